@@ -1,0 +1,42 @@
+# The two commands of the README: `make demo` and `make test`. Both do all set-up on a fresh machine.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+PROCURA := $(BIN)/procura
+CORPUS ?= .procura/demo-corpus
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export DBT_PROFILES_DIR := $(CURDIR)
+
+.PHONY: venv db demo test lint bench clean
+
+$(VENV)/.installed: pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "need $(PYTHON)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	# torch first, from the CPU wheel on this disk: a bare resolve would pull a multi-GB CUDA build.
+	$(BIN)/pip install -q 'torch==2.13.0'
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+db: venv
+	$(PROCURA) db up
+
+demo: db
+	$(PROCURA) demo run --corpus $(CORPUS)
+
+test: db
+	$(BIN)/pytest -q
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/mypy procura
+
+bench: db
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) target logs

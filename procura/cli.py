@@ -1,0 +1,178 @@
+"""The ``procura`` command line: one entry point, one group per area."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+
+import click
+import psycopg
+
+from procura.errors import ProcuraError
+from procura.settings import Settings, get_settings, redact_url
+
+
+def echo_progress(message: str) -> None:
+    """Progress lines go to stderr so stdout stays machine-readable (e.g. ``procura db url``)."""
+    click.echo(f"[procura] {message}", err=True)
+
+
+class _Group(click.Group):
+    """Turns ProcuraError into a clean one-line error instead of a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except ProcuraError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="procura")
+def main() -> None:
+    """Procura: exact, lexical, vector, governed-SQL and graph answers for procurement and finance data."""
+
+
+@main.group(cls=_Group)
+def db() -> None:
+    """Provision and inspect the Postgres 17 + pgvector + AGE server."""
+
+
+def _admin_connect(settings: Settings) -> psycopg.Connection:
+    return psycopg.connect(settings.admin_url, autocommit=True)
+
+
+@db.command("up")
+@click.option("--migrate/--no-migrate", default=True, show_default=True, help="Apply pending migrations.")
+def db_up(migrate: bool) -> None:
+    """Provision (idempotently) and start the server, create the database, print its URL."""
+    from procura.db.migrate import migrate as run_migrations
+    from procura.db.provision import LocalServer, ensure_database
+
+    settings = get_settings()
+    started = time.monotonic()
+    if settings.managed_server:
+        LocalServer(settings, echo_progress).up()
+    else:
+        echo_progress(f"using the server at {redact_url(settings.admin_url)} (DATABASE_URL)")
+        ensure_database(settings, echo_progress)
+    if migrate:
+        with _admin_connect(settings) as conn:
+            applied = run_migrations(conn, settings, echo_progress)
+        echo_progress(f"{len(applied)} migration(s) applied")
+    echo_progress(f"database ready in {time.monotonic() - started:.1f}s")
+    click.echo(redact_url(settings.admin_url))
+
+
+@db.command("migrate")
+def db_migrate() -> None:
+    """Apply pending SQL migrations, one transaction each."""
+    from procura.db.migrate import migrate as run_migrations
+
+    settings = get_settings()
+    with _admin_connect(settings) as conn:
+        applied = run_migrations(conn, settings, echo_progress)
+    click.echo(f"{len(applied)} migration(s) applied")
+
+
+@db.command("status")
+def db_status() -> None:
+    """Show mode, URL, running state, version, extensions and migrations."""
+    from procura.db.migrate import applied_versions, discover
+    from procura.db.provision import server_status
+
+    settings = get_settings()
+    status = server_status(settings)
+    click.echo(f"mode:        {status.mode}")
+    click.echo(f"url:         {status.url}")
+    click.echo(f"running:     {'yes' if status.running else 'no'}")
+    if status.root_dir:
+        click.echo(f"root:        {status.root_dir}")
+    if status.data_dir:
+        click.echo(f"data:        {status.data_dir}")
+    if status.version:
+        click.echo(f"version:     {status.version}")
+        click.echo("extensions:  " + ", ".join(f"{k} {v}" for k, v in sorted(status.extensions.items())))
+        with _admin_connect(settings) as conn:
+            applied = applied_versions(conn)
+        click.echo(f"migrations:  {len(applied)} of {len(discover())} applied")
+
+
+@db.command("down")
+def db_down() -> None:
+    """Stop the project's own server (the data stays)."""
+    from procura.db.provision import LocalServer
+
+    settings = get_settings()
+    LocalServer(settings, echo_progress).stop()
+    click.echo("stopped")
+
+
+@db.command("reset")
+@click.option("--yes", is_flag=True, help="Confirm that all data of the local server is deleted.")
+def db_reset(yes: bool) -> None:
+    """Delete the local server's data directory and start from scratch."""
+    from procura.db.migrate import migrate as run_migrations
+    from procura.db.provision import LocalServer
+
+    if not yes:
+        raise click.UsageError("reset deletes every database of the local server; pass --yes to confirm")
+    settings = get_settings()
+    LocalServer(settings, echo_progress).reset()
+    with _admin_connect(settings) as conn:
+        run_migrations(conn, settings, echo_progress)
+    click.echo(redact_url(settings.admin_url))
+
+
+@db.command("url")
+@click.option(
+    "--role",
+    type=click.Choice(["admin", "owner", "app", "bi"]),
+    default="admin",
+    show_default=True,
+    help="Which login role the URL is for.",
+)
+@click.option("--show-password", is_flag=True, help="Print the password instead of ***.")
+def db_url(role: str, show_password: bool) -> None:
+    """Print the connection URL (e.g. for psql or a BI tool)."""
+    settings = get_settings()
+    url = {"admin": settings.admin_url, "owner": settings.owner_url, "app": settings.app_url, "bi": settings.bi_url}[
+        role
+    ]
+    click.echo(url if show_password else redact_url(url))
+
+
+# Areas that live in their own packages register here; a missing optional area must not break the CLI.
+_SUBCOMMANDS = (
+    "procura.demo.cli:demo",
+    "ingest.cli:ingest",
+    "ingest.cli:reconcile",
+    "expectations.cli:validate",
+    "procura.transform:transform",
+    "semantic.cli:metrics",
+    "api.cli:serve",
+    "api.cli:keys",
+    "retrieval.cli:search",
+    "router.cli:ask",
+    "router.cli:mcp",
+)
+
+
+def _register_subcommands() -> None:
+    for spec in _SUBCOMMANDS:
+        module_name, attr = spec.split(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
+                continue
+            raise
+        main.add_command(getattr(module, attr))
+
+
+_register_subcommands()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Postgres provisioning, migrations and tenant-scoped sessions."""

@@ -1,0 +1,68 @@
+"""Shared fixtures: a fresh database per test run on the real Postgres 17 + pgvector + AGE server.
+
+Database-free tests (``tests/unit``) never touch these fixtures; integration tests get a database created for
+this run only, migrated from scratch, and dropped at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from procura.db.migrate import migrate
+from procura.db.provision import LocalServer, drop_database, ensure_database
+from procura.settings import Settings, get_settings
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+@pytest.fixture(scope="session")
+def base_settings() -> Settings:
+    """Settings of the server under test (the project's own, or DATABASE_URL)."""
+    settings = get_settings()
+    if settings.managed_server:
+        LocalServer(settings).up()
+    return settings
+
+
+@pytest.fixture(scope="session")
+def settings(base_settings: Settings) -> Iterator[Settings]:
+    """Settings pointing at a database created for this test run and dropped after it."""
+    name = f"procura_test_{os.getpid()}_{secrets.token_hex(3)}"
+    test_settings = base_settings.with_database(name)
+    ensure_database(test_settings)
+    with psycopg.connect(test_settings.admin_url, autocommit=True) as conn:
+        migrate(conn, test_settings)
+    yield test_settings
+    drop_database(base_settings, name)
+
+
+@pytest.fixture
+def admin_conn(settings: Settings) -> Iterator[psycopg.Connection]:
+    """A superuser connection (setup only: superusers bypass RLS, so never assert isolation through it)."""
+    with psycopg.connect(settings.admin_url, autocommit=True) as conn:
+        yield conn
+
+
+@pytest.fixture
+def app_conn(settings: Settings) -> Iterator[psycopg.Connection]:
+    """An autocommit connection logged in as procura_app."""
+    with psycopg.connect(settings.app_url, autocommit=True) as conn:
+        yield conn
+
+
+@pytest.fixture
+def bi_conn(settings: Settings) -> Iterator[psycopg.Connection]:
+    """An autocommit connection logged in as procura_bi."""
+    with psycopg.connect(settings.bi_url, autocommit=True) as conn:
+        yield conn
+
+
+def unique_tenant(prefix: str = "t") -> str:
+    """A tenant id no other test uses, so tests that write stay isolated from each other."""
+    return f"{prefix}-{secrets.token_hex(4)}"
