@@ -1,0 +1,41 @@
+"""``procura demo``: write the deterministic demo corpus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from procura.demo.generator import generate
+
+
+def _progress(message: str) -> None:
+    # Progress on stderr keeps stdout for the summary, like the rest of the procura CLI.
+    click.echo(f"[procura] {message}", err=True)
+
+
+@click.group()
+def demo() -> None:
+    """Generate the demo corpus (see docs/corpus.md)."""
+
+
+@demo.command("generate")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Directory to write the corpus to (empty, new, or an earlier corpus to replace).")
+@click.option("--seed", default=42, show_default=True, type=int, help="Seed of the random background data.")
+@click.option("--scale", default=1, show_default=True, type=click.IntRange(min=1),
+              help="1 = small demo; larger values add invoice batches and document pages.")
+def generate_command(out: Path, seed: int, scale: int) -> None:
+    """Write source files, manifest.json and ground_truth.json; same seed and scale, same bytes."""
+    summary = generate(out, seed=seed, scale=scale, progress=_progress)
+    click.echo(f"corpus:         {summary.out}")
+    click.echo(f"tenants:        {len(summary.tenants)} ({', '.join(summary.tenants)})")
+    click.echo(f"files:          {summary.files}")
+    click.echo(f"documents:      {summary.documents} ({summary.invoice_documents} invoices/credit notes)")
+    click.echo(f"invoice lines:  {summary.invoice_lines}")
+    click.echo(f"markdown:       {summary.text_bytes} bytes (~{summary.chunks_estimate} chunks)")
+    click.echo(f"elapsed:        {summary.elapsed_s:.1f}s")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    demo()
