@@ -37,5 +37,32 @@ def generate_command(out: Path, seed: int, scale: int) -> None:
     click.echo(f"elapsed:        {summary.elapsed_s:.1f}s")
 
 
+
+@demo.command("run")
+@click.option("--corpus", "corpus", default=Path(".procura/demo-corpus"), show_default=True,
+              type=click.Path(file_okay=False, path_type=Path), help="Where to write the demo corpus.")
+@click.option("--scale", default=1, show_default=True, type=click.IntRange(min=1), help="Corpus scale.")
+def run_command(corpus: Path, scale: int) -> None:
+    """The main job end to end: generate, ingest, validate, build the marts, answer the seed question."""
+    from procura.pipeline import run_demo
+    from procura.settings import get_settings
+
+    answer = run_demo(get_settings(), corpus, scale=scale, progress=_progress)
+    click.echo("")
+    click.echo("What was Company A's total spend on monitoring products supplied by its approved vendors")
+    click.echo("during 2026-Q1?  (governed SQL over marts.validated_invoice_lines, as procura_app, tenant-42)")
+    click.echo(f"  total spend:        {answer.total_spend} {answer.currency}")
+    click.echo(f"  matched lines:      {answer.matched_line_count}")
+    click.echo(f"  suppliers:          {', '.join(answer.supplier_ids)}")
+    click.echo(f"  products:           {', '.join(answer.product_codes)}")
+    verdict = "matches" if answer.matches_ground_truth else "DOES NOT MATCH"
+    click.echo(
+        f"  ground truth:       {answer.expected_total_spend} {answer.currency}, "
+        f"{answer.expected_matched_line_count} lines ({verdict})"
+    )
+    if not answer.matches_ground_truth:
+        raise click.ClickException("the governed SQL total differs from the independent ground truth")
+
+
 if __name__ == "__main__":  # pragma: no cover
     demo()
