@@ -153,6 +153,7 @@ _SUBCOMMANDS = (
     "semantic.cli:metrics",
     "api.cli:serve",
     "api.cli:keys",
+    "graph.cli:graph",
     "retrieval.cli:search",
     "router.cli:ask",
     "router.cli:mcp",

@@ -36,7 +36,11 @@ class Migration:
 
 
 def discover(directory: Path = MIGRATIONS_DIR) -> tuple[Migration, ...]:
-    """All migration files, ordered by version; gaps and duplicates are errors."""
+    """All migration files, ordered by version; duplicate versions are errors.
+
+    Gaps are allowed: areas of the code base own number ranges (e.g. 0010-0014 the API, 0015-0019 the graph)
+    so that work in parallel never collides on a number.
+    """
     found: list[Migration] = []
     for path in sorted(directory.glob("*.sql")):
         match = _NAME.match(path.name)
@@ -52,9 +56,10 @@ def discover(directory: Path = MIGRATIONS_DIR) -> tuple[Migration, ...]:
                 run_as_admin=text.startswith(_ADMIN_MARKER),
             )
         )
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise MigrationError(f"migration {migration.version:04d} found where {expected:04d} was expected")
+    versions = [m.version for m in found]
+    duplicates = sorted({v for v in versions if versions.count(v) > 1})
+    if duplicates:
+        raise MigrationError("duplicate migration version(s): " + ", ".join(f"{v:04d}" for v in duplicates))
     return tuple(found)
 
 

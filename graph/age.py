@@ -1,0 +1,332 @@
+"""Apache AGE access: per-tenant graph names, graph provisioning, and the one ``cypher()`` wrapper.
+
+Isolation model (AGE label tables have no ``tenant_id`` column, so the RLS policies of the relational schemas
+cannot simply be reused):
+
+1. One graph per tenant. Its name is derived only from the tenant of an :class:`AuthContext` (or, for the
+   pipeline, from the tenant of the document being ingested) through an allow-list regex and a length limit;
+   no API takes a graph name.
+2. ``procura_app`` can only read: ``USAGE`` on the graph schema and ``SELECT`` on its label tables, nothing else
+   (see :func:`ensure_graph`); the owner role writes.
+3. Defense in depth: every label table of tenant T's graph gets a FORCEd row-level policy
+   ``app.current_tenant_id() = T``. AGE 1.5 plans ``MATCH`` as ordinary scans of the label tables, so the
+   rewriter applies the policy: a transaction of tenant A that names tenant B's graph reads no rows.
+
+Values travel as AGE parameters only: the third argument of ``cypher()`` is a bound statement parameter
+holding an agtype map, referenced as ``$name`` inside the Cypher text. Cypher text comes from
+:class:`CypherQuery` templates, never from input.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from graph.agtype import parse_agtype
+from graph.errors import (
+    CypherTemplateError,
+    GraphNameError,
+    GraphNotFoundError,
+    ResultLimitError,
+    TraversalTimeoutError,
+)
+from graph.schema import GRAPH_SCHEMA_VERSION, EntityType, RelationType
+from procura.db.session import TENANT_ID_PATTERN, AuthContext
+from procura.settings import APP_ROLE
+
+GRAPH_NAME_PATTERN = re.compile(r"^tg_[a-z0-9_]{1,60}$")
+#: Postgres identifiers (schema names) are at most 63 bytes.
+MAX_GRAPH_NAME_LENGTH = 63
+_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_COLUMN = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+_AGE_SEARCH_PATH = 'ag_catalog, "$user", public'
+
+
+@dataclass(frozen=True)
+class GraphName:
+    """A validated AGE graph name and the tenant it belongs to."""
+
+    value: str
+    tenant_id: str
+
+    def __post_init__(self) -> None:
+        if len(self.value) > MAX_GRAPH_NAME_LENGTH or not GRAPH_NAME_PATTERN.match(self.value):
+            raise GraphNameError(f"graph name {self.value!r} is not allowed (tg_[a-z0-9_]{{1,60}})")
+
+
+def graph_name_for_tenant(tenant_id: str) -> GraphName:
+    """The graph of a tenant: ``tg_`` + tenant id with ``-`` replaced by ``_``.
+
+    Tenant ids never contain ``_`` (see ``TENANT_ID_PATTERN``), so the mapping is injective.
+
+    >>> graph_name_for_tenant("tenant-42").value
+    'tg_tenant_42'
+    """
+    if not isinstance(tenant_id, str) or not TENANT_ID_PATTERN.match(tenant_id):
+        raise GraphNameError(f"tenant id {tenant_id!r} does not match {TENANT_ID_PATTERN.pattern}")
+    name = "tg_" + tenant_id.replace("-", "_")
+    if len(name) > MAX_GRAPH_NAME_LENGTH - 3:
+        raise GraphNameError(f"tenant id {tenant_id!r} is too long for a graph name (max 57 characters)")
+    return GraphName(name, tenant_id)
+
+
+def graph_name_for(ctx: AuthContext) -> GraphName:
+    """The graph the authenticated principal may read: derived from ``ctx.tenant_id`` and nothing else."""
+    if not isinstance(ctx, AuthContext):
+        raise GraphNameError("a graph name can only be derived from an AuthContext")
+    return graph_name_for_tenant(ctx.tenant_id)
+
+
+ParamValue = str | int | bool | None | dt.date | Decimal | Sequence[Any] | Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class CypherQuery:
+    """A fixed Cypher template with named ``$parameters`` and the names of the columns it returns."""
+
+    name: str
+    text: str
+    columns: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        # '$$' would end the dollar-quoted constant; '%' would be read as a psycopg placeholder.
+        if "$$" in self.text or "%" in self.text:
+            raise CypherTemplateError(f"{self.name}: Cypher templates must not contain '$$' or '%'")
+        if not self.columns or any(not _COLUMN.match(c) for c in self.columns):
+            raise CypherTemplateError(f"{self.name}: result columns must be lower_snake identifiers")
+        if len(set(self.columns)) != len(self.columns):
+            raise CypherTemplateError(f"{self.name}: duplicate result column")
+
+    @property
+    def parameters(self) -> frozenset[str]:
+        """The ``$names`` the template references."""
+        return frozenset(_PARAM.findall(self.text))
+
+
+def _to_agtype_json(value: Any, path: str) -> Any:
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        raise CypherTemplateError(f"parameter {path}: floats are not allowed (use Decimal)")
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): _to_agtype_json(v, f"{path}.{k}") for k, v in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        items = sorted(value) if isinstance(value, frozenset | set) else value
+        return [_to_agtype_json(v, f"{path}[{i}]") for i, v in enumerate(items)]
+    raise CypherTemplateError(f"parameter {path}: unsupported type {type(value).__name__}")
+
+
+def encode_parameters(query: CypherQuery, params: Mapping[str, ParamValue]) -> str | None:
+    """The agtype map (as JSON text) for ``query``; exactly the template's parameters must be given."""
+    missing = sorted(query.parameters - set(params))
+    extra = sorted(set(params) - query.parameters)
+    if missing or extra:
+        raise CypherTemplateError(f"{query.name}: missing parameters {missing}, unexpected parameters {extra}")
+    if not query.parameters:
+        return None
+    return json.dumps({k: _to_agtype_json(v, k) for k, v in params.items()}, separators=(",", ":"))
+
+
+def cypher_sql(graph: GraphName, query: CypherQuery, *, with_params: bool) -> sql.Composed:
+    """The SQL statement that runs ``query`` on ``graph`` (graph name as a validated literal)."""
+    columns = sql.SQL(", ").join(
+        sql.SQL("{} ag_catalog.agtype").format(sql.Identifier(column)) for column in query.columns
+    )
+    # Design note: the only text composed into the statement is a CypherQuery template (module constants, checked
+    # for '$$' and '%'); values always travel in the bound parameter map.
+    body = sql.SQL("$$ " + query.text + " $$")
+    if with_params:
+        return sql.SQL("select * from ag_catalog.cypher({}, {}, %s) as ({})").format(
+            sql.Literal(graph.value), body, columns
+        )
+    return sql.SQL("select * from ag_catalog.cypher({}, {}) as ({})").format(sql.Literal(graph.value), body, columns)
+
+
+def prepare_age_transaction(conn: psycopg.Connection) -> None:
+    """Make AGE usable in the current transaction: ``search_path`` local to it (``LOAD 'age'`` is not
+    needed and not allowed for non-superusers: the server preloads AGE via ``shared_preload_libraries``)."""
+    conn.execute("select set_config('search_path', %s, true)", (_AGE_SEARCH_PATH,))
+
+
+def run_cypher(
+    conn: psycopg.Connection,
+    graph: GraphName,
+    query: CypherQuery,
+    params: Mapping[str, ParamValue] | None = None,
+    *,
+    max_rows: int | None = None,
+) -> list[dict[str, Any]]:
+    """Run a Cypher template on a graph and return its rows as dicts of parsed agtype values.
+
+    Args:
+        conn: a connection inside a transaction prepared with :func:`prepare_age_transaction`.
+        graph: the graph (from :func:`graph_name_for` on reads).
+        query: the template; its ``$names`` are bound from ``params`` as one AGE parameter map.
+        params: the parameter values (str, int, bool, None, date, Decimal, lists and maps of those).
+        max_rows: raise :class:`ResultLimitError` if the query returns more rows than this.
+    """
+    encoded = encode_parameters(query, params or {})
+    statement = cypher_sql(graph, query, with_params=encoded is not None)
+    try:
+        cursor = conn.execute(statement, (encoded,) if encoded is not None else None)
+        rows = cursor.fetchall() if max_rows is None else cursor.fetchmany(max_rows + 1)
+    except psycopg.errors.QueryCanceled as exc:
+        raise TraversalTimeoutError(f"{query.name} exceeded its statement timeout") from exc
+    except psycopg.errors.InvalidSchemaName as exc:
+        raise GraphNotFoundError(f"tenant {graph.tenant_id!r} has no knowledge graph") from exc
+    if max_rows is not None and len(rows) > max_rows:
+        raise ResultLimitError(f"{query.name} returned more than {max_rows} rows")
+    return [dict(zip(query.columns, (parse_agtype(cell) for cell in row), strict=True)) for row in rows]
+
+
+@contextmanager
+def age_transaction(conn: psycopg.Connection) -> Iterator[psycopg.Connection]:
+    """A transaction (or savepoint) on ``conn`` with AGE's search path; used by the pipeline (owner role)."""
+    with conn.transaction():
+        prepare_age_transaction(conn)
+        yield conn
+
+
+def graph_exists(conn: psycopg.Connection, graph: GraphName) -> bool:
+    """True when the AGE graph exists."""
+    row = conn.execute("select count(*) from ag_catalog.ag_graph where name = %s", (graph.value,)).fetchone()
+    return bool(row and row[0])
+
+
+def _labels(conn: psycopg.Connection, graph: GraphName) -> dict[str, str]:
+    rows = conn.execute(
+        """
+        select l.name, l.kind from ag_catalog.ag_label l
+        join ag_catalog.ag_graph g on g.graphid = l.graph
+        where g.name = %s
+        """,
+        (graph.value,),
+    ).fetchall()
+    return {name: kind for name, kind in rows}
+
+
+def ensure_graph(conn: psycopg.Connection, tenant_id: str) -> GraphName:
+    """Create the tenant's graph, its labels, indexes, read grants and tenant policy (idempotent).
+
+    Runs as the owner role inside the caller's transaction. Grants for ``procura_app`` are exactly what a
+    read-only Cypher query needs: ``USAGE`` on the graph's schema and ``SELECT`` on its label tables.
+    Design note: the DDL (policies, grants, indexes) takes ACCESS EXCLUSIVE locks that would block readers
+    until the caller commits, so it only runs when something is missing; a provisioned graph costs two
+    catalog lookups.
+    """
+    graph = graph_name_for_tenant(tenant_id)
+    # Serialises concurrent provisioning and syncs of the same tenant graph.
+    conn.execute("select pg_advisory_xact_lock(hashtext(%s))", ("procura-graph:" + graph.value,))
+    labels = _labels(conn, graph) if graph_exists(conn, graph) else None
+    registered = conn.execute(
+        "select graph_schema_version from graph.tenant_graphs where tenant_id = %s", (tenant_id,)
+    ).fetchone()
+    expected = {e.value for e in EntityType} | {r.value for r in RelationType}
+    if labels is not None and expected <= set(labels) and registered == (GRAPH_SCHEMA_VERSION,):
+        return graph
+    _provision(conn, graph, labels)
+    return graph
+
+
+def _provision(conn: psycopg.Connection, graph: GraphName, labels: dict[str, str] | None) -> None:
+    if labels is None:
+        conn.execute("select ag_catalog.create_graph(%s)", (graph.value,))
+        labels = _labels(conn, graph)
+    for entity in EntityType:
+        if entity.value not in labels:
+            conn.execute("select ag_catalog.create_vlabel(%s, %s)", (graph.value, entity.value))
+    for relation in RelationType:
+        if relation.value not in labels:
+            conn.execute("select ag_catalog.create_elabel(%s, %s)", (graph.value, relation.value))
+    _ensure_indexes(conn, graph)
+    schema = sql.Identifier(graph.value)
+    app = sql.Identifier(APP_ROLE)
+    conn.execute(sql.SQL("grant usage on schema {} to {}").format(schema, app))
+    conn.execute(sql.SQL("grant select on all tables in schema {} to {}").format(schema, app))
+    tables = conn.execute(
+        "select c.relname from pg_class c where c.relnamespace = %s::regnamespace and c.relkind = 'r'",
+        (graph.value,),
+    ).fetchall()
+    for (table,) in tables:
+        target = sql.Identifier(graph.value, table)
+        conn.execute(sql.SQL("alter table {} enable row level security").format(target))
+        conn.execute(sql.SQL("alter table {} force row level security").format(target))
+        conn.execute(sql.SQL("drop policy if exists tenant_graph_read on {}").format(target))
+        conn.execute(
+            sql.SQL(
+                "create policy tenant_graph_read on {} for select using (app.current_tenant_id() = {})"
+            ).format(target, sql.Literal(graph.tenant_id))
+        )
+    conn.execute(
+        """
+        insert into graph.tenant_graphs (tenant_id, graph_name, graph_schema_version)
+        values (%s, %s, %s)
+        on conflict (tenant_id) do update set graph_schema_version = excluded.graph_schema_version
+        """,
+        (graph.tenant_id, graph.value, GRAPH_SCHEMA_VERSION),
+    )
+
+
+def _ensure_indexes(conn: psycopg.Connection, graph: GraphName) -> None:
+    # AGE creates label tables without indexes on properties or edge endpoints. MATCH (n {id: $x}) is a
+    # containment (@>) test, served by a GIN index; `WHERE n.id = r.id` (the sync's batched lookups) is an
+    # equality on agtype_access_operator(properties, 'id'), served by a btree on that expression (without it,
+    # every batch hash-joins the whole label: 69 s instead of seconds for 50k edges). Edge expansion joins on
+    # start_id/end_id; the sync finds edges by their `key`.
+    def access(prop: str) -> sql.Composable:
+        return sql.SQL("(ag_catalog.agtype_access_operator(VARIADIC ARRAY[properties, {}::ag_catalog.agtype]))").format(
+            sql.Literal(f'"{prop}"')
+        )
+
+    for entity in EntityType:
+        table = sql.Identifier(graph.value, entity.value)
+        name = entity.value.lower()
+        conn.execute(
+            sql.SQL("create index if not exists {} on {} using gin (properties)").format(
+                sql.Identifier(f"{name}_props_gin"), table
+            )
+        )
+        conn.execute(
+            sql.SQL("create index if not exists {} on {} ({})").format(
+                sql.Identifier(f"{name}_id"), table, access("id")
+            )
+        )
+    for relation in RelationType:
+        table = sql.Identifier(graph.value, relation.value)
+        name = relation.value.lower()
+        for column in ("start_id", "end_id"):
+            conn.execute(
+                sql.SQL("create index if not exists {} on {} ({})").format(
+                    sql.Identifier(f"{name}_{column}"), table, sql.Identifier(column)
+                )
+            )
+        conn.execute(
+            sql.SQL("create index if not exists {} on {} ({})").format(
+                sql.Identifier(f"{name}_key"), table, access("key")
+            )
+        )
+
+
+def drop_graph(conn: psycopg.Connection, tenant_id: str) -> bool:
+    """Drop the tenant's graph and its registry row (owner role); True when it existed."""
+    graph = graph_name_for_tenant(tenant_id)
+    if not graph_exists(conn, graph):
+        return False
+    conn.execute("select ag_catalog.drop_graph(%s, true)", (graph.value,))
+    conn.execute("delete from graph.tenant_graphs where tenant_id = %s", (tenant_id,))
+    return True

@@ -1,0 +1,622 @@
+"""The controlled schema of the knowledge graph: entity types, canonical relationships, their properties.
+
+Extraction output is validated against this module with pydantic before anything reaches AGE. A candidate that
+does not conform (an unknown relationship such as ``VENDOR_OF`` or ``SUPPLIES_TO``, a wrong endpoint type, a
+missing required property, an inverted validity interval) is never written: :func:`validate_extraction` turns it
+into a :class:`Rejection`, which :mod:`graph.review` stores in ``graph.review_queue``.
+
+Property values are stored in AGE as JSON scalars: text, integers and booleans as such, dates as ISO strings
+(``YYYY-MM-DD``, which compare chronologically as strings), money as decimal strings (never floats). A property
+whose value is ``None`` is absent, which is how AGE represents null in a map (``valid_to IS NULL`` holds).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+#: Recorded on every vertex and edge and in ``ingest.document_versions.graph_schema_version``.
+GRAPH_SCHEMA_VERSION = "1"
+
+#: Canonical ids: product codes (PRD-482), supplier/company/group ids, agreement document ids.
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
+
+
+class EntityType(StrEnum):
+    """Vertex labels of the graph (the only labels that exist in a tenant graph)."""
+
+    COMPANY = "Company"
+    SUPPLIER = "Supplier"
+    PRODUCT = "Product"
+    PRODUCT_GROUP = "ProductGroup"
+    AGREEMENT = "Agreement"
+
+
+class RelationType(StrEnum):
+    """Canonical relationship (edge label) names; every other name is rejected into review."""
+
+    APPROVED_VENDOR = "APPROVED_VENDOR"
+    SUPPLIES = "SUPPLIES"
+    BELONGS_TO = "BELONGS_TO"
+    PART_OF = "PART_OF"
+    GOVERNED_BY = "GOVERNED_BY"
+
+
+PropertyKind = Literal["text", "date", "decimal", "int", "bool"]
+
+
+@dataclass(frozen=True)
+class PropertySpec:
+    """One property of an entity or relationship type."""
+
+    name: str
+    kind: PropertyKind
+    required: bool = False
+    temporal: bool = False
+
+    def __post_init__(self) -> None:
+        if not _IDENTIFIER.match(self.name):
+            raise ValueError(f"property name {self.name!r} is not an identifier")
+
+
+@dataclass(frozen=True)
+class EntitySpec:
+    """An entity type with the properties its vertices carry besides ``id`` and provenance."""
+
+    type: EntityType
+    properties: tuple[PropertySpec, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class RelationshipSpec:
+    """A canonical relationship: direction (source -> target), valid endpoint types and properties.
+
+    ``qualifier`` names the property that distinguishes parallel edges between the same two vertices (two
+    approvals of the same supplier by the same company are two edges); ``None`` means at most one edge per pair
+    and document version.
+    """
+
+    type: RelationType
+    source_types: frozenset[EntityType]
+    target_types: frozenset[EntityType]
+    properties: tuple[PropertySpec, ...]
+    description: str
+    qualifier: str | None = None
+
+    @property
+    def temporal_properties(self) -> tuple[str, ...]:
+        """Names of the properties that bound the relationship in time."""
+        return tuple(p.name for p in self.properties if p.temporal)
+
+
+ENTITY_SPECS: Mapping[EntityType, EntitySpec] = {
+    spec.type: spec
+    for spec in (
+        EntitySpec(
+            EntityType.COMPANY,
+            (PropertySpec("name", "text", required=True), PropertySpec("reporting_currency", "text")),
+            "A buying company of the tenant (companies.json).",
+        ),
+        EntitySpec(
+            EntityType.SUPPLIER,
+            (PropertySpec("name", "text", required=True), PropertySpec("country", "text")),
+            "A supplier with a canonical id; aliases resolve to it (suppliers.json).",
+        ),
+        EntitySpec(
+            EntityType.PRODUCT,
+            (
+                PropertySpec("code", "text", required=True),
+                PropertySpec("name", "text", required=True),
+                PropertySpec("unit_of_measure", "text"),
+                PropertySpec("list_price", "decimal"),
+                PropertySpec("currency", "text"),
+            ),
+            "A catalog product; its id is the product code (catalog/products.csv).",
+        ),
+        EntitySpec(
+            EntityType.PRODUCT_GROUP,
+            (PropertySpec("name", "text", required=True),),
+            "A node of the product-group hierarchy (catalog/product_groups.json).",
+        ),
+        EntitySpec(
+            EntityType.AGREEMENT,
+            (PropertySpec("company_id", "text"),),
+            "A procurement agreement; its id is the agreement (document) id.",
+        ),
+    )
+}
+
+RELATIONSHIP_SPECS: Mapping[RelationType, RelationshipSpec] = {
+    spec.type: spec
+    for spec in (
+        RelationshipSpec(
+            RelationType.APPROVED_VENDOR,
+            frozenset({EntityType.COMPANY}),
+            frozenset({EntityType.SUPPLIER}),
+            (
+                PropertySpec("approval_id", "text", required=True),
+                PropertySpec("agreement_id", "text", required=True),
+                PropertySpec("valid_from", "date", required=True, temporal=True),
+                PropertySpec("valid_to", "date", temporal=True),
+                PropertySpec("scope", "text"),
+            ),
+            "The company approves the supplier for the half-open period [valid_from, valid_to); "
+            "no valid_to means open-ended.",
+            qualifier="approval_id",
+        ),
+        RelationshipSpec(
+            RelationType.SUPPLIES,
+            frozenset({EntityType.SUPPLIER}),
+            frozenset({EntityType.PRODUCT}),
+            (),
+            "The supplier supplies the product (the catalog's supplier of the product).",
+        ),
+        RelationshipSpec(
+            RelationType.BELONGS_TO,
+            frozenset({EntityType.PRODUCT}),
+            frozenset({EntityType.PRODUCT_GROUP}),
+            (),
+            "The product is in the (leaf) product group.",
+        ),
+        RelationshipSpec(
+            RelationType.PART_OF,
+            frozenset({EntityType.PRODUCT_GROUP}),
+            frozenset({EntityType.PRODUCT_GROUP}),
+            (),
+            "The product group is a child of the target group.",
+        ),
+        RelationshipSpec(
+            RelationType.GOVERNED_BY,
+            frozenset({EntityType.SUPPLIER}),
+            frozenset({EntityType.AGREEMENT}),
+            (
+                PropertySpec("approval_id", "text", required=True),
+                PropertySpec("company_id", "text", required=True),
+            ),
+            "The supplier's approval (approval_id, the APPROVED_VENDOR edge with the same id) is governed by "
+            "the agreement; AGE has no edges on edges, so the approval id links the two.",
+            qualifier="approval_id",
+        ),
+    )
+}
+
+#: Properties every vertex and edge carries in AGE besides its own (provenance and bookkeeping).
+PROVENANCE_PROPERTIES: tuple[str, ...] = (
+    "document_id",
+    "document_version",
+    "page",
+    "chunk_id",
+    "record_ref",
+    "extraction_version",
+    "extracted_at",
+    "source_key",
+    "graph_schema_version",
+    "content_hash",
+)
+
+PropertyValue = str | int | bool | None
+
+
+def source_key(document_id: str, document_version: int) -> str:
+    """The key of one document version as stored on vertices and edges (``<document_id>#v<version>``).
+
+    Versions are integers, so splitting at the last ``#v`` is unambiguous.
+
+    >>> source_key("agreement-2026-04", 2)
+    'agreement-2026-04#v2'
+    """
+    return f"{document_id}#v{document_version}"
+
+
+class Provenance(BaseModel):
+    """Where a vertex or edge came from: the document version, page, chunk or record, and the extraction."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    document_id: str = Field(min_length=1, max_length=200)
+    document_version: int = Field(gt=0)
+    page: int | None = Field(default=None, gt=0)
+    chunk_id: str | None = Field(default=None, min_length=1, max_length=200)
+    record_ref: str = Field(min_length=1, max_length=300, description="The structured record, e.g. a landing row.")
+    extraction_version: str = Field(min_length=1, max_length=100)
+    extracted_at: dt.datetime
+
+    @field_validator("extracted_at")
+    @classmethod
+    def _aware(cls, value: dt.datetime) -> dt.datetime:
+        if value.tzinfo is None:
+            raise ValueError("extracted_at must be timezone-aware")
+        return value.astimezone(dt.UTC)
+
+    @property
+    def source_key(self) -> str:
+        """``<document_id>#v<document_version>``, the value traversals compare with the active versions."""
+        return source_key(self.document_id, self.document_version)
+
+    def as_properties(self) -> dict[str, PropertyValue]:
+        """The provenance as flat AGE properties."""
+        return {
+            "document_id": self.document_id,
+            "document_version": self.document_version,
+            "page": self.page,
+            "chunk_id": self.chunk_id,
+            "record_ref": self.record_ref,
+            "extraction_version": self.extraction_version,
+            "extracted_at": self.extracted_at.isoformat(),
+            "source_key": self.source_key,
+        }
+
+    @classmethod
+    def from_properties(cls, props: Mapping[str, Any]) -> Provenance:
+        """Rebuild the provenance from the properties of a stored vertex or edge."""
+        return cls(
+            document_id=props["document_id"],
+            document_version=props["document_version"],
+            page=props.get("page"),
+            chunk_id=props.get("chunk_id"),
+            record_ref=props["record_ref"],
+            extraction_version=props["extraction_version"],
+            extracted_at=dt.datetime.fromisoformat(props["extracted_at"]),
+        )
+
+
+class CandidateEntity(BaseModel):
+    """An entity as an extractor proposes it (types are still free text)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+    id: str
+    properties: dict[str, Any] = Field(default_factory=dict)
+    provenance: Provenance
+
+
+class CandidateRelationship(BaseModel):
+    """A relationship as an extractor proposes it (type and endpoint types are still free text)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+    source_type: str
+    source_id: str
+    target_type: str
+    target_id: str
+    properties: dict[str, Any] = Field(default_factory=dict)
+    provenance: Provenance
+
+
+class ExtractionOutput(BaseModel):
+    """What the extractor returns for one document version, before schema validation."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tenant_id: str
+    document_id: str
+    document_version: int = Field(gt=0)
+    extraction_version: str
+    entities: tuple[CandidateEntity, ...] = ()
+    relationships: tuple[CandidateRelationship, ...] = ()
+    #: Candidates the extractor itself could not complete (e.g. an unresolvable supplier name).
+    rejections: tuple[Rejection, ...] = ()
+
+
+def _custom(code: str, message: str, **context: Any) -> PydanticCustomError:
+    # Formatted here (pydantic's own templating knows no !r); only the offending field travels as context.
+    field = context.get("field") or context.get("name")
+    return PydanticCustomError(code, message.format(**context), {"field": field} if isinstance(field, str) else None)
+
+
+def _normalize_value(name: str, kind: PropertyKind, value: Any) -> PropertyValue:
+    """One property value in its stored form, or a PydanticCustomError naming the property and the problem."""
+    if value is None:
+        return None
+    if isinstance(value, float):
+        raise _custom("invalid_property", "property {name!r}: floats are not allowed, use Decimal", name=name)
+    if kind == "text":
+        if not isinstance(value, str) or not value.strip():
+            raise _custom("invalid_property", "property {name!r} must be non-empty text", name=name)
+        return value
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _custom("invalid_property", "property {name!r} must be an integer", name=name)
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise _custom("invalid_property", "property {name!r} must be a boolean", name=name)
+        return value
+    if kind == "date":
+        if isinstance(value, dt.datetime) or not isinstance(value, dt.date | str):
+            raise _custom("invalid_property", "property {name!r} must be a date (YYYY-MM-DD)", name=name)
+        if isinstance(value, str):
+            try:
+                value = dt.date.fromisoformat(value)
+            except ValueError:
+                raise _custom(
+                    "invalid_property", "property {name!r} must be a date (YYYY-MM-DD), got {value!r}",
+                    name=name, value=value,
+                ) from None
+        return value.isoformat()
+    # decimal
+    try:
+        number = value if isinstance(value, Decimal) else Decimal(str(value)) if isinstance(value, str | int) else None
+    except InvalidOperation:
+        number = None
+    if number is None or isinstance(value, bool) or not number.is_finite():
+        raise _custom("invalid_property", "property {name!r} must be a decimal string", name=name)
+    return format(number, "f")
+
+
+def _normalize_properties(
+    kind_label: str, specs: tuple[PropertySpec, ...], properties: Mapping[str, Any]
+) -> dict[str, PropertyValue]:
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(properties) - set(known))
+    if unknown:
+        raise _custom(
+            "unknown_property", "{label} does not define the propert(ies) {names}",
+            label=kind_label, names=unknown, field=unknown[0],
+        )
+    normalized: dict[str, PropertyValue] = {}
+    for spec in specs:
+        value = _normalize_value(spec.name, spec.kind, properties.get(spec.name))
+        if value is None and spec.required:
+            raise _custom(
+                "missing_property", "{label} requires the property {name!r}", label=kind_label, name=spec.name
+            )
+        normalized[spec.name] = value
+    return normalized
+
+
+def _check_id(field: str, value: str) -> str:
+    if not ID_PATTERN.match(value):
+        raise _custom("invalid_id", "{field} {value!r} is not a canonical id", field=field, value=value)
+    return value
+
+
+def content_hash(properties: Mapping[str, Any]) -> str:
+    """sha256 over the canonical JSON of the properties: the sync compares it to detect changes."""
+    payload = json.dumps({k: v for k, v in properties.items() if v is not None}, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(payload.encode()).hexdigest()
+
+
+class Entity(BaseModel):
+    """A validated vertex: schema type, canonical id, schema properties and provenance."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: EntityType
+    id: str
+    properties: dict[str, PropertyValue]
+    provenance: Provenance
+
+    @model_validator(mode="before")
+    @classmethod
+    def _conform(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            return data
+        raw_type = data.get("type")
+        if raw_type not in {t.value for t in EntityType}:
+            raise _custom(
+                "unknown_entity_type",
+                "entity type {type!r} is not in the graph schema (allowed: {allowed})",
+                type=raw_type, allowed=sorted(t.value for t in EntityType), field="type",
+            )
+        entity_type = EntityType(raw_type)
+        _check_id("id", str(data.get("id", "")))
+        properties = _normalize_properties(
+            entity_type.value, ENTITY_SPECS[entity_type].properties, data.get("properties") or {}
+        )
+        return {**data, "type": entity_type, "properties": properties}
+
+    def stored_properties(self) -> dict[str, PropertyValue]:
+        """Everything the vertex carries in AGE, including provenance and its content hash."""
+        props: dict[str, PropertyValue] = {"id": self.id, **self.properties, **self.provenance.as_properties()}
+        props["graph_schema_version"] = GRAPH_SCHEMA_VERSION
+        props["content_hash"] = content_hash(props)
+        return props
+
+
+class Relationship(BaseModel):
+    """A validated edge: canonical type, direction, typed endpoints, schema properties and provenance."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: RelationType
+    source_type: EntityType
+    source_id: str
+    target_type: EntityType
+    target_id: str
+    properties: dict[str, PropertyValue]
+    provenance: Provenance
+
+    @model_validator(mode="before")
+    @classmethod
+    def _conform(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            return data
+        raw_type = data.get("type")
+        if raw_type not in {t.value for t in RelationType}:
+            raise _custom(
+                "unknown_relationship_type",
+                "relationship type {type!r} is not in the graph schema (allowed: {allowed})",
+                type=raw_type, allowed=sorted(t.value for t in RelationType), field="type",
+            )
+        spec = RELATIONSHIP_SPECS[RelationType(raw_type)]
+        for field, allowed in (("source_type", spec.source_types), ("target_type", spec.target_types)):
+            if data.get(field) not in {t.value for t in allowed}:
+                raise _custom(
+                    "invalid_endpoint_type",
+                    "{rel} needs {field} in {allowed}, got {got!r}",
+                    rel=spec.type.value, field=field, allowed=sorted(t.value for t in allowed), got=data.get(field),
+                )
+        source_id = _check_id("source_id", str(data.get("source_id", "")))
+        target_id = _check_id("target_id", str(data.get("target_id", "")))
+        if spec.type is RelationType.PART_OF and source_id == target_id:
+            raise _custom(
+                "invalid_endpoint", "PART_OF must not point a group {id!r} at itself", id=source_id, field="target_id"
+            )
+        properties = _normalize_properties(spec.type.value, spec.properties, data.get("properties") or {})
+        valid_from, valid_to = properties.get("valid_from"), properties.get("valid_to")
+        # Half-open [valid_from, valid_to): an empty or inverted interval can never be valid.
+        if isinstance(valid_from, str) and isinstance(valid_to, str) and valid_to <= valid_from:
+            raise _custom(
+                "invalid_temporal_range",
+                "{rel}: valid_to {to} must be after valid_from {frm}",
+                rel=spec.type.value, to=valid_to, frm=valid_from, field="valid_to",
+            )
+        return {
+            **data,
+            "type": spec.type,
+            "source_type": EntityType(data["source_type"]),
+            "target_type": EntityType(data["target_type"]),
+            "properties": properties,
+        }
+
+    @property
+    def key(self) -> str:
+        """Stable edge id: type, endpoints, qualifier and document version (safe to upsert on)."""
+        qualifier_name = RELATIONSHIP_SPECS[self.type].qualifier
+        qualifier = str(self.properties.get(qualifier_name) or "") if qualifier_name else ""
+        return "|".join(
+            (self.type.value, self.source_id, self.target_id, qualifier, self.provenance.source_key)
+        )
+
+    def stored_properties(self) -> dict[str, PropertyValue]:
+        """Everything the edge carries in AGE, including provenance, endpoint ids and its content hash."""
+        props: dict[str, PropertyValue] = {
+            "key": self.key,
+            "source_id": self.source_id,
+            "target_id": self.target_id,
+            **self.properties,
+            **self.provenance.as_properties(),
+        }
+        props["graph_schema_version"] = GRAPH_SCHEMA_VERSION
+        props["content_hash"] = content_hash(props)
+        return props
+
+
+RejectionReason = Literal[
+    "unknown_entity_type",
+    "unknown_relationship_type",
+    "invalid_endpoint_type",
+    "invalid_endpoint",
+    "invalid_id",
+    "missing_property",
+    "unknown_property",
+    "invalid_property",
+    "invalid_temporal_range",
+    "unresolved_entity",
+    "resolution_conflict",
+    "duplicate_entity",
+    "invalid_candidate",
+]
+
+
+class Rejection(BaseModel):
+    """A candidate that is not written to the graph, with the reason; stored in ``graph.review_queue``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    item_kind: Literal["entity", "relationship"]
+    reason: RejectionReason
+    field: str | None = None
+    message: str
+    candidate: dict[str, Any]
+    provenance: Provenance
+
+    @property
+    def item_key(self) -> str:
+        """Deterministic id of the rejected candidate, so re-running the extraction adds no duplicate."""
+        payload = json.dumps(self.candidate, sort_keys=True, default=str, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(payload.encode()).hexdigest()
+
+
+_KNOWN_REASONS = frozenset(get_args(RejectionReason))
+
+
+def _rejection(
+    kind: Literal["entity", "relationship"], candidate: CandidateEntity | CandidateRelationship, exc: ValidationError
+) -> Rejection:
+    first = exc.errors()[0]
+    context = first.get("ctx") or {}
+    field = ".".join(str(part) for part in first["loc"]) or context.get("field")
+    # Validated by pydantic: a reason outside RejectionReason becomes "invalid_candidate".
+    return Rejection.model_validate(
+        {
+            "item_kind": kind,
+            "reason": first["type"] if first["type"] in _KNOWN_REASONS else "invalid_candidate",
+            "field": field or None,
+            "message": first["msg"],
+            "candidate": candidate.model_dump(mode="json", exclude={"provenance"}),
+            "provenance": candidate.provenance,
+        }
+    )
+
+
+@dataclass(frozen=True)
+class ValidatedExtraction:
+    """The schema-conforming part of an extraction and the rejected rest."""
+
+    entities: tuple[Entity, ...]
+    relationships: tuple[Relationship, ...]
+    rejections: tuple[Rejection, ...]
+
+
+def validate_entity(candidate: CandidateEntity) -> Entity | Rejection:
+    """The candidate as a schema entity, or the rejection that explains why it is not one."""
+    try:
+        return Entity.model_validate(candidate.model_dump())
+    except ValidationError as exc:
+        return _rejection("entity", candidate, exc)
+
+
+def validate_relationship(candidate: CandidateRelationship) -> Relationship | Rejection:
+    """The candidate as a canonical relationship, or the rejection that explains why it is not one.
+
+    >>> import datetime as dt
+    >>> prov = Provenance(document_id="agreement-2026-04", document_version=1, record_ref="r",
+    ...                   extraction_version="x", extracted_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+    >>> bad = CandidateRelationship(type="VENDOR_OF", source_type="Supplier", source_id="SUP-18",
+    ...                             target_type="Company", target_id="COMP-A", provenance=prov)
+    >>> validate_relationship(bad).reason
+    'unknown_relationship_type'
+    """
+    try:
+        return Relationship.model_validate(candidate.model_dump())
+    except ValidationError as exc:
+        return _rejection("relationship", candidate, exc)
+
+
+def validate_extraction(output: ExtractionOutput) -> ValidatedExtraction:
+    """Split an extraction into schema-conforming entities/relationships and rejections."""
+    entities: list[Entity] = []
+    relationships: list[Relationship] = []
+    rejections: list[Rejection] = list(output.rejections)
+    for candidate in output.entities:
+        entity = validate_entity(candidate)
+        if isinstance(entity, Entity):
+            entities.append(entity)
+        else:
+            rejections.append(entity)
+    for rel_candidate in output.relationships:
+        rel = validate_relationship(rel_candidate)
+        if isinstance(rel, Relationship):
+            relationships.append(rel)
+        else:
+            rejections.append(rel)
+    return ValidatedExtraction(tuple(entities), tuple(relationships), tuple(rejections))
+
+
+ExtractionOutput.model_rebuild()

@@ -1,0 +1,204 @@
+"""The controlled graph schema, the agtype parser, graph names and Cypher templates (database-free)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from graph.age import CypherQuery, GraphName, encode_parameters, graph_name_for, graph_name_for_tenant
+from graph.agtype import Edge, Vertex, parse_agtype
+from graph.errors import AgtypeParseError, CypherTemplateError, GraphNameError
+from graph.schema import (
+    RELATIONSHIP_SPECS,
+    CandidateEntity,
+    CandidateRelationship,
+    Entity,
+    ExtractionOutput,
+    Provenance,
+    Rejection,
+    Relationship,
+    RelationType,
+    validate_entity,
+    validate_extraction,
+    validate_relationship,
+)
+from procura.db.session import AuthContext
+
+PROV = Provenance(
+    document_id="agreement-2026-04",
+    document_version=1,
+    page=12,
+    chunk_id="agreement-2026-04-p12-c03",
+    record_ref="landing.vendor_approvals/a1",
+    extraction_version="graph-extract-1",
+    extracted_at=dt.datetime(2026, 5, 1, tzinfo=dt.UTC),
+)
+
+
+def _rel(**overrides: Any) -> CandidateRelationship:
+    base: dict[str, Any] = {
+        "type": "APPROVED_VENDOR",
+        "source_type": "Company",
+        "source_id": "COMP-A",
+        "target_type": "Supplier",
+        "target_id": "SUP-18",
+        "properties": {"approval_id": "a1", "agreement_id": "agreement-2026-04", "valid_from": "2025-07-01"},
+        "provenance": PROV,
+    }
+    return CandidateRelationship(**{**base, **overrides})
+
+
+def test_a_canonical_approval_validates_with_open_end_and_stable_key() -> None:
+    rel = validate_relationship(_rel())
+    assert isinstance(rel, Relationship)
+    assert rel.properties["valid_to"] is None
+    assert rel.key == "APPROVED_VENDOR|COMP-A|SUP-18|a1|agreement-2026-04#v1"
+    stored = rel.stored_properties()
+    assert stored["chunk_id"] == "agreement-2026-04-p12-c03" and stored["page"] == 12
+    assert stored["content_hash"] == validate_relationship(_rel()).stored_properties()["content_hash"]  # type: ignore[union-attr]  # validated above
+
+
+@pytest.mark.parametrize(
+    ("overrides", "reason", "field"),
+    [
+        (
+            {"type": "VENDOR_OF", "source_type": "Supplier", "target_type": "Company"},
+            "unknown_relationship_type",
+            "type",
+        ),
+        ({"type": "SUPPLIES_TO", "properties": {}}, "unknown_relationship_type", "type"),
+        ({"source_type": "Supplier"}, "invalid_endpoint_type", "source_type"),
+        ({"target_type": "Product"}, "invalid_endpoint_type", "target_type"),
+        ({"properties": {"approval_id": "a1", "valid_from": "2025-07-01"}}, "missing_property", "agreement_id"),
+        (
+            {"properties": {"approval_id": "a1", "agreement_id": "x", "valid_from": "2026-01-01",
+                            "valid_to": "2026-01-01"}},
+            "invalid_temporal_range",
+            "valid_to",
+        ),
+        (
+            {"properties": {"approval_id": "a1", "agreement_id": "x", "valid_from": "2026-02-30"}},
+            "invalid_property",
+            "valid_from",
+        ),
+        (
+            {"properties": {"approval_id": "a1", "agreement_id": "x", "valid_from": "2026-01-01", "amount": 1.5}},
+            "unknown_property",
+            "amount",
+        ),
+        ({"source_id": "COMP A; DROP"}, "invalid_id", "source_id"),
+    ],
+)
+def test_non_conforming_relationships_are_rejected_with_reason_and_field(
+    overrides: dict[str, Any], reason: str, field: str
+) -> None:
+    result = validate_relationship(_rel(**overrides))
+    assert isinstance(result, Rejection)
+    assert (result.reason, result.field) == (reason, field)
+    assert result.item_kind == "relationship"
+    assert result.provenance == PROV
+
+
+def test_part_of_cannot_point_at_itself_and_supplies_takes_no_properties() -> None:
+    loop = validate_relationship(
+        _rel(type="PART_OF", source_type="ProductGroup", source_id="PG-MON", target_type="ProductGroup",
+             target_id="PG-MON", properties={})
+    )
+    assert isinstance(loop, Rejection) and loop.reason == "invalid_endpoint"
+    float_price = validate_entity(
+        CandidateEntity(type="Product", id="PRD-1", properties={"code": "PRD-1", "name": "x", "list_price": 1.5},
+                        provenance=PROV)
+    )
+    assert isinstance(float_price, Rejection) and float_price.reason == "invalid_property"
+
+
+def test_entities_normalize_decimal_and_reject_unknown_types() -> None:
+    product = validate_entity(
+        CandidateEntity(type="Product", id="PRD-482",
+                        properties={"code": "PRD-482", "name": "DPS", "list_price": Decimal("200.00")}, provenance=PROV)
+    )
+    assert isinstance(product, Entity) and product.properties["list_price"] == "200.00"
+    unknown = validate_entity(CandidateEntity(type="Vendor", id="V-1", provenance=PROV))
+    assert isinstance(unknown, Rejection) and unknown.reason == "unknown_entity_type"
+
+
+def test_validate_extraction_splits_and_keeps_rejection_keys_stable() -> None:
+    output = ExtractionOutput(
+        tenant_id="tenant-42", document_id="agreement-2026-04", document_version=1,
+        extraction_version="graph-extract-1",
+        relationships=(_rel(), _rel(type="VENDOR_OF", source_type="Supplier", target_type="Company")),
+    )
+    validated = validate_extraction(output)
+    assert [r.type for r in validated.relationships] == [RelationType.APPROVED_VENDOR]
+    assert [r.reason for r in validated.rejections] == ["unknown_relationship_type"]
+    again = validate_extraction(output)
+    assert again.rejections[0].item_key == validated.rejections[0].item_key
+
+
+def test_every_relationship_is_directed_between_schema_types() -> None:
+    assert RELATIONSHIP_SPECS[RelationType.APPROVED_VENDOR].temporal_properties == ("valid_from", "valid_to")
+    for spec in RELATIONSHIP_SPECS.values():
+        assert spec.source_types and spec.target_types
+
+
+def test_provenance_requires_aware_timestamps() -> None:
+    with pytest.raises(ValueError, match="timezone-aware"):
+        Provenance(document_id="d", document_version=1, record_ref="r", extraction_version="x",
+                   extracted_at=dt.datetime(2026, 1, 1))
+
+
+# --- agtype -----------------------------------------------------------------------------------------------
+
+
+def test_agtype_vertex_edge_path_and_numeric_annotations() -> None:
+    path = parse_agtype(
+        '[{"id": 1, "label": "ProductGroup", "properties": {"id": "PG-PRES"}}::vertex, '
+        '{"id": 9, "label": "PART_OF", "end_id": 2, "start_id": 1, "properties": {"k": "a::edge"}}::edge, '
+        '{"id": 2, "label": "ProductGroup", "properties": {"id": "PG-SENS"}}::vertex]::path'
+    )
+    assert isinstance(path[0], Vertex) and isinstance(path[1], Edge) and path[2].properties == {"id": "PG-SENS"}
+    assert path[1].properties == {"k": "a::edge"}
+    assert parse_agtype("1.50::numeric") == Decimal("1.50")
+    assert parse_agtype("2.5") == Decimal("2.5") and not isinstance(parse_agtype("2.5"), float)
+    assert parse_agtype('"say \\"hi\\"::vertex"') == 'say "hi"::vertex'
+    assert parse_agtype(None) is None
+
+
+@pytest.mark.parametrize("bad", ['{"a": 1}::banana', '"unterminated', "{not json}"])
+def test_agtype_rejects_malformed_values(bad: str) -> None:
+    with pytest.raises(AgtypeParseError):
+        parse_agtype(bad)
+
+
+# --- graph names and Cypher templates ---------------------------------------------------------------------
+
+
+def test_graph_names_come_from_the_auth_context_through_an_allow_list() -> None:
+    assert graph_name_for(AuthContext("tenant-42", "u1")) == GraphName("tg_tenant_42", "tenant-42")
+    for bad in ("Tenant-42", "t; drop", "", "a" * 58, "tenant_42"):
+        with pytest.raises(GraphNameError):
+            graph_name_for_tenant(bad)
+    with pytest.raises(GraphNameError):
+        GraphName("public", "tenant-42")
+    with pytest.raises(GraphNameError):
+        graph_name_for("tenant-42")  # type: ignore[arg-type]  # the point: a bare string is refused
+
+
+def test_cypher_templates_reject_quote_breaking_text_and_bad_parameters() -> None:
+    with pytest.raises(CypherTemplateError):
+        CypherQuery("q", "RETURN 1 $$) as (a agtype); --", ("a",))
+    with pytest.raises(CypherTemplateError):
+        CypherQuery("q", "RETURN 10 % 3", ("a",))
+    query = CypherQuery("q", "MATCH (n:Company {id: $company_id}) WHERE n.x < $end RETURN n", ("n",))
+    assert query.parameters == {"company_id", "end"}
+    with pytest.raises(CypherTemplateError, match="missing parameters"):
+        encode_parameters(query, {"company_id": "COMP-A"})
+    with pytest.raises(CypherTemplateError, match="unexpected parameters"):
+        encode_parameters(query, {"company_id": "COMP-A", "end": "x", "graph": "tg_tenant_17"})
+    with pytest.raises(CypherTemplateError, match="floats"):
+        encode_parameters(query, {"company_id": "COMP-A", "end": 1.5})
+    encoded = encode_parameters(query, {"company_id": "x' }) RETURN 1 //", "end": dt.date(2026, 4, 1)})
+    assert encoded == '{"company_id":"x\' }) RETURN 1 //","end":"2026-04-01"}'
