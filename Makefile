@@ -27,6 +27,7 @@ db: venv
 
 demo: db
 	$(PROCURA) demo run --corpus $(CORPUS)
+	$(PROCURA) ask "What was Company A's total spend on monitoring products supplied by its approved vendors during the last quarter?" --as-of 2026-05-15 --tenant tenant-42
 
 test: db
 	$(BIN)/pytest -q

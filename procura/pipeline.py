@@ -135,6 +135,9 @@ def run_demo(settings: Settings, corpus: Path, *, scale: int = 1, progress: Prog
     )
     with psycopg.connect(settings.owner_url, autocommit=True) as owner:
         report = ingest_path(owner, corpus, progress=lambda p: progress(f"ingest: {p}"))
+        # Later arrivals (amendments, status changes) are new versions of documents ingested above.
+        updates = ingest_path(owner, corpus / "updates", progress=lambda p: progress(f"ingest updates: {p}"))
+        progress(f"updates: {updates.published} new versions published, {updates.skipped} unchanged")
         progress(
             f"ingested {report.documents} documents: {report.published} published, {report.skipped} unchanged, "
             f"{report.dead_lettered} dead-lettered; {report.chunks} chunks, {report.rows} rows, "

@@ -64,15 +64,22 @@ def tenant_transaction(
         # Design note: inside an outer transaction our transaction() would only be a savepoint, and the tenant
         # setting would outlive it until the outer transaction ends.
         raise AuthorizationError("tenant_transaction needs a connection that is not inside a transaction")
+    timeout = f"{int(statement_timeout_ms)}ms" if statement_timeout_ms is not None else None
     with conn.transaction():
-        role = conn.execute("select current_user").fetchone()
-        if role is None or role[0] not in _SERVING_ROLES:
+        # One round trip: who we are, read-only mode, tenant and timeout, all local to this transaction. If the
+        # role check fails, raising rolls the settings back with the transaction.
+        row = conn.execute(
+            """
+            select current_user,
+                   set_config('transaction_read_only', %(read_only)s, true),
+                   set_config('app.tenant_id', %(tenant)s, true),
+                   case when %(timeout)s::text is not null
+                        then set_config('statement_timeout', %(timeout)s, true) end
+            """,
+            {"read_only": "on" if read_only else "off", "tenant": ctx.tenant_id, "timeout": timeout},
+        ).fetchone()
+        if row is None or row[0] not in _SERVING_ROLES:
             raise AuthorizationError(
-                f"tenant transactions must run as {APP_ROLE} or {BI_ROLE}, not {role[0] if role else None!r}"
+                f"tenant transactions must run as {APP_ROLE} or {BI_ROLE}, not {row[0] if row else None!r}"
             )
-        if read_only:
-            conn.execute("set transaction read only")
-        conn.execute("select set_config('app.tenant_id', %s, true)", (ctx.tenant_id,))
-        if statement_timeout_ms is not None:
-            conn.execute("select set_config('statement_timeout', %s, true)", (f"{int(statement_timeout_ms)}ms",))
         yield conn

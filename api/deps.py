@@ -1,0 +1,86 @@
+"""FastAPI dependencies as ``Annotated`` aliases: settings, the connection pool, the service, the principal."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from psycopg_pool import ConnectionPool
+
+from api.errors import TenantInRequestError
+from api.keys import Principal, PrincipalCache, authenticate
+from api.ratelimit import RateLimiter
+from procura.settings import Settings
+from semantic.service import MetricService
+
+_bearer = HTTPBearer(auto_error=False, description="API key created with `procura keys create`.")
+
+# Design note: dependencies that only read app.state are ``async def`` so FastAPI runs them on the event loop;
+# a plain ``def`` dependency costs a thread-pool hop per request. Those doing blocking I/O stay ``def``.
+
+
+async def get_settings(request: Request) -> Settings:
+    """The settings the app was created with."""
+    return request.app.state.settings  # type: ignore[no-any-return]
+
+
+async def get_pool(request: Request) -> ConnectionPool:
+    """The ``procura_app`` connection pool (opened by the app's lifespan)."""
+    return request.app.state.pool  # type: ignore[no-any-return]
+
+
+async def get_service(request: Request) -> MetricService:
+    """The metric service over the registry loaded (and validated) when the app was created."""
+    return request.app.state.service  # type: ignore[no-any-return]
+
+
+async def get_rate_limiter(request: Request) -> RateLimiter:
+    """The process-wide per-key rate limiter."""
+    return request.app.state.rate_limiter  # type: ignore[no-any-return]
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+PoolDep = Annotated[ConnectionPool, Depends(get_pool)]
+ServiceDep = Annotated[MetricService, Depends(get_service)]
+RateLimiterDep = Annotated[RateLimiter, Depends(get_rate_limiter)]
+
+
+async def get_principal_cache(request: Request) -> PrincipalCache:
+    """The process-wide cache of recently authenticated keys."""
+    return request.app.state.principal_cache  # type: ignore[no-any-return]
+
+
+async def get_principal(
+    request: Request,
+    pool: PoolDep,
+    limiter: RateLimiterDep,
+    cache: Annotated[PrincipalCache, Depends(get_principal_cache)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> Principal:
+    """Authenticate the bearer key, then spend one unit of its rate budget.
+
+    Raises:
+        TenantInRequestError: the query string names a tenant.
+        AuthenticationError: missing or invalid key (401).
+        RateLimitedError: the key's budget is exhausted (429).
+    """
+    if any(name.lower() == "tenant_id" for name in request.query_params):
+        raise TenantInRequestError("query.tenant_id")
+    key = credentials.credentials if credentials is not None else None
+    principal = cache.get(key) if key else None
+    if principal is None:
+
+        def lookup() -> Principal:
+            with pool.connection() as conn:
+                return authenticate(conn, key)
+
+        principal = await run_in_threadpool(lookup)
+        if key:
+            cache.put(key, principal)
+    limiter.check(principal.key_id, principal.rate_limit_per_minute)
+    return principal
+
+
+PrincipalDep = Annotated[Principal, Depends(get_principal)]

@@ -1,0 +1,175 @@
+"""The FastAPI application factory.
+
+``create_app()`` loads and validates every metric once (an invalid template stops the app from starting), then
+the lifespan opens the ``procura_app`` connection pool. Errors become one JSON shape,
+``{"error": {"code", "message", "parameter"}}``, and never carry stack traces or SQL.
+
+Run it with ``procura serve`` or ``uvicorn --factory api.main:create_app``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from psycopg_pool import ConnectionPool, PoolTimeout
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from api.errors import AuthenticationError, RateLimitedError, TenantInRequestError
+from api.keys import PrincipalCache
+from api.ratelimit import RateLimiter
+from api.routes import audit, health, metrics
+from router import api as ask_routes
+from procura.settings import Settings, get_settings
+from semantic.errors import (
+    MetricExecutionError,
+    MetricTimeoutError,
+    ParameterError,
+    ScopeError,
+    UnknownMetricError,
+)
+from semantic.loader import MetricRegistry, load_registry
+from semantic.schema import GovernedSchema, discover
+from semantic.service import MetricService
+
+log = logging.getLogger(__name__)
+
+POOL_MIN_SIZE = 2
+POOL_MAX_SIZE = 16
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    registry: MetricRegistry | None = None,
+    schema: GovernedSchema | None = None,
+    rate_limiter: RateLimiter | None = None,
+    auth_cache_ttl_s: float = 5.0,
+) -> FastAPI:
+    """Build the API.
+
+    Args:
+        settings: default :func:`procura.settings.get_settings`.
+        registry: preloaded metrics (tests share one); default: load ``semantic/*.yml`` against ``schema``.
+        schema: the governed schema; default: dbt's artifacts in ``target/`` (:func:`semantic.schema.discover`).
+        rate_limiter: default a fresh in-process limiter.
+        auth_cache_ttl_s: how long a successful key lookup is reused (0: look every request up).
+
+    Raises:
+        SchemaArtifactError, MetricDefinitionError: the catalog cannot be loaded; the app does not start.
+    """
+    settings = settings or get_settings()
+    if registry is None:
+        registry = load_registry(schema or discover(), eager=True)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pool = ConnectionPool(
+            settings.app_url,
+            min_size=POOL_MIN_SIZE,
+            max_size=POOL_MAX_SIZE,
+            kwargs={"autocommit": True, "application_name": "procura-api"},
+            name="procura-api",
+            open=False,
+        )
+        # Open without waiting: the API must start (and report not-ready) while the database is down.
+        pool.open(wait=False)
+        app.state.pool = pool
+        try:
+            yield
+        finally:
+            pool.close()
+
+    app = FastAPI(
+        title="Procura metric API",
+        version="1.0.0",
+        summary="Governed finance metrics by name: typed parameters, tenant from the API key, provenance.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.service = MetricService.from_settings(registry, settings)
+    app.state.rate_limiter = rate_limiter or RateLimiter()
+    app.state.principal_cache = PrincipalCache(ttl_s=auth_cache_ttl_s)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
+    app.include_router(audit.router)
+    app.include_router(ask_routes.router)
+    _install_error_handlers(app)
+    return app
+
+
+def _error(status: int, code: str, message: str, parameter: str | None = None, **headers: str) -> JSONResponse:
+    body: dict[str, Any] = {"error": {"code": code, "message": message, "parameter": parameter}}
+    return JSONResponse(status_code=status, content=body, headers=headers or None)
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(AuthenticationError)
+    async def _unauthenticated(_: Request, exc: AuthenticationError) -> JSONResponse:
+        return _error(401, "unauthenticated", str(exc), **{"WWW-Authenticate": "Bearer"})
+
+    @app.exception_handler(RateLimitedError)
+    async def _rate_limited(_: Request, exc: RateLimitedError) -> JSONResponse:
+        return _error(429, "rate_limited", str(exc), **{"Retry-After": str(exc.retry_after_s)})
+
+    @app.exception_handler(TenantInRequestError)
+    async def _tenant_in_request(_: Request, exc: TenantInRequestError) -> JSONResponse:
+        return _error(422, "tenant_in_request", str(exc), parameter="tenant_id")
+
+    @app.exception_handler(ScopeError)
+    async def _forbidden(_: Request, exc: ScopeError) -> JSONResponse:
+        return _error(403, "missing_scope", str(exc))
+
+    @app.exception_handler(UnknownMetricError)
+    async def _unknown_metric(_: Request, exc: UnknownMetricError) -> JSONResponse:
+        return _error(404, "unknown_metric", str(exc))
+
+    @app.exception_handler(ParameterError)
+    async def _bad_parameter(_: Request, exc: ParameterError) -> JSONResponse:
+        return _error(422, "invalid_parameter", str(exc), parameter=exc.parameter)
+
+    @app.exception_handler(MetricTimeoutError)
+    async def _timeout(_: Request, exc: MetricTimeoutError) -> JSONResponse:
+        return _error(504, "statement_timeout", str(exc))
+
+    @app.exception_handler(MetricExecutionError)
+    async def _database(_: Request, exc: MetricExecutionError) -> JSONResponse:
+        return _error(500, "database_error", str(exc))
+
+    @app.exception_handler(PoolTimeout)
+    async def _pool_timeout(_: Request, exc: PoolTimeout) -> JSONResponse:
+        log.warning("no database connection available: %s", exc)
+        return _error(503, "database_unavailable", "the database is not available; retry later")
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {"loc": (), "msg": "invalid request", "type": ""}
+        loc = [str(p) for p in first.get("loc", ()) if p != "body"]
+        field = ".".join(loc) or "body"
+        if first.get("type") == "json_invalid":
+            return _error(400, "invalid_json", "the request body is not valid JSON", parameter="body")
+        if any(part.lower() == "tenant_id" for part in loc):
+            return _error(
+                422,
+                "tenant_in_request",
+                f"body.{field}: tenant_id is not accepted in requests; the tenant comes from the API key",
+                parameter="tenant_id",
+            )
+        # Design note: pydantic's message only; its "input" echo is left out of responses on purpose.
+        return _error(422, "invalid_request", f"{field}: {first.get('msg', 'invalid')}", parameter=field)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return _error(exc.status_code, code, str(exc.detail), **(exc.headers or {}))
+
+    @app.exception_handler(Exception)
+    async def _internal(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error", exc_info=exc)
+        return _error(500, "internal_error", "internal error")

@@ -1,0 +1,1 @@
+"""One router per resource: ``health`` (liveness, readiness), ``metrics`` (catalog and queries), ``audit``."""

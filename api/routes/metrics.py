@@ -1,0 +1,133 @@
+"""``/v1/metrics``: the metric catalog and metric queries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fastapi import APIRouter, Response
+
+from api.deps import PoolDep, PrincipalDep, ServiceDep
+from api.errors import TenantInRequestError
+from api.models import (
+    ErrorResponse,
+    MetricCatalogResponse,
+    MetricDetailResponse,
+    MetricQueryRequest,
+    MetricQueryResponse,
+    MetricSummary,
+)
+from semantic.loader import Metric
+
+router = APIRouter(prefix="/v1/metrics", tags=["metrics"])
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorResponse, "description": "Missing or invalid API key."},
+    404: {"model": ErrorResponse, "description": "Unknown metric."},
+    429: {"model": ErrorResponse, "description": "Per-key rate limit exceeded."},
+}
+
+
+@router.get("", response_model=MetricCatalogResponse, responses=_ERRORS)
+def list_metrics(*, service: ServiceDep, principal: PrincipalDep) -> dict[str, Any]:
+    """List every metric with the JSON Schema of its parameters."""
+    return {"metrics": [_summary(m) for m in service.catalog()]}
+
+
+@router.get("/{name}", response_model=MetricDetailResponse, responses=_ERRORS)
+def describe_metric(*, name: str, service: ServiceDep, principal: PrincipalDep) -> dict[str, Any]:
+    """Describe one metric: parameters, dimensions, grains, outputs, policy and request schema."""
+    metric = service.describe(name)
+    detail = {**_summary(metric), **metric.describe()}
+    detail["request_schema"] = request_schema(metric)
+    return detail
+
+
+@router.post(
+    "/{name}/query",
+    response_model=MetricQueryResponse,
+    responses={
+        **_ERRORS,
+        400: {"model": ErrorResponse, "description": "The body is not JSON."},
+        403: {"model": ErrorResponse, "description": "The key lacks the metric's scope."},
+        422: {"model": ErrorResponse, "description": "Invalid parameter, dimension or grain; tenant_id sent."},
+        504: {"model": ErrorResponse, "description": "The query exceeded the statement timeout."},
+    },
+)
+def query_metric(
+    *, name: str, body: MetricQueryRequest, service: ServiceDep, pool: PoolDep, principal: PrincipalDep
+) -> Response:
+    """Run a metric for the key's tenant; money is returned as decimal strings."""
+    location = f"body.{body.tenant_key}" if body.tenant_key else _find_tenant_key(body.parameters, "body.parameters")
+    with pool.connection() as conn:
+        if location is not None:
+            service.record_rejection(
+                conn, principal.context, name, error_code="tenant_in_request", key_id=principal.key_id
+            )
+            raise TenantInRequestError(location)
+        result = service.query(
+            conn,
+            principal.context,
+            name,
+            body.parameters,
+            group_by=body.group_by,
+            grain=body.grain,
+            route="api",
+            key_id=principal.key_id,
+        )
+    # Design note: MetricResult has the shape of MetricQueryResponse (the documented model); serializing it once
+    # in pydantic-core skips FastAPI's dump-and-revalidate of the response model on the hot path.
+    return Response(content=result.model_dump_json(), media_type="application/json")
+
+
+def request_schema(metric: Metric) -> dict[str, Any]:
+    """JSON Schema of the query body for ``metric`` (parameters, allow-listed group_by and grain)."""
+    definition = metric.definition
+    grains = list(definition.time_dimension.grains) if definition.time_dimension else []
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "parameters": dict(metric.parameters_schema),
+            "group_by": {
+                "type": "array",
+                "items": {"enum": list(definition.dimensions)},
+                "maxItems": definition.max_group_by,
+                "uniqueItems": True,
+            },
+            "grain": {"enum": [*grains, None]},
+        },
+        "required": ["parameters"] if any(s.required for s in definition.parameters.values()) else [],
+    }
+
+
+def _summary(metric: Metric) -> dict[str, Any]:
+    described = metric.describe()
+    return MetricSummary(
+        name=metric.name,
+        description=described["description"],
+        owner=described["owner"],
+        scope=described["scope"],
+        parameters=described["parameters"],
+        dimensions=described["dimensions"],
+        grains=described["grains"],
+        outputs=described["outputs"],
+    ).model_dump()
+
+
+def _find_tenant_key(value: Any, path: str) -> str | None:
+    """The path of the first ``tenant_id`` key anywhere inside ``value``, or ``None``."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            here = f"{path}.{key}"
+            if str(key).lower() == "tenant_id":
+                return here
+            found = _find_tenant_key(item, here)
+            if found is not None:
+                return found
+    elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        for index, item in enumerate(value):
+            found = _find_tenant_key(item, f"{path}[{index}]")
+            if found is not None:
+                return found
+    return None

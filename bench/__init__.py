@@ -1,0 +1,1 @@
+"""Benchmarks of Procura; each module is runnable with ``python -m bench.<name>`` and prints its numbers."""

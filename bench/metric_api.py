@@ -1,0 +1,322 @@
+"""Benchmark: ``POST /v1/metrics/finance.aggregate_spend/query`` against the same SQL with plain psycopg.
+
+Both sides run in the same process run, interleaved request by request, against the same database and data:
+
+* **api**: real HTTP over loopback to uvicorn serving :func:`api.main.create_app` in a separate process
+  (authentication, rate limit, parameter binding, READ ONLY tenant transaction, result shaping, audit row).
+* **raw**: the identical compiled SQL text and bound values on one ``procura_app`` psycopg connection with
+  ``app.tenant_id`` set once for the session (RLS applies the same way).
+* **service** (for attribution): :class:`semantic.service.MetricService` in-process, without HTTP.
+
+Data: by default a private database is created, migrated, the marts are built by dbt, and
+``--lines`` synthetic validated invoice lines (default 200 000, the scaled corpus's size) are loaded for one
+tenant; ``--existing`` instead uses the configured database and the seed question of ``--corpus``'s
+ground_truth.json (e.g. after ``procura demo run --scale ...``). Target: api p50 <= 1.2 x raw p50.
+
+    python -m bench.metric_api [--lines 200000] [--requests 400] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+
+from procura.settings import Settings, get_settings
+
+METRIC = "finance.aggregate_spend"
+#: The synthetic data's counterpart of the seed question: about as many matching lines (30-40) as the seed's.
+BENCH_PARAMETERS: dict[str, Any] = {
+    "company_id": "COMP-A",
+    "supplier_ids": ["SUP-18", "SUP-27"],
+    "product_codes": ["PRD-482", "PRD-483", "PRD-486", "PRD-491", "PRD-572", "PRD-575"],
+    "start_date": "2026-01-01",
+    "end_date": "2026-04-01",
+}
+SEED_PARAMETERS: dict[str, Any] = {
+    "company_id": "COMP-A",
+    "supplier_ids": ["SUP-18", "SUP-27"],
+    "product_codes": ["PRD-482", "PRD-483", "PRD-486", "PRD-491", "PRD-611", "PRD-612"],
+    "start_date": "2026-01-01",
+    "end_date": "2026-04-01",
+}
+
+# Synthetic lines: 3 companies, 60 suppliers with 10 products each (SUP-18: PRD-482..491, SUP-27: PRD-572..581),
+# invoice dates over 2024-01-01 .. 2026-12-31, a mix of statuses, credit notes, duplicates and currencies;
+# deterministic (hash of the row number). ``%%`` is psycopg's literal modulo.
+_SYNTHETIC_SQL = """
+insert into marts.validated_invoice_lines (
+    tenant_id, line_id, company_id, supplier_id, product_code, product_group_id, document_type, invoice_id,
+    invoice_number, line_number, invoice_status, is_cancelled, is_draft, is_duplicate, invoice_date, posting_date,
+    currency, quantity, unit_price, line_net_amount, line_tax_amount, fx_rate_to_reporting_currency, fx_rate_type,
+    fx_rate_date, reporting_currency, source_document_id, source_document_version, source_line_id, ingest_seq)
+select
+    %(tenant)s,
+    'bench-' || i || '-line-01',
+    'COMP-' || chr(65 + (h %% 3)),
+    'SUP-' || (18 + (h / 3) %% 60),
+    'PRD-' || (482 + ((h / 3) %% 60) * 10 + (h / 191) %% 10),
+    'PG-' || ((h / 3) %% 60) %% 12,
+    case when h %% 17 = 0 then 'credit_note' else 'invoice' end,
+    'bench-' || (i / 4),
+    'INV-B-' || (i / 4),
+    1,
+    status,
+    status = 'cancelled',
+    status = 'draft',
+    h %% 23 = 0,
+    d,
+    d,
+    case when h %% 5 = 0 then 'USD' else 'EUR' end,
+    (1 + h %% 40)::numeric(18, 4),
+    (10 + h %% 900)::numeric(18, 4),
+    ((1 + h %% 40) * (10 + h %% 900))::numeric(18, 2),
+    ((1 + h %% 40) * (10 + h %% 900) * 0.19)::numeric(18, 2),
+    case when h %% 5 = 0 then 0.91234567 else 1 end,
+    'corporate',
+    d,
+    'EUR',
+    'bench-' || (i / 4),
+    1,
+    'bench-' || i || '-line-01',
+    i
+from (
+    select i, h,
+           date '2024-01-01' + (h %% 1096) as d,
+           (array['posted', 'paid', 'paid', 'posted', 'draft', 'cancelled', 'posted', 'paid'])[1 + (h / 11) %% 8]
+               as status
+    from (select i, abs(hashint4(i)) as h from generate_series(1, %(lines)s) as i) as s
+) as x
+"""
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Latency summary of one side, in milliseconds."""
+
+    n: int
+    p50_ms: float
+    p95_ms: float
+    mean_ms: float
+
+
+def summarize(samples_ns: list[int]) -> Stats:
+    """p50/p95/mean of nanosecond samples, in ms."""
+    ms = sorted(s / 1e6 for s in samples_ns)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return Stats(n=len(ms), p50_ms=round(statistics.median(ms), 3), p95_ms=round(p95, 3),
+                 mean_ms=round(statistics.fmean(ms), 3))  # fmt: skip
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def _bench_database(settings: Settings, lines: int, work: Path, progress: Callable[[str], None]) -> Iterator[Settings]:
+    from procura.db.migrate import migrate
+    from procura.db.provision import drop_database, ensure_database
+    from procura.transform import build_marts
+
+    name = f"procura_bench_{secrets.token_hex(3)}"
+    bench = settings.with_database(name)
+    ensure_database(bench)
+    try:
+        with psycopg.connect(bench.admin_url, autocommit=True) as admin:
+            migrate(admin, bench)
+        progress(f"database {name} migrated; building the marts with dbt")
+        build_marts(bench, target_path=work / "target", log_path=work / "logs")
+        started = time.monotonic()
+        with psycopg.connect(bench.admin_url, autocommit=True) as admin:
+            admin.execute(_SYNTHETIC_SQL, {"tenant": "tenant-bench", "lines": lines})
+            admin.execute("analyze marts.validated_invoice_lines")
+        progress(f"{lines} synthetic lines loaded in {time.monotonic() - started:.1f}s")
+        yield bench
+    finally:
+        drop_database(settings, name)
+
+
+def _serve(port: int, manifest: Path) -> None:
+    """Child process: uvicorn serving the API (settings from the environment)."""
+    import logging
+
+    import uvicorn
+
+    from api.main import create_app
+    from semantic.schema import load_manifest
+
+    logging.getLogger("semantic").setLevel(logging.WARNING)
+    app = create_app(schema=load_manifest(manifest))
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+
+
+def run(
+    settings: Settings,
+    *,
+    tenant: str,
+    parameters: dict[str, Any],
+    manifest: Path,
+    requests: int,
+    warmup: int,
+    progress: Callable[[str], None],
+) -> dict[str, Any]:
+    """Measure api, raw and service latencies, interleaved; returns the report."""
+    from api.keys import authenticate, create_key
+    from procura.db.session import AuthContext
+    from semantic.loader import load_registry
+    from semantic.params import bind
+    from semantic.schema import load_manifest
+    from semantic.service import MetricService
+
+    registry = load_registry(load_manifest(manifest), eager=True)
+    metric = registry.get(METRIC)
+    query = metric.variant()
+    bound = bind(metric.definition.parameters, parameters, metric.definition.constraints)
+    raw_params = bound.for_binding() | {"_row_limit": settings.row_cap + 1}
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        key = create_key(owner, tenant_id=tenant, scopes=["invoice:aggregate"], principal_id="bench",
+                         rate_limit_per_minute=1_000_000).key  # fmt: skip
+
+    port = _free_port()
+    env = {**os.environ, "PROCURA_DB_NAME": settings.database_name}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bench.metric_api", "--serve", str(port), "--manifest", str(manifest)],
+        env=env,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        with httpx.Client(base_url=base, timeout=30) as http:
+            while True:
+                try:
+                    if http.get("/readyz").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the API server did not become ready")
+                time.sleep(0.2)
+            headers = {"Authorization": f"Bearer {key}"}
+            body = {"parameters": parameters}
+            service = MetricService.from_settings(registry, settings)
+            samples: dict[str, list[int]] = {"api": [], "raw": [], "service": []}
+            with (
+                psycopg.connect(settings.app_url, autocommit=True) as raw,
+                psycopg.connect(settings.app_url, autocommit=True) as svc_conn,
+            ):
+                raw.execute("select set_config('app.tenant_id', %s, false)", (tenant,))
+                ctx = authenticate(svc_conn, key).context
+                assert isinstance(ctx, AuthContext)
+                api_answer = raw_answer = None
+                for i in range(warmup + requests):
+                    t0 = time.perf_counter_ns()
+                    response = http.post(f"/v1/metrics/{METRIC}/query", json=body, headers=headers)
+                    t1 = time.perf_counter_ns()
+                    row = raw.execute(query.sql, raw_params).fetchone()
+                    t2 = time.perf_counter_ns()
+                    service.query(svc_conn, ctx, METRIC, parameters, route="cli", key_id="bench")
+                    t3 = time.perf_counter_ns()
+                    if response.status_code != 200:
+                        raise RuntimeError(f"API answered {response.status_code}: {response.text[:300]}")
+                    if i >= warmup:
+                        samples["api"].append(t1 - t0)
+                        samples["raw"].append(t2 - t1)
+                        samples["service"].append(t3 - t2)
+                    api_answer, raw_answer = response.json(), row
+    finally:
+        server.terminate()
+        server.wait(10)
+    stats = {side: summarize(values) for side, values in samples.items()}
+    assert api_answer is not None and raw_answer is not None
+    api_values = api_answer["rows"][0]["values"] if api_answer["rows"] else {}
+    report: dict[str, Any] = {
+        "metric": METRIC,
+        "database": settings.database_name,
+        "tenant": tenant,
+        "parameters": parameters,
+        "requests": requests,
+        "warmup": warmup,
+        "total_spend_api": api_values.get("total_spend"),
+        "total_spend_raw": str(raw_answer[0]),
+        "matched_line_count": api_values.get("matched_line_count"),
+        "stats_ms": {side: asdict(s) for side, s in stats.items()},
+        "ratio_p50_api_over_raw": round(stats["api"].p50_ms / stats["raw"].p50_ms, 3),
+        "ratio_p95_api_over_raw": round(stats["api"].p95_ms / stats["raw"].p95_ms, 3),
+        "target_p50_ratio": 1.2,
+        "measured_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+    }
+    report["meets_target"] = report["ratio_p50_api_over_raw"] <= 1.2
+    progress(
+        f"api p50 {stats['api'].p50_ms} ms p95 {stats['api'].p95_ms} ms | raw p50 {stats['raw'].p50_ms} ms "
+        f"p95 {stats['raw'].p95_ms} ms | service p50 {stats['service'].p50_ms} ms | "
+        f"ratio p50 {report['ratio_p50_api_over_raw']}x (target <= 1.2x)"
+    )
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=200_000, help="synthetic invoice lines (default 200000)")
+    parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--existing", action="store_true", help="use the configured database as it is")
+    parser.add_argument("--corpus", type=Path, help="corpus folder whose ground_truth.json names the seed question")
+    parser.add_argument("--manifest", type=Path, help="dbt manifest.json (default: the build's, or target/)")
+    parser.add_argument("--json", type=Path, help="write the report here")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve is not None:
+        _serve(args.serve, args.manifest)
+        return 0
+
+    def progress(message: str) -> None:
+        print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+    settings = get_settings()
+    with tempfile.TemporaryDirectory(prefix="procura-bench-") as tmp:
+        work = Path(tmp)
+        if args.existing:
+            tenant, parameters = "tenant-42", dict(SEED_PARAMETERS)
+            if args.corpus is not None:
+                truth = json.loads((args.corpus / "ground_truth.json").read_text())
+                seed = next(q for q in truth["questions"] if q["name"] == "seed_monitoring_spend_2026q1")
+                tenant = seed["tenant_id"]
+                parameters = {k: seed["parameters"][k] for k in (*SEED_PARAMETERS, "invoice_statuses")}
+            manifest = args.manifest or Path(__file__).resolve().parent.parent / "target" / "manifest.json"
+            report = run(settings, tenant=tenant, parameters=parameters, manifest=manifest,
+                         requests=args.requests, warmup=args.warmup, progress=progress)  # fmt: skip
+        else:
+            with _bench_database(settings, args.lines, work, progress) as bench:
+                report = run(bench, tenant="tenant-bench", parameters=dict(BENCH_PARAMETERS),
+                             manifest=args.manifest or work / "target" / "manifest.json",
+                             requests=args.requests, warmup=args.warmup, progress=progress)  # fmt: skip
+            report["synthetic_lines"] = args.lines
+    text = json.dumps(report, indent=2)
+    print(text)
+    if args.json is not None:
+        args.json.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

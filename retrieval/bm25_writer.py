@@ -1,0 +1,120 @@
+"""The BM25 store as an ingestion :class:`~ingest.writers.RepresentationWriter`.
+
+For every chunk of a document version the writer stores its analyzed length (``retrieval.bm25_chunks``) and one
+posting per distinct term with its frequency (``retrieval.bm25_postings``), plus one row per version with the
+version's contribution to the collection statistics (``retrieval.bm25_documents``). Rows are immutable per
+version: publishing needs no update (the ``retrieval.active_bm25_*`` views follow
+``ingest.documents.active_version``), superseded versions are purged by the pipeline, deleted documents lose
+their rows in :meth:`Bm25Writer.on_delete`.
+
+Register it with the pipeline through ``ingest.writers.PLUGIN_SPECS`` (``"retrieval.bm25_writer:create_writer"``)
+or :func:`ingest.writers.register_writer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import psycopg
+
+from ingest.hashing import rows_checksum
+from ingest.models import ParsedDocument
+from ingest.writers import StoreStats, VersionRef
+from retrieval.analyzer import ANALYZER_ID, analyze
+
+POSTINGS = "retrieval.bm25_postings"
+CHUNKS = "retrieval.bm25_chunks"
+DOCUMENTS = "retrieval.bm25_documents"
+
+_REF = "tenant_id = %s and document_id = %s and document_version = %s"
+
+
+def _params(ref: VersionRef) -> tuple[str, str, int]:
+    return (ref.tenant_id, ref.document_id, ref.document_version)
+
+
+class Bm25Writer:
+    """Writes the BM25 postings, chunk lengths and per-version statistics of every document with chunks."""
+
+    name = "bm25"
+    #: Part of every document's config fingerprint: a new analyzer re-versions documents on the next run.
+    version = f"bm25-1/{ANALYZER_ID}"
+
+    @staticmethod
+    def rows(doc: ParsedDocument) -> tuple[list[tuple[str, int]], list[tuple[str, str, int, int]]]:
+        """(chunk id, length) per chunk and (chunk id, term, tf, chunk length) per posting, for ``doc``."""
+        chunks: list[tuple[str, int]] = []
+        postings: list[tuple[str, str, int, int]] = []
+        for chunk in doc.chunks:
+            analyzed = analyze(chunk.text)
+            chunks.append((chunk.chunk_id, analyzed.length))
+            for term, tf in sorted(analyzed.term_frequencies().items()):
+                postings.append((chunk.chunk_id, term, tf, analyzed.length))
+        return chunks, postings
+
+    @staticmethod
+    def _stats(
+        documents: Iterable[Sequence[Any]], chunks: Iterable[Sequence[Any]], postings: Iterable[Sequence[Any]]
+    ) -> StoreStats:
+        tables = {DOCUMENTS: list(documents), CHUNKS: list(chunks), POSTINGS: list(postings)}
+        counts = {table: len(rows) for table, rows in tables.items() if rows}
+        checksum = rows_checksum((table, *row) for table, rows in tables.items() for row in rows)
+        return StoreStats(counts, checksum)
+
+    def write(self, conn: psycopg.Connection, doc: ParsedDocument, version: int) -> StoreStats:
+        """Write the rows of ``doc`` under the staged ``version`` (COPY: a large manual has thousands of postings)."""
+        chunks, postings = self.rows(doc)
+        key = (doc.tenant_id, doc.document_id, version)
+        document_row = (ANALYZER_ID, len(chunks), sum(length for _, length in chunks))
+        with conn.cursor() as cur:
+            cur.execute(
+                "insert into retrieval.bm25_documents (tenant_id, document_id, document_version, analyzer, "
+                "chunk_count, total_length) values (%s, %s, %s, %s, %s, %s)",
+                (*key, *document_row),
+            )
+            if chunks:
+                with cur.copy(
+                    "copy retrieval.bm25_chunks (tenant_id, document_id, document_version, chunk_id, chunk_length) "
+                    "from stdin"
+                ) as copy:
+                    for chunk_row in chunks:
+                        copy.write_row((*key, *chunk_row))
+            if postings:
+                with cur.copy(
+                    "copy retrieval.bm25_postings (tenant_id, document_id, document_version, chunk_id, term, tf, "
+                    "chunk_length) from stdin"
+                ) as copy:
+                    for posting in postings:
+                        copy.write_row((*key, *posting))
+        return self._stats([document_row], chunks, postings)
+
+    def verify(self, conn: psycopg.Connection, ref: VersionRef) -> StoreStats:
+        """Recount and checksum what is stored for ``ref``, the same way :meth:`write` computed it."""
+        documents = conn.execute(
+            f"select analyzer, chunk_count, total_length from retrieval.bm25_documents where {_REF}", _params(ref)
+        ).fetchall()
+        chunks = conn.execute(
+            f"select chunk_id, chunk_length from retrieval.bm25_chunks where {_REF}", _params(ref)
+        ).fetchall()
+        postings = conn.execute(
+            f"select chunk_id, term, tf, chunk_length from retrieval.bm25_postings where {_REF}", _params(ref)
+        ).fetchall()
+        return self._stats(documents, chunks, postings)
+
+    def purge(self, conn: psycopg.Connection, ref: VersionRef) -> None:
+        """Delete every row of ``ref``."""
+        for table in (POSTINGS, CHUNKS, DOCUMENTS):
+            conn.execute(f"delete from {table} where {_REF}", _params(ref))
+
+    def on_publish(self, conn: psycopg.Connection, ref: VersionRef, previous_version: int | None) -> None:
+        """Nothing to switch: the ``retrieval.active_bm25_*`` views follow the registry's active version."""
+
+    def on_delete(self, conn: psycopg.Connection, ref: VersionRef) -> None:
+        """A deleted document leaves the index (and with it the tenant's collection statistics)."""
+        self.purge(conn, ref)
+
+
+def create_writer() -> Bm25Writer:
+    """The factory ``ingest.writers.PLUGIN_SPECS`` names: ``retrieval.bm25_writer:create_writer``."""
+    return Bm25Writer()

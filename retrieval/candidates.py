@@ -1,0 +1,58 @@
+"""Values passed between the branches, fusion and the service; no driver imports."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from retrieval.models import Mode
+
+
+@dataclass(frozen=True, order=True)
+class ChunkKey:
+    """A chunk of one document version (chunk ids are unique per tenant and version)."""
+
+    document_id: str
+    document_version: int
+    chunk_id: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One branch's candidate: its key, raw score, and for the exact branch what matched and where."""
+
+    key: ChunkKey
+    score: float
+    matched: tuple[str, ...] = ()
+    level: Literal["chunk", "document"] | None = None
+
+
+@dataclass(frozen=True)
+class BranchResult:
+    """A branch's ranked candidates (best first) and how it got them."""
+
+    mode: Mode
+    hits: tuple[Hit, ...]
+    path: str
+    elapsed_ms: float
+    truncated: bool = False
+    #: exact branch only: (document id, version) of every document about a requested identifier -> identifiers
+    identity_documents: Mapping[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChunkInfo:
+    """What fusion and the response need to know about a candidate chunk."""
+
+    key: ChunkKey
+    document_type: str
+    content_hash: str
+    page: int
+    ordinal: int
+    parent_id: str | None
+    section_path: tuple[str, ...]
+    char_start: int | None
+    char_end: int | None
+    text: str
+    metadata: Mapping[str, Any]

@@ -1,0 +1,117 @@
+"""Tuning of the retrieval service: BM25 parameters, candidate depths, HNSW settings, fusion policy.
+
+None of these is a property of the data, so every one is a field here. The candidate depths and the fusion
+method were compared on the labeled query set (``eval/retrieval_queries.yml``; the sweep is in
+``docs/retrieval-report.md``); the class weights and the per-document cap are starting points, not tuned values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from retrieval.models import Mode, QueryClass
+
+FusionMethod = Literal["rrf", "weighted_rrf", "minmax", "zscore"]
+
+
+def _weights(**values: float) -> Mapping[Mode, float]:
+    return MappingProxyType(dict(values))  # type: ignore[arg-type]  # keys are the Mode literals
+
+
+#: Branch weights per query class for weighted RRF and score fusion. Identifier queries trust identity first;
+#: short technical phrases lean on BM25; natural-language questions lean on vectors.
+DEFAULT_CLASS_WEIGHTS: Mapping[QueryClass, Mapping[Mode, float]] = MappingProxyType({
+    "identifier": _weights(exact=1.0, bm25=0.5, vector=0.25),
+    "mixed": _weights(exact=0.5, bm25=1.0, vector=1.0),
+    "keyword": _weights(exact=1.0, bm25=1.0, vector=0.7),
+    "semantic": _weights(exact=1.0, bm25=0.7, vector=1.0),
+})
+
+
+@dataclass(frozen=True)
+class Bm25Config:
+    """Okapi BM25 parameters (Lucene IDF, see :mod:`retrieval.bm25`)."""
+
+    k1: float = 1.2
+    b: float = 0.75
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.k1 <= 10:
+            raise ValueError("k1 must be between 0 and 10")
+        if not 0 <= self.b <= 1:
+            raise ValueError("b must be between 0 and 1")
+
+
+@dataclass(frozen=True)
+class VectorConfig:
+    """pgvector HNSW settings of the query side (m and ef_construction are index build settings, see
+    :func:`retrieval.vector.rebuild_hnsw_index`).
+
+    Attributes:
+        ef_search: candidate list size of the HNSW search (``hnsw.ef_search``).
+        iterative_scan: ``hnsw.iterative_scan``; ``relaxed_order`` keeps scanning until enough rows pass the
+            tenant and filter predicates, and the outer query re-sorts by exact distance.
+        max_scan_tuples: ``hnsw.max_scan_tuples``, the bound of an iterative scan.
+        exact_threshold: when at most this many chunks pass the filters, search them exactly instead.
+    """
+
+    ef_search: int = 100
+    iterative_scan: Literal["relaxed_order", "strict_order", "off"] = "relaxed_order"
+    max_scan_tuples: int = 20_000
+    exact_threshold: int = 2_000
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.ef_search <= 1000:
+            raise ValueError("ef_search must be between 1 and 1000 (pgvector's range)")
+        if not 1 <= self.max_scan_tuples <= 10_000_000:
+            raise ValueError("max_scan_tuples must be between 1 and 10000000")
+        if self.exact_threshold < 0:
+            raise ValueError("exact_threshold must not be negative")
+
+
+@dataclass(frozen=True)
+class RetrievalConfig:
+    """Everything that shapes a search besides the request.
+
+    Attributes:
+        exact_depth: at most this many exact matches enter the union (the response says when more existed).
+        bm25_depth, vector_depth: candidates taken from each ranked branch.
+        fusion: ``weighted_rrf`` (default), ``rrf`` (all weights 1), ``minmax`` or ``zscore`` score fusion.
+        rrf_k: the RRF constant (60 as in Cormack et al. 2009).
+        class_weights: branch weights per query class.
+        identity_first: rank candidates with an identity match (the chunk or its document carries a requested
+            identifier) above all others, for the classes listed; fusion orders within each tier.
+        per_document_cap: at most this many results per document (parent-document aggregation).
+        span_overlap: two chunks of one document version whose spans share at least this fraction of the
+            shorter span are duplicates.
+        statement_timeout_ms: statement timeout of the search transaction.
+    """
+
+    bm25: Bm25Config = field(default_factory=Bm25Config)
+    vector: VectorConfig = field(default_factory=VectorConfig)
+    exact_depth: int = 200
+    bm25_depth: int = 20
+    vector_depth: int = 20
+    fusion: FusionMethod = "weighted_rrf"
+    rrf_k: int = 60
+    class_weights: Mapping[QueryClass, Mapping[Mode, float]] = field(default_factory=lambda: DEFAULT_CLASS_WEIGHTS)
+    identity_first: frozenset[QueryClass] = frozenset({"identifier", "mixed"})
+    per_document_cap: int = 3
+    span_overlap: float = 0.5
+    statement_timeout_ms: int = 5_000
+
+    def __post_init__(self) -> None:
+        for name in ("exact_depth", "bm25_depth", "vector_depth", "rrf_k", "per_document_cap"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
+        if not 0 < self.span_overlap <= 1:
+            raise ValueError("span_overlap must be in (0, 1]")
+
+    def weights(self, query_class: QueryClass) -> Mapping[Mode, float]:
+        """Branch weights for ``query_class`` (all 1 for plain RRF)."""
+        if self.fusion == "rrf":
+            return {"exact": 1.0, "bm25": 1.0, "vector": 1.0}
+        return self.class_weights[query_class]

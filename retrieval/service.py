@@ -1,0 +1,228 @@
+"""The search service: ``search(conn, ctx, request, embedder)``.
+
+Everything runs in one read-only :func:`~procura.db.session.tenant_transaction` on a ``procura_app``
+connection, so RLS scopes every branch to ``ctx.tenant_id`` and the ``retrieval.active_*`` views apply the
+serving rule (only active, non-deleted document versions). After fusion every candidate is checked again —
+tenant, active version, content hash and filters — before it can be returned; no fusion score can bring back a
+row that check rejects.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+import psycopg
+from psycopg import sql
+
+from ingest.embedder import Embedder
+from procura.db.session import AuthContext, tenant_transaction
+from retrieval.analyzer import ANALYZER_ID, analyze
+from retrieval.bm25 import bm25_search, collection_stats
+from retrieval.candidates import BranchResult, ChunkInfo, ChunkKey
+from retrieval.config import RetrievalConfig
+from retrieval.errors import IndexNotReadyError, SearchScopeError
+from retrieval.exact import exact_search, identifiers_in_text, label, merge_identifiers
+from retrieval.filters import filter_sql
+from retrieval.fusion import Fused, cap_per_document, classify, fuse
+from retrieval.models import (
+    BranchHit,
+    BranchReport,
+    Filters,
+    ParentSection,
+    SearchRequest,
+    SearchResponse,
+    SearchResult,
+    Span,
+)
+from retrieval.rerank import Reranker
+from retrieval.vector import check_embedding_config, vector_search
+
+#: The scope a principal needs to search documents.
+SEARCH_SCOPE = "procurement:read"
+
+_KEYS = "(select * from unnest(%(docs)s::text[], %(versions)s::int[], %(chunks)s::text[]))"
+
+
+def _key_params(keys: Sequence[ChunkKey]) -> dict[str, list[object]]:
+    return {
+        "docs": [k.document_id for k in keys],
+        "versions": [k.document_version for k in keys],
+        "chunks": [k.chunk_id for k in keys],
+    }
+
+
+def _chunk_infos(conn: psycopg.Connection, keys: Sequence[ChunkKey]) -> dict[ChunkKey, ChunkInfo]:
+    if not keys:
+        return {}
+    rows = conn.execute(
+        "select document_id, document_version, chunk_id, document_type, content_hash, page, ordinal, parent_id, "
+        "section_path, char_start, char_end, chunk_text, metadata from retrieval.active_chunks "
+        f"where (document_id, document_version, chunk_id) in {_KEYS}",
+        _key_params(keys),
+    ).fetchall()
+    infos = {}
+    for doc, version, chunk, doc_type, content_hash, page, ordinal, parent, path, start, end, text, meta in rows:
+        key = ChunkKey(doc, int(version), chunk)
+        infos[key] = ChunkInfo(key, doc_type, content_hash, page, ordinal, parent, tuple(path or ()), start, end,
+                               text, meta or {})
+    return infos
+
+
+def authorize(
+    conn: psycopg.Connection, ctx: AuthContext, filters: Filters, candidates: Sequence[tuple[ChunkKey, str]]
+) -> set[ChunkKey]:
+    """The subset of (key, content hash) candidates the caller may receive right now.
+
+    A candidate passes when, read again through RLS and the serving rule, it belongs to ``ctx.tenant_id``, is
+    in an active version of a non-deleted document, still has the same content, and satisfies the filters.
+    """
+    if not candidates:
+        return set()
+    where = filter_sql(filters, "x", chunk="x")
+    keys = [key for key, _ in candidates]
+    rows = conn.execute(
+        sql.SQL(
+            "select x.tenant_id, x.document_id, x.document_version, x.chunk_id, x.content_hash "
+            "from retrieval.active_chunks x {join} where (x.document_id, x.document_version, x.chunk_id) in "
+            + _KEYS
+            + " and x.tenant_id = %(tenant)s and {predicate}"
+        ).format(join=where.chunk_join, predicate=where.predicate),
+        {**_key_params(keys), "tenant": ctx.tenant_id, **where.params},
+    ).fetchall()
+    seen = {ChunkKey(doc, int(version), chunk): content_hash for tenant, doc, version, chunk, content_hash in rows
+            if tenant == ctx.tenant_id}
+    return {key for key, content_hash in candidates if seen.get(key) == content_hash}
+
+
+def _parents(
+    conn: psycopg.Connection, results: Sequence[Fused], infos: dict[ChunkKey, ChunkInfo], expand: bool
+) -> dict[ChunkKey, ParentSection]:
+    sections: dict[ChunkKey, ParentSection] = {}
+    wanted = {(f.key.document_id, f.key.document_version, infos[f.key].parent_id) for f in results
+              if infos[f.key].parent_id is not None}
+    texts: dict[tuple[str, int, str], tuple[str, tuple[str, ...]]] = {}
+    if expand and wanted:
+        rows = conn.execute(
+            "select document_id, document_version, parent_id, string_agg(chunk_text, E'\\n\\n' order by ordinal), "
+            "array_agg(chunk_id order by ordinal) from retrieval.active_chunks "
+            "where (document_id, document_version, parent_id) in "
+            "(select * from unnest(%s::text[], %s::int[], %s::text[])) group by 1, 2, 3",
+            ([w[0] for w in wanted], [w[1] for w in wanted], [w[2] for w in wanted]),
+        ).fetchall()
+        texts = {(doc, int(version), parent): (text, tuple(ids)) for doc, version, parent, text, ids in rows}
+    for f in results:
+        info = infos[f.key]
+        found = texts.get((f.key.document_id, f.key.document_version, info.parent_id or ""))
+        sections[f.key] = ParentSection(
+            section_id=info.parent_id,
+            path=info.section_path,
+            text=found[0] if found else None,
+            chunk_ids=found[1] if found else (),
+        )
+    return sections
+
+
+def search(
+    conn: psycopg.Connection,
+    ctx: AuthContext,
+    request: SearchRequest,
+    embedder: Embedder | None,
+    *,
+    config: RetrievalConfig | None = None,
+    reranker: Reranker | None = None,
+) -> SearchResponse:
+    """Run ``request`` for the tenant of ``ctx``.
+
+    Args:
+        conn: an idle ``procura_app`` connection (autocommit); the search opens its own tenant transaction.
+        ctx: the authenticated context; it needs the ``procurement:read`` scope.
+        request: the validated request.
+        embedder: embeds the query for the vector branch; must match the active embedding config. May be None
+            when the request does not use the vector mode.
+        config: tuning (default :class:`RetrievalConfig`).
+        reranker: optional cross-encoder stage (off by default).
+
+    Raises:
+        SearchScopeError: the principal lacks ``procurement:read``.
+        IndexConfigMismatchError: the embedder or analyzer does not match the index.
+        IndexNotReadyError: no active embedding configuration, or the vector mode without an embedder.
+    """
+    started = time.perf_counter()
+    config = config or RetrievalConfig()
+    if not ctx.has_scope(SEARCH_SCOPE):
+        raise SearchScopeError(f"search needs the {SEARCH_SCOPE} scope")
+    modes = request.retrieval_modes
+    identifiers = merge_identifiers(request.identifiers.pairs(), identifiers_in_text(request.query_text))
+    query_class = classify(request.query_text, len(identifiers))
+    analyzed = analyze(request.query_text) if request.query_text else None
+    use_vector = "vector" in modes and bool(request.query_text)
+    if use_vector and embedder is None:
+        raise IndexNotReadyError("vector: no query embedder is configured; search without the vector mode")
+    query_vector = embedder.embed_query(request.query_text) if use_vector and embedder is not None else None
+
+    branches: list[BranchResult] = []
+    config_id: str | None = None
+    with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
+        if "exact" in modes and identifiers:
+            branches.append(exact_search(conn, identifiers, request.filters, depth=config.exact_depth))
+        if "bm25" in modes and analyzed is not None and analyzed.terms:
+            stats = collection_stats(conn)
+            branches.append(bm25_search(conn, Counter(analyzed.terms), request.filters, config.bm25,
+                                        depth=config.bm25_depth, stats=stats))
+        if use_vector and query_vector is not None and embedder is not None:
+            config_id = check_embedding_config(conn, embedder).embedding_config_id
+            branches.append(vector_search(conn, query_vector, config_id, request.filters, config.vector,
+                                          depth=config.vector_depth))
+        keys = list(dict.fromkeys(hit.key for branch in branches for hit in branch.hits))
+        infos = _chunk_infos(conn, keys)
+        rerank = None
+        if reranker is not None and request.query_text:
+            def rerank(chunks: Sequence[ChunkInfo]) -> Sequence[float]:
+                return reranker.score(request.query_text, [c.text for c in chunks])
+        ordered = fuse(branches, infos, config, query_class,
+                       requested_identifiers=bool(identifiers) and "exact" in modes, reranker=rerank)
+        allowed = authorize(conn, ctx, request.filters, [(f.key, infos[f.key].content_hash) for f in ordered])
+        authorized = [f for f in ordered if f.key in allowed]
+        results = cap_per_document(authorized, config.per_document_cap, request.limit)
+        parents = _parents(conn, results, infos, request.expand_parents)
+
+    return SearchResponse(
+        query_class=query_class,
+        fusion=config.fusion,
+        results=tuple(_result(i, f, infos[f.key], parents[f.key]) for i, f in enumerate(results, start=1)),
+        branches=tuple(
+            BranchReport(mode=b.mode, candidates=len(b.hits), path=b.path, elapsed_ms=round(b.elapsed_ms, 3),
+                         truncated=b.truncated)
+            for b in branches
+        ),
+        identifiers=tuple(label(p) for p in identifiers),
+        embedding_config_id=config_id,
+        analyzer=ANALYZER_ID if "bm25" in modes else None,
+        authorization_dropped=len(ordered) - len(authorized),
+        elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
+    )
+
+
+def _result(rank: int, fused: Fused, info: ChunkInfo, parent: ParentSection) -> SearchResult:
+    title = info.metadata.get("title")
+    return SearchResult(
+        rank=rank,
+        chunk_id=info.key.chunk_id,
+        text=info.text,
+        document_id=info.key.document_id,
+        document_version=info.key.document_version,
+        document_type=info.document_type,
+        title=str(title) if title is not None else None,
+        page=info.page,
+        span=Span(char_start=info.char_start, char_end=info.char_end),
+        parent_section=parent,
+        content_hash=info.content_hash,
+        identity_match=fused.identity,
+        matched_identifiers=fused.matched,
+        branches={mode: BranchHit(rank=hit.rank, score=round(hit.score, 6)) for mode, hit in fused.branches.items()},
+        fused_score=round(fused.fused_score, 6),
+        duplicates=fused.duplicates,
+        suspected_prompt_injection=bool(info.metadata.get("suspected_prompt_injection", False)),
+    )

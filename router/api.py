@@ -1,0 +1,82 @@
+"""``POST /v1/ask`` and ``GET /v1/traces/{trace_id}``: the router behind the metric API's authentication.
+
+Include it with ``app.include_router(router.api.router)`` in :func:`api.main.create_app`. The ask service
+(classifier, embedder) is created on first use and kept on ``app.state.ask_service``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from api.deps import PoolDep, PrincipalDep, ServiceDep, SettingsDep
+from api.models import ErrorResponse
+from router.errors import QuestionError, TraceNotFoundError
+from router.service import AskResult, AskService
+from router.traces import TraceStore, TraceView
+from semantic.errors import ScopeError
+
+router = APIRouter(prefix="/v1", tags=["ask"])
+
+ASK_SCOPE = "procurement:read"
+_LOCK = threading.Lock()
+
+
+class AskRequest(BaseModel):
+    """A question. The tenant is never part of it: it comes from the API key."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    question: str = Field(min_length=1, max_length=2000, description="The question, in plain language.")
+    as_of: dt.date | None = Field(default=None, description="Resolve relative periods against this date.")
+
+
+def get_ask_service(request: Request, service: ServiceDep, settings: SettingsDep) -> AskService:
+    """The process's ask service (created once, on first use: the classifier may train then)."""
+    existing = getattr(request.app.state, "ask_service", None)
+    if existing is not None:
+        return existing  # type: ignore[no-any-return]
+    with _LOCK:
+        existing = getattr(request.app.state, "ask_service", None)
+        if existing is None:
+            existing = AskService.create(service, home=settings.home)
+            request.app.state.ask_service = existing
+    return existing  # type: ignore[no-any-return]
+
+
+AskServiceDep = Annotated[AskService, Depends(get_ask_service)]
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorResponse, "description": "Missing or invalid API key."},
+    403: {"model": ErrorResponse, "description": "The key lacks procurement:read."},
+    429: {"model": ErrorResponse, "description": "Per-key rate limit exceeded."},
+}
+
+
+@router.post("/ask", response_model=AskResult, responses={**_ERRORS, 422: {"model": ErrorResponse}})
+def ask(*, body: AskRequest, principal: PrincipalDep, pool: PoolDep, ask_service: AskServiceDep) -> Any:
+    """Answer a question: routing, plan, validated result with sources, or a clarification question."""
+    if not principal.context.has_scope(ASK_SCOPE):
+        raise ScopeError("ask", ASK_SCOPE)
+    try:
+        with pool.connection() as conn:
+            return ask_service.ask(conn, principal.context, body.question, as_of=body.as_of, interface="api")
+    except QuestionError as exc:
+        return JSONResponse(status_code=422, content={
+            "error": {"code": "invalid_question", "message": str(exc), "parameter": "question"}})
+
+
+@router.get("/traces/{trace_id}", response_model=TraceView, responses={**_ERRORS, 404: {"model": ErrorResponse}})
+def read_trace(*, trace_id: str, principal: PrincipalDep, pool: PoolDep) -> Any:
+    """Read a stored trace of the key's own tenant (another tenant's id is simply not found)."""
+    try:
+        with pool.connection() as conn:
+            return TraceStore().read(conn, principal.context, trace_id)
+    except TraceNotFoundError as exc:
+        return JSONResponse(status_code=404, content={
+            "error": {"code": "trace_not_found", "message": str(exc), "parameter": "trace_id"}})

@@ -1,0 +1,158 @@
+"""``procura ask`` and ``procura mcp stdio|http``.
+
+``ask`` answers one question and prints the answer, its plan and sources (``--json``: the whole result). The
+tenant comes from an API key (``--key`` / ``PROCURA_API_KEY``) or, for a local operator who holds the database
+credentials anyway, from ``--tenant``; never from the question.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sys
+from typing import Any
+
+import click
+
+from procura.errors import ProcuraError
+
+_OPERATOR_SCOPES = frozenset({"procurement:read", "invoice:aggregate"})
+
+
+class _Command(click.Command):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except ProcuraError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+
+def _echo_err(message: str) -> None:
+    click.echo(f"[procura] {message}", err=True)
+
+
+@click.command("ask", cls=_Command)
+@click.argument("question")
+@click.option("--as-of", "as_of", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="Resolve relative periods against this date (default today).")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole result as JSON.")
+@click.option("--tenant", default=None, help="Tenant for a local operator (instead of an API key).")
+@click.option("--principal", default=None, help="Principal recorded with --tenant (default cli:<user>).")
+@click.option("--key", envvar="PROCURA_API_KEY", default=None, help="API key (or PROCURA_API_KEY).")
+@click.option("--rules-only", is_flag=True, help="Route with the deterministic rules only (no classifier).")
+def ask(
+    question: str, as_of: dt.datetime | None, as_json: bool, tenant: str | None, principal: str | None,
+    key: str | None, rules_only: bool,
+) -> None:
+    """Answer a question with validated numbers, sources and the plan used."""
+    from procura.db.session import AuthContext
+    from procura.settings import get_settings
+    from router.runtime import RouterRuntime
+
+    if (tenant is None) == (key is None):
+        raise click.UsageError("give exactly one of --tenant or --key (PROCURA_API_KEY)")
+    settings = get_settings()
+    runtime = RouterRuntime.open(settings, use_classifier=not rules_only, max_size=2)
+    try:
+        if key is not None:
+            ctx = runtime.authenticate(key)
+        else:
+            who = principal or f"cli:{os.environ.get('USER', 'operator')}"
+            ctx = AuthContext(tenant_id=str(tenant), principal_id=who, scopes=_OPERATOR_SCOPES)
+        with runtime.pool.connection() as conn:
+            result = runtime.ask_service.ask(
+                conn, ctx, question, as_of=as_of.date() if as_of else None, interface="cli"
+            )
+    finally:
+        runtime.close()
+    if as_json:
+        click.echo(json.dumps(result.model_dump(mode="json", by_alias=True), indent=2))
+        return
+    click.echo(render(result.model_dump(mode="json", by_alias=True)))
+
+
+def render(result: dict[str, Any]) -> str:
+    """The human-readable form: answer, plan, intents, trace id."""
+    answer, routing = result["answer"], result["routing"]
+    lines = [answer["text"], "", f"status: {answer['status']}    workflow: {routing['workflow']}    "
+             f"trace: {result['trace_id']}"]
+    intents = ", ".join(f"{i['type']} {i['confidence']:.2f}" for i in routing["intents"] if i["selected"])
+    lines.append(f"intents: {intents or 'none'} (overall {routing['confidence']:.2f})")
+    if routing["execution_plan"]:
+        lines.append("plan:")
+        status = {s["step_id"]: s["status"] for s in result["steps"]}
+        for step in routing["execution_plan"]:
+            deps = f" <- {', '.join(step['depends_on'])}" if step["depends_on"] else ""
+            lines.append(f"  {step['step_id']}: {step['tool']} [{status.get(step['step_id'], '-')}]{deps}")
+    if answer["inputs"]:
+        lines.append("inputs: " + json.dumps(answer["inputs"], sort_keys=True))
+    if answer["sources"]:
+        lines.append(f"sources ({len(answer['sources'])}): " + ", ".join(answer["sources"]))
+    return "\n".join(lines)
+
+
+@click.group("mcp")
+def mcp() -> None:
+    """Serve the MCP tools (ask, entity, graph, catalog, finance, documents) over stdio or streamable HTTP."""
+
+
+@mcp.command("stdio", cls=_Command)
+@click.option("--rules-only", is_flag=True, help="Route with the deterministic rules only (no classifier).")
+@click.option("--tenant", envvar="PROCURA_MCP_TENANT", default=None,
+              help="Local operator mode: serve this tenant without an API key (or PROCURA_MCP_TENANT).")
+def mcp_stdio(rules_only: bool, tenant: str | None) -> None:
+    """Serve over stdio; the tenant comes from the host: PROCURA_API_KEY, or --tenant for a local operator."""
+    from procura.db.session import AuthContext
+    from procura.settings import get_settings
+    from router.errors import McpAuthError
+    from router.mcp_server import build_server
+    from router.runtime import RouterRuntime
+
+    key = os.environ.get("PROCURA_API_KEY")
+    if not key and not tenant:
+        raise McpAuthError("PROCURA_API_KEY is not set: the stdio server needs the host's API key (or --tenant)")
+    runtime = RouterRuntime.open(get_settings(), use_classifier=not rules_only)
+    try:
+        if key:
+            auth = runtime.authenticate(key)
+        else:
+            who = f"mcp-stdio:{os.environ.get('USER', 'operator')}"
+            auth = AuthContext(tenant_id=str(tenant), principal_id=who, scopes=_OPERATOR_SCOPES)
+        _echo_err(f"MCP stdio server for tenant {auth.tenant_id} (principal {auth.principal_id})")
+        server = build_server(runtime, fixed_auth=auth)
+        server.run("stdio")
+    finally:
+        runtime.close()
+
+
+@mcp.command("http", cls=_Command)
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8765, show_default=True, type=int)
+@click.option("--rules-only", is_flag=True, help="Route with the deterministic rules only (no classifier).")
+def mcp_http(host: str, port: int, rules_only: bool) -> None:
+    """Serve over streamable HTTP at /mcp; every request must carry `Authorization: Bearer <API key>`."""
+    import uvicorn
+
+    from procura.settings import get_settings
+    from router.runtime import RouterRuntime
+
+    runtime = RouterRuntime.open(get_settings(), use_classifier=not rules_only)
+    try:
+        uvicorn.run(http_app(runtime), host=host, port=port, log_level="warning")
+    finally:
+        runtime.close()
+
+
+def http_app(runtime: Any) -> Any:
+    """The streamable-HTTP ASGI app: bearer authentication in front of a stateless MCP server."""
+    from router.mcp_server import BearerAuthMiddleware, build_server
+
+    server = build_server(runtime)
+    app = server.streamable_http_app(stateless_http=True, json_response=True)
+    app.add_middleware(BearerAuthMiddleware, authenticate=runtime.authenticate)
+    return app
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(ask())

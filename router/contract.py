@@ -1,0 +1,210 @@
+"""The routing output contract (architecture.txt, "Routing, Planning, and Execution").
+
+A :class:`RoutingResult` says which retrieval intents a question needs (each with a calibrated confidence), the
+entities and constraints found in it, whether it must stop for a clarification, the authorization context the
+application injected, and the execution plan. Every model is frozen; money never appears here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from procura.db.session import AuthContext
+
+IntentType = Literal["exact_lookup", "lexical", "semantic", "aggregate", "relationship"]
+INTENT_TYPES: tuple[IntentType, ...] = ("exact_lookup", "lexical", "semantic", "aggregate", "relationship")
+
+ToolName = Literal[
+    "entity.resolve_company",
+    "graph.find_approved_vendors",
+    "catalog.find_products",
+    "finance.aggregate_spend",
+    "finance.company_spend",
+    "documents.search",
+    "validation.check_completeness",
+]
+#: The allowed-tool list: the executor refuses any other name, whatever a plan says.
+ALLOWED_TOOLS: tuple[ToolName, ...] = (
+    "entity.resolve_company",
+    "graph.find_approved_vendors",
+    "catalog.find_products",
+    "finance.aggregate_spend",
+    "finance.company_spend",
+    "documents.search",
+    "validation.check_completeness",
+)
+
+CanonicalId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$")]
+StepId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]{0,62}$")]
+CurrencyCode = Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]
+InvoiceStatus = Literal["draft", "posted", "paid", "cancelled"]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class _Frozen(BaseModel):
+    model_config = _FROZEN
+
+
+class IntentScore(_Frozen):
+    """One selected (or rejected) intent with its calibrated confidence and what produced it."""
+
+    type: IntentType
+    confidence: float = Field(ge=0.0, le=1.0)
+    source: Literal["rule", "classifier", "rule+classifier"]
+    selected: bool = True
+
+
+class TimeRange(_Frozen):
+    """A half-open period ``[start, end)`` with the words it was resolved from."""
+
+    start: dt.date
+    end: dt.date
+    label: str = Field(description="How the period reads, e.g. 2026-Q1 or 2026-03.")
+    source_text: str = Field(default="", description="The words of the question that named the period.")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> TimeRange:
+        if self.end <= self.start:
+            raise ValueError(f"time_range: end {self.end} must be after start {self.start}")
+        return self
+
+
+class Constraints(_Frozen):
+    """Hard constraints the plan must honour."""
+
+    time_range: TimeRange | None = None
+    invoice_status: tuple[InvoiceStatus, ...] = ("posted", "paid")
+    reporting_currency: CurrencyCode | None = None
+    document_types: tuple[str, ...] = ()
+
+
+class Entities(_Frozen):
+    """What the question names, resolved to canonical ids where the alias table allows it."""
+
+    company_name: str | None = None
+    company_id: CanonicalId | None = None
+    supplier_names: tuple[str, ...] = ()
+    supplier_ids: tuple[CanonicalId, ...] = ()
+    product_codes: tuple[CanonicalId, ...] = ()
+    invoice_numbers: tuple[CanonicalId, ...] = ()
+    contract_ids: tuple[CanonicalId, ...] = ()
+    product_group: str | None = None
+    product_group_id: CanonicalId | None = None
+
+
+class AuthorizationContextModel(_Frozen):
+    """The authenticated context, injected by the application (never parsed from the question)."""
+
+    tenant_id: str
+    principal_id: str
+    scopes: tuple[str, ...]
+
+    @classmethod
+    def from_auth(cls, ctx: AuthContext) -> AuthorizationContextModel:
+        """The contract form of an :class:`AuthContext`."""
+        return cls(tenant_id=ctx.tenant_id, principal_id=ctx.principal_id, scopes=tuple(sorted(ctx.scopes)))
+
+
+class Ref(_Frozen):
+    """An argument taken from an upstream step's typed output: ``step`` must be in ``depends_on``."""
+
+    ref: StepId = Field(alias="$ref")
+    field: Annotated[str, StringConstraints(pattern=r"^[a-z_][a-z0-9_]{0,62}$")]
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class PlanStep(_Frozen):
+    """One typed tool call of the plan DAG."""
+
+    step_id: StepId
+    tool: ToolName
+    depends_on: tuple[StepId, ...] = ()
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    purpose: str = ""
+
+    @model_validator(mode="after")
+    def _refs_are_dependencies(self) -> PlanStep:
+        for name, value in self.arguments.items():
+            for ref in _refs(value):
+                if ref.ref not in self.depends_on:
+                    raise ValueError(f"argument {name!r} reads step {ref.ref!r}, which is not in depends_on")
+        return self
+
+
+def _refs(value: Any) -> list[Ref]:
+    if isinstance(value, Ref):
+        return [value]
+    if isinstance(value, dict):
+        return [r for v in value.values() for r in _refs(v)]
+    if isinstance(value, list | tuple):
+        return [r for v in value for r in _refs(v)]
+    return []
+
+
+Workflow = Literal[
+    "clarification",
+    "identifier_lookup",
+    "spend",
+    "approved_vendors",
+    "document_answer",
+    "spend_with_documents",
+    "catalog_products",
+    "unsupported",
+]
+
+
+class RoutingResult(_Frozen):
+    """The router's decision for one question (the seed's routing contract)."""
+
+    question: str
+    as_of: dt.date
+    intents: tuple[IntentScore, ...]
+    confidence: float = Field(ge=0.0, le=1.0)
+    requires_clarification: bool
+    clarification_question: str | None = None
+    clarification_reasons: tuple[str, ...] = ()
+    entities: Entities
+    constraints: Constraints
+    authorization_context: AuthorizationContextModel
+    workflow: Workflow
+    execution_plan: tuple[PlanStep, ...] = ()
+    rule_hits: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _clarification_stops_execution(self) -> RoutingResult:
+        if self.requires_clarification and (self.execution_plan or not self.clarification_question):
+            raise ValueError("a clarification needs a question and no execution plan")
+        return self
+
+    @property
+    def selected_intents(self) -> tuple[IntentType, ...]:
+        """The intents the plan must serve."""
+        return tuple(i.type for i in self.intents if i.selected)
+
+
+_QUESTION_MAX = 2000
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean_question(text: str) -> str:
+    """The question with control characters removed and whitespace collapsed.
+
+    Raises:
+        QuestionError: empty or longer than 2000 characters.
+    """
+    from router.errors import QuestionError
+
+    if not isinstance(text, str):
+        raise QuestionError("question: must be text")
+    cleaned = " ".join(_CONTROL.sub(" ", text).split())
+    if not cleaned:
+        raise QuestionError("question: must not be empty")
+    if len(cleaned) > _QUESTION_MAX:
+        raise QuestionError(f"question: at most {_QUESTION_MAX} characters (got {len(cleaned)})")
+    return cleaned

@@ -1,0 +1,207 @@
+"""Relative and absolute periods in a question, resolved to half-open date ranges against an as-of date.
+
+Supported forms (case-insensitive): ``last/previous/this/current quarter|month|year``, ``year to date``,
+``Q1 2026``, ``2026-Q1``, ``first quarter of 2026``, ``Q1`` (the most recent Q1 that has started),
+``March 2026``, ``in March`` (the most recent March that has started), ``2026-03``, ``2026`` (a bare year after
+"in"/"during"/"for"), and explicit dates ``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to
+(before) 2026-04-01``, whose second date is the exclusive end (the corpus's convention).
+
+Vague words ("recently", "lately", "a while ago") and two different periods make the period *ambiguous*:
+the router then asks instead of guessing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from router.contract import TimeRange
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+
+_DATE = r"(\d{4}-\d{2}-\d{2})"
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("between", re.compile(rf"\bbetween\s+{_DATE}\s+and\s+{_DATE}\b", re.I)),
+    ("from_to", re.compile(rf"\bfrom\s+{_DATE}\s+(?:to|until|till)\s+(?:before\s+)?{_DATE}\b", re.I)),
+    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|month|year)\b", re.I)),
+    ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
+    ("iso_quarter", re.compile(r"(?<!-)\b(\d{4})[- ]?q([1-4])\b", re.I)),
+    ("quarter_year", re.compile(r"\bq([1-4])[\s,/-]+(?:of\s+)?(\d{4})\b", re.I)),
+    (
+        "ordinal_quarter",
+        re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+(?:of\s+)?(\d{4}))?\b", re.I),
+    ),
+    ("bare_quarter", re.compile(r"\bq([1-4])\b", re.I)),
+    ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
+    ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
+    ("in_month", re.compile(rf"\b(?:in|during|for|of|since)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
+    ("bare_year", re.compile(r"\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:19|20)\d{2})\b(?![-/]\d)", re.I)),
+)
+_VAGUE = re.compile(
+    r"\b(recently|lately|a while ago|some time ago|in the past|these days|soon|last few|past few|"
+    r"the other (?:day|week|month))\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class PeriodResolution:
+    """The outcome of reading periods from a question."""
+
+    time_range: TimeRange | None
+    ambiguous: bool = False
+    reason: str | None = None
+    mentions: tuple[str, ...] = ()
+
+
+def quarter_start(year: int, quarter: int) -> dt.date:
+    """First day of a quarter."""
+    return dt.date(year, 3 * (quarter - 1) + 1, 1)
+
+
+def add_months(day: dt.date, months: int) -> dt.date:
+    """The first of the month ``months`` after ``day``'s month (day must be a first of month)."""
+    index = day.year * 12 + (day.month - 1) + months
+    return dt.date(index // 12, index % 12 + 1, 1)
+
+
+def _quarter(year: int, quarter: int, text: str) -> TimeRange:
+    start = quarter_start(year, quarter)
+    return TimeRange(start=start, end=add_months(start, 3), label=f"{year}-Q{quarter}", source_text=text)
+
+
+def _month(year: int, month: int, text: str) -> TimeRange:
+    start = dt.date(year, month, 1)
+    return TimeRange(start=start, end=add_months(start, 1), label=f"{year}-{month:02d}", source_text=text)
+
+
+def _year(year: int, text: str) -> TimeRange:
+    return TimeRange(start=dt.date(year, 1, 1), end=dt.date(year + 1, 1, 1), label=str(year), source_text=text)
+
+
+def _latest_started_quarter(quarter: int, as_of: dt.date) -> int:
+    year = as_of.year
+    return year if quarter_start(year, quarter) <= as_of else year - 1
+
+
+def _latest_started_month(month: int, as_of: dt.date) -> int:
+    return as_of.year if dt.date(as_of.year, month, 1) <= as_of else as_of.year - 1
+
+
+def _relative(which: str, unit: str, as_of: dt.date, text: str) -> TimeRange:
+    previous = which.lower() in ("last", "previous", "prior", "past")
+    if unit == "quarter":
+        quarter = (as_of.month - 1) // 3 + 1
+        year = as_of.year
+        if previous:
+            quarter, year = (quarter - 1, year) if quarter > 1 else (4, year - 1)
+        return _quarter(year, quarter, text)
+    if unit == "month":
+        start = dt.date(as_of.year, as_of.month, 1)
+        if previous:
+            start = add_months(start, -1)
+        return _month(start.year, start.month, text)
+    return _year(as_of.year - 1 if previous else as_of.year, text)
+
+
+def _explicit(start_text: str, end_text: str, text: str) -> TimeRange:
+    start, end = dt.date.fromisoformat(start_text), dt.date.fromisoformat(end_text)
+    return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
+
+
+def resolve_period(question: str, as_of: dt.date) -> PeriodResolution:
+    """Find the period a question names and resolve it against ``as_of``.
+
+    >>> resolve_period("spend during the last quarter", dt.date(2026, 5, 15)).time_range.label
+    '2026-Q1'
+    >>> resolve_period("what did we spend in March?", dt.date(2026, 5, 15)).time_range.start
+    datetime.date(2026, 3, 1)
+    >>> resolve_period("what did we spend recently?", dt.date(2026, 5, 15)).ambiguous
+    True
+    """
+    found: list[TimeRange] = []
+    consumed: list[tuple[int, int]] = []
+    mentions: list[str] = []
+    for kind, pattern in _PATTERNS:
+        for match in pattern.finditer(question):
+            span = match.span()
+            if any(span[0] < end and start < span[1] for start, end in consumed):
+                continue  # part of a longer form already read (e.g. "Q1" inside "Q1 2026")
+            text = match.group(0)
+            try:
+                period = _read(kind, match, as_of, text)
+            except ValueError:
+                return PeriodResolution(None, True, f"the period {text!r} is not a valid date range", (text,))
+            if period is None:
+                continue
+            consumed.append(span)
+            mentions.append(text)
+            found.append(period)
+    distinct = {(p.start, p.end) for p in found}
+    if len(distinct) > 1:
+        labels = ", ".join(sorted({p.label for p in found}))
+        return PeriodResolution(None, True, f"the question names more than one period ({labels})", tuple(mentions))
+    vague = _VAGUE.search(question)
+    if vague and not found:
+        return PeriodResolution(None, True, f"{vague.group(0)!r} does not name a period", (vague.group(0),))
+    return PeriodResolution(found[0] if found else None, False, None, tuple(mentions))
+
+
+def _read(kind: str, match: re.Match[str], as_of: dt.date, text: str) -> TimeRange | None:
+    g = match.groups()
+    if kind in ("between", "from_to"):
+        return _explicit(g[0], g[1], text)
+    if kind == "relative":
+        return _relative(g[0], g[1].lower(), as_of, text)
+    if kind == "ytd":
+        return TimeRange(
+            start=dt.date(as_of.year, 1, 1), end=as_of + dt.timedelta(days=1), label=f"{as_of.year}-YTD",
+            source_text=text,
+        )
+    if kind == "iso_quarter":
+        return _quarter(int(g[0]), int(g[1]), text)
+    if kind == "quarter_year":
+        return _quarter(int(g[1]), int(g[0]), text)
+    if kind == "ordinal_quarter":
+        quarter = _ORDINALS[g[0].lower()]
+        year = int(g[1]) if g[1] else _latest_started_quarter(quarter, as_of)
+        return _quarter(year, quarter, text)
+    if kind == "bare_quarter":
+        quarter = int(g[0])
+        return _quarter(_latest_started_quarter(quarter, as_of), quarter, text)
+    if kind == "month_year":
+        return _month(int(g[1]), _MONTHS[g[0].lower().rstrip(".")], text)
+    if kind == "iso_month":
+        return _month(int(g[0]), int(g[1]), text)
+    if kind == "in_month":
+        word = g[0].lower()
+        if word == "may" and not re.search(r"\b(?:in|during)\s+may\b", text, re.I):
+            return None  # "may" as a verb
+        month = _MONTHS[word]
+        return _month(_latest_started_month(month, as_of), month, text)
+    if kind == "bare_year":
+        return _year(int(g[0]), text)
+    return None  # pragma: no cover - every kind is handled above

@@ -1,0 +1,287 @@
+"""The router: question + authenticated context + as-of date -> :class:`RoutingResult` (with its plan).
+
+Order of decisions: identifiers and entity mentions first (deterministic), then the cue-word rules, then the
+classifier's calibrated probabilities; a rule's intent is never dropped by the classifier. Then the
+clarification policy: an ambiguous or missing period, company, currency or accounting basis that the plan
+needs stops execution with one focused question. The authorization context is copied from the
+:class:`AuthContext` the application authenticated; nothing in the question can change it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from procura.db.session import AuthContext
+from router.classifier import IntentClassifier
+from router.contract import (
+    INTENT_TYPES,
+    AuthorizationContextModel,
+    Constraints,
+    Entities,
+    IntentScore,
+    IntentType,
+    RoutingResult,
+    clean_question,
+)
+from router.entities import EntityMentions, Gazetteer, find_mentions
+from router.periods import resolve_period
+from router.planner import PlanInput, plan
+from router.rules import Identifiers, RuleHit, apply_rules, find_identifiers, mask
+
+#: An intent the classifier alone proposes is selected from this calibrated probability on.
+INTENT_THRESHOLD = 0.5
+
+_CURRENCIES = {
+    "eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR",
+    "usd": "USD", "dollar": "USD", "dollars": "USD", "$": "USD",
+    "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "£": "GBP",
+    "chf": "CHF", "franc": "CHF", "francs": "CHF",
+}
+_CURRENCY = re.compile(
+    r"(?<![A-Za-z])(eur|euros?|usd|dollars?|gbp|pounds?|sterling|chf|francs?)(?![A-Za-z])|[€$£]", re.I
+)
+_NET_BASIS = re.compile(
+    r"\b(net of tax|excluding tax|excl\.? tax|before tax|pre-tax|without tax|net spend|net amount)\b", re.I
+)
+_OTHER_BASIS = re.compile(
+    r"\b(committed|commitments?|ordered|purchase orders?|budget(?:ed)?|accrued|accruals?|forecast(?:ed)?|"
+    r"cash basis|accrual basis|payments? made)\b",
+    re.I,
+)
+_PAID_ONLY = re.compile(r"\b(only paid|paid invoices|already paid|that were paid|settled)\b", re.I)
+_POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices)\b", re.I)
+_APPROVED = re.compile(r"\b(approved|approval|authori[sz]ed)\b", re.I)
+_SPEND = re.compile(
+    r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|paid|pay|invoiced|how much|total|totals|sum)\b", re.I
+)
+_SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
+
+
+@dataclass(frozen=True)
+class RouterInputs:
+    """Everything the router reads besides the question: who asks, as of when, and the tenant's vocabulary."""
+
+    ctx: AuthContext
+    as_of: dt.date
+    gazetteer: Gazetteer
+    classifier: IntentClassifier | None = None
+
+
+def _combine(hits: tuple[RuleHit, ...], probabilities: dict[IntentType, float] | None) -> tuple[IntentScore, ...]:
+    scores: list[IntentScore] = []
+    for intent in INTENT_TYPES:
+        rule = max((h.confidence for h in hits if h.intent == intent), default=None)
+        prob = probabilities.get(intent) if probabilities is not None else None
+        if rule is not None:
+            agrees = prob is not None and prob >= INTENT_THRESHOLD
+            confidence = max(rule, prob) if agrees and prob is not None else rule
+            scores.append(IntentScore(type=intent, confidence=round(confidence, 4),
+                                      source="rule+classifier" if agrees else "rule"))
+        elif prob is not None:
+            scores.append(IntentScore(type=intent, confidence=round(prob, 4), source="classifier",
+                                      selected=prob >= INTENT_THRESHOLD))
+    return tuple(scores)
+
+
+def _currency(text: str) -> tuple[str, ...]:
+    found = []
+    for match in _CURRENCY.finditer(text):
+        word = match.group(0).lower()
+        found.append(_CURRENCIES.get(word, _CURRENCIES.get(word.rstrip("s"), word.upper())))
+    return tuple(dict.fromkeys(found))
+
+
+def route(question: str, inputs: RouterInputs) -> RoutingResult:
+    """Route one question; the result carries either a clarification or an execution plan.
+
+    Raises:
+        QuestionError: the question is empty or too long.
+    """
+    text = clean_question(question)
+    gazetteer = inputs.gazetteer
+    identifiers = find_identifiers(text)
+    id_masked = mask(text, identifiers.spans)
+    mentions = find_mentions(id_masked, gazetteer)
+    cue_text = mask(id_masked, mentions.spans)
+    hits = list(apply_rules(cue_text, identifiers))
+    if mentions.product_groups:
+        names = ", ".join(m.text for m in mentions.product_groups)
+        hits.append(RuleHit("product_group_mention", "relationship", 0.9, names))
+    probabilities = inputs.classifier.predict(text) if inputs.classifier is not None else None
+    intents = _combine(tuple(hits), probabilities)
+    selected = {i.type for i in intents if i.selected}
+    period = resolve_period(id_masked, inputs.as_of)
+    reasons: list[str] = []
+    questions: list[str] = []
+
+    entities, entity_reasons = _entities(identifiers, mentions, gazetteer)
+    currencies = _currency(cue_text)
+    company = gazetteer.company(entities.company_id) if entities.company_id else None
+    reporting_currency = company.reporting_currency if company else None
+
+    spend_shaped = "aggregate" in selected and bool(_SPEND.search(cue_text)) and not identifiers.invoice_numbers
+    other_metric = "aggregate" in selected and not spend_shaped
+    approved_question = "relationship" in selected and bool(_APPROVED.search(cue_text)) and not spend_shaped
+    needs_company = spend_shaped or approved_question
+    needs_period = spend_shaped
+
+    if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
+        reasons.extend(f"entity: {r}" for r in entity_reasons)
+        questions.extend(entity_reasons)
+    elif needs_company and entities.company_id is None:
+        if len(gazetteer.companies) == 1:
+            only = gazetteer.companies[0]
+            entities = entities.model_copy(update={"company_id": only.company_id, "company_name": only.company_name})
+            company = only
+            reporting_currency = only.reporting_currency
+        else:
+            names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
+            reasons.append("company: the question does not say which company")
+            questions.append(f"Which company do you mean? Known companies: {names}.")
+    if needs_period or (approved_question and period.ambiguous):
+        if period.ambiguous:
+            reasons.append(f"period: {period.reason}")
+            questions.append(
+                f"Which period do you mean ({period.reason})? For example 2026-Q1, March 2026 or "
+                "between 2026-01-01 and 2026-04-01."
+            )
+        elif period.time_range is None and needs_period:
+            reasons.append("period: the question names no period")
+            questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
+    if spend_shaped:
+        if len(currencies) > 1:
+            reasons.append(f"currency: more than one currency named ({', '.join(currencies)})")
+            questions.append(f"Which currency should the total be reported in: {' or '.join(currencies)}?")
+        elif currencies and reporting_currency and currencies[0] != reporting_currency:
+            reasons.append(f"currency: {currencies[0]} is not the reporting currency {reporting_currency}")
+            questions.append(
+                f"Spend is reported in {reporting_currency}, {entities.company_name}'s reporting currency "
+                f"(converted at the corporate rate on each posting date). Report it in {reporting_currency}?"
+            )
+        if _NET_BASIS.search(cue_text):
+            reasons.append("basis: net (tax-exclusive) spend requested; governed spend includes tax")
+            questions.append(
+                "Governed spend is net amount plus tax, in the reporting currency. Do you want that gross spend, "
+                "or a tax-exclusive figure (not available here)?"
+            )
+        if _OTHER_BASIS.search(cue_text):
+            word = _OTHER_BASIS.search(cue_text).group(0)  # type: ignore[union-attr]  # searched just above
+            reasons.append(f"basis: {word!r} is not the invoiced-spend basis")
+            questions.append(
+                f"Spend here means posted and paid supplier invoices, not {word}. Do you want invoiced spend?"
+            )
+    if not selected:
+        reasons.append("intent: no retrieval intent reached the confidence threshold")
+        questions.append(
+            "Could you say what you need: a number (e.g. total spend in a period), a relationship (e.g. approved "
+            "vendors), a document explanation, or a specific identifier?"
+        )
+
+    statuses: tuple[str, ...] = ("posted", "paid")
+    if _PAID_ONLY.search(cue_text):
+        statuses = ("paid",)
+    elif _POSTED_ONLY.search(cue_text):
+        statuses = ("posted",)
+    constraints = Constraints(
+        time_range=period.time_range if not period.ambiguous else None,
+        invoice_status=statuses,  # type: ignore[arg-type]
+        reporting_currency=(reporting_currency or (currencies[0] if len(currencies) == 1 else None))
+        if (spend_shaped or company is not None)
+        else None,
+    )
+    auth = AuthorizationContextModel.from_auth(inputs.ctx)
+    confidence = _overall(intents)
+    rule_hits = tuple(f"{h.rule}:{h.intent}:{h.evidence}" for h in hits)
+    if reasons:
+        return RoutingResult(
+            question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=True,
+            clarification_question=" ".join(dict.fromkeys(questions)), clarification_reasons=tuple(reasons),
+            entities=entities, constraints=constraints, authorization_context=auth, workflow="clarification",
+            rule_hits=rule_hits,
+        )
+    workflow, steps = plan(
+        PlanInput(
+            question=text,
+            intents=frozenset(selected),
+            entities=entities,
+            constraints=constraints,
+            as_of=inputs.as_of,
+            spend=spend_shaped,
+            other_metric=other_metric,
+            approved=bool(_APPROVED.search(cue_text)),
+            wants_documents=("semantic" in selected or "lexical" in selected)
+            and (not spend_shaped or bool(_SUMMARY_CUES.search(cue_text))),
+            all_supplier_ids=tuple(sorted(gazetteer.supplier_names)),
+        )
+    )
+    return RoutingResult(
+        question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=False,
+        entities=entities, constraints=constraints, authorization_context=auth, workflow=workflow,
+        execution_plan=steps, rule_hits=rule_hits,
+    )
+
+
+def _overall(intents: tuple[IntentScore, ...]) -> float:
+    chosen = [i.confidence for i in intents if i.selected]
+    return round(sum(chosen) / len(chosen), 4) if chosen else 0.0
+
+
+def _entities(
+    identifiers: Identifiers, mentions: EntityMentions, gazetteer: Gazetteer
+) -> tuple[Entities, list[str]]:
+    """Resolve mentions to canonical ids; problems come back as clarification reasons."""
+    reasons: list[str] = []
+    company_ids = list(identifiers.company_ids)
+    for mention in mentions.companies:
+        company_ids.extend(mention.candidates)
+    company_ids = list(dict.fromkeys(company_ids))
+    company_id: str | None = None
+    company_name: str | None = None
+    if len(company_ids) > 1:
+        reasons.append(f"Which company do you mean: {', '.join(company_ids)}? The question names more than one.")
+    elif company_ids:
+        known = gazetteer.company(company_ids[0])
+        if known is None:
+            reasons.append(f"I do not know a company {company_ids[0]!r} in your data. Which company do you mean?")
+        else:
+            company_id, company_name = known.company_id, known.company_name
+    supplier_ids: list[str] = []
+    supplier_names: list[str] = []
+    for sid in identifiers.supplier_ids:
+        if sid not in gazetteer.supplier_names:
+            reasons.append(f"I do not know a supplier {sid!r} in your data. Which supplier do you mean?")
+        else:
+            supplier_ids.append(sid)
+            supplier_names.append(gazetteer.supplier_names[sid])
+    for mention in mentions.suppliers:
+        if mention.resolved is None:
+            options = ", ".join(f"{c} ({gazetteer.supplier_names.get(c, '?')})" for c in mention.candidates)
+            reasons.append(f"{mention.text!r} names more than one supplier: {options}. Which one do you mean?")
+        else:
+            supplier_ids.append(mention.resolved)
+            supplier_names.append(mention.text)
+    group_ids = list(dict.fromkeys(c for m in mentions.product_groups for c in m.candidates))
+    group_name: str | None = None
+    group_id: str | None = None
+    if len(group_ids) > 1:
+        reasons.append(f"Which product group do you mean: {', '.join(group_ids)}?")
+    elif group_ids:
+        group_id = group_ids[0]
+        group_name = next(g.group_name for g in gazetteer.product_groups if g.product_group_id == group_id)
+    entities = Entities(
+        company_name=company_name,
+        company_id=company_id,
+        supplier_names=tuple(dict.fromkeys(supplier_names)),
+        supplier_ids=tuple(dict.fromkeys(supplier_ids)),
+        product_codes=identifiers.product_codes,
+        invoice_numbers=identifiers.invoice_numbers,
+        contract_ids=identifiers.contract_ids,
+        product_group=group_name,
+        product_group_id=group_id,
+    )
+    return entities, reasons
+
+
+__all__ = ["INTENT_THRESHOLD", "RouterInputs", "route"]

@@ -1,0 +1,64 @@
+"""Process-level wiring shared by the CLI, the MCP server and the API: pool, metric service, ask service."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from procura.db.session import AuthContext
+from procura.settings import Settings
+from router.service import AskService
+from router.tools import ToolEnv
+
+
+@dataclass
+class RouterRuntime:
+    """An open ``procura_app`` pool and the services built on it (close it when done)."""
+
+    pool: Any
+    ask_service: AskService
+    env: ToolEnv
+
+    @classmethod
+    def open(
+        cls,
+        settings: Settings,
+        *,
+        registry: Any | None = None,
+        use_classifier: bool = True,
+        embedder: Any | None = None,
+        max_size: int = 8,
+    ) -> RouterRuntime:
+        """Load the metric registry (validated against dbt's artifacts), the embedder and classifier, open a pool."""
+        from psycopg_pool import ConnectionPool
+
+        from semantic.loader import load_registry
+        from semantic.schema import discover
+        from semantic.service import MetricService
+
+        if registry is None:
+            registry = load_registry(discover())
+        metric_service = MetricService.from_settings(registry, settings)
+        ask_service = AskService.create(
+            metric_service, home=settings.home, embedder=embedder, use_classifier=use_classifier
+        )
+        pool = ConnectionPool(
+            settings.app_url, min_size=1, max_size=max_size,
+            kwargs={"autocommit": True, "application_name": "procura-router"}, name="procura-router", open=True,
+        )
+        return cls(pool=pool, ask_service=ask_service, env=ask_service.env)
+
+    def authenticate(self, key: str | None) -> AuthContext:
+        """The context of an API key (the same keys and rules as the HTTP API).
+
+        Raises:
+            AuthenticationError: missing, malformed, unknown, revoked or expired key.
+        """
+        from api.keys import authenticate
+
+        with self.pool.connection() as conn:
+            return authenticate(conn, key).context
+
+    def close(self) -> None:
+        """Close the pool."""
+        self.pool.close()

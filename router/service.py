@@ -1,0 +1,187 @@
+"""``ask``: route -> plan -> execute -> compose -> validate -> trace, for one authenticated principal.
+
+The one code path behind ``POST /v1/ask``, ``procura ask`` and the MCP ``ask`` tool. The caller passes an
+idle ``procura_app`` connection and the :class:`AuthContext` its authentication produced; the question text can
+change neither.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import psycopg
+from pydantic import BaseModel, ConfigDict
+
+from procura.db.session import AuthContext
+from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
+from router.classifier import IntentClassifier, load_or_train
+from router.contract import RoutingResult
+from router.entities import Gazetteer, load_gazetteer
+from router.executor import Executor, KnownEntities, RunResult
+from router.routing import RouterInputs, route
+from router.tools import ToolEnv
+from router.traces import TraceRecorder, TraceStore
+
+log = logging.getLogger(__name__)
+
+Interface = Literal["api", "cli", "mcp", "test"]
+
+
+class AskResult(BaseModel):
+    """The response of ``ask``: the answer, the routing decision (with its plan) and the trace id."""
+
+    model_config = ConfigDict(frozen=True)
+
+    trace_id: str
+    answer: Answer
+    routing: RoutingResult
+    steps: list[dict[str, Any]]
+
+
+@dataclass
+class AskService:
+    """Everything ``ask`` needs, created once per process (the classifier and embedder load once)."""
+
+    env: ToolEnv
+    classifier: IntentClassifier | None
+    store: TraceStore
+    executor: Executor
+    synthesizer: Synthesizer | None = None
+
+    @classmethod
+    def create(
+        cls,
+        metric_service: Any,
+        *,
+        home: Path,
+        embedder: Any | None = None,
+        use_classifier: bool = True,
+        synthesizer: Synthesizer | None = None,
+        timeouts_ms: dict[str, int] | None = None,
+    ) -> AskService:
+        """Wire the service: MiniLM embedder (classifier features and vector search), retrieval, traces.
+
+        Args:
+            metric_service: the :class:`semantic.service.MetricService` of the process.
+            home: ``PROCURA_HOME``; the classifier cache lives in ``home/router``.
+            embedder: default the process-wide MiniLM embedder.
+            use_classifier: train/load the intent classifier (rules only when False).
+            synthesizer: optional LLM synthesis (off by default).
+            timeouts_ms: per-tool timeout overrides.
+        """
+        from router.evidence import retrieval_search
+
+        if embedder is None:
+            from ingest.embedder import get_default_embedder
+
+            embedder = get_default_embedder()
+        classifier = load_or_train(embedder, home / "router") if use_classifier else None
+        env = ToolEnv(metric_service=metric_service, embedder=embedder, search=retrieval_search)
+        store = TraceStore()
+        return cls(env=env, classifier=classifier, store=store,
+                   executor=Executor(env, store, timeouts_ms=timeouts_ms), synthesizer=synthesizer)
+
+    def ask(
+        self,
+        conn: psycopg.Connection,
+        ctx: AuthContext,
+        question: str,
+        *,
+        as_of: dt.date | None = None,
+        interface: Interface = "api",
+    ) -> AskResult:
+        """Answer ``question`` for ``ctx`` (route, plan, execute, validate) and store the trace.
+
+        Raises:
+            QuestionError: empty or oversized question.
+        """
+        started = time.perf_counter()
+        as_of = as_of or dt.date.today()
+        gazetteer = load_gazetteer(conn, ctx)
+        routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier))
+        recorder = TraceRecorder()
+        _record_routing(recorder, routing)
+        self.store.start(conn, ctx, recorder, interface=interface, question=routing.question, as_of=as_of,
+                         routing=routing.model_dump(mode="json", by_alias=True))
+        run: RunResult | None = None
+        if not routing.requires_clarification and routing.execution_plan:
+            run = self.executor.execute(conn, ctx, routing.execution_plan, recorder, _known(gazetteer))
+        answer = compose(routing, run)
+        answer = self._validated(conn, ctx, routing, run, answer, recorder)
+        for citation in answer.citations:
+            recorder.add("citation", citation.model_dump(mode="json"))
+        recorder.add("answer", {"status": answer.status, "text": answer.text})
+        duration_ms = (time.perf_counter() - started) * 1000
+        self.store.finish(conn, ctx, recorder, status=answer.status, workflow=routing.workflow,
+                          answer=answer.model_dump(mode="json"), duration_ms=duration_ms)
+        steps = [
+            {"step_id": o.step_id, "tool": o.tool, "status": o.status, "attempts": o.attempts, "error": o.error}
+            for o in (run.outcomes.values() if run is not None else ())
+        ]
+        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=steps)
+
+    def _validated(
+        self, conn: psycopg.Connection, ctx: AuthContext, routing: RoutingResult, run: RunResult | None,
+        answer: Answer, recorder: TraceRecorder,
+    ) -> Answer:
+        if answer.status in ("clarification", "unsupported"):
+            return answer
+        checks = validate_answer(conn, ctx, routing, run, answer)
+        for check in checks:
+            recorder.add("validation", check.model_dump())
+        if not all(c.passed for c in checks):
+            failed = [c for c in checks if not c.passed]
+            return Answer(
+                status="validation_failed",
+                text="The answer was withheld because it failed validation: "
+                + "; ".join(f"{c.check} ({c.detail})" for c in failed),
+                result={}, inputs=answer.inputs, sources=(), checks=checks,
+            )
+        answer = answer.model_copy(update={"checks": checks})
+        if self.synthesizer is not None:
+            structured = {"result": answer.result, "inputs": answer.inputs, "sources": list(answer.sources)}
+            try:
+                text = self.synthesizer.synthesize(routing.question, structured, answer.evidence)
+            except Exception as exc:  # a plug-in failure must not lose the validated template
+                log.warning("synthesis failed: %s", exc)
+                recorder.add("validation", {"check": "synthesis", "passed": False, "detail": str(exc)})
+                return answer
+            synth_checks = validate_answer(conn, ctx, routing, run, answer, text=text)
+            passed = all(c.passed for c in synth_checks)
+            recorder.add("validation", {"check": "synthesis", "passed": passed,
+                                        "detail": [c.model_dump() for c in synth_checks]})
+            if passed:
+                return answer.model_copy(update={"text": text, "synthesized": True})
+        return answer
+
+
+def _known(gazetteer: Gazetteer) -> KnownEntities:
+    return KnownEntities(
+        company_ids=frozenset(c.company_id for c in gazetteer.companies),
+        supplier_ids=frozenset(gazetteer.supplier_names),
+    )
+
+
+def _record_routing(recorder: TraceRecorder, routing: RoutingResult) -> None:
+    for intent in routing.intents:
+        recorder.add("intent", intent.model_dump())
+    recorder.add("clarification", {
+        "requires_clarification": routing.requires_clarification,
+        "question": routing.clarification_question,
+        "reasons": list(routing.clarification_reasons),
+        "overall_confidence": routing.confidence,
+        "rule_hits": list(routing.rule_hits),
+    })
+    recorder.add("entity", routing.entities.model_dump(mode="json"))
+    recorder.add("constraint", routing.constraints.model_dump(mode="json"))
+    recorder.add("authorization", routing.authorization_context.model_dump())
+    for step in routing.execution_plan:
+        recorder.add("plan", step.model_dump(mode="json", by_alias=True), step.step_id)
+
+
+__all__ = ["AskResult", "AskService", "PolicyCheck"]

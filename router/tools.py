@@ -1,0 +1,504 @@
+"""Typed tool adapters: one request model, one response model and one function per allowed tool.
+
+Each adapter calls the application service that owns the data (graph tools, the metric service, retrieval,
+the governed marts) with the caller's :class:`AuthContext`; none of them accepts a tenant, and every one runs
+as ``procura_app`` under row-level security. Response models are what the executor persists and what later
+steps and the validator read; they carry the provenance of every value.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+import psycopg
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from procura.db.session import AuthContext, tenant_transaction
+from router.contract import CanonicalId, CurrencyCode, InvoiceStatus, ToolName
+from router.errors import ToolFailedError, ToolTimeoutError
+from router.injection import screen
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class _Model(BaseModel):
+    model_config = _FROZEN
+
+
+# --- entity.resolve_company -----------------------------------------------------------------------------------
+class ResolveCompanyRequest(_Model):
+    """Resolve a company by canonical id or by name (through the tenant's companies)."""
+
+    company_id: CanonicalId | None = None
+    company_name: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> ResolveCompanyRequest:
+        if (self.company_id is None) == (self.company_name is None):
+            raise ValueError("give exactly one of company_id or company_name")
+        return self
+
+
+class ResolveCompanyResponse(_Model):
+    """The company, or ``found = false``."""
+
+    found: bool
+    company_id: str | None = None
+    company_name: str | None = None
+    reporting_currency: str | None = None
+    source_document_id: str | None = None
+
+
+# --- graph.find_approved_vendors -------------------------------------------------------------------------------
+class ApprovedVendorsToolRequest(_Model):
+    """Approved vendors of a company in ``[start_date, end_date)``."""
+
+    company_id: CanonicalId
+    start_date: dt.date
+    end_date: dt.date
+    limit: int = Field(default=200, ge=1, le=1000)
+
+
+class ApprovalRef(_Model):
+    """One approval edge and where it was read from."""
+
+    supplier_id: str
+    supplier_name: str
+    agreement_id: str
+    valid_from: dt.date
+    valid_to: dt.date | None
+    scope: str | None
+    document_id: str
+    page: int | None
+    chunk_id: str | None
+
+
+class ApprovedVendorsToolResponse(_Model):
+    """Approved vendors with provenance."""
+
+    company_id: str
+    start_date: dt.date
+    end_date: dt.date
+    supplier_ids: tuple[str, ...]
+    agreement_ids: tuple[str, ...]
+    approvals: tuple[ApprovalRef, ...]
+    source_chunk_ids: tuple[str, ...]
+
+
+# --- catalog.find_products --------------------------------------------------------------------------------------
+class FindProductsToolRequest(_Model):
+    """Products of the suppliers under a product group (PART_OF*0..max_depth)."""
+
+    supplier_ids: tuple[CanonicalId, ...] = Field(min_length=1, max_length=200)
+    group_name: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    max_depth: Literal[0, 1, 2, 3] = 3
+
+
+class ProductRef(_Model):
+    """One product in the group, its supplier, group path and provenance."""
+
+    product_code: str
+    product_name: str
+    supplier_id: str
+    product_group_id: str
+    group_path: tuple[str, ...]
+    source_chunk_ids: tuple[str, ...]
+
+
+class FindProductsToolResponse(_Model):
+    """Products found; ``supplier_ids`` are the suppliers that have at least one of them."""
+
+    group_name: str
+    requested_supplier_ids: tuple[str, ...]
+    products: tuple[ProductRef, ...]
+    product_codes: tuple[str, ...]
+    supplier_ids: tuple[str, ...]
+
+
+# --- finance.aggregate_spend / finance.company_spend -----------------------------------------------------------
+class SpendRequest(_Model):
+    """The governed spend metric's parameters (see ``semantic/finance.yml``)."""
+
+    company_id: CanonicalId
+    supplier_ids: tuple[CanonicalId, ...] | None = None
+    product_codes: tuple[CanonicalId, ...] | None = None
+    start_date: dt.date
+    end_date: dt.date
+    invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
+    reporting_currency: CurrencyCode
+
+    @model_validator(mode="after")
+    def _ordered(self) -> SpendRequest:
+        if self.end_date <= self.start_date:
+            raise ValueError(f"end_date {self.end_date} must be after start_date {self.start_date}")
+        return self
+
+
+class SpendResponse(_Model):
+    """A governed total (money as a decimal string) with coverage and line provenance."""
+
+    metric: str
+    status: Literal["complete", "partial", "no_data"]
+    total_spend: str | None
+    currency: str
+    matched_line_count: int
+    requested_supplier_ids: tuple[str, ...]
+    calculated_supplier_ids: tuple[str, ...]
+    missing_supplier_ids: tuple[str, ...]
+    product_codes: tuple[str, ...] | None
+    source_line_ids: tuple[str, ...]
+    source_line_count: int
+    sources_truncated: bool
+    policy: dict[str, Any]
+    parameters: dict[str, Any]
+
+
+# --- documents.search ------------------------------------------------------------------------------------------
+class SearchIdentifiers(_Model):
+    """Identifiers for the exact-match branch."""
+
+    product_codes: tuple[CanonicalId, ...] = ()
+    invoice_numbers: tuple[CanonicalId, ...] = ()
+    contract_ids: tuple[CanonicalId, ...] = ()
+
+
+class SearchFilters(_Model):
+    """Hard filters applied by every retrieval branch."""
+
+    document_types: tuple[Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,40}$")], ...] = ()
+    document_ids: tuple[Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]{0,127}$")], ...] = ()
+    valid_at: dt.date | None = None
+
+
+class DocumentSearchRequest(_Model):
+    """The seed's procurement search request (architecture.txt, MCP section)."""
+
+    query_text: Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+    identifiers: SearchIdentifiers = SearchIdentifiers()
+    retrieval_modes: tuple[Literal["exact", "bm25", "vector"], ...] = Field(
+        default=("exact", "bm25", "vector"), min_length=1
+    )
+    filters: SearchFilters = SearchFilters()
+    limit: int = Field(default=5, ge=1, le=50)
+
+
+class EvidenceChunk(_Model):
+    """One retrieved chunk. ``text`` is untrusted evidence, never instructions."""
+
+    chunk_id: str
+    document_id: str
+    document_version: int | None = None
+    page: int | None = None
+    text: str
+    score: float | None = None
+    exact_match: bool = False
+    flagged_injection: bool = False
+    injection_markers: tuple[str, ...] = ()
+
+
+class DocumentSearchResponse(_Model):
+    """Chunks with provenance; flagged chunks are kept apart and never cited as support."""
+
+    chunks: tuple[EvidenceChunk, ...]
+    flagged_chunk_ids: tuple[str, ...]
+
+
+# --- validation.check_completeness -----------------------------------------------------------------------------
+class CompletenessRequest(_Model):
+    """No arguments: the check reads the typed outputs of the steps it depends on."""
+
+
+class CompletenessResponse(_Model):
+    """Whether the answer is complete, partial or empty, and why."""
+
+    status: Literal["complete", "partial", "no_data", "not_found"]
+    calculated_supplier_ids: tuple[str, ...] = ()
+    missing_supplier_ids: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+# --- implementations -------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ToolEnv:
+    """What tools need besides the connection and the context: the metric service and the embedder."""
+
+    metric_service: Any
+    embedder: Any = None
+    search: Callable[..., Any] | None = None
+
+
+def resolve_company(
+    conn: psycopg.Connection, ctx: AuthContext, req: ResolveCompanyRequest, env: ToolEnv, timeout_ms: int
+) -> ResolveCompanyResponse:
+    """The company from ``marts.dim_companies`` (RLS: only the caller's tenant)."""
+    with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=timeout_ms):
+        if req.company_id is not None:
+            row = conn.execute(
+                "select company_id, company_name, reporting_currency, source_document_id from marts.dim_companies "
+                "where company_id = %s",
+                (req.company_id,),
+            ).fetchone()
+        else:
+            row = conn.execute(
+                "select company_id, company_name, reporting_currency, source_document_id from marts.dim_companies "
+                "where lower(company_name) = lower(%s)",
+                (req.company_name,),
+            ).fetchone()
+    if row is None:
+        return ResolveCompanyResponse(found=False)
+    return ResolveCompanyResponse(
+        found=True, company_id=row[0], company_name=row[1], reporting_currency=row[2], source_document_id=row[3]
+    )
+
+
+def find_approved_vendors(
+    conn: psycopg.Connection, ctx: AuthContext, req: ApprovedVendorsToolRequest, env: ToolEnv, timeout_ms: int
+) -> ApprovedVendorsToolResponse:
+    """``graph.tools.find_approved_vendors`` with the approval provenance flattened."""
+    from graph.errors import GraphNotFoundError, ResultLimitError, TraversalTimeoutError
+    from graph.tools import ApprovedVendorsRequest
+    from graph.tools import find_approved_vendors as graph_find
+
+    try:
+        response = graph_find(
+            conn,
+            ctx,
+            ApprovedVendorsRequest(
+                company_id=req.company_id, start_date=req.start_date, end_date=req.end_date, limit=req.limit,
+                timeout_ms=timeout_ms,
+            ),
+        )
+    except TraversalTimeoutError as exc:
+        raise ToolTimeoutError(str(exc)) from exc
+    except (GraphNotFoundError, ResultLimitError) as exc:
+        raise ToolFailedError(str(exc)) from exc
+    approvals = tuple(
+        ApprovalRef(
+            supplier_id=v.supplier_id, supplier_name=v.supplier_name, agreement_id=a.agreement_id,
+            valid_from=a.valid_from, valid_to=a.valid_to, scope=a.scope, document_id=a.provenance.document_id,
+            page=a.provenance.page, chunk_id=a.provenance.chunk_id,
+        )
+        for v in response.vendors
+        for a in v.approvals
+    )
+    return ApprovedVendorsToolResponse(
+        company_id=response.company_id,
+        start_date=response.start_date,
+        end_date=response.end_date,
+        supplier_ids=response.supplier_ids,
+        agreement_ids=tuple(sorted({a.agreement_id for a in approvals})),
+        approvals=approvals,
+        source_chunk_ids=tuple(dict.fromkeys(a.chunk_id for a in approvals if a.chunk_id)),
+    )
+
+
+def find_products(
+    conn: psycopg.Connection, ctx: AuthContext, req: FindProductsToolRequest, env: ToolEnv, timeout_ms: int
+) -> FindProductsToolResponse:
+    """``graph.tools.find_products`` (Supplier-SUPPLIES->Product-BELONGS_TO->Group-PART_OF*0..3->root)."""
+    from graph.errors import GraphNotFoundError, ResultLimitError, TraversalTimeoutError
+    from graph.tools import FindProductsRequest
+    from graph.tools import find_products as graph_find
+
+    try:
+        response = graph_find(
+            conn,
+            ctx,
+            FindProductsRequest(
+                supplier_ids=req.supplier_ids, group_name=req.group_name, max_depth=req.max_depth,
+                timeout_ms=timeout_ms, limit=1000,
+            ),
+        )
+    except TraversalTimeoutError as exc:
+        raise ToolTimeoutError(str(exc)) from exc
+    except (GraphNotFoundError, ResultLimitError) as exc:
+        raise ToolFailedError(str(exc)) from exc
+    products = tuple(
+        ProductRef(
+            product_code=p.product_code, product_name=p.product_name, supplier_id=p.supplier_id,
+            product_group_id=p.product_group_id, group_path=p.group_path,
+            source_chunk_ids=tuple(
+                dict.fromkeys(e.provenance.chunk_id or e.provenance.record_ref for e in p.edges)
+            ),
+        )
+        for p in response.products
+    )
+    return FindProductsToolResponse(
+        group_name=req.group_name,
+        requested_supplier_ids=tuple(sorted(set(req.supplier_ids))),
+        products=products,
+        product_codes=tuple(sorted({p.product_code for p in products})),
+        supplier_ids=tuple(sorted({p.supplier_id for p in products})),
+    )
+
+
+def _spend(
+    conn: psycopg.Connection, ctx: AuthContext, env: ToolEnv, timeout_ms: int, metric: str, params: dict[str, Any]
+) -> SpendResponse:
+    from semantic.errors import MetricTimeoutError, SemanticError
+    from semantic.service import MetricService
+
+    base = env.metric_service
+    service = MetricService(base.registry, statement_timeout_ms=timeout_ms, row_cap=base.row_cap)
+    try:
+        result = service.query(conn, ctx, metric, params, route="api")
+    except MetricTimeoutError as exc:
+        raise ToolTimeoutError(str(exc)) from exc
+    except SemanticError as exc:
+        raise ToolFailedError(str(exc)) from exc
+    row = result.rows[0] if result.rows else None
+    provenance = row.provenance if row is not None else None
+    coverage = result.coverage
+    requested = tuple(params.get("supplier_ids") or ())
+    return SpendResponse(
+        metric=metric,
+        status=result.status,
+        total_spend=str(row.values["total_spend"]) if row is not None else None,
+        currency=result.currency or params["reporting_currency"],
+        matched_line_count=int(result.matched_line_count or 0),
+        requested_supplier_ids=requested,
+        calculated_supplier_ids=coverage.calculated if coverage else (),
+        missing_supplier_ids=coverage.missing if coverage else (),
+        product_codes=tuple(params["product_codes"]) if params.get("product_codes") else None,
+        source_line_ids=provenance.source_line_ids if provenance else (),
+        source_line_count=provenance.source_line_count if provenance else 0,
+        sources_truncated=provenance.truncated if provenance else False,
+        policy=dict(result.policy),
+        parameters=dict(result.parameters),
+    )
+
+
+def aggregate_spend(
+    conn: psycopg.Connection, ctx: AuthContext, req: SpendRequest, env: ToolEnv, timeout_ms: int
+) -> SpendResponse:
+    """``finance.aggregate_spend`` through the metric service (audited, READ ONLY, bound parameters)."""
+    if not req.supplier_ids:
+        raise ToolFailedError("finance.aggregate_spend: no supplier ids to aggregate over")
+    params: dict[str, Any] = {
+        "company_id": req.company_id,
+        "supplier_ids": list(req.supplier_ids),
+        "start_date": req.start_date.isoformat(),
+        "end_date": req.end_date.isoformat(),
+        "invoice_statuses": list(req.invoice_statuses),
+        "reporting_currency": req.reporting_currency,
+    }
+    if req.product_codes is not None:
+        params["product_codes"] = list(req.product_codes)
+    return _spend(conn, ctx, env, timeout_ms, "finance.aggregate_spend", params)
+
+
+def company_spend(
+    conn: psycopg.Connection, ctx: AuthContext, req: SpendRequest, env: ToolEnv, timeout_ms: int
+) -> SpendResponse:
+    """``finance.company_spend``: the company's spend over all suppliers and products."""
+    params: dict[str, Any] = {
+        "company_id": req.company_id,
+        "start_date": req.start_date.isoformat(),
+        "end_date": req.end_date.isoformat(),
+        "invoice_statuses": list(req.invoice_statuses),
+        "reporting_currency": req.reporting_currency,
+    }
+    return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params)
+
+
+def documents_search(
+    conn: psycopg.Connection, ctx: AuthContext, req: DocumentSearchRequest, env: ToolEnv, timeout_ms: int
+) -> DocumentSearchResponse:
+    """Hybrid retrieval (``retrieval.search``) with every chunk screened for injection patterns."""
+    search = env.search
+    if search is None:
+        raise ToolFailedError("documents.search: the retrieval service is not available")
+    raw = search(conn, ctx, req, env.embedder, timeout_ms)
+    chunks = []
+    for item in raw:
+        markers = screen(item.text)
+        if item.flagged_injection and not markers:
+            markers = ("retrieval_flag",)
+        chunks.append(item.model_copy(update={"flagged_injection": bool(markers), "injection_markers": markers}))
+    return DocumentSearchResponse(
+        chunks=tuple(chunks), flagged_chunk_ids=tuple(c.chunk_id for c in chunks if c.flagged_injection)
+    )
+
+
+def check_completeness(upstream: Mapping[str, BaseModel | None]) -> CompletenessResponse:
+    """Completeness of the run from its dependencies' typed outputs (no database)."""
+    notes: list[str] = []
+    spend = next((r for r in upstream.values() if isinstance(r, SpendResponse)), None)
+    vendors = next((r for r in upstream.values() if isinstance(r, ApprovedVendorsToolResponse)), None)
+    products = next((r for r in upstream.values() if isinstance(r, FindProductsToolResponse)), None)
+    documents = [r for r in upstream.values() if isinstance(r, DocumentSearchResponse)]
+    missing_steps = [name for name, r in upstream.items() if r is None]
+    for name in missing_steps:
+        notes.append(f"step {name} returned no result")
+    if spend is not None:
+        if spend.status == "no_data":
+            return CompletenessResponse(status="no_data", missing_supplier_ids=spend.requested_supplier_ids,
+                                        notes=(*notes, "no validated invoice line matched"))
+        status: Literal["complete", "partial"] = "partial" if spend.missing_supplier_ids else "complete"
+        if spend.missing_supplier_ids:
+            notes.append("no validated invoice lines for: " + ", ".join(spend.missing_supplier_ids))
+        return CompletenessResponse(
+            status=status, calculated_supplier_ids=spend.calculated_supplier_ids,
+            missing_supplier_ids=spend.missing_supplier_ids, notes=tuple(notes),
+        )
+    if vendors is not None:
+        if not vendors.supplier_ids:
+            return CompletenessResponse(status="not_found", notes=(*notes, "no approval overlaps the period"))
+        return CompletenessResponse(status="complete", calculated_supplier_ids=vendors.supplier_ids, notes=tuple(notes))
+    if products is not None:
+        if not products.products:
+            return CompletenessResponse(status="not_found", notes=(*notes, "no product in the group"))
+        return CompletenessResponse(status="complete", notes=tuple(notes))
+    if documents:
+        usable = [c for d in documents for c in d.chunks if not c.flagged_injection]
+        if not usable:
+            return CompletenessResponse(status="not_found", notes=(*notes, "no passage found"))
+        return CompletenessResponse(status="partial" if missing_steps else "complete", notes=tuple(notes))
+    return CompletenessResponse(status="not_found", notes=tuple(notes))
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """How the executor runs one tool."""
+
+    name: ToolName
+    request: type[BaseModel]
+    response: type[BaseModel]
+    scope: str
+    timeout_ms: int
+    result_cap: int
+    retries_on_timeout: int
+    run: Callable[..., BaseModel] | None
+
+
+TOOLS: Mapping[str, ToolSpec] = {
+    spec.name: spec
+    for spec in (
+        ToolSpec("entity.resolve_company", ResolveCompanyRequest, ResolveCompanyResponse, "procurement:read", 2000,
+                 1, 1, resolve_company),
+        ToolSpec("graph.find_approved_vendors", ApprovedVendorsToolRequest, ApprovedVendorsToolResponse,
+                 "procurement:read", 5000, 200, 1, find_approved_vendors),
+        ToolSpec("catalog.find_products", FindProductsToolRequest, FindProductsToolResponse, "procurement:read", 5000,
+                 1000, 1, find_products),
+        ToolSpec("finance.aggregate_spend", SpendRequest, SpendResponse, "invoice:aggregate", 5000, 1, 1,
+                 aggregate_spend),
+        ToolSpec("finance.company_spend", SpendRequest, SpendResponse, "invoice:aggregate", 5000, 1, 1,
+                 company_spend),
+        ToolSpec("documents.search", DocumentSearchRequest, DocumentSearchResponse, "procurement:read", 5000, 50, 1,
+                 documents_search),
+        ToolSpec("validation.check_completeness", CompletenessRequest, CompletenessResponse, "procurement:read", 1000,
+                 1, 0, None),
+    )
+}
+
+
+def result_size(response: BaseModel) -> int:
+    """The number of records a response carries (for the result-size cap)."""
+    for name in ("approvals", "products", "chunks"):
+        value = getattr(response, name, None)
+        if isinstance(value, tuple):
+            return len(value)
+    return 1

@@ -1,0 +1,183 @@
+"""Typed, immutable metric definitions as written in the domain YAML files (``semantic/<domain>.yml``).
+
+A definition says what a metric computes (one SQL template with named ``:placeholders``), what it may be asked
+(typed parameters with defaults, allowed values and bounds; allow-listed dimensions and time grains), what it
+returns (typed output columns with units) and under which accounting policy. These classes check the shape of
+a definition; :mod:`semantic.validation` checks the template against the governed schema.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+METRIC_NAME = r"^[a-z][a-z0-9_]{0,40}\.[a-z][a-z0-9_]{0,62}$"
+#: Parameter, dimension and output names: lower snake case; a leading underscore is reserved for the compiler.
+FIELD_NAME = r"^[a-z][a-z0-9_]{0,62}$"
+SCOPE_NAME = r"^[a-z][a-z0-9_-]{0,40}:[a-z][a-z0-9_-]{0,40}$"
+
+ParameterType = Literal["string", "string_list", "date", "month", "integer", "decimal", "boolean"]
+OutputType = Literal["money", "decimal", "quantity", "integer", "string", "date"]
+Grain = Literal["day", "week", "month", "quarter", "year"]
+GRAINS: tuple[Grain, ...] = ("day", "week", "month", "quarter", "year")
+
+FieldName = Annotated[str, StringConstraints(pattern=FIELD_NAME)]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ParameterSpec(_Frozen):
+    """One typed parameter of a metric.
+
+    Bounds (``minimum``/``maximum``) are written in the parameter's own notation: ISO dates for ``date``,
+    ``YYYY-MM`` for ``month``, decimal strings or integers for numbers.
+    """
+
+    type: ParameterType
+    description: str = Field(min_length=1)
+    required: bool = False
+    default: Any = None
+    allowed_values: tuple[str, ...] | None = None
+    pattern: str | None = None
+    min_length: int | None = Field(default=None, ge=0)
+    max_length: int = Field(default=128, ge=1, le=4096)
+    min_items: int | None = Field(default=None, ge=0)
+    max_items: int = Field(default=1000, ge=1, le=100_000)
+    minimum: str | int | None = None
+    maximum: str | int | None = None
+    max_scale: int | None = Field(default=None, ge=0, le=18)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ParameterSpec:
+        if self.required and self.default is not None:
+            raise ValueError("a required parameter cannot have a default")
+        if self.pattern is not None:
+            re.compile(self.pattern)
+        if self.allowed_values is not None and self.type not in ("string", "string_list"):
+            raise ValueError("allowed_values applies to string and string_list parameters only")
+        return self
+
+
+class DimensionSpec(_Frozen):
+    """A column a metric may group by; ``expr`` is a column of the template's relations."""
+
+    expr: str = Field(min_length=1)
+    type: Literal["string", "integer", "date"] = "string"
+    description: str = Field(min_length=1)
+
+
+class TimeDimensionSpec(_Frozen):
+    """The date column a metric may bucket by one of its allow-listed grains (output column ``period_start``)."""
+
+    expr: str = Field(min_length=1)
+    grains: tuple[Grain, ...] = Field(min_length=1)
+    description: str = Field(min_length=1)
+
+
+class OutputSpec(_Frozen):
+    """One output column.
+
+    ``unit`` is a literal unit (``"units"``) or ``"{parameter}"`` to take it from a parameter value (the
+    reporting currency). ``role: match_count`` marks the column that tells "no data" apart from a zero total.
+    """
+
+    type: OutputType
+    description: str = Field(min_length=1)
+    unit: str | None = None
+    scale: int | None = Field(default=None, ge=0, le=18)
+    role: Literal["value", "match_count"] = "value"
+
+    @model_validator(mode="after")
+    def _scale_for_decimals(self) -> OutputSpec:
+        if self.scale is not None and self.type not in ("decimal", "quantity", "money"):
+            raise ValueError("scale applies to money, decimal and quantity outputs only")
+        return self
+
+
+class ProvenanceSpec(_Frozen):
+    """The source-record id column behind every aggregated number, and how many ids a result carries."""
+
+    column: str = Field(min_length=1)
+    cap: int = Field(default=100, ge=1, le=10_000)
+
+
+class CoverageSpec(_Frozen):
+    """Which requested keys (a list parameter) actually contributed rows; missing keys make a result partial."""
+
+    parameter: FieldName
+    column: str = Field(min_length=1)
+
+
+class Constraint(_Frozen):
+    """A cross-parameter rule: ``less_than: [a, b]`` requires ``a < b`` (e.g. a half-open period)."""
+
+    less_than: tuple[FieldName, FieldName]
+
+
+class MetricDefinition(_Frozen):
+    """One named metric: a parameterized, allow-listed SQL template and its typed interface."""
+
+    name: Annotated[str, StringConstraints(pattern=METRIC_NAME)]
+    description: str = Field(min_length=1)
+    owner: str = Field(min_length=1)
+    scope: Annotated[str, StringConstraints(pattern=SCOPE_NAME)]
+    relations: tuple[str, ...] = Field(min_length=1)
+    parameters: dict[FieldName, ParameterSpec] = Field(default_factory=dict)
+    constraints: tuple[Constraint, ...] = ()
+    dimensions: dict[FieldName, DimensionSpec] = Field(default_factory=dict)
+    time_dimension: TimeDimensionSpec | None = None
+    max_group_by: int = Field(default=2, ge=0, le=4)
+    outputs: dict[FieldName, OutputSpec] = Field(min_length=1)
+    currency_parameter: FieldName | None = None
+    provenance: ProvenanceSpec | None = None
+    coverage: CoverageSpec | None = None
+    policy: dict[FieldName, str] = Field(default_factory=dict)
+    sql: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _references(self) -> MetricDefinition:
+        declared = set(self.parameters)
+        for constraint in self.constraints:
+            for name in constraint.less_than:
+                if name not in declared:
+                    raise ValueError(f"constraint names undeclared parameter {name!r}")
+        if self.currency_parameter is not None and self.currency_parameter not in declared:
+            raise ValueError(f"currency_parameter {self.currency_parameter!r} is not a declared parameter")
+        if self.coverage is not None:
+            spec = self.parameters.get(self.coverage.parameter)
+            if spec is None or spec.type != "string_list":
+                raise ValueError(f"coverage parameter {self.coverage.parameter!r} must be a string_list parameter")
+        for output in self.outputs.values():
+            ref = parameter_ref(output.unit)
+            if ref is not None and ref not in declared:
+                raise ValueError(f"output unit refers to undeclared parameter {ref!r}")
+        for key, text in self.policy.items():
+            ref = parameter_ref(text)
+            if ref is not None and ref not in declared:
+                raise ValueError(f"policy {key!r} refers to undeclared parameter {ref!r}")
+        if sum(1 for o in self.outputs.values() if o.role == "match_count") > 1:
+            raise ValueError("at most one output may have role match_count")
+        clash = set(self.dimensions) & (set(self.outputs) | {"period_start"})
+        if clash:
+            raise ValueError(f"dimension names clash with outputs: {', '.join(sorted(clash))}")
+        return self
+
+
+class MetricFile(_Frozen):
+    """One domain file: ``domain``, optional default ``owner``, and its metrics."""
+
+    domain: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,40}$")]
+    owner: str | None = None
+    metrics: tuple[dict[str, Any], ...] = Field(min_length=1)
+
+
+def parameter_ref(text: str | None) -> str | None:
+    """``"{name}"`` -> ``name``: a value taken from a parameter at query time; anything else is literal."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\{([a-z][a-z0-9_]*)\}", text)
+    return match.group(1) if match else None

@@ -1,0 +1,371 @@
+"""Test support for the semantic layer and the API (imported by tests only).
+
+Integration tests need the governed marts and rows in them for more than one tenant. The marts are built by the
+real dbt project (:func:`procura.transform.build_marts`, into a private target folder so that concurrent runs
+do not overwrite each other's artifacts); rows are then written directly into ``marts.validated_invoice_lines``
+as the superuser, matching its contract, and removed again by tenant.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from procura.settings import Settings
+from semantic.schema import GovernedSchema, load_manifest
+
+_BUILT: dict[str, GovernedMarts] = {}
+
+#: The contract columns of marts.validated_invoice_lines, in order, with the default used by :func:`line`.
+LINE_DEFAULTS: Mapping[str, Any] = {
+    "tenant_id": None,
+    "line_id": None,
+    "company_id": "COMP-A",
+    "supplier_id": "SUP-18",
+    "product_code": "PRD-482",
+    "product_group_id": "PG-PRESSURE",
+    "document_type": "invoice",
+    "invoice_id": None,
+    "invoice_number": None,
+    "line_number": 1,
+    "invoice_status": "posted",
+    "is_cancelled": False,
+    "is_draft": False,
+    "is_duplicate": False,
+    "invoice_date": dt.date(2026, 2, 14),
+    "posting_date": None,
+    "currency": "EUR",
+    "quantity": Decimal("1.0000"),
+    "unit_price": Decimal("0.0000"),
+    "line_net_amount": Decimal("0.00"),
+    "line_tax_amount": Decimal("0.00"),
+    "fx_rate_to_reporting_currency": Decimal("1.00000000"),
+    "fx_rate_type": "corporate",
+    "fx_rate_date": None,
+    "reporting_currency": "EUR",
+    "source_document_id": None,
+    "source_document_version": 1,
+    "source_line_id": None,
+    "ingest_seq": 1,
+}
+
+
+@dataclass(frozen=True)
+class GovernedMarts:
+    """The result of a test build: the governed schema and the dbt target folder holding its artifacts."""
+
+    schema: GovernedSchema
+    target_dir: Path
+
+
+def build_governed_marts(settings: Settings, work_dir: Path) -> GovernedMarts:
+    """Build the governed marts with dbt (once per database and process) and return their schema.
+
+    The whole project is built: singular data tests span several marts, so a partial selection fails them.
+
+    Args:
+        settings: points at the test database.
+        work_dir: a private folder for dbt's target and logs.
+
+    Returns:
+        The governed schema read from the manifest of that build, and the target folder.
+    """
+    from procura.transform import build_marts
+
+    cached = _BUILT.get(settings.database_name)
+    if cached is not None:
+        return cached
+    target = work_dir / "dbt-target"
+    build_marts(settings, target_path=target, log_path=work_dir / "dbt-logs")
+    built = GovernedMarts(schema=load_manifest(target / "manifest.json"), target_dir=target)
+    _BUILT[settings.database_name] = built
+    return built
+
+
+def line(tenant_id: str, invoice_number: str, line_number: int = 1, **values: Any) -> dict[str, Any]:
+    """One contract-complete row of ``marts.validated_invoice_lines`` (ids derived from the invoice number)."""
+    document_id = values.pop("source_document_id", None) or invoice_number.lower()
+    row = dict(LINE_DEFAULTS)
+    row.update(
+        tenant_id=tenant_id,
+        invoice_number=invoice_number,
+        invoice_id=document_id,
+        line_number=line_number,
+        source_document_id=document_id,
+        line_id=f"{document_id}-line-{line_number:02d}",
+        source_line_id=f"{document_id}-line-{line_number:02d}",
+    )
+    row.update(values)
+    row["posting_date"] = row["posting_date"] or row["invoice_date"]
+    row["fx_rate_date"] = row["fx_rate_date"] or row["posting_date"]
+    row["is_cancelled"] = row["invoice_status"] == "cancelled"
+    row["is_draft"] = row["invoice_status"] == "draft"
+    unknown = set(row) - set(LINE_DEFAULTS)
+    if unknown:
+        raise ValueError(f"not contract columns: {sorted(unknown)}")
+    return row
+
+
+def insert_lines(admin_conn: psycopg.Connection, rows: Iterable[Mapping[str, Any]]) -> int:
+    """Insert rows into ``marts.validated_invoice_lines`` (superuser connection; RLS does not apply to it)."""
+    columns = list(LINE_DEFAULTS)
+    statement = sql.SQL("insert into marts.validated_invoice_lines ({}) values ({})").format(
+        sql.SQL(", ").join(map(sql.Identifier, columns)), sql.SQL(", ").join(sql.Placeholder() * len(columns))
+    )
+    data = [tuple(r[c] for c in columns) for r in rows]
+    with admin_conn.cursor() as cur:
+        cur.executemany(statement, data)
+    return len(data)
+
+
+def delete_tenants(admin_conn: psycopg.Connection, tenant_ids: Iterable[str]) -> None:
+    """Remove every row these tenants have in the marts table, their API keys and their audit rows."""
+    ids = list(tenant_ids)
+    admin_conn.execute("delete from marts.validated_invoice_lines where tenant_id = any(%s)", (ids,))
+    admin_conn.execute("delete from app.api_keys where tenant_id = any(%s)", (ids,))
+    admin_conn.execute("delete from app.audit_log where tenant_id = any(%s)", (ids,))
+
+
+def expected_spend(rows: Iterable[Mapping[str, Any]]) -> Decimal:
+    """The accounting policy in plain Python: sum of sign * (net + tax) * fx, exact (no rounding)."""
+    total = Decimal(0)
+    for r in rows:
+        sign = -1 if r["document_type"] == "credit_note" else 1
+        total += sign * (r["line_net_amount"] + r["line_tax_amount"]) * r["fx_rate_to_reporting_currency"]
+    return total
+
+
+@dataclass(frozen=True)
+class TwoTenants:
+    """Two tenants with overlapping ids (same company, suppliers, products) and different numbers, plus keys.
+
+    Tenant A's 2026-Q1 lines for COMP-A, suppliers SUP-18/SUP-27, products PRD-482/PRD-619 exercise the policy:
+    a USD line, a credit note, a cancelled invoice, a replicated duplicate, a draft, a line dated on the
+    exclusive period end, and a supplier pair whose invoice and credit note cancel out to zero.
+    """
+
+    tenant_a: str
+    tenant_b: str
+    rows_a: tuple[Mapping[str, Any], ...]
+    rows_b: tuple[Mapping[str, Any], ...]
+    keys: Mapping[str, str]
+    key_ids: Mapping[str, str]
+
+    def counted_a(self, **filters: Any) -> list[Mapping[str, Any]]:
+        """Tenant A rows the default policy counts (posted/paid, not cancelled, not duplicate, 2026-Q1)."""
+        return [
+            r
+            for r in self.rows_a
+            if r["invoice_status"] in ("posted", "paid")
+            and not r["is_cancelled"]
+            and not r["is_duplicate"]
+            and dt.date(2026, 1, 1) <= r["invoice_date"] < dt.date(2026, 4, 1)
+            and all(r[k] in v if isinstance(v, set) else r[k] == v for k, v in filters.items())
+        ]
+
+
+def two_tenant_rows(tenant_a: str, tenant_b: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of :class:`TwoTenants` (see its docstring)."""
+    d = dt.date
+    a = [
+        line(
+            tenant_a,
+            "INV-2026-0148",
+            1,
+            supplier_id="SUP-18",
+            product_code="PRD-482",
+            currency="USD",
+            invoice_date=d(2026, 2, 14),
+            posting_date=d(2026, 2, 16),
+            quantity=Decimal("10.0000"),
+            unit_price=Decimal("200.0000"),
+            line_net_amount=Decimal("1900.00"),
+            line_tax_amount=Decimal("361.00"),
+            fx_rate_to_reporting_currency=Decimal("0.91234567"),
+        ),
+        line(
+            tenant_a,
+            "INV-2026-0201",
+            1,
+            supplier_id="SUP-27",
+            product_code="PRD-619",
+            invoice_status="paid",
+            product_group_id="PG-CONTROL",
+            invoice_date=d(2026, 3, 3),
+            quantity=Decimal("4.0000"),
+            line_net_amount=Decimal("1000.00"),
+            line_tax_amount=Decimal("190.00"),
+        ),
+        line(
+            tenant_a,
+            "INV-2026-0201",
+            2,
+            supplier_id="SUP-27",
+            product_code="PRD-619",
+            invoice_status="paid",
+            product_group_id="PG-CONTROL",
+            invoice_date=d(2026, 3, 3),
+            quantity=Decimal("2.0000"),
+            line_net_amount=Decimal("500.00"),
+            line_tax_amount=Decimal("95.00"),
+        ),
+        line(
+            tenant_a,
+            "CN-2026-0007",
+            1,
+            supplier_id="SUP-18",
+            product_code="PRD-482",
+            document_type="credit_note",
+            invoice_date=d(2026, 3, 10),
+            quantity=Decimal("1.0000"),
+            line_net_amount=Decimal("100.00"),
+            line_tax_amount=Decimal("19.00"),
+        ),
+        line(
+            tenant_a,
+            "INV-2026-0150",
+            1,
+            supplier_id="SUP-18",
+            product_code="PRD-482",
+            invoice_status="cancelled",
+            invoice_date=d(2026, 2, 20),
+            line_net_amount=Decimal("7000.00"),
+            line_tax_amount=Decimal("1330.00"),
+        ),
+        line(
+            tenant_a,
+            "INV-2026-0201",
+            1,
+            supplier_id="SUP-27",
+            product_code="PRD-619",
+            invoice_status="paid",
+            source_document_id="inv-2026-0201-erp-replica",
+            is_duplicate=True,
+            product_group_id="PG-CONTROL",
+            invoice_date=d(2026, 3, 3),
+            line_net_amount=Decimal("1000.00"),
+            line_tax_amount=Decimal("190.00"),
+        ),
+        line(
+            tenant_a,
+            "INV-2026-0160",
+            1,
+            supplier_id="SUP-18",
+            product_code="PRD-482",
+            invoice_status="draft",
+            invoice_date=d(2026, 1, 15),
+            line_net_amount=Decimal("300.00"),
+            line_tax_amount=Decimal("57.00"),
+        ),
+        line(
+            tenant_a,
+            "INV-2026-0300",
+            1,
+            supplier_id="SUP-18",
+            product_code="PRD-482",
+            invoice_date=d(2026, 4, 1),
+            line_net_amount=Decimal("800.00"),
+            line_tax_amount=Decimal("152.00"),
+        ),
+        line(
+            tenant_a,
+            "INV-2026-0400",
+            1,
+            supplier_id="SUP-40",
+            product_code="PRD-900",
+            invoice_date=d(2026, 1, 20),
+            line_net_amount=Decimal("50.00"),
+            line_tax_amount=Decimal("9.50"),
+        ),
+        line(
+            tenant_a,
+            "CN-2026-0400",
+            1,
+            supplier_id="SUP-40",
+            product_code="PRD-900",
+            document_type="credit_note",
+            invoice_date=d(2026, 1, 25),
+            line_net_amount=Decimal("50.00"),
+            line_tax_amount=Decimal("9.50"),
+        ),
+    ]
+    b = [
+        line(
+            tenant_b,
+            "INV-2026-0148",
+            1,
+            supplier_id="SUP-18",
+            product_code="PRD-482",
+            invoice_date=d(2026, 2, 1),
+            quantity=Decimal("3.0000"),
+            line_net_amount=Decimal("999999.00"),
+            line_tax_amount=Decimal("0.00"),
+        ),
+        line(
+            tenant_b,
+            "INV-2026-0777",
+            1,
+            supplier_id="SUP-31",
+            product_code="PRD-482",
+            invoice_date=d(2026, 2, 2),
+            line_net_amount=Decimal("123.45"),
+            line_tax_amount=Decimal("0.00"),
+        ),
+    ]
+    return a, b
+
+
+def seed_two_tenants(settings: Settings, prefix: str) -> TwoTenants:
+    """Insert :func:`two_tenant_rows` for two fresh tenants and create their API keys.
+
+    Keys: ``a`` (invoice:aggregate + procurement:read), ``a_catalog`` (procurement:read only), ``a_admin``
+    (tenant:admin + invoice:aggregate), ``a_limited`` (3 requests/minute), ``a_revoked`` (revoked), ``b``
+    (invoice:aggregate + procurement:read), ``b_admin`` (tenant:admin).
+    """
+    from api.keys import create_key, revoke_key
+
+    tenant_a, tenant_b = f"{prefix}a-{secrets.token_hex(3)}", f"{prefix}b-{secrets.token_hex(3)}"
+    rows_a, rows_b = two_tenant_rows(tenant_a, tenant_b)
+    with psycopg.connect(settings.admin_url, autocommit=True) as admin:
+        insert_lines(admin, rows_a + rows_b)
+    specs = {
+        "a": (tenant_a, ["invoice:aggregate", "procurement:read"], 10_000),
+        "a_catalog": (tenant_a, ["procurement:read"], 10_000),
+        "a_admin": (tenant_a, ["tenant:admin", "invoice:aggregate"], 10_000),
+        "a_limited": (tenant_a, ["invoice:aggregate"], 3),
+        "a_revoked": (tenant_a, ["invoice:aggregate"], 10_000),
+        "b": (tenant_b, ["invoice:aggregate", "procurement:read"], 10_000),
+        "b_admin": (tenant_b, ["tenant:admin"], 10_000),
+    }
+    keys: dict[str, str] = {}
+    key_ids: dict[str, str] = {}
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        for label, (tenant, scopes, limit) in specs.items():
+            created = create_key(
+                owner, tenant_id=tenant, scopes=scopes, principal_id=f"{label}@tests", rate_limit_per_minute=limit
+            )
+            keys[label], key_ids[label] = created.key, created.key_id
+        revoke_key(owner, key_ids["a_revoked"])
+    return TwoTenants(
+        tenant_a=tenant_a,
+        tenant_b=tenant_b,
+        rows_a=tuple(rows_a),
+        rows_b=tuple(rows_b),
+        keys=MappingProxyType(keys),
+        key_ids=MappingProxyType(key_ids),
+    )
+
+
+def remove_two_tenants(settings: Settings, world: TwoTenants) -> None:
+    """Delete everything :func:`seed_two_tenants` created (and the audit rows of its tenants)."""
+    with psycopg.connect(settings.admin_url, autocommit=True) as admin:
+        delete_tenants(admin, [world.tenant_a, world.tenant_b])

@@ -1,0 +1,124 @@
+"""The vector branch on the real database: filtered HNSW returns k, exact fallback, config check, the API."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from psycopg_pool import ConnectionPool
+
+from api.deps import get_pool, get_principal
+from api.keys import Principal
+from ingest.embedder import get_default_embedder
+from procura.db.session import tenant_transaction
+from procura.settings import Settings
+from retrieval.api import router
+from retrieval.config import VectorConfig
+from retrieval.errors import IndexConfigMismatchError
+from retrieval.models import Filters
+from retrieval.vector import check_embedding_config, vector_search
+from tests.integration.test_retrieval_support import RetrievalCorpus, app, context, corpus
+
+pytestmark = pytest.mark.integration
+__all__ = ["app", "corpus"]  # fixtures imported for pytest
+
+MANUALS = Filters(document_types=("product_manual",))
+
+
+def _eligible(conn: psycopg.Connection, filters: Filters) -> int:
+    row = conn.execute(
+        "select count(*) from retrieval.active_embeddings where document_type = any(%s)",
+        (list(filters.document_types),),
+    ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def test_filtered_hnsw_returns_k_when_k_exist(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
+    embedder = get_default_embedder()
+    query = embedder.embed_query("how to calibrate the sensor against a reference")
+    narrow = VectorConfig(ef_search=10, iterative_scan="relaxed_order", exact_threshold=0)
+    with tenant_transaction(app, context(corpus.tenant_a)):
+        config_id = check_embedding_config(app, embedder).embedding_config_id
+        eligible = _eligible(app, MANUALS)
+        k = min(30, eligible)
+        hnsw = vector_search(app, query, config_id, MANUALS, narrow, depth=k, force_path="hnsw")
+        exact = vector_search(app, query, config_id, MANUALS, narrow, depth=k, force_path="exact")
+        auto_small = vector_search(app, query, config_id, MANUALS, VectorConfig(), depth=k)
+        auto_large = vector_search(app, query, config_id, MANUALS, narrow, depth=k)
+        everything = vector_search(app, query, config_id, Filters(), narrow, depth=eligible + 50,
+                                   force_path="hnsw")
+    assert k > narrow.ef_search  # more rows than one HNSW candidate list holds
+    assert len(hnsw.hits) == len(exact.hits) == k
+    assert auto_small.path == "exact" and len(auto_small.hits) == k
+    assert auto_large.path == "hnsw" and len(auto_large.hits) == k
+    top_exact = {h.key for h in exact.hits[:10]}
+    recall = len(top_exact & {h.key for h in hnsw.hits[:10]}) / 10
+    assert recall >= 0.9
+    assert [h.score for h in hnsw.hits] == sorted((h.score for h in hnsw.hits), reverse=True)
+    assert len(everything.hits) > eligible  # unfiltered: the tenant's other chunks too, still only its own
+
+
+def test_small_filtered_set_uses_exact_search(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
+    embedder = get_default_embedder()
+    one_manual = Filters(document_ids=("manual-prd-530",))
+    with tenant_transaction(app, context(corpus.tenant_a)):
+        config_id = check_embedding_config(app, embedder).embedding_config_id
+        size = app.execute(
+            "select count(*) from retrieval.active_embeddings where document_id = 'manual-prd-530'"
+        ).fetchone()[0]  # type: ignore[index]
+        result = vector_search(app, embedder.embed_query("wiring"), config_id, one_manual, VectorConfig(),
+                               depth=size + 10)
+    assert result.path == "exact"
+    assert len(result.hits) == size and {h.key.document_id for h in result.hits} == {"manual-prd-530"}
+
+
+def test_query_embedder_must_match_the_active_config(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
+    unnormalized = get_default_embedder(normalize=False)
+    with tenant_transaction(app, context(corpus.tenant_a)), pytest.raises(IndexConfigMismatchError,
+                                                                           match="normalization"):
+        check_embedding_config(app, unnormalized)
+
+
+@pytest.fixture
+def client(settings: Settings, corpus: RetrievalCorpus) -> Iterator[tuple[TestClient, dict[str, Principal]]]:
+    principals = {
+        "reader": Principal(context(corpus.tenant_a), "k-reader", 600),
+        "aggregator": Principal(context(corpus.tenant_a, "invoice:aggregate"), "k-agg", 600),
+    }
+    current = {"principal": principals["reader"]}
+    app = FastAPI()
+    app.include_router(router)
+    pool = ConnectionPool(settings.app_url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=True)
+    # the API's real dependency functions need app.state from create_app; the principal stands in for a key
+    app.dependency_overrides[get_pool] = lambda: pool
+    app.dependency_overrides[get_principal] = lambda: current["principal"]
+    app.state.embedder = get_default_embedder()
+    try:
+        with TestClient(app) as test_client:
+            yield test_client, {**principals, "_current": current}  # type: ignore[dict-item]
+    finally:
+        pool.close()
+
+
+def test_api_search(client: tuple[TestClient, dict[str, object]], corpus: RetrievalCorpus) -> None:
+    http, principals = client
+    ok = http.post("/v1/search", json={"query_text": "Explain the calibration requirements for PRD-482",
+                                       "identifiers": {"product_codes": ["prd 482"]}, "limit": 5})
+    assert ok.status_code == 200, ok.text
+    body = ok.json()
+    assert body["query_class"] == "mixed" and len(body["results"]) == 5
+    first = body["results"][0]
+    assert {"chunk_id", "text", "document_id", "document_version", "page", "span", "parent_section", "branches",
+            "fused_score"} <= set(first)
+    bad = http.post("/v1/search", json={"query_text": "x", "identifiers": {"product_codes": ["PRD"]}})
+    assert bad.status_code == 422 and bad.json()["detail"][0]["loc"][-2:] == ["identifiers", "product_codes"]
+    smuggled = http.post("/v1/search", json={"query_text": "x", "tenant_id": corpus.tenant_b})
+    assert smuggled.status_code == 422 and "tenant_id" in smuggled.text
+    empty = http.post("/v1/search", json={"retrieval_modes": ["vector"]})
+    assert empty.status_code == 422 and "query_text" in empty.text
+    principals["_current"]["principal"] = principals["aggregator"]  # type: ignore[index]
+    forbidden = http.post("/v1/search", json={"query_text": "calibration"})
+    assert forbidden.status_code == 403 and forbidden.json()["error"]["code"] == "missing_scope"
