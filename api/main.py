@@ -24,6 +24,7 @@ from api.errors import AuthenticationError, RateLimitedError, TenantInRequestErr
 from api.keys import PrincipalCache
 from api.ratelimit import RateLimiter
 from api.routes import audit, health, metrics
+from retrieval import api as search_routes
 from router import api as ask_routes
 from procura.settings import Settings, get_settings
 from semantic.errors import (
@@ -99,6 +100,7 @@ def create_app(
     app.include_router(metrics.router)
     app.include_router(audit.router)
     app.include_router(ask_routes.router)
+    app.include_router(search_routes.router)
     _install_error_handlers(app)
     return app
 
