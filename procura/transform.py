@@ -79,6 +79,9 @@ class TransformResult:
         """Number of nodes per status (``success``, ``pass``, ``fail``, ``error``, ``skipped``, ``warn``)."""
         counts: dict[str, int] = {}
         for node in self.nodes:
+            # on-run-start hooks are operations, not models or tests; they only count when they fail
+            if node.resource_type == "operation" and not node.failed:
+                continue
             counts[node.status] = counts.get(node.status, 0) + 1
         return counts
 

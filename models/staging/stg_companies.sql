@@ -1,22 +1,7 @@
 with
 
-source as (
-    select * from {{ source('landing', 'companies') }}
-),
-
-served_versions as (
-    select * from {{ ref('stg_served_document_versions') }}
-),
-
 served as (
-    select
-        source.*,
-        served_versions.ingest_seq
-    from source
-    inner join served_versions
-        on served_versions.tenant_id = source.tenant_id
-       and served_versions.document_id = source.document_id
-       and served_versions.document_version = source.document_version
+    {{ served_landing_rows('companies') }}
 ),
 
 final as (
