@@ -24,6 +24,8 @@ venv: $(VENV)/.installed
 
 db: venv
 	$(PROCURA) db up
+	# dbt's manifest (no database needed) is the column schema the semantic layer validates templates against.
+	$(BIN)/dbt parse --quiet --no-send-anonymous-usage-stats
 
 demo: db
 	$(PROCURA) demo run --corpus $(CORPUS)

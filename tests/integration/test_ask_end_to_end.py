@@ -120,7 +120,8 @@ def test_contract_summary_and_total_keep_both_branches(
 
 def test_injection_in_a_retrieved_chunk_changes_nothing(world: World, app_conn: psycopg.Connection) -> None:
     injection = world.ground_truth["prompt_injections"][0]
-    question = "How is the pressure sensor PS-Z1 wired to the SELV power supply?"
+    # Asks for the page that carries the injected note, so the injection chunk is certainly among the retrieved.
+    question = "What does the PS-Z1 quick start guide say about wiring, including its note for automated assistants?"
     out = ask(world, app_conn, question)
     # The injection chunk was retrieved (otherwise this test would prove nothing) and withheld.
     assert any(c.startswith(injection["document_id"]) for c in out.answer.withheld_chunk_ids), out.answer
