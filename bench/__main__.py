@@ -28,7 +28,9 @@ MODULES = ("metric_api", "graph_traversal", "retrieval_latency", "ingest_through
 #: Arguments ``make bench`` passes unless ``--arg NAME=...`` replaces them: MiniLM encodes a few chunks per second
 #: on two cores, so the large retrieval corpus is embedded with the hashing embedder (latency does not depend on
 #: the model; recall figures are labelled with the embedder).
-DEFAULT_ARGS: dict[str, list[str]] = {"retrieval_latency": ["--embedder", "hashing", "--scale", "20"]}
+DEFAULT_ARGS: dict[str, list[str]] = {
+    "retrieval_latency": ["--embedder", "hashing", "--scale", "20", "--database", "procura_bench_retrieval"],
+}
 
 
 @dataclass
@@ -45,6 +47,7 @@ class ModuleRun:
     results: object = None
     stdout_tail: str = ""
     extra: dict[str, object] = field(default_factory=dict)
+    finished_at: str = ""
 
 
 def _supports_json(name: str, env: dict[str, str]) -> bool:
@@ -76,7 +79,7 @@ def run_module(name: str, out_dir: Path, *, extra: Sequence[str], timeout_s: flo
     except OSError as exc:
         code, error = None, f"{type(exc).__name__}: {exc}"
     run = ModuleRun(name, argv[1:], code, round(time.monotonic() - started, 1), stdout_path=str(stdout_path),
-                    error=error)
+                    error=error, finished_at=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
     text = stdout_path.read_text(encoding="utf-8", errors="replace") if stdout_path.exists() else ""
     run.stdout_tail = "\n".join(text.splitlines()[-60:])
     if json_path.exists() and "--json" in argv:

@@ -172,6 +172,14 @@ def _module_section(run: Any, img_dir: Path, docs_dir: Path) -> list[str]:
     return lines
 
 
+def _measured(runs: Sequence[Any], fallback: str) -> str:
+    """When the figures were measured: the span of the modules' finish times (re-rendering keeps it)."""
+    stamps = sorted(r.finished_at for r in runs if getattr(r, "finished_at", ""))
+    if not stamps:
+        return fallback
+    return stamps[0] if stamps[0] == stamps[-1] else f"{stamps[0]} to {stamps[-1]}"
+
+
 def render_report(runs: Sequence[Any], *, out: Path, home: Path, command: str, elapsed_s: float) -> Path:
     """Write the Markdown report and its plots; returns the report path."""
     from evaluation.runner import machine_info
@@ -183,7 +191,8 @@ def render_report(runs: Sequence[Any], *, out: Path, home: Path, command: str, e
     lines = [
         "# Procura benchmarks",
         "",
-        f"Measured {meta['date']} on {meta['host']}: {meta['cpu']}, {meta['cores']} cores, {meta['memory_gb']} GB RAM, "
+        f"Measured {_measured(runs, meta['date'])} on {meta['host']}: {meta['cpu']}, {meta['cores']} cores, "
+        f"{meta['memory_gb']} GB RAM, "
         f"Python {meta['python']}, commit `{meta['commit'] or 'uncommitted'}`. The modules took "
         f"{sum(float(r.seconds or 0) for r in runs) / 60:.1f} min in total.",
         "",

@@ -70,8 +70,15 @@ def search_point(lines: int, scale: int, max_scale: int, timeout_s: float) -> di
     if scale > max_scale:
         return {**point, "skipped": f"corpus scale {scale} > --max-search-scale {max_scale} (the text corpus that "
                                     "accompanies these invoices is beyond this run's time budget)"}
-    result, error, seconds = _run(["bench.retrieval_latency", "--scale", str(scale), "--embedder", "hashing",
-                                   "--repeat", "2", "--database", f"procura_scale_search_{scale}"], timeout_s)
+    database = f"procura_scale_search_{scale}"
+    try:
+        result, error, seconds = _run(["bench.retrieval_latency", "--scale", str(scale), "--embedder", "hashing",
+                                       "--repeat", "2", "--database", database], timeout_s)
+    finally:
+        from procura.db.provision import drop_database
+        from procura.settings import get_settings
+
+        drop_database(get_settings(), database)  # hundreds of MB per point; nothing reuses it
     point["seconds"] = round(seconds, 1)
     if result is None:
         return {**point, "skipped": error}
