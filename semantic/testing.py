@@ -173,155 +173,73 @@ class TwoTenants:
         ]
 
 
+_SUP_18: Mapping[str, Any] = MappingProxyType({"supplier_id": "SUP-18", "product_code": "PRD-482"})
+_SUP_27_PAID: Mapping[str, Any] = MappingProxyType(
+    {"supplier_id": "SUP-27", "product_code": "PRD-619", "product_group_id": "PG-CONTROL", "invoice_status": "paid"}
+)
+_SUP_40: Mapping[str, Any] = MappingProxyType({"supplier_id": "SUP-40", "product_code": "PRD-900"})
+
+#: A scenario line: invoice number, line number, invoice date, net and tax amount, other values for :func:`line`.
+_LineSpec = tuple[str, int, dt.date, str, str, Mapping[str, Any]]
+
+_ROWS_A: tuple[_LineSpec, ...] = (
+    (
+        "INV-2026-0148",
+        1,
+        dt.date(2026, 2, 14),
+        "1900.00",
+        "361.00",
+        {
+            **_SUP_18,
+            "currency": "USD",
+            "posting_date": dt.date(2026, 2, 16),
+            "quantity": Decimal("10.0000"),
+            "unit_price": Decimal("200.0000"),
+            "fx_rate_to_reporting_currency": Decimal("0.91234567"),
+        },
+    ),
+    ("INV-2026-0201", 1, dt.date(2026, 3, 3), "1000.00", "190.00", {**_SUP_27_PAID, "quantity": Decimal("4.0000")}),
+    ("INV-2026-0201", 2, dt.date(2026, 3, 3), "500.00", "95.00", {**_SUP_27_PAID, "quantity": Decimal("2.0000")}),
+    ("CN-2026-0007", 1, dt.date(2026, 3, 10), "100.00", "19.00", {**_SUP_18, "document_type": "credit_note"}),
+    ("INV-2026-0150", 1, dt.date(2026, 2, 20), "7000.00", "1330.00", {**_SUP_18, "invoice_status": "cancelled"}),
+    (
+        "INV-2026-0201",
+        1,
+        dt.date(2026, 3, 3),
+        "1000.00",
+        "190.00",
+        {**_SUP_27_PAID, "source_document_id": "inv-2026-0201-erp-replica", "is_duplicate": True},
+    ),
+    ("INV-2026-0160", 1, dt.date(2026, 1, 15), "300.00", "57.00", {**_SUP_18, "invoice_status": "draft"}),
+    ("INV-2026-0300", 1, dt.date(2026, 4, 1), "800.00", "152.00", _SUP_18),
+    ("INV-2026-0400", 1, dt.date(2026, 1, 20), "50.00", "9.50", _SUP_40),
+    ("CN-2026-0400", 1, dt.date(2026, 1, 25), "50.00", "9.50", {**_SUP_40, "document_type": "credit_note"}),
+)
+
+_ROWS_B: tuple[_LineSpec, ...] = (
+    ("INV-2026-0148", 1, dt.date(2026, 2, 1), "999999.00", "0.00", {**_SUP_18, "quantity": Decimal("3.0000")}),
+    ("INV-2026-0777", 1, dt.date(2026, 2, 2), "123.45", "0.00", {"supplier_id": "SUP-31", "product_code": "PRD-482"}),
+)
+
+
+def _lines(tenant_id: str, specs: Iterable[_LineSpec]) -> list[dict[str, Any]]:
+    return [
+        line(
+            tenant_id,
+            number,
+            line_number,
+            invoice_date=invoice_date,
+            line_net_amount=Decimal(net),
+            line_tax_amount=Decimal(tax),
+            **values,
+        )
+        for number, line_number, invoice_date, net, tax, values in specs
+    ]
+
+
 def two_tenant_rows(tenant_a: str, tenant_b: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The rows of :class:`TwoTenants` (see its docstring)."""
-    d = dt.date
-    a = [
-        line(
-            tenant_a,
-            "INV-2026-0148",
-            1,
-            supplier_id="SUP-18",
-            product_code="PRD-482",
-            currency="USD",
-            invoice_date=d(2026, 2, 14),
-            posting_date=d(2026, 2, 16),
-            quantity=Decimal("10.0000"),
-            unit_price=Decimal("200.0000"),
-            line_net_amount=Decimal("1900.00"),
-            line_tax_amount=Decimal("361.00"),
-            fx_rate_to_reporting_currency=Decimal("0.91234567"),
-        ),
-        line(
-            tenant_a,
-            "INV-2026-0201",
-            1,
-            supplier_id="SUP-27",
-            product_code="PRD-619",
-            invoice_status="paid",
-            product_group_id="PG-CONTROL",
-            invoice_date=d(2026, 3, 3),
-            quantity=Decimal("4.0000"),
-            line_net_amount=Decimal("1000.00"),
-            line_tax_amount=Decimal("190.00"),
-        ),
-        line(
-            tenant_a,
-            "INV-2026-0201",
-            2,
-            supplier_id="SUP-27",
-            product_code="PRD-619",
-            invoice_status="paid",
-            product_group_id="PG-CONTROL",
-            invoice_date=d(2026, 3, 3),
-            quantity=Decimal("2.0000"),
-            line_net_amount=Decimal("500.00"),
-            line_tax_amount=Decimal("95.00"),
-        ),
-        line(
-            tenant_a,
-            "CN-2026-0007",
-            1,
-            supplier_id="SUP-18",
-            product_code="PRD-482",
-            document_type="credit_note",
-            invoice_date=d(2026, 3, 10),
-            quantity=Decimal("1.0000"),
-            line_net_amount=Decimal("100.00"),
-            line_tax_amount=Decimal("19.00"),
-        ),
-        line(
-            tenant_a,
-            "INV-2026-0150",
-            1,
-            supplier_id="SUP-18",
-            product_code="PRD-482",
-            invoice_status="cancelled",
-            invoice_date=d(2026, 2, 20),
-            line_net_amount=Decimal("7000.00"),
-            line_tax_amount=Decimal("1330.00"),
-        ),
-        line(
-            tenant_a,
-            "INV-2026-0201",
-            1,
-            supplier_id="SUP-27",
-            product_code="PRD-619",
-            invoice_status="paid",
-            source_document_id="inv-2026-0201-erp-replica",
-            is_duplicate=True,
-            product_group_id="PG-CONTROL",
-            invoice_date=d(2026, 3, 3),
-            line_net_amount=Decimal("1000.00"),
-            line_tax_amount=Decimal("190.00"),
-        ),
-        line(
-            tenant_a,
-            "INV-2026-0160",
-            1,
-            supplier_id="SUP-18",
-            product_code="PRD-482",
-            invoice_status="draft",
-            invoice_date=d(2026, 1, 15),
-            line_net_amount=Decimal("300.00"),
-            line_tax_amount=Decimal("57.00"),
-        ),
-        line(
-            tenant_a,
-            "INV-2026-0300",
-            1,
-            supplier_id="SUP-18",
-            product_code="PRD-482",
-            invoice_date=d(2026, 4, 1),
-            line_net_amount=Decimal("800.00"),
-            line_tax_amount=Decimal("152.00"),
-        ),
-        line(
-            tenant_a,
-            "INV-2026-0400",
-            1,
-            supplier_id="SUP-40",
-            product_code="PRD-900",
-            invoice_date=d(2026, 1, 20),
-            line_net_amount=Decimal("50.00"),
-            line_tax_amount=Decimal("9.50"),
-        ),
-        line(
-            tenant_a,
-            "CN-2026-0400",
-            1,
-            supplier_id="SUP-40",
-            product_code="PRD-900",
-            document_type="credit_note",
-            invoice_date=d(2026, 1, 25),
-            line_net_amount=Decimal("50.00"),
-            line_tax_amount=Decimal("9.50"),
-        ),
-    ]
-    b = [
-        line(
-            tenant_b,
-            "INV-2026-0148",
-            1,
-            supplier_id="SUP-18",
-            product_code="PRD-482",
-            invoice_date=d(2026, 2, 1),
-            quantity=Decimal("3.0000"),
-            line_net_amount=Decimal("999999.00"),
-            line_tax_amount=Decimal("0.00"),
-        ),
-        line(
-            tenant_b,
-            "INV-2026-0777",
-            1,
-            supplier_id="SUP-31",
-            product_code="PRD-482",
-            invoice_date=d(2026, 2, 2),
-            line_net_amount=Decimal("123.45"),
-            line_tax_amount=Decimal("0.00"),
-        ),
-    ]
-    return a, b
+    return _lines(tenant_a, _ROWS_A), _lines(tenant_b, _ROWS_B)
 
 
 def seed_two_tenants(settings: Settings, prefix: str) -> TwoTenants:
