@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -220,10 +220,14 @@ def source_key(document_id: str, document_version: int) -> str:
     return f"{document_id}#v{document_version}"
 
 
-class Provenance(BaseModel):
-    """Where a vertex or edge came from: the document version, page, chunk or record, and the extraction."""
+class _SchemaModel(BaseModel):
+    """Base of the models below: immutable, and unknown fields are an error rather than silently dropped."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Provenance(_SchemaModel):
+    """Where a vertex or edge came from: the document version, page, chunk or record, and the extraction."""
 
     document_id: str = Field(min_length=1, max_length=200)
     document_version: int = Field(gt=0)
@@ -272,10 +276,8 @@ class Provenance(BaseModel):
         )
 
 
-class CandidateEntity(BaseModel):
+class CandidateEntity(_SchemaModel):
     """An entity as an extractor proposes it (types are still free text)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     type: str
     id: str
@@ -283,10 +285,8 @@ class CandidateEntity(BaseModel):
     provenance: Provenance
 
 
-class CandidateRelationship(BaseModel):
+class CandidateRelationship(_SchemaModel):
     """A relationship as an extractor proposes it (type and endpoint types are still free text)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     type: str
     source_type: str
@@ -297,10 +297,8 @@ class CandidateRelationship(BaseModel):
     provenance: Provenance
 
 
-class ExtractionOutput(BaseModel):
+class ExtractionOutput(_SchemaModel):
     """What the extractor returns for one document version, before schema validation."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     tenant_id: str
     document_id: str
@@ -391,10 +389,29 @@ def content_hash(properties: Mapping[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(payload.encode()).hexdigest()
 
 
-class Entity(BaseModel):
-    """A validated vertex: schema type, canonical id, schema properties and provenance."""
+_SchemaType = TypeVar("_SchemaType", EntityType, RelationType)
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+
+def _schema_type(types: type[_SchemaType], noun: Literal["entity", "relationship"], raw: Any) -> _SchemaType:
+    """The schema type named ``raw``, or an ``unknown_<noun>_type`` error listing the allowed names."""
+    if raw not in {t.value for t in types}:
+        raise _custom(
+            f"unknown_{noun}_type",
+            noun + " type {type!r} is not in the graph schema (allowed: {allowed})",
+            type=raw, allowed=sorted(t.value for t in types), field="type",
+        )
+    return types(raw)
+
+
+def _stamped(props: dict[str, PropertyValue]) -> dict[str, PropertyValue]:
+    """The stored properties of a vertex or edge completed with the schema version and their content hash."""
+    props["graph_schema_version"] = GRAPH_SCHEMA_VERSION
+    props["content_hash"] = content_hash(props)
+    return props
+
+
+class Entity(_SchemaModel):
+    """A validated vertex: schema type, canonical id, schema properties and provenance."""
 
     type: EntityType
     id: str
@@ -406,14 +423,7 @@ class Entity(BaseModel):
     def _conform(cls, data: Any) -> Any:
         if not isinstance(data, Mapping):
             return data
-        raw_type = data.get("type")
-        if raw_type not in {t.value for t in EntityType}:
-            raise _custom(
-                "unknown_entity_type",
-                "entity type {type!r} is not in the graph schema (allowed: {allowed})",
-                type=raw_type, allowed=sorted(t.value for t in EntityType), field="type",
-            )
-        entity_type = EntityType(raw_type)
+        entity_type = _schema_type(EntityType, "entity", data.get("type"))
         _check_id("id", str(data.get("id", "")))
         properties = _normalize_properties(
             entity_type.value, ENTITY_SPECS[entity_type].properties, data.get("properties") or {}
@@ -422,16 +432,11 @@ class Entity(BaseModel):
 
     def stored_properties(self) -> dict[str, PropertyValue]:
         """Everything the vertex carries in AGE, including provenance and its content hash."""
-        props: dict[str, PropertyValue] = {"id": self.id, **self.properties, **self.provenance.as_properties()}
-        props["graph_schema_version"] = GRAPH_SCHEMA_VERSION
-        props["content_hash"] = content_hash(props)
-        return props
+        return _stamped({"id": self.id, **self.properties, **self.provenance.as_properties()})
 
 
-class Relationship(BaseModel):
+class Relationship(_SchemaModel):
     """A validated edge: canonical type, direction, typed endpoints, schema properties and provenance."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     type: RelationType
     source_type: EntityType
@@ -446,14 +451,7 @@ class Relationship(BaseModel):
     def _conform(cls, data: Any) -> Any:
         if not isinstance(data, Mapping):
             return data
-        raw_type = data.get("type")
-        if raw_type not in {t.value for t in RelationType}:
-            raise _custom(
-                "unknown_relationship_type",
-                "relationship type {type!r} is not in the graph schema (allowed: {allowed})",
-                type=raw_type, allowed=sorted(t.value for t in RelationType), field="type",
-            )
-        spec = RELATIONSHIP_SPECS[RelationType(raw_type)]
+        spec = RELATIONSHIP_SPECS[_schema_type(RelationType, "relationship", data.get("type"))]
         for field, allowed in (("source_type", spec.source_types), ("target_type", spec.target_types)):
             if data.get(field) not in {t.value for t in allowed}:
                 raise _custom(
@@ -495,16 +493,15 @@ class Relationship(BaseModel):
 
     def stored_properties(self) -> dict[str, PropertyValue]:
         """Everything the edge carries in AGE, including provenance, endpoint ids and its content hash."""
-        props: dict[str, PropertyValue] = {
-            "key": self.key,
-            "source_id": self.source_id,
-            "target_id": self.target_id,
-            **self.properties,
-            **self.provenance.as_properties(),
-        }
-        props["graph_schema_version"] = GRAPH_SCHEMA_VERSION
-        props["content_hash"] = content_hash(props)
-        return props
+        return _stamped(
+            {
+                "key": self.key,
+                "source_id": self.source_id,
+                "target_id": self.target_id,
+                **self.properties,
+                **self.provenance.as_properties(),
+            }
+        )
 
 
 RejectionReason = Literal[
@@ -524,10 +521,8 @@ RejectionReason = Literal[
 ]
 
 
-class Rejection(BaseModel):
+class Rejection(_SchemaModel):
     """A candidate that is not written to the graph, with the reason; stored in ``graph.review_queue``."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     item_kind: Literal["entity", "relationship"]
     reason: RejectionReason
@@ -574,12 +569,21 @@ class ValidatedExtraction:
     rejections: tuple[Rejection, ...]
 
 
+_Validated = TypeVar("_Validated", Entity, Relationship)
+
+
+def _validated(
+    model: type[_Validated], kind: Literal["entity", "relationship"], candidate: CandidateEntity | CandidateRelationship
+) -> _Validated | Rejection:
+    try:
+        return model.model_validate(candidate.model_dump())
+    except ValidationError as exc:
+        return _rejection(kind, candidate, exc)
+
+
 def validate_entity(candidate: CandidateEntity) -> Entity | Rejection:
     """The candidate as a schema entity, or the rejection that explains why it is not one."""
-    try:
-        return Entity.model_validate(candidate.model_dump())
-    except ValidationError as exc:
-        return _rejection("entity", candidate, exc)
+    return _validated(Entity, "entity", candidate)
 
 
 def validate_relationship(candidate: CandidateRelationship) -> Relationship | Rejection:
@@ -593,10 +597,7 @@ def validate_relationship(candidate: CandidateRelationship) -> Relationship | Re
     >>> validate_relationship(bad).reason
     'unknown_relationship_type'
     """
-    try:
-        return Relationship.model_validate(candidate.model_dump())
-    except ValidationError as exc:
-        return _rejection("relationship", candidate, exc)
+    return _validated(Relationship, "relationship", candidate)
 
 
 def validate_extraction(output: ExtractionOutput) -> ValidatedExtraction:
@@ -604,18 +605,13 @@ def validate_extraction(output: ExtractionOutput) -> ValidatedExtraction:
     entities: list[Entity] = []
     relationships: list[Relationship] = []
     rejections: list[Rejection] = list(output.rejections)
-    for candidate in output.entities:
-        entity = validate_entity(candidate)
-        if isinstance(entity, Entity):
-            entities.append(entity)
+    for item in (*map(validate_entity, output.entities), *map(validate_relationship, output.relationships)):
+        if isinstance(item, Rejection):
+            rejections.append(item)
+        elif isinstance(item, Entity):
+            entities.append(item)
         else:
-            rejections.append(entity)
-    for rel_candidate in output.relationships:
-        rel = validate_relationship(rel_candidate)
-        if isinstance(rel, Relationship):
-            relationships.append(rel)
-        else:
-            rejections.append(rel)
+            relationships.append(item)
     return ValidatedExtraction(tuple(entities), tuple(relationships), tuple(rejections))
 
 
