@@ -110,7 +110,8 @@ class MetricService:
             UnknownMetricError, ScopeError, ParameterError, MetricTimeoutError, MetricExecutionError.
         """
         started = time.perf_counter()
-        hashes = audit.hash_parameters(parameters)
+        # Hashed lazily: a query refused before binding audits the values as sent, a bound one its bound values.
+        hashes: Mapping[str, str] | None = None
         entry: dict[str, Any] = {"metric": _audit_name(name), "route": route, "key_id": key_id, "grain": None}
         try:
             metric = self.registry.get(name)
@@ -133,13 +134,15 @@ class MetricService:
             )
         except SemanticError as exc:
             outcome, code = _OUTCOMES.get(type(exc), ("error", "error"))
-            self._audit(conn, ctx, entry, hashes, started, outcome=outcome, error_code=code)
+            self._audit(conn, ctx, entry, hashes or audit.hash_parameters(parameters), started, outcome=outcome,
+                        error_code=code)  # fmt: skip
             raise
         except Exception:
-            self._audit(conn, ctx, entry, hashes, started, outcome="error", error_code="internal_error")
+            self._audit(conn, ctx, entry, hashes or audit.hash_parameters(parameters), started, outcome="error",
+                        error_code="internal_error")  # fmt: skip
             raise
         self._audit(
-            conn, ctx, entry, hashes, started, outcome=_STATUS_OUTCOME[result.status], row_count=result.row_count
+            conn, ctx, entry, hashes or {}, started, outcome=_STATUS_OUTCOME[result.status], row_count=result.row_count
         )
         return result
 

@@ -66,20 +66,14 @@ def tenant_transaction(
         raise AuthorizationError("tenant_transaction needs a connection that is not inside a transaction")
     timeout = f"{int(statement_timeout_ms)}ms" if statement_timeout_ms is not None else None
     with conn.transaction():
-        # One round trip: who we are, read-only mode, tenant and timeout, all local to this transaction. If the
-        # role check fails, raising rolls the settings back with the transaction.
-        row = conn.execute(
-            """
-            select current_user,
-                   set_config('transaction_read_only', %(read_only)s, true),
-                   set_config('app.tenant_id', %(tenant)s, true),
-                   case when %(timeout)s::text is not null
-                        then set_config('statement_timeout', %(timeout)s, true) end
-            """,
-            {"read_only": "on" if read_only else "off", "tenant": ctx.tenant_id, "timeout": timeout},
-        ).fetchone()
-        if row is None or row[0] not in _SERVING_ROLES:
-            raise AuthorizationError(
-                f"tenant transactions must run as {APP_ROLE} or {BI_ROLE}, not {row[0] if row else None!r}"
+        # One statement scopes the transaction: read-only mode, tenant and timeout, all local to it. The role
+        # check happens on the server (migration 0009) and raises there, so in pipeline mode the caller can send
+        # this, its query and COMMIT together; on failure the server discards the query unrun.
+        try:
+            conn.execute(
+                "select app.begin_tenant_scope(%s::text, %s::boolean, %s::text)",
+                (ctx.tenant_id, read_only, timeout),
             )
+        except psycopg.errors.InsufficientPrivilege as exc:
+            raise AuthorizationError(str(exc.diag.message_primary or exc)) from exc
         yield conn

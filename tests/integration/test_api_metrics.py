@@ -394,6 +394,27 @@ def test_statement_timeout_is_504(settings: Settings, registry: MetricRegistry, 
     assert "300 ms" in error["message"]
 
 
+def test_a_metric_query_on_a_non_serving_role_never_runs(
+    settings: Settings, registry: MetricRegistry, world: TwoTenants
+) -> None:
+    # The role check runs on the server inside the pipelined transaction (migration 0009): as the owner, which
+    # bypasses row-level security, the query must be refused, not answered across tenants.
+    from procura.errors import AuthorizationError
+    from semantic.service import MetricService
+
+    service = MetricService.from_settings(registry, settings)
+    ctx = AuthContext(world.tenant_a, "owner-misuse", frozenset({"invoice:aggregate"}))
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        with pytest.raises(AuthorizationError, match="must run as procura_app or procura_bi"):
+            service.query(owner, ctx, "finance.aggregate_spend", SEED)
+        # Nothing is left open on the connection: the failed pipeline's transaction was rolled back.
+        assert owner.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    with psycopg.connect(settings.app_url, autocommit=True) as app:
+        result = service.query(app, ctx, "finance.aggregate_spend", SEED)
+        assert app.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    assert result.rows[0].values["total_spend"] == "3728.81"
+
+
 # -- injection -------------------------------------------------------------------------------------------------
 INJECTIONS = [
     "COMP-A' OR '1'='1",
