@@ -14,7 +14,7 @@ version was extracted), not the time of this call, so re-running a sync changes 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,7 @@ from graph.schema import (
     ExtractionOutput,
     Provenance,
     Rejection,
+    RejectionReason,
     RelationType,
 )
 
@@ -77,100 +78,33 @@ def _provenance(
     )
 
 
-def _companies(conn: psycopg.Connection, doc: DocumentVersion, _: AliasIndex) -> _Output:
-    out = _Output()
-    for row in _rows(conn, "companies", doc, "company_id"):
-        out.entities.append(
-            CandidateEntity(
-                type=EntityType.COMPANY.value,
-                id=row["company_id"],
-                properties={"name": row["company_name"], "reporting_currency": row["reporting_currency"]},
-                provenance=_provenance(doc, row, f"landing.companies/{row['company_id']}"),
-            )
-        )
-    return out
+#: The endpoint types of each relationship the extractor proposes (the schema checks them again).
+_ENDPOINTS: Mapping[RelationType, tuple[EntityType, EntityType]] = {
+    RelationType.APPROVED_VENDOR: (EntityType.COMPANY, EntityType.SUPPLIER),
+    RelationType.SUPPLIES: (EntityType.SUPPLIER, EntityType.PRODUCT),
+    RelationType.BELONGS_TO: (EntityType.PRODUCT, EntityType.PRODUCT_GROUP),
+    RelationType.PART_OF: (EntityType.PRODUCT_GROUP, EntityType.PRODUCT_GROUP),
+    RelationType.GOVERNED_BY: (EntityType.SUPPLIER, EntityType.AGREEMENT),
+}
 
 
-def _suppliers(conn: psycopg.Connection, doc: DocumentVersion, _: AliasIndex) -> _Output:
-    out = _Output()
-    for row in _rows(conn, "suppliers", doc, "supplier_id"):
-        out.entities.append(
-            CandidateEntity(
-                type=EntityType.SUPPLIER.value,
-                id=row["supplier_id"],
-                properties={"name": row["supplier_name"], "country": row["country"]},
-                provenance=_provenance(doc, row, f"landing.suppliers/{row['supplier_id']}"),
-            )
-        )
-    return out
-
-
-def _product_groups(conn: psycopg.Connection, doc: DocumentVersion, _: AliasIndex) -> _Output:
-    out = _Output()
-    for row in _rows(conn, "product_groups", doc, "product_group_id"):
-        prov = _provenance(doc, row, f"landing.product_groups/{row['product_group_id']}")
-        out.entities.append(
-            CandidateEntity(
-                type=EntityType.PRODUCT_GROUP.value,
-                id=row["product_group_id"],
-                properties={"name": row["group_name"]},
-                provenance=prov,
-            )
-        )
-        if row["parent_group_id"] is not None:
-            out.relationships.append(
-                CandidateRelationship(
-                    type=RelationType.PART_OF.value,
-                    source_type=EntityType.PRODUCT_GROUP.value,
-                    source_id=row["product_group_id"],
-                    target_type=EntityType.PRODUCT_GROUP.value,
-                    target_id=row["parent_group_id"],
-                    provenance=prov,
-                )
-            )
-    return out
-
-
-def _products(conn: psycopg.Connection, doc: DocumentVersion, _: AliasIndex) -> _Output:
-    out = _Output()
-    for row in _rows(conn, "products", doc, "product_code"):
-        code = row["product_code"]
-        prov = _provenance(doc, row, f"landing.products/{code}")
-        out.entities.append(
-            CandidateEntity(
-                type=EntityType.PRODUCT.value,
-                id=code,
-                properties={
-                    "code": code,
-                    "name": row["product_name"],
-                    "unit_of_measure": row["unit_of_measure"],
-                    "list_price": row["list_price"],
-                    "currency": row["currency"],
-                },
-                provenance=prov,
-            )
-        )
-        out.relationships.append(
-            CandidateRelationship(
-                type=RelationType.SUPPLIES.value,
-                source_type=EntityType.SUPPLIER.value,
-                source_id=row["supplier_id"],
-                target_type=EntityType.PRODUCT.value,
-                target_id=code,
-                provenance=prov,
-            )
-        )
-        out.relationships.append(
-            CandidateRelationship(
-                type=RelationType.BELONGS_TO.value,
-                source_type=EntityType.PRODUCT.value,
-                source_id=code,
-                target_type=EntityType.PRODUCT_GROUP.value,
-                target_id=row["product_group_id"],
-                provenance=prov,
-            )
-        )
-    return out
+def _edge(
+    relation: RelationType,
+    source_id: str,
+    target_id: str,
+    prov: Provenance,
+    properties: Mapping[str, Any] | None = None,
+) -> CandidateRelationship:
+    source_type, target_type = _ENDPOINTS[relation]
+    return CandidateRelationship(
+        type=relation.value,
+        source_type=source_type.value,
+        source_id=source_id,
+        target_type=target_type.value,
+        target_id=target_id,
+        properties=dict(properties or {}),
+        provenance=prov,
+    )
 
 
 def _agreement(conn: psycopg.Connection, doc: DocumentVersion, index: AliasIndex) -> _Output:
@@ -193,34 +127,10 @@ def _agreement(conn: psycopg.Connection, doc: DocumentVersion, index: AliasIndex
         if supplier_id is None:
             continue
         agreements.setdefault(row["agreement_id"], (row["company_id"], prov))
-        out.relationships.append(
-            CandidateRelationship(
-                type=RelationType.APPROVED_VENDOR.value,
-                source_type=EntityType.COMPANY.value,
-                source_id=row["company_id"],
-                target_type=EntityType.SUPPLIER.value,
-                target_id=supplier_id,
-                properties={
-                    "approval_id": row["approval_id"],
-                    "agreement_id": row["agreement_id"],
-                    "valid_from": row["valid_from"],
-                    "valid_to": row["valid_to"],
-                    "scope": row["scope"],
-                },
-                provenance=prov,
-            )
-        )
-        out.relationships.append(
-            CandidateRelationship(
-                type=RelationType.GOVERNED_BY.value,
-                source_type=EntityType.SUPPLIER.value,
-                source_id=supplier_id,
-                target_type=EntityType.AGREEMENT.value,
-                target_id=row["agreement_id"],
-                properties={"approval_id": row["approval_id"], "company_id": row["company_id"]},
-                provenance=prov,
-            )
-        )
+        approval = {name: row[name] for name in ("approval_id", "agreement_id", "valid_from", "valid_to", "scope")}
+        out.relationships.append(_edge(RelationType.APPROVED_VENDOR, row["company_id"], supplier_id, prov, approval))
+        governed = {"approval_id": row["approval_id"], "company_id": row["company_id"]}
+        out.relationships.append(_edge(RelationType.GOVERNED_BY, supplier_id, row["agreement_id"], prov, governed))
     for agreement_id, (company_id, prov) in sorted(agreements.items()):
         out.entities.append(
             CandidateEntity(
@@ -234,7 +144,11 @@ def _agreement(conn: psycopg.Connection, doc: DocumentVersion, index: AliasIndex
 
 
 def _resolve_supplier(
-    supplier_id: str, supplier_name: str, index: AliasIndex, candidate: dict[str, Any], prov: Provenance,
+    supplier_id: str,
+    supplier_name: str,
+    index: AliasIndex,
+    candidate: dict[str, Any],
+    prov: Provenance,
     out: _Output,
 ) -> str | None:
     """The canonical supplier of an approval row, or None after recording why it needs review.
@@ -245,33 +159,27 @@ def _resolve_supplier(
     """
     by_id = index.resolve(supplier_id)
     by_name = index.resolve(supplier_name)
+    reason: RejectionReason
     if by_id.via != "canonical_id":
         hint = f" (the name resolves to {by_name.canonical_id})" if by_name.canonical_id else ""
-        out.rejections.append(
-            Rejection(
-                item_kind="relationship",
-                reason="unresolved_entity",
-                field="supplier_id",
-                message=f"supplier id {supplier_id!r} is not a known supplier{hint}",
-                candidate=candidate,
-                provenance=prov,
-            )
+        reason, column = "unresolved_entity", "supplier_id"
+        message = f"supplier id {supplier_id!r} is not a known supplier{hint}"
+    elif by_name.status == "resolved" and by_name.canonical_id != supplier_id:
+        reason, column = "resolution_conflict", "supplier_name"
+        message = f"supplier name {supplier_name!r} resolves to {by_name.canonical_id}, the row says {supplier_id}"
+    else:
+        return supplier_id
+    out.rejections.append(
+        Rejection(
+            item_kind="relationship",
+            reason=reason,
+            field=column,
+            message=message,
+            candidate=candidate,
+            provenance=prov,
         )
-        return None
-    if by_name.status == "resolved" and by_name.canonical_id != supplier_id:
-        out.rejections.append(
-            Rejection(
-                item_kind="relationship",
-                reason="resolution_conflict",
-                field="supplier_name",
-                message=f"supplier name {supplier_name!r} resolves to {by_name.canonical_id}, the row says "
-                f"{supplier_id}",
-                candidate=candidate,
-                provenance=prov,
-            )
-        )
-        return None
-    return supplier_id
+    )
+    return None
 
 
 @dataclass
@@ -283,11 +191,71 @@ class _Output:
     rejections: list[Rejection] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class _RowMapping:
+    """A landing table whose every row is one vertex, plus the edges the row implies; an extractor itself."""
+
+    table: str
+    id_column: str
+    entity_type: EntityType
+    #: graph property -> landing column
+    properties: Mapping[str, str]
+    #: (relationship, source id column, target id column); a null target (a top-level group) means no edge
+    edges: tuple[tuple[RelationType, str, str], ...] = ()
+
+    def __call__(self, conn: psycopg.Connection, doc: DocumentVersion, _: AliasIndex) -> _Output:
+        out = _Output()
+        for row in _rows(conn, self.table, doc, self.id_column):
+            prov = _provenance(doc, row, f"landing.{self.table}/{row[self.id_column]}")
+            out.entities.append(
+                CandidateEntity(
+                    type=self.entity_type.value,
+                    id=row[self.id_column],
+                    properties={name: row[column] for name, column in self.properties.items()},
+                    provenance=prov,
+                )
+            )
+            for relation, source_column, target_column in self.edges:
+                if row[target_column] is not None:
+                    out.relationships.append(_edge(relation, row[source_column], row[target_column], prov))
+        return out
+
+
+_ROW_MAPPINGS = (
+    _RowMapping(
+        "companies",
+        "company_id",
+        EntityType.COMPANY,
+        {"name": "company_name", "reporting_currency": "reporting_currency"},
+    ),
+    _RowMapping("suppliers", "supplier_id", EntityType.SUPPLIER, {"name": "supplier_name", "country": "country"}),
+    _RowMapping(
+        "product_groups",
+        "product_group_id",
+        EntityType.PRODUCT_GROUP,
+        {"name": "group_name"},
+        edges=((RelationType.PART_OF, "product_group_id", "parent_group_id"),),
+    ),
+    _RowMapping(
+        "products",
+        "product_code",
+        EntityType.PRODUCT,
+        {
+            "code": "product_code",
+            "name": "product_name",
+            "unit_of_measure": "unit_of_measure",
+            "list_price": "list_price",
+            "currency": "currency",
+        },
+        edges=(
+            (RelationType.SUPPLIES, "supplier_id", "product_code"),
+            (RelationType.BELONGS_TO, "product_code", "product_group_id"),
+        ),
+    ),
+)
+
 _EXTRACTORS: dict[str, Callable[[psycopg.Connection, DocumentVersion, AliasIndex], _Output]] = {
-    "companies": _companies,
-    "suppliers": _suppliers,
-    "product_groups": _product_groups,
-    "products": _products,
+    **{mapping.table: mapping for mapping in _ROW_MAPPINGS},
     "agreement": _agreement,
 }
 
