@@ -172,6 +172,24 @@ def _module_section(run: Any, img_dir: Path, docs_dir: Path) -> list[str]:
     return lines
 
 
+def headline_table(runs: Sequence[Any]) -> list[str]:
+    """The figures each module declares as its headline (``"headline": [{figure, value, unit, target, met,
+    detail}]`` in its JSON), with their targets, in one table at the top of the report."""
+    rows = []
+    for run in runs:
+        for item in (run.results or {}).get("headline", []) if isinstance(run.results, dict) else []:
+            met = item.get("met")
+            verdict = "met" if met is True else "**missed**" if met is False else ""
+            value = item.get("value")
+            shown = _fmt(float(value)) if isinstance(value, int | float) and not isinstance(value, bool) else value
+            rows.append(f"| bench.{run.name} | {item.get('figure', '')} | {shown} {item.get('unit', '')} | "
+                        f"{item.get('target', '')} | {verdict} | {item.get('detail', '')} |")  # fmt: skip
+    if not rows:
+        return []
+    return ["## Headline figures and targets", "", "| module | figure | value | target | result | detail |",
+            "|---|---|---|---|---|---|", *rows, ""]  # fmt: skip
+
+
 def _measured(runs: Sequence[Any], fallback: str) -> str:
     """When the figures were measured: the span of the modules' finish times (re-rendering keeps it)."""
     stamps = sorted(r.finished_at for r in runs if getattr(r, "finished_at", ""))
@@ -206,6 +224,7 @@ def render_report(runs: Sequence[Any], *, out: Path, home: Path, command: str, e
     lines += ["", "A module that exits non-zero still reports what it measured below (e.g. a figure that missed the "
                   "module's own target)."]
     lines.append("")
+    lines += headline_table(runs)
     for run in runs:
         lines += _module_section(run, img_dir, docs_dir)
     load = home / "reports" / "load.json"
