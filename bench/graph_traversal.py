@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
 import statistics
 import sys
@@ -28,6 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -259,6 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--suppliers", type=int, default=10, help="suppliers per query")
     parser.add_argument("--db-name", default="procura_bench_graph")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
     scales = args.scale or [1, 10, 50]
     settings = get_settings().with_database(args.db_name)
@@ -275,9 +278,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             admin.execute("delete from graph.tenant_graphs")
         print(f"{'scale':>5} {'products':>8} {'edges':>7} {'sync s':>7}  {'method':<9} {'median ms':>9} "
               f"{'p95 ms':>8} {'rows':>5}  AGE/SQL (median)")
+        figures: list[dict[str, Any]] = []
         for scale in scales:
             result = run_scale(settings, scale, args.repeat, min(args.suppliers, 20 * scale))
             by_method = {t.method: t for t in result["timings"]}
+            figures.append({
+                "scale": scale, "products": result["products"], "edges": result["edges"], "sync_s": result["sync_s"],
+                "median_ms": {t.method: round(t.median_ms, 3) for t in result["timings"]},
+                "p95_ms": {t.method: round(t.p95_ms, 3) for t in result["timings"]},
+                "ratio_median_over_sql": {
+                    t.method: round(t.median_ms / by_method["sql"].median_ms, 2) for t in result["timings"]
+                },
+            })  # fmt: skip
             for t in result["timings"]:
                 ratio = t.median_ms / by_method["sql"].median_ms
                 print(f"{result['scale']:>5} {result['products']:>8} {result['edges']:>7} {result['sync_s']:>7.2f}"
@@ -286,6 +298,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if not args.keep:
             drop_database(get_settings(), args.db_name)
+    if args.json is not None:
+        largest = figures[-1]
+        headline = [
+            {
+                "figure": f"AGE traversal (tool) median / recursive CTE median, {largest['products']} products",
+                "value": largest["ratio_median_over_sql"].get("age_tool"),
+                "unit": "x",
+                "target": "none (informs routing: products under a group go to SQL)",
+                "met": None,
+                "detail": f"age_tool {largest['median_ms'].get('age_tool')} ms, "
+                f"sql {largest['median_ms'].get('sql')} ms",
+            }
+        ]
+        text = json.dumps({"scales": figures, "headline": headline}, indent=2)
+        args.json.write_text(text + "\n", encoding="utf-8")
     return 0
 
 
