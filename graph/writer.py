@@ -5,7 +5,7 @@ transaction. Shared vertices (a supplier is referenced by many agreements) canno
 state at once, so staging materializes nothing in AGE:
 
 * ``write`` (staging) extracts and validates the staged version's landing rows and returns what the version
-  will contribute to the graph (vertex and edge counts, and a checksum over their keys and content hashes).
+  will contribute to the graph (vertex and edge counts, and a content checksum, see :func:`content_checksum`).
   Only when the version is already the served one (reconcile's repair: purge, then write) does it sync.
 * ``verify`` returns the same figures: recomputed from landing for a staged version; read back from AGE (items
   whose ``source_key`` is the version) for the served version, which is what lets reconcile detect drift.
@@ -19,8 +19,9 @@ Traversals also check each edge against ``ingest.documents`` at read time (:mod:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+import json
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 
@@ -35,12 +36,10 @@ if TYPE_CHECKING:
     from ingest.writers import StoreStats, VersionRef
 
 _VERTICES_OF = CypherQuery(
-    "vertices_of_version", "MATCH (n) WHERE n.source_key = $key RETURN label(n), n.id, n.content_hash",
-    ("label", "id", "hash"),
+    "vertices_of_version", "MATCH (n) WHERE n.source_key = $key RETURN label(n), properties(n)", ("label", "props")
 )
 _EDGES_OF = CypherQuery(
-    "edges_of_version", "MATCH ()-[e]->() WHERE e.source_key = $key RETURN label(e), e.key, e.content_hash",
-    ("label", "key", "hash"),
+    "edges_of_version", "MATCH ()-[e]->() WHERE e.source_key = $key RETURN label(e), properties(e)", ("label", "props")
 )
 _DELETE_EDGES_OF = CypherQuery(
     "delete_edges_of_version", "MATCH ()-[e]->() WHERE e.source_key = $key DELETE e RETURN count(*)", ("n",)
@@ -50,13 +49,52 @@ _DELETE_VERTICES_OF = CypherQuery(
 )
 
 
-def _stats(vertices: Iterable[tuple[str, str, str]], edges: Iterable[tuple[str, str, str]]) -> StoreStats:
+#: Stored properties that record when, and under which version number, an item was written rather than what it
+#: says. ``extracted_at`` is the landing row's ``ingested_at`` (wall-clock time of the ingest run), so two ingests
+#: of the same files always differ in it, and the version number is the document's count of versions in that
+#: database's registry; ``content_hash`` covers both. The version itself is given: items are looked up by
+#: ``source_key``.
+_WRITE_BOOKKEEPING = frozenset({"extracted_at", "document_version", "source_key", "content_hash"})
+
+#: Part of the writer's version: stats recorded under another checksum definition are not comparable.
+CHECKSUM_VERSION = "content-2"
+
+
+def _content(props: Mapping[str, Any]) -> str:
+    """Canonical JSON of what one vertex or edge says: its properties less the write bookkeeping (an edge key's
+    trailing ``#v<version>`` included); absent and null properties are the same (AGE stores no nulls)."""
+    content = {k: v for k, v in props.items() if v is not None and k not in _WRITE_BOOKKEEPING}
+    if isinstance(content.get("key"), str):
+        content["key"] = content["key"].rsplit("#v", 1)[0]
+    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_checksum(items: Iterable[tuple[str, str, Mapping[str, Any]]]) -> str:
+    """Order-independent sha256 over (kind, label, content) of a version's vertices and edges.
+
+    Design note: it depends on content only, never on AGE's graph ids, write order, ingestion time or version
+    number, so a clean ingest, a rerun after a crash and a second database holding the same files agree; a
+    changed property of any item changes it.
+
+    >>> a = content_checksum([("V", "Company", {"id": "COMP-A", "extracted_at": "2026-01-01T00:00:00+00:00"})])
+    >>> a == content_checksum([("V", "Company", {"id": "COMP-A", "extracted_at": "2027-05-05T00:00:00+00:00"})])
+    True
+    >>> a == content_checksum([("V", "Company", {"id": "COMP-B"})])
+    False
+    """
+    lines = sorted(f"{kind}|{label}|{_content(props)}" for kind, label, props in items)
+    return "sha256:" + hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+def _stats(
+    vertices: Iterable[tuple[str, Mapping[str, Any]]], edges: Iterable[tuple[str, Mapping[str, Any]]]
+) -> StoreStats:
     from ingest.writers import StoreStats
 
-    v_lines = sorted(f"V|{label}|{ident}|{digest}" for label, ident, digest in vertices)
-    e_lines = sorted(f"E|{label}|{key}|{digest}" for label, key, digest in edges)
-    digest = hashlib.sha256("\n".join(v_lines + e_lines).encode()).hexdigest()
-    return StoreStats({"vertices": len(v_lines), "edges": len(e_lines)}, "sha256:" + digest)
+    items = [("V", label, props) for label, props in vertices]
+    n_vertices = len(items)
+    items += [("E", label, props) for label, props in edges]
+    return StoreStats({"vertices": n_vertices, "edges": len(items) - n_vertices}, content_checksum(items))
 
 
 def _prospective_sources(conn: psycopg.Connection, tenant_id: str, doc: DocumentVersion) -> list[tuple[str, int]]:
@@ -88,8 +126,8 @@ def expected_contribution(conn: psycopg.Connection, doc: DocumentVersion) -> Sto
     index = load_supplier_index(conn, doc.tenant_id, _prospective_sources(conn, doc.tenant_id, doc))
     validated = validate_extraction(extract_document(conn, doc, index))
     return _stats(
-        ((e.type.value, e.id, str(e.stored_properties()["content_hash"])) for e in validated.entities),
-        ((r.type.value, r.key, str(r.stored_properties()["content_hash"])) for r in validated.relationships),
+        ((e.type.value, e.stored_properties()) for e in validated.entities),
+        ((r.type.value, r.stored_properties()) for r in validated.relationships),
     )
 
 
@@ -101,17 +139,14 @@ def stored_contribution(conn: psycopg.Connection, tenant_id: str, key: str) -> S
     with age_transaction(conn):
         vertices = run_cypher(conn, graph, _VERTICES_OF, {"key": key})
         edges = run_cypher(conn, graph, _EDGES_OF, {"key": key})
-    return _stats(
-        ((r["label"], r["id"], r["hash"]) for r in vertices),
-        ((r["label"], r["key"], r["hash"]) for r in edges),
-    )
+    return _stats(((r["label"], r["props"]) for r in vertices), ((r["label"], r["props"]) for r in edges))
 
 
 class GraphWriter:
     """The knowledge-graph store of the ingestion pipeline (see the module docstring for the protocol)."""
 
     name = "graph"
-    version = f"graph-schema-{GRAPH_SCHEMA_VERSION}+{GRAPH_EXTRACTION_VERSION}"
+    version = f"graph-schema-{GRAPH_SCHEMA_VERSION}+{GRAPH_EXTRACTION_VERSION}+{CHECKSUM_VERSION}"
     document_types = GRAPH_DOCUMENT_TYPES
 
     def __init__(self) -> None:
