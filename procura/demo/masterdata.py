@@ -7,7 +7,7 @@ with different data) must exist for every seed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 
@@ -16,6 +16,8 @@ CORPUS_END = date(2026, 12, 31)  # inclusive: the last day with FX rates
 AS_OF = date(2026, 5, 15)
 REPORTING_CURRENCY = "EUR"
 FOREIGN_CURRENCIES = ("CHF", "GBP", "USD")
+# Agreement page layout of most agreements: two sections a page, the approved vendors (section 12) on page 6.
+_STANDARD_LAYOUT = ((1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12), (13, 14))
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ class AgreementSpec:
     approvals: tuple[Approval, ...]
     # Page layout: each inner tuple is the section numbers printed on that page; section 12 is the
     # approved-vendor section, so its page is where the table lands (agreement-2026-04: page 12).
-    layout: tuple[tuple[int, ...], ...]
+    layout: tuple[tuple[int, ...], ...] = _STANDARD_LAYOUT
     amendment: AgreementSpec | None = None
 
 
@@ -148,7 +150,6 @@ class TenantSpec:
 
 
 D = Decimal
-_STANDARD_LAYOUT = ((1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12), (13, 14))
 # agreement-2026-04 is long on purpose: one section per page puts the approved vendors on page 12.
 _LONG_LAYOUT = tuple((n,) for n in range(1, 15))
 
@@ -217,21 +218,23 @@ _T42_PRODUCTS = (
     Product("PRD-845", "Precision multimeter", "PG-CAL", "SUP-52", "EA", D("520.00")),
 )
 
-_AGREEMENT_2025_09 = AgreementSpec(
+_ETA_2025_09 = Approval("Eta Industrial Supply GmbH", "SUP-44", "Calibration kits and consumables", date(2025, 9, 1),
+                        None)
+_THETA_2025_09 = Approval("Supplier Theta", "SUP-52", "Tools and measuring equipment", date(2025, 9, 1), None)
+_BETA_2025_09 = Approval("Beta Supplies GmbH", "SUP-18", "Replacement sensors", date(2025, 9, 1), date(2026, 3, 1))
+_AGREEMENT_2025_09_ORIGINAL = AgreementSpec(
     document_id="agreement-2025-09",
     company_id="COMP-B",
     title="Framework Supply Agreement 2025-09 — Company B",
     effective_date=date(2025, 9, 1),
     counterparty_note="Company B sources maintenance materials from Supplier Eta and Supplier Theta.",
-    approvals=(
-        Approval("Eta Industrial Supply GmbH", "SUP-44", "Calibration kits and consumables", date(2025, 9, 1), None),
-        Approval("Supplier Theta", "SUP-52", "Tools and measuring equipment", date(2025, 9, 1), None),
-        Approval("Beta Supplies GmbH", "SUP-18", "Replacement sensors", date(2025, 9, 1), date(2026, 3, 1)),
-    ),
-    layout=_STANDARD_LAYOUT,
-    amendment=AgreementSpec(
-        document_id="agreement-2025-09",
-        company_id="COMP-B",
+    approvals=(_ETA_2025_09, _THETA_2025_09, _BETA_2025_09),
+)
+# Version 2 of the same document: only the title, date, note and the approvals of Eta and Iota change.
+_AGREEMENT_2025_09 = replace(
+    _AGREEMENT_2025_09_ORIGINAL,
+    amendment=replace(
+        _AGREEMENT_2025_09_ORIGINAL,
         title="Framework Supply Agreement 2025-09 — Company B (Amendment No. 1)",
         effective_date=date(2026, 4, 20),
         counterparty_note=(
@@ -239,13 +242,11 @@ _AGREEMENT_2025_09 = AgreementSpec(
             "cabling from 2026-05-01. All other terms remain unchanged."
         ),
         approvals=(
-            Approval("Eta Industrial Supply GmbH", "SUP-44", "Calibration kits and consumables",
-                     date(2025, 9, 1), date(2026, 10, 1)),
-            Approval("Supplier Theta", "SUP-52", "Tools and measuring equipment", date(2025, 9, 1), None),
-            Approval("Beta Supplies GmbH", "SUP-18", "Replacement sensors", date(2025, 9, 1), date(2026, 3, 1)),
+            replace(_ETA_2025_09, valid_to=date(2026, 10, 1)),
+            _THETA_2025_09,
+            _BETA_2025_09,
             Approval("Iota Cable Works Ltd", "SUP-60", "Cables and connectors", date(2026, 5, 1), None),
         ),
-        layout=_STANDARD_LAYOUT,
     ),
 )
 
@@ -295,7 +296,6 @@ TENANT_42 = TenantSpec(
                 Approval("Iota Cables", "SUP-60", "Cables and connectors", date(2025, 12, 1), date(2026, 6, 1)),
                 Approval("Supplier Gamma", "SUP-27", "Control modules", date(2026, 4, 1), date(2027, 1, 1)),
             ),
-            layout=_STANDARD_LAYOUT,
         ),
     ),
     manuals=(
@@ -372,7 +372,6 @@ TENANT_17 = TenantSpec(
                          date(2026, 7, 1)),
                 Approval("Supplier Beta", "SUP-07", "Data loggers", date(2025, 7, 1), date(2026, 2, 1)),
             ),
-            layout=_STANDARD_LAYOUT,
         ),
         AgreementSpec(
             document_id="agreement-2025-08",
@@ -384,7 +383,6 @@ TENANT_17 = TenantSpec(
                 Approval("Orbis Packaging AG", "SUP-40", "Crates and boxes", date(2025, 8, 1), None),
                 Approval("Beta Trading Ltd", "SUP-07", "Temperature monitoring", date(2026, 4, 1), None),
             ),
-            layout=_STANDARD_LAYOUT,
         ),
     ),
     manuals=(
@@ -445,7 +443,6 @@ TENANT_99 = TenantSpec(
                 Approval("Helix Reagents Ltd", "SUP-97", "Reagents", date(2025, 10, 1), date(2026, 4, 1)),
                 Approval("Beta Logistics Inc", "SUP-95", "Express freight", date(2026, 10, 1), None),
             ),
-            layout=_STANDARD_LAYOUT,
         ),
         AgreementSpec(
             document_id="agreement-2025-10",
@@ -457,7 +454,6 @@ TENANT_99 = TenantSpec(
                 Approval("Iris Office", "SUP-98", "Office supplies", date(2025, 10, 1), None),
                 Approval("Supplier Beta", "SUP-95", "Express freight", date(2025, 10, 1), date(2026, 9, 1)),
             ),
-            layout=_STANDARD_LAYOUT,
         ),
     ),
     manuals=(
