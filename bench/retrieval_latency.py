@@ -126,6 +126,69 @@ class HashingEmbedder:
         return self._vector(text)
 
 
+class CachedEmbedder:
+    """An :class:`~ingest.embedder.Embedder` that keeps document vectors on disk across benchmark runs.
+
+    Vectors are keyed by the SHA-256 of (embedding config id, input text), so a cache never serves a vector of
+    another model or revision; the config is the wrapped embedder's, so the index and the query side still
+    match exactly. Each call that encodes new texts appends one ``.npz`` shard; reads merge all shards.
+    Query embeddings are never cached: the benchmark times them.
+    """
+
+    def __init__(self, inner: Any, directory: Path) -> None:
+        import threading
+
+        import numpy as np
+
+        self._inner = inner
+        self._dir = directory / inner.config.embedding_config_id
+        self._dir.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._vectors: dict[str, Any] = {}
+        for shard in sorted(self._dir.glob("*.npz")):
+            if shard.name.endswith(".tmp.npz"):
+                continue
+            with np.load(shard) as data:
+                self._vectors.update(zip(data["keys"].tolist(), data["vectors"], strict=True))
+        self.hits = 0
+        self.encoded = 0
+
+    @property
+    def config(self) -> Any:
+        return self._inner.config
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+    def _key(self, text: str) -> str:
+        import hashlib
+
+        return hashlib.sha256(f"{self.config.embedding_config_id}\0{text}".encode()).hexdigest()
+
+    def embed_documents(self, texts: Sequence[str]) -> Any:
+        import numpy as np
+
+        keys = [self._key(t) for t in texts]
+        with self._lock:
+            missing = list(dict.fromkeys(k for k in keys if k not in self._vectors))
+            if missing:
+                by_key = dict(zip(keys, texts, strict=True))
+                fresh = self._inner.embed_documents([by_key[k] for k in missing])
+                shard = self._dir / f"{time.time_ns()}-{os.getpid()}.npz"
+                tmp = shard.with_suffix(".tmp.npz")
+                np.savez(tmp, keys=np.array(missing), vectors=np.asarray(fresh, dtype=np.float32))
+                tmp.rename(shard)
+                self._vectors.update(zip(missing, fresh, strict=True))
+            self.encoded += len(missing)
+            self.hits += len(keys) - len(missing)
+            if not keys:
+                return np.zeros((0, self.config.dimension), dtype=np.float32)
+            return np.stack([self._vectors[k] for k in keys]).astype(np.float32)
+
+    def embed_query(self, text: str) -> Any:
+        return self._inner.embed_query(text)
+
+
 def _progress(where: str, progress: object) -> None:
     print(f"[bench] {where}: {progress}", file=sys.stderr)
 
@@ -185,6 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per query")
     parser.add_argument("--tenant", default="tenant-42")
     parser.add_argument("--json", type=Path, help="write the results here")
+    parser.add_argument("--embedding-cache", type=Path,
+                        help="keep document vectors here across runs (keyed by config id and input text)")
+    parser.add_argument("--build-only", action="store_true", help="build the database and stop")
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -204,7 +270,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     database = args.database or f"procura_retrieval_bench_{args.embedder}"
     settings = get_settings().with_database(database)
     embedder: Any = get_default_embedder() if args.embedder == "minilm" else HashingEmbedder()
-    build(settings, args.corpus, args.scale, args.reuse, embedder)
+    builder: Any = CachedEmbedder(embedder, args.embedding_cache) if args.embedding_cache else embedder
+    build(settings, args.corpus, args.scale, args.reuse, builder)
+    if args.build_only:
+        return 0
     ctx = AuthContext(args.tenant, "bench", frozenset({SEARCH_SCOPE}))
     results: dict[str, Any] = {"database": database, "embedder": embedder.config.embedding_config_id,
                                "tenant": args.tenant, "queries": len(QUERIES), "repeat": args.repeat}

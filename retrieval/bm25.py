@@ -19,16 +19,17 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import psycopg
 from psycopg import sql
 
 from retrieval.analyzer import ANALYZER_ID
-from retrieval.candidates import BranchResult, ChunkKey, Hit
+from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkKey, Hit, chunk_info
 from retrieval.config import Bm25Config
 from retrieval.errors import IndexConfigMismatchError
-from retrieval.filters import filter_sql
+from retrieval.filters import FilterSql, filter_sql
 from retrieval.models import Filters
 
 
@@ -68,32 +69,128 @@ def collection_stats(conn: psycopg.Connection) -> CollectionStats:
     return CollectionStats(ANALYZER_ID, int(rows[0][1]), int(rows[0][2]))
 
 
+# Design note: the statement is shaped for one round trip and few passes over the postings. The query terms'
+# postings are read once (materialized), the document frequencies come from that set, and the per-term weight
+# qtf * idf is computed once per term, not once per posting. The collection statistics are read in the same
+# statement unless the caller passes them; the analyzers in use travel back with the rows so that a mismatch is
+# refused by the caller. Filters restrict the scored chunks, never df, N or avgdl.
+_STATS_FROM_ROWS = """
+    select coalesce(sum(chunk_count), 0)::float8 as n,
+           coalesce(sum(total_length), 0)::float8 / nullif(sum(chunk_count), 0) as avgdl,
+           array_agg(distinct analyzer) as analyzers
+    from retrieval.active_bm25_documents
+"""
+_STATS_FROM_PARAMS = "select %(n)s::float8 as n, %(avgdl)s::float8 as avgdl, null::text[] as analyzers"
+
 _QUERY = """
 with query_terms (term, qtf) as (
     select * from unnest(%(terms)s::text[], %(qtfs)s::int[])
 ),
-matches as (
-    -- df over the whole active collection of the tenant, before any filter
+stats as materialized (
+    {stats}
+),
+postings as materialized (
     select p.tenant_id, p.document_id, p.document_version, p.document_type, p.chunk_id, p.term, p.tf,
-           p.chunk_length, count(*) over (partition by p.term) as df
+           p.chunk_length
     from retrieval.active_bm25_postings p
     where p.term = any(%(terms)s::text[])
 ),
+weights as (
+    -- df over the whole active collection of the tenant, before any filter
+    select q.term, q.qtf * ln(1 + (s.n - d.df + 0.5) / (d.df + 0.5)) as weight
+    from (select term, count(*) as df from postings group by term) d
+    join query_terms q on q.term = d.term
+    cross join stats s
+),
 scored as (
     select x.document_id, x.document_version, x.chunk_id,
-           sum(q.qtf * ln(1 + (%(n)s - x.df + 0.5) / (x.df + 0.5))
-               * x.tf * (%(k1)s + 1) / (x.tf + %(k1)s * (1 - %(b)s + %(b)s * x.chunk_length / %(avgdl)s))) as score
-    from matches x
-    join query_terms q on q.term = x.term
+           sum(w.weight * x.tf * (%(k1)s + 1) / (x.tf + %(k1)s * (1 - %(b)s + %(b)s * x.chunk_length / s.avgdl)))
+               as score
+    from postings x
+    join weights w on w.term = x.term
+    cross join stats s
     {chunk_join}
     where {predicate}
     group by x.document_id, x.document_version, x.chunk_id
+),
+top as (
+    select * from scored order by score desc, chunk_id, document_id limit %(depth)s
 )
-select document_id, document_version, chunk_id, score
-from scored
-order by score desc, chunk_id, document_id
-limit %(depth)s
+select s.analyzers, t.document_id, t.document_version, t.chunk_id, t.score, {info}
+from stats s
+left join (
+    top t join retrieval.active_chunks c
+      on c.document_id = t.document_id and c.document_version = t.document_version and c.chunk_id = t.chunk_id
+) on true
+order by t.score desc, t.chunk_id, t.document_id
 """
+
+
+def compose_query(where: FilterSql, *, with_stats: bool) -> sql.Composed:
+    """The BM25 statement for the filter ``where`` (over alias ``x``); ``with_stats``: N and avgdl are bound
+    parameters instead of being read by the statement."""
+    return sql.SQL(_QUERY).format(
+        stats=sql.SQL(_STATS_FROM_PARAMS if with_stats else _STATS_FROM_ROWS),
+        chunk_join=where.chunk_join, predicate=where.predicate, info=sql.SQL(INFO_COLUMNS),
+    )
+
+
+def _check_analyzers(analyzers: Sequence[str] | None) -> None:
+    others = sorted(a for a in analyzers or () if a != ANALYZER_ID)
+    if others:
+        raise IndexConfigMismatchError(
+            f"bm25: documents were indexed with analyzer {', '.join(others)} but queries use {ANALYZER_ID}; "
+            "re-run ingestion to re-index them"
+        )
+
+
+def bm25_send(
+    conn: psycopg.Connection,
+    terms: Counter[str],
+    filters: Filters,
+    config: Bm25Config,
+    *,
+    depth: int,
+    stats: CollectionStats | None = None,
+) -> Callable[[], BranchResult]:
+    """Send the BM25 statement and return the function that collects its result.
+
+    On a connection in pipeline mode the statement is only queued, so several branches share one round trip;
+    the returned function waits for the rows. Without ``stats`` the statement reads the tenant's collection
+    statistics itself (and the collector refuses an index built by another analyzer).
+    """
+    started = time.perf_counter()
+    if not terms or (stats is not None and stats.chunk_count == 0):
+        return lambda: BranchResult("bm25", (), "postings", (time.perf_counter() - started) * 1000)
+    where = filter_sql(filters, "x")
+    ordered = sorted(terms)
+    params: dict[str, object] = {
+        "terms": ordered,
+        "qtfs": [terms[t] for t in ordered],
+        "k1": config.k1,
+        "b": config.b,
+        "depth": depth,
+        **where.params,
+    }
+    if stats is not None:
+        params.update(n=float(stats.chunk_count), avgdl=stats.avg_chunk_length)
+    cursor = conn.execute(compose_query(where, with_stats=stats is not None), params)
+
+    def collect() -> BranchResult:
+        rows = cursor.fetchall()
+        if rows and stats is None:
+            _check_analyzers(rows[0][0])
+        hits: list[Hit] = []
+        infos = {}
+        for _, doc, version, chunk, score, *info in rows:
+            if doc is None:
+                continue  # the statistics row of a query without matches
+            key = ChunkKey(doc, int(version), chunk)
+            hits.append(Hit(key, float(score)))
+            infos[key] = chunk_info(key, info)
+        return BranchResult("bm25", tuple(hits), "postings", (time.perf_counter() - started) * 1000, infos=infos)
+
+    return collect
 
 
 def bm25_search(
@@ -108,24 +205,9 @@ def bm25_search(
     """The ``depth`` best chunks for the analyzed query ``terms`` (term -> query frequency).
 
     Ties are broken by chunk id so that the order is deterministic (the parity test relies on it).
+
+    Raises:
+        IndexConfigMismatchError: without ``stats``, when the tenant's active versions were indexed by another
+            analyzer than the one queries use.
     """
-    started = time.perf_counter()
-    stats = stats if stats is not None else collection_stats(conn)
-    if not terms or stats.chunk_count == 0:
-        return BranchResult("bm25", (), "postings", (time.perf_counter() - started) * 1000)
-    where = filter_sql(filters, "x")
-    ordered = sorted(terms)
-    params = {
-        "terms": ordered,
-        "qtfs": [terms[t] for t in ordered],
-        "n": float(stats.chunk_count),
-        "avgdl": stats.avg_chunk_length,
-        "k1": config.k1,
-        "b": config.b,
-        "depth": depth,
-        **where.params,
-    }
-    query = sql.SQL(_QUERY).format(chunk_join=where.chunk_join, predicate=where.predicate)
-    rows = conn.execute(query, params).fetchall()
-    hits = tuple(Hit(ChunkKey(doc, int(version), chunk), float(score)) for doc, version, chunk, score in rows)
-    return BranchResult("bm25", hits, "postings", (time.perf_counter() - started) * 1000)
+    return bm25_send(conn, terms, filters, config, depth=depth, stats=stats)()

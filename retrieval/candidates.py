@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -29,19 +29,6 @@ class Hit:
 
 
 @dataclass(frozen=True)
-class BranchResult:
-    """A branch's ranked candidates (best first) and how it got them."""
-
-    mode: Mode
-    hits: tuple[Hit, ...]
-    path: str
-    elapsed_ms: float
-    truncated: bool = False
-    #: exact branch only: (document id, version) of every document about a requested identifier -> identifiers
-    identity_documents: Mapping[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
 class ChunkInfo:
     """What fusion and the response need to know about a candidate chunk."""
 
@@ -56,3 +43,32 @@ class ChunkInfo:
     char_end: int | None
     text: str
     metadata: Mapping[str, Any]
+
+
+#: The columns of ``retrieval.active_chunks`` (alias ``c``) that :func:`chunk_info` reads, in its order.
+INFO_COLUMNS = (
+    "c.document_type, c.content_hash, c.page, c.ordinal, c.parent_id, c.section_path, c.char_start, c.char_end, "
+    "c.chunk_text, c.metadata"
+)
+
+
+def chunk_info(key: ChunkKey, row: Sequence[Any]) -> ChunkInfo:
+    """The :class:`ChunkInfo` of ``key`` from the values of :data:`INFO_COLUMNS`."""
+    doc_type, content_hash, page, ordinal, parent, path, start, end, text, meta = row
+    return ChunkInfo(key, doc_type, content_hash, page, ordinal, parent, tuple(path or ()), start, end, text,
+                     meta or {})
+
+
+@dataclass(frozen=True)
+class BranchResult:
+    """A branch's ranked candidates (best first) and how it got them."""
+
+    mode: Mode
+    hits: tuple[Hit, ...]
+    path: str
+    elapsed_ms: float
+    truncated: bool = False
+    #: exact branch only: (document id, version) of every document about a requested identifier -> identifiers
+    identity_documents: Mapping[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+    #: the chunk details of the hits, read in the branch's own query (so fusion needs no extra round trip)
+    infos: Mapping[ChunkKey, ChunkInfo] = field(default_factory=dict)

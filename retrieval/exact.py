@@ -12,14 +12,14 @@ about the identifier (front matter), chunk before document matches, then documen
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import psycopg
 from psycopg import sql
 
 from ingest.normalize import find_identifiers
-from retrieval.candidates import BranchResult, ChunkKey, Hit
-from retrieval.filters import filter_sql
+from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkKey, Hit, chunk_info
+from retrieval.filters import FilterSql, filter_sql
 from retrieval.models import Filters
 
 #: Identifier types the exact branch looks up when they appear in query text.
@@ -81,7 +81,7 @@ document_matches as (
     )
 ),
 final as (
-    select m.*, x.ordinal,
+    select m.*, x.ordinal, {info_x},
            exists (select 1 from subjects s
                    where s.document_id = m.document_id and s.document_version = m.document_version) as is_subject
     from (select * from chunk_matches union all select * from document_matches) m
@@ -90,7 +90,7 @@ final as (
     {chunk_join}
     where {predicate}
 )
-select document_id, document_version, chunk_id, matched, level
+select document_id, document_version, chunk_id, matched, level, {info}
 from final
 order by cardinality(matched) desc, is_subject desc, level, document_id, ordinal, chunk_id
 limit %(depth)s
@@ -103,6 +103,58 @@ where chunk_id is null
   and (identifier_type, identifier_value) in (select * from unnest(%(types)s::text[], %(values)s::text[]))
 group by document_id, document_version
 """
+
+
+_INFO_NAMES = [c.removeprefix("c.") for c in INFO_COLUMNS.split(", ")]
+
+
+def compose_query(where: FilterSql) -> sql.Composed:
+    """The exact branch's statement for the filter ``where`` (over the chunk alias ``x``)."""
+    info_x = sql.SQL(", ").join(sql.SQL("x.{}").format(sql.Identifier(n)) for n in _INFO_NAMES if n != "ordinal")
+    info = sql.SQL(", ").join(sql.Identifier(n) for n in _INFO_NAMES)
+    return sql.SQL(_QUERY).format(chunk_join=where.chunk_join, predicate=where.predicate, info_x=info_x, info=info)
+
+
+def exact_send(
+    conn: psycopg.Connection,
+    identifiers: Sequence[tuple[str, str]],
+    filters: Filters,
+    *,
+    depth: int,
+) -> Callable[[], BranchResult]:
+    """Send the exact branch's two statements; the returned function collects the :class:`BranchResult`.
+
+    On a connection in pipeline mode the statements are only queued (see :func:`retrieval.bm25.bm25_send`).
+    """
+    started = time.perf_counter()
+    if not identifiers:
+        return lambda: BranchResult("exact", (), "none", 0.0)
+    where = filter_sql(filters, "x", chunk="x")
+    params = {
+        "types": [t for t, _ in identifiers],
+        "values": [v for _, v in identifiers],
+        "depth": depth + 1,
+        **where.params,
+    }
+    matches = conn.execute(compose_query(where), params)
+    subjects = conn.execute(_SUBJECTS, params)
+
+    def collect() -> BranchResult:
+        rows = matches.fetchall()
+        truncated = len(rows) > depth
+        hits = []
+        infos = {}
+        for doc, version, chunk, matched, level, *rest in rows[:depth]:
+            key = ChunkKey(doc, int(version), chunk)
+            hits.append(Hit(key, 1.0, tuple(matched), level))
+            infos[key] = chunk_info(key, rest)
+        documents = {
+            (doc, int(version)): tuple(sorted(matched)) for doc, version, matched in subjects.fetchall()
+        }
+        elapsed = (time.perf_counter() - started) * 1000
+        return BranchResult("exact", tuple(hits), "identifier-equality", elapsed, truncated, documents, infos)
+
+    return collect
 
 
 def exact_search(
@@ -118,29 +170,7 @@ def exact_search(
     document-level identifier from its front matter), before filters: identity does not depend on the filter,
     membership in the results does.
     """
-    started = time.perf_counter()
-    if not identifiers:
-        return BranchResult("exact", (), "none", 0.0)
-    where = filter_sql(filters, "x", chunk="x")
-    params = {
-        "types": [t for t, _ in identifiers],
-        "values": [v for _, v in identifiers],
-        "depth": depth + 1,
-        **where.params,
-    }
-    query = sql.SQL(_QUERY).format(chunk_join=where.chunk_join, predicate=where.predicate)
-    rows = conn.execute(query, params).fetchall()
-    truncated = len(rows) > depth
-    hits = tuple(
-        Hit(ChunkKey(doc, int(version), chunk), 1.0, tuple(matched), level)
-        for doc, version, chunk, matched, level in rows[:depth]
-    )
-    documents = {
-        (doc, int(version)): tuple(sorted(matched))
-        for doc, version, matched in conn.execute(_SUBJECTS, params).fetchall()
-    }
-    elapsed = (time.perf_counter() - started) * 1000
-    return BranchResult("exact", hits, "identifier-equality", elapsed, truncated, documents)
+    return exact_send(conn, identifiers, filters, depth=depth)()
 
 
 def merge_identifiers(*groups: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:

@@ -117,10 +117,15 @@ def _overlap(a: ChunkInfo, b: ChunkInfo) -> float:
 def cluster(
     keys: Sequence[ChunkKey], infos: Mapping[ChunkKey, ChunkInfo], span_overlap: float
 ) -> dict[ChunkKey, ChunkKey]:
-    """Map every key to its cluster root; duplicates share a root (same content hash or overlapping spans)."""
+    """Map every key to its cluster root; duplicates share a root (same content hash or overlapping spans).
+
+    A root is the smallest key of its cluster, so the result does not depend on the order of the unions.
+    Spans are compared with a sweep over each document version's chunks sorted by start: only spans that
+    intersect can reach ``span_overlap`` (> 0), so the others are never compared.
+    """
     uf = _UnionFind(keys)
     by_hash: dict[str, ChunkKey] = {}
-    by_version: dict[tuple[str, int], list[ChunkKey]] = {}
+    by_version: dict[tuple[str, int], list[tuple[int, int, ChunkKey]]] = {}
     for key in keys:
         info = infos.get(key)
         if info is None:
@@ -128,11 +133,19 @@ def cluster(
         first = by_hash.setdefault(info.content_hash, key)
         if first != key:
             uf.union(first, key)
-        siblings = by_version.setdefault((key.document_id, key.document_version), [])
-        for other in siblings:
-            if _overlap(info, infos[other]) >= span_overlap:
-                uf.union(other, key)
-        siblings.append(key)
+        if info.char_start is not None and info.char_end is not None:
+            by_version.setdefault((key.document_id, key.document_version), []).append(
+                (info.char_start, info.char_end, key)
+            )
+    for spans in by_version.values():
+        spans.sort()
+        active: list[tuple[int, int, ChunkKey]] = []
+        for start, end, key in spans:
+            active = [a for a in active if a[1] > start]
+            for _, _, other in active:
+                if _overlap(infos[key], infos[other]) >= span_overlap:
+                    uf.union(other, key)
+            active.append((start, end, key))
     return {key: uf.find(key) for key in keys}
 
 
@@ -171,6 +184,7 @@ def fuse(
             fused.branches[branch.mode] = RankedHit(rank, hit.score)
 
     chunk_matches = {hit.key for branch in branches for hit in branch.hits if hit.level == "chunk"}
+    best_position = _best_positions(branches)
     for fused in clusters.values():
         for member in fused.members:
             doc = identity_documents.get((member.document_id, member.document_version))
@@ -188,7 +202,7 @@ def fuse(
                 tier = 1
             else:
                 tier = 2
-            return (tier, _best_member_rank(k, branches), k)
+            return (tier, best_position.get(k, 1_000_000), k)
 
         fused.key = min(fused.members, key=preference)
 
@@ -212,13 +226,17 @@ def fuse(
     return ordered
 
 
-def _best_member_rank(key: ChunkKey, branches: Sequence[BranchResult]) -> int:
-    best = 1_000_000
+def _best_positions(branches: Sequence[BranchResult]) -> dict[ChunkKey, int]:
+    """Every key's best (0-based) position over the branches, each branch counting its first occurrence."""
+    best: dict[ChunkKey, int] = {}
     for branch in branches:
+        seen: set[ChunkKey] = set()
         for position, hit in enumerate(branch.hits):
-            if hit.key == key:
-                best = min(best, position)
-                break
+            if hit.key in seen:
+                continue
+            seen.add(hit.key)
+            if position < best.get(hit.key, 1_000_000):
+                best[hit.key] = position
     return best
 
 

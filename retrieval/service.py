@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import psycopg
 from psycopg import sql
 
 from ingest.embedder import Embedder
 from procura.db.session import AuthContext, tenant_transaction
+from procura.errors import AuthorizationError
 from retrieval.analyzer import ANALYZER_ID, analyze
-from retrieval.bm25 import bm25_search, collection_stats
-from retrieval.candidates import BranchResult, ChunkInfo, ChunkKey
+from retrieval.bm25 import bm25_send
+from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkInfo, ChunkKey, chunk_info
 from retrieval.config import RetrievalConfig
 from retrieval.errors import IndexNotReadyError, SearchScopeError
-from retrieval.exact import exact_search, identifiers_in_text, label, merge_identifiers
+from retrieval.exact import exact_send, identifiers_in_text, label, merge_identifiers
 from retrieval.filters import filter_sql
 from retrieval.fusion import Fused, cap_per_document, classify, fuse
 from retrieval.models import (
@@ -37,7 +38,7 @@ from retrieval.models import (
     Span,
 )
 from retrieval.rerank import Reranker
-from retrieval.vector import check_embedding_config, vector_search
+from retrieval.vector import active_config_send, compare_embedding_config, ensure_vector_type, vector_send
 
 #: The scope a principal needs to search documents.
 SEARCH_SCOPE = "procurement:read"
@@ -57,17 +58,40 @@ def _chunk_infos(conn: psycopg.Connection, keys: Sequence[ChunkKey]) -> dict[Chu
     if not keys:
         return {}
     rows = conn.execute(
-        "select document_id, document_version, chunk_id, document_type, content_hash, page, ordinal, parent_id, "
-        "section_path, char_start, char_end, chunk_text, metadata from retrieval.active_chunks "
+        f"select document_id, document_version, chunk_id, {INFO_COLUMNS} from retrieval.active_chunks c "
         f"where (document_id, document_version, chunk_id) in {_KEYS}",
         _key_params(keys),
     ).fetchall()
     infos = {}
-    for doc, version, chunk, doc_type, content_hash, page, ordinal, parent, path, start, end, text, meta in rows:
+    for doc, version, chunk, *rest in rows:
         key = ChunkKey(doc, int(version), chunk)
-        infos[key] = ChunkInfo(key, doc_type, content_hash, page, ordinal, parent, tuple(path or ()), start, end,
-                               text, meta or {})
+        infos[key] = chunk_info(key, rest)
     return infos
+
+
+def _authorize_send(
+    conn: psycopg.Connection, ctx: AuthContext, filters: Filters, candidates: Sequence[tuple[ChunkKey, str]]
+) -> Callable[[], set[ChunkKey]]:
+    if not candidates:
+        return set
+    where = filter_sql(filters, "x", chunk="x")
+    keys = [key for key, _ in candidates]
+    cursor = conn.execute(
+        sql.SQL(
+            "select x.tenant_id, x.document_id, x.document_version, x.chunk_id, x.content_hash "
+            "from retrieval.active_chunks x {join} where (x.document_id, x.document_version, x.chunk_id) in "
+            + _KEYS
+            + " and x.tenant_id = %(tenant)s and {predicate}"
+        ).format(join=where.chunk_join, predicate=where.predicate),
+        {**_key_params(keys), "tenant": ctx.tenant_id, **where.params},
+    )
+
+    def collect() -> set[ChunkKey]:
+        seen = {ChunkKey(doc, int(version), chunk): content_hash
+                for tenant, doc, version, chunk, content_hash in cursor.fetchall() if tenant == ctx.tenant_id}
+        return {key for key, content_hash in candidates if seen.get(key) == content_hash}
+
+    return collect
 
 
 def authorize(
@@ -78,40 +102,41 @@ def authorize(
     A candidate passes when, read again through RLS and the serving rule, it belongs to ``ctx.tenant_id``, is
     in an active version of a non-deleted document, still has the same content, and satisfies the filters.
     """
-    if not candidates:
-        return set()
-    where = filter_sql(filters, "x", chunk="x")
-    keys = [key for key, _ in candidates]
-    rows = conn.execute(
-        sql.SQL(
-            "select x.tenant_id, x.document_id, x.document_version, x.chunk_id, x.content_hash "
-            "from retrieval.active_chunks x {join} where (x.document_id, x.document_version, x.chunk_id) in "
-            + _KEYS
-            + " and x.tenant_id = %(tenant)s and {predicate}"
-        ).format(join=where.chunk_join, predicate=where.predicate),
-        {**_key_params(keys), "tenant": ctx.tenant_id, **where.params},
-    ).fetchall()
-    seen = {ChunkKey(doc, int(version), chunk): content_hash for tenant, doc, version, chunk, content_hash in rows
-            if tenant == ctx.tenant_id}
-    return {key for key, content_hash in candidates if seen.get(key) == content_hash}
+    return _authorize_send(conn, ctx, filters, candidates)()
+
+
+_Section = tuple[str, int, str]
+
+
+def _sections_send(
+    conn: psycopg.Connection, wanted: set[_Section]
+) -> Callable[[], dict[_Section, tuple[str, tuple[str, ...]]]]:
+    if not wanted:
+        return dict
+    ordered = sorted(wanted)
+    cursor = conn.execute(
+        "select document_id, document_version, parent_id, string_agg(chunk_text, E'\\n\\n' order by ordinal), "
+        "array_agg(chunk_id order by ordinal) from retrieval.active_chunks "
+        "where (document_id, document_version, parent_id) in "
+        "(select * from unnest(%s::text[], %s::int[], %s::text[])) group by 1, 2, 3",
+        ([w[0] for w in ordered], [w[1] for w in ordered], [w[2] for w in ordered]),
+    )
+
+    def collect() -> dict[_Section, tuple[str, tuple[str, ...]]]:
+        return {(doc, int(version), parent): (text, tuple(ids)) for doc, version, parent, text, ids in cursor}
+
+    return collect
+
+
+def _wanted_sections(results: Sequence[Fused], infos: dict[ChunkKey, ChunkInfo]) -> set[_Section]:
+    return {(f.key.document_id, f.key.document_version, parent) for f in results
+            if (parent := infos[f.key].parent_id) is not None}
 
 
 def _parents(
-    conn: psycopg.Connection, results: Sequence[Fused], infos: dict[ChunkKey, ChunkInfo], expand: bool
+    results: Sequence[Fused], infos: dict[ChunkKey, ChunkInfo], texts: dict[_Section, tuple[str, tuple[str, ...]]]
 ) -> dict[ChunkKey, ParentSection]:
     sections: dict[ChunkKey, ParentSection] = {}
-    wanted = {(f.key.document_id, f.key.document_version, infos[f.key].parent_id) for f in results
-              if infos[f.key].parent_id is not None}
-    texts: dict[tuple[str, int, str], tuple[str, tuple[str, ...]]] = {}
-    if expand and wanted:
-        rows = conn.execute(
-            "select document_id, document_version, parent_id, string_agg(chunk_text, E'\\n\\n' order by ordinal), "
-            "array_agg(chunk_id order by ordinal) from retrieval.active_chunks "
-            "where (document_id, document_version, parent_id) in "
-            "(select * from unnest(%s::text[], %s::int[], %s::text[])) group by 1, 2, 3",
-            ([w[0] for w in wanted], [w[1] for w in wanted], [w[2] for w in wanted]),
-        ).fetchall()
-        texts = {(doc, int(version), parent): (text, tuple(ids)) for doc, version, parent, text, ids in rows}
     for f in results:
         info = infos[f.key]
         found = texts.get((f.key.document_id, f.key.document_version, info.parent_id or ""))
@@ -162,31 +187,64 @@ def search(
         raise IndexNotReadyError("vector: no query embedder is configured; search without the vector mode")
     query_vector = embedder.embed_query(request.query_text) if use_vector and embedder is not None else None
 
+    if use_vector:
+        ensure_vector_type(conn)  # a catalog read, once per connection: not inside the pipeline
     branches: list[BranchResult] = []
     config_id: str | None = None
-    with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
-        if "exact" in modes and identifiers:
-            branches.append(exact_search(conn, identifiers, request.filters, depth=config.exact_depth))
-        if "bm25" in modes and analyzed is not None and analyzed.terms:
-            stats = collection_stats(conn)
-            branches.append(bm25_search(conn, Counter(analyzed.terms), request.filters, config.bm25,
-                                        depth=config.bm25_depth, stats=stats))
-        if use_vector and query_vector is not None and embedder is not None:
-            config_id = check_embedding_config(conn, embedder).embedding_config_id
-            branches.append(vector_search(conn, query_vector, config_id, request.filters, config.vector,
-                                          depth=config.vector_depth))
-        keys = list(dict.fromkeys(hit.key for branch in branches for hit in branch.hits))
-        infos = _chunk_infos(conn, keys)
-        rerank = None
-        if reranker is not None and request.query_text:
-            def rerank(chunks: Sequence[ChunkInfo]) -> Sequence[float]:
-                return reranker.score(request.query_text, [c.text for c in chunks])
-        ordered = fuse(branches, infos, config, query_class,
-                       requested_identifiers=bool(identifiers) and "exact" in modes, reranker=rerank)
-        allowed = authorize(conn, ctx, request.filters, [(f.key, infos[f.key].content_hash) for f in ordered])
-        authorized = [f for f in ordered if f.key in allowed]
-        results = cap_per_document(authorized, config.per_document_cap, request.limit)
-        parents = _parents(conn, results, infos, request.expand_parents)
+    # Design note: the search is two round trips. The scope, every branch's statements and the active embedding
+    # config travel in one pipeline; after fusion, the final authorization check, the parent sections of the
+    # expected results and COMMIT travel in a second. A failure anywhere aborts the rest of the pipeline on the
+    # server, so nothing after a refused scope runs. The vector statement selects only vectors of the
+    # embedder's own config, so nothing incomparable is scored even before the config check below refuses it.
+    try:
+        with conn.pipeline():
+            with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
+                # JIT compilation costs tens of milliseconds and never pays back on these short statements
+                conn.execute("select set_config('jit', 'off', true)")
+                pending = []
+                if "exact" in modes and identifiers:
+                    pending.append(exact_send(conn, identifiers, request.filters, depth=config.exact_depth))
+                if "bm25" in modes and analyzed is not None and analyzed.terms:
+                    pending.append(bm25_send(conn, Counter(analyzed.terms), request.filters, config.bm25,
+                                             depth=config.bm25_depth))
+                active = None
+                if use_vector and query_vector is not None and embedder is not None:
+                    active = active_config_send(conn)
+                    pending.append(vector_send(conn, query_vector, embedder.config.embedding_config_id,
+                                               request.filters, config.vector, depth=config.vector_depth))
+                if active is not None and embedder is not None:
+                    config_id = compare_embedding_config(active(), embedder).embedding_config_id
+                branches = [collect() for collect in pending]
+                infos: dict[ChunkKey, ChunkInfo] = {}
+                for branch in branches:
+                    infos.update(branch.infos)
+                missing = [hit.key for branch in branches for hit in branch.hits if hit.key not in infos]
+                if missing:
+                    infos.update(_chunk_infos(conn, list(dict.fromkeys(missing))))
+                rerank = None
+                if reranker is not None and request.query_text:
+                    def rerank(chunks: Sequence[ChunkInfo]) -> Sequence[float]:
+                        return reranker.score(request.query_text, [c.text for c in chunks])
+                ordered = fuse(branches, infos, config, query_class,
+                               requested_identifiers=bool(identifiers) and "exact" in modes, reranker=rerank)
+                allowed_later = _authorize_send(conn, ctx, request.filters,
+                                                [(f.key, infos[f.key].content_hash) for f in ordered])
+                expected = cap_per_document(ordered, config.per_document_cap, request.limit)
+                wanted = _wanted_sections(expected, infos) if request.expand_parents else set()
+                sections_later = _sections_send(conn, wanted)
+            allowed = allowed_later()
+            texts = sections_later()
+    except psycopg.errors.InsufficientPrivilege as exc:
+        raise AuthorizationError(str(exc.diag.message_primary or exc)) from exc
+    authorized = [f for f in ordered if f.key in allowed]
+    results = cap_per_document(authorized, config.per_document_cap, request.limit)
+    if request.expand_parents:
+        # the final check dropped an expected result: read the sections of its replacements
+        missing_sections = _wanted_sections(results, infos) - wanted
+        if missing_sections:
+            with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
+                texts.update(_sections_send(conn, missing_sections)())
+    parents = _parents(results, infos, texts)
 
     return SearchResponse(
         query_class=query_class,

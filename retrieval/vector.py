@@ -18,17 +18,17 @@ Access paths (both return exact cosine distances, re-sorted):
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import psycopg
 from psycopg import sql
 
 from ingest.embedder import Embedder, EmbeddingConfig
-from retrieval.candidates import BranchResult, ChunkKey, Hit
+from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkKey, Hit, chunk_info
 from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError
-from retrieval.filters import filter_sql
+from retrieval.filters import FilterSql, filter_sql
 from retrieval.models import Filters
 
 if TYPE_CHECKING:
@@ -37,29 +37,45 @@ if TYPE_CHECKING:
 _CONFIG_FIELDS = ("model", "revision", "dimension", "normalization", "similarity", "document_prompt", "query_prompt")
 
 
+_ACTIVE_CONFIG = (
+    "select embedding_config_id, model, revision, dimension, normalization, similarity, document_prompt, "
+    "query_prompt from ingest.embedding_configs where is_active"
+)
+
+
+def active_config_send(conn: psycopg.Connection) -> Callable[[], EmbeddingConfig]:
+    """Send the read of the active embedding configuration; the returned function collects it.
+
+    Raises (on collection):
+        IndexNotReadyError: no configuration is active (nothing was ingested yet).
+    """
+    cursor = conn.execute(_ACTIVE_CONFIG)
+
+    def collect() -> EmbeddingConfig:
+        row = cursor.fetchone()
+        if row is None:
+            raise IndexNotReadyError("vector: no active embedding configuration; ingest documents first")
+        return EmbeddingConfig(*row)
+
+    return collect
+
+
 def active_embedding_config(conn: psycopg.Connection) -> EmbeddingConfig:
     """The one active embedding configuration.
 
     Raises:
         IndexNotReadyError: no configuration is active (nothing was ingested yet).
     """
-    row = conn.execute(
-        "select embedding_config_id, model, revision, dimension, normalization, similarity, document_prompt, "
-        "query_prompt from ingest.embedding_configs where is_active"
-    ).fetchone()
-    if row is None:
-        raise IndexNotReadyError("vector: no active embedding configuration; ingest documents first")
-    return EmbeddingConfig(*row)
+    return active_config_send(conn)()
 
 
-def check_embedding_config(conn: psycopg.Connection, embedder: Embedder) -> EmbeddingConfig:
-    """The active config, after checking that ``embedder`` produces vectors comparable with it.
+def compare_embedding_config(active: EmbeddingConfig, embedder: Embedder) -> EmbeddingConfig:
+    """``active``, after checking that ``embedder`` produces vectors comparable with it.
 
     Raises:
         IndexConfigMismatchError: the embedder differs from the active config in any field that makes vectors
             comparable (the message names the fields).
     """
-    active = active_embedding_config(conn)
     mine = embedder.config
     differing = [f for f in _CONFIG_FIELDS if getattr(mine, f) != getattr(active, f)]
     if mine.embedding_config_id != active.embedding_config_id:
@@ -72,10 +88,14 @@ def check_embedding_config(conn: psycopg.Connection, embedder: Embedder) -> Embe
     return active
 
 
-@dataclass(frozen=True)
-class _Scan:
-    rows: list[tuple[str, int, str, float]]
-    path: str
+def check_embedding_config(conn: psycopg.Connection, embedder: Embedder) -> EmbeddingConfig:
+    """The active config, after checking that ``embedder`` produces vectors comparable with it.
+
+    Raises:
+        IndexConfigMismatchError: the embedder differs from the active config in any field that makes vectors
+            comparable (the message names the fields).
+    """
+    return compare_embedding_config(active_embedding_config(conn), embedder)
 
 
 _CANDIDATES = """
@@ -85,31 +105,140 @@ where x.embedding_config_id = %(config_id)s and {predicate}
 """
 
 _HNSW = """
-with nearest as materialized (
+select document_id, document_version, chunk_id, distance
+from (
     select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
-    {candidates}
+    {candidates} {gate_hnsw}
     order by x.embedding <=> %(q)s
     limit %(depth)s
-)
-select document_id, document_version, chunk_id, distance from nearest order by distance, chunk_id
+) nearest
 """
 
+# offset 0 keeps the subquery a fence: the sort must not be pushed into (approximate) HNSW index order
 _EXACT = """
-with candidates as materialized (
-    select x.document_id, x.document_version, x.chunk_id, x.embedding
-    {candidates}
-)
-select document_id, document_version, chunk_id, embedding <=> %(q)s as distance
-from candidates
+select document_id, document_version, chunk_id, distance
+from (
+    select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
+    {candidates} {gate_exact}
+    offset 0
+) candidates
 order by distance, chunk_id
 limit %(depth)s
 """
 
 _COUNT = "select count(*) from (select 1 {candidates} limit %(cap)s) s"
 
+# Design note: one statement chooses the access path. The eligible count (capped) is an init plan, and each
+# access path is gated on it by a one-time filter, so only one of them runs; the HNSW scan stays an index scan
+# (ordered by distance, with the tenant and filter predicates applied during the iterative scan). The chunk
+# details are joined to the <= depth winners, and the relaxed HNSW order is restored by the final sort.
+_AUTO = """
+with eligible as materialized (
+    select count(*) as n from (select 1 {candidates} limit %(cap)s) s
+),
+hnsw as materialized ({hnsw}),
+exact as materialized ({exact}),
+found as (
+    select 'hnsw' as path, * from hnsw
+    union all
+    select 'exact' as path, * from exact
+)
+select e.n, f.path, f.document_id, f.document_version, f.chunk_id, f.distance, {info}
+from eligible e
+left join (
+    found f join retrieval.active_chunks c
+      on c.document_id = f.document_id and c.document_version = f.document_version and c.chunk_id = f.chunk_id
+) on true
+order by f.distance, f.chunk_id
+"""
 
-def _set_local(conn: psycopg.Connection, name: str, value: object) -> None:
-    conn.execute("select set_config(%s, %s, true)", (name, str(value)))
+_FORCED = """
+with found as materialized ({found})
+select null::bigint, %(path)s::text, f.document_id, f.document_version, f.chunk_id, f.distance, {info}
+from found f
+join retrieval.active_chunks c
+  on c.document_id = f.document_id and c.document_version = f.document_version and c.chunk_id = f.chunk_id
+order by f.distance, f.chunk_id
+"""
+
+_SETTINGS = (
+    "select set_config('hnsw.ef_search', %(ef_search)s, true), set_config('hnsw.iterative_scan', %(iterative)s, true), "
+    "set_config('hnsw.max_scan_tuples', %(max_scan)s, true)"
+)
+
+
+def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
+    """The vector statement for the filter ``where`` (over alias ``x``): the planner's choice between HNSW and
+    exact search (``force_path`` None), or the forced path."""
+    candidates = sql.SQL(_CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate)
+    info = sql.SQL(INFO_COLUMNS)
+    no_gate = sql.SQL("")
+    if force_path is None:
+        hnsw = sql.SQL(_HNSW).format(candidates=candidates,
+                                     gate_hnsw=sql.SQL("and (select n from eligible) > %(threshold)s"))
+        exact = sql.SQL(_EXACT).format(candidates=candidates,
+                                       gate_exact=sql.SQL("and (select n from eligible) <= %(threshold)s"))
+        return sql.SQL(_AUTO).format(candidates=candidates, hnsw=hnsw, exact=exact, info=info)
+    if force_path not in ("hnsw", "exact"):
+        raise ValueError(f"force_path must be None, 'hnsw' or 'exact', not {force_path!r}")
+    template = _HNSW if force_path == "hnsw" else _EXACT
+    found = sql.SQL(template).format(candidates=candidates, gate_hnsw=no_gate, gate_exact=no_gate)
+    return sql.SQL(_FORCED).format(found=found, info=info)
+
+
+def ensure_vector_type(conn: psycopg.Connection) -> None:
+    """Register pgvector's types on ``conn`` once (it costs a catalog query; a pool's ``configure`` is the
+    natural place, this is the fallback for connections that did not go through one)."""
+    if conn.adapters.types.get("vector") is None:
+        from pgvector.psycopg import register_vector
+
+        register_vector(conn)
+
+
+def vector_send(
+    conn: psycopg.Connection,
+    query_vector: np.ndarray,
+    config_id: str,
+    filters: Filters,
+    config: VectorConfig,
+    *,
+    depth: int,
+    force_path: str | None = None,
+) -> Callable[[], BranchResult]:
+    """Send the vector branch's statements; the returned function collects the :class:`BranchResult`.
+
+    On a connection in pipeline mode the statements are only queued (see :func:`retrieval.bm25.bm25_send`).
+    The collector runs the exact fallback itself when the HNSW scan returned fewer than ``depth`` rows.
+    """
+    started = time.perf_counter()
+    ensure_vector_type(conn)
+    where = filter_sql(filters, "x")
+    params: dict[str, object] = {"q": query_vector, "config_id": config_id, "depth": depth,
+                                 "cap": config.exact_threshold + 1, "threshold": config.exact_threshold,
+                                 **where.params}
+    if force_path in (None, "hnsw"):
+        conn.execute(_SETTINGS, {"ef_search": str(config.ef_search), "iterative": config.iterative_scan,
+                                 "max_scan": str(config.max_scan_tuples)})
+    cursor = conn.execute(compose_query(where, force_path), {**params, "path": force_path})
+
+    def collect() -> BranchResult:
+        fetched = cursor.fetchall()
+        rows = [r for r in fetched if r[2] is not None]
+        eligible = fetched[0][0] if fetched else None
+        path = force_path or ("hnsw" if eligible is not None and eligible > config.exact_threshold else "exact")
+        if path == "hnsw" and len(rows) < depth and force_path is None:
+            # the scan hit max_scan_tuples before finding depth rows although more than exact_threshold exist
+            rows = conn.execute(compose_query(where, "exact"), {**params, "path": "exact"}).fetchall()
+            path = "hnsw+exact-fallback"
+        hits = []
+        infos = {}
+        for _, _, doc, version, chunk, distance, *rest in rows:
+            key = ChunkKey(doc, int(version), chunk)
+            hits.append(Hit(key, 1.0 - float(distance)))
+            infos[key] = chunk_info(key, rest)
+        return BranchResult("vector", tuple(hits), path, (time.perf_counter() - started) * 1000, infos=infos)
+
+    return collect
 
 
 def vector_search(
@@ -133,35 +262,7 @@ def vector_search(
         depth: number of candidates wanted.
         force_path: ``"hnsw"`` or ``"exact"`` to bypass the planner's choice (benchmarks, recall measurement).
     """
-    from pgvector.psycopg import register_vector
-
-    started = time.perf_counter()
-    register_vector(conn)
-    where = filter_sql(filters, "x")
-    candidates = sql.SQL(_CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate)
-    params = {"q": query_vector, "config_id": config_id, "depth": depth, **where.params}
-    path = force_path
-    eligible: int | None = None
-    if path is None:
-        eligible = conn.execute(
-            sql.SQL(_COUNT).format(candidates=candidates), {**params, "cap": config.exact_threshold + 1}
-        ).fetchone()[0]  # type: ignore[index]  # count(*) always returns a row
-        path = "exact" if eligible <= config.exact_threshold else "hnsw"
-    if path == "hnsw":
-        _set_local(conn, "hnsw.ef_search", config.ef_search)
-        _set_local(conn, "hnsw.iterative_scan", config.iterative_scan)
-        _set_local(conn, "hnsw.max_scan_tuples", config.max_scan_tuples)
-        rows = conn.execute(sql.SQL(_HNSW).format(candidates=candidates), params).fetchall()
-        if len(rows) < depth and force_path is None:
-            # the scan hit max_scan_tuples before finding depth rows although more than exact_threshold exist
-            rows = conn.execute(sql.SQL(_EXACT).format(candidates=candidates), params).fetchall()
-            path = "hnsw+exact-fallback"
-    else:
-        rows = conn.execute(sql.SQL(_EXACT).format(candidates=candidates), params).fetchall()
-    hits = tuple(
-        Hit(ChunkKey(doc, int(version), chunk), 1.0 - float(distance)) for doc, version, chunk, distance in rows
-    )
-    return BranchResult("vector", hits, path, (time.perf_counter() - started) * 1000)
+    return vector_send(conn, query_vector, config_id, filters, config, depth=depth, force_path=force_path)()
 
 
 def rebuild_hnsw_index(owner_conn: psycopg.Connection, *, m: int = 16, ef_construction: int = 64) -> None:

@@ -165,11 +165,13 @@ def test_every_compiled_query_parses(filters: Filters) -> None:
 
     where = filter_sql(filters, "x")
     inline = filter_sql(filters, "x", chunk="x")
-    parse(sql.SQL(bm25._QUERY).format(chunk_join=where.chunk_join, predicate=where.predicate))
-    parse(sql.SQL(exact._QUERY).format(chunk_join=inline.chunk_join, predicate=inline.predicate))
+    parse(bm25.compose_query(where, with_stats=True))
+    parse(bm25.compose_query(where, with_stats=False))
+    parse(exact.compose_query(inline))
+    for path in (None, "hnsw", "exact"):
+        parse(vector.compose_query(where, path))
     candidates = sql.SQL(vector._CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate)
-    for template in (vector._HNSW, vector._EXACT, vector._COUNT):
-        parse(sql.SQL(template).format(candidates=candidates))
+    parse(sql.SQL(vector._COUNT).format(candidates=candidates))
     assert (filters.valid_at is None) == (where.chunk_join.as_string(None) == "")
     assert set(where.params) == {f"f_{name}" for name in ("document_types", "valid_at", "product_codes",
                                                           "document_ids") if getattr(filters, name)}
