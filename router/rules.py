@@ -1,8 +1,10 @@
 """Deterministic routing rules: identifier patterns and cue words, applied before the classifier.
 
-A rule fires with a fixed confidence (:data:`RULE_CONFIDENCE`); the classifier can only add intents or raise a
-confidence, never remove an intent a rule found. Identifiers are normalized the way the exact-match store
-keeps them (``prd 482`` / ``PRD482`` -> ``PRD-482``).
+A rule's intent is always selected; the classifier can add intents but never remove one a rule found. Without
+the classifier a rule reports its fixed confidence (:data:`RULE_CONFIDENCE`); with it, the reported confidence
+is the classifier's probability, calibrated with "this rule fired" as one of its inputs (router.classifier).
+
+Identifiers are normalized the way the exact-match store keeps them (``prd 482`` / ``PRD482`` -> ``PRD-482``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ RULE_CONFIDENCE: dict[str, float] = {
     "relationship_words": 0.93,
     "explanatory_words": 0.9,
     "quoted_phrase": 0.85,
+    "literal_search": 0.85,
     "technical_phrase": 0.8,
+    "product_group_mention": 0.9,
 }
 
 _PRODUCT = re.compile(r"\bprd[\s_-]?(\d{3,6})\b", re.I)
@@ -29,29 +33,65 @@ _SUPPLIER_ID = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
 _COMPANY_ID = re.compile(r"\bcomp[\s_-]([a-z0-9]{1,6})\b", re.I)
 _DOCUMENT_ID = re.compile(r"\b(invoice|credit-note|manual-prd)-(\d{3,4}(?:-\d{3,6})?)\b", re.I)
 
+# Design note: cue words are deliberately narrow. A rule's intent can never be removed by the classifier, so a
+# cue that is merely *frequent* in one intent's questions (``supplier``, ``how much``, ``warranty``) turns
+# into false positives on every other intent; those words are left to the classifier, which sees the context.
+_HOW_MUCH = (
+    # "how much did/was/money ..." asks for an amount; "how much notice/insurance ..." asks about a document.
+    r"how much(?=\s+(?:did|do|does|was|were|is|are|has|have|had|will|would|should|could|money|tax|vat|"
+    r"spend|spent|we|in|on|for|altogether|overall)\b|\s*[?.!]?\s*$)"
+)
+_THRESHOLD = (
+    # A threshold is an aggregate filter only when it is followed by an amount of money ("above 5,000 EUR").
+    r"(?:above|below|over|under|more than|less than|exceed(?:s|ed|ing)?)\s+(?:[€$£]\s?)?\d[\d,.]*\s*"
+    r"(?:k\b\s*)?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|€|\$|£)"
+)
 _AGGREGATION = re.compile(
-    r"\b(total|totals|sum|spend|spent|spending|expenditure|how much|how many|average|avg|mean|count|"
-    r"amount|amounts|cost|costs|tax|taxes|grand total|per supplier|by supplier|unit price|price|units|"
-    r"above|below|more than|less than|threshold|aggregate)\b",
+    rf"\b(total|totals|sum|spend|spent|spending|expenditure|{_HOW_MUCH}|"
+    # "how many days/weeks ..." asks for a duration a document states
+    r"how many(?!\s+(?:days|weeks|months|years|hours|minutes|times))|average|avg|mean|count|"
+    r"amount|amounts|cost|costs|tax|taxes|grand total|per supplier|by supplier|unit price|per unit|"
+    # a price change/adjustment/index is a contract topic, not a price to look up
+    r"price(?!\s+(?:change|changes|adjustments?|increases?|reviews?|escalation|clauses?|index))|units|"
+    rf"{_THRESHOLD}|threshold|aggregate)(?!\w)",
     re.I,
 )
 _RELATIONSHIP = re.compile(
-    r"\b(supplier|suppliers|vendor|vendors|approved|supplied by|supplies|customer|customers|dependency|"
-    r"dependencies|owns|owned by|ownership|belongs to|related to|connected|relationship|who supplies|"
-    r"which suppliers)\b",
+    # Only words that name a traversal of the graph: approvals, who supplies what, group membership, ownership.
+    # "supplier"/"vendor" alone is not one ("spend with Supplier Beta" filters, "Who is SUP-18?" looks up).
+    r"\b(approv(?:e|es|ed|al|als|ing)|supplies|supplied by|(?<!power\s)supply(?!\s+(?:agreements?|contracts?|"
+    r"chains?|terms))|belongs? to|belonging to|subgroups?|sub-groups?|product groups?|owns|owned by|ownership|"
+    r"related to|connected to|linked to|relationships?|dependenc(?:y|ies)|who makes|who sells|who delivers|"
+    r"(?:which|what|list|all)\s+(?:suppliers|vendors)\s+(?:provide|sell|deliver|make|carry|offer|stock)\w*)\b",
     re.I,
 )
 _EXPLANATORY = re.compile(
     r"\b(explain|explains|explanation|why|summarize|summarise|summary|describe|describes|description|"
     r"what does .{1,60} say|risks?|conditions?|requirements?|terms|clauses?|obligations?|how does|how do|"
-    r"how to|procedure|instructions?|steps?|guidance|overview|compare|comparison|difference)\b",
+    r"how to|how often|how frequently|how long|procedure|"
+    # "ignore previous instructions" is an injection idiom, not a request for documentation.
+    r"(?<!previous\s)(?<!prior\s)(?<!all\s)(?<!above\s)instructions?|steps?|guidance|overview|compare|"
+    r"comparison|difference)\b",
     re.I,
 )
-_QUOTED = re.compile(r"[\"“”']([^\"“”']{3,80})[\"“”']")
+#: Quotation marks around a phrase; an apostrophe inside a word ("Company A's", "I'm") is not a quote.
+_QUOTED = re.compile(r"[\"“„]([^\"“”„]{2,80})[\"”“]|(?<!\w)['‘]([^'‘’]{3,80})['’](?!\w)")
 _TECHNICAL = re.compile(
     r"\b(calibration|differential pressure|firmware|commissioning|installation|wiring|torque|ip\d{2}|"
     r"selv|span|tolerance|accuracy|warranty|liability|termination|indemnit\w*|force majeure|"
     r"service bulletin|maintenance interval)\b",
+    re.I,
+)
+#: The user asks for the literal wording: "mention", "containing", "the phrase", "search for" ...
+_LITERAL_CUE = re.compile(
+    r"\b(mention|mentions|mentioned|mentioning|contain|contains|containing|search(?:\s+for)?|verbatim|"
+    r"literally|occurrences?|the (?:exact )?(?:phrase|term|wording|words)(?!\s+of\b)|where does it say|"
+    r"(?:text|passages?|pages?) (?:about|with|on))\b",
+    re.I,
+)
+_QUESTION_START = re.compile(
+    r"^\s*(what|what's|how|why|which|who|whom|when|where|is|are|was|were|does|do|did|can|could|should|would|"
+    r"explain|describe|summari[sz]e|give|show|list|tell|compare)\b",
     re.I,
 )
 
@@ -140,8 +180,42 @@ class RuleHit:
     evidence: str
 
 
-def apply_rules(text: str, identifiers: Identifiers) -> tuple[RuleHit, ...]:
-    """The deterministic intent rules, in a fixed order."""
+def quoted_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Spans of quoted phrases (quotes included): literal text to find, not instructions to the router.
+
+    >>> quoted_spans("Search for 'producer price index' in Company A's documents")
+    ((11, 33),)
+    """
+    return tuple(m.span() for m in _QUOTED.finditer(text))
+
+
+def _bare_keywords(text: str) -> bool:
+    """True for a short keyword query ("torque values mounting bracket"): no question form, at most 6 words."""
+    words = re.findall(r"[\w±%.-]+", text)
+    return 0 < len(words) <= 6 and "?" not in text and not _QUESTION_START.search(text)
+
+
+def apply_rules(
+    text: str, identifiers: Identifiers, masked: tuple[tuple[int, int], ...] = ()
+) -> tuple[RuleHit, ...]:
+    """The deterministic intent rules, in a fixed order.
+
+    Args:
+        text: the question.
+        identifiers: its identifiers (:func:`find_identifiers`); their spans are not read as cue words.
+        masked: further spans the cue words must not come from (entity mentions such as a supplier alias
+            "Eta Industrial Supply GmbH").
+
+    Quoted phrases select ``lexical`` and are masked for every other cue: ``Search for "producer price
+    index"`` asks for a literal phrase, not for a price. Technical vocabulary selects ``lexical`` only when the
+    user asks for the wording (``mention``, ``containing``, ``the phrase``) or writes a bare keyword query;
+    inside an ordinary question ("How long is the warranty period?") it is the topic of a semantic question.
+
+    >>> [h.intent for h in apply_rules('Where is "supplier code of conduct" mentioned?', Identifiers())]
+    ['lexical']
+    >>> [h.intent for h in apply_rules("How long is the warranty period in the agreement?", Identifiers())]
+    ['semantic']
+    """
     hits: list[RuleHit] = []
     if identifiers.any:
         shown = [
@@ -149,17 +223,28 @@ def apply_rules(text: str, identifiers: Identifiers) -> tuple[RuleHit, ...]:
             *identifiers.supplier_ids, *identifiers.company_ids, *identifiers.document_ids,
         ]
         hits.append(RuleHit("identifier", "exact_lookup", RULE_CONFIDENCE["identifier"], ", ".join(shown)))
-    masked = mask(text, identifiers.spans)
+    id_masked = mask(text, identifiers.spans)
+    quotes = [(m.group(1) or m.group(2)).strip() for m in _QUOTED.finditer(id_masked)]
+    quotes = [q for q in quotes if q]
+    cue_text = mask(id_masked, (*quoted_spans(id_masked), *masked))
     for rule, intent, pattern in (
         ("aggregation_words", "aggregate", _AGGREGATION),
         ("relationship_words", "relationship", _RELATIONSHIP),
         ("explanatory_words", "semantic", _EXPLANATORY),
-        ("technical_phrase", "lexical", _TECHNICAL),
     ):
-        words = _unique([m.group(0).lower() for m in pattern.finditer(masked)])
+        words = _unique([m.group(0).lower() for m in pattern.finditer(cue_text)])
         if words:
             hits.append(RuleHit(rule, intent, RULE_CONFIDENCE[rule], ", ".join(words)))  # type: ignore[arg-type]
-    quoted = _QUOTED.findall(masked)
-    if quoted:
-        hits.append(RuleHit("quoted_phrase", "lexical", RULE_CONFIDENCE["quoted_phrase"], ", ".join(quoted)))
+    if quotes:
+        hits.append(RuleHit("quoted_phrase", "lexical", RULE_CONFIDENCE["quoted_phrase"], ", ".join(quotes)))
+    else:
+        literal = _unique([m.group(0).lower() for m in _LITERAL_CUE.finditer(cue_text)])
+        technical = _unique([m.group(0).lower() for m in _TECHNICAL.finditer(cue_text)])
+        if literal and not identifiers.lookup_keys:
+            # "Which documents mention force majeure?"; but "Where is PRD-482 mentioned?" is a lookup.
+            hits.append(RuleHit("literal_search", "lexical", RULE_CONFIDENCE["literal_search"], ", ".join(literal)))
+        elif technical and _bare_keywords(cue_text):
+            hits.append(
+                RuleHit("technical_phrase", "lexical", RULE_CONFIDENCE["technical_phrase"], ", ".join(technical))
+            )
     return tuple(hits)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from procura.db.session import AuthContext
-from router.classifier import LABELED_SET, IntentClassifier, cache_key, load_labeled_set, load_or_train
+from router.classifier import LABELED_SET, IntentClassifier, cache_key, frame, load_labeled_set, load_or_train
 from router.errors import ClassifierError
 from router.routing import RouterInputs, route
 from tests.unit.test_router_routing import GAZETTEER
@@ -59,10 +59,46 @@ def test_training_is_cached_by_data_hash_and_deterministic(
 
 def test_cross_validated_quality_per_intent(trained: tuple[IntentClassifier, Path]) -> None:
     report = trained[0].report
-    floors = {"aggregate": 0.9, "relationship": 0.85, "exact_lookup": 0.85, "semantic": 0.7, "lexical": 0.5}
+    # The classifier alone, on held-out folds.
+    floors = {"aggregate": 0.9, "relationship": 0.8, "exact_lookup": 0.85, "semantic": 0.8, "lexical": 0.75}
     for intent, floor in floors.items():
         assert report.f1[intent] >= floor, (intent, report.f1)
-        assert report.brier[intent] <= 0.12, (intent, report.brier)
+        assert report.brier[intent] <= 0.08, (intent, report.brier)
+    # Rules + classifier as the router combines them, on held-out folds: the router's own held-out check.
+    assert report.router_f1 is not None and report.router_ece is not None
+    assert min(report.router_f1.values()) >= 0.9, report.router_f1
+    assert report.router_ece <= 0.04, report.router_ece
+
+
+def test_labeled_set_does_not_copy_the_held_out_golden_set() -> None:
+    # eval/golden.yml measures the router; a golden question in the training data would inflate that measure.
+    import re
+
+    import yaml
+
+    def norm(text: str) -> str:
+        return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+    golden = yaml.safe_load((LABELED_SET.parents[2] / "eval" / "golden.yml").read_text())
+    held_out = {norm(case["question"]) for case in golden["cases"]}
+    copied = [q.text for q in load_labeled_set() if norm(q.text) in held_out]
+    assert not copied, copied
+
+
+def test_quoted_phrases_are_literal_and_rules_enter_the_calibration(
+    trained: tuple[IntentClassifier, Path],
+) -> None:
+    classifier = trained[0]
+    # The quoted payload does not move the classifier: only the question's frame is embedded.
+    assert frame('Look for "unit price review" in the contracts') == 'Look for "…" in the contracts'
+    one = classifier.predict('Look for "unit price review" in the contracts')
+    other = classifier.predict('Look for "approved vendor list" in the contracts')
+    assert one == other and one["lexical"] > 0.5 and one["aggregate"] < 0.5
+    # A rule that fires raises the calibrated probability of its intent.
+    question = "Which products does the catalogue show for the flow meters?"
+    assert classifier.predict(question, {"relationship"})["relationship"] > classifier.predict(question, set())[
+        "relationship"
+    ]
 
 
 def test_routing_with_the_classifier(trained: tuple[IntentClassifier, Path]) -> None:

@@ -66,6 +66,8 @@ def test_routing_case(case: dict[str, Any]) -> None:
     assert result.workflow == case["workflow"]
     for intent in case.get("intents", []):
         assert intent in result.selected_intents, (intent, result.intents)
+    for intent in case.get("not_intents", []):
+        assert intent not in result.selected_intents, (intent, result.intents)
     for field, expected in case.get("entities", {}).items():
         value = getattr(result.entities, field)
         assert (list(value) if isinstance(value, tuple) else value) == expected, field
@@ -181,3 +183,29 @@ def test_injection_screen_flags_the_corpus_injection() -> None:
     markers = screen(text)
     assert {"ignore_instructions", "addressed_to_assistant", "exfiltration", "concealment"} <= set(markers)
     assert screen("7.3 Differential pressure calibration: calibrate every 12 months to ±0.25 % of span.") == ()
+
+
+RULE_CASES = load("intent_rules.yml")["cases"]
+
+
+@pytest.mark.parametrize("case", RULE_CASES, ids=[c["q"][:50] for c in RULE_CASES])
+def test_cue_word_rules(case: dict[str, Any]) -> None:
+    # Rules only (no classifier): every rule-selected intent is a selected intent.
+    selected = set(routed(case["q"]).selected_intents)
+    assert set(case.get("rules", [])) <= selected, selected
+    assert not set(case.get("not_rules", [])) & selected, selected
+
+
+def test_clarification_for_unchosen_currency_status_and_measures_over_invoices() -> None:
+    def kinds(question: str) -> set[str]:
+        result = routed(question)
+        assert result.requires_clarification, question
+        return {reason.split(":")[0] for reason in result.clarification_reasons}
+
+    assert "currency" in kinds("What did Company C spend in 2025-Q4 in the original currency?")
+    assert "basis" in kinds("What did Company B spend in 2026-Q1, paid or posted invoices?")
+    assert "period" in kinds("How many units did Company B purchase from Supplier Zeta?")
+    assert "period" in kinds("Which invoices of Company C exceed 2,500 EUR?")
+    # A unit price is not company spend: no company is needed for it.
+    price = routed("What did we pay per unit for PRD-611 in February 2026?")
+    assert not price.requires_clarification, price.clarification_reasons
