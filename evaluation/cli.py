@@ -100,3 +100,7 @@ def eval_command(golden_path: Path, thresholds_path: Path, out_dir: Path, corpus
     if not all(o.passed for o in outcomes):
         raise SystemExit(1)
 
+
+
+if __name__ == "__main__":  # `python -m evaluation.cli` (the same command as `procura eval`)
+    eval_command()

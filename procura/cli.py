@@ -157,6 +157,7 @@ _SUBCOMMANDS = (
     "retrieval.cli:search",
     "router.cli:ask",
     "router.cli:mcp",
+    "evaluation.cli:eval_command",
 )
 
 

@@ -30,15 +30,19 @@ from router.tools import (
     DocumentSearchResponse,
     EvidenceChunk,
     FindProductsToolResponse,
+    MetricToolResponse,
     SpendResponse,
 )
 
 AnswerStatus = Literal[
-    "answered", "partial", "no_data", "not_found", "clarification", "unsupported", "validation_failed", "failed"
+    "answered", "partial", "no_data", "not_found", "clarification", "unsupported", "validation_failed", "failed",
 ]
-_MONEY = re.compile(r"(-?\d+\.\d{2}) ([A-Z]{3})\b")
+#: A decimal shown with a currency code: money (2 places) and unit prices (4 places).
+_MONEY = re.compile(r"(-?\d+\.\d{2}(?:\d{2})?) ([A-Z]{3})\b")
 _SUPPLIER_ID = re.compile(r"\bSUP-\d+\b")
-_SNIPPET = 280
+#: Evidence is a window of the (section-expanded) passage around the sentence that best matches the question.
+_SNIPPET = 900
+_AGREEMENT_QUESTION = re.compile(r"\b(which|what) (agreements?|contracts?)\b", re.I)
 
 
 class PolicyCheck(BaseModel):
@@ -122,14 +126,60 @@ _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 
 
-def _snippet(text: str) -> str:
+_WORD = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)*")
+_STOP = frozenset((
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "has", "have", "how", "in",
+    "is", "it", "its", "of", "on", "or", "our", "the", "this", "to", "was", "we", "what", "when", "which", "who",
+    "why", "with", "must", "should", "say", "says", "about",
+))
+_SENTENCE = re.compile(r"(?<=[.!?;:|])\s+|\n+")
+
+
+def _snippet(text: str, question: str = "") -> str:
+    """The passage cut to the window that best matches the question (a query-biased snippet).
+
+    A chunk is often longer than the snippet; cutting at its start would hide the sentence that answers the
+    question (e.g. a calibration interval on the last line of a section), so the window starts at the sentence
+    sharing the most question terms.
+    """
     # Design note: evidence is minimized before it leaves: bank accounts and e-mail addresses are redacted.
     flat = " ".join(_EMAIL.sub("[email redacted]", _IBAN.sub("[IBAN redacted]", text)).split())
-    return flat if len(flat) <= _SNIPPET else flat[: _SNIPPET - 1] + "…"
+    if len(flat) <= _SNIPPET:
+        return flat
+    terms = {w for w in _WORD.findall(question.lower()) if w not in _STOP and len(w) > 1}
+    start = 0
+    if terms:
+        best = 0
+        offset = 0
+        for sentence in _SENTENCE.split(" ".join(text.split())):
+            found = flat.find(sentence[:40], offset) if sentence else -1
+            if found < 0:
+                continue
+            offset = found
+            words = set(_WORD.findall(sentence.lower()))
+            # stems: "calibrated" matches "calibration" on the first 6 letters
+            score = sum(1 for t in terms if t in words or any(w[:6] == t[:6] and len(t) >= 6 for w in words))
+            if score > best:
+                best, start = score, found
+    window = flat[start: start + _SNIPPET - 2]
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if start + _SNIPPET - 2 < len(flat) else ""
+    return prefix + window + suffix
 
 
 def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     """The templated answer for a routed (and, unless clarifying, executed) question."""
+    from router.planner import asks_personal_data
+
+    if asks_personal_data(routing.question):
+        # Design note: a request for suppliers' bank or contact data is refused whatever the routing decided
+        # (even a clarification would invite the user to narrow down a request that is never served).
+        return Answer(
+            status="unsupported",
+            text="Refused: suppliers' bank details and personal contact data (IBANs, account numbers, e-mail "
+            "addresses, phone numbers) are not disclosed through ask. Nothing was retrieved.",
+            result={}, inputs={}, sources=(),
+        )
     if routing.requires_clarification:
         return Answer(
             status="clarification",
@@ -137,17 +187,18 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
             result={}, inputs={}, sources=(), clarification_question=routing.clarification_question,
         )
     if routing.workflow == "unsupported" or run is None:
-        return Answer(
-            status="unsupported",
-            text="This kind of figure (unit prices, tax totals, unit counts, thresholds) is not answered by ask yet; "
-            "use the governed metric API (/v1/metrics) for it. Nothing was calculated.",
-            result={}, inputs={}, sources=(),
-        )
+        text = ("This figure needs a governed metric whose parameters the question does not fully give "
+                "(unit price: a product code and one calendar month; tax: invoice numbers; units: a supplier "
+                "and a period; thresholds: an amount and a period), or no governed metric computes it. "
+                "Nothing was calculated; the metric API (/v1/metrics) lists what can be.")
+        return Answer(status="unsupported", text=text, result={}, inputs={}, sources=())
     shown, withheld = _evidence(run)
     evidence = tuple(
-        EvidenceItem(chunk_id=c.chunk_id, document_id=c.document_id, page=c.page, snippet=_snippet(c.text))
+        EvidenceItem(chunk_id=c.chunk_id, document_id=c.document_id, page=c.page,
+                     snippet=_snippet(c.text, routing.question))
         for c in shown
     )
+    metrics = [m for m in _find(run, MetricToolResponse) if isinstance(m, MetricToolResponse)]
     spend = next(iter(_find(run, SpendResponse)), None)
     vendors = next(iter(_find(run, ApprovedVendorsToolResponse)), None)
     products = next(iter(_find(run, FindProductsToolResponse)), None)
@@ -175,19 +226,35 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     failure_text = "".join(f" Step {o.step_id} ({o.tool}) {o.status}: {o.error}." for o in failures)
 
     spend_workflow = routing.workflow in ("spend", "spend_with_documents")
-    if spend_workflow and spend is None:
+    status: AnswerStatus
+    result: dict[str, Any]
+    inputs: dict[str, Any]
+    if routing.workflow == "metric":
+        for m in metrics:
+            for line_id in m.source_line_ids:
+                citations.append(Citation(source_id=line_id, kind="invoice_line", role=f"invoice line in {m.metric}"))
+        citations = list({c.source_id: c for c in citations}.values())
+        sources = tuple(c.source_id for c in citations)
+        status, text, result, inputs = _metric_answer(routing, metrics, period_text)
+        if failures:
+            status = "partial" if status == "answered" else ("failed" if not metrics else status)
+            text += " Some steps did not complete:" + failure_text
+            if status == "partial":
+                result["status"] = "partial"
+                text = "PARTIAL RESULT: " + text
+    elif spend_workflow and spend is None:
         company = routing.entities.company_name or routing.entities.company_id
         not_found = [o for o in run.outcomes.values() if o.status == "not_found"]
         if not_found and not failures:
             text = ("Not found: " + ", ".join(f"{o.step_id} ({o.tool})" for o in not_found)
                     + f" returned no result, so no spend of {company} in {period_text} was calculated.")
-            status: AnswerStatus = "not_found"
+            status = "not_found"
         else:
             text = (f"The total spend of {company} in {period_text} could not be calculated; no figure is given."
                     + failure_text)
             status = "failed"
-        result: dict[str, Any] = {"status": status, "total_spend": None, "currency": None}
-        inputs: dict[str, Any] = {"company_id": routing.entities.company_id, "period": period.label if period else None}
+        result = {"status": status, "total_spend": None, "currency": None}
+        inputs = {"company_id": routing.entities.company_id, "period": period.label if period else None}
         citations = [c for c in citations if c.kind != "invoice_line"]
         sources = tuple(c.source_id for c in citations)
     elif spend is not None:
@@ -235,6 +302,14 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
                     f"(statuses {', '.join(inputs['invoice_statuses'] or [])}; cancelled and duplicate invoices "
                     f"excluded; converted at the corporate rate on each posting date).")
             status = "answered"
+        if spend.breakdown and spend.status != "no_data":
+            result["by_supplier"] = [
+                {"supplier_id": b.key, "total_spend": b.total_spend, "matched_line_count": b.matched_line_count}
+                for b in spend.breakdown
+            ]
+            text += " By supplier: " + "; ".join(
+                f"{b.key} {b.total_spend} {spend.currency} ({b.matched_line_count} lines)" for b in spend.breakdown
+            ) + "."
         if products is not None:
             assert isinstance(products, FindProductsToolResponse)
             text += f" Products: {', '.join(products.product_codes)}."
@@ -243,30 +318,49 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
             text += " Some steps did not complete:" + failure_text
     elif vendors is not None:
         assert isinstance(vendors, ApprovedVendorsToolResponse)
+        # "Which agreement approves Supplier Beta?" is answered for the named suppliers only; "which suppliers
+        # were approved" lists them all, whatever supplier the question (or text quoted in it) mentions.
+        named = set(routing.entities.supplier_ids) if _AGREEMENT_QUESTION.search(routing.question) else set()
+        # A question about named suppliers ("which agreement approves Supplier Beta") is answered for them only.
+        approvals = [a for a in vendors.approvals if not named or a.supplier_id in named]
         names = "; ".join(
             f"{a.supplier_id} ({a.supplier_name}, {a.agreement_id}, valid from {a.valid_from}"
             f"{' to ' + str(a.valid_to) if a.valid_to else ', open-ended'})"
-            for a in vendors.approvals
+            for a in approvals
         )
         company = routing.entities.company_name or routing.entities.company_id
         when = period_text or f"on {vendors.start_date}"
-        text = f"Approved vendors of {company} {when}: {names}."
-        result = {"status": "complete", "supplier_ids": list(vendors.supplier_ids)}
+        if approvals:
+            text = f"Approved vendors of {company} {when}: {names}."
+        else:
+            text = (f"Not found: {', '.join(sorted(named))} had no approval as a vendor of {company} {when}; "
+                    f"approved then: {', '.join(vendors.supplier_ids)}.")
+        result = {"status": "complete" if approvals else "not_found",
+                  "supplier_ids": sorted({a.supplier_id for a in approvals}),
+                  "agreement_ids": sorted({a.agreement_id for a in approvals})}
+        if named:
+            kept = {a.chunk_id for a in approvals}
+            citations = [c for c in citations if not c.role.startswith("approval of ") or c.source_id in kept]
+            sources = tuple(c.source_id for c in citations)
         inputs = {"company_id": vendors.company_id, "start_date": str(vendors.start_date),
                   "end_date": str(vendors.end_date)}
         status = "answered"
     elif products is not None:
         assert isinstance(products, FindProductsToolResponse)
-        text = (f"Products under {products.group_name}: "
+        scope_text = (f"under {products.group_name}" if products.group_name
+                      else f"of {', '.join(products.requested_supplier_ids)}")
+        text = (f"Products {scope_text}: "
                 + "; ".join(f"{p.product_code} {p.product_name} (supplier {p.supplier_id})" for p in products.products)
                 + ".")
         result = {"status": "complete", "product_codes": list(products.product_codes)}
         inputs = {"group_name": products.group_name}
+        result["supplier_ids"] = list(products.supplier_ids)
         status = "answered"
         for p in products.products:
-            for src in p.source_chunk_ids:
+            for i, src in enumerate(p.source_chunk_ids):
+                document = p.source_document_ids[i] if i < len(p.source_document_ids) else None
                 citations.append(Citation(source_id=src, kind="chunk" if "-c" in src else "record",
-                                          role=f"{p.product_code} in group"))
+                                          document_id=document, role=f"{p.product_code} in group"))
         citations = list({c.source_id: c for c in citations}.values())
         sources = tuple(c.source_id for c in citations)
     else:
@@ -305,6 +399,94 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     )
 
 
+def _metric_answer(
+    routing: RoutingResult, metrics: list[MetricToolResponse], period_text: str
+) -> tuple[AnswerStatus, str, dict[str, Any], dict[str, Any]]:
+    """Status, text, structured result and inputs of a ``metric`` workflow (values exactly as the tool gave)."""
+    company = routing.entities.company_name or routing.entities.company_id or "all companies of the tenant"
+    if not metrics:
+        return ("failed", "The figure could not be calculated; no figure is given.", {"status": "failed"},
+                {"company_id": routing.entities.company_id})
+    sentences: list[str] = []
+    parts: list[dict[str, Any]] = []
+    statuses: list[str] = []
+    for m in metrics:
+        cur = m.currency or ""
+        p = m.parameters
+        n = m.matched_line_count
+        part: dict[str, Any] = {"status": m.status, "metric": m.metric}
+        if m.metric == "catalog.unit_price":
+            code, month = p.get("product_code"), str(p.get("month") or "")[:7]
+            price = m.values.get("unit_price")
+            if m.status == "no_data":
+                sentences.append(f"Not found: no validated invoice line for {code} in {month} ({company}); "
+                                 "no data, not a price.")
+            elif price is None:
+                sentences.append(f"{code} has no unit price in {month}: its net quantity is zero over {n} lines.")
+            else:
+                sentences.append(
+                    f"The average net unit price of {code} in {month} ({company}) was {price} {cur} per unit "
+                    f"(net amount excluding tax / net quantity {m.values.get('quantity')}, credit notes subtracted), "
+                    f"over {n} validated invoice lines.")
+            part.update({"unit_price": price, "currency": cur, "quantity": m.values.get("quantity"),
+                         "product_code": code, "month": month})
+        elif m.metric == "finance.tax_total":
+            total = m.values.get("total_tax")
+            numbers = ", ".join(p.get("invoice_numbers") or ())
+            if m.status == "no_data":
+                sentences.append(f"Not found: no validated invoice line for {numbers}; no data, not a zero tax.")
+            else:
+                label = "PARTIAL RESULT, not the complete total: " if m.status == "partial" else ""
+                missing = (f"; no validated lines were found for {', '.join(m.missing_keys)}, so the total is "
+                           "incomplete") if m.missing_keys else ""
+                sentences.append(f"{label}The total tax across {', '.join(m.calculated_keys) or numbers} was "
+                                 f"{total} {cur}, over {n} validated invoice lines (credit notes negative){missing}.")
+            part.update({"total_tax": total if m.status != "no_data" else None, "currency": cur,
+                         "missing_invoice_numbers": list(m.missing_keys)})
+        elif m.metric == "finance.units_purchased":
+            units = m.values.get("units_purchased")
+            supplier = p.get("supplier_id")
+            if m.status == "no_data":
+                sentences.append(f"Not found: no validated invoice line from {supplier} for {company} in "
+                                 f"{period_text}; no data, not zero units.")
+            else:
+                sentences.append(f"{company} purchased {units} units from {supplier} in {period_text} (credit "
+                                 f"notes subtracted), over {n} validated invoice lines.")
+            part.update({"units_purchased": units if m.status != "no_data" else None, "supplier_id": supplier})
+        else:
+            key, amount, what = "invoice_number", "grand_total", "invoices"
+            threshold = p.get("threshold")
+            if not m.rows:
+                sentences.append(f"No {what} of {company} dated in {period_text} are above {threshold} {cur}.")
+            else:
+                sentences.append(
+                    f"{len(m.rows)} {what} of {company} dated in {period_text} are above {threshold} {cur}"
+                    + (" (list truncated at the row cap)" if m.truncated else "") + ": "
+                    + "; ".join(f"{r.get(key)} ({r.get('invoice_date')}, {r.get('supplier_id')}, "
+                                f"{r.get(amount)} {cur})" for r in m.rows) + ".")
+            # An empty list is a complete answer (nothing is above the threshold), not missing data.
+            part.update({"status": "complete", "threshold": threshold, "currency": cur,
+                         "invoice_numbers": [r.get(key) for r in m.rows],
+                         "rows": [dict(r) for r in m.rows]})
+        part["matched_line_count"] = n
+        part["policy"] = m.policy
+        statuses.append(part["status"])
+        parts.append(part)
+    if all(st == "no_data" for st in statuses):
+        status: AnswerStatus = "no_data"
+        overall = "no_data"
+    elif any(st in ("partial", "no_data") for st in statuses):
+        status, overall = "partial", "partial"
+    else:
+        status, overall = "answered", "complete"
+    result: dict[str, Any] = {**parts[0], "status": overall} if len(parts) == 1 else {"status": overall,
+                                                                                        "metrics": parts}
+    inputs = {"company_id": routing.entities.company_id, "period": routing.constraints.time_range.label
+              if routing.constraints.time_range else None,
+              "metrics": [{"metric": m.metric, "parameters": m.parameters} for m in metrics]}
+    return status, " ".join(sentences), result, inputs
+
+
 def validate_answer(
     conn: psycopg.Connection, ctx: AuthContext, routing: RoutingResult, run: RunResult | None, answer: Answer,
     text: str | None = None,
@@ -315,10 +497,30 @@ def validate_answer(
     spend = next(iter(_find(run, SpendResponse)), None) if run is not None else None
     vendors = next(iter(_find(run, ApprovedVendorsToolResponse)), None) if run is not None else None
     tool_amounts = set()
+    listed_amounts: set[tuple[str, str]] = set()
+    tool_entities: set[str] = set()
     if isinstance(spend, SpendResponse) and spend.total_spend is not None and spend.status != "no_data":
         tool_amounts.add((spend.total_spend, spend.currency))
+        listed_amounts |= {(b.total_spend, spend.currency) for b in spend.breakdown if b.total_spend is not None}
+        tool_entities |= {b.key for b in spend.breakdown if b.key}
+    for m in _find(run, MetricToolResponse) if run is not None else ():
+        assert isinstance(m, MetricToolResponse)
+        amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]
+        for name in amount_outputs:
+            if m.values.get(name) is not None:
+                tool_amounts.add((str(m.values[name]), str(m.currency)))
+            listed_amounts |= {(str(r[name]), str(m.currency)) for r in m.rows if r.get(name) is not None}
+        if m.parameters.get("threshold") is not None and m.currency:
+            # the threshold is an input echoed back, not a computed figure
+            listed_amounts.add((f"{m.parameters['threshold']}", m.currency))
+        tool_entities |= {str(r["supplier_id"]) for r in m.rows if r.get("supplier_id")}
+        if m.parameters.get("supplier_id"):
+            tool_entities.add(str(m.parameters["supplier_id"]))
+    for products in _find(run, FindProductsToolResponse) if run is not None else ():
+        assert isinstance(products, FindProductsToolResponse)
+        tool_entities |= set(products.supplier_ids)
     shown = set(_MONEY.findall(body))
-    extra = shown - tool_amounts
+    extra = shown - tool_amounts - listed_amounts
     checks.append(PolicyCheck(
         check="displayed_amount_equals_tool_result",
         passed=not extra and (not tool_amounts or tool_amounts <= shown),
@@ -339,6 +541,7 @@ def validate_answer(
         checks.append(PolicyCheck(check="no_entity_outside_resolved_set", passed=not outside,
                                   detail=f"outside: {outside}" if outside else "calculation used resolved ids only"))
         resolved |= used
+    resolved |= tool_entities
     mentioned = set(_SUPPLIER_ID.findall(body))
     stray = sorted(mentioned - resolved)
     checks.append(PolicyCheck(check="text_names_only_resolved_entities", passed=not stray,
@@ -357,7 +560,8 @@ def _missing_sources(conn: psycopg.Connection, ctx: AuthContext, citations: Sequ
     """Cited ids that do not exist for ``ctx``'s tenant (re-read under RLS as the serving role)."""
     chunk_ids = [c.source_id for c in citations if c.kind == "chunk"]
     line_ids = [c.source_id for c in citations if c.kind == "invoice_line"]
-    record_docs = [c.source_id for c in citations if c.kind == "record"]
+    record_docs = [c.source_id for c in citations if c.kind == "record" and not c.document_id]
+    record_with_doc = {c.source_id: c.document_id for c in citations if c.kind == "record" and c.document_id}
     found: set[str] = set()
     with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=5000):
         if chunk_ids:
@@ -376,4 +580,11 @@ def _missing_sources(conn: psycopg.Connection, ctx: AuthContext, citations: Sequ
                 (sorted(set(docs.values())),),
             ).fetchall()}
             found |= {ref for ref, doc in docs.items() if doc in present}
+        if record_with_doc:
+            # A structured record (a landing row) is cited through the document it was read from.
+            present = {r[0] for r in conn.execute(
+                "select document_id from ingest.active_documents where document_id = any(%s)",
+                (sorted(set(record_with_doc.values())),),
+            ).fetchall()}
+            found |= {ref for ref, doc in record_with_doc.items() if doc in present}
     return sorted({c.source_id for c in citations} - found)

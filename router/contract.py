@@ -24,6 +24,10 @@ ToolName = Literal[
     "catalog.find_products",
     "finance.aggregate_spend",
     "finance.company_spend",
+    "finance.tax_total",
+    "finance.units_purchased",
+    "finance.invoices_above_threshold",
+    "catalog.unit_price",
     "documents.search",
     "validation.check_completeness",
 ]
@@ -34,6 +38,10 @@ ALLOWED_TOOLS: tuple[ToolName, ...] = (
     "catalog.find_products",
     "finance.aggregate_spend",
     "finance.company_spend",
+    "finance.tax_total",
+    "finance.units_purchased",
+    "finance.invoices_above_threshold",
+    "catalog.unit_price",
     "documents.search",
     "validation.check_completeness",
 )
@@ -155,6 +163,7 @@ Workflow = Literal[
     "document_answer",
     "spend_with_documents",
     "catalog_products",
+    "metric",
     "unsupported",
 ]
 

@@ -25,19 +25,32 @@ def retrieval_search(
 
     from pydantic import ValidationError
 
+    from ingest.normalize import normalize_identifier
     from retrieval import Filters, Identifiers, RetrievalConfig, SearchRequest, search
     from retrieval.errors import RetrievalError
 
     modes = tuple(m for m in req.retrieval_modes if m != "vector" or embedder is not None)
+    # Identifiers the exact index cannot key (e.g. a credit-note number "CN-2026-0007") are still in the query
+    # text: they are searched lexically instead of failing the whole lookup.
+    known = {
+        kind: tuple(v for v in values if normalize_identifier(kind, v) is not None)
+        for kind, values in (("product_code", req.identifiers.product_codes),
+                             ("invoice_number", req.identifiers.invoice_numbers),
+                             ("contract_id", req.identifiers.contract_ids))
+    }
+    unkeyed = sum(len(v) for v in (req.identifiers.product_codes, req.identifiers.invoice_numbers,
+                                   req.identifiers.contract_ids)) - sum(len(v) for v in known.values())
+    if unkeyed and "bm25" not in modes:
+        modes = (*modes, "bm25")
     if not modes:
         modes = ("bm25",)
     try:
         request = SearchRequest(
             query_text=req.query_text,
             identifiers=Identifiers(
-                product_codes=req.identifiers.product_codes,
-                invoice_numbers=req.identifiers.invoice_numbers,
-                contract_ids=req.identifiers.contract_ids,
+                product_codes=known["product_code"],
+                invoice_numbers=known["invoice_number"],
+                contract_ids=known["contract_id"],
             ),
             retrieval_modes=modes,
             filters=Filters.model_validate({
@@ -56,16 +69,77 @@ def retrieval_search(
         raise ToolTimeoutError(f"documents.search exceeded {timeout_ms} ms") from exc
     except RetrievalError as exc:
         raise ToolFailedError(f"documents.search: {exc}") from exc
+    sections = _sections(conn, ctx, [(r.document_id, r.document_version, r.chunk_id) for r in response.results],
+                         timeout_ms)
     return [
         EvidenceChunk(
             chunk_id=r.chunk_id,
             document_id=r.document_id,
             document_version=r.document_version,
             page=r.page,
-            text=r.text,
+            text=sections.get(r.chunk_id, r.text) if not r.suspected_prompt_injection else r.text,
             score=float(r.fused_score),
             exact_match=r.identity_match is not None,
             flagged_injection=bool(r.suspected_prompt_injection),
         )
         for r in response.results
     ]
+
+
+#: Upper bound of an expanded passage (characters); a section longer than this keeps the hit and its neighbours.
+SECTION_MAX_CHARS = 4000
+
+
+def _sections(
+    conn: psycopg.Connection, ctx: AuthContext, hits: list[tuple[str, int | None, str]], timeout_ms: int
+) -> dict[str, str]:
+    """Each hit's text expanded to its top-level section (the chunks under the same heading, in order).
+
+    Design note: parent-section expansion (architecture.txt, "Aggregate by parent document"): a chunk often holds
+    only the heading or the first clause of a section ("7. Calibration / 7.1 General"), while the sentence that
+    answers the question is a sibling ("7.3 ... every 12 months"). Siblings that look like injected instructions
+    are left out; the cited id stays the hit's own chunk id. Read under RLS like the search itself.
+    """
+    from procura.db.session import tenant_transaction
+    from router.injection import screen
+
+    if not hits:
+        return {}
+    with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=timeout_ms):
+        rows = conn.execute(
+            """
+            with hit as (
+                select c.chunk_id, c.document_id, c.document_version, c.section_path[1:2] as section
+                from retrieval.active_chunks c
+                where c.chunk_id = any(%s) and cardinality(c.section_path) >= 2
+            )
+            select hit.chunk_id, s.chunk_id, s.chunk_text
+            from hit
+            join retrieval.active_chunks s
+              on s.document_id = hit.document_id and s.document_version = hit.document_version
+             and s.section_path[1:2] = hit.section
+            order by hit.chunk_id, s.ordinal
+            """,
+            ([chunk_id for _, _, chunk_id in hits],),
+        ).fetchall()
+    parts: dict[str, list[tuple[str, str]]] = {}
+    for hit_id, sibling_id, text in rows:
+        if sibling_id != hit_id and screen(text):
+            continue
+        parts.setdefault(hit_id, []).append((sibling_id, text))
+    out: dict[str, str] = {}
+    for hit_id, siblings in parts.items():
+        index = next((i for i, (sid, _) in enumerate(siblings) if sid == hit_id), 0)
+        kept = [siblings[index]]
+        lo, hi = index - 1, index + 1
+        size = len(siblings[index][1])
+        # grow around the hit, alternating after/before, until the bound
+        while lo >= 0 or hi < len(siblings):
+            for j in (hi, lo):
+                if 0 <= j < len(siblings) and size + len(siblings[j][1]) <= SECTION_MAX_CHARS:
+                    kept.append(siblings[j])
+                    size += len(siblings[j][1])
+            lo, hi = lo - 1, hi + 1
+        order = {sid: i for i, (sid, _) in enumerate(siblings)}
+        out[hit_id] = "\n\n".join(text for sid, text in sorted(kept, key=lambda k: order[k[0]]))
+    return out

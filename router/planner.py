@@ -10,6 +10,12 @@ Workflows:
 * ``approved_vendors``: company -> approved vendors (graph) -> supporting clauses -> completeness check.
 * ``catalog_products``: products of a group (graph).
 * ``document_answer``: ``documents.search`` (exact + BM25 + vector as the intents need) -> check.
+* ``metric``: a governed metric other than spend, chosen by the measure the question names: unit price
+  (``catalog.unit_price``: a product code and one calendar month), tax (``finance.tax_total``: invoice numbers),
+  units (``finance.units_purchased``: a supplier and a period), invoice amount thresholds
+  (``finance.invoices_above_threshold``: an amount and a period); plus a document branch when the question also
+  asks for text. A measure whose parameters the question does not give, or that no governed metric computes
+  (e.g. single invoice lines above an amount), is ``unsupported`` (nothing is guessed).
 
 Arguments that depend on an earlier step are :class:`router.contract.Ref` objects naming that step, which must
 be in ``depends_on``; the executor resolves them from the step's typed output and validates the ids.
@@ -18,8 +24,10 @@ be in ``depends_on``; the executor resolves them from the step's typed output an
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
-from typing import Any
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
 
 from router.contract import (
     ALLOWED_TOOLS,
@@ -52,6 +60,95 @@ class PlanInput:
     all_supplier_ids: tuple[str, ...]
 
 
+MetricKind = Literal[
+    "unit_price", "tax_total", "units_purchased", "invoices_above_threshold", "unsupported",
+]
+
+# Design note: the router decides *that* a figure is asked for; the planner decides *which* governed metric
+# computes it, from the measure the question names. Each pattern names a measure, never a particular question.
+_UNIT_PRICE = re.compile(
+    r"\b(unit[- ]prices?|per unit|price per|average (?:net )?price|prices? (?:of|for|paid))\b", re.I
+)
+_TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
+_UNITS = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
+_LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
+_AMOUNT = r"(?P<amount>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)"
+_CURRENCY_WORD = r"(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?|francs?|€|\$|£)"
+_THRESHOLD = re.compile(
+    r"\b(?:above|over|exceed(?:s|ing)?|more than|greater than|larger than|higher than)\s+"
+    rf"(?:(?P<cur1>{_CURRENCY_WORD})\s?)?{_AMOUNT}(?:\s?(?P<cur2>{_CURRENCY_WORD}))?",
+    re.I,
+)
+_CURRENCY_CODES = {"eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR", "usd": "USD", "dollar": "USD",
+                   "dollars": "USD", "$": "USD", "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "£": "GBP",
+                   "chf": "CHF", "franc": "CHF", "francs": "CHF"}
+_PER_SUPPLIER = re.compile(r"\b(?:per|by|each|every|for each) (?:supplier|vendor)s?\b", re.I)
+_PRODUCTS = re.compile(r"\b(products?|items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
+_APPROVES = re.compile(r"\bapprov\w*", re.I)
+#: Personal and bank data of suppliers is not served by ask (minimization; architecture.txt, Security).
+_PERSONAL_DATA = re.compile(
+    r"\b(iban|ibans|bic|swift|bank (?:account|details|data)s?|account numbers?|e-?mail address(?:es)?|"
+    r"contact (?:details|e-?mails?|addresses)|phone numbers?|telephone numbers?)\b",
+    re.I,
+)
+
+
+def asks_personal_data(question: str) -> bool:
+    """True when the question asks for suppliers' bank or contact data, which ask never returns."""
+    return bool(_PERSONAL_DATA.search(question))
+
+
+def metric_kind(question: str, entities: Entities) -> MetricKind | None:
+    """The governed metric a figure question needs, ``unsupported`` when its parameters are missing,
+    ``None`` when the question names no measure other than spend."""
+    if _UNIT_PRICE.search(question):
+        return "unit_price" if entities.product_codes else "unsupported"
+    if _TAX.search(question):
+        return "tax_total" if entities.invoice_numbers else "unsupported"
+    if threshold_of(question) is not None:
+        mentions_lines = bool(_LINES.search(question)) and not re.search(r"\binvoices\b", question, re.I)
+        # Invoice totals are governed; single lines above an amount are not (yet): refuse rather than answer
+        # a different question.
+        return "unsupported" if mentions_lines else "invoices_above_threshold"
+    if _UNITS.search(question):
+        return "units_purchased" if entities.supplier_ids else "unsupported"
+    return None
+
+
+def threshold_of(question: str) -> tuple[str, str | None] | None:
+    """The amount (a decimal string, thousands separators removed) and currency of "above 5,000 EUR"."""
+    match = _THRESHOLD.search(question)
+    if match is None:
+        return None
+    try:
+        amount = Decimal(match.group("amount").replace(",", ""))
+    except InvalidOperation:
+        return None
+    word = (match.group("cur1") or match.group("cur2") or "").lower()
+    return f"{amount:.2f}", _CURRENCY_CODES.get(word)
+
+
+_CLAUSES = re.compile(r",\s*(?:and|also|plus)\s+|;\s*|\?\s+|\band also\b", re.I)
+
+
+def _text_part(question: str) -> str:
+    """The clauses of a mixed question that ask for text, not for the figure ("..., and how often must it be
+    calibrated?"); the figure's words would otherwise steer retrieval to invoices. The whole question when it
+    cannot be split."""
+    clauses = [c.strip() for c in _CLAUSES.split(question) if c and c.strip()]
+    text = [c for c in clauses if metric_kind(c, Entities(product_codes=("X",), invoice_numbers=("X",),
+                                                           supplier_ids=("X",))) is None]
+    return " ".join(text) if text and len(text) < len(clauses) else question
+
+
+def _single_month(inp: PlanInput) -> str | None:
+    tr = inp.constraints.time_range
+    if tr is None or tr.start.day != 1:
+        return None
+    following = (tr.start.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+    return tr.start.strftime("%Y-%m") if tr.end == following else None
+
+
 def _ref(step: str, field: str) -> Ref:
     return Ref.model_validate({"$ref": step, "field": field})
 
@@ -63,10 +160,23 @@ def _period(inp: PlanInput) -> tuple[str, str]:
     return inp.as_of.isoformat(), (inp.as_of + dt.timedelta(days=1)).isoformat()
 
 
+_QUOTED = re.compile(r"[\"“”„]([^\"“”„]{2,200})[\"“”]")
+
+
+def _search_text(inp: PlanInput, query_text: str) -> str:
+    """The text to search: a lexical question's quoted phrases themselves, else ``query_text``.
+
+    A quoted phrase is what the user wants found literally; the words around it ("Which documents mention ...")
+    only dilute BM25 and pull the vector branch towards generic passages.
+    """
+    phrases = _QUOTED.findall(inp.question) if "lexical" in inp.intents else []
+    return " ".join(p.strip() for p in phrases if p.strip()) or query_text
+
+
 def _search_args(inp: PlanInput, *, modes: list[str], query_text: str, document_types: list[str]) -> dict[str, Any]:
     e = inp.entities
     return {
-        "query_text": query_text,
+        "query_text": _search_text(inp, query_text),
         "identifiers": {
             "product_codes": list(e.product_codes),
             "invoice_numbers": list(e.invoice_numbers),
@@ -83,6 +193,10 @@ def _text_modes(inp: PlanInput) -> list[str]:
     has_ids = bool(inp.entities.product_codes or inp.entities.invoice_numbers or inp.entities.contract_ids)
     if has_ids:
         modes.append("exact")
+    if "lexical" in inp.intents and "semantic" not in inp.intents and _QUOTED.search(inp.question):
+        # A quoted phrase is to be found literally: a vector neighbour that lacks it does not "mention" it.
+        modes.append("bm25")
+        return modes
     # Design note: BM25 and vector both run for text questions; weighted fusion (per query class) decides,
     # so a rare-term question still finds a paraphrased passage and vice versa.
     modes.extend(["bm25", "vector"])
@@ -167,13 +281,15 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
             )
         )
     else:
+        per_supplier = bool(_PER_SUPPLIER.search(inp.question))
         steps.append(
             PlanStep(
                 step_id="calculate-spend",
                 tool="finance.company_spend",
                 depends_on=("resolve-company",),
-                arguments=common,
-                purpose="Governed SQL total of the company over all suppliers (finance.company_spend).",
+                arguments={**common, "group_by": ["supplier_id"]} if per_supplier else common,
+                purpose="Governed SQL total of the company over all suppliers (finance.company_spend)"
+                + (", and the same metric grouped by supplier." if per_supplier else "."),
             )
         )
     check_deps = ["calculate-spend"]
@@ -205,6 +321,84 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
     return steps, check_deps
 
 
+def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
+    """The steps of a non-spend metric, or ``None`` when the question lacks a parameter the metric needs."""
+    e = inp.entities
+    steps: list[PlanStep] = []
+    company: Any = None
+    currency: Any = inp.constraints.reporting_currency
+    deps: tuple[str, ...] = ()
+    if e.company_id is not None:
+        steps.append(PlanStep(
+            step_id="resolve-company", tool="entity.resolve_company", arguments={"company_id": e.company_id},
+            purpose=f"Resolve {e.company_name or e.company_id} to its canonical id and reporting currency.",
+        ))
+        company = _ref("resolve-company", "company_id")
+        currency = _ref("resolve-company", "reporting_currency")
+        deps = ("resolve-company",)
+    statuses = list(inp.constraints.invoice_status)
+    tr = inp.constraints.time_range
+    calc: list[PlanStep] = []
+    if kind == "unit_price":
+        month = _single_month(inp)
+        if month is None:
+            return None
+        for i, code in enumerate(e.product_codes[:5], start=1):
+            calc.append(PlanStep(
+                step_id=f"calculate-unit-price-{i}", tool="catalog.unit_price", depends_on=deps,
+                arguments={"product_code": code, "month": month, "company_id": company,
+                           "invoice_statuses": statuses, "reporting_currency": currency},
+                purpose=f"Governed average net unit price of {code} in {month} (catalog.unit_price).",
+            ))
+    elif kind == "tax_total":
+        calc.append(PlanStep(
+            step_id="calculate-tax", tool="finance.tax_total", depends_on=deps,
+            arguments={"invoice_numbers": list(e.invoice_numbers), "company_id": company,
+                       "invoice_statuses": statuses, "reporting_currency": currency},
+            purpose="Governed tax total across the named invoices (finance.tax_total).",
+        ))
+    elif kind == "units_purchased":
+        if tr is None:
+            return None
+        for i, supplier in enumerate(e.supplier_ids[:5], start=1):
+            calc.append(PlanStep(
+                step_id=f"calculate-units-{i}", tool="finance.units_purchased", depends_on=deps,
+                arguments={"supplier_id": supplier, "start_date": tr.start.isoformat(), "end_date": tr.end.isoformat(),
+                           "company_id": company, "invoice_statuses": statuses},
+                purpose=f"Governed units purchased from {supplier} (finance.units_purchased).",
+            ))
+    elif kind == "invoices_above_threshold":
+        threshold = threshold_of(inp.question)
+        if tr is None or threshold is None:
+            return None
+        amount, named_currency = threshold
+        reporting = inp.constraints.reporting_currency
+        if named_currency is not None and reporting is not None and named_currency != reporting:
+            return None  # a threshold in another currency would be compared against converted amounts
+        if named_currency is not None and e.company_id is None:
+            currency = named_currency
+        calc.append(PlanStep(
+            step_id="find-above-threshold", tool="finance.invoices_above_threshold", depends_on=deps,
+            arguments={"threshold": amount, "start_date": tr.start.isoformat(), "end_date": tr.end.isoformat(),
+                       "company_id": company, "invoice_statuses": statuses, "reporting_currency": currency},
+            purpose=f"Governed list of invoices with a grand total above {amount} (finance.invoices_above_threshold).",
+        ))
+    else:
+        return None
+    steps.extend(calc)
+    check_deps = [c.step_id for c in calc]
+    if inp.wants_documents:
+        steps.append(PlanStep(
+            step_id="retrieve-documents", tool="documents.search",
+            arguments=_search_args(inp, modes=_text_modes(inp), query_text=_text_part(inp.question),
+                                   document_types=[]),
+            purpose="The document part of the question (explanation / requirements).",
+        ))
+        check_deps.append("retrieve-documents")
+    steps.append(_check(check_deps))
+    return steps
+
+
 def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
     """The workflow and its steps for routed, unambiguous input.
 
@@ -214,6 +408,16 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
     e = inp.entities
     steps: list[PlanStep]
     workflow: Workflow
+    if asks_personal_data(inp.question):
+        # Design note: refused before any tool runs, whatever the intents; bank and contact data never leave.
+        return "unsupported", ()
+    kind = metric_kind(inp.question, e) if (inp.spend or inp.other_metric) else None
+    if kind is not None:
+        metric_steps = _metric_steps(inp, kind)
+        if metric_steps is None:
+            return "unsupported", ()
+        validate_plan(metric_steps)
+        return "metric", tuple(metric_steps)
     if inp.spend:
         steps, check_deps = _spend_steps(inp)
         workflow = "spend"
@@ -231,7 +435,10 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
             check_deps.append("retrieve-documents")
             workflow = "spend_with_documents"
         steps.append(_check(check_deps))
-    elif "relationship" in inp.intents and inp.approved and e.company_id is not None:
+    elif (
+        "relationship" in inp.intents and (inp.approved or bool(_APPROVES.search(inp.question)))
+        and e.company_id is not None
+    ):
         start, end = _period(inp)
         steps = [
             PlanStep(step_id="resolve-company", tool="entity.resolve_company", arguments={"company_id": e.company_id},
@@ -246,8 +453,23 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
         ]
         steps.append(_check(["find-approved-vendors"]))
         workflow = "approved_vendors"
-    elif inp.other_metric:
+    elif inp.other_metric and not (inp.intents & {"semantic", "lexical"}):
+        # A figure no governed metric computes; text questions that merely mention numbers still get a search.
         return "unsupported", ()
+    elif (
+        "relationship" in inp.intents and e.supplier_ids and e.product_group is None and e.company_id is None
+        and _PRODUCTS.search(inp.question)
+    ):
+        steps = [
+            PlanStep(
+                step_id="find-products",
+                tool="catalog.find_products",
+                arguments={"supplier_ids": list(e.supplier_ids), "group_name": None},
+                purpose="Products the named suppliers supply, under every root group (PART_OF*0..3).",
+            ),
+            _check(["find-products"]),
+        ]
+        workflow = "catalog_products"
     elif (
         (e.product_codes or e.invoice_numbers or e.contract_ids)
         and inp.intents <= {"exact_lookup"}

@@ -26,6 +26,7 @@ from router.executor import Executor, KnownEntities, RunResult
 from router.routing import RouterInputs, route
 from router.tools import ToolEnv
 from router.traces import TraceRecorder, TraceStore
+from semantic.errors import ScopeError
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,7 @@ class AskService:
 
         Raises:
             QuestionError: empty or oversized question.
+            ScopeError: the plan needs a scope the principal lacks (nothing ran; the trace records the refusal).
         """
         started = time.perf_counter()
         as_of = as_of or dt.date.today()
@@ -109,6 +111,19 @@ class AskService:
         self.store.start(conn, ctx, recorder, interface=interface, question=routing.question, as_of=as_of,
                          routing=routing.model_dump(mode="json", by_alias=True))
         run: RunResult | None = None
+        missing = _missing_scopes(ctx, routing)
+        if missing:
+            # Design note: every planned step is checked against the authenticated context before anything runs
+            # (architecture.txt); a plan that needs a scope the key lacks is refused as a whole (HTTP 403), so a
+            # partial answer never hides that the principal may not see the figure it asked for.
+            recorder.add("policy_check", {"check": "plan_scopes", "missing": missing, "passed": False})
+            refusal = Answer(status="failed", text=f"Forbidden: the plan needs scope(s) {', '.join(missing)}.",
+                             result={"status": "forbidden", "missing_scopes": missing}, inputs={}, sources=())
+            recorder.add("answer", {"status": "forbidden", "text": refusal.text})
+            self.store.finish(conn, ctx, recorder, status="failed", workflow=routing.workflow,
+                              answer=refusal.model_dump(mode="json"),
+                              duration_ms=(time.perf_counter() - started) * 1000)
+            raise ScopeError(f"ask ({routing.workflow})", missing[0])
         if not routing.requires_clarification and routing.execution_plan:
             run = self.executor.execute(conn, ctx, routing.execution_plan, recorder, _known(gazetteer))
         answer = compose(routing, run)
@@ -158,6 +173,14 @@ class AskService:
             if passed:
                 return answer.model_copy(update={"text": text, "synthesized": True})
         return answer
+
+
+def _missing_scopes(ctx: AuthContext, routing: RoutingResult) -> list[str]:
+    """Scopes the plan's tools need that the principal lacks (empty when the plan is fully authorized)."""
+    from router.tools import TOOLS
+
+    needed = {TOOLS[step.tool].scope for step in routing.execution_plan if step.tool in TOOLS}
+    return sorted(scope for scope in needed if not ctx.has_scope(scope))
 
 
 def _known(gazetteer: Gazetteer) -> KnownEntities:

@@ -90,10 +90,11 @@ class ApprovedVendorsToolResponse(_Model):
 
 # --- catalog.find_products --------------------------------------------------------------------------------------
 class FindProductsToolRequest(_Model):
-    """Products of the suppliers under a product group (PART_OF*0..max_depth)."""
+    """Products of the suppliers under a product group (PART_OF*0..max_depth), or under every root group of the
+    tenant's catalogue when ``group_name`` is omitted (all products of the suppliers)."""
 
     supplier_ids: tuple[CanonicalId, ...] = Field(min_length=1, max_length=200)
-    group_name: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    group_name: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None
     max_depth: Literal[0, 1, 2, 3] = 3
 
 
@@ -106,12 +107,15 @@ class ProductRef(_Model):
     product_group_id: str
     group_path: tuple[str, ...]
     source_chunk_ids: tuple[str, ...]
+    source_document_ids: tuple[str, ...] = Field(
+        default=(), description="The documents the SUPPLIES/BELONGS_TO edges were read from (for citing records)."
+    )
 
 
 class FindProductsToolResponse(_Model):
     """Products found; ``supplier_ids`` are the suppliers that have at least one of them."""
 
-    group_name: str
+    group_name: str | None
     requested_supplier_ids: tuple[str, ...]
     products: tuple[ProductRef, ...]
     product_codes: tuple[str, ...]
@@ -129,12 +133,24 @@ class SpendRequest(_Model):
     end_date: dt.date
     invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
     reporting_currency: CurrencyCode
+    group_by: tuple[Literal["supplier_id"], ...] = Field(
+        default=(), description="Also break the total down by these allow-listed dimensions."
+    )
 
     @model_validator(mode="after")
     def _ordered(self) -> SpendRequest:
         if self.end_date <= self.start_date:
             raise ValueError(f"end_date {self.end_date} must be after start_date {self.start_date}")
         return self
+
+
+class SpendBreakdownRow(_Model):
+    """One group of a broken-down total (money as a decimal string)."""
+
+    dimension: str
+    key: str | None
+    total_spend: str | None
+    matched_line_count: int
 
 
 class SpendResponse(_Model):
@@ -152,6 +168,80 @@ class SpendResponse(_Model):
     source_line_ids: tuple[str, ...]
     source_line_count: int
     sources_truncated: bool
+    policy: dict[str, Any]
+    parameters: dict[str, Any]
+    breakdown: tuple[SpendBreakdownRow, ...] = ()
+
+
+# --- governed metrics other than spend --------------------------------------------------------------------------
+class UnitPriceRequest(_Model):
+    """``catalog.unit_price``: the average net unit price of one product in one calendar month."""
+
+    product_code: CanonicalId
+    month: Annotated[str, StringConstraints(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")]
+    company_id: CanonicalId | None = None
+    invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
+    reporting_currency: CurrencyCode | None = None
+
+
+class TaxTotalRequest(_Model):
+    """``finance.tax_total``: the tax across named invoices (missing invoice numbers make it partial)."""
+
+    invoice_numbers: tuple[CanonicalId, ...] = Field(min_length=1, max_length=1000)
+    company_id: CanonicalId | None = None
+    invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
+    reporting_currency: CurrencyCode | None = None
+
+
+class _PeriodRequest(_Model):
+    start_date: dt.date
+    end_date: dt.date
+
+    @model_validator(mode="after")
+    def _ordered(self) -> _PeriodRequest:
+        if self.end_date <= self.start_date:
+            raise ValueError(f"end_date {self.end_date} must be after start_date {self.start_date}")
+        return self
+
+
+class UnitsPurchasedRequest(_PeriodRequest):
+    """``finance.units_purchased``: units bought from one supplier in ``[start_date, end_date)``."""
+
+    supplier_id: CanonicalId
+    company_id: CanonicalId | None = None
+    invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
+
+
+class ThresholdRequest(_PeriodRequest):
+    """``finance.invoices_above_threshold``: invoices whose grand total is above ``threshold``."""
+
+    threshold: Annotated[str, StringConstraints(pattern=r"^\d{1,13}(\.\d{1,2})?$")]
+    company_id: CanonicalId | None = None
+    invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
+    reporting_currency: CurrencyCode | None = None
+
+
+class MetricToolResponse(_Model):
+    """A governed metric's typed result: one row of values for aggregates, ``rows`` for list metrics.
+
+    Money and decimals stay decimal strings, exactly as the semantic layer presents them; ``outputs`` names
+    each output with its type and unit so the answer can label values without guessing.
+    """
+
+    metric: str
+    status: Literal["complete", "partial", "no_data"]
+    currency: str | None
+    outputs: dict[str, dict[str, str | None]]
+    values: dict[str, str | int | bool | None]
+    rows: tuple[dict[str, str | int | bool | None], ...] = ()
+    matched_line_count: int
+    requested_keys: tuple[str, ...] = ()
+    calculated_keys: tuple[str, ...] = ()
+    missing_keys: tuple[str, ...] = ()
+    source_line_ids: tuple[str, ...]
+    source_line_count: int
+    sources_truncated: bool
+    truncated: bool = False
     policy: dict[str, Any]
     parameters: dict[str, Any]
 
@@ -303,15 +393,28 @@ def find_products(
     from graph.tools import FindProductsRequest
     from graph.tools import find_products as graph_find
 
+    if req.group_name is not None:
+        groups: list[tuple[str, str]] = [("name", req.group_name)]
+    else:
+        # A supplier's whole catalogue: every root group of the tenant (PART_OF*0..3 below each root).
+        with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=timeout_ms):
+            roots = conn.execute(
+                "select product_group_id from marts.dim_product_groups where parent_group_id is null "
+                "order by product_group_id"
+            ).fetchall()
+        groups = [("id", r[0]) for r in roots]
+    found: list[Any] = []
     try:
-        response = graph_find(
-            conn,
-            ctx,
-            FindProductsRequest(
-                supplier_ids=req.supplier_ids, group_name=req.group_name, max_depth=req.max_depth,
-                timeout_ms=timeout_ms, limit=1000,
-            ),
-        )
+        for selector, group in groups:
+            response = graph_find(
+                conn,
+                ctx,
+                FindProductsRequest(
+                    supplier_ids=req.supplier_ids, max_depth=req.max_depth, timeout_ms=timeout_ms, limit=1000,
+                    **({"group_name": group} if selector == "name" else {"group_id": group}),
+                ),
+            )
+            found.extend(response.products)
     except TraversalTimeoutError as exc:
         raise ToolTimeoutError(str(exc)) from exc
     except (GraphNotFoundError, ResultLimitError) as exc:
@@ -320,11 +423,10 @@ def find_products(
         ProductRef(
             product_code=p.product_code, product_name=p.product_name, supplier_id=p.supplier_id,
             product_group_id=p.product_group_id, group_path=p.group_path,
-            source_chunk_ids=tuple(
-                dict.fromkeys(e.provenance.chunk_id or e.provenance.record_ref for e in p.edges)
-            ),
+            source_chunk_ids=tuple(ref for ref, _ in _edge_sources(p.edges)),
+            source_document_ids=tuple(doc for _, doc in _edge_sources(p.edges)),
         )
-        for p in response.products
+        for p in {(p.product_code, p.supplier_id): p for p in found}.values()
     )
     return FindProductsToolResponse(
         group_name=req.group_name,
@@ -335,8 +437,14 @@ def find_products(
     )
 
 
+def _edge_sources(edges: Any) -> list[tuple[str, str]]:
+    """(chunk id or record ref, document id) of each edge, first occurrence of each source kept, aligned."""
+    return list({(e.provenance.chunk_id or e.provenance.record_ref): e.provenance.document_id for e in edges}.items())
+
+
 def _spend(
-    conn: psycopg.Connection, ctx: AuthContext, env: ToolEnv, timeout_ms: int, metric: str, params: dict[str, Any]
+    conn: psycopg.Connection, ctx: AuthContext, env: ToolEnv, timeout_ms: int, metric: str, params: dict[str, Any],
+    group_by: tuple[str, ...] = (),
 ) -> SpendResponse:
     from semantic.errors import MetricTimeoutError, SemanticError
     from semantic.service import MetricService
@@ -353,6 +461,26 @@ def _spend(
     provenance = row.provenance if row is not None else None
     coverage = result.coverage
     requested = tuple(params.get("supplier_ids") or ())
+    breakdown: list[SpendBreakdownRow] = []
+    if group_by and result.status != "no_data":
+        try:
+            grouped = service.query(conn, ctx, metric, params, group_by=list(group_by), route="api")
+        except MetricTimeoutError as exc:
+            raise ToolTimeoutError(str(exc)) from exc
+        except SemanticError as exc:
+            raise ToolFailedError(str(exc)) from exc
+        # Design note: the breakdown is a second governed query, never derived from the total, and the total is
+        # never re-added from rounded group values (the presented total stays the exact sum, rounded once).
+        for dimension in group_by:
+            breakdown.extend(
+                SpendBreakdownRow(
+                    dimension=dimension,
+                    key=None if r.values.get(dimension) is None else str(r.values[dimension]),
+                    total_spend=None if r.values.get("total_spend") is None else str(r.values["total_spend"]),
+                    matched_line_count=int(r.values.get("matched_line_count") or 0),
+                )
+                for r in grouped.rows
+            )
     return SpendResponse(
         metric=metric,
         status=result.status,
@@ -368,6 +496,7 @@ def _spend(
         sources_truncated=provenance.truncated if provenance else False,
         policy=dict(result.policy),
         parameters=dict(result.parameters),
+        breakdown=tuple(breakdown),
     )
 
 
@@ -387,7 +516,7 @@ def aggregate_spend(
     }
     if req.product_codes is not None:
         params["product_codes"] = list(req.product_codes)
-    return _spend(conn, ctx, env, timeout_ms, "finance.aggregate_spend", params)
+    return _spend(conn, ctx, env, timeout_ms, "finance.aggregate_spend", params, req.group_by)
 
 
 def company_spend(
@@ -401,7 +530,101 @@ def company_spend(
         "invoice_statuses": list(req.invoice_statuses),
         "reporting_currency": req.reporting_currency,
     }
-    return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params)
+    return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params, req.group_by)
+
+
+def _metric(
+    conn: psycopg.Connection, ctx: AuthContext, env: ToolEnv, timeout_ms: int, metric: str, params: dict[str, Any],
+    *, listing: bool = False,
+) -> MetricToolResponse:
+    """Any governed metric through the metric service (audited, READ ONLY, bound parameters), typed for ask."""
+    from semantic.errors import MetricTimeoutError, SemanticError
+    from semantic.service import MetricService
+
+    base = env.metric_service
+    service = MetricService(base.registry, statement_timeout_ms=timeout_ms, row_cap=base.row_cap)
+    # Parameters left unset take the metric's own defaults (e.g. all companies of the tenant).
+    bound = {k: v for k, v in params.items() if v is not None}
+    try:
+        result = service.query(conn, ctx, metric, bound, route="api")
+    except MetricTimeoutError as exc:
+        raise ToolTimeoutError(str(exc)) from exc
+    except SemanticError as exc:
+        raise ToolFailedError(str(exc)) from exc
+    outputs = {c.name: {"type": c.type, "unit": c.unit} for c in result.columns if c.kind == "output"}
+    line_ids: list[str] = []
+    line_count = 0
+    truncated_sources = False
+    for row in result.rows:
+        if row.provenance is not None:
+            line_ids.extend(row.provenance.source_line_ids)
+            line_count += row.provenance.source_line_count
+            truncated_sources |= row.provenance.truncated
+    listing = listing or bool(result.group_by)
+    coverage = result.coverage
+    return MetricToolResponse(
+        metric=metric,
+        status=result.status,
+        currency=result.currency,
+        outputs=outputs,
+        values={} if listing or not result.rows else dict(result.rows[0].values),
+        rows=tuple(dict(r.values) for r in result.rows) if listing else (),
+        matched_line_count=int(result.matched_line_count or 0),
+        requested_keys=coverage.requested if coverage else (),
+        calculated_keys=coverage.calculated if coverage else (),
+        missing_keys=coverage.missing if coverage else (),
+        source_line_ids=tuple(dict.fromkeys(line_ids)),
+        source_line_count=line_count,
+        sources_truncated=truncated_sources,
+        truncated=result.truncated,
+        policy=dict(result.policy),
+        parameters=dict(result.parameters),
+    )
+
+
+def unit_price(
+    conn: psycopg.Connection, ctx: AuthContext, req: UnitPriceRequest, env: ToolEnv, timeout_ms: int
+) -> MetricToolResponse:
+    """``catalog.unit_price`` for one product and month."""
+    return _metric(conn, ctx, env, timeout_ms, "catalog.unit_price", {
+        "product_code": req.product_code, "month": req.month, "company_id": req.company_id,
+        "invoice_statuses": list(req.invoice_statuses), "reporting_currency": req.reporting_currency,
+    })
+
+
+def tax_total(
+    conn: psycopg.Connection, ctx: AuthContext, req: TaxTotalRequest, env: ToolEnv, timeout_ms: int
+) -> MetricToolResponse:
+    """``finance.tax_total`` over the named invoices."""
+    return _metric(conn, ctx, env, timeout_ms, "finance.tax_total", {
+        "invoice_numbers": list(req.invoice_numbers), "company_id": req.company_id,
+        "invoice_statuses": list(req.invoice_statuses), "reporting_currency": req.reporting_currency,
+    })
+
+
+def units_purchased(
+    conn: psycopg.Connection, ctx: AuthContext, req: UnitsPurchasedRequest, env: ToolEnv, timeout_ms: int
+) -> MetricToolResponse:
+    """``finance.units_purchased`` from one supplier in the period."""
+    return _metric(conn, ctx, env, timeout_ms, "finance.units_purchased", {
+        "supplier_id": req.supplier_id, "start_date": req.start_date.isoformat(),
+        "end_date": req.end_date.isoformat(), "company_id": req.company_id,
+        "invoice_statuses": list(req.invoice_statuses),
+    })
+
+
+def _threshold(metric: str) -> Callable[..., MetricToolResponse]:
+    def run(
+        conn: psycopg.Connection, ctx: AuthContext, req: ThresholdRequest, env: ToolEnv, timeout_ms: int
+    ) -> MetricToolResponse:
+        return _metric(conn, ctx, env, timeout_ms, metric, {
+            "threshold": req.threshold, "start_date": req.start_date.isoformat(),
+            "end_date": req.end_date.isoformat(), "company_id": req.company_id,
+            "invoice_statuses": list(req.invoice_statuses), "reporting_currency": req.reporting_currency,
+        }, listing=True)
+
+    run.__doc__ = f"``{metric}`` in the period."
+    return run
 
 
 def documents_search(
@@ -430,9 +653,18 @@ def check_completeness(upstream: Mapping[str, BaseModel | None]) -> Completeness
     vendors = next((r for r in upstream.values() if isinstance(r, ApprovedVendorsToolResponse)), None)
     products = next((r for r in upstream.values() if isinstance(r, FindProductsToolResponse)), None)
     documents = [r for r in upstream.values() if isinstance(r, DocumentSearchResponse)]
+    metrics = [r for r in upstream.values() if isinstance(r, MetricToolResponse)]
     missing_steps = [name for name, r in upstream.items() if r is None]
     for name in missing_steps:
         notes.append(f"step {name} returned no result")
+    if metrics and spend is None:
+        missing_keys = tuple(k for m in metrics for k in m.missing_keys)
+        if missing_keys:
+            notes.append("no validated invoice lines for: " + ", ".join(missing_keys))
+        if all(m.status == "no_data" for m in metrics):
+            return CompletenessResponse(status="no_data", notes=(*notes, "no validated invoice line matched"))
+        partial = bool(missing_steps) or any(m.status != "complete" for m in metrics)
+        return CompletenessResponse(status="partial" if partial else "complete", notes=tuple(notes))
     if spend is not None:
         if spend.status == "no_data":
             return CompletenessResponse(status="no_data", missing_supplier_ids=spend.requested_supplier_ids,
@@ -487,6 +719,14 @@ TOOLS: Mapping[str, ToolSpec] = {
                  aggregate_spend),
         ToolSpec("finance.company_spend", SpendRequest, SpendResponse, "invoice:aggregate", 5000, 1, 1,
                  company_spend),
+        ToolSpec("catalog.unit_price", UnitPriceRequest, MetricToolResponse, "procurement:read", 5000, 1, 1,
+                 unit_price),
+        ToolSpec("finance.tax_total", TaxTotalRequest, MetricToolResponse, "invoice:aggregate", 5000, 1, 1,
+                 tax_total),
+        ToolSpec("finance.units_purchased", UnitsPurchasedRequest, MetricToolResponse, "invoice:aggregate", 5000, 1,
+                 1, units_purchased),
+        ToolSpec("finance.invoices_above_threshold", ThresholdRequest, MetricToolResponse, "invoice:aggregate", 5000,
+                 500, 1, _threshold("finance.invoices_above_threshold")),
         ToolSpec("documents.search", DocumentSearchRequest, DocumentSearchResponse, "procurement:read", 5000, 50, 1,
                  documents_search),
         ToolSpec("validation.check_completeness", CompletenessRequest, CompletenessResponse, "procurement:read", 1000,
@@ -497,7 +737,7 @@ TOOLS: Mapping[str, ToolSpec] = {
 
 def result_size(response: BaseModel) -> int:
     """The number of records a response carries (for the result-size cap)."""
-    for name in ("approvals", "products", "chunks"):
+    for name in ("approvals", "products", "chunks", "rows"):
         value = getattr(response, name, None)
         if isinstance(value, tuple):
             return len(value)

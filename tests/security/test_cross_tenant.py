@@ -251,11 +251,6 @@ def test_ask_and_traces_cross_tenant(served: Served, world: DemoWorld, ledger: L
             area.check(f"trace id {bogus!r}", response.status_code in (404, 422), response.text[:200])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap (issue 8 open): /v1/ask answers unit prices as 'unsupported', so the unit-price attempts "
-    "of test_ask_and_traces_cross_tenant cannot show the owner's own value until ask routes to catalog.unit_price",
-)
 def test_ask_unit_price_positive_control(served: Served, world: DemoWorld, ledger: Ledger) -> None:
     p42 = truth(world, "unit_price_prd482_2026_03")["expected"]["unit_price"]
     with ledger.area("controls.ask_unit_price") as controls:

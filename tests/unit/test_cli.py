@@ -26,3 +26,10 @@ def test_every_command_has_help() -> None:
         result = runner.invoke(main, [*path, "--help"])
         assert result.exit_code == 0, (path, result.output)
         assert "Usage:" in result.output
+
+
+def test_eval_is_a_registered_subcommand() -> None:
+    result = CliRunner().invoke(main, ["eval", "--help"])
+    assert result.exit_code == 0, result.output
+    for option in ("--golden", "--database", "--case", "--out"):
+        assert option in result.output
