@@ -2,7 +2,9 @@
 
 ``create_app()`` loads and validates every metric once (an invalid template stops the app from starting), then
 the lifespan opens the ``procura_app`` connection pool. Errors become one JSON shape,
-``{"error": {"code", "message", "parameter"}}``, and never carry stack traces or SQL.
+``{"error": {"code", "message", "parameter"}}``, and never carry stack traces or SQL. When the database is down
+or restarting (connection refused or lost mid-query, no pooled connection in time) every route answers 503
+``database_unavailable`` with ``Retry-After``, whichever area's error wrapped the connection failure.
 
 Run it with ``procura serve`` or ``uvicorn --factory api.main:create_app``.
 """
@@ -14,19 +16,27 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from psycopg_pool import ConnectionPool, PoolTimeout
+from psycopg_pool import ConnectionPool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.errors import AuthenticationError, RateLimitedError, TenantInRequestError
+from api.errors import (
+    DATABASE_RETRY_AFTER_S,
+    AuditWriteError,
+    AuthenticationError,
+    RateLimitedError,
+    TenantInRequestError,
+    is_database_unavailable,
+)
 from api.keys import PrincipalCache
 from api.ratelimit import RateLimiter
-from api.routes import audit, health, metrics
-from retrieval import api as search_routes
-from router import api as ask_routes
+from api.routes import audit, health, metrics, search
+from procura.errors import ProcuraError
 from procura.settings import Settings, get_settings
+from router import api as ask_routes
 from semantic.errors import (
     MetricExecutionError,
     MetricTimeoutError,
@@ -42,6 +52,8 @@ log = logging.getLogger(__name__)
 
 POOL_MIN_SIZE = 2
 POOL_MAX_SIZE = 16
+#: Seconds a request waits for a pooled connection before it is answered 503 (the database is down or saturated).
+POOL_TIMEOUT_S = 10.0
 
 
 def create_app(
@@ -51,6 +63,7 @@ def create_app(
     schema: GovernedSchema | None = None,
     rate_limiter: RateLimiter | None = None,
     auth_cache_ttl_s: float = 5.0,
+    pool_timeout_s: float = POOL_TIMEOUT_S,
 ) -> FastAPI:
     """Build the API.
 
@@ -60,6 +73,7 @@ def create_app(
         schema: the governed schema; default: dbt's artifacts in ``target/`` (:func:`semantic.schema.discover`).
         rate_limiter: default a fresh in-process limiter.
         auth_cache_ttl_s: how long a successful key lookup is reused (0: look every request up).
+        pool_timeout_s: how long a request waits for a database connection before it gets a 503.
 
     Raises:
         SchemaArtifactError, MetricDefinitionError: the catalog cannot be loaded; the app does not start.
@@ -74,6 +88,7 @@ def create_app(
             settings.app_url,
             min_size=POOL_MIN_SIZE,
             max_size=POOL_MAX_SIZE,
+            timeout=pool_timeout_s,
             kwargs={"autocommit": True, "application_name": "procura-api"},
             name="procura-api",
             open=False,
@@ -100,7 +115,7 @@ def create_app(
     app.include_router(metrics.router)
     app.include_router(audit.router)
     app.include_router(ask_routes.router)
-    app.include_router(search_routes.router)
+    app.include_router(search.router)
     _install_error_handlers(app)
     return app
 
@@ -141,12 +156,31 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(MetricExecutionError)
     async def _database(_: Request, exc: MetricExecutionError) -> JSONResponse:
+        if is_database_unavailable(exc):
+            return _unavailable(exc)
         return _error(500, "database_error", str(exc))
 
-    @app.exception_handler(PoolTimeout)
-    async def _pool_timeout(_: Request, exc: PoolTimeout) -> JSONResponse:
-        log.warning("no database connection available: %s", exc)
-        return _error(503, "database_unavailable", "the database is not available; retry later")
+    @app.exception_handler(AuditWriteError)
+    async def _unaudited(_: Request, exc: AuditWriteError) -> JSONResponse:
+        if is_database_unavailable(exc):
+            return _unavailable(exc)
+        return _error(500, "database_error", str(exc))
+
+    @app.exception_handler(psycopg.Error)
+    async def _psycopg(_: Request, exc: psycopg.Error) -> JSONResponse:
+        # PoolTimeout and PoolClosed are psycopg OperationalErrors too.
+        if is_database_unavailable(exc):
+            return _unavailable(exc)
+        log.error("database error: %s (sqlstate %s)", type(exc).__name__, exc.sqlstate)
+        return _error(500, "database_error", "the request failed in the database")
+
+    @app.exception_handler(ProcuraError)
+    async def _wrapped(_: Request, exc: ProcuraError) -> JSONResponse:
+        # Errors of other areas that no handler above maps; a lost connection they wrap is still an outage.
+        if is_database_unavailable(exc):
+            return _unavailable(exc)
+        log.exception("unhandled error", exc_info=exc)
+        return _error(500, "internal_error", "internal error")
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -173,5 +207,18 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _internal(_: Request, exc: Exception) -> JSONResponse:
+        if is_database_unavailable(exc):
+            return _unavailable(exc)
         log.exception("unhandled error", exc_info=exc)
         return _error(500, "internal_error", "internal error")
+
+
+def _unavailable(exc: BaseException) -> JSONResponse:
+    """503 for a database that is down or restarting; the cause is logged by class only (no SQL, no DSN)."""
+    log.warning("database unavailable: %s", type(exc).__name__)
+    return _error(
+        503,
+        "database_unavailable",
+        "the database is not available; retry later",
+        **{"Retry-After": str(DATABASE_RETRY_AFTER_S)},
+    )

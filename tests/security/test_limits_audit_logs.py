@@ -132,10 +132,6 @@ def test_audit_rows_for_every_call(client: TestClient, world: DemoWorld, ledger:
             e for e in foreign if "tenant-17" in str(e) or "tenant-99" in str(e)], admin.text[:200])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap (issue 8 open): POST /v1/search writes no audit row yet (metrics, ask and traces do)",
-)
 def test_search_leaves_an_audit_row(client: TestClient, world: DemoWorld, ledger: Ledger) -> None:
     key, key_id = _limited_key(world, 10_000, ADMIN_SCOPES)
     with ledger.area("audit.search") as area:
@@ -144,6 +140,24 @@ def test_search_leaves_an_audit_row(client: TestClient, world: DemoWorld, ledger
         after = _audit_counts(world, key_id, "security-limits")
         area.check("search leaves an audit row", sum(after) > sum(before),
                    f"{response.status_code}: audit rows {before} -> {after}")
+        with psycopg.connect(world.settings.owner_url) as conn:
+            rows = conn.execute("select metric, outcome, row_count, tenant_id, principal_id, parameter_hashes::text "
+                                "from app.audit_log where key_id = %s", (key_id,)).fetchall()
+        found = len(response.json().get("results", [])) if response.status_code == 200 else None
+        area.check("the row names the search, its outcome and result count, the key's tenant and principal",
+                   len(rows) == 1 and rows[0][:5] == ("search", "ok" if found else "no_data", found, "tenant-42",
+                                                      "security-limits"), f"{response.status_code} {rows}")
+        area.check("the row hashes the query text instead of storing it",
+                   bool(rows) and '"query_text"' in rows[0][5] and "calibration" not in rows[0][5], str(rows)[:300])
+        reader, reader_id = _limited_key(world, 10_000, ("invoice:aggregate",))
+        refused = client.post(CALLS["search"][0], json=CALLS["search"][1],
+                              headers={"Authorization": f"Bearer {reader}"})
+        with psycopg.connect(world.settings.owner_url) as conn:
+            refusals = conn.execute("select outcome, error_code from app.audit_log where key_id = %s",
+                                    (reader_id,)).fetchall()
+        area.check("a search refused for its scope is on record too",
+                   refused.status_code == 403 and refusals == [("forbidden", "missing_scope")],
+                   f"{refused.status_code} {refusals}")
 
 
 def test_no_secrets_or_pii_in_logs(client: TestClient, world: DemoWorld, ledger: Ledger,
