@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import psycopg
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from api.deps import PoolDep, PrincipalDep
 from api.models import ErrorResponse
@@ -59,6 +60,13 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(status_code=status, content=body)
 
 
+def _idle_connection(pool: ConnectionPool) -> psycopg.Connection | None:
+    try:
+        return pool.getconn(timeout=0.005)
+    except PoolTimeout:
+        return None
+
+
 @router.post(
     "/search",
     response_model=SearchResponse,
@@ -82,9 +90,18 @@ def search_documents(
 ) -> SearchResponse | JSONResponse:
     """Search the key's tenant: exact identifiers, BM25 and vectors, fused, with provenance."""
     try:
+        uses_vector = "vector" in body.retrieval_modes and bool(body.query_text)
         with pool.connection() as conn:
-            uses_vector = "vector" in body.retrieval_modes and bool(body.query_text)
-            return search(conn, principal.context, body, embedder if uses_vector else None, config=config)
+            # Design note: a second connection lets BM25 run on its own server process, concurrently with the
+            # other branches; it is taken only if one is idle right now, so requests never wait on each other
+            # for it (holding one connection while waiting for another could exhaust the pool).
+            aux = _idle_connection(pool)
+            try:
+                return search(conn, principal.context, body, embedder if uses_vector else None, config=config,
+                              aux_conn=aux)
+            finally:
+                if aux is not None:
+                    pool.putconn(aux)
     except psycopg.errors.QueryCanceled:
         return _error(504, "statement_timeout", "the search exceeded the statement timeout")
     except RetrievalError as exc:

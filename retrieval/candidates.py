@@ -42,21 +42,39 @@ class ChunkInfo:
     char_start: int | None
     char_end: int | None
     text: str
+    #: the metadata fields a result shows (``title``, ``suspected_prompt_injection``)
     metadata: Mapping[str, Any]
 
 
-#: The columns of ``retrieval.active_chunks`` (alias ``c``) that :func:`chunk_info` reads, in its order.
-INFO_COLUMNS = (
-    "c.document_type, c.content_hash, c.page, c.ordinal, c.parent_id, c.section_path, c.char_start, c.char_end, "
-    "c.chunk_text, c.metadata"
+#: The columns of ``retrieval.active_chunks`` (alias ``c``) that :func:`chunk_info` reads, in its order. Of the
+#: metadata only what a result shows is read: parsing every candidate's whole JSON costs more than the rest.
+_INFO = (
+    ("document_type", "{a}.document_type"), ("content_hash", "{a}.content_hash"), ("page", "{a}.page"),
+    ("ordinal", "{a}.ordinal"), ("parent_id", "{a}.parent_id"), ("section_path", "{a}.section_path"),
+    ("char_start", "{a}.char_start"), ("char_end", "{a}.char_end"), ("chunk_text", "{a}.chunk_text"),
+    ("title", "{a}.metadata ->> 'title'"),
+    ("injection", "coalesce({a}.metadata -> 'suspected_prompt_injection' = 'true'::jsonb, false)"),
 )
+#: Output names of :func:`info_columns` with ``named=True``.
+INFO_NAMES = tuple(f"i_{name}" for name, _ in _INFO)
+
+
+def info_columns(alias: str, *, named: bool = False) -> str:
+    """The select list of the chunk details over the ``retrieval.active_chunks`` alias ``alias``."""
+    return ", ".join(expr.format(a=alias) + (f" as i_{name}" if named else "") for name, expr in _INFO)
+
+
+INFO_COLUMNS = info_columns("c")
 
 
 def chunk_info(key: ChunkKey, row: Sequence[Any]) -> ChunkInfo:
     """The :class:`ChunkInfo` of ``key`` from the values of :data:`INFO_COLUMNS`."""
-    doc_type, content_hash, page, ordinal, parent, path, start, end, text, meta = row
+    doc_type, content_hash, page, ordinal, parent, path, start, end, text, title, injection = row
+    metadata: dict[str, Any] = {"suspected_prompt_injection": bool(injection)}
+    if title is not None:
+        metadata["title"] = title
     return ChunkInfo(key, doc_type, content_hash, page, ordinal, parent, tuple(path or ()), start, end, text,
-                     meta or {})
+                     metadata)
 
 
 @dataclass(frozen=True)

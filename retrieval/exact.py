@@ -18,7 +18,7 @@ import psycopg
 from psycopg import sql
 
 from ingest.normalize import find_identifiers
-from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkKey, Hit, chunk_info
+from retrieval.candidates import INFO_NAMES, BranchResult, ChunkKey, Hit, chunk_info, info_columns
 from retrieval.filters import FilterSql, filter_sql
 from retrieval.models import Filters
 
@@ -105,13 +105,10 @@ group by document_id, document_version
 """
 
 
-_INFO_NAMES = [c.removeprefix("c.") for c in INFO_COLUMNS.split(", ")]
-
-
 def compose_query(where: FilterSql) -> sql.Composed:
     """The exact branch's statement for the filter ``where`` (over the chunk alias ``x``)."""
-    info_x = sql.SQL(", ").join(sql.SQL("x.{}").format(sql.Identifier(n)) for n in _INFO_NAMES if n != "ordinal")
-    info = sql.SQL(", ").join(sql.Identifier(n) for n in _INFO_NAMES)
+    info_x = sql.SQL(info_columns("x", named=True))
+    info = sql.SQL(", ").join(sql.Identifier(n) for n in INFO_NAMES)
     return sql.SQL(_QUERY).format(chunk_join=where.chunk_join, predicate=where.predicate, info_x=info_x, info=info)
 
 

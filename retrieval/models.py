@@ -210,3 +210,5 @@ class SearchResponse(_Model):
         default=0, description="Candidates removed by the final authorization check (expected 0)."
     )
     elapsed_ms: float = 0.0
+    #: time spent embedding the query (inside ``elapsed_ms``; the server runs the other branches meanwhile)
+    query_embedding_ms: float | None = None

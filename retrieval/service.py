@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 
 import psycopg
 from psycopg import sql
@@ -157,6 +158,7 @@ def search(
     *,
     config: RetrievalConfig | None = None,
     reranker: Reranker | None = None,
+    aux_conn: psycopg.Connection | None = None,
 ) -> SearchResponse:
     """Run ``request`` for the tenant of ``ctx``.
 
@@ -168,6 +170,8 @@ def search(
             when the request does not use the vector mode.
         config: tuning (default :class:`RetrievalConfig`).
         reranker: optional cross-encoder stage (off by default).
+        aux_conn: optionally a second idle ``procura_app`` connection: the BM25 branch then runs on it, in its
+            own tenant transaction for the same ``ctx``, concurrently with the other branches.
 
     Raises:
         SearchScopeError: the principal lacks ``procurement:read``.
@@ -185,55 +189,75 @@ def search(
     use_vector = "vector" in modes and bool(request.query_text)
     if use_vector and embedder is None:
         raise IndexNotReadyError("vector: no query embedder is configured; search without the vector mode")
-    query_vector = embedder.embed_query(request.query_text) if use_vector and embedder is not None else None
 
     if use_vector:
         ensure_vector_type(conn)  # a catalog read, once per connection: not inside the pipeline
     branches: list[BranchResult] = []
     config_id: str | None = None
+    embedding_ms: float | None = None
     # Design note: the search is two round trips. The scope, every branch's statements and the active embedding
-    # config travel in one pipeline; after fusion, the final authorization check, the parent sections of the
-    # expected results and COMMIT travel in a second. A failure anywhere aborts the rest of the pipeline on the
-    # server, so nothing after a refused scope runs. The vector statement selects only vectors of the
-    # embedder's own config, so nothing incomparable is scored even before the config check below refuses it.
+    # config travel in one pipeline, and the query is embedded while the server runs the exact and BM25
+    # statements; after fusion, the final authorization check, the parent sections of the expected results and
+    # COMMIT travel in a second. A failure anywhere aborts the rest of the pipeline on the server, so nothing
+    # after a refused scope runs. The vector statement selects only vectors of the embedder's own config, so
+    # nothing incomparable is scored even before the config check below refuses it.
+    use_exact = "exact" in modes and bool(identifiers)
+    use_bm25 = "bm25" in modes and analyzed is not None and bool(analyzed.terms)
+    bm25_elsewhere = aux_conn is not None and use_bm25 and (use_exact or use_vector)
     try:
-        with conn.pipeline():
-            with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
-                # JIT compilation costs tens of milliseconds and never pays back on these short statements
-                conn.execute("select set_config('jit', 'off', true)")
-                pending = []
-                if "exact" in modes and identifiers:
-                    pending.append(exact_send(conn, identifiers, request.filters, depth=config.exact_depth))
-                if "bm25" in modes and analyzed is not None and analyzed.terms:
-                    pending.append(bm25_send(conn, Counter(analyzed.terms), request.filters, config.bm25,
-                                             depth=config.bm25_depth))
-                active = None
-                if use_vector and query_vector is not None and embedder is not None:
-                    active = active_config_send(conn)
-                    pending.append(vector_send(conn, query_vector, embedder.config.embedding_config_id,
-                                               request.filters, config.vector, depth=config.vector_depth))
-                if active is not None and embedder is not None:
-                    config_id = compare_embedding_config(active(), embedder).embedding_config_id
-                branches = [collect() for collect in pending]
-                infos: dict[ChunkKey, ChunkInfo] = {}
-                for branch in branches:
-                    infos.update(branch.infos)
-                missing = [hit.key for branch in branches for hit in branch.hits if hit.key not in infos]
-                if missing:
-                    infos.update(_chunk_infos(conn, list(dict.fromkeys(missing))))
-                rerank = None
-                if reranker is not None and request.query_text:
-                    def rerank(chunks: Sequence[ChunkInfo]) -> Sequence[float]:
-                        return reranker.score(request.query_text, [c.text for c in chunks])
-                ordered = fuse(branches, infos, config, query_class,
-                               requested_identifiers=bool(identifiers) and "exact" in modes, reranker=rerank)
-                allowed_later = _authorize_send(conn, ctx, request.filters,
-                                                [(f.key, infos[f.key].content_hash) for f in ordered])
-                expected = cap_per_document(ordered, config.per_document_cap, request.limit)
-                wanted = _wanted_sections(expected, infos) if request.expand_parents else set()
-                sections_later = _sections_send(conn, wanted)
-            allowed = allowed_later()
-            texts = sections_later()
+        with ExitStack() as aux:
+            bm25_pending = None
+            if bm25_elsewhere and aux_conn is not None and analyzed is not None:
+                # the longest branch goes first, on its own server process
+                aux.enter_context(aux_conn.pipeline())
+                aux.enter_context(tenant_transaction(aux_conn, ctx, read_only=True,
+                                                     statement_timeout_ms=config.statement_timeout_ms))
+                aux_conn.execute("select set_config('jit', 'off', true)")
+                bm25_pending = bm25_send(aux_conn, Counter(analyzed.terms), request.filters, config.bm25,
+                                         depth=config.bm25_depth)
+            with conn.pipeline():
+                with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
+                    # JIT compilation costs tens of milliseconds and never pays back on these short statements
+                    conn.execute("select set_config('jit', 'off', true)")
+                    pending = []
+                    if use_exact:
+                        pending.append(exact_send(conn, identifiers, request.filters, depth=config.exact_depth))
+                    if bm25_pending is not None:
+                        pending.append(bm25_pending)
+                    elif use_bm25 and analyzed is not None:
+                        pending.append(bm25_send(conn, Counter(analyzed.terms), request.filters, config.bm25,
+                                                 depth=config.bm25_depth))
+                    active = None
+                    if use_vector and embedder is not None:
+                        # the statements above are on their way: the server runs them while the query is embedded
+                        embedding_started = time.perf_counter()
+                        query_vector = embedder.embed_query(request.query_text)
+                        embedding_ms = (time.perf_counter() - embedding_started) * 1000
+                        active = active_config_send(conn)
+                        pending.append(vector_send(conn, query_vector, embedder.config.embedding_config_id,
+                                                   request.filters, config.vector, depth=config.vector_depth))
+                    if active is not None and embedder is not None:
+                        config_id = compare_embedding_config(active(), embedder).embedding_config_id
+                    branches = [collect() for collect in pending]
+                    infos: dict[ChunkKey, ChunkInfo] = {}
+                    for branch in branches:
+                        infos.update(branch.infos)
+                    missing = [hit.key for branch in branches for hit in branch.hits if hit.key not in infos]
+                    if missing:
+                        infos.update(_chunk_infos(conn, list(dict.fromkeys(missing))))
+                    rerank = None
+                    if reranker is not None and request.query_text:
+                        def rerank(chunks: Sequence[ChunkInfo]) -> Sequence[float]:
+                            return reranker.score(request.query_text, [c.text for c in chunks])
+                    ordered = fuse(branches, infos, config, query_class,
+                                   requested_identifiers=use_exact, reranker=rerank)
+                    allowed_later = _authorize_send(conn, ctx, request.filters,
+                                                    [(f.key, infos[f.key].content_hash) for f in ordered])
+                    expected = cap_per_document(ordered, config.per_document_cap, request.limit)
+                    wanted = _wanted_sections(expected, infos) if request.expand_parents else set()
+                    sections_later = _sections_send(conn, wanted)
+                allowed = allowed_later()
+                texts = sections_later()
     except psycopg.errors.InsufficientPrivilege as exc:
         raise AuthorizationError(str(exc.diag.message_primary or exc)) from exc
     authorized = [f for f in ordered if f.key in allowed]
@@ -260,6 +284,7 @@ def search(
         analyzer=ANALYZER_ID if "bm25" in modes else None,
         authorization_dropped=len(ordered) - len(authorized),
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
+        query_embedding_ms=round(embedding_ms, 3) if embedding_ms is not None else None,
     )
 
 

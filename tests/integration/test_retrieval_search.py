@@ -277,3 +277,28 @@ def test_reranker_off_by_default_changes_nothing(app: psycopg.Connection, corpus
     assert plain.results and len({r.document_id for r in plain.results}) > 1
     per_document = Counter(r.document_id for r in plain.results)
     assert max(per_document.values()) <= RetrievalConfig().per_document_cap
+
+
+# -- concurrency and round trips ----------------------------------------------------------------------------
+
+
+def test_bm25_on_a_second_connection_changes_nothing(
+    app: psycopg.Connection, settings: Settings, corpus: RetrievalCorpus
+) -> None:
+    """The API runs BM25 on a second pooled connection: same results, same isolation, both scoped by the server."""
+    queries = ("Explain the calibration requirements for PRD-482", "differential pressure calibration",
+               "How often does the pressure sensor have to be recalibrated?")
+    with psycopg.connect(settings.app_url, autocommit=True) as aux:
+        for tenant in (corpus.tenant_a, corpus.tenant_b):
+            for query in queries:
+                request = SearchRequest(query_text=query, limit=10)
+                alone = search(app, context(tenant), request, get_default_embedder())
+                paired = search(app, context(tenant), request, get_default_embedder(), aux_conn=aux)
+                assert [(r.chunk_id, r.branches, r.fused_score) for r in paired.results] == [
+                    (r.chunk_id, r.branches, r.fused_score) for r in alone.results
+                ]
+                assert paired.results and all(r.document_id for r in paired.results)
+                assert paired.query_embedding_ms is not None
+        assert aux.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+        # the second connection carries no tenant after the search
+        assert aux.execute("select current_setting('app.tenant_id', true)").fetchone() in ((None,), ("",))
