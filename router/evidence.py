@@ -58,7 +58,8 @@ def retrieval_search(
                 "document_ids": req.filters.document_ids,
                 "valid_at": req.filters.valid_at,
             }),
-            limit=req.limit,
+            # Design note: a phrase filter is applied to the ranked candidates, so more are fetched than shown.
+            limit=max(req.limit, PHRASE_DEPTH) if req.filters.phrases else req.limit,
         )
     except ValidationError as exc:
         raise ToolFailedError(f"documents.search: invalid request: {exc.errors()[0]['msg']}") from exc
@@ -69,8 +70,10 @@ def retrieval_search(
         raise ToolTimeoutError(f"documents.search exceeded {timeout_ms} ms") from exc
     except RetrievalError as exc:
         raise ToolFailedError(f"documents.search: {exc}") from exc
-    sections = _sections(conn, ctx, [(r.document_id, r.document_version, r.chunk_id) for r in response.results],
-                         timeout_ms)
+    results = list(response.results)
+    if req.filters.phrases:
+        results = _with_phrases(results, req.filters.phrases, req.limit)
+    sections = _sections(conn, ctx, [(r.document_id, r.document_version, r.chunk_id) for r in results], timeout_ms)
     return [
         EvidenceChunk(
             chunk_id=r.chunk_id,
@@ -82,8 +85,26 @@ def retrieval_search(
             exact_match=r.identity_match is not None,
             flagged_injection=bool(r.suspected_prompt_injection),
         )
-        for r in response.results
+        for r in results
     ]
+
+
+#: Candidates fetched when passages must contain given phrases (the filter runs after ranking).
+PHRASE_DEPTH = 50
+
+
+def _with_phrases(results: list[Any], phrases: tuple[str, ...], limit: int) -> list[Any]:
+    """Results whose text contains every phrase (case and whitespace insensitive), one passage per document
+    first (so "which documents mention X" sees every document), in rank order, at most ``limit``."""
+    wanted = [" ".join(p.lower().split()) for p in phrases]
+    matching = [r for r in results if all(w in " ".join(r.text.lower().split()) for w in wanted)]
+    first: list[Any] = []
+    rest: list[Any] = []
+    seen: set[str] = set()
+    for r in matching:
+        (rest if r.document_id in seen else first).append(r)
+        seen.add(r.document_id)
+    return (first + rest)[:limit]
 
 
 #: Upper bound of an expanded passage (characters); a section longer than this keeps the hit and its neighbours.

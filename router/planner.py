@@ -163,14 +163,20 @@ def _period(inp: PlanInput) -> tuple[str, str]:
 _QUOTED = re.compile(r"[\"“”„]([^\"“”„]{2,200})[\"“”]")
 
 
+def _phrases(inp: PlanInput) -> list[str]:
+    """The quoted phrases of a lexical question (what the user wants found literally)."""
+    if "lexical" not in inp.intents:
+        return []
+    return [p.strip() for p in _QUOTED.findall(inp.question) if len(p.strip()) >= 2][:5]
+
+
 def _search_text(inp: PlanInput, query_text: str) -> str:
     """The text to search: a lexical question's quoted phrases themselves, else ``query_text``.
 
     A quoted phrase is what the user wants found literally; the words around it ("Which documents mention ...")
     only dilute BM25 and pull the vector branch towards generic passages.
     """
-    phrases = _QUOTED.findall(inp.question) if "lexical" in inp.intents else []
-    return " ".join(p.strip() for p in phrases if p.strip()) or query_text
+    return " ".join(_phrases(inp)) or query_text
 
 
 def _search_args(inp: PlanInput, *, modes: list[str], query_text: str, document_types: list[str]) -> dict[str, Any]:
@@ -183,7 +189,10 @@ def _search_args(inp: PlanInput, *, modes: list[str], query_text: str, document_
             "contract_ids": list(e.contract_ids),
         },
         "retrieval_modes": modes,
-        "filters": {"document_types": document_types},
+        # A literal (quoted, not explanatory) question keeps only passages that contain its phrases.
+        "filters": {"document_types": document_types,
+                    **({"phrases": _phrases(inp)} if modes == [m for m in modes if m != "vector"] and _phrases(inp)
+                       else {})},
         "limit": 5,
     }
 

@@ -142,3 +142,25 @@ def test_missing_scope_refuses_the_whole_plan(world: World, app_conn: psycopg.Co
     with pytest.raises(ScopeError) as raised:
         ask(world, app_conn, "What was Company A's total spend in Q1 2026?", scopes=frozenset({"procurement:read"}))
     assert raised.value.scope == "invoice:aggregate"
+
+
+def test_quoted_phrase_is_found_literally(world: World, app_conn: psycopg.Connection) -> None:
+    out = ask(world, app_conn, 'Which documents mention "Incoterms 2020"?')
+    assert out.answer.status == "answered", out.answer.text
+    assert out.answer.evidence
+    for item in out.answer.evidence:
+        assert "incoterms 2020" in " ".join(item.snippet.lower().split()), item
+
+
+def test_credit_note_number_is_looked_up_as_text(world: World, app_conn: psycopg.Connection) -> None:
+    out = ask(world, app_conn, "When was CN-2026-0007 issued and what is its status?")
+    assert out.routing.workflow == "identifier_lookup"
+    assert out.answer.status == "answered", out.answer.text
+    assert out.answer.sources[0].startswith("credit-note-2026-0007")
+
+
+def test_evidence_is_expanded_to_its_section(world: World, app_conn: psycopg.Connection) -> None:
+    out = ask(world, app_conn, "What is the calibration interval for PRD-486?")
+    manual = [e for e in out.answer.evidence if e.document_id == "manual-prd-486" and e.page == 4]
+    assert manual, [e.chunk_id for e in out.answer.evidence]
+    assert any("12 months" in e.snippet for e in manual)
