@@ -276,39 +276,6 @@ def _load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def _markdown(results: dict[str, Any]) -> str:
-    lat = results["search_latency_excluding_embedding"]
-    lines = [
-        f"Reproduce: `{results['reproduce']}`",
-        "",
-        f"Database `{results['database']}`, embedder `{results['embedder']}`, {results['all_chunks']} active chunks "
-        f"({results['tenant_chunks']} in {results['tenant']}), HNSW m = {results['hnsw_index'].get('m')}, "
-        f"ef_construction = {results['hnsw_index'].get('ef_construction')}; load average (1, 5, 15 min) "
-        f"{results['load_average_start']} at the start, {results['load_average_end']} at the end (2 cores).",
-        "",
-        "| path | p50 ms | p95 ms | n |",
-        "|---|---|---|---|",
-    ]
-    for name, v in lat.items():
-        lines.append(f"| {name} (search, query embedding excluded) | {v['p50_ms']} | {v['p95_ms']} | {v['n']} |")
-    for name in ("fused_one_connection_excluding_embedding", "query_embedding", "fused_including_query_embedding",
-                 "bm25_postgres", "bm25_rank_bm25", "bm25_bm25s"):
-        v = results.get(name)
-        if isinstance(v, dict):
-            lines.append(f"| {name} | {v['p50_ms']} | {v['p95_ms']} | {v['n']} |")
-    lines += ["", "| filtered vector search | HNSW p50 / p95 ms | exact p50 / p95 ms | recall@10 mean (min) | "
-              "returned min |", "|---|---|---|---|---|"]
-    for name, v in results["vector_hnsw_vs_exact"].items():
-        lines.append(f"| {name} | {v['hnsw']['p50_ms']} / {v['hnsw']['p95_ms']} | {v['exact']['p50_ms']} / "
-                     f"{v['exact']['p95_ms']} | {v['recall_at_10_mean']} ({v['recall_at_10_min']}) | "
-                     f"{v['hnsw_returned_min']} |")
-    lines += ["", f"Targets: fused p95 <= {results['targets']['fused_p95_ms']} ms: "
-              f"{'met' if results['targets']['fused_p95_met'] else 'missed'}; recall@10 of the service's HNSW setting "
-              f"(ef_search = {results['targets']['ef_search']}) >= {results['targets']['recall_at_10']}: "
-              f"{'met' if results['targets']['recall_met'] else 'missed'}."]
-    return "\n".join(lines) + "\n"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=int, default=76)
@@ -541,7 +508,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         args.json.write_text(text + "\n")
     if args.markdown:
-        args.markdown.write_text(_markdown(results))
+        from retrieval.report import bench_markdown
+
+        args.markdown.write_text(bench_markdown(results))
     return 0
 
 

@@ -65,13 +65,40 @@ def build_database(settings: Settings, *, reuse: bool, progress: Any = print) ->
 
 
 CAPS = (1, 2, 3, 5, 10)
-BENCH_NOTE = (
-    "Database `{database}`, vectors of `{embedder}`, {all_chunks} active chunks ({tenant_chunks} in the measured "
-    "tenant {tenant}), {all_postings} postings; timings on a shared 2-core machine, so absolute numbers move "
-    "with its load. A `hashing-bow` embedder is the benchmark's model-free stand-in for MiniLM (which encoded "
-    "about 13 chunks/s here): latencies do not depend on the model, but HNSW recall does, and sparse hashed "
-    "vectors of templated text are a hard case for HNSW, so its recall figures there are not the MiniLM ones."
-)
+
+
+def bench_markdown(results: dict[str, Any]) -> str:
+    """The summary tables of one ``bench/retrieval_latency.py`` result (its JSON)."""
+    lat = results["search_latency_excluding_embedding"]
+    lines = [
+        f"Reproduce: `{results['reproduce']}`",
+        "",
+        f"Database `{results['database']}`, embedder `{results['embedder']}`, {results['all_chunks']} active chunks "
+        f"({results['tenant_chunks']} in {results['tenant']}), HNSW m = {results['hnsw_index'].get('m')}, "
+        f"ef_construction = {results['hnsw_index'].get('ef_construction')}; load average (1, 5, 15 min) "
+        f"{results['load_average_start']} at the start, {results['load_average_end']} at the end (2 cores).",
+        "",
+        "| path | p50 ms | p95 ms | n |",
+        "|---|---|---|---|",
+    ]
+    for name, v in lat.items():
+        lines.append(f"| {name} (search, query embedding excluded) | {v['p50_ms']} | {v['p95_ms']} | {v['n']} |")
+    for name in ("fused_one_connection_excluding_embedding", "query_embedding", "fused_including_query_embedding",
+                 "bm25_postgres", "bm25_rank_bm25", "bm25_bm25s"):
+        v = results.get(name)
+        if isinstance(v, dict):
+            lines.append(f"| {name} | {v['p50_ms']} | {v['p95_ms']} | {v['n']} |")
+    lines += ["", "| filtered vector search | HNSW p50 / p95 ms | exact p50 / p95 ms | recall@10 mean (min) | "
+              "returned min |", "|---|---|---|---|---|"]
+    for name, v in results["vector_hnsw_vs_exact"].items():
+        lines.append(f"| {name} | {v['hnsw']['p50_ms']} / {v['hnsw']['p95_ms']} | {v['exact']['p50_ms']} / "
+                     f"{v['exact']['p95_ms']} | {v['recall_at_10_mean']} ({v['recall_at_10_min']}) | "
+                     f"{v['hnsw_returned_min']} |")
+    lines += ["", f"Targets: fused p95 <= {results['targets']['fused_p95_ms']} ms: "
+              f"{'met' if results['targets']['fused_p95_met'] else 'missed'}; recall@10 of the service's HNSW setting "
+              f"(ef_search = {results['targets']['ef_search']}) >= {results['targets']['recall_at_10']}: "
+              f"{'met' if results['targets']['recall_met'] else 'missed'}."]
+    return "\n".join(lines) + "\n"
 
 
 def sweep_systems() -> list[System]:
@@ -164,7 +191,8 @@ def _table(scores: Sequence[QueryScore], query_set: QuerySet) -> list[str]:
 
 
 def write_report(query_set: QuerySet, scores: Sequence[QueryScore], sweep: Sequence[QueryScore],
-                 bench: dict[str, Any] | None, hnsw: dict[str, dict[str, float]], path: Path = REPORT) -> None:
+                 bench: Sequence[dict[str, Any]] | None, hnsw: dict[str, dict[str, float]],
+                 path: Path = REPORT) -> None:
     """Write the Markdown report (the numbers come from this run only)."""
     summary = summarize(scores, 10)
     sweep_summary = summarize(sweep, 10)
@@ -230,9 +258,9 @@ def write_report(query_set: QuerySet, scores: Sequence[QueryScore], sweep: Seque
             top = ", ".join(score.returned[:3])
             lines.append(f"| {score.query_id} | {score.category} | {score.relevant} | {score.recall[10]:.2f} | "
                          f"{score.ndcg10:.2f} | {top} |")
-    if bench:
-        lines += ["", "## Latency (bench/retrieval_latency.py)", "", BENCH_NOTE.format(**bench), "", "```",
-                  json.dumps(bench, indent=2), "```"]
+    for result in bench or ():
+        lines += ["", f"## Latency and filtered HNSW recall: `{result['embedder']}`, {result['all_chunks']} chunks "
+                  "(bench/retrieval_latency.py)", "", bench_markdown(result).rstrip()]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
 
@@ -242,7 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--database", default="procura_retrieval_eval")
     parser.add_argument("--reuse", action="store_true", help="Reuse a filled evaluation database.")
-    parser.add_argument("--bench-json", type=Path, help="Latency results to include.")
+    parser.add_argument("--bench-json", type=Path, action="append", help="Latency results to include (repeatable).")
     parser.add_argument("--out", type=Path, default=REPORT)
     args = parser.parse_args(argv)
     from ingest.embedder import get_default_embedder
@@ -255,7 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         scores = evaluate(conn, query_set, SYSTEMS, embedder)
         sweep = evaluate(conn, query_set, sweep_systems(), embedder)
         hnsw = hnsw_recall(conn, query_set, embedder)
-    bench = json.loads(args.bench_json.read_text()) if args.bench_json else None
+    bench = [json.loads(path.read_text()) for path in args.bench_json or ()]
     plot(scores, PLOT)
     write_report(query_set, scores, sweep, bench, hnsw, args.out)
     summary = summarize(scores, 10)
