@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult
 from router.executor import RunResult
+from router.planner import asks_personal_data, mentions_personal_data
 from router.tools import (
     ApprovedVendorsToolResponse,
     CompletenessResponse,
@@ -169,8 +170,6 @@ def _snippet(text: str, question: str = "") -> str:
 
 def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     """The templated answer for a routed (and, unless clarifying, executed) question."""
-    from router.planner import asks_personal_data
-
     if asks_personal_data(routing.question):
         # Design note: a request for suppliers' bank or contact data is refused whatever the routing decided
         # (even a clarification would invite the user to narrow down a request that is never served).
@@ -388,6 +387,8 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
         text += f" Supporting passages: {', '.join(c.chunk_id for c in shown)}."
     if withheld:
         text += f" {len(withheld)} retrieved passage(s) were withheld because they contain instruction-like text."
+    if mentions_personal_data(routing.question):
+        text += " Suppliers' bank details and contact data are not disclosed through ask."
     if check is not None:
         assert isinstance(check, CompletenessResponse)
         result["completeness"] = check.status
