@@ -494,15 +494,19 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
         ]
         workflow = "catalog_products"
     elif (
-        (e.product_codes or e.invoice_numbers or e.contract_ids)
+        (e.product_codes or e.invoice_numbers or e.contract_ids or e.supplier_ids or e.company_id)
         and inp.intents <= {"exact_lookup"}
     ):
+        # Supplier and company ids have no exact-index key: their master-data passages are found by BM25 on the
+        # id itself, still in one step.
+        keyed = bool(e.product_codes or e.invoice_numbers or e.contract_ids)
         steps = [
             PlanStep(
                 step_id="lookup-identifier",
                 tool="documents.search",
-                arguments=_search_args(inp, modes=["exact"], query_text=inp.question, document_types=[]),
-                purpose="Exact identifier lookup (one step).",
+                arguments=_search_args(inp, modes=["exact"] if keyed else ["bm25"], query_text=inp.question,
+                                       document_types=[]),
+                purpose="Identifier lookup (one step).",
             )
         ]
         workflow = "identifier_lookup"

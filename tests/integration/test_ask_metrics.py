@@ -173,3 +173,11 @@ def test_evidence_is_expanded_to_its_section(world: World, app_conn: psycopg.Con
     manual = [e for e in out.answer.evidence if e.document_id == "manual-prd-486" and e.page == 4]
     assert manual, [e.chunk_id for e in out.answer.evidence]
     assert any("12 months" in e.snippet for e in manual)
+
+
+def test_supplier_id_lookup_is_one_step(world: World, app_conn: psycopg.Connection) -> None:
+    out = ask(world, app_conn, "What is SUP-18?")
+    assert out.routing.workflow == "identifier_lookup"
+    assert [s["tool"] for s in out.steps] == ["documents.search"]
+    assert out.answer.status == "answered", out.answer.text
+    assert out.answer.sources[0].startswith("suppliers-")
