@@ -53,18 +53,22 @@ class VectorConfig:
     Attributes:
         ef_search: candidate list size of the HNSW search (``hnsw.ef_search``). The tenant predicate removes
             most of the candidates a shared index yields (a tenant holds a third of the demo corpus), and
-            templated documents put many chunks at nearly the same distance: with MiniLM vectors, recall@10 of
-            the tenant-filtered HNSW path against exact search was 0.965 at 100, 0.975 at 200, 0.99 at 300 and
-            1.0 at 400 (docs/retrieval-report.md has the benchmark's sweep).
+            templated documents put many chunks at nearly the same distance: with MiniLM vectors (18k chunks,
+            m = 16, ef_construction = 64), recall@10 of the tenant-filtered HNSW path against exact search was
+            0.945 at 100, 0.985 at 200 and 1.0 at 400 (0.925 / 0.965 / 0.98 with a document-type filter too);
+            docs/retrieval-report.md has the benchmark's sweep.
         iterative_scan: ``hnsw.iterative_scan``; ``relaxed_order`` keeps scanning until enough rows pass the
             tenant and filter predicates, and the outer query re-sorts by exact distance.
         max_scan_tuples: ``hnsw.max_scan_tuples``, the bound of an iterative scan.
+        overfetch: the HNSW scan returns this many times the wanted rows, which are then sorted by exact distance
+            and cut (a ``relaxed_order`` scan's first rows are not exactly the nearest).
         exact_threshold: when at most this many chunks pass the filters, search them exactly instead.
     """
 
     ef_search: int = 400
     iterative_scan: Literal["relaxed_order", "strict_order", "off"] = "relaxed_order"
     max_scan_tuples: int = 20_000
+    overfetch: int = 4
     exact_threshold: int = 2_000
 
     def __post_init__(self) -> None:
@@ -72,6 +76,8 @@ class VectorConfig:
             raise ValueError("ef_search must be between 1 and 1000 (pgvector's range)")
         if not 1 <= self.max_scan_tuples <= 10_000_000:
             raise ValueError("max_scan_tuples must be between 1 and 10000000")
+        if not 1 <= self.overfetch <= 100:
+            raise ValueError("overfetch must be between 1 and 100")
         if self.exact_threshold < 0:
             raise ValueError("exact_threshold must not be negative")
 

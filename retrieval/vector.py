@@ -104,14 +104,18 @@ from retrieval.active_embeddings x
 where x.embedding_config_id = %(config_id)s and {predicate}
 """
 
+# A relaxed_order scan yields rows in roughly increasing distance, so its first depth rows that pass the
+# filters need not be the depth nearest: the scan is asked for overfetch x depth rows, re-sorted exactly, and cut.
 _HNSW = """
 select document_id, document_version, chunk_id, distance
 from (
     select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
     {candidates} {gate_hnsw}
     order by x.embedding <=> %(q)s
-    limit %(depth)s
+    limit %(fetch)s
 ) nearest
+order by distance, chunk_id
+limit %(depth)s
 """
 
 # offset 0 keeps the subquery a fence: the sort must not be pushed into (approximate) HNSW index order
@@ -214,6 +218,7 @@ def vector_send(
     ensure_vector_type(conn)
     where = filter_sql(filters, "x")
     params: dict[str, object] = {"q": query_vector, "config_id": config_id, "depth": depth,
+                                 "fetch": depth * config.overfetch,
                                  "cap": config.exact_threshold + 1, "threshold": config.exact_threshold,
                                  **where.params}
     if force_path in (None, "hnsw"):
@@ -268,8 +273,9 @@ def vector_search(
 def rebuild_hnsw_index(owner_conn: psycopg.Connection, *, m: int = 16, ef_construction: int = 64) -> None:
     """Rebuild the shared HNSW index with other build parameters (operator task, owner role, takes a lock).
 
-    pgvector's defaults are m = 16 and ef_construction = 64; larger values raise recall at the cost of build
-    time and memory.
+    pgvector's defaults are m = 16 and ef_construction = 64; larger values can raise the recall of tenant-filtered
+    searches at the cost of build time and memory (on the MiniLM benchmark corpus ef_construction = 200 gave
+    0.97-0.985 against 0.97 at 64, within the run-to-run spread of a rebuild).
     """
     if not 2 <= m <= 100:
         raise ValueError("m must be between 2 and 100")
