@@ -285,7 +285,8 @@ def check_server(conn: psycopg.Connection) -> dict[str, str]:
             f"Postgres {version_num // 10000} is too old: Procura needs 16 or newer "
             f"(Debian 13: apt-get install {' '.join(PACKAGES)})"
         )
-    available = dict(conn.execute("select name, default_version from pg_available_extensions").fetchall())
+    rows = conn.execute("select name, default_version from pg_available_extensions").fetchall()
+    available: dict[str, str | None] = dict(rows)
     missing = [name for name in REQUIRED_EXTENSIONS if name not in available]
     if missing:
         hints = {
