@@ -1,13 +1,14 @@
 """Retrieval latency on a large corpus: per branch and fused, BM25 vs reference libraries, HNSW vs exact.
 
-    python -m bench.retrieval_latency [--scale 76] [--embedder minilm|hashing] [--database NAME] [--reuse]
+    python -m bench.retrieval_latency [--scale 90] [--embedder minilm|hashing] [--database NAME] [--reuse]
                                       [--embedding-cache DIR] [--repeat 3] [--ef-search N ...]
                                       [--hnsw-m M --hnsw-ef-construction EF] [--json OUT] [--markdown OUT]
 
 Builds (or, with ``--reuse``, reuses a finished build of the same scale and embedder) a database with the
-Markdown documents of the demo corpus at ``--scale`` (about 720 chunks per scale step over three tenants: scale
-76 is about 55k chunks), ingested by the real pipeline with the BM25 writer, then measures as ``procura_app``
-under RLS, and writes the load average at the start and the end next to the figures:
+Markdown documents of the demo corpus at ``--scale`` (18k chunks over three tenants at scale 20, then about
+500 more per scale step: scale 90 is about 53k chunks), ingested by the real pipeline with the BM25 writer,
+then measures as ``procura_app`` under RLS, and writes the load average at the start and the end next to the
+figures:
 
 * p50/p95 of each branch alone and of the fused search (``retrieval.search`` end to end as the API runs it:
   two pooled connections, BM25 on the second), with the query vectors precomputed; the query embedding alone;
@@ -278,7 +279,7 @@ def _load() -> list[float]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scale", type=int, default=76)
+    parser.add_argument("--scale", type=int, default=90)
     parser.add_argument("--corpus", type=Path)
     parser.add_argument("--database", help="default procura_retrieval_bench_<embedder>")
     parser.add_argument("--embedder", choices=("minilm", "hashing"), default="minilm")

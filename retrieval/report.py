@@ -109,7 +109,7 @@ def bench_markdown(results: dict[str, Any]) -> str:
         + ("" if results["embedder"].startswith("minilm") else " (hashed vectors: not the MiniLM figure)")
         + ("" if chunks >= 50_000 or not results["embedder"].startswith("minilm")
            else " (the target asks for >= 50k chunks; MiniLM encoded only a few chunks per second on the loaded "
-                "machine, so this MiniLM corpus is smaller: rerun with --scale 76 and the embedding cache)")
+                "machine, so this MiniLM corpus is smaller: rerun with --scale 90 and the embedding cache)")
         + ".",
     ]
     return "\n".join(lines) + "\n"
