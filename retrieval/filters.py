@@ -31,8 +31,9 @@ def filter_sql(filters: Filters, row: str, *, chunk: str | None = None) -> Filte
         filters: the request's filters.
         row: alias of a relation with ``tenant_id``, ``document_id``, ``document_version``, ``chunk_id`` and
             ``document_type`` (the ``retrieval.active_*`` views have them).
-        chunk: alias of a relation with the chunk's ``metadata`` when the query already joins one; without it
-            a ``valid_at`` filter adds a join of ``ingest.chunks`` (returned in ``chunk_join``).
+        chunk: alias of a relation with the chunk's ``metadata`` and ``chunk_text`` when the query already joins
+            one; without it a ``valid_at``, ``company_ids`` or ``phrases`` filter adds a join of ``ingest.chunks``
+            (returned in ``chunk_join``).
     """
     row_id = sql.Identifier(row)
     parts: list[sql.Composable] = []
@@ -54,19 +55,27 @@ def filter_sql(filters: Filters, row: str, *, chunk: str | None = None) -> Filte
             ).format(r=row_id)
         )
         params["f_product_codes"] = list(filters.product_codes)
+    if (filters.valid_at is not None or filters.company_ids or filters.phrases) and chunk is None:
+        chunk = "fc"
+        join = sql.SQL(
+            " join ingest.chunks fc on fc.tenant_id = {r}.tenant_id and fc.document_id = {r}.document_id "
+            "and fc.document_version = {r}.document_version and fc.chunk_id = {r}.chunk_id"
+        ).format(r=row_id)
+    chunk_id = sql.Identifier(chunk) if chunk is not None else None
     if filters.valid_at is not None:
-        if chunk is None:
-            chunk = "fc"
-            join = sql.SQL(
-                " join ingest.chunks fc on fc.tenant_id = {r}.tenant_id and fc.document_id = {r}.document_id "
-                "and fc.document_version = {r}.document_version and fc.chunk_id = {r}.chunk_id"
-            ).format(r=row_id)
         # undated documents (master data) are not time-bound and stay eligible
-        parts.append(
-            sql.SQL("coalesce(retrieval.valid_from({c}.metadata) <= %(f_valid_at)s::date, true)").format(
-                c=sql.Identifier(chunk)
-            )
-        )
+        parts.append(sql.SQL("coalesce(retrieval.valid_from({c}.metadata) <= %(f_valid_at)s::date, true)").format(
+            c=chunk_id))  # fmt: skip
         params["f_valid_at"] = filters.valid_at
+    if filters.company_ids:
+        parts.append(sql.SQL("({c}.metadata ->> 'company_id') = any(%(f_company_ids)s::text[])").format(c=chunk_id))
+        params["f_company_ids"] = list(filters.company_ids)
+    for index, phrase in enumerate(filters.phrases):
+        # Literal containment on the chunk's own text, lower-cased with whitespace runs collapsed (the model
+        # normalized the phrase the same way); strpos, not LIKE, so % and _ in a phrase mean themselves.
+        name = f"f_phrase_{index}"
+        parts.append(sql.SQL("strpos(regexp_replace(lower({c}.chunk_text), '\\s+', ' ', 'g'), {p}) > 0").format(
+            c=chunk_id, p=sql.Placeholder(name)))  # fmt: skip
+        params[name] = phrase
     predicate = sql.SQL(" and ").join(parts) if parts else sql.SQL("true")
     return FilterSql(predicate, join, params)

@@ -35,6 +35,7 @@ QueryClass = Literal["identifier", "mixed", "keyword", "semantic"]
 MAX_LIMIT = 100
 MAX_IDENTIFIERS = 50
 _DOCUMENT_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
+_COMPANY_ID = re.compile(r"^[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]{0,30}$")
 
 QueryText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000)]
 
@@ -95,6 +96,35 @@ class Filters(_Model):
     )
     product_codes: tuple[str, ...] = Field(default=(), max_length=MAX_IDENTIFIERS)
     document_ids: tuple[str, ...] = Field(default=(), max_length=MAX_IDENTIFIERS)
+    company_ids: tuple[str, ...] = Field(
+        default=(), max_length=MAX_IDENTIFIERS,
+        description="Only passages of documents about these companies (a chunk's company_id metadata, e.g. the "
+        "party of an agreement); documents about no company (master data, manuals) are left out.",
+    )  # fmt: skip
+    phrases: tuple[str, ...] = Field(
+        default=(), max_length=5,
+        description="Only passages that contain every phrase literally (case and whitespace insensitive).",
+    )  # fmt: skip
+
+    @field_validator("company_ids")
+    @classmethod
+    def _company_ids(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        for index, value in enumerate(values):
+            if not _COMPANY_ID.match(value):
+                raise ValueError(f"[{index}] {value!r} is not a company id (e.g. COMP-A)")
+        return tuple(dict.fromkeys(values))
+
+    @field_validator("phrases")
+    @classmethod
+    def _phrases(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        phrases = []
+        for index, value in enumerate(values):
+            # the same normalization as the predicate's side: lower case, runs of whitespace as one space
+            phrase = " ".join(value.lower().split())
+            if not 2 <= len(phrase) <= 200:
+                raise ValueError(f"[{index}] a phrase must have 2 to 200 characters")
+            phrases.append(phrase)
+        return tuple(dict.fromkeys(phrases))
 
     @field_validator("product_codes")
     @classmethod
@@ -112,7 +142,10 @@ class Filters(_Model):
     @property
     def is_empty(self) -> bool:
         """True when nothing beyond the tenant restricts the search."""
-        return not (self.document_types or self.valid_at or self.product_codes or self.document_ids)
+        return not (
+            self.document_types or self.valid_at or self.product_codes or self.document_ids or self.company_ids
+            or self.phrases
+        )  # fmt: skip
 
 
 class SearchRequest(_Model):

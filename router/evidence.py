@@ -57,8 +57,11 @@ def retrieval_search(
                 "document_types": req.filters.document_types,
                 "document_ids": req.filters.document_ids,
                 "valid_at": req.filters.valid_at,
+                "company_ids": req.filters.company_ids,
+                "phrases": req.filters.phrases,
             }),
-            # Design note: a phrase filter is applied to the ranked candidates, so more are fetched than shown.
+            # Design note: the phrase filter is a predicate inside every branch; more matches are fetched than
+            # shown so that the per-document ordering below can put one passage of each document first.
             limit=max(req.limit, PHRASE_DEPTH) if req.filters.phrases else req.limit,
         )
     except ValidationError as exc:
@@ -72,7 +75,7 @@ def retrieval_search(
         raise ToolFailedError(f"documents.search: {exc}") from exc
     results = list(response.results)
     if req.filters.phrases:
-        results = _with_phrases(results, req.filters.phrases, req.limit)
+        results = _one_per_document_first(results, req.limit)
     sections = _sections(conn, ctx, [(r.document_id, r.document_version, r.chunk_id) for r in results], timeout_ms)
     return [
         EvidenceChunk(
@@ -89,19 +92,17 @@ def retrieval_search(
     ]
 
 
-#: Candidates fetched when passages must contain given phrases (the filter runs after ranking).
+#: Matches fetched when passages must contain given phrases (all of them contain the phrases; see above).
 PHRASE_DEPTH = 50
 
 
-def _with_phrases(results: list[Any], phrases: tuple[str, ...], limit: int) -> list[Any]:
-    """Results whose text contains every phrase (case and whitespace insensitive), one passage per document
-    first (so "which documents mention X" sees every document), in rank order, at most ``limit``."""
-    wanted = [" ".join(p.lower().split()) for p in phrases]
-    matching = [r for r in results if all(w in " ".join(r.text.lower().split()) for w in wanted)]
+def _one_per_document_first(results: list[Any], limit: int) -> list[Any]:
+    """One passage per document first (so "which documents mention X" sees every document), then the rest, each
+    group in rank order, at most ``limit``."""
     first: list[Any] = []
     rest: list[Any] = []
     seen: set[str] = set()
-    for r in matching:
+    for r in results:
         (rest if r.document_id in seen else first).append(r)
         seen.add(r.document_id)
     return (first + rest)[:limit]

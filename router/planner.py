@@ -193,8 +193,33 @@ def _search_text(inp: PlanInput, query_text: str) -> str:
     return " ".join(_phrases(inp)) or query_text
 
 
+#: Words that name a company's agreement ("framework agreement", "purchasing contract", "agreements").
+_AGREEMENT_WORDS = re.compile(r"\b(?:(?:framework|purchasing|supply|master)\s+)?(?:agreement|contract)s?\b", re.I)
+
+
+def _company_agreement_query(inp: PlanInput, query_text: str) -> str | None:
+    """The topic of a question about a named company's agreement ("What are the payment terms in Company A's
+    framework agreement?" -> "What are the payment terms in"), or ``None`` when the question is not one.
+
+    Design note: the company and the document kind become filters (company_ids, document_types); left in the
+    query text they would rank the agreement's title and definition chunks ("'Agreement' means this framework
+    agreement ...") above the section that answers.
+    """
+    e = inp.entities
+    if e.company_id is None or not _AGREEMENT_WORDS.search(query_text) or _phrases(inp):
+        return None
+    text = query_text
+    if e.company_name:
+        text = re.sub(re.escape(e.company_name) + r"(?:['’]s)?", " ", text, flags=re.I)
+    text = " ".join(_AGREEMENT_WORDS.sub(" ", text).split())
+    return text if len(text) >= 3 else None
+
+
 def _search_args(inp: PlanInput, *, modes: list[str], query_text: str, document_types: list[str]) -> dict[str, Any]:
     e = inp.entities
+    scoped = _company_agreement_query(inp, query_text) if set(document_types) <= {"agreement"} else None
+    if scoped is not None:
+        query_text, document_types = scoped, ["agreement"]
     return {
         "query_text": _search_text(inp, query_text),
         "identifiers": {
@@ -205,6 +230,7 @@ def _search_args(inp: PlanInput, *, modes: list[str], query_text: str, document_
         "retrieval_modes": modes,
         # A literal (quoted, not explanatory) question keeps only passages that contain its phrases.
         "filters": {"document_types": document_types,
+                    **({"company_ids": [e.company_id]} if scoped is not None and e.company_id else {}),
                     **({"phrases": _phrases(inp)} if modes == [m for m in modes if m != "vector"] and _phrases(inp)
                        else {})},
         "limit": 5,

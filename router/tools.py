@@ -261,6 +261,9 @@ class SearchFilters(_Model):
     document_types: tuple[Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,40}$")], ...] = ()
     document_ids: tuple[Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]{0,127}$")], ...] = ()
     valid_at: dt.date | None = None
+    company_ids: tuple[Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]{0,30}$")], ...] = (
+        Field(default=(), max_length=20, description="Only documents about these companies (e.g. their agreements).")
+    )
     phrases: tuple[Annotated[str, StringConstraints(min_length=2, max_length=200)], ...] = Field(
         default=(), max_length=5,
         description="Passages must contain each phrase literally (case and whitespace insensitive).",

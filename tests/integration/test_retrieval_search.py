@@ -268,6 +268,37 @@ def test_filters_apply_in_every_branch(app: psycopg.Connection, corpus: Retrieva
     assert {r.document_id for r in only.results} == {"manual-prd-530"}
 
 
+def test_phrase_and_company_filters_are_predicates_of_every_branch(
+    app: psycopg.Connection, admin_conn: psycopg.Connection, corpus: RetrievalCorpus
+) -> None:
+    # Literal phrase: every result contains it (case and whitespace insensitive), including passages that
+    # plain BM25 ranks far below shorter chunks with the stemmed terms (invoice lines "Monitoring controller").
+    phrased = run(app, corpus.tenant_a, query_text="monitoring controllers", retrieval_modes=["bm25", "vector"],
+                  filters={"phrases": ["Monitoring   CONTROLLERS"]}, limit=50)  # fmt: skip
+    assert phrased.results
+    for r in phrased.results:
+        assert "monitoring controllers" in " ".join(r.text.lower().split()), r.chunk_id
+    expected = {
+        d for (d,) in admin_conn.execute(
+            "select distinct document_id from retrieval.active_chunks where tenant_id = %s "
+            "and regexp_replace(lower(chunk_text), '\\s+', ' ', 'g') like '%%monitoring controllers%%'",
+            (corpus.tenant_a,),
+        ).fetchall()
+    }  # fmt: skip
+    assert {r.document_id for r in phrased.results} == expected
+    # A phrase is text, not a pattern: % and _ match themselves only.
+    assert not run(app, corpus.tenant_a, query_text="monitoring", filters={"phrases": ["monitoring%"]}).results
+
+    companies = dict(admin_conn.execute(
+        "select distinct document_id, metadata ->> 'company_id' from retrieval.active_chunks "
+        "where tenant_id = %s and metadata ? 'company_id'", (corpus.tenant_a,),
+    ).fetchall())  # fmt: skip
+    assert "COMP-A" in companies.values()
+    scoped = run(app, corpus.tenant_a, query_text="payment terms", filters={"company_ids": ["COMP-A"]}, limit=20)
+    assert scoped.results
+    assert {companies.get(r.document_id) for r in scoped.results} == {"COMP-A"}
+
+
 def test_reranker_off_by_default_changes_nothing(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
     request = SearchRequest(query_text="how is the sensor wired to the power supply")
     plain = search(app, context(corpus.tenant_a), request, get_default_embedder())
