@@ -1,6 +1,7 @@
-"""``POST /v1/search``: hybrid document search for the API key's tenant.
+"""The body of ``POST /v1/search``: hybrid document search for the API key's tenant.
 
-Include it with ``app.include_router(retrieval.api.router)``. It uses the API's dependencies (``api.deps``:
+The route itself (with its audit row and OpenAPI responses) is declared once, in :mod:`api.routes.search`,
+which calls :func:`search_documents`. It uses the API's dependencies (``api.deps``:
 the ``procura_app`` pool and the authenticated principal). The query embedder is ``app.state.embedder`` when the
 app sets one, else the process-wide MiniLM embedder (loaded on the first vector search); the tuning is
 ``app.state.retrieval_config`` when set. Validation errors are the app's 422s (a ``tenant_id`` anywhere in the
@@ -13,19 +14,16 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import psycopg
-from fastapi import APIRouter, Depends, Request
+from fastapi import Depends, Request
 from fastapi.responses import JSONResponse
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from api.deps import PoolDep, PrincipalDep
-from api.models import ErrorResponse
 from ingest.embedder import Embedder
 from retrieval.config import RetrievalConfig
 from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError, RetrievalError, SearchScopeError
 from retrieval.models import SearchRequest, SearchResponse
 from retrieval.service import search
-
-router = APIRouter(prefix="/v1", tags=["search"])
 
 
 def get_embedder(request: Request) -> Embedder:
@@ -67,19 +65,6 @@ def _idle_connection(pool: ConnectionPool) -> psycopg.Connection | None:
         return None
 
 
-@router.post(
-    "/search",
-    response_model=SearchResponse,
-    responses={
-        401: {"model": ErrorResponse, "description": "Missing or invalid API key."},
-        403: {"model": ErrorResponse, "description": "The key lacks the procurement:read scope."},
-        409: {"model": ErrorResponse, "description": "The query embedder or analyzer does not match the index."},
-        422: {"model": ErrorResponse, "description": "Invalid request (field named); tenant_id sent."},
-        429: {"model": ErrorResponse, "description": "Per-key rate limit exceeded."},
-        503: {"model": ErrorResponse, "description": "The retrieval stores are not ready."},
-        504: {"model": ErrorResponse, "description": "The search exceeded the statement timeout."},
-    },
-)
 def search_documents(
     *,
     body: SearchRequest,

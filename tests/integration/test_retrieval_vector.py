@@ -12,10 +12,10 @@ from psycopg_pool import ConnectionPool
 
 from api.deps import get_pool, get_principal
 from api.keys import Principal
+from api.routes.search import router
 from ingest.embedder import get_default_embedder
 from procura.db.session import tenant_transaction
 from procura.settings import Settings
-from retrieval.api import router
 from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError
 from retrieval.models import Filters
