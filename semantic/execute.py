@@ -1,8 +1,9 @@
 """Running a compiled metric query for one tenant and shaping its typed result.
 
-The query runs on a connection of the serving role inside :func:`procura.db.session.tenant_transaction`:
-READ ONLY, ``app.tenant_id`` from the authenticated context (row-level security does the tenant filtering),
-``statement_timeout`` and a row cap. Values are bound by psycopg; the SQL text is the one compiled at load.
+The query runs on a connection of the serving role in a transaction scoped by
+:func:`procura.db.session.scope_statement`: READ ONLY, ``app.tenant_id`` from the authenticated context
+(row-level security does the tenant filtering), ``statement_timeout`` and a row cap. Values are bound by
+psycopg; the SQL text is the one compiled at load.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from pydantic import BaseModel, ConfigDict
 
-from procura.db.session import AuthContext, tenant_transaction
+from procura.db.session import AuthContext, scope_statement
 from procura.errors import AuthorizationError
 from semantic.compile import COVERAGE, PERIOD, SOURCE_COUNT, SOURCE_IDS, CompiledQuery
 from semantic.errors import MetricExecutionError, MetricTimeoutError
@@ -122,12 +123,19 @@ def run(
     started = time.perf_counter()
     bind = params.for_binding()
     bind["_row_limit"] = row_cap + 1
+    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        # Design note: the scope below lives in the pipeline's implicit transaction; inside an open transaction
+        # it would outlive this query.
+        raise MetricExecutionError("metric queries need an autocommit connection that is not in a transaction")
     cur = conn.cursor()
     try:
-        # Design note: pipeline mode sends BEGIN, the tenant scope, the query and COMMIT in one network round trip
-        # and reads every reply at the pipeline's single sync (the rows are fetched after it); errors still
-        # surface here, in order, and a failed scope check means the server never ran the query.
-        with conn.pipeline(), tenant_transaction(conn, ctx, statement_timeout_ms=statement_timeout_ms):
+        # Design note: one network round trip, and no BEGIN or COMMIT. In the extended query protocol every
+        # statement up to a Sync runs in one implicit transaction, and a pipeline sends its only Sync when the
+        # block ends: the scope's transaction-local settings (READ ONLY, tenant, timeout) hold for the query
+        # and end at that Sync, committed or rolled back. Nothing in the block may fetch, since a fetch would
+        # sync between the two. A failed scope check makes the server skip the query.
+        with conn.pipeline():
+            conn.execute(*scope_statement(ctx, statement_timeout_ms=statement_timeout_ms), prepare=False)
             # Design note: never a server-side prepared statement. After five executions psycopg would prepare it
             # and Postgres may settle on a generic plan, which cannot see how selective this call's id arrays and
             # date range are; bench/metric_api.py measured that generic plan at about 2x the custom one.

@@ -18,8 +18,8 @@ router = APIRouter(tags=["health"])
 
 
 @router.get("/healthz", response_model=HealthResponse)
-def healthz() -> dict[str, Any]:
-    """Liveness probe: no dependencies are checked."""
+async def healthz() -> dict[str, Any]:
+    """Liveness probe: no dependencies are checked (and, with no blocking work, no thread-pool hop)."""
     return {"status": "ok"}
 
 

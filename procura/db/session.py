@@ -64,16 +64,26 @@ def tenant_transaction(
         # Design note: inside an outer transaction our transaction() would only be a savepoint, and the tenant
         # setting would outlive it until the outer transaction ends.
         raise AuthorizationError("tenant_transaction needs a connection that is not inside a transaction")
-    timeout = f"{int(statement_timeout_ms)}ms" if statement_timeout_ms is not None else None
     with conn.transaction():
-        # One statement scopes the transaction: read-only mode, tenant and timeout, all local to it. The role
-        # check happens on the server (migration 0009) and raises there, so in pipeline mode the caller can send
-        # this, its query and COMMIT together; on failure the server discards the query unrun.
         try:
-            conn.execute(
-                "select app.begin_tenant_scope(%s::text, %s::boolean, %s::text)",
-                (ctx.tenant_id, read_only, timeout),
-            )
+            conn.execute(*scope_statement(ctx, read_only=read_only, statement_timeout_ms=statement_timeout_ms))
         except psycopg.errors.InsufficientPrivilege as exc:
             raise AuthorizationError(str(exc.diag.message_primary or exc)) from exc
         yield conn
+
+
+def scope_statement(
+    ctx: AuthContext, *, read_only: bool = True, statement_timeout_ms: int | None = None
+) -> tuple[str, tuple[object, ...]]:
+    """The one statement that scopes the current transaction to ``ctx.tenant_id``: read-only mode, tenant and
+    statement timeout, all local to the transaction.
+
+    The role check happens on the server (``app.begin_tenant_scope``, migration 0009) and raises
+    ``insufficient_privilege`` there, so a client may pipeline this statement with its query: when the check
+    fails the server skips everything up to the pipeline's sync, and the query never runs.
+    """
+    timeout = f"{int(statement_timeout_ms)}ms" if statement_timeout_ms is not None else None
+    return (
+        "select app.begin_tenant_scope(%s::text, %s::boolean, %s::text)",
+        (ctx.tenant_id, read_only, timeout),
+    )

@@ -415,6 +415,30 @@ def test_a_metric_query_on_a_non_serving_role_never_runs(
     assert result.rows[0].values["total_spend"] == "3728.81"
 
 
+def test_the_tenant_scope_ends_with_the_query(settings: Settings, registry: MetricRegistry, world: TwoTenants) -> None:
+    # The scope lives in the pipeline's implicit transaction (no BEGIN/COMMIT): once the query is answered, the
+    # pooled connection must carry no tenant, no read-only mode and no timeout into whatever runs next on it.
+    from semantic.errors import MetricExecutionError
+    from semantic.service import MetricService
+
+    service = MetricService.from_settings(registry, settings)
+    ctx = AuthContext(world.tenant_a, "scope-check", frozenset({"invoice:aggregate"}))
+    with psycopg.connect(settings.app_url, autocommit=True) as app:
+        before = app.execute("show statement_timeout").fetchone()
+        assert service.query(app, ctx, "finance.aggregate_spend", SEED).rows[0].values["total_spend"] == "3728.81"
+        after = app.execute(
+            "select current_setting('app.tenant_id', true), current_setting('transaction_read_only'),"
+            " current_setting('statement_timeout')"
+        ).fetchone()
+        assert after is not None and before is not None
+        assert (after[0] or "", after[1], after[2]) == ("", "off", before[0])
+    # Inside an open transaction the scope would outlive the query: refused before anything is sent.
+    with psycopg.connect(settings.app_url) as in_transaction:
+        in_transaction.execute("select 1")
+        with pytest.raises(MetricExecutionError, match="autocommit"):
+            service.query(in_transaction, ctx, "finance.aggregate_spend", SEED)
+
+
 # -- injection -------------------------------------------------------------------------------------------------
 INJECTIONS = [
     "COMP-A' OR '1'='1",
