@@ -34,8 +34,11 @@ DocumentType = Literal[
 QueryClass = Literal["identifier", "mixed", "keyword", "semantic"]
 MAX_LIMIT = 100
 MAX_IDENTIFIERS = 50
-_DOCUMENT_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
-_COMPANY_ID = re.compile(r"^[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]{0,30}$")
+#: Patterns of the document-id and company-id filters (other areas' request models reuse them).
+DOCUMENT_ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{0,127}$"
+COMPANY_ID_PATTERN = r"^[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]{0,30}$"
+_DOCUMENT_ID = re.compile(DOCUMENT_ID_PATTERN)
+_COMPANY_ID = re.compile(COMPANY_ID_PATTERN)
 
 QueryText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000)]
 

@@ -17,6 +17,7 @@ import psycopg
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from procura.db.session import AuthContext, tenant_transaction
+from retrieval.models import COMPANY_ID_PATTERN, DOCUMENT_ID_PATTERN
 from router.contract import CanonicalId, CurrencyCode, InvoiceStatus, ToolName
 from router.errors import ToolFailedError, ToolTimeoutError
 from router.injection import screen
@@ -259,10 +260,10 @@ class SearchFilters(_Model):
     """Hard filters applied by every retrieval branch."""
 
     document_types: tuple[Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,40}$")], ...] = ()
-    document_ids: tuple[Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]{0,127}$")], ...] = ()
+    document_ids: tuple[Annotated[str, StringConstraints(pattern=DOCUMENT_ID_PATTERN)], ...] = ()
     valid_at: dt.date | None = None
-    company_ids: tuple[Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]{0,30}$")], ...] = (
-        Field(default=(), max_length=20, description="Only documents about these companies (e.g. their agreements).")
+    company_ids: tuple[Annotated[str, StringConstraints(pattern=COMPANY_ID_PATTERN)], ...] = Field(
+        default=(), max_length=20, description="Only documents about these companies (e.g. their agreements)."
     )
     phrases: tuple[Annotated[str, StringConstraints(min_length=2, max_length=200)], ...] = Field(
         default=(), max_length=5,
