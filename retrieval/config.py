@@ -56,7 +56,14 @@ class VectorConfig:
             templated documents put many chunks at nearly the same distance: with MiniLM vectors (18k chunks,
             m = 16, ef_construction = 64), recall@10 of the tenant-filtered HNSW path against exact search was
             0.945 at 100, 0.985 at 200 and 1.0 at 400 (0.925 / 0.965 / 0.98 with a document-type filter too);
-            docs/retrieval-report.md has the benchmark's sweep.
+            docs/retrieval-report.md has the benchmark's sweep. At 84k chunks (32k in the tenant) 400 is no
+            longer enough: strict recall@10 0.935 (m = 16) to 0.959 (m = 64, ef_construction = 256) with the
+            tenant filter. The misses are not ties and not an early stop (a larger max_scan_tuples or overfetch changes
+            nothing): short text queries lie far from every chunk (nearest cosine distance about 0.43, against
+            0.05 between chunks, which the same index finds with recall 1.0), and the greedy search settles in a
+            neighbouring cluster of templated chunks. Do not raise this towards 1000 without checking the
+            plan: pgvector's cost estimate grows with ef_search, and at 1000 the planner sorts the tenant's rows
+            exactly in most searches (recall 1.0 at exact search's latency, not HNSW's).
         iterative_scan: ``hnsw.iterative_scan``; ``relaxed_order`` keeps scanning until enough rows pass the
             tenant and filter predicates, and the outer query re-sorts by exact distance.
         max_scan_tuples: ``hnsw.max_scan_tuples``, the bound of an iterative scan.

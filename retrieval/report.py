@@ -91,11 +91,12 @@ def bench_markdown(results: dict[str, Any]) -> str:
         if isinstance(v, dict):
             lines.append(f"| {name} | {v['p50_ms']} | {v['p95_ms']} | {v['n']} |")
     lines += ["", "| filtered vector search | HNSW p50 / p95 ms | exact p50 / p95 ms | recall@10 mean (min) | "
-              "returned min |", "|---|---|---|---|---|"]
+              "returned min | queries | HNSW index scanned |", "|---|---|---|---|---|---|---|"]
     for name, v in results["vector_hnsw_vs_exact"].items():
+        queries = v.get("queries", results.get("queries", ""))
         lines.append(f"| {name} | {v['hnsw']['p50_ms']} / {v['hnsw']['p95_ms']} | {v['exact']['p50_ms']} / "
                      f"{v['exact']['p95_ms']} | {v['recall_at_10_mean']} ({v['recall_at_10_min']}) | "
-                     f"{v['hnsw_returned_min']} |")
+                     f"{v['hnsw_returned_min']} | {queries} | {v.get('hnsw_index_scanned', 'not recorded')} |")
     targets = results["targets"]
     chunks = results["all_chunks"]
     fused = "met" if targets["fused_p95_met"] else "missed"
