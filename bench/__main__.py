@@ -25,12 +25,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 #: Run order: cheap and independent first, the scale curves (longest) last.
 MODULES = ("metric_api", "graph_traversal", "retrieval_latency", "ingest_throughput", "scale_curves")
-#: Arguments ``make bench`` passes unless ``--arg NAME=...`` replaces them: MiniLM encodes a few chunks per second
-#: on two cores, so the large retrieval corpus is embedded with the hashing embedder (latency does not depend on
-#: the model; recall figures are labelled with the embedder).
-#: Module arguments when ``--arg`` gives none. Retrieval runs on real MiniLM vectors at about 53k chunks (scale
+#: Module arguments when ``--arg`` gives none. Retrieval runs on real MiniLM vectors at about 84k chunks (scale
 #: 90); its document vectors are cached under ``<PROCURA_HOME>/bench/embedding-cache`` (keyed by embedding config
-#: and input text), so only the first run on a machine pays the encode (about 2 minutes on 2 idle cores).
+#: and input text), so only the first run on a machine pays the encode: about 35 minutes on 2 idle cores, since
+#: MiniLM encodes these long chunks at 20 to 40 per second. The 100k-chunk figures (scale 110) need about an hour
+#: of encoding when cold, more than one module's time limit; bench/retrieval_latency.py names that command.
 DEFAULT_ARGS: dict[str, list[str]] = {
     "retrieval_latency": ["--embedder", "minilm", "--scale", "90", "--database", "procura_bench_retrieval_minilm"],
 }
