@@ -106,6 +106,9 @@ where x.embedding_config_id = %(config_id)s and {predicate}
 
 # A relaxed_order scan yields rows in roughly increasing distance, so its first depth rows that pass the
 # filters need not be the depth nearest: the scan is asked for overfetch x depth rows, re-sorted exactly, and cut.
+# Design note: "distance + 0", as pgvector's documentation prescribes for relaxed order. Sorting on the bare
+# column lets the planner take the subquery as already ordered by distance (an incremental sort on a presorted
+# key), which reads only about depth rows from the scan and never re-sorts the over-fetched ones.
 _HNSW = """
 select document_id, document_version, chunk_id, distance
 from (
@@ -114,7 +117,7 @@ from (
     order by x.embedding <=> %(q)s
     limit %(fetch)s
 ) nearest
-order by distance, chunk_id
+order by distance + 0, chunk_id
 limit %(depth)s
 """
 

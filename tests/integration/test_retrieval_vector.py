@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import psycopg
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from psycopg import sql
 from psycopg_pool import ConnectionPool
 
 from api.deps import get_pool, get_principal
@@ -18,8 +20,9 @@ from procura.db.session import tenant_transaction
 from procura.settings import Settings
 from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError
+from retrieval.filters import filter_sql
 from retrieval.models import Filters
-from retrieval.vector import check_embedding_config, vector_search
+from retrieval.vector import _SETTINGS, check_embedding_config, compose_query, ensure_vector_type, vector_search
 from tests.integration.test_retrieval_support import RetrievalCorpus, app, context, corpus
 
 pytestmark = pytest.mark.integration
@@ -59,6 +62,37 @@ def test_filtered_hnsw_returns_k_when_k_exist(app: psycopg.Connection, corpus: R
     assert recall >= 0.9
     assert [h.score for h in hnsw.hits] == sorted((h.score for h in hnsw.hits), reverse=True)
     assert len(everything.hits) > eligible  # unfiltered: the tenant's other chunks too, still only its own
+
+
+def _plan_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield node
+    for child in node.get("Plans", ()):
+        yield from _plan_nodes(child)
+
+
+def test_hnsw_overfetch_is_read_and_resorted(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
+    # A relaxed_order scan is over-fetched and re-sorted. If the planner took the over-fetched subquery as
+    # already ordered by distance (an incremental sort on a presorted key), it would read only about depth rows
+    # from the scan and keep the scan's approximate order: the inner limit must read all of them.
+    ensure_vector_type(app)
+    depth, config = 5, VectorConfig(ef_search=40, iterative_scan="relaxed_order", overfetch=4, exact_threshold=0)
+    where = filter_sql(Filters(), "x")
+    with tenant_transaction(app, context(corpus.tenant_a)):
+        config_id = check_embedding_config(app, get_default_embedder()).embedding_config_id
+        eligible = app.execute("select count(*) from retrieval.active_embeddings").fetchone()
+        assert eligible is not None and eligible[0] > depth * config.overfetch
+        app.execute(_SETTINGS, {"ef_search": str(config.ef_search), "iterative": config.iterative_scan,
+                                "max_scan": str(config.max_scan_tuples)})  # fmt: skip
+        # The demo corpus is small enough for a sequential scan and a sort; make the planner take the index.
+        app.execute("select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
+        params = {"q": get_default_embedder().embed_query("calibration interval"), "config_id": config_id,
+                  "depth": depth, "fetch": depth * config.overfetch, "path": "hnsw", **where.params}  # fmt: skip
+        row = app.execute(sql.SQL("explain (analyze, format json) ") + compose_query(where, "hnsw"), params).fetchone()
+    assert row is not None
+    nodes = list(_plan_nodes(row[0][0]["Plan"]))
+    assert any(n.get("Index Name") == "embeddings_hnsw" for n in nodes)
+    assert not any("Presorted Key" in n for n in nodes)
+    assert depth * config.overfetch in [n["Actual Rows"] for n in nodes if n["Node Type"] == "Limit"]
 
 
 def test_small_filtered_set_uses_exact_search(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
