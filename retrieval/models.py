@@ -47,6 +47,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def _matching(values: tuple[str, ...], pattern: re.Pattern[str], problem: str) -> tuple[str, ...]:
+    """``values`` without repeats, each checked against ``pattern``; the error names the item's index."""
+    for index, value in enumerate(values):
+        if not pattern.match(value):
+            raise ValueError(f"[{index}] {value!r} {problem}")
+    return tuple(dict.fromkeys(values))
+
+
 def _normalized(identifier_type: str, values: tuple[str, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for index, raw in enumerate(values):
@@ -112,10 +120,7 @@ class Filters(_Model):
     @field_validator("company_ids")
     @classmethod
     def _company_ids(cls, values: tuple[str, ...]) -> tuple[str, ...]:
-        for index, value in enumerate(values):
-            if not _COMPANY_ID.match(value):
-                raise ValueError(f"[{index}] {value!r} is not a company id (e.g. COMP-A)")
-        return tuple(dict.fromkeys(values))
+        return _matching(values, _COMPANY_ID, "is not a company id (e.g. COMP-A)")
 
     @field_validator("phrases")
     @classmethod
@@ -137,10 +142,7 @@ class Filters(_Model):
     @field_validator("document_ids")
     @classmethod
     def _document_ids(cls, values: tuple[str, ...]) -> tuple[str, ...]:
-        for index, value in enumerate(values):
-            if not _DOCUMENT_ID.match(value):
-                raise ValueError(f"[{index}] {value!r} is not a document id (lowercase letters, digits, '.', '_', '-')")
-        return tuple(dict.fromkeys(values))
+        return _matching(values, _DOCUMENT_ID, "is not a document id (lowercase letters, digits, '.', '_', '-')")
 
     @property
     def is_empty(self) -> bool:
