@@ -202,6 +202,13 @@ def ensure_vector_type(conn: psycopg.Connection) -> None:
         register_vector(conn)
 
 
+def apply_scan_settings(conn: psycopg.Connection, config: VectorConfig) -> None:
+    """Set ``config``'s HNSW scan settings (ef_search, iterative scan, max_scan_tuples) for the current
+    transaction only (on a connection in pipeline mode the statement is only queued)."""
+    conn.execute(_SETTINGS, {"ef_search": str(config.ef_search), "iterative": config.iterative_scan,
+                             "max_scan": str(config.max_scan_tuples)})  # fmt: skip
+
+
 def vector_send(
     conn: psycopg.Connection,
     query_vector: np.ndarray,
@@ -225,8 +232,7 @@ def vector_send(
                                  "cap": config.exact_threshold + 1, "threshold": config.exact_threshold,
                                  **where.params}
     if force_path in (None, "hnsw"):
-        conn.execute(_SETTINGS, {"ef_search": str(config.ef_search), "iterative": config.iterative_scan,
-                                 "max_scan": str(config.max_scan_tuples)})
+        apply_scan_settings(conn, config)
     cursor = conn.execute(compose_query(where, force_path), {**params, "path": force_path})
 
     def collect() -> BranchResult:

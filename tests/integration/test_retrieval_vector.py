@@ -22,7 +22,13 @@ from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError
 from retrieval.filters import filter_sql
 from retrieval.models import Filters
-from retrieval.vector import _SETTINGS, check_embedding_config, compose_query, ensure_vector_type, vector_search
+from retrieval.vector import (
+    apply_scan_settings,
+    check_embedding_config,
+    compose_query,
+    ensure_vector_type,
+    vector_search,
+)
 from tests.integration.test_retrieval_support import RetrievalCorpus, app, context, corpus
 
 pytestmark = pytest.mark.integration
@@ -81,8 +87,7 @@ def test_hnsw_overfetch_is_read_and_resorted(app: psycopg.Connection, corpus: Re
         config_id = check_embedding_config(app, get_default_embedder()).embedding_config_id
         eligible = app.execute("select count(*) from retrieval.active_embeddings").fetchone()
         assert eligible is not None and eligible[0] > depth * config.overfetch
-        app.execute(_SETTINGS, {"ef_search": str(config.ef_search), "iterative": config.iterative_scan,
-                                "max_scan": str(config.max_scan_tuples)})  # fmt: skip
+        apply_scan_settings(app, config)
         # The demo corpus is small enough for a sequential scan and a sort; make the planner take the index.
         app.execute("select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
         params = {"q": get_default_embedder().embed_query("calibration interval"), "config_id": config_id,
