@@ -142,7 +142,6 @@ def run(
             cur.execute(query.sql, bind, prepare=False)
         raw_rows = cur.fetchall()
     except psycopg.Error as exc:
-        _end_failed_transaction(conn)
         if isinstance(exc, pg_errors.InsufficientPrivilege) and _ROLE_CHECK in str(exc):
             raise AuthorizationError(str(exc.diag.message_primary)) from exc
         if isinstance(exc, pg_errors.QueryCanceled):
@@ -156,16 +155,6 @@ def run(
     duration_ms = (time.perf_counter() - started) * 1000
     truncated = len(raw_rows) > row_cap
     return shape(metric, query, params, raw_rows[:row_cap], truncated=truncated, duration_ms=duration_ms)
-
-
-def _end_failed_transaction(conn: psycopg.Connection) -> None:
-    """Roll back what a failed pipeline left open: the server discards the queued COMMIT after an error, so the
-    explicit transaction can still be open (and failed) on an otherwise healthy connection."""
-    if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-        try:
-            conn.rollback()
-        except psycopg.Error as exc:
-            log.warning("rollback after a failed metric query failed: %s", exc)
 
 
 def shape(
