@@ -95,8 +95,9 @@ postings as materialized (
     from retrieval.active_bm25_postings p
     where p.term = any(%(terms)s::text[])
 ),
-weights as (
-    -- df over the whole active collection of the tenant, before any filter
+weights as materialized (
+    -- df over the whole active collection of the tenant, before any filter; materialized, since an inlined CTE
+    -- has the planner compute ln(...) once per posting (about a quarter of the statement's time at 20k postings)
     select q.term, q.qtf * ln(1 + (s.n - d.df + 0.5) / (d.df + 0.5)) as weight
     from (select term, count(*) as df from postings group by term) d
     join query_terms q on q.term = d.term
