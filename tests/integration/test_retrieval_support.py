@@ -31,9 +31,12 @@ from tests.conftest import unique_tenant
 
 pytestmark = pytest.mark.integration
 
-#: Files of the generated corpus each test tenant receives (relative to tenants/<source>/).
+#: Files of the generated corpus each test tenant receives (relative to tenants/<source>/). Each slice carries
+#: the master data its products and agreements refer to: the marts' relationship tests check every tenant in
+#: the database, so a slice without them would fail a later ``dbt build`` on the same database.
+MASTER_DATA = ("companies.json", "suppliers.json", "catalog/product_groups.json", "catalog/products.csv")
 SLICE_A = (
-    "catalog/products.csv",
+    *MASTER_DATA,
     "manuals/manual-prd-482.md",
     "manuals/manual-prd-486.md",
     "manuals/manual-prd-530.md",
@@ -45,7 +48,7 @@ SLICE_A = (
     "invoices/2026/credit-note-2026-0007.json",
 )
 SLICE_B = (
-    "catalog/products.csv",
+    *MASTER_DATA,
     "manuals/manual-prd-482.md",
     "agreements/agreement-2026-01.md",
     "invoices/2026/invoice-2026-0148.json",
