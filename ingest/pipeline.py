@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,6 +57,7 @@ from ingest.stores import (
     Staged,
     purge_embeddings,
 )
+from ingest.vector_index import MIN_VECTORS, TenantIndex, ensure_tenant_index
 from ingest.versions import CHUNKER_VERSION, EXTRACTION_VERSION, PARSER_VERSION, RELATIONAL_SCHEMA_VERSION
 from ingest.writers import RepresentationWriter, StoreStats, VersionRef, applies, check_writer, discover_writers
 
@@ -72,6 +73,9 @@ class IngestOptions:
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     batch_documents: int = 64
     batch_chunks: int = 512
+    #: a tenant that holds at least this many vectors after the run gets its own HNSW index (see
+    #: :mod:`ingest.vector_index`); None never builds one
+    tenant_index_min_vectors: int | None = MIN_VECTORS
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,8 @@ class IngestReport:
     outcomes: tuple[DocumentOutcome, ...]
     #: rows per writer and table/kind written by published versions (e.g. ``{"graph": {"edges": 12}}``)
     writer_counts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: per-tenant HNSW indexes this run built (see :mod:`ingest.vector_index`)
+    tenant_indexes: tuple[TenantIndex, ...] = ()
 
     @property
     def docs_per_s(self) -> float:
@@ -254,7 +260,7 @@ class Pipeline:
                 self._finish(*inflight)
         finally:
             executor.shutdown(wait=True)
-        return self._report()
+        return replace(self._report(), tenant_indexes=self._ensure_tenant_indexes())
 
     # -- batching and parsing -------------------------------------------------------------------------------
 
@@ -689,6 +695,17 @@ class Pipeline:
                                     document_id=doc.document_id, document_version=version)
         self._record(DocumentOutcome(doc.tenant_id, doc.source_uri, doc.document_id, "dead_lettered", version,
                                      stage, f"{type(error).__name__}: {error}", letter))
+
+    def _ensure_tenant_indexes(self) -> tuple[TenantIndex, ...]:
+        """Build the index of every tenant of this run that holds at least the threshold's vectors and has none
+        (also when nothing changed: re-running ingestion is how a database from before per-tenant indexes gets
+        them)."""
+        minimum = self.options.tenant_index_min_vectors
+        if minimum is None:
+            return ()
+        tenants = sorted({o.tenant_id for o in self._outcomes})
+        built = [ensure_tenant_index(self.conn, tenant, min_vectors=minimum) for tenant in tenants]
+        return tuple(index for index in built if index is not None and index.created)
 
     def _report(self) -> IngestReport:
         actions = [o.action for o in self._outcomes]

@@ -149,8 +149,10 @@ def hnsw_recall(conn: psycopg.Connection, query_set: QuerySet, embedder: Any) ->
                 vector = embedder.embed_query(query.query)
                 with tenant_transaction(conn, ctx):
                     config_id = check_embedding_config(conn, embedder).embedding_config_id
-                    hnsw = vector_search(conn, vector, config_id, filters, vcfg, depth=10, force_path="hnsw")
-                    exact = vector_search(conn, vector, config_id, filters, vcfg, depth=10, force_path="exact")
+                    hnsw = vector_search(conn, vector, config_id, filters, vcfg, tenant_id=ctx.tenant_id, depth=10,
+                                         force_path="hnsw")
+                    exact = vector_search(conn, vector, config_id, filters, vcfg, tenant_id=ctx.tenant_id, depth=10,
+                                          force_path="exact")
                 truth = {h.key for h in exact.hits}
                 recalls.append(len(truth & {h.key for h in hnsw.hits}) / max(1, len(truth)))
             out[f"ef_search={ef}, {label}"] = {"mean": sum(recalls) / len(recalls), "min": min(recalls)}

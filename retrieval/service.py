@@ -235,7 +235,8 @@ def search(
                         embedding_ms = (time.perf_counter() - embedding_started) * 1000
                         active = active_config_send(conn)
                         pending.append(vector_send(conn, query_vector, embedder.config.embedding_config_id,
-                                                   request.filters, config.vector, depth=config.vector_depth))
+                                                   request.filters, config.vector, tenant_id=ctx.tenant_id,
+                                                   depth=config.vector_depth))
                     if active is not None and embedder is not None:
                         config_id = compare_embedding_config(active(), embedder).embedding_config_id
                     branches = [collect() for collect in pending]

@@ -6,8 +6,9 @@ configuration (model, revision, dimension, normalization, similarity, prompts) w
 
 Access paths (both return exact cosine distances, re-sorted):
 
-* ``hnsw``: the HNSW index on ``ingest.embeddings`` is shared by all tenants, so the tenant predicate (RLS) and
-  the request filters are applied while scanning. ``hnsw.iterative_scan = relaxed_order`` lets the scan continue
+* ``hnsw``: the tenant's own partial HNSW index when it has one (:mod:`ingest.vector_index`), else the index
+  shared by all tenants, where the tenant predicate (RLS) removes other tenants' rows while scanning; the
+  request filters are applied while scanning either way. ``hnsw.iterative_scan = relaxed_order`` lets the scan continue
   past ``ef_search`` until ``depth`` rows pass them (bounded by ``hnsw.max_scan_tuples``); the materialized CTE
   then restores strict distance order, as pgvector's documentation prescribes.
 * ``exact``: when at most ``exact_threshold`` chunks pass the filters, a sequential distance computation over
@@ -98,10 +99,14 @@ def check_embedding_config(conn: psycopg.Connection, embedder: Embedder) -> Embe
     return compare_embedding_config(active_embedding_config(conn), embedder)
 
 
+# Design note: row-level security decides which rows are visible; the tenant is also stated as a value here so
+# that the planner can use the tenant's own partial HNSW index (ingest.vector_index), which it may only do when
+# the predicate is a constant at plan time. The statements are therefore never prepared (a generic plan would
+# see a parameter, not the tenant).
 _CANDIDATES = """
 from retrieval.active_embeddings x
 {chunk_join}
-where x.embedding_config_id = %(config_id)s and {predicate}
+where x.tenant_id = %(tenant_id)s and x.embedding_config_id = %(config_id)s and {predicate}
 """
 
 # A relaxed_order scan yields rows in roughly increasing distance, so its first depth rows that pass the
@@ -216,6 +221,7 @@ def vector_send(
     filters: Filters,
     config: VectorConfig,
     *,
+    tenant_id: str,
     depth: int,
     force_path: str | None = None,
 ) -> Callable[[], BranchResult]:
@@ -227,13 +233,13 @@ def vector_send(
     started = time.perf_counter()
     ensure_vector_type(conn)
     where = filter_sql(filters, "x")
-    params: dict[str, object] = {"q": query_vector, "config_id": config_id, "depth": depth,
+    params: dict[str, object] = {"q": query_vector, "tenant_id": tenant_id, "config_id": config_id, "depth": depth,
                                  "fetch": depth * config.overfetch,
                                  "cap": config.exact_threshold + 1, "threshold": config.exact_threshold,
                                  **where.params}
     if force_path in (None, "hnsw"):
         apply_scan_settings(conn, config)
-    cursor = conn.execute(compose_query(where, force_path), {**params, "path": force_path})
+    cursor = conn.execute(compose_query(where, force_path), {**params, "path": force_path}, prepare=False)
 
     def collect() -> BranchResult:
         fetched = cursor.fetchall()
@@ -242,7 +248,7 @@ def vector_send(
         path = force_path or ("hnsw" if eligible is not None and eligible > config.exact_threshold else "exact")
         if path == "hnsw" and len(rows) < depth and force_path is None:
             # the scan hit max_scan_tuples before finding depth rows although more than exact_threshold exist
-            rows = conn.execute(compose_query(where, "exact"), {**params, "path": "exact"}).fetchall()
+            rows = conn.execute(compose_query(where, "exact"), {**params, "path": "exact"}, prepare=False).fetchall()
             path = "hnsw+exact-fallback"
         hits = []
         infos = {}
@@ -262,6 +268,7 @@ def vector_search(
     filters: Filters,
     config: VectorConfig,
     *,
+    tenant_id: str,
     depth: int,
     force_path: str | None = None,
 ) -> BranchResult:
@@ -271,12 +278,15 @@ def vector_search(
         conn: a connection inside a tenant transaction (``SET LOCAL`` settings end with it).
         query_vector: the query embedding of the active config (see :func:`check_embedding_config`).
         config_id: the active embedding config id.
+        tenant_id: the tenant of the current transaction's scope (selects the tenant's own HNSW index; RLS
+            decides visibility either way, so another tenant's id finds nothing).
         filters: request filters, applied inside the scan.
         config: HNSW settings.
         depth: number of candidates wanted.
         force_path: ``"hnsw"`` or ``"exact"`` to bypass the planner's choice (benchmarks, recall measurement).
     """
-    return vector_send(conn, query_vector, config_id, filters, config, depth=depth, force_path=force_path)()
+    return vector_send(conn, query_vector, config_id, filters, config, tenant_id=tenant_id, depth=depth,
+                       force_path=force_path)()
 
 
 def rebuild_hnsw_index(owner_conn: psycopg.Connection, *, m: int = 16, ef_construction: int = 64) -> None:

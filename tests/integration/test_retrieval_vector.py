@@ -15,7 +15,11 @@ from psycopg_pool import ConnectionPool
 from api.deps import get_pool, get_principal
 from api.keys import Principal
 from api.routes.search import router
+from ingest import ingest_path
 from ingest.embedder import get_default_embedder
+from ingest.errors import IngestError
+from ingest.pipeline import IngestOptions
+from ingest.vector_index import ensure_tenant_index, tenant_index_name, tenant_indexes
 from procura.db.session import tenant_transaction
 from procura.settings import Settings
 from retrieval.config import VectorConfig
@@ -29,6 +33,7 @@ from retrieval.vector import (
     ensure_vector_type,
     vector_search,
 )
+from tests.conftest import unique_tenant
 from tests.integration.test_retrieval_support import RetrievalCorpus, app, context, corpus
 
 pytestmark = pytest.mark.integration
@@ -53,11 +58,14 @@ def test_filtered_hnsw_returns_k_when_k_exist(app: psycopg.Connection, corpus: R
         config_id = check_embedding_config(app, embedder).embedding_config_id
         eligible = _eligible(app, MANUALS)
         k = min(30, eligible)
-        hnsw = vector_search(app, query, config_id, MANUALS, narrow, depth=k, force_path="hnsw")
-        exact = vector_search(app, query, config_id, MANUALS, narrow, depth=k, force_path="exact")
-        auto_small = vector_search(app, query, config_id, MANUALS, VectorConfig(), depth=k)
-        auto_large = vector_search(app, query, config_id, MANUALS, narrow, depth=k)
-        everything = vector_search(app, query, config_id, Filters(), narrow, depth=eligible + 50,
+        tenant = corpus.tenant_a
+        hnsw = vector_search(app, query, config_id, MANUALS, narrow, tenant_id=tenant, depth=k, force_path="hnsw")
+        exact = vector_search(app, query, config_id, MANUALS, narrow, tenant_id=tenant, depth=k, force_path="exact")
+        auto_small = vector_search(app, query, config_id, MANUALS, VectorConfig(), tenant_id=corpus.tenant_a,
+                                   depth=k)
+        auto_large = vector_search(app, query, config_id, MANUALS, narrow, tenant_id=corpus.tenant_a, depth=k)
+        everything = vector_search(app, query, config_id, Filters(), narrow, tenant_id=corpus.tenant_a,
+                                   depth=eligible + 50,
                                    force_path="hnsw")
     assert k > narrow.ef_search  # more rows than one HNSW candidate list holds
     assert len(hnsw.hits) == len(exact.hits) == k
@@ -91,6 +99,7 @@ def test_hnsw_overfetch_is_read_and_resorted(app: psycopg.Connection, corpus: Re
         # The demo corpus is small enough for a sequential scan and a sort; make the planner take the index.
         app.execute("select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
         params = {"q": get_default_embedder().embed_query("calibration interval"), "config_id": config_id,
+                  "tenant_id": corpus.tenant_a,
                   "depth": depth, "fetch": depth * config.overfetch, "path": "hnsw", **where.params}  # fmt: skip
         row = app.execute(sql.SQL("explain (analyze, format json) ") + compose_query(where, "hnsw"), params).fetchone()
     assert row is not None
@@ -98,6 +107,82 @@ def test_hnsw_overfetch_is_read_and_resorted(app: psycopg.Connection, corpus: Re
     assert any(n.get("Index Name") == "embeddings_hnsw" for n in nodes)
     assert not any("Presorted Key" in n for n in nodes)
     assert depth * config.overfetch in [n["Actual Rows"] for n in nodes if n["Node Type"] == "Limit"]
+
+
+def _hnsw_index_scanned(conn: psycopg.Connection, scope: str, tenant_id: str) -> list[str]:
+    """The HNSW indexes the vector branch's HNSW statement scans for ``tenant_id`` inside ``scope``'s transaction."""
+    ensure_vector_type(conn)
+    config = VectorConfig(ef_search=40, exact_threshold=0)
+    where = filter_sql(Filters(), "x")
+    with tenant_transaction(conn, context(scope)):
+        config_id = check_embedding_config(conn, get_default_embedder()).embedding_config_id
+        apply_scan_settings(conn, config)
+        # the test corpus is small enough for a sequential scan and a sort: make the planner choose an index order
+        conn.execute("select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
+        params = {"q": get_default_embedder().embed_query("calibration interval"), "config_id": config_id,
+                  "tenant_id": tenant_id, "depth": 5, "fetch": 20, "path": "hnsw", **where.params}
+        row = conn.execute(sql.SQL("explain (format json) ") + compose_query(where, "hnsw"), params).fetchone()
+    assert row is not None
+    names = [n.get("Index Name", "") for n in _plan_nodes(row[0][0]["Plan"])]
+    return [n for n in names if n.startswith("embeddings_hnsw")]
+
+
+def test_a_tenant_with_its_own_index_is_searched_through_it(app: psycopg.Connection, corpus: RetrievalCorpus,
+                                                          settings: Settings) -> None:
+    tenant, other = corpus.tenant_b, corpus.tenant_a
+    name = tenant_index_name(tenant)
+    embedder = get_default_embedder()
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        try:
+            assert ensure_tenant_index(owner, tenant, min_vectors=10**9) is None  # too small for an index
+            assert tenant not in tenant_indexes(owner)
+            built = ensure_tenant_index(owner, tenant, min_vectors=1)
+            assert built is not None and built.created and built.name == name and built.vectors > 0
+            again = ensure_tenant_index(owner, tenant, min_vectors=1)
+            assert again is not None and not again.created
+            assert tenant_indexes(owner)[tenant] == name
+
+            assert _hnsw_index_scanned(app, tenant, tenant) == [name]
+            assert _hnsw_index_scanned(app, other, other) == ["embeddings_hnsw"]  # no index of its own
+            query = embedder.embed_query("how to calibrate the sensor against a reference")
+            with tenant_transaction(app, context(tenant)):
+                config_id = check_embedding_config(app, embedder).embedding_config_id
+                narrow = VectorConfig(ef_search=40, exact_threshold=0)
+                own = vector_search(app, query, config_id, Filters(), narrow, tenant_id=tenant, depth=10,
+                                    force_path="hnsw")
+                exact = vector_search(app, query, config_id, Filters(), narrow, tenant_id=tenant, depth=10,
+                                      force_path="exact")
+                # the tenant value only picks an index: row-level security still decides what is visible
+                foreign = vector_search(app, query, config_id, Filters(), narrow, tenant_id=other, depth=10,
+                                        force_path="hnsw")
+            assert len(own.hits) == 10 and [h.key for h in own.hits] == [h.key for h in exact.hits]
+            assert foreign.hits == ()
+        finally:
+            owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(name)))
+
+
+def test_ingestion_builds_the_index_of_a_tenant_past_the_threshold(corpus: RetrievalCorpus,
+                                                                   settings: Settings) -> None:
+    tenant = unique_tenant("vi")
+    target = corpus.root.parent / "vector-index" / "tenants" / tenant / "manuals"
+    target.mkdir(parents=True)
+    (target / "manual-prd-482.md").write_bytes((corpus.source / "tenants" / "tenant-42" / "manuals" /
+                                                "manual-prd-482.md").read_bytes())
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        try:
+            small = ingest_path(owner, target.parent.parent.parent, embedder=get_default_embedder(),
+                                options=IngestOptions(tenant_index_min_vectors=10**9))
+            assert small.published == 1 and small.tenant_indexes == ()
+            assert tenant not in tenant_indexes(owner)
+            report = ingest_path(owner, target.parent.parent.parent, embedder=get_default_embedder(),
+                                 options=IngestOptions(tenant_index_min_vectors=1))
+            assert report.skipped == 1  # nothing new to publish, but the tenant is past the threshold
+            assert [(i.tenant_id, i.name) for i in report.tenant_indexes] == [(tenant, tenant_index_name(tenant))]
+            assert tenant_indexes(owner)[tenant] == tenant_index_name(tenant)
+            with pytest.raises(IngestError, match="tenant_id 'Not A Tenant'"):
+                ensure_tenant_index(owner, "Not A Tenant")
+        finally:
+            owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(tenant_index_name(tenant))))
 
 
 def test_small_filtered_set_uses_exact_search(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
@@ -109,7 +194,7 @@ def test_small_filtered_set_uses_exact_search(app: psycopg.Connection, corpus: R
             "select count(*) from retrieval.active_embeddings where document_id = 'manual-prd-530'"
         ).fetchone()[0]  # type: ignore[index]
         result = vector_search(app, embedder.embed_query("wiring"), config_id, one_manual, VectorConfig(),
-                               depth=size + 10)
+                               tenant_id=corpus.tenant_a, depth=size + 10)
     assert result.path == "exact"
     assert len(result.hits) == size and {h.key.document_id for h in result.hits} == {"manual-prd-530"}
 

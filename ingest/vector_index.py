@@ -1,0 +1,129 @@
+"""Per-tenant HNSW indexes on ``ingest.embeddings``.
+
+The shared HNSW index (migration 0005) holds every tenant's vectors. A tenant-filtered search on it walks a
+graph whose nearest neighbours are mostly other tenants' chunks: the iterative scan discards them one by one
+(thousands per query on the 100k-chunk benchmark) and the ``ef_search`` candidate list is mostly spent on rows
+the tenant predicate removes, which is where the filtered path lost its recall. A partial index
+``WHERE tenant_id = '<tenant>'`` is a graph of that tenant's vectors only, as pgvector's documentation suggests
+for filtering on a few distinct values.
+
+The planner uses a partial index only when the query itself states ``tenant_id = <constant>`` at plan time,
+so :mod:`retrieval.vector` adds the tenant as a bound value of an unprepared statement (row-level security
+still decides what is visible). Tenants without an index of their own use the shared one; tenants small
+enough for exact search need none (``min_vectors``).
+
+Example:
+    >>> ensure_tenant_index(owner_conn, "tenant-42")  # doctest: +SKIP
+    TenantIndex(tenant_id='tenant-42', name='embeddings_hnsw_tenant_42_f71d3741', created=True, ...)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from dataclasses import dataclass
+
+import psycopg
+from psycopg import sql
+
+from ingest.errors import IngestError
+
+#: A tenant gets an index of its own from this many stored vectors on; below it, exact search is both exact
+#: and cheap (see ``retrieval.config.VectorConfig.exact_threshold``, which has the same default).
+MIN_VECTORS = 2_000
+_TENANT = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+
+
+@dataclass(frozen=True)
+class TenantIndex:
+    """The outcome of :func:`ensure_tenant_index`."""
+
+    tenant_id: str
+    name: str
+    created: bool
+    vectors: int
+    build_s: float = 0.0
+
+
+def tenant_index_name(tenant_id: str) -> str:
+    """The index name of ``tenant_id``: readable, unique (a hash suffix) and within Postgres's 63 bytes.
+
+    >>> tenant_index_name("tenant-42")
+    'embeddings_hnsw_tenant_42_f71d3741'
+    """
+    digest = hashlib.sha256(tenant_id.encode()).hexdigest()[:8]
+    return f"embeddings_hnsw_{tenant_id.replace('-', '_')[:32]}_{digest}"
+
+
+def _index_state(conn: psycopg.Connection, name: str) -> bool | None:
+    """True for a valid index, False for an invalid one (an interrupted concurrent build), None if absent."""
+    row = conn.execute(
+        "select i.indisvalid from pg_index i join pg_class c on c.oid = i.indexrelid "
+        "join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'ingest' and c.relname = %s",
+        (name,),
+    ).fetchone()
+    return None if row is None else bool(row[0])
+
+
+def ensure_tenant_index(
+    conn: psycopg.Connection,
+    tenant_id: str,
+    *,
+    min_vectors: int = MIN_VECTORS,
+    m: int = 16,
+    ef_construction: int = 64,
+) -> TenantIndex | None:
+    """Create ``tenant_id``'s partial HNSW index if it has at least ``min_vectors`` vectors and none yet.
+
+    The build is ``CREATE INDEX CONCURRENTLY``: searches and ingestion of other documents go on meanwhile.
+    An invalid index left by an interrupted build is dropped and built again.
+
+    Args:
+        conn: a ``procura_owner`` connection in autocommit mode, not in a transaction.
+        tenant_id: the tenant.
+        min_vectors: smaller tenants get no index (None is returned).
+        m, ef_construction: HNSW build parameters (pgvector's defaults).
+
+    Raises:
+        IngestError: an invalid tenant id or a connection that cannot run a concurrent build.
+    """
+    if not _TENANT.match(tenant_id):
+        raise IngestError(f"tenant_id {tenant_id!r}: not a valid tenant id")
+    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        raise IngestError("a tenant vector index is built concurrently: it needs an idle autocommit connection")
+    row = conn.execute("select count(*) from ingest.embeddings where tenant_id = %s", (tenant_id,)).fetchone()
+    vectors = int(row[0]) if row else 0
+    if vectors < min_vectors:
+        return None
+    name = tenant_index_name(tenant_id)
+    state = _index_state(conn, name)
+    if state:
+        return TenantIndex(tenant_id, name, False, vectors)
+    if state is False:
+        conn.execute(sql.SQL("drop index concurrently if exists ingest.{}").format(sql.Identifier(name)))
+    started = time.monotonic()
+    statement = sql.SQL(
+        "create index concurrently {name} on ingest.embeddings using hnsw (embedding vector_cosine_ops) "
+        "with (m = {m}, ef_construction = {efc}) where tenant_id = {tenant}"
+    )
+    conn.execute(statement.format(name=sql.Identifier(name), m=sql.Literal(int(m)),
+                                  efc=sql.Literal(int(ef_construction)), tenant=sql.Literal(tenant_id)))
+    conn.execute("analyze ingest.embeddings")
+    return TenantIndex(tenant_id, name, True, vectors, time.monotonic() - started)
+
+
+def tenant_indexes(conn: psycopg.Connection) -> dict[str, str]:
+    """Tenant id -> name of every valid per-tenant HNSW index."""
+    rows = conn.execute(
+        "select c.relname, pg_get_expr(i.indpred, i.indrelid) from pg_index i "
+        "join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace "
+        "where n.nspname = 'ingest' and c.relname like 'embeddings\\_hnsw\\_%' and i.indisvalid "
+        "and i.indpred is not null"
+    ).fetchall()
+    found: dict[str, str] = {}
+    for name, predicate in rows:
+        match = re.fullmatch(r"\(tenant_id = '([a-z0-9-]+)'::text\)", predicate or "")
+        if match:
+            found[match.group(1)] = name
+    return found
