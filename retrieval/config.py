@@ -51,24 +51,20 @@ class VectorConfig:
     :func:`retrieval.vector.rebuild_hnsw_index`).
 
     Attributes:
-        ef_search: candidate list size of the HNSW search (``hnsw.ef_search``). The tenant predicate removes
-            most of the candidates a shared index yields (a tenant holds a third of the demo corpus), and
-            templated documents put many chunks at nearly the same distance: with MiniLM vectors (18k chunks,
-            m = 16, ef_construction = 64), recall@10 of the tenant-filtered HNSW path against exact search was
-            0.945 at 100, 0.985 at 200 and 1.0 at 400 (0.925 / 0.965 / 0.98 with a document-type filter too);
-            docs/retrieval-report.md has the benchmark's sweep. At 84k chunks (32k in the tenant) 400 is no
-            longer enough: strict recall@10 0.935 (m = 16) to 0.959 (m = 64, ef_construction = 256) with the
-            tenant filter; at 102,763 chunks (39,715 in the tenant, 59 queries) 0.88 / 0.92 (tenant / tenant
-            + manuals) with the index built during ingestion, 0.74 / 0.91 after a bulk rebuild with the same
-            m = 16, ef_construction = 64, and 0.966 / 0.971 with m = 64, ef_construction = 256. The misses are
-            not ties (distance-tolerant recall equals strict recall) and not an early stop (every scan returned
-            its rows; a larger max_scan_tuples or overfetch changed nothing): short text queries lie far from
-            every chunk (nearest cosine distance about 0.43, against 0.05 between chunks, which the same index
-            finds with recall 1.0), and the greedy search settles in a neighbouring cluster of templated chunks.
-            None of these settings meets 0.98, so the defaults stay (pgvector's m = 16, ef_construction = 64).
-            Do not raise this towards 1000 without checking the
-            plan: pgvector's cost estimate grows with ef_search, and at 1000 the planner sorts the tenant's rows
-            exactly in most searches (recall 1.0 at exact search's latency, not HNSW's).
+        ef_search: candidate list size of the HNSW search (``hnsw.ef_search``). Strict recall@10 of the
+            tenant-filtered HNSW path against exact search, MiniLM vectors, m = 16, ef_construction = 64: on the
+            demo corpus (18k chunks, shared index) 0.945 at 100, 0.985 at 200, 1.0 at 400. At 102,763 chunks
+            (39,715 in the tenant, 59 queries), on the shared index at 400: 0.74 (tenant) / 0.93 (tenant +
+            manuals), because the scan spent its candidates on other tenants' rows; on the tenant's own index
+            (:mod:`ingest.vector_index`) at 100 / 200 / 400 / 1000: 0.85 / 0.88 / 0.90 / 0.94 (tenant) and
+            0.93 / 0.98 / 0.99 / 1.0 (tenant + manuals), at an HNSW p95 of about 10 ms at 400. The remaining
+            misses are short queries far from every chunk (nearest cosine distance about 0.43, against 0.05
+            between chunks) whose exact neighbours are agreement clauses, 14% of the tenant: the greedy search
+            settles among manual chunks at distance 0.7-0.8. No m, ef_construction or ef_search tried reached
+            0.98 on the tenant-only filter (a partial IVFFlat over halfvec did, at 0.985-0.99; see
+            docs/benchmarks.md). Do not raise this towards 1000 without checking the plan: pgvector's cost
+            estimate grows with ef_search, and the planner may then sort the tenant's rows exactly (recall 1.0 at
+            exact search's latency, not HNSW's).
         iterative_scan: ``hnsw.iterative_scan``; ``relaxed_order`` keeps scanning until enough rows pass the
             tenant and filter predicates, and the outer query re-sorts by exact distance.
         max_scan_tuples: ``hnsw.max_scan_tuples``, the bound of an iterative scan.
