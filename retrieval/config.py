@@ -62,7 +62,7 @@ class VectorConfig:
             between chunks) whose exact neighbours are agreement clauses, 14% of the tenant: the greedy search
             settles among manual chunks at distance 0.7-0.8. No m, ef_construction or ef_search tried reached
             0.98 on the tenant-only filter (a partial IVFFlat over halfvec did, at 0.985-0.99; see
-            docs/benchmarks.md). Do not raise this towards 1000 without checking the plan: pgvector's cost
+            docs/vector-recall.md). Do not raise this towards 1000 without checking the plan: pgvector's cost
             estimate grows with ef_search, and the planner may then sort the tenant's rows exactly (recall 1.0 at
             exact search's latency, not HNSW's).
         iterative_scan: ``hnsw.iterative_scan``; ``relaxed_order`` keeps scanning until enough rows pass the
