@@ -198,7 +198,7 @@ def _floor_router() -> APIRouter:
     router = APIRouter()
 
     @router.post(FLOOR_PATH)
-    def floor(name: str, body: MetricQueryRequest, service: ServiceDep, principal: PrincipalDep) -> Response:
+    def floor(*, name: str, body: MetricQueryRequest, service: ServiceDep, principal: PrincipalDep) -> Response:
         return Response(content=b'{"rows":[]}', media_type="application/json")
 
     return router

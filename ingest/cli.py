@@ -63,8 +63,12 @@ def _summary(report: IngestReport) -> None:
     for name, counts in sorted(report.writer_counts.items()):
         click.echo(f"{name}: " + ", ".join(f"{count} {kind}" for kind, count in sorted(counts.items())))
     for index in report.tenant_indexes:
-        click.echo(f"vector index {index.name}: built for {index.tenant_id} ({index.vectors} vectors, "
-                   f"{index.build_s:.1f}s)")
+        if index.error:
+            click.echo(f"vector index {index.name} for {index.tenant_id}: not built ({index.error}); its searches "
+                       "use the shared index until a later run builds it")
+        else:
+            click.echo(f"vector index {index.name}: built for {index.tenant_id} ({index.vectors} vectors, "
+                       f"{index.build_s:.1f}s)")
     click.echo(f"elapsed: {report.elapsed_s:.1f}s  rate: {report.docs_per_s:.1f} docs/s, "
                f"{report.chunks_per_s:.1f} chunks/s")
     for outcome in report.outcomes:

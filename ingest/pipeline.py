@@ -143,7 +143,8 @@ class IngestReport:
     outcomes: tuple[DocumentOutcome, ...]
     #: rows per writer and table/kind written by published versions (e.g. ``{"graph": {"edges": 12}}``)
     writer_counts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
-    #: per-tenant HNSW indexes this run built (see :mod:`ingest.vector_index`)
+    #: per-tenant HNSW indexes this run built, or tried to build and could not (``error``; see
+    #: :mod:`ingest.vector_index`)
     tenant_indexes: tuple[TenantIndex, ...] = ()
 
     @property
@@ -705,7 +706,7 @@ class Pipeline:
             return ()
         tenants = sorted({o.tenant_id for o in self._outcomes})
         built = [ensure_tenant_index(self.conn, tenant, min_vectors=minimum) for tenant in tenants]
-        return tuple(index for index in built if index is not None and index.created)
+        return tuple(index for index in built if index is not None and (index.created or index.error))
 
     def _report(self) -> IngestReport:
         actions = [o.action for o in self._outcomes]

@@ -20,6 +20,7 @@ Example:
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import time
 from dataclasses import dataclass
@@ -28,22 +29,37 @@ import psycopg
 from psycopg import sql
 
 from ingest.errors import IngestError
+from procura.db.session import TENANT_ID_PATTERN
 
-#: A tenant gets an index of its own from this many stored vectors on; below it, exact search is both exact
-#: and cheap (see ``retrieval.config.VectorConfig.exact_threshold``, which has the same default).
+log = logging.getLogger(__name__)
+
+#: A tenant gets an index of its own from this many active vectors on; below it, exact search is both exact and
+#: cheap (see ``retrieval.config.VectorConfig.exact_threshold``, which has the same default).
 MIN_VECTORS = 2_000
-_TENANT = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+#: How long a build may wait for a lock, e.g. for a long transaction that a concurrent build must outlive.
+LOCK_TIMEOUT_MS = 60_000
 
 
 @dataclass(frozen=True)
 class TenantIndex:
-    """The outcome of :func:`ensure_tenant_index`."""
+    """The outcome of :func:`ensure_tenant_index`.
+
+    Attributes:
+        tenant_id: the tenant.
+        name: the index name (:func:`tenant_index_name`).
+        created: this call built it.
+        vectors: the tenant's active vectors of the active config when it was checked.
+        build_s: seconds the build took (0 when nothing was built).
+        error: why the build did not happen (another session was building it, a lock wait timed out, ...);
+            the tenant's searches use the shared index meanwhile.
+    """
 
     tenant_id: str
     name: str
     created: bool
     vectors: int
     build_s: float = 0.0
+    error: str | None = None
 
 
 def tenant_index_name(tenant_id: str) -> str:
@@ -66,6 +82,17 @@ def _index_state(conn: psycopg.Connection, name: str) -> bool | None:
     return None if row is None else bool(row[0])
 
 
+def build_lock_key(name: str) -> int:
+    """The session-level advisory lock key a session holds while it builds or drops index ``name``."""
+    return int(hashlib.sha256(name.encode()).hexdigest()[:15], 16)
+
+
+def _active_vectors(conn: psycopg.Connection, tenant_id: str) -> int:
+    """The tenant's vectors a search can see: active versions, active embedding config."""
+    row = conn.execute("select count(*) from retrieval.active_embeddings where tenant_id = %s", (tenant_id,)).fetchone()
+    return int(row[0]) if row else 0
+
+
 def ensure_tenant_index(
     conn: psycopg.Connection,
     tenant_id: str,
@@ -73,44 +100,69 @@ def ensure_tenant_index(
     min_vectors: int = MIN_VECTORS,
     m: int = 16,
     ef_construction: int = 64,
+    lock_timeout_ms: int = LOCK_TIMEOUT_MS,
 ) -> TenantIndex | None:
-    """Create ``tenant_id``'s partial HNSW index if it has at least ``min_vectors`` vectors and none yet.
+    """Create ``tenant_id``'s partial HNSW index if it has at least ``min_vectors`` active vectors and none yet.
 
-    The build is ``CREATE INDEX CONCURRENTLY``: searches and ingestion of other documents go on meanwhile.
-    An invalid index left by an interrupted build is dropped and built again.
+    The build is ``CREATE INDEX CONCURRENTLY``: searches and ingestion of other documents go on meanwhile. A
+    session-level advisory lock keeps two sessions from building (or dropping) the same index at once; the
+    second one returns at once with ``error`` set. An invalid index left by an interrupted build is dropped and
+    built again. A build that fails (e.g. its lock wait times out) is reported in ``error``, not raised: the
+    index only speeds searches up, and the tenant's searches use the shared index until a later run builds it.
 
     Args:
         conn: a ``procura_owner`` connection in autocommit mode, not in a transaction.
         tenant_id: the tenant.
-        min_vectors: smaller tenants get no index (None is returned).
+        min_vectors: smaller tenants get no index (None is returned); at least 1.
         m, ef_construction: HNSW build parameters (pgvector's defaults).
+        lock_timeout_ms: the longest the build waits for a lock.
 
     Raises:
-        IngestError: an invalid tenant id or a connection that cannot run a concurrent build.
+        IngestError: an invalid tenant id, invalid build parameters, or a connection that cannot run a concurrent
+            build.
     """
-    if not _TENANT.match(tenant_id):
+    if not TENANT_ID_PATTERN.match(tenant_id):
         raise IngestError(f"tenant_id {tenant_id!r}: not a valid tenant id")
+    if not 2 <= m <= 100 or not 4 <= ef_construction <= 1000 or ef_construction < 2 * m:
+        raise IngestError(f"m = {m}, ef_construction = {ef_construction}: need 2 <= m <= 100 and "
+                          "2 * m <= ef_construction <= 1000")  # fmt: skip
     if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         raise IngestError("a tenant vector index is built concurrently: it needs an idle autocommit connection")
-    row = conn.execute("select count(*) from ingest.embeddings where tenant_id = %s", (tenant_id,)).fetchone()
-    vectors = int(row[0]) if row else 0
-    if vectors < min_vectors:
+    vectors = _active_vectors(conn, tenant_id)
+    if vectors < max(min_vectors, 1):
         return None
     name = tenant_index_name(tenant_id)
-    state = _index_state(conn, name)
-    if state:
+    if _index_state(conn, name):
         return TenantIndex(tenant_id, name, False, vectors)
-    if state is False:
-        conn.execute(sql.SQL("drop index concurrently if exists ingest.{}").format(sql.Identifier(name)))
+    lock_key = build_lock_key(name)
+    row = conn.execute("select pg_try_advisory_lock(%s)", (lock_key,)).fetchone()
+    if not (row and row[0]):
+        return TenantIndex(tenant_id, name, False, vectors, error="another session is building this index")
     started = time.monotonic()
-    statement = sql.SQL(
-        "create index concurrently {name} on ingest.embeddings using hnsw (embedding vector_cosine_ops) "
-        "with (m = {m}, ef_construction = {efc}) where tenant_id = {tenant}"
-    )
-    conn.execute(statement.format(name=sql.Identifier(name), m=sql.Literal(int(m)),
-                                  efc=sql.Literal(int(ef_construction)), tenant=sql.Literal(tenant_id)))
-    conn.execute("analyze ingest.embeddings")
-    return TenantIndex(tenant_id, name, True, vectors, time.monotonic() - started)
+    try:
+        conn.execute(sql.SQL("set lock_timeout = {}").format(sql.Literal(f"{int(lock_timeout_ms)}ms")))
+        state = _index_state(conn, name)  # again, under the lock: another session may have finished it
+        if state:
+            return TenantIndex(tenant_id, name, False, vectors)
+        if state is False:
+            conn.execute(sql.SQL("drop index concurrently if exists ingest.{}").format(sql.Identifier(name)))
+        statement = sql.SQL(
+            "create index concurrently {name} on ingest.embeddings using hnsw (embedding vector_cosine_ops) "
+            "with (m = {m}, ef_construction = {efc}) where tenant_id = {tenant}"
+        )
+        conn.execute(statement.format(name=sql.Identifier(name), m=sql.Literal(int(m)),
+                                      efc=sql.Literal(int(ef_construction)), tenant=sql.Literal(tenant_id)))
+        conn.execute("analyze ingest.embeddings")
+        return TenantIndex(tenant_id, name, True, vectors, time.monotonic() - started)
+    except psycopg.Error as exc:
+        # An interrupted concurrent build leaves an invalid index behind; the next call drops and rebuilds it.
+        log.warning("vector index %s for %s not built: %s", name, tenant_id, exc)
+        return TenantIndex(tenant_id, name, False, vectors, time.monotonic() - started,
+                           error=f"{type(exc).__name__}: {exc}".strip())
+    finally:
+        if not conn.closed:
+            conn.execute("reset lock_timeout")
+            conn.execute("select pg_advisory_unlock(%s)", (lock_key,))
 
 
 def tenant_indexes(conn: psycopg.Connection) -> dict[str, str]:

@@ -57,7 +57,8 @@ class VectorConfig:
             (39,715 in the tenant, 59 queries), on the shared index at 400: 0.74 (tenant) / 0.93 (tenant +
             manuals), because the scan spent its candidates on other tenants' rows; on the tenant's own index
             (:mod:`ingest.vector_index`) at 100 / 200 / 400 / 1000: 0.85 / 0.88 / 0.90 / 0.94 (tenant) and
-            0.93 / 0.98 / 0.99 / 1.0 (tenant + manuals), at an HNSW p95 of about 10 ms at 400. The remaining
+            0.93 / 0.98 / 0.99 / 1.0 (tenant + manuals), at an HNSW p95 of about 10 ms at 400; other builds of
+            the same index gave up to 0.964 / 0.976 at 400 / 1000 (tenant), a spread of about 0.06. The remaining
             misses are short queries far from every chunk (nearest cosine distance about 0.43, against 0.05
             between chunks) whose exact neighbours are agreement clauses, 14% of the tenant: the greedy search
             settles among manual chunks at distance 0.7-0.8. No m, ef_construction or ef_search tried reached

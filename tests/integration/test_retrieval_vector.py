@@ -19,7 +19,7 @@ from ingest import ingest_path
 from ingest.embedder import get_default_embedder
 from ingest.errors import IngestError
 from ingest.pipeline import IngestOptions
-from ingest.vector_index import ensure_tenant_index, tenant_index_name, tenant_indexes
+from ingest.vector_index import build_lock_key, ensure_tenant_index, tenant_index_name, tenant_indexes
 from procura.db.session import tenant_transaction
 from procura.settings import Settings
 from retrieval.config import VectorConfig
@@ -136,6 +136,12 @@ def test_a_tenant_with_its_own_index_is_searched_through_it(app: psycopg.Connect
         try:
             assert ensure_tenant_index(owner, tenant, min_vectors=10**9) is None  # too small for an index
             assert tenant not in tenant_indexes(owner)
+            with psycopg.connect(settings.owner_url, autocommit=True) as builder:
+                # another session holds the build lock: this one leaves the index to it
+                builder.execute("select pg_advisory_lock(%s)", (build_lock_key(name),))
+                busy = ensure_tenant_index(owner, tenant, min_vectors=1)
+            assert busy is not None and not busy.created and busy.error == "another session is building this index"
+            assert tenant not in tenant_indexes(owner)
             built = ensure_tenant_index(owner, tenant, min_vectors=1)
             assert built is not None and built.created and built.name == name and built.vectors > 0
             again = ensure_tenant_index(owner, tenant, min_vectors=1)
@@ -157,6 +163,17 @@ def test_a_tenant_with_its_own_index_is_searched_through_it(app: psycopg.Connect
                                         force_path="hnsw")
             assert len(own.hits) == 10 and [h.key for h in own.hits] == [h.key for h in exact.hits]
             assert foreign.hits == ()
+            # Every search must plan with the tenant as a constant: a prepared statement (psycopg prepares one after
+            # five runs) may switch to a generic plan, which cannot prove the partial index's predicate.
+            with tenant_transaction(app, context(tenant)):
+                for _ in range(12):
+                    vector_search(app, query, config_id, Filters(), narrow, tenant_id=tenant, depth=10,
+                                  force_path="hnsw")
+                    vector_search(app, query, config_id, Filters(), narrow, tenant_id=tenant, depth=10)
+                prepared = app.execute(
+                    "select count(*) from pg_prepared_statements where statement like '%%active_embeddings%%'"
+                ).fetchone()
+            assert prepared == (0,)
         finally:
             owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(name)))
 
