@@ -115,7 +115,13 @@ scored as (
     group by x.document_id, x.document_version, x.chunk_id
 ),
 top as (
-    select * from scored order by score desc, chunk_id, document_id limit %(depth)s
+    -- rounded: Postgres sums a chunk's postings in whatever order the plan delivers them, so two chunks with the
+    -- same terms, frequencies and length could differ in the last bits and be ordered by that noise; rounded,
+    -- they tie and the id decides (by codepoint, as the reference implementation orders), whatever the plan
+    select document_id, document_version, chunk_id, round(score::numeric, 10)::float8 as score
+    from scored
+    order by score desc, chunk_id collate "C", document_id collate "C"
+    limit %(depth)s
 )
 select s.analyzers, t.document_id, t.document_version, t.chunk_id, t.score, {info}
 from stats s
@@ -123,7 +129,7 @@ left join (
     top t join retrieval.active_chunks c
       on c.document_id = t.document_id and c.document_version = t.document_version and c.chunk_id = t.chunk_id
 ) on true
-order by t.score desc, t.chunk_id, t.document_id
+order by t.score desc, t.chunk_id collate "C", t.document_id collate "C"
 """
 
 
