@@ -118,7 +118,7 @@ top as (
     -- rounded: Postgres sums a chunk's postings in whatever order the plan delivers them, so two chunks with the
     -- same terms, frequencies and length could differ in the last bits and be ordered by that noise; rounded,
     -- they tie and the id decides (by codepoint, as the reference implementation orders), whatever the plan
-    select document_id, document_version, chunk_id, round(score::numeric, 10)::float8 as score
+    select document_id, document_version, chunk_id, round(score * 1e10) / 1e10 as score
     from scored
     order by score desc, chunk_id collate "C", document_id collate "C"
     limit %(depth)s
