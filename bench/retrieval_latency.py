@@ -52,6 +52,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -240,11 +241,9 @@ def build(settings: Any, corpus: Path | None, scale: int, reuse: bool, embedder:
     and a :class:`CachedEmbedder` skips the vectors already computed."""
     import psycopg
 
-    from ingest.pipeline import ingest_path
     from procura.db.migrate import migrate
     from procura.db.provision import ensure_database
     from procura.demo.generator import generate
-    from retrieval.bm25_writer import Bm25Writer
 
     ensure_database(settings)
     config_id = embedder.config.embedding_config_id
@@ -263,10 +262,26 @@ def build(settings: Any, corpus: Path | None, scale: int, reuse: bool, embedder:
         print(f"[bench] reusing {settings.database_name}: a finished build of scale {scale} with {done[0]} chunks",
               file=sys.stderr)
         return
-    if corpus is None:
-        corpus = Path(tempfile.mkdtemp(prefix="procura-bench-")) / "corpus"
-        print(f"[bench] generating the demo corpus at scale {scale} in {corpus}", file=sys.stderr)
-        generate(corpus, scale=scale)
+    with ExitStack() as stack:
+        if corpus is None:
+            # generated for this build only (about 45 MB at scale 110): removed once it is ingested
+            corpus = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="procura-bench-"))) / "corpus"
+            print(f"[bench] generating the demo corpus at scale {scale} in {corpus}", file=sys.stderr)
+            generate(corpus, scale=scale)
+        _ingest_corpus(settings, corpus, embedder)
+    with psycopg.connect(settings.admin_url, autocommit=True) as admin:
+        row = admin.execute("select count(*) from retrieval.active_chunks").fetchone()
+        admin.execute("insert into public.retrieval_bench_build (scale, embedder, chunks) values (%s, %s, %s)",
+                      (scale, config_id, row[0] if row else 0))
+
+
+def _ingest_corpus(settings: Any, corpus: Path, embedder: Any) -> None:
+    """Ingest every tenant's manuals and agreements of ``corpus`` (with the BM25 writer)."""
+    import psycopg
+
+    from ingest.pipeline import ingest_path
+    from retrieval.bm25_writer import Bm25Writer
+
     with psycopg.connect(settings.owner_url, autocommit=True) as owner:
         for tenant_dir in sorted((corpus / "tenants").iterdir()):
             for kind in ("manuals", "agreements"):
@@ -278,10 +293,6 @@ def build(settings: Any, corpus: Path | None, scale: int, reuse: bool, embedder:
                       file=sys.stderr)
         owner.execute("vacuum analyze ingest.embeddings")
         owner.execute("vacuum analyze retrieval.bm25_postings")
-    with psycopg.connect(settings.admin_url, autocommit=True) as admin:
-        row = admin.execute("select count(*) from retrieval.active_chunks").fetchone()
-        admin.execute("insert into public.retrieval_bench_build (scale, embedder, chunks) values (%s, %s, %s)",
-                      (scale, config_id, row[0] if row else 0))
 
 
 # Design note: "force_path='hnsw'" only shapes the statement; the planner may still sort the filtered rows by

@@ -55,15 +55,16 @@ def build_database(settings: Settings, *, reuse: bool, progress: Any = print) ->
     if reuse and filled and filled[0]:
         progress(f"reusing {settings.database_name} ({filled[0]} indexed document versions)")
         return
-    corpus = Path(tempfile.mkdtemp(prefix="procura-eval-")) / "corpus"
-    generate(corpus)
     writers = [Bm25Writer()]
     embedder = get_default_embedder()
-    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
-        report = ingest_path(owner, corpus, embedder=embedder, writers=writers)
-        progress(f"ingested {report.documents} documents, {report.chunks} chunks in {report.elapsed_s:.0f}s")
-        ingest_path(owner, corpus / "updates", embedder=embedder, writers=writers)
-        delete_document(owner, "tenant-42", "manual-prd-701", writers=writers)
+    with tempfile.TemporaryDirectory(prefix="procura-eval-") as tmp:
+        corpus = Path(tmp) / "corpus"
+        generate(corpus)
+        with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+            report = ingest_path(owner, corpus, embedder=embedder, writers=writers)
+            progress(f"ingested {report.documents} documents, {report.chunks} chunks in {report.elapsed_s:.0f}s")
+            ingest_path(owner, corpus / "updates", embedder=embedder, writers=writers)
+            delete_document(owner, "tenant-42", "manual-prd-701", writers=writers)
 
 
 CAPS = (1, 2, 3, 5, 10)

@@ -9,6 +9,7 @@ through ``procura_app``.
 
 from __future__ import annotations
 
+import atexit
 import json
 import shutil
 import tempfile
@@ -95,6 +96,8 @@ def build_corpus(settings: Settings) -> RetrievalCorpus:
     if cached is not None:
         return cached
     work = Path(tempfile.mkdtemp(prefix="procura-retrieval-"))
+    # tests of the whole session read and write under it (extra manuals, the corpus source): gone at exit
+    atexit.register(shutil.rmtree, work, ignore_errors=True)
     source = work / "generated"
     generate(source)
     tenant_a, tenant_b = unique_tenant("ra"), unique_tenant("rb")
