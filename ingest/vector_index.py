@@ -82,6 +82,29 @@ def _index_state(conn: psycopg.Connection, name: str) -> bool | None:
     return None if row is None else bool(row[0])
 
 
+def hnsw_build_problem(m: int, ef_construction: int) -> str | None:
+    """What is wrong with these HNSW build parameters (pgvector's bounds), or None."""
+    if not 2 <= m <= 100:
+        return "m must be between 2 and 100"
+    if not 4 <= ef_construction <= 1000 or ef_construction < 2 * m:
+        return "ef_construction must be between 4 and 1000 and at least 2 * m"
+    return None
+
+
+def hnsw_index_statement(
+    name: str, *, m: int, ef_construction: int, tenant_id: str | None = None, concurrently: bool = False
+) -> sql.Composed:
+    """``CREATE INDEX`` of an HNSW index ``name`` on ``ingest.embeddings`` (cosine), over every row or, with
+    ``tenant_id``, over that tenant's rows only."""
+    statement = sql.SQL(
+        "create index {concurrently}{name} on ingest.embeddings using hnsw (embedding vector_cosine_ops) "
+        "with (m = {m}, ef_construction = {efc}){where}"
+    )
+    where = sql.SQL(" where tenant_id = {}").format(sql.Literal(tenant_id)) if tenant_id is not None else sql.SQL("")
+    return statement.format(concurrently=sql.SQL("concurrently " if concurrently else ""), name=sql.Identifier(name),
+                            m=sql.Literal(int(m)), efc=sql.Literal(int(ef_construction)), where=where)
+
+
 def build_lock_key(name: str) -> int:
     """The session-level advisory lock key a session holds while it builds or drops index ``name``."""
     return int(hashlib.sha256(name.encode()).hexdigest()[:15], 16)
@@ -123,9 +146,9 @@ def ensure_tenant_index(
     """
     if not TENANT_ID_PATTERN.match(tenant_id):
         raise IngestError(f"tenant_id {tenant_id!r}: not a valid tenant id")
-    if not 2 <= m <= 100 or not 4 <= ef_construction <= 1000 or ef_construction < 2 * m:
-        raise IngestError(f"m = {m}, ef_construction = {ef_construction}: need 2 <= m <= 100 and "
-                          "2 * m <= ef_construction <= 1000")  # fmt: skip
+    problem = hnsw_build_problem(m, ef_construction)
+    if problem is not None:
+        raise IngestError(f"m = {m}, ef_construction = {ef_construction}: {problem}")
     if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         raise IngestError("a tenant vector index is built concurrently: it needs an idle autocommit connection")
     vectors = _active_vectors(conn, tenant_id)
@@ -146,12 +169,8 @@ def ensure_tenant_index(
             return TenantIndex(tenant_id, name, False, vectors)
         if state is False:
             conn.execute(sql.SQL("drop index concurrently if exists ingest.{}").format(sql.Identifier(name)))
-        statement = sql.SQL(
-            "create index concurrently {name} on ingest.embeddings using hnsw (embedding vector_cosine_ops) "
-            "with (m = {m}, ef_construction = {efc}) where tenant_id = {tenant}"
-        )
-        conn.execute(statement.format(name=sql.Identifier(name), m=sql.Literal(int(m)),
-                                      efc=sql.Literal(int(ef_construction)), tenant=sql.Literal(tenant_id)))
+        conn.execute(hnsw_index_statement(name, m=m, ef_construction=ef_construction, tenant_id=tenant_id,
+                                          concurrently=True))
         conn.execute("analyze ingest.embeddings")
         return TenantIndex(tenant_id, name, True, vectors, time.monotonic() - started)
     except psycopg.Error as exc:

@@ -26,6 +26,7 @@ import psycopg
 from psycopg import sql
 
 from ingest.embedder import Embedder, EmbeddingConfig
+from ingest.vector_index import hnsw_build_problem, hnsw_index_statement
 from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkKey, Hit, chunk_info
 from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError
@@ -299,15 +300,9 @@ def rebuild_hnsw_index(owner_conn: psycopg.Connection, *, m: int = 16, ef_constr
     256 gave 0.959 (59 queries, 0.986 with a document-type filter), building in 445 s on 2 loaded cores into
     219 MB against 164 MB, at about twice the HNSW latency.
     """
-    if not 2 <= m <= 100:
-        raise ValueError("m must be between 2 and 100")
-    if not 4 <= ef_construction <= 1000 or ef_construction < 2 * m:
-        raise ValueError("ef_construction must be between 4 and 1000 and at least 2 * m")
+    problem = hnsw_build_problem(m, ef_construction)
+    if problem is not None:
+        raise ValueError(problem)
     with owner_conn.transaction():
         owner_conn.execute("drop index if exists ingest.embeddings_hnsw")
-        owner_conn.execute(
-            sql.SQL(
-                "create index embeddings_hnsw on ingest.embeddings using hnsw (embedding vector_cosine_ops) "
-                "with (m = {}, ef_construction = {})"
-            ).format(sql.Literal(m), sql.Literal(ef_construction))
-        )
+        owner_conn.execute(hnsw_index_statement("embeddings_hnsw", m=m, ef_construction=ef_construction))
