@@ -84,35 +84,10 @@ def _plan_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
         yield from _plan_nodes(child)
 
 
-def test_hnsw_overfetch_is_read_and_resorted(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
-    # A relaxed_order scan is over-fetched and re-sorted. If the planner took the over-fetched subquery as
-    # already ordered by distance (an incremental sort on a presorted key), it would read only about depth rows
-    # from the scan and keep the scan's approximate order: the inner limit must read all of them.
-    ensure_vector_type(app)
-    depth, config = 5, VectorConfig(ef_search=40, iterative_scan="relaxed_order", overfetch=4, exact_threshold=0)
-    where = filter_sql(Filters(), "x")
-    with tenant_transaction(app, context(corpus.tenant_a)):
-        config_id = check_embedding_config(app, get_default_embedder()).embedding_config_id
-        eligible = app.execute("select count(*) from retrieval.active_embeddings").fetchone()
-        assert eligible is not None and eligible[0] > depth * config.overfetch
-        apply_scan_settings(app, config)
-        # The demo corpus is small enough for a sequential scan and a sort; make the planner take the index.
-        app.execute("select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
-        params = {"q": get_default_embedder().embed_query("calibration interval"), "config_id": config_id,
-                  "tenant_id": corpus.tenant_a,
-                  "depth": depth, "fetch": depth * config.overfetch, "path": "hnsw", **where.params}  # fmt: skip
-        row = app.execute(sql.SQL("explain (analyze, format json) ") + compose_query(where, "hnsw"), params).fetchone()
-    assert row is not None
-    nodes = list(_plan_nodes(row[0][0]["Plan"]))
-    assert any(n.get("Index Name") == "embeddings_hnsw" for n in nodes)
-    assert not any("Presorted Key" in n for n in nodes)
-    assert depth * config.overfetch in [n["Actual Rows"] for n in nodes if n["Node Type"] == "Limit"]
-
-
-def _hnsw_index_scanned(conn: psycopg.Connection, scope: str, tenant_id: str) -> list[str]:
-    """The HNSW indexes the vector branch's HNSW statement scans for ``tenant_id`` inside ``scope``'s transaction."""
+def _hnsw_plan(conn: psycopg.Connection, scope: str, tenant_id: str, config: VectorConfig, depth: int, *,
+               analyze: bool = False) -> list[dict[str, Any]]:
+    """The plan nodes of the vector branch's HNSW statement for ``tenant_id`` inside ``scope``'s transaction."""
     ensure_vector_type(conn)
-    config = VectorConfig(ef_search=40, exact_threshold=0)
     where = filter_sql(Filters(), "x")
     with tenant_transaction(conn, context(scope)):
         config_id = check_embedding_config(conn, get_default_embedder()).embedding_config_id
@@ -120,11 +95,32 @@ def _hnsw_index_scanned(conn: psycopg.Connection, scope: str, tenant_id: str) ->
         # the test corpus is small enough for a sequential scan and a sort: make the planner choose an index order
         conn.execute("select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
         params = {"q": get_default_embedder().embed_query("calibration interval"), "config_id": config_id,
-                  "tenant_id": tenant_id, "depth": 5, "fetch": 20, "path": "hnsw", **where.params}
-        row = conn.execute(sql.SQL("explain (format json) ") + compose_query(where, "hnsw"), params).fetchone()
+                  "tenant_id": tenant_id, "depth": depth, "fetch": depth * config.overfetch, "path": "hnsw",
+                  **where.params}  # fmt: skip
+        explain = "explain (analyze, format json) " if analyze else "explain (format json) "
+        row = conn.execute(sql.SQL(explain) + compose_query(where, "hnsw"), params).fetchone()
     assert row is not None
-    names = [n.get("Index Name", "") for n in _plan_nodes(row[0][0]["Plan"])]
-    return [n for n in names if n.startswith("embeddings_hnsw")]
+    return list(_plan_nodes(row[0][0]["Plan"]))
+
+
+def test_hnsw_overfetch_is_read_and_resorted(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
+    # A relaxed_order scan is over-fetched and re-sorted. If the planner took the over-fetched subquery as
+    # already ordered by distance (an incremental sort on a presorted key), it would read only about depth rows
+    # from the scan and keep the scan's approximate order: the inner limit must read all of them.
+    depth, config = 5, VectorConfig(ef_search=40, iterative_scan="relaxed_order", overfetch=4, exact_threshold=0)
+    with tenant_transaction(app, context(corpus.tenant_a)):
+        eligible = app.execute("select count(*) from retrieval.active_embeddings").fetchone()
+    assert eligible is not None and eligible[0] > depth * config.overfetch
+    nodes = _hnsw_plan(app, corpus.tenant_a, corpus.tenant_a, config, depth, analyze=True)
+    assert any(n.get("Index Name") == "embeddings_hnsw" for n in nodes)
+    assert not any("Presorted Key" in n for n in nodes)
+    assert depth * config.overfetch in [n["Actual Rows"] for n in nodes if n["Node Type"] == "Limit"]
+
+
+def _hnsw_index_scanned(conn: psycopg.Connection, scope: str, tenant_id: str) -> list[str]:
+    """The HNSW indexes the vector branch's HNSW statement scans for ``tenant_id`` inside ``scope``'s transaction."""
+    nodes = _hnsw_plan(conn, scope, tenant_id, VectorConfig(ef_search=40, exact_threshold=0), depth=5)
+    return [n["Index Name"] for n in nodes if n.get("Index Name", "").startswith("embeddings_hnsw")]
 
 
 def test_a_tenant_with_its_own_index_is_searched_through_it(app: psycopg.Connection, corpus: RetrievalCorpus,
