@@ -69,31 +69,38 @@ def collection_stats(conn: psycopg.Connection) -> CollectionStats:
     return CollectionStats(ANALYZER_ID, int(rows[0][1]), int(rows[0][2]))
 
 
-# Design note: the statement is shaped for one round trip and few passes over the postings. The query terms'
-# postings are read once (materialized), the document frequencies come from that set, and the per-term weight
-# qtf * idf is computed once per term, not once per posting. The collection statistics are read in the same
-# statement unless the caller passes them; the analyzers in use travel back with the rows so that a mismatch is
-# refused by the caller. Filters restrict the scored chunks, never df, N or avgdl.
+# Design note: the statement is shaped for one round trip and few passes over the postings. The tenant's active
+# versions are read once (their integer keys, their statistics and the analyzers in use, which travel back with
+# the rows so that a mismatch is refused by the caller); the query terms' postings of those versions are read once
+# from the postings' primary key alone (materialized), the document frequencies come from that set, and the
+# per-term weight qtf * idf is computed once per term, not once per posting. Postings carry integer keys
+# (migration 0022): keeping active versions and summing per chunk hash an int8 instead of three text columns.
+# Filters restrict the scored chunks, never df, N or avgdl; only a filtered query joins the chunk rows the filter
+# predicate reads.
 _STATS_FROM_ROWS = """
     select coalesce(sum(chunk_count), 0)::float8 as n,
            coalesce(sum(total_length), 0)::float8 / nullif(sum(chunk_count), 0) as avgdl,
            array_agg(distinct analyzer) as analyzers
-    from retrieval.active_bm25_documents
+    from active
 """
 _STATS_FROM_PARAMS = "select %(n)s::float8 as n, %(avgdl)s::float8 as avgdl, null::text[] as analyzers"
+
+_FILTER_ROWS = "join retrieval.active_bm25_chunks x on x.chunk_key = p.chunk_key {chunk_join}"
 
 _QUERY = """
 with query_terms (term, qtf) as (
     select * from unnest(%(terms)s::text[], %(qtfs)s::int[])
 ),
+active as materialized (
+    select doc_key, analyzer, chunk_count, total_length from retrieval.active_bm25_documents
+),
 stats as materialized (
     {stats}
 ),
 postings as materialized (
-    select p.tenant_id, p.document_id, p.document_version, p.document_type, p.chunk_id, p.term, p.tf,
-           p.chunk_length
-    from retrieval.active_bm25_postings p
-    where p.term = any(%(terms)s::text[])
+    select p.chunk_key, p.term, p.tf, p.chunk_length
+    from retrieval.bm25_postings p
+    where p.term = any(%(terms)s::text[]) and p.doc_key in (select doc_key from active)
 ),
 weights as materialized (
     -- df over the whole active collection of the tenant, before any filter; materialized, since an inlined CTE
@@ -104,23 +111,28 @@ weights as materialized (
     cross join stats s
 ),
 scored as (
-    select x.document_id, x.document_version, x.chunk_id,
-           sum(w.weight * x.tf * (%(k1)s + 1) / (x.tf + %(k1)s * (1 - %(b)s + %(b)s * x.chunk_length / s.avgdl)))
-               as score
-    from postings x
-    join weights w on w.term = x.term
-    cross join stats s
-    {chunk_join}
-    where {predicate}
-    group by x.document_id, x.document_version, x.chunk_id
-),
-top as (
     -- rounded: Postgres sums a chunk's postings in whatever order the plan delivers them, so two chunks with the
     -- same terms, frequencies and length could differ in the last bits and be ordered by that noise; rounded,
     -- they tie and the id decides (by codepoint, as the reference implementation orders), whatever the plan
-    select document_id, document_version, chunk_id, round(score * 1e10) / 1e10 as score
-    from scored
-    order by score desc, chunk_id collate "C", document_id collate "C"
+    select p.chunk_key,
+           round(sum(w.weight * p.tf * (%(k1)s + 1)
+                     / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl))) * 1e10) / 1e10 as score
+    from postings p
+    join weights w on w.term = p.term
+    cross join stats s
+    {filter_rows}
+    where {predicate}
+    group by p.chunk_key
+),
+best as (
+    -- with ties: the ids that break them are only looked up for these rows
+    select chunk_key, score from scored order by score desc fetch first %(depth)s rows with ties
+),
+top as (
+    select k.document_id, k.document_version, k.chunk_id, b.score
+    from best b
+    join retrieval.bm25_chunks k on k.chunk_key = b.chunk_key
+    order by b.score desc, k.chunk_id collate "C", k.document_id collate "C"
     limit %(depth)s
 )
 select s.analyzers, t.document_id, t.document_version, t.chunk_id, t.score, {info}
@@ -134,11 +146,12 @@ order by t.score desc, t.chunk_id collate "C", t.document_id collate "C"
 
 
 def compose_query(where: FilterSql, *, with_stats: bool) -> sql.Composed:
-    """The BM25 statement for the filter ``where`` (over alias ``x``); ``with_stats``: N and avgdl are bound
-    parameters instead of being read by the statement."""
+    """The BM25 statement for the filter ``where`` (over alias ``x``, a row of ``retrieval.active_bm25_chunks``);
+    ``with_stats``: N and avgdl are bound parameters instead of being read by the statement."""
+    filter_rows = sql.SQL(_FILTER_ROWS).format(chunk_join=where.chunk_join) if where.restricts else sql.SQL("")
     return sql.SQL(_QUERY).format(
         stats=sql.SQL(_STATS_FROM_PARAMS if with_stats else _STATS_FROM_ROWS),
-        chunk_join=where.chunk_join, predicate=where.predicate, info=sql.SQL(INFO_COLUMNS),
+        filter_rows=filter_rows, predicate=where.predicate, info=sql.SQL(INFO_COLUMNS),
     )
 
 

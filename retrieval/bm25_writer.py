@@ -34,6 +34,12 @@ def _params(ref: VersionRef) -> tuple[str, str, int]:
     return (ref.tenant_id, ref.document_id, ref.document_version)
 
 
+def _single(row: tuple[Any, ...] | None) -> int:
+    if row is None:
+        raise RuntimeError("bm25: the version's statistics row was not returned by its insert")
+    return int(row[0])
+
+
 class Bm25Writer:
     """Writes the BM25 postings, chunk lengths and per-version statistics of every document with chunks."""
 
@@ -70,9 +76,10 @@ class Bm25Writer:
         with conn.cursor() as cur:
             cur.execute(
                 "insert into retrieval.bm25_documents (tenant_id, document_id, document_version, analyzer, "
-                "chunk_count, total_length) values (%s, %s, %s, %s, %s, %s)",
+                "chunk_count, total_length) values (%s, %s, %s, %s, %s, %s) returning doc_key",
                 (*key, *document_row),
             )
+            doc_key = _single(cur.fetchone())
             if chunks:
                 with cur.copy(
                     "copy retrieval.bm25_chunks (tenant_id, document_id, document_version, chunk_id, chunk_length) "
@@ -81,12 +88,15 @@ class Bm25Writer:
                     for chunk_row in chunks:
                         copy.write_row((*key, *chunk_row))
             if postings:
+                # the integer keys scoring groups by (migration 0022), assigned by the database to the rows above
+                keyed = cur.execute(f"select chunk_id, chunk_key from {CHUNKS} where {_REF}", key).fetchall()
+                chunk_keys: dict[str, int] = dict(keyed)
                 with cur.copy(
                     "copy retrieval.bm25_postings (tenant_id, document_id, document_version, chunk_id, term, tf, "
-                    "chunk_length) from stdin"
+                    "chunk_length, doc_key, chunk_key) from stdin"
                 ) as copy:
                     for posting in postings:
-                        copy.write_row((*key, *posting))
+                        copy.write_row((*key, *posting, doc_key, chunk_keys[posting[0]]))
         return self._stats([document_row], chunks, postings)
 
     def verify(self, conn: psycopg.Connection, ref: VersionRef) -> StoreStats:
@@ -97,8 +107,15 @@ class Bm25Writer:
         chunks = conn.execute(
             f"select chunk_id, chunk_length from retrieval.bm25_chunks where {_REF}", _params(ref)
         ).fetchall()
+        # a posting counts only when its integer keys name its own chunk and version, which scoring relies on
         postings = conn.execute(
-            f"select chunk_id, term, tf, chunk_length from retrieval.bm25_postings where {_REF}", _params(ref)
+            "select p.chunk_id, p.term, p.tf, p.chunk_length from retrieval.bm25_postings p "
+            "join retrieval.bm25_chunks c on c.chunk_key = p.chunk_key and c.tenant_id = p.tenant_id "
+            "and c.document_id = p.document_id and c.document_version = p.document_version and c.chunk_id = p.chunk_id "
+            "join retrieval.bm25_documents d on d.doc_key = p.doc_key and d.tenant_id = p.tenant_id "
+            "and d.document_id = p.document_id and d.document_version = p.document_version "
+            "where p.tenant_id = %s and p.document_id = %s and p.document_version = %s",
+            _params(ref),
         ).fetchall()
         return self._stats(documents, chunks, postings)
 

@@ -23,6 +23,11 @@ class FilterSql:
     chunk_join: sql.Composable
     params: dict[str, Any]
 
+    @property
+    def restricts(self) -> bool:
+        """Whether any filter is set (each one binds at least one parameter; without any the predicate is true)."""
+        return bool(self.params)
+
 
 def filter_sql(filters: Filters, row: str, *, chunk: str | None = None) -> FilterSql:
     """The predicate of ``filters`` over the row alias ``row``.

@@ -8,11 +8,13 @@ import psycopg
 import pytest
 
 from ingest.embedder import get_default_embedder
+from ingest.writers import VersionRef
 from procura.db.session import tenant_transaction
 from procura.settings import Settings
 from retrieval.analyzer import analyze
 from retrieval.bm25 import bm25_search, collection_stats
 from retrieval.bm25_reference import LuceneIdfBM25, top_k
+from retrieval.bm25_writer import POSTINGS, Bm25Writer
 from retrieval.candidates import ChunkKey
 from retrieval.config import Bm25Config, RetrievalConfig
 from retrieval.errors import SearchScopeError
@@ -333,3 +335,25 @@ def test_bm25_on_a_second_connection_changes_nothing(
         assert aux.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
         # the second connection carries no tenant after the search
         assert aux.execute("select current_setting('app.tenant_id', true)").fetchone() in ((None,), ("",))
+
+
+def test_bm25_verify_counts_only_postings_whose_integer_keys_name_their_own_chunk(settings: Settings,
+                                                                                  corpus: RetrievalCorpus) -> None:
+    """Scoring groups postings by chunk_key and keeps active versions by doc_key (migration 0022); a posting
+    whose key names another chunk would score that chunk, so verification must not count it."""
+    writer = Bm25Writer()
+    ref = VersionRef(corpus.tenant_a, "manual-prd-482", 1)
+    with psycopg.connect(settings.owner_url) as owner:
+        owner.execute("select set_config('app.tenant_id', %s, true)", (corpus.tenant_a,))
+        intact = writer.verify(owner, ref)
+        moved = owner.execute(
+            "update retrieval.bm25_postings set chunk_key = (select max(chunk_key) from retrieval.bm25_chunks) "
+            "where ctid = (select ctid from retrieval.bm25_postings where tenant_id = %s and document_id = %s "
+            "and document_version = %s limit 1)",
+            (ref.tenant_id, ref.document_id, ref.document_version),
+        ).rowcount
+        drifted = writer.verify(owner, ref)
+        owner.rollback()
+    assert intact.counts[POSTINGS] > 100 and moved == 1
+    assert drifted.counts[POSTINGS] == intact.counts[POSTINGS] - 1
+    assert drifted.checksum != intact.checksum
