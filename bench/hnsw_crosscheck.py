@@ -25,7 +25,7 @@ import numpy as np
 from bench.retrieval_latency import recall_queries
 
 _VECTORS = """
-select x.chunk_id, x.embedding
+select x.chunk_id, x.embedding::real[]
 from retrieval.active_embeddings x
 join ingest.embedding_configs c on c.embedding_config_id = x.embedding_config_id and c.is_active
 where x.tenant_id = %s
@@ -89,14 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError:
         parser.error("this check needs FAISS, which is not a project dependency: pip install faiss-cpu")
     import psycopg
-    from pgvector.psycopg import register_vector
 
     from ingest.embedder import get_default_embedder
     from procura.settings import get_settings
 
     settings = get_settings().with_database(args.database)
     with psycopg.connect(settings.admin_url) as conn:
-        register_vector(conn)
         rows = conn.execute(_VECTORS, (args.tenant,)).fetchall()
     if not rows:
         parser.error(f"no active embeddings of {args.tenant} in {args.database}")
