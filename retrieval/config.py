@@ -62,8 +62,8 @@ class VectorConfig:
             misses are short queries far from every chunk (nearest cosine distance about 0.43, against 0.05
             between chunks) whose exact neighbours are agreement clauses, 14% of the tenant: the greedy search
             settles among manual chunks at distance 0.7-0.8. No m, ef_construction or ef_search tried reached
-            0.98 on the tenant-only filter at 400 (a partial IVFFlat over halfvec did, at 0.985-0.99; a tenant
-            index with m = 32, ef_construction = 200 gave 0.973-0.975 at 400 and 0.988 at 1000, HNSW p95 30 ms;
+            0.98 on the tenant-only filter at 400 (a partial IVFFlat over halfvec did, at 0.985-0.99; four builds
+            of a tenant index with m = 32, ef_construction = 200 gave 0.961-0.975 at 400 and 0.966-0.990 at 1000;
             FAISS's HNSW on the same vectors needs 10,000-13,000 distance computations per query for 0.98; see
             docs/vector-recall.md and bench/hnsw_crosscheck.py). Do not raise this towards 1000 without checking
             the plan: pgvector's cost estimate grows with ef_search, and the planner may then sort the tenant's
