@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import get_args
 
 import psycopg
 import pytest
@@ -18,7 +19,8 @@ from retrieval.bm25_writer import POSTINGS, Bm25Writer
 from retrieval.candidates import ChunkKey
 from retrieval.config import Bm25Config, RetrievalConfig
 from retrieval.errors import SearchScopeError
-from retrieval.models import ALL_MODES, Filters, SearchRequest, SearchResponse
+from retrieval.exact import exact_search
+from retrieval.models import ALL_MODES, DocumentType, Filters, SearchRequest, SearchResponse
 from retrieval.service import authorize, search
 from tests.integration.test_retrieval_support import (
     AMENDED_DOCUMENT,
@@ -357,3 +359,19 @@ def test_bm25_verify_counts_only_postings_whose_integer_keys_name_their_own_chun
     assert intact.counts[POSTINGS] > 100 and moved == 1
     assert drifted.counts[POSTINGS] == intact.counts[POSTINGS] - 1
     assert drifted.checksum != intact.checksum
+
+
+def test_exact_unfiltered_statement_reads_few_chunks_but_returns_what_the_full_join_returns(
+        app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
+    """Without a filter, the exact branch joins only the match groups that can reach the first ``depth`` rows to
+    their chunks; a filter that admits every document type takes the full join. Every cut must agree."""
+    identifiers = (("product_code", "PRD-482"), ("product_code", "PRD-701"), ("contract_id", AMENDED_DOCUMENT))
+    everything = Filters(document_types=tuple(get_args(DocumentType)))
+    with tenant_transaction(app, context(corpus.tenant_a)):
+        full = exact_search(app, identifiers, everything, depth=500)
+        assert len(full.hits) >= 8 and len({h.key.document_id for h in full.hits}) >= 4 and not full.truncated
+        for depth in range(1, len(full.hits) + 1):
+            narrow = exact_search(app, identifiers, Filters(), depth=depth)
+            wide = exact_search(app, identifiers, everything, depth=depth)
+            assert narrow.hits == wide.hits == full.hits[:depth], depth
+            assert narrow.truncated == wide.truncated == (depth < len(full.hits)), depth
