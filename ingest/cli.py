@@ -69,6 +69,8 @@ def _summary(report: IngestReport) -> None:
         else:
             click.echo(f"vector index {index.name}: built for {index.tenant_id} ({index.vectors} vectors, "
                        f"{index.build_s:.1f}s)")
+    if report.vacuumed:
+        click.echo(f"vacuumed: {', '.join(report.vacuumed)}")
     click.echo(f"elapsed: {report.elapsed_s:.1f}s  rate: {report.docs_per_s:.1f} docs/s, "
                f"{report.chunks_per_s:.1f} chunks/s")
     for outcome in report.outcomes:

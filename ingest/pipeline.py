@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import psycopg
+from psycopg import sql
 
 from ingest.chunker import ChunkerConfig
 from ingest.embedder import Embedder, get_default_embedder
@@ -59,7 +60,15 @@ from ingest.stores import (
 )
 from ingest.vector_index import MIN_VECTORS, TenantIndex, ensure_tenant_index
 from ingest.versions import CHUNKER_VERSION, EXTRACTION_VERSION, PARSER_VERSION, RELATIONAL_SCHEMA_VERSION
-from ingest.writers import RepresentationWriter, StoreStats, VersionRef, applies, check_writer, discover_writers
+from ingest.writers import (
+    RepresentationWriter,
+    StoreStats,
+    VersionRef,
+    applies,
+    check_writer,
+    discover_writers,
+    tables_to_vacuum,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -146,6 +155,9 @@ class IngestReport:
     #: per-tenant HNSW indexes this run built, or tried to build and could not (``error``; see
     #: :mod:`ingest.vector_index`)
     tenant_indexes: tuple[TenantIndex, ...] = ()
+    #: tables vacuumed after the run because a writer wrote rows to them (see
+    #: :func:`ingest.writers.tables_to_vacuum`)
+    vacuumed: tuple[str, ...] = ()
 
     @property
     def docs_per_s(self) -> float:
@@ -261,7 +273,7 @@ class Pipeline:
                 self._finish(*inflight)
         finally:
             executor.shutdown(wait=True)
-        return replace(self._report(), tenant_indexes=self._ensure_tenant_indexes())
+        return replace(self._report(), tenant_indexes=self._ensure_tenant_indexes(), vacuumed=self._vacuum_written())
 
     # -- batching and parsing -------------------------------------------------------------------------------
 
@@ -707,6 +719,20 @@ class Pipeline:
         tenants = sorted({o.tenant_id for o in self._outcomes})
         built = [ensure_tenant_index(self.conn, tenant, min_vectors=minimum) for tenant in tenants]
         return tuple(index for index in built if index is not None and (index.created or index.error))
+
+    def _vacuum_written(self) -> tuple[str, ...]:
+        """VACUUM (ANALYZE) the tables writers asked for, when this run wrote rows to them. VACUUM cannot run in a
+        transaction block: on a connection that is not in autocommit mode this is left to autovacuum."""
+        if not self.conn.autocommit or self.conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            return ()
+        done: list[str] = []
+        for writer in self.writers:
+            written = self._writer_counts.get(writer.name, {})
+            for table in tables_to_vacuum(writer):
+                if written.get(table) and table not in done:
+                    self.conn.execute(sql.SQL("vacuum (analyze) {}").format(sql.Identifier(*table.split("."))))
+                    done.append(table)
+        return tuple(done)
 
     def _report(self) -> IngestReport:
         actions = [o.action for o in self._outcomes]

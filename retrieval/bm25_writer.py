@@ -46,6 +46,8 @@ class Bm25Writer:
     name = "bm25"
     #: Part of every document's config fingerprint: a new analyzer re-versions documents on the next run.
     version = f"bm25-1/{ANALYZER_ID}"
+    #: scoring reads the postings' primary key alone (index-only), which needs the visibility map set
+    vacuum_tables = (POSTINGS,)
 
     @staticmethod
     def rows(doc: ParsedDocument) -> tuple[list[tuple[str, int]], list[tuple[str, str, int, int]]]:

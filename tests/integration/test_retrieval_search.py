@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
+from pathlib import Path
 from typing import get_args
 
 import psycopg
 import pytest
 
 from ingest.embedder import get_default_embedder
+from ingest.pipeline import ingest_path
 from ingest.writers import VersionRef
 from procura.db.session import tenant_transaction
 from procura.settings import Settings
@@ -22,6 +25,7 @@ from retrieval.errors import SearchScopeError
 from retrieval.exact import exact_search
 from retrieval.models import ALL_MODES, DocumentType, Filters, SearchRequest, SearchResponse
 from retrieval.service import authorize, search
+from tests.conftest import unique_tenant
 from tests.integration.test_retrieval_support import (
     AMENDED_DOCUMENT,
     DELETED_DOCUMENT,
@@ -375,3 +379,24 @@ def test_exact_unfiltered_statement_reads_few_chunks_but_returns_what_the_full_j
             wide = exact_search(app, identifiers, everything, depth=depth)
             assert narrow.hits == wide.hits == full.hits[:depth], depth
             assert narrow.truncated == wide.truncated == (depth < len(full.hits)), depth
+
+
+def test_ingestion_vacuums_the_postings_it_wrote_so_bm25_reads_the_index_alone(
+        settings: Settings, corpus: RetrievalCorpus, tmp_path: Path) -> None:
+    """BM25 reads the postings' primary key alone; rows inserted since the last vacuum are not all-visible and
+    cost a heap visit each. A run that wrote postings vacuums them; a run that wrote nothing does not."""
+    tenant = unique_tenant("rv")
+    target = tmp_path / "tenants" / tenant / "manuals"
+    target.mkdir(parents=True)
+    shutil.copyfile(corpus.source / "tenants" / "tenant-42" / "manuals" / "manual-prd-530.md",
+                    target / "manual-prd-530.md")
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        first = ingest_path(owner, tmp_path, embedder=get_default_embedder(), writers=[Bm25Writer()])
+        pages, visible = owner.execute(
+            "select relpages, relallvisible from pg_class where oid = 'retrieval.bm25_postings'::regclass"
+        ).fetchone() or (0, 0)
+        again = ingest_path(owner, tmp_path, embedder=get_default_embedder(), writers=[Bm25Writer()])
+    assert first.published == 1 and first.writer_counts["bm25"][POSTINGS] > 100
+    assert first.vacuumed == (POSTINGS,)
+    assert pages > 0 and visible >= 0.9 * pages, (pages, visible)
+    assert again.published == 0 and again.vacuumed == ()
