@@ -69,6 +69,7 @@ from ingest.writers import (
     discover_writers,
     tables_to_vacuum,
 )
+from procura.db.session import idle_autocommit
 
 if TYPE_CHECKING:
     import numpy as np
@@ -723,7 +724,7 @@ class Pipeline:
     def _vacuum_written(self) -> tuple[str, ...]:
         """VACUUM (ANALYZE) the tables writers asked for, when this run wrote rows to them. VACUUM cannot run in a
         transaction block: on a connection that is not in autocommit mode this is left to autovacuum."""
-        if not self.conn.autocommit or self.conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        if not idle_autocommit(self.conn):
             return ()
         done: list[str] = []
         for writer in self.writers:

@@ -29,7 +29,7 @@ import psycopg
 from psycopg import sql
 
 from ingest.errors import IngestError
-from procura.db.session import TENANT_ID_PATTERN
+from procura.db.session import TENANT_ID_PATTERN, idle_autocommit
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +149,7 @@ def ensure_tenant_index(
     problem = hnsw_build_problem(m, ef_construction)
     if problem is not None:
         raise IngestError(f"m = {m}, ef_construction = {ef_construction}: {problem}")
-    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+    if not idle_autocommit(conn):
         raise IngestError("a tenant vector index is built concurrently: it needs an idle autocommit connection")
     vectors = _active_vectors(conn, tenant_id)
     if vectors < max(min_vectors, 1):

@@ -19,7 +19,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from pydantic import BaseModel, ConfigDict
 
-from procura.db.session import AuthContext, scope_statement
+from procura.db.session import AuthContext, idle_autocommit, scope_statement
 from procura.errors import AuthorizationError
 from semantic.compile import COVERAGE, PERIOD, SOURCE_COUNT, SOURCE_IDS, CompiledQuery
 from semantic.errors import MetricExecutionError, MetricTimeoutError
@@ -123,7 +123,7 @@ def run(
     started = time.perf_counter()
     bind = params.for_binding()
     bind["_row_limit"] = row_cap + 1
-    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+    if not idle_autocommit(conn):
         # Design note: the scope below lives in the pipeline's implicit transaction; inside an open transaction
         # it would outlive this query.
         raise MetricExecutionError("metric queries need an autocommit connection that is not in a transaction")

@@ -40,6 +40,13 @@ class AuthContext:
         return scope in self.scopes
 
 
+def idle_autocommit(conn: psycopg.Connection) -> bool:
+    """Whether ``conn`` is in autocommit mode and not inside a transaction: what a statement that may not run in a
+    transaction block needs (VACUUM, CREATE INDEX CONCURRENTLY), and a statement that must not leave a setting in
+    an open transaction."""
+    return conn.autocommit and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+
+
 @contextmanager
 def tenant_transaction(
     conn: psycopg.Connection,
