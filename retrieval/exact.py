@@ -44,8 +44,8 @@ def label(pair: tuple[str, str]) -> str:
     return f"{pair[0]}:{pair[1]}"
 
 
-_MATCHES = """
-wanted (identifier_type, identifier_value) as (
+_QUERY = """
+with wanted (identifier_type, identifier_value) as (
     select * from unnest(%(types)s::text[], %(values)s::text[])
 ),
 hits as (
@@ -80,56 +80,39 @@ document_matches as (
         select 1 from chunk_matches m where m.document_id = s.document_id and m.document_version = s.document_version
     )
 ),
-"""
-
-# every match is joined to its chunk row, which the filter predicate reads
-_FILTERED = """
-with {matches}final as (
-    select m.*, x.ordinal, {info_x},
-           exists (select 1 from subjects s
-                   where s.document_id = m.document_id and s.document_version = m.document_version) as is_subject
-    from (select * from chunk_matches union all select * from document_matches) m
-    join retrieval.active_chunks x
-      on x.document_id = m.document_id and x.document_version = m.document_version and x.chunk_id = m.chunk_id
-    {chunk_join}
-    where {predicate}
-)
-select document_id, document_version, chunk_id, matched, level, {info}
-from final
-order by cardinality(matched) desc, is_subject desc, level, document_id, ordinal, chunk_id
-limit %(depth)s
-"""
-
-# Design note: without a filter, the order's leading keys (identifiers matched, subject, level, document) are known
-# from the identifier rows alone; only the chunk position needs the chunk row. So the matches are grouped by those
-# keys, and only the groups that can reach the first depth rows are joined to their chunks. A code named in a
-# thousand chunks then reads tens of chunk rows instead of a thousand (the same rows, in the same order).
-_UNFILTERED = """
-with {matches}keyed as (
+keyed as (
     select m.*, cardinality(m.matched) as n,
            exists (select 1 from subjects s
                    where s.document_id = m.document_id and s.document_version = m.document_version) as is_subject
     from (select * from chunk_matches union all select * from document_matches) m
 ),
-groups as (
-    select n, is_subject, level, document_id,
-           sum(count(*)) over (order by n desc, is_subject desc, level, document_id) - count(*) as rows_before
-    from keyed
-    group by n, is_subject, level, document_id
-),
 final as (
     select k.*, x.ordinal, {info_x}
     from keyed k
-    join groups g on g.n = k.n and g.is_subject = k.is_subject and g.level = k.level and g.document_id = k.document_id
+    {cut}
     join retrieval.active_chunks x
       on x.document_id = k.document_id and x.document_version = k.document_version and x.chunk_id = k.chunk_id
-    where g.rows_before < %(depth)s
+    {chunk_join}
+    where {predicate}
 )
 select document_id, document_version, chunk_id, matched, level, {info}
 from final
 order by n desc, is_subject desc, level, document_id, ordinal, chunk_id
 limit %(depth)s
 """
+
+# Design note: without a filter, the order's leading keys (identifiers matched, subject, level, document) are known
+# from the identifier rows alone; only the chunk position needs the chunk row. So the matches are grouped by those
+# keys, and only the groups that can reach the first depth rows are joined to their chunks. A code named in a
+# thousand chunks then reads tens of chunk rows instead of a thousand (the same rows, in the same order). A filter
+# reads the chunk row, so a filtered query joins every match to its chunk.
+_CUT = """join (
+        select n, is_subject, level, document_id,
+               sum(count(*)) over (order by n desc, is_subject desc, level, document_id) - count(*) as rows_before
+        from keyed
+        group by n, is_subject, level, document_id
+    ) g on g.n = k.n and g.is_subject = k.is_subject and g.level = k.level and g.document_id = k.document_id
+       and g.rows_before < %(depth)s"""
 
 _SUBJECTS = """
 select document_id, document_version, array_agg(distinct identifier_type || ':' || identifier_value)
@@ -144,11 +127,9 @@ def compose_query(where: FilterSql) -> sql.Composed:
     """The exact branch's statement for the filter ``where`` (over the chunk alias ``x``)."""
     info_x = sql.SQL(info_columns("x", named=True))
     info = sql.SQL(", ").join(sql.Identifier(n) for n in INFO_NAMES)
-    matches = sql.SQL(_MATCHES.strip("\n") + "\n")
-    if where.restricts:
-        return sql.SQL(_FILTERED).format(matches=matches, chunk_join=where.chunk_join, predicate=where.predicate,
-                                         info_x=info_x, info=info)
-    return sql.SQL(_UNFILTERED).format(matches=matches, info_x=info_x, info=info)
+    cut = sql.SQL("" if where.restricts else _CUT)
+    return sql.SQL(_QUERY).format(cut=cut, chunk_join=where.chunk_join, predicate=where.predicate, info_x=info_x,
+                                  info=info)
 
 
 def exact_send(
