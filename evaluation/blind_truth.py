@@ -453,6 +453,9 @@ def compute(tenants: Mapping[str, Tenant], q: Mapping[str, Any]) -> dict[str, An
             if spec["fact"] not in text:
                 raise BlindTruthError(f"{q['id']}: fact {spec['fact']!r} is not in the version in effect on {as_of}")
             out["fact"] = spec["fact"]
+            if "wrong_fact" in spec:
+                # the other version's statement: seeing it means the wrong version was served
+                out["wrong_fact"] = spec["wrong_fact"]
         return out
     if op == "approved":
         start, end = _date(spec["start"], "start"), _date(spec["end"], "end")
