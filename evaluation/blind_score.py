@@ -411,7 +411,8 @@ def render(outcomes: Sequence[Outcome], meta: Mapping[str, Any]) -> str:
         f"(corpus `{meta['corpus']}`, seed 42, scale 1), git `{meta['commit']}`. {total} questions from "
         "`eval/blind/questions.yml`, expected values computed from the raw corpus files by "
         "`evaluation/blind_truth.py` (checked against the corpus before asking: "
-        f"{meta['truth_differences']} differences).",
+        f"{meta['truth_differences']} differences). Tenants: {meta['tenants']}; {meta['accepting']} questions also "
+        "accept a clarification (no company named).",
         "",
         "Per-question outcomes are deliberately not in this report (the router is changed after reading failure "
         "classes, never individual blind questions); they are written to the `--details` JSON outside the "
@@ -496,6 +497,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     outcomes = score(asked)
     meta = {"date": dt.date.today().isoformat(), "database": args.database, "corpus": str(args.corpus),
             "commit": _commit(), "truth_differences": len(differences),
+            "tenants": ", ".join(f"{t} {n}" for t, n in sorted(Counter(str(q["tenant"]) for q in questions).items())),
+            "accepting": sum(1 for q in questions if q.get("accept_clarification")),
             "elapsed_s": round(time.monotonic() - started, 1)}
     args.details.write_text(json.dumps(
         [{**o.__dict__, "question": q["question"], "expected": q["expected"], "http_status": st,
