@@ -446,9 +446,9 @@ def render(outcomes: Sequence[Outcome], meta: Mapping[str, Any]) -> str:
               "## Classes", "",
               "- **exact**: the expected figure / all rows / the id set / the document (and the cited fact) with the "
               "expected completeness.",
-              "- **clarification_ok**: a clarification where one is expected or accepted, or a not-found naming "
-              "the unknown entity.",
-              "- **clarification_wrong**: a clarification where an answer was expected.",
+              "- **clarification_ok**: a clarification where one is expected or accepted, about the right point "
+              "(it names the unknown span or asks about its kind), or a not-found naming the unknown entity.",
+              "- **clarification_wrong**: a clarification where an answer was expected, or one about another point.",
               "- **refusal**: not found / unsupported / failed where an answer was expected.",
               "- **flagged_wrong**: a different answer that says it is partial or uncertain.",
               "- **silent_wrong**: a different figure, id set or document presented as complete (incl. a partial "
