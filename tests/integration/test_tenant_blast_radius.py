@@ -33,19 +33,18 @@ def test_a_poisoned_tenant_never_empties_another_tenants_marts(base_settings: Se
     products.write_text(products.read_text().replace(",SUP-18,", ",SUP-404,", 1))
     agreement = folder / "agreements" / "agreement-2026-04.md"
     agreement.write_text(agreement.read_text().replace("| SUP-27 |", "| SUP-405 |"))
-    with fresh_database(base_settings, "blast") as settings:
-        with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-            report = ingest_path(conn, root, embedder=embedder, writers=())
-            assert report.dead_lettered == 0, [o.error for o in report.outcomes if o.error]
-            gate = validate_landing(conn)
-            quarantined = {(b.tenant_id, b.document_id) for b in gate.quarantined_batches}
-            result = build_marts(settings, target_path=tmp_path / "target", log_path=tmp_path / "logs",
-                                 check=False)
-            served = _served_lines(conn)
-            landed = dict(conn.execute(
-                "select l.tenant_id, count(*) from landing.invoice_lines l join ingest.documents d "
-                "on d.tenant_id = l.tenant_id and d.document_id = l.document_id "
-                "and d.active_version = l.document_version group by 1").fetchall())
+    with (fresh_database(base_settings, "blast") as settings,
+          psycopg.connect(settings.owner_url, autocommit=True) as conn):
+        report = ingest_path(conn, root, embedder=embedder, writers=())
+        assert report.dead_lettered == 0, [o.error for o in report.outcomes if o.error]
+        gate = validate_landing(conn)
+        quarantined = {(b.tenant_id, b.document_id) for b in gate.quarantined_batches}
+        result = build_marts(settings, target_path=tmp_path / "target", log_path=tmp_path / "logs", check=False)
+        served = _served_lines(conn)
+        landed: dict[str, int] = dict(conn.execute(
+            "select l.tenant_id, count(*) from landing.invoice_lines l join ingest.documents d "
+            "on d.tenant_id = l.tenant_id and d.document_id = l.document_id "
+            "and d.active_version = l.document_version group by 1").fetchall())
 
     assert result.success, result.summary() + "; " + "; ".join(f"{n.name}: {n.message}" for n in result.failed())
     assert {t for t, _ in quarantined} == {POISONED}
