@@ -477,7 +477,7 @@ class Pipeline:
     def _embed(self, plans: list[_Plan], reusable: dict[str, np.ndarray]) -> _EmbedResult:
         """Vectors by embedder-input hash: stored ones where the same input was embedded before, else encoded
         (each distinct input once)."""
-        wanted = [c for p in plans if p.action != "skip" for c in p.doc.chunks]
+        wanted = [c for p in plans if p.action in ("write", "backfill") for c in p.doc.chunks]
         if not wanted:
             return _EmbedResult({}, 0, 0)
         unique: dict[str, str] = {}
@@ -497,7 +497,7 @@ class Pipeline:
 
     def _reusable_vectors(self, plans: list[_Plan]) -> dict[str, np.ndarray]:
         """Stored vectors of this config for identical embedder inputs (e.g. unchanged clauses of an amendment)."""
-        hashes = sorted({c.input_hash for p in plans if p.action != "skip" for c in p.doc.chunks})
+        hashes = sorted({c.input_hash for p in plans if p.action in ("write", "backfill") for c in p.doc.chunks})
         if not hashes:
             return {}
 
