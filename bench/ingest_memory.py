@@ -1,15 +1,18 @@
 """Peak memory of ingesting one large file: ``python -m bench.ingest_memory [--mb 50]``.
 
-Writes a ``--mb`` MB invoice JSON and a ``--mb`` MB JSONL batch into a scratch corpus, runs ``procura ingest`` on
+Writes a ``--mb`` MB JSON file and a ``--mb`` MB JSONL batch into a scratch corpus, runs ``procura ingest`` on
 each in a subprocess (against ``PROCURA_DB_NAME``) and prints the child's peak RSS (``ru_maxrss``) and wall time.
-The file is refused by the size limit without being read whole; the batch is streamed line by line (its lines
-are too large too: one ``--mb`` line each, so this measures the reading path, not embedding thousands of
-invoices).
+The file is refused by the size limit without being read whole; the batch is streamed line by line (4 MiB lines
+that fail validation, so this measures the reading path, not embedding thousands of invoices). With
+``--valid-mb N`` a valid invoice of N MB (long line descriptions) is ingested too: the case the size limit
+admits. Each case runs in its own subprocess, and ``ru_maxrss`` of children is the largest so far, so run the
+cases in increasing order of size (as here) or one at a time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import subprocess
@@ -37,6 +40,7 @@ def _report(what: str, path: Path, result: tuple[float, float, str]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mb", type=int, default=50)
+    parser.add_argument("--valid-mb", type=int, default=0, help="also ingest a valid invoice of this size")
     args = parser.parse_args()
     size = args.mb * 1024 * 1024
     with tempfile.TemporaryDirectory() as tmp:
@@ -56,6 +60,28 @@ def main() -> None:
             while out.tell() < size:
                 out.write(b'{"document_id": "' + b"y" * (4 * 1024 * 1024) + b'"}\n')
         _report("JSONL", batch, _run(batch))
+        batch.unlink()
+        if args.valid_mb:
+            valid = folder / "valid.json"
+            _valid_invoice(valid, args.valid_mb * 1024 * 1024)
+            _report("valid invoice", valid, _run(valid))
+
+
+def _valid_invoice(path: Path, size: int) -> None:
+    """An invoice with as many lines as it takes to reach ``size`` bytes (5 KB descriptions, <= 9999 lines)."""
+    head = {"document_id": f"bench-memory-{size}", "source_system": "bench", "document_type": "invoice",
+            "invoice_number": f"BENCH-{size}", "company_id": "COMP-A", "supplier_name": "Bench Supplier",
+            "status": "posted", "invoice_date": "2026-01-02", "posting_date": "2026-01-02", "currency": "EUR",
+            "tax_level": "line", "header_tax_amount": "0.00"}
+    line = ('{"line_number": %d, "product_code": "PRD-1", "description": "' + "d" * 5200 + '", "quantity": "1", '
+            '"unit_price": "1.00", "discount_amount": "0", "line_net_amount": "1.00", "line_tax_amount": "0.00"}')
+    with path.open("w") as out:
+        out.write(json.dumps(head)[:-1] + ', "lines": [')
+        number = 0
+        while out.tell() < size and number < 9999:
+            number += 1
+            out.write(("," if number > 1 else "") + line % number)
+        out.write("]}")
 
 
 if __name__ == "__main__":
