@@ -47,6 +47,42 @@ _CANDIDATES = """
 """
 
 
+
+
+def _known(table: str, column: str, outer: str, *, alias: str = "m", tenant: str = "t.tenant_id",
+           extra: str = "") -> str:
+    """A subquery giving the value of ``outer`` when the same tenant's served master data (``table``) holds it in
+    ``column``, else NULL.
+
+    Design note: "served" = the active version of a non-deleted document without an open quarantine, the rule
+    of dbt's stg_served_document_versions. A reference to master data that staging will not serve would fail a
+    dbt relationship test and stop the build of every tenant's marts; here it quarantines only the document
+    version that holds the reference (per-tenant blast radius).
+    """
+    return f"""(select {alias}.{column}
+                  from {table} {alias}
+                  join ingest.documents {alias}d
+                    on {alias}d.tenant_id = {alias}.tenant_id and {alias}d.document_id = {alias}.document_id
+                   and {alias}d.active_version = {alias}.document_version and not {alias}d.is_deleted
+                 where {alias}.tenant_id = {tenant} and {alias}.{column} = {outer}{extra}
+                   and not exists (select 1 from ingest.quarantine {alias}q
+                                    where {alias}q.tenant_id = {alias}.tenant_id
+                                      and {alias}q.document_id = {alias}.document_id
+                                      and {alias}q.document_version = {alias}.document_version
+                                      and {alias}q.released_at is null)
+                 limit 1)"""
+
+
+# A catalog product is known to an invoice line only when its own references are served too (else the catalog
+# version is quarantined by landing_products in the same run, and the line would reference a missing product).
+_PRODUCT_REFERENCES_SERVED = (
+    " and " + _known("landing.suppliers", "supplier_id", "p.supplier_id", alias="s", tenant="p.tenant_id")
+    + " is not null and "
+    + _known("landing.product_groups", "product_group_id", "p.product_group_id", alias="g", tenant="p.tenant_id")
+    + " is not null"
+)
+
+
 @dataclass(frozen=True)
 class DateWindow:
     """Business dates outside ``[earliest, latest)`` are data errors (typos such as 2206 or 1926)."""
@@ -178,6 +214,9 @@ def _products(window: DateWindow) -> list[Any]:
         _named(gxe.ExpectColumnValuesToMatchRegex, "list_price_is_numeric", column="list_price_text",
                regex=NUMERIC_TEXT),
         _named(gxe.ExpectColumnValuesToBeBetween, "list_price_not_negative", column="list_price", min_value=0),
+        _named(gxe.ExpectColumnValuesToNotBeNull, "supplier_known_in_master", column="known_supplier_id"),
+        _named(gxe.ExpectColumnValuesToNotBeNull, "product_group_known_in_master",
+               column="known_product_group_id"),
     ]
 
 
@@ -189,6 +228,8 @@ def _vendor_approvals(window: DateWindow) -> list[Any]:
                min_value=window.earliest, max_value=window.latest, strict_max=True),
         _named(gxe.ExpectColumnValuesToBeBetween, "valid_to_in_range", column="valid_to",
                min_value=window.earliest, max_value=window.latest, strict_max=True),
+        _named(gxe.ExpectColumnValuesToNotBeNull, "supplier_known_in_master", column="known_supplier_id"),
+        _named(gxe.ExpectColumnValuesToNotBeNull, "company_known_in_master", column="known_company_id"),
     ]
 
 
@@ -205,9 +246,12 @@ SUITES: tuple[LandingSuite, ...] = (
     LandingSuite(
         name="landing_products",
         table="landing.products",
-        description="catalog prices are numeric, not negative, in an ISO currency",
+        description="catalog prices are numeric, not negative, in an ISO currency; supplier and product group "
+        "are served master data of the tenant",
         query="select t.tenant_id, t.document_id, t.document_version, t.product_code, t.currency,"
-        " nullif(t.list_price, 'NaN') as list_price, t.list_price::text as list_price_text"
+        " nullif(t.list_price, 'NaN') as list_price, t.list_price::text as list_price_text, "
+        + _known("landing.suppliers", "supplier_id", "t.supplier_id") + " as known_supplier_id, "
+        + _known("landing.product_groups", "product_group_id", "t.product_group_id") + " as known_product_group_id"
         " from landing.products t" + _CANDIDATES,
         row_key="product_code",
         build=_products,
@@ -227,8 +271,10 @@ SUITES: tuple[LandingSuite, ...] = (
     LandingSuite(
         name="landing_vendor_approvals",
         table="landing.vendor_approvals",
-        description="approval validity dates are in range",
-        query="select t.tenant_id, t.document_id, t.document_version, t.approval_id, t.valid_from, t.valid_to"
+        description="approval validity dates are in range; supplier and company are served master data",
+        query="select t.tenant_id, t.document_id, t.document_version, t.approval_id, t.valid_from, t.valid_to, "
+        + _known("landing.suppliers", "supplier_id", "t.supplier_id") + " as known_supplier_id, "
+        + _known("landing.companies", "company_id", "t.company_id") + " as known_company_id"
         " from landing.vendor_approvals t" + _CANDIDATES,
         row_key="approval_id",
         build=_vendor_approvals,
@@ -263,6 +309,10 @@ SUITES: tuple[LandingSuite, ...] = (
                         on pd.tenant_id = p.tenant_id and pd.document_id = p.document_id
                        and pd.active_version = p.document_version and not pd.is_deleted
                      where p.tenant_id = t.tenant_id and p.product_code = t.product_code
+                       and not exists (select 1 from ingest.quarantine pq
+                                        where pq.tenant_id = p.tenant_id and pq.document_id = p.document_id
+                                          and pq.document_version = p.document_version and pq.released_at is null)
+                       """ + _PRODUCT_REFERENCES_SERVED + """
                      limit 1) as known_product_code
             from landing.invoice_lines t
             inner join landing.invoice_headers h

@@ -53,7 +53,7 @@ def _on_progress(quiet: bool) -> Callable[[IngestProgress], None]:
 def _summary(report: IngestReport) -> None:
     click.echo(
         f"documents: {report.documents}  published: {report.published}  unchanged: {report.skipped}  "
-        f"backfilled: {report.backfilled}  dead-lettered: {report.dead_lettered}"
+        f"backfilled: {report.backfilled}  stale: {report.stale}  dead-lettered: {report.dead_lettered}"
     )
     click.echo(
         f"chunks: {report.chunks}  rows: {report.rows}  identifiers: {report.identifiers}  "
@@ -74,6 +74,10 @@ def _summary(report: IngestReport) -> None:
     click.echo(f"elapsed: {report.elapsed_s:.1f}s  rate: {report.docs_per_s:.1f} docs/s, "
                f"{report.chunks_per_s:.1f} chunks/s")
     for outcome in report.outcomes:
+        if outcome.action == "stale":
+            reverts = f" (would revert to v{outcome.document_version})" if outcome.document_version else ""
+            click.echo(f"stale {outcome.tenant_id} {outcome.document_id}{reverts} {outcome.source_uri}: "
+                       f"{outcome.error}")
         if outcome.action == "dead_lettered":
             click.echo(f"dead letter #{outcome.dead_letter_id} [{outcome.stage}] {outcome.source_uri}: {outcome.error}")
 
@@ -94,11 +98,13 @@ def ingest() -> None:
               help="Run registered representation writers (e.g. the graph) besides the built-in stores.")
 def run(path: Path, tenant: str | None, quiet: bool, writers: bool) -> None:
     """Ingest a file or folder (corpus root, tenant folder, single files)."""
-    from ingest.pipeline import ingest_path
+    from ingest.pipeline import IngestOptions, ingest_path
+    from procura.settings import get_settings
 
+    options = IngestOptions(max_source_bytes=get_settings().ingest_max_source_bytes)
     with _owner_connection() as conn:
         report = ingest_path(conn, path, tenant=tenant, progress=_on_progress(quiet),
-                             writers=None if writers else ())
+                             writers=None if writers else (), options=options)
     _summary(report)
     if report.dead_lettered:
         raise SystemExit(2)
@@ -132,6 +138,43 @@ def delete(document_id: str, tenant: str) -> None:
         click.echo(f"{tenant} {document_id}: already deleted or never published")
     else:
         click.echo(f"{tenant} {document_id}: deleted (was v{ref.document_version})")
+
+
+def _actor() -> str:
+    import getpass
+
+    try:
+        return f"cli:{getpass.getuser()}"
+    except (KeyError, OSError):
+        return "cli:unknown"
+
+
+@ingest.command("rollback")
+@click.argument("document_id")
+@click.option("--tenant", required=True, help="The document's tenant.")
+@click.option("--to-version", "to_version", type=int, required=True, help="The older version to publish again.")
+@click.option("--reason", required=True, help="Why (recorded in ingest.registry_events).")
+def rollback(document_id: str, tenant: str, to_version: int, reason: str) -> None:
+    """Publish an older version of a document again (audited; ingestion itself never moves back)."""
+    from ingest.pipeline import rollback_document
+
+    with _owner_connection() as conn:
+        report = rollback_document(conn, tenant, document_id, to_version, reason=reason, actor=_actor())
+    click.echo(f"{tenant} {document_id}: v{report.outcomes[0].document_version} is active again (rolled back)")
+
+
+@ingest.command("move")
+@click.argument("document_id")
+@click.argument("source", type=click.Path(path_type=Path))
+@click.option("--tenant", required=True, help="The document's tenant.")
+@click.option("--reason", required=True, help="Why (recorded in ingest.registry_events).")
+def move(document_id: str, source: Path, tenant: str, reason: str) -> None:
+    """Give a document another source path (audited), so a file there may publish new versions of it."""
+    from ingest.pipeline import move_document
+
+    with _owner_connection() as conn:
+        previous = move_document(conn, tenant, document_id, source, reason=reason, actor=_actor())
+    click.echo(f"{tenant} {document_id}: source {previous} -> {source.resolve()}")
 
 
 @ingest.command("dead-letters")

@@ -44,3 +44,23 @@ class DocumentNotFoundError(IngestError):
 
 class TransientIngestError(IngestError):
     """A failure worth retrying (writers raise it for their own transient conditions)."""
+
+
+class SourceBoundaryError(IngestError):
+    """A source lies outside the corpus root (a symbolic link, ``..`` or an absolute manifest path): not read."""
+
+
+class SourceTooLargeError(IngestError):
+    """A source (a file, or one line of a JSONL batch) exceeds the configured size limit: not read further."""
+
+
+class ManifestMismatchError(IngestError):
+    """A file's bytes differ from the sha256 its corpus ``manifest.json`` records."""
+
+
+class IdentityError(IngestError):
+    """A source claims the identity of a document of another kind or another source path."""
+
+
+class DuplicateBusinessKeyError(IngestError):
+    """Another document of the tenant already holds this business key (e.g. an invoice number) with other content."""

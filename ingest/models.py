@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
@@ -159,6 +159,9 @@ class InvoiceIn(Record):
     header_tax_amount: Money
     original_invoice_number: str | None = None
     lines: tuple[InvoiceLineIn, ...] = Field(min_length=1)
+    #: the source's own order of versions (either; the newer wins, see :func:`ingest.pipeline.judge_arrival`)
+    revision: int | None = Field(default=None, ge=0)
+    updated_at: datetime | None = None
 
     @model_validator(mode="after")
     def _structure(self) -> InvoiceIn:
@@ -213,6 +216,7 @@ class FrontMatter(Record):
     company_id: Code | None = None
     product_codes: tuple[Code, ...] = ()
     effective_date: date | None = None
+    revision: int | None = Field(default=None, ge=0)
 
     @model_validator(mode="after")
     def _per_type(self) -> FrontMatter:
@@ -256,6 +260,9 @@ class Chunk:
     embedding_text: str
     kind: str
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    #: the source's own version order (``r:<revision>``, ``t:<updated_at>`` or ``d:<effective date>``), sortable
+    #: as text within one prefix; None when the format has none (then arrival order and the registry decide)
+    source_revision: str | None = None
 
     @property
     def content_hash(self) -> str:
@@ -301,3 +308,6 @@ class ParsedDocument:
     chunker_version: str | None
     extraction_version: str | None
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    #: the source's own version order (``r:<revision>``, ``t:<updated_at>`` or ``d:<effective date>``), sortable
+    #: as text within one prefix; None when the format has none (then arrival order and the registry decide)
+    source_revision: str | None = None

@@ -11,6 +11,8 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any, TypeVar
 
@@ -70,10 +72,55 @@ def parse_item(item: SourceItem, chunker: ChunkerConfig | None = None) -> Parsed
             f"{item.source_uri}: unsupported source (expected companies.json, suppliers.json, "
             "product_groups.json, products.csv, fx_rates.csv, Markdown, invoice JSON or JSONL)"
         )
-    return parser(item, chunker or ChunkerConfig())
+    if item.error is not None:
+        raise item.error
+    doc = parser(item, chunker or ChunkerConfig())
+    master_kind = _MASTER_KIND_OF_ID.get(doc.document_id)
+    if master_kind is not None and master_kind != item.kind:
+        # Design note: master data keeps its own identity; no other file may publish under a master id.
+        raise ParseError(f"{item.source_uri}: document_id: {doc.document_id!r} is reserved for the {master_kind} "
+                         "master file of the tenant")
+    return doc
+
+
+def source_revision(*, revision: int | None = None, updated_at: datetime | None = None,
+                    effective_date: date | None = None) -> str | None:
+    """The sortable version order a source states: an explicit revision, else ``updated_at``, else the
+    effective date (an amendment takes effect after what it amends).
+
+    >>> source_revision(revision=3)
+    'r:000000000003'
+    >>> source_revision(effective_date=date(2026, 4, 20))
+    'd:2026-04-20'
+    """
+    if revision is not None:
+        return f"r:{revision:012d}"
+    if updated_at is not None:
+        moment = updated_at if updated_at.tzinfo is not None else updated_at.replace(tzinfo=UTC)
+        return "t:" + moment.astimezone(UTC).isoformat(timespec="microseconds")
+    if effective_date is not None:
+        return f"d:{effective_date.isoformat()}"
+    return None
+
+
+_MASTER_KIND_OF_ID = {document_id: kind for kind, document_id in MASTER_DOCUMENT_IDS.items()}
 
 
 # -- helpers ------------------------------------------------------------------------------------------------
+
+
+def _reject_nul(value: Any, source: str, where: str = "") -> None:
+    """A NUL character cannot be stored as text: name the field that holds one instead of failing at write."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ParseError(f"{source}: {where or '(document)'}: contains a NUL character (\\u0000)")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _reject_nul(str(key), source, f"{where}.{key}" if where else f"{key} (key)")
+            _reject_nul(item, source, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _reject_nul(item, source, f"{where}[{index}]")
 
 
 def _describe(error: ValidationError, prefix: str) -> str:
@@ -102,11 +149,13 @@ def _load_json(item: SourceItem) -> Any:
         raise ParseError(f"{item.source_uri}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
     try:
         # Design note: numbers become Decimal, never float, so money keeps its exact digits end to end.
-        return json.loads(text, parse_float=Decimal)
+        data = json.loads(text, parse_float=Decimal)
     except json.JSONDecodeError as exc:
         raise ParseError(
             f"{item.source_uri}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
+    _reject_nul(data, item.source_uri)
+    return data
 
 
 def _json_list(item: SourceItem) -> list[Any]:
@@ -118,9 +167,14 @@ def _json_list(item: SourceItem) -> list[Any]:
 
 def _text(item: SourceItem) -> str:
     try:
-        return canonical_text(item.raw)
+        text = canonical_text(item.raw)
     except UnicodeDecodeError as exc:
         raise ParseError(f"{item.source_uri}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    position = text.find("\x00")
+    if position >= 0:
+        line = text.count("\n", 0, position) + 1
+        raise ParseError(f"{item.source_uri}: line {line}: contains a NUL character (\\u0000)")
+    return text
 
 
 def _unique(records: Sequence[M], key: Callable[[M], Any], what: str, source: str) -> None:
@@ -333,9 +387,11 @@ def parse_markdown(item: SourceItem, chunker: ChunkerConfig) -> ParsedDocument:
         assert front.company_id is not None  # FrontMatter requires it for agreements
         approvals = extract_vendor_approvals(layout, chunks, document_id=front.document_id,
                                              company_id=front.company_id, source=item.source_uri)
-    return _document(item, front.document_id, front.document_type, sha256_tag(text.encode()),
-                     Records(vendor_approvals=approvals), chunks, tuple(identifiers), metadata,
-                     extraction=front.document_type == "agreement")
+    doc = _document(item, front.document_id, front.document_type, sha256_tag(text.encode()),
+                    Records(vendor_approvals=approvals), chunks, tuple(identifiers), metadata,
+                    extraction=front.document_type == "agreement")
+    return replace(doc, source_revision=source_revision(revision=front.revision,
+                                                        effective_date=front.effective_date))
 
 
 # -- invoices -----------------------------------------------------------------------------------------------
@@ -390,9 +446,10 @@ def parse_invoice(item: SourceItem, _: ChunkerConfig) -> ParsedDocument:
     }
     chunk = Chunk(chunk_id=chunk_id, page=1, ordinal=1, parent_id=None, section_path=(), char_start=None,
                   char_end=None, text=text, embedding_text=text, kind="record", metadata=metadata)
-    return _document(item, invoice.document_id, invoice.document_type, sha256_tag(canonical_json(data)),
-                     Records(invoice_headers=(header,), invoice_lines=lines), (chunk,),
-                     tuple(_identifiers_of(chunk_id, text)), metadata)
+    doc = _document(item, invoice.document_id, invoice.document_type, sha256_tag(canonical_json(data)),
+                    Records(invoice_headers=(header,), invoice_lines=lines), (chunk,),
+                    tuple(_identifiers_of(chunk_id, text)), metadata)
+    return replace(doc, source_revision=source_revision(revision=invoice.revision, updated_at=invoice.updated_at))
 
 
 _PARSERS: dict[str, Callable[[SourceItem, ChunkerConfig], ParsedDocument]] = {

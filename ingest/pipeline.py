@@ -30,6 +30,8 @@ from ingest.chunker import ChunkerConfig
 from ingest.embedder import Embedder, get_default_embedder
 from ingest.errors import (
     DocumentNotFoundError,
+    DuplicateBusinessKeyError,
+    IdentityError,
     IngestError,
     PublishError,
     VerificationError,
@@ -48,7 +50,7 @@ from ingest.registry import (
     unresolved_dead_letters,
 )
 from ingest.retry import RetryPolicy, StageFailed, run_stage
-from ingest.sources import SourceItem, iter_items, kind_of_uri, read_item
+from ingest.sources import DEFAULT_MAX_SOURCE_BYTES, SourceItem, document_path, iter_items, kind_of_uri, read_item
 from ingest.stores import (
     BuiltinStore,
     ChunkStore,
@@ -69,7 +71,7 @@ from ingest.writers import (
     discover_writers,
     tables_to_vacuum,
 )
-from procura.db.session import idle_autocommit
+from procura.db.session import TENANT_ID_PATTERN, idle_autocommit
 
 if TYPE_CHECKING:
     import numpy as np
@@ -86,6 +88,8 @@ class IngestOptions:
     #: a tenant that holds at least this many vectors after the run gets its own HNSW index (see
     #: :mod:`ingest.vector_index`); None never builds one
     tenant_index_min_vectors: int | None = MIN_VECTORS
+    #: size limit of one source (a file, or one line of a JSONL batch); larger ones are dead-lettered unread
+    max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,7 @@ class DocumentOutcome:
     tenant_id: str
     source_uri: str
     document_id: str | None
-    action: str  # published | skipped | backfilled | dead_lettered
+    action: str  # published | skipped | backfilled | stale | dead_lettered
     document_version: int | None = None
     stage: str | None = None
     error: str | None = None
@@ -159,6 +163,9 @@ class IngestReport:
     #: tables vacuumed after the run because a writer wrote rows to them (see
     #: :func:`ingest.writers.tables_to_vacuum`)
     vacuumed: tuple[str, ...] = ()
+    #: sources older than the active version of their document: reported, never published (outcome ``stale``:
+    #: ``document_version`` is the version the content would have reverted to, when the registry holds it)
+    stale: int = 0
 
     @property
     def docs_per_s(self) -> float:
@@ -189,14 +196,76 @@ def config_fingerprint(document_type: str, chunker: ChunkerConfig, writers: Sequ
     return "cfg-" + sha256_tag(canonical_json(parts)).removeprefix("sha256:")[:16]
 
 
+@dataclass(frozen=True)
+class Stale:
+    """Why a source is older than its document's active version (it is reported, not published)."""
+
+    active_version: int
+    reverts_to: int | None
+    reason: str
+
+
+def _revision_order(new: str | None, old: str | None) -> int | None:
+    """-1/0/1 comparing two stated source revisions of the same form; None when they cannot be compared."""
+    if new is None or old is None or new.partition(":")[0] != old.partition(":")[0]:
+        return None
+    return (new > old) - (new < old)
+
+
+def judge_arrival(content_hash: str, revision: str | None, state: DocumentState | None) -> Stale | None:
+    """Whether arriving content would move a document back; None when it may be published.
+
+    Two sources of order, both needed: the source's own (a revision, ``updated_at`` or effective date older
+    than the active version's is old, like Elasticsearch's external versioning) and the registry's (content
+    equal to a superseded version is old, whatever its file says). A deleted document or one without an active
+    version has nothing to protect.
+    """
+    if state is None or state.active_version is None or state.is_deleted:
+        return None
+    active = state.active()
+    if active is None or active.content_hash == content_hash:
+        return None
+    older = next((v for v in reversed(state.versions)
+                  if v.content_hash == content_hash and v.status == "superseded"), None)
+    if older is not None:
+        return Stale(state.active_version, older.document_version,
+                     f"content of superseded v{older.document_version}; v{state.active_version} is active")
+    if _revision_order(revision, active.source_revision) == -1:
+        return Stale(state.active_version, None,
+                     f"source revision {revision} is older than {active.source_revision} of active "
+                     f"v{state.active_version}")
+    return None
+
+
+def identity_problem(doc: ParsedDocument, state: DocumentState | None) -> str | None:
+    """Why ``doc`` may not publish under its document id (another kind, another source path); None if it may.
+
+    Design note: a document's identity is (tenant, document id) plus its kind and its source path below the
+    tenant folder; a file claiming another document's id would otherwise replace it (an invoice JSON saying
+    ``"document_id": "suppliers"`` would empty the supplier master). Only ``procura ingest move`` changes it.
+    """
+    if state is None or not state.versions:
+        return None
+    if state.document_type and state.document_type != doc.document_type:
+        return (f"{doc.source_uri}: document_id: {doc.document_id!r} is a {state.document_type} document of "
+                f"{document_path(state.source_uri)}; a {doc.document_type} cannot publish over it")
+    if state.source_uri and document_path(state.source_uri) != document_path(doc.source_uri):
+        return (f"{doc.source_uri}: document_id: {doc.document_id!r} belongs to the source "
+                f"{document_path(state.source_uri)}, not {document_path(doc.source_uri)}; move it explicitly "
+                "with `procura ingest move` if the document really changed place")
+    return None
+
+
 @dataclass
 class _Plan:
     """The decision for one parsed document of a batch."""
 
     doc: ParsedDocument
     fingerprint: str
-    action: str  # skip | backfill | write
+    action: str  # skip | backfill | write | stale | refused
     version: int | None = None
+    stale: Stale | None = None
+    error: IngestError | None = None
     vectors: dict[str, np.ndarray] = field(default_factory=dict)
     expected: dict[str, StoreStats] = field(default_factory=dict)
 
@@ -228,10 +297,13 @@ class Pipeline:
         writers: Sequence[RepresentationWriter] | None = None,
         options: IngestOptions | None = None,
         progress: Callable[[IngestProgress], None] | None = None,
+        rollback: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
         if not conn.autocommit:
             raise IngestError("the ingestion connection must be in autocommit mode; the pipeline manages its "
                               "own transactions")
+        # (tenant, document) keys an audited rollback may move back (see :func:`rollback_document`)
+        self.rollback = rollback
         self.conn = conn
         self.embedder = embedder if embedder is not None else get_default_embedder()
         self.writers = tuple(check_writer(w) for w in (discover_writers() if writers is None else writers))
@@ -282,6 +354,9 @@ class Pipeline:
         batch: list[ParsedDocument] = []
         chunk_count = 0
         for item in items:
+            if item.error is not None:
+                self._dead_letter_item(item, "source", item.error, 1)
+                continue
             try:
                 doc = parse_item(item, self.options.chunker)
             except Exception as exc:  # IngestError for bad input; anything else is a parser bug, same treatment
@@ -304,6 +379,11 @@ class Pipeline:
 
     def _fingerprint(self, doc: ParsedDocument) -> str:
         return config_fingerprint(doc.document_type, self.options.chunker, self.writers)
+
+    def _judge(self, doc: ParsedDocument, state: DocumentState | None) -> Stale | None:
+        if (doc.tenant_id, doc.document_id) in self.rollback:
+            return None
+        return judge_arrival(doc.content_hash, doc.source_revision, state)
 
     def _decide(self, doc: ParsedDocument, fingerprint: str, state: DocumentState | None) -> tuple[str, int | None]:
         if state is None:
@@ -336,16 +416,68 @@ class Pipeline:
         plans = []
         for doc in batch:
             fingerprint = self._fingerprint(doc)
-            action, version = self._decide(doc, fingerprint, states.get((doc.tenant_id, doc.document_id)))
+            state = states.get((doc.tenant_id, doc.document_id))
+            problem = identity_problem(doc, state)
+            if problem is not None:
+                plans.append(_Plan(doc, fingerprint, "refused", error=IdentityError(problem)))
+                continue
+            action, version = self._decide(doc, fingerprint, state)
+            stale = self._judge(doc, state) if action == "write" else None
+            if stale is not None:
+                plans.append(_Plan(doc, fingerprint, "stale", stale.reverts_to, stale=stale))
+                continue
             plans.append(_Plan(doc, fingerprint, action, version))
+        self._refuse_duplicate_keys(plans)
         return plans
+
+    def _refuse_duplicate_keys(self, plans: list[_Plan]) -> None:
+        """An invoice whose business key (company, supplier, type, number) another active document of the tenant
+        holds with other content is refused: a reused number is flagged, never summed twice."""
+        def key(header: Any) -> tuple[str, str, str, str]:
+            return (header.company_id, header.supplier_name.casefold(), header.document_type, header.invoice_number)
+
+        writes = [p for p in plans if p.action == "write" and p.doc.records.invoice_headers]
+        if not writes:
+            return
+        numbers = sorted({h.invoice_number for p in writes for h in p.doc.records.invoice_headers})
+
+        def read() -> list[Any]:
+            return self.conn.execute(
+                "select h.company_id, h.supplier_name, h.document_type, h.invoice_number, h.document_id, "
+                "h.business_hash, d.source_uri from landing.invoice_headers h join ingest.documents d "
+                "on d.tenant_id = h.tenant_id and d.document_id = h.document_id "
+                "and d.active_version = h.document_version and not d.is_deleted "
+                "where h.tenant_id = %s and h.invoice_number = any(%s)",
+                (writes[0].doc.tenant_id, numbers),
+            ).fetchall()
+
+        try:
+            rows, _ = run_stage("plan", read, self.options.retry, conn=self.conn)
+        except StageFailed:
+            rows = []  # the landing suites and the marts' duplicate flags still see such a pair
+        held: dict[tuple[str, str, str, str], list[tuple[str, str, str]]] = {}
+        for company, supplier, kind, number, document_id, business, source in rows:
+            held.setdefault((company, supplier.casefold(), kind, number), []).append((document_id, business, source))
+        for plan in writes:
+            header = plan.doc.records.invoice_headers[0]
+            holders = held.setdefault(key(header), [])
+            clash = next((h for h in holders if h[0] != plan.doc.document_id and h[1] != header.business_hash), None)
+            if clash is not None:
+                plan.action = "refused"
+                plan.error = DuplicateBusinessKeyError(
+                    f"{plan.doc.source_uri}: invoice_number: {header.invoice_number!r} ({header.document_type} of "
+                    f"{header.supplier_name} to {header.company_id}) is already held by {clash[0]} "
+                    f"({document_path(clash[2])}) with different content; not published"
+                )
+                continue
+            holders.append((plan.doc.document_id, header.business_hash, plan.doc.source_uri))
 
     # -- embed (worker thread: touches the model only, never the connection) ---------------------------------
 
     def _embed(self, plans: list[_Plan], reusable: dict[str, np.ndarray]) -> _EmbedResult:
         """Vectors by embedder-input hash: stored ones where the same input was embedded before, else encoded
         (each distinct input once)."""
-        wanted = [c for p in plans if p.action != "skip" for c in p.doc.chunks]
+        wanted = [c for p in plans if p.action in ("write", "backfill") for c in p.doc.chunks]
         if not wanted:
             return _EmbedResult({}, 0, 0)
         unique: dict[str, str] = {}
@@ -365,7 +497,7 @@ class Pipeline:
 
     def _reusable_vectors(self, plans: list[_Plan]) -> dict[str, np.ndarray]:
         """Stored vectors of this config for identical embedder inputs (e.g. unchanged clauses of an amendment)."""
-        hashes = sorted({c.input_hash for p in plans if p.action != "skip" for c in p.doc.chunks})
+        hashes = sorted({c.input_hash for p in plans if p.action in ("write", "backfill") for c in p.doc.chunks})
         if not hashes:
             return {}
 
@@ -386,6 +518,16 @@ class Pipeline:
 
     def _finish(self, plans: list[_Plan], future: Future[_EmbedResult]) -> None:
         if not plans:
+            return
+        for plan in plans:
+            if plan.action == "refused":
+                assert plan.error is not None
+                self._dead_letter_doc(plan.doc, "plan", plan.error, 1)
+            elif plan.action == "stale":
+                self._record_stale(plan)
+        plans = [p for p in plans if p.action not in ("refused", "stale")]
+        if not plans:
+            self._emit()
             return
         for plan in plans:
             if plan.action == "skip":
@@ -414,7 +556,9 @@ class Pipeline:
             if plan.action == "skip":
                 self._record(DocumentOutcome(plan.doc.tenant_id, plan.doc.source_uri, plan.doc.document_id,
                                              "skipped", plan.version))
-        verified = self._verify([p for p in staged if p.action != "skip"])
+            elif plan.action == "stale":
+                self._record_stale(plan)
+        verified = self._verify([p for p in staged if p.action not in ("skip", "stale")])
         published = self._each("publish", [p for p in verified if p.action == "write"], self._publish_tx)
         for plan in [*published, *(p for p in verified if p.action == "backfill")]:
             self._count(plan)
@@ -473,6 +617,7 @@ class Pipeline:
             "expected_counts": counts,
             "checksums": checksums,
             "config_fingerprint": plan.fingerprint,
+            "source_revision": doc.source_revision,
         }
 
     def _stage_tx(self, plans: list[_Plan]) -> None:
@@ -509,6 +654,10 @@ class Pipeline:
                     # another run published exactly this meanwhile: nothing to do
                     plan.action, plan.version = "skip", existing.document_version
                     continue
+                stale = self._judge(plan.doc, state)
+                if stale is not None:  # another run published a newer version meanwhile
+                    plan.action, plan.version, plan.stale = "stale", stale.reverts_to, stale
+                    continue
                 if existing is not None:
                     # the same content and config was staged before (a crash, a failed publish, a delete):
                     # replace whatever it left with a complete set of rows under the same version number
@@ -519,7 +668,7 @@ class Pipeline:
                     inserts.append(plan)
             if purge:
                 self._purge(purge, plans)
-            plans = [p for p in plans if p.action != "skip"]
+            plans = [p for p in plans if p.action not in ("skip", "stale")]
             staged = [Staged(p.doc, p.ref.document_version, p.vectors) for p in plans if p.version is not None]
             writes = [p for p in plans if p.action == "write"]
             for plan in writes:
@@ -696,9 +845,15 @@ class Pipeline:
     def _record(self, outcome: DocumentOutcome) -> None:
         self._outcomes.append(outcome)
 
+    def _record_stale(self, plan: _Plan) -> None:
+        assert plan.stale is not None
+        self._record(DocumentOutcome(plan.doc.tenant_id, plan.doc.source_uri, plan.doc.document_id, "stale",
+                                     plan.stale.reverts_to, "plan", f"stale: {plan.stale.reason}; not published"))
+
     def _dead_letter_item(self, item: SourceItem, stage: str, error: BaseException, attempts: int) -> None:
+        # an unread source (outside the corpus, too large, mismatched) keeps no payload: its bytes were not taken
         letter = record_dead_letter(self.conn, tenant_id=item.tenant_id, source_uri=item.source_uri, stage=stage,
-                                    error=error, attempts=attempts, payload=item.raw)
+                                    error=error, attempts=attempts, payload=item.raw if item.error is None else None)
         self._record(DocumentOutcome(item.tenant_id, item.source_uri, None, "dead_lettered", None, stage,
                                      f"{type(error).__name__}: {error}", letter))
 
@@ -717,7 +872,7 @@ class Pipeline:
         minimum = self.options.tenant_index_min_vectors
         if minimum is None:
             return ()
-        tenants = sorted({o.tenant_id for o in self._outcomes})
+        tenants = sorted({o.tenant_id for o in self._outcomes if TENANT_ID_PATTERN.match(o.tenant_id)})
         built = [ensure_tenant_index(self.conn, tenant, min_vectors=minimum) for tenant in tenants]
         return tuple(index for index in built if index is not None and (index.created or index.error))
 
@@ -752,6 +907,7 @@ class Pipeline:
             elapsed_s=time.monotonic() - self._started,
             embedding_config_id=self.embedding_store.config_id,
             outcomes=tuple(self._outcomes),
+            stale=actions.count("stale"),
             writer_counts={name: dict(counts) for name, counts in self._writer_counts.items()},
         )
 
@@ -811,7 +967,7 @@ def ingest_path(
     if not Path(path).exists():
         raise IngestError(f"{path}: no such file or directory")
     pipeline = Pipeline(conn, embedder=embedder, writers=writers, options=options, progress=progress)
-    return pipeline.run(iter_items(Path(path), tenant=tenant))
+    return pipeline.run(iter_items(Path(path), tenant=tenant, max_bytes=pipeline.options.max_source_bytes))
 
 
 def replay_dead_letters(
@@ -832,7 +988,8 @@ def replay_dead_letters(
     letters = unresolved_dead_letters(conn, tenant_id=tenant, ids=ids)
     items: list[SourceItem] = []
     for letter in letters:
-        item = read_item(letter.source_uri, letter.tenant_id)
+        item = read_item(letter.source_uri, letter.tenant_id,
+                         max_bytes=(options or IngestOptions()).max_source_bytes)
         if item is None and letter.payload is not None:
             item = SourceItem(letter.tenant_id, letter.source_uri, kind_of_uri(letter.source_uri), letter.payload)
         if item is not None:
@@ -892,3 +1049,88 @@ def delete_document(
             if applies(writer, document_type):
                 writer.on_delete(conn, ref)
         return ref
+
+
+def _event(conn: psycopg.Connection, tenant_id: str, document_id: str, action: str, *, actor: str, reason: str,
+           from_version: int | None = None, to_version: int | None = None, from_source: str | None = None,
+           to_source: str | None = None) -> None:
+    if not reason.strip():
+        raise IngestError(f"{action} of {document_id}: a reason is required (it is recorded in the audit trail)")
+    conn.execute(
+        "insert into ingest.registry_events (tenant_id, document_id, action, from_version, to_version, "
+        "from_source, to_source, actor, reason) values (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (tenant_id, document_id, action, from_version, to_version, from_source, to_source, actor, reason.strip()),
+    )
+
+
+def rollback_document(
+    conn: psycopg.Connection,
+    tenant_id: str,
+    document_id: str,
+    to_version: int,
+    *,
+    reason: str,
+    actor: str,
+    embedder: Embedder | None = None,
+    writers: Sequence[RepresentationWriter] | None = None,
+    options: IngestOptions | None = None,
+) -> IngestReport:
+    """Publish an older version of a document again (the only way back: ingestion refuses old content).
+
+    The stored original of ``to_version`` goes through the normal stage/verify/publish protocol; the event (who,
+    why, from which version to which) is recorded in ``ingest.registry_events`` in the same run.
+
+    Raises:
+        DocumentNotFoundError: the tenant has no such document or version.
+        IngestError: ``to_version`` is already active, or publishing it failed (see the report's dead letter).
+    """
+    if not conn.autocommit:
+        raise IngestError("the ingestion connection must be in autocommit mode")
+    key = (tenant_id, document_id)
+    with conn.transaction():
+        set_tenant(conn, tenant_id)
+        state = load_states(conn, [key]).get(key)
+        row = conn.execute(
+            "select original_content from ingest.document_versions where tenant_id = %s and document_id = %s "
+            "and document_version = %s", (tenant_id, document_id, to_version),
+        ).fetchone()
+    if state is None or row is None:
+        raise DocumentNotFoundError(f"tenant {tenant_id} has no version {to_version} of {document_id!r}")
+    if state.active_version == to_version and not state.is_deleted:
+        raise IngestError(f"{document_id} v{to_version} is already the active version")
+    item = SourceItem(tenant_id, state.source_uri, kind_of_uri(state.source_uri), bytes(row[0]))
+    pipeline = Pipeline(conn, embedder=embedder, writers=writers, options=options, rollback=frozenset({key}))
+    report = pipeline.run([item])
+    outcome = report.outcomes[0] if report.outcomes else None
+    if outcome is None or outcome.action != "published":
+        raise IngestError(f"rollback of {document_id} to v{to_version} failed: "
+                          f"{outcome.error if outcome is not None else 'nothing was ingested'}")
+    with conn.transaction():
+        set_tenant(conn, tenant_id)
+        _event(conn, tenant_id, document_id, "rollback", actor=actor, reason=reason,
+               from_version=state.active_version, to_version=outcome.document_version)
+    return report
+
+
+def move_document(conn: psycopg.Connection, tenant_id: str, document_id: str, source: Path, *, reason: str,
+                  actor: str) -> str:
+    """Give a document another source path (audited); returns the previous source. Ingestion refuses a file of
+    another path publishing under a document's id until it is moved.
+
+    Raises:
+        DocumentNotFoundError: the tenant has no such document.
+    """
+    target = str(Path(source).resolve())
+    with conn.transaction():
+        set_tenant(conn, tenant_id)
+        row = conn.execute(
+            "select source_uri from ingest.documents where tenant_id = %s and document_id = %s for update",
+            (tenant_id, document_id),
+        ).fetchone()
+        if row is None:
+            raise DocumentNotFoundError(f"tenant {tenant_id} has no document {document_id!r}")
+        conn.execute("update ingest.documents set source_uri = %s, updated_at = now() "
+                     "where tenant_id = %s and document_id = %s", (target, tenant_id, document_id))
+        _event(conn, tenant_id, document_id, "move", actor=actor, reason=reason, from_source=str(row[0]),
+               to_source=target)
+    return str(row[0])

@@ -16,7 +16,6 @@ active version from its stored original (same version, one transaction per docum
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +30,7 @@ from ingest.models import ParsedDocument
 from ingest.parsers import parse_item
 from ingest.pipeline import IngestOptions, IngestProgress, Pipeline, config_fingerprint, describe_drift
 from ingest.registry import active_embedding_config_id, expected_from_json, expected_to_json, set_tenant
-from ingest.sources import SourceItem, iter_items, kind_of_uri, load_manifest
+from ingest.sources import SourceItem, file_sha256, iter_items, kind_of_uri, load_manifest
 from ingest.stores import ChunkStore, EmbeddingStore, IdentifierStore, LandingStore, Staged
 from ingest.writers import RepresentationWriter, StoreStats, VersionRef, applies, check_writer, discover_writers
 
@@ -183,16 +182,23 @@ def _check_sources(
     drifts: list[Drift] = []
     manifest = load_manifest(root.resolve()) if root.is_dir() else None
     if manifest is not None:
-        for path, entry in sorted(manifest.items()):
+        for outside in manifest.outside:
+            drifts.append(Drift(tenant or "-", None, "source_outside_corpus",
+                                f"{outside} in {manifest.path} leaves the corpus root; not read"))
+        for path, entry in sorted(manifest.entries.items()):
             entry_tenant = str(entry.get("tenant_id") or tenant or "-")
             if tenant is not None and entry_tenant != tenant:
                 continue
             file = Path(path)
+            if file.is_symlink():
+                drifts.append(Drift(entry_tenant, None, "source_outside_corpus",
+                                    f"{path} is a symbolic link; not read"))
+                continue
             if not file.is_file():
                 drifts.append(Drift(entry_tenant, None, "missing_source_file", f"{path} is in manifest.json"))
                 continue
-            expected = str(entry.get("sha256", "")).removeprefix("sha256:")
-            if expected and hashlib.sha256(file.read_bytes()).hexdigest() != expected:
+            expected = manifest.sha256(path)
+            if expected and file_sha256(file) != expected:
                 drifts.append(Drift(entry_tenant, None, "source_checksum_mismatch", f"{path} differs from manifest"))
     actives = {(a.ref.tenant_id, a.ref.document_id): a for a in _active_versions(conn, tenant)}
     seen: set[tuple[str, str]] = set()
@@ -202,6 +208,9 @@ def _check_sources(
     for item in _source_items(root, tenant):
         count += 1
         tenants.add(item.tenant_id)
+        if item.error is not None:
+            drifts.append(Drift(item.tenant_id, None, "unreadable_source", str(item.error)))
+            continue
         try:
             doc = parse_item(item, options.chunker)
         except IngestError as exc:

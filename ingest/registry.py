@@ -25,6 +25,7 @@ class VersionRow:
     config_fingerprint: str
     status: str
     expected: Mapping[str, StoreStats]
+    source_revision: str | None = None
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class DocumentState:
     active_version: int | None
     is_deleted: bool
     versions: tuple[VersionRow, ...]
+    document_type: str = ""
+    source_uri: str = ""
 
     def find(self, content_hash: str, fingerprint: str) -> VersionRow | None:
         """The version with this content and configuration, if any."""
@@ -43,6 +46,10 @@ class DocumentState:
             if row.content_hash == content_hash and row.config_fingerprint == fingerprint:
                 return row
         return None
+
+    def active(self) -> VersionRow | None:
+        """The active version's row (None when none is active)."""
+        return next((v for v in self.versions if v.document_version == self.active_version), None)
 
     @property
     def next_version(self) -> int:
@@ -80,7 +87,7 @@ def load_states(conn: psycopg.Connection, keys: Iterable[tuple[str, str]], *, lo
     documents = [k[1] for k in ordered]
     lock_clause = " for update" if lock else ""
     heads = conn.execute(
-        "select tenant_id, document_id, active_version, is_deleted from ingest.documents "
+        "select tenant_id, document_id, active_version, is_deleted, document_type, source_uri from ingest.documents "
         "where (tenant_id, document_id) in (select * from unnest(%s::text[], %s::text[])) "
         f"order by tenant_id, document_id{lock_clause}",
         (tenants, documents),
@@ -88,17 +95,17 @@ def load_states(conn: psycopg.Connection, keys: Iterable[tuple[str, str]], *, lo
     versions: dict[tuple[str, str], list[VersionRow]] = {}
     for row in conn.execute(
         "select tenant_id, document_id, document_version, content_hash, config_fingerprint, status, "
-        "expected_counts, checksums from ingest.document_versions "
+        "expected_counts, checksums, source_revision from ingest.document_versions "
         "where (tenant_id, document_id) in (select * from unnest(%s::text[], %s::text[])) "
         "order by document_version",
         (tenants, documents),
     ).fetchall():
         versions.setdefault((row[0], row[1]), []).append(
-            VersionRow(row[2], row[3], row[4], row[5], expected_from_json(row[6], row[7]))
+            VersionRow(row[2], row[3], row[4], row[5], expected_from_json(row[6], row[7]), row[8])
         )
     return {
-        (t, d): DocumentState(t, d, active, deleted, tuple(versions.get((t, d), ())))
-        for t, d, active, deleted in heads
+        (t, d): DocumentState(t, d, active, deleted, tuple(versions.get((t, d), ())), document_type, source_uri)
+        for t, d, active, deleted, document_type, source_uri in heads
     }
 
 

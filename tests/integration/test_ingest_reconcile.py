@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -72,10 +73,14 @@ def test_reconcile_compares_sources_and_manifest_and_repairs_stale_documents(own
     root = make_corpus(tmp_path, tenant)
     ingest_path(owner_conn, root, embedder=embedder, writers=())
     products = root / "tenants" / tenant / "catalog" / "products.csv"
-    manifest = [{"path": str(p.relative_to(root)), "tenant_id": tenant, "sha256": "0" * 64}
-                for p in [products]] + [{"path": f"tenants/{tenant}/gone.json", "tenant_id": tenant}]
-    (root / "manifest.json").write_text(json.dumps({"files": manifest}))
+    suppliers = root / "tenants" / tenant / "suppliers.json"
     products.write_text(products.read_text() + "PRD-999,Spare sensor,PG-PRES,SUP-18,EA,1.00,EUR\n")
+    # a file whose bytes differ from its manifest entry is reported and never read (not even by repair)
+    manifest = [{"path": str(products.relative_to(root)), "tenant_id": tenant,
+                 "sha256": hashlib.sha256(products.read_bytes()).hexdigest()},
+                {"path": str(suppliers.relative_to(root)), "tenant_id": tenant, "sha256": "0" * 64},
+                {"path": f"tenants/{tenant}/gone.json", "tenant_id": tenant}]
+    (root / "manifest.json").write_text(json.dumps({"files": manifest}))
     (root / "tenants" / tenant / "companies.json").unlink()
 
     found = reconcile(owner_conn, tenant=tenant, source=root, writers=())
@@ -92,4 +97,4 @@ def test_reconcile_compares_sources_and_manifest_and_repairs_stale_documents(own
                               "document_id = 'products'", (tenant,)).fetchone() == (2,)
     # orphans and manifest mismatches are reported for a human, never "repaired" by deleting data
     assert {d.kind for d in repaired.unrepaired} == {"orphaned_document", "source_checksum_mismatch",
-                                                     "missing_source_file"}
+                                                     "missing_source_file", "unreadable_source"}
