@@ -1,0 +1,43 @@
+-- procura: run-as admin
+-- procura_bi becomes the group of the per-tenant BI logins of migration 0030: it keeps the grants (USAGE on
+-- marts and SELECT on every mart through the default privileges of migration 0001) and loses everything a BI
+-- tool does not need. Each login gets CONNECT on its own database when `procura bi create-login` creates it.
+do $$
+begin
+    execute format('revoke connect, temporary on database %I from procura_bi', current_database());
+    -- Roles are cluster-wide: while another database of this server (not yet migrated) still lets procura_bi
+    -- connect, the role keeps its LOGIN for that database's sake; `procura db migrate` retires it once none does.
+    if not exists (
+        select from pg_database as d, aclexplode(d.datacl) as a
+        where a.grantee = 'procura_bi'::regrole and a.privilege_type = 'CONNECT'
+    ) then
+        alter role procura_bi nologin password null;
+    end if;
+end
+$$;
+
+-- The API's tenant scoping is not for BI sessions (and app.current_tenant_id() ignores app.tenant_id for them).
+revoke execute on function app.begin_tenant_scope(text, boolean, text) from procura_bi;
+
+-- Design note: pg_stat_activity shows every session of the server to everyone, with the query text of the
+-- sessions whose role the reader has the privileges of; the BI logins of different customers must not even see
+-- each other's sessions (login names, client applications, start times). These catalog privileges are per
+-- database; the roles that run Procura's own code keep them.
+revoke select on pg_catalog.pg_stat_activity, pg_catalog.pg_stat_ssl, pg_catalog.pg_stat_gssapi from public;
+grant select on pg_catalog.pg_stat_activity, pg_catalog.pg_stat_ssl, pg_catalog.pg_stat_gssapi
+    to procura_owner, procura_app;
+
+do $$
+declare
+    fn regprocedure;
+begin
+    for fn in
+        select p.oid::regprocedure from pg_catalog.pg_proc as p
+        where p.pronamespace = 'pg_catalog'::regnamespace
+          and (p.proname like 'pg\_stat\_get\_backend\_%' or p.proname = 'pg_stat_get_activity')
+    loop
+        execute format('revoke execute on function %s from public', fn);
+        execute format('grant execute on function %s to procura_owner, procura_app', fn);
+    end loop;
+end
+$$;
