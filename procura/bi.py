@@ -171,6 +171,18 @@ def create_login(
     name, tenant_id = validate_login_name(name), _tenant(tenant_id)
     password = generate_password() if password is None else validate_password(password)
     database = settings.database_name
+    try:
+        _create(admin_conn, name, tenant_id, password, database, defaults)
+    except psycopg.errors.DuplicateObject as exc:  # created concurrently between the check and CREATE ROLE
+        raise BiLoginError(f"login name {name!r} is taken (roles are shared by every database of the server)") from exc
+    except psycopg.errors.InsufficientPrivilege as exc:
+        raise BiLoginError(f"creating BI login {name!r} needs the administrator's connection: {exc}") from exc
+    return CreatedLogin(name, tenant_id, _url(settings, name, password))
+
+
+def _create(
+    admin_conn: psycopg.Connection, name: str, tenant_id: str, password: str, database: str, defaults: LoginDefaults
+) -> None:
     role = sql.Identifier(name)
     with admin_conn.transaction():
         if admin_conn.execute("select from pg_roles where rolname = %s", (name,)).fetchone() is not None:
@@ -202,7 +214,6 @@ def create_login(
             (tenant_id, name),
         )
         _audit(admin_conn, "create", name, tenant_id)
-    return CreatedLogin(name, tenant_id, _url(settings, name, password))
 
 
 def rotate_login(
