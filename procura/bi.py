@@ -242,7 +242,8 @@ def drop_login(admin_conn: psycopg.Connection, settings: Settings, name: str) ->
         oid = admin_conn.execute("select oid from pg_roles where rolname = %s", (name,)).fetchone()
         admin_conn.execute("delete from app.bi_logins where role_name = %s", (name,))
         if oid is not None:
-            admin_conn.execute(sql.SQL("revoke connect on database {} from {}").format(sql.Identifier(database), role))
+            # whatever the login was granted or came to own in this database (CONNECT, its session defaults)
+            admin_conn.execute(sql.SQL("drop owned by {}").format(role))
             admin_conn.execute(sql.SQL("alter role {} in database {} reset all").format(role, sql.Identifier(database)))
             admin_conn.execute(sql.SQL("drop role {}").format(role))
         _audit(admin_conn, "drop", name, tenant_id)

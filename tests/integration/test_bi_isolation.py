@@ -328,6 +328,12 @@ WRITE_ATTEMPTS = (
     "alter table marts.validated_invoice_lines disable row level security",
     "drop table marts.fx_rates",
     "comment on table marts.fx_rates is 'x'",
+    "select lo_create(0)",
+    "select lo_from_bytea(0, 'x')",
+    "select pg_advisory_lock(1)",
+    "select pg_try_advisory_xact_lock(1)",
+    "select count(*) from pg_locks",
+    "select pg_blocking_pids(pg_backend_pid())",
 )
 
 

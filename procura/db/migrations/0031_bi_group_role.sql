@@ -21,10 +21,13 @@ revoke execute on function app.begin_tenant_scope(text, boolean, text) from proc
 
 -- Design note: pg_stat_activity shows every session of the server to everyone, with the query text of the
 -- sessions whose role the reader has the privileges of; the BI logins of different customers must not even see
--- each other's sessions (login names, client applications, start times). These catalog privileges are per
--- database; the roles that run Procura's own code keep them.
-revoke select on pg_catalog.pg_stat_activity, pg_catalog.pg_stat_ssl, pg_catalog.pg_stat_gssapi from public;
-grant select on pg_catalog.pg_stat_activity, pg_catalog.pg_stat_ssl, pg_catalog.pg_stat_gssapi
+-- each other's sessions (login names, client applications, start times), nor which relations they lock
+-- (pg_locks). Everyone may also take advisory locks (which Procura's graph writer, index builds and migrations
+-- use: a BI session holding one would stall them) and create large objects (objects a BI login would own). These
+-- catalog privileges are per database; the roles that run Procura's own code keep them.
+revoke select on pg_catalog.pg_stat_activity, pg_catalog.pg_stat_ssl, pg_catalog.pg_stat_gssapi, pg_catalog.pg_locks
+    from public;
+grant select on pg_catalog.pg_stat_activity, pg_catalog.pg_stat_ssl, pg_catalog.pg_stat_gssapi, pg_catalog.pg_locks
     to procura_owner, procura_app;
 
 do $$
@@ -34,10 +37,17 @@ begin
     for fn in
         select p.oid::regprocedure from pg_catalog.pg_proc as p
         where p.pronamespace = 'pg_catalog'::regnamespace
-          and (p.proname like 'pg\_stat\_get\_backend\_%' or p.proname = 'pg_stat_get_activity')
+          and (p.proname like 'pg\_stat\_get\_backend\_%'
+               or p.proname in ('pg_stat_get_activity', 'pg_lock_status', 'pg_blocking_pids',
+                                'pg_safe_snapshot_blocking_pids')
+               or p.proname like 'pg\_%advisory%')
     loop
         execute format('revoke execute on function %s from public', fn);
         execute format('grant execute on function %s to procura_owner, procura_app', fn);
     end loop;
 end
 $$;
+
+-- Procura stores no large objects; nobody but the admin creates them.
+revoke execute on function pg_catalog.lo_create(oid), pg_catalog.lo_creat(integer),
+    pg_catalog.lo_from_bytea(oid, bytea) from public;
