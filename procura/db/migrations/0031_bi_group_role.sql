@@ -51,3 +51,9 @@ $$;
 -- Procura stores no large objects; nobody but the admin creates them.
 revoke execute on function pg_catalog.lo_create(oid), pg_catalog.lo_creat(integer),
     pg_catalog.lo_from_bytea(oid, bytea) from public;
+
+-- Marts built before migration 0030 still hold the statistics it stops collecting (see app.hide_column_statistics);
+-- the next dbt build replaces those tables, and until then the old rows are removed here.
+delete from pg_catalog.pg_statistic as s
+using pg_catalog.pg_class as c
+where c.oid = s.starelid and c.relnamespace = 'marts'::regnamespace;
