@@ -135,17 +135,21 @@ def db_reset(yes: bool) -> None:
 )
 @click.option("--show-password", is_flag=True, help="Print the password instead of ***.")
 def db_url(role: str, show_password: bool) -> None:
-    """Print the connection URL (e.g. for psql or a BI tool)."""
+    """Print the connection URL (e.g. for psql); BI tools get a login of their own from `procura bi`."""
+    if role == "bi":
+        raise click.UsageError(
+            "procura_bi is the group of the per-tenant BI logins and cannot log in; create a login with "
+            "`procura bi create-login --tenant T NAME` (it prints its URL once)"
+        )
     settings = get_settings()
-    url = {"admin": settings.admin_url, "owner": settings.owner_url, "app": settings.app_url, "bi": settings.bi_url}[
-        role
-    ]
+    url = {"admin": settings.admin_url, "owner": settings.owner_url, "app": settings.app_url}[role]
     click.echo(url if show_password else redact_url(url))
 
 
 # Areas that live in their own packages register here; a missing optional area must not break the CLI.
 _SUBCOMMANDS = (
     "procura.demo.cli:demo",
+    "procura.bi_cli:bi",
     "ingest.cli:ingest",
     "ingest.cli:reconcile",
     "expectations.cli:validate",

@@ -17,6 +17,7 @@ _LOCAL_SECRET_PREFIX = "procura-local-"
 #: The login roles the migrations create; their passwords come from settings.
 OWNER_ROLE = "procura_owner"
 APP_ROLE = "procura_app"
+#: The NOLOGIN group of the per-tenant BI logins (``procura bi create-login``); it holds their grants.
 BI_ROLE = "procura_bi"
 
 
@@ -45,7 +46,6 @@ class Settings(BaseSettings):
     superuser_password: SecretStr = SecretStr(_LOCAL_SECRET_PREFIX + "superuser")
     owner_password: SecretStr = SecretStr(_LOCAL_SECRET_PREFIX + "owner")
     app_password: SecretStr = SecretStr(_LOCAL_SECRET_PREFIX + "app")
-    bi_password: SecretStr = SecretStr(_LOCAL_SECRET_PREFIX + "bi")
 
     fx_rate_type: str = "corporate"
     statement_timeout_ms: int = Field(default=5000, ge=10, le=600_000)
@@ -56,7 +56,7 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _no_placeholder_secrets_outside_local(self) -> Settings:
         if self.environment == "production":
-            for name in ("superuser_password", "owner_password", "app_password", "bi_password"):
+            for name in ("superuser_password", "owner_password", "app_password"):
                 if getattr(self, name).get_secret_value().startswith(_LOCAL_SECRET_PREFIX):
                     raise ValueError(f"PROCURA_{name.upper()} is a local placeholder; set a real secret")
         return self
@@ -103,10 +103,9 @@ class Settings(BaseSettings):
         """The serving role: API, tools, metric queries (subject to RLS)."""
         return self._role_url(APP_ROLE, self.app_password)
 
-    @property
-    def bi_url(self) -> str:
-        """The read-only BI role (marts schema only, subject to RLS)."""
-        return self._role_url(BI_ROLE, self.bi_password)
+    def login_url(self, role: str, password: SecretStr) -> str:
+        """The URL of any login role of this server and database (e.g. a BI login of ``procura.bi``)."""
+        return self._role_url(role, password)
 
     def with_database(self, db_name: str) -> Settings:
         """The same settings pointed at another database of the same server."""

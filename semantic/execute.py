@@ -108,7 +108,7 @@ def run(
     """Execute ``query`` for ``ctx``'s tenant and return the typed result.
 
     Args:
-        conn: a ``procura_app`` (or ``procura_bi``) connection in autocommit mode, not in a transaction.
+        conn: a ``procura_app`` connection in autocommit mode, not in a transaction.
         ctx: the authenticated context; its tenant is the only tenant the query can see.
         metric: the loaded metric (output types, policy, provenance and coverage settings).
         query: the compiled variant to run.

@@ -13,9 +13,11 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 
+from procura.bi import CreatedLogin
 from procura.db.migrate import migrate
 from procura.db.provision import LocalServer, drop_database, ensure_database
 from procura.settings import Settings, get_settings
+from tests.bi_logins import temporary_bi_login
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -56,10 +58,17 @@ def app_conn(settings: Settings) -> Iterator[psycopg.Connection]:
         yield conn
 
 
+@pytest.fixture(scope="session")
+def bi_login(settings: Settings) -> Iterator[CreatedLogin]:
+    """A per-tenant BI login (member of procura_bi) of the session's database, bound to a tenant of its own."""
+    with temporary_bi_login(settings, unique_tenant("bi")) as created:
+        yield created
+
+
 @pytest.fixture
-def bi_conn(settings: Settings) -> Iterator[psycopg.Connection]:
-    """An autocommit connection logged in as procura_bi."""
-    with psycopg.connect(settings.bi_url, autocommit=True) as conn:
+def bi_conn(bi_login: CreatedLogin) -> Iterator[psycopg.Connection]:
+    """An autocommit connection logged in as a per-tenant BI login."""
+    with psycopg.connect(bi_login.url, autocommit=True) as conn:
         yield conn
 
 

@@ -16,7 +16,7 @@ import psycopg
 from psycopg import sql
 
 from procura.errors import MigrationError
-from procura.settings import APP_ROLE, BI_ROLE, OWNER_ROLE, Settings
+from procura.settings import APP_ROLE, OWNER_ROLE, Settings
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
@@ -144,14 +144,31 @@ def migrate(
 
 
 def set_role_passwords(admin_conn: psycopg.Connection, settings: Settings) -> None:
-    """Give the login roles the passwords from settings (roles are cluster-wide, passwords too)."""
+    """Give the login roles the passwords from settings (roles are cluster-wide, passwords too), and retire the
+    shared BI login once no database of the server lets it connect (migration 0031)."""
     for role, secret in (
         (OWNER_ROLE, settings.owner_password),
         (APP_ROLE, settings.app_password),
-        (BI_ROLE, settings.bi_password),
     ):
         admin_conn.execute(
             sql.SQL("alter role {} with login password {}").format(
                 sql.Identifier(role), sql.Literal(secret.get_secret_value())
             )
         )
+    # Design note: BI tools log in as per-tenant logins (procura.bi); procura_bi is their NOLOGIN group. It keeps
+    # LOGIN only while a database migrated before 0031 still grants it CONNECT, so that database keeps working.
+    admin_conn.execute(
+        """
+        do $$
+        begin
+            if exists (select from pg_roles where rolname = 'procura_bi' and rolcanlogin)
+               and not exists (
+                   select from pg_database as d, aclexplode(d.datacl) as a
+                   where a.grantee = 'procura_bi'::regrole and a.privilege_type = 'CONNECT')
+            then
+                alter role procura_bi nologin password null;
+            end if;
+        end
+        $$
+        """
+    )

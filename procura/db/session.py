@@ -57,7 +57,8 @@ def tenant_transaction(
 ) -> Iterator[psycopg.Connection]:
     """Open a transaction on ``conn`` scoped to ``ctx.tenant_id``.
 
-    The connection must be logged in as a serving role (``procura_app`` or ``procura_bi``): RLS does not apply
+    The connection must be logged in as the serving role ``procura_app`` (BI logins are bound to their tenant in
+    the database and may not call ``app.begin_tenant_scope``, migration 0031): RLS does not apply
     to superusers or to roles with BYPASSRLS, so running tenant-scoped reads as any other role would be a silent
     isolation failure.
 

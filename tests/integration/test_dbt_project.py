@@ -105,7 +105,7 @@ def test_every_mart_has_forced_rls_and_a_tenant_policy_and_serving_grants(projec
     assert len(rows) == 10
     for name, enabled, forced, policy, bi_select, app_select, bi_insert in rows:
         assert (enabled, forced, bi_select, app_select, bi_insert) == (True, True, True, True, False), name
-        assert policy == "(tenant_id = app.current_tenant_id())", name
+        assert policy == "(tenant_id = ( SELECT app.current_tenant_id() AS current_tenant_id))", name
 
 
 def test_every_view_is_security_invoker(project: Project) -> None:

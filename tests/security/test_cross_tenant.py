@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import subprocess
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -23,6 +24,7 @@ from evaluation.ledger import Ledger
 from evaluation.world import DemoWorld
 from procura.db.provision import psql_argv
 from procura.db.session import AuthContext
+from tests.bi_logins import temporary_bi_login
 from tests.security.conftest import Served, truth
 
 pytestmark = pytest.mark.integration
@@ -259,10 +261,21 @@ def test_ask_unit_price_positive_control(served: Served, world: DemoWorld, ledge
                        response.text[:300])
 
 
-def _bi_psql(world: DemoWorld, command: str) -> subprocess.CompletedProcess[str]:
-    argv = [*psql_argv(world.settings), world.settings.bi_url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
-            "-c", command]
+def _bi_psql(world: DemoWorld, url: str, command: str) -> subprocess.CompletedProcess[str]:
+    argv = [*psql_argv(world.settings), url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", command]
     return subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+
+
+@pytest.fixture(scope="module")
+def bi_urls(world: DemoWorld) -> Iterator[dict[str, str]]:
+    """One BI login per demo tenant, and "unbound": a login whose tenant binding was removed."""
+    with contextlib.ExitStack() as stack:
+        urls = {tenant: stack.enter_context(temporary_bi_login(world.settings, tenant)).url
+                for tenant in ("tenant-17", "tenant-42", "tenant-99")}
+        unbound = stack.enter_context(temporary_bi_login(world.settings, "tenant-42"))
+        with psycopg.connect(world.settings.admin_url, autocommit=True) as conn:
+            conn.execute("delete from app.bi_logins where role_name = %s", (unbound.name,))
+        yield {**urls, "unbound": unbound.url}
 
 
 def governed_relations(world: DemoWorld) -> list[str]:
@@ -281,7 +294,9 @@ def governed_relations(world: DemoWorld) -> list[str]:
     return [r[0] for r in rows]
 
 
-def test_bi_role_on_every_governed_relation_with_psql(world: DemoWorld, ledger: Ledger) -> None:
+def test_bi_role_on_every_governed_relation_with_psql(
+    world: DemoWorld, ledger: Ledger, bi_urls: dict[str, str]
+) -> None:
     relations = governed_relations(world)
     with psycopg.connect(world.settings.owner_url) as conn:
         has_tenant = {
@@ -305,15 +320,18 @@ def test_bi_role_on_every_governed_relation_with_psql(world: DemoWorld, ledger: 
                 f"select '{rel}', count(*), count(*) filter (where tenant_id <> '{tenant}') from {rel}"
                 for rel in tenant_relations
             )
-            proc = _bi_psql(world, f"set app.tenant_id = '{tenant}'; {selects}")
-            area.check(f"psql as procura_bi for {tenant}", proc.returncode == 0, proc.stderr[:300])
+            # the login's tenant is bound in the database: naming another one in the session changes nothing
+            other = "tenant-17" if tenant != "tenant-17" else "tenant-42"
+            proc = _bi_psql(world, bi_urls[tenant], f"set app.tenant_id = '{other}'; {selects}")
+            area.check(f"psql as the BI login of {tenant}", proc.returncode == 0, proc.stderr[:300])
             for line in proc.stdout.strip().splitlines():
                 rel, total, foreign = line.split("|")
                 want = owner_counts[rel].get(tenant, 0)
                 area.check(f"{tenant} {rel}", int(total) == want and int(foreign) == 0,
                            f"saw {total} rows ({foreign} foreign), owner counts {want}")
-        proc = _bi_psql(world, " union all ".join(f"select count(*) from {rel}" for rel in tenant_relations))
-        area.check("no tenant set: every relation is empty",
+        proc = _bi_psql(world, bi_urls["unbound"], "set app.tenant_id = 'tenant-42'; "
+                        + " union all ".join(f"select count(*) from {rel}" for rel in tenant_relations))
+        area.check("no tenant bound: every relation is empty",
                    proc.returncode == 0 and set(proc.stdout.split()) <= {"0"}, proc.stdout[:200] + proc.stderr[:200])
         nonempty = [rel for rel in tenant_relations if owner_counts[rel].get("tenant-42")]
         area.check("tenant-42 has rows in the marts (isolation is not vacuous)", bool(nonempty),
@@ -321,16 +339,18 @@ def test_bi_role_on_every_governed_relation_with_psql(world: DemoWorld, ledger: 
         for attempt in (
             "set row_security = off; select count(*) from marts.validated_invoice_lines",
             "set role procura_owner; select count(*) from marts.validated_invoice_lines",
-            "set app.tenant_id = 'tenant-42'; delete from marts.validated_invoice_lines",
-            "set app.tenant_id = 'tenant-42'; select count(*) from landing.invoice_lines",
-            "set app.tenant_id = 'tenant-42'; select count(*) from ingest.chunks",
-            "set app.tenant_id = 'tenant-42'; select count(*) from app.api_keys",
-            "set app.tenant_id = 'tenant-42'; select count(*) from app.audit_log",
-            "set app.tenant_id = 'tenant-42'; create table marts.x (tenant_id text)",
+            "set default_transaction_read_only = off; delete from marts.validated_invoice_lines",
+            "select count(*) from landing.invoice_lines",
+            "select count(*) from ingest.chunks",
+            "select count(*) from app.api_keys",
+            "select count(*) from app.audit_log",
+            "select count(*) from app.bi_logins",
+            "set default_transaction_read_only = off; create table marts.x (tenant_id text)",
+            "select count(*) from pg_stat_activity",
         ):
-            proc = _bi_psql(world, attempt)
+            proc = _bi_psql(world, bi_urls["tenant-42"], attempt)
             area.check(f"BI denied: {attempt[:60]}", proc.returncode != 0 or proc.stdout.strip() == "0",
                        proc.stdout[:200])
-        spoof = _bi_psql(world, "set app.tenant_id = 'tenant-17'; select count(*) from marts.validated_invoice_lines "
-                                "where tenant_id = 'tenant-42'")
+        spoof = _bi_psql(world, bi_urls["tenant-17"], "set app.tenant_id = 'tenant-42'; "
+                         "select count(*) from marts.validated_invoice_lines where tenant_id = 'tenant-42'")
         area.check("BI filtering for another tenant sees nothing", spoof.stdout.strip() == "0", spoof.stdout[:200])

@@ -163,7 +163,7 @@ def test_search_leaves_an_audit_row(client: TestClient, world: DemoWorld, ledger
 def test_no_secrets_or_pii_in_logs(client: TestClient, world: DemoWorld, ledger: Ledger,
                                    caplog: pytest.LogCaptureFixture) -> None:
     s = world.settings
-    secrets = [v.get_secret_value() for v in (s.superuser_password, s.owner_password, s.app_password, s.bi_password)]
+    secrets = [v.get_secret_value() for v in (s.superuser_password, s.owner_password, s.app_password)]
     keys = list(world.keys.values())
     # A key is prk_<12 hex id>_<43-char secret>; the secret itself may contain "_", so split from the left.
     secrets += [k.split("_", 2)[2] for k in keys]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import ValidationError
+from pydantic import SecretStr, ValidationError
 
 from procura.settings import Settings, redact_url
 
@@ -14,7 +14,8 @@ def test_managed_server_urls_use_the_configured_port_and_roles() -> None:
     assert settings.admin_url.startswith("postgresql://postgres:")
     assert settings.admin_url.endswith("@127.0.0.1:55555/procura_x")
     assert settings.app_url.startswith("postgresql://procura_app:")
-    assert settings.bi_url.endswith("@127.0.0.1:55555/procura_x")
+    bi_login = settings.login_url("bi_acme", SecretStr("p@ss/w:rd"))
+    assert bi_login == "postgresql://bi_acme:p%40ss%2Fw%3Ard@127.0.0.1:55555/procura_x"
 
 
 def test_database_url_override_keeps_its_database_unless_renamed() -> None:
