@@ -115,6 +115,38 @@ def test_q1_spend_equals_the_independent_python_computation(built: Built) -> Non
     assert count == len(expected) == 11
 
 
+def test_policy_columns_give_the_same_q1_spend_and_each_line_its_own_policy(built: Built) -> None:
+    """The columns dbt computes once (spend_reporting_amount, ..., is_counted) give the hand-checked Q1 total
+    and agree line by line with the policy spelled out from the raw columns."""
+    start, end = Q1
+    (total, count), = _rows(
+        built, built.tenant_a,
+        """
+        select coalesce(sum(spend_reporting_amount), 0), count(*)
+        from marts.validated_invoice_lines
+        where company_id = 'COMP-A' and supplier_id = any(%s) and invoice_status in ('posted', 'paid')
+          and is_counted and invoice_date >= %s and invoice_date < %s
+        """,
+        (["SUP-18", "SUP-27"], start, end),
+    )
+    assert (total, count) == (D("4888.59"), 11)
+    lines = _rows(
+        built, built.tenant_a,
+        """
+        select document_type, quantity, line_net_amount, line_tax_amount, fx_rate_to_reporting_currency,
+               is_cancelled, is_duplicate, spend_reporting_amount, net_reporting_amount, tax_reporting_amount,
+               signed_quantity, is_counted
+        from marts.validated_invoice_lines
+        """,
+    )
+    assert {line[0] for line in lines} == {"invoice", "credit_note"}
+    assert any(line[5] for line in lines) and any(line[6] for line in lines)
+    for doc, qty, net, tax, fx, cancelled, duplicate, spend, net_r, tax_r, signed, counted in lines:
+        sign = -1 if doc == "credit_note" else 1
+        assert (spend, net_r, tax_r, signed) == (sign * (net + tax) * fx, sign * net * fx, sign * tax * fx, sign * qty)
+        assert counted == (not cancelled and not duplicate)
+
+
 def _unique_business_docs(invoices: list) -> list:
     seen: set[str] = set()
     kept = []
