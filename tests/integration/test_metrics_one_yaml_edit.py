@@ -1,15 +1,17 @@
 """Adding a metric is one YAML edit: a copy of the dbt project gets one more dbt metric (with its
 config.meta.procura) beside the mart, `dbt parse` lists it, and with no Python change it is served by the API
-with its own request schema in the OpenAPI document, listed and callable over MCP, and answerable by `ask`."""
+with its own request schema in the OpenAPI document, and listed, described and callable over MCP."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -120,3 +122,61 @@ def test_the_new_metric_is_served_by_the_api(client: TestClient, world: TwoTenan
     assert body["rows"][0]["values"]["matched_line_count"] > 0, "the fixture has a draft in the period"
     assert Decimal(body["rows"][0]["values"]["draft_spend"]) == expected.quantize(Decimal("0.01"))
     assert body["currency"] == "EUR"
+
+
+def test_the_openapi_document_shows_its_request_schema(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    schema = spec["components"]["schemas"]["MetricQuery.finance.draft_spend"]
+    assert set(schema["properties"]["parameters"]["required"]) == {"company_id", "start_date", "end_date"}
+    assert schema["properties"]["group_by"]["items"]["enum"] == ["supplier_id"]
+    body = spec["paths"]["/v1/metrics/finance.draft_spend/query"]["post"]["requestBody"]
+    ref = body["content"]["application/json"]["schema"]["$ref"]
+    assert ref == "#/components/schemas/MetricQuery.finance.draft_spend"
+    assert "/v1/metrics/finance.aggregate_spend/query" in spec["paths"]
+
+
+def test_the_new_metric_is_listed_and_callable_over_mcp(
+    settings: Settings, registry: MetricRegistry, world: TwoTenants
+) -> None:
+    import anyio
+    from mcp import Client
+    from psycopg_pool import ConnectionPool
+
+    from procura.db.session import AuthContext
+    from router.mcp_server import build_server
+    from router.tools import ToolEnv
+    from semantic.service import MetricService
+
+    auth = AuthContext(tenant_id=world.tenant_a, principal_id="mcp@tests", scopes=frozenset({"invoice:aggregate"}))
+    with ConnectionPool(settings.app_url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=True) as pool:
+        services = SimpleNamespace(
+            pool=pool, ask_service=None, env=ToolEnv(metric_service=MetricService.from_settings(registry, settings))
+        )
+        server = build_server(services, fixed_auth=auth)
+
+        async def main() -> dict[str, Any]:
+            async with Client(server) as client:
+                tools = {t.name for t in (await client.list_tools()).tools}
+                listed = await client.call_tool("list_metrics", {})
+                dims = await client.call_tool("get_dimensions", {"metrics": ["finance.draft_spend"]})
+                queried = await client.call_tool(
+                    "query_metric", {"metric": "finance.draft_spend", "parameters": PARAMETERS})
+                refused = await client.call_tool(
+                    "query_metric", {"metric": "catalog.unit_price", "parameters": {"product_code": "PRD-482",
+                                                                                  "month": "2026-02"}})
+                return {"tools": tools, "listed": listed, "dims": dims, "queried": queried, "refused": refused}
+
+        out = anyio.run(main)
+    assert {"list_metrics", "get_dimensions", "query_metric"} <= out["tools"]
+
+    def data(result: Any) -> dict[str, Any]:
+        assert not result.is_error, result.content
+        return result.structured_content or json.loads(result.content[0].text)
+
+    names = [m["name"] for m in data(out["listed"])["metrics"]]
+    assert "finance.draft_spend" in names and "catalog.unit_price" not in names  # needs procurement:read
+    assert data(out["dims"])["metrics"][0]["dimensions"] == {
+        "supplier_id": {"type": "string", "description": "Canonical supplier id."}}
+    queried = data(out["queried"])
+    assert Decimal(queried["values"]["draft_spend"]) == _expected(world).quantize(Decimal("0.01"))
+    assert out["refused"].is_error and "requires scope" in out["refused"].content[0].text
