@@ -302,3 +302,26 @@ def test_money_columns_have_explicit_numeric_scale(built: Built) -> None:
 def test_build_writes_artifacts_to_the_requested_target(built: Built, tmp_path: Path) -> None:
     assert (built.result.target_path / "manifest.json").is_file()
     assert (built.result.target_path / "run_results.json").is_file()
+
+
+def test_source_freshness_of_a_tenants_landing_rows(built: Built, tmp_path: Path) -> None:
+    """`dbt source freshness` reads max(ingested_at) per landing table; under FORCE RLS the owner role sees a
+    tenant's rows only with that tenant set (PGOPTIONS), and then every table is fresh."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from procura.settings import REPO_ROOT
+    from procura.transform import dbt_environment
+
+    env = {**os.environ, **dbt_environment(built.settings), "DBT_PROFILES_DIR": str(REPO_ROOT),
+           "PGOPTIONS": f"-c app.tenant_id={built.tenant_a}"}
+    dbt = Path(sys.executable).with_name("dbt")
+    subprocess.run(
+        [str(dbt), "source", "freshness", "--project-dir", str(REPO_ROOT), "--target-path", str(tmp_path / "target"),
+         "--log-path", str(tmp_path / "logs"), "--quiet", "--no-send-anonymous-usage-stats"],
+        env=env, check=True, timeout=300, cwd=REPO_ROOT,
+    )
+    results = json.loads((tmp_path / "target" / "sources.json").read_text())["results"]
+    assert len(results) == 9 and {r["status"] for r in results} == {"pass"}, results
