@@ -116,6 +116,7 @@ def create_app(
     app.include_router(audit.router)
     app.include_router(ask_routes.router)
     app.include_router(search.router)
+    metrics.document_metric_requests(app, list(registry))
     _install_error_handlers(app)
     return app
 

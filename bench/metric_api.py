@@ -83,44 +83,53 @@ insert into marts.validated_invoice_lines (
     tenant_id, line_id, company_id, supplier_id, product_code, product_group_id, document_type, invoice_id,
     invoice_number, line_number, invoice_status, is_cancelled, is_draft, is_duplicate, invoice_date, posting_date,
     currency, quantity, unit_price, line_net_amount, line_tax_amount, fx_rate_to_reporting_currency, fx_rate_type,
-    fx_rate_date, reporting_currency, source_document_id, source_document_version, source_line_id, ingest_seq)
+    fx_rate_date, reporting_currency, source_document_id, source_document_version, source_line_id, ingest_seq,
+    spend_reporting_amount, net_reporting_amount, tax_reporting_amount, signed_quantity, is_counted)
 select
-    %(tenant)s,
-    'bench-' || i || '-line-01',
-    'COMP-' || chr(65 + (h %% 3)),
-    'SUP-' || (18 + (h / 3) %% 60),
-    'PRD-' || (482 + ((h / 3) %% 60) * 10 + (h / 191) %% 10),
-    'PG-' || ((h / 3) %% 60) %% 12,
-    case when h %% 17 = 0 then 'credit_note' else 'invoice' end,
-    'bench-' || (i / 4),
-    'INV-B-' || (i / 4),
-    1,
-    status,
-    status = 'cancelled',
-    status = 'draft',
-    h %% 23 = 0,
-    d,
-    d,
-    case when h %% 5 = 0 then 'USD' else 'EUR' end,
-    (1 + h %% 40)::numeric(18, 4),
-    (10 + h %% 900)::numeric(18, 4),
-    ((1 + h %% 40) * (10 + h %% 900))::numeric(18, 2),
-    ((1 + h %% 40) * (10 + h %% 900) * 0.19)::numeric(18, 2),
-    case when h %% 5 = 0 then 0.91234567 else 1 end,
-    'corporate',
-    d,
-    'EUR',
-    'bench-' || (i / 4),
-    1,
-    'bench-' || i || '-line-01',
-    i
+    b.*,
+    -- what dbt's policy macros would write for these synthetic lines (they bypass dbt)
+    p.sign * (b.net + b.tax) * b.fx, p.sign * b.net * b.fx, p.sign * b.tax * b.fx, p.sign * b.qty,
+    not b.cancelled and not b.duplicate
 from (
-    select i, h,
-           date '2024-01-01' + (h %% 1096) as d,
-           (array['posted', 'paid', 'paid', 'posted', 'draft', 'cancelled', 'posted', 'paid'])[1 + (h / 11) %% 8]
-               as status
-    from (select i, abs(hashint4(i)) as h from generate_series(1, %(lines)s) as i) as s
-) as x
+    select
+        %(tenant)s,
+        'bench-' || i || '-line-01',
+        'COMP-' || chr(65 + (h %% 3)),
+        'SUP-' || (18 + (h / 3) %% 60),
+        'PRD-' || (482 + ((h / 3) %% 60) * 10 + (h / 191) %% 10),
+        'PG-' || ((h / 3) %% 60) %% 12,
+        case when h %% 17 = 0 then 'credit_note' else 'invoice' end as doc,
+        'bench-' || (i / 4),
+        'INV-B-' || (i / 4),
+        1,
+        status,
+        status = 'cancelled' as cancelled,
+        status = 'draft',
+        h %% 23 = 0 as duplicate,
+        d,
+        d,
+        case when h %% 5 = 0 then 'USD' else 'EUR' end,
+        (1 + h %% 40)::numeric(18, 4) as qty,
+        (10 + h %% 900)::numeric(18, 4),
+        ((1 + h %% 40) * (10 + h %% 900))::numeric(18, 2) as net,
+        ((1 + h %% 40) * (10 + h %% 900) * 0.19)::numeric(18, 2) as tax,
+        (case when h %% 5 = 0 then 0.91234567 else 1 end)::numeric(18, 8) as fx,
+        'corporate',
+        d,
+        'EUR',
+        'bench-' || (i / 4),
+        1,
+        'bench-' || i || '-line-01',
+        i
+    from (
+        select i, h,
+               date '2024-01-01' + (h %% 1096) as d,
+               (array['posted', 'paid', 'paid', 'posted', 'draft', 'cancelled', 'posted', 'paid'])[1 + (h / 11) %% 8]
+                   as status
+        from (select i, abs(hashint4(i)) as h from generate_series(1, %(lines)s) as i) as s
+    ) as x
+) as b
+cross join lateral (select case when b.doc = 'credit_note' then -1 else 1 end as sign) as p
 """
 
 

@@ -19,6 +19,22 @@
     ({{ document_sign(document_type) }} * ({{ line_net_amount }} + {{ line_tax_amount }}) * {{ fx_rate }})
 {%- endmacro %}
 
+{#- The parts of that spend, signed and converted the same way: net (tax excluded) and tax alone. -#}
+{% macro line_amount_reporting(document_type, amount, fx_rate) -%}
+    ({{ document_sign(document_type) }} * {{ amount }} * {{ fx_rate }})
+{%- endmacro %}
+
+{#- Units of a line with the document's sign: credit notes return goods, so they subtract. -#}
+{% macro signed_quantity(document_type, quantity) -%}
+    ({{ document_sign(document_type) }} * {{ quantity }})
+{%- endmacro %}
+
+{#- Whether a line counts in any total: not cancelled and not a replicated duplicate. Which of the remaining
+    statuses are recognized (default posted, paid) stays a parameter of each metric. -#}
+{% macro is_counted(is_cancelled, is_duplicate) -%}
+    (not {{ is_cancelled }} and not {{ is_duplicate }})
+{%- endmacro %}
+
 {#- Allocation of an invoice-level tax to the document's lines, in proportion to their net magnitudes: each line
     gets its share truncated to cents, then the cents left over go one each to the lines with the largest
     truncated-away remainder (ties: lower line number). Integer arithmetic on cents keeps the ranking exact, so

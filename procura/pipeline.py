@@ -46,11 +46,7 @@ in_group as (
       and p.supplier_id in (select supplier_id from approved)
 )
 select
-    coalesce(sum(
-        case when document_type = 'credit_note' then -1 else 1 end
-        * (line_net_amount + line_tax_amount)
-        * fx_rate_to_reporting_currency
-    ), 0) as total_spend_reporting_currency,
+    coalesce(sum(spend_reporting_amount), 0) as total_spend_reporting_currency,
     count(*) as matched_line_count,
     coalesce(array_agg(distinct supplier_id order by supplier_id) filter (where supplier_id is not null), '{}'),
     coalesce(array_agg(distinct product_code order by product_code) filter (where product_code is not null), '{}')

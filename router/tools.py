@@ -247,6 +247,130 @@ class MetricToolResponse(_Model):
     parameters: dict[str, Any]
 
 
+# --- metrics.query: any governed metric of the catalog ----------------------------------------------------------
+class MetricQueryToolRequest(_Model):
+    """Any governed metric by name, with its parameters (validated against the metric's own request model, see
+    :func:`metric_request_model`), allow-listed ``group_by`` dimensions and ``grain``."""
+
+    metric: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,40}\.[a-z][a-z0-9_]{0,62}$")]
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    group_by: tuple[str, ...] = ()
+    grain: Literal["day", "week", "month", "quarter", "year"] | None = None
+
+
+_PARAMETER_TYPES: Mapping[str, Any] = {
+    "string": str, "string_list": list[str], "date": dt.date, "month": str, "integer": int, "decimal": str,
+    "boolean": bool,
+}
+
+
+def metric_request_model(metric: Any) -> type[BaseModel]:
+    """A pydantic model of one metric's parameters, generated from the catalog (no per-metric class).
+
+    Its JSON Schema is what MCP and the router show for the metric; binding (types, bounds, allowed values,
+    defaults) stays with the semantic layer, which every call goes through.
+    """
+    from pydantic import create_model
+
+    fields: dict[str, Any] = {}
+    for name, spec in metric.definition.parameters.items():
+        annotation = _PARAMETER_TYPES[spec.type]
+        default = ... if spec.required else spec.default
+        fields[name] = (annotation if spec.required else annotation | None,
+                        Field(default=default, description=spec.description))
+    model_name = "".join(part.title() for part in metric.name.replace(".", "_").split("_")) + "Parameters"
+    return create_model(model_name, __config__=_FROZEN, **fields)
+
+
+class MetricInfo(_Model):
+    """One governed metric as the catalog describes it (never its SQL)."""
+
+    name: str
+    description: str
+    scope: str
+    parameters: dict[str, Any] = Field(description="JSON Schema of the metric's parameters object.")
+    dimensions: dict[str, Any]
+    grains: tuple[str, ...]
+    max_group_by: int
+    outputs: dict[str, Any]
+
+
+class MetricCatalogToolResponse(_Model):
+    """``list_metrics``: every governed metric the caller's scopes allow."""
+
+    metrics: tuple[MetricInfo, ...]
+
+
+class MetricDimensions(_Model):
+    """The allow-listed groupings of one metric."""
+
+    metric: str
+    dimensions: dict[str, Any]
+    grains: tuple[str, ...]
+    max_group_by: int
+
+
+class DimensionsToolResponse(_Model):
+    """``get_dimensions``: what each named metric can be grouped by."""
+
+    metrics: tuple[MetricDimensions, ...]
+
+
+def metric_catalog(registry: Any, ctx: AuthContext) -> MetricCatalogToolResponse:
+    """The catalog as a tool result: the metrics ``ctx`` has the scope for, described from the registry."""
+    infos = []
+    for metric in registry:
+        if not ctx.has_scope(metric.definition.scope):
+            continue
+        d = metric.describe()
+        infos.append(MetricInfo(
+            name=d["name"], description=d["description"], scope=d["scope"], parameters=d["parameters"],
+            dimensions=d["dimensions"], grains=tuple(d["grains"]), max_group_by=d["max_group_by"],
+            outputs=d["outputs"],
+        ))
+    return MetricCatalogToolResponse(metrics=tuple(infos))
+
+
+def metric_dimensions(registry: Any, names: list[str]) -> DimensionsToolResponse:
+    """The allow-listed dimensions and grains of the named metrics.
+
+    Raises:
+        ToolFailedError: an unknown metric name.
+    """
+    from semantic.errors import SemanticError
+
+    out = []
+    for name in names:
+        try:
+            d = registry.get(name).describe()
+        except SemanticError as exc:
+            raise ToolFailedError(str(exc)) from exc
+        out.append(MetricDimensions(metric=name, dimensions=d["dimensions"], grains=tuple(d["grains"]),
+                                    max_group_by=d["max_group_by"]))
+    return DimensionsToolResponse(metrics=tuple(out))
+
+
+def query_metric(
+    conn: psycopg.Connection, ctx: AuthContext, req: MetricQueryToolRequest, env: ToolEnv, timeout_ms: int
+) -> MetricToolResponse:
+    """Any governed metric through the metric service (scope, bounds and tenant checked there)."""
+    from pydantic import ValidationError
+
+    from semantic.errors import SemanticError
+
+    try:
+        metric = env.metric_service.registry.get(req.metric)
+        metric_request_model(metric).model_validate(req.parameters)
+    except SemanticError as exc:
+        raise ToolFailedError(str(exc)) from exc
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "parameters"
+        raise ToolFailedError(f"{req.metric}: parameter {where}: {first.get('msg')}") from exc
+    return _metric(conn, ctx, env, timeout_ms, req.metric, dict(req.parameters), group_by=req.group_by,
+                   grain=req.grain)
+
+
 # --- documents.search ------------------------------------------------------------------------------------------
 class SearchIdentifiers(_Model):
     """Identifiers for the exact-match branch."""
@@ -543,7 +667,7 @@ def company_spend(
 
 def _metric(
     conn: psycopg.Connection, ctx: AuthContext, env: ToolEnv, timeout_ms: int, metric: str, params: dict[str, Any],
-    *, listing: bool = False,
+    *, listing: bool = False, group_by: tuple[str, ...] = (), grain: str | None = None,
 ) -> MetricToolResponse:
     """Any governed metric through the metric service (audited, READ ONLY, bound parameters), typed for ask."""
     from semantic.errors import MetricTimeoutError, SemanticError
@@ -554,7 +678,7 @@ def _metric(
     # Parameters left unset take the metric's own defaults (e.g. all companies of the tenant).
     bound = {k: v for k, v in params.items() if v is not None}
     try:
-        result = service.query(conn, ctx, metric, bound, route="api")
+        result = service.query(conn, ctx, metric, bound, group_by=list(group_by), grain=grain, route="api")
     except MetricTimeoutError as exc:
         raise ToolTimeoutError(str(exc)) from exc
     except SemanticError as exc:

@@ -30,6 +30,17 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class BindSpec(_Frozen):
+    """How a parameter of a metric defined in dbt filters the rows: a comparison with one dimension.
+
+    ``eq``: ``dim = :p``; ``in``: ``dim = any(:p)``; ``gte``/``lt``: half-open bounds; ``month``: the calendar
+    month starting at ``:p``. An optional parameter without a default binds ``(:p is null or ...)``.
+    """
+
+    dimension: FieldName
+    op: Literal["eq", "in", "gte", "lt", "month"]
+
+
 class ParameterSpec(_Frozen):
     """One typed parameter of a metric.
 
@@ -50,6 +61,8 @@ class ParameterSpec(_Frozen):
     minimum: str | int | None = None
     maximum: str | int | None = None
     max_scale: int | None = Field(default=None, ge=0, le=18)
+    #: Only for metrics defined in dbt's semantic spec (their SQL is generated from it); ignored otherwise.
+    bind: BindSpec | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> ParameterSpec:
@@ -168,11 +181,12 @@ class MetricDefinition(_Frozen):
 
 
 class MetricFile(_Frozen):
-    """One domain file: ``domain``, optional default ``owner``, and its metrics."""
+    """One domain file: ``domain``, default ``owner`` (also of the domain's metrics defined in dbt), and the
+    metrics that keep an explicit SQL template (listings, which dbt's metric types do not express)."""
 
     domain: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,40}$")]
     owner: str | None = None
-    metrics: tuple[dict[str, Any], ...] = Field(min_length=1)
+    metrics: tuple[dict[str, Any], ...] = ()
 
 
 def parameter_ref(text: str | None) -> str | None:

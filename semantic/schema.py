@@ -3,7 +3,9 @@
 Template validation (sqlglot ``qualify``) needs to know every column of every governed relation. That knowledge
 lives in dbt: model contracts in ``target/manifest.json`` (``dbt parse``, no database needed) or the database's
 view of it in ``target/catalog.json`` (``dbt docs generate``). This module reads either, keeps only the
-``marts`` schema (the governed layer) and can write a compact snapshot for database-free tests::
+``marts`` schema (the governed layer), picks up dbt's semantic layer (``target/semantic_manifest.json``, written
+by the same parse: semantic models and the metrics Procura serves) and can write a compact snapshot of both for
+database-free tests::
 
     python -m semantic.schema --manifest target/manifest.json --out tests/unit/fixtures/semantic/schema.json
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -34,19 +36,24 @@ class GovernedSchema:
     Attributes:
         relations: read-only mapping of qualified relation name to its columns and their SQL types.
         source: where the schema came from (artifact path and dbt version), for messages and snapshots.
+        semantic: dbt's semantic manifest (``semantic_models`` and ``metrics``) read beside the artifact, or
+            None when there was none.
     """
 
     relations: Mapping[str, Mapping[str, str]]
     source: str
+    semantic: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def from_mapping(cls, relations: Mapping[str, Mapping[str, str]], source: str) -> GovernedSchema:
+    def from_mapping(
+        cls, relations: Mapping[str, Mapping[str, str]], source: str, semantic: Mapping[str, Any] | None = None
+    ) -> GovernedSchema:
         """Build a schema from plain dicts (names are lower-cased, as Postgres folds them)."""
         frozen = {
             name.lower(): MappingProxyType({col.lower(): (typ or _UNKNOWN_TYPE).lower() for col, typ in cols.items()})
             for name, cols in relations.items()
         }
-        return cls(relations=MappingProxyType(dict(sorted(frozen.items()))), source=source)
+        return cls(relations=MappingProxyType(dict(sorted(frozen.items()))), source=source, semantic=semantic)
 
     def has_relation(self, qualified_name: str) -> bool:
         """True when ``schema.relation`` is a governed relation."""
@@ -66,6 +73,8 @@ class GovernedSchema:
             "source": self.source,
             "relations": {name: dict(sorted(cols.items())) for name, cols in self.relations.items()},
         }
+        if self.semantic is not None:
+            payload["semantic"] = self.semantic
         return json.dumps(payload, indent=2, sort_keys=True) + "\n"
 
 
@@ -93,7 +102,24 @@ def load_manifest(path: Path, schema_name: str = GOVERNED_SCHEMA) -> GovernedSch
     if not relations:
         raise SchemaArtifactError(f"{path}: no model in schema {schema_name!r} declares its columns")
     version = manifest.get("metadata", {}).get("dbt_version", "?")
-    return GovernedSchema.from_mapping(relations, source=f"dbt {version} manifest")
+    return GovernedSchema.from_mapping(
+        relations, source=f"dbt {version} manifest", semantic=load_semantic_manifest(path.parent)
+    )
+
+
+def load_semantic_manifest(target_dir: Path) -> dict[str, Any] | None:
+    """The semantic models and metrics of ``target_dir/semantic_manifest.json`` (None when it does not exist).
+
+    Raises:
+        SchemaArtifactError: the file exists but is not a semantic manifest.
+    """
+    path = target_dir / "semantic_manifest.json"
+    if not path.exists():
+        return None
+    data = _read_json(path)
+    if not isinstance(data.get("semantic_models"), list) or not isinstance(data.get("metrics"), list):
+        raise SchemaArtifactError(f"{path}: not a dbt semantic manifest (no semantic_models/metrics lists)")
+    return {"semantic_models": data["semantic_models"], "metrics": data["metrics"]}
 
 
 def load_catalog(path: Path, schema_name: str = GOVERNED_SCHEMA) -> GovernedSchema:
@@ -115,14 +141,18 @@ def load_catalog(path: Path, schema_name: str = GOVERNED_SCHEMA) -> GovernedSche
     if not relations:
         raise SchemaArtifactError(f"{path}: no relation in schema {schema_name!r}")
     version = catalog.get("metadata", {}).get("dbt_version", "?")
-    return GovernedSchema.from_mapping(relations, source=f"dbt {version} catalog")
+    return GovernedSchema.from_mapping(
+        relations, source=f"dbt {version} catalog", semantic=load_semantic_manifest(path.parent)
+    )
 
 
 def load_snapshot(path: Path) -> GovernedSchema:
     """Read a snapshot written by :meth:`GovernedSchema.to_json`."""
     payload = _read_json(path)
     try:
-        return GovernedSchema.from_mapping(payload["relations"], source=str(payload.get("source", path.name)))
+        return GovernedSchema.from_mapping(
+            payload["relations"], source=str(payload.get("source", path.name)), semantic=payload.get("semantic")
+        )
     except (KeyError, TypeError, AttributeError) as exc:
         raise SchemaArtifactError(f"{path}: not a governed-schema snapshot ({exc})") from exc
 
@@ -179,7 +209,7 @@ def _main(argv: list[str] | None = None) -> None:
         if missing:
             raise SystemExit(f"not in the artifact: {', '.join(sorted(missing))}")
         schema = GovernedSchema.from_mapping(
-            {k: v for k, v in schema.relations.items() if k in keep}, source=schema.source
+            {k: v for k, v in schema.relations.items() if k in keep}, source=schema.source, semantic=schema.semantic
         )
     args.out.write_text(schema.to_json())
 

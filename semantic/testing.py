@@ -56,6 +56,12 @@ LINE_DEFAULTS: Mapping[str, Any] = {
     "source_document_version": 1,
     "source_line_id": None,
     "ingest_seq": 1,
+    # The policy columns dbt computes once per line; :func:`line` fills them from the row (see _policy_columns).
+    "spend_reporting_amount": None,
+    "net_reporting_amount": None,
+    "tax_reporting_amount": None,
+    "signed_quantity": None,
+    "is_counted": None,
 }
 
 
@@ -109,10 +115,25 @@ def line(tenant_id: str, invoice_number: str, line_number: int = 1, **values: An
     row["fx_rate_date"] = row["fx_rate_date"] or row["posting_date"]
     row["is_cancelled"] = row["invoice_status"] == "cancelled"
     row["is_draft"] = row["invoice_status"] == "draft"
+    row.update(_policy_columns(row))
     unknown = set(row) - set(LINE_DEFAULTS)
     if unknown:
         raise ValueError(f"not contract columns: {sorted(unknown)}")
     return row
+
+
+def _policy_columns(row: Mapping[str, Any]) -> dict[str, Any]:
+    """What dbt's policy macros write for this row, for rows inserted without dbt (checked against dbt's own
+    output by tests/integration/test_marts_policy.py). Spend is :func:`expected_spend` of the row alone."""
+    sign = -1 if row["document_type"] == "credit_note" else 1
+    fx = row["fx_rate_to_reporting_currency"]
+    return {
+        "spend_reporting_amount": expected_spend([row]),
+        "net_reporting_amount": sign * row["line_net_amount"] * fx,
+        "tax_reporting_amount": sign * row["line_tax_amount"] * fx,
+        "signed_quantity": sign * row["quantity"],
+        "is_counted": not row["is_cancelled"] and not row["is_duplicate"],
+    }
 
 
 def insert_lines(admin_conn: psycopg.Connection, rows: Iterable[Mapping[str, Any]]) -> int:

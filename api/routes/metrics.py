@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, FastAPI, Response
 
 from api.deps import PoolDep, PrincipalDep, ServiceDep
 from api.errors import TenantInRequestError
@@ -99,6 +99,44 @@ def request_schema(metric: Metric) -> dict[str, Any]:
         },
         "required": ["parameters"] if any(s.required for s in definition.parameters.values()) else [],
     }
+
+
+def document_metric_requests(app: FastAPI, metrics: Sequence[Metric]) -> None:
+    """Show each metric's own request body in the OpenAPI document.
+
+    ``POST /v1/metrics/{name}/query`` is one route; its documented body is generic. For every metric of the
+    catalog the document gains the path ``/v1/metrics/<metric>/query`` (served by that same route) whose body is
+    the metric's :func:`request_schema`, and the schema under ``components.schemas`` as
+    ``MetricQuery.<metric>``. Generated from the registry: a metric added to dbt's spec appears with no change
+    here.
+    """
+    default_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        spec = default_openapi()
+        generic = spec["paths"]["/v1/metrics/{name}/query"]["post"]
+        components = spec.setdefault("components", {}).setdefault("schemas", {})
+        for metric in metrics:
+            ref = f"MetricQuery.{metric.name}"
+            components[ref] = {"title": ref, **request_schema(metric)}
+            operation = {
+                **generic,
+                "operationId": f"query_{metric.name.replace('.', '_')}",
+                "summary": f"Query {metric.name}",
+                "description": metric.definition.description,
+                "parameters": [],
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}},
+                },
+            }
+            spec["paths"][f"/v1/metrics/{metric.name}/query"] = {"post": operation}
+        app.openapi_schema = spec
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented way to extend the schema
 
 
 def _summary(metric: Metric) -> dict[str, Any]:

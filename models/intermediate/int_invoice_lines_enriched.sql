@@ -12,15 +12,15 @@ headers as (
 ),
 
 products as (
-    select * from {{ ref('dim_products') }}
+    select * from {{ ref('int_products_current') }}
 ),
 
 companies as (
-    select * from {{ ref('dim_companies') }}
+    select * from {{ ref('int_companies_current') }}
 ),
 
 fx_rates as (
-    select * from {{ ref('fx_rates') }}
+    select * from {{ ref('int_fx_rates_current') }}
     where rate_type = '{{ var("fx_rate_type") }}'
 ),
 

@@ -3,11 +3,11 @@
 with
 
 suppliers as (
-    select * from {{ ref('dim_suppliers') }}
+    select * from {{ ref('int_suppliers_current') }}
 ),
 
 aliases as (
-    select * from {{ ref('dim_supplier_aliases') }}
+    select * from {{ ref('int_supplier_aliases_current') }}
 ),
 
 names as (

@@ -1,42 +1,31 @@
 with
 
 products as (
-    select * from {{ ref('stg_products') }}
+    select * from {{ ref('int_products_current') }}
 ),
 
 product_groups as (
     select * from {{ ref('dim_product_groups') }}
 ),
 
-ranked as (
-    select
-        products.*,
-        row_number() over (
-            partition by tenant_id, product_code
-            order by ingest_seq desc, source_document_id desc
-        ) as definition_rank
-    from products
-),
-
 final as (
     select
-        ranked.tenant_id,
-        ranked.product_code,
-        ranked.product_name,
-        ranked.product_group_id,
+        products.tenant_id,
+        products.product_code,
+        products.product_name,
+        products.product_group_id,
         product_groups.group_path,
         product_groups.root_group_id,
-        ranked.supplier_id,
-        ranked.unit_of_measure,
-        ranked.list_price,
-        ranked.currency,
-        ranked.source_document_id,
-        ranked.source_document_version
-    from ranked
+        products.supplier_id,
+        products.unit_of_measure,
+        products.list_price,
+        products.currency,
+        products.source_document_id,
+        products.source_document_version
+    from products
     left join product_groups
-        on product_groups.tenant_id = ranked.tenant_id
-       and product_groups.product_group_id = ranked.product_group_id
-    where ranked.definition_rank = 1
+        on product_groups.tenant_id = products.tenant_id
+       and product_groups.product_group_id = products.product_group_id
 )
 
 select * from final

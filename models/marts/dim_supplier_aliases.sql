@@ -1,29 +1,14 @@
+-- Built in int_supplier_aliases_current, where intermediate models read it (they never read a mart).
 with
 
-aliases as (
-    select * from {{ ref('stg_supplier_aliases') }}
-),
-
-ranked as (
-    select
-        aliases.*,
-        row_number() over (
-            partition by tenant_id, alias_normalized
-            order by ingest_seq desc, source_document_id desc, supplier_id
-        ) as definition_rank
-    from aliases
+supplier_aliases as (
+    select * from {{ ref('int_supplier_aliases_current') }}
 ),
 
 final as (
     select
-        tenant_id,
-        alias_normalized,
-        alias,
-        supplier_id,
-        source_document_id,
-        source_document_version
-    from ranked
-    where definition_rank = 1
+        {{ contract_columns() }}
+    from supplier_aliases
 )
 
 select * from final

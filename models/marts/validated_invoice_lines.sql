@@ -1,17 +1,33 @@
 -- The governed relation: one row per validated invoice or credit-note line (resolved supplier, known product,
 -- known company, an FX rate). Amounts are positive magnitudes; the sign comes from document_type. Cancelled,
--- draft and duplicate lines stay, flagged: which of them count is a parameter of each metric.
+-- draft and duplicate lines stay, flagged (is_counted); which recognized statuses count is a parameter of each
+-- metric. The policy columns (spend_reporting_amount, ...) are the only place the spend rule is applied.
 with
 
 lines as (
     select * from {{ ref('int_invoice_lines_enriched') }}
 ),
 
+-- The accounting policy, applied once per line: every metric sums these columns instead of re-deriving them.
+counted as (
+    select
+        *,
+        cast({{ line_spend_reporting('document_type', 'line_net_amount', 'line_tax_amount',
+                                     'fx_rate_to_reporting_currency') }} as numeric(38, 10)) as spend_reporting_amount,
+        cast({{ line_amount_reporting('document_type', 'line_net_amount', 'fx_rate_to_reporting_currency') }}
+            as numeric(38, 10)) as net_reporting_amount,
+        cast({{ line_amount_reporting('document_type', 'line_tax_amount', 'fx_rate_to_reporting_currency') }}
+            as numeric(38, 10)) as tax_reporting_amount,
+        cast({{ signed_quantity('document_type', 'quantity') }} as numeric(18, 4)) as signed_quantity,
+        {{ is_counted('is_cancelled', 'is_duplicate') }} as is_counted
+    from lines
+    where is_valid
+),
+
 final as (
     select
         {{ contract_columns() }}
-    from lines
-    where is_valid
+    from counted
 )
 
 select * from final

@@ -115,6 +115,38 @@ def test_q1_spend_equals_the_independent_python_computation(built: Built) -> Non
     assert count == len(expected) == 11
 
 
+def test_policy_columns_give_the_same_q1_spend_and_each_line_its_own_policy(built: Built) -> None:
+    """The columns dbt computes once (spend_reporting_amount, ..., is_counted) give the hand-checked Q1 total
+    and agree line by line with the policy spelled out from the raw columns."""
+    start, end = Q1
+    (total, count), = _rows(
+        built, built.tenant_a,
+        """
+        select coalesce(sum(spend_reporting_amount), 0), count(*)
+        from marts.validated_invoice_lines
+        where company_id = 'COMP-A' and supplier_id = any(%s) and invoice_status in ('posted', 'paid')
+          and is_counted and invoice_date >= %s and invoice_date < %s
+        """,
+        (["SUP-18", "SUP-27"], start, end),
+    )
+    assert (total, count) == (D("4888.59"), 11)
+    lines = _rows(
+        built, built.tenant_a,
+        """
+        select document_type, quantity, line_net_amount, line_tax_amount, fx_rate_to_reporting_currency,
+               is_cancelled, is_duplicate, spend_reporting_amount, net_reporting_amount, tax_reporting_amount,
+               signed_quantity, is_counted
+        from marts.validated_invoice_lines
+        """,
+    )
+    assert {line[0] for line in lines} == {"invoice", "credit_note"}
+    assert any(line[5] for line in lines) and any(line[6] for line in lines)
+    for doc, qty, net, tax, fx, cancelled, duplicate, spend, net_r, tax_r, signed, counted in lines:
+        sign = -1 if doc == "credit_note" else 1
+        assert (spend, net_r, tax_r, signed) == (sign * (net + tax) * fx, sign * net * fx, sign * tax * fx, sign * qty)
+        assert counted == (not cancelled and not duplicate)
+
+
 def _unique_business_docs(invoices: list) -> list:
     seen: set[str] = set()
     kept = []
@@ -270,3 +302,26 @@ def test_money_columns_have_explicit_numeric_scale(built: Built) -> None:
 def test_build_writes_artifacts_to_the_requested_target(built: Built, tmp_path: Path) -> None:
     assert (built.result.target_path / "manifest.json").is_file()
     assert (built.result.target_path / "run_results.json").is_file()
+
+
+def test_source_freshness_of_a_tenants_landing_rows(built: Built, tmp_path: Path) -> None:
+    """`dbt source freshness` reads max(ingested_at) per landing table; under FORCE RLS the owner role sees a
+    tenant's rows only with that tenant set (PGOPTIONS), and then every table is fresh."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from procura.settings import REPO_ROOT
+    from procura.transform import dbt_environment
+
+    env = {**os.environ, **dbt_environment(built.settings), "DBT_PROFILES_DIR": str(REPO_ROOT),
+           "PGOPTIONS": f"-c app.tenant_id={built.tenant_a}"}
+    dbt = Path(sys.executable).with_name("dbt")
+    subprocess.run(
+        [str(dbt), "source", "freshness", "--project-dir", str(REPO_ROOT), "--target-path", str(tmp_path / "target"),
+         "--log-path", str(tmp_path / "logs"), "--quiet", "--no-send-anonymous-usage-stats"],
+        env=env, check=True, timeout=300, cwd=REPO_ROOT,
+    )
+    results = json.loads((tmp_path / "target" / "sources.json").read_text())["results"]
+    assert len(results) == 9 and {r["status"] for r in results} == {"pass"}, results

@@ -169,3 +169,42 @@ def test_spend_by_supplier_questions(seeded: Seeded) -> None:
         got = {r["values"]["supplier_id"]: r["values"]["total_spend"] for r in result["rows"]}
         assert got == {s: v["total_spend"] for s, v in expected["suppliers"].items()}, question["name"]
         assert result["matched_line_count"] == expected["matched_line_count"], question["name"]
+
+
+def test_seed_total_over_mcp_by_the_catalog_tool_and_the_named_tool(seeded: Seeded) -> None:
+    """The seed answer through MCP: query_metric (generated from the catalog) and finance.aggregate_spend."""
+    from types import SimpleNamespace
+
+    import anyio
+    from mcp import Client
+    from psycopg_pool import ConnectionPool
+
+    from procura.db.session import AuthContext
+    from router.mcp_server import build_server
+    from router.tools import ToolEnv
+
+    question = next(q for q in seeded.questions if q["name"] == SEED_QUESTION)
+    p, expected = question["parameters"], question["expected"]
+    parameters = {k: p[k] for k in ("company_id", "supplier_ids", "product_codes", "start_date", "end_date")}
+    app_state: Any = seeded.client.app.state  # type: ignore[attr-defined]
+    auth = AuthContext(tenant_id=SEED_TENANT, principal_id="mcp@tests",
+                       scopes=frozenset({"invoice:aggregate", "procurement:read"}))
+    with ConnectionPool(app_state.settings.app_url, min_size=1, max_size=2, kwargs={"autocommit": True},
+                        open=True) as pool:
+        services = SimpleNamespace(pool=pool, ask_service=None, env=ToolEnv(metric_service=app_state.service))
+        server = build_server(services, fixed_auth=auth)
+
+        async def main() -> tuple[Any, Any]:
+            async with Client(server) as client:
+                generic = await client.call_tool("query_metric",
+                                                 {"metric": "finance.aggregate_spend", "parameters": parameters})
+                named = await client.call_tool("finance.aggregate_spend", parameters)
+                return generic, named
+
+        generic, named = anyio.run(main)
+    for result in (generic, named):
+        assert not result.is_error, result.content
+    generic_data = generic.structured_content or json.loads(generic.content[0].text)
+    named_data = named.structured_content or json.loads(named.content[0].text)
+    assert generic_data["values"]["total_spend"] == named_data["total_spend"] == expected["total_spend"] == "83452.74"
+    assert generic_data["currency"] == named_data["currency"] == "EUR"

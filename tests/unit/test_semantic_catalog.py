@@ -53,11 +53,11 @@ def test_compiled_sql_matches_the_recorded_sql(path: Path, registry: MetricRegis
 
 def test_aggregate_spend_keeps_the_seed_calculation(registry: MetricRegistry) -> None:
     sql = registry.get("finance.aggregate_spend").variant().sql
-    assert 'CASE WHEN "validated_invoice_lines"."document_type" = \'credit_note\' THEN -1 ELSE 1 END' in sql
-    assert '("validated_invoice_lines"."line_net_amount" + "validated_invoice_lines"."line_tax_amount")' in sql
-    assert '* "validated_invoice_lines"."fx_rate_to_reporting_currency"' in sql
-    assert '"validated_invoice_lines"."is_cancelled" = FALSE' in sql
-    assert '"validated_invoice_lines"."is_duplicate" = FALSE' in sql
+    # The policy (sign * (net + tax) * fx, cancelled and duplicates excluded) is applied once, by dbt, in the
+    # columns spend_reporting_amount and is_counted; the template only sums them.
+    assert 'SUM("validated_invoice_lines"."spend_reporting_amount")' in sql
+    assert '"validated_invoice_lines"."is_counted"' in sql
+    assert "credit_note" not in sql and "fx_rate_to_reporting_currency" not in sql
     assert '"validated_invoice_lines"."invoice_date" >= CAST(%(start_date)s AS DATE)' in sql
     assert '"validated_invoice_lines"."invoice_date" < CAST(%(end_date)s AS DATE)' in sql
     assert 'COUNT(*) AS "matched_line_count"' in sql
@@ -100,9 +100,9 @@ def test_describe_never_contains_sql(registry: MetricRegistry) -> None:
 
 def test_a_governed_column_missing_from_the_schema_fails_the_load(schema: GovernedSchema) -> None:
     relations = {k: dict(v) for k, v in schema.relations.items()}
-    del relations["marts.validated_invoice_lines"]["fx_rate_to_reporting_currency"]
+    del relations["marts.validated_invoice_lines"]["spend_reporting_amount"]
     shrunk = GovernedSchema.from_mapping(relations, source="test")
-    with pytest.raises(MetricDefinitionError, match="fx_rate_to_reporting_currency"):
+    with pytest.raises(MetricDefinitionError, match="spend_reporting_amount"):
         load_registry(shrunk)
 
 

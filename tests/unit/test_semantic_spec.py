@@ -1,0 +1,129 @@
+"""Metrics defined in dbt's semantic spec: config.meta.procura is validated, templates are generated from the
+measures, filters and binds, and mistakes name the dbt metric and the field. Database-free: dbt's semantic
+manifest comes from the unit snapshot (tests/unit/fixtures/semantic/schema.json)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from semantic.errors import MetricDefinitionError
+from semantic.loader import load_registry
+from semantic.schema import GovernedSchema, load_semantic_manifest, load_snapshot
+
+FIXTURES = Path(__file__).parent / "fixtures" / "semantic"
+#: dbt metric -> the name Procura serves it under.
+SERVED = {
+    "aggregate_spend": "finance.aggregate_spend",
+    "company_spend": "finance.company_spend",
+    "units_purchased": "finance.units_purchased",
+    "tax_total": "finance.tax_total",
+    "unit_price": "catalog.unit_price",
+}
+
+
+@pytest.fixture(scope="module")
+def schema() -> GovernedSchema:
+    return load_snapshot(FIXTURES / "schema.json")
+
+
+def _with_semantic(schema: GovernedSchema, semantic: dict[str, Any]) -> GovernedSchema:
+    return GovernedSchema.from_mapping(schema.relations, source=schema.source, semantic=semantic)
+
+
+def _metric(semantic: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(m for m in semantic["metrics"] if m["name"] == name)
+
+
+def test_every_dbt_metric_with_procura_meta_is_served_under_its_name(schema: GovernedSchema) -> None:
+    assert schema.semantic is not None
+    registry = load_registry(schema)
+    for dbt_name, served in SERVED.items():
+        assert _metric(dict(schema.semantic), dbt_name)["config"]["meta"]["procura"]["name"] == served
+        assert served in {m.name for m in registry}
+    # net_purchases has no config.meta.procura: it is a building block (unit_price's numerator), not served
+    assert "net_purchases" not in {m.name.split(".")[1] for m in registry}
+
+
+def test_templates_sum_the_measures_under_the_metric_filter(schema: GovernedSchema) -> None:
+    registry = load_registry(schema)
+    spend = registry.get("finance.aggregate_spend").definition
+    assert "coalesce(sum(spend_reporting_amount), 0) as total_spend" in spend.sql
+    assert "where is_counted" in spend.sql and "supplier_id = any(:supplier_ids)" in spend.sql
+    assert "(:product_codes is null or product_code = any(:product_codes))" in spend.sql
+    assert list(spend.outputs) == ["total_spend", "matched_line_count"]
+    assert spend.owner == "finance-analytics" and spend.scope == "invoice:aggregate"
+    assert spend.time_dimension is not None and spend.time_dimension.expr == "invoice_date"
+    price = registry.get("catalog.unit_price").definition
+    assert "round(sum(net_reporting_amount) / nullif(sum(signed_quantity), 0), 4) as unit_price" in price.sql
+    assert "invoice_date >= :month and invoice_date < :month + interval '1 month'" in price.sql
+    assert list(price.outputs) == ["unit_price", "quantity", "matched_line_count"]
+    assert price.owner == "procurement-analytics"
+
+
+def test_no_template_rederives_the_accounting_policy(schema: GovernedSchema) -> None:
+    for metric in load_registry(schema):
+        sql = metric.definition.sql.lower()
+        assert "credit_note" not in sql and "fx_rate_to_reporting_currency" not in sql, metric.name
+        assert "is_cancelled" not in sql and "is_duplicate" not in sql, metric.name
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda m: m["config"]["meta"]["procura"]["parameters"]["company_id"].pop("bind"),
+         r"aggregate_spend \(dbt metric\): config\.meta\.procura: .*'company_id' has no bind"),
+        (lambda m: m["config"]["meta"]["procura"]["parameters"]["company_id"]["bind"].update(dimension="colour"),
+         r"aggregate_spend \(dbt metric\): parameter 'company_id' binds: 'colour' is not a dimension"),
+        (lambda m: m["config"]["meta"]["procura"].update(scope="everything"),
+         r"aggregate_spend \(dbt metric\): config\.meta\.procura\.scope"),
+        (lambda m: m["config"]["meta"]["procura"].update(group_by=["tenant_color"]),
+         r"aggregate_spend \(dbt metric\): group_by: 'tenant_color' is not a dimension"),
+        (lambda m: m["config"]["meta"]["procura"].update(bogus=1),
+         r"aggregate_spend \(dbt metric\): config\.meta\.procura\.bogus: Extra inputs"),
+        (lambda m: m.update(filter={"where_filters": [{"where_sql_template": "{{ Entity('company') }} = 'x'"}]}),
+         r"aggregate_spend \(dbt metric\): filter of 'aggregate_spend': only"),
+        (lambda m: m["config"]["meta"]["procura"]["parameters"]["company_id"].update(type="colour"),
+         r"aggregate_spend \(dbt metric\): config\.meta\.procura\.parameters\.company_id\.type"),
+    ],
+    ids=["missing-bind", "unknown-bind-dimension", "bad-scope", "unknown-group-by", "unknown-field",
+         "unsupported-filter", "bad-type"],
+)
+def test_a_broken_procura_meta_names_the_dbt_metric_and_the_field(
+    schema: GovernedSchema, edit: Any, message: str
+) -> None:
+    semantic = copy.deepcopy(dict(schema.semantic or {}))
+    edit(_metric(semantic, "aggregate_spend"))
+    with pytest.raises(MetricDefinitionError, match=message):
+        load_registry(_with_semantic(schema, semantic))
+
+
+def test_a_measure_column_missing_from_the_contract_fails_the_load(schema: GovernedSchema) -> None:
+    relations = {k: dict(v) for k, v in schema.relations.items()}
+    del relations["marts.validated_invoice_lines"]["signed_quantity"]
+    shrunk = GovernedSchema.from_mapping(relations, source="test", semantic=schema.semantic)
+    with pytest.raises(MetricDefinitionError, match="signed_quantity"):
+        load_registry(shrunk)
+
+
+def test_without_a_semantic_manifest_the_load_says_how_to_get_one(schema: GovernedSchema, tmp_path: Path) -> None:
+    with pytest.raises(MetricDefinitionError, match="run `dbt parse`"):
+        load_registry(GovernedSchema.from_mapping(schema.relations, source="test"))
+    assert load_semantic_manifest(tmp_path) is None
+    (tmp_path / "semantic_manifest.json").write_text(json.dumps({"metrics": []}))
+    with pytest.raises(Exception, match="not a dbt semantic manifest"):
+        load_semantic_manifest(tmp_path)
+
+
+def test_snapshot_semantic_manifest_matches_dbt_when_one_exists(schema: GovernedSchema) -> None:
+    """The unit snapshot's semantic part is generated from dbt's; if a parse is around, they must agree."""
+    target = Path(__file__).resolve().parents[2] / "target"
+    live = load_semantic_manifest(target)
+    if live is None:
+        pytest.skip("no target/semantic_manifest.json (run `dbt parse`)")
+    assert schema.semantic is not None
+    assert json.loads(json.dumps(live)) == json.loads(json.dumps(dict(schema.semantic)))
