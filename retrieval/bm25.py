@@ -77,6 +77,9 @@ def collection_stats(conn: psycopg.Connection) -> CollectionStats:
 # (migration 0022): keeping active versions and summing per chunk hash an int8 instead of three text columns.
 # Filters restrict the scored chunks, never df, N or avgdl; only a filtered query joins the chunk rows the filter
 # predicate reads.
+#: blocks scored first to find the pruning threshold (at least depth)
+SEED_BLOCKS = 20
+
 _STATS_FROM_ROWS = """
     select coalesce(sum(chunk_count), 0)::float8 as n,
            coalesce(sum(total_length), 0)::float8 / nullif(sum(chunk_count), 0) as avgdl,
@@ -145,13 +148,122 @@ order by t.score desc, t.chunk_id collate "C", t.document_id collate "C"
 """
 
 
-def compose_query(where: FilterSql, *, with_stats: bool) -> sql.Composed:
+# Design note: top-k pruning, block-max style (MaxScore over blocks). retrieval.bm25_blocks (migration 0050) keeps,
+# per block of up to 32 consecutive chunks of a version and per term, the chunk count (df), the largest tf and
+# the shortest length. The statement
+#  1. reads the query terms' blocks of the active versions (about 1/30 of the postings): their df sums are the
+#     exact document frequencies, and each block gets an upper bound of its chunks' scores (every term of the
+#     block at its largest tf and shortest length: a term's contribution rises with tf and falls with length);
+#  2. scores exactly the chunks of the %(seed)s blocks with the highest bounds, reading their postings by chunk
+#     range from the postings' primary key; the depth-th best of those scores, theta, is a lower bound of the
+#     final depth-th score (filters apply here too);
+#  3. scores exactly every block whose bound reaches theta. A chunk of any other block scores below theta and
+#     cannot enter the top depth (nor tie it: the margin is far above the float error of the sums), so the
+#     result is the exhaustive statement's, ties and their order included.
+# Common terms are in many blocks whose bounds stay low: their postings are never read except in blocks that
+# a rarer term lifts above theta.
+_PRUNED = """
+with query_terms (term, qtf) as (
+    select * from unnest(%(terms)s::text[], %(qtfs)s::int[])
+),
+active as materialized (
+    select doc_key, analyzer, chunk_count, total_length from retrieval.active_bm25_documents
+),
+stats as materialized (
+    {stats}
+),
+blocks as materialized (
+    select b.doc_key, b.block_no, b.term, b.first_chunk_key, b.last_chunk_key, b.df, b.max_tf, b.min_length
+    from retrieval.bm25_blocks b
+    where b.term = any(%(terms)s::text[]) and b.doc_key in (select doc_key from active)
+),
+weights as materialized (
+    select q.term, q.qtf * ln(1 + (s.n - d.df + 0.5) / (d.df + 0.5)) as weight
+    from (select term, sum(df) as df from blocks group by term) d
+    join query_terms q on q.term = d.term
+    cross join stats s
+),
+bounds as materialized (
+    select b.doc_key, min(b.first_chunk_key) as lo, max(b.last_chunk_key) as hi,
+           sum(w.weight * b.max_tf * (%(k1)s + 1)
+               / (b.max_tf + %(k1)s * (1 - %(b)s + %(b)s * b.min_length / s.avgdl))) as bound
+    from blocks b
+    join weights w on w.term = b.term
+    cross join stats s
+    group by b.doc_key, b.block_no
+),
+seed as materialized (
+    select doc_key, lo, hi from bounds order by bound desc limit %(seed)s
+),
+seed_scored as materialized (
+    select p.chunk_key,
+           sum(w.weight * p.tf * (%(k1)s + 1) / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl)))
+               as score
+    from seed r
+    cross join lateral ({block_postings}) p
+    join weights w on w.term = p.term
+    cross join stats s
+    {filter_rows}
+    where {predicate}
+    group by p.chunk_key
+),
+threshold as materialized (
+    select coalesce((select score from seed_scored order by score desc offset %(depth)s - 1 limit 1), 0) - 1e-6
+        as theta
+),
+live as materialized (
+    select doc_key, lo, hi from bounds where bound >= (select theta from threshold)
+),
+scored as (
+    select p.chunk_key,
+           round(sum(w.weight * p.tf * (%(k1)s + 1)
+                     / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl))) * 1e10) / 1e10 as score
+    from live r
+    cross join lateral ({block_postings}) p
+    join weights w on w.term = p.term
+    cross join stats s
+    {filter_rows}
+    where {predicate}
+    group by p.chunk_key
+),
+best as (
+    select chunk_key, score from scored order by score desc fetch first %(depth)s rows with ties
+),
+top as (
+    select k.document_id, k.document_version, k.chunk_id, b.score
+    from best b
+    join retrieval.bm25_chunks k on k.chunk_key = b.chunk_key
+    order by b.score desc, k.chunk_id collate "C", k.document_id collate "C"
+    limit %(depth)s
+)
+select s.analyzers, t.document_id, t.document_version, t.chunk_id, t.score, {info}
+from stats s
+left join (
+    top t join retrieval.active_chunks c
+      on c.document_id = t.document_id and c.document_version = t.document_version and c.chunk_id = t.chunk_id
+) on true
+order by t.score desc, t.chunk_id collate "C", t.document_id collate "C"
+"""
+
+
+# one block's postings of the query terms, by chunk range from the postings' primary key (offset 0 keeps the
+# planner from flattening it into a join that reads every posting of the terms)
+_BLOCK_POSTINGS = """
+    select p.chunk_key, p.term, p.tf, p.chunk_length from retrieval.bm25_postings p
+    where p.term = any(%(terms)s::text[]) and p.chunk_key between r.lo and r.hi and p.doc_key = r.doc_key
+    offset 0
+"""
+
+
+def compose_query(where: FilterSql, *, with_stats: bool, pruned: bool = True) -> sql.Composed:
     """The BM25 statement for the filter ``where`` (over alias ``x``, a row of ``retrieval.active_bm25_chunks``);
-    ``with_stats``: N and avgdl are bound parameters instead of being read by the statement."""
+    ``with_stats``: N and avgdl are bound parameters instead of being read by the statement; ``pruned``: the
+    block-max statement (same rows as the exhaustive one, which reads every posting of the query terms)."""
     filter_rows = sql.SQL(_FILTER_ROWS).format(chunk_join=where.chunk_join) if where.restricts else sql.SQL("")
-    return sql.SQL(_QUERY).format(
+    return sql.SQL(_PRUNED if pruned else _QUERY).format(
         stats=sql.SQL(_STATS_FROM_PARAMS if with_stats else _STATS_FROM_ROWS),
         filter_rows=filter_rows, predicate=where.predicate, info=sql.SQL(INFO_COLUMNS),
+        block_postings=sql.SQL(_BLOCK_POSTINGS),
     )
 
 
@@ -172,6 +284,7 @@ def bm25_send(
     *,
     depth: int,
     stats: CollectionStats | None = None,
+    pruned: bool = True,
 ) -> Callable[[], BranchResult]:
     """Send the BM25 statement and return the function that collects its result.
 
@@ -190,11 +303,12 @@ def bm25_send(
         "k1": config.k1,
         "b": config.b,
         "depth": depth,
+        "seed": max(depth, SEED_BLOCKS),
         **where.params,
     }
     if stats is not None:
         params.update(n=float(stats.chunk_count), avgdl=stats.avg_chunk_length)
-    cursor = conn.execute(compose_query(where, with_stats=stats is not None), params)
+    cursor = conn.execute(compose_query(where, with_stats=stats is not None, pruned=pruned), params)
 
     def collect() -> BranchResult:
         rows = cursor.fetchall()
@@ -221,13 +335,16 @@ def bm25_search(
     *,
     depth: int,
     stats: CollectionStats | None = None,
+    pruned: bool = True,
 ) -> BranchResult:
     """The ``depth`` best chunks for the analyzed query ``terms`` (term -> query frequency).
 
-    Ties are broken by chunk id so that the order is deterministic (the parity test relies on it).
+    Ties are broken by chunk id so that the order is deterministic (the parity test relies on it). ``pruned``
+    (the default) skips the blocks that cannot reach the top ``depth``; False reads every posting of the terms
+    (the reference the parity tests compare with).
 
     Raises:
         IndexConfigMismatchError: without ``stats``, when the tenant's active versions were indexed by another
             analyzer than the one queries use.
     """
-    return bm25_send(conn, terms, filters, config, depth=depth, stats=stats)()
+    return bm25_send(conn, terms, filters, config, depth=depth, stats=stats, pruned=pruned)()

@@ -74,6 +74,10 @@ class VectorConfig:
         overfetch: the HNSW scan returns this many times the wanted rows, which are then sorted by exact distance
             and cut (a ``relaxed_order`` scan's first rows are not exactly the nearest).
         exact_threshold: when at most this many chunks pass the filters, search them exactly instead.
+        ivf_probe_fraction: the fraction of a tenant IVFFlat index's lists a search probes (``ivfflat.probes``,
+            see :mod:`ingest.vector_index`); 0.4 of 200 lists gave recall@10 0.985-0.992 at 39,715 vectors.
+        ivf_max_probe_fraction: how far a ``relaxed_order`` iterative IVFFlat scan may go (``ivfflat.max_probes``)
+            when the request filters remove rows of the probed lists.
     """
 
     ef_search: int = 400
@@ -81,6 +85,8 @@ class VectorConfig:
     max_scan_tuples: int = 20_000
     overfetch: int = 4
     exact_threshold: int = 2_000
+    ivf_probe_fraction: float = 0.4
+    ivf_max_probe_fraction: float = 1.0
 
     def __post_init__(self) -> None:
         if not 1 <= self.ef_search <= 1000:
@@ -91,6 +97,8 @@ class VectorConfig:
             raise ValueError("overfetch must be between 1 and 100")
         if self.exact_threshold < 0:
             raise ValueError("exact_threshold must not be negative")
+        if not 0 < self.ivf_probe_fraction <= self.ivf_max_probe_fraction <= 1:
+            raise ValueError("ivf_probe_fraction and ivf_max_probe_fraction must satisfy 0 < probe <= max <= 1")
 
 
 @dataclass(frozen=True)
