@@ -79,6 +79,8 @@ def collection_stats(conn: psycopg.Connection) -> CollectionStats:
 # predicate reads.
 #: blocks scored first to find the pruning threshold (at least depth)
 SEED_BLOCKS = 20
+#: up to this many live blocks are read block by block, more in one pass over the terms' postings
+PROBE_BLOCKS = 8
 
 _STATS_FROM_ROWS = """
     select coalesce(sum(chunk_count), 0)::float8 as n,
@@ -214,12 +216,28 @@ threshold as materialized (
 live as materialized (
     select doc_key, lo, hi from bounds where bound >= (select theta from threshold)
 ),
+live_count as materialized (
+    select count(*) as n from live
+),
+live_postings as (
+    -- few live blocks: each one's postings by chunk range (a few index descents per block)
+    select p.chunk_key, p.term, p.tf, p.chunk_length
+    from live r
+    cross join lateral ({block_postings}) p
+    where (select n from live_count) <= %(probe_blocks)s
+    union all
+    -- many: one pass over the terms' postings, keeping those of live blocks (a hash lookup by version), which
+    -- still skips the weighting and summing of every posting of the pruned blocks
+    select p.chunk_key, p.term, p.tf, p.chunk_length
+    from retrieval.bm25_postings p
+    join live r on r.doc_key = p.doc_key and p.chunk_key between r.lo and r.hi
+    where p.term = any(%(terms)s::text[]) and (select n from live_count) > %(probe_blocks)s
+),
 scored as (
     select p.chunk_key,
            round(sum(w.weight * p.tf * (%(k1)s + 1)
                      / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl))) * 1e10) / 1e10 as score
-    from live r
-    cross join lateral ({block_postings}) p
+    from live_postings p
     join weights w on w.term = p.term
     cross join stats s
     {filter_rows}
@@ -304,6 +322,7 @@ def bm25_send(
         "b": config.b,
         "depth": depth,
         "seed": max(depth, SEED_BLOCKS),
+        "probe_blocks": PROBE_BLOCKS,
         **where.params,
     }
     if stats is not None:
