@@ -3,8 +3,8 @@
 For every chunk of a document version the writer stores its analyzed length (``retrieval.bm25_chunks``) and one
 posting per distinct term with its frequency (``retrieval.bm25_postings``), plus one row per version with the
 version's contribution to the collection statistics (``retrieval.bm25_documents``), and the block-max summary
-of the postings (``retrieval.bm25_blocks``, migration 0050) that top-k pruning and the document frequencies read. Rows are immutable per
-version: publishing needs no update (the ``retrieval.active_bm25_*`` views follow
+of the postings (``retrieval.bm25_blocks``, migration 0050) that top-k pruning and the document frequencies
+read. Rows are immutable per version: publishing needs no update (the ``retrieval.active_bm25_*`` views follow
 ``ingest.documents.active_version``), superseded versions are purged by the pipeline, deleted documents lose
 their rows in :meth:`Bm25Writer.on_delete`.
 
@@ -159,7 +159,8 @@ class Bm25Writer:
             _params(ref),
         ).fetchall()
         # positions count every chunk of the version, also those without postings (as write and migration 0050 do)
-        all_keys = dict(conn.execute(f"select chunk_id, chunk_key from {CHUNKS} where {_REF}", _params(ref)).fetchall())
+        keyed = conn.execute(f"select chunk_id, chunk_key from {CHUNKS} where {_REF}", _params(ref)).fetchall()
+        all_keys: dict[str, int] = dict(keyed)
         expected = self.blocks([(c, t, tf, n) for c, t, tf, n, _ in postings], all_keys) if postings else []
         wrong = len({tuple(b) for b in stored} ^ set(expected))
         return self._stats(documents, chunks, [row[:4] for row in postings], wrong)

@@ -6,7 +6,8 @@ from collections import Counter
 
 import psycopg
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from procura.db.session import tenant_transaction
 from retrieval.analyzer import analyze
