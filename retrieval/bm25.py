@@ -80,7 +80,7 @@ def collection_stats(conn: psycopg.Connection) -> CollectionStats:
 #: blocks scored first to find the pruning threshold (at least depth)
 SEED_BLOCKS = 20
 #: up to this many live blocks are read block by block, more in one pass over the terms' postings
-PROBE_BLOCKS = 8
+PROBE_BLOCKS = 32
 
 _STATS_FROM_ROWS = """
     select coalesce(sum(chunk_count), 0)::float8 as n,
@@ -186,7 +186,7 @@ weights as materialized (
     cross join stats s
 ),
 bounds as materialized (
-    select b.doc_key, min(b.first_chunk_key) as lo, max(b.last_chunk_key) as hi,
+    select b.doc_key, b.block_no, min(b.first_chunk_key) as lo, max(b.last_chunk_key) as hi,
            sum(w.weight * b.max_tf * (%(k1)s + 1)
                / (b.max_tf + %(k1)s * (1 - %(b)s + %(b)s * b.min_length / s.avgdl))) as bound
     from blocks b
@@ -214,31 +214,32 @@ threshold as materialized (
         as theta
 ),
 live as materialized (
-    select doc_key, lo, hi from bounds where bound >= (select theta from threshold)
+    select doc_key, block_no, lo, hi from bounds where bound >= (select theta from threshold)
 ),
 live_count as materialized (
     select count(*) as n from live
 ),
 live_postings as (
     -- few live blocks: each one's postings by chunk range (a few index descents per block)
-    select p.chunk_key, p.term, p.tf, p.chunk_length
+    select p.chunk_key, w.weight, p.tf, p.chunk_length
     from live r
     cross join lateral ({block_postings}) p
+    join weights w on w.term = p.term
     where (select n from live_count) <= %(probe_blocks)s
     union all
-    -- many: one pass over the terms' postings, keeping those of live blocks (a hash lookup by version), which
-    -- still skips the weighting and summing of every posting of the pruned blocks
-    select p.chunk_key, p.term, p.tf, p.chunk_length
+    -- many: one pass over every active posting of the terms, as the exhaustive statement does (its document
+    -- frequencies came from the blocks, which saves that statement's first pass)
+    select p.chunk_key, w.weight, p.tf, p.chunk_length
     from retrieval.bm25_postings p
-    join live r on r.doc_key = p.doc_key and p.chunk_key between r.lo and r.hi
-    where p.term = any(%(terms)s::text[]) and (select n from live_count) > %(probe_blocks)s
+    join weights w on w.term = p.term
+    where p.term = any(%(terms)s::text[]) and p.doc_key in (select doc_key from active)
+      and (select n from live_count) > %(probe_blocks)s
 ),
 scored as (
     select p.chunk_key,
-           round(sum(w.weight * p.tf * (%(k1)s + 1)
+           round(sum(p.weight * p.tf * (%(k1)s + 1)
                      / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl))) * 1e10) / 1e10 as score
     from live_postings p
-    join weights w on w.term = p.term
     cross join stats s
     {filter_rows}
     where {predicate}
