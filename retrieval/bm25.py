@@ -213,6 +213,14 @@ threshold as materialized (
     select coalesce((select score from seed_scored order by score desc offset %(depth)s - 1 limit 1), 0) - 1e-6
         as theta
 ),
+inactive as materialized (
+    -- the tenant's versions that are not served (staged, superseded or deleted, not yet purged): usually none, so
+    -- excluding them costs a posting one comparison, where keeping the served ones costs a hash lookup
+    select array(
+        select d.doc_key from retrieval.bm25_documents d
+        where not exists (select 1 from active a where a.doc_key = d.doc_key)
+    ) as keys
+),
 live as materialized (
     select doc_key, block_no, lo, hi from bounds where bound >= (select theta from threshold)
 ),
@@ -227,12 +235,12 @@ live_postings as (
     join weights w on w.term = p.term
     where (select n from live_count) <= %(probe_blocks)s
     union all
-    -- many: one pass over every active posting of the terms, as the exhaustive statement does (its document
+    -- many: one pass over every served posting of the terms, as the exhaustive statement does (its document
     -- frequencies came from the blocks, which saves that statement's first pass)
     select p.chunk_key, w.weight, p.tf, p.chunk_length
     from retrieval.bm25_postings p
     join weights w on w.term = p.term
-    where p.term = any(%(terms)s::text[]) and p.doc_key in (select doc_key from active)
+    where p.term = any(%(terms)s::text[]) and p.doc_key <> all((select keys from inactive)::bigint[])
       and (select n from live_count) > %(probe_blocks)s
 ),
 scored as (
