@@ -185,14 +185,20 @@ weights as materialized (
     join query_terms q on q.term = d.term
     cross join stats s
 ),
-bounds as materialized (
-    select b.doc_key, b.block_no, min(b.first_chunk_key) as lo, max(b.last_chunk_key) as hi,
-           sum(w.weight * b.max_tf * (%(k1)s + 1)
-               / (b.max_tf + %(k1)s * (1 - %(b)s + %(b)s * b.min_length / s.avgdl))) as bound
+block_terms as materialized (
+    -- a term's contribution to any chunk of a block is at most its contribution at the block's largest tf and
+    -- shortest length
+    select b.doc_key, b.block_no, b.term, b.first_chunk_key, b.last_chunk_key,
+           w.weight * b.max_tf * (%(k1)s + 1)
+               / (b.max_tf + %(k1)s * (1 - %(b)s + %(b)s * b.min_length / s.avgdl)) as bound
     from blocks b
     join weights w on w.term = b.term
     cross join stats s
-    group by b.doc_key, b.block_no
+),
+bounds as materialized (
+    select doc_key, block_no, min(first_chunk_key) as lo, max(last_chunk_key) as hi, sum(bound) as bound
+    from block_terms
+    group by doc_key, block_no
 ),
 seed as materialized (
     select doc_key, lo, hi from bounds order by bound desc limit %(seed)s
@@ -227,31 +233,78 @@ live as materialized (
 live_count as materialized (
     select count(*) as n from live
 ),
-live_postings as (
+few_scored as (
     -- few live blocks: each one's postings by chunk range (a few index descents per block)
-    select p.chunk_key, w.weight, p.tf, p.chunk_length
+    select p.chunk_key, sum(w.weight * p.tf * (%(k1)s + 1)
+        / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl))) as score
     from live r
     cross join lateral ({block_postings}) p
     join weights w on w.term = p.term
-    where (select n from live_count) <= %(probe_blocks)s
-    union all
-    -- many: one pass over every served posting of the terms, as the exhaustive statement does (its document
-    -- frequencies came from the blocks, which saves that statement's first pass)
-    select p.chunk_key, w.weight, p.tf, p.chunk_length
-    from retrieval.bm25_postings p
-    join weights w on w.term = p.term
-    where p.term = any(%(terms)s::text[]) and p.doc_key <> all((select keys from inactive)::bigint[])
-      and (select n from live_count) > %(probe_blocks)s
-),
-scored as (
-    select p.chunk_key,
-           round(sum(p.weight * p.tf * (%(k1)s + 1)
-                     / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl))) * 1e10) / 1e10 as score
-    from live_postings p
     cross join stats s
     {filter_rows}
-    where {predicate}
+    where {predicate} and (select n from live_count) <= %(probe_blocks)s
     group by p.chunk_key
+),
+-- many live blocks (common terms only): MaxScore over terms. A term's bound is its largest block bound; the
+-- cheapest terms whose bounds sum below theta are non-essential: a chunk holding only those scores below theta.
+term_bounds as materialized (
+    select term, max(bound) as bound from block_terms group by term
+),
+ranked_terms as materialized (
+    select term, bound, sum(bound) over (order by bound, term) as cumulative
+    from term_bounds
+),
+non_essential as materialized (
+    select array(select term from ranked_terms where cumulative < (select theta from threshold)) as terms,
+           (select coalesce(sum(bound), 0) from ranked_terms where cumulative < (select theta from threshold))
+               as bound
+),
+partial as materialized (
+    -- every chunk that can reach theta holds an essential term: their postings give the candidates and a lower
+    -- bound of each one's score
+    select p.chunk_key, min(p.doc_key) as doc_key, sum(w.weight * p.tf * (%(k1)s + 1)
+        / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl))) as score
+    from retrieval.bm25_postings p
+    join weights w on w.term = p.term
+    cross join stats s
+    {filter_rows}
+    where p.term = any(array(select term from ranked_terms where cumulative >= (select theta from threshold)))
+      and p.doc_key <> all((select keys from inactive)::bigint[]) and {predicate}
+      and (select n from live_count) > %(probe_blocks)s
+    group by p.chunk_key
+),
+ceilings as materialized (
+    -- a chunk's score is at most its partial score plus, per non-essential term, that term's bound in the
+    -- chunk's block (nothing when the chunk lies outside the term's chunk range there)
+    select c.chunk_key, c.score, c.score + coalesce(sum(t.bound), 0) as ceiling
+    from partial c
+    left join block_terms t
+      on t.doc_key = c.doc_key and c.chunk_key between t.first_chunk_key and t.last_chunk_key
+     and t.term = any((select terms from non_essential)::text[])
+    group by c.chunk_key, c.score
+),
+candidates as materialized (
+    -- a candidate must reach the larger of theta and the depth-th best partial score (partial scores only grow)
+    select chunk_key, score from ceilings
+    where ceiling >= greatest((select theta from threshold),
+                              (select score - 1e-6 from partial order by score desc offset %(depth)s - 1 limit 1))
+),
+many_scored as (
+    -- the candidates' non-essential contributions, by key lookups
+    select c.chunk_key, c.score + coalesce((
+        select sum(w.weight * p.tf * (%(k1)s + 1) / (p.tf + %(k1)s * (1 - %(b)s + %(b)s * p.chunk_length / s.avgdl)))
+        from retrieval.bm25_postings p
+        join weights w on w.term = p.term
+        cross join stats s
+        where p.term = any((select terms from non_essential)::text[]) and p.chunk_key = c.chunk_key
+    ), 0) as score
+    from candidates c
+),
+scored as (
+    -- rounded as in the exhaustive statement (ties decided by the id, whatever the summation order)
+    select chunk_key, round(score * 1e10) / 1e10 as score from few_scored
+    union all
+    select chunk_key, round(score * 1e10) / 1e10 as score from many_scored
 ),
 best as (
     select chunk_key, score from scored order by score desc fetch first %(depth)s rows with ties
@@ -312,6 +365,7 @@ def bm25_send(
     depth: int,
     stats: CollectionStats | None = None,
     pruned: bool = True,
+    probe_blocks: int = PROBE_BLOCKS,
 ) -> Callable[[], BranchResult]:
     """Send the BM25 statement and return the function that collects its result.
 
@@ -331,7 +385,7 @@ def bm25_send(
         "b": config.b,
         "depth": depth,
         "seed": max(depth, SEED_BLOCKS),
-        "probe_blocks": PROBE_BLOCKS,
+        "probe_blocks": probe_blocks,
         **where.params,
     }
     if stats is not None:
@@ -364,15 +418,18 @@ def bm25_search(
     depth: int,
     stats: CollectionStats | None = None,
     pruned: bool = True,
+    probe_blocks: int = PROBE_BLOCKS,
 ) -> BranchResult:
     """The ``depth`` best chunks for the analyzed query ``terms`` (term -> query frequency).
 
     Ties are broken by chunk id so that the order is deterministic (the parity test relies on it). ``pruned``
     (the default) skips the blocks that cannot reach the top ``depth``; False reads every posting of the terms
-    (the reference the parity tests compare with).
+    (the reference the parity tests compare with). ``probe_blocks``: up to this many blocks that can reach the
+    top ``depth`` are read block by block, more take the term-level path (tests force either).
 
     Raises:
         IndexConfigMismatchError: without ``stats``, when the tenant's active versions were indexed by another
             analyzer than the one queries use.
     """
-    return bm25_send(conn, terms, filters, config, depth=depth, stats=stats, pruned=pruned)()
+    return bm25_send(conn, terms, filters, config, depth=depth, stats=stats, pruned=pruned,
+                     probe_blocks=probe_blocks)()

@@ -24,18 +24,25 @@ CONFIG = Bm25Config(k1=1.2, b=0.75)
 FILTERS = (Filters(), Filters(document_types=("product_manual",)), Filters(document_types=("agreement",)))
 
 
-def _both(conn: psycopg.Connection, terms: Counter[str], filters: Filters, depth: int) -> tuple[list, list]:
-    pruned = bm25_search(conn, terms, filters, CONFIG, depth=depth)
+#: the block-by-block path (every query has few enough live blocks) and the term-level (MaxScore) path
+PATHS = (10**9, 0)
+
+
+def _both(conn: psycopg.Connection, terms: Counter[str], filters: Filters, depth: int,
+          probe_blocks: int) -> tuple[list, list]:
+    pruned = bm25_search(conn, terms, filters, CONFIG, depth=depth, probe_blocks=probe_blocks)
     exhaustive = bm25_search(conn, terms, filters, CONFIG, depth=depth, pruned=False)
     return ([(h.key, h.score) for h in pruned.hits], [(h.key, h.score) for h in exhaustive.hits])
 
 
+@pytest.mark.parametrize("probe_blocks", PATHS)
 @pytest.mark.parametrize("depth", [1, 3, 10, 20])
-def test_pruned_top_k_is_the_exhaustive_top_k(app: psycopg.Connection, corpus: RetrievalCorpus, depth: int) -> None:
+def test_pruned_top_k_is_the_exhaustive_top_k(app: psycopg.Connection, corpus: RetrievalCorpus, depth: int,
+                                              probe_blocks: int) -> None:
     with tenant_transaction(app, context(corpus.tenant_a)):
         for query in PARITY_QUERIES:
             for filters in FILTERS:
-                pruned, exhaustive = _both(app, Counter(analyze(query).terms), filters, depth)
+                pruned, exhaustive = _both(app, Counter(analyze(query).terms), filters, depth, probe_blocks)
                 assert pruned == exhaustive, (query, filters, depth)
 
 
@@ -64,7 +71,7 @@ def test_pruned_top_10_is_bm25s_top_10(app: psycopg.Connection, corpus: Retrieva
         assert got == expected, query
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_pruning_never_changes_the_result_of_random_queries(app: psycopg.Connection, corpus: RetrievalCorpus,
                                                             data: st.DataObject) -> None:
@@ -74,5 +81,6 @@ def test_pruning_never_changes_the_result_of_random_queries(app: psycopg.Connect
         terms = data.draw(st.lists(st.sampled_from(vocabulary), min_size=1, max_size=8), label="terms")
         depth = data.draw(st.integers(min_value=1, max_value=25), label="depth")
         filters = data.draw(st.sampled_from(FILTERS), label="filters")
-        pruned, exhaustive = _both(app, Counter(terms), filters, depth)
+        probe_blocks = data.draw(st.sampled_from(PATHS), label="probe_blocks")
+        pruned, exhaustive = _both(app, Counter(terms), filters, depth, probe_blocks)
     assert pruned == exhaustive
