@@ -150,6 +150,31 @@ order by t.score desc, t.chunk_id collate "C", t.document_id collate "C"
 """
 
 
+# The service's statement (migration 0050): the exhaustive one with the document frequencies summed from the
+# blocks (a 30th of the postings) instead of a first pass over the postings, so the postings are read once and
+# streamed, not materialized; unserved versions (usually none) are excluded by key, not by joining the served
+# ones. Same scoring, rounding and order as the exhaustive statement.
+_SINGLE_PASS = _QUERY.replace("""postings as materialized (
+    select p.chunk_key, p.term, p.tf, p.chunk_length
+    from retrieval.bm25_postings p
+    where p.term = any(%(terms)s::text[]) and p.doc_key in (select doc_key from active)
+),""", """inactive as materialized (
+    select array(
+        select d.doc_key from retrieval.bm25_documents d
+        where not exists (select 1 from active a where a.doc_key = d.doc_key)
+    ) as keys
+),
+postings as (
+    select p.chunk_key, p.term, p.tf, p.chunk_length
+    from retrieval.bm25_postings p
+    where p.term = any(%(terms)s::text[]) and p.doc_key <> all((select keys from inactive)::bigint[])
+),""").replace(
+    """    from (select term, count(*) as df from postings group by term) d""",
+    """    from (select b.term, sum(b.df) as df from retrieval.bm25_blocks b
+          where b.term = any(%(terms)s::text[]) and b.doc_key in (select doc_key from active)
+          group by b.term) d""")
+assert _SINGLE_PASS.count("bm25_blocks") == 1 and "inactive" in _SINGLE_PASS
+
 # Design note: top-k pruning, block-max style (MaxScore over blocks). retrieval.bm25_blocks (migration 0050) keeps,
 # per block of up to 32 consecutive chunks of a version and per term, the chunk count (df), the largest tf and
 # the shortest length. The statement
@@ -335,12 +360,18 @@ _BLOCK_POSTINGS = """
 """
 
 
-def compose_query(where: FilterSql, *, with_stats: bool, pruned: bool = True) -> sql.Composed:
+#: the BM25 statements: all return the same rows (the parity tests hold them to it)
+STRATEGIES = {"single_pass": _SINGLE_PASS, "pruned": _PRUNED, "exhaustive": _QUERY}
+
+
+def compose_query(where: FilterSql, *, with_stats: bool, strategy: str = "single_pass") -> sql.Composed:
     """The BM25 statement for the filter ``where`` (over alias ``x``, a row of ``retrieval.active_bm25_chunks``);
-    ``with_stats``: N and avgdl are bound parameters instead of being read by the statement; ``pruned``: the
-    block-max statement (same rows as the exhaustive one, which reads every posting of the query terms)."""
+    ``with_stats``: N and avgdl are bound parameters instead of being read by the statement; ``strategy``: one of
+    :data:`STRATEGIES` (see :class:`retrieval.config.Bm25Config`)."""
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
     filter_rows = sql.SQL(_FILTER_ROWS).format(chunk_join=where.chunk_join) if where.restricts else sql.SQL("")
-    return sql.SQL(_PRUNED if pruned else _QUERY).format(
+    return sql.SQL(STRATEGIES[strategy]).format(
         stats=sql.SQL(_STATS_FROM_PARAMS if with_stats else _STATS_FROM_ROWS),
         filter_rows=filter_rows, predicate=where.predicate, info=sql.SQL(INFO_COLUMNS),
         block_postings=sql.SQL(_BLOCK_POSTINGS),
@@ -364,7 +395,7 @@ def bm25_send(
     *,
     depth: int,
     stats: CollectionStats | None = None,
-    pruned: bool = True,
+    strategy: str | None = None,
     probe_blocks: int = PROBE_BLOCKS,
 ) -> Callable[[], BranchResult]:
     """Send the BM25 statement and return the function that collects its result.
@@ -390,7 +421,8 @@ def bm25_send(
     }
     if stats is not None:
         params.update(n=float(stats.chunk_count), avgdl=stats.avg_chunk_length)
-    cursor = conn.execute(compose_query(where, with_stats=stats is not None, pruned=pruned), params)
+    chosen = strategy or config.strategy
+    cursor = conn.execute(compose_query(where, with_stats=stats is not None, strategy=chosen), params)
 
     def collect() -> BranchResult:
         rows = cursor.fetchall()
@@ -417,19 +449,19 @@ def bm25_search(
     *,
     depth: int,
     stats: CollectionStats | None = None,
-    pruned: bool = True,
+    strategy: str | None = None,
     probe_blocks: int = PROBE_BLOCKS,
 ) -> BranchResult:
     """The ``depth`` best chunks for the analyzed query ``terms`` (term -> query frequency).
 
-    Ties are broken by chunk id so that the order is deterministic (the parity test relies on it). ``pruned``
-    (the default) skips the blocks that cannot reach the top ``depth``; False reads every posting of the terms
-    (the reference the parity tests compare with). ``probe_blocks``: up to this many blocks that can reach the
+    Ties are broken by chunk id so that the order is deterministic (the parity test relies on it).
+    ``strategy`` overrides ``config.strategy`` (one of :data:`STRATEGIES`; ``"exhaustive"`` is the reference the
+    parity tests compare with). ``probe_blocks`` (pruned statement): up to this many blocks that can reach the
     top ``depth`` are read block by block, more take the term-level path (tests force either).
 
     Raises:
         IndexConfigMismatchError: without ``stats``, when the tenant's active versions were indexed by another
             analyzer than the one queries use.
     """
-    return bm25_send(conn, terms, filters, config, depth=depth, stats=stats, pruned=pruned,
+    return bm25_send(conn, terms, filters, config, depth=depth, stats=stats, strategy=strategy,
                      probe_blocks=probe_blocks)()

@@ -33,10 +33,21 @@ DEFAULT_CLASS_WEIGHTS: Mapping[QueryClass, Mapping[Mode, float]] = MappingProxyT
 
 @dataclass(frozen=True)
 class Bm25Config:
-    """Okapi BM25 parameters (Lucene IDF, see :mod:`retrieval.bm25`)."""
+    """Okapi BM25 parameters (Lucene IDF, see :mod:`retrieval.bm25`).
+
+    Attributes:
+        strategy: the statement that scores (all return the same rows): ``single_pass`` reads the query terms'
+            postings once, with the document frequencies from the block summaries (migration 0050);
+            ``pruned`` skips the blocks and chunks that cannot reach the top k (block-max bounds, MaxScore over
+            terms); ``exhaustive`` reads every posting twice (df, then scores). On the 100k-chunk benchmark
+            (tenant of 39,715 chunks, a 418-term vocabulary whose common terms sit in most blocks) the
+            single-pass statement was the fastest and pruning the slowest (docs/benchmarks.md): the bounds
+            rarely exclude enough to pay for computing them.
+    """
 
     k1: float = 1.2
     b: float = 0.75
+    strategy: Literal["single_pass", "pruned", "exhaustive"] = "single_pass"
 
     def __post_init__(self) -> None:
         if not 0 <= self.k1 <= 10:

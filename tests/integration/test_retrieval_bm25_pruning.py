@@ -1,4 +1,5 @@
-"""BM25 top-k pruning (block-max, migration 0050) returns exactly what the exhaustive statement and bm25s return."""
+"""The BM25 statements that read block summaries (migration 0050): the single-pass one and the top-k pruned one
+(block-max bounds, MaxScore over terms) return exactly what the exhaustive statement and bm25s return."""
 
 from __future__ import annotations
 
@@ -24,34 +25,38 @@ CONFIG = Bm25Config(k1=1.2, b=0.75)
 FILTERS = (Filters(), Filters(document_types=("product_manual",)), Filters(document_types=("agreement",)))
 
 
-#: the block-by-block path (every query has few enough live blocks) and the term-level (MaxScore) path
-PATHS = (10**9, 0)
+#: (strategy, probe_blocks): the single-pass statement, and the pruned one on its block-by-block path (every
+#: query has few enough live blocks) and on its term-level (MaxScore) path
+VARIANTS = (("single_pass", 0), ("pruned", 10**9), ("pruned", 0))
 
 
 def _both(conn: psycopg.Connection, terms: Counter[str], filters: Filters, depth: int,
-          probe_blocks: int) -> tuple[list, list]:
-    pruned = bm25_search(conn, terms, filters, CONFIG, depth=depth, probe_blocks=probe_blocks)
-    exhaustive = bm25_search(conn, terms, filters, CONFIG, depth=depth, pruned=False)
-    return ([(h.key, h.score) for h in pruned.hits], [(h.key, h.score) for h in exhaustive.hits])
+          variant: tuple[str, int]) -> tuple[list, list]:
+    strategy, probe_blocks = variant
+    mine = bm25_search(conn, terms, filters, CONFIG, depth=depth, strategy=strategy, probe_blocks=probe_blocks)
+    exhaustive = bm25_search(conn, terms, filters, CONFIG, depth=depth, strategy="exhaustive")
+    return ([(h.key, h.score) for h in mine.hits], [(h.key, h.score) for h in exhaustive.hits])
 
 
-@pytest.mark.parametrize("probe_blocks", PATHS)
+@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("depth", [1, 3, 10, 20])
-def test_pruned_top_k_is_the_exhaustive_top_k(app: psycopg.Connection, corpus: RetrievalCorpus, depth: int,
-                                              probe_blocks: int) -> None:
+def test_top_k_is_the_exhaustive_top_k(app: psycopg.Connection, corpus: RetrievalCorpus, depth: int,
+                                       variant: tuple[str, int]) -> None:
     with tenant_transaction(app, context(corpus.tenant_a)):
         for query in PARITY_QUERIES:
             for filters in FILTERS:
-                pruned, exhaustive = _both(app, Counter(analyze(query).terms), filters, depth, probe_blocks)
-                assert pruned == exhaustive, (query, filters, depth)
+                mine, exhaustive = _both(app, Counter(analyze(query).terms), filters, depth, variant)
+                assert mine == exhaustive, (query, filters, depth)
 
 
-def test_pruned_top_10_is_bm25s_top_10(app: psycopg.Connection, corpus: RetrievalCorpus) -> None:
+@pytest.mark.parametrize("strategy", ["single_pass", "pruned"])
+def test_top_10_is_bm25s_top_10(app: psycopg.Connection, corpus: RetrievalCorpus, strategy: str) -> None:
     bm25s = pytest.importorskip("bm25s")
     with tenant_transaction(app, context(corpus.tenant_a)):
         rows = app.execute("select chunk_id, chunk_text from retrieval.active_chunks order by chunk_id").fetchall()
         stats = collection_stats(app)
-        mine = {q: bm25_search(app, Counter(analyze(q).terms), Filters(), CONFIG, depth=10, stats=stats)
+        mine = {q: bm25_search(app, Counter(analyze(q).terms), Filters(), CONFIG, depth=10, stats=stats,
+                               strategy=strategy)
                 for q in PARITY_QUERIES}
     tokenized = [list(analyze(text).terms) for _, text in rows]
     vocabulary: dict[str, int] = {}
@@ -73,7 +78,7 @@ def test_pruned_top_10_is_bm25s_top_10(app: psycopg.Connection, corpus: Retrieva
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-def test_pruning_never_changes_the_result_of_random_queries(app: psycopg.Connection, corpus: RetrievalCorpus,
+def test_no_strategy_changes_the_result_of_random_queries(app: psycopg.Connection, corpus: RetrievalCorpus,
                                                             data: st.DataObject) -> None:
     with tenant_transaction(app, context(corpus.tenant_a)):
         vocabulary = [r[0] for r in app.execute(
@@ -81,6 +86,6 @@ def test_pruning_never_changes_the_result_of_random_queries(app: psycopg.Connect
         terms = data.draw(st.lists(st.sampled_from(vocabulary), min_size=1, max_size=8), label="terms")
         depth = data.draw(st.integers(min_value=1, max_value=25), label="depth")
         filters = data.draw(st.sampled_from(FILTERS), label="filters")
-        probe_blocks = data.draw(st.sampled_from(PATHS), label="probe_blocks")
-        pruned, exhaustive = _both(app, Counter(terms), filters, depth, probe_blocks)
-    assert pruned == exhaustive
+        variant = data.draw(st.sampled_from(VARIANTS), label="variant")
+        mine, exhaustive = _both(app, Counter(terms), filters, depth, variant)
+    assert mine == exhaustive
