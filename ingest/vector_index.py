@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 #: A tenant gets an index of its own from this many active vectors on; below it, exact search is both exact and
 #: cheap (see ``retrieval.config.VectorConfig.exact_threshold``, which has the same default).
-MIN_VECTORS = 2_000
+MIN_VECTORS = 6_000
 #: The per-tenant index method ingestion builds.
 DEFAULT_METHOD = "ivfflat"
 #: An IVFFlat index is rebuilt once the tenant holds this many times the vectors it was built over (its lists

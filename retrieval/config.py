@@ -84,7 +84,11 @@ class VectorConfig:
         max_scan_tuples: ``hnsw.max_scan_tuples``, the bound of an iterative scan.
         overfetch: the HNSW scan returns this many times the wanted rows, which are then sorted by exact distance
             and cut (a ``relaxed_order`` scan's first rows are not exactly the nearest).
-        exact_threshold: when at most this many chunks pass the filters, search them exactly instead.
+        exact_threshold: when at most this many chunks pass the filters, search them exactly instead. An IVFFlat
+            scan reads ``ivf_probe_fraction`` of the tenant's vectors whatever the filter, and more when the
+            filter removes rows of the probed lists, so a small filtered set is cheaper to search exactly: on the
+            100k-chunk benchmark the tenant's 5,444 agreement chunks took 7.7 ms p50 exactly and 23 ms through
+            the IVFFlat index (load about 6 on 2 cores), against 104 ms exactly for all 39,715 of its chunks.
         ivf_probe_fraction: the fraction of a tenant IVFFlat index's lists a search probes (``ivfflat.probes``,
             see :mod:`ingest.vector_index`); 0.4 of 200 lists gave recall@10 0.985-0.992 at 39,715 vectors.
         ivf_max_probe_fraction: how far a ``relaxed_order`` iterative IVFFlat scan may go (``ivfflat.max_probes``)
@@ -95,7 +99,7 @@ class VectorConfig:
     iterative_scan: Literal["relaxed_order", "strict_order", "off"] = "relaxed_order"
     max_scan_tuples: int = 20_000
     overfetch: int = 4
-    exact_threshold: int = 2_000
+    exact_threshold: int = 6_000
     ivf_probe_fraction: float = 0.4
     ivf_max_probe_fraction: float = 1.0
 

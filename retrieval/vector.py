@@ -334,7 +334,7 @@ def choose_path(eligible: int | None, has_ivf: bool, exact_threshold: int) -> st
     search for a filtered set of at most ``exact_threshold`` chunks, else the tenant's own IVFFlat index when it
     has one, else HNSW.
 
-    >>> choose_path(1_500, True, 2_000), choose_path(40_000, True, 2_000), choose_path(40_000, False, 2_000)
+    >>> choose_path(1_500, True, 6_000), choose_path(40_000, True, 6_000), choose_path(40_000, False, 6_000)
     ('exact', 'ivf', 'hnsw')
     """
     if eligible is None or eligible <= exact_threshold:

@@ -15,11 +15,12 @@ from retrieval.vector import choose_path
 
 
 @pytest.mark.parametrize(("eligible", "has_ivf", "path"), [
-    (None, True, "exact"), (0, False, "exact"), (2_000, True, "exact"), (2_001, True, "ivf"), (2_001, False, "hnsw"),
+    (None, True, "exact"), (0, False, "exact"), (6_000, True, "exact"), (6_001, True, "ivf"), (6_001, False, "hnsw"),
     (40_000, True, "ivf"),
 ])
 def test_path_follows_the_filtered_set_size_and_the_tenants_index(eligible: int | None, has_ivf: bool,
                                                                   path: str) -> None:
+    assert VectorConfig().exact_threshold == 6_000
     assert choose_path(eligible, has_ivf, VectorConfig().exact_threshold) == path
 
 
