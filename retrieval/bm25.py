@@ -69,7 +69,8 @@ def collection_stats(conn: psycopg.Connection) -> CollectionStats:
     return CollectionStats(ANALYZER_ID, int(rows[0][1]), int(rows[0][2]))
 
 
-# Design note: the statement is shaped for one round trip and few passes over the postings. The tenant's active
+# Design note: the exhaustive statement (_QUERY, the reference the others are tested against; the service runs
+# _SINGLE_PASS below) is shaped for one round trip and few passes over the postings. The tenant's active
 # versions are read once (their integer keys, their statistics and the analyzers in use, which travel back with
 # the rows so that a mismatch is refused by the caller); the query terms' postings of those versions are read once
 # from the postings' primary key alone (materialized), the document frequencies come from that set, and the
@@ -77,9 +78,11 @@ def collection_stats(conn: psycopg.Connection) -> CollectionStats:
 # (migration 0022): keeping active versions and summing per chunk hash an int8 instead of three text columns.
 # Filters restrict the scored chunks, never df, N or avgdl; only a filtered query joins the chunk rows the filter
 # predicate reads.
+
 #: blocks scored first to find the pruning threshold (at least depth)
 SEED_BLOCKS = 20
-#: up to this many live blocks are read block by block, more in one pass over the terms' postings
+#: pruned statement: up to this many blocks that can reach the top k are read block by block, more take the
+#: term-level (MaxScore) path
 PROBE_BLOCKS = 32
 
 _STATS_FROM_ROWS = """
@@ -175,20 +178,23 @@ postings as (
           group by b.term) d""")
 assert _SINGLE_PASS.count("bm25_blocks") == 1 and "inactive" in _SINGLE_PASS
 
-# Design note: top-k pruning, block-max style (MaxScore over blocks). retrieval.bm25_blocks (migration 0050) keeps,
-# per block of up to 32 consecutive chunks of a version and per term, the chunk count (df), the largest tf and
-# the shortest length. The statement
-#  1. reads the query terms' blocks of the active versions (about 1/30 of the postings): their df sums are the
-#     exact document frequencies, and each block gets an upper bound of its chunks' scores (every term of the
-#     block at its largest tf and shortest length: a term's contribution rises with tf and falls with length);
-#  2. scores exactly the chunks of the %(seed)s blocks with the highest bounds, reading their postings by chunk
-#     range from the postings' primary key; the depth-th best of those scores, theta, is a lower bound of the
-#     final depth-th score (filters apply here too);
-#  3. scores exactly every block whose bound reaches theta. A chunk of any other block scores below theta and
-#     cannot enter the top depth (nor tie it: the margin is far above the float error of the sums), so the
-#     result is the exhaustive statement's, ties and their order included.
-# Common terms are in many blocks whose bounds stay low: their postings are never read except in blocks that
-# a rarer term lifts above theta.
+# Design note: top-k pruning (Bm25Config.strategy = "pruned"). retrieval.bm25_blocks (migration 0050) keeps, per
+# block of up to 32 consecutive chunks of a version and per term, the chunk count (df), the largest tf and the
+# shortest length, so each (block, term) gets an upper bound of the term's contribution to any chunk of the block
+# (it rises with tf and falls with length). The statement
+#  1. reads the query terms' blocks of the active versions: their df sums are the exact document frequencies;
+#  2. scores exactly the chunks of the %(seed)s blocks with the highest bounds (postings by chunk range from the
+#     postings' primary key); the depth-th best of those scores, less a margin far above the float error of the
+#     sums, is theta, a lower bound of the final depth-th score (filters apply here too);
+#  3a. when at most %(probe_blocks)s blocks have a bound that reaches theta, scores exactly those blocks' chunks;
+#  3b. otherwise (common terms only) runs MaxScore over terms: the cheapest terms whose bounds sum below theta are
+#     non-essential, so every chunk that can reach theta holds an essential term; the essential terms' postings
+#     give each such chunk a partial score; a chunk is kept only if its partial score plus the non-essential
+#     terms' bounds in its own block reaches theta (and the depth-th best partial score), and only the kept ones
+#     get their non-essential contributions by key lookups.
+# Every chunk left out scores below theta, so the result is the exhaustive statement's, ties and their order
+# included (the parity tests force both 3a and 3b). On the benchmark corpus it was slower than the single pass
+# (docs/benchmarks.md), which is why it is not the default.
 _PRUNED = """
 with query_terms (term, qtf) as (
     select * from unnest(%(terms)s::text[], %(qtfs)s::int[])
