@@ -1,19 +1,27 @@
-"""The vector branch: pgvector HNSW under RLS, with iterative scans and an exact fallback.
+"""The vector branch: pgvector IVFFlat/HNSW under RLS, with iterative scans and an exact fallback.
 
 The query is embedded with the embedder the caller passes; :func:`check_embedding_config` first compares its
 configuration (model, revision, dimension, normalization, similarity, prompts) with the active config in
 ``ingest.embedding_configs`` and refuses a mismatch instead of comparing incomparable vectors.
 
-Access paths (both return exact cosine distances, re-sorted):
+Access paths (all return exact cosine distances, re-sorted). The statement picks one per search, by the size of
+the filtered set and the tenant's own index:
 
-* ``hnsw``: the tenant's own partial HNSW index when it has one (:mod:`ingest.vector_index`), else the index
+* ``exact`` when at most ``exact_threshold`` chunks pass the tenant and request filters;
+* ``ivf`` otherwise, when the tenant has its own IVFFlat index over halfvec (:mod:`ingest.vector_index`, the
+  default for tenants past ``MIN_VECTORS``): the scan probes the nearest ``ivf_probe_fraction`` of the index's
+  lists (``ivfflat.probes``, set from the index's own ``lists`` in the same round trip), the request filters are
+  applied while scanning and a ``relaxed_order`` iterative scan probes further lists (up to
+  ``ivf_max_probe_fraction``) until enough rows pass them; candidates are re-ranked by the full-precision
+  distance;
+* ``hnsw`` otherwise: the tenant's own partial HNSW index when it has one (:mod:`ingest.vector_index`), else the index
   shared by all tenants, where the tenant predicate (RLS) removes other tenants' rows while scanning; the
   request filters are applied while scanning either way. ``hnsw.iterative_scan = relaxed_order`` lets the scan continue
   past ``ef_search`` until ``depth`` rows pass them (bounded by ``hnsw.max_scan_tuples``); the materialized CTE
   then restores strict distance order, as pgvector's documentation prescribes.
-* ``exact``: when at most ``exact_threshold`` chunks pass the filters, a sequential distance computation over
-  that small set is both exact and cheap; it is also the fallback whenever the HNSW scan returns fewer rows
-  than exist (so a filtered query never silently returns fewer than ``depth`` results).
+* ``exact``: a sequential distance computation over a small filtered set is both exact and cheap; it is also
+  the fallback whenever an index scan returns fewer rows than exist (so a filtered query never silently
+  returns fewer than ``depth`` results).
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ import psycopg
 from psycopg import sql
 
 from ingest.embedder import Embedder, EmbeddingConfig
-from ingest.vector_index import hnsw_build_problem, hnsw_index_statement
+from ingest.vector_index import DIMENSION, hnsw_build_problem, hnsw_index_statement, tenant_index_name
 from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkKey, Hit, chunk_info
 from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError
@@ -139,24 +147,49 @@ order by distance, chunk_id
 limit %(depth)s
 """
 
+# The tenant's own IVFFlat index is over embedding::halfvec(DIMENSION): ordering by that expression is what lets
+# the planner use it; the full-precision distance re-ranks the over-fetched candidates.
+_IVF = """
+select document_id, document_version, chunk_id, distance
+from (
+    select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
+    {candidates} {gate_ivf}
+    order by x.embedding::halfvec({dim}) <=> %(q)s::halfvec({dim})
+    limit %(fetch)s
+) nearest
+order by distance, chunk_id
+limit %(depth)s
+"""
+
 _COUNT = "select count(*) from (select 1 {candidates} limit %(cap)s) s"
 
-# Design note: one statement chooses the access path. The eligible count (capped) is an init plan, and each
-# access path is gated on it by a one-time filter, so only one of them runs; the HNSW scan stays an index scan
+# whether the tenant's own IVFFlat index exists and is valid (a concurrent build in progress is not)
+_IVF_READY = """exists (
+    select 1 from pg_catalog.pg_index i join pg_catalog.pg_class c on c.oid = i.indexrelid
+    join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+    where ns.nspname = 'ingest' and c.relname = %(ivf_index)s and i.indisvalid
+)"""
+
+# Design note: one statement chooses the access path. The eligible count (capped) and whether the tenant has its
+# own IVFFlat index are an init plan, and each access path is gated on them by a one-time filter, so only one of
+# them runs; each index scan stays an index scan
 # (ordered by distance, with the tenant and filter predicates applied during the iterative scan). The chunk
 # details are joined to the <= depth winners, and the relaxed HNSW order is restored by the final sort.
 _AUTO = """
 with eligible as materialized (
-    select count(*) as n from (select 1 {candidates} limit %(cap)s) s
+    select (select count(*) from (select 1 {candidates} limit %(cap)s) s) as n, {ivf_ready} as ivf
 ),
+ivf as materialized ({ivf}),
 hnsw as materialized ({hnsw}),
 exact as materialized ({exact}),
 found as (
+    select 'ivf' as path, * from ivf
+    union all
     select 'hnsw' as path, * from hnsw
     union all
     select 'exact' as path, * from exact
 )
-select e.n, f.path, f.document_id, f.document_version, f.chunk_id, f.distance, {info}
+select e.n, e.ivf, f.path, f.document_id, f.document_version, f.chunk_id, f.distance, {info}
 from eligible e
 left join (
     found f join retrieval.active_chunks c
@@ -167,7 +200,7 @@ order by f.distance, f.chunk_id
 
 _FORCED = """
 with found as materialized ({found})
-select null::bigint, %(path)s::text, f.document_id, f.document_version, f.chunk_id, f.distance, {info}
+select null::bigint, null::boolean, %(path)s::text, f.document_id, f.document_version, f.chunk_id, f.distance, {info}
 from found f
 join retrieval.active_chunks c
   on c.document_id = f.document_id and c.document_version = f.document_version and c.chunk_id = f.chunk_id
@@ -179,23 +212,46 @@ _SETTINGS = (
     "set_config('hnsw.max_scan_tuples', %(max_scan)s, true)"
 )
 
+# ivfflat.probes and ivfflat.max_probes as fractions of the tenant's own index's lists (its reloptions), so the
+# fraction of the tenant's vectors a search reads stays what was measured whatever size the lists were fitted to
+_IVF_SETTINGS = """
+select set_config('ivfflat.probes', greatest(1, least(l, ceil(l * %(probe_fraction)s)))::int::text, true),
+       set_config('ivfflat.max_probes', greatest(1, least(l, ceil(l * %(max_probe_fraction)s)))::int::text, true),
+       set_config('ivfflat.iterative_scan', %(iterative)s, true)
+from (
+    select coalesce((select o.option_value::int from pg_catalog.pg_class c
+                     join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+                     cross join lateral pg_catalog.pg_options_to_table(c.reloptions) o
+                     where ns.nspname = 'ingest' and c.relname = %(ivf_index)s and o.option_name = 'lists'), 1) as l
+) lists
+"""
+
+
+PATHS = ("ivf", "hnsw", "exact")
+
 
 def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
-    """The vector statement for the filter ``where`` (over alias ``x``): the planner's choice between HNSW and
-    exact search (``force_path`` None), or the forced path."""
+    """The vector statement for the filter ``where`` (over alias ``x``): the access path chosen by the filtered
+    set's size and the tenant's own index (``force_path`` None), or the forced path (one of :data:`PATHS`)."""
     candidates = sql.SQL(_CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate)
     info = sql.SQL(INFO_COLUMNS)
     no_gate = sql.SQL("")
+    dim = sql.Literal(DIMENSION)
     if force_path is None:
+        large = "and (select n from eligible) > %(threshold)s"
+        ivf = sql.SQL(_IVF).format(candidates=candidates, dim=dim,
+                                   gate_ivf=sql.SQL(large + " and (select ivf from eligible)"))
         hnsw = sql.SQL(_HNSW).format(candidates=candidates,
-                                     gate_hnsw=sql.SQL("and (select n from eligible) > %(threshold)s"))
+                                     gate_hnsw=sql.SQL(large + " and not (select ivf from eligible)"))
         exact = sql.SQL(_EXACT).format(candidates=candidates,
                                        gate_exact=sql.SQL("and (select n from eligible) <= %(threshold)s"))
-        return sql.SQL(_AUTO).format(candidates=candidates, hnsw=hnsw, exact=exact, info=info)
-    if force_path not in ("hnsw", "exact"):
-        raise ValueError(f"force_path must be None, 'hnsw' or 'exact', not {force_path!r}")
-    template = _HNSW if force_path == "hnsw" else _EXACT
-    found = sql.SQL(template).format(candidates=candidates, gate_hnsw=no_gate, gate_exact=no_gate)
+        return sql.SQL(_AUTO).format(candidates=candidates, ivf_ready=sql.SQL(_IVF_READY), ivf=ivf, hnsw=hnsw,
+                                     exact=exact, info=info)
+    if force_path not in PATHS:
+        raise ValueError(f"force_path must be None, 'ivf', 'hnsw' or 'exact', not {force_path!r}")
+    template = {"ivf": _IVF, "hnsw": _HNSW, "exact": _EXACT}[force_path]
+    found = sql.SQL(template).format(candidates=candidates, gate_ivf=no_gate, gate_hnsw=no_gate, gate_exact=no_gate,
+                                     dim=dim)
     return sql.SQL(_FORCED).format(found=found, info=info)
 
 
@@ -213,6 +269,14 @@ def apply_scan_settings(conn: psycopg.Connection, config: VectorConfig) -> None:
     transaction only (on a connection in pipeline mode the statement is only queued)."""
     conn.execute(_SETTINGS, {"ef_search": str(config.ef_search), "iterative": config.iterative_scan,
                              "max_scan": str(config.max_scan_tuples)})  # fmt: skip
+
+
+def apply_ivf_settings(conn: psycopg.Connection, config: VectorConfig, tenant_id: str) -> None:
+    """Set the IVFFlat probes of ``tenant_id``'s own index (fractions of its lists) for the current transaction."""
+    conn.execute(_IVF_SETTINGS, {"probe_fraction": config.ivf_probe_fraction,
+                                 "max_probe_fraction": config.ivf_max_probe_fraction,
+                                 "iterative": config.iterative_scan, "ivf_index": tenant_index_name(tenant_id)},
+                 prepare=False)
 
 
 def vector_send(
@@ -237,29 +301,45 @@ def vector_send(
     params: dict[str, object] = {"q": query_vector, "tenant_id": tenant_id, "config_id": config_id, "depth": depth,
                                  "fetch": depth * config.overfetch,
                                  "cap": config.exact_threshold + 1, "threshold": config.exact_threshold,
-                                 **where.params}
+                                 "ivf_index": tenant_index_name(tenant_id), **where.params}
     if force_path in (None, "hnsw"):
         apply_scan_settings(conn, config)
+    if force_path in (None, "ivf"):
+        apply_ivf_settings(conn, config, tenant_id)
     cursor = conn.execute(compose_query(where, force_path), {**params, "path": force_path}, prepare=False)
 
     def collect() -> BranchResult:
         fetched = cursor.fetchall()
-        rows = [r for r in fetched if r[2] is not None]
-        eligible = fetched[0][0] if fetched else None
-        path = force_path or ("hnsw" if eligible is not None and eligible > config.exact_threshold else "exact")
-        if path == "hnsw" and len(rows) < depth and force_path is None:
-            # the scan hit max_scan_tuples before finding depth rows although more than exact_threshold exist
+        rows = [r for r in fetched if r[3] is not None]
+        eligible, has_ivf = (fetched[0][0], fetched[0][1]) if fetched else (None, None)
+        path = force_path or choose_path(eligible, bool(has_ivf), config.exact_threshold)
+        if path != "exact" and len(rows) < depth and force_path is None:
+            # the scan hit its bound (max_scan_tuples, max_probes) before finding depth rows although more than
+            # exact_threshold exist
             rows = conn.execute(compose_query(where, "exact"), {**params, "path": "exact"}, prepare=False).fetchall()
-            path = "hnsw+exact-fallback"
+            path = f"{path}+exact-fallback"
         hits = []
         infos = {}
-        for _, _, doc, version, chunk, distance, *rest in rows:
+        for _, _, _, doc, version, chunk, distance, *rest in rows:
             key = ChunkKey(doc, int(version), chunk)
             hits.append(Hit(key, 1.0 - float(distance)))
             infos[key] = chunk_info(key, rest)
         return BranchResult("vector", tuple(hits), path, (time.perf_counter() - started) * 1000, infos=infos)
 
     return collect
+
+
+def choose_path(eligible: int | None, has_ivf: bool, exact_threshold: int) -> str:
+    """The access path the statement takes (it decides in SQL; this mirrors it for the result's label): exact
+    search for a filtered set of at most ``exact_threshold`` chunks, else the tenant's own IVFFlat index when it
+    has one, else HNSW.
+
+    >>> choose_path(1_500, True, 6_000), choose_path(40_000, True, 6_000), choose_path(40_000, False, 6_000)
+    ('exact', 'ivf', 'hnsw')
+    """
+    if eligible is None or eligible <= exact_threshold:
+        return "exact"
+    return "ivf" if has_ivf else "hnsw"
 
 
 def vector_search(
@@ -284,7 +364,8 @@ def vector_search(
         filters: request filters, applied inside the scan.
         config: HNSW settings.
         depth: number of candidates wanted.
-        force_path: ``"hnsw"`` or ``"exact"`` to bypass the planner's choice (benchmarks, recall measurement).
+        force_path: ``"ivf"``, ``"hnsw"`` or ``"exact"`` to bypass the statement's choice (benchmarks, recall
+            measurement).
     """
     return vector_send(conn, query_vector, config_id, filters, config, tenant_id=tenant_id, depth=depth,
                        force_path=force_path)()

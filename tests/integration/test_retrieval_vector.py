@@ -19,7 +19,13 @@ from ingest import ingest_path
 from ingest.embedder import get_default_embedder
 from ingest.errors import IngestError
 from ingest.pipeline import IngestOptions
-from ingest.vector_index import build_lock_key, ensure_tenant_index, tenant_index_name, tenant_indexes
+from ingest.vector_index import (
+    build_lock_key,
+    ensure_tenant_index,
+    fitted_lists,
+    tenant_index_name,
+    tenant_indexes,
+)
 from procura.db.session import tenant_transaction
 from procura.settings import Settings
 from retrieval.config import VectorConfig
@@ -126,21 +132,21 @@ def _hnsw_index_scanned(conn: psycopg.Connection, scope: str, tenant_id: str) ->
 def test_a_tenant_with_its_own_index_is_searched_through_it(app: psycopg.Connection, corpus: RetrievalCorpus,
                                                           settings: Settings) -> None:
     tenant, other = corpus.tenant_b, corpus.tenant_a
-    name = tenant_index_name(tenant)
+    name = tenant_index_name(tenant, "hnsw")
     embedder = get_default_embedder()
     with psycopg.connect(settings.owner_url, autocommit=True) as owner:
         try:
-            assert ensure_tenant_index(owner, tenant, min_vectors=10**9) is None  # too small for an index
+            assert ensure_tenant_index(owner, tenant, min_vectors=10**9, method="hnsw") is None  # too small
             assert tenant not in tenant_indexes(owner)
             with psycopg.connect(settings.owner_url, autocommit=True) as builder:
                 # another session holds the build lock: this one leaves the index to it
                 builder.execute("select pg_advisory_lock(%s)", (build_lock_key(name),))
-                busy = ensure_tenant_index(owner, tenant, min_vectors=1)
+                busy = ensure_tenant_index(owner, tenant, min_vectors=1, method="hnsw")
             assert busy is not None and not busy.created and busy.error == "another session is building this index"
             assert tenant not in tenant_indexes(owner)
-            built = ensure_tenant_index(owner, tenant, min_vectors=1)
+            built = ensure_tenant_index(owner, tenant, min_vectors=1, method="hnsw")
             assert built is not None and built.created and built.name == name and built.vectors > 0
-            again = ensure_tenant_index(owner, tenant, min_vectors=1)
+            again = ensure_tenant_index(owner, tenant, min_vectors=1, method="hnsw")
             assert again is not None and not again.created
             assert tenant_indexes(owner)[tenant] == name
 
@@ -259,3 +265,82 @@ def test_api_search(client: tuple[TestClient, dict[str, object]], corpus: Retrie
     principals["_current"]["principal"] = principals["aggregator"]  # type: ignore[index]
     forbidden = http.post("/v1/search", json={"query_text": "calibration"})
     assert forbidden.status_code == 403 and forbidden.json()["error"]["code"] == "missing_scope"
+
+
+def _ivf_plan_indexes(conn: psycopg.Connection, tenant: str, config: VectorConfig, filters: Filters) -> list[str]:
+    """The indexes the service statement's plan names for ``tenant`` (the gates pick the branch that runs)."""
+    where = filter_sql(filters, "x")
+    embedder = get_default_embedder()
+    ensure_vector_type(conn)
+    with tenant_transaction(conn, context(tenant)):
+        # the test tenant has a few dozen chunks, where sorting them all is cheaper than any index: without
+        # sequential scans and sorts the plan shows which index the statement can use (partial predicate and halfvec
+        # expression matched)
+        conn.execute("set local enable_seqscan = off")
+        conn.execute("set local enable_sort = off")
+        config_id = check_embedding_config(conn, embedder).embedding_config_id
+        params = {"q": embedder.embed_query("calibration"), "tenant_id": tenant, "config_id": config_id, "depth": 5,
+                  "fetch": 20, "cap": config.exact_threshold + 1, "threshold": config.exact_threshold,
+                  "ivf_index": tenant_index_name(tenant), **where.params}
+        row = conn.execute(sql.SQL("explain (analyze, format json) ") + compose_query(where, None), params,
+                           prepare=False).fetchone()
+    assert row is not None
+    return [n["Index Name"] for n in _plan_nodes(row[0][0]["Plan"])
+            if n.get("Index Name", "").startswith("embeddings_") and n.get("Actual Loops", 0) > 0]
+
+
+def test_access_path_follows_the_filtered_set_size_and_the_tenants_ivf_index(
+    app: psycopg.Connection, corpus: RetrievalCorpus, settings: Settings
+) -> None:
+    tenant = corpus.tenant_b
+    name = tenant_index_name(tenant)
+    embedder = get_default_embedder()
+    query = embedder.embed_query("how to calibrate the sensor against a reference")
+    manuals = Filters(document_types=("product_manual",))
+    with tenant_transaction(app, context(tenant)):
+        row = app.execute("select count(*) from retrieval.active_embeddings").fetchone()
+        everything, only_manuals = (row[0] if row else 0), _eligible(app, manuals)
+    assert everything > only_manuals > 10
+    between = VectorConfig(exact_threshold=only_manuals)  # the manuals are a small set, the whole tenant is not
+
+    def search(config: VectorConfig, filters: Filters, force: str | None = None) -> Any:
+        with tenant_transaction(app, context(tenant)):
+            config_id = check_embedding_config(app, embedder).embedding_config_id
+            return vector_search(app, query, config_id, filters, config, tenant_id=tenant, depth=10,
+                                 force_path=force)
+
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        try:
+            # no index of its own yet: large sets go to HNSW, small ones are searched exactly
+            assert search(between, Filters()).path == "hnsw"
+            assert search(between, manuals).path == "exact"
+            built = ensure_tenant_index(owner, tenant, min_vectors=1)
+            assert built is not None and built.created and built.name == name and built.method == "ivfflat"
+            assert built.lists == fitted_lists(built.vectors)
+            assert tenant_indexes(owner)[tenant] == name
+            comment = owner.execute("select obj_description(%s::regclass, 'pg_class')", (f"ingest.{name}",)).fetchone()
+            assert comment == (f"vectors={built.vectors} lists={built.lists}",)
+
+            assert search(between, Filters()).path == "ivf"
+            assert search(between, manuals).path == "exact"
+            assert name in _ivf_plan_indexes(app, tenant, between, Filters())
+            assert name not in _ivf_plan_indexes(app, tenant, between, manuals)
+            assert search(VectorConfig(exact_threshold=0), manuals).path == "ivf"
+            # all lists probed: the IVFFlat path returns exactly the exact search's rows
+            full = VectorConfig(exact_threshold=0, ivf_probe_fraction=1.0)
+            ivf, exact = search(full, Filters(), "ivf"), search(full, Filters(), "exact")
+            assert len(ivf.hits) == 10 and [h.key for h in ivf.hits] == [h.key for h in exact.hits]
+            # the type filter is applied inside the IVFFlat scan
+            filtered = search(VectorConfig(exact_threshold=0, ivf_probe_fraction=1.0), manuals)
+            assert filtered.path == "ivf" and [h.key for h in filtered.hits] == [
+                h.key for h in search(full, manuals, "exact").hits]
+            # a tenant that grew past REFIT_GROWTH since the build gets a refitted index (same name)
+            owner.execute(sql.SQL("comment on index ingest.{} is {}").format(
+                sql.Identifier(name), sql.Literal(f"vectors=1 lists={built.lists}")))
+            refit = ensure_tenant_index(owner, tenant, min_vectors=1)
+            assert refit is not None and refit.created and refit.name == name
+            assert tenant_indexes(owner)[tenant] == name
+            assert search(between, Filters()).path == "ivf"
+        finally:
+            owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(name)))
+            owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(f"{name}_next")))
