@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from ingest.hashing import sha256_tag
+from ingest.hashing import text_sha256_tag
 
 DOCUMENT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
 
@@ -267,12 +267,12 @@ class Chunk:
     @property
     def content_hash(self) -> str:
         """Hash of the chunk text (what BM25 and display see)."""
-        return sha256_tag(self.text.encode("utf-8"))
+        return text_sha256_tag(self.text)
 
     @property
     def input_hash(self) -> str:
         """Hash of the embedder input; equal inputs share one vector per embedding config."""
-        return sha256_tag(self.embedding_text.encode("utf-8"))
+        return text_sha256_tag(self.embedding_text)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from ingest.chunker import ChunkerConfig, chunk_identifiers, chunk_layout
 from ingest.errors import ParseError, UnsupportedInputError
 from ingest.extract import extract_vendor_approvals
-from ingest.hashing import business_hash, canonical_json, canonical_text, sha256_tag
+from ingest.hashing import business_hash, canonical_json_hash, canonical_text, sha256_tag
 from ingest.markdown import parse_layout
 from ingest.models import (
     Chunk,
@@ -245,7 +245,7 @@ def parse_companies(item: SourceItem, _: ChunkerConfig) -> ParsedDocument:
          for c in companies),
         {"document_type": "companies"},
     )
-    return _document(item, document_id, "companies", sha256_tag(canonical_json(data)), Records(companies=companies),
+    return _document(item, document_id, "companies", canonical_json_hash(data), Records(companies=companies),
                      chunks, identifiers)
 
 
@@ -289,7 +289,7 @@ def parse_suppliers(item: SourceItem, _: ChunkerConfig) -> ParsedDocument:
         country = f" Country: {s.country}." if s.country else ""
         texts.append((s.supplier_id, f"Supplier {s.supplier_id}: {s.supplier_name}.{also}{country}"))
     chunks, identifiers = _record_chunks(document_id, texts, {"document_type": "suppliers"})
-    return _document(item, document_id, "suppliers", sha256_tag(canonical_json(data)),
+    return _document(item, document_id, "suppliers", canonical_json_hash(data),
                      Records(suppliers=suppliers, supplier_aliases=aliases), chunks, identifiers)
 
 
@@ -306,7 +306,7 @@ def parse_product_groups(item: SourceItem, _: ChunkerConfig) -> ParsedDocument:
          for g in groups),
         {"document_type": "product_groups"},
     )
-    return _document(item, document_id, "product_groups", sha256_tag(canonical_json(data)),
+    return _document(item, document_id, "product_groups", canonical_json_hash(data),
                      Records(product_groups=groups), chunks, identifiers)
 
 
@@ -423,8 +423,11 @@ def parse_invoice(item: SourceItem, _: ChunkerConfig) -> ParsedDocument:
     if not isinstance(data, dict):
         raise ParseError(f"{item.source_uri}: expected a JSON object (one invoice or credit note)")
     invoice = _validate(InvoiceIn, data, item.source_uri)
+    content_hash, invoice_hash = canonical_json_hash(data), business_hash(data)
+    # validation copied every string: the parsed JSON is not needed any more (a 50 MB invoice held it twice)
+    del data
     header = InvoiceHeader(
-        business_hash=business_hash(data),
+        business_hash=invoice_hash,
         **invoice.model_dump(include={
             "source_system", "document_type", "invoice_number", "company_id", "supplier_name", "status",
             "invoice_date", "posting_date", "currency", "tax_level", "header_tax_amount",
@@ -446,7 +449,7 @@ def parse_invoice(item: SourceItem, _: ChunkerConfig) -> ParsedDocument:
     }
     chunk = Chunk(chunk_id=chunk_id, page=1, ordinal=1, parent_id=None, section_path=(), char_start=None,
                   char_end=None, text=text, embedding_text=text, kind="record", metadata=metadata)
-    doc = _document(item, invoice.document_id, invoice.document_type, sha256_tag(canonical_json(data)),
+    doc = _document(item, invoice.document_id, invoice.document_type, content_hash,
                     Records(invoice_headers=(header,), invoice_lines=lines), (chunk,),
                     tuple(_identifiers_of(chunk_id, text)), metadata)
     return replace(doc, source_revision=source_revision(revision=invoice.revision, updated_at=invoice.updated_at))

@@ -682,10 +682,12 @@ class Pipeline:
             ]
             if version_rows:
                 columns = list(version_rows[0])
+                # the original travels in binary (%b): as text it would be escaped to twice its size
+                values = ", ".join(f"%({c})b" if c == "original_content" else f"%({c})s" for c in columns)
                 with conn.cursor() as cur:
                     cur.executemany(
                         f"insert into ingest.document_versions ({', '.join(columns)}) "
-                        f"values ({', '.join('%(' + c + ')s' for c in columns)}) "
+                        f"values ({values}) "
                         "on conflict (tenant_id, document_id, document_version) do update set "
                         + ", ".join(f"{c} = excluded.{c}" for c in columns[3:])
                         + ", status = 'staged', created_at = now(), published_at = null",

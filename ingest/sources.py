@@ -45,7 +45,7 @@ _KIND_ORDER = {"companies": 0, "suppliers": 1, "product_groups": 2, "products": 
 
 
 #: Default size limit of one source (a file, or one line of a JSONL batch); ``PROCURA_INGEST_MAX_SOURCE_BYTES``.
-DEFAULT_MAX_SOURCE_BYTES = 16 * 1024 * 1024
+DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024
 _READ_BLOCK = 1024 * 1024
 
 

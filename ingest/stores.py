@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import psycopg
 from psycopg import sql
 
-from ingest.hashing import rows_checksum
+from ingest.hashing import lines_checksum, row_line, rows_checksum
 from ingest.models import ParsedDocument
 from ingest.writers import StoreStats, VersionRef
 
@@ -146,15 +146,22 @@ class LandingStore:
             copy_rows(conn, table.name, columns, per_table.get(table.name, []))
 
     def verify_many(self, conn: psycopg.Connection, refs: Sequence[VersionRef]) -> dict[VersionRef, StoreStats]:
-        per_ref: dict[VersionRef, dict[str, list[Sequence[Any]]]] = {ref: {} for ref in refs}
+        # rows are streamed and reduced to their checksum lines at once (the same stats as _stats): a 50 MB
+        # invoice's lines are then held once, not as a result set, row tuples and lines together
+        lines: dict[VersionRef, list[str]] = {ref: [] for ref in refs}
+        counts: dict[VersionRef, dict[str, int]] = {ref: {} for ref in refs}
         for table in LANDING_TABLES:
             columns = ("tenant_id", "document_id", "document_version", "content_hash", *table.columns)
             query = sql.SQL("select {} from {} where {}").format(
                 sql.SQL(", ").join(map(sql.Identifier, columns)), sql.SQL(table.name), REF_FILTER
             )
-            for ref, rows in _group(conn.execute(query, ref_params(refs)).fetchall()).items():
-                per_ref.setdefault(ref, {})[table.name] = rows
-        return {ref: _stats(tables) for ref, tables in per_ref.items()}
+            with conn.cursor() as cur:
+                for row in cur.stream(query, ref_params(refs), size=256):
+                    ref = VersionRef(row[0], row[1], row[2])
+                    lines.setdefault(ref, []).append(row_line((table.name, *row[3:])))
+                    per_table = counts.setdefault(ref, {})
+                    per_table[table.name] = per_table.get(table.name, 0) + 1
+        return {ref: StoreStats(counts[ref], lines_checksum(lines[ref])) for ref in lines}
 
     def purge_many(self, conn: psycopg.Connection, refs: Sequence[VersionRef]) -> None:
         for table in reversed(LANDING_TABLES):  # lines before headers
@@ -203,15 +210,17 @@ class ChunkStore:
     def verify_many(self, conn: psycopg.Connection, refs: Sequence[VersionRef]) -> dict[VersionRef, StoreStats]:
         query = sql.SQL(
             "select tenant_id, document_id, document_version, chunk_id, ordinal, parent_id, page, char_start, "
-            "char_end, section_path, chunk_kind, chunk_text, content_hash, metadata from ingest.chunks where {}"
+            "char_end, section_path, chunk_kind, 'sha256:' || encode(sha256(convert_to(chunk_text, 'UTF8')), 'hex'), "
+            "content_hash, metadata from ingest.chunks where {}"
         ).format(REF_FILTER)
         grouped = _group(conn.execute(query, ref_params(refs)).fetchall())
         result = {}
         for ref in refs:
             rows = []
             for row in grouped.get(ref, []):
-                # a stored text that no longer matches its hash is drift too
-                text_hash = "sha256:" + hashlib.sha256(str(row[8]).encode()).hexdigest()
+                # a stored text that no longer matches its hash is drift too (hashed by the database: a huge
+                # text is not fetched just to be hashed)
+                text_hash = row[8]
                 rows.append(self._checked((*row[:9], text_hash if text_hash == row[9] else "mismatch", row[10])))
             result[ref] = _stats({self.table: rows})
         return result

@@ -50,7 +50,7 @@ class Settings(BaseSettings):
     fx_rate_type: str = "corporate"
     statement_timeout_ms: int = Field(default=5000, ge=10, le=600_000)
     row_cap: int = Field(default=10_000, ge=1, le=1_000_000)
-    ingest_max_source_bytes: int = Field(default=16 * 1024 * 1024, ge=1024,
+    ingest_max_source_bytes: int = Field(default=64 * 1024 * 1024, ge=1024,
                                          description="Size limit of one ingested file or JSONL line.")
 
     @model_validator(mode="after")

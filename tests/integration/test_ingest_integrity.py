@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from ingest.parsers import parse_item
 from ingest.pipeline import Pipeline, ingest_path, rollback_document
 from ingest.sources import SourceItem
+from retrieval.bm25_writer import Bm25Writer
 from tests.conftest import unique_tenant
 from tests.fixtures.ingest.support import (  # noqa: F401 - pytest registers these fixtures by name
     UPDATES_FIXTURE,
@@ -178,3 +179,72 @@ def test_huge_texts_embed_only_the_prefix_the_model_reads_with_the_same_vector(e
     assert len(cut) < len(text) // 10
     whole = embedder._model.encode([text], normalize_embeddings=True, convert_to_numpy=True)[0]
     assert np.array_equal(embedder.embed_documents([text])[0], whole)
+
+
+class _LosesAPosting(Bm25Writer):
+    """The real BM25 writer, except that one row of ``document_id``'s new versions is lost after writing: a real
+    fault in one store, which verification must catch before the version is served."""
+
+    def __init__(self, document_id: str, after_version: int) -> None:
+        self.document_id, self.after_version = document_id, after_version
+
+    def write(self, conn, doc, version):  # type: ignore[no-untyped-def]
+        stats = super().write(conn, doc, version)
+        if doc.document_id == self.document_id and version > self.after_version:
+            conn.execute("delete from retrieval.bm25_postings where ctid = (select ctid from retrieval.bm25_postings "
+                         "where tenant_id = %s and document_id = %s and document_version = %s limit 1)",
+                         (doc.tenant_id, doc.document_id, version))
+        return stats
+
+
+def _served(conn, embedder, tenant: str, document_id: str) -> tuple[int, str, list[str]]:  # type: ignore[no-untyped-def]
+    """The active version, its hash, and the drift of every store (built-in and writers) from what it expects."""
+    from ingest.pipeline import describe_drift
+    from ingest.registry import load_states, set_tenant
+    from ingest.stores import ChunkStore, EmbeddingStore, IdentifierStore, LandingStore
+    from ingest.writers import VersionRef, discover_writers
+
+    key = (tenant, document_id)
+    with conn.transaction():
+        set_tenant(conn, tenant)
+        state = load_states(conn, [key])[key]
+        active = state.active()
+        assert active is not None and state.active_version is not None
+        ref = VersionRef(tenant, document_id, state.active_version)
+        stores = (LandingStore(), ChunkStore(), IdentifierStore(), EmbeddingStore(embedder.config.embedding_config_id))
+        actual = {store.name: store.verify_many(conn, [ref])[ref] for store in stores}
+        actual.update({writer.name: writer.verify(conn, ref) for writer in discover_writers()})
+    assert set(active.expected) == set(actual), "every store has expected stats"
+    return state.active_version, active.content_hash, describe_drift(dict(active.expected), actual)
+
+
+def test_a_new_version_failing_verification_leaves_the_previous_one_served(owner_conn, embedder,
+                                                                           tmp_path: Path) -> None:
+    from ingest.registry import unresolved_dead_letters
+    from ingest.writers import discover_writers
+
+    tenant = unique_tenant("verifyfail")
+    root = make_corpus(tmp_path, tenant)
+    assert ingest_path(owner_conn, root, embedder=embedder).dead_lettered == 0
+    document_id = "agreement-2026-04"
+    version, content_hash, drift = _served(owner_conn, embedder, tenant, document_id)
+    assert drift == []
+    before = _count(owner_conn, "retrieval.bm25_postings", tenant), _count(owner_conn, "ingest.chunks", tenant)
+    shutil.copy(UPDATES_FIXTURE / AGREEMENT, root / "tenants" / tenant / AGREEMENT)
+    faulty = [w for w in discover_writers() if w.name != "bm25"] + [_LosesAPosting(document_id, version)]
+
+    report = ingest_path(owner_conn, root / "tenants" / tenant / AGREEMENT, embedder=embedder, writers=faulty)
+
+    assert report.published == 0 and report.dead_lettered == 1
+    outcome = report.outcomes[0]
+    assert outcome.stage == "verify" and "bm25:" in (outcome.error or "")
+    # every store still serves the previous version, complete
+    assert _served(owner_conn, embedder, tenant, document_id) == (version, content_hash, [])
+    assert (_count(owner_conn, "retrieval.bm25_postings", tenant), _count(owner_conn, "ingest.chunks", tenant)) \
+        == before
+    # the right file (the same content, healthy writers) publishes cleanly and resolves the dead letter
+    again = ingest_path(owner_conn, root / "tenants" / tenant / AGREEMENT, embedder=embedder)
+    assert again.published == 1 and again.dead_lettered == 0
+    new_version, new_hash, drift = _served(owner_conn, embedder, tenant, document_id)
+    assert new_version > version and new_hash != content_hash and drift == []
+    assert unresolved_dead_letters(owner_conn, tenant_id=tenant) == []
