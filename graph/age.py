@@ -9,7 +9,8 @@ cannot simply be reused):
 2. ``procura_app`` can only read: ``USAGE`` on the graph schema and ``SELECT`` on its label tables, nothing else
    (see :func:`ensure_graph`); the owner role writes.
 3. Defense in depth: every label table of tenant T's graph gets a FORCEd row-level policy "this graph is the
-   graph registered for the transaction's tenant" (``app.current_tenant_graph()``, no tenant id in the text). AGE 1.5 plans ``MATCH`` as ordinary scans of the label tables, so the
+   graph registered for the transaction's tenant" (``app.current_tenant_graph()``, no tenant id in the text).
+   AGE 1.5 plans ``MATCH`` as ordinary scans of the label tables, so the
    rewriter applies the policy: a transaction of tenant A that names tenant B's graph reads no rows.
 
 Values travel as AGE parameters only: the third argument of ``cypher()`` is a bound statement parameter

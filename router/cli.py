@@ -115,12 +115,19 @@ def mcp_stdio(rules_only: bool, tenant: str | None) -> None:
     runtime = RouterRuntime.open(get_settings(), use_classifier=not rules_only)
     try:
         if key:
-            auth = runtime.authenticate(key)
+            access = runtime.access()
+            auth = access.admit(key, "stdio").context
+            if tenant and tenant != auth.tenant_id:
+                # Design note: serving the key's tenant when the host asked for another would answer for a tenant
+                # the host did not mean; refusing makes the misconfiguration visible.
+                raise McpAuthError(f"--tenant {tenant!r} does not match the API key's tenant; refusing to start")
+            fixed: Any = lambda: access.admit(key, "stdio")  # noqa: E731 - re-admitted per call: revocation
         else:
             who = f"mcp-stdio:{os.environ.get('USER', 'operator')}"
             auth = AuthContext(tenant_id=str(tenant), principal_id=who, scopes=_OPERATOR_SCOPES)
+            fixed = auth
         _echo_err(f"MCP stdio server for tenant {auth.tenant_id} (principal {auth.principal_id})")
-        server = build_server(runtime, fixed_auth=auth)
+        server = build_server(runtime, fixed_auth=fixed)
         server.run("stdio")
     finally:
         runtime.close()
@@ -150,7 +157,7 @@ def http_app(runtime: Any) -> Any:
 
     server = build_server(runtime)
     app = server.streamable_http_app(stateless_http=True, json_response=True)
-    app.add_middleware(BearerAuthMiddleware, authenticate=runtime.authenticate)
+    app.add_middleware(BearerAuthMiddleware, access=runtime.access())
     return app
 
 
