@@ -19,6 +19,7 @@ from typing import Any
 import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from psycopg_pool import ConnectionPool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -34,6 +35,7 @@ from api.errors import (
 )
 from api.keys import Principal, PrincipalCache, authenticate
 from api.limits import MAX_ECHO_CHARS, RequestLimits, bounded
+from api.models import ErrorResponse
 from api.ratelimit import RateLimiter
 from api.routes import audit, health, metrics, search
 from procura.errors import ProcuraError
@@ -130,7 +132,41 @@ def create_app(
     app.include_router(search.router)
     _install_error_handlers(app)
     app.add_middleware(RequestLimits)
+    _declare_error_shape(app)
     return app
+
+
+def _declare_error_shape(app: FastAPI) -> None:
+    """Make the OpenAPI document say what the app answers: every 422 (and every documented error status) has the
+    one error shape, not FastAPI's default ``HTTPValidationError`` (the ``ErrorResponse`` component that the
+    routes declare); the limits of :mod:`api.limits` are declared on every operation. Clients and the
+    schemathesis suite validate responses against this document."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/" + ErrorResponse.__name__}}}
+    added = {
+        "413": "The request body is too large.",
+        "414": "The query string is too long.",
+        "422": "Invalid request (the field is named); NUL characters or unpaired surrogates.",
+    }
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+        for path_item in schema.get("paths", {}).values():
+            for operation in path_item.values():
+                responses = operation.setdefault("responses", {})
+                for status, description in added.items():
+                    responses.setdefault(status, {"description": description})
+                for status, response in responses.items():
+                    if status[0] in "45":
+                        response["content"] = error
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        for unused in ("HTTPValidationError", "ValidationError"):
+            components.pop(unused, None)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented way to customise the document
 
 
 def _error(status: int, code: str, message: str, parameter: str | None = None, **headers: str) -> JSONResponse:

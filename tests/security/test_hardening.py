@@ -40,6 +40,12 @@ ALLOWED_GRAPH_FUNCTIONS = {
     "ag_catalog.age_vle(ag_catalog.agtype,ag_catalog.agtype,ag_catalog.agtype,ag_catalog.agtype,ag_catalog.agtype,"
     "ag_catalog.agtype,ag_catalog.agtype,ag_catalog.agtype)",
     "ag_catalog._label_name(oid,ag_catalog.graphid)",
+    # Value constructors and type input: their cstring is a label or literal text; they look no graph up.
+    "ag_catalog._agtype_build_vertex(ag_catalog.graphid,cstring,ag_catalog.agtype)",
+    "ag_catalog._agtype_build_edge(ag_catalog.graphid,ag_catalog.graphid,ag_catalog.graphid,cstring,"
+    "ag_catalog.agtype)",
+    "ag_catalog.agtype_in(cstring)",
+    "ag_catalog.graphid_in(cstring)",
 }
 #: Functions taking agtype only that still resolve a graph by name (from AGE's source: they look the graph up).
 _AGTYPE_GRAPH_READERS = ("age_vle", "age_startnode", "age_endnode", "age_vertex_stats", "age_delete_global_graphs")
@@ -94,7 +100,7 @@ def test_age_vle_returns_nothing_from_another_tenants_graph(world: DemoWorld) ->
         "'{\"id\": 0, \"label\": \"\", \"end_id\": 0, \"start_id\": 0, \"properties\": {}}::edge'::ag_catalog.agtype,"
         " '1'::ag_catalog.agtype, '3'::ag_catalog.agtype, '1'::ag_catalog.agtype, '0'::ag_catalog.agtype) as edges"
     )
-    vertex = json.dumps({"id": start, "label": "Company", "properties": {}}) + "::vertex"
+    vertex = str(start)  # a guessable id, as an attacker would pass it
     with psycopg.connect(world.settings.app_url, autocommit=True) as conn:
         # No tenant at all, then the attacker's own tenant: neither reads the victim's graph.
         assert conn.execute(call, (json.dumps(victim), vertex)).fetchall() == []
@@ -176,12 +182,22 @@ def test_catalog_reveals_no_tenant_ids_to_serving_roles(world: DemoWorld, bi_con
     assert _catalog_leaks(bi_conn, ["tenant-17", "tenant-42"]) == []
 
 
-@pytest.mark.xfail(strict=True, reason="per-tenant partial HNSW indexes are named after and filtered on the tenant "
-                   "id (ingest.vector_index); not yet replaced by an opaque surrogate")
+@pytest.mark.xfail(strict=True, reason="a per-tenant partial HNSW index is named after and filtered on the tenant "
+                   "id (ingest.vector_index); pg_index is readable by every role. Not yet replaced by an opaque "
+                   "surrogate key: left out of issue 17")
 def test_index_definitions_reveal_no_tenant_ids(world: DemoWorld) -> None:
-    with psycopg.connect(world.settings.app_url, autocommit=True) as app:
-        rows = app.execute("select indexname || ' ' || indexdef from pg_indexes").fetchall()
-    assert [r for (r,) in rows if "tenant-" in r or "tenant_4" in r or "tenant_1" in r] == []
+    from ingest.vector_index import ensure_tenant_index, tenant_index_name
+
+    with psycopg.connect(world.settings.owner_url, autocommit=True) as owner:
+        built = ensure_tenant_index(owner, OTHER, min_vectors=1)
+    try:
+        with psycopg.connect(world.settings.app_url, autocommit=True) as app:
+            rows = app.execute("select indexname || ' ' || indexdef from pg_indexes").fetchall()
+        assert [r for (r,) in rows if OTHER in r or OTHER.replace("-", "_") in r] == []
+    finally:
+        if built is not None and built.created:
+            with psycopg.connect(world.settings.owner_url, autocommit=True) as owner:
+                owner.execute(f"drop index concurrently if exists ingest.{tenant_index_name(OTHER)}")
 
 
 # --- request limits and text ----------------------------------------------------------------------------------
@@ -263,7 +279,9 @@ def mcp_http(world: DemoWorld) -> Any:
 
     runtime = RouterRuntime.open(world.settings, registry=world.registry(), use_classifier=False)
     try:
-        with TestClient(http_app(runtime), raise_server_exceptions=False) as mcp_client:
+        # The SDK's DNS-rebinding protection accepts local hosts only, as `procura mcp http` binds by default.
+        with TestClient(http_app(runtime), base_url="http://127.0.0.1:8765",
+                        raise_server_exceptions=False) as mcp_client:
             yield mcp_client
     finally:
         runtime.close()
@@ -311,7 +329,7 @@ def _stdio(world: DemoWorld, key: str, *args: str, calls: int = 1, pause_s: floa
                     await anyio.sleep(pause_s)
                 result = await session.call_tool("graph.find_approved_vendors", {
                     "company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"})
-                errors.append(bool(result.isError))
+                errors.append(bool(result.is_error))
 
     anyio.run(main)
     return errors
