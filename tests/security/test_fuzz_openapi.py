@@ -75,6 +75,7 @@ def test_every_route_survives_fuzzing_with_two_tenants(
     are reported together.
     """
     failures: list[str] = []
+    calls = [0]
     operations = [result.ok() for result in fuzz_schema.get_all_operations()]
     assert len(operations) >= 8, [op.label for op in operations]
     for operation in operations:
@@ -87,6 +88,7 @@ def test_every_route_survives_fuzzing_with_two_tenants(
         def fuzz(case: Any) -> None:
             for tenant, key in fuzz_keys.items():
                 response = case.call(headers={"Authorization": f"Bearer {key}"})
+                calls[0] += 1
                 case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
                 leaked = [m for m in foreign_markers[tenant] if m in response.text]
                 assert not leaked, f"as {tenant} the body shows {leaked[:5]}"
@@ -96,6 +98,7 @@ def test_every_route_survives_fuzzing_with_two_tenants(
         except Exception as exc:  # collected: one operation's failure must not hide another's
             failures.append(f"{operation.label}: {type(exc).__name__}: {str(exc)[:1500]}")
     assert not failures, "\n\n".join(failures)
+    assert calls[0] >= 2 * len(operations) * min(MAX_EXAMPLES, 5), calls[0]
 
 
 def test_fuzzing_stays_within_its_budget() -> None:

@@ -95,7 +95,7 @@ def test_age_vle_returns_nothing_from_another_tenants_graph(world: DemoWorld) ->
     victim = graph_name_for_tenant(OTHER).value
     start = _vertex_id(world, OTHER, "Company")
     call = (
-        "select ag_catalog.age_materialize_vle_path(edges)::text from ag_catalog.age_vle("
+        "select ag_catalog.age_materialize_vle_path(edges) from ag_catalog.age_vle("
         "%s::ag_catalog.agtype, %s::ag_catalog.agtype, null, "
         "'{\"id\": 0, \"label\": \"\", \"end_id\": 0, \"start_id\": 0, \"properties\": {}}::edge'::ag_catalog.agtype,"
         " '1'::ag_catalog.agtype, '3'::ag_catalog.agtype, '1'::ag_catalog.agtype, '0'::ag_catalog.agtype) as edges"
@@ -137,8 +137,8 @@ def test_every_age_function_a_serving_role_can_execute_is_tenant_safe(
         ).fetchall()
         assert rows == []
         # _label_name(): a label name (the same schema for every tenant), never data.
-        label = conn.execute("select ag_catalog._label_name(%s, %s::ag_catalog.graphid)::text",
-                             (graph_oid[0], start)).fetchone()
+        label = conn.execute("select ag_catalog._label_name(%s, %s::ag_catalog.agtype::ag_catalog.graphid)::text",
+                             (graph_oid[0], str(start))).fetchone()
         assert label == ("Supplier",)
     # Everything revoked stays revoked for the serving role (a regression would show up in the set above too).
     with psycopg.connect(world.settings.app_url, autocommit=True) as conn:
