@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 import psycopg
 
-from procura.db.session import AuthContext, tenant_transaction
+from procura.db.session import AuthContext, idle_autocommit, tenant_transaction
 from procura.keyed import keyed_hex
 from semantic.params import to_json_value
 
@@ -100,24 +100,33 @@ def record(conn: psycopg.Connection, ctx: AuthContext, entry: AuditRecord) -> No
     override = _INTERFACE.get()
     if override is not None:
         route, key_id = override[0], key_id or override[1]
-    with tenant_transaction(conn, ctx, read_only=False):
-        conn.execute(
-            "select app.record_audit(%s::text, %s::text, %s::text, %s::text, %s::jsonb, %s::text[], %s::text,"
-            " %s::integer, %s::numeric, %s::text, %s::text)",
-            (
-                ctx.principal_id,
-                key_id,
-                route,
-                entry.metric[:200],
-                json.dumps(dict(entry.parameter_hashes)),
-                list(entry.group_by),
-                entry.grain,
-                entry.row_count,
-                Decimal(str(round(entry.duration_ms, 3))),
-                entry.outcome,
-                entry.error_code,
-            ),
-        )
+    statement = (
+        "select app.record_audit(%s::text, %s::text, %s::text, %s::text, %s::jsonb, %s::text[], %s::text,"
+        " %s::integer, %s::numeric, %s::text, %s::text)"
+    )
+    values = (
+        ctx.principal_id,
+        key_id,
+        route,
+        entry.metric[:200],
+        json.dumps(dict(entry.parameter_hashes)),
+        list(entry.group_by),
+        entry.grain,
+        entry.row_count,
+        Decimal(str(round(entry.duration_ms, 3))),
+        entry.outcome,
+        entry.error_code,
+    )
+    if idle_autocommit(conn):
+        with tenant_transaction(conn, ctx, read_only=False):
+            conn.execute(statement, values)
+        return
+    # A caller's open transaction (a refused query audits on the connection it was given): the tenant is set
+    # for this one call and the previous value put back, so nothing outlives the audit row.
+    previous = conn.execute("select current_setting('app.tenant_id', true)").fetchone()
+    conn.execute("select set_config('app.tenant_id', %s, true)", (ctx.tenant_id,))
+    conn.execute(statement, values)
+    conn.execute("select set_config('app.tenant_id', %s, true)", (previous[0] if previous else None,))
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.integration
 
 TENANTS = ("tenant-42", "tenant-17")
 #: Generated examples per route (each sent with both keys); ~10 routes.
-MAX_EXAMPLES = 15
+MAX_EXAMPLES = 40
 #: Wall-clock budget of the whole module, asserted by the last test.
 BUDGET_S = 60.0
 _STARTED: list[float] = []

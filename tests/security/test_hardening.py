@@ -22,8 +22,10 @@ from fastapi.testclient import TestClient
 
 from api.keys import create_key, revoke_key
 from evaluation.world import ADMIN_SCOPES, FULL_SCOPES, DemoWorld
-from graph.age import graph_name_for_tenant
+from graph.age import drop_graph, ensure_graph, graph_name_for_tenant
 from procura.db.session import AuthContext, tenant_transaction
+from procura.settings import Settings
+from tests.conftest import unique_tenant
 from tests.security.conftest import error_shape_ok
 from tests.security.test_mcp import REPO, server_env
 
@@ -173,13 +175,27 @@ def _catalog_leaks(conn: psycopg.Connection, tenants: list[str]) -> list[str]:
     return sorted(text for (text,) in texts if any(s in text for s in spellings))
 
 
-def test_catalog_reveals_no_tenant_ids_to_serving_roles(world: DemoWorld, bi_conn: psycopg.Connection) -> None:
+def test_catalog_reveals_no_tenant_ids_to_serving_roles(
+    world: DemoWorld, settings: Settings, app_conn: psycopg.Connection, bi_conn: psycopg.Connection
+) -> None:
+    # The demo world's tenants, seen by procura_app in the world's database.
     with psycopg.connect(world.settings.admin_url, autocommit=True) as admin:
         tenants = [t for (t,) in admin.execute("select tenant_id from graph.tenant_graphs").fetchall()]
     assert OTHER in tenants and OWN in tenants
     with psycopg.connect(world.settings.app_url, autocommit=True) as app:
         assert _catalog_leaks(app, tenants) == []
-    assert _catalog_leaks(bi_conn, ["tenant-17", "tenant-42"]) == []
+    # A graph provisioned in the session's database, seen by both serving roles' fixtures there.
+    tenant = unique_tenant("cat")
+    with psycopg.connect(settings.owner_url) as owner:
+        ensure_graph(owner, tenant)
+        owner.commit()
+    try:
+        assert _catalog_leaks(app_conn, [tenant]) == []
+        assert _catalog_leaks(bi_conn, [tenant]) == []
+    finally:
+        with psycopg.connect(settings.owner_url) as owner:
+            drop_graph(owner, tenant)
+            owner.commit()
 
 
 @pytest.mark.xfail(strict=True, reason="a per-tenant partial HNSW index is named after and filtered on the tenant "
