@@ -112,15 +112,23 @@ def mcp_stdio(rules_only: bool, tenant: str | None) -> None:
     key = os.environ.get("PROCURA_API_KEY")
     if not key and not tenant:
         raise McpAuthError("PROCURA_API_KEY is not set: the stdio server needs the host's API key (or --tenant)")
-    runtime = RouterRuntime.open(get_settings(), use_classifier=not rules_only)
+    settings = get_settings()
+    if key and tenant:
+        # Design note: serving the key's tenant when the host asked for another would answer for a tenant the host
+        # did not mean; refusing makes the misconfiguration visible. Checked before the runtime (models) loads.
+        import psycopg
+
+        from api.keys import authenticate
+
+        with psycopg.connect(settings.app_url, autocommit=True) as conn:
+            key_tenant = authenticate(conn, key).context.tenant_id
+        if key_tenant != tenant:
+            raise McpAuthError(f"--tenant {tenant!r} does not match the API key's tenant; refusing to start")
+    runtime = RouterRuntime.open(settings, use_classifier=not rules_only)
     try:
         if key:
             access = runtime.access()
             auth = access.admit(key, "stdio").context
-            if tenant and tenant != auth.tenant_id:
-                # Design note: serving the key's tenant when the host asked for another would answer for a tenant
-                # the host did not mean; refusing makes the misconfiguration visible.
-                raise McpAuthError(f"--tenant {tenant!r} does not match the API key's tenant; refusing to start")
             fixed: Any = lambda: access.admit(key, "stdio")  # noqa: E731 - re-admitted per call: revocation
         else:
             who = f"mcp-stdio:{os.environ.get('USER', 'operator')}"
