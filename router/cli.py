@@ -161,11 +161,14 @@ def mcp_http(host: str, port: int, rules_only: bool) -> None:
 
 def http_app(runtime: Any) -> Any:
     """The streamable-HTTP ASGI app: bearer authentication in front of a stateless MCP server."""
+    from api.limits import RequestLimits
     from router.mcp_server import BearerAuthMiddleware, build_server
 
     server = build_server(runtime)
     app = server.streamable_http_app(stateless_http=True, json_response=True)
     app.add_middleware(BearerAuthMiddleware, access=runtime.access())
+    # Outermost: the REST API's body size and text limits apply before authentication, as they do there.
+    app.add_middleware(RequestLimits)
     return app
 
 
