@@ -9,9 +9,9 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from psycopg_pool import ConnectionPool
 
+from api.access import Access
 from api.errors import TenantInRequestError
-from api.keys import Principal, PrincipalCache, authenticate
-from api.ratelimit import RateLimiter
+from api.keys import Principal
 from procura.settings import Settings
 from semantic.service import MetricService
 
@@ -49,29 +49,20 @@ async def get_principal(
     Raises:
         TenantInRequestError: the query string names a tenant.
         AuthenticationError: missing or invalid key (401).
-        RateLimitedError: the key's budget is exhausted (429).
+        RateLimitedError: the key's budget is exhausted, or the source failed authentication too often (429).
     """
-    # Design note: the pool, cache and limiter are read from app.state here rather than declared as
-    # sub-dependencies; on the metric query path each resolved dependency is measurable overhead.
+    # Design note: the admission state is read from app.state here rather than declared as sub-dependencies;
+    # on the metric query path each resolved dependency is measurable overhead. The cache hit stays on the event
+    # loop; only a database lookup takes a thread-pool hop. MCP uses the same Access object's checks.
     if any(name.lower() == "tenant_id" for name in request.query_params):
         raise TenantInRequestError("query.tenant_id")
-    state = request.app.state
-    cache: PrincipalCache = state.principal_cache
+    access: Access = request.app.state.access
     key = credentials.credentials if credentials is not None else None
-    principal = cache.get(key) if key else None
+    source = request.client.host if request.client is not None else "unknown"
+    principal = access.cached(key, source)
     if principal is None:
-        pool: ConnectionPool = state.pool
-
-        def lookup() -> Principal:
-            with pool.connection() as conn:
-                return authenticate(conn, key)
-
-        principal = await run_in_threadpool(lookup)
-        if key:
-            cache.put(key, principal)
-    limiter: RateLimiter = state.rate_limiter
-    limiter.check(principal.key_id, principal.rate_limit_per_minute)
-    return principal
+        principal = await run_in_threadpool(access.authenticate, key, source)
+    return access.spend(principal)
 
 
 PrincipalDep = Annotated[Principal, Depends(get_principal)]

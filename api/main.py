@@ -19,10 +19,12 @@ from typing import Any
 import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from psycopg_pool import ConnectionPool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from api.access import FAILED_AUTH_PER_MINUTE, Access, FailureThrottle
 from api.errors import (
     DATABASE_RETRY_AFTER_S,
     AuditWriteError,
@@ -31,7 +33,9 @@ from api.errors import (
     TenantInRequestError,
     is_database_unavailable,
 )
-from api.keys import PrincipalCache
+from api.keys import Principal, PrincipalCache, authenticate
+from api.limits import MAX_ECHO_CHARS, RequestLimits, bounded
+from api.models import ErrorResponse
 from api.ratelimit import RateLimiter
 from api.routes import audit, health, metrics, search
 from procura.errors import ProcuraError
@@ -64,6 +68,7 @@ def create_app(
     rate_limiter: RateLimiter | None = None,
     auth_cache_ttl_s: float = 5.0,
     pool_timeout_s: float = POOL_TIMEOUT_S,
+    failed_auth_per_minute: int = FAILED_AUTH_PER_MINUTE,
 ) -> FastAPI:
     """Build the API.
 
@@ -74,6 +79,7 @@ def create_app(
         rate_limiter: default a fresh in-process limiter.
         auth_cache_ttl_s: how long a successful key lookup is reused (0: look every request up).
         pool_timeout_s: how long a request waits for a database connection before it gets a 503.
+        failed_auth_per_minute: failed authentications per client address and minute before it gets 429.
 
     Raises:
         SchemaArtifactError, MetricDefinitionError: the catalog cannot be loaded; the app does not start.
@@ -111,6 +117,14 @@ def create_app(
     app.state.service = MetricService.from_settings(registry, settings)
     app.state.rate_limiter = rate_limiter or RateLimiter()
     app.state.principal_cache = PrincipalCache(ttl_s=auth_cache_ttl_s)
+
+    def lookup(key: str | None) -> Principal:
+        with app.state.pool.connection() as conn:
+            return authenticate(conn, key)
+
+    app.state.access = Access(
+        lookup, app.state.principal_cache, app.state.rate_limiter, FailureThrottle(failed_auth_per_minute)
+    )
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(audit.router)
@@ -118,11 +132,50 @@ def create_app(
     app.include_router(search.router)
     metrics.document_metric_requests(app, list(registry))
     _install_error_handlers(app)
+    app.add_middleware(RequestLimits)
+    _declare_error_shape(app)
     return app
 
 
+def _declare_error_shape(app: FastAPI) -> None:
+    """Make the OpenAPI document say what the app answers: every 422 (and every documented error status) has the
+    one error shape, not FastAPI's default ``HTTPValidationError`` (the ``ErrorResponse`` component that the
+    routes declare); the limits of :mod:`api.limits` are declared on every operation. Clients and the
+    schemathesis suite validate responses against this document."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/" + ErrorResponse.__name__}}}
+    added = {
+        "413": "The request body is too large.",
+        "414": "The query string is too long.",
+        "422": "Invalid request (the field is named); NUL characters or unpaired surrogates.",
+    }
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+        for path_item in schema.get("paths", {}).values():
+            for operation in path_item.values():
+                responses = operation.setdefault("responses", {})
+                for status, description in added.items():
+                    responses.setdefault(status, {"description": description})
+                for status, response in responses.items():
+                    if status[0] in "45":
+                        response["content"] = error
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        for unused in ("HTTPValidationError", "ValidationError"):
+            components.pop(unused, None)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented way to customise the document
+
+
 def _error(status: int, code: str, message: str, parameter: str | None = None, **headers: str) -> JSONResponse:
-    body: dict[str, Any] = {"error": {"code": code, "message": message, "parameter": parameter}}
+    # Design note: messages may quote the caller's input (an unknown name, a malformed id); the cut keeps a 1 MB
+    # identifier from coming back as a 1 MB error body.
+    body: dict[str, Any] = {"error": {
+        "code": code, "message": bounded(message, 2 * MAX_ECHO_CHARS),
+        "parameter": None if parameter is None else bounded(parameter)}}
     return JSONResponse(status_code=status, content=body, headers=headers or None)
 
 

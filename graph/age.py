@@ -8,8 +8,9 @@ cannot simply be reused):
    no API takes a graph name.
 2. ``procura_app`` can only read: ``USAGE`` on the graph schema and ``SELECT`` on its label tables, nothing else
    (see :func:`ensure_graph`); the owner role writes.
-3. Defense in depth: every label table of tenant T's graph gets a FORCEd row-level policy
-   ``app.current_tenant_id() = T``. AGE 1.5 plans ``MATCH`` as ordinary scans of the label tables, so the
+3. Defense in depth: every label table of tenant T's graph gets a FORCEd row-level policy "this graph is the
+   graph registered for the transaction's tenant" (``app.current_tenant_graph()``, no tenant id in the text).
+   AGE 1.5 plans ``MATCH`` as ordinary scans of the label tables, so the
    rewriter applies the policy: a transaction of tenant A that names tenant B's graph reads no rows.
 
 Values travel as AGE parameters only: the third argument of ``cypher()`` is a bound statement parameter
@@ -41,6 +42,7 @@ from graph.errors import (
 )
 from graph.schema import GRAPH_SCHEMA_VERSION, EntityType, RelationType
 from procura.db.session import TENANT_ID_PATTERN, AuthContext
+from procura.keyed import keyed_hex
 from procura.settings import APP_ROLE
 
 GRAPH_NAME_PATTERN = re.compile(r"^tg_[a-z0-9_]{1,60}$")
@@ -64,19 +66,21 @@ class GraphName:
 
 
 def graph_name_for_tenant(tenant_id: str) -> GraphName:
-    """The graph of a tenant: ``tg_`` + tenant id with ``-`` replaced by ``_``.
+    """The graph of a tenant: ``tg_`` + 24 hex digits of a keyed hash of the tenant id.
 
-    Tenant ids never contain ``_`` (see ``TENANT_ID_PATTERN``), so the mapping is injective.
-
-    >>> graph_name_for_tenant("tenant-42").value
-    'tg_tenant_42'
+    Design note: every role can list schema names (pg_namespace is readable by all, by Postgres's design), and
+    an AGE graph is a schema; a name derived from the tenant id in clear (``tg_tenant_42``) lists the tenants.
+    The keyed hash (:func:`procura.keyed.keyed_hex`, server secret) is stable, so the writers can derive it
+    without a lookup, and reveals nothing without the key.
     """
     if not isinstance(tenant_id, str) or not TENANT_ID_PATTERN.match(tenant_id):
         raise GraphNameError(f"tenant id {tenant_id!r} does not match {TENANT_ID_PATTERN.pattern}")
-    name = "tg_" + tenant_id.replace("-", "_")
-    if len(name) > MAX_GRAPH_NAME_LENGTH - 3:
-        raise GraphNameError(f"tenant id {tenant_id!r} is too long for a graph name (max 57 characters)")
-    return GraphName(name, tenant_id)
+    return GraphName("tg_" + keyed_hex("graph-name", tenant_id)[:24], tenant_id)
+
+
+def legacy_graph_name(tenant_id: str) -> str:
+    """The name graphs had before names were opaque (``tg_`` + tenant id); :func:`ensure_graph` renames them."""
+    return "tg_" + tenant_id.replace("-", "_")
 
 
 def graph_name_for(ctx: AuthContext) -> GraphName:
@@ -232,15 +236,31 @@ def ensure_graph(conn: psycopg.Connection, tenant_id: str) -> GraphName:
     graph = graph_name_for_tenant(tenant_id)
     # Serialises concurrent provisioning and syncs of the same tenant graph.
     conn.execute("select pg_advisory_xact_lock(hashtext(%s))", ("procura-graph:" + graph.value,))
+    _rename_legacy(conn, graph)
     labels = _labels(conn, graph) if graph_exists(conn, graph) else None
     registered = conn.execute(
-        "select graph_schema_version from graph.tenant_graphs where tenant_id = %s", (tenant_id,)
+        "select graph_name, graph_schema_version from graph.tenant_graphs where tenant_id = %s", (tenant_id,)
     ).fetchone()
     expected = {e.value for e in EntityType} | {r.value for r in RelationType}
-    if labels is not None and expected <= set(labels) and registered == (GRAPH_SCHEMA_VERSION,):
+    if labels is not None and expected <= set(labels) and registered == (graph.value, GRAPH_SCHEMA_VERSION):
         return graph
     _provision(conn, graph, labels)
     return graph
+
+
+def _rename_legacy(conn: psycopg.Connection, graph: GraphName) -> None:
+    """Rename a graph still named after its tenant (or under another key) to its opaque name."""
+    registered = conn.execute(
+        "select graph_name from graph.tenant_graphs where tenant_id = %s", (graph.tenant_id,)
+    ).fetchone()
+    old_names = {legacy_graph_name(graph.tenant_id)} | ({registered[0]} if registered else set())
+    for old in sorted(old_names - {graph.value}):
+        if graph_exists(conn, GraphName(old, graph.tenant_id)) and not graph_exists(conn, graph):
+            conn.execute("select ag_catalog.alter_graph(%s, 'RENAME', %s)", (old, graph.value))
+    if registered is not None and registered[0] != graph.value:
+        conn.execute(
+            "update graph.tenant_graphs set graph_name = %s where tenant_id = %s", (graph.value, graph.tenant_id)
+        )
 
 
 def _provision(conn: psycopg.Connection, graph: GraphName, labels: dict[str, str] | None) -> None:
@@ -268,15 +288,17 @@ def _provision(conn: psycopg.Connection, graph: GraphName, labels: dict[str, str
         conn.execute(sql.SQL("alter table {} force row level security").format(target))
         conn.execute(sql.SQL("drop policy if exists tenant_graph_read on {}").format(target))
         conn.execute(
+            # No tenant id in the policy (pg_policy is readable by every role): see migration 0041.
             sql.SQL(
-                "create policy tenant_graph_read on {} for select using (app.current_tenant_id() = {})"
-            ).format(target, sql.Literal(graph.tenant_id))
+                "create policy tenant_graph_read on {} for select using ((select app.current_tenant_graph()) = {})"
+            ).format(target, sql.Literal(graph.value))
         )
     conn.execute(
         """
         insert into graph.tenant_graphs (tenant_id, graph_name, graph_schema_version)
         values (%s, %s, %s)
-        on conflict (tenant_id) do update set graph_schema_version = excluded.graph_schema_version
+        on conflict (tenant_id) do update
+            set graph_name = excluded.graph_name, graph_schema_version = excluded.graph_schema_version
         """,
         (graph.tenant_id, graph.value, GRAPH_SCHEMA_VERSION),
     )

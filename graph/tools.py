@@ -318,14 +318,17 @@ _PRODUCT_PATH_QUERIES: Mapping[tuple[str, int], CypherQuery] = {
 @contextmanager
 def _graph_read(conn: psycopg.Connection, ctx: AuthContext, timeout_ms: int) -> Iterator[tuple[GraphName, list[str]]]:
     """A read-only tenant transaction prepared for AGE, the tenant's graph, and its active version keys."""
-    graph = graph_name_for(ctx)
+    graph_name_for(ctx)  # refuses anything but an authenticated context, before any SQL
     with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=timeout_ms):
         prepare_age_transaction(conn)
         registered = conn.execute(
             "select graph_name from graph.tenant_graphs where tenant_id = %s", (ctx.tenant_id,)
         ).fetchone()
-        if registered is None or registered[0] != graph.value:
+        if registered is None:
             raise GraphNotFoundError(f"tenant {ctx.tenant_id!r} has no knowledge graph yet")
+        # The registry (row-level security: this tenant's row only) names the graph; a graph created before
+        # names were opaque keeps its old name until graph.age.ensure_graph renames it.
+        graph = GraphName(registered[0], ctx.tenant_id)
         # RLS scopes ingest.documents to the tenant; the explicit filter documents the intent.
         active = conn.execute(
             """

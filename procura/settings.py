@@ -46,6 +46,10 @@ class Settings(BaseSettings):
     superuser_password: SecretStr = SecretStr(_LOCAL_SECRET_PREFIX + "superuser")
     owner_password: SecretStr = SecretStr(_LOCAL_SECRET_PREFIX + "owner")
     app_password: SecretStr = SecretStr(_LOCAL_SECRET_PREFIX + "app")
+    server_secret: SecretStr = Field(
+        default=SecretStr(_LOCAL_SECRET_PREFIX + "server-secret"),
+        description="Key of the keyed hashes: audit parameter hashes and opaque graph names.",
+    )
 
     fx_rate_type: str = "corporate"
     statement_timeout_ms: int = Field(default=5000, ge=10, le=600_000)
@@ -56,7 +60,7 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _no_placeholder_secrets_outside_local(self) -> Settings:
         if self.environment == "production":
-            for name in ("superuser_password", "owner_password", "app_password"):
+            for name in ("superuser_password", "owner_password", "app_password", "server_secret"):
                 if getattr(self, name).get_secret_value().startswith(_LOCAL_SECRET_PREFIX):
                     raise ValueError(f"PROCURA_{name.upper()} is a local placeholder; set a real secret")
         return self

@@ -10,11 +10,12 @@ import datetime as dt
 import threading
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import PoolDep, PrincipalDep, ServiceDep, SettingsDep
+from api.limits import MAX_ECHO_CHARS, bounded
 from api.models import ErrorResponse
 from router.errors import QuestionError, TraceNotFoundError
 from router.service import AskResult, AskService
@@ -24,6 +25,8 @@ from semantic.errors import ScopeError
 router = APIRouter(prefix="/v1", tags=["ask"])
 
 ASK_SCOPE = "procurement:read"
+#: Reads every trace of the key's tenant, not only the key principal's own (the audit log's scope).
+TRACE_AUDIT_SCOPE = "tenant:admin"
 _LOCK = threading.Lock()
 
 
@@ -68,15 +71,23 @@ def ask(*, body: AskRequest, principal: PrincipalDep, pool: PoolDep, ask_service
             return ask_service.ask(conn, principal.context, body.question, as_of=body.as_of, interface="api")
     except QuestionError as exc:
         return JSONResponse(status_code=422, content={
-            "error": {"code": "invalid_question", "message": str(exc), "parameter": "question"}})
+            "error": {"code": "invalid_question", "message": bounded(str(exc), 2 * MAX_ECHO_CHARS),
+                      "parameter": "question"}})
 
 
 @router.get("/traces/{trace_id}", response_model=TraceView, responses={**_ERRORS, 404: {"model": ErrorResponse}})
-def read_trace(*, trace_id: str, principal: PrincipalDep, pool: PoolDep) -> Any:
-    """Read a stored trace of the key's own tenant (another tenant's id is simply not found)."""
+def read_trace(
+    *, trace_id: Annotated[str, Path(max_length=64)], principal: PrincipalDep, pool: PoolDep
+) -> Any:
+    """Read a stored trace: the key's own (procurement:read), or any of its tenant's (tenant:admin)."""
+    ctx = principal.context
+    any_principal = ctx.has_scope(TRACE_AUDIT_SCOPE)
+    if not (any_principal or ctx.has_scope(ASK_SCOPE)):
+        raise ScopeError("traces", ASK_SCOPE)
     try:
         with pool.connection() as conn:
-            return TraceStore().read(conn, principal.context, trace_id)
+            return TraceStore().read(conn, ctx, trace_id, any_principal=any_principal)
     except TraceNotFoundError as exc:
         return JSONResponse(status_code=404, content={
-            "error": {"code": "trace_not_found", "message": str(exc), "parameter": "trace_id"}})
+            "error": {"code": "trace_not_found", "message": bounded(str(exc), 2 * MAX_ECHO_CHARS),
+                      "parameter": "trace_id"}})

@@ -112,15 +112,30 @@ def mcp_stdio(rules_only: bool, tenant: str | None) -> None:
     key = os.environ.get("PROCURA_API_KEY")
     if not key and not tenant:
         raise McpAuthError("PROCURA_API_KEY is not set: the stdio server needs the host's API key (or --tenant)")
-    runtime = RouterRuntime.open(get_settings(), use_classifier=not rules_only)
+    settings = get_settings()
+    if key and tenant:
+        # Design note: serving the key's tenant when the host asked for another would answer for a tenant the host
+        # did not mean; refusing makes the misconfiguration visible. Checked before the runtime (models) loads.
+        import psycopg
+
+        from api.keys import authenticate
+
+        with psycopg.connect(settings.app_url, autocommit=True) as conn:
+            key_tenant = authenticate(conn, key).context.tenant_id
+        if key_tenant != tenant:
+            raise McpAuthError(f"--tenant {tenant!r} does not match the API key's tenant; refusing to start")
+    runtime = RouterRuntime.open(settings, use_classifier=not rules_only)
     try:
         if key:
-            auth = runtime.authenticate(key)
+            access = runtime.access()
+            auth = access.admit(key, "stdio").context
+            fixed: Any = lambda: access.admit(key, "stdio")  # noqa: E731 - re-admitted per call: revocation
         else:
             who = f"mcp-stdio:{os.environ.get('USER', 'operator')}"
             auth = AuthContext(tenant_id=str(tenant), principal_id=who, scopes=_OPERATOR_SCOPES)
+            fixed = auth
         _echo_err(f"MCP stdio server for tenant {auth.tenant_id} (principal {auth.principal_id})")
-        server = build_server(runtime, fixed_auth=auth)
+        server = build_server(runtime, fixed_auth=fixed)
         server.run("stdio")
     finally:
         runtime.close()
@@ -146,11 +161,14 @@ def mcp_http(host: str, port: int, rules_only: bool) -> None:
 
 def http_app(runtime: Any) -> Any:
     """The streamable-HTTP ASGI app: bearer authentication in front of a stateless MCP server."""
+    from api.limits import RequestLimits
     from router.mcp_server import BearerAuthMiddleware, build_server
 
     server = build_server(runtime)
     app = server.streamable_http_app(stateless_http=True, json_response=True)
-    app.add_middleware(BearerAuthMiddleware, authenticate=runtime.authenticate)
+    app.add_middleware(BearerAuthMiddleware, access=runtime.access())
+    # Outermost: the REST API's body size and text limits apply before authentication, as they do there.
+    app.add_middleware(RequestLimits)
     return app
 
 

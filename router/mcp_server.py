@@ -3,10 +3,13 @@
 Authorization model (architecture.txt, "MCP, Embeddings, and HNSW Are Different Layers"): the tenant and
 principal come from host-side authentication only:
 
-* stdio: the API key given to the server process (``PROCURA_API_KEY``), authenticated once at start-up;
-* streamable HTTP: the ``Authorization: Bearer <API key>`` header of *every* HTTP request, authenticated by an
-  ASGI middleware before the MCP layer sees the request (missing or invalid key: HTTP 401). The server runs
-  stateless, so nothing is bound to an MCP protocol session.
+* stdio: the API key given to the server process (``PROCURA_API_KEY``), admitted again on every tool call;
+* streamable HTTP: the ``Authorization: Bearer <API key>`` header of *every* HTTP request, admitted by an
+  ASGI middleware before the MCP layer sees the request (missing or invalid key: HTTP 401; over budget: 429).
+  The server runs stateless, so nothing is bound to an MCP protocol session.
+
+Both admit keys through :class:`api.access.Access`, the REST API's own path (failed-attempt throttling,
+revocation within seconds, the per-key rate limit), and their audit rows are labelled ``mcp``.
 
 No tool has a tenant, principal or scope argument; tools call the same application services as the HTTP API
 (graph tools, the metric service, retrieval, the ask pipeline) as ``procura_app`` under row-level security.
@@ -24,6 +27,10 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from api.access import Access
+from api.errors import AuthenticationError, RateLimitedError
+from api.keys import Principal
+from api.limits import MAX_ECHO_CHARS, bounded, unsafe_text
 from procura.db.session import AuthContext
 from router import tools as catalog_tools
 from router.tools import (
@@ -39,10 +46,13 @@ from router.tools import (
     SpendRequest,
     SpendResponse,
 )
+from semantic import audit
 
 AUTH_SCOPE_KEY = "procura.auth"
 #: query_metric's statement timeout: the same as every governed metric tool's.
 _METRIC_TIMEOUT_MS = TOOLS["finance.aggregate_spend"].timeout_ms
+#: The REST API's limit on a question (router.api.AskRequest).
+MAX_QUESTION_CHARS = 2000
 
 
 class AskToolResult(BaseModel):
@@ -63,16 +73,18 @@ class AskToolResult(BaseModel):
 
 
 class BearerAuthMiddleware:
-    """Authenticates every HTTP request's bearer API key and puts the :class:`AuthContext` into the ASGI scope.
+    """Admits every HTTP request's bearer API key through :class:`api.access.Access` (the REST API's checks:
+    failed-attempt throttling, revocation within the cache TTL, the per-key rate limit) and puts the principal
+    into the ASGI scope.
 
     Args:
         app: the MCP Starlette app.
-        authenticate: key -> AuthContext; raises on a missing, invalid, revoked or expired key.
+        access: the shared admission path.
     """
 
-    def __init__(self, app: ASGIApp, authenticate: Callable[[str | None], AuthContext]) -> None:
+    def __init__(self, app: ASGIApp, access: Access) -> None:
         self.app = app
-        self.authenticate = authenticate
+        self.access = access
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -80,22 +92,35 @@ class BearerAuthMiddleware:
             return
         header = dict(scope.get("headers") or []).get(b"authorization", b"").decode("latin-1")
         token = header[7:].strip() if header.lower().startswith("bearer ") else None
+        client = scope.get("client")
+        source = str(client[0]) if client else "unknown"
         try:
-            ctx = await anyio.to_thread.run_sync(self.authenticate, token)
-        except Exception:
-            body = b'{"error": {"code": "unauthenticated", "message": "missing or invalid bearer API key"}}'
-            await send({"type": "http.response.start", "status": 401,
-                        "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
-            await send({"type": "http.response.body", "body": body})
+            principal = self.access.cached(token, source)
+            if principal is None:
+                principal = await anyio.to_thread.run_sync(self.access.authenticate, token, source)
+            self.access.spend(principal)
+        except RateLimitedError as exc:
+            await _refuse(send, 429, b'{"error": {"code": "rate_limited", "message": "rate limit exceeded"}}',
+                          [(b"retry-after", str(exc.retry_after_s).encode())])
             return
-        scope[AUTH_SCOPE_KEY] = ctx
+        except Exception:
+            await _refuse(send, 401, b'{"error": {"code": "unauthenticated", '
+                          b'"message": "missing or invalid bearer API key"}}', [(b"www-authenticate", b"Bearer")])
+            return
+        scope[AUTH_SCOPE_KEY] = principal
         await self.app(scope, receive, send)
+
+
+async def _refuse(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), *headers]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def build_server(
     services: Any,
     *,
-    fixed_auth: AuthContext | None = None,
+    fixed_auth: AuthContext | Callable[[], Principal] | None = None,
     name: str = "procura",
 ) -> MCPServer:
     """The MCP server with its tools.
@@ -103,41 +128,54 @@ def build_server(
     Args:
         services: an object with ``pool`` (procura_app ConnectionPool), ``ask_service`` (:class:`AskService`)
             and ``env`` (:class:`router.tools.ToolEnv`).
-        fixed_auth: the context for a stdio server (from its host-side key); ``None`` for HTTP, where each
-            request's context comes from :class:`BearerAuthMiddleware`.
+        fixed_auth: for a stdio server, either a callable that admits the host's key on every call (through
+            :meth:`api.access.Access.admit`: revocation and the rate limit apply per call) or, for a local
+            operator without a key, a fixed context; ``None`` for HTTP, where each request's principal comes
+            from :class:`BearerAuthMiddleware`.
         name: the server name.
     """
     server = MCPServer(name=name, instructions="Procurement and finance answers with provenance. "
                        "The tenant is fixed by the server's authentication; tools take no tenant argument.")
 
-    def auth_of(ctx: Context) -> AuthContext:
+    def auth_of(ctx: Context) -> tuple[AuthContext, str | None]:
+        """The caller's context and key id; for stdio this admits the key (blocking: call it in a thread)."""
+        if isinstance(fixed_auth, AuthContext):
+            return fixed_auth, None
         if fixed_auth is not None:
-            return fixed_auth
+            try:
+                principal = fixed_auth()
+            except RateLimitedError as exc:
+                raise ToolError(f"rate limited: retry after {exc.retry_after_s} s") from exc
+            except AuthenticationError as exc:
+                raise ToolError("unauthenticated: the host's API key is invalid, revoked or expired") from exc
+            return principal.context, principal.key_id
         request = getattr(ctx.request_context, "request", None)
         scope = getattr(request, "scope", None) or {}
-        auth = scope.get(AUTH_SCOPE_KEY)
-        if not isinstance(auth, AuthContext):
+        admitted = scope.get(AUTH_SCOPE_KEY)
+        if not isinstance(admitted, Principal):
             raise ToolError("unauthenticated: no host-side credentials for this request")
-        return auth
+        return admitted.context, admitted.key_id
 
-    def run_tool(tool: str, ctx: Context, arguments: dict[str, Any]) -> Any:
+    def run_tool(tool: str, ctx: Context, arguments: dict[str, Any]) -> Callable[[], Any]:
         spec = TOOLS[tool]
-        auth = auth_of(ctx)
-        if not auth.has_scope(spec.scope):
-            raise ToolError(f"forbidden: {tool} requires scope {spec.scope!r}")
-        try:
-            request = spec.request.model_validate(arguments)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or "arguments"
-            raise ToolError(f"invalid arguments: {where}: {first.get('msg')}") from exc
-
         run = spec.run
         if run is None:  # pragma: no cover - only the completeness check has no runner, and it is not published
             raise ToolError(f"{tool} is not callable directly")
 
         def call() -> Any:
-            with services.pool.connection() as conn:
+            auth, key_id = auth_of(ctx)
+            if not auth.has_scope(spec.scope):
+                raise ToolError(f"forbidden: {tool} requires scope {spec.scope!r}")
+            where = unsafe_text(arguments, "arguments")
+            if where is not None:
+                raise ToolError(f"invalid arguments: {where}: NUL characters and unpaired surrogates are not accepted")
+            try:
+                request = spec.request.model_validate(arguments)
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                field = ".".join(str(p) for p in first.get("loc", ())) or "arguments"
+                raise ToolError(f"invalid arguments: {bounded(field)}: {first.get('msg')}") from exc
+            with audit.interface("mcp", key_id), services.pool.connection() as conn:
                 return run(conn, auth, request, services.env, spec.timeout_ms)
 
         return call
@@ -150,19 +188,23 @@ def build_server(
         except Exception as exc:  # the message is ours (RouterError) or generic; never SQL or stack traces
             from procura.errors import ProcuraError
 
-            raise ToolError(str(exc) if isinstance(exc, ProcuraError) else "the tool failed") from exc
+            raise ToolError(bounded(str(exc), 2 * MAX_ECHO_CHARS) if isinstance(exc, ProcuraError)
+                            else "the tool failed") from exc
 
     @server.tool(name="ask", description="Answer a procurement/finance question with validated numbers, "
                  "sources and the plan used (or a clarification question).")
     async def ask(question: str, ctx: Context, as_of: str | None = None) -> AskToolResult:
-        auth = auth_of(ctx)
         try:
             day = dt.date.fromisoformat(as_of) if as_of else None
         except ValueError as exc:
             raise ToolError("invalid arguments: as_of: expected YYYY-MM-DD") from exc
+        if unsafe_text(question) is not None or len(question) > MAX_QUESTION_CHARS:
+            raise ToolError(f"invalid arguments: question: at most {MAX_QUESTION_CHARS} characters, without NUL "
+                            "characters or unpaired surrogates")
 
         def call() -> AskToolResult:
-            with services.pool.connection() as conn:
+            auth, key_id = auth_of(ctx)
+            with audit.interface("mcp", key_id), services.pool.connection() as conn:
                 out = services.ask_service.ask(conn, auth, question, as_of=day, interface="mcp")
             return AskToolResult(
                 trace_id=out.trace_id, status=out.answer.status, text=out.answer.text, result=out.answer.result,

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from procura.db.session import AuthContext
 from procura.settings import Settings
 from router.service import AskService
 from router.tools import ToolEnv
+
+if TYPE_CHECKING:
+    from api.access import Access
+    from api.keys import Principal
 
 
 @dataclass
@@ -58,6 +62,23 @@ class RouterRuntime:
 
         with self.pool.connection() as conn:
             return authenticate(conn, key).context
+
+    def principal(self, key: str | None) -> Principal:
+        """The principal of an API key (context, key id, rate budget): the lookup behind :class:`api.access.Access`.
+
+        Raises:
+            AuthenticationError: missing, malformed, unknown, revoked or expired key.
+        """
+        from api.keys import authenticate
+
+        with self.pool.connection() as conn:
+            return authenticate(conn, key)
+
+    def access(self) -> Access:
+        """A fresh admission path over this runtime's pool (the REST API's checks, per process)."""
+        from api.access import Access
+
+        return Access(self.principal)
 
     def close(self) -> None:
         """Close the pool."""

@@ -128,8 +128,11 @@ class TraceStore:
                  recorder.trace_id),
             )
 
-    def read(self, conn: psycopg.Connection, ctx: AuthContext, trace_id: str) -> TraceView:
-        """The trace with its events and run rows, for ``ctx``'s tenant only.
+    def read(
+        self, conn: psycopg.Connection, ctx: AuthContext, trace_id: str, *, any_principal: bool = False
+    ) -> TraceView:
+        """The trace with its events and run rows, for ``ctx``'s tenant only, and ``ctx``'s principal only unless
+        ``any_principal`` (an auditor's read).
 
         Raises:
             TraceNotFoundError: malformed id, or no such trace for this tenant (the same answer, so ids of other
@@ -138,15 +141,15 @@ class TraceStore:
         try:
             key = uuid.UUID(trace_id)
         except ValueError as exc:
-            raise TraceNotFoundError(f"trace {trace_id!r} not found") from exc
+            raise TraceNotFoundError(f"trace {trace_id[:64]!r} not found") from exc
         with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=5000):
             row = conn.execute(
                 """
                 select trace_id, principal_id, interface, question, as_of, status, workflow, routing, answer,
                        created_at, finished_at, duration_ms
-                from app.traces where trace_id = %s
+                from app.traces where trace_id = %s and (principal_id = %s or %s)
                 """,
-                (key,),
+                (key, ctx.principal_id, any_principal),
             ).fetchone()
             if row is None:
                 raise TraceNotFoundError(f"trace {trace_id!r} not found")

@@ -1,27 +1,32 @@
 """The audit trail of metric queries: one ``app.audit_log`` row per query, whatever its outcome.
 
-Rows carry parameter names and sha256 hashes of their values, never the values: an auditor can tell that two
-queries asked the same thing without the log becoming a copy of what was asked. The serving role appends rows
-only through ``app.record_metric_audit()`` (no INSERT, UPDATE or DELETE on the table) and reads them back only
-as a principal holding the ``tenant:admin`` scope of the same tenant (row-level security).
+Rows carry parameter names and keyed hashes (HMAC-SHA256 with the server secret) of their values, never the
+values: an auditor can tell that two queries asked the same thing without the log becoming a copy of what was
+asked, and a company id, a date or a currency cannot be recovered by hashing guesses without the key. The
+serving role appends rows only through ``app.record_audit()`` inside a tenant transaction, which takes the
+row's tenant from the transaction (no INSERT, UPDATE or DELETE on the table, no tenant argument), and reads them
+back only as a principal holding the ``tenant:admin`` scope of the same tenant (row-level security).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
 import psycopg
 
-from procura.db.session import AuthContext, tenant_transaction
+from procura.db.session import AuthContext, idle_autocommit, tenant_transaction
+from procura.keyed import keyed_hex
 from semantic.params import to_json_value
 
+Route = Literal["api", "cli", "mcp"]
 Outcome = Literal["ok", "partial", "no_data", "rejected", "forbidden", "not_found", "timeout", "error"]
 ADMIN_SCOPE = "tenant:admin"
 _MAX_NAMES = 50
@@ -35,7 +40,7 @@ class AuditRecord:
     metric: str
     outcome: Outcome
     duration_ms: float
-    route: Literal["api", "cli"] = "api"
+    route: Route = "api"
     key_id: str | None = None
     parameter_hashes: Mapping[str, str] = field(default_factory=dict)
     group_by: tuple[str, ...] = ()
@@ -44,10 +49,29 @@ class AuditRecord:
     error_code: str | None = None
 
 
+#: The interface a call came through, when it is not the caller's default (set by the MCP server around a call).
+_INTERFACE: ContextVar[tuple[Route, str | None] | None] = ContextVar("procura_audit_interface", default=None)
+
+
+@contextmanager
+def interface(route: Route, key_id: str | None) -> Iterator[None]:
+    """Label every audit row written in this context (this thread) with ``route`` and ``key_id``.
+
+    Design note: the tools below an interface (router.tools, the metric service) pass ``route="api"``; the MCP
+    server wraps its calls in this instead of threading a route argument through every tool.
+    """
+    token = _INTERFACE.set((route, key_id))
+    try:
+        yield
+    finally:
+        _INTERFACE.reset(token)
+
+
 def hash_value(value: Any) -> str:
-    """sha256 of a value's canonical JSON (sorted keys, no spaces; dates ISO, decimals as strings)."""
+    """Keyed hash (HMAC-SHA256, server secret) of a value's canonical JSON (sorted keys, no spaces; dates ISO,
+    decimals as strings)."""
     canonical = json.dumps(to_json_value(value), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    return keyed_hex("audit-parameter", canonical)
 
 
 def hash_parameters(values: Mapping[str, Any]) -> dict[str, str]:
@@ -63,33 +87,46 @@ def hash_parameters(values: Mapping[str, Any]) -> dict[str, str]:
 def record(conn: psycopg.Connection, ctx: AuthContext, entry: AuditRecord) -> None:
     """Append one audit row for ``ctx``'s tenant and principal.
 
-    One statement, ``app.record_metric_audit()``: the serving role cannot write the table directly. The row is
-    written before the caller gets its answer (a failed write fails the query), but its commit does not wait
-    for the WAL flush; see migration 0011 for that trade-off.
+    A tenant transaction and ``app.record_audit()``: the serving role cannot write the table directly, and the
+    row's tenant is the transaction's. The row is written before the caller gets its answer (a failed write
+    fails the query), but its commit does not wait for the WAL flush; see migration 0011 for that trade-off.
 
     Args:
-        conn: a serving-role connection in autocommit mode (the call is its own transaction).
+        conn: an idle serving-role connection in autocommit mode.
         ctx: the authenticated context the query ran under.
-        entry: what to record.
+        entry: what to record (route and key id are overridden inside :func:`interface`).
     """
-    conn.execute(
-        "select app.record_metric_audit(%s::text, %s::text, %s::text, %s::text, %s::text, %s::jsonb, %s::text[],"
-        " %s::text, %s::integer, %s::numeric, %s::text, %s::text)",
-        (
-            ctx.tenant_id,
-            ctx.principal_id,
-            entry.key_id,
-            entry.route,
-            entry.metric[:200],
-            json.dumps(dict(entry.parameter_hashes)),
-            list(entry.group_by),
-            entry.grain,
-            entry.row_count,
-            Decimal(str(round(entry.duration_ms, 3))),
-            entry.outcome,
-            entry.error_code,
-        ),
+    route, key_id = entry.route, entry.key_id
+    override = _INTERFACE.get()
+    if override is not None:
+        route, key_id = override[0], key_id or override[1]
+    statement = (
+        "select app.record_audit(%s::text, %s::text, %s::text, %s::text, %s::jsonb, %s::text[], %s::text,"
+        " %s::integer, %s::numeric, %s::text, %s::text)"
     )
+    values = (
+        ctx.principal_id,
+        key_id,
+        route,
+        entry.metric[:200],
+        json.dumps(dict(entry.parameter_hashes)),
+        list(entry.group_by),
+        entry.grain,
+        entry.row_count,
+        Decimal(str(round(entry.duration_ms, 3))),
+        entry.outcome,
+        entry.error_code,
+    )
+    if idle_autocommit(conn):
+        with tenant_transaction(conn, ctx, read_only=False):
+            conn.execute(statement, values)
+        return
+    # A caller's open transaction (a refused query audits on the connection it was given): the tenant is set
+    # for this one call and the previous value put back, so nothing outlives the audit row.
+    previous = conn.execute("select current_setting('app.tenant_id', true)").fetchone()
+    conn.execute("select set_config('app.tenant_id', %s, true)", (ctx.tenant_id,))
+    conn.execute(statement, values)
+    conn.execute("select set_config('app.tenant_id', %s, true)", (previous[0] if previous else None,))
 
 
 @dataclass(frozen=True)

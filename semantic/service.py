@@ -22,6 +22,7 @@ import psycopg
 from procura.db.session import AuthContext
 from procura.settings import Settings
 from semantic import audit
+from semantic.currencies import check_currency
 from semantic.errors import (
     MetricExecutionError,
     MetricTimeoutError,
@@ -122,6 +123,7 @@ class MetricService:
             query = metric.variant(tuple(group_by), grain)
             entry["group_by"], entry["grain"] = query.variant.group_by, query.variant.grain
             params = bind(metric.definition.parameters, parameters, metric.definition.constraints, from_text=from_text)
+            check_currency(metric.definition.currency_parameter, params.values)
             hashes = audit.hash_parameters(params.values)
             result = run(
                 conn,

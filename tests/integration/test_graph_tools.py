@@ -10,6 +10,7 @@ import psycopg
 import pytest
 from pydantic import ValidationError
 
+from graph.age import graph_name_for_tenant
 from graph.errors import GraphNotFoundError, ResultLimitError
 from graph.sync import sync_tenant_graph
 from graph.tools import (
@@ -168,7 +169,7 @@ def test_procura_app_of_tenant_a_cannot_read_tenant_bs_graph_even_by_naming_it(
     app_conn: psycopg.Connection, tenants: tuple[str, str]
 ) -> None:
     tenant_a, tenant_b = tenants
-    graph_a, graph_b = "tg_" + tenant_a.replace("-", "_"), "tg_" + tenant_b.replace("-", "_")
+    graph_a, graph_b = graph_name_for_tenant(tenant_a).value, graph_name_for_tenant(tenant_b).value
     with tenant_transaction(app_conn, AuthContext(tenant_a, "attacker")):
         app_conn.execute("select set_config('search_path', 'ag_catalog, public', true)")
         own = _raw_cypher(app_conn, graph_a, "MATCH (s:Supplier) RETURN s.id")
@@ -186,7 +187,7 @@ def test_procura_app_of_tenant_a_cannot_read_tenant_bs_graph_even_by_naming_it(
 def test_procura_app_has_exactly_read_grants_on_tenant_graphs(
     app_conn: psycopg.Connection, admin_conn: psycopg.Connection, tenants: tuple[str, str]
 ) -> None:
-    graph_a = "tg_" + tenants[0].replace("-", "_")
+    graph_a = graph_name_for_tenant(tenants[0]).value
     privileges = admin_conn.execute(
         """
         select has_schema_privilege('procura_app', %s, 'USAGE'), has_schema_privilege('procura_app', %s, 'CREATE'),

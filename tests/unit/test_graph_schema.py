@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -177,8 +178,12 @@ def test_agtype_rejects_malformed_values(bad: str) -> None:
 
 
 def test_graph_names_come_from_the_auth_context_through_an_allow_list() -> None:
-    assert graph_name_for(AuthContext("tenant-42", "u1")) == GraphName("tg_tenant_42", "tenant-42")
-    for bad in ("Tenant-42", "t; drop", "", "a" * 58, "tenant_42"):
+    name = graph_name_for(AuthContext("tenant-42", "u1"))
+    assert name == graph_name_for_tenant("tenant-42") and name.tenant_id == "tenant-42"
+    # Opaque: the tenant id is not readable from the name (schema names are visible to every role).
+    assert re.fullmatch(r"tg_[0-9a-f]{24}", name.value) and "tenant" not in name.value
+    assert graph_name_for_tenant("tenant-43") != name
+    for bad in ("Tenant-42", "t; drop", "", "tenant_42"):
         with pytest.raises(GraphNameError):
             graph_name_for_tenant(bad)
     with pytest.raises(GraphNameError):
