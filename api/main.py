@@ -18,6 +18,7 @@ from typing import Any
 
 import psycopg
 from fastapi import FastAPI, Request
+from fastapi_offline import FastAPIOffline
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
@@ -107,7 +108,10 @@ def create_app(
         finally:
             pool.close()
 
-    app = FastAPI(
+    # Design note: FastAPI's own /docs and /redoc pages load Swagger UI and ReDoc from a CDN, which shows a blank
+    # page on the air-gapped sites Procura runs on; FastAPIOffline serves the same pages from files installed
+    # with the package (under /static-offline-docs).
+    app = FastAPIOffline(
         title="Procura metric API",
         version="1.0.0",
         summary="Governed finance metrics by name: typed parameters, tenant from the API key, provenance.",

@@ -7,6 +7,7 @@ ids but different numbers are written into ``marts.validated_invoice_lines``.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -93,11 +94,26 @@ def test_healthz_readyz_and_openapi(client: TestClient) -> None:
     assert {"/v1/metrics", "/v1/metrics/{name}", "/v1/metrics/{name}/query", "/healthz", "/readyz"} <= set(
         spec["paths"]
     )
-    assert client.get("/docs").status_code == 200
+    _assert_docs_load_nothing_from_outside(client)
     missing = client.get("/v2/nothing")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
     wrong_method = client.delete("/v1/metrics")
     assert wrong_method.status_code == 405 and wrong_method.json()["error"]["code"] == "method_not_allowed"
+
+
+def _assert_docs_load_nothing_from_outside(client: TestClient) -> None:
+    """Air-gapped sites: /docs and /redoc reference only this server's own assets, and those assets are served."""
+    for page in ("/docs", "/redoc"):
+        html = client.get(page)
+        assert html.status_code == 200, page
+        urls = re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)["']|url:\s*'([^']+)'""", html.text)
+        assets = [url for pair in urls for url in pair if url]
+        assert assets, page
+        assert not [url for url in assets if "//" in url], f"{page} loads from another host: {assets}"
+        assert not re.findall(r"https?://", html.text), page
+        for asset in assets:
+            if asset.startswith("/static-offline-docs/"):
+                assert client.get(asset).status_code == 200, asset
 
 
 def test_catalog_lists_every_metric_with_its_parameter_schema(client: TestClient, world: TwoTenants) -> None:
