@@ -106,6 +106,10 @@ class Synthesizer(Protocol):
         ...
 
 
+#: How a breakdown's dimension is named in the answer text.
+_BREAKDOWN_LABELS = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
+                     "period_start": "period"}
+
 def _find(run: RunResult, kind: type[BaseModel]) -> list[BaseModel]:
     return [o.output for o in run.outcomes.values() if o.output is not None and isinstance(o.output, kind)]
 
@@ -302,11 +306,19 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
                     f"excluded; converted at the corporate rate on each posting date).")
             status = "answered"
         if spend.breakdown and spend.status != "no_data":
-            result["by_supplier"] = [
-                {"supplier_id": b.key, "total_spend": b.total_spend, "matched_line_count": b.matched_line_count}
+            dimension = spend.breakdown[0].dimension
+            if dimension == "supplier_id":
+                result["by_supplier"] = [
+                    {"supplier_id": b.key, "total_spend": b.total_spend, "matched_line_count": b.matched_line_count}
+                    for b in spend.breakdown
+                ]
+            result["breakdown"] = [
+                {"dimension": b.dimension, "key": b.key, "total_spend": b.total_spend,
+                 "matched_line_count": b.matched_line_count}
                 for b in spend.breakdown
             ]
-            text += " By supplier: " + "; ".join(
+            label = _BREAKDOWN_LABELS.get(dimension, dimension.replace("_id", "").replace("_", " "))
+            text += f" By {label}: " + "; ".join(
                 f"{b.key} {b.total_spend} {spend.currency} ({b.matched_line_count} lines)" for b in spend.breakdown
             ) + "."
         if products is not None:

@@ -28,8 +28,11 @@ from router.contract import (
 from router.entities import EntityMentions, Gazetteer, find_mentions
 from router.periods import resolve_period
 from router.planner import PlanInput, plan
+from router.reading import excluded_status, parse_amounts, parse_breakdown
 from router.rules import RULE_CONFIDENCE, Identifiers, RuleHit, apply_rules, find_identifiers, mask, quoted_spans
 
+#: The dimensions governed spend may be grouped by (finance.company_spend's config.meta.procura.group_by).
+SPEND_GROUP_BY = ("supplier_id", "product_group_id", "product_code")
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
 INTENT_THRESHOLD = 0.5
 #: Every question needs at least one intent: when none reaches the threshold, the most probable one is selected
@@ -168,6 +171,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     intents = _combine(tuple(hits), probabilities)
     selected = {i.type for i in intents if i.selected}
     period = resolve_period(id_masked, inputs.as_of)
+    breakdown = parse_breakdown(cue_text)
+    amounts = parse_amounts(cue_text)
+    status_asked = excluded_status(cue_text)
     reasons: list[str] = []
     questions: list[str] = []
 
@@ -251,6 +257,23 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             questions.append(
                 f"Spend here means posted and paid supplier invoices, not {word}. Do you want invoiced spend?"
             )
+    if status_asked and (spend_shaped or other_metric or "aggregate" in selected):
+        # Governed figures never count cancelled or draft invoices; answering "no data" would read as "none
+        # were cancelled".
+        reasons.append(f"status: {status_asked} invoices are not counted by any governed figure")
+        questions.append(
+            f"Governed figures count posted and paid invoices only; {status_asked} invoices are excluded and cannot "
+            "be totalled or counted here. Do you want the figure over posted and paid invoices instead?"
+        )
+    if spend_shaped or other_metric:
+        unserved = [*breakdown.unknown, *(d for d in breakdown.group_by if d not in SPEND_GROUP_BY)]
+        if unserved or (other_metric and not spend_shaped and (breakdown.group_by or breakdown.grain)):
+            what = ", ".join(repr(u) for u in unserved) or "that breakdown"
+            reasons.append(f"breakdown: {what} is not a grouping the metric offers")
+            questions.append(
+                f"I cannot break this figure down by {what}. Spend can be grouped by supplier, product group or "
+                "product, and by day, week, month, quarter or year. Which one do you want?"
+            )
     if not selected:
         reasons.append("intent: no retrieval intent reached the confidence threshold")
         questions.append(
@@ -293,6 +316,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             wants_documents=("semantic" in selected or "lexical" in selected)
             and (not spend_shaped or bool(_SUMMARY_CUES.search(cue_text))),
             all_supplier_ids=tuple(sorted(gazetteer.supplier_names)),
+            group_by=breakdown.group_by if spend_shaped else (),
+            grain=breakdown.grain if spend_shaped else None,
+            amounts=amounts,
         )
     )
     return RoutingResult(
