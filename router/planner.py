@@ -64,6 +64,9 @@ class PlanInput:
     grain: str | None = None
     #: The reading's money amounts (with their threshold word); ``None`` reads them from ``question``.
     amounts: tuple[Amount, ...] | None = None
+    #: A catalog metric without a workflow of its own, and its parameter values from the reading.
+    catalog_metric: str | None = None
+    catalog_parameters: dict[str, Any] | None = None
 
 
 MetricKind = Literal[
@@ -456,6 +459,19 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
     if asks_personal_data(inp.question):
         # Design note: refused before any tool runs, whatever the intents; bank and contact data never leave.
         return "unsupported", ()
+    if inp.catalog_metric is not None:
+        steps = [
+            PlanStep(
+                step_id="calculate-metric",
+                tool="metrics.query",
+                arguments={"metric": inp.catalog_metric, "parameters": dict(inp.catalog_parameters or {}),
+                           "group_by": list(inp.group_by), "grain": inp.grain},
+                purpose=f"Governed metric {inp.catalog_metric} with the question's parameters (metrics.query).",
+            ),
+            _check(["calculate-metric"]),
+        ]
+        validate_plan(steps)
+        return "metric", tuple(steps)
     kind = metric_kind(inp.question, e) if (inp.spend or inp.other_metric) else None
     if kind is not None:
         metric_steps = _metric_steps(inp, kind)

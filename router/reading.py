@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 _CURRENCY_CODES = {
     "eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR",
@@ -191,4 +192,54 @@ def excluded_status(text: str) -> str | None:
     return "draft" if word.startswith("draft") else "cancelled"
 
 
-__all__ = ["Amount", "Breakdown", "excluded_status", "parse_amounts", "parse_breakdown", "parse_number"]
+# --- metrics of the catalog -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CatalogMetric:
+    """A served metric as the reader sees it: the phrases that name it (its dbt label and
+    ``config.meta.procura.synonyms``), its parameters (name -> (type, required)) and its allow-lists."""
+
+    name: str
+    label: str
+    phrases: tuple[str, ...]
+    parameters: tuple[tuple[str, str, bool], ...]
+    group_by: tuple[str, ...] = ()
+    grains: tuple[str, ...] = ()
+
+
+def catalog_metrics(registry: Any, exclude: frozenset[str] = frozenset()) -> tuple[CatalogMetric, ...]:
+    """The catalog's metrics that ``ask`` can serve generically (everything not in ``exclude``, the metrics
+    with their own workflow), read from dbt's semantic manifest beside the registry's schema."""
+    semantic = getattr(registry.schema, "semantic", None) or {}
+    found: list[CatalogMetric] = []
+    for raw in semantic.get("metrics", ()):
+        procura = ((raw.get("config") or {}).get("meta") or {}).get("procura")
+        if not procura or procura.get("name") in exclude:
+            continue
+        try:
+            metric = registry.get(procura["name"])
+        except Exception:  # noqa: BLE001 - a metric the registry refused is not served, so not askable
+            continue
+        label = str(raw.get("label") or raw.get("name"))
+        phrases = tuple(dict.fromkeys(p.lower() for p in (label, *procura.get("synonyms", ())) if p))
+        definition = metric.definition
+        found.append(CatalogMetric(
+            name=metric.name, label=label, phrases=phrases,
+            parameters=tuple((n, spec.type, spec.required) for n, spec in definition.parameters.items()),
+            group_by=tuple(definition.dimensions),
+            grains=tuple(definition.time_dimension.grains) if definition.time_dimension else (),
+        ))
+    return tuple(found)
+
+
+def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
+    """The catalog metric whose longest phrase occurs in ``text`` (word-bounded, case-insensitive)."""
+    best: tuple[int, CatalogMetric, tuple[int, int]] | None = None
+    for metric in catalog:
+        for phrase in metric.phrases:
+            match = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.I)
+            if match and (best is None or len(phrase) > best[0]):
+                best = (len(phrase), metric, match.span())
+    return None if best is None else (best[1], best[2])
+
+
+__all__ = ["Amount", "CatalogMetric", "catalog_metrics", "match_catalog_metric", "Breakdown", "excluded_status", "parse_amounts", "parse_breakdown", "parse_number"]

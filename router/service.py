@@ -23,8 +23,9 @@ from router.classifier import IntentClassifier, load_or_train
 from router.contract import RoutingResult
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
+from router.reading import CatalogMetric, catalog_metrics
 from router.routing import RouterInputs, route
-from router.tools import ToolEnv
+from router.tools import TOOLS, ToolEnv
 from router.traces import TraceRecorder, TraceStore
 from semantic.errors import ScopeError
 
@@ -53,6 +54,8 @@ class AskService:
     store: TraceStore
     executor: Executor
     synthesizer: Synthesizer | None = None
+    #: Catalog metrics without a workflow of their own, askable by their label or synonyms.
+    catalog: tuple[CatalogMetric, ...] = ()
 
     @classmethod
     def create(
@@ -85,7 +88,8 @@ class AskService:
         env = ToolEnv(metric_service=metric_service, embedder=embedder, search=retrieval_search)
         store = TraceStore()
         return cls(env=env, classifier=classifier, store=store,
-                   executor=Executor(env, store, timeouts_ms=timeouts_ms), synthesizer=synthesizer)
+                   executor=Executor(env, store, timeouts_ms=timeouts_ms), synthesizer=synthesizer,
+                   catalog=catalog_metrics(metric_service.registry, exclude=frozenset(TOOLS)))
 
     def ask(
         self,
@@ -105,7 +109,8 @@ class AskService:
         started = time.perf_counter()
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
-        routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier))
+        routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
+                                               catalog=self.catalog))
         recorder = TraceRecorder()
         _record_routing(recorder, routing)
         self.store.start(conn, ctx, recorder, interface=interface, question=routing.question, as_of=as_of,

@@ -864,6 +864,9 @@ TOOLS: Mapping[str, ToolSpec] = {
                  1, units_purchased),
         ToolSpec("finance.invoices_above_threshold", ThresholdRequest, MetricToolResponse, "invoice:aggregate", 5000,
                  500, 1, _threshold("finance.invoices_above_threshold")),
+        # Any catalog metric by name (one added in YAML only); the metric service checks the metric's own scope.
+        ToolSpec("metrics.query", MetricQueryToolRequest, MetricToolResponse, "procurement:read", 5000, 500, 1,
+                 query_metric),
         ToolSpec("documents.search", DocumentSearchRequest, DocumentSearchResponse, "procurement:read", 5000, 50, 1,
                  documents_search),
         ToolSpec("validation.check_completeness", CompletenessRequest, CompletenessResponse, "procurement:read", 1000,
