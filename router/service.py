@@ -81,9 +81,8 @@ class AskService:
         from router.evidence import retrieval_search
 
         if embedder is None:
-            from ingest.embedder import get_default_embedder
-
-            embedder = get_default_embedder()
+            # Loaded on first use: a question the rules route to a metric never needs the model (cold CLI start).
+            embedder = LazyEmbedder()
         classifier = load_or_train(embedder, home / "router") if use_classifier else None
         env = ToolEnv(metric_service=metric_service, embedder=embedder, search=retrieval_search)
         store = TraceStore()
@@ -186,6 +185,23 @@ def _missing_scopes(ctx: AuthContext, routing: RoutingResult) -> list[str]:
 
     needed = {TOOLS[step.tool].scope for step in routing.execution_plan if step.tool in TOOLS}
     return sorted(scope for scope in needed if not ctx.has_scope(scope))
+
+
+class LazyEmbedder:
+    """The process-wide MiniLM embedder, loaded (torch, sentence-transformers, weights) on first use only."""
+
+    def __init__(self) -> None:
+        self._loaded: Any = None
+
+    def _get(self) -> Any:
+        if self._loaded is None:
+            from ingest.embedder import get_default_embedder
+
+            self._loaded = get_default_embedder()
+        return self._loaded
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._get(), name)
 
 
 def _known(gazetteer: Gazetteer) -> KnownEntities:
