@@ -209,6 +209,8 @@ class CatalogMetric:
 def catalog_metrics(registry: Any, exclude: frozenset[str] = frozenset()) -> tuple[CatalogMetric, ...]:
     """The catalog's metrics that ``ask`` can serve generically (everything not in ``exclude``, the metrics
     with their own workflow), read from dbt's semantic manifest beside the registry's schema."""
+    from semantic.errors import SemanticError
+
     semantic = getattr(registry.schema, "semantic", None) or {}
     found: list[CatalogMetric] = []
     for raw in semantic.get("metrics", ()):
@@ -217,7 +219,7 @@ def catalog_metrics(registry: Any, exclude: frozenset[str] = frozenset()) -> tup
             continue
         try:
             metric = registry.get(procura["name"])
-        except Exception:  # noqa: BLE001 - a metric the registry refused is not served, so not askable
+        except SemanticError:  # a metric the registry did not load is not served, so not askable
             continue
         label = str(raw.get("label") or raw.get("name"))
         phrases = tuple(dict.fromkeys(p.lower() for p in (label, *procura.get("synonyms", ())) if p))
@@ -242,4 +244,7 @@ def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple
     return None if best is None else (best[1], best[2])
 
 
-__all__ = ["Amount", "CatalogMetric", "catalog_metrics", "match_catalog_metric", "Breakdown", "excluded_status", "parse_amounts", "parse_breakdown", "parse_number"]
+__all__ = [
+    "Amount", "Breakdown", "CatalogMetric", "catalog_metrics", "excluded_status", "match_catalog_metric",
+    "parse_amounts", "parse_breakdown", "parse_number",
+]
