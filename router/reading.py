@@ -129,7 +129,8 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                          r"(?:product(?:\s+codes?)?|products|items?|articles?|skus?)\b"),
         ("supplier_id", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+"
                         r"(?:suppliers?|vendors?)\b"),
-        ("company_id", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"),
+        # Not "for every company": that names a scope (often in injected instructions), not a grouping.
+        ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"),
     )
 )
 #: An explicit request to break a figure down; what follows must map to a dimension or grain.
