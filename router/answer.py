@@ -106,6 +106,10 @@ class Synthesizer(Protocol):
         ...
 
 
+#: How a breakdown's dimension is named in the answer text.
+_BREAKDOWN_LABELS = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
+                     "period_start": "period"}
+
 def _find(run: RunResult, kind: type[BaseModel]) -> list[BaseModel]:
     return [o.output for o in run.outcomes.values() if o.output is not None and isinstance(o.output, kind)]
 
@@ -302,11 +306,19 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
                     f"excluded; converted at the corporate rate on each posting date).")
             status = "answered"
         if spend.breakdown and spend.status != "no_data":
-            result["by_supplier"] = [
-                {"supplier_id": b.key, "total_spend": b.total_spend, "matched_line_count": b.matched_line_count}
+            dimension = spend.breakdown[0].dimension
+            if dimension == "supplier_id":
+                result["by_supplier"] = [
+                    {"supplier_id": b.key, "total_spend": b.total_spend, "matched_line_count": b.matched_line_count}
+                    for b in spend.breakdown
+                ]
+            result["breakdown"] = [
+                {"dimension": b.dimension, "key": b.key, "total_spend": b.total_spend,
+                 "matched_line_count": b.matched_line_count}
                 for b in spend.breakdown
             ]
-            text += " By supplier: " + "; ".join(
+            label = _BREAKDOWN_LABELS.get(dimension, dimension.replace("_id", "").replace("_", " "))
+            text += f" By {label}: " + "; ".join(
                 f"{b.key} {b.total_spend} {spend.currency} ({b.matched_line_count} lines)" for b in spend.breakdown
             ) + "."
         if products is not None:
@@ -400,6 +412,24 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     )
 
 
+def _catalog_sentence(m: MetricToolResponse, company: str, period_text: str) -> str:
+    """One catalog metric's result in words: its named outputs (or rows), the scope and the line count."""
+    unit = m.currency or ""
+    if m.status == "no_data":
+        return (f"Not found: no validated invoice line matched {m.metric} for {company} in {period_text}; "
+                "no data, not zero.")
+    if m.rows:
+        listed = "; ".join(", ".join(f"{k} {v}" for k, v in r.items() if v is not None) for r in m.rows)
+        return (f"{m.metric} for {company} in {period_text}" + (" (truncated at the row cap)" if m.truncated else "")
+                + f": {listed}.")
+    shown = ", ".join(
+        f"{name.replace('_', ' ')} {m.values.get(name)}" + (f" {unit}" if spec.get("type") == "money" and unit else "")
+        for name, spec in m.outputs.items() if name != "matched_line_count"
+    )
+    return (f"{m.metric} for {company} in {period_text}: {shown}, over {m.matched_line_count} validated invoice "
+            "lines.")
+
+
 def _metric_answer(
     routing: RoutingResult, metrics: list[MetricToolResponse], period_text: str
 ) -> tuple[AnswerStatus, str, dict[str, Any], dict[str, Any]]:
@@ -454,6 +484,13 @@ def _metric_answer(
                 sentences.append(f"{company} purchased {units} units from {supplier} in {period_text} (credit "
                                  f"notes subtracted), over {n} validated invoice lines.")
             part.update({"units_purchased": units if m.status != "no_data" else None, "supplier_id": supplier})
+        elif m.metric != "finance.invoices_above_threshold":
+            # Any other catalog metric (e.g. one added in YAML only): its outputs as the metric names them.
+            sentences.append(_catalog_sentence(m, company, period_text))
+            part.update({"currency": cur, "values": dict(m.values) if not m.rows else None,
+                         "rows": [dict(r) for r in m.rows] if m.rows else None,
+                         **({k: m.values.get(k) for k in m.outputs} if m.status != "no_data" else
+                            dict.fromkeys(m.outputs))})
         else:
             key, amount, what = "invoice_number", "grand_total", "invoices"
             threshold = p.get("threshold")

@@ -28,6 +28,7 @@ ToolName = Literal[
     "finance.units_purchased",
     "finance.invoices_above_threshold",
     "catalog.unit_price",
+    "metrics.query",
     "documents.search",
     "validation.check_completeness",
 ]
@@ -42,6 +43,7 @@ ALLOWED_TOOLS: tuple[ToolName, ...] = (
     "finance.units_purchased",
     "finance.invoices_above_threshold",
     "catalog.unit_price",
+    "metrics.query",
     "documents.search",
     "validation.check_completeness",
 )

@@ -60,10 +60,20 @@ class Gazetteer:
             key = normalize_supplier_name(name)
             if key:
                 by_alias.setdefault(key, set()).add(supplier_id)
-        for alias, supplier_id in aliases:
+        alias_pairs = list(aliases)
+        for alias, supplier_id in alias_pairs:
             key = normalize_supplier_name(alias)
             if key:
                 by_alias.setdefault(key, set()).add(supplier_id)
+        # Short names ("Beta" for "Supplier Beta" / "Beta Supplies GmbH"): the distinctive word of a name or
+        # alias. A short name two suppliers share keeps both candidates (a clarification), and a full spelling
+        # always wins over a short one (longest match first in find_mentions).
+        short: dict[str, set[str]] = {}
+        for supplier_id, spelling in [*((sid, n) for sid, n in names.items()), *((sid, a) for a, sid in alias_pairs)]:
+            for key in short_names(spelling):
+                short.setdefault(key, set()).add(supplier_id)
+        for key, ids in short.items():
+            by_alias.setdefault(key, set()).update(ids)
         return cls(
             companies=tuple(sorted(companies, key=lambda c: c.company_id)),
             supplier_aliases={k: frozenset(v) for k, v in by_alias.items()},
@@ -74,6 +84,75 @@ class Gazetteer:
     def company(self, company_id: str) -> Company | None:
         """The company with that id, if the tenant has it."""
         return next((c for c in self.companies if c.company_id == company_id), None)
+
+
+#: Words that never identify one supplier on their own (generic nouns of supplier names).
+_GENERIC = frozenset({
+    "supplier", "suppliers", "vendor", "vendors", "the", "and", "of", "company", "group", "industrial", "control",
+    "controls", "systems", "supply", "supplies", "trading", "logistics", "works", "instruments", "instr", "cable",
+    "cables", "products", "services", "international", "global",
+})
+
+
+def short_names(spelling: str) -> tuple[str, ...]:
+    """The normalized short names of a supplier spelling: the name without generic words ("supplier beta" ->
+    "beta") and the first word of a multi-word trade name ("beta supplies" -> "beta").
+
+    >>> short_names("Supplier Beta"), short_names("Gamma Control Systems AG"), short_names("Supplier Beta")
+    (('beta',), ('gamma',), ('beta',))
+    """
+    key = normalize_supplier_name(spelling)
+    if not key:
+        return ()
+    tokens = key.split()
+    found: list[str] = []
+    distinctive = [t for t in tokens if t not in _GENERIC]
+    if distinctive and len(distinctive) < len(tokens):
+        found.append(" ".join(distinctive))
+    if len(tokens) > 1 and tokens[0] not in _GENERIC and len(tokens[0]) >= 3 and not tokens[0].isdigit():
+        found.append(tokens[0])
+    return tuple(k for k in dict.fromkeys(found) if k != key)
+
+
+def edit_distance(a: str, b: str, limit: int = 2) -> int:
+    """Optimal-string-alignment distance (insert, delete, substitute, swap two neighbours), capped at
+    ``limit + 1``.
+
+    >>> edit_distance("sensros", "sensors"), edit_distance("presure", "pressure"), edit_distance("eta", "zeta")
+    (1, 1, 1)
+    """
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return min(prev[len(b)], limit + 1)
+
+
+#: A typed word is read as a known name's word with one edit only when both have at least this many letters:
+#: shorter words are other names one edit away ("Eta"/"Zeta", "A"/"B").
+FUZZY_MIN_LETTERS = 5
+
+
+def _near(typed: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    """Same words but for one word that is one edit away (both long enough)."""
+    if len(typed) != len(phrase):
+        return False
+    edits = 0
+    for t, p in zip(typed, phrase, strict=True):
+        if t == p:
+            continue
+        if min(len(t), len(p)) < FUZZY_MIN_LETTERS or edit_distance(t, p, 1) > 1:
+            return False
+        edits += 1
+    return edits == 1
 
 
 @dataclass(frozen=True)
@@ -121,7 +200,7 @@ def _stem(token: str) -> str:
 
 def _find_phrases(
     tokens: list[tuple[str, int, int]], phrases: Mapping[tuple[str, ...], frozenset[str]], text: str, kind: str,
-    stem: bool = False,
+    stem: bool = False, fuzzy: bool = False,
 ) -> list[Mention]:
     """Longest-first, non-overlapping matches of token phrases."""
     words = [(_stem(t) if stem else t) for t, _, _ in tokens]
@@ -138,6 +217,19 @@ def _find_phrases(
                 start, end = tokens[i][1], tokens[i + size - 1][2]
                 found.append(Mention(kind, text[start:end], start, end, tuple(sorted(ids))))
                 taken.update(range(i, i + size))
+    if fuzzy:
+        # Second pass: a window of words one edit away from exactly one spelling's words (a typo). Every
+        # spelling within one edit is a candidate, so a typo between two names is a clarification.
+        for size in range(longest, 0, -1):
+            for i in range(len(words) - size + 1):
+                if any(j in taken for j in range(i, i + size)):
+                    continue
+                key = tuple(words[i : i + size])
+                ids = frozenset().union(*(v for k, v in phrases.items() if _near(key, k)))
+                if ids:
+                    start, end = tokens[i][1], tokens[i + size - 1][2]
+                    found.append(Mention(kind, text[start:end], start, end, tuple(sorted(ids))))
+                    taken.update(range(i, i + size))
     return sorted(found, key=lambda m: m.start)
 
 
@@ -149,6 +241,10 @@ def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
         company_phrases.setdefault(tuple(t for t, _, _ in _tokens(company.company_name)), set()).add(
             company.company_id
         )
+        # The name without its legal form ("Acme Holding GmbH" asked as "Acme Holding").
+        bare = normalize_supplier_name(company.company_name)
+        if bare:
+            company_phrases.setdefault(tuple(bare.split()), set()).add(company.company_id)
     supplier_phrases = {tuple(alias.split()): ids for alias, ids in gazetteer.supplier_aliases.items()}
     group_phrases: dict[tuple[str, ...], set[str]] = {}
     for group in gazetteer.product_groups:
@@ -158,10 +254,11 @@ def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
     company_spans = {(m.start, m.end) for m in companies}
     # A supplier alias that is also a company name ("Company A" vs an alias "company") is read as the company.
     suppliers = [
-        m for m in _find_phrases(tokens, supplier_phrases, text, "supplier")
+        m for m in _find_phrases(tokens, supplier_phrases, text, "supplier", fuzzy=True)
         if not any(m.start < e and s < m.end for s, e in company_spans)
     ]
-    groups = _find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group", True)
+    groups = _find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group", True,
+                           fuzzy=True)
     return EntityMentions(
         companies=tuple(companies),
         suppliers=tuple(suppliers),

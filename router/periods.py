@@ -13,6 +13,7 @@ the router then asks instead of guessing.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from dataclasses import dataclass
 
@@ -46,8 +47,17 @@ _DATE = r"(\d{4}-\d{2}-\d{2})"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("between", re.compile(rf"\bbetween\s+{_DATE}\s+and\s+{_DATE}\b", re.I)),
     ("from_to", re.compile(rf"\bfrom\s+{_DATE}\s+(?:to|until|till)\s+(?:before\s+)?{_DATE}\b", re.I)),
-    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|month|year)\b", re.I)),
+    ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
+    ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}\b", re.I)),
+    ("last_of_year", re.compile(r"\b(?:the\s+)?(last|final|first)\s+(quarter|qtr|month|half)\s+of\s+(\d{4})\b", re.I)),
+    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|half)\b", re.I)),
     ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
+    ("qtd", re.compile(r"\b(quarter[- ]to[- ]date|qtd)\b", re.I)),
+    ("mtd", re.compile(r"\b(month[- ]to[- ]date|mtd)\b", re.I)),
+    ("fiscal_year", re.compile(r"\b(?:fy|fiscal\s+year|financial\s+year)\s?['-]?(\d{4}|\d{2})\b", re.I)),
+    ("iso_half", re.compile(r"(?<!-)\b(\d{4})[- ]?h([12])\b", re.I)),
+    ("half", re.compile(r"\b(?:h([12])|(first|second|1st|2nd)\s+half)(?:[\s,/-]+(?:of\s+)?(\d{4}))?\b", re.I)),
+    ("since_month", re.compile(rf"\bsince\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
     ("iso_quarter", re.compile(r"(?<!-)\b(\d{4})[- ]?q([1-4])\b", re.I)),
     ("quarter_year", re.compile(r"\bq([1-4])[\s,/-]+(?:of\s+)?(\d{4})\b", re.I)),
     (
@@ -57,7 +67,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("bare_quarter", re.compile(r"\bq([1-4])\b", re.I)),
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
-    ("in_month", re.compile(rf"\b(?:in|during|for|of|since)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
+    ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
     ("bare_year", re.compile(r"\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:19|20)\d{2})\b(?![-/]\d)", re.I)),
 )
 _VAGUE = re.compile(
@@ -111,8 +121,45 @@ def _latest_started_month(month: int, as_of: dt.date) -> int:
     return as_of.year if dt.date(as_of.year, month, 1) <= as_of else as_of.year - 1
 
 
+def _half(year: int, half: int, text: str) -> TimeRange:
+    start = dt.date(year, 1 if half == 1 else 7, 1)
+    return TimeRange(start=start, end=add_months(start, 6), label=f"{year}-H{half}", source_text=text)
+
+
+def _to_date(start: dt.date, as_of: dt.date, label: str, text: str) -> TimeRange:
+    """From ``start`` through the as-of day (inclusive, so the half-open end is the day after)."""
+    return TimeRange(start=start, end=as_of + dt.timedelta(days=1), label=label, source_text=text)
+
+
+def fiscal_year_start_month() -> int:
+    """The first month of the fiscal year (``PROCURA_FISCAL_YEAR_START_MONTH``, 1-12; default 1, the calendar
+    year). A fiscal year is named by the calendar year it ends in (FY2026 with an April start is
+    2025-04-01 to 2026-04-01)."""
+    raw = os.environ.get("PROCURA_FISCAL_YEAR_START_MONTH", "1").strip() or "1"
+    month = int(raw) if raw.isdigit() else 0
+    if not 1 <= month <= 12:
+        raise ValueError(f"PROCURA_FISCAL_YEAR_START_MONTH: {raw!r} is not a month number 1-12")
+    return month
+
+
+def _fiscal_year(year: int, start_month: int, text: str) -> TimeRange:
+    if start_month == 1:
+        return TimeRange(start=dt.date(year, 1, 1), end=dt.date(year + 1, 1, 1), label=f"FY{year}",
+                         source_text=text)
+    start = dt.date(year - 1, start_month, 1)
+    return TimeRange(start=start, end=add_months(start, 12), label=f"FY{year}", source_text=text)
+
+
 def _relative(which: str, unit: str, as_of: dt.date, text: str) -> TimeRange:
     previous = which.lower() in ("last", "previous", "prior", "past")
+    if unit == "qtr":
+        unit = "quarter"
+    if unit == "half":
+        half = 1 if as_of.month <= 6 else 2
+        year = as_of.year
+        if previous:
+            half, year = (2, year - 1) if half == 1 else (1, year)
+        return _half(year, half, text)
     if unit == "quarter":
         quarter = (as_of.month - 1) // 3 + 1
         year = as_of.year
@@ -132,7 +179,7 @@ def _explicit(start_text: str, end_text: str, text: str) -> TimeRange:
     return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
 
 
-def resolve_period(question: str, as_of: dt.date) -> PeriodResolution:
+def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None = None) -> PeriodResolution:
     """Find the period a question names and resolve it against ``as_of``.
 
     >>> resolve_period("spend during the last quarter", dt.date(2026, 5, 15)).time_range.label
@@ -152,7 +199,7 @@ def resolve_period(question: str, as_of: dt.date) -> PeriodResolution:
                 continue  # part of a longer form already read (e.g. "Q1" inside "Q1 2026")
             text = match.group(0)
             try:
-                period = _read(kind, match, as_of, text)
+                period = _read(kind, match, as_of, text, fiscal_start_month)
             except ValueError:
                 return PeriodResolution(None, True, f"the period {text!r} is not a valid date range", (text,))
             if period is None:
@@ -170,10 +217,46 @@ def resolve_period(question: str, as_of: dt.date) -> PeriodResolution:
     return PeriodResolution(found[0] if found else None, False, None, tuple(mentions))
 
 
-def _read(kind: str, match: re.Match[str], as_of: dt.date, text: str) -> TimeRange | None:
+def _read(
+    kind: str, match: re.Match[str], as_of: dt.date, text: str, fiscal_start_month: int | None = None
+) -> TimeRange | None:
     g = match.groups()
     if kind in ("between", "from_to"):
         return _explicit(g[0], g[1], text)
+    if kind == "since_date":
+        return _to_date(dt.date.fromisoformat(g[0]), as_of, f"since {g[0]}", text)
+    if kind == "on_date":
+        day = dt.date.fromisoformat(g[0])
+        return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
+    if kind == "last_of_year":
+        which, unit, year = g[0].lower(), g[1].lower(), int(g[2])
+        first = which == "first"
+        if unit in ("quarter", "qtr"):
+            return _quarter(year, 1 if first else 4, text)
+        if unit == "half":
+            return _half(year, 1 if first else 2, text)
+        return _month(year, 1 if first else 12, text)
+    if kind == "qtd":
+        start = quarter_start(as_of.year, (as_of.month - 1) // 3 + 1)
+        return _to_date(start, as_of, f"{as_of.year}-Q{(as_of.month - 1) // 3 + 1}-QTD", text)
+    if kind == "mtd":
+        return _to_date(dt.date(as_of.year, as_of.month, 1), as_of, f"{as_of:%Y-%m}-MTD", text)
+    if kind == "fiscal_year":
+        year = int(g[0]) if len(g[0]) == 4 else 2000 + int(g[0])
+        return _fiscal_year(year, fiscal_start_month or fiscal_year_start_month(), text)
+    if kind == "iso_half":
+        return _half(int(g[0]), int(g[1]), text)
+    if kind == "half":
+        half = int(g[0]) if g[0] else (1 if g[1].lower() in ("first", "1st") else 2)
+        if g[2]:
+            year = int(g[2])
+        else:
+            year = as_of.year if dt.date(as_of.year, 1 if half == 1 else 7, 1) <= as_of else as_of.year - 1
+        return _half(year, half, text)
+    if kind == "since_month":
+        month = _MONTHS[g[0].lower().rstrip(".")]
+        year = int(g[1]) if g[1] else _latest_started_month(month, as_of)
+        return _to_date(dt.date(year, month, 1), as_of, f"since {year}-{month:02d}", text)
     if kind == "relative":
         return _relative(g[0], g[1].lower(), as_of, text)
     if kind == "ytd":

@@ -26,7 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Literal
 
 from router.contract import (
@@ -39,6 +39,7 @@ from router.contract import (
     Workflow,
 )
 from router.errors import PlanError
+from router.reading import Amount, parse_amounts
 
 #: Bounded plans: no workflow needs more, and the executor refuses longer ones.
 MAX_STEPS = 10
@@ -58,6 +59,14 @@ class PlanInput:
     approved: bool
     wants_documents: bool
     all_supplier_ids: tuple[str, ...]
+    #: The reading's breakdown: allow-listed dimensions and time grain ("per supplier", "month by month").
+    group_by: tuple[str, ...] = ()
+    grain: str | None = None
+    #: The reading's money amounts (with their threshold word); ``None`` reads them from ``question``.
+    amounts: tuple[Amount, ...] | None = None
+    #: A catalog metric without a workflow of its own, and its parameter values from the reading.
+    catalog_metric: str | None = None
+    catalog_parameters: dict[str, Any] | None = None
 
 
 MetricKind = Literal[
@@ -72,17 +81,6 @@ _UNIT_PRICE = re.compile(
 _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
 _UNITS = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
 _LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
-_AMOUNT = r"(?P<amount>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)"
-_CURRENCY_WORD = r"(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?|francs?|€|\$|£)"
-_THRESHOLD = re.compile(
-    r"\b(?:above|over|exceed(?:s|ing)?|more than|greater than|larger than|higher than)\s+"
-    rf"(?:(?P<cur1>{_CURRENCY_WORD})\s?)?{_AMOUNT}(?:\s?(?P<cur2>{_CURRENCY_WORD}))?",
-    re.I,
-)
-_CURRENCY_CODES = {"eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR", "usd": "USD", "dollar": "USD",
-                   "dollars": "USD", "$": "USD", "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "£": "GBP",
-                   "chf": "CHF", "franc": "CHF", "francs": "CHF"}
-_PER_SUPPLIER = re.compile(r"\b(?:per|by|each|every|for each) (?:supplier|vendor)s?\b", re.I)
 _PRODUCTS = re.compile(r"\b(products?|items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
 _APPROVES = re.compile(r"\bapprov\w*", re.I)
 #: Personal and bank data of suppliers is not served by ask (minimization; architecture.txt, Security).
@@ -129,17 +127,13 @@ def metric_kind(question: str, entities: Entities) -> MetricKind | None:
     return None
 
 
-def threshold_of(question: str) -> tuple[str, str | None] | None:
-    """The amount (a decimal string, thousands separators removed) and currency of "above 5,000 EUR"."""
-    match = _THRESHOLD.search(question)
-    if match is None:
+def threshold_of(question: str, amounts: tuple[Amount, ...] | None = None) -> tuple[str, str | None] | None:
+    """The amount (an exact decimal string) and currency of "above 5,000 EUR" / "over €10k" / "> 10.000,50 €"."""
+    found = parse_amounts(question) if amounts is None else amounts
+    above = next((a for a in found if a.comparator == "above"), None)
+    if above is None:
         return None
-    try:
-        amount = Decimal(match.group("amount").replace(",", ""))
-    except InvalidOperation:
-        return None
-    word = (match.group("cur1") or match.group("cur2") or "").lower()
-    return f"{amount:.2f}", _CURRENCY_CODES.get(word)
+    return f"{above.value.quantize(Decimal('0.01'))}", above.currency
 
 
 _CLAUSES = re.compile(r",\s*(?:and|also|plus)\s+|;\s*|\?\s+|\band also\b", re.I)
@@ -270,6 +264,11 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
         "invoice_statuses": list(inp.constraints.invoice_status),
         "reporting_currency": _ref("resolve-company", "reporting_currency"),
     }
+    breakdown: dict[str, Any] = {
+        **({"group_by": list(inp.group_by)} if inp.group_by else {}),
+        **({"grain": inp.grain} if inp.grain else {}),
+    }
+    groups = [*inp.group_by, *([inp.grain] if inp.grain else [])]
     use_graph = inp.approved or (e.product_group is not None and not e.supplier_ids)
     supplier_source: Any
     spend_deps = ["resolve-company"]
@@ -313,6 +312,7 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
                 depends_on=tuple(spend_deps),
                 arguments={
                     **common,
+                    **breakdown,
                     "supplier_ids": _ref("find-products", "supplier_ids"),
                     "product_codes": _ref("find-products", "product_codes"),
                 },
@@ -325,20 +325,19 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
                 step_id="calculate-spend",
                 tool="finance.aggregate_spend",
                 depends_on=tuple(spend_deps),
-                arguments={**common, "supplier_ids": supplier_source, "product_codes": None},
+                arguments={**common, **breakdown, "supplier_ids": supplier_source, "product_codes": None},
                 purpose="Governed SQL total over validated invoice lines (finance.aggregate_spend).",
             )
         )
     else:
-        per_supplier = bool(_PER_SUPPLIER.search(inp.question))
         steps.append(
             PlanStep(
                 step_id="calculate-spend",
                 tool="finance.company_spend",
                 depends_on=("resolve-company",),
-                arguments={**common, "group_by": ["supplier_id"]} if per_supplier else common,
+                arguments={**common, **breakdown},
                 purpose="Governed SQL total of the company over all suppliers (finance.company_spend)"
-                + (", and the same metric grouped by supplier." if per_supplier else "."),
+                + (f", and the same metric grouped by {', '.join(groups)}." if groups else "."),
             )
         )
     check_deps = ["calculate-spend"]
@@ -417,7 +416,7 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
                 purpose=f"Governed units purchased from {supplier} (finance.units_purchased).",
             ))
     elif kind == "invoices_above_threshold":
-        threshold = threshold_of(inp.question)
+        threshold = threshold_of(inp.question, inp.amounts)
         if tr is None or threshold is None:
             return None
         amount, named_currency = threshold
@@ -460,6 +459,19 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
     if asks_personal_data(inp.question):
         # Design note: refused before any tool runs, whatever the intents; bank and contact data never leave.
         return "unsupported", ()
+    if inp.catalog_metric is not None:
+        steps = [
+            PlanStep(
+                step_id="calculate-metric",
+                tool="metrics.query",
+                arguments={"metric": inp.catalog_metric, "parameters": dict(inp.catalog_parameters or {}),
+                           "group_by": list(inp.group_by), "grain": inp.grain},
+                purpose=f"Governed metric {inp.catalog_metric} with the question's parameters (metrics.query).",
+            ),
+            _check(["calculate-metric"]),
+        ]
+        validate_plan(steps)
+        return "metric", tuple(steps)
     kind = metric_kind(inp.question, e) if (inp.spend or inp.other_metric) else None
     if kind is not None:
         metric_steps = _metric_steps(inp, kind)

@@ -23,13 +23,24 @@ from router.contract import (
     IntentScore,
     IntentType,
     RoutingResult,
+    TimeRange,
     clean_question,
 )
 from router.entities import EntityMentions, Gazetteer, find_mentions
-from router.periods import resolve_period
+from router.periods import add_months, resolve_period
 from router.planner import PlanInput, plan
+from router.reading import (
+    Amount,
+    CatalogMetric,
+    excluded_status,
+    match_catalog_metric,
+    parse_amounts,
+    parse_breakdown,
+)
 from router.rules import RULE_CONFIDENCE, Identifiers, RuleHit, apply_rules, find_identifiers, mask, quoted_spans
 
+#: The dimensions governed spend may be grouped by (finance.company_spend's config.meta.procura.group_by).
+SPEND_GROUP_BY = ("supplier_id", "product_group_id", "product_code")
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
 INTENT_THRESHOLD = 0.5
 #: Every question needs at least one intent: when none reaches the threshold, the most probable one is selected
@@ -103,6 +114,8 @@ class RouterInputs:
     as_of: dt.date
     gazetteer: Gazetteer
     classifier: IntentClassifier | None = None
+    #: The catalog metrics without a workflow of their own (e.g. one added in YAML only), askable by phrase.
+    catalog: tuple[CatalogMetric, ...] = ()
 
 
 def _combine(hits: tuple[RuleHit, ...], probabilities: dict[IntentType, float] | None) -> tuple[IntentScore, ...]:
@@ -168,6 +181,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     intents = _combine(tuple(hits), probabilities)
     selected = {i.type for i in intents if i.selected}
     period = resolve_period(id_masked, inputs.as_of)
+    breakdown = parse_breakdown(cue_text)
+    amounts = parse_amounts(cue_text)
+    status_asked = excluded_status(cue_text)
     reasons: list[str] = []
     questions: list[str] = []
 
@@ -194,6 +210,15 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     approved_question = "relationship" in selected and bool(_APPROVED.search(cue_text)) and not spend_shaped
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
+    catalog_hit = match_catalog_metric(cue_text, inputs.catalog)
+    catalog_metric = catalog_hit[0] if catalog_hit else None
+    if catalog_metric is not None:
+        # A metric the catalog names by phrase: its own parameters say what the question must give.
+        required = {name for name, _, req in catalog_metric.parameters if req}
+        spend_shaped, other_metric, quantity_shaped, filter_shaped, approved_question = False, True, False, False, False
+        needs_company = "company_id" in required
+        needs_period = "start_date" in required or "month" in required
+        selected.add("aggregate")
 
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
@@ -251,6 +276,32 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             questions.append(
                 f"Spend here means posted and paid supplier invoices, not {word}. Do you want invoiced spend?"
             )
+    if status_asked and catalog_metric is None and (spend_shaped or other_metric or "aggregate" in selected):
+        # Governed figures never count cancelled or draft invoices; answering "no data" would read as "none
+        # were cancelled".
+        reasons.append(f"status: {status_asked} invoices are not counted by any governed figure")
+        questions.append(
+            f"Governed figures count posted and paid invoices only; {status_asked} invoices are excluded and cannot "
+            "be totalled or counted here. Do you want the figure over posted and paid invoices instead?"
+        )
+    if catalog_metric is not None:
+        unserved = [*breakdown.unknown, *(d for d in breakdown.group_by if d not in catalog_metric.group_by),
+                    *([breakdown.grain] if breakdown.grain and breakdown.grain not in catalog_metric.grains else [])]
+        if unserved:
+            what = ", ".join(repr(u) for u in unserved)
+            offered = ", ".join([*catalog_metric.group_by, *catalog_metric.grains]) or "nothing"
+            reasons.append(f"breakdown: {what} is not a grouping {catalog_metric.name} offers")
+            questions.append(f"I cannot break {catalog_metric.label.lower()} down by {what}; it can be grouped by "
+                             f"{offered}. Which one do you want?")
+    elif spend_shaped or other_metric:
+        unserved = [*breakdown.unknown, *(d for d in breakdown.group_by if d not in SPEND_GROUP_BY)]
+        if unserved or (other_metric and not spend_shaped and (breakdown.group_by or breakdown.grain)):
+            what = ", ".join(repr(u) for u in unserved) or "that breakdown"
+            reasons.append(f"breakdown: {what} is not a grouping the metric offers")
+            questions.append(
+                f"I cannot break this figure down by {what}. Spend can be grouped by supplier, product group or "
+                "product, and by day, week, month, quarter or year. Which one do you want?"
+            )
     if not selected:
         reasons.append("intent: no retrieval intent reached the confidence threshold")
         questions.append(
@@ -270,6 +321,16 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         if (spend_shaped or company is not None)
         else None,
     )
+    catalog_parameters: dict[str, object] = {}
+    if catalog_metric is not None and not reasons:
+        catalog_parameters, unread = _catalog_parameters(
+            catalog_metric, entities, constraints.time_range, constraints.invoice_status, amounts,
+            constraints.reporting_currency,
+        )
+        for what in unread:
+            reasons.append(f"parameter: {what}")
+            questions.append(f"{catalog_metric.label} needs {what}, which the question does not give. "
+                             "Could you name it?")
     auth = AuthorizationContextModel.from_auth(inputs.ctx)
     confidence = _overall(intents)
     rule_hits = tuple(f"{h.rule}:{h.intent}:{h.evidence}" for h in hits)
@@ -293,6 +354,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             wants_documents=("semantic" in selected or "lexical" in selected)
             and (not spend_shaped or bool(_SUMMARY_CUES.search(cue_text))),
             all_supplier_ids=tuple(sorted(gazetteer.supplier_names)),
+            group_by=breakdown.group_by if (spend_shaped or catalog_metric) else (),
+            grain=breakdown.grain if (spend_shaped or catalog_metric) else None,
+            amounts=amounts,
+            catalog_metric=catalog_metric.name if catalog_metric else None,
+            catalog_parameters=catalog_parameters,
         )
     )
     return RoutingResult(
@@ -300,6 +366,55 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         entities=entities, constraints=constraints, authorization_context=auth, workflow=workflow,
         execution_plan=steps, rule_hits=rule_hits,
     )
+
+
+def _catalog_parameters(
+    metric: CatalogMetric, entities: Entities, period: TimeRange | None, statuses: tuple[str, ...],
+    amounts: tuple[Amount, ...], currency: str | None,
+) -> tuple[dict[str, object], list[str]]:
+    """A catalog metric's parameter values from the reading, and what a required parameter or a constraint the
+    question names lacks (never a silent drop: a named supplier the metric cannot filter by is reported)."""
+    values: dict[str, object] = {}
+    unread: list[str] = []
+    declared = {name for name, _, _ in metric.parameters}
+    month = None
+    if period is not None and period.start.day == 1 and period.end == add_months(period.start, 1):
+        month = period.start.strftime("%Y-%m")
+    above = next((a for a in amounts if a.comparator == "above"), None)
+    slots: dict[str, object | None] = {
+        "company_id": entities.company_id,
+        "start_date": period.start.isoformat() if period else None,
+        "end_date": period.end.isoformat() if period else None,
+        "month": month,
+        "supplier_ids": list(entities.supplier_ids) or None,
+        "supplier_id": entities.supplier_ids[0] if len(entities.supplier_ids) == 1 else None,
+        "product_codes": list(entities.product_codes) or None,
+        "product_code": entities.product_codes[0] if len(entities.product_codes) == 1 else None,
+        "invoice_numbers": list(entities.invoice_numbers) or None,
+        "threshold": f"{above.value}" if above else None,
+        "invoice_statuses": list(statuses) if tuple(statuses) != ("posted", "paid") else None,
+        "reporting_currency": currency,
+    }
+    for name, _, required in metric.parameters:
+        value = slots.get(name)
+        if value is not None:
+            values[name] = value
+        elif required:
+            unread.append(f"a value for {name.replace('_', ' ')}")
+    named = {
+        "supplier": bool(entities.supplier_ids), "product": bool(entities.product_codes),
+        "invoice number": bool(entities.invoice_numbers), "product group": entities.product_group is not None,
+    }
+    takes = {
+        "supplier": bool(declared & {"supplier_ids", "supplier_id"}),
+        "product": bool(declared & {"product_codes", "product_code"}),
+        "invoice number": "invoice_numbers" in declared,
+        "product group": False,
+    }
+    for what, present in named.items():
+        if present and not takes[what]:
+            unread.append(f"no {what} filter (the question names one; {metric.name} cannot restrict by it)")
+    return values, unread
 
 
 def _overall(intents: tuple[IntentScore, ...]) -> float:

@@ -23,8 +23,9 @@ from router.classifier import IntentClassifier, load_or_train
 from router.contract import RoutingResult
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
+from router.reading import CatalogMetric, catalog_metrics
 from router.routing import RouterInputs, route
-from router.tools import ToolEnv
+from router.tools import TOOLS, ToolEnv
 from router.traces import TraceRecorder, TraceStore
 from semantic.errors import ScopeError
 
@@ -53,6 +54,8 @@ class AskService:
     store: TraceStore
     executor: Executor
     synthesizer: Synthesizer | None = None
+    #: Catalog metrics without a workflow of their own, askable by their label or synonyms.
+    catalog: tuple[CatalogMetric, ...] = ()
 
     @classmethod
     def create(
@@ -78,14 +81,14 @@ class AskService:
         from router.evidence import retrieval_search
 
         if embedder is None:
-            from ingest.embedder import get_default_embedder
-
-            embedder = get_default_embedder()
+            # Loaded on first use: a question the rules route to a metric never needs the model (cold CLI start).
+            embedder = LazyEmbedder()
         classifier = load_or_train(embedder, home / "router") if use_classifier else None
         env = ToolEnv(metric_service=metric_service, embedder=embedder, search=retrieval_search)
         store = TraceStore()
         return cls(env=env, classifier=classifier, store=store,
-                   executor=Executor(env, store, timeouts_ms=timeouts_ms), synthesizer=synthesizer)
+                   executor=Executor(env, store, timeouts_ms=timeouts_ms), synthesizer=synthesizer,
+                   catalog=catalog_metrics(metric_service.registry, exclude=frozenset(TOOLS)))
 
     def ask(
         self,
@@ -105,7 +108,8 @@ class AskService:
         started = time.perf_counter()
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
-        routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier))
+        routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
+                                               catalog=self.catalog))
         recorder = TraceRecorder()
         _record_routing(recorder, routing)
         self.store.start(conn, ctx, recorder, interface=interface, question=routing.question, as_of=as_of,
@@ -181,6 +185,23 @@ def _missing_scopes(ctx: AuthContext, routing: RoutingResult) -> list[str]:
 
     needed = {TOOLS[step.tool].scope for step in routing.execution_plan if step.tool in TOOLS}
     return sorted(scope for scope in needed if not ctx.has_scope(scope))
+
+
+class LazyEmbedder:
+    """The process-wide MiniLM embedder, loaded (torch, sentence-transformers, weights) on first use only."""
+
+    def __init__(self) -> None:
+        self._loaded: Any = None
+
+    def _get(self) -> Any:
+        if self._loaded is None:
+            from ingest.embedder import get_default_embedder
+
+            self._loaded = get_default_embedder()
+        return self._loaded
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._get(), name)
 
 
 def _known(gazetteer: Gazetteer) -> KnownEntities:

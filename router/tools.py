@@ -134,8 +134,11 @@ class SpendRequest(_Model):
     end_date: dt.date
     invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
     reporting_currency: CurrencyCode
-    group_by: tuple[Literal["supplier_id"], ...] = Field(
-        default=(), description="Also break the total down by these allow-listed dimensions."
+    group_by: tuple[Literal["supplier_id", "product_group_id", "product_code"], ...] = Field(
+        default=(), max_length=2, description="Also break the total down by these allow-listed dimensions."
+    )
+    grain: Literal["day", "week", "month", "quarter", "year"] | None = Field(
+        default=None, description="Also break the total down by this allow-listed time grain."
     )
 
     @model_validator(mode="after")
@@ -576,7 +579,7 @@ def _edge_sources(edges: Any) -> list[tuple[str, str]]:
 
 def _spend(
     conn: psycopg.Connection, ctx: AuthContext, env: ToolEnv, timeout_ms: int, metric: str, params: dict[str, Any],
-    group_by: tuple[str, ...] = (),
+    group_by: tuple[str, ...] = (), grain: str | None = None,
 ) -> SpendResponse:
     from semantic.errors import MetricTimeoutError, SemanticError
     from semantic.service import MetricService
@@ -594,25 +597,27 @@ def _spend(
     coverage = result.coverage
     requested = tuple(params.get("supplier_ids") or ())
     breakdown: list[SpendBreakdownRow] = []
-    if group_by and result.status != "no_data":
+    if (group_by or grain) and result.status != "no_data":
         try:
-            grouped = service.query(conn, ctx, metric, params, group_by=list(group_by), route="api")
+            grouped = service.query(conn, ctx, metric, params, group_by=list(group_by), grain=grain, route="api")
         except MetricTimeoutError as exc:
             raise ToolTimeoutError(str(exc)) from exc
         except SemanticError as exc:
             raise ToolFailedError(str(exc)) from exc
         # Design note: the breakdown is a second governed query, never derived from the total, and the total is
         # never re-added from rounded group values (the presented total stays the exact sum, rounded once).
-        for dimension in group_by:
-            breakdown.extend(
-                SpendBreakdownRow(
-                    dimension=dimension,
-                    key=None if r.values.get(dimension) is None else str(r.values[dimension]),
-                    total_spend=None if r.values.get("total_spend") is None else str(r.values["total_spend"]),
-                    matched_line_count=int(r.values.get("matched_line_count") or 0),
-                )
-                for r in grouped.rows
+        # One row per group; with two groupings (e.g. supplier and month) the key joins both values.
+        keys = [*group_by, *(["period_start"] if grain else [])]
+        breakdown.extend(
+            SpendBreakdownRow(
+                dimension="+".join(keys),
+                key=" ".join(str(r.values.get(k)) for k in keys) if any(r.values.get(k) is not None for k in keys)
+                else None,
+                total_spend=None if r.values.get("total_spend") is None else str(r.values["total_spend"]),
+                matched_line_count=int(r.values.get("matched_line_count") or 0),
             )
+            for r in grouped.rows
+        )
     return SpendResponse(
         metric=metric,
         status=result.status,
@@ -648,7 +653,7 @@ def aggregate_spend(
     }
     if req.product_codes is not None:
         params["product_codes"] = list(req.product_codes)
-    return _spend(conn, ctx, env, timeout_ms, "finance.aggregate_spend", params, req.group_by)
+    return _spend(conn, ctx, env, timeout_ms, "finance.aggregate_spend", params, req.group_by, req.grain)
 
 
 def company_spend(
@@ -662,7 +667,7 @@ def company_spend(
         "invoice_statuses": list(req.invoice_statuses),
         "reporting_currency": req.reporting_currency,
     }
-    return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params, req.group_by)
+    return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params, req.group_by, req.grain)
 
 
 def _metric(
@@ -859,6 +864,9 @@ TOOLS: Mapping[str, ToolSpec] = {
                  1, units_purchased),
         ToolSpec("finance.invoices_above_threshold", ThresholdRequest, MetricToolResponse, "invoice:aggregate", 5000,
                  500, 1, _threshold("finance.invoices_above_threshold")),
+        # Any catalog metric by name (one added in YAML only); the metric service checks the metric's own scope.
+        ToolSpec("metrics.query", MetricQueryToolRequest, MetricToolResponse, "procurement:read", 5000, 500, 1,
+                 query_metric),
         ToolSpec("documents.search", DocumentSearchRequest, DocumentSearchResponse, "procurement:read", 5000, 50, 1,
                  documents_search),
         ToolSpec("validation.check_completeness", CompletenessRequest, CompletenessResponse, "procurement:read", 1000,

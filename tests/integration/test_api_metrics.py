@@ -311,6 +311,12 @@ def test_a_tenant_id_in_the_query_string_is_rejected(client: TestClient, world: 
             "invoice_statuses[0]",
             "not one of the allowed values",
         ),
+        # Cancelled invoices are never counted (is_counted): asking for them is refused, not answered "no data".
+        (
+            {"parameters": {**SEED, "invoice_statuses": ["posted", "cancelled"]}},
+            "invoice_statuses[1]",
+            "not one of the allowed values",
+        ),
         ({"parameters": {k: v for k, v in SEED.items() if k != "company_id"}}, "company_id", "required"),
         ({"parameters": SEED, "group_by": ["tenant_id"]}, "group_by", "unknown dimension"),
         ({"parameters": SEED, "group_by": ["supplier_id", "product_code", "product_group_id"]}, "group_by", "at most"),

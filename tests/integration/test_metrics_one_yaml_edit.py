@@ -180,3 +180,48 @@ def test_the_new_metric_is_listed_and_callable_over_mcp(
     queried = data(out["queried"])
     assert Decimal(queried["values"]["draft_spend"]) == _expected(world).quantize(Decimal("0.01"))
     assert out["refused"].is_error and "requires scope" in out["refused"].content[0].text
+
+
+def test_the_new_metric_is_answered_by_ask(settings: Settings, registry: MetricRegistry, world: TwoTenants) -> None:
+    """``ask`` finds the metric by its synonym, fills its parameters from the reading and answers with the
+    governed figure: the planner, completeness check and composer read the catalog, no per-metric branch."""
+    import datetime as dt
+
+    import psycopg
+
+    from procura.db.session import AuthContext
+    from router.answer import compose
+    from router.entities import Company, Gazetteer
+    from router.executor import Executor, KnownEntities
+    from router.reading import catalog_metrics
+    from router.routing import RouterInputs, route
+    from router.tools import TOOLS, ToolEnv
+    from router.traces import TraceRecorder, TraceStore
+    from semantic.service import MetricService
+
+    catalog = catalog_metrics(registry, exclude=frozenset(TOOLS))
+    assert [m.name for m in catalog] == ["finance.draft_spend"]
+    auth = AuthContext(tenant_id=world.tenant_a, principal_id="ask@tests",
+                       scopes=frozenset({"invoice:aggregate", "procurement:read"}))
+    gazetteer = Gazetteer.build([Company("COMP-A", "Company A", "EUR")], [], [], [])
+    inputs = RouterInputs(ctx=auth, as_of=dt.date(2026, 5, 15), gazetteer=gazetteer, catalog=catalog)
+    routing = route("What was the draft spend of Company A in Q1 2026?", inputs)
+    assert routing.workflow == "metric", routing.clarification_question
+    assert [s.tool for s in routing.execution_plan] == ["metrics.query", "validation.check_completeness"]
+    env = ToolEnv(metric_service=MetricService.from_settings(registry, settings))
+    store, recorder = TraceStore(), TraceRecorder()
+    with psycopg.connect(settings.app_url, autocommit=True) as conn:
+        store.start(conn, auth, recorder, interface="test", question=routing.question, as_of=routing.as_of,
+                    routing=routing.model_dump(mode="json", by_alias=True))
+        run = Executor(env, store).execute(conn, auth, routing.execution_plan, recorder,
+                                           KnownEntities(frozenset({"COMP-A"}), frozenset()))
+    answer = compose(routing, run)
+    expected = _expected(world)
+    assert answer.status == "answered", answer.text
+    assert Decimal(answer.result["draft_spend"]) == expected.quantize(Decimal("0.01"))
+    # A constraint the metric cannot take (a supplier) is a clarification naming it, not a silent drop.
+    named = route("Draft spend of Company A with SUP-18 in Q1 2026?",
+                  RouterInputs(ctx=auth, as_of=dt.date(2026, 5, 15),
+                               gazetteer=Gazetteer.build([Company("COMP-A", "Company A", "EUR")],
+                                                         [("SUP-18", "Supplier Beta")], [], []), catalog=catalog))
+    assert named.requires_clarification and "supplier" in (named.clarification_question or "")

@@ -1,0 +1,251 @@
+"""The question reader's slot parsers: money amounts, breakdowns (group-by and grain), invoice statuses.
+
+Each parser is a pure function of the (identifier- and entity-masked) question text and returns typed values
+with the span each came from, so the router can account for every constraint-looking span: a breakdown phrase
+("broken down by colour") or an invoice status that no governed metric serves becomes a clarification naming
+it, never a silently dropped filter. The dimensions a breakdown maps to are checked against the metric's
+allow-list from the catalog (``config.meta.procura.group_by`` / ``grains``) by the planner, not here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+_CURRENCY_CODES = {
+    "eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR",
+    "usd": "USD", "dollar": "USD", "dollars": "USD", "$": "USD",
+    "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "£": "GBP",
+    "chf": "CHF", "franc": "CHF", "francs": "CHF",
+}
+_CUR = r"(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?|francs?|€|\$|£)"
+_MULTIPLIERS = {"k": 1000, "thousand": 1000, "m": 1_000_000, "mn": 1_000_000, "mio": 1_000_000,
+                "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
+_MONEY = re.compile(
+    rf"(?<![\w.,])(?:(?P<cur1>{_CUR})\s?)?"
+    r"(?P<num>\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
+    r"(?:\s?(?P<mult>k|m|mn|mio|bn|thousand|million|billion)(?![A-Za-z]))?"
+    rf"(?:\s?(?P<cur2>{_CUR})(?![A-Za-z]))?",
+    re.I,
+)
+_COMPARATOR = re.compile(
+    r"\b(?P<word>above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
+    r"below|under|less than|lower than|smaller than|at most)\s+$",
+    re.I,
+)
+_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least")
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A money amount read from the question (exact decimal), its currency if named, and its comparator."""
+
+    value: Decimal
+    currency: str | None
+    start: int
+    end: int
+    text: str
+    comparator: str | None = None  # "above" or "below" when a threshold word precedes it
+
+
+def parse_number(text: str) -> Decimal | None:
+    """A decimal from either notation: ``10,000.50``, ``10.000,50``, ``10 000``, ``1.5``, ``10,5``.
+
+    The last separator is the decimal point when it is followed by one or two digits; a separator followed by
+    exactly three digits groups thousands (``10.000`` is ten thousand, as it is written in German invoices).
+
+    >>> parse_number("10.000,50"), parse_number("10,000.50"), parse_number("1.5"), parse_number("10.000")
+    (Decimal('10000.50'), Decimal('10000.50'), Decimal('1.5'), Decimal('10000'))
+    """
+    compact = text.replace(" ", "").replace("\u00a0", "")
+    match = re.fullmatch(r"(?P<int>[\d.,]*?)(?:(?P<sep>[.,])(?P<frac>\d{1,2}))?", compact)
+    if match is None:
+        return None
+    integer, frac = match.group("int"), match.group("frac")
+    if frac is None:
+        integer = compact
+    if not re.fullmatch(r"\d{1,3}(?:[.,]\d{3})*|\d+", integer):
+        return None
+    try:
+        return Decimal(re.sub(r"[.,]", "", integer) + (f".{frac}" if frac else ""))
+    except InvalidOperation:  # pragma: no cover - the patterns above admit digits only
+        return None
+
+
+def parse_amounts(text: str) -> tuple[Amount, ...]:
+    """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
+    word before it. A bare number (a year, a quantity) is not an amount.
+
+    >>> [(a.value, a.currency) for a in parse_amounts("invoices over €10k and EUR 1.5m")]
+    [(Decimal('10000'), 'EUR'), (Decimal('1500000.0'), 'EUR')]
+    """
+    found: list[Amount] = []
+    for match in _MONEY.finditer(text):
+        cur = match.group("cur1") or match.group("cur2")
+        mult = match.group("mult")
+        comparator = _COMPARATOR.search(text[: match.start()])
+        if cur is None and mult is None and comparator is None:
+            continue
+        if mult and mult.lower() == "m" and cur is None and comparator is None:
+            continue  # "5 m" of cable is a length
+        value = parse_number(match.group("num"))
+        if value is None:
+            continue
+        if mult:
+            value *= _MULTIPLIERS[mult.lower()]
+        word = comparator.group("word").lower() if comparator else None
+        direction = None if word is None else ("above" if word.startswith(_ABOVE_WORDS) else "below")
+        found.append(Amount(
+            value=value,
+            currency=_CURRENCY_CODES.get(cur.lower()) if cur else None,
+            start=match.start() if comparator is None else comparator.start(),
+            end=match.end(),
+            text=text[match.start() if comparator is None else comparator.start(): match.end()].strip(),
+            comparator=direction,
+        ))
+    return tuple(found)
+
+
+# --- breakdowns ---------------------------------------------------------------------------------------------
+_GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (grain, re.compile(pattern, re.I))
+    for grain, pattern in (
+        ("day", r"\b(?:day by day|daily|per day|by day|each day|every day)\b"),
+        ("week", r"\b(?:week by week|weekly|per week|by week|each week|every week)\b"),
+        ("month", r"\b(?:month by month|month-by-month|monthly|per month|by month|each month|every month|"
+                  r"(?:broken down|split|grouped|breakdown) by month)\b"),
+        ("quarter", r"\b(?:quarter by quarter|quarterly|per quarter|by quarter|each quarter|every quarter)\b"),
+        ("year", r"\b(?:year by year|yearly|annually|per year|by year|each year|every year)\b"),
+    )
+)
+_DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (dim, re.compile(pattern, re.I))
+    for dim, pattern in (
+        ("product_group_id", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+"
+                             r"(?:product\s+)?(?:groups?|categor(?:y|ies))\b"),
+        ("product_code", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+"
+                         r"(?:product(?:\s+codes?)?|products|items?|articles?|skus?)\b"),
+        ("supplier_id", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+"
+                        r"(?:suppliers?|vendors?)\b"),
+        # Not "for every company": that names a scope (often in injected instructions), not a grouping.
+        ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"),
+    )
+)
+#: An explicit request to break a figure down; what follows must map to a dimension or grain.
+_BREAKDOWN_VERB = re.compile(r"\b(?:broken down|break(?:ing)? (?:it |that )?down|split|grouped|breakdown)\s+"
+                             r"(?:by|per)\s+(?P<what>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """The grouping a question asks for: allow-list dimension names, a time grain, and unread breakdown spans."""
+
+    group_by: tuple[str, ...] = ()
+    grain: str | None = None
+    spans: tuple[tuple[int, int], ...] = ()
+    unknown: tuple[str, ...] = ()
+
+
+def parse_breakdown(text: str) -> Breakdown:
+    """Group-by dimensions and grain named by breakdown phrases ("month by month", "per supplier").
+
+    >>> parse_breakdown("spend per supplier, month by month")
+    Breakdown(group_by=('supplier_id',), grain='month', spans=((6, 18), (20, 34)), unknown=())
+    >>> parse_breakdown("spend broken down by colour").unknown
+    ('colour',)
+    """
+    spans: list[tuple[int, int]] = []
+    grain = None
+    for name, pattern in _GRAINS:
+        match = pattern.search(text)
+        if match and grain is None:
+            grain = name
+            spans.append(match.span())
+    dims: list[str] = []
+    for name, pattern in _DIMENSIONS:
+        for match in pattern.finditer(text):
+            if any(s < match.end() and match.start() < e for s, e in spans):
+                continue
+            dims.append(name)
+            spans.append(match.span())
+    unknown = [
+        m.group("what") for m in _BREAKDOWN_VERB.finditer(text)
+        if not any(s <= m.start("what") < e for s, e in spans)
+    ]
+    return Breakdown(tuple(dict.fromkeys(dims)), grain, tuple(sorted(spans)), tuple(unknown))
+
+
+# --- invoice statuses ---------------------------------------------------------------------------------------
+_EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\binvoices?\b)|"
+                              r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b",
+                              re.I)
+
+
+def excluded_status(text: str) -> str | None:
+    """The invoice status a question asks for that governed figures never count ("cancelled invoices"),
+    normalized to the status name, or ``None``."""
+    match = _EXCLUDED_STATUS.search(text)
+    if match is None:
+        return None
+    word = (match.group(1) or match.group(2)).lower()
+    return "draft" if word.startswith("draft") else "cancelled"
+
+
+# --- metrics of the catalog -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CatalogMetric:
+    """A served metric as the reader sees it: the phrases that name it (its dbt label and
+    ``config.meta.procura.synonyms``), its parameters (name -> (type, required)) and its allow-lists."""
+
+    name: str
+    label: str
+    phrases: tuple[str, ...]
+    parameters: tuple[tuple[str, str, bool], ...]
+    group_by: tuple[str, ...] = ()
+    grains: tuple[str, ...] = ()
+
+
+def catalog_metrics(registry: Any, exclude: frozenset[str] = frozenset()) -> tuple[CatalogMetric, ...]:
+    """The catalog's metrics that ``ask`` can serve generically (everything not in ``exclude``, the metrics
+    with their own workflow), read from dbt's semantic manifest beside the registry's schema."""
+    from semantic.errors import SemanticError
+
+    semantic = getattr(registry.schema, "semantic", None) or {}
+    found: list[CatalogMetric] = []
+    for raw in semantic.get("metrics", ()):
+        procura = ((raw.get("config") or {}).get("meta") or {}).get("procura")
+        if not procura or procura.get("name") in exclude:
+            continue
+        try:
+            metric = registry.get(procura["name"])
+        except SemanticError:  # a metric the registry did not load is not served, so not askable
+            continue
+        label = str(raw.get("label") or raw.get("name"))
+        phrases = tuple(dict.fromkeys(p.lower() for p in (label, *procura.get("synonyms", ())) if p))
+        definition = metric.definition
+        found.append(CatalogMetric(
+            name=metric.name, label=label, phrases=phrases,
+            parameters=tuple((n, spec.type, spec.required) for n, spec in definition.parameters.items()),
+            group_by=tuple(definition.dimensions),
+            grains=tuple(definition.time_dimension.grains) if definition.time_dimension else (),
+        ))
+    return tuple(found)
+
+
+def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
+    """The catalog metric whose longest phrase occurs in ``text`` (word-bounded, case-insensitive)."""
+    best: tuple[int, CatalogMetric, tuple[int, int]] | None = None
+    for metric in catalog:
+        for phrase in metric.phrases:
+            match = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.I)
+            if match and (best is None or len(phrase) > best[0]):
+                best = (len(phrase), metric, match.span())
+    return None if best is None else (best[1], best[2])
+
+
+__all__ = [
+    "Amount", "Breakdown", "CatalogMetric", "catalog_metrics", "excluded_status", "match_catalog_metric",
+    "parse_amounts", "parse_breakdown", "parse_number",
+]

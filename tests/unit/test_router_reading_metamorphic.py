@@ -1,0 +1,236 @@
+"""Metamorphic tests of the question reader: questions generated from slot grammars must read back as the slots.
+
+The generators know nothing of any evaluation question: they combine every supplier spelling (name, alias, short
+name, case and punctuation variants), every product-group name with a one-edit typo, every period phrasing,
+every money notation and every breakdown phrase with neutral question frames, and assert the reading equals the
+slot values (or, for an unknown slot, that the route is a clarification naming it). Seeded and bounded in time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from procura.db.session import AuthContext
+from router.entities import Company, Gazetteer, ProductGroup, find_mentions
+from router.periods import resolve_period
+from router.reading import excluded_status, parse_amounts, parse_breakdown
+from router.routing import RouterInputs, route
+
+AS_OF = dt.date(2026, 5, 15)
+SUPPLIERS = {
+    "SUP-18": ("Supplier Beta", ("Beta Supplies GmbH", "BETA SUPPLIES")),
+    "SUP-22": ("Supplier Epsilon", ("Epsilon Instruments Inc", "Epsilon Instr.")),
+    "SUP-27": ("Supplier Gamma", ("Gamma Control Systems AG", "Gamma Controls")),
+    "SUP-31": ("Supplier Delta", ("Delta Enclosures Ltd", "DELTA ENCLOSURES")),
+    "SUP-35": ("Supplier Zeta", ("Zeta Sensorik GmbH", "Zeta Sensorik")),
+    "SUP-60": ("Supplier Iota", ("Iota Cable Works Ltd", "Iota Cables")),
+}
+SHORT = {"SUP-18": "Beta", "SUP-22": "Epsilon", "SUP-27": "Gamma", "SUP-31": "Delta", "SUP-35": "Zeta",
+         "SUP-60": "Iota"}
+GROUPS = {"PG-PRES": "Pressure Sensors", "PG-TEMP": "Temperature Sensors", "PG-FLOW": "Flow Sensors",
+          "PG-CMOD": "Control Modules", "PG-CAB": "Control Cabinets", "PG-CAL": "Calibration Equipment",
+          "PG-CONS": "Consumables", "PG-MON": "Monitoring Products"}
+GAZETTEER = Gazetteer.build(
+    [Company("COMP-A", "Company A", "EUR"), Company("COMP-B", "Company B", "EUR")],
+    [(sid, name) for sid, (name, _) in SUPPLIERS.items()],
+    [(alias, sid) for sid, (_, aliases) in SUPPLIERS.items() for alias in aliases],
+    [ProductGroup(gid, name) for gid, name in GROUPS.items()],
+)
+CTX = AuthContext(tenant_id="tenant-42", principal_id="metamorphic", scopes=frozenset({"invoice:aggregate"}))
+FAST = settings(max_examples=600, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+def _spellings(draw: st.DrawFn, sid: str) -> str:
+    name, aliases = SUPPLIERS[sid]
+    base = draw(st.sampled_from([name, *aliases, SHORT[sid]]))
+    style = draw(st.sampled_from(["as", "lower", "upper", "title"]))
+    return {"as": base, "lower": base.lower(), "upper": base.upper(), "title": base.title()}[style]
+
+
+@st.composite
+def supplier_questions(draw: st.DrawFn) -> tuple[str, str]:
+    sid = draw(st.sampled_from(sorted(SUPPLIERS)))
+    frame = draw(st.sampled_from([
+        "How much did Company A spend with {s} in Q1 2026?",
+        "Total spend with {s} last quarter for Company A",
+        "Company A spend on {s}, 2026-Q1",
+        "How much did Company A pay {s} in March 2026?",
+    ]))
+    return frame.format(s=_spellings(draw, sid)), sid
+
+
+@given(supplier_questions())
+@seed(20)
+@FAST
+def test_every_supplier_spelling_resolves_to_its_supplier(case: tuple[str, str]) -> None:
+    question, sid = case
+    mentions = find_mentions(question, GAZETTEER)
+    assert [m.resolved for m in mentions.suppliers] == [sid], question
+
+
+def _typo(draw: st.DrawFn, word: str) -> str:
+    """One edit (substitute, delete, insert, swap) in a word of at least five letters."""
+    if len(word) < 5:
+        return word
+    i = draw(st.integers(1, len(word) - 2))
+    kind = draw(st.sampled_from(["sub", "del", "ins", "swap"]))
+    letter = draw(st.sampled_from("aeiouxz"))
+    if kind == "sub":
+        return word[:i] + letter + word[i + 1:]
+    if kind == "del":
+        return word[:i] + word[i + 1:]
+    if kind == "ins":
+        return word[:i] + letter + word[i:]
+    return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+
+
+@st.composite
+def group_questions(draw: st.DrawFn) -> tuple[str, str]:
+    gid = draw(st.sampled_from(sorted(GROUPS)))
+    words = GROUPS[gid].split()
+    k = draw(st.integers(0, len(words) - 1))
+    words[k] = _typo(draw, words[k])
+    frame = draw(st.sampled_from(["Which products belong to {g}?", "Company A spend on {g} in Q1 2026",
+                                  "list the suppliers of {g}"]))
+    return frame.format(g=" ".join(words)), gid
+
+
+@given(group_questions())
+@seed(21)
+@FAST
+def test_group_names_with_one_typo_resolve_or_ask(case: tuple[str, str]) -> None:
+    question, gid = case
+    groups = find_mentions(question, GAZETTEER).product_groups
+    assert groups, question
+    # The typo may land one edit from another group's word too: then both are candidates (a clarification).
+    assert gid in groups[-1].candidates, question
+
+
+_PERIODS = [
+    ("in Q1 2026", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("in 2026-Q1", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("in the first quarter of 2026", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("last quarter", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("last qtr", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("in the last quarter of 2025", dt.date(2025, 10, 1), dt.date(2026, 1, 1)),
+    ("in H1 2025", dt.date(2025, 1, 1), dt.date(2025, 7, 1)),
+    ("in the second half of 2025", dt.date(2025, 7, 1), dt.date(2026, 1, 1)),
+    ("in FY2025", dt.date(2025, 1, 1), dt.date(2026, 1, 1)),
+    ("YTD", dt.date(2026, 1, 1), dt.date(2026, 5, 16)),
+    ("quarter to date", dt.date(2026, 4, 1), dt.date(2026, 5, 16)),
+    ("MTD", dt.date(2026, 5, 1), dt.date(2026, 5, 16)),
+    ("since March", dt.date(2026, 3, 1), dt.date(2026, 5, 16)),
+    ("since 2026-02-01", dt.date(2026, 2, 1), dt.date(2026, 5, 16)),
+    ("between 2026-01-01 and 2026-04-01", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("in March 2026", dt.date(2026, 3, 1), dt.date(2026, 4, 1)),
+    ("in 2025", dt.date(2025, 1, 1), dt.date(2026, 1, 1)),
+    ("on 2026-03-15", dt.date(2026, 3, 15), dt.date(2026, 3, 16)),
+]
+
+
+@given(st.sampled_from(_PERIODS), st.sampled_from(["Spend of Company A with Supplier Beta {p}?",
+                                                   "{p}, how much did Company B spend",
+                                                   "Which vendors were approved for Company A {p}"]),
+       st.sampled_from(["as", "lower", "upper"]))
+@seed(22)
+@FAST
+def test_every_period_phrasing_reads_its_range(period: tuple[str, dt.date, dt.date], frame: str, style: str) -> None:
+    phrase, start, end = period
+    phrase = {"as": phrase, "lower": phrase.lower(), "upper": phrase.upper()}[style]
+    resolved = resolve_period(frame.format(p=phrase), AS_OF, fiscal_start_month=1)
+    assert resolved.time_range is not None and not resolved.ambiguous, phrase
+    assert (resolved.time_range.start, resolved.time_range.end) == (start, end), phrase
+
+
+def test_fiscal_year_start_is_configurable() -> None:
+    resolved = resolve_period("spend in FY2026", AS_OF, fiscal_start_month=4)
+    assert resolved.time_range is not None
+    assert (resolved.time_range.start, resolved.time_range.end) == (dt.date(2025, 4, 1), dt.date(2026, 4, 1))
+
+
+def _notations(value: Decimal) -> list[tuple[str, str | None]]:
+    """Notations of one amount in whole currency units (and cents when it has them)."""
+    whole = int(value)
+    cents = value - whole
+    en = f"{whole:,}" + (f".{int(cents * 100):02d}" if cents else "")
+    de = en.replace(",", "_").replace(".", ",").replace("_", ".")
+    out = [(f"{en} EUR", "EUR"), (f"EUR {en}", "EUR"), (f"€{en}", "EUR"), (f"{de} €", "EUR"), (f"${en}", "USD"),
+           (f"{en}", None)]
+    if not cents and whole % 1000 == 0:
+        out += [(f"€{whole // 1000}k", "EUR"), (f"{whole // 1000}k EUR", "EUR")]
+    if not cents and whole % 100_000 == 0 and whole >= 1_000_000:
+        out += [(f"EUR {whole / 1_000_000:g}m", "EUR")]
+    return out
+
+
+@given(st.one_of(st.integers(1, 999).map(lambda n: Decimal(n * 1000)),
+                 st.integers(1, 99).map(lambda n: Decimal(n * 100_000)),
+                 st.integers(100, 99_999_999).map(lambda n: Decimal(n) / 100)),
+       st.data(),
+       st.sampled_from(["above", "over", "more than", "exceeding"]))
+@seed(23)
+@FAST
+def test_every_money_notation_reads_the_same_amount(value: Decimal, data: st.DataObject, word: str) -> None:
+    text, currency = data.draw(st.sampled_from(_notations(value)))
+    amounts = parse_amounts(f"Which invoices of Company A were {word} {text} in Q1 2026?")
+    assert [(a.value, a.currency, a.comparator) for a in amounts] == [(value, currency, "above")], text
+
+
+_BREAKDOWNS = [
+    ("month by month", (), "month"), ("monthly", (), "month"), ("per month", (), "month"),
+    ("by quarter", (), "quarter"), ("quarterly", (), "quarter"), ("per week", (), "week"),
+    ("per supplier", ("supplier_id",), None), ("by vendor", ("supplier_id",), None),
+    ("for each supplier", ("supplier_id",), None), ("by product code", ("product_code",), None),
+    ("per product", ("product_code",), None), ("by product group", ("product_group_id",), None),
+    ("per category", ("product_group_id",), None),
+]
+
+
+@given(st.sampled_from(_BREAKDOWNS), st.sampled_from(["Company A spend in Q1 2026 {b}",
+                                                      "{b}, what did Company B spend last quarter?"]))
+@seed(24)
+@FAST
+def test_every_breakdown_phrase_maps_to_the_allow_list(case: tuple[str, tuple[str, ...], str | None],
+                                                       frame: str) -> None:
+    phrase, dims, grain = case
+    reading = parse_breakdown(frame.format(b=phrase))
+    assert (reading.group_by, reading.grain, reading.unknown) == (dims, grain, ()), phrase
+
+
+@given(st.sampled_from(["colour", "region", "cost centre", "buyer"]))
+@seed(25)
+@settings(max_examples=20, deadline=None)
+def test_an_unknown_breakdown_is_a_clarification_naming_it(what: str) -> None:
+    result = route(f"Company A spend in Q1 2026 broken down by {what}",
+                   RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER))
+    assert result.requires_clarification
+    assert what.split()[0] in (result.clarification_question or "")
+
+
+@given(st.sampled_from(["cancelled", "canceled", "voided"]),
+       st.sampled_from(["What is the total of {w} invoices of Company A in Q1 2026?",
+                        "How much did Company A spend on {w} invoices last quarter?"]))
+@seed(26)
+@settings(max_examples=20, deadline=None)
+def test_cancelled_invoices_are_a_clarification_not_no_data(word: str, frame: str) -> None:
+    question = frame.format(w=word)
+    assert excluded_status(question) == "cancelled"
+    result = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER))
+    assert result.requires_clarification
+    assert "cancelled" in (result.clarification_question or "")
+
+
+@given(supplier_questions())
+@seed(27)
+@settings(max_examples=200, deadline=None, derandomize=True)
+def test_a_supplier_spelling_reaches_the_plan(case: tuple[str, str]) -> None:
+    question, sid = case
+    result = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER))
+    assert not result.requires_clarification, (question, result.clarification_question)
+    spend = [s for s in result.execution_plan if s.tool in ("finance.aggregate_spend", "finance.company_spend")]
+    assert spend and spend[0].arguments.get("supplier_ids") == [sid], question
