@@ -134,10 +134,11 @@ def create_app(
     app.include_router(audit.router)
     app.include_router(ask_routes.router)
     app.include_router(search.router)
-    metrics.document_metric_requests(app, list(registry))
     _install_error_handlers(app)
     app.add_middleware(RequestLimits)
     _declare_error_shape(app)
+    # After the error shape: the per-metric paths copy the generic query operation, errors declared included.
+    metrics.document_metric_requests(app, list(registry))
     return app
 
 

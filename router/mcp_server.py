@@ -263,17 +263,23 @@ def build_server(
     @server.tool(name="list_metrics", description="The governed metrics you may query: name, description, "
                  "scope, parameters (JSON Schema), dimensions, grains and outputs.")
     async def list_metrics(ctx: Context) -> catalog_tools.MetricCatalogToolResponse:
-        auth = auth_of(ctx)
-        return catalog_tools.metric_catalog(services.env.metric_service.registry, auth)
+        def call() -> catalog_tools.MetricCatalogToolResponse:
+            auth, _ = auth_of(ctx)
+            return catalog_tools.metric_catalog(services.env.metric_service.registry, auth)
+
+        return await _run(call)  # type: ignore[no-any-return]
 
     @server.tool(name="get_dimensions", description="The dimensions and time grains the named metrics can be "
                  "grouped by (query_metric's group_by and grain).")
     async def get_dimensions(metrics: list[str], ctx: Context) -> catalog_tools.DimensionsToolResponse:
-        auth_of(ctx)
-        try:
-            return catalog_tools.metric_dimensions(services.env.metric_service.registry, metrics)
-        except Exception as exc:  # an unknown name: the message names it
-            raise ToolError(str(exc)) from exc
+        def call() -> catalog_tools.DimensionsToolResponse:
+            auth_of(ctx)
+            try:
+                return catalog_tools.metric_dimensions(services.env.metric_service.registry, metrics)
+            except Exception as exc:  # an unknown name: the message names it
+                raise ToolError(bounded(str(exc), 2 * MAX_ECHO_CHARS)) from exc
+
+        return await _run(call)  # type: ignore[no-any-return]
 
     @server.tool(name="query_metric", description="Run a governed metric by name with its parameters (see "
                  "list_metrics), optionally grouped; money as decimal strings, with coverage and provenance.")
@@ -284,7 +290,9 @@ def build_server(
         group_by: list[str] | None = None,
         grain: str | None = None,
     ) -> catalog_tools.MetricToolResponse:
-        auth = auth_of(ctx)
+        if unsafe_text({"metric": metric, "parameters": parameters, "group_by": group_by, "grain": grain},
+                       "arguments") is not None:
+            raise ToolError("invalid arguments: NUL characters and unpaired surrogates are not accepted")
         try:
             request = catalog_tools.MetricQueryToolRequest.model_validate(
                 {"metric": metric, "parameters": parameters or {}, "group_by": group_by or [], "grain": grain})
@@ -292,14 +300,16 @@ def build_server(
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first.get("loc", ())) or "arguments"
-            raise ToolError(f"invalid arguments: {where}: {first.get('msg')}") from exc
+            raise ToolError(f"invalid arguments: {bounded(where)}: {first.get('msg')}") from exc
         except Exception as exc:  # unknown metric: the message names it
-            raise ToolError(str(exc)) from exc
-        if not auth.has_scope(scope):
-            raise ToolError(f"forbidden: {request.metric} requires scope {scope!r}")
+            raise ToolError(bounded(str(exc), 2 * MAX_ECHO_CHARS)) from exc
 
         def call() -> catalog_tools.MetricToolResponse:
-            with services.pool.connection() as conn:
+            # Admission (stdio: the key is looked up again, so revocation holds) runs in the worker thread.
+            auth, key_id = auth_of(ctx)
+            if not auth.has_scope(scope):
+                raise ToolError(f"forbidden: {request.metric} requires scope {scope!r}")
+            with audit.interface("mcp", key_id), services.pool.connection() as conn:
                 return catalog_tools.query_metric(conn, auth, request, services.env, _METRIC_TIMEOUT_MS)
 
         return await _run(call)  # type: ignore[no-any-return]

@@ -184,7 +184,10 @@ def _month(name: str, value: Any) -> dt.date:
     match = _MONTH.match(value) if isinstance(value, str) else None
     if match is None:
         raise ParameterError(name, "must be a month YYYY-MM")
-    return dt.date(int(match.group(1)), int(match.group(2)), 1)
+    try:
+        return dt.date(int(match.group(1)), int(match.group(2)), 1)
+    except ValueError as exc:  # the pattern admits year 0000 and month 00, which no calendar has
+        raise ParameterError(name, f"is not a valid month ({exc})") from exc
 
 
 def _decimal(name: str, value: Any) -> Decimal:

@@ -119,6 +119,9 @@ def test_month_parameter(registry: MetricRegistry) -> None:
     assert bound.values["company_id"] is None
     with pytest.raises(ParameterError, match="month: must be a month YYYY-MM"):
         _bind(registry, "catalog.unit_price", {"product_code": "PRD-482", "month": "2026-3"})
+    # Year 0000 matches the pattern but no calendar: a parameter error (422), never a 500 (found by fuzzing).
+    with pytest.raises(ParameterError, match="month: is not a valid month"):
+        _bind(registry, "catalog.unit_price", {"product_code": "PRD-482", "month": "0000-01"})
 
 
 def test_command_line_values_are_parsed_from_text(registry: MetricRegistry) -> None:
