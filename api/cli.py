@@ -6,17 +6,8 @@ import datetime as dt
 
 import click
 
+from procura.cli_support import ProcuraGroup
 from procura.errors import ProcuraError
-
-
-class _Group(click.Group):
-    """Turns ProcuraError into a one-line error instead of a traceback."""
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return super().invoke(ctx)
-        except ProcuraError as exc:
-            raise click.ClickException(str(exc)) from exc
 
 
 @click.command("serve")
@@ -42,7 +33,7 @@ def serve(host: str, port: int, workers: int, log_level: str) -> None:
     uvicorn.run("api.main:create_app", factory=True, host=host, port=port, workers=workers, log_level=log_level)
 
 
-@click.group("keys", cls=_Group)
+@click.group("keys", cls=ProcuraGroup)
 def keys() -> None:
     """Create, list and revoke API keys (stored hashed; a key is printed once)."""
 

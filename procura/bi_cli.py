@@ -17,21 +17,11 @@ from procura.bi import (
     list_logins,
     rotate_login,
 )
-from procura.errors import ProcuraError
+from procura.cli_support import ProcuraGroup
 from procura.settings import get_settings
 
 
-class _Group(click.Group):
-    """Turns ProcuraError into a one-line error instead of a traceback."""
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return super().invoke(ctx)
-        except ProcuraError as exc:
-            raise click.ClickException(str(exc)) from exc
-
-
-@click.group("bi", cls=_Group)
+@click.group("bi", cls=ProcuraGroup)
 def bi() -> None:
     """BI tool logins: one per tenant, bound to it in the database (admin only)."""
 

@@ -9,7 +9,7 @@ import time
 import click
 import psycopg
 
-from procura.errors import ProcuraError
+from procura.cli_support import ProcuraGroup
 from procura.settings import Settings, get_settings, redact_url
 
 
@@ -18,23 +18,13 @@ def echo_progress(message: str) -> None:
     click.echo(f"[procura] {message}", err=True)
 
 
-class _Group(click.Group):
-    """Turns ProcuraError into a clean one-line error instead of a traceback."""
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return super().invoke(ctx)
-        except ProcuraError as exc:
-            raise click.ClickException(str(exc)) from exc
-
-
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=ProcuraGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="procura")
 def main() -> None:
     """Procura: exact, lexical, vector, governed-SQL and graph answers for procurement and finance data."""
 
 
-@main.group(cls=_Group)
+@main.group(cls=ProcuraGroup)
 def db() -> None:
     """Provision and inspect the Postgres 17 + pgvector + AGE server."""
 

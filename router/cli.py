@@ -15,24 +15,17 @@ from typing import Any
 
 import click
 
-from procura.errors import ProcuraError
+from procura.cli_support import ProcuraCommand
 
 _OPERATOR_SCOPES = frozenset({"procurement:read", "invoice:aggregate"})
 
-
-class _Command(click.Command):
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return super().invoke(ctx)
-        except ProcuraError as exc:
-            raise click.ClickException(str(exc)) from exc
 
 
 def _echo_err(message: str) -> None:
     click.echo(f"[procura] {message}", err=True)
 
 
-@click.command("ask", cls=_Command)
+@click.command("ask", cls=ProcuraCommand)
 @click.argument("question")
 @click.option("--as-of", "as_of", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
               help="Resolve relative periods against this date (default today).")
@@ -97,7 +90,7 @@ def mcp() -> None:
     """Serve the MCP tools (ask, entity, graph, catalog, finance, documents) over stdio or streamable HTTP."""
 
 
-@mcp.command("stdio", cls=_Command)
+@mcp.command("stdio", cls=ProcuraCommand)
 @click.option("--rules-only", is_flag=True, help="Route with the deterministic rules only (no classifier).")
 @click.option("--tenant", envvar="PROCURA_MCP_TENANT", default=None,
               help="Local operator mode: serve this tenant without an API key (or PROCURA_MCP_TENANT).")
@@ -141,7 +134,7 @@ def mcp_stdio(rules_only: bool, tenant: str | None) -> None:
         runtime.close()
 
 
-@mcp.command("http", cls=_Command)
+@mcp.command("http", cls=ProcuraCommand)
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8765, show_default=True, type=int)
 @click.option("--rules-only", is_flag=True, help="Route with the deterministic rules only (no classifier).")

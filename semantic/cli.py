@@ -12,17 +12,7 @@ from typing import Any
 
 import click
 
-from procura.errors import ProcuraError
-
-
-class _Group(click.Group):
-    """Turns ProcuraError into a one-line error instead of a traceback."""
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return super().invoke(ctx)
-        except ProcuraError as exc:
-            raise click.ClickException(str(exc)) from exc
+from procura.cli_support import ProcuraGroup
 
 
 def _registry(target_dir: Path | None) -> Any:
@@ -44,7 +34,7 @@ _target_option = click.option(
 )
 
 
-@click.group("metrics", cls=_Group)
+@click.group("metrics", cls=ProcuraGroup)
 def metrics() -> None:
     """Named, governed metrics: list, describe, compile and query them."""
 
