@@ -95,6 +95,28 @@ _STATS_FROM_PARAMS = "select %(n)s::float8 as n, %(avgdl)s::float8 as avgdl, nul
 
 _FILTER_ROWS = "join retrieval.active_bm25_chunks x on x.chunk_key = p.chunk_key {chunk_join}"
 
+# Every statement ends the same way: rank its `scored` rows (chunk_key, rounded score), look the ids up for the
+# top rows only (with ties, which the id then breaks) and join the served chunk's info.
+_RANK_AND_FETCH = """best as (
+    -- with ties: the ids that break them are only looked up for these rows
+    select chunk_key, score from scored order by score desc fetch first %(depth)s rows with ties
+),
+top as (
+    select k.document_id, k.document_version, k.chunk_id, b.score
+    from best b
+    join retrieval.bm25_chunks k on k.chunk_key = b.chunk_key
+    order by b.score desc, k.chunk_id collate "C", k.document_id collate "C"
+    limit %(depth)s
+)
+select s.analyzers, t.document_id, t.document_version, t.chunk_id, t.score, {info}
+from stats s
+left join (
+    top t join retrieval.active_chunks c
+      on c.document_id = t.document_id and c.document_version = t.document_version and c.chunk_id = t.chunk_id
+) on true
+order by t.score desc, t.chunk_id collate "C", t.document_id collate "C"
+"""
+
 _QUERY = """
 with query_terms (term, qtf) as (
     select * from unnest(%(terms)s::text[], %(qtfs)s::int[])
@@ -132,25 +154,7 @@ scored as (
     where {predicate}
     group by p.chunk_key
 ),
-best as (
-    -- with ties: the ids that break them are only looked up for these rows
-    select chunk_key, score from scored order by score desc fetch first %(depth)s rows with ties
-),
-top as (
-    select k.document_id, k.document_version, k.chunk_id, b.score
-    from best b
-    join retrieval.bm25_chunks k on k.chunk_key = b.chunk_key
-    order by b.score desc, k.chunk_id collate "C", k.document_id collate "C"
-    limit %(depth)s
-)
-select s.analyzers, t.document_id, t.document_version, t.chunk_id, t.score, {info}
-from stats s
-left join (
-    top t join retrieval.active_chunks c
-      on c.document_id = t.document_id and c.document_version = t.document_version and c.chunk_id = t.chunk_id
-) on true
-order by t.score desc, t.chunk_id collate "C", t.document_id collate "C"
-"""
+""" + _RANK_AND_FETCH
 
 
 # The service's statement (migration 0050): the exhaustive one with the document frequencies summed from the
@@ -337,24 +341,7 @@ scored as (
     union all
     select chunk_key, round(score * 1e10) / 1e10 as score from many_scored
 ),
-best as (
-    select chunk_key, score from scored order by score desc fetch first %(depth)s rows with ties
-),
-top as (
-    select k.document_id, k.document_version, k.chunk_id, b.score
-    from best b
-    join retrieval.bm25_chunks k on k.chunk_key = b.chunk_key
-    order by b.score desc, k.chunk_id collate "C", k.document_id collate "C"
-    limit %(depth)s
-)
-select s.analyzers, t.document_id, t.document_version, t.chunk_id, t.score, {info}
-from stats s
-left join (
-    top t join retrieval.active_chunks c
-      on c.document_id = t.document_id and c.document_version = t.document_version and c.chunk_id = t.chunk_id
-) on true
-order by t.score desc, t.chunk_id collate "C", t.document_id collate "C"
-"""
+""" + _RANK_AND_FETCH
 
 
 # one block's postings of the query terms, by chunk range from the postings' primary key (offset 0 keeps the
