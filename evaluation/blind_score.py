@@ -609,11 +609,12 @@ def render(outcomes: Sequence[Outcome], meta: Mapping[str, Any]) -> str:
         sub = Counter(o.klass for o in outcomes if o.category == c)
         n = sum(sub.values())
         lines.append(f"| {c} | {n} | " + " | ".join(str(sub.get(k, 0)) for k in CLASSES) + " |")
-    reasons = Counter((o.klass, o.reason) for o in outcomes if o.klass not in ("exact", "clarification_ok"))
-    lines += ["", "## Failure classes (reason as the scorer saw it, counts only)", "", "| class | reason | count |",
-              "|---|---|---:|"]
-    for (k, r), n in sorted(reasons.items(), key=lambda x: (-x[1], x[0])):
-        lines.append(f"| {k} | {r} | {n} |")
+    if meta.get("reasons", True):  # a question file may keep its report to class counts (blind2)
+        reasons = Counter((o.klass, o.reason) for o in outcomes if o.klass not in ("exact", "clarification_ok"))
+        lines += ["", "## Failure classes (reason as the scorer saw it, counts only)", "",
+                  "| class | reason | count |", "|---|---|---:|"]
+        for (k, r), n in sorted(reasons.items(), key=lambda x: (-x[1], x[0])):
+            lines.append(f"| {k} | {r} | {n} |")
     lat = sorted(o.latency_ms for o in outcomes)
     lines += ["", f"Latency per question (in-process, warm after the first): p50 {lat[len(lat) // 2]:.0f} ms, "
               f"p95 {lat[int(len(lat) * 0.95) - 1]:.0f} ms; elapsed {meta['elapsed_s']} s.", "",
@@ -688,6 +689,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "questions": _relative(args.questions),
             "calculator": str(data.get("calculator") or "evaluation.blind_truth"),
             "title": str(data.get("title") or "Blind evaluation report"),
+            "reasons": bool(data.get("report_reasons", True)),
             "elapsed_s": round(time.monotonic() - started, 1)}
     args.details.write_text(json.dumps(
         [{**o.__dict__, "question": q["question"], "expected": q["expected"], "http_status": st,
