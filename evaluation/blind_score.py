@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib
 import json
 import os
 import re
@@ -221,12 +222,17 @@ def classify(q: Mapping[str, Any], http_status: int, body: Any) -> tuple[str, st
         names = exp.get("names") or []
         if status == "clarification":
             asked = f"{answer.get('clarification_question') or ''} {text}".casefold()
-            topic = _TOPICS.get(str(exp.get("reason")), ())
-            if any(n.casefold() in asked for n in names) or any(t in asked for t in topic):
+            # a question may name its own topic words (blind2); else the reason's
+            topic = tuple(exp.get("topics") or ()) or _TOPICS.get(str(exp.get("reason")), ())
+            if any(n.casefold() in asked for n in names) or any(t.casefold() in asked for t in topic):
                 return "clarification_ok", "clarification on the right point", status
             return "clarification_wrong", "clarification about something else", status
         if status == "not_found" and names and all(n.casefold() in text.casefold() for n in names):
             return "clarification_ok", "not found, naming the unknown entity", status
+        if exp.get("accept_value") is not None and status in ("answered", "partial") and \
+                _matches(str(exp["accept_value"]), numbers(answer)):
+            # the intended figure: the system resolved a name the corpus files do not carry (blind2)
+            return "exact", "the intended figure (accepted instead of a clarification)", status
         if status in ("answered", "partial", "no_data"):
             return ("flagged_wrong" if caveat else "silent_wrong"), f"answered ({status}) instead of asking", status
         return "refusal", f"{status} instead of a clarification", status
@@ -268,6 +274,8 @@ def classify(q: Mapping[str, Any], http_status: int, body: Any) -> tuple[str, st
         return _classify_table(q, answer, status, caveat)
     if kind == "list":
         return _classify_list(q, answer, status, caveat)
+    if kind in _CLASSIFIERS2:
+        return _CLASSIFIERS2[kind](q, answer, status, caveat)
     return "other", f"unknown expected kind {kind!r}", status
 
 
@@ -290,6 +298,9 @@ def _classify_figure(q: Mapping[str, Any], answer: Mapping[str, Any], status: st
     unit = exp.get("unit")
     if unit == "invoices":
         hit = _count_in(answer, value, "invoices")
+    elif unit == "credit_notes":
+        hit = _count_in(answer, value, "credit notes") or _count_in(answer, value, "notes") or \
+            _count_in(answer, value, "documents")
     elif "currency" not in exp:  # units
         # a bare small integer matches too much (dates, line counts): only a longer one counts without its noun
         hit = _count_in(answer, value, r"(?:units?|pieces|pcs|items|ea|sets?|m\b)") or \
@@ -342,6 +353,168 @@ def _classify_list(q: Mapping[str, Any], answer: Mapping[str, Any], status: str,
     if any(ids == want for ids in lists) or prose == want:
         return "exact", "id set", status
     return _wrong(status, caveat, "id set differs")
+
+
+# -- the kinds of the second blind set (issue 22): rankings, shares, changes, currencies, two workflows ----------
+_NO_BASE = re.compile(r"\bno (?:matching |counted |recognized )?(?:data|spend|invoices?|lines?|figures?|comparison|"
+                      r"base)\b|not available|\bn/a\b|undefined|cannot be (?:computed|calculated)|not defined|"
+                      r"no prior|nothing (?:was )?(?:spent|booked)", re.IGNORECASE)
+
+
+def _decimals(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) else 0
+
+
+def _pct_in(percent: str, found: set[Decimal]) -> bool:
+    """A percentage to 2 decimals, to 1 decimal, or as a fraction to 4 decimals (magnitude accepted)."""
+    want = Decimal(percent)
+    if _matches(percent, found, accept_abs=True):
+        return True
+    one = abs(want).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    if any(abs(got) == one and _decimals(got) <= 1 for got in found):
+        return True
+    fraction = (want / 100).quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP)
+    return any(abs(got) == abs(fraction) for got in found)
+
+
+def _key_sequences(value: Any, keys: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """For each list of records in ``result``, the expected keys its records name, in record order."""
+    lookup = {k.casefold(): k for k in keys}
+    for k, names in keys.items():
+        for n in names:
+            lookup.setdefault(n.casefold(), k)
+    out: list[list[str]] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, Mapping):
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            if v and all(isinstance(x, Mapping | list) for x in v):
+                seq = []
+                for rec in v:
+                    hit = next((lookup[str(leaf).casefold()] for leaf in _leaves(rec)
+                                if isinstance(leaf, str) and str(leaf).casefold() in lookup), None)
+                    if hit is not None:
+                        seq.append(hit)
+                if seq:
+                    out.append(seq)
+            for x in v:
+                walk(x)
+
+    walk(value)
+    return out
+
+
+def _classify_ranking(q: Mapping[str, Any], answer: Mapping[str, Any], status: str,
+                      caveat: bool) -> tuple[str, str, str | None]:
+    exp = q["expected"]
+    if status in ("no_data", "not_found"):
+        return _wrong(status, caveat, f"{status} where there is data")
+    items = [(str(k), str(v)) for k, v in exp["items"]]
+    keys = {k: list((exp.get("labels") or {}).get(k, [])) for k, _ in items}
+    want = [k for k, _ in items]
+    found = numbers(answer)
+    values_ok = all(_matches(v, found) for _, v in items)
+    ordered = any(seq[:len(want)] == want for seq in _key_sequences(answer.get("result") or {}, keys))
+    if not ordered:
+        prose = _prose(str(answer.get("text") or "")).casefold()
+        positions = []
+        for k in want:
+            hits = [prose.find(n.casefold()) for n in [k, *keys[k]] if prose.find(n.casefold()) >= 0]
+            positions.append(min(hits) if hits else -1)
+        ordered = all(p >= 0 for p in positions) and positions == sorted(positions) and \
+            len(set(positions)) == len(positions)
+    if ordered and values_ok:
+        return "exact", "ranking (order and values)", status
+    if ordered:
+        return _wrong(status, caveat, "ranking values differ")
+    named = _prose(str(answer.get("text") or "")).casefold()
+    if not any(n.casefold() in named for k in want for n in [k, *keys[k]]):
+        return _wrong(status, caveat, "no ranking (none of the ranked entities named)")
+    return _wrong(status, caveat, "ranking order or members differ")
+
+
+def _classify_share(q: Mapping[str, Any], answer: Mapping[str, Any], status: str,
+                    caveat: bool) -> tuple[str, str, str | None]:
+    exp = q["expected"]
+    if exp.get("percent") is None:
+        if _NO_BASE.search(_prose(str(answer.get("text") or ""))) or status == "no_data":
+            return "exact", "no share (empty base)", status
+        return _wrong(status, caveat, "a share where the base is empty")
+    if status in ("no_data", "not_found"):
+        return _wrong(status, caveat, f"{status} where there is data")
+    found = numbers(answer)
+    if _pct_in(str(exp["percent"]), found):
+        return "exact", "share", status
+    if _matches(str(exp["part"]), found) or _matches(str(exp["base"]), found):
+        return _wrong(status, caveat, "share missing (figure only)")
+    return _wrong(status, caveat, "share differs")
+
+
+def _classify_change(q: Mapping[str, Any], answer: Mapping[str, Any], status: str,
+                     caveat: bool) -> tuple[str, str, str | None]:
+    exp = q["expected"]
+    found = numbers(answer)
+    text = _prose(str(answer.get("text") or ""))
+    if exp.get("delta") is None:  # the comparison period has no data: no change can be stated
+        current_ok = exp.get("current") is None or _matches(str(exp["current"]), found)
+        if current_ok and (_NO_BASE.search(text) or caveat):
+            return "exact", "no data for the comparison period, said so", status
+        return _wrong(status, caveat, "a change stated against an empty period" if current_ok
+                      else "current figure differs")
+    if status in ("no_data", "not_found"):
+        return _wrong(status, caveat, f"{status} where there is data")
+    delta_ok = _matches(str(exp["delta"]), found, accept_abs=True)
+    pct_ok = exp.get("percent") is not None and _pct_in(str(exp["percent"]), found)
+    want = exp.get("want", "both")
+    ok = {"abs": delta_ok, "pct": pct_ok}.get(want, delta_ok and pct_ok)
+    if ok:
+        return "exact", f"change ({want})", status
+    only_one = _matches(str(exp["current"]), found) and not _matches(str(exp["base"]), found)
+    if only_one and not delta_ok:
+        return _wrong(status, caveat, "one period only (no comparison)")
+    return _wrong(status, caveat, "change differs")
+
+
+def _classify_currency(q: Mapping[str, Any], answer: Mapping[str, Any], status: str,
+                       caveat: bool) -> tuple[str, str, str | None]:
+    exp = q["expected"]
+    if exp.get("reporting") is None:
+        return _classify_figure({**q, "expected": {"value": None}}, answer, status, caveat)
+    if status in ("no_data", "not_found"):
+        return _wrong(status, caveat, f"{status} where there is data")
+    found = numbers(answer)
+    originals = all(_matches(str(v), found) for v in exp["rows"].values())
+    reporting = _matches(str(exp["reporting"]), found)
+    if originals and reporting:
+        return "exact", "original currency and reporting currency", status
+    if reporting:
+        return _wrong(status, caveat, "original currency missing (reporting only)")
+    return _wrong(status, caveat, "currency amounts differ")
+
+
+def _classify_compound(q: Mapping[str, Any], answer: Mapping[str, Any], status: str,
+                       caveat: bool) -> tuple[str, str, str | None]:
+    parts = q["expected"]["parts"]
+    specs = q["spec"].get("parts") or [{} for _ in parts]
+    results = []
+    for i, (part, spec) in enumerate(zip(parts, specs, strict=True)):
+        sub = {**q, "expected": part, "spec": spec}
+        klass, reason, _ = classify(sub, 200, {"answer": answer})
+        results.append((i, klass, reason))
+    bad = [(i, k, r) for i, k, r in results if k != "exact"]
+    if not bad:
+        return "exact", "every part of the two-workflow question", status
+    i, klass, reason = bad[0]
+    if any(k == "exact" for _, k, _ in results) and klass in ("silent_wrong", "flagged_wrong", "other"):
+        return ("flagged_wrong" if caveat else "silent_wrong"), f"part {i + 1} missing or wrong: {reason}", status
+    return klass, f"part {i + 1}: {reason}", status
+
+
+_CLASSIFIERS2 = {"ranking": _classify_ranking, "share": _classify_share, "change": _classify_change,
+                 "currency": _classify_currency, "compound": _classify_compound}
 
 
 # -- running ------------------------------------------------------------------------------------------------------
@@ -405,12 +578,13 @@ def render(outcomes: Sequence[Outcome], meta: Mapping[str, Any]) -> str:
     by_class = Counter(o.klass for o in outcomes)
     cats = sorted({o.category for o in outcomes})
     lines = [
-        "# Blind evaluation report",
+        f"# {meta.get('title', 'Blind evaluation report')}",
         "",
         f"Generated by `python -m evaluation.blind_score` on {meta['date']} against database `{meta['database']}` "
         f"(corpus `{meta['corpus']}`, seed 42, scale 1), git `{meta['commit']}`. {total} questions from "
-        "`eval/blind/questions.yml`, expected values computed from the raw corpus files by "
-        "`evaluation/blind_truth.py` (checked against the corpus before asking: "
+        f"`{meta.get('questions', 'eval/blind/questions.yml')}`, expected values computed from the raw corpus files "
+        f"by `{meta.get('calculator', 'evaluation.blind_truth').replace('.', '/')}.py` (checked against the corpus "
+        "before asking: "
         f"{meta['truth_differences']} differences). Tenants: {meta['tenants']}; {meta['accepting']} questions also "
         "accept a clarification (no company named).",
         "",
@@ -435,11 +609,12 @@ def render(outcomes: Sequence[Outcome], meta: Mapping[str, Any]) -> str:
         sub = Counter(o.klass for o in outcomes if o.category == c)
         n = sum(sub.values())
         lines.append(f"| {c} | {n} | " + " | ".join(str(sub.get(k, 0)) for k in CLASSES) + " |")
-    reasons = Counter((o.klass, o.reason) for o in outcomes if o.klass not in ("exact", "clarification_ok"))
-    lines += ["", "## Failure classes (reason as the scorer saw it, counts only)", "", "| class | reason | count |",
-              "|---|---|---:|"]
-    for (k, r), n in sorted(reasons.items(), key=lambda x: (-x[1], x[0])):
-        lines.append(f"| {k} | {r} | {n} |")
+    if meta.get("reasons", True):  # a question file may keep its report to class counts (blind2)
+        reasons = Counter((o.klass, o.reason) for o in outcomes if o.klass not in ("exact", "clarification_ok"))
+        lines += ["", "## Failure classes (reason as the scorer saw it, counts only)", "",
+                  "| class | reason | count |", "|---|---|---:|"]
+        for (k, r), n in sorted(reasons.items(), key=lambda x: (-x[1], x[0])):
+            lines.append(f"| {k} | {r} | {n} |")
     lat = sorted(o.latency_ms for o in outcomes)
     lines += ["", f"Latency per question (in-process, warm after the first): p50 {lat[len(lat) // 2]:.0f} ms, "
               f"p95 {lat[int(len(lat) * 0.95) - 1]:.0f} ms; elapsed {meta['elapsed_s']} s.", "",
@@ -458,6 +633,13 @@ def render(outcomes: Sequence[Outcome], meta: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _relative(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def _commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
@@ -472,16 +654,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=Path("/tmp/blind-corpus"))
     parser.add_argument("--database", default=os.environ.get("PROCURA_DB_NAME", "procura_blind"))
     parser.add_argument("--build", action="store_true", help="run `procura db up` and `procura demo run` first")
-    parser.add_argument("--report", type=Path, default=DEFAULT_REPORT)
-    parser.add_argument("--details", type=Path, default=DEFAULT_DETAILS,
-                        help="per-question outcomes (JSON; keep it outside the repository)")
+    parser.add_argument("--report", type=Path, help=f"default: the question file's `report`, else {DEFAULT_REPORT}")
+    parser.add_argument("--details", type=Path,
+                        help="per-question outcomes (JSON; keep it outside the repository); default: the question "
+                             f"file's `details`, else {DEFAULT_DETAILS}")
     parser.add_argument("--only", action="append", default=[], help="only these question ids (repeatable)")
     parser.add_argument("--rescore", type=Path, help="classify the answers stored in this details JSON again")
     args = parser.parse_args(argv)
     if args.build:
         build_database(args.corpus, args.database)
     data = blind_truth.load_questions(args.questions)
-    differences = blind_truth.check(blind_truth.load(args.corpus), data)
+    # a question file names its own calculator (the second set's adds rankings, shares, changes ...)
+    calculator = importlib.import_module(str(data.get("calculator") or "evaluation.blind_truth"))
+    args.report = args.report or (ROOT / data["report"] if data.get("report") else DEFAULT_REPORT)
+    args.details = args.details or (Path(data["details"]) if data.get("details") else DEFAULT_DETAILS)
+    differences = calculator.check(blind_truth.load(args.corpus), data)
     if differences:
         print("\n".join(differences))
         print("the corpus does not give the stored expected values; regenerate it with the default seed/scale")
@@ -499,6 +686,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "commit": _commit(), "truth_differences": len(differences),
             "tenants": ", ".join(f"{t} {n}" for t, n in sorted(Counter(str(q["tenant"]) for q in questions).items())),
             "accepting": sum(1 for q in questions if q.get("accept_clarification")),
+            "questions": _relative(args.questions),
+            "calculator": str(data.get("calculator") or "evaluation.blind_truth"),
+            "title": str(data.get("title") or "Blind evaluation report"),
+            "reasons": bool(data.get("report_reasons", True)),
             "elapsed_s": round(time.monotonic() - started, 1)}
     args.details.write_text(json.dumps(
         [{**o.__dict__, "question": q["question"], "expected": q["expected"], "http_status": st,
