@@ -50,7 +50,7 @@ def keys_create(tenant: str, scopes: str, principal: str | None, rate_limit: int
     """Create a key and print it once (stdout: the key only; details on stderr)."""
     import psycopg
 
-    from api.keys import create_key, parse_scopes
+    from procura.auth import create_key, parse_scopes
     from procura.settings import get_settings
 
     settings = get_settings()
@@ -102,7 +102,7 @@ def keys_revoke(key_id: str) -> None:
     """Revoke a key by its id (requests with it fail with 401 from then on)."""
     import psycopg
 
-    from api.keys import revoke_key
+    from procura.auth import revoke_key
     from procura.settings import get_settings
 
     with psycopg.connect(get_settings().owner_url, autocommit=True) as conn:

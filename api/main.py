@@ -25,23 +25,22 @@ from fastapi_offline import FastAPIOffline
 from psycopg_pool import ConnectionPool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.access import FAILED_AUTH_PER_MINUTE, Access, FailureThrottle
-from api.errors import (
+from api.models import ErrorResponse
+from api.routes import ask, audit, health, metrics, search
+from procura.access import FAILED_AUTH_PER_MINUTE, Access, FailureThrottle
+from procura.auth import Principal, PrincipalCache, authenticate
+from procura.errors import (
     DATABASE_RETRY_AFTER_S,
     AuditWriteError,
     AuthenticationError,
+    ProcuraError,
     RateLimitedError,
     TenantInRequestError,
     is_database_unavailable,
 )
-from api.keys import Principal, PrincipalCache, authenticate
-from api.limits import MAX_ECHO_CHARS, RequestLimits, bounded
-from api.models import ErrorResponse
-from api.ratelimit import RateLimiter
-from api.routes import audit, health, metrics, search
-from procura.errors import ProcuraError
+from procura.limits import MAX_ECHO_CHARS, RequestLimits, bounded
+from procura.ratelimit import RateLimiter
 from procura.settings import Settings, get_settings
-from router import api as ask_routes
 from semantic.errors import (
     MetricExecutionError,
     MetricTimeoutError,
@@ -132,7 +131,7 @@ def create_app(
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(audit.router)
-    app.include_router(ask_routes.router)
+    app.include_router(ask.router)
     app.include_router(search.router)
     _install_error_handlers(app)
     app.add_middleware(RequestLimits)
@@ -145,7 +144,7 @@ def create_app(
 def _declare_error_shape(app: FastAPI) -> None:
     """Make the OpenAPI document say what the app answers: every 422 (and every documented error status) has the
     one error shape, not FastAPI's default ``HTTPValidationError`` (the ``ErrorResponse`` component that the
-    routes declare); the limits of :mod:`api.limits` are declared on every operation. Clients and the
+    routes declare); the limits of :mod:`procura.limits` are declared on every operation. Clients and the
     schemathesis suite validate responses against this document."""
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/" + ErrorResponse.__name__}}}
     added = {

@@ -323,7 +323,7 @@ def run(
 ) -> dict[str, Any]:
     """Measure api, raw and service latencies, interleaved, for ``parameters`` (the headline case) and each of
     ``extra_cases`` (a quarter of the requests each); returns the report."""
-    from api.keys import authenticate, create_key
+    from procura.auth import authenticate, create_key
     from procura.db.session import AuthContext
     from semantic.loader import load_registry
     from semantic.params import bind

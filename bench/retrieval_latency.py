@@ -460,7 +460,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                               "fused": ("exact", "bm25", "vector")}
         branch_ms: dict[str, list[float]] = {name: [] for name in modes}
         paths: Counter[str] = Counter()
-        # as the API does: two pooled connections per search, BM25 on the second (retrieval.api)
+        # as the API does: two pooled connections per search, BM25 on the second (api.routes.search)
         searcher = partial(search, conn, ctx, aux_conn=aux)
         for query in QUERIES:  # warm-up (also lets psycopg prepare the statements, as a pooled connection would)
             for m in modes.values():

@@ -10,12 +10,8 @@ import click
 import psycopg
 
 from procura.cli_support import ProcuraGroup
+from procura.progress import echo_progress
 from procura.settings import Settings, get_settings, redact_url
-
-
-def echo_progress(message: str) -> None:
-    """Progress lines go to stderr so stdout stays machine-readable (e.g. ``procura db url``)."""
-    click.echo(f"[procura] {message}", err=True)
 
 
 @click.group(cls=ProcuraGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -138,7 +134,7 @@ def db_url(role: str, show_password: bool) -> None:
 
 # Areas that live in their own packages register here; a missing optional area must not break the CLI.
 _SUBCOMMANDS = (
-    "procura.demo.cli:demo",
+    "jobs.cli:demo",
     "procura.bi_cli:bi",
     "ingest.cli:ingest",
     "ingest.cli:reconcile",

@@ -1,7 +1,7 @@
 """The flat error family of the retrieval package.
 
 Every error retrieval raises on purpose derives from :class:`RetrievalError` (a ``ProcuraError``, so the CLI
-prints it as one line). The API maps each class to one status code (see :mod:`retrieval.api`).
+prints it as one line). The API maps each class to one status code (see :mod:`api.routes.search`).
 """
 
 from __future__ import annotations

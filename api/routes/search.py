@@ -1,12 +1,14 @@
 """``POST /v1/search``: retrieval's hybrid document search, with the audit row every call leaves.
 
-Design note: what a search does, and how retrieval's own errors map to statuses, stays in
-:func:`retrieval.api.search_documents`; this route calls it and appends one ``app.audit_log`` row per call,
-whatever the outcome, through the same code path as metric queries (:func:`semantic.audit.record`). The row's
-``metric`` is ``search``, which can never be a metric's name (those are namespaced, ``area.name``); its parameter
-names are the request's fields and their values are stored as sha256 hashes only, so a query text (which may
-hold personal data) never lands in the log. As for metrics the audit fails closed: a search whose row cannot be
-written is not answered (503 when the database connection was lost, else 500).
+The query embedder is ``app.state.embedder`` when the app sets one, else the process-wide MiniLM embedder
+(loaded on the first vector search); the tuning is ``app.state.retrieval_config`` when set.
+
+Design note: the route appends one ``app.audit_log`` row per call, whatever the outcome, through the same code
+path as metric queries (:func:`semantic.audit.record`). The row's ``metric`` is ``search``, which can never be a
+metric's name (those are namespaced, ``area.name``); its parameter names are the request's fields and their values
+are stored as sha256 hashes only, so a query text (which may hold personal data) never lands in the log. As for
+metrics the audit fails closed: a search whose row cannot be written is not answered (503 when the database
+connection was lost, else 500).
 """
 
 from __future__ import annotations
@@ -14,28 +16,102 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from typing import Annotated, Any
 
 import psycopg
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from api.deps import PoolDep, PrincipalDep
-from api.errors import AuditWriteError, is_database_unavailable
-from api.keys import Principal
 from api.models import ErrorResponse
-from retrieval import api as retrieval_api
-from retrieval.api import EmbedderDep, RetrievalConfigDep
+from ingest.embedder import Embedder
+from procura.auth import Principal
+from procura.errors import AuditWriteError, is_database_unavailable
+from retrieval.config import RetrievalConfig
+from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError, RetrievalError, SearchScopeError
 from retrieval.models import SearchRequest, SearchResponse
+from retrieval.service import search
 from semantic import audit
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["search"])
 
+
+def get_embedder(request: Request) -> Embedder:
+    """The app's query embedder (``app.state.embedder``) or the process-wide MiniLM one."""
+    embedder = getattr(request.app.state, "embedder", None)
+    if embedder is None:
+        from ingest.embedder import get_default_embedder
+
+        embedder = get_default_embedder()
+        request.app.state.embedder = embedder
+    return embedder  # type: ignore[no-any-return]
+
+
+def get_retrieval_config(request: Request) -> RetrievalConfig:
+    """The app's retrieval tuning (``app.state.retrieval_config``) or the defaults."""
+    config = getattr(request.app.state, "retrieval_config", None)
+    return config if isinstance(config, RetrievalConfig) else RetrievalConfig()
+
+
+EmbedderDep = Annotated[Embedder, Depends(get_embedder)]
+RetrievalConfigDep = Annotated[RetrievalConfig, Depends(get_retrieval_config)]
+
+_STATUS: tuple[tuple[type[RetrievalError], int, str], ...] = (
+    (SearchScopeError, 403, "missing_scope"),
+    (IndexConfigMismatchError, 409, "index_config_mismatch"),
+    (IndexNotReadyError, 503, "index_not_ready"),
+)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    body: dict[str, Any] = {"error": {"code": code, "message": message, "parameter": None}}
+    return JSONResponse(status_code=status, content=body)
+
+
+def _idle_connection(pool: ConnectionPool) -> psycopg.Connection | None:
+    try:
+        return pool.getconn(timeout=0.005)
+    except PoolTimeout:
+        return None
+
+
+def _search(
+    *,
+    body: SearchRequest,
+    pool: ConnectionPool,
+    principal: Principal,
+    embedder: Embedder,
+    config: RetrievalConfig,
+) -> SearchResponse | JSONResponse:
+    """Run the search; retrieval's own refusals become error responses (statuses in ``_STATUS``)."""
+    try:
+        uses_vector = "vector" in body.retrieval_modes and bool(body.query_text)
+        with pool.connection() as conn:
+            # Design note: a second connection lets BM25 run on its own server process, concurrently with the
+            # other branches; it is taken only if one is idle right now, so requests never wait on each other
+            # for it (holding one connection while waiting for another could exhaust the pool).
+            aux = _idle_connection(pool)
+            try:
+                return search(conn, principal.context, body, embedder if uses_vector else None, config=config,
+                              aux_conn=aux)
+            finally:
+                if aux is not None:
+                    pool.putconn(aux)
+    except psycopg.errors.QueryCanceled:
+        return _error(504, "statement_timeout", "the search exceeded the statement timeout")
+    except RetrievalError as exc:
+        for error_type, status, code in _STATUS:
+            if isinstance(exc, error_type):
+                return _error(status, code, str(exc))
+        raise
+
+
 #: The audit log's name for a document search (not a metric name: it has no ``area.`` prefix).
 AUDIT_NAME = "search"
 
-#: Status of a refused or failed search (as :mod:`retrieval.api` answers it) -> audit outcome and error code.
+#: Status of a refused or failed search (as :func:`_search` answers it) -> audit outcome and error code.
 _OUTCOMES: dict[int, tuple[audit.Outcome, str]] = {
     403: ("forbidden", "missing_scope"),
     409: ("error", "index_config_mismatch"),
@@ -69,7 +145,7 @@ def search_documents(
     started = time.perf_counter()
     hashes = audit.hash_parameters(body.model_dump(mode="json"))
     try:
-        response = retrieval_api.search_documents(
+        response = _search(
             body=body, pool=pool, principal=principal, embedder=embedder, config=config
         )
     except Exception as exc:

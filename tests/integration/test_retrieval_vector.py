@@ -13,7 +13,6 @@ from psycopg import sql
 from psycopg_pool import ConnectionPool
 
 from api.deps import get_pool, get_principal
-from api.keys import Principal
 from api.routes.search import router
 from ingest import ingest_path
 from ingest.embedder import get_default_embedder
@@ -26,6 +25,7 @@ from ingest.vector_index import (
     tenant_index_name,
     tenant_indexes,
 )
+from procura.auth import Principal
 from procura.db.session import tenant_transaction
 from procura.settings import Settings
 from retrieval.config import VectorConfig

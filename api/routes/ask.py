@@ -1,7 +1,7 @@
 """``POST /v1/ask`` and ``GET /v1/traces/{trace_id}``: the router behind the metric API's authentication.
 
-Include it with ``app.include_router(router.api.router)`` in :func:`api.main.create_app`. The ask service
-(classifier, embedder) is created on first use and kept on ``app.state.ask_service``.
+Included by :func:`api.main.create_app`. The ask service (classifier, embedder) is created on first use and kept
+on ``app.state.ask_service``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import PoolDep, PrincipalDep, ServiceDep, SettingsDep
-from api.limits import MAX_ECHO_CHARS, bounded
 from api.models import ErrorResponse
+from procura.limits import MAX_ECHO_CHARS, bounded
 from router.errors import QuestionError, TraceNotFoundError
 from router.service import AskResult, AskService
 from router.traces import TraceStore, TraceView

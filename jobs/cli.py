@@ -44,7 +44,7 @@ def generate_command(out: Path, seed: int, scale: int) -> None:
 @click.option("--scale", default=1, show_default=True, type=click.IntRange(min=1), help="Corpus scale.")
 def run_command(corpus: Path, scale: int) -> None:
     """The main job end to end: generate, ingest, validate, build the marts, answer the seed question."""
-    from procura.pipeline import run_demo
+    from jobs.demo import run_demo
     from procura.settings import get_settings
 
     answer = run_demo(get_settings(), corpus, scale=scale, progress=_progress)
