@@ -31,23 +31,12 @@ from procura.access import FAILED_AUTH_PER_MINUTE, Access, FailureThrottle
 from procura.auth import Principal, PrincipalCache, authenticate
 from procura.errors import (
     DATABASE_RETRY_AFTER_S,
-    AuditWriteError,
-    AuthenticationError,
     ProcuraError,
-    RateLimitedError,
-    TenantInRequestError,
     is_database_unavailable,
 )
 from procura.limits import MAX_ECHO_CHARS, RequestLimits, bounded
 from procura.ratelimit import RateLimiter
 from procura.settings import Settings, get_settings
-from semantic.errors import (
-    MetricExecutionError,
-    MetricTimeoutError,
-    ParameterError,
-    ScopeError,
-    UnknownMetricError,
-)
 from semantic.loader import MetricRegistry, load_registry
 from semantic.schema import GovernedSchema, discover
 from semantic.service import MetricService
@@ -184,45 +173,16 @@ def _error(status: int, code: str, message: str, parameter: str | None = None, *
 
 
 def _install_error_handlers(app: FastAPI) -> None:
-    @app.exception_handler(AuthenticationError)
-    async def _unauthenticated(_: Request, exc: AuthenticationError) -> JSONResponse:
-        return _error(401, "unauthenticated", str(exc), **{"WWW-Authenticate": "Bearer"})
-
-    @app.exception_handler(RateLimitedError)
-    async def _rate_limited(_: Request, exc: RateLimitedError) -> JSONResponse:
-        return _error(429, "rate_limited", str(exc), **{"Retry-After": str(exc.retry_after_s)})
-
-    @app.exception_handler(TenantInRequestError)
-    async def _tenant_in_request(_: Request, exc: TenantInRequestError) -> JSONResponse:
-        return _error(422, "tenant_in_request", str(exc), parameter="tenant_id")
-
-    @app.exception_handler(ScopeError)
-    async def _forbidden(_: Request, exc: ScopeError) -> JSONResponse:
-        return _error(403, "missing_scope", str(exc))
-
-    @app.exception_handler(UnknownMetricError)
-    async def _unknown_metric(_: Request, exc: UnknownMetricError) -> JSONResponse:
-        return _error(404, "unknown_metric", str(exc))
-
-    @app.exception_handler(ParameterError)
-    async def _bad_parameter(_: Request, exc: ParameterError) -> JSONResponse:
-        return _error(422, "invalid_parameter", str(exc), parameter=exc.parameter)
-
-    @app.exception_handler(MetricTimeoutError)
-    async def _timeout(_: Request, exc: MetricTimeoutError) -> JSONResponse:
-        return _error(504, "statement_timeout", str(exc))
-
-    @app.exception_handler(MetricExecutionError)
-    async def _database(_: Request, exc: MetricExecutionError) -> JSONResponse:
-        if is_database_unavailable(exc):
+    @app.exception_handler(ProcuraError)
+    async def _procura(_: Request, exc: ProcuraError) -> JSONResponse:
+        # Every area's errors carry their status and code (procura.errors); this is the one place they become
+        # responses. A server-side failure that wraps a lost connection is an outage, whatever its class.
+        if exc.http_status >= 500 and is_database_unavailable(exc):
             return _unavailable(exc)
-        return _error(500, "database_error", str(exc))
-
-    @app.exception_handler(AuditWriteError)
-    async def _unaudited(_: Request, exc: AuditWriteError) -> JSONResponse:
-        if is_database_unavailable(exc):
-            return _unavailable(exc)
-        return _error(500, "database_error", str(exc))
+        if exc.error_code == "internal_error":
+            log.exception("unhandled error", exc_info=exc)
+            return _error(500, "internal_error", "internal error")
+        return _error(exc.http_status, exc.error_code, str(exc), parameter=exc.parameter, **exc.headers)
 
     @app.exception_handler(psycopg.Error)
     async def _psycopg(_: Request, exc: psycopg.Error) -> JSONResponse:
@@ -231,14 +191,6 @@ def _install_error_handlers(app: FastAPI) -> None:
             return _unavailable(exc)
         log.error("database error: %s (sqlstate %s)", type(exc).__name__, exc.sqlstate)
         return _error(500, "database_error", "the request failed in the database")
-
-    @app.exception_handler(ProcuraError)
-    async def _wrapped(_: Request, exc: ProcuraError) -> JSONResponse:
-        # Errors of other areas that no handler above maps; a lost connection they wrap is still an outage.
-        if is_database_unavailable(exc):
-            return _unavailable(exc)
-        log.exception("unhandled error", exc_info=exc)
-        return _error(500, "internal_error", "internal error")
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -1,10 +1,30 @@
-"""The flat error family of the ``procura`` core package: server, migrations, authentication, admission."""
+"""The flat error family of the ``procura`` core package: server, migrations, authentication, admission.
+
+Every error class of every area says how it fails over HTTP: ``http_status`` and a stable ``error_code`` (class
+attributes), ``parameter`` (the request field at fault, if any) and ``headers``. One exception handler in
+:mod:`api.main` turns any of them into ``{"error": {"code", "message", "parameter"}}`` for every route; a class that
+keeps the defaults (500, ``internal_error``) is answered without its message, which is logged instead.
+"""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 
 class ProcuraError(Exception):
     """Base of every error Procura raises on purpose; its message is meant for the user."""
+
+    #: HTTP status of a request that fails with this error.
+    http_status: ClassVar[int] = 500
+    #: Stable machine-readable code (the ``error.code`` of the response body).
+    error_code: ClassVar[str] = "internal_error"
+    #: The request field at fault (``error.parameter``), when there is one.
+    parameter: str | None = None
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """Response headers the failure asks for (``Retry-After``, ``WWW-Authenticate``)."""
+        return {}
 
 
 class ServerError(ProcuraError):
@@ -22,6 +42,13 @@ class AuthorizationError(ProcuraError):
 class AuthenticationError(ProcuraError):
     """No API key, a malformed key, or a key that is unknown, revoked or expired (HTTP 401)."""
 
+    http_status = 401
+    error_code = "unauthenticated"
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"WWW-Authenticate": "Bearer"}
+
 
 class RateLimitedError(ProcuraError):
     """The key exceeded its per-minute request budget (HTTP 429).
@@ -30,13 +57,24 @@ class RateLimitedError(ProcuraError):
         retry_after_s: whole seconds until the next request would be admitted.
     """
 
+    http_status = 429
+    error_code = "rate_limited"
+
     def __init__(self, retry_after_s: int) -> None:
         super().__init__(f"rate limit exceeded; retry after {retry_after_s} s")
         self.retry_after_s = retry_after_s
 
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after_s)}
+
 
 class TenantInRequestError(ProcuraError):
     """The request tried to name a tenant; the tenant comes only from the API key (HTTP 422)."""
+
+    http_status = 422
+    error_code = "tenant_in_request"
+    parameter = "tenant_id"
 
     def __init__(self, location: str) -> None:
         super().__init__(f"{location}: tenant_id is not accepted in requests; the tenant comes from the API key")
@@ -50,6 +88,8 @@ class KeyManagementError(ProcuraError):
 class AuditWriteError(ProcuraError):
     """A call's audit row could not be written, so its result is withheld (HTTP 500, or 503 when the database
     connection was lost: see :func:`is_database_unavailable`)."""
+
+    error_code = "database_error"
 
 
 #: Seconds a client is asked to wait (``Retry-After``) when the database is down or restarting.

@@ -18,6 +18,7 @@ No tool has a tenant, principal or scope argument; tools call the same applicati
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from procura.access import Access
 from procura.auth import Principal
 from procura.db.session import AuthContext
-from procura.errors import AuthenticationError, RateLimitedError
+from procura.errors import AuthenticationError, ProcuraError, RateLimitedError
 from procura.limits import MAX_ECHO_CHARS, bounded, unsafe_text
 from router import tools as catalog_tools
 from router.tools import (
@@ -100,19 +101,20 @@ class BearerAuthMiddleware:
                 principal = await anyio.to_thread.run_sync(self.access.authenticate, token, source)
             self.access.spend(principal)
         except RateLimitedError as exc:
-            await _refuse(send, 429, b'{"error": {"code": "rate_limited", "message": "rate limit exceeded"}}',
-                          [(b"retry-after", str(exc.retry_after_s).encode())])
+            await _refuse(send, exc, "rate limit exceeded")
             return
         except Exception:
-            await _refuse(send, 401, b'{"error": {"code": "unauthenticated", '
-                          b'"message": "missing or invalid bearer API key"}}', [(b"www-authenticate", b"Bearer")])
+            await _refuse(send, AuthenticationError("missing or invalid bearer API key"))
             return
         scope[AUTH_SCOPE_KEY] = principal
         await self.app(scope, receive, send)
 
 
-async def _refuse(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
-    await send({"type": "http.response.start", "status": status,
+async def _refuse(send: Send, exc: ProcuraError, message: str | None = None) -> None:
+    # The REST API's status, code and headers of the same error class (procura.errors), before the MCP app runs.
+    body = json.dumps({"error": {"code": exc.error_code, "message": message or str(exc)}}).encode()
+    headers = [(name.lower().encode(), value.encode()) for name, value in exc.headers.items()]
+    await send({"type": "http.response.start", "status": exc.http_status,
                 "headers": [(b"content-type", b"application/json"), *headers]})
     await send({"type": "http.response.body", "body": body})
 

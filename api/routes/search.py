@@ -16,20 +16,19 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from typing import Annotated, Any
+from typing import Annotated
 
 import psycopg
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import JSONResponse
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from api.deps import PoolDep, PrincipalDep
 from api.models import ErrorResponse
 from ingest.embedder import Embedder
 from procura.auth import Principal
-from procura.errors import AuditWriteError, is_database_unavailable
+from procura.errors import AuditWriteError, ProcuraError, is_database_unavailable
 from retrieval.config import RetrievalConfig
-from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError, RetrievalError, SearchScopeError
+from retrieval.errors import SearchTimeoutError
 from retrieval.models import SearchRequest, SearchResponse
 from retrieval.service import search
 from semantic import audit
@@ -58,18 +57,6 @@ def get_retrieval_config(request: Request) -> RetrievalConfig:
 EmbedderDep = Annotated[Embedder, Depends(get_embedder)]
 RetrievalConfigDep = Annotated[RetrievalConfig, Depends(get_retrieval_config)]
 
-_STATUS: tuple[tuple[type[RetrievalError], int, str], ...] = (
-    (SearchScopeError, 403, "missing_scope"),
-    (IndexConfigMismatchError, 409, "index_config_mismatch"),
-    (IndexNotReadyError, 503, "index_not_ready"),
-)
-
-
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    body: dict[str, Any] = {"error": {"code": code, "message": message, "parameter": None}}
-    return JSONResponse(status_code=status, content=body)
-
-
 def _idle_connection(pool: ConnectionPool) -> psycopg.Connection | None:
     try:
         return pool.getconn(timeout=0.005)
@@ -84,8 +71,9 @@ def _search(
     principal: Principal,
     embedder: Embedder,
     config: RetrievalConfig,
-) -> SearchResponse | JSONResponse:
-    """Run the search; retrieval's own refusals become error responses (statuses in ``_STATUS``)."""
+) -> SearchResponse:
+    """Run the search; a statement timeout becomes :class:`SearchTimeoutError` (retrieval's errors carry their
+    own status)."""
     try:
         uses_vector = "vector" in body.retrieval_modes and bool(body.query_text)
         with pool.connection() as conn:
@@ -99,25 +87,15 @@ def _search(
             finally:
                 if aux is not None:
                     pool.putconn(aux)
-    except psycopg.errors.QueryCanceled:
-        return _error(504, "statement_timeout", "the search exceeded the statement timeout")
-    except RetrievalError as exc:
-        for error_type, status, code in _STATUS:
-            if isinstance(exc, error_type):
-                return _error(status, code, str(exc))
-        raise
+    except psycopg.errors.QueryCanceled as exc:
+        raise SearchTimeoutError("the search exceeded the statement timeout") from exc
 
 
 #: The audit log's name for a document search (not a metric name: it has no ``area.`` prefix).
 AUDIT_NAME = "search"
 
-#: Status of a refused or failed search (as :func:`_search` answers it) -> audit outcome and error code.
-_OUTCOMES: dict[int, tuple[audit.Outcome, str]] = {
-    403: ("forbidden", "missing_scope"),
-    409: ("error", "index_config_mismatch"),
-    503: ("error", "index_not_ready"),
-    504: ("timeout", "statement_timeout"),
-}
+#: The audit outcome of a refused search, by the HTTP status its error carries (anything else: ``error``).
+_OUTCOME_BY_STATUS: dict[int, audit.Outcome] = {403: "forbidden", 504: "timeout"}
 
 
 @router.post(
@@ -140,28 +118,26 @@ def search_documents(
     principal: PrincipalDep,
     embedder: EmbedderDep,
     config: RetrievalConfigDep,
-) -> SearchResponse | JSONResponse:
+) -> SearchResponse:
     """Search the key's tenant: exact identifiers, BM25 and vectors, fused, with provenance."""
     started = time.perf_counter()
     hashes = audit.hash_parameters(body.model_dump(mode="json"))
     try:
-        response = _search(
-            body=body, pool=pool, principal=principal, embedder=embedder, config=config
-        )
+        response = _search(body=body, pool=pool, principal=principal, embedder=embedder, config=config)
     except Exception as exc:
         if is_database_unavailable(exc):
             # Design note: no audit attempt. The connection is gone, and waiting for the pool to hand out
             # another one would hold the caller for the pool's whole timeout before the same 503.
             log.warning("search not audited: the database is unavailable")
+        elif isinstance(exc, ProcuraError) and exc.error_code != "internal_error":
+            # A refusal (scope, index state, timeout): audited as such, then answered by the app's one handler.
+            outcome = _OUTCOME_BY_STATUS.get(exc.http_status, "error")
+            _audit(pool, principal, hashes, started, outcome=outcome, error_code=exc.error_code)
         else:
             _audit_failure(pool, principal, hashes, started)
         raise
-    if isinstance(response, JSONResponse):
-        outcome, code = _OUTCOMES.get(response.status_code, ("error", "error"))
-        _audit(pool, principal, hashes, started, outcome=outcome, error_code=code)
-    else:
-        count = len(response.results)
-        _audit(pool, principal, hashes, started, outcome="ok" if count else "no_data", row_count=count)
+    count = len(response.results)
+    _audit(pool, principal, hashes, started, outcome="ok" if count else "no_data", row_count=count)
     return response
 
 
