@@ -122,7 +122,7 @@ def create_app(
     app.include_router(audit.router)
     app.include_router(ask.router)
     app.include_router(search.router)
-    _install_error_handlers(app)
+    install_error_handlers(app)
     app.add_middleware(RequestLimits)
     _declare_error_shape(app)
     # After the error shape: the per-metric paths copy the generic query operation, errors declared included.
@@ -172,7 +172,9 @@ def _error(status: int, code: str, message: str, parameter: str | None = None, *
     return JSONResponse(status_code=status, content=body, headers=headers or None)
 
 
-def _install_error_handlers(app: FastAPI) -> None:
+def install_error_handlers(app: FastAPI) -> None:
+    """The one mapping of errors to responses: every area's :class:`ProcuraError` by its own status and code,
+    and the framework's validation, HTTP and database errors (all in the shape ``{"error": {...}}``)."""
     @app.exception_handler(ProcuraError)
     async def _procura(_: Request, exc: ProcuraError) -> JSONResponse:
         # Every area's errors carry their status and code (procura.errors); this is the one place they become

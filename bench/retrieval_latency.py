@@ -64,6 +64,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from procura.progress import echo_progress
+
 T = TypeVar("T")
 
 QUERIES = (
@@ -226,7 +228,7 @@ class CachedEmbedder:
 
 
 def _progress(where: str, progress: object) -> None:
-    print(f"[bench] {where}: {progress}", file=sys.stderr)
+    echo_progress(f"{where}: {progress}", prefix="bench")
 
 
 def _reference_top_k(reference: Any, terms: list[str], ids: Sequence[str]) -> list[tuple[str, float]]:
@@ -272,7 +274,7 @@ def build(settings: Any, corpus: Path | None, scale: int, reuse: bool, embedder:
         if corpus is None:
             # generated for this build only (about 45 MB at scale 110): removed once it is ingested
             corpus = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="procura-bench-"))) / "corpus"
-            print(f"[bench] generating the demo corpus at scale {scale} in {corpus}", file=sys.stderr)
+            echo_progress(f"generating the demo corpus at scale {scale} in {corpus}", prefix="bench")
             generate(corpus, scale=scale)
         _ingest_corpus(settings, corpus, embedder)
     with psycopg.connect(settings.admin_url, autocommit=True) as admin:

@@ -50,7 +50,15 @@ from ingest.registry import (
     unresolved_dead_letters,
 )
 from ingest.retry import RetryPolicy, StageFailed, run_stage
-from ingest.sources import DEFAULT_MAX_SOURCE_BYTES, SourceItem, document_path, iter_items, kind_of_uri, read_item
+from ingest.sources import (
+    DEFAULT_MAX_SOURCE_BYTES,
+    SourceItem,
+    count_items,
+    document_path,
+    iter_items,
+    kind_of_uri,
+    read_item,
+)
 from ingest.stores import (
     BuiltinStore,
     ChunkStore,
@@ -118,6 +126,8 @@ class IngestProgress:
     rows: int
     elapsed_s: float
     writer_counts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: documents the run expects (from a count of the sources), when known: the progress bar's total
+    total: int | None = None
 
     def __str__(self) -> str:
         rate = self.documents / self.elapsed_s if self.elapsed_s > 0 else 0.0
@@ -315,14 +325,19 @@ class Pipeline:
         self._writer_counts: dict[str, dict[str, int]] = {}
         self._counts = {"chunks": 0, "rows": 0, "identifiers": 0, "embeddings": 0, "encoded": 0, "reused": 0}
         self._started = 0.0
+        self._total: int | None = None
         from pgvector.psycopg import register_vector
 
         register_vector(conn)
 
     # -- public ---------------------------------------------------------------------------------------------
 
-    def run(self, items: Iterable[SourceItem]) -> IngestReport:
-        """Ingest every item; failures become dead letters, never exceptions (except a broken connection)."""
+    def run(self, items: Iterable[SourceItem], *, total: int | None = None) -> IngestReport:
+        """Ingest every item; failures become dead letters, never exceptions (except a broken connection).
+
+        ``total`` (how many items there are, when known) is passed on to the progress callback.
+        """
+        self._total = total
         self._started = time.monotonic()
         self._outcomes = []
         self._writer_counts = {}
@@ -916,7 +931,7 @@ class Pipeline:
     def _emit(self) -> None:
         if self.progress is not None:
             report = self._report()
-            self.progress(report.progress())
+            self.progress(replace(report.progress(), total=self._total))
 
 
 def _nonzero(counts: Mapping[str, int]) -> dict[str, int]:
@@ -969,7 +984,9 @@ def ingest_path(
     if not Path(path).exists():
         raise IngestError(f"{path}: no such file or directory")
     pipeline = Pipeline(conn, embedder=embedder, writers=writers, options=options, progress=progress)
-    return pipeline.run(iter_items(Path(path), tenant=tenant, max_bytes=pipeline.options.max_source_bytes))
+    total = count_items(Path(path), tenant=tenant) if progress is not None else None
+    return pipeline.run(iter_items(Path(path), tenant=tenant, max_bytes=pipeline.options.max_source_bytes),
+                        total=total)
 
 
 def replay_dead_letters(
@@ -997,7 +1014,7 @@ def replay_dead_letters(
         if item is not None:
             items.append(item)
     pipeline = Pipeline(conn, embedder=embedder, writers=writers, options=options, progress=progress)
-    return pipeline.run(items)
+    return pipeline.run(items, total=len(items))
 
 
 def delete_document(

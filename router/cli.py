@@ -16,13 +16,13 @@ from typing import Any
 import click
 
 from procura.cli_support import ProcuraCommand
+from procura.progress import echo_progress
 
 _OPERATOR_SCOPES = frozenset({"procurement:read", "invoice:aggregate"})
 
 
 
-def _echo_err(message: str) -> None:
-    click.echo(f"[procura] {message}", err=True)
+_echo_err = echo_progress  # progress lines on stderr: stdout carries the answer (and MCP stdio's protocol)
 
 
 @click.command("ask", cls=ProcuraCommand)

@@ -13,6 +13,7 @@ from psycopg import sql
 from psycopg_pool import ConnectionPool
 
 from api.deps import get_pool, get_principal
+from api.main import install_error_handlers
 from api.routes.search import router
 from ingest import ingest_path
 from ingest.embedder import get_default_embedder
@@ -234,6 +235,7 @@ def client(settings: Settings, corpus: RetrievalCorpus) -> Iterator[tuple[TestCl
     current = {"principal": principals["reader"]}
     app = FastAPI()
     app.include_router(router)
+    install_error_handlers(app)  # the app's one error mapping (retrieval's errors carry their status)
     pool = ConnectionPool(settings.app_url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=True)
     # the API's real dependency functions need app.state from create_app; the principal stands in for a key
     app.dependency_overrides[get_pool] = lambda: pool
