@@ -122,7 +122,7 @@ def create_app(
     app.include_router(audit.router)
     app.include_router(ask.router)
     app.include_router(search.router)
-    install_error_handlers(app)
+    _install_error_handlers(app)
     app.add_middleware(RequestLimits)
     _declare_error_shape(app)
     # After the error shape: the per-metric paths copy the generic query operation, errors declared included.
@@ -172,19 +172,21 @@ def _error(status: int, code: str, message: str, parameter: str | None = None, *
     return JSONResponse(status_code=status, content=body, headers=headers or None)
 
 
-def install_error_handlers(app: FastAPI) -> None:
-    """The one mapping of errors to responses: every area's :class:`ProcuraError` by its own status and code,
-    and the framework's validation, HTTP and database errors (all in the shape ``{"error": {...}}``)."""
-    @app.exception_handler(ProcuraError)
-    async def _procura(_: Request, exc: ProcuraError) -> JSONResponse:
-        # Every area's errors carry their status and code (procura.errors); this is the one place they become
-        # responses. A server-side failure that wraps a lost connection is an outage, whatever its class.
-        if exc.http_status >= 500 and is_database_unavailable(exc):
-            return _unavailable(exc)
-        if exc.error_code == "internal_error":
-            log.exception("unhandled error", exc_info=exc)
-            return _error(500, "internal_error", "internal error")
-        return _error(exc.http_status, exc.error_code, str(exc), parameter=exc.parameter, **exc.headers)
+async def procura_error_handler(_: Request, exc: Exception) -> JSONResponse:
+    """The one mapping of Procura's errors to responses: every area's :class:`ProcuraError` carries its own
+    status, code, parameter and headers (:mod:`procura.errors`)."""
+    assert isinstance(exc, ProcuraError)
+    # A server-side failure that wraps a lost connection is an outage, whatever its class.
+    if exc.http_status >= 500 and is_database_unavailable(exc):
+        return _unavailable(exc)
+    if exc.error_code == "internal_error":
+        log.exception("unhandled error", exc_info=exc)
+        return _error(500, "internal_error", "internal error")
+    return _error(exc.http_status, exc.error_code, str(exc), parameter=exc.parameter, **exc.headers)
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(ProcuraError, procura_error_handler)
 
     @app.exception_handler(psycopg.Error)
     async def _psycopg(_: Request, exc: psycopg.Error) -> JSONResponse:
