@@ -96,7 +96,7 @@ def recall_queries() -> list[str]:
     """The queries of the HNSW vs exact comparison: :data:`QUERIES` and the texts of the labeled retrieval set
     (``eval/retrieval_queries.yml``), without repeats: 59 queries, so one missed item moves recall@10 by about
     0.0017 instead of 0.005 with the 20 timing queries alone."""
-    from retrieval.evaluation import load_query_set
+    from evaluation.retrieval_quality import load_query_set
 
     return list(dict.fromkeys([*QUERIES, *(q.query for q in load_query_set().queries)]))
 
@@ -618,7 +618,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         args.json.write_text(text + "\n")
     if args.markdown:
-        from retrieval.report import bench_markdown
+        from evaluation.retrieval_report import bench_markdown
 
         args.markdown.write_text(bench_markdown(results))
     return 0

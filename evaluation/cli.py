@@ -102,5 +102,15 @@ def eval_command(golden_path: Path, thresholds_path: Path, out_dir: Path, corpus
 
 
 
+@click.command("resolution")
+@click.option("--corpus", "corpus", required=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A demo corpus directory (procura demo generate --out DIR).")
+def graph_resolution(corpus: Path) -> None:
+    """Measure entity-resolution accuracy against the corpus's own truth (invoices, agreements, aliases)."""
+    from evaluation.graph_resolution import format_report, measure_corpus
+
+    click.echo(format_report(measure_corpus(corpus)))
+
+
 if __name__ == "__main__":  # `python -m evaluation.cli` (the same command as `procura eval`)
     eval_command()

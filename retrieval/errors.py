@@ -55,7 +55,3 @@ class SearchTimeoutError(RetrievalError):
 
 class RerankerUnavailableError(RetrievalError):
     """A reranker was asked for but no local model is available (models are never downloaded)."""
-
-
-class EvaluationError(RetrievalError):
-    """The labeled query set is malformed or refers to documents the corpus does not have."""
