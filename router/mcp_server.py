@@ -1,6 +1,6 @@
 """The MCP server (official ``mcp`` SDK): ``ask`` plus the typed data tools, over stdio or streamable HTTP.
 
-Authorization model (architecture.txt, "MCP, Embeddings, and HNSW Are Different Layers"): the tenant and
+Authorization model (MCP is a transport, not a security boundary of its own): the tenant and
 principal come from host-side authentication only:
 
 * stdio: the API key given to the server process (``PROCURA_API_KEY``), admitted again on every tool call;
