@@ -36,6 +36,7 @@ test: db
 
 lint: venv
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/mypy procura
 
 bench: db

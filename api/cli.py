@@ -8,6 +8,7 @@ import click
 
 from procura.cli_support import ProcuraGroup
 from procura.errors import ProcuraError
+from procura.progress import echo_progress
 
 
 @click.command("serve")
@@ -29,7 +30,7 @@ def serve(host: str, port: int, workers: int, log_level: str) -> None:
     except ProcuraError as exc:
         raise click.ClickException(str(exc)) from exc
     settings = get_settings()
-    click.echo(f"[procura] serving on http://{host}:{port} (database {settings.database_name})", err=True)
+    echo_progress(f"serving on http://{host}:{port} (database {settings.database_name})")
     uvicorn.run("api.main:create_app", factory=True, host=host, port=port, workers=workers, log_level=log_level)
 
 
@@ -50,7 +51,7 @@ def keys_create(tenant: str, scopes: str, principal: str | None, rate_limit: int
     """Create a key and print it once (stdout: the key only; details on stderr)."""
     import psycopg
 
-    from api.keys import create_key, parse_scopes
+    from procura.auth import create_key, parse_scopes
     from procura.settings import get_settings
 
     settings = get_settings()
@@ -64,10 +65,9 @@ def keys_create(tenant: str, scopes: str, principal: str | None, rate_limit: int
             rate_limit_per_minute=rate_limit,
             expires_at=expires,
         )
-    click.echo(
-        f"[procura] key {created.key_id} for tenant {created.tenant_id}, principal {created.principal_id}, "
-        f"scopes {','.join(created.scopes)}; it is shown only now",
-        err=True,
+    echo_progress(
+        f"key {created.key_id} for tenant {created.tenant_id}, principal {created.principal_id}, "
+        f"scopes {','.join(created.scopes)}; it is shown only now"
     )
     click.echo(created.key)
 
@@ -102,7 +102,7 @@ def keys_revoke(key_id: str) -> None:
     """Revoke a key by its id (requests with it fail with 401 from then on)."""
     import psycopg
 
-    from api.keys import revoke_key
+    from procura.auth import revoke_key
     from procura.settings import get_settings
 
     with psycopg.connect(get_settings().owner_url, autocommit=True) as conn:

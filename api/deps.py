@@ -9,9 +9,9 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from psycopg_pool import ConnectionPool
 
-from api.access import Access
-from api.errors import TenantInRequestError
-from api.keys import Principal
+from procura.access import Access
+from procura.auth import Principal
+from procura.errors import TenantInRequestError
 from procura.settings import Settings
 from semantic.service import MetricService
 

@@ -25,30 +25,18 @@ from fastapi_offline import FastAPIOffline
 from psycopg_pool import ConnectionPool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.access import FAILED_AUTH_PER_MINUTE, Access, FailureThrottle
-from api.errors import (
+from api.models import ErrorResponse
+from api.routes import ask, audit, health, metrics, search
+from procura.access import FAILED_AUTH_PER_MINUTE, Access, FailureThrottle
+from procura.auth import Principal, PrincipalCache, authenticate
+from procura.errors import (
     DATABASE_RETRY_AFTER_S,
-    AuditWriteError,
-    AuthenticationError,
-    RateLimitedError,
-    TenantInRequestError,
+    ProcuraError,
     is_database_unavailable,
 )
-from api.keys import Principal, PrincipalCache, authenticate
-from api.limits import MAX_ECHO_CHARS, RequestLimits, bounded
-from api.models import ErrorResponse
-from api.ratelimit import RateLimiter
-from api.routes import audit, health, metrics, search
-from procura.errors import ProcuraError
+from procura.limits import MAX_ECHO_CHARS, RequestLimits, bounded
+from procura.ratelimit import RateLimiter
 from procura.settings import Settings, get_settings
-from router import api as ask_routes
-from semantic.errors import (
-    MetricExecutionError,
-    MetricTimeoutError,
-    ParameterError,
-    ScopeError,
-    UnknownMetricError,
-)
 from semantic.loader import MetricRegistry, load_registry
 from semantic.schema import GovernedSchema, discover
 from semantic.service import MetricService
@@ -132,7 +120,7 @@ def create_app(
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(audit.router)
-    app.include_router(ask_routes.router)
+    app.include_router(ask.router)
     app.include_router(search.router)
     _install_error_handlers(app)
     app.add_middleware(RequestLimits)
@@ -145,7 +133,7 @@ def create_app(
 def _declare_error_shape(app: FastAPI) -> None:
     """Make the OpenAPI document say what the app answers: every 422 (and every documented error status) has the
     one error shape, not FastAPI's default ``HTTPValidationError`` (the ``ErrorResponse`` component that the
-    routes declare); the limits of :mod:`api.limits` are declared on every operation. Clients and the
+    routes declare); the limits of :mod:`procura.limits` are declared on every operation. Clients and the
     schemathesis suite validate responses against this document."""
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/" + ErrorResponse.__name__}}}
     added = {
@@ -184,46 +172,21 @@ def _error(status: int, code: str, message: str, parameter: str | None = None, *
     return JSONResponse(status_code=status, content=body, headers=headers or None)
 
 
+async def procura_error_handler(_: Request, exc: Exception) -> JSONResponse:
+    """The one mapping of Procura's errors to responses: every area's :class:`ProcuraError` carries its own
+    status, code, parameter and headers (:mod:`procura.errors`)."""
+    assert isinstance(exc, ProcuraError)
+    # A server-side failure that wraps a lost connection is an outage, whatever its class.
+    if exc.http_status >= 500 and is_database_unavailable(exc):
+        return _unavailable(exc)
+    if exc.error_code == "internal_error":
+        log.exception("unhandled error", exc_info=exc)
+        return _error(500, "internal_error", "internal error")
+    return _error(exc.http_status, exc.error_code, str(exc), parameter=exc.parameter, **exc.headers)
+
+
 def _install_error_handlers(app: FastAPI) -> None:
-    @app.exception_handler(AuthenticationError)
-    async def _unauthenticated(_: Request, exc: AuthenticationError) -> JSONResponse:
-        return _error(401, "unauthenticated", str(exc), **{"WWW-Authenticate": "Bearer"})
-
-    @app.exception_handler(RateLimitedError)
-    async def _rate_limited(_: Request, exc: RateLimitedError) -> JSONResponse:
-        return _error(429, "rate_limited", str(exc), **{"Retry-After": str(exc.retry_after_s)})
-
-    @app.exception_handler(TenantInRequestError)
-    async def _tenant_in_request(_: Request, exc: TenantInRequestError) -> JSONResponse:
-        return _error(422, "tenant_in_request", str(exc), parameter="tenant_id")
-
-    @app.exception_handler(ScopeError)
-    async def _forbidden(_: Request, exc: ScopeError) -> JSONResponse:
-        return _error(403, "missing_scope", str(exc))
-
-    @app.exception_handler(UnknownMetricError)
-    async def _unknown_metric(_: Request, exc: UnknownMetricError) -> JSONResponse:
-        return _error(404, "unknown_metric", str(exc))
-
-    @app.exception_handler(ParameterError)
-    async def _bad_parameter(_: Request, exc: ParameterError) -> JSONResponse:
-        return _error(422, "invalid_parameter", str(exc), parameter=exc.parameter)
-
-    @app.exception_handler(MetricTimeoutError)
-    async def _timeout(_: Request, exc: MetricTimeoutError) -> JSONResponse:
-        return _error(504, "statement_timeout", str(exc))
-
-    @app.exception_handler(MetricExecutionError)
-    async def _database(_: Request, exc: MetricExecutionError) -> JSONResponse:
-        if is_database_unavailable(exc):
-            return _unavailable(exc)
-        return _error(500, "database_error", str(exc))
-
-    @app.exception_handler(AuditWriteError)
-    async def _unaudited(_: Request, exc: AuditWriteError) -> JSONResponse:
-        if is_database_unavailable(exc):
-            return _unavailable(exc)
-        return _error(500, "database_error", str(exc))
+    app.add_exception_handler(ProcuraError, procura_error_handler)
 
     @app.exception_handler(psycopg.Error)
     async def _psycopg(_: Request, exc: psycopg.Error) -> JSONResponse:
@@ -232,14 +195,6 @@ def _install_error_handlers(app: FastAPI) -> None:
             return _unavailable(exc)
         log.error("database error: %s (sqlstate %s)", type(exc).__name__, exc.sqlstate)
         return _error(500, "database_error", "the request failed in the database")
-
-    @app.exception_handler(ProcuraError)
-    async def _wrapped(_: Request, exc: ProcuraError) -> JSONResponse:
-        # Errors of other areas that no handler above maps; a lost connection they wrap is still an outage.
-        if is_database_unavailable(exc):
-            return _unavailable(exc)
-        log.exception("unhandled error", exc_info=exc)
-        return _error(500, "internal_error", "internal error")
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:

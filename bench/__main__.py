@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from procura.progress import ProgressBar, echo_progress, progress_bar
+
 REPO = Path(__file__).resolve().parent.parent
 #: Run order: cheap and independent first, the scale curves (longest) last.
 MODULES = ("metric_api", "graph_traversal", "retrieval_latency", "ingest_throughput", "scale_curves")
@@ -61,15 +63,17 @@ def _supports_json(name: str, env: dict[str, str]) -> bool:
     return "--json" in helped.stdout
 
 
-def run_module(name: str, out_dir: Path, *, extra: Sequence[str], timeout_s: float, env: dict[str, str]) -> ModuleRun:
-    """Run ``python -m bench.<name>`` and collect its JSON (if offered) and output."""
+def run_module(name: str, out_dir: Path, *, extra: Sequence[str], timeout_s: float, env: dict[str, str],
+               bar: ProgressBar | None = None) -> ModuleRun:
+    """Run ``python -m bench.<name>`` and collect its JSON (if offered) and output; ``bar`` counts modules."""
+    say = bar.echo if bar is not None else (lambda message: echo_progress(message, prefix="bench"))
     argv = [sys.executable, "-m", f"bench.{name}", *extra]
     json_path = out_dir / f"{name}.json"
     if _supports_json(name, env) and "--json" not in extra:
         argv += ["--json", str(json_path)]
     stdout_path = out_dir / f"{name}.txt"
     started = time.monotonic()
-    print(f"[bench] {name}: {' '.join(shlex.quote(a) for a in argv[1:])}", file=sys.stderr, flush=True)
+    say(f"{name}: {' '.join(shlex.quote(a) for a in argv[1:])}")
     try:
         with stdout_path.open("w", encoding="utf-8") as log:
             proc = subprocess.run(argv, stdout=log, stderr=subprocess.STDOUT, timeout=timeout_s, cwd=REPO, env=env,
@@ -90,7 +94,11 @@ def run_module(name: str, out_dir: Path, *, extra: Sequence[str], timeout_s: flo
             run.results = json.loads(json_path.read_text(encoding="utf-8"))
         except ValueError as exc:
             run.error = (run.error or "") + f"; unreadable JSON: {exc}"
-    print(f"[bench] {name}: {'ok' if error is None else error} in {run.seconds} s", file=sys.stderr, flush=True)
+    line = f"{name}: {'ok' if error is None else error} in {run.seconds} s"
+    if bar is not None:
+        bar.advance(line=line)
+    else:
+        say(line)
     return run
 
 
@@ -126,8 +134,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         selected = [m for m in (args.only or MODULES) if m not in args.skip]
         defaults = {**DEFAULT_ARGS, "retrieval_latency": [*DEFAULT_ARGS["retrieval_latency"], "--embedding-cache",
                                                           str(raw_dir / "embedding-cache")]}  # fmt: skip
-        fresh = {m: run_module(m, raw_dir, extra=extras.get(m, defaults.get(m, [])), timeout_s=args.timeout,
-                               env=env) for m in selected}
+        with progress_bar("bench", total=len(selected), unit="modules", prefix="bench") as bar:
+            fresh = {m: run_module(m, raw_dir, extra=extras.get(m, defaults.get(m, [])), timeout_s=args.timeout,
+                                   env=env, bar=bar) for m in selected}
         previous = ([ModuleRun(**r) for r in json.loads(summary_path.read_text(encoding="utf-8"))]
                     if args.only and summary_path.exists() else [])
         # --only re-measures some modules; the others keep their figures from the last run (the report says when)
@@ -138,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or ("make bench" if not given else "python -m bench " + " ".join(map(shlex.quote, given)))
     report = render_report(runs, out=args.out, home=home, command=command,
                            elapsed_s=time.monotonic() - started)
-    print(f"[bench] report: {report}", file=sys.stderr)
+    echo_progress(f"report: {report}", prefix="bench")
     return 0 if all(r.error is None for r in runs) else 1
 
 

@@ -305,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "figure": f"AGE traversal (tool) median / recursive CTE median, {largest['products']} products",
                 "value": largest["ratio_median_over_sql"].get("age_tool"),
                 "unit": "x",
-                "target": "none (informs routing: products under a group go to SQL)",
+                "target": "none (the router's catalog.find_products traverses AGE; the CTE is the baseline)",
                 "met": None,
                 "detail": f"age_tool {largest['median_ms'].get('age_tool')} ms, "
                 f"sql {largest['median_ms'].get('sql')} ms",

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from functools import partial
 from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,7 @@ from fastapi import APIRouter, Response
 
 from api.deps import PrincipalDep, ServiceDep
 from api.models import MetricQueryRequest
+from procura.progress import echo_progress
 from procura.settings import Settings, get_settings
 
 METRIC = "finance.aggregate_spend"
@@ -323,7 +325,7 @@ def run(
 ) -> dict[str, Any]:
     """Measure api, raw and service latencies, interleaved, for ``parameters`` (the headline case) and each of
     ``extra_cases`` (a quarter of the requests each); returns the report."""
-    from api.keys import authenticate, create_key
+    from procura.auth import authenticate, create_key
     from procura.db.session import AuthContext
     from semantic.loader import load_registry
     from semantic.params import bind
@@ -438,8 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         _serve(args.serve, args.manifest)
         return 0
 
-    def progress(message: str) -> None:
-        print(f"[bench] {message}", file=sys.stderr, flush=True)
+    progress = partial(echo_progress, prefix="bench")
 
     settings = get_settings()
     with tempfile.TemporaryDirectory(prefix="procura-bench-") as tmp:

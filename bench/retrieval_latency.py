@@ -64,6 +64,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from procura.progress import echo_progress
+
 T = TypeVar("T")
 
 QUERIES = (
@@ -94,7 +96,7 @@ def recall_queries() -> list[str]:
     """The queries of the HNSW vs exact comparison: :data:`QUERIES` and the texts of the labeled retrieval set
     (``eval/retrieval_queries.yml``), without repeats: 59 queries, so one missed item moves recall@10 by about
     0.0017 instead of 0.005 with the 20 timing queries alone."""
-    from retrieval.evaluation import load_query_set
+    from evaluation.retrieval_quality import load_query_set
 
     return list(dict.fromkeys([*QUERIES, *(q.query for q in load_query_set().queries)]))
 
@@ -226,7 +228,7 @@ class CachedEmbedder:
 
 
 def _progress(where: str, progress: object) -> None:
-    print(f"[bench] {where}: {progress}", file=sys.stderr)
+    echo_progress(f"{where}: {progress}", prefix="bench")
 
 
 def _reference_top_k(reference: Any, terms: list[str], ids: Sequence[str]) -> list[tuple[str, float]]:
@@ -272,7 +274,7 @@ def build(settings: Any, corpus: Path | None, scale: int, reuse: bool, embedder:
         if corpus is None:
             # generated for this build only (about 45 MB at scale 110): removed once it is ingested
             corpus = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="procura-bench-"))) / "corpus"
-            print(f"[bench] generating the demo corpus at scale {scale} in {corpus}", file=sys.stderr)
+            echo_progress(f"generating the demo corpus at scale {scale} in {corpus}", prefix="bench")
             generate(corpus, scale=scale)
         _ingest_corpus(settings, corpus, embedder)
     with psycopg.connect(settings.admin_url, autocommit=True) as admin:
@@ -460,7 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                               "fused": ("exact", "bm25", "vector")}
         branch_ms: dict[str, list[float]] = {name: [] for name in modes}
         paths: Counter[str] = Counter()
-        # as the API does: two pooled connections per search, BM25 on the second (retrieval.api)
+        # as the API does: two pooled connections per search, BM25 on the second (api.routes.search)
         searcher = partial(search, conn, ctx, aux_conn=aux)
         for query in QUERIES:  # warm-up (also lets psycopg prepare the statements, as a pooled connection would)
             for m in modes.values():
@@ -616,7 +618,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         args.json.write_text(text + "\n")
     if args.markdown:
-        from retrieval.report import bench_markdown
+        from evaluation.retrieval_report import bench_markdown
 
         args.markdown.write_text(bench_markdown(results))
     return 0

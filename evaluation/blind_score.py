@@ -532,8 +532,8 @@ def ask_all(questions: Sequence[Mapping[str, Any]], database: str,
     import psycopg
     from fastapi.testclient import TestClient
 
-    from api.keys import create_key
     from api.main import create_app
+    from procura.auth import create_key
     from procura.settings import Settings, get_settings
 
     os.environ["PROCURA_DB_NAME"] = database

@@ -12,10 +12,6 @@ import click
 REPO = Path(__file__).resolve().parent.parent
 
 
-def _progress(message: str) -> None:
-    click.echo(f"[procura] {message}", err=True)
-
-
 def security_summary_path(home: Path) -> Path:
     """Where the security suite writes its case counts (and where ``procura eval`` reads them)."""
     return Path(os.environ.get("PROCURA_SECURITY_SUMMARY", home / "reports" / "security_summary.json"))
@@ -46,46 +42,50 @@ def eval_command(golden_path: Path, thresholds_path: Path, out_dir: Path, corpus
     from evaluation.world import prepare_world
     from procura.db.migrate import migrate
     from procura.db.provision import drop_database, ensure_database
+    from procura.progress import progress_bar
     from procura.settings import get_settings
 
-    base = get_settings()
-    golden = load_golden(golden_path)
-    if case_ids:
-        unknown = sorted(set(case_ids) - {c.id for c in golden.cases})
-        if unknown:
-            raise click.BadParameter(f"unknown case ids {unknown}", param_hint="--case")
-        golden = GoldenSet.model_validate({**golden.model_dump(), "cases": [
-            c.model_dump() for c in golden.cases if c.id in case_ids]})
-    thresholds = load_thresholds(thresholds_path)
-    summary = security_summary_path(base.home)
-    if security:
-        _progress("running the security suite (pytest tests/security)")
-        env = {**os.environ, "PROCURA_SECURITY_SUMMARY": str(summary)}
-        subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/security"], cwd=REPO, env=env, check=False)
+    with progress_bar("eval", unit="questions") as bar:
+        base = get_settings()
+        golden = load_golden(golden_path)
+        if case_ids:
+            unknown = sorted(set(case_ids) - {c.id for c in golden.cases})
+            if unknown:
+                raise click.BadParameter(f"unknown case ids {unknown}", param_hint="--case")
+            golden = GoldenSet.model_validate({**golden.model_dump(), "cases": [
+                c.model_dump() for c in golden.cases if c.id in case_ids]})
+        thresholds = load_thresholds(thresholds_path)
+        summary = security_summary_path(base.home)
+        if security:
+            bar.echo("running the security suite (pytest tests/security)")
+            env = {**os.environ, "PROCURA_SECURITY_SUMMARY": str(summary)}
+            subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/security"], cwd=REPO, env=env, check=False)
 
-    fresh = database is None
-    name = database or f"procura_eval_{os.getpid()}"
-    settings = base.with_database(name)
-    try:
-        if fresh:
-            _progress(f"creating database {name}")
-            ensure_database(settings)
-            with psycopg.connect(settings.admin_url, autocommit=True) as conn:
-                migrate(conn, settings)
-        world = prepare_world(settings, base.home / "eval" / name, corpus=corpus, prepared=not fresh,
-                              progress=_progress)
-        stale = check_against_ground_truth(golden, world.corpus / "ground_truth.json")
-        if stale:
-            raise click.ClickException("the golden set does not match this corpus's ground truth (rebuild it with "
-                                       "`python -m evaluation.build_golden`): " + "; ".join(stale[:5]))
-        results, outcomes = run_evaluation(world, golden, thresholds=thresholds, security_summary=summary,
-                                           progress=_progress)
-        report = write_report(results, out_dir)
-    finally:
-        if fresh and not keep:
-            drop_database(base, name)
-        elif fresh:
-            _progress(f"kept database {name}")
+        fresh = database is None
+        name = database or f"procura_eval_{os.getpid()}"
+        settings = base.with_database(name)
+        try:
+            if fresh:
+                bar.echo(f"creating database {name}")
+                ensure_database(settings)
+                with psycopg.connect(settings.admin_url, autocommit=True) as conn:
+                    migrate(conn, settings)
+            world = prepare_world(settings, base.home / "eval" / name, corpus=corpus, prepared=not fresh,
+                                  progress=bar.echo)
+            stale = check_against_ground_truth(golden, world.corpus / "ground_truth.json")
+            if stale:
+                raise click.ClickException(
+                    "the golden set does not match this corpus's ground truth (rebuild it with "
+                    "`python -m evaluation.build_golden`): " + "; ".join(stale[:5])
+                )
+            results, outcomes = run_evaluation(world, golden, thresholds=thresholds, security_summary=summary,
+                                               progress=bar.echo, bar=bar)
+            report = write_report(results, out_dir)
+        finally:
+            if fresh and not keep:
+                drop_database(base, name)
+            elif fresh:
+                bar.echo(f"kept database {name}")
     r = results["router"]
     a = results["answers"]
     click.echo(f"report:        {report}")
@@ -100,6 +100,16 @@ def eval_command(golden_path: Path, thresholds_path: Path, out_dir: Path, corpus
     if not all(o.passed for o in outcomes):
         raise SystemExit(1)
 
+
+
+@click.command("resolution")
+@click.option("--corpus", "corpus", required=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A demo corpus directory (procura demo generate --out DIR).")
+def graph_resolution(corpus: Path) -> None:
+    """Measure entity-resolution accuracy against the corpus's own truth (invoices, agreements, aliases)."""
+    from evaluation.graph_resolution import format_report, measure_corpus
+
+    click.echo(format_report(measure_corpus(corpus)))
 
 
 if __name__ == "__main__":  # `python -m evaluation.cli` (the same command as `procura eval`)

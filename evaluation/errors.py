@@ -19,3 +19,7 @@ class ThresholdConfigError(EvaluationError):
 
 class SystemUnderTestError(EvaluationError):
     """The system under evaluation cannot be reached or answered with something that is not the ask contract."""
+
+
+class QuerySetError(EvaluationError):
+    """The labeled retrieval query set is malformed or refers to documents the corpus does not have."""

@@ -25,6 +25,7 @@ from evaluation.errors import ThresholdConfigError
 from evaluation.golden import GoldenCase, GoldenSet
 from evaluation.observe import Observation, observe
 from evaluation.world import DemoWorld, mount_missing, stage_table
+from procura.progress import ProgressBar
 
 Progress = Callable[[str], None]
 
@@ -149,8 +150,12 @@ def run_cases(
     *,
     mounted: bool,
     progress: Progress = _quiet,
+    bar: ProgressBar | None = None,
 ) -> list[tuple[GoldenCase, Observation, dict[str, Any] | None]]:
-    """Ask every case; returns (case, observation, routing JSON) triples in golden order."""
+    """Ask every case; returns (case, observation, routing JSON) triples in golden order.
+
+    ``bar`` (when given) counts the questions asked; otherwise a line every 25 questions goes to ``progress``.
+    """
     fallback = InProcessRouter(world)
     out = []
     for index, case in enumerate(golden.cases, start=1):
@@ -182,8 +187,12 @@ def run_cases(
             routing = dict(trace["routing"])
         obs = observe(case.id, http_status=status, latency_ms=latency, body=body, trace=trace, routing=routing)
         out.append((case, obs, routing))
-        if index % 25 == 0 or index == len(golden.cases):
-            progress(f"asked {index}/{len(golden.cases)} questions")
+        line = f"asked {index}/{len(golden.cases)} questions"
+        if bar is not None:
+            bar.update(index, total=len(golden.cases), line=line if index % 25 == 0 or index == len(golden.cases)
+                       else None)
+        elif index % 25 == 0 or index == len(golden.cases):
+            progress(line)
     if fallback.error:
         progress(f"in-process router: last error {fallback.error}")
     return out
@@ -362,6 +371,7 @@ def run_evaluation(
     thresholds: Sequence[Threshold],
     security_summary: Path | None = None,
     progress: Progress = _quiet,
+    bar: ProgressBar | None = None,
 ) -> tuple[dict[str, Any], list[ThresholdOutcome]]:
     """Ask, score, attach the security suite's summary and check the thresholds."""
     from fastapi.testclient import TestClient
@@ -375,7 +385,7 @@ def run_evaluation(
         progress(f"POST {ASK_PATH} is not available: routing is measured in process, every answer counts as missing")
     started = time.monotonic()
     with TestClient(app) as client:
-        triples = run_cases(world, golden, client, mounted=mounted, progress=progress)
+        triples = run_cases(world, golden, client, mounted=mounted, progress=progress, bar=bar)
     results = score(triples, pii=world.suppliers_pii(), golden=golden)
     results["meta"] = {
         **machine_info(),

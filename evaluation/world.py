@@ -68,7 +68,7 @@ class DemoWorld:
         """An API key of ``tenant_id`` with exactly ``scopes`` (created on first use)."""
         wanted = tuple(sorted(set(scopes)))
         if (tenant_id, wanted) not in self.keys:
-            from api.keys import create_key
+            from procura.auth import create_key
 
             with psycopg.connect(self.settings.owner_url, autocommit=True) as conn:
                 created = create_key(conn, tenant_id=tenant_id, scopes=wanted, principal_id=f"eval-{tenant_id}",
@@ -215,9 +215,9 @@ def prepare_world(
 #: Routes the measurements cover, and the module that provides each (mounted by hand when the app lacks one).
 EXPECTED_ROUTES: dict[str, tuple[str, str]] = {
     "/v1/metrics/{name}/query": ("api.routes.metrics", "router"),
-    "/v1/search": ("retrieval.api", "router"),
-    "/v1/ask": ("router.api", "router"),
-    "/v1/traces/{trace_id}": ("router.api", "router"),
+    "/v1/search": ("api.routes.search", "router"),
+    "/v1/ask": ("api.routes.ask", "router"),
+    "/v1/traces/{trace_id}": ("api.routes.ask", "router"),
 }
 
 

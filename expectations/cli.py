@@ -35,7 +35,7 @@ def validate(
 
     from expectations.runner import validate_landing
     from expectations.suites import DateWindow
-    from procura.cli import echo_progress
+    from procura.progress import echo_progress
     from procura.settings import get_settings
 
     try:

@@ -1,11 +1,10 @@
-"""``procura graph``: sync a tenant's knowledge graph, list its review queue, measure entity resolution.
+"""``procura graph``: sync a tenant's knowledge graph, list its review queue.
 
 Register with ``"graph.cli:graph"`` in ``procura.cli._SUBCOMMANDS``. Heavy imports stay inside the commands.
+``procura graph resolution`` (a measurement) lives in :mod:`evaluation.cli` and joins this group there.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import click
 
@@ -52,13 +51,3 @@ def reviews(tenant_id: str, limit: int) -> None:
         click.echo(f"#{item.review_id} {item.document_id} v{item.document_version} {item.reason}"
                    f"{' (' + item.field + ')' if item.field else ''}: {item.message}")
     click.echo(f"{len(items)} pending item(s)")
-
-
-@graph.command("resolution")
-@click.option("--corpus", "corpus", required=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="A demo corpus directory (procura demo generate --out DIR).")
-def resolution(corpus: Path) -> None:
-    """Measure entity-resolution accuracy against the corpus's own truth (invoices, agreements, aliases)."""
-    from graph.evaluation import format_report, measure_corpus
-
-    click.echo(format_report(measure_corpus(corpus)))

@@ -19,10 +19,6 @@ if TYPE_CHECKING:
     from ingest.pipeline import IngestProgress, IngestReport
 
 
-def _progress_line(message: str) -> None:
-    click.echo(f"[procura] {message}", err=True)
-
-
 @contextmanager
 def _owner_connection() -> Iterator[psycopg.Connection]:
     import psycopg
@@ -42,12 +38,17 @@ class _DefaultRunGroup(click.Group):
         return super().parse_args(ctx, args)
 
 
-def _on_progress(quiet: bool) -> Callable[[IngestProgress], None]:
-    def emit(progress: IngestProgress) -> None:
-        if not quiet:
-            _progress_line(str(progress))
+@contextmanager
+def _progress(quiet: bool) -> Iterator[Callable[[IngestProgress], None] | None]:
+    """The pipeline's progress callback: a bar of documents (count, rate, ETA) on a terminal, a line per batch
+    otherwise; None with ``--quiet`` (nothing to show, and the sources are not counted)."""
+    from procura.progress import progress_bar
 
-    return emit
+    if quiet:
+        yield None
+        return
+    with progress_bar("ingest", unit="docs") as bar:
+        yield lambda p: bar.update(p.documents, total=p.total, line=str(p))
 
 
 def _summary(report: IngestReport) -> None:
@@ -102,9 +103,9 @@ def run(path: Path, tenant: str | None, quiet: bool, writers: bool) -> None:
     from procura.settings import get_settings
 
     options = IngestOptions(max_source_bytes=get_settings().ingest_max_source_bytes)
-    with _owner_connection() as conn:
-        report = ingest_path(conn, path, tenant=tenant, progress=_on_progress(quiet),
-                             writers=None if writers else (), options=options)
+    with _owner_connection() as conn, _progress(quiet) as progress:
+        report = ingest_path(conn, path, tenant=tenant, progress=progress, writers=None if writers else (),
+                             options=options)
     _summary(report)
     if report.dead_lettered:
         raise SystemExit(2)
@@ -118,8 +119,8 @@ def replay(tenant: str | None, ids: tuple[int, ...], quiet: bool) -> None:
     """Re-run unresolved dead letters through the same handlers as live ingestion."""
     from ingest.pipeline import replay_dead_letters
 
-    with _owner_connection() as conn:
-        report = replay_dead_letters(conn, tenant=tenant, ids=ids, progress=_on_progress(quiet))
+    with _owner_connection() as conn, _progress(quiet) as progress:
+        report = replay_dead_letters(conn, tenant=tenant, ids=ids, progress=progress)
     _summary(report)
     if report.dead_lettered:
         raise SystemExit(2)
@@ -229,9 +230,9 @@ def reconcile(tenant: str | None, source: Path | None, repair: bool, writers: bo
     """
     from ingest.reconcile import reconcile as run_reconcile
 
-    with _owner_connection() as conn:
+    with _owner_connection() as conn, _progress(False) as progress:
         report = run_reconcile(conn, tenant=tenant, source=source, repair=repair, writers=None if writers else (),
-                               progress=_on_progress(False))
+                               progress=progress)
     for drift in report.drifts:
         click.echo(str(drift))
     click.echo(f"checked {report.documents_checked} active documents, {report.sources_checked} sources: "

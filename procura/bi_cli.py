@@ -18,6 +18,7 @@ from procura.bi import (
     rotate_login,
 )
 from procura.cli_support import ProcuraGroup
+from procura.progress import echo_progress
 from procura.settings import get_settings
 
 
@@ -37,8 +38,8 @@ def _read_password(password_stdin: bool) -> str | None:
 
 
 def _print_url(created: CreatedLogin, verb: str) -> None:
-    click.echo(f"[procura] {verb} BI login {created.name} for tenant {created.tenant_id}; the URL below carries its "
-               "password and is shown only now", err=True)
+    echo_progress(f"{verb} BI login {created.name} for tenant {created.tenant_id}; the URL below carries its "
+                  "password and is shown only now")
     click.echo(created.url)
 
 

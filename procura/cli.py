@@ -1,4 +1,9 @@
-"""The ``procura`` command line: one entry point, one group per area."""
+"""The ``procura`` command line: one entry point, one group per area.
+
+This module sits in the core but imports no area: the areas' commands are named as strings below and imported
+when the CLI starts, so the layer order (README, "Layers") holds for the code while ``procura`` lists every
+command. Nothing imports this module (an import-linter contract).
+"""
 
 from __future__ import annotations
 
@@ -10,12 +15,8 @@ import click
 import psycopg
 
 from procura.cli_support import ProcuraGroup
+from procura.progress import echo_progress
 from procura.settings import Settings, get_settings, redact_url
-
-
-def echo_progress(message: str) -> None:
-    """Progress lines go to stderr so stdout stays machine-readable (e.g. ``procura db url``)."""
-    click.echo(f"[procura] {message}", err=True)
 
 
 @click.group(cls=ProcuraGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -138,7 +139,7 @@ def db_url(role: str, show_password: bool) -> None:
 
 # Areas that live in their own packages register here; a missing optional area must not break the CLI.
 _SUBCOMMANDS = (
-    "procura.demo.cli:demo",
+    "jobs.cli:demo",
     "procura.bi_cli:bi",
     "ingest.cli:ingest",
     "ingest.cli:reconcile",
@@ -155,16 +156,33 @@ _SUBCOMMANDS = (
 )
 
 
+# Commands of a higher layer that join a group of a lower one: (group, "module:command").
+_GROUP_SUBCOMMANDS = (
+    ("graph", "evaluation.cli:graph_resolution"),
+)
+
+
+def _load(spec: str) -> click.Command | None:
+    module_name, attr = spec.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
+            return None
+        raise
+    command: click.Command = getattr(module, attr)
+    return command
+
+
 def _register_subcommands() -> None:
     for spec in _SUBCOMMANDS:
-        module_name, attr = spec.split(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
-                continue
-            raise
-        main.add_command(getattr(module, attr))
+        command = _load(spec)
+        if command is not None:
+            main.add_command(command)
+    for group_name, spec in _GROUP_SUBCOMMANDS:
+        group, command = main.commands.get(group_name), _load(spec)
+        if isinstance(group, click.Group) and command is not None:
+            group.add_command(command)
 
 
 _register_subcommands()

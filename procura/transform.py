@@ -272,7 +272,7 @@ def _progress_callback(progress: Progress) -> Callable[[Any], None]:
 )
 def transform(select: tuple[str, ...], docs: bool, docs_only: bool, target_path: Path | None) -> None:
     """Build the governed marts with dbt: models, contracts, data tests and unit tests."""
-    from procura.cli import echo_progress
+    from procura.progress import echo_progress
 
     settings = get_settings()
     if not docs_only:

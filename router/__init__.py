@@ -8,6 +8,6 @@ Public API (modules load lazily; importing ``router`` is cheap):
   trace; returns :class:`router.service.AskResult`.
 * :class:`router.executor.Executor`: bounded, typed execution of a plan; :mod:`router.tools`: the tools.
 * :class:`router.traces.TraceStore`: ``app.traces`` / ``app.trace_steps`` / ``app.runs``.
-* :mod:`router.api` (FastAPI router), :mod:`router.cli` (``ask``, ``mcp``), :mod:`router.mcp_server`.
+* :mod:`router.cli` (``ask``, ``mcp``), :mod:`router.mcp_server`; the HTTP routes are in :mod:`api.routes.ask`.
 * :mod:`router.errors`: the flat error family.
 """

@@ -16,13 +16,13 @@ from typing import Any
 import click
 
 from procura.cli_support import ProcuraCommand
+from procura.progress import echo_progress
 
 _OPERATOR_SCOPES = frozenset({"procurement:read", "invoice:aggregate"})
 
 
 
-def _echo_err(message: str) -> None:
-    click.echo(f"[procura] {message}", err=True)
+_echo_err = echo_progress  # progress lines on stderr: stdout carries the answer (and MCP stdio's protocol)
 
 
 @click.command("ask", cls=ProcuraCommand)
@@ -111,7 +111,7 @@ def mcp_stdio(rules_only: bool, tenant: str | None) -> None:
         # did not mean; refusing makes the misconfiguration visible. Checked before the runtime (models) loads.
         import psycopg
 
-        from api.keys import authenticate
+        from procura.auth import authenticate
 
         with psycopg.connect(settings.app_url, autocommit=True) as conn:
             key_tenant = authenticate(conn, key).context.tenant_id
@@ -154,7 +154,7 @@ def mcp_http(host: str, port: int, rules_only: bool) -> None:
 
 def http_app(runtime: Any) -> Any:
     """The streamable-HTTP ASGI app: bearer authentication in front of a stateless MCP server."""
-    from api.limits import RequestLimits
+    from procura.limits import RequestLimits
     from router.mcp_server import BearerAuthMiddleware, build_server
 
     server = build_server(runtime)

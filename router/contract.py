@@ -1,4 +1,4 @@
-"""The routing output contract (architecture.txt, "Routing, Planning, and Execution").
+"""The routing output contract: what the router hands to the planner and executor.
 
 A :class:`RoutingResult` says which retrieval intents a question needs (each with a calibrated confidence), the
 entities and constraints found in it, whether it must stop for a clarification, the authorization context the

@@ -10,7 +10,11 @@ class RouterError(ProcuraError):
 
 
 class QuestionError(RouterError):
-    """The question itself is unusable (empty, too long, not text)."""
+    """The question itself is unusable (empty, too long, not text) (HTTP 422)."""
+
+    http_status = 422
+    error_code = "invalid_question"
+    parameter = "question"
 
 
 class ClassifierError(RouterError):
@@ -42,7 +46,11 @@ class AnswerValidationError(RouterError):
 
 
 class TraceNotFoundError(RouterError):
-    """No trace with that id exists for the caller's tenant."""
+    """No trace with that id exists for the caller's tenant (HTTP 404)."""
+
+    http_status = 404
+    error_code = "trace_not_found"
+    parameter = "trace_id"
 
 
 class McpAuthError(RouterError):

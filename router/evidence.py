@@ -117,7 +117,7 @@ def _sections(
 ) -> dict[str, str]:
     """Each hit's text expanded to its top-level section (the chunks under the same heading, in order).
 
-    Design note: parent-section expansion (architecture.txt, "Aggregate by parent document"): a chunk often holds
+    Design note: parent-section expansion (aggregate by parent document): a chunk often holds
     only the heading or the first clause of a section ("7. Calibration / 7.1 General"), while the sentence that
     answers the question is a sibling ("7.3 ... every 12 months"). Siblings that look like injected instructions
     are left out; the cited id stays the hit's own chunk id. Read under RLS like the search itself.

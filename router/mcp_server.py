@@ -1,6 +1,6 @@
 """The MCP server (official ``mcp`` SDK): ``ask`` plus the typed data tools, over stdio or streamable HTTP.
 
-Authorization model (architecture.txt, "MCP, Embeddings, and HNSW Are Different Layers"): the tenant and
+Authorization model (MCP is a transport, not a security boundary of its own): the tenant and
 principal come from host-side authentication only:
 
 * stdio: the API key given to the server process (``PROCURA_API_KEY``), admitted again on every tool call;
@@ -8,7 +8,7 @@ principal come from host-side authentication only:
   ASGI middleware before the MCP layer sees the request (missing or invalid key: HTTP 401; over budget: 429).
   The server runs stateless, so nothing is bound to an MCP protocol session.
 
-Both admit keys through :class:`api.access.Access`, the REST API's own path (failed-attempt throttling,
+Both admit keys through :class:`procura.access.Access`, the REST API's own path (failed-attempt throttling,
 revocation within seconds, the per-key rate limit), and their audit rows are labelled ``mcp``.
 
 No tool has a tenant, principal or scope argument; tools call the same application services as the HTTP API
@@ -18,6 +18,7 @@ No tool has a tenant, principal or scope argument; tools call the same applicati
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -27,11 +28,11 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from api.access import Access
-from api.errors import AuthenticationError, RateLimitedError
-from api.keys import Principal
-from api.limits import MAX_ECHO_CHARS, bounded, unsafe_text
+from procura.access import Access
+from procura.auth import Principal
 from procura.db.session import AuthContext
+from procura.errors import AuthenticationError, ProcuraError, RateLimitedError
+from procura.limits import MAX_ECHO_CHARS, bounded, unsafe_text
 from router import tools as catalog_tools
 from router.tools import (
     TOOLS,
@@ -51,7 +52,7 @@ from semantic import audit
 AUTH_SCOPE_KEY = "procura.auth"
 #: query_metric's statement timeout: the same as every governed metric tool's.
 _METRIC_TIMEOUT_MS = TOOLS["finance.aggregate_spend"].timeout_ms
-#: The REST API's limit on a question (router.api.AskRequest).
+#: The REST API's limit on a question (api.routes.ask.AskRequest).
 MAX_QUESTION_CHARS = 2000
 
 
@@ -73,7 +74,7 @@ class AskToolResult(BaseModel):
 
 
 class BearerAuthMiddleware:
-    """Admits every HTTP request's bearer API key through :class:`api.access.Access` (the REST API's checks:
+    """Admits every HTTP request's bearer API key through :class:`procura.access.Access` (the REST API's checks:
     failed-attempt throttling, revocation within the cache TTL, the per-key rate limit) and puts the principal
     into the ASGI scope.
 
@@ -100,19 +101,20 @@ class BearerAuthMiddleware:
                 principal = await anyio.to_thread.run_sync(self.access.authenticate, token, source)
             self.access.spend(principal)
         except RateLimitedError as exc:
-            await _refuse(send, 429, b'{"error": {"code": "rate_limited", "message": "rate limit exceeded"}}',
-                          [(b"retry-after", str(exc.retry_after_s).encode())])
+            await _refuse(send, exc, "rate limit exceeded")
             return
         except Exception:
-            await _refuse(send, 401, b'{"error": {"code": "unauthenticated", '
-                          b'"message": "missing or invalid bearer API key"}}', [(b"www-authenticate", b"Bearer")])
+            await _refuse(send, AuthenticationError("missing or invalid bearer API key"))
             return
         scope[AUTH_SCOPE_KEY] = principal
         await self.app(scope, receive, send)
 
 
-async def _refuse(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
-    await send({"type": "http.response.start", "status": status,
+async def _refuse(send: Send, exc: ProcuraError, message: str | None = None) -> None:
+    # The REST API's status, code and headers of the same error class (procura.errors), before the MCP app runs.
+    body = json.dumps({"error": {"code": exc.error_code, "message": message or str(exc)}}).encode()
+    headers = [(name.lower().encode(), value.encode()) for name, value in exc.headers.items()]
+    await send({"type": "http.response.start", "status": exc.http_status,
                 "headers": [(b"content-type", b"application/json"), *headers]})
     await send({"type": "http.response.body", "body": body})
 
@@ -129,7 +131,7 @@ def build_server(
         services: an object with ``pool`` (procura_app ConnectionPool), ``ask_service`` (:class:`AskService`)
             and ``env`` (:class:`router.tools.ToolEnv`).
         fixed_auth: for a stdio server, either a callable that admits the host's key on every call (through
-            :meth:`api.access.Access.admit`: revocation and the rate limit apply per call) or, for a local
+            :meth:`procura.access.Access.admit`: revocation and the rate limit apply per call) or, for a local
             operator without a key, a fixed context; ``None`` for HTTP, where each request's principal comes
             from :class:`BearerAuthMiddleware`.
         name: the server name.

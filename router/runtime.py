@@ -11,8 +11,8 @@ from router.service import AskService
 from router.tools import ToolEnv
 
 if TYPE_CHECKING:
-    from api.access import Access
-    from api.keys import Principal
+    from procura.access import Access
+    from procura.auth import Principal
 
 
 @dataclass
@@ -58,25 +58,25 @@ class RouterRuntime:
         Raises:
             AuthenticationError: missing, malformed, unknown, revoked or expired key.
         """
-        from api.keys import authenticate
+        from procura.auth import authenticate
 
         with self.pool.connection() as conn:
             return authenticate(conn, key).context
 
     def principal(self, key: str | None) -> Principal:
-        """The principal of an API key (context, key id, rate budget): the lookup behind :class:`api.access.Access`.
+        """The principal of an API key (context, key id, rate budget): the lookup behind :class:`procura.access.Access`.
 
         Raises:
             AuthenticationError: missing, malformed, unknown, revoked or expired key.
         """
-        from api.keys import authenticate
+        from procura.auth import authenticate
 
         with self.pool.connection() as conn:
             return authenticate(conn, key)
 
     def access(self) -> Access:
         """A fresh admission path over this runtime's pool (the REST API's checks, per process)."""
-        from api.access import Access
+        from procura.access import Access
 
         return Access(self.principal)
 

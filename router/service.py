@@ -118,7 +118,7 @@ class AskService:
         missing = _missing_scopes(ctx, routing)
         if missing:
             # Design note: every planned step is checked against the authenticated context before anything runs
-            # (architecture.txt); a plan that needs a scope the key lacks is refused as a whole (HTTP 403), so a
+            # (never per step); a plan that needs a scope the key lacks is refused as a whole (HTTP 403), so a
             # partial answer never hides that the principal may not see the figure it asked for.
             recorder.add("policy_check", {"check": "plan_scopes", "missing": missing, "passed": False})
             refusal = Answer(status="failed", text=f"Forbidden: the plan needs scope(s) {', '.join(missing)}.",

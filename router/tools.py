@@ -399,7 +399,7 @@ class SearchFilters(_Model):
 
 
 class DocumentSearchRequest(_Model):
-    """The seed's procurement search request (architecture.txt, MCP section)."""
+    """The seed's procurement search request: query text, identifiers, filters and modes, as MCP receives it."""
 
     query_text: Annotated[str, StringConstraints(min_length=1, max_length=2000)]
     identifiers: SearchIdentifiers = SearchIdentifiers()

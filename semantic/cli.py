@@ -89,7 +89,7 @@ def query(
     """Run a metric for the key's tenant and print the result as JSON."""
     import psycopg
 
-    from api.keys import authenticate
+    from procura.auth import authenticate
     from procura.settings import get_settings
     from semantic.service import MetricService
 

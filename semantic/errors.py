@@ -1,8 +1,8 @@
 """The flat error family of the semantic layer.
 
 Every error the semantic layer raises on purpose derives from :class:`SemanticError` directly (no deeper
-trees), so callers map a handful of classes to outcomes: the API to HTTP statuses, the CLI to one-line messages.
-Messages are meant for the caller and never contain SQL or stack traces.
+trees); each class carries its HTTP status and code (:class:`procura.errors.ProcuraError`), and the CLI prints
+it as one line. Messages are meant for the caller and never contain SQL or stack traces.
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ class MetricDefinitionError(SemanticError):
 class UnknownMetricError(SemanticError):
     """No metric of that name is registered."""
 
+    http_status = 404
+    error_code = "unknown_metric"
+
     def __init__(self, name: str) -> None:
         super().__init__(f"unknown metric {shown(name)}")
         self.name = name
@@ -62,6 +65,9 @@ class ParameterError(SemanticError):
         problem: what is wrong with it.
     """
 
+    http_status = 422
+    error_code = "invalid_parameter"
+
     def __init__(self, parameter: str, problem: str) -> None:
         super().__init__(f"{parameter}: {problem}")
         self.parameter = parameter
@@ -70,6 +76,9 @@ class ParameterError(SemanticError):
 
 class ScopeError(SemanticError):
     """The authenticated principal lacks the scope a metric (or another resource) requires."""
+
+    http_status = 403
+    error_code = "missing_scope"
 
     def __init__(self, resource: str, scope: str) -> None:
         super().__init__(f"{resource} requires scope {scope!r}")
@@ -80,6 +89,11 @@ class ScopeError(SemanticError):
 class MetricTimeoutError(SemanticError):
     """The metric's query exceeded the statement timeout."""
 
+    http_status = 504
+    error_code = "statement_timeout"
+
 
 class MetricExecutionError(SemanticError):
     """The database failed while running a metric (details are logged, not returned)."""
+
+    error_code = "database_error"

@@ -270,7 +270,7 @@ def seed_two_tenants(settings: Settings, prefix: str) -> TwoTenants:
     (tenant:admin + invoice:aggregate), ``a_limited`` (3 requests/minute), ``a_revoked`` (revoked), ``b``
     (invoice:aggregate + procurement:read), ``b_admin`` (tenant:admin).
     """
-    from api.keys import create_key, revoke_key
+    from procura.auth import create_key, revoke_key
 
     tenant_a, tenant_b = f"{prefix}a-{secrets.token_hex(3)}", f"{prefix}b-{secrets.token_hex(3)}"
     rows_a, rows_b = two_tenant_rows(tenant_a, tenant_b)

@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Response
 
 from api.deps import PoolDep, PrincipalDep, ServiceDep
-from api.errors import TenantInRequestError
 from api.models import (
     ErrorResponse,
     MetricCatalogResponse,
@@ -17,6 +16,7 @@ from api.models import (
     MetricQueryResponse,
     MetricSummary,
 )
+from procura.errors import TenantInRequestError
 from semantic.loader import Metric
 
 router = APIRouter(prefix="/v1/metrics", tags=["metrics"])

@@ -1,12 +1,14 @@
 """``POST /v1/search``: retrieval's hybrid document search, with the audit row every call leaves.
 
-Design note: what a search does, and how retrieval's own errors map to statuses, stays in
-:func:`retrieval.api.search_documents`; this route calls it and appends one ``app.audit_log`` row per call,
-whatever the outcome, through the same code path as metric queries (:func:`semantic.audit.record`). The row's
-``metric`` is ``search``, which can never be a metric's name (those are namespaced, ``area.name``); its parameter
-names are the request's fields and their values are stored as sha256 hashes only, so a query text (which may
-hold personal data) never lands in the log. As for metrics the audit fails closed: a search whose row cannot be
-written is not answered (503 when the database connection was lost, else 500).
+The query embedder is ``app.state.embedder`` when the app sets one, else the process-wide MiniLM embedder
+(loaded on the first vector search); the tuning is ``app.state.retrieval_config`` when set.
+
+Design note: the route appends one ``app.audit_log`` row per call, whatever the outcome, through the same code
+path as metric queries (:func:`semantic.audit.record`). The row's ``metric`` is ``search``, which can never be a
+metric's name (those are namespaced, ``area.name``); its parameter names are the request's fields and their values
+are stored as sha256 hashes only, so a query text (which may hold personal data) never lands in the log. As for
+metrics the audit fails closed: a search whose row cannot be written is not answered (503 when the database
+connection was lost, else 500).
 """
 
 from __future__ import annotations
@@ -14,34 +16,86 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from typing import Annotated
 
 import psycopg
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse
-from psycopg_pool import ConnectionPool
+from fastapi import APIRouter, Depends, Request
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from api.deps import PoolDep, PrincipalDep
-from api.errors import AuditWriteError, is_database_unavailable
-from api.keys import Principal
 from api.models import ErrorResponse
-from retrieval import api as retrieval_api
-from retrieval.api import EmbedderDep, RetrievalConfigDep
+from ingest.embedder import Embedder
+from procura.auth import Principal
+from procura.errors import AuditWriteError, ProcuraError, is_database_unavailable
+from retrieval.config import RetrievalConfig
+from retrieval.errors import SearchTimeoutError
 from retrieval.models import SearchRequest, SearchResponse
+from retrieval.service import search
 from semantic import audit
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["search"])
 
+
+def get_embedder(request: Request) -> Embedder:
+    """The app's query embedder (``app.state.embedder``) or the process-wide MiniLM one."""
+    embedder = getattr(request.app.state, "embedder", None)
+    if embedder is None:
+        from ingest.embedder import get_default_embedder
+
+        embedder = get_default_embedder()
+        request.app.state.embedder = embedder
+    return embedder  # type: ignore[no-any-return]
+
+
+def get_retrieval_config(request: Request) -> RetrievalConfig:
+    """The app's retrieval tuning (``app.state.retrieval_config``) or the defaults."""
+    config = getattr(request.app.state, "retrieval_config", None)
+    return config if isinstance(config, RetrievalConfig) else RetrievalConfig()
+
+
+EmbedderDep = Annotated[Embedder, Depends(get_embedder)]
+RetrievalConfigDep = Annotated[RetrievalConfig, Depends(get_retrieval_config)]
+
+def _idle_connection(pool: ConnectionPool) -> psycopg.Connection | None:
+    try:
+        return pool.getconn(timeout=0.005)
+    except PoolTimeout:
+        return None
+
+
+def _search(
+    *,
+    body: SearchRequest,
+    pool: ConnectionPool,
+    principal: Principal,
+    embedder: Embedder,
+    config: RetrievalConfig,
+) -> SearchResponse:
+    """Run the search; a statement timeout becomes :class:`SearchTimeoutError` (retrieval's errors carry their
+    own status)."""
+    try:
+        uses_vector = "vector" in body.retrieval_modes and bool(body.query_text)
+        with pool.connection() as conn:
+            # Design note: a second connection lets BM25 run on its own server process, concurrently with the
+            # other branches; it is taken only if one is idle right now, so requests never wait on each other
+            # for it (holding one connection while waiting for another could exhaust the pool).
+            aux = _idle_connection(pool)
+            try:
+                return search(conn, principal.context, body, embedder if uses_vector else None, config=config,
+                              aux_conn=aux)
+            finally:
+                if aux is not None:
+                    pool.putconn(aux)
+    except psycopg.errors.QueryCanceled as exc:
+        raise SearchTimeoutError("the search exceeded the statement timeout") from exc
+
+
 #: The audit log's name for a document search (not a metric name: it has no ``area.`` prefix).
 AUDIT_NAME = "search"
 
-#: Status of a refused or failed search (as :mod:`retrieval.api` answers it) -> audit outcome and error code.
-_OUTCOMES: dict[int, tuple[audit.Outcome, str]] = {
-    403: ("forbidden", "missing_scope"),
-    409: ("error", "index_config_mismatch"),
-    503: ("error", "index_not_ready"),
-    504: ("timeout", "statement_timeout"),
-}
+#: The audit outcome of a refused search, by the HTTP status its error carries (anything else: ``error``).
+_OUTCOME_BY_STATUS: dict[int, audit.Outcome] = {403: "forbidden", 504: "timeout"}
 
 
 @router.post(
@@ -64,28 +118,26 @@ def search_documents(
     principal: PrincipalDep,
     embedder: EmbedderDep,
     config: RetrievalConfigDep,
-) -> SearchResponse | JSONResponse:
+) -> SearchResponse:
     """Search the key's tenant: exact identifiers, BM25 and vectors, fused, with provenance."""
     started = time.perf_counter()
     hashes = audit.hash_parameters(body.model_dump(mode="json"))
     try:
-        response = retrieval_api.search_documents(
-            body=body, pool=pool, principal=principal, embedder=embedder, config=config
-        )
+        response = _search(body=body, pool=pool, principal=principal, embedder=embedder, config=config)
     except Exception as exc:
         if is_database_unavailable(exc):
             # Design note: no audit attempt. The connection is gone, and waiting for the pool to hand out
             # another one would hold the caller for the pool's whole timeout before the same 503.
             log.warning("search not audited: the database is unavailable")
+        elif isinstance(exc, ProcuraError) and exc.error_code != "internal_error":
+            # A refusal (scope, index state, timeout): audited as such, then answered by the app's one handler.
+            outcome = _OUTCOME_BY_STATUS.get(exc.http_status, "error")
+            _audit(pool, principal, hashes, started, outcome=outcome, error_code=exc.error_code)
         else:
             _audit_failure(pool, principal, hashes, started)
         raise
-    if isinstance(response, JSONResponse):
-        outcome, code = _OUTCOMES.get(response.status_code, ("error", "error"))
-        _audit(pool, principal, hashes, started, outcome=outcome, error_code=code)
-    else:
-        count = len(response.results)
-        _audit(pool, principal, hashes, started, outcome="ok" if count else "no_data", row_count=count)
+    count = len(response.results)
+    _audit(pool, principal, hashes, started, outcome="ok" if count else "no_data", row_count=count)
     return response
 
 

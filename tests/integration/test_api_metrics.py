@@ -573,7 +573,7 @@ def test_api_keys_are_stored_hashed_and_unreadable_by_the_serving_role(settings:
 def test_revocation_takes_effect_within_the_auth_cache_ttl(
     settings: Settings, registry: MetricRegistry, world: TwoTenants
 ) -> None:
-    from api.keys import create_key, revoke_key
+    from procura.auth import create_key, revoke_key
 
     with psycopg.connect(settings.owner_url, autocommit=True) as owner:
         created = create_key(owner, tenant_id=world.tenant_a, scopes=["invoice:aggregate"], principal_id="ttl@tests")

@@ -20,9 +20,9 @@ from fastapi.testclient import TestClient
 from psycopg import errors as pg_errors
 from psycopg_pool import PoolTimeout
 
-from api.errors import DATABASE_RETRY_AFTER_S, is_database_unavailable
-from api.keys import create_key
 from api.main import create_app
+from procura.auth import create_key
+from procura.errors import DATABASE_RETRY_AFTER_S, is_database_unavailable
 from procura.settings import Settings
 from semantic.errors import MetricExecutionError
 from semantic.loader import MetricRegistry, load_registry

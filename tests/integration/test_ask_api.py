@@ -19,7 +19,7 @@ VENDORS_QUESTION = "Which suppliers are approved vendors of Company A in 2026-Q1
 
 @pytest.fixture(scope="module")
 def keys(settings: Settings, world: World) -> dict[str, str]:
-    from api.keys import create_key
+    from procura.auth import create_key
 
     with psycopg.connect(settings.owner_url, autocommit=True) as owner:
         return {
@@ -32,7 +32,7 @@ def keys(settings: Settings, world: World) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def client(settings: Settings, world: World, keys: dict[str, str]) -> Iterator[TestClient]:
     from api.main import create_app
-    from router.api import router as ask_router
+    from api.routes.ask import router as ask_router
 
     app = create_app(settings, registry=world.registry)
     if not any(getattr(r, "path", "") == "/v1/ask" for r in app.routes):

@@ -21,8 +21,8 @@ from procura.settings import Settings
 from procura.transform import build_marts
 from tests.bi_logins import temporary_bi_login
 from tests.conftest import unique_tenant
-from tests.dbt.database import fresh_database
-from tests.dbt.scenario import seed_tenant_a, seed_tenant_b
+from tests.support.database import fresh_database
+from tests.support.scenario import seed_tenant_a, seed_tenant_b
 
 pytestmark = pytest.mark.integration
 

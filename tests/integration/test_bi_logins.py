@@ -14,7 +14,7 @@ from procura.cli import main
 from procura.settings import Settings, get_settings
 from tests.bi_logins import remove_role, temporary_bi_login, unique_login_name
 from tests.conftest import unique_tenant
-from tests.dbt.database import fresh_database
+from tests.support.database import fresh_database
 
 pytestmark = pytest.mark.integration
 

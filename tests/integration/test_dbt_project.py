@@ -19,9 +19,9 @@ from procura.cli import main as procura_main
 from procura.settings import Settings, get_settings
 from procura.transform import TransformError, TransformResult, build_marts, generate_docs
 from tests.conftest import unique_tenant
-from tests.dbt.database import fresh_database
-from tests.dbt.landing import LandingWriter
-from tests.dbt.scenario import seed_tenant_a
+from tests.support.database import fresh_database
+from tests.support.landing import LandingWriter
+from tests.support.scenario import seed_tenant_a
 
 pytestmark = pytest.mark.integration
 

@@ -20,9 +20,9 @@ from ingest.normalize import normalize_supplier_name
 from procura.settings import Settings, get_settings
 from procura.transform import build_marts, dbt_environment
 from tests.conftest import unique_tenant
-from tests.dbt.database import fresh_database
-from tests.dbt.landing import Invoice, LandingWriter, Line, Supplier
-from tests.dbt.scenario import seed_tenant_a
+from tests.support.database import fresh_database
+from tests.support.landing import Invoice, LandingWriter, Line, Supplier
+from tests.support.scenario import seed_tenant_a
 
 D = Decimal
 pytestmark = pytest.mark.integration

@@ -24,7 +24,7 @@ from procura.db.session import AuthContext, tenant_transaction
 from procura.demo import generate
 from procura.settings import Settings
 from procura.transform import build_marts
-from tests.dbt.database import fresh_database
+from tests.support.database import fresh_database
 
 pytestmark = pytest.mark.integration
 

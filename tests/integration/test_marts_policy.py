@@ -17,8 +17,8 @@ from procura.db.session import AuthContext, tenant_transaction
 from procura.settings import Settings
 from procura.transform import TransformResult, build_marts
 from tests.conftest import unique_tenant
-from tests.dbt.database import fresh_database
-from tests.dbt.scenario import (
+from tests.support.database import fresh_database
+from tests.support.scenario import (
     DELETED,
     FX_USD_EUR_CORPORATE,
     Q1,

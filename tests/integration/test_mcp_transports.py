@@ -95,7 +95,7 @@ def http_server(settings: Settings, world: World) -> Iterator[tuple[str, dict[st
     import uvicorn
     from psycopg_pool import ConnectionPool
 
-    from api.keys import create_key
+    from procura.auth import create_key
     from router.cli import http_app
     from router.runtime import RouterRuntime
 

@@ -9,9 +9,9 @@ import psycopg
 import pytest
 from click.testing import CliRunner
 
-from api.errors import AuthenticationError
-from api.keys import authenticate
+from procura.auth import authenticate
 from procura.cli import main
+from procura.errors import AuthenticationError
 from procura.settings import Settings, get_settings
 from semantic.testing import GovernedMarts, TwoTenants, build_governed_marts, remove_two_tenants, seed_two_tenants
 

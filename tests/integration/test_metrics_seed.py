@@ -38,9 +38,9 @@ class Seeded:
 
 @pytest.fixture(scope="module")
 def seeded(base_settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
-    from api.keys import create_key
     from expectations.runner import validate_landing
     from ingest import ingest_path
+    from procura.auth import create_key
     from procura.db.migrate import migrate
     from procura.db.provision import drop_database, ensure_database
     from procura.demo import generate

@@ -13,7 +13,7 @@ from psycopg import sql
 from psycopg_pool import ConnectionPool
 
 from api.deps import get_pool, get_principal
-from api.keys import Principal
+from api.main import procura_error_handler
 from api.routes.search import router
 from ingest import ingest_path
 from ingest.embedder import get_default_embedder
@@ -26,7 +26,9 @@ from ingest.vector_index import (
     tenant_index_name,
     tenant_indexes,
 )
+from procura.auth import Principal
 from procura.db.session import tenant_transaction
+from procura.errors import ProcuraError
 from procura.settings import Settings
 from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError
@@ -234,6 +236,7 @@ def client(settings: Settings, corpus: RetrievalCorpus) -> Iterator[tuple[TestCl
     current = {"principal": principals["reader"]}
     app = FastAPI()
     app.include_router(router)
+    app.add_exception_handler(ProcuraError, procura_error_handler)  # the app's mapping of retrieval's errors
     pool = ConnectionPool(settings.app_url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=True)
     # the API's real dependency functions need app.state from create_app; the principal stands in for a key
     app.dependency_overrides[get_pool] = lambda: pool

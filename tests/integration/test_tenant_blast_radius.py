@@ -12,8 +12,8 @@ from expectations.runner import validate_landing
 from ingest.pipeline import ingest_path
 from procura.settings import Settings
 from procura.transform import build_marts
-from tests.dbt.database import fresh_database
 from tests.fixtures.ingest.support import embedder_fixture, make_corpus  # noqa: F401 - fixture by name
+from tests.support.database import fresh_database
 
 CLEAN, POISONED = "clean-1", "poisoned-1"
 

@@ -174,8 +174,8 @@ class RestartRun:
 
 @pytest.fixture(scope="module")
 def restart_run(cluster: SecondCluster, tmp_path_factory: pytest.TempPathFactory) -> RestartRun:
-    from api.keys import create_key
     from api.main import create_app
+    from procura.auth import create_key
     from procura.transform import build_marts
     from semantic.loader import load_registry
     from semantic.schema import load_manifest

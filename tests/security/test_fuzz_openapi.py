@@ -45,7 +45,7 @@ def fuzz_schema(served: Served) -> Any:
 def fuzz_keys(world: DemoWorld) -> dict[str, str]:
     """Keys of their own (a budget no other test spends) with every scope the routes check, so the fuzzer
     reaches the handlers, not only 403."""
-    from api.keys import create_key
+    from procura.auth import create_key
 
     with psycopg.connect(world.settings.owner_url, autocommit=True) as conn:
         return {tenant: create_key(conn, tenant_id=tenant, scopes=ADMIN_SCOPES, principal_id="fuzz",

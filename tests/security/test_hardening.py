@@ -20,9 +20,9 @@ import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
-from api.keys import create_key, revoke_key
 from evaluation.world import ADMIN_SCOPES, FULL_SCOPES, DemoWorld
 from graph.age import drop_graph, ensure_graph, graph_name_for_tenant
+from procura.auth import create_key, revoke_key
 from procura.db.session import AuthContext, tenant_transaction
 from procura.settings import Settings
 from tests.conftest import unique_tenant
@@ -409,7 +409,7 @@ def test_failed_authentication_is_throttled_per_source_and_logged(
 ) -> None:
     good = world.headers(OWN)
     with TestClient(world.create_app(failed_auth_per_minute=5), raise_server_exceptions=False) as fresh, \
-            caplog.at_level(logging.WARNING, logger="api.access"):
+            caplog.at_level(logging.WARNING, logger="procura.access"):
         bad = {"Authorization": "Bearer prk_000000000000_" + "A" * 43}
         statuses = [fresh.post(SPEND, json={"parameters": Q1}, headers=bad).status_code for _ in range(7)]
         assert statuses[:5] == [401] * 5 and statuses[5:] == [429, 429], statuses

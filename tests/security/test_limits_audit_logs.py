@@ -25,7 +25,7 @@ CALLS: dict[str, tuple[str, dict[str, Any]]] = {
 
 
 def _limited_key(world: DemoWorld, per_minute: int, scopes: tuple[str, ...] = FULL_SCOPES) -> tuple[str, str]:
-    from api.keys import create_key
+    from procura.auth import create_key
 
     with psycopg.connect(world.settings.owner_url, autocommit=True) as conn:
         created = create_key(conn, tenant_id="tenant-42", scopes=scopes, principal_id="security-limits",

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from api.access import Access, FailureThrottle
-from api.errors import AuthenticationError, RateLimitedError
-from api.keys import Principal
-from api.limits import bounded, check_body, check_target, unsafe_text
+from procura.access import Access, FailureThrottle
+from procura.auth import Principal
 from procura.db.session import AuthContext
+from procura.errors import AuthenticationError, RateLimitedError
 from procura.keyed import keyed_hex
+from procura.limits import bounded, check_body, check_target, unsafe_text
 from semantic.audit import hash_value
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from jobs.cli import demo
 from procura.demo import CorpusSummary, DemoCorpusError, generate
-from procura.demo.cli import demo
 from procura.demo.ground_truth import normalize_supplier_name
 
 MONEY = re.compile(r"^-?\d+\.\d{2}$")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graph.evaluation import format_report, measure_corpus
+from evaluation.graph_resolution import format_report, measure_corpus
 from graph.resolution import AliasEntry, AliasIndex, evaluate, leave_one_out, normalize_name
 from procura.demo.generator import generate
 from procura.demo.invoices import spelling_variant

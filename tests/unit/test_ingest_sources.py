@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ingest.errors import TenantError
-from ingest.sources import iter_items, list_files, read_item, resolve_tenant, tenant_from_path
+from ingest.sources import count_items, iter_items, list_files, read_item, resolve_tenant, tenant_from_path
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ingest"
 
@@ -63,3 +63,11 @@ def test_tenant_option_limits_a_corpus_root(corpus: Path) -> None:
     shutil.copytree(FIXTURES / "tenant", corpus / "tenants" / "t-2")
     assert {i.tenant_id for i in iter_items(corpus)} == {"t-1", "t-2"}
     assert {i.tenant_id for i in iter_items(corpus, tenant="t-2")} == {"t-2"}
+
+
+def test_count_items_is_the_number_of_items_a_run_sees(corpus: Path) -> None:
+    # The progress bar's total: one per file, one per non-blank JSONL line, one per refused source.
+    batch = corpus / "tenants" / "t-1" / "extra.jsonl"
+    batch.write_text('{"a": 1}\n\n{"a": 2}\n   \n{"a": 3}\n')
+    for root in (corpus, corpus / "updates"):
+        assert count_items(root) == sum(1 for _ in iter_items(root))

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.errors import EvaluationError
+from evaluation.retrieval_quality import CATEGORIES, load_query_set, ndcg_at, recall_at
 from retrieval.candidates import ChunkKey
-from retrieval.errors import EvaluationError
-from retrieval.evaluation import CATEGORIES, load_query_set, ndcg_at, recall_at
 from retrieval.models import SearchRequest
 
 

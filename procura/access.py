@@ -14,9 +14,9 @@ import threading
 import time
 from collections.abc import Callable
 
-from api.errors import AuthenticationError, RateLimitedError
-from api.keys import Principal, PrincipalCache
-from api.ratelimit import RateLimiter
+from procura.auth import Principal, PrincipalCache
+from procura.errors import AuthenticationError, RateLimitedError
+from procura.ratelimit import RateLimiter
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import psycopg
 
-from api.errors import AuthenticationError, KeyManagementError
 from procura.db.session import TENANT_ID_PATTERN, AuthContext
+from procura.errors import AuthenticationError, KeyManagementError
 
 KEY_PREFIX = "prk"
 _KEY = re.compile(r"^prk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$")

@@ -1,4 +1,4 @@
-"""``procura demo``: write the deterministic demo corpus."""
+"""``procura demo generate`` (the deterministic demo corpus) and ``procura demo run`` (the main job end to end)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,7 @@ from pathlib import Path
 import click
 
 from procura.demo.generator import generate
-
-
-def _progress(message: str) -> None:
-    # Progress on stderr keeps stdout for the summary, like the rest of the procura CLI.
-    click.echo(f"[procura] {message}", err=True)
+from procura.progress import echo_progress
 
 
 @click.group()
@@ -27,7 +23,7 @@ def demo() -> None:
               help="1 = small demo; larger values add invoice batches and document pages.")
 def generate_command(out: Path, seed: int, scale: int) -> None:
     """Write source files, manifest.json and ground_truth.json; same seed and scale, same bytes."""
-    summary = generate(out, seed=seed, scale=scale, progress=_progress)
+    summary = generate(out, seed=seed, scale=scale, progress=echo_progress)
     click.echo(f"corpus:         {summary.out}")
     click.echo(f"tenants:        {len(summary.tenants)} ({', '.join(summary.tenants)})")
     click.echo(f"files:          {summary.files}")
@@ -44,10 +40,12 @@ def generate_command(out: Path, seed: int, scale: int) -> None:
 @click.option("--scale", default=1, show_default=True, type=click.IntRange(min=1), help="Corpus scale.")
 def run_command(corpus: Path, scale: int) -> None:
     """The main job end to end: generate, ingest, validate, build the marts, answer the seed question."""
-    from procura.pipeline import run_demo
+    from jobs.demo import DEMO_STAGES, run_demo
+    from procura.progress import progress_bar
     from procura.settings import get_settings
 
-    answer = run_demo(get_settings(), corpus, scale=scale, progress=_progress)
+    with progress_bar("demo", total=len(DEMO_STAGES), unit="stages") as bar:
+        answer = run_demo(get_settings(), corpus, scale=scale, bar=bar)
     click.echo("")
     click.echo("What was Company A's total spend on monitoring products supplied by its approved vendors")
     click.echo("during 2026-Q1?  (governed SQL over marts.validated_invoice_lines, as procura_app, tenant-42)")

@@ -19,14 +19,13 @@ import psycopg
 
 from procura.db.session import AuthContext, tenant_transaction
 from procura.errors import ProcuraError
+from procura.progress import ProgressBar
 from procura.settings import Settings
-
-Progress = Callable[[str], None]
 
 SEED_TENANT = "tenant-42"
 SEED_QUESTION = "seed_monitoring_spend_2026q1"
 
-# The seed's SQL (architecture.txt), over the governed mart; the scope (approved vendors whose half-open approval
+# The seed's SQL, over the governed mart; the scope (approved vendors whose half-open approval
 # overlaps the period, products under the group within PART_OF*0..3) is resolved in SQL as well, so this check
 # is independent of the graph and of the ground-truth file it is compared with.
 _SEED_SQL = """
@@ -116,39 +115,50 @@ def seed_answer_from_sql(app_conn: psycopg.Connection, ground_truth: dict[str, A
     )
 
 
-def run_demo(settings: Settings, corpus: Path, *, scale: int = 1, progress: Progress) -> SeedAnswer:
-    """Generate the corpus, ingest it, validate landing data, build the marts and answer the seed question."""
+#: What ``procura demo run`` counts on its progress bar.
+DEMO_STAGES = ("generate", "ingest", "ingest updates", "validate", "dbt build", "seed answer")
+
+
+def run_demo(settings: Settings, corpus: Path, *, scale: int = 1, bar: ProgressBar) -> SeedAnswer:
+    """Generate the corpus, ingest it, validate landing data, build the marts and answer the seed question.
+
+    ``bar`` (total :data:`DEMO_STAGES`) advances once per stage; each stage's own progress is its detail line.
+    """
     from expectations.runner import validate_landing
     from ingest import ingest_path
     from procura.demo import generate
     from procura.transform import build_marts
 
+    def detail(prefix: str) -> Callable[[object], None]:
+        return lambda p: bar.update(bar.completed, line=f"{prefix}{p}")
+
     started = time.monotonic()
-    summary = generate(corpus, scale=scale, progress=progress)
-    progress(
+    summary = generate(corpus, scale=scale, progress=detail(""))
+    bar.advance(line=(
         f"corpus: {len(summary.tenants)} tenants, {summary.documents} documents, "
         f"{summary.invoice_lines} invoice lines ({summary.elapsed_s:.1f}s)"
-    )
+    ))
     with psycopg.connect(settings.owner_url, autocommit=True) as owner:
-        report = ingest_path(owner, corpus, progress=lambda p: progress(f"ingest: {p}"))
+        report = ingest_path(owner, corpus, progress=detail("ingest: "))
+        bar.advance()
         # Later arrivals (amendments, status changes) are new versions of documents ingested above.
-        updates = ingest_path(owner, corpus / "updates", progress=lambda p: progress(f"ingest updates: {p}"))
-        progress(f"updates: {updates.published} new versions published, {updates.skipped} unchanged")
-        progress(
+        updates = ingest_path(owner, corpus / "updates", progress=detail("ingest updates: "))
+        bar.advance(line=f"updates: {updates.published} new versions published, {updates.skipped} unchanged")
+        bar.echo(
             f"ingested {report.documents} documents: {report.published} published, {report.skipped} unchanged, "
             f"{report.dead_lettered} dead-lettered; {report.chunks} chunks, {report.rows} rows, "
             f"{report.embeddings} embeddings in {report.elapsed_s:.1f}s"
         )
-        validation = validate_landing(owner, progress=progress)
+        validation = validate_landing(owner, progress=detail(""))
         state = "all expectations held" if validation.success else "expectations failed"
-        progress(
+        bar.advance(line=(
             f"validation: {state}; {len(validation.quarantined_batches)} batch(es) quarantined "
             f"({validation.elapsed_s:.1f}s)"
-        )
-    result = build_marts(settings, progress=progress)
-    progress(f"dbt build: {result.summary()}")
+        ))
+    result = build_marts(settings, progress=detail(""))
+    bar.advance(line=f"dbt build: {result.summary()}")
     ground_truth = json.loads((corpus / "ground_truth.json").read_text())
     with psycopg.connect(settings.app_url, autocommit=True) as app:
         answer = seed_answer_from_sql(app, ground_truth)
-    progress(f"demo finished in {time.monotonic() - started:.1f}s")
+    bar.advance(line=f"demo finished in {time.monotonic() - started:.1f}s")
     return answer

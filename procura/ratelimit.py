@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from api.errors import RateLimitedError
+from procura.errors import RateLimitedError
 
 
 @dataclass

@@ -1,7 +1,10 @@
 """``POST /v1/ask`` and ``GET /v1/traces/{trace_id}``: the router behind the metric API's authentication.
 
-Include it with ``app.include_router(router.api.router)`` in :func:`api.main.create_app`. The ask service
-(classifier, embedder) is created on first use and kept on ``app.state.ask_service``.
+A question the router cannot use (:class:`router.errors.QuestionError`, 422) or a trace that is not the caller's
+(:class:`router.errors.TraceNotFoundError`, 404) is answered by the app's one error handler.
+
+Included by :func:`api.main.create_app`. The ask service (classifier, embedder) is created on first use and kept
+on ``app.state.ask_service``.
 """
 
 from __future__ import annotations
@@ -11,13 +14,10 @@ import threading
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import PoolDep, PrincipalDep, ServiceDep, SettingsDep
-from api.limits import MAX_ECHO_CHARS, bounded
 from api.models import ErrorResponse
-from router.errors import QuestionError, TraceNotFoundError
 from router.service import AskResult, AskService
 from router.traces import TraceStore, TraceView
 from semantic.errors import ScopeError
@@ -66,13 +66,8 @@ def ask(*, body: AskRequest, principal: PrincipalDep, pool: PoolDep, ask_service
     """Answer a question: routing, plan, validated result with sources, or a clarification question."""
     if not principal.context.has_scope(ASK_SCOPE):
         raise ScopeError("ask", ASK_SCOPE)
-    try:
-        with pool.connection() as conn:
-            return ask_service.ask(conn, principal.context, body.question, as_of=body.as_of, interface="api")
-    except QuestionError as exc:
-        return JSONResponse(status_code=422, content={
-            "error": {"code": "invalid_question", "message": bounded(str(exc), 2 * MAX_ECHO_CHARS),
-                      "parameter": "question"}})
+    with pool.connection() as conn:
+        return ask_service.ask(conn, principal.context, body.question, as_of=body.as_of, interface="api")
 
 
 @router.get("/traces/{trace_id}", response_model=TraceView, responses={**_ERRORS, 404: {"model": ErrorResponse}})
@@ -84,10 +79,5 @@ def read_trace(
     any_principal = ctx.has_scope(TRACE_AUDIT_SCOPE)
     if not (any_principal or ctx.has_scope(ASK_SCOPE)):
         raise ScopeError("traces", ASK_SCOPE)
-    try:
-        with pool.connection() as conn:
-            return TraceStore().read(conn, ctx, trace_id, any_principal=any_principal)
-    except TraceNotFoundError as exc:
-        return JSONResponse(status_code=404, content={
-            "error": {"code": "trace_not_found", "message": bounded(str(exc), 2 * MAX_ECHO_CHARS),
-                      "parameter": "trace_id"}})
+    with pool.connection() as conn:
+        return TraceStore().read(conn, ctx, trace_id, any_principal=any_principal)

@@ -13,7 +13,7 @@ from decimal import ROUND_DOWN, Decimal
 
 import psycopg
 
-from tests.dbt.landing import Invoice, LandingWriter, Line, Supplier
+from tests.support.landing import Invoice, LandingWriter, Line, Supplier
 
 D = Decimal
 FX_USD_EUR_CORPORATE = D("0.92000000")

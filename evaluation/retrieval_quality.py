@@ -22,12 +22,12 @@ import psycopg
 import yaml  # type: ignore[import-untyped]  # no stubs installed; only safe_load is used
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from evaluation.errors import QuerySetError
 from ingest.embedder import Embedder
 from procura.db.session import AuthContext, tenant_transaction
 from procura.settings import REPO_ROOT
 from retrieval.candidates import ChunkKey
 from retrieval.config import RetrievalConfig
-from retrieval.errors import EvaluationError
 from retrieval.models import Mode, SearchRequest
 from retrieval.service import SEARCH_SCOPE, search
 
@@ -82,21 +82,21 @@ def load_query_set(path: Path = QUERY_SET) -> QuerySet:
     """Parse and validate the query set.
 
     Raises:
-        EvaluationError: malformed YAML, a field that fails validation (named), or duplicate query ids.
+        QuerySetError: malformed YAML, a field that fails validation (named), or duplicate query ids.
     """
     try:
         data = yaml.safe_load(path.read_text())
         queries = QuerySet.model_validate(data)
     except (yaml.YAMLError, OSError) as exc:
-        raise EvaluationError(f"{path}: {exc}") from exc
+        raise QuerySetError(f"{path}: {exc}") from exc
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise EvaluationError(f"{path}: {where}: {first['msg']}") from None
+        raise QuerySetError(f"{path}: {where}: {first['msg']}") from None
     ids = [q.id for q in queries.queries]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
-        raise EvaluationError(f"{path}: duplicate query ids {', '.join(duplicates)}")
+        raise QuerySetError(f"{path}: duplicate query ids {', '.join(duplicates)}")
     return queries
 
 
@@ -157,7 +157,7 @@ def resolve_relevant(conn: psycopg.Connection, query: LabeledQuery) -> set[Chunk
                 params,
             ).fetchall()
             if not rows:
-                raise EvaluationError(f"query {query.id}: relevant[{index}] matches no active chunk")
+                raise QuerySetError(f"query {query.id}: relevant[{index}] matches no active chunk")
             found.update(ChunkKey(d, int(v), c) for d, v, c in rows)
     return found
 
