@@ -293,13 +293,18 @@ class EmbeddingStore:
         return _stats({self.table: rows})
 
     def write_many(self, conn: psycopg.Connection, staged: Sequence[Staged]) -> None:
+        from ingest.vector_index import index_key
+
+        # every row carries its tenant's opaque index key, which the tenant's own partial index filters on
+        keys = {t: index_key(t) for t in {s.doc.tenant_id for s in staged}}
         rows = [
-            (s.doc.tenant_id, s.doc.document_id, s.version, chunk_id, self.config_id, input_hash, vector)
+            (s.doc.tenant_id, s.doc.document_id, s.version, chunk_id, self.config_id, input_hash, vector,
+             keys[s.doc.tenant_id])
             for s in staged
             for chunk_id, input_hash, vector in self._rows(s)
         ]
         copy_rows(conn, self.table, ("tenant_id", "document_id", "document_version", "chunk_id",
-                                     "embedding_config_id", "input_hash", "embedding"), rows)
+                                     "embedding_config_id", "input_hash", "embedding", "index_key"), rows)
 
     def verify_many(self, conn: psycopg.Connection, refs: Sequence[VersionRef]) -> dict[VersionRef, StoreStats]:
         query = sql.SQL(

@@ -97,9 +97,16 @@ _FILTER_ROWS = "join retrieval.active_bm25_chunks x on x.chunk_key = p.chunk_key
 
 # Every statement ends the same way: rank its `scored` rows (chunk_key, rounded score), look the ids up for the
 # top rows only (with ties, which the id then breaks) and join the served chunk's info.
-_RANK_AND_FETCH = """best as (
-    -- with ties: the ids that break them are only looked up for these rows
-    select chunk_key, score from scored order by score desc fetch first %(depth)s rows with ties
+_RANK_AND_FETCH = """ranked as materialized (
+    select chunk_key, score from scored
+),
+best as (
+    -- with ties: the ids that break them are only looked up for these rows. The depth-th score comes from a
+    -- bounded (top-N heap) sort; "fetch first ... with ties" sorted every scored chunk (18,000 for a query with a
+    -- common term on the 100k benchmark), which cost about a fifth of the statement.
+    select chunk_key, score from ranked
+    where score >= coalesce((select score from ranked order by score desc offset %(depth)s - 1 limit 1),
+                            '-infinity')
 ),
 top as (
     select k.document_id, k.document_version, k.chunk_id, b.score

@@ -90,7 +90,10 @@ class VectorConfig:
             100k-chunk benchmark the tenant's 5,444 agreement chunks took 7.7 ms p50 exactly and 23 ms through
             the IVFFlat index (load about 6 on 2 cores), against 104 ms exactly for all 39,715 of its chunks.
         ivf_probe_fraction: the fraction of a tenant IVFFlat index's lists a search probes (``ivfflat.probes``,
-            see :mod:`ingest.vector_index`); 0.4 of 200 lists gave recall@10 0.985-0.992 at 39,715 vectors.
+            see :mod:`ingest.vector_index`). MiniLM, 39,715 vectors, 200 lists: 0.4 gave recall@10 0.985-0.992.
+            Hashed vectors (the hard case), 39,715 vectors, 1,986 lists (one per 20 vectors): 0.3 gave 0.954-0.971
+            (tenant) and 0.971-0.981 (tenant + manuals), 0.4 gave 0.963-0.975 and 0.981-0.983, over three builds
+            (docs/vector-recall.md); the misses are queries far from every chunk.
         ivf_max_probe_fraction: how far a ``relaxed_order`` iterative IVFFlat scan may go (``ivfflat.max_probes``)
             when the request filters remove rows of the probed lists.
     """

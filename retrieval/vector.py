@@ -34,7 +34,7 @@ import psycopg
 from psycopg import sql
 
 from ingest.embedder import Embedder, EmbeddingConfig
-from ingest.vector_index import DIMENSION, hnsw_build_problem, hnsw_index_statement, tenant_index_name
+from ingest.vector_index import DIMENSION, hnsw_build_problem, hnsw_index_statement, index_key, tenant_index_name
 from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkKey, Hit, chunk_info
 from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError
@@ -108,15 +108,16 @@ def check_embedding_config(conn: psycopg.Connection, embedder: Embedder) -> Embe
     return compare_embedding_config(active_embedding_config(conn), embedder)
 
 
-# Design note: row-level security decides which rows are visible; the tenant is also stated as a value here so
-# that the planner can use the tenant's own partial HNSW index (ingest.vector_index), which it may only do when
-# the predicate is a constant at plan time. The statements are therefore never prepared (a generic plan would
-# see a parameter, not the tenant).
+# Design note: row-level security decides which rows are visible; the tenant's index key (ingest.vector_index) is
+# also stated as a value in the paths that scan the tenant's own partial index, which the planner may only use
+# when the predicate is a constant at plan time. The statements are therefore never prepared (a generic plan would
+# see a parameter, not the key).
 _CANDIDATES = """
 from retrieval.active_embeddings x
 {chunk_join}
-where x.tenant_id = %(tenant_id)s and x.embedding_config_id = %(config_id)s and {predicate}
+where x.tenant_id = %(tenant_id)s and x.embedding_config_id = %(config_id)s and {predicate} {own_index}
 """
+_OWN_INDEX = "and x.index_key = %(index_key)s::bigint"
 
 # A relaxed_order scan yields rows in roughly increasing distance, so its first depth rows that pass the
 # filters need not be the depth nearest: the scan is asked for overfetch x depth rows, re-sorted exactly, and cut.
@@ -163,11 +164,11 @@ limit %(depth)s
 
 _COUNT = "select count(*) from (select 1 {candidates} limit %(cap)s) s"
 
-# whether the tenant's own IVFFlat index exists and is valid (a concurrent build in progress is not)
-_IVF_READY = """exists (
+# whether the tenant's own IVFFlat (HNSW) index exists and is valid (a concurrent build in progress is not)
+_INDEX_READY = """exists (
     select 1 from pg_catalog.pg_index i join pg_catalog.pg_class c on c.oid = i.indexrelid
     join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
-    where ns.nspname = 'ingest' and c.relname = %(ivf_index)s and i.indisvalid
+    where ns.nspname = 'ingest' and c.relname = %({})s and i.indisvalid
 )"""
 
 # Design note: one statement chooses the access path. The eligible count (capped) and whether the tenant has its
@@ -177,13 +178,17 @@ _IVF_READY = """exists (
 # details are joined to the <= depth winners, and the relaxed HNSW order is restored by the final sort.
 _AUTO = """
 with eligible as materialized (
-    select (select count(*) from (select 1 {candidates} limit %(cap)s) s) as n, {ivf_ready} as ivf
+    select (select count(*) from (select 1 {candidates} limit %(cap)s) s) as n, {ivf_ready} as ivf,
+           {hnsw_ready} as own_hnsw
 ),
 ivf as materialized ({ivf}),
+own_hnsw as materialized ({own_hnsw}),
 hnsw as materialized ({hnsw}),
 exact as materialized ({exact}),
 found as (
     select 'ivf' as path, * from ivf
+    union all
+    select 'hnsw' as path, * from own_hnsw
     union all
     select 'hnsw' as path, * from hnsw
     union all
@@ -199,7 +204,8 @@ order by f.distance, f.chunk_id
 """
 
 _FORCED = """
-with found as materialized ({found})
+with eligible as materialized (select {hnsw_ready} as own_hnsw),
+found as materialized ({found})
 select null::bigint, null::boolean, %(path)s::text, f.document_id, f.document_version, f.chunk_id, f.distance, {info}
 from found f
 join retrieval.active_chunks c
@@ -232,27 +238,45 @@ PATHS = ("ivf", "hnsw", "exact")
 
 def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
     """The vector statement for the filter ``where`` (over alias ``x``): the access path chosen by the filtered
-    set's size and the tenant's own index (``force_path`` None), or the forced path (one of :data:`PATHS`)."""
-    candidates = sql.SQL(_CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate)
+    set's size and the tenant's own index (``force_path`` None), or the forced path (one of :data:`PATHS`).
+
+    The paths that scan the tenant's own index state its key (``index_key``), the others do not: rows of a tenant
+    without an index of its own carry no key."""
+    def rows(own_index: bool) -> sql.Composed:
+        return sql.SQL(_CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate,
+                                           own_index=sql.SQL(_OWN_INDEX if own_index else ""))
+
     info = sql.SQL(INFO_COLUMNS)
     no_gate = sql.SQL("")
     dim = sql.Literal(DIMENSION)
+    hnsw_ready = sql.SQL(_INDEX_READY.format("hnsw_index"))
+    own_hnsw_gate = "and (select own_hnsw from eligible)"
+    shared_hnsw_gate = "and not (select own_hnsw from eligible)"
     if force_path is None:
         large = "and (select n from eligible) > %(threshold)s"
-        ivf = sql.SQL(_IVF).format(candidates=candidates, dim=dim,
+        ivf = sql.SQL(_IVF).format(candidates=rows(True), dim=dim,
                                    gate_ivf=sql.SQL(large + " and (select ivf from eligible)"))
-        hnsw = sql.SQL(_HNSW).format(candidates=candidates,
-                                     gate_hnsw=sql.SQL(large + " and not (select ivf from eligible)"))
-        exact = sql.SQL(_EXACT).format(candidates=candidates,
+        own_hnsw = sql.SQL(_HNSW).format(candidates=rows(True), gate_hnsw=sql.SQL(
+            large + " and not (select ivf from eligible) " + own_hnsw_gate))
+        hnsw = sql.SQL(_HNSW).format(candidates=rows(False), gate_hnsw=sql.SQL(
+            large + " and not (select ivf from eligible) " + shared_hnsw_gate))
+        exact = sql.SQL(_EXACT).format(candidates=rows(False),
                                        gate_exact=sql.SQL("and (select n from eligible) <= %(threshold)s"))
-        return sql.SQL(_AUTO).format(candidates=candidates, ivf_ready=sql.SQL(_IVF_READY), ivf=ivf, hnsw=hnsw,
-                                     exact=exact, info=info)
+        return sql.SQL(_AUTO).format(candidates=rows(False), ivf_ready=sql.SQL(_INDEX_READY.format("ivf_index")),
+                                     hnsw_ready=hnsw_ready, ivf=ivf, own_hnsw=own_hnsw, hnsw=hnsw, exact=exact,
+                                     info=info)
     if force_path not in PATHS:
         raise ValueError(f"force_path must be None, 'ivf', 'hnsw' or 'exact', not {force_path!r}")
-    template = {"ivf": _IVF, "hnsw": _HNSW, "exact": _EXACT}[force_path]
-    found = sql.SQL(template).format(candidates=candidates, gate_ivf=no_gate, gate_hnsw=no_gate, gate_exact=no_gate,
-                                     dim=dim)
-    return sql.SQL(_FORCED).format(found=found, info=info)
+    if force_path == "hnsw":
+        # the tenant's own HNSW index when it has one, else the shared one
+        found = sql.SQL("({}) union all ({})").format(
+            sql.SQL(_HNSW).format(candidates=rows(True), gate_hnsw=sql.SQL(own_hnsw_gate)),
+            sql.SQL(_HNSW).format(candidates=rows(False), gate_hnsw=sql.SQL(shared_hnsw_gate)))
+    else:
+        template = {"ivf": _IVF, "exact": _EXACT}[force_path]
+        found = sql.SQL(template).format(candidates=rows(force_path == "ivf"), gate_ivf=no_gate,
+                                         gate_exact=no_gate, dim=dim)
+    return sql.SQL(_FORCED).format(found=found, info=info, hnsw_ready=hnsw_ready)
 
 
 def ensure_vector_type(conn: psycopg.Connection) -> None:
@@ -279,6 +303,12 @@ def apply_ivf_settings(conn: psycopg.Connection, config: VectorConfig, tenant_id
                  prepare=False)
 
 
+def index_params(tenant_id: str) -> dict[str, object]:
+    """The statement parameters that name ``tenant_id``'s own indexes and state their key."""
+    return {"ivf_index": tenant_index_name(tenant_id), "hnsw_index": tenant_index_name(tenant_id, "hnsw"),
+            "index_key": index_key(tenant_id)}
+
+
 def vector_send(
     conn: psycopg.Connection,
     query_vector: np.ndarray,
@@ -301,7 +331,7 @@ def vector_send(
     params: dict[str, object] = {"q": query_vector, "tenant_id": tenant_id, "config_id": config_id, "depth": depth,
                                  "fetch": depth * config.overfetch,
                                  "cap": config.exact_threshold + 1, "threshold": config.exact_threshold,
-                                 "ivf_index": tenant_index_name(tenant_id), **where.params}
+                                 **index_params(tenant_id), **where.params}
     if force_path in (None, "hnsw"):
         apply_scan_settings(conn, config)
     if force_path in (None, "ivf"):

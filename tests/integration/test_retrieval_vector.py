@@ -23,6 +23,7 @@ from ingest.vector_index import (
     build_lock_key,
     ensure_tenant_index,
     fitted_lists,
+    index_key,
     tenant_index_name,
     tenant_indexes,
 )
@@ -39,6 +40,7 @@ from retrieval.vector import (
     check_embedding_config,
     compose_query,
     ensure_vector_type,
+    index_params,
     vector_search,
 )
 from tests.conftest import unique_tenant
@@ -104,7 +106,7 @@ def _hnsw_plan(conn: psycopg.Connection, scope: str, tenant_id: str, config: Vec
         conn.execute("select set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
         params = {"q": get_default_embedder().embed_query("calibration interval"), "config_id": config_id,
                   "tenant_id": tenant_id, "depth": depth, "fetch": depth * config.overfetch, "path": "hnsw",
-                  **where.params}  # fmt: skip
+                  **index_params(tenant_id), **where.params}  # fmt: skip
         explain = "explain (analyze, format json) " if analyze else "explain (format json) "
         row = conn.execute(sql.SQL(explain) + compose_query(where, "hnsw"), params).fetchone()
     assert row is not None
@@ -127,8 +129,10 @@ def test_hnsw_overfetch_is_read_and_resorted(app: psycopg.Connection, corpus: Re
 
 def _hnsw_index_scanned(conn: psycopg.Connection, scope: str, tenant_id: str) -> list[str]:
     """The HNSW indexes the vector branch's HNSW statement scans for ``tenant_id`` inside ``scope``'s transaction."""
-    nodes = _hnsw_plan(conn, scope, tenant_id, VectorConfig(ef_search=40, exact_threshold=0), depth=5)
-    return [n["Index Name"] for n in nodes if n.get("Index Name", "").startswith("embeddings_hnsw")]
+    # analyzed: the statement plans both the tenant's own index and the shared one, and runs one of them
+    nodes = _hnsw_plan(conn, scope, tenant_id, VectorConfig(ef_search=40, exact_threshold=0), depth=5, analyze=True)
+    return [n["Index Name"] for n in nodes
+            if n.get("Index Name", "").startswith("embeddings_hnsw") and n.get("Actual Loops", 0) > 0]
 
 
 def test_a_tenant_with_its_own_index_is_searched_through_it(app: psycopg.Connection, corpus: RetrievalCorpus,
@@ -195,6 +199,10 @@ def test_ingestion_builds_the_index_of_a_tenant_past_the_threshold(corpus: Retri
                                 options=IngestOptions(tenant_index_min_vectors=10**9))
             assert small.published == 1 and small.tenant_indexes == ()
             assert tenant not in tenant_indexes(owner)
+            # every vector is written with its tenant's opaque index key, before any index exists
+            keyed = owner.execute("select count(*), count(*) filter (where index_key = %s) from ingest.embeddings "
+                                  "where tenant_id = %s", (index_key(tenant), tenant)).fetchone()
+            assert keyed is not None and keyed[0] > 0 and keyed[0] == keyed[1]
             report = ingest_path(owner, target.parent.parent.parent, embedder=get_default_embedder(),
                                  options=IngestOptions(tenant_index_min_vectors=1))
             assert report.skipped == 1  # nothing new to publish, but the tenant is past the threshold
@@ -284,7 +292,7 @@ def _ivf_plan_indexes(conn: psycopg.Connection, tenant: str, config: VectorConfi
         config_id = check_embedding_config(conn, embedder).embedding_config_id
         params = {"q": embedder.embed_query("calibration"), "tenant_id": tenant, "config_id": config_id, "depth": 5,
                   "fetch": 20, "cap": config.exact_threshold + 1, "threshold": config.exact_threshold,
-                  "ivf_index": tenant_index_name(tenant), **where.params}
+                  **index_params(tenant), **where.params}
         row = conn.execute(sql.SQL("explain (analyze, format json) ") + compose_query(where, None), params,
                            prepare=False).fetchone()
     assert row is not None

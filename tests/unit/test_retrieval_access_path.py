@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bench.retrieval_latency import headline
-from ingest.vector_index import fitted_lists, fitted_probes, tenant_index_name
+from ingest.vector_index import MAX_LISTS, fitted_lists, fitted_probes, index_key, tenant_index_name
 from retrieval.bm25_writer import BLOCK_SIZE, Bm25Writer
 from retrieval.config import VectorConfig
 from retrieval.vector import choose_path
@@ -27,7 +27,8 @@ def test_path_follows_the_filtered_set_size_and_the_tenants_index(eligible: int 
 def test_lists_and_probes_scale_with_the_tenant() -> None:
     sizes = [2_000, 10_000, 39_715, 100_000, 1_000_000]
     lists = [fitted_lists(n) for n in sizes]
-    assert lists == sorted(lists) and lists[2] == 199
+    # cells of about 20 vectors up to the cap, where the cells grow instead
+    assert lists == sorted(lists) and lists[2] == 1_986 and lists[-1] == MAX_LISTS
     # the probed fraction of the rows stays the configured one at every size
     for n in lists:
         assert abs(fitted_probes(n, 0.4) / n - 0.4) <= 1 / n
@@ -37,6 +38,10 @@ def test_lists_and_probes_scale_with_the_tenant() -> None:
 def test_index_names_differ_by_method_and_reject_unknown_ones() -> None:
     assert tenant_index_name("tenant-42") != tenant_index_name("tenant-42", "hnsw")
     assert tenant_index_name("tenant-42").startswith("embeddings_ivf_")
+    # opaque: the catalog shows the keyed index key, never the tenant id
+    for method in ("ivfflat", "hnsw"):
+        name = tenant_index_name("tenant-42", method)
+        assert "tenant" not in name and name.endswith(f"{index_key('tenant-42'):015x}")
     with pytest.raises(ValueError, match="method"):
         tenant_index_name("tenant-42", "flat")
 

@@ -168,9 +168,10 @@ def test_every_compiled_query_parses(filters: Filters) -> None:
     parse(bm25.compose_query(where, with_stats=True))
     parse(bm25.compose_query(where, with_stats=False))
     parse(exact.compose_query(inline))
-    for path in (None, "hnsw", "exact"):
+    for path in (None, "ivf", "hnsw", "exact"):
         parse(vector.compose_query(where, path))
-    candidates = sql.SQL(vector._CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate)
+    candidates = sql.SQL(vector._CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate,
+                                                    own_index=sql.SQL(vector._OWN_INDEX))
     parse(sql.SQL(vector._COUNT).format(candidates=candidates))
     assert (filters.valid_at is None) == (where.chunk_join.as_string(None) == "")
     assert set(where.params) == {f"f_{name}" for name in ("document_types", "valid_at", "product_codes",
