@@ -296,14 +296,14 @@ def _supplier_products_query(slots: int) -> CypherQuery:
       scans the list per row (twice the statement's time with a subtree of 131 groups). It tests the edge's
       target id, not the group vertex: on the vertex the planner took the test for a selective one (3 of 524
       groups) and started from the groups, reading every product below them (35 ms instead of 3 ms at 5,000
-      products); BELONGS_TO ends at a ProductGroup by the schema, so the vertex itself is not needed.
+      products). The group vertex stays unnamed: its label keeps the join to one label table's ``<label>_gid``.
     * No ORDER BY (its sort key builds every vertex); the caller sorts the rows it keeps.
     """
     suppliers = " OR ".join(f"s.id = $supplier_ids[{i}]" for i in range(slots))
     return CypherQuery(
         f"supplier_products_{slots}",
         f"""
-        MATCH (s:Supplier)-[supplies:SUPPLIES]->(p:Product)-[belongs:BELONGS_TO]->()
+        MATCH (s:Supplier)-[supplies:SUPPLIES]->(p:Product)-[belongs:BELONGS_TO]->(:ProductGroup)
         WHERE ({suppliers}) AND $groups[belongs.target_id] = true
         RETURN s.id, p.code, p.name, belongs.target_id, p.source_key, properties(supplies), properties(belongs)
         LIMIT $row_cap
@@ -518,8 +518,8 @@ def find_products(conn: psycopg.Connection, ctx: AuthContext, request: FindProdu
         )
         # group id -> the PART_OF edge lists (agtype text) from it up to the requested group
         paths: dict[str, list[str | None]] = {}
-        for group_id, part_of in subtree:
-            paths.setdefault(parse_agtype(group_id), []).append(part_of)
+        for group_cell, path_cell in subtree:
+            paths.setdefault(parse_agtype(group_cell), []).append(path_cell)
         # Planned for its values on every call (prepare=False): the generic plan psycopg's automatic preparation
         # leads to cannot look the suppliers up by index (measured: a scan of every supplier per call).
         (rows,) = (
@@ -534,13 +534,13 @@ def find_products(conn: psycopg.Connection, ctx: AuthContext, request: FindProdu
         )  # fmt: skip
     active = set(active_keys)
     parsed_paths: dict[str, list[list[dict[str, Any]]]] = {}
-    joined = []
+    joined: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     for raw in rows:
         row = dict(zip(_PRODUCT_COLUMNS, (parse_agtype(cell) for cell in raw), strict=True))
         group_id = row["group_id"]
         if group_id not in parsed_paths:
-            parsed_paths[group_id] = [parse_agtype(part_of) or [] for part_of in paths[group_id]]
-        joined.extend((row, part_of) for part_of in parsed_paths[group_id])
+            parsed_paths[group_id] = [parse_agtype(cell) or [] for cell in paths[group_id]]
+        joined.extend((row, path) for path in parsed_paths[group_id])
     if len(joined) > request.limit:
         raise ResultLimitError(f"find_products returned more than {request.limit} rows")
     joined.sort(key=lambda item: (item[0]["supplier_id"], item[0]["product_code"]))
