@@ -22,13 +22,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from fastapi_offline import FastAPIOffline
-from psycopg_pool import ConnectionPool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.models import ErrorResponse
 from api.routes import ask, audit, health, metrics, search
 from procura.access import FAILED_AUTH_PER_MINUTE, Access, FailureThrottle
 from procura.auth import Principal, PrincipalCache, authenticate
+from procura.db.session import open_pool
 from procura.errors import (
     DATABASE_RETRY_AFTER_S,
     ProcuraError,
@@ -79,13 +79,14 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool = ConnectionPool(
+        # AGE's session setup too: the ask route runs the graph tools on this pool.
+        pool = open_pool(
             settings.app_url,
+            name="procura-api",
             min_size=POOL_MIN_SIZE,
             max_size=POOL_MAX_SIZE,
             timeout=pool_timeout_s,
-            kwargs={"autocommit": True, "application_name": "procura-api"},
-            name="procura-api",
+            age=True,
             open=False,
         )
         # Open without waiting: the API must start (and report not-ready) while the database is down.

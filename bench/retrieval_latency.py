@@ -431,7 +431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     with psycopg.connect(settings.app_url, autocommit=True) as conn, \
             psycopg.connect(settings.app_url, autocommit=True) as aux:
-        ensure_vector_type(conn)  # what the API pool's configure callback does once per connection
+        ensure_vector_type(conn)  # what open_pool's configure does once per pooled connection
         with tenant_transaction(conn, ctx):
             chunks = conn.execute(
                 "select chunk_id, chunk_text from retrieval.active_chunks order by chunk_id"

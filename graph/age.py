@@ -41,7 +41,7 @@ from graph.errors import (
     TraversalTimeoutError,
 )
 from graph.schema import GRAPH_SCHEMA_VERSION, EntityType, RelationType
-from procura.db.session import TENANT_ID_PATTERN, AuthContext
+from procura.db.session import AGE_SEARCH_PATH, TENANT_ID_PATTERN, AuthContext, is_age_session
 from procura.keyed import keyed_hex
 from procura.settings import APP_ROLE
 
@@ -50,7 +50,6 @@ GRAPH_NAME_PATTERN = re.compile(r"^tg_[a-z0-9_]{1,60}$")
 MAX_GRAPH_NAME_LENGTH = 63
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _COLUMN = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-_AGE_SEARCH_PATH = 'ag_catalog, "$user", public'
 
 
 @dataclass(frozen=True)
@@ -162,9 +161,73 @@ def cypher_sql(graph: GraphName, query: CypherQuery, *, with_params: bool) -> sq
 
 
 def prepare_age_transaction(conn: psycopg.Connection) -> None:
-    """Make AGE usable in the current transaction: ``search_path`` local to it (``LOAD 'age'`` is not
-    needed and not allowed for non-superusers: the server preloads AGE via ``shared_preload_libraries``)."""
-    conn.execute("select set_config('search_path', %s, true)", (_AGE_SEARCH_PATH,))
+    """Make AGE usable in the current transaction.
+
+    A connection from an AGE pool (:func:`procura.db.session.open_pool` with ``age=True``) already has AGE's
+    ``search_path`` for its whole session, and this costs nothing. Any other connection (the pipeline's, a
+    script's) gets it local to the transaction. ``LOAD 'age'`` is never needed (and not allowed for
+    non-superusers): the server preloads AGE through ``shared_preload_libraries``.
+    """
+    if is_age_session(conn):
+        return
+    conn.execute("select set_config('search_path', %s, true)", (AGE_SEARCH_PATH,))
+
+
+@dataclass(frozen=True)
+class CypherCall:
+    """One template run of :func:`fetch_cypher_many`: its parameters, row cap and plan caching.
+
+    ``prepare=False`` plans the statement for its parameter values on every call (psycopg otherwise prepares a
+    statement it has seen five times, and Postgres may then keep a generic plan); a template whose plan depends
+    on its values being constants (index lookups on an ``OR`` of parameters) needs that.
+    """
+
+    query: CypherQuery
+    params: Mapping[str, ParamValue] | None = None
+    max_rows: int | None = None
+    prepare: bool | None = None
+
+
+def fetch_cypher_many(
+    conn: psycopg.Connection, graph: GraphName, calls: Sequence[CypherCall]
+) -> list[list[tuple[str | None, ...]]]:
+    """Send every call's statement, then read every result, as agtype text, unparsed (a caller parses only the
+    rows it keeps: parsing is most of a traversal's cost on the client). On a connection in pipeline mode the
+    statements travel in one round trip. Raises as :func:`run_cypher`."""
+    cursors = []
+    current = calls[0].query if calls else None
+    try:
+        for call in calls:
+            current = call.query
+            encoded = encode_parameters(call.query, call.params or {})
+            statement = cypher_sql(graph, call.query, with_params=encoded is not None)
+            cursor = conn.cursor()
+            cursor.execute(statement, (encoded,) if encoded is not None else None, prepare=call.prepare)
+            cursors.append(cursor)
+        results = []
+        for call, cursor in zip(calls, cursors, strict=True):
+            current = call.query
+            rows = cursor.fetchall() if call.max_rows is None else cursor.fetchmany(call.max_rows + 1)
+            if call.max_rows is not None and len(rows) > call.max_rows:
+                raise ResultLimitError(f"{call.query.name} returned more than {call.max_rows} rows")
+            results.append(rows)
+    except psycopg.errors.QueryCanceled as exc:
+        raise TraversalTimeoutError(f"{current.name if current else 'cypher'} exceeded its statement timeout") from exc
+    except psycopg.errors.InvalidSchemaName as exc:
+        raise GraphNotFoundError(f"tenant {graph.tenant_id!r} has no knowledge graph") from exc
+    return results
+
+
+def fetch_cypher(
+    conn: psycopg.Connection,
+    graph: GraphName,
+    query: CypherQuery,
+    params: Mapping[str, ParamValue] | None = None,
+    *,
+    max_rows: int | None = None,
+) -> list[tuple[str | None, ...]]:
+    """Run a Cypher template on a graph and return its rows as agtype text, unparsed; see :func:`run_cypher`."""
+    return fetch_cypher_many(conn, graph, [CypherCall(query, params, max_rows)])[0]
 
 
 def run_cypher(
@@ -184,17 +247,7 @@ def run_cypher(
         params: the parameter values (str, int, bool, None, date, Decimal, lists and maps of those).
         max_rows: raise :class:`ResultLimitError` if the query returns more rows than this.
     """
-    encoded = encode_parameters(query, params or {})
-    statement = cypher_sql(graph, query, with_params=encoded is not None)
-    try:
-        cursor = conn.execute(statement, (encoded,) if encoded is not None else None)
-        rows = cursor.fetchall() if max_rows is None else cursor.fetchmany(max_rows + 1)
-    except psycopg.errors.QueryCanceled as exc:
-        raise TraversalTimeoutError(f"{query.name} exceeded its statement timeout") from exc
-    except psycopg.errors.InvalidSchemaName as exc:
-        raise GraphNotFoundError(f"tenant {graph.tenant_id!r} has no knowledge graph") from exc
-    if max_rows is not None and len(rows) > max_rows:
-        raise ResultLimitError(f"{query.name} returned more than {max_rows} rows")
+    rows = fetch_cypher(conn, graph, query, params, max_rows=max_rows)
     return [dict(zip(query.columns, (parse_agtype(cell) for cell in row), strict=True)) for row in rows]
 
 
@@ -304,44 +357,57 @@ def _provision(conn: psycopg.Connection, graph: GraphName, labels: dict[str, str
     )
 
 
-def _ensure_indexes(conn: psycopg.Connection, graph: GraphName) -> None:
-    # AGE creates label tables without indexes on properties or edge endpoints. MATCH (n {id: $x}) is a
-    # containment (@>) test, served by a GIN index; `WHERE n.id = r.id` (the sync's batched lookups) is an
-    # equality on agtype_access_operator(properties, 'id'), served by a btree on that expression (without it,
-    # every batch hash-joins the whole label: 69 s instead of seconds for 50k edges). Edge expansion joins on
-    # start_id/end_id; the sync finds edges by their `key`.
+#: Vertex properties the serving tools look up by equality (``WHERE n.name = $x``), each served by a btree on
+#: ``agtype_access_operator(properties, '"<prop>"')``; ``id`` has its own index (``<label>_id``).
+_LOOKUP_PROPERTIES = ("name",)
+
+
+def index_statements(graph: GraphName) -> list[sql.Composed]:
+    """The ``create index if not exists`` statements of a tenant graph's label tables (migration 0130 creates the
+    same indexes, by the same names, on graphs provisioned before it).
+
+    AGE creates label tables with no index at all (the parent tables ``_ag_label_vertex``/``_ag_label_edge``
+    have primary keys; their children, where the rows are, do not). Cypher plans as joins of label tables:
+
+    * ``(p)-[r]->(q)`` joins ``r.start_id`` to ``p.id`` and ``r.end_id`` to ``q.id``: btrees on the edge ends and
+      on every label's graph id (``<label>_gid``) turn a hash join over whole labels into index lookups;
+    * ``MATCH (n {id: $x})`` is a containment (``@>``) test, served by the GIN index on ``properties``;
+    * ``WHERE n.id = $x`` (the tools' and the sync's lookups) and ``WHERE n.name = $x`` are equalities on
+      ``agtype_access_operator(properties, '"id"')``, served by a btree on that expression (without it, each of
+      the sync's batches hash-joined the whole label: 69 s instead of seconds for 50k edges);
+    * the sync finds edges by their ``key``.
+    """
+
     def access(prop: str) -> sql.Composable:
         return sql.SQL("(ag_catalog.agtype_access_operator(VARIADIC ARRAY[properties, {}::ag_catalog.agtype]))").format(
             sql.Literal(f'"{prop}"')
         )
 
+    def index(name: str, table: sql.Identifier, using: sql.Composable) -> sql.Composed:
+        return sql.SQL("create index if not exists {} on {} {}").format(sql.Identifier(name), table, using)
+
+    statements: list[sql.Composed] = []
     for entity in EntityType:
         table = sql.Identifier(graph.value, entity.value)
         name = entity.value.lower()
-        conn.execute(
-            sql.SQL("create index if not exists {} on {} using gin (properties)").format(
-                sql.Identifier(f"{name}_props_gin"), table
-            )
-        )
-        conn.execute(
-            sql.SQL("create index if not exists {} on {} ({})").format(
-                sql.Identifier(f"{name}_id"), table, access("id")
-            )
-        )
+        statements.append(index(f"{name}_gid", table, sql.SQL("(id)")))
+        statements.append(index(f"{name}_props_gin", table, sql.SQL("using gin (properties)")))
+        statements.append(index(f"{name}_id", table, sql.SQL("({})").format(access("id"))))
+        for prop in _LOOKUP_PROPERTIES:
+            statements.append(index(f"{name}_{prop}", table, sql.SQL("({})").format(access(prop))))
     for relation in RelationType:
         table = sql.Identifier(graph.value, relation.value)
         name = relation.value.lower()
+        statements.append(index(f"{name}_gid", table, sql.SQL("(id)")))
         for column in ("start_id", "end_id"):
-            conn.execute(
-                sql.SQL("create index if not exists {} on {} ({})").format(
-                    sql.Identifier(f"{name}_{column}"), table, sql.Identifier(column)
-                )
-            )
-        conn.execute(
-            sql.SQL("create index if not exists {} on {} ({})").format(
-                sql.Identifier(f"{name}_key"), table, access("key")
-            )
-        )
+            statements.append(index(f"{name}_{column}", table, sql.SQL("({})").format(sql.Identifier(column))))
+        statements.append(index(f"{name}_key", table, sql.SQL("({})").format(access("key"))))
+    return statements
+
+
+def _ensure_indexes(conn: psycopg.Connection, graph: GraphName) -> None:
+    for statement in index_statements(graph):
+        conn.execute(statement)
 
 
 def drop_graph(conn: psycopg.Connection, tenant_id: str) -> bool:

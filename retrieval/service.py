@@ -191,7 +191,7 @@ def search(
         raise IndexNotReadyError("vector: no query embedder is configured; search without the vector mode")
 
     if use_vector:
-        ensure_vector_type(conn)  # a catalog read, once per connection: not inside the pipeline
+        ensure_vector_type(conn)  # pooled connections have the types; others pay one catalog read, not in the pipeline
     branches: list[BranchResult] = []
     config_id: str | None = None
     embedding_ms: float | None = None

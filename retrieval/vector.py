@@ -280,8 +280,10 @@ def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
 
 
 def ensure_vector_type(conn: psycopg.Connection) -> None:
-    """Register pgvector's types on ``conn`` once (it costs a catalog query; a pool's ``configure`` is the
-    natural place, this is the fallback for connections that did not go through one)."""
+    """Register pgvector's types on a connection that did not come from a pool (a script's, a test's).
+
+    Pooled connections have them from :func:`procura.db.session.open_pool`'s ``configure``, so for them this is
+    a dictionary lookup and no statement."""
     if conn.adapters.types.get("vector") is None:
         from pgvector.psycopg import register_vector
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from procura.db.session import AuthContext
+from procura.db.session import AuthContext, open_pool
 from procura.settings import Settings
 from router.service import AskService
 from router.tools import ToolEnv
@@ -34,8 +34,6 @@ class RouterRuntime:
         max_size: int = 8,
     ) -> RouterRuntime:
         """Load the metric registry (validated against dbt's artifacts), the embedder and classifier, open a pool."""
-        from psycopg_pool import ConnectionPool
-
         from semantic.loader import load_registry
         from semantic.schema import discover
         from semantic.service import MetricService
@@ -46,10 +44,7 @@ class RouterRuntime:
         ask_service = AskService.create(
             metric_service, home=settings.home, embedder=embedder, use_classifier=use_classifier
         )
-        pool = ConnectionPool(
-            settings.app_url, min_size=1, max_size=max_size,
-            kwargs={"autocommit": True, "application_name": "procura-router"}, name="procura-router", open=True,
-        )
+        pool = open_pool(settings.app_url, name="procura-router", max_size=max_size, age=True)
         return cls(pool=pool, ask_service=ask_service, env=ask_service.env)
 
     def authenticate(self, key: str | None) -> AuthContext:

@@ -1,24 +1,35 @@
-"""Tenant-scoped transactions for the serving role.
+"""Tenant-scoped transactions for the serving role, and the one factory of connection pools.
 
 Row-level security reads the tenant from ``app.tenant_id``; this module is the only place that sets it, and
 it takes the value from an :class:`AuthContext`, which only authentication code creates (API keys, the MCP
-host's key), never from request text.
+host's key), never from request text. The tenant is bound per transaction (``set_config(..., true)``), never per
+connection, so a pooled connection carries no tenant between requests.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import psycopg
+from psycopg_pool import ConnectionPool
 
 from procura.errors import AuthorizationError
 from procura.settings import APP_ROLE, BI_ROLE
 
 TENANT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 _SERVING_ROLES = frozenset({APP_ROLE, BI_ROLE})
+#: The ``search_path`` Apache AGE's Cypher needs: its transform resolves the operators it generates (``=`` and
+#: ``@>`` on agtype) by unqualified name, so without ``ag_catalog`` on the path ``WHERE n.id = $x`` fails.
+AGE_SEARCH_PATH = 'ag_catalog, "$user", public'
+
+_log = logging.getLogger(__name__)
+# Connections opened by an AGE pool (their session starts with AGE_SEARCH_PATH); weak, so closed ones drop out.
+_AGE_SESSIONS: weakref.WeakSet[psycopg.Connection] = weakref.WeakSet()
 
 
 @dataclass(frozen=True)
@@ -95,3 +106,85 @@ def scope_statement(
         "select app.begin_tenant_scope(%s::text, %s::boolean, %s::text)",
         (ctx.tenant_id, read_only, timeout),
     )
+
+
+def is_age_session(conn: psycopg.Connection) -> bool:
+    """True when ``conn`` came from a pool opened with ``age=True``: its session already has AGE's search path,
+    so a Cypher call needs no setup statement (``graph.age.prepare_age_transaction`` sends none)."""
+    return conn in _AGE_SESSIONS
+
+
+def open_pool(
+    conninfo: str,
+    *,
+    name: str,
+    application_name: str | None = None,
+    min_size: int = 1,
+    max_size: int = 8,
+    timeout: float = 30.0,
+    age: bool = False,
+    open: bool = True,
+) -> ConnectionPool:
+    """The one way Procura opens a connection pool: autocommit connections whose per-connection setup runs once,
+    when the pool opens each connection, and never on a request's path.
+
+    * ``configure``: registers pgvector's types (``vector``, ``halfvec``, ``sparsevec``), as pgvector-python
+      documents for pools; a database without the extension is logged, not fatal (the API must start and report
+      not-ready rather than refuse to start).
+    * ``age=True`` (pools whose requests run Cypher): the session starts with :data:`AGE_SEARCH_PATH`. It is
+      sent as a startup option, so it is the session's default value and survives the reset below. ``LOAD
+      'age'`` is not sent: the server preloads AGE (``shared_preload_libraries``), and LOAD is refused to
+      non-superusers anyway.
+    * ``reset`` (run by a pool worker after a connection is returned, off the request's path): ``RESET ALL``
+      undoes any session-level ``SET`` a caller made, and the client-side transaction characteristics go back
+      to autocommit. The tenant needs no reset: it is bound per transaction (:func:`tenant_transaction`), and
+      the pool rolls back a connection returned inside a transaction.
+
+    Args:
+        conninfo: the role's connection URL (``settings.app_url`` for the serving side).
+        name: the pool's name in logs.
+        application_name: shown in ``pg_stat_activity``; default ``name``.
+        min_size, max_size, timeout: as psycopg_pool's (``timeout``: seconds a caller waits for a connection).
+        age: give every connection AGE's search path (see above).
+        open: open the pool now (and wait for ``min_size`` connections); with False the caller opens it, e.g.
+            ``pool.open(wait=False)`` so a server starts while the database is down.
+    """
+    kwargs: dict[str, object] = {"autocommit": True, "application_name": application_name or name}
+    if age:
+        kwargs["options"] = "-c search_path=" + AGE_SEARCH_PATH.replace(" ", "")
+    pool = ConnectionPool(
+        conninfo,
+        kwargs=kwargs,
+        min_size=min_size,
+        max_size=max_size,
+        timeout=timeout,
+        name=name,
+        configure=_configure_age if age else _configure,
+        reset=_reset,
+        open=False,
+    )
+    if open:
+        pool.open(wait=True)
+    return pool
+
+
+def _configure(conn: psycopg.Connection) -> None:
+    from pgvector.psycopg import register_vector
+
+    try:
+        register_vector(conn)
+    except psycopg.ProgrammingError as exc:  # the database has no pgvector extension (yet)
+        _log.warning("pgvector types not registered on a new connection: %s", exc)
+
+
+def _configure_age(conn: psycopg.Connection) -> None:
+    _configure(conn)
+    _AGE_SESSIONS.add(conn)
+
+
+def _reset(conn: psycopg.Connection) -> None:
+    conn.autocommit = True
+    conn.read_only = None
+    conn.isolation_level = None
+    conn.deferrable = None
+    conn.execute("reset all")

@@ -207,3 +207,23 @@ def test_cypher_templates_reject_quote_breaking_text_and_bad_parameters() -> Non
         encode_parameters(query, {"company_id": "COMP-A", "end": 1.5})
     encoded = encode_parameters(query, {"company_id": "x' }) RETURN 1 //", "end": dt.date(2026, 4, 1)})
     assert encoded == '{"company_id":"x\' }) RETURN 1 //","end":"2026-04-01"}'
+
+
+def test_product_templates_are_bounded_and_use_no_variable_length_path() -> None:
+    from graph.tools import SUPPLIER_SLOTS, subtree_query, supplier_products_query
+
+    # the subtree: one fixed-length branch per depth 0..d, never age_vle's `*` pattern
+    for depth in (0, 1, 2, 3):
+        text = subtree_query("name", depth).text
+        assert "*" not in text
+        assert text.count("MATCH") == depth + 1 and text.count("UNION ALL") == depth
+    assert "root.id = $group" in subtree_query("id", 2).text
+    with pytest.raises(KeyError):
+        subtree_query("name", 4)  # type: ignore[arg-type]  # the point: depths come from an allow-list
+    # the products: the fewest supplier slots that hold the request, one indexed equality per slot
+    assert supplier_products_query(1).text.count("s.id = $supplier_ids[") == 1
+    assert supplier_products_query(10).name == "supplier_products_16"
+    assert supplier_products_query(200).text.count("s.id = $supplier_ids[") == SUPPLIER_SLOTS[-1] == 200
+    assert supplier_products_query(10).parameters == {"supplier_ids", "groups", "row_cap"}
+    with pytest.raises(ValueError, match="at most 200"):
+        supplier_products_query(201)
