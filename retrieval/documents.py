@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
-from typing import Literal
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal
 
 import psycopg
 from pydantic import BaseModel, ConfigDict
@@ -255,6 +255,56 @@ def lookup_documents(
     return DocumentLookup(valid_at=valid_at, documents=tuple(statuses))
 
 
+def lookup_question(
+    conn: psycopg.Connection, ctx: AuthContext, question: str, *, valid_at: dt.date | None = None
+) -> DocumentLookup:
+    """Look up the document ids a question names (none named: an empty lookup, no database round trip)."""
+    ids = document_ids_in_text(question)
+    if not ids:
+        return DocumentLookup(valid_at=valid_at)
+    return lookup_documents(conn, ctx, ids, valid_at=valid_at, named_in_text=True)
+
+
+def scoped_search_arguments(
+    arguments: Mapping[str, Any], lookup: DocumentLookup, valid_at: dt.date | None
+) -> dict[str, Any]:
+    """A ``documents.search`` step's arguments restricted to the looked-up documents and dated ``valid_at``.
+
+    Filters the plan already sets (a step's own ``document_ids`` or ``valid_at``) are kept.
+
+    >>> lookup = DocumentLookup(documents=(DocumentStatus(document_id="agreement-2025-09", status="found"),))
+    >>> scoped_search_arguments({"query_text": "Iota", "filters": {}}, lookup, dt.date(2026, 3, 15))["filters"]
+    {'document_ids': ['agreement-2025-09'], 'valid_at': '2026-03-15'}
+    """
+    filters = dict(arguments.get("filters") or {})
+    if lookup.usable_ids and not filters.get("document_ids"):
+        filters["document_ids"] = list(lookup.usable_ids)
+    if valid_at is not None and not filters.get("valid_at"):
+        filters["valid_at"] = valid_at.isoformat()
+    return {**arguments, "filters": filters}
+
+
+def scope_plan(steps: Sequence[Any], lookup: DocumentLookup, valid_at: dt.date | None) -> tuple[Any, ...]:
+    """Plan steps (pydantic models with ``tool`` and ``arguments``) with every ``documents.search`` scoped by
+    :func:`scoped_search_arguments`; other steps unchanged."""
+    return tuple(
+        step.model_copy(update={"arguments": scoped_search_arguments(step.arguments, lookup, valid_at)})
+        if step.tool == "documents.search" else step
+        for step in steps
+    )
+
+
+def answer_update(status: str, text: str, lookup: DocumentLookup) -> dict[str, Any]:
+    """How an answer changes for a question that names document ids: every id missing -> ``not_found`` with the
+    lookup as its whole text (nothing else is presented as the answer); else the lookup sentence leads the text."""
+    if not lookup.documents:
+        return {}
+    if lookup.all_missing:
+        return {"status": "not_found", "text": lookup.text(), "result": {"status": "not_found",
+                "documents": [d.model_dump(mode="json") for d in lookup.documents]}}
+    return {"text": f"{lookup.text()} {text}"}
+
+
 def _duplicate_of(conn: psycopg.Connection, ctx: AuthContext, document_ids: list[str]) -> dict[str, str]:
     """Invoice and credit-note ids flagged as replicated duplicates -> the document they duplicate.
 
@@ -286,8 +336,12 @@ __all__ = [
     "DocumentLookup",
     "DocumentStatus",
     "DocumentVersion",
+    "answer_update",
     "document_ids_in_text",
     "effective_date_of",
     "lookup_documents",
+    "lookup_question",
+    "scope_plan",
+    "scoped_search_arguments",
     "version_in_force",
 ]

@@ -222,6 +222,11 @@ class SearchResult(_Model):
     fused_score: float
     duplicates: tuple[str, ...] = Field(default=(), description="Chunk ids merged into this result as duplicates.")
     suspected_prompt_injection: bool = False
+    in_force_version: bool = Field(
+        default=False,
+        description="The chunk comes from a superseded version that was in force on filters.valid_at (the active "
+        "version takes effect later); it is rebuilt from the registry and ranked by BM25 only.",
+    )
 
 
 class BranchReport(_Model):

@@ -270,11 +270,23 @@ def search(
             with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
                 texts.update(_sections_send(conn, missing_sections)())
     parents = _parents(results, infos, texts)
+    served = [_result(i, f, infos[f.key], parents[f.key]) for i, f in enumerate(results, start=1)]
+    if request.filters.valid_at is not None:
+        # Design note: a version in force on valid_at that the index no longer holds (an amendment replaced it
+        # later) is rebuilt from the registry and ranked by BM25 (retrieval.history); one more round trip, only
+        # for dated searches.
+        from retrieval.history import historical_chunks, merge_historical
+
+        with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
+            past = historical_chunks(conn, ctx.tenant_id, request.query_text if use_bm25 else "",
+                                     identifiers if use_exact else (), request.filters, config.bm25)
+        if past:
+            served = merge_historical(served, past, limit=request.limit, per_document_cap=config.per_document_cap)
 
     return SearchResponse(
         query_class=query_class,
         fusion=config.fusion,
-        results=tuple(_result(i, f, infos[f.key], parents[f.key]) for i, f in enumerate(results, start=1)),
+        results=tuple(served),
         branches=tuple(
             BranchReport(mode=b.mode, candidates=len(b.hits), path=b.path, elapsed_ms=round(b.elapsed_ms, 3),
                          truncated=b.truncated)
