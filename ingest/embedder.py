@@ -127,15 +127,15 @@ class MiniLMEmbedder:
             return np.zeros((0, self._config.dimension), dtype=np.float32)
         limit = self.max_seq_length
         inputs = [model_prefix(t, limit) for t in texts] if limit else texts
-        with self._lock:  # one forward pass at a time: torch already uses every core
-            with _single_thread_if(len(inputs) <= SMALL_BATCH):
-                vectors = self._model.encode(
-                    inputs,
-                    batch_size=self._batch_size,
-                    normalize_embeddings=self._normalize,
-                    convert_to_numpy=True,
-                    show_progress_bar=False,
-                )
+        # one forward pass at a time: torch already uses every core (a question uses one, see below)
+        with self._lock, _single_thread_if(len(inputs) <= SMALL_BATCH):
+            vectors = self._model.encode(
+                inputs,
+                batch_size=self._batch_size,
+                normalize_embeddings=self._normalize,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
         return check_vectors(np.asarray(vectors, dtype=np.float32), len(texts), self._config)
 
 

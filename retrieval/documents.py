@@ -87,9 +87,8 @@ class DocumentStatus(_Model):
             if in_force is None:
                 text += f"; no version of it was in force on {valid_at.isoformat()}"
             else:
-                text += (f"; on {valid_at.isoformat()} version {in_force.document_version}"
-                         f"{' (effective ' + in_force.effective_date.isoformat() + ')' if in_force.effective_date else ''}"
-                         " was in force")
+                effective = f" (effective {in_force.effective_date.isoformat()})" if in_force.effective_date else ""
+                text += f"; on {valid_at.isoformat()} version {in_force.document_version}{effective} was in force"
                 later = [v for v in self.versions if v.effective_date and v.effective_date > valid_at]
                 if later:
                     text += ", " + ", ".join(f"version {v.document_version} takes effect {v.effective_date}"
@@ -223,7 +222,7 @@ def lookup_documents(
         titles: dict[str, str] = {}
         duplicates: dict[str, str] = {}
         if present:
-            for doc, version, status, revision, head in conn.execute(
+            for doc, version, version_status, revision, head in conn.execute(
                 "select document_id, document_version, status, source_revision, "
                 "substring(original_content from 1 for 2048) from ingest.document_versions "
                 "where document_id = any(%s) and status in ('published', 'superseded') "
@@ -231,7 +230,7 @@ def lookup_documents(
                 (present,),
             ):
                 versions.setdefault(doc, []).append(
-                    DocumentVersion(document_version=int(version), status=status,
+                    DocumentVersion(document_version=int(version), status=version_status,
                                     effective_date=effective_date_of(revision, bytes(head) if head else None)))
             for doc, title in conn.execute(
                 "select distinct on (document_id) document_id, metadata ->> 'title' from retrieval.active_chunks "

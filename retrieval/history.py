@@ -141,7 +141,7 @@ def historical_chunks(
         "select coalesce(sum(chunk_count), 0), coalesce(sum(total_length), 0) from retrieval.active_bm25_documents"
     ).fetchone()
     n, total = (int(stats[0]), int(stats[1])) if stats else (0, 0)
-    df = dict(conn.execute(
+    df: dict[str, int] = dict(conn.execute(
         "select term, document_frequency from retrieval.bm25_term_stats where term = any(%s)", (list(query_tf),)
     ).fetchall()) if query_tf else {}
     out: list[HistoricalChunk] = []

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)*")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
 #: Words that carry no topic (they would pull a snippet towards any sentence).
-_STOP = frozenset(
-    "a an and are as at be by can do does for from has have how in is it its of on or the this that to was what "
-    "when where which who why with about say says said".split()
-)
+_STOP = frozenset((
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "has", "have", "how",
+    "in", "is", "it", "its", "of", "on", "or", "the", "this", "that", "to", "was", "what", "when", "where",
+    "which", "who", "why", "with", "about", "say", "says", "said",
+))
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class Passage:
     text: str
     #: offset and length of the cited chunk's own text inside ``text`` (where the cited fact is)
     focus: tuple[int, int]
+    #: every chunk whose text the passage shows (disjoint across the passages of one document version)
+    shown_chunk_ids: tuple[str, ...] = ()
 
 
 def join_segments(segments: Sequence[Segment]) -> tuple[str, dict[str, tuple[int, int]]]:
@@ -77,7 +80,8 @@ def join_segments(segments: Sequence[Segment]) -> tuple[str, dict[str, tuple[int
                 start = len(text) - (end - seg.char_start)
                 where[seg.chunk_id] = (max(start, 0), len(seg.text))
                 continue
-            if seg.char_start < end:
+            if seg.char_start <= end:
+                # overlapping or contiguous: the text continues where the previous span ended
                 piece = seg.text[end - seg.char_start:]
                 where[seg.chunk_id] = (len(text) - (end - seg.char_start), len(seg.text))
                 text += piece
@@ -102,32 +106,61 @@ def merge_passages(hits: Sequence[Hit]) -> list[Passage]:
     [('c1', ('c2',), 'A.\\n\\nB.'), ('c3', (), 'C.')]
     """
     shown: dict[tuple[str, int | None], set[str]] = {}
+    covered: dict[tuple[str, int | None], list[tuple[int, int, int]]] = {}  # (start, end, passage index)
     owner: dict[tuple[str, int | None, str], int] = {}
     passages: list[Passage] = []
     merged: dict[int, list[str]] = {}
     for hit in hits:
         key = (hit.document_id, hit.document_version)
+        own = next((s for s in hit.segments if s.chunk_id == hit.chunk_id), None)
+        ranges = covered.setdefault(key, [])
         earlier = owner.get((*key, hit.chunk_id))
+        if earlier is None and own is not None and _trimmed(own, ranges) is None:
+            # its text is wholly inside an earlier passage (overlapping windows)
+            earlier = next(i for a, b, i in ranges if a <= (own.char_start or 0) < b)
         if earlier is not None:
             merged.setdefault(earlier, []).append(hit.chunk_id)
             continue
         seen = shown.setdefault(key, set())
-        segments = [s for s in hit.segments if s.chunk_id not in seen] or [
-            Segment(hit.chunk_id, "", None, None)]
+        segments = [t for s in hit.segments if s.chunk_id not in seen and (t := _trimmed(s, ranges)) is not None]
         if not any(s.chunk_id == hit.chunk_id for s in segments):
-            segments.append(next((s for s in hit.segments if s.chunk_id == hit.chunk_id),
-                                 Segment(hit.chunk_id, "", None, None)))
+            segments.append(own or Segment(hit.chunk_id, "", None, None))
         text, where = join_segments(segments)
         index = len(passages)
         for seg in segments:
             seen.add(seg.chunk_id)
             owner[(*key, seg.chunk_id)] = index
+            if seg.char_start is not None and seg.char_end is not None:
+                ranges.append((seg.char_start, seg.char_end, index))
         passages.append(Passage(hit.document_id, hit.document_version, hit.chunk_id, (), text,
-                                where.get(hit.chunk_id, (0, len(text)))))
-    return [
-        Passage(p.document_id, p.document_version, p.chunk_id, tuple(merged.get(i, ())), p.text, p.focus)
-        for i, p in enumerate(passages)
-    ]
+                                where.get(hit.chunk_id, (0, len(text))), tuple(s.chunk_id for s in segments)))
+    return [replace(p, merged_chunk_ids=tuple(merged.get(i, ()))) for i, p in enumerate(passages)]
+
+
+def _trimmed(segment: Segment, ranges: Sequence[tuple[int, int, int]]) -> Segment | None:
+    """``segment`` without the characters at its edges that earlier passages already show; None if nothing is
+    left. (Spans covered only in the middle are kept: chunk windows overlap at their edges.)
+
+    >>> _trimmed(Segment("b", "two three", 4, 13), [(0, 7, 0)])
+    Segment(chunk_id='b', text='three', char_start=8, char_end=13)
+    """
+    if segment.char_start is None or segment.char_end is None:
+        return segment
+    start, end = segment.char_start, segment.char_end
+    for _ in range(2):  # a second pass catches a range that became an edge after the first trim
+        for a, b, _index in sorted(ranges):
+            if a <= start < b:
+                start = b
+            if a < end <= b:
+                end = a
+    if start >= end:
+        return None
+    if (start, end) == (segment.char_start, segment.char_end):
+        return segment
+    text = segment.text[start - segment.char_start:end - segment.char_start]
+    # a trimmed edge starts or ends mid-word: keep it from the next word on
+    stripped = text.lstrip()
+    return Segment(segment.chunk_id, stripped, start + len(text) - len(stripped), end)
 
 
 def _terms(text: str) -> set[str]:

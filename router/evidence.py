@@ -9,8 +9,8 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from procura.db.session import AuthContext
-from router.errors import ToolFailedError, ToolTimeoutError
 from retrieval.passages import Hit, Segment, merge_passages, snippet
+from router.errors import ToolFailedError, ToolTimeoutError
 from router.tools import DocumentSearchRequest, EvidenceChunk
 
 
