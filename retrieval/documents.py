@@ -18,10 +18,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import psycopg
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ingest.normalize import normalize_identifier
 from procura.db.session import AuthContext, tenant_transaction
@@ -37,6 +37,8 @@ _EFFECTIVE_IN_FRONT_MATTER = re.compile(rb"(?m)^effective_date:\s*[\"']?(\d{4}-\
 #: Identifier kinds that name no document ("prd-482" is a product code); a contract id is its agreement's id.
 _IDENTIFIER_KINDS = ("product_code", "invoice_number")
 MAX_DOCUMENT_IDS = 10
+#: A document id (``retrieval.models.DOCUMENT_ID_PATTERN``; repeated here because that module imports this one).
+DOCUMENT_ID_PATTERN = r"^[a-z0-9][a-z0-9._-]{0,127}$"
 
 Status = Literal["found", "not_found", "duplicate", "deleted"]
 
@@ -115,6 +117,14 @@ class DocumentLookup(_Model):
     def text(self) -> str:
         """The lookup as answer text, one sentence per document."""
         return " ".join(d.sentence(self.valid_at) for d in self.documents)
+
+
+class LookupRequest(_Model):
+    """A lookup by document ids (the MCP ``documents.lookup`` tool's arguments)."""
+
+    document_ids: tuple[Annotated[str, StringConstraints(pattern=DOCUMENT_ID_PATTERN)], ...] = Field(
+        min_length=1, max_length=MAX_DOCUMENT_IDS)
+    valid_at: dt.date | None = None
 
 
 def document_ids_in_text(text: str) -> tuple[str, ...]:
@@ -335,6 +345,7 @@ __all__ = [
     "DocumentLookup",
     "DocumentStatus",
     "DocumentVersion",
+    "LookupRequest",
     "answer_update",
     "document_ids_in_text",
     "effective_date_of",

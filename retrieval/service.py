@@ -24,6 +24,7 @@ from retrieval.analyzer import ANALYZER_ID, analyze
 from retrieval.bm25 import bm25_send
 from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkInfo, ChunkKey, chunk_info
 from retrieval.config import RetrievalConfig
+from retrieval.documents import DocumentStatus, lookup_documents
 from retrieval.errors import IndexNotReadyError, SearchScopeError
 from retrieval.exact import exact_send, identifiers_in_text, label, merge_identifiers
 from retrieval.filters import filter_sql
@@ -282,6 +283,11 @@ def search(
                                      identifiers if use_exact else (), request.filters, config.bm25)
         if past:
             served = merge_historical(served, past, limit=request.limit, per_document_cap=config.per_document_cap)
+    documents: tuple[DocumentStatus, ...] = ()
+    if request.filters.document_ids:
+        # the caller named documents: say which exist, are duplicates or were not found (one more round trip)
+        documents = lookup_documents(conn, ctx, request.filters.document_ids, valid_at=request.filters.valid_at,
+                                     statement_timeout_ms=config.statement_timeout_ms).documents
 
     return SearchResponse(
         query_class=query_class,
@@ -298,6 +304,7 @@ def search(
         authorization_dropped=len(ordered) - len(authorized),
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         query_embedding_ms=round(embedding_ms, 3) if embedding_ms is not None else None,
+        documents=documents,
     )
 
 

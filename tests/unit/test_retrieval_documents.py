@@ -147,3 +147,9 @@ def test_rebuilt_chunks_are_placed_by_bm25_score_after_identity_matches() -> Non
     assert all(r.in_force_version for r in merged if r.chunk_id.startswith("old"))
     capped = merge_historical(results, [_past("old-1", 3.0), _past("old-3", 2.5)], limit=4, per_document_cap=1)
     assert [r.chunk_id for r in capped] == ["a-c1", "b-c2", "old-1", "c-c3"]
+
+
+def test_the_lookup_accepts_the_search_filters_document_ids() -> None:
+    from retrieval import documents, models
+
+    assert documents.DOCUMENT_ID_PATTERN == models.DOCUMENT_ID_PATTERN
