@@ -167,12 +167,22 @@ def _terms(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
 
 
-def snippet(text: str, focus: tuple[int, int], query: str = "", max_chars: int = 900) -> str:
-    """``text`` cut to at most ``max_chars`` characters (plus ellipses) around the cited chunk at ``focus``.
+def _overlap(wanted: set[str], sentence: str) -> int:
+    """Query terms in ``sentence``; a term of six letters or more also matches on its first six ("calibrated")."""
+    words = _terms(sentence)
+    stems = {w[:6] for w in words if len(w) >= 6}
+    return sum(1 for t in wanted if t in words or (len(t) >= 6 and t[:6] in stems))
 
-    The window always holds the cited chunk's sentence that best matches ``query`` (or the chunk's start); it
-    grows from there at sentence boundaries, so the fact a citation rests on is never cut off. Whitespace runs are
-    collapsed.
+
+def snippet(text: str, focus: tuple[int, int], query: str = "", max_chars: int = 900) -> str:
+    """``text`` cut to at most ``max_chars`` characters (plus ellipses) around the fact it is cited for.
+
+    The anchor is the sentence sharing the most terms with ``query`` (a six-letter stem counts: "required"
+    matches "requirements"; on a tie, one from which the cited chunk's best sentence is within the bound, then the
+    earliest), or, when no sentence shares any, the cited chunk's best sentence (the chunk at ``focus``). The
+    anchor is always whole in the window (cut at its end only if it alone exceeds the bound); the cited chunk's
+    best sentence is added when it fits; then the window grows forward in reading order and finally backward, at
+    sentence boundaries. Whitespace runs are collapsed.
 
     >>> body = "Intro. " * 200 + "Calibration is due every 12 months. " + "Outro. " * 200
     >>> at = body.index("Calibration")
@@ -202,19 +212,35 @@ def snippet(text: str, focus: tuple[int, int], query: str = "", max_chars: int =
     if not inside:
         inside = [max((i for i, (_, raw) in enumerate(sentences) if raw <= focus_start), default=0)]
     wanted = _terms(query)
-    best = max(inside, key=lambda i: (len(wanted & _terms(flat_parts[i])), -i)) if wanted else inside[0]
-    lo = hi = best
-    size = len(flat_parts[best])
-    # grow around the fact: the rest of the cited chunk first, then its neighbours, alternating after/before
-    while True:
-        grew = False
-        for j in (hi + 1, lo - 1):
-            if 0 <= j < len(flat_parts) and (j > hi or j < lo) and size + 1 + len(flat_parts[j]) <= max_chars:
-                size += 1 + len(flat_parts[j])
-                lo, hi = min(lo, j), max(hi, j)
-                grew = True
-        if not grew:
-            break
+    scores = [_overlap(wanted, flat_parts[i]) for i in range(len(flat_parts))]
+    cited = max(inside, key=lambda i: (scores[i], -i))
+    prefix = [0]
+    for part in flat_parts:
+        prefix.append(prefix[-1] + len(part) + 1)
+
+    def reaches_cited(i: int) -> bool:
+        a, b = min(i, cited), max(i, cited)
+        return prefix[b + 1] - prefix[a] - 1 <= max_chars
+
+    # the best match; among equally good ones, one whose window can also hold the cited sentence, then the earliest
+    anchor = max(range(len(flat_parts)), key=lambda i: (scores[i], reaches_cited(i), -i)) if any(scores) else cited
+    lo = hi = anchor
+    size = len(flat_parts[anchor])
+
+    def fits(j: int) -> bool:
+        return size + 1 + len(flat_parts[j]) <= max_chars
+
+    # the cited chunk's sentence too, when the sentences between fit
+    between = range(hi + 1, cited + 1) if cited > hi else range(cited, lo)
+    if cited != anchor and size + sum(1 + len(flat_parts[j]) for j in between) <= max_chars:
+        size += sum(1 + len(flat_parts[j]) for j in between)
+        lo, hi = min(lo, cited), max(hi, cited)
+    while hi + 1 < len(flat_parts) and fits(hi + 1):
+        hi += 1
+        size += 1 + len(flat_parts[hi])
+    while lo > 0 and fits(lo - 1):
+        lo -= 1
+        size += 1 + len(flat_parts[lo])
     window = " ".join(flat_parts[lo:hi + 1])
     if len(window) > max_chars:
         # one sentence longer than the bound: keep its start, where the sentence's subject is

@@ -89,7 +89,7 @@ def test_the_snippet_keeps_the_cited_fact_at_the_end_of_a_long_passage() -> None
 
 @settings(max_examples=80, deadline=None)
 @given(position=st.integers(0, 59), bound=st.integers(120, 900), query=st.sampled_from(
-    ["", "how often calibration", "wiring of the sensor", "unrelated words entirely"]))
+    ["", "how often calibration", "What is the calibration interval?", "unrelated words entirely"]))
 def test_a_snippet_always_contains_the_cited_sentence(position: int, bound: int, query: str) -> None:
     sentences = [f"Sentence {i} is about installation and wiring of the sensor." for i in range(60)]
     sentences[position] = "The interval is 12 months for calibration."
@@ -98,3 +98,15 @@ def test_a_snippet_always_contains_the_cited_sentence(position: int, bound: int,
     cut = snippet(text, (start, len(sentences[position])), query, max_chars=bound)
     assert "The interval is 12 months for calibration." in cut
     assert len(cut) <= bound + 2
+
+
+def test_the_sentence_that_answers_is_kept_with_the_cited_one_when_both_fit() -> None:
+    # the hit is the chunk with 7.3.2; the question's answer is its sibling 7.3.1 (section expansion)
+    sibling = "7.3.1 Differential pressure calibration of the PRD-482 is required every 12 months."
+    hit = "7.3.2 Equalise both process ports and perform the zero-point adjustment."
+    filler = " ".join(f"6.{i} Commissioning step {i} of the transmitter." for i in range(40))
+    text = f"{filler}\n\n{sibling}\n\n{hit} 7.3.4 The deviation must be within 0.25 % of span."
+    cut = snippet(text, (text.index("7.3.2"), len(hit)), "What is the calibration interval for PRD-482?",
+                  max_chars=300)
+    assert sibling in cut and hit in cut
+    assert len(cut) <= 302
