@@ -8,6 +8,7 @@ is the replicated duplicate of ``invoice-2026-0150``.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import subprocess
 import sys
@@ -136,3 +137,41 @@ def test_a_rules_only_metric_ask_loads_no_model(world: World) -> None:
                           text=True, timeout=180, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip()
+
+
+def test_mcp_documents_lookup_and_search_report_the_named_documents(
+    world: World, app_conn: psycopg.Connection
+) -> None:
+    import anyio
+    from mcp.server.mcpserver.exceptions import ToolError
+    from psycopg_pool import ConnectionPool
+
+    from router.mcp_server import build_server
+    from router.runtime import RouterRuntime
+
+    pool = ConnectionPool(world.settings.app_url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=True)
+    try:
+        server = build_server(RouterRuntime(pool=pool, ask_service=world.service, env=world.service.env),
+                              fixed_auth=ctx())
+
+        async def call(arguments: dict[str, object]) -> object:
+            return await server.call_tool("documents.lookup", arguments)
+
+        lookup = anyio.run(call, {
+            "document_ids": ["agreement-2025-09", "agreement-2099-01", "invoice-2026-0150-erp-replica"],
+            "valid_at": BEFORE.isoformat()})
+        with pytest.raises(ToolError, match="document_ids"):
+            anyio.run(call, {"document_ids": ["NOT AN ID"]})
+    finally:
+        pool.close()
+    assert not lookup.is_error  # type: ignore[attr-defined]
+    data = lookup.structured_content or json.loads(lookup.content[0].text)  # type: ignore[attr-defined]
+    statuses = {d["document_id"]: (d["status"], d["duplicate_of"], d["version_in_force"]) for d in data["documents"]}
+    assert statuses == {"agreement-2025-09": ("found", None, 1), "agreement-2099-01": ("not_found", None, None),
+                        "invoice-2026-0150-erp-replica": ("duplicate", "invoice-2026-0150", 1)}
+    # the search response reports them too (REST /v1/search and `procura search` return this model)
+    response = search(app_conn, ctx(), SearchRequest.model_validate({
+        "query_text": "payment terms", "retrieval_modes": ["bm25"],
+        "filters": {"document_ids": ["agreement-2099-01", "agreement-2025-09"]}}), None)
+    assert [(d.document_id, d.status) for d in response.documents] == [("agreement-2099-01", "not_found"),
+                                                                       ("agreement-2025-09", "found")]
