@@ -11,7 +11,8 @@ import os
 import re
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -126,7 +127,8 @@ class MiniLMEmbedder:
             return np.zeros((0, self._config.dimension), dtype=np.float32)
         limit = self.max_seq_length
         inputs = [model_prefix(t, limit) for t in texts] if limit else texts
-        with self._lock:  # one forward pass at a time: torch already uses every core
+        # one forward pass at a time: torch already uses every core (a question uses one, see below)
+        with self._lock, _single_thread_if(len(inputs) <= SMALL_BATCH):
             vectors = self._model.encode(
                 inputs,
                 batch_size=self._batch_size,
@@ -135,6 +137,35 @@ class MiniLMEmbedder:
                 show_progress_bar=False,
             )
         return check_vectors(np.asarray(vectors, dtype=np.float32), len(texts), self._config)
+
+
+#: Inputs up to this many texts (a question, a query) are encoded on one torch thread.
+SMALL_BATCH = 8
+
+
+@contextmanager
+def _single_thread_if(small: bool) -> Iterator[None]:
+    """Run the block on one torch intra-op thread when ``small`` (restored afterwards).
+
+    Design note: a question is a handful of word pieces; splitting its matrix products over several threads
+    costs more in synchronisation than it saves, and on a busy machine the threads' spin-waits made one
+    encode take 0.2-1.8 s instead of ~45 ms (2 cores, load 8; ``bench/cli_cold_start.py``). Batches keep every
+    core. The caller holds the embedder's lock, so no other encode of this process sees the changed setting.
+    """
+    if not small:
+        yield
+        return
+    import torch
+
+    before = torch.get_num_threads()
+    if before == 1:
+        yield
+        return
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 # One pre-token of a BERT-style tokenizer: a run of word characters, or one other visible character.

@@ -24,6 +24,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from ingest.normalize import normalize_identifier
+from retrieval.documents import DocumentStatus
 
 Mode = Literal["exact", "bm25", "vector"]
 ALL_MODES: tuple[Mode, ...] = ("exact", "bm25", "vector")
@@ -222,6 +223,11 @@ class SearchResult(_Model):
     fused_score: float
     duplicates: tuple[str, ...] = Field(default=(), description="Chunk ids merged into this result as duplicates.")
     suspected_prompt_injection: bool = False
+    in_force_version: bool = Field(
+        default=False,
+        description="The chunk comes from a superseded version that was in force on filters.valid_at (the active "
+        "version takes effect later); it is rebuilt from the registry and ranked by BM25 only.",
+    )
 
 
 class BranchReport(_Model):
@@ -250,3 +256,8 @@ class SearchResponse(_Model):
     elapsed_ms: float = 0.0
     #: time spent embedding the query (inside ``elapsed_ms``; the server runs the other branches meanwhile)
     query_embedding_ms: float | None = None
+    documents: tuple[DocumentStatus, ...] = Field(
+        default=(),
+        description="For filters.document_ids: what the tenant holds under each id (found, not_found, duplicate "
+        "of another document, deleted) and the version in force on filters.valid_at.",
+    )

@@ -24,6 +24,7 @@ from retrieval.analyzer import ANALYZER_ID, analyze
 from retrieval.bm25 import bm25_send
 from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkInfo, ChunkKey, chunk_info
 from retrieval.config import RetrievalConfig
+from retrieval.documents import DocumentStatus, lookup_documents
 from retrieval.errors import IndexNotReadyError, SearchScopeError
 from retrieval.exact import exact_send, identifiers_in_text, label, merge_identifiers
 from retrieval.filters import filter_sql
@@ -270,11 +271,28 @@ def search(
             with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
                 texts.update(_sections_send(conn, missing_sections)())
     parents = _parents(results, infos, texts)
+    served = [_result(i, f, infos[f.key], parents[f.key]) for i, f in enumerate(results, start=1)]
+    if request.filters.valid_at is not None:
+        # Design note: a version in force on valid_at that the index no longer holds (an amendment replaced it
+        # later) is rebuilt from the registry and ranked by BM25 (retrieval.history); one more round trip, only
+        # for dated searches.
+        from retrieval.history import historical_chunks, merge_historical
+
+        with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=config.statement_timeout_ms):
+            past = historical_chunks(conn, ctx.tenant_id, request.query_text if use_bm25 else "",
+                                     identifiers if use_exact else (), request.filters, config.bm25)
+        if past:
+            served = merge_historical(served, past, limit=request.limit, per_document_cap=config.per_document_cap)
+    documents: tuple[DocumentStatus, ...] = ()
+    if request.filters.document_ids:
+        # the caller named documents: say which exist, are duplicates or were not found (one more round trip)
+        documents = lookup_documents(conn, ctx, request.filters.document_ids, valid_at=request.filters.valid_at,
+                                     statement_timeout_ms=config.statement_timeout_ms).documents
 
     return SearchResponse(
         query_class=query_class,
         fusion=config.fusion,
-        results=tuple(_result(i, f, infos[f.key], parents[f.key]) for i, f in enumerate(results, start=1)),
+        results=tuple(served),
         branches=tuple(
             BranchReport(mode=b.mode, candidates=len(b.hits), path=b.path, elapsed_ms=round(b.elapsed_ms, 3),
                          truncated=b.truncated)
@@ -286,6 +304,7 @@ def search(
         authorization_dropped=len(ordered) - len(authorized),
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         query_embedding_ms=round(embedding_ms, 3) if embedding_ms is not None else None,
+        documents=documents,
     )
 
 

@@ -34,11 +34,19 @@ _echo_err = echo_progress  # progress lines on stderr: stdout carries the answer
 @click.option("--principal", default=None, help="Principal recorded with --tenant (default cli:<user>).")
 @click.option("--key", envvar="PROCURA_API_KEY", default=None, help="API key (or PROCURA_API_KEY).")
 @click.option("--rules-only", is_flag=True, help="Route with the deterministic rules only (no classifier).")
+@click.option("--api-url", envvar="PROCURA_API_URL", default=None,
+              help="Ask a running `procura serve` at this URL with --key (or PROCURA_API_URL): no local start-up.")
 def ask(
     question: str, as_of: dt.datetime | None, as_json: bool, tenant: str | None, principal: str | None,
-    key: str | None, rules_only: bool,
+    key: str | None, rules_only: bool, api_url: str | None,
 ) -> None:
     """Answer a question with validated numbers, sources and the plan used."""
+    if api_url and key is not None and tenant is None:
+        from procura.api_client import ask_remote
+
+        remote = ask_remote(api_url, key, question, as_of=as_of.date() if as_of else None)
+        click.echo(json.dumps(remote, indent=2) if as_json else render(remote))
+        return
     from procura.db.session import AuthContext
     from procura.settings import get_settings
     from router.runtime import RouterRuntime

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import psycopg
 from psycopg import errors as pg_errors
 
 from procura.db.session import AuthContext
+from retrieval.passages import Hit, Segment, merge_passages, snippet
 from router.errors import ToolFailedError, ToolTimeoutError
 from router.tools import DocumentSearchRequest, EvidenceChunk
 
@@ -21,8 +23,6 @@ def retrieval_search(
         ToolTimeoutError: the search hit its statement timeout (retryable).
         ToolFailedError: the retrieval service refused or failed (scope, index not ready, bad request).
     """
-    from dataclasses import replace
-
     from pydantic import ValidationError
 
     from ingest.normalize import normalize_identifier
@@ -76,20 +76,43 @@ def retrieval_search(
     results = list(response.results)
     if req.filters.phrases:
         results = _one_per_document_first(results, req.limit)
-    sections = _sections(conn, ctx, [(r.document_id, r.document_version, r.chunk_id) for r in results], timeout_ms)
+    # a chunk rebuilt from a version in force on valid_at has no indexed siblings: it is shown on its own
+    sections = _sections(conn, ctx, [(r.document_id, r.document_version, r.chunk_id) for r in results
+                                     if not r.in_force_version], timeout_ms)
     return [
         EvidenceChunk(
             chunk_id=r.chunk_id,
             document_id=r.document_id,
             document_version=r.document_version,
             page=r.page,
-            text=sections.get(r.chunk_id, r.text) if not r.suspected_prompt_injection else r.text,
+            text=passage.text,
             score=float(r.fused_score),
             exact_match=r.identity_match is not None,
             flagged_injection=bool(r.suspected_prompt_injection),
         )
+        for r, passage in _passages(results, sections, req.query_text)
+    ]
+
+
+#: Bound of a passage's snippet: the answer's snippet length less its two ellipses, so it is shown uncut.
+SNIPPET_CHARS = 898
+
+
+def _passages(results: list[Any], sections: dict[str, list[Segment]], query: str) -> list[tuple[Any, Any]]:
+    """(result, passage) per result that is not merged into an earlier one: no text repeats across passages, and
+    each passage is cut around its own chunk (retrieval.passages)."""
+    hits = [
+        Hit(r.document_id, r.document_version, r.chunk_id,
+            (tuple(sections.get(r.chunk_id) or ()) if not r.suspected_prompt_injection else ())
+            or (Segment(r.chunk_id, r.text, r.span.char_start, r.span.char_end),))
         for r in results
     ]
+    by_chunk = {r.chunk_id: r for r in results}
+    out = []
+    for passage in merge_passages(hits):
+        text = snippet(passage.text, passage.focus, query, max_chars=SNIPPET_CHARS)
+        out.append((by_chunk[passage.chunk_id], replace(passage, text=text)))
+    return out
 
 
 #: Matches fetched when passages must contain given phrases (all of them contain the phrases; see above).
@@ -114,13 +137,14 @@ SECTION_MAX_CHARS = 4000
 
 def _sections(
     conn: psycopg.Connection, ctx: AuthContext, hits: list[tuple[str, int | None, str]], timeout_ms: int
-) -> dict[str, str]:
-    """Each hit's text expanded to its top-level section (the chunks under the same heading, in order).
+) -> dict[str, list[Segment]]:
+    """Each hit expanded to its top-level section (the chunks under the same heading, in order), as segments.
 
     Design note: parent-section expansion (aggregate by parent document): a chunk often holds
     only the heading or the first clause of a section ("7. Calibration / 7.1 General"), while the sentence that
     answers the question is a sibling ("7.3 ... every 12 months"). Siblings that look like injected instructions
-    are left out; the cited id stays the hit's own chunk id. Read under RLS like the search itself.
+    are left out; the cited id stays the hit's own chunk id. Read under RLS like the search itself. Overlapping
+    spans and repeats across hits are merged by :func:`retrieval.passages.merge_passages`.
     """
     from procura.db.session import tenant_transaction
     from router.injection import screen
@@ -135,7 +159,7 @@ def _sections(
                 from retrieval.active_chunks c
                 where c.chunk_id = any(%s) and cardinality(c.section_path) >= 2
             )
-            select hit.chunk_id, s.chunk_id, s.chunk_text
+            select hit.chunk_id, s.chunk_id, s.chunk_text, s.char_start, s.char_end
             from hit
             join retrieval.active_chunks s
               on s.document_id = hit.document_id and s.document_version = hit.document_version
@@ -144,24 +168,24 @@ def _sections(
             """,
             ([chunk_id for _, _, chunk_id in hits],),
         ).fetchall()
-    parts: dict[str, list[tuple[str, str]]] = {}
-    for hit_id, sibling_id, text in rows:
+    parts: dict[str, list[Segment]] = {}
+    for hit_id, sibling_id, text, start, end in rows:
         if sibling_id != hit_id and screen(text):
             continue
-        parts.setdefault(hit_id, []).append((sibling_id, text))
-    out: dict[str, str] = {}
+        parts.setdefault(hit_id, []).append(Segment(sibling_id, text, start, end))
+    out: dict[str, list[Segment]] = {}
     for hit_id, siblings in parts.items():
-        index = next((i for i, (sid, _) in enumerate(siblings) if sid == hit_id), 0)
+        index = next((i for i, s in enumerate(siblings) if s.chunk_id == hit_id), 0)
         kept = [siblings[index]]
         lo, hi = index - 1, index + 1
-        size = len(siblings[index][1])
+        size = len(siblings[index].text)
         # grow around the hit, alternating after/before, until the bound
         while lo >= 0 or hi < len(siblings):
             for j in (hi, lo):
-                if 0 <= j < len(siblings) and size + len(siblings[j][1]) <= SECTION_MAX_CHARS:
+                if 0 <= j < len(siblings) and size + len(siblings[j].text) <= SECTION_MAX_CHARS:
                     kept.append(siblings[j])
-                    size += len(siblings[j][1])
+                    size += len(siblings[j].text)
             lo, hi = lo - 1, hi + 1
-        order = {sid: i for i, (sid, _) in enumerate(siblings)}
-        out[hit_id] = "\n\n".join(text for sid, text in sorted(kept, key=lambda k: order[k[0]]))
+        order = {s.chunk_id: i for i, s in enumerate(siblings)}
+        out[hit_id] = sorted(kept, key=lambda s: order[s.chunk_id])
     return out

@@ -33,6 +33,7 @@ from procura.auth import Principal
 from procura.db.session import AuthContext
 from procura.errors import AuthenticationError, ProcuraError, RateLimitedError
 from procura.limits import MAX_ECHO_CHARS, bounded, unsafe_text
+from retrieval.documents import DocumentLookup, LookupRequest, lookup_documents
 from router import tools as catalog_tools
 from router.tools import (
     TOOLS,
@@ -329,17 +330,38 @@ def build_server(
         document_types: list[str] | None = None,
         valid_at: str | None = None,
         limit: int = 5,
+        document_ids: list[str] | None = None,
     ) -> DocumentSearchResponse:
         arguments: dict[str, Any] = {
             "query_text": query_text,
             "identifiers": {"product_codes": product_codes or [], "invoice_numbers": invoice_numbers or [],
                             "contract_ids": contract_ids or []},
-            "filters": {"document_types": document_types or [], "valid_at": valid_at},
+            "filters": {"document_types": document_types or [], "valid_at": valid_at,
+                        "document_ids": document_ids or []},
             "limit": limit,
         }
         if retrieval_modes:
             arguments["retrieval_modes"] = retrieval_modes
         return await _run(run_tool("documents.search", ctx, arguments))  # type: ignore[no-any-return]
+
+    @server.tool(name="documents.lookup", description="Documents by id: found, not found, flagged duplicate of "
+                 "another document, or deleted; with valid_at, the version in force on that date.")
+    async def documents_lookup(document_ids: list[str], ctx: Context, valid_at: str | None = None) -> DocumentLookup:
+        try:
+            request = LookupRequest.model_validate({"document_ids": document_ids, "valid_at": valid_at})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(str(p) for p in first.get("loc", ())) or "arguments"
+            raise ToolError(f"invalid arguments: {bounded(field)}: {first.get('msg')}") from exc
+
+        def call() -> DocumentLookup:
+            auth, key_id = auth_of(ctx)
+            if not auth.has_scope("procurement:read"):
+                raise ToolError("forbidden: documents.lookup requires scope 'procurement:read'")
+            with audit.interface("mcp", key_id), services.pool.connection() as conn:
+                return lookup_documents(conn, auth, request.document_ids, valid_at=request.valid_at)
+
+        return await _run(call)  # type: ignore[no-any-return]
 
     return server
 

@@ -18,6 +18,7 @@ import psycopg
 from pydantic import BaseModel, ConfigDict
 
 from procura.db.session import AuthContext
+from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
 from router.contract import RoutingResult
@@ -110,6 +111,10 @@ class AskService:
         gazetteer = load_gazetteer(conn, ctx)
         routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
                                                catalog=self.catalog))
+        # Document ids named in the question: found / not found / duplicate, searches scoped to them and dated.
+        lookup = documents.lookup_question(conn, ctx, question, valid_at=as_of)
+        routing = routing.model_copy(update={"execution_plan": documents.scope_plan(routing.execution_plan,
+                                                                                     lookup, as_of)})
         recorder = TraceRecorder()
         _record_routing(recorder, routing)
         self.store.start(conn, ctx, recorder, interface=interface, question=routing.question, as_of=as_of,
@@ -128,9 +133,10 @@ class AskService:
                               answer=refusal.model_dump(mode="json"),
                               duration_ms=(time.perf_counter() - started) * 1000)
             raise ScopeError(f"ask ({routing.workflow})", missing[0])
-        if not routing.requires_clarification and routing.execution_plan:
+        if not routing.requires_clarification and routing.execution_plan and not lookup.all_missing:
             run = self.executor.execute(conn, ctx, routing.execution_plan, recorder, _known(gazetteer))
         answer = compose(routing, run)
+        answer = answer.model_copy(update=documents.answer_update(answer.status, answer.text, lookup))
         answer = self._validated(conn, ctx, routing, run, answer, recorder)
         for citation in answer.citations:
             recorder.add("citation", citation.model_dump(mode="json"))
