@@ -344,12 +344,13 @@ def _shape_interface(
     value = meta.value
     unit = {"unit": value.unit} if value.unit else {}
     if meta.shape == "share":
+        # Part and whole are sums of the same money column as the ratio, in the reporting currency.
+        currency = "{reporting_currency}" if "reporting_currency" in meta.parameters else None
         return {}, {"before_count": {
-            "part_value": {"type": value.type if value.type in _MONEYLIKE else "decimal", **unit,
+            "part_value": {"type": "money", "unit": currency,
                            "description": "The numerator: the value over the chosen part (e.g. the suppliers)."},
-            "whole_value": {"type": "money", "unit": "{reporting_currency}" if "reporting_currency" in meta.parameters
-                            else None, "description": "The denominator: the value over the whole (every line the "
-                            "other parameters match)."},
+            "whole_value": {"type": "money", "unit": currency, "description": "The denominator: the value over "
+                            "the whole (every line the other parameters match)."},
             "part_line_count": {"type": "integer", "description": "Lines in the part."},
         }}, None, None
     if meta.shape == "comparison":
