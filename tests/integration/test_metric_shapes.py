@@ -496,3 +496,46 @@ def test_a_combination_the_metric_does_not_allow_is_a_422_naming_the_field(
     )
     assert response.status_code == 422, response.text
     assert response.json()["error"]["parameter"] == field, response.text
+
+
+# --- the same through MCP ----------------------------------------------------------------------------------------
+def test_mcp_query_metric_serves_the_shapes_and_names_the_field_it_refuses(world: World, settings: Settings) -> None:
+    import json
+    from types import SimpleNamespace
+
+    import anyio
+    from mcp import Client
+    from psycopg_pool import ConnectionPool
+
+    from procura.db.session import AuthContext
+    from router.mcp_server import build_server
+    from router.tools import ToolEnv
+
+    p = {"company_id": "COMP-A", "start_date": TIE_QUARTER[0].isoformat(), "end_date": TIE_QUARTER[1].isoformat(),
+         "limit": 2}
+    comparison = {"company_id": "COMP-B", "start_date": "2026-01-01", "end_date": "2026-04-01"}
+    auth = AuthContext(tenant_id=world.tenant, principal_id="mcp@tests",
+                       scopes=frozenset({"invoice:aggregate", "procurement:read"}))
+    app_state: Any = world.client.app.state  # type: ignore[attr-defined]
+    with ConnectionPool(settings.app_url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=True) as pool:
+        services = SimpleNamespace(pool=pool, ask_service=None, env=ToolEnv(metric_service=app_state.service))
+        server = build_server(services, fixed_auth=auth)
+
+        async def main() -> tuple[Any, Any, Any]:
+            async with Client(server) as client:
+                ranking = await client.call_tool("query_metric", {"metric": "finance.spend_ranking", "parameters": p,
+                                                                  "group_by": ["supplier_id"]})
+                compared = await client.call_tool("query_metric", {"metric": "finance.spend_comparison",
+                                                                   "parameters": comparison})
+                refused = await client.call_tool("query_metric", {"metric": "finance.spend_ranking",
+                                                                  "parameters": p})
+                return ranking, compared, refused
+
+        ranking, compared, refused = anyio.run(main)
+    data = ranking.structured_content or json.loads(ranking.content[0].text)
+    api = world.query("finance.spend_ranking", p, ["supplier_id"])
+    assert [dict(r) for r in data["rows"]] == [r["values"] for r in api["rows"]]
+    compared_data = compared.structured_content or json.loads(compared.content[0].text)
+    assert compared_data["values"]["comparison"] == "no_base_data"
+    assert compared_data["parameters"]["base_start_date"] == "2025-10-01"
+    assert refused.is_error and "group_by" in refused.content[0].text
