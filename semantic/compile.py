@@ -129,7 +129,7 @@ def compile_ranking(
     orderable = [o for o in definition.template_outputs() if o in allowed]
     if not orderable or len(orderable) != len(allowed):
         raise MetricDefinitionError(name, f"{ranking.order_by}.allowed_values must be outputs of the template")
-    grouped, keys, extra = _grouped(definition, template, variant)
+    grouped, _, extra = _grouped(definition, template, variant)
     grouped.set("order", None)
     dim = variant.group_by[0]
     value = f"case :{ranking.order_by} " + " ".join(f"when '{o}' then g.{o}" for o in orderable) + " end"
@@ -162,7 +162,9 @@ def compile_ranking(
     tree = tree.limit(exp.Placeholder(this=ROW_LIMIT), copy=False)
     columns = (dim, *definition.template_outputs(), *ranking.outputs(), *extra)
     if tuple(definition.outputs) != (*definition.template_outputs(), *ranking.outputs()):
-        raise MetricDefinitionError(name, "a ranking's own outputs must come last, in the order rank, ties, groups, share")
+        raise MetricDefinitionError(
+            name, "a ranking's own outputs must come last, in the order rank, ties, groups, share"
+        )
     return _finish(definition, variant, tree, schema, columns)
 
 

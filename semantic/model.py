@@ -33,8 +33,9 @@ class _Frozen(BaseModel):
 class BindSpec(_Frozen):
     """How a parameter of a metric defined in dbt filters the rows: a comparison with one dimension.
 
-    ``eq``: ``dim = :p``; ``in``: ``dim = any(:p)``; ``not_in``: ``not (dim = any(:p))`` (an exclusion);
-    ``gte``/``lt``: half-open bounds; ``month``: the calendar month starting at ``:p``. An optional parameter without a default binds ``(:p is null or ...)``.
+    ``eq``: ``dim = :p``; ``in``: ``dim = any(:p)``; ``not_in``: ``(dim is null or dim <> all(:p))`` (an
+    exclusion keeps lines without a value); ``gte``/``lt``: half-open bounds; ``month``: the calendar month
+    starting at ``:p``. An optional parameter without a default binds ``(:p is null or ...)``.
     """
 
     dimension: FieldName

@@ -356,7 +356,7 @@ def _shape_interface(
     if meta.shape == "comparison":
         assert meta.comparison is not None
         start = meta.parameters.get(meta.comparison.start)
-        bounds = {"minimum": start.minimum, "maximum": start.maximum} if start else {}
+        low, high = (start.minimum, start.maximum) if start else (None, None)
         params = {
             _COMPARE: ParameterSpec(
                 type="string", default="previous_period",
@@ -366,9 +366,9 @@ def _shape_interface(
                 "and base_end_date).",
             ),
             _BASE_START: ParameterSpec(type="date", description="First day of a custom base period (inclusive); "
-                                       "derived otherwise and echoed in the result.", **bounds),
+                                       "derived otherwise and echoed in the result.", minimum=low, maximum=high),
             _BASE_END: ParameterSpec(type="date", description="Day after a custom base period (exclusive); derived "
-                                     "otherwise and echoed in the result.", **bounds),
+                                     "otherwise and echoed in the result.", minimum=low, maximum=high),
         }
         money = {"type": value.type, **unit, **({"scale": value.scale} if value.scale is not None else {})}
         outputs = {"before_count": {

@@ -22,7 +22,9 @@ from typing import Any
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from api.main import create_app
 from procura.settings import Settings
@@ -161,21 +163,24 @@ def matching(rows: Iterable[Mapping[str, Any]], p: Mapping[str, Any], *, period:
             continue
         if r["document_type"] not in p.get("document_types", DOC_TYPES):
             continue
-        checks = {
-            "company_id": lambda v: r["company_id"] == v,
-            "product_code": lambda v: r["product_code"] == v,
-            "document_currency": lambda v: r["currency"] == v,
-            "supplier_ids": lambda v: r["supplier_id"] in v,
-            "exclude_supplier_ids": lambda v: r["supplier_id"] not in v,
-            "product_group_ids": lambda v: r["product_group_id"] in v,
-            "exclude_product_group_ids": lambda v: r["product_group_id"] not in v,
-        }
-        if any(k in p and k not in skipped and not check(p[k]) for k, check in checks.items()):
+        if any(k in p and k not in skipped and not _passes(r, k, p[k]) for k in _FILTERS):
             continue
         if period and not (p["start_date"] <= r["invoice_date"].isoformat() < p["end_date"]):
             continue
         out.append(r)
     return out
+
+
+_FILTERS = ("company_id", "product_code", "document_currency", "supplier_ids", "exclude_supplier_ids",
+            "product_group_ids", "exclude_product_group_ids")
+
+
+def _passes(r: Mapping[str, Any], name: str, value: Any) -> bool:
+    column = {"company_id": "company_id", "product_code": "product_code", "document_currency": "currency"}
+    if name in column:
+        return bool(r[column[name]] == value)
+    key = "supplier_id" if "supplier" in name else "product_group_id"
+    return (r[key] not in value) if name.startswith("exclude_") else (r[key] in value)
 
 
 def money(value: Decimal) -> str:
@@ -487,7 +492,7 @@ def test_average_unit_price_of_every_product_and_quarter(world: World) -> None:
 def test_a_combination_the_metric_does_not_allow_is_a_422_naming_the_field(
     world: World, metric: str, body: dict[str, Any], field: str
 ) -> None:
-    base = {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"}
+    base: dict[str, Any] = {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"}
     if metric == "finance.supplier_share":
         base["supplier_ids"] = ["SUP-1"]
     response = world.client.post(

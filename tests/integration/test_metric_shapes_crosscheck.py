@@ -7,6 +7,7 @@ query over the base period, a ranking the grouped query ranked here. Run in the 
 serving role (RLS applies), they must give the API's answers to the cent.
 """
 
+# ruff: noqa: F811  (the fixtures imported from test_metricflow_crosscheck are requested by parameter name)
 from __future__ import annotations
 
 import datetime as dt
@@ -54,7 +55,8 @@ def _money(value: Any) -> str:
 
 
 def _post(client: TestClient, world: TwoTenants, name: str, body: Mapping[str, Any]) -> dict[str, Any]:
-    response = client.post(f"/v1/metrics/{name}/query", json=body, headers={"Authorization": f"Bearer {world.keys['a']}"})
+    response = client.post(f"/v1/metrics/{name}/query", json=body,
+                           headers={"Authorization": f"Bearer {world.keys['a']}"})
     assert response.status_code == 200, response.text
     return response.json()  # type: ignore[no-any-return]
 

@@ -369,6 +369,7 @@ def test_every_product_group_carries_german_synonyms_that_land_as_rows(root: Pat
         (root / "tenants/tenant-42/catalog/product_groups.json").read_text(encoding="utf-8"))}
     assert groups["PG-PRES"]["synonyms"] == {"de": ["Drucksensoren", "Druckaufnehmer"]}
     path = root / "tenants/tenant-42/catalog/product_groups.json"
-    rows = parse_item(SourceItem("tenant-42", str(path), "product_groups", path.read_bytes())).records.product_group_synonyms
+    parsed = parse_item(SourceItem("tenant-42", str(path), "product_groups", path.read_bytes()))
+    rows = parsed.records.product_group_synonyms
     assert ("PG-PRES", "de", "Drucksensoren") in {(r.product_group_id, r.language, r.synonym) for r in rows}
     assert len(rows) == sum(len(g["synonyms"]["de"]) for g in groups.values())
