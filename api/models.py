@@ -102,6 +102,7 @@ class MetricDetailResponse(MetricSummary):
 
     relations: list[str]
     max_group_by: int
+    min_group_by: int = Field(default=0, description="Dimensions group_by needs at least (1 for a ranking).")
     policy: dict[str, Any]
     provenance: dict[str, Any] | None
     request_schema: dict[str, Any] = Field(description="JSON Schema of the POST .../query body.")

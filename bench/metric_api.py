@@ -86,12 +86,13 @@ insert into marts.validated_invoice_lines (
     invoice_number, line_number, invoice_status, is_cancelled, is_draft, is_duplicate, invoice_date, posting_date,
     currency, quantity, unit_price, line_net_amount, line_tax_amount, fx_rate_to_reporting_currency, fx_rate_type,
     fx_rate_date, reporting_currency, source_document_id, source_document_version, source_line_id, ingest_seq,
-    spend_reporting_amount, net_reporting_amount, tax_reporting_amount, signed_quantity, is_counted)
+    spend_reporting_amount, net_reporting_amount, tax_reporting_amount, signed_quantity, is_counted,
+    spend_document_amount)
 select
     b.*,
     -- what dbt's policy macros would write for these synthetic lines (they bypass dbt)
     p.sign * (b.net + b.tax) * b.fx, p.sign * b.net * b.fx, p.sign * b.tax * b.fx, p.sign * b.qty,
-    not b.cancelled and not b.duplicate
+    not b.cancelled and not b.duplicate, p.sign * (b.net + b.tax)
 from (
     select
         %(tenant)s,

@@ -86,6 +86,17 @@ class ProductGroup(Record):
     product_group_id: Code
     group_name: NonEmpty
     parent_group_id: Code | None = None
+    #: Other names of the group by ISO 639-1 language, e.g. {"de": ["Drucksensoren"]} (catalog metadata).
+    synonyms: dict[Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")], tuple[NonEmpty, ...]] = Field(
+        default_factory=dict)
+
+
+class ProductGroupSynonym(Record):
+    """One other name of a product group (a row of landing.product_group_synonyms)."""
+
+    product_group_id: Code
+    language: NonEmpty
+    synonym: NonEmpty
 
 
 class Product(Record):
@@ -233,6 +244,7 @@ class Records:
     suppliers: tuple[Supplier, ...] = ()
     supplier_aliases: tuple[SupplierAlias, ...] = ()
     product_groups: tuple[ProductGroup, ...] = ()
+    product_group_synonyms: tuple[ProductGroupSynonym, ...] = ()
     products: tuple[Product, ...] = ()
     fx_rates: tuple[FxRate, ...] = ()
     vendor_approvals: tuple[VendorApproval, ...] = ()

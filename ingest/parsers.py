@@ -35,6 +35,7 @@ from ingest.models import (
     ParsedDocument,
     Product,
     ProductGroup,
+    ProductGroupSynonym,
     Records,
     Supplier,
     SupplierAlias,
@@ -306,8 +307,14 @@ def parse_product_groups(item: SourceItem, _: ChunkerConfig) -> ParsedDocument:
          for g in groups),
         {"document_type": "product_groups"},
     )
+    synonyms = tuple(
+        ProductGroupSynonym(product_group_id=g.product_group_id, language=language, synonym=name)
+        for g in groups
+        for language, names in sorted(g.synonyms.items())
+        for name in dict.fromkeys(names)
+    )
     return _document(item, document_id, "product_groups", canonical_json_hash(data),
-                     Records(product_groups=groups), chunks, identifiers)
+                     Records(product_groups=groups, product_group_synonyms=synonyms), chunks, identifiers)
 
 
 def _csv_rows(item: SourceItem, columns: tuple[str, ...]) -> tuple[str, list[tuple[int, dict[str, str]]]]:

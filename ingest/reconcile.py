@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 _STORE_TABLES = ("ingest.chunks", "ingest.identifiers", "ingest.embeddings", "landing.companies",
-                 "landing.suppliers", "landing.supplier_aliases", "landing.product_groups", "landing.products",
+                 "landing.suppliers", "landing.supplier_aliases", "landing.product_groups",
+                 "landing.product_group_synonyms", "landing.products",
                  "landing.fx_rates", "landing.vendor_approvals", "landing.invoice_headers", "landing.invoice_lines")
 
 

@@ -95,12 +95,13 @@ class _Table:
     columns: tuple[str, ...]
 
 
-# Column order here is the checksum's value order; landing shapes are migration 0004's.
+# Column order here is the checksum's value order; landing shapes are migration 0004's (synonyms: 0150's).
 LANDING_TABLES: tuple[_Table, ...] = (
     _Table("landing.companies", "companies", ("company_id", "company_name", "reporting_currency")),
     _Table("landing.suppliers", "suppliers", ("supplier_id", "supplier_name", "country", "contact_email", "iban")),
     _Table("landing.supplier_aliases", "supplier_aliases", ("supplier_id", "alias", "alias_normalized")),
     _Table("landing.product_groups", "product_groups", ("product_group_id", "group_name", "parent_group_id")),
+    _Table("landing.product_group_synonyms", "product_group_synonyms", ("product_group_id", "language", "synonym")),
     _Table("landing.products", "products", ("product_code", "product_name", "product_group_id", "supplier_id",
                                             "unit_of_measure", "list_price", "currency")),
     _Table("landing.fx_rates", "fx_rates", ("rate_date", "from_currency", "to_currency", "rate_type", "rate")),

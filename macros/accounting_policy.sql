@@ -19,6 +19,11 @@
     ({{ document_sign(document_type) }} * ({{ line_net_amount }} + {{ line_tax_amount }}) * {{ fx_rate }})
 {%- endmacro %}
 
+{#- Spend of one governed line in the document's own currency (not converted): sign * (net + tax). -#}
+{% macro line_spend_document(document_type, line_net_amount, line_tax_amount) -%}
+    ({{ document_sign(document_type) }} * ({{ line_net_amount }} + {{ line_tax_amount }}))
+{%- endmacro %}
+
 {#- The parts of that spend, signed and converted the same way: net (tax excluded) and tax alone. -#}
 {% macro line_amount_reporting(document_type, amount, fx_rate) -%}
     ({{ document_sign(document_type) }} * {{ amount }} * {{ fx_rate }})

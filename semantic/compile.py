@@ -76,12 +76,13 @@ class CompiledQuery:
 
 
 def variants_of(definition: MetricDefinition) -> Iterator[Variant]:
-    """Every grouping a metric allows: dimension subsets up to ``max_group_by`` times (no grain + grains)."""
+    """Every grouping a metric allows: dimension subsets of ``min_group_by`` to ``max_group_by`` dimensions times
+    (no grain + grains); a ranking takes no grain."""
     grains: list[Grain | None] = [None]
-    if definition.time_dimension is not None:
+    if definition.time_dimension is not None and definition.ranking is None:
         grains.extend(definition.time_dimension.grains)
     dims = list(definition.dimensions)
-    for size in range(min(definition.max_group_by, len(dims)) + 1):
+    for size in range(definition.min_group_by, min(definition.max_group_by, len(dims)) + 1):
         for combo in itertools.combinations(dims, size):
             for grain in grains:
                 yield Variant(group_by=combo, grain=grain)
@@ -96,6 +97,81 @@ def compile_variant(
         MetricDefinitionError: a dimension, time, provenance or coverage column is not a plain column of the
             template's relations, or the variant does not qualify against the schema.
     """
+    if definition.ranking is not None:
+        return compile_ranking(definition, template, variant, schema)
+    tree, keys, extra = _grouped(definition, template, variant)
+    _cast_placeholders(definition, tree)
+    tree = tree.limit(exp.Placeholder(this=ROW_LIMIT), copy=False)
+    return _finish(definition, variant, tree, schema, (*[alias for alias, _ in keys], *definition.outputs, *extra))
+
+
+def compile_ranking(
+    definition: MetricDefinition, template: ValidatedTemplate, variant: Variant, schema: GovernedSchema
+) -> CompiledQuery:
+    """A ranking: the grouped template (one dimension) ranked by the output ``order_by`` names, cut at ``limit``.
+
+    The grouped query becomes a CTE; ``rank()`` orders it by the chosen output (``direction`` ``top`` =
+    largest first), the rows ranked ``<= limit`` are returned with ties at the cut included, each with how many
+    groups share its rank, how many groups were ranked and its share of the ranked output's total over all
+    groups. The output to rank by is a bound value picked by a ``case`` over the allow-listed outputs, so no
+    identifier comes from a request.
+
+    Raises:
+        MetricDefinitionError: the variant is not exactly one dimension, or ``order_by`` allows a value that is
+            not an output of the template.
+    """
+    ranking = definition.ranking
+    assert ranking is not None
+    name = definition.name
+    if len(variant.group_by) != 1 or variant.grain is not None:
+        raise MetricDefinitionError(name, f"a ranking groups by exactly one dimension and no grain, not {variant}")
+    allowed = definition.parameters[ranking.order_by].allowed_values or ()
+    orderable = [o for o in definition.template_outputs() if o in allowed]
+    if not orderable or len(orderable) != len(allowed):
+        raise MetricDefinitionError(name, f"{ranking.order_by}.allowed_values must be outputs of the template")
+    grouped, _, extra = _grouped(definition, template, variant)
+    grouped.set("order", None)
+    dim = variant.group_by[0]
+    value = f"case :{ranking.order_by} " + " ".join(f"when '{o}' then g.{o}" for o in orderable) + " end"
+    carried = [*definition.template_outputs(), *extra]
+    text = f"""
+        with grouped as (select 1 as placeholder_column),
+        ranked as (
+            select g.{dim}, {", ".join(f"g.{c}" for c in carried)},
+                rank() over (order by (case when :{ranking.direction} = 'bottom' then 1 else -1 end) * ({value}))
+                    as {ranking.rank_output},
+                count(*) over () as {ranking.groups_output},
+                round(100 * ({value}) / nullif(sum({value}) over (), 0), 4) as {ranking.share_output}
+            from grouped as g
+        )
+        select r.{dim}, {", ".join(f"r.{o}" for o in definition.template_outputs())},
+            r.{ranking.rank_output}, count(*) over (partition by r.{ranking.rank_output}) as {ranking.tie_output},
+            r.{ranking.groups_output}, r.{ranking.share_output}{"".join(f", r.{c}" for c in extra)}
+        from ranked as r
+        where r.{ranking.rank_output} <= :{ranking.limit}
+        order by r.{ranking.rank_output}, r.{dim}
+    """
+    try:
+        tree = sqlglot.parse_one(text, read=DIALECT)
+    except SqlglotError as exc:  # pragma: no cover - the text is fixed apart from checked field names
+        raise MetricDefinitionError(name, f"ranking query does not parse: {exc}") from exc
+    assert isinstance(tree, exp.Select)
+    cte = next(c for c in tree.find_all(exp.CTE) if c.alias_or_name == "grouped")
+    cte.set("this", grouped)
+    _cast_placeholders(definition, tree)
+    tree = tree.limit(exp.Placeholder(this=ROW_LIMIT), copy=False)
+    columns = (dim, *definition.template_outputs(), *ranking.outputs(), *extra)
+    if tuple(definition.outputs) != (*definition.template_outputs(), *ranking.outputs()):
+        raise MetricDefinitionError(
+            name, "a ranking's own outputs must come last, in the order rank, ties, groups, share"
+        )
+    return _finish(definition, variant, tree, schema, columns)
+
+
+def _grouped(
+    definition: MetricDefinition, template: ValidatedTemplate, variant: Variant
+) -> tuple[exp.Select, list[tuple[str, exp.Expression]], list[str]]:
+    """The template with the variant's group-by keys, provenance and coverage aggregates (no casts, no limit)."""
     name = definition.name
     tree = template.tree.copy()
     keys: list[tuple[str, exp.Expression]] = []
@@ -131,16 +207,23 @@ def compile_variant(
         if existing is not None:
             ordered.extend(o.copy() for o in existing.expressions)
         tree.set("order", exp.Order(expressions=ordered))
+    return tree, keys, extra
 
+
+def _cast_placeholders(definition: MetricDefinition, tree: exp.Expression) -> None:
     for placeholder in list(tree.find_all(exp.Placeholder)):
         spec = definition.parameters[str(placeholder.name)]
         placeholder.replace(exp.cast(placeholder.copy(), exp.DataType.build(SQL_TYPES[spec.type], dialect=DIALECT)))
-    tree = tree.limit(exp.Placeholder(this=ROW_LIMIT), copy=False)
 
-    qualified = qualify_or_fail(name, tree, schema, copy=False)
+
+def _finish(
+    definition: MetricDefinition, variant: Variant, tree: exp.Select, schema: GovernedSchema, columns: tuple[str, ...]
+) -> CompiledQuery:
+    qualified = qualify_or_fail(definition.name, tree, schema, copy=False)
     assert isinstance(qualified, exp.Select)
-    columns = (*[alias for alias, _ in keys], *definition.outputs, *extra)
-    return CompiledQuery(metric=name, variant=variant, tree=qualified, sql=render_psycopg(qualified), columns=columns)
+    return CompiledQuery(
+        metric=definition.name, variant=variant, tree=qualified, sql=render_psycopg(qualified), columns=columns
+    )
 
 
 def render_psycopg(tree: exp.Expression, *, pretty: bool = False) -> str:

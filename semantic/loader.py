@@ -94,6 +94,14 @@ class Metric:
             seen.add(dim)
         if len(seen) > definition.max_group_by:
             raise ParameterError("group_by", f"at most {definition.max_group_by} dimension(s) at once")
+        if len(seen) < definition.min_group_by:
+            what = "a ranking" if definition.ranking is not None else "this metric"
+            raise ParameterError(
+                "group_by", f"{what} needs at least {definition.min_group_by} dimension(s) (allowed: "
+                f"{', '.join(definition.dimensions)})"
+            )
+        if grain is not None and definition.ranking is not None:
+            raise ParameterError("grain", "a ranking takes no grain; rank one period at a time")
         if grain is not None:
             grains = definition.time_dimension.grains if definition.time_dimension else ()
             if grain not in grains:
@@ -114,6 +122,7 @@ class Metric:
             "dimensions": {k: {"type": v.type, "description": v.description} for k, v in d.dimensions.items()},
             "grains": list(d.time_dimension.grains) if d.time_dimension else [],
             "max_group_by": d.max_group_by,
+            "min_group_by": d.min_group_by,
             "outputs": {
                 k: {"type": v.type, "unit": v.unit, "description": v.description, "role": v.role}
                 for k, v in d.outputs.items()
@@ -191,8 +200,9 @@ def load_metric(
     )
     for variant in metric.allowed_variants():
         # The base query and every single dimension and grain: together they name every column a combination
-        # can use, so a combination compiled later cannot fail on the schema.
-        if len(variant.group_by) + (variant.grain is not None) <= 1:
+        # can use, so a combination compiled later cannot fail on the schema. (A ranking's smallest variant is one
+        # dimension.)
+        if len(variant.group_by) + (variant.grain is not None) <= max(1, definition.min_group_by):
             metric.compiled(variant)
     if eager:
         metric.compile_all()

@@ -33,12 +33,13 @@ class _Frozen(BaseModel):
 class BindSpec(_Frozen):
     """How a parameter of a metric defined in dbt filters the rows: a comparison with one dimension.
 
-    ``eq``: ``dim = :p``; ``in``: ``dim = any(:p)``; ``gte``/``lt``: half-open bounds; ``month``: the calendar
-    month starting at ``:p``. An optional parameter without a default binds ``(:p is null or ...)``.
+    ``eq``: ``dim = :p``; ``in``: ``dim = any(:p)``; ``not_in``: ``(dim is null or dim <> all(:p))`` (an
+    exclusion keeps lines without a value); ``gte``/``lt``: half-open bounds; ``month``: the calendar month
+    starting at ``:p``. An optional parameter without a default binds ``(:p is null or ...)``.
     """
 
     dimension: FieldName
-    op: Literal["eq", "in", "gte", "lt", "month"]
+    op: Literal["eq", "in", "not_in", "gte", "lt", "month"]
 
 
 class ParameterSpec(_Frozen):
@@ -131,6 +132,58 @@ class Constraint(_Frozen):
     less_than: tuple[FieldName, FieldName]
 
 
+class RankingSpec(_Frozen):
+    """A ranking: the rows of one allow-listed dimension ordered by an output, cut at a bounded limit.
+
+    The compiler wraps the grouped template (:func:`semantic.compile.compile_ranking`). Ranks are standard
+    competition ranks (1, 2, 2, 4): every group tied at the cut is returned, so more than ``limit`` rows can come
+    back, and ``tie_output`` says how many groups share each rank.
+
+    Attributes:
+        order_by / direction / limit: the parameters choosing the output to rank by (its allowed values are
+            output names), ``top``/``bottom``, and how many ranks to return.
+        rank_output / tie_output / groups_output / share_output: the output columns the compiler adds.
+    """
+
+    order_by: FieldName
+    direction: FieldName
+    limit: FieldName
+    rank_output: FieldName = "rank"
+    tie_output: FieldName = "tie_count"
+    groups_output: FieldName = "groups_ranked"
+    share_output: FieldName = "share_of_total_percent"
+
+    def parameters(self) -> tuple[str, ...]:
+        """The parameters the compiler binds (they are not in the template)."""
+        return (self.order_by, self.direction, self.limit)
+
+    def outputs(self) -> tuple[str, ...]:
+        """The output columns the compiler adds after the template's."""
+        return (self.rank_output, self.tie_output, self.groups_output, self.share_output)
+
+
+class PeriodOffsetSpec(_Frozen):
+    """A comparison with a base period derived from the requested one (:func:`semantic.params.base_period`).
+
+    ``compare`` chooses ``previous_period``, ``same_period_last_year`` or ``custom`` (then the caller gives
+    ``base_start``/``base_end``); otherwise the base period is derived and bound to those two parameters.
+    """
+
+    start: FieldName
+    end: FieldName
+    compare: FieldName
+    base_start: FieldName
+    base_end: FieldName
+
+
+class PartitionSpec(_Frozen):
+    """A value only meaningful within one value of a dimension (amounts in the document's own currency): the
+    caller fixes it by ``parameter`` or groups by ``dimension``; anything else is refused naming both."""
+
+    parameter: FieldName
+    dimension: FieldName
+
+
 class MetricDefinition(_Frozen):
     """One named metric: a parameterized, allow-listed SQL template and its typed interface."""
 
@@ -150,10 +203,40 @@ class MetricDefinition(_Frozen):
     coverage: CoverageSpec | None = None
     policy: dict[FieldName, str] = Field(default_factory=dict)
     sql: str = Field(min_length=1)
+    min_group_by: int = Field(default=0, ge=0, le=4)
+    ranking: RankingSpec | None = None
+    period_offset: PeriodOffsetSpec | None = None
+    partition: PartitionSpec | None = None
+
+    def template_parameters(self) -> frozenset[str]:
+        """The parameters the SQL template uses: all but those the compiler or binder consume."""
+        consumed: set[str] = set(self.ranking.parameters()) if self.ranking else set()
+        if self.period_offset is not None:
+            consumed.add(self.period_offset.compare)
+        return frozenset(self.parameters) - consumed
+
+    def template_outputs(self) -> tuple[str, ...]:
+        """The output columns the SQL template selects, in order (the compiler adds a ranking's after them)."""
+        added = set(self.ranking.outputs()) if self.ranking else set()
+        return tuple(o for o in self.outputs if o not in added)
 
     @model_validator(mode="after")
     def _references(self) -> MetricDefinition:
         declared = set(self.parameters)
+        if self.min_group_by > self.max_group_by:
+            raise ValueError("min_group_by is larger than max_group_by")
+        named = [*(self.ranking.parameters() if self.ranking else ()), *(
+            (o.start, o.end, o.compare, o.base_start, o.base_end) if (o := self.period_offset) else ()),
+            *((self.partition.parameter,) if self.partition else ())]
+        for pname in named:
+            if pname not in declared:
+                raise ValueError(f"ranking/period_offset/partition names undeclared parameter {pname!r}")
+        if self.ranking is not None:
+            missing = [o for o in self.ranking.outputs() if o not in self.outputs]
+            if missing:
+                raise ValueError(f"ranking outputs not declared: {', '.join(missing)}")
+        if self.partition is not None and self.partition.dimension not in self.dimensions:
+            raise ValueError(f"partition dimension {self.partition.dimension!r} is not an allow-listed dimension")
         for constraint in self.constraints:
             for name in constraint.less_than:
                 if name not in declared:

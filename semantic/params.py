@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from semantic.errors import ParameterError, shown
-from semantic.model import Constraint, ParameterSpec
+from semantic.model import Constraint, ParameterSpec, PartitionSpec, PeriodOffsetSpec
 
 _MONTH = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -75,6 +75,7 @@ def bind(
     constraints: tuple[Constraint, ...] = (),
     *,
     from_text: bool = False,
+    offset: PeriodOffsetSpec | None = None,
 ) -> BoundParameters:
     """Validate ``raw`` against ``specs``: no unknown names, required present, types, bounds, constraints.
 
@@ -83,6 +84,7 @@ def bind(
         raw: the caller's values.
         constraints: cross-parameter rules of the metric.
         from_text: values come from a command line (``k=v``): lists are comma-separated, numbers are text.
+        offset: the metric's period comparison: its base period is derived here (see :func:`base_period`).
 
     Raises:
         ParameterError: naming the first offending parameter and the problem.
@@ -105,7 +107,75 @@ def bind(
         low, high = constraint.less_than
         if values[low] is not None and values[high] is not None and not values[low] < values[high]:
             raise ParameterError(high, f"must be after {low} (the period is half-open [{low}, {high}))")
+    if offset is not None:
+        values.update(_offset_values(offset, values))
     return BoundParameters(values=MappingProxyType(values), explicit=frozenset(k for k in raw if k in specs))
+
+
+def base_period(start: dt.date, end: dt.date, compare: str) -> tuple[dt.date, dt.date]:
+    """The base period a half-open ``[start, end)`` is compared with.
+
+    ``previous_period``: the same length just before ``start``; when both bounds are first days of a month the
+    length is counted in calendar months (the quarter before 2026-04-01..2026-07-01 is 2026-01-01..2026-04-01),
+    otherwise in days. ``same_period_last_year``: both bounds one year earlier (29 February becomes 28).
+
+    >>> base_period(dt.date(2026, 4, 1), dt.date(2026, 7, 1), "previous_period")
+    (datetime.date(2026, 1, 1), datetime.date(2026, 4, 1))
+    >>> base_period(dt.date(2024, 2, 29), dt.date(2024, 3, 1), "same_period_last_year")
+    (datetime.date(2023, 2, 28), datetime.date(2023, 3, 1))
+    """
+    if compare == "same_period_last_year":
+        return _years_back(start), _years_back(end)
+    if compare != "previous_period":
+        raise ValueError(f"unknown comparison {compare!r}")
+    if start.day == 1 and end.day == 1:
+        months = (end.year - start.year) * 12 + end.month - start.month
+        index = start.year * 12 + start.month - 1 - months
+        return dt.date(index // 12, index % 12 + 1, 1), start
+    return start - (end - start), start
+
+
+def _years_back(day: dt.date) -> dt.date:
+    if day.month == 2 and day.day == 29:
+        return dt.date(day.year - 1, 2, 28)
+    return day.replace(year=day.year - 1)
+
+
+def _offset_values(offset: PeriodOffsetSpec, values: Mapping[str, Any]) -> dict[str, Any]:
+    compare = values[offset.compare]
+    given = [p for p in (offset.base_start, offset.base_end) if values[p] is not None]
+    if compare == "custom":
+        for name in (offset.base_start, offset.base_end):
+            if values[name] is None:
+                raise ParameterError(name, f"is required when {offset.compare} is 'custom'")
+        if not values[offset.base_start] < values[offset.base_end]:
+            raise ParameterError(offset.base_end, f"must be after {offset.base_start} (the period is half-open)")
+        return {}
+    if given:
+        raise ParameterError(
+            given[0], f"is only accepted with {offset.compare} 'custom' (it is derived for {compare!r})"
+        )
+    start, end = values[offset.start], values[offset.end]
+    try:
+        base_start, base_end = base_period(start, end, str(compare))
+    except ValueError as exc:  # a year before the calendar's first
+        raise ParameterError(offset.start, f"has no {compare} ({exc})") from exc
+    return {offset.base_start: base_start, offset.base_end: base_end}
+
+
+def check_partition(partition: PartitionSpec | None, group_by: tuple[str, ...], values: Mapping[str, Any]) -> None:
+    """Refuse a request whose value would add amounts of different partitions (e.g. currencies).
+
+    Raises:
+        ParameterError: naming the parameter, when it is unset and the dimension is not grouped by.
+    """
+    if partition is None or values.get(partition.parameter) is not None or partition.dimension in group_by:
+        return
+    raise ParameterError(
+        partition.parameter,
+        f"is required unless group_by includes {partition.dimension!r}: amounts in different "
+        f"{partition.dimension} values cannot be added",
+    )
 
 
 def coerce(name: str, spec: ParameterSpec, value: Any, *, from_text: bool = False) -> Any:

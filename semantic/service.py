@@ -34,7 +34,7 @@ from semantic.errors import (
 from semantic.execute import MetricResult, run
 from semantic.loader import Metric, MetricRegistry
 from semantic.model import METRIC_NAME
-from semantic.params import bind
+from semantic.params import bind, check_partition
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,9 @@ class MetricService:
                 raise ParameterError("group_by", "must be a list of dimension names")
             query = metric.variant(tuple(group_by), grain)
             entry["group_by"], entry["grain"] = query.variant.group_by, query.variant.grain
-            params = bind(metric.definition.parameters, parameters, metric.definition.constraints, from_text=from_text)
+            params = bind(metric.definition.parameters, parameters, metric.definition.constraints,
+                          from_text=from_text, offset=metric.definition.period_offset)  # fmt: skip
+            check_partition(metric.definition.partition, query.variant.group_by, params.values)
             check_currency(metric.definition.currency_parameter, params.values)
             hashes = audit.hash_parameters(params.values)
             result = run(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, ValidationError, model_validator
 
@@ -33,7 +33,10 @@ from semantic.model import (
     Grain,
     OutputSpec,
     ParameterSpec,
+    PartitionSpec,
+    PeriodOffsetSpec,
     ProvenanceSpec,
+    RankingSpec,
     _Frozen,
 )
 
@@ -55,6 +58,22 @@ class ExtraOutput(OutputSpec):
     metric: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,250}$")]
 
 
+class ShareMeta(_Frozen):
+    """A share: the ratio metric's numerator is summed only over the rows the ``numerator`` parameters select
+    (e.g. the suppliers), its denominator over all rows the other parameters select (the company, the
+    category); both in one pass, so the part is always a part of the whole."""
+
+    numerator: tuple[FieldName, ...] = Field(min_length=1)
+
+
+class ComparisonMeta(_Frozen):
+    """A period comparison: the value over ``[start, end)`` beside the same value over a base period (the
+    previous period, the same period a year earlier, or one the caller gives), with the change."""
+
+    start: FieldName
+    end: FieldName
+
+
 class ProcuraMeta(_Frozen):
     """``config.meta.procura`` of a dbt metric: what Procura needs to serve it.
 
@@ -67,6 +86,11 @@ class ProcuraMeta(_Frozen):
         group_by / grains / max_group_by: the allow-listed groupings (dimensions of the semantic model; grains
             of its aggregation time dimension).
         synonyms: phrases the router may match the metric by (besides its name and label).
+        shape: ``aggregate`` (the default), ``share`` (see :class:`ShareMeta`), ``comparison`` (see
+            :class:`ComparisonMeta`) or ``ranking`` (one dimension ranked by an output; see
+            :class:`semantic.model.RankingSpec`). The parameters a shape needs of its own (``compare_to``,
+            ``base_start_date``/``base_end_date``; ``order_by``/``direction``/``limit``) are generated.
+        partition: the value adds up only within one value of a dimension (document currency).
     """
 
     name: Annotated[str, StringConstraints(pattern=METRIC_NAME)]
@@ -84,9 +108,21 @@ class ProcuraMeta(_Frozen):
     coverage: CoverageSpec | None = None
     policy: dict[FieldName, str] = Field(default_factory=dict)
     synonyms: tuple[str, ...] = ()
+    shape: Literal["aggregate", "share", "comparison", "ranking"] = "aggregate"
+    share: ShareMeta | None = None
+    comparison: ComparisonMeta | None = None
+    partition: PartitionSpec | None = None
 
     @model_validator(mode="after")
     def _binds(self) -> ProcuraMeta:
+        for shape in ("share", "comparison"):
+            if (self.shape == shape) != (getattr(self, shape) is not None):
+                raise ValueError(f"shape {self.shape!r}: the {shape} block goes with shape {shape!r} only")
+        if self.shape == "ranking" and (self.grains or self.max_group_by < 1):
+            raise ValueError("a ranking has no grains and allows one dimension (max_group_by >= 1)")
+        for pname in self.share.numerator if self.share else ():
+            if pname not in self.parameters:
+                raise ValueError(f"share.numerator names undeclared parameter {pname!r}")
         for pname, spec in self.parameters.items():
             if spec.bind is None:
                 raise ValueError(f"parameter {pname!r} has no bind (which dimension it filters)")
@@ -213,15 +249,34 @@ def _definition(
             return f"coalesce({expr.sql}, 0)"
         return f"round({expr.sql}, {scale})" if scale is not None else expr.sql
 
-    select = [f"{rendered(value, meta.value.scale)} as {meta.value.name}"]
-    select += [f"{rendered(expr, spec.scale)} as {out}" for out, (expr, spec) in extras.items()]
-    select.append(f"count(*) as {MATCH_COUNT}")
-
+    shape_parameters, shape_outputs, offset, ranking = _shape_interface(meta)
+    params = {**meta.parameters, **shape_parameters}
+    # Parameters a shape renders itself (a share's numerator, a comparison's periods) are not plain binds.
+    special = set(meta.share.numerator) if meta.share else set()
+    if offset is not None:
+        special |= {offset.start, offset.end, offset.base_start, offset.base_end, offset.compare}
+    if ranking is not None:
+        special |= set(ranking.parameters())
     where = [_render_filter(f, model, f"filter of {name!r}") for f in sorted(value.filters)]
     for pname, spec in meta.parameters.items():
+        if pname in special:
+            continue
         assert spec.bind is not None  # checked by ProcuraMeta
         column = model.column(spec.bind.dimension, f"parameter {pname!r} binds")
         where.append(_bind(pname, spec, column))
+
+    if meta.shape == "share":
+        assert meta.share is not None
+        select = _share_select(name, meta, meta.share, metrics, models)
+    elif meta.shape == "comparison":
+        assert offset is not None
+        time_column = model.column(model.agg_time_dimension or "", "agg_time_dimension")
+        select, period_predicate = _comparison_select(meta, value, offset, time_column)
+        where.append(period_predicate)
+    else:
+        select = [f"{rendered(value, meta.value.scale)} as {meta.value.name}"]
+        select += [f"{rendered(expr, spec.scale)} as {out}" for out, (expr, spec) in extras.items()]
+        select.append(f"count(*) as {MATCH_COUNT}")
 
     dimensions = {
         d: {"expr": model.column(d, "group_by"), "description": _description(model, d)} for d in meta.group_by
@@ -237,11 +292,13 @@ def _definition(
         }
     outputs: dict[str, Any] = {meta.value.name: meta.value.model_dump(exclude={"name"}, exclude_none=True)}
     outputs.update({out: spec.model_dump(exclude={"metric"}, exclude_none=True) for out, spec in meta.also.items()})
+    outputs.update(shape_outputs.get("before_count", {}))
     outputs[MATCH_COUNT] = {
         "type": "integer",
         "role": "match_count",
         "description": "Number of validated invoice lines that matched; 0 means no data, not a zero value.",
     }
+    outputs.update(shape_outputs.get("after_count", {}))
     sql = "select\n    " + ",\n    ".join(select) + f"\nfrom {model.relation}\nwhere " + "\n  and ".join(where)
     domain = meta.name.split(".")[0]
     definition: dict[str, Any] = {
@@ -249,7 +306,7 @@ def _definition(
         "description": str(raw.get("description") or raw.get("label") or name),
         "scope": meta.scope,
         "relations": [model.relation],
-        "parameters": {p: s.model_dump(exclude_none=True) for p, s in meta.parameters.items()},
+        "parameters": {p: s.model_dump(exclude_none=True) for p, s in params.items()},
         "constraints": [c.model_dump() for c in meta.constraints],
         "dimensions": dimensions,
         "max_group_by": meta.max_group_by,
@@ -265,10 +322,146 @@ def _definition(
         ("currency_parameter", meta.currency_parameter),
         ("provenance", meta.provenance.model_dump() if meta.provenance else None),
         ("coverage", meta.coverage.model_dump() if meta.coverage else None),
+        ("ranking", ranking.model_dump() if ranking else None),
+        ("period_offset", offset.model_dump() if offset else None),
+        ("partition", meta.partition.model_dump() if meta.partition else None),
+        ("min_group_by", 1 if ranking else None),
     ):
         if val is not None:
             definition[key] = val
     return definition
+
+
+_COMPARE = "compare_to"
+_BASE_START, _BASE_END = "base_start_date", "base_end_date"
+_MONEYLIKE = ("money", "decimal", "quantity")
+
+
+def _shape_interface(
+    meta: ProcuraMeta,
+) -> tuple[dict[str, ParameterSpec], dict[str, dict[str, Any]], PeriodOffsetSpec | None, RankingSpec | None]:
+    """The parameters and outputs a shape adds to the metric's own, and its offset or ranking spec."""
+    value = meta.value
+    unit = {"unit": value.unit} if value.unit else {}
+    if meta.shape == "share":
+        # Part and whole are sums of the same money column as the ratio, in the reporting currency.
+        currency = "{reporting_currency}" if "reporting_currency" in meta.parameters else None
+        return {}, {"before_count": {
+            "part_value": {"type": "money", "unit": currency,
+                           "description": "The numerator: the value over the chosen part (e.g. the suppliers)."},
+            "whole_value": {"type": "money", "unit": currency, "description": "The denominator: the value over "
+                            "the whole (every line the other parameters match)."},
+            "part_line_count": {"type": "integer", "description": "Lines in the part."},
+        }}, None, None
+    if meta.shape == "comparison":
+        assert meta.comparison is not None
+        start = meta.parameters.get(meta.comparison.start)
+        low, high = (start.minimum, start.maximum) if start else (None, None)
+        params = {
+            _COMPARE: ParameterSpec(
+                type="string", default="previous_period",
+                allowed_values=("previous_period", "same_period_last_year", "custom"),
+                description="Base period: the previous period of the same length (calendar months when both "
+                "bounds are first days of a month), the same period a year earlier, or custom (base_start_date "
+                "and base_end_date).",
+            ),
+            _BASE_START: ParameterSpec(type="date", description="First day of a custom base period (inclusive); "
+                                       "derived otherwise and echoed in the result.", minimum=low, maximum=high),
+            _BASE_END: ParameterSpec(type="date", description="Day after a custom base period (exclusive); derived "
+                                     "otherwise and echoed in the result.", minimum=low, maximum=high),
+        }
+        money = {"type": value.type, **unit, **({"scale": value.scale} if value.scale is not None else {})}
+        outputs = {"before_count": {
+            "base_value": {**money, "description": "The value over the base period."},
+            "change": {**money, "description": "The value minus the base value."},
+            "change_percent": {"type": "decimal", "scale": 2, "unit": "percent", "description": "100 * change / "
+                               "|base value|; null when the base value is zero or the base period has no data "
+                               "(see comparison)."},
+            "comparison": {"type": "string", "description": "compared, zero_base (base lines summing to zero) or "
+                           "no_base_data (no lines in the base period)."},
+            "current_line_count": {"type": "integer", "description": "Lines in the requested period."},
+            "base_line_count": {"type": "integer", "description": "Lines in the base period."},
+        }}
+        offset = PeriodOffsetSpec(start=meta.comparison.start, end=meta.comparison.end, compare=_COMPARE,
+                                  base_start=_BASE_START, base_end=_BASE_END)
+        return params, outputs, offset, None
+    if meta.shape == "ranking":
+        orderable = (value.name, *meta.also, MATCH_COUNT)
+        params = {
+            "order_by": ParameterSpec(type="string", default=value.name, allowed_values=orderable,
+                                      description="The output to rank by."),
+            "direction": ParameterSpec(type="string", default="top", allowed_values=("top", "bottom"),
+                                       description="top: largest first; bottom: smallest first."),
+            "limit": ParameterSpec(type="integer", default=5, minimum=1, maximum=100,
+                                   description="How many ranks to return (groups tied at the cut are all returned)."),
+        }
+        ranking = RankingSpec(order_by="order_by", direction="direction", limit="limit")
+        outputs = {"after_count": {
+            ranking.rank_output: {"type": "integer", "description": "Competition rank (1, 2, 2, 4) by order_by."},
+            ranking.tie_output: {"type": "integer", "description": "Groups sharing this rank; ties at the cut are "
+                                 "all returned, so more than limit rows can come back."},
+            ranking.groups_output: {"type": "integer", "description": "Groups ranked in total (before the cut)."},
+            ranking.share_output: {"type": "decimal", "scale": 4, "unit": "percent", "description": "This group's "
+                                   "order_by value as a percentage of its total over all groups ranked."},
+        }}
+        return params, outputs, None, ranking
+    return {}, {}, None, None
+
+
+def _share_select(
+    name: str,
+    meta: ProcuraMeta,
+    share: ShareMeta,
+    metrics: Mapping[str, Mapping[str, Any]],
+    models: list[_SemanticModel],
+) -> list[str]:
+    raw = metrics[name]
+    if raw.get("type") != "ratio":
+        raise ValueError("shape 'share' needs a ratio metric (numerator: the part, denominator: the whole)")
+    params = raw["type_params"]
+    num = _expression(params["numerator"]["name"], metrics, models)
+    den = _expression(params["denominator"]["name"], metrics, models)
+    if not (num.additive_sum and den.additive_sum):
+        raise ValueError("shape 'share' needs sums in numerator and denominator")
+    predicates = []
+    for pname in share.numerator:
+        spec = meta.parameters[pname]
+        assert spec.bind is not None
+        predicates.append(_bind(pname, spec, num.model.column(spec.bind.dimension, f"share.numerator {pname!r}")))
+    part_filter = " and ".join(predicates)
+    part = f"coalesce({num.sql} filter (where {part_filter}), 0)"
+    whole = f"coalesce({den.sql}, 0)"
+    scale = meta.value.scale if meta.value.scale is not None else 4
+    return [
+        f"round(100 * {part} / nullif({whole}, 0), {scale}) as {meta.value.name}",
+        f"{part} as part_value",
+        f"{whole} as whole_value",
+        f"count(*) filter (where {part_filter}) as part_line_count",
+        f"count(*) as {MATCH_COUNT}",
+    ]
+
+
+def _comparison_select(
+    meta: ProcuraMeta, value: _Expression, offset: PeriodOffsetSpec, time_column: str
+) -> tuple[list[str], str]:
+    if not value.additive_sum:
+        raise ValueError("shape 'comparison' needs a simple sum metric")
+    current = f"{time_column} >= :{offset.start} and {time_column} < :{offset.end}"
+    base = f"{time_column} >= :{offset.base_start} and {time_column} < :{offset.base_end}"
+    cur_value = f"coalesce({value.sql} filter (where {current}), 0)"
+    base_value = f"coalesce({value.sql} filter (where {base}), 0)"
+    select = [
+        f"{cur_value} as {meta.value.name}",
+        f"{base_value} as base_value",
+        f"{cur_value} - {base_value} as change",
+        f"round(100 * ({cur_value} - {base_value}) / nullif(abs({base_value}), 0), 2) as change_percent",
+        f"case when count(*) filter (where {base}) = 0 then 'no_base_data' when {base_value} = 0 then 'zero_base' "
+        "else 'compared' end as comparison",
+        f"count(*) filter (where {current}) as current_line_count",
+        f"count(*) filter (where {base}) as base_line_count",
+        f"count(*) as {MATCH_COUNT}",
+    ]
+    return select, f"(({current}) or ({base}))"
 
 
 def _description(model: _SemanticModel, dimension: str) -> str:
@@ -297,6 +490,9 @@ def _bind(name: str, spec: ParameterSpec, column: str) -> str:
         predicate = f"{column} = :{name}"
     elif op == "in":
         predicate = f"{column} = any(:{name})"
+    elif op == "not_in":
+        # A line without a value (no product group) is not in any excluded set: keep it.
+        predicate = f"({column} is null or {column} <> all(:{name}))"
     elif op == "gte":
         predicate = f"{column} >= :{name}"
     elif op == "lt":

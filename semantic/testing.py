@@ -62,6 +62,7 @@ LINE_DEFAULTS: Mapping[str, Any] = {
     "tax_reporting_amount": None,
     "signed_quantity": None,
     "is_counted": None,
+    "spend_document_amount": None,
 }
 
 
@@ -133,6 +134,7 @@ def _policy_columns(row: Mapping[str, Any]) -> dict[str, Any]:
         "tax_reporting_amount": sign * row["line_tax_amount"] * fx,
         "signed_quantity": sign * row["quantity"],
         "is_counted": not row["is_cancelled"] and not row["is_duplicate"],
+        "spend_document_amount": sign * (row["line_net_amount"] + row["line_tax_amount"]),
     }
 
 

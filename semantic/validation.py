@@ -227,7 +227,8 @@ def _check_placeholders(definition: MetricDefinition, tree: exp.Select, fail: _F
     undeclared = used - declared
     if undeclared:
         raise fail(f"placeholder(s) not declared as parameters: {', '.join(sorted(undeclared))}")
-    unused = declared - used
+    # A ranking's or comparison's own parameters are bound by the compiler or the binder, not the template.
+    unused = definition.template_parameters() - used
     if unused:
         raise fail(f"declared parameter(s) not used by the template: {', '.join(sorted(unused))}")
     return frozenset(used)
@@ -239,9 +240,10 @@ def _check_outputs(definition: MetricDefinition, tree: exp.Select, fail: _Fail) 
         if isinstance(projection, exp.Star) or (isinstance(projection, exp.Column) and projection.is_star):
             raise fail("template must name its output columns (no SELECT *)")
         aliases.append(projection.alias_or_name)
-    if aliases != list(definition.outputs):
+    if aliases != list(definition.template_outputs()):
         raise fail(
-            f"output columns {aliases} do not match the declared outputs {list(definition.outputs)} (same order)"
+            f"output columns {aliases} do not match the declared outputs {list(definition.template_outputs())} "
+            "(same order)"
         )
     needs_aggregate = definition.dimensions or definition.time_dimension or definition.provenance
     if needs_aggregate and not any(p.find(exp.AggFunc) for p in tree.expressions):

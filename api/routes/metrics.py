@@ -50,7 +50,11 @@ def describe_metric(*, name: str, service: ServiceDep, principal: PrincipalDep) 
         **_ERRORS,
         400: {"model": ErrorResponse, "description": "The body is not JSON."},
         403: {"model": ErrorResponse, "description": "The key lacks the metric's scope."},
-        422: {"model": ErrorResponse, "description": "Invalid parameter, dimension or grain; tenant_id sent."},
+        422: {
+            "model": ErrorResponse,
+            "description": "Invalid parameter, dimension or grain, or a combination the metric does not allow "
+            "(error.parameter names the field); tenant_id sent.",
+        },
         504: {"model": ErrorResponse, "description": "The query exceeded the statement timeout."},
     },
 )
@@ -92,12 +96,16 @@ def request_schema(metric: Metric) -> dict[str, Any]:
             "group_by": {
                 "type": "array",
                 "items": {"enum": list(definition.dimensions)},
+                "minItems": definition.min_group_by,
                 "maxItems": definition.max_group_by,
                 "uniqueItems": True,
             },
             "grain": {"enum": [*grains, None]},
         },
-        "required": ["parameters"] if any(s.required for s in definition.parameters.values()) else [],
+        "required": [
+            *(["parameters"] if any(s.required for s in definition.parameters.values()) else []),
+            *(["group_by"] if definition.min_group_by else []),
+        ],
     }
 
 

@@ -19,6 +19,8 @@ counted as (
         cast({{ line_amount_reporting('document_type', 'line_tax_amount', 'fx_rate_to_reporting_currency') }}
             as numeric(38, 10)) as tax_reporting_amount,
         cast({{ signed_quantity('document_type', 'quantity') }} as numeric(18, 4)) as signed_quantity,
+        cast({{ line_spend_document('document_type', 'line_net_amount', 'line_tax_amount') }}
+            as numeric(18, 2)) as spend_document_amount,
         {{ is_counted('is_cancelled', 'is_duplicate') }} as is_counted
     from lines
     where is_valid

@@ -31,6 +31,7 @@ from procura.demo.masterdata import (
     CORPUS_END,
     CORPUS_START,
     FOREIGN_CURRENCIES,
+    GROUP_SYNONYMS_DE,
     REPORTING_CURRENCY,
     TENANTS,
     TenantSpec,
@@ -226,7 +227,8 @@ def _write_master_data(w: _Writer, tenant: TenantSpec, fx_rows: Sequence[tuple[d
         for s in tenant.suppliers
     ]))
     put("product_groups", "catalog/product_groups.json", _json_bytes([
-        {"product_group_id": g.product_group_id, "group_name": g.group_name, "parent_group_id": g.parent_group_id}
+        {"product_group_id": g.product_group_id, "group_name": g.group_name, "parent_group_id": g.parent_group_id,
+         **({"synonyms": {"de": list(GROUP_SYNONYMS_DE[g.group_name])}} if g.group_name in GROUP_SYNONYMS_DE else {})}
         for g in tenant.groups
     ]))
     put("products", "catalog/products.csv", _csv_bytes(

@@ -7,9 +7,11 @@ with different data) must exist for every seed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
+from types import MappingProxyType
 
 CORPUS_START = date(2025, 7, 1)
 CORPUS_END = date(2026, 12, 31)  # inclusive: the last day with FX rates
@@ -58,6 +60,45 @@ class ProductGroup:
     product_group_id: str
     group_name: str
     parent_group_id: str | None
+
+
+#: German names of the product groups (by English group name), written beside each group in
+#: catalog/product_groups.json as ``synonyms: {"de": [...]}`` so that entity resolution can match a question
+#: asked in German. Each name is unique within a tenant's groups; none equals another group's English name.
+GROUP_SYNONYMS_DE: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "Monitoring Products": ("Überwachungsprodukte",),
+    "Sensors": ("Sensoren", "Fühler"),
+    "Pressure Sensors": ("Drucksensoren", "Druckaufnehmer"),
+    "Wireless Pressure Transmitters": ("Funk-Drucktransmitter", "drahtlose Druckmessumformer"),
+    "Temperature Sensors": ("Temperatursensoren", "Temperaturfühler"),
+    "Flow Sensors": ("Durchflusssensoren", "Durchflussmesser"),
+    "Monitoring Controllers": ("Überwachungssteuerungen",),
+    "Control Equipment": ("Steuerungstechnik",),
+    "Control Modules": ("Steuermodule", "Steuerungsmodule"),
+    "PLC Modules": ("SPS-Module", "SPS-Baugruppen"),
+    "Control Cabinets": ("Schaltschränke",),
+    "Cabinet Accessories": ("Schaltschrankzubehör",),
+    "Maintenance, Repair and Operations": ("Instandhaltung, Reparatur und Betrieb", "Instandhaltungsmaterial"),
+    "Consumables": ("Verbrauchsmaterial", "Verbrauchsgüter"),
+    "Cables and Connectors": ("Kabel und Steckverbinder", "Kabel und Stecker"),
+    "Tools": ("Werkzeuge",),
+    "Calibration Equipment": ("Kalibriergeräte", "Kalibriertechnik"),
+    "Data Loggers": ("Datenlogger",),
+    "Cooling Equipment": ("Kältetechnik", "Kühlgeräte"),
+    "Compressors": ("Kompressoren", "Verdichter"),
+    "Compressor Spare Parts": ("Kompressor-Ersatzteile", "Verdichterersatzteile"),
+    "Packaging": ("Verpackung", "Verpackungsmaterial"),
+    "Boxes": ("Kartons", "Schachteln"),
+    "Crates": ("Kisten", "Transportkisten"),
+    "Laboratory Equipment": ("Laborausstattung", "Laborgeräte"),
+    "Measurement": ("Messtechnik",),
+    "Pressure Measurement": ("Druckmesstechnik", "Druckmessung"),
+    "Lab Consumables": ("Laborverbrauchsmaterial",),
+    "Reagents": ("Reagenzien",),
+    "Office": ("Büro", "Bürobedarf"),
+    "Paper Products": ("Papierwaren", "Papierprodukte"),
+    "Shipping Services": ("Versanddienstleistungen", "Versand"),
+})
 
 
 @dataclass(frozen=True)

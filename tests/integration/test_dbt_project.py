@@ -62,7 +62,7 @@ def _mart_nodes(project: Project) -> list[dict]:
 
 def test_every_mart_is_a_contracted_table(project: Project) -> None:
     marts = _mart_nodes(project)
-    assert len(marts) == 10
+    assert len(marts) == 11
     for node in marts:
         assert node["config"]["materialized"] == "table", node["name"]
         assert node["config"]["contract"]["enforced"] is True, node["name"]
@@ -102,7 +102,7 @@ def test_every_mart_has_forced_rls_and_a_tenant_policy_and_serving_grants(projec
             where n.nspname = 'marts' and c.relkind = 'r'
             """
         ).fetchall()
-    assert len(rows) == 10
+    assert len(rows) == 11
     for name, enabled, forced, policy, bi_select, app_select, bi_insert in rows:
         assert (enabled, forced, bi_select, app_select, bi_insert) == (True, True, True, True, False), name
         assert policy == "(tenant_id = ( SELECT app.current_tenant_id() AS current_tenant_id))", name

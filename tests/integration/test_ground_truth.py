@@ -304,3 +304,13 @@ def test_seed_and_partial_questions_keep_their_completeness(warehouse: Warehouse
     for question in partial:
         missing = _aggregate_spend(warehouse, question)["missing_supplier_ids"]
         assert missing == question["expected"]["missing_supplier_ids"] != []
+
+
+def test_german_group_synonyms_reach_the_marts_per_tenant(warehouse: Warehouse) -> None:
+    from procura.demo.masterdata import GROUP_SYNONYMS_DE, TENANTS
+
+    for tenant in TENANTS:
+        rows = _query(warehouse, tenant.tenant_id,
+                      "select product_group_id, language, synonym from marts.dim_product_group_synonyms", {})
+        expected = {(g.product_group_id, "de", s) for g in tenant.groups for s in GROUP_SYNONYMS_DE[g.group_name]}
+        assert set(rows) == expected, tenant.tenant_id

@@ -200,7 +200,7 @@ def test_the_new_metric_is_answered_by_ask(settings: Settings, registry: MetricR
     from semantic.service import MetricService
 
     catalog = catalog_metrics(registry, exclude=frozenset(TOOLS))
-    assert [m.name for m in catalog] == ["finance.draft_spend"]
+    assert "finance.draft_spend" in [m.name for m in catalog]
     auth = AuthContext(tenant_id=world.tenant_a, principal_id="ask@tests",
                        scopes=frozenset({"invoice:aggregate", "procurement:read"}))
     gazetteer = Gazetteer.build([Company("COMP-A", "Company A", "EUR")], [], [], [])

@@ -39,7 +39,15 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.tax_total": {"invoice_numbers": SEED_INVOICES, "company_id": "COMP-A"},
     "finance.invoices_above_threshold": {"threshold": "5000.00", "company_id": "COMP-A", **Q1},
     "catalog.unit_price": {"product_code": "PRD-482", "month": "2026-03", "company_id": "COMP-A"},
+    "catalog.average_unit_price": {"product_code": "PRD-482", "start_date": "2026-03-01", "end_date": "2026-04-01",
+                                   "company_id": "COMP-A"},
+    "finance.supplier_share": {"company_id": "COMP-A", "supplier_ids": ["SUP-18", "SUP-27"], **Q1},
+    "finance.spend_comparison": {"company_id": "COMP-A", **Q1},
+    "finance.spend_ranking": {"company_id": "COMP-A", **Q1},
+    "finance.document_currency_spend": {"company_id": "COMP-A", "document_currency": "EUR", **Q1},
 }
+#: The grouping a metric needs (a ranking ranks one dimension).
+METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"]}
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:
@@ -54,11 +62,19 @@ def own_values(world: DemoWorld) -> dict[str, str]:
         "finance.invoices_above_threshold":
             truth(world, "invoices_above_5000_2026q1")["expected"]["invoice_numbers"][0],
         "catalog.unit_price": truth(world, "unit_price_prd482_2026_03")["expected"]["unit_price"],
+        # The same lines as unit_price (one month), so the same quantity-weighted price.
+        "catalog.average_unit_price": truth(world, "unit_price_prd482_2026_03")["expected"]["unit_price"],
+        "finance.supplier_share": str(pair.quantize(Decimal("0.01"))),
+        "finance.spend_comparison": truth(world, "spend_by_supplier_comp_a_2026q1")["expected"]["total_spend"],
+        "finance.spend_ranking": max((v["total_spend"] for v in by_supplier.values()), key=Decimal),
+        # Every line of the seed quarter is converted from its document currency; the EUR lines' reporting
+        # spend is the document spend, taken from tenant-42's own answer in the control below.
     }
 
 
 def query(client: TestClient, world: DemoWorld, tenant: str, metric: str, params: dict[str, Any]) -> Any:
-    return client.post(f"/v1/metrics/{metric}/query", json={"parameters": params}, headers=world.headers(tenant))
+    body = {"parameters": params, "group_by": METRIC_GROUP_BY.get(metric, [])}
+    return client.post(f"/v1/metrics/{metric}/query", json=body, headers=world.headers(tenant))
 
 
 def _numbers(body: Any) -> set[str]:
@@ -102,6 +118,8 @@ def test_metric_api_cross_tenant(client: TestClient, world: DemoWorld, ledger: L
         for metric, params in METRIC_PARAMS.items():
             response = query(client, world, "tenant-42", metric, params)
             body = response.json()
+            if metric not in values and response.status_code == 200 and body.get("rows"):
+                values[metric] = str(body["rows"][0]["values"]["document_spend"])
             controls.check(f"tenant-42 {metric}", response.status_code == 200 and values[metric] in _numbers(body),
                            f"{response.status_code} expected {values[metric]} in {response.text[:300]}")
         for metric, value in other_17.items():

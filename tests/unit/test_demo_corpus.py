@@ -353,3 +353,23 @@ def test_cli_generate_prints_progress_and_summary(tmp_path: Path) -> None:
     assert (tmp_path / "cli" / "ground_truth.json").is_file()
     bad = CliRunner().invoke(demo, ["generate", "--out", str(tmp_path / "x"), "--scale", "0"])
     assert bad.exit_code != 0
+
+
+def test_every_product_group_carries_german_synonyms_that_land_as_rows(root: Path) -> None:
+    from ingest.parsers import parse_item
+    from ingest.sources import SourceItem
+
+    for tenant in ("tenant-17", "tenant-42", "tenant-99"):
+        path = root / f"tenants/{tenant}/catalog/product_groups.json"
+        groups = json.loads(path.read_text(encoding="utf-8"))
+        names = {g["group_name"].casefold() for g in groups}
+        synonyms = [s.casefold() for g in groups for s in g["synonyms"]["de"]]
+        assert groups and len(synonyms) == len(set(synonyms)) and not names & set(synonyms), tenant
+    groups = {g["product_group_id"]: g for g in json.loads(
+        (root / "tenants/tenant-42/catalog/product_groups.json").read_text(encoding="utf-8"))}
+    assert groups["PG-PRES"]["synonyms"] == {"de": ["Drucksensoren", "Druckaufnehmer"]}
+    path = root / "tenants/tenant-42/catalog/product_groups.json"
+    parsed = parse_item(SourceItem("tenant-42", str(path), "product_groups", path.read_bytes()))
+    rows = parsed.records.product_group_synonyms
+    assert ("PG-PRES", "de", "Drucksensoren") in {(r.product_group_id, r.language, r.synonym) for r in rows}
+    assert len(rows) == sum(len(g["synonyms"]["de"]) for g in groups.values())

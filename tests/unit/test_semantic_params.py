@@ -130,3 +130,33 @@ def test_command_line_values_are_parsed_from_text(registry: MetricRegistry) -> N
     assert bound.values["supplier_ids"] == ("SUP-18", "SUP-27")
     with pytest.raises(ParameterError, match="must be a list"):
         _bind(registry, "finance.aggregate_spend", raw)  # JSON callers must send lists
+
+
+# --- period comparisons and partitions (issue 22) ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("start", "end", "compare", "expected"),
+    [
+        ("2026-04-01", "2026-07-01", "previous_period", ("2026-01-01", "2026-04-01")),
+        ("2026-01-01", "2026-02-01", "previous_period", ("2025-12-01", "2026-01-01")),
+        ("2026-03-01", "2027-03-01", "previous_period", ("2025-03-01", "2026-03-01")),
+        ("2026-02-10", "2026-03-17", "previous_period", ("2026-01-06", "2026-02-10")),
+        ("2026-01-01", "2026-04-01", "same_period_last_year", ("2025-01-01", "2025-04-01")),
+        ("2024-02-29", "2024-03-01", "same_period_last_year", ("2023-02-28", "2023-03-01")),
+    ],
+)
+def test_base_period(start: str, end: str, compare: str, expected: tuple[str, str]) -> None:
+    from semantic.params import base_period
+
+    got = base_period(dt.date.fromisoformat(start), dt.date.fromisoformat(end), compare)
+    assert got == (dt.date.fromisoformat(expected[0]), dt.date.fromisoformat(expected[1]))
+
+
+def test_partition_needs_the_parameter_or_the_grouping() -> None:
+    from semantic.model import PartitionSpec
+    from semantic.params import check_partition
+
+    spec = PartitionSpec(parameter="document_currency", dimension="currency")
+    check_partition(spec, ("currency",), {"document_currency": None})
+    check_partition(spec, (), {"document_currency": "USD"})
+    with pytest.raises(ParameterError, match=r"document_currency.*group_by includes 'currency'"):
+        check_partition(spec, ("supplier_id",), {"document_currency": None})

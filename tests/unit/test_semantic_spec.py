@@ -132,3 +132,43 @@ def test_snapshot_semantic_manifest_matches_dbt_when_one_exists(schema: Governed
     theirs = json.loads(json.dumps(live))
     for key, items in ours.items():
         assert sorted(theirs[key], key=lambda item: item["name"]) == sorted(items, key=lambda item: item["name"]), key
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "message"),
+    [
+        ("spend_ranking", lambda m: m["config"]["meta"]["procura"].update(grains=["month"]),
+         r"spend_ranking \(dbt metric\): config\.meta\.procura: .*a ranking has no grains"),
+        ("supplier_share_of_spend", lambda m: m["config"]["meta"]["procura"].pop("share"),
+         r"supplier_share_of_spend \(dbt metric\): config\.meta\.procura: .*the share block goes with shape"),
+        ("supplier_share_of_spend", lambda m: m["config"]["meta"]["procura"].update(share={"numerator": ["colour"]}),
+         r"share\.numerator names undeclared parameter 'colour'"),
+        ("spend_comparison", lambda m: m["config"]["meta"]["procura"].update(shape="aggregate"),
+         r"spend_comparison \(dbt metric\): config\.meta\.procura: .*the comparison block goes with shape"),
+        ("document_spend", lambda m: m["config"]["meta"]["procura"].update(
+            partition={"parameter": "document_currency", "dimension": "product_code"}),
+         r"partition dimension 'product_code' is not an allow-listed dimension"),
+    ],
+    ids=["ranking-grain", "share-without-block", "share-unknown-numerator", "comparison-block-without-shape",
+         "partition-not-groupable"],
+)
+def test_a_broken_shape_names_the_dbt_metric_and_the_reason(
+    schema: GovernedSchema, name: str, edit: Any, message: str
+) -> None:
+    semantic = copy.deepcopy(dict(schema.semantic or {}))
+    edit(_metric(semantic, name))
+    with pytest.raises(MetricDefinitionError, match=message):
+        load_registry(_with_semantic(schema, semantic))
+
+
+def test_ranking_and_comparison_generate_their_own_bounded_parameters(schema: GovernedSchema) -> None:
+    registry = load_registry(schema)
+    ranking = registry.get("finance.spend_ranking").definition
+    assert ranking.parameters["limit"].maximum == 100 and ranking.parameters["limit"].minimum == 1
+    assert ranking.parameters["order_by"].allowed_values == ("total_spend", "net_spend", "units",
+                                                              "matched_line_count")
+    assert ranking.min_group_by == ranking.max_group_by == 1 and ranking.time_dimension is None
+    comparison = registry.get("finance.spend_comparison").definition
+    assert comparison.parameters["compare_to"].allowed_values == ("previous_period", "same_period_last_year",
+                                                                  "custom")
+    assert "base_start_date" in comparison.sql and "compare_to" not in comparison.sql
