@@ -87,7 +87,7 @@ class Gazetteer:
 
 
 #: Words that never identify one supplier on their own (generic nouns of supplier names).
-_GENERIC = frozenset({
+GENERIC_NAME_WORDS = frozenset({
     "supplier", "suppliers", "vendor", "vendors", "the", "and", "of", "company", "group", "industrial", "control",
     "controls", "systems", "supply", "supplies", "trading", "logistics", "works", "instruments", "instr", "cable",
     "cables", "products", "services", "international", "global",
@@ -106,10 +106,10 @@ def short_names(spelling: str) -> tuple[str, ...]:
         return ()
     tokens = key.split()
     found: list[str] = []
-    distinctive = [t for t in tokens if t not in _GENERIC]
+    distinctive = [t for t in tokens if t not in GENERIC_NAME_WORDS]
     if distinctive and len(distinctive) < len(tokens):
         found.append(" ".join(distinctive))
-    if len(tokens) > 1 and tokens[0] not in _GENERIC and len(tokens[0]) >= 3 and not tokens[0].isdigit():
+    if len(tokens) > 1 and tokens[0] not in GENERIC_NAME_WORDS and len(tokens[0]) >= 3 and not tokens[0].isdigit():
         found.append(tokens[0])
     return tuple(k for k in dict.fromkeys(found) if k != key)
 

@@ -23,6 +23,7 @@ from router.classifier import IntentClassifier, load_or_train
 from router.contract import RoutingResult
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
+from router.names import PgTrigramResolver
 from router.reading import CatalogMetric, catalog_metrics
 from router.routing import RouterInputs, route
 from router.tools import TOOLS, ToolEnv
@@ -56,6 +57,8 @@ class AskService:
     synthesizer: Synthesizer | None = None
     #: Catalog metrics without a workflow of their own, askable by their label or synonyms.
     catalog: tuple[CatalogMetric, ...] = ()
+    #: Every catalog metric (its allow-lists bound the breakdowns a question may ask for).
+    metrics: tuple[CatalogMetric, ...] = ()
 
     @classmethod
     def create(
@@ -88,7 +91,8 @@ class AskService:
         store = TraceStore()
         return cls(env=env, classifier=classifier, store=store,
                    executor=Executor(env, store, timeouts_ms=timeouts_ms), synthesizer=synthesizer,
-                   catalog=catalog_metrics(metric_service.registry, exclude=frozenset(TOOLS)))
+                   catalog=catalog_metrics(metric_service.registry, exclude=frozenset(TOOLS)),
+                   metrics=catalog_metrics(metric_service.registry))
 
     def ask(
         self,
@@ -109,7 +113,8 @@ class AskService:
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
         routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
-                                               catalog=self.catalog))
+                                               catalog=self.catalog, metrics=self.metrics,
+                                               resolver=PgTrigramResolver(conn, ctx)))
         recorder = TraceRecorder()
         _record_routing(recorder, routing)
         self.store.start(conn, ctx, recorder, interface=interface, question=routing.question, as_of=as_of,
