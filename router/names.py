@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import psycopg
 
 from procura.db.session import AuthContext, tenant_transaction
+from router.errors import NameResolutionError
 from router.reader import NAME_THRESHOLD, SKIPPED_WORDS, NameMatch, rank_matches, span_words
 
 # The word-by-word score of router.reader.name_score, in SQL: for each (spelling, span word) the best word
@@ -71,11 +72,14 @@ class PgTrigramResolver:
         words = list(span_words(text))
         if not words:
             return []
-        with tenant_transaction(self.conn, self.ctx, read_only=True, statement_timeout_ms=2000):
-            rows = self.conn.execute(_SQL, {
-                "words": words, "generic": sorted(SKIPPED_WORDS),
-                "threshold": self.threshold,
-            }).fetchall()
+        try:
+            with tenant_transaction(self.conn, self.ctx, read_only=True, statement_timeout_ms=2000):
+                rows = self.conn.execute(_SQL, {
+                    "words": words, "generic": sorted(SKIPPED_WORDS), "threshold": self.threshold,
+                }).fetchall()
+        except psycopg.errors.UndefinedFunction as exc:
+            # A database without migration 0110: the names stay unresolved (a clarification), never guessed.
+            raise NameResolutionError(f"router.names: pg_trgm is not installed ({exc}); run `procura db up`") from exc
         return rank_matches(((r[0], r[1], r[2], float(r[3])) for r in rows), self.threshold)
 
 
@@ -99,8 +103,9 @@ MADE_UP = ("Omega", "Acme Corp", "Sigma Supplies", "Supplier Omega", "Lambda Ind
 
 
 def measure(gazetteer: object, thresholds: Sequence[float] = (0.3, 0.35, 0.4, 0.45, 0.5, 0.6),
-            margin: float = 0.08) -> list[dict[str, object]]:
-    """Resolved / unresolved / wrong counts of one-edit typos and made-up names per threshold (in memory)."""
+            margin: float = 0.08, every: int = 1) -> list[dict[str, object]]:
+    """Resolved / unresolved / wrong counts of one-edit typos and made-up names per threshold (in memory);
+    ``every`` > 1 samples every n-th typo."""
     from router.reader import NAME_MARGIN, TrigramResolver, name_spellings
 
     margin = margin or NAME_MARGIN
@@ -111,6 +116,7 @@ def measure(gazetteer: object, thresholds: Sequence[float] = (0.3, 0.35, 0.4, 0.
         for k, word in enumerate(words):
             if len(word) >= 5:
                 cases.extend((" ".join([*words[:k], t, *words[k + 1:]]), cid) for t in _edits(word))
+    cases = cases[::every]
     rows = []
     for threshold in thresholds:
         resolver = TrigramResolver(gazetteer, threshold)  # type: ignore[arg-type]

@@ -451,6 +451,10 @@ def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
             words = words[1:]
         while words and _vocabulary(words[-1]):
             words = words[:-1]
+        if len(words) == 1 and len(words[0]) == 1 and match.group(0).split()[:-1]:
+            # "Company Z": a one-letter name keeps the word that makes it one.
+            words = match.group(0).split()[-2:]
+            start = match.start() + match.group(0).rindex(words[0])
         if not words:
             continue
         phrase = " ".join(words)
@@ -585,8 +589,10 @@ def read(
     residual = mask(scratch, tuple(consumed))
     fuzzy: list[tuple[int, int, str, NameMatch]] = []
     unread: list[Unread] = []
+    # Longest first at each position: "Monitoring Services" is read as a whole before "Monitoring" alone.
     looks = sorted({*((s, e, t, "name") for s, e, t in _candidate_names(text, residual)),
-                    *((s, e, t, "category") for s, e, t in _object_phrases(residual))})
+                    *((s, e, t, "category") for s, e, t in _object_phrases(residual))},
+                   key=lambda x: (x[0], -x[1]))
     for start, end, phrase, kind in looks:
         if _covered(start, end, [(s, e) for s, e, _, _ in fuzzy]) or _covered(start, end, [(u.start, u.end)
                                                                                           for u in unread]):
