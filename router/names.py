@@ -16,6 +16,7 @@ thresholds only lose typos (0.5: 2672 resolved; 0.6: 963), still with 0 wrong.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,6 +25,8 @@ import psycopg
 from procura.db.session import AuthContext, tenant_transaction
 from router.errors import NameResolutionError
 from router.reader import NAME_THRESHOLD, SKIPPED_WORDS, NameMatch, rank_matches, span_words
+
+log = logging.getLogger(__name__)
 
 # The word-by-word score of router.reader.name_score, in SQL: for each (spelling, span word) the best word
 # similarity, then the worst span word; and the same from the spelling's distinctive words back to the span.
@@ -73,10 +76,14 @@ class PgTrigramResolver:
         if not words:
             return []
         try:
-            with tenant_transaction(self.conn, self.ctx, read_only=True, statement_timeout_ms=2000):
+            with tenant_transaction(self.conn, self.ctx, read_only=True, statement_timeout_ms=5000):
                 rows = self.conn.execute(_SQL, {
                     "words": words, "generic": sorted(SKIPPED_WORDS), "threshold": self.threshold,
                 }).fetchall()
+        except psycopg.errors.QueryCanceled:
+            # Slow database: the span stays unresolved, so the question is asked about (never a guess).
+            log.warning("router.names: similarity lookup of %r timed out", text)
+            return []
         except psycopg.errors.UndefinedFunction as exc:
             # A database without migration 0110: the names stay unresolved (a clarification), never guessed.
             raise NameResolutionError(f"router.names: pg_trgm is not installed ({exc}); run `procura db up`") from exc
@@ -110,14 +117,14 @@ def measure(gazetteer: object, thresholds: Sequence[float] = (0.3, 0.35, 0.4, 0.
 
     margin = margin or NAME_MARGIN
     spellings = name_spellings(gazetteer)  # type: ignore[arg-type]
-    cases = []
+    cases: list[tuple[str, str]] = []
     for _, cid, spelling in spellings:
         words = spelling.split()
         for k, word in enumerate(words):
             if len(word) >= 5:
                 cases.extend((" ".join([*words[:k], t, *words[k + 1:]]), cid) for t in _edits(word))
     cases = cases[::every]
-    rows = []
+    rows: list[dict[str, object]] = []
     for threshold in thresholds:
         resolver = TrigramResolver(gazetteer, threshold)  # type: ignore[arg-type]
 

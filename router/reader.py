@@ -247,6 +247,8 @@ SKIPPED_WORDS = frozenset({*GENERIC_NAME_WORDS, *_GENERIC_WORDS, *LEGAL_FORMS})
 #: every one-edit typo (delete, substitute, insert, swap) of every word of 5+ letters of every spelling of the
 #: demo vocabulary, and over made-up names that belong to nobody (the numbers are in router/names.py).
 NAME_THRESHOLD = 0.4
+#: At most this many spans of one question are looked up by similarity.
+MAX_LOOKUPS = 4
 #: A second candidate within this margin of the best makes the span ambiguous (a clarification listing both).
 NAME_MARGIN = 0.08
 
@@ -593,11 +595,14 @@ def read(
     looks = sorted({*((s, e, t, "name") for s, e, t in _candidate_names(text, residual)),
                     *((s, e, t, "category") for s, e, t in _object_phrases(residual))},
                    key=lambda x: (x[0], -x[1]))
+    lookups = 0
     for start, end, phrase, kind in looks:
         if _covered(start, end, [(s, e) for s, e, _, _ in fuzzy]) or _covered(start, end, [(u.start, u.end)
                                                                                           for u in unread]):
             continue
-        matches = list(resolver.similar(phrase))
+        # Bounded: a long pasted text is not looked up name by name (its spans stay not understood).
+        lookups += 1
+        matches = list(resolver.similar(phrase)) if lookups <= MAX_LOOKUPS else []
         if matches and (len(matches) == 1 or matches[0].score - matches[1].score >= NAME_MARGIN):
             fuzzy.append((start, end, phrase, matches[0]))
             consumed.append((start, end))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Literal
 
 from procura.db.session import AuthContext
 from router.classifier import IntentClassifier
@@ -155,19 +156,19 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                           or "aggregate" in selected)
     if figure_or_relation and reading.not_understood:
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
-        for unread in reading.not_understood:
-            if unread.candidates:
-                reasons.append(f"entity: {unread.text!r} is close to more than one name")
-                questions.append(f"{unread.text!r} could be {' or '.join(unread.candidates)}. Which one do you mean?")
-            elif unread.kind == "breakdown":
+        for span in reading.not_understood:
+            if span.candidates:
+                reasons.append(f"entity: {span.text!r} is close to more than one name")
+                questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
+            elif span.kind == "breakdown":
                 continue  # asked below with the metric's allow-list
-            elif unread.kind == "date":
-                reasons.append(f"period: the date {unread.text!r} was not understood as part of a period")
-                questions.append(f"What should {unread.text} limit? Give the period as, for example, 'between "
-                                 f"{unread.text} and ...' or 'on {unread.text}'.")
+            elif span.kind == "date":
+                reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
+                questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
+                                 f"{span.text} and ...' or 'on {span.text}'.")
             else:
-                reasons.append(f"entity: {unread.text!r} was not understood")
-                questions.append(f"I do not know {unread.text!r} in your data (no company, supplier or product "
+                reasons.append(f"entity: {span.text!r} was not understood")
+                questions.append(f"I do not know {span.text!r} in your data (no company, supplier or product "
                                  "group of that name). Which one do you mean?")
 
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
@@ -302,11 +303,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         )
         # Every constraint the reading found must reach a step of a figure or relationship plan.
         if workflow in _CONSTRAINED_WORKFLOWS:
-            for what in unused_constraints(entities, constraints, steps):
+            for what in unused_constraints(entities, constraints, steps, workflow):
                 reasons.append(f"constraint: {what} is not used by the {workflow} plan")
                 questions.append(f"I cannot apply {what} to this question with a governed figure or the graph; "
                                  "do you want the answer without it, or a different question?")
-    personal = ("only" if reading.cues.personal_data_only
+    personal: Literal["only", "mentioned"] | None = ("only" if reading.cues.personal_data_only
                 else "mentioned" if reading.cues.personal_data_mentioned else None)
     if reasons:
         return RoutingResult(
@@ -339,9 +340,12 @@ def _values(value: object) -> set[str]:
     return set()
 
 
-def unused_constraints(entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...]) -> list[str]:
+def unused_constraints(
+    entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...], workflow: str = ""
+) -> list[str]:
     """The constraints of the reading that no step of the plan carries (a named supplier, product, group,
-    company or the period), each as the words to put to the user."""
+    company or the period), each as the words to put to the user. Named suppliers of an approval question are
+    applied by its composer (the approvals of the named suppliers), not by a step."""
     used: set[str] = set()
     for step in steps:
         used |= _values(step.arguments)
@@ -350,7 +354,7 @@ def unused_constraints(entities: Entities, constraints: Constraints, steps: tupl
         s.tool == "entity.resolve_company" for s in steps
     ):
         missing.append(f"the company {entities.company_name or entities.company_id}")
-    for sid in entities.supplier_ids:
+    for sid in entities.supplier_ids if workflow != "approved_vendors" else ():
         if sid not in used:
             missing.append(f"the supplier {sid}")
     for code in entities.product_codes:

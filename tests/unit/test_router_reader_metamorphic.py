@@ -65,7 +65,7 @@ def spend_questions(draw: st.DrawFn) -> tuple[str, str, tuple[str, dt.date, dt.d
 @BULK
 def test_a_spend_question_reads_back_as_its_slots(case: tuple[str, str, tuple[str, dt.date, dt.date],
                                                                tuple[str, ...], str | None]) -> None:
-    question, sid, (phrase, start, end), dims, grain = case
+    question, sid, (_, start, end), dims, grain = case
     reading = read(question, GAZETTEER, AS_OF)
     assert reading.entities.supplier_ids == (sid,), question
     assert reading.entities.company_id in ("COMP-A", "COMP-B"), question

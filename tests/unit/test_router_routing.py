@@ -18,8 +18,8 @@ from router.errors import PlanError, QuestionError
 from router.injection import screen
 from router.periods import resolve_period
 from router.planner import validate_plan
-from router.routing import RouterInputs, route
 from router.reading import catalog_metrics
+from router.routing import RouterInputs, route
 from router.rules import find_identifiers
 from semantic.loader import load_registry
 from semantic.schema import load_snapshot
