@@ -98,6 +98,9 @@ _INVOICE_COUNT = re.compile(
     r"(?:\w+\s+)?invoices)\b",
     re.I,
 )
+#: A price comparison between suppliers ("which supplier is cheaper"): unit prices compare per product only.
+_CHEAPER = re.compile(r"\b(cheaper|cheapest|less expensive|least expensive|lower prices?|lowest prices?|"
+                      r"best prices?|more expensive|most expensive|pricier)\b", re.I)
 # Design note: the router decides *that* a figure is asked for; the measure decides *which* governed metric
 # computes it. Each pattern names a measure, never a particular question.
 _UNIT_PRICE = re.compile(
@@ -305,6 +308,7 @@ class Cues:
     invoices: bool = False
     threshold_words: bool = False
     invoice_count: bool = False
+    price_comparison: bool = False
     currency_unchosen: bool = False
     net_basis: bool = False
     other_basis: str | None = None
@@ -641,6 +645,7 @@ def read(
         invoices=bool(_INVOICE_FILTER.search(cue_text)),
         threshold_words=bool(_THRESHOLD_WORDS.search(cue_text)),
         invoice_count=bool(_INVOICE_COUNT.search(cue_text)),
+        price_comparison=bool(_CHEAPER.search(cue_text)),
         currency_unchosen=bool(_CURRENCY_UNCHOSEN.search(cue_text)),
         net_basis=bool(_NET_BASIS.search(cue_text)),
         other_basis=other_basis.group(0) if other_basis else None,

@@ -152,6 +152,12 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         reasons.append("metric: 'invoice count' is not a governed metric of the catalog")
         questions.append("No governed metric counts invoices (the catalog lists what can be computed: "
                          "/v1/metrics). Do you want the total spend or the list of invoices above an amount instead?")
+    if cues.price_comparison and not identifiers.product_codes and catalog_metric is None:
+        # "Which supplier is cheaper?" compares unit prices, which exist per product and month only; passages
+        # that happen to mention prices are not an answer.
+        reasons.append("product: a price comparison needs the product it compares")
+        questions.append("Cheaper for which product? Unit prices are compared per product (a product code such as "
+                         "PRD-482) and calendar month.")
     figure_or_relation = (spend_shaped or other_metric or needs_company or "relationship" in selected
                           or "aggregate" in selected)
     if figure_or_relation and reading.not_understood:
