@@ -139,6 +139,19 @@ february march april may june july august september october november december ja
 sept oct nov dec monday tuesday wednesday thursday friday saturday sunday also all any each every find get let
 me approved approval sku skus id ids iban bic swift pdf csv ok yes no not only just between since until before
 after during per vs versus including excluding incl excl how's what's which's credit note notes line lines
+purchase purchases purchased amount amounts paid posted status statuses year years quarter quarters month months
+date dates price prices unit units quantity quantities report reports breakdown document documents terms payment
+payments due spend spending expenditure cost costs figure figures number numbers count counts average mean
+order orders item items article articles category categories catalog catalogue catalogs member members owner
+owners approved approvals authorized authorised currency currencies euro euros dollar dollars pound pounds
+tax taxes vat gross net threshold thresholds above below over under more less than most least top bottom
+first last previous prior current this next second third fourth half halves fiscal calendar week weeks day days
+today yesterday now please thanks thank hi hello dear team finance procurement buyer buyers analyst cfo
+overview summary details detail breakdowns split grouped group-by by-month monthly quarterly yearly weekly daily
+incl excl including excluding only also both either neither each every all any some none not no yes
+which what who whom whose when where why how much many is are was were did does do has have had
+clause clauses section sections page pages warranty liability calibration installation maintenance manual
+framework master supply agreement agreements contract contracts amendment amendments version versions
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Words one space apart only: a masked (consumed) span between two words leaves several spaces.
 _CAPITALIZED_RUN = re.compile(r"(?<![\w'’-])([A-Z][\w&'’.-]*[\w&]|[A-Z])(?: (?:[A-Z][\w&'’.-]*[\w&]|[A-Z]))*")
