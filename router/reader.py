@@ -479,8 +479,8 @@ def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
         phrase = " ".join(words)
         phrase = re.sub(r"['’]s$", "", phrase)
         end = start + len(phrase)
-        if len(phrase) < 2 or phrase.isdigit():
-            continue
+        if len(phrase) < 2 or any(ch.isdigit() for ch in phrase):
+            continue  # a model or document code ("PS-Z1"), not a name of the tenant
         found.append((start, end, text[start:end]))
     return found
 

@@ -158,8 +158,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         reasons.append("product: a price comparison needs the product it compares")
         questions.append("Cheaper for which product? Unit prices are compared per product (a product code such as "
                          "PRD-482) and calendar month.")
-    figure_or_relation = (spend_shaped or other_metric or needs_company or "relationship" in selected
-                          or "aggregate" in selected)
+    # A traversal that is also a text question ("How do I wire the sensor? ... every supplier") searches
+    # documents; its unknown capitalized words are search terms, not constraints.
+    figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
+                          or ("relationship" in selected and not selected & {"semantic", "lexical"}))
     if figure_or_relation and reading.not_understood:
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
         for span in reading.not_understood:
