@@ -33,28 +33,27 @@ log = logging.getLogger(__name__)
 _SQL = """
 with names(kind, canonical_id, spelling) as (
     select 'company', company_id, company_name from marts.dim_companies
-    union all select 'supplier', supplier_id, supplier_name from marts.dim_suppliers
-    union all select 'supplier', supplier_id, alias from marts.dim_supplier_aliases
-    union all select 'product_group', product_group_id, group_name from marts.dim_product_groups
-), typed(w) as (select unnest(%(words)s::text[])),
-spelled as (
-    select n.kind, n.canonical_id, n.spelling, t
+    union select 'supplier', supplier_id, supplier_name from marts.dim_suppliers
+    union select 'supplier', supplier_id, alias from marts.dim_supplier_aliases
+    union select 'product_group', product_group_id, group_name from marts.dim_product_groups
+), spelled as (
+    select n.kind, n.canonical_id, n.spelling, t, not (t = any(%(generic)s::text[])) as distinctive
     from names n
     cross join lateral regexp_split_to_table(lower(regexp_replace(n.spelling, '[^[:alnum:]]+', ' ', 'g')), ' ') t
     where t <> ''
-), distinctive as (
-    select s.* from spelled s
-    where not (s.t = any(%(generic)s::text[]))
-       or not exists (select 1 from spelled o where (o.kind, o.canonical_id, o.spelling) = (s.kind, s.canonical_id,
-                      s.spelling) and not (o.t = any(%(generic)s::text[])))
+), flagged as (
+    select *, bool_or(distinctive) over (partition by kind, canonical_id, spelling) as any_distinctive from spelled
+), pairs as (
+    select f.kind, f.canonical_id, f.spelling, f.t, f.distinctive or not f.any_distinctive as needed, y.w,
+           public.similarity(y.w, f.t) as sim
+    from flagged f cross join unnest(%(words)s::text[]) as y(w)
 ), forward as (
-    select kind, canonical_id, spelling, min(best) as score from (
-        select s.kind, s.canonical_id, s.spelling, y.w, max(public.similarity(y.w, s.t)) as best
-        from spelled s cross join typed y group by 1, 2, 3, 4) f group by 1, 2, 3
+    select kind, canonical_id, spelling, min(best) as score
+    from (select kind, canonical_id, spelling, w, max(sim) as best from pairs group by 1, 2, 3, 4) x group by 1, 2, 3
 ), backward as (
-    select kind, canonical_id, spelling, min(best) as score from (
-        select d.kind, d.canonical_id, d.spelling, d.t, max(public.similarity(d.t, y.w)) as best
-        from distinctive d cross join typed y group by 1, 2, 3, 4) b group by 1, 2, 3
+    select kind, canonical_id, spelling, min(best) as score
+    from (select kind, canonical_id, spelling, t, max(sim) as best from pairs where needed group by 1, 2, 3, 4) x
+    group by 1, 2, 3
 )
 select f.kind, f.canonical_id, f.spelling, least(f.score, b.score)::float8
 from forward f join backward b using (kind, canonical_id, spelling)
