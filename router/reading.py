@@ -4,7 +4,8 @@ Each parser is a pure function of the (identifier- and entity-masked) question t
 with the span each came from, so the router can account for every constraint-looking span: a breakdown phrase
 ("broken down by colour") or an invoice status that no governed metric serves becomes a clarification naming
 it, never a silently dropped filter. The dimensions a breakdown maps to are checked against the metric's
-allow-list from the catalog (``config.meta.procura.group_by`` / ``grains``) by the planner, not here.
+allow-list from the catalog (``config.meta.procura.group_by`` / ``grains``, passed in ``RouterInputs.metrics``)
+by the router, not here.
 """
 
 from __future__ import annotations
