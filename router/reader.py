@@ -169,6 +169,7 @@ a an the its their our all any each every this that these those his her them it 
 vendors vendors suppliers supplier vendor products product items item goods services invoices invoice lines
 company companies average total overall the period last previous this current first second third fourth quarter
 month year week day half in during over across by per since between from to until up and or
+with of on for at via through
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 

@@ -358,7 +358,11 @@ def unused_constraints(
     for step in steps:
         used |= _values(step.arguments)
     missing: list[str] = []
-    if entities.company_id and entities.company_id not in used and not any(
+    # The catalogue (which products sit under a group, who supplies them) is the tenant's, not a company's nor a
+    # period's; and named invoices fix their own period.
+    scoped = workflow != "catalog_products"
+    by_invoice = any(step.arguments.get("invoice_numbers") for step in steps)
+    if scoped and entities.company_id and entities.company_id not in used and not any(
         s.tool == "entity.resolve_company" for s in steps
     ):
         missing.append(f"the company {entities.company_name or entities.company_id}")
@@ -371,7 +375,8 @@ def unused_constraints(
     if entities.product_group and entities.product_group not in used and (entities.product_group_id or "") not in used:
         missing.append(f"the product group {entities.product_group}")
     tr = constraints.time_range
-    if tr is not None and tr.start.isoformat() not in used and tr.start.strftime("%Y-%m") not in used:
+    if (scoped and not by_invoice and tr is not None and tr.start.isoformat() not in used
+            and tr.start.strftime("%Y-%m") not in used):
         missing.append(f"the period {tr.label}")
     return missing
 
