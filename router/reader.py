@@ -260,7 +260,7 @@ def name_score(words: Sequence[str], spelling: str) -> float:
 SKIPPED_WORDS = frozenset({*GENERIC_NAME_WORDS, *_GENERIC_WORDS, *LEGAL_FORMS})
 
 
-#: A span is read as a name of the tenant from this word score on. Measured by ``python -m router.names`` over
+#: A span is read as a name of the tenant from this word score on. Measured by :func:`router.names.measure` over
 #: every one-edit typo (delete, substitute, insert, swap) of every word of 5+ letters of every spelling of the
 #: demo vocabulary, and over made-up names that belong to nobody (the numbers are in router/names.py).
 NAME_THRESHOLD = 0.4
