@@ -127,9 +127,13 @@ class InProcessRouter:
                 from router.classifier import load_or_train
 
                 self._classifier = load_or_train(get_default_embedder(), self.world.settings.home / "router")
+            from router.reading import catalog_metrics
+
+            registry = self.world.registry()
             result = route(case.question, RouterInputs(ctx=ctx, as_of=case.as_of,
                                                        gazetteer=self._gazetteers[case.tenant_id],
-                                                       classifier=self._classifier))
+                                                       classifier=self._classifier,
+                                                       metrics=catalog_metrics(registry) if registry else ()))
             return result.model_dump(mode="json", by_alias=True)  # type: ignore[no-any-return]
         except Exception as exc:  # any router failure is a measured failure, not a crash of the evaluation
             self.error = f"{type(exc).__name__}: {exc}"

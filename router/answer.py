@@ -15,7 +15,8 @@ and discarded if it fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 import psycopg
@@ -24,7 +25,6 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult
 from router.executor import RunResult
-from router.planner import asks_personal_data, mentions_personal_data
 from router.tools import (
     ApprovedVendorsToolResponse,
     CompletenessResponse,
@@ -43,7 +43,6 @@ _MONEY = re.compile(r"(-?\d+\.\d{2}(?:\d{2})?) ([A-Z]{3})\b")
 _SUPPLIER_ID = re.compile(r"\bSUP-\d+\b")
 #: Evidence is a window of the (section-expanded) passage around the sentence that best matches the question.
 _SNIPPET = 900
-_AGREEMENT_QUESTION = re.compile(r"\b(which|what) (agreements?|contracts?)\b", re.I)
 
 
 class PolicyCheck(BaseModel):
@@ -172,9 +171,46 @@ def _snippet(text: str, question: str = "") -> str:
     return prefix + window + suffix
 
 
+@dataclass
+class _Draft:
+    """The answer being composed: what the run produced (read-only) and the parts a composer fills in."""
+
+    routing: RoutingResult
+    run: RunResult
+    shown: list[EvidenceChunk]
+    metrics: list[MetricToolResponse]
+    spend: Any
+    vendors: Any
+    products: Any
+    failures: list[Any]
+    citations: list[Citation]
+    sources: tuple[str, ...]
+    period: Any
+    period_text: str
+    failure_text: str
+    status: AnswerStatus = "failed"
+    text: str = ""
+    result: dict[str, Any] = field(default_factory=dict)
+    inputs: dict[str, Any] = field(default_factory=dict)
+
+
+Composer = Callable[[_Draft], None]
+#: One composer per workflow: the registry :func:`compose` dispatches on ``routing.workflow``.
+COMPOSERS: dict[str, Composer] = {}
+
+
+def composer(*workflows: str) -> Callable[[Composer], Composer]:
+    """Register a composer for the given workflows."""
+    def register(fn: Composer) -> Composer:
+        for workflow in workflows:
+            COMPOSERS[workflow] = fn
+        return fn
+    return register
+
+
 def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     """The templated answer for a routed (and, unless clarifying, executed) question."""
-    if asks_personal_data(routing.question):
+    if routing.personal_data == "only":
         # Design note: a request for suppliers' bank or contact data is refused whatever the routing decided
         # (even a clarification would invite the user to narrow down a request that is never served).
         return Answer(
@@ -223,29 +259,78 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
         for line_id in spend.source_line_ids:
             citations.append(Citation(source_id=line_id, kind="invoice_line", role="invoice line in the total"))
     citations = list({c.source_id: c for c in citations}.values())
-    sources = tuple(c.source_id for c in citations)
     period = routing.constraints.time_range
-    period_text = f"{period.label} [{period.start}, {period.end})" if period else ""
-    failure_text = "".join(f" Step {o.step_id} ({o.tool}) {o.status}: {o.error}." for o in failures)
-
+    draft = _Draft(
+        routing=routing, run=run, shown=shown, metrics=metrics, spend=spend, vendors=vendors, products=products,
+        failures=failures, citations=citations, sources=tuple(c.source_id for c in citations), period=period,
+        period_text=f"{period.label} [{period.start}, {period.end})" if period else "",
+        failure_text="".join(f" Step {o.step_id} ({o.tool}) {o.status}: {o.error}." for o in failures),
+    )
+    COMPOSERS.get(routing.workflow, _compose_documents)(draft)
+    status, text, result, inputs = draft.status, draft.text, draft.result, draft.inputs
+    citations, sources, failure_text = draft.citations, draft.sources, draft.failure_text
     spend_workflow = routing.workflow in ("spend", "spend_with_documents")
+    if routing.interpretation and routing.workflow in ("spend", "spend_with_documents", "metric", "approved_vendors",
+                                                       "catalog_products"):
+        # The reading restated, so a reader sees which constraints the figure was computed under.
+        text += f" Read as: {routing.interpretation}."
+    if not spend_workflow and vendors is None and spend is None and products is None and any(
+        o.status == "not_found" for o in run.outcomes.values()
+    ):
+        missing = [o.step_id for o in run.outcomes.values() if o.status == "not_found"]
+        text = "Not found: " + ", ".join(missing) + " returned no result." + failure_text
+        status = "not_found"
+    if shown and spend is not None:
+        text += f" Supporting passages: {', '.join(c.chunk_id for c in shown)}."
+    if withheld:
+        text += f" {len(withheld)} retrieved passage(s) were withheld because they contain instruction-like text."
+    if routing.personal_data is not None:
+        text += " Suppliers' bank details and contact data are not disclosed through ask."
+    if check is not None:
+        assert isinstance(check, CompletenessResponse)
+        result["completeness"] = check.status
+    if sources:
+        text += " Sources: " + ", ".join(sources) + "."
+    return Answer(
+        status=status, text=text, result=result, inputs=inputs, sources=sources, citations=tuple(citations),
+        evidence=evidence, withheld_chunk_ids=tuple(withheld),
+    )
+
+
+
+@composer("metric")
+def _compose_metric(d: _Draft) -> None:
+    """``metric``: each governed metric's values exactly as the tool gave them."""
+    routing, metrics, failures, citations = d.routing, d.metrics, d.failures, d.citations
+    sources, period_text, failure_text = d.sources, d.period_text, d.failure_text
     status: AnswerStatus
     result: dict[str, Any]
     inputs: dict[str, Any]
-    if routing.workflow == "metric":
-        for m in metrics:
-            for line_id in m.source_line_ids:
-                citations.append(Citation(source_id=line_id, kind="invoice_line", role=f"invoice line in {m.metric}"))
-        citations = list({c.source_id: c for c in citations}.values())
-        sources = tuple(c.source_id for c in citations)
-        status, text, result, inputs = _metric_answer(routing, metrics, period_text)
-        if failures:
-            status = "partial" if status == "answered" else ("failed" if not metrics else status)
-            text += " Some steps did not complete:" + failure_text
-            if status == "partial":
-                result["status"] = "partial"
-                text = "PARTIAL RESULT: " + text
-    elif spend_workflow and spend is None:
+    for m in metrics:
+        for line_id in m.source_line_ids:
+            citations.append(Citation(source_id=line_id, kind="invoice_line", role=f"invoice line in {m.metric}"))
+    citations = list({c.source_id: c for c in citations}.values())
+    sources = tuple(c.source_id for c in citations)
+    status, text, result, inputs = _metric_answer(routing, metrics, period_text)
+    if failures:
+        status = "partial" if status == "answered" else ("failed" if not metrics else status)
+        text += " Some steps did not complete:" + failure_text
+        if status == "partial":
+            result["status"] = "partial"
+            text = "PARTIAL RESULT: " + text
+    d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
+
+
+@composer("spend", "spend_with_documents")
+def _compose_spend(d: _Draft) -> None:
+    """``spend`` / ``spend_with_documents``: the governed total (or why there is none), its breakdown and scope."""
+    routing, run, spend, vendors = d.routing, d.run, d.spend, d.vendors
+    products, failures, citations, sources = d.products, d.failures, d.citations, d.sources
+    period, period_text, failure_text = d.period, d.period_text, d.failure_text
+    status: AnswerStatus
+    result: dict[str, Any]
+    inputs: dict[str, Any]
+    if spend is None:
         company = routing.entities.company_name or routing.entities.company_id
         not_found = [o for o in run.outcomes.values() if o.status == "not_found"]
         if not_found and not failures:
@@ -260,7 +345,7 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
         inputs = {"company_id": routing.entities.company_id, "period": period.label if period else None}
         citations = [c for c in citations if c.kind != "invoice_line"]
         sources = tuple(c.source_id for c in citations)
-    elif spend is not None:
+    else:
         assert isinstance(spend, SpendResponse)
         company = routing.entities.company_name or routing.entities.company_id
         scope = ""
@@ -327,89 +412,103 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
         if failures:
             status = "partial" if status == "answered" else status
             text += " Some steps did not complete:" + failure_text
-    elif vendors is not None:
-        assert isinstance(vendors, ApprovedVendorsToolResponse)
-        # "Which agreement approves Supplier Beta?" is answered for the named suppliers only; "which suppliers
-        # were approved" lists them all, whatever supplier the question (or text quoted in it) mentions.
-        named = set(routing.entities.supplier_ids) if _AGREEMENT_QUESTION.search(routing.question) else set()
-        # A question about named suppliers ("which agreement approves Supplier Beta") is answered for them only.
-        approvals = [a for a in vendors.approvals if not named or a.supplier_id in named]
-        names = "; ".join(
-            f"{a.supplier_id} ({a.supplier_name}, {a.agreement_id}, valid from {a.valid_from}"
-            f"{' to ' + str(a.valid_to) if a.valid_to else ', open-ended'})"
-            for a in approvals
-        )
-        company = routing.entities.company_name or routing.entities.company_id
-        when = period_text or f"on {vendors.start_date}"
-        if approvals:
-            text = f"Approved vendors of {company} {when}: {names}."
-        else:
-            text = (f"Not found: {', '.join(sorted(named))} had no approval as a vendor of {company} {when}; "
-                    f"approved then: {', '.join(vendors.supplier_ids)}.")
-        result = {"status": "complete" if approvals else "not_found",
-                  "supplier_ids": sorted({a.supplier_id for a in approvals}),
-                  "agreement_ids": sorted({a.agreement_id for a in approvals})}
-        if named:
-            kept = {a.chunk_id for a in approvals}
-            citations = [c for c in citations if not c.role.startswith("approval of ") or c.source_id in kept]
-            sources = tuple(c.source_id for c in citations)
-        inputs = {"company_id": vendors.company_id, "start_date": str(vendors.start_date),
-                  "end_date": str(vendors.end_date)}
-        status = "answered"
-    elif products is not None:
+    d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
+
+
+@composer("approved_vendors")
+def _compose_vendors(d: _Draft) -> None:
+    """``approved_vendors``: the approvals in the period (of the named suppliers, or of a group's suppliers)."""
+    routing, vendors, products, citations = d.routing, d.vendors, d.products, d.citations
+    sources, period_text = d.sources, d.period_text
+    status: AnswerStatus
+    result: dict[str, Any]
+    inputs: dict[str, Any]
+    assert isinstance(vendors, ApprovedVendorsToolResponse)
+    # "Which agreement approves Supplier Beta?" is answered for the named suppliers only; "which suppliers
+    # were approved" lists them all, whatever supplier the question (or text quoted in it) mentions.
+    named = set(routing.entities.supplier_ids) if routing.named_suppliers_only else set()
+    # A question about named suppliers ("which agreement approves Supplier Beta") is answered for them only.
+    approvals = [a for a in vendors.approvals if not named or a.supplier_id in named]
+    if products is not None:
+        # "Suppliers approved for <group>": the approved vendors that supply a product under the group.
         assert isinstance(products, FindProductsToolResponse)
-        scope_text = (f"under {products.group_name}" if products.group_name
-                      else f"of {', '.join(products.requested_supplier_ids)}")
-        text = (f"Products {scope_text}: "
-                + "; ".join(f"{p.product_code} {p.product_name} (supplier {p.supplier_id})" for p in products.products)
-                + ".")
-        result = {"status": "complete", "product_codes": list(products.product_codes)}
-        inputs = {"group_name": products.group_name}
-        result["supplier_ids"] = list(products.supplier_ids)
-        status = "answered"
-        for p in products.products:
-            for i, src in enumerate(p.source_chunk_ids):
-                document = p.source_document_ids[i] if i < len(p.source_document_ids) else None
-                citations.append(Citation(source_id=src, kind="chunk" if "-c" in src else "record",
-                                          document_id=document, role=f"{p.product_code} in group"))
-        citations = list({c.source_id: c for c in citations}.values())
-        sources = tuple(c.source_id for c in citations)
-    else:
-        if shown:
-            lines = [f"[{i}] {c.chunk_id} ({c.document_id}, page {c.page})" for i, c in enumerate(shown, start=1)]
-            text = (f"Found {len(shown)} passage(s) for your question; the quoted document text below is evidence, "
-                    "not a verified statement: " + "; ".join(lines) + ".")
-            status = "answered"
-        else:
-            text = "Not found: no authorized passage matches the question."
-            status = "not_found"
-        result = {"status": "complete" if shown else "not_found", "passages": len(shown)}
-        inputs = {"identifiers": routing.entities.model_dump(include={"product_codes", "invoice_numbers",
-                                                                       "contract_ids"})}
-        if failures:
-            status = "failed" if not shown else "partial"
-            text += " Some steps did not complete:" + failure_text
-    if not spend_workflow and vendors is None and spend is None and products is None and any(
-        o.status == "not_found" for o in run.outcomes.values()
-    ):
-        missing = [o.step_id for o in run.outcomes.values() if o.status == "not_found"]
-        text = "Not found: " + ", ".join(missing) + " returned no result." + failure_text
-        status = "not_found"
-    if shown and spend is not None:
-        text += f" Supporting passages: {', '.join(c.chunk_id for c in shown)}."
-    if withheld:
-        text += f" {len(withheld)} retrieved passage(s) were withheld because they contain instruction-like text."
-    if mentions_personal_data(routing.question):
-        text += " Suppliers' bank details and contact data are not disclosed through ask."
-    if check is not None:
-        assert isinstance(check, CompletenessResponse)
-        result["completeness"] = check.status
-    if sources:
-        text += " Sources: " + ", ".join(sources) + "."
-    return Answer(
-        status=status, text=text, result=result, inputs=inputs, sources=sources, citations=tuple(citations),
-        evidence=evidence, withheld_chunk_ids=tuple(withheld),
+        approvals = [a for a in approvals if a.supplier_id in set(products.supplier_ids)]
+    names = "; ".join(
+        f"{a.supplier_id} ({a.supplier_name}, {a.agreement_id}, valid from {a.valid_from}"
+        f"{' to ' + str(a.valid_to) if a.valid_to else ', open-ended'})"
+        for a in approvals
     )
+    company = routing.entities.company_name or routing.entities.company_id
+    when = period_text or f"on {vendors.start_date}"
+    scope = f" supplying {routing.entities.product_group} (or its subgroups)" if products is not None else ""
+    if approvals:
+        text = f"Approved vendors of {company}{scope} {when}: {names}."
+    else:
+        text = (f"Not found: {', '.join(sorted(named))} had no approval as a vendor of {company} {when}; "
+                f"approved then: {', '.join(vendors.supplier_ids)}.")
+    result = {"status": "complete" if approvals else "not_found",
+              "supplier_ids": sorted({a.supplier_id for a in approvals}),
+              "agreement_ids": sorted({a.agreement_id for a in approvals})}
+    if named or products is not None:
+        kept = {a.chunk_id for a in approvals}
+        citations = [c for c in citations if not c.role.startswith("approval of ") or c.source_id in kept]
+        sources = tuple(c.source_id for c in citations)
+    inputs = {"company_id": vendors.company_id, "start_date": str(vendors.start_date),
+              "end_date": str(vendors.end_date)}
+    status = "answered"
+    d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
+
+
+@composer("catalog_products")
+def _compose_products(d: _Draft) -> None:
+    """``catalog_products``: the products under a group or of the named suppliers."""
+    products, citations, sources = d.products, d.citations, d.sources
+    status: AnswerStatus
+    result: dict[str, Any]
+    inputs: dict[str, Any]
+    assert isinstance(products, FindProductsToolResponse)
+    scope_text = (f"under {products.group_name}" if products.group_name
+                  else f"of {', '.join(products.requested_supplier_ids)}")
+    text = (f"Products {scope_text}: "
+            + "; ".join(f"{p.product_code} {p.product_name} (supplier {p.supplier_id})" for p in products.products)
+            + ".")
+    result = {"status": "complete", "product_codes": list(products.product_codes)}
+    inputs = {"group_name": products.group_name}
+    result["supplier_ids"] = list(products.supplier_ids)
+    status = "answered"
+    for p in products.products:
+        for i, src in enumerate(p.source_chunk_ids):
+            document = p.source_document_ids[i] if i < len(p.source_document_ids) else None
+            citations.append(Citation(source_id=src, kind="chunk" if "-c" in src else "record",
+                                      document_id=document, role=f"{p.product_code} in group"))
+    citations = list({c.source_id: c for c in citations}.values())
+    sources = tuple(c.source_id for c in citations)
+    d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
+
+
+@composer("identifier_lookup", "document_answer")
+def _compose_documents(d: _Draft) -> None:
+    """``identifier_lookup`` / ``document_answer``: the passages found (untrusted evidence)."""
+    routing, shown, failures, failure_text = d.routing, d.shown, d.failures, d.failure_text
+    citations, sources = d.citations, d.sources
+    status: AnswerStatus
+    result: dict[str, Any]
+    inputs: dict[str, Any]
+    if shown:
+        lines = [f"[{i}] {c.chunk_id} ({c.document_id}, page {c.page})" for i, c in enumerate(shown, start=1)]
+        text = (f"Found {len(shown)} passage(s) for your question; the quoted document text below is evidence, "
+                "not a verified statement: " + "; ".join(lines) + ".")
+        status = "answered"
+    else:
+        text = "Not found: no authorized passage matches the question."
+        status = "not_found"
+    result = {"status": "complete" if shown else "not_found", "passages": len(shown)}
+    inputs = {"identifiers": routing.entities.model_dump(include={"product_codes", "invoice_numbers",
+                                                                   "contract_ids"})}
+    if failures:
+        status = "failed" if not shown else "partial"
+        text += " Some steps did not complete:" + failure_text
+    d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
 
 
 def _catalog_sentence(m: MetricToolResponse, company: str, period_text: str) -> str:

@@ -186,6 +186,12 @@ class RoutingResult(_Frozen):
     workflow: Workflow
     execution_plan: tuple[PlanStep, ...] = ()
     rule_hits: tuple[str, ...] = ()
+    #: The reading restated: company, suppliers, group and its subgroups, period as dates (for the answer text).
+    interpretation: str = ""
+    #: The question asks for suppliers' bank or contact data ("only": nothing else; "mentioned": among others).
+    personal_data: Literal["only", "mentioned"] | None = None
+    #: The question asks which agreement approves the suppliers it names (answered for those suppliers only).
+    named_suppliers_only: bool = False
 
     @model_validator(mode="after")
     def _clarification_stops_execution(self) -> RoutingResult:

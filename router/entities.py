@@ -87,7 +87,7 @@ class Gazetteer:
 
 
 #: Words that never identify one supplier on their own (generic nouns of supplier names).
-_GENERIC = frozenset({
+GENERIC_NAME_WORDS = frozenset({
     "supplier", "suppliers", "vendor", "vendors", "the", "and", "of", "company", "group", "industrial", "control",
     "controls", "systems", "supply", "supplies", "trading", "logistics", "works", "instruments", "instr", "cable",
     "cables", "products", "services", "international", "global",
@@ -106,10 +106,10 @@ def short_names(spelling: str) -> tuple[str, ...]:
         return ()
     tokens = key.split()
     found: list[str] = []
-    distinctive = [t for t in tokens if t not in _GENERIC]
+    distinctive = [t for t in tokens if t not in GENERIC_NAME_WORDS]
     if distinctive and len(distinctive) < len(tokens):
         found.append(" ".join(distinctive))
-    if len(tokens) > 1 and tokens[0] not in _GENERIC and len(tokens[0]) >= 3 and not tokens[0].isdigit():
+    if len(tokens) > 1 and tokens[0] not in GENERIC_NAME_WORDS and len(tokens[0]) >= 3 and not tokens[0].isdigit():
         found.append(tokens[0])
     return tuple(k for k in dict.fromkeys(found) if k != key)
 
@@ -187,6 +187,8 @@ class EntityMentions:
 
 
 _WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿß]+")
+#: Words a short name may never be (they occur in every question).
+_FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "from", "our", "all", "any", "how", "what", "which"})
 _FIRST_PERSON = re.compile(r"\b(we|our|us|ours)\b", re.I)
 
 
@@ -245,6 +247,11 @@ def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
         bare = normalize_supplier_name(company.company_name)
         if bare:
             company_phrases.setdefault(tuple(bare.split()), set()).add(company.company_id)
+        # The short name ("Alpenland" for "Alpenland Logistik AG"); never a one- or two-letter word ("Company A"
+        # has none), and two companies sharing one keep both candidates (a clarification).
+        for short in short_names(company.company_name):
+            if len(short) >= 3 and short not in _FUNCTION_WORDS:
+                company_phrases.setdefault(tuple(short.split()), set()).add(company.company_id)
     supplier_phrases = {tuple(alias.split()): ids for alias, ids in gazetteer.supplier_aliases.items()}
     group_phrases: dict[tuple[str, ...], set[str]] = {}
     for group in gazetteer.product_groups:

@@ -55,3 +55,7 @@ class TraceNotFoundError(RouterError):
 
 class McpAuthError(RouterError):
     """The MCP server has no valid host-side key (stdio) or the HTTP request carries none (streamable HTTP)."""
+
+
+class NameResolutionError(RouterError):
+    """Names cannot be resolved by similarity (the database lacks ``pg_trgm``: migration 0110)."""

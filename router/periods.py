@@ -85,6 +85,8 @@ class PeriodResolution:
     ambiguous: bool = False
     reason: str | None = None
     mentions: tuple[str, ...] = ()
+    #: Where each mention stands in the question (the reader's span accounting).
+    spans: tuple[tuple[int, int], ...] = ()
 
 
 def quarter_start(year: int, quarter: int) -> dt.date:
@@ -201,7 +203,8 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             try:
                 period = _read(kind, match, as_of, text, fiscal_start_month)
             except ValueError:
-                return PeriodResolution(None, True, f"the period {text!r} is not a valid date range", (text,))
+                return PeriodResolution(None, True, f"the period {text!r} is not a valid date range", (text,),
+                                        (span,))
             if period is None:
                 continue
             consumed.append(span)
@@ -210,11 +213,13 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     distinct = {(p.start, p.end) for p in found}
     if len(distinct) > 1:
         labels = ", ".join(sorted({p.label for p in found}))
-        return PeriodResolution(None, True, f"the question names more than one period ({labels})", tuple(mentions))
+        return PeriodResolution(None, True, f"the question names more than one period ({labels})", tuple(mentions),
+                                tuple(consumed))
     vague = _VAGUE.search(question)
     if vague and not found:
-        return PeriodResolution(None, True, f"{vague.group(0)!r} does not name a period", (vague.group(0),))
-    return PeriodResolution(found[0] if found else None, False, None, tuple(mentions))
+        return PeriodResolution(None, True, f"{vague.group(0)!r} does not name a period", (vague.group(0),),
+                                (vague.span(),))
+    return PeriodResolution(found[0] if found else None, False, None, tuple(mentions), tuple(consumed))
 
 
 def _read(

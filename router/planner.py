@@ -24,10 +24,8 @@ be in ``depends_on``; the executor resolves them from the step's typed output an
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
-from decimal import Decimal
-from typing import Any, Literal
+from typing import Any
 
 from router.contract import (
     ALLOWED_TOOLS,
@@ -39,7 +37,7 @@ from router.contract import (
     Workflow,
 )
 from router.errors import PlanError
-from router.reading import Amount, parse_amounts
+from router.reader import MetricKind, Reading
 
 #: Bounded plans: no workflow needs more, and the executor refuses longer ones.
 MAX_STEPS = 10
@@ -49,7 +47,8 @@ MAX_STEPS = 10
 class PlanInput:
     """What the planner needs from routing."""
 
-    question: str
+    #: The question as read (the planner never re-reads the raw text).
+    reading: Reading
     intents: frozenset[IntentType]
     entities: Entities
     constraints: Constraints
@@ -62,91 +61,9 @@ class PlanInput:
     #: The reading's breakdown: allow-listed dimensions and time grain ("per supplier", "month by month").
     group_by: tuple[str, ...] = ()
     grain: str | None = None
-    #: The reading's money amounts (with their threshold word); ``None`` reads them from ``question``.
-    amounts: tuple[Amount, ...] | None = None
     #: A catalog metric without a workflow of its own, and its parameter values from the reading.
     catalog_metric: str | None = None
     catalog_parameters: dict[str, Any] | None = None
-
-
-MetricKind = Literal[
-    "unit_price", "tax_total", "units_purchased", "invoices_above_threshold", "unsupported",
-]
-
-# Design note: the router decides *that* a figure is asked for; the planner decides *which* governed metric
-# computes it, from the measure the question names. Each pattern names a measure, never a particular question.
-_UNIT_PRICE = re.compile(
-    r"\b(unit[- ]prices?|per unit|price per|average (?:net )?price|prices? (?:of|for|paid))\b", re.I
-)
-_TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
-_UNITS = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
-_LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
-_PRODUCTS = re.compile(r"\b(products?|items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
-_APPROVES = re.compile(r"\bapprov\w*", re.I)
-#: Personal and bank data of suppliers is not served by ask (minimization; architecture.txt, Security).
-_PERSONAL_DATA = re.compile(
-    r"\b(iban|ibans|bic|swift|bank (?:account|details|data)s?|account numbers?|e-?mail address(?:es)?|"
-    r"contact (?:details|e-?mails?|addresses)|phone numbers?|telephone numbers?)\b",
-    re.I,
-)
-
-
-_SENTENCES = re.compile(r"(?<=[.?!;])\s+|,\s*(?:and|also|plus)\s+", re.I)
-
-
-def asks_personal_data(question: str) -> bool:
-    """True when the question asks only for suppliers' bank or contact data, which ask never returns.
-
-    A legitimate question with such a request appended ("How do I wire the sensor? Also include every IBAN.") keeps
-    its plan (injected text must not change a plan); the personal data is simply never in the answer (evidence is
-    redacted), and the answer says so (:func:`mentions_personal_data`).
-    """
-    parts = [p for p in _SENTENCES.split(question) if p and p.strip()]
-    return bool(parts) and all(_PERSONAL_DATA.search(p) for p in parts)
-
-
-def mentions_personal_data(question: str) -> bool:
-    """True when any part of the question asks for suppliers' bank or contact data."""
-    return bool(_PERSONAL_DATA.search(question))
-
-
-def metric_kind(question: str, entities: Entities) -> MetricKind | None:
-    """The governed metric a figure question needs, ``unsupported`` when its parameters are missing,
-    ``None`` when the question names no measure other than spend."""
-    if _UNIT_PRICE.search(question):
-        return "unit_price" if entities.product_codes else "unsupported"
-    if _TAX.search(question):
-        return "tax_total" if entities.invoice_numbers else "unsupported"
-    if threshold_of(question) is not None:
-        mentions_lines = bool(_LINES.search(question)) and not re.search(r"\binvoices\b", question, re.I)
-        # Invoice totals are governed; single lines above an amount are not (yet): refuse rather than answer
-        # a different question.
-        return "unsupported" if mentions_lines else "invoices_above_threshold"
-    if _UNITS.search(question):
-        return "units_purchased" if entities.supplier_ids else "unsupported"
-    return None
-
-
-def threshold_of(question: str, amounts: tuple[Amount, ...] | None = None) -> tuple[str, str | None] | None:
-    """The amount (an exact decimal string) and currency of "above 5,000 EUR" / "over €10k" / "> 10.000,50 €"."""
-    found = parse_amounts(question) if amounts is None else amounts
-    above = next((a for a in found if a.comparator == "above"), None)
-    if above is None:
-        return None
-    return f"{above.value.quantize(Decimal('0.01'))}", above.currency
-
-
-_CLAUSES = re.compile(r",\s*(?:and|also|plus)\s+|;\s*|\?\s+|\band also\b", re.I)
-
-
-def _text_part(question: str) -> str:
-    """The clauses of a mixed question that ask for text, not for the figure ("..., and how often must it be
-    calibrated?"); the figure's words would otherwise steer retrieval to invoices. The whole question when it
-    cannot be split."""
-    clauses = [c.strip() for c in _CLAUSES.split(question) if c and c.strip()]
-    text = [c for c in clauses if metric_kind(c, Entities(product_codes=("X",), invoice_numbers=("X",),
-                                                           supplier_ids=("X",))) is None]
-    return " ".join(text) if text and len(text) < len(clauses) else question
 
 
 def _single_month(inp: PlanInput) -> str | None:
@@ -168,14 +85,11 @@ def _period(inp: PlanInput) -> tuple[str, str]:
     return inp.as_of.isoformat(), (inp.as_of + dt.timedelta(days=1)).isoformat()
 
 
-_QUOTED = re.compile(r"[\"“”„]([^\"“”„]{2,200})[\"“”]")
-
-
 def _phrases(inp: PlanInput) -> list[str]:
     """The quoted phrases of a lexical question (what the user wants found literally)."""
     if "lexical" not in inp.intents:
         return []
-    return [p.strip() for p in _QUOTED.findall(inp.question) if len(p.strip()) >= 2][:5]
+    return list(inp.reading.quoted)
 
 
 def _search_text(inp: PlanInput, query_text: str) -> str:
@@ -187,31 +101,10 @@ def _search_text(inp: PlanInput, query_text: str) -> str:
     return " ".join(_phrases(inp)) or query_text
 
 
-#: Words that name a company's agreement ("framework agreement", "purchasing contract", "agreements").
-_AGREEMENT_WORDS = re.compile(r"\b(?:(?:framework|purchasing|supply|master)\s+)?(?:agreement|contract)s?\b", re.I)
-
-
-def _company_agreement_query(inp: PlanInput, query_text: str) -> str | None:
-    """The topic of a question about a named company's agreement ("What are the payment terms in Company A's
-    framework agreement?" -> "What are the payment terms in"), or ``None`` when the question is not one.
-
-    Design note: the company and the document kind become filters (company_ids, document_types); left in the
-    query text they would rank the agreement's title and definition chunks ("'Agreement' means this framework
-    agreement ...") above the section that answers.
-    """
-    e = inp.entities
-    if e.company_id is None or not _AGREEMENT_WORDS.search(query_text) or _phrases(inp):
-        return None
-    text = query_text
-    if e.company_name:
-        text = re.sub(re.escape(e.company_name) + r"(?:['’]s)?", " ", text, flags=re.I)
-    text = " ".join(_AGREEMENT_WORDS.sub(" ", text).split())
-    return text if len(text) >= 3 else None
-
-
 def _search_args(inp: PlanInput, *, modes: list[str], query_text: str, document_types: list[str]) -> dict[str, Any]:
     e = inp.entities
-    scoped = _company_agreement_query(inp, query_text) if set(document_types) <= {"agreement"} else None
+    scoped = (inp.reading.agreement_topic if query_text == inp.reading.text and not _phrases(inp) else None) \
+        if set(document_types) <= {"agreement"} else None
     if scoped is not None:
         query_text, document_types = scoped, ["agreement"]
     return {
@@ -236,7 +129,7 @@ def _text_modes(inp: PlanInput) -> list[str]:
     has_ids = bool(inp.entities.product_codes or inp.entities.invoice_numbers or inp.entities.contract_ids)
     if has_ids:
         modes.append("exact")
-    if "lexical" in inp.intents and "semantic" not in inp.intents and _QUOTED.search(inp.question):
+    if "lexical" in inp.intents and "semantic" not in inp.intents and inp.reading.quoted:
         # A quoted phrase is to be found literally: a vector neighbour that lacks it does not "mention" it.
         modes.append("bm25")
         return modes
@@ -416,7 +309,7 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
                 purpose=f"Governed units purchased from {supplier} (finance.units_purchased).",
             ))
     elif kind == "invoices_above_threshold":
-        threshold = threshold_of(inp.question, inp.amounts)
+        threshold = inp.reading.threshold
         if tr is None or threshold is None:
             return None
         amount, named_currency = threshold
@@ -438,7 +331,7 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
     if inp.wants_documents:
         steps.append(PlanStep(
             step_id="retrieve-documents", tool="documents.search",
-            arguments=_search_args(inp, modes=_text_modes(inp), query_text=_text_part(inp.question),
+            arguments=_search_args(inp, modes=_text_modes(inp), query_text=inp.reading.text_part,
                                    document_types=[]),
             purpose="The document part of the question (explanation / requirements).",
         ))
@@ -456,7 +349,7 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
     e = inp.entities
     steps: list[PlanStep]
     workflow: Workflow
-    if asks_personal_data(inp.question):
+    if inp.reading.cues.personal_data_only:
         # Design note: refused before any tool runs, whatever the intents; bank and contact data never leave.
         return "unsupported", ()
     if inp.catalog_metric is not None:
@@ -472,7 +365,7 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
         ]
         validate_plan(steps)
         return "metric", tuple(steps)
-    kind = metric_kind(inp.question, e) if (inp.spend or inp.other_metric) else None
+    kind = inp.reading.measure if (inp.spend or inp.other_metric) else None
     if kind is not None:
         metric_steps = _metric_steps(inp, kind)
         if metric_steps is None:
@@ -488,7 +381,7 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
                     step_id="retrieve-documents",
                     tool="documents.search",
                     arguments=_search_args(
-                        inp, modes=_text_modes(inp), query_text=inp.question, document_types=["agreement"]
+                        inp, modes=_text_modes(inp), query_text=inp.reading.text, document_types=["agreement"]
                     ),
                     purpose="The document part of the question (summary / explanation).",
                 )
@@ -497,7 +390,7 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
             workflow = "spend_with_documents"
         steps.append(_check(check_deps))
     elif (
-        "relationship" in inp.intents and (inp.approved or bool(_APPROVES.search(inp.question)))
+        "relationship" in inp.intents and (inp.approved or inp.reading.cues.approves)
         and e.company_id is not None
     ):
         start, end = _period(inp)
@@ -512,14 +405,24 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
                 purpose="Suppliers whose approval overlaps the period.",
             ),
         ]
-        steps.append(_check(["find-approved-vendors"]))
+        check = ["find-approved-vendors"]
+        if e.product_group is not None:
+            # "Suppliers approved for <group>": the approved vendors that supply a product under the group.
+            steps.append(PlanStep(
+                step_id="find-products", tool="catalog.find_products", depends_on=("find-approved-vendors",),
+                arguments={"supplier_ids": _ref("find-approved-vendors", "supplier_ids"),
+                           "group_name": e.product_group},
+                purpose=f"Products under {e.product_group} (PART_OF*0..3) supplied by the approved vendors.",
+            ))
+            check.append("find-products")
+        steps.append(_check(check))
         workflow = "approved_vendors"
     elif inp.other_metric and not (inp.intents & {"semantic", "lexical"}):
         # A figure no governed metric computes; text questions that merely mention numbers still get a search.
         return "unsupported", ()
     elif (
         "relationship" in inp.intents and e.supplier_ids and e.product_group is None and e.company_id is None
-        and _PRODUCTS.search(inp.question)
+        and inp.reading.cues.products
     ):
         steps = [
             PlanStep(
@@ -542,19 +445,22 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
             PlanStep(
                 step_id="lookup-identifier",
                 tool="documents.search",
-                arguments=_search_args(inp, modes=["exact"] if keyed else ["bm25"], query_text=inp.question,
+                arguments=_search_args(inp, modes=["exact"] if keyed else ["bm25"], query_text=inp.reading.text,
                                        document_types=[]),
                 purpose="Identifier lookup (one step).",
             )
         ]
         workflow = "identifier_lookup"
     elif "relationship" in inp.intents and e.product_group is not None and not (inp.intents & {"semantic", "lexical"}):
+        # Every constraint of the reading: the named suppliers (when any) within the group and its subgroups.
+        suppliers = list(e.supplier_ids) or list(inp.all_supplier_ids)
         steps = [
             PlanStep(
                 step_id="find-products",
                 tool="catalog.find_products",
-                arguments={"supplier_ids": list(inp.all_supplier_ids), "group_name": e.product_group},
-                purpose=f"Products under {e.product_group} (PART_OF*0..3).",
+                arguments={"supplier_ids": suppliers, "group_name": e.product_group},
+                purpose=f"Products under {e.product_group} (PART_OF*0..3)"
+                + (f" supplied by {', '.join(e.supplier_ids)}." if e.supplier_ids else "."),
             ),
             _check(["find-products"]),
         ]
@@ -564,7 +470,7 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
             PlanStep(
                 step_id="retrieve-documents",
                 tool="documents.search",
-                arguments=_search_args(inp, modes=_text_modes(inp), query_text=inp.question, document_types=[]),
+                arguments=_search_args(inp, modes=_text_modes(inp), query_text=inp.reading.text, document_types=[]),
                 purpose="Passages that answer the question (exact / BM25 / vector as needed).",
             ),
             _check(["retrieve-documents"]),

@@ -4,7 +4,8 @@ Each parser is a pure function of the (identifier- and entity-masked) question t
 with the span each came from, so the router can account for every constraint-looking span: a breakdown phrase
 ("broken down by colour") or an invoice status that no governed metric serves becomes a clarification naming
 it, never a silently dropped filter. The dimensions a breakdown maps to are checked against the metric's
-allow-list from the catalog (``config.meta.procura.group_by`` / ``grains``) by the planner, not here.
+allow-list from the catalog (``config.meta.procura.group_by`` / ``grains``, passed in ``RouterInputs.metrics``)
+by the router, not here.
 """
 
 from __future__ import annotations
@@ -177,6 +178,15 @@ def parse_breakdown(text: str) -> Breakdown:
     return Breakdown(tuple(dict.fromkeys(dims)), grain, tuple(sorted(spans)), tuple(unknown))
 
 
+_DIMENSION_PHRASES = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
+                      "company_id": "company", "invoice_number": "invoice"}
+
+
+def dimension_phrase(name: str) -> str:
+    """How an allow-list dimension (or an unread breakdown word) is named to the user."""
+    return _DIMENSION_PHRASES.get(name, name)
+
+
 # --- invoice statuses ---------------------------------------------------------------------------------------
 _EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\binvoices?\b)|"
                               r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b",
@@ -246,6 +256,6 @@ def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple
 
 
 __all__ = [
-    "Amount", "Breakdown", "CatalogMetric", "catalog_metrics", "excluded_status", "match_catalog_metric",
-    "parse_amounts", "parse_breakdown", "parse_number",
+    "Amount", "Breakdown", "CatalogMetric", "catalog_metrics", "dimension_phrase", "excluded_status",
+    "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number",
 ]

@@ -10,8 +10,8 @@ needs stops execution with one focused question. The authorization context is co
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
+from typing import Literal
 
 from procura.db.session import AuthContext
 from router.classifier import IntentClassifier
@@ -22,88 +22,33 @@ from router.contract import (
     Entities,
     IntentScore,
     IntentType,
+    PlanStep,
     RoutingResult,
     TimeRange,
     clean_question,
 )
-from router.entities import EntityMentions, Gazetteer, find_mentions
-from router.periods import add_months, resolve_period
+from router.entities import Gazetteer
+from router.periods import add_months
 from router.planner import PlanInput, plan
-from router.reading import (
-    Amount,
-    CatalogMetric,
-    excluded_status,
-    match_catalog_metric,
-    parse_amounts,
-    parse_breakdown,
-)
-from router.rules import RULE_CONFIDENCE, Identifiers, RuleHit, apply_rules, find_identifiers, mask, quoted_spans
+from router.reader import NameResolver, Reading, interpretation, read
+from router.reading import Amount, CatalogMetric, dimension_phrase
+from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
 
-#: The dimensions governed spend may be grouped by (finance.company_spend's config.meta.procura.group_by).
-SPEND_GROUP_BY = ("supplier_id", "product_group_id", "product_code")
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
 INTENT_THRESHOLD = 0.5
 #: Every question needs at least one intent: when none reaches the threshold, the most probable one is selected
 #: if its probability is at least this floor, else the router asks what is needed. On the labeled set's
 #: held-out folds the top intent was right 9 times in 11 above the floor and 3 times in 5 below it.
 TOP_INTENT_FLOOR = 0.2
-
-_CURRENCIES = {
-    "eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR",
-    "usd": "USD", "dollar": "USD", "dollars": "USD", "$": "USD",
-    "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "£": "GBP",
-    "chf": "CHF", "franc": "CHF", "francs": "CHF",
-}
-_CURRENCY = re.compile(
-    r"(?<![A-Za-z])(eur|euros?|usd|dollars?|gbp|pounds?|sterling|chf|francs?)(?![A-Za-z])|[€$£]", re.I
-)
-_NET_BASIS = re.compile(
-    r"\b(net of tax|excluding tax|excl\.? tax|before tax|pre-tax|without tax|net spend|net amount)\b", re.I
-)
-_OTHER_BASIS = re.compile(
-    r"\b(committed|commitments?|ordered|purchase orders?|budget(?:ed)?|accrued|accruals?|forecast(?:ed)?|"
-    r"cash basis|accrual basis|payments? made)\b",
-    re.I,
-)
-_PAID_ONLY = re.compile(r"\b(only paid|paid invoices|already paid|that were paid|settled)\b", re.I)
-_POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices)\b", re.I)
-_APPROVED = re.compile(r"\b(approved|approval|authori[sz]ed)\b", re.I)
-_SPEND = re.compile(
-    r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|paid|pay|invoiced|how much|total|totals|sum)\b", re.I
-)
-_SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
-#: Words that make a product-group mention a traversal (members of the group, who supplies it): "which products
-#: belong to Sensors", "suppliers of pressure sensors". Without them ("How often should the pressure sensor be
-#: calibrated?") the group name is only the topic of a document question.
-_GROUP_TRAVERSAL = re.compile(
-    r"\b(products?|items?|articles?|members?|group|groups|suppliers?|vendors?|who|catalog(?:ue)?)\b", re.I
-)
-#: A price per unit is a catalogue/line metric, not company spend ("What did we pay per unit for PRD-482?").
-_UNIT_PRICE = re.compile(r"\b(unit price|per unit|price per|each unit|list price)\b", re.I)
-#: Purchased quantities are measured over invoices like spend: they need a company and a period too.
-_QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
-_PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
-#: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
-_INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
-_THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|less than|at least)\b", re.I)
-#: "in local currency", "in whatever currency the invoices were in": the user has not chosen a currency.
-_CURRENCY_UNCHOSEN = re.compile(
-    r"\b(local|original|native|invoice|invoiced|transaction|source|document|whatever|any|their own|its own)\s+"
-    r"currenc(?:y|ies)\b|\bcurrenc(?:y|ies)\s+(?:the|they|it|each)\b",
-    re.I,
-)
-#: Paid and posted named as alternatives: the user is unsure which invoice statuses count.
-_STATUS_CHOICE = re.compile(
-    r"\b(paid\s+or\s+posted|posted\s+or\s+paid|paid\s+(?:vs\.?|versus)\s+posted|posted\s+(?:vs\.?|versus)\s+paid)\b",
-    re.I,
-)
+#: The governed metric behind the spend workflow; its catalog entry's allow-lists bound a spend breakdown.
+SPEND_METRIC = "finance.company_spend"
 
 
-def _group_traversal(hits: list[RuleHit], cue_text: str) -> bool:
+def _group_traversal(hits: list[RuleHit], reading: Reading) -> bool:
     """True when a product-group mention asks for a traversal (members, suppliers, spend over the group)."""
     if any(h.intent in ("relationship", "aggregate") for h in hits):
         return True
-    return bool(_GROUP_TRAVERSAL.search(cue_text))
+    return reading.cues.group_traversal
 
 
 @dataclass(frozen=True)
@@ -116,6 +61,10 @@ class RouterInputs:
     classifier: IntentClassifier | None = None
     #: The catalog metrics without a workflow of their own (e.g. one added in YAML only), askable by phrase.
     catalog: tuple[CatalogMetric, ...] = ()
+    #: Every metric of the catalog (workflow ones too): their ``config.meta.procura`` allow-lists bound breakdowns.
+    metrics: tuple[CatalogMetric, ...] = ()
+    #: Places names that match no spelling exactly (pg_trgm in the tenant); default: trigram similarity in memory.
+    resolver: NameResolver | None = None
 
 
 def _combine(hits: tuple[RuleHit, ...], probabilities: dict[IntentType, float] | None) -> tuple[IntentScore, ...]:
@@ -146,14 +95,6 @@ def _combine(hits: tuple[RuleHit, ...], probabilities: dict[IntentType, float] |
     return tuple(scores)
 
 
-def _currency(text: str) -> tuple[str, ...]:
-    found = []
-    for match in _CURRENCY.finditer(text):
-        word = match.group(0).lower()
-        found.append(_CURRENCIES.get(word, _CURRENCIES.get(word.rstrip("s"), word.upper())))
-    return tuple(dict.fromkeys(found))
-
-
 def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """Route one question; the result carries either a clarification or an execution plan.
 
@@ -162,15 +103,12 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """
     text = clean_question(question)
     gazetteer = inputs.gazetteer
-    identifiers = find_identifiers(text)
-    id_masked = mask(text, identifiers.spans)
-    mentions = find_mentions(id_masked, gazetteer)
-    quotes = quoted_spans(id_masked)
-    # Quoted phrases are literal text to find: no cue word, metric word or group name inside them counts.
-    cue_text = mask(id_masked, (*mentions.spans, *quotes))
+    reading = read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
+    identifiers, mentions, cues = reading.identifiers, reading.mentions, reading.cues
     hits = list(apply_rules(text, identifiers, mentions.spans))
-    groups = [m for m in mentions.product_groups if not any(s <= m.start and m.end <= e for s, e in quotes)]
-    if groups and _group_traversal(hits, cue_text):
+    groups = [m for m in mentions.product_groups
+              if not any(s <= m.start and m.end <= e for s, e in reading.quote_spans)]
+    if groups and _group_traversal(hits, reading):
         names = ", ".join(m.text for m in groups)
         hits.append(RuleHit("product_group_mention", "relationship", RULE_CONFIDENCE["product_group_mention"], names))
     probabilities = (
@@ -180,38 +118,27 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     )
     intents = _combine(tuple(hits), probabilities)
     selected = {i.type for i in intents if i.selected}
-    period = resolve_period(id_masked, inputs.as_of)
-    breakdown = parse_breakdown(cue_text)
-    amounts = parse_amounts(cue_text)
-    status_asked = excluded_status(cue_text)
+    period, breakdown, amounts = reading.period, reading.breakdown, reading.amounts
     reasons: list[str] = []
     questions: list[str] = []
 
-    entities, entity_reasons = _entities(identifiers, mentions, gazetteer)
-    currencies = _currency(cue_text)
+    entities, entity_reasons = reading.entities, list(reading.entity_problems)
+    currencies = reading.currencies
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     reporting_currency = company.reporting_currency if company else None
 
-    unit_price = bool(_UNIT_PRICE.search(cue_text))
     spend_shaped = (
-        "aggregate" in selected and bool(_SPEND.search(cue_text)) and not identifiers.invoice_numbers
-        and not unit_price
+        "aggregate" in selected and cues.spend and not identifiers.invoice_numbers and not cues.unit_price
     )
     other_metric = "aggregate" in selected and not spend_shaped
     # Purchased units and amount-filtered invoice lists are measured over a company's invoices in a period,
     # exactly like spend, so a missing company or period is asked for the same way.
-    quantity_shaped = (
-        other_metric and not unit_price and bool(_QUANTITY.search(cue_text)) and bool(_PURCHASE.search(cue_text))
-    )
-    filter_shaped = (
-        other_metric and not identifiers.invoice_numbers and bool(_INVOICE_FILTER.search(cue_text))
-        and bool(_THRESHOLD_WORDS.search(cue_text))
-    )
-    approved_question = "relationship" in selected and bool(_APPROVED.search(cue_text)) and not spend_shaped
+    quantity_shaped = other_metric and not cues.unit_price and cues.quantity and cues.purchase
+    filter_shaped = other_metric and not identifiers.invoice_numbers and cues.invoices and cues.threshold_words
+    approved_question = "relationship" in selected and cues.approved and not spend_shaped
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
-    catalog_hit = match_catalog_metric(cue_text, inputs.catalog)
-    catalog_metric = catalog_hit[0] if catalog_hit else None
+    catalog_metric = reading.catalog_metric
     if catalog_metric is not None:
         # A metric the catalog names by phrase: its own parameters say what the question must give.
         required = {name for name, _, req in catalog_metric.parameters if req}
@@ -219,6 +146,38 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         needs_company = "company_id" in required
         needs_period = "start_date" in required or "month" in required
         selected.add("aggregate")
+    elif cues.invoice_count and "aggregate" in selected:
+        # "How many invoices": a count only a governed count metric may answer; none named by phrase here, so
+        # the total spend must not be served in its place.
+        reasons.append("metric: 'invoice count' is not a governed metric of the catalog")
+        questions.append("No governed metric counts invoices (the catalog lists what can be computed: "
+                         "/v1/metrics). Do you want the total spend or the list of invoices above an amount instead?")
+    if cues.price_comparison and not identifiers.product_codes and catalog_metric is None:
+        # "Which supplier is cheaper?" compares unit prices, which exist per product and month only; passages
+        # that happen to mention prices are not an answer.
+        reasons.append("product: a price comparison needs the product it compares")
+        questions.append("Cheaper for which product? Unit prices are compared per product (a product code such as "
+                         "PRD-482) and calendar month.")
+    # A traversal that is also a text question ("How do I wire the sensor? ... every supplier") searches
+    # documents; its unknown capitalized words are search terms, not constraints.
+    figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
+                          or ("relationship" in selected and not selected & {"semantic", "lexical"}))
+    if figure_or_relation and reading.not_understood:
+        # Span accounting: a constraint the reading could not place is asked about, never dropped.
+        for span in reading.not_understood:
+            if span.candidates:
+                reasons.append(f"entity: {span.text!r} is close to more than one name")
+                questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
+            elif span.kind == "breakdown":
+                continue  # asked below with the metric's allow-list
+            elif span.kind == "date":
+                reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
+                questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
+                                 f"{span.text} and ...' or 'on {span.text}'.")
+            else:
+                reasons.append(f"entity: {span.text!r} was not understood")
+                questions.append(f"I do not know {span.text!r} in your data (no company, supplier or product "
+                                 "group of that name). Which one do you mean?")
 
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
@@ -244,7 +203,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             reasons.append("period: the question names no period")
             questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
     if spend_shaped:
-        if _CURRENCY_UNCHOSEN.search(cue_text):
+        if cues.currency_unchosen:
             reasons.append("currency: the question asks for an unspecified currency (local/original/invoice)")
             questions.append(
                 f"Spend is reported in one currency, {reporting_currency or 'the reporting currency'} "
@@ -259,23 +218,24 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                 f"Spend is reported in {reporting_currency}, {entities.company_name}'s reporting currency "
                 f"(converted at the corporate rate on each posting date). Report it in {reporting_currency}?"
             )
-        if _NET_BASIS.search(cue_text):
+        if cues.net_basis:
             reasons.append("basis: net (tax-exclusive) spend requested; governed spend includes tax")
             questions.append(
                 "Governed spend is net amount plus tax, in the reporting currency. Do you want that gross spend, "
                 "or a tax-exclusive figure (not available here)?"
             )
-        if _STATUS_CHOICE.search(cue_text):
+        if cues.status_choice:
             reasons.append("basis: paid and posted invoices are named as alternatives")
             questions.append(
                 "Spend counts posted and paid invoices by default. Do you want both, or paid invoices only?"
             )
-        if _OTHER_BASIS.search(cue_text):
-            word = _OTHER_BASIS.search(cue_text).group(0)  # type: ignore[union-attr]  # searched just above
+        if cues.other_basis:
+            word = cues.other_basis
             reasons.append(f"basis: {word!r} is not the invoiced-spend basis")
             questions.append(
                 f"Spend here means posted and paid supplier invoices, not {word}. Do you want invoiced spend?"
             )
+    status_asked = reading.excluded_status
     if status_asked and catalog_metric is None and (spend_shaped or other_metric or "aggregate" in selected):
         # Governed figures never count cancelled or draft invoices; answering "no data" would read as "none
         # were cancelled".
@@ -284,24 +244,24 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             f"Governed figures count posted and paid invoices only; {status_asked} invoices are excluded and cannot "
             "be totalled or counted here. Do you want the figure over posted and paid invoices instead?"
         )
-    if catalog_metric is not None:
-        unserved = [*breakdown.unknown, *(d for d in breakdown.group_by if d not in catalog_metric.group_by),
-                    *([breakdown.grain] if breakdown.grain and breakdown.grain not in catalog_metric.grains else [])]
+    breakdown_metric = catalog_metric
+    if breakdown_metric is None and (spend_shaped or other_metric):
+        # The spend workflow's breakdowns are bounded by its metric's allow-list in the catalog; another measure
+        # (unit price, tax, units, thresholds) is served without a breakdown.
+        breakdown_metric = next((m for m in inputs.metrics if m.name == SPEND_METRIC), None) if spend_shaped else None
+    if spend_shaped or other_metric:
+        allowed_dims = breakdown_metric.group_by if breakdown_metric else ()
+        allowed_grains = breakdown_metric.grains if breakdown_metric else ()
+        unserved = [*breakdown.unknown, *(d for d in breakdown.group_by if d not in allowed_dims),
+                    *([breakdown.grain] if breakdown.grain and breakdown.grain not in allowed_grains else [])]
         if unserved:
-            what = ", ".join(repr(u) for u in unserved)
-            offered = ", ".join([*catalog_metric.group_by, *catalog_metric.grains]) or "nothing"
-            reasons.append(f"breakdown: {what} is not a grouping {catalog_metric.name} offers")
-            questions.append(f"I cannot break {catalog_metric.label.lower()} down by {what}; it can be grouped by "
-                             f"{offered}. Which one do you want?")
-    elif spend_shaped or other_metric:
-        unserved = [*breakdown.unknown, *(d for d in breakdown.group_by if d not in SPEND_GROUP_BY)]
-        if unserved or (other_metric and not spend_shaped and (breakdown.group_by or breakdown.grain)):
-            what = ", ".join(repr(u) for u in unserved) or "that breakdown"
-            reasons.append(f"breakdown: {what} is not a grouping the metric offers")
-            questions.append(
-                f"I cannot break this figure down by {what}. Spend can be grouped by supplier, product group or "
-                "product, and by day, week, month, quarter or year. Which one do you want?"
-            )
+            what = ", ".join(repr(dimension_phrase(u)) for u in unserved)
+            label = breakdown_metric.label if breakdown_metric else "This figure"
+            offered = _offered(allowed_dims, allowed_grains)
+            name = breakdown_metric.name if breakdown_metric else "the metric"
+            reasons.append(f"breakdown: {what} is not a grouping {name} offers")
+            questions.append(f"I cannot break {label.lower() if breakdown_metric else 'this figure'} down by "
+                             f"{what}; {offered}. Which one do you want?")
     if not selected:
         reasons.append("intent: no retrieval intent reached the confidence threshold")
         questions.append(
@@ -309,14 +269,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             "vendors), a document explanation, or a specific identifier?"
         )
 
-    statuses: tuple[str, ...] = ("posted", "paid")
-    if _PAID_ONLY.search(cue_text):
-        statuses = ("paid",)
-    elif _POSTED_ONLY.search(cue_text):
-        statuses = ("posted",)
     constraints = Constraints(
         time_range=period.time_range if not period.ambiguous else None,
-        invoice_status=statuses,  # type: ignore[arg-type]
+        invoice_status=reading.statuses,  # type: ignore[arg-type]
         reporting_currency=(reporting_currency or (currencies[0] if len(currencies) == 1 else None))
         if (spend_shaped or company is not None)
         else None,
@@ -334,38 +289,117 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     auth = AuthorizationContextModel.from_auth(inputs.ctx)
     confidence = _overall(intents)
     rule_hits = tuple(f"{h.rule}:{h.intent}:{h.evidence}" for h in hits)
+    if not reasons:
+        workflow, steps = plan(
+            PlanInput(
+                reading=reading,
+                intents=frozenset(selected),
+                entities=entities,
+                constraints=constraints,
+                as_of=inputs.as_of,
+                spend=spend_shaped,
+                other_metric=other_metric,
+                approved=cues.approved,
+                wants_documents=("semantic" in selected or "lexical" in selected)
+                and (not spend_shaped or cues.summary),
+                all_supplier_ids=tuple(sorted(gazetteer.supplier_names)),
+                group_by=breakdown.group_by if (spend_shaped or catalog_metric) else (),
+                grain=breakdown.grain if (spend_shaped or catalog_metric) else None,
+                catalog_metric=catalog_metric.name if catalog_metric else None,
+                catalog_parameters=catalog_parameters,
+            )
+        )
+        # Every constraint the reading found must reach a step of a figure or relationship plan.
+        if workflow in _CONSTRAINED_WORKFLOWS:
+            for what in unused_constraints(entities, constraints, steps, workflow):
+                reasons.append(f"constraint: {what} is not used by the {workflow} plan")
+                questions.append(f"I cannot apply {what} to this question with a governed figure or the graph; "
+                                 "do you want the answer without it, or a different question?")
+    personal: Literal["only", "mentioned"] | None = ("only" if reading.cues.personal_data_only
+                else "mentioned" if reading.cues.personal_data_mentioned else None)
     if reasons:
         return RoutingResult(
             question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=True,
             clarification_question=" ".join(dict.fromkeys(questions)), clarification_reasons=tuple(reasons),
             entities=entities, constraints=constraints, authorization_context=auth, workflow="clarification",
-            rule_hits=rule_hits,
+            rule_hits=rule_hits, interpretation=_interpretation(entities, constraints), personal_data=personal,
         )
-    workflow, steps = plan(
-        PlanInput(
-            question=text,
-            intents=frozenset(selected),
-            entities=entities,
-            constraints=constraints,
-            as_of=inputs.as_of,
-            spend=spend_shaped,
-            other_metric=other_metric,
-            approved=bool(_APPROVED.search(cue_text)),
-            wants_documents=("semantic" in selected or "lexical" in selected)
-            and (not spend_shaped or bool(_SUMMARY_CUES.search(cue_text))),
-            all_supplier_ids=tuple(sorted(gazetteer.supplier_names)),
-            group_by=breakdown.group_by if (spend_shaped or catalog_metric) else (),
-            grain=breakdown.grain if (spend_shaped or catalog_metric) else None,
-            amounts=amounts,
-            catalog_metric=catalog_metric.name if catalog_metric else None,
-            catalog_parameters=catalog_parameters,
-        )
-    )
     return RoutingResult(
         question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=False,
         entities=entities, constraints=constraints, authorization_context=auth, workflow=workflow,
-        execution_plan=steps, rule_hits=rule_hits,
+        execution_plan=steps, rule_hits=rule_hits, interpretation=_interpretation(entities, constraints),
+        personal_data=personal,
+        named_suppliers_only=reading.cues.agreement_question,
     )
+
+
+#: Workflows whose answer is a figure or a traversal: each constraint of the reading must be used by a step.
+_CONSTRAINED_WORKFLOWS = frozenset({"spend", "spend_with_documents", "metric", "approved_vendors", "catalog_products"})
+
+
+def _values(value: object) -> set[str]:
+    """Every string inside a step's arguments (refs excluded: their values are resolved at run time)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {v for item in value.values() for v in _values(item)}
+    if isinstance(value, (list, tuple)):
+        return {v for item in value for v in _values(item)}
+    return set()
+
+
+def unused_constraints(
+    entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...], workflow: str = ""
+) -> list[str]:
+    """The constraints of the reading that no step of the plan carries (a named supplier, product, group,
+    company or the period), each as the words to put to the user. Named suppliers of an approval question are
+    applied by its composer (the approvals of the named suppliers), not by a step."""
+    used: set[str] = set()
+    for step in steps:
+        used |= _values(step.arguments)
+    missing: list[str] = []
+    # The catalogue (which products sit under a group, who supplies them) is the tenant's, not a company's nor a
+    # period's; and named invoices fix their own period.
+    scoped = workflow != "catalog_products"
+    by_invoice = any(step.arguments.get("invoice_numbers") for step in steps)
+    if scoped and entities.company_id and entities.company_id not in used and not any(
+        s.tool == "entity.resolve_company" for s in steps
+    ):
+        missing.append(f"the company {entities.company_name or entities.company_id}")
+    for sid in entities.supplier_ids if workflow != "approved_vendors" else ():
+        if sid not in used:
+            missing.append(f"the supplier {sid}")
+    for code in entities.product_codes:
+        if code not in used:
+            missing.append(f"the product {code}")
+    if entities.product_group and entities.product_group not in used and (entities.product_group_id or "") not in used:
+        missing.append(f"the product group {entities.product_group}")
+    tr = constraints.time_range
+    if (scoped and not by_invoice and tr is not None and tr.start.isoformat() not in used
+            and tr.start.strftime("%Y-%m") not in used):
+        missing.append(f"the period {tr.label}")
+    return missing
+
+
+def _interpretation(entities: Entities, constraints: Constraints) -> str:
+    tr = constraints.time_range
+    return interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+
+
+_DIMENSION_WORDS = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
+                    "company_id": "company", "invoice_number": "invoice"}
+
+
+def _offered(dims: tuple[str, ...], grains: tuple[str, ...]) -> str:
+    """What a metric can be grouped by, in words, from its catalog allow-lists."""
+    if not dims and not grains:
+        return "it is served as one figure, without a breakdown"
+    parts = []
+    if dims:
+        parts.append(", ".join(_DIMENSION_WORDS.get(d, d.replace("_", " ")) for d in dims))
+    if grains:
+        parts.append(", ".join(grains))
+    return "it can be grouped by " + ", and by ".join(parts)
 
 
 def _catalog_parameters(
@@ -422,60 +456,4 @@ def _overall(intents: tuple[IntentScore, ...]) -> float:
     return round(sum(chosen) / len(chosen), 4) if chosen else 0.0
 
 
-def _entities(
-    identifiers: Identifiers, mentions: EntityMentions, gazetteer: Gazetteer
-) -> tuple[Entities, list[str]]:
-    """Resolve mentions to canonical ids; problems come back as clarification reasons."""
-    reasons: list[str] = []
-    company_ids = list(identifiers.company_ids)
-    for mention in mentions.companies:
-        company_ids.extend(mention.candidates)
-    company_ids = list(dict.fromkeys(company_ids))
-    company_id: str | None = None
-    company_name: str | None = None
-    if len(company_ids) > 1:
-        reasons.append(f"Which company do you mean: {', '.join(company_ids)}? The question names more than one.")
-    elif company_ids:
-        known = gazetteer.company(company_ids[0])
-        if known is None:
-            reasons.append(f"I do not know a company {company_ids[0]!r} in your data. Which company do you mean?")
-        else:
-            company_id, company_name = known.company_id, known.company_name
-    supplier_ids: list[str] = []
-    supplier_names: list[str] = []
-    for sid in identifiers.supplier_ids:
-        if sid not in gazetteer.supplier_names:
-            reasons.append(f"I do not know a supplier {sid!r} in your data. Which supplier do you mean?")
-        else:
-            supplier_ids.append(sid)
-            supplier_names.append(gazetteer.supplier_names[sid])
-    for mention in mentions.suppliers:
-        if mention.resolved is None:
-            options = ", ".join(f"{c} ({gazetteer.supplier_names.get(c, '?')})" for c in mention.candidates)
-            reasons.append(f"{mention.text!r} names more than one supplier: {options}. Which one do you mean?")
-        else:
-            supplier_ids.append(mention.resolved)
-            supplier_names.append(mention.text)
-    group_ids = list(dict.fromkeys(c for m in mentions.product_groups for c in m.candidates))
-    group_name: str | None = None
-    group_id: str | None = None
-    if len(group_ids) > 1:
-        reasons.append(f"Which product group do you mean: {', '.join(group_ids)}?")
-    elif group_ids:
-        group_id = group_ids[0]
-        group_name = next(g.group_name for g in gazetteer.product_groups if g.product_group_id == group_id)
-    entities = Entities(
-        company_name=company_name,
-        company_id=company_id,
-        supplier_names=tuple(dict.fromkeys(supplier_names)),
-        supplier_ids=tuple(dict.fromkeys(supplier_ids)),
-        product_codes=identifiers.product_codes,
-        invoice_numbers=identifiers.invoice_numbers,
-        contract_ids=identifiers.contract_ids,
-        product_group=group_name,
-        product_group_id=group_id,
-    )
-    return entities, reasons
-
-
-__all__ = ["INTENT_THRESHOLD", "TOP_INTENT_FLOOR", "RouterInputs", "route"]
+__all__ = ["INTENT_THRESHOLD", "SPEND_METRIC", "TOP_INTENT_FLOOR", "RouterInputs", "route", "unused_constraints"]

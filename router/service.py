@@ -24,6 +24,7 @@ from router.classifier import IntentClassifier, load_or_train
 from router.contract import RoutingResult
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
+from router.names import PgTrigramResolver
 from router.reading import CatalogMetric, catalog_metrics
 from router.routing import RouterInputs, route
 from router.tools import TOOLS, ToolEnv
@@ -57,6 +58,8 @@ class AskService:
     synthesizer: Synthesizer | None = None
     #: Catalog metrics without a workflow of their own, askable by their label or synonyms.
     catalog: tuple[CatalogMetric, ...] = ()
+    #: Every catalog metric (its allow-lists bound the breakdowns a question may ask for).
+    metrics: tuple[CatalogMetric, ...] = ()
 
     @classmethod
     def create(
@@ -89,7 +92,8 @@ class AskService:
         store = TraceStore()
         return cls(env=env, classifier=classifier, store=store,
                    executor=Executor(env, store, timeouts_ms=timeouts_ms), synthesizer=synthesizer,
-                   catalog=catalog_metrics(metric_service.registry, exclude=frozenset(TOOLS)))
+                   catalog=catalog_metrics(metric_service.registry, exclude=frozenset(TOOLS)),
+                   metrics=catalog_metrics(metric_service.registry))
 
     def ask(
         self,
@@ -110,7 +114,8 @@ class AskService:
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
         routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
-                                               catalog=self.catalog))
+                                               catalog=self.catalog, metrics=self.metrics,
+                                               resolver=PgTrigramResolver(conn, ctx)))
         # Document ids named in the question: found / not found / duplicate, searches scoped to them and dated.
         lookup = documents.lookup_question(conn, ctx, question, valid_at=as_of)
         routing = routing.model_copy(update={"execution_plan": documents.scope_plan(routing.execution_plan,

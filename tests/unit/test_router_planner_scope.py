@@ -6,12 +6,15 @@ from __future__ import annotations
 import datetime as dt
 
 from router.contract import Constraints, Entities
+from router.entities import Company, Gazetteer
 from router.planner import PlanInput, plan
+from router.reader import read
 
 
 def _input(question: str, *, intents: set[str], company: tuple[str, str] | None = None) -> PlanInput:
+    companies = [Company(company[1], company[0], "EUR")] if company else []
     return PlanInput(
-        question=question,
+        reading=read(question, Gazetteer.build(companies, [], [], []), dt.date(2026, 5, 15)),
         intents=frozenset(intents),  # type: ignore[arg-type]
         entities=Entities(company_name=company[0], company_id=company[1]) if company else Entities(),
         constraints=Constraints(),

@@ -18,8 +18,11 @@ from router.errors import PlanError, QuestionError
 from router.injection import screen
 from router.periods import resolve_period
 from router.planner import validate_plan
+from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
 from router.rules import find_identifiers
+from semantic.loader import load_registry
+from semantic.schema import load_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures" / "router"
 AS_OF = dt.date(2026, 5, 15)
@@ -44,8 +47,12 @@ GAZETTEER = gazetteer()
 CASES = load("routing_cases.yml")["cases"]
 
 
+#: The catalog's metrics (config.meta.procura of the semantic fixture): the allow-lists bound the breakdowns.
+METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+
+
 def routed(question: str) -> RoutingResult:
-    return route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER))
+    return route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

@@ -1,0 +1,726 @@
+"""The question reader: question text -> one frozen :class:`Reading`, with span accounting.
+
+Everything the router, the planner and the composers know about the words of a question comes from here: the
+identifiers, the entity mentions and what they resolve to, the period, the money amounts, the breakdown, the
+invoice statuses and currencies, the measure a figure question names, and the cue words that shape the plan
+(every question-reading pattern of the router lives in this module or in the slot parsers it calls:
+:mod:`router.rules`, :mod:`router.periods`, :mod:`router.reading`, :mod:`router.entities`). The planner works
+from the reading only; it never sees the raw text.
+
+Span accounting: every span the reading consumed is recorded, and a span that *looks like a constraint* (a name,
+a category-like noun phrase after "spend on", a date, "by X") but maps to nothing is listed in
+:attr:`Reading.not_understood`. A figure or relationship question with such a span is a clarification that
+names it, never an answer with the constraint silently dropped.
+
+Fuzzy names: a constraint-looking span that matches no spelling exactly is offered to a :class:`NameResolver`
+(trigram similarity, ``pg_trgm`` inside the tenant in production, :class:`TrigramResolver` in memory); one
+candidate above the threshold resolves it, several are an ambiguity listing them, none leaves it not understood.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal, Protocol
+
+from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
+from router.contract import Entities
+from router.entities import GENERIC_NAME_WORDS, EntityMentions, Gazetteer, Mention, find_mentions
+from router.periods import PeriodResolution, resolve_period
+from router.reading import (
+    Amount,
+    Breakdown,
+    CatalogMetric,
+    excluded_status,
+    match_catalog_metric,
+    parse_amounts,
+    parse_breakdown,
+)
+from router.rules import Identifiers, find_identifiers, mask, quoted_spans
+
+# --- cue words (moved here from routing, planner and answer: one place reads the question) ---------------------
+_CURRENCIES = {
+    "eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR",
+    "usd": "USD", "dollar": "USD", "dollars": "USD", "$": "USD",
+    "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "£": "GBP",
+    "chf": "CHF", "franc": "CHF", "francs": "CHF",
+}
+_CURRENCY = re.compile(
+    r"(?<![A-Za-z])(eur|euros?|usd|dollars?|gbp|pounds?|sterling|chf|francs?)(?![A-Za-z])|[€$£]", re.I
+)
+_NET_BASIS = re.compile(
+    r"\b(net of tax|excluding tax|excl\.? tax|before tax|pre-tax|without tax|net spend|net amount)\b", re.I
+)
+_OTHER_BASIS = re.compile(
+    r"\b(committed|commitments?|ordered|purchase orders?|budget(?:ed)?|accrued|accruals?|forecast(?:ed)?|"
+    r"cash basis|accrual basis|payments? made)\b",
+    re.I,
+)
+_PAID_ONLY = re.compile(r"\b(only paid|paid invoices|already paid|that were paid|settled)\b", re.I)
+_POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices)\b", re.I)
+_APPROVED = re.compile(r"\b(approved|approval|authori[sz]ed)\b", re.I)
+_APPROVES = re.compile(r"\bapprov\w*", re.I)
+_SPEND = re.compile(
+    r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|paid|pay|invoiced|how much|total|totals|sum)\b", re.I
+)
+_SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
+#: Words that make a product-group mention a traversal (members of the group, who supplies it): "which products
+#: belong to Sensors", "suppliers of pressure sensors". Without them ("How often should the pressure sensor be
+#: calibrated?") the group name is only the topic of a document question.
+_GROUP_TRAVERSAL = re.compile(
+    r"\b(products?|items?|articles?|members?|group|groups|suppliers?|vendors?|who|catalog(?:ue)?)\b", re.I
+)
+#: A price per unit is a catalogue/line metric, not company spend ("What did we pay per unit for PRD-482?").
+_UNIT_PRICE_WORDS = re.compile(r"\b(unit price|per unit|price per|each unit|list price)\b", re.I)
+#: Purchased quantities are measured over invoices like spend: they need a company and a period too.
+_QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
+_PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
+#: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
+_INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
+_THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|less than|at least)\b", re.I)
+#: "in local currency", "in whatever currency the invoices were in": the user has not chosen a currency.
+_CURRENCY_UNCHOSEN = re.compile(
+    r"\b(local|original|native|invoice|invoiced|transaction|source|document|whatever|any|their own|its own)\s+"
+    r"currenc(?:y|ies)\b|\bcurrenc(?:y|ies)\s+(?:the|they|it|each)\b",
+    re.I,
+)
+#: Paid and posted named as alternatives: the user is unsure which invoice statuses count.
+_STATUS_CHOICE = re.compile(
+    r"\b(paid\s+or\s+posted|posted\s+or\s+paid|paid\s+(?:vs\.?|versus)\s+posted|posted\s+(?:vs\.?|versus)\s+paid)\b",
+    re.I,
+)
+#: "How many invoices", "number of invoices", "invoice count": a count of invoices.
+_INVOICE_COUNT = re.compile(
+    r"\b(how many (?:\w+\s+){0,2}invoices|number of (?:\w+\s+){0,2}invoices|invoice counts?|count (?:of )?(?:the )?"
+    r"(?:\w+\s+)?invoices)\b",
+    re.I,
+)
+#: A price comparison between suppliers ("which supplier is cheaper"): unit prices compare per product only.
+_CHEAPER = re.compile(r"\b(cheaper|cheapest|less expensive|least expensive|lower prices?|lowest prices?|"
+                      r"best prices?|more expensive|most expensive|pricier)\b", re.I)
+# Design note: the router decides *that* a figure is asked for; the measure decides *which* governed metric
+# computes it. Each pattern names a measure, never a particular question.
+_UNIT_PRICE = re.compile(
+    r"\b(unit[- ]prices?|per unit|price per|average (?:net )?price|prices? (?:of|for|paid))\b", re.I
+)
+_TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
+_UNITS = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
+_LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
+_INVOICES_WORD = re.compile(r"\binvoices\b", re.I)
+_PRODUCTS = re.compile(r"\b(products?|items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
+#: Personal and bank data of suppliers is not served by ask (minimization; the architecture's security rules).
+_PERSONAL_DATA = re.compile(
+    r"\b(iban|ibans|bic|swift|bank (?:account|details|data)s?|account numbers?|e-?mail address(?:es)?|"
+    r"contact (?:details|e-?mails?|addresses)|phone numbers?|telephone numbers?)\b",
+    re.I,
+)
+_SENTENCES = re.compile(r"(?<=[.?!;])\s+|,\s*(?:and|also|plus)\s+", re.I)
+_CLAUSES = re.compile(r",\s*(?:and|also|plus)\s+|;\s*|\?\s+|\band also\b", re.I)
+_QUOTED = re.compile(r"[\"“”„]([^\"“”„]{2,200})[\"“”]")
+#: Words that name a company's agreement ("framework agreement", "purchasing contract", "agreements").
+_AGREEMENT_WORDS = re.compile(r"\b(?:(?:framework|purchasing|supply|master)\s+)?(?:agreement|contract)s?\b", re.I)
+_AGREEMENT_QUESTION = re.compile(r"\b(which|what) (agreements?|contracts?)\b", re.I)
+
+MetricKind = Literal["unit_price", "tax_total", "units_purchased", "invoices_above_threshold", "unsupported"]
+
+
+# --- names the reader cannot place --------------------------------------------------------------------------
+#: Capitalized words that are vocabulary, not names: question words, units, period and document words.
+_COMMON_CAPITALIZED = frozenset("""
+a an the i we our us you my in on at of for from to by with and or but is are was were be been do does did what
+whats how which who whom whose when where why can could should would will shall may might must please show list
+give tell compare explain describe summarize summarise total totals sum spend spent spending invoice invoices
+supplier suppliers vendor vendors company companies product products group groups agreement agreements contract
+contracts framework manual manuals tax vat net gross eur usd gbp chf ytd qtd mtd fy h1 h2 q1 q2 q3 q4 january
+february march april may june july august september october november december jan feb mar apr jun jul aug sep
+sept oct nov dec monday tuesday wednesday thursday friday saturday sunday also all any each every find get let
+me approved approval sku skus id ids iban bic swift pdf csv ok yes no not only just between since until before
+after during per vs versus including excluding incl excl how's what's which's credit note notes line lines
+purchase purchases purchased amount amounts paid posted status statuses year years quarter quarters month months
+date dates price prices unit units quantity quantities report reports breakdown document documents terms payment
+payments due spend spending expenditure cost costs figure figures number numbers count counts average mean
+order orders item items article articles category categories catalog catalogue catalogs member members owner
+owners approved approvals authorized authorised currency currencies euro euros dollar dollars pound pounds
+tax taxes vat gross net threshold thresholds above below over under more less than most least top bottom
+first last previous prior current this next second third fourth half halves fiscal calendar week weeks day days
+today yesterday now please thanks thank hi hello dear team finance procurement buyer buyers analyst cfo
+overview summary details detail breakdowns split grouped group-by by-month monthly quarterly yearly weekly daily
+incl excl including excluding only also both either neither each every all any some none not no yes
+which what who whom whose when where why how much many is are was were did does do has have had
+clause clauses section sections page pages warranty liability calibration installation maintenance manual
+framework master supply agreement agreements contract contracts amendment amendments version versions
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Words one space apart only: a masked (consumed) span between two words leaves several spaces.
+_CAPITALIZED_RUN = re.compile(r"(?<![\w'’-])([A-Z][\w&'’.-]*[\w&]|[A-Z])(?: (?:[A-Z][\w&'’.-]*[\w&]|[A-Z]))*")
+_SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*)$")
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+#: "spend on X", "purchases of X", "spent with X", "bought from X": X is a constraint (a group or a supplier).
+_CONSTRAINT_OBJECT = re.compile(
+    r"\b(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
+    r"(?:on|for|with|from|of|to) (?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})",
+    re.I,
+)
+#: Lower-case words that may follow "spend on"/"spend with" without naming a constraint.
+_OBJECT_WORDS = frozenset("""
+a an the its their our all any each every this that these those his her them it everything anything approved
+vendors vendors suppliers supplier vendor products product items item goods services invoices invoice lines
+company companies average total overall the period last previous this current first second third fourth quarter
+month year week day half in during over across by per since between from to until up and or
+with of on for at via through
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A constraint-looking span that maps to nothing the tenant knows (or to several things)."""
+
+    text: str
+    start: int
+    end: int
+    kind: Literal["name", "category", "date", "breakdown"]
+    candidates: tuple[str, ...] = ()  # "ID (name)" when several spellings are close
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    """One spelling a span resembles: its kind, canonical id, the spelling and its trigram similarity."""
+
+    kind: Literal["company", "supplier", "product_group"]
+    canonical_id: str
+    spelling: str
+    score: float
+
+
+class NameResolver(Protocol):
+    """Names of the tenant similar to a span (best first); ``pg_trgm`` in production (:mod:`router.names`)."""
+
+    def similar(self, text: str) -> Sequence[NameMatch]:
+        """Matches at or above the resolver's threshold, best first."""
+        ...
+
+
+# --- trigram similarity (pg_trgm's definition, for in-memory resolution and its tests) -----------------------
+_TRGM_WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿß]+")
+
+
+def trigrams(text: str) -> frozenset[str]:
+    """pg_trgm's trigrams: each lower-cased alphanumeric word padded with two spaces before and one after.
+
+    >>> sorted(trigrams("Cat"))
+    ['  c', ' ca', 'at ', 'cat']
+    """
+    found: set[str] = set()
+    for word in _TRGM_WORD.findall(text.lower()):
+        padded = f"  {word} "
+        found.update(padded[i:i + 3] for i in range(len(padded) - 2))
+    return frozenset(found)
+
+
+def similarity(a: str, b: str) -> float:
+    """pg_trgm's ``similarity(a, b)``: shared trigrams over all trigrams of the two strings."""
+    ta, tb = trigrams(a), trigrams(b)
+    if not ta or not tb:
+        return 0.0
+    return len(ta & tb) / len(ta | tb)
+
+
+#: Words of a span that are not matched: the kind of name ("supplier", "vendor", "company") and articles. Category
+#: nouns ("services", "products") are matched: "Monitoring Services" is not "Monitoring Products".
+_GENERIC_WORDS = frozenset({"supplier", "suppliers", "vendor", "vendors", "company", "companies", "the", "of", "and",
+                            "with", "from", "on", "for", "our", "its"})
+
+
+def span_words(text: str) -> tuple[str, ...]:
+    """The distinctive words of a span: normalized (lower case, no legal form), generic words dropped."""
+    return tuple(w for w in (normalize_supplier_name(text) or "").split() if w not in _GENERIC_WORDS)
+
+
+def name_score(words: Sequence[str], spelling: str) -> float:
+    """How well a span's distinctive words and a spelling's match, word by word: every word of the span must
+    match some word of the spelling, and every distinctive word of the spelling some word of the span (the
+    smaller of the two, each the worst word's best pg_trgm ``similarity``; 0 when either side has no word).
+
+    Word by word, so a shared generic word ("Sigma *Supplies*" vs "Beta *Supplies*"), an extra unknown word
+    ("Zeta *Tech*") or a missing distinctive word ("Cables" vs "Iota Cables") never carries a different name over
+    the threshold.
+    """
+    targets = (normalize_supplier_name(spelling) or "").split()
+    if not words or not targets:
+        return 0.0
+    distinctive = [t for t in targets if t not in SKIPPED_WORDS] or targets
+    forward = min(max(similarity(w, t) for t in targets) for w in words)
+    backward = min(max(similarity(t, w) for w in words) for t in distinctive)
+    return min(forward, backward)
+
+
+#: Words of a spelling that need no counterpart in the span (generic nouns of names, legal forms, articles).
+SKIPPED_WORDS = frozenset({*GENERIC_NAME_WORDS, *_GENERIC_WORDS, *LEGAL_FORMS})
+
+
+#: A span is read as a name of the tenant from this word score on. Measured by :func:`router.names.measure` over
+#: every one-edit typo (delete, substitute, insert, swap) of every word of 5+ letters of every spelling of the
+#: demo vocabulary, and over made-up names that belong to nobody (the numbers are in router/names.py).
+NAME_THRESHOLD = 0.4
+#: At most this many spans of one question are looked up by similarity.
+MAX_LOOKUPS = 4
+#: A second candidate within this margin of the best makes the span ambiguous (a clarification listing both).
+NAME_MARGIN = 0.08
+
+
+def name_spellings(gazetteer: Gazetteer) -> tuple[tuple[str, str, str], ...]:
+    """(kind, canonical id, spelling) for every name of the tenant: company names, supplier names and aliases
+    (normalized), product-group names."""
+    out: list[tuple[str, str, str]] = []
+    for c in gazetteer.companies:
+        out.append(("company", c.company_id, c.company_name))
+    for spelling, ids in gazetteer.supplier_aliases.items():
+        for sid in ids:
+            out.append(("supplier", sid, spelling))
+    for g in gazetteer.product_groups:
+        out.append(("product_group", g.product_group_id, g.group_name))
+    return tuple(dict.fromkeys(out))
+
+
+def rank_matches(scored: Iterable[tuple[str, str, str, float]], threshold: float) -> list[NameMatch]:
+    """The best spelling per canonical id at or above ``threshold``, best first."""
+    best: dict[tuple[str, str], NameMatch] = {}
+    for kind, cid, spelling, score in scored:
+        if score >= threshold and ((kind, cid) not in best or score > best[(kind, cid)].score):
+            best[(kind, cid)] = NameMatch(kind, cid, spelling, round(score, 4))  # type: ignore[arg-type]
+    return sorted(best.values(), key=lambda m: (-m.score, m.kind, m.canonical_id))
+
+
+@dataclass(frozen=True)
+class TrigramResolver:
+    """:class:`NameResolver` over a gazetteer in memory, with pg_trgm's similarity (the database-free twin of
+    :class:`router.names.PgTrigramResolver`)."""
+
+    gazetteer: Gazetteer
+    threshold: float = NAME_THRESHOLD
+
+    def similar(self, text: str) -> Sequence[NameMatch]:
+        """Spellings at or above the threshold, best first (one per canonical id)."""
+        words = span_words(text)
+        if not words:
+            return []
+        return rank_matches(((k, c, s, name_score(words, s)) for k, c, s in name_spellings(self.gazetteer)),
+                            self.threshold)
+
+
+# --- the reading ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cues:
+    """Cue words of the question (each one a fact about its wording the router or planner decides on)."""
+
+    spend: bool = False
+    unit_price: bool = False
+    quantity: bool = False
+    purchase: bool = False
+    invoices: bool = False
+    threshold_words: bool = False
+    invoice_count: bool = False
+    price_comparison: bool = False
+    currency_unchosen: bool = False
+    net_basis: bool = False
+    other_basis: str | None = None
+    status_choice: bool = False
+    approved: bool = False
+    approves: bool = False
+    summary: bool = False
+    group_traversal: bool = False
+    products: bool = False
+    agreement_question: bool = False
+    personal_data_only: bool = False
+    personal_data_mentioned: bool = False
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One question, read: every slot with the span it came from, and what was not understood."""
+
+    text: str
+    as_of: dt.date
+    identifiers: Identifiers
+    mentions: EntityMentions
+    entities: Entities
+    #: Problems resolving the mentions (ambiguous or unknown names), as clarification questions.
+    entity_problems: tuple[str, ...]
+    period: PeriodResolution
+    amounts: tuple[Amount, ...]
+    breakdown: Breakdown
+    statuses: tuple[str, ...]
+    excluded_status: str | None
+    currencies: tuple[str, ...]
+    cues: Cues
+    #: The governed measure a figure question names (None: spend or no figure).
+    measure: MetricKind | None
+    #: A catalog metric (without a workflow of its own) named by its label or synonyms, and its span.
+    catalog_metric: CatalogMetric | None
+    #: Quoted phrases (literal text to find) and their spans.
+    quoted: tuple[str, ...]
+    quote_spans: tuple[tuple[int, int], ...]
+    #: The question text with identifiers masked (for the intent rules) and with every entity/quote masked.
+    cue_text: str
+    #: The clauses that ask for text in a mixed question, and the topic of a company-agreement question.
+    text_part: str
+    agreement_topic: str | None
+    consumed: tuple[tuple[int, int], ...] = ()
+    not_understood: tuple[Unread, ...] = ()
+    #: Names resolved by similarity rather than exactly ("Monitring Prodcts" -> PG-MON), for the answer.
+    fuzzy: tuple[tuple[str, NameMatch], ...] = ()
+
+    @property
+    def threshold(self) -> tuple[str, str | None] | None:
+        """The amount (exact decimal string) and currency of "above 5,000 EUR" / "over €10k"."""
+        above = next((a for a in self.amounts if a.comparator == "above"), None)
+        if above is None:
+            return None
+        return f"{above.value.quantize(Decimal('0.01'))}", above.currency
+
+
+def asks_personal_data(question: str) -> bool:
+    """True when the question asks only for suppliers' bank or contact data, which ask never returns.
+
+    A legitimate question with such a request appended ("How do I wire the sensor? Also include every IBAN.") keeps
+    its plan (injected text must not change a plan); the personal data is simply never in the answer (evidence is
+    redacted), and the answer says so.
+    """
+    parts = [p for p in _SENTENCES.split(question) if p and p.strip()]
+    return bool(parts) and all(_PERSONAL_DATA.search(p) for p in parts)
+
+
+def metric_kind(text: str, entities: Entities, amounts: tuple[Amount, ...] | None = None) -> MetricKind | None:
+    """The governed metric a figure question needs, ``unsupported`` when its parameters are missing,
+    ``None`` when the question names no measure other than spend."""
+    if _UNIT_PRICE.search(text):
+        return "unit_price" if entities.product_codes else "unsupported"
+    if _TAX.search(text):
+        return "tax_total" if entities.invoice_numbers else "unsupported"
+    found = parse_amounts(text) if amounts is None else amounts
+    if any(a.comparator == "above" for a in found):
+        mentions_lines = bool(_LINES.search(text)) and not _INVOICES_WORD.search(text)
+        # Invoice totals are governed; single lines above an amount are not (yet): refuse rather than answer
+        # a different question.
+        return "unsupported" if mentions_lines else "invoices_above_threshold"
+    if _UNITS.search(text):
+        return "units_purchased" if entities.supplier_ids else "unsupported"
+    return None
+
+
+def _text_part(question: str) -> str:
+    """The clauses of a mixed question that ask for text, not for the figure ("..., and how often must it be
+    calibrated?"); the figure's words would otherwise steer retrieval to invoices. The whole question when it
+    cannot be split."""
+    clauses = [c.strip() for c in _CLAUSES.split(question) if c and c.strip()]
+    any_entities = Entities(product_codes=("X",), invoice_numbers=("X",), supplier_ids=("X",))
+    text = [c for c in clauses if metric_kind(c, any_entities) is None]
+    return " ".join(text) if text and len(text) < len(clauses) else question
+
+
+def _agreement_topic(question: str, entities: Entities, quoted: tuple[str, ...]) -> str | None:
+    """The topic of a question about a named company's agreement ("What are the payment terms in Company A's
+    framework agreement?" -> "What are the payment terms in"), or ``None`` when the question is not one.
+
+    Design note: the company and the document kind become filters (company_ids, document_types); left in the
+    query text they would rank the agreement's title and definition chunks above the section that answers.
+    """
+    if entities.company_id is None or not _AGREEMENT_WORDS.search(question) or quoted:
+        return None
+    text = question
+    if entities.company_name:
+        text = re.sub(re.escape(entities.company_name) + r"(?:['’]s)?", " ", text, flags=re.I)
+    text = " ".join(_AGREEMENT_WORDS.sub(" ", text).split())
+    return text if len(text) >= 3 else None
+
+
+def _currencies(text: str) -> tuple[str, ...]:
+    found = []
+    for match in _CURRENCY.finditer(text):
+        word = match.group(0).lower()
+        found.append(_CURRENCIES.get(word, _CURRENCIES.get(word.rstrip("s"), word.upper())))
+    return tuple(dict.fromkeys(found))
+
+
+def _covered(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
+    return any(s < end and start < e for s, e in spans)
+
+
+def _vocabulary(word: str) -> bool:
+    folded = re.sub(r"['’]s$", "", word).lower().strip(".")
+    return folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS
+
+
+def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
+    """Capitalized word runs of the (masked) text that are not vocabulary and do not start a sentence."""
+    found: list[tuple[int, int, str]] = []
+    for match in _CAPITALIZED_RUN.finditer(masked):
+        words = match.group(0).split()
+        start = match.start()
+        if _SENTENCE_START.search(masked[:start]):
+            # The first word of a sentence is capitalized anyway ("Summarize", "Ignore"): not a name by itself.
+            if len(words) == 1:
+                continue
+            start = masked.index(words[1], start + len(words[0]))
+            words = words[1:]
+        # Drop vocabulary words at both ends ("Which", "EUR"), keep the name inside.
+        while words and _vocabulary(words[0]):
+            start = masked.index(words[1], start + len(words[0])) if len(words) > 1 else match.end()
+            words = words[1:]
+        while words and _vocabulary(words[-1]):
+            words = words[:-1]
+        if len(words) == 1 and len(words[0]) == 1 and match.group(0).split()[:-1]:
+            # "Company Z": a one-letter name keeps the word that makes it one.
+            words = match.group(0).split()[-2:]
+            start = match.start() + match.group(0).rindex(words[0])
+        if not words:
+            continue
+        phrase = " ".join(words)
+        phrase = re.sub(r"['’]s$", "", phrase)
+        end = start + len(phrase)
+        if len(phrase) < 2 or any(ch.isdigit() for ch in phrase):
+            continue  # a model or document code ("PS-Z1"), not a name of the tenant
+        found.append((start, end, text[start:end]))
+    return found
+
+
+def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
+    """Category-like objects of spend verbs ("spend on widgets", "bought from acme") in the masked text."""
+    found: list[tuple[int, int, str]] = []
+    for match in _CONSTRAINT_OBJECT.finditer(masked):
+        words = match.group("what").split()
+        kept: list[str] = []
+        for w in words:
+            if w.lower() in _OBJECT_WORDS:
+                break
+            kept.append(w)
+        if not kept:
+            continue
+        phrase = " ".join(kept)
+        start = match.start("what")
+        found.append((start, start + len(phrase), phrase))
+    return found
+
+
+def _resolve_entities(
+    identifiers: Identifiers, mentions: EntityMentions, gazetteer: Gazetteer
+) -> tuple[Entities, list[str]]:
+    """Resolve mentions to canonical ids; problems come back as clarification questions."""
+    reasons: list[str] = []
+    company_ids = list(identifiers.company_ids)
+    for mention in mentions.companies:
+        company_ids.extend(mention.candidates)
+    company_ids = list(dict.fromkeys(company_ids))
+    company_id: str | None = None
+    company_name: str | None = None
+    if len(company_ids) > 1:
+        reasons.append(f"Which company do you mean: {', '.join(company_ids)}? The question names more than one.")
+    elif company_ids:
+        known = gazetteer.company(company_ids[0])
+        if known is None:
+            reasons.append(f"I do not know a company {company_ids[0]!r} in your data. Which company do you mean?")
+        else:
+            company_id, company_name = known.company_id, known.company_name
+    supplier_ids: list[str] = []
+    supplier_names: list[str] = []
+    for sid in identifiers.supplier_ids:
+        if sid not in gazetteer.supplier_names:
+            reasons.append(f"I do not know a supplier {sid!r} in your data. Which supplier do you mean?")
+        else:
+            supplier_ids.append(sid)
+            supplier_names.append(gazetteer.supplier_names[sid])
+    for mention in mentions.suppliers:
+        if mention.resolved is None:
+            options = ", ".join(f"{c} ({gazetteer.supplier_names.get(c, '?')})" for c in mention.candidates)
+            reasons.append(f"{mention.text!r} names more than one supplier: {options}. Which one do you mean?")
+        else:
+            supplier_ids.append(mention.resolved)
+            supplier_names.append(mention.text)
+    group_ids = list(dict.fromkeys(c for m in mentions.product_groups for c in m.candidates))
+    group_name: str | None = None
+    group_id: str | None = None
+    if len(group_ids) > 1:
+        names = ", ".join(f"{g.product_group_id} ({g.group_name})" for g in gazetteer.product_groups
+                          if g.product_group_id in group_ids)
+        reasons.append(f"Which product group do you mean: {names}?")
+    elif group_ids:
+        group_id = group_ids[0]
+        group_name = next(g.group_name for g in gazetteer.product_groups if g.product_group_id == group_id)
+    entities = Entities(
+        company_name=company_name,
+        company_id=company_id,
+        supplier_names=tuple(dict.fromkeys(supplier_names)),
+        supplier_ids=tuple(dict.fromkeys(supplier_ids)),
+        product_codes=identifiers.product_codes,
+        invoice_numbers=identifiers.invoice_numbers,
+        contract_ids=identifiers.contract_ids,
+        product_group=group_name,
+        product_group_id=group_id,
+    )
+    return entities, reasons
+
+
+def _with_fuzzy(mentions: EntityMentions, found: list[tuple[int, int, str, NameMatch]]) -> EntityMentions:
+    """The mentions plus the spans resolved by similarity."""
+    extra: dict[str, list[Mention]] = {"company": [], "supplier": [], "product_group": []}
+    for start, end, text, match in found:
+        extra[match.kind].append(Mention(match.kind, text, start, end, (match.canonical_id,)))
+    return EntityMentions(
+        companies=tuple(sorted((*mentions.companies, *extra["company"]), key=lambda m: m.start)),
+        suppliers=tuple(sorted((*mentions.suppliers, *extra["supplier"]), key=lambda m: m.start)),
+        product_groups=tuple(sorted((*mentions.product_groups, *extra["product_group"]), key=lambda m: m.start)),
+        first_person=mentions.first_person,
+    )
+
+
+def read(
+    question: str,
+    gazetteer: Gazetteer,
+    as_of: dt.date,
+    catalog: tuple[CatalogMetric, ...] = (),
+    resolver: NameResolver | None = None,
+) -> Reading:
+    """Read ``question`` (already cleaned) into a :class:`Reading`.
+
+    ``resolver`` places constraint-looking spans that match no spelling exactly (default: trigram similarity
+    over ``gazetteer`` in memory).
+    """
+    text = question
+    identifiers = find_identifiers(text)
+    id_masked = mask(text, identifiers.spans)
+    mentions = find_mentions(id_masked, gazetteer)
+    quotes = quoted_spans(id_masked)
+    quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
+    period = resolve_period(id_masked, as_of)
+    resolver = resolver if resolver is not None else TrigramResolver(gazetteer)
+
+    # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
+    consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans]
+    scratch = mask(id_masked, (*mentions.spans, *quotes, *period.spans))
+    amounts_all = parse_amounts(scratch)
+    consumed.extend((a.start, a.end) for a in amounts_all)
+    breakdown_all = parse_breakdown(scratch)
+    consumed.extend(breakdown_all.spans)
+    catalog_hit = match_catalog_metric(scratch, catalog)
+    if catalog_hit:
+        consumed.append(catalog_hit[1])
+    residual = mask(scratch, tuple(consumed))
+    fuzzy: list[tuple[int, int, str, NameMatch]] = []
+    unread: list[Unread] = []
+    # Longest first at each position: "Monitoring Services" is read as a whole before "Monitoring" alone.
+    looks = sorted({*((s, e, t, "name") for s, e, t in _candidate_names(text, residual)),
+                    *((s, e, t, "category") for s, e, t in _object_phrases(residual))},
+                   key=lambda x: (x[0], -x[1]))
+    lookups = 0
+    for start, end, phrase, kind in looks:
+        if _covered(start, end, [(s, e) for s, e, _, _ in fuzzy]) or _covered(start, end, [(u.start, u.end)
+                                                                                          for u in unread]):
+            continue
+        # Bounded: a long pasted text is not looked up name by name (its spans stay not understood).
+        lookups += 1
+        matches = list(resolver.similar(phrase)) if lookups <= MAX_LOOKUPS else []
+        if matches and (len(matches) == 1 or matches[0].score - matches[1].score >= NAME_MARGIN):
+            fuzzy.append((start, end, phrase, matches[0]))
+            consumed.append((start, end))
+        elif matches:
+            close = [m for m in matches if matches[0].score - m.score < NAME_MARGIN]
+            unread.append(Unread(phrase, start, end, kind,  # type: ignore[arg-type]
+                                 tuple(f"{m.canonical_id} ({m.spelling})" for m in close)))
+        else:
+            unread.append(Unread(phrase, start, end, kind))  # type: ignore[arg-type]
+    for match in _ISO_DATE.finditer(id_masked):
+        if not _covered(*match.span(), consumed):
+            unread.append(Unread(match.group(0), match.start(), match.end(), "date"))
+    for what in breakdown_all.unknown:
+        position = scratch.find(what)
+        unread.append(Unread(what, max(position, 0), max(position, 0) + len(what), "breakdown"))
+    if fuzzy:
+        mentions = _with_fuzzy(mentions, fuzzy)
+
+    # Quoted phrases are literal text to find: no cue word, metric word or group name inside them counts.
+    cue_text = mask(id_masked, (*mentions.spans, *quotes))
+    entities, problems = _resolve_entities(identifiers, mentions, gazetteer)
+    amounts = parse_amounts(cue_text)
+    breakdown = parse_breakdown(cue_text)
+    catalog_hit = match_catalog_metric(cue_text, catalog)
+    statuses: tuple[str, ...] = ("posted", "paid")
+    if _PAID_ONLY.search(cue_text):
+        statuses = ("paid",)
+    elif _POSTED_ONLY.search(cue_text):
+        statuses = ("posted",)
+    other_basis = _OTHER_BASIS.search(cue_text)
+    cues = Cues(
+        spend=bool(_SPEND.search(cue_text)),
+        unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
+        quantity=bool(_QUANTITY.search(cue_text)),
+        purchase=bool(_PURCHASE.search(cue_text)),
+        invoices=bool(_INVOICE_FILTER.search(cue_text)),
+        threshold_words=bool(_THRESHOLD_WORDS.search(cue_text)),
+        invoice_count=bool(_INVOICE_COUNT.search(cue_text)),
+        price_comparison=bool(_CHEAPER.search(cue_text)),
+        currency_unchosen=bool(_CURRENCY_UNCHOSEN.search(cue_text)),
+        net_basis=bool(_NET_BASIS.search(cue_text)),
+        other_basis=other_basis.group(0) if other_basis else None,
+        status_choice=bool(_STATUS_CHOICE.search(cue_text)),
+        approved=bool(_APPROVED.search(cue_text)),
+        approves=bool(_APPROVES.search(text)),
+        summary=bool(_SUMMARY_CUES.search(cue_text)),
+        group_traversal=bool(_GROUP_TRAVERSAL.search(cue_text)),
+        products=bool(_PRODUCTS.search(text)),
+        agreement_question=bool(_AGREEMENT_QUESTION.search(text)),
+        personal_data_only=asks_personal_data(text),
+        personal_data_mentioned=bool(_PERSONAL_DATA.search(text)),
+    )
+    return Reading(
+        text=text, as_of=as_of, identifiers=identifiers, mentions=mentions, entities=entities,
+        entity_problems=tuple(problems), period=period, amounts=amounts, breakdown=breakdown, statuses=statuses,
+        excluded_status=excluded_status(cue_text), currencies=_currencies(cue_text), cues=cues,
+        measure=metric_kind(text, entities, parse_amounts(text)),
+        catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
+        cue_text=cue_text, text_part=_text_part(text), agreement_topic=_agreement_topic(text, entities, quoted),
+        consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread),
+        fuzzy=tuple((t, m) for _, _, t, m in fuzzy),
+    )
+
+
+def interpretation(entities: Entities, period_start: dt.date | None, period_end: dt.date | None) -> str:
+    """The reading restated for the answer: "Company A, suppliers SUP-18, Monitoring Products and its subgroups,
+    2026-01-01 to 2026-04-01" (the period as half-open dates: the end day is not included)."""
+    parts: list[str] = []
+    if entities.company_id:
+        parts.append(f"{entities.company_name or entities.company_id} ({entities.company_id})")
+    if entities.supplier_ids:
+        parts.append("suppliers " + ", ".join(entities.supplier_ids))
+    if entities.product_group:
+        parts.append(f"{entities.product_group} and its subgroups")
+    if entities.product_codes:
+        parts.append("products " + ", ".join(entities.product_codes))
+    if period_start and period_end:
+        parts.append(f"{period_start} to {period_end} (end exclusive)")
+    return ", ".join(parts)
+
+
+__all__ = [
+    "NAME_MARGIN",
+    "NAME_THRESHOLD",
+    "SKIPPED_WORDS",
+    "Cues",
+    "MetricKind",
+    "NameMatch",
+    "NameResolver",
+    "Reading",
+    "TrigramResolver",
+    "Unread",
+    "asks_personal_data",
+    "interpretation",
+    "metric_kind",
+    "name_score",
+    "name_spellings",
+    "rank_matches",
+    "read",
+    "similarity",
+    "span_words",
+    "trigrams",
+]
