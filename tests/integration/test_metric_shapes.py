@@ -114,7 +114,7 @@ def registry(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Me
 
 @pytest.fixture(scope="module")
 def world(settings: Settings, registry: MetricRegistry) -> Iterator[World]:
-    from api.keys import create_key
+    from procura.auth import create_key
 
     tenant, other = f"shapes-{secrets.token_hex(3)}", f"shapes-other-{secrets.token_hex(3)}"
     rows = generate_rows(tenant, 22)
