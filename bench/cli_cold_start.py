@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
 
     import psycopg
-    from api.keys import create_key, revoke_key
+    from procura.auth import create_key, revoke_key
 
     from procura.settings import get_settings
 
