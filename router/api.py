@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from api.auditing import AuditDep
 from api.deps import PoolDep, PrincipalDep, ServiceDep, SettingsDep
 from api.limits import MAX_ECHO_CHARS, bounded
 from api.models import ErrorResponse
@@ -62,14 +63,20 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 @router.post("/ask", response_model=AskResult, responses={**_ERRORS, 422: {"model": ErrorResponse}})
-def ask(*, body: AskRequest, principal: PrincipalDep, pool: PoolDep, ask_service: AskServiceDep) -> Any:
+def ask(
+    *, body: AskRequest, principal: PrincipalDep, pool: PoolDep, ask_service: AskServiceDep, audit_row: AuditDep
+) -> Any:
     """Answer a question: routing, plan, validated result with sources, or a clarification question."""
+    audit_row.describe("ask", body.model_dump(mode="json"))
     if not principal.context.has_scope(ASK_SCOPE):
         raise ScopeError("ask", ASK_SCOPE)
     try:
         with pool.connection() as conn:
-            return ask_service.ask(conn, principal.context, body.question, as_of=body.as_of, interface="api")
+            answer = ask_service.ask(conn, principal.context, body.question, as_of=body.as_of, interface="api")
+        audit_row.record("ok")
+        return answer
     except QuestionError as exc:
+        audit_row.record("rejected", error_code="invalid_question")
         return JSONResponse(status_code=422, content={
             "error": {"code": "invalid_question", "message": bounded(str(exc), 2 * MAX_ECHO_CHARS),
                       "parameter": "question"}})

@@ -65,6 +65,8 @@ class CompiledQuery:
     tree: exp.Select
     sql: str
     columns: tuple[str, ...]
+    #: The governed relation that answers (the template's; a rollup's after :mod:`semantic.rollups`).
+    relation: str = ""
 
     def to_dialect(self, dialect: str, *, pretty: bool = True) -> str:
         """The query transpiled by sqlglot to ``dialect`` (placeholders in that dialect's notation)."""
@@ -140,7 +142,10 @@ def compile_variant(
     qualified = qualify_or_fail(name, tree, schema, copy=False)
     assert isinstance(qualified, exp.Select)
     columns = (*[alias for alias, _ in keys], *definition.outputs, *extra)
-    return CompiledQuery(metric=name, variant=variant, tree=qualified, sql=render_psycopg(qualified), columns=columns)
+    relation = ", ".join(sorted(template.relations))
+    return CompiledQuery(
+        metric=name, variant=variant, tree=qualified, sql=render_psycopg(qualified), columns=columns, relation=relation
+    )
 
 
 def render_psycopg(tree: exp.Expression, *, pretty: bool = False) -> str:

@@ -1,0 +1,34 @@
+-- Governed rollup of validated_invoice_lines: one row per tenant, company, supplier, product, status, document
+-- type, currency, counted flag and invoice day, with exact numeric sums of the policy columns and the line count.
+-- The metric compiler answers a spend query from here when the query's filters, group-bys and grain are all
+-- columns of this table (semantic/rollups.py); the sums are exact (numeric), so the answer equals the lines'.
+with
+
+lines as (
+    select * from {{ ref('validated_invoice_lines') }}
+),
+
+final as (
+    select
+        tenant_id,
+        company_id,
+        supplier_id,
+        product_code,
+        product_group_id,
+        invoice_status,
+        document_type,
+        reporting_currency,
+        is_counted,
+        invoice_date,
+        cast(sum(spend_reporting_amount) as numeric(38, 10)) as spend_reporting_amount,
+        cast(sum(net_reporting_amount) as numeric(38, 10)) as net_reporting_amount,
+        cast(sum(tax_reporting_amount) as numeric(38, 10)) as tax_reporting_amount,
+        cast(sum(signed_quantity) as numeric(38, 4)) as signed_quantity,
+        count(*) as line_count
+    from lines
+    group by
+        tenant_id, company_id, supplier_id, product_code, product_group_id, invoice_status, document_type,
+        reporting_currency, is_counted, invoice_date
+)
+
+select * from final
