@@ -1,9 +1,9 @@
 """Running a compiled metric query for one tenant and shaping its typed result.
 
 The query runs on a connection of the serving role in a transaction scoped by
-:func:`procura.db.session.scope_statement`: READ ONLY, ``app.tenant_id`` from the authenticated context
-(row-level security does the tenant filtering), ``statement_timeout`` and a row cap. Values are bound by
-psycopg; the SQL text is the one compiled at load.
+:func:`procura.db.session.scope_statement`: ``app.tenant_id`` from the authenticated context (row-level security
+does the tenant filtering), ``statement_timeout`` and a row cap; READ ONLY unless the statement also writes the
+call's audit row (:func:`audited_sql`). Values are bound by psycopg; the SQL text is the one compiled at load.
 """
 
 from __future__ import annotations
