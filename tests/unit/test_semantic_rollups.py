@@ -73,13 +73,14 @@ def test_the_smallest_covering_rollup_answers_unless_the_lines_are_not_much_larg
     assert chosen({LINES: 1_000_000, MONTHLY: 20_000, DAILY: 100_000}, product.values) == DAILY
 
 
-def test_a_rollup_query_keeps_the_result_columns_and_reads_ids_from_the_lines(registry: MetricRegistry) -> None:
+def test_a_rollup_query_keeps_the_result_columns_and_takes_ids_from_the_rollup(registry: MetricRegistry) -> None:
     metric = registry.get("finance.aggregate_spend")
     query = metric.variant(("supplier_id",), "month")
     monthly = RelationPlanner().candidates(metric.definition, query, registry.schema)[0]
     assert monthly.query.columns == query.columns and monthly.query.variant == query.variant
     assert monthly.query.relation == MONTHLY and query.relation == LINES
     sql = monthly.query.sql
-    assert '"marts"."spend_monthly_rollup"' in sql and '"marts"."validated_invoice_lines"' in sql
+    assert '"marts"."spend_monthly_rollup"' in sql and '"marts"."validated_invoice_lines"' not in sql
+    assert 'UNNEST(rr."first_line_ids")' in sql
     assert 'SUM("spend_monthly_rollup"."line_count")' in sql
     assert "LIMIT 100" in sql and "%(_row_limit)s" in sql
