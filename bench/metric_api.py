@@ -202,7 +202,8 @@ def _serve(port: int, manifest: Path) -> None:
     logging.getLogger("semantic").setLevel(logging.WARNING)
     app = create_app(schema=load_manifest(manifest))
     app.include_router(_floor_router())
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    # A long keep-alive: at 1M lines the raw side of one round of the bench takes longer than the default 5 s.
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, timeout_keep_alive=600)
 
 
 #: The bench's own route, mounted only in its server process: the metric query's path, dependencies and body

@@ -48,10 +48,10 @@ log = logging.getLogger(__name__)
 #: The relation every rollup summarizes, and its date column.
 LINES = "marts.validated_invoice_lines"
 LINES_DATE = "invoice_date"
-#: A rollup answers only when it has at most 1/MIN_SHRINK of the lines' rows. Design note: answering from a
-#: rollup is not free when provenance is asked for (the ids are looked up in the lines again), so a rollup about
-#: as large as the lines (a daily rollup per product over sparse data) loses to the lines; measured with
-#: bench/metric_api.py, the seed-like question is faster from the lines at 200k lines.
+#: A rollup answers only when it has at most 1/MIN_SHRINK of the lines' rows. Design note: a rollup about as large
+#: as the lines (a daily rollup per product over sparse data) saves nothing and adds the provenance step, so the
+#: lines answer; the first attempt, which always took the rollup, made the seed-like question slower at 200k
+#: lines (bench/metric_api.py).
 MIN_SHRINK = 4.0
 #: Seconds the relation sizes are reused before they are read again.
 SIZES_TTL_S = 60.0

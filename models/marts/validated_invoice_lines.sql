@@ -18,7 +18,12 @@ with
 lines as (
     select * from {{ ref('int_invoice_lines_enriched') }}
     {% if is_incremental() %}
-    where (tenant_id, source_document_id) in (select tenant_id, document_id from validated_lines_affected)
+    -- The two `= any(array)` conditions are plain restrictions the planner pushes down through the upstream views
+    -- to the landing tables' indexes (the line windows partition by document); the pair test alone is a semi-join,
+    -- which it applies only after computing every line.
+    where tenant_id = any(array(select distinct tenant_id from validated_lines_affected))
+      and source_document_id = any(array(select document_id from validated_lines_affected))
+      and (tenant_id, source_document_id) in (select tenant_id, document_id from validated_lines_affected)
     {% endif %}
 ),
 
