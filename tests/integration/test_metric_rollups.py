@@ -175,7 +175,7 @@ def _answering(built: Built, metric: Metric, query: Any, params: BoundParameters
     return PLANNER.select(metric.definition, query, params.values, built.registry.schema, {})
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_rollup_answer_equals_the_line_answer(built: Built, app: psycopg.Connection, data: st.DataObject) -> None:
     name, parameters, group_by, grain = data.draw(_request(built.registry))
