@@ -74,6 +74,7 @@ class Rollup:
         nullable: keys that may be null (matched null-safely in the provenance lookup).
         count_column: the number of lines of a row.
         ids_column: the row's first line ids, ordered, at most ``ids_cap`` (the provenance of its answers).
+        first_id_column: the row's smallest line id (the first of ``ids_column``).
     """
 
     relation: str
@@ -84,6 +85,7 @@ class Rollup:
     nullable: frozenset[str] = frozenset()
     count_column: str = "line_count"
     ids_column: str = "first_line_ids"
+    first_id_column: str = "first_line_id"
     ids_cap: int = 100
 
 
@@ -371,7 +373,8 @@ def _with_rollup_provenance(
             append=True,
             copy=False,
         )
-    first = sqlglot.parse_one(f'"{table}"."{rollup.ids_column}"[1]', read=DIALECT)
+    # Ordered by the plain first-id column: ordering by ids[1] would read (detoast) every matching row's array.
+    first = exp.column(rollup.first_id_column, table=table, quoted=True)
     lookup = lookup.order_by(first, copy=False).limit(cap, copy=False)
     ids = sqlglot.parse_one(
         f'(select array_agg(p."_id" order by p."_id") from (select x."_id" from (select 1) as rr'

@@ -27,7 +27,8 @@ final as (
         count(*) as line_count,
         -- The row's first line ids (at most 100, ordered): the provenance of an answer from this rollup is the first
         -- ids of the union of its rows', found in the 100 rows with the smallest first id (semantic/rollups.py).
-        (array_agg(line_id order by line_id))[1:100] as first_line_ids
+        (array_agg(line_id order by line_id))[1:100] as first_line_ids,
+        min(line_id) as first_line_id
     from lines
     group by
         tenant_id, company_id, supplier_id, product_code, product_group_id, invoice_status, document_type,
