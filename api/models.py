@@ -158,6 +158,9 @@ class MetricQueryResponse(_Response):
     matched_line_count: int | None
     coverage: CoverageModel | None
     duration_ms: float
+    answered_from: str = Field(
+        default="", description="The governed relation that answered: the invoice lines or a rollup of them."
+    )
 
 
 # -- health ----------------------------------------------------------------------------------------------------

@@ -26,7 +26,14 @@ from procura.progress import ProgressBar, echo_progress, progress_bar
 
 REPO = Path(__file__).resolve().parent.parent
 #: Run order: cheap and independent first, the scale curves (longest) last.
-MODULES = ("metric_api", "graph_traversal", "retrieval_latency", "ingest_throughput", "scale_curves")
+MODULES = (
+    "metric_api",
+    "incremental_build",
+    "graph_traversal",
+    "retrieval_latency",
+    "ingest_throughput",
+    "scale_curves",
+)
 #: Module arguments when ``--arg`` gives none. Retrieval runs on real MiniLM vectors at about 84k chunks (scale
 #: 90); its document vectors are cached under ``<PROCURA_HOME>/bench/embedding-cache`` (keyed by embedding config
 #: and input text), so only the first run on a machine pays the encode: about 35 minutes on 2 idle cores, since

@@ -117,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
 
     import psycopg
-    from procura.auth import create_key, revoke_key
 
+    from procura.auth import create_key, revoke_key
     from procura.settings import get_settings
 
     settings = get_settings()

@@ -23,8 +23,12 @@ Both sides run in the same process run, interleaved request by request, against 
 
 Data: by default a private database is created, migrated, the marts are built by dbt, and
 ``--lines`` synthetic validated invoice lines (default 200 000, the scaled corpus's size) are loaded for one
-tenant; ``--existing`` instead uses the configured database and the seed question of ``--corpus``'s
-ground_truth.json (e.g. after ``procura demo run --scale ...``). Target: api p50 <= 1.2 x raw p50.
+tenant, and the rollups are built from them by dbt; ``--existing`` instead uses the configured database and the
+seed question of ``--corpus``'s ground_truth.json (e.g. after ``procura demo run --scale ...``). Targets (issue
+21): on the seed-like question, api p50 - (raw p50 + api_floor p50) <= 0.4 ms; on the three-year all-supplier
+question, api p50 <= 15 ms at 200k lines (40 ms at 1M) and raw line-level p50 / api p50 >= 8 in the same run.
+``raw`` is always the line-level SQL (the compiled query over the lines); ``answered_from`` says which relation
+the API read.
 
     python -m bench.metric_api [--lines 200000] [--requests 400] [--json out.json]
 """
@@ -179,6 +183,11 @@ def _bench_database(settings: Settings, lines: int, work: Path, progress: Callab
             admin.execute(_SYNTHETIC_SQL, {"tenant": "tenant-bench", "lines": lines})
             admin.execute("analyze marts.validated_invoice_lines")
         progress(f"{lines} synthetic lines loaded in {time.monotonic() - started:.1f}s")
+        # The lines bypassed dbt: build the rollups from them the way `procura transform` does.
+        started = time.monotonic()
+        build_marts(bench, ["spend_daily_rollup", "spend_monthly_rollup"], target_path=work / "target",
+                    log_path=work / "logs")  # fmt: skip
+        progress(f"rollups built by dbt in {time.monotonic() - started:.1f}s")
         yield bench
     finally:
         drop_database(settings, name)
@@ -196,7 +205,8 @@ def _serve(port: int, manifest: Path) -> None:
     logging.getLogger("semantic").setLevel(logging.WARNING)
     app = create_app(schema=load_manifest(manifest))
     app.include_router(_floor_router())
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    # A long keep-alive: at 1M lines the raw side of one round of the bench takes longer than the default 5 s.
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, timeout_keep_alive=600)
 
 
 #: The bench's own route, mounted only in its server process: the metric query's path, dependencies and body
@@ -300,12 +310,16 @@ def _measure_case(
         "parameters": parameters,
         "requests": requests,
         "warmup": warmup,
+        "answered_from": api_answer.get("answered_from"),
         "total_spend_api": api_values.get("total_spend"),
         "total_spend_raw": str(raw_answer[0]),
         "matched_line_count": api_values.get("matched_line_count"),
         "stats_ms": {side: asdict(s) for side, s in stats.items()},
         "raw_reference": reference,
         "overhead_p50_ms": round(stats["api"].p50_ms - stats["raw"].p50_ms, 3),
+        # what the API adds beyond raw SQL and an authenticated request that runs nothing (target <= 0.4 ms)
+        "beyond_floor_p50_ms": round(stats["api"].p50_ms - stats["raw"].p50_ms - stats["api_floor"].p50_ms, 3),
+        "speedup_p50_raw_over_api": round(stats["raw"].p50_ms / stats["api"].p50_ms, 2),
         "ratio_p50_api_over_raw": round(stats["api"].p50_ms / stats["raw"].p50_ms, 3),
         # the ratio an API that did no work of its own beyond HTTP, authentication and the body would have
         "ratio_p50_lower_bound": round((stats["raw"].p50_ms + stats["api_floor"].p50_ms) / stats["raw"].p50_ms, 3),
@@ -323,6 +337,7 @@ def run(
     warmup: int,
     progress: Callable[[str], None],
     extra_cases: dict[str, dict[str, Any]] | None = None,
+    lines: int | None = None,
 ) -> dict[str, Any]:
     """Measure api, raw and service latencies, interleaved, for ``parameters`` (the headline case) and each of
     ``extra_cases`` (a quarter of the requests each); returns the report."""
@@ -402,27 +417,56 @@ def run(
         "database": settings.database_name,
         "tenant": tenant,
         **headline,
-        "target_p50_ratio": 1.2,
         "cases": results,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "measured_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
     }
-    report["meets_target"] = report["ratio_p50_api_over_raw"] <= 1.2
-    report["headline"] = [
-        {
-            "figure": f"metric API p50 / raw SQL p50, {name.replace('_', ' ')} ({case['matched_line_count']} lines)",
-            "value": case["ratio_p50_api_over_raw"],
-            "unit": "x",
-            "target": "<= 1.2",
-            "met": case["ratio_p50_api_over_raw"] <= 1.2,
-            "detail": f"api {case['stats_ms']['api']['p50_ms']} ms, raw {case['stats_ms']['raw']['p50_ms']} ms "
-            f"({case['raw_reference']}), overhead {case['overhead_p50_ms']} ms, of which an empty HTTP round trip "
-            f"{case['stats_ms']['http_floor']['p50_ms']} ms; an authenticated request that runs nothing "
-            f"{case['stats_ms']['api_floor']['p50_ms']} ms (ratio at best {case['ratio_p50_lower_bound']}x)",
-        }
-        for name, case in {"seed-like question": headline, **results}.items()
-    ]
+    report["headline"] = _headline(headline, results, lines)
+    report["meets_target"] = all(h["met"] for h in report["headline"])
     return report
+
+
+def _headline(headline: dict[str, Any], cases: dict[str, Any], lines: int | None) -> list[dict[str, Any]]:
+    """The figures of issue 21's targets, each with met/missed.
+
+    * seed-like question: api p50 - (raw p50 + authenticated no-op p50) <= 0.4 ms;
+    * three years, all suppliers: api p50 <= 15 ms at 200k lines (40 ms at 1M) and at least 8x faster than the
+      raw line-level SQL in the same run.
+    """
+    figures = []
+    st = headline["stats_ms"]
+    figures.append({
+        "figure": f"metric API p50 beyond raw SQL + authenticated no-op, seed-like question "
+                  f"({headline['matched_line_count']} lines)",
+        "value": headline["beyond_floor_p50_ms"],
+        "unit": "ms",
+        "target": "<= 0.4",
+        "met": headline["beyond_floor_p50_ms"] <= 0.4,
+        "detail": f"api {st['api']['p50_ms']} ms from {headline['answered_from']}, raw {st['raw']['p50_ms']} ms "
+                  f"({headline['raw_reference']}, line-level), no-op {st['api_floor']['p50_ms']} ms",
+    })  # fmt: skip
+    for name, case in cases.items():
+        st = case["stats_ms"]
+        detail = (
+            f"api {st['api']['p50_ms']} ms from {case['answered_from']}, raw line-level SQL "
+            f"{st['raw']['p50_ms']} ms ({case['raw_reference']}), {case['matched_line_count']} lines"
+        )
+        if name != "three_years_all_suppliers":
+            figures.append({"figure": f"metric API p50, {name.replace('_', ' ')}", "value": st["api"]["p50_ms"],
+                            "unit": "ms", "target": "reported", "met": True, "detail": detail})  # fmt: skip
+            continue
+        limit = 15.0 if (lines or 0) <= 200_000 else 40.0
+        figures.append({
+            "figure": f"metric API p50, three years all suppliers at {lines} lines",
+            "value": st["api"]["p50_ms"], "unit": "ms", "target": f"<= {limit}",
+            "met": st["api"]["p50_ms"] <= limit, "detail": detail,
+        })  # fmt: skip
+        figures.append({
+            "figure": f"raw line-level SQL p50 / metric API p50, three years all suppliers at {lines} lines",
+            "value": case["speedup_p50_raw_over_api"], "unit": "x", "target": ">= 8",
+            "met": case["speedup_p50_raw_over_api"] >= 8, "detail": detail,
+        })  # fmt: skip
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -459,7 +503,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             with _bench_database(settings, args.lines, work, progress) as bench:
                 report = run(bench, tenant="tenant-bench", parameters=dict(BENCH_PARAMETERS), extra_cases=BROAD_CASES,
-                             manifest=args.manifest or work / "target" / "manifest.json",
+                             manifest=args.manifest or work / "target" / "manifest.json", lines=args.lines,
                              requests=args.requests, warmup=args.warmup, progress=progress)  # fmt: skip
             report["synthetic_lines"] = args.lines
     text = json.dumps(report, indent=2)

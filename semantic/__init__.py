@@ -2,7 +2,7 @@
 
 Metrics are defined in one YAML file per domain (``finance.yml``, ``catalog.yml``), validated with sqlglot
 against the column schema from dbt's artifacts when loaded, and executed with bound parameters only, as the
-serving role, inside a READ ONLY tenant transaction.
+serving role, inside a tenant transaction that can write nothing but the call's audit row.
 
 Public API:
     :func:`semantic.schema.discover` / :func:`semantic.schema.load_manifest`: the governed schema.

@@ -84,6 +84,21 @@ def hash_parameters(values: Mapping[str, Any]) -> dict[str, str]:
     return hashed
 
 
+#: The call that appends one row (the tenant comes from the transaction; see migration 0042).
+RECORD_SQL = (
+    "select app.record_audit(%s::text, %s::text, %s::text, %s::text, %s::jsonb, %s::text[], %s::text,"
+    " %s::integer, %s::numeric, %s::text, %s::text)"
+)
+
+
+def effective_route(entry: AuditRecord) -> tuple[Route, str | None]:
+    """The route and key id a row is written with (an :func:`interface` overrides the caller's)."""
+    override = _INTERFACE.get()
+    if override is not None:
+        return override[0], entry.key_id or override[1]
+    return entry.route, entry.key_id
+
+
 def record(conn: psycopg.Connection, ctx: AuthContext, entry: AuditRecord) -> None:
     """Append one audit row for ``ctx``'s tenant and principal.
 
@@ -96,14 +111,8 @@ def record(conn: psycopg.Connection, ctx: AuthContext, entry: AuditRecord) -> No
         ctx: the authenticated context the query ran under.
         entry: what to record (route and key id are overridden inside :func:`interface`).
     """
-    route, key_id = entry.route, entry.key_id
-    override = _INTERFACE.get()
-    if override is not None:
-        route, key_id = override[0], key_id or override[1]
-    statement = (
-        "select app.record_audit(%s::text, %s::text, %s::text, %s::text, %s::jsonb, %s::text[], %s::text,"
-        " %s::integer, %s::numeric, %s::text, %s::text)"
-    )
+    route, key_id = effective_route(entry)
+    statement = RECORD_SQL
     values = (
         ctx.principal_id,
         key_id,

@@ -1,7 +1,7 @@
 """``procura metrics list|describe|query|compile``: the semantic layer from the command line.
 
-``query`` goes through the same service as the API (scope check, bound parameters, READ ONLY tenant
-transaction, audit row); it authenticates with an API key, so the tenant comes from the key here too.
+``query`` goes through the same service as the API (scope check, bound parameters, tenant transaction with
+its audit row); it authenticates with an API key, so the tenant comes from the key here too.
 """
 
 from __future__ import annotations

@@ -65,6 +65,8 @@ class CompiledQuery:
     tree: exp.Select
     sql: str
     columns: tuple[str, ...]
+    #: The governed relation that answers (the template's; a rollup's after :mod:`semantic.rollups`).
+    relation: str = ""
 
     def to_dialect(self, dialect: str, *, pretty: bool = True) -> str:
         """The query transpiled by sqlglot to ``dialect`` (placeholders in that dialect's notation)."""
@@ -102,7 +104,8 @@ def compile_variant(
     tree, keys, extra = _grouped(definition, template, variant)
     _cast_placeholders(definition, tree)
     tree = tree.limit(exp.Placeholder(this=ROW_LIMIT), copy=False)
-    return _finish(definition, variant, tree, schema, (*[alias for alias, _ in keys], *definition.outputs, *extra))
+    columns = (*[alias for alias, _ in keys], *definition.outputs, *extra)
+    return _finish(definition, template, variant, tree, schema, columns)
 
 
 def compile_ranking(
@@ -165,7 +168,7 @@ def compile_ranking(
         raise MetricDefinitionError(
             name, "a ranking's own outputs must come last, in the order rank, ties, groups, share"
         )
-    return _finish(definition, variant, tree, schema, columns)
+    return _finish(definition, template, variant, tree, schema, columns)
 
 
 def _grouped(
@@ -217,12 +220,18 @@ def _cast_placeholders(definition: MetricDefinition, tree: exp.Expression) -> No
 
 
 def _finish(
-    definition: MetricDefinition, variant: Variant, tree: exp.Select, schema: GovernedSchema, columns: tuple[str, ...]
+    definition: MetricDefinition,
+    template: ValidatedTemplate,
+    variant: Variant,
+    tree: exp.Select,
+    schema: GovernedSchema,
+    columns: tuple[str, ...],
 ) -> CompiledQuery:
     qualified = qualify_or_fail(definition.name, tree, schema, copy=False)
     assert isinstance(qualified, exp.Select)
     return CompiledQuery(
-        metric=definition.name, variant=variant, tree=qualified, sql=render_psycopg(qualified), columns=columns
+        metric=definition.name, variant=variant, tree=qualified, sql=render_psycopg(qualified), columns=columns,
+        relation=", ".join(sorted(template.relations)),
     )
 
 

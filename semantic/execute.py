@@ -1,14 +1,15 @@
 """Running a compiled metric query for one tenant and shaping its typed result.
 
 The query runs on a connection of the serving role in a transaction scoped by
-:func:`procura.db.session.scope_statement`: READ ONLY, ``app.tenant_id`` from the authenticated context
-(row-level security does the tenant filtering), ``statement_timeout`` and a row cap. Values are bound by
-psycopg; the SQL text is the one compiled at load.
+:func:`procura.db.session.scope_statement`: ``app.tenant_id`` from the authenticated context (row-level security
+does the tenant filtering), ``statement_timeout`` and a row cap; READ ONLY unless the statement also writes the
+call's audit row (:func:`audited_sql`). Values are bound by psycopg; the SQL text is the one compiled at load.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -21,6 +22,8 @@ from pydantic import BaseModel, ConfigDict
 
 from procura.db.session import AuthContext, idle_autocommit, scope_statement
 from procura.errors import AuthorizationError
+from semantic import audit
+from semantic.audit import AuditRecord
 from semantic.compile import COVERAGE, PERIOD, SOURCE_COUNT, SOURCE_IDS, CompiledQuery
 from semantic.errors import MetricExecutionError, MetricTimeoutError
 from semantic.loader import Metric
@@ -93,6 +96,44 @@ class MetricResult(_Frozen):
     matched_line_count: int | None
     coverage: Coverage | None
     duration_ms: float
+    #: The governed relation the numbers were computed from: the lines or a rollup of them.
+    answered_from: str = ""
+
+
+def audited_sql(metric: Metric, query: CompiledQuery, row_cap: int) -> str:
+    """``query`` with its audit row written by the same statement (psycopg text, ``%(_audit_*)s`` values).
+
+    The query's rows are materialized, the audit row is appended through ``app.record_audit()`` with the row
+    count and outcome computed from them by the rules of :func:`shape` (an ungrouped aggregate over no lines
+    is no data; requested coverage keys without rows make it partial), and the rows come back in order with
+    two extra columns: ``_present`` (NULL when there were none) and ``_ord``. If the audit call fails, the
+    statement fails and no row reaches the caller.
+    """
+    definition = metric.definition
+    match = next((n for n, o in definition.outputs.items() if o.role == "match_count"), None)
+    ungrouped = not query.variant.group_by and query.variant.grain is None
+    kept = f"_ord <= {int(row_cap)}"
+    if match is not None and ungrouped:
+        kept += f" and {match} <> 0"
+    missing = "false"
+    if definition.coverage is not None:
+        requested = f"cast(%({definition.coverage.parameter})s as text[])"
+        missing = (
+            f"exists (select 1 from unnest(coalesce({requested}, '{{}}')) as k where k <> all(coalesce("
+            f"(select array_agg(c) from result, unnest({COVERAGE}) as c where {kept}), '{{}}')))"
+        )
+    return (
+        "with result as materialized (select q.*, 1 as _present, row_number() over () as _ord"
+        f" from ({query.sql}) as q),"
+        f" counted as materialized (select count(*) filter (where {kept}) as n from result),"
+        " audited as materialized (select app.record_audit(%(_audit_principal)s::text, %(_audit_key)s::text,"
+        " %(_audit_route)s::text, %(_audit_metric)s::text, %(_audit_hashes)s::jsonb, %(_audit_group_by)s::text[],"
+        " %(_audit_grain)s::text, (select n from counted)::integer,"
+        " (extract(epoch from clock_timestamp() - now()) * 1000)::numeric(12, 3),"
+        f" case when (select n from counted) = 0 then 'no_data' when {missing} then 'partial' else 'ok' end,"
+        " null::text) as done)"
+        " select result.* from audited left join result on true order by result._ord"
+    )
 
 
 def run(
@@ -104,6 +145,7 @@ def run(
     *,
     statement_timeout_ms: int,
     row_cap: int,
+    audit_entry: AuditRecord | None = None,
 ) -> MetricResult:
     """Execute ``query`` for ``ctx``'s tenant and return the typed result.
 
@@ -115,6 +157,10 @@ def run(
         params: bound parameter values.
         statement_timeout_ms: ``statement_timeout`` for this transaction.
         row_cap: at most this many rows are returned; ``truncated`` says when more existed.
+        audit_entry: when given, the audit row is written by the query's own statement, in the same pipelined
+            transaction (one network round trip; a failed audit fails the query). That transaction is then not
+            READ ONLY: the serving role holds SELECT on the marts and may append audit rows through
+            ``app.record_audit()``, nothing else, and templates are validated read-only.
 
     Raises:
         MetricTimeoutError: the statement timeout cancelled the query.
@@ -123,6 +169,19 @@ def run(
     started = time.perf_counter()
     bind = params.for_binding()
     bind["_row_limit"] = row_cap + 1
+    sql_text = query.sql
+    if audit_entry is not None:
+        sql_text = audited_sql(metric, query, row_cap)
+        route, key_id = audit.effective_route(audit_entry)
+        bind.update(
+            _audit_principal=ctx.principal_id,
+            _audit_key=key_id,
+            _audit_route=route,
+            _audit_metric=audit_entry.metric[:200],
+            _audit_hashes=json.dumps(dict(audit_entry.parameter_hashes)),
+            _audit_group_by=list(audit_entry.group_by),
+            _audit_grain=audit_entry.grain,
+        )
     if not idle_autocommit(conn):
         # Design note: the scope below lives in the pipeline's implicit transaction; inside an open transaction
         # it would outlive this query.
@@ -135,12 +194,18 @@ def run(
         # and end at that Sync, committed or rolled back. Nothing in the block may fetch, since a fetch would
         # sync between the two. A failed scope check makes the server skip the query.
         with conn.pipeline():
-            conn.execute(*scope_statement(ctx, statement_timeout_ms=statement_timeout_ms), prepare=False)
+            conn.execute(
+                *scope_statement(ctx, read_only=audit_entry is None, statement_timeout_ms=statement_timeout_ms),
+                prepare=False,
+            )
             # Design note: never a server-side prepared statement. After five executions psycopg would prepare it
             # and Postgres may settle on a generic plan, which cannot see how selective this call's id arrays and
             # date range are; bench/metric_api.py measured that generic plan at about 2x the custom one.
-            cur.execute(query.sql, bind, prepare=False)
+            cur.execute(sql_text, bind, prepare=False)
         raw_rows = cur.fetchall()
+        if audit_entry is not None:
+            # the two trailing columns of audited_sql; one all-NULL row when the query had none
+            raw_rows = [row[:-2] for row in raw_rows if row[-2] is not None]
     except psycopg.Error as exc:
         if isinstance(exc, pg_errors.InsufficientPrivilege) and _ROLE_CHECK in str(exc):
             raise AuthorizationError(str(exc.diag.message_primary)) from exc
@@ -224,6 +289,7 @@ def shape(
         matched_line_count=matched_total if match_column else None,
         coverage=coverage,
         duration_ms=round(duration_ms, 3),
+        answered_from=query.relation,
     )
 
 

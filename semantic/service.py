@@ -1,7 +1,8 @@
 """The metric service: the one code path behind the HTTP API and ``procura metrics``.
 
-It looks the metric up, checks the principal's scope, binds parameters, picks the allow-listed variant, runs
-it for the principal's tenant, and writes one audit row whatever the outcome.
+It looks the metric up, checks the principal's scope, binds parameters, picks the allow-listed variant and the
+relation that answers it (the lines or a covering rollup, :mod:`semantic.rollups`), runs it for the principal's
+tenant, and writes one audit row whatever the outcome (an answered query's in its own statement).
 
 Example:
     >>> service = MetricService(registry, statement_timeout_ms=5000, row_cap=10_000)  # doctest: +SKIP
@@ -35,6 +36,7 @@ from semantic.execute import MetricResult, run
 from semantic.loader import Metric, MetricRegistry
 from semantic.model import METRIC_NAME
 from semantic.params import bind, check_partition
+from semantic.rollups import RelationPlanner
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,6 @@ _OUTCOMES: dict[type[SemanticError], tuple[audit.Outcome, str]] = {
     MetricTimeoutError: ("timeout", "statement_timeout"),
     MetricExecutionError: ("error", "database_error"),
 }
-_STATUS_OUTCOME: dict[str, audit.Outcome] = {"complete": "ok", "partial": "partial", "no_data": "no_data"}
 
 
 def _audit_name(name: str) -> str:
@@ -63,6 +64,8 @@ class MetricService:
         self.registry = registry
         self.statement_timeout_ms = statement_timeout_ms
         self.row_cap = row_cap
+        #: The relation-selection step: which governed relation (the lines or a rollup) answers a query.
+        self.relations = RelationPlanner()
 
     @classmethod
     def from_settings(cls, registry: MetricRegistry, settings: Settings) -> MetricService:
@@ -127,6 +130,16 @@ class MetricService:
             check_partition(metric.definition.partition, query.variant.group_by, params.values)
             check_currency(metric.definition.currency_parameter, params.values)
             hashes = audit.hash_parameters(params.values)
+            query = self.relations.select(
+                metric.definition, query, params.values, metric.schema, self.relations.sizes(conn)
+            )
+            # Design note: the success row is written by the query's own statement, in the same pipelined
+            # transaction (one network round trip, and a failed audit fails the query); only a refused or
+            # failed query is audited separately below.
+            pending = audit.AuditRecord(
+                metric=entry["metric"], outcome="ok", duration_ms=0.0, route=route, key_id=key_id,
+                parameter_hashes=hashes, group_by=tuple(entry["group_by"]), grain=entry["grain"],
+            )  # fmt: skip
             result = run(
                 conn,
                 ctx,
@@ -135,6 +148,7 @@ class MetricService:
                 params,
                 statement_timeout_ms=self.statement_timeout_ms,
                 row_cap=self.row_cap,
+                audit_entry=pending,
             )
         except SemanticError as exc:
             outcome, code = _OUTCOMES.get(type(exc), ("error", "error"))
@@ -145,9 +159,6 @@ class MetricService:
             self._audit(conn, ctx, entry, hashes or audit.hash_parameters(parameters), started, outcome="error",
                         error_code="internal_error")  # fmt: skip
             raise
-        self._audit(
-            conn, ctx, entry, hashes or {}, started, outcome=_STATUS_OUTCOME[result.status], row_count=result.row_count
-        )
         return result
 
     def record_rejection(

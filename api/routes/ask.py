@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from api.auditing import AuditDep
 from api.deps import PoolDep, PrincipalDep, ServiceDep, SettingsDep
 from api.models import ErrorResponse
 from router.service import AskResult, AskService
@@ -62,12 +63,19 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 @router.post("/ask", response_model=AskResult, responses={**_ERRORS, 422: {"model": ErrorResponse}})
-def ask(*, body: AskRequest, principal: PrincipalDep, pool: PoolDep, ask_service: AskServiceDep) -> Any:
+def ask(
+    *, body: AskRequest, principal: PrincipalDep, pool: PoolDep, ask_service: AskServiceDep, audit_row: AuditDep
+) -> Any:
     """Answer a question: routing, plan, validated result with sources, or a clarification question."""
+    audit_row.describe("ask", body.model_dump(mode="json"))
     if not principal.context.has_scope(ASK_SCOPE):
         raise ScopeError("ask", ASK_SCOPE)
+    # A QuestionError (422) raised here is audited by the dependency on the way out and answered by the app's
+    # one error handler.
     with pool.connection() as conn:
-        return ask_service.ask(conn, principal.context, body.question, as_of=body.as_of, interface="api")
+        answer = ask_service.ask(conn, principal.context, body.question, as_of=body.as_of, interface="api")
+    audit_row.record("ok")
+    return answer
 
 
 @router.get("/traces/{trace_id}", response_model=TraceView, responses={**_ERRORS, 404: {"model": ErrorResponse}})

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Response
 
+from api.auditing import AuditDep
 from api.deps import PoolDep, PrincipalDep, ServiceDep
 from api.models import (
     ErrorResponse,
@@ -59,9 +60,17 @@ def describe_metric(*, name: str, service: ServiceDep, principal: PrincipalDep) 
     },
 )
 def query_metric(
-    *, name: str, body: MetricQueryRequest, service: ServiceDep, pool: PoolDep, principal: PrincipalDep
+    *,
+    name: str,
+    body: MetricQueryRequest,
+    service: ServiceDep,
+    pool: PoolDep,
+    principal: PrincipalDep,
+    audit_row: AuditDep,
 ) -> Response:
     """Run a metric for the key's tenant; money is returned as decimal strings."""
+    # The service writes the row whatever the outcome: an answered query's in the query's own statement.
+    audit_row.written_by_call()
     location = f"body.{body.tenant_key}" if body.tenant_key else _find_tenant_key(body.parameters, "body.parameters")
     with pool.connection() as conn:
         if location is not None:

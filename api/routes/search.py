@@ -3,35 +3,32 @@
 The query embedder is ``app.state.embedder`` when the app sets one, else the process-wide MiniLM embedder
 (loaded on the first vector search); the tuning is ``app.state.retrieval_config`` when set.
 
-Design note: the route appends one ``app.audit_log`` row per call, whatever the outcome, through the same code
-path as metric queries (:func:`semantic.audit.record`). The row's ``metric`` is ``search``, which can never be a
-metric's name (those are namespaced, ``area.name``); its parameter names are the request's fields and their values
-are stored as sha256 hashes only, so a query text (which may hold personal data) never lands in the log. As for
-metrics the audit fails closed: a search whose row cannot be written is not answered (503 when the database
-connection was lost, else 500).
+Design note: the route appends one ``app.audit_log`` row per call, whatever the outcome, through the audit dependency
+the metric and ask routes share (:mod:`api.auditing`). The row's ``metric`` is ``search``, which can never be a
+metric's name (those are namespaced, ``area.name``); its parameter names are the request's fields and their values are
+stored as sha256 hashes only, so a query text (which may hold personal data) never lands in the log. As for metrics
+the audit fails closed: a search whose row cannot be written is not answered (503 when the database connection was
+lost, else 500).
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import time
 from typing import Annotated
 
 import psycopg
 from fastapi import APIRouter, Depends, Request
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from api.auditing import AuditDep
 from api.deps import PoolDep, PrincipalDep
 from api.models import ErrorResponse
 from ingest.embedder import Embedder
 from procura.auth import Principal
-from procura.errors import AuditWriteError, ProcuraError, is_database_unavailable
 from retrieval.config import RetrievalConfig
 from retrieval.errors import SearchTimeoutError
 from retrieval.models import SearchRequest, SearchResponse
 from retrieval.service import search
-from semantic import audit
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["search"])
@@ -94,9 +91,6 @@ def _search(
 #: The audit log's name for a document search (not a metric name: it has no ``area.`` prefix).
 AUDIT_NAME = "search"
 
-#: The audit outcome of a refused search, by the HTTP status its error carries (anything else: ``error``).
-_OUTCOME_BY_STATUS: dict[int, audit.Outcome] = {403: "forbidden", 504: "timeout"}
-
 
 @router.post(
     "/search",
@@ -118,58 +112,13 @@ def search_documents(
     principal: PrincipalDep,
     embedder: EmbedderDep,
     config: RetrievalConfigDep,
+    audit_row: AuditDep,
 ) -> SearchResponse:
     """Search the key's tenant: exact identifiers, BM25 and vectors, fused, with provenance."""
-    started = time.perf_counter()
-    hashes = audit.hash_parameters(body.model_dump(mode="json"))
-    try:
-        response = _search(body=body, pool=pool, principal=principal, embedder=embedder, config=config)
-    except Exception as exc:
-        if is_database_unavailable(exc):
-            # Design note: no audit attempt. The connection is gone, and waiting for the pool to hand out
-            # another one would hold the caller for the pool's whole timeout before the same 503.
-            log.warning("search not audited: the database is unavailable")
-        elif isinstance(exc, ProcuraError) and exc.error_code != "internal_error":
-            # A refusal (scope, index state, timeout): audited as such, then answered by the app's one handler.
-            outcome = _OUTCOME_BY_STATUS.get(exc.http_status, "error")
-            _audit(pool, principal, hashes, started, outcome=outcome, error_code=exc.error_code)
-        else:
-            _audit_failure(pool, principal, hashes, started)
-        raise
+    audit_row.describe(AUDIT_NAME, body.model_dump(mode="json"))
+    # A refusal or failure raised here is audited by the dependency on the way out (no attempt when the database
+    # itself is gone), then answered by the app's one error handler.
+    response = _search(body=body, pool=pool, principal=principal, embedder=embedder, config=config)
     count = len(response.results)
-    _audit(pool, principal, hashes, started, outcome="ok" if count else "no_data", row_count=count)
+    audit_row.record("ok" if count else "no_data", row_count=count)
     return response
-
-
-def _audit(
-    pool: ConnectionPool,
-    principal: Principal,
-    hashes: dict[str, str],
-    started: float,
-    *,
-    outcome: audit.Outcome,
-    row_count: int | None = None,
-    error_code: str | None = None,
-) -> None:
-    entry = audit.AuditRecord(
-        metric=AUDIT_NAME,
-        outcome=outcome,
-        duration_ms=(time.perf_counter() - started) * 1000,
-        route="api",
-        key_id=principal.key_id,
-        parameter_hashes=hashes,
-        row_count=row_count,
-        error_code=error_code,
-    )
-    try:
-        with pool.connection() as conn:
-            audit.record(conn, principal.context, entry)
-    except psycopg.Error as exc:
-        log.error("audit write failed for a search: %s", type(exc).__name__)
-        raise AuditWriteError("the search could not be audited; no result is returned") from exc
-
-
-def _audit_failure(pool: ConnectionPool, principal: Principal, hashes: dict[str, str], started: float) -> None:
-    """Audit a search that raised; the original error is what the caller gets, even if this write fails."""
-    with contextlib.suppress(AuditWriteError):  # logged by _audit
-        _audit(pool, principal, hashes, started, outcome="error", error_code="internal_error")

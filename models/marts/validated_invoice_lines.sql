@@ -2,10 +2,29 @@
 -- known company, an FX rate). Amounts are positive magnitudes; the sign comes from document_type. Cancelled,
 -- draft and duplicate lines stay, flagged (is_counted); which recognized statuses count is a parameter of each
 -- metric. The policy columns (spend_reporting_amount, ...) are the only place the spend rule is applied.
+-- Built incrementally by published document version (macros/incremental_lines.sql says which documents an
+-- incremental run rebuilds and why); `dbt build --full-refresh` rebuilds it whole and gives the same rows.
+-- depends_on: {{ ref('int_invoice_headers_resolved') }}
+-- depends_on: {{ ref('stg_served_document_versions') }}
+{{ config(
+    materialized='incremental',
+    incremental_strategy='append',
+    on_schema_change='fail',
+    pre_hook=["{% if is_incremental() %}{{ prepare_incremental_lines() }}{% endif %}"],
+    post_hook=["{{ record_lines_build_state() }}", "analyze {{ this }}"],
+) }}
 with
 
 lines as (
     select * from {{ ref('int_invoice_lines_enriched') }}
+    {% if is_incremental() %}
+    -- The two `= any(array)` conditions are plain restrictions the planner pushes down through the upstream views
+    -- to the landing tables' indexes (the line windows partition by document); the pair test alone is a semi-join,
+    -- which it applies only after computing every line.
+    where tenant_id = any(array(select distinct tenant_id from validated_lines_affected))
+      and source_document_id = any(array(select document_id from validated_lines_affected))
+      and (tenant_id, source_document_id) in (select tenant_id, document_id from validated_lines_affected)
+    {% endif %}
 ),
 
 -- The accounting policy, applied once per line: every metric sums these columns instead of re-deriving them.

@@ -37,6 +37,8 @@ MARTS = (
     "product_group_hierarchy",
     "vendor_approvals",
     "fx_rates",
+    "spend_daily_rollup",
+    "spend_monthly_rollup",
 )
 FORBIDDEN = (
     "landing.invoice_lines",

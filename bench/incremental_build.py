@@ -1,0 +1,182 @@
+"""Benchmark: the incremental build of ``marts.validated_invoice_lines`` after +1% invoices, against a full rebuild.
+
+A private database is created and migrated; one tenant's master data (3 companies, 60 suppliers with aliases,
+600 products, daily USD rates) is landed with the test landing writer and ``--invoices`` invoices of four lines
+each are landed set-based (as ingestion would leave them: registry row, header, lines). The marts are built
+once by dbt; then 1% new invoices are landed and ``dbt run --select validated_invoice_lines`` is timed
+incrementally, then the same selection with ``--full-refresh`` (both read the same upstream views). The row sets
+of the two are compared. Target (issue 21): incremental <= 0.1x the full rebuild at 1M lines.
+
+    python -m bench.incremental_build [--invoices 250000] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import secrets
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from procura.settings import Settings, get_settings
+
+TENANT = "tenant-incr"
+# Invoices i in [first, last): company, supplier (and so alias and products), date and currency from a hash of i.
+_INVOICES_SQL = """
+with src as (
+    select i, abs(hashint4(i)) as h from generate_series(%(first)s, %(last)s - 1) as i
+),
+docs as (
+    insert into ingest.documents (tenant_id, document_id, document_type, source_uri, active_version)
+    select %(tenant)s, 'inv-' || i, 'invoice', 'bench://inv-' || i, 1 from src
+    returning document_id
+),
+headers as (
+    insert into landing.invoice_headers (tenant_id, document_id, document_version, content_hash, business_hash,
+        source_system, document_type, invoice_number, company_id, supplier_name, status, invoice_date, posting_date,
+        currency, tax_level, header_tax_amount, original_invoice_number)
+    select %(tenant)s, 'inv-' || i, 1, 'sha256:' || encode(sha256(('h' || i)::bytea), 'hex'),
+           'sha256:' || encode(sha256(('b' || i)::bytea), 'hex'), 'erp', 'invoice', 'INV-' || i,
+           'COMP-' || chr(65 + h %% 3), 'Supplier ' || (h / 3) %% 60 || ' GmbH',
+           (array['posted', 'paid', 'posted', 'draft'])[1 + (h / 7) %% 4],
+           date '2024-01-01' + (h %% 1096), date '2024-01-01' + (h %% 1096),
+           case when h %% 5 = 0 then 'USD' else 'EUR' end, 'line',
+           (select sum(round((1 + (h + n) %% 40) * (10 + (h + n) %% 900) * 0.19, 2)) from generate_series(1, 4) as n),
+           null
+    from src
+    returning document_id
+)
+insert into landing.invoice_lines (tenant_id, document_id, document_version, content_hash, line_id, line_number,
+    product_code, description, quantity, unit_price, discount_amount, line_net_amount, line_tax_amount)
+select %(tenant)s, 'inv-' || i, 1, 'sha256:' || encode(sha256(('h' || i)::bytea), 'hex'), 'inv-' || i || '-' || n, n,
+       'PRD-' || (((h / 3) %% 60) * 10 + (h / 191 + n) %% 10), 'item', 1 + (h + n) %% 40, 10 + (h + n) %% 900, 0,
+       (1 + (h + n) %% 40) * (10 + (h + n) %% 900), round((1 + (h + n) %% 40) * (10 + (h + n) %% 900) * 0.19, 2)
+from src cross join generate_series(1, 4) as n
+"""
+
+
+def _land_master_data(conn: psycopg.Connection) -> None:
+    from tests.dbt.landing import LandingWriter, Supplier
+
+    writer = LandingWriter(conn, TENANT)
+    writer.companies([(f"COMP-{c}", f"Company {c}", "EUR") for c in "ABC"])
+    writer.suppliers([Supplier(f"SUP-{s}", f"Supplier {s}", (f"Supplier {s} GmbH",)) for s in range(60)])
+    writer.product_groups([("PG-ALL", "All products", None)])
+    writer.products([(f"PRD-{p}", f"Product {p}", "PG-ALL", f"SUP-{p // 10}") for p in range(600)])
+    day = dt.date(2024, 1, 1)
+    writer.fx_rates([(day + dt.timedelta(days=d), "USD", "EUR", "corporate", Decimal("0.92")) for d in range(1100)])
+
+
+def _dbt_run(settings: Settings, work: Path, *extra: str) -> float:
+    from procura.transform import _invoke
+
+    started = time.monotonic()
+    _invoke(settings, ["run", "--select", "validated_invoice_lines", *extra], progress=None,
+            target_path=work / "target", log_path=work / "logs", check=True)  # fmt: skip
+    return round(time.monotonic() - started, 2)
+
+
+def _fingerprint(settings: Settings) -> tuple[int, str]:
+    with psycopg.connect(settings.admin_url) as conn:
+        row = conn.execute(
+            "select count(*), md5(string_agg(t::text, '|' order by tenant_id, line_id))"
+            " from marts.validated_invoice_lines as t"
+        ).fetchone()
+    assert row is not None
+    return int(row[0]), str(row[1])
+
+
+def run(settings: Settings, invoices: int, progress: Callable[[str], None]) -> dict[str, Any]:
+    """Land, build, add 1%, time incremental vs full; returns the report."""
+    from procura.db.migrate import migrate
+    from procura.db.provision import drop_database, ensure_database
+    from procura.transform import build_marts
+
+    name = f"procura_bench_{secrets.token_hex(3)}"
+    bench = settings.with_database(name)
+    ensure_database(bench)
+    try:
+        with tempfile.TemporaryDirectory(prefix="procura-incr-") as tmp:
+            work = Path(tmp)
+            with psycopg.connect(bench.admin_url, autocommit=True) as admin:
+                migrate(admin, bench)
+            with psycopg.connect(bench.owner_url, autocommit=True) as owner:
+                _land_master_data(owner)
+                started = time.monotonic()
+                owner.execute(_INVOICES_SQL, {"tenant": TENANT, "first": 0, "last": invoices})
+                owner.execute("analyze")
+            progress(f"{invoices} invoices ({4 * invoices} lines) landed in {time.monotonic() - started:.1f}s")
+            started = time.monotonic()
+            build_marts(bench, target_path=work / "target", log_path=work / "logs")
+            progress(f"first dbt build in {time.monotonic() - started:.1f}s")
+            added = max(1, invoices // 100)
+            with psycopg.connect(bench.owner_url, autocommit=True) as owner:
+                owner.execute(_INVOICES_SQL, {"tenant": TENANT, "first": invoices, "last": invoices + added})
+                owner.execute("analyze")
+            incremental_s = _dbt_run(bench, work)
+            incremental_rows = _fingerprint(bench)
+            progress(f"+{added} invoices: incremental run {incremental_s}s")
+            full_s = _dbt_run(bench, work, "--full-refresh")
+            full_rows = _fingerprint(bench)
+            progress(f"full refresh {full_s}s")
+            # a no-change incremental run: only the change detection
+            idle_s = _dbt_run(bench, work)
+    finally:
+        drop_database(settings, name)
+    ratio = round(incremental_s / full_s, 3)
+    lines = full_rows[0]
+    return {
+        "invoices": invoices + added,
+        "governed_lines": lines,
+        "added_invoices": added,
+        "incremental_s": incremental_s,
+        "full_refresh_s": full_s,
+        "no_change_incremental_s": idle_s,
+        "ratio_incremental_over_full": ratio,
+        "identical_rows": incremental_rows == full_rows,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "measured_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "headline": [
+            {
+                "figure": f"incremental build of validated_invoice_lines after +1% invoices / full rebuild "
+                f"({lines} lines)",
+                "value": ratio,
+                "unit": "x",
+                "target": "<= 0.1 (at 1M lines)",
+                "met": ratio <= 0.1,
+                "detail": f"incremental {incremental_s}s, full refresh {full_s}s, no-change run {idle_s}s, "
+                f"identical rows: {incremental_rows == full_rows}",
+            }
+        ],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--invoices", type=int, default=250_000, help="invoices of 4 lines (default 250000)")
+    parser.add_argument("--json", type=Path, help="write the report here")
+    args = parser.parse_args(argv)
+
+    def progress(message: str) -> None:
+        print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+    report = run(get_settings(), args.invoices, progress)
+    text = json.dumps(report, indent=2)
+    print(text)
+    if args.json is not None:
+        args.json.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+{#-
+    Incremental build of validated_invoice_lines by published document version.
+
+    A line's row depends on its own document version, on the tenant's master data (companies, suppliers and
+    aliases, products and groups, FX rates) and, through the replicated-duplicate flag, on the other documents
+    with the same business key. An incremental run therefore rebuilds, per tenant, the invoice documents that
+    are *affected*:
+      * changed: served in a version the mart does not hold (new, new version, released from quarantine), or
+        held in a version that is no longer served (superseded, tombstoned, deleted, quarantined);
+      * their siblings: documents sharing a changed document's business key (company, supplier, document type,
+        invoice number) as it is now or as the mart held it, whose duplicate flag may flip;
+      * every document of a tenant whose served master-data versions differ from those the last build saw
+        (recorded in intermediate.validated_invoice_lines_build_state, in the same transaction as the mart).
+    The affected documents' rows are deleted and their current lines inserted; a document that no longer has
+    valid lines simply gets none. Changing the dbt vars (fx_rate_type, supplier_legal_forms) needs
+    `--full-refresh`.
+
+    Locks: the run only deletes and inserts rows (ROW EXCLUSIVE), so metric queries keep reading the previous
+    rows until it commits. Nothing here alters the table: procura_owner has BYPASSRLS, so the forced policy
+    does not hide rows from the build, and the marts post-hooks (policy, statistics) are skipped on an
+    incremental run because the table keeps them; an ALTER TABLE would take an ACCESS EXCLUSIVE lock and block
+    every reader until the build commits.
+-#}
+
+
+{% macro lines_build_state_table() -%}
+    intermediate.validated_invoice_lines_build_state
+{%- endmacro %}
+
+{% macro ensure_lines_build_state() -%}
+    create table if not exists {{ lines_build_state_table() }} (
+        tenant_id text not null,
+        document_id text not null,
+        document_version integer not null,
+        primary key (tenant_id, document_id)
+    )
+{%- endmacro %}
+
+{#- The master-data document versions the mart was built from, replaced in the mart's transaction. -#}
+{% macro record_lines_build_state() -%}
+    {{ ensure_lines_build_state() }};
+    delete from {{ lines_build_state_table() }};
+    insert into {{ lines_build_state_table() }} (tenant_id, document_id, document_version)
+    select tenant_id, document_id, document_version
+    from {{ ref('stg_served_document_versions') }}
+    where document_type not in ('invoice', 'credit_note', 'agreement', 'product_manual')
+{%- endmacro %}
+
+{% macro prepare_incremental_lines() -%}
+    {{ ensure_lines_build_state() }};
+    create temporary table validated_lines_affected on commit drop as
+    with
+
+    served as (
+        select tenant_id, document_id, document_version
+        from {{ ref('stg_served_document_versions') }}
+        where document_type in ('invoice', 'credit_note')
+    ),
+
+    held as (
+        select distinct tenant_id, source_document_id as document_id, source_document_version as document_version,
+               company_id, supplier_id, document_type, invoice_number
+        from {{ this }}
+    ),
+
+    changed as (
+        select served.tenant_id, served.document_id
+        from served
+        where not exists (
+            select 1 from held
+            where held.tenant_id = served.tenant_id
+              and held.document_id = served.document_id
+              and held.document_version = served.document_version
+        )
+        union
+        select held.tenant_id, held.document_id
+        from held
+        where not exists (
+            select 1 from served
+            where served.tenant_id = held.tenant_id
+              and served.document_id = held.document_id
+              and served.document_version = held.document_version
+        )
+    ),
+
+    headers as (
+        select tenant_id, source_document_id as document_id, company_id, supplier_id, document_type, invoice_number
+        from {{ ref('int_invoice_headers_resolved') }}
+    ),
+
+    changed_keys as (
+        select h.tenant_id, h.company_id, h.supplier_id, h.document_type, h.invoice_number
+        from headers as h join changed as c on c.tenant_id = h.tenant_id and c.document_id = h.document_id
+        union
+        select h.tenant_id, h.company_id, h.supplier_id, h.document_type, h.invoice_number
+        from held as h join changed as c on c.tenant_id = h.tenant_id and c.document_id = h.document_id
+    ),
+
+    siblings as (
+        select h.tenant_id, h.document_id
+        from headers as h
+        join changed_keys as k
+            on k.tenant_id = h.tenant_id
+           and k.company_id is not distinct from h.company_id
+           and k.supplier_id is not distinct from h.supplier_id
+           and k.document_type = h.document_type
+           and k.invoice_number = h.invoice_number
+    ),
+
+    master_now as (
+        select tenant_id, document_id, document_version
+        from {{ ref('stg_served_document_versions') }}
+        where document_type not in ('invoice', 'credit_note', 'agreement', 'product_manual')
+    ),
+
+    dirty_tenants as (
+        select tenant_id from (
+            (select * from master_now except select * from {{ lines_build_state_table() }})
+            union all
+            (select * from {{ lines_build_state_table() }} except select * from master_now)
+        ) as differences
+    ),
+
+    tenant_documents as (
+        select s.tenant_id, s.document_id from served as s where s.tenant_id in (select tenant_id from dirty_tenants)
+        union
+        select h.tenant_id, h.document_id from held as h where h.tenant_id in (select tenant_id from dirty_tenants)
+    )
+
+    select tenant_id, document_id from changed
+    union select tenant_id, document_id from siblings
+    union select tenant_id, document_id from tenant_documents;
+
+    analyze validated_lines_affected;
+    delete from {{ this }} as t
+    using validated_lines_affected as a
+    where a.tenant_id = t.tenant_id and a.document_id = t.source_document_id
+{%- endmacro %}
