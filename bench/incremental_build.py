@@ -65,7 +65,7 @@ from src cross join generate_series(1, 4) as n
 
 
 def _land_master_data(conn: psycopg.Connection) -> None:
-    from tests.dbt.landing import LandingWriter, Supplier
+    from tests.support.landing import LandingWriter, Supplier
 
     writer = LandingWriter(conn, TENANT)
     writer.companies([(f"COMP-{c}", f"Company {c}", "EUR") for c in "ABC"])

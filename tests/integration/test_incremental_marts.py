@@ -19,9 +19,9 @@ import pytest
 from procura.settings import Settings
 from procura.transform import TransformResult, _invoke, build_marts
 from tests.conftest import unique_tenant
-from tests.dbt.database import fresh_database
-from tests.dbt.landing import LandingWriter
-from tests.dbt.scenario import FX_USD_EUR_CORPORATE, QUARANTINED, seed_tenant_a, seed_tenant_b, tenant_a_invoices
+from tests.support.database import fresh_database
+from tests.support.landing import LandingWriter
+from tests.support.scenario import FX_USD_EUR_CORPORATE, QUARANTINED, seed_tenant_a, seed_tenant_b, tenant_a_invoices
 
 pytestmark = pytest.mark.integration
 D = Decimal

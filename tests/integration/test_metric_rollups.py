@@ -34,7 +34,7 @@ from semantic.rollups import LINES, RelationPlanner
 from semantic.schema import load_manifest
 from semantic.service import MetricService
 from tests.conftest import unique_tenant
-from tests.dbt.database import fresh_database
+from tests.support.database import fresh_database
 
 pytestmark = pytest.mark.integration
 
