@@ -162,8 +162,13 @@ class LandingWriter:
         self.register(document_id, "suppliers", version)
 
     def product_groups(
-        self, rows: Sequence[tuple[str, str, str | None]], document_id: str = "product-groups", version: int = 1
+        self,
+        rows: Sequence[tuple[str, str, str | None]],
+        document_id: str = "product-groups",
+        version: int = 1,
+        synonyms: Sequence[tuple[str, str, str]] = (),
     ) -> None:
+        """Rows of (product_group_id, group_name, parent_group_id); synonyms as (product_group_id, language, name)."""
         key = self._key(document_id, version)
         with self.conn.cursor() as cur:
             cur.executemany(
@@ -171,6 +176,12 @@ class LandingWriter:
                 " product_group_id, group_name, parent_group_id) values (%s, %s, %s, %s, %s, %s, %s)",
                 [(*key, *row) for row in rows],
             )
+            if synonyms:
+                cur.executemany(
+                    "insert into landing.product_group_synonyms (tenant_id, document_id, document_version,"
+                    " content_hash, product_group_id, language, synonym) values (%s, %s, %s, %s, %s, %s, %s)",
+                    [(*key, *row) for row in synonyms],
+                )
         self.register(document_id, "product_groups", version)
 
     def products(

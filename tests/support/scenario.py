@@ -97,7 +97,7 @@ def seed_tenant_a(conn: psycopg.Connection, tenant_id: str) -> LandingWriter:
         ("PG-SENS", "Sensors", "PG-MON"),
         ("PG-PRES", "Pressure Sensors", "PG-SENS"),
         ("PG-CTRL", "Control Modules", None),
-    ])
+    ], synonyms=[("PG-MON", "de", "Überwachungsprodukte"), ("PG-SENS", "de", "Sensoren")])
     writer.products([
         ("PRD-482", "Differential pressure sensor", "PG-PRES", "SUP-18"),
         ("PRD-483", "Temperature sensor", "PG-SENS", "SUP-18"),
