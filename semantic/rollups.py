@@ -96,7 +96,8 @@ ROLLUPS: tuple[Rollup, ...] = (
         grain="month",
         date_column="invoice_month",
         keys=frozenset(
-            {"tenant_id", "company_id", "supplier_id", "invoice_status", "reporting_currency", "is_counted"}
+            {"tenant_id", "company_id", "supplier_id", "invoice_status", "document_type", "reporting_currency",
+             "is_counted"}
         ),
     ),
     Rollup(
@@ -291,6 +292,15 @@ def _rewrite_aggregate(agg: exp.AggFunc, rollup: Rollup) -> None:
     arg = agg.this
     if isinstance(agg, exp.Count):
         if isinstance(arg, exp.Star) or (isinstance(arg, exp.Column) and arg.name == "line_id"):
+            if isinstance(agg.parent, exp.Filter):
+                # ``count(*) filter (where c)`` sums the line counts of the rows meeting c; the cast and the
+                # coalesce must wrap the filtered aggregate, not sit between it and its FILTER clause.
+                filtered = agg.parent
+                condition = filtered.expression.this.sql(dialect=DIALECT)
+                filtered.replace(sqlglot.parse_one(
+                    f"cast(coalesce(sum({rollup.count_column}) filter (where {condition}), 0) as bigint)",
+                    read=DIALECT))
+                return
             agg.replace(_line_count(rollup))
             return
         raise _NotCovered

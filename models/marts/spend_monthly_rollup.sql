@@ -1,6 +1,6 @@
 -- Governed rollup of validated_invoice_lines at month grain without the product: one row per tenant, company,
--- supplier, status, currency, counted flag and invoice month. The smallest relation a company- or supplier-level
--- spend query over whole months can be answered from (semantic/rollups.py); exact numeric sums.
+-- supplier, status, document type, currency, counted flag and invoice month. The smallest relation a company- or
+-- supplier-level spend query over whole months can be answered from (semantic/rollups.py); exact numeric sums.
 with
 
 lines as (
@@ -13,6 +13,7 @@ final as (
         company_id,
         supplier_id,
         invoice_status,
+        document_type,
         reporting_currency,
         is_counted,
         cast(date_trunc('month', invoice_date) as date) as invoice_month,
@@ -26,7 +27,9 @@ final as (
         (array_agg(line_id order by line_id))[1:100] as first_line_ids,
         min(line_id) as first_line_id
     from lines
-    group by tenant_id, company_id, supplier_id, invoice_status, reporting_currency, is_counted, invoice_month
+    group by
+        tenant_id, company_id, supplier_id, invoice_status, document_type, reporting_currency, is_counted,
+        invoice_month
 )
 
 select * from final
