@@ -398,7 +398,9 @@ def test_statement_timeout_is_504(settings: Settings, registry: MetricRegistry, 
     def hold_lock() -> None:
         # A pending ACCESS EXCLUSIVE lock makes the metric's read wait until its statement timeout fires.
         with psycopg.connect(settings.admin_url) as admin:
-            admin.execute("lock table marts.validated_invoice_lines in access exclusive mode")
+            # The rollups too: the query may be answered from one of them (semantic/rollups.py).
+            admin.execute("lock table marts.validated_invoice_lines, marts.spend_daily_rollup, "
+                          "marts.spend_monthly_rollup in access exclusive mode")
             locked.set()
             release.wait(10)
             admin.rollback()

@@ -104,10 +104,17 @@ def _request(draw: st.DrawFn, registry: MetricRegistry) -> tuple[str, dict[str, 
         "start_date": start.isoformat(),
         "end_date": end.isoformat(),
         "month": start.strftime("%Y-%m"),
+        # The synthetic lines have groups PG-0..PG-11 (none absent); PG-99 has no lines.
+        "exclude_supplier_ids": [f"SUP-{n}" for n in draw(st.lists(st.integers(15, 80), min_size=1, max_size=4))],
+        "product_group_ids": draw(st.lists(st.sampled_from([f"PG-{n}" for n in (*range(12), 99)]), min_size=1,
+                                           max_size=4, unique=True)),
+        "exclude_product_group_ids": draw(st.lists(st.sampled_from([f"PG-{n}" for n in (*range(12), 99)]),
+                                                   min_size=1, max_size=4, unique=True)),
+        "document_types": draw(st.sampled_from([["invoice"], ["credit_note"], ["invoice", "credit_note"]])),
     }
     parameters = {}
     for name, spec in definition.parameters.items():
-        if spec.required or draw(st.booleans()):
+        if name in candidates and (spec.required or draw(st.booleans())):
             parameters[name] = candidates[name]
     parameters = {k: v for k, v in parameters.items() if v is not None}
     dims = list(definition.dimensions)
