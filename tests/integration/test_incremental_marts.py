@@ -109,6 +109,16 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         assert not _has_line(settings, tenant_a, second.document_id)  # tombstoned
         assert _has_line(settings, tenant_a, QUARANTINED.document_id)  # released
 
+        # An upgrade whose mart gained a column (here: the relation an older release built lacks one) is rebuilt
+        # whole by the build, not appended to with NULLs and not left failing.
+        with psycopg.connect(settings.owner_url, autocommit=True) as conn:
+            conn.execute("alter table marts.validated_invoice_lines drop column spend_document_amount")
+        messages: list[str] = []
+        upgraded = build_marts(settings, progress=messages.append, target_path=target, log_path=logs)
+        assert upgraded.success
+        assert any("rebuilding it whole" in m for m in messages), messages
+        assert _rows(settings, "marts.validated_invoice_lines") == after_full
+
 
 def _has_line(settings: Settings, tenant: str, document_id: str) -> bool:
     with psycopg.connect(settings.admin_url) as conn:
