@@ -27,13 +27,16 @@
     intermediate.validated_invoice_lines_build_state
 {%- endmacro %}
 
+{#- Tenant-scoped like every table (forced row-level security, the tenant policy): the build runs as the owner,
+    which bypasses it; anybody else reads only the tenant bound to the transaction. No lock once applied. -#}
 {% macro ensure_lines_build_state() -%}
     create table if not exists {{ lines_build_state_table() }} (
         tenant_id text not null,
         document_id text not null,
         document_version integer not null,
         primary key (tenant_id, document_id)
-    )
+    );
+    call app.apply_tenant_isolation('{{ lines_build_state_table() }}')
 {%- endmacro %}
 
 {#- The master-data document versions the mart was built from, replaced in the mart's transaction. -#}

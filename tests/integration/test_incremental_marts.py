@@ -109,6 +109,13 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         assert not _has_line(settings, tenant_a, second.document_id)  # tombstoned
         assert _has_line(settings, tenant_a, QUARANTINED.document_id)  # released
 
+        with psycopg.connect(settings.admin_url) as conn:
+            state = conn.execute(
+                "select relrowsecurity and relforcerowsecurity from pg_class"
+                " where oid = 'intermediate.validated_invoice_lines_build_state'::regclass"
+            ).fetchone()
+        assert state == (True,), "the build state is tenant-scoped like every table"
+
         # An upgrade whose mart gained a column (here: the relation an older release built lacks one) is rebuilt
         # whole by the build, not appended to with NULLs and not left failing.
         with psycopg.connect(settings.owner_url, autocommit=True) as conn:
