@@ -25,7 +25,7 @@ from psycopg_pool import ConnectionPool
 
 from api.deps import PoolDep, PrincipalDep
 from procura.auth import Principal
-from procura.errors import AuditWriteError, ProcuraError, is_database_unavailable
+from procura.errors import AuditWriteError, is_database_unavailable
 from semantic import audit
 
 log = logging.getLogger(__name__)
@@ -76,17 +76,6 @@ class RequestAudit:
             raise AuditWriteError(f"the {self.name} call could not be audited; no result is returned") from exc
 
 
-#: The audit outcome of a refused call, by the HTTP status its error carries (anything else: ``error``).
-_OUTCOME_BY_STATUS: dict[int, audit.Outcome] = {403: "forbidden", 404: "not_found", 422: "rejected", 504: "timeout"}
-
-
-def outcome_of(exc: Exception) -> tuple[audit.Outcome, str]:
-    """The outcome and code an error's audit row gets: read from the error family, as the HTTP answer is."""
-    if isinstance(exc, ProcuraError) and exc.error_code != "internal_error":
-        return _OUTCOME_BY_STATUS.get(exc.http_status, "error"), exc.error_code
-    return "error", "internal_error"
-
-
 async def get_audit(pool: PoolDep, principal: PrincipalDep) -> AsyncIterator[RequestAudit]:
     """The call's :class:`RequestAudit`; a failure the route did not record is recorded on the way out.
 
@@ -98,7 +87,7 @@ async def get_audit(pool: PoolDep, principal: PrincipalDep) -> AsyncIterator[Req
         yield entry
     except Exception as exc:
         if not entry.done and not is_database_unavailable(exc):
-            outcome, code = outcome_of(exc)
+            outcome, code = audit.outcome_of(exc)
             with contextlib.suppress(AuditWriteError):  # logged by record(); the caller gets the original error
                 await run_in_threadpool(entry.record, outcome, error_code=code)
         raise

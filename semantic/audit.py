@@ -23,11 +23,22 @@ from typing import Any, Literal
 import psycopg
 
 from procura.db.session import AuthContext, idle_autocommit, tenant_transaction
+from procura.errors import ProcuraError
 from procura.keyed import keyed_hex
 from semantic.params import to_json_value
 
 Route = Literal["api", "cli", "mcp"]
 Outcome = Literal["ok", "partial", "no_data", "rejected", "forbidden", "not_found", "timeout", "error"]
+
+#: The audit outcome of a refused call, by the HTTP status its error carries (anything else: ``error``).
+_OUTCOME_BY_STATUS: dict[int, Outcome] = {403: "forbidden", 404: "not_found", 422: "rejected", 504: "timeout"}
+
+
+def outcome_of(exc: BaseException) -> tuple[Outcome, str]:
+    """The outcome and code a failed call's audit row gets: read from the error family, as the HTTP answer is."""
+    if isinstance(exc, ProcuraError) and exc.error_code != "internal_error":
+        return _OUTCOME_BY_STATUS.get(exc.http_status, "error"), exc.error_code
+    return "error", "internal_error"
 ADMIN_SCOPE = "tenant:admin"
 _MAX_NAMES = 50
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")

@@ -26,11 +26,8 @@ from semantic import audit
 from semantic.currencies import check_currency
 from semantic.errors import (
     MetricExecutionError,
-    MetricTimeoutError,
     ParameterError,
     ScopeError,
-    SemanticError,
-    UnknownMetricError,
 )
 from semantic.execute import MetricResult, run
 from semantic.loader import Metric, MetricRegistry
@@ -39,15 +36,6 @@ from semantic.params import bind, check_partition
 from semantic.rollups import RelationPlanner
 
 log = logging.getLogger(__name__)
-
-_OUTCOMES: dict[type[SemanticError], tuple[audit.Outcome, str]] = {
-    UnknownMetricError: ("not_found", "unknown_metric"),
-    ScopeError: ("forbidden", "missing_scope"),
-    ParameterError: ("rejected", "invalid_parameter"),
-    MetricTimeoutError: ("timeout", "statement_timeout"),
-    MetricExecutionError: ("error", "database_error"),
-}
-
 
 def _audit_name(name: str) -> str:
     """The metric name for the audit log: as asked when it is a well-formed name, else a hash of it (so the
@@ -150,14 +138,10 @@ class MetricService:
                 row_cap=self.row_cap,
                 audit_entry=pending,
             )
-        except SemanticError as exc:
-            outcome, code = _OUTCOMES.get(type(exc), ("error", "error"))
+        except Exception as exc:
+            outcome, code = audit.outcome_of(exc)
             self._audit(conn, ctx, entry, hashes or audit.hash_parameters(parameters), started, outcome=outcome,
                         error_code=code)  # fmt: skip
-            raise
-        except Exception:
-            self._audit(conn, ctx, entry, hashes or audit.hash_parameters(parameters), started, outcome="error",
-                        error_code="internal_error")  # fmt: skip
             raise
         return result
 
