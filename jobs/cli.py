@@ -38,14 +38,15 @@ def generate_command(out: Path, seed: int, scale: int) -> None:
 @click.option("--corpus", "corpus", default=Path(".procura/demo-corpus"), show_default=True,
               type=click.Path(file_okay=False, path_type=Path), help="Where to write the demo corpus.")
 @click.option("--scale", default=1, show_default=True, type=click.IntRange(min=1), help="Corpus scale.")
-def run_command(corpus: Path, scale: int) -> None:
+@click.option("--seed", default=42, show_default=True, type=int, help="Seed of the random background data.")
+def run_command(corpus: Path, scale: int, seed: int) -> None:
     """The main job end to end: generate, ingest, validate, build the marts, answer the seed question."""
     from jobs.demo import DEMO_STAGES, run_demo
     from procura.progress import progress_bar
     from procura.settings import get_settings
 
     with progress_bar("demo", total=len(DEMO_STAGES), unit="stages") as bar:
-        answer = run_demo(get_settings(), corpus, scale=scale, bar=bar)
+        answer = run_demo(get_settings(), corpus, scale=scale, seed=seed, bar=bar)
     click.echo("")
     click.echo("What was Company A's total spend on monitoring products supplied by its approved vendors")
     click.echo("during 2026-Q1?  (governed SQL over marts.validated_invoice_lines, as procura_app, tenant-42)")

@@ -119,7 +119,7 @@ def seed_answer_from_sql(app_conn: psycopg.Connection, ground_truth: dict[str, A
 DEMO_STAGES = ("generate", "ingest", "ingest updates", "validate", "dbt build", "seed answer")
 
 
-def run_demo(settings: Settings, corpus: Path, *, scale: int = 1, bar: ProgressBar) -> SeedAnswer:
+def run_demo(settings: Settings, corpus: Path, *, scale: int = 1, seed: int = 42, bar: ProgressBar) -> SeedAnswer:
     """Generate the corpus, ingest it, validate landing data, build the marts and answer the seed question.
 
     ``bar`` (total :data:`DEMO_STAGES`) advances once per stage; each stage's own progress is its detail line.
@@ -133,7 +133,7 @@ def run_demo(settings: Settings, corpus: Path, *, scale: int = 1, bar: ProgressB
         return lambda p: bar.update(bar.completed, line=f"{prefix}{p}")
 
     started = time.monotonic()
-    summary = generate(corpus, scale=scale, progress=detail(""))
+    summary = generate(corpus, seed=seed, scale=scale, progress=detail(""))
     bar.advance(line=(
         f"corpus: {len(summary.tenants)} tenants, {summary.documents} documents, "
         f"{summary.invoice_lines} invoice lines ({summary.elapsed_s:.1f}s)"
