@@ -314,6 +314,8 @@ def _load_registry(schema: GovernedSchema, directory: Path, *, eager: bool) -> M
 # -- the validated registry cache -------------------------------------------------------------------------------
 #: Bump when the cache's layout changes (the code hash below covers changes of what is validated and compiled).
 REGISTRY_CACHE_FORMAT = "registry-cache-1"
+#: How many validated registries (keys) a cache directory keeps.
+REGISTRY_CACHE_ENTRIES = 4
 
 
 def registry_cache_key(schema: GovernedSchema, directory: Path = METRICS_DIR) -> str:
@@ -379,9 +381,12 @@ def _write_cache(path: Path, key: str, registry: MetricRegistry) -> None:
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps({"format": REGISTRY_CACHE_FORMAT, "key": key, "metrics": metrics}))
         tmp.replace(path)  # a concurrent reader sees the old file or the whole new one
-        for old in path.parent.glob("registry-*.json"):
+        # A few recent entries stay (checkouts of two versions sharing a home do not evict each other forever);
+        # older ones go. An entry is only ever used for its own key, so keeping one is never wrong.
+        entries = sorted(path.parent.glob("registry-*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in entries[REGISTRY_CACHE_ENTRIES:]:
             if old != path:
-                old.unlink(missing_ok=True)  # an earlier catalog's registry is never valid again
+                old.unlink(missing_ok=True)
     except OSError:
         pass
 

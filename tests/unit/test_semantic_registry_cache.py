@@ -112,13 +112,23 @@ def test_a_changed_template_is_validated_again(
     registry = load_registry(schema, domain, cache_dir=cache)
     assert validations
     assert "1 = 1" in registry.get(LISTED).variant().sql
-    assert len(list(cache.glob("registry-*.json"))) == 1  # the stale entry is gone
 
-    # Back to the original bytes: validated again, not the changed registry.
+    # Back to the original bytes: the original registry again, not the changed one.
     finance.write_text(original)
     validations.clear()
     assert "1 = 1" not in load_registry(schema, domain, cache_dir=cache).get(LISTED).variant().sql
-    assert validations
+    assert validations == []  # the original's entry is still there, under its own key
+    assert len(list(cache.glob("registry-*.json"))) == 2
+
+
+def test_the_cache_keeps_a_few_recent_entries(schema: GovernedSchema, domain: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for n in range(loader.REGISTRY_CACHE_ENTRIES + 2):
+        (cache / f"registry-old{n}.json").write_text("{}")
+    load_registry(schema, domain, cache_dir=cache)
+    assert len(list(cache.glob("registry-*.json"))) == loader.REGISTRY_CACHE_ENTRIES
+    assert len(list(cache.glob("registry-old*.json"))) == loader.REGISTRY_CACHE_ENTRIES - 1
 
 
 def test_the_key_follows_the_schema_the_domain_files_and_the_code(
