@@ -10,7 +10,8 @@ the same routing. This compares, over the labeled set (``router/data/labeled_que
   p >= 0.5: agreement with the torch-featured classifier, i.e. its "accuracy" against the current classifier);
 * on the golden questions, the whole routing result as ``AskService`` routes it (intents with their rounded
   confidences, entities, constraints, clarification, plan) with the tenant's gazetteer from the configured
-  database (the demo database after ``procura demo run``).
+  database (the demo database after ``procura demo run``): before, the torch features and the registry validated
+  in process; after, the numpy features and the registry from its cache (``PROCURA_HOME/semantic``), as the CLI.
 
     python -m bench.classifier_parity [--json F]
 
@@ -79,8 +80,15 @@ def main(argv: list[str] | None = None) -> int:
     report |= {"probability_max_abs_diff": prob_diff, "selected_intents_agree": selected_same,
                "selected_intents_differ": differing}
 
-    registry = load_registry(discover())
-    catalog, metrics = catalog_metrics(registry, exclude=frozenset(TOOLS)), catalog_metrics(registry)
+    # Before: the registry validated in process; after: as the CLI loads it, from the validated registry cache
+    # (filled here first if it is empty).
+    fresh = load_registry(discover())
+    load_registry(discover(), cache_dir=settings.home / "semantic")
+    cached = load_registry(discover(), cache_dir=settings.home / "semantic")
+    inputs_of = {
+        id(before): (catalog_metrics(fresh, exclude=frozenset(TOOLS)), catalog_metrics(fresh)),
+        id(after): (catalog_metrics(cached, exclude=frozenset(TOOLS)), catalog_metrics(cached)),
+    }
     same = 0
     routing_differs: list[str] = []
     gazetteers: dict[str, Any] = {}
@@ -91,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
                 gazetteers[case.tenant_id] = load_gazetteer(conn, ctx)
             results = []
             for classifier in (before, after):
+                catalog, metrics = inputs_of[id(classifier)]
                 inputs = RouterInputs(ctx=ctx, as_of=case.as_of, gazetteer=gazetteers[case.tenant_id],
                                       classifier=classifier, catalog=catalog, metrics=metrics,
                                       resolver=PgTrigramResolver(conn, ctx))

@@ -260,7 +260,7 @@ def load_registry(
 
     With ``cache_dir`` the validated registry is kept there and reused while nothing it was validated from has
     changed (:func:`registry_cache_key`: the domain files, the governed schema and dbt's semantic manifest, the
-    code of this package and the sqlglot and pydantic versions). Any change is a miss: everything is validated
+    code of this package and the sqlglot, pydantic and PyYAML versions). Any change is a miss: everything is validated
     and compiled again, and only then stored. A damaged or unreadable cache is a miss, never an error.
 
     Raises:
@@ -323,7 +323,7 @@ def registry_cache_key(schema: GovernedSchema, directory: Path = METRICS_DIR) ->
 
     The domain files of ``directory`` (names and bytes), the governed relations and dbt's semantic manifest (as
     canonical JSON, so a re-parse that changes nothing else keeps the key), the source of every module of this
-    package (the validation and compilation rules: the code version) and the sqlglot and pydantic versions.
+    package (the validation and compilation rules: the code version) and the sqlglot, pydantic and PyYAML versions.
     """
     import pydantic
     import sqlglot
@@ -334,7 +334,7 @@ def registry_cache_key(schema: GovernedSchema, directory: Path = METRICS_DIR) ->
         for path in paths:
             digest.update(f"\0{label}:{path.name}\0".encode())
             digest.update(path.read_bytes())
-    digest.update(f"\0sqlglot:{sqlglot.__version__}\0pydantic:{pydantic.VERSION}\0".encode())
+    digest.update(f"\0sqlglot:{sqlglot.__version__}\0pydantic:{pydantic.VERSION}\0yaml:{yaml.__version__}\0".encode())
     artifacts = {"relations": {name: dict(cols) for name, cols in schema.relations.items()},
                  "semantic": schema.semantic}
     digest.update(json.dumps(artifacts, sort_keys=True, default=_plain).encode())
