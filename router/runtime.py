@@ -39,7 +39,8 @@ class RouterRuntime:
         from semantic.service import MetricService
 
         if registry is None:
-            registry = load_registry(discover())
+            # Validated once per catalog, code and dbt artifacts; reused from PROCURA_HOME while they are unchanged.
+            registry = load_registry(discover(), cache_dir=settings.home / "semantic")
         metric_service = MetricService.from_settings(registry, settings)
         ask_service = AskService.create(
             metric_service, home=settings.home, embedder=embedder, use_classifier=use_classifier

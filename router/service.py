@@ -25,6 +25,7 @@ from router.contract import RoutingResult
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.names import PgTrigramResolver
+from router.question_encoder import NumpyMiniLM
 from router.reading import CatalogMetric, catalog_metrics
 from router.routing import RouterInputs, route
 from router.tools import TOOLS, ToolEnv
@@ -72,22 +73,27 @@ class AskService:
         synthesizer: Synthesizer | None = None,
         timeouts_ms: dict[str, int] | None = None,
     ) -> AskService:
-        """Wire the service: MiniLM embedder (classifier features and vector search), retrieval, traces.
+        """Wire the service: MiniLM classifier features (numpy) and embedder (vector search), retrieval, traces.
 
         Args:
             metric_service: the :class:`semantic.service.MetricService` of the process.
             home: ``PROCURA_HOME``; the classifier cache lives in ``home/router``.
-            embedder: default the process-wide MiniLM embedder.
+            embedder: default the process-wide MiniLM embedder (loaded lazily) for search, and the same model
+                in numpy for the classifier; a given embedder serves both.
             use_classifier: train/load the intent classifier (rules only when False).
             synthesizer: optional LLM synthesis (off by default).
             timeouts_ms: per-tool timeout overrides.
         """
         from router.evidence import retrieval_search
 
+        features: Any = embedder
         if embedder is None:
             # Loaded on first use: a question the rules route to a metric never needs the model (cold CLI start).
             embedder = LazyEmbedder()
-        classifier = load_or_train(embedder, home / "router") if use_classifier else None
+            # The classifier's features: the same MiniLM on the same weights, evaluated in numpy, so routing
+            # never loads torch (vector search still does, when a plan searches).
+            features = NumpyMiniLM(cache_dir=home / "router")
+        classifier = load_or_train(features, home / "router") if use_classifier else None
         env = ToolEnv(metric_service=metric_service, embedder=embedder, search=retrieval_search)
         store = TraceStore()
         return cls(env=env, classifier=classifier, store=store,

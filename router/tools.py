@@ -586,6 +586,7 @@ def _spend(
 
     base = env.metric_service
     service = MetricService(base.registry, statement_timeout_ms=timeout_ms, row_cap=base.row_cap)
+    service.relations = base.relations  # the process's rollup candidates and sizes, not rebuilt per call
     try:
         result = service.query(conn, ctx, metric, params, route="api")
     except MetricTimeoutError as exc:
@@ -680,6 +681,7 @@ def _metric(
 
     base = env.metric_service
     service = MetricService(base.registry, statement_timeout_ms=timeout_ms, row_cap=base.row_cap)
+    service.relations = base.relations  # the process's rollup candidates and sizes, not rebuilt per call
     # Parameters left unset take the metric's own defaults (e.g. all companies of the tenant).
     bound = {k: v for k, v in params.items() if v is not None}
     try:

@@ -10,6 +10,9 @@ values and looks its variant up.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -51,6 +54,9 @@ class Metric:
     # Design note: a cache inside a frozen value; entries are immutable and only ever added under the lock.
     _compiled: dict[Variant, CompiledQuery] = field(default_factory=dict, repr=False, compare=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    #: Variants compiled by an earlier process, as the registry cache stored them (see :func:`load_registry`):
+    #: turned into a :class:`CompiledQuery` on first use instead of being compiled again.
+    _stored: Mapping[Variant, Mapping[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -68,7 +74,9 @@ class Metric:
             with self._lock:
                 query = self._compiled.get(variant)
                 if query is None:
-                    query = compile_variant(self.definition, self.template, variant, self.schema)
+                    stored = self._stored.get(variant)
+                    query = (_stored_query(self.name, variant, stored) if stored is not None
+                             else compile_variant(self.definition, self.template, variant, self.schema))
                     self._compiled[variant] = query
         return query
 
@@ -242,16 +250,39 @@ def read_domain_file(path: Path) -> MetricFile:
     return domain_file
 
 
-def load_registry(schema: GovernedSchema, directory: Path = METRICS_DIR, *, eager: bool = False) -> MetricRegistry:
+def load_registry(
+    schema: GovernedSchema, directory: Path = METRICS_DIR, *, eager: bool = False, cache_dir: Path | None = None
+) -> MetricRegistry:
     """Load the listings of every ``*.yml`` domain file of ``directory`` (sorted) and every dbt metric of
     ``schema.semantic`` that has ``config.meta.procura`` into a registry.
 
     With ``eager`` every allowed grouping is compiled now (a server does this once at start-up).
 
+    With ``cache_dir`` the validated registry is kept there and reused while nothing it was validated from has
+    changed (:func:`registry_cache_key`: the domain files, the governed schema and dbt's semantic manifest, the
+    code of this package and the sqlglot, pydantic and PyYAML versions). Any change is a miss: everything is validated
+    and compiled again, and only then stored. A damaged or unreadable cache is a miss, never an error.
+
     Raises:
         MetricDefinitionError: a file or metric is invalid, two metrics share a name, or there is no semantic
             manifest beside the schema artifact.
     """
+    if cache_dir is None:
+        return _load_registry(schema, directory, eager=eager)
+    key = registry_cache_key(schema, directory)
+    path = cache_dir / f"registry-{key[:24]}.json"
+    cached = _read_cache(path, key, schema)
+    if cached is not None:
+        if eager:
+            for metric in cached:
+                metric.compile_all()
+        return cached
+    registry = _load_registry(schema, directory, eager=eager)
+    _write_cache(path, key, registry)
+    return registry
+
+
+def _load_registry(schema: GovernedSchema, directory: Path, *, eager: bool) -> MetricRegistry:
     metrics: dict[str, Metric] = {}
     owners: dict[str, str] = {}
 
@@ -278,3 +309,108 @@ def load_registry(schema: GovernedSchema, directory: Path = METRICS_DIR, *, eage
     if not metrics:
         raise MetricDefinitionError(str(directory), "no metrics defined")
     return MetricRegistry(metrics=MappingProxyType(metrics), schema=schema)
+
+
+# -- the validated registry cache -------------------------------------------------------------------------------
+#: Bump when the cache's layout changes (the code hash below covers changes of what is validated and compiled).
+REGISTRY_CACHE_FORMAT = "registry-cache-1"
+#: How many validated registries (keys) a cache directory keeps.
+REGISTRY_CACHE_ENTRIES = 4
+
+
+def registry_cache_key(schema: GovernedSchema, directory: Path = METRICS_DIR) -> str:
+    """What a validated registry depends on, hashed: a cached registry is reused only for an equal key.
+
+    The domain files of ``directory`` (names and bytes), the governed relations and dbt's semantic manifest (as
+    canonical JSON, so a re-parse that changes nothing else keeps the key), the source of every module of this
+    package (the validation and compilation rules: the code version) and the sqlglot, pydantic and PyYAML versions.
+    """
+    import pydantic
+    import sqlglot
+
+    digest = hashlib.sha256(REGISTRY_CACHE_FORMAT.encode())
+    code, domain = sorted(Path(__file__).parent.glob("*.py")), sorted(directory.glob("*.yml"))
+    for label, paths in (("code", code), ("domain", domain)):
+        for path in paths:
+            digest.update(f"\0{label}:{path.name}\0".encode())
+            digest.update(path.read_bytes())
+    digest.update(f"\0sqlglot:{sqlglot.__version__}\0pydantic:{pydantic.VERSION}\0yaml:{yaml.__version__}\0".encode())
+    artifacts = {"relations": {name: dict(cols) for name, cols in schema.relations.items()},
+                 "semantic": schema.semantic}
+    digest.update(json.dumps(artifacts, sort_keys=True, default=_plain).encode())
+    return digest.hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, (tuple, set, frozenset)):
+        return sorted(value, key=str) if isinstance(value, (set, frozenset)) else list(value)
+    return str(value)
+
+
+def _dump_query(query: CompiledQuery) -> dict[str, Any]:
+    return {"group_by": list(query.variant.group_by), "grain": query.variant.grain, "tree": query.tree.dump(),
+            "sql": query.sql, "columns": list(query.columns), "relation": query.relation}
+
+
+def _stored_query(metric: str, variant: Variant, stored: Mapping[str, Any]) -> CompiledQuery:
+    from sqlglot import exp
+
+    tree = exp.Expression.load(stored["tree"])
+    return CompiledQuery(metric=metric, variant=variant, tree=tree, sql=stored["sql"],  # type: ignore[arg-type]
+                         columns=tuple(stored["columns"]), relation=stored["relation"])
+
+
+def _write_cache(path: Path, key: str, registry: MetricRegistry) -> None:
+    """Store ``registry`` under ``key`` (atomically; best effort: a read-only home only costs the next load)."""
+    metrics = []
+    for metric in registry:
+        with metric._lock:
+            compiled = [_dump_query(q) for q in metric._compiled.values()]
+        template = metric.template
+        metrics.append({
+            "definition": metric.definition.model_dump(mode="json", by_alias=True),
+            "parameters_schema": dict(metric.parameters_schema),
+            "template": {"tree": template.tree.dump(), "relations": sorted(template.relations),
+                         "placeholders": sorted(template.placeholders)},
+            "compiled": compiled,
+        })
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"format": REGISTRY_CACHE_FORMAT, "key": key, "metrics": metrics}))
+        tmp.replace(path)  # a concurrent reader sees the old file or the whole new one
+        # A few recent entries stay (checkouts of two versions sharing a home do not evict each other forever);
+        # older ones go. An entry is only ever used for its own key, so keeping one is never wrong.
+        entries = sorted(path.parent.glob("registry-*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in entries[REGISTRY_CACHE_ENTRIES:]:
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _read_cache(path: Path, key: str, schema: GovernedSchema) -> MetricRegistry | None:
+    """The registry stored under ``key``, or None (no file, another key, a damaged or unreadable file)."""
+    from sqlglot import exp
+
+    try:
+        data = json.loads(path.read_text())
+        if data.get("format") != REGISTRY_CACHE_FORMAT or data.get("key") != key:
+            return None
+        metrics: dict[str, Metric] = {}
+        for entry in data["metrics"]:
+            definition = MetricDefinition.model_validate(entry["definition"])
+            raw_template = entry["template"]
+            template = ValidatedTemplate(tree=exp.Expression.load(raw_template["tree"]),  # type: ignore[arg-type]
+                                         relations=frozenset(raw_template["relations"]),
+                                         placeholders=frozenset(raw_template["placeholders"]))
+            stored = {Variant(group_by=tuple(q["group_by"]), grain=q["grain"]): q for q in entry["compiled"]}
+            metrics[definition.name] = Metric(
+                definition=definition, parameters_schema=MappingProxyType(entry["parameters_schema"]),
+                template=template, schema=schema, _stored=stored,
+            )
+        return MetricRegistry(metrics=MappingProxyType(metrics), schema=schema)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, ValidationError):
+        return None  # a damaged cache is validated again, never trusted

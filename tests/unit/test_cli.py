@@ -20,6 +20,7 @@ def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[st
 
 def test_every_command_has_help() -> None:
     runner = CliRunner()
+    main.list_commands(click.Context(main))  # the areas' commands register lazily; listing registers them all
     paths = _commands(main)
     assert ("db", "up") in paths and ("db", "url") in paths
     for path in paths:
