@@ -22,11 +22,10 @@ import psycopg
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from graph.age import (
-    CypherCall,
+    CypherJoin,
     CypherQuery,
     GraphName,
-    fetch_cypher,
-    fetch_cypher_many,
+    fetch_cypher_join,
     graph_name_for,
     prepare_age_transaction,
     run_cypher,
@@ -283,30 +282,27 @@ def _subtree_query(selector: Literal["name", "id"], depth: int) -> CypherQuery:
 
 
 def _supplier_products_query(slots: int) -> CypherQuery:
-    """Products of up to ``slots`` suppliers whose group is a key of the map ``$groups`` (the subtree).
+    """Products of up to ``slots`` suppliers, with the id of their group (the join column of the subtree).
 
     Design note: each clause is what keeps this statement on index lookups, measured at 25,000 products:
 
     * ``s.id IN $supplier_ids`` compiles to a function call the planner can neither estimate (it assumes a
       third of the suppliers) nor serve from an index, so it hash-joined the whole SUPPLIES and BELONGS_TO
       labels. One equality per slot (``s.id = $supplier_ids[i]``; a slot past the end of the list is null and
-      matches nothing) is a bitmap OR of ``supplier_id`` lookups, estimated right; a few fixed templates (one
-      per slot count) keep the plans few.
-    * The subtree as a map, ``$groups[belongs.target_id] = true``: a key lookup per row, where ``IN $group_ids``
-      scans the list per row (twice the statement's time with a subtree of 131 groups). It tests the edge's
-      target id, not the group vertex: on the vertex the planner took the test for a selective one (3 of 524
-      groups) and started from the groups, reading every product below them (35 ms instead of 3 ms at 5,000
-      products). The group vertex stays unnamed: its label keeps the join to one label table's ``<label>_gid``.
-    * No ORDER BY (its sort key builds every vertex); the caller sorts the rows it keeps.
+      matches nothing) is a bitmap OR of ``supplier_id`` lookups, estimated right, in the generic plan too; a
+      few fixed templates (one per slot count) keep the plans few.
+    * The group is the edge's target id, not a property of the group vertex: the vertex stays unnamed, so its
+      label keeps the join to one label table's ``<label>_gid``.
+    * No ORDER BY (its sort key builds every vertex) and no filter on the subtree: :data:`_FIND_PRODUCTS` joins
+      the rows with the subtree in SQL, and the caller sorts the rows it keeps.
     """
     suppliers = " OR ".join(f"s.id = $supplier_ids[{i}]" for i in range(slots))
     return CypherQuery(
         f"supplier_products_{slots}",
         f"""
         MATCH (s:Supplier)-[supplies:SUPPLIES]->(p:Product)-[belongs:BELONGS_TO]->(:ProductGroup)
-        WHERE ({suppliers}) AND $groups[belongs.target_id] = true
+        WHERE {suppliers}
         RETURN s.id, p.code, p.name, belongs.target_id, p.source_key, properties(supplies), properties(belongs)
-        LIMIT $row_cap
         """,
         _PRODUCT_COLUMNS,
     )
@@ -320,14 +316,34 @@ _SUBTREE_QUERIES: Mapping[tuple[str, int], CypherQuery] = {
     (selector, depth): _subtree_query(selector, depth) for selector in _SELECTORS for depth in ALLOWED_PART_OF_DEPTHS
 }
 _SUPPLIER_PRODUCT_QUERIES: Mapping[int, CypherQuery] = {n: _supplier_products_query(n) for n in SUPPLIER_SLOTS}
+#: find_products' one statement per (group selector, depth, supplier slots): the suppliers' products joined
+#: with the group's subtree on the group id.
+_FIND_PRODUCTS: Mapping[tuple[str, int, int], CypherJoin] = {
+    (selector, depth, slots): CypherJoin(
+        f"find_products_by_{selector}_{depth}_{slots}", _SUPPLIER_PRODUCT_QUERIES[slots],
+        _SUBTREE_QUERIES[(selector, depth)], "group_id",
+    )
+    for selector in _SELECTORS for depth in ALLOWED_PART_OF_DEPTHS for slots in SUPPLIER_SLOTS
+}  # fmt: skip
+
+
+def _slots(supplier_count: int) -> int:
+    """The fewest supplier slots of a template that hold ``supplier_count`` suppliers."""
+    for slots in SUPPLIER_SLOTS:
+        if supplier_count <= slots:
+            return slots
+    raise ValueError(f"at most {SUPPLIER_SLOTS[-1]} suppliers per call, not {supplier_count}")
 
 
 def supplier_products_query(supplier_count: int) -> CypherQuery:
     """The product template with the fewest supplier slots that hold ``supplier_count`` suppliers."""
-    for slots in SUPPLIER_SLOTS:
-        if supplier_count <= slots:
-            return _SUPPLIER_PRODUCT_QUERIES[slots]
-    raise ValueError(f"at most {SUPPLIER_SLOTS[-1]} suppliers per call, not {supplier_count}")
+    return _SUPPLIER_PRODUCT_QUERIES[_slots(supplier_count)]
+
+
+def find_products_join(selector: Literal["name", "id"], depth: int, supplier_count: int) -> CypherJoin:
+    """find_products' statement: the products of ``supplier_count`` suppliers in the subtree of a group selected
+    by ``selector``, ``depth`` PART_OF steps deep."""
+    return _FIND_PRODUCTS[(selector, depth, _slots(supplier_count))]
 
 
 def subtree_query(selector: Literal["name", "id"], depth: int) -> CypherQuery:
@@ -381,24 +397,40 @@ _PRODUCT_PATH_QUERIES: Mapping[tuple[str, int], CypherQuery] = {
 # --- plumbing ---------------------------------------------------------------------------------------------
 
 
+#: ``plan_cache_mode`` of a transaction whose Cypher statements are prepared (see :func:`_graph_read`).
+_PLAN_CACHE_MODES = {True: "force_generic_plan", False: "auto"}
+
+
 @contextmanager
-def _graph_read(conn: psycopg.Connection, ctx: AuthContext, timeout_ms: int) -> Iterator[tuple[GraphName, list[str]]]:
-    """A read-only tenant transaction prepared for AGE, the tenant's graph, and its active version keys."""
+def _graph_read(
+    conn: psycopg.Connection, ctx: AuthContext, timeout_ms: int, *, generic_plans: bool = False
+) -> Iterator[tuple[GraphName, list[str]]]:
+    """A read-only tenant transaction prepared for AGE, the tenant's graph, and its active version keys.
+
+    ``generic_plans=True`` is for a tool whose statements are prepared (``CypherCall(prepare=True)``): the
+    transaction's ``plan_cache_mode`` is ``force_generic_plan``, so a statement is planned once per connection
+    and then only executed. Design note: planning is most of a bounded traversal's cost in AGE (every label
+    table a pattern names is one more relation with its row-level policy; the subtree statement planned in
+    8 ms and ran in 4 ms at 25,000 products, measured), and Postgres's default would keep planning custom
+    plans whenever a generic plan's estimate looks worse, which it does for the parameter map's lookups.
+    """
     graph_name_for(ctx)  # refuses anything but an authenticated context, before any SQL
     with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=timeout_ms):
         prepare_age_transaction(conn)
         # One round trip for the registry and the active versions, both under row-level security (this
-        # tenant's rows only; the explicit filters document the intent). The registry names the graph: a graph
-        # created before names were opaque keeps its old name until graph.age.ensure_graph renames it.
+        # tenant's rows only; the explicit filters document the intent), and the plan cache mode (local to the
+        # transaction). The registry names the graph: a graph created before names were opaque keeps its old
+        # name until graph.age.ensure_graph renames it.
         rows = conn.execute(
             """
             select t.graph_name, d.document_id, d.active_version
-            from graph.tenant_graphs t
+            from (select set_config('plan_cache_mode', %s, true)) as plan_cache
+            cross join graph.tenant_graphs t
             left join ingest.documents d
                 on d.tenant_id = t.tenant_id and d.active_version is not null and not d.is_deleted
             where t.tenant_id = %s
             """,
-            (ctx.tenant_id,),
+            (_PLAN_CACHE_MODES[generic_plans], ctx.tenant_id),
         ).fetchall()
         if not rows:
             raise GraphNotFoundError(f"tenant {ctx.tenant_id!r} has no knowledge graph yet")
@@ -499,68 +531,75 @@ def find_approved_vendors(
     )
 
 
+class _PartOfPath:
+    """One PART_OF path of the subtree (edge property maps, from a group up to the requested group), with its
+    activity and edge references computed once however many products use it."""
+
+    __slots__ = ("_active", "_refs", "edges")
+
+    def __init__(self, edges: list[dict[str, Any]]) -> None:
+        self.edges = edges
+        self._active: bool | None = None
+        self._refs: tuple[GraphEdgeRef, ...] | None = None
+
+    def active(self, active_keys: set[str]) -> bool:
+        if self._active is None:
+            self._active = all(props.get("source_key") in active_keys for props in self.edges)
+        return self._active
+
+    def refs(self) -> tuple[GraphEdgeRef, ...]:
+        if self._refs is None:
+            self._refs = tuple(_edge_ref_of(RelationType.PART_OF, props) for props in self.edges)
+        return self._refs
+
+
 def find_products(conn: psycopg.Connection, ctx: AuthContext, request: FindProductsRequest) -> FindProductsResponse:
     """Products supplied by ``request.supplier_ids`` whose group is within ``max_depth`` PART_OF hops of the group.
 
     The answer of the architecture's pattern ``(s)-[:SUPPLIES]->(p)-[:BELONGS_TO]->(g)``,
-    ``(g)-[:PART_OF*0..3]->(root {name: $group_name})``, computed in two bounded Cypher statements of one
-    transaction: the group's subtree (fixed-length PART_OF patterns, see ``_subtree_query``), then the suppliers'
-    products in those groups (see ``_supplier_products_query``); the rows are joined here on the group id. A row
-    that uses any vertex or edge of an inactive document version is dropped (checked here rather than in Cypher:
-    as a WHERE on every edge, AGE evaluated the list test on the whole label before the joins).
+    ``(g)-[:PART_OF*0..3]->(root {name: $group_name})``, computed as one prepared statement of two bounded
+    Cypher templates (:func:`find_products_join`): the group's subtree (fixed-length PART_OF patterns, see
+    ``_subtree_query``) and the suppliers' products (see ``_supplier_products_query``), joined in SQL on the group
+    id. A row that uses any vertex or edge of an inactive document version is dropped (checked here rather than
+    in Cypher: as a WHERE on every edge, AGE evaluated the list test on the whole label before the joins).
     """
     selector: Literal["name", "id"] = "name" if request.group_name is not None else "id"
     suppliers = sorted(set(request.supplier_ids))
     group = request.group_name if selector == "name" else request.group_id
-    with _graph_read(conn, ctx, request.timeout_ms) as (graph, active_keys):
-        subtree = fetch_cypher(
-            conn, graph, subtree_query(selector, request.max_depth), {"group": group}, max_rows=MAX_SUBTREE_GROUPS
-        )
-        # group id -> the PART_OF edge lists (agtype text) from it up to the requested group
-        paths: dict[str, list[str | None]] = {}
-        for group_cell, path_cell in subtree:
-            paths.setdefault(parse_agtype(group_cell), []).append(path_cell)
-        # Planned for its values on every call (prepare=False): the generic plan psycopg's automatic preparation
-        # leads to cannot look the suppliers up by index (measured: a scan of every supplier per call).
-        (rows,) = (
-            fetch_cypher_many(conn, graph, [
-                CypherCall(supplier_products_query(len(suppliers)),
-                           {"supplier_ids": suppliers, "groups": dict.fromkeys(paths, True),
-                            "row_cap": request.limit + 1},
-                           request.limit, prepare=False),
-            ])
-            if paths
-            else ([],)
+    with _graph_read(conn, ctx, request.timeout_ms, generic_plans=True) as (graph, active_keys):
+        rows = fetch_cypher_join(
+            conn, graph, find_products_join(selector, request.max_depth, len(suppliers)),
+            {"supplier_ids": suppliers, "group": group}, max_rows=request.limit,
         )  # fmt: skip
     active = set(active_keys)
-    parsed_paths: dict[str, list[list[dict[str, Any]]]] = {}
-    joined: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
-    for raw in rows:
-        row = dict(zip(_PRODUCT_COLUMNS, (parse_agtype(cell) for cell in raw), strict=True))
-        group_id = row["group_id"]
-        if group_id not in parsed_paths:
-            parsed_paths[group_id] = [parse_agtype(cell) or [] for cell in paths[group_id]]
-        joined.extend((row, path) for path in parsed_paths[group_id])
-    if len(joined) > request.limit:
-        raise ResultLimitError(f"find_products returned more than {request.limit} rows")
+    # The PART_OF paths (agtype text, from a group up to the requested group), parsed once each: the products of
+    # a group share them, and so do their edge references (immutable), built once per path that is used.
+    paths: dict[str | None, _PartOfPath] = {}
+    joined: list[tuple[dict[str, Any], _PartOfPath]] = []
+    for *product, part_of in rows:
+        row = dict(zip(_PRODUCT_COLUMNS, (parse_agtype(cell) for cell in product), strict=True))
+        if part_of not in paths:
+            paths[part_of] = _PartOfPath(parse_agtype(part_of) or [])
+        joined.append((row, paths[part_of]))
     joined.sort(key=lambda item: (item[0]["supplier_id"], item[0]["product_code"]))
     hits: dict[tuple[str, str], ProductHit] = {}
     for row, part_of in joined:
-        edges = [(RelationType.SUPPLIES, row["supplies"]), (RelationType.BELONGS_TO, row["belongs"]),
-                 *((RelationType.PART_OF, props) for props in part_of)]  # fmt: skip
-        if row["product_source_key"] not in active or any(props.get("source_key") not in active for _, props in edges):
+        key = (row["supplier_id"], row["product_code"])
+        if key in hits or not part_of.active(active):
             continue
-        hits.setdefault(
-            (row["supplier_id"], row["product_code"]),
-            ProductHit(
-                product_code=row["product_code"],
-                product_name=row["product_name"],
-                supplier_id=row["supplier_id"],
-                product_group_id=row["group_id"],
-                group_path=(row["group_id"], *(props["target_id"] for props in part_of)),
-                edges=tuple(_edge_ref_of(label, props) for label, props in edges),
-            ),
-        )
+        supplies, belongs = row["supplies"], row["belongs"]
+        if (row["product_source_key"] not in active or supplies.get("source_key") not in active
+                or belongs.get("source_key") not in active):  # fmt: skip
+            continue
+        hits[key] = ProductHit(
+            product_code=row["product_code"],
+            product_name=row["product_name"],
+            supplier_id=row["supplier_id"],
+            product_group_id=row["group_id"],
+            group_path=(row["group_id"], *(props["target_id"] for props in part_of.edges)),
+            edges=(_edge_ref_of(RelationType.SUPPLIES, supplies), _edge_ref_of(RelationType.BELONGS_TO, belongs),
+                   *part_of.refs()),
+        )  # fmt: skip
     return FindProductsResponse(
         supplier_ids=tuple(suppliers),
         group_name=request.group_name,
