@@ -160,97 +160,15 @@ def cypher_sql(graph: GraphName, query: CypherQuery, *, with_params: bool) -> sq
     return sql.SQL("select * from ag_catalog.cypher({}, {}) as ({})").format(sql.Literal(graph.value), body, columns)
 
 
-@dataclass(frozen=True)
-class CypherJoin:
-    """Two Cypher templates run as one SQL statement, their rows joined on a column both return.
-
-    Design note: a traversal whose second half needs the first half's answer (the suppliers' products in a
-    group's subtree) took two statements, two round trips and two plans. Joined in SQL, each template is a
-    ``MATERIALIZED`` CTE (planned as the template alone: inlined, the planner evaluated the join column of the
-    other side's edges per pair, 35,000 edge constructions at 25,000 products, measured), and the join is a hash
-    join on the agtype column. Both templates read the same parameter map; the statement's rows are capped by
-    ``LIMIT`` (the second statement parameter).
-    """
-
-    name: str
-    left: CypherQuery
-    right: CypherQuery
-    on: str
-
-    def __post_init__(self) -> None:
-        if self.on not in self.left.columns or self.on not in self.right.columns:
-            raise CypherTemplateError(f"{self.name}: both templates must return the join column {self.on!r}")
-        if set(self.left.columns) & set(self.right.columns) != {self.on}:
-            raise CypherTemplateError(f"{self.name}: the templates may share only the join column")
-
-    @property
-    def columns(self) -> tuple[str, ...]:
-        """The left template's columns, then the right's without the join column."""
-        return self.left.columns + tuple(c for c in self.right.columns if c != self.on)
-
-    @property
-    def query(self) -> CypherQuery:
-        """The parameters of both templates as one template (for :func:`encode_parameters`)."""
-        return CypherQuery(self.name, self.left.text + "\n" + self.right.text, self.columns)
-
-
-def cypher_join_sql(graph: GraphName, join: CypherJoin) -> sql.Composed:
-    """The SQL statement that runs ``join`` on ``graph``: placeholders ``%s`` for the parameter map (used by
-    both templates) and ``%s`` for the row cap."""
-
-    def cte(alias: str, query: CypherQuery) -> sql.Composed:
-        columns = sql.SQL(", ").join(
-            sql.SQL("{} ag_catalog.agtype").format(sql.Identifier(column)) for column in query.columns
-        )
-        return sql.SQL("{} as materialized (select * from ag_catalog.cypher({}, {}, {}) as ({}))").format(
-            sql.Identifier(alias),
-            sql.Literal(graph.value),
-            sql.SQL("$$ " + query.text + " $$"),
-            sql.Placeholder("params"),
-            columns,
-        )
-
-    selected = sql.SQL(", ").join(
-        [sql.SQL("l.*")]
-        + [sql.SQL("r.{}").format(sql.Identifier(c)) for c in join.right.columns if c != join.on]
-    )
-    return sql.SQL("with {}, {} select {} from l join r on r.{} = l.{} limit {}").format(
-        cte("l", join.left),
-        cte("r", join.right),
-        selected,
-        sql.Identifier(join.on),
-        sql.Identifier(join.on),
-        sql.Placeholder("row_cap"),
-    )
-
-
-def fetch_cypher_join(
-    conn: psycopg.Connection,
-    graph: GraphName,
-    join: CypherJoin,
-    params: Mapping[str, ParamValue],
-    *,
-    max_rows: int,
-) -> list[tuple[str | None, ...]]:
-    """Run a :class:`CypherJoin` as a prepared statement and return its rows as agtype text, unparsed.
-
-    Prepared (``prepare=True``): in a transaction with ``plan_cache_mode = force_generic_plan`` the statement
-    is planned once per connection. Raises :class:`ResultLimitError` beyond ``max_rows`` rows, otherwise as
-    :func:`run_cypher`.
-    """
-    encoded = encode_parameters(join.query, params)
-    statement = cypher_join_sql(graph, join)
+@contextmanager
+def cypher_errors(name: str, graph: GraphName) -> Iterator[None]:
+    """Translate the database errors of a Cypher statement on ``graph`` into the graph error family."""
     try:
-        rows = conn.cursor().execute(
-            statement, {"params": encoded, "row_cap": max_rows + 1}, prepare=True
-        ).fetchall()
+        yield
     except psycopg.errors.QueryCanceled as exc:
-        raise TraversalTimeoutError(f"{join.name} exceeded its statement timeout") from exc
+        raise TraversalTimeoutError(f"{name} exceeded its statement timeout") from exc
     except psycopg.errors.InvalidSchemaName as exc:
         raise GraphNotFoundError(f"tenant {graph.tenant_id!r} has no knowledge graph") from exc
-    if len(rows) > max_rows:
-        raise ResultLimitError(f"{join.name} returned more than {max_rows} rows")
-    return rows
 
 
 def prepare_age_transaction(conn: psycopg.Connection) -> None:
@@ -287,28 +205,28 @@ def fetch_cypher_many(
     """Send every call's statement, then read every result, as agtype text, unparsed (a caller parses only the
     rows it keeps: parsing is most of a traversal's cost on the client). On a connection in pipeline mode the
     statements travel in one round trip. Raises as :func:`run_cypher`."""
-    cursors = []
-    current = calls[0].query if calls else None
-    try:
-        for call in calls:
-            current = call.query
-            encoded = encode_parameters(call.query, call.params or {})
-            statement = cypher_sql(graph, call.query, with_params=encoded is not None)
-            cursor = conn.cursor()
-            cursor.execute(statement, (encoded,) if encoded is not None else None, prepare=call.prepare)
-            cursors.append(cursor)
-        results = []
-        for call, cursor in zip(calls, cursors, strict=True):
-            current = call.query
-            rows = cursor.fetchall() if call.max_rows is None else cursor.fetchmany(call.max_rows + 1)
-            if call.max_rows is not None and len(rows) > call.max_rows:
-                raise ResultLimitError(f"{call.query.name} returned more than {call.max_rows} rows")
-            results.append(rows)
-    except psycopg.errors.QueryCanceled as exc:
-        raise TraversalTimeoutError(f"{current.name if current else 'cypher'} exceeded its statement timeout") from exc
-    except psycopg.errors.InvalidSchemaName as exc:
-        raise GraphNotFoundError(f"tenant {graph.tenant_id!r} has no knowledge graph") from exc
-    return results
+    cursors = [send_cypher(conn, graph, call) for call in calls]
+    return [fetch_sent(graph, call, cursor) for call, cursor in zip(calls, cursors, strict=True)]
+
+
+def send_cypher(conn: psycopg.Connection, graph: GraphName, call: CypherCall) -> psycopg.Cursor[Any]:
+    """Send one call's statement and return its cursor, unread: in pipeline mode the statement is only queued
+    (:func:`fetch_sent` reads it)."""
+    encoded = encode_parameters(call.query, call.params or {})
+    statement = cypher_sql(graph, call.query, with_params=encoded is not None)
+    cursor = conn.cursor()
+    with cypher_errors(call.query.name, graph):
+        cursor.execute(statement, (encoded,) if encoded is not None else None, prepare=call.prepare)
+    return cursor
+
+
+def fetch_sent(graph: GraphName, call: CypherCall, cursor: psycopg.Cursor[Any]) -> list[tuple[str | None, ...]]:
+    """The rows of a statement :func:`send_cypher` sent, as agtype text; raises as :func:`run_cypher`."""
+    with cypher_errors(call.query.name, graph):
+        rows = cursor.fetchall() if call.max_rows is None else cursor.fetchmany(call.max_rows + 1)
+    if call.max_rows is not None and len(rows) > call.max_rows:
+        raise ResultLimitError(f"{call.query.name} returned more than {call.max_rows} rows")
+    return rows
 
 
 def fetch_cypher(

@@ -224,28 +224,7 @@ def test_product_templates_are_bounded_and_use_no_variable_length_path() -> None
     assert supplier_products_query(1).text.count("s.id = $supplier_ids[") == 1
     assert supplier_products_query(10).name == "supplier_products_16"
     assert supplier_products_query(200).text.count("s.id = $supplier_ids[") == SUPPLIER_SLOTS[-1] == 200
-    assert supplier_products_query(10).parameters == {"supplier_ids"}
+    assert supplier_products_query(10).parameters == {"supplier_ids", "groups"}
     with pytest.raises(ValueError, match="at most 200"):
         supplier_products_query(201)
 
-
-def test_find_products_is_one_statement_joining_the_two_templates() -> None:
-    from psycopg import sql
-
-    from graph.age import CypherJoin, GraphName, cypher_join_sql
-    from graph.errors import CypherTemplateError
-    from graph.tools import find_products_join, subtree_query, supplier_products_query
-
-    join = find_products_join("name", 3, 10)
-    assert (join.left, join.right, join.on) == (supplier_products_query(10), subtree_query("name", 3), "group_id")
-    assert join.columns[-1] == "part_of" and join.columns.count("group_id") == 1
-    assert join.query.parameters == {"supplier_ids", "group"}
-    text = cypher_join_sql(GraphName("tg_abc", "t"), join).as_string(None)
-    # each template a materialized CTE reading the one parameter map; the join capped by the row-cap parameter
-    assert text.count("as materialized (select * from ag_catalog.cypher('tg_abc', $$") == 2
-    assert text.count("%(params)s") == 2 and text.endswith("limit %(row_cap)s")
-    with pytest.raises(CypherTemplateError, match="join column"):
-        CypherJoin("bad", supplier_products_query(1), subtree_query("id", 0), "missing")
-    with pytest.raises(CypherTemplateError, match="only the join column"):
-        CypherJoin("bad", supplier_products_query(1), supplier_products_query(2), "group_id")
-    assert isinstance(cypher_join_sql(GraphName("tg_abc", "t"), join), sql.Composed)
