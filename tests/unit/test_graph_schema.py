@@ -228,3 +228,29 @@ def test_product_templates_are_bounded_and_use_no_variable_length_path() -> None
     with pytest.raises(ValueError, match="at most 200"):
         supplier_products_query(201)
 
+
+
+def test_part_of_paths_walks_the_subtree_edges_like_the_fixed_length_patterns() -> None:
+    from graph.tools import _part_of_paths
+
+    def edge(source: str, target: str) -> dict[str, str]:
+        return {"key": f"PART_OF|{source}|{target}||doc#v1", "source_id": source, "target_id": target}
+
+    # a hierarchy under R in which one group (C) has two parents (A and B); D is 3 steps down, E 4
+    parents = {
+        "A": [edge("A", "R")], "B": [edge("B", "R")], "C": [edge("C", "A"), edge("C", "B")],
+        "D": [edge("D", "C")], "E": [edge("E", "D")],
+    }  # fmt: skip
+    roots = {"R"}
+    assert _part_of_paths("R", roots, parents, 3) == [[]]
+    assert _part_of_paths("A", roots, parents, 3) == [[edge("A", "R")]]
+    # every path within the depth, shortest first; a path longer than the depth is not one
+    via_a, via_b = [edge("C", "A"), edge("A", "R")], [edge("C", "B"), edge("B", "R")]
+    assert _part_of_paths("C", roots, parents, 3) == [via_a, via_b]
+    assert _part_of_paths("C", roots, parents, 1) == []
+    assert len(_part_of_paths("D", roots, parents, 3)) == 2 and _part_of_paths("E", roots, parents, 3) == []
+    # two groups of the requested name: a path ends at either
+    assert _part_of_paths("C", {"A", "B"}, parents, 1) == [[edge("C", "A")], [edge("C", "B")]]
+    # an edge is used once per path: a self-loop at the root gives the root's path and one through the loop
+    looped = {"R": [edge("R", "R")]}
+    assert _part_of_paths("R", roots, looped, 3) == [[], [edge("R", "R")]]
