@@ -320,7 +320,7 @@ def _supplier_products_query(slots: int) -> CypherQuery:
     * ``s.id IN $supplier_ids`` compiles to a function call the planner can neither estimate (it assumes a
       third of the suppliers) nor serve from an index, so it hash-joined the whole SUPPLIES and BELONGS_TO
       labels. One equality per slot (``s.id = $supplier_ids[i]``; a slot past the end of the list is null and
-      matches nothing) is a bitmap OR of ``supplier_id`` lookups, estimated right, in the generic plan too; a
+      matches nothing) is a bitmap OR of ``supplier_id`` lookups, estimated right; a
       few fixed templates (one per slot count) keep the plans few.
     * The subtree as a map, ``$groups[belongs.target_id] = true``: a key lookup per row, where ``IN $group_ids``
       scans the list per row (twice the statement's time with a subtree of 131 groups). It tests the edge's
@@ -457,6 +457,10 @@ where t.tenant_id = %s
 """
 
 
+#: The products statement is planned for its values (see ``_find_products_rows``); local to the transaction.
+_CUSTOM_PLANS = "select set_config('plan_cache_mode', 'force_custom_plan', true)"
+
+
 def _registered(ctx: AuthContext, rows: Sequence[tuple[Any, ...]]) -> tuple[GraphName, list[str]]:
     """The registered graph and the active version keys, from the rows of :data:`_REGISTRY_SQL`."""
     if not rows:
@@ -471,8 +475,9 @@ def _find_products_rows(
     """The active version keys, the subtree rows and the product rows of :func:`find_products`, as agtype text.
 
     Design note: two network round trips for the one read-only transaction. The first carries BEGIN, the tenant
-    scope, the registry (with the plan cache mode) and the subtree; the second the products (which need the
-    subtree) and COMMIT. Each round trip is a wake-up of the server and of this process, which on a loaded
+    scope, the registry (with the plan cache mode) and the subtree (prepared: its plan does not depend on the
+    values, and planning it took twice as long as running it); the second the products (which need the subtree;
+    prepared, but planned per call for its values) and COMMIT. Each round trip is a wake-up of the server and of this process, which on a loaded
     machine cost about 1 ms apiece (measured: the recursive CTE took 4.1 ms alone and 8.2 ms with two more
     statements in a transaction, load average 9 on 2 cores); the statements one by one took five. The subtree
     runs on the graph derived from the tenant (:func:`graph_name_for`); when the registry names another one (a
@@ -486,6 +491,10 @@ def _find_products_rows(
                               prepare=True)  # fmt: skip
 
     def products_call(paths: Mapping[str, Any]) -> CypherCall:
+        # Planned for its values on every call (after _CUSTOM_PLANS): a generic plan can estimate neither the
+        # suppliers nor the subtree map, and at 5,000 products it scanned the whole BELONGS_TO label (78 ms
+        # instead of 5 ms, measured); it would also take the map out of the parameters once per row. Prepared
+        # all the same: the Cypher is parsed and transformed once per connection, and only planned per call.
         return CypherCall(supplier_products_query(len(suppliers)),
                           {"supplier_ids": suppliers, "groups": dict.fromkeys(paths, True)}, request.limit,
                           prepare=True)  # fmt: skip
@@ -495,6 +504,8 @@ def _find_products_rows(
         with _graph_read(conn, ctx, request.timeout_ms, generic_plans=True) as (graph, active_keys):
             (subtree,) = fetch_cypher_many(conn, graph, [subtree_call])
             groups = set(_parse_cells(cell for cell, _ in subtree))
+            if groups:
+                conn.execute(_CUSTOM_PLANS)
             (rows,) = fetch_cypher_many(conn, graph, [products_call(groups)]) if groups else ([],)
         return active_keys, subtree, rows
     registry = conn.cursor()
@@ -509,6 +520,7 @@ def _find_products_rows(
             graph, active_keys = _registered(ctx, registry.fetchall())
             groups = set(_parse_cells(cell for cell, _ in subtree))
             if graph == derived and groups:
+                conn.execute(_CUSTOM_PLANS, prepare=False)
                 call = products_call(groups)
                 products = (call, send_cypher(conn, graph, call))  # read after COMMIT, in the same round trip
         rows = fetch_sent(graph, *products) if products is not None else []
@@ -520,6 +532,8 @@ def _find_products_rows(
         with _graph_read(conn, ctx, request.timeout_ms, generic_plans=True) as (graph, active_keys):
             (subtree,) = fetch_cypher_many(conn, graph, [subtree_call])
             groups = set(_parse_cells(cell for cell, _ in subtree))
+            if groups:
+                conn.execute(_CUSTOM_PLANS)
             (rows,) = fetch_cypher_many(conn, graph, [products_call(groups)]) if groups else ([],)
     return active_keys, subtree, rows
 
