@@ -5,8 +5,8 @@ of the group named X" over the same served data in the same run:
 
 * ``age_raw``  the graph tool's two Cypher statements (the group's subtree by fixed-length PART_OF patterns, then
                the suppliers' products in it), planned as the tool plans them (both prepared; the subtree's
-               plan generic, the products' planned per call), as the owner role, one statement per round trip, rows fetched as text (the
-               database's share);
+               plan generic, the products' planned per call), as the owner role, one statement per round trip,
+               rows fetched as text (the database's share);
 * ``age_vle``  the architecture's single pattern ``(s)-[:SUPPLIES]->(p)-[:BELONGS_TO]->(g)``,
                ``(g)-[:PART_OF*0..3]->(root)`` (AGE's variable-length path), as the owner role, rows as text: what
                the tool ran before;

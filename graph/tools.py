@@ -475,11 +475,12 @@ def _find_products_rows(
     """The active version keys, the subtree rows and the product rows of :func:`find_products`, as agtype text.
 
     Design note: two network round trips for the one read-only transaction. The first carries BEGIN, the tenant
-    scope, the registry (with the plan cache mode) and the subtree (prepared: its plan does not depend on the
-    values, and planning it took twice as long as running it); the second the products (which need the subtree;
-    prepared, but planned per call for its values) and COMMIT. Each round trip is a wake-up of the server and of this process, which on a loaded
-    machine cost about 1 ms apiece (measured: the recursive CTE took 4.1 ms alone and 8.2 ms with two more
-    statements in a transaction, load average 9 on 2 cores); the statements one by one took five. The subtree
+    scope, the registry (with the plan cache mode) and the subtree (prepared with a generic plan: its plan does
+    not depend on the values, and planning it took twice as long as running it); the second the products (which
+    need the subtree; prepared, but planned per call for its values) and COMMIT. Each round trip is a wake-up of
+    the server and of this process, which on a loaded machine cost about 1 ms apiece (measured: the recursive
+    CTE took 4.1 ms alone and 8.2 ms with two more statements in a transaction, load average 9 on 2 cores); the
+    statements one by one took five. The subtree
     runs on the graph derived from the tenant (:func:`graph_name_for`); when the registry names another one (a
     graph from before names were opaque, until it is renamed), the call runs again, one statement at a time, on
     the registered graph.
