@@ -549,17 +549,14 @@ def _edge_ref(edge: Edge) -> GraphEdgeRef:
 
 
 def _edge_ref_of(label: RelationType, props: dict[str, Any]) -> GraphEdgeRef:
-    own = {
-        k: v
-        for k, v in props.items()
-        if k not in _BOOKKEEPING and isinstance(v, str | int | bool)
-    }
-    return GraphEdgeRef(
+    # Built without validation from properties the writer validated (see Provenance.from_stored).
+    own = {k: v for k, v in props.items() if k not in _BOOKKEEPING and isinstance(v, str | int | bool)}
+    return GraphEdgeRef.model_construct(
         type=label,
         source_id=props["source_id"],
         target_id=props["target_id"],
         properties=own,
-        provenance=Provenance.from_properties(props),
+        provenance=Provenance.from_stored(props),
     )
 
 

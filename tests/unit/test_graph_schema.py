@@ -254,3 +254,23 @@ def test_part_of_paths_walks_the_subtree_edges_like_the_fixed_length_patterns() 
     # an edge is used once per path: a self-loop at the root gives the root's path and one through the loop
     looped = {"R": [edge("R", "R")]}
     assert _part_of_paths("R", roots, looped, 3) == [[], [edge("R", "R")]]
+
+
+def test_provenance_from_stored_equals_the_validated_one() -> None:
+    from graph.tools import GraphEdgeRef, _edge_ref_of
+
+    props = {
+        "document_id": "catalog-products", "document_version": 2, "record_ref": "landing.products/PRD-1",
+        "extraction_version": "graph-extract-1", "extracted_at": "2026-05-01T02:00:00+02:00", "chunk_id": None,
+        "source_id": "SUP-1", "target_id": "PRD-1", "key": "SUPPLIES|SUP-1|PRD-1||catalog-products#v2",
+        "source_key": "catalog-products#v2", "since": "2026-01-01",
+    }  # fmt: skip
+    stored = Provenance.from_stored(props)
+    assert stored == Provenance.from_properties(props)
+    assert stored.extracted_at.isoformat() == "2026-05-01T00:00:00+00:00"
+    edge = _edge_ref_of(RelationType.SUPPLIES, props)
+    assert edge == GraphEdgeRef(type=RelationType.SUPPLIES, source_id="SUP-1", target_id="PRD-1",
+                                properties={"since": "2026-01-01"}, provenance=stored)  # fmt: skip
+    assert edge.model_dump(mode="json")["provenance"]["document_version"] == 2
+    with pytest.raises(ValueError, match="timezone-aware"):
+        Provenance.from_stored({**props, "extracted_at": "2026-05-01T02:00:00"})
