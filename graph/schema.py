@@ -113,29 +113,6 @@ class Provenance(_SchemaModel):
         }
 
     @classmethod
-    def from_stored(cls, props: Mapping[str, Any]) -> Provenance:
-        """:meth:`from_properties` without validation, for a vertex or edge read back from the graph.
-
-        Design note: the writer validated these properties with this model before they reached AGE (only the
-        owner role writes), and validating the provenance of every edge of a traversal's answer again was most of
-        its time in Python (measured: about 450 validations and 7 ms of a 37 ms ``find_products`` call at 25,000
-        products). The validator's one conversion (``extracted_at`` to UTC) is made here, and a naive timestamp
-        is still refused.
-        """
-        extracted_at = dt.datetime.fromisoformat(props["extracted_at"])
-        if extracted_at.tzinfo is None:
-            raise ValueError("extracted_at must be timezone-aware")
-        return cls.model_construct(
-            document_id=props["document_id"],
-            document_version=props["document_version"],
-            page=props.get("page"),
-            chunk_id=props.get("chunk_id"),
-            record_ref=props["record_ref"],
-            extraction_version=props["extraction_version"],
-            extracted_at=extracted_at.astimezone(dt.UTC),
-        )
-
-    @classmethod
     def from_properties(cls, props: Mapping[str, Any]) -> Provenance:
         """Rebuild the provenance from the properties of a stored vertex or edge."""
         return cls(

@@ -256,8 +256,9 @@ def test_part_of_paths_walks_the_subtree_edges_like_the_fixed_length_patterns() 
     assert _part_of_paths("R", roots, looped, 3) == [[], [edge("R", "R")]]
 
 
-def test_provenance_from_stored_equals_the_validated_one() -> None:
-    from graph.tools import GraphEdgeRef, _edge_ref_of
+
+def test_find_products_edge_input_validates_to_the_edge_reference() -> None:
+    from graph.tools import GraphEdgeRef, _edge_data, _edge_ref_of
 
     props = {
         "document_id": "catalog-products", "document_version": 2, "record_ref": "landing.products/PRD-1",
@@ -265,12 +266,12 @@ def test_provenance_from_stored_equals_the_validated_one() -> None:
         "source_id": "SUP-1", "target_id": "PRD-1", "key": "SUPPLIES|SUP-1|PRD-1||catalog-products#v2",
         "source_key": "catalog-products#v2", "since": "2026-01-01",
     }  # fmt: skip
-    stored = Provenance.from_stored(props)
-    assert stored == Provenance.from_properties(props)
-    assert stored.extracted_at.isoformat() == "2026-05-01T00:00:00+00:00"
-    edge = _edge_ref_of(RelationType.SUPPLIES, props)
-    assert edge == GraphEdgeRef(type=RelationType.SUPPLIES, source_id="SUP-1", target_id="PRD-1",
-                                properties={"since": "2026-01-01"}, provenance=stored)  # fmt: skip
-    assert edge.model_dump(mode="json")["provenance"]["document_version"] == 2
+    edge = GraphEdgeRef.model_validate(_edge_data(RelationType.SUPPLIES, props))
+    assert edge == _edge_ref_of(RelationType.SUPPLIES, props)
+    assert edge.properties == {"since": "2026-01-01"}
+    assert edge.provenance.extracted_at.isoformat() == "2026-05-01T00:00:00+00:00"
+    # still validated: a naive timestamp or a missing field is refused
     with pytest.raises(ValueError, match="timezone-aware"):
-        Provenance.from_stored({**props, "extracted_at": "2026-05-01T02:00:00"})
+        GraphEdgeRef.model_validate(_edge_data(RelationType.SUPPLIES, {**props, "extracted_at": "2026-05-01T02:00:00"}))
+    with pytest.raises(ValueError, match="record_ref"):
+        GraphEdgeRef.model_validate(_edge_data(RelationType.SUPPLIES, {**props, "record_ref": None}))
