@@ -51,6 +51,7 @@ from graph.age import (
     graph_name_for_tenant,
     prepare_age_transaction,
 )
+from graph.agtype import parse_agtype
 from graph.sync import sync_tenant_graph
 from graph.tools import FindProductsRequest, find_products, subtree_query, supplier_products_query
 from procura.db.migrate import migrate
@@ -240,13 +241,13 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
                 prepare_age_transaction(owner)
                 owner.execute("select set_config('plan_cache_mode', 'force_generic_plan', true)")
                 (subtree,) = fetch_cypher_many(owner, graph, [subtree_call])
-                groups = {json.loads(r[0]): True for r in subtree}
+                groups = {parse_agtype(r[0]): True for r in subtree}
                 owner.execute("select set_config('plan_cache_mode', 'force_custom_plan', true)")
                 (rows,) = fetch_cypher_many(owner, graph, [CypherCall(
                     supplier_products_query(len(supplier_ids)), {"supplier_ids": supplier_ids, "groups": groups},
                     prepare=True,
                 )])  # fmt: skip
-            return sorted({(json.loads(r[0]), json.loads(r[1])) for r in rows})
+            return sorted({(parse_agtype(r[0]), parse_agtype(r[1])) for r in rows})
 
         def age_vle() -> list[tuple[str, str]]:
             with owner.transaction():

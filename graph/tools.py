@@ -320,8 +320,8 @@ def _supplier_products_query(slots: int) -> CypherQuery:
     * ``s.id IN $supplier_ids`` compiles to a function call the planner can neither estimate (it assumes a
       third of the suppliers) nor serve from an index, so it hash-joined the whole SUPPLIES and BELONGS_TO
       labels. One equality per slot (``s.id = $supplier_ids[i]``; a slot past the end of the list is null and
-      matches nothing) is a bitmap OR of ``supplier_id`` lookups, estimated right; a
-      few fixed templates (one per slot count) keep the plans few.
+      matches nothing) is a bitmap OR of ``supplier_id`` lookups, estimated right; a few fixed templates (one
+      per slot count) keep the plans few.
     * The subtree as a map, ``$groups[belongs.target_id] = true``: a key lookup per row, where ``IN $group_ids``
       scans the list per row (twice the statement's time with a subtree of 131 groups). It tests the edge's
       target id, not the group vertex: on the vertex the planner took the test for a selective one (3 of 524
@@ -480,10 +480,9 @@ def _find_products_rows(
     need the subtree; prepared, but planned per call for its values) and COMMIT. Each round trip is a wake-up of
     the server and of this process, which on a loaded machine cost about 1 ms apiece (measured: the recursive
     CTE took 4.1 ms alone and 8.2 ms with two more statements in a transaction, load average 9 on 2 cores); the
-    statements one by one took five. The subtree
-    runs on the graph derived from the tenant (:func:`graph_name_for`); when the registry names another one (a
-    graph from before names were opaque, until it is renamed), the call runs again, one statement at a time, on
-    the registered graph.
+    statements one by one took five. The subtree runs on the graph derived from the tenant
+    (:func:`graph_name_for`); when the registry names another one (a graph from before names were opaque, until
+    it is renamed), the call runs again, one statement at a time, on the registered graph.
     """
     derived = graph_name_for(ctx)  # refuses anything but an authenticated context, before any SQL
     selector: Literal["name", "id"] = "name" if request.group_name is not None else "id"
@@ -491,24 +490,27 @@ def _find_products_rows(
     subtree_call = CypherCall(subtree_query(selector, request.max_depth), {"group": group}, MAX_SUBTREE_GROUPS,
                               prepare=True)  # fmt: skip
 
-    def products_call(paths: Mapping[str, Any]) -> CypherCall:
+    def products_call(groups: Iterable[str]) -> CypherCall:
         # Planned for its values on every call (after _CUSTOM_PLANS): a generic plan can estimate neither the
         # suppliers nor the subtree map, and at 5,000 products it scanned the whole BELONGS_TO label (78 ms
         # instead of 5 ms, measured); it would also take the map out of the parameters once per row. Prepared
         # all the same: the Cypher is parsed and transformed once per connection, and only planned per call.
         return CypherCall(supplier_products_query(len(suppliers)),
-                          {"supplier_ids": suppliers, "groups": dict.fromkeys(paths, True)}, request.limit,
+                          {"supplier_ids": suppliers, "groups": dict.fromkeys(groups, True)}, request.limit,
                           prepare=True)  # fmt: skip
 
-    if not idle_autocommit(conn):
-        # tenant_transaction refuses a connection inside a transaction, with the error callers expect
+    def one_at_a_time() -> tuple[list[str], list[tuple[str | None, ...]], list[tuple[str | None, ...]]]:
         with _graph_read(conn, ctx, request.timeout_ms, generic_plans=True) as (graph, active_keys):
             (subtree,) = fetch_cypher_many(conn, graph, [subtree_call])
             groups = set(_parse_cells(cell for cell, _ in subtree))
-            if groups:
-                conn.execute(_CUSTOM_PLANS)
-            (rows,) = fetch_cypher_many(conn, graph, [products_call(groups)]) if groups else ([],)
+            if not groups:
+                return active_keys, subtree, []
+            conn.execute(_CUSTOM_PLANS)
+            (rows,) = fetch_cypher_many(conn, graph, [products_call(groups)])
         return active_keys, subtree, rows
+
+    if not idle_autocommit(conn):
+        return one_at_a_time()  # tenant_transaction refuses it, with the error callers expect
     registry = conn.cursor()
     products: tuple[CypherCall, psycopg.Cursor[Any]] | None = None
     try:
@@ -530,12 +532,7 @@ def _find_products_rows(
     finally:
         registry.close()
     if graph != derived:
-        with _graph_read(conn, ctx, request.timeout_ms, generic_plans=True) as (graph, active_keys):
-            (subtree,) = fetch_cypher_many(conn, graph, [subtree_call])
-            groups = set(_parse_cells(cell for cell, _ in subtree))
-            if groups:
-                conn.execute(_CUSTOM_PLANS)
-            (rows,) = fetch_cypher_many(conn, graph, [products_call(groups)]) if groups else ([],)
+        return one_at_a_time()
     return active_keys, subtree, rows
 
 
