@@ -419,8 +419,9 @@ _PRODUCT_PATH_QUERIES: Mapping[tuple[str, int], CypherQuery] = {
 # --- plumbing ---------------------------------------------------------------------------------------------
 
 
-#: ``plan_cache_mode`` of a transaction whose Cypher statements are prepared (see :func:`_graph_read`).
-_PLAN_CACHE_MODES = {True: "force_generic_plan", False: "auto"}
+#: ``plan_cache_mode`` of a transaction whose Cypher statements are prepared (see :func:`_graph_read`); None
+#: keeps the session's.
+_PLAN_CACHE_MODES = {True: "force_generic_plan", False: None}
 
 
 @contextmanager
@@ -449,7 +450,7 @@ def _graph_read(
 
 _REGISTRY_SQL = """
 select t.graph_name, d.document_id, d.active_version
-from (select set_config('plan_cache_mode', %s, true)) as plan_cache
+from (select set_config('plan_cache_mode', coalesce(%s, current_setting('plan_cache_mode')), true)) as plan_cache
 cross join graph.tenant_graphs t
 left join ingest.documents d
     on d.tenant_id = t.tenant_id and d.active_version is not null and not d.is_deleted
