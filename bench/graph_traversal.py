@@ -4,7 +4,9 @@ Both answer the architecture's question "products of these suppliers whose group
 of the group named X" over the same served data in the same run:
 
 * ``age_raw``  the graph tool's two Cypher statements (the group's subtree by fixed-length PART_OF patterns, then
-               the suppliers' products in it) as the owner role, rows fetched as text (the database's share);
+               the suppliers' products in it), planned as the tool plans them (both prepared; the subtree's
+               plan generic, the products' planned per call), as the owner role, one statement per round trip,
+               rows fetched as text (the database's share);
 * ``age_vle``  the architecture's single pattern ``(s)-[:SUPPLIES]->(p)-[:BELONGS_TO]->(g)``,
                ``(g)-[:PART_OF*0..3]->(root)`` (AGE's variable-length path), as the owner role, rows as text: what
                the tool ran before;
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -39,7 +42,16 @@ from typing import Any
 
 import psycopg
 
-from graph.age import CypherQuery, cypher_sql, encode_parameters, graph_name_for_tenant, prepare_age_transaction
+from graph.age import (
+    CypherCall,
+    CypherQuery,
+    cypher_sql,
+    encode_parameters,
+    fetch_cypher_many,
+    graph_name_for_tenant,
+    prepare_age_transaction,
+)
+from graph.agtype import parse_agtype
 from graph.sync import sync_tenant_graph
 from graph.tools import FindProductsRequest, find_products, subtree_query, supplier_products_query
 from procura.db.migrate import migrate
@@ -202,6 +214,7 @@ def _summary(method: str, samples: list[float], rows: int) -> Timing:
 def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: int) -> dict[str, Any]:
     """Load one scale, sync the graph, check the methods agree, time them."""
     tenant = f"bench-s{scale}"
+    load: dict[str, list[float]] = {}
     with psycopg.connect(settings.owner_url, autocommit=True) as owner:
         with owner.transaction():
             roots = load_synthetic_catalog(owner, tenant, scale)
@@ -219,15 +232,22 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
             statement = cypher_sql(graph, query, with_params=True)
             return owner.execute(statement, (encode_parameters(query, params),)).fetchall()
 
+        subtree_call = CypherCall(subtree_query("name", 3), {"group": group}, prepare=True)
+
         def age_raw() -> list[tuple[str, str]]:
-            # The tool's statements without agtype parsing or version checks: what the database itself costs.
+            # The tool's statements, prepared as the tool prepares them, without agtype parsing or version
+            # checks: what the database itself costs.
             with owner.transaction():
                 prepare_age_transaction(owner)
-                groups = [json.loads(r[0]) for r in raw(subtree_query("name", 3), {"group": group})]
-                rows = raw(supplier_products_query(len(supplier_ids)), {
-                    "supplier_ids": supplier_ids, "groups": dict.fromkeys(groups, True), "row_cap": 100_000,
-                })
-            return sorted({(json.loads(r[0]), json.loads(r[1])) for r in rows})
+                owner.execute("select set_config('plan_cache_mode', 'force_generic_plan', true)")
+                (subtree,) = fetch_cypher_many(owner, graph, [subtree_call])
+                groups = {parse_agtype(r[0]): True for r in subtree}
+                owner.execute("select set_config('plan_cache_mode', 'force_custom_plan', true)")
+                (rows,) = fetch_cypher_many(owner, graph, [CypherCall(
+                    supplier_products_query(len(supplier_ids)), {"supplier_ids": supplier_ids, "groups": groups},
+                    prepare=True,
+                )])  # fmt: skip
+            return sorted({(parse_agtype(r[0]), parse_agtype(r[1])) for r in rows})
 
         def age_vle() -> list[tuple[str, str]]:
             with owner.transaction():
@@ -254,7 +274,10 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
 
             # age_vle only a few times: it is the slow baseline (the whole graph loaded per call)
             ((vle_samples, vle_rows),) = _timed({"age_vle": age_vle}, max(5, repeat // 3)).values()
+            # the machine is shared: the load average next to the figures it weighs on
+            load["start"] = _load_average()
             timed = _timed({"age_raw": age_raw, "sql": sql, "age_tool": tool}, repeat)
+            load["end"] = _load_average()
             raw_samples, raw_rows = timed["age_raw"]
             sql_samples, sql_rows = timed["sql"]
             tool_samples, tool_rows = timed["age_tool"]
@@ -268,7 +291,11 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
         _summary("sql", sql_samples, len(sql_rows)),
     ]
     return {"scale": scale, "products": 500 * scale, "suppliers": 20 * scale, "vertices": report.vertices_total,
-            "edges": report.edges_total, "sync_s": sync_s, "timings": timings}
+            "edges": report.edges_total, "sync_s": sync_s, "timings": timings, "load_average": load}
+
+
+def _load_average() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -302,6 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             by_method = {t.method: t for t in result["timings"]}
             figures.append({
                 "scale": scale, "products": result["products"], "edges": result["edges"], "sync_s": result["sync_s"],
+                "load_average": result["load_average"],
                 "median_ms": {t.method: round(t.median_ms, 3) for t in result["timings"]},
                 "p95_ms": {t.method: round(t.p95_ms, 3) for t in result["timings"]},
                 "ratio_median_over_sql": {
@@ -312,6 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ratio = t.median_ms / by_method["sql"].median_ms
                 print(f"{result['scale']:>5} {result['products']:>8} {result['edges']:>7} {result['sync_s']:>7.2f}"
                       f"  {t.method:<9} {t.median_ms:>9.2f} {t.p95_ms:>8.2f} {t.rows:>5}  {ratio:5.1f}x")
+            print(f"      load average {result['load_average']['start']} -> {result['load_average']['end']} "
+                  f"({os.cpu_count()} cores)")
             sys.stdout.flush()
     finally:
         if not args.keep:
@@ -334,7 +364,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # measured at another size, the ratio says nothing about the target
                 "met": (ratio <= TARGET_RATIO) if target is not None else None,
                 "detail": f"age_tool {largest['median_ms'].get('age_tool')} ms, "
-                f"sql {largest['median_ms'].get('sql')} ms, age_vle (before) {largest['median_ms'].get('age_vle')} ms",
+                f"sql {largest['median_ms'].get('sql')} ms, age_raw {largest['median_ms'].get('age_raw')} ms, "
+                f"age_vle (before) {largest['median_ms'].get('age_vle')} ms; load average "
+                f"{largest['load_average']['start']} -> {largest['load_average']['end']}",
             }
         ]
         text = json.dumps({"scales": figures, "headline": headline}, indent=2)

@@ -160,6 +160,17 @@ def cypher_sql(graph: GraphName, query: CypherQuery, *, with_params: bool) -> sq
     return sql.SQL("select * from ag_catalog.cypher({}, {}) as ({})").format(sql.Literal(graph.value), body, columns)
 
 
+@contextmanager
+def cypher_errors(name: str, graph: GraphName) -> Iterator[None]:
+    """Translate the database errors of a Cypher statement on ``graph`` into the graph error family."""
+    try:
+        yield
+    except psycopg.errors.QueryCanceled as exc:
+        raise TraversalTimeoutError(f"{name} exceeded its statement timeout") from exc
+    except psycopg.errors.InvalidSchemaName as exc:
+        raise GraphNotFoundError(f"tenant {graph.tenant_id!r} has no knowledge graph") from exc
+
+
 def prepare_age_transaction(conn: psycopg.Connection) -> None:
     """Make AGE usable in the current transaction.
 
@@ -194,28 +205,28 @@ def fetch_cypher_many(
     """Send every call's statement, then read every result, as agtype text, unparsed (a caller parses only the
     rows it keeps: parsing is most of a traversal's cost on the client). On a connection in pipeline mode the
     statements travel in one round trip. Raises as :func:`run_cypher`."""
-    cursors = []
-    current = calls[0].query if calls else None
-    try:
-        for call in calls:
-            current = call.query
-            encoded = encode_parameters(call.query, call.params or {})
-            statement = cypher_sql(graph, call.query, with_params=encoded is not None)
-            cursor = conn.cursor()
-            cursor.execute(statement, (encoded,) if encoded is not None else None, prepare=call.prepare)
-            cursors.append(cursor)
-        results = []
-        for call, cursor in zip(calls, cursors, strict=True):
-            current = call.query
-            rows = cursor.fetchall() if call.max_rows is None else cursor.fetchmany(call.max_rows + 1)
-            if call.max_rows is not None and len(rows) > call.max_rows:
-                raise ResultLimitError(f"{call.query.name} returned more than {call.max_rows} rows")
-            results.append(rows)
-    except psycopg.errors.QueryCanceled as exc:
-        raise TraversalTimeoutError(f"{current.name if current else 'cypher'} exceeded its statement timeout") from exc
-    except psycopg.errors.InvalidSchemaName as exc:
-        raise GraphNotFoundError(f"tenant {graph.tenant_id!r} has no knowledge graph") from exc
-    return results
+    cursors = [send_cypher(conn, graph, call) for call in calls]
+    return [fetch_sent(graph, call, cursor) for call, cursor in zip(calls, cursors, strict=True)]
+
+
+def send_cypher(conn: psycopg.Connection, graph: GraphName, call: CypherCall) -> psycopg.Cursor[Any]:
+    """Send one call's statement and return its cursor, unread: in pipeline mode the statement is only queued
+    (:func:`fetch_sent` reads it)."""
+    encoded = encode_parameters(call.query, call.params or {})
+    statement = cypher_sql(graph, call.query, with_params=encoded is not None)
+    cursor = conn.cursor()
+    with cypher_errors(call.query.name, graph):
+        cursor.execute(statement, (encoded,) if encoded is not None else None, prepare=call.prepare)
+    return cursor
+
+
+def fetch_sent(graph: GraphName, call: CypherCall, cursor: psycopg.Cursor[Any]) -> list[tuple[str | None, ...]]:
+    """The rows of a statement :func:`send_cypher` sent, as agtype text; raises as :func:`run_cypher`."""
+    with cypher_errors(call.query.name, graph):
+        rows = cursor.fetchall() if call.max_rows is None else cursor.fetchmany(call.max_rows + 1)
+    if call.max_rows is not None and len(rows) > call.max_rows:
+        raise ResultLimitError(f"{call.query.name} returned more than {call.max_rows} rows")
+    return rows
 
 
 def fetch_cypher(

@@ -24,6 +24,7 @@ from graph.tools import (
 )
 from procura.db.session import AuthContext, tenant_transaction
 from procura.demo.masterdata import TENANT_17, TENANT_42
+from procura.errors import AuthorizationError
 from procura.settings import Settings
 from tests.conftest import unique_tenant
 from tests.integration.test_graph_support import load_tenant
@@ -156,6 +157,29 @@ def test_the_same_ids_answer_from_the_own_tenants_graph_only(
         find_approved_vendors(
             app_conn, AuthContext(unique_tenant("nograph"), "u"), ApprovedVendorsRequest(company_id="COMP-A", **Q1)
         )
+
+
+def test_find_products_in_one_pipeline_fails_typed_and_leaves_the_connection_usable(
+    settings: Settings, app_conn: psycopg.Connection, tenants: tuple[str, str]
+) -> None:
+    tenant_a, _ = tenants
+    request = FindProductsRequest(supplier_ids=("SUP-18",), group_name="Monitoring Products")
+    with pytest.raises(GraphNotFoundError):
+        find_products(app_conn, AuthContext(unique_tenant("nograph"), "u"), request)
+    # the scope's role check fails on the server, inside the pipeline: typed, and nothing ran
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner, pytest.raises(AuthorizationError):
+        find_products(owner, AuthContext(tenant_a, "u"), request)
+    pipelined = find_products(app_conn, AuthContext(tenant_a, "u"), request)
+    assert pipelined.product_codes and app_conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    # a connection inside a transaction is refused, as every tenant transaction refuses it
+    app_conn.autocommit = False
+    try:
+        app_conn.execute("select 1")
+        with pytest.raises(AuthorizationError, match="not inside a transaction"):
+            find_products(app_conn, AuthContext(tenant_a, "u"), request)
+    finally:
+        app_conn.rollback()
+        app_conn.autocommit = True
 
 
 def _raw_cypher(conn: psycopg.Connection, graph_name: str, cypher: str) -> list[tuple[str, ...]]:

@@ -224,6 +224,54 @@ def test_product_templates_are_bounded_and_use_no_variable_length_path() -> None
     assert supplier_products_query(1).text.count("s.id = $supplier_ids[") == 1
     assert supplier_products_query(10).name == "supplier_products_16"
     assert supplier_products_query(200).text.count("s.id = $supplier_ids[") == SUPPLIER_SLOTS[-1] == 200
-    assert supplier_products_query(10).parameters == {"supplier_ids", "groups", "row_cap"}
+    assert supplier_products_query(10).parameters == {"supplier_ids", "groups"}
     with pytest.raises(ValueError, match="at most 200"):
         supplier_products_query(201)
+
+
+
+def test_part_of_paths_walks_the_subtree_edges_like_the_fixed_length_patterns() -> None:
+    from graph.tools import _part_of_paths
+
+    def edge(source: str, target: str) -> dict[str, str]:
+        return {"key": f"PART_OF|{source}|{target}||doc#v1", "source_id": source, "target_id": target}
+
+    # a hierarchy under R in which one group (C) has two parents (A and B); D is 3 steps down, E 4
+    parents = {
+        "A": [edge("A", "R")], "B": [edge("B", "R")], "C": [edge("C", "A"), edge("C", "B")],
+        "D": [edge("D", "C")], "E": [edge("E", "D")],
+    }  # fmt: skip
+    roots = {"R"}
+    assert _part_of_paths("R", roots, parents, 3) == [[]]
+    assert _part_of_paths("A", roots, parents, 3) == [[edge("A", "R")]]
+    # every path within the depth, shortest first; a path longer than the depth is not one
+    via_a, via_b = [edge("C", "A"), edge("A", "R")], [edge("C", "B"), edge("B", "R")]
+    assert _part_of_paths("C", roots, parents, 3) == [via_a, via_b]
+    assert _part_of_paths("C", roots, parents, 1) == []
+    assert len(_part_of_paths("D", roots, parents, 3)) == 2 and _part_of_paths("E", roots, parents, 3) == []
+    # two groups of the requested name: a path ends at either
+    assert _part_of_paths("C", {"A", "B"}, parents, 1) == [[edge("C", "A")], [edge("C", "B")]]
+    # an edge is used once per path: a self-loop at the root gives the root's path and one through the loop
+    looped = {"R": [edge("R", "R")]}
+    assert _part_of_paths("R", roots, looped, 3) == [[], [edge("R", "R")]]
+
+
+
+def test_find_products_edge_input_validates_to_the_edge_reference() -> None:
+    from graph.tools import GraphEdgeRef, _edge_data, _edge_ref_of
+
+    props = {
+        "document_id": "catalog-products", "document_version": 2, "record_ref": "landing.products/PRD-1",
+        "extraction_version": "graph-extract-1", "extracted_at": "2026-05-01T02:00:00+02:00", "chunk_id": None,
+        "source_id": "SUP-1", "target_id": "PRD-1", "key": "SUPPLIES|SUP-1|PRD-1||catalog-products#v2",
+        "source_key": "catalog-products#v2", "since": "2026-01-01",
+    }  # fmt: skip
+    edge = GraphEdgeRef.model_validate(_edge_data(RelationType.SUPPLIES, props))
+    assert edge == _edge_ref_of(RelationType.SUPPLIES, props)
+    assert edge.properties == {"since": "2026-01-01"}
+    assert edge.provenance.extracted_at.isoformat() == "2026-05-01T00:00:00+00:00"
+    # still validated: a naive timestamp or a missing field is refused
+    with pytest.raises(ValueError, match="timezone-aware"):
+        GraphEdgeRef.model_validate(_edge_data(RelationType.SUPPLIES, {**props, "extracted_at": "2026-05-01T02:00:00"}))
+    with pytest.raises(ValueError, match="record_ref"):
+        GraphEdgeRef.model_validate(_edge_data(RelationType.SUPPLIES, {**props, "record_ref": None}))
