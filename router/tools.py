@@ -295,6 +295,8 @@ class MetricInfo(_Model):
     dimensions: dict[str, Any]
     grains: tuple[str, ...]
     max_group_by: int
+    min_group_by: int = Field(default=0, description="Dimensions a query must group by at least (a ranking "
+                              "ranks one dimension, so it needs one).")
     outputs: dict[str, Any]
 
 
@@ -311,6 +313,7 @@ class MetricDimensions(_Model):
     dimensions: dict[str, Any]
     grains: tuple[str, ...]
     max_group_by: int
+    min_group_by: int = 0
 
 
 class DimensionsToolResponse(_Model):
@@ -329,7 +332,7 @@ def metric_catalog(registry: Any, ctx: AuthContext) -> MetricCatalogToolResponse
         infos.append(MetricInfo(
             name=d["name"], description=d["description"], scope=d["scope"], parameters=d["parameters"],
             dimensions=d["dimensions"], grains=tuple(d["grains"]), max_group_by=d["max_group_by"],
-            outputs=d["outputs"],
+            min_group_by=d["min_group_by"], outputs=d["outputs"],
         ))
     return MetricCatalogToolResponse(metrics=tuple(infos))
 
@@ -349,7 +352,7 @@ def metric_dimensions(registry: Any, names: list[str]) -> DimensionsToolResponse
         except SemanticError as exc:
             raise ToolFailedError(str(exc)) from exc
         out.append(MetricDimensions(metric=name, dimensions=d["dimensions"], grains=tuple(d["grains"]),
-                                    max_group_by=d["max_group_by"]))
+                                    max_group_by=d["max_group_by"], min_group_by=d["min_group_by"]))
     return DimensionsToolResponse(metrics=tuple(out))
 
 
