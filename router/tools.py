@@ -670,6 +670,8 @@ def company_spend(
         "invoice_statuses": list(req.invoice_statuses),
         "reporting_currency": req.reporting_currency,
     }
+    if req.product_codes:  # a product named in the question (by code or name)
+        params["product_codes"] = list(req.product_codes)
     return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params, req.group_by, req.grain)
 
 
