@@ -28,6 +28,7 @@ from router.contract import (
     clean_question,
 )
 from router.entities import Gazetteer
+from router.extensions import route_extensions
 from router.periods import add_months
 from router.planner import PlanInput, plan
 from router.reader import NameResolver, Reading, interpretation, read
@@ -104,6 +105,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text = clean_question(question)
     gazetteer = inputs.gazetteer
     reading = read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
+    # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
+    extended = route_extensions(text, reading, inputs)
+    if extended is not None:
+        return extended
     identifiers, mentions, cues = reading.identifiers, reading.mentions, reading.cues
     hits = list(apply_rules(text, identifiers, mentions.spans))
     groups = [m for m in mentions.product_groups

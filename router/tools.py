@@ -61,6 +61,10 @@ class ApprovedVendorsToolRequest(_Model):
     start_date: dt.date
     end_date: dt.date
     limit: int = Field(default=200, ge=1, le=1000)
+    supplier_ids: tuple[CanonicalId, ...] | None = Field(
+        default=None, max_length=200,
+        description="Only approvals of these suppliers (e.g. the supplier a ranking selected); empty finds none.",
+    )
 
 
 class ApprovalRef(_Model):
@@ -248,6 +252,12 @@ class MetricToolResponse(_Model):
     truncated: bool = False
     policy: dict[str, Any]
     parameters: dict[str, Any]
+
+    @property
+    def row_supplier_ids(self) -> tuple[str, ...]:
+        """The suppliers of the rows, in row order (a ranking's selection, ties at the cut included): what a
+        later plan step references to act on the entity the figure selected."""
+        return tuple(dict.fromkeys(str(r["supplier_id"]) for r in self.rows if r.get("supplier_id")))
 
 
 # --- metrics.query: any governed metric of the catalog ----------------------------------------------------------
@@ -510,13 +520,15 @@ def find_approved_vendors(
             page=a.provenance.page, chunk_id=a.provenance.chunk_id,
         )
         for v in response.vendors
+        if req.supplier_ids is None or v.supplier_id in req.supplier_ids
         for a in v.approvals
     )
     return ApprovedVendorsToolResponse(
         company_id=response.company_id,
         start_date=response.start_date,
         end_date=response.end_date,
-        supplier_ids=response.supplier_ids,
+        supplier_ids=response.supplier_ids if req.supplier_ids is None
+        else tuple(s for s in response.supplier_ids if s in req.supplier_ids),
         agreement_ids=tuple(sorted({a.agreement_id for a in approvals})),
         approvals=approvals,
         source_chunk_ids=tuple(dict.fromkeys(a.chunk_id for a in approvals if a.chunk_id)),
