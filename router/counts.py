@@ -185,6 +185,10 @@ def _compose_count(d: _Draft) -> None:
     what = _TYPE_WORDS.get(types, ", ".join(types))
     statuses = " or ".join(params.get("invoice_statuses") or ())
     count = int(m.values.get("invoice_count") or 0)
+    scope = "".join((f" from {', '.join(params['supplier_ids'])}" if params.get("supplier_ids") else "",
+                     f" (suppliers {', '.join(params['exclude_supplier_ids'])} excluded)"
+                     if params.get("exclude_supplier_ids") else ""))
+    what += scope
     text = (f"{company} has {count} {what} with status {statuses} dated in {d.period_text}, each document counted "
             f"once (cancelled documents and replicated duplicates excluded), over {m.matched_line_count} validated "
             "invoice lines.")
