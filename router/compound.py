@@ -168,4 +168,4 @@ def _compose_compound(d: _Draft) -> None:
     d.citations, d.sources = citations, tuple(c.source_id for c in citations)
 
 
-__all__ = ["CompoundRequest", "RANKING_METRIC", "compound_request", "compound_steps"]
+__all__ = ["RANKING_METRIC", "CompoundRequest", "compound_request", "compound_steps"]

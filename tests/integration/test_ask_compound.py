@@ -13,7 +13,6 @@ under RLS, each figure compared with the governed metric called directly.
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 import psycopg

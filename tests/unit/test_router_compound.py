@@ -221,7 +221,8 @@ def test_a_whole_question_is_not_a_follow_up(question: str) -> None:
 
 
 # --- German group names, umlaut-free spellings, typos; products by name -----------------------------------------
-_GERMAN = sorted({(syn, g.product_group_id) for g in TENANT_42.groups for syn in GROUP_SYNONYMS_DE.get(g.group_name, ())})
+_GERMAN = sorted({(syn, g.product_group_id) for g in TENANT_42.groups
+                  for syn in GROUP_SYNONYMS_DE.get(g.group_name, ())})
 _UMLAUT_DROPPED = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U"})
 
 
@@ -239,9 +240,8 @@ def german_questions(draw: st.DrawFn) -> tuple[str, str, str]:
     synonym, gid = draw(st.sampled_from(_GERMAN))
     variant = draw(st.sampled_from(["as", "folded", "dropped", "lower", "typo"]))
     if variant == "folded":
-        spelled = "".join(c if c.isupper() or not c.isalpha() else c for c in synonym)
         spelled = re.sub(r"[äöüßÄÖÜ]", lambda m: {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe",
-                                                 "Ü": "Ue"}[m.group(0)], spelled)
+                                                 "Ü": "Ue"}[m.group(0)], synonym)
     elif variant == "dropped" and sum(c in "äöüÄÖÜ" for c in synonym) == 1:
         spelled = synonym.translate(_UMLAUT_DROPPED)
     elif variant == "lower":
