@@ -37,7 +37,7 @@ _PERIODS = [
 ]
 _KINDS = [("invoices", ["invoice"], ["posted", "paid"]), ("credit notes", ["credit_note"], ["posted", "paid"]),
           ("unpaid invoices", ["invoice"], ["posted"]), ("paid invoices", ["invoice"], ["paid"])]
-_SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+_SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                      suppress_health_check=list(HealthCheck))
 
 
