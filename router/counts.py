@@ -29,7 +29,7 @@ COUNT_GRAINS = ("month", "quarter", "year")
 
 _COUNT = re.compile(
     r"\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|# of|tally of)\b"
-    r"[^?.;!]{0,80}?\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b|"
+    r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b|"
     r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
     r"\bcount (?:all |our |the )?(?P<what3>invoices|credit[- ]?notes|documents)\b",
     re.I,
@@ -44,13 +44,21 @@ _EXCLUDING = re.compile(r"\b(?:excluding|exclude|except(?: for)?|other than|apar
                         r"without|leaving out|ex\.?)\s+(?:(?:the|any|all|our)\s+)?$", re.I)
 
 
+#: What is counted when one of these stands between "how many" and "invoices" ("how many units were on ...").
+_OTHER_COUNTED = re.compile(r"\b(?:units?|pieces?|items?|lines?|line items?|products?|suppliers?|vendors?|"
+                            r"compan(?:y|ies)|euros?|dollars?|days?|times?)\b", re.I)
+
+
 def is_count_question(reading: Reading) -> bool:
     """True when the question asks how many invoices or credit notes there are (not units, not amounts).
 
     An amount threshold ("how many invoices are above 5,000 EUR") is a per-invoice total, which the count does not
     filter by; such a question stays with the threshold listing.
     """
-    return bool(_COUNT.search(reading.cue_text)) and reading.threshold is None
+    match = _COUNT.search(reading.cue_text)
+    if match is None or reading.threshold is not None:
+        return False
+    return not _OTHER_COUNTED.search(match.group("gap") or "")
 
 
 def document_types(text: str) -> tuple[str, ...]:

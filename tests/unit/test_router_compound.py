@@ -294,3 +294,13 @@ def test_spend_on_a_product_by_name_filters_by_that_product(product: Any) -> Non
         return
     spend = next(s for s in result.execution_plan if s.step_id == "calculate-spend")
     assert spend.arguments["product_codes"] == [product.product_code], result.execution_plan
+
+
+@pytest.mark.parametrize("question", [
+    "How many units are on invoice INV-2026-0148?",
+    "How many suppliers sent invoices to Company A in Q1 2026?",
+    "How many line items are on the invoices of Supplier Beta in Q1 2026?",
+    "How many invoices of Company A in Q1 2026 are above 5,000 EUR?",
+])
+def test_other_counts_are_not_invoice_counts(question: str) -> None:
+    assert _ask(question).workflow != "invoice_count"
