@@ -113,7 +113,8 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         reading: its reading.
         inputs: the :class:`router.routing.RouterInputs` (who asks, as of when, the tenant's vocabulary).
     """
-    follow = context_reference(text)
+    e = reading.entities
+    follow = context_reference(text, bool(e.company_id or e.supplier_ids or e.product_group or e.product_codes))
     if follow is not None:
         reason, question = clarification(follow)
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,

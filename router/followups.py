@@ -21,11 +21,16 @@ from dataclasses import dataclass
 _REFERRING = re.compile(
     r"\b(the other (?:ones?|suppliers?|vendors?|compan(?:y|ies)|groups?|products?|categor(?:y|ies)|periods?|"
     r"quarters?|years?|months?|invoices?)|the others|"
-    r"(?:that|this|the same) (?:one|supplier|vendor|company|group|product|category|figure|number|period|"
-    r"question|thing|metric|amount|total)|"
     r"same (?:for|with|as (?:before|above|last time|the last one)|but|again|question|thing|figure)|"
     r"as before|as above|like before|(?:the|your|that) (?:previous|last|earlier) (?:answer|question|result|reply|one)|"
     r"(?:do|show) (?:it|that|the same) (?:again|for)|(?:repeat|redo) (?:it|that|this))\b",
+    re.I,
+)
+#: Demonstratives that need an antecedent: one only when the question itself names no company, supplier, group
+#: or product ("... Supplier Beta ..., and which products does that supplier sell?" has its antecedent).
+_DEMONSTRATIVE = re.compile(
+    r"\b(?:that|this|the same) (?:one|supplier|vendor|company|group|product|category|figure|number|question|"
+    r"thing|metric|amount|total)\b",
     re.I,
 )
 #: Openers of a continuation; what follows them decides whether the question stands on its own.
@@ -56,8 +61,9 @@ class FollowUp:
     end: int
 
 
-def context_reference(question: str) -> FollowUp | None:
-    """The referring words of a follow-up question that lacks its context, or ``None``.
+def context_reference(question: str, names_an_entity: bool = False) -> FollowUp | None:
+    """The referring words of a follow-up question that lacks its context, or ``None``. ``names_an_entity``:
+    the question names a company, supplier, group or product itself (a demonstrative may refer to it).
 
     >>> context_reference("and for the other one?").words
     'the other one'
@@ -66,7 +72,7 @@ def context_reference(question: str) -> FollowUp | None:
     >>> context_reference("And what was Company A's total spend in Q1 2026?") is None
     True
     """
-    match = _REFERRING.search(question)
+    match = _REFERRING.search(question) or (None if names_an_entity else _DEMONSTRATIVE.search(question))
     if match is not None:
         return FollowUp(match.group(0), match.start(), match.end())
     opener = _OPENER.match(question)

@@ -304,3 +304,9 @@ def test_spend_on_a_product_by_name_filters_by_that_product(product: Any) -> Non
 ])
 def test_other_counts_are_not_invoice_counts(question: str) -> None:
     assert _ask(question).workflow != "invoice_count"
+
+
+def test_a_demonstrative_with_its_antecedent_in_the_question_is_not_a_follow_up() -> None:
+    assert context_reference("What did Company A spend with Supplier Beta in Q1 2026, and which products does that "
+                             "supplier sell?", names_an_entity=True) is None
+    assert context_reference("Compare Company A's spend in Q1 2026 with the same period last year") is None
