@@ -24,7 +24,9 @@ _SELECTOR = re.compile(
     r"\b(?:(?P<top>biggest|largest|top|main|most important|highest[- ]spend(?:ing)?|primary|leading)|"
     r"(?P<bottom>smallest|least important|lowest[- ]spend(?:ing)?))\s+(?:supplier|vendor)\b|"
     r"\b(?:supplier|vendor)\s+(?:that |which |whom )?(?:we|our company|it)\s+(?:spent|spend|paid|pay|buy|bought|"
-    r"purchased?)\s+(?:the\s+)?(?P<most>most|least)\b",
+    r"purchased?)\s+(?:the\s+)?(?P<most>most|least)\b|"
+    r"\b(?:supplier|vendor)\s+with\s+the\s+(?:(?P<high>highest|largest|biggest|most)|(?P<low>lowest|smallest|least))"
+    r"\s+(?:spend|spending|purchases|purchase volume|volume|invoiced amount)\b",
     re.I,
 )
 #: The document facts an agreement holds (what the second workflow searches for).
@@ -53,17 +55,23 @@ def compound_request(reading: Reading) -> CompoundRequest | None:
     fact = _FACT.search(reading.cue_text)
     if fact is None:
         return None
-    bottom = selector.group("bottom") or (selector.group("most") or "").lower() == "least"
+    bottom = bool(selector.group("bottom") or selector.group("low")) or (selector.group("most") or "").lower() \
+        == "least"
     return CompoundRequest(direction="bottom" if bottom else "top", selector=selector.group(0),
                            fact=fact.group(0))
 
 
 def compound_steps(req: CompoundRequest, reading: Reading, company_id: str, start: str, end: str,
-                   currency: str | None) -> tuple[PlanStep, ...]:
-    """Rank -> the selected supplier's approving agreement -> the fact in that agreement -> check."""
+                   currency: str | None, product_group_ids: tuple[str, ...] = ()) -> tuple[PlanStep, ...]:
+    """Rank -> the selected supplier's approving agreement -> the fact in that agreement -> check.
+
+    ``product_group_ids``: the ranking's category ("our biggest supplier of sensors": the group and its subgroups).
+    """
     ranking_params: dict[str, Any] = {"company_id": company_id, "start_date": start, "end_date": end,
                                       "direction": req.direction, "limit": 1,
                                       "invoice_statuses": list(reading.statuses)}
+    if product_group_ids:
+        ranking_params["product_group_ids"] = list(product_group_ids)
     if currency:
         ranking_params["reporting_currency"] = currency
     agreements = Ref.model_validate({"$ref": "find-agreement", "field": "agreement_ids"})

@@ -128,17 +128,19 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
         read_as += f"; the {compound.direction} supplier by spend, then the {compound.fact} of its agreement"
         intents = (*_aggregate(), IntentScore(type="semantic", confidence=0.9, source="rule"))
-        if entities.supplier_ids or entities.product_group or entities.product_codes:
-            named = ", ".join([*entities.supplier_ids, *([entities.product_group] if entities.product_group else []),
-                               *entities.product_codes])
+        if entities.supplier_ids or entities.product_codes:
+            # A named supplier or product beside "our biggest supplier": which one the fact is about is unclear
+            # (the ranking filters categories, not products).
+            named = ", ".join([*entities.supplier_ids, *entities.product_codes])
             reasons.append(f"constraint: {named} alongside '{compound.selector}'")
             questions.append(f"The question names {named} and also asks for '{compound.selector}'. Do you mean the "
                              f"{compound.direction} supplier overall, or {named}?")
         if reasons or tr is None or entities.company_id is None:
             return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                            questions=questions, intents=intents, read_as=read_as, rule="compound:clarification")
+        groups = inputs.gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
         steps = compound_steps(compound, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
-                               currency)
+                               currency, groups)
         return _result(text, reading, inputs, workflow="figure_with_document", entities=entities, steps=steps,
                        intents=intents, read_as=read_as, statuses=reading.statuses, currency=currency,
                        rule=f"compound:{compound.selector}+{compound.fact}")

@@ -310,3 +310,14 @@ def test_a_demonstrative_with_its_antecedent_in_the_question_is_not_a_follow_up(
     assert context_reference("What did Company A spend with Supplier Beta in Q1 2026, and which products does that "
                              "supplier sell?", names_an_entity=True) is None
     assert context_reference("Compare Company A's spend in Q1 2026 with the same period last year") is None
+
+
+def test_the_selecting_ranking_keeps_a_category_and_other_selector_phrasings() -> None:
+    result = _ask("What is the warranty period of the supplier with the highest spend on Sensors for Company A in "
+                  "Q1 2026, and what did we spend with it?")
+    rank = next(s for s in result.execution_plan if s.step_id == "rank-suppliers")
+    assert rank.arguments["parameters"]["product_group_ids"] == ["PG-FLOW", "PG-PRES", "PG-PRES-WL", "PG-SENS",
+                                                                 "PG-TEMP"]
+    assert rank.arguments["parameters"]["direction"] == "top"
+    named = _ask("What are the payment terms of Supplier Beta and of Company A's biggest supplier in Q1 2026?")
+    assert named.requires_clarification and "SUP-18" in (named.clarification_question or "")
