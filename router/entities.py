@@ -305,8 +305,8 @@ def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
         key = tuple(_stem(t) for t, _, _ in _tokens(spelling))
         if key:
             group_phrases.setdefault(key, set()).add(gid)
-    product_phrases = product_name_phrases(gazetteer.products)
-    products = _find_phrases(tokens, product_phrases, text, "product")
+    product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases))
+    products = _find_phrases(tokens, product_phrases, text, "product", stem=True, fuzzy=True)
     product_spans = [(m.start, m.end) for m in products]
     companies = _find_phrases(tokens, {k: frozenset(v) for k, v in company_phrases.items()}, text, "company")
     company_spans = {(m.start, m.end) for m in companies}
@@ -346,18 +346,29 @@ def named_product_codes(codes: Iterable[str], mentions: EntityMentions, problems
 _MODEL_CODE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
 
 
-def product_name_phrases(products: Iterable[Product]) -> dict[tuple[str, ...], frozenset[str]]:
-    """Token phrases that name a product: its whole catalogue name, and its model code alone ("DPS-482" of
-    "Differential pressure sensor DPS-482") when the code has letters, digits and a hyphen. A phrase two
-    products share keeps both codes (a clarification)."""
+def product_name_phrases(
+    products: Iterable[Product], group_keys: frozenset[tuple[str, ...]] = frozenset()
+) -> dict[tuple[str, ...], frozenset[str]]:
+    """Token phrases (stemmed, folded) that name a product: its whole catalogue name, and its model code alone
+    ("DPS-482" of "Differential pressure sensor DPS-482") when the code has letters, digits and a hyphen. A phrase
+    several products share keeps every code (a clarification listing them); a whole name that is also a group's
+    (``group_keys``) stays the group's.
+
+    Design note: the name without its model code ("the differential pressure sensor") is not a product phrase: in
+    document questions it names the topic, and a product filter there narrows retrieval to the wrong passages.
+    """
     phrases: dict[tuple[str, ...], set[str]] = {}
+
+    def key(text: str) -> tuple[str, ...]:
+        return tuple(_stem(t) for t, _, _ in _tokens(text))
+
     for p in products:
-        key = tuple(t for t, _, _ in _tokens(p.product_name))
-        if len(key) >= 2:
-            phrases.setdefault(key, set()).add(p.product_code)
+        whole = key(p.product_name)
+        if len(whole) >= 2 and whole not in group_keys:
+            phrases.setdefault(whole, set()).add(p.product_code)
         words = p.product_name.split()
         if len(words) > 1 and _MODEL_CODE.match(words[-1]):
-            phrases.setdefault(tuple(t for t, _, _ in _tokens(words[-1])), set()).add(p.product_code)
+            phrases.setdefault(key(words[-1]), set()).add(p.product_code)
     return {k: frozenset(v) for k, v in phrases.items()}
 
 

@@ -321,3 +321,12 @@ def test_the_selecting_ranking_keeps_a_category_and_other_selector_phrasings() -
     assert rank.arguments["parameters"]["direction"] == "top"
     named = _ask("What are the payment terms of Supplier Beta and of Company A's biggest supplier in Q1 2026?")
     assert named.requires_clarification and "SUP-18" in (named.clarification_question or "")
+
+
+def test_product_names_in_plural_and_with_a_typo_and_never_a_document_topic() -> None:
+    spend = _ask("What was Company A's total spend on torque wrench sets in Q1 2026?")
+    assert spend.entities.product_codes == ("PRD-840",)
+    typo = _ask("What was Company A's total spend on the Differental pressure sensor DPS-482 in Q1 2026?")
+    assert typo.entities.product_codes == ("PRD-482",)
+    # Without its model code the name is a document question's topic, not a product filter.
+    assert _ask("At what temperature should the differential pressure sensor be stored?").entities.product_codes == ()
