@@ -31,7 +31,7 @@ _COUNT = re.compile(
     r"\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|# of|tally of)\b"
     r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b|"
     r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
-    r"\bcount (?:all |our |the )?(?P<what3>invoices|credit[- ]?notes|documents)\b",
+    r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b",
     re.I,
 )
 _CREDIT = re.compile(r"\bcredit[- ]?notes?\b|\bcredits\b", re.I)

@@ -330,3 +330,9 @@ def test_product_names_in_plural_and_with_a_typo_and_never_a_document_topic() ->
     assert typo.entities.product_codes == ("PRD-482",)
     # Without its model code the name is a document question's topic, not a product filter.
     assert _ask("At what temperature should the differential pressure sensor be stored?").entities.product_codes == ()
+
+
+def test_a_count_above_an_amount_lists_the_invoices_above_it() -> None:
+    result = _ask("How many invoices above 5,000 EUR did Company A have in Q1 2026?")
+    assert [s.tool for s in result.execution_plan][1] == "finance.invoices_above_threshold"
+    assert _count_parameters(_ask("Count unpaid invoices of Company A in Q1 2026"))["invoice_statuses"] == ["posted"]
