@@ -167,6 +167,8 @@ Workflow = Literal[
     "catalog_products",
     "metric",
     "unsupported",
+    "invoice_count",
+    "figure_with_document",
 ]
 
 

@@ -29,10 +29,19 @@ class Company:
 
 @dataclass(frozen=True)
 class ProductGroup:
-    """A product group of the tenant."""
+    """A product group of the tenant (its parent, so a group's subgroups are known without a query)."""
 
     product_group_id: str
     group_name: str
+    parent_group_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Product:
+    """A product of the tenant's catalogue, by code and name."""
+
+    product_code: str
+    product_name: str
 
 
 @dataclass(frozen=True)
@@ -43,6 +52,9 @@ class Gazetteer:
     supplier_aliases: Mapping[str, frozenset[str]] = field(default_factory=dict)
     supplier_names: Mapping[str, str] = field(default_factory=dict)
     product_groups: tuple[ProductGroup, ...] = ()
+    #: Other names of the groups (e.g. German ones from the catalogue): (synonym, product_group_id).
+    group_synonyms: tuple[tuple[str, str], ...] = ()
+    products: tuple[Product, ...] = ()
 
     @classmethod
     def build(
@@ -51,6 +63,8 @@ class Gazetteer:
         suppliers: Iterable[tuple[str, str]],
         aliases: Iterable[tuple[str, str]],
         groups: Iterable[ProductGroup],
+        group_synonyms: Iterable[tuple[str, str]] = (),
+        products: Iterable[Product] = (),
     ) -> Gazetteer:
         """Index (supplier_id, name) pairs and (alias, supplier_id) pairs by their normalized spelling."""
         by_alias: dict[str, set[str]] = {}
@@ -79,7 +93,23 @@ class Gazetteer:
             supplier_aliases={k: frozenset(v) for k, v in by_alias.items()},
             supplier_names=names,
             product_groups=tuple(sorted(groups, key=lambda g: g.product_group_id)),
+            group_synonyms=tuple(sorted(set(group_synonyms))),
+            products=tuple(sorted(products, key=lambda p: p.product_code)),
         )
+
+    def subgroups(self, product_group_id: str) -> tuple[str, ...]:
+        """The group and every group below it (PART_OF*), sorted; cycles end the walk."""
+        children: dict[str, list[str]] = {}
+        for g in self.product_groups:
+            if g.parent_group_id:
+                children.setdefault(g.parent_group_id, []).append(g.product_group_id)
+        found, todo = {product_group_id}, [product_group_id]
+        while todo:
+            for child in children.get(todo.pop(), ()):
+                if child not in found:
+                    found.add(child)
+                    todo.append(child)
+        return tuple(sorted(found))
 
     def company(self, company_id: str) -> Company | None:
         """The company with that id, if the tenant has it."""
@@ -179,11 +209,14 @@ class EntityMentions:
     suppliers: tuple[Mention, ...] = ()
     product_groups: tuple[Mention, ...] = ()
     first_person: bool = False
+    #: Products named by their catalogue name (candidates: product codes).
+    products: tuple[Mention, ...] = ()
 
     @property
     def spans(self) -> tuple[tuple[int, int], ...]:
         """Every mention's span, for masking before the cue-word rules."""
-        return tuple(sorted((m.start, m.end) for m in (*self.companies, *self.suppliers, *self.product_groups)))
+        return tuple(sorted((m.start, m.end) for m in (*self.companies, *self.suppliers, *self.product_groups,
+                                                       *self.products)))
 
 
 _WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿß]+")
@@ -192,8 +225,21 @@ _FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "from", "our", "all", 
 _FIRST_PERSON = re.compile(r"\b(we|our|us|ours)\b", re.I)
 
 
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e", "à": "a"})
+
+
+def fold(word: str) -> str:
+    """A word in lower case with umlauts and sharp s spelled out, as German is typed without them
+    ("Überwachungsprodukte" and "Ueberwachungsprodukte" are one word).
+
+    >>> fold("Schaltschränke"), fold("Kältetechnik"), fold("Maß")
+    ('schaltschraenke', 'kaeltetechnik', 'mass')
+    """
+    return word.lower().translate(_UMLAUTS)
+
+
 def _tokens(text: str) -> list[tuple[str, int, int]]:
-    return [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    return [(fold(m.group(0)), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
 def _stem(token: str) -> str:
@@ -252,11 +298,16 @@ def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
         for short in short_names(company.company_name):
             if len(short) >= 3 and short not in _FUNCTION_WORDS:
                 company_phrases.setdefault(tuple(short.split()), set()).add(company.company_id)
-    supplier_phrases = {tuple(alias.split()): ids for alias, ids in gazetteer.supplier_aliases.items()}
+    supplier_phrases = {tuple(fold(w) for w in alias.split()): ids for alias, ids in gazetteer.supplier_aliases.items()}
     group_phrases: dict[tuple[str, ...], set[str]] = {}
-    for group in gazetteer.product_groups:
-        key = tuple(_stem(t) for t, _, _ in _tokens(group.group_name))
-        group_phrases.setdefault(key, set()).add(group.product_group_id)
+    for gid, spelling in [*((g.product_group_id, g.group_name) for g in gazetteer.product_groups),
+                          *((gid, syn) for syn, gid in gazetteer.group_synonyms)]:
+        key = tuple(_stem(t) for t, _, _ in _tokens(spelling))
+        if key:
+            group_phrases.setdefault(key, set()).add(gid)
+    product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases))
+    products = _find_phrases(tokens, product_phrases, text, "product", stem=True, fuzzy=True)
+    product_spans = [(m.start, m.end) for m in products]
     companies = _find_phrases(tokens, {k: frozenset(v) for k, v in company_phrases.items()}, text, "company")
     company_spans = {(m.start, m.end) for m in companies}
     # A supplier alias that is also a company name ("Company A" vs an alias "company") is read as the company.
@@ -264,14 +315,61 @@ def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
         m for m in _find_phrases(tokens, supplier_phrases, text, "supplier", fuzzy=True)
         if not any(m.start < e and s < m.end for s, e in company_spans)
     ]
-    groups = _find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group", True,
-                           fuzzy=True)
+    groups = [
+        m for m in _find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group",
+                                 True, fuzzy=True)
+        # "Flow sensor FS-50" is a product, not the group Flow Sensors.
+        if not any(m.start < e and s < m.end for s, e in product_spans)
+    ]
     return EntityMentions(
         companies=tuple(companies),
         suppliers=tuple(suppliers),
         product_groups=tuple(groups),
         first_person=bool(_FIRST_PERSON.search(text)),
+        products=tuple(products),
     )
+
+
+def named_product_codes(codes: Iterable[str], mentions: EntityMentions, problems: list[str]) -> tuple[str, ...]:
+    """Product codes written as codes plus those named by product name; a name that fits several products is
+    appended to ``problems`` as a clarification listing them (never guessed)."""
+    found = list(codes)
+    for m in mentions.products:
+        if m.resolved is not None:
+            found.append(m.resolved)
+        else:
+            problems.append(f"{m.text!r} names more than one product: {', '.join(m.candidates)}. Which one do you "
+                            "mean?")
+    return tuple(dict.fromkeys(found))
+
+
+_MODEL_CODE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
+
+
+def product_name_phrases(
+    products: Iterable[Product], group_keys: frozenset[tuple[str, ...]] = frozenset()
+) -> dict[tuple[str, ...], frozenset[str]]:
+    """Token phrases (stemmed, folded) that name a product: its whole catalogue name, and its model code alone
+    ("DPS-482" of "Differential pressure sensor DPS-482") when the code has letters, digits and a hyphen. A phrase
+    several products share keeps every code (a clarification listing them); a whole name that is also a group's
+    (``group_keys``) stays the group's.
+
+    Design note: the name without its model code ("the differential pressure sensor") is not a product phrase: in
+    document questions it names the topic, and a product filter there narrows retrieval to the wrong passages.
+    """
+    phrases: dict[tuple[str, ...], set[str]] = {}
+
+    def key(text: str) -> tuple[str, ...]:
+        return tuple(_stem(t) for t, _, _ in _tokens(text))
+
+    for p in products:
+        whole = key(p.product_name)
+        if len(whole) >= 2 and whole not in group_keys:
+            phrases.setdefault(whole, set()).add(p.product_code)
+        words = p.product_name.split()
+        if len(words) > 1 and _MODEL_CODE.match(words[-1]):
+            phrases.setdefault(key(words[-1]), set()).add(p.product_code)
+    return {k: frozenset(v) for k, v in phrases.items()}
 
 
 def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
@@ -292,6 +390,13 @@ def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
         aliases = conn.execute("select alias, supplier_id from marts.dim_supplier_aliases").fetchall()
         groups = [
             ProductGroup(*row)
-            for row in conn.execute("select product_group_id, group_name from marts.dim_product_groups").fetchall()
+            for row in conn.execute(
+                "select product_group_id, group_name, parent_group_id from marts.dim_product_groups"
+            ).fetchall()
         ]
-    return Gazetteer.build(companies, suppliers, aliases, groups)
+        synonyms = conn.execute("select synonym, product_group_id from marts.dim_product_group_synonyms").fetchall()
+        products = [
+            Product(*row)
+            for row in conn.execute("select distinct product_code, product_name from marts.dim_products").fetchall()
+        ]
+    return Gazetteer.build(companies, suppliers, aliases, groups, synonyms, products)

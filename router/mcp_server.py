@@ -264,7 +264,8 @@ def build_server(
     # The metric catalog, generated from the registry (dbt's semantic spec): a metric added there is listed and
     # callable here with no change to this file (as dbt's own MCP server offers list_metrics/query_metrics).
     @server.tool(name="list_metrics", description="The governed metrics you may query: name, description, "
-                 "scope, parameters (JSON Schema), dimensions, grains and outputs.")
+                 "scope, parameters (JSON Schema), dimensions, grains, min_group_by/max_group_by "
+                 "(a ranking needs one dimension) and outputs.")
     async def list_metrics(ctx: Context) -> catalog_tools.MetricCatalogToolResponse:
         def call() -> catalog_tools.MetricCatalogToolResponse:
             auth, _ = auth_of(ctx)

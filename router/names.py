@@ -37,6 +37,7 @@ with names(kind, canonical_id, spelling) as (
     union select 'supplier', supplier_id, supplier_name from marts.dim_suppliers
     union select 'supplier', supplier_id, alias from marts.dim_supplier_aliases
     union select 'product_group', product_group_id, group_name from marts.dim_product_groups
+    union select 'product_group', product_group_id, synonym from marts.dim_product_group_synonyms
 ), spelled as (
     select n.kind, n.canonical_id, n.spelling, t, not (t = any(%(generic)s::text[])) as distinctive
     from names n

@@ -218,7 +218,8 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
                 step_id="calculate-spend",
                 tool="finance.aggregate_spend",
                 depends_on=tuple(spend_deps),
-                arguments={**common, **breakdown, "supplier_ids": supplier_source, "product_codes": None},
+                arguments={**common, **breakdown, "supplier_ids": supplier_source,
+                           "product_codes": list(e.product_codes) or None},
                 purpose="Governed SQL total over validated invoice lines (finance.aggregate_spend).",
             )
         )
@@ -228,7 +229,8 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
                 step_id="calculate-spend",
                 tool="finance.company_spend",
                 depends_on=("resolve-company",),
-                arguments={**common, **breakdown},
+                arguments={**common, **breakdown,
+                           **({"product_codes": list(e.product_codes)} if e.product_codes else {})},
                 purpose="Governed SQL total of the company over all suppliers (finance.company_spend)"
                 + (f", and the same metric grouped by {', '.join(groups)}." if groups else "."),
             )

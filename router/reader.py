@@ -28,7 +28,14 @@ from typing import Literal, Protocol
 
 from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
 from router.contract import Entities
-from router.entities import GENERIC_NAME_WORDS, EntityMentions, Gazetteer, Mention, find_mentions
+from router.entities import (
+    GENERIC_NAME_WORDS,
+    EntityMentions,
+    Gazetteer,
+    Mention,
+    find_mentions,
+    named_product_codes,
+)
 from router.periods import PeriodResolution, resolve_period
 from router.reading import (
     Amount,
@@ -281,6 +288,7 @@ def name_spellings(gazetteer: Gazetteer) -> tuple[tuple[str, str, str], ...]:
             out.append(("supplier", sid, spelling))
     for g in gazetteer.product_groups:
         out.append(("product_group", g.product_group_id, g.group_name))
+    out.extend(("product_group", gid, synonym) for synonym, gid in gazetteer.group_synonyms)
     return tuple(dict.fromkeys(out))
 
 
@@ -553,7 +561,7 @@ def _resolve_entities(
         company_id=company_id,
         supplier_names=tuple(dict.fromkeys(supplier_names)),
         supplier_ids=tuple(dict.fromkeys(supplier_ids)),
-        product_codes=identifiers.product_codes,
+        product_codes=named_product_codes(identifiers.product_codes, mentions, reasons),
         invoice_numbers=identifiers.invoice_numbers,
         contract_ids=identifiers.contract_ids,
         product_group=group_name,
@@ -572,6 +580,7 @@ def _with_fuzzy(mentions: EntityMentions, found: list[tuple[int, int, str, NameM
         suppliers=tuple(sorted((*mentions.suppliers, *extra["supplier"]), key=lambda m: m.start)),
         product_groups=tuple(sorted((*mentions.product_groups, *extra["product_group"]), key=lambda m: m.start)),
         first_person=mentions.first_person,
+        products=mentions.products,
     )
 
 

@@ -28,6 +28,7 @@ from router.contract import (
     clean_question,
 )
 from router.entities import Gazetteer
+from router.extensions import route_extensions
 from router.periods import add_months
 from router.planner import PlanInput, plan
 from router.reader import NameResolver, Reading, interpretation, read
@@ -104,6 +105,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text = clean_question(question)
     gazetteer = inputs.gazetteer
     reading = read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
+    # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
+    extended = route_extensions(text, reading, inputs)
+    if extended is not None:
+        return extended
     identifiers, mentions, cues = reading.identifiers, reading.mentions, reading.cues
     hits = list(apply_rules(text, identifiers, mentions.spans))
     groups = [m for m in mentions.product_groups
@@ -146,12 +151,12 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         needs_company = "company_id" in required
         needs_period = "start_date" in required or "month" in required
         selected.add("aggregate")
-    elif cues.invoice_count and "aggregate" in selected:
-        # "How many invoices": a count only a governed count metric may answer; none named by phrase here, so
-        # the total spend must not be served in its place.
-        reasons.append("metric: 'invoice count' is not a governed metric of the catalog")
-        questions.append("No governed metric counts invoices (the catalog lists what can be computed: "
-                         "/v1/metrics). Do you want the total spend or the list of invoices above an amount instead?")
+    elif cues.invoice_count and "aggregate" in selected and reading.threshold is None:
+        # A count router/extensions.py did not read as one (it plans finance.invoice_count); with an amount it is
+        # the listing of invoices above it. The total spend must not be served in its place.
+        reasons.append("metric: the question counts something finance.invoice_count does not count")
+        questions.append("I can count invoices and credit notes (finance.invoice_count: by company, period, "
+                         "supplier, product group, product, status and document type). What should be counted?")
     if cues.price_comparison and not identifiers.product_codes and catalog_metric is None:
         # "Which supplier is cheaper?" compares unit prices, which exist per product and month only; passages
         # that happen to mention prices are not an answer.

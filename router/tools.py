@@ -61,6 +61,10 @@ class ApprovedVendorsToolRequest(_Model):
     start_date: dt.date
     end_date: dt.date
     limit: int = Field(default=200, ge=1, le=1000)
+    supplier_ids: tuple[CanonicalId, ...] | None = Field(
+        default=None, max_length=200,
+        description="Only approvals of these suppliers (e.g. the supplier a ranking selected); empty finds none.",
+    )
 
 
 class ApprovalRef(_Model):
@@ -249,6 +253,12 @@ class MetricToolResponse(_Model):
     policy: dict[str, Any]
     parameters: dict[str, Any]
 
+    @property
+    def row_supplier_ids(self) -> tuple[str, ...]:
+        """The suppliers of the rows, in row order (a ranking's selection, ties at the cut included): what a
+        later plan step references to act on the entity the figure selected."""
+        return tuple(dict.fromkeys(str(r["supplier_id"]) for r in self.rows if r.get("supplier_id")))
+
 
 # --- metrics.query: any governed metric of the catalog ----------------------------------------------------------
 class MetricQueryToolRequest(_Model):
@@ -295,6 +305,8 @@ class MetricInfo(_Model):
     dimensions: dict[str, Any]
     grains: tuple[str, ...]
     max_group_by: int
+    min_group_by: int = Field(default=0, description="Dimensions a query must group by at least (a ranking "
+                              "ranks one dimension, so it needs one).")
     outputs: dict[str, Any]
 
 
@@ -311,6 +323,7 @@ class MetricDimensions(_Model):
     dimensions: dict[str, Any]
     grains: tuple[str, ...]
     max_group_by: int
+    min_group_by: int = 0
 
 
 class DimensionsToolResponse(_Model):
@@ -329,7 +342,7 @@ def metric_catalog(registry: Any, ctx: AuthContext) -> MetricCatalogToolResponse
         infos.append(MetricInfo(
             name=d["name"], description=d["description"], scope=d["scope"], parameters=d["parameters"],
             dimensions=d["dimensions"], grains=tuple(d["grains"]), max_group_by=d["max_group_by"],
-            outputs=d["outputs"],
+            min_group_by=d["min_group_by"], outputs=d["outputs"],
         ))
     return MetricCatalogToolResponse(metrics=tuple(infos))
 
@@ -349,7 +362,7 @@ def metric_dimensions(registry: Any, names: list[str]) -> DimensionsToolResponse
         except SemanticError as exc:
             raise ToolFailedError(str(exc)) from exc
         out.append(MetricDimensions(metric=name, dimensions=d["dimensions"], grains=tuple(d["grains"]),
-                                    max_group_by=d["max_group_by"]))
+                                    max_group_by=d["max_group_by"], min_group_by=d["min_group_by"]))
     return DimensionsToolResponse(metrics=tuple(out))
 
 
@@ -507,13 +520,15 @@ def find_approved_vendors(
             page=a.provenance.page, chunk_id=a.provenance.chunk_id,
         )
         for v in response.vendors
+        if req.supplier_ids is None or v.supplier_id in req.supplier_ids
         for a in v.approvals
     )
     return ApprovedVendorsToolResponse(
         company_id=response.company_id,
         start_date=response.start_date,
         end_date=response.end_date,
-        supplier_ids=response.supplier_ids,
+        supplier_ids=response.supplier_ids if req.supplier_ids is None
+        else tuple(s for s in response.supplier_ids if s in req.supplier_ids),
         agreement_ids=tuple(sorted({a.agreement_id for a in approvals})),
         approvals=approvals,
         source_chunk_ids=tuple(dict.fromkeys(a.chunk_id for a in approvals if a.chunk_id)),
@@ -668,6 +683,8 @@ def company_spend(
         "invoice_statuses": list(req.invoice_statuses),
         "reporting_currency": req.reporting_currency,
     }
+    if req.product_codes:  # a product named in the question (by code or name)
+        params["product_codes"] = list(req.product_codes)
     return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params, req.group_by, req.grain)
 
 

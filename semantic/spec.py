@@ -43,7 +43,8 @@ from semantic.model import (
 #: The output column every generated metric ends with: how many lines matched (0 = no data, not zero).
 MATCH_COUNT = "matched_line_count"
 _DIMENSION_REF = re.compile(r"\{\{\s*Dimension\(\s*'([a-z][a-z0-9_]*)__([a-z][a-z0-9_]*)'\s*\)\s*\}\}")
-_AGGREGATES = {"sum": "sum", "count": "count", "min": "min", "max": "max", "average": "avg"}
+_AGGREGATES = {"sum": "sum", "count": "count", "count_distinct": "count_distinct", "min": "min", "max": "max",
+               "average": "avg"}
 
 
 class ValueOutput(OutputSpec):
@@ -217,6 +218,9 @@ def _expression(name: str, metrics: Mapping[str, Mapping[str, Any]], models: lis
         if agg is None:
             raise ValueError(f"measure {measure_name!r}: aggregation {measure['agg']!r} is not supported")
         column = str(measure.get("expr") or measure_name)
+        if agg == "count_distinct":
+            # Not additive (a document with lines in two groups counts once): never summed from a rollup.
+            return _Expression(model, f"count(distinct {column})", own, False)
         return _Expression(model, f"{agg}({column})", own, agg == "sum")
     if kind == "ratio":
         num = _expression(params["numerator"]["name"], metrics, models)

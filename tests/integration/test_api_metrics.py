@@ -596,3 +596,93 @@ def test_row_cap_truncates_and_says_so(settings: Settings, registry: MetricRegis
         result = post(capped_client, world, {"parameters": SEED, "group_by": ["supplier_id"]}).json()
     assert result["row_count"] == 1 and result["truncated"] is True
     assert result["rows"][0]["values"]["supplier_id"] == "SUP-18"
+
+
+# --- finance.invoice_count: distinct counted documents, through the API and MCP ---------------------------------
+COUNT = "/v1/metrics/finance.invoice_count/query"
+COUNT_Q1 = {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"}
+
+
+def _documents(rows: list[Any]) -> int:
+    """The independent count: distinct source documents among the rows (Python, not SQL)."""
+    return len({r["source_document_id"] for r in rows})
+
+
+@pytest.mark.parametrize(("extra", "filters"), [
+    ({}, {}),
+    ({"document_types": ["invoice"]}, {"document_type": "invoice"}),
+    ({"document_types": ["credit_note"]}, {"document_type": "credit_note"}),
+    ({"supplier_ids": ["SUP-18"]}, {"supplier_id": "SUP-18"}),
+    ({"exclude_supplier_ids": ["SUP-18", "SUP-99"]}, {"supplier_id": {"SUP-27", "SUP-40"}}),
+    ({"product_codes": ["PRD-619"]}, {"product_code": "PRD-619"}),
+], ids=["all", "invoices", "credit-notes", "supplier", "excluded", "product"])
+def test_invoice_count_equals_the_distinct_counted_documents(
+    client: TestClient, world: TwoTenants, extra: dict[str, Any], filters: dict[str, Any]
+) -> None:
+    # INV-2026-0201 has two lines and a replicated duplicate: one document; cancelled and drafts never count.
+    body = post(client, world, {"parameters": {**COUNT_Q1, **extra}}, path=COUNT).json()
+    row = body["rows"][0]["values"]
+    assert row["invoice_count"] == _documents(world.counted_a(company_id="COMP-A", **filters))
+    assert row["matched_line_count"] == len(world.counted_a(company_id="COMP-A", **filters))
+
+
+def test_invoice_count_groups_partition_the_total_and_zero_is_a_count(client: TestClient, world: TwoTenants) -> None:
+    total = post(client, world, {"parameters": COUNT_Q1}, path=COUNT).json()["rows"][0]["values"]["invoice_count"]
+    grouped = post(client, world, {"parameters": COUNT_Q1, "group_by": ["supplier_id"], "grain": "month"},
+                   path=COUNT).json()
+    assert sum(r["values"]["invoice_count"] for r in grouped["rows"]) == total
+    empty = post(client, world, {"parameters": {**COUNT_Q1, "start_date": "2020-01-01", "end_date": "2020-04-01"}},
+                 path=COUNT).json()
+    # No matched line: the API says no_data with no row; the metric's policy reads that as a count of 0 (ask does).
+    assert empty["status"] == "no_data" and empty["rows"] == [] and empty["matched_line_count"] == 0
+    assert "count of 0" in empty["policy"]["zero"]
+    other = post(client, world, {"parameters": COUNT_Q1}, label="b", path=COUNT).json()
+    assert other["rows"][0]["values"]["invoice_count"] == 2  # tenant B's own documents only (RLS)
+
+
+def test_invoice_count_refuses_a_grouping_it_does_not_partition(client: TestClient, world: TwoTenants) -> None:
+    # A document with lines in two products would count twice: product is not an allowed grouping.
+    assert_error(post(client, world, {"parameters": COUNT_Q1, "group_by": ["product_code"]}, path=COUNT), 422,
+                 "invalid_parameter")
+
+
+def test_invoice_count_and_min_group_by_over_mcp(settings: Settings, registry: MetricRegistry,
+                                                world: TwoTenants) -> None:
+    import json
+    from types import SimpleNamespace
+
+    import anyio
+    from mcp import Client
+    from psycopg_pool import ConnectionPool
+
+    from router.mcp_server import build_server
+    from router.tools import ToolEnv
+    from semantic.service import MetricService
+
+    auth_ctx = AuthContext(tenant_id=world.tenant_a, principal_id="mcp@tests",
+                           scopes=frozenset({"invoice:aggregate", "procurement:read"}))
+    with ConnectionPool(settings.app_url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=True) as pool:
+        services = SimpleNamespace(pool=pool, ask_service=None,
+                                   env=ToolEnv(metric_service=MetricService.from_settings(registry, settings)))
+        server = build_server(services, fixed_auth=auth_ctx)
+
+        async def main() -> tuple[Any, Any, Any]:
+            async with Client(server) as mcp:
+                listed = await mcp.call_tool("list_metrics", {})
+                dims = await mcp.call_tool("get_dimensions", {"metrics": ["finance.spend_ranking",
+                                                                          "finance.invoice_count"]})
+                counted = await mcp.call_tool("query_metric", {"metric": "finance.invoice_count",
+                                                               "parameters": COUNT_Q1})
+                return listed, dims, counted
+
+        listed, dims, counted = anyio.run(main)
+
+    def data(result: Any) -> dict[str, Any]:
+        assert not result.is_error, result.content
+        return result.structured_content or json.loads(result.content[0].text)
+
+    metrics = {m["name"]: m for m in data(listed)["metrics"]}
+    assert metrics["finance.spend_ranking"]["min_group_by"] == 1  # a ranking needs its dimension
+    assert metrics["finance.invoice_count"]["min_group_by"] == 0
+    assert [m["min_group_by"] for m in data(dims)["metrics"]] == [1, 0]
+    assert data(counted)["values"]["invoice_count"] == _documents(world.counted_a(company_id="COMP-A"))

@@ -1,0 +1,234 @@
+"""Invoice counts in ``ask``: "how many invoices", "number of invoices from Beta", "count of credit notes",
+"how many unpaid invoices" -> the governed ``finance.invoice_count`` with every constraint of the reading.
+
+The count is the catalog's metric (distinct counted documents: posted and paid by default, replicated
+duplicates once, each document in its served version); this module only maps the reading to its parameters:
+the company, the period, named suppliers (and excluded ones), a product group with its subgroups (the metric
+filters leaf groups, so the group is expanded from the tenant's hierarchy), named products, the document type
+(invoices, credit notes or both), the status and an allow-listed breakdown. A constraint it cannot map is a
+clarification naming it. Zero is an answer: no matching document is a count of 0, not missing data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from router.answer import AnswerStatus, Citation, _Draft, composer
+from router.contract import PlanStep
+from router.entities import Gazetteer, Mention
+from router.reader import Reading
+from router.reading import dimension_phrase
+
+#: The governed metric behind a count question.
+COUNT_METRIC = "finance.invoice_count"
+#: Its allow-listed breakdowns (config.meta.procura.group_by / grains of the metric).
+COUNT_DIMENSIONS = ("supplier_id", "document_type")
+COUNT_GRAINS = ("month", "quarter", "year")
+
+_COUNT = re.compile(
+    r"\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|# of|tally of)\b"
+    r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b|"
+    r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
+    r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b",
+    re.I,
+)
+_CREDIT = re.compile(r"\bcredit[- ]?notes?\b|\bcredits\b", re.I)
+_INVOICE = re.compile(r"\binvoices?\b|\bbills?\b", re.I)
+_BOTH = re.compile(r"\b(?:documents|invoices? (?:and|or|&|plus) credit[- ]?notes?|credit[- ]?notes? (?:and|or|&|plus) "
+                   r"invoices?|including credit[- ]?notes?|incl\.? credit[- ]?notes?)\b", re.I)
+_OUTSTANDING = re.compile(r"\b(?:outstanding|not (?:yet )?paid|unsettled|still open|open)\b", re.I)
+#: Words before a name that turn it into an exclusion ("excluding Supplier Beta", "except Sensors").
+_EXCLUDING = re.compile(r"\b(?:excluding|exclude|except(?: for)?|other than|apart from|not from|but not|besides|"
+                        r"without|leaving out|ex\.?)\s+(?:(?:the|any|all|our)\s+)?$", re.I)
+
+
+#: What is counted when one of these stands between "how many" and "invoices" ("how many units were on ...").
+_OTHER_COUNTED = re.compile(r"\b(?:units?|pieces?|items?|lines?|line items?|products?|suppliers?|vendors?|"
+                            r"compan(?:y|ies)|euros?|dollars?|days?|times?)\b", re.I)
+
+
+def is_count_question(reading: Reading) -> bool:
+    """True when the question asks how many invoices or credit notes there are (not units, not amounts).
+
+    An amount threshold ("how many invoices are above 5,000 EUR") is a per-invoice total, which the count does not
+    filter by; such a question stays with the threshold listing.
+    """
+    match = _COUNT.search(reading.cue_text)
+    if match is None or reading.threshold is not None:
+        return False
+    return not _OTHER_COUNTED.search(match.group("gap") or "")
+
+
+def document_types(text: str) -> tuple[str, ...]:
+    """The document types a count question names: credit notes only, invoices only, or both.
+
+    >>> document_types("how many credit notes"), document_types("number of invoices")
+    (('credit_note',), ('invoice',))
+    >>> document_types("how many invoices and credit notes")
+    ('invoice', 'credit_note')
+    """
+    if _BOTH.search(text):
+        return ("invoice", "credit_note")
+    if _CREDIT.search(text) and not _INVOICE.search(_CREDIT.sub(" ", text)):
+        return ("credit_note",)
+    return ("invoice",)
+
+
+def _excluded(text: str, mention: Mention) -> bool:
+    return bool(_EXCLUDING.search(text[max(0, mention.start - 40): mention.start]))
+
+
+@dataclass(frozen=True)
+class CountRequest:
+    """A count question mapped to the metric's parameters, or the constraints it could not map."""
+
+    parameters: dict[str, Any]
+    group_by: tuple[str, ...]
+    grain: str | None
+    unmapped: tuple[tuple[str, str], ...]  # (reason, question)
+    excluded_supplier_ids: tuple[str, ...] = ()
+    excluded_group: str | None = None
+
+
+def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start: str, end: str) -> CountRequest:
+    """The parameters of ``finance.invoice_count`` for a count question (company and period already resolved)."""
+    text = reading.text
+    e = reading.entities
+    unmapped: list[tuple[str, str]] = []
+    included: list[str] = []
+    excluded: list[str] = []
+    for m in reading.mentions.suppliers:
+        if m.resolved is None:
+            continue  # ambiguous: asked about through the reading's entity problems
+        (excluded if _excluded(text, m) else included).append(m.resolved)
+    for sid in reading.identifiers.supplier_ids:
+        if sid in gazetteer.supplier_names and sid not in excluded:
+            included.append(sid)
+    params: dict[str, Any] = {"company_id": company_id, "start_date": start, "end_date": end}
+    if included:
+        params["supplier_ids"] = sorted(set(included))
+    if excluded:
+        params["exclude_supplier_ids"] = sorted(set(excluded))
+    excluded_group = None
+    if e.product_group_id:
+        groups = list(gazetteer.subgroups(e.product_group_id))
+        group_mention = next((m for m in reading.mentions.product_groups if e.product_group_id in m.candidates), None)
+        if group_mention is not None and _excluded(text, group_mention):
+            params["exclude_product_group_ids"] = groups
+            excluded_group = e.product_group
+        else:
+            params["product_group_ids"] = groups
+    if e.product_codes:
+        params["product_codes"] = list(e.product_codes)
+    params["document_types"] = list(document_types(reading.cue_text))
+    statuses = tuple(reading.statuses)
+    if statuses == ("posted", "paid") and _OUTSTANDING.search(reading.cue_text):
+        statuses = ("posted",)
+    if reading.excluded_status == "draft":
+        statuses = ("draft",)
+    elif reading.excluded_status == "cancelled":
+        unmapped.append((
+            "status: cancelled documents are never counted",
+            "Cancelled invoices are excluded from every governed figure and cannot be counted here. Do you want the "
+            "number of posted and paid invoices instead?",
+        ))
+    params["invoice_statuses"] = list(statuses)
+    b = reading.breakdown
+    unserved = [*b.unknown, *(d for d in b.group_by if d not in COUNT_DIMENSIONS),
+                *([b.grain] if b.grain and b.grain not in COUNT_GRAINS else [])]
+    if unserved:
+        what = ", ".join(repr(dimension_phrase(u)) for u in unserved)
+        unmapped.append((f"breakdown: {what} is not a grouping {COUNT_METRIC} offers",
+                         f"I cannot break the invoice count down by {what}; it can be grouped by supplier or "
+                         "document type, and by month, quarter or year. Which one do you want?"))
+    return CountRequest(
+        parameters=params, group_by=tuple(d for d in b.group_by if d in COUNT_DIMENSIONS),
+        grain=b.grain if b.grain in COUNT_GRAINS else None, unmapped=tuple(unmapped),
+        excluded_supplier_ids=tuple(sorted(set(excluded))), excluded_group=excluded_group,
+    )
+
+
+def count_steps(req: CountRequest) -> tuple[PlanStep, ...]:
+    """The count (and its breakdown, a second governed query) and the completeness check."""
+    steps = [PlanStep(
+        step_id="count-invoices", tool="metrics.query",
+        arguments={"metric": COUNT_METRIC, "parameters": dict(req.parameters), "group_by": [], "grain": None},
+        purpose=f"Governed count of distinct counted documents ({COUNT_METRIC}).",
+    )]
+    if req.group_by or req.grain:
+        steps.append(PlanStep(
+            step_id="count-breakdown", tool="metrics.query",
+            arguments={"metric": COUNT_METRIC, "parameters": dict(req.parameters), "group_by": list(req.group_by),
+                       "grain": req.grain},
+            purpose=f"The same count grouped by {', '.join([*req.group_by, *([req.grain] if req.grain else [])])}.",
+        ))
+    steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
+                          depends_on=tuple(s.step_id for s in steps),
+                          purpose="Completeness: the count ran; zero documents is a count of 0."))
+    return tuple(steps)
+
+
+_TYPE_WORDS = {("invoice",): "invoices (credit notes not included)", ("credit_note",): "credit notes",
+               ("invoice", "credit_note"): "invoices and credit notes"}
+
+
+@composer("invoice_count")
+def _compose_count(d: _Draft) -> None:
+    """``invoice_count``: the governed count (0 is an answer), its breakdown and the reading it was computed under."""
+    outcomes = d.run.outcomes
+    total = outcomes.get("count-invoices")
+    split = outcomes.get("count-breakdown")
+    company = d.routing.entities.company_name or d.routing.entities.company_id or "the company"
+    m = total.output if total is not None and total.status == "ok" else None
+    from router.tools import MetricToolResponse
+
+    if not isinstance(m, MetricToolResponse):
+        d.status, d.result = "failed", {"status": "failed"}
+        d.text = "The invoice count could not be calculated; no figure is given." + d.failure_text
+        return
+    params = m.parameters
+    types = tuple(params.get("document_types") or ("invoice", "credit_note"))
+    what = _TYPE_WORDS.get(types, ", ".join(types))
+    statuses = " or ".join(params.get("invoice_statuses") or ())
+    count = int(m.values.get("invoice_count") or 0)
+    scope = "".join((f" from {', '.join(params['supplier_ids'])}" if params.get("supplier_ids") else "",
+                     f" (suppliers {', '.join(params['exclude_supplier_ids'])} excluded)"
+                     if params.get("exclude_supplier_ids") else ""))
+    what += scope
+    text = (f"{company} has {count} {what} with status {statuses} dated in {d.period_text}, each document counted "
+            f"once (cancelled documents and replicated duplicates excluded), over {m.matched_line_count} validated "
+            "invoice lines.")
+    if count == 0:
+        text = (f"{company} has 0 {what} with status {statuses} dated in {d.period_text}: no counted document "
+                "matches (a count of zero, not missing data).")
+    result: dict[str, Any] = {"status": "complete", "metric": COUNT_METRIC, "invoice_count": count,
+                              "document_types": list(types), "invoice_statuses": list(params.get("invoice_statuses")
+                                                                                       or ()),
+                              "matched_line_count": m.matched_line_count, "policy": m.policy}
+    status: AnswerStatus = "answered"
+    if split is not None:
+        rows = split.output.rows if split.status == "ok" and isinstance(split.output, MetricToolResponse) else None
+        if rows is None:
+            status, result["status"] = "partial", "partial"
+            text = "PARTIAL RESULT: the total count is complete, the breakdown failed. " + text + d.failure_text
+        else:
+            keys = [k for k in ("supplier_id", "document_type", "period_start") if any(k in r for r in rows)]
+            listed = "; ".join(" ".join(str(r.get(k)) for k in keys) + f": {r.get('invoice_count')}" for r in rows)
+            text += f" By {', '.join(dimension_phrase(k) if k != 'period_start' else 'period' for k in keys)}: " \
+                    f"{listed or 'no rows'}."
+            result["breakdown"] = [{**{k: r.get(k) for k in keys}, "invoice_count": r.get("invoice_count")}
+                                   for r in rows]
+    if d.routing.interpretation:
+        text += f" Read as: {d.routing.interpretation}."
+    citations = list(d.citations)
+    for line_id in m.source_line_ids:
+        citations.append(Citation(source_id=line_id, kind="invoice_line", role="invoice line of a counted document"))
+    citations = list({c.source_id: c for c in citations}.values())
+    d.status, d.text, d.result = status, text, result
+    d.inputs = {"metric": COUNT_METRIC, "parameters": params}
+    d.citations, d.sources = citations, tuple(c.source_id for c in citations)
+
+
+__all__ = ["COUNT_METRIC", "CountRequest", "count_request", "count_steps", "document_types", "is_count_question"]

@@ -1,0 +1,181 @@
+"""Question shapes routed before the general rules: follow-ups without context, invoice counts, and a figure
+plus a document fact about the entity the figure selects.
+
+:func:`route_extensions` is called by :func:`router.routing.route` right after the reading; it returns a whole
+:class:`RoutingResult` for these shapes (a clarification or a plan) and ``None`` for every other question, which
+then takes the general path unchanged. Each shape needs what a figure needs (one company, one unambiguous period,
+every named constraint understood); a missing or unread one is a clarification that names it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from router.compound import compound_request, compound_steps
+from router.contract import (
+    AuthorizationContextModel,
+    Constraints,
+    Entities,
+    IntentScore,
+    PlanStep,
+    RoutingResult,
+    Workflow,
+)
+from router.counts import count_request, count_steps, is_count_question
+from router.followups import clarification, context_reference
+from router.planner import validate_plan
+from router.reader import Reading, interpretation
+from router.rules import RULE_CONFIDENCE
+
+
+def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True) -> tuple[
+        list[str], list[str], Entities, str | None]:
+    """What a figure question lacks (reasons, questions), the entities with the company settled, and the
+    company's reporting currency."""
+    reasons: list[str] = []
+    questions: list[str] = []
+    entities = reading.entities
+    gazetteer = inputs.gazetteer
+    for span in reading.not_understood:
+        if span.kind == "breakdown":
+            continue  # the shape's own allow-list names it
+        if span.candidates:
+            reasons.append(f"entity: {span.text!r} is close to more than one name")
+            questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
+        elif span.kind == "date":
+            reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
+            questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
+                             f"{span.text} and ...'.")
+        else:
+            reasons.append(f"entity: {span.text!r} was not understood")
+            questions.append(f"I do not know {span.text!r} in your data (no company, supplier, product group or "
+                             "product of that name). Which one do you mean?")
+    for problem in reading.entity_problems:
+        reasons.append(f"entity: {problem}")
+        questions.append(problem)
+    currency = None
+    if entities.company_id is None and not reading.entity_problems:
+        if len(gazetteer.companies) == 1:
+            only = gazetteer.companies[0]
+            entities = entities.model_copy(update={"company_id": only.company_id, "company_name": only.company_name})
+        else:
+            names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
+            reasons.append("company: the question does not say which company")
+            questions.append(f"Which company do you mean? Known companies: {names}.")
+    if entities.company_id is not None:
+        company = gazetteer.company(entities.company_id)
+        currency = company.reporting_currency if company else None
+    period = reading.period
+    if needs_period and period.ambiguous:
+        reasons.append(f"period: {period.reason}")
+        questions.append(f"Which period do you mean ({period.reason})? For example 2026-Q1, March 2026 or between "
+                         "2026-01-01 and 2026-04-01.")
+    elif needs_period and period.time_range is None:
+        reasons.append("period: the question names no period")
+        questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
+    return reasons, questions, entities, currency
+
+
+def _result(text: str, reading: Reading, inputs: Any, *, workflow: Workflow, entities: Entities,
+            steps: tuple[PlanStep, ...] = (), reasons: list[str] | None = None, questions: list[str] | None = None,
+            intents: tuple[IntentScore, ...] = (), read_as: str = "", statuses: tuple[str, ...] = ("posted", "paid"),
+            currency: str | None = None, rule: str = "") -> RoutingResult:
+    tr = reading.period.time_range if not reading.period.ambiguous else None
+    constraints = Constraints(time_range=tr, invoice_status=statuses, reporting_currency=currency)  # type: ignore[arg-type]
+    auth = AuthorizationContextModel.from_auth(inputs.ctx)
+    confidence = round(sum(i.confidence for i in intents) / len(intents), 4) if intents else 0.0
+    if reasons:
+        return RoutingResult(
+            question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=True,
+            clarification_question=" ".join(dict.fromkeys(questions or ())), clarification_reasons=tuple(reasons),
+            entities=entities, constraints=constraints, authorization_context=auth, workflow="clarification",
+            rule_hits=(rule,) if rule else (), interpretation=read_as,
+        )
+    validate_plan(steps)
+    return RoutingResult(
+        question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=False,
+        entities=entities, constraints=constraints, authorization_context=auth, workflow=workflow,
+        execution_plan=steps, rule_hits=(rule,) if rule else (), interpretation=read_as,
+    )
+
+
+def _aggregate(confidence_rule: str = "metric_word") -> tuple[IntentScore, ...]:
+    confidence = RULE_CONFIDENCE.get(confidence_rule, 0.9)
+    return (IntentScore(type="aggregate", confidence=round(confidence, 4), source="rule"),)
+
+
+def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult | None:
+    """A routing result for a follow-up without context, an invoice count or a figure-plus-document question;
+    ``None`` for any other question.
+
+    Args:
+        text: the cleaned question.
+        reading: its reading.
+        inputs: the :class:`router.routing.RouterInputs` (who asks, as of when, the tenant's vocabulary).
+    """
+    e = reading.entities
+    follow = context_reference(text, bool(e.company_id or e.supplier_ids or e.product_group or e.product_codes))
+    if follow is not None:
+        reason, question = clarification(follow)
+        return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                       reasons=[reason], questions=[question], rule=f"follow_up:clarification:{follow.words}")
+    if is_count_question(reading):
+        return _route_count(text, reading, inputs)
+    compound = compound_request(reading)
+    if compound is not None:
+        reasons, questions, entities, currency = _scope_problems(reading, inputs)
+        tr = reading.period.time_range
+        read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+        read_as += f"; the {compound.direction} supplier by spend, then the {compound.fact} of its agreement"
+        intents = (*_aggregate(), IntentScore(type="semantic", confidence=0.9, source="rule"))
+        if entities.supplier_ids or entities.product_codes:
+            # A named supplier or product beside "our biggest supplier": which one the fact is about is unclear
+            # (the ranking filters categories, not products).
+            named = ", ".join([*entities.supplier_ids, *entities.product_codes])
+            reasons.append(f"constraint: {named} alongside '{compound.selector}'")
+            questions.append(f"The question names {named} and also asks for '{compound.selector}'. Do you mean the "
+                             f"{compound.direction} supplier overall, or {named}?")
+        if reasons or tr is None or entities.company_id is None:
+            return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                           questions=questions, intents=intents, read_as=read_as, rule="compound:clarification")
+        groups = inputs.gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+        steps = compound_steps(compound, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
+                               currency, groups)
+        return _result(text, reading, inputs, workflow="figure_with_document", entities=entities, steps=steps,
+                       intents=intents, read_as=read_as, statuses=reading.statuses, currency=currency,
+                       rule=f"compound:{compound.selector}+{compound.fact}")
+    return None
+
+
+def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
+    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    tr = reading.period.time_range
+    intents = _aggregate()
+    if reasons or tr is None or entities.company_id is None:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=intents, rule="invoice_count:clarification")
+    req = count_request(reading, inputs.gazetteer, entities.company_id, tr.start.isoformat(), tr.end.isoformat())
+    for reason, question in req.unmapped:
+        reasons.append(reason)
+        questions.append(question)
+    shown = entities.model_copy(update={
+        "supplier_ids": tuple(s for s in entities.supplier_ids if s not in req.excluded_supplier_ids),
+        "product_group": None if req.excluded_group else entities.product_group,
+    })
+    read_as = interpretation(shown, tr.start, tr.end)
+    if req.excluded_supplier_ids:
+        read_as += ", excluding suppliers " + ", ".join(req.excluded_supplier_ids)
+    if req.excluded_group:
+        read_as += f", excluding {req.excluded_group} and its subgroups"
+    read_as += f", document types {', '.join(req.parameters['document_types'])}, statuses " \
+               f"{', '.join(req.parameters['invoice_statuses'])}"
+    if reasons:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=intents, read_as=read_as, rule="invoice_count:clarification")
+    statuses = tuple(s for s in req.parameters["invoice_statuses"] if s in ("draft", "posted", "paid"))
+    return _result(text, reading, inputs, workflow="invoice_count", entities=entities, steps=count_steps(req),
+                   intents=intents, read_as=read_as, statuses=statuses or ("posted", "paid"), currency=currency,
+                   rule="invoice_count:aggregate")
+
+
+__all__ = ["route_extensions"]
