@@ -33,6 +33,8 @@ class ProductGroup:
 
     product_group_id: str
     group_name: str
+    #: The parent group (None for a root): a category's figures include its subgroups.
+    parent_group_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,21 @@ class Gazetteer:
             supplier_names=names,
             product_groups=tuple(sorted(groups, key=lambda g: g.product_group_id)),
         )
+
+    def subgroups(self, product_group_id: str) -> tuple[str, ...]:
+        """The group and every group below it (sorted ids): what "spend on <group>" covers."""
+        children: dict[str, list[str]] = {}
+        for g in self.product_groups:
+            if g.parent_group_id:
+                children.setdefault(g.parent_group_id, []).append(g.product_group_id)
+        found: set[str] = set()
+        todo = [product_group_id]
+        while todo:
+            gid = todo.pop()
+            if gid not in found:
+                found.add(gid)
+                todo.extend(children.get(gid, ()))
+        return tuple(sorted(found))
 
     def company(self, company_id: str) -> Company | None:
         """The company with that id, if the tenant has it."""
@@ -292,6 +309,8 @@ def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
         aliases = conn.execute("select alias, supplier_id from marts.dim_supplier_aliases").fetchall()
         groups = [
             ProductGroup(*row)
-            for row in conn.execute("select product_group_id, group_name from marts.dim_product_groups").fetchall()
+            for row in conn.execute(
+                "select product_group_id, group_name, parent_group_id from marts.dim_product_groups"
+            ).fetchall()
         ]
     return Gazetteer.build(companies, suppliers, aliases, groups)
