@@ -403,10 +403,18 @@ def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int
 
 
 # --- exclusions: which mentions a cue puts outside the figure ---------------------------------------------------------
-_LIST_GLUE = re.compile(r"^[\s,;]*(?:(?:and|or|nor|&|the|our|supplier|suppliers|vendor|vendors|product group|"
-                        r"product groups|group|groups|category|categories|any|all|those|anything|everything|spend|"
-                        r"spending|purchases|invoices|lines|items|products|from|with|of|on|by|for)"
-                        r"[\s,;]*)*$", re.I)
+#: Words that may stand between an exclusion cue and the names it covers, or between those names.
+_LIST_GLUE_WORDS = frozenset("""
+and or nor & the our supplier suppliers vendor vendors product group groups category categories any all those
+anything everything spend spending purchases invoices lines items products from with of on by for
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def _glue(gap: str) -> bool:
+    from ingest.normalize import LEGAL_FORMS
+
+    words = re.findall(r"[^\s,;]+", gap.lower())
+    return all(w.strip(".") in _LIST_GLUE_WORDS or w.strip(".") in LEGAL_FORMS for w in words)
 
 
 def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
@@ -422,7 +430,7 @@ def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
         for start, end in ordered:
             if start < cursor:
                 continue
-            if not _LIST_GLUE.match(text[cursor:start]):
+            if not _glue(text[cursor:start]):
                 break
             covered.add((start, end))
             cursor, took = end, True
@@ -441,7 +449,7 @@ _NOT_ENTITY = re.compile(
 
 def bare_exclusion_target(text: str, position: int) -> str | None:
     """The words after an exclusion cue that name no known entity and no filter word (to name back), or None."""
-    rest = text[position:]
+    rest = text[position:].lstrip()
     if _NOT_ENTITY.match(rest):
         return None
     words = re.match(r"[^\W\d][\w&'-]*(?:\s+[^\W\d][\w&'-]*){0,2}", rest)

@@ -668,8 +668,10 @@ def read(
         id_masked, analysis, mentions, gazetteer)
     for position in bare:
         target = bare_exclusion_target(id_masked, position)
-        if target and not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
-            unread.append(Unread(target, position, position + len(target), "name"))
+        if target:
+            position = id_masked.index(target, position)
+            if not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
+                unread.append(Unread(target, position, position + len(target), "name"))
 
     # Quoted phrases are literal text to find: no cue word, metric word or group name inside them counts.
     cue_text = mask(id_masked, (*mentions.spans, *quotes))
@@ -723,7 +725,7 @@ def read(
 
 
 _EXCLUDED_STATUS_AFTER_CUE = re.compile(
-    r"(?:the\s+|any\s+|all\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b(?:\s*(?:,|and|or)\s*(?:draft|cancell?ed|"
+    r"\s*(?:the\s+|any\s+|all\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b(?:\s*(?:,|and|or)\s*(?:draft|cancell?ed|"
     r"void(?:ed)?)s?\b)*(?:\s+invoices?)?", re.I)
 
 
