@@ -67,13 +67,14 @@ _CHANGE_WORDS = re.compile(
 _COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to)\b",
                             re.I)
 _SAME_LAST_YEAR = re.compile(
-    r"\b(?:the\s+)?same\s+(?:period|quarter|month|time|half|week|year)\s+(?:of\s+|in\s+)?(?:last|the previous|the prior|"
-    r"a|one|the)\s+year(?:\s+(?:before|earlier|ago))?\b"
+    r"\b(?:the\s+)?same\s+(?:period|quarter|month|time|half|week|year)\s+(?:of\s+|in\s+)?"
+    r"(?:last|the previous|the prior|a|one|the)\s+year(?:\s+(?:before|earlier|ago))?\b"
     r"|\b(?:the\s+)?same\s+(?:period|quarter|month|time|half|week)\s+(?:a|one)\s+year\s+(?:earlier|before|ago)\b"
     r"|\b(?:last|previous|prior)\s+year['’]?s\s+same\s+(?:period|quarter|month|half)\b"
     r"|\b(?:a|one)\s+year\s+(?:earlier|before|ago)\b"
     r"|\byear[- ]on[- ]year\b|\byear[- ]over[- ]year\b|\byoy\b|\by/y\b"
-    r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|than|over)\s+(?:the\s+)?(?:last|previous|prior)\s+year\b",
+    r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|than|over)\s+(?:the\s+)?"
+    r"(?:last|previous|prior)\s+year\b",
     re.I,
 )
 _PREVIOUS = re.compile(
@@ -241,10 +242,10 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
     if found is None:
         return None, ()
     for order_by, pattern in _ORDER_BY:
-        match = pattern.search(text)
-        if match:
+        ordered = pattern.search(text)
+        if ordered:
             found = Ranking(found.dimension, found.limit, found.direction, order_by, found.explicit_limit)
-            spans.append(match.span())
+            spans.append(ordered.span())
             break
     by_spend = re.search(r"\bby (?:total |gross )?spend(?:ing)?\b", text, re.I)
     if by_spend:

@@ -615,7 +615,8 @@ def _share_sentence(m: MetricToolResponse, company: str, period_text: str) -> tu
                 f"{suppliers} can be given; no data, not 0 %.", extra)
     extra.update({k: v.get(k) for k in ("share_percent", "part_value", "whole_value", "part_line_count")})
     if v.get("share_percent") is None:
-        return (f"{suppliers}'s share of {base} in {period_text} is undefined: the whole sums to {v.get('whole_value')} "
+        return (f"{suppliers}'s share of {base} in {period_text} is undefined: the whole sums to "
+                f"{v.get('whole_value')} "
                 f"{cur} (the part is {v.get('part_value')} {cur}); a share of zero is not computed ({filters}).",
                 extra)
     return (f"{suppliers}'s share of {base} in {period_text} was {v.get('share_percent')} % ({v.get('part_value')} "

@@ -22,13 +22,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Literal, Protocol
 
 from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
-from router.contract import Entities
-from router.entities import GENERIC_NAME_WORDS, EntityMentions, Gazetteer, Mention, find_mentions
 from router.analysis import (
     Analysis,
     Comparison,
@@ -38,6 +36,8 @@ from router.analysis import (
     parse_analysis,
     split_periods,
 )
+from router.contract import Entities
+from router.entities import GENERIC_NAME_WORDS, EntityMentions, Gazetteer, Mention, find_mentions
 from router.periods import PeriodResolution, resolve_period
 from router.reading import (
     Amount,
@@ -382,7 +382,7 @@ class Reading:
     #: Names resolved by similarity rather than exactly ("Monitring Prodcts" -> PG-MON), for the answer.
     fuzzy: tuple[tuple[str, NameMatch], ...] = ()
     #: The analyst slots (ranking, share, comparison, filters, currency, average price; :mod:`router.analysis`).
-    analysis: Analysis = Analysis()
+    analysis: Analysis = field(default_factory=Analysis)
     #: Suppliers and product groups an exclusion cue puts outside the figure ("excluding Beta").
     excluded_supplier_ids: tuple[str, ...] = ()
     excluded_group_ids: tuple[str, ...] = ()

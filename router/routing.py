@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from procura.db.session import AuthContext
+from router.analysis import GovernedRequest, Slots, choose_metric, governed_request, single_month
 from router.classifier import IntentClassifier
 from router.contract import (
     INTENT_TYPES,
@@ -28,7 +29,6 @@ from router.contract import (
     clean_question,
 )
 from router.entities import Gazetteer
-from router.analysis import GovernedRequest, Slots, choose_metric, governed_request, single_month
 from router.periods import add_months
 from router.planner import PlanInput, plan
 from router.reader import NameResolver, Reading, interpretation, read
@@ -484,8 +484,8 @@ def _analyst_metric(
     figure = spend_shaped or "aggregate" in selected or reading.cues.spend
     if not figure and analysis.ranking is None and not (analysis.average_price and entities.product_codes):
         return None
-    if (reading.cues.invoice_count or reading.measure in ("tax_total", "units_purchased", "invoices_above_threshold")
-            and analysis.ranking is None):
+    if (reading.cues.invoice_count or (reading.measure in ("tax_total", "units_purchased", "invoices_above_threshold")
+            and analysis.ranking is None)):
         return None  # another governed measure (or a count) is asked for: its own path decides
     slots = Slots(
         company_id=entities.company_id, supplier_ids=entities.supplier_ids, product_codes=entities.product_codes,

@@ -373,7 +373,7 @@ def test_generated_currency_and_price_questions(case: tuple[str, str, dict[str, 
     question, metric, params, group_by = case
     if metric == "catalog.unit_price":
         result = routed(question)
-        assert [s.tool for s in result.execution_plan][0] == "catalog.unit_price", question
+        assert next(s.tool for s in result.execution_plan) == "catalog.unit_price", question
         return
     assert call(question) == (metric, params, group_by), question
 
