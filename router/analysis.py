@@ -42,7 +42,9 @@ _RANKINGS = tuple(re.compile(p, re.I) for p in (
 ))
 #: "which supplier did we spend the most with", "who received the least", "rank suppliers by spend".
 _MOSTS = tuple(re.compile(p, re.I) for p in (
-    rf"\b(?:which|what)\s+(?:{_DIM})\s+(?:\w+\s+){{0,5}}?(?:the\s+)?(?P<dir>most|least)\b",
+    rf"\b(?:which|what)\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\w+\s+){{0,5}}?(?:the\s+)?"
+    rf"(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
+    rf"\b(?:{_DIM})\s+(?:with|having)\s+the\s+(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
     rf"\brank(?:ed|ing|s)?\s+(?:(?:of|the|our|all)\s+)*(?:{_DIM})\b",
     rf"\b(?:{_DIM})\s+ranked\b",
 ))
@@ -61,7 +63,7 @@ _SHARE = re.compile(
 # --- comparisons ----------------------------------------------------------------------------------------------
 _CHANGE_WORDS = re.compile(
     r"\b(?:change[ds]?|changing|increased?|increases|decreased?|decreases|grow|grew|grown|growth|rise|rose|risen|"
-    r"fall|fell|fallen|drop(?:ped)?|declined?|evolve[ds]?|developed)\b",
+    r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend)\b",
     re.I,
 )
 _COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to)\b",
@@ -117,8 +119,8 @@ _CODES = {"eur": "EUR", "euro": "EUR", "euros": "EUR", "usd": "USD", "dollar": "
           "francs": "CHF", "€": "EUR", "$": "USD", "£": "GBP"}
 _CODE = r"(?P<code>eur|euros?|usd|dollars?|gbp|pounds?|sterling|chf|francs?|€|\$|£)"
 _ORIGINAL = re.compile(
-    r"\b(?:in|at)\s+(?:the\s+)?(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|"
-    r"native)\s+currenc(?:y|ies)\b"
+    r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native)\s+"
+    r"currenc(?:y|ies)\b"
     r"|\bin\s+(?:their|its|the invoices['’]?|each invoice['’]s)\s+own\s+currenc(?:y|ies)\b"
     r"|\bin\s+the\s+currenc(?:y|ies)\s+(?:of\s+the\s+invoices?|(?:they|it)\s+(?:were|was)\s+(?:invoiced|billed|issued)"
     r"(?:\s+in)?|invoiced|billed)\b"
@@ -128,7 +130,8 @@ _ORIGINAL = re.compile(
 )
 _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:invoiced|billed|denominated|issued|paid)\s+in\s+{_CODE}(?![A-Za-z])",
-    rf"(?<![A-Za-z]){_CODE}[- ](?:denominated\s+)?invoices\b",
+    rf"(?<![A-Za-z]){_CODE}[- ](?:denominated\s+)?(?:invoices|spend|purchases|amounts)\b",
+    rf"\b(?:spend|purchases|amounts?)\s+(?:denominated|invoiced|billed)\s+in\s+{_CODE}(?![A-Za-z])",
     rf"\binvoices\s+(?:in|denominated in)\s+{_CODE}(?![A-Za-z])",
 ))
 _CODE_NEAR = re.compile(rf"(?:\bin\s+)?(?<![A-Za-z]){_CODE}(?![A-Za-z])", re.I)
@@ -232,10 +235,11 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
             continue
         dimension = _dimension(match)
         word = (match.groupdict().get("dir") or "").lower()
-        direction = "bottom" if word == "least" else "top"
+        direction = "bottom" if word in ("least", "lowest", "smallest") else "top"
+        number = _number(match.groupdict().get("n"))
         if found is None:
-            limit = 1 if word and not _plural(match, dimension) else 5
-            found = Ranking(dimension, limit, direction)
+            limit = number or (1 if word and not _plural(match, dimension) else 5)
+            found = Ranking(dimension, max(1, min(limit, 100)), direction, explicit_limit=number is not None)
         elif found.dimension is None and dimension is not None:
             found = Ranking(dimension, found.limit, found.direction, found.order_by, found.explicit_limit)
         spans.append(match.span())
