@@ -140,7 +140,12 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
     catalog_metric = reading.catalog_metric
-    analyst = _analyst_metric(reading, entities, selected, spend_shaped, inputs.metrics)
+    analyst, wanted = _analyst_metric(reading, entities, selected, spend_shaped, inputs.metrics)
+    if wanted is not None and analyst is None:
+        # The question needs a governed shape this catalog does not serve: never the plain total in its place.
+        reasons.append(f"metric: {wanted} is not in the catalog")
+        questions.append(f"This question needs the governed metric {wanted}, which this catalog does not serve "
+                         "(/v1/metrics lists what can be computed). Do you want a plain total instead?")
     if analyst is not None:
         # A ranking, share, comparison, exclusion, document-type or currency request: its governed metric's own
         # parameters say what the question must give (the phrase-named catalog metric gives way to it).
@@ -168,6 +173,12 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # documents; its unknown capitalized words are search terms, not constraints.
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
                           or ("relationship" in selected and not selected & {"semantic", "lexical"}))
+    excluded = [*reading.excluded_supplier_ids, *reading.excluded_group_ids]
+    if excluded and analyst is None and (figure_or_relation or "relationship" in selected):
+        # An exclusion only a governed metric's not-in filter applies: never a list or total that drops it.
+        reasons.append(f"exclusion: {', '.join(excluded)} cannot be left out of this answer")
+        questions.append(f"I can leave {', '.join(excluded)} out of governed spend figures (totals, rankings, "
+                         "shares, comparisons), but not out of this answer. Do you want such a figure instead?")
     if figure_or_relation and reading.not_understood:
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
         for span in reading.not_understood:
@@ -470,23 +481,24 @@ def _catalog_parameters(
 def _analyst_metric(
     reading: Reading, entities: Entities, selected: set[IntentType], spend_shaped: bool,
     metrics: tuple[CatalogMetric, ...],
-) -> CatalogMetric | None:
+) -> tuple[CatalogMetric | None, str | None]:
     """The catalog metric the analyst slots need (ranking, share, comparison, exclusion or document-type filter,
     original currency, average unit price over a period), or ``None`` when the existing workflows serve it.
 
     Rankings and average prices are figures by themselves; shares, comparisons, filters and currency requests
-    only within a figure question (a document question mentioning "changes" stays a document question).
+    only within a figure question (a document question mentioning "changes" stays a document question). The
+    second value names the metric the question needs (also when the catalog lacks it).
     """
     analysis = reading.analysis
     if not (analysis.governed_shape or analysis.average_price or reading.excluded_supplier_ids
             or reading.excluded_group_ids):
-        return None
+        return None, None
     figure = spend_shaped or "aggregate" in selected or reading.cues.spend
     if not figure and analysis.ranking is None and not (analysis.average_price and entities.product_codes):
-        return None
+        return None, None
     if (reading.cues.invoice_count or (reading.measure in ("tax_total", "units_purchased", "invoices_above_threshold")
             and analysis.ranking is None)):
-        return None  # another governed measure (or a count) is asked for: its own path decides
+        return None, None  # another governed measure (or a count) is asked for: its own path decides
     slots = Slots(
         company_id=entities.company_id, supplier_ids=entities.supplier_ids, product_codes=entities.product_codes,
         product_group_ids=(), exclude_supplier_ids=reading.excluded_supplier_ids,
@@ -496,8 +508,8 @@ def _analyst_metric(
     )
     name = choose_metric(analysis, slots, single_month(reading.period.time_range))
     if name is None:
-        return None
-    return next((m for m in metrics if m.name == name), None)
+        return None, None
+    return next((m for m in metrics if m.name == name), None), name
 
 
 def _governed(
