@@ -523,7 +523,9 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
     if analysis.original_currency:
         return DOCUMENT_CURRENCY
     if slots.exclude_supplier_ids or slots.exclude_product_group_ids or analysis.document_types:
-        return COMPANY_SPEND
+        # One named supplier's total under such filters is that supplier's row of the ranking (the company
+        # metric has no supplier filter); several named suppliers are asked about.
+        return RANKING if len(slots.supplier_ids) == 1 else COMPANY_SPEND
     return None
 
 
@@ -595,7 +597,11 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
         problems.append((f"combination: {metric} is not served in the invoices' own currency",
                          f"{_LABELS.get(metric, metric)} is computed in the reporting currency only; spend in the "
                          "invoices' own currency is a separate figure. Which one do you want?"))
-    if metric == RANKING:
+    if metric == RANKING and analysis.ranking is None:
+        # One supplier's filtered total: its single ranked row (the composer states it as a total).
+        group_by, grain = ("supplier_id",), None
+        params.update({"limit": 1, "direction": "top", "order_by": "total_spend"})
+    elif metric == RANKING:
         ranking = analysis.ranking
         assert ranking is not None
         dimension = ranking.dimension or next((d for d in group_by if d != "currency"), None)

@@ -563,8 +563,24 @@ def _filters(p: dict[str, Any], currency: str, *, suppliers: bool = True) -> str
     return "; ".join(parts)
 
 
+def _supplier_total_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    """One named supplier's total under exclusion or document-type filters (its row of the ranking)."""
+    p, cur = m.parameters, m.currency or ""
+    sid = p["supplier_ids"][0]
+    filters = _filters({k: v for k, v in p.items() if k != "supplier_ids"}, cur)
+    row = m.rows[0] if m.rows else None
+    if m.status == "no_data" or row is None:
+        return (f"Not found: no validated invoice line of {company} with {sid} matched in {period_text} ({filters}); "
+                "no data, not a zero total.", {"total_spend": None, "currency": cur, "supplier_ids": [sid]})
+    return (f"{company}'s spend with {sid} in {period_text} was {row.get('total_spend')} {cur}, over "
+            f"{row.get('matched_line_count')} validated invoice lines ({filters}).",
+            {"total_spend": row.get("total_spend"), "currency": cur, "supplier_ids": [sid]})
+
+
 def _ranking_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
     p, cur = m.parameters, m.currency or ""
+    if len(p.get("supplier_ids") or ()) == 1 and p.get("limit") == 1 and (not m.rows or "supplier_id" in m.rows[0]):
+        return _supplier_total_sentence(m, company, period_text)
     dim = next((k for k in ("supplier_id", "product_group_id", "product_code") if m.rows and k in m.rows[0]), None)
     dim = dim or "supplier_id"
     singular, plural = _DIMENSION_PLURAL.get(dim, (dim, dim))

@@ -264,6 +264,30 @@ def test_status_and_document_type_filters(world: World, app_conn: psycopg.Connec
     check()
 
 
+def test_one_suppliers_total_under_filters(world: World, app_conn: psycopg.Connection,
+                                           vocabulary: tuple[Gazetteer, list[tuple[str, str]]]) -> None:
+    _, spellings = vocabulary
+    frames = [("How much did Company A spend with {s} {p} excluding credit notes?", {"document_types": ["invoice"]}),
+              ("What were Company A's credit notes from {s} {p}?", {"document_types": ["credit_note"]})]
+
+    @given(st.sampled_from(frames), st.sampled_from(spellings), st.sampled_from(_PERIODS))
+    @settings(max_examples=8, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    def check(frame: tuple[str, dict[str, Any]], spelling: tuple[str, str],
+              period: tuple[str, dt.date, dt.date]) -> None:
+        text, extra = frame
+        question = text.format(s=spelling[0], p=period[0])
+        out = _ask(world, app_conn, question)
+        params = {**_BASE, **_period(period), "supplier_ids": [spelling[1]], **extra, "limit": 1,
+                  "direction": "top", "order_by": "total_spend"}
+        assert _metric_call(out) == ("finance.spend_ranking", params, ["supplier_id"]), (question, out.answer.text)
+        direct = _direct(world, app_conn, "finance.spend_ranking", params, ("supplier_id",))
+        want = direct.rows[0].values["total_spend"] if direct.rows else None
+        assert out.answer.result.get("total_spend") == want, (question, out.answer.result, want)
+
+    check()
+
+
 def test_original_currency_requests(world: World, app_conn: psycopg.Connection) -> None:
     frames = [
         ("What did Company A spend {p} in the invoice currency?", None),

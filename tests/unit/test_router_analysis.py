@@ -184,7 +184,7 @@ def test_combinations_a_metric_does_not_allow_are_named() -> None:
     cases = {
         "Company A's top 5 suppliers in Q1 2026 compared with the previous quarter": "ranking of changes",
         "Company A's top 5 suppliers in Q1 2026, month by month": "grain",
-        "Company A's spend with Beta in Q1 2026 excluding credit notes": "supplier",
+        "Company A's spend with Beta and Gamma in Q1 2026 excluding credit notes": "supplier",
         "What was the average unit price of PRD-482 in Q1 2026 for pressure sensors?": "product group",
         "What share of Company A's spend in Q1 2026 went to pressure sensors?": "share",
     }
@@ -193,6 +193,18 @@ def test_combinations_a_metric_does_not_allow_are_named() -> None:
         assert result.requires_clarification and not result.execution_plan, question
         assert what in " ".join(result.clarification_reasons) + (result.clarification_question or ""), (
             question, result.clarification_reasons)
+
+
+def test_one_suppliers_filtered_total_is_its_ranked_row() -> None:
+    metric, params, group_by = call("How much did Company A spend with Beta in Q1 2026 excluding credit notes?")
+    assert (metric, group_by, params["supplier_ids"], params["limit"], params["document_types"]) == (
+        "finance.spend_ranking", ["supplier_id"], ["SUP-18"], 1, ["invoice"])
+    routing = routed("How much did Company A spend with Beta in Q1 2026 excluding credit notes?")
+    answer = compose(routing, _run(_response("finance.spend_ranking", params, rows=(
+        {"supplier_id": "SUP-18", "total_spend": "120.50", "rank": 1, "tie_count": 1, "groups_ranked": 1,
+         "share_of_total_percent": "100.0000", "matched_line_count": 2},))))
+    assert "spend with SUP-18" in answer.text and "120.50 EUR" in answer.text and "Top" not in answer.text
+    assert answer.result["total_spend"] == "120.50"
 
 
 def test_a_category_share_counts_the_subgroups() -> None:
