@@ -40,11 +40,16 @@ _RANKINGS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:[\s-]+{_NUM})?\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
     rf"\b(?P<dir>top|bottom)[\s-]+{_NUM}\b",
 ))
+_SPEND_VERB = r"(?:spen[dt]|spending|paid|pay|bought|buy|purchased?|invoiced)"
 #: "which supplier did we spend the most with", "who received the least", "rank suppliers by spend".
 _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:which|what)\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\w+\s+){{0,5}}?(?:the\s+)?"
     rf"(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
     rf"\b(?:{_DIM})\s+(?:with|having)\s+the\s+(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
+    # "who did we spend the most with": a supplier; "where did we spend the most": what is ranked is asked.
+    rf"\b(?P<who>who|whom)\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
+    r"\b(?P<who>who)\s+(?:received|got|earned|billed|invoiced)\s+(?:us\s+)?the\s+(?P<dir>most|least)\b",
+    rf"\bwhere\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
     rf"\brank(?:ed|ing|s)?\s+(?:(?:of|the|our|all)\s+)*(?:{_DIM})\b",
     rf"\b(?:{_DIM})\s+ranked\b",
 ))
@@ -201,11 +206,11 @@ def _dimension(match: re.Match[str]) -> str | None:
     for name, _ in _DIMENSION_NOUNS:
         if match.groupdict().get(name):
             return name
-    return None
+    return "supplier_id" if match.groupdict().get("who") else None
 
 
 def _plural(match: re.Match[str], dimension: str | None) -> bool:
-    word = match.group(dimension) if dimension else ""
+    word = (match.groupdict().get(dimension) or "") if dimension else ""
     return word.lower().endswith(("s", "ies"))
 
 

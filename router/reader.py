@@ -73,7 +73,8 @@ _POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices)
 _APPROVED = re.compile(r"\b(approved|approval|authori[sz]ed)\b", re.I)
 _APPROVES = re.compile(r"\bapprov\w*", re.I)
 _SPEND = re.compile(
-    r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|paid|pay|invoiced|how much|total|totals|sum|worth)\b",
+    r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|paid|pay|invoiced|how much|total|totals|sum|worth|"
+    r"owe|owed|outstanding)\b",
     re.I,
 )
 _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
@@ -679,6 +680,10 @@ def read(
     problems = [*problems, *exclusion_problems]
     amounts = parse_amounts(cue_text)
     breakdown = parse_breakdown(cue_text)
+    if (analysis.compare_words and analysis.comparison is None and len(entities.supplier_ids) > 1
+            and not breakdown.group_by):
+        # "Compare our spend with Beta and Gamma": one figure per supplier, side by side, never their sum.
+        breakdown = replace(breakdown, group_by=("supplier_id",))
     catalog_hit = match_catalog_metric(cue_text, catalog)
     statuses: tuple[str, ...] = ("posted", "paid")
     if analysis.statuses is not None:

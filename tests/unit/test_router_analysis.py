@@ -81,12 +81,27 @@ def call(question: str) -> tuple[str, dict[str, Any], list[str]]:
     ("which product did we buy the least of", "product_code", 1, "bottom"),
     ("top-3 products", "product_code", 3, "top"),
     ("rank suppliers", "supplier_id", 5, "top"),
+    ("which three suppliers accounted for the most spend", "supplier_id", 3, "top"),
+    ("which product group had the highest spend", "product_group_id", 1, "top"),
+    ("the supplier with the lowest spend", "supplier_id", 1, "bottom"),
+    ("who did we spend the most with", "supplier_id", 1, "top"),
+    ("who received the least", "supplier_id", 1, "bottom"),
 ])
 def test_rankings_are_read(text: str, dimension: str, limit: int, direction: str) -> None:
     ranking, spans = parse_ranking(text)
     assert ranking is not None and (ranking.dimension, ranking.limit, ranking.direction) == (dimension, limit,
                                                                                             direction), ranking
     assert spans
+
+
+def test_who_without_a_spend_verb_is_no_ranking() -> None:
+    assert parse_ranking("Who approved the most invoices?")[0] is None
+
+
+def test_comparing_named_suppliers_lists_each_not_their_sum() -> None:
+    result = routed("Compare Company A's spend with Beta and Gamma in Q1 2026")
+    spend = next(s for s in result.execution_plan if s.tool == "finance.aggregate_spend")
+    assert spend.arguments["group_by"] == ["supplier_id"], spend.arguments
 
 
 def test_ranking_order_by() -> None:
