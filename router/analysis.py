@@ -32,7 +32,7 @@ _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
     ("supplier_id", r"(?:suppliers?|vendors?)"),
 )
 _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
-_TOP_WORDS = r"top|biggest|largest|highest|leading|most expensive|major"
+_TOP_WORDS = r"top|biggest|largest|highest"
 _BOTTOM_WORDS = r"bottom|smallest|lowest|least|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
 _RANKINGS = tuple(re.compile(p, re.I) for p in (
