@@ -529,6 +529,239 @@ def _catalog_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
             "lines.")
 
 
+# --- the analyst's metrics: rankings, shares, comparisons, filters, original currency, average price ---------------
+_DIMENSION_PLURAL = {"supplier_id": ("supplier", "suppliers"), "product_group_id": ("product group", "product groups"),
+                     "product_code": ("product", "products")}
+_ORDER_WORDS = {"total_spend": "spend (net + tax)", "net_spend": "net spend (tax excluded)", "units": "units purchased",
+                "matched_line_count": "number of invoice lines"}
+
+
+def _filters(p: dict[str, Any], currency: str, *, suppliers: bool = True) -> str:
+    """The filters a metric ran with, restated: suppliers, groups, exclusions, statuses, document types, currency."""
+    parts: list[str] = []
+    if p.get("supplier_ids") and suppliers:
+        parts.append("suppliers " + ", ".join(p["supplier_ids"]))
+    if p.get("product_group_ids"):
+        parts.append("product groups " + ", ".join(p["product_group_ids"]) + " (the group and its subgroups)")
+    if p.get("exclude_supplier_ids"):
+        parts.append("excluding suppliers " + ", ".join(p["exclude_supplier_ids"]))
+    if p.get("exclude_product_group_ids"):
+        parts.append("excluding product groups " + ", ".join(p["exclude_product_group_ids"]))
+    statuses = list(p.get("invoice_statuses") or ("posted", "paid"))
+    parts.append("invoice statuses " + ", ".join(statuses)
+                 + (" (posted = not yet paid)" if statuses == ["posted"] else ""))
+    types = list(p.get("document_types") or ("invoice", "credit_note"))
+    if types == ["credit_note"]:
+        parts.append("credit notes only (they count negative)")
+    elif types == ["invoice"]:
+        parts.append("invoices only (credit notes left out)")
+    else:
+        parts.append("invoices and credit notes (credit notes negative)")
+    if currency:
+        parts.append(f"in {currency}, the reporting currency (converted at the corporate rate on each posting date)")
+    parts.append("drafts, cancelled invoices and duplicates never count")
+    return "; ".join(parts)
+
+
+def _supplier_total_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    """One named supplier's total under exclusion or document-type filters (its row of the ranking)."""
+    p, cur = m.parameters, m.currency or ""
+    sid = p["supplier_ids"][0]
+    filters = _filters({k: v for k, v in p.items() if k != "supplier_ids"}, cur)
+    row = m.rows[0] if m.rows else None
+    if m.status == "no_data" or row is None:
+        return (f"Not found: no validated invoice line of {company} with {sid} matched in {period_text} ({filters}); "
+                "no data, not a zero total.", {"total_spend": None, "currency": cur, "supplier_ids": [sid]})
+    return (f"{company}'s spend with {sid} in {period_text} was {row.get('total_spend')} {cur}, over "
+            f"{row.get('matched_line_count')} validated invoice lines ({filters}).",
+            {"total_spend": row.get("total_spend"), "currency": cur, "supplier_ids": [sid]})
+
+
+def _ranking_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    p, cur = m.parameters, m.currency or ""
+    if len(p.get("supplier_ids") or ()) == 1 and p.get("limit") == 1 and (not m.rows or "supplier_id" in m.rows[0]):
+        return _supplier_total_sentence(m, company, period_text)
+    dim = next((k for k in ("supplier_id", "product_group_id", "product_code") if m.rows and k in m.rows[0]), None)
+    dim = dim or "supplier_id"
+    singular, plural = _DIMENSION_PLURAL.get(dim, (dim, dim))
+    limit, direction, order_by = int(p.get("limit") or 5), str(p.get("direction") or "top"), str(p.get("order_by"))
+    head = (f"{'Top' if direction == 'top' else 'Bottom'} {limit} {singular if limit == 1 else plural} of {company} "
+            f"by {_ORDER_WORDS.get(order_by, order_by)}, {'largest' if direction == 'top' else 'smallest'} first, "
+            f"in {period_text} ({_filters(p, cur)})")
+    if m.status == "no_data" or not m.rows:
+        return (f"Not found: {head}: no validated invoice line matched, so nothing could be ranked; no data, not "
+                "zero.", {"rows": [], "limit": limit, "direction": direction, "order_by": order_by,
+                          "dimension": dim})
+    listed = []
+    for r in m.rows:
+        value = r.get(order_by)
+        unit = f" {cur}" if order_by in ("total_spend", "net_spend") else (" units" if order_by == "units" else
+                                                                           " lines")
+        shown = f"{value}{unit}"
+        if order_by != "total_spend" and r.get("total_spend") is not None:
+            shown += f", spend {r.get('total_spend')} {cur}"
+        listed.append(f"{r.get('rank')}. {r.get(dim)} {shown} ({r.get('share_of_total_percent')} % of the ranked "
+                      f"total, {r.get('matched_line_count')} lines)")
+    ties = sorted({int(r["rank"]) for r in m.rows if int(r.get("tie_count") or 1) > 1})  # type: ignore[arg-type]
+    tie_text = ""
+    for rank in ties:
+        tied = [str(r.get(dim)) for r in m.rows if r.get("rank") == rank]
+        tie_text += f" {' and '.join(tied)} are tied at rank {rank}."
+    last = max(int(r["rank"]) for r in m.rows)  # type: ignore[arg-type]
+    if len(m.rows) > limit:
+        tie_text += (f" Because of the tie at rank {last}, {len(m.rows)} {plural} are listed for a "
+                     f"{direction} {limit} (every group tied at the cut is kept).")
+    groups = m.rows[0].get("groups_ranked")
+    text = f"{head}: " + "; ".join(listed) + f".{tie_text} {groups} {plural} were ranked in total."
+    return text, {"rows": [dict(r) for r in m.rows], "limit": limit, "direction": direction, "order_by": order_by,
+                  "dimension": dim, "ties": ties, "groups_ranked": groups}
+
+
+def _share_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    p, cur, v = m.parameters, m.currency or "", m.values
+    suppliers = ", ".join(p.get("supplier_ids") or ())
+    groups = p.get("product_group_ids")
+    base = (f"{company}'s spend on product groups {', '.join(groups)} (the group and its subgroups)" if groups
+            else f"{company}'s total spend")
+    filters = _filters({k: val for k, val in p.items() if k != "product_group_ids"}, cur, suppliers=False)
+    extra: dict[str, Any] = {"share_percent": None, "part_value": None, "whole_value": None, "base": base,
+                             "currency": cur, "supplier_ids": list(p.get("supplier_ids") or ())}
+    if m.status == "no_data" or not v:
+        return (f"Not found: no validated invoice line matched {base} in {period_text} ({filters}), so no share of "
+                f"{suppliers} can be given; no data, not 0 %.", extra)
+    extra.update({k: v.get(k) for k in ("share_percent", "part_value", "whole_value", "part_line_count")})
+    if v.get("share_percent") is None:
+        return (f"{suppliers}'s share of {base} in {period_text} is undefined: the whole sums to "
+                f"{v.get('whole_value')} "
+                f"{cur} (the part is {v.get('part_value')} {cur}); a share of zero is not computed ({filters}).",
+                extra)
+    return (f"{suppliers}'s share of {base} in {period_text} was {v.get('share_percent')} % ({v.get('part_value')} "
+            f"{cur} of {v.get('whole_value')} {cur}; {v.get('part_line_count')} of {m.matched_line_count} validated "
+            f"invoice lines; base: {base}; {filters}).", extra)
+
+
+_COMPARE_WORDS = {"previous_period": "the previous period of the same length",
+                  "same_period_last_year": "the same period one year earlier", "custom": "the period named"}
+
+
+def _comparison_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    p, cur = m.parameters, m.currency or ""
+    base_text = (f"{p.get('base_start_date')} to {p.get('base_end_date')} (end exclusive; "
+                 f"{_COMPARE_WORDS.get(str(p.get('compare_to')), str(p.get('compare_to')))})")
+    filters = _filters(p, cur)
+    rows = m.rows or ((m.values,) if m.values else ())
+    extra: dict[str, Any] = {"compare_to": p.get("compare_to"), "base_start_date": p.get("base_start_date"),
+                             "base_end_date": p.get("base_end_date"), "currency": cur}
+    if m.status == "no_data" or not rows:
+        extra.update({"total_spend": None, "base_value": None, "change": None, "change_percent": None,
+                      "comparison": "no_data"})
+        return (f"Not found: no validated invoice line of {company} in {period_text} nor in the base period "
+                f"{base_text} ({filters}); no data, not zero.", extra)
+    texts = []
+    for r in rows:
+        key = next((f"{r.get(k)}: " for k in ("supplier_id", "product_group_id", "product_code") if k in r), "")
+        current = (f"{r.get('total_spend')} {cur} ({r.get('current_line_count')} lines)"
+                   if r.get("current_line_count") else f"no data ({r.get('total_spend')} {cur}, no line)")
+        if r.get("comparison") == "no_base_data":
+            texts.append(f"{key}{current} in {period_text}; the base period {base_text} has no validated invoice "
+                         "line, so there is nothing to compare with: no change and no percent change are given (no "
+                         "data, not 0 % and not infinite)")
+        elif r.get("comparison") == "zero_base":
+            texts.append(f"{key}{current} in {period_text} against {r.get('base_value')} {cur} in {base_text} "
+                         f"({r.get('base_line_count')} lines summing to zero): a change of {r.get('change')} {cur}; "
+                         "the percent change is undefined (the base is zero)")
+        else:
+            texts.append(f"{key}{current} in {period_text} against {r.get('base_value')} {cur} in {base_text} "
+                         f"({r.get('base_line_count')} lines): a change of {r.get('change')} {cur} "
+                         f"({r.get('change_percent')} %)")
+    if not m.rows:
+        v = m.values
+        extra.update({k: v.get(k) for k in ("total_spend", "base_value", "change", "change_percent", "comparison",
+                                             "current_line_count", "base_line_count")})
+    else:
+        extra["rows"] = [dict(r) for r in m.rows]
+    return f"{company}'s spend compared with a base period ({filters}): " + "; ".join(texts) + ".", extra
+
+
+def _document_currency_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    p, cur = m.parameters, m.currency or ""
+    filters = _filters(p, cur).replace(f"in {cur}, the reporting currency", f"beside {cur}, the reporting currency")
+    if m.status == "no_data" or not (m.rows or m.values):
+        return (f"Not found: no validated invoice line of {company} in {period_text}"
+                + (f" in {p.get('document_currency')}" if p.get("document_currency") else "")
+                + f" ({filters}); no data, not zero.", {"rows": [], "document_spend": None})
+    if m.rows:
+        listed = "; ".join(
+            f"{r.get('document_spend')} {r.get('currency')} as invoiced ({r.get('total_spend')} {cur} converted, "
+            f"{r.get('matched_line_count')} lines)" for r in m.rows)
+        return (f"{company}'s spend in {period_text} in the invoices' own currencies (not converted; amounts in "
+                f"different currencies are not added): {listed} ({filters}).",
+                {"rows": [dict(r) for r in m.rows]})
+    v, code = m.values, p.get("document_currency")
+    return (f"{company}'s spend in {period_text} on invoices in {code}, in {code} as invoiced (not converted), was "
+            f"{v.get('document_spend')} {code}; the same lines are {v.get('total_spend')} {cur} in the reporting "
+            f"currency; over {m.matched_line_count} validated invoice lines ({filters}).",
+            {"document_spend": v.get("document_spend"), "document_currency": code, "total_spend": v.get("total_spend"),
+             "currency": cur})
+
+
+def _average_price_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    p, cur = m.parameters, m.currency or ""
+    code = p.get("product_code")
+    who = company + (f", suppliers {', '.join(p['supplier_ids'])}" if p.get("supplier_ids") else "")
+    if p.get("exclude_supplier_ids"):
+        who += f", excluding suppliers {', '.join(p['exclude_supplier_ids'])}"
+    statuses = ", ".join(p.get("invoice_statuses") or ("posted", "paid"))
+    how = (f"quantity-weighted: net amount excluding tax / net quantity, credit notes subtracted in both; statuses "
+           f"{statuses}; in {cur}")
+    if m.status == "no_data" or not (m.rows or m.values):
+        return (f"Not found: no validated invoice line for {code} ({who}) in {period_text}; no data, not a price.",
+                {"unit_price": None, "product_code": code})
+    if m.rows:
+        key = next((k for k in ("supplier_id", "company_id") if k in m.rows[0]), "supplier_id")
+        listed = "; ".join(f"{r.get(key)} {r.get('unit_price')} {cur} per unit (net {r.get('net_amount')} {cur} / "
+                           f"{r.get('quantity')} units, {r.get('matched_line_count')} lines)" for r in m.rows)
+        return (f"The average net unit price of {code} ({who}) in {period_text} by {key.replace('_id', '')}: {listed} "
+                f"({how}).", {"rows": [dict(r) for r in m.rows], "product_code": code, "currency": cur})
+    v = m.values
+    if v.get("unit_price") is None:
+        return (f"{code} has no average unit price in {period_text} ({who}): its net quantity is zero over "
+                f"{m.matched_line_count} lines (net {v.get('net_amount')} {cur}).",
+                {"unit_price": None, "product_code": code, "net_amount": v.get("net_amount")})
+    return (f"The average net unit price of {code} ({who}) in {period_text} was {v.get('unit_price')} {cur} per unit "
+            f"(net {v.get('net_amount')} {cur} / {v.get('quantity')} units; {how}), over {m.matched_line_count} "
+            "validated invoice lines.",
+            {"unit_price": v.get("unit_price"), "quantity": v.get("quantity"), "net_amount": v.get("net_amount"),
+             "product_code": code, "currency": cur})
+
+
+def _company_spend_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    p, cur = m.parameters, m.currency or ""
+    filters = _filters(p, cur)
+    if m.status == "no_data" or not (m.rows or m.values):
+        return (f"Not found: no validated invoice line of {company} matched in {period_text} ({filters}); no data, "
+                "not a zero total.", {"total_spend": None, "currency": cur})
+    if m.rows:
+        key = next(k for k in m.rows[0] if k not in m.outputs)
+        listed = "; ".join(f"{r.get(key)} {r.get('total_spend')} {cur} ({r.get('matched_line_count')} lines)"
+                           for r in m.rows)
+        return (f"{company}'s spend in {period_text} by {key.replace('_id', '').replace('_', ' ')} ({filters}): "
+                f"{listed}.", {"rows": [dict(r) for r in m.rows], "currency": cur})
+    total = m.values.get("total_spend")
+    return (f"{company}'s spend in {period_text} was {total} {cur}, over {m.matched_line_count} validated invoice "
+            f"lines ({filters}).", {"total_spend": total, "currency": cur})
+
+
+_ANALYST_SENTENCES: dict[str, Callable[[MetricToolResponse, str, str], tuple[str, dict[str, Any]]]] = {
+    "finance.spend_ranking": _ranking_sentence,
+    "finance.supplier_share": _share_sentence,
+    "finance.spend_comparison": _comparison_sentence,
+    "finance.document_currency_spend": _document_currency_sentence,
+    "catalog.average_unit_price": _average_price_sentence,
+    "finance.company_spend": _company_spend_sentence,
+}
+
+
 def _metric_answer(
     routing: RoutingResult, metrics: list[MetricToolResponse], period_text: str
 ) -> tuple[AnswerStatus, str, dict[str, Any], dict[str, Any]]:
@@ -583,6 +816,10 @@ def _metric_answer(
                 sentences.append(f"{company} purchased {units} units from {supplier} in {period_text} (credit "
                                  f"notes subtracted), over {n} validated invoice lines.")
             part.update({"units_purchased": units if m.status != "no_data" else None, "supplier_id": supplier})
+        elif m.metric in _ANALYST_SENTENCES:
+            sentence, extra = _ANALYST_SENTENCES[m.metric](m, company, period_text)
+            sentences.append(sentence)
+            part.update(extra)
         elif m.metric != "finance.invoices_above_threshold":
             # Any other catalog metric (e.g. one added in YAML only): its outputs as the metric names them.
             sentences.append(_catalog_sentence(m, company, period_text))
@@ -643,10 +880,21 @@ def validate_answer(
     for m in _find(run, MetricToolResponse) if run is not None else ():
         assert isinstance(m, MetricToolResponse)
         amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]
+        # A comparison whose base period has no data states that instead of a base value and a change.
+        optional = {"base_value", "change"} if m.values.get("comparison") == "no_base_data" else set()
         for name in amount_outputs:
             if m.values.get(name) is not None:
-                tool_amounts.add((str(m.values[name]), str(m.currency)))
+                (listed_amounts if name in optional else tool_amounts).add((str(m.values[name]), str(m.currency)))
             listed_amounts |= {(str(r[name]), str(m.currency)) for r in m.rows if r.get(name) is not None}
+        if m.metric == "finance.document_currency_spend":
+            # Amounts in the invoices' own currency: each row's currency, or the one document currency asked for.
+            code = m.parameters.get("document_currency")
+            if code and m.values.get("document_spend") is not None:
+                tool_amounts.add((str(m.values["document_spend"]), str(code)))
+            listed_amounts |= {(str(r["document_spend"]), str(r.get("currency"))) for r in m.rows
+                               if r.get("document_spend") is not None}
+        for key in ("supplier_ids", "exclude_supplier_ids"):
+            tool_entities |= {str(x) for x in (m.parameters.get(key) or ())}
         if m.parameters.get("threshold") is not None and m.currency:
             # the threshold is an input echoed back, not a computed figure
             listed_amounts.add((f"{m.parameters['threshold']}", m.currency))

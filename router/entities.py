@@ -255,6 +255,7 @@ def _find_phrases(
     longest = max((len(p) for p in phrases), default=0)
     found: list[Mention] = []
     taken: set[int] = set()
+    exact: dict[int, tuple[int, int]] = {}  # token index -> the exact match's token range covering it
     for size in range(longest, 0, -1):
         for i in range(len(words) - size + 1):
             if any(j in taken for j in range(i, i + size)):
@@ -265,19 +266,28 @@ def _find_phrases(
                 start, end = tokens[i][1], tokens[i + size - 1][2]
                 found.append(Mention(kind, text[start:end], start, end, tuple(sorted(ids))))
                 taken.update(range(i, i + size))
+                exact.update(dict.fromkeys(range(i, i + size), (i, i + size)))
     if fuzzy:
         # Second pass: a window of words one edit away from exactly one spelling's words (a typo). Every
-        # spelling within one edit is a candidate, so a typo between two names is a clarification.
+        # spelling within one edit is a candidate, so a typo between two names is a clarification. A longer
+        # window wins over a shorter exact match inside it ("prsesure sensors" is Pressure Sensors with a typo,
+        # not Sensors with an unread word before it).
         for size in range(longest, 0, -1):
             for i in range(len(words) - size + 1):
-                if any(j in taken for j in range(i, i + size)):
+                inside = {exact[j] for j in range(i, i + size) if j in exact}
+                if any(j in taken and j not in exact for j in range(i, i + size)) or any(
+                        a < i or b > i + size or b - a >= size for a, b in inside):
                     continue
                 key = tuple(words[i : i + size])
                 ids = frozenset().union(*(v for k, v in phrases.items() if _near(key, k)))
                 if ids:
                     start, end = tokens[i][1], tokens[i + size - 1][2]
+                    shorter = {(tokens[a][1], tokens[b - 1][2]) for a, b in inside}
+                    found = [m for m in found if (m.start, m.end) not in shorter]
                     found.append(Mention(kind, text[start:end], start, end, tuple(sorted(ids))))
                     taken.update(range(i, i + size))
+                    for j in range(i, i + size):
+                        exact.pop(j, None)
     return sorted(found, key=lambda m: m.start)
 
 

@@ -22,11 +22,20 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Literal, Protocol
 
 from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
+from router.analysis import (
+    Analysis,
+    Comparison,
+    bare_exclusion_target,
+    compare_rule,
+    excluded_spans,
+    parse_analysis,
+    split_periods,
+)
 from router.contract import Entities
 from router.entities import (
     GENERIC_NAME_WORDS,
@@ -71,7 +80,9 @@ _POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices)
 _APPROVED = re.compile(r"\b(approved|approval|authori[sz]ed)\b", re.I)
 _APPROVES = re.compile(r"\bapprov\w*", re.I)
 _SPEND = re.compile(
-    r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|paid|pay|invoiced|how much|total|totals|sum)\b", re.I
+    r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|paid|pay|invoiced|how much|total|totals|sum|worth|"
+    r"owe|owed|outstanding)\b",
+    re.I,
 )
 _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
 #: Words that make a product-group mention a traversal (members of the group, who supplies it): "which products
@@ -379,6 +390,11 @@ class Reading:
     not_understood: tuple[Unread, ...] = ()
     #: Names resolved by similarity rather than exactly ("Monitring Prodcts" -> PG-MON), for the answer.
     fuzzy: tuple[tuple[str, NameMatch], ...] = ()
+    #: The analyst slots (ranking, share, comparison, filters, currency, average price; :mod:`router.analysis`).
+    analysis: Analysis = field(default_factory=Analysis)
+    #: Suppliers and product groups an exclusion cue puts outside the figure ("excluding Beta").
+    excluded_supplier_ids: tuple[str, ...] = ()
+    excluded_group_ids: tuple[str, ...] = ()
 
     @property
     def threshold(self) -> tuple[str, str | None] | None:
@@ -602,11 +618,22 @@ def read(
     mentions = find_mentions(id_masked, gazetteer)
     quotes = quoted_spans(id_masked)
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
-    period = resolve_period(id_masked, as_of)
+    # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.
+    analysis, hidden = parse_analysis(mask(id_masked, (*mentions.spans, *quotes)), as_of)
+    period = resolve_period(mask(id_masked, hidden), as_of)
+    if (analysis.comparison is not None or analysis.compare_words) and period.ambiguous:
+        # Two named periods with a comparison word: the later is the period, the earlier its base.
+        split = split_periods(period.mentions, as_of)
+        if split is not None:
+            current, base = split
+            analysis = replace(analysis, comparison=Comparison(compare_rule(current, base), base),
+                               spans=tuple(sorted({*analysis.spans, *analysis.compare_words})))
+            period = PeriodResolution(current, False, None, period.mentions, period.spans)
     resolver = resolver if resolver is not None else TrigramResolver(gazetteer)
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
-    consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans]
+    consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
+                                       *analysis.spans]
     scratch = mask(id_masked, (*mentions.spans, *quotes, *period.spans))
     amounts_all = parse_amounts(scratch)
     consumed.extend((a.start, a.end) for a in amounts_all)
@@ -647,15 +674,30 @@ def read(
         unread.append(Unread(what, max(position, 0), max(position, 0) + len(what), "breakdown"))
     if fuzzy:
         mentions = _with_fuzzy(mentions, fuzzy)
+    included, excluded_suppliers, excluded_groups, exclusion_problems, bare = _exclusions(
+        id_masked, analysis, mentions, gazetteer)
+    for position in bare:
+        target = bare_exclusion_target(id_masked, position)
+        if target:
+            position = id_masked.index(target, position)
+            if not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
+                unread.append(Unread(target, position, position + len(target), "name"))
 
     # Quoted phrases are literal text to find: no cue word, metric word or group name inside them counts.
     cue_text = mask(id_masked, (*mentions.spans, *quotes))
-    entities, problems = _resolve_entities(identifiers, mentions, gazetteer)
+    entities, problems = _resolve_entities(identifiers, included, gazetteer)
+    problems = [*problems, *exclusion_problems]
     amounts = parse_amounts(cue_text)
     breakdown = parse_breakdown(cue_text)
+    if (analysis.compare_words and analysis.comparison is None and len(entities.supplier_ids) > 1
+            and not breakdown.group_by):
+        # "Compare our spend with Beta and Gamma": one figure per supplier, side by side, never their sum.
+        breakdown = replace(breakdown, group_by=("supplier_id",))
     catalog_hit = match_catalog_metric(cue_text, catalog)
     statuses: tuple[str, ...] = ("posted", "paid")
-    if _PAID_ONLY.search(cue_text):
+    if analysis.statuses is not None:
+        statuses = analysis.statuses
+    elif _PAID_ONLY.search(cue_text):
         statuses = ("paid",)
     elif _POSTED_ONLY.search(cue_text):
         statuses = ("posted",)
@@ -685,13 +727,68 @@ def read(
     return Reading(
         text=text, as_of=as_of, identifiers=identifiers, mentions=mentions, entities=entities,
         entity_problems=tuple(problems), period=period, amounts=amounts, breakdown=breakdown, statuses=statuses,
-        excluded_status=excluded_status(cue_text), currencies=_currencies(cue_text), cues=cues,
+        excluded_status=excluded_status(_mask_excluded_statuses(cue_text, analysis)),
+        currencies=_currencies(cue_text), cues=cues,
         measure=metric_kind(text, entities, parse_amounts(text)),
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
         cue_text=cue_text, text_part=_text_part(text), agreement_topic=_agreement_topic(text, entities, quoted),
         consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread),
-        fuzzy=tuple((t, m) for _, _, t, m in fuzzy),
+        fuzzy=tuple((t, m) for _, _, t, m in fuzzy), analysis=analysis,
+        excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
     )
+
+
+_EXCLUDED_STATUS_AFTER_CUE = re.compile(
+    r"\s*(?:the\s+|any\s+|all\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b(?:\s*(?:,|and|or)\s*(?:draft|cancell?ed|"
+    r"void(?:ed)?)s?\b)*(?:\s+invoices?)?", re.I)
+
+
+def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:
+    """``text`` without the statuses an exclusion cue leaves out ("excluding drafts"): governed figures never
+    count them anyway, so that is no request for them."""
+    spans = []
+    for _, end in analysis.exclusion_cues:
+        match = _EXCLUDED_STATUS_AFTER_CUE.match(text, end)
+        if match:
+            spans.append(match.span())
+    return mask(text, tuple(spans)) if spans else text
+
+
+def _exclusions(
+    text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer
+) -> tuple[EntityMentions, tuple[str, ...], tuple[str, ...], list[str], list[int]]:
+    """The mentions left after the exclusion cues, the excluded supplier and group ids, problems (an excluded name
+    that is ambiguous) and the positions of cues followed by no mention."""
+    if not analysis.exclusion_cues:
+        return mentions, (), (), [], []
+    spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups)]
+    covered, bare = excluded_spans(text, analysis.exclusion_cues, spans)
+    problems: list[str] = []
+    suppliers: list[str] = []
+    groups: list[str] = []
+    for m in mentions.suppliers:
+        if (m.start, m.end) in covered:
+            if m.resolved is None:
+                options = ", ".join(f"{c} ({gazetteer.supplier_names.get(c, '?')})" for c in m.candidates)
+                problems.append(f"{m.text!r} (excluded) names more than one supplier: {options}. Which one do you "
+                                "mean?")
+            else:
+                suppliers.append(m.resolved)
+    for m in mentions.product_groups:
+        if (m.start, m.end) in covered:
+            if len(m.candidates) != 1:
+                problems.append(f"{m.text!r} (excluded) names more than one product group: "
+                                f"{', '.join(m.candidates)}. Which one do you mean?")
+            else:
+                groups.append(m.candidates[0])
+    kept = EntityMentions(
+        companies=mentions.companies,
+        suppliers=tuple(m for m in mentions.suppliers if (m.start, m.end) not in covered),
+        product_groups=tuple(m for m in mentions.product_groups if (m.start, m.end) not in covered),
+        first_person=mentions.first_person,
+    )
+    return (kept, tuple(dict.fromkeys(suppliers)), tuple(dict.fromkeys(groups)), problems,
+            [position for position, _ in bare])
 
 
 def interpretation(entities: Entities, period_start: dt.date | None, period_end: dt.date | None) -> str:

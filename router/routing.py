@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from procura.db.session import AuthContext
+from router.analysis import GovernedRequest, Slots, choose_metric, governed_request, single_month
 from router.classifier import IntentClassifier
 from router.contract import (
     INTENT_TYPES,
@@ -144,6 +145,16 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
     catalog_metric = reading.catalog_metric
+    analyst, wanted = _analyst_metric(reading, entities, selected, spend_shaped, inputs.metrics)
+    if wanted is not None and analyst is None:
+        # The question needs a governed shape this catalog does not serve: never the plain total in its place.
+        reasons.append(f"metric: {wanted} is not in the catalog")
+        questions.append(f"This question needs the governed metric {wanted}, which this catalog does not serve "
+                         "(/v1/metrics lists what can be computed). Do you want a plain total instead?")
+    if analyst is not None:
+        # A ranking, share, comparison, exclusion, document-type or currency request: its governed metric's own
+        # parameters say what the question must give (the phrase-named catalog metric gives way to it).
+        catalog_metric = analyst
     if catalog_metric is not None:
         # A metric the catalog names by phrase: its own parameters say what the question must give.
         required = {name for name, _, req in catalog_metric.parameters if req}
@@ -167,6 +178,12 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # documents; its unknown capitalized words are search terms, not constraints.
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
                           or ("relationship" in selected and not selected & {"semantic", "lexical"}))
+    excluded = [*reading.excluded_supplier_ids, *reading.excluded_group_ids]
+    if excluded and analyst is None and (figure_or_relation or "relationship" in selected):
+        # An exclusion only a governed metric's not-in filter applies: never a list or total that drops it.
+        reasons.append(f"exclusion: {', '.join(excluded)} cannot be left out of this answer")
+        questions.append(f"I can leave {', '.join(excluded)} out of governed spend figures (totals, rankings, "
+                         "shares, comparisons), but not out of this answer. Do you want such a figure instead?")
     if figure_or_relation and reading.not_understood:
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
         for span in reading.not_understood:
@@ -241,7 +258,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                 f"Spend here means posted and paid supplier invoices, not {word}. Do you want invoiced spend?"
             )
     status_asked = reading.excluded_status
-    if status_asked and catalog_metric is None and (spend_shaped or other_metric or "aggregate" in selected):
+    if status_asked and (catalog_metric is None or analyst is not None) and (
+            spend_shaped or other_metric or "aggregate" in selected):
         # Governed figures never count cancelled or draft invoices; answering "no data" would read as "none
         # were cancelled".
         reasons.append(f"status: {status_asked} invoices are not counted by any governed figure")
@@ -254,7 +272,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         # The spend workflow's breakdowns are bounded by its metric's allow-list in the catalog; another measure
         # (unit price, tax, units, thresholds) is served without a breakdown.
         breakdown_metric = next((m for m in inputs.metrics if m.name == SPEND_METRIC), None) if spend_shaped else None
-    if spend_shaped or other_metric:
+    if (spend_shaped or other_metric) and analyst is None:
         allowed_dims = breakdown_metric.group_by if breakdown_metric else ()
         allowed_grains = breakdown_metric.grains if breakdown_metric else ()
         unserved = [*breakdown.unknown, *(d for d in breakdown.group_by if d not in allowed_dims),
@@ -282,7 +300,14 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         else None,
     )
     catalog_parameters: dict[str, object] = {}
-    if catalog_metric is not None and not reasons:
+    governed: GovernedRequest | None = None
+    if analyst is not None and not reasons:
+        governed = _governed(reading, entities, constraints, gazetteer, analyst, currencies)
+        for reason, question in governed.problems:
+            reasons.append(reason)
+            questions.append(question)
+        catalog_parameters = dict(governed.parameters)
+    elif catalog_metric is not None and not reasons:
         catalog_parameters, unread = _catalog_parameters(
             catalog_metric, entities, constraints.time_range, constraints.invoice_status, amounts,
             constraints.reporting_currency,
@@ -308,8 +333,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                 wants_documents=("semantic" in selected or "lexical" in selected)
                 and (not spend_shaped or cues.summary),
                 all_supplier_ids=tuple(sorted(gazetteer.supplier_names)),
-                group_by=breakdown.group_by if (spend_shaped or catalog_metric) else (),
-                grain=breakdown.grain if (spend_shaped or catalog_metric) else None,
+                group_by=governed.group_by if governed is not None else
+                breakdown.group_by if (spend_shaped or catalog_metric) else (),
+                grain=governed.grain if governed is not None else
+                breakdown.grain if (spend_shaped or catalog_metric) else None,
                 catalog_metric=catalog_metric.name if catalog_metric else None,
                 catalog_parameters=catalog_parameters,
             )
@@ -454,6 +481,90 @@ def _catalog_parameters(
         if present and not takes[what]:
             unread.append(f"no {what} filter (the question names one; {metric.name} cannot restrict by it)")
     return values, unread
+
+
+def _analyst_metric(
+    reading: Reading, entities: Entities, selected: set[IntentType], spend_shaped: bool,
+    metrics: tuple[CatalogMetric, ...],
+) -> tuple[CatalogMetric | None, str | None]:
+    """The catalog metric the analyst slots need (ranking, share, comparison, exclusion or document-type filter,
+    original currency, average unit price over a period), or ``None`` when the existing workflows serve it.
+
+    Rankings and average prices are figures by themselves; shares, comparisons, filters and currency requests
+    only within a figure question (a document question mentioning "changes" stays a document question). The
+    second value names the metric the question needs (also when the catalog lacks it).
+    """
+    analysis = reading.analysis
+    if not (analysis.governed_shape or analysis.average_price or reading.excluded_supplier_ids
+            or reading.excluded_group_ids):
+        return None, None
+    figure = spend_shaped or "aggregate" in selected or reading.cues.spend
+    if not figure and analysis.ranking is None and not (analysis.average_price and entities.product_codes):
+        return None, None
+    if (reading.cues.invoice_count or (reading.measure in ("tax_total", "units_purchased", "invoices_above_threshold")
+            and analysis.ranking is None)):
+        return None, None  # another governed measure (or a count) is asked for: its own path decides
+    slots = Slots(
+        company_id=entities.company_id, supplier_ids=entities.supplier_ids, product_codes=entities.product_codes,
+        product_group_ids=(), exclude_supplier_ids=reading.excluded_supplier_ids,
+        exclude_product_group_ids=reading.excluded_group_ids, period=reading.period.time_range,
+        statuses=reading.statuses, reporting_currency=None, group_by=reading.breakdown.group_by,
+        grain=reading.breakdown.grain,
+    )
+    name = choose_metric(analysis, slots, single_month(reading.period.time_range))
+    if name is None:
+        return None, None
+    return next((m for m in metrics if m.name == name), None), name
+
+
+def _governed(
+    reading: Reading, entities: Entities, constraints: Constraints, gazetteer: Gazetteer, metric: CatalogMetric,
+    currencies: tuple[str, ...],
+) -> GovernedRequest:
+    """The analyst metric's parameters from the final entities (the company defaulted), period and currency; a
+    product group counts with its subgroups, in the part and whole of a share as in a filter or an exclusion."""
+    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    excluded_groups = tuple(sorted({g for gid in reading.excluded_group_ids for g in gazetteer.subgroups(gid)}))
+    slots = Slots(
+        company_id=entities.company_id, supplier_ids=entities.supplier_ids, product_codes=entities.product_codes,
+        product_group_ids=groups, exclude_supplier_ids=reading.excluded_supplier_ids,
+        exclude_product_group_ids=excluded_groups, period=constraints.time_range,
+        statuses=constraints.invoice_status, reporting_currency=constraints.reporting_currency,
+        group_by=reading.breakdown.group_by, grain=reading.breakdown.grain,
+    )
+    declared = {"parameters": tuple(n for n, _, _ in metric.parameters), "group_by": metric.group_by,
+                "grains": metric.grains}
+    request = governed_request(reading.analysis, slots, declared, metric.name)
+    problems = list(request.problems)
+    reporting = constraints.reporting_currency
+    named = [c for c in currencies if c != reporting and c != reading.analysis.document_currency]
+    if named:
+        problems.append((f"currency: {', '.join(named)} is not the reporting currency {reporting}",
+                         f"Figures are reported in {reporting or 'the reporting currency'} (converted at the "
+                         f"corporate rate on each posting date). Report it in {reporting or 'that currency'}, or do "
+                         f"you want spend in the invoices' own currency ({', '.join(named)} invoices)?"))
+    cues = reading.cues
+    parameters = dict(request.parameters)
+    if cues.net_basis:
+        if metric.name == "finance.spend_ranking":
+            parameters["order_by"] = "net_spend"  # "top suppliers by net spend": the ranking's net output
+        else:
+            problems.append(("basis: net (tax-exclusive) spend requested; this figure includes tax",
+                             "This figure is net amount plus tax, in the reporting currency. Do you want that gross "
+                             "figure, or a tax-exclusive one (not available here)?"))
+    if cues.currency_unchosen and not reading.analysis.original_currency:
+        problems.append(("currency: the question asks for an unspecified currency (local/original/invoice)",
+                         f"Figures are reported in {reporting or 'the reporting currency'}; spend in the invoices' "
+                         "own currency is a separate figure. Which one do you want?"))
+    if cues.status_choice:
+        problems.append(("basis: paid and posted invoices are named as alternatives",
+                         "Figures count posted and paid invoices by default. Do you want both, or paid invoices "
+                         "only, or posted (unpaid) invoices only?"))
+    if cues.other_basis:
+        problems.append((f"basis: {cues.other_basis!r} is not the invoiced-spend basis",
+                         f"Spend here means posted and paid supplier invoices, not {cues.other_basis}. Do you want "
+                         "invoiced spend?"))
+    return GovernedRequest(request.metric, parameters, request.group_by, request.grain, tuple(problems))
 
 
 def _overall(intents: tuple[IntentScore, ...]) -> float:

@@ -49,8 +49,13 @@ def test_unit_price_is_per_tenant(world: World, app_conn: psycopg.Connection) ->
     assert other.answer.result["unit_price"] == theirs
 
 
-def test_unit_price_needs_one_calendar_month(world: World, app_conn: psycopg.Connection) -> None:
+def test_unit_price_over_several_months_is_the_weighted_average(world: World, app_conn: psycopg.Connection) -> None:
+    """One calendar month is catalog.unit_price; a longer period is the quantity-weighted average over it
+    (catalog.average_unit_price), said as such; without a period nothing is computed."""
     out = ask(world, app_conn, "What was the unit price of PRD-482 in 2026-Q1?")
+    assert [s["tool"] for s in out.steps] == ["metrics.query", "validation.check_completeness"]
+    assert out.answer.result["metric"] == "catalog.average_unit_price" and "quantity-weighted" in out.answer.text
+    out = ask(world, app_conn, "What was the unit price of PRD-482?")
     assert out.answer.status in ("unsupported", "clarification")
     assert not out.steps and "EUR" not in out.answer.text
 

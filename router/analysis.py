@@ -1,0 +1,672 @@
+"""The analyst's phrases: rankings, shares, period comparisons, exclusions, status and document-type filters,
+original-currency requests and the average unit price over a period, read into typed slots with their spans.
+
+Every parser is a pure function of the (identifier-masked) question text. The reader adds each span it returns
+to the consumed spans (so "YoY" or "top 5" is never left as an unread name) and the router maps the slots to
+the governed metric that serves them (:func:`governed_request`): ``finance.spend_ranking``,
+``finance.supplier_share``, ``finance.spend_comparison``, ``finance.document_currency_spend``,
+``catalog.average_unit_price``, or ``finance.company_spend`` with its exclusion and document-type filters. A
+combination no metric allows comes back as a clarification that names it, never as a dropped slot.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from router.contract import TimeRange
+from router.periods import add_months, resolve_period
+
+Direction = Literal["top", "bottom"]
+CompareTo = Literal["previous_period", "same_period_last_year", "custom"]
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50}
+_NUM = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
+_DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
+    ("product_group_id", r"(?:product[- ])?(?:groups?|categor(?:y|ies))"),
+    ("product_code", r"(?:products?|items?|articles?|skus?)"),
+    ("supplier_id", r"(?:suppliers?|vendors?)"),
+)
+_DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
+_TOP_WORDS = r"top|biggest|largest|highest"
+_BOTTOM_WORDS = r"bottom|smallest|lowest|least|tiniest"
+#: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
+_RANKINGS = tuple(re.compile(p, re.I) for p in (
+    rf"\b{_NUM}\s+(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
+    rf"\b(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:[\s-]+{_NUM})?\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
+    rf"\b(?P<dir>top|bottom)[\s-]+{_NUM}\b",
+))
+_SPEND_VERB = r"(?:spen[dt]|spending|paid|pay|bought|buy|purchased?|invoiced)"
+#: "which supplier did we spend the most with", "who received the least", "rank suppliers by spend".
+_MOSTS = tuple(re.compile(p, re.I) for p in (
+    rf"\b(?:which|what)\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\w+\s+){{0,5}}?(?:the\s+)?"
+    rf"(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
+    rf"\b(?:{_DIM})\s+(?:with|having)\s+the\s+(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
+    # "who did we spend the most with": a supplier; "where did we spend the most": what is ranked is asked.
+    rf"\b(?P<who>who|whom)\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
+    r"\b(?P<who>who)\s+(?:received|got|earned|billed|invoiced)\s+(?:us\s+)?the\s+(?P<dir>most|least)\b",
+    rf"\bwhere\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
+    rf"\brank(?:ed|ing|s)?\s+(?:(?:of|the|our|all)\s+)*(?:{_DIM})\b",
+    rf"\b(?:{_DIM})\s+ranked\b",
+))
+_ORDER_BY = (
+    ("units", re.compile(r"\bby (?:units|quantity|volume|number of units)\b", re.I)),
+    ("net_spend", re.compile(r"\bby net(?: spend| amount)?\b", re.I)),
+    ("matched_line_count", re.compile(r"\bby (?:number of )?(?:invoice )?lines\b", re.I)),
+)
+_SHARE = re.compile(
+    r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|fraction|portion)\b"
+    r"|\b(?:share|percentage|proportion|fraction|portion)\s+(?:of|in)\b"
+    r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b|\bshare\b"
+    r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b|%\s+of\b|\bper ?cent of\b",
+    re.I,
+)
+# --- comparisons ----------------------------------------------------------------------------------------------
+_CHANGE_WORDS = re.compile(
+    r"\b(?:change[ds]?|changing|increased?|increases|decreased?|decreases|grow|grew|grown|growth|rise|rose|risen|"
+    r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend)\b",
+    re.I,
+)
+_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to)\b",
+                            re.I)
+_SAME_LAST_YEAR = re.compile(
+    r"\b(?:the\s+)?same\s+(?:period|quarter|month|time|half|week|year)\s+(?:of\s+|in\s+)?"
+    r"(?:last|the previous|the prior|a|one|the)\s+year(?:\s+(?:before|earlier|ago))?\b"
+    r"|\b(?:the\s+)?same\s+(?:period|quarter|month|time|half|week)\s+(?:a|one)\s+year\s+(?:earlier|before|ago)\b"
+    r"|\b(?:last|previous|prior)\s+year['’]?s\s+same\s+(?:period|quarter|month|half)\b"
+    r"|\b(?:a|one)\s+year\s+(?:earlier|before|ago)\b"
+    r"|\byear[- ]on[- ]year\b|\byear[- ]over[- ]year\b|\byoy\b|\by/y\b"
+    r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|than|over)\s+(?:the\s+)?"
+    r"(?:last|previous|prior)\s+year\b",
+    re.I,
+)
+_PREVIOUS = re.compile(
+    r"\b(?:quarter|month|period|week)[- ]over[- ](?:quarter|month|period|week)\b|\b(?:qoq|q/q|mom|m/m)\b"
+    r"|\b(?:the\s+)?(?:previous|prior|preceding)\s+(?:period|quarter|month|year|half|week)\b"
+    r"|\bthe\s+(?:period|quarter|month|year|half|week)\s+before(?:\s+(?:it|that))?\b"
+    r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|than|over|from)\s+(?:the\s+)?last\s+"
+    r"(?:quarter|month|half|week|period)\b",
+    re.I,
+)
+#: Words around a comparison that are consumed with it ("compared to", "vs", "the change in").
+_COMPARE_GLUE = re.compile(r"\b(?:compared (?:to|with)|in comparison (?:to|with)|vs\.?|versus|against|relative to|"
+                           r"from|to|than|over)\s*$", re.I)
+# --- exclusions ------------------------------------------------------------------------------------------------
+#: Words that put what follows outside the figure.
+EXCLUSION_CUE = re.compile(
+    r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|without|besides|but not|"
+    r"leaving out|leave out|not counting|ignoring|minus|ex\.)(?=\s)",
+    re.I,
+)
+# --- statuses and document types --------------------------------------------------------------------------------
+_POSTED = re.compile(
+    r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|open (?:invoices?|items?|"
+    r"amounts?|payables?|balances?|spend)|(?:only )?posted(?: invoices?| but not paid| only)?|(?:that|which) are open|"
+    r"awaiting payment|due for payment)\b",
+    re.I,
+)
+_PAID = re.compile(
+    r"\b(?:only paid|paid invoices?|invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
+    r"already paid|fully paid|that (?:were|have been) paid|settled(?: invoices?)?|paid only)\b",
+    re.I,
+)
+_CREDIT_NOTES = re.compile(r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued))", re.I)
+_INVOICES_ONLY = re.compile(r"\b(?:only invoices|invoices only|invoices? alone|just (?:the )?invoices)\b", re.I)
+_CREDIT_GLUE = re.compile(r"\b(?:only|just|in|of|from|as|the|all|net of|including|incl\.?|with|and)\s*$", re.I)
+_BOTH_TYPES = re.compile(r"\b(?:net of|including|incl\.?|after|with)\s+(?:the\s+)?credit[- ]?notes?\b", re.I)
+# --- currency -----------------------------------------------------------------------------------------------------
+_CODES = {"eur": "EUR", "euro": "EUR", "euros": "EUR", "usd": "USD", "dollar": "USD", "dollars": "USD",
+          "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "chf": "CHF", "franc": "CHF",
+          "francs": "CHF", "€": "EUR", "$": "USD", "£": "GBP"}
+_CODE = r"(?P<code>eur|euros?|usd|dollars?|gbp|pounds?|sterling|chf|francs?|€|\$|£)"
+_ORIGINAL = re.compile(
+    r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native)\s+"
+    r"currenc(?:y|ies)\b"
+    r"|\bin\s+(?:their|its|the invoices['’]?|each invoice['’]s)\s+own\s+currenc(?:y|ies)\b"
+    r"|\bin\s+the\s+currenc(?:y|ies)\s+(?:of\s+the\s+invoices?|(?:they|it)\s+(?:were|was)\s+(?:invoiced|billed|issued)"
+    r"(?:\s+in)?|invoiced|billed)\b"
+    r"|\bas\s+invoiced\b|\bunconverted\b|\bwithout\s+(?:fx\s+|currency\s+)?conversion\b|\bnot\s+converted\b"
+    r"|\b(?:original|document)[- ]currency\s+(?:amounts?|spend|totals?|figures?)\b",
+    re.I,
+)
+_IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
+    rf"\b(?:invoiced|billed|denominated|issued|paid)\s+in\s+{_CODE}(?![A-Za-z])",
+    rf"(?<![A-Za-z]){_CODE}[- ](?:denominated\s+)?(?:invoices|spend|purchases|amounts)\b",
+    rf"\b(?:spend|purchases|amounts?)\s+(?:denominated|invoiced|billed)\s+in\s+{_CODE}(?![A-Za-z])",
+    rf"\binvoices\s+(?:in|denominated in)\s+{_CODE}(?![A-Za-z])",
+))
+_CODE_NEAR = re.compile(rf"(?:\bin\s+)?(?<![A-Za-z]){_CODE}(?![A-Za-z])", re.I)
+# --- average unit price --------------------------------------------------------------------------------------------
+_AVERAGE_PRICE = re.compile(
+    r"\b(?:(?:quantity[- ])?weighted\s+)?(?:average|avg\.?|mean)\s+(?:net\s+)?(?:unit\s+)?prices?(?:\s+per\s+unit)?\b"
+    r"|\b(?:average|avg\.?|mean)\s+(?:price|cost)\s+per\s+unit\b|\bunit[- ]prices?\b|\bprice\s+per\s+unit\b"
+    r"|\bper[- ]unit\s+(?:price|cost)\b|\bwhat did we pay per unit\b|\bpaid per unit\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """"Top 5 suppliers": the dimension ranked, how many ranks, which end and by which output."""
+
+    dimension: str | None
+    limit: int
+    direction: Direction
+    order_by: str = "total_spend"
+    explicit_limit: bool = False
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A period comparison: the base is a rule (previous period, same period last year) or a named period."""
+
+    compare_to: CompareTo
+    base: TimeRange | None = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analyst slots of one question, each with the spans it was read from."""
+
+    ranking: Ranking | None = None
+    share: bool = False
+    comparison: Comparison | None = None
+    #: Where each exclusion cue ends (what follows it is excluded) and its text.
+    exclusion_cues: tuple[tuple[int, int], ...] = ()
+    #: Invoice statuses asked for (None: the default, posted and paid).
+    statuses: tuple[str, ...] | None = None
+    #: Document types asked for (None: both).
+    document_types: tuple[str, ...] | None = None
+    #: Spend in the invoices' own currency; ``document_currency`` when one currency is named with it.
+    original_currency: bool = False
+    document_currency: str | None = None
+    average_price: bool = False
+    #: "vs", "compared with": a comparison when the question names two periods (the reader splits them).
+    compare_words: tuple[tuple[int, int], ...] = ()
+    spans: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def governed_shape(self) -> bool:
+        """True when the question needs a metric other than the plain spend workflow's."""
+        return bool(self.ranking or self.share or self.comparison or self.original_currency
+                    or self.document_currency or self.document_types)
+
+
+def _number(text: str | None) -> int | None:
+    if not text:
+        return None
+    return int(text) if text.isdigit() else _NUMBER_WORDS.get(text.lower())
+
+
+def _dimension(match: re.Match[str]) -> str | None:
+    for name, _ in _DIMENSION_NOUNS:
+        if match.groupdict().get(name):
+            return name
+    return "supplier_id" if match.groupdict().get("who") else None
+
+
+def _plural(match: re.Match[str], dimension: str | None) -> bool:
+    word = (match.groupdict().get(dimension) or "") if dimension else ""
+    return word.lower().endswith(("s", "ies"))
+
+
+def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...]]:
+    """A ranking request and its spans.
+
+    >>> parse_ranking("Who were our top 5 suppliers last quarter?")[0]
+    Ranking(dimension='supplier_id', limit=5, direction='top', order_by='total_spend', explicit_limit=True)
+    >>> parse_ranking("our biggest supplier in 2025")[0].limit
+    1
+    """
+    spans: list[tuple[int, int]] = []
+    found: Ranking | None = None
+    for match in (m for pattern in _RANKINGS for m in pattern.finditer(text)):
+        if any(s < match.end() and match.start() < e for s, e in spans):
+            continue
+        word = match.group("dir").lower()
+        direction: Direction = "bottom" if re.fullmatch(_BOTTOM_WORDS, word, re.I) else "top"
+        number = _number(match.groupdict().get("n"))
+        dimension = _dimension(match)
+        limit = number if number else (5 if dimension is None or _plural(match, dimension) else 1)
+        if found is None:
+            found = Ranking(dimension, max(1, min(limit, 100)), direction, explicit_limit=number is not None)
+        spans.append(match.span())
+    for match in (m for pattern in _MOSTS for m in pattern.finditer(text)):
+        if any(s < match.end() and match.start() < e for s, e in spans):
+            continue
+        dimension = _dimension(match)
+        word = (match.groupdict().get("dir") or "").lower()
+        direction = "bottom" if word in ("least", "lowest", "smallest") else "top"
+        number = _number(match.groupdict().get("n"))
+        if found is None:
+            limit = number or (1 if word and not _plural(match, dimension) else 5)
+            found = Ranking(dimension, max(1, min(limit, 100)), direction, explicit_limit=number is not None)
+        elif found.dimension is None and dimension is not None:
+            found = Ranking(dimension, found.limit, found.direction, found.order_by, found.explicit_limit)
+        spans.append(match.span())
+    if found is None:
+        return None, ()
+    for order_by, pattern in _ORDER_BY:
+        ordered = pattern.search(text)
+        if ordered:
+            found = Ranking(found.dimension, found.limit, found.direction, order_by, found.explicit_limit)
+            spans.append(ordered.span())
+            break
+    by_spend = re.search(r"\bby (?:total |gross )?spend(?:ing)?\b", text, re.I)
+    if by_spend:
+        spans.append(by_spend.span())
+    return found, tuple(spans)
+
+
+def parse_share(text: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
+    """A share request ("what share of our spend went to Beta", "Beta's share of pressure sensor spend")."""
+    spans = [m.span() for m in _SHARE.finditer(text)]
+    return bool(spans), tuple(spans)
+
+
+def _resolve_base(phrase: str, as_of: dt.date) -> TimeRange | None:
+    resolved = resolve_period(phrase, as_of)
+    return None if resolved.ambiguous else resolved.time_range
+
+
+def compare_words(text: str) -> tuple[tuple[int, int], ...]:
+    """Spans of words that compare ("vs", "compared with"): a comparison once two periods are named."""
+    return tuple(m.span() for m in _COMPARE_WORDS.finditer(text))
+
+
+def parse_comparison(text: str, as_of: dt.date) -> tuple[Comparison | None, tuple[tuple[int, int], ...],
+                                                          tuple[tuple[int, int], ...], bool]:
+    """A period comparison: the rule or base, the spans to consume, the spans to hide from the period reader (the
+    base phrases) and whether the question compares at all (cue words with or without a base).
+
+    The base phrases are hidden from :func:`router.periods.resolve_period` so "Q1 2026 compared with the same
+    quarter last year" reads Q1 2026 as *the* period; two named periods ("Q1 2026 vs Q4 2025") are split by
+    :func:`split_periods`.
+    """
+    spans: list[tuple[int, int]] = []
+    hidden: list[tuple[int, int]] = []
+    compare_to: CompareTo | None = None
+    for pattern, rule in ((_SAME_LAST_YEAR, "same_period_last_year"), (_PREVIOUS, "previous_period")):
+        for match in pattern.finditer(text):
+            if any(s < match.end() and match.start() < e for s, e in hidden):
+                continue
+            hidden.append(match.span())
+            spans.append(match.span())
+            compare_to = compare_to or rule  # type: ignore[assignment]
+    change = [m.span() for m in _CHANGE_WORDS.finditer(text)]
+    compare = [m.span() for m in _COMPARE_WORDS.finditer(text)]
+    asks = bool(change) or (bool(compare) and compare_to is not None)
+    if compare_to is not None and not (change or compare):
+        # "year over year", "QoQ" compare by themselves; "the previous quarter" alone is just a period.
+        inherent = any(re.search(r"over|yoy|y/y|qoq|q/q|mom|m/m|on[- ]year", text[s:e], re.I) for s, e in hidden)
+        if not inherent:
+            return None, (), (), False
+        asks = True
+    if not asks:
+        return None, (), (), False
+    spans.extend(change)
+    spans.extend(compare)
+    return (Comparison(compare_to) if compare_to else None), tuple(spans), tuple(hidden), True
+
+
+def split_periods(mentions: Sequence[str], as_of: dt.date) -> tuple[TimeRange, TimeRange] | None:
+    """Two named periods of a comparison as (current, base): the later one is the period, the earlier the base
+    (a change runs from the earlier period to the later one)."""
+    ranges = [r for r in (_resolve_base(m, as_of) for m in mentions) if r is not None]
+    distinct = list({(r.start, r.end): r for r in ranges}.values())
+    if len(distinct) != 2:
+        return None
+    base, current = sorted(distinct, key=lambda r: (r.start, r.end))
+    return current, base
+
+
+def compare_rule(current: TimeRange, base: TimeRange) -> CompareTo:
+    """The base-period rule a named base period matches, or ``custom``."""
+    from semantic.params import base_period
+
+    for rule in ("previous_period", "same_period_last_year"):
+        if base_period(current.start, current.end, rule) == (base.start, base.end):
+            return rule  # type: ignore[return-value]
+    return "custom"
+
+
+def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None, tuple[tuple[int, int], ...]]:
+    """Invoice statuses and document types asked for, and their spans.
+
+    >>> parse_filters("unpaid invoices from Beta")[0], parse_filters("credit notes only")[1]
+    (('posted',), ('credit_note',))
+    """
+    spans: list[tuple[int, int]] = []
+    statuses: tuple[str, ...] | None = None
+    paid = list(_PAID.finditer(text))
+    posted = [m for m in _POSTED.finditer(text) if not any(p.start() <= m.start() < p.end() for p in paid)]
+    if posted and not paid:
+        statuses = ("posted",)
+    elif paid and not posted:
+        statuses = ("paid",)
+    spans.extend(m.span() for m in (*paid, *posted))
+    types: tuple[str, ...] | None = None
+    both = list(_BOTH_TYPES.finditer(text))
+    spans.extend(m.span() for m in both)
+    for match in _CREDIT_NOTES.finditer(text):
+        spans.append(match.span())
+        if any(b.start() <= match.start() < b.end() for b in both):
+            continue
+        before = text[: match.start()]
+        excluded = EXCLUSION_CUE.search(before[-40:]) is not None and re.search(
+            r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|leaving out|"
+            r"not counting|ignoring|minus|ex\.)\s+(?:the\s+|any\s+|all\s+)?$", before, re.I) is not None
+        types = ("invoice",) if excluded else ("credit_note",)
+    only = _INVOICES_ONLY.search(text)
+    if only and re.search(r"\b(?:paid|unpaid|posted|open|outstanding|settled)\s*$", text[: only.start()], re.I):
+        only = None  # "paid invoices only" restricts the status, not the document type
+    if only and types is None:
+        types = ("invoice",)
+        spans.append(only.span())
+    return statuses, types, tuple(spans)
+
+
+def parse_currency(text: str) -> tuple[bool, str | None, tuple[tuple[int, int], ...]]:
+    """A request for spend in the invoices' own currency, and the one currency named with it."""
+    spans: list[tuple[int, int]] = []
+    code: str | None = None
+    original = False
+    for match in _ORIGINAL.finditer(text):
+        original = True
+        spans.append(match.span())
+        window = text[max(0, match.start() - 24): match.end() + 24]
+        near = _CODE_NEAR.search(window)
+        if near and code is None:
+            code = _CODES.get(near.group("code").lower())
+            offset = max(0, match.start() - 24)
+            spans.append((offset + near.start(), offset + near.end()))
+    for match in (m for pattern in _IN_CURRENCIES for m in pattern.finditer(text)):
+        original = True
+        spans.append(match.span())
+        code = code or _CODES.get(match.group("code").lower())
+    return original, code, tuple(spans)
+
+
+def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int, int], ...]]:
+    """Every analyst slot of ``text`` and the spans hidden from the period reader (comparison base phrases)."""
+    ranking, ranking_spans = parse_ranking(text)
+    share, share_spans = parse_share(text)
+    comparison, compare_spans, hidden, compares = parse_comparison(text, as_of)
+    statuses, types, filter_spans = parse_filters(text)
+    original, code, currency_spans = parse_currency(text)
+    average = [m.span() for m in _AVERAGE_PRICE.finditer(text)]
+    cues = tuple((m.start(), m.end()) for m in EXCLUSION_CUE.finditer(text))
+    if compares and comparison is None:
+        comparison = Comparison("previous_period")
+    analysis = Analysis(
+        ranking=ranking, share=share, comparison=comparison, exclusion_cues=cues, statuses=statuses,
+        document_types=types, original_currency=original, document_currency=code, average_price=bool(average),
+        compare_words=compare_words(text),
+        spans=tuple(sorted({*ranking_spans, *share_spans, *compare_spans, *filter_spans, *currency_spans, *average,
+                            *cues})),
+    )
+    return analysis, hidden
+
+
+# --- exclusions: which mentions a cue puts outside the figure ---------------------------------------------------------
+#: Words that may stand between an exclusion cue and the names it covers, or between those names.
+_LIST_GLUE_WORDS = frozenset("""
+and or nor & the our supplier suppliers vendor vendors product group groups category categories any all those
+anything everything spend spending purchases invoices lines items products from with of on by for
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def _glue(gap: str) -> bool:
+    from ingest.normalize import LEGAL_FORMS
+
+    words = re.findall(r"[^\s,;]+", gap.lower())
+    return all(w.strip(".") in _LIST_GLUE_WORDS or w.strip(".") in LEGAL_FORMS for w in words)
+
+
+def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
+                   mentions: Sequence[tuple[int, int]]) -> tuple[set[tuple[int, int]], list[tuple[int, int]]]:
+    """The mentions each exclusion cue covers ("excluding Beta and Gamma", "except for pressure sensors"), and the
+    cues followed by no mention (their target is named back to the user when it is not a filter word)."""
+    ordered = sorted(mentions)
+    covered: set[tuple[int, int]] = set()
+    bare: list[tuple[int, int]] = []
+    for _, cue_end in cues:
+        cursor = cue_end
+        took = False
+        for start, end in ordered:
+            if start < cursor:
+                continue
+            if not _glue(text[cursor:start]):
+                break
+            covered.add((start, end))
+            cursor, took = end, True
+        if not took:
+            bare.append((cue_end, cue_end))
+    return covered, bare
+
+
+#: Words after an exclusion cue that are filters or bases, not entities ("excluding tax", "without credit notes").
+_NOT_ENTITY = re.compile(
+    r"^(?:the\s+|any\s+|all\s+)?(?:tax|taxes|vat|credit[- ]?notes?|credit memos?|drafts?|draft invoices?|cancell?ed|"
+    r"duplicates?|invoices?|conversion|fx|currency|currency conversion|posted|paid|unpaid)\b",
+    re.I,
+)
+
+
+def bare_exclusion_target(text: str, position: int) -> str | None:
+    """The words after an exclusion cue that name no known entity and no filter word (to name back), or None."""
+    rest = text[position:].lstrip()
+    if _NOT_ENTITY.match(rest):
+        return None
+    words = re.match(r"[^\W\d][\w&'-]*(?:\s+[^\W\d][\w&'-]*){0,2}", rest)
+    if words is None:
+        return None
+    phrase = re.split(r"\s+(?:in|during|for|from|over|last|this|since|between|and|or|by|per)\b", words.group(0),
+                      maxsplit=1)[0].strip()
+    return phrase or None
+
+
+# --- the governed request --------------------------------------------------------------------------------------------
+RANKING = "finance.spend_ranking"
+SHARE = "finance.supplier_share"
+COMPARISON = "finance.spend_comparison"
+DOCUMENT_CURRENCY = "finance.document_currency_spend"
+AVERAGE_PRICE = "catalog.average_unit_price"
+COMPANY_SPEND = "finance.company_spend"
+
+
+@dataclass(frozen=True)
+class Slots:
+    """What the reading resolved, as the governed request needs it (ids only)."""
+
+    company_id: str | None
+    supplier_ids: tuple[str, ...]
+    product_codes: tuple[str, ...]
+    product_group_ids: tuple[str, ...]
+    exclude_supplier_ids: tuple[str, ...]
+    exclude_product_group_ids: tuple[str, ...]
+    period: TimeRange | None
+    statuses: tuple[str, ...]
+    reporting_currency: str | None
+    group_by: tuple[str, ...] = ()
+    grain: str | None = None
+
+
+@dataclass(frozen=True)
+class GovernedRequest:
+    """The metric call a question maps to, or the clarification naming what no metric allows."""
+
+    metric: str | None
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+    group_by: tuple[str, ...] = ()
+    grain: str | None = None
+    problems: tuple[tuple[str, str], ...] = ()  # (reason, question)
+
+
+def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str | None:
+    """The governed metric the analyst slots need, or ``None`` when the existing workflows serve the question.
+
+    A unit-price question over exactly one calendar month with no supplier, exclusion or breakdown stays with
+    ``catalog.unit_price`` (its own workflow); any other period, a supplier or a per-supplier breakdown needs the
+    quantity-weighted average over a period.
+    """
+    if analysis.average_price and slots.product_codes:
+        if (single_month and not slots.supplier_ids and not slots.exclude_supplier_ids and not slots.group_by
+                and not slots.grain and not analysis.ranking and not analysis.comparison):
+            return None
+        return AVERAGE_PRICE
+    if analysis.ranking is not None:
+        return RANKING
+    if analysis.share:
+        return SHARE
+    if analysis.comparison is not None:
+        return COMPARISON
+    if analysis.original_currency:
+        return DOCUMENT_CURRENCY
+    if slots.exclude_supplier_ids or slots.exclude_product_group_ids or analysis.document_types:
+        # One named supplier's total under such filters is that supplier's row of the ranking (the company
+        # metric has no supplier filter); several named suppliers are asked about.
+        return RANKING if len(slots.supplier_ids) == 1 else COMPANY_SPEND
+    return None
+
+
+def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tuple[str, ...]],
+                     metric: str) -> GovernedRequest:
+    """The parameters of ``metric`` from the slots; every slot the metric cannot take is a problem that names it.
+
+    Args:
+        analysis: the analyst slots.
+        slots: the resolved ids, period, statuses and currency.
+        declared: the metric's parameter names and allow-listed dimensions (``{"parameters": ..., "group_by":
+            ...}``) from the catalog.
+        metric: the metric :func:`choose_metric` chose.
+    """
+    params: dict[str, Any] = {}
+    problems: list[tuple[str, str]] = []
+    names = set(declared.get("parameters", ()))
+    group_by: tuple[str, ...] = slots.group_by
+    grain = slots.grain
+
+    def put(name: str, value: Any, what: str) -> None:
+        if value in (None, (), []):
+            return
+        if name not in names:
+            problems.append((f"combination: {metric} has no {name} parameter",
+                             f"{_LABELS.get(metric, metric)} cannot be restricted by {what} (the governed metric "
+                             f"{metric} has no such filter). Do you want the figure without it, or a different "
+                             "question?"))
+            return
+        params[name] = list(value) if isinstance(value, tuple) else value
+
+    tr = slots.period
+    put("company_id", slots.company_id, "company")
+    if tr is not None:
+        put("start_date", tr.start.isoformat(), "period")
+        put("end_date", tr.end.isoformat(), "period")
+    if metric == SHARE:
+        if not slots.supplier_ids:
+            problems.append(("share: no supplier named as the part",
+                             "A share is computed for named suppliers (their share of the company's or a product "
+                             "group's spend). Which supplier's share do you want?"))
+        put("supplier_ids", slots.supplier_ids, "supplier")
+    elif metric == AVERAGE_PRICE:
+        if len(slots.product_codes) != 1:
+            problems.append(("unit price: one product is needed",
+                             "The average unit price is computed for one product at a time. Which product do you "
+                             "mean?"))
+        else:
+            params["product_code"] = slots.product_codes[0]
+        put("supplier_ids", slots.supplier_ids, "supplier")
+    else:
+        put("supplier_ids", slots.supplier_ids, "supplier")
+        if slots.product_codes:
+            put("product_codes", slots.product_codes, "product")
+    put("product_group_ids", slots.product_group_ids, "product group")
+    put("exclude_supplier_ids", slots.exclude_supplier_ids, "excluded suppliers")
+    put("exclude_product_group_ids", slots.exclude_product_group_ids, "excluded product groups")
+    if analysis.document_types is not None:
+        put("document_types", analysis.document_types, "document type (credit notes / invoices)")
+    if tuple(slots.statuses) != ("posted", "paid"):
+        put("invoice_statuses", slots.statuses, "invoice status")
+    put("reporting_currency", slots.reporting_currency, "reporting currency")
+    if metric == DOCUMENT_CURRENCY:
+        if analysis.document_currency:
+            params["document_currency"] = analysis.document_currency
+        elif "currency" not in group_by:
+            group_by = ("currency", *group_by)
+    elif analysis.document_currency or (analysis.original_currency and metric != DOCUMENT_CURRENCY):
+        problems.append((f"combination: {metric} is not served in the invoices' own currency",
+                         f"{_LABELS.get(metric, metric)} is computed in the reporting currency only; spend in the "
+                         "invoices' own currency is a separate figure. Which one do you want?"))
+    if metric == RANKING and analysis.ranking is None:
+        # One supplier's filtered total: its single ranked row (the composer states it as a total).
+        group_by, grain = ("supplier_id",), None
+        params.update({"limit": 1, "direction": "top", "order_by": "total_spend"})
+    elif metric == RANKING:
+        ranking = analysis.ranking
+        assert ranking is not None
+        dimension = ranking.dimension or next((d for d in group_by if d != "currency"), None)
+        if dimension is None:
+            problems.append(("ranking: what to rank is not named",
+                             "What should be ranked: suppliers, product groups or products?"))
+        else:
+            group_by = (dimension,)
+        if grain:
+            problems.append(("combination: a ranking has no time grain",
+                             "A ranking covers one period as a whole; it cannot also be split by "
+                             f"{grain}. Do you want the ranking over the whole period?"))
+            grain = None
+        if analysis.comparison is not None:
+            problems.append(("combination: a ranking of changes is not a governed metric",
+                             "Rankings order the spend of one period; ranking by the change against another "
+                             "period is not a governed metric. Do you want the ranking, or the comparison?"))
+        params.update({"limit": ranking.limit, "direction": ranking.direction, "order_by": ranking.order_by})
+    elif metric == COMPARISON:
+        comparison = analysis.comparison
+        assert comparison is not None
+        params["compare_to"] = comparison.compare_to
+        if comparison.compare_to == "custom" and comparison.base is not None:
+            params["base_start_date"] = comparison.base.start.isoformat()
+            params["base_end_date"] = comparison.base.end.isoformat()
+        if grain:
+            problems.append(("combination: a comparison has no time grain",
+                             f"A comparison sets one period against its base; it cannot also be split by {grain}. "
+                             "Do you want the comparison of the whole periods?"))
+            grain = None
+    if metric in (SHARE,) and analysis.comparison is not None:
+        problems.append(("combination: a change of a share is not a governed metric",
+                         "A share is computed for one period; its change against another period is not a governed "
+                         "metric. Do you want the share, or the change of spend?"))
+    allowed = set(declared.get("group_by", ()))
+    for dim in group_by:
+        if dim not in allowed:
+            problems.append((f"breakdown: {dim} is not a grouping {metric} offers",
+                             f"{_LABELS.get(metric, metric)} cannot be broken down by {dim.replace('_id', '')}."))
+    grains = set(declared.get("grains", ()))
+    if grain and grain not in grains:
+        problems.append((f"breakdown: {grain} is not a grain {metric} offers",
+                         f"{_LABELS.get(metric, metric)} cannot be split by {grain}."))
+        grain = None
+    return GovernedRequest(metric, params, group_by, grain, tuple(problems))
+
+
+_LABELS = {RANKING: "A spend ranking", SHARE: "A supplier's share", COMPARISON: "A period comparison",
+           DOCUMENT_CURRENCY: "Spend in the invoices' own currency", AVERAGE_PRICE: "The average unit price",
+           COMPANY_SPEND: "Company spend"}
+
+
+def single_month(period: TimeRange | None) -> bool:
+    """True for exactly one calendar month."""
+    return period is not None and period.start.day == 1 and period.end == add_months(period.start, 1)
+
+
+__all__ = [
+    "AVERAGE_PRICE", "COMPANY_SPEND", "COMPARISON", "DOCUMENT_CURRENCY", "EXCLUSION_CUE", "RANKING", "SHARE",
+    "Analysis", "Comparison", "GovernedRequest", "Ranking", "Slots", "bare_exclusion_target", "choose_metric",
+    "compare_rule", "excluded_spans", "governed_request", "parse_analysis", "parse_comparison", "parse_currency",
+    "parse_filters", "parse_ranking", "parse_share", "single_month", "split_periods",
+]
