@@ -120,24 +120,13 @@
         from {{ lines_documents_table() }}
     ),
 
+    -- one full join of the two sides (a single hash join of the registry with the held documents)
     changed as (
-        select served.tenant_id, served.document_id
+        select coalesce(served.tenant_id, held.tenant_id) as tenant_id,
+               coalesce(served.document_id, held.document_id) as document_id
         from served
-        where not exists (
-            select 1 from held
-            where held.tenant_id = served.tenant_id
-              and held.document_id = served.document_id
-              and held.document_version = served.document_version
-        )
-        union
-        select held.tenant_id, held.document_id
-        from held
-        where not exists (
-            select 1 from served
-            where served.tenant_id = held.tenant_id
-              and served.document_id = held.document_id
-              and served.document_version = held.document_version
-        )
+        full join held on held.tenant_id = served.tenant_id and held.document_id = served.document_id
+        where served.document_version is distinct from held.document_version
     ),
 
     -- Design note: siblings are found by (tenant, company, invoice number) in the landed headers of every version,

@@ -140,18 +140,15 @@
 {%- set all_keys = ['tenant_id'] + keys + [date_column] -%}
 with
 
-lines as (
-    select * from {{ ref('validated_invoice_lines') }}
-),
-
 {% if is_incremental() -%}
+{#- No shared CTE of the lines here: referenced twice it would be materialized, every line read on every run. -#}
 {%- set line_date = date_expr | replace('invoice_date', 'lines.invoice_date') %}
 -- after the lines were rebuilt whole: every group (an InitPlan: no scan when there is no marker)
 rebuilt as (
     select
         tenant_id, {{ keys | join(', ') }}, {{ date_expr }} as {{ date_column }},
         {{ spend_rollup_measures() }}
-    from lines
+    from {{ ref('validated_invoice_lines') }}
     where exists (select 1 from rollup_rebuild_whole)
     group by tenant_id, {{ keys | join(', ') }}, {{ date_expr }}
 ),
@@ -167,7 +164,7 @@ recomputed as (
     select
         lines.tenant_id, {% for k in keys %}lines.{{ k }}, {% endfor %}{{ line_date }} as {{ date_column }},
         {{ spend_rollup_measures() }}
-    from lines
+    from {{ ref('validated_invoice_lines') }} as lines
     join lost on lost.tenant_id = lines.tenant_id
         {% for k in keys %}and lost.{{ k }} {{ 'is not distinct from' if k in nullable else '=' }} lines.{{ k }}
         {% endfor %}and lost.{{ date_column }} = {{ line_date }}
@@ -201,6 +198,10 @@ final as (
     select * from merged
 )
 {%- else -%}
+lines as (
+    select * from {{ ref('validated_invoice_lines') }}
+),
+
 final as (
     select
         tenant_id, {{ keys | join(', ') }}, {{ date_expr }} as {{ date_column }},

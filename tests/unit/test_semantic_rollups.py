@@ -84,3 +84,6 @@ def test_a_rollup_query_keeps_the_result_columns_and_takes_ids_from_the_rollup(r
     assert 'UNNEST(rr."first_line_ids")' in sql
     assert 'SUM("spend_monthly_rollup"."line_count")' in sql
     assert "LIMIT 100" in sql and "%(_row_limit)s" in sql
+    # The filters run once (the matched rows, materialized); the provenance fetches its id arrays by row location.
+    assert sql.count("%(company_id)s") == 1 and sql.count("%(start_date)s") == 1
+    assert "AS MATERIALIZED" in sql and "f.ctid = ANY(ARRAY(" in sql
