@@ -94,7 +94,9 @@ def _dbt_run(settings: Settings, work: Path, *extra: str) -> tuple[float, dict[s
     return round(time.monotonic() - started, 2), models
 
 
-_STATEMENT = re.compile(r"^(\d\d:\d\d:\d\d\.\d+) .*?\[(Thread-\d+|MainThread)[^\]]*\]: SQL status: (.*) in ([0-9.]+) seconds$")
+_STATEMENT = re.compile(
+    r"^(\d\d:\d\d:\d\d\.\d+) .*?\[(Thread-\d+|MainThread)[^\]]*\]: SQL status: (.*) in ([0-9.]+) seconds$"
+)
 _NODE = re.compile(r"\[(Thread-\d+)[^\]]*\]: Began running node model\.procura\.(\w+)")
 
 
@@ -191,9 +193,14 @@ def run(settings: Settings, invoices: int, progress: Callable[[str], None]) -> d
         "models_s": {"incremental": incremental_models, "full_refresh": full_models, "no_change": idle_models},
         # what dbt itself took besides the models (start-up, parse, hooks): the lines, then the two rollups in
         # parallel (dbt's threads), are the models' critical path; the rest of the wall time is dbt's
-        "dbt_overhead_s": {run: round(total - _critical_path(models), 2) for run, total, models in (
-            ("incremental", incremental_s, incremental_models), ("full_refresh", full_s, full_models),
-            ("no_change", idle_s, idle_models))},
+        "dbt_overhead_s": {
+            run: round(total - _critical_path(models), 2)
+            for run, total, models in (
+                ("incremental", incremental_s, incremental_models),
+                ("full_refresh", full_s, full_models),
+                ("no_change", idle_s, idle_models),
+            )
+        },
         # every statement of >= 0.3 s, by model (dbt's debug log): where each run's time went
         "slow_statements": {"incremental": incremental_slow, "full_refresh": full_slow, "no_change": idle_slow},
         "ratio_incremental_over_full": ratio,

@@ -276,8 +276,9 @@ def shape(
         if definition.provenance is not None:
             ids = tuple(str(v) for v in (raw[index[SOURCE_IDS]] or ()))
             count = int(raw[index[SOURCE_COUNT]])
-            provenance = Provenance.model_construct(source_line_ids=ids, source_line_count=count,
-                                                    truncated=count > len(ids))
+            provenance = Provenance.model_construct(
+                source_line_ids=ids, source_line_count=count, truncated=count > len(ids)
+            )
         if definition.coverage is not None:
             covered.update(str(v) for v in (raw[index[COVERAGE]] or ()))
         rows.append(ResultRow.model_construct(values=row_values, provenance=provenance))
@@ -296,14 +297,15 @@ def shape(
 
     # Design note: model_construct, not validation: every value here was typed by this function (rows from the
     # database, parameters already bound), and this runs on every call.
+    echo = params.as_json()
     return MetricResult.model_construct(
         metric=definition.name,
         status=status,
-        parameters=params.as_json(),
+        parameters=echo,
         group_by=query.variant.group_by,
         grain=query.variant.grain,
         currency=str(values[definition.currency_parameter]) if definition.currency_parameter else None,
-        policy=_policy(definition.policy, params),
+        policy=_policy(definition.policy, echo),
         columns=_columns(metric, query, values),
         rows=tuple(rows),
         row_count=len(rows),
@@ -342,11 +344,11 @@ def _scalar(value: Any) -> JsonScalar:
     return str(value)
 
 
-def _policy(policy: Mapping[str, str], params: BoundParameters) -> dict[str, Any]:
+def _policy(policy: Mapping[str, str], as_json: Mapping[str, Any]) -> dict[str, Any]:
     shaped: dict[str, Any] = {}
     for key, text in policy.items():
         ref = parameter_ref(text)
-        shaped[key] = params.as_json()[ref] if ref is not None else text
+        shaped[key] = as_json[ref] if ref is not None else text
     return shaped
 
 

@@ -177,7 +177,8 @@ def rollup_model_sql(name: str) -> str:
     # One module of every macro file (they call each other), as dbt's global macro namespace. A file that
     # defines a materialization (dbt's own block tag) holds nothing a model calls.
     texts = [path.read_text() for path in sorted((REPO_ROOT / "macros").glob("*.sql"))]
-    module = env.from_string("\n".join(t for t in texts if not re.search(r"{%-?\s*materialization", t))).make_module(context)
+    macros = "\n".join(t for t in texts if not re.search(r"{%-?\s*materialization", t))
+    module = env.from_string(macros).make_module(context)
     context.update({k: getattr(module, k) for k in dir(module) if not k.startswith("_")})
     template = env.from_string((REPO_ROOT / "models" / "marts" / f"{name}.sql").read_text())
     return template.render(context).strip()
