@@ -1,4 +1,4 @@
-"""The audit row of an HTTP call, as one dependency shared by the metric, search and ask routes.
+"""The audit row of an HTTP call, as one dependency shared by the search and ask routes.
 
 Every call through these routes leaves one ``app.audit_log`` row, whatever its outcome, and fails closed: a call
 whose row cannot be written is not answered. :data:`AuditDep` hands the route a :class:`RequestAudit` for the
@@ -6,7 +6,8 @@ authenticated principal; the route records its outcome before it answers (:meth:
 that the call writes the row itself in its own transaction (:meth:`RequestAudit.written_by_call`: a metric query
 writes it in the same pipelined statement, one network round trip). When the route raises before either, the
 dependency records the failure on the way out (best effort: the caller gets the original error either way), except
-when the database itself is gone.
+when the database itself is gone. The metric query route does not take it: the metric service writes the row of
+every outcome itself (:mod:`semantic.service`).
 """
 
 from __future__ import annotations

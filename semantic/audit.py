@@ -11,6 +11,7 @@ back only as a principal holding the ``tenant:admin`` scope of the same tenant (
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -24,7 +25,7 @@ import psycopg
 
 from procura.db.session import AuthContext, idle_autocommit, tenant_transaction
 from procura.errors import ProcuraError
-from procura.keyed import keyed_hex
+from procura.keyed import keyed_hex, server_key
 from semantic.params import to_json_value
 
 Route = Literal["api", "cli", "mcp"]
@@ -81,8 +82,24 @@ def interface(route: Route, key_id: str | None) -> Iterator[None]:
 def hash_value(value: Any) -> str:
     """Keyed hash (HMAC-SHA256, server secret) of a value's canonical JSON (sorted keys, no spaces; dates ISO,
     decimals as strings)."""
+    try:
+        # Design note: the same few values (a company, a date range, a status list) are hashed on every call of a
+        # dashboard; a bound value is a str, date, Decimal, int, bool, None or a tuple of them, and its repr (with
+        # its type's name and the key) tells apart the values whose JSON differs (True and 1, "1" and 1).
+        return _cached_hash(server_key(), type(value).__name__, repr(value), value)
+    except TypeError:  # unhashable (a list or dict sent before binding)
+        return _hash(value)
+
+
+def _hash(value: Any) -> str:
     canonical = json.dumps(to_json_value(value), sort_keys=True, separators=(",", ":"), default=str)
     return keyed_hex("audit-parameter", canonical)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_hash(key: bytes, type_name: str, text: str, value: Any) -> str:
+    canonical = json.dumps(to_json_value(value), sort_keys=True, separators=(",", ":"), default=str)
+    return keyed_hex("audit-parameter", canonical, key)
 
 
 def hash_parameters(values: Mapping[str, Any]) -> dict[str, str]:

@@ -100,6 +100,12 @@ class MetricResult(_Frozen):
     answered_from: str = ""
 
 
+#: audited_sql's text per (metric, compiled SQL, row cap): built once, not on every call (bounded: the compiled
+#: variants and relations of a registry are finite; a new registry brings new keys).
+_AUDITED_SQL: dict[tuple[str, str, int], str] = {}
+_AUDITED_SQL_MAX = 4096
+
+
 def audited_sql(metric: Metric, query: CompiledQuery, row_cap: int) -> str:
     """``query`` with its audit row written by the same statement (psycopg text, ``%(_audit_*)s`` values).
 
@@ -109,6 +115,17 @@ def audited_sql(metric: Metric, query: CompiledQuery, row_cap: int) -> str:
     two extra columns: ``_present`` (NULL when there were none) and ``_ord``. If the audit call fails, the
     statement fails and no row reaches the caller.
     """
+    key = (metric.name, query.sql, int(row_cap))
+    text = _AUDITED_SQL.get(key)
+    if text is None:
+        text = _audited_sql(metric, query, row_cap)
+        if len(_AUDITED_SQL) >= _AUDITED_SQL_MAX:
+            _AUDITED_SQL.clear()
+        _AUDITED_SQL[key] = text
+    return text
+
+
+def _audited_sql(metric: Metric, query: CompiledQuery, row_cap: int) -> str:
     definition = metric.definition
     match = next((n for n, o in definition.outputs.items() if o.role == "match_count"), None)
     ungrouped = not query.variant.group_by and query.variant.grain is None
@@ -182,6 +199,10 @@ def run(
             _audit_group_by=list(audit_entry.group_by),
             _audit_grain=audit_entry.grain,
         )
+    scope_sql, scope_params = scope_statement(
+        ctx, read_only=audit_entry is None, statement_timeout_ms=statement_timeout_ms
+    )
+    scope_sql += ", pg_catalog.set_config('plan_cache_mode', 'force_custom_plan', true)"
     if not idle_autocommit(conn):
         # Design note: the scope below lives in the pipeline's implicit transaction; inside an open transaction
         # it would outlive this query.
@@ -194,14 +215,12 @@ def run(
         # and end at that Sync, committed or rolled back. Nothing in the block may fetch, since a fetch would
         # sync between the two. A failed scope check makes the server skip the query.
         with conn.pipeline():
-            conn.execute(
-                *scope_statement(ctx, read_only=audit_entry is None, statement_timeout_ms=statement_timeout_ms),
-                prepare=False,
-            )
-            # Design note: never a server-side prepared statement. After five executions psycopg would prepare it
-            # and Postgres may settle on a generic plan, which cannot see how selective this call's id arrays and
-            # date range are; bench/metric_api.py measured that generic plan at about 2x the custom one.
-            cur.execute(sql_text, bind, prepare=False)
+            conn.execute(scope_sql, scope_params, prepare=True)
+            # Design note: both statements are server-side prepared statements (parsed and analyzed once per
+            # connection), but every execution is planned for its own values: the scope sets plan_cache_mode to
+            # force_custom_plan for this transaction. A generic plan cannot see how selective this call's id
+            # arrays and date range are; bench/metric_api.py measured one at about 2x the custom plan.
+            cur.execute(sql_text, bind, prepare=True)
         raw_rows = cur.fetchall()
         if audit_entry is not None:
             # the two trailing columns of audited_sql; one all-NULL row when the query had none
@@ -257,10 +276,12 @@ def shape(
         if definition.provenance is not None:
             ids = tuple(str(v) for v in (raw[index[SOURCE_IDS]] or ()))
             count = int(raw[index[SOURCE_COUNT]])
-            provenance = Provenance(source_line_ids=ids, source_line_count=count, truncated=count > len(ids))
+            provenance = Provenance.model_construct(
+                source_line_ids=ids, source_line_count=count, truncated=count > len(ids)
+            )
         if definition.coverage is not None:
             covered.update(str(v) for v in (raw[index[COVERAGE]] or ()))
-        rows.append(ResultRow(values=row_values, provenance=provenance))
+        rows.append(ResultRow.model_construct(values=row_values, provenance=provenance))
 
     coverage = None
     status: Status = "complete" if rows else "no_data"
@@ -274,14 +295,17 @@ def shape(
         if rows and missing:
             status = "partial"
 
-    return MetricResult(
+    # Design note: model_construct, not validation: every value here was typed by this function (rows from the
+    # database, parameters already bound), and this runs on every call.
+    echo = params.as_json()
+    return MetricResult.model_construct(
         metric=definition.name,
         status=status,
-        parameters=params.as_json(),
+        parameters=echo,
         group_by=query.variant.group_by,
         grain=query.variant.grain,
         currency=str(values[definition.currency_parameter]) if definition.currency_parameter else None,
-        policy=_policy(definition.policy, params),
+        policy=_policy(definition.policy, echo),
         columns=_columns(metric, query, values),
         rows=tuple(rows),
         row_count=len(rows),
@@ -320,11 +344,11 @@ def _scalar(value: Any) -> JsonScalar:
     return str(value)
 
 
-def _policy(policy: Mapping[str, str], params: BoundParameters) -> dict[str, Any]:
+def _policy(policy: Mapping[str, str], as_json: Mapping[str, Any]) -> dict[str, Any]:
     shaped: dict[str, Any] = {}
     for key, text in policy.items():
         ref = parameter_ref(text)
-        shaped[key] = params.as_json()[ref] if ref is not None else text
+        shaped[key] = as_json[ref] if ref is not None else text
     return shaped
 
 

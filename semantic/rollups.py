@@ -59,6 +59,9 @@ SIZES_TTL_S = 60.0
 _SUMS = frozenset({"spend_reporting_amount", "net_reporting_amount", "tax_reporting_amount", "signed_quantity"})
 _STEP = {"day": "1 day", "week": "1 week", "month": "1 month", "quarter": "3 month", "year": "1 year"}
 _MONTH_GRAINS = frozenset({"month", "quarter", "year"})
+#: The CTE of the rollup rows a query matches, and its row-location column (see _with_rollup_provenance).
+_MATCHED = "_rollup_rows"
+_ROW_ID = "_row_id"
 
 
 @dataclass(frozen=True)
@@ -361,9 +364,25 @@ def _with_rollup_provenance(
     cap = definition.provenance.cap
     if definition.provenance.column != "line_id" or cap > rollup.ids_cap:
         return None
-    table = rollup.relation.split(".")[1]
-    lookup = inner.copy()
-    lookup.set("expressions", [exp.column(rollup.ids_column, table=table, quoted=True)])
+    schema_name, table = rollup.relation.split(".")
+    # The matching rollup rows, read once: their keys, sums and first id, and where each row is (ctid). The
+    # aggregate reads them from here, and the provenance step picks its rows from here and fetches only those
+    # rows' id arrays by ctid, instead of running the query's index scan a second time.
+    kept = sorted(rollup.keys | rollup.sums | {rollup.date_column, rollup.count_column, rollup.first_id_column})
+    matched = exp.select(
+        exp.column("ctid", table=table, quoted=True).as_(_ROW_ID, quoted=True),
+        *[exp.column(name, table=table, quoted=True) for name in kept],
+    ).from_(exp.table_(table, db=schema_name, quoted=True, alias=exp.to_identifier(table, quoted=True)))
+    where = inner.args.get("where")
+    if where is not None:
+        matched.set("where", where.copy())
+    aggregate = inner.copy()
+    aggregate.set("where", None)
+    for source in aggregate.find_all(exp.Table):
+        source.replace(exp.table_(_MATCHED, quoted=True, alias=exp.to_identifier(table, quoted=True)))
+
+    lookup = aggregate.copy()
+    lookup.set("expressions", [exp.column(_ROW_ID, table=table, quoted=True)])
     for clause in ("group", "having", "order", "limit", "distinct"):
         lookup.set(clause, None)
     for dim in query.variant.group_by:
@@ -386,24 +405,30 @@ def _with_rollup_provenance(
     # Ordered by the plain first-id column: ordering by ids[1] would read (detoast) every matching row's array.
     first = exp.column(rollup.first_id_column, table=table, quoted=True)
     lookup = lookup.order_by(first, copy=False).limit(cap, copy=False)
+    fetch = sqlglot.parse_one(
+        f'(select f."{rollup.ids_column}" from "{schema_name}"."{table}" as f where f.ctid = any(array(select 1)))',
+        read=DIALECT,
+    ).unnest()
+    assert isinstance(fetch, exp.Select)
+    next(q for q in fetch.find_all(exp.Select) if q is not fetch).replace(lookup)
     ids = sqlglot.parse_one(
         f'(select array_agg(p."_id" order by p."_id") from (select x."_id" from (select 1) as rr'
         f' cross join lateral unnest(rr."{rollup.ids_column}") as x("_id") order by x."_id" limit {cap}) as p)',
         read=DIALECT,
     )
     placeholder = next(q for q in ids.find_all(exp.Subquery) if q.alias == "rr")
-    placeholder.replace(lookup.subquery("rr"))
+    placeholder.replace(fetch.subquery("rr"))
     projections: list[exp.Expr] = []
     for name in query.columns:
         if name == SOURCE_IDS:
             projections.append(ids.as_(SOURCE_IDS, quoted=True))
         else:
             projections.append(exp.column(name, table="r", quoted=True))
-    outer = exp.select(*projections).from_(inner.subquery("r"))
+    outer = exp.select(*projections).from_(aggregate.subquery("r"))
     keys = [*query.variant.group_by, *([PERIOD] if query.variant.grain else [])]
     if keys:
         outer = outer.order_by(*[exp.column(k, table="r", quoted=True) for k in keys])
-    return outer
+    return outer.with_(_MATCHED, as_=matched, materialized=True, copy=False)
 
 
 def read_sizes(conn: psycopg.Connection) -> dict[str, float]:

@@ -9,6 +9,7 @@ as the superuser, matching its contract, and removed again by tenant.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -153,26 +154,56 @@ def insert_lines(admin_conn: psycopg.Connection, rows: Iterable[Mapping[str, Any
     return len(data)
 
 
+def rollup_model_sql(name: str) -> str:
+    """The full-build SELECT of rollup model ``name``, rendered from its file with the project's macros.
+
+    The model file is Jinja over dbt's macros (``macros/*.sql``); it is rendered here in dbt's own Jinja
+    environment with every macro file of the project, as dbt renders a first build: ``ref``/``source`` name the
+    relations of the current database, ``config`` is a no-op and ``is_incremental()`` is false. So a test or a
+    benchmark that writes lines without dbt gets exactly the rows dbt would build, and the aggregation is written
+    once, in the macros.
+    """
+    from jinja2.sandbox import SandboxedEnvironment
+
+    env = SandboxedEnvironment(extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"])
+    context: dict[str, Any] = {
+        "ref": lambda model_name: f"marts.{model_name}",
+        "source": lambda source_name, table: f"{source_name}.{table}",
+        "config": lambda **_: "",
+        "is_incremental": lambda: False,
+        "this": f"marts.{name}",
+        "execute": False,
+    }
+    # One module of every macro file (they call each other), as dbt's global macro namespace. A file that
+    # defines a materialization (dbt's own block tag) holds nothing a model calls.
+    texts = [path.read_text() for path in sorted((REPO_ROOT / "macros").glob("*.sql"))]
+    macros = "\n".join(t for t in texts if not re.search(r"{%-?\s*materialization", t))
+    module = env.from_string(macros).make_module(context)
+    context.update({k: getattr(module, k) for k in dir(module) if not k.startswith("_")})
+    template = env.from_string((REPO_ROOT / "models" / "marts" / f"{name}.sql").read_text())
+    return template.render(context).strip()
+
+
 def refresh_rollups(admin_conn: psycopg.Connection, tenant_ids: Iterable[str]) -> None:
     """Rebuild these tenants' rows of every rollup mart from ``marts.validated_invoice_lines``, as dbt would.
 
     Rows written straight into the lines (tests, benchmarks) bypass dbt, which builds the rollups; without this
-    the compiler would answer from stale rollups. The SQL is the rollup model's own file, its one ``ref`` to the
-    lines resolved, so no aggregation is written twice. A database built before the rollups existed is skipped.
+    the compiler would answer from stale rollups. The SQL is the rollup model's own, rendered with the project's
+    macros (:func:`rollup_model_sql`), so no aggregation is written twice. A database built before the rollups
+    existed is skipped.
     """
     ids = sorted(set(tenant_ids))
     for rollup in ROLLUPS:
         exists = admin_conn.execute("select to_regclass(%s) is not null", (rollup.relation,)).fetchone()
         if not exists or not exists[0]:
             continue
-        model = (REPO_ROOT / "models" / "marts" / f"{rollup.relation.split('.')[1]}.sql").read_text()
-        body = model.replace("{{ ref('validated_invoice_lines') }}", "marts.validated_invoice_lines")
+        body = rollup_model_sql(rollup.relation.split(".")[1])
         table = sql.Identifier(*rollup.relation.split("."))
         admin_conn.execute(sql.SQL("delete from {} where tenant_id = any(%s)").format(table), (ids,))
         admin_conn.execute(
             sql.SQL("insert into {} select * from ({}) as rollup where tenant_id = any(%s)").format(
                 table,
-                sql.SQL(body.replace("%", "%%")),  # type: ignore[arg-type]  # a repository file, not input
+                sql.SQL(body.replace("%", "%%")),  # type: ignore[arg-type]  # rendered from repository files
             ),
             (ids,),
         )

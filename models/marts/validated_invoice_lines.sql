@@ -11,7 +11,8 @@
     incremental_strategy='append',
     on_schema_change='fail',
     pre_hook=["{% if is_incremental() %}{{ prepare_incremental_lines() }}{% endif %}"],
-    post_hook=["{{ record_lines_build_state() }}", "analyze {{ this }}"],
+    post_hook=["{{ record_lines_build_state() }}", "{{ record_lines_documents() }}", "{{ record_rollup_changes(1) }}",
+               "analyze {{ this }}"],
 ) }}
 with
 

@@ -18,6 +18,7 @@ import pytest
 
 from procura.settings import Settings
 from procura.transform import TransformResult, _invoke, build_marts
+from semantic.testing import rollup_model_sql
 from tests.conftest import unique_tenant
 from tests.support.database import fresh_database
 from tests.support.landing import LandingWriter
@@ -69,6 +70,9 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
             writer.invoice(replace(first, status="cancelled"), version=writer.versions[first.document_id] + 1)
             second = list(invoices.values())[1]
             writer.delete(second.document_id)
+            # lines joining rollup groups that keep all their lines (merged into the existing rollup rows)
+            third = list(invoices.values())[2]
+            writer.invoice(replace(third, document_id="invoice-new-3", invoice_number="INV-NEW-3"))
             # a release from quarantine
             conn.execute(
                 "update ingest.quarantine set released_at = now() where tenant_id = %s and document_id = %s",
@@ -78,6 +82,9 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         first_incremental = _run(settings, target, logs)
         assert first_incremental.success
         assert not _has_line(settings, tenant_a, "invoice-new-usd")
+        # New lines only (plus the rebuilt documents): rollup groups merged, not recomputed; as a full build would be.
+        for relation in _ROLLUPS:
+            assert _rows(settings, relation) == _rollup_from_lines(settings, relation), relation
         with psycopg.connect(settings.owner_url, autocommit=True) as conn:
             writer = LandingWriter(conn, tenant_a, dict(writer.versions))
             # master data: the missing USD rate arrives in a new version of the FX document
@@ -93,7 +100,8 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
 
         incremental = _run(settings, target, logs)
         after_incremental = _rows(settings, "marts.validated_invoice_lines")
-        rollup_incremental = _rows(settings, "marts.spend_daily_rollup")
+        rollups_incremental = {r: _rows(settings, r) for r in _ROLLUPS}
+        assert _pending_rollup_changes(settings) == 0, "each rollup consumed the lines' changes"
         _assert_no_exclusive_lock(settings)
         full = _run(settings, target, logs, "--full-refresh")
         after_full = _rows(settings, "marts.validated_invoice_lines")
@@ -101,7 +109,8 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         assert incremental.success and full.success
         assert after_incremental != before  # the changes arrived
         assert after_incremental == after_full
-        assert rollup_incremental == _rows(settings, "marts.spend_daily_rollup")
+        for relation, rows in rollups_incremental.items():
+            assert rows == _rows(settings, relation), f"{relation}: incremental rows differ from a full refresh"
         # The incremental run inserted only the affected documents' lines (dbt reports the rows it wrote).
         inserted = int(_lines_node(incremental).split()[-1])  # e.g. "INSERT 0 3"
         assert 0 < inserted < len(after_full), _lines_node(incremental)
@@ -125,6 +134,22 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         assert upgraded.success
         assert any("rebuilding it whole" in m for m in messages), messages
         assert _rows(settings, "marts.validated_invoice_lines") == after_full
+
+
+_ROLLUPS = ("marts.spend_daily_rollup", "marts.spend_monthly_rollup")
+
+
+def _rollup_from_lines(settings: Settings, relation: str) -> list[tuple[object, ...]]:
+    """The rows a full build of the rollup would have now: its model's SQL (rendered with the macros) over the lines."""
+    body = rollup_model_sql(relation.split(".")[1])
+    with psycopg.connect(settings.admin_url) as conn:
+        return conn.execute(f"select * from ({body}) as r order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10").fetchall()
+
+
+def _pending_rollup_changes(settings: Settings) -> int:
+    with psycopg.connect(settings.admin_url) as conn:
+        row = conn.execute("select count(*) from intermediate.spend_rollup_changes").fetchone()
+    return int(row[0]) if row else -1
 
 
 def _has_line(settings: Settings, tenant: str, document_id: str) -> bool:

@@ -84,3 +84,23 @@ def test_a_rollup_query_keeps_the_result_columns_and_takes_ids_from_the_rollup(r
     assert 'UNNEST(rr."first_line_ids")' in sql
     assert 'SUM("spend_monthly_rollup"."line_count")' in sql
     assert "LIMIT 100" in sql and "%(_row_limit)s" in sql
+    # The filters run once (the matched rows, materialized); the provenance fetches its id arrays by row location.
+    assert sql.count("%(company_id)s") == 1 and sql.count("%(start_date)s") == 1
+    assert "AS MATERIALIZED" in sql and "f.ctid = ANY(ARRAY(" in sql
+
+
+def test_the_rollup_models_render_with_the_project_macros() -> None:
+    # What refresh_rollups runs for lines written without dbt: the model file rendered with macros/*.sql.
+    import sqlglot
+
+    from semantic.testing import rollup_model_sql
+
+    for name, date in (("spend_daily_rollup", "invoice_date"), ("spend_monthly_rollup", "invoice_month")):
+        body = rollup_model_sql(name)
+        assert "{{" not in body and "{%" not in body, name
+        tree = sqlglot.parse_one(body, read="postgres")
+        grouped = next(s for s in tree.find_all(sqlglot.exp.Select) if s.args.get("group"))
+        assert [c.alias_or_name for c in grouped.expressions][-8:] == [
+            date, "spend_reporting_amount", "net_reporting_amount", "tax_reporting_amount", "signed_quantity",
+            "line_count", "first_line_ids", "first_line_id",
+        ], name  # fmt: skip
