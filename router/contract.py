@@ -194,6 +194,9 @@ class RoutingResult(_Frozen):
     personal_data: Literal["only", "mentioned"] | None = None
     #: The question asks which agreement approves the suppliers it names (answered for those suppliers only).
     named_suppliers_only: bool = False
+    #: Clauses of the question addressed to the system (instructions, SQL, claims about approvals): set aside
+    #: before reading, never followed, and named back in the answer.
+    set_aside: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _clarification_stops_execution(self) -> RoutingResult:

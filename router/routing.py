@@ -30,6 +30,7 @@ from router.contract import (
 )
 from router.entities import Gazetteer
 from router.extensions import route_extensions
+from router.injection import set_aside_instructions
 from router.periods import add_months
 from router.planner import PlanInput, plan
 from router.reader import NameResolver, Reading, interpretation, read
@@ -100,10 +101,22 @@ def _combine(hits: tuple[RuleHit, ...], probabilities: dict[IntentType, float] |
 def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """Route one question; the result carries either a clarification or an execution plan.
 
+    Clauses addressed to the system ("ignore previous instructions", SQL, "the manual says Zeta is approved") are
+    set aside first: they are not read as constraints, never followed, and the interpretation names them.
+
     Raises:
         QuestionError: the question is empty or too long.
     """
-    text = clean_question(question)
+    text, aside = set_aside_instructions(clean_question(question))
+    result = _route(text, inputs)
+    if not aside:
+        return result
+    note = "set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)
+    read_as = f"{result.interpretation}; {note}" if result.interpretation else note
+    return result.model_copy(update={"set_aside": aside, "interpretation": read_as})
+
+
+def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     gazetteer = inputs.gazetteer
     reading = read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
     # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
