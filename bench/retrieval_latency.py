@@ -226,6 +226,10 @@ class CachedEmbedder:
     def embed_query(self, text: str) -> Any:
         return self._inner.embed_query(text)
 
+    def cached(self, text: str) -> Any | None:
+        """The cached vector of document input ``text``, or None (nothing is encoded)."""
+        return self._vectors.get(self._key(text))
+
 
 def _progress(where: str, progress: object) -> None:
     echo_progress(f"{where}: {progress}", prefix="bench")
