@@ -55,7 +55,8 @@ def copy_statement(table: str, columns: Sequence[str], shifted: Sequence[str], c
             values.append(sql.SQL("{} + {}").format(sql.Identifier(column), sql.Literal(copy * 10**12)))
         else:
             values.append(sql.Identifier(column))
-    return sql.SQL("insert into {}.{} ({}) overriding system value select {} from {}.{} where tenant_id !~ '-r[0-9]+$'").format(
+    return sql.SQL("insert into {}.{} ({}) overriding system value select {} from {}.{} "
+                   "where tenant_id !~ '-r[0-9]+$'").format(
         sql.Identifier(schema), sql.Identifier(name), sql.SQL(", ").join(map(sql.Identifier, wanted)),
         sql.SQL(", ").join(values), sql.Identifier(schema), sql.Identifier(name))
 
@@ -93,8 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             admin.execute(sql.SQL("vacuum analyze {}").format(sql.SQL(table)))
         admin.execute(
             "insert into public.retrieval_bench_build (scale, embedder, chunks) "
-            "select b.scale, b.embedder, (select count(*) from retrieval.active_chunks) from public.retrieval_bench_build b "
-            "order by b.finished_at desc limit 1")
+            "select b.scale, b.embedder, (select count(*) from retrieval.active_chunks) "
+            "from public.retrieval_bench_build b order by b.finished_at desc limit 1")
         chunks = admin.execute("select count(*) from retrieval.active_chunks").fetchone()
     print(f"[bench] {args.database}: {chunks[0] if chunks else 0} active chunks, {time.monotonic() - started:.0f}s",
           file=sys.stderr)
