@@ -84,6 +84,9 @@ SEED_BLOCKS = 20
 #: pruned statement: up to this many blocks that can reach the top k are read block by block, more take the
 #: term-level (MaxScore) path
 PROBE_BLOCKS = 32
+#: the ranking tail keeps this many chunks beyond depth from its bounded sort; more ties with the depth-th score
+#: than that (templated documents repeat clauses) take a second pass over the scored chunks
+TIE_SLACK = 64
 
 _STATS_FROM_ROWS = """
     select coalesce(sum(chunk_count), 0)::float8 as n,
@@ -97,16 +100,28 @@ _FILTER_ROWS = "join retrieval.active_bm25_chunks x on x.chunk_key = p.chunk_key
 
 # Every statement ends the same way: rank its `scored` rows (chunk_key, rounded score), look the ids up for the
 # top rows only (with ties, which the id then breaks) and join the served chunk's info.
-_RANK_AND_FETCH = """ranked as materialized (
-    select chunk_key, score from scored
+_RANK_AND_FETCH = """top_n as materialized (
+    -- the best depth + TIE_SLACK chunks by score, from a bounded (top-N heap) sort that never stores the other
+    -- scored chunks (18,000 for a query with a common term on the 100k benchmark)
+    select chunk_key, score from scored order by score desc limit %(depth)s + {tie_slack}
+),
+cut as materialized (
+    -- complete: top_n holds every chunk that scores at least the depth-th score (fewer chunks than its limit
+    -- were scored, or its last row scores below the depth-th)
+    select kth, n < %(depth)s + {tie_slack} or last < kth as complete
+    from (select (select score from top_n order by score desc offset %(depth)s - 1 limit 1) as kth,
+                 (select count(*) from top_n) as n, (select min(score) from top_n) as last) c
+),
+ranked as (
+    select chunk_key, score from top_n where (select complete from cut) is not false
+    union all
+    -- more than TIE_SLACK chunks tie with the depth-th: all of them, from a second pass (a one-time filter keeps
+    -- the planner from running it otherwise)
+    select chunk_key, score from scored where (select complete from cut) is false
 ),
 best as (
-    -- with ties: the ids that break them are only looked up for these rows. The depth-th score comes from a
-    -- bounded (top-N heap) sort; "fetch first ... with ties" sorted every scored chunk (18,000 for a query with a
-    -- common term on the 100k benchmark), which cost about a fifth of the statement.
-    select chunk_key, score from ranked
-    where score >= coalesce((select score from ranked order by score desc offset %(depth)s - 1 limit 1),
-                            '-infinity')
+    -- with ties: the ids that break them are only looked up for these rows
+    select chunk_key, score from ranked where score >= coalesce((select kth from cut), '-infinity')
 ),
 top as (
     select k.document_id, k.document_version, k.chunk_id, b.score
@@ -147,7 +162,7 @@ weights as materialized (
     join query_terms q on q.term = d.term
     cross join stats s
 ),
-scored as (
+scored as not materialized (
     -- rounded: Postgres sums a chunk's postings in whatever order the plan delivers them, so two chunks with the
     -- same terms, frequencies and length could differ in the last bits and be ordered by that noise; rounded,
     -- they tie and the id decides (by codepoint, as the reference implementation orders), whatever the plan
@@ -342,7 +357,7 @@ many_scored as (
     ), 0) as score
     from candidates c
 ),
-scored as (
+scored as not materialized (
     -- rounded as in the exhaustive statement (ties decided by the id, whatever the summation order)
     select chunk_key, round(score * 1e10) / 1e10 as score from few_scored
     union all
@@ -374,7 +389,7 @@ def compose_query(where: FilterSql, *, with_stats: bool, strategy: str = "single
     return sql.SQL(STRATEGIES[strategy]).format(
         stats=sql.SQL(_STATS_FROM_PARAMS if with_stats else _STATS_FROM_ROWS),
         filter_rows=filter_rows, predicate=where.predicate, info=sql.SQL(INFO_COLUMNS),
-        block_postings=sql.SQL(_BLOCK_POSTINGS),
+        block_postings=sql.SQL(_BLOCK_POSTINGS), tie_slack=sql.Literal(TIE_SLACK),
     )
 
 

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from procura.db.session import tenant_transaction
+from retrieval import bm25
 from retrieval.analyzer import analyze
 from retrieval.bm25 import bm25_search, collection_stats
 from retrieval.config import Bm25Config
@@ -89,3 +90,17 @@ def test_no_strategy_changes_the_result_of_random_queries(app: psycopg.Connectio
         variant = data.draw(st.sampled_from(VARIANTS), label="variant")
         mine, exhaustive = _both(app, Counter(terms), filters, depth, variant)
     assert mine == exhaustive
+
+
+@pytest.mark.parametrize("strategy", ["single_pass", "pruned", "exhaustive"])
+def test_the_second_pass_for_wide_ties_ranks_as_the_first(app: psycopg.Connection, corpus: RetrievalCorpus,
+                                                          strategy: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # without slack, the bounded sort keeps exactly depth rows, its last row is the depth-th: every query whose
+    # scored chunks outnumber depth takes the second pass over all of them
+    with tenant_transaction(app, context(corpus.tenant_a)):
+        expected = {(q, f, d): bm25_search(app, Counter(analyze(q).terms), f, CONFIG, depth=d, strategy="exhaustive")
+                    for q in PARITY_QUERIES for f in FILTERS for d in (1, 10)}
+        monkeypatch.setattr(bm25, "TIE_SLACK", 0)
+        for (query, filters, depth), exhaustive in expected.items():
+            mine = bm25_search(app, Counter(analyze(query).terms), filters, CONFIG, depth=depth, strategy=strategy)
+            assert [(h.key, h.score) for h in mine.hits] == [(h.key, h.score) for h in exhaustive.hits], (query, depth)
