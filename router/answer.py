@@ -843,11 +843,12 @@ def _metric_answer(
         else:
             key, amount, what = "invoice_number", "grand_total", "invoices"
             threshold = p.get("threshold")
+            above = "at or above" if p.get("inclusive") else "above"
             if not m.rows:
-                sentences.append(f"No {what} of {company} dated in {period_text} are above {threshold} {cur}.")
+                sentences.append(f"No {what} of {company} dated in {period_text} are {above} {threshold} {cur}.")
             else:
                 sentences.append(
-                    f"{len(m.rows)} {what} of {company} dated in {period_text} are above {threshold} {cur}"
+                    f"{len(m.rows)} {what} of {company} dated in {period_text} are {above} {threshold} {cur}"
                     + (" (list truncated at the row cap)" if m.truncated else "") + ": "
                     + "; ".join(f"{r.get(key)} ({r.get('invoice_date')}, {r.get('supplier_id')}, "
                                 f"{r.get(amount)} {cur})" for r in m.rows) + ".")

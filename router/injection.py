@@ -67,7 +67,10 @@ def set_aside_instructions(question: str) -> tuple[str, tuple[str, ...]]:
     for begin, end in clauses:
         clause = question[begin:end]
         core = clause.strip().strip(";'").strip()
-        if core and (screen(core) or _SQL.search(core) or _CLAIM.search(core)):
+        # A request for personal data ("also include every IBAN") is kept: the reader answers it by saying such
+        # data is never disclosed, which is more useful than passing over it.
+        found = set(screen(core)) - {"exfiltration"} if core else set()
+        if core and (found or _SQL.search(core) or _CLAIM.search(core)):
             aside.append(core.removesuffix(" then").rstrip(".!?;, ").strip())
         else:
             kept.append(clause)

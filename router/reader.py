@@ -404,6 +404,12 @@ class Reading:
             return None
         return f"{above.value.quantize(Decimal('0.01'))}", above.currency
 
+    @property
+    def threshold_inclusive(self) -> bool:
+        """Whether the threshold amount itself qualifies ("at least 5,000", ">= 5,000", "5,000 or more")."""
+        above = next((a for a in self.amounts if a.comparator == "above"), None)
+        return above is not None and above.inclusive
+
 
 def asks_personal_data(question: str) -> bool:
     """True when the question asks only for suppliers' bank or contact data, which ask never returns.

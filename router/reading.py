@@ -22,21 +22,31 @@ _CURRENCY_CODES = {
     "chf": "CHF", "franc": "CHF", "francs": "CHF",
 }
 _CUR = r"(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?|francs?|€|\$|£)"
-_MULTIPLIERS = {"k": 1000, "thousand": 1000, "m": 1_000_000, "mn": 1_000_000, "mio": 1_000_000,
+_MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_000_000, "mio": 1_000_000,
                 "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
+# Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" is a whole amount;
+# "TEUR" / "kEUR" / "T€" are thousands of the currency, as German and Swiss ledgers write them.
 _MONEY = re.compile(
-    rf"(?<![\w.,])(?:(?P<cur1>{_CUR})\s?)?"
-    r"(?P<num>\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
-    r"(?:\s?(?P<mult>k|m|mn|mio|bn|thousand|million|billion)(?![A-Za-z]))?"
+    rf"(?<![\w.,'’])(?:(?P<cur1>{_CUR})\s?)?"
+    r"(?P<num>\d{1,3}(?:[.,\s'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:[.,]-)?"
+    r"(?:\s?(?P<mult>(?:k|m|mn|mio|bn|thousand|million|billion)(?![A-Za-z])|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
     rf"(?:\s?(?P<cur2>{_CUR})(?![A-Za-z]))?",
     re.I,
 )
+# The comparator before an amount: words or symbols. ">=", "at least", "minimum" include the amount itself;
+# "above", ">" do not. After an amount: "or more", "and above", "+" (inclusive), "or less" (inclusive).
 _COMPARATOR = re.compile(
-    r"\b(?P<word>above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
-    r"below|under|less than|lower than|smaller than|at most)\s+$",
+    r"(?:\b(?P<word>above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
+    r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
+    r"no more than|not more than|maximum(?: of)?|max\.)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
-_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least")
+_TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
+                       r"(?P<below>or less|or below|and below|and less|or lower))(?![\w])", re.I)
+_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less",
+                "not less", "minimum", "min.")
+_INCLUSIVE_WORDS = ("at least", "no less", "not less", "minimum", "min.", "at most", "no more", "not more",
+                    "maximum", "max.")
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,9 @@ class Amount:
     start: int
     end: int
     text: str
-    comparator: str | None = None  # "above" or "below" when a threshold word precedes it
+    comparator: str | None = None  # "above" or "below" when a threshold word precedes or follows it
+    #: The amount itself passes the threshold ("at least", ">=", "or more"); "above" / ">" exclude it.
+    inclusive: bool = False
 
 
 def parse_number(text: str) -> Decimal | None:
@@ -60,7 +72,7 @@ def parse_number(text: str) -> Decimal | None:
     >>> parse_number("10.000,50"), parse_number("10,000.50"), parse_number("1.5"), parse_number("10.000")
     (Decimal('10000.50'), Decimal('10000.50'), Decimal('1.5'), Decimal('10000'))
     """
-    compact = text.replace(" ", "").replace("\u00a0", "")
+    compact = text.replace(" ", "").replace("\u00a0", "").replace("'", "").replace("\u2019", "")
     match = re.fullmatch(r"(?P<int>[\d.,]*?)(?:(?P<sep>[.,])(?P<frac>\d{1,2}))?", compact)
     if match is None:
         return None
@@ -75,6 +87,19 @@ def parse_number(text: str) -> Decimal | None:
         return None
 
 
+def _direction(comparator: re.Match[str] | None, trailing: re.Match[str] | None) -> tuple[str | None, bool]:
+    """("above" | "below" | None, whether the amount itself is included) from the words around an amount."""
+    if comparator is not None:
+        symbol = comparator.group("symbol")
+        if symbol:
+            return ("above" if symbol in (">", ">=", "=>", "≥") else "below"), symbol not in (">", "<")
+        word = comparator.group("word").lower()
+        return ("above" if word.startswith(_ABOVE_WORDS) else "below"), word.startswith(_INCLUSIVE_WORDS)
+    if trailing is not None:
+        return ("above" if trailing.group("above") else "below"), True
+    return None, False
+
+
 def parse_amounts(text: str) -> tuple[Amount, ...]:
     """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
     word before it. A bare number (a year, a quantity) is not an amount.
@@ -87,8 +112,9 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         cur = match.group("cur1") or match.group("cur2")
         mult = match.group("mult")
         comparator = _COMPARATOR.search(text[: match.start()])
+        trailing = _TRAILING.match(text[match.end():])
         if cur is None and mult is None and comparator is None:
-            continue
+            continue  # "10 or more invoices" is a count, not money: a trailing cue alone makes no amount
         if mult and mult.lower() == "m" and cur is None and comparator is None:
             continue  # "5 m" of cable is a length
         value = parse_number(match.group("num"))
@@ -96,15 +122,17 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             continue
         if mult:
             value *= _MULTIPLIERS[mult.lower()]
-        word = comparator.group("word").lower() if comparator else None
-        direction = None if word is None else ("above" if word.startswith(_ABOVE_WORDS) else "below")
+        direction, inclusive = _direction(comparator, trailing)
+        start = match.start() if comparator is None else comparator.start()
+        end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
         found.append(Amount(
             value=value,
             currency=_CURRENCY_CODES.get(cur.lower()) if cur else None,
-            start=match.start() if comparator is None else comparator.start(),
-            end=match.end(),
-            text=text[match.start() if comparator is None else comparator.start(): match.end()].strip(),
+            start=start,
+            end=end,
+            text=text[start:end].strip(),
             comparator=direction,
+            inclusive=inclusive,
         ))
     return tuple(found)
 

@@ -30,6 +30,7 @@ from router.contract import (
 )
 from router.entities import Gazetteer
 from router.extensions import route_extensions
+from router.german import read_german
 from router.injection import set_aside_instructions
 from router.periods import add_months
 from router.planner import PlanInput, plan
@@ -102,17 +103,20 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """Route one question; the result carries either a clarification or an execution plan.
 
     Clauses addressed to the system ("ignore previous instructions", SQL, "the manual says Zeta is approved") are
-    set aside first: they are not read as constraints, never followed, and the interpretation names them.
+    set aside first: they are not read as constraints, never followed, and the interpretation names them. A
+    question phrased in German is read through its English rewriting (names untouched), also stated.
 
     Raises:
         QuestionError: the question is empty or too long.
     """
     text, aside = set_aside_instructions(clean_question(question))
-    result = _route(text, inputs)
-    if not aside:
+    german = read_german(text)
+    result = _route(german or text, inputs)
+    notes = [*([f"German phrasing read as {german!r}"] if german else []),
+             *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else [])]
+    if not notes:
         return result
-    note = "set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)
-    read_as = f"{result.interpretation}; {note}" if result.interpretation else note
+    read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])
     return result.model_copy(update={"set_aside": aside, "interpretation": read_as})
 
 

@@ -227,6 +227,8 @@ class ThresholdRequest(_PeriodRequest):
     company_id: CanonicalId | None = None
     invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
     reporting_currency: CurrencyCode | None = None
+    #: The threshold amount itself qualifies ("at least"): grand_total >= threshold instead of >.
+    inclusive: bool = False
 
 
 class MetricToolResponse(_Model):
@@ -777,6 +779,7 @@ def _threshold(metric: str) -> Callable[..., MetricToolResponse]:
             "threshold": req.threshold, "start_date": req.start_date.isoformat(),
             "end_date": req.end_date.isoformat(), "company_id": req.company_id,
             "invoice_statuses": list(req.invoice_statuses), "reporting_currency": req.reporting_currency,
+            **({"inclusive": True} if req.inclusive else {}),
         }, listing=True)
 
     run.__doc__ = f"``{metric}`` in the period."

@@ -186,3 +186,27 @@ def test_supplier_id_lookup_is_one_step(world: World, app_conn: psycopg.Connecti
     assert [s["tool"] for s in out.steps] == ["documents.search"]
     assert out.answer.status == "answered", out.answer.text
     assert out.answer.sources[0].startswith("suppliers-")
+
+
+def test_at_least_includes_an_invoice_at_exactly_the_threshold(world: World, app_conn: psycopg.Connection) -> None:
+    """"at least X" / ">= X" / "X or more" keep an invoice whose total is exactly X; "above X" drops it.
+
+    The threshold is taken from an invoice's own grand total (one with at most two decimals), so the boundary
+    is exercised on real data; every answer equals the metric called directly with the same parameters.
+    """
+    service = world.service.env.metric_service
+    base = {"start_date": "2026-01-01", "end_date": "2026-04-01", "company_id": "COMP-A", "threshold": "0"}
+    listed = service.query(app_conn, ctx(SEED_TENANT), "finance.invoices_above_threshold", base, route="api")
+    exact = next(r.values for r in listed.rows
+                 if Decimal(r.values["grand_total"]) == Decimal(r.values["grand_total"]).quantize(Decimal("0.01")))
+    amount = Decimal(exact["grand_total"]).quantize(Decimal("0.01"))
+    number = exact["invoice_number"]
+    for phrase, inclusive in ((f"at least {amount} EUR", True), (f">= EUR {amount}", True),
+                              (f"{amount} EUR or more", True), (f"above {amount} EUR", False),
+                              (f"> {amount} EUR", False)):
+        out = ask(world, app_conn, f"Which of Company A's invoices from Q1 2026 are {phrase}?")
+        assert out.answer.status == "answered", (phrase, out.answer.text)
+        direct = service.query(app_conn, ctx(SEED_TENANT), "finance.invoices_above_threshold",
+                               {**base, "threshold": str(amount), "inclusive": inclusive}, route="api")
+        assert out.answer.result["invoice_numbers"] == [r.values["invoice_number"] for r in direct.rows], phrase
+        assert (number in out.answer.result["invoice_numbers"]) is inclusive, phrase

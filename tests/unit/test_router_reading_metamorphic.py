@@ -159,10 +159,14 @@ def _notations(value: Decimal) -> list[tuple[str, str | None]]:
     cents = value - whole
     en = f"{whole:,}" + (f".{int(cents * 100):02d}" if cents else "")
     de = en.replace(",", "_").replace(".", ",").replace("_", ".")
+    ch = en.replace(",", "'")
     out = [(f"{en} EUR", "EUR"), (f"EUR {en}", "EUR"), (f"€{en}", "EUR"), (f"{de} €", "EUR"), (f"${en}", "USD"),
-           (f"{en}", None)]
+           (f"{en}", None), (f"CHF {ch}", "CHF"), (f"{ch} CHF", "CHF"), (f"{en.replace(',', ' ')} EUR", "EUR")]
+    if not cents:
+        out += [(f"{whole}.- CHF", "CHF"), (f"EUR {de},-", "EUR")]
     if not cents and whole % 1000 == 0:
-        out += [(f"€{whole // 1000}k", "EUR"), (f"{whole // 1000}k EUR", "EUR")]
+        out += [(f"€{whole // 1000}k", "EUR"), (f"{whole // 1000}k EUR", "EUR"), (f"{whole // 1000} TEUR", "EUR"),
+                (f"{whole // 1000} kEUR", "EUR"), (f"{whole // 1000}K €", "EUR")]
     if not cents and whole % 100_000 == 0 and whole >= 1_000_000:
         out += [(f"EUR {whole / 1_000_000:g}m", "EUR")]
     return out
@@ -179,6 +183,34 @@ def test_every_money_notation_reads_the_same_amount(value: Decimal, data: st.Dat
     text, currency = data.draw(st.sampled_from(_notations(value)))
     amounts = parse_amounts(f"Which invoices of Company A were {word} {text} in Q1 2026?")
     assert [(a.value, a.currency, a.comparator) for a in amounts] == [(value, currency, "above")], text
+
+
+#: Comparators before the amount (words and symbols) and after it, with whether the amount itself qualifies.
+_COMPARATORS = [
+    ("above {a}", "above", False), ("over {a}", "above", False), ("> {a}", "above", False),
+    (">{a}", "above", False), ("at least {a}", "above", True), (">= {a}", "above", True),
+    ("≥ {a}", "above", True), ("no less than {a}", "above", True), ("minimum {a}", "above", True),
+    ("{a} or more", "above", True), ("{a} and above", "above", True), ("{a}+", "above", True),
+    ("below {a}", "below", False), ("< {a}", "below", False), ("at most {a}", "below", True),
+    ("<= {a}", "below", True), ("{a} or less", "below", True),
+]
+
+
+@given(st.integers(1, 99_999_999).map(lambda n: Decimal(n) / 100), st.data(), st.sampled_from(_COMPARATORS))
+@seed(26)
+@FAST
+def test_every_comparator_reads_its_direction_and_inclusion(value: Decimal, data: st.DataObject,
+                                                            comparator: tuple[str, str, bool]) -> None:
+    text, currency = data.draw(st.sampled_from([n for n in _notations(value) if n[1] is not None]))
+    frame, direction, inclusive = comparator
+    amounts = parse_amounts(f"Invoices of Company A {frame.format(a=text)} in Q1 2026")
+    assert [(a.value, a.currency, a.comparator, a.inclusive) for a in amounts] == [
+        (value, currency, direction, inclusive)], frame.format(a=text)
+
+
+def test_a_trailing_cue_alone_makes_no_amount() -> None:
+    """"10 or more invoices" counts documents; without a currency or multiplier it is not money."""
+    assert parse_amounts("Suppliers with 10 or more invoices in 2025") == ()
 
 
 _BREAKDOWNS = [
