@@ -57,7 +57,8 @@
     intermediate.validated_invoice_lines_documents
 {%- endmacro %}
 
-{% macro ensure_lines_documents() -%}
+{#- The per-document state of the lines mart (tenant-scoped, so under forced RLS like every table). -#}
+{% macro create_lines_documents_table() -%}
     create table if not exists {{ lines_documents_table() }} (
         tenant_id text not null,
         document_id text not null,
@@ -67,6 +68,10 @@
         primary key (tenant_id, document_id)
     );
     call app.apply_tenant_isolation('{{ lines_documents_table() }}');
+{%- endmacro %}
+
+{% macro ensure_lines_documents() -%}
+    {{ create_lines_documents_table() }}
     insert into {{ lines_documents_table() }} (tenant_id, document_id, document_version, company_id, invoice_number)
     select distinct on (tenant_id, source_document_id)
            tenant_id, source_document_id, source_document_version, company_id, invoice_number
@@ -77,15 +82,7 @@
 
 {#- After a full build: the documents of every row. After an incremental run: those of the rebuilt documents. -#}
 {% macro record_lines_documents() -%}
-    create table if not exists {{ lines_documents_table() }} (
-        tenant_id text not null,
-        document_id text not null,
-        document_version integer not null,
-        company_id text,
-        invoice_number text,
-        primary key (tenant_id, document_id)
-    );
-    call app.apply_tenant_isolation('{{ lines_documents_table() }}');
+    {{ create_lines_documents_table() }}
     {% if is_incremental() -%}
     insert into {{ lines_documents_table() }} (tenant_id, document_id, document_version, company_id, invoice_number)
     select distinct on (t.tenant_id, t.source_document_id)

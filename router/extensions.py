@@ -24,7 +24,7 @@ from router.contract import (
 from router.counts import count_request, count_steps, is_count_question
 from router.followups import clarification, context_reference
 from router.planner import validate_plan
-from router.reader import Reading, interpretation
+from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
 
 
@@ -32,24 +32,10 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True) ->
         list[str], list[str], Entities, str | None]:
     """What a figure question lacks (reasons, questions), the entities with the company settled, and the
     company's reporting currency."""
-    reasons: list[str] = []
-    questions: list[str] = []
     entities = reading.entities
     gazetteer = inputs.gazetteer
-    for span in reading.not_understood:
-        if span.kind == "breakdown":
-            continue  # the shape's own allow-list names it
-        if span.candidates:
-            reasons.append(f"entity: {span.text!r} is close to more than one name")
-            questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
-        elif span.kind == "date":
-            reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
-            questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
-                             f"{span.text} and ...'.")
-        else:
-            reasons.append(f"entity: {span.text!r} was not understood")
-            questions.append(f"I do not know {span.text!r} in your data (no company, supplier, product group or "
-                             "product of that name). Which one do you mean?")
+    # Breakdown spans are left out: the shape's own allow-list names them.
+    reasons, questions = unread_clarifications(reading.not_understood)
     for problem in reading.entity_problems:
         reasons.append(f"entity: {problem}")
         questions.append(problem)

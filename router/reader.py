@@ -606,6 +606,29 @@ def _with_fuzzy(mentions: EntityMentions, found: list[tuple[int, int, str, NameM
     )
 
 
+def unread_clarifications(spans: Sequence[Unread]) -> tuple[list[str], list[str]]:
+    """(reasons, questions) for the spans a reading could not place: ambiguous names list their candidates, a
+    date outside every period asks what it limits, anything else is named as unknown. Breakdown spans are left
+    to the caller, which names the metric's allow-list."""
+    reasons: list[str] = []
+    questions: list[str] = []
+    for span in spans:
+        if span.kind == "breakdown" and not span.candidates:
+            continue
+        if span.candidates:
+            reasons.append(f"entity: {span.text!r} is close to more than one name")
+            questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
+        elif span.kind == "date":
+            reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
+            questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
+                             f"{span.text} and ...' or 'on {span.text}'.")
+        else:
+            reasons.append(f"entity: {span.text!r} was not understood")
+            questions.append(f"I do not know {span.text!r} in your data (no company, supplier, product group or "
+                             "product of that name). Which one do you mean?")
+    return reasons, questions
+
+
 def read(
     question: str,
     gazetteer: Gazetteer,

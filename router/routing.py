@@ -34,7 +34,7 @@ from router.german import read_german
 from router.injection import set_aside_instructions
 from router.periods import add_months
 from router.planner import PlanInput, plan
-from router.reader import NameResolver, Reading, interpretation, read
+from router.reader import NameResolver, Reading, interpretation, read, unread_clarifications
 from router.reading import Amount, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
 
@@ -203,20 +203,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                          "shares, comparisons), but not out of this answer. Do you want such a figure instead?")
     if figure_or_relation and reading.not_understood:
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
-        for span in reading.not_understood:
-            if span.candidates:
-                reasons.append(f"entity: {span.text!r} is close to more than one name")
-                questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
-            elif span.kind == "breakdown":
-                continue  # asked below with the metric's allow-list
-            elif span.kind == "date":
-                reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
-                questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
-                                 f"{span.text} and ...' or 'on {span.text}'.")
-            else:
-                reasons.append(f"entity: {span.text!r} was not understood")
-                questions.append(f"I do not know {span.text!r} in your data (no company, supplier or product "
-                                 "group of that name). Which one do you mean?")
+        # A breakdown span is asked below, with the metric's allow-list.
+        unread_reasons, unread_questions = unread_clarifications(reading.not_understood)
+        reasons.extend(unread_reasons)
+        questions.extend(unread_questions)
 
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
