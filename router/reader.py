@@ -125,9 +125,7 @@ _UNIT_PRICE = re.compile(
     r"\b(unit[- ]prices?|per unit|price per|average (?:net )?price|prices? (?:of|for|paid))\b", re.I
 )
 _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
-_UNITS = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
 _LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
-_INVOICES_WORD = re.compile(r"\binvoices\b", re.I)
 _PRODUCTS = re.compile(r"\b(products?|items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
 #: Personal and bank data of suppliers is not served by ask (minimization; the architecture's security rules).
 _PERSONAL_DATA = re.compile(
@@ -397,9 +395,14 @@ class Reading:
     excluded_group_ids: tuple[str, ...] = ()
 
     @property
+    def threshold_amount(self) -> Amount | None:
+        """The first amount with an "above" comparator ("above 5,000 EUR", "at least €10k"), if any."""
+        return next((a for a in self.amounts if a.comparator == "above"), None)
+
+    @property
     def threshold(self) -> tuple[str, str | None] | None:
         """The amount (exact decimal string) and currency of "above 5,000 EUR" / "over €10k"."""
-        above = next((a for a in self.amounts if a.comparator == "above"), None)
+        above = self.threshold_amount
         if above is None:
             return None
         return f"{above.value.quantize(Decimal('0.01'))}", above.currency
@@ -407,7 +410,7 @@ class Reading:
     @property
     def threshold_inclusive(self) -> bool:
         """Whether the threshold amount itself qualifies ("at least 5,000", ">= 5,000", "5,000 or more")."""
-        above = next((a for a in self.amounts if a.comparator == "above"), None)
+        above = self.threshold_amount
         return above is not None and above.inclusive
 
 
@@ -431,11 +434,11 @@ def metric_kind(text: str, entities: Entities, amounts: tuple[Amount, ...] | Non
         return "tax_total" if entities.invoice_numbers else "unsupported"
     found = parse_amounts(text) if amounts is None else amounts
     if any(a.comparator == "above" for a in found):
-        mentions_lines = bool(_LINES.search(text)) and not _INVOICES_WORD.search(text)
+        mentions_lines = bool(_LINES.search(text)) and not _INVOICE_FILTER.search(text)
         # Invoice totals are governed; single lines above an amount are not (yet): refuse rather than answer
         # a different question.
         return "unsupported" if mentions_lines else "invoices_above_threshold"
-    if _UNITS.search(text):
+    if _QUANTITY.search(text):
         return "units_purchased" if entities.supplier_ids else "unsupported"
     return None
 
