@@ -26,6 +26,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +117,7 @@ def _ranking(t: Tenant, spec: Mapping[str, Any]) -> dict[str, Any]:
     n = int(spec["n"])
     if len(ranked) > n and money(ranked[n - 1][1]) == money(ranked[n][1]):
         raise TruthError("a tie at the ranking cut")
-    if any(money(a[1]) == money(b[1]) for a, b in zip(ranked[:n], ranked[1:n], strict=False)):
+    if any(money(a[1]) == money(b[1]) for a, b in pairwise(ranked[:n])):
         raise TruthError("a tie inside the ranking (order undefined)")
     top = ranked[:n]
     return {"kind": "ranking", "items": [[s, money(v)] for s, v in top], "labels": {s: t.names[s] for s, _ in top}}
