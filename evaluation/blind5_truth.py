@@ -246,8 +246,8 @@ def crosscheck(root: Path) -> tuple[int, list[str]]:
             for inv, value in e["invoice_totals"].items():
                 same(f"{name} {inv}", money(totals[inv]), value)
         elif kind == "approved_vendors":
-            got = b3.approved(t, p["company_id"], _d(p["start_date"]), _d(p["end_date"]), as_of)
-            same(f"{name} suppliers", sorted(got), sorted(e["supplier_ids"]))
+            ids = b3.approved(t, p["company_id"], _d(p["start_date"]), _d(p["end_date"]), as_of)
+            same(f"{name} suppliers", sorted(ids), sorted(e["supplier_ids"]))
         elif kind == "spend_by_supplier":
             table = _table(t, {**base, "by": "supplier"})
             same(f"{name} total", table["total"], e["total_spend"])
