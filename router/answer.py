@@ -23,7 +23,7 @@ import psycopg
 from pydantic import BaseModel, ConfigDict
 
 from procura.db.session import AuthContext, tenant_transaction
-from router.contract import RoutingResult
+from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
 from router.tools import (
     ApprovedVendorsToolResponse,
@@ -195,6 +195,14 @@ class _Draft:
 
 
 Composer = Callable[[_Draft], None]
+def _period_text(period: TimeRange | None) -> str:
+    """A period's name and its half-open range, once when the name is the range itself (explicit dates)."""
+    if period is None:
+        return ""
+    bounds = f"[{period.start}, {period.end})"
+    return bounds if period.label == bounds else f"{period.label} {bounds}"
+
+
 #: One composer per workflow: the registry :func:`compose` dispatches on ``routing.workflow``.
 COMPOSERS: dict[str, Composer] = {}
 
@@ -263,7 +271,7 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     draft = _Draft(
         routing=routing, run=run, shown=shown, metrics=metrics, spend=spend, vendors=vendors, products=products,
         failures=failures, citations=citations, sources=tuple(c.source_id for c in citations), period=period,
-        period_text=f"{period.label} [{period.start}, {period.end})" if period else "",
+        period_text=_period_text(period),
         failure_text="".join(f" Step {o.step_id} ({o.tool}) {o.status}: {o.error}." for o in failures),
     )
     COMPOSERS.get(routing.workflow, _compose_documents)(draft)

@@ -44,10 +44,20 @@ _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 
 _DATE = r"(\d{4}-\d{2}-\d{2})"
+#: Words that make the period after them the *end* of an open range ("until March 2026", "by the end of Q1").
+#: "before"/"prior to" end where that period starts; the others end where it ends (it is included).
+_UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+including)?|(?:up\s+)?to\s+(?:the\s+)?end"
+          r"\s+of|(?:by|until|till|through)\s+(?:the\s+)?end\s+of|before|prior\s+to|no\s+later\s+than)")
+_UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("between", re.compile(rf"\bbetween\s+{_DATE}\s+and\s+{_DATE}\b", re.I)),
     ("from_to", re.compile(rf"\bfrom\s+{_DATE}\s+(?:to|until|till)\s+(?:before\s+)?{_DATE}\b", re.I)),
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
+    ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s+(?:to|until|till|through|thru|-)"
+                                 rf"\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
+    ("until_date", re.compile(rf"\b{_UNTIL}\s+{_DATE}\b", re.I)),
+    ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
+    ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
     ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}\b", re.I)),
     ("last_of_year", re.compile(r"\b(?:the\s+)?(last|final|first)\s+(quarter|qtr|month|half)\s+of\s+(\d{4})\b", re.I)),
     ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|half)\b", re.I)),
@@ -194,6 +204,9 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     found: list[TimeRange] = []
     consumed: list[tuple[int, int]] = []
     mentions: list[str] = []
+    #: Open ranges: where a period starts ("since March") and where one ends ("until March", "before Q2").
+    starts: list[TimeRange] = []
+    ends: list[tuple[dt.date, str]] = []
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(question):
             span = match.span()
@@ -207,9 +220,21 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                                         (span,))
             if period is None:
                 continue
+            cue = _UNTIL_BEFORE.search(question, 0, span[0]) if not kind.startswith("until_") else None
+            if cue is not None and not any(cue.start() < end and start < span[0] for start, end in consumed):
+                span, text = (cue.start(), span[1]), question[cue.start():span[1]]
             consumed.append(span)
             mentions.append(text)
-            found.append(period)
+            if kind.startswith("until_") or cue is not None:
+                before = re.match(r"\s*(?:before|prior)\b", text, re.I) is not None
+                ends.append((period.start if before else period.end, text))
+            elif kind in ("since_date", "since_month"):
+                starts.append(period)
+            else:
+                found.append(period)
+    if ends:
+        return _open_range(found, starts, ends, tuple(mentions), tuple(consumed))
+    found.extend(starts)
     distinct = {(p.start, p.end) for p in found}
     if len(distinct) > 1:
         labels = ", ".join(sorted({p.label for p in found}))
@@ -222,6 +247,33 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     return PeriodResolution(found[0] if found else None, False, None, tuple(mentions), tuple(consumed))
 
 
+def _open_range(
+    found: list[TimeRange], starts: list[TimeRange], ends: list[tuple[dt.date, str]],
+    mentions: tuple[str, ...], spans: tuple[tuple[int, int], ...],
+) -> PeriodResolution:
+    """The range an end bound closes: from a "since" start, or from the start of the one period that contains
+    the bound ("in 2026 up to the end of March"). An end without a start is asked about, never guessed (the
+    month alone, or everything before it, would both be silent guesses)."""
+    if len({end for end, _ in ends}) > 1:
+        return PeriodResolution(None, True, f"the question names more than one end ({', '.join(t for _, t in ends)})",
+                                mentions, spans)
+    end, end_text = ends[0]
+    enclosing = {(p.start, p.end) for p in (*starts, *found)}
+    if len(enclosing) == 1:
+        start = next(iter(enclosing))[0]
+        outer = next(iter(enclosing))[1]
+        if start < end and (starts or end <= outer):
+            text = " ".join(mentions)
+            return PeriodResolution(TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text),
+                                    False, None, mentions, spans)
+        return PeriodResolution(None, True, f"{end_text!r} does not fall inside the period the question names",
+                                mentions, spans)
+    if len(enclosing) > 1:
+        return PeriodResolution(None, True, "the question names more than one start", mentions, spans)
+    return PeriodResolution(None, True, f"{end_text.strip()!r} says where the period ends, not where it starts",
+                            mentions, spans)
+
+
 def _read(
     kind: str, match: re.Match[str], as_of: dt.date, text: str, fiscal_start_month: int | None = None
 ) -> TimeRange | None:
@@ -230,6 +282,23 @@ def _read(
         return _explicit(g[0], g[1], text)
     if kind == "since_date":
         return _to_date(dt.date.fromisoformat(g[0]), as_of, f"since {g[0]}", text)
+    if kind == "from_month_to":
+        first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[2].lower().rstrip(".")]
+        last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
+                                            _latest_started_month(last, as_of))
+        first_year = int(g[1]) if g[1] else last_year - (first > last)
+        start, end = dt.date(first_year, first, 1), add_months(dt.date(last_year, last, 1), 1)
+        if start >= end:
+            raise ValueError(text)
+        return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
+    if kind == "until_date":
+        day = dt.date.fromisoformat(g[0])
+        return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
+    if kind == "until_year":
+        return _year(int(g[0]), text)
+    if kind == "until_month":
+        month = _MONTHS[g[0].lower().rstrip(".")]
+        return _month(_latest_started_month(month, as_of), month, text)
     if kind == "on_date":
         day = dt.date.fromisoformat(g[0])
         return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)

@@ -166,6 +166,25 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _BREAKDOWN_VERB = re.compile(r"\b(?:broken down|break(?:ing)? (?:it |that )?down|split|grouped|breakdown)\s+"
                              r"(?:by|per)\s+(?P<what>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
 
+#: A bare grouping phrase ("per buyer", "by cost center", "for each plant"): a lower-case noun after it that no
+#: dimension or grain reads is a breakdown the metric cannot give, named instead of dropped. Measure words
+#: ("by spend", "per unit"), articles and time words ("by the end of") are not groupings.
+_FUNCTION_WORDS = ("and|or|in|for|with|from|of|at|to|on|last|this|next|per|by|during|since|over|across|between|"
+                   "until|before|after|vs|versus|compared|excluding|including|only|desc|asc|descending|ascending")
+_BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s+(?P<what>[a-z][a-z-]+(?:\s+(?!(?:{_FUNCTION_WORDS})\b)"
+                            r"[a-z][a-z-]+)?)\b")
+#: Never a grouping as the first word: articles, pronouns, time words ("by the end of"), manner ("by email").
+_NOT_A_GROUPING = frozenset("""
+a an the this that these those our my your their its me us far now then default mistake end start close
+how which what when where who whom name email post mail hand law itself approved
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Measure words: "ranked by spend", "per unit"; a grouping only with a noun after them ("by cost center").
+_MEASURE_WORDS = frozenset("""
+spend spending spent amount amounts value values volume total totals sum cost costs price prices unit units
+cent percent percentage share count number size rank revenue gross net tax money euro euros eur usd chf gbp
+date dates contract agreement
+""".split())  # noqa: SIM905 - a word list reads better as text
+
 
 @dataclass(frozen=True)
 class Breakdown:
@@ -203,6 +222,14 @@ def parse_breakdown(text: str) -> Breakdown:
         m.group("what") for m in _BREAKDOWN_VERB.finditer(text)
         if not any(s <= m.start("what") < e for s, e in spans)
     ]
+    for m in _BARE_GROUPING.finditer(text):
+        words = m.group("what").split()
+        if (words[0] in _NOT_A_GROUPING or (len(words) == 1 and words[0] in _MEASURE_WORDS)
+                or any(s < m.end() and m.start() < e for s, e in spans)):
+            continue
+        what = " ".join(words)
+        if not any(what in u or u in what for u in unknown):
+            unknown.append(what)
     return Breakdown(tuple(dict.fromkeys(dims)), grain, tuple(sorted(spans)), tuple(unknown))
 
 

@@ -266,3 +266,65 @@ def test_a_supplier_spelling_reaches_the_plan(case: tuple[str, str]) -> None:
     assert not result.requires_clarification, (question, result.clarification_question)
     spend = [s for s in result.execution_plan if s.tool in ("finance.aggregate_spend", "finance.company_spend")]
     assert spend and spend[0].arguments.get("supplier_ids") == [sid], question
+
+
+_OPEN_ENDS = ["until March 2026", "till March 2026", "through March 2026", "up to the end of March 2026",
+              "by the end of Q1 2026", "before April 2026", "prior to April 2026", "until 2026-03-31",
+              "up to 2025", "no later than March"]
+_CLOSED_BY_A_START = [
+    ("in 2026 up to the end of March", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("in 2026 before April", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("since February until March 2026", dt.date(2026, 2, 1), dt.date(2026, 4, 1)),
+    ("since 2026-02-10 through Q1 2026", dt.date(2026, 2, 10), dt.date(2026, 4, 1)),
+    ("from January to March 2026", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("from November 2025 through February", dt.date(2025, 11, 1), dt.date(2026, 3, 1)),
+    ("from Nov to Feb", dt.date(2025, 11, 1), dt.date(2026, 3, 1)),
+]
+_SPEND_FRAMES = ["How much did Company A spend {p}?", "Company A spend with Supplier Beta {p}",
+                 "{p}, what did Company B spend"]
+
+
+@given(st.sampled_from(_OPEN_ENDS), st.sampled_from(_SPEND_FRAMES), st.sampled_from(["as", "lower"]))
+@seed(27)
+@settings(max_examples=60, deadline=None, derandomize=True)
+def test_an_end_without_a_start_is_asked_never_read_as_the_named_period(phrase: str, frame: str,
+                                                                         style: str) -> None:
+    """"until March 2026" is neither March alone nor everything before it: the reader asks from when."""
+    phrase = phrase.lower() if style == "lower" else phrase
+    question = frame.format(p=phrase)
+    assert resolve_period(question, AS_OF, fiscal_start_month=1).ambiguous, question
+    result = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER))
+    assert result.requires_clarification, question
+    assert "ends, not where it starts" in (result.clarification_question or ""), question
+
+
+@given(st.sampled_from(_CLOSED_BY_A_START), st.sampled_from(_SPEND_FRAMES))
+@seed(28)
+@settings(max_examples=40, deadline=None, derandomize=True)
+def test_an_end_closes_the_start_the_question_names(case: tuple[str, dt.date, dt.date], frame: str) -> None:
+    phrase, start, end = case
+    resolved = resolve_period(frame.format(p=phrase), AS_OF, fiscal_start_month=1)
+    assert resolved.time_range is not None and not resolved.ambiguous, phrase
+    assert (resolved.time_range.start, resolved.time_range.end) == (start, end), phrase
+
+
+@given(st.sampled_from(["buyer", "cost center", "department", "country", "plant", "region", "business unit"]),
+       st.sampled_from(["per {w}", "by {w}", "for each {w}", "split by {w}"]),
+       st.sampled_from(["Company A spend in Q1 2026 {b}", "What did Company A spend with Supplier Beta {b} in 2025?",
+                        "{b}: Company B spend last quarter"]))
+@seed(29)
+@settings(max_examples=80, deadline=None, derandomize=True)
+def test_a_grouping_the_metric_lacks_is_named_never_dropped(word: str, connector: str, frame: str) -> None:
+    """"per buyer" without the verb "split" is still a breakdown: the total alone would answer another question."""
+    question = frame.format(b=connector.format(w=word))
+    result = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER))
+    assert result.requires_clarification, question
+    assert word.split()[0] in (result.clarification_question or ""), question
+
+
+@given(st.sampled_from(["Top 5 suppliers by spend", "Suppliers ranked by amount", "Spend per unit of PRD-482",
+                        "Company A spend by the end of the day", "Invoices sent by email"]))
+@seed(30)
+@settings(max_examples=10, deadline=None, derandomize=True)
+def test_measure_and_manner_words_are_not_groupings(question: str) -> None:
+    assert parse_breakdown(question).unknown == (), question
