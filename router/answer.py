@@ -459,9 +459,16 @@ def _compose_vendors(d: _Draft) -> None:
     scope = f" supplying {routing.entities.product_group} (or its subgroups)" if products is not None else ""
     if approvals:
         text = f"Approved vendors of {company}{scope} {when}: {names}."
-    else:
+    elif named:
         text = (f"Not found: {', '.join(sorted(named))} had no approval as a vendor of {company} {when}; "
-                f"approved then: {', '.join(vendors.supplier_ids)}.")
+                f"approved then: {', '.join(vendors.supplier_ids) or 'none'}.")
+    else:
+        # No supplier named: the empty list is the answer ("none was approved"), said as such.
+        others = [s for s in vendors.supplier_ids if products is not None]
+        group = routing.entities.product_group
+        text = (f"No vendor of {company}{f' for {group}' if group else ''} was approved "
+                f"{when if when.startswith('on ') else 'in ' + when}"
+                + (f" (approved then for other products: {', '.join(others)})" if others else "") + ".")
     result = {"status": "complete" if approvals else "not_found",
               "supplier_ids": sorted({a.supplier_id for a in approvals}),
               "agreement_ids": sorted({a.agreement_id for a in approvals})}

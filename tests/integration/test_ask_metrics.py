@@ -137,6 +137,14 @@ def test_agreement_that_approves_a_supplier(world: World, app_conn: psycopg.Conn
     assert out.answer.result["supplier_ids"] == ["SUP-18"]
 
 
+def test_no_vendor_approved_on_a_date_is_said_as_none(world: World, app_conn: psycopg.Connection) -> None:
+    """The day before the group's first approval: the empty list is the answer, with no blank supplier name."""
+    out = ask(world, app_conn, "Which suppliers were approved for Company A for pressure sensors on 2025-06-30?")
+    assert out.routing.workflow == "approved_vendors"
+    assert out.answer.result["supplier_ids"] == []
+    assert out.answer.text.startswith("No vendor of Company A for Pressure Sensors was approved"), out.answer.text
+    assert "Not found: " not in out.answer.text
+
 def test_personal_data_is_refused(world: World, app_conn: psycopg.Connection) -> None:
     for question in ("What is the IBAN of Supplier Beta?", "List the contact email addresses of all our suppliers."):
         out = ask(world, app_conn, question)
