@@ -96,6 +96,7 @@ def create_app(
         metric_pool = open_pool(
             settings.app_url,
             name="procura-api-metrics",
+            application_name="procura-api",  # the same application in pg_stat_activity as the main pool
             min_size=POOL_MIN_SIZE,
             max_size=POOL_MAX_SIZE,
             timeout=pool_timeout_s,
