@@ -289,7 +289,7 @@ def shape(
         requested = tuple(values[definition.coverage.parameter] or ())
         calculated = tuple(k for k in requested if k in covered)
         missing = tuple(k for k in requested if k not in covered)
-        coverage = Coverage(
+        coverage = Coverage.model_construct(
             parameter=definition.coverage.parameter, requested=requested, calculated=calculated, missing=missing
         )
         if rows and missing:
@@ -352,13 +352,30 @@ def _policy(policy: Mapping[str, str], as_json: Mapping[str, Any]) -> dict[str, 
     return shaped
 
 
+#: _columns' answer per (metric object, variant, output units): the same few on every call of a dashboard.
+_COLUMNS: dict[tuple[int, Any, tuple[str | None, ...]], tuple[Metric, tuple[ColumnInfo, ...]]] = {}
+_COLUMNS_MAX = 4096
+
+
 def _columns(metric: Metric, query: CompiledQuery, values: Mapping[str, Any]) -> tuple[ColumnInfo, ...]:
     definition = metric.definition
+    units: list[str | None] = []
+    for spec in definition.outputs.values():
+        ref = parameter_ref(spec.unit)
+        units.append(str(values[ref]) if ref is not None and values.get(ref) is not None else spec.unit)
+    # Design note: keyed by the metric object's id, kept alive by the entry itself (a registry reloaded with a
+    # changed definition brings new objects, so an old entry can never answer for a new definition).
+    key = (id(metric), query.variant, tuple(units))
+    found = _COLUMNS.get(key)
+    if found is not None and found[0] is metric:
+        return found[1]
     columns = [ColumnInfo(name=d, kind="dimension", type=definition.dimensions[d].type) for d in query.variant.group_by]
     if query.variant.grain is not None:
         columns.append(ColumnInfo(name=PERIOD, kind="period", type="date"))
-    for name, spec in definition.outputs.items():
-        ref = parameter_ref(spec.unit)
-        unit = str(values[ref]) if ref is not None and values.get(ref) is not None else spec.unit
+    for (name, spec), unit in zip(definition.outputs.items(), units, strict=True):
         columns.append(ColumnInfo(name=name, kind="output", type=spec.type, unit=unit))
-    return tuple(columns)
+    built = tuple(columns)
+    if len(_COLUMNS) >= _COLUMNS_MAX:
+        _COLUMNS.clear()
+    _COLUMNS[key] = (metric, built)
+    return built

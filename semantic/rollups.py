@@ -368,16 +368,21 @@ def _with_rollup_provenance(
     # The matching rollup rows, read once: their keys, sums and first id, and where each row is (ctid). The
     # aggregate reads them from here, and the provenance step picks its rows from here and fetches only those
     # rows' id arrays by ctid, instead of running the query's index scan a second time.
-    kept = sorted(rollup.keys | rollup.sums | {rollup.date_column, rollup.count_column, rollup.first_id_column})
+    where = inner.args.get("where")
+    aggregate = inner.copy()
+    aggregate.set("where", None)
+    # Only the columns the aggregate and the lookup read (its outputs, groups and order; the filters are applied
+    # here): every further column, a wide numeric sum above all, would be copied into the materialized rows for
+    # nothing. bench/metric_api.py's three-year question matches thousands of rollup rows.
+    columns = rollup.keys | rollup.sums | {rollup.date_column, rollup.count_column}
+    used = {c.name for c in aggregate.find_all(exp.Column)} & columns
+    kept = sorted(used | {rollup.first_id_column})
     matched = exp.select(
         exp.column("ctid", table=table, quoted=True).as_(_ROW_ID, quoted=True),
         *[exp.column(name, table=table, quoted=True) for name in kept],
     ).from_(exp.table_(table, db=schema_name, quoted=True, alias=exp.to_identifier(table, quoted=True)))
-    where = inner.args.get("where")
     if where is not None:
         matched.set("where", where.copy())
-    aggregate = inner.copy()
-    aggregate.set("where", None)
     for source in aggregate.find_all(exp.Table):
         source.replace(exp.table_(_MATCHED, quoted=True, alias=exp.to_identifier(table, quoted=True)))
 

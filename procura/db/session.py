@@ -124,6 +124,7 @@ def open_pool(
     timeout: float = 30.0,
     age: bool = False,
     open: bool = True,
+    reset: bool = True,
 ) -> ConnectionPool:
     """The one way Procura opens a connection pool: autocommit connections whose per-connection setup runs once,
     when the pool opens each connection, and never on a request's path.
@@ -148,6 +149,10 @@ def open_pool(
         age: give every connection AGE's search path (see above).
         open: open the pool now (and wait for ``min_size`` connections); with False the caller opens it, e.g.
             ``pool.open(wait=False)`` so a server starts while the database is down.
+        reset: run the reset above when a connection is returned. False only for a pool whose every caller
+            changes nothing beyond a transaction (the metric query path, whose settings are all transaction-local):
+            psycopg_pool then returns the connection inline (a connection left inside a transaction is still
+            rolled back) instead of handing it to a worker thread for a ``RESET ALL`` round trip per request.
     """
     kwargs: dict[str, object] = {"autocommit": True, "application_name": application_name or name}
     if age:
@@ -160,7 +165,7 @@ def open_pool(
         timeout=timeout,
         name=name,
         configure=_configure_age if age else _configure,
-        reset=_reset,
+        reset=_reset if reset else None,
         open=False,
     )
     if open:
