@@ -328,8 +328,10 @@ def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
     groups = [
         m for m in _find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group",
                                  True, fuzzy=True)
-        # "Flow sensor FS-50" is a product, not the group Flow Sensors.
-        if not any(m.start < e and s < m.end for s, e in product_spans)
+        # "Flow sensor FS-50" is a product, not the group Flow Sensors; "Orbis Packaging" (a supplier's name)
+        # does not also ask for the group Packaging: a filter nobody asked for would change the figure.
+        if not any(m.start < e and s < m.end
+                   for s, e in (*product_spans, *company_spans, *((x.start, x.end) for x in suppliers)))
     ]
     return EntityMentions(
         companies=tuple(companies),

@@ -328,3 +328,23 @@ def test_a_grouping_the_metric_lacks_is_named_never_dropped(word: str, connector
 @settings(max_examples=10, deadline=None, derandomize=True)
 def test_measure_and_manner_words_are_not_groupings(question: str) -> None:
     assert parse_breakdown(question).unknown == (), question
+
+
+_NAMED_LIKE_GROUPS = Gazetteer.build(
+    [Company("COMP-A", "Alpenland Logistik AG", "EUR")],
+    [("SUP-40", "Orbis Packaging AG"), ("SUP-18", "Northwind Sensors Ltd"), ("SUP-50", "Vita Flow Sensors GmbH")],
+    [("Orbis Packaging", "SUP-40"), ("Northwind Sensors", "SUP-18"), ("Vita Flow Sensors", "SUP-50")],
+    [ProductGroup("PG-PACK", "Packaging"), ProductGroup("PG-SENS", "Sensors"), ProductGroup("PG-FLOW", "Flow Sensors")],
+)
+
+
+@given(st.sampled_from(["Orbis Packaging", "Orbis Packaging AG", "Northwind Sensors", "Nortwind Sensors",
+                        "Vita Flow Sensors", "vita flow sensors gmbh"]),
+       st.sampled_from(["How much did Alpenland spend with {s} last quarter?", "Alpenland Logistik spend with {s} 2025"]))
+@seed(31)
+@settings(max_examples=24, deadline=None, derandomize=True)
+def test_a_group_word_inside_a_supplier_name_is_no_group_filter(supplier: str, frame: str) -> None:
+    """A supplier named like a product group ("Orbis Packaging") is one supplier, not a supplier plus a group."""
+    mentions = find_mentions(frame.format(s=supplier), _NAMED_LIKE_GROUPS)
+    assert len(mentions.suppliers) == 1, supplier
+    assert mentions.product_groups == (), supplier
