@@ -3,7 +3,10 @@
 Supported forms (case-insensitive): ``last/previous/this/current quarter|month|year``, ``year to date``,
 ``Q1 2026``, ``2026-Q1``, ``first quarter of 2026``, ``Q1`` (the most recent Q1 that has started),
 ``March 2026``, ``in March`` (the most recent March that has started), ``2026-03``, ``2026`` (a bare year after
-"in"/"during"/"for"), and explicit dates ``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to
+"in"/"during"/"for", or alone when nothing else names a period and it is no amount), open ends
+(``until/through/up to the end of/before <period>``, closing a ``since`` start or the one period that contains
+them; alone they are asked about), ``from January to March 2026``, and explicit dates
+``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to
 (before) 2026-04-01``, whose second date is the exclusive end (the corpus's convention).
 
 Vague words ("recently", "lately", "a while ago") and two different periods make the period *ambiguous*:
@@ -79,7 +82,14 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
     ("bare_year", re.compile(r"\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:19|20)\d{2})\b(?![-/]\d)", re.I)),
+    # Terse questions name a year alone ("Xenon: spend with Helix 2025"); read only when nothing else names a
+    # period and the number is no amount ("over 2025", "2025 EUR") and no part of a date or code.
+    ("lone_year", re.compile(r"(?<![\w.,'’/-])(20\d{2})(?![\w.,'’/-]|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|"
+                             r"gbp\b|k\b|m\b|mio\b|tsd\b|teur\b|units?\b|pieces?\b|pcs\b))", re.I)),
 )
+#: A number after these words is an amount or a count, not a year.
+_NOT_A_YEAR_BEFORE = re.compile(r"(?:over|above|under|below|than|least|most|exceeding|exceeds?|top|bottom|first|"
+                                r"no\.?|number|#|[<>=€$£]|eur|usd|chf|gbp)\s*$", re.I)
 _VAGUE = re.compile(
     r"\b(recently|lately|a while ago|some time ago|in the past|these days|soon|last few|past few|"
     r"the other (?:day|week|month))\b",
@@ -207,6 +217,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     #: Open ranges: where a period starts ("since March") and where one ends ("until March", "before Q2").
     starts: list[TimeRange] = []
     ends: list[tuple[dt.date, str]] = []
+    lone_years = 0
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(question):
             span = match.span()
@@ -220,6 +231,11 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                                         (span,))
             if period is None:
                 continue
+            if kind == "lone_year":
+                if (len(found) > lone_years or starts or ends
+                        or _NOT_A_YEAR_BEFORE.search(question, 0, span[0])):
+                    continue
+                lone_years += 1
             cue = _UNTIL_BEFORE.search(question, 0, span[0]) if not kind.startswith("until_") else None
             if cue is not None and not any(cue.start() < end and start < span[0] for start, end in consumed):
                 span, text = (cue.start(), span[1]), question[cue.start():span[1]]
@@ -359,6 +375,6 @@ def _read(
             return None  # "may" as a verb
         month = _MONTHS[word]
         return _month(_latest_started_month(month, as_of), month, text)
-    if kind == "bare_year":
+    if kind in ("bare_year", "lone_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above

@@ -280,6 +280,22 @@ _CLOSED_BY_A_START = [
     ("from November 2025 through February", dt.date(2025, 11, 1), dt.date(2026, 3, 1)),
     ("from Nov to Feb", dt.date(2025, 11, 1), dt.date(2026, 3, 1)),
 ]
+
+
+@given(st.sampled_from(["Xenon: share of Helix in reagents spend {y}", "alpenland - orbis - {y} - total",
+                        "{y} spend Company A with Supplier Beta", "Company B, Supplier Beta, {y}"]),
+       st.sampled_from(["2024", "2025", "2026"]))
+@seed(32)
+@settings(max_examples=24, deadline=None, derandomize=True)
+def test_a_year_alone_is_the_year_unless_it_is_an_amount(frame: str, year: str) -> None:
+    resolved = resolve_period(frame.format(y=year), AS_OF, fiscal_start_month=1)
+    assert resolved.time_range is not None, frame
+    assert (resolved.time_range.start, resolved.time_range.end) == (dt.date(int(year), 1, 1),
+                                                                    dt.date(int(year) + 1, 1, 1))
+    for amount in (f"invoices over {year}", f"invoices of at least {year} EUR", f"top {year} lines",
+                   f"{year}.50 EUR invoices", f"INV-{year}-0412"):
+        assert resolve_period(amount, AS_OF, fiscal_start_month=1).time_range is None, amount
+    assert resolve_period(f"spend {year} and 2023", AS_OF, fiscal_start_month=1).ambiguous
 _SPEND_FRAMES = ["How much did Company A spend {p}?", "Company A spend with Supplier Beta {p}",
                  "{p}, what did Company B spend"]
 
@@ -340,7 +356,8 @@ _NAMED_LIKE_GROUPS = Gazetteer.build(
 
 @given(st.sampled_from(["Orbis Packaging", "Orbis Packaging AG", "Northwind Sensors", "Nortwind Sensors",
                         "Vita Flow Sensors", "vita flow sensors gmbh"]),
-       st.sampled_from(["How much did Alpenland spend with {s} last quarter?", "Alpenland Logistik spend with {s} 2025"]))
+       st.sampled_from(["How much did Alpenland spend with {s} last quarter?",
+                        "Alpenland Logistik spend with {s} 2025"]))
 @seed(31)
 @settings(max_examples=24, deadline=None, derandomize=True)
 def test_a_group_word_inside_a_supplier_name_is_no_group_filter(supplier: str, frame: str) -> None:
