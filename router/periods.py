@@ -6,8 +6,8 @@ Supported forms (case-insensitive): ``last/previous/this/current quarter|month|y
 "in"/"during"/"for", or alone when nothing else names a period and it is no amount), open ends
 (``until/through/up to the end of/before <period>``, closing a ``since`` start or the one period that contains
 them; alone they are asked about), ``from January to March 2026``, and explicit dates
-``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to
-(before) 2026-04-01``, whose second date is the exclusive end (the corpus's convention).
+``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to (before) 2026-04-01``, whose second date is the
+exclusive end (the corpus's convention).
 
 Vague words ("recently", "lately", "a while ago") and two different periods make the period *ambiguous*:
 the router then asks instead of guessing.
