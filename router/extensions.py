@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from router.compound import compound_request, compound_steps
+from router.compound import CompoundRequest, compound_request, compound_steps, rule_hit
 from router.contract import (
     AuthorizationContextModel,
     Constraints,
@@ -109,28 +109,41 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         return _route_count(text, reading, inputs)
     compound = compound_request(reading)
     if compound is not None:
-        reasons, questions, entities, currency = _scope_problems(reading, inputs)
-        tr = reading.period.time_range
-        read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
-        read_as += f"; the {compound.direction} supplier by spend, then the {compound.fact} of its agreement"
-        intents = (*_aggregate(), IntentScore(type="semantic", confidence=0.9, source="rule"))
-        if entities.supplier_ids or entities.product_codes:
-            # A named supplier or product beside "our biggest supplier": which one the fact is about is unclear
-            # (the ranking filters categories, not products).
-            named = ", ".join([*entities.supplier_ids, *entities.product_codes])
-            reasons.append(f"constraint: {named} alongside '{compound.selector}'")
-            questions.append(f"The question names {named} and also asks for '{compound.selector}'. Do you mean the "
-                             f"{compound.direction} supplier overall, or {named}?")
-        if reasons or tr is None or entities.company_id is None:
-            return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
-                           questions=questions, intents=intents, read_as=read_as, rule="compound:clarification")
-        groups = inputs.gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
-        steps = compound_steps(compound, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
-                               currency, groups)
-        return _result(text, reading, inputs, workflow="figure_with_document", entities=entities, steps=steps,
-                       intents=intents, read_as=read_as, statuses=reading.statuses, currency=currency,
-                       rule=f"compound:{compound.selector}+{compound.fact}")
+        return _route_compound(text, reading, inputs, compound)
     return None
+
+
+def _route_compound(text: str, reading: Reading, inputs: Any, compound: CompoundRequest) -> RoutingResult:
+    """A figure that selects suppliers plus a fact about them: both workflows planned, or a clarification naming
+    what the question leaves open."""
+    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    tr = reading.period.time_range
+    read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    read_as += f"; {compound.described}, then the {compound.fact.label} from its approving agreement"
+    intents = (*_aggregate(), IntentScore(type="semantic", confidence=0.9, source="rule"))
+    if compound.selection == "unit_price":
+        if len(entities.product_codes) != 1 or entities.supplier_ids:
+            # The cheapest supplier is the cheapest *for a product*: one product, and no named supplier beside it.
+            named = ", ".join([*entities.supplier_ids, *entities.product_codes]) or "no product"
+            reasons.append(f"constraint: '{compound.selector}' needs exactly one product (read: {named})")
+            questions.append(f"'{compound.selector}' compares the average unit price of one product across "
+                             "suppliers: which product do you mean (e.g. its product code)?")
+    elif compound.selection != "named" and (entities.supplier_ids or entities.product_codes):
+        # A named supplier or product beside "our biggest supplier": which one the fact is about is unclear
+        # (the ranking filters categories, not products).
+        named = ", ".join([*entities.supplier_ids, *entities.product_codes])
+        reasons.append(f"constraint: {named} alongside '{compound.selector}'")
+        questions.append(f"The question names {named} and also asks for '{compound.selector}'. Do you mean the "
+                         f"{compound.direction} supplier overall, or {named}?")
+    rule = rule_hit(compound)
+    if reasons or tr is None or entities.company_id is None:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=intents, read_as=read_as, rule="compound:clarification")
+    groups = inputs.gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    steps = compound_steps(compound, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
+                           currency, groups)
+    return _result(text, reading, inputs, workflow="figure_with_document", entities=entities, steps=steps,
+                   intents=intents, read_as=read_as, statuses=reading.statuses, currency=currency, rule=rule)
 
 
 def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:

@@ -181,7 +181,7 @@ def test_a_figure_and_a_document_fact_are_two_dependent_workflows(question: str)
                                                                       "field": "row_supplier_ids"})
     fact = steps["retrieve-fact"]
     assert fact.depends_on == ("find-agreement",) and fact.arguments["filters"]["document_types"] == ["agreement"]
-    assert set(steps["validate-result"].depends_on) == {"rank-suppliers", "retrieve-fact"}
+    assert set(steps["validate-result"].depends_on) == {"rank-suppliers", "find-agreement", "retrieve-fact"}
 
 
 def test_the_smallest_supplier_ranks_bottom_and_a_missing_period_is_asked() -> None:
