@@ -9,6 +9,7 @@ every named constraint understood); a missing or unread one is a clarification t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from router.compound import CompoundRequest, compound_request, compound_steps, rule_hit
@@ -26,6 +27,35 @@ from router.followups import clarification, context_reference
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
+
+
+#: "Which supplier's spend grew the most", "the supplier with the biggest increase": a ranking of changes between
+#: two periods. The governed ranking orders one period's spend and the comparison gives each supplier's change, but
+#: no governed metric orders by the change, so the question is a clarification naming it (never the company's
+#: comparison presented as the answer).
+_DIMENSION = r"(?:suppliers?|vendors?|product[- ]groups?|categor(?:y|ies)|products?)"
+_CHANGE_RANKING = re.compile(
+    r"\b(?:which|what|who)\s+(?:\w+\s+){0,2}?" + _DIMENSION + r"(?:['’]s?)?\s+(?:\w+\s+){0,4}?"
+    r"(?:grew|grown|increased|rose|risen|dropped|fell|fallen|declined|decreased|changed)\s+(?:\w+\s+){0,2}?"
+    r"(?:the\s+)?(?:most|least|fastest|slowest|strongest|weakest)\b|"
+    r"\b(?:biggest|largest|highest|strongest|smallest|lowest|steepest|sharpest|fastest)\s+(?:spend(?:ing)?\s+)?"
+    r"(?:increase|decrease|growth|rise|drop|fall|decline|change|jump)\b[^?.;]{0,60}?\b" + _DIMENSION + r"\b|"
+    r"\b" + _DIMENSION + r"\s+(?:with|having|that had|that has)\s+the\s+(?:\w+\s+){0,2}?(?:increase|decrease|"
+    r"growth|rise|drop|fall|decline|change|jump)\b|"
+    r"\brank(?:ed|ing)?\b[^?.;]{0,40}?\b" + _DIMENSION + r"\s+by\s+(?:their\s+|the\s+)?(?:\w+\s+)?"
+    r"(?:change|growth|increase|decrease|decline)\b",
+    re.I,
+)
+
+
+def change_ranking(reading: Reading) -> str | None:
+    """The words of a ranking by change between periods (as the user wrote them), or ``None``."""
+    found = _CHANGE_RANKING.search(reading.cue_text)
+    if found is None:
+        return None
+    # The cue text masks names in place (same offsets), so the span is quoted from the question itself.
+    same = len(reading.cue_text) == len(reading.text)
+    return " ".join((reading.text[found.start():found.end()] if same else found.group(0)).split())
 
 
 def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True) -> tuple[
@@ -105,6 +135,16 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         reason, question = clarification(follow)
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], rule=f"follow_up:clarification:{follow.words}")
+    ranked_change = change_ranking(reading)
+    if ranked_change is not None:
+        reason = f"combination: '{ranked_change}' ranks by the change between two periods, not a governed metric"
+        question = (f"'{ranked_change}' asks for a ranking by the change between two periods; no governed metric "
+                    "orders by a change. I can give each supplier's spend in both periods with its change (e.g. "
+                    "'spend per supplier in 2026-Q1 compared with the previous quarter'), or the ranking of one "
+                    "period's spend. Which do you want?")
+        return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                       reasons=[reason], questions=[question], intents=_aggregate(),
+                       rule="change_ranking:clarification")
     if is_count_question(reading):
         return _route_count(text, reading, inputs)
     compound = compound_request(reading)
