@@ -59,7 +59,14 @@ _PRICE = re.compile(
     re.I,
 )
 #: The figure part of a named supplier's figure-plus-fact question.
-_FIGURE = re.compile(r"\b(spen[dt]|spending|how much|paid|purchases?|purchased|bought|invoiced|volume)\b", re.I)
+_FIGURE = re.compile(r"\b(spen[dt]|spending|how much|paid|purchases?|purchased|bought|invoiced|volume|figures?)\b",
+                     re.I)
+#: "its <something>" after a selector: what the question asks about the selected supplier. Figure words are the
+#: figure part; anything else must be a fact of :data:`FACTS`, or the question is a clarification naming it.
+_ITS = re.compile(r"\b(?:its|their|that supplier's|this supplier's|the supplier's)\s+(?P<what>[a-z][\w-]*(?:\s+"
+                  r"(?!and\b|or\b|in\b|for\b|with\b|last\b|this\b)[a-z][\w-]*){0,3})", re.I)
+_FIGURE_WORDS = re.compile(r"^(?:total\s+)?(?:spend|spending|spent|share|figure|amount|total|purchases|volume|"
+                           r"invoices?|unit price|average unit price|price|rank|position|revenue|costs?)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -135,6 +142,22 @@ def find_fact(text: str) -> Fact | None:
     for fact in FACTS:
         if fact.pattern.search(text):
             return fact
+    return None
+
+
+def unknown_fact(reading: Reading) -> str | None:
+    """The words of a fact asked about a selected supplier ("our biggest supplier ... the colour of its logo") that
+    no agreement fact matches, or ``None``: the question is then a clarification naming them, never the figure
+    alone presented as the answer."""
+    text = reading.cue_text
+    if find_fact(text) is not None:
+        return None
+    if not (_SELECTOR.search(text) or _SHARE.search(text) or _PRICE.search(text)):
+        return None
+    for found in _ITS.finditer(text):
+        what = found.group("what").strip()
+        if not _FIGURE_WORDS.match(what):
+            return " ".join(text[found.start():found.end()].split())
     return None
 
 
@@ -344,8 +367,8 @@ def _compose_compound(d: _Draft) -> None:
     for s in selected:
         mine = [a for a in approvals if a.supplier_id == s]
         if not mine:
-            missing.append(f"no agreement of {company} approves {s} in {d.period_text}, so its {fact_label} was "
-                           "not found")
+            missing.append(f"no agreement of {company} approves {s} in {d.period_text}, so no {fact_label} was "
+                           "found for it")
             continue
         if fact_label == "approval":
             texts = []
@@ -396,4 +419,4 @@ def _compose_compound(d: _Draft) -> None:
 _FACT_QUERIES = {f.label: f.query for f in FACTS}
 
 __all__ = ["FACTS", "RANKING_METRIC", "UNIT_PRICE_METRIC", "CompoundRequest", "Fact", "compound_request",
-           "compound_steps", "find_fact", "rule_hit", "rule_parts"]
+           "compound_steps", "find_fact", "rule_hit", "rule_parts", "unknown_fact"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from router.compound import CompoundRequest, compound_request, compound_steps, rule_hit
+from router.compound import FACTS, CompoundRequest, compound_request, compound_steps, rule_hit, unknown_fact
 from router.contract import (
     AuthorizationContextModel,
     Constraints,
@@ -145,6 +145,14 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], intents=_aggregate(),
                        rule="change_ranking:clarification")
+    unknown = unknown_fact(reading)
+    if unknown is not None:
+        known = ", ".join(f.label for f in FACTS)
+        return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                       reasons=[f"fact: '{unknown}' is not a fact the agreements hold"],
+                       questions=[f"I can give the figure, but I do not know '{unknown}': the agreements state these "
+                                  f"facts about a supplier: {known}. Which one do you mean?"],
+                       intents=_aggregate(), rule="compound:unknown_fact")
     if is_count_question(reading):
         return _route_count(text, reading, inputs)
     compound = compound_request(reading)
