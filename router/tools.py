@@ -683,6 +683,8 @@ def aggregate_spend(
     """``finance.aggregate_spend`` through the metric service (audited, READ ONLY, bound parameters)."""
     if not req.supplier_ids:
         raise ToolFailedError("finance.aggregate_spend: no supplier ids to aggregate over")
+    if req.product_group_ids:  # never dropped silently: the category filter is finance.company_spend's
+        raise ToolFailedError("finance.aggregate_spend: product_group_ids is served by finance.company_spend only")
     params: dict[str, Any] = {
         "company_id": req.company_id,
         "supplier_ids": list(req.supplier_ids),
