@@ -46,7 +46,7 @@ _SELECTIONS = [("rank", "{c}'s biggest supplier", "top"), ("rank", "our smallest
                ("named", "Supplier Beta", "top"), ("named", "Gamma Control Systems for {c}", "top")]
 _FRAMES = ["{fact}, and how much did we spend with it {p}?", "{p}: {fact}? Also the spend with it.",
            "{fact} and what was the figure {p}?"]
-_SETTINGS = settings(max_examples=36, deadline=None, derandomize=True, database=None,
+_SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                      suppress_health_check=list(HealthCheck))
 
 
