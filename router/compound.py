@@ -41,7 +41,10 @@ _SELECTOR = re.compile(
     r"\b" + _SUPPLIER + r"\s+(?:that |which |whom )?(?:we|our company|it)\s+(?:spent|spend|paid|pay|buy|bought|"
     r"purchased?)\s+(?:the\s+)?(?P<most>most|least)\b|"
     r"\b" + _SUPPLIER + r"\s+with\s+the\s+(?:(?P<high>highest|largest|biggest|most)|(?P<low>lowest|smallest|least))"
-    r"\s+(?:spend|spending|purchases|purchase volume|volume|invoiced amount)\b",
+    r"\s+(?:spend|spending|purchases|purchase volume|volume|invoiced amount)\b|"
+    # "which supplier had the lowest spend", "which vendor did we spend the most with"
+    r"\b(?:which|what|who)\b\s+(?:" + _SUPPLIER + r"\s+)?(?:\w+\s+){0,4}?(?:the\s+)?(?:(?P<qtop>most|highest|largest|"
+    r"biggest)|(?P<qbottom>least|lowest|smallest))(?:\s+(?:spend|spending|purchases|volume|amount))?\b",
     re.I,
 )
 _SHARE = re.compile(
@@ -177,7 +180,7 @@ def compound_request(reading: Reading) -> CompoundRequest | None:
         return CompoundRequest("share", "bottom" if bottom else "top", share.group(0), fact)
     selector = _SELECTOR.search(text)
     if selector is not None:
-        bottom = bool(selector.group("bottom") or selector.group("low")) or \
+        bottom = bool(selector.group("bottom") or selector.group("low") or selector.group("qbottom")) or \
             (selector.group("most") or "").lower() == "least"
         return CompoundRequest("rank", "bottom" if bottom else "top", selector.group(0), fact)
     e = reading.entities
