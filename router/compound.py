@@ -115,7 +115,8 @@ FACTS: tuple[Fact, ...] = (
           r"rebates?|volume discounts?", "clause",
           "Prices are fixed for the first months price adjustments require written notice"),
     _fact("confidentiality", r"confidential\w*", "clause", "keep the terms of this Agreement confidential for years"),
-    _fact("audit rights", r"audit(?:s| rights?)?\b", "clause", "may audit compliance with this Agreement once per year"),
+    _fact("audit rights", r"audit(?:s| rights?)?\b", "clause",
+          "may audit compliance with this Agreement once per year"),
 )
 
 
@@ -359,7 +360,9 @@ def _compose_compound(d: _Draft) -> None:
             lead = f"Spend of {company} with {who} in {d.period_text}: "
         elif m.metric == UNIT_PRICE_METRIC:
             code = (m.parameters or {}).get("product_code", "the product")
-            lead = (f"The {'cheapest' if direction == 'bottom' else 'most expensive'} supplier of {code} for {company} by quantity-weighted average net unit price in {d.period_text} "
+            cheap = "cheapest" if direction == "bottom" else "most expensive"
+            lead = (f"The {cheap} supplier of {code} for {company} by quantity-weighted average net unit price in "
+                    f"{d.period_text} "
                     f"is {who}{tie}: ")
         else:
             what = "share of spend" if selection == "share" else "spend"

@@ -28,7 +28,6 @@ from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
 
-
 #: "Which supplier's spend grew the most", "the supplier with the biggest increase": a ranking of changes between
 #: two periods. The governed ranking orders one period's spend and the comparison gives each supplier's change, but
 #: no governed metric orders by the change, so the question is a clarification naming it (never the company's

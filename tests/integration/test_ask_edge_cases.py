@@ -29,6 +29,7 @@ __all__ = ["world"]
 D = Decimal
 Q2 = (dt.date(2023, 4, 1), dt.date(2023, 7, 1))
 Q3 = (dt.date(2023, 7, 1), dt.date(2023, 10, 1))
+_ONE = D("1.00000000")
 
 
 def _rows() -> list[dict[str, Any]]:
@@ -37,8 +38,7 @@ def _rows() -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
 
     def add(number: str, supplier: str, day: dt.date, net: Decimal, kind: str = "invoice",
-            fx: Decimal = D("1.00000000"), currency: str = "EUR", product: str = "PRD-482",
-            group: str = "PG-PRES") -> None:
+            fx: Decimal = _ONE, currency: str = "EUR", product: str = "PRD-482", group: str = "PG-PRES") -> None:
         rows.append(line(SEED_TENANT, number, 1, company_id="COMP-A", supplier_id=supplier, product_code=product,
                          product_group_id=group, invoice_date=day, document_type=kind, currency=currency,
                          fx_rate_to_reporting_currency=fx, line_net_amount=net,
@@ -206,6 +206,6 @@ def test_edge_cases_through_mcp(settings: Settings, world: World, edge: list[dic
 
         answers, compared, excluded = anyio.run(main)
     for case, body in answers.items():
-        _check(case, body["answer"] if "answer" in body else body, edge)
+        _check(case, body.get("answer", body), edge)
     assert compared["values"]["comparison"] == "no_base_data" and compared["values"]["change_percent"] is None
     assert excluded["values"]["total_spend"] == _spend(edge, Q2)
