@@ -394,12 +394,12 @@ def _compose_compound(d: _Draft) -> None:
             missing.append(f"no passage of {s}'s approving agreement ({', '.join(sorted(agreements))}) gives its "
                            f"{fact_label}")
             continue
-        best = passages[0]
-        window = _snippet(best.text, d.routing.question + " " + _FACT_QUERIES.get(fact_label, ""))
+        passage = passages[0]
+        window = _snippet(passage.text, d.routing.question + " " + _FACT_QUERIES.get(fact_label, ""))
         owner = f"{s}'s approving agreement" if len(selected) > 1 or named else "the approving agreement"
-        parts.append(f"{fact_label.capitalize()} from {owner} [{best.chunk_id}, {best.document_id} p. {best.page}]: "
-                     f"\"{window}\"")
-        fact_found[s] = [best.chunk_id]
+        cite = f"[{passage.chunk_id}, {passage.document_id} p. {passage.page}]"
+        parts.append(f"{fact_label.capitalize()} from {owner} {cite}: \"{window}\"")
+        fact_found[s] = [passage.chunk_id]
     if selected and not fact_found and fact_label != "approval" and fact_outcome is not None \
             and fact_outcome.status not in ("ok", "not_found", "skipped"):
         missing.append(f"the document search did not run ({fact_outcome.status}: {fact_outcome.error})")
