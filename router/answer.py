@@ -382,15 +382,13 @@ def _compose_spend(d: _Draft) -> None:
             "missing_suppliers": list(spend.missing_supplier_ids),
             "policy": spend.policy,
         }
-        # The supplier list came from the catalogue (who supplies the group's products), not from the question:
-        # a catalogue supplier without lines bought nothing, which leaves the total complete. Only a supplier set
-        # the question asked for (named, or approved vendors) makes a coverage shortfall partial.
-        catalogue_suppliers = vendors is None and products is not None and not routing.entities.supplier_ids
+        # A group's spend without a supplier set is planned without coverage (finance.company_spend over the group),
+        # so "partial" here always means a supplier the question asked for (named, or approved vendors) has no lines.
         if spend.status == "no_data":
             text = (f"Not found: no validated invoice line matched for {company}{scope} in {period_text} "
                     f"(suppliers {suppliers}). This is no data, not a zero total.")
             status = "no_data"
-        elif spend.status == "partial" and not catalogue_suppliers:
+        elif spend.status == "partial":
             text = (f"PARTIAL RESULT, not the complete total: {company}'s spend{scope} in {period_text} is "
                     f"{spend.total_spend} {spend.currency} for {', '.join(spend.calculated_supplier_ids)} only, "
                     f"over {spend.matched_line_count} validated invoice lines; no validated invoice lines were found "
@@ -402,10 +400,6 @@ def _compose_spend(d: _Draft) -> None:
                     f"(statuses {', '.join(inputs['invoice_statuses'] or [])}; cancelled and duplicate invoices "
                     f"excluded; converted at the corporate rate on each posting date).")
             status = "answered"
-            if spend.status == "partial":  # only catalogue suppliers are missing (see above)
-                text += (f" The group's other catalogue suppliers ({', '.join(spend.missing_supplier_ids)}) had no "
-                         "validated lines in the period.")
-                result["status"] = "answered"
         if spend.breakdown and spend.status != "no_data":
             dimension = spend.breakdown[0].dimension
             if dimension == "supplier_id":

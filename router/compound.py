@@ -1,120 +1,300 @@
 """Two-workflow questions: a figure, and a document fact about the entity the figure selects.
 
 "What are the payment terms of our biggest supplier, and what did we spend with it last quarter?" needs two
-workflows, the second depending on the first: the governed ranking picks the supplier (``finance.spend_ranking``,
-limit 1, ties at the cut all kept) and gives its spend; the approvals graph finds the agreement that approves
-*that* supplier for the company in the period (the ranking's ``row_supplier_ids`` flow into it through a plan
-reference, never a guessed id); retrieval then searches only that agreement for the fact. The answer cites both
-parts (invoice lines of the figure, the agreement passage of the fact) and says PARTIAL when either is missing.
+workflows, the second depending on the first. The figure selects the supplier:
+
+* ``rank``: the top or bottom supplier by governed spend (``finance.spend_ranking``, limit 1, ties at the cut all
+  kept), in a company and period, optionally within a product group and its subgroups;
+* ``share``: the supplier with the largest or smallest share of that spend (the same ranking: its share column);
+* ``unit_price``: the cheapest (or dearest) supplier of one product by its quantity-weighted average unit price
+  (``catalog.average_unit_price`` by supplier; the lowest/highest price's suppliers, ties all kept);
+* ``named``: suppliers the question names, when it asks both their figure and a document fact.
+
+The approvals graph then finds the agreement(s) approving *that* supplier for the company in the period (the
+figure step's selected supplier ids flow into it through a plan reference, never a guessed id). The fact is either
+the approval itself (its scope, the groups it covers, its validity: ``approval``) or a clause of the approving
+agreement, searched only in that agreement (payment terms, notice period, term, warranty, certificates...). The
+answer cites both parts (invoice lines of the figure, the approval row or passage of the fact), attributes each
+fact to its supplier when several are selected (a tie), and says PARTIAL when either part is missing.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from decimal import Decimal
+from typing import Any, Literal
 
 from router.answer import AnswerStatus, Citation, _Draft, _snippet, composer
 from router.contract import PlanStep, Ref
 from router.reader import Reading
 
 RANKING_METRIC = "finance.spend_ranking"
+UNIT_PRICE_METRIC = "catalog.average_unit_price"
 
+Selection = Literal["rank", "share", "unit_price", "named"]
+
+_SUPPLIER = r"(?:supplier|vendor)s?"
 _SELECTOR = re.compile(
     r"\b(?:(?P<top>biggest|largest|top|main|most important|highest[- ]spend(?:ing)?|primary|leading)|"
-    r"(?P<bottom>smallest|least important|lowest[- ]spend(?:ing)?))\s+(?:supplier|vendor)\b|"
-    r"\b(?:supplier|vendor)\s+(?:that |which |whom )?(?:we|our company|it)\s+(?:spent|spend|paid|pay|buy|bought|"
+    r"(?P<bottom>smallest|least important|lowest[- ]spend(?:ing)?))\s+(?:approved\s+)?" + _SUPPLIER + r"\b|"
+    r"\b" + _SUPPLIER + r"\s+(?:that |which |whom )?(?:we|our company|it)\s+(?:spent|spend|paid|pay|buy|bought|"
     r"purchased?)\s+(?:the\s+)?(?P<most>most|least)\b|"
-    r"\b(?:supplier|vendor)\s+with\s+the\s+(?:(?P<high>highest|largest|biggest|most)|(?P<low>lowest|smallest|least))"
-    r"\s+(?:spend|spending|purchases|purchase volume|volume|invoiced amount)\b",
+    r"\b" + _SUPPLIER + r"\s+with\s+the\s+(?:(?P<high>highest|largest|biggest|most)|(?P<low>lowest|smallest|least))"
+    r"\s+(?:spend|spending|purchases|purchase volume|volume|invoiced amount)\b|"
+    # "which supplier had the lowest spend", "which vendor did we spend the most with"
+    r"\b(?:which|what|who)\b\s+(?:" + _SUPPLIER + r"\s+)?(?:\w+\s+){0,4}?(?:the\s+)?(?:(?P<qtop>most|highest|largest|"
+    r"biggest)|(?P<qbottom>least|lowest|smallest))(?:\s+(?:spend|spending|purchases|volume|amount))?\b",
     re.I,
 )
-#: The document facts an agreement holds (what the second workflow searches for).
-_FACT = re.compile(
-    r"\b(payment terms?|terms of payment|payment conditions|payment due|due date|warranty(?: period)?|"
-    r"liability|insurance|notice period|termination|term of the agreement|delivery terms|incoterms?|"
-    r"price adjustments?|prices? fixed|rebates?|confidentiality|audit rights?|agreement|contract)\b",
+_SHARE = re.compile(
+    r"\b" + _SUPPLIER + r"\b[^.?;]{0,40}?\b(?:(?P<top>largest|biggest|highest|greatest)|(?P<bottom>smallest|lowest))"
+    r"\s+(?:percentage\s+|%\s*)?share\b|"
+    r"\b(?:(?P<top2>largest|biggest|highest|greatest)|(?P<bottom2>smallest|lowest))\s+share\b[^.?;]{0,40}?\b"
+    + _SUPPLIER + r"\b",
     re.I,
+)
+_PRICE = re.compile(
+    r"\b(?:(?P<low>cheapest|least expensive|lowest[- ]priced|lowest[- ]cost)|"
+    r"(?P<high>most expensive|priciest|dearest|highest[- ]priced))\s+" + _SUPPLIER + r"\b|"
+    r"\b" + _SUPPLIER + r"\s+(?:with|offering|that has|having)\s+the\s+(?:(?P<low2>lowest|cheapest|best)|"
+    r"(?P<high2>highest))\s+(?:average\s+)?(?:unit\s+)?price\b",
+    re.I,
+)
+#: The figure part of a named supplier's figure-plus-fact question.
+_FIGURE = re.compile(r"\b(spen[dt]|spending|how much|paid|purchases?|purchased|bought|invoiced|volume|figures?)\b",
+                     re.I)
+#: "its <something>" after a selector: what the question asks about the selected supplier. Figure words are the
+#: figure part; anything else must be a fact of :data:`FACTS`, or the question is a clarification naming it.
+_ITS = re.compile(r"\b(?:its|their|that supplier's|this supplier's|the supplier's)\s+(?P<what>[a-z][\w-]*(?:\s+"
+                  r"(?!and\b|or\b|in\b|for\b|with\b|last\b|this\b)[a-z][\w-]*){0,3})", re.I)
+_FIGURE_WORDS = re.compile(r"^(?:total\s+)?(?:spend|spending|spent|share|figure|amount|total|purchases|volume|"
+                           r"invoices?|unit price|average unit price|price|rank|position|revenue|costs?)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact the agreement side holds: its label, how it is found, and the words its passage uses."""
+
+    label: str
+    pattern: re.Pattern[str]
+    #: ``approval``: the approval row itself (graph); ``clause``: a passage of the approving agreement.
+    kind: Literal["approval", "clause"]
+    #: Search text (and snippet window) for a clause: the words the agreement's clause is written in.
+    query: str
+
+
+def _fact(label: str, pattern: str, kind: Literal["approval", "clause"], query: str) -> Fact:
+    return Fact(label, re.compile(r"\b(?:" + pattern + r")", re.I), kind, query)
+
+
+#: The facts the corpus's agreements carry, most specific first (checked in this order).
+FACTS: tuple[Fact, ...] = (
+    _fact("approval", r"approved for|approval|approved (?:scope|product groups?|categor\w+)|scope of (?:its |the )?"
+          r"approval|(?:approved|valid) until|until when|valid(?:ity)?\b(?! period)|expir\w+|"
+          r"(?:product groups?|categor(?:y|ies)) (?:is |are )?(?:it|they|that supplier|this supplier) approved",
+          "approval", ""),
+    _fact("payment terms", r"payment terms?\b|terms of payment|payment conditions|payment due|due date|"
+          r"(?:when|how soon) (?:is |must )?(?:payment|we pay)", "clause",
+          "Payment is due days net after receipt of a correct invoice payment terms"),
+    _fact("notice period", r"notice period|period of notice|termination notice|terminat\w+|cancel(?:l?ation)? "
+          r"(?:of )?the (?:agreement|contract)", "clause",
+          "Either party may terminate with months notice to the end of a calendar quarter"),
+    _fact("term of the agreement", r"term of the (?:agreement|contract)|(?:agreement|contract) term\b|"
+          r"(?:agreement|contract) (?:run|runs|duration)|how long (?:does|will) (?:the|its) (?:agreement|contract)|"
+          r"renew\w*", "clause", "This Agreement runs for years from the effective date and renews for one year"),
+    _fact("warranty", r"warrant(?:y|ies)(?: period)?|guarantee period", "clause",
+          "The warranty period is months from acceptance"),
+    _fact("certificates", r"certificat\w*|certified|certification|iso\s?\d{4,5}|quality management", "clause",
+          "quality management system certified to ISO 9001 calibration certificates"),
+    _fact("liability and insurance", r"liabilit\w+|insurance|insured", "clause",
+          "product liability insurance of at least per event"),
+    _fact("delivery terms", r"delivery terms|terms of delivery|incoterms?|delivery conditions", "clause",
+          "Delivery is DAP to the site named in the Order Incoterms"),
+    _fact("price adjustments", r"price adjustments?|prices? (?:are |is )?fixed|price reviews?|price increases?|"
+          r"rebates?|volume discounts?", "clause",
+          "Prices are fixed for the first months price adjustments require written notice"),
+    _fact("confidentiality", r"confidential\w*", "clause", "keep the terms of this Agreement confidential for years"),
+    _fact("audit rights", r"audit(?:s| rights?)?\b", "clause",
+          "may audit compliance with this Agreement once per year"),
 )
 
 
 @dataclass(frozen=True)
 class CompoundRequest:
-    """A figure that selects an entity (the top or bottom supplier by spend) and the document fact asked about it."""
+    """A figure that selects suppliers and the fact asked about them."""
 
-    direction: str  # top | bottom
+    selection: Selection
+    direction: str  # top | bottom (unit_price: bottom = the cheapest)
     selector: str
-    fact: str
+    fact: Fact
+
+    @property
+    def described(self) -> str:
+        """The selection in words, for the interpretation line."""
+        if self.selection == "named":
+            return "the named suppliers' spend"
+        if self.selection == "unit_price":
+            return ("the cheapest" if self.direction == "bottom" else "the most expensive") + \
+                " supplier of the product by average unit price"
+        what = "share of spend" if self.selection == "share" else "spend"
+        return f"the {self.direction} supplier by {what}"
+
+
+def find_fact(text: str) -> Fact | None:
+    """The first fact of :data:`FACTS` the text asks about."""
+    for fact in FACTS:
+        if fact.pattern.search(text):
+            return fact
+    return None
+
+
+def unknown_fact(reading: Reading) -> str | None:
+    """The words of a fact asked about a selected supplier ("our biggest supplier ... the colour of its logo") that
+    no agreement fact matches, or ``None``: the question is then a clarification naming them, never the figure
+    alone presented as the answer."""
+    text = reading.cue_text
+    if find_fact(text) is not None:
+        return None
+    if not (_SELECTOR.search(text) or _SHARE.search(text) or _PRICE.search(text)):
+        return None
+    for found in _ITS.finditer(text):
+        what = found.group("what").strip()
+        if not _FIGURE_WORDS.match(what):
+            return " ".join(text[found.start():found.end()].split())
+    return None
 
 
 def compound_request(reading: Reading) -> CompoundRequest | None:
     """The two workflows a question needs, or ``None`` when it is not a figure-plus-document question."""
-    selector = _SELECTOR.search(reading.cue_text)
-    if selector is None:
-        return None
-    fact = _FACT.search(reading.cue_text)
+    text = reading.cue_text
+    fact = find_fact(text)
     if fact is None:
         return None
-    bottom = bool(selector.group("bottom") or selector.group("low")) or (selector.group("most") or "").lower() \
-        == "least"
-    return CompoundRequest(direction="bottom" if bottom else "top", selector=selector.group(0),
-                           fact=fact.group(0))
+    price = _PRICE.search(text)
+    if price is not None:
+        low = bool(price.group("low") or price.group("low2"))
+        return CompoundRequest("unit_price", "bottom" if low else "top", price.group(0), fact)
+    share = _SHARE.search(text)
+    if share is not None:
+        bottom = bool(share.group("bottom") or share.group("bottom2"))
+        return CompoundRequest("share", "bottom" if bottom else "top", share.group(0), fact)
+    selector = _SELECTOR.search(text)
+    if selector is not None:
+        bottom = bool(selector.group("bottom") or selector.group("low") or selector.group("qbottom")) or \
+            (selector.group("most") or "").lower() == "least"
+        return CompoundRequest("rank", "bottom" if bottom else "top", selector.group(0), fact)
+    e = reading.entities
+    if e.supplier_ids and not e.product_codes and _FIGURE.search(text):
+        return CompoundRequest("named", "top", ", ".join(e.supplier_ids), fact)
+    return None
+
+
+def _figure_step(req: CompoundRequest, reading: Reading, company_id: str, start: str, end: str,
+                 currency: str | None, product_group_ids: tuple[str, ...]) -> tuple[PlanStep, Any]:
+    """The figure step and the reference to the suppliers it selects."""
+    statuses = list(reading.statuses)
+    if req.selection == "unit_price":
+        params: dict[str, Any] = {"product_code": reading.entities.product_codes[0], "company_id": company_id,
+                                  "start_date": start, "end_date": end, "invoice_statuses": statuses}
+        if currency:
+            params["reporting_currency"] = currency
+        field = "lowest_unit_price_supplier_ids" if req.direction == "bottom" else "highest_unit_price_supplier_ids"
+        step = PlanStep(
+            step_id="rank-suppliers", tool="metrics.query",
+            arguments={"metric": UNIT_PRICE_METRIC, "parameters": params, "group_by": ["supplier_id"], "grain": None},
+            purpose=f"Average unit price of {params['product_code']} per supplier ({UNIT_PRICE_METRIC}); the "
+                    f"{'lowest' if req.direction == 'bottom' else 'highest'} price selects the supplier (ties kept).",
+        )
+        return step, Ref.model_validate({"$ref": "rank-suppliers", "field": field})
+    ranking: dict[str, Any] = {"company_id": company_id, "start_date": start, "end_date": end,
+                               "direction": req.direction, "limit": 1, "invoice_statuses": statuses}
+    if req.selection == "named":
+        ranking["supplier_ids"] = list(reading.entities.supplier_ids)
+        ranking["limit"] = len(reading.entities.supplier_ids)
+    if product_group_ids:
+        ranking["product_group_ids"] = list(product_group_ids)
+    if currency:
+        ranking["reporting_currency"] = currency
+    step = PlanStep(
+        step_id="rank-suppliers", tool="metrics.query",
+        arguments={"metric": RANKING_METRIC, "parameters": ranking, "group_by": ["supplier_id"], "grain": None},
+        purpose=(f"Spend with {', '.join(reading.entities.supplier_ids)} in the period ({RANKING_METRIC})"
+                 if req.selection == "named" else
+                 f"The {req.direction} supplier by governed spend in the period, with its spend and share "
+                 f"({RANKING_METRIC}, limit 1; ties at the cut all kept)."),
+    )
+    if req.selection == "named":
+        # The fact is about the suppliers the question names, whether or not they have spend in the period.
+        return step, list(reading.entities.supplier_ids)
+    return step, Ref.model_validate({"$ref": "rank-suppliers", "field": "row_supplier_ids"})
 
 
 def compound_steps(req: CompoundRequest, reading: Reading, company_id: str, start: str, end: str,
                    currency: str | None, product_group_ids: tuple[str, ...] = ()) -> tuple[PlanStep, ...]:
-    """Rank -> the selected supplier's approving agreement -> the fact in that agreement -> check.
+    """Figure (selects the suppliers) -> their approving agreements -> the fact there -> check.
 
     ``product_group_ids``: the ranking's category ("our biggest supplier of sensors": the group and its subgroups).
     """
-    ranking_params: dict[str, Any] = {"company_id": company_id, "start_date": start, "end_date": end,
-                                      "direction": req.direction, "limit": 1,
-                                      "invoice_statuses": list(reading.statuses)}
-    if product_group_ids:
-        ranking_params["product_group_ids"] = list(product_group_ids)
-    if currency:
-        ranking_params["reporting_currency"] = currency
+    figure, selected = _figure_step(req, reading, company_id, start, end, currency, product_group_ids)
     agreements = Ref.model_validate({"$ref": "find-agreement", "field": "agreement_ids"})
-    query = req.fact if req.fact.lower() not in ("agreement", "contract") else reading.text_part
-    return (
+    steps = [
+        figure,
         PlanStep(
-            step_id="rank-suppliers", tool="metrics.query",
-            arguments={"metric": RANKING_METRIC, "parameters": ranking_params, "group_by": ["supplier_id"],
-                       "grain": None},
-            purpose=f"The {req.direction} supplier by governed spend in the period, with its spend ({RANKING_METRIC}, "
-                    "limit 1; ties at the cut all kept).",
+            step_id="find-agreement", tool="graph.find_approved_vendors",
+            depends_on=() if isinstance(selected, list) else ("rank-suppliers",),
+            arguments={"company_id": company_id, "start_date": start, "end_date": end, "supplier_ids": selected},
+            purpose="The approval(s) of the supplier the figure selected, for the company in the period, and the "
+                    "agreements that grant them.",
         ),
-        PlanStep(
-            step_id="find-agreement", tool="graph.find_approved_vendors", depends_on=("rank-suppliers",),
-            arguments={"company_id": company_id, "start_date": start, "end_date": end,
-                       "supplier_ids": Ref.model_validate({"$ref": "rank-suppliers", "field": "row_supplier_ids"})},
-            purpose="The agreement(s) approving the supplier the ranking selected, for the company in the period.",
-        ),
-        PlanStep(
+    ]
+    checked = ["rank-suppliers", "find-agreement"]
+    if req.fact.kind == "clause":
+        steps.append(PlanStep(
             step_id="retrieve-fact", tool="documents.search", depends_on=("find-agreement",),
             arguments={
-                "query_text": query,
+                "query_text": req.fact.query,
                 "identifiers": {"product_codes": [], "invoice_numbers": [], "contract_ids": agreements},
                 "retrieval_modes": ["exact", "bm25", "vector"],
                 "filters": {"document_types": ["agreement"], "document_ids": agreements},
-                "limit": 3,
+                "limit": 6,
             },
-            purpose=f"The {req.fact} in that agreement (evidence, untrusted text).",
-        ),
-        PlanStep(step_id="validate-result", tool="validation.check_completeness",
-                 depends_on=("rank-suppliers", "retrieve-fact"),
-                 purpose="Both parts present: the figure and the cited fact."),
-    )
+            purpose=f"The {req.fact.label} in the approving agreement(s) (evidence, untrusted text).",
+        ))
+        checked.append("retrieve-fact")
+    steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
+                          depends_on=tuple(checked), purpose="Both parts present: the figure and the cited fact."))
+    return tuple(steps)
+
+
+def rule_hit(req: CompoundRequest) -> str:
+    """The routing rule hit that names the shape (the composer reads the selection, direction and fact back)."""
+    return f"compound:{req.selection}:{req.direction}:{req.selector}+{req.fact.label}"
+
+
+def rule_parts(rule: str) -> tuple[str, str, str]:
+    """(selection, direction, fact label) of a :func:`rule_hit`."""
+    head, _, fact = rule.partition("+")
+    bits = head.split(":")
+    if len(bits) < 4:
+        return "rank", "top", fact or "document fact"
+    return bits[1], bits[2], fact or "document fact"
+
+
+def _money(value: Any) -> str:
+    return "no data" if value is None else str(value)
 
 
 @composer("figure_with_document")
 def _compose_compound(d: _Draft) -> None:
-    """``figure_with_document``: the selected supplier and its spend, then the fact from its agreement, both cited;
-    PARTIAL when either part is missing."""
+    """``figure_with_document``: the selected suppliers and their figure, then the fact for each of them (from its
+    approval or its approving agreement), all cited; PARTIAL when a part is missing."""
     from router.tools import ApprovedVendorsToolResponse, MetricToolResponse
 
     outcomes = d.run.outcomes
     company = d.routing.entities.company_name or d.routing.entities.company_id or "the company"
+    selection, direction, fact_label = rule_parts(next((r for r in d.routing.rule_hits
+                                                        if r.startswith("compound:")), ""))
     ranking = outcomes.get("rank-suppliers")
     m = ranking.output if ranking is not None and ranking.status == "ok" else None
     vendors_outcome = outcomes.get("find-agreement")
@@ -123,57 +303,126 @@ def _compose_compound(d: _Draft) -> None:
     citations = list(d.citations)
     parts: list[str] = []
     missing: list[str] = []
-    result: dict[str, Any] = {}
-    top: list[dict[str, Any]] = []
+    result: dict[str, Any] = {"selection": selection, "fact": fact_label}
+    named = list(d.routing.entities.supplier_ids) if selection == "named" else []
+    selected: list[str] = []
+    rows: dict[str, dict[str, Any]] = {}
     if isinstance(m, MetricToolResponse):
-        top = [r for r in m.rows if r.get("rank") == 1]
         for line_id in m.source_line_ids:
-            citations.append(Citation(source_id=line_id, kind="invoice_line", role="invoice line in the ranking"))
-    names = {a.supplier_id: a.supplier_name for a in vendors.approvals} \
-        if isinstance(vendors, ApprovedVendorsToolResponse) else {}
-    if not isinstance(m, MetricToolResponse):
-        missing.append("the spend ranking did not run" + (f" ({ranking.status}: {ranking.error})" if ranking else ""))
-    elif not top:
-        missing.append(f"no counted spend of {company} in {d.period_text}, so no supplier to select")
-    else:
-        cur = m.currency or ""
-        who = ", ".join(f"{r.get('supplier_id')}" + (f" ({names[r['supplier_id']]})" if r.get("supplier_id") in names
-                                                     else "") for r in top)
-        tie = f" (a tie: {len(top)} suppliers share rank 1)" if len(top) > 1 else ""
-        spends = "; ".join(f"{r.get('supplier_id')}: {r.get('total_spend')} {cur}" for r in top)
-        parts.append(f"The selected supplier of {company} by spend in {d.period_text} is {who}{tie}; spend with it: "
-                     f"{spends} (governed {RANKING_METRIC}).")
-        result["suppliers"] = [{"supplier_id": r.get("supplier_id"), "total_spend": r.get("total_spend"),
-                                "currency": cur, "rank": r.get("rank")} for r in top]
-    shown = list(d.shown)
-    if shown:
-        quoted = " ".join(f"[{c.chunk_id}, {c.document_id} p. {c.page}] \"{_snippet(c.text, d.routing.question)}\""
-                          for c in shown[:2])
-        parts.append(f"From the approving agreement: {quoted}")
-        result["passages"] = [c.chunk_id for c in shown]
-    elif top:
-        why = (vendors_outcome.error or vendors_outcome.status) if vendors_outcome is not None \
-            and vendors_outcome.status != "ok" else None
-        if vendors_outcome is not None and vendors_outcome.status == "not_found":
-            missing.append(f"no agreement of {company} approves {', '.join(str(r.get('supplier_id')) for r in top)} "
-                           "in the period, so the document fact was not found")
-        elif fact_outcome is not None and fact_outcome.status == "ok":
-            missing.append("no passage of the approving agreement answers the document part")
+            citations.append(Citation(source_id=line_id, kind="invoice_line", role=f"invoice line in {m.metric}"))
+        if m.metric == UNIT_PRICE_METRIC:
+            priced = [r for r in m.rows if r.get("unit_price") is not None and r.get("supplier_id")]
+            if priced:
+                best = (min if direction == "bottom" else max)(Decimal(str(r["unit_price"])) for r in priced)
+                selected = [str(r["supplier_id"]) for r in priced if Decimal(str(r["unit_price"])) == best]
+        elif named:
+            selected = named
         else:
-            missing.append("the document part did not run" + (f" ({why})" if why else ""))
-    complete = bool(top) and bool(shown)
-    status: AnswerStatus = "answered" if complete else ("partial" if (top or shown) else "failed")
+            selected = [str(r["supplier_id"]) for r in m.rows if r.get("rank") == 1 and r.get("supplier_id")]
+        rows = {str(r.get("supplier_id")): r for r in m.rows if r.get("supplier_id")}
+    approvals = vendors.approvals if isinstance(vendors, ApprovedVendorsToolResponse) else ()
+    names = {a.supplier_id: a.supplier_name for a in approvals}
+    cur = (m.currency if isinstance(m, MetricToolResponse) else None) or ""
+    if not isinstance(m, MetricToolResponse):
+        missing.append("the figure did not run" + (f" ({ranking.status}: {ranking.error})" if ranking else ""))
+    elif not selected:
+        what = "priced lines of the product" if m.metric == UNIT_PRICE_METRIC else "counted spend"
+        missing.append(f"no {what} of {company} in {d.period_text}, so no supplier to select")
+    else:
+        def label(s: str) -> str:
+            return s + (f" ({names[s]})" if s in names else "")
+
+        figures = []
+        supplier_rows = []
+        for s in selected:
+            r = rows.get(s)
+            if m.metric == UNIT_PRICE_METRIC:
+                assert r is not None
+                figures.append(f"{s}: {r.get('unit_price')} {cur} per unit (net {r.get('net_amount')} {cur} / "
+                               f"{r.get('quantity')} units)")
+                supplier_rows.append({"supplier_id": s, "unit_price": r.get("unit_price"), "currency": cur,
+                                      "quantity": r.get("quantity"), "net_amount": r.get("net_amount")})
+                continue
+            spend = r.get("total_spend") if r else None
+            share = next((r[k] for k in r if "share" in k and r[k] is not None), None) if r else None
+            figures.append(f"{s}: {_money(spend)}" + (f" {cur}" if spend is not None else
+                                                        " (no validated invoice lines in the period)")
+                           + (f", {share} % of the ranked spend" if share is not None and selection == "share"
+                              else ""))
+            supplier_rows.append({"supplier_id": s, "total_spend": spend, "currency": cur,
+                                  "rank": r.get("rank") if r else None,
+                                  **({"share_percent": share} if selection == "share" else {})})
+            if spend is None:
+                missing.append(f"no validated invoice lines for {s} in {d.period_text} (no data, not zero)")
+        who = ", ".join(label(s) for s in selected)
+        tie = f" (a tie: {len(selected)} suppliers share rank 1)" if len(selected) > 1 and not named else ""
+        if named:
+            lead = f"Spend of {company} with {who} in {d.period_text}: "
+        elif m.metric == UNIT_PRICE_METRIC:
+            code = (m.parameters or {}).get("product_code", "the product")
+            cheap = "cheapest" if direction == "bottom" else "most expensive"
+            lead = (f"The {cheap} supplier of {code} for {company} by quantity-weighted average net unit price in "
+                    f"{d.period_text} "
+                    f"is {who}{tie}: ")
+        else:
+            what = "share of spend" if selection == "share" else "spend"
+            lead = f"The selected supplier of {company} by {what} in {d.period_text} is {who}{tie}; spend with it: "
+        parts.append(lead + "; ".join(figures) + f" (governed {m.metric}).")
+        result["suppliers"] = supplier_rows
+    fact_found: dict[str, list[str]] = {}
+    for s in selected:
+        mine = [a for a in approvals if a.supplier_id == s]
+        if not mine:
+            missing.append(f"no agreement of {company} approves {s} in {d.period_text}, so no {fact_label} was "
+                           "found for it")
+            continue
+        if fact_label == "approval":
+            texts = []
+            for a in mine:
+                until = f"until {a.valid_to} (exclusive)" if a.valid_to else "open-ended"
+                texts.append(f"approved under {a.agreement_id} for {a.scope or 'an unstated scope'}, valid from "
+                             f"{a.valid_from}, {until} [{a.chunk_id or a.document_id}]")
+                ref = a.chunk_id or a.document_id
+                citations.append(Citation(source_id=ref, kind="chunk", document_id=a.document_id, page=a.page,
+                                          role=f"approval of {s}"))
+            parts.append(f"{s}: " + "; ".join(texts) + ".")
+            fact_found[s] = [a.chunk_id or a.document_id for a in mine]
+            continue
+        agreements = {a.agreement_id for a in mine} | {a.document_id for a in mine}
+        passages = [c for c in d.shown if c.document_id in agreements]
+        if not passages:
+            missing.append(f"no passage of {s}'s approving agreement ({', '.join(sorted(agreements))}) gives its "
+                           f"{fact_label}")
+            continue
+        passage = passages[0]
+        window = _snippet(passage.text, d.routing.question + " " + _FACT_QUERIES.get(fact_label, ""))
+        owner = f"{s}'s approving agreement" if len(selected) > 1 or named else "the approving agreement"
+        cite = f"[{passage.chunk_id}, {passage.document_id} p. {passage.page}]"
+        parts.append(f"{fact_label.capitalize()} from {owner} {cite}: \"{window}\"")
+        fact_found[s] = [passage.chunk_id]
+    if selected and not fact_found and fact_label != "approval" and fact_outcome is not None \
+            and fact_outcome.status not in ("ok", "not_found", "skipped"):
+        missing.append(f"the document search did not run ({fact_outcome.status}: {fact_outcome.error})")
+    if fact_found:
+        result["facts"] = fact_found
+    figure_ok = bool(selected) and isinstance(m, MetricToolResponse) and not any(
+        r.get("total_spend") is None and r.get("unit_price") is None for r in result.get("suppliers", []))
+    complete = figure_ok and bool(selected) and all(s in fact_found for s in selected)
+    status: AnswerStatus = "answered" if complete else ("partial" if (selected or fact_found) else "failed")
     text = " ".join(parts)
     if not complete:
         text = ("PARTIAL RESULT: " if status == "partial" else "") + text + \
-               (" " if text else "") + "Missing: " + "; ".join(missing) + "."
+               (" " if text else "") + "Missing: " + "; ".join(dict.fromkeys(missing)) + "."
     if d.routing.interpretation:
         text += f" Read as: {d.routing.interpretation}."
     result["status"] = "complete" if complete else ("partial" if status == "partial" else "failed")
     citations = list({c.source_id: c for c in citations}.values())
     d.status, d.text, d.result = status, text, result
-    d.inputs = {"ranking": m.parameters if isinstance(m, MetricToolResponse) else None}
+    d.inputs = {"figure": m.parameters if isinstance(m, MetricToolResponse) else None, "selected": selected}
     d.citations, d.sources = citations, tuple(c.source_id for c in citations)
 
 
-__all__ = ["RANKING_METRIC", "CompoundRequest", "compound_request", "compound_steps"]
+_FACT_QUERIES = {f.label: f.query for f in FACTS}
+
+__all__ = ["FACTS", "RANKING_METRIC", "UNIT_PRICE_METRIC", "CompoundRequest", "Fact", "compound_request",
+           "compound_steps", "find_fact", "rule_hit", "rule_parts", "unknown_fact"]

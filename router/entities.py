@@ -291,8 +291,12 @@ def _find_phrases(
     return sorted(found, key=lambda m: m.start)
 
 
-def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
-    """Company, supplier and product-group mentions in ``text`` (longest match wins; ambiguity is kept)."""
+def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> EntityMentions:
+    """Company, supplier and product-group mentions in ``text`` (longest match wins; ambiguity is kept).
+
+    ``figure``: the question asks for a figure (spend, a price, a quantity); only then does a product's name
+    without its model code ("the differential pressure sensors") name the product as a filter.
+    """
     tokens = _tokens(text)
     company_phrases: dict[tuple[str, ...], set[str]] = {}
     for company in gazetteer.companies:
@@ -315,7 +319,7 @@ def find_mentions(text: str, gazetteer: Gazetteer) -> EntityMentions:
         key = tuple(_stem(t) for t, _, _ in _tokens(spelling))
         if key:
             group_phrases.setdefault(key, set()).add(gid)
-    product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases))
+    product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure)
     products = _find_phrases(tokens, product_phrases, text, "product", stem=True, fuzzy=True)
     product_spans = [(m.start, m.end) for m in products]
     companies = _find_phrases(tokens, {k: frozenset(v) for k, v in company_phrases.items()}, text, "company")
@@ -359,15 +363,18 @@ _MODEL_CODE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+
 
 
 def product_name_phrases(
-    products: Iterable[Product], group_keys: frozenset[tuple[str, ...]] = frozenset()
+    products: Iterable[Product], group_keys: frozenset[tuple[str, ...]] = frozenset(), *, bare_names: bool = False
 ) -> dict[tuple[str, ...], frozenset[str]]:
     """Token phrases (stemmed, folded) that name a product: its whole catalogue name, and its model code alone
     ("DPS-482" of "Differential pressure sensor DPS-482") when the code has letters, digits and a hyphen. A phrase
     several products share keeps every code (a clarification listing them); a whole name that is also a group's
     (``group_keys``) stays the group's.
 
-    Design note: the name without its model code ("the differential pressure sensor") is not a product phrase: in
-    document questions it names the topic, and a product filter there narrows retrieval to the wrong passages.
+    Design note: the name without its model code ("the differential pressure sensor") is a product phrase only with
+    ``bare_names`` (figure questions): in document questions it names the topic, and a product filter there narrows
+    retrieval to the wrong passages; in a figure question, leaving it unread lets a shorter group name inside it
+    ("pressure sensors") take over, a different figure. A bare name of at least two words that is also a group's
+    stays the group's; one several products share keeps every code (a clarification listing them).
     """
     phrases: dict[tuple[str, ...], set[str]] = {}
 
@@ -381,6 +388,9 @@ def product_name_phrases(
         words = p.product_name.split()
         if len(words) > 1 and _MODEL_CODE.match(words[-1]):
             phrases.setdefault(key(words[-1]), set()).add(p.product_code)
+            bare = key(" ".join(words[:-1]))
+            if bare_names and len(bare) >= 2 and bare not in group_keys:
+                phrases.setdefault(bare, set()).add(p.product_code)
     return {k: frozenset(v) for k, v in phrases.items()}
 
 

@@ -9,9 +9,10 @@ every named constraint understood); a missing or unread one is a clarification t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from router.compound import compound_request, compound_steps
+from router.compound import FACTS, CompoundRequest, compound_request, compound_steps, rule_hit, unknown_fact
 from router.contract import (
     AuthorizationContextModel,
     Constraints,
@@ -26,6 +27,34 @@ from router.followups import clarification, context_reference
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
+
+#: "Which supplier's spend grew the most", "the supplier with the biggest increase": a ranking of changes between
+#: two periods. The governed ranking orders one period's spend and the comparison gives each supplier's change, but
+#: no governed metric orders by the change, so the question is a clarification naming it (never the company's
+#: comparison presented as the answer).
+_DIMENSION = r"(?:suppliers?|vendors?|product[- ]groups?|categor(?:y|ies)|products?)"
+_CHANGE_RANKING = re.compile(
+    r"\b(?:which|what|who)\s+(?:\w+\s+){0,2}?" + _DIMENSION + r"(?:['’]s?)?\s+(?:\w+\s+){0,4}?"
+    r"(?:grew|grown|increased|rose|risen|dropped|fell|fallen|declined|decreased|changed)\s+(?:\w+\s+){0,2}?"
+    r"(?:the\s+)?(?:most|least|fastest|slowest|strongest|weakest)\b|"
+    r"\b(?:biggest|largest|highest|strongest|smallest|lowest|steepest|sharpest|fastest)\s+(?:spend(?:ing)?\s+)?"
+    r"(?:increase|decrease|growth|rise|drop|fall|decline|change|jump)\b[^?.;]{0,60}?\b" + _DIMENSION + r"\b|"
+    r"\b" + _DIMENSION + r"\s+(?:with|having|that had|that has)\s+the\s+(?:\w+\s+){0,2}?(?:increase|decrease|"
+    r"growth|rise|drop|fall|decline|change|jump)\b|"
+    r"\brank(?:ed|ing)?\b[^?.;]{0,40}?\b" + _DIMENSION + r"\s+by\s+(?:their\s+|the\s+)?(?:\w+\s+)?"
+    r"(?:change|growth|increase|decrease|decline)\b",
+    re.I,
+)
+
+
+def change_ranking(reading: Reading) -> str | None:
+    """The words of a ranking by change between periods (as the user wrote them), or ``None``."""
+    found = _CHANGE_RANKING.search(reading.cue_text)
+    if found is None:
+        return None
+    # The cue text masks names in place (same offsets), so the span is quoted from the question itself.
+    same = len(reading.cue_text) == len(reading.text)
+    return " ".join((reading.text[found.start():found.end()] if same else found.group(0)).split())
 
 
 def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True) -> tuple[
@@ -105,32 +134,63 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         reason, question = clarification(follow)
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], rule=f"follow_up:clarification:{follow.words}")
+    ranked_change = change_ranking(reading)
+    if ranked_change is not None:
+        reason = f"combination: '{ranked_change}' ranks by the change between two periods, not a governed metric"
+        question = (f"'{ranked_change}' asks for a ranking by the change between two periods; no governed metric "
+                    "orders by a change. I can give each supplier's spend in both periods with its change (e.g. "
+                    "'spend per supplier in 2026-Q1 compared with the previous quarter'), or the ranking of one "
+                    "period's spend. Which do you want?")
+        return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                       reasons=[reason], questions=[question], intents=_aggregate(),
+                       rule="change_ranking:clarification")
+    unknown = unknown_fact(reading)
+    if unknown is not None:
+        known = ", ".join(f.label for f in FACTS)
+        return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                       reasons=[f"fact: '{unknown}' is not a fact the agreements hold"],
+                       questions=[f"I can give the figure, but I do not know '{unknown}': the agreements state these "
+                                  f"facts about a supplier: {known}. Which one do you mean?"],
+                       intents=_aggregate(), rule="compound:unknown_fact")
     if is_count_question(reading):
         return _route_count(text, reading, inputs)
     compound = compound_request(reading)
     if compound is not None:
-        reasons, questions, entities, currency = _scope_problems(reading, inputs)
-        tr = reading.period.time_range
-        read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
-        read_as += f"; the {compound.direction} supplier by spend, then the {compound.fact} of its agreement"
-        intents = (*_aggregate(), IntentScore(type="semantic", confidence=0.9, source="rule"))
-        if entities.supplier_ids or entities.product_codes:
-            # A named supplier or product beside "our biggest supplier": which one the fact is about is unclear
-            # (the ranking filters categories, not products).
-            named = ", ".join([*entities.supplier_ids, *entities.product_codes])
-            reasons.append(f"constraint: {named} alongside '{compound.selector}'")
-            questions.append(f"The question names {named} and also asks for '{compound.selector}'. Do you mean the "
-                             f"{compound.direction} supplier overall, or {named}?")
-        if reasons or tr is None or entities.company_id is None:
-            return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
-                           questions=questions, intents=intents, read_as=read_as, rule="compound:clarification")
-        groups = inputs.gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
-        steps = compound_steps(compound, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
-                               currency, groups)
-        return _result(text, reading, inputs, workflow="figure_with_document", entities=entities, steps=steps,
-                       intents=intents, read_as=read_as, statuses=reading.statuses, currency=currency,
-                       rule=f"compound:{compound.selector}+{compound.fact}")
+        return _route_compound(text, reading, inputs, compound)
     return None
+
+
+def _route_compound(text: str, reading: Reading, inputs: Any, compound: CompoundRequest) -> RoutingResult:
+    """A figure that selects suppliers plus a fact about them: both workflows planned, or a clarification naming
+    what the question leaves open."""
+    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    tr = reading.period.time_range
+    read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    read_as += f"; {compound.described}, then the {compound.fact.label} from its approving agreement"
+    intents = (*_aggregate(), IntentScore(type="semantic", confidence=0.9, source="rule"))
+    if compound.selection == "unit_price":
+        if len(entities.product_codes) != 1 or entities.supplier_ids:
+            # The cheapest supplier is the cheapest *for a product*: one product, and no named supplier beside it.
+            named = ", ".join([*entities.supplier_ids, *entities.product_codes]) or "no product"
+            reasons.append(f"constraint: '{compound.selector}' needs exactly one product (read: {named})")
+            questions.append(f"'{compound.selector}' compares the average unit price of one product across "
+                             "suppliers: which product do you mean (e.g. its product code)?")
+    elif compound.selection != "named" and (entities.supplier_ids or entities.product_codes):
+        # A named supplier or product beside "our biggest supplier": which one the fact is about is unclear
+        # (the ranking filters categories, not products).
+        named = ", ".join([*entities.supplier_ids, *entities.product_codes])
+        reasons.append(f"constraint: {named} alongside '{compound.selector}'")
+        questions.append(f"The question names {named} and also asks for '{compound.selector}'. Do you mean the "
+                         f"{compound.direction} supplier overall, or {named}?")
+    rule = rule_hit(compound)
+    if reasons or tr is None or entities.company_id is None:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=intents, read_as=read_as, rule="compound:clarification")
+    groups = inputs.gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    steps = compound_steps(compound, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
+                           currency, groups)
+    return _result(text, reading, inputs, workflow="figure_with_document", entities=entities, steps=steps,
+                   intents=intents, read_as=read_as, statuses=reading.statuses, currency=currency, rule=rule)
 
 
 def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:

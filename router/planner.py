@@ -64,6 +64,8 @@ class PlanInput:
     #: A catalog metric without a workflow of its own, and its parameter values from the reading.
     catalog_metric: str | None = None
     catalog_parameters: dict[str, Any] | None = None
+    #: The named product group and every group below it (the gazetteer's PART_OF* walk), for a category filter.
+    group_ids: tuple[str, ...] = ()
 
 
 def _single_month(inp: PlanInput) -> str | None:
@@ -197,21 +199,37 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
                 purpose=f"Products under {e.product_group} (PART_OF*0..3) supplied by those suppliers.",
             )
         )
-        spend_deps.append("find-products")
-        steps.append(
-            PlanStep(
-                step_id="calculate-spend",
-                tool="finance.aggregate_spend",
-                depends_on=tuple(spend_deps),
-                arguments={
-                    **common,
-                    **breakdown,
-                    "supplier_ids": _ref("find-products", "supplier_ids"),
-                    "product_codes": _ref("find-products", "product_codes"),
-                },
-                purpose="Governed SQL total over validated invoice lines (finance.aggregate_spend).",
+        if supplier_source is None and inp.group_ids:
+            # Design note: no supplier set was asked for, so no supplier coverage is checked: the catalogue's
+            # suppliers of the group are not a set the user named, and one without lines bought nothing. The
+            # company's spend filtered to the group and its subgroups; a group without products matches no line,
+            # which is "no data", never the unfiltered company total.
+            steps.append(
+                PlanStep(
+                    step_id="calculate-spend",
+                    tool="finance.company_spend",
+                    depends_on=("resolve-company",),
+                    arguments={**common, **breakdown, "product_group_ids": list(inp.group_ids)},
+                    purpose=f"Governed SQL total of the company on {e.product_group} and its subgroups "
+                    "(finance.company_spend, no supplier coverage asked).",
+                )
             )
-        )
+        else:
+            spend_deps.append("find-products")
+            steps.append(
+                PlanStep(
+                    step_id="calculate-spend",
+                    tool="finance.aggregate_spend",
+                    depends_on=tuple(spend_deps),
+                    arguments={
+                        **common,
+                        **breakdown,
+                        "supplier_ids": _ref("find-products", "supplier_ids"),
+                        "product_codes": _ref("find-products", "product_codes"),
+                    },
+                    purpose="Governed SQL total over validated invoice lines (finance.aggregate_spend).",
+                )
+            )
     elif supplier_source is not None:
         steps.append(
             PlanStep(

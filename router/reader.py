@@ -647,7 +647,8 @@ def read(
     text = question
     identifiers = find_identifiers(text)
     id_masked = mask(text, identifiers.spans)
-    mentions = find_mentions(id_masked, gazetteer)
+    mentions = find_mentions(id_masked, gazetteer, figure=bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(
+        id_masked) or _QUANTITY.search(id_masked)))
     quotes = quoted_spans(id_masked)
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.

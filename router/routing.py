@@ -346,6 +346,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                 breakdown.grain if (spend_shaped or catalog_metric) else None,
                 catalog_metric=catalog_metric.name if catalog_metric else None,
                 catalog_parameters=catalog_parameters,
+                group_ids=gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
             )
         )
         # Every constraint the reading found must reach a step of a figure or relationship plan.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 import psycopg
@@ -134,6 +135,8 @@ class SpendRequest(_Model):
     company_id: CanonicalId
     supplier_ids: tuple[CanonicalId, ...] | None = None
     product_codes: tuple[CanonicalId, ...] | None = None
+    #: A category and its subgroups (``finance.company_spend`` only): lines of products under these groups.
+    product_group_ids: tuple[CanonicalId, ...] | None = Field(default=None, min_length=1, max_length=500)
     start_date: dt.date
     end_date: dt.date
     invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
@@ -260,6 +263,25 @@ class MetricToolResponse(_Model):
         """The suppliers of the rows, in row order (a ranking's selection, ties at the cut included): what a
         later plan step references to act on the entity the figure selected."""
         return tuple(dict.fromkeys(str(r["supplier_id"]) for r in self.rows if r.get("supplier_id")))
+
+    @property
+    def lowest_unit_price_supplier_ids(self) -> tuple[str, ...]:
+        """The suppliers whose row has the lowest ``unit_price`` (ties all kept, rows without a price skipped): the
+        cheapest supplier of a product, for a later plan step to act on by reference."""
+        return self._extreme_suppliers("unit_price", lowest=True)
+
+    @property
+    def highest_unit_price_supplier_ids(self) -> tuple[str, ...]:
+        """The suppliers whose row has the highest ``unit_price`` (ties all kept)."""
+        return self._extreme_suppliers("unit_price", lowest=False)
+
+    def _extreme_suppliers(self, output: str, *, lowest: bool) -> tuple[str, ...]:
+        priced = [(Decimal(str(r[output])), str(r["supplier_id"])) for r in self.rows
+                  if r.get(output) is not None and r.get("supplier_id")]
+        if not priced:
+            return ()
+        best = min(v for v, _ in priced) if lowest else max(v for v, _ in priced)
+        return tuple(dict.fromkeys(s for v, s in priced if v == best))
 
 
 # --- metrics.query: any governed metric of the catalog ----------------------------------------------------------
@@ -661,6 +683,8 @@ def aggregate_spend(
     """``finance.aggregate_spend`` through the metric service (audited, READ ONLY, bound parameters)."""
     if not req.supplier_ids:
         raise ToolFailedError("finance.aggregate_spend: no supplier ids to aggregate over")
+    if req.product_group_ids:  # never dropped silently: the category filter is finance.company_spend's
+        raise ToolFailedError("finance.aggregate_spend: product_group_ids is served by finance.company_spend only")
     params: dict[str, Any] = {
         "company_id": req.company_id,
         "supplier_ids": list(req.supplier_ids),
@@ -687,6 +711,8 @@ def company_spend(
     }
     if req.product_codes:  # a product named in the question (by code or name)
         params["product_codes"] = list(req.product_codes)
+    if req.product_group_ids:  # a category named without a supplier set (no supplier coverage to check)
+        params["product_group_ids"] = list(req.product_group_ids)
     return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params, req.group_by, req.grain)
 
 

@@ -181,7 +181,7 @@ def test_a_figure_and_a_document_fact_are_two_dependent_workflows(question: str)
                                                                       "field": "row_supplier_ids"})
     fact = steps["retrieve-fact"]
     assert fact.depends_on == ("find-agreement",) and fact.arguments["filters"]["document_types"] == ["agreement"]
-    assert set(steps["validate-result"].depends_on) == {"rank-suppliers", "retrieve-fact"}
+    assert set(steps["validate-result"].depends_on) == {"rank-suppliers", "find-agreement", "retrieve-fact"}
 
 
 def test_the_smallest_supplier_ranks_bottom_and_a_missing_period_is_asked() -> None:
@@ -336,3 +336,97 @@ def test_a_count_above_an_amount_lists_the_invoices_above_it() -> None:
     result = _ask("How many invoices above 5,000 EUR did Company A have in Q1 2026?")
     assert [s.tool for s in result.execution_plan][1] == "finance.invoices_above_threshold"
     assert _count_parameters(_ask("Count unpaid invoices of Company A in Q1 2026"))["invoice_statuses"] == ["posted"]
+
+
+# --- figure-plus-fact plans: every selection x every fact x period/company phrasings ---------------------------
+from router.compound import FACTS, RANKING_METRIC, UNIT_PRICE_METRIC  # noqa: E402
+
+_FACT_ASK = {"approval": "which product groups is {w} approved for", "payment terms": "what are the payment terms "
+             "of {w}", "notice period": "what is the notice period for {w}", "term of the agreement": "what is the "
+             "term of the agreement with {w}", "warranty": "what warranty period applies to {w}", "certificates":
+             "which certificates must {w} hold", "liability and insurance": "what liability insurance must {w} "
+             "carry", "delivery terms": "what are the delivery terms of {w}", "price adjustments": "what price "
+             "adjustments apply to {w}", "confidentiality": "what does confidentiality cover for {w}",
+             "audit rights": "what audit rights do we have over {w}"}
+#: (selection, subject, direction, ranking group, named supplier)
+_SELECT = [("rank", "{c}'s biggest supplier", "top", None, None), ("rank", "our smallest vendor of {c}", "bottom",
+                                                                      None, None),
+           ("rank", "{c}'s largest supplier of Sensors", "top", "PG-SENS", None),
+           ("share", "the supplier with the largest share of {c}'s spend", "top", None, None),
+           ("share", "the vendor with the smallest share of {c}'s spend", "bottom", None, None),
+           ("unit_price", "the cheapest supplier of PRD-482 for {c}", "bottom", None, None),
+           ("unit_price", "the most expensive supplier of the DPS-482 for {c}", "top", None, None),
+           ("named", "Supplier Beta at {c}", "top", None, "SUP-18"), ("named", "Gamma for {c}", "top", None, "SUP-27")]
+_ASK_FRAMES = ["{f}, and how much did we spend with it {p}?", "{p}: {f}? Also the spend with it.",
+               "{f} and what was the figure {p}?"]
+
+
+@given(st.sampled_from(_SELECT), st.sampled_from(FACTS), st.sampled_from(PERIODS), st.sampled_from(_ASK_FRAMES),
+       st.sampled_from(["Company A", "company a", "COMP-A"]))
+@settings(max_examples=200, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+def test_every_selection_and_fact_plans_the_figure_then_the_fact_by_reference(
+    select: tuple[str, str, str, str | None, str | None], fact: Any, period: tuple[str, str, str], frame: str,
+    company: str,
+) -> None:
+    kind, subject, direction, group, named = select
+    phrase, start, end = period
+    asked = _FACT_ASK[fact.label].format(w=subject.format(c=company))
+    question = frame.format(f=asked[0].upper() + asked[1:], p=phrase)
+    r = route(question, INPUTS)
+    assert r.workflow == "figure_with_document", (question, r.clarification_question)
+    assert any(h.startswith(f"compound:{kind}:{direction}:") and h.endswith(f"+{fact.label}") for h in r.rule_hits)
+    steps = {s.step_id: s for s in r.execution_plan}
+    figure = steps["rank-suppliers"].arguments
+    params = figure["parameters"]
+    assert (params["company_id"], params["start_date"], params["end_date"]) == ("COMP-A", start, end), question
+    assert figure["group_by"] == ["supplier_id"]
+    agreement = steps["find-agreement"].arguments
+    if kind == "unit_price":
+        assert figure["metric"] == UNIT_PRICE_METRIC and params["product_code"] == "PRD-482"
+        field = "lowest_unit_price_supplier_ids" if direction == "bottom" else "highest_unit_price_supplier_ids"
+        assert agreement["supplier_ids"] == Ref.model_validate({"$ref": "rank-suppliers", "field": field})
+    elif kind == "named":
+        assert figure["metric"] == RANKING_METRIC and params["supplier_ids"] == [named]
+        assert agreement["supplier_ids"] == [named]  # the fact is about the named supplier, spend or not
+    else:
+        assert figure["metric"] == RANKING_METRIC and params["limit"] == 1 and params["direction"] == direction
+        assert agreement["supplier_ids"] == Ref.model_validate({"$ref": "rank-suppliers",
+                                                                "field": "row_supplier_ids"})
+        assert params.get("product_group_ids") == (list(GAZETTEER.subgroups(group)) if group else None)
+    if fact.kind == "clause":
+        search = steps["retrieve-fact"]
+        assert search.depends_on == ("find-agreement",) and search.arguments["query_text"] == fact.query
+        assert search.arguments["filters"]["document_ids"] == Ref.model_validate(
+            {"$ref": "find-agreement", "field": "agreement_ids"})
+    else:
+        assert "retrieve-fact" not in steps  # the approval row itself is the fact
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    ("Company A's biggest supplier in Q1 2026: its spend and the colour of its logo?", "its logo"),
+    ("What are the payment terms of the cheapest supplier for Company A in Q1 2026, and its spend?", "cheapest"),
+    ("Which supplier's spend grew the most in Q1 2026 vs the previous quarter for Company A?", "grew the most"),
+    ("Rank Company A's suppliers by their change in spend, Q1 2026 vs Q4 2025", "change"),
+])
+def test_a_figure_or_fact_not_understood_is_a_clarification_naming_it(question: str, named: str) -> None:
+    r = route(question, INPUTS)
+    assert r.workflow == "clarification" and not r.execution_plan, question
+    assert named in (r.clarification_question or ""), r.clarification_question
+
+
+def test_group_spend_without_a_supplier_set_is_the_company_metric_over_the_group() -> None:
+    r = route("How much did Company A spend on Sensors in Q1 2026?", INPUTS)
+    steps = {s.step_id: s for s in r.execution_plan}
+    assert steps["calculate-spend"].tool == "finance.company_spend"
+    assert steps["calculate-spend"].arguments["product_group_ids"] == list(GAZETTEER.subgroups("PG-SENS"))
+    assert "supplier_ids" not in steps["calculate-spend"].arguments
+    approved = route("How much did Company A spend on Sensors with its approved vendors in Q1 2026?", INPUTS)
+    spend = {s.step_id: s for s in approved.execution_plan}["calculate-spend"]
+    assert spend.tool == "finance.aggregate_spend" and isinstance(spend.arguments["supplier_ids"], Ref)
+
+
+def test_a_product_name_without_its_model_code_filters_only_a_figure_question() -> None:
+    figure = read("How much did Company A spend on the differential pressure sensors in Q1 2026?", GAZETTEER, AS_OF)
+    assert figure.entities.product_codes == ("PRD-482",) and figure.entities.product_group_id is None
+    topic = read("What is the measuring range of the differential pressure sensor?", GAZETTEER, AS_OF)
+    assert topic.entities.product_codes == ()
