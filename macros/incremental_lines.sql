@@ -179,6 +179,14 @@
     union select tenant_id, document_id from tenant_documents;
 
     analyze validated_lines_affected;
+    -- The business keys (company, invoice number) of the affected documents' headers, in every landed version.
+    -- The model restricts its headers to these keys: they are the partition columns of the duplicate window, so
+    -- the planner pushes the restriction through that window to the business-key index, and only the headers
+    -- sharing a key with an affected document are resolved (every document the window compares them with).
+    create temporary table validated_lines_affected_keys on commit drop as
+    select distinct h.tenant_id, h.company_id, h.invoice_number
+    from {{ source('landing', 'invoice_headers') }} as h
+    join validated_lines_affected as a on a.tenant_id = h.tenant_id and a.document_id = h.document_id;
     {{ record_rollup_changes(-1) }};
     delete from {{ lines_documents_table() }} as d
     using validated_lines_affected as a
