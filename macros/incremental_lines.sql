@@ -132,7 +132,9 @@
     -- That set contains every document whose duplicate flag can flip (same company and invoice number, whatever
     -- the supplier and document type); rebuilding a few more documents than needed gives the same rows. A header
     -- without a company has no governed lines, and neither has any document it could be a duplicate of.
-    landed as (
+    -- not materialized: referenced twice, a CTE would be computed whole (every landed header); inlined, each use
+    -- is an index probe per changed document (primary key) or per changed key (business-key index)
+    landed as not materialized (
         select tenant_id, document_id, company_id, invoice_number
         from {{ source('landing', 'invoice_headers') }}
     ),
