@@ -189,6 +189,20 @@
     select distinct h.tenant_id, h.company_id, h.invoice_number
     from {{ source('landing', 'invoice_headers') }} as h
     join validated_lines_affected as a on a.tenant_id = h.tenant_id and a.document_id = h.document_id;
+    -- The same sets as transaction-local settings, read by the model through current_setting(): the planner folds a
+    -- stable expression while estimating, so it knows how many documents it will read (an `array(select ...)`
+    -- counts as a handful) and hashes the master data instead of rescanning it once per line.
+    select
+        set_config('procura.incremental_tenants',
+                   coalesce((select array_agg(distinct tenant_id) from validated_lines_affected), '{}')::text, true),
+        set_config('procura.incremental_documents',
+                   coalesce((select array_agg(document_id) from validated_lines_affected), '{}')::text, true),
+        set_config('procura.incremental_companies',
+                   coalesce((select array_agg(distinct company_id) from validated_lines_affected_keys), '{}')::text,
+                   true),
+        set_config('procura.incremental_invoice_numbers',
+                   coalesce((select array_agg(distinct invoice_number) from validated_lines_affected_keys), '{}')::text,
+                   true);
     {{ record_rollup_changes(-1) }};
     delete from {{ lines_documents_table() }} as d
     using validated_lines_affected as a

@@ -23,10 +23,11 @@ lines as (
     -- to the landing tables' indexes: the document ids through the line windows (they partition by document), the
     -- business keys through the headers' duplicate window (it partitions by them), so neither the lines nor the
     -- headers of unaffected documents are read; the pair test alone is a semi-join, applied after every line.
-    where tenant_id = any(array(select distinct tenant_id from validated_lines_affected))
-      and company_id = any(array(select distinct company_id from validated_lines_affected_keys))
-      and invoice_number = any(array(select distinct invoice_number from validated_lines_affected_keys))
-      and source_document_id = any(array(select document_id from validated_lines_affected))
+    -- (the sets come from settings the pre-hook wrote, so the planner estimates them: macros/incremental_lines.sql)
+    where tenant_id = any(current_setting('procura.incremental_tenants')::text[])
+      and company_id = any(current_setting('procura.incremental_companies')::text[])
+      and invoice_number = any(current_setting('procura.incremental_invoice_numbers')::text[])
+      and source_document_id = any(current_setting('procura.incremental_documents')::text[])
       and (tenant_id, source_document_id) in (select tenant_id, document_id from validated_lines_affected)
     {% endif %}
 ),
