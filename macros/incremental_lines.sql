@@ -189,20 +189,28 @@
     select distinct h.tenant_id, h.company_id, h.invoice_number
     from {{ source('landing', 'invoice_headers') }} as h
     join validated_lines_affected as a on a.tenant_id = h.tenant_id and a.document_id = h.document_id;
-    -- The same sets as transaction-local settings, read by the model through current_setting(): the planner folds a
-    -- stable expression while estimating, so it knows how many documents it will read (an `array(select ...)`
-    -- counts as a handful) and hashes the master data instead of rescanning it once per line.
-    select
-        set_config('procura.incremental_tenants',
-                   coalesce((select array_agg(distinct tenant_id) from validated_lines_affected), '{}')::text, true),
-        set_config('procura.incremental_documents',
-                   coalesce((select array_agg(document_id) from validated_lines_affected), '{}')::text, true),
-        set_config('procura.incremental_companies',
-                   coalesce((select array_agg(distinct company_id) from validated_lines_affected_keys), '{}')::text,
-                   true),
-        set_config('procura.incremental_invoice_numbers',
-                   coalesce((select array_agg(distinct invoice_number) from validated_lines_affected_keys), '{}')::text,
-                   true);
+    -- The same sets as constants for the model: pg_temp functions that return them (immutable, so the planner folds
+    -- each call into an array literal). The planner then knows how many documents it will read, which an
+    -- `= any(array(select ...))` hides (it counts as a handful: the master data rescanned once per line), and the
+    -- arrays are used as index keys or a hashed filter, never rebuilt per row (a current_setting() filter is).
+    do $scope$
+    declare
+        scope record;
+    begin
+        for scope in
+            select 'tenants' as name, array_agg(distinct tenant_id) as ids from validated_lines_affected
+            union all
+            select 'documents', array_agg(document_id) from validated_lines_affected
+            union all
+            select 'companies', array_agg(distinct company_id) from validated_lines_affected_keys
+            union all
+            select 'invoice_numbers', array_agg(distinct invoice_number) from validated_lines_affected_keys
+        loop
+            execute format('create or replace function pg_temp.incremental_%s() returns text[] language sql immutable'
+                           ' as %L', scope.name, format('select %L::text[]', coalesce(scope.ids, '{}')));
+        end loop;
+    end
+    $scope$;
     {{ record_rollup_changes(-1) }};
     delete from {{ lines_documents_table() }} as d
     using validated_lines_affected as a

@@ -23,11 +23,11 @@ lines as (
     -- to the landing tables' indexes: the document ids through the line windows (they partition by document), the
     -- business keys through the headers' duplicate window (it partitions by them), so neither the lines nor the
     -- headers of unaffected documents are read; the pair test alone is a semi-join, applied after every line.
-    -- (the sets come from settings the pre-hook wrote, so the planner estimates them: macros/incremental_lines.sql)
-    where tenant_id = any(current_setting('procura.incremental_tenants')::text[])
-      and company_id = any(current_setting('procura.incremental_companies')::text[])
-      and invoice_number = any(current_setting('procura.incremental_invoice_numbers')::text[])
-      and source_document_id = any(current_setting('procura.incremental_documents')::text[])
+    -- (the sets are constants the pre-hook wrote, so the planner estimates them: macros/incremental_lines.sql)
+    where tenant_id = any(pg_temp.incremental_tenants())
+      and company_id = any(pg_temp.incremental_companies())
+      and invoice_number = any(pg_temp.incremental_invoice_numbers())
+      and source_document_id = any(pg_temp.incremental_documents())
       and (tenant_id, source_document_id) in (select tenant_id, document_id from validated_lines_affected)
     {% endif %}
 ),
