@@ -90,7 +90,9 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         assert first_incremental.success
         assert not _has_line(settings, tenant_a, "invoice-new-usd")
         assert _duplicate_flags(settings, tenant_a) == {
-            "invoice-5": False, "invoice-5-erp-replica": False, "invoice-5-replica-2": True
+            "invoice-5": False,
+            "invoice-5-erp-replica": False,
+            "invoice-5-replica-2": True,
         }
         # New lines only (plus the rebuilt documents): rollup groups merged, not recomputed; as a full build would be.
         for relation in _ROLLUPS:
