@@ -216,7 +216,8 @@ def run(settings: Settings, invoices: int, progress: Callable[[str], None]) -> d
                 "value": ratio,
                 "unit": "x",
                 "target": "<= 0.1 (at 1M lines)",
-                "met": ratio <= 0.1,
+                # the target is stated at 1M lines: a smaller run reports its ratio without a verdict
+                "met": ratio <= 0.1 if 4 * (invoices + added) >= 1_000_000 else None,
                 "detail": f"incremental {incremental_s}s {incremental_models}, full refresh {full_s}s, no-change "
                 f"run {idle_s}s, identical rows (lines and both rollups): {identical}; load average {load_before} "
                 f"before, {[round(x, 2) for x in os.getloadavg()]} after",

@@ -132,7 +132,9 @@
     -- That set contains every document whose duplicate flag can flip (same company and invoice number, whatever
     -- the supplier and document type); rebuilding a few more documents than needed gives the same rows. A header
     -- without a company has no governed lines, and neither has any document it could be a duplicate of.
-    landed as (
+    -- not materialized: referenced twice, a CTE would be computed whole (every landed header); inlined, each use
+    -- is an index probe per changed document (primary key) or per changed key (business-key index)
+    landed as not materialized (
         select tenant_id, document_id, company_id, invoice_number
         from {{ source('landing', 'invoice_headers') }}
     ),
@@ -179,6 +181,36 @@
     union select tenant_id, document_id from tenant_documents;
 
     analyze validated_lines_affected;
+    -- The business keys (company, invoice number) of the affected documents' headers, in every landed version.
+    -- The model restricts its headers to these keys: they are the partition columns of the duplicate window, so
+    -- the planner pushes the restriction through that window to the business-key index, and only the headers
+    -- sharing a key with an affected document are resolved (every document the window compares them with).
+    create temporary table validated_lines_affected_keys on commit drop as
+    select distinct h.tenant_id, h.company_id, h.invoice_number
+    from {{ source('landing', 'invoice_headers') }} as h
+    join validated_lines_affected as a on a.tenant_id = h.tenant_id and a.document_id = h.document_id;
+    -- The same sets as constants for the model: pg_temp functions that return them (immutable, so the planner folds
+    -- each call into an array literal). The planner then knows how many documents it will read, which an
+    -- `= any(array(select ...))` hides (it counts as a handful: the master data rescanned once per line), and the
+    -- arrays are used as index keys or a hashed filter, never rebuilt per row (a current_setting() filter is).
+    do $scope$
+    declare
+        scope record;
+    begin
+        for scope in
+            select 'tenants' as name, array_agg(distinct tenant_id) as ids from validated_lines_affected
+            union all
+            select 'documents', array_agg(document_id) from validated_lines_affected
+            union all
+            select 'companies', array_agg(distinct company_id) from validated_lines_affected_keys
+            union all
+            select 'invoice_numbers', array_agg(distinct invoice_number) from validated_lines_affected_keys
+        loop
+            execute format('create or replace function pg_temp.incremental_%s() returns text[] language sql immutable'
+                           ' as %L', scope.name, format('select %L::text[]', coalesce(scope.ids, '{}')));
+        end loop;
+    end
+    $scope$;
     {{ record_rollup_changes(-1) }};
     delete from {{ lines_documents_table() }} as d
     using validated_lines_affected as a

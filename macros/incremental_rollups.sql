@@ -118,12 +118,15 @@
     where rollup = '{{ this.name }}' and tenant_id is not null
     group by tenant_id, {{ keys | join(', ') }}, {{ date_expr }};
     analyze rollup_changed_groups;
-    create temporary table rollup_previous on commit drop as
-    select r.* from {{ this }} as r
-    join rollup_changed_groups as g on {{ rollup_keys_match('r', 'g', all_keys, nullable) }};
-    delete from {{ this }} as r
-    using rollup_changed_groups as g
-    where {{ rollup_keys_match('r', 'g', all_keys, nullable) }};
+    -- one join of the rollup with the changed groups: the rows deleted are the previous rows kept for the merge
+    create temporary table rollup_previous (like {{ this }}) on commit drop;
+    with deleted as (
+        delete from {{ this }} as r
+        using rollup_changed_groups as g
+        where {{ rollup_keys_match('r', 'g', all_keys, nullable) }}
+        returning r.*
+    )
+    insert into rollup_previous select * from deleted;
     delete from {{ this }} where exists (select 1 from rollup_rebuild_whole)
 {%- endmacro %}
 

@@ -19,11 +19,15 @@ with
 lines as (
     select * from {{ ref('int_invoice_lines_enriched') }}
     {% if is_incremental() %}
-    -- The two `= any(array)` conditions are plain restrictions the planner pushes down through the upstream views
-    -- to the landing tables' indexes (the line windows partition by document); the pair test alone is a semi-join,
-    -- which it applies only after computing every line.
-    where tenant_id = any(array(select distinct tenant_id from validated_lines_affected))
-      and source_document_id = any(array(select document_id from validated_lines_affected))
+    -- The `= any(array)` conditions are plain restrictions the planner pushes down through the upstream views
+    -- to the landing tables' indexes: the document ids through the line windows (they partition by document), the
+    -- business keys through the headers' duplicate window (it partitions by them), so neither the lines nor the
+    -- headers of unaffected documents are read; the pair test alone is a semi-join, applied after every line.
+    -- (the sets are constants the pre-hook wrote, so the planner estimates them: macros/incremental_lines.sql)
+    where tenant_id = any(pg_temp.incremental_tenants())
+      and company_id = any(pg_temp.incremental_companies())
+      and invoice_number = any(pg_temp.incremental_invoice_numbers())
+      and source_document_id = any(pg_temp.incremental_documents())
       and (tenant_id, source_document_id) in (select tenant_id, document_id from validated_lines_affected)
     {% endif %}
 ),

@@ -2,8 +2,9 @@
 same rows.
 
 A database of this module's own: the policy scenario is landed and built whole; then new invoices, a new
-version of an invoice, a tombstone, a release from quarantine and a master-data change (an FX rate that makes
-an unconvertible line valid) arrive, and the incremental build's rows equal a full refresh's, row for row.
+version of an invoice, a tombstone, a replicated duplicate, an amendment that flips an unchanged document's
+duplicate flag, a release from quarantine and a master-data change (an FX rate that makes an unconvertible line
+valid) arrive, and the incremental build's rows equal a full refresh's, row for row.
 """
 
 from __future__ import annotations
@@ -73,6 +74,12 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
             # lines joining rollup groups that keep all their lines (merged into the existing rollup rows)
             third = list(invoices.values())[2]
             writer.invoice(replace(third, document_id="invoice-new-3", invoice_number="INV-NEW-3"))
+            # duplicates in the increment: a third export of invoice-5 arrives (a replicated duplicate), and an
+            # amendment moves invoice-5 itself to another invoice number, so its unchanged first replica is now
+            # the first of its key and no longer a duplicate (a flag flipped on a document that did not change)
+            writer.invoice(replace(invoices["invoice-5"], document_id="invoice-5-replica-2", source_system="erp-2"))
+            writer.invoice(replace(invoices["invoice-5"], invoice_number="INV-5A"),
+                           version=writer.versions["invoice-5"] + 1)  # fmt: skip
             # a release from quarantine
             conn.execute(
                 "update ingest.quarantine set released_at = now() where tenant_id = %s and document_id = %s",
@@ -82,6 +89,11 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         first_incremental = _run(settings, target, logs)
         assert first_incremental.success
         assert not _has_line(settings, tenant_a, "invoice-new-usd")
+        assert _duplicate_flags(settings, tenant_a) == {
+            "invoice-5": False,
+            "invoice-5-erp-replica": False,
+            "invoice-5-replica-2": True,
+        }
         # New lines only (plus the rebuilt documents): rollup groups merged, not recomputed; as a full build would be.
         for relation in _ROLLUPS:
             assert _rows(settings, relation) == _rollup_from_lines(settings, relation), relation
@@ -150,6 +162,17 @@ def _pending_rollup_changes(settings: Settings) -> int:
     with psycopg.connect(settings.admin_url) as conn:
         row = conn.execute("select count(*) from intermediate.spend_rollup_changes").fetchone()
     return int(row[0]) if row else -1
+
+
+def _duplicate_flags(settings: Settings, tenant: str) -> dict[str, bool]:
+    """is_duplicate of the lines of invoice-5 and its replicas, by document."""
+    with psycopg.connect(settings.admin_url) as conn:
+        rows = conn.execute(
+            "select source_document_id, bool_and(is_duplicate) from marts.validated_invoice_lines"
+            " where tenant_id = %s and source_document_id like 'invoice-5%%' group by 1",
+            (tenant,),
+        ).fetchall()
+    return {str(document): bool(flag) for document, flag in rows}
 
 
 def _has_line(settings: Settings, tenant: str, document_id: str) -> bool:
