@@ -128,8 +128,11 @@ def prepare(settings: Any, source: str, tenant: str, scale: int, cache: CachedEm
             admin.execute(
                 "insert into public.retrieval_bench_build (scale, embedder, chunks) "
                 "select %s, %s, count(*) from retrieval.active_chunks", (scale, config.embedding_config_id))
-        if done["rows_swapped"]:  # a rerun with nothing new to swap skips the long vacuum
+        # a rerun with nothing (or a handful) new to swap skips the long vacuum
+        if done["rows_swapped"] > 1_000:
             admin.execute("vacuum analyze ingest.embeddings")
+        elif done["rows_swapped"]:
+            admin.execute("analyze ingest.embeddings")
     with psycopg.connect(settings.owner_url, autocommit=True) as owner:
         built, ms = timed(partial(ensure_tenant_index, owner, tenant))
         if built is not None:
