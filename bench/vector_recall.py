@@ -2,7 +2,8 @@
 
     python -m bench.vector_recall --source procura_bench_retrieval_hashing_100k_bm25 --scale 110 \\
         --database procura_bench_vector_minilm_100k --tenant tenant-17 \\
-        --embedding-cache <PROCURA_HOME>/bench/embedding-cache [--encode] [--probe-fraction 0.3 ...] [--json OUT]
+        [--embedding-cache <PROCURA_HOME>/bench/embedding-cache] [--encode] [--probe-fraction 0.2 ...] \\
+        [--service-probe-fraction F] [--at-300k procura_bench_vector_minilm_300k] [--json OUT]
 
 A cold MiniLM build of the 100k-chunk corpus encodes about 100k chunks; on a shared 2-core machine that ran at
 3 to 15 chunks per second (hours). The chunks, postings and identifiers of a finished build do not depend on the
@@ -27,6 +28,11 @@ tenant filter alone and with each document-type filter: the vector branch as the
 path chosen by the filtered set's size) and the forced IVFFlat path at each ``--probe-fraction``. The fused
 search, BM25 and HNSW figures on the same database come from :mod:`bench.retrieval_latency`
 (``--embedder minilm --database <same> --reuse --tenant <same>``): step 3 records the build for it.
+
+The exact baseline is the faster p50 of exact search as Postgres plans it and as a sequential scan (index scans
+disabled; parallel workers as the server allows); both plans are in the output. When ``--at-300k`` names an
+existing database (``bench.retrieval_replicate --vector-only`` from this one), the service path is measured
+there too and reported beside the 100k rows. Every figure carries the load average of its run.
 """
 
 from __future__ import annotations
