@@ -31,6 +31,7 @@ MODULES = (
     "incremental_build",
     "graph_traversal",
     "retrieval_latency",
+    "vector_recall",
     "ingest_throughput",
     "scale_curves",
 )

@@ -66,7 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--source", default="procura_bench_retrieval_hashing_100k_bm25")
     parser.add_argument("--database", default="procura_bench_retrieval_hashing_300k")
     parser.add_argument("--copies", type=int, default=2)
+    parser.add_argument("--vector-only", action="store_true",
+                        help="copy the ingest tables only (what bench.vector_recall reads), not the BM25 tables")
     args = parser.parse_args(argv)
+    tables = [(t, s) for t, s in TABLES if not (args.vector_only and t.startswith("retrieval.bm25_"))]
 
     import psycopg
 
@@ -80,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"[bench] copied {args.source} in {time.monotonic() - started:.0f}s", file=sys.stderr)
     with psycopg.connect(settings.admin_url, autocommit=True) as admin:
         admin.execute("drop index if exists ingest.embeddings_hnsw")
-        for table, shifted in TABLES:
+        for table, shifted in tables:
             schema, name = table.split(".")
             columns = [r[0] for r in admin.execute(
                 "select column_name from information_schema.columns where table_schema = %s and table_name = %s "
@@ -90,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 step = time.monotonic()
                 rows = admin.execute(copy_statement(table, columns, shifted, copy)).rowcount
                 print(f"[bench] {table} copy {copy}: {rows} rows in {time.monotonic() - step:.0f}s", file=sys.stderr)
-        for table, _ in TABLES:
+        for table, _ in tables:
             admin.execute(sql.SQL("vacuum analyze {}").format(sql.SQL(table)))
         admin.execute(
             "insert into public.retrieval_bench_build (scale, embedder, chunks) "

@@ -36,6 +36,7 @@ from retrieval.errors import IndexConfigMismatchError
 from retrieval.filters import filter_sql
 from retrieval.models import Filters
 from retrieval.vector import (
+    PATH_CHOICES,
     apply_scan_settings,
     check_embedding_config,
     compose_query,
@@ -86,6 +87,31 @@ def test_filtered_hnsw_returns_k_when_k_exist(app: psycopg.Connection, corpus: R
     assert recall >= 0.9
     assert [h.score for h in hnsw.hits] == sorted((h.score for h in hnsw.hits), reverse=True)
     assert len(everything.hits) > eligible  # unfiltered: the tenant's other chunks too, still only its own
+
+
+def test_a_remembered_path_choice_sends_that_path_alone_with_the_same_rows(app: psycopg.Connection,
+                                                                             corpus: RetrievalCorpus) -> None:
+    embedder = get_default_embedder()
+    query = embedder.embed_query("how to calibrate the sensor against a reference")
+    PATH_CHOICES.clear()
+    for config in (VectorConfig(exact_threshold=0), VectorConfig()):  # a large set (HNSW), a small one (exact)
+        with tenant_transaction(app, context(corpus.tenant_a)):
+            config_id = check_embedding_config(app, embedder).embedding_config_id
+            chosen = vector_search(app, query, config_id, MANUALS, config, tenant_id=corpus.tenant_a, depth=10)
+            remembered = len(PATH_CHOICES)
+            again = vector_search(app, query, config_id, MANUALS, config, tenant_id=corpus.tenant_a, depth=10)
+            forced = vector_search(app, query, config_id, MANUALS, config, tenant_id=corpus.tenant_a, depth=10,
+                                   force_path=chosen.path)
+        assert remembered >= 1  # the first search's choice, which the second one used
+        assert again.path == chosen.path and [h.key for h in again.hits] == [h.key for h in forced.hits]
+        assert len(again.hits) == 10
+    # the other tenant's searches read their own choice: its own rows only, whatever was remembered
+    with tenant_transaction(app, context(corpus.tenant_b)):
+        config_id = check_embedding_config(app, embedder).embedding_config_id
+        other = vector_search(app, query, config_id, MANUALS, VectorConfig(), tenant_id=corpus.tenant_b, depth=10)
+        exact = vector_search(app, query, config_id, MANUALS, VectorConfig(), tenant_id=corpus.tenant_b, depth=10,
+                              force_path="exact")
+    assert [h.key for h in other.hits] == [h.key for h in exact.hits]
 
 
 def _plan_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -312,7 +338,8 @@ def test_access_path_follows_the_filtered_set_size_and_the_tenants_ivf_index(
         row = app.execute("select count(*) from retrieval.active_embeddings").fetchone()
         everything, only_manuals = (row[0] if row else 0), _eligible(app, manuals)
     assert everything > only_manuals > 10
-    between = VectorConfig(exact_threshold=only_manuals)  # the manuals are a small set, the whole tenant is not
+    # the manuals are a small set, the whole tenant is not; the choice is read on every search (the index appears)
+    between = VectorConfig(exact_threshold=only_manuals, path_cache_seconds=0)
 
     def search(config: VectorConfig, filters: Filters, force: str | None = None) -> Any:
         with tenant_transaction(app, context(tenant)):

@@ -45,3 +45,16 @@ def test_a_copy_renames_the_tenant_and_shifts_the_integer_keys() -> None:
 def test_a_copy_leaves_sequence_columns_and_index_keys_to_their_defaults() -> None:
     text = copy_statement("ingest.embeddings", ["tenant_id", "chunk_id", "index_key"], (), 1).as_string(None)
     assert "index_key" not in text and '"chunk_id"' in text
+
+
+def test_the_speed_is_against_the_faster_exact_plan_and_300k_is_reported_beside() -> None:
+    slow_planner = {**_figures(0.99, {"ivf": 59}, 6.0), "best_exact_p50_ms": 40.0,
+                    "best_exact_p50_over_service_p50": 4.0}  # the sequential scan beat the planner's plan
+    results = _results(102_763, tenant=slow_planner)
+    results["at_300k"] = {"all_chunks": 308_289, "tenant_vectors": 31_635, "load_average_start": [3.0] * 3,
+                          "load_average_end": [4.0] * 3,
+                          "service_vs_exact": {"tenant": _figures(0.99, {"ivf": 59}, 7.0)}}
+    rows = headline(results)
+    assert [r["met"] for r in rows] == [False, True]
+    assert "(4.0x" in rows[0]["detail"] and "308289 chunks" in rows[1]["figure"]
+    assert rows[1]["target"].startswith("reported at 300k") and "load average [3.0" in rows[1]["detail"]

@@ -11,7 +11,7 @@ from bench.retrieval_latency import headline
 from ingest.vector_index import MAX_LISTS, fitted_lists, fitted_probes, index_key, tenant_index_name
 from retrieval.bm25_writer import BLOCK_SIZE, Bm25Writer
 from retrieval.config import VectorConfig
-from retrieval.vector import choose_path
+from retrieval.vector import PathChoice, PathChoices, choose_path
 
 
 @pytest.mark.parametrize(("eligible", "has_ivf", "path"), [
@@ -22,6 +22,22 @@ def test_path_follows_the_filtered_set_size_and_the_tenants_index(eligible: int 
                                                                   path: str) -> None:
     assert VectorConfig().exact_threshold == 6_000
     assert choose_path(eligible, has_ivf, VectorConfig().exact_threshold) == path
+
+
+def test_a_path_choice_is_kept_for_its_time_to_live_only() -> None:
+    choices = PathChoices(max_entries=2)
+    key = ("db", "tenant-42", "cfg", "true", "", (), 6_000)
+    assert choices.get(key, 60, now=0.0) is None
+    choices.put(key, PathChoice(6_001, True), now=10.0)
+    assert choices.get(key, 60, now=70.0) == PathChoice(6_001, True)
+    assert choices.get(key, 60, now=70.1) is None  # stale: the next search reads the choice again
+    assert choices.get(key, 0, now=10.0) == PathChoice(6_001, True)
+    assert choices.get(("db", "tenant-17", *key[2:]), 60, now=10.0) is None
+    choices.put(("a",), PathChoice(0, False), now=10.0)
+    choices.put(("b",), PathChoice(0, False), now=10.0)  # full: the memory starts again instead of growing
+    assert choices.get(key, 60, now=10.0) is None and choices.get(("b",), 60, now=10.0) is not None
+    with pytest.raises(ValueError, match="path_cache_seconds"):
+        VectorConfig(path_cache_seconds=-1)
 
 
 def test_lists_and_probes_scale_with_the_tenant() -> None:
