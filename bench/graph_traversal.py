@@ -247,7 +247,9 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
                     supplier_products_query(len(supplier_ids)), {"supplier_ids": supplier_ids, "groups": groups},
                     prepare=True,
                 )])  # fmt: skip
-            return sorted({(parse_agtype(r[0]), parse_agtype(r[1])) for r in rows})
+            # the supplier id and product code are the SUPPLIES edge's ends (its property map, third column)
+            supplies = (parse_agtype(r[2]) for r in rows)
+            return sorted({(e["source_id"], e["target_id"]) for e in supplies})
 
         def age_vle() -> list[tuple[str, str]]:
             with owner.transaction():
