@@ -25,11 +25,11 @@ from graph.age import (
     CypherCall,
     CypherQuery,
     GraphName,
+    cypher_errors,
     fetch_cypher_many,
     fetch_sent,
     graph_name_for,
     prepare_age_transaction,
-    run_cypher,
     send_cypher,
 )
 from graph.agtype import Edge, Vertex, parse_agtype
@@ -244,12 +244,9 @@ _APPROVED_VENDORS = CypherQuery(
     MATCH (c:Company {id: $company_id})-[approval:APPROVED_VENDOR]->(s:Supplier)
     WHERE approval.valid_from < $end_date
       AND (approval.valid_to IS NULL OR approval.valid_to > $start_date)
-      AND approval.source_key IN $active_keys AND s.source_key IN $active_keys AND c.source_key IN $active_keys
-    RETURN s.id, s.name, approval
-    ORDER BY s.id, approval.approval_id
-    LIMIT $row_cap
+    RETURN s.id, s.name, approval, s.source_key, c.source_key
     """,
-    ("supplier_id", "supplier_name", "approval"),
+    ("supplier_id", "supplier_name", "approval", "supplier_source_key", "company_source_key"),
 )
 
 
@@ -382,12 +379,10 @@ _APPROVAL_PATH = CypherQuery(
     MATCH (c:Company {id: $company_id})-[approval:APPROVED_VENDOR]->(s:Supplier {id: $supplier_id})
     WHERE approval.valid_from < $end_date
       AND (approval.valid_to IS NULL OR approval.valid_to > $start_date)
-      AND approval.source_key IN $active_keys
     MATCH (s)-[governed:GOVERNED_BY]->(a:Agreement)
-    WHERE governed.approval_id = approval.approval_id AND governed.source_key IN $active_keys
+    WHERE governed.approval_id = approval.approval_id
     RETURN c, approval, s, governed, a
     ORDER BY approval.approval_id
-    LIMIT $row_cap
     """,
     ("company", "approval", "supplier", "governed", "agreement"),
 )
@@ -403,10 +398,8 @@ def _product_path_query(selector: Literal["name", "id"], depth: int) -> CypherQu
         f"""
         MATCH (s:Supplier {{id: $supplier_id}})-[supplies:SUPPLIES]->(p:Product {{id: $product_code}})
               -[belongs:BELONGS_TO]->(g:ProductGroup)
-        WHERE supplies.source_key IN $active_keys AND belongs.source_key IN $active_keys
         MATCH path = (g)-[:PART_OF*0..{depth}]->(root:ProductGroup {root})
         RETURN s, supplies, p, belongs, path
-        LIMIT $row_cap
         """,
         ("supplier", "supplies", "product", "belongs", "path"),
     )
@@ -540,6 +533,55 @@ def _find_products_rows(
     return active_keys, subtree, rows
 
 
+#: Rows a single-statement tool reads before its own checks (active versions, then ``request.limit``): the
+#: statement has no LIMIT, since rows of inactive versions are dropped only after it (see :func:`_read_once`).
+MAX_SCANNED_ROWS = 10_000
+
+
+def _read_once(
+    conn: psycopg.Connection, ctx: AuthContext, timeout_ms: int, call: CypherCall
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """The active version keys and the parsed rows of one prepared Cypher call, in one network round trip.
+
+    Design note: BEGIN, the tenant scope, the registry (graph name and active versions), the statement and COMMIT
+    travel in one pipeline, as ``_find_products_rows``' first round trip does. The statement cannot take the
+    active version keys as a parameter (they arrive in the same round trip), so it returns every version's rows
+    and the caller drops the inactive ones; the statements one by one took four or five round trips. A
+    connection inside a transaction, or a tenant whose registered graph is not the derived name (a graph from
+    before names were opaque), runs the statements one at a time as before.
+    """
+    derived = graph_name_for(ctx)  # refuses anything but an authenticated context, before any SQL
+
+    def parsed(rows: Sequence[tuple[str | None, ...]]) -> list[dict[str, Any]]:
+        return [dict(zip(call.query.columns, _parse_cells(row), strict=True)) for row in rows]
+
+    def one_at_a_time() -> tuple[list[str], list[dict[str, Any]]]:
+        with _graph_read(conn, ctx, timeout_ms) as (graph, active_keys):
+            (rows,) = fetch_cypher_many(conn, graph, [call])
+        return active_keys, parsed(rows)
+
+    if not idle_autocommit(conn):
+        return one_at_a_time()  # tenant_transaction refuses it, with the error callers expect
+    registry = conn.cursor()
+    try:
+        with cypher_errors(call.query.name, derived):
+            with conn.pipeline(), conn.transaction():
+                conn.execute(*scope_statement(ctx, read_only=True, statement_timeout_ms=timeout_ms),
+                             prepare=False)  # fmt: skip
+                prepare_age_transaction(conn)
+                registry.execute(_REGISTRY_SQL, (None, ctx.tenant_id), prepare=False)
+                cursor = send_cypher(conn, derived, call)  # read after COMMIT, in the same round trip
+            graph, active_keys = _registered(ctx, registry.fetchall())
+            rows = fetch_sent(derived, call, cursor)
+    except psycopg.errors.InsufficientPrivilege as exc:
+        raise AuthorizationError(str(exc.diag.message_primary or exc)) from exc
+    finally:
+        registry.close()
+    if graph != derived:
+        return one_at_a_time()
+    return active_keys, parsed(rows)
+
+
 def _parse_cells(cells: Iterable[str | None]) -> list[Any]:
     """Parse agtype cells as one JSON array: one decoder call for a row (or a column) instead of one per cell."""
     return parse_agtype("[" + ",".join("null" if cell is None else cell for cell in cells) + "]")
@@ -612,20 +654,18 @@ def find_approved_vendors(
         ctx: the authenticated context; its tenant selects the graph.
         request: company, period, result cap and timeout.
     """
-    with _graph_read(conn, ctx, request.timeout_ms) as (graph, active_keys):
-        rows = run_cypher(
-            conn,
-            graph,
-            _APPROVED_VENDORS,
-            {
-                "company_id": request.company_id,
-                "start_date": request.start_date,
-                "end_date": request.end_date,
-                "active_keys": active_keys,
-                "row_cap": request.limit + 1,
-            },
-            max_rows=request.limit,
-        )
+    call = CypherCall(_APPROVED_VENDORS, {"company_id": request.company_id, "start_date": request.start_date,
+                                          "end_date": request.end_date}, MAX_SCANNED_ROWS, prepare=True)  # fmt: skip
+    active_keys, scanned = _read_once(conn, ctx, request.timeout_ms, call)
+    active = set(active_keys)
+    rows = sorted(
+        (row for row in scanned
+         if {row["approval"].properties.get("source_key"), row["supplier_source_key"], row["company_source_key"]}
+         <= active),
+        key=lambda row: (row["supplier_id"], row["approval"].properties.get("approval_id")),
+    )  # fmt: skip
+    if len(rows) > request.limit:
+        raise ResultLimitError(f"{_APPROVED_VENDORS.name} returned more than {request.limit} rows")
     vendors: dict[str, tuple[str, list[Approval]]] = {}
     for row in rows:
         edge: Edge = row["approval"]
@@ -772,56 +812,44 @@ def path_with_provenance(
     carries the same approval id). For a product: Supplier -SUPPLIES-> Product -BELONGS_TO-> Group
     -PART_OF*-> requested group. No path means the graph does not support the answer.
     """
-    with _graph_read(conn, ctx, request.timeout_ms) as (graph, active_keys):
-        if isinstance(request, ApprovalPathRequest):
-            rows = run_cypher(
-                conn,
-                graph,
-                _APPROVAL_PATH,
-                {
-                    "company_id": request.company_id,
-                    "supplier_id": request.supplier_id,
-                    "start_date": request.start_date,
-                    "end_date": request.end_date,
-                    "active_keys": active_keys,
-                    "row_cap": request.limit + 1,
-                },
-                max_rows=request.limit,
+    if isinstance(request, ApprovalPathRequest):
+        call = CypherCall(_APPROVAL_PATH, {"company_id": request.company_id, "supplier_id": request.supplier_id,
+                                           "start_date": request.start_date, "end_date": request.end_date},
+                          MAX_SCANNED_ROWS, prepare=True)  # fmt: skip
+        active_keys, scanned = _read_once(conn, ctx, request.timeout_ms, call)
+        active = set(active_keys)
+        rows = [r for r in scanned if _active((r["approval"], r["governed"]), active)]
+        if len(rows) > request.limit:
+            raise ResultLimitError(f"{_APPROVAL_PATH.name} returned more than {request.limit} rows")
+        paths = [
+            GraphPath(
+                nodes=(_node(r["company"]), _node(r["supplier"]), _node(r["agreement"])),
+                edges=(_edge_ref(r["approval"]), _edge_ref(r["governed"])),
             )
-            paths = [
+            for r in rows
+        ]
+    else:
+        selector: Literal["name", "id"] = "name" if request.group_name is not None else "id"
+        query = _PRODUCT_PATH_QUERIES[(selector, request.max_depth)]
+        call = CypherCall(query, {"supplier_id": request.supplier_id, "product_code": request.product_code,
+                                  "group": request.group_name if selector == "name" else request.group_id},
+                          MAX_SCANNED_ROWS, prepare=True)  # fmt: skip
+        active_keys, scanned = _read_once(conn, ctx, request.timeout_ms, call)
+        active = set(active_keys)
+        rows = [r for r in scanned if _active((r["supplies"], r["belongs"]), active)]
+        if len(rows) > request.limit:
+            raise ResultLimitError(f"{query.name} returned more than {request.limit} rows")
+        paths = []
+        for r in rows:
+            elements: list[Any] = r["path"]
+            part_of = [e for e in elements if isinstance(e, Edge)]
+            if not _active(part_of, active):
+                continue
+            groups = [v for v in elements if isinstance(v, Vertex)]
+            paths.append(
                 GraphPath(
-                    nodes=(_node(r["company"]), _node(r["supplier"]), _node(r["agreement"])),
-                    edges=(_edge_ref(r["approval"]), _edge_ref(r["governed"])),
+                    nodes=(_node(r["supplier"]), _node(r["product"]), *(_node(v) for v in groups)),
+                    edges=(_edge_ref(r["supplies"]), _edge_ref(r["belongs"]), *(_edge_ref(e) for e in part_of)),
                 )
-                for r in rows
-            ]
-        else:
-            selector: Literal["name", "id"] = "name" if request.group_name is not None else "id"
-            rows = run_cypher(
-                conn,
-                graph,
-                _PRODUCT_PATH_QUERIES[(selector, request.max_depth)],
-                {
-                    "supplier_id": request.supplier_id,
-                    "product_code": request.product_code,
-                    "group": request.group_name if selector == "name" else request.group_id,
-                    "active_keys": active_keys,
-                    "row_cap": request.limit + 1,
-                },
-                max_rows=request.limit,
             )
-            active = set(active_keys)
-            paths = []
-            for r in rows:
-                elements: list[Any] = r["path"]
-                part_of = [e for e in elements if isinstance(e, Edge)]
-                if not _active(part_of, active):
-                    continue
-                groups = [v for v in elements if isinstance(v, Vertex)]
-                paths.append(
-                    GraphPath(
-                        nodes=(_node(r["supplier"]), _node(r["product"]), *(_node(v) for v in groups)),
-                        edges=(_edge_ref(r["supplies"]), _edge_ref(r["belongs"]), *(_edge_ref(e) for e in part_of)),
-                    )
-                )
     return PathResponse(request=request, paths=tuple(paths))
