@@ -31,11 +31,6 @@ async def get_pool(request: Request) -> ConnectionPool:
     return request.app.state.pool  # type: ignore[no-any-return]
 
 
-async def get_metric_pool(request: Request) -> ConnectionPool:
-    """The ``procura_app`` pool of the metric query route (no reset on return; see :func:`api.main.create_app`)."""
-    return request.app.state.metric_pool  # type: ignore[no-any-return]
-
-
 async def get_service(request: Request) -> MetricService:
     """The metric service over the registry loaded (and validated) when the app was created."""
     return request.app.state.service  # type: ignore[no-any-return]
@@ -43,7 +38,6 @@ async def get_service(request: Request) -> MetricService:
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 PoolDep = Annotated[ConnectionPool, Depends(get_pool)]
-MetricPoolDep = Annotated[ConnectionPool, Depends(get_metric_pool)]
 ServiceDep = Annotated[MetricService, Depends(get_service)]
 
 

@@ -89,29 +89,12 @@ def create_app(
             age=True,
             open=False,
         )
-        # Design note: the metric query route has a pool of its own without the reset on return. Everything it
-        # runs is transaction-local (tenant, READ ONLY, timeout, plan_cache_mode: session.scope_statement), so
-        # the reset's worker-thread hop and RESET ALL round trip per request bought nothing there; the other
-        # routes (graph tools, search) keep the reset. bench/metric_api.py measures the difference.
-        metric_pool = open_pool(
-            settings.app_url,
-            name="procura-api-metrics",
-            application_name="procura-api",  # the same application in pg_stat_activity as the main pool
-            min_size=POOL_MIN_SIZE,
-            max_size=POOL_MAX_SIZE,
-            timeout=pool_timeout_s,
-            open=False,
-            reset=False,
-        )
         # Open without waiting: the API must start (and report not-ready) while the database is down.
         pool.open(wait=False)
-        metric_pool.open(wait=False)
         app.state.pool = pool
-        app.state.metric_pool = metric_pool
         try:
             yield
         finally:
-            metric_pool.close()
             pool.close()
 
     # Design note: FastAPI's own /docs and /redoc pages load Swagger UI and ReDoc from a CDN, which shows a blank

@@ -13,6 +13,8 @@ of the group named X" over the same served data in the same run:
 * ``age_tool`` :func:`graph.tools.find_products` end to end as ``procura_app`` on a connection of
                :func:`procura.db.session.open_pool` (tenant transaction, RLS on the label tables, active versions,
                agtype parsing, pydantic response), as the API and the router run it;
+* ``age_held`` the same call on one connection held for the whole run (taken from a pool once): the tool
+               without the pool's checkout, return and reset, so the pool's share is the difference;
 * ``sql``      a recursive CTE over the served ``landing.product_groups``/``landing.products`` rows.
 
 The target (issue 21): ``age_tool`` median <= 2x the ``sql`` median at 25,000 products (scale 50), same rows.
@@ -247,7 +249,9 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
                     supplier_products_query(len(supplier_ids)), {"supplier_ids": supplier_ids, "groups": groups},
                     prepare=True,
                 )])  # fmt: skip
-            return sorted({(parse_agtype(r[0]), parse_agtype(r[1])) for r in rows})
+            # the supplier id and product code are the SUPPLIES edge's ends (its property map, third column)
+            supplies = (parse_agtype(r[2]) for r in rows)
+            return sorted({(e["source_id"], e["target_id"]) for e in supplies})
 
         def age_vle() -> list[tuple[str, str]]:
             with owner.transaction():
@@ -262,7 +266,11 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
 
         # Two connections, as a serving pool has several: the one just returned is reset by a pool worker while
         # the next call takes the other.
-        with open_pool(settings.app_url, name="bench-graph", min_size=2, max_size=2, age=True) as pool:
+        with (
+            open_pool(settings.app_url, name="bench-graph", min_size=2, max_size=2, age=True) as pool,
+            open_pool(settings.app_url, name="bench-graph-held", min_size=1, max_size=1, age=True) as held_pool,
+        ):
+            held = held_pool.getconn()
             ctx = AuthContext(tenant, "bench")
             request = FindProductsRequest(supplier_ids=tuple(supplier_ids), group_name=group, limit=1000,
                                           timeout_ms=60_000)
@@ -272,22 +280,29 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
                     response = find_products(app, ctx, request)
                 return sorted({(p.supplier_id, p.product_code) for p in response.products})
 
+            def tool_held() -> list[tuple[str, str]]:
+                response = find_products(held, ctx, request)
+                return sorted({(p.supplier_id, p.product_code) for p in response.products})
+
             # age_vle only a few times: it is the slow baseline (the whole graph loaded per call)
             ((vle_samples, vle_rows),) = _timed({"age_vle": age_vle}, max(5, repeat // 3)).values()
             # the machine is shared: the load average next to the figures it weighs on
             load["start"] = _load_average()
-            timed = _timed({"age_raw": age_raw, "sql": sql, "age_tool": tool}, repeat)
+            timed = _timed({"age_raw": age_raw, "sql": sql, "age_tool": tool, "age_held": tool_held}, repeat)
             load["end"] = _load_average()
+            held_pool.putconn(held)
             raw_samples, raw_rows = timed["age_raw"]
             sql_samples, sql_rows = timed["sql"]
             tool_samples, tool_rows = timed["age_tool"]
-        if not (list(vle_rows) == list(raw_rows) == list(sql_rows) == list(tool_rows)):
+            held_samples, held_rows = timed["age_held"]
+        if not (list(vle_rows) == list(raw_rows) == list(sql_rows) == list(tool_rows) == list(held_rows)):
             raise SystemExit(f"scale {scale}: AGE, tool and SQL disagree ({len(vle_rows)}/{len(raw_rows)}/"
-                             f"{len(tool_rows)}/{len(sql_rows)} rows)")
+                             f"{len(tool_rows)}/{len(held_rows)}/{len(sql_rows)} rows)")
     timings = [
         _summary("age_raw", raw_samples, len(raw_rows)),
         _summary("age_vle", vle_samples, len(vle_rows)),
         _summary("age_tool", tool_samples, len(tool_rows)),
+        _summary("age_held", held_samples, len(held_rows)),
         _summary("sql", sql_samples, len(sql_rows)),
     ]
     return {"scale": scale, "products": 500 * scale, "suppliers": 20 * scale, "vertices": report.vertices_total,
@@ -365,6 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "met": (ratio <= TARGET_RATIO) if target is not None else None,
                 "detail": f"age_tool {largest['median_ms'].get('age_tool')} ms, "
                 f"sql {largest['median_ms'].get('sql')} ms, age_raw {largest['median_ms'].get('age_raw')} ms, "
+                f"age_held (no pool) {largest['median_ms'].get('age_held')} ms, "
                 f"age_vle (before) {largest['median_ms'].get('age_vle')} ms; load average "
                 f"{largest['load_average']['start']} -> {largest['load_average']['end']}",
             }

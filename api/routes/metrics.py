@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Response
 
-from api.deps import MetricPoolDep, PrincipalDep, ServiceDep
+from api.deps import PoolDep, PrincipalDep, ServiceDep
 from api.models import (
     ErrorResponse,
     MetricCatalogResponse,
@@ -63,7 +63,7 @@ def query_metric(
     name: str,
     body: MetricQueryRequest,
     service: ServiceDep,
-    pool: MetricPoolDep,
+    pool: PoolDep,
     principal: PrincipalDep,
 ) -> Response:
     """Run a metric for the key's tenant; money is returned as decimal strings."""

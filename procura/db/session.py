@@ -124,7 +124,6 @@ def open_pool(
     timeout: float = 30.0,
     age: bool = False,
     open: bool = True,
-    reset: bool = True,
 ) -> ConnectionPool:
     """The one way Procura opens a connection pool: autocommit connections whose per-connection setup runs once,
     when the pool opens each connection, and never on a request's path.
@@ -136,10 +135,18 @@ def open_pool(
       sent as a startup option, so it is the session's default value and survives the reset below. ``LOAD
       'age'`` is not sent: the server preloads AGE (``shared_preload_libraries``), and LOAD is refused to
       non-superusers anyway.
-    * ``reset`` (run by a pool worker after a connection is returned, off the request's path): ``RESET ALL``
-      undoes any session-level ``SET`` a caller made, and the client-side transaction characteristics go back
-      to autocommit. The tenant needs no reset: it is bound per transaction (:func:`tenant_transaction`), and
-      the pool rolls back a connection returned inside a transaction.
+    * No ``reset``: the tenant needs none, being bound per transaction (``set_config(..., true)`` in
+      ``app.begin_tenant_scope``, migration 0009; :func:`tenant_transaction` and the pipelined graph tools), as
+      are every other setting Procura makes (plan cache mode, HNSW/IVFFlat scans, statement timeout), and the
+      pool rolls back a connection returned inside a transaction, synchronously. Design note: with a ``reset``
+      callback psycopg_pool hands every returned connection to a worker thread, and that hand-off, not the
+      ``RESET ALL`` it sent, cost the graph tool 6-10 ms per call on the shared 2-core machine (the benchmark's
+      ``age_tool`` against ``age_held``; with a client-side-only reset the gap stayed, without a reset it went,
+      measured). A session-level ``SET`` a caller makes therefore stays on its connection; nothing in Procura
+      makes one.
+    * ``check`` (run in the caller's thread at checkout, no statement): the client-side transaction
+      characteristics go back to autocommit, read-write, default isolation, so a caller that changed them on
+      its checkout leaves nothing for the next.
 
     Args:
         conninfo: the role's connection URL (``settings.app_url`` for the serving side).
@@ -149,10 +156,6 @@ def open_pool(
         age: give every connection AGE's search path (see above).
         open: open the pool now (and wait for ``min_size`` connections); with False the caller opens it, e.g.
             ``pool.open(wait=False)`` so a server starts while the database is down.
-        reset: run the reset above when a connection is returned. False only for a pool whose every caller
-            changes nothing beyond a transaction (the metric query path, whose settings are all transaction-local):
-            psycopg_pool then returns the connection inline (a connection left inside a transaction is still
-            rolled back) instead of handing it to a worker thread for a ``RESET ALL`` round trip per request.
     """
     kwargs: dict[str, object] = {"autocommit": True, "application_name": application_name or name}
     if age:
@@ -165,7 +168,7 @@ def open_pool(
         timeout=timeout,
         name=name,
         configure=_configure_age if age else _configure,
-        reset=_reset if reset else None,
+        check=_restore_client_state,
         open=False,
     )
     if open:
@@ -187,9 +190,14 @@ def _configure_age(conn: psycopg.Connection) -> None:
     _AGE_SESSIONS.add(conn)
 
 
-def _reset(conn: psycopg.Connection) -> None:
-    conn.autocommit = True
-    conn.read_only = None
-    conn.isolation_level = None
-    conn.deferrable = None
-    conn.execute("reset all")
+def _restore_client_state(conn: psycopg.Connection) -> None:
+    # Client-side attributes only (psycopg sends them with the next BEGIN): no round trip at checkout. Each is
+    # set only when it differs, since a setter on an idle connection still takes the connection's lock.
+    if not conn.autocommit:
+        conn.autocommit = True
+    if conn.read_only is not None:
+        conn.read_only = None
+    if conn.isolation_level is not None:
+        conn.isolation_level = None
+    if conn.deferrable is not None:
+        conn.deferrable = None

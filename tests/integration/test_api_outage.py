@@ -107,10 +107,6 @@ def test_connections_lost_mid_use_are_503_then_the_api_recovers(
     # a metric query that runs and an answered question need the dbt marts (not built here), so "before" and
     # "after" are checked with a call that needs none; the outage meets their first statement either way
     probe = {"metric_query": "metrics", "ask": "audit"}.get(label, label)
-    # Each case starts from healthy pools: the metric routes have a pool of their own, so the previous case's
-    # recovery probe may not have met the other pool's dead connections (psycopg_pool's check replaces them).
-    for pool in (client.app.state.pool, client.app.state.metric_pool):  # type: ignore[attr-defined]
-        pool.check()
     warm = _call(client, probe, key)
     assert warm.status_code < 500, f"{probe} before the outage: {warm.status_code} {warm.text[:300]}"
     assert _terminate_api_connections(settings) >= 1

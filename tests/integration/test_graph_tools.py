@@ -182,6 +182,37 @@ def test_find_products_in_one_pipeline_fails_typed_and_leaves_the_connection_usa
         app_conn.autocommit = True
 
 
+def test_vendor_and_path_tools_in_one_pipeline_fail_typed_and_cap_after_the_version_check(
+    settings: Settings, app_conn: psycopg.Connection, tenants: tuple[str, str]
+) -> None:
+    tenant_a, _ = tenants
+    ctx = AuthContext(tenant_a, "u")
+    vendors = ApprovedVendorsRequest(company_id="COMP-A", **Q1)
+    path = ApprovalPathRequest(company_id="COMP-A", supplier_id="SUP-27", **Q1)
+    with pytest.raises(GraphNotFoundError):
+        path_with_provenance(app_conn, AuthContext(unique_tenant("nograph"), "u"), path)
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        with pytest.raises(AuthorizationError):
+            find_approved_vendors(owner, ctx, vendors)
+        with pytest.raises(AuthorizationError):
+            path_with_provenance(owner, ctx, path)
+    assert find_approved_vendors(app_conn, ctx, vendors).supplier_ids == ("SUP-18", "SUP-27", "SUP-31")
+    assert app_conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    # the cap counts the rows of active versions (the statement itself has no LIMIT)
+    with pytest.raises(ResultLimitError):
+        find_approved_vendors(app_conn, ctx, ApprovedVendorsRequest(company_id="COMP-A", limit=2, **Q1))
+    assert len(find_approved_vendors(app_conn, ctx, ApprovedVendorsRequest(company_id="COMP-A", limit=3, **Q1))
+               .vendors) == 3  # fmt: skip
+    app_conn.autocommit = False
+    try:
+        app_conn.execute("select 1")
+        with pytest.raises(AuthorizationError, match="not inside a transaction"):
+            path_with_provenance(app_conn, ctx, path)
+    finally:
+        app_conn.rollback()
+        app_conn.autocommit = True
+
+
 def _raw_cypher(conn: psycopg.Connection, graph_name: str, cypher: str) -> list[tuple[str, ...]]:
     return conn.execute(
         f"select * from ag_catalog.cypher('{graph_name}', $$ {cypher} $$, %s) as (v ag_catalog.agtype)",
