@@ -100,6 +100,69 @@ def _direction(comparator: re.Match[str] | None, trailing: re.Match[str] | None)
     return None, False
 
 
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+_NUMBER_WORD = "|".join(sorted({*_UNITS, *_TENS, *_SCALES}, key=len, reverse=True))
+#: "fifty thousand euros", "two hundred and fifty thousand EUR", "a million dollars", "over twenty thousand".
+_WORD_MONEY = re.compile(
+    rf"(?<![\w-])(?P<num>(?:a\s+)?(?:{_NUMBER_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_NUMBER_WORD}))*)(?![\w-])"
+    rf"(?:\s?(?P<cur>{_CUR})(?![A-Za-z]))?",
+    re.I,
+)
+
+
+def words_to_number(phrase: str) -> Decimal | None:
+    """An English number in words ("fifty thousand", "two hundred and fifty", "a million"), or None.
+
+    >>> words_to_number("two hundred and fifty thousand"), words_to_number("a million")
+    (Decimal('250000'), Decimal('1000000'))
+    """
+    total, current, seen = 0, 0, False
+    for word in re.split(r"[\s-]+", phrase.lower().strip()):
+        if word in ("and", ""):
+            continue
+        if word == "a":
+            current = current or 1
+        elif word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word in _SCALES:
+            total += (current or 1) * _SCALES[word]
+            current = 0
+        else:
+            return None
+        seen = True
+    return Decimal(total + current) if seen else None
+
+
+def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
+    """Amounts written in words: with a currency or a threshold word before them (a bare "five" is a count)."""
+    found = []
+    for match in _WORD_MONEY.finditer(text):
+        if any(s < match.end() and match.start() < e for s, e in taken):
+            continue
+        cur = match.group("cur")
+        comparator = _COMPARATOR.search(text[: match.start()])
+        trailing = _TRAILING.match(text[match.end():])
+        value = words_to_number(match.group("num"))
+        if value is None or (cur is None and comparator is None) or value == 0:
+            continue
+        if cur is None and not re.search(r"thousand|million|billion|hundred", match.group("num"), re.I):
+            continue  # "more than five invoices": a count, not money
+        direction, inclusive = _direction(comparator, trailing)
+        start = match.start() if comparator is None else comparator.start()
+        end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
+        found.append(Amount(value=value, currency=_CURRENCY_CODES.get(cur.lower()) if cur else None, start=start,
+                            end=end, text=text[start:end].strip(), comparator=direction, inclusive=inclusive))
+    return found
+
+
 def parse_amounts(text: str) -> tuple[Amount, ...]:
     """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
     word before it. A bare number (a year, a quantity) is not an amount.
@@ -134,7 +197,8 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             comparator=direction,
             inclusive=inclusive,
         ))
-    return tuple(found)
+    words = _word_amounts(text, [(a.start, a.end) for a in found])
+    return tuple(sorted((*found, *words), key=lambda a: a.start))
 
 
 # --- breakdowns ---------------------------------------------------------------------------------------------
