@@ -68,7 +68,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
-    ("bare_year", re.compile(r"\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:19|20)\d{2})\b(?![-/]\d)", re.I)),
+    # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
+    ("bare_year", re.compile(r"(?:\b(?:in|during|for|of)\s+(?:the\s+year\s+)?|(?<![\w./-])(?=(?:19|20)\d{2}\s+(?:spend|"
+                             r"spending|purchases|invoices|totals?|expenditure|costs?)\b))((?:19|20)\d{2})\b(?![-/]\d)",
+                             re.I)),
 )
 _VAGUE = re.compile(
     r"\b(recently|lately|a while ago|some time ago|in the past|these days|soon|last few|past few|"

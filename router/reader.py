@@ -184,6 +184,7 @@ _CONSTRAINT_OBJECT = re.compile(
 #: Lower-case words that may follow "spend on"/"spend with" without naming a constraint.
 _OBJECT_WORDS = frozenset("""
 a an the its their our all any each every this that these those his her them it everything anything approved
+everyone everybody anyone anybody
 vendors vendors suppliers supplier vendor products product items item goods services invoices invoice lines
 company companies average total overall the period last previous this current first second third fourth quarter
 month year week day half in during over across by per since between from to until up and or

@@ -38,7 +38,7 @@ _MONEY = re.compile(
 _COMPARATOR = re.compile(
     r"(?:\b(?P<word>above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
-    r"no more than|not more than|maximum(?: of)?|max\.)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
+    r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
@@ -46,7 +46,7 @@ _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or
 _ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less",
                 "not less", "minimum", "min.")
 _INCLUSIVE_WORDS = ("at least", "no less", "not less", "minimum", "min.", "at most", "no more", "not more",
-                    "maximum", "max.")
+                    "maximum", "max.", "up to")
 
 
 @dataclass(frozen=True)
