@@ -705,7 +705,8 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
     return GovernedRequest(metric, params, group_by, grain, tuple(problems))
 
 
-_LABELS = {RANKING: "A spend ranking", SHARE: "A supplier's share", GROUP_SHARE: "A product group's share", COMPARISON: "A period comparison",
+_LABELS = {RANKING: "A spend ranking", SHARE: "A supplier's share", GROUP_SHARE: "A product group's share",
+           COMPARISON: "A period comparison",
            DOCUMENT_CURRENCY: "Spend in the invoices' own currency", AVERAGE_PRICE: "The average unit price",
            COMPANY_SPEND: "Company spend"}
 
@@ -716,9 +717,31 @@ def single_month(period: TimeRange | None) -> bool:
 
 
 __all__ = [
-    "AVERAGE_PRICE", "COMPANY_SPEND", "COMPARISON", "DOCUMENT_CURRENCY", "EXCLUSION_CUE", "GROUP_SHARE", "RANKING",
-    "SHARE", "share_part",
-    "Analysis", "Comparison", "GovernedRequest", "Ranking", "Slots", "bare_exclusion_target", "choose_metric",
-    "compare_rule", "excluded_spans", "governed_request", "parse_analysis", "parse_comparison", "parse_currency",
-    "parse_filters", "parse_ranking", "parse_share", "single_month", "split_periods",
+    "AVERAGE_PRICE",
+    "COMPANY_SPEND",
+    "COMPARISON",
+    "DOCUMENT_CURRENCY",
+    "EXCLUSION_CUE",
+    "GROUP_SHARE",
+    "RANKING",
+    "SHARE",
+    "Analysis",
+    "Comparison",
+    "GovernedRequest",
+    "Ranking",
+    "Slots",
+    "bare_exclusion_target",
+    "choose_metric",
+    "compare_rule",
+    "excluded_spans",
+    "governed_request",
+    "parse_analysis",
+    "parse_comparison",
+    "parse_currency",
+    "parse_filters",
+    "parse_ranking",
+    "parse_share",
+    "share_part",
+    "single_month",
+    "split_periods",
 ]

@@ -224,14 +224,13 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             questions.append(f"Which company do you mean? Known companies: {names}.")
     compared = [a for a in amounts if a.comparator in ("above", "below")]
     amount_range = _AMOUNT_RANGE.search(reading.text)
-    if (compared or amount_range) and cues.invoices and catalog_metric is None and reading.measure != (
-            "invoices_above_threshold"):
-        if len({a.comparator for a in compared}) > 1 or amount_range:
-            # "between 500 and 5,000": two bounds; the governed listing takes one side of one threshold.
-            bounds = repr(amount_range.group(0)) if amount_range else " and ".join(repr(a.text) for a in compared)
-            reasons.append(f"amount: a range ({bounds}) is not one threshold")
-            questions.append(f"Invoices are listed above or below one amount; {bounds} name a range. Do you want "
-                             "the invoices above the lower amount, or below the upper one?")
+    ranged = amount_range is not None or len({a.comparator for a in compared}) > 1
+    if ranged and cues.invoices and catalog_metric is None and reading.measure != "invoices_above_threshold":
+        # "between 500 and 5,000": two bounds; the governed listing takes one side of one threshold.
+        bounds = repr(amount_range.group(0)) if amount_range else " and ".join(repr(a.text) for a in compared)
+        reasons.append(f"amount: a range ({bounds}) is not one threshold")
+        questions.append(f"Invoices are listed above or below one amount; {bounds} name a range. Do you want "
+                         "the invoices above the lower amount, or below the upper one?")
     if compared and cues.invoices and catalog_metric is None and len({a.comparator for a in compared}) == 1:
         named = next((a.currency for a in compared if a.currency), None)
         if named and reporting_currency and named != reporting_currency:

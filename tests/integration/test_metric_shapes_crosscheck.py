@@ -87,6 +87,29 @@ def test_share_is_metricflow_part_over_metricflow_whole(
         part["counted_invoice_lines"] or 0, whole["counted_invoice_lines"])
 
 
+@pytest.mark.parametrize(("groups", "suppliers"), [
+    (["PG-PRES"], None), (["PG-PRES", "PG-PRES-WL"], None), (["PG-TEMP"], ["SUP-18"]),
+    (["PG-PRES"], ["SUP-18", "SUP-27"]), (["PG-NONE"], None),
+])
+def test_group_share_is_metricflow_part_over_metricflow_whole(
+    groups: list[str], suppliers: list[str] | None, settings: Settings, built: tuple[MetricRegistry, Path],
+    world: TwoTenants, client: TestClient, engine: Any,
+) -> None:
+    meta = _meta(built, "finance.product_group_share")
+    values = {**Q1, "invoice_statuses": ["posted", "paid"], "document_types": ["invoice", "credit_note"],
+              "reporting_currency": "EUR", **({"supplier_ids": suppliers} if suppliers else {})}
+    (part,) = _mf(settings, engine, world, meta, {**values, "product_group_ids": groups})
+    (whole,) = _mf(settings, engine, world, meta, values)
+    body = {"parameters": {**Q1, "product_group_ids": groups, **({"supplier_ids": suppliers} if suppliers else {})}}
+    (row,) = _post(client, world, "finance.product_group_share", body)["rows"]
+    got = row["values"]
+    assert (got["part_value"], got["whole_value"]) == (_money(part["counted_spend"]), _money(whole["counted_spend"]))
+    share = 100 * D(part["counted_spend"] or 0) / D(whole["counted_spend"])
+    assert got["share_percent"] == str(share.quantize(D("0.0001"), rounding=ROUND_HALF_UP))
+    assert (got["part_line_count"], got["matched_line_count"]) == (
+        part["counted_invoice_lines"] or 0, whole["counted_invoice_lines"])
+
+
 @pytest.mark.parametrize(
     ("start", "end", "compare", "base"),
     [("2026-03-01", "2026-04-01", "previous_period", ("2026-02-01", "2026-03-01")),
