@@ -165,3 +165,24 @@ def test_base_period_of_a_quarter_is_the_calendar_quarter_before() -> None:
 
     assert base_period(dt.date(2026, 4, 1), dt.date(2026, 7, 1), "previous_period") == (
         dt.date(2026, 1, 1), dt.date(2026, 4, 1))
+
+
+def test_group_share_and_threshold_sides_are_in_the_api_contract(
+    built: tuple[MetricRegistry, Path], world: TwoTenants, client: TestClient,
+) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    share = schemas["MetricQuery.finance.product_group_share"]["properties"]["parameters"]
+    assert {"product_group_ids", "supplier_ids", "exclude_supplier_ids"} <= set(share["properties"])
+    threshold = schemas["MetricQuery.finance.invoices_above_threshold"]["properties"]["parameters"]["properties"]
+    assert threshold["direction"]["enum"] == ["above", "below"]
+    headers = {"Authorization": f"Bearer {world.keys['a']}"}
+    bad = client.post("/v1/metrics/finance.invoices_above_threshold/query", headers=headers, json={
+        "parameters": {**Q1, "threshold": "500", "direction": "sideways"}})
+    assert bad.status_code == 422 and "direction" in bad.text
+    body = {"parameters": {**Q1, "threshold": "5000", "direction": "below", "inclusive": True}}
+    below = _post(client, world, "finance.invoices_above_threshold", body)["rows"]
+    above = _post(client, world, "finance.invoices_above_threshold",
+                  {"parameters": {**Q1, "threshold": "5000"}})["rows"]
+    totals = [D(r["values"]["grand_total"]) for r in below]
+    assert all(t <= 5000 for t in totals) and all(D(r["values"]["grand_total"]) > 5000 for r in above)
+    assert not {r["values"]["invoice_number"] for r in below} & {r["values"]["invoice_number"] for r in above}
