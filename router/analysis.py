@@ -115,7 +115,12 @@ _POSTED = re.compile(
 _PAID = re.compile(
     r"\b(?:only paid|paid invoices?|invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
     r"already paid|fully paid|that (?:were|have been) paid|settled(?: invoices?)?|paid only|"
-    r"paid (?:spend|spending|amounts?|totals?|purchases|invoice (?:amounts?|totals?)))\b",
+    r"paid (?:spend|spending|amounts?|totals?|purchases|invoice (?:amounts?|totals?)))\b"
+    # "..., paid", "(paid)", "... with Beta and Gamma paid?": a status appended to the figure, not the verb of
+    # "how much have we paid?" (an auxiliary or a pronoun before it).
+    r"|(?<=[,(])\s*paid\b|\bpaid(?=\s*\))"
+    r"|(?<!\bhave)(?<!\bhas)(?<!\bhad)(?<!\bwe)(?<!\bi)(?<!\bthey)(?<!\byou)(?<!\bwas)(?<!\bwere)(?<!\bbeen)"
+    r"(?<!\bbe)(?<!\bdid)(?<!\bdo)(?<!\bis)(?<!\bare)(?<!\bit)(?<!\bget)(?<!\bgot) paid(?=[?.!]*\s*$)",
     re.I,
 )
 _CREDIT_NOTES = re.compile(r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued))", re.I)
@@ -346,7 +351,10 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
     """
     spans: list[tuple[int, int]] = []
     statuses: tuple[str, ...] | None = None
-    paid = list(_PAID.finditer(text))
+    paid = [m for m in _PAID.finditer(text)
+            # "How much has Company A paid?": a trailing "paid" after a perfect tense is the verb.
+            if not (m.group(0).strip() == "paid" and m.end() >= len(text.rstrip("?.! "))
+                    and re.search(r"\b(?:have|has|had)\b", text[: m.start()], re.I))]
     posted = [m for m in _POSTED.finditer(text) if not any(p.start() <= m.start() < p.end() for p in paid)]
     # A status behind an exclusion cue is left out ("excluding unpaid invoices" = the paid ones).
     flip = {"posted": "paid", "paid": "posted"}

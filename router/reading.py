@@ -21,7 +21,13 @@ _CURRENCY_CODES = {
     "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "£": "GBP",
     "chf": "CHF", "franc": "CHF", "francs": "CHF",
 }
-_CUR = r"(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?|francs?|€|\$|£)"
+_CUR = r"(?:EUR|USD|GBP|CHF|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|€|\$|£)"
+
+
+def _code(cur: str) -> str | None:
+    """ISO code of a currency word or symbol ("US dollars" -> USD, "pounds sterling" -> GBP)."""
+    word = cur.lower().split()[-1] if " " in cur else cur.lower()
+    return "USD" if word.startswith("us") else _CURRENCY_CODES.get(word.removesuffix("sterling").strip() or "pound")
 _MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_000_000, "mio": 1_000_000,
                 "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
 # Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" is a whole amount;
@@ -159,7 +165,7 @@ def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
         direction, inclusive = _direction(comparator, trailing)
         start = match.start() if comparator is None else comparator.start()
         end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
-        found.append(Amount(value=value, currency=_CURRENCY_CODES.get(cur.lower()) if cur else None, start=start,
+        found.append(Amount(value=value, currency=_code(cur) if cur else None, start=start,
                             end=end, text=text[start:end].strip(), comparator=direction, inclusive=inclusive))
     return found
 
@@ -191,7 +197,7 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
         found.append(Amount(
             value=value,
-            currency=_CURRENCY_CODES.get(cur.lower()) if cur else None,
+            currency=_code(cur) if cur else None,
             start=start,
             end=end,
             text=text[start:end].strip(),

@@ -166,16 +166,25 @@ def test_several_suppliers_under_filters_equal_company_spend(world: World, app_c
             return
         question = frame.format(s1=s1[0], s2=s2[0], p=period[0], f=filt[0])
         out = _ask(world, app_conn, question)
-        assert out.answer.status in ("answered", "no_data"), (question, out.answer.text)
         suppliers = sorted({s1[1], s2[1]})
-        metric, got = _call(out)
         params = {**_BASE, **_period(period), "supplier_ids": suppliers, **filt[1]}
-        assert (metric, _sorted(got)) == ("finance.company_spend", _sorted(params)), question
-        rows = _direct(world, app_conn, metric, params).rows
-        if not rows or rows[0].values.get("matched_line_count") == 0:
+        total = _direct(world, app_conn, "finance.company_spend", params).rows
+        per = {s: _direct(world, app_conn, "finance.company_spend", {**params, "supplier_ids": [s]}).rows
+               for s in suppliers}
+        lines = {s: (r[0].values["matched_line_count"] if r else 0) for s, r in per.items()}
+        if out.answer.status == "partial":
+            # A status filter alone is the supplier-total workflow (finance.aggregate_spend): a named supplier
+            # without lines under the filter is flagged as missing, never summed as zero.
+            assert "PARTIAL RESULT" in out.answer.text and 0 in lines.values(), (question, out.answer.text)
+            return
+        assert out.answer.status in ("answered", "no_data"), (question, out.answer.text)
+        if any(s.tool == "metrics.query" for s in out.routing.execution_plan):
+            metric, got = _call(out)
+            assert (metric, _sorted(got)) == ("finance.company_spend", _sorted(params)), question
+        if not total or total[0].values.get("matched_line_count") == 0:
             assert out.answer.status == "no_data", (question, out.answer.text)
         else:
-            assert f"{rows[0].values['total_spend']} EUR" in out.answer.text, (question, out.answer.text)
+            assert f"{total[0].values['total_spend']} EUR" in out.answer.text, (question, out.answer.text)
 
     check()
 

@@ -141,3 +141,21 @@ def test_ueber_without_an_amount_stays() -> None:
 def test_a_year_before_the_figure_word_is_the_period(text: str, year: int) -> None:
     period = resolve_period(text, dt.date(2026, 5, 15)).time_range
     assert period is not None and (period.start, period.end) == (dt.date(year, 1, 1), dt.date(year + 1, 1, 1))
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    ("Company A spend with Beta and Gamma in Q1 2026, paid", ("paid",)), ("spend with Beta (paid)?", ("paid",)),
+    ("spend with Beta and Gamma paid", ("paid",)), ("How much have we paid?", None),
+    ("How much has Company A paid?", None), ("What was paid to Beta in Q1?", None),
+])
+def test_an_appended_paid_is_a_status(text: str, statuses: tuple[str, ...] | None) -> None:
+    assert parse_filters(text)[0] == statuses
+
+
+@pytest.mark.parametrize(("text", "currency"), [
+    ("over 5,000 US dollars", "USD"), ("over US$ 5,000", "USD"), ("over 5000 pounds sterling", "GBP"),
+    ("over 5000 swiss francs", "CHF"), ("over fifty thousand US dollars", "USD"),
+])
+def test_currency_words_of_an_amount(text: str, currency: str) -> None:
+    (amount,) = parse_amounts(text)
+    assert amount.currency == currency
