@@ -120,7 +120,8 @@ _PAID = re.compile(
     # "how much have we paid?" (an auxiliary or a pronoun before it).
     r"|(?<=[,(])\s*paid\b|\bpaid(?=\s*\))"
     r"|(?<!\bhave)(?<!\bhas)(?<!\bhad)(?<!\bwe)(?<!\bi)(?<!\bthey)(?<!\byou)(?<!\bwas)(?<!\bwere)(?<!\bbeen)"
-    r"(?<!\bbe)(?<!\bdid)(?<!\bdo)(?<!\bis)(?<!\bare)(?<!\bit)(?<!\bget)(?<!\bgot) paid(?=[?.!]*\s*$)",
+    r"(?<!\bbe)(?<!\bdid)(?<!\bdo)(?<!\bis)(?<!\bare)(?<!\bit)(?<!\bget)(?<!\bgot)(?<!\byet)(?<!\bnot)"
+    r" paid(?=[?.!]*\s*$)",
     re.I,
 )
 _CREDIT_NOTES = re.compile(r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued))", re.I)
