@@ -99,7 +99,10 @@ _COMPARE_GLUE = re.compile(r"\b(?:compared (?:to|with)|in comparison (?:to|with)
 #: Words that put what follows outside the figure.
 EXCLUSION_CUE = re.compile(
     r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|without|besides|but not|"
-    r"leaving out|leave out|not counting|ignoring|minus|ex\.)(?=\s)",
+    r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|"
+    # "everyone but Beta", "all suppliers but Beta": "but" excludes only after an "all"-like word.
+    r"(?<=\beveryone\s)but|(?<=\beverybody\s)but|(?<=\banyone\s)but|(?<=\ball\s)but|"
+    r"(?<=\bsuppliers\s)but|(?<=\bvendors\s)but|(?<=\bgroups\s)but)(?=\s)",
     re.I,
 )
 # --- statuses and document types --------------------------------------------------------------------------------
@@ -111,7 +114,14 @@ _POSTED = re.compile(
 )
 _PAID = re.compile(
     r"\b(?:only paid|paid invoices?|invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
-    r"already paid|fully paid|that (?:were|have been) paid|settled(?: invoices?)?|paid only)\b",
+    r"already paid|fully paid|that (?:were|have been) paid|settled(?: invoices?)?|paid only|"
+    r"paid (?:spend|spending|amounts?|totals?|purchases|invoice (?:amounts?|totals?)))\b"
+    # "..., paid", "(paid)", "... with Beta and Gamma paid?": a status appended to the figure, not the verb of
+    # "how much have we paid?" (an auxiliary or a pronoun before it).
+    r"|(?<=[,(])\s*paid\b|\bpaid(?=\s*\))"
+    r"|(?<!\bhave)(?<!\bhas)(?<!\bhad)(?<!\bwe)(?<!\bi)(?<!\bthey)(?<!\byou)(?<!\bwas)(?<!\bwere)(?<!\bbeen)"
+    r"(?<!\bbe)(?<!\bdid)(?<!\bdo)(?<!\bis)(?<!\bare)(?<!\bit)(?<!\bget)(?<!\bgot)(?<!\byet)(?<!\bnot)"
+    r" paid(?=[?.!]*\s*$)",
     re.I,
 )
 _CREDIT_NOTES = re.compile(r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued))", re.I)
@@ -342,12 +352,17 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
     """
     spans: list[tuple[int, int]] = []
     statuses: tuple[str, ...] | None = None
-    paid = list(_PAID.finditer(text))
+    paid = [m for m in _PAID.finditer(text)
+            # "How much has Company A paid?": a trailing "paid" after a perfect tense is the verb.
+            if not (m.group(0).strip() == "paid" and m.end() >= len(text.rstrip("?.! "))
+                    and re.search(r"\b(?:have|has|had)\b", text[: m.start()], re.I))]
     posted = [m for m in _POSTED.finditer(text) if not any(p.start() <= m.start() < p.end() for p in paid)]
-    if posted and not paid:
-        statuses = ("posted",)
-    elif paid and not posted:
-        statuses = ("paid",)
+    # A status behind an exclusion cue is left out ("excluding unpaid invoices" = the paid ones).
+    flip = {"posted": "paid", "paid": "posted"}
+    asked = {("posted" if m in posted else "paid") if not _after_exclusion(text, m.start()) else
+             flip["posted" if m in posted else "paid"] for m in (*paid, *posted)}
+    if len(asked) == 1:
+        statuses = (asked.pop(),)
     spans.extend(m.span() for m in (*paid, *posted))
     types: tuple[str, ...] | None = None
     both = list(_BOTH_TYPES.finditer(text))
@@ -368,6 +383,16 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
         types = ("invoice",)
         spans.append(only.span())
     return statuses, types, tuple(spans)
+
+
+_EXCLUDED_BEFORE = re.compile(
+    r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|leaving out|"
+    r"not counting|ignoring|minus|ex\.|excl\.?)\s+(?:the\s+|any\s+|all\s+)?$", re.I)
+
+
+def _after_exclusion(text: str, position: int) -> bool:
+    """Whether an exclusion cue stands right before ``position`` ("excluding the unpaid invoices")."""
+    return _EXCLUDED_BEFORE.search(text[max(0, position - 40): position]) is not None
 
 
 def parse_currency(text: str) -> tuple[bool, str | None, tuple[tuple[int, int], ...]]:
@@ -473,6 +498,7 @@ def bare_exclusion_target(text: str, position: int) -> str | None:
 # --- the governed request --------------------------------------------------------------------------------------------
 RANKING = "finance.spend_ranking"
 SHARE = "finance.supplier_share"
+GROUP_SHARE = "finance.product_group_share"
 COMPARISON = "finance.spend_comparison"
 DOCUMENT_CURRENCY = "finance.document_currency_spend"
 AVERAGE_PRICE = "catalog.average_unit_price"
@@ -494,6 +520,35 @@ class Slots:
     reporting_currency: str | None
     group_by: tuple[str, ...] = ()
     grain: str | None = None
+    #: The part of a share is the product groups (their share of the company's or the suppliers' spend).
+    share_of_groups: bool = False
+
+
+#: Words right before the part of a share: "went to X", "was (spent) on X", "spent with X".
+_PART_BEFORE = re.compile(
+    r"\b(?:(?:went|goes|go|going)\s+(?:to|on|into)|(?:was|were|is|are)\s+(?:spent\s+)?(?:with|on|from)|"
+    r"spent\s+(?:on|with)|(?:share|percentage|proportion|portion|fraction|percent)\s+(?:of\s+)?(?:spend\s+)?"
+    r"(?:on|for))\s+(?:the\s+|our\s+)?$",
+    re.I,
+)
+_PART_AFTER = re.compile(r"^(?:['’]s?)?\s+(?:share|percentage|proportion|portion|fraction)\b", re.I)
+
+
+def share_part(text: str, suppliers: Sequence[tuple[int, int]], groups: Sequence[tuple[int, int]]) -> str:
+    """Which named entities are the part of a share: ``supplier`` or ``group`` (the others bound the whole).
+
+    Only groups named: the groups. Both named: the kind a part cue stands next to ("went to pressure sensors",
+    "Pressure Sensors' share"); without such a cue the suppliers, as in "Beta's share of our sensor spend".
+    """
+    if groups and not suppliers:
+        return "group"
+    if not groups:
+        return "supplier"
+
+    def cued(span: tuple[int, int]) -> bool:
+        return bool(_PART_BEFORE.search(text[max(0, span[0] - 40): span[0]]) or _PART_AFTER.match(text[span[1]:]))
+
+    return "group" if any(cued(g) for g in groups) and not any(cued(s) for s in suppliers) else "supplier"
 
 
 @dataclass(frozen=True)
@@ -522,7 +577,7 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
     if analysis.ranking is not None:
         return RANKING
     if analysis.share:
-        return SHARE
+        return GROUP_SHARE if slots.share_of_groups else SHARE
     if analysis.comparison is not None:
         return COMPARISON
     if analysis.original_currency:
@@ -572,6 +627,11 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
             problems.append(("share: no supplier named as the part",
                              "A share is computed for named suppliers (their share of the company's or a product "
                              "group's spend). Which supplier's share do you want?"))
+        put("supplier_ids", slots.supplier_ids, "supplier")
+    elif metric == GROUP_SHARE:
+        if not slots.product_group_ids:
+            problems.append(("share: no product group named as the part",
+                             "Which product group's share of the spend do you want?"))
         put("supplier_ids", slots.supplier_ids, "supplier")
     elif metric == AVERAGE_PRICE:
         if len(slots.product_codes) != 1:
@@ -637,7 +697,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
                              f"A comparison sets one period against its base; it cannot also be split by {grain}. "
                              "Do you want the comparison of the whole periods?"))
             grain = None
-    if metric in (SHARE,) and analysis.comparison is not None:
+    if metric in (SHARE, GROUP_SHARE) and analysis.comparison is not None:
         problems.append(("combination: a change of a share is not a governed metric",
                          "A share is computed for one period; its change against another period is not a governed "
                          "metric. Do you want the share, or the change of spend?"))
@@ -654,7 +714,8 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
     return GovernedRequest(metric, params, group_by, grain, tuple(problems))
 
 
-_LABELS = {RANKING: "A spend ranking", SHARE: "A supplier's share", COMPARISON: "A period comparison",
+_LABELS = {RANKING: "A spend ranking", SHARE: "A supplier's share", GROUP_SHARE: "A product group's share",
+           COMPARISON: "A period comparison",
            DOCUMENT_CURRENCY: "Spend in the invoices' own currency", AVERAGE_PRICE: "The average unit price",
            COMPANY_SPEND: "Company spend"}
 
@@ -665,8 +726,31 @@ def single_month(period: TimeRange | None) -> bool:
 
 
 __all__ = [
-    "AVERAGE_PRICE", "COMPANY_SPEND", "COMPARISON", "DOCUMENT_CURRENCY", "EXCLUSION_CUE", "RANKING", "SHARE",
-    "Analysis", "Comparison", "GovernedRequest", "Ranking", "Slots", "bare_exclusion_target", "choose_metric",
-    "compare_rule", "excluded_spans", "governed_request", "parse_analysis", "parse_comparison", "parse_currency",
-    "parse_filters", "parse_ranking", "parse_share", "single_month", "split_periods",
+    "AVERAGE_PRICE",
+    "COMPANY_SPEND",
+    "COMPARISON",
+    "DOCUMENT_CURRENCY",
+    "EXCLUSION_CUE",
+    "GROUP_SHARE",
+    "RANKING",
+    "SHARE",
+    "Analysis",
+    "Comparison",
+    "GovernedRequest",
+    "Ranking",
+    "Slots",
+    "bare_exclusion_target",
+    "choose_metric",
+    "compare_rule",
+    "excluded_spans",
+    "governed_request",
+    "parse_analysis",
+    "parse_comparison",
+    "parse_currency",
+    "parse_filters",
+    "parse_ranking",
+    "parse_share",
+    "share_part",
+    "single_month",
+    "split_periods",
 ]

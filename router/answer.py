@@ -657,6 +657,28 @@ def _share_sentence(m: MetricToolResponse, company: str, period_text: str) -> tu
             f"invoice lines; base: {base}; {filters}).", extra)
 
 
+def _group_share_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    p, cur, v = m.parameters, m.currency or "", m.values
+    groups = ", ".join(p.get("product_group_ids") or ())
+    part = f"product groups {groups} (the group and its subgroups)"
+    suppliers = p.get("supplier_ids")
+    base = (f"{company}'s spend with suppliers {', '.join(suppliers)}" if suppliers else f"{company}'s total spend")
+    filters = _filters({k: val for k, val in p.items() if k not in ("product_group_ids", "supplier_ids")}, cur,
+                       suppliers=False)
+    extra: dict[str, Any] = {"share_percent": None, "part_value": None, "whole_value": None, "base": base,
+                             "currency": cur, "product_group_ids": list(p.get("product_group_ids") or ())}
+    if m.status == "no_data" or not v:
+        return (f"Not found: no validated invoice line matched {base} in {period_text} ({filters}), so no share of "
+                f"{part} can be given; no data, not 0 %.", extra)
+    extra.update({k: v.get(k) for k in ("share_percent", "part_value", "whole_value", "part_line_count")})
+    if v.get("share_percent") is None:
+        return (f"The share of {part} in {base} in {period_text} is undefined: the whole sums to "
+                f"{v.get('whole_value')} {cur} (the part is {v.get('part_value')} {cur}) ({filters}).", extra)
+    return (f"The share of {part} in {base} in {period_text} was {v.get('share_percent')} % "
+            f"({v.get('part_value')} {cur} of {v.get('whole_value')} {cur}; {v.get('part_line_count')} of "
+            f"{m.matched_line_count} validated invoice lines; base: {base}; {filters}).", extra)
+
+
 _COMPARE_WORDS = {"previous_period": "the previous period of the same length",
                   "same_period_last_year": "the same period one year earlier", "custom": "the period named"}
 
@@ -772,6 +794,7 @@ def _company_spend_sentence(m: MetricToolResponse, company: str, period_text: st
 _ANALYST_SENTENCES: dict[str, Callable[[MetricToolResponse, str, str], tuple[str, dict[str, Any]]]] = {
     "finance.spend_ranking": _ranking_sentence,
     "finance.supplier_share": _share_sentence,
+    "finance.product_group_share": _group_share_sentence,
     "finance.spend_comparison": _comparison_sentence,
     "finance.document_currency_spend": _document_currency_sentence,
     "catalog.average_unit_price": _average_price_sentence,
@@ -847,7 +870,8 @@ def _metric_answer(
         else:
             key, amount, what = "invoice_number", "grand_total", "invoices"
             threshold = p.get("threshold")
-            above = "at or above" if p.get("inclusive") else "above"
+            side = "below" if p.get("direction") == "below" else "above"
+            above = f"at or {side}" if p.get("inclusive") else side
             if not m.rows:
                 sentences.append(f"No {what} of {company} dated in {period_text} are {above} {threshold} {cur}.")
             else:

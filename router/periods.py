@@ -81,7 +81,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
-    ("bare_year", re.compile(r"\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:19|20)\d{2})\b(?![-/]\d)", re.I)),
+    # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
+    ("bare_year", re.compile(r"(?:\b(?:in|during|for|of)\s+(?:the\s+year\s+)?|(?<![\w./-])(?=(?:19|20)\d{2}\s+(?:spend|"
+                             r"spending|purchases|invoices|totals?|expenditure|costs?)\b))((?:19|20)\d{2})\b(?![-/]\d)",
+                             re.I)),
     # Terse questions name a year alone ("Xenon: spend with Helix 2025"); read only when nothing else names a
     # period and the number is no amount ("over 2025", "2025 EUR") and no part of a date or code.
     ("lone_year", re.compile(r"(?<![\w.,'’/-])(20\d{2})(?![\w.,'’/-]|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|"

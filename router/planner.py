@@ -342,9 +342,11 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
             step_id="find-above-threshold", tool="finance.invoices_above_threshold", depends_on=deps,
             arguments={"threshold": amount, "start_date": tr.start.isoformat(), "end_date": tr.end.isoformat(),
                        "company_id": company, "invoice_statuses": statuses, "reporting_currency": currency,
-                       **({"inclusive": True} if inp.reading.threshold_inclusive else {})},
+                       **({"inclusive": True} if inp.reading.threshold_inclusive else {}),
+                       **({"direction": "below"} if inp.reading.threshold_direction == "below" else {}),
+                       **({"supplier_ids": list(e.supplier_ids)} if e.supplier_ids else {})},
             purpose=f"Governed list of invoices with a grand total {'at or ' * inp.reading.threshold_inclusive}"
-                    f"above {amount} (finance.invoices_above_threshold).",
+                    f"{inp.reading.threshold_direction} {amount} (finance.invoices_above_threshold).",
         ))
     else:
         return None

@@ -98,7 +98,8 @@ _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b",
 _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
 #: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
 _INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
-_THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|less than|at least)\b", re.I)
+_THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|less than|at least|at most|"
+                              r"no more than|not more than|up to|maximum|minimum)\b|[<>≤≥]", re.I)
 #: "in local currency", "in whatever currency the invoices were in": the user has not chosen a currency.
 _CURRENCY_UNCHOSEN = re.compile(
     r"\b(local|original|native|invoice|invoiced|transaction|source|document|whatever|any|their own|its own)\s+"
@@ -168,6 +169,7 @@ incl excl including excluding only also both either neither each every all any s
 which what who whom whose when where why how much many is are was were did does do has have had
 clause clauses section sections page pages warranty liability calibration installation maintenance manual
 framework master supply agreement agreements contract contracts amendment amendments version versions
+everyone everybody anyone anybody everything thousand hundred million billion
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Words one space apart only: a masked (consumed) span between two words leaves several spaces.
 _CAPITALIZED_RUN = re.compile(r"(?<![\w'’-])([A-Z][\w&'’.-]*[\w&]|[A-Z])(?: (?:[A-Z][\w&'’.-]*[\w&]|[A-Z]))*")
@@ -182,6 +184,7 @@ _CONSTRAINT_OBJECT = re.compile(
 #: Lower-case words that may follow "spend on"/"spend with" without naming a constraint.
 _OBJECT_WORDS = frozenset("""
 a an the its their our all any each every this that these those his her them it everything anything approved
+everyone everybody anyone anybody
 vendors vendors suppliers supplier vendor products product items item goods services invoices invoice lines
 company companies average total overall the period last previous this current first second third fourth quarter
 month year week day half in during over across by per since between from to until up and or
@@ -396,8 +399,15 @@ class Reading:
 
     @property
     def threshold_amount(self) -> Amount | None:
-        """The first amount with an "above" comparator ("above 5,000 EUR", "at least €10k"), if any."""
-        return next((a for a in self.amounts if a.comparator == "above"), None)
+        """The amount with a comparator ("above 5,000 EUR", "at least €10k", "under 500", "höchstens 1.000 €"),
+        if the question names exactly one side (a range "above 500 and below 5,000" is no single threshold)."""
+        return threshold_of(self.amounts)
+
+    @property
+    def threshold_direction(self) -> str:
+        """``above`` or ``below``: which side of the threshold qualifies."""
+        amount = self.threshold_amount
+        return amount.comparator if amount is not None and amount.comparator else "above"
 
     @property
     def threshold(self) -> tuple[str, str | None] | None:
@@ -425,6 +435,14 @@ def asks_personal_data(question: str) -> bool:
     return bool(parts) and all(_PERSONAL_DATA.search(p) for p in parts)
 
 
+def threshold_of(amounts: Sequence[Amount]) -> Amount | None:
+    """The one threshold amount: the first with a comparator, when every compared amount is on the same side."""
+    compared = [a for a in amounts if a.comparator in ("above", "below")]
+    if not compared or len({a.comparator for a in compared}) > 1:
+        return None
+    return compared[0]
+
+
 def metric_kind(text: str, entities: Entities, amounts: tuple[Amount, ...] | None = None) -> MetricKind | None:
     """The governed metric a figure question needs, ``unsupported`` when its parameters are missing,
     ``None`` when the question names no measure other than spend."""
@@ -433,11 +451,13 @@ def metric_kind(text: str, entities: Entities, amounts: tuple[Amount, ...] | Non
     if _TAX.search(text):
         return "tax_total" if entities.invoice_numbers else "unsupported"
     found = parse_amounts(text) if amounts is None else amounts
-    if any(a.comparator == "above" for a in found):
+    if any(a.comparator in ("above", "below") for a in found):
         mentions_lines = bool(_LINES.search(text)) and not _INVOICE_FILTER.search(text)
-        # Invoice totals are governed; single lines above an amount are not (yet): refuse rather than answer
-        # a different question.
-        return "unsupported" if mentions_lines else "invoices_above_threshold"
+        # Invoice totals are governed (above or below an amount); single lines are not (yet), nor a range
+        # between two amounts: refuse rather than answer a different question.
+        if mentions_lines or threshold_of(found) is None:
+            return "unsupported"
+        return "invoices_above_threshold"
     if _QUANTITY.search(text):
         return "units_purchased" if entities.supplier_ids else "unsupported"
     return None

@@ -21,7 +21,13 @@ _CURRENCY_CODES = {
     "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "£": "GBP",
     "chf": "CHF", "franc": "CHF", "francs": "CHF",
 }
-_CUR = r"(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?|francs?|€|\$|£)"
+_CUR = r"(?:EUR|USD|GBP|CHF|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|€|\$|£)"
+
+
+def _code(cur: str) -> str | None:
+    """ISO code of a currency word or symbol ("US dollars" -> USD, "pounds sterling" -> GBP)."""
+    word = cur.lower().split()[-1] if " " in cur else cur.lower()
+    return "USD" if word.startswith("us") else _CURRENCY_CODES.get(word.removesuffix("sterling").strip() or "pound")
 _MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_000_000, "mio": 1_000_000,
                 "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
 # Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" is a whole amount;
@@ -38,7 +44,7 @@ _MONEY = re.compile(
 _COMPARATOR = re.compile(
     r"(?:\b(?P<word>above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
-    r"no more than|not more than|maximum(?: of)?|max\.)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
+    r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
@@ -46,7 +52,7 @@ _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or
 _ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less",
                 "not less", "minimum", "min.")
 _INCLUSIVE_WORDS = ("at least", "no less", "not less", "minimum", "min.", "at most", "no more", "not more",
-                    "maximum", "max.")
+                    "maximum", "max.", "up to")
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,70 @@ def _direction(comparator: re.Match[str] | None, trailing: re.Match[str] | None)
     return None, False
 
 
+_UNITS = {w: i for i, w in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"))}
+_TENS = {w: 10 * i for i, w in enumerate(
+    ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")) if i > 1}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+_NUMBER_WORD = "|".join(sorted({*_UNITS, *_TENS, *_SCALES}, key=len, reverse=True))
+#: "fifty thousand euros", "two hundred and fifty thousand EUR", "a million dollars", "over twenty thousand".
+_WORD_MONEY = re.compile(
+    rf"(?<![\w-])(?P<num>(?:a\s+)?(?:{_NUMBER_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_NUMBER_WORD}))*)(?![\w-])"
+    rf"(?:\s?(?P<cur>{_CUR})(?![A-Za-z]))?",
+    re.I,
+)
+
+
+def words_to_number(phrase: str) -> Decimal | None:
+    """An English number in words ("fifty thousand", "two hundred and fifty", "a million"), or None.
+
+    >>> words_to_number("two hundred and fifty thousand"), words_to_number("a million")
+    (Decimal('250000'), Decimal('1000000'))
+    """
+    total, current, seen = 0, 0, False
+    for word in re.split(r"[\s-]+", phrase.lower().strip()):
+        if word in ("and", ""):
+            continue
+        if word == "a":
+            current = current or 1
+        elif word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word in _SCALES:
+            total += (current or 1) * _SCALES[word]
+            current = 0
+        else:
+            return None
+        seen = True
+    return Decimal(total + current) if seen else None
+
+
+def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
+    """Amounts written in words: with a currency or a threshold word before them (a bare "five" is a count)."""
+    found = []
+    for match in _WORD_MONEY.finditer(text):
+        if any(s < match.end() and match.start() < e for s, e in taken):
+            continue
+        cur = match.group("cur")
+        comparator = _COMPARATOR.search(text[: match.start()])
+        trailing = _TRAILING.match(text[match.end():])
+        value = words_to_number(match.group("num"))
+        if value is None or (cur is None and comparator is None) or value == 0:
+            continue
+        if cur is None and not re.search(r"thousand|million|billion|hundred", match.group("num"), re.I):
+            continue  # "more than five invoices": a count, not money
+        direction, inclusive = _direction(comparator, trailing)
+        start = match.start() if comparator is None else comparator.start()
+        end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
+        found.append(Amount(value=value, currency=_code(cur) if cur else None, start=start,
+                            end=end, text=text[start:end].strip(), comparator=direction, inclusive=inclusive))
+    return found
+
+
 def parse_amounts(text: str) -> tuple[Amount, ...]:
     """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
     word before it. A bare number (a year, a quantity) is not an amount.
@@ -127,14 +197,15 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
         found.append(Amount(
             value=value,
-            currency=_CURRENCY_CODES.get(cur.lower()) if cur else None,
+            currency=_code(cur) if cur else None,
             start=start,
             end=end,
             text=text[start:end].strip(),
             comparator=direction,
             inclusive=inclusive,
         ))
-    return tuple(found)
+    words = _word_amounts(text, [(a.start, a.end) for a in found])
+    return tuple(sorted((*found, *words), key=lambda a: a.start))
 
 
 # --- breakdowns ---------------------------------------------------------------------------------------------

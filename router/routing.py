@@ -10,11 +10,12 @@ needs stops execution with one focused question. The authorization context is co
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from typing import Literal
 
 from procura.db.session import AuthContext
-from router.analysis import GovernedRequest, Slots, choose_metric, governed_request, single_month
+from router.analysis import GovernedRequest, Slots, choose_metric, governed_request, share_part, single_month
 from router.classifier import IntentClassifier
 from router.contract import (
     INTENT_TYPES,
@@ -34,7 +35,7 @@ from router.german import read_german
 from router.injection import set_aside_instructions
 from router.periods import add_months
 from router.planner import PlanInput, plan
-from router.reader import NameResolver, Reading, interpretation, read, unread_clarifications
+from router.reader import NameResolver, Reading, interpretation, read, threshold_of, unread_clarifications
 from router.reading import Amount, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
 
@@ -221,6 +222,23 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
             reasons.append("company: the question does not say which company")
             questions.append(f"Which company do you mean? Known companies: {names}.")
+    compared = [a for a in amounts if a.comparator in ("above", "below")]
+    amount_range = _AMOUNT_RANGE.search(reading.text)
+    ranged = amount_range is not None or len({a.comparator for a in compared}) > 1
+    if ranged and cues.invoices and catalog_metric is None and reading.measure != "invoices_above_threshold":
+        # "between 500 and 5,000": two bounds; the governed listing takes one side of one threshold.
+        bounds = repr(amount_range.group(0)) if amount_range else " and ".join(repr(a.text) for a in compared)
+        reasons.append(f"amount: a range ({bounds}) is not one threshold")
+        questions.append(f"Invoices are listed above or below one amount; {bounds} name a range. Do you want "
+                         "the invoices above the lower amount, or below the upper one?")
+    if compared and cues.invoices and catalog_metric is None and len({a.comparator for a in compared}) == 1:
+        named = next((a.currency for a in compared if a.currency), None)
+        if named and reporting_currency and named != reporting_currency:
+            # Invoice totals are compared in the reporting currency: an amount in another one is asked about.
+            reasons.append(f"currency: the threshold is in {named}, not the reporting currency {reporting_currency}")
+            questions.append(f"Invoice totals are compared in {reporting_currency}, {entities.company_name}'s "
+                             f"reporting currency; a threshold in {named} is not converted. Do you mean the amount "
+                             f"in {reporting_currency}?")
     if needs_period or (approved_question and period.ambiguous):
         if period.ambiguous:
             reasons.append(f"period: {period.reason}")
@@ -243,9 +261,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             questions.append(f"Which currency should the total be reported in: {' or '.join(currencies)}?")
         elif currencies and reporting_currency and currencies[0] != reporting_currency:
             reasons.append(f"currency: {currencies[0]} is not the reporting currency {reporting_currency}")
+            # Name the currency asked for: a figure is never converted to it, nor is a EUR figure labelled so.
             questions.append(
                 f"Spend is reported in {reporting_currency}, {entities.company_name}'s reporting currency "
-                f"(converted at the corporate rate on each posting date). Report it in {reporting_currency}?"
+                f"(converted at the corporate rate on each posting date); a conversion to {currencies[0]} is not "
+                f"governed. Report it in {reporting_currency}, or do you want the spend of the invoices issued in "
+                f"{currencies[0]}, in their own currency?"
             )
         if cues.net_basis:
             reasons.append("basis: net (tax-exclusive) spend requested; governed spend includes tax")
@@ -454,7 +475,7 @@ def _catalog_parameters(
     month = None
     if period is not None and period.start.day == 1 and period.end == add_months(period.start, 1):
         month = period.start.strftime("%Y-%m")
-    above = next((a for a in amounts if a.comparator == "above"), None)
+    above = threshold_of(amounts)
     slots: dict[str, object | None] = {
         "company_id": entities.company_id,
         "start_date": period.start.isoformat() if period else None,
@@ -465,7 +486,9 @@ def _catalog_parameters(
         "product_codes": list(entities.product_codes) or None,
         "product_code": entities.product_codes[0] if len(entities.product_codes) == 1 else None,
         "invoice_numbers": list(entities.invoice_numbers) or None,
-        "threshold": f"{above.value}" if above else None,
+        # A threshold below an amount only for a metric that can take that side (never read as "above").
+        "threshold": f"{above.value}" if above and (above.comparator == "above" or "direction" in declared) else None,
+        "direction": "below" if above and above.comparator == "below" and "direction" in declared else None,
         "invoice_statuses": list(statuses) if tuple(statuses) != ("posted", "paid") else None,
         "reporting_currency": currency,
     }
@@ -514,15 +537,37 @@ def _analyst_metric(
         return None, None  # another governed measure (or a count) is asked for: its own path decides
     slots = Slots(
         company_id=entities.company_id, supplier_ids=entities.supplier_ids, product_codes=entities.product_codes,
-        product_group_ids=(), exclude_supplier_ids=reading.excluded_supplier_ids,
+        product_group_ids=(entities.product_group_id,) if entities.product_group_id else (),
+        exclude_supplier_ids=reading.excluded_supplier_ids,
         exclude_product_group_ids=reading.excluded_group_ids, period=reading.period.time_range,
         statuses=reading.statuses, reporting_currency=None, group_by=reading.breakdown.group_by,
-        grain=reading.breakdown.grain,
+        grain=reading.breakdown.grain, share_of_groups=_share_of_groups(reading, entities),
     )
     name = choose_metric(analysis, slots, single_month(reading.period.time_range))
     if name is None:
         return None, None
     return next((m for m in metrics if m.name == name), None), name
+
+
+#: "between 500 and 5,000 EUR", "from €1k to €5k": two amounts bounding invoice totals.
+_AMOUNT_RANGE = re.compile(
+    r"\b(?:between|from)\s+(?:[€$£]|eur|usd)?\s?\d[\d.,']*\s?(?:k|m|thousand)?\s?(?:eur|euros?|usd|€|\$)?\s+"
+    r"(?:and|to|-)\s+(?:[€$£]|eur|usd)?\s?\d[\d.,']*\s?(?:k|m|thousand)?\s?(?:eur|euros?|usd|€|\$)",
+    re.I,
+)
+
+
+def _share_of_groups(reading: Reading, entities: Entities) -> bool:
+    """Whether a share question's part is the named product group (not the named suppliers)."""
+    if not reading.analysis.share or not entities.product_group_id:
+        return False
+    excluded = set(reading.excluded_supplier_ids)
+    suppliers = [(m.start, m.end) for m in reading.mentions.suppliers if m.resolved not in excluded]
+    groups = [(m.start, m.end) for m in reading.mentions.product_groups
+              if m.resolved not in set(reading.excluded_group_ids)]
+    if not suppliers and set(entities.supplier_ids) - excluded:
+        suppliers = [(0, 0)]  # named by id only (no mention span): present, and next to no part cue
+    return share_part(reading.text, suppliers, groups) == "group"
 
 
 def _governed(
@@ -539,6 +584,7 @@ def _governed(
         exclude_product_group_ids=excluded_groups, period=constraints.time_range,
         statuses=constraints.invoice_status, reporting_currency=constraints.reporting_currency,
         group_by=reading.breakdown.group_by, grain=reading.breakdown.grain,
+        share_of_groups=_share_of_groups(reading, entities),
     )
     declared = {"parameters": tuple(n for n, _, _ in metric.parameters), "group_by": metric.group_by,
                 "grains": metric.grains}

@@ -224,14 +224,18 @@ class UnitsPurchasedRequest(_PeriodRequest):
 
 
 class ThresholdRequest(_PeriodRequest):
-    """``finance.invoices_above_threshold``: invoices whose grand total is above ``threshold``."""
+    """``finance.invoices_above_threshold``: invoices whose grand total is above (or below) ``threshold``."""
 
     threshold: Annotated[str, StringConstraints(pattern=r"^\d{1,13}(\.\d{1,2})?$")]
     company_id: CanonicalId | None = None
     invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
     reporting_currency: CurrencyCode | None = None
-    #: The threshold amount itself qualifies ("at least"): grand_total >= threshold instead of >.
+    #: The threshold amount itself qualifies ("at least" / "at most"): >= or <= instead of > or <.
     inclusive: bool = False
+    #: ``below``: grand totals under the threshold ("invoices under 500").
+    direction: Literal["above", "below"] = "above"
+    #: Only invoices of these suppliers ("invoices from Beta over 5,000").
+    supplier_ids: tuple[CanonicalId, ...] | None = None
 
 
 class MetricToolResponse(_Model):
@@ -806,6 +810,8 @@ def _threshold(metric: str) -> Callable[..., MetricToolResponse]:
             "end_date": req.end_date.isoformat(), "company_id": req.company_id,
             "invoice_statuses": list(req.invoice_statuses), "reporting_currency": req.reporting_currency,
             **({"inclusive": True} if req.inclusive else {}),
+            **({"direction": req.direction} if req.direction != "above" else {}),
+            **({"supplier_ids": list(req.supplier_ids)} if req.supplier_ids else {}),
         }, listing=True)
 
     run.__doc__ = f"``{metric}`` in the period."

@@ -87,6 +87,29 @@ def test_share_is_metricflow_part_over_metricflow_whole(
         part["counted_invoice_lines"] or 0, whole["counted_invoice_lines"])
 
 
+@pytest.mark.parametrize(("groups", "suppliers"), [
+    (["PG-PRES"], None), (["PG-PRES", "PG-PRES-WL"], None), (["PG-TEMP"], ["SUP-18"]),
+    (["PG-PRES"], ["SUP-18", "SUP-27"]), (["PG-NONE"], None),
+])
+def test_group_share_is_metricflow_part_over_metricflow_whole(
+    groups: list[str], suppliers: list[str] | None, settings: Settings, built: tuple[MetricRegistry, Path],
+    world: TwoTenants, client: TestClient, engine: Any,
+) -> None:
+    meta = _meta(built, "finance.product_group_share")
+    values = {**Q1, "invoice_statuses": ["posted", "paid"], "document_types": ["invoice", "credit_note"],
+              "reporting_currency": "EUR", **({"supplier_ids": suppliers} if suppliers else {})}
+    (part,) = _mf(settings, engine, world, meta, {**values, "product_group_ids": groups})
+    (whole,) = _mf(settings, engine, world, meta, values)
+    body = {"parameters": {**Q1, "product_group_ids": groups, **({"supplier_ids": suppliers} if suppliers else {})}}
+    (row,) = _post(client, world, "finance.product_group_share", body)["rows"]
+    got = row["values"]
+    assert (got["part_value"], got["whole_value"]) == (_money(part["counted_spend"]), _money(whole["counted_spend"]))
+    share = 100 * D(part["counted_spend"] or 0) / D(whole["counted_spend"])
+    assert got["share_percent"] == str(share.quantize(D("0.0001"), rounding=ROUND_HALF_UP))
+    assert (got["part_line_count"], got["matched_line_count"]) == (
+        part["counted_invoice_lines"] or 0, whole["counted_invoice_lines"])
+
+
 @pytest.mark.parametrize(
     ("start", "end", "compare", "base"),
     [("2026-03-01", "2026-04-01", "previous_period", ("2026-02-01", "2026-03-01")),
@@ -142,3 +165,24 @@ def test_base_period_of_a_quarter_is_the_calendar_quarter_before() -> None:
 
     assert base_period(dt.date(2026, 4, 1), dt.date(2026, 7, 1), "previous_period") == (
         dt.date(2026, 1, 1), dt.date(2026, 4, 1))
+
+
+def test_group_share_and_threshold_sides_are_in_the_api_contract(
+    built: tuple[MetricRegistry, Path], world: TwoTenants, client: TestClient,
+) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    share = schemas["MetricQuery.finance.product_group_share"]["properties"]["parameters"]
+    assert {"product_group_ids", "supplier_ids", "exclude_supplier_ids"} <= set(share["properties"])
+    threshold = schemas["MetricQuery.finance.invoices_above_threshold"]["properties"]["parameters"]["properties"]
+    assert threshold["direction"]["enum"] == ["above", "below"]
+    headers = {"Authorization": f"Bearer {world.keys['a']}"}
+    bad = client.post("/v1/metrics/finance.invoices_above_threshold/query", headers=headers, json={
+        "parameters": {**Q1, "threshold": "500", "direction": "sideways"}})
+    assert bad.status_code == 422 and "direction" in bad.text
+    body = {"parameters": {**Q1, "threshold": "5000", "direction": "below", "inclusive": True}}
+    below = _post(client, world, "finance.invoices_above_threshold", body)["rows"]
+    above = _post(client, world, "finance.invoices_above_threshold",
+                  {"parameters": {**Q1, "threshold": "5000"}})["rows"]
+    totals = [D(r["values"]["grand_total"]) for r in below]
+    assert all(t <= 5000 for t in totals) and all(D(r["values"]["grand_total"]) > 5000 for r in above)
+    assert not {r["values"]["invoice_number"] for r in below} & {r["values"]["invoice_number"] for r in above}

@@ -42,6 +42,8 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
     "finance.company_spend": [
         {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"},
          "group_by": ["supplier_id"]},
+        {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01",
+                        "supplier_ids": ["SUP-18", "SUP-27"], "document_types": ["credit_note"]}},
     ],
     "finance.units_purchased": [
         {"parameters": {"supplier_id": "SUP-18", "start_date": "2026-01-01", "end_date": "2026-04-01"}},
@@ -74,7 +76,8 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
 #: Metrics of the share, comparison and ranking shapes: MetricFlow has no runtime numerator filter, offset
 #: base period or cut, so tests/integration/test_metric_shapes_crosscheck.py composes them from MetricFlow
 #: queries of the plain metric instead.
-COMPOSED = {"finance.supplier_share", "finance.spend_comparison", "finance.spend_ranking"}
+COMPOSED = {"finance.supplier_share", "finance.product_group_share", "finance.spend_comparison",
+            "finance.spend_ranking"}
 
 
 class _PlanOnly:
