@@ -46,6 +46,7 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.spend_ranking": {"company_id": "COMP-A", **Q1},
     "finance.document_currency_spend": {"company_id": "COMP-A", "document_currency": "EUR", **Q1},
     "finance.invoice_count": {"company_id": "COMP-A", **Q1},
+    "finance.product_group_share": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES"], **Q1},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"]}
@@ -70,6 +71,8 @@ def own_values(world: DemoWorld) -> dict[str, str]:
         "finance.supplier_share": str(pair.quantize(Decimal("0.01"))),
         "finance.spend_comparison": truth(world, "spend_by_supplier_comp_a_2026q1")["expected"]["total_spend"],
         "finance.spend_ranking": max((v["total_spend"] for v in by_supplier.values()), key=Decimal),
+        # The share's whole is the company's spend in the quarter.
+        "finance.product_group_share": truth(world, "spend_by_supplier_comp_a_2026q1")["expected"]["total_spend"],
         # Every line of the seed quarter is converted from its document currency; the EUR lines' reporting
         # spend is the document spend, taken from tenant-42's own answer in the control below.
     }
