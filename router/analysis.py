@@ -369,12 +369,12 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
     spans.extend(m.span() for m in both)
     for match in _CREDIT_NOTES.finditer(text):
         spans.append(match.span())
-        if any(b.start() <= match.start() < b.end() for b in both):
+        if (any(b.start() <= match.start() < b.end() for b in both)
+                and _EXCLUDED_AFTER.match(text, match.end()) is None):
             continue
-        before = text[: match.start()]
-        excluded = EXCLUSION_CUE.search(before[-40:]) is not None and re.search(
-            r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|leaving out|"
-            r"not counting|ignoring|minus|ex\.)\s+(?:the\s+|any\s+|all\s+)?$", before, re.I) is not None
+        # Left out by a cue before them ("excl. credit notes") or a participle after them ("credit notes
+        # excluded"): reading either as "credit notes only" would answer the opposite question.
+        excluded = _after_exclusion(text, match.start()) or _EXCLUDED_AFTER.match(text, match.end()) is not None
         types = ("invoice",) if excluded else ("credit_note",)
     only = _INVOICES_ONLY.search(text)
     if only and re.search(r"\b(?:paid|unpaid|posted|open|outstanding|settled)\s*$", text[: only.start()], re.I):
@@ -388,6 +388,11 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
 _EXCLUDED_BEFORE = re.compile(
     r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|leaving out|"
     r"not counting|ignoring|minus|ex\.|excl\.?)\s+(?:the\s+|any\s+|all\s+)?$", re.I)
+
+
+_EXCLUDED_AFTER = re.compile(
+    r"\s*(?:are\s+|were\s+|being\s+|to\s+be\s+)?(?:excluded|left out|removed|omitted|taken out|not included|"
+    r"not counted|ignored|aside)\b", re.I)
 
 
 def _after_exclusion(text: str, position: int) -> bool:

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from procura.db.session import AuthContext
+from router.analysis import parse_filters
 from router.entities import Company, Gazetteer, ProductGroup, find_mentions
 from router.periods import resolve_period
 from router.reading import excluded_status, parse_amounts, parse_breakdown
@@ -365,3 +366,16 @@ def test_a_group_word_inside_a_supplier_name_is_no_group_filter(supplier: str, f
     mentions = find_mentions(frame.format(s=supplier), _NAMED_LIKE_GROUPS)
     assert len(mentions.suppliers) == 1, supplier
     assert mentions.product_groups == (), supplier
+
+
+@given(st.sampled_from(["excluding credit notes", "excl. credit notes", "without the credit notes",
+                        "credit notes excluded", "credit notes left out", "with credit notes removed",
+                        "credit notes not included", "except credit notes"]),
+       st.sampled_from(["Company A spend in Q1 2026, {f}", "{f}: what did Company B spend with Supplier Beta in 2025?",
+                        "Total Company A spend ({f}) last quarter"]))
+@seed(33)
+@settings(max_examples=40, deadline=None, derandomize=True)
+def test_credit_notes_left_out_before_or_after_are_invoices_only(phrase: str, frame: str) -> None:
+    """A cue before ("excl.") or a participle after ("excluded") leaves credit notes out; never "credit notes only"."""
+    assert parse_filters(frame.format(f=phrase))[1] == ("invoice",), phrase
+    assert parse_filters(frame.format(f="credit notes only"))[1] == ("credit_note",), frame
