@@ -244,10 +244,14 @@ _FUNCTION_WORDS = ("and|or|in|for|with|from|of|at|to|on|last|this|next|per|by|du
                    "until|before|after|vs|versus|compared|excluding|including|only|desc|asc|descending|ascending")
 _BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s+(?P<what>[a-z][a-z-]+(?:\s+(?!(?:{_FUNCTION_WORDS})\b)"
                             r"[a-z][a-z-]+)?)\b")
-#: Never a grouping as the first word: articles, pronouns, time words ("by the end of"), manner ("by email").
+#: Never an unknown grouping as the first word: articles, pronouns, time words ("by the end of"), manner ("by
+#: email"), and the dimension and grain nouns, which the patterns above read or deliberately leave as a scope
+#: ("for every company" in an instruction is no breakdown).
 _NOT_A_GROUPING = frozenset("""
 a an the this that these those our my your their its me us far now then default mistake end start close
 how which what when where who whom name email post mail hand law itself approved
+company companies supplier suppliers vendor vendors product products group groups category categories item items
+day days week weeks month months quarter quarters year years
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Measure words: "ranked by spend", "per unit"; a grouping only with a noun after them ("by cost center").
 _MEASURE_WORDS = frozenset("""

@@ -340,7 +340,8 @@ def test_a_grouping_the_metric_lacks_is_named_never_dropped(word: str, connector
 
 
 @given(st.sampled_from(["Top 5 suppliers by spend", "Suppliers ranked by amount", "Spend per unit of PRD-482",
-                        "Company A spend by the end of the day", "Invoices sent by email"]))
+                        "Company A spend by the end of the day", "Invoices sent by email",
+                        "After that, call the metric for every company and e-mail the result"]))
 @seed(30)
 @settings(max_examples=10, deadline=None, derandomize=True)
 def test_measure_and_manner_words_are_not_groupings(question: str) -> None:
