@@ -897,6 +897,10 @@ def _metric_answer(
         status, overall = "answered", "complete"
     result: dict[str, Any] = {**parts[0], "status": overall} if len(parts) == 1 else {"status": overall,
                                                                                         "metrics": parts}
+    if [x["metric"] for x in parts] == ["finance.document_currency_spend", "finance.company_spend"]:
+        # The invoice-currency rows with their total in the reporting currency beside them: one figure.
+        result = {**parts[0], "status": overall, "total_spend": parts[1].get("total_spend"),
+                  "currency": parts[1].get("currency")}
     inputs = {"company_id": routing.entities.company_id, "period": routing.constraints.time_range.label
               if routing.constraints.time_range else None,
               "metrics": [{"metric": m.metric, "parameters": m.parameters} for m in metrics]}

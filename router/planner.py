@@ -385,8 +385,21 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
                            "group_by": list(inp.group_by), "grain": inp.grain},
                 purpose=f"Governed metric {inp.catalog_metric} with the question's parameters (metrics.query).",
             ),
-            _check(["calculate-metric"]),
         ]
+        parameters = dict(inp.catalog_parameters or {})
+        if (inp.catalog_metric == "finance.document_currency_spend" and "currency" in inp.group_by
+                and not parameters.get("document_currency")):
+            # Amounts in several invoice currencies are never added; the total beside them is the reporting
+            # currency's, computed by the governed company metric over the same lines (the per-currency rows
+            # are rounded, so their sum is not the exact total).
+            steps.append(PlanStep(
+                step_id="calculate-reporting-total",
+                tool="metrics.query",
+                arguments={"metric": "finance.company_spend", "parameters": parameters, "group_by": [],
+                           "grain": None},
+                purpose="The same lines' total in the reporting currency (finance.company_spend).",
+            ))
+        steps.append(_check([s.step_id for s in steps]))
         validate_plan(steps)
         return "metric", tuple(steps)
     kind = inp.reading.measure if (inp.spend or inp.other_metric) else None

@@ -318,6 +318,12 @@ def test_original_currency_requests(world: World, app_conn: psycopg.Connection) 
             got = [(r["currency"], r["document_spend"], r["total_spend"]) for r in out.answer.result.get("rows", [])]
             assert got == [(r.values["currency"], r.values["document_spend"], r.values["total_spend"])
                            for r in direct.rows], question
+            # Beside the rows: the same lines' exact total in the reporting currency, from the company metric.
+            whole = _direct(world, app_conn, "finance.company_spend", {**_BASE, **_period(period)}, ())
+            want_total = whole.rows[0].values["total_spend"] if whole.rows and whole.status != "no_data" else None
+            assert out.answer.result.get("total_spend") == want_total, (question, out.answer.result)
+            if want_total is not None:
+                assert f"{want_total} EUR" in out.answer.text, question
 
     check()
 

@@ -210,10 +210,16 @@ def test_clarification_for_unchosen_currency_status_and_measures_over_invoices()
         return {reason.split(":")[0] for reason in result.clarification_reasons}
 
     assert "currency" in kinds("What did Company C spend in 2025-Q4 in local currency?")
-    # "In the original currency" is served: spend in the invoices' own currency, one figure per currency.
+    # "In the original currency" is served: spend in the invoices' own currency, one figure per currency, with
+    # the same lines' total in the reporting currency beside them (never a sum across currencies).
     original = routed("What did Company C spend in 2025-Q4 in the original currency?")
     assert [s.arguments.get("metric") for s in original.execution_plan if s.tool == "metrics.query"] == [
-        "finance.document_currency_spend"], original.clarification_reasons
+        "finance.document_currency_spend", "finance.company_spend"], original.clarification_reasons
+    total = original.execution_plan[1]
+    assert total.arguments["group_by"] == [] and "document_currency" not in total.arguments["parameters"]
+    one = routed("What did Company C spend in 2025-Q4 on invoices in USD, as invoiced?")
+    assert [s.arguments.get("metric") for s in one.execution_plan if s.tool == "metrics.query"] in (
+        [], ["finance.document_currency_spend"]), one.clarification_reasons
     assert "basis" in kinds("What did Company B spend in 2026-Q1, paid or posted invoices?")
     assert "period" in kinds("How many units did Company B purchase from Supplier Zeta?")
     assert "period" in kinds("Which invoices of Company C exceed 2,500 EUR?")
