@@ -21,7 +21,7 @@ import re
 import sys
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -614,18 +614,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="recompute and diff (exit 1 on differences)")
     parser.add_argument("--write", action="store_true", help="store the recomputed expected values")
     args = parser.parse_args(argv)
-    data = load_questions(args.questions)
-    if args.write:
-        fresh = compute(load_corpus(args.corpus), data)
-        text = args.questions.read_text(encoding="utf-8")
+    return write_or_check(args.questions, args.corpus, args.write, compute, check)
+
+
+def write_or_check(questions: Path, corpus: Path, write: bool,
+                   compute_fn: Callable[[Any, Any], Mapping[str, Any]],
+                   check_fn: Callable[[Path, Any], list[str]]) -> int:
+    """``--write``: store the recomputed expected answers under the file's header; else diff them (exit 1)."""
+    data = load_questions(questions)
+    if write:
+        fresh = compute_fn(load_corpus(corpus), data)
+        text = questions.read_text(encoding="utf-8")
         header = text.split("\ntitle:", 1)[0]
         for q in data["questions"]:
             q["expected"] = fresh[q["id"]]
         body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
-        args.questions.write_text(header + "\n" + body, encoding="utf-8")
-        print(f"wrote {len(fresh)} expected answers to {args.questions}")
+        questions.write_text(header + "\n" + body, encoding="utf-8")
+        print(f"wrote {len(fresh)} expected answers to {questions}")
         return 0
-    problems = check(args.corpus, data)
+    problems = check_fn(corpus, data)
     print("\n".join(problems) if problems else f"{len(data['questions'])} questions: no differences")
     return 1 if problems else 0
 

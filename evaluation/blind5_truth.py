@@ -30,8 +30,6 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from evaluation import blind3_truth as b3
 from evaluation.blind3_truth import Line, Tenant, TruthError, _d, _list, load_corpus, money, select
 
@@ -270,20 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(bad))
         print(f"ground truth: {compared - len(bad)}/{compared} quantities agree")
         return 1 if bad else 0
-    data = b3.load_questions(args.questions)
-    if args.write:
-        fresh = compute(load_corpus(args.corpus), data)
-        text = args.questions.read_text(encoding="utf-8")
-        header = text.split("\ntitle:", 1)[0]
-        for q in data["questions"]:
-            q["expected"] = fresh[q["id"]]
-        body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
-        args.questions.write_text(header + "\n" + body, encoding="utf-8")
-        print(f"wrote {len(fresh)} expected answers to {args.questions}")
-        return 0
-    problems = check(args.corpus, data)
-    print("\n".join(problems) if problems else f"{len(data['questions'])} questions: no differences")
-    return 1 if problems else 0
+    return b3.write_or_check(args.questions, args.corpus, args.write, compute, check)
 
 
 if __name__ == "__main__":

@@ -635,48 +635,46 @@ def _ranking_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
 
 
 def _share_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
-    p, cur, v = m.parameters, m.currency or "", m.values
-    suppliers = ", ".join(p.get("supplier_ids") or ())
+    """``finance.supplier_share``: named suppliers as the part of the company's (or a group's) spend."""
+    p = m.parameters
     groups = p.get("product_group_ids")
     base = (f"{company}'s spend on product groups {', '.join(groups)} (the group and its subgroups)" if groups
             else f"{company}'s total spend")
-    filters = _filters({k: val for k, val in p.items() if k != "product_group_ids"}, cur, suppliers=False)
-    extra: dict[str, Any] = {"share_percent": None, "part_value": None, "whole_value": None, "base": base,
-                             "currency": cur, "supplier_ids": list(p.get("supplier_ids") or ())}
-    if m.status == "no_data" or not v:
-        return (f"Not found: no validated invoice line matched {base} in {period_text} ({filters}), so no share of "
-                f"{suppliers} can be given; no data, not 0 %.", extra)
-    extra.update({k: v.get(k) for k in ("share_percent", "part_value", "whole_value", "part_line_count")})
-    if v.get("share_percent") is None:
-        return (f"{suppliers}'s share of {base} in {period_text} is undefined: the whole sums to "
-                f"{v.get('whole_value')} "
-                f"{cur} (the part is {v.get('part_value')} {cur}); a share of zero is not computed ({filters}).",
-                extra)
-    return (f"{suppliers}'s share of {base} in {period_text} was {v.get('share_percent')} % ({v.get('part_value')} "
-            f"{cur} of {v.get('whole_value')} {cur}; {v.get('part_line_count')} of {m.matched_line_count} validated "
-            f"invoice lines; base: {base}; {filters}).", extra)
+    filters = _filters({k: val for k, val in p.items() if k != "product_group_ids"}, m.currency or "",
+                       suppliers=False)
+    suppliers = ", ".join(p.get("supplier_ids") or ())
+    return _share_text(m, period_text, f"{suppliers}'s share of {base}", suppliers, base, filters,
+                       {"supplier_ids": list(p.get("supplier_ids") or ())})
 
 
 def _group_share_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
-    p, cur, v = m.parameters, m.currency or "", m.values
-    groups = ", ".join(p.get("product_group_ids") or ())
-    part = f"product groups {groups} (the group and its subgroups)"
+    """``finance.product_group_share``: product groups as the part of the company's (or suppliers') spend."""
+    p = m.parameters
+    part = f"product groups {', '.join(p.get('product_group_ids') or ())} (the group and its subgroups)"
     suppliers = p.get("supplier_ids")
     base = (f"{company}'s spend with suppliers {', '.join(suppliers)}" if suppliers else f"{company}'s total spend")
-    filters = _filters({k: val for k, val in p.items() if k not in ("product_group_ids", "supplier_ids")}, cur,
-                       suppliers=False)
+    filters = _filters({k: val for k, val in p.items() if k not in ("product_group_ids", "supplier_ids")},
+                       m.currency or "", suppliers=False)
+    return _share_text(m, period_text, f"The share of {part} in {base}", part, base, filters,
+                       {"product_group_ids": list(p.get("product_group_ids") or ())})
+
+
+def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str, base: str, filters: str,
+                named: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A share's sentence: no data (never 0 %), undefined on a zero whole, else the percent with part and whole."""
+    cur, v = m.currency or "", m.values
     extra: dict[str, Any] = {"share_percent": None, "part_value": None, "whole_value": None, "base": base,
-                             "currency": cur, "product_group_ids": list(p.get("product_group_ids") or ())}
+                             "currency": cur, **named}
     if m.status == "no_data" or not v:
         return (f"Not found: no validated invoice line matched {base} in {period_text} ({filters}), so no share of "
                 f"{part} can be given; no data, not 0 %.", extra)
     extra.update({k: v.get(k) for k in ("share_percent", "part_value", "whole_value", "part_line_count")})
     if v.get("share_percent") is None:
-        return (f"The share of {part} in {base} in {period_text} is undefined: the whole sums to "
-                f"{v.get('whole_value')} {cur} (the part is {v.get('part_value')} {cur}) ({filters}).", extra)
-    return (f"The share of {part} in {base} in {period_text} was {v.get('share_percent')} % "
-            f"({v.get('part_value')} {cur} of {v.get('whole_value')} {cur}; {v.get('part_line_count')} of "
-            f"{m.matched_line_count} validated invoice lines; base: {base}; {filters}).", extra)
+        return (f"{subject} in {period_text} is undefined: the whole sums to {v.get('whole_value')} {cur} (the "
+                f"part is {v.get('part_value')} {cur}); a share of zero is not computed ({filters}).", extra)
+    return (f"{subject} in {period_text} was {v.get('share_percent')} % ({v.get('part_value')} {cur} of "
+            f"{v.get('whole_value')} {cur}; {v.get('part_line_count')} of {m.matched_line_count} validated invoice "
+            f"lines; base: {base}; {filters}).", extra)
 
 
 _COMPARE_WORDS = {"previous_period": "the previous period of the same length",
