@@ -5,7 +5,8 @@ Supported forms (case-insensitive): ``last/previous/this/current quarter|month|y
 ``March 2026``, ``in March`` (the most recent March that has started), ``2026-03``, ``2026`` (a bare year after
 "in"/"during"/"for", or alone when nothing else names a period and it is no amount), open ends
 (``until/through/up to the end of/before <period>``, closing a ``since`` start or the one period that contains
-them; alone they are asked about), ``from January to March 2026``, and explicit dates
+them; alone they are asked about), month ranges (``from January to March 2026``, ``Jan-Mar 2026``, ``March
+through May``), ``the first/last N quarters|months of 2026``, and explicit dates
 ``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to (before) 2026-04-01``, whose second date is the
 exclusive end (the corpus's convention).
 
@@ -44,6 +45,8 @@ _MONTHS = {
     for name in names
 }
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+           "eleven": 11, "twelve": 12}
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 
 _DATE = r"(\d{4}-\d{2}-\d{2})"
@@ -58,11 +61,17 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
     ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s+(?:to|until|till|through|thru|-)"
                                  rf"\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
+    # "Jan-Mar 2026", "March through May": a month range without "from" ("to" alone needs "from": "compared
+    # March to April" is a comparison).
+    ("month_range", re.compile(rf"\b({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s*(?:-|–|through|thru|until|till)\s*"
+                               rf"({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
     ("until_date", re.compile(rf"\b{_UNTIL}\s+{_DATE}\b", re.I)),
     ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
     ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
     ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}\b", re.I)),
     ("last_of_year", re.compile(r"\b(?:the\s+)?(last|final|first)\s+(quarter|qtr|month|half)\s+of\s+(\d{4})\b", re.I)),
+    ("first_n", re.compile(r"\b(?:the\s+)?(first|last|final)\s+(two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                           r"twelve|[1-9]|1[0-2])\s+(quarters|months)\s+of\s+(\d{4})\b", re.I)),
     ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|half)\b", re.I)),
     ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
     ("qtd", re.compile(r"\b(quarter[- ]to[- ]date|qtd)\b", re.I)),
@@ -301,7 +310,16 @@ def _read(
         return _explicit(g[0], g[1], text)
     if kind == "since_date":
         return _to_date(dt.date.fromisoformat(g[0]), as_of, f"since {g[0]}", text)
-    if kind == "from_month_to":
+    if kind == "first_n":
+        count = _COUNTS.get(g[1].lower()) or int(g[1])
+        months, year = count * (3 if g[2].lower() == "quarters" else 1), int(g[3])
+        if months > 12:
+            raise ValueError(text)
+        first = g[0].lower() == "first"
+        start = dt.date(year, 1, 1) if first else add_months(dt.date(year + 1, 1, 1), -months)
+        end = add_months(start, months)
+        return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
+    if kind in ("from_month_to", "month_range"):
         first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[2].lower().rstrip(".")]
         last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
                                             _latest_started_month(last, as_of))

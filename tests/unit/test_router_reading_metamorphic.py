@@ -131,6 +131,12 @@ _PERIODS = [
     ("in March 2026", dt.date(2026, 3, 1), dt.date(2026, 4, 1)),
     ("in 2025", dt.date(2025, 1, 1), dt.date(2026, 1, 1)),
     ("on 2026-03-15", dt.date(2026, 3, 15), dt.date(2026, 3, 16)),
+    ("Jan-Mar 2026", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
+    ("March through May 2026", dt.date(2026, 3, 1), dt.date(2026, 6, 1)),
+    ("Nov - Feb", dt.date(2025, 11, 1), dt.date(2026, 3, 1)),
+    ("in the first two quarters of 2026", dt.date(2026, 1, 1), dt.date(2026, 7, 1)),
+    ("in the last 2 quarters of 2025", dt.date(2025, 7, 1), dt.date(2026, 1, 1)),
+    ("in the first three months of 2026", dt.date(2026, 1, 1), dt.date(2026, 4, 1)),
 ]
 
 
