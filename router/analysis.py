@@ -99,7 +99,9 @@ _COMPARE_GLUE = re.compile(r"\b(?:compared (?:to|with)|in comparison (?:to|with)
 #: Words that put what follows outside the figure.
 EXCLUSION_CUE = re.compile(
     r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|without|besides|but not|"
-    r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|"
+    r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|w/o|"
+    # A bare "ex" ("spend ex Beta") excludes only a name that follows it: "ex works" is a delivery term.
+    r"ex|"
     # "everyone but Beta", "all suppliers but Beta": "but" excludes only after an "all"-like word.
     r"(?<=\beveryone\s)but|(?<=\beverybody\s)but|(?<=\banyone\s)but|(?<=\ball\s)but|"
     r"(?<=\bsuppliers\s)but|(?<=\bvendors\s)but|(?<=\bgroups\s)but)(?=\s)",
@@ -154,7 +156,9 @@ _CODE_NEAR = re.compile(rf"(?:\bin\s+)?(?<![A-Za-z]){_CODE}(?![A-Za-z])", re.I)
 _AVERAGE_PRICE = re.compile(
     r"\b(?:(?:quantity[- ])?weighted\s+)?(?:average|avg\.?|mean)\s+(?:net\s+)?(?:unit\s+)?prices?(?:\s+per\s+unit)?\b"
     r"|\b(?:average|avg\.?|mean)\s+(?:price|cost)\s+per\s+unit\b|\bunit[- ]prices?\b|\bprice\s+per\s+unit\b"
-    r"|\bper[- ]unit\s+(?:price|cost)\b|\bwhat did we pay per unit\b|\bpaid per unit\b",
+    r"|\bper[- ]unit\s+(?:price|cost)\b"
+    # "what did we pay (on average) per unit", "paid on average per unit", "cost us per unit on average"
+    r"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+|in\s+average\s+|an\s+average\s+of\s+)?per\s+unit\b",
     re.I,
 )
 
@@ -387,7 +391,7 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
 
 _EXCLUDED_BEFORE = re.compile(
     r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|leaving out|"
-    r"not counting|ignoring|minus|ex\.|excl\.?)\s+(?:the\s+|any\s+|all\s+)?$", re.I)
+    r"not counting|ignoring|minus|ex\.|excl\.?|w/o)\s+(?:the\s+|any\s+|all\s+)?$", re.I)
 
 
 _EXCLUDED_AFTER = re.compile(
@@ -464,7 +468,7 @@ def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
     ordered = sorted(mentions)
     covered: set[tuple[int, int]] = set()
     bare: list[tuple[int, int]] = []
-    for _, cue_end in cues:
+    for cue_start, cue_end in cues:
         cursor = cue_end
         took = False
         for start, end in ordered:
@@ -474,7 +478,7 @@ def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
                 break
             covered.add((start, end))
             cursor, took = end, True
-        if not took:
+        if not took and text[cue_start:cue_end].strip().lower() != "ex":
             bare.append((cue_end, cue_end))
     return covered, bare
 

@@ -92,6 +92,11 @@ _GROUP_TRAVERSAL = re.compile(
     r"\b(products?|items?|articles?|members?|group|groups|suppliers?|vendors?|who|catalog(?:ue)?)\b", re.I
 )
 #: A price per unit is a catalogue/line metric, not company spend ("What did we pay per unit for PRD-482?").
+#: "Which supplier did we spend more with, Beta or Gamma?": a choice between the named suppliers.
+_WHICH_OF_THEM = re.compile(
+    r"\bwhich\s+(?:of\s+(?:them|the\s+two|these|those|\w+\s+(?:and|or)\s+\w+)\b|(?:supplier|vendor|one)s?\b).*"
+    r"\b(?:more|most|less|least|higher|highest|lower|lowest|bigger|biggest|larger|largest|smaller|smallest|greater)\b",
+    re.I)
 _UNIT_PRICE_WORDS = re.compile(r"\b(unit price|per unit|price per|each unit|list price)\b", re.I)
 #: Purchased quantities are measured over invoices like spend: they need a company and a period too.
 _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
@@ -742,9 +747,10 @@ def read(
     problems = [*problems, *exclusion_problems]
     amounts = parse_amounts(cue_text)
     breakdown = parse_breakdown(cue_text)
-    if (analysis.compare_words and analysis.comparison is None and len(entities.supplier_ids) > 1
-            and not breakdown.group_by):
-        # "Compare our spend with Beta and Gamma": one figure per supplier, side by side, never their sum.
+    if ((analysis.compare_words or _WHICH_OF_THEM.search(cue_text)) and analysis.comparison is None
+            and len(entities.supplier_ids) > 1 and not breakdown.group_by):
+        # "Compare our spend with Beta and Gamma", "which supplier did we spend more with, Beta or Gamma": one
+        # figure per supplier, side by side, never their sum.
         breakdown = replace(breakdown, group_by=("supplier_id",))
     catalog_hit = match_catalog_metric(cue_text, catalog)
     statuses: tuple[str, ...] = ("posted", "paid")

@@ -346,7 +346,7 @@ def test_generated_comparisons_map_to_the_comparison_metric(case: tuple[str, dic
 def exclusion_questions(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     phrase, start, end = draw(st.sampled_from(PERIODS))
     cue = draw(st.sampled_from(["excluding", "except", "other than", "not from", "apart from", "without",
-                                "except for", "not counting"]))
+                                "except for", "not counting", "w/o", "ex", "excl.", "ex."]))
     params: dict[str, Any] = {"company_id": "COMP-A", "start_date": start, "end_date": end}
     if draw(st.booleans()):
         first, second = _supplier(draw), _supplier(draw)

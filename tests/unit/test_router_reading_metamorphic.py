@@ -9,7 +9,10 @@ slot values (or, for an unknown slot, that the route is a clarification naming i
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from decimal import Decimal
+from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
@@ -18,8 +21,10 @@ from procura.db.session import AuthContext
 from router.analysis import parse_filters
 from router.entities import Company, Gazetteer, ProductGroup, find_mentions
 from router.periods import resolve_period
-from router.reading import excluded_status, parse_amounts, parse_breakdown
+from router.reading import catalog_metrics, excluded_status, parse_amounts, parse_breakdown
 from router.routing import RouterInputs, route
+from semantic.loader import load_registry
+from semantic.schema import load_snapshot
 
 AS_OF = dt.date(2026, 5, 15)
 SUPPLIERS = {
@@ -386,3 +391,32 @@ def test_credit_notes_left_out_before_or_after_are_invoices_only(phrase: str, fr
     """A cue before ("excl.") or a participle after ("excluded") leaves credit notes out; never "credit notes only"."""
     assert parse_filters(frame.format(f=phrase))[1] == ("invoice",), phrase
     assert parse_filters(frame.format(f="credit notes only"))[1] == ("credit_note",), frame
+
+
+@functools.cache
+def _catalog() -> tuple[Any, ...]:
+    """The metric catalog from the recorded schema: it bounds the spend workflow's breakdowns."""
+    return tuple(catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic"
+                                                             / "schema.json"))))
+
+
+@given(st.sampled_from(["Which supplier did Company A spend more with {p}, {a} or {b}?",
+                        "Which vendor got the most from Company A {p}: {a} or {b}?",
+                        "Company A spend {p}: which one is bigger, {a} or {b}?"]),
+       st.sampled_from(sorted(SHORT)), st.sampled_from(sorted(SHORT)), st.sampled_from(["in Q1 2026", "in 2025"]))
+@seed(34)
+@settings(max_examples=40, deadline=None, derandomize=True)
+def test_a_choice_between_named_suppliers_is_one_figure_each(frame: str, first: str, second: str,
+                                                             period: str) -> None:
+    """"Which supplier did we spend more with, Beta or Gamma?" is answered side by side, never as their sum."""
+    if first == second:
+        return
+    question = frame.format(p=period, a=SHORT[first], b=SHORT[second])
+    result = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=_catalog()))
+    assert not result.requires_clarification, (question, result.clarification_question)
+    step = next(s for s in result.execution_plan if s.tool in ("finance.aggregate_spend", "metrics.query"))
+    arguments = step.arguments if step.tool != "metrics.query" else {**step.arguments["parameters"],
+                                                                       "group_by": step.arguments["group_by"]}
+    # Side by side (the spend workflow grouped by supplier), or the ranking restricted to the two.
+    assert sorted(arguments.get("supplier_ids") or ()) == sorted([first, second]), question
+    assert arguments.get("group_by") == ["supplier_id"], (question, arguments)
