@@ -209,7 +209,11 @@ def _relative(which: str, unit: str, as_of: dt.date, text: str) -> TimeRange:
 
 
 def _explicit(start_text: str, end_text: str, text: str) -> TimeRange:
-    start, end = dt.date.fromisoformat(start_text), dt.date.fromisoformat(end_text)
+    return _range(dt.date.fromisoformat(start_text), dt.date.fromisoformat(end_text), text)
+
+
+def _range(start: dt.date, end: dt.date, text: str) -> TimeRange:
+    """A range named by its bounds, labelled as the half-open range itself."""
     return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
 
 
@@ -288,12 +292,9 @@ def _open_range(
     end, end_text = ends[0]
     enclosing = {(p.start, p.end) for p in (*starts, *found)}
     if len(enclosing) == 1:
-        start = next(iter(enclosing))[0]
-        outer = next(iter(enclosing))[1]
+        ((start, outer),) = enclosing
         if start < end and (starts or end <= outer):
-            text = " ".join(mentions)
-            return PeriodResolution(TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text),
-                                    False, None, mentions, spans)
+            return PeriodResolution(_range(start, end, " ".join(mentions)), False, None, mentions, spans)
         return PeriodResolution(None, True, f"{end_text!r} does not fall inside the period the question names",
                                 mentions, spans)
     if len(enclosing) > 1:
@@ -317,8 +318,7 @@ def _read(
             raise ValueError(text)
         first = g[0].lower() == "first"
         start = dt.date(year, 1, 1) if first else add_months(dt.date(year + 1, 1, 1), -months)
-        end = add_months(start, months)
-        return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
+        return _range(start, add_months(start, months), text)
     if kind in ("from_month_to", "month_range"):
         first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[2].lower().rstrip(".")]
         last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
@@ -327,16 +327,11 @@ def _read(
         start, end = dt.date(first_year, first, 1), add_months(dt.date(last_year, last, 1), 1)
         if start >= end:
             raise ValueError(text)
-        return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
-    if kind == "until_date":
-        day = dt.date.fromisoformat(g[0])
-        return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
-    if kind == "until_year":
-        return _year(int(g[0]), text)
+        return _range(start, end, text)
     if kind == "until_month":
         month = _MONTHS[g[0].lower().rstrip(".")]
         return _month(_latest_started_month(month, as_of), month, text)
-    if kind == "on_date":
+    if kind in ("on_date", "until_date"):
         day = dt.date.fromisoformat(g[0])
         return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
     if kind == "last_of_year":
@@ -396,6 +391,6 @@ def _read(
             return None  # "may" as a verb
         month = _MONTHS[word]
         return _month(_latest_started_month(month, as_of), month, text)
-    if kind in ("bare_year", "lone_year"):
+    if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
