@@ -512,10 +512,7 @@ def _find_products_rows(
     products: tuple[CypherCall, psycopg.Cursor[Any]] | None = None
     try:
         with conn.pipeline(), conn.transaction():
-            conn.execute(*scope_statement(ctx, read_only=True, statement_timeout_ms=request.timeout_ms),
-                         prepare=False)  # fmt: skip
-            prepare_age_transaction(conn)
-            registry.execute(_REGISTRY_SQL, (_PLAN_CACHE_MODES[True], ctx.tenant_id), prepare=False)
+            _send_scope(conn, ctx, registry, request.timeout_ms, _PLAN_CACHE_MODES[True])
             subtree = fetch_sent(derived, subtree_call, send_cypher(conn, derived, subtree_call))  # syncs
             graph, active_keys = _registered(ctx, registry.fetchall())
             groups = set(_parse_cells(cell for cell, _ in subtree))
@@ -531,6 +528,15 @@ def _find_products_rows(
     if graph != derived:
         return one_at_a_time()
     return active_keys, subtree, rows
+
+
+def _send_scope(conn: psycopg.Connection, ctx: AuthContext, registry: psycopg.Cursor[Any], timeout_ms: int,
+                plan_cache_mode: str | None) -> None:
+    """The pipelined transaction's opening: the tenant scope, AGE's per-transaction setup and the registry query
+    (graph name and active versions, read from ``registry`` once the pipeline syncs)."""
+    conn.execute(*scope_statement(ctx, read_only=True, statement_timeout_ms=timeout_ms), prepare=False)
+    prepare_age_transaction(conn)
+    registry.execute(_REGISTRY_SQL, (plan_cache_mode, ctx.tenant_id), prepare=False)
 
 
 #: Rows a single-statement tool reads before its own checks (active versions, then ``request.limit``): the
@@ -566,10 +572,7 @@ def _read_once(
     try:
         with cypher_errors(call.query.name, derived):
             with conn.pipeline(), conn.transaction():
-                conn.execute(*scope_statement(ctx, read_only=True, statement_timeout_ms=timeout_ms),
-                             prepare=False)  # fmt: skip
-                prepare_age_transaction(conn)
-                registry.execute(_REGISTRY_SQL, (None, ctx.tenant_id), prepare=False)
+                _send_scope(conn, ctx, registry, timeout_ms, None)
                 cursor = send_cypher(conn, derived, call)  # read after COMMIT, in the same round trip
             graph, active_keys = _registered(ctx, registry.fetchall())
             rows = fetch_sent(derived, call, cursor)
