@@ -90,6 +90,7 @@ def prepare(settings: Any, source: str, tenant: str, scale: int, cache: CachedEm
     from pgvector.psycopg import register_vector
     from psycopg import sql
 
+    from ingest.registry import activate_embedding_config, ensure_embedding_config
     from ingest.vector_index import ensure_tenant_index
 
     done: dict[str, Any] = {}
@@ -110,15 +111,9 @@ def prepare(settings: Any, source: str, tenant: str, scale: int, cache: CachedEm
     with psycopg.connect(settings.admin_url, autocommit=True) as admin:
         register_vector(admin)
         with admin.transaction():
-            admin.execute(
-                "insert into ingest.embedding_configs (embedding_config_id, model, revision, dimension, normalization,"
-                " similarity, document_prompt, query_prompt, is_active) values (%s, %s, %s, %s, %s, %s, %s, %s, false)"
-                " on conflict (embedding_config_id) do nothing",
-                (config.embedding_config_id, config.model, config.revision, config.dimension, config.normalization,
-                 config.similarity, config.document_prompt, config.query_prompt))
-            admin.execute("update ingest.embedding_configs set is_active = false where is_active")
-            admin.execute("update ingest.embedding_configs set is_active = true where embedding_config_id = %s",
-                          (config.embedding_config_id,))
+            # registered (and checked) and made the one active config, as ingestion does
+            ensure_embedding_config(admin, config)
+            activate_embedding_config(admin, config.embedding_config_id)
             admin.execute("create temporary table minilm (input_hash text primary key, embedding vector(384))"
                           " on commit drop")
             with admin.cursor().copy("copy minilm (input_hash, embedding) from stdin with (format binary)") as copy:
