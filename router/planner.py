@@ -27,6 +27,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from router.analysis import COMPANY_SPEND, DOCUMENT_CURRENCY
 from router.contract import (
     ALLOWED_TOOLS,
     Constraints,
@@ -377,17 +378,17 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
         # Design note: refused before any tool runs, whatever the intents; bank and contact data never leave.
         return "unsupported", ()
     if inp.catalog_metric is not None:
+        parameters = dict(inp.catalog_parameters or {})
         steps = [
             PlanStep(
                 step_id="calculate-metric",
                 tool="metrics.query",
-                arguments={"metric": inp.catalog_metric, "parameters": dict(inp.catalog_parameters or {}),
+                arguments={"metric": inp.catalog_metric, "parameters": dict(parameters),
                            "group_by": list(inp.group_by), "grain": inp.grain},
                 purpose=f"Governed metric {inp.catalog_metric} with the question's parameters (metrics.query).",
             ),
         ]
-        parameters = dict(inp.catalog_parameters or {})
-        if (inp.catalog_metric == "finance.document_currency_spend" and "currency" in inp.group_by
+        if (inp.catalog_metric == DOCUMENT_CURRENCY and "currency" in inp.group_by
                 and not parameters.get("document_currency")):
             # Amounts in several invoice currencies are never added; the total beside them is the reporting
             # currency's, computed by the governed company metric over the same lines (the per-currency rows
@@ -395,7 +396,7 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
             steps.append(PlanStep(
                 step_id="calculate-reporting-total",
                 tool="metrics.query",
-                arguments={"metric": "finance.company_spend", "parameters": parameters, "group_by": [],
+                arguments={"metric": COMPANY_SPEND, "parameters": parameters, "group_by": [],
                            "grain": None},
                 purpose="The same lines' total in the reporting currency (finance.company_spend).",
             ))
