@@ -286,11 +286,26 @@ def scoped_search_arguments(
     {'document_ids': ['agreement-2025-09'], 'valid_at': '2026-03-15'}
     """
     filters = dict(arguments.get("filters") or {})
+    scoped = dict(arguments)
     if lookup.usable_ids and not filters.get("document_ids"):
         filters["document_ids"] = list(lookup.usable_ids)
+    if list(arguments.get("retrieval_modes") or ()) == ["exact"] and _asks_for_content(arguments, lookup):
+        # An identifier matches every passage about it alike; the question's other words find the passage that
+        # holds the fact ("the max loop resistance of PRD-482"), and only the lexical branch reaches a version in
+        # force on valid_at that an amendment has replaced in the index.
+        scoped["retrieval_modes"] = ["exact", "bm25", "vector"]
     if valid_at is not None and not filters.get("valid_at"):
         filters["valid_at"] = valid_at.isoformat()
-    return {**arguments, "filters": filters}
+    return {**scoped, "filters": filters}
+
+
+def _asks_for_content(arguments: Mapping[str, Any], lookup: DocumentLookup) -> bool:
+    """Whether a search names identifiers *and* a text need (the fusion's ``mixed`` class), or names documents."""
+    from retrieval.fusion import classify  # retrieval.models imports this module: bound at call time
+
+    identifiers = arguments.get("identifiers") or {}
+    count = sum(len(v) for v in identifiers.values()) + len(lookup.usable_ids)
+    return bool(lookup.usable_ids) or classify(str(arguments.get("query_text") or ""), count) == "mixed"
 
 
 def scope_plan(steps: Sequence[Any], lookup: DocumentLookup, valid_at: dt.date | None) -> tuple[Any, ...]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,9 +124,10 @@ class AskService:
                                                catalog=self.catalog, metrics=self.metrics,
                                                resolver=PgTrigramResolver(conn, ctx)))
         # Document ids named in the question: found / not found / duplicate, searches scoped to them and dated.
-        lookup = documents.lookup_question(conn, ctx, question, valid_at=as_of)
+        valid_at = evidence_date(routing, as_of)
+        lookup = documents.lookup_question(conn, ctx, question, valid_at=valid_at)
         routing = routing.model_copy(update={"execution_plan": documents.scope_plan(routing.execution_plan,
-                                                                                     lookup, as_of)})
+                                                                                     lookup, valid_at)})
         recorder = TraceRecorder()
         _record_routing(recorder, routing)
         self.store.start(conn, ctx, recorder, interface=interface, question=routing.question, as_of=as_of,
@@ -148,6 +150,10 @@ class AskService:
             run = self.executor.execute(conn, ctx, routing.execution_plan, recorder, _known(gazetteer))
         answer = compose(routing, run)
         answer = answer.model_copy(update=documents.answer_update(answer.status, answer.text, lookup))
+        if valid_at != as_of and answer.evidence and not lookup.documents:
+            # Named documents already say which version was in force; passages found by search say it here.
+            answer = answer.model_copy(update={"text": f"{answer.text} Passages are quoted from the document "
+                                                       f"versions in force on {valid_at.isoformat()}."})
         answer = self._validated(conn, ctx, routing, run, answer, recorder)
         for citation in answer.citations:
             recorder.add("citation", citation.model_dump(mode="json"))
@@ -194,6 +200,38 @@ class AskService:
             if passed:
                 return answer.model_copy(update={"text": text, "synthesized": True})
         return answer
+
+
+def evidence_date(routing: RoutingResult, as_of: dt.date) -> dt.date:
+    """The date documents are quoted as of: the date the question names, else ``as_of``.
+
+    An amendment is evidence only from its effective date, so "the warranty on 1 March 2026" is read in the
+    version in force that day, not in a later one in force on ``as_of``. A question that only asks about documents
+    is read as of the last day of the period it names ("in Q1 2026" -> 2026-03-31; a period still running, as far
+    as it has run). When the plan also computes a figure, the period is the figure's, and only a single day ("as
+    of 2026-03-01") dates the documents too.
+    """
+    period = routing.constraints.time_range
+    if period is None or not _dates_documents(period.source_text, routing.question):
+        return as_of
+    last_day = period.end - dt.timedelta(days=1)
+    if period.start <= as_of < last_day:
+        last_day = as_of  # a period still running ("in 2026") is read as far as it has run
+    documents_only = all(step.tool.startswith(("documents.", "validation.")) for step in routing.execution_plan)
+    if documents_only or last_day == period.start:
+        return last_day
+    return as_of
+
+
+#: A quoted phrase is searched for, not read ("Incoterms 2020"); a year standing alone names no date of validity.
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’")  # not '...': apostrophes ("Company B's") are not quotes
+
+
+def _dates_documents(source_text: str, question: str) -> bool:
+    """Whether the words a period was read from may date the documents quoted."""
+    if not source_text or re.fullmatch(r"\d{4}", source_text.strip()):
+        return False
+    return not any(source_text in quoted.group(0) for quoted in _QUOTED.finditer(question))
 
 
 def _missing_scopes(ctx: AuthContext, routing: RoutingResult) -> list[str]:

@@ -85,12 +85,40 @@ def test_an_amendment_is_evidence_only_from_its_effective_date(
     assert f"version {version}" in answer.answer.text
 
 
-def test_snippets_hold_the_cited_fact_and_never_repeat_text(world: World, app_conn: psycopg.Connection) -> None:
-    result = _ask(world, app_conn, "How often must PRD-482 be calibrated?")
+@pytest.mark.parametrize(("question", "version"), [
+    ("What warranty period did agreement-2025-09 set as of 2026-03-15?", 1),
+    ("What warranty period did Company B's framework agreement set in Q1 2026?", 1),
+    ("What warranty period does Company B's framework agreement set?", 2),
+])
+def test_a_date_in_the_question_dates_the_evidence(
+    world: World, app_conn: psycopg.Connection, question: str, version: int
+) -> None:
+    # asked after the amendment took effect (18 months instead of 12): a date in the question, not the as-of
+    # date, picks the version quoted
+    answer = _ask(world, app_conn, question, as_of=AFTER).answer
+    snippets = " ".join(e.snippet for e in answer.evidence)
+    assert f"warranty period is {12 if version == 1 else 18} months" in snippets
+    assert f"warranty period is {18 if version == 1 else 12} months" not in snippets
+    if "agreement-2025-09" in question:
+        assert "on 2026-03-15 version 1" in answer.text
+    elif version == 1:
+        assert answer.text.endswith("Passages are quoted from the document versions in force on 2026-03-31.")
+
+
+@pytest.mark.parametrize(("question", "fact"), [
+    # the manual's section 7.3 is a sibling of the hit's heading chunk: the snippet must reach the sentence
+    ("How often must PRD-482 be calibrated?", "every 12 months"),
+    # an identifier with a text need: the identifier matches every passage of the manual alike, the words find
+    # the one that holds the fact
+    ("max loop resistance of the PRD-482", "750"),
+])
+def test_snippets_hold_the_cited_fact_and_never_repeat_text(
+    world: World, app_conn: psycopg.Connection, question: str, fact: str
+) -> None:
+    result = _ask(world, app_conn, question)
     evidence = result.answer.evidence
     assert evidence
-    # the manual's section 7.3 is a sibling of the hit's heading chunk: the snippet must reach the sentence
-    assert any("every 12 months" in e.snippet for e in evidence), [e.snippet[:200] for e in evidence]
+    assert any(fact in e.snippet for e in evidence), [e.snippet[:200] for e in evidence]
     # no sentence of one document is shown twice across the snippets
     seen: set[tuple[str, str]] = set()
     for item in evidence:
