@@ -67,6 +67,9 @@ def test_probe_fractions_are_checked() -> None:
         VectorConfig(ivf_probe_fraction=0.5, ivf_max_probe_fraction=0.4)
     with pytest.raises(ValueError, match="ivf_probe_fraction"):
         VectorConfig(ivf_probe_fraction=0.0)
+    with pytest.raises(ValueError, match="split_max_vectors"):
+        VectorConfig(split_max_vectors=-1)
+    assert VectorConfig().split_max_vectors == VectorConfig().exact_threshold
 
 
 def test_blocks_summarize_consecutive_chunks_per_term() -> None:
