@@ -72,6 +72,13 @@ INDEXES = {
 }
 
 
+def one(conn: Any, statement: str, params: Any) -> Any:
+    """The first column of the statement's one row."""
+    row = conn.execute(statement, params, prepare=False).fetchone()
+    assert row is not None
+    return row[0]
+
+
 def parse_path(text: str) -> tuple[str, dict[str, float]]:
     kind, _, rest = text.partition(":")
     opts = {k: float(v) for k, v in (p.split("=") for p in rest.split(",") if p)}
@@ -120,10 +127,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     register_vector(app)
     with tenant_transaction(app, ctx):
         cfg = active_embedding_config(app).embedding_config_id
-    results["tenant_vectors"] = admin.execute(
-        "select count(*) from retrieval.active_embeddings where tenant_id = %s", (args.tenant,)).fetchone()[0]
+    results["tenant_vectors"] = one(admin, "select count(*) from retrieval.active_embeddings where tenant_id = %s",
+                                    (args.tenant,))
 
-    by_type = dict(admin.execute(
+    by_type: dict[str, int] = dict(admin.execute(
         "select document_type, count(*) from retrieval.active_embeddings where tenant_id = %s group by 1",
         (args.tenant,)).fetchall())
     results["tenant_vectors_by_type"] = by_type
@@ -142,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with tenant_transaction(app, ctx):
             for s in settings_sql:
                 app.execute(s)
-            plan = app.execute("explain (format json) " + sql_text, params, prepare=False).fetchone()[0][0]
+            plan = one(app, "explain (format json) " + sql_text, params)[0]
 
         def walk(node: dict[str, Any]) -> list[str]:
             own = [f"{node['Node Type']}:{node.get('Index Name', '')}"] if "Scan" in node["Node Type"] else []
@@ -164,8 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             admin.execute(f"create index {name} on ingest.embeddings "
                           + INDEXES[kind].format(m=m, efc=efc) + f" where index_key = {key}")
             entry["build_s"] = round(time.monotonic() - started, 1)
-            entry["size_mb"] = round(admin.execute("select pg_relation_size(%s::regclass)",
-                                                   (f"ingest.{name}",)).fetchone()[0] / 2**20, 1)
+            entry["size_mb"] = round(one(admin, "select pg_relation_size(%s::regclass)", (f"ingest.{name}",))
+                                     / 2**20, 1)
             admin.execute("analyze ingest.embeddings")
         rerank = int(opts.get("rerank", 4))
         own = "and x.index_key = %(k)s::bigint" if kind != "bq_exact" else ""
@@ -179,10 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                             f"select set_config('hnsw.iterative_scan', '{args.iterative}', true)",
                             f"select set_config('hnsw.max_scan_tuples', '{args.max_scan_tuples}', true)"]
             if kind.startswith("ivf"):
-                lists = int(admin.execute(
-                    "select o.option_value from pg_class c cross join lateral pg_options_to_table(c.reloptions) o "
-                    "where c.relname = %s and o.option_name = 'lists'", (tenant_index_name(args.tenant),)
-                ).fetchone()[0])
+                lists = int(one(
+                    admin, "select o.option_value from pg_class c cross join lateral pg_options_to_table(c.reloptions) o "
+                    "where c.relname = %s and o.option_name = 'lists'", (tenant_index_name(args.tenant),)))
                 probes = max(1, round(lists * opts.get("probe", 0.2)))
                 settings_sql = [f"select set_config('ivfflat.probes', '{probes}', true)",
                                 f"select set_config('ivfflat.max_probes', '{lists}', true)",

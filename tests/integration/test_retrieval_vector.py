@@ -396,7 +396,7 @@ def test_small_document_types_are_searched_exactly_beside_the_index(
     name = tenant_index_name(tenant)
     embedder = get_default_embedder()
     with tenant_transaction(app, context(tenant)):
-        counts = dict(app.execute("select document_type, count(*) from retrieval.active_embeddings "
+        counts: dict[str, int] = dict(app.execute("select document_type, count(*) from retrieval.active_embeddings "
                                   "group by 1 order by 2").fetchall())
         assert len(counts) >= 2
         smallest, size = next(iter(counts.items()))
