@@ -186,9 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                             f"select set_config('hnsw.iterative_scan', '{args.iterative}', true)",
                             f"select set_config('hnsw.max_scan_tuples', '{args.max_scan_tuples}', true)"]
             if kind.startswith("ivf"):
-                lists = int(one(
-                    admin, "select o.option_value from pg_class c cross join lateral pg_options_to_table(c.reloptions) o "
-                    "where c.relname = %s and o.option_name = 'lists'", (tenant_index_name(args.tenant),)))
+                lists = int(one(admin, "select o.option_value from pg_class c "
+                                "cross join lateral pg_options_to_table(c.reloptions) o "
+                                "where c.relname = %s and o.option_name = 'lists'", (tenant_index_name(args.tenant),)))
                 probes = max(1, round(lists * opts.get("probe", 0.2)))
                 settings_sql = [f"select set_config('ivfflat.probes', '{probes}', true)",
                                 f"select set_config('ivfflat.max_probes', '{lists}', true)",
