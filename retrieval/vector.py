@@ -19,6 +19,12 @@ the filtered set and the tenant's own index:
   request filters are applied while scanning either way. ``hnsw.iterative_scan = relaxed_order`` lets the scan continue
   past ``ef_search`` until ``depth`` rows pass them (bounded by ``hnsw.max_scan_tuples``); the materialized CTE
   then restores strict distance order, as pgvector's documentation prescribes.
+* the split, in both index paths: the tenant's smallest document types, up to ``split_max_vectors`` vectors
+  together (:func:`split_types`, kept per process like the path choice), are searched exactly in the same
+  statement, the index scan covers the other types only, and the two parts are merged by exact distance. An
+  index search misses the neighbours of a query that sit in a small type (agreement clauses among a tenant's
+  manual chunks): the HNSW beam and the probed IVFFlat cells settle among the large type. Every row is in one
+  part or the other, so a stale list of types costs speed or that moment's recall, never rows.
 * ``exact``: a sequential distance computation over a small filtered set is both exact and cheap; it is also
   the fallback whenever an index scan returns fewer rows than exist (so a filtered query never silently
   returns fewer than ``depth`` results).
