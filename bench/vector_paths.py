@@ -91,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tenant", default="tenant-17")
     parser.add_argument("--path", action="append", help="kind:opt=value,... (see the module docstring)")
     parser.add_argument("--ef-search", type=int, action="append")
-    parser.add_argument("--iterative", default="relaxed_order")
+    parser.add_argument("--iterative", action="append", choices=("relaxed_order", "strict_order", "off"),
+                        help="hnsw.iterative_scan (repeatable; default relaxed_order)")
     parser.add_argument("--max-scan-tuples", type=int, default=20_000)
     parser.add_argument("--queries", type=int, default=0, help="first N recall queries (0: all)")
     parser.add_argument("--keep", action="store_true")
@@ -181,9 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if kind == "bq_exact":
             ann_sql = ann_sql.replace("limit %(fetch)s", "offset 0 limit %(fetch)s")
         efs = args.ef_search or [400]
-        for ef in efs if kind != "ivf" and kind != "bq_exact" else [None]:
+        modes = args.iterative or ["relaxed_order"]
+        for ef, mode in [(e, m) for e in (efs if kind.startswith("hnsw") or kind == "bq_hnsw" else [None])
+                         for m in modes]:
             settings_sql = [f"select set_config('hnsw.ef_search', '{ef or 40}', true)",
-                            f"select set_config('hnsw.iterative_scan', '{args.iterative}', true)",
+                            f"select set_config('hnsw.iterative_scan', '{mode}', true)",
                             f"select set_config('hnsw.max_scan_tuples', '{args.max_scan_tuples}', true)"]
             if kind.startswith("ivf"):
                 lists = int(one(admin, "select o.option_value from pg_class c "
@@ -196,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if kind == "bq_exact":
                 settings_sql = ["set local enable_indexscan = off"]
             fetch = 10 * rerank if kind.startswith("bq") else 40
-            row: dict[str, Any] = {"ef_search": ef, "fetch": fetch, "filters": {}}
+            row: dict[str, Any] = {"ef_search": ef, "iterative_scan": mode, "fetch": fetch, "filters": {}}
             for label, doc_type in FILTERS.items():
                 types = [t for t in by_type if doc_type is None or t == doc_type]
                 large = [t for t in types if by_type[t] > args.threshold]
@@ -216,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 row["filters"][label] = {"recall": round(sum(recalls) / len(recalls), 3), "recall_min": min(recalls),
                                          "path_ms": a, "exact_ms": e,
                                          "speedup_p50": round(e["p50_ms"] / a["p50_ms"], 2), "plan": plan}
-                print(spec, ef, label, row["filters"][label]["recall"], a["p50_ms"], e["p50_ms"],
+                print(spec, ef, mode, label, row["filters"][label]["recall"], a["p50_ms"], e["p50_ms"],
                       row["filters"][label]["speedup_p50"], plan, _load(), file=sys.stderr, flush=True)
             entry.setdefault("runs", []).append(row)
         entry["load_average_end"] = _load()
