@@ -33,7 +33,7 @@ def test_path_follows_the_filtered_set_size_and_the_tenants_index(eligible: int 
 
 
 def test_a_path_choice_is_kept_for_its_time_to_live_only() -> None:
-    choices = PathChoices(max_entries=2)
+    choices: PathChoices[PathChoice] = PathChoices(max_entries=2)
     key = ("db", "tenant-42", "cfg", "true", "", (), 6_000)
     assert choices.get(key, 60, now=0.0) is None
     choices.put(key, PathChoice(6_001, True), now=10.0)
