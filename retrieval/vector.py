@@ -19,6 +19,12 @@ the filtered set and the tenant's own index:
   request filters are applied while scanning either way. ``hnsw.iterative_scan = relaxed_order`` lets the scan continue
   past ``ef_search`` until ``depth`` rows pass them (bounded by ``hnsw.max_scan_tuples``); the materialized CTE
   then restores strict distance order, as pgvector's documentation prescribes.
+* the split, in both index paths: the tenant's smallest document types, up to ``split_max_vectors`` vectors
+  together (:func:`split_types`, kept per process like the path choice), are searched exactly in the same
+  statement, the index scan covers the other types only, and the two parts are merged by exact distance. An
+  index search misses the neighbours of a query that sit in a small type (agreement clauses among a tenant's
+  manual chunks): the HNSW beam and the probed IVFFlat cells settle among the large type. Every row is in one
+  part or the other, so a stale list of types costs speed or that moment's recall, never rows.
 * ``exact``: a sequential distance computation over a small filtered set is both exact and cheap; it is also
   the fallback whenever an index scan returns fewer rows than exist (so a filtered query never silently
   returns fewer than ``depth`` results).
@@ -38,7 +44,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import psycopg
 from psycopg import sql
@@ -53,6 +59,8 @@ from retrieval.models import Filters
 
 if TYPE_CHECKING:
     import numpy as np
+
+T = TypeVar("T")
 
 _CONFIG_FIELDS = ("model", "revision", "dimension", "normalization", "similarity", "document_prompt", "query_prompt")
 
@@ -137,12 +145,27 @@ _OWN_INDEX = "and x.index_key = %(index_key)s::bigint"
 _HNSW = """
 select document_id, document_version, chunk_id, distance
 from (
-    select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
-    {candidates} {gate_hnsw}
+    (select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
+    {candidates} {gate_hnsw} and x.document_type <> all(%(split_types)s::text[])
     order by x.embedding <=> %(q)s
-    limit %(fetch)s
+    limit %(fetch)s)
+    union all
+    ({split})
 ) nearest
 order by distance + 0, chunk_id
+limit %(depth)s
+"""
+
+# The split (see the module docstring): the nearest depth rows of the tenant's small document types, by exact
+# search; offset 0 keeps the subquery a fence, so the sort is never pushed into an (approximate) index order.
+_SPLIT = """
+select document_id, document_version, chunk_id, distance
+from (
+    select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
+    {candidates} {gate} and x.document_type = any(%(split_types)s::text[])
+    offset 0
+) split_types
+order by distance, chunk_id
 limit %(depth)s
 """
 
@@ -163,10 +186,12 @@ limit %(depth)s
 _IVF = """
 select document_id, document_version, chunk_id, distance
 from (
-    select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
-    {candidates} {gate_ivf}
+    (select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
+    {candidates} {gate_ivf} and x.document_type <> all(%(split_types)s::text[])
     order by x.embedding::halfvec({dim}) <=> %(q)s::halfvec({dim})
-    limit %(fetch)s
+    limit %(fetch)s)
+    union all
+    ({split})
 ) nearest
 order by distance, chunk_id
 limit %(depth)s
@@ -262,14 +287,17 @@ def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
     hnsw_ready = sql.SQL(_INDEX_READY.format("hnsw_index"))
     own_hnsw_gate = "and (select own_hnsw from eligible)"
     shared_hnsw_gate = "and not (select own_hnsw from eligible)"
+
+    def index_path(template: str, own_index: bool, gate: str) -> sql.Composed:
+        split = sql.SQL(_SPLIT).format(candidates=rows(False), gate=sql.SQL(gate))
+        return sql.SQL(template).format(candidates=rows(own_index), dim=dim, gate_ivf=sql.SQL(gate),
+                                        gate_hnsw=sql.SQL(gate), split=split)
+
     if force_path is None:
         large = "and (select n from eligible) > %(threshold)s"
-        ivf = sql.SQL(_IVF).format(candidates=rows(True), dim=dim,
-                                   gate_ivf=sql.SQL(large + " and (select ivf from eligible)"))
-        own_hnsw = sql.SQL(_HNSW).format(candidates=rows(True), gate_hnsw=sql.SQL(
-            large + " and not (select ivf from eligible) " + own_hnsw_gate))
-        hnsw = sql.SQL(_HNSW).format(candidates=rows(False), gate_hnsw=sql.SQL(
-            large + " and not (select ivf from eligible) " + shared_hnsw_gate))
+        ivf = index_path(_IVF, True, large + " and (select ivf from eligible)")
+        own_hnsw = index_path(_HNSW, True, large + " and not (select ivf from eligible) " + own_hnsw_gate)
+        hnsw = index_path(_HNSW, False, large + " and not (select ivf from eligible) " + shared_hnsw_gate)
         exact = sql.SQL(_EXACT).format(candidates=rows(False),
                                        gate_exact=sql.SQL("and (select n from eligible) <= %(threshold)s"))
         return sql.SQL(_AUTO).format(candidates=rows(False), ivf_ready=sql.SQL(_INDEX_READY.format("ivf_index")),
@@ -279,13 +307,12 @@ def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
         raise ValueError(f"force_path must be None, 'ivf', 'hnsw' or 'exact', not {force_path!r}")
     if force_path == "hnsw":
         # the tenant's own HNSW index when it has one, else the shared one
-        found = sql.SQL("({}) union all ({})").format(
-            sql.SQL(_HNSW).format(candidates=rows(True), gate_hnsw=sql.SQL(own_hnsw_gate)),
-            sql.SQL(_HNSW).format(candidates=rows(False), gate_hnsw=sql.SQL(shared_hnsw_gate)))
+        found = sql.SQL("({}) union all ({})").format(index_path(_HNSW, True, own_hnsw_gate),
+                                                       index_path(_HNSW, False, shared_hnsw_gate))
+    elif force_path == "ivf":
+        found = index_path(_IVF, True, "")
     else:
-        template = {"ivf": _IVF, "exact": _EXACT}[force_path]
-        found = sql.SQL(template).format(candidates=rows(force_path == "ivf"), gate_ivf=no_gate,
-                                         gate_exact=no_gate, dim=dim)
+        found = sql.SQL(_EXACT).format(candidates=rows(False), gate_exact=no_gate)
     return sql.SQL(_FORCED).format(found=found, info=info, hnsw_ready=hnsw_ready)
 
 
@@ -316,9 +343,10 @@ def apply_ivf_settings(conn: psycopg.Connection, config: VectorConfig, tenant_id
 
 
 def index_params(tenant_id: str) -> dict[str, object]:
-    """The statement parameters that name ``tenant_id``'s own indexes and state their key."""
+    """The statement parameters that name ``tenant_id``'s own indexes and state their key, with no split types
+    (the index paths then cover every type; :func:`vector_send` passes :func:`split_types`)."""
     return {"ivf_index": tenant_index_name(tenant_id), "hnsw_index": tenant_index_name(tenant_id, "hnsw"),
-            "index_key": index_key(tenant_id)}
+            "index_key": index_key(tenant_id), "split_types": []}
 
 
 @dataclass(frozen=True)
@@ -330,23 +358,23 @@ class PathChoice:
     has_ivf: bool
 
 
-class PathChoices:
-    """Per-process memory of :class:`PathChoice` per search shape, each valid for ``ttl_seconds`` after it was
-    read from the database (see the module docstring for why a stale entry is safe)."""
+class PathChoices(Generic[T]):
+    """Per-process memory of :class:`PathChoice` (or the split types) per search shape, each valid for
+    ``ttl_seconds`` after it was read from the database (see the module docstring for why a stale entry is safe)."""
 
     def __init__(self, max_entries: int = 10_000) -> None:
         self._lock = threading.Lock()
-        self._entries: dict[tuple[object, ...], tuple[float, PathChoice]] = {}
+        self._entries: dict[tuple[object, ...], tuple[float, T]] = {}
         self._max_entries = max_entries
 
-    def get(self, key: tuple[object, ...], ttl_seconds: float, now: float) -> PathChoice | None:
+    def get(self, key: tuple[object, ...], ttl_seconds: float, now: float) -> T | None:
         with self._lock:
             entry = self._entries.get(key)
         if entry is None or now - entry[0] > ttl_seconds:
             return None
         return entry[1]
 
-    def put(self, key: tuple[object, ...], choice: PathChoice, now: float) -> None:
+    def put(self, key: tuple[object, ...], choice: T, now: float) -> None:
         with self._lock:
             if len(self._entries) >= self._max_entries:
                 self._entries.clear()  # bounded memory; the next searches read their choice again
@@ -361,7 +389,39 @@ class PathChoices:
 
 
 #: the process's path choices (the service, the benchmarks)
-PATH_CHOICES = PathChoices()
+PATH_CHOICES: PathChoices[PathChoice] = PathChoices()
+#: the process's split types per database, tenant, embedding config and bound (:func:`split_types`)
+SPLIT_TYPES: PathChoices[tuple[str, ...]] = PathChoices()
+
+# The tenant's document types, smallest first, while their running total stays within the bound.
+_SPLIT_TYPES = """
+select coalesce(array_agg(document_type order by n, document_type) filter (where running <= %(bound)s), '{}')
+from (
+    select document_type, n, sum(n) over (order by n, document_type) as running
+    from (select document_type, count(*) as n from retrieval.active_embeddings
+          where tenant_id = %(tenant_id)s and embedding_config_id = %(config_id)s group by document_type) counts
+) totals
+"""
+
+
+def split_types(conn: psycopg.Connection, tenant_id: str, config_id: str, config: VectorConfig) -> tuple[str, ...]:
+    """The tenant's document types that the index paths search exactly (see the module docstring): the smallest
+    types whose vectors add up to at most ``config.split_max_vectors``, kept per process for
+    ``config.path_cache_seconds``. A stale answer costs speed or recall of the moment, never rows: every row
+    is either in the index part or in the exact part, whatever the list says."""
+    if config.split_max_vectors <= 0:
+        return ()
+    info = conn.info
+    key = (info.host, info.port, info.dbname, tenant_id, config_id, config.split_max_vectors)
+    if config.path_cache_seconds > 0:
+        known = SPLIT_TYPES.get(key, config.path_cache_seconds, time.monotonic())
+        if known is not None:
+            return known
+    row = conn.execute(_SPLIT_TYPES, {"bound": config.split_max_vectors, "tenant_id": tenant_id,
+                                      "config_id": config_id}, prepare=False).fetchone()
+    found = tuple(row[0]) if row and row[0] else ()
+    SPLIT_TYPES.put(key, found, time.monotonic())
+    return found
 
 
 def choice_key(conn: psycopg.Connection, tenant_id: str, config_id: str, where: FilterSql,
@@ -404,6 +464,7 @@ def vector_send(
         known = PATH_CHOICES.get(shape, config.path_cache_seconds, time.monotonic())
         if known is not None:
             statement_path = choose_path(known.eligible, known.has_ivf, config.exact_threshold)
+    params["split_types"] = list(split_types(conn, tenant_id, config_id, config)) if statement_path != "exact" else []
     if statement_path in (None, "hnsw"):
         apply_scan_settings(conn, config)
     if statement_path in (None, "ivf"):

@@ -42,6 +42,7 @@ from retrieval.vector import (
     compose_query,
     ensure_vector_type,
     index_params,
+    split_types,
     vector_search,
 )
 from tests.conftest import unique_tenant
@@ -382,3 +383,62 @@ def test_access_path_follows_the_filtered_set_size_and_the_tenants_ivf_index(
         finally:
             owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(name)))
             owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(f"{name}_next")))
+
+
+RECALL_QUERIES = ("how to calibrate the sensor against a reference", "payment terms and late payment interest",
+                  "Incoterms delivery and freight", "warranty period for spare parts", "rebate tiers by volume",
+                  "firmware update procedure", "liability cap and indemnification", "storage temperature range")
+
+
+def test_small_document_types_are_searched_exactly_beside_the_index(
+    app: psycopg.Connection, corpus: RetrievalCorpus, settings: Settings
+) -> None:
+    tenant = corpus.tenant_a
+    name = tenant_index_name(tenant)
+    embedder = get_default_embedder()
+    with tenant_transaction(app, context(tenant)):
+        counts: dict[str, int] = dict(app.execute("select document_type, count(*) from retrieval.active_embeddings "
+                                  "group by 1 order by 2").fetchall())
+        assert len(counts) >= 2
+        smallest, size = next(iter(counts.items()))
+        of_smallest = {r[0] for r in app.execute("select distinct document_id from retrieval.active_embeddings "
+                                                 "where document_type = %s", (smallest,)).fetchall()}
+
+    def search(config: VectorConfig, text: str, force: str | None = None) -> Any:
+        with tenant_transaction(app, context(tenant)):
+            config_id = check_embedding_config(app, embedder).embedding_config_id
+            return vector_search(app, embedder.embed_query(text), config_id, Filters(), config, tenant_id=tenant,
+                                 depth=10, force_path=force)
+
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        try:
+            built = ensure_tenant_index(owner, tenant, min_vectors=1)
+            assert built is not None and built.created
+            with tenant_transaction(app, context(tenant)):
+                config_id = check_embedding_config(app, embedder).embedding_config_id
+                assert split_types(app, tenant, config_id, VectorConfig(split_max_vectors=size,
+                                                                        path_cache_seconds=0)) == (smallest,)
+                assert split_types(app, tenant, config_id, VectorConfig(split_max_vectors=size - 1,
+                                                                        path_cache_seconds=0)) == ()
+                assert split_types(app, tenant, config_id, VectorConfig(split_max_vectors=0)) == ()
+            # one list probed and no iterative scan: the index part is poor, yet every chunk of the small type
+            # that belongs in the exact top 10 is found, because that type is searched exactly
+            narrow = VectorConfig(exact_threshold=0, ivf_probe_fraction=0.01, ivf_max_probe_fraction=0.01,
+                                  iterative_scan="off", split_max_vectors=size, path_cache_seconds=0)
+            default = VectorConfig(exact_threshold=0, path_cache_seconds=0)
+            recalls, small_found = [], 0
+            for text in RECALL_QUERIES:
+                exact = search(narrow, text, "exact")
+                got = search(narrow, text)
+                assert got.path == "ivf" and len(got.hits) == 10
+                small = {h.key for h in exact.hits if h.key.document_id in of_smallest}
+                assert small <= {h.key for h in got.hits}
+                small_found += len(small)
+                # the default configuration: recall@10 against exact search on this small tenant
+                served = search(default, text)
+                assert served.path == "ivf"
+                recalls.append(len({h.key for h in served.hits} & {h.key for h in exact.hits}) / 10)
+            assert small_found > 0, counts  # the check above was not vacuous
+            assert sum(recalls) / len(recalls) >= 0.98, recalls
+        finally:
+            owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(name)))

@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 
 from bench.retrieval_latency import headline
-from ingest.vector_index import MAX_LISTS, fitted_lists, fitted_probes, index_key, tenant_index_name
+from ingest.vector_index import (
+    MAX_LISTS,
+    fitted_ef_construction,
+    fitted_lists,
+    fitted_probes,
+    hnsw_build_problem,
+    index_key,
+    tenant_index_name,
+)
 from retrieval.bm25_writer import BLOCK_SIZE, Bm25Writer
 from retrieval.config import VectorConfig
 from retrieval.vector import PathChoice, PathChoices, choose_path
@@ -25,7 +33,7 @@ def test_path_follows_the_filtered_set_size_and_the_tenants_index(eligible: int 
 
 
 def test_a_path_choice_is_kept_for_its_time_to_live_only() -> None:
-    choices = PathChoices(max_entries=2)
+    choices: PathChoices[PathChoice] = PathChoices(max_entries=2)
     key = ("db", "tenant-42", "cfg", "true", "", (), 6_000)
     assert choices.get(key, 60, now=0.0) is None
     choices.put(key, PathChoice(6_001, True), now=10.0)
@@ -49,6 +57,10 @@ def test_lists_and_probes_scale_with_the_tenant() -> None:
     for n in lists:
         assert abs(fitted_probes(n, 0.4) / n - 0.4) <= 1 / n
     assert fitted_probes(10, 1.0) == 10 and fitted_probes(1, 0.01) == 1
+    # HNSW builds get a wider candidate list as the tenant grows, always within pgvector's bounds for m = 16
+    built = [fitted_ef_construction(n) for n in sizes]
+    assert built == sorted(built) and built[0] == 64 and built[-1] == 256
+    assert all(hnsw_build_problem(16, efc) is None for efc in built)
 
 
 def test_index_names_differ_by_method_and_reject_unknown_ones() -> None:
@@ -67,6 +79,9 @@ def test_probe_fractions_are_checked() -> None:
         VectorConfig(ivf_probe_fraction=0.5, ivf_max_probe_fraction=0.4)
     with pytest.raises(ValueError, match="ivf_probe_fraction"):
         VectorConfig(ivf_probe_fraction=0.0)
+    with pytest.raises(ValueError, match="split_max_vectors"):
+        VectorConfig(split_max_vectors=-1)
+    assert VectorConfig().split_max_vectors == VectorConfig().exact_threshold
 
 
 def test_blocks_summarize_consecutive_chunks_per_term() -> None:
