@@ -55,7 +55,13 @@ from graph.age import (
 )
 from graph.agtype import parse_agtype
 from graph.sync import sync_tenant_graph
-from graph.tools import FindProductsRequest, find_products, subtree_query, supplier_products_query
+from graph.tools import (
+    FindProductsRequest,
+    find_products,
+    subtree_group_ids,
+    subtree_query,
+    supplier_products_query,
+)
 from procura.db.migrate import migrate
 from procura.db.provision import drop_database, ensure_database
 from procura.db.session import AuthContext, open_pool
@@ -243,7 +249,7 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
                 prepare_age_transaction(owner)
                 owner.execute("select set_config('plan_cache_mode', 'force_generic_plan', true)")
                 (subtree,) = fetch_cypher_many(owner, graph, [subtree_call])
-                groups = {parse_agtype(r[0]): True for r in subtree}
+                groups = dict.fromkeys(subtree_group_ids([parse_agtype(cell) for row in subtree for cell in row]), True)
                 (rows,) = fetch_cypher_many(owner, graph, [CypherCall(
                     supplier_products_query(len(supplier_ids)), {"supplier_ids": supplier_ids, "groups": groups},
                     prepare=True,
