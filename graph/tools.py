@@ -337,11 +337,12 @@ def _supplier_products_query(slots: int) -> CypherQuery:
       3 ms at 5,000 products). ``IS NOT NULL`` rather than ``= true`` (the same rows: the map's values are all
       true, a missing key is null) because the planner cannot estimate either and takes the default of its
       test: 0.5% for an equality, which made the BELONGS_TO label look like the best place to start (a
-      sequential scan of it: 80 ms instead of 3 ms at 5,000 products with a generic plan, 25 ms for one
-      supplier with custom plans), 99.5% for ``IS NOT NULL``, which leaves the suppliers' indexed equalities
-      to drive the plan. The plan then no longer depends on the values, so it is generic like the subtree's
-      (planned once per connection, not per call: 0.8-0.9 ms of planning saved at 25,000 products; the
-      same plan shapes as custom plans at 500, 5,000 and 25,000 products and 1 to 50 suppliers, measured).
+      sequential scan of it: 80 ms instead of 3 ms at 5,000 products with a generic plan; with custom plans
+      983 ms instead of 273 ms for 200 suppliers at 25,000 products), 99.5% for ``IS NOT NULL``, which leaves
+      the suppliers' indexed equalities to drive the plan. The plan then no longer depends on the values,
+      so it is generic like the subtree's (planned once per connection, not per call: 0.8-0.9 ms of planning
+      saved at 25,000 products; the same plan shapes as custom plans at 5,000 and 25,000 products for 1 to
+      50 suppliers, and at 500 products both read the small labels whole, measured).
     * The group vertex stays unnamed: its label keeps the join to one label table's ``<label>_gid``.
     * The subtree filters the rows before anything is returned: AGE builds a whole vertex or edge for every
       property it returns, so returning the suppliers' products unfiltered and joining them with the subtree in
