@@ -4,9 +4,9 @@ Both answer the architecture's question "products of these suppliers whose group
 of the group named X" over the same served data in the same run:
 
 * ``age_raw``  the graph tool's two Cypher statements (the group's subtree by fixed-length PART_OF patterns, then
-               the suppliers' products in it), planned as the tool plans them (both prepared; the subtree's
-               plan generic, the products' planned per call), as the owner role, one statement per round trip,
-               rows fetched as text (the database's share);
+               the suppliers' products in it), planned as the tool plans them (both prepared, with generic
+               plans), as the owner role, one statement per round trip, rows fetched as text (the database's
+               share);
 * ``age_vle``  the architecture's single pattern ``(s)-[:SUPPLIES]->(p)-[:BELONGS_TO]->(g)``,
                ``(g)-[:PART_OF*0..3]->(root)`` (AGE's variable-length path), as the owner role, rows as text: what
                the tool ran before;
@@ -55,7 +55,13 @@ from graph.age import (
 )
 from graph.agtype import parse_agtype
 from graph.sync import sync_tenant_graph
-from graph.tools import FindProductsRequest, find_products, subtree_query, supplier_products_query
+from graph.tools import (
+    FindProductsRequest,
+    find_products,
+    subtree_group_ids,
+    subtree_query,
+    supplier_products_query,
+)
 from procura.db.migrate import migrate
 from procura.db.provision import drop_database, ensure_database
 from procura.db.session import AuthContext, open_pool
@@ -243,8 +249,7 @@ def run_scale(settings: Settings, scale: int, repeat: int, suppliers_per_query: 
                 prepare_age_transaction(owner)
                 owner.execute("select set_config('plan_cache_mode', 'force_generic_plan', true)")
                 (subtree,) = fetch_cypher_many(owner, graph, [subtree_call])
-                groups = {parse_agtype(r[0]): True for r in subtree}
-                owner.execute("select set_config('plan_cache_mode', 'force_custom_plan', true)")
+                groups = dict.fromkeys(subtree_group_ids([parse_agtype(cell) for row in subtree for cell in row]), True)
                 (rows,) = fetch_cypher_many(owner, graph, [CypherCall(
                     supplier_products_query(len(supplier_ids)), {"supplier_ids": supplier_ids, "groups": groups},
                     prepare=True,

@@ -16,10 +16,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal
 
 import psycopg
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, model_validator
 
 from graph.age import (
     CypherCall,
@@ -32,8 +32,9 @@ from graph.age import (
     prepare_age_transaction,
     send_cypher,
 )
-from graph.agtype import Edge, Vertex, parse_agtype
+from graph.agtype import Edge, Vertex, parse_agtype, parse_agtype_values
 from graph.errors import GraphNotFoundError, ResultLimitError
+from graph.extract import GRAPH_DOCUMENT_TYPES
 from graph.schema import GRAPH_SCHEMA_VERSION, ID_PATTERN, Provenance, RelationType, source_key
 from procura.db.session import AuthContext, idle_autocommit, scope_statement, tenant_transaction
 from procura.errors import AuthorizationError
@@ -251,7 +252,10 @@ _APPROVED_VENDORS = CypherQuery(
 
 
 #: Supplier-id slots of the product templates: a request's suppliers use the smallest template with enough slots.
-SUPPLIER_SLOTS = (1, 2, 4, 8, 16, 32, 64, 128, 200)
+#: None has one slot: AGE compiles a lone ``s.id = $supplier_ids[0]`` inside an AND to a boolean cast to agtype,
+#: which no index serves and the planner cannot estimate, so one supplier at 25,000 products read the whole
+#: BELONGS_TO label (147 ms, measured); two slots make it an OR of indexed equalities (0.3 ms).
+SUPPLIER_SLOTS = (2, 4, 8, 16, 32, 64, 128, 200)
 #: Groups a subtree may have (the whole forest of the benchmark's largest catalog has 524).
 MAX_SUBTREE_GROUPS = 10_000
 
@@ -266,17 +270,25 @@ def _subtree_query(selector: Literal["name", "id"], depth: int) -> CypherQuery:
     ``*_end_id``, ``<label>_name``). Each branch returns only the edge of its last step (its property map; the
     root's branch none): the edges up to the root are those of the groups above, and :func:`_part_of_paths`
     walks them. Returning every branch's whole edge list cost 355 property maps instead of 130 at 25,000
-    products, and AGE builds and prints each map (the list form took 6.0 ms against 4.0 ms, measured).
+    products, and AGE builds and prints each map (the list form took 6.0 ms against 4.0 ms, measured). The group
+    of a row below the root is its edge's ``source_id`` (see :func:`subtree_group_ids`): reading ``g.id`` as
+    well built each group vertex once more (about 0.15 ms of the statement's 1.1 ms, measured).
     """
     if depth not in ALLOWED_PART_OF_DEPTHS:
         raise ValueError(f"depth {depth} is not allowed")
     branches = []
     for steps in range(depth + 1):
         hops = "".join(f"<-[e{i}:PART_OF]-(g{i}:ProductGroup)" for i in range(1, steps + 1))
-        returned = f"g{steps}.id, properties(e{steps})" if steps else "root.id, null"
+        returned = f"null, properties(e{steps})" if steps else "root.id, null"
         branches.append(f"MATCH (root:ProductGroup){hops} WHERE root.{selector} = $group RETURN {returned}")
     return CypherQuery(f"product_subtree_by_{selector}_{depth}", "\nUNION ALL\n".join(branches),
-                       ("group_id", "parent_edge"))  # fmt: skip
+                       ("root_id", "parent_edge"))  # fmt: skip
+
+
+def subtree_group_ids(subtree: Sequence[Any]) -> list[str]:
+    """The group ids of a subtree statement's parsed rows, as one flat list ``[root id or None, parent edge map or
+    None, ...]``: a root's own id, or the ``source_id`` of the PART_OF edge a group was reached by."""
+    return [subtree[i] if subtree[i] is not None else subtree[i + 1]["source_id"] for i in range(0, len(subtree), 2)]
 
 
 def _edge_key(props: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -319,11 +331,20 @@ def _supplier_products_query(slots: int) -> CypherQuery:
       labels. One equality per slot (``s.id = $supplier_ids[i]``; a slot past the end of the list is null and
       matches nothing) is a bitmap OR of ``supplier_id`` lookups, estimated right; a few fixed templates (one
       per slot count) keep the plans few.
-    * The subtree as a map, ``$groups[belongs.target_id] = true``: a key lookup per row, where ``IN $group_ids``
-      scans the list per row (twice the statement's time with a subtree of 131 groups). It tests the edge's
-      target id, not the group vertex: on the vertex the planner took the test for a selective one (3 of 524
-      groups) and started from the groups, reading every product below them (35 ms instead of 3 ms at 5,000
-      products). The group vertex stays unnamed: its label keeps the join to one label table's ``<label>_gid``.
+    * The subtree as a map, ``$groups[belongs.target_id] IS NOT NULL``: a key lookup per row, where
+      ``IN $group_ids`` scans the list per row (twice the statement's time with a subtree of 131 groups). It
+      tests the edge's target id, not the group vertex: on the vertex the planner took the test for a selective
+      one (3 of 524 groups) and started from the groups, reading every product below them (35 ms instead of
+      3 ms at 5,000 products). ``IS NOT NULL`` rather than ``= true`` (the same rows: the map's values are all
+      true, a missing key is null) because the planner cannot estimate either and takes the default of its
+      test: 0.5% for an equality, which made the BELONGS_TO label look like the best place to start (a
+      sequential scan of it: 80 ms instead of 3 ms at 5,000 products with a generic plan; with custom plans
+      983 ms instead of 273 ms for 200 suppliers at 25,000 products), 99.5% for ``IS NOT NULL``, which leaves
+      the suppliers' indexed equalities to drive the plan. The plan then no longer depends on the values,
+      so it is generic like the subtree's (planned once per connection, not per call: 0.8-0.9 ms of planning
+      saved at 25,000 products; the same plan shapes as custom plans at 5,000 and 25,000 products for 1 to
+      50 suppliers, and at 500 products both read the small labels whole, measured).
+    * The group vertex stays unnamed: its label keeps the join to one label table's ``<label>_gid``.
     * The subtree filters the rows before anything is returned: AGE builds a whole vertex or edge for every
       property it returns, so returning the suppliers' products unfiltered and joining them with the subtree in
       SQL cost more than a second round trip (2.1x against 1.75x the recursive CTE, measured).
@@ -339,7 +360,7 @@ def _supplier_products_query(slots: int) -> CypherQuery:
         f"supplier_products_{slots}",
         f"""
         MATCH (s:Supplier)-[supplies:SUPPLIES]->(p:Product)-[belongs:BELONGS_TO]->(:ProductGroup)
-        WHERE ({suppliers}) AND $groups[belongs.target_id] = true
+        WHERE ({suppliers}) AND $groups[belongs.target_id] IS NOT NULL
         RETURN p.name, p.source_key, properties(supplies), properties(belongs)
         """,
         _PRODUCT_COLUMNS,
@@ -440,22 +461,26 @@ def _graph_read(
         # tenant's rows only; the explicit filters document the intent), and the plan cache mode (local to the
         # transaction). The registry names the graph: a graph created before names were opaque keeps its old
         # name until graph.age.ensure_graph renames it.
-        rows = conn.execute(_REGISTRY_SQL, (_PLAN_CACHE_MODES[generic_plans], ctx.tenant_id)).fetchall()
+        rows = conn.execute(
+            _REGISTRY_SQL, (_PLAN_CACHE_MODES[generic_plans], _GRAPH_DOCUMENT_TYPES, ctx.tenant_id)
+        ).fetchall()
         yield _registered(ctx, rows)
 
 
+#: The graph's registry row and the active versions of the documents that feed the graph: a vertex or edge carries
+#: the source key of one of those (``graph.extract.GRAPH_DOCUMENT_TYPES``), so the tenant's other documents
+#: (invoices: 109 of tenant-42's 116 in the demo corpus, growing with it) would only travel and be keyed here
+#: on every call for nothing.
 _REGISTRY_SQL = """
 select t.graph_name, d.document_id, d.active_version
 from (select set_config('plan_cache_mode', coalesce(%s, current_setting('plan_cache_mode')), true)) as plan_cache
 cross join graph.tenant_graphs t
 left join ingest.documents d
     on d.tenant_id = t.tenant_id and d.active_version is not null and not d.is_deleted
+    and d.document_type = any(%s::text[])
 where t.tenant_id = %s
 """
-
-
-#: The products statement is planned for its values (see ``_find_products_rows``); local to the transaction.
-_CUSTOM_PLANS = "select set_config('plan_cache_mode', 'force_custom_plan', true)"
+_GRAPH_DOCUMENT_TYPES = sorted(GRAPH_DOCUMENT_TYPES)
 
 
 def _registered(ctx: AuthContext, rows: Sequence[tuple[Any, ...]]) -> tuple[GraphName, list[str]]:
@@ -468,18 +493,21 @@ def _registered(ctx: AuthContext, rows: Sequence[tuple[Any, ...]]) -> tuple[Grap
 
 def _find_products_rows(
     conn: psycopg.Connection, ctx: AuthContext, request: FindProductsRequest, suppliers: list[str]
-) -> tuple[list[str], list[tuple[str | None, ...]], list[tuple[str | None, ...]]]:
-    """The active version keys, the subtree rows and the product rows of :func:`find_products`, as agtype text.
+) -> tuple[list[str], list[Any], list[Any]]:
+    """The active version keys, the subtree and the product rows of :func:`find_products`, parsed: the subtree as
+    one flat list ``[root id or None, parent edge map or None, ...]`` (see :func:`subtree_group_ids`), the
+    products as one flat list of ``_PRODUCT_COLUMNS`` cells per row.
 
     Design note: two network round trips for the one read-only transaction. The first carries BEGIN, the tenant
-    scope, the registry (with the plan cache mode) and the subtree (prepared with a generic plan: its plan does
-    not depend on the values, and planning it took twice as long as running it); the second the products (which
-    need the subtree; prepared, but planned per call for its values) and COMMIT. Each round trip is a wake-up of
-    the server and of this process, which on a loaded machine cost about 1 ms apiece (measured: the recursive
-    CTE took 4.1 ms alone and 8.2 ms with two more statements in a transaction, load average 9 on 2 cores); the
-    statements one by one took five. The subtree runs on the graph derived from the tenant
-    (:func:`graph_name_for`); when the registry names another one (a graph from before names were opaque, until
-    it is renamed), the call runs again, one statement at a time, on the registered graph.
+    scope, the registry (with the plan cache mode) and the subtree; the second the products (which need the
+    subtree) and COMMIT. Both statements are prepared with generic plans (``force_generic_plan``, local to the
+    transaction): their plans do not depend on the values (see ``_subtree_query``, ``_supplier_products_query``)
+    and are made once per connection. Each round trip is a wake-up of the server and of this process, which on
+    a loaded machine cost about 1 ms apiece (measured: the recursive CTE took 4.1 ms alone and 8.2 ms with two
+    more statements in a transaction, load average 9 on 2 cores); the statements one by one took five. The
+    subtree runs on the graph derived from the tenant (:func:`graph_name_for`); when the registry names another
+    one (a graph from before names were opaque, until it is renamed), the call runs again, one statement at a
+    time, on the registered graph.
     """
     derived = graph_name_for(ctx)  # refuses anything but an authenticated context, before any SQL
     selector: Literal["name", "id"] = "name" if request.group_name is not None else "id"
@@ -487,24 +515,19 @@ def _find_products_rows(
     subtree_call = CypherCall(subtree_query(selector, request.max_depth), {"group": group}, MAX_SUBTREE_GROUPS,
                               prepare=True)  # fmt: skip
 
-    def products_call(groups: Iterable[str]) -> CypherCall:
-        # Planned for its values on every call (after _CUSTOM_PLANS): a generic plan can estimate neither the
-        # suppliers nor the subtree map, and at 5,000 products it scanned the whole BELONGS_TO label (78 ms
-        # instead of 5 ms, measured); it would also take the map out of the parameters once per row. Prepared
-        # all the same: the Cypher is parsed and transformed once per connection, and only planned per call.
+    def products_call(subtree: list[Any]) -> CypherCall:
         return CypherCall(supplier_products_query(len(suppliers)),
-                          {"supplier_ids": suppliers, "groups": dict.fromkeys(groups, True)}, request.limit,
-                          prepare=True)  # fmt: skip
+                          {"supplier_ids": suppliers, "groups": dict.fromkeys(subtree_group_ids(subtree), True)},
+                          request.limit, prepare=True)  # fmt: skip
 
-    def one_at_a_time() -> tuple[list[str], list[tuple[str | None, ...]], list[tuple[str | None, ...]]]:
+    def one_at_a_time() -> tuple[list[str], list[Any], list[Any]]:
         with _graph_read(conn, ctx, request.timeout_ms, generic_plans=True) as (graph, active_keys):
-            (subtree,) = fetch_cypher_many(conn, graph, [subtree_call])
-            groups = set(_parse_cells(cell for cell, _ in subtree))
-            if not groups:
+            (subtree_rows,) = fetch_cypher_many(conn, graph, [subtree_call])
+            subtree = _parse_values(cell for row in subtree_rows for cell in row)
+            if not subtree:
                 return active_keys, subtree, []
-            conn.execute(_CUSTOM_PLANS)
-            (rows,) = fetch_cypher_many(conn, graph, [products_call(groups)])
-        return active_keys, subtree, rows
+            (rows,) = fetch_cypher_many(conn, graph, [products_call(subtree)])
+        return active_keys, subtree, _parse_values(cell for row in rows for cell in row)
 
     if not idle_autocommit(conn):
         return one_at_a_time()  # tenant_transaction refuses it, with the error callers expect
@@ -513,12 +536,11 @@ def _find_products_rows(
     try:
         with conn.pipeline(), conn.transaction():
             _send_scope(conn, ctx, registry, request.timeout_ms, _PLAN_CACHE_MODES[True])
-            subtree = fetch_sent(derived, subtree_call, send_cypher(conn, derived, subtree_call))  # syncs
+            subtree_rows = fetch_sent(derived, subtree_call, send_cypher(conn, derived, subtree_call))  # syncs
             graph, active_keys = _registered(ctx, registry.fetchall())
-            groups = set(_parse_cells(cell for cell, _ in subtree))
-            if graph == derived and groups:
-                conn.execute(_CUSTOM_PLANS, prepare=False)
-                call = products_call(groups)
+            subtree = _parse_values(cell for row in subtree_rows for cell in row)
+            if graph == derived and subtree:
+                call = products_call(subtree)
                 products = (call, send_cypher(conn, graph, call))  # read after COMMIT, in the same round trip
         rows = fetch_sent(graph, *products) if products is not None else []
     except psycopg.errors.InsufficientPrivilege as exc:
@@ -527,7 +549,7 @@ def _find_products_rows(
         registry.close()
     if graph != derived:
         return one_at_a_time()
-    return active_keys, subtree, rows
+    return active_keys, subtree, _parse_values(cell for row in rows for cell in row)
 
 
 def _send_scope(conn: psycopg.Connection, ctx: AuthContext, registry: psycopg.Cursor[Any], timeout_ms: int,
@@ -536,7 +558,7 @@ def _send_scope(conn: psycopg.Connection, ctx: AuthContext, registry: psycopg.Cu
     (graph name and active versions, read from ``registry`` once the pipeline syncs)."""
     conn.execute(*scope_statement(ctx, read_only=True, statement_timeout_ms=timeout_ms), prepare=False)
     prepare_age_transaction(conn)
-    registry.execute(_REGISTRY_SQL, (plan_cache_mode, ctx.tenant_id), prepare=False)
+    registry.execute(_REGISTRY_SQL, (plan_cache_mode, _GRAPH_DOCUMENT_TYPES, ctx.tenant_id), prepare=False)
 
 
 #: Rows a single-statement tool reads before its own checks (active versions, then ``request.limit``): the
@@ -590,6 +612,11 @@ def _parse_cells(cells: Iterable[str | None]) -> list[Any]:
     return parse_agtype("[" + ",".join("null" if cell is None else cell for cell in cells) + "]")
 
 
+def _parse_values(cells: Iterable[str | None]) -> list[Any]:
+    """:func:`_parse_cells` for cells that hold no vertex, edge or path (ids, names, property maps)."""
+    return parse_agtype_values("[" + ",".join("null" if cell is None else cell for cell in cells) + "]")
+
+
 def _edge_ref(edge: Edge) -> GraphEdgeRef:
     return _edge_ref_of(RelationType(edge.label), edge.properties)
 
@@ -609,16 +636,28 @@ def _edge_data(label: RelationType, props: dict[str, Any]) -> dict[str, Any]:
     """The input of a :class:`GraphEdgeRef` (as :func:`_edge_ref_of` builds it), for one validation of a whole
     response: one ``model_validate`` runs in pydantic's compiled core, where a model per edge cost a call from
     Python each (about 450 per find_products call at 25,000 products, most of its time in Python, measured)."""
+    get = props.get
     return {
         "type": label,
         "source_id": props["source_id"],
         "target_id": props["target_id"],
-        "properties": {k: v for k, v in props.items() if k not in _BOOKKEEPING and isinstance(v, str | int | bool)},
-        "provenance": {name: props.get(name) for name in _PROVENANCE_FIELDS},
+        # most edges have no property of their own: a set difference in C finds that without a loop in Python
+        "properties": {k: v for k, v in props.items() if k not in _BOOKKEEPING and isinstance(v, str | int | bool)}
+        if props.keys() - _BOOKKEEPING else {},
+        # the provenance's fields spelled out, one dict display instead of a loop over the field names (a unit
+        # test holds them to graph.schema.Provenance)
+        "provenance": {
+            "document_id": get("document_id"),
+            "document_version": get("document_version"),
+            "page": get("page"),
+            "chunk_id": get("chunk_id"),
+            "record_ref": get("record_ref"),
+            "extraction_version": get("extraction_version"),
+            "extracted_at": get("extracted_at"),
+        },
     }
 
 
-_PROVENANCE_FIELDS = tuple(Provenance.model_fields)
 
 
 _BOOKKEEPING = frozenset(
@@ -693,48 +732,8 @@ def find_approved_vendors(
     )
 
 
-class _ProductRow(NamedTuple):
-    """One row of the products statement, its ids taken from the edges' ends."""
-
-    supplier_id: str
-    product_code: str
-    product_name: str
-    group_id: str
-    product_source_key: str | None
-    supplies: dict[str, Any]
-    belongs: dict[str, Any]
-
-
-class _PartOfPath:
-    """One PART_OF path of the subtree (edge property maps, from a group up to the requested group), with its
-    activity and edge references computed once however many products use it."""
-
-    __slots__ = ("_active", "_refs", "_shared", "edges")
-
-    def __init__(self, edges: list[dict[str, Any]], shared: dict[tuple[Any, ...], GraphEdgeRef]) -> None:
-        self.edges = edges
-        self._shared = shared  # one reference per edge for the whole call: paths share their upper edges
-        self._active: bool | None = None
-        self._refs: tuple[GraphEdgeRef, ...] | None = None
-
-    def active(self, active_keys: set[str]) -> bool:
-        if self._active is None:
-            self._active = all(props.get("source_key") in active_keys for props in self.edges)
-        return self._active
-
-    def refs(self) -> tuple[GraphEdgeRef, ...]:
-        if self._refs is None:
-            refs = []
-            for props in self.edges:
-                key = _edge_key(props)
-                if key not in self._shared:
-                    # validated once per edge: the response's validation takes a model instance as it is, where
-                    # the same edge's data was validated again for every product under it (about 150 PART_OF
-                    # references to some 40 edges per call at 25,000 products)
-                    self._shared[key] = GraphEdgeRef.model_validate(_edge_data(RelationType.PART_OF, props))
-                refs.append(self._shared[key])
-            self._refs = tuple(refs)
-        return self._refs
+#: Validates the PART_OF edge references of one :func:`find_products` call in one call into pydantic's core.
+_EDGE_REFS: TypeAdapter[list[GraphEdgeRef]] = TypeAdapter(list[GraphEdgeRef])
 
 
 def find_products(conn: psycopg.Connection, ctx: AuthContext, request: FindProductsRequest) -> FindProductsResponse:
@@ -747,62 +746,78 @@ def find_products(conn: psycopg.Connection, ctx: AuthContext, request: FindProdu
     the suppliers' products in those groups (see ``_supplier_products_query``); the rows are joined here on the
     group id. A row that uses any vertex or edge of an inactive document version is dropped (checked here rather
     than in Cypher: as a WHERE on every edge, AGE evaluated the list test on the whole label before the joins).
+
+    Design note: the Python here is a fixed cost of every call, measured against a recursive CTE of a few ms:
+    the cells are parsed in two decoder calls without a walk for vertices (there are none,
+    :func:`graph.agtype.parse_agtype_values`), each group's PART_OF paths are walked and checked once, the PART_OF
+    edges the answer uses are validated once each in one call (a path's upper edges are shared by many
+    products), and the response in one more (a model per edge cost a call from Python each).
     """
     suppliers = sorted(set(request.supplier_ids))
-    active_keys, subtree, rows = _find_products_rows(conn, ctx, request, suppliers)
+    active_keys, subtree, cells = _find_products_rows(conn, ctx, request, suppliers)
     # The subtree: its roots (the groups the request names) and, per group, its PART_OF edges to the group above.
     roots: set[str] = set()
     parents: dict[str, list[dict[str, Any]]] = {}
     seen: set[tuple[Any, ...]] = set()
-    for group_id, edge in zip(_parse_cells(c for c, _ in subtree), _parse_cells(e for _, e in subtree), strict=True):
+    for i in range(0, len(subtree), 2):
+        root_id, edge = subtree[i], subtree[i + 1]
         if edge is None:
-            roots.add(group_id)
+            roots.add(root_id)
         elif (key := _edge_key(edge)) not in seen:
             seen.add(key)
-            parents.setdefault(group_id, []).append(edge)
+            parents.setdefault(edge["source_id"], []).append(edge)
     active = set(active_keys)
-    part_of_refs: dict[tuple[Any, ...], GraphEdgeRef] = {}  # one reference per edge, shared by the paths
-    paths: dict[str, list[_PartOfPath]] = {}
-    joined: list[tuple[_ProductRow, _PartOfPath]] = []
+    # Per group: its PART_OF paths up to a root (the rows the union of fixed-length patterns gave), each with
+    # whether every edge on it is of an active version.
+    paths: dict[str, list[tuple[list[dict[str, Any]], bool]]] = {}
+    joined: list[tuple[tuple[str, str], int, list[dict[str, Any]], bool]] = []
     width = len(_PRODUCT_COLUMNS)
-    cells = _parse_cells(cell for raw in rows for cell in raw)  # one decoder call for every row
     for offset in range(0, len(cells), width):
-        name, product_key, supplies, belongs = cells[offset : offset + width]
-        # the supplier, product and group ids are the edges' ends (see _supplier_products_query)
-        row = _ProductRow(supplies["source_id"], supplies["target_id"], name, belongs["target_id"], product_key,
-                          supplies, belongs)  # fmt: skip
-        if row.group_id not in paths:
-            paths[row.group_id] = [
-                _PartOfPath(edges, part_of_refs)
-                for edges in _part_of_paths(row.group_id, roots, parents, request.max_depth)
+        # the supplier id, product code and group id are the edges' ends (see _supplier_products_query)
+        supplies, belongs = cells[offset + 2], cells[offset + 3]
+        group_id = belongs["target_id"]
+        group_paths = paths.get(group_id)
+        if group_paths is None:
+            group_paths = paths[group_id] = [
+                (path, all(props.get("source_key") in active for props in path))
+                for path in _part_of_paths(group_id, roots, parents, request.max_depth)
             ]
-        joined.extend((row, path) for path in paths[row.group_id])
+        key = (supplies["source_id"], supplies["target_id"])
+        joined.extend((key, offset, path, path_active) for path, path_active in group_paths)
     if len(joined) > request.limit:
         raise ResultLimitError(f"find_products returned more than {request.limit} rows")
-    joined.sort(key=lambda item: (item[0].supplier_id, item[0].product_code))
-    hits: dict[tuple[str, str], dict[str, Any]] = {}
-    for row, part_of in joined:
-        key = (row.supplier_id, row.product_code)
-        if key in hits or not part_of.active(active):
+    joined.sort(key=lambda item: item[0])
+    chosen: dict[tuple[str, str], tuple[int, list[dict[str, Any]]]] = {}  # in (supplier, product) order
+    for key, offset, path, path_active in joined:
+        if key in chosen or not path_active:
             continue
-        supplies, belongs = row.supplies, row.belongs
-        if (row.product_source_key not in active or supplies.get("source_key") not in active
+        product_key, supplies, belongs = cells[offset + 1 : offset + width]
+        if (product_key not in active or supplies.get("source_key") not in active
                 or belongs.get("source_key") not in active):  # fmt: skip
             continue
-        hits[key] = {
-            "product_code": row.product_code,
-            "product_name": row.product_name,
-            "supplier_id": row.supplier_id,
-            "product_group_id": row.group_id,
-            "group_path": (row.group_id, *(props["target_id"] for props in part_of.edges)),
+        chosen[key] = (offset, path)
+    # The PART_OF edges of the answer, one reference each (the maps are shared: one object per edge of `parents`).
+    part_of = {id(props): props for _, path in chosen.values() for props in path}
+    refs = dict(zip(part_of, _EDGE_REFS.validate_python(
+        [_edge_data(RelationType.PART_OF, props) for props in part_of.values()]), strict=True))  # fmt: skip
+    products = []
+    for (supplier_id, product_code), (offset, path) in chosen.items():
+        name, _, supplies, belongs = cells[offset : offset + width]
+        group_id = belongs["target_id"]
+        products.append({
+            "product_code": product_code,
+            "product_name": name,
+            "supplier_id": supplier_id,
+            "product_group_id": group_id,
+            "group_path": (group_id, *(props["target_id"] for props in path)),
             "edges": (_edge_data(RelationType.SUPPLIES, supplies), _edge_data(RelationType.BELONGS_TO, belongs),
-                      *part_of.refs()),
-        }  # fmt: skip
+                      *(refs[id(props)] for props in path)),
+        })  # fmt: skip
     return FindProductsResponse.model_validate({
         "supplier_ids": tuple(suppliers),
         "group_name": request.group_name,
         "group_id": request.group_id,
-        "products": [hits[k] for k in sorted(hits)],
+        "products": products,
     })  # fmt: skip
 
 

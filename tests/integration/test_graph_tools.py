@@ -105,6 +105,64 @@ def test_depth_comes_from_an_allow_list(app_conn: psycopg.Connection, tenants: t
         FindProductsRequest(supplier_ids=("SUP-18",), group_name="Monitoring Products", relationship="VENDOR_OF")  # type: ignore[call-arg]  # the point
 
 
+_SQL_PRODUCTS = """
+with recursive
+served as (
+    select document_id, active_version from ingest.documents
+    where tenant_id = %(tenant)s and active_version is not null and not is_deleted
+),
+product_groups as (
+    select g.* from landing.product_groups g
+    join served s on s.document_id = g.document_id and s.active_version = g.document_version
+    where g.tenant_id = %(tenant)s
+),
+subtree (product_group_id, depth) as (
+    select product_group_id, 0 from product_groups where product_group_id = %(group)s
+    union all
+    select g.product_group_id, t.depth + 1 from product_groups g
+    join subtree t on g.parent_group_id = t.product_group_id
+    where t.depth < %(depth)s
+)
+select distinct p.supplier_id, p.product_code
+from landing.products p
+join served s on s.document_id = p.document_id and s.active_version = p.document_version
+join subtree t on t.product_group_id = p.product_group_id
+where p.tenant_id = %(tenant)s and p.supplier_id = any(%(suppliers)s)
+order by 1, 2
+"""
+
+
+def test_find_products_gives_the_rows_of_a_recursive_cte_for_every_group_depth_and_supplier_set(
+    app_conn: psycopg.Connection, admin_conn: psycopg.Connection, tenants: tuple[str, str]
+) -> None:
+    """Same rows as SQL over the served landing rows: every group of the seed (roots, inner groups, leaves), every
+    allowed depth, one supplier (the template still has two slots) and all of them."""
+    tenant = tenants[0]
+    ctx = AuthContext(tenant, "analyst")
+    groups = [r[0] for r in admin_conn.execute(
+        "select product_group_id from landing.product_groups where tenant_id = %s order by 1", (tenant,))]  # fmt: skip
+    suppliers = sorted({r[0] for r in admin_conn.execute(
+        "select supplier_id from landing.products where tenant_id = %s", (tenant,))})  # fmt: skip
+    assert len(groups) > 3 and len(suppliers) > 1
+    checked = 0
+    for group in groups:
+        for depth in (0, 1, 2, 3):
+            for chosen in ([suppliers[0]], suppliers):
+                params = {"tenant": tenant, "group": group, "depth": depth, "suppliers": chosen}
+                expected = [tuple(r) for r in admin_conn.execute(_SQL_PRODUCTS, params)]
+                response = find_products(app_conn, ctx, FindProductsRequest(
+                    supplier_ids=tuple(chosen), group_id=group, max_depth=depth, limit=1000))  # fmt: skip
+                got = [(p.supplier_id, p.product_code) for p in response.products]
+                assert got == expected, (group, depth, chosen)
+                for p in response.products:  # the path is the PART_OF chain from the product's group up
+                    assert p.group_path[0] == p.product_group_id and p.group_path[-1] == group
+                    assert len(p.group_path) - 1 <= depth
+                    assert [e.type.value for e in p.edges] == ["SUPPLIES", "BELONGS_TO"] + ["PART_OF"] * (
+                        len(p.group_path) - 1)  # fmt: skip
+                checked += len(got)
+    assert checked > 0
+
+
 def test_result_size_is_capped(app_conn: psycopg.Connection, tenants: tuple[str, str]) -> None:
     ctx = AuthContext(tenants[0], "analyst")
     request = FindProductsRequest(supplier_ids=("SUP-18", "SUP-27"), group_name="Monitoring Products", limit=2)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from graph.age import CypherQuery, GraphName, encode_parameters, graph_name_for, graph_name_for_tenant
-from graph.agtype import Edge, Vertex, parse_agtype
+from graph.agtype import Edge, Vertex, parse_agtype, parse_agtype_values
 from graph.errors import AgtypeParseError, CypherTemplateError, GraphNameError
 from graph.schema import (
     RELATIONSHIP_SPECS,
@@ -172,6 +172,19 @@ def test_agtype_vertex_edge_path_and_numeric_annotations() -> None:
 def test_agtype_rejects_malformed_values(bad: str) -> None:
     with pytest.raises(AgtypeParseError):
         parse_agtype(bad)
+    with pytest.raises(AgtypeParseError):
+        parse_agtype_values(bad)
+
+
+def test_agtype_values_parse_maps_as_maps_with_exact_numbers() -> None:
+    # what find_products' statements return: ids, names and property maps, never a vertex or edge
+    cells = parse_agtype_values('["PG-1", {"key": "PART_OF|a::edge", "price": 2.50::numeric, "n": 3}, null]')
+    assert cells == ["PG-1", {"key": "PART_OF|a::edge", "price": Decimal("2.50"), "n": 3}, None]
+    assert not isinstance(cells[1]["price"], float)
+    # a map shaped like a vertex stays a map (parse_agtype would build a Vertex)
+    vertex = '{"id": 1, "label": "ProductGroup", "properties": {"id": "PG-1"}}::vertex'
+    assert parse_agtype_values(vertex) == {"id": 1, "label": "ProductGroup", "properties": {"id": "PG-1"}}
+    assert isinstance(parse_agtype(vertex), Vertex)
 
 
 # --- graph names and Cypher templates ---------------------------------------------------------------------
@@ -221,7 +234,10 @@ def test_product_templates_are_bounded_and_use_no_variable_length_path() -> None
     with pytest.raises(KeyError):
         subtree_query("name", 4)  # type: ignore[arg-type]  # the point: depths come from an allow-list
     # the products: the fewest supplier slots that hold the request, one indexed equality per slot
-    assert supplier_products_query(1).text.count("s.id = $supplier_ids[") == 1
+    # one supplier still gets two slots: a lone equality is not an indexed, estimated OR in AGE (see SUPPLIER_SLOTS)
+    assert supplier_products_query(1).text.count("s.id = $supplier_ids[") == 2
+    # the subtree test the planner estimates as unselective, so the suppliers drive the (generic) plan
+    assert "$groups[belongs.target_id] IS NOT NULL" in supplier_products_query(10).text
     assert supplier_products_query(10).name == "supplier_products_16"
     assert supplier_products_query(200).text.count("s.id = $supplier_ids[") == SUPPLIER_SLOTS[-1] == 200
     assert supplier_products_query(10).parameters == {"supplier_ids", "groups"}
@@ -269,6 +285,12 @@ def test_find_products_edge_input_validates_to_the_edge_reference() -> None:
     edge = GraphEdgeRef.model_validate(_edge_data(RelationType.SUPPLIES, props))
     assert edge == _edge_ref_of(RelationType.SUPPLIES, props)
     assert edge.properties == {"since": "2026-01-01"}
+    # _edge_data names every provenance field itself; an edge with no property of its own has none
+    assert set(_edge_data(RelationType.SUPPLIES, props)["provenance"]) == set(Provenance.model_fields)
+    without = {k: v for k, v in props.items() if k != "since"}
+    assert GraphEdgeRef.model_validate(_edge_data(RelationType.SUPPLIES, without)) == _edge_ref_of(
+        RelationType.SUPPLIES, without)  # fmt: skip
+    assert _edge_data(RelationType.SUPPLIES, without)["properties"] == {}
     assert edge.provenance.extracted_at.isoformat() == "2026-05-01T00:00:00+00:00"
     # still validated: a naive timestamp or a missing field is refused
     with pytest.raises(ValueError, match="timezone-aware"):
