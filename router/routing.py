@@ -249,6 +249,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         elif period.time_range is None and needs_period:
             reasons.append("period: the question names no period")
             questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
+        elif needs_period and period.point_in_time and period.time_range is not None:
+            # "Spend as of March 2026": cumulative to the end of March, or March alone? Either answer would be a
+            # silent guess at a different period, so both are named with their dates.
+            reasons.append(f"period: {period.point_in_time!r} names a point in time, not a period")
+            questions.append(_point_in_time_question(period.point_in_time, period.time_range))
     if spend_shaped:
         if cues.currency_unchosen:
             reasons.append("currency: the question asks for an unspecified currency (local/original/invoice)")
@@ -392,6 +397,19 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         personal_data=personal,
         named_suppliers_only=reading.cues.agreement_question,
     )
+
+
+def _point_in_time_question(words: str, period: TimeRange) -> str:
+    """The two readings of a figure "as of" a period, with their dates: the year to date up to the end of the
+    period (from the start of its fiscal year), or the period alone."""
+    from router.periods import fiscal_year_start_month
+
+    last_day = period.end - dt.timedelta(days=1)
+    month = fiscal_year_start_month()
+    start = dt.date(last_day.year if last_day.month >= month else last_day.year - 1, month, 1)
+    return (f"{words!r}: do you mean the year to date up to it ({start} to {period.end}, end exclusive; ask "
+            f"'between {start} and {period.end}') or {period.label} alone ({period.start} to {period.end}, end "
+            "exclusive)?")
 
 
 #: Workflows whose answer is a figure or a traversal: each constraint of the reading must be used by a step.
