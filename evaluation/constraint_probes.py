@@ -22,7 +22,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -56,7 +56,8 @@ class Probe:
     #: Words the clarification must contain (any of them), when one is expected.
     about: tuple[str, ...] = ()
     as_of: dt.date = AS_OF
-    calls: tuple[Call, ...] = field(default=())
+    #: For a traversal (no metric): strings every one of which the executed plan's arguments must contain.
+    plan: tuple[str, ...] = ()
 
 
 def _cmp(params: Mapping[str, Any], rule: str = "previous_period", **extra: Any) -> Call:
@@ -175,6 +176,97 @@ PROBES: tuple[Probe, ...] = (
     Probe("multihop", "Company A spend with Gamma on Control Equipment from January to March 2026",
           _total({**A, **Q1, "supplier_ids": ["SUP-27"],
                   "product_group_ids": ["PG-CAB", "PG-CAB-ACC", "PG-CMOD", "PG-CTRL", "PG-PLC"]})),
+    # --- second round: other wordings of the same classes --------------------------------------------------------
+    Probe("change", "Did Company A spend more in Q1 2026 than in Q4 2025?", _cmp({**A, **Q1})),
+    Probe("change", "How much more did Company A spend with Beta in 2025 than in 2024?",
+          _cmp({**A, **Y25, "supplier_ids": ["SUP-18"]}, "same_period_last_year")),
+    Probe("change", "Company A spend in March 2026 compared to the same month last year",
+          _cmp({**A, "start_date": "2026-03-01", "end_date": "2026-04-01"}, "same_period_last_year")),
+    Probe("change", "By how much did Company A's spend with Gamma fall in Q1 2026 versus Q4 2025?",
+          _cmp({**A, **Q1, "supplier_ids": ["SUP-27"]})),
+    Probe("change", "How did Company A's spend change month over month in March 2026?",
+          _cmp({**A, "start_date": "2026-03-01", "end_date": "2026-04-01"})),
+    Probe("change", "How did Company A's spend change in the last quarter compared with the quarter before?",
+          _cmp({**A, **Q1})),
+    Probe("change", "What was the difference between Company A's spend in January 2026 and December 2025?",
+          _cmp({**A, "start_date": "2026-01-01", "end_date": "2026-02-01"})),
+    Probe("change", "Company A spend change H1 2026 vs H1 2025",
+          _cmp({**A, "start_date": "2026-01-01", "end_date": "2026-07-01"}, "same_period_last_year")),
+    Probe("change", "How did Company A's spend on Pressure Sensors with Supplier Zeta change in Q1 2026 vs Q4 2025?",
+          _cmp({**A, **Q1, "supplier_ids": ["SUP-35"], "product_group_ids": PRES})),
+    Probe("change", "How did Company A's spend in the last 90 days compare with the previous 90 days?",
+          _cmp({**A, "start_date": "2026-02-15", "end_date": "2026-05-16"}, "custom",
+               base_start_date="2025-11-17", base_end_date="2026-02-15")),
+    Probe("ranking", "Which 2 suppliers did Company A spend the most with in 2025?", _rank({**A, **Y25}, limit=2)),
+    Probe("ranking", "Company A's smallest supplier in 2025", _rank({**A, **Y25}, limit=1, direction="bottom")),
+    Probe("ranking", "Top supplier of Company A for Temperature Sensors in Q1 2026",
+          _rank({**A, **Q1, "product_group_ids": ["PG-TEMP"]}, limit=1)),
+    Probe("ranking", "Which of Beta and Gamma did Company A spend more with in 2025?",
+          _rank({**A, **Y25, "supplier_ids": ["SUP-18", "SUP-27"]}, limit=1)),
+    Probe("ranking", "Top 2 products of Company A in Pressure Sensors in 2025",
+          _rank({**A, **Y25, "product_group_ids": PRES}, "product_code", limit=2)),
+    Probe("ranking", "Company A's largest product group in Q1 2026 excluding Control Equipment",
+          _rank({**A, **Q1, "exclude_product_group_ids": ["PG-CAB", "PG-CAB-ACC", "PG-CMOD", "PG-CTRL", "PG-PLC"]},
+                "product_group_id", limit=1)),
+    Probe("ranking", "Top 3 suppliers of Company A in 2025 excluding Pressure Sensors",
+          _rank({**A, **Y25, "exclude_product_group_ids": PRES}, limit=3)),
+    # A breakdown beside a ranking of another dimension: one ranking per supplier is no governed metric.
+    Probe("ranking", "Top 3 products per supplier of Company A in 2025", None, ("supplier",)),
+    Probe("ranking", "Top 2 suppliers of Company C in 2025", _rank({"company_id": "COMP-C", **Y25}, limit=2)),
+    Probe("ranking", "Top 3 suppliers of Company A with approved status in 2025 for Sensors",
+          _rank({**A, **Y25, "product_group_ids": SENS}, limit=3)),
+    Probe("shares", "What % of Company A's Q1 2026 spend was with Beta?",
+          _share({**A, **Q1, "supplier_ids": ["SUP-18"]})),
+    Probe("shares", "Gamma's share of Company A's Monitoring Products spend in Q1 2026",
+          _share({**A, **Q1, "supplier_ids": ["SUP-27"], "product_group_ids": MON})),
+    Probe("shares", "What share of Company A's spend on Pressure Sensors in 2025 came from Beta and Zeta?",
+          _share({**A, **Y25, "supplier_ids": ["SUP-18", "SUP-35"], "product_group_ids": PRES})),
+    Probe("shares", "What portion of Company A's 2025 spend with Supplier Beta was on Sensors?",
+          _share({**A, **Y25, "supplier_ids": ["SUP-18"], "product_group_ids": SENS}, "finance.product_group_share")),
+    Probe("shares", "What share of Company B's spend in 2025 went to Beta?",
+          _share({"company_id": "COMP-B", **Y25, "supplier_ids": ["SUP-18"]})),
+    Probe("shares", "What share of Company A's 2025 spend went to Beta, excluding Pressure Sensors?",
+          _share({**A, **Y25, "supplier_ids": ["SUP-18"], "exclude_product_group_ids": PRES})),
+    Probe("shares", "How much of Company A's spend in the last 12 months went to Gamma, in percent?",
+          _share({**A, "start_date": "2025-05-16", "end_date": "2026-05-16", "supplier_ids": ["SUP-27"]})),
+    Probe("exclusions", "Company A spend in 2025 apart from Supplier Gamma",
+          _total({**A, **Y25, "exclude_supplier_ids": ["SUP-27"]})),
+    Probe("exclusions", "Company A spend in Q1 2026, not counting Beta",
+          _total({**A, **Q1, "exclude_supplier_ids": ["SUP-18"]})),
+    Probe("exclusions", "How did Company A's spend excluding Sensors change in Q1 2026 vs Q4 2025?",
+          _cmp({**A, **Q1, "exclude_product_group_ids": SENS})),
+    Probe("exclusions", "Company A spend on Sensors except Temperature Sensors and Flow Sensors in 2025",
+          _total({**A, **Y25, "product_group_ids": SENS, "exclude_product_group_ids": ["PG-FLOW", "PG-TEMP"]})),
+    Probe("exclusions", "Company A's unpaid spend in 2026 excluding Supplier Gamma",
+          _total({**A, "start_date": "2026-01-01", "end_date": "2027-01-01", "invoice_statuses": ["posted"],
+                  "exclude_supplier_ids": ["SUP-27"]})),
+    Probe("multihop", "Company A spend with Iota Cables on Cables and Connectors in 2025",
+          _total({**A, **Y25, "supplier_ids": ["SUP-60"], "product_group_ids": ["PG-CABL"]})),
+    Probe("multihop", "Spend of Company A on Wireless Pressure Transmitters from Supplier Zeta in 2025",
+          _total({**A, **Y25, "supplier_ids": ["SUP-35"], "product_group_ids": ["PG-PRES-WL"]})),
+    Probe("multihop", "How much did Company C spend with Supplier Delta on Control Cabinets in 2025?",
+          _total({"company_id": "COMP-C", **Y25, "supplier_ids": ["SUP-31"], "product_group_ids": ["PG-CAB",
+                                                                                                  "PG-CAB-ACC"]})),
+    Probe("multihop", "Company A spend with Beta on Pressure Sensors between 2026-01-15 and 2026-03-15",
+          _total({**A, "start_date": "2026-01-15", "end_date": "2026-03-15", "supplier_ids": ["SUP-18"],
+                  "product_group_ids": PRES})),
+    Probe("multihop", "Company A spend with Beta and Zeta on Sensors in Q1 2026, month by month",
+          Call("finance.company_spend", {**A, **Q1, "supplier_ids": ["SUP-18", "SUP-35"], "product_group_ids": SENS},
+               grain="month")),
+    Probe("multihop", "Company A spend on Pressure Sensors per supplier in 2025",
+          Call("finance.company_spend", {**A, **Y25, "product_group_ids": PRES}, ("supplier_id",))),
+    # multihop traversals: every constraint in the plan (company, supplier, group, the question's own date)
+    Probe("multihop", "Which suppliers were approved for Company A on 2025-06-01?", None,
+          plan=("COMP-A", "2025-06-01", "2025-06-02")),
+    Probe("multihop", "Which of Company A's approved vendors supply Pressure Sensors in Q1 2026?", None,
+          plan=("COMP-A", "2026-01-01", "2026-04-01", "Pressure Sensors")),
+    Probe("multihop", "Which products under Sensors does Supplier Zeta supply?", None, plan=("SUP-35", "Sensors")),
+    Probe("multihop", "Approved vendors of Company B for Control Cabinets on 2026-02-01", None,
+          plan=("COMP-B", "2026-02-01", "Control Cabinets")),
+    Probe("multihop", "What did Company A spend with approved vendors on Pressure Sensors in Q1 2026?", None,
+          plan=("COMP-A", "2026-01-01", "2026-04-01", "Pressure Sensors", "graph.find_approved_vendors")),
+    Probe("multihop", "Which suppliers approved for Company A in 2025 supply Temperature Sensors, excluding Beta?",
+          None, ("Beta", "SUP-18", "leave")),
     # --- periods: rolling windows, lists, compact quarters, as of -------------------------------------------------
     Probe("periods", "Company A spend last 3 months", _total({**A, "start_date": "2026-02-16", "end_date": "2026-05-16"})),
     Probe("periods", "Company A spend in the past 90 days",
@@ -232,7 +324,7 @@ def _tokens(result: Mapping[str, Any], call: Call) -> list[str]:
             if value is None:
                 continue
             if name.endswith("_percent"):
-                out.append(str(Decimal(str(value)).normalize()))
+                out.append(f"{Decimal(str(value)).normalize():f}")
             else:
                 out.append(str(value))
     return out
@@ -248,8 +340,10 @@ def _present(token: str, text: str) -> bool:
     return any(f"{number.quantize(Decimal(q))}" in text for q in ("0.01", "0.1", "1")) if "." in token else False
 
 
-def classify(probe: Probe, status: str, text: str, expected: list[str] | None) -> str:
+def classify(probe: Probe, status: str, text: str, expected: list[str] | None, plan: str = "") -> str:
     """The class of one answer (see the module docstring)."""
+    if probe.plan and status != "clarification":
+        return "exact" if all(v in plan for v in probe.plan) and status in ("answered", "no_data") else "silent_wrong"
     if status == "clarification":
         if probe.expect is None:
             return "clarify_ok" if not probe.about or any(w.lower() in text.lower() for w in probe.about) \
@@ -257,10 +351,10 @@ def classify(probe: Probe, status: str, text: str, expected: list[str] | None) -
         return "clarify_wrong"
     if probe.expect is None:
         return "silent_wrong" if status in ("answered", "no_data") else "refusal"
+    if expected == [] and status in ("no_data", "not_found"):
+        return "exact"
     if status not in ("answered", "no_data", "partial"):
         return "refusal"
-    if expected == [] and status == "no_data":
-        return "exact"
     if expected and all(_present(t, text) for t in expected):
         return "exact"
     return "flagged" if "PARTIAL" in text or status == "partial" else "silent_wrong"
@@ -296,8 +390,10 @@ def run(database: str, categories: Sequence[str] = (), verbose: bool = False) ->
                 expected = _tokens(direct.json(), call)
             response = client.post("/v1/ask", headers=headers,
                                    json={"question": probe.question, "as_of": probe.as_of.isoformat()})
-            status, text = _text(response.json())
-            klass = classify(probe, status, text, expected)
+            body = response.json()
+            status, text = _text(body)
+            plan = json.dumps((body.get("routing") or {}).get("execution_plan") or [], ensure_ascii=False)
+            klass = classify(probe, status, text, expected, plan)
             counts[(probe.category, klass)] += 1
             if verbose or klass not in ("exact", "clarify_ok"):
                 print(f"[{probe.category}/{klass}] {probe.question}\n    expected {expected}\n    -> {status}: "

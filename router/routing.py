@@ -377,7 +377,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         )
         # Every constraint the reading found must reach a step of a figure or relationship plan.
         if workflow in _CONSTRAINED_WORKFLOWS:
-            for what in unused_constraints(entities, constraints, steps, workflow):
+            for what in unused_constraints(entities, constraints, steps, workflow, reading):
                 reasons.append(f"constraint: {what} is not used by the {workflow} plan")
                 questions.append(f"I cannot apply {what} to this question with a governed figure or the graph; "
                                  "do you want the answer without it, or a different question?")
@@ -427,15 +427,32 @@ def _values(value: object) -> set[str]:
     return set()
 
 
+def _arguments(value: object, key: str) -> list[object]:
+    """Every value of ``key`` anywhere in a step's (nested) arguments."""
+    found: list[object] = []
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name == key:
+                found.append(item)
+            found.extend(_arguments(item, key))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            found.extend(_arguments(item, key))
+    return found
+
+
 def unused_constraints(
-    entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...], workflow: str = ""
+    entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...], workflow: str = "",
+    reading: Reading | None = None,
 ) -> list[str]:
     """The constraints of the reading that no step of the plan carries (a named supplier, product, group,
-    company or the period), each as the words to put to the user. Named suppliers of an approval question are
+    company, the period with both its bounds, an invoice status or document type filter, an exclusion, a
+    comparison, a breakdown), each as the words to put to the user. Named suppliers of an approval question are
     applied by its composer (the approvals of the named suppliers), not by a step."""
     used: set[str] = set()
     for step in steps:
         used |= _values(step.arguments)
+    arguments = [step.arguments for step in steps]
     missing: list[str] = []
     # The catalogue (which products sit under a group, who supplies them) is the tenant's, not a company's nor a
     # period's; and named invoices fix their own period.
@@ -454,15 +471,43 @@ def unused_constraints(
     if entities.product_group and entities.product_group not in used and (entities.product_group_id or "") not in used:
         missing.append(f"the product group {entities.product_group}")
     tr = constraints.time_range
-    if (scoped and not by_invoice and tr is not None and tr.start.isoformat() not in used
-            and tr.start.strftime("%Y-%m") not in used):
-        missing.append(f"the period {tr.label}")
+    if scoped and not by_invoice and tr is not None:
+        month = tr.start.strftime("%Y-%m") if single_month(tr) else None
+        if not ({tr.start.isoformat(), tr.end.isoformat()} <= used or (month is not None and month in used)):
+            missing.append(f"the period {tr.label} ({tr.start} to {tr.end}, end exclusive)")
+    if reading is None or workflow == "catalog_products":
+        return missing
+    statuses = tuple(constraints.invoice_status)
+    if statuses != ("posted", "paid") and not any(
+            set(v) == set(statuses) for v in _arguments(arguments, "invoice_statuses") if isinstance(v, list)):
+        missing.append(f"the invoice status filter ({', '.join(statuses)} only)")
+    analysis = reading.analysis
+    if analysis.document_types is not None and not any(
+            isinstance(v, list) and set(v) == set(analysis.document_types)
+            for v in _arguments(arguments, "document_types")):
+        missing.append(f"the document type filter ({', '.join(analysis.document_types)} only)")
+    for excluded in (*reading.excluded_supplier_ids, *reading.excluded_group_ids):
+        if excluded not in used:
+            missing.append(f"the exclusion of {excluded}")
+    if analysis.comparison is not None and not _arguments(arguments, "compare_to"):
+        missing.append("the comparison with another period")
+    grouped = {str(d) for v in _arguments(arguments, "group_by") if isinstance(v, list) for d in v}
+    for dim in reading.breakdown.group_by:
+        if dim not in grouped:
+            missing.append(f"the breakdown by {dimension_phrase(dim)}")
+    grain = reading.breakdown.grain
+    if grain and grain not in _arguments(arguments, "grain"):
+        missing.append(f"the breakdown by {grain}")
     return missing
 
 
 def _interpretation(entities: Entities, constraints: Constraints) -> str:
     tr = constraints.time_range
-    return interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    text = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    if tr is not None and (tr.label.startswith("the ") or " + " in tr.label or "-W" in tr.label):
+        # A rolling window, a list or a week: its name beside the dates it was resolved to.
+        text = text.replace(f"{tr.start} to {tr.end}", f"{tr.label}: {tr.start} to {tr.end}", 1)
+    return text
 
 
 _DIMENSION_WORDS = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
