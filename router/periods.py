@@ -79,6 +79,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("rolling", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding|"
                            rf"trailing|rolling)\s+(\d{{1,3}}|{_COUNT_WORDS})\s+(days?|weeks?|months?|quarters?|"
                            rf"years?)\b(?!\s+of\s+(?:the\s+year\s+)?\d{{4}})", re.I)),
+    # "the 6 months before": in a comparison, the window just before the one named first.
+    ("window_before", re.compile(rf"\b(?:the\s+)?(\d{{1,3}}|{_COUNT_WORDS})\s+(days|weeks|months|quarters|years)\s+"
+                                 rf"(?:before(?:\s+(?:that|it|them))?|prior|earlier)\b", re.I)),
     ("ttm", re.compile(r"\b(?:(?:the\s+)?(?:trailing|rolling|last|past)\s+(?:twelve|12)[- ]months?(?!\s+of\b)|ttm|"
                        r"ltm|l12m|r12m)\b", re.I)),
     # Compact quarters and halves: "1Q26", "Q1'26", "Q1/26", "Q1-26", "1H26", "H1'26".
@@ -392,7 +395,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
 
 
 _GLUE_ONLY = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*", re.I)
-_PREVIOUS_WINDOW = re.compile(r"\b(?:previous|prior|preceding)\s", re.I)
+_PREVIOUS_WINDOW = re.compile(r"\b(?:previous|prior|preceding)\s|\s(?:before|prior|earlier)\b", re.I)
 
 
 def _joined_list(question: str, found: list[TimeRange], spans: list[tuple[int, int]]) -> TimeRange | None:
@@ -473,6 +476,10 @@ def _read(
     g = match.groups()
     if kind in ("between", "from_to"):
         return _explicit(g[0], g[1], text)
+    if kind == "window_before":
+        if not _COMPARING.search(match.string):
+            raise ValueError(text)
+        return rolling_window(_COUNTS.get(g[0].lower()) or int(g[0]), g[1], as_of, text)
     if kind == "rolling":
         count = _COUNTS.get(g[0].lower()) or int(g[0])
         if not 1 <= count <= 3660:

@@ -349,6 +349,15 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             reasons.append(f"parameter: {what}")
             questions.append(f"{catalog_metric.label} needs {what}, which the question does not give. "
                              "Could you name it?")
+    compare_asked = [reading.cue_text[a:b] for a, b in reading.analysis.compare_words
+                     if reading.cue_text[a:b].strip().lower() != "than"]
+    if (compare_asked and reading.analysis.comparison is None and not reasons and (spend_shaped or analyst)
+            and not breakdown.group_by and len(entities.supplier_ids) < 2 and constraints.time_range is not None):
+        # "Compare our spend in the last 6 months": a comparison with no base the reading could place. The
+        # period's total alone would answer another question.
+        reasons.append(f"comparison: {compare_asked[0]!r} names no second period to compare with")
+        questions.append(f"Compare {constraints.time_range.label} with which period? For example the previous "
+                         "period, the same period last year, or a named one ('Q1 2026 vs Q4 2025').")
     auth = AuthorizationContextModel.from_auth(inputs.ctx)
     confidence = _overall(intents)
     rule_hits = tuple(f"{h.rule}:{h.intent}:{h.evidence}" for h in hits)
