@@ -71,8 +71,8 @@ _CHANGE_WORDS = re.compile(
     r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend)\b",
     re.I,
 )
-_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to)\b",
-                            re.I)
+_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to|"
+                            r"than)\b", re.I)
 _SAME_LAST_YEAR = re.compile(
     r"\b(?:the\s+)?same\s+(?:period|quarter|month|time|half|week|year)\s+(?:of\s+|in\s+)?"
     r"(?:last|the previous|the prior|a|one|the)\s+year(?:\s+(?:before|earlier|ago))?\b"

@@ -21,7 +21,8 @@ _MARKERS = re.compile(
     r"\b(?:ausgaben|gesamtausgaben|ausgegeben|wie\s+viel(?:e)?|quartal|halbjahr|gesch(?:ä|ae)ftsjahr|lieferant(?:en)?|"
     r"rechnung(?:en)?|gutschrift(?:en)?|f(?:ü|ue)r|bei|seit|zwischen|welche[rsn]?|waren|wurden|haben|hat|"
     r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
-    r"vorjahr\w*|vorquartal|gegen(?:ü|ue)ber|im|vom|bis)\b",
+    r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
+    r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?)\b",
     _I,
 )
 
@@ -31,7 +32,81 @@ _MONTHS_DE = {
 }
 _ORD = {"1": "1", "erste": "1", "ersten": "1", "erstes": "1", "2": "2", "zweite": "2", "zweiten": "2",
         "zweites": "2", "3": "3", "dritte": "3", "dritten": "3", "4": "4", "vierte": "4", "vierten": "4"}
-_ORD_WORDS = r"(?:(\d)\.|(erste[ns]?|zweite[ns]?|dritte[ns]?|vierte[ns]?))"
+_ORD_WORDS = r"(?:(\d)\.|(erste[nsr]?|zweite[nsr]?|dritte[nsr]?|vierte[nsr]?))"
+_ORD_EN = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
+_LAST = r"(?:letzte[nmsr]?|vorige[nmsr]?|vergangene[nmsr]?)"
+_THIS = r"(?:diese[nmsr]?)"
+_UNITS_DE = {"tag": "days", "tage": "days", "tagen": "days", "woche": "weeks", "wochen": "weeks",
+             "monat": "months", "monate": "months", "monaten": "months", "quartal": "quarters",
+             "quartale": "quarters", "quartalen": "quarters", "jahr": "years", "jahre": "years", "jahren": "years"}
+
+# --- German numbers -------------------------------------------------------------------------------------------
+_DE_UNITS = {
+    "null": 0, "eins": 1, "einen": 1, "einer": 1, "eine": 1, "ein": 1, "zwei": 2, "zwo": 2, "drei": 3, "vier": 4,
+    "fünf": 5, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
+    "zwoelf": 12, "dreizehn": 13, "vierzehn": 14, "fünfzehn": 15, "fuenfzehn": 15, "sechzehn": 16, "siebzehn": 17,
+    "achtzehn": 18, "neunzehn": 19, "zwanzig": 20, "dreißig": 30, "dreissig": 30, "vierzig": 40, "fünfzig": 50,
+    "fuenfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90,
+}
+_DE_SCALES = {"hundert": 100, "tausend": 1000, "million": 1_000_000, "millionen": 1_000_000,
+              "milliarde": 1_000_000_000, "milliarden": 1_000_000_000}
+_DE_MORPHEMES = "|".join(sorted({*_DE_UNITS, *_DE_SCALES, "und"}, key=len, reverse=True))
+#: A number in words, one word ("zweihundertfünfzigtausend") or with its scale apart ("fünf Tausend", "eine Million").
+_DE_NUMBER = re.compile(rf"(?<![\w-])(?<!\d\s)(?<![\d.,]\s)((?:{_DE_MORPHEMES})+)((?:\s+(?:{'|'.join(_DE_SCALES)}))*)(?![\w-])", _I)
+_DE_MORPHEME = re.compile(_DE_MORPHEMES, _I)
+#: Digits with a German scale word: "1,5 Mio.", "2 Millionen", "10 Tsd.", "5 Tausend", "3 Mrd.".
+_DE_DIGIT_SCALE = re.compile(r"(?<![\w.,])(\d+(?:,\d+)?)\s?(mio\.?|millionen|million|mrd\.?|milliarden?|tsd\.?|"
+                             r"tausend)(?![\w])", _I)
+_DE_DIGIT_WORDS = {"mio": "million", "millionen": "million", "million": "million", "mrd": "billion",
+                   "milliarde": "billion", "milliarden": "billion", "tsd": "thousand", "tausend": "thousand"}
+
+
+def german_number(words: str) -> int | None:
+    """An integer written in German words ("zehntausend", "fünf Tausend", "zweihundertfünfzig", "eine Million"),
+    or ``None`` when the text is not one.
+
+    >>> german_number("zweihundertfünfundzwanzigtausend"), german_number("fünf Tausend"), german_number("Tisch")
+    (225000, 5000, None)
+    """
+    compact = re.sub(r"\s+", "", words.lower())
+    morphemes = _DE_MORPHEME.findall(compact)
+    if not morphemes or "".join(morphemes) != compact:
+        return None
+    total, current, seen = 0, 0, False
+    for word in morphemes:
+        if word == "und":
+            continue
+        if word in _DE_UNITS:
+            current += _DE_UNITS[word]
+        elif word == "hundert":
+            current = (current or 1) * 100
+        else:
+            total += (current or 1) * _DE_SCALES[word]
+            current = 0
+        seen = True
+    return total + current if seen else None
+
+
+def _number_words(match: re.Match[str]) -> str:
+    text = match.group(0)
+    value = german_number(text)
+    if value is None or text.lower() in ("ein", "eine", "einen", "einer", "eins", "und", "null"):
+        return text  # an article ("eine Rechnung") or a bare "und" stays a word
+    return str(value)
+
+
+def _digit_scale(match: re.Match[str]) -> str:
+    return f"{match.group(1).replace(',', '.')} {_DE_DIGIT_WORDS[match.group(2).lower().rstrip('.')]}"
+
+
+def german_numbers(text: str) -> str:
+    """German numbers in words and German scale words after digits as English digits and words.
+
+    >>> german_numbers("über zehntausend Euro und unter 1,5 Mio. €")
+    'über 10000 Euro und unter 1.5 million €'
+    """
+    text = _DE_DIGIT_SCALE.sub(_digit_scale, text)
+    return _DE_NUMBER.sub(_number_words, text)
 
 
 def _ordinal(match: re.Match[str]) -> str:
@@ -46,10 +121,29 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (rf"\b(?:im|in|für\s+das|fürs)?\s*{_ORD_WORDS}\s*quartal\s+(\d{{4}})\b",
          lambda m: f" in Q{_ordinal(m)} {m.group(3)}"),
         (rf"\b(?:im|in)?\s*{_ORD_WORDS}\s*halbjahr\s+(\d{{4}})\b", lambda m: f" in H{_ordinal(m)} {m.group(3)}"),
+        # without a year: the most recent one that has started, as "in the first quarter" reads in English
+        (rf"\b(?:im|in|für\s+das|fürs)?\s*{_ORD_WORDS}\s*quartal\b",
+         lambda m: f" in the {_ORD_EN[_ordinal(m)]} quarter"),
+        (rf"\b(?:im|in)?\s*{_ORD_WORDS}\s*halbjahr\b", lambda m: f" in the {_ORD_EN[_ordinal(m)]} half"),
         (r"\b(?:im\s+)?gesch(?:ä|ae)ftsjahr\s+(\d{4})\b", r"in FY\1"),
-        (r"\b(?:im\s+)?(?:letzten|vorigen|vergangenen)\s+quartal\b", "last quarter"),
-        (r"\b(?:im\s+)?(?:letzten|vorigen|vergangenen)\s+monat\b", "last month"),
-        (r"\b(?:im\s+)?(?:letzten|vorigen|vergangenen)\s+jahr\b", "last year"),
+        (r"\b(?:im\s+)?jahre?\s+(\d{4})\b", r"in \1"),
+        # comparisons with the year or month before, before "im Vorjahr" as a period
+        (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|vs\.?|im\s+vergleich\s+zu[mr]?)\s+(?:dem\s+)?vorjahr\b",
+         "compared with last year"),
+        (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|vs\.?|im\s+vergleich\s+zu[mr]?)\s+(?:dem\s+)?vormonat\b",
+         "compared with the previous month"),
+        # rolling windows: "in den letzten 3 Monaten", "letzte 90 Tage" (numbers in words are digits by now)
+        (rf"\b(?:in\s+den\s+|während\s+der\s+|der\s+|die\s+)?{_LAST}\s+(\d{{1,3}})\s+"
+         r"(tagen?|tage|wochen?|monaten?|monate|quartalen?|quartale|jahren?|jahre)\b",
+         lambda m: f" in the last {m.group(1)} {_UNITS_DE[m.group(2).lower()]}"),
+        (rf"\b(?:im\s+|in\s+der\s+)?{_LAST}\s+quartal\b", "last quarter"),
+        (rf"\b(?:im\s+|in\s+der\s+)?{_LAST}\s+monat\b|\b(?:im\s+)?vormonat\b", "last month"),
+        (rf"\b(?:im\s+|in\s+der\s+)?{_LAST}\s+jahr\b|\b(?:im\s+)?vorjahr\b", "last year"),
+        (rf"\b(?:in\s+der\s+)?{_LAST}\s+woche\b|\bvorwoche\b", "last week"),
+        (rf"\b(?:in\s+)?{_THIS}\s+quartal\b", "this quarter"),
+        (rf"\b(?:in\s+)?{_THIS}\s+monat\b", "this month"),
+        (rf"\b(?:in\s+)?{_THIS}\s+jahr\b", "this year"),
+        (rf"\b(?:in\s+)?{_THIS}\s+woche\b", "this week"),
         (r"\b(?:im\s+)?(?:laufenden|aktuellen)\s+quartal\b", "this quarter"),
         (r"\b(?:im\s+)?(?:laufenden|aktuellen)\s+jahr\b|\bseit\s+jahres(?:beginn|anfang)\b", "year to date"),
         (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|vs\.?|im\s+vergleich\s+zum?)\s+(?:dem\s+)?vorjahres(?:quartal|zeitraum)\b",
@@ -59,8 +153,19 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b", lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}"),
         (r"\bzwischen\s+(\S+)\s+und\s+(\S+)", r"between \1 and \2"),
         (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+)?(\d{4}-\d{2}-\d{2})", r"between \1 and \2"),
+        (r"\bseit\s+(?:anfang|beginn)\s+", "since "),
         (r"\bseit\b", "since"),
+        # open ends: "bis Ende März", "bis zum Ende des ersten Quartals", "bis März" (not "bis zu 5.000 €")
+        (r"\bbis\s+(?:zum\s+)?ende\s+(?:des\s+|der\s+|von\s+)?", "until the end of "),
+        (r"\bbis\s+(?:zum\s+|einschlie(?:ß|ss)lich\s+)?(?=\d{4}-\d{2}-\d{2}|q[1-4]\b|"
+         + "|".join(_MONTHS_DE) + r"|april|august|september|november)", "until "),
+        (r"\bund\b", "and"),
         (r"\b(" + "|".join(_MONTHS_DE) + r")\b", lambda m: _MONTHS_DE[m.group(1).lower()]),
+        # changes ("Wie haben sich die Ausgaben ... verändert?")
+        (r"\bwie\s+(?:hat|haben)\s+sich\b", "how did"),
+        (r"\b(?:ver(?:ä|ae)nder(?:t|ten|ung)|entwickelt|entwicklung)\b", "change"),
+        (r"\b(?:gestiegen|angestiegen|anstieg|zugenommen)\b", "increased"),
+        (r"\b(?:gesunken|gefallen|r(?:ü|ue)ckgang|abgenommen)\b", "decreased"),
         # metric words and question frames
         (r"\bwie\s+viele\b", "how many"),
         (r"\bwie\s+viel\s+(?:haben\s+wir|hat)\b", "how much did"),
@@ -129,7 +234,7 @@ def read_german(question: str) -> str | None:
     """
     if not _MARKERS.search(question):
         return None
-    text = question
+    text = german_numbers(question)
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type]
     text = _YEAR.sub(_bare_year, " ".join(text.split()))
@@ -137,7 +242,7 @@ def read_german(question: str) -> str | None:
 
 
 _YEAR = re.compile(r"(?<![\w./-])(20\d{2})(?![\w./-])")
-_PERIOD_WORDS = {"in", "since", "and", "between", "fy", "of", *(m.lower() for m in _MONTHS_DE.values()),
+_PERIOD_WORDS = {"in", "since", "and", "between", "fy", "of", "until", *(m.lower() for m in _MONTHS_DE.values()),
                  "april", "august", "september", "november"}
 
 

@@ -10,6 +10,18 @@ through May``), ``the first/last N quarters|months of 2026``, and explicit dates
 ``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to (before) 2026-04-01``, whose second date is the
 exclusive end (the corpus's convention).
 
+Rolling windows end at the as-of date (included): ``last/past/previous/trailing/rolling N days|weeks|months|
+quarters|years`` (N in digits or words), ``trailing twelve months`` / ``TTM`` / ``LTM`` / ``L12M`` (12 months).
+N days (weeks) are the N (7N) days up to and including the as-of date; N months are from the day after the same
+day N months earlier (clamped to the month's end), so "last 3 months" as of 2026-05-15 is [2026-02-16,
+2026-05-16). ``last/previous week`` is the previous ISO calendar week (Monday to Sunday), as ``last month`` is the
+previous calendar month; ``this week`` the current one. Period lists ``Q1 and Q2 2026``, ``Jan and Feb``, ``H1 and
+H2 2025`` are their union when the parts are adjacent (earlier bare parts take the year of the last one); parts
+with a gap, or a list in a comparison ("Q1 and Q2 compared"), are left to the comparison reader or asked about.
+Quarters and halves also read as ``1Q26``, ``Q1'26``, ``Q1/26``, ``Q1-26``, ``2026Q1``, ``1H26``, ``H1'26``.
+A period after "as of"/"as at" is a point in time (:attr:`PeriodResolution.point_in_time`): for a figure the
+router asks whether the year to date up to that point or the period alone is meant.
+
 Vague words ("recently", "lately", "a while ago") and two different periods make the period *ambiguous*:
 the router then asks instead of guessing.
 """
@@ -55,7 +67,28 @@ _DATE = r"(\d{4}-\d{2}-\d{2})"
 _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+including)?|(?:up\s+)?to\s+(?:the\s+)?end"
           r"\s+of|(?:by|until|till|through)\s+(?:the\s+)?end\s+of|before|prior\s+to|no\s+later\s+than)")
 _UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
+_COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
+    ("quarter_list", re.compile(rf"\bq[1-4](?:{_LIST_GLUE}q[1-4])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
+    ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
+    ("month_list", re.compile(rf"\b(?:{_MONTH_NAMES})\.?(?:{_LIST_GLUE}(?:{_MONTH_NAMES})\.?)+(?:\s+(\d{{4}}))?\b",
+                              re.I)),
+    # Rolling windows ending at the as-of date ("last 3 months", "past 90 days", "trailing 12 months", "TTM").
+    ("rolling", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding|"
+                           rf"trailing|rolling)\s+(\d{{1,3}}|{_COUNT_WORDS})\s+(days?|weeks?|months?|quarters?|"
+                           rf"years?)\b(?!\s+of\s+(?:the\s+year\s+)?\d{{4}})", re.I)),
+    # "the 6 months before": in a comparison, the window just before the one named first.
+    ("window_before", re.compile(rf"\b(?:the\s+)?(\d{{1,3}}|{_COUNT_WORDS})\s+(days|weeks|months|quarters|years)\s+"
+                                 rf"(?:before(?:\s+(?:that|it|them))?|prior|earlier)\b", re.I)),
+    ("ttm", re.compile(r"\b(?:(?:the\s+)?(?:trailing|rolling|last|past)\s+(?:twelve|12)[- ]months?(?!\s+of\b)|ttm|"
+                       r"ltm|l12m|r12m)\b", re.I)),
+    # Compact quarters and halves: "1Q26", "Q1'26", "Q1/26", "Q1-26", "1H26", "H1'26".
+    ("compact_quarter", re.compile(r"(?<![\w-])(?:([1-4])q\s?((?:20)?\d{2})|q([1-4])\s?['’/-]\s?(\d{2}))(?![\w/-])",
+                                   re.I)),
+    ("compact_half", re.compile(r"(?<![\w-])(?:([12])h\s?((?:20)?\d{2})|h([12])\s?['’/-]\s?(\d{2}))(?![\w/-])",
+                                re.I)),
     ("between", re.compile(rf"\bbetween\s+{_DATE}\s+and\s+{_DATE}\b", re.I)),
     ("from_to", re.compile(rf"\bfrom\s+{_DATE}\s+(?:to|until|till)\s+(?:before\s+)?{_DATE}\b", re.I)),
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
@@ -72,7 +105,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("last_of_year", re.compile(r"\b(?:the\s+)?(last|final|first)\s+(quarter|qtr|month|half)\s+of\s+(\d{4})\b", re.I)),
     ("first_n", re.compile(r"\b(?:the\s+)?(first|last|final)\s+(two|three|four|five|six|seven|eight|nine|ten|eleven|"
                            r"twelve|[1-9]|1[0-2])\s+(quarters|months)\s+of\s+(\d{4})\b", re.I)),
-    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|half)\b", re.I)),
+    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|half|week)\b",
+                            re.I)),
     ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
     ("qtd", re.compile(r"\b(quarter[- ]to[- ]date|qtd)\b", re.I)),
     ("mtd", re.compile(r"\b(month[- ]to[- ]date|mtd)\b", re.I)),
@@ -119,6 +153,9 @@ class PeriodResolution:
     mentions: tuple[str, ...] = ()
     #: Where each mention stands in the question (the reader's span accounting).
     spans: tuple[tuple[int, int], ...] = ()
+    #: "as of March 2026": the period was named as a point in time (for a figure: year to date up to it, or the
+    #: period alone?), with the words that named it.
+    point_in_time: str | None = None
 
 
 def quarter_start(year: int, quarter: int) -> dt.date:
@@ -200,6 +237,9 @@ def _relative(which: str, unit: str, as_of: dt.date, text: str) -> TimeRange:
         if previous:
             quarter, year = (quarter - 1, year) if quarter > 1 else (4, year - 1)
         return _quarter(year, quarter, text)
+    if unit == "week":
+        monday = as_of - dt.timedelta(days=as_of.weekday())
+        return _week(monday - dt.timedelta(days=7) if previous else monday, text)
     if unit == "month":
         start = dt.date(as_of.year, as_of.month, 1)
         if previous:
@@ -210,6 +250,62 @@ def _relative(which: str, unit: str, as_of: dt.date, text: str) -> TimeRange:
 
 def _explicit(start_text: str, end_text: str, text: str) -> TimeRange:
     return _range(dt.date.fromisoformat(start_text), dt.date.fromisoformat(end_text), text)
+
+
+def add_months_to_day(day: dt.date, months: int) -> dt.date:
+    """The same day ``months`` later (earlier when negative), clamped to the last day of a shorter month."""
+    first = add_months(day.replace(day=1), months)
+    last = (add_months(first, 1) - dt.timedelta(days=1)).day
+    return first.replace(day=min(day.day, last))
+
+
+_UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+
+
+def rolling_window(count: int, unit: str, as_of: dt.date, text: str = "") -> TimeRange:
+    """The ``count`` days/weeks/months/quarters/years ending at the as-of date (included).
+
+    >>> w = rolling_window(3, "months", dt.date(2026, 5, 15)); (w.start, w.end)
+    (datetime.date(2026, 2, 16), datetime.date(2026, 5, 16))
+    """
+    unit = unit.lower().rstrip("s")
+    end = as_of + dt.timedelta(days=1)
+    if unit in ("day", "week"):
+        start = end - dt.timedelta(days=count * (7 if unit == "week" else 1))
+    else:
+        start = add_months_to_day(end, -count * _UNIT_MONTHS[unit])
+    plural = unit if count == 1 else f"{unit}s"
+    return TimeRange(start=start, end=end, label=f"the {count} {plural} to {as_of}", source_text=text)
+
+
+def _week(monday: dt.date, text: str) -> TimeRange:
+    year, week, _ = monday.isocalendar()
+    return TimeRange(start=monday, end=monday + dt.timedelta(days=7), label=f"{year}-W{week:02d}", source_text=text)
+
+
+class _Gap(ValueError):
+    """A period list whose parts are not adjacent ("Q1 and Q3"): no single range, asked about."""
+
+
+def _union(parts: list[TimeRange], text: str) -> TimeRange:
+    """Adjacent periods of a list as one range; parts with a gap between them are no range."""
+    ordered = sorted({(p.start, p.end): p for p in parts}.values(), key=lambda p: p.start)
+    for before, after in zip(ordered, ordered[1:]):
+        if before.end != after.start:
+            raise _Gap(f"the periods {', '.join(p.label for p in ordered)} of {text!r} are not adjacent: one "
+                       "figure for each, or their total?")
+    start, end = ordered[0].start, ordered[-1].end
+    return TimeRange(start=start, end=end, label=" + ".join(p.label for p in ordered), source_text=text)
+
+
+def _two_digit_year(text: str) -> int:
+    return int(text) if len(text) == 4 else 2000 + int(text)
+
+
+#: A comparison between the parts of a list ("Q1 and Q2 compared"): the parts stay separate periods.
+_COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relative to|change[ds]?|grow|grew|growth|"
+                        r"increase[ds]?|decrease[ds]?|rose|fell|dropped|declined?|trend)\b", re.I)
+_POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+of)?\s+)?)?$", re.I)
 
 
 def _range(start: dt.date, end: dt.date, text: str) -> TimeRange:
@@ -234,7 +330,13 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     starts: list[TimeRange] = []
     ends: list[tuple[dt.date, str]] = []
     lone_years = 0
+    point_in_time: str | None = None
+    found_spans: list[tuple[int, int]] = []
+    lone_listed = False  # a year standing alone is no list part ("2024 and 2025" is asked about)
+    comparing = _COMPARING.search(question) is not None
     for kind, pattern in _PATTERNS:
+        if kind.endswith("_list") and comparing:
+            continue  # "Q1 and Q2 compared": two periods, split by the comparison reader
         for match in pattern.finditer(question):
             span = match.span()
             if any(span[0] < end and start < span[1] for start, end in consumed):
@@ -242,6 +344,8 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             text = match.group(0)
             try:
                 period = _read(kind, match, as_of, text, fiscal_start_month)
+            except _Gap as gap:
+                return PeriodResolution(None, True, str(gap), (text,), (span,))
             except ValueError:
                 return PeriodResolution(None, True, f"the period {text!r} is not a valid date range", (text,),
                                         (span,))
@@ -255,6 +359,12 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             cue = _UNTIL_BEFORE.search(question, 0, span[0]) if not kind.startswith("until_") else None
             if cue is not None and not any(cue.start() < end and start < span[0] for start, end in consumed):
                 span, text = (cue.start(), span[1]), question[cue.start():span[1]]
+            point = _POINT_IN_TIME.search(question, 0, span[0])
+            if kind == "on_date" and re.match(r"as\s+(?:of|at)\b", text, re.I):
+                point_in_time = text
+            elif point is not None and cue is None and not kind.startswith("until_"):
+                span, text = (point.start(), span[1]), question[point.start():span[1]]
+                point_in_time = text
             consumed.append(span)
             mentions.append(text)
             if kind.startswith("until_") or cue is not None:
@@ -264,8 +374,65 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                 starts.append(period)
             else:
                 found.append(period)
+                found_spans.append(span)
+                lone_listed = lone_listed or kind == "lone_year"
     if ends:
         return _open_range(found, starts, ends, tuple(mentions), tuple(consumed))
+    if comparing:
+        _previous_window(question, found, found_spans, mentions)
+    elif len({(p.start, p.end) for p in found}) > 1 and not starts and not lone_listed:
+        try:
+            joined = _joined_list(question, found, found_spans)
+        except _Gap as gap:
+            return PeriodResolution(None, True, str(gap), tuple(mentions), tuple(consumed))
+        if joined is not None:
+            found = [joined]
+    if point_in_time is not None:
+        resolved = _resolve_found(question, found, starts, mentions, consumed)
+        return PeriodResolution(resolved.time_range, resolved.ambiguous, resolved.reason, resolved.mentions,
+                                resolved.spans, point_in_time)
+    return _resolve_found(question, found, starts, mentions, consumed)
+
+
+_GLUE_ONLY = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*", re.I)
+_PREVIOUS_WINDOW = re.compile(r"\b(?:previous|prior|preceding)\s|\s(?:before|prior|earlier)\b", re.I)
+
+
+def _joined_list(question: str, found: list[TimeRange], spans: list[tuple[int, int]]) -> TimeRange | None:
+    """Periods named one after the other with only list glue between them ("Q4 2025 and Q1 2026") as their
+    union, or ``None`` when other words stand between them (two periods of another kind: asked about)."""
+    order = sorted(range(len(found)), key=lambda i: spans[i][0])
+    for before, after in zip(order, order[1:]):
+        if not _GLUE_ONLY.fullmatch(question[spans[before][1]:spans[after][0]]):
+            return None
+    return _union([found[i] for i in order], " and ".join(question[slice(*spans[i])] for i in order))
+
+
+def _previous_window(question: str, found: list[TimeRange], spans: list[tuple[int, int]],
+                     mentions: list[str]) -> None:
+    """In a comparison, "the previous 3 months" after "the last 3 months" is the window before it (a custom base
+    in calendar units, which the metric's day-counted previous period is not). Named by its dates, so that the
+    comparison reader resolves each of the two periods from its mention alone."""
+    for i, (period, span) in enumerate(zip(found, spans)):
+        text = question[span[0]:span[1]]
+        if not _PREVIOUS_WINDOW.search(text) or not period.label.startswith("the "):
+            continue
+        current = next((p for j, p in enumerate(found) if j != i and (p.start, p.end) == (period.start, period.end)
+                        and spans[j][0] < span[0]), None)
+        if current is None:
+            continue
+        count, unit = period.label.split()[1:3]
+        unit = unit.rstrip("s")
+        end = current.start
+        start = (end - dt.timedelta(days=int(count) * (7 if unit == "week" else 1)) if unit in ("day", "week")
+                 else add_months_to_day(end, -int(count) * _UNIT_MONTHS[unit]))
+        found[i] = _range(start, end, text)
+        if text in mentions:
+            mentions[mentions.index(text)] = f"between {start} and {end}"
+
+
+def _resolve_found(question: str, found: list[TimeRange], starts: list[TimeRange], mentions: list[str],
+                   consumed: list[tuple[int, int]]) -> PeriodResolution:
     found.extend(starts)
     distinct = {(p.start, p.end) for p in found}
     if len(distinct) > 1:
@@ -309,6 +476,24 @@ def _read(
     g = match.groups()
     if kind in ("between", "from_to"):
         return _explicit(g[0], g[1], text)
+    if kind == "window_before":
+        if not _COMPARING.search(match.string):
+            raise ValueError(text)
+        return rolling_window(_COUNTS.get(g[0].lower()) or int(g[0]), g[1], as_of, text)
+    if kind == "rolling":
+        count = _COUNTS.get(g[0].lower()) or int(g[0])
+        if not 1 <= count <= 3660:
+            raise ValueError(text)
+        return rolling_window(count, g[1], as_of, text)
+    if kind == "ttm":
+        return rolling_window(12, "months", as_of, text)
+    if kind in ("compact_quarter", "compact_half"):
+        part, year = (g[0], g[1]) if g[0] else (g[2], g[3])
+        if kind == "compact_half":
+            return _half(_two_digit_year(year), int(part), text)
+        return _quarter(_two_digit_year(year), int(part), text)
+    if kind in ("quarter_list", "half_list", "month_list"):
+        return _list(kind, text, g[0], as_of)
     if kind == "since_date":
         return _to_date(dt.date.fromisoformat(g[0]), as_of, f"since {g[0]}", text)
     if kind == "first_n":
@@ -394,3 +579,31 @@ def _read(
     if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
+
+
+def _list(kind: str, text: str, year_text: str | None, as_of: dt.date) -> TimeRange:
+    """A list of quarters, halves or months: the parts' union, the earlier parts in the year of the last one (or
+    of the last part that has started, when no year is named)."""
+    if kind == "month_list":
+        numbers = [_MONTHS[m.lower()] for m in re.findall(rf"\b({_MONTH_NAMES})\b", text, re.I)]
+        last_year = int(year_text) if year_text else _latest_started_month(numbers[-1], as_of)
+        years = _list_years(numbers, last_year)
+        return _union([_month(y, n, text) for n, y in zip(numbers, years)], text)
+    numbers = [int(n) for n in re.findall(r"(?i)\b[qh]([1-4])\b", text)]
+    if kind == "half_list":
+        last_year = int(year_text) if year_text else (
+            as_of.year if dt.date(as_of.year, 1 if numbers[-1] == 1 else 7, 1) <= as_of else as_of.year - 1)
+        years = _list_years(numbers, last_year)
+        return _union([_half(y, n, text) for n, y in zip(numbers, years)], text)
+    last_year = int(year_text) if year_text else _latest_started_quarter(numbers[-1], as_of)
+    years = _list_years(numbers, last_year)
+    return _union([_quarter(y, n, text) for n, y in zip(numbers, years)], text)
+
+
+def _list_years(numbers: list[int], last_year: int) -> list[int]:
+    """Years of a list's parts, counted back from the last: a part after a later one is in the next year
+    ("Nov, Dec and Jan 2026" is 2025-11 to 2026-01)."""
+    years = [last_year]
+    for before, after in zip(reversed(numbers[:-1]), reversed(numbers[1:])):
+        years.append(years[-1] - (before >= after))
+    return list(reversed(years))

@@ -94,7 +94,7 @@ _GROUP_TRAVERSAL = re.compile(
 #: A price per unit is a catalogue/line metric, not company spend ("What did we pay per unit for PRD-482?").
 #: "Which supplier did we spend more with, Beta or Gamma?": a choice between the named suppliers.
 _WHICH_OF_THEM = re.compile(
-    r"\bwhich\s+(?:of\s+(?:them|the\s+two|these|those|\w+\s+(?:and|or)\s+\w+)\b|(?:supplier|vendor|one)s?\b).*"
+    r"\bwhich\s+(?:of\s+(?:them|the\s+two|these|those|\w*\s+(?:and|or)\s+\w*)(?!\w)|(?:supplier|vendor|one)s?\b).*"
     r"\b(?:more|most|less|least|higher|highest|lower|lowest|bigger|biggest|larger|largest|smaller|smallest|greater)\b",
     re.I)
 _UNIT_PRICE_WORDS = re.compile(r"\b(unit price|per unit|price per|each unit|list price)\b", re.I)

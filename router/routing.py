@@ -249,6 +249,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         elif period.time_range is None and needs_period:
             reasons.append("period: the question names no period")
             questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
+        elif needs_period and period.point_in_time and period.time_range is not None:
+            # "Spend as of March 2026": cumulative to the end of March, or March alone? Either answer would be a
+            # silent guess at a different period, so both are named with their dates.
+            reasons.append(f"period: {period.point_in_time!r} names a point in time, not a period")
+            questions.append(_point_in_time_question(period.point_in_time, period.time_range))
     if spend_shaped:
         if cues.currency_unchosen:
             reasons.append("currency: the question asks for an unspecified currency (local/original/invoice)")
@@ -344,6 +349,15 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             reasons.append(f"parameter: {what}")
             questions.append(f"{catalog_metric.label} needs {what}, which the question does not give. "
                              "Could you name it?")
+    compare_asked = [reading.cue_text[a:b] for a, b in reading.analysis.compare_words
+                     if reading.cue_text[a:b].strip().lower() != "than"]
+    if (compare_asked and reading.analysis.comparison is None and not reasons and (spend_shaped or analyst)
+            and not breakdown.group_by and len(entities.supplier_ids) < 2 and constraints.time_range is not None):
+        # "Compare our spend in the last 6 months": a comparison with no base the reading could place. The
+        # period's total alone would answer another question.
+        reasons.append(f"comparison: {compare_asked[0]!r} names no second period to compare with")
+        questions.append(f"Compare {constraints.time_range.label} with which period? For example the previous "
+                         "period, the same period last year, or a named one ('Q1 2026 vs Q4 2025').")
     auth = AuthorizationContextModel.from_auth(inputs.ctx)
     confidence = _overall(intents)
     rule_hits = tuple(f"{h.rule}:{h.intent}:{h.evidence}" for h in hits)
@@ -372,7 +386,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         )
         # Every constraint the reading found must reach a step of a figure or relationship plan.
         if workflow in _CONSTRAINED_WORKFLOWS:
-            for what in unused_constraints(entities, constraints, steps, workflow):
+            for what in unused_constraints(entities, constraints, steps, workflow, reading):
                 reasons.append(f"constraint: {what} is not used by the {workflow} plan")
                 questions.append(f"I cannot apply {what} to this question with a governed figure or the graph; "
                                  "do you want the answer without it, or a different question?")
@@ -394,6 +408,19 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     )
 
 
+def _point_in_time_question(words: str, period: TimeRange) -> str:
+    """The two readings of a figure "as of" a period, with their dates: the year to date up to the end of the
+    period (from the start of its fiscal year), or the period alone."""
+    from router.periods import fiscal_year_start_month
+
+    last_day = period.end - dt.timedelta(days=1)
+    month = fiscal_year_start_month()
+    start = dt.date(last_day.year if last_day.month >= month else last_day.year - 1, month, 1)
+    return (f"{words!r}: do you mean the year to date up to it ({start} to {period.end}, end exclusive; ask "
+            f"'between {start} and {period.end}') or {period.label} alone ({period.start} to {period.end}, end "
+            "exclusive)?")
+
+
 #: Workflows whose answer is a figure or a traversal: each constraint of the reading must be used by a step.
 _CONSTRAINED_WORKFLOWS = frozenset({"spend", "spend_with_documents", "metric", "approved_vendors", "catalog_products"})
 
@@ -409,15 +436,32 @@ def _values(value: object) -> set[str]:
     return set()
 
 
+def _arguments(value: object, key: str) -> list[object]:
+    """Every value of ``key`` anywhere in a step's (nested) arguments."""
+    found: list[object] = []
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name == key:
+                found.append(item)
+            found.extend(_arguments(item, key))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            found.extend(_arguments(item, key))
+    return found
+
+
 def unused_constraints(
-    entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...], workflow: str = ""
+    entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...], workflow: str = "",
+    reading: Reading | None = None,
 ) -> list[str]:
     """The constraints of the reading that no step of the plan carries (a named supplier, product, group,
-    company or the period), each as the words to put to the user. Named suppliers of an approval question are
+    company, the period with both its bounds, an invoice status or document type filter, an exclusion, a
+    comparison, a breakdown), each as the words to put to the user. Named suppliers of an approval question are
     applied by its composer (the approvals of the named suppliers), not by a step."""
     used: set[str] = set()
     for step in steps:
         used |= _values(step.arguments)
+    arguments = [step.arguments for step in steps]
     missing: list[str] = []
     # The catalogue (which products sit under a group, who supplies them) is the tenant's, not a company's nor a
     # period's; and named invoices fix their own period.
@@ -436,15 +480,43 @@ def unused_constraints(
     if entities.product_group and entities.product_group not in used and (entities.product_group_id or "") not in used:
         missing.append(f"the product group {entities.product_group}")
     tr = constraints.time_range
-    if (scoped and not by_invoice and tr is not None and tr.start.isoformat() not in used
-            and tr.start.strftime("%Y-%m") not in used):
-        missing.append(f"the period {tr.label}")
+    if scoped and not by_invoice and tr is not None:
+        month = tr.start.strftime("%Y-%m") if single_month(tr) else None
+        if not ({tr.start.isoformat(), tr.end.isoformat()} <= used or (month is not None and month in used)):
+            missing.append(f"the period {tr.label} ({tr.start} to {tr.end}, end exclusive)")
+    if reading is None or workflow == "catalog_products":
+        return missing
+    statuses = tuple(constraints.invoice_status)
+    if statuses != ("posted", "paid") and not any(
+            set(v) == set(statuses) for v in _arguments(arguments, "invoice_statuses") if isinstance(v, list)):
+        missing.append(f"the invoice status filter ({', '.join(statuses)} only)")
+    analysis = reading.analysis
+    if analysis.document_types is not None and not any(
+            isinstance(v, list) and set(v) == set(analysis.document_types)
+            for v in _arguments(arguments, "document_types")):
+        missing.append(f"the document type filter ({', '.join(analysis.document_types)} only)")
+    for excluded in (*reading.excluded_supplier_ids, *reading.excluded_group_ids):
+        if excluded not in used:
+            missing.append(f"the exclusion of {excluded}")
+    if analysis.comparison is not None and not _arguments(arguments, "compare_to"):
+        missing.append("the comparison with another period")
+    grouped = {str(d) for v in _arguments(arguments, "group_by") if isinstance(v, list) for d in v}
+    for dim in reading.breakdown.group_by:
+        if dim not in grouped:
+            missing.append(f"the breakdown by {dimension_phrase(dim)}")
+    grain = reading.breakdown.grain
+    if grain and grain not in _arguments(arguments, "grain"):
+        missing.append(f"the breakdown by {grain}")
     return missing
 
 
 def _interpretation(entities: Entities, constraints: Constraints) -> str:
     tr = constraints.time_range
-    return interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    text = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    if tr is not None and (tr.label.startswith("the ") or " + " in tr.label or "-W" in tr.label):
+        # A rolling window, a list or a week: its name beside the dates it was resolved to.
+        text = text.replace(f"{tr.start} to {tr.end}", f"{tr.label}: {tr.start} to {tr.end}", 1)
+    return text
 
 
 _DIMENSION_WORDS = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
