@@ -52,7 +52,8 @@ _DE_SCALES = {"hundert": 100, "tausend": 1000, "million": 1_000_000, "millionen"
               "milliarde": 1_000_000_000, "milliarden": 1_000_000_000}
 _DE_MORPHEMES = "|".join(sorted({*_DE_UNITS, *_DE_SCALES, "und"}, key=len, reverse=True))
 #: A number in words, one word ("zweihundertfünfzigtausend") or with its scale apart ("fünf Tausend", "eine Million").
-_DE_NUMBER = re.compile(rf"(?<![\w-])(?<!\d\s)(?<![\d.,]\s)((?:{_DE_MORPHEMES})+)((?:\s+(?:{'|'.join(_DE_SCALES)}))*)(?![\w-])", _I)
+_DE_NUMBER = re.compile(
+    rf"(?<![\w-])(?<!\d\s)(?<![\d.,]\s)((?:{_DE_MORPHEMES})+)((?:\s+(?:{'|'.join(_DE_SCALES)}))*)(?![\w-])", _I)
 _DE_MORPHEME = re.compile(_DE_MORPHEMES, _I)
 #: Digits with a German scale word: "1,5 Mio.", "2 Millionen", "10 Tsd.", "5 Tausend", "3 Mrd.".
 _DE_DIGIT_SCALE = re.compile(r"(?<![\w.,])(\d+(?:,\d+)?)\s?(mio\.?|millionen|million|mrd\.?|milliarden?|tsd\.?|"

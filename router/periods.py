@@ -32,6 +32,7 @@ import datetime as dt
 import os
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from router.contract import TimeRange
 
@@ -290,7 +291,7 @@ class _Gap(ValueError):
 def _union(parts: list[TimeRange], text: str) -> TimeRange:
     """Adjacent periods of a list as one range; parts with a gap between them are no range."""
     ordered = sorted({(p.start, p.end): p for p in parts}.values(), key=lambda p: p.start)
-    for before, after in zip(ordered, ordered[1:]):
+    for before, after in pairwise(ordered):
         if before.end != after.start:
             raise _Gap(f"the periods {', '.join(p.label for p in ordered)} of {text!r} are not adjacent: one "
                        "figure for each, or their total?")
@@ -402,7 +403,7 @@ def _joined_list(question: str, found: list[TimeRange], spans: list[tuple[int, i
     """Periods named one after the other with only list glue between them ("Q4 2025 and Q1 2026") as their
     union, or ``None`` when other words stand between them (two periods of another kind: asked about)."""
     order = sorted(range(len(found)), key=lambda i: spans[i][0])
-    for before, after in zip(order, order[1:]):
+    for before, after in pairwise(order):
         if not _GLUE_ONLY.fullmatch(question[spans[before][1]:spans[after][0]]):
             return None
     return _union([found[i] for i in order], " and ".join(question[slice(*spans[i])] for i in order))
@@ -413,7 +414,7 @@ def _previous_window(question: str, found: list[TimeRange], spans: list[tuple[in
     """In a comparison, "the previous 3 months" after "the last 3 months" is the window before it (a custom base
     in calendar units, which the metric's day-counted previous period is not). Named by its dates, so that the
     comparison reader resolves each of the two periods from its mention alone."""
-    for i, (period, span) in enumerate(zip(found, spans)):
+    for i, (period, span) in enumerate(zip(found, spans, strict=True)):
         text = question[span[0]:span[1]]
         if not _PREVIOUS_WINDOW.search(text) or not period.label.startswith("the "):
             continue
@@ -588,22 +589,22 @@ def _list(kind: str, text: str, year_text: str | None, as_of: dt.date) -> TimeRa
         numbers = [_MONTHS[m.lower()] for m in re.findall(rf"\b({_MONTH_NAMES})\b", text, re.I)]
         last_year = int(year_text) if year_text else _latest_started_month(numbers[-1], as_of)
         years = _list_years(numbers, last_year)
-        return _union([_month(y, n, text) for n, y in zip(numbers, years)], text)
+        return _union([_month(y, n, text) for n, y in zip(numbers, years, strict=True)], text)
     numbers = [int(n) for n in re.findall(r"(?i)\b[qh]([1-4])\b", text)]
     if kind == "half_list":
         last_year = int(year_text) if year_text else (
             as_of.year if dt.date(as_of.year, 1 if numbers[-1] == 1 else 7, 1) <= as_of else as_of.year - 1)
         years = _list_years(numbers, last_year)
-        return _union([_half(y, n, text) for n, y in zip(numbers, years)], text)
+        return _union([_half(y, n, text) for n, y in zip(numbers, years, strict=True)], text)
     last_year = int(year_text) if year_text else _latest_started_quarter(numbers[-1], as_of)
     years = _list_years(numbers, last_year)
-    return _union([_quarter(y, n, text) for n, y in zip(numbers, years)], text)
+    return _union([_quarter(y, n, text) for n, y in zip(numbers, years, strict=True)], text)
 
 
 def _list_years(numbers: list[int], last_year: int) -> list[int]:
     """Years of a list's parts, counted back from the last: a part after a later one is in the next year
     ("Nov, Dec and Jan 2026" is 2025-11 to 2026-01)."""
     years = [last_year]
-    for before, after in zip(reversed(numbers[:-1]), reversed(numbers[1:])):
+    for before, after in zip(reversed(numbers[:-1]), reversed(numbers[1:]), strict=True):
         years.append(years[-1] - (before >= after))
     return list(reversed(years))

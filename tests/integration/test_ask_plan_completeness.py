@@ -41,7 +41,7 @@ _FIGURES = [
 ]
 
 
-def _ask(world: World, conn: psycopg.Connection, question: str):  # noqa: ANN202 - the service's result type
+def _ask(world: World, conn: psycopg.Connection, question: str):
     return world.service.ask(conn, ctx(SEED_TENANT), question, as_of=AS_OF, interface="test")
 
 
