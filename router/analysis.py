@@ -109,7 +109,7 @@ EXCLUSION_CUE = re.compile(
 )
 # --- statuses and document types --------------------------------------------------------------------------------
 _POSTED = re.compile(
-    r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|open\s+(?:invoices?|items?|"
+    r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|open\s+(?:\.\s*)?(?:invoices?|items?|"
     r"amounts?|payables?|balances?|spend)|(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
     r"awaiting payment|due for payment|pending payment|"
     # "how much do we (still) owe Beta": what is invoiced and not yet paid.
@@ -117,8 +117,9 @@ _POSTED = re.compile(
     re.I,
 )
 _PAID = re.compile(
-    # A name between the status and its noun is masked to spaces ("open Beta invoices"): hence \s+.
-    r"\b(?:only paid|paid\s+invoices?|invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
+    # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
+    # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.
+    r"\b(?:only paid|paid\s+(?:\.\s*)?invoices?|invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
     r"already paid|fully paid|that (?:were|have been) paid|settled(?:\s+invoices?)?|"
     # "cleared" items are paid ones in accounts-payable usage (the payment cleared the open item).
     r"cleared(?:\s+invoices?|\s+items?)?|paid only|"
@@ -134,7 +135,7 @@ _PAID = re.compile(
 _CREDIT_NOTES = re.compile(
     r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued|from|by))"
     # "how much did Beta credit us": the supplier's credit notes (a buyer issues none).
-    r"|(?<=\bdid\b)[^?.;]{1,40}?\bcredit\b(?!\s*(?:notes?|memos?|limit|cards?|terms?|rating|checks?|risk|line))"
+    r"|(?<=\bdid\b)[^?;]{1,40}?\bcredit\b(?!\s*(?:notes?|memos?|limit|cards?|terms?|rating|checks?|risk|line))"
     r"|\bcredited\b(?!\s*(?:notes?|memos?))",
     re.I)
 _INVOICES_ONLY = re.compile(r"\b(?:only invoices|invoices only|invoices? alone|just (?:the )?invoices)\b", re.I)

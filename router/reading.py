@@ -291,7 +291,9 @@ _BREAKDOWN_VERB = re.compile(r"\b(?:broken down|break(?:ing)? (?:it |that )?down
 #: ("by spend", "per unit"), articles and time words ("by the end of") are not groupings.
 _FUNCTION_WORDS = ("and|or|in|for|with|from|of|at|to|on|last|this|next|per|by|during|since|over|across|between|"
                    "until|before|after|vs|versus|compared|excluding|including|only|desc|asc|descending|ascending")
-_BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s+(?P<what>[a-z][a-z-]+(?:\s+(?!(?:{_FUNCTION_WORDS})\b)"
+#: One blank only after "by": a name the reader masked sits in a longer blank ("paid by Company A ytd" is no
+#: grouping by "ytd"), and the name is read as the entity it is.
+_BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s(?P<what>[a-z][a-z-]+(?:\s+(?!(?:{_FUNCTION_WORDS})\b)"
                             r"[a-z][a-z-]+)?)\b")
 #: Never an unknown grouping as the first word: articles, pronouns, time words ("by the end of"), manner ("by
 #: email"), and the dimension and grain nouns, which the patterns above read or deliberately leave as a scope

@@ -319,6 +319,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             reasons.append(f"breakdown: {what} is not a grouping {name} offers")
             questions.append(f"I cannot break {label.lower() if breakdown_metric else 'this figure'} down by "
                              f"{what}; {offered}. Which one do you want?")
+    if analyst is not None and breakdown.unknown:
+        # A ranking, share, comparison or filtered figure "per buyer": the grouping is named, never dropped.
+        what = ", ".join(repr(dimension_phrase(u)) for u in breakdown.unknown)
+        reasons.append(f"breakdown: {what} is not a grouping {analyst.name} offers")
+        questions.append(f"I cannot break {analyst.label.lower()} down by {what}; "
+                         f"{_offered(analyst.group_by, analyst.grains)}. Which one do you want?")
     if not selected:
         reasons.append("intent: no retrieval intent reached the confidence threshold")
         questions.append(
