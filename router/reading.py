@@ -290,7 +290,9 @@ _BREAKDOWN_VERB = re.compile(r"\b(?:broken down|break(?:ing)? (?:it |that )?down
 #: dimension or grain reads is a breakdown the metric cannot give, named instead of dropped. Measure words
 #: ("by spend", "per unit"), articles and time words ("by the end of") are not groupings.
 _FUNCTION_WORDS = ("and|or|in|for|with|from|of|at|to|on|last|this|next|per|by|during|since|over|across|between|"
-                   "until|before|after|vs|versus|compared|excluding|including|only|desc|asc|descending|ascending")
+                   "until|before|after|vs|versus|compared|excluding|including|only|desc|asc|descending|ascending|"
+                   # period abbreviations end a grouping phrase ("by spend ytd" is a ranking measure and a period)
+                   r"ytd|qtd|mtd|fy\d*|h[12]|q[1-4]|yoy|qoq|mom")
 #: One blank only after "by": a name the reader masked sits in a longer blank ("paid by Company A ytd" is no
 #: grouping by "ytd"), and the name is read as the entity it is.
 _BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s(?P<what>[a-z][a-z-]+(?:\s+(?!(?:{_FUNCTION_WORDS})\b)"
