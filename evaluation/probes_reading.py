@@ -126,7 +126,8 @@ _FRAMES: dict[str, tuple[str, ...]] = {
         "top 5 vendors {p} {c}", "biggest 3 suppliers {p} for {c}", "{c} top suppliers by spend {p}",
         "bottom 3 suppliers {p} {c}", "smallest 2 vendors by spend {p}, {c}", "largest supplier {p} {c}",
         "{c} top 3 vendors {p}", "who were {c}'s biggest suppliers {p}", "top 5 product groups {p} for {c}",
-        "{c}: top 10 suppliers {p}", "which supplier did {c} spend the most with {p}", "top 3 products by spend {p} {c}",
+        "{c}: top 10 suppliers {p}", "which supplier did {c} spend the most with {p}",
+        "top 3 products by spend {p} {c}",
     ),
     "breakdown": (
         "{c} spend {p} split by month", "{c} spend {p} per month", "{c} monthly spend {p}",

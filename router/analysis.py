@@ -109,8 +109,9 @@ EXCLUSION_CUE = re.compile(
 )
 # --- statuses and document types --------------------------------------------------------------------------------
 _POSTED = re.compile(
-    r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|open\s+(?:\.\s*)?(?:invoices?|items?|"
-    r"amounts?|payables?|balances?|spend)|(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
+    r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|"
+    r"open\s+(?:\.\s*)?(?:invoices?|items?|amounts?|payables?|balances?|spend)|"
+    r"(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
     r"awaiting payment|due for payment|pending payment|"
     # "how much do we (still) owe Beta": what is invoiced and not yet paid.
     r"(?:still\s+)?(?:owe|owed|owing))\b",
@@ -119,7 +120,8 @@ _POSTED = re.compile(
 _PAID = re.compile(
     # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
     # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.
-    r"\b(?:only paid|paid\s+(?:\.\s*)?invoices?|invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
+    r"\b(?:only paid|paid\s+(?:\.\s*)?invoices?|"
+    r"invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
     r"already paid|fully paid|that (?:were|have been) paid|settled(?:\s+invoices?)?|"
     # "cleared" items are paid ones in accounts-payable usage (the payment cleared the open item).
     r"cleared(?:\s+invoices?|\s+items?)?|paid only|"

@@ -10,6 +10,7 @@ by the router, not here.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -183,7 +184,7 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
     are inclusive ("between 5k and 10k" includes 10k), and a currency named once applies to both.
     """
     found: dict[int, tuple[str, int, int, str | None]] = {}
-    for low, high in zip(matches, matches[1:], strict=False):
+    for low, high in itertools.pairwise(matches):
         if low.start() in found:
             continue
         glue = _RANGE_BETWEEN.fullmatch(text[low.end():high.start()])

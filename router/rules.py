@@ -60,7 +60,8 @@ _AGGREGATION = re.compile(
     r"how many(?!\s+(?:days|weeks|months|years|hours|minutes|times))|average|avg|mean|count|"
     # "amt" is how analysts abbreviate "amount" ("amt paid to Beta"); "our bill with Beta", "expenses with Beta"
     # name the invoiced spend ("bill of materials/lading" is a document's topic).
-    r"amount|amounts|amt|bill(?!\s+of\b)|bills|expenses|expenditures|outlay|cost|costs|tax|taxes|grand total|per supplier|by supplier|unit price|per unit|"
+    r"amount|amounts|amt|bill(?!\s+of\b)|bills|expenses|expenditures|outlay|cost|costs|tax|taxes|grand total|"
+    r"per supplier|by supplier|unit price|per unit|"
     # a price change/adjustment/index is a contract topic, not a price to look up
     r"price(?!\s+(?:change|changes|adjustments?|increases?|reviews?|escalation|clauses?|index))|units|"
     rf"{_THRESHOLD}|threshold|aggregate)(?!\w)",

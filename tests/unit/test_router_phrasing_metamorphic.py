@@ -52,7 +52,8 @@ BOUNDED = settings(max_examples=150, deadline=None, derandomize=True, suppress_h
 @functools.cache
 def _inputs() -> RouterInputs:
     schema = load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")
-    return RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=tuple(catalog_metrics(load_registry(schema))))
+    metrics = tuple(catalog_metrics(load_registry(schema)))
+    return RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=metrics)
 
 
 @functools.cache
