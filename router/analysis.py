@@ -109,14 +109,22 @@ EXCLUSION_CUE = re.compile(
 )
 # --- statuses and document types --------------------------------------------------------------------------------
 _POSTED = re.compile(
-    r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|open (?:invoices?|items?|"
-    r"amounts?|payables?|balances?|spend)|(?:only )?posted(?: invoices?| but not paid| only)?|(?:that|which) are open|"
-    r"awaiting payment|due for payment)\b",
+    r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|"
+    r"open\s+(?:\.\s*)?(?:invoices?|items?|amounts?|payables?|balances?|spend)|"
+    r"(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
+    r"awaiting payment|due for payment|pending payment|"
+    # "how much do we (still) owe Beta": what is invoiced and not yet paid.
+    r"(?:still\s+)?(?:owe|owed|owing))\b",
     re.I,
 )
 _PAID = re.compile(
-    r"\b(?:only paid|paid invoices?|invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
-    r"already paid|fully paid|that (?:were|have been) paid|settled(?: invoices?)?|paid only|"
+    # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
+    # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.
+    r"\b(?:only paid|paid\s+(?:\.\s*)?invoices?|"
+    r"invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
+    r"already paid|fully paid|that (?:were|have been) paid|settled(?:\s+invoices?)?|"
+    # "cleared" items are paid ones in accounts-payable usage (the payment cleared the open item).
+    r"cleared(?:\s+invoices?|\s+items?)?|paid only|"
     r"paid (?:spend|spending|amounts?|totals?|purchases|invoice (?:amounts?|totals?)))\b"
     # "..., paid", "(paid)", "... with Beta and Gamma paid?": a status appended to the figure, not the verb of
     # "how much have we paid?" (an auxiliary or a pronoun before it).
@@ -126,7 +134,12 @@ _PAID = re.compile(
     r" paid(?=[?.!]*\s*$)",
     re.I,
 )
-_CREDIT_NOTES = re.compile(r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued))", re.I)
+_CREDIT_NOTES = re.compile(
+    r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued|from|by))"
+    # "how much did Beta credit us": the supplier's credit notes (a buyer issues none).
+    r"|(?<=\bdid\b)[^?;]{1,40}?\bcredit\b(?!\s*(?:notes?|memos?|limit|cards?|terms?|rating|checks?|risk|line))"
+    r"|\bcredited\b(?!\s*(?:notes?|memos?))",
+    re.I)
 _INVOICES_ONLY = re.compile(r"\b(?:only invoices|invoices only|invoices? alone|just (?:the )?invoices)\b", re.I)
 _CREDIT_GLUE = re.compile(r"\b(?:only|just|in|of|from|as|the|all|net of|including|incl\.?|with|and)\s*$", re.I)
 _BOTH_TYPES = re.compile(r"\b(?:net of|including|incl\.?|after|with)\s+(?:the\s+)?credit[- ]?notes?\b", re.I)
@@ -142,7 +155,10 @@ _ORIGINAL = re.compile(
     r"|\bin\s+the\s+currenc(?:y|ies)\s+(?:of\s+the\s+invoices?|(?:they|it)\s+(?:were|was)\s+(?:invoiced|billed|issued)"
     r"(?:\s+in)?|invoiced|billed)\b"
     r"|\bas\s+invoiced\b|\bunconverted\b|\bwithout\s+(?:fx\s+|currency\s+)?conversion\b|\bnot\s+converted\b"
-    r"|\b(?:original|document)[- ]currency\s+(?:amounts?|spend|totals?|figures?)\b",
+    r"|\b(?:original|document)[- ]currency\s+(?:amounts?|spend|totals?|figures?)\b"
+    # "spend by currency": one figure per invoice currency, each in that currency (never converted and summed).
+    r"|\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:the\s+)?(?:invoice|original|document|"
+    r"transaction)\s+)?currenc(?:y|ies)\b",
     re.I,
 )
 _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
@@ -155,10 +171,15 @@ _CODE_NEAR = re.compile(rf"(?:\bin\s+)?(?<![A-Za-z]){_CODE}(?![A-Za-z])", re.I)
 # --- average unit price --------------------------------------------------------------------------------------------
 _AVERAGE_PRICE = re.compile(
     r"\b(?:(?:quantity[- ])?weighted\s+)?(?:average|avg\.?|mean)\s+(?:net\s+)?(?:unit\s+)?prices?(?:\s+per\s+unit)?\b"
-    r"|\b(?:average|avg\.?|mean)\s+(?:price|cost)\s+per\s+unit\b|\bunit[- ]prices?\b|\bprice\s+per\s+unit\b"
-    r"|\bper[- ]unit\s+(?:price|cost)\b"
+    r"|\b(?:average|avg\.?|mean)\s+(?:price|cost)\s+per\s+(?:unit|piece|pc)\b|\bunit[- ](?:prices?|costs?)\b"
+    r"|\b(?:price|cost)\s+per\s+(?:unit|piece|pc)\b|\bper[- ](?:unit|piece)\s+(?:price|cost)\b"
+    # "the price of PRD-482 in 2025", "price paid for PRD-482": a product's price over a period is its
+    # quantity-weighted average unit price (only with a product code: ``choose_metric``). Not "list price":
+    # that is the catalogue's, not what was paid.
+    r"|(?<!list )\bprices?\s+(?:of|for|paid(?:\s+for)?)(?=\s)"
     # "what did we pay (on average) per unit", "paid on average per unit", "cost us per unit on average"
-    r"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+|in\s+average\s+|an\s+average\s+of\s+)?per\s+unit\b",
+    r"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+|in\s+average\s+|an\s+average\s+of\s+)?per\s+"
+    r"(?:unit|piece|pc)\b",
     re.I,
 )
 

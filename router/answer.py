@@ -870,6 +870,11 @@ def _metric_answer(
             threshold = p.get("threshold")
             side = "below" if p.get("direction") == "below" else "above"
             above = f"at or {side}" if p.get("inclusive") else side
+            if p.get("upper_threshold") is not None:
+                # A range: both bounds restated ("at or above 5000.00 EUR and at or below 10000.00").
+                below = "at or below" if p.get("upper_inclusive") else "below"
+                above = f"{above} {threshold} {cur} and {below}"
+                threshold = p["upper_threshold"]
             if not m.rows:
                 sentences.append(f"No {what} of {company} dated in {period_text} are {above} {threshold} {cur}.")
             else:
@@ -940,8 +945,10 @@ def validate_answer(
         for key in ("supplier_ids", "exclude_supplier_ids"):
             tool_entities |= {str(x) for x in (m.parameters.get(key) or ())}
         if m.parameters.get("threshold") is not None and m.currency:
-            # the threshold is an input echoed back, not a computed figure
+            # the threshold (and a range's upper bound) is an input echoed back, not a computed figure
             listed_amounts.add((f"{m.parameters['threshold']}", m.currency))
+            if m.parameters.get("upper_threshold") is not None:
+                listed_amounts.add((f"{m.parameters['upper_threshold']}", m.currency))
         tool_entities |= {str(r["supplier_id"]) for r in m.rows if r.get("supplier_id")}
         if m.parameters.get("supplier_id"):
             tool_entities.add(str(m.parameters["supplier_id"]))

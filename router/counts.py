@@ -28,7 +28,8 @@ COUNT_DIMENSIONS = ("supplier_id", "document_type")
 COUNT_GRAINS = ("month", "quarter", "year")
 
 _COUNT = re.compile(
-    r"\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|# of|tally of)\b"
+    # "#" is no word character: "# of invoices" has no word boundary before it.
+    r"(?:\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|tally of)|(?<!\w)#\s?of)\b"
     r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b|"
     r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
     r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b",

@@ -334,6 +334,7 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
         if tr is None or threshold is None:
             return None
         amount, named_currency = threshold
+        upper = inp.reading.upper_threshold
         reporting = inp.constraints.reporting_currency
         if named_currency is not None and reporting is not None and named_currency != reporting:
             return None  # a threshold in another currency would be compared against converted amounts
@@ -345,9 +346,12 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
                        "company_id": company, "invoice_statuses": statuses, "reporting_currency": currency,
                        **({"inclusive": True} if inp.reading.threshold_inclusive else {}),
                        **({"direction": "below"} if inp.reading.threshold_direction == "below" else {}),
-                       **({"supplier_ids": list(e.supplier_ids)} if e.supplier_ids else {})},
+                       **({"supplier_ids": list(e.supplier_ids)} if e.supplier_ids else {}),
+                       # "between 5k and 10k EUR": the range's upper bound (its lower one is the threshold).
+                       **({"upper_threshold": upper[0], "upper_inclusive": upper[1]} if upper else {})},
             purpose=f"Governed list of invoices with a grand total {'at or ' * inp.reading.threshold_inclusive}"
-                    f"{inp.reading.threshold_direction} {amount} (finance.invoices_above_threshold).",
+                    f"{inp.reading.threshold_direction} {amount}"
+                    + (f" and at or below {upper[0]}" if upper else "") + " (finance.invoices_above_threshold).",
         ))
     else:
         return None

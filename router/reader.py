@@ -80,8 +80,10 @@ _POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices)
 _APPROVED = re.compile(r"\b(approved|approval|authori[sz]ed)\b", re.I)
 _APPROVES = re.compile(r"\bapprov\w*", re.I)
 _SPEND = re.compile(
-    r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|paid|pay|invoiced|how much|total|totals|sum|worth|"
-    r"owe|owed|outstanding)\b",
+    r"\b(spend|spent|spending|expenditure|expenditures|expenses?|outlay|bill|bills|billed|cost|costs|purchases?|"
+    r"paid|pay|invoiced|how much|total|totals|sum|worth|owe|owed|outstanding|amt|"
+    # "the open amount with Beta": the total of posted (unpaid) invoices.
+    r"open (?:amounts?|balances?|payables?))\b",
     re.I,
 )
 _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
@@ -97,7 +99,8 @@ _WHICH_OF_THEM = re.compile(
     r"\bwhich\s+(?:of\s+(?:them|the\s+two|these|those|\w*\s+(?:and|or)\s+\w*)(?!\w)|(?:supplier|vendor|one)s?\b).*"
     r"\b(?:more|most|less|least|higher|highest|lower|lowest|bigger|biggest|larger|largest|smaller|smallest|greater)\b",
     re.I)
-_UNIT_PRICE_WORDS = re.compile(r"\b(unit price|per unit|price per|each unit|list price)\b", re.I)
+_UNIT_PRICE_WORDS = re.compile(r"\b(unit price|unit cost|per unit|per piece|per pc|price per|cost per|each unit|"
+                               r"list price)\b", re.I)
 #: Purchased quantities are measured over invoices like spend: they need a company and a period too.
 _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
 _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
@@ -128,7 +131,8 @@ _CHEAPER = re.compile(r"\b(cheaper|cheapest|less expensive|least expensive|lower
 # Design note: the router decides *that* a figure is asked for; the measure decides *which* governed metric
 # computes it. Each pattern names a measure, never a particular question.
 _UNIT_PRICE = re.compile(
-    r"\b(unit[- ]prices?|per unit|price per|average (?:net )?price|prices? (?:of|for|paid))\b", re.I
+    r"\b(unit[- ]prices?|unit[- ]costs?|per unit|per piece|per pc|price per|cost per unit|average (?:net )?price|"
+    r"prices? (?:of|for|paid))\b", re.I
 )
 _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
 _LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
@@ -360,6 +364,9 @@ class Cues:
     agreement_question: bool = False
     personal_data_only: bool = False
     personal_data_mentioned: bool = False
+    #: The question names invoices by status or document type ("open invoices with Beta", "credit notes from
+    #: Gamma"), a company or supplier and a period, and nothing else to look up: the figure over those invoices.
+    filtered_figure: bool = False
 
 
 @dataclass(frozen=True)
@@ -405,8 +412,18 @@ class Reading:
     @property
     def threshold_amount(self) -> Amount | None:
         """The amount with a comparator ("above 5,000 EUR", "at least €10k", "under 500", "höchstens 1.000 €"),
-        if the question names exactly one side (a range "above 500 and below 5,000" is no single threshold)."""
-        return threshold_of(self.amounts)
+        if the question names exactly one side; of a range ("between 500 and 5,000", "above 500 and below
+        5,000") its lower bound (the upper one is :attr:`upper_threshold`)."""
+        bounds = amount_range(self.amounts)
+        return bounds[0] if bounds is not None else threshold_of(self.amounts)
+
+    @property
+    def upper_threshold(self) -> tuple[str, bool] | None:
+        """The upper bound of an amount range (exact decimal string) and whether it qualifies itself."""
+        bounds = amount_range(self.amounts)
+        if bounds is None:
+            return None
+        return f"{bounds[1].value.quantize(Decimal('0.01'))}", bounds[1].inclusive
 
     @property
     def threshold_direction(self) -> str:
@@ -448,6 +465,22 @@ def threshold_of(amounts: Sequence[Amount]) -> Amount | None:
     return compared[0]
 
 
+def amount_range(amounts: Sequence[Amount]) -> tuple[Amount, Amount] | None:
+    """(lower, upper) when the question bounds an amount on both sides ("between 5k and 10k EUR", "over 500 and
+    under 5,000"): exactly one amount above and one below, the lower one smaller. A currency named on one bound
+    applies to both; two different currencies are no range (asked about)."""
+    compared = [a for a in amounts if a.comparator in ("above", "below")]
+    if len(compared) != 2 or {a.comparator for a in compared} != {"above", "below"}:
+        return None
+    low = next(a for a in compared if a.comparator == "above")
+    high = next(a for a in compared if a.comparator == "below")
+    currencies = {a.currency for a in compared if a.currency}
+    if low.value >= high.value or len(currencies) > 1:
+        return None
+    shared = currencies.pop() if currencies else None
+    return replace(low, currency=shared), replace(high, currency=shared)
+
+
 def metric_kind(text: str, entities: Entities, amounts: tuple[Amount, ...] | None = None) -> MetricKind | None:
     """The governed metric a figure question needs, ``unsupported`` when its parameters are missing,
     ``None`` when the question names no measure other than spend."""
@@ -458,9 +491,9 @@ def metric_kind(text: str, entities: Entities, amounts: tuple[Amount, ...] | Non
     found = parse_amounts(text) if amounts is None else amounts
     if any(a.comparator in ("above", "below") for a in found):
         mentions_lines = bool(_LINES.search(text)) and not _INVOICE_FILTER.search(text)
-        # Invoice totals are governed (above or below an amount); single lines are not (yet), nor a range
-        # between two amounts: refuse rather than answer a different question.
-        if mentions_lines or threshold_of(found) is None:
+        # Invoice totals are governed (above or below an amount, or between two); single lines are not (yet):
+        # refuse rather than answer a different question.
+        if mentions_lines or (threshold_of(found) is None and amount_range(found) is None):
             return "unsupported"
         return "invoices_above_threshold"
     if _QUANTITY.search(text):
@@ -761,8 +794,9 @@ def read(
     elif _POSTED_ONLY.search(cue_text):
         statuses = ("posted",)
     other_basis = _OTHER_BASIS.search(cue_text)
+    filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
-        spend=bool(_SPEND.search(cue_text)),
+        spend=bool(_SPEND.search(cue_text)) or filtered_figure,
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),
@@ -782,6 +816,7 @@ def read(
         agreement_question=bool(_AGREEMENT_QUESTION.search(text)),
         personal_data_only=asks_personal_data(text),
         personal_data_mentioned=bool(_PERSONAL_DATA.search(text)),
+        filtered_figure=filtered_figure,
     )
     return Reading(
         text=text, as_of=as_of, identifiers=identifiers, mentions=mentions, entities=entities,
@@ -795,6 +830,31 @@ def read(
         fuzzy=tuple((t, m) for _, _, t, m in fuzzy), analysis=analysis,
         excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
     )
+
+
+#: Words that make a status-filtered invoice question something other than their total: a listing, a document,
+#: a question about a process ("why is it open", "when are they due").
+_NOT_A_FILTERED_FIGURE = re.compile(
+    r"\b(?:list|show|which|what|who|why|when|where|explain|describe|summar\w+|terms|due dates?|overdue|late|"
+    r"documents?|pdf|copy|copies|details?|lines?|items?)\b", re.I)
+_INVOICE_NOUNS = re.compile(r"\b(?:invoices?|bills|credit[- ]?notes?|credit memos?|credits)\b", re.I)
+
+
+def _filtered_figure(text: str, analysis: Analysis, entities: Entities, identifiers: Identifiers,
+                     period: PeriodResolution) -> bool:
+    """True for "open invoices with Beta in Q1", "Company A credit notes from Gamma last quarter": a status or
+    document-type phrase, invoices named, a company or supplier, one period, no identifier of a document and no
+    word asking for a listing or a document. Design note: the figure is the total over exactly those invoices,
+    and the answer restates the statuses and document types it counted, so nothing the question named is
+    dropped; any other wording keeps the existing intent rules."""
+    if analysis.statuses is None and analysis.document_types is None:
+        return False
+    if not _INVOICE_NOUNS.search(text) or _NOT_A_FILTERED_FIGURE.search(text):
+        return False
+    if identifiers.invoice_numbers or identifiers.contract_ids or identifiers.product_codes or identifiers.document_ids:
+        return False
+    return bool(entities.company_id or entities.supplier_ids) and period.time_range is not None \
+        and not period.ambiguous
 
 
 _EXCLUDED_STATUS_AFTER_CUE = re.compile(
@@ -878,6 +938,7 @@ __all__ = [
     "Reading",
     "TrigramResolver",
     "Unread",
+    "amount_range",
     "asks_personal_data",
     "interpretation",
     "metric_kind",

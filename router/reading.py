@@ -10,6 +10,7 @@ by the router, not here.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -170,6 +171,37 @@ def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
     return found
 
 
+#: "between 5k and 10k EUR", "from €1,000 to €5,000", "5,000-10,000 EUR": the words before and between two amounts.
+_RANGE_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.I)
+_RANGE_BETWEEN = re.compile(r"\s*(?:and|to|until|through|-|–)\s*", re.I)
+
+
+def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int, int, str | None]]:
+    """Amount ranges: the start of each bound's match -> (side, span start, span end, the range's currency).
+
+    Two numbers joined by "and"/"to"/"-" after "between"/"from" (or by a dash alone) bound a range when at
+    least one of them is money (a currency or a multiplier): "between 2024 and 2025" is no amount. Both bounds
+    are inclusive ("between 5k and 10k" includes 10k), and a currency named once applies to both.
+    """
+    found: dict[int, tuple[str, int, int, str | None]] = {}
+    for low, high in itertools.pairwise(matches):
+        if low.start() in found:
+            continue
+        glue = _RANGE_BETWEEN.fullmatch(text[low.end():high.start()])
+        before = _RANGE_BEFORE.search(text[: low.start()])
+        if glue is None or (before is None and "-" not in glue.group(0) and "–" not in glue.group(0)):
+            continue
+        money = [m for m in (low, high) if m.group("cur1") or m.group("cur2") or m.group("mult")]
+        if not money or _COMPARATOR.search(text[: low.start()]):
+            continue
+        currencies = {_code(c) for m in (low, high) for c in (m.group("cur1"), m.group("cur2")) if c}
+        shared = currencies.pop() if len(currencies) == 1 else None
+        start = before.start() if before is not None else low.start()
+        found[low.start()] = ("above", start, low.end(), shared)
+        found[high.start()] = ("below", high.start(), high.end(), shared)
+    return found
+
+
 def parse_amounts(text: str) -> tuple[Amount, ...]:
     """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
     word before it. A bare number (a year, a quantity) is not an amount.
@@ -178,9 +210,20 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
     [(Decimal('10000'), 'EUR'), (Decimal('1500000.0'), 'EUR')]
     """
     found: list[Amount] = []
-    for match in _MONEY.finditer(text):
+    matches = list(_MONEY.finditer(text))
+    ranged = _ranges(text, matches)
+    for match in matches:
         cur = match.group("cur1") or match.group("cur2")
         mult = match.group("mult")
+        if match.start() in ranged:
+            value = parse_number(match.group("num"))
+            if value is not None:
+                side, start, end, shared = ranged[match.start()]
+                if mult:
+                    value *= _MULTIPLIERS[mult.lower()]
+                found.append(Amount(value=value, currency=_code(cur) if cur else shared, start=start, end=end,
+                                    text=text[start:end].strip(), comparator=side, inclusive=True))
+            continue
         comparator = _COMPARATOR.search(text[: match.start()])
         trailing = _TRAILING.match(text[match.end():])
         if cur is None and mult is None and comparator is None:
@@ -212,12 +255,15 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
 _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (grain, re.compile(pattern, re.I))
     for grain, pattern in (
+        # Analysts abbreviate the grain ("by qtr", "per mo", "mthly", "by yr", "wk by wk"); the abbreviations
+        # name nothing else, so reading them as the grain drops no constraint.
         ("day", r"\b(?:day by day|daily|per day|by day|each day|every day)\b"),
-        ("week", r"\b(?:week by week|weekly|per week|by week|each week|every week)\b"),
-        ("month", r"\b(?:month by month|month-by-month|monthly|per month|by month|each month|every month|"
-                  r"(?:broken down|split|grouped|breakdown) by month)\b"),
-        ("quarter", r"\b(?:quarter by quarter|quarterly|per quarter|by quarter|each quarter|every quarter)\b"),
-        ("year", r"\b(?:year by year|yearly|annually|per year|by year|each year|every year)\b"),
+        ("week", r"\b(?:week by week|wk by wk|weekly|per (?:week|wk)|by (?:week|wk)|each week|every week)\b"),
+        ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly|mthly|per (?:month|mo|mth)|"
+                  r"by (?:month|mo|mth)|each month|every month|(?:broken down|split|grouped|breakdown) by month)\b"),
+        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly|qtrly|per (?:quarter|qtr)|by (?:quarter|qtr)|"
+                    r"each quarter|every quarter)\b"),
+        ("year", r"\b(?:year by year|yearly|annually|per (?:year|yr)|by (?:year|yr)|each year|every year)\b"),
     )
 )
 _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -229,6 +275,10 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                          r"(?:product(?:\s+codes?)?|products|items?|articles?|skus?)\b"),
         ("supplier_id", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+"
                         r"(?:suppliers?|vendors?)\b"),
+        # "by currency", "per invoice currency": the invoices' own currencies (the document-currency metric's
+        # grouping; every other metric names it as a breakdown it does not offer).
+        ("currency", r"\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:the\s+)?(?:invoice|original|"
+                     r"document|transaction)\s+)?currenc(?:y|ies)\b"),
         # Not "for every company": that names a scope (often in injected instructions), not a grouping.
         ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"),
     )
@@ -241,8 +291,12 @@ _BREAKDOWN_VERB = re.compile(r"\b(?:broken down|break(?:ing)? (?:it |that )?down
 #: dimension or grain reads is a breakdown the metric cannot give, named instead of dropped. Measure words
 #: ("by spend", "per unit"), articles and time words ("by the end of") are not groupings.
 _FUNCTION_WORDS = ("and|or|in|for|with|from|of|at|to|on|last|this|next|per|by|during|since|over|across|between|"
-                   "until|before|after|vs|versus|compared|excluding|including|only|desc|asc|descending|ascending")
-_BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s+(?P<what>[a-z][a-z-]+(?:\s+(?!(?:{_FUNCTION_WORDS})\b)"
+                   "until|before|after|vs|versus|compared|excluding|including|only|desc|asc|descending|ascending|"
+                   # period abbreviations end a grouping phrase ("by spend ytd" is a ranking measure and a period)
+                   r"ytd|qtd|mtd|fy\d*|h[12]|q[1-4]|yoy|qoq|mom")
+#: One blank only after "by": a name the reader masked sits in a longer blank ("paid by Company A ytd" is no
+#: grouping by "ytd"), and the name is read as the entity it is.
+_BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s(?P<what>[a-z][a-z-]+(?:\s+(?!(?:{_FUNCTION_WORDS})\b)"
                             r"[a-z][a-z-]+)?)\b")
 #: Never an unknown grouping as the first word: articles, pronouns, time words ("by the end of"), manner ("by
 #: email"), and the dimension and grain nouns, which the patterns above read or deliberately leave as a scope
@@ -257,7 +311,7 @@ day days week weeks month months quarter quarters year years
 _MEASURE_WORDS = frozenset("""
 spend spending spent amount amounts value values volume total totals sum cost costs price prices unit units
 cent percent percentage share count number size rank revenue gross net tax money euro euros eur usd chf gbp
-date dates contract agreement
+date dates contract agreement piece pieces pc pcs
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
@@ -309,7 +363,7 @@ def parse_breakdown(text: str) -> Breakdown:
 
 
 _DIMENSION_PHRASES = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
-                      "company_id": "company", "invoice_number": "invoice"}
+                      "company_id": "company", "invoice_number": "invoice", "currency": "currency"}
 
 
 def dimension_phrase(name: str) -> str:

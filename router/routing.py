@@ -135,6 +135,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     if groups and _group_traversal(hits, reading):
         names = ", ".join(m.text for m in groups)
         hits.append(RuleHit("product_group_mention", "relationship", RULE_CONFIDENCE["product_group_mention"], names))
+    if cues.filtered_figure and all(h.intent == "exact_lookup" for h in hits):
+        # "Open invoices with Beta in Q1": the total over the invoices of that status (router/reader.py); the
+        # only identifiers such a question may hold are the company's and suppliers' (COMP-A, SUP-18).
+        hits.append(RuleHit("invoice_filter", "aggregate", RULE_CONFIDENCE["aggregation_words"], "invoice filter"))
     probabilities = (
         inputs.classifier.predict(text, rule_intents={h.intent for h in hits})
         if inputs.classifier is not None
@@ -226,12 +230,14 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     amount_range = _AMOUNT_RANGE.search(reading.text)
     ranged = amount_range is not None or len({a.comparator for a in compared}) > 1
     if ranged and cues.invoices and catalog_metric is None and reading.measure != "invoices_above_threshold":
-        # "between 500 and 5,000": two bounds; the governed listing takes one side of one threshold.
+        # Two bounds the governed listing cannot take together (e.g. in two currencies, or the lower above the
+        # upper): asked, never one side of them.
         bounds = repr(amount_range.group(0)) if amount_range else " and ".join(repr(a.text) for a in compared)
         reasons.append(f"amount: a range ({bounds}) is not one threshold")
-        questions.append(f"Invoices are listed above or below one amount; {bounds} name a range. Do you want "
-                         "the invoices above the lower amount, or below the upper one?")
-    if compared and cues.invoices and catalog_metric is None and len({a.comparator for a in compared}) == 1:
+        questions.append(f"I cannot list invoices for {bounds} as written: a range needs its two bounds in one "
+                         "currency, the lower one first. Which amounts do you mean?")
+    if compared and cues.invoices and catalog_metric is None and (
+            len({a.comparator for a in compared}) == 1 or reading.upper_threshold is not None):
         named = next((a.currency for a in compared if a.currency), None)
         if named and reporting_currency and named != reporting_currency:
             # Invoice totals are compared in the reporting currency: an amount in another one is asked about.
@@ -318,6 +324,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             reasons.append(f"breakdown: {what} is not a grouping {name} offers")
             questions.append(f"I cannot break {label.lower() if breakdown_metric else 'this figure'} down by "
                              f"{what}; {offered}. Which one do you want?")
+    if analyst is not None and breakdown.unknown:
+        # A ranking, share, comparison or filtered figure "per buyer": the grouping is named, never dropped.
+        what = ", ".join(repr(dimension_phrase(u)) for u in breakdown.unknown)
+        reasons.append(f"breakdown: {what} is not a grouping {analyst.name} offers")
+        questions.append(f"I cannot break {analyst.label.lower()} down by {what}; "
+                         f"{_offered(analyst.group_by, analyst.grains)}. Which one do you want?")
     if not selected:
         reasons.append("intent: no retrieval intent reached the confidence threshold")
         questions.append(

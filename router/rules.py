@@ -45,12 +45,23 @@ _THRESHOLD = (
     # A threshold is an aggregate filter only when it is followed by an amount of money ("above 5,000 EUR").
     r"(?:above|below|over|under|more than|less than|exceed(?:s|ed|ing)?)\s+(?:[€$£]\s?)?\d[\d,.]*\s*"
     r"(?:k\b\s*)?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|€|\$|£)"
+    r"|(?:above|below|over|under|more than|less than|exceed(?:s|ed|ing)?)\s+(?:[€$£]|eur|usd|gbp|chf)\s?\d+"
+    r"(?:[\d,.']*\d)?k?"
+    # An amount range ("between 5k and 10k EUR", "from €1,000 to €5,000"): money on its upper bound.
+    r"|(?:between|from)\s+(?:(?:[€$£]|eur|usd|gbp|chf)\s?)?\d[\d,.']*\s*(?:k\b\s*)?(?:eur\s+|€\s*)?(?:and|to|-)\s+"
+    r"(?:(?:[€$£]|eur|usd|gbp|chf)\s?)?"
+    r"\d[\d,.']*\s*(?:k\b\s*)?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|€|\$|£)"
+    r"|(?:between|from)\s+(?:[€$£]|eur|usd|gbp|chf)\s?\d[\d,.']*\s*k?\s+(?:and|to|-)\s+(?:[€$£]|eur|usd|gbp|chf)\s?"
+    r"\d+(?:[\d,.']*\d)?k?"
 )
 _AGGREGATION = re.compile(
     rf"\b(total|totals|sum|spend|spent|spending|expenditure|{_HOW_MUCH}|"
     # "how many days/weeks ..." asks for a duration a document states
     r"how many(?!\s+(?:days|weeks|months|years|hours|minutes|times))|average|avg|mean|count|"
-    r"amount|amounts|cost|costs|tax|taxes|grand total|per supplier|by supplier|unit price|per unit|"
+    # "amt" is how analysts abbreviate "amount" ("amt paid to Beta"); "our bill with Beta", "expenses with Beta"
+    # name the invoiced spend ("bill of materials/lading" is a document's topic).
+    r"amount|amounts|amt|bill(?!\s+of\b)|bills|expenses|expenditures|outlay|cost|costs|tax|taxes|grand total|"
+    r"per supplier|by supplier|unit price|per unit|"
     # a price change/adjustment/index is a contract topic, not a price to look up
     r"price(?!\s+(?:change|changes|adjustments?|increases?|reviews?|escalation|clauses?|index))|units|"
     rf"{_THRESHOLD}|threshold|aggregate)(?!\w)",

@@ -236,6 +236,9 @@ class ThresholdRequest(_PeriodRequest):
     direction: Literal["above", "below"] = "above"
     #: Only invoices of these suppliers ("invoices from Beta over 5,000").
     supplier_ids: tuple[CanonicalId, ...] | None = None
+    #: The upper bound of an amount range ("between 5,000 and 10,000 EUR"), with ``direction`` above.
+    upper_threshold: Annotated[str, StringConstraints(pattern=r"^\d{1,13}(\.\d{1,2})?$")] | None = None
+    upper_inclusive: bool = False
 
 
 class MetricToolResponse(_Model):
@@ -812,6 +815,8 @@ def _threshold(metric: str) -> Callable[..., MetricToolResponse]:
             **({"inclusive": True} if req.inclusive else {}),
             **({"direction": req.direction} if req.direction != "above" else {}),
             **({"supplier_ids": list(req.supplier_ids)} if req.supplier_ids else {}),
+            **({"upper_threshold": req.upper_threshold} if req.upper_threshold is not None else {}),
+            **({"upper_inclusive": True} if req.upper_threshold is not None and req.upper_inclusive else {}),
         }, listing=True)
 
     run.__doc__ = f"``{metric}`` in the period."
