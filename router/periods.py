@@ -62,7 +62,12 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ei
            "eleven": 11, "twelve": 12}
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 
-_DATE = r"(\d{4}-\d{2}-\d{2})"
+#: A calendar day: ISO ("2026-03-01"), day-month-year in words ("1 March 2026", "1st of Mar 2026", "3. March 2026"),
+#: month-day-year ("March 1, 2026") or day.month.year ("01.03.2026"). Slashed forms are not read: 03/01/2026 is
+#: March 1st to some readers and January 3rd to others.
+_DAY_SUFFIX = r"(?:st|nd|rd|th)?"
+_DATE = (rf"(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:{_DAY_SUFFIX}\s+(?:of\s+)?|\.\s*)(?:{_MONTH_NAMES})\.?,?\s+\d{{4}}"
+         rf"|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}{_DAY_SUFFIX},?\s+\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}})")
 #: Words that make the period after them the *end* of an open range ("until March 2026", "by the end of Q1").
 #: "before"/"prior to" end where that period starts; the others end where it ends (it is included).
 _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+including)?|(?:up\s+)?to\s+(?:the\s+)?end"
@@ -102,7 +107,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("until_date", re.compile(rf"\b{_UNTIL}\s+{_DATE}\b", re.I)),
     ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
     ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
-    ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}\b", re.I)),
+    ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}(?![\w.-])", re.I)),
+    # a day standing alone ("spend 1 March 2026"), read before its month ("March 2026") could be
+    ("day", re.compile(rf"(?<![\w.-]){_DATE}(?![\w.-])", re.I)),
     ("last_of_year", re.compile(r"\b(?:the\s+)?(last|final|first)\s+(quarter|qtr|month|half)\s+of\s+(\d{4})\b", re.I)),
     ("first_n", re.compile(r"\b(?:the\s+)?(first|last|final)\s+(two|three|four|five|six|seven|eight|nine|ten|eleven|"
                            r"twelve|[1-9]|1[0-2])\s+(quarters|months)\s+of\s+(\d{4})\b", re.I)),
@@ -250,7 +257,28 @@ def _relative(which: str, unit: str, as_of: dt.date, text: str) -> TimeRange:
 
 
 def _explicit(start_text: str, end_text: str, text: str) -> TimeRange:
-    return _range(dt.date.fromisoformat(start_text), dt.date.fromisoformat(end_text), text)
+    return _range(parse_day(start_text), parse_day(end_text), text)
+
+
+def parse_day(text: str) -> dt.date:
+    """A day written in one of the :data:`_DATE` forms.
+
+    >>> [parse_day(t).isoformat() for t in ("2026-03-01", "1st of March 2026", "March 1, 2026", "01.03.2026")]
+    ['2026-03-01', '2026-03-01', '2026-03-01', '2026-03-01']
+
+    Raises:
+        ValueError: no such day ("31 February 2026").
+    """
+    text = text.strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return dt.date.fromisoformat(text)
+    if numeric := re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", text):
+        return dt.date(int(numeric[3]), int(numeric[2]), int(numeric[1]))
+    month = re.search(rf"(?i)\b({_MONTH_NAMES})\b", text)
+    numbers = re.findall(r"\d+", text)
+    if month is None or len(numbers) != 2:
+        raise ValueError(text)
+    return dt.date(int(numbers[1]), _MONTHS[month[1].lower()], int(numbers[0]))
 
 
 def add_months_to_day(day: dt.date, months: int) -> dt.date:
@@ -496,7 +524,8 @@ def _read(
     if kind in ("quarter_list", "half_list", "month_list"):
         return _list(kind, text, g[0], as_of)
     if kind == "since_date":
-        return _to_date(dt.date.fromisoformat(g[0]), as_of, f"since {g[0]}", text)
+        since = parse_day(g[0])
+        return _to_date(since, as_of, f"since {since.isoformat()}", text)
     if kind == "first_n":
         count = _COUNTS.get(g[1].lower()) or int(g[1])
         months, year = count * (3 if g[2].lower() == "quarters" else 1), int(g[3])
@@ -517,8 +546,8 @@ def _read(
     if kind == "until_month":
         month = _MONTHS[g[0].lower().rstrip(".")]
         return _month(_latest_started_month(month, as_of), month, text)
-    if kind in ("on_date", "until_date"):
-        day = dt.date.fromisoformat(g[0])
+    if kind in ("on_date", "until_date", "day"):
+        day = parse_day(g[0])
         return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
     if kind == "last_of_year":
         which, unit, year = g[0].lower(), g[1].lower(), int(g[2])
