@@ -98,6 +98,7 @@
     ``invoice_date``; ``probe``: the key columns after tenant_id of one of the rollup's indexes (non-nullable keys),
     through which each changed group's row is found. -#}
 {% macro prepare_incremental_rollup(keys, date_column, date_expr, probe, nullable=[]) -%}
+    {{ no_jit() }};
     {{ ensure_rollup_changes() }};
     {%- set all_keys = ['tenant_id'] + keys + [date_column] %}
     create temporary table rollup_rebuild_whole on commit drop as
