@@ -7,7 +7,9 @@ once by dbt; then 1% new invoices are landed (dated anywhere in the three years,
 ``dbt run`` of the lines and the two spend rollups (everything an invoice changes; upstream are views) is timed
 incrementally, then the same selection with ``--full-refresh``. The row sets of the two are compared, for the
 lines and each rollup. Per-model times come from dbt's run results; the rest of a run is dbt's own start-up
-(parse, connection, the on-run-start hook). Target (issue 21): incremental <= 0.1x the full rebuild at 1M lines.
+(parse, connection, the on-run-start hook) and its artifacts. The new invoices reach the incremental run through
+the change log the registry's triggers write (ingest.served_document_changes, migration 0300), as ingestion's
+would. Target (issue 21): incremental <= 0.1x the full rebuild at 1M lines.
 
     python -m bench.incremental_build [--invoices 250000] [--json out.json]
 """

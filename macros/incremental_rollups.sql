@@ -57,16 +57,15 @@
     call app.apply_tenant_isolation('{{ rollup_changes_table() }}')
 {%- endmacro %}
 
-{#- Called by validated_invoice_lines: ``sign`` -1 in the pre-hook (the affected documents' rows, before they are
-    deleted), +1 in the post-hook (their new rows); after a full build, the rebuild-whole marker. -#}
+{#- Called by validated_invoice_lines' post-hook: ``sign`` +1, the affected documents' new rows (their old rows
+    were recorded with -1 as the pre-hook deleted them); after a full build, the rebuild-whole marker. -#}
 {% macro record_rollup_changes(sign) -%}
     {{ ensure_rollup_changes() }};
     {%- set columns = rollup_change_columns() %}
     {% if is_incremental() -%}
     insert into {{ rollup_changes_table() }} (rollup, tenant_id, line_id, sign, {{ columns | join(', ') }})
     select r.rollup, t.tenant_id, t.line_id, {{ sign }}, {% for c in columns %}t.{{ c }}{{ ', ' if not loop.last }}{% endfor %}
-    from {{ this }} as t
-    join validated_lines_affected as a on a.tenant_id = t.tenant_id and a.document_id = t.source_document_id
+    from ({{ affected_lines('tenant_id, line_id, ' ~ columns | join(', ')) }}) as t
     cross join (values {% for m in spend_rollup_models() %}('{{ m }}'){{ ', ' if not loop.last }}{% endfor %}) as r (rollup)
     {%- else -%}
     insert into {{ rollup_changes_table() }} (rollup, sign)
@@ -96,8 +95,10 @@
 
 {#- The pre-hook of an incremental rollup run: this rollup's pending changes per group, the old rows of those
     groups (kept for the merge), then those rows deleted. ``date_expr`` is the rollup's date column over a line's
-    ``invoice_date``. -#}
-{% macro prepare_incremental_rollup(keys, date_column, date_expr, nullable=[]) -%}
+    ``invoice_date``; ``probe``: the key columns after tenant_id of one of the rollup's indexes (non-nullable keys),
+    through which each changed group's row is found. -#}
+{% macro prepare_incremental_rollup(keys, date_column, date_expr, probe, nullable=[]) -%}
+    {{ no_jit() }};
     {{ ensure_rollup_changes() }};
     {%- set all_keys = ['tenant_id'] + keys + [date_column] %}
     create temporary table rollup_rebuild_whole on commit drop as
@@ -117,13 +118,25 @@
     from {{ rollup_changes_table() }}
     where rollup = '{{ this.name }}' and tenant_id is not null
     group by tenant_id, {{ keys | join(', ') }}, {{ date_expr }};
-    analyze rollup_changed_groups;
-    -- one join of the rollup with the changed groups: the rows deleted are the previous rows kept for the merge
+    -- the columns the model joins and filters on (statistics of the sums and id arrays cost more than they tell)
+    analyze rollup_changed_groups ({{ all_keys | join(', ') }}, lost_lines);
+    -- The rows deleted are the previous rows kept for the merge. Each changed group's row is found by one probe of
+    -- the ``probe`` index (a lateral subquery that `offset 0` keeps from being flattened): the rollup has no
+    -- column statistics (migration 0030), so a join is planned as a scan of every row, or through whichever
+    -- index matches as many columns (the daily rollup's company index reads ~200 rows per probe at 1M lines).
     create temporary table rollup_previous (like {{ this }}) on commit drop;
     with deleted as (
         delete from {{ this }} as r
-        using rollup_changed_groups as g
-        where {{ rollup_keys_match('r', 'g', all_keys, nullable) }}
+        where r.ctid = any(array(
+            select p.row_ctid
+            from rollup_changed_groups as g
+            cross join lateral (
+                select r.ctid as row_ctid, r.* from {{ this }} as r
+                where r.tenant_id = g.tenant_id{% for k in probe %} and r.{{ k }} = g.{{ k }}{% endfor %}
+                offset 0
+            ) as p
+            where {{ rollup_keys_match('p', 'g', all_keys, nullable) }}
+        ))
         returning r.*
     )
     insert into rollup_previous select * from deleted;

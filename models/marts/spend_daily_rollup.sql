@@ -10,7 +10,7 @@
     materialized='incremental',
     incremental_strategy='append',
     on_schema_change='fail',
-    pre_hook=["{% if is_incremental() %}{{ prepare_incremental_rollup(['company_id', 'supplier_id', 'product_code', 'product_group_id', 'invoice_status', 'document_type', 'reporting_currency', 'is_counted'], 'invoice_date', 'invoice_date', nullable=['product_group_id']) }}{% endif %}"],
-    post_hook=["{{ consume_rollup_changes() }}", "analyze {{ this }}"],
+    pre_hook=["{% if is_incremental() %}{{ prepare_incremental_rollup(['company_id', 'supplier_id', 'product_code', 'product_group_id', 'invoice_status', 'document_type', 'reporting_currency', 'is_counted'], 'invoice_date', 'invoice_date', ['supplier_id', 'invoice_date'], nullable=['product_group_id']) }}{% endif %}"],
+    post_hook=["{{ consume_rollup_changes() }}", "{{ analyze_when_stale() }}"],
 ) }}
 {{ spend_rollup(keys, 'invoice_date', 'invoice_date', nullable=['product_group_id']) }}

@@ -7,8 +7,8 @@
     materialized='incremental',
     incremental_strategy='append',
     on_schema_change='fail',
-    pre_hook=["{% if is_incremental() %}{{ prepare_incremental_rollup(['company_id', 'supplier_id', 'invoice_status', 'document_type', 'reporting_currency', 'is_counted'], 'invoice_month', \"cast(date_trunc('month', invoice_date) as date)\") }}{% endif %}"],
-    post_hook=["{{ consume_rollup_changes() }}", "analyze {{ this }}"],
+    pre_hook=["{% if is_incremental() %}{{ prepare_incremental_rollup(['company_id', 'supplier_id', 'invoice_status', 'document_type', 'reporting_currency', 'is_counted'], 'invoice_month', \"cast(date_trunc('month', invoice_date) as date)\", ['company_id', 'is_counted', 'reporting_currency', 'invoice_status', 'invoice_month']) }}{% endif %}"],
+    post_hook=["{{ consume_rollup_changes() }}", "{{ analyze_when_stale() }}"],
 ) }}
 {{ spend_rollup(['company_id', 'supplier_id', 'invoice_status', 'document_type', 'reporting_currency', 'is_counted'],
                 'invoice_month', "cast(date_trunc('month', invoice_date) as date)") }}

@@ -10,9 +10,8 @@
     materialized='incremental',
     incremental_strategy='append',
     on_schema_change='fail',
-    pre_hook=["{% if is_incremental() %}{{ prepare_incremental_lines() }}{% endif %}"],
-    post_hook=["{{ record_lines_build_state() }}", "{{ record_lines_documents() }}", "{{ record_rollup_changes(1) }}",
-               "analyze {{ this }}"],
+    pre_hook=["{% if is_incremental() %}{{ prepare_incremental_lines() }}{% else %}{{ consume_served_changes() }}{% endif %}"],
+    post_hook=["{{ record_rollup_changes(1) }}", "{{ analyze_when_stale() }}"],
 ) }}
 with
 

@@ -2,9 +2,10 @@
 same rows.
 
 A database of this module's own: the policy scenario is landed and built whole; then new invoices, a new
-version of an invoice, a tombstone, a replicated duplicate, an amendment that flips an unchanged document's
-duplicate flag, a release from quarantine and a master-data change (an FX rate that makes an unconvertible line
-valid) arrive, and the incremental build's rows equal a full refresh's, row for row.
+version of an invoice, a tombstone, a hard delete, a replicated duplicate, an amendment that flips an unchanged
+document's duplicate flag, a release from quarantine, a change committed late by a concurrent transaction and a
+master-data change (an FX rate that makes an unconvertible line valid) arrive, and the incremental build's rows
+equal a full refresh's, row for row. The changes reach the build through the change log of migration 0300.
 """
 
 from __future__ import annotations
@@ -85,9 +86,24 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
                 "update ingest.quarantine set released_at = now() where tenant_id = %s and document_id = %s",
                 (tenant_a, QUARANTINED.document_id),
             )
+            # a hard delete of the registry row (not what ingestion does, but nothing may keep its lines)
+            conn.execute("delete from ingest.documents where tenant_id = %s and document_id = 'invoice-11'", (tenant_a,))
+            # a registry update that changes nothing served is not logged
+            conn.execute(
+                "update ingest.documents set source_uri = source_uri || '#moved' where tenant_id = %s"
+                " and document_id = 'invoice-10'",
+                (tenant_a,),
+            )
+        assert _logged_changes(settings, tenant_a) == {
+            "invoice-new-1", "invoice-new-usd", first.document_id, second.document_id, "invoice-new-3",
+            "invoice-5-replica-2", "invoice-5", QUARANTINED.document_id, "invoice-11",
+        }  # fmt: skip
+        assert _has_line(settings, tenant_a, "invoice-11")
         # the USD invoice has no rate yet: an exception, not a governed line
         first_incremental = _run(settings, target, logs)
         assert first_incremental.success
+        assert _logged_changes(settings, tenant_a) == set(), "the build consumed the log"
+        assert not _has_line(settings, tenant_a, "invoice-11")
         assert not _has_line(settings, tenant_a, "invoice-new-usd")
         assert _duplicate_flags(settings, tenant_a) == {
             "invoice-5": False,
@@ -97,6 +113,18 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         # New lines only (plus the rebuilt documents): rollup groups merged, not recomputed; as a full build would be.
         for relation in _ROLLUPS:
             assert _rows(settings, relation) == _rollup_from_lines(settings, relation), relation
+        # Concurrent ingestion: a transaction that logged its change first commits after one that logged later, and
+        # after a build started. That build sees only the committed one; the late one stays in the log for the next.
+        with psycopg.connect(settings.owner_url) as late, psycopg.connect(settings.owner_url, autocommit=True) as early:
+            LandingWriter(late, tenant_a).invoice(replace(first, document_id="invoice-late", invoice_number="INV-LATE"))
+            LandingWriter(early, tenant_a).invoice(
+                replace(first, document_id="invoice-early", invoice_number="INV-EARLY")
+            )
+            assert _run(settings, target, logs).success
+            assert _has_line(settings, tenant_a, "invoice-early")
+            late.commit()
+        assert not _has_line(settings, tenant_a, "invoice-late")
+        assert _logged_changes(settings, tenant_a) == {"invoice-late"}
         with psycopg.connect(settings.owner_url, autocommit=True) as conn:
             writer = LandingWriter(conn, tenant_a, dict(writer.versions))
             # master data: the missing USD rate arrives in a new version of the FX document
@@ -129,13 +157,14 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
         assert _has_line(settings, tenant_a, "invoice-new-usd")  # valid once its rate arrived
         assert not _has_line(settings, tenant_a, second.document_id)  # tombstoned
         assert _has_line(settings, tenant_a, QUARANTINED.document_id)  # released
+        assert _has_line(settings, tenant_a, "invoice-late")  # logged before, committed after the earlier build
 
         with psycopg.connect(settings.admin_url) as conn:
             state = conn.execute(
                 "select relrowsecurity and relforcerowsecurity from pg_class"
-                " where oid = 'intermediate.validated_invoice_lines_build_state'::regclass"
+                " where oid = 'ingest.served_document_changes'::regclass"
             ).fetchone()
-        assert state == (True,), "the build state is tenant-scoped like every table"
+        assert state == (True,), "the change log is tenant-scoped like every table"
 
         # An upgrade whose mart gained a column (here: the relation an older release built lacks one) is rebuilt
         # whole by the build, not appended to with NULLs and not left failing.
@@ -156,6 +185,15 @@ def _rollup_from_lines(settings: Settings, relation: str) -> list[tuple[object, 
     body = rollup_model_sql(relation.split(".")[1])
     with psycopg.connect(settings.admin_url) as conn:
         return conn.execute(f"select * from ({body}) as r order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10").fetchall()
+
+
+def _logged_changes(settings: Settings, tenant: str) -> set[str]:
+    """The tenant's documents in the change log (ingest.served_document_changes) not yet consumed by a build."""
+    with psycopg.connect(settings.admin_url) as conn:
+        rows = conn.execute(
+            "select document_id from ingest.served_document_changes where tenant_id = %s", (tenant,)
+        ).fetchall()
+    return {str(document) for (document,) in rows}
 
 
 def _pending_rollup_changes(settings: Settings) -> int:
