@@ -104,12 +104,22 @@ def _cached_hash(key: bytes, type_name: str, text: str, value: Any) -> str:
 
 def hash_parameters(values: Mapping[str, Any]) -> dict[str, str]:
     """Name -> value hash for up to 50 parameters; a name that is not an identifier is itself hashed."""
-    hashed: dict[str, str] = {}
-    for key in sorted(values, key=str)[:_MAX_NAMES]:
-        name = str(key)
-        label = name if _NAME.match(name) else "invalid:" + hash_value(name)[:16]
-        hashed[label] = hash_value(values[key])
-    return hashed
+    return {label: hash_value(values[key]) for key, label in _labels(tuple(values), server_key())}
+
+
+@functools.lru_cache(maxsize=1024)
+def _labels(names: tuple[Any, ...], key: bytes) -> tuple[tuple[Any, str], ...]:
+    # Which names are logged and under which label: the same few name sets (a metric's parameters) every call.
+    labelled = []
+    for name in sorted(names, key=str)[:_MAX_NAMES]:
+        text = str(name)
+        labelled.append((name, text if _NAME.match(text) else "invalid:" + _hash_with(key, text)[:16]))
+    return tuple(labelled)
+
+
+def _hash_with(key: bytes, value: Any) -> str:
+    canonical = json.dumps(to_json_value(value), sort_keys=True, separators=(",", ":"), default=str)
+    return keyed_hex("audit-parameter", canonical, key)
 
 
 #: The call that appends one row (the tenant comes from the transaction; see migration 0042).

@@ -12,8 +12,10 @@ import datetime as dt
 import json
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from functools import partial
 from typing import Any, Literal
 
 import psycopg
@@ -241,6 +243,51 @@ def run(
     return shape(metric, query, params, raw_rows[:row_cap], truncated=truncated, duration_ms=duration_ms)
 
 
+@dataclass(frozen=True)
+class _ShapePlan:
+    """What :func:`shape` needs of one metric and compiled query, worked out once: column positions, the output
+    presenters and the policy's parameter references. Nothing in it depends on a request's values."""
+
+    dims: tuple[tuple[str, int], ...]
+    period: int | None
+    outputs: tuple[tuple[str, int, Callable[[Any], JsonScalar]], ...]
+    match: int | None
+    ids: int | None
+    count: int | None
+    coverage: int | None
+    ungrouped: bool
+    policy: tuple[tuple[str, str | None, str], ...]
+
+
+#: _shape_plan's answer per (metric object, relation, variant); see _columns for why keyed by the object's id.
+_SHAPE_PLANS: dict[tuple[int, str, Any], tuple[Metric, CompiledQuery, _ShapePlan]] = {}
+
+
+def _shape_plan(metric: Metric, query: CompiledQuery) -> _ShapePlan:
+    key = (id(metric), query.relation, query.variant)
+    found = _SHAPE_PLANS.get(key)
+    if found is not None and found[0] is metric and found[1].columns == query.columns:
+        return found[2]
+    definition = metric.definition
+    index = {name: i for i, name in enumerate(query.columns)}
+    match_column = next((n for n, o in definition.outputs.items() if o.role == "match_count"), None)
+    plan = _ShapePlan(
+        dims=tuple((dim, index[dim]) for dim in query.variant.group_by),
+        period=index[PERIOD] if query.variant.grain is not None else None,
+        outputs=tuple((name, index[name], presenter(spec)) for name, spec in definition.outputs.items()),
+        match=index[match_column] if match_column else None,
+        ids=index[SOURCE_IDS] if definition.provenance is not None else None,
+        count=index[SOURCE_COUNT] if definition.provenance is not None else None,
+        coverage=index[COVERAGE] if definition.coverage is not None else None,
+        ungrouped=not query.variant.group_by and query.variant.grain is None,
+        policy=tuple((k, parameter_ref(text), text) for k, text in definition.policy.items()),
+    )
+    if len(_SHAPE_PLANS) >= _COLUMNS_MAX:
+        _SHAPE_PLANS.clear()
+    _SHAPE_PLANS[key] = (metric, query, plan)
+    return plan
+
+
 def shape(
     metric: Metric,
     query: CompiledQuery,
@@ -253,34 +300,31 @@ def shape(
     """Turn database rows into a :class:`MetricResult` (pure; no database)."""
     definition = metric.definition
     values = params.values
-    index = {name: i for i, name in enumerate(query.columns)}
-    match_column = next((n for n, o in definition.outputs.items() if o.role == "match_count"), None)
+    plan = _shape_plan(metric, query)
 
     rows: list[ResultRow] = []
     covered: set[str] = set()
     matched_total = 0
     for raw in raw_rows:
-        match_count = int(raw[index[match_column]]) if match_column else None
+        match_count = int(raw[plan.match]) if plan.match is not None else None
         # An ungrouped aggregate always returns one row; with zero matched lines it is "no data", not a row.
-        if match_count == 0 and not query.variant.group_by and query.variant.grain is None:
+        if match_count == 0 and plan.ungrouped:
             continue
         matched_total += match_count or 0
-        row_values: dict[str, JsonScalar] = {}
-        for dim in query.variant.group_by:
-            row_values[dim] = _scalar(raw[index[dim]])
-        if query.variant.grain is not None:
-            row_values[PERIOD] = _scalar(raw[index[PERIOD]])
-        for name, spec in definition.outputs.items():
-            row_values[name] = present(spec, raw[index[name]])
+        row_values: dict[str, JsonScalar] = {dim: _scalar(raw[i]) for dim, i in plan.dims}
+        if plan.period is not None:
+            row_values[PERIOD] = _scalar(raw[plan.period])
+        for name, i, show in plan.outputs:
+            row_values[name] = show(raw[i])
         provenance = None
-        if definition.provenance is not None:
-            ids = tuple(str(v) for v in (raw[index[SOURCE_IDS]] or ()))
-            count = int(raw[index[SOURCE_COUNT]])
+        if plan.ids is not None and plan.count is not None:
+            ids = tuple(map(str, raw[plan.ids] or ()))
+            count = int(raw[plan.count])
             provenance = Provenance.model_construct(
                 source_line_ids=ids, source_line_count=count, truncated=count > len(ids)
             )
-        if definition.coverage is not None:
-            covered.update(str(v) for v in (raw[index[COVERAGE]] or ()))
+        if plan.coverage is not None:
+            covered.update(map(str, raw[plan.coverage] or ()))
         rows.append(ResultRow.model_construct(values=row_values, provenance=provenance))
 
     coverage = None
@@ -305,16 +349,34 @@ def shape(
         group_by=query.variant.group_by,
         grain=query.variant.grain,
         currency=str(values[definition.currency_parameter]) if definition.currency_parameter else None,
-        policy=_policy(definition.policy, echo),
+        policy={k: echo[ref] if ref is not None else text for k, ref, text in plan.policy},
         columns=_columns(metric, query, values),
         rows=tuple(rows),
         row_count=len(rows),
         truncated=truncated,
-        matched_line_count=matched_total if match_column else None,
+        matched_line_count=matched_total if plan.match is not None else None,
         coverage=coverage,
         duration_ms=round(duration_ms, 3),
         answered_from=query.relation,
     )
+
+
+def presenter(spec: OutputSpec) -> Callable[[Any], JsonScalar]:
+    """:func:`present` for one output spec, with its rounding step worked out once."""
+    if spec.type == "money" or (spec.type in ("decimal", "quantity") and spec.scale is not None):
+        # the same step as present()'s: money to its scale (2 when none or 0 is given), decimals to theirs
+        places = (spec.scale or 2) if spec.type == "money" else spec.scale
+        assert places is not None
+        step = Decimal(1).scaleb(-places)
+
+        def rounded(value: Any) -> JsonScalar:
+            if value is None:
+                return None
+            number = value if type(value) is Decimal else Decimal(value)
+            return str(number.quantize(step, rounding=ROUND_HALF_UP))
+
+        return rounded
+    return partial(present, spec)
 
 
 def present(spec: OutputSpec, value: Any) -> JsonScalar:
@@ -342,14 +404,6 @@ def _scalar(value: Any) -> JsonScalar:
     if isinstance(value, Decimal):
         return str(value)
     return str(value)
-
-
-def _policy(policy: Mapping[str, str], as_json: Mapping[str, Any]) -> dict[str, Any]:
-    shaped: dict[str, Any] = {}
-    for key, text in policy.items():
-        ref = parameter_ref(text)
-        shaped[key] = as_json[ref] if ref is not None else text
-    return shaped
 
 
 #: _columns' answer per (metric object, variant, output units): the same few on every call of a dashboard.

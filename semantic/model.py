@@ -8,6 +8,7 @@ a definition; :mod:`semantic.validation` checks the template against the governe
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Annotated, Any, Literal
 
@@ -272,6 +273,7 @@ class MetricFile(_Frozen):
     metrics: tuple[dict[str, Any], ...] = ()
 
 
+@functools.lru_cache(maxsize=1024)
 def parameter_ref(text: str | None) -> str | None:
     """``"{name}"`` -> ``name``: a value taken from a parameter at query time; anything else is literal."""
     if text is None:

@@ -10,6 +10,7 @@ and ``1000.10`` would already have been rounded by the time we saw it; decimals 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -207,7 +208,7 @@ def coerce(name: str, spec: ParameterSpec, value: Any, *, from_text: bool = Fals
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise ParameterError(name, f"must be an integer, got {_json_type(value)}")
-        _bounds(name, spec, value, lambda n, v: int(v))
+        _bounds(name, spec, value, _int_bound)
         return value
     if kind == "decimal":
         number = _decimal(name, value)
@@ -236,7 +237,7 @@ def _string(name: str, spec: ParameterSpec, value: Any) -> str:
         raise ParameterError(name, f"is longer than {spec.max_length} characters")
     if spec.allowed_values is not None and value not in spec.allowed_values:
         raise ParameterError(name, f"is not one of the allowed values ({', '.join(spec.allowed_values)})")
-    if spec.pattern is not None and not re.fullmatch(spec.pattern, value):
+    if spec.pattern is not None and not _compiled(spec.pattern).fullmatch(value):
         raise ParameterError(name, f"does not match the pattern {spec.pattern}")
     return value
 
@@ -274,10 +275,25 @@ def _decimal(name: str, value: Any) -> Decimal:
 
 
 def _bounds(name: str, spec: ParameterSpec, value: Any, parse: Any) -> None:
-    if spec.minimum is not None and value < parse(f"{name}.minimum", spec.minimum):
+    if spec.minimum is not None and value < _bound(parse, f"{name}.minimum", spec.minimum):
         raise ParameterError(name, f"is below the minimum {spec.minimum}")
-    if spec.maximum is not None and value > parse(f"{name}.maximum", spec.maximum):
+    if spec.maximum is not None and value > _bound(parse, f"{name}.maximum", spec.maximum):
         raise ParameterError(name, f"is above the maximum {spec.maximum}")
+
+
+def _int_bound(name: str, value: str | int) -> int:
+    return int(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _bound(parse: Any, name: str, text: str | int) -> Any:
+    # A spec's bound, parsed once per process rather than on every request (specs are immutable).
+    return parse(name, text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def _json_type(value: Any) -> str:

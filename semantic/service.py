@@ -36,11 +36,12 @@ from semantic.params import bind, check_partition
 from semantic.rollups import RelationPlanner
 
 log = logging.getLogger(__name__)
+_METRIC_NAME = re.compile(METRIC_NAME)
 
 def _audit_name(name: str) -> str:
     """The metric name for the audit log: as asked when it is a well-formed name, else a hash of it (so the
     log never stores arbitrary caller text)."""
-    if re.match(METRIC_NAME, name):
+    if _METRIC_NAME.match(name):
         return name
     return "invalid:" + audit.hash_value(name)[:16]
 

@@ -245,6 +245,30 @@ def test_a_metric_call_is_one_round_trip_with_its_audit_row(
     assert rows[0][4] == result.row_count and rows[1][4] == 0
 
 
+def test_one_row_questions_audit_ok_partial_and_no_data(
+    built: Built, app: psycopg.Connection
+) -> None:
+    """An ungrouped question's audit row counts the one result row and says ok, partial or no_data by the rules
+    of execute.shape, whichever relation answered."""
+    service = MetricService(built.registry, statement_timeout_ms=10_000, row_cap=10_000)
+    principal = unique_tenant("one-row")
+    ctx = AuthContext(tenant_id=built.tenant, principal_id=principal, scopes=frozenset({"invoice:aggregate"}))
+    base = {"company_id": "COMP-A", "supplier_ids": ["SUP-18", "SUP-27"], "start_date": "2024-01-01",
+            "end_date": "2025-01-01"}  # fmt: skip
+    asked = [
+        base,  # month starts: a rollup may answer
+        {**base, "supplier_ids": ["SUP-18", "SUP-99"]},  # SUP-99 has no lines: partial
+        {**base, "start_date": "2024-01-02"},  # not a month start: the monthly rollup cannot answer
+        {**base, "company_id": "COMP-Z"},  # nothing matches
+    ]
+    results = [service.query(app, ctx, "finance.aggregate_spend", p) for p in asked]
+    assert [r.status for r in results] == ["complete", "partial", "complete", "no_data"]
+    assert results[2].answered_from != "marts.spend_monthly_rollup"
+    rows = _audit_rows(built, principal)
+    assert [(r[3], r[4]) for r in rows] == [("ok", 1), ("partial", 1), ("ok", 1), ("no_data", 0)]
+    assert idle_autocommit(app)
+
+
 def test_a_failed_audit_fails_the_request(built: Built, app: psycopg.Connection) -> None:
     service = MetricService(built.registry, statement_timeout_ms=10_000, row_cap=10_000)
     principal = unique_tenant("audit")
