@@ -62,7 +62,11 @@ _SHARE = re.compile(
     r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|fraction|portion)\b"
     r"|\b(?:share|percentage|proportion|fraction|portion)\s+(?:of|in)\b"
     r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b|\bshare\b"
-    r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b|%\s+of\b|\bper ?cent of\b",
+    r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b|%\s+of\b|\bper ?cent of\b"
+    # a part of the whole in other words: "how big a slice of our spend was sensors", "how much of Company A's
+    # 2025 spend was Beta" (the measure word before "was" makes it a part of spend, not an amount asked for)
+    r"|\bhow (?:big|large) (?:a|of a|is the) (?:slice|chunk|part|piece|portion)\b|\b(?:slice|chunk)\s+of\b"
+    r"|\bhow much of\b[^?]{0,80}\b(?:spend|spending|purchases|purchasing|expenditure)\b[^?]{0,30}?\b(?:was|were)\b",
     re.I,
 )
 # --- comparisons ----------------------------------------------------------------------------------------------
