@@ -412,7 +412,8 @@ def _compose_spend(d: _Draft) -> None:
                  "matched_line_count": b.matched_line_count}
                 for b in spend.breakdown
             ]
-            label = _BREAKDOWN_LABELS.get(dimension, dimension.replace("_id", "").replace("_", " "))
+            label = " and ".join(_BREAKDOWN_LABELS.get(part, part.replace("_id", "").replace("_", " "))
+                                 for part in dimension.split("+"))
             text += f" By {label}: " + "; ".join(
                 f"{b.key} {b.total_spend} {spend.currency} ({b.matched_line_count} lines)" for b in spend.breakdown
             ) + "."
@@ -925,7 +926,8 @@ def validate_answer(
     if isinstance(spend, SpendResponse) and spend.total_spend is not None and spend.status != "no_data":
         tool_amounts.add((spend.total_spend, spend.currency))
         listed_amounts |= {(b.total_spend, spend.currency) for b in spend.breakdown if b.total_spend is not None}
-        tool_entities |= {b.key for b in spend.breakdown if b.key}
+        # a key of two groupings joins both values ("SUP-18 2026-01-01")
+        tool_entities |= {part for b in spend.breakdown if b.key for part in b.key.split(" ")}
     for m in _find(run, MetricToolResponse) if run is not None else ():
         assert isinstance(m, MetricToolResponse)
         amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]

@@ -283,6 +283,34 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"),
     )
 )
+#: The nouns a grouping phrase may coordinate ("by supplier and month", "per product group, quarter"): each is
+#: a grain or an allow-list dimension, so the second noun of a pair is read as its own grouping, never dropped.
+#: Not companies, and not a noun followed by a name ("by month and Supplier Beta", "and company a"): those are
+#: scopes.
+_GROUPING_NOUNS: tuple[tuple[str, str, str], ...] = (
+    ("grain", "day", r"days?|daily"),
+    ("grain", "week", r"weeks?|wks?|weekly"),
+    ("grain", "month", r"months?|mos?|mths?|monthly"),
+    ("grain", "quarter", r"quarters?|qtrs?|quarterly"),
+    ("grain", "year", r"years?|yrs?|yearly"),
+    ("dim", "product_group_id", r"(?:product\s+)?(?:groups?|categor(?:y|ies))"),
+    ("dim", "product_code", r"product(?:\s+codes?)?|products|items?|skus?"),
+    ("dim", "supplier_id", r"suppliers?|vendors?"),
+    ("dim", "currency", r"currenc(?:y|ies)"),
+)
+_GROUPING_NOUN = "|".join(f"(?:{pattern})" for _, _, pattern in _GROUPING_NOUNS)
+_COORDINATED = re.compile(rf"\b(?:by|per|broken down by|split by|grouped by)\s+(?:{_GROUPING_NOUN})"
+                          rf"(?P<joint>\s*(?:,|and|&|/|\+)\s*(?:(?:by|per)\s+)?)(?P<second>{_GROUPING_NOUN})\b"
+                          r"(?!\s+(?-i:[a-z]\b|[A-Z]))", re.I)
+
+
+def _grouping_noun(word: str) -> tuple[str, str]:
+    for kind, name, pattern in _GROUPING_NOUNS:
+        if re.fullmatch(pattern, word, re.I):
+            return kind, name
+    raise AssertionError(word)  # pragma: no cover - the pattern only matches these nouns
+
+
 #: An explicit request to break a figure down; what follows must map to a dimension or grain.
 _BREAKDOWN_VERB = re.compile(r"\b(?:broken down|break(?:ing)? (?:it |that )?down|split|grouped|breakdown)\s+"
                              r"(?:by|per)\s+(?P<what>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
@@ -347,10 +375,22 @@ def parse_breakdown(text: str) -> Breakdown:
                 continue
             dims.append(name)
             spans.append(match.span())
-    unknown = [
+    unknown: list[str] = []
+    for m in _COORDINATED.finditer(text):
+        if any(s <= m.start("second") < e for s, e in spans):
+            continue  # already read ("per supplier per month")
+        kind, name = _grouping_noun(m.group("second"))
+        if kind == "grain" and grain not in (None, name):
+            unknown.append(f"{grain} and {name}")  # two grains: asked about, never one of them dropped
+        elif kind == "grain":
+            grain = name
+        else:
+            dims.append(name)
+        spans.append((m.start("joint"), m.end("second")))
+    unknown.extend(
         m.group("what") for m in _BREAKDOWN_VERB.finditer(text)
         if not any(s <= m.start("what") < e for s, e in spans)
-    ]
+    )
     for m in _BARE_GROUPING.finditer(text):
         words = m.group("what").split()
         if (words[0] in _NOT_A_GROUPING or (len(words) == 1 and words[0] in _MEASURE_WORDS)

@@ -87,7 +87,8 @@ def test_incremental_build_equals_a_full_refresh(base_settings: Settings, tmp_pa
                 (tenant_a, QUARANTINED.document_id),
             )
             # a hard delete of the registry row (not what ingestion does, but nothing may keep its lines)
-            conn.execute("delete from ingest.documents where tenant_id = %s and document_id = 'invoice-11'", (tenant_a,))
+            conn.execute("delete from ingest.documents where tenant_id = %s and document_id = 'invoice-11'",
+                         (tenant_a,))
             # a registry update that changes nothing served is not logged
             conn.execute(
                 "update ingest.documents set source_uri = source_uri || '#moved' where tenant_id = %s"

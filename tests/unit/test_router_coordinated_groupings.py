@@ -1,0 +1,47 @@
+"""Two groupings joined in one phrase ("by supplier and month") are both read, never the second dropped."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, seed, settings
+from hypothesis import strategies as st
+
+from router.reading import parse_breakdown
+from router.routing import RouterInputs, route
+from tests.unit.test_router_analysis import AS_OF, CTX, GAZETTEER, METRICS
+
+DIMENSIONS = {"supplier": "supplier_id", "vendor": "supplier_id", "product group": "product_group_id",
+              "category": "product_group_id", "product": "product_code", "product code": "product_code"}
+GRAINS = {"month": "month", "mo": "month", "quarter": "quarter", "qtr": "quarter", "year": "year", "week": "week",
+          "day": "day"}
+
+
+@seed(20261205)
+@settings(max_examples=80, deadline=None, database=None)
+@given(dimension=st.sampled_from(sorted(DIMENSIONS)), grain=st.sampled_from(sorted(GRAINS)),
+       joint=st.sampled_from([" and ", ", ", " & ", "/", " and by ", ", per "]),
+       lead=st.sampled_from(["by", "per", "broken down by", "split by"]), grain_first=st.booleans())
+def test_a_dimension_and_a_grain_are_both_read(dimension: str, grain: str, joint: str, lead: str,
+                                               grain_first: bool) -> None:
+    first, second = (grain, dimension) if grain_first else (dimension, grain)
+    breakdown = parse_breakdown(f"company a spend {lead} {first}{joint}{second} in 2025")
+    assert breakdown.group_by == (DIMENSIONS[dimension],), (first, joint, second, breakdown)
+    assert breakdown.grain == GRAINS[grain], (first, joint, second, breakdown)
+    assert not breakdown.unknown
+
+
+def test_two_grains_are_asked_about() -> None:
+    assert parse_breakdown("spend by quarter and month").unknown == ("quarter and month",)
+
+
+@pytest.mark.parametrize("question", ["Company A spend by month and Supplier Beta in 2025",
+                                      "spend by supplier and Company A in 2025"])
+def test_a_name_after_the_noun_is_a_scope(question: str) -> None:
+    assert len(parse_breakdown(question).group_by) + (parse_breakdown(question).grain is not None) == 1
+
+
+def test_the_plan_carries_both() -> None:
+    routing = route("company a spend by supplier and month q1 2026",
+                    RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
+    step = next(s for s in routing.execution_plan if s.tool == "finance.company_spend")
+    assert (list(step.arguments["group_by"]), step.arguments["grain"]) == (["supplier_id"], "month")
