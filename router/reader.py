@@ -838,6 +838,10 @@ _NOT_A_FILTERED_FIGURE = re.compile(
     r"\b(?:list|show|which|what|who|why|when|where|explain|describe|summar\w+|terms|due dates?|overdue|late|"
     r"documents?|pdf|copy|copies|details?|lines?|items?)\b", re.I)
 _INVOICE_NOUNS = re.compile(r"\b(?:invoices?|bills|credit[- ]?notes?|credit memos?|credits)\b", re.I)
+#: A status standing for the amount itself ("Company A unpaid Q1 2026", "outstanding with Beta in March"): the
+#: figure is the total of the invoices in that status, as with the invoice nouns.
+_STATUS_AS_FIGURE = re.compile(r"\b(?:unpaid|outstanding|open\s+(?:items?|amounts?|balances?)|offene\s+posten)\b",
+                               re.I)
 
 
 def _filtered_figure(text: str, analysis: Analysis, entities: Entities, identifiers: Identifiers,
@@ -849,7 +853,7 @@ def _filtered_figure(text: str, analysis: Analysis, entities: Entities, identifi
     dropped; any other wording keeps the existing intent rules."""
     if analysis.statuses is None and analysis.document_types is None:
         return False
-    if not _INVOICE_NOUNS.search(text) or _NOT_A_FILTERED_FIGURE.search(text):
+    if not (_INVOICE_NOUNS.search(text) or _STATUS_AS_FIGURE.search(text)) or _NOT_A_FILTERED_FIGURE.search(text):
         return False
     if identifiers.invoice_numbers or identifiers.contract_ids or identifiers.product_codes or identifiers.document_ids:
         return False
