@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from router.contract import TimeRange
 from router.periods import add_months, resolve_period
+from router.reading import parse_breakdown
 
 Direction = Literal["top", "bottom"]
 CompareTo = Literal["previous_period", "same_period_last_year", "custom"]
@@ -75,6 +76,9 @@ _CHANGE_WORDS = re.compile(
     r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend)\b",
     re.I,
 )
+#: Words for a path over time rather than a change between two periods: with a grain and no base ("the trend
+#: in 2025 by quarter") they ask for the series, which the breakdown gives.
+_TRAJECTORY = re.compile(r"trend|evolution|evolve[ds]?|develop(?:ed)?", re.I)
 _COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to|"
                             r"than)\b", re.I)
 _SAME_LAST_YEAR = re.compile(
@@ -338,6 +342,9 @@ def parse_comparison(text: str, as_of: dt.date) -> tuple[Comparison | None, tupl
             compare_to = compare_to or rule  # type: ignore[assignment]
     change = [m.span() for m in _CHANGE_WORDS.finditer(text)]
     compare = [m.span() for m in _COMPARE_WORDS.finditer(text)]
+    if (change and compare_to is None and not compare and parse_breakdown(text).grain is not None
+            and all(_TRAJECTORY.fullmatch(text[s:e]) for s, e in change)):
+        return None, tuple(change), (), False
     asks = bool(change) or (bool(compare) and compare_to is not None)
     if compare_to is not None and not (change or compare):
         # "year over year", "QoQ" compare by themselves; "the previous quarter" alone is just a period.

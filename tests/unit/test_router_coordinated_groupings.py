@@ -45,3 +45,12 @@ def test_the_plan_carries_both() -> None:
                     RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
     step = next(s for s in routing.execution_plan if s.tool == "finance.company_spend")
     assert (list(step.arguments["group_by"]), step.arguments["grain"]) == (["supplier_id"], "month")
+
+
+@pytest.mark.parametrize(("question", "grain"), [("company a beta spend trend 2025 by quarter", "quarter"),
+                                                 ("Company A monthly spend trend in Q1 2026", "month")])
+def test_a_trend_with_a_grain_is_the_series(question: str, grain: str) -> None:
+    routing = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
+    tools = {s.tool: s for s in routing.execution_plan}
+    step = tools.get("finance.company_spend") or tools.get("finance.aggregate_spend")
+    assert step is not None and step.arguments["grain"] == grain, routing.execution_plan
