@@ -141,9 +141,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("lone_year", re.compile(r"(?<![\w.,'’/-])(20\d{2})(?![\w.,'’/-]|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|"
                              r"gbp\b|k\b|m\b|mio\b|tsd\b|teur\b|units?\b|pieces?\b|pcs\b))", re.I)),
 )
-#: A number after these words is an amount or a count, not a year.
+#: A number after these words is an amount or a count, not a year ...
 _NOT_A_YEAR_BEFORE = re.compile(r"(?:over|above|under|below|than|least|most|exceeding|exceeds?|top|bottom|first|"
                                 r"no\.?|number|#|[<>=€$£]|eur|usd|chf|gbp)\s*$", re.I)
+#: ... unless that currency word closes an amount of its own ("over 20.000 EUR 2025": the year follows it).
+_AMOUNT_ENDS_BEFORE = re.compile(r"\d[\d.,']*\s*(?:k|m|mio\.?)?\s*(?:eur|usd|chf|gbp|€|\$|£)\s*$", re.I)
 _VAGUE = re.compile(
     r"\b(recently|lately|a while ago|some time ago|in the past|these days|soon|last few|past few|"
     r"the other (?:day|week|month))\b",
@@ -382,7 +384,8 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                 continue
             if kind == "lone_year":
                 if (len(found) > lone_years or starts or ends
-                        or _NOT_A_YEAR_BEFORE.search(question, 0, span[0])):
+                        or (_NOT_A_YEAR_BEFORE.search(question, 0, span[0])
+                            and not _AMOUNT_ENDS_BEFORE.search(question, 0, span[0]))):
                     continue
                 lone_years += 1
             cue = _UNTIL_BEFORE.search(question, 0, span[0]) if not kind.startswith("until_") else None

@@ -57,3 +57,14 @@ def test_a_day_that_does_not_exist_is_asked_about(question: str) -> None:
 def test_amounts_with_dots_are_no_days() -> None:
     period = resolve_period("invoices over 1.500.000 EUR in 2026", AS_OF).time_range
     assert period is not None and period.label == "2026"
+
+
+@pytest.mark.parametrize(("question", "label"), [
+    ("company a invoices > 20.000 EUR 2025", "2025"),
+    ("invoices of at least 2,000 EUR 2025", "2025"),
+    ("invoices over 20k € 2025", "2025"),
+    ("invoices over EUR 2025", None),  # an amount of 2025 euros, not a year
+])
+def test_a_year_after_an_amounts_currency_is_a_year(question: str, label: str | None) -> None:
+    period = resolve_period(question, AS_OF).time_range
+    assert (period.label if period else None) == label
