@@ -187,9 +187,14 @@ _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 #: "spend on X", "purchases of X", "spent with X", "bought from X": X is a constraint (a group or a supplier).
 _CONSTRAINT_OBJECT = re.compile(
     r"\b(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
-    r"(?:on|for|with|from|of|to) (?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})",
+    # a name read already is blanked in the text this runs on: what is joined to it ("with Zeta and omega") is
+    # an object of the same verb
+    r"(?:on|for|with|from|of|to)(?: |\s+(?:&|\band\b|\bor\b|\bplus\b)\s+)"
+    r"(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})",
     re.I,
 )
+#: Words that may open an object without being it: "spend with supplier kappa" names kappa.
+_OBJECT_LEAD = frozenset(["a", "an", "the", "our", "their", "its", "supplier", "vendor", "company", "manufacturer"])
 #: Lower-case words that may follow "spend on"/"spend with" without naming a constraint.
 _OBJECT_WORDS = frozenset("""
 a an the its their our all any each every this that these those his her them it everything anything approved
@@ -584,13 +589,15 @@ def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
         words = match.group("what").split()
         kept: list[str] = []
         for w in words:
+            if not kept and w.lower() in _OBJECT_LEAD:
+                continue
             if w.lower() in _OBJECT_WORDS:
                 break
             kept.append(w)
         if not kept:
             continue
         phrase = " ".join(kept)
-        start = match.start("what")
+        start = masked.index(kept[0], match.start("what"))
         found.append((start, start + len(phrase), phrase))
     return found
 
