@@ -300,12 +300,24 @@ def scoped_search_arguments(
 
 
 def _asks_for_content(arguments: Mapping[str, Any], lookup: DocumentLookup) -> bool:
-    """Whether a search names identifiers *and* a text need (the fusion's ``mixed`` class), or names documents."""
+    """Whether a search names a many-passage identifier *and* a text need (the fusion's ``mixed`` class).
+
+    Product codes, contract ids and named documents other than invoices are many passages (a manual, an
+    agreement); an invoice or credit note number is one document, which the exact branch already finds first."""
     from retrieval.fusion import classify  # retrieval.models imports this module: bound at call time
 
     identifiers = arguments.get("identifiers") or {}
-    count = sum(len(v) for v in identifiers.values()) + len(lookup.usable_ids)
-    return bool(lookup.usable_ids) or classify(str(arguments.get("query_text") or ""), count) == "mixed"
+    if identifiers.get("invoice_numbers"):
+        return False
+    documents = [d for d in lookup.documents if d.is_usable and d.document_type not in _ONE_PASSAGE_TYPES]
+    if len(documents) < len(lookup.usable_ids):
+        return False
+    count = len(identifiers.get("product_codes") or ()) + len(identifiers.get("contract_ids") or ()) + len(documents)
+    return bool(documents) or classify(str(arguments.get("query_text") or ""), count) == "mixed"
+
+
+#: Document types whose every document is one short record (its identifier match is the answer).
+_ONE_PASSAGE_TYPES = frozenset({"invoice", "credit_note"})
 
 
 def scope_plan(steps: Sequence[Any], lookup: DocumentLookup, valid_at: dt.date | None) -> tuple[Any, ...]:
