@@ -189,7 +189,7 @@ _CONSTRAINT_OBJECT = re.compile(
     r"\b(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
     # a name read already is blanked in the text this runs on: what is joined to it ("with Zeta and omega") is
     # an object of the same verb
-    r"(?:on|for|with|from|of|to)(?: |\s+(?:&|\band\b|\bor\b|\bplus\b)\s+)"
+    r"(?:on|for|with|from|of|to)(?: |\s+(?P<joined>&|\band\b|\bor\b|\bplus\b)\s+)"
     r"(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})",
     re.I,
 )
@@ -598,8 +598,26 @@ def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
             continue
         phrase = " ".join(kept)
         start = masked.index(kept[0], match.start("what"))
+        if match.group("joined") and not _joined_name(words, kept, masked[start + len(phrase):]):
+            continue
         found.append((start, start + len(phrase), phrase))
     return found
+
+
+#: What ends a name in a list ("with Zeta and omega in 2025", "... and omega?"): a period word, a number, the end.
+_AFTER_A_LISTED_NAME = re.compile(r"\s*(?:$|[?.,;:!)]|\d|(?:in|for|during|since|from|between|last|this|over|"
+                                  r"q[1-4]|h[12]|ytd|fy)\b)", re.I)
+
+
+def _joined_name(words: list[str], kept: list[str], after: str) -> bool:
+    """Whether what follows "and" after a read name is another name of the list, not the next clause ("and which
+    warranty applies", "and the payment terms", "and also ...")."""
+    return (words[0] == kept[0] and len(kept) <= 2 and not _CLAUSE_START.fullmatch(kept[0])
+            and _AFTER_A_LISTED_NAME.match(after) is not None)
+
+
+_CLAUSE_START = re.compile(r"(?:wh\w*|how|also|then|is|are|was|were|does|do|did|can|could|should|show|list|give|"
+                           r"tell|find|get|its|their|his|her)", re.I)
 
 
 def _resolve_entities(

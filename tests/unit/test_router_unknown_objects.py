@@ -32,3 +32,12 @@ def test_the_unknown_name_is_named(question: str, unknown: str) -> None:
 ])
 def test_known_names_and_kind_words_are_no_unknown_name(question: str) -> None:
     assert "I do not know" not in (_route(question).clarification_question or "")
+
+
+@pytest.mark.parametrize("question", [
+    "company a spend with gamma in 2025 and which warranty applies",
+    "company a spend on sensors in 2025 and the warranty period for prd-482",
+    "spend with beta and also the payment terms, company a, q1 2026",
+])
+def test_the_next_clause_after_and_is_no_name(question: str) -> None:
+    assert "I do not know" not in (_route(question).clarification_question or "")
