@@ -29,6 +29,7 @@ from router.names import PgTrigramResolver
 from router.question_encoder import NumpyMiniLM
 from router.reading import CatalogMetric, catalog_metrics
 from router.routing import RouterInputs, route
+from router.rules import quoted_spans
 from router.tools import TOOLS, ToolEnv
 from router.traces import TraceRecorder, TraceStore
 from semantic.errors import ScopeError
@@ -223,15 +224,12 @@ def evidence_date(routing: RoutingResult, as_of: dt.date) -> dt.date:
     return as_of
 
 
-#: A quoted phrase is searched for, not read ("Incoterms 2020"); a year standing alone names no date of validity.
-_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’")  # not '...': apostrophes ("Company B's") are not quotes
-
-
 def _dates_documents(source_text: str, question: str) -> bool:
-    """Whether the words a period was read from may date the documents quoted."""
+    """Whether the words a period was read from may date the documents quoted: not a year standing alone, and
+    not words inside a quoted phrase, which is searched for ("Incoterms 2020"), not read."""
     if not source_text or re.fullmatch(r"\d{4}", source_text.strip()):
         return False
-    return not any(source_text in quoted.group(0) for quoted in _QUOTED.finditer(question))
+    return not any(source_text in question[start:end] for start, end in quoted_spans(question))
 
 
 def _missing_scopes(ctx: AuthContext, routing: RoutingResult) -> list[str]:
