@@ -299,6 +299,10 @@ def scoped_search_arguments(
     return {**scoped, "filters": filters}
 
 
+#: Document types whose every document is one short record (its identifier match is the answer).
+_ONE_PASSAGE_TYPES = frozenset({"invoice", "credit_note"})
+
+
 def _asks_for_content(arguments: Mapping[str, Any], lookup: DocumentLookup) -> bool:
     """Whether a search names a many-passage identifier *and* a text need (the fusion's ``mixed`` class).
 
@@ -307,17 +311,11 @@ def _asks_for_content(arguments: Mapping[str, Any], lookup: DocumentLookup) -> b
     from retrieval.fusion import classify  # retrieval.models imports this module: bound at call time
 
     identifiers = arguments.get("identifiers") or {}
-    if identifiers.get("invoice_numbers"):
+    named = [d for d in lookup.documents if d.is_usable]
+    if identifiers.get("invoice_numbers") or any(d.document_type in _ONE_PASSAGE_TYPES for d in named):
         return False
-    documents = [d for d in lookup.documents if d.is_usable and d.document_type not in _ONE_PASSAGE_TYPES]
-    if len(documents) < len(lookup.usable_ids):
-        return False
-    count = len(identifiers.get("product_codes") or ()) + len(identifiers.get("contract_ids") or ()) + len(documents)
-    return bool(documents) or classify(str(arguments.get("query_text") or ""), count) == "mixed"
-
-
-#: Document types whose every document is one short record (its identifier match is the answer).
-_ONE_PASSAGE_TYPES = frozenset({"invoice", "credit_note"})
+    count = len(identifiers.get("product_codes") or ()) + len(identifiers.get("contract_ids") or ()) + len(named)
+    return bool(named) or classify(str(arguments.get("query_text") or ""), count) == "mixed"
 
 
 def scope_plan(steps: Sequence[Any], lookup: DocumentLookup, valid_at: dt.date | None) -> tuple[Any, ...]:
