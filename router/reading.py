@@ -266,15 +266,18 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("year", r"\b(?:year by year|yearly|annually|per (?:year|yr)|by (?:year|yr)|each year|every year)\b"),
     )
 )
+#: The nouns naming each allow-list dimension, read after a grouping word ("per supplier") and in second place of
+#: a coordinated grouping ("by month and supplier").
+_DIMENSION_NOUNS = (
+    ("product_group_id", r"(?:product\s+)?(?:groups?|categor(?:y|ies))"),
+    ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?"),
+    ("supplier_id", r"suppliers?|vendors?"),
+)
 _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (dim, re.compile(pattern, re.I))
     for dim, pattern in (
-        ("product_group_id", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+"
-                             r"(?:product\s+)?(?:groups?|categor(?:y|ies))\b"),
-        ("product_code", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+"
-                         r"(?:product(?:\s+codes?)?|products|items?|articles?|skus?)\b"),
-        ("supplier_id", r"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+"
-                        r"(?:suppliers?|vendors?)\b"),
+        *((dim, rf"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+(?:{noun})\b")
+          for dim, noun in _DIMENSION_NOUNS),
         # "by currency", "per invoice currency": the invoices' own currencies (the document-currency metric's
         # grouping; every other metric names it as a breakdown it does not offer).
         ("currency", r"\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:the\s+)?(?:invoice|original|"
@@ -293,9 +296,7 @@ _GROUPING_NOUNS: tuple[tuple[str, str, str], ...] = (
     ("grain", "month", r"months?|mos?|mths?|monthly"),
     ("grain", "quarter", r"quarters?|qtrs?|quarterly"),
     ("grain", "year", r"years?|yrs?|yearly"),
-    ("dim", "product_group_id", r"(?:product\s+)?(?:groups?|categor(?:y|ies))"),
-    ("dim", "product_code", r"product(?:\s+codes?)?|products|items?|skus?"),
-    ("dim", "supplier_id", r"suppliers?|vendors?"),
+    *(("dim", dim, noun) for dim, noun in _DIMENSION_NOUNS),
     ("dim", "currency", r"currenc(?:y|ies)"),
 )
 _GROUPING_NOUN = "|".join(f"(?:{pattern})" for _, _, pattern in _GROUPING_NOUNS)
