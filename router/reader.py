@@ -607,6 +607,9 @@ def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
 #: What ends a name in a list ("with Zeta and omega in 2025", "... and omega?"): a period word, a number, the end.
 _AFTER_A_LISTED_NAME = re.compile(r"\s*(?:$|[?.,;:!)]|\d|(?:in|for|during|since|from|between|last|this|over|"
                                   r"q[1-4]|h[12]|ytd|fy)\b)", re.I)
+#: Words that open the next clause, not a name ("and which warranty applies", "and also ...").
+_CLAUSE_START = re.compile(r"(?:wh\w*|how|also|then|is|are|was|were|does|do|did|can|could|should|show|list|give|"
+                           r"tell|find|get|its|their|his|her)", re.I)
 
 
 def _joined_name(words: list[str], kept: list[str], after: str) -> bool:
@@ -614,10 +617,6 @@ def _joined_name(words: list[str], kept: list[str], after: str) -> bool:
     warranty applies", "and the payment terms", "and also ...")."""
     return (words[0] == kept[0] and len(kept) <= 2 and not _CLAUSE_START.fullmatch(kept[0])
             and _AFTER_A_LISTED_NAME.match(after) is not None)
-
-
-_CLAUSE_START = re.compile(r"(?:wh\w*|how|also|then|is|are|was|were|does|do|did|can|could|should|show|list|give|"
-                           r"tell|find|get|its|their|his|her)", re.I)
 
 
 def _resolve_entities(
