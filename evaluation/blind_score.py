@@ -301,6 +301,8 @@ def _classify_figure(q: Mapping[str, Any], answer: Mapping[str, Any], status: st
     elif unit == "credit_notes":
         hit = _count_in(answer, value, "credit notes") or _count_in(answer, value, "notes") or \
             _count_in(answer, value, "documents")
+    elif unit in ("lines", "suppliers"):  # counts of invoice lines / distinct suppliers (blind7), next to their noun
+        hit = _count_in(answer, value, unit) or (unit == "suppliers" and _count_in(answer, value, "vendors"))
     elif "currency" not in exp:  # units
         # a bare small integer matches too much (dates, line counts): only a longer one counts without its noun
         hit = _count_in(answer, value, r"(?:units?|pieces|pcs|items|ea|sets?|m\b)") or \
