@@ -79,6 +79,9 @@ def _table(t: Tenant, spec: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _line_count(t: Tenant, spec: Mapping[str, Any]) -> dict[str, Any]:
+    """Counted lines; "invoice lines" may or may not take in credit-note lines, so the spec must say which."""
+    if not spec.get("document_types"):
+        raise TruthError("a line count must name its document types (invoice lines with or without credit notes)")
     n = len(select(t, spec))
     return {"kind": "figure", "value": str(n) if n else None, "unit": "lines"}
 
@@ -107,11 +110,26 @@ def _check_robust_start(t: Tenant, spec: Mapping[str, Any]) -> None:
         raise TruthError(f"a selected line is dated on {day_before}, the day before the rolling window")
 
 
+def _net_lines(t: Tenant) -> Tenant:
+    """The tenant with every line's gross replaced by its net (to test a threshold under the net reading)."""
+    lines = [Line(**{**ln.__dict__, "gross": ln.net}) for ln in t.lines]
+    return Tenant(t.tenant, t.companies, t.suppliers, t.names, t.aliases, t.groups, t.products, t.documents, lines)
+
+
+def _check_net_reading(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> None:
+    """An amount threshold ("invoices over 10k") must select the same ids whether totals are gross or net."""
+    gross, net = b6.expect(t, spec, as_of), b6.expect(_net_lines(t), spec, as_of)
+    if gross.get("ids") != net.get("ids") or gross.get("value") != net.get("value"):
+        raise TruthError(f"the net reading of the amount differs: {net!r}")
+
+
 def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]:
     """The expected answer of one spec (the scorer's ``expected`` mapping)."""
     op = spec["op"]
     if spec.get("robust_start"):
         _check_robust_start(t, spec)
+    if op in ("above", "suppliers_above", "amount_range") or spec.get("threshold") is not None:
+        _check_net_reading(t, spec, as_of)
     if op == "compound":
         return {"kind": "compound", "parts": [expect(t, p, as_of) for p in spec["parts"]]}
     if op in ("line_count", "supplier_count", "unit_price_extreme", "table"):
