@@ -155,6 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="forced IVFFlat path at this fraction of the lists (repeatable; default 0.2 0.3 0.4 0.5)")
     parser.add_argument("--service-probe-fraction", type=float,
                         help="the service path's ivf_probe_fraction (default VectorConfig's)")
+    parser.add_argument("--type-probe-fraction", type=float, action="append",
+                        help="forced per-type IVFFlat path at this fraction of its largest index's lists (repeatable)")
+    parser.add_argument("--service-type-probe-fraction", type=float,
+                        help="the service path's type_probe_fraction (default VectorConfig's)")
     parser.add_argument("--at-300k", default="procura_bench_vector_minilm_300k",
                         help="also measure the service path on this 300k-chunk copy (bench.retrieval_replicate "
                              "--vector-only) when it exists; '' skips it")
@@ -184,11 +188,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = VectorConfig()
     if args.service_probe_fraction:
         config = replace(config, ivf_probe_fraction=args.service_probe_fraction)
+    if args.service_type_probe_fraction:
+        config = replace(config, type_probe_fraction=args.service_type_probe_fraction)
     results["service_config"] = {"ivf_probe_fraction": config.ivf_probe_fraction,
+                                 "type_probe_fraction": config.type_probe_fraction,
                                  "exact_threshold": config.exact_threshold,
                                  "path_cache_seconds": config.path_cache_seconds}
     results.update(measure(settings, args.tenant, embedder, texts, vectors, filter_sets, config,
-                           args.probe_fraction or [0.1, 0.2, 0.4]))
+                           args.probe_fraction or [0.1, 0.2, 0.4], args.type_probe_fraction or []))
     if args.at_300k:
         big = get_settings().with_database(args.at_300k)
         with psycopg.connect(big.with_database("postgres").admin_url) as admin:
@@ -208,9 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def measure(settings: Any, tenant: str, embedder: Any, texts: Sequence[str], vectors: dict[str, Any],
-            filter_sets: dict[str, Any], config: Any, fractions: Sequence[float]) -> dict[str, Any]:
+            filter_sets: dict[str, Any], config: Any, fractions: Sequence[float],
+            type_fractions: Sequence[float] = ()) -> dict[str, Any]:
     """On one database: the corpus sizes, the exact search's plans, the service path against exact search (the
-    planner's plan and a sequential scan), and the forced IVFFlat path at each of ``fractions``."""
+    planner's plan and a sequential scan), the forced IVFFlat path through the tenant's index at each of
+    ``fractions`` and through the per-type indexes at each of ``type_fractions``."""
     import psycopg
 
     from procura.db.session import AuthContext, tenant_transaction
@@ -251,6 +260,9 @@ def measure(settings: Any, tenant: str, embedder: Any, texts: Sequence[str], vec
         if fractions:
             results["forced_ivf"] = _probe_sweep(conn, ctx, embedder, vectors, texts, filter_sets, config, tenant,
                                                  fractions)
+        if type_fractions:
+            results["forced_ivf_type"] = _probe_sweep(conn, ctx, embedder, vectors, texts, filter_sets, config,
+                                                      tenant, type_fractions, path="ivf_type")
     return results
 
 
@@ -320,16 +332,19 @@ def _sequential_exact(conn: Any, ctx: Any, embedder: Any, vectors: dict[str, Any
 
 
 def _probe_sweep(conn: Any, ctx: Any, embedder: Any, vectors: dict[str, Any], texts: Sequence[str],
-                 filter_sets: dict[str, Any], config: Any, tenant: str, fractions: Sequence[float]) -> dict[str, Any]:
-    """The forced IVFFlat path at each probed fraction against exact search: strict recall@10 and latency, with
-    the exact search timed in the same transaction (ratios within one run only)."""
+                 filter_sets: dict[str, Any], config: Any, tenant: str, fractions: Sequence[float],
+                 path: str = "ivf") -> dict[str, Any]:
+    """The forced IVFFlat path (``path``: through the tenant's index, or ``ivf_type`` through the per-type
+    indexes) at each probed fraction against exact search: strict recall@10 and latency, with the exact search
+    timed in the same transaction (ratios within one run only)."""
     from procura.db.session import tenant_transaction
     from retrieval.vector import check_embedding_config, vector_search
 
     found: dict[str, Any] = {}
     for fraction in fractions:
-        vcfg = replace(config, ivf_probe_fraction=fraction, ivf_max_probe_fraction=max(fraction,
-                                                                                       config.ivf_max_probe_fraction))
+        vcfg = (replace(config, type_probe_fraction=fraction) if path == "ivf_type" else
+                replace(config, ivf_probe_fraction=fraction,
+                        ivf_max_probe_fraction=max(fraction, config.ivf_max_probe_fraction)))
         for label, filters in filter_sets.items():
             ivf_ms, exact_ms, recalls = [], [], []
             for query in texts:
@@ -338,7 +353,7 @@ def _probe_sweep(conn: Any, ctx: Any, embedder: Any, vectors: dict[str, Any], te
                     cfg = check_embedding_config(conn, embedder).embedding_config_id
                     ivf, ms = timed(partial(pipelined, conn, partial(
                         vector_search, conn, vectors[query], cfg, filters, vcfg, tenant_id=tenant, depth=10,
-                        force_path="ivf")))
+                        force_path=path)))
                     exact, e_ms = timed(partial(pipelined, conn, partial(
                         vector_search, conn, vectors[query], cfg, filters, vcfg, tenant_id=tenant, depth=10,
                         force_path="exact")))

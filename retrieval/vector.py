@@ -14,6 +14,13 @@ the filtered set and the tenant's own index:
   applied while scanning and a ``relaxed_order`` iterative scan probes further lists (up to
   ``ivf_max_probe_fraction``) until enough rows pass them; candidates are re-ranked by the full-precision
   distance;
+* ``ivf_type`` otherwise, when the filtered set's document types have IVFFlat indexes of their own
+  (:func:`ingest.vector_index.ensure_type_indexes`) and its other types hold at most ``split_max_vectors``
+  vectors together: each indexed type is scanned through its own index for its own ``overfetch`` x ``depth``
+  nearest (``ivfflat.probes`` is ``type_probe_fraction`` of the largest such index's lists, so a smaller index
+  is probed over a larger fraction), the other types are searched exactly, and the parts are merged by exact
+  distance (:func:`type_layout`, :func:`typed_types`). No probed cell is spent on another type's rows, and a
+  type's neighbours cannot be crowded out of the scan by a larger type's;
 * ``hnsw`` otherwise: the tenant's own partial HNSW index when it has one (:mod:`ingest.vector_index`), else the index
   shared by all tenants, where the tenant predicate (RLS) removes other tenants' rows while scanning; the
   request filters are applied while scanning either way. ``hnsw.iterative_scan = relaxed_order`` lets the scan continue
@@ -40,6 +47,7 @@ path whose index is gone is planned as a sort of the tenant's rows.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -50,7 +58,14 @@ import psycopg
 from psycopg import sql
 
 from ingest.embedder import Embedder, EmbeddingConfig
-from ingest.vector_index import DIMENSION, hnsw_build_problem, hnsw_index_statement, index_key, tenant_index_name
+from ingest.vector_index import (
+    DIMENSION,
+    hnsw_build_problem,
+    hnsw_index_statement,
+    index_key,
+    tenant_index_name,
+    type_index_name,
+)
 from retrieval.candidates import INFO_COLUMNS, BranchResult, ChunkKey, Hit, chunk_info
 from retrieval.config import VectorConfig
 from retrieval.errors import IndexConfigMismatchError, IndexNotReadyError
@@ -197,6 +212,43 @@ order by distance, chunk_id
 limit %(depth)s
 """
 
+# The typed path (see the module docstring): one part per document type with an IVFFlat index of its own (the
+# partial index's predicate, index_key and index_type, is stated as bound values of an unprepared statement; the
+# registry's type is checked too, so a stale type copy can hide a row, never return one of another type), and the
+# filtered set's other types searched exactly.
+_TYPED_PART = """
+(select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
+{candidates} {gate} and x.index_type = %({param})s and x.document_type = %({param})s
+order by x.embedding::halfvec({dim}) <=> %(q)s::halfvec({dim})
+limit %(fetch)s)
+"""
+
+_TYPED_REST = """
+select document_id, document_version, chunk_id, distance
+from (
+    select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
+    {candidates} {gate} and x.document_type <> all(%(typed_types)s::text[])
+    offset 0
+) other_types
+order by distance, chunk_id
+limit %(depth)s
+"""
+
+_TYPED = """
+select document_id, document_version, chunk_id, distance
+from (
+    {parts}
+    union all
+    ({rest})
+) nearest
+order by distance, chunk_id
+limit %(depth)s
+"""
+
+# an access path the statement does not have (the typed statement has no HNSW part)
+_NO_ROWS = ("select null::text as document_id, null::integer as document_version, null::text as chunk_id, "
+            "null::double precision as distance where false")
+
 _COUNT = "select count(*) from (select 1 {candidates} limit %(cap)s) s"
 
 # whether the tenant's own IVFFlat (HNSW) index exists and is valid (a concurrent build in progress is not)
@@ -268,12 +320,39 @@ from (
 """
 
 
-PATHS = ("ivf", "hnsw", "exact")
+# The typed path's settings, from the lists of its largest index (known from the type layout). Sorting is
+# disabled for its statement only (the previous values are kept in placeholders and restored after it, see
+# :func:`restore_typed_settings`): the planner underestimates a type's rows (a type of 3,480 vectors was estimated
+# at 53) and would sort them by the halfvec distance instead of probing the type's index, which cost 20-30 ms
+# against 3 ms through the index on the 100k-chunk benchmark. Every alternative plan of the statement sorts too,
+# so the penalty only removes that choice; JIT is off because the penalty inflates the cost past its threshold.
+_TYPED_SETTINGS = (
+    "select set_config('ivfflat.probes', %(probes)s, true), set_config('ivfflat.max_probes', %(max_probes)s, true), "
+    "set_config('ivfflat.iterative_scan', %(iterative)s, true), "
+    "set_config('procura.vector_enable_sort', current_setting('enable_sort'), true), "
+    "set_config('enable_sort', 'off', true), "
+    "set_config('procura.vector_jit', current_setting('jit'), true), set_config('jit', 'off', true)"
+)
+_RESTORE_TYPED_SETTINGS = (
+    "select set_config('enable_sort', current_setting('procura.vector_enable_sort'), true), "
+    "set_config('jit', current_setting('procura.vector_jit'), true)"
+)
+
+PATHS = ("ivf", "ivf_type", "hnsw", "exact")
 
 
-def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
+def typed_param(position: int) -> str:
+    """The statement parameter that names the ``position``-th indexed type of the typed path."""
+    return f"typed_{position}"
+
+
+def compose_query(where: FilterSql, force_path: str | None, typed: tuple[str, ...] = ()) -> sql.Composed:
     """The vector statement for the filter ``where`` (over alias ``x``): the access path chosen by the filtered
     set's size and the tenant's own index (``force_path`` None), or the forced path (one of :data:`PATHS`).
+
+    ``typed`` names the document types scanned through their own indexes by the typed path (parameters
+    :func:`typed_param` and ``typed_types``); with it, the statement's index path is the typed one (the
+    tenant-wide IVFFlat and HNSW parts are left out), and ``ivf_type`` can be forced.
 
     The paths that scan the tenant's own index state its key (``index_key``), the others do not: rows of a tenant
     without an index of its own carry no key."""
@@ -293,6 +372,21 @@ def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
         return sql.SQL(template).format(candidates=rows(own_index), dim=dim, gate_ivf=sql.SQL(gate),
                                         gate_hnsw=sql.SQL(gate), split=split)
 
+    def typed_path(gate: str) -> sql.Composed:
+        parts = [sql.SQL(_TYPED_PART).format(candidates=rows(True), gate=sql.SQL(gate), param=sql.SQL(typed_param(i)),
+                                             dim=dim) for i in range(len(typed))]
+        rest = sql.SQL(_TYPED_REST).format(candidates=rows(False), gate=sql.SQL(gate))
+        if not parts:
+            return rest
+        return sql.SQL(_TYPED).format(parts=sql.SQL(" union all ").join(parts), rest=rest)
+
+    if force_path is None and typed:
+        large = "and (select n from eligible) > %(threshold)s"
+        exact = sql.SQL(_EXACT).format(candidates=rows(False),
+                                       gate_exact=sql.SQL("and (select n from eligible) <= %(threshold)s"))
+        return sql.SQL(_AUTO).format(candidates=rows(False), ivf_ready=sql.SQL("false"),
+                                     hnsw_ready=sql.SQL("false"), ivf=typed_path(large), own_hnsw=sql.SQL(_NO_ROWS),
+                                     hnsw=sql.SQL(_NO_ROWS), exact=exact, info=info)
     if force_path is None:
         large = "and (select n from eligible) > %(threshold)s"
         ivf = index_path(_IVF, True, large + " and (select ivf from eligible)")
@@ -304,13 +398,15 @@ def compose_query(where: FilterSql, force_path: str | None) -> sql.Composed:
                                      hnsw_ready=hnsw_ready, ivf=ivf, own_hnsw=own_hnsw, hnsw=hnsw, exact=exact,
                                      info=info)
     if force_path not in PATHS:
-        raise ValueError(f"force_path must be None, 'ivf', 'hnsw' or 'exact', not {force_path!r}")
+        raise ValueError(f"force_path must be None, 'ivf', 'ivf_type', 'hnsw' or 'exact', not {force_path!r}")
     if force_path == "hnsw":
         # the tenant's own HNSW index when it has one, else the shared one
         found = sql.SQL("({}) union all ({})").format(index_path(_HNSW, True, own_hnsw_gate),
                                                        index_path(_HNSW, False, shared_hnsw_gate))
     elif force_path == "ivf":
         found = index_path(_IVF, True, "")
+    elif force_path == "ivf_type":
+        found = typed_path("")
     else:
         found = sql.SQL(_EXACT).format(candidates=rows(False), gate_exact=no_gate)
     return sql.SQL(_FORCED).format(found=found, info=info, hnsw_ready=hnsw_ready)
@@ -340,6 +436,30 @@ def apply_ivf_settings(conn: psycopg.Connection, config: VectorConfig, tenant_id
                                  "max_probe_fraction": config.ivf_max_probe_fraction,
                                  "iterative": config.iterative_scan, "ivf_index": tenant_index_name(tenant_id)},
                  prepare=False)
+
+
+def typed_probes(config: VectorConfig, lists: int) -> tuple[int, int]:
+    """``ivfflat.probes`` and ``ivfflat.max_probes`` of the typed path whose largest index has ``lists`` lists.
+
+    >>> typed_probes(VectorConfig(type_probe_fraction=0.12), 1_392)
+    (168, 1392)
+    """
+    probes = max(1, min(lists, math.ceil(lists * config.type_probe_fraction)))
+    return probes, max(probes, min(lists, math.ceil(lists * config.ivf_max_probe_fraction)))
+
+
+def apply_typed_settings(conn: psycopg.Connection, config: VectorConfig, lists: int) -> None:
+    """Set the typed path's probes (:func:`typed_probes`) and disable sorting and JIT for its statement (see
+    ``_TYPED_SETTINGS``), in the current transaction; :func:`restore_typed_settings` undoes the latter two."""
+    probes, max_probes = typed_probes(config, lists)
+    conn.execute(_TYPED_SETTINGS, {"probes": str(probes), "max_probes": str(max_probes),
+                                   "iterative": config.iterative_scan}, prepare=False)
+
+
+def restore_typed_settings(conn: psycopg.Connection) -> None:
+    """Restore the sort and JIT settings :func:`apply_typed_settings` changed (the transaction's statements after
+    the vector branch's are planned as before)."""
+    conn.execute(_RESTORE_TYPED_SETTINGS, prepare=False)
 
 
 def index_params(tenant_id: str) -> dict[str, object]:
@@ -424,6 +544,72 @@ def split_types(conn: psycopg.Connection, tenant_id: str, config_id: str, config
     return found
 
 
+@dataclass(frozen=True)
+class TypeLayout:
+    """A tenant's active vectors per document type (``counts``) and the valid IVFFlat indexes of its types
+    (``indexed``: type -> (index name, lists)), as :func:`type_layout` read them."""
+
+    counts: tuple[tuple[str, int], ...]
+    indexed: tuple[tuple[str, str, int], ...]
+
+
+#: the process's type layouts per database, tenant and embedding config (:func:`type_layout`)
+TYPE_LAYOUTS: PathChoices[TypeLayout] = PathChoices()
+
+_TYPE_COUNTS = """
+select document_type, count(*) from retrieval.active_embeddings
+where tenant_id = %(tenant_id)s and embedding_config_id = %(config_id)s group by 1 order by 1
+"""
+
+# valid indexes among the names of the tenant's types' indexes, with their lists (an index being built is invalid)
+_TYPE_INDEXES = """
+select c.relname, coalesce((select o.option_value::int from pg_catalog.pg_options_to_table(c.reloptions) o
+                            where o.option_name = 'lists'), 1)
+from pg_catalog.pg_class c join pg_catalog.pg_index i on i.indexrelid = c.oid
+join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+where ns.nspname = 'ingest' and c.relname = any(%(names)s::text[]) and i.indisvalid
+"""
+
+
+def type_layout(conn: psycopg.Connection, tenant_id: str, config_id: str, config: VectorConfig) -> TypeLayout:
+    """``tenant_id``'s :class:`TypeLayout`, kept per process for ``config.path_cache_seconds``. A stale layout
+    costs speed, never rows: an index dropped since is planned as a sort of its type's rows, and a type indexed
+    since is searched exactly until the layout is read again."""
+    info = conn.info
+    key = (info.host, info.port, info.dbname, tenant_id, config_id)
+    if config.path_cache_seconds > 0:
+        known = TYPE_LAYOUTS.get(key, config.path_cache_seconds, time.monotonic())
+        if known is not None:
+            return known
+    counts = tuple((str(t), int(n)) for t, n in conn.execute(
+        _TYPE_COUNTS, {"tenant_id": tenant_id, "config_id": config_id}, prepare=False).fetchall())
+    names = {type_index_name(tenant_id, t): t for t, _ in counts}
+    valid: dict[str, int] = dict(conn.execute(_TYPE_INDEXES, {"names": list(names)}, prepare=False).fetchall())
+    indexed = tuple((names[n], n, int(valid[n])) for n in names if n in valid)
+    layout = TypeLayout(counts, indexed)
+    TYPE_LAYOUTS.put(key, layout, time.monotonic())
+    return layout
+
+
+def typed_types(layout: TypeLayout, filters: Filters, rest_max_vectors: int) -> tuple[tuple[str, ...], int]:
+    """The document types the typed path scans through their own indexes, and the most lists of those indexes:
+    the filtered types with an index of their own, when the filtered types without one hold at most
+    ``rest_max_vectors`` vectors together (they are searched exactly); else ``((), 0)``.
+
+    >>> layout = TypeLayout((("agreement", 3_480), ("manual", 27_837)), (("manual", "embeddings_ivt_1", 1_392),))
+    >>> typed_types(layout, Filters(), 6_000), typed_types(layout, Filters(), 3_000)
+    ((('manual',), 1392), ((), 0))
+    >>> typed_types(layout, Filters(document_types=("agreement",)), 6_000)
+    ((), 0)
+    """
+    wanted: set[str] = set(filters.document_types) if filters.document_types else {t for t, _ in layout.counts}
+    indexed = [(lists, name, t) for t, name, lists in layout.indexed if t in wanted]
+    rest = sum(n for t, n in layout.counts if t in wanted and t not in {i[2] for i in indexed})
+    if not indexed or rest > rest_max_vectors:
+        return (), 0
+    return tuple(sorted(t for _, _, t in indexed)), max(indexed)[0]
+
+
 def choice_key(conn: psycopg.Connection, tenant_id: str, config_id: str, where: FilterSql,
                exact_threshold: int) -> tuple[object, ...]:
     """The search shape a :class:`PathChoice` is valid for: the database (server and name), the tenant, the
@@ -464,12 +650,27 @@ def vector_send(
         known = PATH_CHOICES.get(shape, config.path_cache_seconds, time.monotonic())
         if known is not None:
             statement_path = choose_path(known.eligible, known.has_ivf, config.exact_threshold)
-    params["split_types"] = list(split_types(conn, tenant_id, config_id, config)) if statement_path != "exact" else []
-    if statement_path in (None, "hnsw"):
+    typed: tuple[str, ...] = ()
+    typed_lists = 0
+    if statement_path in (None, "ivf", "hnsw", "ivf_type"):
+        typed, typed_lists = typed_types(type_layout(conn, tenant_id, config_id, config), filters,
+                                        config.split_max_vectors)
+    if typed and force_path is None and statement_path in ("ivf", "hnsw"):
+        statement_path = "ivf_type"
+    params.update({typed_param(i): t for i, t in enumerate(typed)}, typed_types=list(typed))
+    uses_split = statement_path in ("ivf", "hnsw") or (statement_path is None and not typed)
+    params["split_types"] = list(split_types(conn, tenant_id, config_id, config)) if uses_split else []
+    if statement_path == "hnsw" or (statement_path is None and not typed):
         apply_scan_settings(conn, config)
-    if statement_path in (None, "ivf"):
+    with_types = typed and statement_path in (None, "ivf_type")
+    if with_types:
+        apply_typed_settings(conn, config, typed_lists)
+    elif statement_path in (None, "ivf"):
         apply_ivf_settings(conn, config, tenant_id)
-    cursor = conn.execute(compose_query(where, statement_path), {**params, "path": statement_path}, prepare=False)
+    statement = compose_query(where, statement_path, typed if with_types else ())
+    cursor = conn.execute(statement, {**params, "path": statement_path}, prepare=False)
+    if with_types:
+        restore_typed_settings(conn)
 
     def collect() -> BranchResult:
         fetched = cursor.fetchall()
@@ -478,6 +679,8 @@ def vector_send(
         if statement_path is None and shape is not None and eligible is not None:
             PATH_CHOICES.put(shape, PathChoice(int(eligible), bool(has_ivf)), time.monotonic())
         path = statement_path or choose_path(eligible, bool(has_ivf), config.exact_threshold)
+        if typed and statement_path is None and path != "exact":
+            path = "ivf_type"
         if path != "exact" and len(rows) < depth and force_path is None:
             # the scan hit its bound (max_scan_tuples, max_probes) before finding depth rows although more than
             # exact_threshold exist

@@ -22,10 +22,13 @@ from ingest.pipeline import IngestOptions
 from ingest.vector_index import (
     build_lock_key,
     ensure_tenant_index,
+    ensure_type_indexes,
     fitted_lists,
+    fitted_type_lists,
     index_key,
     tenant_index_name,
     tenant_indexes,
+    type_index_name,
 )
 from procura.auth import Principal
 from procura.db.session import tenant_transaction
@@ -37,16 +40,25 @@ from retrieval.filters import filter_sql
 from retrieval.models import Filters
 from retrieval.vector import (
     PATH_CHOICES,
+    TYPE_LAYOUTS,
     apply_scan_settings,
     check_embedding_config,
     compose_query,
     ensure_vector_type,
     index_params,
     split_types,
+    typed_param,
     vector_search,
 )
 from tests.conftest import unique_tenant
-from tests.integration.test_retrieval_support import RetrievalCorpus, app, context, corpus
+from tests.integration.test_retrieval_support import (
+    AMENDED_DOCUMENT,
+    DELETED_DOCUMENT,
+    RetrievalCorpus,
+    app,
+    context,
+    corpus,
+)
 
 pytestmark = pytest.mark.integration
 __all__ = ["app", "corpus"]  # fixtures imported for pytest
@@ -442,3 +454,85 @@ def test_small_document_types_are_searched_exactly_beside_the_index(
             assert sum(recalls) / len(recalls) >= 0.98, recalls
         finally:
             owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(name)))
+
+
+def test_document_types_with_indexes_of_their_own_are_searched_through_them(
+    app: psycopg.Connection, corpus: RetrievalCorpus, settings: Settings
+) -> None:
+    tenant = corpus.tenant_a
+    embedder = get_default_embedder()
+    with psycopg.connect(settings.owner_url, autocommit=True) as owner:
+        # the insert trigger (migration 0320) copied each row's document type, before any index build
+        untyped = owner.execute(
+            "select count(*) from ingest.embeddings e join ingest.documents d on d.tenant_id = e.tenant_id "
+            "and d.document_id = e.document_id where e.tenant_id = %s and e.index_type is distinct from "
+            "d.document_type", (tenant,)).fetchone()
+        assert untyped == (0,)
+        # a copy gone stale (a document's type changed with a new version) is set right by the builder
+        owner.execute("update ingest.embeddings set index_type = null where tenant_id = %s and document_id = %s",
+                      (tenant, AMENDED_DOCUMENT))
+        assert ensure_type_indexes(owner, tenant, min_vectors=10**9) == ()  # no type is that large
+        assert owner.execute("select count(*) from ingest.embeddings where tenant_id = %s and index_type is null",
+                             (tenant,)).fetchone() == (0,)
+        counts = dict(owner.execute("select document_type, count(*) from retrieval.active_embeddings "
+                                    "where tenant_id = %s group by 1", (tenant,)).fetchall())
+        names = [type_index_name(tenant, t) for t in sorted(counts)]
+        assert len(set(names)) == len(counts) >= 2 and all(tenant not in n for n in names)
+        try:
+            built = ensure_type_indexes(owner, tenant, min_vectors=1)
+            assert [(i.document_type, i.name, i.created, i.lists) for i in built] == [
+                (t, type_index_name(tenant, t), True, fitted_type_lists(counts[t])) for t in sorted(counts)]
+            again = ensure_type_indexes(owner, tenant, min_vectors=1)
+            assert [i.created for i in again] == [False] * len(counts)
+            TYPE_LAYOUTS.clear()
+
+            def search(config: VectorConfig, filters: Filters, force: str | None = None) -> Any:
+                with tenant_transaction(app, context(tenant)):
+                    config_id = check_embedding_config(app, embedder).embedding_config_id
+                    found = vector_search(app, embedder.embed_query("calibration of the pressure sensor"),
+                                          config_id, filters, config, tenant_id=tenant, depth=10, force_path=force)
+                    # the settings the typed statement changed are back for the transaction's later statements
+                    assert app.execute("select current_setting('enable_sort')").fetchone() == ("on",)
+                    return found
+
+            everything = VectorConfig(exact_threshold=0, path_cache_seconds=0, type_probe_fraction=1.0)
+            for filters in (Filters(), MANUALS):
+                typed, exact = search(everything, filters), search(everything, filters, "exact")
+                assert typed.path == "ivf_type" and len(typed.hits) == 10
+                # every list probed: the per-type indexes return exactly the exact search's rows
+                assert [h.key for h in typed.hits] == [h.key for h in exact.hits]
+                assert not any(h.key.document_id == DELETED_DOCUMENT for h in typed.hits)
+            # remembered choices send the typed statement alone, with the same rows
+            remembered = VectorConfig(exact_threshold=0, type_probe_fraction=1.0)
+            PATH_CHOICES.clear()
+            first, second = search(remembered, Filters()), search(remembered, Filters())
+            assert first.path == second.path == "ivf_type" and first.hits == second.hits
+            # small filtered sets are still searched exactly; the tenant-wide index path is kept when forced
+            assert search(VectorConfig(path_cache_seconds=0), MANUALS).path == "exact"
+            assert search(everything, MANUALS, "hnsw").path == "hnsw"
+            # the statement's plan probes each type's own index
+            plan = _typed_plan_indexes(app, tenant, Filters(), tuple(sorted(counts)))
+            assert set(plan) == set(names), plan
+        finally:
+            for name in names:
+                owner.execute(sql.SQL("drop index if exists ingest.{}").format(sql.Identifier(name)))
+            TYPE_LAYOUTS.clear()
+            PATH_CHOICES.clear()
+
+
+def _typed_plan_indexes(conn: psycopg.Connection, tenant: str, filters: Filters, typed: tuple[str, ...]) -> list[str]:
+    """The indexes the typed statement's plan scans for ``tenant`` (see :func:`_ivf_plan_indexes`)."""
+    where = filter_sql(filters, "x")
+    embedder = get_default_embedder()
+    with tenant_transaction(conn, context(tenant)):
+        conn.execute("set local enable_seqscan = off")
+        conn.execute("set local enable_sort = off")
+        config_id = check_embedding_config(conn, embedder).embedding_config_id
+        params = {"q": embedder.embed_query("calibration"), "tenant_id": tenant, "config_id": config_id, "depth": 5,
+                  "fetch": 20, "path": "ivf_type", "typed_types": list(typed),
+                  **{typed_param(i): t for i, t in enumerate(typed)}, **index_params(tenant), **where.params}
+        row = conn.execute(sql.SQL("explain (analyze, format json) ") + compose_query(where, "ivf_type", typed),
+                           params, prepare=False).fetchone()
+    assert row is not None
+    return [n["Index Name"] for n in _plan_nodes(row[0][0]["Plan"])
+            if n.get("Index Name", "").startswith("embeddings_ivt_") and n.get("Actual Loops", 0) > 0]
