@@ -47,6 +47,25 @@ INTENT_THRESHOLD = 0.5
 TOP_INTENT_FLOOR = 0.2
 #: The governed metric behind the spend workflow; its catalog entry's allow-lists bound a spend breakdown.
 SPEND_METRIC = "finance.company_spend"
+#: Words that make a question about a company's period a document question (its text is the answer), not a
+#: figure: the agreements, their clauses and terms, what a document says, how-to and why questions.
+_DOCUMENT_CUES = re.compile(
+    r"\b(agreements?|contracts?|clauses?|terms|documents?|manuals?|polic(?:y|ies)|says?|said|states?|stated|"
+    r"mentions?|mentioned|describ\w*|explain\w*|summar\w*|warrant\w*|notice|penalt\w*|liabilit\w*|datasheets?|"
+    r"specs?|specifications?|certificates?|sections?|pages?|passages?|wording|why|how (?:do|does|should|to|can)|"
+    r"calibrat\w*|install\w*|wir(?:e|ing)|requirements?|obligations?|conditions?)\b",
+    re.I,
+)
+#: Measures no governed metric computes: a figure over invoices or passages in their place would answer another
+#: question, so they are named in a clarification (each a kind of measure, never a particular question).
+_UNSERVED_MEASURES = re.compile(
+    r"\b(days? payable(?: outstanding)?|dpo|dso|days? sales outstanding|payment days|days to pay|"
+    r"(?:average )?(?:lead|delivery|cycle|processing|approval) times?|on[- ]time(?: delivery)?(?: rates?)?|"
+    r"savings?|emissions?|co2|headcount|margins?|profit\w*|revenues?|"
+    r"late(?: payment)? fees?|(?:return|defect|rejection|fill|discount) rates?|average discount|"
+    r"contract values?|credit limits?|payment behaviou?r|dso|inventory|stock levels?)\b",
+    re.I,
+)
 
 
 def _group_traversal(hits: list[RuleHit], reading: Reading) -> bool:
@@ -155,6 +174,16 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     reporting_currency = company.reporting_currency if company else None
 
+    document_cue = bool(_DOCUMENT_CUES.search(text) or cues.summary or cues.agreement_question or reading.quoted
+                        or identifiers.invoice_numbers or identifiers.contract_ids)
+    unserved = _UNSERVED_MEASURES.search(reading.cue_text)
+    figure_scope = (entities.company_id is not None and period.time_range is not None and not document_cue
+                    and not unserved)
+    if figure_scope and cues.spend and not cues.unit_price and "aggregate" not in selected and not (
+            cues.approved or cues.approves or cues.products or (entities.product_group and cues.group_traversal)):
+        # "What did Company B pay Epsilon last quarter?": a company, a period and a spend word with nothing to
+        # read in a document is the company's spend, whatever the intent rules missed.
+        selected.add("aggregate")
     spend_shaped = (
         "aggregate" in selected and cues.spend and not identifiers.invoice_numbers and not cues.unit_price
     )
@@ -213,6 +242,13 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
 
+    if unserved and not document_cue and catalog_metric is None:
+        # A measure no governed metric computes: never the spend of the named scope, nor passages, in its place.
+        measure = unserved.group(0)
+        reasons.append(f"measure: {measure!r} is not a measure any governed metric computes")
+        questions.append(f"I cannot compute {measure!r}: no governed metric measures it. Governed figures are "
+                         "spend (totals, breakdowns, rankings, shares, comparisons), invoice counts, invoices by "
+                         "amount, unit prices and units. Which of these do you want?")
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
         questions.extend(entity_reasons)
@@ -396,8 +432,16 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                 group_ids=gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
             )
         )
+        if workflow in _PASSAGE_WORKFLOWS and figure_scope:
+            # A company and a period with no document word: passages that mention them are no answer to the
+            # figure asked for; the question's scope is restated and the figure asked about.
+            scope = _interpretation(entities, constraints)
+            reasons.append("measure: the question names a company and a period but no figure the reading understood")
+            questions.append(f"I read {scope}, but not which figure you want (measure not understood). I can give "
+                             "spend (totals, breakdowns, rankings, shares, comparisons), invoice counts, invoices by "
+                             "amount, unit prices and units. Which one do you mean?")
         # Every constraint the reading found must reach a step of a figure or relationship plan.
-        if workflow in _CONSTRAINED_WORKFLOWS:
+        elif workflow in _CONSTRAINED_WORKFLOWS:
             for what in unused_constraints(entities, constraints, steps, workflow, reading):
                 reasons.append(f"constraint: {what} is not used by the {workflow} plan")
                 questions.append(f"I cannot apply {what} to this question with a governed figure or the graph; "
@@ -435,6 +479,8 @@ def _point_in_time_question(words: str, period: TimeRange) -> str:
 
 #: Workflows whose answer is a figure or a traversal: each constraint of the reading must be used by a step.
 _CONSTRAINED_WORKFLOWS = frozenset({"spend", "spend_with_documents", "metric", "approved_vendors", "catalog_products"})
+#: Workflows whose answer is passages.
+_PASSAGE_WORKFLOWS = frozenset({"document_answer", "identifier_lookup"})
 
 
 def _values(value: object) -> set[str]:
