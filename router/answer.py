@@ -660,12 +660,28 @@ def _group_share_sentence(m: MetricToolResponse, company: str, period_text: str)
                        {"product_group_ids": list(p.get("product_group_ids") or ())})
 
 
+#: Row keys of a grouped or per-period result, and the words that name them.
+_ROW_KEYS = {"period_start": "period from", "supplier_id": "supplier", "product_group_id": "product group",
+             "product_code": "product", "company_id": "company", "currency": "currency"}
+
+
 def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str, base: str, filters: str,
                 named: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A share's sentence: no data (never 0 %), undefined on a zero whole, else the percent with part and whole."""
     cur, v = m.currency or "", m.values
     extra: dict[str, Any] = {"share_percent": None, "part_value": None, "whole_value": None, "base": base,
                              "currency": cur, **named}
+    if m.rows and m.status != "no_data":
+        # One share per period or group: each row is its own part of its own whole, never only the first.
+        key = next((k for k in m.rows[0] if k in _ROW_KEYS), None)
+        label = _ROW_KEYS.get(key or "", "row")
+        listed = "; ".join(
+            f"{label} {r.get(key) if key else i + 1}: "
+            + (f"{r.get('share_percent')} % ({r.get('part_value')} {cur} of {r.get('whole_value')} {cur})"
+               if r.get("share_percent") is not None else f"undefined (the whole sums to {r.get('whole_value')} {cur})")
+            for i, r in enumerate(m.rows))
+        return (f"{subject} in {period_text}, by {label.replace(' from', '')}: {listed} (base: {base}; {filters}).",
+                {**extra, "rows": [dict(r) for r in m.rows]})
     if m.status == "no_data" or not v:
         return (f"Not found: no validated invoice line matched {base} in {period_text} ({filters}), so no share of "
                 f"{part} can be given; no data, not 0 %.", extra)
@@ -729,9 +745,12 @@ def _document_currency_sentence(m: MetricToolResponse, company: str, period_text
                 + (f" in {p.get('document_currency')}" if p.get("document_currency") else "")
                 + f" ({filters}); no data, not zero.", {"rows": [], "document_spend": None})
     if m.rows:
+        code = p.get("document_currency")
         listed = "; ".join(
-            f"{r.get('document_spend')} {r.get('currency')} as invoiced ({r.get('total_spend')} {cur} converted, "
-            f"{r.get('matched_line_count')} lines)" for r in m.rows)
+            ", ".join(f"{_ROW_KEYS[k]} {r[k]}" for k in _ROW_KEYS if k in r and k != "currency") + (": " if any(
+                k in r and k != "currency" for k in _ROW_KEYS) else "")
+            + f"{r.get('document_spend')} {r.get('currency') or code} as invoiced ({r.get('total_spend')} {cur} "
+            f"converted, {r.get('matched_line_count')} lines)" for r in m.rows)
         return (f"{company}'s spend in {period_text} in the invoices' own currencies (not converted; amounts in "
                 f"different currencies are not added): {listed} ({filters}).",
                 {"rows": [dict(r) for r in m.rows]})
@@ -756,10 +775,11 @@ def _average_price_sentence(m: MetricToolResponse, company: str, period_text: st
         return (f"Not found: no validated invoice line for {code} ({who}) in {period_text}; no data, not a price.",
                 {"unit_price": None, "product_code": code})
     if m.rows:
-        key = next((k for k in ("supplier_id", "company_id") if k in m.rows[0]), "supplier_id")
-        listed = "; ".join(f"{r.get(key)} {r.get('unit_price')} {cur} per unit (net {r.get('net_amount')} {cur} / "
+        key = next((k for k in ("supplier_id", "company_id", "period_start") if k in m.rows[0]), "supplier_id")
+        listed = "; ".join(f"{'period from ' if key == 'period_start' else ''}{r.get(key)} {r.get('unit_price')} {cur} per unit (net {r.get('net_amount')} {cur} / "
                            f"{r.get('quantity')} units, {r.get('matched_line_count')} lines)" for r in m.rows)
-        return (f"The average net unit price of {code} ({who}) in {period_text} by {key.replace('_id', '')}: {listed} "
+        by = "period" if key == "period_start" else key.replace("_id", "")
+        return (f"The average net unit price of {code} ({who}) in {period_text} by {by}: {listed} "
                 f"({how}).", {"rows": [dict(r) for r in m.rows], "product_code": code, "currency": cur})
     v = m.values
     if v.get("unit_price") is None:
@@ -942,7 +962,7 @@ def validate_answer(
             code = m.parameters.get("document_currency")
             if code and m.values.get("document_spend") is not None:
                 tool_amounts.add((str(m.values["document_spend"]), str(code)))
-            listed_amounts |= {(str(r["document_spend"]), str(r.get("currency"))) for r in m.rows
+            listed_amounts |= {(str(r["document_spend"]), str(r.get("currency") or code)) for r in m.rows
                                if r.get("document_spend") is not None}
         for key in ("supplier_ids", "exclude_supplier_ids"):
             tool_entities |= {str(x) for x in (m.parameters.get(key) or ())}

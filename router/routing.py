@@ -196,7 +196,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
     catalog_metric = reading.catalog_metric
-    analyst, wanted = _analyst_metric(reading, entities, selected, spend_shaped, inputs.metrics)
+    ranked_documents = _document_ranking(reading, catalog_metric, inputs.metrics)
+    analyst, wanted = (None, None) if ranked_documents is not None else _analyst_metric(
+        reading, entities, selected, spend_shaped, inputs.metrics)
+    if ranked_documents is not None:
+        catalog_metric = ranked_documents[0]
     if wanted is not None and analyst is None:
         # The question needs a governed shape this catalog does not serve: never the plain total in its place.
         reasons.append(f"metric: {wanted} is not in the catalog")
@@ -392,7 +396,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         catalog_parameters, unread = _catalog_parameters(
             catalog_metric, entities, constraints.time_range, constraints.invoice_status, amounts,
             constraints.reporting_currency,
+            gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
         )
+        if ranked_documents is not None:
+            catalog_parameters.update(ranked_documents[1])
         for what in unread:
             reasons.append(f"parameter: {what}")
             questions.append(f"{catalog_metric.label} needs {what}, which the question does not give. "
@@ -424,6 +431,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                 and (not spend_shaped or cues.summary),
                 all_supplier_ids=tuple(sorted(gazetteer.supplier_names)),
                 group_by=governed.group_by if governed is not None else
+                catalog_metric.group_by[:1] if ranked_documents is not None and catalog_metric else
                 breakdown.group_by if (spend_shaped or catalog_metric) else (),
                 grain=governed.grain if governed is not None else
                 breakdown.grain if (spend_shaped or catalog_metric) else None,
@@ -593,9 +601,42 @@ def _offered(dims: tuple[str, ...], grains: tuple[str, ...]) -> str:
     return "it can be grouped by " + ", and by ".join(parts)
 
 
+_RANK_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                     "ten": 10}
+_RANK_END = r"(?:largest|biggest|highest|top|smallest|lowest|bottom|größte[nrs]?|höchste[nrs]?|kleinste[nrs]?)"
+_RANK_LIMIT = re.compile(
+    rf"\b(?:{_RANK_END}\s+(\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})|(\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+"
+    rf"{_RANK_END})\b", re.I)
+_RANK_BOTTOM = re.compile(r"\b(?:smallest|lowest|bottom|kleinste[nrs]?)\b", re.I)
+_RANKED_INVOICES = re.compile(
+    rf"\b{_RANK_END}\s+(?:(?:\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+)?(?:single\s+)?(invoices?|rechnung(?:en)?)\b",
+    re.I)
+
+
+def _document_ranking(
+    reading: Reading, named: CatalogMetric | None, metrics: tuple[CatalogMetric, ...],
+) -> tuple[CatalogMetric, dict[str, object]] | None:
+    """"The biggest invoice", "the 3 largest invoices", "top 2 invoices": the catalog's ranking over one document
+    dimension (its only grouping) with the limit and end the question names: one when it names a single invoice,
+    the metric's default when it names invoices without a number."""
+    ranked = _RANKED_INVOICES.search(reading.cue_text)
+    metric = named if named is not None and "limit" in {n for n, _, _ in named.parameters} else None
+    if metric is None and ranked is not None:
+        metric = next((m for m in metrics if m.group_by == ("invoice_number",)
+                       and "limit" in {n for n, _, _ in m.parameters}), None)
+    if metric is None or ranked is None:
+        return None
+    count = _RANK_LIMIT.search(reading.cue_text)
+    words = (count.group(1) or count.group(2)).lower() if count else None
+    limit = int(words) if words and words.isdigit() else _RANK_COUNT_WORDS.get(words or "", 0)
+    if not limit:
+        limit = 1 if ranked.group(1).lower() in ("invoice", "rechnung") else 5
+    return metric, {"limit": limit, "direction": "bottom" if _RANK_BOTTOM.search(reading.cue_text) else "top"}
+
+
 def _catalog_parameters(
     metric: CatalogMetric, entities: Entities, period: TimeRange | None, statuses: tuple[str, ...],
-    amounts: tuple[Amount, ...], currency: str | None,
+    amounts: tuple[Amount, ...], currency: str | None, group_ids: tuple[str, ...] = (),
 ) -> tuple[dict[str, object], list[str]]:
     """A catalog metric's parameter values from the reading, and what a required parameter or a constraint the
     question names lacks (never a silent drop: a named supplier the metric cannot filter by is reported)."""
@@ -616,6 +657,8 @@ def _catalog_parameters(
         "product_codes": list(entities.product_codes) or None,
         "product_code": entities.product_codes[0] if len(entities.product_codes) == 1 else None,
         "invoice_numbers": list(entities.invoice_numbers) or None,
+        # A named group counts with its subgroups, as in every spend figure.
+        "product_group_ids": list(group_ids) or ([entities.product_group_id] if entities.product_group_id else None),
         # A threshold below an amount only for a metric that can take that side (never read as "above").
         "threshold": f"{above.value}" if above and (above.comparator == "above" or "direction" in declared) else None,
         "direction": "below" if above and above.comparator == "below" and "direction" in declared else None,
@@ -636,7 +679,7 @@ def _catalog_parameters(
         "supplier": bool(declared & {"supplier_ids", "supplier_id"}),
         "product": bool(declared & {"product_codes", "product_code"}),
         "invoice number": "invoice_numbers" in declared,
-        "product group": False,
+        "product group": "product_group_ids" in declared,
     }
     for what, present in named.items():
         if present and not takes[what]:
