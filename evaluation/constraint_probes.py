@@ -145,8 +145,10 @@ PROBES: tuple[Probe, ...] = (
                   "invoice_statuses": ["posted"]})),
     Probe("shares", "What share of Company A's 2025 spend on Monitoring Products went to Beta?",
           _share({**A, **Y25, "supplier_ids": ["SUP-18"], "product_group_ids": MON})),
-    # A group's share of another group's spend: no governed metric has a group as the whole.
-    Probe("shares", "Pressure Sensors' share of Company A's Sensors spend in 2025", None, ("product group",)),
+    # A group's share of another group's spend: the whole restricted to the outer group (and its subgroups).
+    Probe("shares", "Pressure Sensors' share of Company A's Sensors spend in 2025",
+          _share({**A, **Y25, "product_group_ids": PRES, "within_product_group_ids": SENS},
+                 "finance.product_group_share")),
     Probe("shares", "What share of Company A's spend in 2025 excluding Sensors went to Supplier Gamma?",
           _share({**A, **Y25, "supplier_ids": ["SUP-27"], "exclude_product_group_ids": SENS})),
     # --- exclusions: left out of the figure (and of both sides of a share or change) ------------------------------

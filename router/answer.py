@@ -654,7 +654,11 @@ def _group_share_sentence(m: MetricToolResponse, company: str, period_text: str)
     part = f"product groups {', '.join(p.get('product_group_ids') or ())} (the group and its subgroups)"
     suppliers = p.get("supplier_ids")
     base = (f"{company}'s spend with suppliers {', '.join(suppliers)}" if suppliers else f"{company}'s total spend")
-    filters = _filters({k: val for k, val in p.items() if k not in ("product_group_ids", "supplier_ids")},
+    if p.get("within_product_group_ids"):
+        base = (f"{company}'s spend on product groups {', '.join(p['within_product_group_ids'])}"
+                + (f" with suppliers {', '.join(suppliers)}" if suppliers else ""))
+    filters = _filters({k: val for k, val in p.items() if k not in ("product_group_ids", "supplier_ids",
+                                                                   "within_product_group_ids")},
                        m.currency or "", suppliers=False)
     return _share_text(m, period_text, f"The share of {part} in {base}", part, base, filters,
                        {"product_group_ids": list(p.get("product_group_ids") or ())})

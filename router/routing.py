@@ -29,7 +29,7 @@ from router.contract import (
     TimeRange,
     clean_question,
 )
-from router.entities import Gazetteer
+from router.entities import Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
 from router.injection import set_aside_instructions
@@ -170,6 +170,14 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     questions: list[str] = []
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
+    nested = _group_within_group(reading, gazetteer)
+    if nested is not None:
+        # "Pressure Sensors' share of our Sensors spend": two groups, one inside the other, in a share question
+        # are its part and its whole, not an ambiguity.
+        part, whole = nested
+        entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
+        entities = entities.model_copy(update={"product_group_id": part.product_group_id,
+                                               "product_group": part.group_name})
     currencies = reading.currencies
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     reporting_currency = company.reporting_currency if company else None
@@ -392,6 +400,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             reasons.append(reason)
             questions.append(question)
         catalog_parameters = dict(governed.parameters)
+        if nested is not None and "within_product_group_ids" in {n for n, _, _ in analyst.parameters}:
+            catalog_parameters["within_product_group_ids"] = list(gazetteer.subgroups(nested[1].product_group_id))
+        elif nested is not None:
+            reasons.append(f"share: {nested[0].group_name} within {nested[1].group_name} needs a whole of groups")
+            questions.append(f"{analyst.label} cannot take {nested[1].group_name} as the whole of the share; do you "
+                             f"want {nested[0].group_name}'s share of the company's total spend?")
     elif catalog_metric is not None and not reasons:
         catalog_parameters, unread = _catalog_parameters(
             catalog_metric, entities, constraints.time_range, constraints.invoice_status, amounts,
@@ -728,6 +742,24 @@ _AMOUNT_RANGE = re.compile(
     r"(?:and|to|-)\s+(?:[€$£]|eur|usd)?\s?\d[\d.,']*\s?(?:k|m|thousand)?\s?(?:eur|euros?|usd|€|\$)",
     re.I,
 )
+
+
+def _group_within_group(reading: Reading, gazetteer: Gazetteer) -> tuple[ProductGroup, ProductGroup] | None:
+    """(part, whole) when a share question names exactly two product groups and one lies under the other."""
+    if not reading.analysis.share:
+        return None
+    named = {m.resolved for m in reading.mentions.product_groups if m.resolved} - set(reading.excluded_group_ids)
+    if len(named) != 2:
+        return None
+    first, second = sorted(named)
+    groups = {g.product_group_id: g for g in gazetteer.product_groups}
+    if first not in groups or second not in groups:
+        return None
+    if first in gazetteer.subgroups(second):
+        return groups[first], groups[second]
+    if second in gazetteer.subgroups(first):
+        return groups[second], groups[first]
+    return None
 
 
 def _share_of_groups(reading: Reading, entities: Entities) -> bool:
