@@ -468,7 +468,7 @@ def _new(s: _Slots) -> Probe | None:
         limit = 3 if "3 largest" in frame else 1
         return Probe("new", frame.format(c=cname, p=phrase),
                      (Call("finance.largest_invoices", {"company_id": cid, **period, "limit": limit},
-                           outputs=("invoice_number", "grand_total")),), exact_set="invoice_number", frame=frame)
+                           ("invoice_number",), outputs=("grand_total",)),), exact_set="invoice_number", frame=frame)
     frame = s.rng.choice(("how many suppliers did {c} buy from {p}", "number of suppliers {c} used {p}",
                           "how many vendors did {c} pay {p}", "{c} supplier count {p}"))
     return Probe("new", frame.format(c=cname, p=phrase),

@@ -56,6 +56,8 @@ _DOCUMENT_CUES = re.compile(
     r"calibrat\w*|install\w*|wir(?:e|ing)|requirements?|obligations?|conditions?)\b",
     re.I,
 )
+#: Words of a catalogue question ("which products does Beta supply"), read outside the names ("Beta Supplies").
+_CATALOG_WORDS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
 #: Measures no governed metric computes: a figure over invoices or passages in their place would answer another
 #: question, so they are named in a clarification (each a kind of measure, never a particular question).
 _UNSERVED_MEASURES = re.compile(
@@ -187,11 +189,18 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     unserved = _UNSERVED_MEASURES.search(reading.cue_text)
     figure_scope = (entities.company_id is not None and period.time_range is not None and not document_cue
                     and not unserved)
-    if figure_scope and cues.spend and not cues.unit_price and "aggregate" not in selected and not (
-            cues.approved or cues.approves or cues.products or (entities.product_group and cues.group_traversal)):
-        # "What did Company B pay Epsilon last quarter?": a company, a period and a spend word with nothing to
-        # read in a document is the company's spend, whatever the intent rules missed.
+    listed_by_amount = cues.invoices and reading.threshold_amount is not None
+    if figure_scope and (cues.spend or listed_by_amount) and not cues.unit_price and "aggregate" not in selected and not (
+            cues.approved or cues.approves or _CATALOG_WORDS.search(reading.cue_text)
+            or (entities.product_group and cues.group_traversal)):
+        # "What did Company B pay Epsilon last quarter?", "Company A invoices from Iota at least EUR 20,000 YTD": a
+        # company, a period and a spend word (or invoices and an amount) with nothing to read in a document is a
+        # figure, whatever the intent rules missed.
         selected.add("aggregate")
+        intents = tuple(i.model_copy(update={"selected": True, "source": "rule"}) if i.type == "aggregate" else i
+                        for i in intents)
+        rule_aggregate = RuleHit("figure_scope", "aggregate", RULE_CONFIDENCE["aggregation_words"], "company+period")
+        hits.append(rule_aggregate)
     spend_shaped = (
         "aggregate" in selected and cues.spend and not identifiers.invoice_numbers and not cues.unit_price
     )
