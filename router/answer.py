@@ -825,6 +825,22 @@ _ANALYST_SENTENCES: dict[str, Callable[[MetricToolResponse, str, str], tuple[str
 }
 
 
+def _per_part(metrics: list[MetricToolResponse]) -> bool:
+    """One metric run over several distinct periods or companies (the parts of a period list, each company)."""
+    periods = {(m.parameters.get("company_id"), m.parameters.get("start_date"), m.parameters.get("end_date"))
+               for m in metrics}
+    return len(metrics) > 1 and len({m.metric for m in metrics}) == 1 and len(periods) == len(metrics)
+
+
+def _step_period(m: MetricToolResponse, period: TimeRange | None, overall: str) -> str:
+    """The period one metric step ran over, when it is not the question's one period (a part of a list)."""
+    start, end = m.parameters.get("start_date"), m.parameters.get("end_date")
+    if not start or not end or (period is not None and (str(start), str(end)) == (period.start.isoformat(),
+                                                                                  period.end.isoformat())):
+        return overall
+    return f"[{start}, {end})"
+
+
 def _metric_answer(
     routing: RoutingResult, metrics: list[MetricToolResponse], period_text: str
 ) -> tuple[AnswerStatus, str, dict[str, Any], dict[str, Any]]:
@@ -836,7 +852,13 @@ def _metric_answer(
     sentences: list[str] = []
     parts: list[dict[str, Any]] = []
     statuses: list[str] = []
+    overall, whole = period_text, company
     for m in metrics:
+        # A step over one part of a period list ("Q3 2025 and Q1 2026") names its own part; one over one company
+        # of several its company.
+        period_text = _step_period(m, routing.constraints.time_range, overall)
+        company = whole if routing.entities.company_id or not m.parameters.get("company_id") else str(
+            m.parameters["company_id"])
         cur = m.currency or ""
         p = m.parameters
         n = m.matched_line_count
@@ -916,10 +938,14 @@ def _metric_answer(
         part["policy"] = m.policy
         statuses.append(part["status"])
         parts.append(part)
+    if routing.entities.company_id is None and len({m.parameters.get("company_id") for m in metrics}) > 1:
+        sentences.insert(0, "Each company of the tenant separately (its own reporting currency; governed figures "
+                            "are per company and are not added up):")
     if all(st == "no_data" for st in statuses):
         status: AnswerStatus = "no_data"
         overall = "no_data"
-    elif any(st in ("partial", "no_data") for st in statuses):
+    elif "partial" in statuses or ("no_data" in statuses and not _per_part(metrics)):
+        # A part of a period list without data is that part's answer ("no data"), not a missing figure.
         status, overall = "partial", "partial"
     else:
         status, overall = "answered", "complete"

@@ -29,14 +29,14 @@ from router.contract import (
     TimeRange,
     clean_question,
 )
-from router.entities import Gazetteer, ProductGroup
+from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
 from router.injection import set_aside_instructions
 from router.periods import add_months
-from router.planner import PlanInput, plan
+from router.planner import PlanInput, plan, validate_plan
 from router.reader import NameResolver, Reading, interpretation, read, threshold_of, unread_clarifications
-from router.reading import Amount, CatalogMetric, dimension_phrase
+from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
@@ -63,7 +63,7 @@ _CATALOG_WORDS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:
 _UNSERVED_MEASURES = re.compile(
     r"\b(days? payable(?: outstanding)?|dpo|dso|days? sales outstanding|payment days|days to pay|"
     r"(?:average )?(?:lead|delivery|cycle|processing|approval) times?|on[- ]time(?: delivery)?(?: rates?)?|"
-    r"savings?|emissions?|co2|headcount|margins?|profit\w*|revenues?|"
+    r"savings?|(?:co2\s+)?emissions?|co2|headcount|margins?|profit\w*|revenues?|"
     r"late(?: payment)? fees?|(?:return|defect|rejection|fill|discount) rates?|average discount|"
     r"contract values?|credit limits?|payment behaviou?r|dso|inventory|stock levels?)\b",
     re.I,
@@ -172,6 +172,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     questions: list[str] = []
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
+    all_companies = _ALL_COMPANIES.search(reading.cue_text)
     nested = _group_within_group(reading, gazetteer)
     if nested is not None:
         # "Pressure Sensors' share of our Sensors spend": two groups, one inside the other, in a share question
@@ -270,10 +271,28 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         questions.append(f"I cannot compute {measure!r}: no governed metric measures it. Governed figures are "
                          "spend (totals, breakdowns, rankings, shares, comparisons), invoice counts, invoices by "
                          "amount, unit prices and units. Which of these do you want?")
+    # "Total spend across all companies": the governed total of each company, side by side (companies may report
+    # in different currencies, and no metric adds companies up).
+    per_company = (tuple(gazetteer.companies) if all_companies is not None and entities.company_id is None
+                   and spend_shaped and analyst is None and catalog_metric is None and len(gazetteer.companies) > 1
+                   and not reading.excluded_supplier_ids and not reading.excluded_group_ids else ())
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
         questions.extend(entity_reasons)
-    elif needs_company and entities.company_id is None:
+    elif all_companies is not None and entities.company_id is not None:
+        # "Company A spend across all companies": one company and all of them; neither is dropped silently.
+        reasons.append(f"company: {entities.company_name or entities.company_id} and {all_companies.group(0)!r} "
+                       "are both named")
+        questions.append(f"Do you mean {entities.company_name or entities.company_id} only, or each of the tenant's "
+                         f"companies ({_company_names(gazetteer)})?")
+    elif all_companies is not None and not per_company and (needs_company or "aggregate" in selected):
+        # A ranking, share, comparison or listing is governed per company: a figure "across all companies" would
+        # be one company's, or a sum no metric defines.
+        reasons.append(f"company: {all_companies.group(0)!r} asks for a figure across companies")
+        questions.append(f"This figure is governed per company, not across companies ({all_companies.group(0)!r}). "
+                         f"Which company do you mean ({_company_names(gazetteer)}), or do you want the total spend "
+                         "of each company?")
+    elif needs_company and entities.company_id is None and not per_company:
         if len(gazetteer.companies) == 1:
             only = gazetteer.companies[0]
             entities = entities.model_copy(update={"company_id": only.company_id, "company_name": only.company_name})
@@ -302,14 +321,19 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             questions.append(f"Invoice totals are compared in {reporting_currency}, {entities.company_name}'s "
                              f"reporting currency; a threshold in {named} is not converted. Do you mean the amount "
                              f"in {reporting_currency}?")
+    # "Company A spend in Q3 2025 and Q1 2026": a plain total per part of a list that is no single range.
+    per_part = (period.parts if period.ambiguous and period.parts and spend_shaped and analyst is None
+                and catalog_metric is None and not breakdown.group_by and not breakdown.grain
+                and entities.company_id is not None and not reading.excluded_supplier_ids
+                and not reading.excluded_group_ids else ())
     if needs_period or (approved_question and period.ambiguous):
-        if period.ambiguous:
+        if period.ambiguous and not per_part:
             reasons.append(f"period: {period.reason}")
             questions.append(
                 f"Which period do you mean ({period.reason})? For example 2026-Q1, March 2026 or "
                 "between 2026-01-01 and 2026-04-01."
             )
-        elif period.time_range is None and needs_period:
+        elif period.time_range is None and needs_period and not per_part:
             reasons.append("period: the question names no period")
             questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
         elif needs_period and period.point_in_time and period.time_range is not None:
@@ -439,7 +463,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     auth = AuthorizationContextModel.from_auth(inputs.ctx)
     confidence = _overall(intents)
     rule_hits = tuple(f"{h.rule}:{h.intent}:{h.evidence}" for h in hits)
-    if not reasons:
+    if not reasons and per_part:
+        workflow, steps = "metric", _per_part_steps(per_part, entities, constraints, gazetteer)
+    elif not reasons and per_company and constraints.time_range is not None:
+        workflow, steps = "metric", _per_company_steps(per_company, entities, constraints, gazetteer, breakdown)
+    elif not reasons:
         workflow, steps = plan(
             PlanInput(
                 reading=reading,
@@ -493,6 +521,69 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         personal_data=personal,
         named_suppliers_only=reading.cues.agreement_question,
     )
+
+
+_ALL_COMPANIES = re.compile(
+    r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
+    r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
+    r"\ball\s+(?:our\s+)?(?:entities|subsidiaries|legal entities)\b", re.I)
+
+
+def _company_names(gazetteer: Gazetteer) -> str:
+    return ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
+
+
+def _per_company_steps(companies: tuple[Company, ...], entities: Entities, constraints: Constraints,
+                       gazetteer: Gazetteer, breakdown: Breakdown) -> tuple[PlanStep, ...]:
+    """One governed company-spend step per company of the tenant, each in its own reporting currency."""
+    assert constraints.time_range is not None
+    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    filters: dict[str, object] = {
+        "start_date": constraints.time_range.start.isoformat(), "end_date": constraints.time_range.end.isoformat(),
+        **({"supplier_ids": list(entities.supplier_ids)} if entities.supplier_ids else {}),
+        **({"product_group_ids": list(groups)} if groups else {}),
+        **({"product_codes": list(entities.product_codes)} if entities.product_codes else {}),
+        **({"invoice_statuses": list(constraints.invoice_status)}
+           if tuple(constraints.invoice_status) != ("posted", "paid") else {}),
+    }
+    steps = [PlanStep(step_id=f"calculate-company-{i}", tool="metrics.query",
+                      arguments={"metric": SPEND_METRIC,
+                                 "parameters": {**filters, "company_id": c.company_id,
+                                                "reporting_currency": c.reporting_currency},
+                                 "group_by": list(breakdown.group_by), "grain": breakdown.grain},
+                      purpose=f"Governed spend of {c.company_name} ({c.company_id}), one company of the tenant.")
+             for i, c in enumerate(companies, start=1)]
+    steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
+                          depends_on=tuple(s.step_id for s in steps),
+                          purpose="Completeness: every company calculated, no data vs zero."))
+    validate_plan(steps)
+    return tuple(steps)
+
+
+def _per_part_steps(parts: tuple[TimeRange, ...], entities: Entities, constraints: Constraints,
+                    gazetteer: Gazetteer) -> tuple[PlanStep, ...]:
+    """One governed company-spend step per part of a period list, each with every filter of the reading."""
+    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    filters: dict[str, object] = {
+        "company_id": entities.company_id,
+        **({"supplier_ids": list(entities.supplier_ids)} if entities.supplier_ids else {}),
+        **({"product_group_ids": list(groups)} if groups else {}),
+        **({"product_codes": list(entities.product_codes)} if entities.product_codes else {}),
+        **({"invoice_statuses": list(constraints.invoice_status)}
+           if tuple(constraints.invoice_status) != ("posted", "paid") else {}),
+        **({"reporting_currency": constraints.reporting_currency} if constraints.reporting_currency else {}),
+    }
+    steps = [PlanStep(step_id=f"calculate-part-{i}", tool="metrics.query",
+                      arguments={"metric": SPEND_METRIC, "parameters": {**filters, "start_date": part.start.isoformat(),
+                                                                         "end_date": part.end.isoformat()},
+                                 "group_by": [], "grain": None},
+                      purpose=f"Governed spend for {part.label}, one part of the period list.")
+             for i, part in enumerate(parts, start=1)]
+    steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
+                          depends_on=tuple(s.step_id for s in steps),
+                          purpose="Completeness: every part calculated, no data vs zero."))
+    validate_plan(steps)
+    return tuple(steps)
 
 
 def _point_in_time_question(words: str, period: TimeRange) -> str:
