@@ -519,6 +519,46 @@ def _clarify(s: _Slots) -> Probe | None:
                  refusal_ok=True, frame=frame)
 
 
+def _clarify_more(s: _Slots) -> Probe | None:
+    """More questions a correct reader asks about: a missing period, an ambiguous name, an unknown product, a
+    figure no metric defines, a price comparison without its product."""
+    phrase, _ = s.period()
+    sid, sname = s.supplier()
+    _, cname = s.company()
+    kind = s.rng.randrange(6)
+    if kind == 0:
+        frame = s.rng.choice(("{c} spend with {s}", "how much did {c} pay {s}?", "what share of {c}'s spend went to {s}",
+                              "{c} invoices over €10k", "top 3 suppliers of {c}"))
+        return Probe("clarify", frame.format(c=cname, s=sname), about=("period", "when", "which period"),
+                     frame=frame)
+    if kind == 1:
+        word = s.rng.choice(("Control", "Delta Gamma", "Cables"))
+        frame = s.rng.choice(("{c} spend on {w} {p}", "{c} spend with {w} {p}"))
+        return Probe("clarify", frame.format(c=cname, w=word, p=phrase), about=tuple(word.split()),
+                     refusal_ok=True, frame=frame)
+    if kind == 2:
+        code = s.rng.choice(("PRD-999", "PRD-000", "PRD-12345"))
+        frame = s.rng.choice(("avg unit price of {prd} {p} for {c}", "{c} spend on {prd} {p}"))
+        return Probe("clarify", frame.format(c=cname, prd=code, p=phrase), about=(code,), refusal_ok=True,
+                     frame=frame)
+    if kind == 3:
+        measure = s.rng.choice(("average invoice value", "median invoice", "maverick spend", "tail spend",
+                                "spend per employee", "price variance", "budget variance", "rebates", "freight costs",
+                                "spend under management", "payment term compliance", "inflation"))
+        frame = s.rng.choice(("what was {c}'s {m} with {s} {p}", "{c} {m} {p}"))
+        return Probe("clarify", frame.format(c=cname, m=measure, s=sname, p=phrase),
+                     about=tuple(measure.split()) + ("supported", "measure", "metric"), refusal_ok=True, frame=frame)
+    if kind == 4:
+        sid2, sname2 = s.supplier(exclude=[sid])
+        frame = s.rng.choice(("which is cheaper, {s} or {s2}, for {c} {p}", "is {s} cheaper than {s2} ({c}, {p})"))
+        return Probe("clarify", frame.format(c=cname, s=sname, s2=sname2, p=phrase), about=("product",),
+                     refusal_ok=True, frame=frame)
+    frame = s.rng.choice(("what share of spend went to {s} {p}", "how many invoices did we get from {s} {p}",
+                          "average unit price of PRD-611 from {s} {p}?"))
+    return Probe("clarify", frame.format(s=sname, p=phrase), about=("company", "Company"), refusal_ok=False,
+                 frame=frame)
+
+
 BUILDERS: dict[str, tuple[Builder, ...]] = {
     "amounts": (_amounts, _amounts, _amount_ranges),
     "shares": (_shares, _shares, _group_of_group),
@@ -532,7 +572,7 @@ BUILDERS: dict[str, tuple[Builder, ...]] = {
     "counts": (_counts,),
     "new": (_new,),
     "periods": (_gapped,),
-    "clarify": (_clarify, _clarify, _amount_foreign),
+    "clarify": (_clarify, _clarify, _amount_foreign, _clarify_more, _clarify_more),
 }
 
 

@@ -65,7 +65,14 @@ _UNSERVED_MEASURES = re.compile(
     r"(?:average )?(?:lead|delivery|cycle|processing|approval) times?|on[- ]time(?: delivery)?(?: rates?)?|"
     r"savings?|(?:co2\s+)?emissions?|co2|headcount|margins?|profit\w*|revenues?|"
     r"late(?: payment)? fees?|(?:return|defect|rejection|fill|discount) rates?|average discount|"
-    r"contract values?|credit limits?|payment behaviou?r|dso|inventory|stock levels?)\b",
+    r"contract values?|credit limits?|payment behaviou?r|dso|inventory|stock levels?|"
+    # cost categories outside the purchase invoices' product groups (a group of that name is masked as an entity)
+    r"(?:freight|shipping|logistics|travel|utilit(?:y|ies)|energy|payroll|salar(?:y|ies)|rent|insurance|"
+    r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?)?|"
+    r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
+    r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
+    r"compan\w+|currenc\w+|invoices?|product group|supplier)\b)\w+|"
+    r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation)\b",
     re.I,
 )
 
@@ -276,6 +283,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     per_company = (tuple(gazetteer.companies) if all_companies is not None and entities.company_id is None
                    and spend_shaped and analyst is None and catalog_metric is None and len(gazetteer.companies) > 1
                    and not reading.excluded_supplier_ids and not reading.excluded_group_ids else ())
+    known_codes = {p.product_code for p in gazetteer.products}
+    unknown_codes = [c for c in entities.product_codes if known_codes and c not in known_codes]
+    if unknown_codes and (figure_scope or "aggregate" in selected or catalog_metric is not None):
+        # A product code the catalogue does not know: "no data" would read as "not bought"; it is named instead.
+        entity_reasons.append(f"I do not know the product {', '.join(unknown_codes)} in your catalogue (no product of "
+                              "that code). Which product do you mean?")
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
         questions.extend(entity_reasons)
