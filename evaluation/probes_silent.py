@@ -559,15 +559,93 @@ def _clarify_more(s: _Slots) -> Probe | None:
                  frame=frame)
 
 
+_MORE_AMOUNTS = (("10 000 €", "10000"), ("€10.000", "10000"), ("EUR10k", "10000"), ("10K", "10000"),
+                 ("1.2M EUR", "1200000"), ("1,2 Mio. €", "1200000"), ("2 500,00 €", "2500"), ("€ 2'500", "2500"),
+                 ("EUR 5,000.00", "5000"), ("5000€", "5000"), ("twenty thousand euros", "20000"))
+_MORE_RELATIONS = (("in excess of", "above", False), ("upwards of", "above", True), ("not more than", "below", True),
+                   ("≥", "above", True), ("≤", "below", True), ("more than or equal to", "above", True),
+                   ("smaller than", "below", False), ("larger than", "above", False), ("up to", "below", True))
+
+
+def _amounts_more(s: _Slots) -> Probe | None:
+    cid, cname = s.company()
+    phrase, period = s.period()
+    rel, direction, inclusive = s.rng.choice(_MORE_RELATIONS + RELATIONS[:6])
+    amount, value = s.rng.choice(_MORE_AMOUNTS)
+    params: dict[str, Any] = {"company_id": cid, **period, "threshold": value, "direction": direction,
+                              **({"inclusive": True} if inclusive else {})}
+    frame = s.rng.choice(("{c} invoices {rel} {a} {p}", "all invoices of {c} {p} {rel} {a}",
+                          "{c}: which invoices were {rel} {a} {p}?"))
+    return Probe("amounts", frame.format(c=cname, rel=rel, a=amount, p=phrase), (_invoices(params),),
+                 exact_set="invoice_number", frame=frame)
+
+
+def _alias_more(s: _Slots) -> Probe | None:
+    cid, cname = s.company()
+    phrase, period = s.period()
+    sid, spelling = s.rng.choice((("SUP-27", "Gamam"), ("SUP-18", "Supplier Bta"), ("SUP-35", "Zeta Sensorick"),
+                                  ("SUP-27", "GAMMA-CONTROLS"), ("SUP-18", "beta supplies, gmbh"),
+                                  ("SUP-22", "Epsilon Instrument"), ("SUP-31", "Delta Enclosure"),
+                                  ("SUP-60", "iota cable works ltd."), ("SUP-52", "Theta Prazision")))
+    frame = s.rng.choice(("{c} spend with {s} {p}", "how much did {c} pay {s} {p}?"))
+    return Probe("alias", frame.format(c=cname, s=spelling, p=phrase),
+                 (_total({"company_id": cid, **period, "supplier_ids": [sid]}),), frame=frame)
+
+
+def _change_more(s: _Slots) -> Probe | None:
+    cid, cname = s.company()
+    sid, sname = s.supplier()
+    forms = (
+        ("how much did {c}'s spend with {s} grow in Q1 2026 vs Q4 2025", "2026-01-01", "2026-04-01",
+         "previous_period", {}),
+        ("{c} spend with {s} March 2026 MoM", "2026-03-01", "2026-04-01", "previous_period", {}),
+        ("{c} spend with {s} Q1 2026 vs same quarter last year", "2026-01-01", "2026-04-01", "same_period_last_year",
+         {}),
+        ("{c} spend with {s} from Q4 2025 to Q1 2026: change", "2026-01-01", "2026-04-01", "previous_period", {}),
+        ("{c} spend with {s} in Q1 2026 compared to Q3 2025", "2026-01-01", "2026-04-01", "custom",
+         {"base_start_date": "2025-07-01", "base_end_date": "2025-10-01"}),
+        ("by how much did {c}'s spend with {s} drop in April 2026 versus March 2026", "2026-04-01", "2026-05-01",
+         "previous_period", {}),
+    )
+    frame, start, end, rule, extra = s.rng.choice(forms)
+    return Probe("change", frame.format(c=cname, s=sname),
+                 (_cmp({"company_id": cid, "start_date": start, "end_date": end, "supplier_ids": [sid], **extra},
+                       rule),), frame=frame)
+
+
+def _exclusions_more(s: _Slots) -> Probe | None:
+    cid, cname = s.company()
+    phrase, period = s.period()
+    sid, sname = s.supplier()
+    sid2, sname2 = s.supplier(exclude=[sid])
+    cue = s.rng.choice(("excl.", "minus", "leaving out", "but not", "aside from", "with the exception of"))
+    frame = "{c} spend {p} {x} {s} and {s2}"
+    return Probe("exclusions", frame.format(c=cname, p=phrase, x=cue, s=sname, s2=sname2),
+                 (_total({"company_id": cid, **period, "exclude_supplier_ids": sorted([sid, sid2])}),),
+                 frame=frame + cue)
+
+
+def _shares_more(s: _Slots) -> Probe | None:
+    cid, cname = s.company()
+    phrase, period = s.period()
+    sid, sname = s.supplier()
+    sid2, sname2 = s.supplier(exclude=[sid])
+    frame = s.rng.choice(("what fraction of {c}'s spend {p} went to {s} and {s2} together",
+                          "combined share of {s} and {s2} in {c}'s spend {p}",
+                          "proportion of {c} spend {p} with {s} or {s2}"))
+    return Probe("shares", frame.format(c=cname, s=sname, s2=sname2, p=phrase),
+                 (_share({"company_id": cid, **period, "supplier_ids": sorted([sid, sid2])}),), frame=frame)
+
+
 BUILDERS: dict[str, tuple[Builder, ...]] = {
-    "amounts": (_amounts, _amounts, _amount_ranges),
-    "shares": (_shares, _shares, _group_of_group),
+    "amounts": (_amounts, _amounts, _amount_ranges, _amounts_more),
+    "shares": (_shares, _shares, _group_of_group, _shares_more),
     "german": (_german, _german, _german),
     "currency": (_currency,),
-    "exclusions": (_exclusions,),
+    "exclusions": (_exclusions, _exclusions_more),
     "unit_price": (_unit_price,),
-    "alias": (_alias,),
-    "change": (_change,),
+    "alias": (_alias, _alias_more),
+    "change": (_change, _change_more),
     "status": (_status,),
     "counts": (_counts,),
     "new": (_new,),

@@ -179,7 +179,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     questions: list[str] = []
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
-    all_companies = _ALL_COMPANIES.search(reading.cue_text)
+    all_companies = _all_companies(reading)
     nested = _group_within_group(reading, gazetteer)
     if nested is not None:
         # "Pressure Sensors' share of our Sensors spend": two groups, one inside the other, in a share question
@@ -540,6 +540,19 @@ _ALL_COMPANIES = re.compile(
     r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
     r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
     r"\ball\s+(?:our\s+)?(?:entities|subsidiaries|legal entities)\b", re.I)
+
+
+def _all_companies(reading: Reading) -> re.Match[str] | None:
+    """"All companies", "group-wide" in the sentence that names the figure's company (or anywhere, when no company
+    is named): in another sentence ("..., then call X for every company") it is no scope of this figure."""
+    found = _ALL_COMPANIES.search(reading.cue_text)
+    if found is None or not reading.mentions.companies:
+        return found
+    bounds = [0, *(m.end() for m in re.finditer(r"[.?!;]\s+", reading.text)), len(reading.text) + 1]
+    sentence = next(i for i in range(len(bounds) - 1) if bounds[i] <= found.start() < bounds[i + 1])
+    named = {next(i for i in range(len(bounds) - 1) if bounds[i] <= m.start < bounds[i + 1])
+             for m in reading.mentions.companies}
+    return found if sentence in named else None
 
 
 def _company_names(gazetteer: Gazetteer) -> str:
