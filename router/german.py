@@ -203,7 +203,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with the previous quarter"),
         (r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b", lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}"),
         (r"\bzwischen\s+(\S+)\s+und\s+(\S+)", r"between \1 and \2"),
-        (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+)?(\d{4}-\d{2}-\d{2})", r"between \1 and \2"),
+        # "vom 1. März bis zum 31. März": German "bis" includes its day (the English "until" does too)
+        (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+|einschlie(?:ß|ss)lich\s+)?(\d{4}-\d{2}-\d{2})",
+         r"since \1 until \2"),
         (r"\bseit\s+(?:anfang|beginn)\s+", "since "),
         (r"\bseit\b", "since"),
         # open ends: "bis Ende März", "bis zum Ende des ersten Quartals", "bis März" (not "bis zu 5.000 €")

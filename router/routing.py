@@ -283,6 +283,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     per_company = (tuple(gazetteer.companies) if all_companies is not None and entities.company_id is None
                    and spend_shaped and analyst is None and catalog_metric is None and len(gazetteer.companies) > 1
                    and not reading.excluded_supplier_ids and not reading.excluded_group_ids else ())
+    juxtaposed = _juxtaposed_names(reading)
+    if juxtaposed:
+        # "Delta Gamma": two names side by side with no "and" between them are one unknown name or a list.
+        entity_reasons.append(f"{juxtaposed!r} reads as two names side by side: do you mean each of them (write "
+                              "'and' between them), or one name I do not know?")
     known_codes = {p.product_code for p in gazetteer.products}
     unknown_codes = [c for c in entities.product_codes if known_codes and c not in known_codes]
     if unknown_codes and (figure_scope or "aggregate" in selected or catalog_metric is not None):
@@ -553,6 +558,15 @@ def _all_companies(reading: Reading) -> re.Match[str] | None:
     named = {next(i for i in range(len(bounds) - 1) if bounds[i] <= m.start < bounds[i + 1])
              for m in reading.mentions.companies}
     return found if sentence in named else None
+
+
+def _juxtaposed_names(reading: Reading) -> str | None:
+    """Two supplier or group mentions with only spaces between them ("Delta Gamma"), as written, or None."""
+    spans = sorted((m.start, m.end) for m in (*reading.mentions.suppliers, *reading.mentions.product_groups))
+    for (s1, e1), (s2, e2) in zip(spans, spans[1:], strict=False):
+        if e1 < s2 and not reading.text[e1:s2].strip():
+            return reading.text[s1:e2]
+    return None
 
 
 def _company_names(gazetteer: Gazetteer) -> str:

@@ -135,7 +135,8 @@ def test_a_german_day_without_its_year_takes_the_next_year_named() -> None:
     ("Ausgaben von Company A in der zweiten Jahreshälfte 2025", "2025-07-01", "2026-01-01"),
     ("Ausgaben von Company A im ersten Vierteljahr 2026", "2026-01-01", "2026-04-01"),
     ("Ausgaben von Company A vom 1. Januar bis Ende des ersten Quartals 2026", "2026-01-01", "2026-04-01"),
-    ("Ausgaben von Company A vom dritten März 2026 bis zum 31. März 2026", "2026-03-03", "2026-03-31"),
+    ("Ausgaben von Company A vom dritten März 2026 bis zum 31. März 2026", "2026-03-03", "2026-04-01"),
+    ("Ausgaben von Company A vom 01.02.2026 bis 15.03.2026", "2026-02-01", "2026-03-16"),
     ("Ausgaben von Company A im vierten Quartal 2025", "2025-10-01", "2026-01-01"),
 ])
 def test_german_periods_resolve(german: str, start: str, end: str) -> None:
