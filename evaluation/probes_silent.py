@@ -488,7 +488,7 @@ def _gapped(s: _Slots) -> Probe | None:
 
 def _clarify(s: _Slots) -> Probe | None:
     phrase, _ = s.period()
-    sid, sname = s.supplier()
+    _, sname = s.supplier()
     _, cname = s.company()
     kind = s.rng.randrange(5)
     if kind == 0:
@@ -512,7 +512,7 @@ def _clarify(s: _Slots) -> Probe | None:
                                 "return rate", "CO2 emissions", "headcount"))
         frame = s.rng.choice(("what was {c}'s {m} with {s} {p}", "{c} {m} {s} {p}", "show {m} for {c} {p}"))
         return Probe("clarify", frame.format(c=cname, m=measure, s=sname, p=phrase),
-                     about=tuple(measure.split()) + ("supported", "measure", "metric"), refusal_ok=True, frame=frame)
+                     about=(*measure.split(), "supported", "measure", "metric"), refusal_ok=True, frame=frame)
     unknown = s.rng.choice(("Hydraulic Pumps", "Office Furniture", "Software Licenses", "Valves"))
     frame = s.rng.choice(("{c} spend on {u} {p}", "what share of {c}'s spend {p} was on {u}"))
     return Probe("clarify", frame.format(c=cname, u=unknown, p=phrase), about=tuple(unknown.split()),
@@ -527,8 +527,9 @@ def _clarify_more(s: _Slots) -> Probe | None:
     _, cname = s.company()
     kind = s.rng.randrange(6)
     if kind == 0:
-        frame = s.rng.choice(("{c} spend with {s}", "how much did {c} pay {s}?", "what share of {c}'s spend went to {s}",
-                              "{c} invoices over €10k", "top 3 suppliers of {c}"))
+        frame = s.rng.choice(("{c} spend with {s}", "how much did {c} pay {s}?",
+                              "what share of {c}'s spend went to {s}", "{c} invoices over €10k",
+                              "top 3 suppliers of {c}"))
         return Probe("clarify", frame.format(c=cname, s=sname), about=("period", "when", "which period"),
                      frame=frame)
     if kind == 1:
@@ -547,9 +548,9 @@ def _clarify_more(s: _Slots) -> Probe | None:
                                 "spend under management", "payment term compliance", "inflation"))
         frame = s.rng.choice(("what was {c}'s {m} with {s} {p}", "{c} {m} {p}"))
         return Probe("clarify", frame.format(c=cname, m=measure, s=sname, p=phrase),
-                     about=tuple(measure.split()) + ("supported", "measure", "metric"), refusal_ok=True, frame=frame)
+                     about=(*measure.split(), "supported", "measure", "metric"), refusal_ok=True, frame=frame)
     if kind == 4:
-        sid2, sname2 = s.supplier(exclude=[sid])
+        _, sname2 = s.supplier(exclude=[sid])
         frame = s.rng.choice(("which is cheaper, {s} or {s2}, for {c} {p}", "is {s} cheaper than {s2} ({c}, {p})"))
         return Probe("clarify", frame.format(c=cname, s=sname, s2=sname2, p=phrase), about=("product",),
                      refusal_ok=True, frame=frame)
@@ -595,7 +596,7 @@ def _alias_more(s: _Slots) -> Probe | None:
 def _change_more(s: _Slots) -> Probe | None:
     cid, cname = s.company()
     sid, sname = s.supplier()
-    forms = (
+    forms: tuple[tuple[str, str, str, str, dict[str, str]], ...] = (
         ("how much did {c}'s spend with {s} grow in Q1 2026 vs Q4 2025", "2026-01-01", "2026-04-01",
          "previous_period", {}),
         ("{c} spend with {s} March 2026 MoM", "2026-03-01", "2026-04-01", "previous_period", {}),

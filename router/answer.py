@@ -780,8 +780,9 @@ def _average_price_sentence(m: MetricToolResponse, company: str, period_text: st
                 {"unit_price": None, "product_code": code})
     if m.rows:
         key = next((k for k in ("supplier_id", "company_id", "period_start") if k in m.rows[0]), "supplier_id")
-        listed = "; ".join(f"{'period from ' if key == 'period_start' else ''}{r.get(key)} {r.get('unit_price')} {cur} per unit (net {r.get('net_amount')} {cur} / "
-                           f"{r.get('quantity')} units, {r.get('matched_line_count')} lines)" for r in m.rows)
+        before = "period from " if key == "period_start" else ""
+        listed = "; ".join(f"{before}{r.get(key)} {r.get('unit_price')} {cur} per unit (net {r.get('net_amount')} "
+                           f"{cur} / {r.get('quantity')} units, {r.get('matched_line_count')} lines)" for r in m.rows)
         by = "period" if key == "period_start" else key.replace("_id", "")
         return (f"The average net unit price of {code} ({who}) in {period_text} by {by}: {listed} "
                 f"({how}).", {"rows": [dict(r) for r in m.rows], "product_code": code, "currency": cur})

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from procura.db.session import AuthContext
@@ -27,6 +28,7 @@ from router.contract import (
     PlanStep,
     RoutingResult,
     TimeRange,
+    Workflow,
     clean_question,
 )
 from router.entities import Company, Gazetteer, ProductGroup
@@ -184,7 +186,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     if nested is not None:
         # "Pressure Sensors' share of our Sensors spend": two groups, one inside the other, in a share question
         # are its part and its whole, not an ambiguity.
-        part, whole = nested
+        part = nested[0]
         entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
         entities = entities.model_copy(update={"product_group_id": part.product_group_id,
                                                "product_group": part.group_name})
@@ -194,13 +196,14 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
 
     document_cue = bool(_DOCUMENT_CUES.search(text) or cues.summary or cues.agreement_question or reading.quoted
                         or identifiers.invoice_numbers or identifiers.contract_ids)
-    unserved = _UNSERVED_MEASURES.search(reading.cue_text)
+    unserved_measure = _UNSERVED_MEASURES.search(reading.cue_text)
     figure_scope = (entities.company_id is not None and period.time_range is not None and not document_cue
-                    and not unserved)
+                    and not unserved_measure)
     listed_by_amount = cues.invoices and reading.threshold_amount is not None
-    if figure_scope and (cues.spend or listed_by_amount) and not cues.unit_price and "aggregate" not in selected and not (
-            cues.approved or cues.approves or _CATALOG_WORDS.search(reading.cue_text)
-            or (entities.product_group and cues.group_traversal)):
+    catalog_question = bool(cues.approved or cues.approves or _CATALOG_WORDS.search(reading.cue_text)
+                            or (entities.product_group and cues.group_traversal))
+    if (figure_scope and (cues.spend or listed_by_amount) and not cues.unit_price and "aggregate" not in selected
+            and not catalog_question):
         # "What did Company B pay Epsilon last quarter?", "Company A invoices from Iota at least EUR 20,000 YTD": a
         # company, a period and a spend word (or invoices and an amount) with nothing to read in a document is a
         # figure, whatever the intent rules missed.
@@ -271,9 +274,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
 
-    if unserved and not document_cue and catalog_metric is None:
+    if unserved_measure and not document_cue and catalog_metric is None:
         # A measure no governed metric computes: never the spend of the named scope, nor passages, in its place.
-        measure = unserved.group(0)
+        measure = unserved_measure.group(0)
         reasons.append(f"measure: {measure!r} is not a measure any governed metric computes")
         questions.append(f"I cannot compute {measure!r}: no governed metric measures it. Governed figures are "
                          "spend (totals, breakdowns, rankings, shares, comparisons), invoice counts, invoices by "
@@ -481,6 +484,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     auth = AuthorizationContextModel.from_auth(inputs.ctx)
     confidence = _overall(intents)
     rule_hits = tuple(f"{h.rule}:{h.intent}:{h.evidence}" for h in hits)
+    workflow: Workflow
     if not reasons and per_part:
         workflow, steps = "metric", _per_part_steps(per_part, entities, constraints, gazetteer)
     elif not reasons and per_company and constraints.time_range is not None:
@@ -563,7 +567,7 @@ def _all_companies(reading: Reading) -> re.Match[str] | None:
 def _juxtaposed_names(reading: Reading) -> str | None:
     """Two supplier or group mentions with only spaces between them ("Delta Gamma"), as written, or None."""
     spans = sorted((m.start, m.end) for m in (*reading.mentions.suppliers, *reading.mentions.product_groups))
-    for (s1, e1), (s2, e2) in zip(spans, spans[1:], strict=False):
+    for (s1, e1), (s2, e2) in pairwise(spans):
         if e1 < s2 and not reading.text[e1:s2].strip():
             return reading.text[s1:e2]
     return None

@@ -36,7 +36,8 @@ METRICS = catalog_metrics(REGISTRY)
 #: The metrics without a workflow of their own, matched by their label and synonyms (as router/service.py does).
 CATALOG = catalog_metrics(REGISTRY, exclude=frozenset(TOOLS))
 GAZETTEER = Gazetteer.build(
-    [Company("COMP-A", "Company A", "EUR"), Company("COMP-B", "Company B", "EUR"), Company("COMP-C", "Company C", "EUR")],
+    [Company("COMP-A", "Company A", "EUR"), Company("COMP-B", "Company B", "EUR"),
+     Company("COMP-C", "Company C", "EUR")],
     [("SUP-18", "Supplier Beta"), ("SUP-27", "Supplier Gamma"), ("SUP-35", "Supplier Zeta")],
     [("Beta Supplies GmbH", "SUP-18"), ("Gamma Controls", "SUP-27"), ("Zeta Sensorik GmbH", "SUP-35")],
     [ProductGroup("PG-MON", "Monitoring Products"), ProductGroup("PG-SENS", "Sensors", "PG-MON"),
@@ -165,7 +166,8 @@ def test_a_period_list_with_a_gap_gets_one_figure_per_part() -> None:
             continue
         a, b = names[first], names[second]
         cid, cname, sid, sname, _, _ = _slots(rng)
-        question = rng.choice(("{c} spend with {s} in {a} and {b}", "how much did {c} spend with {s} in {a} and in {b}"))
+        question = rng.choice(("{c} spend with {s} in {a} and {b}",
+                               "how much did {c} spend with {s} in {a} and in {b}"))
         result = routed(question.format(c=cname, s=sname, a=a, b=b))
         assert result.workflow == "metric", (question, result.clarification_question)
         parts = [s for s in result.execution_plan if s.tool == "metrics.query"]
