@@ -499,7 +499,7 @@ def _clarify(s: _Slots) -> Probe | None:
         unknown = s.rng.choice(("Supplier Omega", "Omega Industrial", "Acme Corp", "Supplier Kappa", "Lambda GmbH"))
         frame = s.rng.choice(("{c} spend with {u} {p}", "how much did {c} pay {u} {p}",
                               "what share of {c}'s spend {p} went to {u}"))
-        return Probe("clarify", frame.format(c=cname, u=unknown, p=phrase), about=tuple(unknown.split()[-1:]),
+        return Probe("clarify", frame.format(c=cname, u=unknown, p=phrase), about=tuple(unknown.split()),
                      refusal_ok=True, frame=frame)
     if kind == 2:
         unknown = s.rng.choice(("Company Z", "Company Q", "Globex"))
