@@ -394,7 +394,10 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                                         (span,))
             if period is None:
                 continue
-            if kind == "lone_year":
+            listed_after = kind == "lone_year" and any(
+                _GLUE_ONLY.fullmatch(question[end:span[0]]) or _GLUE_EACH.fullmatch(question[end:span[0]])
+                for _, end in found_spans)
+            if kind == "lone_year" and not listed_after:
                 if (len(found) > lone_years or starts or ends
                         or (_NOT_A_YEAR_BEFORE.search(question, 0, span[0])
                             and not _AMOUNT_ENDS_BEFORE.search(question, 0, span[0]))):

@@ -237,3 +237,11 @@ def test_the_number_of_suppliers_is_a_governed_count(question: str) -> None:
     assert step.arguments["parameters"]["company_id"] == "COMP-A"
     if "Sensors" in question:
         assert step.arguments["parameters"]["product_group_ids"] == ["PG-PRES", "PG-SENS", "PG-TEMP"]
+
+
+@pytest.mark.parametrize("question", ["Company A spend in Q1 2026 and 2025", "Company A spend in March 2026, 2025",
+                                      "Company A spend in H2 2025 and 2026"])
+def test_a_year_listed_after_another_period_is_never_dropped(question: str) -> None:
+    result = routed(question)
+    assert result.requires_clarification, plan_text(result)
+    assert "more than one period" in (result.clarification_question or "")
