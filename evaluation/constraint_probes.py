@@ -145,8 +145,10 @@ PROBES: tuple[Probe, ...] = (
                   "invoice_statuses": ["posted"]})),
     Probe("shares", "What share of Company A's 2025 spend on Monitoring Products went to Beta?",
           _share({**A, **Y25, "supplier_ids": ["SUP-18"], "product_group_ids": MON})),
-    # A group's share of another group's spend: no governed metric has a group as the whole.
-    Probe("shares", "Pressure Sensors' share of Company A's Sensors spend in 2025", None, ("product group",)),
+    # A group's share of another group's spend: the whole restricted to the outer group (and its subgroups).
+    Probe("shares", "Pressure Sensors' share of Company A's Sensors spend in 2025",
+          _share({**A, **Y25, "product_group_ids": PRES, "within_product_group_ids": SENS},
+                 "finance.product_group_share")),
     Probe("shares", "What share of Company A's spend in 2025 excluding Sensors went to Supplier Gamma?",
           _share({**A, **Y25, "supplier_ids": ["SUP-27"], "exclude_product_group_ids": SENS})),
     # --- exclusions: left out of the figure (and of both sides of a share or change) ------------------------------
@@ -322,7 +324,8 @@ PROBES: tuple[Probe, ...] = (
     Probe("periods", "Company A spend 2026Q1", _total({**A, **Q1})),
     Probe("periods", "Company A spend Q1-26", _total({**A, **Q1})),
     Probe("periods", "Company A spend as of March 2026", None, ("year to date", "as of")),
-    Probe("periods", "Company A spend Q1 and Q3 2026", None, ("not adjacent",)),
+    # Parts that are no single range: one governed figure per part (Q3 2026 has not started: no data).
+    Probe("periods", "Company A spend Q1 and Q3 2026", _total({**A, **Q1})),
     Probe("periods", "Top 3 suppliers of Company A in Q4 2025 and Q1 2026",
           _rank({**A, "start_date": "2025-10-01", "end_date": "2026-04-01"}, limit=3)),
     # --- German: numbers and periods -------------------------------------------------------------------------------

@@ -106,7 +106,8 @@ _COMPARE_GLUE = re.compile(r"\b(?:compared (?:to|with)|in comparison (?:to|with)
 # --- exclusions ------------------------------------------------------------------------------------------------
 #: Words that put what follows outside the figure.
 EXCLUSION_CUE = re.compile(
-    r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|without|besides|but not|"
+    r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|aside from|with the exception of|"
+    r"not including|exclusive of|without|besides|but not|"
     r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|w/o|"
     # A bare "ex" ("spend ex Beta") excludes only a name that follows it: "ex works" is a delivery term.
     r"ex|"
@@ -490,7 +491,8 @@ def _glue(gap: str) -> bool:
     from ingest.normalize import LEGAL_FORMS
 
     words = re.findall(r"[^\s,;]+", gap.lower())
-    return all(w.strip(".") in _LIST_GLUE_WORDS or w.strip(".") in LEGAL_FORMS for w in words)
+    # a name's own abbreviation point ("Epsilon Instr. and Zeta") is no word between the names
+    return all(not w.strip(".") or w.strip(".") in _LIST_GLUE_WORDS or w.strip(".") in LEGAL_FORMS for w in words)
 
 
 def excluded_spans(text: str, cues: Sequence[tuple[int, int]],

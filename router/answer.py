@@ -654,10 +654,19 @@ def _group_share_sentence(m: MetricToolResponse, company: str, period_text: str)
     part = f"product groups {', '.join(p.get('product_group_ids') or ())} (the group and its subgroups)"
     suppliers = p.get("supplier_ids")
     base = (f"{company}'s spend with suppliers {', '.join(suppliers)}" if suppliers else f"{company}'s total spend")
-    filters = _filters({k: val for k, val in p.items() if k not in ("product_group_ids", "supplier_ids")},
+    if p.get("within_product_group_ids"):
+        base = (f"{company}'s spend on product groups {', '.join(p['within_product_group_ids'])}"
+                + (f" with suppliers {', '.join(suppliers)}" if suppliers else ""))
+    filters = _filters({k: val for k, val in p.items() if k not in ("product_group_ids", "supplier_ids",
+                                                                   "within_product_group_ids")},
                        m.currency or "", suppliers=False)
     return _share_text(m, period_text, f"The share of {part} in {base}", part, base, filters,
                        {"product_group_ids": list(p.get("product_group_ids") or ())})
+
+
+#: Row keys of a grouped or per-period result, and the words that name them.
+_ROW_KEYS = {"period_start": "period from", "supplier_id": "supplier", "product_group_id": "product group",
+             "product_code": "product", "company_id": "company", "currency": "currency"}
 
 
 def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str, base: str, filters: str,
@@ -666,6 +675,17 @@ def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str
     cur, v = m.currency or "", m.values
     extra: dict[str, Any] = {"share_percent": None, "part_value": None, "whole_value": None, "base": base,
                              "currency": cur, **named}
+    if m.rows and m.status != "no_data":
+        # One share per period or group: each row is its own part of its own whole, never only the first.
+        key = next((k for k in m.rows[0] if k in _ROW_KEYS), None)
+        label = _ROW_KEYS.get(key or "", "row")
+        listed = "; ".join(
+            f"{label} {r.get(key) if key else i + 1}: "
+            + (f"{r.get('share_percent')} % ({r.get('part_value')} {cur} of {r.get('whole_value')} {cur})"
+               if r.get("share_percent") is not None else f"undefined (the whole sums to {r.get('whole_value')} {cur})")
+            for i, r in enumerate(m.rows))
+        return (f"{subject} in {period_text}, by {label.replace(' from', '')}: {listed} (base: {base}; {filters}).",
+                {**extra, "rows": [dict(r) for r in m.rows]})
     if m.status == "no_data" or not v:
         return (f"Not found: no validated invoice line matched {base} in {period_text} ({filters}), so no share of "
                 f"{part} can be given; no data, not 0 %.", extra)
@@ -729,9 +749,12 @@ def _document_currency_sentence(m: MetricToolResponse, company: str, period_text
                 + (f" in {p.get('document_currency')}" if p.get("document_currency") else "")
                 + f" ({filters}); no data, not zero.", {"rows": [], "document_spend": None})
     if m.rows:
+        code = p.get("document_currency")
         listed = "; ".join(
-            f"{r.get('document_spend')} {r.get('currency')} as invoiced ({r.get('total_spend')} {cur} converted, "
-            f"{r.get('matched_line_count')} lines)" for r in m.rows)
+            ", ".join(f"{_ROW_KEYS[k]} {r[k]}" for k in _ROW_KEYS if k in r and k != "currency") + (": " if any(
+                k in r and k != "currency" for k in _ROW_KEYS) else "")
+            + f"{r.get('document_spend')} {r.get('currency') or code} as invoiced ({r.get('total_spend')} {cur} "
+            f"converted, {r.get('matched_line_count')} lines)" for r in m.rows)
         return (f"{company}'s spend in {period_text} in the invoices' own currencies (not converted; amounts in "
                 f"different currencies are not added): {listed} ({filters}).",
                 {"rows": [dict(r) for r in m.rows]})
@@ -756,10 +779,12 @@ def _average_price_sentence(m: MetricToolResponse, company: str, period_text: st
         return (f"Not found: no validated invoice line for {code} ({who}) in {period_text}; no data, not a price.",
                 {"unit_price": None, "product_code": code})
     if m.rows:
-        key = next((k for k in ("supplier_id", "company_id") if k in m.rows[0]), "supplier_id")
-        listed = "; ".join(f"{r.get(key)} {r.get('unit_price')} {cur} per unit (net {r.get('net_amount')} {cur} / "
-                           f"{r.get('quantity')} units, {r.get('matched_line_count')} lines)" for r in m.rows)
-        return (f"The average net unit price of {code} ({who}) in {period_text} by {key.replace('_id', '')}: {listed} "
+        key = next((k for k in ("supplier_id", "company_id", "period_start") if k in m.rows[0]), "supplier_id")
+        before = "period from " if key == "period_start" else ""
+        listed = "; ".join(f"{before}{r.get(key)} {r.get('unit_price')} {cur} per unit (net {r.get('net_amount')} "
+                           f"{cur} / {r.get('quantity')} units, {r.get('matched_line_count')} lines)" for r in m.rows)
+        by = "period" if key == "period_start" else key.replace("_id", "")
+        return (f"The average net unit price of {code} ({who}) in {period_text} by {by}: {listed} "
                 f"({how}).", {"rows": [dict(r) for r in m.rows], "product_code": code, "currency": cur})
     v = m.values
     if v.get("unit_price") is None:
@@ -801,6 +826,22 @@ _ANALYST_SENTENCES: dict[str, Callable[[MetricToolResponse, str, str], tuple[str
 }
 
 
+def _per_part(metrics: list[MetricToolResponse]) -> bool:
+    """One metric run over several distinct periods or companies (the parts of a period list, each company)."""
+    periods = {(m.parameters.get("company_id"), m.parameters.get("start_date"), m.parameters.get("end_date"))
+               for m in metrics}
+    return len(metrics) > 1 and len({m.metric for m in metrics}) == 1 and len(periods) == len(metrics)
+
+
+def _step_period(m: MetricToolResponse, period: TimeRange | None, overall: str) -> str:
+    """The period one metric step ran over, when it is not the question's one period (a part of a list)."""
+    start, end = m.parameters.get("start_date"), m.parameters.get("end_date")
+    if not start or not end or (period is not None and (str(start), str(end)) == (period.start.isoformat(),
+                                                                                  period.end.isoformat())):
+        return overall
+    return f"[{start}, {end})"
+
+
 def _metric_answer(
     routing: RoutingResult, metrics: list[MetricToolResponse], period_text: str
 ) -> tuple[AnswerStatus, str, dict[str, Any], dict[str, Any]]:
@@ -812,7 +853,13 @@ def _metric_answer(
     sentences: list[str] = []
     parts: list[dict[str, Any]] = []
     statuses: list[str] = []
+    overall, whole = period_text, company
     for m in metrics:
+        # A step over one part of a period list ("Q3 2025 and Q1 2026") names its own part; one over one company
+        # of several its company.
+        period_text = _step_period(m, routing.constraints.time_range, overall)
+        company = whole if routing.entities.company_id or not m.parameters.get("company_id") else str(
+            m.parameters["company_id"])
         cur = m.currency or ""
         p = m.parameters
         n = m.matched_line_count
@@ -892,10 +939,14 @@ def _metric_answer(
         part["policy"] = m.policy
         statuses.append(part["status"])
         parts.append(part)
+    if routing.entities.company_id is None and len({m.parameters.get("company_id") for m in metrics}) > 1:
+        sentences.insert(0, "Each company of the tenant separately (its own reporting currency; governed figures "
+                            "are per company and are not added up):")
     if all(st == "no_data" for st in statuses):
         status: AnswerStatus = "no_data"
         overall = "no_data"
-    elif any(st in ("partial", "no_data") for st in statuses):
+    elif "partial" in statuses or ("no_data" in statuses and not _per_part(metrics)):
+        # A part of a period list without data is that part's answer ("no data"), not a missing figure.
         status, overall = "partial", "partial"
     else:
         status, overall = "answered", "complete"
@@ -942,7 +993,7 @@ def validate_answer(
             code = m.parameters.get("document_currency")
             if code and m.values.get("document_spend") is not None:
                 tool_amounts.add((str(m.values["document_spend"]), str(code)))
-            listed_amounts |= {(str(r["document_spend"]), str(r.get("currency"))) for r in m.rows
+            listed_amounts |= {(str(r["document_spend"]), str(r.get("currency") or code)) for r in m.rows
                                if r.get("document_spend") is not None}
         for key in ("supplier_ids", "exclude_supplier_ids"):
             tool_entities |= {str(x) for x in (m.parameters.get(key) or ())}

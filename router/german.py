@@ -12,6 +12,7 @@ rewritten reading, so a user can see how the German was understood.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 _I = re.I | re.UNICODE
@@ -22,7 +23,7 @@ _MARKERS = re.compile(
     r"rechnung(?:en)?|gutschrift(?:en)?|f(?:ü|ue)r|bei|seit|zwischen|welche[rsn]?|waren|wurden|haben|hat|"
     r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
     r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
-    r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?)\b",
+    r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck)\b",
     _I,
 )
 
@@ -114,16 +115,66 @@ def _ordinal(match: re.Match[str]) -> str:
     return _ORD[(match.group(1) or match.group(2)).lower()]
 
 
+_DAY_ORDINALS = ("erst", "zweit", "dritt", "viert", "fünft", "sechst", "siebt", "acht", "neunt", "zehnt", "elft",
+                 "zwölft", "dreizehnt", "vierzehnt", "fünfzehnt", "sechzehnt", "siebzehnt", "achtzehnt", "neunzehnt",
+                 "zwanzigst", "einundzwanzigst", "zweiundzwanzigst", "dreiundzwanzigst", "vierundzwanzigst",
+                 "fünfundzwanzigst", "sechsundzwanzigst", "siebenundzwanzigst", "achtundzwanzigst",
+                 "neunundzwanzigst", "dreißigst", "einunddreißigst")
+_DAY_NUMBERS = {word: day for day, word in enumerate(_DAY_ORDINALS, start=1)}
+_MONTH_NUMBERS = {"januar": 1, "jänner": 1, "februar": 2, "märz": 3, "maerz": 3, "april": 4, "mai": 5, "juni": 6,
+                  "juli": 7, "august": 8, "september": 9, "oktober": 10, "november": 11, "dezember": 12}
+#: A German calendar day: "3. März 2026", "am dritten März 2026", "1. Januar" (its year then the next one named).
+_DE_DAY = re.compile(
+    rf"\b(?:(\d{{1,2}})\.|({'|'.join(sorted(_DAY_ORDINALS, key=len, reverse=True))})e[nrs]?)\s*"
+    rf"({'|'.join(_MONTH_NUMBERS)})\b(?:\s+(\d{{4}}))?", _I)
+_FOUR_DIGIT_YEAR = re.compile(r"(?<![\w.-])((?:19|20)\d{2})(?![\w.-])")
+
+
+def german_days(text: str) -> str:
+    """German calendar days as ISO dates; a day without its year takes the next year the question names
+    ("vom 1. Januar bis 31. März 2026"), and stays as written when there is none.
+
+    >>> german_days("vom dritten März 2026 bis zum 31. März 2026")
+    'vom 2026-03-03 bis zum 2026-03-31'
+    """
+    def iso(match: re.Match[str]) -> str:
+        day = int(match.group(1)) if match.group(1) else _DAY_NUMBERS[match.group(2).lower()]
+        year_text = match.group(4)
+        if year_text is None:
+            later = _FOUR_DIGIT_YEAR.search(text, match.end())
+            if later is None:
+                return match.group(0)
+            year_text = later.group(1)
+        try:
+            return dt.date(int(year_text), _MONTH_NUMBERS[match.group(3).lower()], day).isoformat()
+        except ValueError:
+            return match.group(0)
+
+    return _DE_DAY.sub(iso, text)
+
+
 #: (pattern, replacement), applied in order; longer phrases before the words inside them.
 _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
     (re.compile(p, _I), r)
     for p, r in (
-        # periods
-        (rf"\b(?:im|in|für\s+das|fürs)?\s*{_ORD_WORDS}\s*quartal\s+(\d{{4}})\b",
+        # periods: an open start and an end ("vom 2026-01-01 bis Ende des ersten Quartals 2026")
+        (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+)?ende\b", r"since \1 bis ende"),
+        (rf"\bbis\s+(?:zum\s+)?ende\s+(?:des\s+)?{_ORD_WORDS}\s*(?:quartals?|vierteljahr(?:es)?)\s+(\d{{4}})\b",
+         lambda m: f"until the end of Q{_ordinal(m)} {m.group(3)}"),
+        (rf"\bbis\s+(?:zum\s+)?ende\s+(?:des\s+|der\s+)?{_ORD_WORDS}\s*(?:halbjahr(?:es)?|(?:jahres)?h(?:ä|ae)lfte)\s+"
+         rf"(\d{{4}})\b", lambda m: f"until the end of H{_ordinal(m)} {m.group(3)}"),
+        # halves of a year and quarters as "Vierteljahr": "in der zweiten Hälfte 2025", "erste Jahreshälfte"
+        (rf"\b(?:in\s+der\s+|die\s+)?{_ORD_WORDS}\s*(?:jahres)?h(?:ä|ae)lfte\s+(?:des\s+jahres\s+)?(\d{{4}})\b",
+         lambda m: f" in H{_ordinal(m)} {m.group(3)}"),
+        (rf"\b(?:in\s+der\s+|die\s+)?{_ORD_WORDS}\s*(?:jahres)?h(?:ä|ae)lfte\b",
+         lambda m: f" in the {_ORD_EN[_ordinal(m)]} half"),
+        (rf"\b(?:im|in)?\s*{_ORD_WORDS}\s*vierteljahr(?:es)?\s+(\d{{4}})\b",
+         lambda m: f" in Q{_ordinal(m)} {m.group(3)}"),
+        (rf"\b(?:im|in|für\s+das|fürs)?\s*{_ORD_WORDS}\s*quartals?\s+(\d{{4}})\b",
          lambda m: f" in Q{_ordinal(m)} {m.group(3)}"),
         (rf"\b(?:im|in)?\s*{_ORD_WORDS}\s*halbjahr\s+(\d{{4}})\b", lambda m: f" in H{_ordinal(m)} {m.group(3)}"),
         # without a year: the most recent one that has started, as "in the first quarter" reads in English
-        (rf"\b(?:im|in|für\s+das|fürs)?\s*{_ORD_WORDS}\s*quartal\b",
+        (rf"\b(?:im|in|für\s+das|fürs)?\s*{_ORD_WORDS}\s*quartals?\b",
          lambda m: f" in the {_ORD_EN[_ordinal(m)]} quarter"),
         (rf"\b(?:im|in)?\s*{_ORD_WORDS}\s*halbjahr\b", lambda m: f" in the {_ORD_EN[_ordinal(m)]} half"),
         (r"\b(?:im\s+)?gesch(?:ä|ae)ftsjahr\s+(\d{4})\b", r"in FY\1"),
@@ -153,7 +204,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with the previous quarter"),
         (r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b", lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}"),
         (r"\bzwischen\s+(\S+)\s+und\s+(\S+)", r"between \1 and \2"),
-        (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+)?(\d{4}-\d{2}-\d{2})", r"between \1 and \2"),
+        # "vom 1. März bis zum 31. März": German "bis" includes its day (the English "until" does too)
+        (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+|einschlie(?:ß|ss)lich\s+)?(\d{4}-\d{2}-\d{2})",
+         r"since \1 until \2"),
         (r"\bseit\s+(?:anfang|beginn)\s+", "since "),
         (r"\bseit\b", "since"),
         # open ends: "bis Ende März", "bis zum Ende des ersten Quartals", "bis März" (not "bis zu 5.000 €")
@@ -186,7 +239,15 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|pro|je)\s+warengruppe(?:n)?\b", "by product group"),
         (r"\b(?:genehmigte|genehmigten|zugelassene|zugelassenen|freigegebene|freigegebenen)\s+lieferanten\b",
          "approved vendors"),
+        # "offene Posten" (open items): the unpaid invoices
+        (r"\b(?:offene[nr]?|unbezahlte[nr]?)\s+posten\b", "unpaid invoices"),
         (r"\b(?:offene[nr]?|unbezahlte[nr]?|nicht\s+bezahlte[nr]?)\b", "unpaid"),
+        # a price per piece: "im Schnitt pro Stück", "durchschnittlich je Stück"
+        (r"\b(?:im\s+)?(?:schnitt|durchschnitt|durchschnittlich)\s+(?:pro|je)\s+st(?:ü|ue)ck\b",
+         "average price per unit"),
+        (r"\b(?:pro|je)\s+st(?:ü|ue)ck\b", "per unit"),
+        (r"\b(?:be)?zahlt\b", "pay"),
+        (r"\bwas\s+(?:hat|haben)\b", "what did"),
         (r"\bbezahlte[nr]?\b", "paid"),
         # amount comparators (only before an amount: "über" is also "about")
         (r"\bh(?:ö|oe)chstens(?=\s*(?:[€$£]|\d|eur\b))", "at most"),
@@ -235,7 +296,7 @@ def read_german(question: str) -> str | None:
     """
     if not _MARKERS.search(question):
         return None
-    text = german_numbers(question)
+    text = german_days(german_numbers(question))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type]
     text = _YEAR.sub(_bare_year, " ".join(text.split()))

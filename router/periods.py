@@ -166,6 +166,9 @@ class PeriodResolution:
     #: "as of March 2026": the period was named as a point in time (for a figure: year to date up to it, or the
     #: period alone?), with the words that named it.
     point_in_time: str | None = None
+    #: The parts of a list that is no single range ("Q3 2025 and Q1 2026"), in order: a figure may be given for
+    #: each part.
+    parts: tuple[TimeRange, ...] = ()
 
 
 def quarter_start(year: int, quarter: int) -> dt.date:
@@ -315,16 +318,25 @@ def _week(monday: dt.date, text: str) -> TimeRange:
 
 
 class _Gap(ValueError):
-    """A period list whose parts are not adjacent ("Q1 and Q3"): no single range, asked about."""
+    """A period list whose parts are not adjacent ("Q1 and Q3"): no single range, asked about (or answered per
+    part by a figure that can be computed for each)."""
+
+    def __init__(self, message: str, parts: tuple[TimeRange, ...] = ()) -> None:
+        super().__init__(message)
+        self.parts = parts
 
 
 def _union(parts: list[TimeRange], text: str) -> TimeRange:
     """Adjacent periods of a list as one range; parts with a gap between them are no range."""
     ordered = sorted({(p.start, p.end): p for p in parts}.values(), key=lambda p: p.start)
     for before, after in pairwise(ordered):
+        if before.end > after.start:
+            # Overlapping parts ("Q1 and March"): neither their union nor one figure each is clearly meant.
+            raise _Gap(f"the periods {', '.join(p.label for p in ordered)} of {text!r} overlap: which one do you "
+                       "mean?")
         if before.end != after.start:
             raise _Gap(f"the periods {', '.join(p.label for p in ordered)} of {text!r} are not adjacent: one "
-                       "figure for each, or their total?")
+                       "figure for each, or their total?", tuple(ordered))
     start, end = ordered[0].start, ordered[-1].end
     return TimeRange(start=start, end=end, label=" + ".join(p.label for p in ordered), source_text=text)
 
@@ -376,13 +388,16 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             try:
                 period = _read(kind, match, as_of, text, fiscal_start_month)
             except _Gap as gap:
-                return PeriodResolution(None, True, str(gap), (text,), (span,))
+                return PeriodResolution(None, True, str(gap), (text,), (span,), parts=gap.parts)
             except ValueError:
                 return PeriodResolution(None, True, f"the period {text!r} is not a valid date range", (text,),
                                         (span,))
             if period is None:
                 continue
-            if kind == "lone_year":
+            listed_after = kind == "lone_year" and any(
+                _GLUE_ONLY.fullmatch(question[end:span[0]]) or _GLUE_EACH.fullmatch(question[end:span[0]])
+                for _, end in found_spans)
+            if kind == "lone_year" and not listed_after:
                 if (len(found) > lone_years or starts or ends
                         or (_NOT_A_YEAR_BEFORE.search(question, 0, span[0])
                             and not _AMOUNT_ENDS_BEFORE.search(question, 0, span[0]))):
@@ -416,7 +431,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
         try:
             joined = _joined_list(question, found, found_spans)
         except _Gap as gap:
-            return PeriodResolution(None, True, str(gap), tuple(mentions), tuple(consumed))
+            return PeriodResolution(None, True, str(gap), tuple(mentions), tuple(consumed), parts=gap.parts)
         if joined is not None:
             found = [joined]
     if point_in_time is not None:
@@ -427,6 +442,8 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
 
 
 _GLUE_ONLY = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*", re.I)
+#: "in January and in March": each period with its own preposition, two periods rather than one list.
+_GLUE_EACH = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*(?:in|for|during|im)\s+", re.I)
 _PREVIOUS_WINDOW = re.compile(r"\b(?:previous|prior|preceding)\s|\s(?:before|prior|earlier)\b", re.I)
 
 
@@ -434,10 +451,18 @@ def _joined_list(question: str, found: list[TimeRange], spans: list[tuple[int, i
     """Periods named one after the other with only list glue between them ("Q4 2025 and Q1 2026") as their
     union, or ``None`` when other words stand between them (two periods of another kind: asked about)."""
     order = sorted(range(len(found)), key=lambda i: spans[i][0])
-    for before, after in pairwise(order):
-        if not _GLUE_ONLY.fullmatch(question[spans[before][1]:spans[after][0]]):
-            return None
-    return _union([found[i] for i in order], " and ".join(question[slice(*spans[i])] for i in order))
+    glue = [question[spans[before][1]:spans[after][0]] for before, after in pairwise(order)]
+    text = " and ".join(question[slice(*spans[i])] for i in order)
+    if all(_GLUE_ONLY.fullmatch(g) for g in glue):
+        return _union([found[i] for i in order], text)
+    if all(_GLUE_ONLY.fullmatch(g) or _GLUE_EACH.fullmatch(g) for g in glue):
+        # "in January 2026 and in March 2026": with a gap between them, one figure for each part can be given;
+        # adjacent or overlapping ones stay two periods to ask about.
+        ordered = sorted({(p.start, p.end): p for p in found}.values(), key=lambda p: p.start)
+        if all(before.end < after.start for before, after in pairwise(ordered)):
+            raise _Gap(f"the periods {', '.join(p.label for p in ordered)} of {text!r} are not adjacent: one "
+                       "figure for each, or their total?", tuple(ordered))
+    return None
 
 
 def _previous_window(question: str, found: list[TimeRange], spans: list[tuple[int, int]],

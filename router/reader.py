@@ -76,14 +76,14 @@ _OTHER_BASIS = re.compile(
     re.I,
 )
 _PAID_ONLY = re.compile(r"\b(only paid|paid invoices|already paid|that were paid|settled)\b", re.I)
-_POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices)\b", re.I)
+_POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices|open items?)\b", re.I)
 _APPROVED = re.compile(r"\b(approved|approval|authori[sz]ed)\b", re.I)
 _APPROVES = re.compile(r"\bapprov\w*", re.I)
 _SPEND = re.compile(
     r"\b(spend|spent|spending|expenditure|expenditures|expenses?|outlay|bill|bills|billed|cost|costs|purchases?|"
     r"paid|pay|invoiced|how much|total|totals|sum|worth|owe|owed|outstanding|amt|"
     # "the open amount with Beta": the total of posted (unpaid) invoices.
-    r"open (?:amounts?|balances?|payables?))\b",
+    r"open (?:amounts?|balances?|payables?|items?))\b",
     re.I,
 )
 _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
@@ -91,7 +91,7 @@ _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|
 #: belong to Sensors", "suppliers of pressure sensors". Without them ("How often should the pressure sensor be
 #: calibrated?") the group name is only the topic of a document question.
 _GROUP_TRAVERSAL = re.compile(
-    r"\b(products?|items?|articles?|members?|group|groups|suppliers?|vendors?|who|catalog(?:ue)?)\b", re.I
+    r"\b(products?|(?<!open )items?|articles?|members?|group|groups|suppliers?|vendors?|who|catalog(?:ue)?)\b", re.I
 )
 #: A price per unit is a catalogue/line metric, not company spend ("What did we pay per unit for PRD-482?").
 #: "Which supplier did we spend more with, Beta or Gamma?": a choice between the named suppliers.
@@ -136,7 +136,7 @@ _UNIT_PRICE = re.compile(
 )
 _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
 _LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
-_PRODUCTS = re.compile(r"\b(products?|items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
+_PRODUCTS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
 #: Personal and bank data of suppliers is not served by ask (minimization; the architecture's security rules).
 _PERSONAL_DATA = re.compile(
     r"\b(iban|ibans|bic|swift|bank (?:account|details|data)s?|account numbers?|e-?mail address(?:es)?|"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from procura.db.session import AuthContext
@@ -27,16 +28,17 @@ from router.contract import (
     PlanStep,
     RoutingResult,
     TimeRange,
+    Workflow,
     clean_question,
 )
-from router.entities import Gazetteer
+from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
 from router.injection import set_aside_instructions
 from router.periods import add_months
-from router.planner import PlanInput, plan
+from router.planner import PlanInput, plan, validate_plan
 from router.reader import NameResolver, Reading, interpretation, read, threshold_of, unread_clarifications
-from router.reading import Amount, CatalogMetric, dimension_phrase
+from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
@@ -47,6 +49,34 @@ INTENT_THRESHOLD = 0.5
 TOP_INTENT_FLOOR = 0.2
 #: The governed metric behind the spend workflow; its catalog entry's allow-lists bound a spend breakdown.
 SPEND_METRIC = "finance.company_spend"
+#: Words that make a question about a company's period a document question (its text is the answer), not a
+#: figure: the agreements, their clauses and terms, what a document says, how-to and why questions.
+_DOCUMENT_CUES = re.compile(
+    r"\b(agreements?|contracts?|clauses?|terms|documents?|manuals?|polic(?:y|ies)|says?|said|states?|stated|"
+    r"mentions?|mentioned|describ\w*|explain\w*|summar\w*|warrant\w*|notice|penalt\w*|liabilit\w*|datasheets?|"
+    r"specs?|specifications?|certificates?|sections?|pages?|passages?|wording|why|how (?:do|does|should|to|can)|"
+    r"calibrat\w*|install\w*|wir(?:e|ing)|requirements?|obligations?|conditions?)\b",
+    re.I,
+)
+#: Words of a catalogue question ("which products does Beta supply"), read outside the names ("Beta Supplies").
+_CATALOG_WORDS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
+#: Measures no governed metric computes: a figure over invoices or passages in their place would answer another
+#: question, so they are named in a clarification (each a kind of measure, never a particular question).
+_UNSERVED_MEASURES = re.compile(
+    r"\b(days? payable(?: outstanding)?|dpo|dso|days? sales outstanding|payment days|days to pay|"
+    r"(?:average )?(?:lead|delivery|cycle|processing|approval) times?|on[- ]time(?: delivery)?(?: rates?)?|"
+    r"savings?|(?:co2\s+)?emissions?|co2|headcount|margins?|profit\w*|revenues?|"
+    r"late(?: payment)? fees?|(?:return|defect|rejection|fill|discount) rates?|average discount|"
+    r"contract values?|credit limits?|payment behaviou?r|dso|inventory|stock levels?|"
+    # cost categories outside the purchase invoices' product groups (a group of that name is masked as an entity)
+    r"(?:freight|shipping|logistics|travel|utilit(?:y|ies)|energy|payroll|salar(?:y|ies)|rent|insurance|"
+    r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?)?|"
+    r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
+    r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
+    r"compan\w+|currenc\w+|invoices?|product group|supplier)\b)\w+|"
+    r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation)\b",
+    re.I,
+)
 
 
 def _group_traversal(hits: list[RuleHit], reading: Reading) -> bool:
@@ -151,10 +181,37 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     questions: list[str] = []
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
+    all_companies = _all_companies(reading)
+    nested = _group_within_group(reading, gazetteer)
+    if nested is not None:
+        # "Pressure Sensors' share of our Sensors spend": two groups, one inside the other, in a share question
+        # are its part and its whole, not an ambiguity.
+        part = nested[0]
+        entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
+        entities = entities.model_copy(update={"product_group_id": part.product_group_id,
+                                               "product_group": part.group_name})
     currencies = reading.currencies
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     reporting_currency = company.reporting_currency if company else None
 
+    document_cue = bool(_DOCUMENT_CUES.search(text) or cues.summary or cues.agreement_question or reading.quoted
+                        or identifiers.invoice_numbers or identifiers.contract_ids)
+    unserved_measure = _UNSERVED_MEASURES.search(reading.cue_text)
+    figure_scope = (entities.company_id is not None and period.time_range is not None and not document_cue
+                    and not unserved_measure)
+    listed_by_amount = cues.invoices and reading.threshold_amount is not None
+    catalog_question = bool(cues.approved or cues.approves or _CATALOG_WORDS.search(reading.cue_text)
+                            or (entities.product_group and cues.group_traversal))
+    if (figure_scope and (cues.spend or listed_by_amount) and not cues.unit_price and "aggregate" not in selected
+            and not catalog_question):
+        # "What did Company B pay Epsilon last quarter?", "Company A invoices from Iota at least EUR 20,000 YTD": a
+        # company, a period and a spend word (or invoices and an amount) with nothing to read in a document is a
+        # figure, whatever the intent rules missed.
+        selected.add("aggregate")
+        intents = tuple(i.model_copy(update={"selected": True, "source": "rule"}) if i.type == "aggregate" else i
+                        for i in intents)
+        rule_aggregate = RuleHit("figure_scope", "aggregate", RULE_CONFIDENCE["aggregation_words"], "company+period")
+        hits.append(rule_aggregate)
     spend_shaped = (
         "aggregate" in selected and cues.spend and not identifiers.invoice_numbers and not cues.unit_price
     )
@@ -167,7 +224,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
     catalog_metric = reading.catalog_metric
-    analyst, wanted = _analyst_metric(reading, entities, selected, spend_shaped, inputs.metrics)
+    ranked_documents = _document_ranking(reading, catalog_metric, inputs.metrics)
+    analyst, wanted = (None, None) if ranked_documents is not None else _analyst_metric(
+        reading, entities, selected, spend_shaped, inputs.metrics)
+    if ranked_documents is not None:
+        catalog_metric = ranked_documents[0]
     if wanted is not None and analyst is None:
         # The question needs a governed shape this catalog does not serve: never the plain total in its place.
         reasons.append(f"metric: {wanted} is not in the catalog")
@@ -213,10 +274,46 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
 
+    if unserved_measure and not document_cue and catalog_metric is None:
+        # A measure no governed metric computes: never the spend of the named scope, nor passages, in its place.
+        measure = unserved_measure.group(0)
+        reasons.append(f"measure: {measure!r} is not a measure any governed metric computes")
+        questions.append(f"I cannot compute {measure!r}: no governed metric measures it. Governed figures are "
+                         "spend (totals, breakdowns, rankings, shares, comparisons), invoice counts, invoices by "
+                         "amount, unit prices and units. Which of these do you want?")
+    # "Total spend across all companies": the governed total of each company, side by side (companies may report
+    # in different currencies, and no metric adds companies up).
+    per_company = (tuple(gazetteer.companies) if all_companies is not None and entities.company_id is None
+                   and spend_shaped and analyst is None and catalog_metric is None and len(gazetteer.companies) > 1
+                   and not reading.excluded_supplier_ids and not reading.excluded_group_ids else ())
+    juxtaposed = _juxtaposed_names(reading)
+    if juxtaposed:
+        # "Delta Gamma": two names side by side with no "and" between them are one unknown name or a list.
+        entity_reasons.append(f"{juxtaposed!r} reads as two names side by side: do you mean each of them (write "
+                              "'and' between them), or one name I do not know?")
+    known_codes = {p.product_code for p in gazetteer.products}
+    unknown_codes = [c for c in entities.product_codes if known_codes and c not in known_codes]
+    if unknown_codes and (figure_scope or "aggregate" in selected or catalog_metric is not None):
+        # A product code the catalogue does not know: "no data" would read as "not bought"; it is named instead.
+        entity_reasons.append(f"I do not know the product {', '.join(unknown_codes)} in your catalogue (no product of "
+                              "that code). Which product do you mean?")
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
         questions.extend(entity_reasons)
-    elif needs_company and entities.company_id is None:
+    elif all_companies is not None and entities.company_id is not None:
+        # "Company A spend across all companies": one company and all of them; neither is dropped silently.
+        reasons.append(f"company: {entities.company_name or entities.company_id} and {all_companies.group(0)!r} "
+                       "are both named")
+        questions.append(f"Do you mean {entities.company_name or entities.company_id} only, or each of the tenant's "
+                         f"companies ({_company_names(gazetteer)})?")
+    elif all_companies is not None and not per_company and (needs_company or "aggregate" in selected):
+        # A ranking, share, comparison or listing is governed per company: a figure "across all companies" would
+        # be one company's, or a sum no metric defines.
+        reasons.append(f"company: {all_companies.group(0)!r} asks for a figure across companies")
+        questions.append(f"This figure is governed per company, not across companies ({all_companies.group(0)!r}). "
+                         f"Which company do you mean ({_company_names(gazetteer)}), or do you want the total spend "
+                         "of each company?")
+    elif needs_company and entities.company_id is None and not per_company:
         if len(gazetteer.companies) == 1:
             only = gazetteer.companies[0]
             entities = entities.model_copy(update={"company_id": only.company_id, "company_name": only.company_name})
@@ -245,14 +342,19 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             questions.append(f"Invoice totals are compared in {reporting_currency}, {entities.company_name}'s "
                              f"reporting currency; a threshold in {named} is not converted. Do you mean the amount "
                              f"in {reporting_currency}?")
+    # "Company A spend in Q3 2025 and Q1 2026": a plain total per part of a list that is no single range.
+    per_part = (period.parts if period.ambiguous and period.parts and spend_shaped and analyst is None
+                and catalog_metric is None and not breakdown.group_by and not breakdown.grain
+                and entities.company_id is not None and not reading.excluded_supplier_ids
+                and not reading.excluded_group_ids else ())
     if needs_period or (approved_question and period.ambiguous):
-        if period.ambiguous:
+        if period.ambiguous and not per_part:
             reasons.append(f"period: {period.reason}")
             questions.append(
                 f"Which period do you mean ({period.reason})? For example 2026-Q1, March 2026 or "
                 "between 2026-01-01 and 2026-04-01."
             )
-        elif period.time_range is None and needs_period:
+        elif period.time_range is None and needs_period and not per_part:
             reasons.append("period: the question names no period")
             questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
         elif needs_period and period.point_in_time and period.time_range is not None:
@@ -352,11 +454,20 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             reasons.append(reason)
             questions.append(question)
         catalog_parameters = dict(governed.parameters)
+        if nested is not None and "within_product_group_ids" in {n for n, _, _ in analyst.parameters}:
+            catalog_parameters["within_product_group_ids"] = list(gazetteer.subgroups(nested[1].product_group_id))
+        elif nested is not None:
+            reasons.append(f"share: {nested[0].group_name} within {nested[1].group_name} needs a whole of groups")
+            questions.append(f"{analyst.label} cannot take {nested[1].group_name} as the whole of the share; do you "
+                             f"want {nested[0].group_name}'s share of the company's total spend?")
     elif catalog_metric is not None and not reasons:
         catalog_parameters, unread = _catalog_parameters(
             catalog_metric, entities, constraints.time_range, constraints.invoice_status, amounts,
             constraints.reporting_currency,
+            gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
         )
+        if ranked_documents is not None:
+            catalog_parameters.update(ranked_documents[1])
         for what in unread:
             reasons.append(f"parameter: {what}")
             questions.append(f"{catalog_metric.label} needs {what}, which the question does not give. "
@@ -373,7 +484,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     auth = AuthorizationContextModel.from_auth(inputs.ctx)
     confidence = _overall(intents)
     rule_hits = tuple(f"{h.rule}:{h.intent}:{h.evidence}" for h in hits)
-    if not reasons:
+    workflow: Workflow
+    if not reasons and per_part:
+        workflow, steps = "metric", _per_part_steps(per_part, entities, constraints, gazetteer)
+    elif not reasons and per_company and constraints.time_range is not None:
+        workflow, steps = "metric", _per_company_steps(per_company, entities, constraints, gazetteer, breakdown)
+    elif not reasons:
         workflow, steps = plan(
             PlanInput(
                 reading=reading,
@@ -388,6 +504,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                 and (not spend_shaped or cues.summary),
                 all_supplier_ids=tuple(sorted(gazetteer.supplier_names)),
                 group_by=governed.group_by if governed is not None else
+                catalog_metric.group_by[:1] if ranked_documents is not None and catalog_metric else
                 breakdown.group_by if (spend_shaped or catalog_metric) else (),
                 grain=governed.grain if governed is not None else
                 breakdown.grain if (spend_shaped or catalog_metric) else None,
@@ -396,8 +513,16 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                 group_ids=gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
             )
         )
+        if workflow in _PASSAGE_WORKFLOWS and figure_scope:
+            # A company and a period with no document word: passages that mention them are no answer to the
+            # figure asked for; the question's scope is restated and the figure asked about.
+            scope = _interpretation(entities, constraints)
+            reasons.append("measure: the question names a company and a period but no figure the reading understood")
+            questions.append(f"I read {scope}, but not which figure you want (measure not understood). I can give "
+                             "spend (totals, breakdowns, rankings, shares, comparisons), invoice counts, invoices by "
+                             "amount, unit prices and units. Which one do you mean?")
         # Every constraint the reading found must reach a step of a figure or relationship plan.
-        if workflow in _CONSTRAINED_WORKFLOWS:
+        elif workflow in _CONSTRAINED_WORKFLOWS:
             for what in unused_constraints(entities, constraints, steps, workflow, reading):
                 reasons.append(f"constraint: {what} is not used by the {workflow} plan")
                 questions.append(f"I cannot apply {what} to this question with a governed figure or the graph; "
@@ -420,6 +545,91 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     )
 
 
+_ALL_COMPANIES = re.compile(
+    r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
+    r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
+    r"\ball\s+(?:our\s+)?(?:entities|subsidiaries|legal entities)\b", re.I)
+
+
+def _all_companies(reading: Reading) -> re.Match[str] | None:
+    """"All companies", "group-wide" in the sentence that names the figure's company (or anywhere, when no company
+    is named): in another sentence ("..., then call X for every company") it is no scope of this figure."""
+    found = _ALL_COMPANIES.search(reading.cue_text)
+    if found is None or not reading.mentions.companies:
+        return found
+    bounds = [0, *(m.end() for m in re.finditer(r"[.?!;]\s+", reading.text)), len(reading.text) + 1]
+    sentence = next(i for i in range(len(bounds) - 1) if bounds[i] <= found.start() < bounds[i + 1])
+    named = {next(i for i in range(len(bounds) - 1) if bounds[i] <= m.start < bounds[i + 1])
+             for m in reading.mentions.companies}
+    return found if sentence in named else None
+
+
+def _juxtaposed_names(reading: Reading) -> str | None:
+    """Two supplier or group mentions with only spaces between them ("Delta Gamma"), as written, or None."""
+    spans = sorted((m.start, m.end) for m in (*reading.mentions.suppliers, *reading.mentions.product_groups))
+    for (s1, e1), (s2, e2) in pairwise(spans):
+        if e1 < s2 and not reading.text[e1:s2].strip():
+            return reading.text[s1:e2]
+    return None
+
+
+def _company_names(gazetteer: Gazetteer) -> str:
+    return ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
+
+
+def _per_company_steps(companies: tuple[Company, ...], entities: Entities, constraints: Constraints,
+                       gazetteer: Gazetteer, breakdown: Breakdown) -> tuple[PlanStep, ...]:
+    """One governed company-spend step per company of the tenant, each in its own reporting currency."""
+    assert constraints.time_range is not None
+    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    filters: dict[str, object] = {
+        "start_date": constraints.time_range.start.isoformat(), "end_date": constraints.time_range.end.isoformat(),
+        **({"supplier_ids": list(entities.supplier_ids)} if entities.supplier_ids else {}),
+        **({"product_group_ids": list(groups)} if groups else {}),
+        **({"product_codes": list(entities.product_codes)} if entities.product_codes else {}),
+        **({"invoice_statuses": list(constraints.invoice_status)}
+           if tuple(constraints.invoice_status) != ("posted", "paid") else {}),
+    }
+    steps = [PlanStep(step_id=f"calculate-company-{i}", tool="metrics.query",
+                      arguments={"metric": SPEND_METRIC,
+                                 "parameters": {**filters, "company_id": c.company_id,
+                                                "reporting_currency": c.reporting_currency},
+                                 "group_by": list(breakdown.group_by), "grain": breakdown.grain},
+                      purpose=f"Governed spend of {c.company_name} ({c.company_id}), one company of the tenant.")
+             for i, c in enumerate(companies, start=1)]
+    steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
+                          depends_on=tuple(s.step_id for s in steps),
+                          purpose="Completeness: every company calculated, no data vs zero."))
+    validate_plan(steps)
+    return tuple(steps)
+
+
+def _per_part_steps(parts: tuple[TimeRange, ...], entities: Entities, constraints: Constraints,
+                    gazetteer: Gazetteer) -> tuple[PlanStep, ...]:
+    """One governed company-spend step per part of a period list, each with every filter of the reading."""
+    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    filters: dict[str, object] = {
+        "company_id": entities.company_id,
+        **({"supplier_ids": list(entities.supplier_ids)} if entities.supplier_ids else {}),
+        **({"product_group_ids": list(groups)} if groups else {}),
+        **({"product_codes": list(entities.product_codes)} if entities.product_codes else {}),
+        **({"invoice_statuses": list(constraints.invoice_status)}
+           if tuple(constraints.invoice_status) != ("posted", "paid") else {}),
+        **({"reporting_currency": constraints.reporting_currency} if constraints.reporting_currency else {}),
+    }
+    steps = [PlanStep(step_id=f"calculate-part-{i}", tool="metrics.query",
+                      arguments={"metric": SPEND_METRIC, "parameters": {**filters, "start_date": part.start.isoformat(),
+                                                                         "end_date": part.end.isoformat()},
+                                 "group_by": [], "grain": None},
+                      purpose=f"Governed spend for {part.label}, one part of the period list.")
+             for i, part in enumerate(parts, start=1)]
+    steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
+                          depends_on=tuple(s.step_id for s in steps),
+                          purpose="Completeness: every part calculated, no data vs zero."))
+    validate_plan(steps)
+    return tuple(steps)
+
+
 def _point_in_time_question(words: str, period: TimeRange) -> str:
     """The two readings of a figure "as of" a period, with their dates: the year to date up to the end of the
     period (from the start of its fiscal year), or the period alone."""
@@ -435,6 +645,8 @@ def _point_in_time_question(words: str, period: TimeRange) -> str:
 
 #: Workflows whose answer is a figure or a traversal: each constraint of the reading must be used by a step.
 _CONSTRAINED_WORKFLOWS = frozenset({"spend", "spend_with_documents", "metric", "approved_vendors", "catalog_products"})
+#: Workflows whose answer is passages.
+_PASSAGE_WORKFLOWS = frozenset({"document_answer", "identifier_lookup"})
 
 
 def _values(value: object) -> set[str]:
@@ -547,9 +759,42 @@ def _offered(dims: tuple[str, ...], grains: tuple[str, ...]) -> str:
     return "it can be grouped by " + ", and by ".join(parts)
 
 
+_RANK_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                     "ten": 10}
+_RANK_END = r"(?:largest|biggest|highest|top|smallest|lowest|bottom|größte[nrs]?|höchste[nrs]?|kleinste[nrs]?)"
+_RANK_LIMIT = re.compile(
+    rf"\b(?:{_RANK_END}\s+(\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})|(\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+"
+    rf"{_RANK_END})\b", re.I)
+_RANK_BOTTOM = re.compile(r"\b(?:smallest|lowest|bottom|kleinste[nrs]?)\b", re.I)
+_RANKED_INVOICES = re.compile(
+    rf"\b{_RANK_END}\s+(?:(?:\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+)?(?:single\s+)?(invoices?|rechnung(?:en)?)\b",
+    re.I)
+
+
+def _document_ranking(
+    reading: Reading, named: CatalogMetric | None, metrics: tuple[CatalogMetric, ...],
+) -> tuple[CatalogMetric, dict[str, object]] | None:
+    """"The biggest invoice", "the 3 largest invoices", "top 2 invoices": the catalog's ranking over one document
+    dimension (its only grouping) with the limit and end the question names: one when it names a single invoice,
+    the metric's default when it names invoices without a number."""
+    ranked = _RANKED_INVOICES.search(reading.cue_text)
+    metric = named if named is not None and "limit" in {n for n, _, _ in named.parameters} else None
+    if metric is None and ranked is not None:
+        metric = next((m for m in metrics if m.group_by == ("invoice_number",)
+                       and "limit" in {n for n, _, _ in m.parameters}), None)
+    if metric is None or ranked is None:
+        return None
+    count = _RANK_LIMIT.search(reading.cue_text)
+    words = (count.group(1) or count.group(2)).lower() if count else None
+    limit = int(words) if words and words.isdigit() else _RANK_COUNT_WORDS.get(words or "", 0)
+    if not limit:
+        limit = 1 if ranked.group(1).lower() in ("invoice", "rechnung") else 5
+    return metric, {"limit": limit, "direction": "bottom" if _RANK_BOTTOM.search(reading.cue_text) else "top"}
+
+
 def _catalog_parameters(
     metric: CatalogMetric, entities: Entities, period: TimeRange | None, statuses: tuple[str, ...],
-    amounts: tuple[Amount, ...], currency: str | None,
+    amounts: tuple[Amount, ...], currency: str | None, group_ids: tuple[str, ...] = (),
 ) -> tuple[dict[str, object], list[str]]:
     """A catalog metric's parameter values from the reading, and what a required parameter or a constraint the
     question names lacks (never a silent drop: a named supplier the metric cannot filter by is reported)."""
@@ -570,6 +815,8 @@ def _catalog_parameters(
         "product_codes": list(entities.product_codes) or None,
         "product_code": entities.product_codes[0] if len(entities.product_codes) == 1 else None,
         "invoice_numbers": list(entities.invoice_numbers) or None,
+        # A named group counts with its subgroups, as in every spend figure.
+        "product_group_ids": list(group_ids) or ([entities.product_group_id] if entities.product_group_id else None),
         # A threshold below an amount only for a metric that can take that side (never read as "above").
         "threshold": f"{above.value}" if above and (above.comparator == "above" or "direction" in declared) else None,
         "direction": "below" if above and above.comparator == "below" and "direction" in declared else None,
@@ -590,7 +837,7 @@ def _catalog_parameters(
         "supplier": bool(declared & {"supplier_ids", "supplier_id"}),
         "product": bool(declared & {"product_codes", "product_code"}),
         "invoice number": "invoice_numbers" in declared,
-        "product group": False,
+        "product group": "product_group_ids" in declared,
     }
     for what, present in named.items():
         if present and not takes[what]:
@@ -639,6 +886,24 @@ _AMOUNT_RANGE = re.compile(
     r"(?:and|to|-)\s+(?:[€$£]|eur|usd)?\s?\d[\d.,']*\s?(?:k|m|thousand)?\s?(?:eur|euros?|usd|€|\$)",
     re.I,
 )
+
+
+def _group_within_group(reading: Reading, gazetteer: Gazetteer) -> tuple[ProductGroup, ProductGroup] | None:
+    """(part, whole) when a share question names exactly two product groups and one lies under the other."""
+    if not reading.analysis.share:
+        return None
+    named = {m.resolved for m in reading.mentions.product_groups if m.resolved} - set(reading.excluded_group_ids)
+    if len(named) != 2:
+        return None
+    first, second = sorted(named)
+    groups = {g.product_group_id: g for g in gazetteer.product_groups}
+    if first not in groups or second not in groups:
+        return None
+    if first in gazetteer.subgroups(second):
+        return groups[first], groups[second]
+    if second in gazetteer.subgroups(first):
+        return groups[second], groups[first]
+    return None
 
 
 def _share_of_groups(reading: Reading, entities: Entities) -> bool:

@@ -751,7 +751,8 @@ def _metric(
             line_ids.extend(row.provenance.source_line_ids)
             line_count += row.provenance.source_line_count
             truncated_sources |= row.provenance.truncated
-    listing = listing or bool(result.group_by)
+    # A grouping or a grain gives one row per group or period: each row is a figure, never only the first.
+    listing = listing or bool(result.group_by) or grain is not None or len(result.rows) > 1
     coverage = result.coverage
     return MetricToolResponse(
         metric=metric,

@@ -465,6 +465,53 @@ def test_average_unit_price_of_every_product_and_quarter(world: World) -> None:
             assert (values["quantity"], values["net_amount"]) == (scaled(q, 4), money(n))
 
 
+# --- supplier count, largest invoices, a group's share of other groups -------------------------------------------
+@EXAMPLES
+@given(p=common())
+def test_supplier_count_matches(world: World, p: dict[str, Any]) -> None:
+    p = {k: v for k, v in p.items() if k != "exclude_supplier_ids"}  # the count takes no supplier filter
+    result = world.query("finance.supplier_count", p)
+    lines = matching(world.rows, p)
+    got = result["rows"][0]["values"]["supplier_count"] if result["rows"] else 0
+    assert got == len({r["supplier_id"] for r in lines}), (p, result["status"])
+
+
+@EXAMPLES
+@given(p=common(filters=False), limit=st.integers(1, 6), direction=st.sampled_from(("top", "bottom")),
+       suppliers=st.one_of(st.none(), subsets(SUPPLIERS)))
+def test_largest_invoices_match(world: World, p: dict[str, Any], limit: int, direction: str,
+                                suppliers: list[str] | None) -> None:
+    p = {**p, **({"supplier_ids": suppliers} if suppliers else {})}
+    result = world.query("finance.largest_invoices", {**p, "limit": limit, "direction": direction},
+                         ["invoice_number"])
+    totals: dict[str, Decimal] = defaultdict(Decimal)
+    for r in matching(world.rows, {**p, "document_types": ["invoice"]}):  # credit notes are no invoices
+        totals[r["invoice_number"]] += spend(r)
+    ordered = sorted(totals.values(), reverse=direction == "top")
+    cut = ordered[min(limit, len(ordered)) - 1] if ordered else None
+    expected = {n for n, v in totals.items() if (v >= cut if direction == "top" else v <= cut)} if ordered else set()
+    got = {r["values"]["invoice_number"]: r["values"]["grand_total"] for r in result["rows"]}
+    assert set(got) == expected, (p, limit, direction)
+    assert all(total == money(totals[number]) for number, total in got.items())
+
+
+@EXAMPLES
+@given(p=common(filters=False), part=subsets(GROUPS, 2), whole=subsets(GROUPS, 3))
+def test_a_groups_share_of_other_groups_matches(world: World, p: dict[str, Any], part: list[str],
+                                                 whole: list[str]) -> None:
+    result = world.query("finance.product_group_share",
+                         {**p, "product_group_ids": part, "within_product_group_ids": whole})
+    lines = [r for r in matching(world.rows, p) if r["product_group_id"] in whole]
+    if not lines:
+        assert result["status"] == "no_data"
+        return
+    part_sum = sum((spend(r) for r in lines if r["product_group_id"] in part), D(0))
+    whole_sum = sum(map(spend, lines), D(0))
+    values = result["rows"][0]["values"]
+    assert (values["part_value"], values["whole_value"]) == (money(part_sum), money(whole_sum))
+    assert values["share_percent"] == percent(part_sum, whole_sum, 4)
+
+
 # --- combinations a metric does not allow ------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("metric", "body", "field"),

@@ -160,6 +160,24 @@ def test_ranking_is_metricflow_grouped_and_ranked(
     assert all(r["values"]["groups_ranked"] == len(spend) for r in result["rows"])
 
 
+@pytest.mark.parametrize("limit", [1, 3])
+def test_largest_invoices_are_metricflow_grouped_by_invoice_and_ranked(
+    limit: int, settings: Settings, built: tuple[MetricRegistry, Path], world: TwoTenants, client: TestClient,
+    engine: Any,
+) -> None:
+    meta = _meta(built, "finance.largest_invoices")
+    values = {**Q1, "invoice_statuses": ["posted", "paid"], "reporting_currency": "EUR", "document_types": ["invoice"]}
+    rows = _mf(settings, engine, world, meta, values, ["invoice_number"])
+    total = {r[f"{ENTITY}__invoice_number"]: D(r["counted_spend"] or 0) for r in rows}
+    rank = {k: 1 + sum(1 for o in total.values() if o > v) for k, v in total.items()}
+    expected = sorted((k for k in total if rank[k] <= limit), key=lambda k: (rank[k], k))
+    result = _post(client, world, "finance.largest_invoices", {"parameters": {**Q1, "limit": limit},
+                                                                "group_by": ["invoice_number"]})
+    assert expected, "the sample matches no invoice"
+    assert [(r["values"]["invoice_number"], r["values"]["rank"], r["values"]["grand_total"])
+            for r in result["rows"]] == [(k, rank[k], _money(total[k])) for k in expected]
+
+
 def test_base_period_of_a_quarter_is_the_calendar_quarter_before() -> None:
     from semantic.params import base_period
 

@@ -72,12 +72,17 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
         {"parameters": {"product_code": "PRD-482", "start_date": "2026-01-01", "end_date": "2026-04-01"},
          "group_by": ["supplier_id"]},
     ],
+    "finance.supplier_count": [
+        {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"}},
+        {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01",
+                        "document_types": ["invoice"]}, "grain": "month"},
+    ],
 }
 #: Metrics of the share, comparison and ranking shapes: MetricFlow has no runtime numerator filter, offset
 #: base period or cut, so tests/integration/test_metric_shapes_crosscheck.py composes them from MetricFlow
 #: queries of the plain metric instead.
 COMPOSED = {"finance.supplier_share", "finance.product_group_share", "finance.spend_comparison",
-            "finance.spend_ranking"}
+            "finance.spend_ranking", "finance.largest_invoices"}
 
 
 class _PlanOnly:

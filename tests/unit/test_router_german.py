@@ -22,7 +22,8 @@ PERIODS = [
     ("im 2. Halbjahr 2025", "in H2 2025"),
     ("im März 2026", "in March 2026"),
     ("2025", "in 2025"),
-    ("vom 01.02.2026 bis 15.03.2026", "between 2026-02-01 and 2026-03-15"),
+    # German "bis" includes its day, as English "until" does
+    ("vom 01.02.2026 bis 15.03.2026", "since 2026-02-01 until 2026-03-15"),
 ]
 #: (German, English) question frames; {c} company, {s} supplier, {g} group, {p} period.
 FRAMES = [
