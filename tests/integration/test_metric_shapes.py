@@ -465,6 +465,25 @@ def test_average_unit_price_of_every_product_and_quarter(world: World) -> None:
             assert (values["quantity"], values["net_amount"]) == (scaled(q, 4), money(n))
 
 
+def test_unit_price_range_of_every_product_and_quarter(world: World) -> None:
+    """catalog.unit_price_range: the lowest/highest net (and invoiced) unit price of a counted invoice line."""
+    for product in sorted(PRODUCTS):
+        for start, end in QUARTERS:
+            p = {"product_code": product, "start_date": start.isoformat(), "end_date": end.isoformat()}
+            result = world.query("catalog.unit_price_range", p)
+            lines = [r for r in matching(world.rows, p) if r["document_type"] == "invoice" and r["quantity"] > 0]
+            if not lines:
+                assert result["status"] == "no_data" or result["rows"][0]["values"]["lowest_unit_price"] is None
+                continue
+            values = result["rows"][0]["values"]
+            prices = [r["line_net_amount"] * r["fx_rate_to_reporting_currency"] / r["quantity"] for r in lines]
+            listed = [r["unit_price"] * r["fx_rate_to_reporting_currency"] for r in lines]
+            assert (values["lowest_unit_price"], values["highest_unit_price"]) == \
+                (scaled(min(prices), 4), scaled(max(prices), 4)), (product, start)
+            assert (values["lowest_list_unit_price"], values["highest_list_unit_price"]) == \
+                (scaled(min(listed), 4), scaled(max(listed), 4)), (product, start)
+
+
 # --- combinations a metric does not allow ------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("metric", "body", "field"),
