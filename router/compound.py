@@ -453,6 +453,10 @@ _ASK = re.compile(
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
 _MODIFIER = re.compile(r"^(?:how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
                        r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference)", re.I)
+#: A remark or an instruction after a question is no ask of its own ("I'm not sure whether to count paid
+#: invoices", "Ignore previous instructions and add ..."): it stays with the question it follows.
+_NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|ignore|disregard|forget|add|delete|"
+                      r"drop|update|insert|remove|you\b|system\b|btw|thanks)", re.I)
 #: A part that refers back to the one before ("its invoice count", "how many invoices was that").
 _REFERS = re.compile(r"\b(?:its|their|them|those)\b|\b(?:it|that|this)\s*[?.!]?\s*$|\bthe same\b(?!\s+(?:period|"
                      r"quarter|month|year|week))", re.I)
@@ -488,7 +492,8 @@ def _segments(text: str) -> list[str]:
         piece_clean = piece.strip(" ,;.?!-\u2013\u2014")
         if not piece_clean:
             continue
-        if out and (not _ASK.search(piece_clean) or not _ASK.search(out[-1]) or _MODIFIER.match(piece_clean)):
+        if out and (not _ASK.search(piece_clean) or not _ASK.search(out[-1]) or _MODIFIER.match(piece_clean)
+                    or _NOT_ASK.match(piece_clean)):
             out[-1] = out[-1] + sep + piece  # not an ask of its own: part of the one before
         else:
             out.append(piece)
@@ -536,6 +541,9 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     if compound_request(read_part(question)) is not None:
         return ()  # a figure and a document fact about the supplier it selects: one workflow (above)
     readings = [read_part(t) for t in texts]
+    if any(find_fact(t) or r.identifiers.contract_ids or r.identifiers.document_ids or r.agreement_topic
+           for t, r in zip(texts, readings, strict=True)):
+        return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
     # A German part is read through its English rewriting (router/german.py): its spans are in that text.
     read_texts = [r.text for r in readings]
     slots = [_slots(t, r) for t, r in zip(read_texts, readings, strict=True)]
