@@ -435,7 +435,7 @@ _BOUNDARY = re.compile(
     r"\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|,?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
-    r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s)|"
+    r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r"\s+and\s+(?=(?:what|which|how|who|also|its|their|the\s+(?:number|count|share|top|average|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
@@ -590,6 +590,14 @@ def price_change_parts(reading: Reading) -> tuple[AskPart, ...]:
     if not (a.average_price or reading.cues.unit_price) or a.comparison is None or tr is None or len(codes) != 1:
         return ()
     base = a.comparison.base
+    ends = re.fullmatch(r"(?:from\s+)?(.+?)\s+(?:to|until|till)\s+(.+)", tr.source_text.strip(), re.I)
+    if base is None and ends is not None:
+        # "change from February to March": the reader reads one range; a change is between its two ends.
+        from router.periods import resolve_period
+
+        first, last = (resolve_period(w, reading.as_of).time_range for w in ends.groups())
+        if first is not None and last is not None and first.end <= last.start:
+            base, tr = first, last
     if base is None:
         if a.comparison.compare_to == "same_period_last_year":
             start, end = _shifted(tr.start, years=-1), _shifted(tr.end, years=-1)
