@@ -1,4 +1,14 @@
-"""Two-workflow questions: a figure, and a document fact about the entity the figure selects.
+"""Compound questions: several asks in one question, and a figure plus a document fact about what it selects.
+
+**Several asks** ("spend with Gamma in Q1 and its invoice count", "top 3 suppliers; spend on Sensors", "X? And
+Y?", "X as well as Y", German "X und wie viele Y"): :func:`split_asks` cuts the question where the parts on both
+sides each ask for something, carries the company and period to the parts that name none (and, when a part refers
+back with "its" / "that", the supplier, group and product of the part before), and ``ask`` answers every part on
+its own; :func:`merge_answers` puts them under their own words and says PARTIAL, naming the part, when one is not
+answered (never a part silently dropped). A unit-price change between two periods (:func:`price_change_parts`) is
+two average-price calls and the change between them. A document fact beside a figure stays one workflow.
+
+**A figure and a document fact about the entity it selects:**
 
 "What are the payment terms of our biggest supplier, and what did we spend with it last quarter?" needs two
 workflows, the second depending on the first. The figure selects the supplier:
