@@ -10,7 +10,8 @@ governed metrics called directly with the slot values.
   and period stated once for all parts ("For Company A in Q1 2026: X and Y"), or with a pronoun carrying the
   first part's supplier over ("spend with Gamma in Q1 and its invoice count");
 * **unit_price**: average / lowest / highest unit price of a product by code or name, per supplier, over a period,
-  "the cheapest supplier for PRD-x", "did the price of X go up", "price per unit we paid".
+  "the cheapest supplier for PRD-x", "did the price of X go up", "price per unit we paid"; and the quantity bought
+  of a product ("how many units of X", "which product did we buy the most units of").
 
 Every part's expected figures come from calling its governed metric directly (``/v1/metrics/{name}/query``) with
 the slot values; an answer is ``exact`` when every part's figures are in it, ``flagged`` when a part is missing but
@@ -252,6 +253,13 @@ _UNIT_PRICE: tuple[tuple[str, tuple[str, ...], Callable[[Slots], tuple[Call, ...
      lambda s: (Call("catalog.average_unit_price", {**_base(s), "product_code": s.product}, ("supplier_id",),
                      outputs=("unit_price",)),)),
     ("eur", ("average unit price of {prd} in EUR {p} for {c}",), lambda s: (_avg(s),)),
+    ("units", ("how many units of {prd} did {c} buy {p}", "quantity of {prd} bought by {c} {p}",
+               "{c}: number of units of {prd} purchased {p}"),
+     lambda s: (Call("catalog.average_unit_price", {**_base(s), "product_code": s.product}, outputs=("quantity",)),)),
+    ("most_units", ("which product did {c} buy the most units of {p}", "which 2 products did {c} buy the most units "
+                    "of {p}"),
+     lambda s: (Call("finance.spend_ranking", _base(s, limit=1, direction="top", order_by="units"), ("product_code",),
+                     outputs=("units",)),)),
 )
 
 

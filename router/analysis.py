@@ -55,7 +55,8 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:{_DIM})\s+ranked\b",
 ))
 _ORDER_BY = (
-    ("units", re.compile(r"\bby (?:units|quantity|volume|number of units)\b", re.I)),
+    ("units", re.compile(r"\bby (?:units|quantity|volume|number of units)\b|\b(?:the\s+)?(?:most|fewest|least)\s+"
+                         r"(?:units|pieces|items)\b", re.I)),
     ("net_spend", re.compile(r"\bby net(?: spend| amount)?\b", re.I)),
     ("matched_line_count", re.compile(r"\bby (?:number of )?(?:invoice )?lines\b", re.I)),
 )

@@ -1,11 +1,14 @@
-"""Unit-price questions beyond the average: the lowest / highest price paid per unit, and the cheapest supplier.
+"""Unit-price questions beyond the average (the lowest / highest price paid per unit, the cheapest supplier) and
+the quantity bought of one product.
 
 * "lowest unit price we paid for PRD-482 in 2025", "max price per unit of X", "the most we paid per unit for X":
   ``catalog.unit_price_range`` (the lowest and highest net unit price of a counted invoice line, with the invoiced
   prices before discounts beside them), never the average presented in their place;
 * "which supplier is cheapest for PRD-482", "who sells X cheapest", "the most expensive vendor of X": the
   quantity-weighted average unit price of the product per supplier (``catalog.average_unit_price`` by
-  ``supplier_id``); the lowest (highest) average names the supplier, ties all named.
+  ``supplier_id``); the lowest (highest) average names the supplier, ties all named;
+* "how many units of PRD-482 did we buy", "quantity of X purchased from Beta": the product's net quantity
+  (the ``quantity`` output of ``catalog.average_unit_price``), with or without a supplier.
 
 Both need one product (by code or catalogue name), a company and a period; without them the question is a
 clarification naming what is missing. A question that also asks a document fact about the cheapest supplier is
@@ -49,11 +52,23 @@ _CHEAPEST_SUPPLIER = re.compile(
 )
 
 
+#: "How many units of PRD-482", "quantity of X bought", "number of units of X": the product's net quantity.
+_UNITS = re.compile(
+    r"\bhow many\s+(?:units|pieces|pcs|items|sets|pairs)\b|\b(?:what|which|the|total|net)\s+(?:quantity|"
+    r"quantities|volume|number of units)\b|\bquantit(?:y|ies)\s+(?:of|bought|purchased|ordered)\b|"
+    r"\bnumber of (?:units|pieces)\b|\bunits?\s+(?:of|bought|purchased)\b",
+    re.I,
+)
+#: A ranking of products or suppliers by units is the governed ranking's (router/analysis.py), not one product's.
+_RANKED = re.compile(r"\b(?:top|bottom|rank\w*|most|least|largest|biggest|smallest|which (?:products?|suppliers?|"
+                     r"vendors?))\b", re.I)
+
+
 @dataclass(frozen=True)
 class PriceRequest:
     """An extreme unit price of one product, or the supplier with the lowest/highest average price of it."""
 
-    kind: Literal["range", "cheapest_supplier"]
+    kind: Literal["range", "cheapest_supplier", "units"]
     direction: Literal["low", "high"]
     words: str
 
@@ -69,6 +84,9 @@ def price_request(reading: Reading) -> PriceRequest | None:
     if found is not None:
         low = bool(found.group("low") or found.group("low2"))
         return PriceRequest("range", "low" if low else "high", " ".join(found.group(0).split()))
+    found = _UNITS.search(text)
+    if found is not None and not _RANKED.search(text):
+        return PriceRequest("units", "high", " ".join(found.group(0).split()))
     return None
 
 
@@ -81,12 +99,13 @@ def price_steps(req: PriceRequest, reading: Reading, company_id: str, start: str
         params["reporting_currency"] = currency
     if reading.excluded_supplier_ids:
         params["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
-    if req.kind == "range":
+    if req.kind in ("range", "units"):
         if reading.entities.supplier_ids:
             params["supplier_ids"] = list(reading.entities.supplier_ids)
-        metric, group_by = RANGE_METRIC, []
+        metric, group_by = (RANGE_METRIC if req.kind == "range" else AVERAGE_METRIC), []
         purpose = (f"The lowest and highest net unit price of {params['product_code']} on a counted invoice line "
-                   f"({RANGE_METRIC}).")
+                   f"({RANGE_METRIC})." if req.kind == "range" else
+                   f"The net quantity of {params['product_code']} purchased, with its net amount ({AVERAGE_METRIC}).")
     else:
         metric, group_by = AVERAGE_METRIC, ["supplier_id"]
         purpose = (f"The average unit price of {params['product_code']} per supplier ({AVERAGE_METRIC}); the "
@@ -157,6 +176,21 @@ def _compose_unit_price(d: _Draft) -> None:
             result.update({f"{word}_unit_price": value, f"{word}_list_unit_price": listed,
                            "lowest_unit_price": v.get("lowest_unit_price"),
                            "highest_unit_price": v.get("highest_unit_price")})
+    elif kind == "units":
+        v = m.values
+        if m.status == "no_data" or v.get("quantity") is None:
+            text = f"Not found: no counted invoice line of {code} ({who}) in {d.period_text}; no data, not zero units."
+            status = "no_data"
+            result["quantity"] = None
+        else:
+            text = (f"{company} purchased {v.get('quantity')} units of {code}"
+                    + (f" from {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids") else "")
+                    + f" in {d.period_text} (net quantity: credit notes subtracted; cancelled and duplicate invoices "
+                    f"left out), over {m.matched_line_count} counted lines; net amount {v.get('net_amount')} {cur}, an "
+                    f"average net unit price of {v.get('unit_price')} {cur}.")
+            status = "answered"
+            result.update({"quantity": v.get("quantity"), "net_amount": v.get("net_amount"),
+                           "unit_price": v.get("unit_price")})
     else:
         priced = [r for r in m.rows if r.get("unit_price") is not None and r.get("supplier_id")]
         if not priced:
