@@ -256,8 +256,7 @@ _UNIT_PRICE: tuple[tuple[str, tuple[str, ...], Callable[[Slots], tuple[Call, ...
     ("units", ("how many units of {prd} did {c} buy {p}", "quantity of {prd} bought by {c} {p}",
                "{c}: number of units of {prd} purchased {p}"),
      lambda s: (Call("catalog.average_unit_price", {**_base(s), "product_code": s.product}, outputs=("quantity",)),)),
-    ("most_units", ("which product did {c} buy the most units of {p}", "which 2 products did {c} buy the most units "
-                    "of {p}"),
+    ("most_units", ("which product did {c} buy the most units of {p}", "the product {c} bought the most units of {p}"),
      lambda s: (Call("finance.spend_ranking", _base(s, limit=1, direction="top", order_by="units"), ("product_code",),
                      outputs=("units",)),)),
 )
