@@ -198,3 +198,35 @@ def test_unit_price_extremes_and_cheapest_supplier_are_planned(shape, product, p
 def test_cheapest_supplier_without_a_product_is_a_clarification_naming_it() -> None:
     result = route("Which supplier is cheapest for Company A in Q1 2026?", INPUTS)
     assert result.requires_clarification and "product" in (result.clarification_question or "").lower()
+
+
+UNITS = ["how many units of {p} did {c} buy", "quantity of {p} bought by {c}", "{c}: number of units of {p} purchased",
+         "what quantity of {p} did {c} purchase"]
+
+
+@SUITE
+@given(st.sampled_from(UNITS), st.sampled_from([("PRD-482", "PRD-482"), ("Flow sensor FS-50", "PRD-510")]),
+       st.sampled_from(PERIODS), st.sampled_from(COMPANIES), st.sampled_from([None, *SUPPLIERS]))
+def test_units_of_one_product_are_its_governed_quantity(template, product, period, company, supplier) -> None:  # type: ignore[no-untyped-def]
+    (ptext, code), (wtext, start, end), (cname, cid) = product, period, company
+    question = template.format(c=cname, p=ptext) + (f" from {supplier[0]}" if supplier else "") + f" {wtext}"
+    result = route(question, INPUTS)
+    assert result.workflow == "unit_price", (question, result.clarification_question)
+    step = result.execution_plan[0]
+    assert step.arguments["metric"] == "catalog.average_unit_price" and step.arguments["group_by"] == []
+    params = dict(step.arguments["parameters"])
+    assert (params["product_code"], params["company_id"], params["start_date"], params["end_date"]) == (
+        code, cid, start, end)
+    assert params.get("supplier_ids") == ([supplier[1]] if supplier else None), question
+
+
+@SUITE
+@given(st.sampled_from(["Which product did {c} buy the most units of {p}?", "which supplier did {c} buy the most "
+                        "units from {p}", "Which 2 products did {c} buy the most units of {p}"]),
+       st.sampled_from(PERIODS), st.sampled_from(COMPANIES))
+def test_the_most_units_ranks_by_units_not_spend(template, period, company) -> None:  # type: ignore[no-untyped-def]
+    question = template.format(c=company[0], p=period[0])
+    result = route(question, INPUTS)
+    step = next(s for s in result.execution_plan if s.tool == "metrics.query")
+    assert step.arguments["metric"] == "finance.spend_ranking", question
+    assert step.arguments["parameters"]["order_by"] == "units", question
