@@ -168,13 +168,16 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
     from router.unit_prices import price_steps, rule_hit
 
     reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    # Unit prices and quantities are governed with the company optional (all companies), as the average is.
+    kept = [(r, q) for r, q in zip(reasons, questions, strict=False) if not r.startswith("company:")]
+    reasons, questions = [r for r, _ in kept], [q for _, q in kept]
     tr = reading.period.time_range
     if len(entities.product_codes) != 1:
         reasons.append(f"constraint: '{price.words}' needs exactly one product")
         questions.append(f"'{price.words}' is computed for one product at a time: which product do you mean "
                          "(e.g. its product code)?")
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
-    if reasons or tr is None or entities.company_id is None:
+    if reasons or tr is None:
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=_aggregate(), read_as=read_as, rule="unit_price:clarification")
     steps = price_steps(price, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(), currency)

@@ -56,7 +56,7 @@ _CHEAPEST_SUPPLIER = re.compile(
 _UNITS = re.compile(
     r"\bhow many\s+(?:units|pieces|pcs|items|sets|pairs)\b|\b(?:what|which|the|total|net)\s+(?:quantity|"
     r"quantities|volume|number of units)\b|\bquantit(?:y|ies)\s+(?:of|bought|purchased|ordered)\b|"
-    r"\bnumber of (?:units|pieces)\b|\bunits?\s+(?:of|bought|purchased)\b",
+    r"\bnumber of (?:units|pieces)\b|(?<!per )(?<!per-)\bunits?\s+(?:of|bought|purchased)\b",
     re.I,
 )
 #: A ranking of products or suppliers by units is the governed ranking's (router/analysis.py), not one product's.
@@ -90,11 +90,14 @@ def price_request(reading: Reading) -> PriceRequest | None:
     return None
 
 
-def price_steps(req: PriceRequest, reading: Reading, company_id: str, start: str, end: str,
+def price_steps(req: PriceRequest, reading: Reading, company_id: str | None, start: str, end: str,
                 currency: str | None) -> tuple[PlanStep, ...]:
-    """The governed call: the range of line prices, or the average price per supplier."""
-    params: dict[str, Any] = {"product_code": reading.entities.product_codes[0], "company_id": company_id,
-                              "start_date": start, "end_date": end, "invoice_statuses": list(reading.statuses)}
+    """The governed call: the range of line prices, the average price per supplier, or the quantity; without a
+    company, over every company of the tenant (as the average unit price is)."""
+    params: dict[str, Any] = {"product_code": reading.entities.product_codes[0], "start_date": start,
+                              "end_date": end, "invoice_statuses": list(reading.statuses)}
+    if company_id is not None:
+        params["company_id"] = company_id
     if currency:
         params["reporting_currency"] = currency
     if reading.excluded_supplier_ids:
@@ -136,7 +139,7 @@ def _compose_unit_price(d: _Draft) -> None:
     from router.tools import MetricToolResponse
 
     kind, direction = _rule(d.routing.rule_hits)
-    company = d.routing.entities.company_name or d.routing.entities.company_id or "the company"
+    company = d.routing.entities.company_name or d.routing.entities.company_id or "all companies"
     outcome = d.run.outcomes.get("unit-price")
     m = outcome.output if outcome is not None and outcome.status == "ok" else None
     citations = list(d.citations)
