@@ -157,7 +157,7 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
     compound = compound_request(reading)
     if compound is not None:
         return _route_compound(text, reading, inputs, compound)
-    from router.unit_prices import price_request  # reading-e: lowest/highest price, cheapest supplier
+    from router.unit_prices import price_request  # lowest/highest price, cheapest supplier, units
 
     price = price_request(reading) if reading.entities.product_codes or reading.mentions.products else None
     return _route_price(text, reading, inputs, price) if price is not None else None

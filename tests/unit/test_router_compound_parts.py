@@ -230,3 +230,17 @@ def test_the_most_units_ranks_by_units_not_spend(template, period, company) -> N
     step = next(s for s in result.execution_plan if s.tool == "metrics.query")
     assert step.arguments["metric"] == "finance.spend_ranking", question
     assert step.arguments["parameters"]["order_by"] == "units", question
+
+
+@SUITE
+@given(st.sampled_from(["price per unit we paid for {p} {w} ({c})", "what was the cost per unit we paid for {p} {w}, "
+                        "{c}", "{c}: unit price we paid for {p} {w}"]),
+       st.sampled_from(PERIODS), st.sampled_from(COMPANIES))
+def test_price_per_unit_we_paid_is_no_breakdown(template, period, company) -> None:  # type: ignore[no-untyped-def]
+    question = template.format(p="PRD-482", w=period[0], c=company[0])
+    result = route(question, INPUTS)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    step = next(s for s in result.execution_plan if s.tool in ("metrics.query", "catalog.unit_price"))
+    # one calendar month is the monthly unit-price workflow; any other period the average over it
+    assert step.tool == "catalog.unit_price" or (step.arguments["metric"], step.arguments["group_by"]) == (
+        "catalog.average_unit_price", []), question
