@@ -222,7 +222,8 @@ def test_units_of_one_product_are_its_governed_quantity(template, product, perio
 
 @SUITE
 @given(st.sampled_from(["Which product did {c} buy the most units of {p}?", "which supplier did {c} buy the most "
-                        "units from {p}", "Which 2 products did {c} buy the most units of {p}"]),
+                        "units from {p}", "Which 2 products did {c} buy the most units of {p}",
+                        "the product {c} bought the most units of {p}"]),
        st.sampled_from(PERIODS), st.sampled_from(COMPANIES))
 def test_the_most_units_ranks_by_units_not_spend(template, period, company) -> None:  # type: ignore[no-untyped-def]
     question = template.format(c=company[0], p=period[0])
