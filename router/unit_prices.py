@@ -2,8 +2,8 @@
 the quantity bought of one product.
 
 * "lowest unit price we paid for PRD-482 in 2025", "max price per unit of X", "the most we paid per unit for X":
-  ``catalog.unit_price_range`` (the lowest and highest net unit price of a counted invoice line, with the invoiced
-  prices before discounts beside them), never the average presented in their place;
+  ``catalog.unit_price_range`` (the lowest and highest net unit price of a counted invoice line), never the average
+  presented in their place;
 * "which supplier is cheapest for PRD-482", "who sells X cheapest", "the most expensive vendor of X": the
   quantity-weighted average unit price of the product per supplier (``catalog.average_unit_price`` by
   ``supplier_id``); the lowest (highest) average names the supplier, ties all named;
@@ -166,18 +166,14 @@ def _compose_unit_price(d: _Draft) -> None:
             result["unit_price"] = None
         else:
             word = "lowest" if direction == "low" else "highest"
-            listed = v.get("lowest_list_unit_price" if direction == "low" else "highest_list_unit_price")
             statuses = ", ".join(m.parameters.get("invoice_statuses") or ("posted", "paid"))
             text = (f"The {word} net unit price {company} paid for {code} in {d.period_text} was {value} {cur} per "
                     f"unit (line net amount after discounts / quantity, tax excluded, on a counted invoice line). Over "
                     f"{m.matched_line_count} counted lines the net unit price ranged from "
-                    f"{v.get('lowest_unit_price')} {cur} to {v.get('highest_unit_price')} {cur}; the invoiced unit "
-                    f"price before discounts from "
-                    f"{v.get('lowest_list_unit_price')} {cur} to {v.get('highest_list_unit_price')} {cur} (credit "
-                    f"notes, cancelled and duplicate invoices left out; statuses {statuses}; in {cur}).")
+                    f"{v.get('lowest_unit_price')} {cur} to {v.get('highest_unit_price')} {cur} (credit notes, "
+                    f"cancelled and duplicate invoices left out; statuses {statuses}; in {cur}).")
             status = "answered"
-            result.update({f"{word}_unit_price": value, f"{word}_list_unit_price": listed,
-                           "lowest_unit_price": v.get("lowest_unit_price"),
+            result.update({f"{word}_unit_price": value, "lowest_unit_price": v.get("lowest_unit_price"),
                            "highest_unit_price": v.get("highest_unit_price")})
     elif kind == "units":
         v = m.values
