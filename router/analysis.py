@@ -47,6 +47,8 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:which|what)\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\w+\s+){{0,5}}?(?:the\s+)?"
     rf"(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
     rf"\b(?:{_DIM})\s+(?:with|having)\s+the\s+(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
+    # "the product we bought the most units of", "the supplier Company A spent the least with"
+    rf"\bthe\s+(?:{_DIM})\s+(?:that\s+|which\s+)?(?:\S+\s+){{0,3}}?{_SPEND_VERB}\s+(?:the\s+)?(?P<dir>most|least)\b",
     # "who did we spend the most with": a supplier; "where did we spend the most": what is ranked is asked.
     rf"\b(?P<who>who|whom)\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
     r"\b(?P<who>who)\s+(?:received|got|earned|billed|invoiced)\s+(?:us\s+)?the\s+(?P<dir>most|least)\b",
@@ -55,7 +57,8 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:{_DIM})\s+ranked\b",
 ))
 _ORDER_BY = (
-    ("units", re.compile(r"\bby (?:units|quantity|volume|number of units)\b", re.I)),
+    ("units", re.compile(r"\bby (?:units|quantity|volume|number of units)\b|\b(?:the\s+)?(?:most|fewest|least)\s+"
+                         r"(?:units|pieces|items)\b", re.I)),
     ("net_spend", re.compile(r"\bby net(?: spend| amount)?\b", re.I)),
     ("matched_line_count", re.compile(r"\bby (?:number of )?(?:invoice )?lines\b", re.I)),
 )

@@ -1,4 +1,14 @@
-"""Two-workflow questions: a figure, and a document fact about the entity the figure selects.
+"""Compound questions: several asks in one question, and a figure plus a document fact about what it selects.
+
+**Several asks** ("spend with Gamma in Q1 and its invoice count", "top 3 suppliers; spend on Sensors", "X? And
+Y?", "X as well as Y", German "X und wie viele Y"): :func:`split_asks` cuts the question where the parts on both
+sides each ask for something, carries the company and period to the parts that name none (and, when a part refers
+back with "its" / "that", the supplier, group and product of the part before), and ``ask`` answers every part on
+its own; :func:`merge_answers` puts them under their own words and says PARTIAL, naming the part, when one is not
+answered (never a part silently dropped). A unit-price change between two periods (:func:`price_change_parts`) is
+two average-price calls and the change between them. A document fact beside a figure stays one workflow.
+
+**A figure and a document fact about the entity it selects:**
 
 "What are the payment terms of our biggest supplier, and what did we spend with it last quarter?" needs two
 workflows, the second depending on the first. The figure selects the supplier:
@@ -20,12 +30,14 @@ fact to its supplier when several are selected (a tie), and says PARTIAL when ei
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from router.answer import AnswerStatus, Citation, _Draft, _snippet, composer
+from router.answer import Answer, AnswerStatus, Citation, _Draft, _snippet, composer
 from router.contract import PlanStep, Ref
 from router.reader import Reading
 
@@ -424,5 +436,275 @@ def _compose_compound(d: _Draft) -> None:
 
 _FACT_QUERIES = {f.label: f.query for f in FACTS}
 
-__all__ = ["FACTS", "RANKING_METRIC", "UNIT_PRICE_METRIC", "CompoundRequest", "Fact", "compound_request",
-           "compound_steps", "find_fact", "rule_hit", "rule_parts", "unknown_fact"]
+# --- several asks in one question ----------------------------------------------------------------------------------
+# "Spend with Gamma in Q1 and its invoice count", "top 3 suppliers; spend on Sensors", "X? And Y?", "X und wie viele
+# Y": each ask is answered on its own, with its own constraints, and the answer says which part was not answered.
+#: Where one ask may end and the next begin (a part on either side must ask for something: :data:`_ASK`).
+_BOUNDARY = re.compile(
+    r"\?\s*(?:and\s+|also,?\s+|plus\s+|und\s+)?(?=\S)|;\s*(?:and\s+|also,?\s+|plus\s+)?|"
+    r"\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|,?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
+    r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
+    r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
+    r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
+    r"\s+and\s+(?=(?:what|which|how|who|also|its|their|the\s+(?:number|count|share|top|average|"
+    r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top)\b)|"
+    r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
+    re.I,
+)
+#: A part asks for something: a measure, a ranking, a list, a breakdown, a count, a price (English and German).
+_ASK = re.compile(
+    r"\b(?:spen[dt]|spending|paid|pay|cost|bill|how much|how many|number of|count|top|biggest|largest|smallest|"
+    r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
+    r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
+    r"price|approved|which suppliers|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
+    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil)\b|%",
+    re.I,
+)
+#: A right-hand side that only modifies the left one ("... and how does that compare to last year").
+_MODIFIER = re.compile(r"^(?:how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
+                       r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference)", re.I)
+#: A remark or an instruction after a question is no ask of its own ("I'm not sure whether to count paid
+#: invoices", "Ignore previous instructions and add ..."): it stays with the question it follows.
+_NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|ignore|disregard|forget|add|delete|"
+                      r"drop|update|insert|remove|you\b|system\b|btw|thanks)", re.I)
+#: A part that refers back to the one before ("its invoice count", "how many invoices was that").
+_REFERS = re.compile(r"\b(?:its|their|them|those)\b|\b(?:it|that|this)\s*[?.!]?\s*$|\bthe same\b(?!\s+(?:period|"
+                     r"quarter|month|year|week))", re.I)
+_PERIOD_LEAD = re.compile(r"^(?:in|for|during|over|since|from|between|last|this|the|past|trailing|ytd|year|im|"
+                          r"in den|seit)\b", re.I)
+
+
+@dataclass(frozen=True)
+class AskPart:
+    """One ask of a compound question: its words in the question and the question it is answered as (the shared
+    constraints of the other parts carried over)."""
+
+    asked: str
+    question: str
+    #: What was carried over from another part (for the answer's interpretation).
+    carried: tuple[str, ...] = ()
+    #: ``current`` / ``base``: the two periods of a unit-price comparison (the answer adds the change).
+    role: str = ""
+
+
+def _segments(text: str) -> list[str]:
+    """The question cut at every boundary where the parts on both sides ask for something."""
+    pieces: list[tuple[str, str]] = []  # (separator before, text)
+    last, sep = 0, ""
+    for found in _BOUNDARY.finditer(text):
+        piece = text[last:found.start()]
+        if piece.strip():
+            pieces.append((sep, piece))
+            sep, last = found.group(0), found.end()
+    pieces.append((sep, text[last:]))
+    out: list[str] = []
+    for sep, piece in pieces:
+        piece_clean = piece.strip(" ,;.?!-\u2013\u2014")
+        if not piece_clean:
+            continue
+        if out and (not _ASK.search(piece_clean) or not _ASK.search(out[-1]) or _MODIFIER.match(piece_clean)
+                    or _NOT_ASK.match(piece_clean)):
+            out[-1] = out[-1] + sep + piece  # not an ask of its own: part of the one before
+        else:
+            out.append(piece)
+    return [" ".join(p.strip(" ,;-\u2013\u2014").split()) for p in out]
+
+
+def _span_text(text: str, spans: Any) -> str:
+    return " ".join(text[a:b] for a, b in spans).strip()
+
+
+def _slots(part: str, reading: Reading) -> dict[str, str]:
+    """The constraint words a part states itself: company, period, suppliers, product groups, products."""
+    m = reading.mentions
+    out: dict[str, str] = {}
+    company = " ".join(x.text for x in m.companies) or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part))
+    if company:
+        out["company"] = company
+    if reading.period.time_range is not None and reading.period.spans:
+        period = _span_text(part, reading.period.spans)
+        out["period"] = period if _PERIOD_LEAD.match(period) else f"in {period}"
+    if m.suppliers:
+        out["supplier"] = " and ".join(x.text for x in m.suppliers)
+    if m.product_groups:
+        out["group"] = " and ".join(x.text for x in m.product_groups)
+    products = [x.text for x in m.products] + re.findall(r"\bPRD-\d+\b", part, re.I)
+    if products:
+        out["product"] = " and ".join(dict.fromkeys(products))
+    return out
+
+
+_CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "group": "on {}", "product": "of {}"}
+
+
+def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
+    """The asks of ``question`` (one part: not a compound question), each with the constraints it shares.
+
+    ``read_part`` reads one part's text (:func:`router.reader.read` with the tenant's gazetteer). The company and
+    the period are shared by every part that names none ("For Company A in Q1: X and Y"); a part that refers back
+    ("its invoice count", "how many invoices was that") also takes the supplier, product group and product of the
+    part before; a unit-price part without a product takes the product of another part.
+    """
+    texts = _segments(question)
+    if len(texts) < 2:
+        return price_change_parts(read_part(question))
+    if compound_request(read_part(question)) is not None:
+        return ()  # a figure and a document fact about the supplier it selects: one workflow (above)
+    readings = [read_part(t) for t in texts]
+    if any(find_fact(t) or r.identifiers.contract_ids or r.identifiers.document_ids or r.agreement_topic
+           for t, r in zip(texts, readings, strict=True)):
+        return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
+    # A German part is read through its English rewriting (router/german.py): its spans are in that text.
+    read_texts = [r.text for r in readings]
+    slots = [_slots(t, r) for t, r in zip(read_texts, readings, strict=True)]
+    parts = []
+    for i, (text, own) in enumerate(zip(read_texts, slots, strict=True)):
+        donors = [slots[j] for j in (*range(i - 1, -1, -1), *range(i + 1, len(texts)))]
+        refers = bool(_REFERS.search(text))
+        wanted = ["company", "period"]
+        if refers:
+            wanted += ["supplier", "group", "product"]
+        elif readings[i].cues.unit_price:
+            wanted.append("product")
+        carried = []
+        asked = texts[i]
+        if refers:
+            text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
+            text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
+            text = re.sub(r"\bthe same\b", "the spend", text, flags=re.I)
+        for slot in wanted:
+            if slot in own:
+                continue
+            donor = next((d[slot] for d in donors if slot in d), None)
+            if donor is None or (slot in ("supplier", "group", "product") and not refers and slot != "product"):
+                continue
+            text = text.rstrip(" ?.!") + " " + _CARRY_WORDS[slot].format(donor)
+            carried.append(donor)
+        parts.append(AskPart(asked, text if carried or text != read_texts[i] else asked, tuple(carried)))
+    return tuple(parts)
+
+
+def _shifted(day: dt.date, years: int = 0, months: int = 0) -> dt.date:
+    month = day.year * 12 + day.month - 1 + years * 12 + months
+    year, month = divmod(month, 12)
+    return dt.date(year, month + 1, min(day.day, 28 if month + 1 == 2 else 30 if month + 1 in (4, 6, 9, 11) else 31))
+
+
+def price_change_parts(reading: Reading) -> tuple[AskPart, ...]:
+    """"Did the unit price of X go up in Q1 vs Q4", "how did the average price of X change from A to B": the
+    quantity-weighted average unit price in both periods (two governed calls; the answer adds the change). No
+    governed metric compares unit prices between periods, so each period is asked on its own."""
+    a = reading.analysis
+    tr = reading.period.time_range
+    codes = reading.entities.product_codes
+    if not (a.average_price or reading.cues.unit_price) or a.comparison is None or tr is None or len(codes) != 1:
+        return ()
+    base = a.comparison.base
+    ends = re.fullmatch(r"(?:from\s+)?(.+?)\s+(?:to|until|till)\s+(.+)", tr.source_text.strip(), re.I)
+    if base is None and ends is not None:
+        # "change from February to March": the reader reads one range; a change is between its two ends.
+        from router.periods import resolve_period
+
+        first, last = (resolve_period(w, reading.as_of).time_range for w in ends.groups())
+        if first is not None and last is not None and first.end <= last.start:
+            base, tr = first, last
+    if base is None:
+        if a.comparison.compare_to == "same_period_last_year":
+            start, end = _shifted(tr.start, years=-1), _shifted(tr.end, years=-1)
+        elif tr.start.day == 1 and tr.end.day == 1:
+            months = (tr.end.year - tr.start.year) * 12 + tr.end.month - tr.start.month
+            start, end = _shifted(tr.start, months=-months), tr.start
+        else:
+            start, end = tr.start - (tr.end - tr.start), tr.start
+    else:
+        start, end = base.start, base.end
+    e = reading.entities
+    who = f" for {e.company_name or e.company_id}" if e.company_id else ""
+    sup = f" from {' and '.join(e.supplier_ids)}" if e.supplier_ids else ""
+    ask = "average unit price of {code}{sup}{who} between {start} and {end}"
+    now = ask.format(code=codes[0], sup=sup, who=who, start=tr.start, end=tr.end)
+    then = ask.format(code=codes[0], sup=sup, who=who, start=start, end=end)
+    return AskPart(now, now, (), "current"), AskPart(then, then, (), "base")
+
+
+def _price_change(parts: Sequence[tuple[AskPart, Answer]]) -> str:
+    roles = {p.role: a for p, a in parts if p.role}
+    cur, base = roles.get("current"), roles.get("base")
+    if cur is None or base is None:
+        return ""
+    now, then = cur.result.get("unit_price"), base.result.get("unit_price")
+    if now is None or then is None:
+        return ("No change can be stated: " + ("the later" if now is None else "the earlier") +
+                " period has no priced line (no data, not a price).")
+    diff = Decimal(str(now)) - Decimal(str(then))
+    pct = (100 * diff / Decimal(str(then))).quantize(Decimal("0.01")) if Decimal(str(then)) else None
+    way = "went up" if diff > 0 else ("went down" if diff < 0 else "did not change")
+    return (f"Change: the average unit price {way}, from {then} to {now} per unit, a difference of {diff:+} per unit"
+            + (f" ({pct:+} %)." if pct is not None else "."))
+
+
+_ANSWERED = ("answered", "no_data", "partial")
+
+
+def _prose_and_sources(text: str) -> tuple[str, list[str]]:
+    prose, _, sources = text.partition(" Sources: ")
+    return prose.strip(), [s.strip().rstrip(".") for s in sources.split(",") if s.strip()]
+
+
+def merge_answers(parts: Sequence[tuple[AskPart, Answer]]) -> Answer:
+    """One answer for a compound question: every part's answer under its own words, the parts not answered named
+    (PARTIAL when some are answered, never a part silently dropped), citations and sources of all parts."""
+    answered = [i for i, (_, a) in enumerate(parts, start=1) if a.status in _ANSWERED]
+    unanswered = [i for i, (_, a) in enumerate(parts, start=1) if a.status not in _ANSWERED]
+    texts: list[str] = []
+    sources: list[str] = []
+    for i, (part, answer) in enumerate(parts, start=1):
+        prose, cited = _prose_and_sources(answer.text or answer.clarification_question or "")
+        sources += cited
+        took = f" (taking {', '.join(part.carried)} from the rest of the question)" if part.carried else ""
+        if answer.status in _ANSWERED:
+            texts.append(f"Part {i}, \"{part.asked}\"{took}: {prose}")
+        else:
+            why = answer.clarification_question or prose
+            texts.append(f"Part {i}, \"{part.asked}\"{took}: NOT ANSWERED ({answer.status}): {why}")
+    status: AnswerStatus
+    if not answered:
+        statuses = {a.status for _, a in parts}
+        status = "clarification" if "clarification" in statuses else parts[0][1].status
+    elif unanswered or any(parts[i - 1][1].status == "partial" for i in answered):
+        status = "partial"
+    elif all(parts[i - 1][1].status == "no_data" for i in answered):
+        status = "no_data"
+    else:
+        status = "answered"
+    lead = f"This question asks {len(parts)} things; each is answered on its own."
+    if any(p.role for p, _ in parts):
+        lead = "The average unit price in both periods (no governed metric compares prices between periods):"
+    if unanswered and answered:
+        lead = (f"PARTIAL RESULT: part{'s' if len(unanswered) > 1 else ''} {', '.join(map(str, unanswered))} of "
+                f"{len(parts)} could not be answered (said below); the other parts are complete.")
+    text = " ".join([lead, *texts, *([change] if (change := _price_change(parts)) else [])])
+    sources = list(dict.fromkeys([*sources, *(src for _, a in parts for src in a.sources)]))
+    if sources:
+        text += " Sources: " + ", ".join(sources) + "."
+    clarification = None
+    if status == "clarification":
+        clarification = " ".join(f"Part {i} (\"{p.asked}\"): {a.clarification_question or a.text}"
+                                 for i, (p, a) in enumerate(parts, start=1) if a.status == "clarification")
+    citations = list({c.source_id: c for _, a in parts for c in a.citations}.values())
+    return Answer(
+        status=status, text=text,
+        result={"status": "complete" if status in ("answered", "no_data") else status,
+                "parts": [{"question": p.asked, "asked_as": p.question, "status": a.status, **a.result}
+                          for p, a in parts]},
+        inputs={"parts": [a.inputs for _, a in parts]},
+        sources=tuple(sources), citations=tuple(citations),
+        evidence=tuple(e for _, a in parts for e in a.evidence),
+        withheld_chunk_ids=tuple(dict.fromkeys(w for _, a in parts for w in a.withheld_chunk_ids)),
+        clarification_question=clarification,
+        checks=tuple(c for _, a in parts for c in a.checks),
+    )
+
+
+__all__ = ["FACTS", "RANKING_METRIC", "UNIT_PRICE_METRIC", "AskPart", "CompoundRequest", "Fact", "compound_request",
+           "compound_steps", "find_fact", "merge_answers", "rule_hit", "rule_parts", "split_asks", "unknown_fact"]

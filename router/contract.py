@@ -169,6 +169,7 @@ Workflow = Literal[
     "unsupported",
     "invoice_count",
     "figure_with_document",
+    "unit_price",
 ]
 
 

@@ -157,7 +157,33 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
     compound = compound_request(reading)
     if compound is not None:
         return _route_compound(text, reading, inputs, compound)
-    return None
+    from router.unit_prices import price_request  # lowest/highest price, cheapest supplier, units
+
+    price = price_request(reading) if reading.entities.product_codes or reading.mentions.products else None
+    return _route_price(text, reading, inputs, price) if price is not None else None
+
+
+def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> RoutingResult:
+    """Lowest/highest unit price or cheapest supplier of one product (router/unit_prices.py)."""
+    from router.unit_prices import price_steps, rule_hit
+
+    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    # Unit prices and quantities are governed with the company optional (all companies), as the average is.
+    kept = [(r, q) for r, q in zip(reasons, questions, strict=False) if not r.startswith("company:")]
+    reasons, questions = [r for r, _ in kept], [q for _, q in kept]
+    tr = reading.period.time_range
+    if len(entities.product_codes) != 1:
+        reasons.append(f"constraint: '{price.words}' needs exactly one product")
+        questions.append(f"'{price.words}' is computed for one product at a time: which product do you mean "
+                         "(e.g. its product code)?")
+    read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    if reasons or tr is None:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=_aggregate(), read_as=read_as, rule="unit_price:clarification")
+    steps = price_steps(price, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(), currency)
+    return _result(text, reading, inputs, workflow="unit_price", entities=entities, steps=steps,
+                   intents=_aggregate(), read_as=read_as, statuses=reading.statuses, currency=currency,
+                   rule=rule_hit(price))
 
 
 def _route_compound(text: str, reading: Reading, inputs: Any, compound: CompoundRequest) -> RoutingResult:

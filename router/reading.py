@@ -344,6 +344,10 @@ date dates contract agreement piece pieces pc pcs
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
+#: A measure word and then the start of a clause is no grouping ("price per unit we paid").
+_CLAUSE = frozenset("we i you they it was were is are did do does paid bought cost costs for of in at on".split())  # noqa: SIM905
+
+
 @dataclass(frozen=True)
 class Breakdown:
     """The grouping a question asks for: allow-list dimension names, a time grain, and unread breakdown spans."""
@@ -394,7 +398,7 @@ def parse_breakdown(text: str) -> Breakdown:
     )
     for m in _BARE_GROUPING.finditer(text):
         words = m.group("what").split()
-        if (words[0] in _NOT_A_GROUPING or (len(words) == 1 and words[0] in _MEASURE_WORDS)
+        if (words[0] in _NOT_A_GROUPING or (words[0] in _MEASURE_WORDS and (len(words) == 1 or words[1] in _CLAUSE))
                 or any(s < m.end() and m.start() < e for s, e in spans)):
             continue
         what = " ".join(words)

@@ -22,11 +22,14 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
-from router.contract import RoutingResult
+from router.compound import merge_answers, split_asks
+from router.contract import RoutingResult, clean_question
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
+from router.german import read_german
 from router.names import PgTrigramResolver
 from router.question_encoder import NumpyMiniLM
+from router.reader import read
 from router.reading import CatalogMetric, catalog_metrics
 from router.routing import RouterInputs, route
 from router.rules import quoted_spans
@@ -111,8 +114,12 @@ class AskService:
         *,
         as_of: dt.date | None = None,
         interface: Interface = "api",
+        _part: bool = False,
     ) -> AskResult:
         """Answer ``question`` for ``ctx`` (route, plan, execute, validate) and store the trace.
+
+        A question with several asks ("spend with Gamma in Q1 and its invoice count") is answered part by part
+        (:func:`router.compound.split_asks`), each part traced on its own, and merged into one answer.
 
         Raises:
             QuestionError: empty or oversized question.
@@ -121,6 +128,17 @@ class AskService:
         started = time.perf_counter()
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
+        if not _part:
+            parts = split_asks(clean_question(question), lambda text: read(
+                read_german(text) or text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)))
+            if parts:
+                asked = [(p, self.ask(conn, ctx, p.question, as_of=as_of, interface=interface, _part=True))
+                         for p in parts]
+                first = asked[0][1]
+                routing = first.routing.model_copy(update={
+                    "question": question, "rule_hits": (*first.routing.rule_hits, f"compound:parts:{len(parts)}")})
+                return AskResult(trace_id=first.trace_id, answer=merge_answers([(p, r.answer) for p, r in asked]),
+                                 routing=routing, steps=[s for _, r in asked for s in r.steps])
         routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
                                                catalog=self.catalog, metrics=self.metrics,
                                                resolver=PgTrigramResolver(conn, ctx)))

@@ -512,6 +512,22 @@ def test_a_groups_share_of_other_groups_matches(world: World, p: dict[str, Any],
     assert values["share_percent"] == percent(part_sum, whole_sum, 4)
 
 
+def test_unit_price_range_of_every_product_and_quarter(world: World) -> None:
+    """catalog.unit_price_range: the lowest/highest net unit price of a counted invoice line (not a credit note)."""
+    for product in sorted(PRODUCTS):
+        for start, end in QUARTERS:
+            p = {"product_code": product, "start_date": start.isoformat(), "end_date": end.isoformat()}
+            result = world.query("catalog.unit_price_range", p)
+            lines = [r for r in matching(world.rows, p) if r["document_type"] == "invoice" and r["quantity"] > 0]
+            if not lines:
+                assert result["status"] == "no_data" or result["rows"][0]["values"]["lowest_unit_price"] is None
+                continue
+            values = result["rows"][0]["values"]
+            prices = [net(r) / units(r) for r in lines]
+            assert (values["lowest_unit_price"], values["highest_unit_price"]) == \
+                (scaled(min(prices), 4), scaled(max(prices), 4)), (product, start)
+
+
 # --- combinations a metric does not allow ------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("metric", "body", "field"),

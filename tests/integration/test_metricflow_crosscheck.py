@@ -77,6 +77,10 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
         {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01",
                         "document_types": ["invoice"]}, "grain": "month"},
     ],
+    "catalog.unit_price_range": [
+        {"parameters": {"product_code": "PRD-482", "start_date": "2026-01-01", "end_date": "2026-04-01"},
+         "group_by": ["supplier_id"]},
+    ],
 }
 #: Metrics of the share, comparison and ranking shapes: MetricFlow has no runtime numerator filter, offset
 #: base period or cut, so tests/integration/test_metric_shapes_crosscheck.py composes them from MetricFlow

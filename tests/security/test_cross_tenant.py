@@ -41,6 +41,8 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "catalog.unit_price": {"product_code": "PRD-482", "month": "2026-03", "company_id": "COMP-A"},
     "catalog.average_unit_price": {"product_code": "PRD-482", "start_date": "2026-03-01", "end_date": "2026-04-01",
                                    "company_id": "COMP-A"},
+    "catalog.unit_price_range": {"product_code": "PRD-482", "start_date": "2026-03-01", "end_date": "2026-04-01",
+                                 "company_id": "COMP-A"},
     "finance.supplier_share": {"company_id": "COMP-A", "supplier_ids": ["SUP-18", "SUP-27"], **Q1},
     "finance.spend_comparison": {"company_id": "COMP-A", **Q1},
     "finance.spend_ranking": {"company_id": "COMP-A", **Q1},
@@ -126,7 +128,7 @@ def test_metric_api_cross_tenant(client: TestClient, world: DemoWorld, ledger: L
             body = response.json()
             if metric not in values and response.status_code == 200 and body.get("rows"):
                 row = body["rows"][0]["values"]
-                values[metric] = str(row.get("document_spend", row.get("invoice_count")))
+                values[metric] = str(row.get("document_spend", row.get("invoice_count", row.get("lowest_unit_price"))))
             controls.check(f"tenant-42 {metric}", response.status_code == 200 and values[metric] in _numbers(body),
                            f"{response.status_code} expected {values[metric]} in {response.text[:300]}")
         for metric, value in other_17.items():

@@ -1,0 +1,386 @@
+"""Compound and unit-price probes: generated from slot grammars, asked through ``/v1/ask``, checked against the
+governed metrics called directly with the slot values.
+
+``python -m evaluation.probes_compound [--database procura] [--seed 42] [--n 120] [--kind compound|unit_price]
+[--verbose]`` generates (seeded) questions over the demo vocabulary of ``tenant-42`` (seed 42, as of 2026-05-15):
+
+* **compound**: two or three asks of different kinds (a spend figure, a ranking, a count, a share, a breakdown, a
+  group's spend, an average unit price) joined the ways analysts join them ("X and also Y", "X; Y", "X, plus Y",
+  "X - and Y", "X? And Y?", "X as well as Y", German "und"), each part with its own constraints, with the company
+  and period stated once for all parts ("For Company A in Q1 2026: X and Y"), or with a pronoun carrying the
+  first part's supplier over ("spend with Gamma in Q1 and its invoice count");
+* **unit_price**: average / lowest / highest unit price of a product by code or name, per supplier, over a period,
+  "the cheapest supplier for PRD-x", "did the price of X go up", "price per unit we paid"; and the quantity bought
+  of a product ("how many units of X", "which product did we buy the most units of").
+
+Every part's expected figures come from calling its governed metric directly (``/v1/metrics/{name}/query``) with
+the slot values; an answer is ``exact`` when every part's figures are in it, ``flagged`` when a part is missing but
+the answer says PARTIAL, ``silent_wrong`` when a part is missing or different and the answer reads as complete,
+``clarify_wrong`` / ``refusal`` when a clarification or a refusal replaces an answer. The seed picks the slot
+values and the wordings: fix a failure class with one seed and report another (held out) before and after. This is
+a training set outside ``eval/``; no evaluation question was read to write it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from evaluation.constraint_probes import AS_OF, MON, PRES, SENS, TENANT, Call, _present, _tokens
+
+#: Spellings of the demo suppliers (tenant-42) that have lines for Company A.
+SUPPLIERS: dict[str, tuple[str, ...]] = {
+    "SUP-18": ("Supplier Beta", "Beta", "beta", "Beta Supplies"),
+    "SUP-27": ("Supplier Gamma", "Gamma", "gamma controls"),
+    "SUP-35": ("Supplier Zeta", "Zeta", "zeta sensorik"),
+    "SUP-31": ("Supplier Delta", "Delta"),
+    "SUP-60": ("Supplier Iota", "Iota Cables"),
+}
+COMPANIES: dict[str, tuple[str, ...]] = {"COMP-A": ("Company A", "company a", "COMP-A"), "COMP-B": ("Company B",)}
+#: Period phrasings -> [start, end) as of 2026-05-15.
+PERIODS: dict[str, tuple[str, str]] = {
+    "in Q1 2026": ("2026-01-01", "2026-04-01"), "in 2025": ("2025-01-01", "2026-01-01"),
+    "last quarter": ("2026-01-01", "2026-04-01"), "in Q4 2025": ("2025-10-01", "2026-01-01"),
+    "in March 2026": ("2026-03-01", "2026-04-01"), "in H2 2025": ("2025-07-01", "2026-01-01"),
+    "in the first quarter of 2026": ("2026-01-01", "2026-04-01"), "in FY2025": ("2025-01-01", "2026-01-01"),
+}
+GERMAN_PERIODS: dict[str, tuple[str, str]] = {
+    "im ersten Quartal 2026": ("2026-01-01", "2026-04-01"), "im Jahr 2025": ("2025-01-01", "2026-01-01"),
+    "im letzten Quartal": ("2026-01-01", "2026-04-01"),
+}
+GROUPS: dict[str, list[str]] = {"Pressure Sensors": PRES, "Sensors": SENS, "Monitoring Products": MON,
+                                "Temperature Sensors": ["PG-TEMP"]}
+#: Products bought by Company A in the periods above, by code and by catalogue name.
+PRODUCTS: dict[str, tuple[str, ...]] = {
+    "PRD-482": ("PRD-482", "Differential pressure sensor DPS-482"), "PRD-510": ("PRD-510", "Flow sensor FS-50"),
+    "PRD-611": ("PRD-611", "Monitoring controller MC-4"), "PRD-491": ("PRD-491", "PT100 temperature probe"),
+    "PRD-625": ("PRD-625", "Control module CM-2"), "PRD-483": ("PRD-483", "PRD-483"),
+}
+CONNECTORS = ("{a} and also {b}", "{a}; {b}", "{a}, plus {b}", "{a} - and {b}", "{a}? And {b}?", "{a} as well as {b}",
+              "{a}, and {b}", "{a}. Also, {b}")
+
+
+@dataclass(frozen=True)
+class Slots:
+    company: str
+    company_text: str
+    supplier: str
+    supplier_text: str
+    period: tuple[str, str]
+    period_text: str
+    group: str
+    product: str
+    product_text: str
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One ask: its wording with the company and period (``full``), without them (``bare``: shared), and the call."""
+
+    kind: str
+    full: str
+    bare: str
+    call: Callable[[Slots], Call]
+
+
+def _base(s: Slots, **extra: Any) -> dict[str, Any]:
+    return {"company_id": s.company, "start_date": s.period[0], "end_date": s.period[1], **extra}
+
+
+def _rank(s: Slots, dim: str, limit: int) -> Call:
+    return Call("finance.spend_ranking", _base(s, limit=limit, direction="top", order_by="total_spend"), (dim,))
+
+
+def _count(s: Slots) -> Call:
+    # "invoices" are invoices: credit notes are documents of their own kind, counted only when asked for.
+    return Call("finance.invoice_count", _base(s, supplier_ids=[s.supplier], document_types=["invoice"]),
+                outputs=("invoice_count",))
+
+
+ASKS: tuple[Ask, ...] = (
+    Ask("spend", "how much did {c} spend with {s} {p}", "the spend with {s}",
+        lambda s: Call("finance.company_spend", _base(s, supplier_ids=[s.supplier]))),
+    Ask("spend", "{c} spend with {s} {p}", "total spend with {s}",
+        lambda s: Call("finance.company_spend", _base(s, supplier_ids=[s.supplier]))),
+    Ask("total", "{c}'s total spend {p}", "the total spend",
+        lambda s: Call("finance.company_spend", _base(s))),
+    Ask("group", "what did {c} spend on {g} {p}", "the spend on {g}",
+        lambda s: Call("finance.company_spend", _base(s, product_group_ids=GROUPS[s.group]))),
+    Ask("ranking", "the top 3 suppliers of {c} {p}", "the top 3 suppliers",
+        lambda s: _rank(s, "supplier_id", 3)),
+    Ask("ranking", "which supplier did {c} spend the most with {p}", "which supplier we spent the most with",
+        lambda s: _rank(s, "supplier_id", 1)),
+    Ask("ranking", "{c}'s top 2 product groups {p}", "the top 2 product groups",
+        lambda s: _rank(s, "product_group_id", 2)),
+    Ask("count", "how many invoices {c} got from {s} {p}", "how many invoices came from {s}",
+        lambda s: _count(s)),
+    Ask("count", "the number of invoices from {s} {p} for {c}", "the number of invoices from {s}",
+        lambda s: _count(s)),
+    Ask("share", "{s}'s share of {c}'s spend {p}", "{s}'s share of spend",
+        lambda s: Call("finance.supplier_share", _base(s, supplier_ids=[s.supplier]), outputs=("share_percent",))),
+    Ask("breakdown", "{c}'s spend {p} by month", "the spend by month",
+        lambda s: Call("finance.company_spend", _base(s), grain="month")),
+    Ask("breakdown", "{c} spend {p} per supplier", "the spend per supplier",
+        lambda s: Call("finance.company_spend", _base(s), ("supplier_id",))),
+    Ask("unit_price", "the average unit price of {prd} for {c} {p}", "the average unit price of {prd}",
+        lambda s: Call("catalog.average_unit_price", {**_base(s), "product_code": s.product},
+                       outputs=("unit_price",))),
+)
+#: A second ask that refers back to the first one's supplier ("its", "that"): the supplier and period carry over.
+PRONOUN_ASKS: tuple[Ask, ...] = (
+    Ask("count", "", "how many invoices was that",
+        lambda s: _count(s)),
+    Ask("count", "", "its invoice count",
+        lambda s: _count(s)),
+    Ask("share", "", "what share of the total spend is that",
+        lambda s: Call("finance.supplier_share", _base(s, supplier_ids=[s.supplier]), outputs=("share_percent",))),
+    Ask("breakdown", "", "the same by month",
+        lambda s: Call("finance.company_spend", _base(s, supplier_ids=[s.supplier]), grain="month")),
+)
+GERMAN_ASKS: tuple[Ask, ...] = (
+    Ask("spend", "wie viel hat {c} {p} bei {s} ausgegeben", "",
+        lambda s: Call("finance.company_spend", _base(s, supplier_ids=[s.supplier]))),
+    Ask("count", "wie viele Rechnungen hat {c} {p} von {s} erhalten", "",
+        lambda s: _count(s)),
+    Ask("ranking", "die drei größten Lieferanten von {c} {p}", "",
+        lambda s: _rank(s, "supplier_id", 3)),
+)
+
+
+@dataclass(frozen=True)
+class Probe:
+    kind: str  # compound | unit_price
+    shape: str  # which generator wrote it (for counts by shape)
+    question: str
+    parts: tuple[Call, ...]
+
+
+def _slots(rng: random.Random, german: bool = False) -> Slots:
+    company = rng.choice(["COMP-A", "COMP-A", "COMP-A", "COMP-B"])
+    supplier = rng.choice(sorted(SUPPLIERS))
+    periods = GERMAN_PERIODS if german else PERIODS
+    period_text = rng.choice(sorted(periods))
+    product = rng.choice(sorted(PRODUCTS))
+    return Slots(company, rng.choice(COMPANIES[company]), supplier, rng.choice(SUPPLIERS[supplier]),
+                 periods[period_text], period_text, rng.choice(sorted(GROUPS)), product,
+                 rng.choice(PRODUCTS[product]))
+
+
+def _fill(template: str, s: Slots, with_cp: bool = True) -> str:
+    text = template.format(c=s.company_text if with_cp else "", p=s.period_text if with_cp else "",
+                           s=s.supplier_text, g=s.group, prd=s.product_text)
+    return " ".join(text.split())
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def compound_probes(n: int, seed: int) -> list[Probe]:
+    """``n`` compound questions (seeded): two asks of different kinds, sometimes three, joined in every way."""
+    rng = random.Random(seed)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    while len(out) < n:
+        shape = rng.choice(("full", "full", "shared", "pronoun", "three", "german"))
+        s = _slots(rng, german=shape == "german")
+        if shape == "german":
+            a, b = rng.sample(GERMAN_ASKS, 2)
+            question = _cap(f"{_fill(a.full, s)} und {_fill(b.full, s)}?")
+            parts: tuple[Call, ...] = (a.call(s), b.call(s))
+        elif shape == "pronoun":
+            a = rng.choice([x for x in ASKS if x.kind == "spend"])
+            b = rng.choice(PRONOUN_ASKS)
+            joined = rng.choice(CONNECTORS).format(a=_fill(a.full, s), b=b.bare)
+            question = _cap(joined if joined.endswith("?") else joined + "?")
+            parts = (a.call(s), b.call(s))
+        else:
+            count = 3 if shape == "three" else 2
+            chosen: list[Ask] = []
+            for ask in rng.sample(ASKS, len(ASKS)):
+                if ask.kind not in {c.kind for c in chosen}:
+                    chosen.append(ask)
+                if len(chosen) == count:
+                    break
+            if shape == "shared":
+                texts = [_fill(x.bare, s, with_cp=False) for x in chosen]
+                body = rng.choice(CONNECTORS).format(a=texts[0], b=texts[1])
+                question = _cap(rng.choice((f"For {s.company_text} {s.period_text}: {body}",
+                                            f"{body} - {s.company_text}, {s.period_text}")))
+            elif shape == "three":
+                texts = [_fill(x.full, s) for x in chosen]
+                question = _cap(f"{texts[0]}, {texts[1]} and {texts[2]}?")
+            else:
+                texts = [_fill(x.full, s) for x in chosen]
+                question = _cap(rng.choice(CONNECTORS).format(a=texts[0], b=texts[1]))
+            parts = tuple(x.call(s) for x in chosen)
+        if question not in seen:
+            seen.add(question)
+            out.append(Probe("compound", shape, question, parts))
+    return out
+
+
+def _avg(s: Slots, **extra: Any) -> Call:
+    return Call("catalog.average_unit_price", {**_base(s), "product_code": s.product, **extra},
+                outputs=("unit_price",))
+
+
+def _range(s: Slots, output: str) -> Call:
+    return Call("catalog.unit_price_range", {**_base(s), "product_code": s.product}, outputs=(output,))
+
+
+_UNIT_PRICE: tuple[tuple[str, tuple[str, ...], Callable[[Slots], tuple[Call, ...]]], ...] = (
+    ("average", ("average unit price of {prd} {p} for {c}", "what did {c} pay per unit for {prd} {p}",
+                 "{c} avg price per unit {prd} {p}", "price per unit we paid for {prd} {p} ({c})",
+                 "mean unit price of {prd} {p}, {c}"), lambda s: (_avg(s),)),
+    ("per_supplier", ("average unit price of {prd} per supplier {p} for {c}",
+                      "{c}: unit price of {prd} by supplier {p}"),
+     lambda s: (Call("catalog.average_unit_price", {**_base(s), "product_code": s.product}, ("supplier_id",),
+                     outputs=("unit_price",)),)),
+    ("lowest", ("lowest unit price {c} paid for {prd} {p}", "what was the minimum price per unit of {prd} {p} "
+                "for {c}", "{c} cheapest unit price of {prd} {p}"), lambda s: (_range(s, "lowest_unit_price"),)),
+    ("highest", ("highest unit price {c} paid for {prd} {p}", "max unit price of {prd} {p} for {c}",
+                 "what's the most {c} paid per unit for {prd} {p}"), lambda s: (_range(s, "highest_unit_price"),)),
+    ("cheapest_supplier", ("which supplier is cheapest for {prd} {p} ({c})",
+                           "cheapest supplier for {prd} {p} for {c}", "who sells {prd} cheapest to {c} {p}"),
+     lambda s: (Call("catalog.average_unit_price", {**_base(s), "product_code": s.product}, ("supplier_id",),
+                     outputs=("unit_price",)),)),
+    ("eur", ("average unit price of {prd} in EUR {p} for {c}",), lambda s: (_avg(s),)),
+    ("units", ("how many units of {prd} did {c} buy {p}", "quantity of {prd} bought by {c} {p}",
+               "{c}: number of units of {prd} purchased {p}"),
+     lambda s: (Call("catalog.average_unit_price", {**_base(s), "product_code": s.product}, outputs=("quantity",)),)),
+    ("most_units", ("which product did {c} buy the most units of {p}", "the product {c} bought the most units of {p}"),
+     lambda s: (Call("finance.spend_ranking", _base(s, limit=1, direction="top", order_by="units"), ("product_code",),
+                     outputs=("units",)),)),
+)
+
+
+def _price_change(rng: random.Random) -> Probe:
+    s = _slots(rng)
+    cur, base = rng.choice([(("2026-01-01", "2026-04-01"), ("2025-10-01", "2026-01-01")),
+                            (("2026-03-01", "2026-04-01"), ("2026-02-01", "2026-03-01"))])
+    words = {"2026-01-01": "Q1 2026", "2025-10-01": "Q4 2025", "2026-03-01": "March 2026",
+             "2026-02-01": "February 2026"}
+    template = rng.choice(("Did the unit price of {prd} go up in {a} vs {b} for {c}?",
+                           "How did {c}'s average unit price of {prd} change from {b} to {a}?",
+                           "{c}: average price per unit of {prd} in {a} compared with {b}"))
+    question = template.format(prd=s.product_text, a=words[cur[0]], b=words[base[0]], c=s.company_text)
+    parts = (Call("catalog.average_unit_price", {"company_id": s.company, "product_code": s.product,
+                                                 "start_date": cur[0], "end_date": cur[1]}, outputs=("unit_price",)),
+             Call("catalog.average_unit_price", {"company_id": s.company, "product_code": s.product,
+                                                 "start_date": base[0], "end_date": base[1]}, outputs=("unit_price",)))
+    return Probe("unit_price", "change", question, parts)
+
+
+def unit_price_probes(n: int, seed: int) -> list[Probe]:
+    """``n`` unit-price questions (seeded)."""
+    rng = random.Random(seed + 7919)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    while len(out) < n:
+        if rng.random() < 0.12:
+            probe = _price_change(rng)
+        else:
+            shape, templates, calls = rng.choice(_UNIT_PRICE)
+            s = _slots(rng)
+            probe = Probe("unit_price", shape, _cap(_fill(rng.choice(templates), s)), calls(s))
+        if probe.question not in seen:
+            seen.add(probe.question)
+            out.append(probe)
+    return out
+
+
+_NO_DATA = re.compile(r"\bno (?:validated |counted |priced |matching )?(?:data|invoices?|lines?|spend|counted "
+                      r"document)\b|\b0 invoices\b", re.I)
+
+
+def classify(status: str, text: str, expected: Sequence[list[str]]) -> tuple[str, str]:
+    """(class, reason): every part's tokens present -> exact; else by status and whether PARTIAL is said."""
+    if status == "clarification":
+        return "clarify_wrong", "clarification where an answer was expected"
+    if status not in ("answered", "partial", "no_data"):
+        return "refusal", status
+    missing = [i + 1 for i, tokens in enumerate(expected)
+               if not (all(_present(t, text) for t in tokens) if tokens else
+                       status == "no_data" or _NO_DATA.search(text))]
+    if not missing:
+        return "exact", ""
+    flagged = status == "partial" or "PARTIAL" in text or "not answered" in text.lower()
+    return ("flagged" if flagged else "silent_wrong"), f"part(s) {missing} missing or different"
+
+
+def run(database: str, probes: Sequence[Probe], verbose: bool = False) -> Counter[tuple[str, str]]:
+    import psycopg
+    from fastapi.testclient import TestClient
+
+    from api.main import create_app
+    from procura.auth import create_key
+    from procura.settings import get_settings
+
+    os.environ["PROCURA_DB_NAME"] = database
+    get_settings.cache_clear()
+    settings = get_settings()
+    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
+        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
+                         principal_id="compound-probes", rate_limit_per_minute=1_000_000).key
+    headers = {"Authorization": f"Bearer {key}"}
+    counts: Counter[tuple[str, str]] = Counter()
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        for probe in probes:
+            expected: list[list[str]] = []
+            for call in probe.parts:
+                direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
+                    "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
+                if direct.status_code == 404:  # a measure not built yet (before/after runs): never matched
+                    expected.append([f"<no metric {call.metric}>"])
+                    continue
+                if direct.status_code != 200:
+                    raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
+                expected.append(_tokens(direct.json(), call))
+            body = client.post("/v1/ask", headers=headers,
+                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
+            answer: Mapping[str, Any] = body.get("answer", {}) if isinstance(body, dict) else {}
+            status = str(answer.get("status"))
+            text = str(answer.get("text") or answer.get("clarification_question") or "").split(" Sources:")[0]
+            klass, reason = classify(status, text, expected)
+            counts[(f"{probe.kind}/{probe.shape}", klass)] += 1
+            if verbose or klass != "exact":
+                print(f"[{probe.kind}/{probe.shape}/{klass}] {probe.question}\n    expected {expected} {reason}\n"
+                      f"    -> {status}: {text[:900]}")
+    return counts
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", default="procura")
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--n", type=int, default=120, help="questions per kind")
+    parser.add_argument("--kind", choices=("compound", "unit_price"), action="append", default=[])
+    parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--json", help="write the counts as JSON to this file")
+    args = parser.parse_args(argv)
+    kinds = args.kind or ["compound", "unit_price"]
+    probes = [*(compound_probes(args.n, args.seed) if "compound" in kinds else []),
+              *(unit_price_probes(args.n, args.seed) if "unit_price" in kinds else [])]
+    counts = run(args.database, probes, args.verbose)
+    classes = ("exact", "clarify_wrong", "refusal", "flagged", "silent_wrong")
+    print(f"{'shape':28} " + " ".join(f"{k:>13}" for k in classes))
+    for shape in sorted({c for c, _ in counts}):
+        print(f"{shape:28} " + " ".join(f"{counts[(shape, k)]:>13}" for k in classes))
+    for kind in kinds:
+        print(f"{kind + ' total':28} " + " ".join(
+            f"{sum(v for (c, k), v in counts.items() if k == cl and c.startswith(kind)):>13}" for cl in classes))
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,220 @@
+"""Unit-price questions beyond the average (the lowest / highest price paid per unit, the cheapest supplier) and
+the quantity bought of one product.
+
+* "lowest unit price we paid for PRD-482 in 2025", "max price per unit of X", "the most we paid per unit for X":
+  ``catalog.unit_price_range`` (the lowest and highest net unit price of a counted invoice line), never the average
+  presented in their place;
+* "which supplier is cheapest for PRD-482", "who sells X cheapest", "the most expensive vendor of X": the
+  quantity-weighted average unit price of the product per supplier (``catalog.average_unit_price`` by
+  ``supplier_id``); the lowest (highest) average names the supplier, ties all named;
+* "how many units of PRD-482 did we buy", "quantity of X purchased from Beta": the product's net quantity
+  (the ``quantity`` output of ``catalog.average_unit_price``), with or without a supplier.
+
+Both need one product (by code or catalogue name), a company and a period; without them the question is a
+clarification naming what is missing. A question that also asks a document fact about the cheapest supplier is
+the two-workflow shape of :mod:`router.compound`, routed before this one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from router.answer import Citation, _Draft, composer
+from router.contract import PlanStep
+from router.reader import Reading
+
+RANGE_METRIC = "catalog.unit_price_range"
+AVERAGE_METRIC = "catalog.average_unit_price"
+
+_PRICE_WORDS = r"(?:net\s+)?(?:unit\s+(?:price|cost)|price\s+per\s+(?:unit|piece|pc)|per[- ]unit\s+(?:price|cost)|" \
+               r"price(?:\s+paid)?|cost\s+per\s+(?:unit|piece))"
+_EXTREME = re.compile(
+    r"\b(?:(?P<low>lowest|minimum|min\.?|cheapest|smallest|best)|(?P<high>highest|maximum|max\.?|peak|"
+    r"largest|biggest))\s+" + _PRICE_WORDS + r"\b|"
+    r"\b(?:the\s+)?(?:(?P<high2>most)|(?P<low2>least))\s+(?:\w+\s+){0,3}?(?:paid|pay|payed)\s+per\s+(?:unit|piece)\b",
+    re.I,
+)
+_SUPPLIER = r"(?:suppliers?|vendors?|sources?|sellers?)"
+_CHEAPEST_SUPPLIER = re.compile(
+    r"\b(?:(?P<low>cheapest|least expensive|lowest[- ]priced|lowest[- ]cost|best[- ]priced)|"
+    r"(?P<high>most expensive|priciest|dearest|highest[- ]priced))\s+" + _SUPPLIER + r"\b|"
+    r"\b(?:which|what)\s+" + _SUPPLIER + r"\s+(?:is|was|are|were|offers?|offered|sells?|sold|charges?|charged|"
+    r"gives?|gave)\s+(?:\w+\s+){0,4}?(?:(?P<low2>cheapest|cheaper|least expensive|lowest (?:unit )?price)|"
+    r"(?P<high2>most expensive|dearer|pricier|highest (?:unit )?price))\b|"
+    r"\bwho\s+(?:sells|sold|supplies|supplied|offers|offered)\s+(?:[^?.;]{0,60}?)\b(?:(?P<low3>cheapest|cheaper)|"
+    r"(?P<high3>most expensive|dearest))\b|"
+    r"\b" + _SUPPLIER + r"\s+with\s+the\s+(?:(?P<low4>lowest|cheapest|best)|(?P<high4>highest))\s+(?:average\s+)?"
+    r"(?:unit\s+)?price\b",
+    re.I,
+)
+
+
+#: "How many units of PRD-482", "quantity of X bought", "number of units of X": the product's net quantity.
+_UNITS = re.compile(
+    r"\bhow many\s+(?:units|pieces|pcs|items|sets|pairs)\b|\b(?:what|which|the|total|net)\s+(?:quantity|"
+    r"quantities|volume|number of units)\b|\bquantit(?:y|ies)\s+(?:of|bought|purchased|ordered)\b|"
+    r"\bnumber of (?:units|pieces)\b|(?<!per )(?<!per-)\bunits?\s+(?:of|bought|purchased)\b",
+    re.I,
+)
+#: A ranking of products or suppliers by units is the governed ranking's (router/analysis.py), not one product's.
+_RANKED = re.compile(r"\b(?:top|bottom|rank\w*|most|least|largest|biggest|smallest|which (?:products?|suppliers?|"
+                     r"vendors?))\b", re.I)
+
+
+@dataclass(frozen=True)
+class PriceRequest:
+    """An extreme unit price of one product, or the supplier with the lowest/highest average price of it."""
+
+    kind: Literal["range", "cheapest_supplier", "units"]
+    direction: Literal["low", "high"]
+    words: str
+
+
+def price_request(reading: Reading) -> PriceRequest | None:
+    """The unit-price shape a question asks for (see the module docstring), or ``None``."""
+    text = reading.cue_text
+    found = _CHEAPEST_SUPPLIER.search(text)
+    if found is not None:
+        low = any(found.group(g) for g in ("low", "low2", "low3", "low4"))
+        return PriceRequest("cheapest_supplier", "low" if low else "high", " ".join(found.group(0).split()))
+    found = _EXTREME.search(text)
+    if found is not None:
+        low = bool(found.group("low") or found.group("low2"))
+        return PriceRequest("range", "low" if low else "high", " ".join(found.group(0).split()))
+    found = _UNITS.search(text)
+    if found is not None and not _RANKED.search(text):
+        return PriceRequest("units", "high", " ".join(found.group(0).split()))
+    return None
+
+
+def price_steps(req: PriceRequest, reading: Reading, company_id: str | None, start: str, end: str,
+                currency: str | None) -> tuple[PlanStep, ...]:
+    """The governed call: the range of line prices, the average price per supplier, or the quantity; without a
+    company, over every company of the tenant (as the average unit price is)."""
+    params: dict[str, Any] = {"product_code": reading.entities.product_codes[0], "start_date": start,
+                              "end_date": end, "invoice_statuses": list(reading.statuses)}
+    if company_id is not None:
+        params["company_id"] = company_id
+    if currency:
+        params["reporting_currency"] = currency
+    if reading.excluded_supplier_ids:
+        params["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
+    if req.kind in ("range", "units"):
+        if reading.entities.supplier_ids:
+            params["supplier_ids"] = list(reading.entities.supplier_ids)
+        metric, group_by = (RANGE_METRIC if req.kind == "range" else AVERAGE_METRIC), []
+        purpose = (f"The lowest and highest net unit price of {params['product_code']} on a counted invoice line "
+                   f"({RANGE_METRIC})." if req.kind == "range" else
+                   f"The net quantity of {params['product_code']} purchased, with its net amount ({AVERAGE_METRIC}).")
+    else:
+        metric, group_by = AVERAGE_METRIC, ["supplier_id"]
+        purpose = (f"The average unit price of {params['product_code']} per supplier ({AVERAGE_METRIC}); the "
+                   f"{'lowest' if req.direction == 'low' else 'highest'} names the supplier (ties kept).")
+    return (
+        PlanStep(step_id="unit-price", tool="metrics.query",
+                 arguments={"metric": metric, "parameters": params, "group_by": group_by, "grain": None},
+                 purpose=purpose),
+        PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=("unit-price",),
+                 purpose="The figure is present, or its absence is said (no data, not a price)."),
+    )
+
+
+def rule_hit(req: PriceRequest) -> str:
+    return f"unit_price:{req.kind}:{req.direction}:{req.words}"
+
+
+def _rule(rules: tuple[str, ...]) -> tuple[str, str]:
+    hit = next((r for r in rules if r.startswith("unit_price:")), "unit_price:range:low:")
+    bits = hit.split(":")
+    return bits[1], bits[2]
+
+
+@composer("unit_price")
+def _compose_unit_price(d: _Draft) -> None:
+    """``unit_price``: the extreme line price (with the invoiced price before discounts), or the cheapest supplier
+    by average unit price with every supplier's average beside it; no data is said, never a price."""
+    from router.tools import MetricToolResponse
+
+    kind, direction = _rule(d.routing.rule_hits)
+    company = d.routing.entities.company_name or d.routing.entities.company_id or "all companies"
+    outcome = d.run.outcomes.get("unit-price")
+    m = outcome.output if outcome is not None and outcome.status == "ok" else None
+    citations = list(d.citations)
+    if not isinstance(m, MetricToolResponse):
+        d.status = "failed"
+        d.text = "The unit-price figure did not run" + (f" ({outcome.status}: {outcome.error})" if outcome else "") \
+            + "; nothing was calculated."
+        d.result = {"status": "failed"}
+        return
+    for line_id in m.source_line_ids:
+        citations.append(Citation(source_id=line_id, kind="invoice_line", role=f"invoice line in {m.metric}"))
+    code = m.parameters.get("product_code")
+    cur = m.currency or ""
+    who = company + (f", suppliers {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids")
+                     else "")
+    result: dict[str, Any] = {"product_code": code, "currency": cur}
+    if kind == "range":
+        v = m.values
+        value = v.get("lowest_unit_price" if direction == "low" else "highest_unit_price")
+        if m.status == "no_data" or value is None:
+            text = (f"Not found: no counted invoice line of {code} ({who}) in {d.period_text}; no data, not a "
+                    "price.")
+            status = "no_data"
+            result["unit_price"] = None
+        else:
+            word = "lowest" if direction == "low" else "highest"
+            statuses = ", ".join(m.parameters.get("invoice_statuses") or ("posted", "paid"))
+            text = (f"The {word} net unit price {company} paid for {code} in {d.period_text} was {value} {cur} per "
+                    f"unit (line net amount after discounts / quantity, tax excluded, on a counted invoice line). Over "
+                    f"{m.matched_line_count} counted lines the net unit price ranged from "
+                    f"{v.get('lowest_unit_price')} {cur} to {v.get('highest_unit_price')} {cur} (credit notes, "
+                    f"cancelled and duplicate invoices left out; statuses {statuses}; in {cur}).")
+            status = "answered"
+            result.update({f"{word}_unit_price": value, "lowest_unit_price": v.get("lowest_unit_price"),
+                           "highest_unit_price": v.get("highest_unit_price")})
+    elif kind == "units":
+        v = m.values
+        if m.status == "no_data" or v.get("quantity") is None:
+            text = f"Not found: no counted invoice line of {code} ({who}) in {d.period_text}; no data, not zero units."
+            status = "no_data"
+            result["quantity"] = None
+        else:
+            text = (f"{company} purchased {v.get('quantity')} units of {code}"
+                    + (f" from {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids") else "")
+                    + f" in {d.period_text} (net quantity: credit notes subtracted; cancelled and duplicate invoices "
+                    f"left out), over {m.matched_line_count} counted lines; net amount {v.get('net_amount')} {cur}, an "
+                    f"average net unit price of {v.get('unit_price')} {cur}.")
+            status = "answered"
+            result.update({"quantity": v.get("quantity"), "net_amount": v.get("net_amount"),
+                           "unit_price": v.get("unit_price")})
+    else:
+        priced = [r for r in m.rows if r.get("unit_price") is not None and r.get("supplier_id")]
+        if not priced:
+            text = f"Not found: no priced invoice line of {code} ({who}) in {d.period_text}; no data, not a price."
+            status = "no_data"
+        else:
+            best = (min if direction == "low" else max)(Decimal(str(r["unit_price"])) for r in priced)
+            chosen = [str(r["supplier_id"]) for r in priced if Decimal(str(r["unit_price"])) == best]
+            word = "cheapest" if direction == "low" else "most expensive"
+            only = " (the only supplier with priced lines in the period)" if len(priced) == 1 else ""
+            tie = f" (a tie of {len(chosen)} suppliers)" if len(chosen) > 1 else ""
+            listed = "; ".join(f"{r['supplier_id']} {r['unit_price']} {cur} per unit (net {r.get('net_amount')} {cur} "
+                               f"/ {r.get('quantity')} units)" for r in priced)
+            text = (f"The {word} supplier of {code} for {company} in {d.period_text} by quantity-weighted average net "
+                    f"unit price is {', '.join(chosen)}{tie}{only}: {best} {cur} per unit. By supplier: {listed}.")
+            status = "answered"
+            result.update({"supplier_ids": chosen, "unit_price": str(best),
+                           "rows": [dict(r) for r in priced]})
+    if d.routing.interpretation:
+        text += f" Read as: {d.routing.interpretation}."
+    result["status"] = "complete" if status == "answered" else status
+    citations = list({c.source_id: c for c in citations}.values())
+    d.status, d.text, d.result = status, text, result  # type: ignore[assignment]
+    d.inputs = {"metric": m.metric, "parameters": m.parameters}
+    d.citations, d.sources = citations, tuple(c.source_id for c in citations)
+
+
+__all__ = ["AVERAGE_METRIC", "RANGE_METRIC", "PriceRequest", "price_request", "price_steps", "rule_hit"]

@@ -1,0 +1,247 @@
+"""Compound questions (several asks in one question) and unit-price shapes in ``ask``'s router, without a database.
+
+Metamorphic suites (Hypothesis, seeded and bounded) join two asks of different kinds with every connector analysts
+use ("X and also Y", "X; Y", "X, plus Y", "X - and Y", "X? And Y?", "X as well as Y", German "und"), state the
+company and period in each part, once for all parts, or carry the supplier over with a pronoun ("its invoice
+count"): every part must be split off and planned with its own constraints (the shared ones carried over, a
+ranking never narrowed to the other part's supplier). Single asks that merely contain "and" (two suppliers, two
+periods) are never split. The merged answer names every part and says PARTIAL when one is not answered.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from router.answer import Answer
+from router.compound import AskPart, _segments, merge_answers, price_change_parts, split_asks
+from router.contract import RoutingResult
+from router.german import read_german
+from router.reader import read
+from router.routing import RouterInputs, route
+from router.unit_prices import price_request
+from tests.unit.test_router_analysis import METRICS
+from tests.unit.test_router_compound import AS_OF, CTX, GAZETTEER
+
+INPUTS = RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS)
+
+SUITE = settings(max_examples=30, deadline=None, derandomize=True, database=None,
+                 suppress_health_check=list(HealthCheck))
+
+SUPPLIERS = [("Supplier Beta", "SUP-18"), ("Beta", "SUP-18"), ("Supplier Gamma", "SUP-27"), ("Gamma", "SUP-27"),
+             ("Supplier Zeta", "SUP-35"), ("Delta", "SUP-31")]
+PERIODS = [("in Q1 2026", "2026-01-01", "2026-04-01"), ("in 2025", "2025-01-01", "2026-01-01"),
+           ("in Q4 2025", "2025-10-01", "2026-01-01"), ("in March 2026", "2026-03-01", "2026-04-01"),
+           ("last quarter", "2026-01-01", "2026-04-01")]
+COMPANIES = [("Company A", "COMP-A"), ("company a", "COMP-A"), ("Company B", "COMP-B")]
+CONNECTORS = ["{a} and also {b}", "{a}; {b}", "{a}, plus {b}", "{a} - and {b}", "{a}? And {b}?", "{a} as well as {b}",
+              "{a}, and {b}", "{a}. Also, {b}"]
+#: Second asks: (full wording with {c} {p}, bare wording, carries the first part's supplier)
+SECOND = [
+    ("the top 3 suppliers of {c} {p}", "the top 3 suppliers", False),
+    ("how many invoices {c} got from {s2} {p}", "how many invoices came from {s2}", False),
+    ("{c}'s total spend {p}", "the total spend", False),
+    ("{c}'s spend {p} by month", "the spend by month", False),
+]
+PRONOUN = ["how many invoices was that", "its invoice count", "what share of the total spend is that"]
+
+
+def _read(text: str):  # type: ignore[no-untyped-def]
+    return read(read_german(text) or text, GAZETTEER, AS_OF)
+
+
+def _plan(result: RoutingResult) -> str:
+    assert not result.requires_clarification, (result.question, result.clarification_question)
+    return json.dumps([s.arguments for s in result.execution_plan], default=str)
+
+
+def _check(part: AskPart, company: str, start: str, end: str, supplier: str | None, absent: str | None) -> None:
+    plan = _plan(route(part.question, INPUTS))
+    for value in (company, start, end, *([supplier] if supplier else [])):
+        assert value in plan, (part, value, plan[:400])
+    if absent:
+        assert absent not in plan, (part, absent)
+
+
+@SUITE
+@given(st.sampled_from(SUPPLIERS), st.sampled_from(SUPPLIERS), st.sampled_from(PERIODS), st.sampled_from(COMPANIES),
+       st.sampled_from(CONNECTORS), st.sampled_from(SECOND))
+def test_two_full_asks_are_split_each_with_its_constraints(s1, s2, period, company, connector, second) -> None:  # type: ignore[no-untyped-def]
+    (sname, sid), (s2name, s2id), (ptext, start, end), (cname, cid) = s1, s2, period, company
+    first = f"how much did {cname} spend with {sname} {ptext}"
+    question = connector.format(a=first, b=second[0].format(c=cname, p=ptext, s2=s2name))
+    parts = split_asks(question, _read)
+    assert len(parts) == 2, (question, parts)
+    _check(parts[0], cid, start, end, sid, None)
+    other = s2id if "{s2}" in second[0] else None
+    _check(parts[1], cid, start, end, other, sid if other is None and sid != s2id else None)
+
+
+@SUITE
+@given(st.sampled_from(SUPPLIERS), st.sampled_from(PERIODS), st.sampled_from(COMPANIES), st.sampled_from(CONNECTORS),
+       st.sampled_from(PRONOUN))
+def test_a_pronoun_carries_the_supplier_company_and_period(s1, period, company, connector, pronoun) -> None:  # type: ignore[no-untyped-def]
+    (sname, sid), (ptext, start, end), (cname, cid) = s1, period, company
+    question = connector.format(a=f"{cname} spend with {sname} {ptext}", b=pronoun)
+    parts = split_asks(question, _read)
+    assert len(parts) == 2, (question, parts)
+    assert parts[1].carried, parts
+    _check(parts[1], cid, start, end, sid, None)
+
+
+@SUITE
+@given(st.sampled_from(SUPPLIERS), st.sampled_from(PERIODS), st.sampled_from(COMPANIES), st.sampled_from(CONNECTORS),
+       st.sampled_from(SECOND))
+def test_company_and_period_stated_once_are_shared(s1, period, company, connector, second) -> None:  # type: ignore[no-untyped-def]
+    (sname, sid), (ptext, start, end), (cname, cid) = s1, period, company
+    body = connector.format(a=f"the spend with {sname}", b=second[1].format(s2=sname))
+    parts = split_asks(f"For {cname} {ptext}: {body}", _read)
+    assert len(parts) == 2, (body, parts)
+    _check(parts[0], cid, start, end, sid, None)
+    _check(parts[1], cid, start, end, sid if "{s2}" in second[1] else None, None)
+
+
+@SUITE
+@given(st.sampled_from(SUPPLIERS), st.sampled_from(SUPPLIERS), st.sampled_from(PERIODS), st.sampled_from(PERIODS),
+       st.sampled_from(COMPANIES))
+def test_one_ask_with_and_between_names_or_periods_is_not_split(s1, s2, p1, p2, company) -> None:  # type: ignore[no-untyped-def]
+    cname = company[0]
+    for question in (f"{cname} spend with {s1[0]} and {s2[0]} {p1[0]}",
+                     f"Which of {s1[0]} and {s2[0]} did {cname} spend more with {p1[0]}?",
+                     f"{cname} spend {p1[0].removeprefix('in ')} and {p2[0].removeprefix('in ')}",
+                     f"How did {cname}'s spend with {s1[0]} change {p1[0]} and how does that compare to last year?",
+                     f"{cname} spend with {s1[0]} {p1[0]}, paid only",
+                     f"{cname} spend with {s1[0]} {p1[0]}, settled invoices only"):
+        assert len(_segments(question)) == 1, question
+
+
+def test_german_und_splits_and_each_part_is_read() -> None:
+    parts = split_asks("Die drei größten Lieferanten von Company A im Jahr 2025 und wie viele Rechnungen hat "
+                       "Company A im Jahr 2025 von Supplier Delta erhalten?", _read)
+    assert len(parts) == 2
+    _check(parts[0], "COMP-A", "2025-01-01", "2026-01-01", None, "SUP-31")
+    _check(parts[1], "COMP-A", "2025-01-01", "2026-01-01", "SUP-31", None)
+
+
+def test_three_asks() -> None:
+    parts = split_asks("How many invoices Company A got from Gamma in Q1 2026, Gamma's share of Company A's spend in "
+                       "Q1 2026 and Company A's total spend in Q1 2026?", _read)
+    assert len(parts) == 3, parts
+
+
+def test_a_figure_plus_document_fact_stays_one_workflow() -> None:
+    question = "What are the payment terms of our biggest supplier, and what did Company A spend with it in Q1 2026?"
+    assert split_asks(question, _read) == ()
+
+
+def _answer(status: str, text: str, **extra) -> Answer:  # type: ignore[no-untyped-def]
+    return Answer(status=status, text=text, result=extra, inputs={}, sources=(), **(
+        {"clarification_question": text} if status == "clarification" else {}))
+
+
+def test_merged_answer_names_every_part_and_says_partial() -> None:
+    parts = [AskPart("spend with Beta", "spend with Beta"), AskPart("its colour", "its colour")]
+    merged = merge_answers([(parts[0], _answer("answered", "It was 10.00 EUR. Sources: a-line-1, a-line-2.")),
+                            (parts[1], _answer("clarification", "Which colour do you mean?"))])
+    assert merged.status == "partial"
+    assert merged.text.startswith("PARTIAL RESULT")
+    assert "NOT ANSWERED" in merged.text and "Which colour" in merged.text and "10.00 EUR" in merged.text
+    assert merged.text.count("Sources:") == 1 and merged.text.endswith("a-line-1, a-line-2.")
+    whole = merge_answers([(parts[0], _answer("answered", "A.")), (parts[0], _answer("no_data", "none."))])
+    assert whole.status == "answered" and [p["status"] for p in whole.result["parts"]] == ["answered", "no_data"]
+    asked = merge_answers([(parts[0], _answer("clarification", "Which?")), (parts[1], _answer("clarification", "?"))])
+    assert asked.status == "clarification" and asked.clarification_question
+
+
+def test_price_change_is_two_periods_and_the_change() -> None:
+    parts = price_change_parts(_read("Did the unit price of PRD-482 go up in Q1 2026 vs Q4 2025 for Company A?"))
+    assert [p.role for p in parts] == ["current", "base"]
+    assert "between 2026-01-01 and 2026-04-01" in parts[0].question
+    assert "between 2025-10-01 and 2026-01-01" in parts[1].question
+    merged = merge_answers([(parts[0], _answer("answered", "x", unit_price="110.0000")),
+                            (parts[1], _answer("answered", "y", unit_price="100.0000"))])
+    assert "went up" in merged.text and "+10.0000" in merged.text and "+10.00 %" in merged.text
+
+
+LOW = ["lowest unit price {c} paid for {p}", "minimum price per unit of {p} for {c}", "{c} cheapest unit price of {p}",
+       "the least {c} paid per unit for {p}"]
+HIGH = ["highest unit price {c} paid for {p}", "max unit price of {p} for {c}", "the most {c} paid per unit for {p}",
+        "maximum net unit price of {p} for {c}"]
+CHEAPEST = ["which supplier is cheapest for {p} ({c})", "cheapest supplier for {p} for {c}",
+            "who sells {p} cheapest to {c}", "the supplier with the lowest unit price for {p}, {c}"]
+
+
+@SUITE
+@given(st.sampled_from([*((t, "range", "low") for t in LOW), *((t, "range", "high") for t in HIGH),
+                        *((t, "cheapest_supplier", "low") for t in CHEAPEST)]),
+       st.sampled_from([("PRD-482", "PRD-482"), ("Differential pressure sensor DPS-482", "PRD-482"),
+                        ("PRD-611", "PRD-611")]),
+       st.sampled_from(PERIODS), st.sampled_from(COMPANIES))
+def test_unit_price_extremes_and_cheapest_supplier_are_planned(shape, product, period, company) -> None:  # type: ignore[no-untyped-def]
+    (template, kind, direction), (ptext, code), (wtext, start, end), (cname, cid) = shape, product, period, company
+    question = template.format(c=cname, p=f"{ptext} {wtext}")
+    req = price_request(_read(question))
+    assert req is not None and (req.kind, req.direction) == (kind, direction), question
+    result = route(question, INPUTS)
+    assert result.workflow == "unit_price", (question, result.clarification_question)
+    step = result.execution_plan[0]
+    metric = "catalog.unit_price_range" if kind == "range" else "catalog.average_unit_price"
+    assert step.arguments["metric"] == metric
+    params = dict(step.arguments["parameters"])
+    assert {k: params.get(k) for k in ("product_code", "company_id", "start_date", "end_date")} == {
+        "product_code": code, "company_id": cid, "start_date": start, "end_date": end}
+    assert step.arguments["group_by"] == ([] if kind == "range" else ["supplier_id"])
+
+
+def test_cheapest_supplier_without_a_product_is_a_clarification_naming_it() -> None:
+    result = route("Which supplier is cheapest for Company A in Q1 2026?", INPUTS)
+    assert result.requires_clarification and "product" in (result.clarification_question or "").lower()
+
+
+UNITS = ["how many units of {p} did {c} buy", "quantity of {p} bought by {c}", "{c}: number of units of {p} purchased",
+         "what quantity of {p} did {c} purchase"]
+
+
+@SUITE
+@given(st.sampled_from(UNITS), st.sampled_from([("PRD-482", "PRD-482"), ("Flow sensor FS-50", "PRD-510")]),
+       st.sampled_from(PERIODS), st.sampled_from(COMPANIES), st.sampled_from([None, *SUPPLIERS]))
+def test_units_of_one_product_are_its_governed_quantity(template, product, period, company, supplier) -> None:  # type: ignore[no-untyped-def]
+    (ptext, code), (wtext, start, end), (cname, cid) = product, period, company
+    question = template.format(c=cname, p=ptext) + (f" from {supplier[0]}" if supplier else "") + f" {wtext}"
+    result = route(question, INPUTS)
+    assert result.workflow == "unit_price", (question, result.clarification_question)
+    step = result.execution_plan[0]
+    assert step.arguments["metric"] == "catalog.average_unit_price" and step.arguments["group_by"] == []
+    params = dict(step.arguments["parameters"])
+    assert (params["product_code"], params["company_id"], params["start_date"], params["end_date"]) == (
+        code, cid, start, end)
+    assert params.get("supplier_ids") == ([supplier[1]] if supplier else None), question
+
+
+@SUITE
+@given(st.sampled_from(["Which product did {c} buy the most units of {p}?", "which supplier did {c} buy the most "
+                        "units from {p}", "Which 2 products did {c} buy the most units of {p}",
+                        "the product {c} bought the most units of {p}"]),
+       st.sampled_from(PERIODS), st.sampled_from(COMPANIES))
+def test_the_most_units_ranks_by_units_not_spend(template, period, company) -> None:  # type: ignore[no-untyped-def]
+    question = template.format(c=company[0], p=period[0])
+    result = route(question, INPUTS)
+    step = next(s for s in result.execution_plan if s.tool == "metrics.query")
+    assert step.arguments["metric"] == "finance.spend_ranking", question
+    assert step.arguments["parameters"]["order_by"] == "units", question
+
+
+@SUITE
+@given(st.sampled_from(["price per unit we paid for {p} {w} ({c})", "what was the cost per unit we paid for {p} {w}, "
+                        "{c}", "{c}: unit price we paid for {p} {w}"]),
+       st.sampled_from(PERIODS), st.sampled_from(COMPANIES))
+def test_price_per_unit_we_paid_is_no_breakdown(template, period, company) -> None:  # type: ignore[no-untyped-def]
+    question = template.format(p="PRD-482", w=period[0], c=company[0])
+    result = route(question, INPUTS)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    step = next(s for s in result.execution_plan if s.tool in ("metrics.query", "catalog.unit_price"))
+    # one calendar month is the monthly unit-price workflow; any other period the average over it
+    assert step.tool == "catalog.unit_price" or (step.arguments["metric"], step.arguments["group_by"]) == (
+        "catalog.average_unit_price", []), question
