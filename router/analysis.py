@@ -533,6 +533,8 @@ def bare_exclusion_target(text: str, position: int) -> str | None:
         return None
     phrase = re.split(r"\s+(?:in|during|for|from|over|last|this|since|between|and|or|by|per)\b", words.group(0),
                       maxsplit=1)[0].strip()
+    if re.match(r"(?:in|during|for|from|over|last|this|since|between|by|per)\b", phrase, re.I):
+        return None  # a period or a grouping follows the cue, not a name ("without [SUP-31] in Q4 2025")
     return phrase or None
 
 

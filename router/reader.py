@@ -179,7 +179,24 @@ which what who whom whose when where why how much many is are was were did does 
 clause clauses section sections page pages warranty liability calibration installation maintenance manual
 framework master supply agreement agreements contract contracts amendment amendments version versions
 everyone everybody anyone anybody everything thousand hundred million billion
+up down went go goes going gone come came bill bills billing money cash spendings percent percentage percentages
+proportion portion fraction slice share shares sold sell sells selling buy bought buying cheap cheaper cheapest
+expensive pricier priciest high higher highest low lower lowest big bigger biggest large larger largest small
+smaller smallest greatest most least much many more less few fewer number one two three four five six seven
+eight nine ten rank ranked ranking ranks change changed changes growth grow grew grown increase increased
+decrease decreased difference variance trend development developed move moved compared comparison relative
+break broken out across against versus received receive got get send sent issued value worth overall whole
+entire full sum summed add added together combined still already yet outstanding open unpaid settled cleared
+owe owed owing draft drafts cancelled canceled paid give need needs want wants like would please help quick
+question board deck review monthly quarterly annual annually weekly daily reporting numbers figure so far same
+period periods calendar fiscal financial year-to-date quarter-to-date month-to-date rolling trailing past
+name named who's where's there here other others else rest remaining apart besides except without minus plus
+leaving leave counting counted count excl. incl. only just approx approximately roughly about around exact
+exactly invoiced billed charged charge charges spent purchases purchasing procured procurement sourcing
+direct indirect vendor's supplier's company's supplies supply supplied supplying
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: Inflections of vocabulary words are vocabulary too ("Ranked", "Grows"); the base must be in the list.
+_INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "est", "ly")
 #: Words one space apart only: a masked (consumed) span between two words leaves several spaces.
 _CAPITALIZED_RUN = re.compile(r"(?<![\w'’-])([A-Z][\w&'’.-]*[\w&]|[A-Z])(?: (?:[A-Z][\w&'’.-]*[\w&]|[A-Z]))*")
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*)$")
@@ -546,7 +563,10 @@ def _covered(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
 
 def _vocabulary(word: str) -> bool:
     folded = re.sub(r"['’]s$", "", word).lower().strip(".")
-    return folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS
+    if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS:
+        return True
+    return any(folded.endswith(end) and folded[: -len(end)] in _COMMON_CAPITALIZED
+               for end in _INFLECTIONS if len(folded) > len(end) + 2)
 
 
 def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
@@ -790,7 +810,11 @@ def read(
     if fuzzy:
         mentions = _with_fuzzy(mentions, fuzzy)
     included, excluded_suppliers, excluded_groups, exclusion_problems, bare = _exclusions(
-        id_masked, analysis, mentions, gazetteer)
+        id_masked, analysis, mentions, gazetteer, _supplier_id_mentions(text, identifiers))
+    if excluded_suppliers and identifiers.supplier_ids:
+        # "except for SUP-18": an id behind an exclusion cue is left out, not asked for.
+        identifiers = replace(identifiers, supplier_ids=tuple(i for i in identifiers.supplier_ids
+                                                              if i not in excluded_suppliers))
     for position in bare:
         target = bare_exclusion_target(id_masked, position)
         if target:
@@ -901,17 +925,29 @@ def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:
     return mask(text, tuple(spans)) if spans else text
 
 
+_SUPPLIER_ID_SPAN = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
+
+
+def _supplier_id_mentions(text: str, identifiers: Identifiers) -> tuple[Mention, ...]:
+    """The supplier ids written in the question as mentions with their spans (so an exclusion cue covers them)."""
+    return tuple(Mention("supplier", m.group(0), m.start(), m.end(), (f"SUP-{m.group(1)}",))
+                 for m in _SUPPLIER_ID_SPAN.finditer(text)
+                 if m.span() in identifiers.spans and f"SUP-{m.group(1)}" in identifiers.supplier_ids)
+
+
 def _exclusions(
-    text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer
+    text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer,
+    id_mentions: tuple[Mention, ...] = (),
 ) -> tuple[EntityMentions, tuple[str, ...], tuple[str, ...], list[str], list[int]]:
     """The mentions left after the exclusion cues, the excluded supplier and group ids, problems (an excluded name
-    that is ambiguous) and the positions of cues followed by no mention."""
+    that is ambiguous) and the positions of cues followed by no mention. ``id_mentions`` (supplier ids written
+    as ids) are excluded like names when a cue covers them."""
     if not analysis.exclusion_cues:
         return mentions, (), (), [], []
-    spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups)]
+    spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions)]
     covered, bare = excluded_spans(text, analysis.exclusion_cues, spans)
     problems: list[str] = []
-    suppliers: list[str] = []
+    suppliers: list[str] = [m.candidates[0] for m in id_mentions if (m.start, m.end) in covered]
     groups: list[str] = []
     for m in mentions.suppliers:
         if (m.start, m.end) in covered:

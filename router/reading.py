@@ -252,18 +252,22 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
 
 
 # --- breakdowns ---------------------------------------------------------------------------------------------
+#: "the monthly report", "our quarterly review": the adjective names a report's cadence, not a grain of the figure.
+_CADENCE_NOUN = (r"(?!\s+(?:reports?|reporting|review|reviews|meetings?|decks?|close|closing|updates?|calls?|packs?|"
+                 r"packages?|budgets?|newsletters?|summar(?:y|ies)|board|business|check-?ins?|sync|presentations?|"
+                 r"slides?|kpi|kpis|dashboards?|run|process|cycle)\b)")
 _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (grain, re.compile(pattern, re.I))
+    (grain, re.compile(pattern.replace("{cadence}", _CADENCE_NOUN), re.I))
     for grain, pattern in (
         # Analysts abbreviate the grain ("by qtr", "per mo", "mthly", "by yr", "wk by wk"); the abbreviations
         # name nothing else, so reading them as the grain drops no constraint.
-        ("day", r"\b(?:day by day|daily|per day|by day|each day|every day)\b"),
-        ("week", r"\b(?:week by week|wk by wk|weekly|per (?:week|wk)|by (?:week|wk)|each week|every week)\b"),
-        ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly|mthly|per (?:month|mo|mth)|"
+        ("day", r"\b(?:day by day|daily{cadence}|per day|by day|each day|every day)\b"),
+        ("week", r"\b(?:week by week|wk by wk|weekly{cadence}|per (?:week|wk)|by (?:week|wk)|each week|every week)\b"),
+        ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly{cadence}|mthly|per (?:month|mo|mth)|"
                   r"by (?:month|mo|mth)|each month|every month|(?:broken down|split|grouped|breakdown) by month)\b"),
-        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly|qtrly|per (?:quarter|qtr)|by (?:quarter|qtr)|"
+        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly{cadence}|qtrly|per (?:quarter|qtr)|by (?:quarter|qtr)|"
                     r"each quarter|every quarter)\b"),
-        ("year", r"\b(?:year by year|yearly|annually|per (?:year|yr)|by (?:year|yr)|each year|every year)\b"),
+        ("year", r"\b(?:year by year|yearly{cadence}|annually|per (?:year|yr)|by (?:year|yr)|each year|every year)\b"),
     )
 )
 #: The nouns naming each allow-list dimension, read after a grouping word ("per supplier") and in second place of
