@@ -265,9 +265,10 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("week", r"\b(?:week by week|wk by wk|weekly{cadence}|per (?:week|wk)|by (?:week|wk)|each week|every week)\b"),
         ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly{cadence}|mthly|per (?:month|mo|mth)|"
                   r"by (?:month|mo|mth)|each month|every month|(?:broken down|split|grouped|breakdown) by month)\b"),
-        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly{cadence}|qtrly|per (?:quarter|qtr)|by (?:quarter|qtr)|"
-                    r"each quarter|every quarter)\b"),
-        ("year", r"\b(?:year by year|yearly{cadence}|annually|per (?:year|yr)|by (?:year|yr)|each year|every year)\b"),
+        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly{cadence}|qtrly|per (?:quarter|qtr)|"
+                    r"by (?:quarter|qtr)|each quarter|every quarter)\b"),
+        ("year", r"\b(?:year by year|yearly{cadence}|annually|per (?:year|yr)|by (?:year|yr)|each year|"
+                 r"every year)\b"),
     )
 )
 #: The nouns naming each allow-list dimension, read after a grouping word ("per supplier") and in second place of

@@ -60,7 +60,11 @@ _AGGREGATION = re.compile(
     r"how many(?!\s+(?:days|weeks|months|years|hours|minutes|times))|average|avg|mean|count|"
     # "amt" is how analysts abbreviate "amount" ("amt paid to Beta"); "our bill with Beta", "expenses with Beta"
     # name the invoiced spend ("bill of materials/lading" is a document's topic).
-    r"amount|amounts|amt|bill(?!\s+of\b)|bills|expenses|expenditures|outlay|cost|costs|tax|taxes|grand total|"
+    r"amount|amounts|amt|bill(?!\s+of\b)|bills|expenses|"
+    # "what did Company A pay Beta", "purchases from Beta": the invoiced spend ("pay terms", "purchase orders"
+    # are document topics)
+    r"pay(?!\s+(?:terms?|on|by|within|when|late|early|attention)\b)|purchases(?!\s+orders?\b)|"
+    r"expenditures|outlay|cost|costs|tax|taxes|grand total|"
     r"per supplier|by supplier|unit price|per unit|"
     # a price change/adjustment/index is a contract topic, not a price to look up
     r"price(?!\s+(?:change|changes|adjustments?|increases?|reviews?|escalation|clauses?|index))|units|"
