@@ -1,0 +1,162 @@
+"""Questions whose every constraint the router understands must not come back as a clarification, a
+clarification about another point or a refusal (no database).
+
+One metamorphic suite per failure class found by ``evaluation/probes_clarify.py``: Title Case wording, a courtesy
+tail naming a report's cadence, a multi-word supplier name with a plural or short-word typo, supplier ids behind
+an exclusion cue, the cheapest supplier of a product, "number one", a status as the predicate of the spend, "what
+did X pay Y" / "purchases from Y". Each generated question is routed in memory and its governed call compared
+with the call the slot values mean; unknown names must still be asked about.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from router.analysis import parse_filters, parse_ranking
+from router.reader import read
+from router.reading import parse_breakdown
+from router.routing import RouterInputs, route
+from tests.unit.test_router_analysis import AS_OF, CTX, GAZETTEER, METRICS, PERIODS
+
+SEED = 20
+SUPPLIER_SPELLINGS = {
+    "SUP-18": ("Supplier Beta", "Beta", "BETA SUPPLIES", "Beta Supplies", "beta supplies gmbh"),
+    "SUP-27": ("Supplier Gamma", "Gamma Controls", "Gamma Control Systems", "gamma controls"),
+    "SUP-31": ("Supplier Delta", "Delta Enclosures", "Delta Enclosure"),
+    "SUP-60": ("Supplier Iota", "Iota Cable Works", "Iota Cable Work", "iota cable work"),
+}
+COMPANIES = ("Company A", "company a", "COMP-A")
+
+
+def _routed(question: str) -> Any:
+    return route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
+
+
+def _metric_step(question: str) -> tuple[str, dict[str, Any], list[str]]:
+    result = _routed(question)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    for step in result.execution_plan:
+        if step.tool == "metrics.query":
+            return step.arguments["metric"], step.arguments["parameters"], list(step.arguments["group_by"])
+        if step.tool.startswith("finance.") or step.tool.startswith("catalog."):
+            args = dict(step.arguments)
+            return step.tool, args, list(args.get("group_by") or [])
+    raise AssertionError((question, [s.tool for s in result.execution_plan]))
+
+
+def _title(question: str) -> str:
+    return " ".join(w[0].upper() + w[1:] if w.isalpha() and w.islower() and len(w) > 3 else w
+                    for w in question.split(" "))
+
+
+def _cases(n: int, frames: tuple[str, ...], seed_offset: int = 0) -> list[tuple[str, str, tuple[str, str, str]]]:
+    rng = random.Random(SEED + seed_offset)
+    out = []
+    for _ in range(n):
+        sid = rng.choice(sorted(SUPPLIER_SPELLINGS))
+        period = rng.choice(PERIODS[:6])
+        question = rng.choice(frames).format(c=rng.choice(COMPANIES), s=rng.choice(SUPPLIER_SPELLINGS[sid]),
+                                             p=period[0])
+        out.append((question, sid, period))
+    return out
+
+
+# --- Title Case: vocabulary words are no unknown names ------------------------------------------------------------
+_TITLE_FRAMES = (
+    "is {c}'s spend with {s} up or down {p} compared with the previous quarter?",
+    "what proportion of {c}'s spend went to {s} {p}?", "how many bills did {c} get from {s} {p}?",
+    "who got the most of {c}'s money {p}?", "break down {c} spend {p} by supplier",
+    "how much of {c}'s spend {p} was with {s}, in percent",
+)
+
+
+@pytest.mark.parametrize(("question", "sid", "period"), _cases(24, _TITLE_FRAMES))
+def test_title_case_questions_are_read_like_lower_case_ones(question: str, sid: str,
+                                                             period: tuple[str, str, str]) -> None:
+    plain = _routed(question)
+    titled = _routed(_title(question))
+    assert not titled.requires_clarification or plain.requires_clarification, (
+        _title(question), titled.clarification_question)
+    assert [s.arguments for s in titled.execution_plan] == [s.arguments for s in plain.execution_plan]
+
+
+def test_title_case_keeps_unknown_names_asked_about() -> None:
+    result = _routed("How Much Did Company A Spend With Kappa Industries In Q1 2026?")
+    assert result.requires_clarification and "Kappa" in (result.clarification_question or "")
+
+
+# --- a cadence adjective is no grain -------------------------------------------------------------------------------
+@pytest.mark.parametrize("tail", ["for the monthly report", "- need it for our quarterly review",
+                                  "for the weekly sync", "(monthly board deck)"])
+def test_cadence_of_a_report_is_no_breakdown(tail: str) -> None:
+    assert parse_breakdown(f"Company A spend in Q1 2026 {tail}").grain is None
+    assert parse_breakdown("Company A monthly spend in 2025").grain == "month"
+    metric, params, _ = _metric_step(f"Top 3 suppliers of Company A in Q1 2026 {tail}")
+    assert metric == "finance.spend_ranking" and params["limit"] == 3
+
+
+# --- multi-word names with a plural or short-word typo ---------------------------------------------------------
+@pytest.mark.parametrize(("question", "sid", "period"),
+                         _cases(16, ("{c} spend with {s} {p}", "what % of {c}'s spend went to {s} {p}?"), 1))
+def test_supplier_spellings_resolve_to_their_id(question: str, sid: str, period: tuple[str, str, str]) -> None:
+    _, params, _ = _metric_step(question)
+    assert params.get("supplier_ids") == [sid], (question, params)
+    assert (params["start_date"], params["end_date"]) == period[1:], question
+
+
+# --- supplier ids behind an exclusion cue --------------------------------------------------------------------------
+@pytest.mark.parametrize("cue", ["excluding", "except for", "without", "not counting", "other than", "apart from"])
+def test_excluded_supplier_ids_are_left_out(cue: str) -> None:
+    rng = random.Random(f"{SEED}-{cue}")
+    first, second = rng.sample(sorted(SUPPLIER_SPELLINGS), 2)
+    _, params, _ = _metric_step(f"Company A spend in Q1 2026 {cue} {first} and {SUPPLIER_SPELLINGS[second][0]}")
+    assert params.get("exclude_supplier_ids") and set(params["exclude_supplier_ids"]) == {first, second}, params
+    assert "supplier_ids" not in params, params
+    _, params, _ = _metric_step(f"Company A spend {cue} {first} in Q4 2025")
+    assert params["exclude_supplier_ids"] == [first] and params["start_date"] == "2025-10-01", params
+    reading = read(f"bottom 3 suppliers of Company A last quarter {cue} {first}", GAZETTEER, AS_OF)
+    assert reading.excluded_supplier_ids == (first,) and first not in reading.entities.supplier_ids
+
+
+# --- the cheapest supplier of a product ----------------------------------------------------------------------------
+@pytest.mark.parametrize("question", ["Which supplier was cheapest for PRD-482 in Feb 2026?",
+                                      "Who sold PRD-482 cheapest in Q1 2026?",
+                                      "which vendor had the lowest price for PRD-482 in 2025",
+                                      "cheapest supplier for PRD-482 in 2025"])
+def test_cheapest_supplier_of_a_product_is_its_price_per_supplier(question: str) -> None:
+    metric, params, group_by = _metric_step(question)
+    assert metric == "catalog.average_unit_price" and params["product_code"] == "PRD-482", (metric, params)
+    assert group_by == ["supplier_id"]
+
+
+def test_cheaper_without_a_product_is_asked_about() -> None:
+    result = _routed("Which supplier is cheaper?")
+    assert result.requires_clarification and "product" in (result.clarification_question or "").lower()
+
+
+# --- rankings, statuses, pay verbs ---------------------------------------------------------------------------------
+def test_number_one_is_top_one() -> None:
+    ranking, _ = parse_ranking("Company A's number one supplier in 2025")
+    assert ranking is not None and (ranking.dimension, ranking.limit, ranking.direction) == ("supplier_id", 1, "top")
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("how much of Company A's spend in Q1 2026 is paid?", ("paid",)),
+    ("how much of Company A's spend in Q1 2026 is open?", ("posted",)),
+    ("total of not yet paid invoices from Beta in Q1 2026", ("posted",)),
+    ("Company A not yet paid invoices in Q1 2026", ("posted",)),
+    ("How much has Company A paid?", None),
+])
+def test_status_as_predicate_of_the_spend(text: str, status: tuple[str, ...] | None) -> None:
+    assert parse_filters(text)[0] == status
+
+
+@pytest.mark.parametrize(("question", "sid", "period"),
+                         _cases(12, ("what did {c} pay {s} {p}", "{c} purchases from {s} {p}"), 2))
+def test_pay_and_purchases_ask_for_the_spend(question: str, sid: str, period: tuple[str, str, str]) -> None:
+    metric, params, _ = _metric_step(question)
+    assert params.get("supplier_ids") == [sid] and (params["start_date"], params["end_date"]) == period[1:], \
+        (question, metric, params)
