@@ -108,6 +108,15 @@ PERIODS: tuple[tuple[str, str, str], ...] = (
 )
 #: Periods a comparison reads with its base: (phrase, start, end, compare_to, base start, base end).
 CHANGES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
+    ("QoQ for Q1 2026", "2026-01-01", "2026-04-01", "previous_period", None, None),
+    ("MoM for March 2026", "2026-03-01", "2026-04-01", "previous_period", None, None),
+    ("in Q1 2026 relative to Q1 2025", "2026-01-01", "2026-04-01", "same_period_last_year", None, None),
+    ("between Q4 2025 and Q1 2026", "2026-01-01", "2026-04-01", "previous_period", None, None),
+    ("from Q4 2025 to Q1 2026", "2026-01-01", "2026-04-01", "previous_period", None, None),
+    ("from H1 2025 to H2 2025", "2025-07-01", "2026-01-01", "previous_period", None, None),
+    ("in Q1 2026 against the prior quarter", "2026-01-01", "2026-04-01", "previous_period", None, None),
+    ("in Q1 2026 vs the same quarter last year", "2026-01-01", "2026-04-01", "same_period_last_year", None, None),
+    ("in Feb 2026 vs Jan 2026", "2026-02-01", "2026-03-01", "previous_period", None, None),
     ("in Q1 2026 vs Q4 2025", "2026-01-01", "2026-04-01", "previous_period", None, None),
     ("in Q1 2026 compared with Q4 2025", "2026-01-01", "2026-04-01", "previous_period", None, None),
     ("in Q1 2026 vs the previous quarter", "2026-01-01", "2026-04-01", "previous_period", None, None),
@@ -134,6 +143,12 @@ AMOUNTS: tuple[tuple[str, str, str, bool, str | None, bool], ...] = (
     ("between €1,000 and €5,000", "1000.00", "above", True, "5000.00", True),
     ("over EUR 0.02m", "20000.00", "above", False, None, False),
     ("exceeding 15 000 EUR", "15000.00", "above", False, None, False),
+    ("greater than 10 thousand euros", "10000.00", "above", False, None, False),
+    ("of EUR 10,000 or more", "10000.00", "above", True, None, False),
+    ("< 1k EUR", "1000.00", "below", False, None, False), ("up to €1,000", "1000.00", "below", True, None, False),
+    ("between 5 and 10 thousand EUR", "5000.00", "above", True, "10000.00", True),
+    ("north of €25k", "25000.00", "above", False, None, False), ("over 25.000 EUR", "25000.00", "above", False,
+                                                                  None, False),
 )
 
 
@@ -214,6 +229,12 @@ _BREAKDOWNS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("by supplier and product group", ("supplier_id", "product_group_id"), None),
     ("by category and month", ("product_group_id",), "month"), ("by vendor and product", ("supplier_id",
                                                                                            "product_code"), None),
+    ("grouped by vendor", ("supplier_id",), None), ("for each supplier", ("supplier_id",), None),
+    ("per calendar month", (), "month"), ("by week", (), "week"), ("weekly", (), "week"),
+    ("by SKU", ("product_code",), None), ("per item", ("product_code",), None),
+    ("with a supplier breakdown", ("supplier_id",), None), ("as a monthly breakdown", (), "month"),
+    ("across suppliers", ("supplier_id",), None), ("by product category", ("product_group_id",), None),
+    ("month-by-month", (), "month"), ("by month, per supplier", ("supplier_id",), "month"),
 )
 
 
@@ -235,8 +256,11 @@ def _breakdown(template: str, scoped: str = "") -> Frame:
 
 _CURRENCY_ORIGINAL = ("in original currency", "in the original currencies", "in invoice currency",
                       "in the currency invoiced", "in document currency", "by currency", "per currency",
-                      "in their own currency")
-_CURRENCY_EUR = ("in EUR", "in euros", "in €", "converted to EUR", "in reporting currency", "in eur")
+                      "in their own currency", "as invoiced (no conversion)", "in transaction currency",
+                      "unconverted, per currency", "in the invoices' currencies", "before FX conversion",
+                      "in native currency", "split by invoice currency", "broken down by currency")
+_CURRENCY_EUR = ("in EUR", "in euros", "in €", "converted to EUR", "in reporting currency", "in eur",
+                 "in EUR equivalent", "translated to euros", "(EUR)", "expressed in EUR", "in group currency EUR")
 
 
 def _currency(template: str, with_supplier: bool) -> Frame:
@@ -252,8 +276,9 @@ def _currency(template: str, with_supplier: bool) -> Frame:
             call = _total(d.base(**extra))
         else:
             cur = rng.choice(("USD", "GBP", "CHF"))
-            phrase = rng.choice((f"on {cur} invoices", f"invoiced in {cur}", f"paid in {cur}",
-                                 f"in {cur} (as invoiced)"))
+            phrase = rng.choice((f"on {cur} invoices", f"invoiced in {cur}", f"in {cur} (as invoiced)",
+                                 f"on invoices denominated in {cur}", f"for {cur}-denominated invoices",
+                                 f"on invoices in {cur}"))
             call = Call("finance.document_currency_spend", {**d.base(**extra), "document_currency": cur},
                         outputs=("document_spend",))
         return template.format(c=d.c, s=d.s, p=d.p, cur=phrase), call, ()
@@ -292,6 +317,11 @@ def _counts(template: str, what: str, scope: str = "") -> Frame:
 
 
 _RANKS: tuple[tuple[str, int, str, str], ...] = (
+    ("top five suppliers", 5, "top", "supplier_id"), ("five largest vendors", 5, "top", "supplier_id"),
+    ("top-3 suppliers", 3, "top", "supplier_id"), ("three smallest suppliers", 3, "bottom", "supplier_id"),
+    ("highest-spend supplier", 1, "top", "supplier_id"), ("top three product categories", 3, "top",
+                                                           "product_group_id"),
+    ("top 10 products", 10, "top", "product_code"), ("lowest-spend vendor", 1, "bottom", "supplier_id"),
     ("top 5 suppliers", 5, "top", "supplier_id"), ("top 3 vendors", 3, "top", "supplier_id"),
     ("3 biggest suppliers", 3, "top", "supplier_id"), ("largest supplier", 1, "top", "supplier_id"),
     ("bottom 3 suppliers", 3, "bottom", "supplier_id"), ("2 smallest vendors", 2, "bottom", "supplier_id"),
@@ -346,7 +376,8 @@ _STATUSES: tuple[tuple[str, dict[str, Any] | None, tuple[str, ...]], ...] = (
     ("open", {"invoice_statuses": ["posted"]}, ()), ("outstanding", {"invoice_statuses": ["posted"]}, ()),
     # Drafts never count as spend (the accounting policy): a clarification naming them is the right answer.
     ("settled", {"invoice_statuses": ["paid"]}, ()), ("draft", None, ("draft",)),
-    ("not yet paid", {"invoice_statuses": ["posted"]}, ()),
+    ("not yet paid", {"invoice_statuses": ["posted"]}, ()), ("still open", {"invoice_statuses": ["posted"]}, ()),
+    ("already paid", {"invoice_statuses": ["paid"]}, ()), ("cleared", {"invoice_statuses": ["paid"]}, ()),
     ("overdue", None, ("overdue", "status", "due")), ("disputed", None, ("disputed", "status")),
 )
 
@@ -373,7 +404,7 @@ def _credit(template: str, scope: str = "") -> Frame:
 
 
 _EXCLUDE = ("excluding", "other than", "except", "without", "not counting", "apart from", "except for",
-            "leaving out", "ex.")
+            "leaving out", "ex.", "excl.", "minus", "but not", "w/o", "ignoring", "besides")
 
 
 def _exclusion(template: str, what: str) -> Frame:
@@ -462,6 +493,8 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _breakdown("Can you show {c}'s spend {b} for {p}?"), _breakdown("{c} purchases {p} {b}"),
         _breakdown("I need {c}'s spend with {s} {p} {b}", "supplier"),
         _breakdown("What was {c}'s spend on {g} {p}, {b}?", "group"),
+        _breakdown("{c} spend {b}, {p}"), _breakdown("Please split {c}'s spend {p} {b}"),
+        _breakdown("{c}'s total purchases {p} {b}"), _breakdown("Spend of {c} {p} {b}"),
     ),
     "currency": (
         _currency("{c} spend {p} {cur}", False), _currency("{c} spend with {s} {p} {cur}", True),
@@ -478,7 +511,10 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _change("How much did {c}'s spend on {g} grow {cp}?", "group"),
         _change("By how much did {c}'s spend move {cp}?"), _change("Difference in {c}'s spend {cp}"),
         _change("Did {c} spend more or less with {s} {cp}?", "supplier"),
-        _change("What's the variance in {c} spend {cp}?"), _change("{c} spend on {g} {cp}: increase or decrease?",
+        _change("What's the variance in {c} spend {cp}?"), _change("{c} spend change {cp}, in % and EUR"),
+        _change("How much more or less did {c} spend with {s} {cp}?", "supplier"),
+        _change("{c}: {g} spend change {cp}", "group"), _change("Compare {c}'s spend {cp}"),
+        _change("{c}'s spend trend {cp}: up or down?"), _change("{c} spend on {g} {cp}: increase or decrease?",
                                                                    "group"),
     ),
     "counts": (
@@ -494,6 +530,12 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _counts("How many bills did {c} get from {s} {p}?", "invoice", "supplier"),
         _counts("Total number of {s} invoices for {c} {p}", "invoice", "supplier"),
         _lines("How many invoice lines did {c} have {p}?"), _lines("Number of invoice lines for {c} {p}"),
+        _counts("How many times did {s} invoice {c} {p}?", "invoice", "supplier"),
+        _counts("Invoice volume (count) from {s} for {c} {p}", "invoice", "supplier"),
+        _counts("How many credit memos did {s} issue to {c} {p}?", "credit_note", "supplier"),
+        _counts("{c}: number of credit notes received {p}", "credit_note"),
+        _counts("How many invoices has {c} booked from {s} {p}?", "invoice", "supplier"),
+        _counts("Count the invoices {c} received {p}", "invoice"),
     ),
     "ranking": (
         _ranking("{r} of {c} {p}"), _ranking("{c}'s {r} {p}"), _ranking("Who were {c}'s {r} {p}?"),
@@ -508,6 +550,10 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _most("Which product did {c} spend the most on {p}?", "product_code"),
         _most("{c} supplier with the highest spend {p}", "supplier_id"),
         _most("{c} supplier with the lowest spend {p}", "supplier_id", "bottom"),
+        _ranking("Rank {c}'s {r} {p}"), _ranking("{c} - {r} - {p}"), _ranking("Name the {r} of {c} {p}"),
+        _most("Which vendor received the most from {c} {p}?", "supplier_id"),
+        _most("Who did {c} buy the most from {p}?", "supplier_id"),
+        _most("Rank {c}'s suppliers by spend {p}", "supplier_id"),
     ),
     "shares": (
         _share("What % of {c}'s spend {p} went to {s}?", "supplier"),
@@ -523,6 +569,12 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _share("How big a share of {c}'s spend did {s} get {p}?", "supplier"),
         _share("What proportion of {c}'s spend {p} went to {g}?", "group"),
         _share("{s}'s slice of {c}'s spend {p}", "supplier"),
+        _share("Percentage of {c} spend with {s} {p}", "supplier"),
+        _share("{s} % share of {c} spend {p}", "supplier"),
+        _share("What percent of {c}'s spend {p} was {g}?", "group"),
+        _share("{c}: share of spend going to {s} {p}", "supplier"),
+        _share("What share of wallet did {s} have at {c} {p}?", "supplier"),
+        _share("{g} as a share of {c}'s total spend {p}", "group"),
     ),
     "status": (
         _status("{c} {st} invoices total {p}"), _status("{c} spend {p} on {st} invoices"),
@@ -530,6 +582,8 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _status("Total of {st} invoices from {s} {p} for {c}", "supplier"),
         _status("What is the value of {c}'s {st} invoices {p}?"),
         _status("Sum of {st} invoices from {s} for {c} {p}", "supplier"),
+        _status("How much is {st} with {s} for {c} {p}?", "supplier"),
+        _status("{c} total {st} amount {p}"), _status("{c}: {st} invoices from {s} {p}, total value", "supplier"),
         _credit("{c} credit notes {p}"), _credit("Total credit notes from {s} {p} for {c}", "supplier"),
         _credit("{c} spend {p} excluding credit notes"), _credit("{c} spend with {s} {p} without credit notes",
                                                                  "supplier"),
@@ -543,6 +597,8 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _exclusion("What did {c} spend {p} with suppliers {ex} {x}?", "supplier"),
         _exclusion("{c} spend {p} on everything {ex} {x}", "group"),
         _exclusion("{c}'s spend {p} {ex} {x}", "two"),
+        _exclusion("{c} spend {p} with all suppliers {ex} {x}", "supplier"),
+        _exclusion("{c} spend {p} ({ex} {x})", "supplier"), _exclusion("{c} spend {p} ({ex} {x})", "group"),
     ),
     "alias": (
         _alias("How much did {c} spend with {s} {p}?"), _alias("{c} spend with {s} {p}"),
@@ -550,6 +606,9 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _alias("spend w/ {s} {p} ({c})"), _alias("What did {c} spend at {s} {p}?"),
         _alias("{c}'s spend on {s} {p}"), _alias("{c} purchases from {s} {p}"),
         _alias("How much did {c} buy from {s} {p}?"), _alias("{c}'s {s} spend {p}"),
+        _alias("{c}'s spend at {s} {p}"), _alias("How much went to {s} {p} ({c})?"),
+        _alias("{c} vendor spend - {s} - {p}"), _alias("Total invoiced by {s} to {c} {p}"),
+        _alias("How much has {c} spent with {s} {p}?"),
     ),
     "amounts": (
         _amounts("{c} invoices {a} {p}"), _amounts("Which invoices {a} did {c} get {p}?"),
@@ -568,6 +627,9 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _unit("{prd} unit cost {p}, {c}"), _unit("Who sold {prd} cheapest {p}?", "cheapest"),
         _unit("What was the average unit price {c} paid for {prd} {p}?"),
         _unit("Mean price per unit of {prd} across all companies {p}", "all"),
+        _unit("What's the avg price {c} paid per unit of {prd} {p}?"), _unit("{prd} avg unit price {p} {c}"),
+        _unit("{prd}: average cost per piece {p} at {c}"), _unit("Which vendor offered {prd} cheapest {p}?",
+                                                                   "cheapest"),
     ),
     "clarify": (
         _missing_company("How much did we spend with {s} {p}?", ("company",)),

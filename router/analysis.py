@@ -73,7 +73,8 @@ _SHARE = re.compile(
 # --- comparisons ----------------------------------------------------------------------------------------------
 _CHANGE_WORDS = re.compile(
     r"\b(?:change[ds]?|changing|increased?|increases|decreased?|decreases|grow|grew|grown|growth|rise|rose|risen|"
-    r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend)\b",
+    r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend|move[ds]?|moving|shift(?:ed|s)?|"
+    r"swing|more or less|up or down)\b",
     re.I,
 )
 #: Words for a path over time rather than a change between two periods: with a grain and no base ("the trend
@@ -166,7 +167,8 @@ _ORIGINAL = re.compile(
     r"|\bin\s+(?:their|its|the invoices['’]?|each invoice['’]s)\s+own\s+currenc(?:y|ies)\b"
     r"|\bin\s+the\s+currenc(?:y|ies)\s+(?:of\s+the\s+invoices?|(?:they|it)\s+(?:were|was)\s+(?:invoiced|billed|issued)"
     r"(?:\s+in)?|invoiced|billed)\b"
-    r"|\bas\s+invoiced\b|\bunconverted\b|\bwithout\s+(?:fx\s+|currency\s+)?conversion\b|\bnot\s+converted\b"
+    r"|\bas\s+invoiced\b|\bunconverted\b|\bnot\s+converted\b"
+    r"|\b(?:without|before|no|prior to)\s+(?:any\s+)?(?:fx\s+|currency\s+)?conversion\b"
     r"|\b(?:original|document)[- ]currency\s+(?:amounts?|spend|totals?|figures?)\b"
     # "spend by currency": one figure per invoice currency, each in that currency (never converted and summed).
     r"|\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:the\s+)?(?:invoice|original|document|"

@@ -82,6 +82,8 @@ _APPROVES = re.compile(r"\bapprov\w*", re.I)
 _SPEND = re.compile(
     r"\b(spend|spent|spending|expenditure|expenditures|expenses?|outlay|bill|bills|billed|cost|costs|purchases?|"
     r"paid|pay|invoiced|how much|total|totals|sum|worth|owe|owed|outstanding|amt|"
+    # "the value of our unpaid invoices": their total
+    r"value of\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend|purchases)|"
     # "the open amount with Beta": the total of posted (unpaid) invoices.
     r"open (?:amounts?|balances?|payables?))\b",
     re.I,
@@ -107,7 +109,12 @@ _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|
 #: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
 _INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
 _THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|less than|at least|at most|"
-                              r"no more than|not more than|up to|maximum|minimum)\b|[<>≤≥]", re.I)
+                              r"north of|south of|no more than|not more than|up to|maximum|minimum)\b|[<>≤≥]", re.I)
+#: Invoice states no governed figure records ("overdue invoices", "disputed spend"): asked about, never dropped.
+_UNKNOWN_STATUS = re.compile(
+    r"\b(overdue|past[- ]due|disputed|in dispute|on hold|blocked|rejected)\b"
+    r"(?=[\s\w'’.-]{0,40}\b(?:invoices?|bills|spend|spending|amounts?|items|credit notes?)\b)"
+    r"|(?<=\binvoices)\s+(?:that are |which are )?(overdue|past[- ]due|disputed|in dispute|on hold)\b", re.I)
 #: "in local currency", "in whatever currency the invoices were in": the user has not chosen a currency.
 _CURRENCY_UNCHOSEN = re.compile(
     r"\b(local|original|native|invoice|invoiced|transaction|source|document|whatever|any|their own|its own)\s+"
@@ -193,7 +200,8 @@ period periods calendar fiscal financial year-to-date quarter-to-date month-to-d
 name named who's where's there here other others else rest remaining apart besides except without minus plus
 leaving leave counting counted count excl. incl. only just approx approximately roughly about around exact
 exactly invoiced billed charged charge charges spent purchases purchasing procured procurement sourcing
-direct indirect vendor's supplier's company's supplies supply supplied supplying
+direct indirect vendor's supplier's company's supplies supply supplied supplying fx convert conversion
+book time times volume volumes wallet
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Inflections of vocabulary words are vocabulary too ("Ranked", "Grows"); the base must be in the list.
 _INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "est", "ly")
@@ -230,7 +238,7 @@ class Unread:
     text: str
     start: int
     end: int
-    kind: Literal["name", "category", "date", "breakdown"]
+    kind: Literal["name", "category", "date", "breakdown", "status"]
     candidates: tuple[str, ...] = ()  # "ID (name)" when several spellings are close
 
 
@@ -723,6 +731,11 @@ def unread_clarifications(spans: Sequence[Unread]) -> tuple[list[str], list[str]
         if span.candidates:
             reasons.append(f"entity: {span.text!r} is close to more than one name")
             questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
+        elif span.kind == "status":
+            reasons.append(f"status: {span.text!r} is no invoice status the governed figures know")
+            questions.append(f"Governed figures know the invoice statuses unpaid (posted) and paid; {span.text!r} "
+                             "is not one of them (no due-date or dispute status is recorded). Do you want the "
+                             "figure over unpaid (posted) or paid invoices instead?")
         elif span.kind == "date":
             reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
             questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
@@ -801,6 +814,11 @@ def read(
                                  tuple(f"{m.canonical_id} ({m.spelling})" for m in close)))
         else:
             unread.append(Unread(phrase, start, end, kind))  # type: ignore[arg-type]
+    for match in _UNKNOWN_STATUS.finditer(scratch):
+        word = match.group(1) or match.group(2)
+        start = match.start(1) if match.group(1) else match.start(2)
+        if not _covered(start, start + len(word), [(u.start, u.end) for u in unread]):
+            unread.append(Unread(word, start, start + len(word), "status"))
     for match in _ISO_DATE.finditer(id_masked):
         if not _covered(*match.span(), consumed):
             unread.append(Unread(match.group(0), match.start(), match.end(), "date"))

@@ -44,13 +44,14 @@ _MONEY = re.compile(
 # "above", ">" do not. After an amount: "or more", "and above", "+" (inclusive), "or less" (inclusive).
 _COMPARATOR = re.compile(
     r"(?:\b(?P<word>above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
+    r"north of|south of|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
     r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
                        r"(?P<below>or less|or below|and below|and less|or lower))(?![\w])", re.I)
-_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less",
+_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less", "north",
                 "not less", "minimum", "min.")
 _INCLUSIVE_WORDS = ("at least", "no less", "not less", "minimum", "min.", "at most", "no more", "not more",
                     "maximum", "max.", "up to")
@@ -263,10 +264,11 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # name nothing else, so reading them as the grain drops no constraint.
         ("day", r"\b(?:day by day|daily{cadence}|per day|by day|each day|every day)\b"),
         ("week", r"\b(?:week by week|wk by wk|weekly{cadence}|per (?:week|wk)|by (?:week|wk)|each week|every week)\b"),
-        ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly{cadence}|mthly|per (?:month|mo|mth)|"
-                  r"by (?:month|mo|mth)|each month|every month|(?:broken down|split|grouped|breakdown) by month)\b"),
-        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly{cadence}|qtrly|per (?:quarter|qtr)|"
-                    r"by (?:quarter|qtr)|each quarter|every quarter)\b"),
+        ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly{cadence}|mthly|"
+                  r"per (?:calendar )?(?:month|mo|mth)|by (?:calendar )?(?:month|mo|mth)|each (?:calendar )?month|"
+                  r"every month|(?:broken down|split|grouped|breakdown) by month)\b"),
+        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly{cadence}|qtrly|per (?:calendar )?(?:quarter|qtr)|"
+                    r"by (?:calendar )?(?:quarter|qtr)|each (?:calendar )?quarter|every quarter)\b"),
         ("year", r"\b(?:year by year|yearly{cadence}|annually|per (?:year|yr)|by (?:year|yr)|each year|"
                  r"every year)\b"),
     )
@@ -419,6 +421,7 @@ def dimension_phrase(name: str) -> str:
 
 # --- invoice statuses ---------------------------------------------------------------------------------------
 _EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\binvoices?\b)|"
+                              r"\b(draft)\s+(?=(?:spend|spending|amounts?|totals?|value)\b)|"
                               r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b",
                               re.I)
 
@@ -429,7 +432,7 @@ def excluded_status(text: str) -> str | None:
     match = _EXCLUDED_STATUS.search(text)
     if match is None:
         return None
-    word = (match.group(1) or match.group(2)).lower()
+    word = next(g for g in match.groups() if g).lower()
     return "draft" if word.startswith("draft") else "cancelled"
 
 

@@ -43,9 +43,10 @@ _HOW_MUCH = (
 )
 _THRESHOLD = (
     # A threshold is an aggregate filter only when it is followed by an amount of money ("above 5,000 EUR").
-    r"(?:above|below|over|under|more than|less than|exceed(?:s|ed|ing)?)\s+(?:[€$£]\s?)?\d[\d,.]*\s*"
+    r"(?:above|below|over|under|more than|less than|north of|south of|exceed(?:s|ed|ing)?)\s+(?:[€$£]\s?)?\d[\d,.]*\s*"
     r"(?:k\b\s*)?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|€|\$|£)"
-    r"|(?:above|below|over|under|more than|less than|exceed(?:s|ed|ing)?)\s+(?:[€$£]|eur|usd|gbp|chf)\s?\d+"
+    r"|(?:above|below|over|under|more than|less than|north of|south of|exceed(?:s|ed|ing)?)\s+"
+    r"(?:[€$£]|eur|usd|gbp|chf)\s?\d+"
     r"(?:[\d,.']*\d)?k?"
     # An amount range ("between 5k and 10k EUR", "from €1,000 to €5,000"): money on its upper bound.
     r"|(?:between|from)\s+(?:(?:[€$£]|eur|usd|gbp|chf)\s?)?\d[\d,.']*\s*(?:k\b\s*)?(?:eur\s+|€\s*)?(?:and|to|-)\s+"
@@ -64,6 +65,8 @@ _AGGREGATION = re.compile(
     # "what did Company A pay Beta", "purchases from Beta": the invoiced spend ("pay terms", "purchase orders"
     # are document topics)
     r"pay(?!\s+(?:terms?|on|by|within|when|late|early|attention)\b)|purchases(?!\s+orders?\b)|"
+    # "share of wallet", "the value of our unpaid invoices": figures
+    r"share of wallet|wallet share|value of(?=\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend)\b)|"
     r"expenditures|outlay|cost|costs|tax|taxes|grand total|"
     r"per supplier|by supplier|unit price|per unit|"
     # a price change/adjustment/index is a contract topic, not a price to look up
