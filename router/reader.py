@@ -129,7 +129,7 @@ _STATUS_CHOICE = re.compile(
 #: "How many invoices", "number of invoices", "invoice count": a count of invoices.
 _INVOICE_COUNT = re.compile(
     r"\b(how many (?:\w+\s+){0,2}invoices|number of (?:\w+\s+){0,2}invoices|invoice counts?|count (?:of )?(?:the )?"
-    r"(?:\w+\s+)?invoices)\b",
+    r"(?:\w+\s+)?invoices|invoice volume|how many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?)\b",
     re.I,
 )
 #: A price comparison between suppliers ("which supplier is cheaper"): unit prices compare per product only.

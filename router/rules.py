@@ -65,8 +65,9 @@ _AGGREGATION = re.compile(
     # "what did Company A pay Beta", "purchases from Beta": the invoiced spend ("pay terms", "purchase orders"
     # are document topics)
     r"pay(?!\s+(?:terms?|on|by|within|when|late|early|attention)\b)|purchases(?!\s+orders?\b)|"
-    # "share of wallet", "the value of our unpaid invoices": figures
+    # "share of wallet", "the value of our unpaid invoices", "how many times did Beta invoice us": figures
     r"share of wallet|wallet share|value of(?=\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend)\b)|"
+    r"how many times (?=(?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b)|invoice volume|"
     r"expenditures|outlay|cost|costs|tax|taxes|grand total|"
     r"per supplier|by supplier|unit price|per unit|"
     # a price change/adjustment/index is a contract topic, not a price to look up
