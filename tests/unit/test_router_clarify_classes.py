@@ -160,3 +160,58 @@ def test_pay_and_purchases_ask_for_the_spend(question: str, sid: str, period: tu
     metric, params, _ = _metric_step(question)
     assert params.get("supplier_ids") == [sid] and (params["start_date"], params["end_date"]) == period[1:], \
         (question, metric, params)
+
+
+# --- second round: calendar grains, conversion words, change verbs, thresholds, values, statuses, counts --------
+@pytest.mark.parametrize(("phrase", "grain"), [("per calendar month", "month"), ("by calendar quarter", "quarter"),
+                                               ("each calendar month", "month")])
+def test_calendar_grains(phrase: str, grain: str) -> None:
+    assert parse_breakdown(f"Company A spend in 2025 {phrase}").grain == grain
+    assert not parse_breakdown(f"Company A spend in 2025 {phrase}").unknown
+
+
+@pytest.mark.parametrize("phrase", ["before FX conversion", "without currency conversion", "no conversion",
+                                    "unconverted", "as invoiced"])
+def test_unconverted_amounts_are_the_invoice_currencies(phrase: str) -> None:
+    metric, _, group_by = _metric_step(f"Company A spend in Q1 2026 {phrase}")
+    assert metric == "finance.document_currency_spend" and group_by == ["currency"], (phrase, metric)
+
+
+@pytest.mark.parametrize("verb", ["move", "shift", "swing"])
+def test_change_verbs_between_two_periods(verb: str) -> None:
+    metric, params, _ = _metric_step(f"By how much did Company A's spend {verb} from Q4 2025 to Q1 2026?")
+    assert metric == "finance.spend_comparison" and params["start_date"] == "2026-01-01", params
+
+
+@pytest.mark.parametrize(("phrase", "threshold", "direction"), [("north of €25k", "25000.00", "above"),
+                                                               ("south of 2,000 EUR", "2000.00", "below")])
+def test_north_and_south_of_an_amount(phrase: str, threshold: str, direction: str) -> None:
+    result = _routed(f"Which invoices {phrase} did Company A get in 2025?")
+    assert not result.requires_clarification, result.clarification_question
+    step = next(s for s in result.execution_plan if "threshold" in str(s.arguments))
+    assert step.arguments["threshold"] == threshold, step.arguments
+    assert step.arguments.get("direction", "above") == direction, step.arguments
+
+
+@pytest.mark.parametrize(("status", "expected"), [("unpaid", ["posted"]), ("settled", ["paid"]),
+                                                  ("still open", ["posted"])])
+def test_the_value_of_status_invoices_is_their_total(status: str, expected: list[str]) -> None:
+    _, params, _ = _metric_step(f"What is the value of Company A's {status} invoices in Q1 2026?")
+    assert params.get("invoice_statuses") == expected, params
+
+
+@pytest.mark.parametrize("word", ["overdue", "disputed", "on hold", "past due"])
+def test_unrecorded_statuses_are_asked_about_by_name(word: str) -> None:
+    for question in (f"Company A {word} invoices total in Q1 2026", f"Company A {word} spend with Beta in 2025"):
+        result = _routed(question)
+        assert result.requires_clarification and word in (result.clarification_question or ""), (
+            question, result.clarification_question)
+
+
+@pytest.mark.parametrize("question", ["How many times did Beta invoice Company A in 2025?",
+                                      "Invoice volume (count) from Beta for Company A in 2025",
+                                      "What share of wallet did Beta have at Company A in 2025?"])
+def test_count_and_share_wordings_are_served(question: str) -> None:
+    metric, params, _ = _metric_step(question)
+    assert metric in ("finance.invoice_count", "finance.supplier_share") and params["supplier_ids"] == ["SUP-18"], (
+        metric, params)
