@@ -38,7 +38,8 @@ _BOTTOM_WORDS = r"bottom|smallest|lowest|least|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
 _RANKINGS = tuple(re.compile(p, re.I) for p in (
     rf"\b{_NUM}\s+(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
-    rf"\b(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:[\s-]+{_NUM})?\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
+    # "our lowest-spend vendor", "the highest-spend suppliers": a hyphenated measure between
+    rf"\b(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:[\s-]+{_NUM})?(?:\s+|-(?=spend))(?:[a-z]+[\s-]+){{0,2}}?(?:{_DIM})\b",
     rf"\b(?P<dir>top|bottom)[\s-]+{_NUM}\b",
 ))
 _SPEND_VERB = r"(?:spen[dt]|spending|paid|pay|bought|buy|purchased?|invoiced)"
@@ -51,7 +52,8 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?P<who>who|whom)\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
     r"\b(?P<who>who)\s+(?:received|got|earned|billed|invoiced)\s+(?:us\s+)?the\s+(?P<dir>most|least)\b",
     rf"\bwhere\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
-    rf"\brank(?:ed|ing|s)?\s+(?:(?:of|the|our|all)\s+)*(?:{_DIM})\b",
+    # "rank Company A's suppliers": the company is masked, its "'s" stays
+    rf"\brank(?:ed|ing|s)?\s+(?:(?:of|the|our|all|['’]s)\s+)*(?:{_DIM})\b",
     rf"\b(?:{_DIM})\s+ranked\b",
 ))
 _ORDER_BY = (
@@ -165,6 +167,7 @@ _ORIGINAL = re.compile(
     r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native)\s+"
     r"currenc(?:y|ies)\b"
     r"|\bin\s+(?:their|its|the invoices['’]?|each invoice['’]s)\s+own\s+currenc(?:y|ies)\b"
+    r"|\bin\s+the\s+invoices['’]?\s+currenc(?:y|ies)\b"
     r"|\bin\s+the\s+currenc(?:y|ies)\s+(?:of\s+the\s+invoices?|(?:they|it)\s+(?:were|was)\s+(?:invoiced|billed|issued)"
     r"(?:\s+in)?|invoiced|billed)\b"
     r"|\bas\s+invoiced\b|\bunconverted\b|\bnot\s+converted\b"

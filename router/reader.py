@@ -114,7 +114,9 @@ _THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|le
 _UNKNOWN_STATUS = re.compile(
     r"\b(overdue|past[- ]due|disputed|in dispute|on hold|blocked|rejected)\b"
     r"(?=[\s\w'’.-]{0,40}\b(?:invoices?|bills|spend|spending|amounts?|items|credit notes?)\b)"
-    r"|(?<=\binvoices)\s+(?:that are |which are )?(overdue|past[- ]due|disputed|in dispute|on hold)\b", re.I)
+    r"|(?<=\binvoices)\s+(?:that are |which are )?(overdue|past[- ]due|disputed|in dispute|on hold)\b"
+    # "how much is overdue with Beta"
+    r"|\b(?:is|are|was|were)\s+(?:still\s+)?(overdue|past[- ]due|disputed|in dispute|on hold)\b", re.I)
 #: "in local currency", "in whatever currency the invoices were in": the user has not chosen a currency.
 _CURRENCY_UNCHOSEN = re.compile(
     r"\b(local|original|native|invoice|invoiced|transaction|source|document|whatever|any|their own|its own)\s+"
@@ -815,8 +817,8 @@ def read(
         else:
             unread.append(Unread(phrase, start, end, kind))  # type: ignore[arg-type]
     for match in _UNKNOWN_STATUS.finditer(scratch):
-        word = match.group(1) or match.group(2)
-        start = match.start(1) if match.group(1) else match.start(2)
+        group = next(i for i in (1, 2, 3) if match.group(i))
+        word, start = match.group(group), match.start(group)
         if not _covered(start, start + len(word), [(u.start, u.end) for u in unread]):
             unread.append(Unread(word, start, start + len(word), "status"))
     for match in _ISO_DATE.finditer(id_masked):

@@ -177,14 +177,15 @@ _RANGE_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.I)
 _RANGE_BETWEEN = re.compile(r"\s*(?:and|to|until|through|-|–)\s*", re.I)
 
 
-def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int, int, str | None]]:
-    """Amount ranges: the start of each bound's match -> (side, span start, span end, the range's currency).
+def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int, int, str | None, str | None]]:
+    """Amount ranges: the start of each bound's match -> (side, span start, span end, the range's currency, the
+    multiplier the lower bound shares with the upper: "between 5 and 10 thousand EUR" is 5,000 to 10,000).
 
     Two numbers joined by "and"/"to"/"-" after "between"/"from" (or by a dash alone) bound a range when at
     least one of them is money (a currency or a multiplier): "between 2024 and 2025" is no amount. Both bounds
     are inclusive ("between 5k and 10k" includes 10k), and a currency named once applies to both.
     """
-    found: dict[int, tuple[str, int, int, str | None]] = {}
+    found: dict[int, tuple[str, int, int, str | None, str | None]] = {}
     for low, high in itertools.pairwise(matches):
         if low.start() in found:
             continue
@@ -198,8 +199,13 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
         currencies = {_code(c) for m in (low, high) for c in (m.group("cur1"), m.group("cur2")) if c}
         shared = currencies.pop() if len(currencies) == 1 else None
         start = before.start() if before is not None else low.start()
-        found[low.start()] = ("above", start, low.end(), shared)
-        found[high.start()] = ("below", high.start(), high.end(), shared)
+        low_number, high_number = parse_number(low.group("num")), parse_number(high.group("num"))
+        carried = None
+        if (high.group("mult") and not low.group("mult") and not low.group("cur1") and not low.group("cur2")
+                and low_number is not None and high_number is not None and low_number < high_number):
+            carried = high.group("mult")
+        found[low.start()] = ("above", start, low.end(), shared, carried)
+        found[high.start()] = ("below", high.start(), high.end(), shared, None)
     return found
 
 
@@ -219,9 +225,9 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         if match.start() in ranged:
             value = parse_number(match.group("num"))
             if value is not None:
-                side, start, end, shared = ranged[match.start()]
-                if mult:
-                    value *= _MULTIPLIERS[mult.lower()]
+                side, start, end, shared, carried = ranged[match.start()]
+                if mult or carried:
+                    value *= _MULTIPLIERS[(mult or carried or "").lower()]
                 found.append(Amount(value=value, currency=_code(cur) if cur else shared, start=start, end=end,
                                     text=text[start:end].strip(), comparator=side, inclusive=True))
             continue

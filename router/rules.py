@@ -43,9 +43,11 @@ _HOW_MUCH = (
 )
 _THRESHOLD = (
     # A threshold is an aggregate filter only when it is followed by an amount of money ("above 5,000 EUR").
-    r"(?:above|below|over|under|more than|less than|north of|south of|exceed(?:s|ed|ing)?)\s+(?:[€$£]\s?)?\d[\d,.]*\s*"
+    r"(?:above|below|over|under|more than|less than|north of|south of|up to|at most|at least|no more than|"
+    r"exceed(?:s|ed|ing)?)\s+(?:[€$£]\s?)?\d[\d,.]*\s*"
     r"(?:k\b\s*)?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|€|\$|£)"
-    r"|(?:above|below|over|under|more than|less than|north of|south of|exceed(?:s|ed|ing)?)\s+"
+    r"|(?:above|below|over|under|more than|less than|north of|south of|up to|at most|at least|no more than|"
+    r"exceed(?:s|ed|ing)?)\s+"
     r"(?:[€$£]|eur|usd|gbp|chf)\s?\d+"
     r"(?:[\d,.']*\d)?k?"
     # An amount range ("between 5k and 10k EUR", "from €1,000 to €5,000"): money on its upper bound.
@@ -72,7 +74,9 @@ _AGGREGATION = re.compile(
     r"per supplier|by supplier|unit price|per unit|"
     # a price change/adjustment/index is a contract topic, not a price to look up
     r"price(?!\s+(?:change|changes|adjustments?|increases?|reviews?|escalation|clauses?|index))|units|"
-    rf"{_THRESHOLD}|threshold|aggregate)(?!\w)",
+    rf"{_THRESHOLD}|threshold|aggregate)(?!\w)"
+    # "invoices < 1k EUR", ">= €5,000": a comparison symbol before money (no word boundary before a symbol)
+    r"|(?<![\w<>=])[<>≤≥]=?\s*(?:[€$£]\s?)?\d[\d,.']*\s*(?:k\b\s*)?(?:eur|euros?|usd|gbp|chf|€|\$|£)",
     re.I,
 )
 _RELATIONSHIP = re.compile(

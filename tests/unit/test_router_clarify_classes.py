@@ -215,3 +215,34 @@ def test_count_and_share_wordings_are_served(question: str) -> None:
     metric, params, _ = _metric_step(question)
     assert metric in ("finance.invoice_count", "finance.supplier_share") and params["supplier_ids"] == ["SUP-18"], (
         metric, params)
+
+
+# --- third round: silent drops found with the same grammar -------------------------------------------------------
+def test_range_bounds_share_the_upper_multiplier() -> None:
+    from router.reading import parse_amounts
+
+    low, high = parse_amounts("invoices between 5 and 10 thousand EUR")
+    assert (low.value, high.value) == (5000, 10000), (low, high)
+    low, high = parse_amounts("invoices between 500 and 10k EUR")
+    assert (low.value, high.value) == (500, 10000), (low, high)
+
+
+@pytest.mark.parametrize("question", ["COMP-A's lowest-spend vendor in 2025",
+                                      "Rank Company A's suppliers by spend in 2025",
+                                      "Company A's highest-spend supplier in 2025"])
+def test_hyphenated_and_possessive_rankings(question: str) -> None:
+    metric, _, group_by = _metric_step(question)
+    assert metric == "finance.spend_ranking" and group_by == ["supplier_id"], (question, metric)
+
+
+def test_in_the_invoices_currencies() -> None:
+    metric, _, group_by = _metric_step("Company A spend in Q1 2026 in the invoices' currencies")
+    assert metric == "finance.document_currency_spend" and group_by == ["currency"]
+
+
+@pytest.mark.parametrize("phrase", ["< 1k EUR", "up to €1,000", "at most 1,000 EUR"])
+def test_symbol_and_upper_bound_thresholds_list_invoices(phrase: str) -> None:
+    result = _routed(f"Show me Company A's invoices {phrase} in Q1 2026")
+    assert not result.requires_clarification, result.clarification_question
+    step = next(s for s in result.execution_plan if s.tool == "finance.invoices_above_threshold")
+    assert step.arguments["threshold"] == "1000.00" and step.arguments["direction"] == "below", step.arguments
