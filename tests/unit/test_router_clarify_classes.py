@@ -246,3 +246,15 @@ def test_symbol_and_upper_bound_thresholds_list_invoices(phrase: str) -> None:
     assert not result.requires_clarification, result.clarification_question
     step = next(s for s in result.execution_plan if s.tool == "finance.invoices_above_threshold")
     assert step.arguments["threshold"] == "1000.00" and step.arguments["direction"] == "below", step.arguments
+
+
+@pytest.mark.parametrize(("phrase", "code"), [("in USD", "USD"), ("in US dollars", "USD"), ("in pounds", "GBP"),
+                                              ("in CHF", "CHF")])
+def test_named_suppliers_spend_in_a_foreign_currency_is_their_invoices_in_it(phrase: str, code: str) -> None:
+    rng = random.Random(f"{SEED}-{phrase}")
+    sid = rng.choice(sorted(SUPPLIER_SPELLINGS))
+    metric, params, _ = _metric_step(f"Company A spend with {SUPPLIER_SPELLINGS[sid][0]} in Q1 2026 {phrase}")
+    assert metric == "finance.document_currency_spend", (metric, params)
+    assert params["document_currency"] == code and params["supplier_ids"] == [sid], params
+    # without a named supplier a conversion of all spend is asked about, never assumed
+    assert _routed(f"Company A spend in Q1 2026 {phrase}").requires_clarification
