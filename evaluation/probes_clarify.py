@@ -235,6 +235,8 @@ _BREAKDOWNS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("with a supplier breakdown", ("supplier_id",), None), ("as a monthly breakdown", (), "month"),
     ("across suppliers", ("supplier_id",), None), ("by product category", ("product_group_id",), None),
     ("month-by-month", (), "month"), ("by month, per supplier", ("supplier_id",), "month"),
+    ("by part number", ("product_code",), None), ("by material group", ("product_group_id",), None),
+    ("by commodity", ("product_group_id",), None), ("per calendar quarter", (), "quarter"),
 )
 
 
@@ -274,6 +276,13 @@ def _currency(template: str, with_supplier: bool) -> Frame:
         elif roll < 0.75:
             phrase = rng.choice(_CURRENCY_EUR)
             call = _total(d.base(**extra))
+        elif with_supplier and roll < 0.85:
+            # a named supplier's spend in a currency other than EUR: its invoices in that currency, as invoiced
+            cur, word = rng.choice((("USD", "USD"), ("USD", "US dollars"), ("GBP", "GBP"), ("GBP", "pounds"),
+                                    ("CHF", "CHF"), ("CHF", "Swiss francs")))
+            phrase = f"in {word}"
+            call = Call("finance.document_currency_spend", {**d.base(**extra), "document_currency": cur},
+                        outputs=("document_spend",))
         else:
             cur = rng.choice(("USD", "GBP", "CHF"))
             phrase = rng.choice((f"on {cur} invoices", f"invoiced in {cur}", f"in {cur} (as invoiced)",

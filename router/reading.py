@@ -271,6 +271,7 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("day", r"\b(?:day by day|daily{cadence}|per day|by day|each day|every day)\b"),
         ("week", r"\b(?:week by week|wk by wk|weekly{cadence}|per (?:week|wk)|by (?:week|wk)|each week|every week)\b"),
         ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly{cadence}|mthly|"
+                  r"for each of the (?:last|past|previous|first)\s+(?:\w+\s+)?months|"
                   r"per (?:calendar )?(?:month|mo|mth)|by (?:calendar )?(?:month|mo|mth)|each (?:calendar )?month|"
                   r"every month|(?:broken down|split|grouped|breakdown) by month)\b"),
         ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly{cadence}|qtrly|per (?:calendar )?(?:quarter|qtr)|"
@@ -282,8 +283,11 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 #: The nouns naming each allow-list dimension, read after a grouping word ("per supplier") and in second place of
 #: a coordinated grouping ("by month and supplier").
 _DIMENSION_NOUNS = (
-    ("product_group_id", r"(?:product\s+)?(?:groups?|categor(?:y|ies))"),
-    ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?"),
+    # ERP wording too: a "material group" or "commodity" is the product group, a "part number" the product.
+    ("product_group_id", r"(?:(?:product|material|spend|commodity)\s+)?(?:groups?|categor(?:y|ies))|"
+                         r"commodit(?:y|ies)"),
+    ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?|part(?:\s+numbers?)?|parts|"
+                     r"item\s+codes?|material(?:\s+numbers?)?|materials"),
     ("supplier_id", r"suppliers?|vendors?"),
 )
 _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -345,7 +349,7 @@ _BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s(?P<what>[a-z][a
 #: ("for every company" in an instruction is no breakdown).
 _NOT_A_GROUPING = frozenset("""
 a an the this that these those our my your their its me us far now then default mistake end start close
-how which what when where who whom name email post mail hand law itself approved
+how which what when where who whom name email post mail hand law itself approved of
 company companies supplier suppliers vendor vendors product products group groups category categories item items
 day days week weeks month months quarter quarters year years
 """.split())  # noqa: SIM905 - a word list reads better as text

@@ -258,3 +258,17 @@ def test_named_suppliers_spend_in_a_foreign_currency_is_their_invoices_in_it(phr
     assert params["document_currency"] == code and params["supplier_ids"] == [sid], params
     # without a named supplier a conversion of all spend is asked about, never assumed
     assert _routed(f"Company A spend in Q1 2026 {phrase}").requires_clarification
+
+
+@pytest.mark.parametrize(("phrase", "dimension"), [("by part number", "product_code"),
+                                                   ("by material group", "product_group_id"),
+                                                   ("by commodity", "product_group_id"),
+                                                   ("per material number", "product_code")])
+def test_erp_dimension_words(phrase: str, dimension: str) -> None:
+    _, _, group_by = _metric_step(f"Company A spend in 2025 {phrase}")
+    assert group_by == [dimension], (phrase, group_by)
+
+
+def test_for_each_of_the_last_months_is_the_month_grain() -> None:
+    breakdown = parse_breakdown("Company A spend for each of the last 3 months")
+    assert breakdown.grain == "month" and not breakdown.unknown
