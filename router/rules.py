@@ -66,7 +66,8 @@ _AGGREGATION = re.compile(
     r"amount|amounts|amt|bill(?!\s+of\b)|bills|expenses|"
     # "what did Company A pay Beta", "purchases from Beta": the invoiced spend ("pay terms", "purchase orders"
     # are document topics)
-    r"pay(?!\s+(?:terms?|on|by|within|when|late|early|attention)\b)|purchases(?!\s+orders?\b)|"
+    # ("how do we pay Beta?" asks about a payment method: only "did ... pay" is an amount)
+    r"did\s[\w\s'’.-]{1,50}?\bpay(?!\s+(?:terms?|attention)\b)|purchases(?!\s+orders?\b)|"
     # "share of wallet", "the value of our unpaid invoices", "how many times did Beta invoice us": figures
     r"share of wallet|wallet share|value of(?=\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend)\b)|"
     r"how many times (?=(?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b)|invoice volume|"
