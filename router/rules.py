@@ -99,7 +99,8 @@ _EXPLANATORY = re.compile(
     re.I,
 )
 #: Quotation marks around a phrase; an apostrophe inside a word ("Company A's", "I'm") is not a quote.
-_QUOTED = re.compile(r"[\"“„]([^\"“”„]{2,80})[\"”“]|(?<!\w)['‘]([^'‘’]{3,80})['’](?!\w)")
+# "'s " opens no quote: a possessive after a masked id ("COMP-A's spend ... the invoices' currencies").
+_QUOTED = re.compile(r"[\"“„]([^\"“”„]{2,80})[\"”“]|(?<!\w)['‘](?![sS]\s)([^'‘’]{3,80})['’](?!\w)")
 _TECHNICAL = re.compile(
     r"\b(calibration|differential pressure|firmware|commissioning|installation|wiring|torque|ip\d{2}|"
     r"selv|span|tolerance|accuracy|warranty|liability|termination|indemnit\w*|force majeure|"

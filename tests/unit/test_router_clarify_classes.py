@@ -272,3 +272,13 @@ def test_erp_dimension_words(phrase: str, dimension: str) -> None:
 def test_for_each_of_the_last_months_is_the_month_grain() -> None:
     breakdown = parse_breakdown("Company A spend for each of the last 3 months")
     assert breakdown.grain == "month" and not breakdown.unknown
+
+
+def test_a_possessive_after_a_masked_id_opens_no_quote() -> None:
+    from router.rules import find_identifiers, mask, quoted_spans
+
+    question = "What was COMP-A's spend with Beta YTD, in the invoices' currencies?"
+    assert quoted_spans(mask(question, find_identifiers(question).spans)) == ()
+    assert quoted_spans("Which documents mention 'force majeure'?") == ((24, 39),)
+    metric, params, _ = _metric_step(question)
+    assert metric == "finance.document_currency_spend" and params["supplier_ids"] == ["SUP-18"], (metric, params)
