@@ -277,12 +277,11 @@ def _currency(template: str, with_supplier: bool) -> Frame:
             phrase = rng.choice(_CURRENCY_EUR)
             call = _total(d.base(**extra))
         elif with_supplier and roll < 0.85:
-            # a named supplier's spend in a currency other than EUR: its invoices in that currency, as invoiced
+            # a named supplier's spend "in USD": a conversion (not governed) or its USD invoices? A supplier may
+            # invoice in several currencies, so the right answer is a clarification naming the currency.
             cur, word = rng.choice((("USD", "USD"), ("USD", "US dollars"), ("GBP", "GBP"), ("GBP", "pounds"),
                                     ("CHF", "CHF"), ("CHF", "Swiss francs")))
-            phrase = f"in {word}"
-            call = Call("finance.document_currency_spend", {**d.base(**extra), "document_currency": cur},
-                        outputs=("document_spend",))
+            return template.format(c=d.c, s=d.s, p=d.p, cur=f"in {word}"), None, (cur,)
         else:
             cur = rng.choice(("USD", "GBP", "CHF"))
             phrase = rng.choice((f"on {cur} invoices", f"invoiced in {cur}", f"in {cur} (as invoiced)",

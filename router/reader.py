@@ -862,7 +862,6 @@ def read(
     elif _POSTED_ONLY.search(cue_text):
         statuses = ("posted",)
     other_basis = _OTHER_BASIS.search(cue_text)
-    analysis = _supplier_currency(analysis, entities, gazetteer, _currencies(cue_text), amounts)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
         spend=bool(_SPEND.search(cue_text)) or filtered_figure,
@@ -899,22 +898,6 @@ def read(
         fuzzy=tuple((t, m) for _, _, t, m in fuzzy), analysis=analysis,
         excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
     )
-
-
-def _supplier_currency(analysis: Analysis, entities: Entities, gazetteer: Gazetteer, currencies: tuple[str, ...],
-                       amounts: tuple[Amount, ...]) -> Analysis:
-    """"Spend with Epsilon in USD": named suppliers' spend in a currency other than the company's reporting
-    currency is their invoices in that currency, as invoiced (one currency is never converted into another; the
-    figure names the currency and the invoices it covers). Without a named supplier the currency stays a question
-    (a conversion of all spend is not governed)."""
-    if (len(currencies) != 1 or not entities.supplier_ids or not entities.company_id or amounts
-            or analysis.original_currency or analysis.document_currency or analysis.ranking or analysis.share
-            or analysis.comparison):
-        return analysis
-    company = gazetteer.company(entities.company_id)
-    if company is None or currencies[0] == company.reporting_currency:
-        return analysis
-    return replace(analysis, original_currency=True, document_currency=currencies[0])
 
 
 #: Words that make a status-filtered invoice question something other than their total: a listing, a document,
