@@ -33,12 +33,13 @@ _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
     ("supplier_id", r"(?:suppliers?|vendors?)"),
 )
 _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
-_TOP_WORDS = r"top|biggest|largest|highest"
+_TOP_WORDS = r"top|biggest|largest|highest|number one|no\.? ?1"
 _BOTTOM_WORDS = r"bottom|smallest|lowest|least|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
 _RANKINGS = tuple(re.compile(p, re.I) for p in (
     rf"\b{_NUM}\s+(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
-    rf"\b(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:[\s-]+{_NUM})?\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
+    # "our lowest-spend vendor", "the highest-spend suppliers": a hyphenated measure between
+    rf"\b(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:[\s-]+{_NUM})?(?:\s+|-(?=spend))(?:[a-z]+[\s-]+){{0,2}}?(?:{_DIM})\b",
     rf"\b(?P<dir>top|bottom)[\s-]+{_NUM}\b",
 ))
 _SPEND_VERB = r"(?:spen[dt]|spending|paid|pay|bought|buy|purchased?|invoiced)"
@@ -53,7 +54,8 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?P<who>who|whom)\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
     r"\b(?P<who>who)\s+(?:received|got|earned|billed|invoiced)\s+(?:us\s+)?the\s+(?P<dir>most|least)\b",
     rf"\bwhere\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
-    rf"\brank(?:ed|ing|s)?\s+(?:(?:of|the|our|all)\s+)*(?:{_DIM})\b",
+    # "rank Company A's suppliers": the company is masked, its "'s" stays
+    rf"\brank(?:ed|ing|s)?\s+(?:(?:of|the|our|all|['’]s)\s+)*(?:{_DIM})\b",
     rf"\b(?:{_DIM})\s+ranked\b",
 ))
 _ORDER_BY = (
@@ -76,7 +78,8 @@ _SHARE = re.compile(
 # --- comparisons ----------------------------------------------------------------------------------------------
 _CHANGE_WORDS = re.compile(
     r"\b(?:change[ds]?|changing|increased?|increases|decreased?|decreases|grow|grew|grown|growth|rise|rose|risen|"
-    r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend)\b",
+    r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend|move[ds]?|moving|shift(?:ed|s)?|"
+    r"swing|more or less|up or down)\b",
     re.I,
 )
 #: Words for a path over time rather than a change between two periods: with a grain and no base ("the trend
@@ -126,7 +129,9 @@ _POSTED = re.compile(
     r"(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
     r"awaiting payment|due for payment|pending payment|"
     # "how much do we (still) owe Beta": what is invoiced and not yet paid.
-    r"(?:still\s+)?(?:owe|owed|owing))\b",
+    r"(?:still\s+)?(?:owe|owed|owing)|"
+    # "how much of our spend is open": the status as the predicate of the spend
+    r"(?<=\bis\s)(?:still\s+)?open|(?<=\bare\s)(?:still\s+)?open)\b",
     re.I,
 )
 _PAID = re.compile(
@@ -143,7 +148,9 @@ _PAID = re.compile(
     r"|(?<=[,(])\s*paid\b|\bpaid(?=\s*\))"
     r"|(?<!\bhave)(?<!\bhas)(?<!\bhad)(?<!\bwe)(?<!\bi)(?<!\bthey)(?<!\byou)(?<!\bwas)(?<!\bwere)(?<!\bbeen)"
     r"(?<!\bbe)(?<!\bdid)(?<!\bdo)(?<!\bis)(?<!\bare)(?<!\bit)(?<!\bget)(?<!\bgot)(?<!\byet)(?<!\bnot)"
-    r" paid(?=[?.!]*\s*$)",
+    r" paid(?=[?.!]*\s*$)"
+    # "how much of our Q1 spend is paid": the part of the spend in that status
+    r"|(?<=\bis\s)(?:already\s+)?paid(?=[?.!]*\s*$)",
     re.I,
 )
 _CREDIT_NOTES = re.compile(
@@ -164,9 +171,11 @@ _ORIGINAL = re.compile(
     r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native)\s+"
     r"currenc(?:y|ies)\b"
     r"|\bin\s+(?:their|its|the invoices['’]?|each invoice['’]s)\s+own\s+currenc(?:y|ies)\b"
+    r"|\bin\s+the\s+invoices['’]?\s+currenc(?:y|ies)\b"
     r"|\bin\s+the\s+currenc(?:y|ies)\s+(?:of\s+the\s+invoices?|(?:they|it)\s+(?:were|was)\s+(?:invoiced|billed|issued)"
     r"(?:\s+in)?|invoiced|billed)\b"
-    r"|\bas\s+invoiced\b|\bunconverted\b|\bwithout\s+(?:fx\s+|currency\s+)?conversion\b|\bnot\s+converted\b"
+    r"|\bas\s+invoiced\b|\bunconverted\b|\bnot\s+converted\b"
+    r"|\b(?:without|before|no|prior to)\s+(?:any\s+)?(?:fx\s+|currency\s+)?conversion\b"
     r"|\b(?:original|document)[- ]currency\s+(?:amounts?|spend|totals?|figures?)\b"
     # "spend by currency": one figure per invoice currency, each in that currency (never converted and summed).
     r"|\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:the\s+)?(?:invoice|original|document|"
@@ -192,6 +201,15 @@ _AVERAGE_PRICE = re.compile(
     # "what did we pay (on average) per unit", "paid on average per unit", "cost us per unit on average"
     r"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+|in\s+average\s+|an\s+average\s+of\s+)?per\s+"
     r"(?:unit|piece|pc)\b",
+    re.I,
+)
+#: "which supplier was cheapest for PRD-482", "who sold PRD-482 cheapest": the product's average unit price per
+#: supplier (the cheapest is the lowest row); without a product the router asks which product.
+_CHEAPEST_SUPPLIER = re.compile(
+    r"\b(?:which|what)\s+(?:supplier|vendor)s?\b[^?]{0,60}?\b(?:cheapest|cheaper|lowest\s+(?:unit\s+)?price|"
+    r"least\s+expensive|best\s+price)\b"
+    r"|\bwho\s+(?:sold|sells|offered|offers|supplied|supplies|delivered)\b[^?]{0,60}?\b(?:cheapest|cheaper)\b"
+    r"|\b(?:cheapest|least\s+expensive)\s+(?:supplier|vendor)s?\b",
     re.I,
 )
 
@@ -232,6 +250,8 @@ class Analysis:
     original_currency: bool = False
     document_currency: str | None = None
     average_price: bool = False
+    #: "which supplier was cheapest for PRD-482": the average unit price per supplier.
+    price_by_supplier: bool = False
     #: "vs", "compared with": a comparison when the question names two periods (the reader splits them).
     compare_words: tuple[tuple[int, int], ...] = ()
     spans: tuple[tuple[int, int], ...] = ()
@@ -396,6 +416,8 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
             # "How much has Company A paid?": a trailing "paid" after a perfect tense is the verb.
             if not (m.group(0).strip() == "paid" and m.end() >= len(text.rstrip("?.! "))
                     and re.search(r"\b(?:have|has|had)\b", text[: m.start()], re.I))]
+    # "not yet paid invoices": the negated status wins over the "paid invoices" inside it.
+    paid = [m for m in paid if not any(p.start() < m.start() < p.end() for p in _POSTED.finditer(text))]
     posted = [m for m in _POSTED.finditer(text) if not any(p.start() <= m.start() < p.end() for p in paid)]
     # A status behind an exclusion cue is left out ("excluding unpaid invoices" = the paid ones).
     flip = {"posted": "paid", "paid": "posted"}
@@ -469,15 +491,18 @@ def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int
     statuses, types, filter_spans = parse_filters(text)
     original, code, currency_spans = parse_currency(text)
     average = [m.span() for m in _AVERAGE_PRICE.finditer(text)]
+    cheapest = [m.span() for m in _CHEAPEST_SUPPLIER.finditer(text)]
+    if cheapest and ranking is not None and ranking.dimension == "supplier_id":
+        ranking, ranking_spans = None, ()  # "the cheapest supplier" ranks prices, not spend
     cues = tuple((m.start(), m.end()) for m in EXCLUSION_CUE.finditer(text))
     if compares and comparison is None:
         comparison = Comparison("previous_period")
     analysis = Analysis(
         ranking=ranking, share=share, comparison=comparison, exclusion_cues=cues, statuses=statuses,
-        document_types=types, original_currency=original, document_currency=code, average_price=bool(average),
-        compare_words=compare_words(text),
+        document_types=types, original_currency=original, document_currency=code,
+        average_price=bool(average or cheapest), price_by_supplier=bool(cheapest), compare_words=compare_words(text),
         spans=tuple(sorted({*ranking_spans, *share_spans, *compare_spans, *filter_spans, *currency_spans, *average,
-                            *cues})),
+                            *cheapest, *cues})),
     )
     return analysis, hidden
 
@@ -538,6 +563,8 @@ def bare_exclusion_target(text: str, position: int) -> str | None:
         return None
     phrase = re.split(r"\s+(?:in|during|for|from|over|last|this|since|between|and|or|by|per)\b", words.group(0),
                       maxsplit=1)[0].strip()
+    if re.match(r"(?:in|during|for|from|over|last|this|since|between|by|per)\b", phrase, re.I):
+        return None  # a period or a grouping follows the cue, not a name ("without [SUP-31] in Q4 2025")
     return phrase or None
 
 
@@ -617,6 +644,7 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
     """
     if analysis.average_price and slots.product_codes:
         if (single_month and not slots.supplier_ids and not slots.exclude_supplier_ids and not slots.group_by
+                and not analysis.price_by_supplier
                 and not slots.grain and not analysis.ranking and not analysis.comparison):
             return None
         return AVERAGE_PRICE
@@ -687,6 +715,8 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
         else:
             params["product_code"] = slots.product_codes[0]
         put("supplier_ids", slots.supplier_ids, "supplier")
+        if analysis.price_by_supplier and not group_by:
+            group_by = ("supplier_id",)
     else:
         put("supplier_ids", slots.supplier_ids, "supplier")
         if slots.product_codes:

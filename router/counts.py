@@ -28,6 +28,9 @@ COUNT_DIMENSIONS = ("supplier_id", "document_type")
 COUNT_GRAINS = ("month", "quarter", "year")
 
 _COUNT = re.compile(
+    # "how many times did Beta invoice us", "invoice volume (count)": the number of invoices (first: "times" is
+    # otherwise another counted noun)
+    r"\bhow many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b|\binvoice volume\b|"
     # "#" is no word character: "# of invoices" has no word boundary before it.
     r"(?:\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|tally of)|(?<!\w)#\s?of)\b"
     r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b|"

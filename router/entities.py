@@ -175,11 +175,15 @@ def _near(typed: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     """Same words but for one word that is one edit away (both long enough)."""
     if len(typed) != len(phrase):
         return False
+    # In a name of several words the others pin the name down: a shorter word may carry the typo there, and a
+    # dropped or added plural "s" is no other name ("Iota Cable Work" for "Iota Cable Works").
+    least = FUZZY_MIN_LETTERS - 1 if len(phrase) > 1 else FUZZY_MIN_LETTERS
     edits = 0
     for t, p in zip(typed, phrase, strict=True):
         if t == p:
             continue
-        if min(len(t), len(p)) < FUZZY_MIN_LETTERS or edit_distance(t, p, 1) > 1:
+        plural = len(phrase) > 1 and (t + "s" == p or p + "s" == t) and len(t) >= 3
+        if not plural and (min(len(t), len(p)) < least or edit_distance(t, p, 1) > 1):
             return False
         edits += 1
     return edits == 1

@@ -44,7 +44,8 @@ _OPENER = re.compile(
 _SUBSTANCE = re.compile(
     r"\b(spend|spent|spending|expenditure|cost|costs|purchases?|purchased|bought|buy|paid|pay|invoiced|invoices?|"
     r"credit notes?|how many|how much|number|count|total|totals|sum|average|price|prices|units?|quantit(?:y|ies)|"
-    r"tax|vat|share|rank\w*|top|biggest|largest|approved|approval|agreements?|contracts?|terms|clauses?|"
+    r"tax|vat|share|rank\w*|top|biggest|largest|smallest|lowest|bottom|approved|approval|agreements?|contracts?|"
+    r"terms|clauses?|"
     r"warranty|liability|calibrat\w*|install\w*|manuals?|documents?|catalog(?:ue)?|explain|summar\w+|describe|"
     r"list|show|which|who|why|when|where|what (?:is|are|was|were|did|does|do)"
     r")\b",

@@ -82,6 +82,8 @@ _APPROVES = re.compile(r"\bapprov\w*", re.I)
 _SPEND = re.compile(
     r"\b(spend|spent|spending|expenditure|expenditures|expenses?|outlay|bill|bills|billed|cost|costs|purchases?|"
     r"paid|pay|invoiced|how much|total|totals|sum|worth|owe|owed|outstanding|amt|"
+    # "the value of our unpaid invoices": their total
+    r"value of\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend|purchases)|"
     # "the open amount with Beta": the total of posted (unpaid) invoices.
     r"open (?:amounts?|balances?|payables?|items?))\b",
     re.I,
@@ -107,7 +109,14 @@ _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|
 #: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
 _INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
 _THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|less than|at least|at most|"
-                              r"no more than|not more than|up to|maximum|minimum)\b|[<>≤≥]", re.I)
+                              r"north of|south of|no more than|not more than|up to|maximum|minimum)\b|[<>≤≥]", re.I)
+#: Invoice states no governed figure records ("overdue invoices", "disputed spend"): asked about, never dropped.
+_UNKNOWN_STATUS = re.compile(
+    r"\b(overdue|past[- ]due|disputed|in dispute|on hold|blocked|rejected)\b"
+    r"(?=[\s\w'’.-]{0,40}\b(?:invoices?|bills|spend|spending|amounts?|items|credit notes?)\b)"
+    r"|(?<=\binvoices)\s+(?:that are |which are )?(overdue|past[- ]due|disputed|in dispute|on hold)\b"
+    # "how much is overdue with Beta"
+    r"|\b(?:is|are|was|were)\s+(?:still\s+)?(overdue|past[- ]due|disputed|in dispute|on hold)\b", re.I)
 #: "in local currency", "in whatever currency the invoices were in": the user has not chosen a currency.
 _CURRENCY_UNCHOSEN = re.compile(
     r"\b(local|original|native|invoice|invoiced|transaction|source|document|whatever|any|their own|its own)\s+"
@@ -122,7 +131,7 @@ _STATUS_CHOICE = re.compile(
 #: "How many invoices", "number of invoices", "invoice count": a count of invoices.
 _INVOICE_COUNT = re.compile(
     r"\b(how many (?:\w+\s+){0,2}invoices|number of (?:\w+\s+){0,2}invoices|invoice counts?|count (?:of )?(?:the )?"
-    r"(?:\w+\s+)?invoices)\b",
+    r"(?:\w+\s+)?invoices|invoice volume|how many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?)\b",
     re.I,
 )
 #: A price comparison between suppliers ("which supplier is cheaper"): unit prices compare per product only.
@@ -179,7 +188,25 @@ which what who whom whose when where why how much many is are was were did does 
 clause clauses section sections page pages warranty liability calibration installation maintenance manual
 framework master supply agreement agreements contract contracts amendment amendments version versions
 everyone everybody anyone anybody everything thousand hundred million billion
+up down went go goes going gone come came bill bills billing money cash spendings percent percentage percentages
+proportion portion fraction slice share shares sold sell sells selling buy bought buying cheap cheaper cheapest
+expensive pricier priciest high higher highest low lower lowest big bigger biggest large larger largest small
+smaller smallest greatest most least much many more less few fewer number one two three four five six seven
+eight nine ten rank ranked ranking ranks change changed changes growth grow grew grown increase increased
+decrease decreased difference variance trend development developed move moved compared comparison relative
+break broken out across against versus received receive got get send sent issued value worth overall whole
+entire full sum summed add added together combined still already yet outstanding open unpaid settled cleared
+owe owed owing draft drafts cancelled canceled paid give need needs want wants like would please help quick
+question board deck review monthly quarterly annual annually weekly daily reporting numbers figure so far same
+period periods calendar fiscal financial year-to-date quarter-to-date month-to-date rolling trailing past
+name named who's where's there here other others else rest remaining apart besides except without minus plus
+leaving leave counting counted count excl. incl. only just approx approximately roughly about around exact
+exactly invoiced billed charged charge charges spent purchases purchasing procured procurement sourcing
+direct indirect vendor's supplier's company's supplies supply supplied supplying fx convert conversion
+book time times volume volumes wallet
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: Inflections of vocabulary words are vocabulary too ("Ranked", "Grows"); the base must be in the list.
+_INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "est", "ly")
 #: Words one space apart only: a masked (consumed) span between two words leaves several spaces.
 _CAPITALIZED_RUN = re.compile(r"(?<![\w'’-])([A-Z][\w&'’.-]*[\w&]|[A-Z])(?: (?:[A-Z][\w&'’.-]*[\w&]|[A-Z]))*")
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*)$")
@@ -213,7 +240,7 @@ class Unread:
     text: str
     start: int
     end: int
-    kind: Literal["name", "category", "date", "breakdown"]
+    kind: Literal["name", "category", "date", "breakdown", "status"]
     candidates: tuple[str, ...] = ()  # "ID (name)" when several spellings are close
 
 
@@ -546,7 +573,10 @@ def _covered(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
 
 def _vocabulary(word: str) -> bool:
     folded = re.sub(r"['’]s$", "", word).lower().strip(".")
-    return folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS
+    if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS:
+        return True
+    return any(folded.endswith(end) and folded[: -len(end)] in _COMMON_CAPITALIZED
+               for end in _INFLECTIONS if len(folded) > len(end) + 2)
 
 
 def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
@@ -703,6 +733,11 @@ def unread_clarifications(spans: Sequence[Unread]) -> tuple[list[str], list[str]
         if span.candidates:
             reasons.append(f"entity: {span.text!r} is close to more than one name")
             questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
+        elif span.kind == "status":
+            reasons.append(f"status: {span.text!r} is no invoice status the governed figures know")
+            questions.append(f"Governed figures know the invoice statuses unpaid (posted) and paid; {span.text!r} "
+                             "is not one of them (no due-date or dispute status is recorded). Do you want the "
+                             "figure over unpaid (posted) or paid invoices instead?")
         elif span.kind == "date":
             reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
             questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
@@ -781,6 +816,11 @@ def read(
                                  tuple(f"{m.canonical_id} ({m.spelling})" for m in close)))
         else:
             unread.append(Unread(phrase, start, end, kind))  # type: ignore[arg-type]
+    for match in _UNKNOWN_STATUS.finditer(scratch):
+        group = next(i for i in (1, 2, 3) if match.group(i))
+        word, start = match.group(group), match.start(group)
+        if not _covered(start, start + len(word), [(u.start, u.end) for u in unread]):
+            unread.append(Unread(word, start, start + len(word), "status"))
     for match in _ISO_DATE.finditer(id_masked):
         if not _covered(*match.span(), consumed):
             unread.append(Unread(match.group(0), match.start(), match.end(), "date"))
@@ -790,7 +830,11 @@ def read(
     if fuzzy:
         mentions = _with_fuzzy(mentions, fuzzy)
     included, excluded_suppliers, excluded_groups, exclusion_problems, bare = _exclusions(
-        id_masked, analysis, mentions, gazetteer)
+        id_masked, analysis, mentions, gazetteer, _supplier_id_mentions(text, identifiers))
+    if excluded_suppliers and identifiers.supplier_ids:
+        # "except for SUP-18": an id behind an exclusion cue is left out, not asked for.
+        identifiers = replace(identifiers, supplier_ids=tuple(i for i in identifiers.supplier_ids
+                                                              if i not in excluded_suppliers))
     for position in bare:
         target = bare_exclusion_target(id_masked, position)
         if target:
@@ -901,17 +945,29 @@ def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:
     return mask(text, tuple(spans)) if spans else text
 
 
+_SUPPLIER_ID_SPAN = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
+
+
+def _supplier_id_mentions(text: str, identifiers: Identifiers) -> tuple[Mention, ...]:
+    """The supplier ids written in the question as mentions with their spans (so an exclusion cue covers them)."""
+    return tuple(Mention("supplier", m.group(0), m.start(), m.end(), (f"SUP-{m.group(1)}",))
+                 for m in _SUPPLIER_ID_SPAN.finditer(text)
+                 if m.span() in identifiers.spans and f"SUP-{m.group(1)}" in identifiers.supplier_ids)
+
+
 def _exclusions(
-    text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer
+    text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer,
+    id_mentions: tuple[Mention, ...] = (),
 ) -> tuple[EntityMentions, tuple[str, ...], tuple[str, ...], list[str], list[int]]:
     """The mentions left after the exclusion cues, the excluded supplier and group ids, problems (an excluded name
-    that is ambiguous) and the positions of cues followed by no mention."""
+    that is ambiguous) and the positions of cues followed by no mention. ``id_mentions`` (supplier ids written
+    as ids) are excluded like names when a cue covers them."""
     if not analysis.exclusion_cues:
         return mentions, (), (), [], []
-    spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups)]
+    spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions)]
     covered, bare = excluded_spans(text, analysis.exclusion_cues, spans)
     problems: list[str] = []
-    suppliers: list[str] = []
+    suppliers: list[str] = [m.candidates[0] for m in id_mentions if (m.start, m.end) in covered]
     groups: list[str] = []
     for m in mentions.suppliers:
         if (m.start, m.end) in covered:

@@ -44,13 +44,14 @@ _MONEY = re.compile(
 # "above", ">" do not. After an amount: "or more", "and above", "+" (inclusive), "or less" (inclusive).
 _COMPARATOR = re.compile(
     r"(?:\b(?P<word>above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
+    r"north of|south of|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
     r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
                        r"(?P<below>or less|or below|and below|and less|or lower))(?![\w])", re.I)
-_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less",
+_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less", "north",
                 "not less", "minimum", "min.")
 _INCLUSIVE_WORDS = ("at least", "no less", "not less", "minimum", "min.", "at most", "no more", "not more",
                     "maximum", "max.", "up to")
@@ -176,14 +177,15 @@ _RANGE_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.I)
 _RANGE_BETWEEN = re.compile(r"\s*(?:and|to|until|through|-|–)\s*", re.I)
 
 
-def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int, int, str | None]]:
-    """Amount ranges: the start of each bound's match -> (side, span start, span end, the range's currency).
+def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int, int, str | None, str | None]]:
+    """Amount ranges: the start of each bound's match -> (side, span start, span end, the range's currency, the
+    multiplier the lower bound shares with the upper: "between 5 and 10 thousand EUR" is 5,000 to 10,000).
 
     Two numbers joined by "and"/"to"/"-" after "between"/"from" (or by a dash alone) bound a range when at
     least one of them is money (a currency or a multiplier): "between 2024 and 2025" is no amount. Both bounds
     are inclusive ("between 5k and 10k" includes 10k), and a currency named once applies to both.
     """
-    found: dict[int, tuple[str, int, int, str | None]] = {}
+    found: dict[int, tuple[str, int, int, str | None, str | None]] = {}
     for low, high in itertools.pairwise(matches):
         if low.start() in found:
             continue
@@ -197,8 +199,13 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
         currencies = {_code(c) for m in (low, high) for c in (m.group("cur1"), m.group("cur2")) if c}
         shared = currencies.pop() if len(currencies) == 1 else None
         start = before.start() if before is not None else low.start()
-        found[low.start()] = ("above", start, low.end(), shared)
-        found[high.start()] = ("below", high.start(), high.end(), shared)
+        low_number, high_number = parse_number(low.group("num")), parse_number(high.group("num"))
+        carried = None
+        if (high.group("mult") and not low.group("mult") and not low.group("cur1") and not low.group("cur2")
+                and low_number is not None and high_number is not None and low_number < high_number):
+            carried = high.group("mult")
+        found[low.start()] = ("above", start, low.end(), shared, carried)
+        found[high.start()] = ("below", high.start(), high.end(), shared, None)
     return found
 
 
@@ -218,9 +225,9 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         if match.start() in ranged:
             value = parse_number(match.group("num"))
             if value is not None:
-                side, start, end, shared = ranged[match.start()]
-                if mult:
-                    value *= _MULTIPLIERS[mult.lower()]
+                side, start, end, shared, carried = ranged[match.start()]
+                if mult or carried:
+                    value *= _MULTIPLIERS[(mult or carried or "").lower()]
                 found.append(Amount(value=value, currency=_code(cur) if cur else shared, start=start, end=end,
                                     text=text[start:end].strip(), comparator=side, inclusive=True))
             continue
@@ -252,25 +259,35 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
 
 
 # --- breakdowns ---------------------------------------------------------------------------------------------
+#: "the monthly report", "our quarterly review": the adjective names a report's cadence, not a grain of the figure.
+_CADENCE_NOUN = (r"(?!\s+(?:reports?|reporting|review|reviews|meetings?|decks?|close|closing|updates?|calls?|packs?|"
+                 r"packages?|budgets?|newsletters?|summar(?:y|ies)|board|business|check-?ins?|sync|presentations?|"
+                 r"slides?|kpi|kpis|dashboards?|run|process|cycle)\b)")
 _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (grain, re.compile(pattern, re.I))
+    (grain, re.compile(pattern.replace("{cadence}", _CADENCE_NOUN), re.I))
     for grain, pattern in (
         # Analysts abbreviate the grain ("by qtr", "per mo", "mthly", "by yr", "wk by wk"); the abbreviations
         # name nothing else, so reading them as the grain drops no constraint.
-        ("day", r"\b(?:day by day|daily|per day|by day|each day|every day)\b"),
-        ("week", r"\b(?:week by week|wk by wk|weekly|per (?:week|wk)|by (?:week|wk)|each week|every week)\b"),
-        ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly|mthly|per (?:month|mo|mth)|"
-                  r"by (?:month|mo|mth)|each month|every month|(?:broken down|split|grouped|breakdown) by month)\b"),
-        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly|qtrly|per (?:quarter|qtr)|by (?:quarter|qtr)|"
-                    r"each quarter|every quarter)\b"),
-        ("year", r"\b(?:year by year|yearly|annually|per (?:year|yr)|by (?:year|yr)|each year|every year)\b"),
+        ("day", r"\b(?:day by day|daily{cadence}|per day|by day|each day|every day)\b"),
+        ("week", r"\b(?:week by week|wk by wk|weekly{cadence}|per (?:week|wk)|by (?:week|wk)|each week|every week)\b"),
+        ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly{cadence}|mthly|"
+                  r"for each of the (?:last|past|previous|first)\s+(?:\w+\s+)?months|"
+                  r"per (?:calendar )?(?:month|mo|mth)|by (?:calendar )?(?:month|mo|mth)|each (?:calendar )?month|"
+                  r"every month|(?:broken down|split|grouped|breakdown) by month)\b"),
+        ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly{cadence}|qtrly|per (?:calendar )?(?:quarter|qtr)|"
+                    r"by (?:calendar )?(?:quarter|qtr)|each (?:calendar )?quarter|every quarter)\b"),
+        ("year", r"\b(?:year by year|yearly{cadence}|annually|per (?:year|yr)|by (?:year|yr)|each year|"
+                 r"every year)\b"),
     )
 )
 #: The nouns naming each allow-list dimension, read after a grouping word ("per supplier") and in second place of
 #: a coordinated grouping ("by month and supplier").
 _DIMENSION_NOUNS = (
-    ("product_group_id", r"(?:product\s+)?(?:groups?|categor(?:y|ies))"),
-    ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?"),
+    # ERP wording too: a "material group" or "commodity" is the product group, a "part number" the product.
+    ("product_group_id", r"(?:(?:product|material|spend|commodity)\s+)?(?:groups?|categor(?:y|ies))|"
+                         r"commodit(?:y|ies)"),
+    ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?|part(?:\s+numbers?)?|parts|"
+                     r"item\s+codes?|material(?:\s+numbers?)?|materials"),
     ("supplier_id", r"suppliers?|vendors?"),
 )
 _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -332,7 +349,7 @@ _BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s(?P<what>[a-z][a
 #: ("for every company" in an instruction is no breakdown).
 _NOT_A_GROUPING = frozenset("""
 a an the this that these those our my your their its me us far now then default mistake end start close
-how which what when where who whom name email post mail hand law itself approved
+how which what when where who whom name email post mail hand law itself approved of
 company companies supplier suppliers vendor vendors product products group groups category categories item items
 day days week weeks month months quarter quarters year years
 """.split())  # noqa: SIM905 - a word list reads better as text
@@ -418,6 +435,7 @@ def dimension_phrase(name: str) -> str:
 
 # --- invoice statuses ---------------------------------------------------------------------------------------
 _EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\binvoices?\b)|"
+                              r"\b(draft)\s+(?=(?:spend|spending|amounts?|totals?|value)\b)|"
                               r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b",
                               re.I)
 
@@ -428,7 +446,7 @@ def excluded_status(text: str) -> str | None:
     match = _EXCLUDED_STATUS.search(text)
     if match is None:
         return None
-    word = (match.group(1) or match.group(2)).lower()
+    word = next(g for g in match.groups() if g).lower()
     return "draft" if word.startswith("draft") else "cancelled"
 
 

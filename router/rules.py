@@ -43,9 +43,12 @@ _HOW_MUCH = (
 )
 _THRESHOLD = (
     # A threshold is an aggregate filter only when it is followed by an amount of money ("above 5,000 EUR").
-    r"(?:above|below|over|under|more than|less than|exceed(?:s|ed|ing)?)\s+(?:[€$£]\s?)?\d[\d,.]*\s*"
+    r"(?:above|below|over|under|more than|less than|north of|south of|up to|at most|at least|no more than|"
+    r"exceed(?:s|ed|ing)?)\s+(?:[€$£]\s?)?\d[\d,.]*\s*"
     r"(?:k\b\s*)?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|€|\$|£)"
-    r"|(?:above|below|over|under|more than|less than|exceed(?:s|ed|ing)?)\s+(?:[€$£]|eur|usd|gbp|chf)\s?\d+"
+    r"|(?:above|below|over|under|more than|less than|north of|south of|up to|at most|at least|no more than|"
+    r"exceed(?:s|ed|ing)?)\s+"
+    r"(?:[€$£]|eur|usd|gbp|chf)\s?\d+"
     r"(?:[\d,.']*\d)?k?"
     # An amount range ("between 5k and 10k EUR", "from €1,000 to €5,000"): money on its upper bound.
     r"|(?:between|from)\s+(?:(?:[€$£]|eur|usd|gbp|chf)\s?)?\d[\d,.']*\s*(?:k\b\s*)?(?:eur\s+|€\s*)?(?:and|to|-)\s+"
@@ -60,11 +63,21 @@ _AGGREGATION = re.compile(
     r"how many(?!\s+(?:days|weeks|months|years|hours|minutes|times))|average|avg|mean|count|"
     # "amt" is how analysts abbreviate "amount" ("amt paid to Beta"); "our bill with Beta", "expenses with Beta"
     # name the invoiced spend ("bill of materials/lading" is a document's topic).
-    r"amount|amounts|amt|bill(?!\s+of\b)|bills|expenses|expenditures|outlay|cost|costs|tax|taxes|grand total|"
+    r"amount|amounts|amt|bill(?!\s+of\b)|bills|expenses|"
+    # "what did Company A pay Beta", "purchases from Beta": the invoiced spend ("pay terms", "purchase orders"
+    # are document topics)
+    # ("how do we pay Beta?" asks about a payment method: only "did ... pay" is an amount)
+    r"did\s[\w\s'’.-]{1,50}?\bpay(?!\s+(?:terms?|attention)\b)|purchases(?!\s+orders?\b)|"
+    # "share of wallet", "the value of our unpaid invoices", "how many times did Beta invoice us": figures
+    r"share of wallet|wallet share|value of(?=\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend)\b)|"
+    r"how many times (?=(?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b)|invoice volume|"
+    r"expenditures|outlay|cost|costs|tax|taxes|grand total|"
     r"per supplier|by supplier|unit price|per unit|"
     # a price change/adjustment/index is a contract topic, not a price to look up
     r"price(?!\s+(?:change|changes|adjustments?|increases?|reviews?|escalation|clauses?|index))|units|"
-    rf"{_THRESHOLD}|threshold|aggregate)(?!\w)",
+    rf"{_THRESHOLD}|threshold|aggregate)(?!\w)"
+    # "invoices < 1k EUR", ">= €5,000": a comparison symbol before money (no word boundary before a symbol)
+    r"|(?<![\w<>=])[<>≤≥]=?\s*(?:[€$£]\s?)?\d[\d,.']*\s*(?:k\b\s*)?(?:eur|euros?|usd|gbp|chf|€|\$|£)",
     re.I,
 )
 _RELATIONSHIP = re.compile(
@@ -86,7 +99,8 @@ _EXPLANATORY = re.compile(
     re.I,
 )
 #: Quotation marks around a phrase; an apostrophe inside a word ("Company A's", "I'm") is not a quote.
-_QUOTED = re.compile(r"[\"“„]([^\"“”„]{2,80})[\"”“]|(?<!\w)['‘]([^'‘’]{3,80})['’](?!\w)")
+# "'s " opens no quote: a possessive after a masked id ("COMP-A's spend ... the invoices' currencies").
+_QUOTED = re.compile(r"[\"“„]([^\"“”„]{2,80})[\"”“]|(?<!\w)['‘](?![sS]\s)([^'‘’]{3,80})['’](?!\w)")
 _TECHNICAL = re.compile(
     r"\b(calibration|differential pressure|firmware|commissioning|installation|wiring|torque|ip\d{2}|"
     r"selv|span|tolerance|accuracy|warranty|liability|termination|indemnit\w*|force majeure|"
