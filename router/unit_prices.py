@@ -42,7 +42,7 @@ _CHEAPEST_SUPPLIER = re.compile(
     r"\b(?:(?P<low>cheapest|least expensive|lowest[- ]priced|lowest[- ]cost|best[- ]priced)|"
     r"(?P<high>most expensive|priciest|dearest|highest[- ]priced))\s+" + _SUPPLIER + r"\b|"
     r"\b(?:which|what)\s+" + _SUPPLIER + r"\s+(?:is|was|are|were|offers?|offered|sells?|sold|charges?|charged|"
-    r"gives?|gave)\s+(?:\w+\s+){0,4}?(?:(?P<low2>cheapest|cheaper|least expensive|lowest (?:unit )?price)|"
+    r"gives?|gave|has|had|have)\s+(?:\w+\s+){0,4}?(?:(?P<low2>cheapest|cheaper|least expensive|lowest (?:unit )?price)|"
     r"(?P<high2>most expensive|dearer|pricier|highest (?:unit )?price))\b|"
     r"\bwho\s+(?:sells|sold|supplies|supplied|offers|offered)\s+(?:[^?.;]{0,60}?)\b(?:(?P<low3>cheapest|cheaper)|"
     r"(?P<high3>most expensive|dearest))\b|"
