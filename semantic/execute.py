@@ -22,6 +22,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from pydantic import BaseModel, ConfigDict
 
+from procura.db.pipeline import execute_pipelined
 from procura.db.session import AuthContext, idle_autocommit, scope_statement
 from procura.errors import AuthorizationError
 from semantic import audit
@@ -209,21 +210,17 @@ def run(
         # Design note: the scope below lives in the pipeline's implicit transaction; inside an open transaction
         # it would outlive this query.
         raise MetricExecutionError("metric queries need an autocommit connection that is not in a transaction")
-    cur = conn.cursor()
     try:
         # Design note: one network round trip, and no BEGIN or COMMIT. In the extended query protocol every
-        # statement up to a Sync runs in one implicit transaction, and a pipeline sends its only Sync when the
-        # block ends: the scope's transaction-local settings (READ ONLY, tenant, timeout) hold for the query
-        # and end at that Sync, committed or rolled back. Nothing in the block may fetch, since a fetch would
-        # sync between the two. A failed scope check makes the server skip the query.
-        with conn.pipeline():
-            conn.execute(scope_sql, scope_params, prepare=True)
-            # Design note: both statements are server-side prepared statements (parsed and analyzed once per
-            # connection), but every execution is planned for its own values: the scope sets plan_cache_mode to
-            # force_custom_plan for this transaction. A generic plan cannot see how selective this call's id
-            # arrays and date range are; bench/metric_api.py measured one at about 2x the custom plan.
-            cur.execute(sql_text, bind, prepare=True)
-        raw_rows = cur.fetchall()
+        # statement up to a Sync runs in one implicit transaction, and execute_pipelined sends both statements
+        # and its only Sync in one write: the scope's transaction-local settings (tenant, timeout, READ ONLY
+        # unless the statement writes the audit row) hold for the query and end at that Sync, committed or
+        # rolled back. A failed scope check makes the server skip the query.
+        # Both are server-side prepared statements (parsed and analyzed once per connection), but every
+        # execution is planned for its own values: the scope sets plan_cache_mode to force_custom_plan for this
+        # transaction. A generic plan cannot see how selective this call's id arrays and date range are;
+        # bench/metric_api.py measured one at about 2x the custom plan.
+        raw_rows: list[Any] = execute_pipelined(conn, [(scope_sql, scope_params), (sql_text, bind)])
         if audit_entry is not None:
             # the two trailing columns of audited_sql; one all-NULL row when the query had none
             raw_rows = [row[:-2] for row in raw_rows if row[-2] is not None]
@@ -236,8 +233,6 @@ def run(
             ) from exc
         log.error("metric %s failed: %s: %s", metric.name, type(exc).__name__, exc)
         raise MetricExecutionError(f"metric {metric.name} failed in the database") from exc
-    finally:
-        cur.close()
     duration_ms = (time.perf_counter() - started) * 1000
     truncated = len(raw_rows) > row_cap
     return shape(metric, query, params, raw_rows[:row_cap], truncated=truncated, duration_ms=duration_ms)
