@@ -21,6 +21,7 @@ from typing import Any, Literal
 import psycopg
 from psycopg import errors as pg_errors
 from pydantic import BaseModel, ConfigDict
+from sqlglot import exp
 
 from procura.db.pipeline import execute_pipelined
 from procura.db.session import AuthContext, idle_autocommit, scope_statement
@@ -132,6 +133,8 @@ def _audited_sql(metric: Metric, query: CompiledQuery, row_cap: int) -> str:
     definition = metric.definition
     match = next((n for n, o in definition.outputs.items() if o.role == "match_count"), None)
     ungrouped = not query.variant.group_by and query.variant.grain is None
+    if ungrouped and row_cap >= 1 and _one_row(query.tree):
+        return _audited_one_row(metric, query, match)
     kept = f"_ord <= {int(row_cap)}"
     if match is not None and ungrouped:
         kept += f" and {match} <> 0"
@@ -153,6 +156,60 @@ def _audited_sql(metric: Metric, query: CompiledQuery, row_cap: int) -> str:
         f" case when (select n from counted) = 0 then 'no_data' when {missing} then 'partial' else 'ok' end,"
         " null::text) as done)"
         " select result.* from audited left join result on true order by result._ord"
+    )
+
+
+def _one_row(tree: exp.Expression) -> bool:
+    """Whether a compiled query always yields exactly one row: an aggregate over any rows without GROUP BY,
+    HAVING or a set-returning function beside its aggregates, or a plain projection of such a query (the rollup
+    rewrite's outer select). Anything else takes the general form."""
+    if not isinstance(tree, exp.Select) or tree.args.get("group") or tree.args.get("having"):
+        return False
+    if tree.args.get("distinct") or tree.args.get("offset") or not tree.expressions:
+        return False
+    projections = [p.unalias() for p in tree.expressions]
+    outside_subqueries = [n for p in projections for n in p.walk(prune=lambda n: isinstance(n, exp.Subquery))]
+    # a set-returning function or a window function gives a row per input row, aggregate or not
+    if any(isinstance(n, exp.Unnest | exp.Explode | exp.Window) for n in outside_subqueries):
+        return False
+    if all(p.find(exp.AggFunc) is not None for p in projections):
+        return True
+    source = tree.args.get("from") or tree.args.get("from_")
+    inner = source.this if source is not None else None
+    if not isinstance(inner, exp.Subquery) or tree.args.get("joins") or tree.args.get("where"):
+        return False
+    return _one_row(inner.this) and not any(isinstance(n, exp.AggFunc) for n in outside_subqueries)
+
+
+def _audited_one_row(metric: Metric, query: CompiledQuery, match: str | None) -> str:
+    """:func:`audited_sql` for a query that yields exactly one row (:func:`_one_row`): the audit call is made
+    once, in the select list of that row, instead of over a materialized result.
+
+    Design note: the general form materializes the result, numbers its rows, counts them and joins the audit
+    call back; for the one row of an ungrouped aggregate that is work for nothing (bench/metric_api.py's
+    seed-like question measured it). A LEFT JOIN from a one-row relation keeps the call (and so the audit row,
+    with outcome no_data) even if the query returned no row; the outcome rules are :func:`_audited_sql`'s.
+    """
+    definition = metric.definition
+    kept = 'r."_present" is not null'
+    if match is not None:
+        kept += f' and r."{match}" <> 0'
+    kept = f"coalesce({kept}, false)"
+    missing = "false"
+    if definition.coverage is not None:
+        requested = f"cast(%({definition.coverage.parameter})s as text[])"
+        missing = (
+            f"exists (select 1 from unnest(coalesce({requested}, '{{}}')) as k where k <> all(coalesce("
+            f"case when {kept} then r.\"{COVERAGE}\" end, '{{}}')))"
+        )
+    return (
+        "select r.*, app.record_audit(%(_audit_principal)s::text, %(_audit_key)s::text, %(_audit_route)s::text,"
+        " %(_audit_metric)s::text, %(_audit_hashes)s::jsonb, %(_audit_group_by)s::text[], %(_audit_grain)s::text,"
+        f" (case when {kept} then 1 else 0 end)::integer,"
+        " (extract(epoch from clock_timestamp() - now()) * 1000)::numeric(12, 3),"
+        f" case when not {kept} then 'no_data' when {missing} then 'partial' else 'ok' end, null::text) as \"_ord\""
+        f' from (select 1) as "_one" left join lateral (select q.*, 1 as "_present" from ({query.sql}) as q) as r'
+        " on true"
     )
 
 

@@ -245,11 +245,11 @@ def test_a_metric_call_is_one_round_trip_with_its_audit_row(
     assert rows[0][4] == result.row_count and rows[1][4] == 0
 
 
-def test_one_row_questions_audit_ok_partial_and_no_data(
+def test_one_row_questions_audit_ok_partial_and_no_data_from_their_own_row(
     built: Built, app: psycopg.Connection
 ) -> None:
-    """An ungrouped question's audit row counts the one result row and says ok, partial or no_data by the rules
-    of execute.shape, whichever relation answered."""
+    """An ungrouped question's audit call sits in the select list of its one row (execute._audited_one_row):
+    the row count and outcome follow the same rules as the general form, from the lines and from a rollup."""
     service = MetricService(built.registry, statement_timeout_ms=10_000, row_cap=10_000)
     principal = unique_tenant("one-row")
     ctx = AuthContext(tenant_id=built.tenant, principal_id=principal, scopes=frozenset({"invoice:aggregate"}))
