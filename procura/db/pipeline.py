@@ -29,6 +29,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg import pq
 from psycopg.abc import Buffer
+from psycopg.abc import Transformer as Adaptation
 from psycopg.adapt import PyFormat, Transformer
 from psycopg.pq.abc import PGconn, PGresult
 from psycopg.waiting import Ready, Wait
@@ -131,11 +132,13 @@ def _statement_name(text: bytes, types: tuple[int, ...]) -> bytes:
 
 
 #: Names prepared on each connection (weak: a closed, collected connection drops out with its statements).
-_PREPARED: weakref.WeakKeyDictionary[psycopg.Connection[Any], set[bytes]] = weakref.WeakKeyDictionary()
+_PREPARED: weakref.WeakKeyDictionary[psycopg.Connection[Any] | psycopg.AsyncConnection[Any], set[bytes]] = (
+    weakref.WeakKeyDictionary()
+)
 _PREPARED_LOCK = threading.Lock()
 
 
-def _prepared(conn: psycopg.Connection[Any]) -> set[bytes]:
+def _prepared(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> set[bytes]:
     with _PREPARED_LOCK:
         names = _PREPARED.get(conn)
         if names is None:
@@ -163,15 +166,32 @@ def execute_pipelined(conn: psycopg.Connection[Any], statements: Sequence[Statem
         return _execute(conn, statements)
 
 
-def _execute(conn: psycopg.Connection[Any], statements: Sequence[Statement]) -> list[tuple[Any, ...]]:
+async def aexecute_pipelined(
+    conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement]
+) -> list[tuple[Any, ...]]:
+    """:func:`execute_pipelined` on an asyncio connection: the wait for the results is an ``await``, so an
+    async route needs no worker thread for it."""
+    try:
+        return await _aexecute(conn, statements)
+    except pg_errors.InvalidSqlStatementName:
+        _prepared(conn).clear()
+        return await _aexecute(conn, statements)
+
+
+_Queued = tuple[bytes, bytes | None, Sequence[Buffer | None], tuple[int, ...], tuple[pq.Format, ...]]
+
+
+def _queue(
+    conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], statements: Sequence[Statement]
+) -> tuple[Adaptation, set[bytes], list[_Queued]]:
+    """Everything that can fail in Python (placeholders, values, adapters), done before anything is sent."""
     if conn.closed:
         raise psycopg.OperationalError("the connection is closed")
     if not conn.autocommit or conn.info.transaction_status != pq.TransactionStatus.IDLE:
         raise psycopg.ProgrammingError("execute_pipelined needs an idle autocommit connection")
-    tx = Transformer(conn)
+    tx: Adaptation = Transformer(conn)
     prepared = _prepared(conn)
-    # Everything that can fail in Python (placeholders, values, adapters) happens before anything is sent.
-    queued: list[tuple[bytes, bytes | None, Sequence[Buffer | None], tuple[int, ...], tuple[pq.Format, ...]]] = []
+    queued: list[_Queued] = []
     for sql, params in statements:
         converted = convert(sql)
         values = _values(converted, params)
@@ -184,25 +204,64 @@ def _execute(conn: psycopg.Connection[Any], statements: Sequence[Statement]) -> 
                 name = b""  # the unnamed statement: parsed again on every call
             parse = converted.text
         queued.append((name, parse, dumped, types, formats))
+    return tx, prepared, queued
+
+
+def _send(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], queued: list[_Queued]) -> PGconn:
+    """Queue every statement and the Sync in libpq's buffer (sent by :func:`_exchange`'s flush)."""
     pgconn = conn.pgconn
+    if conn.info.transaction_status != pq.TransactionStatus.IDLE or pgconn.pipeline_status:
+        raise psycopg.ProgrammingError("execute_pipelined needs an idle connection outside a pipeline")
+    pgconn.enter_pipeline_mode()
+    for name, parse, dumped, types, formats in queued:
+        if parse is not None:
+            pgconn.send_prepare(name, parse, param_types=types)
+        pgconn.send_query_prepared(name, dumped, param_formats=formats)
+    pgconn.pipeline_sync()
+    return pgconn
+
+
+def _execute(conn: psycopg.Connection[Any], statements: Sequence[Statement]) -> list[tuple[Any, ...]]:
+    tx, prepared, queued = _queue(conn, statements)
     with conn.lock:
-        if conn.info.transaction_status != pq.TransactionStatus.IDLE or pgconn.pipeline_status:
-            raise psycopg.ProgrammingError("execute_pipelined needs an idle connection outside a pipeline")
-        pgconn.enter_pipeline_mode()
         try:
-            for name, parse, dumped, types, formats in queued:
-                if parse is not None:
-                    pgconn.send_prepare(name, parse, param_types=types)
-                pgconn.send_query_prepared(name, dumped, param_formats=formats)
-            pgconn.pipeline_sync()
+            pgconn = _send(conn, queued)
             results = conn.wait(_exchange(pgconn))
             pgconn.exit_pipeline_mode()
+        except psycopg.ProgrammingError:
+            raise
         except BaseException:
             # Results left unread (an interrupt, a lost connection) would leave the connection mid-protocol:
             # close it, so that the pool discards it rather than handing it out again.
             conn.close()
             raise
-    # One result per Parse and one per statement, in the order sent (a skipped one is PIPELINE_ABORTED).
+    return _rows(conn, tx, prepared, queued, results)
+
+
+async def _aexecute(conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement]) -> list[tuple[Any, ...]]:
+    tx, prepared, queued = _queue(conn, statements)
+    async with conn.lock:
+        try:
+            pgconn = _send(conn, queued)
+            results = await conn.wait(_exchange(pgconn))
+            pgconn.exit_pipeline_mode()
+        except psycopg.ProgrammingError:
+            raise
+        except BaseException:  # a cancelled task included: see _execute
+            await conn.close()
+            raise
+    return _rows(conn, tx, prepared, queued, results)
+
+
+def _rows(
+    conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any],
+    tx: Adaptation,
+    prepared: set[bytes],
+    queued: list[_Queued],
+    results: list[PGresult],
+) -> list[tuple[Any, ...]]:
+    """The last statement's rows, or the first failure: one result per Parse and one per statement, in the
+    order sent (a statement skipped after a failure is PIPELINE_ABORTED)."""
     position = iter(results)
     error: PGresult | None = None
     last: PGresult | None = None

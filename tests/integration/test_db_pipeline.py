@@ -3,13 +3,14 @@ psycopg's own error classes, statements prepared once per connection, and a clea
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import psycopg
 import pytest
 from psycopg import errors as pg_errors
 
-from procura.db.pipeline import execute_pipelined
+from procura.db.pipeline import aexecute_pipelined, execute_pipelined
 from procura.db.session import idle_autocommit
 from procura.settings import Settings
 
@@ -77,3 +78,15 @@ def test_statements_are_prepared_once_per_connection_and_again_after_deallocate(
 def test_it_refuses_a_connection_that_is_not_autocommit(settings: Settings) -> None:
     with psycopg.connect(settings.app_url) as conn, pytest.raises(psycopg.ProgrammingError):
         execute_pipelined(conn, [("select 1", None)])
+
+
+def test_the_asyncio_twin_answers_the_same_and_fails_the_same(settings: Settings) -> None:
+    async def scenario() -> None:
+        async with await psycopg.AsyncConnection.connect(settings.app_url, autocommit=True) as conn:
+            assert await aexecute_pipelined(conn, [(_SET, {"value": "seen"}), (_GET, None)]) == [("seen", True)]
+            with pytest.raises(pg_errors.DivisionByZero):
+                await aexecute_pipelined(conn, [("select 1 / %s", (0,)), (_SET, {"value": "never"})])
+            assert await aexecute_pipelined(conn, [(_GET, None)]) == [("", True)]
+            assert conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+
+    asyncio.run(scenario())
