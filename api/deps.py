@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from psycopg_pool import ConnectionPool
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from procura.access import Access
 from procura.auth import Principal
@@ -31,6 +31,11 @@ async def get_pool(request: Request) -> ConnectionPool:
     return request.app.state.pool  # type: ignore[no-any-return]
 
 
+async def get_metric_pool(request: Request) -> AsyncConnectionPool:
+    """The asyncio ``procura_app`` pool the metric query route awaits its calls on (opened by the lifespan)."""
+    return request.app.state.metric_pool  # type: ignore[no-any-return]
+
+
 async def get_service(request: Request) -> MetricService:
     """The metric service over the registry loaded (and validated) when the app was created."""
     return request.app.state.service  # type: ignore[no-any-return]
@@ -38,6 +43,7 @@ async def get_service(request: Request) -> MetricService:
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 PoolDep = Annotated[ConnectionPool, Depends(get_pool)]
+MetricPoolDep = Annotated[AsyncConnectionPool, Depends(get_metric_pool)]
 ServiceDep = Annotated[MetricService, Depends(get_service)]
 
 

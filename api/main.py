@@ -28,7 +28,7 @@ from api.models import ErrorResponse
 from api.routes import ask, audit, health, metrics, search
 from procura.access import FAILED_AUTH_PER_MINUTE, Access, FailureThrottle
 from procura.auth import Principal, PrincipalCache, authenticate
-from procura.db.session import open_pool
+from procura.db.session import open_async_pool, open_pool
 from procura.errors import (
     DATABASE_RETRY_AFTER_S,
     ProcuraError,
@@ -89,12 +89,20 @@ def create_app(
             age=True,
             open=False,
         )
+        # The metric query route awaits its calls on an asyncio pool of its own (no worker thread per request).
+        metric_pool = open_async_pool(
+            settings.app_url, name="procura-api", min_size=POOL_MIN_SIZE, max_size=POOL_MAX_SIZE,
+            timeout=pool_timeout_s,
+        )  # fmt: skip
         # Open without waiting: the API must start (and report not-ready) while the database is down.
         pool.open(wait=False)
+        await metric_pool.open(wait=False)
         app.state.pool = pool
+        app.state.metric_pool = metric_pool
         try:
             yield
         finally:
+            await metric_pool.close()
             pool.close()
 
     # Design note: FastAPI's own /docs and /redoc pages load Swagger UI and ReDoc from a CDN, which shows a blank

@@ -11,8 +11,12 @@ Both sides run in the same process run, interleaved request by request, against 
   to this app on this machine, which no change to the metric path can remove.
 * **api_floor** (for attribution): the same POST, body and key sent to a route the bench's server process adds
   (:data:`FLOOR_PATH`) with the metric route's dependencies and body model but nothing behind them: no service,
-  no SQL, no audit. ``raw + api_floor`` is the best any API on this stack could do here, and
-  ``ratio_p50_lower_bound`` says what ratio that would be.
+  no SQL, no audit. It is an ``async def`` route, as the metric route is (a ``def`` route would add a hop into
+  AnyIO's worker threads that neither needs). ``raw + api_floor`` is the best any API on this stack could do
+  here, and ``ratio_p50_lower_bound`` says what ratio that would be.
+* **api_floor_sync** (for continuity): the same no-op as a ``def`` route (:data:`FLOOR_SYNC_PATH`), the floor
+  figures before the metric route became async were measured with; ``beyond_sync_floor_p50_ms`` is the target's
+  figure against it.
 * **raw**: the identical compiled SQL text and bound values on one ``procura_app`` psycopg connection with
   ``app.tenant_id`` set once for the session (RLS applies the same way), run both ways plain psycopg can run
   it: **raw_prepared** (psycopg's default, a server-side prepared statement after five executions, so Postgres
@@ -209,18 +213,24 @@ def _serve(port: int, manifest: Path) -> None:
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, timeout_keep_alive=600)
 
 
-#: The bench's own route, mounted only in its server process: the metric query's path, dependencies and body
-#: model (authentication, rate limit, JSON validation) with nothing behind them.
+#: The bench's own routes, mounted only in its server process: the metric query's path, dependencies and body
+#: model (authentication, rate limit, JSON validation) with nothing behind them, as an async route (the metric
+#: route's kind) and as a sync one.
 FLOOR_PATH = "/bench/v1/metrics/{name}/query"
+FLOOR_SYNC_PATH = "/bench/sync/v1/metrics/{name}/query"
 
 
 def _floor_router() -> APIRouter:
-    """A route with the metric query's HTTP and FastAPI work but no service call, no SQL and no audit: the
+    """Routes with the metric query's HTTP and FastAPI work but no service call, no SQL and no audit: the
     lowest latency any metric request can have through this stack on this machine."""
     router = APIRouter()
 
     @router.post(FLOOR_PATH)
-    def floor(*, name: str, body: MetricQueryRequest, service: ServiceDep, principal: PrincipalDep) -> Response:
+    async def floor(*, name: str, body: MetricQueryRequest, service: ServiceDep, principal: PrincipalDep) -> Response:
+        return Response(content=b'{"rows":[]}', media_type="application/json")
+
+    @router.post(FLOOR_SYNC_PATH)
+    def floor_sync(*, name: str, body: MetricQueryRequest, service: ServiceDep, principal: PrincipalDep) -> Response:
         return Response(content=b'{"rows":[]}', media_type="application/json")
 
     return router
@@ -260,12 +270,14 @@ def _measure_case(
     warmup: int,
 ) -> dict[str, Any]:
     """One parameter set: api, raw (both ways) and service, interleaved request by request."""
-    sides = ("api", "api_httpx", "http_floor", "raw_prepared", "raw_unprepared", "service", "api_floor")
+    sides = ("api", "api_httpx", "http_floor", "raw_prepared", "raw_unprepared", "service", "api_floor",
+             "api_floor_sync")  # fmt: skip
     samples: dict[str, list[int]] = {side: [] for side in sides}
     body = {"parameters": parameters}
     payload = json.dumps(body).encode()
     path = f"/v1/metrics/{METRIC}/query"
     floor_path = FLOOR_PATH.format(name=METRIC)
+    floor_sync_path = FLOOR_SYNC_PATH.format(name=METRIC)
     api_answer = raw_answer = None
     load_before = os.getloadavg()[0]
     for i in range(warmup + requests):
@@ -290,11 +302,15 @@ def _measure_case(
         noop = plain.getresponse()
         noop.read()
         t7 = time.perf_counter_ns()
-        if reply.status != 200 or response.status_code != 200 or floor.status != 200 or noop.status != 200:
-            raise RuntimeError(f"API answered {reply.status}/{response.status_code}/{floor.status}/{noop.status}: "
-                               f"{content[:300]!r}")
+        plain.request("POST", floor_sync_path, body=payload, headers={**headers, "Content-Type": "application/json"})
+        noop_sync = plain.getresponse()
+        noop_sync.read()
+        t8 = time.perf_counter_ns()
+        statuses = (reply.status, response.status_code, floor.status, noop.status, noop_sync.status)
+        if any(status != 200 for status in statuses):
+            raise RuntimeError(f"API answered {statuses}: {content[:300]!r}")
         if i >= warmup:
-            elapsed_ns = (t1 - t0, t5 - t4, t6 - t5, t2 - t1, t3 - t2, t4 - t3, t7 - t6)
+            elapsed_ns = (t1 - t0, t5 - t4, t6 - t5, t2 - t1, t3 - t2, t4 - t3, t7 - t6, t8 - t7)
             for side, elapsed in zip(sides, elapsed_ns, strict=True):
                 samples[side].append(elapsed)
         api_answer, raw_answer = json.loads(content), row
@@ -322,6 +338,10 @@ def _measure_case(
         "overhead_p50_ms": round(stats["api"].p50_ms - stats["raw"].p50_ms, 3),
         # what the API adds beyond raw SQL and an authenticated request that runs nothing (target <= 0.4 ms)
         "beyond_floor_p50_ms": round(stats["api"].p50_ms - stats["raw"].p50_ms - stats["api_floor"].p50_ms, 3),
+        # the same against the sync no-op route (the floor of the figures before the metric route became async)
+        "beyond_sync_floor_p50_ms": round(
+            stats["api"].p50_ms - stats["raw"].p50_ms - stats["api_floor_sync"].p50_ms, 3
+        ),
         "speedup_p50_raw_over_api": round(stats["raw"].p50_ms / stats["api"].p50_ms, 2),
         "ratio_p50_api_over_raw": round(stats["api"].p50_ms / stats["raw"].p50_ms, 3),
         # the ratio an API that did no work of its own beyond HTTP, authentication and the body would have
@@ -407,7 +427,9 @@ def run(
                         f"{st['api']['p95_ms']} ms | raw ({r['raw_reference']}) p50 {st['raw']['p50_ms']} ms | "
                         f"raw_prepared p50 {st['raw_prepared']['p50_ms']} ms | service p50 {st['service']['p50_ms']}"
                         f" ms | httpx p50 {st['api_httpx']['p50_ms']} ms | http floor p50 {st['http_floor']['p50_ms']}"
-                        f" ms | api floor p50 {st['api_floor']['p50_ms']} ms | overhead {r['overhead_p50_ms']} ms"
+                        f" ms | api floor p50 {st['api_floor']['p50_ms']} ms (sync {st['api_floor_sync']['p50_ms']})"
+                        f" | beyond floor {r['beyond_floor_p50_ms']} ms (sync floor {r['beyond_sync_floor_p50_ms']})"
+                        f" | overhead {r['overhead_p50_ms']} ms"
                         f" | ratio p50 {r['ratio_p50_api_over_raw']}x (at best {r['ratio_p50_lower_bound']}x)"
                     )
     finally:
@@ -451,7 +473,8 @@ def _headline(headline: dict[str, Any], cases: dict[str, Any], lines: int | None
         "target": "<= 0.4",
         "met": headline["beyond_floor_p50_ms"] <= 0.4,
         "detail": f"api {st['api']['p50_ms']} ms from {headline['answered_from']}, raw {st['raw']['p50_ms']} ms "
-                  f"({headline['raw_reference']}, line-level), no-op {st['api_floor']['p50_ms']} ms; load "
+                  f"({headline['raw_reference']}, line-level), async no-op {st['api_floor']['p50_ms']} ms (sync "
+                  f"no-op {st['api_floor_sync']['p50_ms']} ms: {headline['beyond_sync_floor_p50_ms']} ms beyond); load "
                   f"{load[0]}-{load[1]} on {cores} cores" + (" (too loaded to resolve 0.4 ms)" if loaded else ""),
     })  # fmt: skip
     for name, case in cases.items():

@@ -23,7 +23,8 @@ from typing import Any, Literal
 
 import psycopg
 
-from procura.db.session import AuthContext, idle_autocommit, tenant_transaction
+from procura.db.pipeline import aexecute_pipelined
+from procura.db.session import AuthContext, idle_autocommit, scope_statement, tenant_transaction
 from procura.errors import ProcuraError
 from procura.keyed import keyed_hex, server_key
 from semantic.params import to_json_value
@@ -40,6 +41,8 @@ def outcome_of(exc: BaseException) -> tuple[Outcome, str]:
     if isinstance(exc, ProcuraError) and exc.error_code != "internal_error":
         return _OUTCOME_BY_STATUS.get(exc.http_status, "error"), exc.error_code
     return "error", "internal_error"
+
+
 ADMIN_SCOPE = "tenant:admin"
 _MAX_NAMES = 50
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
@@ -149,9 +152,29 @@ def record(conn: psycopg.Connection, ctx: AuthContext, entry: AuditRecord) -> No
         ctx: the authenticated context the query ran under.
         entry: what to record (route and key id are overridden inside :func:`interface`).
     """
+    statement, values = RECORD_SQL, _record_values(entry, ctx)
+    if idle_autocommit(conn):
+        with tenant_transaction(conn, ctx, read_only=False):
+            conn.execute(statement, values)
+        return
+    # A caller's open transaction (a refused query audits on the connection it was given): the tenant is set
+    # for this one call and the previous value put back, so nothing outlives the audit row.
+    previous = conn.execute("select current_setting('app.tenant_id', true)").fetchone()
+    conn.execute("select set_config('app.tenant_id', %s, true)", (ctx.tenant_id,))
+    conn.execute(statement, values)
+    conn.execute("select set_config('app.tenant_id', %s, true)", (previous[0] if previous else None,))
+
+
+async def arecord(conn: psycopg.AsyncConnection, ctx: AuthContext, entry: AuditRecord) -> None:
+    """:func:`record` on an idle asyncio connection in autocommit mode: the tenant scope and the row in one
+    pipelined round trip (:func:`procura.db.pipeline.aexecute_pipelined`)."""
+    scope = scope_statement(ctx, read_only=False)
+    await aexecute_pipelined(conn, [scope, (RECORD_SQL, _record_values(entry, ctx))])
+
+
+def _record_values(entry: AuditRecord, ctx: AuthContext) -> tuple[Any, ...]:
     route, key_id = effective_route(entry)
-    statement = RECORD_SQL
-    values = (
+    return (
         ctx.principal_id,
         key_id,
         route,
@@ -164,16 +187,6 @@ def record(conn: psycopg.Connection, ctx: AuthContext, entry: AuditRecord) -> No
         entry.outcome,
         entry.error_code,
     )
-    if idle_autocommit(conn):
-        with tenant_transaction(conn, ctx, read_only=False):
-            conn.execute(statement, values)
-        return
-    # A caller's open transaction (a refused query audits on the connection it was given): the tenant is set
-    # for this one call and the previous value put back, so nothing outlives the audit row.
-    previous = conn.execute("select current_setting('app.tenant_id', true)").fetchone()
-    conn.execute("select set_config('app.tenant_id', %s, true)", (ctx.tenant_id,))
-    conn.execute(statement, values)
-    conn.execute("select set_config('app.tenant_id', %s, true)", (previous[0] if previous else None,))
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,10 @@ from typing import Any, Literal
 import psycopg
 from psycopg import errors as pg_errors
 from pydantic import BaseModel, ConfigDict
+from sqlglot import exp
 
-from procura.db.session import AuthContext, idle_autocommit, scope_statement
+from procura.db.pipeline import Statement, aexecute_pipelined, execute_pipelined
+from procura.db.session import AuthContext, scope_statement
 from procura.errors import AuthorizationError
 from semantic import audit
 from semantic.audit import AuditRecord
@@ -131,6 +133,8 @@ def _audited_sql(metric: Metric, query: CompiledQuery, row_cap: int) -> str:
     definition = metric.definition
     match = next((n for n, o in definition.outputs.items() if o.role == "match_count"), None)
     ungrouped = not query.variant.group_by and query.variant.grain is None
+    if ungrouped and row_cap >= 1 and _one_row(query.tree):
+        return _audited_one_row(metric, query, match)
     kept = f"_ord <= {int(row_cap)}"
     if match is not None and ungrouped:
         kept += f" and {match} <> 0"
@@ -152,6 +156,60 @@ def _audited_sql(metric: Metric, query: CompiledQuery, row_cap: int) -> str:
         f" case when (select n from counted) = 0 then 'no_data' when {missing} then 'partial' else 'ok' end,"
         " null::text) as done)"
         " select result.* from audited left join result on true order by result._ord"
+    )
+
+
+def _one_row(tree: exp.Expression) -> bool:
+    """Whether a compiled query always yields exactly one row: an aggregate over any rows without GROUP BY,
+    HAVING or a set-returning function beside its aggregates, or a plain projection of such a query (the rollup
+    rewrite's outer select). Anything else takes the general form."""
+    if not isinstance(tree, exp.Select) or tree.args.get("group") or tree.args.get("having"):
+        return False
+    if tree.args.get("distinct") or tree.args.get("offset") or not tree.expressions:
+        return False
+    projections = [p.unalias() for p in tree.expressions]
+    outside_subqueries = [n for p in projections for n in p.walk(prune=lambda n: isinstance(n, exp.Subquery))]
+    # a set-returning function or a window function gives a row per input row, aggregate or not
+    if any(isinstance(n, exp.Unnest | exp.Explode | exp.Window) for n in outside_subqueries):
+        return False
+    if all(p.find(exp.AggFunc) is not None for p in projections):
+        return True
+    source = tree.args.get("from") or tree.args.get("from_")
+    inner = source.this if source is not None else None
+    if not isinstance(inner, exp.Subquery) or tree.args.get("joins") or tree.args.get("where"):
+        return False
+    return _one_row(inner.this) and not any(isinstance(n, exp.AggFunc) for n in outside_subqueries)
+
+
+def _audited_one_row(metric: Metric, query: CompiledQuery, match: str | None) -> str:
+    """:func:`audited_sql` for a query that yields exactly one row (:func:`_one_row`): the audit call is made
+    once, in the select list of that row, instead of over a materialized result.
+
+    Design note: the general form materializes the result, numbers its rows, counts them and joins the audit
+    call back; for the one row of an ungrouped aggregate that is work for nothing (bench/metric_api.py's
+    seed-like question measured it). A LEFT JOIN from a one-row relation keeps the call (and so the audit row,
+    with outcome no_data) even if the query returned no row; the outcome rules are :func:`_audited_sql`'s.
+    """
+    definition = metric.definition
+    kept = 'r."_present" is not null'
+    if match is not None:
+        kept += f' and r."{match}" <> 0'
+    kept = f"coalesce({kept}, false)"
+    missing = "false"
+    if definition.coverage is not None:
+        requested = f"cast(%({definition.coverage.parameter})s as text[])"
+        missing = (
+            f"exists (select 1 from unnest(coalesce({requested}, '{{}}')) as k where k <> all(coalesce("
+            f"case when {kept} then r.\"{COVERAGE}\" end, '{{}}')))"
+        )
+    return (
+        "select r.*, app.record_audit(%(_audit_principal)s::text, %(_audit_key)s::text, %(_audit_route)s::text,"
+        " %(_audit_metric)s::text, %(_audit_hashes)s::jsonb, %(_audit_group_by)s::text[], %(_audit_grain)s::text,"
+        f" (case when {kept} then 1 else 0 end)::integer,"
+        " (extract(epoch from clock_timestamp() - now()) * 1000)::numeric(12, 3),"
+        f" case when not {kept} then 'no_data' when {missing} then 'partial' else 'ok' end, null::text) as \"_ord\""
+        f' from (select 1) as "_one" left join lateral (select q.*, 1 as "_present" from ({query.sql}) as q) as r'
+        " on true"
     )
 
 
@@ -186,6 +244,46 @@ def run(
         MetricExecutionError: any other database failure (logged with details; the message is generic).
     """
     started = time.perf_counter()
+    statements = _statements(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry)
+    try:
+        raw_rows: list[Any] = execute_pipelined(conn, statements)
+    except psycopg.Error as exc:
+        raise _failure(exc, metric, statement_timeout_ms) from exc
+    return _finish(metric, query, params, raw_rows, started, row_cap, audited=audit_entry is not None)
+
+
+async def arun(
+    conn: psycopg.AsyncConnection,
+    ctx: AuthContext,
+    metric: Metric,
+    query: CompiledQuery,
+    params: BoundParameters,
+    *,
+    statement_timeout_ms: int,
+    row_cap: int,
+    audit_entry: AuditRecord | None = None,
+) -> MetricResult:
+    """:func:`run` on an asyncio connection (the same statements, checks and result)."""
+    started = time.perf_counter()
+    statements = _statements(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry)
+    try:
+        raw_rows: list[Any] = await aexecute_pipelined(conn, statements)
+    except psycopg.Error as exc:
+        raise _failure(exc, metric, statement_timeout_ms) from exc
+    return _finish(metric, query, params, raw_rows, started, row_cap, audited=audit_entry is not None)
+
+
+def _statements(
+    conn: psycopg.Connection | psycopg.AsyncConnection,
+    ctx: AuthContext,
+    metric: Metric,
+    query: CompiledQuery,
+    params: BoundParameters,
+    statement_timeout_ms: int,
+    row_cap: int,
+    audit_entry: AuditRecord | None,
+) -> list[Statement]:
+    """The call's two statements: the tenant scope, then the (audited) query with its values."""
     bind = params.for_binding()
     bind["_row_limit"] = row_cap + 1
     sql_text = query.sql
@@ -205,39 +303,46 @@ def run(
         ctx, read_only=audit_entry is None, statement_timeout_ms=statement_timeout_ms
     )
     scope_sql += ", pg_catalog.set_config('plan_cache_mode', 'force_custom_plan', true)"
-    if not idle_autocommit(conn):
-        # Design note: the scope below lives in the pipeline's implicit transaction; inside an open transaction
-        # it would outlive this query.
+    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        # Design note: the scope below lives in the call's implicit transaction; inside an open transaction it
+        # would outlive this query.
         raise MetricExecutionError("metric queries need an autocommit connection that is not in a transaction")
-    cur = conn.cursor()
-    try:
-        # Design note: one network round trip, and no BEGIN or COMMIT. In the extended query protocol every
-        # statement up to a Sync runs in one implicit transaction, and a pipeline sends its only Sync when the
-        # block ends: the scope's transaction-local settings (READ ONLY, tenant, timeout) hold for the query
-        # and end at that Sync, committed or rolled back. Nothing in the block may fetch, since a fetch would
-        # sync between the two. A failed scope check makes the server skip the query.
-        with conn.pipeline():
-            conn.execute(scope_sql, scope_params, prepare=True)
-            # Design note: both statements are server-side prepared statements (parsed and analyzed once per
-            # connection), but every execution is planned for its own values: the scope sets plan_cache_mode to
-            # force_custom_plan for this transaction. A generic plan cannot see how selective this call's id
-            # arrays and date range are; bench/metric_api.py measured one at about 2x the custom plan.
-            cur.execute(sql_text, bind, prepare=True)
-        raw_rows = cur.fetchall()
-        if audit_entry is not None:
-            # the two trailing columns of audited_sql; one all-NULL row when the query had none
-            raw_rows = [row[:-2] for row in raw_rows if row[-2] is not None]
-    except psycopg.Error as exc:
-        if isinstance(exc, pg_errors.InsufficientPrivilege) and _ROLE_CHECK in str(exc):
-            raise AuthorizationError(str(exc.diag.message_primary)) from exc
-        if isinstance(exc, pg_errors.QueryCanceled):
-            raise MetricTimeoutError(
-                f"metric {metric.name} exceeded the statement timeout of {statement_timeout_ms} ms"
-            ) from exc
-        log.error("metric %s failed: %s: %s", metric.name, type(exc).__name__, exc)
-        raise MetricExecutionError(f"metric {metric.name} failed in the database") from exc
-    finally:
-        cur.close()
+    # Design note: one network round trip, and no BEGIN or COMMIT. In the extended query protocol every
+    # statement up to a Sync runs in one implicit transaction, and execute_pipelined sends both statements and
+    # its only Sync in one write: the scope's transaction-local settings (tenant, timeout, READ ONLY unless the
+    # statement writes the audit row) hold for the query and end at that Sync, committed or rolled back. A
+    # failed scope check makes the server skip the query.
+    # Both are server-side prepared statements (parsed and analyzed once per connection), but every execution is
+    # planned for its own values: the scope sets plan_cache_mode to force_custom_plan for this transaction. A
+    # generic plan cannot see how selective this call's id arrays and date range are; bench/metric_api.py
+    # measured one at about 2x the custom plan (and, at 200k lines, the three-year question on the monthly
+    # rollup about 20% slower under plan_cache_mode=auto than forced custom plans).
+    return [(scope_sql, scope_params), (sql_text, bind)]
+
+
+def _failure(exc: psycopg.Error, metric: Metric, statement_timeout_ms: int) -> Exception:
+    """The error of the metric family a database failure becomes (the details are logged, not returned)."""
+    if isinstance(exc, pg_errors.InsufficientPrivilege) and _ROLE_CHECK in str(exc):
+        return AuthorizationError(str(exc.diag.message_primary))
+    if isinstance(exc, pg_errors.QueryCanceled):
+        return MetricTimeoutError(f"metric {metric.name} exceeded the statement timeout of {statement_timeout_ms} ms")
+    log.error("metric %s failed: %s: %s", metric.name, type(exc).__name__, exc)
+    return MetricExecutionError(f"metric {metric.name} failed in the database")
+
+
+def _finish(
+    metric: Metric,
+    query: CompiledQuery,
+    params: BoundParameters,
+    raw_rows: list[Any],
+    started: float,
+    row_cap: int,
+    *,
+    audited: bool,
+) -> MetricResult:
+    if audited:
+        # the two trailing columns of audited_sql; one all-NULL row when the query had none
+        raw_rows = [row[:-2] for row in raw_rows if row[-2] is not None]
     duration_ms = (time.perf_counter() - started) * 1000
     truncated = len(raw_rows) > row_cap
     return shape(metric, query, params, raw_rows[:row_cap], truncated=truncated, duration_ms=duration_ms)

@@ -442,14 +442,15 @@ def read_sizes(conn: psycopg.Connection) -> dict[str, float]:
     Design note: table-wide, not per tenant, and never shown to a caller; it only decides which exact relation
     is read. A relation never analyzed (reltuples -1) is left out, and a rollup then answers (Cube's default).
     """
-    names = [LINES, *(r.relation for r in ROLLUPS)]
-    rows = conn.execute(
-        "select n.nspname || '.' || c.relname, c.reltuples from pg_catalog.pg_class as c"
-        " join pg_catalog.pg_namespace as n on n.oid = c.relnamespace"
-        " where n.nspname || '.' || c.relname = any(%s) and c.reltuples >= 0",
-        (names,),
-    ).fetchall()
+    rows = conn.execute(_SIZES_SQL, ([LINES, *(r.relation for r in ROLLUPS)],)).fetchall()
     return {str(name): float(rows_estimate) for name, rows_estimate in rows}
+
+
+_SIZES_SQL = (
+    "select n.nspname || '.' || c.relname, c.reltuples from pg_catalog.pg_class as c"
+    " join pg_catalog.pg_namespace as n on n.oid = c.relnamespace"
+    " where n.nspname || '.' || c.relname = any(%s) and c.reltuples >= 0"
+)
 
 
 @dataclass
@@ -515,6 +516,21 @@ class RelationPlanner:
             return cached[1]
         try:
             sizes: Mapping[str, float] = read_sizes(conn)
+        except psycopg.Error as exc:
+            log.warning("relation sizes unavailable (%s); rollups answer where they cover", type(exc).__name__)
+            sizes = {}
+        self._sizes = (now, sizes)
+        return sizes
+
+    async def asizes(self, conn: psycopg.AsyncConnection) -> Mapping[str, float]:
+        """:meth:`sizes` on an asyncio connection."""
+        cached = self._sizes
+        now = time.monotonic()
+        if cached is not None and now - cached[0] < self.ttl_s:
+            return cached[1]
+        try:
+            cursor = await conn.execute(_SIZES_SQL, ([LINES, *(r.relation for r in self.rollups)],))
+            sizes: Mapping[str, float] = {str(name): float(rows) for name, rows in await cursor.fetchall()}
         except psycopg.Error as exc:
             log.warning("relation sizes unavailable (%s); rollups answer where they cover", type(exc).__name__)
             sizes = {}

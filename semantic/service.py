@@ -23,20 +23,22 @@ import psycopg
 from procura.db.session import AuthContext
 from procura.settings import Settings
 from semantic import audit
+from semantic.compile import CompiledQuery
 from semantic.currencies import check_currency
 from semantic.errors import (
     MetricExecutionError,
     ParameterError,
     ScopeError,
 )
-from semantic.execute import MetricResult, run
+from semantic.execute import MetricResult, arun, run
 from semantic.loader import Metric, MetricRegistry
 from semantic.model import METRIC_NAME
-from semantic.params import bind, check_partition
+from semantic.params import BoundParameters, bind, check_partition
 from semantic.rollups import RelationPlanner
 
 log = logging.getLogger(__name__)
 _METRIC_NAME = re.compile(METRIC_NAME)
+
 
 def _audit_name(name: str) -> str:
     """The metric name for the audit log: as asked when it is a well-formed name, else a hash of it (so the
@@ -102,49 +104,68 @@ class MetricService:
         Raises:
             UnknownMetricError, ScopeError, ParameterError, MetricTimeoutError, MetricExecutionError.
         """
-        started = time.perf_counter()
-        # Hashed lazily: a query refused before binding audits the values as sent, a bound one its bound values.
-        hashes: Mapping[str, str] | None = None
-        entry: dict[str, Any] = {"metric": _audit_name(name), "route": route, "key_id": key_id, "grain": None}
+        call = _Call(name, route, key_id)
         try:
-            metric = self.registry.get(name)
-            if not ctx.has_scope(metric.definition.scope):
-                raise ScopeError(f"metric {metric.name}", metric.definition.scope)
-            if isinstance(group_by, str):
-                raise ParameterError("group_by", "must be a list of dimension names")
-            query = metric.variant(tuple(group_by), grain)
-            entry["group_by"], entry["grain"] = query.variant.group_by, query.variant.grain
-            params = bind(metric.definition.parameters, parameters, metric.definition.constraints,
-                          from_text=from_text, offset=metric.definition.period_offset)  # fmt: skip
-            check_partition(metric.definition.partition, query.variant.group_by, params.values)
-            check_currency(metric.definition.currency_parameter, params.values)
-            hashes = audit.hash_parameters(params.values)
-            query = self.relations.select(
-                metric.definition, query, params.values, metric.schema, self.relations.sizes(conn)
-            )
-            # Design note: the success row is written by the query's own statement, in the same pipelined
-            # transaction (one network round trip, and a failed audit fails the query); only a refused or
-            # failed query is audited separately below.
-            pending = audit.AuditRecord(
-                metric=entry["metric"], outcome="ok", duration_ms=0.0, route=route, key_id=key_id,
-                parameter_hashes=hashes, group_by=tuple(entry["group_by"]), grain=entry["grain"],
-            )  # fmt: skip
-            result = run(
-                conn,
-                ctx,
-                metric,
-                query,
-                params,
-                statement_timeout_ms=self.statement_timeout_ms,
-                row_cap=self.row_cap,
-                audit_entry=pending,
-            )
+            plan = self._plan(call, ctx, name, parameters, group_by, grain, from_text, self.relations.sizes(conn))
+            return run(conn, ctx, *plan, statement_timeout_ms=self.statement_timeout_ms, row_cap=self.row_cap,
+                       audit_entry=call.pending())  # fmt: skip
         except Exception as exc:
-            outcome, code = audit.outcome_of(exc)
-            self._audit(conn, ctx, entry, hashes or audit.hash_parameters(parameters), started, outcome=outcome,
-                        error_code=code)  # fmt: skip
+            self._audit(conn, ctx, call.failed(exc, parameters))
             raise
-        return result
+
+    async def aquery(
+        self,
+        conn: psycopg.AsyncConnection,
+        ctx: AuthContext,
+        name: str,
+        parameters: Mapping[str, Any],
+        *,
+        group_by: Sequence[str] = (),
+        grain: str | None = None,
+        route: Literal["api", "cli"] = "api",
+        key_id: str | None = None,
+    ) -> MetricResult:
+        """:meth:`query` on an asyncio connection: the same checks, statements, audit rows and result.
+
+        Design note: the HTTP route awaits this instead of running :meth:`query` in a worker thread; the hop
+        into AnyIO's thread pool and back cost two thread wake-ups per request (bench/metric_api.py).
+        """
+        call = _Call(name, route, key_id)
+        try:
+            sizes = await self.relations.asizes(conn)
+            plan = self._plan(call, ctx, name, parameters, group_by, grain, False, sizes)
+            return await arun(conn, ctx, *plan, statement_timeout_ms=self.statement_timeout_ms,
+                              row_cap=self.row_cap, audit_entry=call.pending())  # fmt: skip
+        except Exception as exc:
+            await self._aaudit(conn, ctx, call.failed(exc, parameters))
+            raise
+
+    def _plan(
+        self,
+        call: _Call,
+        ctx: AuthContext,
+        name: str,
+        parameters: Mapping[str, Any],
+        group_by: Sequence[str],
+        grain: str | None,
+        from_text: bool,
+        sizes: Mapping[str, float],
+    ) -> tuple[Metric, CompiledQuery, BoundParameters]:
+        """Look up, check and bind (no I/O): the metric, the query that answers and its values."""
+        metric = self.registry.get(name)
+        if not ctx.has_scope(metric.definition.scope):
+            raise ScopeError(f"metric {metric.name}", metric.definition.scope)
+        if isinstance(group_by, str):
+            raise ParameterError("group_by", "must be a list of dimension names")
+        query = metric.variant(tuple(group_by), grain)
+        call.group_by, call.grain = query.variant.group_by, query.variant.grain
+        params = bind(metric.definition.parameters, parameters, metric.definition.constraints,
+                      from_text=from_text, offset=metric.definition.period_offset)  # fmt: skip
+        check_partition(metric.definition.partition, query.variant.group_by, params.values)
+        check_currency(metric.definition.currency_parameter, params.values)
+        call.hashes = audit.hash_parameters(params.values)
+        query = self.relations.select(metric.definition, query, params.values, metric.schema, sizes)
+        return metric, query, params
 
     def record_rejection(
         self,
@@ -158,36 +179,86 @@ class MetricService:
     ) -> None:
         """Audit a query the caller's front end refused before it reached :meth:`query` (e.g. a tenant_id in
         the request body), so that such attempts are on record too."""
-        entry = {"metric": _audit_name(name), "route": route, "key_id": key_id, "grain": None}
-        self._audit(conn, ctx, entry, {}, time.perf_counter(), outcome="rejected", error_code=error_code)
+        call = _Call(name, route, key_id)
+        self._audit(conn, ctx, call.record(outcome="rejected", hashes={}, error_code=error_code))
 
-    def _audit(
+    async def arecord_rejection(
         self,
-        conn: psycopg.Connection,
+        conn: psycopg.AsyncConnection,
         ctx: AuthContext,
-        entry: Mapping[str, Any],
-        hashes: Mapping[str, str],
-        started: float,
+        name: str,
         *,
-        outcome: audit.Outcome,
-        row_count: int | None = None,
-        error_code: str | None = None,
+        error_code: str,
+        route: Literal["api", "cli"] = "api",
+        key_id: str | None = None,
     ) -> None:
-        record = audit.AuditRecord(
-            metric=entry["metric"],
-            outcome=outcome,
-            duration_ms=(time.perf_counter() - started) * 1000,
-            route=entry["route"],
-            key_id=entry["key_id"],
-            parameter_hashes=hashes,
-            group_by=tuple(entry.get("group_by", ())),
-            grain=entry["grain"],
-            row_count=row_count,
-            error_code=error_code,
-        )
+        """:meth:`record_rejection` on an asyncio connection."""
+        call = _Call(name, route, key_id)
+        await self._aaudit(conn, ctx, call.record(outcome="rejected", hashes={}, error_code=error_code))
+
+    @staticmethod
+    def _audit(conn: psycopg.Connection, ctx: AuthContext, record: audit.AuditRecord) -> None:
         try:
             audit.record(conn, ctx, record)
         except psycopg.Error as exc:
             # Design note: fail closed. A query whose audit row cannot be written is not answered.
-            log.error("audit write failed for %s: %s", entry["metric"], exc)
+            log.error("audit write failed for %s: %s", record.metric, exc)
             raise MetricExecutionError("the query could not be audited; no result is returned") from exc
+
+    @staticmethod
+    async def _aaudit(conn: psycopg.AsyncConnection, ctx: AuthContext, record: audit.AuditRecord) -> None:
+        try:
+            await audit.arecord(conn, ctx, record)
+        except psycopg.Error as exc:
+            log.error("audit write failed for %s: %s", record.metric, exc)
+            raise MetricExecutionError("the query could not be audited; no result is returned") from exc
+
+
+class _Call:
+    """What one call's audit row says, filled in as the call gets checked and bound."""
+
+    __slots__ = ("grain", "group_by", "hashes", "key_id", "metric", "route", "started")
+
+    def __init__(self, name: str, route: Literal["api", "cli"], key_id: str | None) -> None:
+        self.started = time.perf_counter()
+        self.metric = _audit_name(name)
+        self.route: Literal["api", "cli"] = route
+        self.key_id = key_id
+        self.group_by: tuple[str, ...] = ()
+        self.grain: str | None = None
+        # Hashed once bound: a query refused before binding audits the values as sent, a bound one its bound values.
+        self.hashes: Mapping[str, str] | None = None
+
+    def pending(self) -> audit.AuditRecord:
+        """The success row the query's own statement writes (row count and outcome filled in by the server).
+
+        Design note: the success row is written by the query's own statement, in the same pipelined transaction
+        (one network round trip, and a failed audit fails the query); only a refused or failed query is audited
+        separately.
+        """
+        return self.record(outcome="ok", hashes=self.hashes or {}, duration_ms=0.0)
+
+    def failed(self, exc: BaseException, parameters: Mapping[str, Any]) -> audit.AuditRecord:
+        """The row of a call that raised ``exc``."""
+        outcome, code = audit.outcome_of(exc)
+        return self.record(outcome=outcome, hashes=self.hashes or audit.hash_parameters(parameters), error_code=code)
+
+    def record(
+        self,
+        *,
+        outcome: audit.Outcome,
+        hashes: Mapping[str, str],
+        error_code: str | None = None,
+        duration_ms: float | None = None,
+    ) -> audit.AuditRecord:
+        return audit.AuditRecord(
+            metric=self.metric,
+            outcome=outcome,
+            duration_ms=(time.perf_counter() - self.started) * 1000 if duration_ms is None else duration_ms,
+            route=self.route,
+            key_id=self.key_id,
+            parameter_hashes=hashes,
+            group_by=self.group_by,
+            grain=self.grain,
+            error_code=error_code,
+        )

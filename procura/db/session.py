@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import psycopg
-from psycopg_pool import ConnectionPool
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from procura.errors import AuthorizationError
 from procura.settings import APP_ROLE, BI_ROLE
@@ -174,6 +174,40 @@ def open_pool(
     if open:
         pool.open(wait=True)
     return pool
+
+
+def open_async_pool(
+    conninfo: str, *, name: str, min_size: int = 1, max_size: int = 8, timeout: float = 30.0
+) -> AsyncConnectionPool:
+    """An asyncio pool of autocommit connections, not yet opened (``await pool.open(wait=False)`` inside the
+    running event loop, as psycopg_pool requires): the pool an async route awaits its queries on.
+
+    As :func:`open_pool`'s: no ``reset`` (everything Procura sets is transaction-local), the client-side
+    transaction characteristics restored at checkout. No ``configure``: its one user, the metric query route,
+    reads no vector or graph values (no pgvector types, no AGE search path).
+    """
+    return AsyncConnectionPool(
+        conninfo,
+        kwargs={"autocommit": True, "application_name": name},
+        min_size=min_size,
+        max_size=max_size,
+        timeout=timeout,
+        name=name,
+        check=_arestore_client_state,
+        open=False,
+    )
+
+
+async def _arestore_client_state(conn: psycopg.AsyncConnection) -> None:
+    # As _restore_client_state (no round trip: the setters of an idle connection only change client state).
+    if not conn.autocommit:
+        await conn.set_autocommit(True)
+    if conn.read_only is not None:
+        await conn.set_read_only(None)
+    if conn.isolation_level is not None:
+        await conn.set_isolation_level(None)
+    if conn.deferrable is not None:
+        await conn.set_deferrable(None)
 
 
 def _configure(conn: psycopg.Connection) -> None:

@@ -107,7 +107,13 @@ def test_connections_lost_mid_use_are_503_then_the_api_recovers(
     # a metric query that runs and an answered question need the dbt marts (not built here), so "before" and
     # "after" are checked with a call that needs none; the outage meets their first statement either way
     probe = {"metric_query": "metrics", "ask": "audit"}.get(label, label)
-    warm = _call(client, probe, key)
+    # A pool may still hold a connection the previous case's outage killed (the metric route's asyncio pool and
+    # the other routes' pool recover separately): each is answered 503 once, then replaced.
+    warm = _call(client, probe, key)  # a route's first call may take long (loading its models)
+    deadline = time.monotonic() + 15
+    while warm.status_code == 503 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        warm = _call(client, probe, key)
     assert warm.status_code < 500, f"{probe} before the outage: {warm.status_code} {warm.text[:300]}"
     assert _terminate_api_connections(settings) >= 1
     _assert_unavailable(_call(client, label, key), label)

@@ -10,9 +10,10 @@ capped provenance ids. Queries run as procura_app under row-level security.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from procura.db.session import AuthContext, idle_autocommit
 from procura.settings import Settings
 from procura.transform import _invoke, build_marts
 from semantic import audit
-from semantic.errors import MetricExecutionError
+from semantic.errors import MetricExecutionError, ScopeError
 from semantic.execute import MetricResult, run
 from semantic.loader import Metric, MetricRegistry, load_registry
 from semantic.params import BoundParameters, bind
@@ -245,11 +246,11 @@ def test_a_metric_call_is_one_round_trip_with_its_audit_row(
     assert rows[0][4] == result.row_count and rows[1][4] == 0
 
 
-def test_one_row_questions_audit_ok_partial_and_no_data(
+def test_one_row_questions_audit_ok_partial_and_no_data_from_their_own_row(
     built: Built, app: psycopg.Connection
 ) -> None:
-    """An ungrouped question's audit row counts the one result row and says ok, partial or no_data by the rules
-    of execute.shape, whichever relation answered."""
+    """An ungrouped question's audit call sits in the select list of its one row (execute._audited_one_row):
+    the row count and outcome follow the same rules as the general form, from the lines and from a rollup."""
     service = MetricService(built.registry, statement_timeout_ms=10_000, row_cap=10_000)
     principal = unique_tenant("one-row")
     ctx = AuthContext(tenant_id=built.tenant, principal_id=principal, scopes=frozenset({"invoice:aggregate"}))
@@ -357,3 +358,37 @@ def test_the_serving_role_cannot_write_any_table_over_tcp(built: Built) -> None:
 
 class _Rollback(Exception):
     """A statement the serving role was allowed to run; its transaction is rolled back."""
+
+
+def test_the_async_service_answers_and_audits_as_the_sync_one(built: Built, app: psycopg.Connection) -> None:
+    """MetricService.aquery (the HTTP route's path): the same answer, one audit row per outcome, and a failed
+    audit fails the request."""
+    service = MetricService(built.registry, statement_timeout_ms=10_000, row_cap=10_000)
+    principal = unique_tenant("async")
+    ctx = AuthContext(tenant_id=built.tenant, principal_id=principal, scopes=frozenset({"invoice:aggregate"}))
+    answered = {"company_id": "COMP-A", "start_date": "2024-01-01", "end_date": "2025-01-01"}
+    expected = service.query(app, ctx, "finance.company_spend", answered, group_by=["supplier_id"])
+
+    async def scenario() -> tuple[Any, ...]:
+        async with await psycopg.AsyncConnection.connect(built.settings.app_url, autocommit=True) as conn:
+            result = await service.aquery(conn, ctx, "finance.company_spend", answered, group_by=["supplier_id"])
+            empty = await service.aquery(conn, ctx, "finance.company_spend", {**answered, "company_id": "COMP-Z"})
+            with pytest.raises(ScopeError):
+                await service.aquery(conn, replace(ctx, scopes=frozenset()), "finance.company_spend", answered)
+            with audit.interface("bogus", "key-x"), pytest.raises(MetricExecutionError):  # type: ignore[arg-type]
+                await service.aquery(conn, ctx, "finance.company_spend", answered)
+            await service.arecord_rejection(conn, ctx, "finance.company_spend", error_code="tenant_in_request")
+            assert conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+            return result, empty
+
+    result, empty = asyncio.run(scenario())
+    assert result.rows == expected.rows and result.status == "complete"
+    assert empty.status == "no_data"
+    rows = _audit_rows(built, principal)
+    assert [(r[3], r[4]) for r in rows] == [
+        ("ok", expected.row_count),  # the sync call
+        ("ok", result.row_count),
+        ("no_data", 0),
+        ("forbidden", None),
+        ("rejected", None),  # the tenant in the request; the failed audit left no row
+    ]

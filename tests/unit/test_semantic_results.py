@@ -109,3 +109,27 @@ def test_grouped_rows_carry_their_dimension_values(registry: MetricRegistry) -> 
     ]
     assert result.matched_line_count == 3
     assert result.status == "complete"
+
+
+@pytest.mark.parametrize(
+    ("sql", "one"),
+    [
+        ("select sum(x) as s, count(*) as n from t where y = 1", True),
+        ("select (array_agg(x order by x))[1:3] as ids, count(*) as n from t", True),
+        ("select r.s, (select max(z) from u) as m from (select sum(x) as s from t) as r", True),
+        ("select sum(x) as s from t group by y", False),
+        ("select sum(x) as s from t having sum(x) > 0", False),
+        ("select x from t", False),
+        ("select sum(x) over () as s from t", False),
+        ("select sum(x) as s, unnest(array[1, 2]) as u from t", False),
+        ("select r.s from (select sum(x) as s from t) as r where r.s > 0", False),
+        ("select r.s from (select sum(x) as s from t group by y) as r", False),
+    ],
+)
+def test_one_row_queries_are_recognized_from_their_tree(sql: str, one: bool) -> None:
+    # Only a query that always yields exactly one row may carry its audit call in its select list.
+    import sqlglot
+
+    from semantic.execute import _one_row
+
+    assert _one_row(sqlglot.parse_one(sql, read="postgres")) is one
