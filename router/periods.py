@@ -7,8 +7,9 @@ Supported forms (case-insensitive): ``last/previous/this/current quarter|month|y
 (``until/through/up to the end of/before <period>``, closing a ``since`` start or the one period that contains
 them; alone they are asked about), month ranges (``from January to March 2026``, ``Jan-Mar 2026``, ``March
 through May``), ``the first/last N quarters|months of 2026``, and explicit dates
-``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to (before) 2026-04-01``, whose second date is the
-exclusive end (the corpus's convention).
+``between 2026-01-01 and 2026-04-01`` / ``from 2026-01-01 to (before) 2026-04-01`` / ``1 Jan - 31 Mar 2026``,
+whose second date is the exclusive end (the corpus's convention) unless it follows "through" or is a month's last
+day (then it is included); a first date without a year takes the second's.
 
 Rolling windows end at the as-of date (included): ``last/past/previous/trailing/rolling N days|weeks|months|
 quarters|years`` (N in digits or words), ``trailing twelve months`` / ``TTM`` / ``LTM`` / ``L12M`` (12 months).
@@ -68,6 +69,11 @@ _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, 
 _DAY_SUFFIX = r"(?:st|nd|rd|th)?"
 _DATE = (rf"(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:{_DAY_SUFFIX}\s+(?:of\s+)?|\.\s*)(?:{_MONTH_NAMES})\.?,?\s+\d{{4}}"
          rf"|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}{_DAY_SUFFIX},?\s+\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}})")
+#: The first day of a range may leave its year to the second ("between Jan 1 and Mar 31 2026", "from 1 July to
+#: 31 December 2025"): any :data:`_DATE`, or a day and month in words without a year.
+_START_DATE = (rf"(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:{_DAY_SUFFIX}\s+(?:of\s+)?|\.\s*)(?:{_MONTH_NAMES})\.?"
+               rf"(?:,?\s+\d{{4}})?|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}{_DAY_SUFFIX}(?:,?\s+\d{{4}})?|"
+               rf"\d{{1,2}}\.\d{{1,2}}\.\d{{4}})")
 #: Words that make the period after them the *end* of an open range ("until March 2026", "by the end of Q1").
 #: "before"/"prior to" end where that period starts; the others end where it ends (it is included).
 _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+including)?|(?:up\s+)?to\s+(?:the\s+)?end"
@@ -95,8 +101,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                    re.I)),
     ("compact_half", re.compile(r"(?<![\w-])(?:([12])h\s?((?:20)?\d{2})|h([12])\s?['’/-]\s?(\d{2}))(?![\w/-])",
                                 re.I)),
-    ("between", re.compile(rf"\bbetween\s+{_DATE}\s+and\s+{_DATE}\b", re.I)),
-    ("from_to", re.compile(rf"\bfrom\s+{_DATE}\s+(?:to|until|till)\s+(?:before\s+)?{_DATE}\b", re.I)),
+    ("between", re.compile(rf"\bbetween\s+{_START_DATE}\s+and\s+()(?:before\s+)?{_DATE}\b", re.I)),
+    ("from_to", re.compile(rf"(?<!since )\b(?:from\s+)?{_START_DATE}\s*(to|until|till|through|thru|-|–)\s*"
+                           rf"(?:before\s+)?{_DATE}\b", re.I)),
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
     ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s+(?:to|until|till|through|thru|-)"
                                  rf"\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
@@ -261,8 +268,25 @@ def _relative(which: str, unit: str, as_of: dt.date, text: str) -> TimeRange:
     return _year(as_of.year - 1 if previous else as_of.year, text)
 
 
-def _explicit(start_text: str, end_text: str, text: str) -> TimeRange:
-    return _range(parse_day(start_text), parse_day(end_text), text)
+def _explicit(start_text: str, end_text: str, text: str, *, through: bool = False,
+              before: bool = False) -> TimeRange:
+    """The range between two written days.
+
+    The second day is the exclusive end (the convention of "between 2026-01-01 and 2026-04-01"), except after
+    "through", and when it is the last day of a month: nobody writes an exclusive end on the 31st, so "from
+    2025-07-01 to 2025-12-31" includes December 31st. "to before" keeps it exclusive. A first day written
+    without a year takes the second's (the year before when it would come after the second).
+    """
+    end = parse_day(end_text)
+    if re.search(r"\d{4}", start_text):
+        start = parse_day(start_text)
+    else:
+        start = parse_day(f"{start_text} {end.year}")
+        if start > end:
+            start = start.replace(year=end.year - 1)
+    if not before and (through or (end + dt.timedelta(days=1)).day == 1):
+        end += dt.timedelta(days=1)
+    return _range(start, end, text)
 
 
 def parse_day(text: str) -> dt.date:
@@ -532,7 +556,8 @@ def _read(
 ) -> TimeRange | None:
     g = match.groups()
     if kind in ("between", "from_to"):
-        return _explicit(g[0], g[1], text)
+        return _explicit(g[0], g[2], text, through=g[1].lower() in ("through", "thru"),
+                         before="before" in match.group(0).lower())
     if kind == "window_before":
         if not _COMPARING.search(match.string):
             raise ValueError(text)
