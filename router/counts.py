@@ -33,7 +33,12 @@ _COUNT = re.compile(
     r"\bhow many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b|\binvoice volume\b|"
     # "#" is no word character: "# of invoices" has no word boundary before it.
     r"(?:\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|tally of)|(?<!\w)#\s?of)\b"
-    r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b|"
+    r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b"
+    # "how many invoice lines": lines of invoices are counted, not documents
+    r"(?![- ](?:lines?|line[- ]items?|items?|positions?)\b)|"
+    # "which supplier sent the most invoices", "top 3 suppliers by number of invoices": a ranking by the count
+    r"\b(?:the\s+)?(?:most|fewest|least|highest number of|largest number of|lowest number of)\s+"
+    r"(?P<what4>invoices|credit[- ]?notes|documents|bills)\b|"
     r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
     r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b",
     re.I,
@@ -94,6 +99,25 @@ class CountRequest:
     unmapped: tuple[tuple[str, str], ...]  # (reason, question)
     excluded_supplier_ids: tuple[str, ...] = ()
     excluded_group: str | None = None
+    #: A ranking of suppliers by the count ("top 3 suppliers by number of invoices", "the most invoices"):
+    #: ("top" | "bottom", how many; 1 when the question asks for one supplier).
+    rank: tuple[str, int] | None = None
+
+
+#: A ranking cue in a count question; the count is then grouped by supplier and ordered.
+_RANK = re.compile(r"\b(?:(?P<top>top|most|highest|largest|biggest)|(?P<bottom>bottom|fewest|least|lowest|"
+                   r"smallest))\b(?:\s+(?P<n>\d{1,2}|one|two|three|four|five|ten)\b)?", re.I)
+_RANK_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+_PLURAL_SUPPLIERS = re.compile(r"\b(?:suppliers|vendors)\b", re.I)
+
+
+def _rank(text: str) -> tuple[str, int] | None:
+    found = _RANK.search(text)
+    if found is None:
+        return None
+    n = found.group("n")
+    count = (_RANK_WORDS.get(n.lower()) or int(n)) if n else (3 if _PLURAL_SUPPLIERS.search(text) else 1)
+    return ("top" if found.group("top") else "bottom", count)
 
 
 def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start: str, end: str) -> CountRequest:
@@ -147,8 +171,16 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start
         unmapped.append((f"breakdown: {what} is not a grouping {COUNT_METRIC} offers",
                          f"I cannot break the invoice count down by {what}; it can be grouped by supplier or "
                          "document type, and by month, quarter or year. Which one do you want?"))
+    rank = _rank(reading.cue_text)
+    group_by = tuple(d for d in b.group_by if d in COUNT_DIMENSIONS)
+    if rank is not None and not group_by and not b.grain:
+        group_by = ("supplier_id",)
+    elif rank is not None:
+        rank = None
+        unmapped.append(("ranking: a ranking by the count with another breakdown",
+                         "I can rank suppliers by their number of invoices, or break the count down; which one?"))
     return CountRequest(
-        parameters=params, group_by=tuple(d for d in b.group_by if d in COUNT_DIMENSIONS),
+        parameters=params, group_by=group_by, rank=rank,
         grain=b.grain if b.grain in COUNT_GRAINS else None, unmapped=tuple(unmapped),
         excluded_supplier_ids=tuple(sorted(set(excluded))), excluded_group=excluded_group,
     )
@@ -163,7 +195,7 @@ def count_steps(req: CountRequest) -> tuple[PlanStep, ...]:
     )]
     if req.group_by or req.grain:
         steps.append(PlanStep(
-            step_id="count-breakdown", tool="metrics.query",
+            step_id="count-ranking" if req.rank else "count-breakdown", tool="metrics.query",
             arguments={"metric": COUNT_METRIC, "parameters": dict(req.parameters), "group_by": list(req.group_by),
                        "grain": req.grain},
             purpose=f"The same count grouped by {', '.join([*req.group_by, *([req.grain] if req.grain else [])])}.",
@@ -183,7 +215,8 @@ def _compose_count(d: _Draft) -> None:
     """``invoice_count``: the governed count (0 is an answer), its breakdown and the reading it was computed under."""
     outcomes = d.run.outcomes
     total = outcomes.get("count-invoices")
-    split = outcomes.get("count-breakdown")
+    split = outcomes.get("count-breakdown") or outcomes.get("count-ranking")
+    ranked = (_rank(d.routing.question) or ("top", 1)) if "count-ranking" in outcomes else None
     company = d.routing.entities.company_name or d.routing.entities.company_id or "the company"
     m = total.output if total is not None and total.status == "ok" else None
     from router.tools import MetricToolResponse
@@ -217,6 +250,19 @@ def _compose_count(d: _Draft) -> None:
         if rows is None:
             status, result["status"] = "partial", "partial"
             text = "PARTIAL RESULT: the total count is complete, the breakdown failed. " + text + d.failure_text
+        elif ranked:
+            direction, n = ranked
+            ordered = sorted(rows, key=lambda r: int(r.get("invoice_count") or 0), reverse=direction == "top")
+            cut = int(ordered[min(n, len(ordered)) - 1].get("invoice_count") or 0) if ordered else 0
+            kept = [r for r in ordered if (int(r.get("invoice_count") or 0) >= cut if direction == "top"
+                                           else int(r.get("invoice_count") or 0) <= cut)]
+            listed = "; ".join(f"{r.get('supplier_id')}: {r.get('invoice_count')}" for r in kept)
+            word = "most" if direction == "top" else "fewest"
+            text = (f"{'Top' if direction == 'top' else 'Bottom'} {n} supplier{'s' if n > 1 else ''} of {company} by "
+                    f"number of {what} ({word} first, ties kept), status {statuses}, dated in {d.period_text}: "
+                    f"{listed or 'no supplier'}. Out of {count} {what} in total.")
+            result["ranking"] = [{"supplier_id": r.get("supplier_id"), "invoice_count": r.get("invoice_count")}
+                                 for r in kept]
         else:
             keys = [k for k in ("supplier_id", "document_type", "period_start") if any(k in r for r in rows)]
             listed = "; ".join(" ".join(str(r.get(k)) for k in keys) + f": {r.get('invoice_count')}" for r in rows)

@@ -82,6 +82,10 @@ _UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
 _COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # Ranges between two written days, before the lists: "between 1 January and January 31" is no month list.
+    ("between", re.compile(rf"\bbetween\s+{_START_DATE}\s+and\s+()(?:before\s+)?{_DATE}\b", re.I)),
+    ("from_to", re.compile(rf"(?<!since )\b(?:from\s+)?{_START_DATE}\s*(to|until|till|through|thru|-|–)\s*"
+                           rf"(?:before\s+)?{_DATE}\b", re.I)),
     # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
     ("quarter_list", re.compile(rf"\bq[1-4](?:{_LIST_GLUE}q[1-4])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
@@ -101,9 +105,6 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                    re.I)),
     ("compact_half", re.compile(r"(?<![\w-])(?:([12])h\s?((?:20)?\d{2})|h([12])\s?['’/-]\s?(\d{2}))(?![\w/-])",
                                 re.I)),
-    ("between", re.compile(rf"\bbetween\s+{_START_DATE}\s+and\s+()(?:before\s+)?{_DATE}\b", re.I)),
-    ("from_to", re.compile(rf"(?<!since )\b(?:from\s+)?{_START_DATE}\s*(to|until|till|through|thru|-|–)\s*"
-                           rf"(?:before\s+)?{_DATE}\b", re.I)),
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
     ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s+(?:to|until|till|through|thru|-)"
                                  rf"\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),

@@ -278,3 +278,27 @@ def test_a_possessive_after_a_masked_id_opens_no_quote() -> None:
     assert quoted_spans("Which documents mention 'force majeure'?") == ((24, 39),)
     metric, params, _ = _metric_step(question)
     assert metric == "finance.document_currency_spend" and params["supplier_ids"] == ["SUP-18"], (metric, params)
+
+
+# --- counts: lines are no documents; a ranking by the number of invoices ---------------------------------------------
+@pytest.mark.parametrize("question", ["how many invoice lines did Company A have in Q1 2026",
+                                      "How many invoice line items were booked for Company A in 2025?",
+                                      "number of invoice positions of Company A last quarter"])
+def test_invoice_lines_are_not_counted_as_invoices(question: str) -> None:
+    result = _routed(question)
+    assert not any(step.arguments.get("metric") == "finance.invoice_count" for step in result.execution_plan
+                   if step.tool == "metrics.query"), question
+
+
+@pytest.mark.parametrize(("question", "direction"), [
+    ("top 3 suppliers by number of invoices for Company A in 2025", "top"),
+    ("which supplier sent Company A the most invoices in 2025", "top"),
+    ("Which vendor sent us the fewest invoices in 2025 for Company A?", "bottom"),
+    ("Company A: the 2 suppliers with the highest number of invoices in Q1 2026", "top"),
+])
+def test_a_ranking_by_invoice_count_groups_the_count_by_supplier(question: str, direction: str) -> None:
+    result = _routed(question)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    ranking = [s for s in result.execution_plan if s.step_id == "count-ranking"]
+    assert ranking and ranking[0].arguments["metric"] == "finance.invoice_count", question
+    assert ranking[0].arguments["group_by"] == ["supplier_id"], question
