@@ -166,7 +166,17 @@ _BOTH_TYPES = re.compile(r"\b(?:net of|including|incl\.?|after|with)\s+(?:the\s+
 _CODES = {"eur": "EUR", "euro": "EUR", "euros": "EUR", "usd": "USD", "dollar": "USD", "dollars": "USD",
           "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "chf": "CHF", "franc": "CHF",
           "francs": "CHF", "€": "EUR", "$": "USD", "£": "GBP"}
-_CODE = r"(?P<code>eur|euros?|usd|dollars?|gbp|pounds?|sterling|chf|francs?|€|\$|£)"
+_CODE = (r"(?P<code>eur|euros?|usd|(?:u\.?s\.?\s?)?dollars?|gbp|pounds?(?:\s+sterling)?|sterling|chf|(?:swiss\s+)?"
+         r"francs?|€|\$|£)")
+
+
+def _code_of(word: str) -> str | None:
+    """ISO code of a currency word as :data:`_CODE` matches it ("US dollars" -> USD, "Swiss francs" -> CHF)."""
+    word = word.lower()
+    for stem, code in (("dollar", "USD"), ("franc", "CHF"), ("pound", "GBP"), ("sterling", "GBP")):
+        if stem in word:
+            return code
+    return _CODES.get(word)
 _ORIGINAL = re.compile(
     r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native)\s+"
     r"currenc(?:y|ies)\b"
@@ -185,6 +195,8 @@ _ORIGINAL = re.compile(
 _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:invoiced|billed|denominated|issued|paid)\s+in\s+{_CODE}(?![A-Za-z])",
     rf"(?<![A-Za-z]){_CODE}[- ](?:denominated\s+)?(?:invoices|spend|purchases|amounts)\b",
+    # "CHF-invoiced spend", "USD-billed invoices", "GBP denominated"
+    rf"(?<![A-Za-z]){_CODE}[- ](?:invoiced|billed|denominated)\b",
     rf"\b(?:spend|purchases|amounts?)\s+(?:denominated|invoiced|billed)\s+in\s+{_CODE}(?![A-Za-z])",
     rf"\binvoices\s+(?:in|denominated in)\s+{_CODE}(?![A-Za-z])",
 ))
@@ -473,13 +485,13 @@ def parse_currency(text: str) -> tuple[bool, str | None, tuple[tuple[int, int], 
         window = text[max(0, match.start() - 24): match.end() + 24]
         near = _CODE_NEAR.search(window)
         if near and code is None:
-            code = _CODES.get(near.group("code").lower())
+            code = _code_of(near.group("code"))
             offset = max(0, match.start() - 24)
             spans.append((offset + near.start(), offset + near.end()))
     for match in (m for pattern in _IN_CURRENCIES for m in pattern.finditer(text)):
         original = True
         spans.append(match.span())
-        code = code or _CODES.get(match.group("code").lower())
+        code = code or _code_of(match.group("code"))
     return original, code, tuple(spans)
 
 

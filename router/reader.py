@@ -179,6 +179,7 @@ date dates price prices unit units quantity quantities report reports breakdown 
 payments due spend spending expenditure cost costs figure figures number numbers count counts average mean
 order orders item items article articles category categories catalog catalogue catalogs member members owner
 owners approved approvals authorized authorised currency currencies euro euros dollar dollars pound pounds
+swiss sterling franc francs denominated invoiced billed
 tax taxes vat gross net threshold thresholds above below over under more less than most least top bottom
 first last previous prior current this next second third fourth half halves fiscal calendar week weeks day days
 today yesterday now please thanks thank hi hello dear team finance procurement buyer buyers analyst cfo

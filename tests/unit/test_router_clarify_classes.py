@@ -302,3 +302,15 @@ def test_a_ranking_by_invoice_count_groups_the_count_by_supplier(question: str, 
     ranking = [s for s in result.execution_plan if s.step_id == "count-ranking"]
     assert ranking and ranking[0].arguments["metric"] == "finance.invoice_count", question
     assert ranking[0].arguments["group_by"] == ["supplier_id"], question
+
+
+# --- spend on invoices in one currency, with the currency as analysts write it ----------------------------------------
+@pytest.mark.parametrize(("phrase", "code"), [
+    ("CHF-invoiced spend", "CHF"), ("spend on invoices denominated in US dollars", "USD"),
+    ("USD-billed spend", "USD"), ("spend on invoices billed in pounds sterling", "GBP"),
+    ("spend on invoices issued in Swiss francs", "CHF"), ("GBP-denominated spend", "GBP"),
+])
+def test_spend_on_invoices_in_a_currency_is_the_document_currency_figure(phrase: str, code: str) -> None:
+    metric, params, _ = _metric_step(f"Company A: {phrase} in 2025")
+    assert metric == "finance.document_currency_spend", (phrase, metric)
+    assert code in str(params), (phrase, params)
