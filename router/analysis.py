@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from router.contract import TimeRange
 from router.periods import add_months, resolve_period
-from router.reading import parse_breakdown
+from router.reading import currency_code, parse_breakdown
 
 Direction = Literal["top", "bottom"]
 CompareTo = Literal["previous_period", "same_period_last_year", "custom"]
@@ -163,20 +163,9 @@ _INVOICES_ONLY = re.compile(r"\b(?:only invoices|invoices only|invoices? alone|j
 _CREDIT_GLUE = re.compile(r"\b(?:only|just|in|of|from|as|the|all|net of|including|incl\.?|with|and)\s*$", re.I)
 _BOTH_TYPES = re.compile(r"\b(?:net of|including|incl\.?|after|with)\s+(?:the\s+)?credit[- ]?notes?\b", re.I)
 # --- currency -----------------------------------------------------------------------------------------------------
-_CODES = {"eur": "EUR", "euro": "EUR", "euros": "EUR", "usd": "USD", "dollar": "USD", "dollars": "USD",
-          "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "chf": "CHF", "franc": "CHF",
-          "francs": "CHF", "€": "EUR", "$": "USD", "£": "GBP"}
 _CODE = (r"(?P<code>eur|euros?|usd|(?:u\.?s\.?\s?)?dollars?|gbp|pounds?(?:\s+sterling)?|sterling|chf|(?:swiss\s+)?"
          r"francs?|€|\$|£)")
 
-
-def _code_of(word: str) -> str | None:
-    """ISO code of a currency word as :data:`_CODE` matches it ("US dollars" -> USD, "Swiss francs" -> CHF)."""
-    word = word.lower()
-    for stem, code in (("dollar", "USD"), ("franc", "CHF"), ("pound", "GBP"), ("sterling", "GBP")):
-        if stem in word:
-            return code
-    return _CODES.get(word)
 _ORIGINAL = re.compile(
     r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native)\s+"
     r"currenc(?:y|ies)\b"
@@ -485,13 +474,13 @@ def parse_currency(text: str) -> tuple[bool, str | None, tuple[tuple[int, int], 
         window = text[max(0, match.start() - 24): match.end() + 24]
         near = _CODE_NEAR.search(window)
         if near and code is None:
-            code = _code_of(near.group("code"))
+            code = currency_code(near.group("code"))
             offset = max(0, match.start() - 24)
             spans.append((offset + near.start(), offset + near.end()))
     for match in (m for pattern in _IN_CURRENCIES for m in pattern.finditer(text)):
         original = True
         spans.append(match.span())
-        code = code or _code_of(match.group("code"))
+        code = code or currency_code(match.group("code"))
     return original, code, tuple(spans)
 
 

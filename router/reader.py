@@ -50,6 +50,7 @@ from router.reading import (
     Amount,
     Breakdown,
     CatalogMetric,
+    currency_code,
     excluded_status,
     match_catalog_metric,
     parse_amounts,
@@ -58,12 +59,6 @@ from router.reading import (
 from router.rules import Identifiers, find_identifiers, mask, quoted_spans
 
 # --- cue words (moved here from routing, planner and answer: one place reads the question) ---------------------
-_CURRENCIES = {
-    "eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR",
-    "usd": "USD", "dollar": "USD", "dollars": "USD", "$": "USD",
-    "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "£": "GBP",
-    "chf": "CHF", "franc": "CHF", "francs": "CHF",
-}
 _CURRENCY = re.compile(
     r"(?<![A-Za-z])(eur|euros?|usd|dollars?|gbp|pounds?|sterling|chf|francs?)(?![A-Za-z])|[€$£]", re.I
 )
@@ -563,8 +558,7 @@ def _agreement_topic(question: str, entities: Entities, quoted: tuple[str, ...])
 def _currencies(text: str) -> tuple[str, ...]:
     found = []
     for match in _CURRENCY.finditer(text):
-        word = match.group(0).lower()
-        found.append(_CURRENCIES.get(word, _CURRENCIES.get(word.rstrip("s"), word.upper())))
+        found.append(currency_code(match.group(0)) or match.group(0).upper())
     return tuple(dict.fromkeys(found))
 
 

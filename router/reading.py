@@ -25,7 +25,7 @@ _CURRENCY_CODES = {
 _CUR = r"(?:EUR|USD|GBP|CHF|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|€|\$|£)"
 
 
-def _code(cur: str) -> str | None:
+def currency_code(cur: str) -> str | None:
     """ISO code of a currency word or symbol ("US dollars" -> USD, "pounds sterling" -> GBP)."""
     word = cur.lower().split()[-1] if " " in cur else cur.lower()
     return "USD" if word.startswith("us") else _CURRENCY_CODES.get(word.removesuffix("sterling").strip() or "pound")
@@ -167,7 +167,7 @@ def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
         direction, inclusive = _direction(comparator, trailing)
         start = match.start() if comparator is None else comparator.start()
         end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
-        found.append(Amount(value=value, currency=_code(cur) if cur else None, start=start,
+        found.append(Amount(value=value, currency=currency_code(cur) if cur else None, start=start,
                             end=end, text=text[start:end].strip(), comparator=direction, inclusive=inclusive))
     return found
 
@@ -196,7 +196,7 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
         money = [m for m in (low, high) if m.group("cur1") or m.group("cur2") or m.group("mult")]
         if not money or _COMPARATOR.search(text[: low.start()]):
             continue
-        currencies = {_code(c) for m in (low, high) for c in (m.group("cur1"), m.group("cur2")) if c}
+        currencies = {currency_code(c) for m in (low, high) for c in (m.group("cur1"), m.group("cur2")) if c}
         shared = currencies.pop() if len(currencies) == 1 else None
         start = before.start() if before is not None else low.start()
         low_number, high_number = parse_number(low.group("num")), parse_number(high.group("num"))
@@ -228,7 +228,7 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
                 side, start, end, shared, carried = ranged[match.start()]
                 if mult or carried:
                     value *= _MULTIPLIERS[(mult or carried or "").lower()]
-                found.append(Amount(value=value, currency=_code(cur) if cur else shared, start=start, end=end,
+                found.append(Amount(value=value, currency=currency_code(cur) if cur else shared, start=start, end=end,
                                     text=text[start:end].strip(), comparator=side, inclusive=True))
             continue
         comparator = _COMPARATOR.search(text[: match.start()])
@@ -247,7 +247,7 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
         found.append(Amount(
             value=value,
-            currency=_code(cur) if cur else None,
+            currency=currency_code(cur) if cur else None,
             start=start,
             end=end,
             text=text[start:end].strip(),
