@@ -67,13 +67,18 @@ _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, 
 #: month-day-year ("March 1, 2026") or day.month.year ("01.03.2026"). Slashed forms are not read: 03/01/2026 is
 #: March 1st to some readers and January 3rd to others.
 _DAY_SUFFIX = r"(?:st|nd|rd|th)?"
-_DATE = (rf"(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:{_DAY_SUFFIX}\s+(?:of\s+)?|\.\s*)(?:{_MONTH_NAMES})\.?,?\s+\d{{4}}"
-         rf"|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}{_DAY_SUFFIX},?\s+\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}})")
+
+
+def _date_pattern(year: str) -> str:
+    """:data:`_DATE`'s alternatives, with ``year`` after the day and month in words."""
+    return (rf"(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:{_DAY_SUFFIX}\s+(?:of\s+)?|\.\s*)(?:{_MONTH_NAMES})\.?{year}"
+            rf"|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}{_DAY_SUFFIX}{year}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}})")
+
+
+_DATE = _date_pattern(r",?\s+\d{4}")
 #: The first day of a range may leave its year to the second ("between Jan 1 and Mar 31 2026", "from 1 July to
 #: 31 December 2025"): any :data:`_DATE`, or a day and month in words without a year.
-_START_DATE = (rf"(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:{_DAY_SUFFIX}\s+(?:of\s+)?|\.\s*)(?:{_MONTH_NAMES})\.?"
-               rf"(?:,?\s+\d{{4}})?|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}{_DAY_SUFFIX}(?:,?\s+\d{{4}})?|"
-               rf"\d{{1,2}}\.\d{{1,2}}\.\d{{4}})")
+_START_DATE = _date_pattern(r"(?:,?\s+\d{4})?")
 #: Words that make the period after them the *end* of an open range ("until March 2026", "by the end of Q1").
 #: "before"/"prior to" end where that period starts; the others end where it ends (it is included).
 _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+including)?|(?:up\s+)?to\s+(?:the\s+)?end"
