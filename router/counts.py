@@ -186,6 +186,19 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start
     )
 
 
+def count_rule(req: CountRequest) -> str:
+    """The routing rule of a count: the ranking decision travels in it to the composer (:func:`_ranked`)."""
+    return f"invoice_count:ranking:{req.rank[0]}:{req.rank[1]}" if req.rank else "invoice_count:aggregate"
+
+
+def _ranked(rules: tuple[str, ...]) -> tuple[str, int] | None:
+    hit = next((r for r in rules if r.startswith("invoice_count:ranking:")), None)
+    if hit is None:
+        return None
+    direction, n = hit.split(":")[2:4]
+    return direction, int(n)
+
+
 def count_steps(req: CountRequest) -> tuple[PlanStep, ...]:
     """The count (and its breakdown, a second governed query) and the completeness check."""
     steps = [PlanStep(
@@ -216,7 +229,7 @@ def _compose_count(d: _Draft) -> None:
     outcomes = d.run.outcomes
     total = outcomes.get("count-invoices")
     split = outcomes.get("count-breakdown") or outcomes.get("count-ranking")
-    ranked = (_rank(d.routing.question) or ("top", 1)) if "count-ranking" in outcomes else None
+    ranked = _ranked(d.routing.rule_hits)
     company = d.routing.entities.company_name or d.routing.entities.company_id or "the company"
     m = total.output if total is not None and total.status == "ok" else None
     from router.tools import MetricToolResponse
@@ -281,4 +294,5 @@ def _compose_count(d: _Draft) -> None:
     d.citations, d.sources = citations, tuple(c.source_id for c in citations)
 
 
-__all__ = ["COUNT_METRIC", "CountRequest", "count_request", "count_steps", "document_types", "is_count_question"]
+__all__ = ["COUNT_METRIC", "CountRequest", "count_request", "count_rule", "count_steps", "document_types",
+           "is_count_question"]

@@ -22,7 +22,7 @@ from router.contract import (
     RoutingResult,
     Workflow,
 )
-from router.counts import count_request, count_steps, is_count_question
+from router.counts import count_request, count_rule, count_steps, is_count_question
 from router.followups import clarification, context_reference
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
@@ -247,7 +247,7 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     statuses = tuple(s for s in req.parameters["invoice_statuses"] if s in ("draft", "posted", "paid"))
     return _result(text, reading, inputs, workflow="invoice_count", entities=entities, steps=count_steps(req),
                    intents=intents, read_as=read_as, statuses=statuses or ("posted", "paid"), currency=currency,
-                   rule="invoice_count:aggregate")
+                   rule=count_rule(req))
 
 
 __all__ = ["route_extensions"]

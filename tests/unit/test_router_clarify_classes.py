@@ -302,6 +302,7 @@ def test_a_ranking_by_invoice_count_groups_the_count_by_supplier(question: str, 
     ranking = [s for s in result.execution_plan if s.step_id == "count-ranking"]
     assert ranking and ranking[0].arguments["metric"] == "finance.invoice_count", question
     assert ranking[0].arguments["group_by"] == ["supplier_id"], question
+    assert any(r.startswith(f"invoice_count:ranking:{direction}:") for r in result.rule_hits), result.rule_hits
 
 
 # --- spend on invoices in one currency, with the currency as analysts write it ----------------------------------------
