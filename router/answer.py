@@ -341,7 +341,16 @@ def _compose_spend(d: _Draft) -> None:
     if spend is None:
         company = routing.entities.company_name or routing.entities.company_id
         not_found = [o for o in run.outcomes.values() if o.status == "not_found"]
-        if not_found and not failures:
+        if not_found and not failures and all(o.tool == "catalog.find_products" for o in not_found):
+            # Every name resolved, but the catalogue has no product of those suppliers in that group: no line can
+            # match, which is the "no data" answer to the question asked, not an unknown entity.
+            who = ", ".join(routing.entities.supplier_ids) or (
+                "its approved vendors" if "find-approved-vendors" in run.outcomes else "its suppliers")
+            text = (f"No data: the catalogue lists no product of {who} under {routing.entities.product_group}, "
+                    f"so no validated invoice line of {company} in {period_text} matches. This is no data, not a "
+                    "zero total.")
+            status = "no_data"
+        elif not_found and not failures:
             text = ("Not found: " + ", ".join(f"{o.step_id} ({o.tool})" for o in not_found)
                     + f" returned no result, so no spend of {company} in {period_text} was calculated.")
             status = "not_found"

@@ -440,9 +440,16 @@ _FACT_QUERIES = {f.label: f.query for f in FACTS}
 # "Spend with Gamma in Q1 and its invoice count", "top 3 suppliers; spend on Sensors", "X? And Y?", "X und wie viele
 # Y": each ask is answered on its own, with its own constraints, and the answer says which part was not answered.
 #: Where one ask may end and the next begin (a part on either side must ask for something: :data:`_ASK`).
+#: Words whose abbreviation ends in a full stop inside one ask ("excl. Sensors", "Epsilon Instr.", "1,5 Mio. €",
+#: "Jan. 2026"): that stop ends no sentence.
+_ABBREVIATIONS = ("excl", "ex", "exkl", "incl", "inkl", "approx", "ca", "vs", "mio", "mrd", "tsd", "nr", "no", "bzw",
+                  "ltd", "inc", "corp", "co", "instr", "dept", "qty", "e.g", "i.e", "z.b", "u.a", "jan", "feb",
+                  "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "okt", "nov", "dec", "dez")
+_NOT_ABBREVIATION = "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS)
 _BOUNDARY = re.compile(
     r"\?\s*(?:and\s+|also,?\s+|plus\s+|und\s+)?(?=\S)|;\s*(?:and\s+|also,?\s+|plus\s+)?|"
-    r"\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|,?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
+    + _NOT_ABBREVIATION + r"\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|"
+    r",?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
     r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"

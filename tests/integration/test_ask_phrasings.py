@@ -97,3 +97,20 @@ def test_amount_ranges_equal_the_listing_filtered_by_both_bounds(world: World, a
         assert (f"{len(want)} invoices of" in text) if want else text.startswith("No invoices"), (question, text)
 
     check()
+
+
+@pytest.mark.parametrize("question", [
+    "How much did Company A spend with Supplier Theta on Cables and Connectors in 2025?",
+    "Company A spend with Theta Präzision on Sensors YTD, per product",
+])
+def test_a_supplier_without_products_in_the_group_is_no_data(world: World, app_conn: psycopg.Connection,
+                                                            question: str) -> None:
+    # Every name resolved; the catalogue has no product of that supplier under that group. The governed metric
+    # called with both filters matches no line: the answer is "no data", not an unknown entity.
+    period = ("", dt.date(2025, 1, 1), dt.date(2026, 5, 16))
+    assert _spend(world, app_conn, "SUP-52", period) is not None
+    for group in (["PG-CABL"], ["PG-FLOW", "PG-PRES", "PG-PRES-WL", "PG-SENS", "PG-TEMP"]):
+        assert _spend(world, app_conn, "SUP-52", period, product_group_ids=group) is None
+    out = _ask(world, app_conn, question)
+    assert out.answer.status == "no_data", out.answer.text
+    assert "SUP-52" in out.answer.text and "not a zero total" in out.answer.text, out.answer.text

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -245,3 +247,21 @@ def test_price_per_unit_we_paid_is_no_breakdown(template, period, company) -> No
     # one calendar month is the monthly unit-price workflow; any other period the average over it
     assert step.tool == "catalog.unit_price" or (step.arguments["metric"], step.arguments["group_by"]) == (
         "catalog.average_unit_price", []), question
+
+
+@pytest.mark.parametrize("question", [
+    "Show me Company B's spend since March, excl. Sensors, per product",
+    "What was Company B's spend last qtr, ex. pressure sensors, by product group?",
+    "Company A spend with Epsilon Instr. in Q1 2026",
+    "Company A spend in Jan. 2026 vs. Feb. 2026",
+    "Company A spend incl. credit notes in Q1 2026, approx. by month",
+])
+def test_an_abbreviation_stop_ends_no_ask(question: str) -> None:
+    # "excl. Sensors" split at its stop answered the company total and then Sensors on their own: the exclusion
+    # was lost without a word.
+    assert _segments(question) == [question]
+
+
+def test_a_sentence_stop_still_ends_an_ask() -> None:
+    assert _segments("Spend of Company A in Q1. Also the top 3 suppliers") == ["Spend of Company A in Q1",
+                                                                              "the top 3 suppliers"]

@@ -1,0 +1,192 @@
+"""Combination probes: two to four constraints in one question, generated from slot grammars, asked through
+``/v1/ask`` and compared with the governed metric called directly with every slot value at once.
+
+``python -m evaluation.probes_combo [--database procura] [--seed 1] [--n 200] [--show wrong|all|none]``
+
+The single-class generators (:mod:`evaluation.probes_clarify`, :mod:`evaluation.probes_silent`) vary one kind of
+constraint at a time; a reader can pass all of them and still lose a constraint when two meet in one question (a
+status next to a supplier alias, an exclusion next to a breakdown, a product group next to a credit-note filter).
+Each probe here draws a shape (which constraints), a company, a period, and for each constraint a spelling from the
+same vocabulary, then orders the clauses in one of several analyst wordings. The expected figures come from
+``finance.company_spend`` called with all the slot values, so a constraint the answer dropped shows up as another
+figure, never as a pass. Outcomes are those of :func:`evaluation.probes_clarify.classify`.
+
+A training set for failure classes: fix a class with one seed, report another seed (held out) before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from evaluation.constraint_probes import Call
+from evaluation.probes_clarify import (
+    _BREAKDOWNS,
+    _EXCLUDE,
+    _STATUSES,
+    COMPANIES,
+    GROUPS,
+    PERIODS,
+    PRODUCTS,
+    SUPPLIERS,
+    Probe,
+    _style,
+    run,
+)
+
+#: Constraint kinds a shape combines.
+KINDS = ("supplier", "group", "status", "credit", "exclude_supplier", "exclude_group", "breakdown", "product",
+         "two_suppliers")
+#: Shapes: which constraints meet in one question (the company and the period are always there).
+SHAPES: tuple[tuple[str, ...], ...] = (
+    ("supplier", "group"), ("supplier", "status"), ("group", "status"), ("group", "exclude_supplier"),
+    ("supplier", "credit"), ("group", "credit"), ("status", "breakdown"), ("supplier", "group", "breakdown"),
+    ("group", "exclude_supplier", "breakdown"), ("status", "exclude_group"), ("supplier", "product"),
+    ("two_suppliers", "group"), ("supplier", "group", "status"), ("exclude_group", "breakdown"),
+    ("exclude_supplier", "status", "breakdown"), ("two_suppliers", "status"), ("credit", "breakdown"),
+    ("group", "status", "breakdown"), ("supplier", "exclude_group"),
+)
+_VALID_STATUSES = tuple((word, extra) for word, extra, _ in _STATUSES if extra is not None)
+#: Breakdowns a combination can carry: one dimension or a grain (a second dimension comes from the shape).
+_ONE_KEY = tuple((p, dims, grain) for p, dims, grain in _BREAKDOWNS if len(dims) + (grain is not None) == 1)
+
+
+def _supplier_spelling(rng: random.Random, supplier: str) -> str:
+    kinds = SUPPLIERS[supplier]
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+def _compose(rng: random.Random, shape: tuple[str, ...]) -> tuple[str, Call] | None:
+    company = rng.choice(sorted(COMPANIES))
+    c = rng.choice(COMPANIES[company]).removesuffix("'s")
+    p, start, end = rng.choice(PERIODS)
+    params: dict[str, Any] = {"company_id": company, "start_date": start, "end_date": end}
+    group_by: tuple[str, ...] = ()
+    grain: str | None = None
+    suppliers = rng.sample(sorted(SUPPLIERS), 3)
+    groups = rng.sample(sorted(GROUPS), 2)
+    # clause texts by role: who (with ...), what (on ...), status adjective, tail clauses
+    with_: list[str] = []
+    on: list[str] = []
+    adjective = ""
+    tails: list[str] = []
+    for kind in shape:
+        if kind == "supplier":
+            params["supplier_ids"] = [suppliers[0]]
+            with_.append(_supplier_spelling(rng, suppliers[0]))
+        elif kind == "two_suppliers":
+            params["supplier_ids"] = sorted(suppliers[:2])
+            with_.append(f"{_supplier_spelling(rng, suppliers[0])} and {_supplier_spelling(rng, suppliers[1])}")
+        elif kind == "group":
+            params["product_group_ids"] = list(GROUPS[groups[0]][1])
+            on.append(rng.choice(GROUPS[groups[0]][0]))
+        elif kind == "product":
+            code = rng.choice(PRODUCTS)
+            params["product_codes"] = [code]
+            on.append(code)
+        elif kind == "status":
+            word, extra = rng.choice(_VALID_STATUSES)
+            params.update(extra)
+            adjective = word
+        elif kind == "credit":
+            if rng.random() < 0.5:
+                params["document_types"] = ["credit_note"]
+                tails.append(rng.choice(("credit notes only", "only credit notes", "just the credit notes")))
+            else:
+                params["document_types"] = ["invoice"]
+                tails.append(rng.choice(("excluding credit notes", "without credit notes", "invoices only")))
+        elif kind == "exclude_supplier":
+            # the excluded supplier is a third one: never the named one
+            params["exclude_supplier_ids"] = [suppliers[2]]
+            tails.append(f"{rng.choice(_EXCLUDE)} {_supplier_spelling(rng, suppliers[2])}")
+        elif kind == "exclude_group":
+            leaves = [g for g in GROUPS[groups[1]][1] if g not in params.get("product_group_ids", [])]
+            if not leaves:
+                return None
+            params["exclude_product_group_ids"] = list(GROUPS[groups[1]][1])
+            tails.append(f"{rng.choice(_EXCLUDE)} {rng.choice(GROUPS[groups[1]][0])}")
+        elif kind == "breakdown":
+            phrase, dims, g = rng.choice(_ONE_KEY)
+            # one named supplier (group, product) split by that same key is a one-row table: ask by month
+            if ("supplier_id" in dims and "supplier" in shape) or ("product_group_id" in dims and "group" in shape) \
+                    or ("product_code" in dims and "product" in shape):
+                phrase, dims, g = "by month", (), "month"
+            group_by, grain = dims, g
+            tails.append(phrase)
+    if "exclude_group" in shape and "group" in shape and set(params["exclude_product_group_ids"]) & set(
+            params["product_group_ids"]):
+        return None
+    who = f" with {' and '.join(with_)}" if with_ else ""
+    what = f" on {' and '.join(on)}" if on else ""
+    tail = (", " + ", ".join(tails)) if tails else ""
+    if adjective:
+        # "Show me the paid invoices" asks for a list; a total needs a total's words
+        templates: tuple[str, ...] = (
+            f"What is the total of {c}'s {adjective} invoices{who}{what} {p}{tail}?",
+            f"{c} {adjective} invoices{who}{what} {p}{tail}: total value",
+            f"Value of {c}'s {adjective} invoices{what}{who} {p}{tail}",
+            f"Sum of {adjective} invoices{who}{what} for {c} {p}{tail}",
+            f"How much is in {c}'s {adjective} invoices{who}{what} {p}{tail}?",
+        )
+    else:
+        subject = rng.choice(("spend", "purchases"))
+        templates = (
+            f"How much did {c} spend{who}{what} {p}{tail}?",
+            f"{c} {subject}{who}{what} {p}{tail}",
+            f"What was {c}'s {subject}{what}{who} {p}{tail}?",
+            f"{c}: {subject}{who}{what}, {p}{tail}",
+            f"Show me {c}'s {subject}{who}{what} {p}{tail}",
+            f"Total {subject}{what}{who} for {c} {p}{tail}",
+        )
+    question = rng.choice(templates)
+    return question, Call("finance.company_spend", params, group_by, grain)
+
+
+def probes(seed: int, n: int = 200) -> list[Probe]:
+    """``n`` combination questions: seeded shapes and slot values, duplicates dropped."""
+    rng = random.Random(seed)
+    found: list[Probe] = []
+    seen: set[str] = set()
+    while len(found) < n:
+        shape = rng.choice(SHAPES)
+        made = _compose(rng, shape)
+        if made is None:
+            continue
+        question, call = made
+        question = _style(question, rng)
+        if question in seen:
+            continue
+        seen.add(question)
+        found.append(Probe("+".join(shape), question, call, (), shape))
+    return found
+
+
+CLASSES = ("exact", "clar_ok", "false_clar", "clar_wrong_point", "refusal", "flagged", "silent_wrong")
+
+
+def table(counts: Counter[tuple[str, str]]) -> str:
+    shapes = sorted({s for s, _ in counts})
+    width = max(len(s) for s in shapes) + 1 if shapes else 10
+    lines = [f"{'shape':{width}}" + " ".join(f"{k:>13}" for k in CLASSES)]
+    for shape in shapes:
+        lines.append(f"{shape:{width}}" + " ".join(f"{counts[(shape, k)]:>13}" for k in CLASSES))
+    lines.append(f"{'total':{width}}" + " ".join(f"{sum(v for (_, c), v in counts.items() if c == k):>13}"
+                                                for k in CLASSES))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--database", default="procura")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--n", type=int, default=200)
+    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
+    args = parser.parse_args(argv)
+    print(table(run(args.database, probes(args.seed, args.n), args.show)))
+
+
+if __name__ == "__main__":
+    main()
