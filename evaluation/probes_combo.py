@@ -27,6 +27,7 @@ from evaluation.probes_clarify import (
     _BREAKDOWNS,
     _EXCLUDE,
     _STATUSES,
+    CHANGES,
     COMPANIES,
     GROUPS,
     PERIODS,
@@ -40,7 +41,8 @@ from evaluation.probes_clarify import (
 #: Constraint kinds a shape combines.
 KINDS = ("supplier", "group", "status", "credit", "exclude_supplier", "exclude_group", "breakdown", "product",
          "two_suppliers")
-#: Shapes: which constraints meet in one question (the company and the period are always there).
+#: Shapes of a spend question: which constraints meet in one question (the company and the period are always
+#: there).
 SHAPES: tuple[tuple[str, ...], ...] = (
     ("supplier", "group"), ("supplier", "status"), ("group", "status"), ("group", "exclude_supplier"),
     ("supplier", "credit"), ("group", "credit"), ("status", "breakdown"), ("supplier", "group", "breakdown"),
@@ -49,6 +51,18 @@ SHAPES: tuple[tuple[str, ...], ...] = (
     ("exclude_supplier", "status", "breakdown"), ("two_suppliers", "status"), ("credit", "breakdown"),
     ("group", "status", "breakdown"), ("supplier", "exclude_group"),
 )
+#: Shapes of the other measures, each with the constraints its governed metric takes.
+HEAD_SHAPES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "count": (("supplier", "group"), ("supplier", "status"), ("group", "status"), ("group", "exclude_supplier"),
+              ("supplier", "credit"), ("status", "exclude_group"), ("two_suppliers", "group"),
+              ("supplier", "product"), ("supplier", "group", "status")),
+    "ranking": (("group",), ("group", "status"), ("group", "exclude_supplier"), ("status", "exclude_group"),
+                ("credit",), ("group", "credit"), ("exclude_supplier", "status")),
+    "change": (("supplier", "group"), ("supplier", "status"), ("group", "exclude_supplier"), ("group", "status"),
+               ("supplier", "credit"), ("exclude_group",), ("status", "exclude_supplier")),
+    "share": (("supplier", "group"), ("supplier", "status"), ("supplier", "credit"),
+              ("supplier", "exclude_group"), ("supplier", "group", "status")),
+}
 _VALID_STATUSES = tuple((word, extra) for word, extra, _ in _STATUSES if extra is not None)
 #: Breakdowns a combination can carry: one dimension or a grain (a second dimension comes from the shape).
 _ONE_KEY = tuple((p, dims, grain) for p, dims, grain in _BREAKDOWNS if len(dims) + (grain is not None) == 1)
@@ -59,7 +73,7 @@ def _supplier_spelling(rng: random.Random, supplier: str) -> str:
     return rng.choice(kinds[rng.choice(sorted(kinds))])
 
 
-def _compose(rng: random.Random, shape: tuple[str, ...]) -> tuple[str, Call] | None:
+def _compose(rng: random.Random, shape: tuple[str, ...], head: str = "spend") -> tuple[str, Call] | None:
     company = rng.choice(sorted(COMPANIES))
     c = rng.choice(COMPANIES[company]).removesuffix("'s")
     p, start, end = rng.choice(PERIODS)
@@ -122,6 +136,8 @@ def _compose(rng: random.Random, shape: tuple[str, ...]) -> tuple[str, Call] | N
     who = f" with {' and '.join(with_)}" if with_ else ""
     what = f" on {' and '.join(on)}" if on else ""
     tail = (", " + ", ".join(tails)) if tails else ""
+    if head != "spend":
+        return _headed(rng, head, c, p, params, with_, on, adjective, tails)
     if adjective:
         # "Show me the paid invoices" asks for a list; a total needs a total's words
         templates: tuple[str, ...] = (
@@ -145,14 +161,80 @@ def _compose(rng: random.Random, shape: tuple[str, ...]) -> tuple[str, Call] | N
     return question, Call("finance.company_spend", params, group_by, grain)
 
 
-def probes(seed: int, n: int = 200) -> list[Probe]:
+_NUMBERS = {2: ("2", "two"), 3: ("3", "three"), 5: ("5", "five")}
+
+
+def _headed(rng: random.Random, head: str, c: str, p: str, params: dict[str, Any], with_: list[str],
+            on: list[str], adjective: str, tails: list[str]) -> tuple[str, Call] | None:
+    """A count, ranking, change or share question over the same constraints, and the governed call it means."""
+    who = f" with {' and '.join(with_)}" if with_ else ""
+    what = f" on {' and '.join(on)}" if on else ""
+    if head == "count":
+        credit = params.get("document_types") == ["credit_note"]
+        if credit and adjective:
+            return None
+        noun = "credit notes" if credit else "invoices"
+        params["document_types"] = ["credit_note"] if credit else ["invoice"]
+        tail = (", " + ", ".join(t for t in tails if "credit" not in t and "invoices only" not in t))
+        tail = "" if tail == ", " else tail
+        adj = f"{adjective} " if adjective else ""
+        frm = f" from {' and '.join(with_)}" if with_ else ""
+        templates = (
+            f"How many {adj}{noun} did {c} receive{frm}{what} {p}{tail}?",
+            f"Number of {adj}{noun}{frm}{what} for {c} {p}{tail}",
+            f"{c}: count of {adj}{noun}{frm}{what}, {p}{tail}",
+            f"How many {adj}{noun}{what} did {c} get{frm} {p}{tail}?",
+        )
+        return rng.choice(templates), Call("finance.invoice_count", params, outputs=("invoice_count",))
+    if adjective:
+        tails = [*tails, f"{adjective} invoices only"]
+    tail = (", " + ", ".join(tails)) if tails else ""
+    if head == "ranking":
+        n = rng.choice(sorted(_NUMBERS))
+        word = rng.choice(_NUMBERS[n])
+        direction = rng.choice(("top", "top", "bottom"))
+        ranked = (f"top {word} suppliers" if direction == "top" else
+                  rng.choice((f"bottom {word} suppliers", f"{word} smallest suppliers")))
+        templates = (
+            f"Who were {c}'s {ranked}{what} {p}{tail}?",
+            f"{c} {ranked} by spend{what} {p}{tail}",
+            f"List the {ranked} of {c}{what} {p}{tail}",
+        )
+        call = Call("finance.spend_ranking", {**params, "limit": n, "direction": direction,
+                                              "order_by": "total_spend"}, ("supplier_id",))
+        return rng.choice(templates), call
+    if head == "change":
+        phrase, start, end, rule, bs, be = rng.choice(CHANGES)
+        params |= {"start_date": start, "end_date": end, "compare_to": rule}
+        if bs:
+            params |= {"base_start_date": bs, "base_end_date": be}
+        templates = (
+            f"How did {c}'s spend{who}{what} change {phrase}{tail}?",
+            f"{c} spend{who}{what} {phrase}{tail}: change",
+            f"By how much did {c}'s spend{what}{who} move {phrase}{tail}?",
+        )
+        return rng.choice(templates), Call("finance.spend_comparison", params,
+                                           outputs=("total_spend", "base_value", "change"))
+    # share: the named supplier's share of the company's spend under the other constraints
+    supplier = with_[0]
+    scope = f"{' and '.join(on)} " if on else ""
+    templates = (
+        f"What share of {c}'s {scope}spend {p} went to {supplier}{tail}?",
+        f"{supplier}'s share of {c}'s {scope}spend {p}{tail}",
+        f"What % of {c}'s {scope}spend {p} was with {supplier}{tail}?",
+    )
+    return rng.choice(templates), Call("finance.supplier_share", params, outputs=("share_percent",))
+
+
+def probes(seed: int, n: int = 200, heads: Sequence[str] = ("spend",)) -> list[Probe]:
     """``n`` combination questions: seeded shapes and slot values, duplicates dropped."""
     rng = random.Random(seed)
     found: list[Probe] = []
     seen: set[str] = set()
     while len(found) < n:
-        shape = rng.choice(SHAPES)
-        made = _compose(rng, shape)
+        head = rng.choice(tuple(heads))
+        shape = rng.choice(SHAPES if head == "spend" else HEAD_SHAPES[head])
+        made = _compose(rng, shape, head)
         if made is None:
             continue
         question, call = made
@@ -160,7 +242,7 @@ def probes(seed: int, n: int = 200) -> list[Probe]:
         if question in seen:
             continue
         seen.add(question)
-        found.append(Probe("+".join(shape), question, call, (), shape))
+        found.append(Probe(f"{head}:{'+'.join(shape)}", question, call, (), shape))
     return found
 
 
@@ -183,9 +265,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--database", default="procura")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--n", type=int, default=200)
+    parser.add_argument("--head", action="append", choices=("spend", *HEAD_SHAPES),
+                        help="measures to ask for (default: all)")
     parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
     args = parser.parse_args(argv)
-    print(table(run(args.database, probes(args.seed, args.n), args.show)))
+    heads = args.head or ("spend", *HEAD_SHAPES)
+    print(table(run(args.database, probes(args.seed, args.n, heads), args.show)))
 
 
 if __name__ == "__main__":

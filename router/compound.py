@@ -494,11 +494,17 @@ class AskPart:
     role: str = ""
 
 
-def _segments(text: str) -> list[str]:
-    """The question cut at every boundary where the parts on both sides ask for something."""
+def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """The question cut at every boundary where the parts on both sides ask for something.
+
+    ``names`` are the spans of entity names read in ``text``: a boundary inside one ("Cables and Connectors
+    spend") joins two words of a name, never two asks.
+    """
     pieces: list[tuple[str, str]] = []  # (separator before, text)
     last, sep = 0, ""
     for found in _BOUNDARY.finditer(text):
+        if any(a < found.end() and found.start() < b for a, b in names):
+            continue
         piece = text[last:found.start()]
         if piece.strip():
             pieces.append((sep, piece))
@@ -552,10 +558,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     ("its invoice count", "how many invoices was that") also takes the supplier, product group and product of the
     part before; a unit-price part without a product takes the product of another part.
     """
-    texts = _segments(question)
+    whole = read_part(question)
+    texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
-        return price_change_parts(read_part(question))
-    if compound_request(read_part(question)) is not None:
+        return price_change_parts(whole)
+    if compound_request(whole) is not None:
         return ()  # a figure and a document fact about the supplier it selects: one workflow (above)
     readings = [read_part(t) for t in texts]
     if any(find_fact(t) or r.identifiers.contract_ids or r.identifiers.document_ids or r.agreement_topic

@@ -265,3 +265,10 @@ def test_an_abbreviation_stop_ends_no_ask(question: str) -> None:
 def test_a_sentence_stop_still_ends_an_ask() -> None:
     assert _segments("Spend of Company A in Q1. Also the top 3 suppliers") == ["Spend of Company A in Q1",
                                                                               "the top 3 suppliers"]
+
+
+def test_an_and_inside_a_group_name_joins_no_asks() -> None:
+    question = "Iota Cable Work's share of COMP-C's cables and connectors spend last quarter"
+    assert len(_segments(question)) == 2  # the bare grammar would cut there
+    start = question.index("cables and connectors")
+    assert _segments(question, [(start, start + len("cables and connectors"))]) == [question]
