@@ -223,7 +223,7 @@ def _headed(rng: random.Random, head: str, c: str, p: str, params: dict[str, Any
         f"{supplier}'s share of {c}'s {scope}spend {p}{tail}",
         f"What % of {c}'s {scope}spend {p} was with {supplier}{tail}?",
     )
-    return rng.choice(templates), Call("finance.supplier_share", params, outputs=("share_percent",))
+    return rng.choice(templates), Call("finance.supplier_share", params, outputs=("share_percent", "whole_value"))
 
 
 def probes(seed: int, n: int = 200, heads: Sequence[str] = ("spend",)) -> list[Probe]:

@@ -361,8 +361,12 @@ date dates contract agreement piece pieces pc pcs
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
-#: A measure word and then the start of a clause is no grouping ("price per unit we paid").
-_CLAUSE = frozenset("we i you they it was were is are did do does paid bought cost costs for of in at on".split())  # noqa: SIM905
+#: A measure word and then the start of a clause or a period is no grouping ("price per unit we paid", "top 5
+#: suppliers by spend year to date").
+_CLAUSE = frozenset("""
+we i you they it was were is are did do does paid bought cost costs for of in at on
+year years month months quarter quarters week weeks today yesterday
+""".split())  # noqa: SIM905
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
-from router.reading import parse_breakdown
+from router.reading import Breakdown, parse_breakdown
 from router.routing import RouterInputs, route
 from tests.unit.test_router_analysis import AS_OF, CTX, GAZETTEER, METRICS
 
@@ -54,3 +54,10 @@ def test_a_trend_with_a_grain_is_the_series(question: str, grain: str) -> None:
     tools = {s.tool: s for s in routing.execution_plan}
     step = tools.get("finance.company_spend") or tools.get("finance.aggregate_spend")
     assert step is not None and step.arguments["grain"] == grain, routing.execution_plan
+
+
+@pytest.mark.parametrize("text", ["top 5 suppliers by spend year to date", "bottom 3 vendors by value month to date",
+                                  "suppliers ranked by spend year over year", "by spend today"])
+def test_a_measure_word_before_a_period_is_no_grouping(text: str) -> None:
+    # "by spend year to date" asked which grouping 'spend year' was: a ranking measure and then its period
+    assert parse_breakdown(text) == Breakdown()
