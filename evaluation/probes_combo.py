@@ -27,6 +27,7 @@ from evaluation.probes_clarify import (
     _BREAKDOWNS,
     _EXCLUDE,
     _STATUSES,
+    AMOUNTS,
     CHANGES,
     COMPANIES,
     GROUPS,
@@ -62,6 +63,9 @@ HEAD_SHAPES: dict[str, tuple[tuple[str, ...], ...]] = {
                ("supplier", "credit"), ("exclude_group",), ("status", "exclude_supplier")),
     "share": (("supplier", "group"), ("supplier", "status"), ("supplier", "credit"),
               ("supplier", "exclude_group"), ("supplier", "group", "status")),
+    "threshold": (("supplier",), ("status",), ("supplier", "status"), ("two_suppliers",), ("two_suppliers", "status")),
+    "currency": (("supplier",), ("status",), ("supplier", "status"), ("credit",), ("exclude_supplier",),
+                 ("supplier", "credit")),
 }
 _VALID_STATUSES = tuple((word, extra) for word, extra, _ in _STATUSES if extra is not None)
 #: Breakdowns a combination can carry: one dimension or a grain (a second dimension comes from the shape).
@@ -186,9 +190,33 @@ def _headed(rng: random.Random, head: str, c: str, p: str, params: dict[str, Any
             f"How many {adj}{noun}{what} did {c} get{frm} {p}{tail}?",
         )
         return rng.choice(templates), Call("finance.invoice_count", params, outputs=("invoice_count",))
+    if head == "threshold":
+        phrase, threshold, direction, inclusive, upper, upper_incl = rng.choice(AMOUNTS)
+        params |= {"threshold": threshold, "direction": direction, "inclusive": inclusive}
+        if upper:
+            params |= {"upper_threshold": upper, "upper_inclusive": upper_incl}
+        adj = f"{adjective} " if adjective else ""
+        frm = f" from {' and '.join(with_)}" if with_ else ""
+        templates = (
+            f"Which {adj}invoices{frm} did {c} get {phrase} {p}?",
+            f"List {c}'s {adj}invoices{frm} {phrase} {p}",
+            f"{c} {adj}invoices{frm} {phrase} {p}",
+        )
+        return rng.choice(templates), Call("finance.invoices_above_threshold", params, outputs=("invoice_number",))
     if adjective:
         tails = [*tails, f"{adjective} invoices only"]
     tail = (", " + ", ".join(tails)) if tails else ""
+    if head == "currency":
+        cur = rng.choice(("USD", "GBP", "CHF"))
+        on_cur = rng.choice((f"on {cur} invoices", f"invoiced in {cur}", f"on invoices in {cur}",
+                             f"for {cur}-denominated invoices"))
+        params |= {"document_currency": cur}
+        templates = (
+            f"How much did {c} spend{who} {on_cur} {p}{tail}?",
+            f"{c} spend{who} {on_cur} {p}{tail}",
+            f"What was {c}'s spend{who} {p} {on_cur}{tail}?",
+        )
+        return rng.choice(templates), Call("finance.document_currency_spend", params, outputs=("document_spend",))
     if head == "ranking":
         n = rng.choice(sorted(_NUMBERS))
         word = rng.choice(_NUMBERS[n])

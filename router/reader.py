@@ -843,7 +843,12 @@ def read(
     problems = [*problems, *exclusion_problems]
     amounts = parse_amounts(cue_text)
     breakdown = parse_breakdown(cue_text)
-    if ((analysis.compare_words or _WHICH_OF_THEM.search(cue_text)) and analysis.comparison is None
+    # "more than 5,000 euros", "other than Beta": a "than" of an amount or an exclusion compares nothing
+    compares = [(a, b) for a, b in analysis.compare_words
+                if not (cue_text[a:b].lower() == "than" and (
+                    any(x.start <= a < x.end or 0 <= x.start - b <= 8 for x in amounts)
+                    or re.search(r"\b(?:other|rather)\s+$", cue_text[:a], re.I)))]
+    if ((compares or _WHICH_OF_THEM.search(cue_text)) and analysis.comparison is None
             and len(entities.supplier_ids) > 1 and not breakdown.group_by):
         # "Compare our spend with Beta and Gamma", "which supplier did we spend more with, Beta or Gamma": one
         # figure per supplier, side by side, never their sum.

@@ -61,3 +61,15 @@ def test_a_trend_with_a_grain_is_the_series(question: str, grain: str) -> None:
 def test_a_measure_word_before_a_period_is_no_grouping(text: str) -> None:
     # "by spend year to date" asked which grouping 'spend year' was: a ranking measure and then its period
     assert parse_breakdown(text) == Breakdown()
+
+
+@pytest.mark.parametrize("question", [
+    "Which invoices from Beta and Gamma did Company A get greater than 10 thousand euros in Q1 2026?",
+    "Company A invoices from Supplier Beta and Gamma Controls more than 5,000 euros last quarter",
+    "Company A spend in Q1 2026 with suppliers other than Beta and Gamma",
+])
+def test_a_than_of_an_amount_or_an_exclusion_compares_no_suppliers(question: str) -> None:
+    # Read as a comparison, two named suppliers became a breakdown by supplier the listing cannot give
+    routing = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
+    assert not routing.requires_clarification, routing.clarification_question
+    assert all(not s.arguments.get("group_by") for s in routing.execution_plan), routing.execution_plan
