@@ -77,7 +77,17 @@ def _supplier_spelling(rng: random.Random, supplier: str) -> str:
     return rng.choice(kinds[rng.choice(sorted(kinds))])
 
 
-def _compose(rng: random.Random, shape: tuple[str, ...], head: str = "spend") -> tuple[str, Call] | None:
+#: Names no tenant knows, for questions whose right answer is a clarification naming them.
+UNKNOWN_SUPPLIERS = ("Omikron Tools GmbH", "Kappa Industries", "Supplier Omega", "Sigma Valves Ltd")
+UNKNOWN_GROUPS = ("Hydraulic Pumps", "Safety Gloves", "Office Furniture", "Welding Supplies")
+#: What a spoiled question lacks or names wrongly, and the words its clarification must contain.
+SPOILS = ("company", "supplier", "group")
+
+
+def _compose(rng: random.Random, shape: tuple[str, ...], head: str = "spend",
+             spoil: str | None = None) -> tuple[str, Call | None, tuple[str, ...]] | None:
+    """A question of ``shape`` and the governed call it means; ``spoil`` makes it one whose right answer is a
+    clarification (no company named, or an unknown supplier or group), with the words that clarification needs."""
     company = rng.choice(sorted(COMPANIES))
     c = rng.choice(COMPANIES[company]).removesuffix("'s")
     p, start, end = rng.choice(PERIODS)
@@ -137,11 +147,23 @@ def _compose(rng: random.Random, shape: tuple[str, ...], head: str = "spend") ->
     if "exclude_group" in shape and "group" in shape and set(params["exclude_product_group_ids"]) & set(
             params["product_group_ids"]):
         return None
+    about: tuple[str, ...] = ()
+    if spoil == "company":
+        c, about = "our company", ("company",)
+    elif spoil == "supplier" and "supplier" in shape:
+        name = rng.choice(UNKNOWN_SUPPLIERS)
+        with_[0], about = name, (name.split()[0], name.split()[-1], "supplier", "vendor")
+    elif spoil == "group" and "group" in shape:
+        name = rng.choice(UNKNOWN_GROUPS)
+        on[0], about = name, (name.split()[0], "product group", "category", "product")
+    elif spoil is not None:
+        return None
     who = f" with {' and '.join(with_)}" if with_ else ""
     what = f" on {' and '.join(on)}" if on else ""
     tail = (", " + ", ".join(tails)) if tails else ""
     if head != "spend":
-        return _headed(rng, head, c, p, params, with_, on, adjective, tails)
+        made = _headed(rng, head, c, p, params, with_, on, adjective, tails)
+        return None if made is None else (made[0], None if about else made[1], about)
     if adjective:
         # "Show me the paid invoices" asks for a list; a total needs a total's words
         templates: tuple[str, ...] = (
@@ -162,7 +184,7 @@ def _compose(rng: random.Random, shape: tuple[str, ...], head: str = "spend") ->
             f"Total {subject}{what}{who} for {c} {p}{tail}",
         )
     question = rng.choice(templates)
-    return question, Call("finance.company_spend", params, group_by, grain)
+    return question, None if about else Call("finance.company_spend", params, group_by, grain), about
 
 
 _NUMBERS = {2: ("2", "two"), 3: ("3", "three"), 5: ("5", "five")}
@@ -254,23 +276,26 @@ def _headed(rng: random.Random, head: str, c: str, p: str, params: dict[str, Any
     return rng.choice(templates), Call("finance.supplier_share", params, outputs=("share_percent", "whole_value"))
 
 
-def probes(seed: int, n: int = 200, heads: Sequence[str] = ("spend",)) -> list[Probe]:
-    """``n`` combination questions: seeded shapes and slot values, duplicates dropped."""
+def probes(seed: int, n: int = 200, heads: Sequence[str] = ("spend",), spoiled: float = 0.0) -> list[Probe]:
+    """``n`` combination questions: seeded shapes and slot values, duplicates dropped; a ``spoiled`` fraction of
+    them lacks the company or names an unknown supplier or group (a clarification is the right answer)."""
     rng = random.Random(seed)
     found: list[Probe] = []
     seen: set[str] = set()
     while len(found) < n:
         head = rng.choice(tuple(heads))
         shape = rng.choice(SHAPES if head == "spend" else HEAD_SHAPES[head])
-        made = _compose(rng, shape, head)
+        spoil = rng.choice(SPOILS) if rng.random() < spoiled else None
+        made = _compose(rng, shape, head, spoil)
         if made is None:
             continue
-        question, call = made
+        question, call, about = made
         question = _style(question, rng)
         if question in seen:
             continue
         seen.add(question)
-        found.append(Probe(f"{head}:{'+'.join(shape)}", question, call, (), shape))
+        klass = f"{head}:{'+'.join(shape)}" if spoil is None else f"clarify:{spoil}"
+        found.append(Probe(klass, question, call, about, shape))
     return found
 
 
@@ -295,10 +320,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--n", type=int, default=200)
     parser.add_argument("--head", action="append", choices=("spend", *HEAD_SHAPES),
                         help="measures to ask for (default: all)")
+    parser.add_argument("--spoiled", type=float, default=0.0,
+                        help="fraction of questions without a company or with an unknown name (default 0)")
     parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
     args = parser.parse_args(argv)
     heads = args.head or ("spend", *HEAD_SHAPES)
-    print(table(run(args.database, probes(args.seed, args.n, heads), args.show)))
+    print(table(run(args.database, probes(args.seed, args.n, heads, args.spoiled), args.show)))
 
 
 if __name__ == "__main__":
