@@ -72,6 +72,9 @@ _SHARE = re.compile(
     # a part of the whole in other words: "how big a slice of our spend was sensors", "how much of Company A's
     # 2025 spend was Beta" (the measure word before "was" makes it a part of spend, not an amount asked for)
     r"|\bhow (?:big|large) (?:a|of a|is the) (?:slice|chunk|part|piece|portion)\b|\b(?:slice|chunk)\s+of\b"
+    # "more than a quarter of Company A's spend", "over half of the spend" (not "a quarter of a million")
+    r"|\b(?:half|a\s+quarter|a\s+third|two\s+thirds|three\s+quarters)\s+of\b(?!\s+(?:a|one)\s+(?:thousand|"
+    r"million|billion)\b)(?=[^?]{0,80}\b(?:spend|spending|purchases|expenditure)\b)"
     r"|\bhow much of\b[^?]{0,80}\b(?:spend|spending|purchases|purchasing|expenditure)\b[^?]{0,30}?\b(?:was|were)\b",
     re.I,
 )
@@ -119,7 +122,9 @@ EXCLUSION_CUE = re.compile(
     r"ex|"
     # "everyone but Beta", "all suppliers but Beta": "but" excludes only after an "all"-like word.
     r"(?<=\beveryone\s)but|(?<=\beverybody\s)but|(?<=\banyone\s)but|(?<=\ball\s)but|"
-    r"(?<=\bsuppliers\s)but|(?<=\bvendors\s)but|(?<=\bgroups\s)but)(?=\s)",
+    r"(?<=\bsuppliers\s)but|(?<=\bvendors\s)but|(?<=\bgroups\s)but)(?=\s)"
+    # "suppliers but excluding Gamma": the second cue names the exclusion, "but" is only the conjunction
+    r"(?!\s+(?:excluding|except|other\s+than|without|apart|aside|leaving|ignoring|excl))",
     re.I,
 )
 # --- statuses and document types --------------------------------------------------------------------------------
@@ -602,7 +607,9 @@ class Slots:
 _PART_BEFORE = re.compile(
     r"\b(?:(?:went|goes|go|going)\s+(?:to|on|into)|(?:was|were|is|are)\s+(?:spent\s+)?(?:with|on|from)|"
     r"spent\s+(?:on|with)|(?:share|percentage|proportion|portion|fraction|percent)\s+(?:of\s+)?(?:spend\s+)?"
-    r"(?:on|for))\s+(?:the\s+|our\s+)?$",
+    r"(?:on|for)|"
+    # "what % of the spend with Zeta was Pressure Sensors": the copula before the part, after the whole
+    r"(?:was|were))\s+(?:the\s+|our\s+)?$",
     re.I,
 )
 _PART_AFTER = re.compile(r"^(?:['’]s?)?\s+(?:share|percentage|proportion|portion|fraction)\b", re.I)

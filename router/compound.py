@@ -442,7 +442,8 @@ _FACT_QUERIES = {f.label: f.query for f in FACTS}
 #: Where one ask may end and the next begin (a part on either side must ask for something: :data:`_ASK`).
 _BOUNDARY = re.compile(
     r"\?\s*(?:and\s+|also,?\s+|plus\s+|und\s+)?(?=\S)|;\s*(?:and\s+|also,?\s+|plus\s+)?|"
-    r"\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|,?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
+    # not the dot of a German ordinal ("im 2. Halbjahr", "1. Quartal")
+    r"(?<!\b\d)(?<!\b\d\d)\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|,?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
     r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
