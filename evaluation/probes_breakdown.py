@@ -119,7 +119,7 @@ _BREAKDOWNS_DE: tuple[tuple[str, tuple[str, ...] | None, str | None], ...] = (
     ("nach Quartalen", (), "quarter"), ("pro Quartal", (), "quarter"), ("quartalsweise", (), "quarter"),
     ("nach Warengruppen", ("product_group_id",), None), ("pro Warengruppe", ("product_group_id",), None),
     ("aufgeschlüsselt nach Monat", (), "month"), ("nach Produkt", ("product_code",), None),
-    ("nach Kostenstelle", None, "Kostenstelle"), ("nach Region", None, "Region"),
+    ("nach Kostenstelle", None, "cost cent"), ("nach Region", None, "region"),
 )
 
 
@@ -140,6 +140,7 @@ def _breakdown(template: str, lang: str, scope: str = "") -> Fill:
             params["product_group_ids"] = _leaves(g_id)
         question = template.format(c=d.c, s=d.s, g=g, p=period[0], b=phrase)
         if dims is None:
+            # a German grouping word is named back in English ("nach Kostenstelle": cost center)
             return question, None, (str(grain),)
         return question, _total(params, dims, grain), ()
     return fill

@@ -341,7 +341,16 @@ def _compose_spend(d: _Draft) -> None:
     if spend is None:
         company = routing.entities.company_name or routing.entities.company_id
         not_found = [o for o in run.outcomes.values() if o.status == "not_found"]
-        if not_found and not failures:
+        named = routing.entities.supplier_ids
+        if (not_found and not failures and named and routing.entities.product_group
+                and all(o.step_id == "find-products" for o in not_found)):
+            # Named suppliers that supply nothing under the group: no invoice line can match both filters, so
+            # this is "no data" for the figure asked, not a missing name.
+            text = (f"No data: {', '.join(named)} {'supplies' if len(named) == 1 else 'supply'} no product under {routing.entities.product_group} (or "
+                    f"its subgroups), so no invoice line of {company} in {period_text} matches both; this is no "
+                    "data, not a zero total.")
+            status = "no_data"
+        elif not_found and not failures:
             text = ("Not found: " + ", ".join(f"{o.step_id} ({o.tool})" for o in not_found)
                     + f" returned no result, so no spend of {company} in {period_text} was calculated.")
             status = "not_found"

@@ -332,7 +332,7 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bwir\b", "we"),
         (r"\b(?:der|die|das|den|dem|des)\b", " "),
         (r"\bgesamt\b|\binsgesamt\b|\bsumme\b", "total"),
-        (r"\bbetragen\b|\bbetrug(?:en)?\b|\bbekommen\b|\berhalten\b", " "),
+        (r"\bbetragen\b|\bbetrug(?:en)?\b|\bbekommen\b|\berhalten\b|\bhatten?\b", " "),
     )
 )
 

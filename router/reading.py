@@ -483,7 +483,7 @@ _EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\
                               r"\b(draft)\s+(?=(?:spend|spending|amounts?|totals?|value)\b)|"
                               r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b|"
                               # "how much of our spend is cancelled": the status as the predicate of the spend
-                              r"\b(?:is|are|was|were|got|been)\s+(cancell?ed|voided)\b",
+                              r"\b(?:is|are|was|were|got|been)\s+(?:still\s+)?(?:in\s+)?(cancell?ed|voided|drafts?)\b",
                               re.I)
 
 
