@@ -343,10 +343,12 @@ def _compose_spend(d: _Draft) -> None:
         not_found = [o for o in run.outcomes.values() if o.status == "not_found"]
         named = routing.entities.supplier_ids
         if (not_found and not failures and named and routing.entities.product_group
+                and "find-approved-vendors" not in run.outcomes
                 and all(o.step_id == "find-products" for o in not_found)):
             # Named suppliers that supply nothing under the group: no invoice line can match both filters, so
             # this is "no data" for the figure asked, not a missing name.
-            text = (f"No data: {', '.join(named)} {'supplies' if len(named) == 1 else 'supply'} no product under {routing.entities.product_group} (or "
+            verb = "supplies" if len(named) == 1 else "supply"
+            text = (f"No data: {', '.join(named)} {verb} no product under {routing.entities.product_group} (or "
                     f"its subgroups), so no invoice line of {company} in {period_text} matches both; this is no "
                     "data, not a zero total.")
             status = "no_data"
