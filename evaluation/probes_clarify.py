@@ -700,7 +700,9 @@ def classify(probe: Probe, status: str, text: str, expected: list[str] | None, n
     if status not in ("answered", "no_data", "partial"):
         return "refusal"
     if no_rows:
-        return "exact" if status == "no_data" or "no " in text.lower() or " 0 " in text else "silent_wrong"
+        # a share over an empty whole is "undefined": no data, stated as such
+        return "exact" if status == "no_data" or "no " in text.lower() or " 0 " in text \
+            or "undefined" in text.lower() else "silent_wrong"
     if expected and all(_present(t, text) for t in expected):
         return "exact"
     return "flagged" if "PARTIAL" in text or status == "partial" else "silent_wrong"

@@ -68,10 +68,16 @@ _SHARE = re.compile(
     r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|fraction|portion)\b"
     r"|\b(?:share|percentage|proportion|fraction|portion)\s+(?:of|in)\b"
     r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b|\bshare\b"
-    r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b|%\s+of\b|\bper ?cent of\b"
+    r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b"
+    # "from 2025-07-01 to ...", "from March": a period, not the part of a share
+    r"(?!\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|q[1-4]\b|h[12]\b|last\b|this\b))"
+    r"|%\s+of\b|\bper ?cent of\b"
     # a part of the whole in other words: "how big a slice of our spend was sensors", "how much of Company A's
     # 2025 spend was Beta" (the measure word before "was" makes it a part of spend, not an amount asked for)
     r"|\bhow (?:big|large) (?:a|of a|is the) (?:slice|chunk|part|piece|portion)\b|\b(?:slice|chunk)\s+of\b"
+    # "more than a quarter of Company A's spend", "over half of the spend" (not "a quarter of a million")
+    r"|\b(?:half|a\s+quarter|a\s+third|two\s+thirds|three\s+quarters)\s+of\b(?!\s+(?:a|one)\s+(?:thousand|"
+    r"million|billion)\b)(?=[^?]{0,80}\b(?:spend|spending|purchases|expenditure)\b)"
     r"|\bhow much of\b[^?]{0,80}\b(?:spend|spending|purchases|purchasing|expenditure)\b[^?]{0,30}?\b(?:was|were)\b",
     re.I,
 )
@@ -94,7 +100,7 @@ _SAME_LAST_YEAR = re.compile(
     r"|\b(?:last|previous|prior)\s+year['’]?s\s+same\s+(?:period|quarter|month|half)\b"
     r"|\b(?:a|one)\s+year\s+(?:earlier|before|ago)\b"
     r"|\byear[- ]on[- ]year\b|\byear[- ]over[- ]year\b|\byoy\b|\by/y\b"
-    r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|than|over)\s+(?:the\s+)?"
+    r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|(?<!\bother\s)than|over)\s+(?:the\s+)?"
     r"(?:last|previous|prior)\s+year\b",
     re.I,
 )
@@ -102,13 +108,14 @@ _PREVIOUS = re.compile(
     r"\b(?:quarter|month|period|week)[- ]over[- ](?:quarter|month|period|week)\b|\b(?:qoq|q/q|mom|m/m)\b"
     r"|\b(?:the\s+)?(?:previous|prior|preceding)\s+(?:period|quarter|month|year|half|week)\b"
     r"|\bthe\s+(?:period|quarter|month|year|half|week)\s+before(?:\s+(?:it|that))?\b"
-    r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|than|over|from)\s+(?:the\s+)?last\s+"
+    r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|(?<!\bother\s)than|over|from)\s+(?:the\s+)?last\s+"
     r"(?:quarter|month|half|week|period)\b",
     re.I,
 )
 #: Words around a comparison that are consumed with it ("compared to", "vs", "the change in").
 _COMPARE_GLUE = re.compile(r"\b(?:compared (?:to|with)|in comparison (?:to|with)|vs\.?|versus|against|relative to|"
-                           r"from|to|than|over)\s*$", re.I)
+                           # "other than <name>": an exclusion, no comparison
+                           r"from|to|(?<!\bother\s)than|over)\s*$", re.I)
 # --- exclusions ------------------------------------------------------------------------------------------------
 #: Words that put what follows outside the figure.
 EXCLUSION_CUE = re.compile(
@@ -119,7 +126,9 @@ EXCLUSION_CUE = re.compile(
     r"ex|"
     # "everyone but Beta", "all suppliers but Beta": "but" excludes only after an "all"-like word.
     r"(?<=\beveryone\s)but|(?<=\beverybody\s)but|(?<=\banyone\s)but|(?<=\ball\s)but|"
-    r"(?<=\bsuppliers\s)but|(?<=\bvendors\s)but|(?<=\bgroups\s)but)(?=\s)",
+    r"(?<=\bsuppliers\s)but|(?<=\bvendors\s)but|(?<=\bgroups\s)but)(?=\s)"
+    # "suppliers but excluding Gamma": the second cue names the exclusion, "but" is only the conjunction
+    r"(?!\s+(?:excluding|except|other\s+than|without|apart|aside|leaving|ignoring|excl))",
     re.I,
 )
 # --- statuses and document types --------------------------------------------------------------------------------
@@ -602,7 +611,9 @@ class Slots:
 _PART_BEFORE = re.compile(
     r"\b(?:(?:went|goes|go|going)\s+(?:to|on|into)|(?:was|were|is|are)\s+(?:spent\s+)?(?:with|on|from)|"
     r"spent\s+(?:on|with)|(?:share|percentage|proportion|portion|fraction|percent)\s+(?:of\s+)?(?:spend\s+)?"
-    r"(?:on|for))\s+(?:the\s+|our\s+)?$",
+    r"(?:on|for)|"
+    # "what % of the spend with Zeta was Pressure Sensors": the copula before the part, after the whole
+    r"(?:was|were))\s+(?:the\s+|our\s+)?$",
     re.I,
 )
 _PART_AFTER = re.compile(r"^(?:['’]s?)?\s+(?:share|percentage|proportion|portion|fraction)\b", re.I)

@@ -448,7 +448,8 @@ _ABBREVIATIONS = ("excl", "ex", "exkl", "incl", "inkl", "approx", "ca", "vs", "m
 _NOT_ABBREVIATION = "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS)
 _BOUNDARY = re.compile(
     r"\?\s*(?:and\s+|also,?\s+|plus\s+|und\s+)?(?=\S)|;\s*(?:and\s+|also,?\s+|plus\s+)?|"
-    + _NOT_ABBREVIATION + r"\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|"
+    # not the dot of an abbreviation ("excl. Sensors") or of a German ordinal ("im 2. Halbjahr", "1. Quartal")
+    + _NOT_ABBREVIATION + r"(?<!\b\d)(?<!\b\d\d)\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|"
     r",?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"

@@ -223,23 +223,28 @@ class EntityMentions:
                                                        *self.products)))
 
 
-_WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿß]+")
+#: "&" is a word of its own: "Kabel & Stecker" is the catalogue's "Kabel und Stecker" (see :func:`fold`).
+_WORD = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿß]+|&")
 #: Words a short name may never be (they occur in every question).
 _FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "from", "our", "all", "any", "how", "what", "which"})
 _FIRST_PERSON = re.compile(r"\b(we|our|us|ours)\b", re.I)
 
 
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e", "à": "a"})
+#: The conjunction inside a name in either language or as a sign: one word, so "Cables & Connectors",
+#: "Kabel und Stecker" and the German reading's "Kabel and Stecker" all match the catalogue's spelling.
+_AND = frozenset({"und", "&", "and"})
 
 
 def fold(word: str) -> str:
     """A word in lower case with umlauts and sharp s spelled out, as German is typed without them
     ("Überwachungsprodukte" and "Ueberwachungsprodukte" are one word).
 
-    >>> fold("Schaltschränke"), fold("Kältetechnik"), fold("Maß")
-    ('schaltschraenke', 'kaeltetechnik', 'mass')
+    >>> fold("Schaltschränke"), fold("Kältetechnik"), fold("Maß"), fold("&"), fold("und")
+    ('schaltschraenke', 'kaeltetechnik', 'mass', 'and', 'and')
     """
-    return word.lower().translate(_UMLAUTS)
+    folded = word.lower().translate(_UMLAUTS)
+    return "and" if folded in _AND else folded
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:

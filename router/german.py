@@ -23,7 +23,9 @@ _MARKERS = re.compile(
     r"rechnung(?:en)?|gutschrift(?:en)?|f(?:ü|ue)r|bei|seit|zwischen|welche[rsn]?|waren|wurden|haben|hat|"
     r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
     r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
-    r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck)\b",
+    r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck|summe|"
+    r"ausgenommen|exklusive|aufgeteilt|aufgeschl(?:ü|ue)sselt|prozent|viertel\w*|drittel|storniert\w*|"
+    r"beglichen\w*|strittig\w*|entw(?:ü|ue)rfe|nach)\b",
     _I,
 )
 
@@ -101,6 +103,33 @@ def _digit_scale(match: re.Match[str]) -> str:
     return f"{match.group(1).replace(',', '.')} {_DE_DIGIT_WORDS[match.group(2).lower().rstrip('.')]}"
 
 
+#: Fractions before a scale or of a whole, read before the number words ("eine halbe Million" is no "1000000"):
+#: amounts ("über eine Viertelmillion Euro") and shares ("mehr als ein Viertel der Ausgaben").
+_DE_FRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) for p, r in (
+    # as decimals: the number words below would read a bare "million" as 1000000
+    (r"\b(?:eine\s+)?halbe\s+million\b", "0.5 million"),
+    (r"\b(?:eine\s+)?viertel\s*million\b", "0.25 million"),
+    (r"\b(?:anderthalb|eineinhalb)\s+millionen\b", "1.5 million"),
+    (r"\b(?:die|der)\s+h(?:ä|ae)lfte\b", "half"),
+    (r"\bein(?:e[nm]?)?\s+viertel\b", "a quarter"),
+    (r"\bdrei\s+viertel\b|\bdreiviertel\b", "three quarters"),
+    (r"\bein(?:e[nm]?)?\s+drittel\b", "a third"),
+    (r"\bzwei\s+drittel\b", "two thirds"),
+    (r"\s?prozent\b", "%"),
+))
+
+
+def german_fractions(text: str) -> str:
+    """German fractions as English words, before the number words are read.
+
+    >>> german_fractions("über eine Viertelmillion Euro, mehr als ein Viertel, über zehn Prozent")
+    'über 0.25 million Euro, mehr als a quarter, über zehn%'
+    """
+    for pattern, replacement in _DE_FRACTIONS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def german_numbers(text: str) -> str:
     """German numbers in words and German scale words after digits as English digits and words.
 
@@ -153,6 +182,9 @@ def german_days(text: str) -> str:
     return _DE_DAY.sub(iso, text)
 
 
+#: What follows a comparator that compares amounts or shares: money, a number, or a fraction ("über die Hälfte",
+#: read as "half" by :func:`german_fractions`); elsewhere "über" is "about".
+_AHEAD = r"(?=\s*(?:[€$£]|\d|eur\b|half\b|a\s+(?:quarter|third)\b|two\s+thirds\b|three\s+quarters\b))"
 #: (pattern, replacement), applied in order; longer phrases before the words inside them.
 _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
     (re.compile(p, _I), r)
@@ -204,6 +236,7 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with the previous quarter"),
         (r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b", lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}"),
         (r"\bzwischen\s+(\S+)\s+und\s+(\S+)", r"between \1 and \2"),
+        (r"\bzwischen\b", "between"),
         # "vom 1. März bis zum 31. März": German "bis" includes its day (the English "until" does too)
         (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+|einschlie(?:ß|ss)lich\s+)?(\d{4}-\d{2}-\d{2})",
          r"since \1 until \2"),
@@ -224,7 +257,7 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bwie\s+viele\b", "how many"),
         (r"\bwie\s+viel\s+(?:haben\s+wir|hat)\b", "how much did"),
         (r"\bwie\s+viel\b", "how much"),
-        (r"\ban\s+(?:den\s+)?(?:gesamt)?ausgaben\b", "of the spend"),
+        (r"\ban\s+(?:den\s+)?(?:gesamt)?ausgaben\b|\bder\s+(?:gesamt)?ausgaben\b", "of the spend"),
         (r"\b(?:gesamt)?ausgaben\b|\beinkaufsvolumen\b", "spend"),
         (r"\bausgegeben\b", "spend"),
         (r"\b(?:durchschnittliche[rn]?\s+(?:st(?:ü|ue)ck)?preis|durchschnittspreis|durchschnittlicher\s+"
@@ -234,9 +267,25 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bzahlungsbedingungen\b", "payment terms"),
         (r"\b(?:in\s+)?(?:original|rechnungs)w(?:ä|ae)hrung\b", "in the invoice currency"),
         # filters and breakdowns
-        (r"\b(?:nach|pro|je)\s+monat\b|\bmonatlich\b", "by month"),
+        # the verb only: the grouping word after it ("nach Monat") is read by the rules below
+        (r"\b(?:aufgeteilt|aufgeschl(?:ü|ue)sselt|gegliedert|unterteilt)\s+(?=(?:nach|pro|je)\b)", "broken down "),
+        (r"\b(?:nach|pro|je)\s+monat(?:en)?\b|\bmonatlich\b|\bmonatsweise\b", "by month"),
+        (r"\b(?:nach|pro|je)\s+quartal(?:en)?\b|\bquartalsweise\b|\bviertelj(?:ä|ae)hrlich\b", "by quarter"),
+        (r"\b(?:nach|pro|je)\s+jahr(?:en)?\b|\bj(?:ä|ae)hrlich\b", "by year"),
         (r"\b(?:nach|pro|je)\s+lieferant(?:en)?\b", "by supplier"),
         (r"\b(?:nach|pro|je)\s+warengruppe(?:n)?\b", "by product group"),
+        (r"\b(?:nach|pro|je)\s+(?:produkt(?:en)?|artikel(?:n)?)\b", "by product"),
+        # "nach Kostenstelle": a grouping no governed metric offers, named back in English
+        (r"\b(?:nach|pro|je)\s+(?:kostenstellen?)\b", "by cost center"),
+        (r"\b(?:nach|pro|je)\s+(?:regionen?)\b", "by region"),
+        (r"\b(?:nach|pro|je)\s+(?:abteilungen?)\b", "by department"),
+        (r"\b(?:nach|pro|je)\s+(?:werken?|standorten?)\b", "by plant"),
+        (r"\b(?:nach|pro|je)\s+(?:eink(?:ä|ae)ufern?)\b", "by buyer"),
+        # invoice statuses: cancelled, disputed and draft invoices are named back, never totalled as spend
+        (r"\bstorniert\w*\b", "cancelled"),
+        (r"\b(?:strittig|bestritten|beanstandet)\w*\b", "disputed"),
+        (r"\b(?:rechnungsentw(?:ü|ue)rfe|entw(?:ü|ue)rfe)\b", "draft invoices"),
+        (r"\bbeglichene[nr]?\b", "paid"),
         (r"\b(?:genehmigte|genehmigten|zugelassene|zugelassenen|freigegebene|freigegebenen)\s+lieferanten\b",
          "approved vendors"),
         # "offene Posten" (open items): the unpaid invoices
@@ -250,13 +299,13 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bwas\s+(?:hat|haben)\b", "what did"),
         (r"\bbezahlte[nr]?\b", "paid"),
         # amount comparators (only before an amount: "über" is also "about")
-        (r"\bh(?:ö|oe)chstens(?=\s*(?:[€$£]|\d|eur\b))", "at most"),
-        (r"\bmindestens(?=\s*(?:[€$£]|\d|eur\b))", "at least"),
-        (r"\bunter(?=\s*(?:[€$£]|\d|eur\b))", "under"),
-        (r"\b(?:ü|ue)ber(?=\s*(?:[€$£]|\d|eur\b))", "over"),
-        (r"\bmehr\s+als(?=\s*(?:[€$£]|\d|eur\b))", "more than"),
-        (r"\bweniger\s+als(?=\s*(?:[€$£]|\d|eur\b))", "less than"),
-        (r"\bbis\s+zu(?=\s*(?:[€$£]|\d|eur\b))", "up to"),
+        (rf"\bh(?:ö|oe)chstens{_AHEAD}", "at most"),
+        (rf"\bmindestens{_AHEAD}", "at least"),
+        (rf"\bunter{_AHEAD}", "under"),
+        (rf"\b(?:ü|ue)ber{_AHEAD}", "over"),
+        (rf"\bmehr\s+als{_AHEAD}", "more than"),
+        (rf"\bweniger\s+als{_AHEAD}", "less than"),
+        (rf"\bbis\s+zu{_AHEAD}", "up to"),
         (r"\bgutschriften\b", "credit notes"),
         (r"\bgutschrift\b", "credit note"),
         (r"\brechnungen\b", "invoices"),
@@ -265,7 +314,7 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\blieferant\b", "supplier"),
         (r"\bwarengruppe\b", "product group"),
         (r"\bau(?:ß|ss)er\b", "except"),
-        (r"\bohne\b", "excluding"),
+        (r"\bohne\b|\bausgenommen\b|\bexklusive\b|\bexkl\.|\bnicht\s+eingerechnet\b", "excluding"),
         (r"\bgr(?:ö|oe)(?:ß|ss)te[nrs]?\b", "biggest"),
         (r"\bkleinste[nrs]?\b", "smallest"),
         # prepositions, pronouns and question words (after the phrases that contain them)
@@ -278,10 +327,12 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bwas\s+(?:war|waren|sind|ist)\b", "what was"),
         (r"\b(?:haben|hat)\s+wir\b|\bhaben\b|\bhat\b", "did"),
         (r"\bwaren\b|\bwurden\b", "were"),
+        (r"\bwar\b", "was"),
         (r"\bunsere[rnm]?\b", "our"),
         (r"\bwir\b", "we"),
         (r"\b(?:der|die|das|den|dem|des)\b", " "),
-        (r"\bgesamt\b|\binsgesamt\b", "total"),
+        (r"\bgesamt\b|\binsgesamt\b|\bsumme\b", "total"),
+        (r"\bbetragen\b|\bbetrug(?:en)?\b|\bbekommen\b|\berhalten\b|\bhatten?\b", " "),
     )
 )
 
@@ -296,7 +347,7 @@ def read_german(question: str) -> str | None:
     """
     if not _MARKERS.search(question):
         return None
-    text = german_days(german_numbers(question))
+    text = german_days(german_numbers(german_fractions(question)))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type]
     text = _YEAR.sub(_bare_year, " ".join(text.split()))

@@ -43,7 +43,9 @@ _MONEY = re.compile(
 # The comparator before an amount: words or symbols. ">=", "at least", "minimum" include the amount itself;
 # "above", ">" do not. After an amount: "or more", "and above", "+" (inclusive), "or less" (inclusive).
 _COMPARATOR = re.compile(
-    r"(?:\b(?P<word>above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
+    r"(?:\b(?P<word>(?:more|greater|larger|higher|less|lower|smaller) than or equal to|"
+    r"equal to or (?:more|greater|higher|less|lower|smaller) than|upwards of|in excess of|"
+    r"above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
     r"north of|south of|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
     r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
@@ -52,7 +54,8 @@ _COMPARATOR = re.compile(
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
                        r"(?P<below>or less|or below|and below|and less|or lower))(?![\w])", re.I)
 _ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less", "north",
-                "not less", "minimum", "min.")
+                "not less", "minimum", "min.", "upwards", "in excess", "equal to or more", "equal to or greater",
+                "equal to or higher")
 _INCLUSIVE_WORDS = ("at least", "no less", "not less", "minimum", "min.", "at most", "no more", "not more",
                     "maximum", "max.", "up to")
 
@@ -102,7 +105,9 @@ def _direction(comparator: re.Match[str] | None, trailing: re.Match[str] | None)
         if symbol:
             return ("above" if symbol in (">", ">=", "=>", "≥") else "below"), symbol not in (">", "<")
         word = comparator.group("word").lower()
-        return ("above" if word.startswith(_ABOVE_WORDS) else "below"), word.startswith(_INCLUSIVE_WORDS)
+        # "more than or equal to", "upwards of" ("20k and upwards"): the amount itself qualifies
+        inclusive = word.startswith(_INCLUSIVE_WORDS) or "or equal" in word or word.startswith(("equal", "upwards"))
+        return ("above" if word.startswith(_ABOVE_WORDS) else "below"), inclusive
     if trailing is not None:
         return ("above" if trailing.group("above") else "below"), True
     return None, False
@@ -150,9 +155,42 @@ def words_to_number(phrase: str) -> Decimal | None:
     return Decimal(total + current) if seen else None
 
 
+#: A fraction of a scale: "half a million", "a quarter of a million", "one and a half million" (exact decimals).
+_FRACTION_MONEY = re.compile(
+    r"(?<![\w-])(?P<num>(?:(?:a|one)\s+)?(?P<frac>half|quarter|three[\s-]quarters)\s+(?:of\s+)?(?:a|one)\s+"
+    r"(?P<scale>thousand|million|billion)|(?P<whole>one|a|\d+)\s+and\s+a\s+half\s+(?P<scale2>thousand|million|"
+    rf"billion)s?)(?![\w-])(?:\s?(?P<cur>{_CUR})(?![A-Za-z]))?",
+    re.I,
+)
+_FRACTIONS = {"half": Decimal("0.5"), "quarter": Decimal("0.25"), "three quarters": Decimal("0.75"),
+              "three-quarters": Decimal("0.75")}
+
+
+def _fraction_value(match: re.Match[str]) -> Decimal:
+    if match.group("frac"):
+        fraction = _FRACTIONS[" ".join(match.group("frac").lower().split())]
+        return fraction * _SCALES[match.group("scale").lower()]
+    whole = match.group("whole").lower()
+    return (Decimal(1 if whole in ("one", "a") else whole) + Decimal("0.5")) * _SCALES[match.group("scale2").lower()]
+
+
 def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
     """Amounts written in words: with a currency or a threshold word before them (a bare "five" is a count)."""
     found = []
+    taken = list(taken)
+    for match in _FRACTION_MONEY.finditer(text):
+        comparator = _COMPARATOR.search(text[: match.start()])
+        if any(s < match.end() and match.start() < e for s, e in taken) or (
+                match.group("cur") is None and comparator is None):
+            continue
+        trailing = _TRAILING.match(text[match.end():])
+        direction, inclusive = _direction(comparator, trailing)
+        start = match.start() if comparator is None else comparator.start()
+        end = match.end() + (trailing.end() if trailing is not None else 0)
+        cur = match.group("cur")
+        found.append(Amount(value=_fraction_value(match), currency=currency_code(cur) if cur else None, start=start,
+                            end=end, text=text[start:end].strip(), comparator=direction, inclusive=inclusive))
+        taken.append((match.start(), match.end()))
     for match in _WORD_MONEY.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in taken):
             continue
@@ -209,6 +247,9 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
     return found
 
 
+_PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s?cent\b|pct\b)", re.I)
+
+
 def parse_amounts(text: str) -> tuple[Amount, ...]:
     """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
     word before it. A bare number (a year, a quantity) is not an amount.
@@ -233,6 +274,8 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             continue
         comparator = _COMPARATOR.search(text[: match.start()])
         trailing = _TRAILING.match(text[match.end():])
+        if cur is None and mult is None and _PERCENT_AFTER.match(text, match.end()):
+            continue  # "over 10 %" of the spend is a share, not an amount of money
         if cur is None and mult is None and comparator is None:
             continue  # "10 or more invoices" is a count, not money: a trailing cue alone makes no amount
         if mult and mult.lower() == "m" and cur is None and comparator is None:
@@ -273,7 +316,7 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("month", r"\b(?:month by month|month-by-month|mo by mo|monthly{cadence}|mthly|"
                   r"for each of the (?:last|past|previous|first)\s+(?:\w+\s+)?months|"
                   r"per (?:calendar )?(?:month|mo|mth)|by (?:calendar )?(?:month|mo|mth)|each (?:calendar )?month|"
-                  r"every month|(?:broken down|split|grouped|breakdown) by month)\b"),
+                  r"every month|(?:broken down|broken out|split|grouped|breakdown) (?:by|per) month)\b"),
         ("quarter", r"\b(?:quarter by quarter|qtr by qtr|quarterly{cadence}|qtrly|per (?:calendar )?(?:quarter|qtr)|"
                     r"by (?:calendar )?(?:quarter|qtr)|each (?:calendar )?quarter|every quarter)\b"),
         ("year", r"\b(?:year by year|yearly{cadence}|annually|per (?:year|yr)|by (?:year|yr)|each year|"
@@ -293,7 +336,8 @@ _DIMENSION_NOUNS = (
 _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (dim, re.compile(pattern, re.I))
     for dim, pattern in (
-        *((dim, rf"\b(?:per|by|for each|each|every|broken down by|split by|grouped by)\s+(?:{noun})\b")
+        *((dim, rf"\b(?:per|by|for each|each|every|broken (?:down|out) by|split (?:by|per)|grouped by|"
+                rf"across(?:\s+(?:all|the|all\s+the|our|each|every))?)\s+(?:{noun})\b")
           for dim, noun in _DIMENSION_NOUNS),
         # "by currency", "per invoice currency": the invoices' own currencies (the document-currency metric's
         # grouping; every other metric names it as a breakdown it does not offer).
@@ -317,7 +361,7 @@ _GROUPING_NOUNS: tuple[tuple[str, str, str], ...] = (
     ("dim", "currency", r"currenc(?:y|ies)"),
 )
 _GROUPING_NOUN = "|".join(f"(?:{pattern})" for _, _, pattern in _GROUPING_NOUNS)
-_COORDINATED = re.compile(rf"\b(?:by|per|broken down by|split by|grouped by)\s+(?:{_GROUPING_NOUN})"
+_COORDINATED = re.compile(rf"\b(?:by|per|broken (?:down|out) by|split (?:by|per)|grouped by)\s+(?:{_GROUPING_NOUN})"
                           rf"(?P<joint>\s*(?:,|and|&|/|\+)\s*(?:(?:by|per)\s+)?)(?P<second>{_GROUPING_NOUN})\b"
                           r"(?!\s+(?-i:[a-z]\b|[A-Z]))", re.I)
 
@@ -330,7 +374,8 @@ def _grouping_noun(word: str) -> tuple[str, str]:
 
 
 #: An explicit request to break a figure down; what follows must map to a dimension or grain.
-_BREAKDOWN_VERB = re.compile(r"\b(?:broken down|break(?:ing)? (?:it |that )?down|split|grouped|breakdown)\s+"
+_BREAKDOWN_VERB = re.compile(r"\b(?:broken (?:down|out)|break(?:ing)? (?:it |that )?(?:down|out)|split|grouped|"
+                             r"breakdown)\s+"
                              r"(?:by|per)\s+(?P<what>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
 
 #: A bare grouping phrase ("per buyer", "by cost center", "for each plant"): a lower-case noun after it that no
@@ -440,7 +485,9 @@ def dimension_phrase(name: str) -> str:
 # --- invoice statuses ---------------------------------------------------------------------------------------
 _EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\binvoices?\b)|"
                               r"\b(draft)\s+(?=(?:spend|spending|amounts?|totals?|value)\b)|"
-                              r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b",
+                              r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b|"
+                              # "how much of our spend is cancelled": the status as the predicate of the spend
+                              r"\b(?:is|are|was|were|got|been)\s+(?:still\s+)?(?:in\s+)?(cancell?ed|voided|drafts?)\b",
                               re.I)
 
 
