@@ -33,6 +33,7 @@ from semantic.errors import MetricExecutionError, MetricTimeoutError
 from semantic.loader import Metric
 from semantic.model import OutputSpec, parameter_ref
 from semantic.params import BoundParameters
+from semantic.rollups import LINES
 
 log = logging.getLogger(__name__)
 #: The start of the server's message when a transaction is scoped on a role other than the serving roles.
@@ -302,7 +303,8 @@ def _statements(
     scope_sql, scope_params = scope_statement(
         ctx, read_only=audit_entry is None, statement_timeout_ms=statement_timeout_ms
     )
-    scope_sql += ", pg_catalog.set_config('plan_cache_mode', 'force_custom_plan', true)"
+    if query.relation != LINES:
+        scope_sql += ", pg_catalog.set_config('plan_cache_mode', 'force_custom_plan', true)"
     if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         # Design note: the scope below lives in the call's implicit transaction; inside an open transaction it
         # would outlive this query.
@@ -312,11 +314,14 @@ def _statements(
     # its only Sync in one write: the scope's transaction-local settings (tenant, timeout, READ ONLY unless the
     # statement writes the audit row) hold for the query and end at that Sync, committed or rolled back. A
     # failed scope check makes the server skip the query.
-    # Both are server-side prepared statements (parsed and analyzed once per connection), but every execution is
-    # planned for its own values: the scope sets plan_cache_mode to force_custom_plan for this transaction. A
-    # generic plan cannot see how selective this call's id arrays and date range are; bench/metric_api.py
-    # measured one at about 2x the custom plan (and, at 200k lines, the three-year question on the monthly
-    # rollup about 20% slower under plan_cache_mode=auto than forced custom plans).
+    # Both are server-side prepared statements (parsed and analyzed once per connection). A query answered from a
+    # rollup is planned for its own values on every execution (the scope sets plan_cache_mode to
+    # force_custom_plan for this transaction): at 200k lines the three-year question on the monthly rollup was
+    # about 20% slower under plan_cache_mode=auto. A query over the lines keeps Postgres's default (custom plans
+    # for the first five executions, then the generic plan where it costs no more): the marts keep no column
+    # statistics (migration 0030), so a custom plan of the lines query is the same index scan, and planning it
+    # again cost about 0.4-0.5 ms of backend CPU per call on the seed-like question (bench/metric_api.py), what
+    # psycopg's own prepared statements (the raw reference) do not pay.
     return [(scope_sql, scope_params), (sql_text, bind)]
 
 

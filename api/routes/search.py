@@ -1,7 +1,8 @@
 """``POST /v1/search``: retrieval's hybrid document search, with the audit row every call leaves.
 
 The query embedder is ``app.state.embedder`` when the app sets one, else the process-wide MiniLM embedder
-(loaded on the first vector search); the tuning is ``app.state.retrieval_config`` when set.
+(loaded by the first vector search, never by a search without the vector mode); the tuning is
+``app.state.retrieval_config`` when set.
 
 Design note: the route appends one ``app.audit_log`` row per call, whatever the outcome, through the audit dependency
 the metric and ask routes share (:mod:`api.auditing`). The row's ``metric`` is ``search``, which can never be a
@@ -14,6 +15,8 @@ lost, else 500).
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from typing import Annotated
 
 import psycopg
@@ -34,15 +37,32 @@ log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["search"])
 
 
-def get_embedder(request: Request) -> Embedder:
-    """The app's query embedder (``app.state.embedder``) or the process-wide MiniLM one."""
-    embedder = getattr(request.app.state, "embedder", None)
-    if embedder is None:
-        from ingest.embedder import get_default_embedder
+_EMBEDDER_LOCK = threading.Lock()
 
-        embedder = get_default_embedder()
-        request.app.state.embedder = embedder
-    return embedder  # type: ignore[no-any-return]
+
+async def get_embedder(request: Request) -> Callable[[], Embedder]:
+    """The app's query embedder (``app.state.embedder``) or the process-wide MiniLM one, as a function that
+    returns it: the route calls it only for a search that uses the vector mode.
+
+    Design note: loading MiniLM (torch and the weights) takes 5-14 s on the shared 2-core machine. Resolved as a
+    plain dependency, it was loaded by the first search of the process whatever its modes, so an exact or BM25
+    search (the outage test's) took that long too; now only the first vector search pays it, once (the lock keeps
+    two concurrent first searches from loading it twice).
+    """
+    state = request.app.state
+
+    def embedder() -> Embedder:
+        loaded = getattr(state, "embedder", None)
+        if loaded is None:
+            with _EMBEDDER_LOCK:
+                loaded = getattr(state, "embedder", None)
+                if loaded is None:
+                    from ingest.embedder import get_default_embedder
+
+                    loaded = state.embedder = get_default_embedder()
+        return loaded  # type: ignore[no-any-return]
+
+    return embedder
 
 
 def get_retrieval_config(request: Request) -> RetrievalConfig:
@@ -51,8 +71,9 @@ def get_retrieval_config(request: Request) -> RetrievalConfig:
     return config if isinstance(config, RetrievalConfig) else RetrievalConfig()
 
 
-EmbedderDep = Annotated[Embedder, Depends(get_embedder)]
+EmbedderDep = Annotated[Callable[[], Embedder], Depends(get_embedder)]
 RetrievalConfigDep = Annotated[RetrievalConfig, Depends(get_retrieval_config)]
+
 
 def _idle_connection(pool: ConnectionPool) -> psycopg.Connection | None:
     try:
@@ -66,21 +87,22 @@ def _search(
     body: SearchRequest,
     pool: ConnectionPool,
     principal: Principal,
-    embedder: Embedder,
+    embedder: Callable[[], Embedder],
     config: RetrievalConfig,
 ) -> SearchResponse:
     """Run the search; a statement timeout becomes :class:`SearchTimeoutError` (retrieval's errors carry their
     own status)."""
     try:
         uses_vector = "vector" in body.retrieval_modes and bool(body.query_text)
+        # before the checkout: the first vector search loads the model without holding a connection meanwhile
+        query_embedder = embedder() if uses_vector else None
         with pool.connection() as conn:
             # Design note: a second connection lets BM25 run on its own server process, concurrently with the
             # other branches; it is taken only if one is idle right now, so requests never wait on each other
             # for it (holding one connection while waiting for another could exhaust the pool).
             aux = _idle_connection(pool)
             try:
-                return search(conn, principal.context, body, embedder if uses_vector else None, config=config,
-                              aux_conn=aux)
+                return search(conn, principal.context, body, query_embedder, config=config, aux_conn=aux)
             finally:
                 if aux is not None:
                     pool.putconn(aux)

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import psycopg
+from psycopg.pq import TransactionStatus
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from procura.errors import AuthorizationError
@@ -108,6 +109,37 @@ def scope_statement(
     )
 
 
+def _lost(conn: psycopg.Connection | psycopg.AsyncConnection) -> bool:
+    # What psycopg_pool itself tests before it discards a returned connection (closed, or the server went away).
+    return conn.pgconn.transaction_status == TransactionStatus.UNKNOWN
+
+
+class _Pool(ConnectionPool):
+    """A pool that, when a connection comes back lost, checks its idle connections at once.
+
+    Design note: a server restart or ``pg_terminate_backend`` kills every connection of the pool, but psycopg_pool
+    only learns that one connection at a time, when a request fails on it: each idle connection then costs one
+    request a 503. Checking the idle ones when the first comes back lost (an empty statement each, only on that
+    path) replaces them all, so the request after the first 503 gets a working connection.
+    """
+
+    def putconn(self, conn: psycopg.Connection) -> None:
+        lost = _lost(conn)
+        super().putconn(conn)
+        if lost and not self.closed:
+            self.check()
+
+
+class _AsyncPool(AsyncConnectionPool):
+    """:class:`_Pool`'s check of the idle connections after a lost one, for the asyncio pool."""
+
+    async def putconn(self, conn: psycopg.AsyncConnection) -> None:
+        lost = _lost(conn)
+        await super().putconn(conn)
+        if lost and not self.closed:
+            await self.check()
+
+
 def is_age_session(conn: psycopg.Connection) -> bool:
     """True when ``conn`` came from a pool opened with ``age=True``: its session already has AGE's search path,
     so a Cypher call needs no setup statement (``graph.age.prepare_age_transaction`` sends none)."""
@@ -144,6 +176,8 @@ def open_pool(
       ``age_tool`` against ``age_held``; with a client-side-only reset the gap stayed, without a reset it went,
       measured). A session-level ``SET`` a caller makes therefore stays on its connection; nothing in Procura
       makes one.
+    * A connection returned lost makes the pool check its idle ones (:class:`_Pool`): after an outage one request
+      gets a 503, not one per pooled connection.
     * ``check`` (run in the caller's thread at checkout, no statement): the client-side transaction
       characteristics go back to autocommit, read-write, default isolation, so a caller that changed them on
       its checkout leaves nothing for the next.
@@ -160,7 +194,7 @@ def open_pool(
     kwargs: dict[str, object] = {"autocommit": True, "application_name": application_name or name}
     if age:
         kwargs["options"] = "-c search_path=" + AGE_SEARCH_PATH.replace(" ", "")
-    pool = ConnectionPool(
+    pool = _Pool(
         conninfo,
         kwargs=kwargs,
         min_size=min_size,
@@ -186,7 +220,7 @@ def open_async_pool(
     transaction characteristics restored at checkout. No ``configure``: its one user, the metric query route,
     reads no vector or graph values (no pgvector types, no AGE search path).
     """
-    return AsyncConnectionPool(
+    return _AsyncPool(
         conninfo,
         kwargs={"autocommit": True, "application_name": name},
         min_size=min_size,
