@@ -159,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="forced per-type IVFFlat path at this fraction of its largest index's lists (repeatable)")
     parser.add_argument("--service-type-probe-fraction", type=float,
                         help="the service path's type_probe_fraction (default VectorConfig's)")
+    parser.add_argument("--compare-planned", action="store_true",
+                        help="also measure the service path with its typed statement planned on every search "
+                             "(VectorConfig.generic_plan off), in the same run")
     parser.add_argument("--at-300k", default="procura_bench_vector_minilm_300k",
                         help="also measure the service path on this 300k-chunk copy (bench.retrieval_replicate "
                              "--vector-only) when it exists; '' skips it")
@@ -192,10 +195,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = replace(config, type_probe_fraction=args.service_type_probe_fraction)
     results["service_config"] = {"ivf_probe_fraction": config.ivf_probe_fraction,
                                  "type_probe_fraction": config.type_probe_fraction,
+                                 "generic_plan": config.generic_plan,
                                  "exact_threshold": config.exact_threshold,
                                  "path_cache_seconds": config.path_cache_seconds}
     results.update(measure(settings, args.tenant, embedder, texts, vectors, filter_sets, config,
-                           args.probe_fraction or [0.1, 0.2, 0.4], args.type_probe_fraction or []))
+                           args.probe_fraction or [0.1, 0.2, 0.4], args.type_probe_fraction or [],
+                           compare_planned=args.compare_planned))
     if args.at_300k:
         big = get_settings().with_database(args.at_300k)
         with psycopg.connect(big.with_database("postgres").admin_url) as admin:
@@ -203,7 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if present:
             # the copies carry other tenant ids: the measured tenant and its index are the 100k database's
             results["at_300k"] = {"database": args.at_300k, "load_average_start": _load(),
-                                  **measure(big, args.tenant, embedder, texts, vectors, filter_sets, config, [])}
+                                  **measure(big, args.tenant, embedder, texts, vectors, filter_sets, config, [],
+                                           compare_planned=args.compare_planned)}
             results["at_300k"]["load_average_end"] = _load()
     results["load_average_end"] = _load()
     results["headline"] = headline(results)
@@ -216,9 +222,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def measure(settings: Any, tenant: str, embedder: Any, texts: Sequence[str], vectors: dict[str, Any],
             filter_sets: dict[str, Any], config: Any, fractions: Sequence[float],
-            type_fractions: Sequence[float] = ()) -> dict[str, Any]:
+            type_fractions: Sequence[float] = (), compare_planned: bool = False) -> dict[str, Any]:
     """On one database: the corpus sizes, the exact search's plans, the service path against exact search (the
-    planner's plan and a sequential scan), the forced IVFFlat path through the tenant's index at each of
+    planner's plan and a sequential scan), with ``compare_planned`` the service path again with its typed
+    statement planned on every search, the forced IVFFlat path through the tenant's index at each of
     ``fractions`` and through the per-type indexes at each of ``type_fractions``."""
     import psycopg
 
@@ -253,6 +260,9 @@ def measure(settings: Any, tenant: str, embedder: Any, texts: Sequence[str], vec
                                                         tenant)
         results["sequential_exact"] = _sequential_exact(conn, ctx, embedder, vectors, texts, filter_sets, config,
                                                         tenant)
+        if compare_planned:
+            results["service_planned_vs_exact"] = _service_vs_exact(
+                conn, ctx, embedder, vectors, texts, filter_sets, replace(config, generic_plan=False), tenant)
         for label, figures in results["service_vs_exact"].items():
             best = min(figures["exact"]["p50_ms"], results["sequential_exact"][label]["p50_ms"])
             figures["best_exact_p50_ms"] = best

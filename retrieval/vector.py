@@ -20,7 +20,8 @@ the filtered set and the tenant's own index:
   nearest (``ivfflat.probes`` is ``type_probe_fraction`` of the largest such index's lists, so a smaller index
   is probed over a larger fraction), the other types are searched exactly, and the parts are merged by exact
   distance (:func:`type_layout`, :func:`typed_types`). No probed cell is spent on another type's rows, and a
-  type's neighbours cannot be crowded out of the scan by a larger type's;
+  type's neighbours cannot be crowded out of the scan by a larger type's. Once the path is remembered, its
+  statement is prepared and run by its generic plan (:func:`typed_statement`), which saves its planning;
 * ``hnsw`` otherwise: the tenant's own partial HNSW index when it has one (:mod:`ingest.vector_index`), else the index
   shared by all tenants, where the tenant predicate (RLS) removes other tenants' rows while scanning; the
   request filters are applied while scanning either way. ``hnsw.iterative_scan = relaxed_order`` lets the scan continue

@@ -519,6 +519,13 @@ def test_document_types_with_indexes_of_their_own_are_searched_through_them(
             assert set(_typed_generic_plan_indexes(app, tenant, Filters(), tuple(sorted(counts)))) == set(names)
             unprepared = VectorConfig(exact_threshold=0, type_probe_fraction=1.0, generic_plan=False)
             assert search(unprepared, Filters()).hits == first.hits
+            # the plan prepared for this tenant's statement, run on the same connection in another tenant's
+            # scope (the tenant id and key of this tenant, as a forged call would state them), returns nothing
+            with tenant_transaction(app, context(corpus.tenant_b)):
+                config_id = check_embedding_config(app, embedder).embedding_config_id
+                smuggled = vector_search(app, embedder.embed_query("calibration of the pressure sensor"), config_id,
+                                         Filters(), remembered, tenant_id=tenant, depth=10)
+            assert smuggled.hits == () and smuggled.path.startswith("ivf_type"), smuggled.path
             # small filtered sets are still searched exactly; the tenant-wide index path is kept when forced
             assert search(VectorConfig(path_cache_seconds=0), MANUALS).path == "exact"
             assert search(everything, MANUALS, "hnsw").path == "hnsw"
