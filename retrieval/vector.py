@@ -48,6 +48,7 @@ path whose index is gone is planned as a sort of the tenant's rows.
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 import time
@@ -495,6 +496,20 @@ def typed_statement(where: FilterSql, typed: tuple[str, ...], tenant_id: str) ->
     return compose_query(where, "ivf_type", typed, key=index_key(tenant_id))
 
 
+def typed_statement_text(conn: psycopg.Connection, where: FilterSql, typed: tuple[str, ...], tenant_id: str) -> bytes:
+    """:func:`typed_statement` as the bytes psycopg sends, kept per process by filter shape, typed types and
+    tenant (composing the statement took about 0.3 ms per search; the filter values are parameters, so the shape
+    is the predicate's text)."""
+    return _typed_text(where.predicate.as_string(conn), where.chunk_join.as_string(conn), typed, tenant_id)
+
+
+@functools.lru_cache(maxsize=1024)
+def _typed_text(predicate: str, chunk_join: str, typed: tuple[str, ...], tenant_id: str) -> bytes:
+    # the texts were rendered from the filter's own SQL objects (its values stay placeholders)
+    shape = FilterSql(sql.SQL(predicate), sql.SQL(chunk_join), {})
+    return typed_statement(shape, typed, tenant_id).as_bytes(None)
+
+
 def index_params(tenant_id: str) -> dict[str, object]:
     """The statement parameters that name ``tenant_id``'s own indexes and state their key, with no split types
     (the index paths then cover every type; :func:`vector_send` passes :func:`split_types`)."""
@@ -702,8 +717,8 @@ def vector_send(
     elif statement_path in (None, "ivf"):
         apply_ivf_settings(conn, config, tenant_id)
     if generic:
-        cursor = conn.execute(typed_statement(where, typed, tenant_id), {**params, "path": statement_path},
-                              prepare=True)
+        cursor = conn.execute(typed_statement_text(conn, where, typed, tenant_id),
+                              {**params, "path": statement_path}, prepare=True)
     else:
         statement = compose_query(where, statement_path, typed if with_types else ())
         cursor = conn.execute(statement, {**params, "path": statement_path}, prepare=False)
