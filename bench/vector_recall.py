@@ -3,7 +3,7 @@
     python -m bench.vector_recall --source procura_bench_retrieval_hashing_100k_bm25 --scale 110 \\
         --database procura_bench_vector_minilm_100k --tenant tenant-17 \\
         [--embedding-cache <PROCURA_HOME>/bench/embedding-cache] [--encode] [--probe-fraction 0.2 ...] \\
-        [--service-probe-fraction F] [--at-300k procura_bench_vector_minilm_300k] [--json OUT]
+        [--service-probe-fraction F] [--compare-planned] [--at-300k procura_bench_vector_minilm_300k] [--json OUT]
 
 A cold MiniLM build of the 100k-chunk corpus encodes about 100k chunks; on a shared 2-core machine that ran at
 3 to 15 chunks per second (hours). The chunks, postings and identifiers of a finished build do not depend on the
@@ -25,7 +25,8 @@ vectors only: the queries are the benchmark's 59 recall queries, embedded by Min
 
 It then measures, as ``procura_app`` under RLS, strict recall@10 against exact search and the latency for the
 tenant filter alone and with each document-type filter: the vector branch as the service runs it (the access
-path chosen by the filtered set's size) and the forced IVFFlat path at each ``--probe-fraction``. The fused
+path chosen by the filtered set's size; with ``--compare-planned`` also with its typed statement planned on every
+search instead of run by its prepared generic plan) and the forced IVFFlat path at each ``--probe-fraction``. The fused
 search, BM25 and HNSW figures on the same database come from :mod:`bench.retrieval_latency`
 (``--embedder minilm --database <same> --reuse --tenant <same>``): step 3 records the build for it.
 
