@@ -498,16 +498,16 @@ def typed_statement(where: FilterSql, typed: tuple[str, ...], tenant_id: str) ->
 
 def typed_statement_text(conn: psycopg.Connection, where: FilterSql, typed: tuple[str, ...], tenant_id: str) -> bytes:
     """:func:`typed_statement` as the bytes psycopg sends, kept per process by filter shape, typed types and
-    tenant (composing the statement took about 0.3 ms per search; the filter values are parameters, so the shape
-    is the predicate's text)."""
-    return _typed_text(where.predicate.as_string(conn), where.chunk_join.as_string(conn), typed, tenant_id)
+    index key (composing the statement took about 0.3 ms per search; the filter values are parameters, so the
+    shape is the predicate's text)."""
+    return _typed_text(where.predicate.as_string(conn), where.chunk_join.as_string(conn), typed, index_key(tenant_id))
 
 
 @functools.lru_cache(maxsize=1024)
-def _typed_text(predicate: str, chunk_join: str, typed: tuple[str, ...], tenant_id: str) -> bytes:
+def _typed_text(predicate: str, chunk_join: str, typed: tuple[str, ...], key: int) -> bytes:
     # the texts were rendered from the filter's own SQL objects (its values stay placeholders)
     shape = FilterSql(sql.SQL(predicate), sql.SQL(chunk_join), {})
-    return typed_statement(shape, typed, tenant_id).as_bytes(None)
+    return compose_query(shape, "ivf_type", typed, key=key).as_bytes(None)
 
 
 def index_params(tenant_id: str) -> dict[str, object]:
