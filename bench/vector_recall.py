@@ -3,7 +3,7 @@
     python -m bench.vector_recall --source procura_bench_retrieval_hashing_100k_bm25 --scale 110 \\
         --database procura_bench_vector_minilm_100k --tenant tenant-17 \\
         [--embedding-cache <PROCURA_HOME>/bench/embedding-cache] [--encode] [--probe-fraction 0.2 ...] \\
-        [--service-probe-fraction F] [--at-300k procura_bench_vector_minilm_300k] [--json OUT]
+        [--service-probe-fraction F] [--compare-planned] [--at-300k procura_bench_vector_minilm_300k] [--json OUT]
 
 A cold MiniLM build of the 100k-chunk corpus encodes about 100k chunks; on a shared 2-core machine that ran at
 3 to 15 chunks per second (hours). The chunks, postings and identifiers of a finished build do not depend on the
@@ -25,7 +25,8 @@ vectors only: the queries are the benchmark's 59 recall queries, embedded by Min
 
 It then measures, as ``procura_app`` under RLS, strict recall@10 against exact search and the latency for the
 tenant filter alone and with each document-type filter: the vector branch as the service runs it (the access
-path chosen by the filtered set's size) and the forced IVFFlat path at each ``--probe-fraction``. The fused
+path chosen by the filtered set's size; with ``--compare-planned`` also with its typed statement planned on every
+search instead of run by its prepared generic plan) and the forced IVFFlat path at each ``--probe-fraction``. The fused
 search, BM25 and HNSW figures on the same database come from :mod:`bench.retrieval_latency`
 (``--embedder minilm --database <same> --reuse --tenant <same>``): step 3 records the build for it.
 
@@ -159,6 +160,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="forced per-type IVFFlat path at this fraction of its largest index's lists (repeatable)")
     parser.add_argument("--service-type-probe-fraction", type=float,
                         help="the service path's type_probe_fraction (default VectorConfig's)")
+    parser.add_argument("--compare-planned", action="store_true",
+                        help="also measure the service path with its typed statement planned on every search "
+                             "(VectorConfig.generic_plan off), in the same run")
     parser.add_argument("--at-300k", default="procura_bench_vector_minilm_300k",
                         help="also measure the service path on this 300k-chunk copy (bench.retrieval_replicate "
                              "--vector-only) when it exists; '' skips it")
@@ -192,10 +196,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = replace(config, type_probe_fraction=args.service_type_probe_fraction)
     results["service_config"] = {"ivf_probe_fraction": config.ivf_probe_fraction,
                                  "type_probe_fraction": config.type_probe_fraction,
+                                 "generic_plan": config.generic_plan,
                                  "exact_threshold": config.exact_threshold,
                                  "path_cache_seconds": config.path_cache_seconds}
     results.update(measure(settings, args.tenant, embedder, texts, vectors, filter_sets, config,
-                           args.probe_fraction or [0.1, 0.2, 0.4], args.type_probe_fraction or []))
+                           args.probe_fraction or [0.1, 0.2, 0.4], args.type_probe_fraction or [],
+                           compare_planned=args.compare_planned))
     if args.at_300k:
         big = get_settings().with_database(args.at_300k)
         with psycopg.connect(big.with_database("postgres").admin_url) as admin:
@@ -203,7 +209,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if present:
             # the copies carry other tenant ids: the measured tenant and its index are the 100k database's
             results["at_300k"] = {"database": args.at_300k, "load_average_start": _load(),
-                                  **measure(big, args.tenant, embedder, texts, vectors, filter_sets, config, [])}
+                                  **measure(big, args.tenant, embedder, texts, vectors, filter_sets, config, [],
+                                           compare_planned=args.compare_planned)}
             results["at_300k"]["load_average_end"] = _load()
     results["load_average_end"] = _load()
     results["headline"] = headline(results)
@@ -216,9 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def measure(settings: Any, tenant: str, embedder: Any, texts: Sequence[str], vectors: dict[str, Any],
             filter_sets: dict[str, Any], config: Any, fractions: Sequence[float],
-            type_fractions: Sequence[float] = ()) -> dict[str, Any]:
+            type_fractions: Sequence[float] = (), compare_planned: bool = False) -> dict[str, Any]:
     """On one database: the corpus sizes, the exact search's plans, the service path against exact search (the
-    planner's plan and a sequential scan), the forced IVFFlat path through the tenant's index at each of
+    planner's plan and a sequential scan), with ``compare_planned`` the service path again with its typed
+    statement planned on every search, the forced IVFFlat path through the tenant's index at each of
     ``fractions`` and through the per-type indexes at each of ``type_fractions``."""
     import psycopg
 
@@ -253,6 +261,9 @@ def measure(settings: Any, tenant: str, embedder: Any, texts: Sequence[str], vec
                                                         tenant)
         results["sequential_exact"] = _sequential_exact(conn, ctx, embedder, vectors, texts, filter_sets, config,
                                                         tenant)
+        if compare_planned:
+            results["service_planned_vs_exact"] = _service_vs_exact(
+                conn, ctx, embedder, vectors, texts, filter_sets, replace(config, generic_plan=False), tenant)
         for label, figures in results["service_vs_exact"].items():
             best = min(figures["exact"]["p50_ms"], results["sequential_exact"][label]["p50_ms"])
             figures["best_exact_p50_ms"] = best

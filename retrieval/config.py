@@ -107,6 +107,10 @@ class VectorConfig:
         path_cache_seconds: how long a process keeps the access path chosen for a tenant and filter set
             (:class:`retrieval.vector.PathChoices`) and sends that path's statement alone; 0 chooses on every
             search. The choosing statement costs about 5 ms at 100k chunks; a stale choice costs speed only.
+        generic_plan: the typed path's statement, once the path is known (``path_cache_seconds``), is prepared
+            and run by its generic plan (:func:`retrieval.vector.typed_statement`), which saves its planning:
+            1.2 to 1.6 ms of 8 to 10 ms on the 100k-chunk benchmark (docs/benchmarks.md). False plans it on
+            every search, as the other paths are.
         split_max_vectors: the index paths search the tenant's smallest document types exactly, as many as fit
             within this many vectors together, and the index only over the other types (0: never). An index
             search whose exact neighbours sit in a small type (agreement clauses among manual chunks) misses
@@ -127,6 +131,7 @@ class VectorConfig:
     type_probe_fraction: float = 0.12
     path_cache_seconds: float = 60.0
     split_max_vectors: int = 6_000
+    generic_plan: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.ef_search <= 1000:

@@ -20,7 +20,8 @@ the filtered set and the tenant's own index:
   nearest (``ivfflat.probes`` is ``type_probe_fraction`` of the largest such index's lists, so a smaller index
   is probed over a larger fraction), the other types are searched exactly, and the parts are merged by exact
   distance (:func:`type_layout`, :func:`typed_types`). No probed cell is spent on another type's rows, and a
-  type's neighbours cannot be crowded out of the scan by a larger type's;
+  type's neighbours cannot be crowded out of the scan by a larger type's. Once the path is remembered, its
+  statement is prepared and run by its generic plan (:func:`typed_statement`), which saves its planning;
 * ``hnsw`` otherwise: the tenant's own partial HNSW index when it has one (:mod:`ingest.vector_index`), else the index
   shared by all tenants, where the tenant predicate (RLS) removes other tenants' rows while scanning; the
   request filters are applied while scanning either way. ``hnsw.iterative_scan = relaxed_order`` lets the scan continue
@@ -47,6 +48,7 @@ path whose index is gone is planned as a sort of the tenant's rows.
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 import time
@@ -143,14 +145,16 @@ def check_embedding_config(conn: psycopg.Connection, embedder: Embedder) -> Embe
 
 # Design note: row-level security decides which rows are visible; the tenant's index key (ingest.vector_index) is
 # also stated as a value in the paths that scan the tenant's own partial index, which the planner may only use
-# when the predicate is a constant at plan time. The statements are therefore never prepared (a generic plan would
-# see a parameter, not the key).
+# when the predicate is a constant at plan time. Those statements are therefore not prepared (a generic plan would
+# see a parameter, not the key), except the typed path's own statement: it states the key and its types as
+# literals (:func:`typed_statement`), so its generic plan still matches the partial indexes and is reused.
 _CANDIDATES = """
 from retrieval.active_embeddings x
 {chunk_join}
 where x.tenant_id = %(tenant_id)s and x.embedding_config_id = %(config_id)s and {predicate} {own_index}
 """
 _OWN_INDEX = "and x.index_key = %(index_key)s::bigint"
+_OWN_INDEX_LITERAL = "and x.index_key = {key}::bigint"
 
 # A relaxed_order scan yields rows in roughly increasing distance, so its first depth rows that pass the
 # filters need not be the depth nearest: the scan is asked for overfetch x depth rows, re-sorted exactly, and cut.
@@ -218,7 +222,7 @@ limit %(depth)s
 # filtered set's other types searched exactly.
 _TYPED_PART = """
 (select x.document_id, x.document_version, x.chunk_id, x.embedding <=> %(q)s as distance
-{candidates} {gate} and x.index_type = %({param})s and x.document_type = %({param})s
+{candidates} {gate} and x.index_type = {type} and x.document_type = {type}
 order by x.embedding::halfvec({dim}) <=> %(q)s::halfvec({dim})
 limit %(fetch)s)
 """
@@ -326,16 +330,25 @@ from (
 # at 53) and would sort them by the halfvec distance instead of probing the type's index, which cost 20-30 ms
 # against 3 ms through the index on the 100k-chunk benchmark. Every alternative plan of the statement sorts too,
 # so the penalty only removes that choice; JIT is off because the penalty inflates the cost past its threshold.
+#
+# The typed statement itself is prepared (:func:`typed_statement`) and runs its generic plan
+# (``plan_cache_mode = force_generic_plan`` for that statement only, restored with the others): planning the
+# statement took 1.2 to 1.6 ms of its 8 to 10 ms on the 100k-chunk benchmark. Its generic plan is made under the
+# same settings as a custom plan would be (they are set before every execution), and an index built or dropped
+# invalidates it, so the next execution plans again.
 _TYPED_SETTINGS = (
     "select set_config('ivfflat.probes', %(probes)s, true), set_config('ivfflat.max_probes', %(max_probes)s, true), "
     "set_config('ivfflat.iterative_scan', %(iterative)s, true), "
     "set_config('procura.vector_enable_sort', current_setting('enable_sort'), true), "
     "set_config('enable_sort', 'off', true), "
-    "set_config('procura.vector_jit', current_setting('jit'), true), set_config('jit', 'off', true)"
+    "set_config('procura.vector_jit', current_setting('jit'), true), set_config('jit', 'off', true), "
+    "set_config('procura.vector_plan_cache_mode', current_setting('plan_cache_mode'), true), "
+    "set_config('plan_cache_mode', coalesce(%(plan_cache_mode)s::text, current_setting('plan_cache_mode')), true)"
 )
 _RESTORE_TYPED_SETTINGS = (
     "select set_config('enable_sort', current_setting('procura.vector_enable_sort'), true), "
-    "set_config('jit', current_setting('procura.vector_jit'), true)"
+    "set_config('jit', current_setting('procura.vector_jit'), true), "
+    "set_config('plan_cache_mode', current_setting('procura.vector_plan_cache_mode'), true)"
 )
 
 PATHS = ("ivf", "ivf_type", "hnsw", "exact")
@@ -346,7 +359,8 @@ def typed_param(position: int) -> str:
     return f"typed_{position}"
 
 
-def compose_query(where: FilterSql, force_path: str | None, typed: tuple[str, ...] = ()) -> sql.Composed:
+def compose_query(where: FilterSql, force_path: str | None, typed: tuple[str, ...] = (), *,
+                  key: int | None = None) -> sql.Composed:
     """The vector statement for the filter ``where`` (over alias ``x``): the access path chosen by the filtered
     set's size and the tenant's own index (``force_path`` None), or the forced path (one of :data:`PATHS`).
 
@@ -355,10 +369,17 @@ def compose_query(where: FilterSql, force_path: str | None, typed: tuple[str, ..
     tenant-wide IVFFlat and HNSW parts are left out), and ``ivf_type`` can be forced.
 
     The paths that scan the tenant's own index state its key (``index_key``), the others do not: rows of a tenant
-    without an index of its own carry no key."""
+    without an index of its own carry no key. With ``key``, the statement states that key and the typed types as
+    literals instead of parameters (:func:`typed_statement`)."""
+    own = (sql.SQL(_OWN_INDEX_LITERAL).format(key=sql.Literal(int(key))) if key is not None
+           else sql.SQL(_OWN_INDEX))
+
     def rows(own_index: bool) -> sql.Composed:
         return sql.SQL(_CANDIDATES).format(chunk_join=where.chunk_join, predicate=where.predicate,
-                                           own_index=sql.SQL(_OWN_INDEX if own_index else ""))
+                                           own_index=own if own_index else sql.SQL(""))
+
+    def type_value(position: int) -> sql.Composable:
+        return sql.Literal(typed[position]) if key is not None else sql.Placeholder(typed_param(position))
 
     info = sql.SQL(INFO_COLUMNS)
     no_gate = sql.SQL("")
@@ -373,8 +394,8 @@ def compose_query(where: FilterSql, force_path: str | None, typed: tuple[str, ..
                                         gate_hnsw=sql.SQL(gate), split=split)
 
     def typed_path(gate: str) -> sql.Composed:
-        parts = [sql.SQL(_TYPED_PART).format(candidates=rows(True), gate=sql.SQL(gate), param=sql.SQL(typed_param(i)),
-                                             dim=dim) for i in range(len(typed))]
+        parts = [sql.SQL(_TYPED_PART).format(candidates=rows(True), gate=sql.SQL(gate), type=type_value(i), dim=dim)
+                 for i in range(len(typed))]
         rest = sql.SQL(_TYPED_REST).format(candidates=rows(False), gate=sql.SQL(gate))
         if not parts:
             return rest
@@ -448,18 +469,45 @@ def typed_probes(config: VectorConfig, lists: int) -> tuple[int, int]:
     return probes, max(probes, min(lists, math.ceil(lists * config.ivf_max_probe_fraction)))
 
 
-def apply_typed_settings(conn: psycopg.Connection, config: VectorConfig, lists: int) -> None:
+def apply_typed_settings(conn: psycopg.Connection, config: VectorConfig, lists: int, *,
+                         generic_plan: bool = False) -> None:
     """Set the typed path's probes (:func:`typed_probes`) and disable sorting and JIT for its statement (see
-    ``_TYPED_SETTINGS``), in the current transaction; :func:`restore_typed_settings` undoes the latter two."""
+    ``_TYPED_SETTINGS``), in the current transaction, and with ``generic_plan`` make the next prepared statement
+    run its generic plan (:func:`typed_statement`); :func:`restore_typed_settings` undoes all but the probes."""
     probes, max_probes = typed_probes(config, lists)
     conn.execute(_TYPED_SETTINGS, {"probes": str(probes), "max_probes": str(max_probes),
-                                   "iterative": config.iterative_scan}, prepare=False)
+                                   "iterative": config.iterative_scan,
+                                   "plan_cache_mode": "force_generic_plan" if generic_plan else None}, prepare=False)
 
 
 def restore_typed_settings(conn: psycopg.Connection) -> None:
-    """Restore the sort and JIT settings :func:`apply_typed_settings` changed (the transaction's statements after
-    the vector branch's are planned as before)."""
+    """Restore the sort, JIT and plan cache settings :func:`apply_typed_settings` changed (the transaction's
+    statements after the vector branch's are planned as before)."""
     conn.execute(_RESTORE_TYPED_SETTINGS, prepare=False)
+
+
+def typed_statement(where: FilterSql, typed: tuple[str, ...], tenant_id: str) -> sql.Composed:
+    """The forced typed statement (``ivf_type``) for ``tenant_id``, stating its index key and the typed types as
+    literals: the statement the service prepares and runs by its generic plan (see ``_TYPED_SETTINGS``). A
+    parameter in their place would leave the generic plan without the partial indexes, whose predicates the
+    planner proves against constants only; the other values (the query vector, the tenant id that row-level
+    security checks, the filter values) stay parameters. One prepared statement per tenant, filter shape and set
+    of typed types and connection (psycopg keeps the most recent ones)."""
+    return compose_query(where, "ivf_type", typed, key=index_key(tenant_id))
+
+
+def typed_statement_text(conn: psycopg.Connection, where: FilterSql, typed: tuple[str, ...], tenant_id: str) -> bytes:
+    """:func:`typed_statement` as the bytes psycopg sends, kept per process by filter shape, typed types and
+    index key (composing the statement took about 0.3 ms per search; the filter values are parameters, so the
+    shape is the predicate's text)."""
+    return _typed_text(where.predicate.as_string(conn), where.chunk_join.as_string(conn), typed, index_key(tenant_id))
+
+
+@functools.lru_cache(maxsize=1024)
+def _typed_text(predicate: str, chunk_join: str, typed: tuple[str, ...], key: int) -> bytes:
+    # the texts were rendered from the filter's own SQL objects (its values stay placeholders)
+    shape = FilterSql(sql.SQL(predicate), sql.SQL(chunk_join), {})
+    return compose_query(shape, "ivf_type", typed, key=key).as_bytes(None)
 
 
 def index_params(tenant_id: str) -> dict[str, object]:
@@ -663,12 +711,17 @@ def vector_send(
     if statement_path == "hnsw" or (statement_path is None and not typed):
         apply_scan_settings(conn, config)
     with_types = typed and statement_path in (None, "ivf_type")
+    generic = bool(with_types) and statement_path == "ivf_type" and config.generic_plan
     if with_types:
-        apply_typed_settings(conn, config, typed_lists)
+        apply_typed_settings(conn, config, typed_lists, generic_plan=generic)
     elif statement_path in (None, "ivf"):
         apply_ivf_settings(conn, config, tenant_id)
-    statement = compose_query(where, statement_path, typed if with_types else ())
-    cursor = conn.execute(statement, {**params, "path": statement_path}, prepare=False)
+    if generic:
+        cursor = conn.execute(typed_statement_text(conn, where, typed, tenant_id),
+                              {**params, "path": statement_path}, prepare=True)
+    else:
+        statement = compose_query(where, statement_path, typed if with_types else ())
+        cursor = conn.execute(statement, {**params, "path": statement_path}, prepare=False)
     if with_types:
         restore_typed_settings(conn)
 

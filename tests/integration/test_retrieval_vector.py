@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,6 +49,7 @@ from retrieval.vector import (
     index_params,
     split_types,
     typed_param,
+    typed_statement,
     vector_search,
 )
 from tests.conftest import unique_tenant
@@ -492,7 +494,8 @@ def test_document_types_with_indexes_of_their_own_are_searched_through_them(
                     found = vector_search(app, embedder.embed_query("calibration of the pressure sensor"),
                                           config_id, filters, config, tenant_id=tenant, depth=10, force_path=force)
                     # the settings the typed statement changed are back for the transaction's later statements
-                    assert app.execute("select current_setting('enable_sort')").fetchone() == ("on",)
+                    assert app.execute("select current_setting('enable_sort'), current_setting('plan_cache_mode')"
+                                       ).fetchone() == ("on", "auto")
                     return found
 
             everything = VectorConfig(exact_threshold=0, path_cache_seconds=0, type_probe_fraction=1.0)
@@ -507,6 +510,22 @@ def test_document_types_with_indexes_of_their_own_are_searched_through_them(
             PATH_CHOICES.clear()
             first, second = search(remembered, Filters()), search(remembered, Filters())
             assert first.path == second.path == "ivf_type" and first.hits == second.hits
+            # ... prepared, by its generic plan (which still probes each type's own index), with the same rows
+            third = search(remembered, Filters())
+            assert third.hits == first.hits
+            generic = app.execute("select sum(generic_plans), sum(custom_plans) from pg_prepared_statements "
+                                  "where statement like %s", (f"%index_key = {index_key(tenant)}::bigint%",)).fetchone()
+            assert generic is not None and generic[0] >= 2 and generic[1] == 0, generic
+            assert set(_typed_generic_plan_indexes(app, tenant, Filters(), tuple(sorted(counts)))) == set(names)
+            unprepared = VectorConfig(exact_threshold=0, type_probe_fraction=1.0, generic_plan=False)
+            assert search(unprepared, Filters()).hits == first.hits
+            # the plan prepared for this tenant's statement, run on the same connection in another tenant's
+            # scope (the tenant id and key of this tenant, as a forged call would state them), returns nothing
+            with tenant_transaction(app, context(corpus.tenant_b)):
+                config_id = check_embedding_config(app, embedder).embedding_config_id
+                smuggled = vector_search(app, embedder.embed_query("calibration of the pressure sensor"), config_id,
+                                         Filters(), remembered, tenant_id=tenant, depth=10)
+            assert smuggled.hits == () and smuggled.path.startswith("ivf_type"), smuggled.path
             # small filtered sets are still searched exactly; the tenant-wide index path is kept when forced
             assert search(VectorConfig(path_cache_seconds=0), MANUALS).path == "exact"
             assert search(everything, MANUALS, "hnsw").path == "hnsw"
@@ -536,3 +555,20 @@ def _typed_plan_indexes(conn: psycopg.Connection, tenant: str, filters: Filters,
     assert row is not None
     return [n["Index Name"] for n in _plan_nodes(row[0][0]["Plan"])
             if n.get("Index Name", "").startswith("embeddings_ivt_") and n.get("Actual Loops", 0) > 0]
+
+
+def _typed_generic_plan_indexes(conn: psycopg.Connection, tenant: str, filters: Filters,
+                                typed: tuple[str, ...]) -> list[str]:
+    """The indexes the generic plan of the prepared typed statement (:func:`typed_statement`) scans for
+    ``tenant``, under the settings the service runs it with (``EXPLAIN (GENERIC_PLAN)``: parameters stay $n)."""
+    where = filter_sql(filters, "x")
+    with tenant_transaction(conn, context(tenant)):
+        conn.execute("set local enable_seqscan = off")
+        conn.execute("set local enable_sort = off")
+        text = typed_statement(where, typed, tenant).as_string(conn)
+        names: dict[str, int] = {}
+        text = re.sub(r"%\((\w+)\)s", lambda m: f"${names.setdefault(m.group(1), len(names) + 1)}", text)
+        row = conn.execute(f"explain (generic_plan, format json) {text}", prepare=False).fetchone()  # type: ignore[call-overload]
+    assert row is not None
+    return [n["Index Name"] for n in _plan_nodes(row[0][0]["Plan"])
+            if n.get("Index Name", "").startswith("embeddings_ivt_")]
