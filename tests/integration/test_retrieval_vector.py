@@ -189,6 +189,8 @@ def test_a_tenant_with_its_own_index_is_searched_through_it(app: psycopg.Connect
                 # another session holds the build lock: this one leaves the index to it
                 builder.execute("select pg_advisory_lock(%s)", (build_lock_key(name),))
                 busy = ensure_tenant_index(owner, tenant, min_vectors=1, method="hnsw")
+                # released here, not by closing: a closed client's backend can hold the lock a moment longer
+                builder.execute("select pg_advisory_unlock(%s)", (build_lock_key(name),))
             assert busy is not None and not busy.created and busy.error == "another session is building this index"
             assert tenant not in tenant_indexes(owner)
             built = ensure_tenant_index(owner, tenant, min_vectors=1, method="hnsw")
