@@ -323,6 +323,14 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
             reasons.append("company: the question does not say which company")
             questions.append(f"Which company do you mean? Known companies: {names}.")
+    elif (entities.company_id is None and not per_company and len(gazetteer.companies) > 1
+          and (one := _ONE_COMPANY.search(reading.cue_text))
+          and ("aggregate" in selected or catalog_metric is not None)):
+        # A listing may span the tenant's companies, but "our company" names one of them without saying which:
+        # all of them would answer another question.
+        names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies)
+        reasons.append(f"company: {one.group(0)!r} does not say which company")
+        questions.append(f"Which company do you mean? Known companies: {names}.")
     compared = [a for a in amounts if a.comparator in ("above", "below")]
     amount_range = _AMOUNT_RANGE.search(reading.text)
     ranged = amount_range is not None or len({a.comparator for a in compared}) > 1
@@ -549,6 +557,10 @@ _ALL_COMPANIES = re.compile(
     r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
     r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
     r"\ball\s+(?:our\s+)?(?:entities|subsidiaries|legal entities)\b", re.I)
+
+
+#: One company named without its name ("our company's invoices"): with several companies, a question.
+_ONE_COMPANY = re.compile(r"\b(?:our|my|this|the)\s+(?:company|firm|legal entity|entity)\b(?!\s*(?:and|or)\b)", re.I)
 
 
 def _all_companies(reading: Reading) -> re.Match[str] | None:

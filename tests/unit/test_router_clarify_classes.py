@@ -315,3 +315,14 @@ def test_spend_on_invoices_in_a_currency_is_the_document_currency_figure(phrase:
     metric, params, _ = _metric_step(f"Company A: {phrase} in 2025")
     assert metric == "finance.document_currency_spend", (phrase, metric)
     assert code in str(params), (phrase, params)
+
+
+@pytest.mark.parametrize("question", [
+    "our company invoices from Beta between €1,000 and €5,000 in 2025",
+    "List my company's invoices from Gamma over 10k EUR in Q1 2026",
+    "Which invoices of the company were above 5,000 EUR last quarter?",
+])
+def test_our_company_with_several_companies_is_asked_about(question: str) -> None:
+    # A listing may span the companies; "our company" is one of them, and all of them answer another question
+    result = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
+    assert result.requires_clarification and "company" in (result.clarification_question or "").lower()
