@@ -46,10 +46,11 @@ _SPEND_VERB = r"(?:spen[dt]|spending|paid|pay|bought|buy|purchased?|invoiced)"
 #: "which supplier did we spend the most with", "who received the least", "rank suppliers by spend".
 _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:which|what)\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\w+\s+){{0,5}}?(?:the\s+)?"
-    rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest)\b",
+    rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
     # "the 2 suppliers with the highest spend", "vendors having the fewest invoices": the number before the noun
-    rf"\b(?:{_NUM}\s+)?(?:{_DIM})\s+(?:with|having|that (?:had|have|has))\s+the\s+"
-    rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest)\b",
+    # (German "die 5 Lieferanten mit den meisten Rechnungen" reaches here with its article dropped)
+    rf"\b(?:{_NUM}\s+)?(?:{_DIM})\s+(?:with|having|that (?:had|have|has))\s+(?:the\s+)?"
+    rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
     # "the product we bought the most units of", "the 3 suppliers Company A spent the least with"
     rf"\bthe\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:that\s+|which\s+)?(?:\S+\s+){{0,3}}?{_SPEND_VERB}\s+(?:the\s+)?"
     rf"(?P<dir>most|least)\b",
@@ -78,7 +79,7 @@ _ORDER_BY = (
         r"\s+(?:invoices|bills|documents|credit[- ]?notes)\b"
         r"|\b(?:invoiced|billed)\s+(?:\w+\s+){0,3}?(?:(?:the\s+)?(?:most|least)\s+(?:often|frequently)|"
         r"(?:most|least) often)\b"
-        r"|\b(?:die\s+)?(?:meisten|wenigsten)\s+Rechnungen\b", re.I)),
+        r"|\b(?:meisten|wenigsten)\s+(?:invoices|Rechnungen)\b", re.I)),
 )
 _SHARE = re.compile(
     r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|fraction|portion)\b"
@@ -324,7 +325,7 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
             continue
         dimension = _dimension(match)
         word = (match.groupdict().get("dir") or "").lower()
-        direction = "bottom" if word in ("least", "lowest", "smallest", "fewest") else "top"
+        direction = "bottom" if word in ("least", "lowest", "smallest", "fewest", "wenigsten") else "top"
         number = _number(match.groupdict().get("n"))
         if found is None:
             # "rank the suppliers" without a number asks for all of them, not a silent top 5
@@ -352,7 +353,7 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
 #: count ranks suppliers, the only dimension a document count partitions by).
 _MOST_DOCUMENTS = re.compile(
     r"\b(?:the\s+)?(?P<dir>most|fewest|least|highest number of|largest number of|lowest number of|"
-    r"smallest number of)\s+(?:invoices|bills|documents|credit[- ]?notes)\b"
+    r"smallest number of|meisten|wenigsten)\s+(?:invoices|bills|documents|credit[- ]?notes)\b"
     r"|\b(?:invoiced|billed)\s+(?:\w+\s+){0,3}?(?:the\s+)?(?P<often>most|least)\s+(?:often|frequently)\b",
     re.I,
 )
@@ -372,7 +373,8 @@ def ranking_by_count(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], 
     if match is None:
         return None, ()
     word = (match.group("dir") or match.group("often")).lower()
-    direction: Direction = "bottom" if word.startswith(("fewest", "least", "lowest", "smallest")) else "top"
+    direction: Direction = "bottom" if word.startswith(("fewest", "least", "lowest", "smallest", "wenigsten")) \
+        else "top"
     return Ranking(None, 1, direction, "invoice_count"), (match.span(),)
 
 

@@ -40,7 +40,7 @@ _COUNT = re.compile(
     # "how many invoice lines": lines of invoices are counted, not documents
     r"(?![- ](?:lines?|line[- ]items?|items?|positions?)\b)|"
     # "which supplier sent the most invoices", "top 3 suppliers by number of invoices": a ranking by the count
-    r"\b(?:the\s+)?(?:most|fewest|least|highest number of|largest number of|lowest number of)\s+"
+    r"\b(?:the\s+)?(?:most|fewest|least|highest number of|largest number of|lowest number of|meisten|wenigsten)\s+"
     r"(?P<what4>invoices|credit[- ]?notes|documents|bills)\b|"
     r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
     r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b",

@@ -209,10 +209,13 @@ _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*)$")
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 #: "spend on X", "purchases of X", "spent with X", "bought from X": X is a constraint (a group or a supplier).
 _CONSTRAINT_OBJECT = re.compile(
-    r"\b(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
+    r"\b(?:(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
     # a name read already is blanked in the text this runs on: what is joined to it ("with Zeta and omega") is
     # an object of the same verb
-    r"(?:on|for|with|from|of|to)(?: |\s+(?P<joined>&|\band\b|\bor\b|\bplus\b)\s+)"
+    r"(?:on|for|with|from|of|to)"
+    # "how many invoices did we get from sigma parts": the sender of counted documents
+    r"|(?:invoices?|credit[- ]?notes?|bills|received|receive|got|get) from)"
+    r"(?: |\s+(?P<joined>&|\band\b|\bor\b|\bplus\b)\s+)"
     r"(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})",
     re.I,
 )

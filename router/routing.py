@@ -74,7 +74,11 @@ _UNSERVED_MEASURES = re.compile(
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
     r"compan\w+|currenc\w+|invoices?|product group|supplier)\b)\w+|"
-    r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation)\b",
+    r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation|"
+    # supplier performance: no governed metric counts deliveries, complaints or quality events
+    r"(?:late|delayed|missed|on[- ]time|early|partial)\s+deliver(?:y|ies)|(?:number|count) of deliveries|"
+    r"complaints?|quality (?:issues?|incidents?|scores?|ratings?)|defects?|(?:supplier )?ratings?|"
+    r"(?:purchase )?orders placed|number of (?:purchase )?orders)\b",
     re.I,
 )
 
@@ -274,7 +278,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
 
-    if unserved_measure and not document_cue and catalog_metric is None:
+    if unserved_measure and not document_cue and (catalog_metric is None or analyst is not None):
+        # (a ranking, share or comparison "by number of complaints" orders by that measure, not by spend)
         # A measure no governed metric computes: never the spend of the named scope, nor passages, in its place.
         measure = unserved_measure.group(0)
         reasons.append(f"measure: {measure!r} is not a measure any governed metric computes")
