@@ -165,7 +165,7 @@ def _count(template: str, scope: str = "", what: str = "invoice", german: bool =
 
 
 # -- rankings by the count ------------------------------------------------------------------------------------------
-def _count_rank(template: str, direction: str, n: int | None | str = 1, scope: str = "",
+def _count_rank(template: str, direction: str, n: int | str | None = 1, scope: str = "",
                 german: bool = False) -> Fill:
     """``n``: a fixed rank size, ``"n"`` for the drawn number, or None for every supplier ("rank suppliers")."""
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
@@ -242,7 +242,7 @@ def _spend_de(template: str, direction: str) -> Fill:
     return fill
 
 
-# -- supplier and line counts -------------------------------------------------------------------------------------------
+# -- supplier and line counts ------------------------------------------------------------------------------------------
 def _supplier_count(template: str, scope: str = "", german: bool = False) -> Fill:
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
         extra: dict[str, Any] = {}
@@ -296,6 +296,9 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _count("Total number of invoices with {prd} for {c} {p}", "product"),
         _count("Wie viele Rechnungen hat {c} {pde} erhalten?", german=True),
         _count("Anzahl der Rechnungen von {s} an {c} {pde}", "supplier", german=True),
+        _count("How often did {s} invoice {c} {p}?", "supplier"),
+        _count("{c}: how many bills from {s} {p}", "supplier"),
+        _count("What is the number of {st} invoices at {c} {p}?", "status"),
     ),
     "count_rank": (
         _count_rank("Which supplier sent {c} the most invoices {p}?", "top"),
@@ -314,7 +317,13 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _count_rank("Which supplier invoiced {c} most often {p}?", "top"),
         _count_rank("Top {n} vendors by invoice count for {g} at {c} {p}", "top", "n", "group"),
         _count_rank("Which supplier sent {c} the most invoices {p}, excluding {s}?", "top", 1, "exclude"),
+        _count_rank("Which supplier had the highest number of invoices at {c} {p}?", "top"),
+        _count_rank("Which vendor had the lowest number of invoices at {c} {p}?", "bottom"),
+        _count_rank("{c}: {n} suppliers with the largest number of invoices {p}", "top", "n"),
+        _count_rank("Who billed {c} least often {p}?", "bottom"),
         _count_rank("Welcher Lieferant hat {c} {pde} die meisten Rechnungen geschickt?", "top", 1, german=True),
+        _count_rank("Welcher Lieferant hat {c} {pde} die wenigsten Rechnungen geschickt?", "bottom", 1,
+                    german=True),
         _count_rank("Die {nde} Lieferanten mit den meisten Rechnungen bei {c} {pde}", "top", "n", german=True),
     ),
     "spend_rank": (
@@ -358,6 +367,10 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _clarify("How many purchase orders did {c} place {p}?", ("purchase order", "count", "measure")),
         _clarify("Top {n} suppliers of {c} by number of complaints {p}", ("complaint", "measure")),
         _clarify("{c} top {n} {u} {p}", ("know", "supplier", "rank")),
+        _clarify("Which product group had the most invoices at {c} {p}?", ("product group", "rank")),
+        _clarify("Top {n} suppliers of {c} by number of invoices {p} by month", ("rank", "break")),
+        _clarify("Which supplier had the most returns at {c} {p}?", ("return", "measure")),
+        _clarify("Rank {c}'s suppliers by quality score {p}", ("quality", "measure")),
     ),
 }
 
@@ -396,7 +409,7 @@ def probes(seed: int, per_class: int = 40) -> list[Probe]:
     return found
 
 
-# -- the expected answer ------------------------------------------------------------------------------------------------
+# -- the expected answer -----------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Expected:
     tokens: tuple[str, ...]

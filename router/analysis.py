@@ -241,6 +241,8 @@ class Ranking:
     direction: Direction
     order_by: str = "total_spend"
     explicit_limit: bool = False
+    #: The word after "the most" when it names no measure a ranking orders by ("the most returns"): asked about.
+    unknown_measure: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -299,6 +301,24 @@ def _plural(match: re.Match[str], dimension: str | None) -> bool:
     return word.lower().endswith(("s", "ies"))
 
 
+#: Words that may follow "the most"/"the least" in a ranking without naming another measure: the measures a
+#: ranking orders by, their synonyms, and the function and period words that end the phrase.
+_AFTER_MOST = frozenset("""
+spend spending spent money euros euro eur dollars units unit pieces items invoices invoice bills documents credit
+lines line business volume purchases purchasing purchased value amount amounts often frequently net gross paid
+with on from in at for of to by during over since between last this the our us we overall total altogether and or
+than across among per so far ytd year quarter month week meisten wenigsten cash
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def _measure_after(text: str, end: int) -> str | None:
+    """The noun right after a "most"/"least" when it is no measure a ranking knows ("the most returns")."""
+    words = re.match(r"\s*([^\W\d_][\w-]*)(?:\s+([^\W\d_][\w-]*))?", text[end:])
+    if words is None or words.group(1).lower() in _AFTER_MOST:
+        return None
+    return " ".join(w for w in words.groups() if w and w.lower() not in _AFTER_MOST) or None
+
+
 def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...]]:
     """A ranking request and its spans.
 
@@ -331,7 +351,8 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
             # "rank the suppliers" without a number asks for all of them, not a silent top 5
             limit = number or (1 if word and not _plural(match, dimension) else
                                ALL_RANKS if match.groupdict().get("rank") else 5)
-            found = Ranking(dimension, max(1, min(limit, ALL_RANKS)), direction, explicit_limit=number is not None)
+            found = Ranking(dimension, max(1, min(limit, ALL_RANKS)), direction, explicit_limit=number is not None,
+                            unknown_measure=_measure_after(text, match.end()) if word else None)
         elif found.dimension is None and dimension is not None:
             found = Ranking(dimension, found.limit, found.direction, found.order_by, found.explicit_limit)
         spans.append(match.span())
@@ -809,6 +830,10 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
             problems.append(("combination: a ranking of changes is not a governed metric",
                              "Rankings order the spend of one period; ranking by the change against another "
                              "period is not a governed metric. Do you want the ranking, or the comparison?"))
+        if ranking.unknown_measure:
+            problems.append((f"measure: '{ranking.unknown_measure}' is not a measure a governed ranking orders by",
+                             f"I cannot rank by '{ranking.unknown_measure}': governed rankings order by spend, net "
+                             "spend, units, invoice lines or the number of invoices. Which of these do you want?"))
         if ranking.order_by == "invoice_count":
             # Served by the count (router/counts.py); reaching here means the count did not read the question.
             problems.append(("ranking: by the number of invoices with a filter the count does not take",

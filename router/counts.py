@@ -32,6 +32,8 @@ _COUNT = re.compile(
     # "how many times did Beta invoice us", "invoice volume (count)": the number of invoices (first: "times" is
     # otherwise another counted noun)
     r"\bhow many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b|\binvoice volume\b|"
+    # "how often did Beta invoice us": the number of invoices
+    r"\bhow often (?:did|has|have|does|do)\b[^?.;!]{1,60}?\b(?:invoiced?|bill(?:ed)?)\b|"
     # "which supplier invoiced us most often": a ranking by the number of invoices
     r"\b(?:invoiced|billed)\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\s+(?:often|frequently)\b|"
     # "#" is no word character: "# of invoices" has no word boundary before it.
@@ -232,8 +234,10 @@ def ranked_rows(rows: list[dict[str, Any]] | tuple[Any, ...], direction: str, n:
 
     >>> kept, said = ranked_rows([{"supplier_id": "A", "invoice_count": 3}, {"supplier_id": "B", "invoice_count": 2},
     ...                           {"supplier_id": "C", "invoice_count": 2}], "top", 2)
-    >>> [r["supplier_id"] for r in kept], said
-    (['A', 'B', 'C'], ' B and C are tied with 2 invoices each; because of the tie at the cut, 3 suppliers are listed for a top 2.')
+    >>> [r["supplier_id"] for r in kept]
+    ['A', 'B', 'C']
+    >>> said
+    ' B and C are tied with 2 invoices each; because of the tie at the cut, 3 suppliers are listed for a top 2.'
     """
     def value(r: Any) -> int:
         return int(r.get("invoice_count") or 0)
@@ -247,7 +251,8 @@ def ranked_rows(rows: list[dict[str, Any]] | tuple[Any, ...], direction: str, n:
     for count in dict.fromkeys(value(r) for r in kept):
         tied = [str(r.get("supplier_id")) for r in kept if value(r) == count]
         if len(tied) > 1:
-            said += f" {', '.join(tied[:-1])} and {tied[-1]} are tied with {count} invoice{'s' if count != 1 else ''} each;"
+            noun = "invoice" if count == 1 else "invoices"
+            said += f" {', '.join(tied[:-1])} and {tied[-1]} are tied with {count} {noun} each;"
     if said:
         said = said[:-1] + "."
     if len(kept) > n:

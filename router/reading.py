@@ -364,7 +364,9 @@ date dates contract agreement piece pieces pc pcs
 #: Status words that qualify a measure ("by unpaid spend").
 _STATUS_WORDS = frozenset("paid unpaid open outstanding posted settled cleared".split())  # noqa: SIM905
 #: A measure word and then the start of a clause is no grouping ("price per unit we paid").
-_CLAUSE = frozenset("we i you they it was were is are did do does paid bought cost costs for of in at on".split())  # noqa: SIM905
+_CLAUSE = frozenset("we i you they it was were is are did do does paid bought cost costs for of in at on".split()  # noqa: SIM905
+                    # a period after the measure ("ranked by spend year to date", "by spend last quarter")
+                    + "year quarter month week ytd last this since between during from over".split())  # noqa: SIM905
 
 
 @dataclass(frozen=True)
