@@ -37,7 +37,7 @@ _TOP_WORDS = r"top|biggest|largest|highest|number one|no\.? ?1"
 _BOTTOM_WORDS = r"bottom|smallest|lowest|least|fewest|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
 _RANKINGS = tuple(re.compile(p, re.I) for p in (
-    rf"\b{_NUM}\s+(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
+    rf"\b{_NUM}\s+(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:\s+|-(?=spend))(?:[a-z]+[\s-]+){{0,2}}?(?:{_DIM})\b",
     # "our lowest-spend vendor", "the highest-spend suppliers": a hyphenated measure between
     rf"\b(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:[\s-]+{_NUM})?(?:\s+|-(?=spend))(?:[a-z]+[\s-]+){{0,2}}?(?:{_DIM})\b",
     rf"\b(?P<dir>top|bottom)[\s-]+{_NUM}\b",
@@ -308,6 +308,7 @@ spend spending spent money euros euro eur dollars units unit pieces items invoic
 lines line business volume purchases purchasing purchased value amount amounts often frequently net gross paid
 with on from in at for of to by during over since between last this the our us we overall total altogether and or
 than across among per so far ytd year quarter month week meisten wenigsten cash
+unpaid open outstanding posted settled cleared
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 

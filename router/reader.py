@@ -583,7 +583,9 @@ def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
     for match in _CAPITALIZED_RUN.finditer(masked):
         words = match.group(0).split()
         start = match.start()
-        if _SENTENCE_START.search(masked[:start]):
+        # On the question itself: a read name masked before the word ("Could you tell me: Company B top 2 Kappa")
+        # leaves it mid-sentence, not first after the colon.
+        if _SENTENCE_START.search(text[:start]):
             # The first word of a sentence is capitalized anyway ("Summarize", "Ignore"): not a name by itself.
             if len(words) == 1:
                 continue

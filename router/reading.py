@@ -366,7 +366,7 @@ _STATUS_WORDS = frozenset("paid unpaid open outstanding posted settled cleared".
 #: A measure word and then the start of a clause is no grouping ("price per unit we paid").
 _CLAUSE = frozenset("we i you they it was were is are did do does paid bought cost costs for of in at on".split()  # noqa: SIM905
                     # a period after the measure ("ranked by spend year to date", "by spend last quarter")
-                    + "year quarter month week ytd last this since between during from over".split())  # noqa: SIM905
+                    + "the year quarter month week ytd last this since between during from over".split())  # noqa: SIM905
 
 
 @dataclass(frozen=True)
