@@ -51,6 +51,7 @@ def _queries(question: str) -> list[dict[str, Any]]:
     ("which supplier invoiced us most often", "supplier_id", 1, "top", "invoice_count"),
     # German after router/german.py's rewrite ("die meisten Rechnungen")
     ("5 suppliers with meisten invoices", "supplier_id", 5, "top", "invoice_count"),
+    ("the 10 lowest-spend items", "product_code", 10, "bottom", "total_spend"),
 ])
 def test_one_ranking_reading(text: str, dimension: str, limit: int, direction: str, order_by: str) -> None:
     ranking, spans = parse_ranking(text)
@@ -136,3 +137,21 @@ def test_unserved_measures_and_unknown_names_are_asked_about(question: str, abou
     result = _routed(question)
     assert result.requires_clarification, (question, result.execution_plan)
     assert about in (result.clarification_question or "").lower(), result.clarification_question
+
+
+def test_the_most_of_an_unknown_measure_is_named_a_status_is_not() -> None:
+    assert parse_ranking("which supplier had the most returns")[0].unknown_measure == "returns"  # type: ignore[union-attr]
+    assert parse_ranking("the two items with the most unpaid spend")[0].unknown_measure is None  # type: ignore[union-attr]
+    result = _routed("Which supplier had the most returns at Company A in 2025?")
+    assert result.requires_clarification and "returns" in (result.clarification_question or "")
+
+
+def test_a_status_qualified_ranking_by_spend_then_a_period_is_no_breakdown() -> None:
+    queries = _queries("Rank all suppliers of Company A by spend the last quarter of 2025")
+    ranking = next(q for q in queries if q["metric"] == "finance.spend_ranking")
+    assert ranking["parameters"]["limit"] == ALL_RANKS and ranking["parameters"]["start_date"] == "2025-10-01"
+
+
+def test_a_name_after_a_colon_and_a_read_name_is_still_named() -> None:
+    result = _routed("Could you tell me: Company B top 2 Supplier Kappa in 2025")
+    assert result.requires_clarification and "Kappa" in (result.clarification_question or "")
