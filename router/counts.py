@@ -175,9 +175,10 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start
                          "document type, and by month, quarter or year. Which one do you want?"))
     rank = (ranking.direction, ranking.limit) if ranking is not None else None
     group_by = tuple(d for d in dims if d in COUNT_DIMENSIONS)
-    if ranking is not None and ranking.dimension not in (None, "supplier_id"):
+    ranked_dimension = ranking.dimension if ranking is not None else None
+    if ranked_dimension is not None and ranked_dimension != "supplier_id":
         rank = None
-        what = dimension_phrase(ranking.dimension)
+        what = dimension_phrase(ranked_dimension)
         unmapped.append((f"ranking: {what} ranked by the number of invoices is not a governed count",
                          f"A document can hold lines of several {what}s, so {what}s cannot be ranked by their number "
                          "of invoices; I can rank suppliers by their number of invoices, or "
