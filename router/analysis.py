@@ -34,10 +34,10 @@ _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
 )
 _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
 _TOP_WORDS = r"top|biggest|largest|highest|number one|no\.? ?1"
-_BOTTOM_WORDS = r"bottom|smallest|lowest|least|tiniest"
+_BOTTOM_WORDS = r"bottom|smallest|lowest|least|fewest|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
 _RANKINGS = tuple(re.compile(p, re.I) for p in (
-    rf"\b{_NUM}\s+(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})\s+(?:[a-z]+\s+){{0,2}}?(?:{_DIM})\b",
+    rf"\b{_NUM}\s+(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:\s+|-(?=spend))(?:[a-z]+[\s-]+){{0,2}}?(?:{_DIM})\b",
     # "our lowest-spend vendor", "the highest-spend suppliers": a hyphenated measure between
     rf"\b(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:[\s-]+{_NUM})?(?:\s+|-(?=spend))(?:[a-z]+[\s-]+){{0,2}}?(?:{_DIM})\b",
     rf"\b(?P<dir>top|bottom)[\s-]+{_NUM}\b",
@@ -46,23 +46,40 @@ _SPEND_VERB = r"(?:spen[dt]|spending|paid|pay|bought|buy|purchased?|invoiced)"
 #: "which supplier did we spend the most with", "who received the least", "rank suppliers by spend".
 _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:which|what)\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\w+\s+){{0,5}}?(?:the\s+)?"
-    rf"(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
-    rf"\b(?:{_DIM})\s+(?:with|having)\s+the\s+(?P<dir>most|least|highest|largest|biggest|lowest|smallest)\b",
-    # "the product we bought the most units of", "the supplier Company A spent the least with"
-    rf"\bthe\s+(?:{_DIM})\s+(?:that\s+|which\s+)?(?:\S+\s+){{0,3}}?{_SPEND_VERB}\s+(?:the\s+)?(?P<dir>most|least)\b",
+    rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
+    # "the 2 suppliers with the highest spend", "vendors having the fewest invoices": the number before the noun
+    # (German "die 5 Lieferanten mit den meisten Rechnungen" reaches here with its article dropped)
+    rf"\b(?:{_NUM}\s+)?(?:{_DIM})\s+(?:with|having|that (?:had|have|has))\s+(?:the\s+)?"
+    rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
+    # "the product we bought the most units of", "the 3 suppliers Company A spent the least with"
+    rf"\bthe\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:that\s+|which\s+)?(?:\S+\s+){{0,3}}?{_SPEND_VERB}\s+(?:the\s+)?"
+    rf"(?P<dir>most|least)\b",
     # "who did we spend the most with": a supplier; "where did we spend the most": what is ranked is asked.
     rf"\b(?P<who>who|whom)\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
     r"\b(?P<who>who)\s+(?:received|got|earned|billed|invoiced)\s+(?:us\s+)?the\s+(?P<dir>most|least)\b",
+    # "who sent Company A the fewest invoices": a supplier ranked by what it sent
+    r"\b(?P<who>who)\s+(?:sent|issued|submitted|raised)\s+(?:\w+\s+){0,3}?the\s+(?P<dir>most|least|fewest)\b",
     rf"\bwhere\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
     # "rank Company A's suppliers": the company is masked, its "'s" stays
-    rf"\brank(?:ed|ing|s)?\s+(?:(?:of|the|our|all|['’]s)\s+)*(?:{_DIM})\b",
-    rf"\b(?:{_DIM})\s+ranked\b",
+    rf"\b(?P<rank>rank)(?:ed|ing|s)?\s+(?:(?:of|the|our|all|['’]s)\s+)*(?:{_DIM})\b",
+    rf"\b(?:{_DIM})\s+(?P<rank>ranked)\b",
 ))
+#: The largest limit a ranking metric takes: "rank the suppliers" without a number lists every one of them.
+ALL_RANKS = 100
 _ORDER_BY = (
     ("units", re.compile(r"\bby (?:units|quantity|volume|number of units)\b|\b(?:the\s+)?(?:most|fewest|least)\s+"
                          r"(?:units|pieces|items)\b", re.I)),
     ("net_spend", re.compile(r"\bby net(?: spend| amount)?\b", re.I)),
     ("matched_line_count", re.compile(r"\bby (?:number of )?(?:invoice )?lines\b", re.I)),
+    # The number of invoices: served by finance.invoice_count grouped by supplier (router/counts.py).
+    ("invoice_count", re.compile(
+        r"\bby (?:the\s+|their\s+)?(?:number|count|#|no\.?) of (?:invoices|bills|documents|credit[- ]?notes)\b"
+        r"|\bby (?:invoice|document|credit[- ]?note) (?:count|volume|numbers)\b"
+        r"|\b(?:the\s+)?(?:most|fewest|least|highest number of|largest number of|lowest number of|smallest number of)"
+        r"\s+(?:invoices|bills|documents|credit[- ]?notes)\b"
+        r"|\b(?:invoiced|billed)\s+(?:\w+\s+){0,3}?(?:(?:the\s+)?(?:most|least)\s+(?:often|frequently)|"
+        r"(?:most|least) often)\b"
+        r"|\b(?:meisten|wenigsten)\s+(?:invoices|Rechnungen)\b", re.I)),
 )
 _SHARE = re.compile(
     r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|fraction|portion)\b"
@@ -233,6 +250,8 @@ class Ranking:
     direction: Direction
     order_by: str = "total_spend"
     explicit_limit: bool = False
+    #: The word after "the most" when it names no measure a ranking orders by ("the most returns"): asked about.
+    unknown_measure: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -291,6 +310,25 @@ def _plural(match: re.Match[str], dimension: str | None) -> bool:
     return word.lower().endswith(("s", "ies"))
 
 
+#: Words that may follow "the most"/"the least" in a ranking without naming another measure: the measures a
+#: ranking orders by, their synonyms, and the function and period words that end the phrase.
+_AFTER_MOST = frozenset("""
+spend spending spent money euros euro eur dollars units unit pieces items invoices invoice bills documents credit
+lines line business volume purchases purchasing purchased value amount amounts often frequently net gross paid
+with on from in at for of to by during over since between last this the our us we overall total altogether and or
+than across among per so far ytd year quarter month week meisten wenigsten cash
+unpaid open outstanding posted settled cleared
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def _measure_after(text: str, end: int) -> str | None:
+    """The noun right after a "most"/"least" when it is no measure a ranking knows ("the most returns")."""
+    words = re.match(r"\s*([^\W\d_][\w-]*)(?:\s+([^\W\d_][\w-]*))?", text[end:])
+    if words is None or words.group(1).lower() in _AFTER_MOST:
+        return None
+    return " ".join(w for w in words.groups() if w and w.lower() not in _AFTER_MOST) or None
+
+
 def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...]]:
     """A ranking request and its spans.
 
@@ -317,11 +355,14 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
             continue
         dimension = _dimension(match)
         word = (match.groupdict().get("dir") or "").lower()
-        direction = "bottom" if word in ("least", "lowest", "smallest") else "top"
+        direction = "bottom" if word in ("least", "lowest", "smallest", "fewest", "wenigsten") else "top"
         number = _number(match.groupdict().get("n"))
         if found is None:
-            limit = number or (1 if word and not _plural(match, dimension) else 5)
-            found = Ranking(dimension, max(1, min(limit, 100)), direction, explicit_limit=number is not None)
+            # "rank the suppliers" without a number asks for all of them, not a silent top 5
+            limit = number or (1 if word and not _plural(match, dimension) else
+                               ALL_RANKS if match.groupdict().get("rank") else 5)
+            found = Ranking(dimension, max(1, min(limit, ALL_RANKS)), direction, explicit_limit=number is not None,
+                            unknown_measure=_measure_after(text, match.end()) if word else None)
         elif found.dimension is None and dimension is not None:
             found = Ranking(dimension, found.limit, found.direction, found.order_by, found.explicit_limit)
         spans.append(match.span())
@@ -337,6 +378,35 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
     if by_spend:
         spans.append(by_spend.span())
     return found, tuple(spans)
+
+
+#: "the most invoices", "invoiced us most often": a ranking by the number of documents with no ranked noun (the
+#: count ranks suppliers, the only dimension a document count partitions by).
+_MOST_DOCUMENTS = re.compile(
+    r"\b(?:the\s+)?(?P<dir>most|fewest|least|highest number of|largest number of|lowest number of|"
+    r"smallest number of|meisten|wenigsten)\s+(?:invoices|bills|documents|credit[- ]?notes)\b"
+    r"|\b(?:invoiced|billed)\s+(?:\w+\s+){0,3}?(?:the\s+)?(?P<often>most|least)\s+(?:often|frequently)\b",
+    re.I,
+)
+
+
+def ranking_by_count(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...]]:
+    """The ranking of a count question ("top 3 suppliers by number of invoices", "who sent the fewest invoices",
+    "rank suppliers by invoice count"): :func:`parse_ranking`, or one supplier for "the most invoices" alone.
+
+    >>> ranking_by_count("which supplier sent the fewest invoices")[0]
+    Ranking(dimension='supplier_id', limit=1, direction='bottom', order_by='invoice_count', explicit_limit=False)
+    """
+    ranking, spans = parse_ranking(text)
+    if ranking is not None:
+        return ranking, spans
+    match = _MOST_DOCUMENTS.search(text)
+    if match is None:
+        return None, ()
+    word = (match.group("dir") or match.group("often")).lower()
+    direction: Direction = "bottom" if word.startswith(("fewest", "least", "lowest", "smallest", "wenigsten")) \
+        else "top"
+    return Ranking(None, 1, direction, "invoice_count"), (match.span(),)
 
 
 def parse_share(text: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
@@ -772,6 +842,15 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
             problems.append(("combination: a ranking of changes is not a governed metric",
                              "Rankings order the spend of one period; ranking by the change against another "
                              "period is not a governed metric. Do you want the ranking, or the comparison?"))
+        if ranking.unknown_measure:
+            problems.append((f"measure: '{ranking.unknown_measure}' is not a measure a governed ranking orders by",
+                             f"I cannot rank by '{ranking.unknown_measure}': governed rankings order by spend, net "
+                             "spend, units, invoice lines or the number of invoices. Which of these do you want?"))
+        if ranking.order_by == "invoice_count":
+            # Served by the count (router/counts.py); reaching here means the count did not read the question.
+            problems.append(("ranking: by the number of invoices with a filter the count does not take",
+                             "I can rank suppliers by their number of invoices (finance.invoice_count per supplier) "
+                             "or by spend; which one do you want?"))
         params.update({"limit": ranking.limit, "direction": ranking.direction, "order_by": ranking.order_by})
     elif metric == COMPARISON:
         comparison = analysis.comparison
@@ -838,6 +917,7 @@ __all__ = [
     "parse_filters",
     "parse_ranking",
     "parse_share",
+    "ranking_by_count",
     "share_part",
     "single_month",
     "split_periods",

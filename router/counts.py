@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from router.analysis import ranking_by_count
 from router.answer import AnswerStatus, Citation, _Draft, composer
 from router.contract import PlanStep
 from router.entities import Gazetteer, Mention
@@ -31,13 +32,17 @@ _COUNT = re.compile(
     # "how many times did Beta invoice us", "invoice volume (count)": the number of invoices (first: "times" is
     # otherwise another counted noun)
     r"\bhow many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b|\binvoice volume\b|"
+    # "how often did Beta invoice us": the number of invoices
+    r"\bhow often (?:did|has|have|does|do)\b[^?.;!]{1,60}?\b(?:invoiced?|bill(?:ed)?)\b|"
+    # "which supplier invoiced us most often": a ranking by the number of invoices
+    r"\b(?:invoiced|billed)\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\s+(?:often|frequently)\b|"
     # "#" is no word character: "# of invoices" has no word boundary before it.
     r"(?:\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|tally of)|(?<!\w)#\s?of)\b"
     r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b"
     # "how many invoice lines": lines of invoices are counted, not documents
     r"(?![- ](?:lines?|line[- ]items?|items?|positions?)\b)|"
     # "which supplier sent the most invoices", "top 3 suppliers by number of invoices": a ranking by the count
-    r"\b(?:the\s+)?(?:most|fewest|least|highest number of|largest number of|lowest number of)\s+"
+    r"\b(?:the\s+)?(?:most|fewest|least|highest number of|largest number of|lowest number of|meisten|wenigsten)\s+"
     r"(?P<what4>invoices|credit[- ]?notes|documents|bills)\b|"
     r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
     r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b",
@@ -104,20 +109,13 @@ class CountRequest:
     rank: tuple[str, int] | None = None
 
 
-#: A ranking cue in a count question; the count is then grouped by supplier and ordered.
-_RANK = re.compile(r"\b(?:(?P<top>top|most|highest|largest|biggest)|(?P<bottom>bottom|fewest|least|lowest|"
-                   r"smallest))\b(?:\s+(?P<n>\d{1,2}|one|two|three|four|five|ten)\b)?", re.I)
-_RANK_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
-_PLURAL_SUPPLIERS = re.compile(r"\b(?:suppliers|vendors)\b", re.I)
+#: A breakdown phrase naming the document type ("split by document type"): the count's own dimension.
+_DOCUMENT_TYPE = re.compile(r"^(?:the\s+)?(?:document|doc|invoice)[- ]?types?$|^type of (?:document|invoice)s?$", re.I)
 
 
-def _rank(text: str) -> tuple[str, int] | None:
-    found = _RANK.search(text)
-    if found is None:
-        return None
-    n = found.group("n")
-    count = (_RANK_WORDS.get(n.lower()) or int(n)) if n else (3 if _PLURAL_SUPPLIERS.search(text) else 1)
-    return ("top" if found.group("top") else "bottom", count)
+def _consumed(phrase: str, spans: tuple[tuple[int, int], ...], text: str) -> bool:
+    """Whether a breakdown phrase the reader could not place is the ranking's measure ("by invoice count")."""
+    return any(phrase.lower() in text[s:e].lower() for s, e in spans)
 
 
 def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start: str, end: str) -> CountRequest:
@@ -164,16 +162,28 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start
         ))
     params["invoice_statuses"] = list(statuses)
     b = reading.breakdown
-    unserved = [*b.unknown, *(d for d in b.group_by if d not in COUNT_DIMENSIONS),
+    ranking, rank_spans = ranking_by_count(reading.cue_text)
+    typed = tuple(u for u in b.unknown if _DOCUMENT_TYPE.match(u.strip()))
+    unknown = [u for u in b.unknown if u not in typed and not _consumed(u, rank_spans, reading.cue_text)]
+    dims = (*b.group_by, *(("document_type",) if typed else ()))
+    unserved = [*unknown, *(d for d in dims if d not in COUNT_DIMENSIONS),
                 *([b.grain] if b.grain and b.grain not in COUNT_GRAINS else [])]
     if unserved:
         what = ", ".join(repr(dimension_phrase(u)) for u in unserved)
         unmapped.append((f"breakdown: {what} is not a grouping {COUNT_METRIC} offers",
                          f"I cannot break the invoice count down by {what}; it can be grouped by supplier or "
                          "document type, and by month, quarter or year. Which one do you want?"))
-    rank = _rank(reading.cue_text)
-    group_by = tuple(d for d in b.group_by if d in COUNT_DIMENSIONS)
-    if rank is not None and not group_by and not b.grain:
+    rank = (ranking.direction, ranking.limit) if ranking is not None else None
+    group_by = tuple(d for d in dims if d in COUNT_DIMENSIONS)
+    ranked_dimension = ranking.dimension if ranking is not None else None
+    if ranked_dimension is not None and ranked_dimension != "supplier_id":
+        rank = None
+        what = dimension_phrase(ranked_dimension)
+        unmapped.append((f"ranking: {what} ranked by the number of invoices is not a governed count",
+                         f"A document can hold lines of several {what}s, so {what}s cannot be ranked by their number "
+                         "of invoices; I can rank suppliers by their number of invoices, or "
+                         f"{what}s by spend. Which one do you want?"))
+    elif rank is not None and group_by in ((), ("supplier_id",)) and not b.grain:
         group_by = ("supplier_id",)
     elif rank is not None:
         rank = None
@@ -217,6 +227,39 @@ def count_steps(req: CountRequest) -> tuple[PlanStep, ...]:
                           depends_on=tuple(s.step_id for s in steps),
                           purpose="Completeness: the count ran; zero documents is a count of 0."))
     return tuple(steps)
+
+
+def ranked_rows(rows: list[dict[str, Any]] | tuple[Any, ...], direction: str, n: int) -> tuple[list[Any], str]:
+    """The supplier rows of a count ranking cut at ``n`` ranks (every supplier tied with the n-th is kept) and the
+    sentence stating the ties (a tie at the cut is said, never cut silently).
+
+    >>> kept, said = ranked_rows([{"supplier_id": "A", "invoice_count": 3}, {"supplier_id": "B", "invoice_count": 2},
+    ...                           {"supplier_id": "C", "invoice_count": 2}], "top", 2)
+    >>> [r["supplier_id"] for r in kept]
+    ['A', 'B', 'C']
+    >>> said
+    ' B and C are tied with 2 invoices each; because of the tie at the cut, 3 suppliers are listed for a top 2.'
+    """
+    def value(r: Any) -> int:
+        return int(r.get("invoice_count") or 0)
+
+    ordered = sorted(rows, key=lambda r: (-value(r) if direction == "top" else value(r), str(r.get("supplier_id"))))
+    if not ordered:
+        return [], ""
+    cut = value(ordered[min(n, len(ordered)) - 1])
+    kept = [r for r in ordered if (value(r) >= cut if direction == "top" else value(r) <= cut)]
+    said = ""
+    for count in dict.fromkeys(value(r) for r in kept):
+        tied = [str(r.get("supplier_id")) for r in kept if value(r) == count]
+        if len(tied) > 1:
+            noun = "invoice" if count == 1 else "invoices"
+            said += f" {', '.join(tied[:-1])} and {tied[-1]} are tied with {count} {noun} each;"
+    if said:
+        said = said[:-1] + "."
+    if len(kept) > n:
+        said = said[:-1] + (f"; because of the tie at the cut, {len(kept)} suppliers are listed for a "
+                            f"{direction} {n}.")
+    return kept, said
 
 
 _TYPE_WORDS = {("invoice",): "invoices (credit notes not included)", ("credit_note",): "credit notes",
@@ -265,15 +308,14 @@ def _compose_count(d: _Draft) -> None:
             text = "PARTIAL RESULT: the total count is complete, the breakdown failed. " + text + d.failure_text
         elif ranked:
             direction, n = ranked
-            ordered = sorted(rows, key=lambda r: int(r.get("invoice_count") or 0), reverse=direction == "top")
-            cut = int(ordered[min(n, len(ordered)) - 1].get("invoice_count") or 0) if ordered else 0
-            kept = [r for r in ordered if (int(r.get("invoice_count") or 0) >= cut if direction == "top"
-                                           else int(r.get("invoice_count") or 0) <= cut)]
+            kept, ties = ranked_rows(rows, direction, n)
             listed = "; ".join(f"{r.get('supplier_id')}: {r.get('invoice_count')}" for r in kept)
             word = "most" if direction == "top" else "fewest"
-            text = (f"{'Top' if direction == 'top' else 'Bottom'} {n} supplier{'s' if n > 1 else ''} of {company} by "
-                    f"number of {what} ({word} first, ties kept), status {statuses}, dated in {d.period_text}: "
-                    f"{listed or 'no supplier'}. Out of {count} {what} in total.")
+            head = (f"All {len(rows)} suppliers" if n >= len(rows) else
+                    f"{'Top' if direction == 'top' else 'Bottom'} {n} supplier{'s' if n > 1 else ''}")
+            text = (f"{head} of {company} by number of {what} ({word} first), status {statuses}, dated in "
+                    f"{d.period_text}: {listed or 'no supplier'}.{ties} Out of {count} {what} in total, from "
+                    f"{len(rows)} suppliers (suppliers without a counted document are not ranked).")
             result["ranking"] = [{"supplier_id": r.get("supplier_id"), "invoice_count": r.get("invoice_count")}
                                  for r in kept]
         else:

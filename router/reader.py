@@ -209,10 +209,13 @@ _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*)$")
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 #: "spend on X", "purchases of X", "spent with X", "bought from X": X is a constraint (a group or a supplier).
 _CONSTRAINT_OBJECT = re.compile(
-    r"\b(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
+    r"\b(?:(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
     # a name read already is blanked in the text this runs on: what is joined to it ("with Zeta and omega") is
     # an object of the same verb
-    r"(?:on|for|with|from|of|to)(?: |\s+(?P<joined>&|\band\b|\bor\b|\bplus\b)\s+)"
+    r"(?:on|for|with|from|of|to)"
+    # "how many invoices did we get from sigma parts": the sender of counted documents
+    r"|(?:invoices?|credit[- ]?notes?|bills|received|receive|got|get) from)"
+    r"(?: |\s+(?P<joined>&|\band\b|\bor\b|\bplus\b)\s+)"
     r"(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})",
     re.I,
 )
@@ -580,7 +583,9 @@ def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
     for match in _CAPITALIZED_RUN.finditer(masked):
         words = match.group(0).split()
         start = match.start()
-        if _SENTENCE_START.search(masked[:start]):
+        # On the question itself: a read name masked before the word ("Could you tell me: Company B top 2 Kappa")
+        # leaves it mid-sentence, not first after the colon.
+        if _SENTENCE_START.search(text[:start]):
             # The first word of a sentence is capitalized anyway ("Summarize", "Ignore"): not a name by itself.
             if len(words) == 1:
                 continue

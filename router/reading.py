@@ -406,11 +406,13 @@ date dates contract agreement piece pieces pc pcs
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
+#: Status words that qualify a measure ("by unpaid spend").
+_STATUS_WORDS = frozenset("paid unpaid open outstanding posted settled cleared".split())  # noqa: SIM905
 #: A measure word and then the start of a clause or a period is no grouping ("price per unit we paid", "top 5
-#: suppliers by spend year to date").
+#: suppliers by spend year to date", "by spend last quarter").
 _CLAUSE = frozenset("""
 we i you they it was were is are did do does paid bought cost costs for of in at on
-year years month months quarter quarters week weeks today yesterday
+the year years month months quarter quarters week weeks today yesterday ytd last this since between during from over
 """.split())  # noqa: SIM905
 
 
@@ -465,6 +467,8 @@ def parse_breakdown(text: str) -> Breakdown:
     for m in _BARE_GROUPING.finditer(text):
         words = m.group("what").split()
         if (words[0] in _NOT_A_GROUPING or (words[0] in _MEASURE_WORDS and (len(words) == 1 or words[1] in _CLAUSE))
+                # "ranked by paid spend": a status before a measure word is the measure, not a grouping
+                or (words[0] in _STATUS_WORDS and len(words) > 1 and words[1] in _MEASURE_WORDS)
                 or any(s < m.end() and m.start() < e for s, e in spans)):
             continue
         what = " ".join(words)

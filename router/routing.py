@@ -77,6 +77,15 @@ _UNSERVED_MEASURES = re.compile(
     r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation)\b",
     re.I,
 )
+#: Supplier-performance measures a ranking may be asked to order by ("top 3 suppliers by number of complaints"):
+#: no governed metric counts deliveries, complaints or quality events. Only in a ranking: "what compensation
+#: applies to late deliveries" is a document question.
+_UNSERVED_RANKING_MEASURES = re.compile(
+    r"\b((?:late|delayed|missed|on[- ]time|early|partial)\s+deliver(?:y|ies)|(?:number|count) of deliveries|"
+    r"complaints?|quality (?:issues?|incidents?|scores?|ratings?)|defects?|(?:supplier )?ratings?|"
+    r"(?:purchase )?orders placed|number of (?:purchase )?orders)\b",
+    re.I,
+)
 
 
 def _group_traversal(hits: list[RuleHit], reading: Reading) -> bool:
@@ -196,7 +205,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
 
     document_cue = bool(_DOCUMENT_CUES.search(text) or cues.summary or cues.agreement_question or reading.quoted
                         or identifiers.invoice_numbers or identifiers.contract_ids)
-    unserved_measure = _UNSERVED_MEASURES.search(reading.cue_text)
+    unserved_measure = _UNSERVED_MEASURES.search(reading.cue_text) or (
+        _UNSERVED_RANKING_MEASURES.search(reading.cue_text) if reading.analysis.ranking is not None else None)
     figure_scope = (entities.company_id is not None and period.time_range is not None and not document_cue
                     and not unserved_measure)
     listed_by_amount = cues.invoices and reading.threshold_amount is not None
@@ -274,7 +284,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
 
-    if unserved_measure and not document_cue and catalog_metric is None:
+    if unserved_measure and not document_cue and (catalog_metric is None or analyst is not None):
+        # (a ranking, share or comparison "by number of complaints" orders by that measure, not by spend)
         # A measure no governed metric computes: never the spend of the named scope, nor passages, in its place.
         measure = unserved_measure.group(0)
         reasons.append(f"measure: {measure!r} is not a measure any governed metric computes")

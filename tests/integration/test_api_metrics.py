@@ -665,6 +665,39 @@ def test_invoice_count_groups_partition_the_total_and_zero_is_a_count(client: Te
     assert other["rows"][0]["values"]["invoice_count"] == 2  # tenant B's own documents only (RLS)
 
 
+LINES = "/v1/metrics/finance.invoice_line_count/query"
+
+
+@pytest.mark.parametrize(("extra", "filters"), [
+    ({}, {}),
+    ({"document_types": ["credit_note"]}, {"document_type": "credit_note"}),
+    ({"supplier_ids": ["SUP-18"]}, {"supplier_id": "SUP-18"}),
+    ({"exclude_supplier_ids": ["SUP-18", "SUP-99"]}, {"supplier_id": {"SUP-27", "SUP-40"}}),
+    ({"product_codes": ["PRD-619"]}, {"product_code": "PRD-619"}),
+], ids=["all", "credit-notes", "supplier", "excluded", "product"])
+def test_invoice_line_count_equals_the_counted_lines(
+    client: TestClient, world: TwoTenants, extra: dict[str, Any], filters: dict[str, Any]
+) -> None:
+    # Lines, not documents: INV-2026-0201's two lines count twice, its replicated duplicate and cancelled or
+    # draft documents never.
+    body = post(client, world, {"parameters": {**COUNT_Q1, **extra}}, path=LINES).json()
+    assert body["rows"][0]["values"]["line_count"] == len(world.counted_a(company_id="COMP-A", **filters))
+
+
+def test_invoice_line_count_groups_partition_the_total_and_stay_in_the_tenant(
+    client: TestClient, world: TwoTenants
+) -> None:
+    total = post(client, world, {"parameters": COUNT_Q1}, path=LINES).json()["rows"][0]["values"]["line_count"]
+    for group_by in (["product_code"], ["supplier_id", "document_type"]):
+        grouped = post(client, world, {"parameters": COUNT_Q1, "group_by": group_by, "grain": "month"},
+                       path=LINES).json()
+        assert sum(r["values"]["line_count"] for r in grouped["rows"]) == total, group_by
+    other = post(client, world, {"parameters": COUNT_Q1}, label="b", path=LINES).json()
+    documents = post(client, world, {"parameters": COUNT_Q1}, label="b", path=COUNT).json()
+    assert other["rows"][0]["values"]["line_count"] >= documents["rows"][0]["values"]["invoice_count"]
+    assert other["rows"][0]["values"]["line_count"] != total or total == 0
+
+
 def test_invoice_count_refuses_a_grouping_it_does_not_partition(client: TestClient, world: TwoTenants) -> None:
     # A document with lines in two products would count twice: product is not an allowed grouping.
     assert_error(post(client, world, {"parameters": COUNT_Q1, "group_by": ["product_code"]}, path=COUNT), 422,

@@ -477,6 +477,14 @@ def test_supplier_count_matches(world: World, p: dict[str, Any]) -> None:
 
 
 @EXAMPLES
+@given(p=common())
+def test_invoice_line_count_matches(world: World, p: dict[str, Any]) -> None:
+    result = world.query("finance.invoice_line_count", p)
+    got = result["rows"][0]["values"]["line_count"] if result["rows"] else 0
+    assert got == len(matching(world.rows, p)), (p, result["status"])
+
+
+@EXAMPLES
 @given(p=common(filters=False), limit=st.integers(1, 6), direction=st.sampled_from(("top", "bottom")),
        suppliers=st.one_of(st.none(), subsets(SUPPLIERS)))
 def test_largest_invoices_match(world: World, p: dict[str, Any], limit: int, direction: str,

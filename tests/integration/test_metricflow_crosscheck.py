@@ -81,6 +81,13 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
         {"parameters": {"product_code": "PRD-482", "start_date": "2026-01-01", "end_date": "2026-04-01"},
          "group_by": ["supplier_id"]},
     ],
+    "finance.invoice_line_count": [
+        {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"},
+         "group_by": ["product_group_id"], "grain": "month"},
+        {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01",
+                        "document_types": ["invoice"], "exclude_supplier_ids": ["SUP-99"],
+                        "invoice_statuses": ["posted"]}},
+    ],
 }
 #: Metrics of the share, comparison and ranking shapes: MetricFlow has no runtime numerator filter, offset
 #: base period or cut, so tests/integration/test_metric_shapes_crosscheck.py composes them from MetricFlow

@@ -51,14 +51,16 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.product_group_share": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES"], **Q1},
     "finance.supplier_count": {"company_id": "COMP-A", **Q1},
     "finance.largest_invoices": {"company_id": "COMP-A", "limit": 3, "direction": "top", **Q1},
+    "finance.invoice_line_count": {"company_id": "COMP-A", **Q1},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
                                           "finance.largest_invoices": ["invoice_number"]}
 #: Metrics whose value is a small count (compared by value, not searched for in the response text).
-SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count"})
+SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
-_VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "grand_total")
+_VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "grand_total",
+                  "line_count")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:

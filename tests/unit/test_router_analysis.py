@@ -80,7 +80,7 @@ def call(question: str) -> tuple[str, dict[str, Any], list[str]]:
     ("which supplier did we spend the most with", "supplier_id", 1, "top"),
     ("which product did we buy the least of", "product_code", 1, "bottom"),
     ("top-3 products", "product_code", 3, "top"),
-    ("rank suppliers", "supplier_id", 5, "top"),
+    ("rank suppliers", "supplier_id", 100, "top"),
     ("which three suppliers accounted for the most spend", "supplier_id", 3, "top"),
     ("which product group had the highest spend", "product_group_id", 1, "top"),
     ("the supplier with the lowest spend", "supplier_id", 1, "bottom"),
