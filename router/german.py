@@ -229,6 +229,7 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bausgegeben\b", "spend"),
         (r"\b(?:durchschnittliche[rn]?\s+(?:st(?:ü|ue)ck)?preis|durchschnittspreis|durchschnittlicher\s+"
          r"einzelpreis)\b", "average unit price"),
+        (r"\b(?:st(?:ü|ue)ck|einzel)preis(?:e)?\b", "unit price"),
         (r"\banzahl\s+(?:der\s+)?\b", "number of "),
         (r"\banteil\b", "share"),
         (r"\bzahlungsbedingungen\b", "payment terms"),

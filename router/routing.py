@@ -31,6 +31,7 @@ from router.contract import (
     Workflow,
     clean_question,
 )
+from router.currency import currency_reading
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
@@ -153,7 +154,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
 
 def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     gazetteer = inputs.gazetteer
-    reading = read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
+    # "in USD" / "foreign-currency invoices" read against the company's reporting currency (router/currency.py)
+    reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
     # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
     extended = route_extensions(text, reading, inputs)
     if extended is not None:
