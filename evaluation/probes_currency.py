@@ -216,7 +216,7 @@ def currency_probes(n: int, seed: int) -> list[Probe]:
             if german:
                 w = rng.choice(FOREIGN[code][1])
                 template = rng.choice(_NAMED_DE)
-                scope, extra = "", {}
+                scope, extra = "", dict[str, Any]()
             else:
                 w = rng.choice(FOREIGN[code][0])
                 if scoped:

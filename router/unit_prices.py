@@ -120,12 +120,12 @@ def price_steps(req: PriceRequest, reading: Reading, company_id: str | None, sta
     if req.kind == "latest":
         if reading.entities.supplier_ids:
             params["supplier_ids"] = list(reading.entities.supplier_ids)
-        metric, group_by = AVERAGE_METRIC, []
+        metric = AVERAGE_METRIC
         purpose = (f"The average net unit price of {params['product_code']} per invoice day ({AVERAGE_METRIC} by "
                    "day); the most recent day is the latest price.")
         return (
             PlanStep(step_id="unit-price", tool="metrics.query",
-                     arguments={"metric": metric, "parameters": params, "group_by": group_by, "grain": "day"},
+                     arguments={"metric": metric, "parameters": params, "group_by": [], "grain": "day"},
                      purpose=purpose),
             PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=("unit-price",),
                      purpose="The figure is present, or its absence is said (no data, not a price)."),

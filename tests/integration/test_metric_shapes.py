@@ -165,6 +165,8 @@ def matching(rows: Iterable[Mapping[str, Any]], p: Mapping[str, Any], *, period:
             continue
         if any(k in p and k not in skipped and not _passes(r, k, p[k]) for k in _FILTERS):
             continue
+        if r["currency"] in p.get("exclude_document_currencies", ()):
+            continue
         if period and not (p["start_date"] <= r["invoice_date"].isoformat() < p["end_date"]):
             continue
         out.append(r)
@@ -219,8 +221,11 @@ def common(draw: st.DrawFn, *, filters: bool = True) -> dict[str, Any]:
 
 # --- exclusions, status and document-type filters ----------------------------------------------------------------
 @EXAMPLES
-@given(p=common())
-def test_company_spend_with_exclusions_and_filters_matches(world: World, p: dict[str, Any]) -> None:
+@given(p=common(), left_out=st.lists(st.sampled_from(("EUR", "USD", "GBP")), max_size=1))
+def test_company_spend_with_exclusions_and_filters_matches(world: World, p: dict[str, Any],
+                                                           left_out: list[str]) -> None:
+    if left_out:
+        p["exclude_document_currencies"] = left_out  # the reporting total of the non-EUR invoices
     result = world.query("finance.company_spend", p)
     lines = matching(world.rows, p)
     if not lines:
@@ -429,13 +434,17 @@ def test_credit_notes_larger_than_invoices_rank_last(world: World) -> None:
 # --- document currency and unit price ----------------------------------------------------------------------------
 @EXAMPLES
 @given(p=common(filters=False), currency=st.sampled_from((None, "EUR", "USD", "GBP")),
-       excluded=st.lists(st.sampled_from(SUPPLIERS), max_size=2, unique=True))
+       excluded=st.lists(st.sampled_from(SUPPLIERS), max_size=2, unique=True),
+       left_out=st.lists(st.sampled_from(("EUR", "USD", "GBP")), max_size=2, unique=True))
 def test_document_currency_spend_matches(world: World, p: dict[str, Any], currency: str | None,
-                                         excluded: list[str]) -> None:
+                                         excluded: list[str], left_out: list[str]) -> None:
     if currency:
         p["document_currency"] = currency
     if excluded:
         p["exclude_supplier_ids"] = excluded
+    if left_out:
+        # "non-EUR invoices": the currencies left out (exclude_document_currencies)
+        p["exclude_document_currencies"] = left_out
     result = world.query("finance.document_currency_spend", p, [] if currency else ["currency"])
     buckets: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for r in matching(world.rows, p):
