@@ -125,3 +125,24 @@ def test_a_unit_price_in_invoice_currency_is_asked_not_given_in_eur(question: st
     result = _routed(question)
     assert result.requires_clarification and "currency" in (result.clarification_question or ""), (
         question, result.execution_plan)
+
+
+@pytest.mark.parametrize(("question", "base"), [
+    ("Company A: unit price of PRD-611 2026 vs 2025", ("2025-01-01", "2026-01-01")),
+    ("How did the unit price of PRD-482 change from 2025 to Q1 2026 for Company A?", ("2025-01-01", "2026-01-01")),
+    ("Company A price per unit of PRD-491: 2025 versus Q1 2026", ("2025-01-01", "2026-01-01")),
+    ("Did Company A's unit price for PRD-625 go up in 2026 compared with 2025?", ("2025-01-01", "2026-01-01"))])
+def test_a_bare_year_beside_a_comparison_word_is_the_base(question: str, base: tuple[str, str]) -> None:
+    from router.compound import price_change_parts
+    from router.reader import read
+    from tests.unit.test_router_analysis import AS_OF, GAZETTEER
+
+    current, previous = price_change_parts(read(question, GAZETTEER, AS_OF))
+    assert f"between {base[0]} and {base[1]}" in previous.question, (question, previous)
+    assert "2026-01-01" in current.question, current
+
+
+def test_a_range_from_a_bare_year_is_asked_not_cut_to_its_end() -> None:
+    # "from 2025 to Q1 2026" used to read as Q1 2026 alone (2025 silently dropped)
+    result = _routed("Company A spend from 2025 to Q1 2026")
+    assert result.requires_clarification and "period" in " ".join(result.clarification_reasons)
