@@ -640,6 +640,7 @@ GROUP_SHARE = "finance.product_group_share"
 COMPARISON = "finance.spend_comparison"
 DOCUMENT_CURRENCY = "finance.document_currency_spend"
 AVERAGE_PRICE = "catalog.average_unit_price"
+DOCUMENT_PRICE = "catalog.document_currency_unit_price"
 COMPANY_SPEND = "finance.company_spend"
 
 
@@ -708,6 +709,8 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
     quantity-weighted average over a period.
     """
     if analysis.average_price and slots.product_codes:
+        if analysis.original_currency or analysis.document_currency:
+            return DOCUMENT_PRICE  # "in invoice currency", "in USD": the price as invoiced, per currency
         if (single_month and not slots.supplier_ids and not slots.exclude_supplier_ids and not slots.group_by
                 and not analysis.price_by_supplier
                 and not slots.grain and not analysis.ranking and not analysis.comparison
@@ -774,7 +777,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
             problems.append(("share: no product group named as the part",
                              "Which product group's share of the spend do you want?"))
         put("supplier_ids", slots.supplier_ids, "supplier")
-    elif metric == AVERAGE_PRICE:
+    elif metric in (AVERAGE_PRICE, DOCUMENT_PRICE):
         if len(slots.product_codes) != 1:
             problems.append(("unit price: one product is needed",
                              "The average unit price is computed for one product at a time. Which product do you "
@@ -796,7 +799,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
     if tuple(slots.statuses) != ("posted", "paid"):
         put("invoice_statuses", slots.statuses, "invoice status")
     put("reporting_currency", slots.reporting_currency, "reporting currency")
-    if metric == DOCUMENT_CURRENCY:
+    if metric in (DOCUMENT_CURRENCY, DOCUMENT_PRICE):
         if analysis.document_currency:
             params["document_currency"] = analysis.document_currency
         elif "currency" not in group_by:
@@ -806,7 +809,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
         elif analysis.excluded_currency == "":
             problems.append(("currency: 'foreign currency' without a reporting currency",
                              "Foreign to which currency? Name the currency to leave out (e.g. non-EUR invoices)."))
-    elif analysis.document_currency or (analysis.original_currency and metric != DOCUMENT_CURRENCY):
+    elif analysis.document_currency or analysis.original_currency:
         problems.append((f"combination: {metric} is not served in the invoices' own currency",
                          f"{_LABELS.get(metric, metric)} is computed in the reporting currency only; spend in the "
                          "invoices' own currency is a separate figure. Which one do you want?"))
@@ -865,6 +868,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
 _LABELS = {RANKING: "A spend ranking", SHARE: "A supplier's share", GROUP_SHARE: "A product group's share",
            COMPARISON: "A period comparison",
            DOCUMENT_CURRENCY: "Spend in the invoices' own currency", AVERAGE_PRICE: "The average unit price",
+           DOCUMENT_PRICE: "The average unit price in the invoices' own currency",
            COMPANY_SPEND: "Company spend"}
 
 
@@ -878,6 +882,7 @@ __all__ = [
     "COMPANY_SPEND",
     "COMPARISON",
     "DOCUMENT_CURRENCY",
+    "DOCUMENT_PRICE",
     "EXCLUSION_CUE",
     "GROUP_SHARE",
     "RANKING",

@@ -187,6 +187,14 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
         questions.append(f"'{price.words}' is computed for one product at a time: which product do you mean "
                          "(e.g. its product code)?")
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    asked = reading.analysis.document_currency or ("" if reading.analysis.original_currency else None)
+    if asked is not None:
+        # The lowest / latest price, cheapest supplier and units run in the reporting currency: a price asked "as
+        # invoiced" or "in USD" is named, never given in EUR in its place.
+        reasons.append(f"currency: '{price.words}' is computed in the reporting currency only")
+        questions.append(f"'{price.words}' is computed in the reporting currency (converted on each posting date), "
+                         "not in the invoice currency. Do you want it in the reporting currency, or the average unit "
+                         "price in each invoice currency?")
     if latest and tr is None and not reasons:
         reasons.append(f"period: {reading.period.reason}")
         questions.append(f"Which period do you mean ({reading.period.reason})? For example 2026-Q1 or March 2026.")

@@ -51,6 +51,9 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.product_group_share": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES"], **Q1},
     "finance.supplier_count": {"company_id": "COMP-A", **Q1},
     "finance.largest_invoices": {"company_id": "COMP-A", "limit": 3, "direction": "top", **Q1},
+    "catalog.document_currency_unit_price": {"product_code": "PRD-482", "start_date": "2026-03-01",
+                                             "end_date": "2026-04-01", "company_id": "COMP-A",
+                                             "document_currency": "EUR"},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
@@ -58,7 +61,8 @@ METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"
 #: Metrics whose value is a small count (compared by value, not searched for in the response text).
 SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
-_VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "grand_total")
+_VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "grand_total",
+                  "document_unit_price")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:

@@ -118,10 +118,20 @@ def test_german_unit_price_words(question: str) -> None:
     assert metric.startswith("catalog.") and params.get("product_code") == "PRD-482", (metric, params)
 
 
-@pytest.mark.parametrize("question", ["What did Company A pay per unit for PRD-482 in March 2026, as invoiced?",
-                                      "Average unit price of PRD-482 in March 2026 for Company A in invoice currency",
-                                      "Average unit price of PRD-482 in 2025 for Company A in USD"])
-def test_a_unit_price_in_invoice_currency_is_asked_not_given_in_eur(question: str) -> None:
+@pytest.mark.parametrize(("question", "code"), [
+    ("What did Company A pay per unit for PRD-482 in March 2026, as invoiced?", None),
+    ("Average unit price of PRD-482 in March 2026 for Company A in invoice currency", None),
+    ("Company A: unit price of PRD-482 in 2025 in original currency", None),
+    ("Average unit price of PRD-482 in 2025 for Company A in USD", "USD")])
+def test_a_unit_price_in_invoice_currency_is_the_document_currency_price(question: str, code: str | None) -> None:
+    metric, params, group_by = _metric_step(question)
+    assert metric == "catalog.document_currency_unit_price" and params["product_code"] == "PRD-482", params
+    assert params.get("document_currency") == code and group_by == ([] if code else ["currency"]), (params, group_by)
+
+
+@pytest.mark.parametrize("question", ["Lowest unit price of PRD-482 in 2025 for Company A in USD",
+                                      "Latest unit price of PRD-482 for Company A in invoice currency"])
+def test_an_extreme_or_latest_price_in_invoice_currency_is_asked_not_given_in_eur(question: str) -> None:
     result = _routed(question)
     assert result.requires_clarification and "currency" in (result.clarification_question or ""), (
         question, result.execution_plan)
