@@ -368,7 +368,7 @@ date dates contract agreement piece pieces pc pcs
 
 
 #: A measure word and then the start of a clause is no grouping ("price per unit we paid").
-_CLAUSE = frozenset("we i you they it was were is are did do does paid bought cost costs for of in at on".split())  # noqa: SIM905
+_CLAUSE = frozenset("we i you they it was were is are did do does paid bought cost costs for of in at on the".split())  # noqa: SIM905
 
 
 @dataclass(frozen=True)
