@@ -474,6 +474,27 @@ def test_average_unit_price_of_every_product_and_quarter(world: World) -> None:
             assert (values["quantity"], values["net_amount"]) == (scaled(q, 4), money(n))
 
 
+def test_document_currency_unit_price_of_every_product_and_quarter(world: World) -> None:
+    # the price as invoiced: per document currency, the signed line net in that currency over the signed units
+    # (credit notes included), never averaged across currencies; computed here from the raw lines
+    for product in sorted(PRODUCTS):
+        for start, end in QUARTERS:
+            p = {"product_code": product, "start_date": start.isoformat(), "end_date": end.isoformat()}
+            result = world.query("catalog.document_currency_unit_price", p, ["currency"])
+            buckets: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+            for r in matching(world.rows, p):
+                buckets[r["currency"]].append(r)
+            got = {r["values"]["currency"]: r["values"] for r in result["rows"]}
+            assert set(got) == set(buckets), (product, start)
+            for cur, rows in buckets.items():
+                sign = [-1 if r["document_type"] == "credit_note" else 1 for r in rows]
+                n = sum((s * r["line_net_amount"] for s, r in zip(sign, rows, strict=True)), D(0))
+                q = sum(map(units, rows), D(0))
+                assert got[cur]["document_unit_price"] == (None if q == 0 else scaled(n / q, 4)), (product, cur)
+                assert got[cur]["net_document_amount"] == money(n)
+                assert got[cur]["net_amount"] == money(sum(map(net, rows), D(0)))
+
+
 # --- supplier count, largest invoices, a group's share of other groups -------------------------------------------
 @EXAMPLES
 @given(p=common())
