@@ -156,3 +156,11 @@ def test_a_range_from_a_bare_year_is_asked_not_cut_to_its_end() -> None:
     # "from 2025 to Q1 2026" used to read as Q1 2026 alone (2025 silently dropped)
     result = _routed("Company A spend from 2025 to Q1 2026")
     assert result.requires_clarification and "period" in " ".join(result.clarification_reasons)
+
+
+@pytest.mark.parametrize("question", ["Mean price per unit of PRD-482 across all companies last qtr",
+                                      "avg unit price of PRD-482 for all companies in 2025"])
+def test_a_unit_price_across_all_companies_is_the_tenant_wide_average(question: str) -> None:
+    # the company is optional for unit prices: "all companies" is that default, not a figure to ask about
+    metric, params, _ = _metric_step(question)
+    assert metric == "catalog.average_unit_price" and "company_id" not in params, params
