@@ -149,7 +149,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # A year on either side of a comparison word is a period too ("Q1 2026 vs 2025", "2025 versus Q1 2026",
     # "from 2025 to Q1 2026"): read, it is split into the period and its base instead of silently dropped.
     ("bare_year", re.compile(r"(?:\b(?:in|during|for|of|vs\.?|versus|than|against|compared\s+(?:with|to)|from|"
-                             r"between|(?<=\d{4}\s)(?:to|and))\s+"
+                             r"between|(?<=from\s\d{4}\s)to|(?<=between\s\d{4}\s)and)\s+"
                              r"(?:the\s+year\s+)?|(?<![\w./-])(?=(?:19|20)\d{2}\s+(?:spend|spending|purchases|"
                              r"invoices|totals?|expenditure|costs?|vs\.?|versus|compared|against)\b))"
                              r"((?:19|20)\d{2})\b(?![-/]\d)",
