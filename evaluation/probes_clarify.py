@@ -277,11 +277,13 @@ def _currency(template: str, with_supplier: bool) -> Frame:
             phrase = rng.choice(_CURRENCY_EUR)
             call = _total(d.base(**extra))
         elif with_supplier and roll < 0.85:
-            # a named supplier's spend "in USD": a conversion (not governed) or its USD invoices? A supplier may
-            # invoice in several currencies, so the right answer is a clarification naming the currency.
+            # a named supplier's spend "in USD": a conversion into USD is no governed figure, the supplier's USD
+            # invoices are (as invoiced, beside their EUR amount; router/currency.py)
             cur, word = rng.choice((("USD", "USD"), ("USD", "US dollars"), ("GBP", "GBP"), ("GBP", "pounds"),
                                     ("CHF", "CHF"), ("CHF", "Swiss francs")))
-            return template.format(c=d.c, s=d.s, p=d.p, cur=f"in {word}"), None, (cur,)
+            call = Call("finance.document_currency_spend", {**d.base(**extra), "document_currency": cur},
+                        outputs=("document_spend",))
+            return template.format(c=d.c, s=d.s, p=d.p, cur=f"in {word}"), call, ()
         else:
             cur = rng.choice(("USD", "GBP", "CHF"))
             phrase = rng.choice((f"on {cur} invoices", f"invoiced in {cur}", f"in {cur} (as invoiced)",

@@ -189,12 +189,17 @@ _INVOICES_ONLY = re.compile(r"\b(?:only invoices|invoices only|invoices? alone|j
 _CREDIT_GLUE = re.compile(r"\b(?:only|just|in|of|from|as|the|all|net of|including|incl\.?|with|and)\s*$", re.I)
 _BOTH_TYPES = re.compile(r"\b(?:net of|including|incl\.?|after|with)\s+(?:the\s+)?credit[- ]?notes?\b", re.I)
 # --- currency -----------------------------------------------------------------------------------------------------
-_CODE = (r"(?P<code>eur|euros?|usd|(?:u\.?s\.?\s?)?dollars?|gbp|pounds?(?:\s+sterling)?|sterling|chf|(?:swiss\s+)?"
-         r"francs?|€|\$|£)")
+_CODE = (r"(?P<code>eur|euros?|usd|(?:u\.?s\.?[\s-]?)?dollars?|gbp|(?:british\s+)?pounds?(?:\s+sterling)?|sterling|chf|"
+         r"(?:swiss\s+)?francs?|(?:schweizer\s+)?franken|(?:britischen?\s+)?pfund|€|\$|£)")
 
 _ORIGINAL = re.compile(
-    r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native)\s+"
+    # "local currency" of a spend figure: the currencies the invoices were issued in (the reporting currency is
+    # beside each of them in the answer, so a reader who meant the company's own currency is answered too)
+    r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native|local)\s+"
     r"currenc(?:y|ies)\b"
+    r"|\bin\s+each\s+invoice['’]?s?\s+(?:own\s+)?currency\b"
+    r"|\b(?:Original|Rechnungs|Beleg|Transaktions|Landes)w(?:ä|ae)hrung(?:en)?\b"
+    r"|\b(?:nach|je|pro)\s+(?:der\s+)?W(?:ä|ae)hrung(?:en)?\b"
     r"|\bin\s+(?:their|its|the invoices['’]?|each invoice['’]s)\s+own\s+currenc(?:y|ies)\b"
     r"|\bin\s+the\s+invoices['’]?\s+currenc(?:y|ies)\b"
     r"|\bin\s+the\s+currenc(?:y|ies)\s+(?:of\s+the\s+invoices?|(?:they|it)\s+(?:were|was)\s+(?:invoiced|billed|issued)"
@@ -214,6 +219,21 @@ _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
     rf"(?<![A-Za-z]){_CODE}[- ](?:invoiced|billed|denominated)\b",
     rf"\b(?:spend|purchases|amounts?)\s+(?:denominated|invoiced|billed)\s+in\s+{_CODE}(?![A-Za-z])",
     rf"\binvoices\s+(?:in|denominated in)\s+{_CODE}(?![A-Za-z])",
+))
+#: "in USD", "in Swiss francs", "paid in £": a currency the figure is asked in; the router reads it as the invoices
+#: issued in it when it is not the company's reporting currency (a conversion into it is no governed figure).
+_NAMED_CURRENCY = tuple(re.compile(p, re.I) for p in (
+    rf"\bin\s+(?:the\s+)?{_CODE}(?![A-Za-z])(?!\s?\d)",
+    rf"(?<![A-Za-z]){_CODE}[- ]Rechnungen\b",
+))
+#: "non-EUR invoices", "invoices not in euros", "in currencies other than EUR", "foreign-currency invoices": the
+#: invoices of every currency but one (``code``; none named: the reporting currency).
+_NON_CURRENCY = tuple(re.compile(p, re.I) for p in (
+    rf"\bnon[- ]?{_CODE}(?![A-Za-z])(?:[- ](?:denominated|invoiced|billed))?",
+    rf"\b(?:not|other than)\s+(?:in\s+|denominated in\s+|invoiced in\s+|billed in\s+)?{_CODE}(?![A-Za-z])",
+    rf"\bin\s+(?:a\s+)?currenc(?:y|ies)\s+other\s+than\s+(?:the\s+)?{_CODE}(?![A-Za-z])",
+    r"\bforeign[- ]currenc(?:y|ies)\b|\bforeign\s+(?:invoices|spend)\b",
+    r"\bFremdw(?:ä|ae)hrung\w*",
 ))
 _CODE_NEAR = re.compile(rf"(?:\bin\s+)?(?<![A-Za-z]){_CODE}(?![A-Za-z])", re.I)
 # --- average unit price --------------------------------------------------------------------------------------------
@@ -278,6 +298,10 @@ class Analysis:
     #: Spend in the invoices' own currency; ``document_currency`` when one currency is named with it.
     original_currency: bool = False
     document_currency: str | None = None
+    #: "in USD": the currency a figure is asked in (document currency unless it is the reporting currency).
+    named_currency: str | None = None
+    #: "non-EUR invoices": the one currency left out ("" for "foreign currency": the reporting currency).
+    excluded_currency: str | None = None
     average_price: bool = False
     #: "which supplier was cheapest for PRD-482": the average unit price per supplier.
     price_by_supplier: bool = False
@@ -563,13 +587,50 @@ def parse_currency(text: str) -> tuple[bool, str | None, tuple[tuple[int, int], 
     return original, code, tuple(spans)
 
 
+def parse_currency_scope(text: str) -> tuple[str | None, str | None, tuple[tuple[int, int], ...]]:
+    """The currency a figure is asked in ("in USD") and the currency left out ("non-EUR", "foreign-currency": "",
+    the reporting currency), with their spans.
+
+    >>> parse_currency_scope("spend on non-EUR invoices")[1]
+    'EUR'
+    >>> parse_currency_scope("spend in US dollars in Q1")[0]
+    'USD'
+    """
+    spans: list[tuple[int, int]] = []
+    excluded: str | None = None
+    for pattern in _NON_CURRENCY:
+        for match in pattern.finditer(text):
+            if any(s < match.end() and match.start() < e for s, e in spans):
+                continue
+            spans.append(match.span())
+            code = match.groupdict().get("code")
+            found = currency_code(code) if code else ""
+            excluded = found if excluded is None or excluded == "" else excluded
+    named: str | None = None
+    for match in (m for pattern in _NAMED_CURRENCY for m in pattern.finditer(text)):
+        if any(s < match.end() and match.start() < e for s, e in spans):
+            continue
+        spans.append(match.span())
+        named = named or currency_code(match.group("code"))
+    return named, excluded, tuple(spans)
+
+
+def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int, int], ...]]:
     """Every analyst slot of ``text`` and the spans hidden from the period reader (comparison base phrases)."""
     ranking, ranking_spans = parse_ranking(text)
     share, share_spans = parse_share(text)
     comparison, compare_spans, hidden, compares = parse_comparison(text, as_of)
     statuses, types, filter_spans = parse_filters(text)
-    original, code, currency_spans = parse_currency(text)
+    named, excluded, scope_spans = parse_currency_scope(text)
+    # "non-EUR spend" is no EUR spend: the exclusion's span is read first and hidden from the other readers
+    original, code, currency_spans = parse_currency(_blank(text, scope_spans if excluded is not None else ()))
+    currency_spans = (*currency_spans, *scope_spans)
     average = [m.span() for m in _AVERAGE_PRICE.finditer(text)]
     cheapest = [m.span() for m in _CHEAPEST_SUPPLIER.finditer(text)]
     if cheapest and ranking is not None and ranking.dimension == "supplier_id":
@@ -579,7 +640,8 @@ def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int
         comparison = Comparison("previous_period")
     analysis = Analysis(
         ranking=ranking, share=share, comparison=comparison, exclusion_cues=cues, statuses=statuses,
-        document_types=types, original_currency=original, document_currency=code,
+        document_types=types, original_currency=original or excluded is not None, document_currency=code,
+        named_currency=named, excluded_currency=excluded,
         average_price=bool(average or cheapest), price_by_supplier=bool(cheapest), compare_words=compare_words(text),
         spans=tuple(sorted({*ranking_spans, *share_spans, *compare_spans, *filter_spans, *currency_spans, *average,
                             *cheapest, *cues})),
@@ -628,7 +690,9 @@ def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
 #: Words after an exclusion cue that are filters or bases, not entities ("excluding tax", "without credit notes").
 _NOT_ENTITY = re.compile(
     r"^(?:the\s+|any\s+|all\s+)?(?:tax|taxes|vat|credit[- ]?notes?|credit memos?|drafts?|draft invoices?|cancell?ed|"
-    r"duplicates?|invoices?|conversion|fx|currency|currency conversion|posted|paid|unpaid)\b",
+    r"duplicates?|invoices?|conversion|fx|currency|currency conversion|posted|paid|unpaid)\b"
+    # "in currencies other than EUR": a currency left out (parse_currency_scope), not an unknown name
+    rf"|^(?:in\s+)?{_CODE}(?![A-Za-z])",
     re.I,
 )
 
@@ -655,6 +719,7 @@ GROUP_SHARE = "finance.product_group_share"
 COMPARISON = "finance.spend_comparison"
 DOCUMENT_CURRENCY = "finance.document_currency_spend"
 AVERAGE_PRICE = "catalog.average_unit_price"
+DOCUMENT_PRICE = "catalog.document_currency_unit_price"
 COMPANY_SPEND = "finance.company_spend"
 
 
@@ -725,9 +790,13 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
     quantity-weighted average over a period.
     """
     if analysis.average_price and slots.product_codes:
+        if analysis.original_currency or analysis.document_currency:
+            return DOCUMENT_PRICE  # "in invoice currency", "in USD": the price as invoiced, per currency
         if (single_month and not slots.supplier_ids and not slots.exclude_supplier_ids and not slots.group_by
                 and not analysis.price_by_supplier
-                and not slots.grain and not analysis.ranking and not analysis.comparison):
+                and not slots.grain and not analysis.ranking and not analysis.comparison
+                # "in invoice currency": the governed request names what the monthly workflow would drop
+                and not analysis.original_currency and not analysis.document_currency):
             return None
         return AVERAGE_PRICE
     if analysis.ranking is not None:
@@ -789,7 +858,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
             problems.append(("share: no product group named as the part",
                              "Which product group's share of the spend do you want?"))
         put("supplier_ids", slots.supplier_ids, "supplier")
-    elif metric == AVERAGE_PRICE:
+    elif metric in (AVERAGE_PRICE, DOCUMENT_PRICE):
         if len(slots.product_codes) != 1:
             problems.append(("unit price: one product is needed",
                              "The average unit price is computed for one product at a time. Which product do you "
@@ -811,12 +880,17 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
     if tuple(slots.statuses) != ("posted", "paid"):
         put("invoice_statuses", slots.statuses, "invoice status")
     put("reporting_currency", slots.reporting_currency, "reporting currency")
-    if metric == DOCUMENT_CURRENCY:
+    if metric in (DOCUMENT_CURRENCY, DOCUMENT_PRICE):
         if analysis.document_currency:
             params["document_currency"] = analysis.document_currency
         elif "currency" not in group_by:
             group_by = ("currency", *group_by)
-    elif analysis.document_currency or (analysis.original_currency and metric != DOCUMENT_CURRENCY):
+        if analysis.excluded_currency:
+            put("exclude_document_currencies", (analysis.excluded_currency,), "a currency left out")
+        elif analysis.excluded_currency == "":
+            problems.append(("currency: 'foreign currency' without a reporting currency",
+                             "Foreign to which currency? Name the currency to leave out (e.g. non-EUR invoices)."))
+    elif analysis.document_currency or analysis.original_currency:
         problems.append((f"combination: {metric} is not served in the invoices' own currency",
                          f"{_LABELS.get(metric, metric)} is computed in the reporting currency only; spend in the "
                          "invoices' own currency is a separate figure. Which one do you want?"))
@@ -884,6 +958,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
 _LABELS = {RANKING: "A spend ranking", SHARE: "A supplier's share", GROUP_SHARE: "A product group's share",
            COMPARISON: "A period comparison",
            DOCUMENT_CURRENCY: "Spend in the invoices' own currency", AVERAGE_PRICE: "The average unit price",
+           DOCUMENT_PRICE: "The average unit price in the invoices' own currency",
            COMPANY_SPEND: "Company spend"}
 
 
@@ -897,6 +972,7 @@ __all__ = [
     "COMPANY_SPEND",
     "COMPARISON",
     "DOCUMENT_CURRENCY",
+    "DOCUMENT_PRICE",
     "EXCLUSION_CUE",
     "GROUP_SHARE",
     "RANKING",

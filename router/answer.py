@@ -574,6 +574,8 @@ def _filters(p: dict[str, Any], currency: str, *, suppliers: bool = True) -> str
         parts.append("excluding suppliers " + ", ".join(p["exclude_supplier_ids"]))
     if p.get("exclude_product_group_ids"):
         parts.append("excluding product groups " + ", ".join(p["exclude_product_group_ids"]))
+    if p.get("exclude_document_currencies"):
+        parts.append("only invoices not issued in " + ", ".join(p["exclude_document_currencies"]))
     statuses = list(p.get("invoice_statuses") or ("posted", "paid"))
     parts.append("invoice statuses " + ", ".join(statuses)
                  + (" (posted = not yet paid)" if statuses == ["posted"] else ""))
@@ -775,6 +777,31 @@ def _document_currency_sentence(m: MetricToolResponse, company: str, period_text
              "currency": cur})
 
 
+def _document_price_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    """The average unit price in the invoices' own currencies: one price per currency (never averaged across
+    currencies), each beside the same lines' net amount in the reporting currency."""
+    p, cur = m.parameters, m.currency or ""
+    code, named = p.get("product_code"), p.get("document_currency")
+    who = company + (f", suppliers {', '.join(p['supplier_ids'])}" if p.get("supplier_ids") else "")
+    how = ("quantity-weighted: net amount excluding tax / net quantity in the invoice currency, not converted, "
+           "credit notes subtracted in both; statuses " + ", ".join(p.get("invoice_statuses") or ("posted", "paid")))
+    rows = [dict(r) for r in m.rows] if m.rows else ([{**m.values, "currency": named}] if m.values else [])
+    priced = [r for r in rows if r.get("document_unit_price") is not None]
+    if m.status == "no_data" or not priced:
+        return (f"Not found: no validated invoice line of {code} ({who}) in {period_text}"
+                + (f" invoiced in {named}" if named else "") + "; no data, not a price.",
+                {"document_unit_price": None, "product_code": code})
+    listed = "; ".join(
+        (f"{r['supplier_id']}, " if r.get("supplier_id") else "")
+        + f"{r.get('document_unit_price')} {r.get('currency') or named} per unit as invoiced (net "
+        f"{r.get('net_document_amount')} {r.get('currency') or named} / {r.get('quantity')} units; the same lines are "
+        f"{r.get('net_amount')} {cur} net in the reporting currency; {r.get('matched_line_count')} lines)"
+        for r in priced)
+    scope = f"on invoices in {named}" if named else "in each invoice currency"
+    return (f"The average net unit price of {code} ({who}) in {period_text} {scope}: {listed} ({how}).",
+            {"rows": priced, "product_code": code, "currency": cur})
+
+
 def _average_price_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
     p, cur = m.parameters, m.currency or ""
     code = p.get("product_code")
@@ -831,6 +858,7 @@ _ANALYST_SENTENCES: dict[str, Callable[[MetricToolResponse, str, str], tuple[str
     "finance.spend_comparison": _comparison_sentence,
     "finance.document_currency_spend": _document_currency_sentence,
     "catalog.average_unit_price": _average_price_sentence,
+    "catalog.document_currency_unit_price": _document_price_sentence,
     "finance.company_spend": _company_spend_sentence,
 }
 
@@ -997,13 +1025,15 @@ def validate_answer(
             if m.values.get(name) is not None:
                 (listed_amounts if name in optional else tool_amounts).add((str(m.values[name]), str(m.currency)))
             listed_amounts |= {(str(r[name]), str(m.currency)) for r in m.rows if r.get(name) is not None}
-        if m.metric == "finance.document_currency_spend":
+        for name in ("document_spend", "document_unit_price", "net_document_amount"):
+            if name not in m.outputs:
+                continue
             # Amounts in the invoices' own currency: each row's currency, or the one document currency asked for.
             code = m.parameters.get("document_currency")
-            if code and m.values.get("document_spend") is not None:
-                tool_amounts.add((str(m.values["document_spend"]), str(code)))
-            listed_amounts |= {(str(r["document_spend"]), str(r.get("currency") or code)) for r in m.rows
-                               if r.get("document_spend") is not None}
+            if code and m.values.get(name) is not None:
+                tool_amounts.add((str(m.values[name]), str(code)))
+            listed_amounts |= {(str(r[name]), str(r.get("currency") or code)) for r in m.rows
+                               if r.get(name) is not None}
         for key in ("supplier_ids", "exclude_supplier_ids"):
             tool_entities |= {str(x) for x in (m.parameters.get(key) or ())}
         if m.parameters.get("threshold") is not None and m.currency:

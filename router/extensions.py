@@ -9,6 +9,7 @@ every named constraint understood); a missing or unread one is a clarification t
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -20,6 +21,7 @@ from router.contract import (
     IntentScore,
     PlanStep,
     RoutingResult,
+    TimeRange,
     Workflow,
 )
 from router.counts import count_request, count_rule, count_steps, is_count_question
@@ -165,18 +167,37 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
 
 def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> RoutingResult:
     """Lowest/highest unit price or cheapest supplier of one product (router/unit_prices.py)."""
-    from router.unit_prices import price_steps, rule_hit
+    from router.unit_prices import LATEST_FROM, price_steps, rule_hit
 
-    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    latest = price.kind == "latest"
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not latest)
     # Unit prices and quantities are governed with the company optional (all companies), as the average is.
     kept = [(r, q) for r, q in zip(reasons, questions, strict=False) if not r.startswith("company:")]
     reasons, questions = [r for r, _ in kept], [q for _, q in kept]
     tr = reading.period.time_range
+    vague = reading.period.ambiguous and all(m.lower() in ("recently", "recent", "lately") for m in
+                                             reading.period.mentions)
+    if latest and tr is None and (not reading.period.ambiguous or vague):
+        # "the latest unit price" with no period ("most recently" names none): the most recent invoice day up
+        # to the as-of date
+        tr = TimeRange(start=LATEST_FROM, end=inputs.as_of + dt.timedelta(days=1), label="up to the as-of date",
+                       source_text="")
     if len(entities.product_codes) != 1:
         reasons.append(f"constraint: '{price.words}' needs exactly one product")
         questions.append(f"'{price.words}' is computed for one product at a time: which product do you mean "
                          "(e.g. its product code)?")
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    asked = reading.analysis.document_currency or ("" if reading.analysis.original_currency else None)
+    if asked is not None:
+        # The lowest / latest price, cheapest supplier and units run in the reporting currency: a price asked "as
+        # invoiced" or "in USD" is named, never given in EUR in its place.
+        reasons.append(f"currency: '{price.words}' is computed in the reporting currency only")
+        questions.append(f"'{price.words}' is computed in the reporting currency (converted on each posting date), "
+                         "not in the invoice currency. Do you want it in the reporting currency, or the average unit "
+                         "price in each invoice currency?")
+    if latest and tr is None and not reasons:
+        reasons.append(f"period: {reading.period.reason}")
+        questions.append(f"Which period do you mean ({reading.period.reason})? For example 2026-Q1 or March 2026.")
     if reasons or tr is None:
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=_aggregate(), read_as=read_as, rule="unit_price:clarification")

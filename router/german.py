@@ -22,6 +22,7 @@ _MARKERS = re.compile(
     r"\b(?:ausgaben|gesamtausgaben|ausgegeben|wie\s+viel(?:e)?|quartal|halbjahr|gesch(?:ä|ae)ftsjahr|lieferant(?:en)?|"
     r"rechnung(?:en)?|gutschrift(?:en)?|f(?:ü|ue)r|bei|seit|zwischen|welche[rsn]?|waren|wurden|haben|hat|"
     r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
+    r"st(?:ü|ue)ckpreis\w*|einzelpreis\w*|w(?:ä|ae)hrung\w*|"
     r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
     r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck|summe|"
     r"ausgenommen|exklusive|aufgeteilt|aufgeschl(?:ü|ue)sselt|prozent|viertel\w*|drittel|storniert\w*|"
@@ -262,6 +263,7 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bausgegeben\b", "spend"),
         (r"\b(?:durchschnittliche[rn]?\s+(?:st(?:ü|ue)ck)?preis|durchschnittspreis|durchschnittlicher\s+"
          r"einzelpreis)\b", "average unit price"),
+        (r"\b(?:st(?:ü|ue)ck|einzel)preis(?:e)?\b", "unit price"),
         (r"\banzahl\s+(?:der\s+)?\b", "number of "),
         (r"\banteil\b", "share"),
         (r"\bzahlungsbedingungen\b", "payment terms"),

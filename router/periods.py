@@ -146,8 +146,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
     # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
-    ("bare_year", re.compile(r"(?:\b(?:in|during|for|of)\s+(?:the\s+year\s+)?|(?<![\w./-])(?=(?:19|20)\d{2}\s+(?:spend|"
-                             r"spending|purchases|invoices|totals?|expenditure|costs?)\b))((?:19|20)\d{2})\b(?![-/]\d)",
+    # A year on either side of a comparison word is a period too ("Q1 2026 vs 2025", "2025 versus Q1 2026",
+    # "from 2025 to Q1 2026"): read, it is split into the period and its base instead of silently dropped.
+    ("bare_year", re.compile(r"(?:\b(?:in|during|for|of|vs\.?|versus|than|against|compared\s+(?:with|to)|from|"
+                             r"between|(?<=from\s\d{4}\s)to|(?<=between\s\d{4}\s)and)\s+"
+                             r"(?:the\s+year\s+)?|(?<![\w./-])(?=(?:19|20)\d{2}\s+(?:spend|spending|purchases|"
+                             r"invoices|totals?|expenditure|costs?|vs\.?|versus|compared|against)\b))"
+                             r"((?:19|20)\d{2})\b(?![-/]\d)",
                              re.I)),
     # Terse questions name a year alone ("Xenon: spend with Helix 2025"); read only when nothing else names a
     # period and the number is no amount ("over 2025", "2025 EUR") and no part of a date or code.

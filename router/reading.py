@@ -21,6 +21,8 @@ _CURRENCY_CODES = {
     "usd": "USD", "dollar": "USD", "dollars": "USD", "$": "USD",
     "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "£": "GBP",
     "chf": "CHF", "franc": "CHF", "francs": "CHF",
+    # German: "in Schweizer Franken", "in britischen Pfund", "in US-Dollar"
+    "franken": "CHF", "pfund": "GBP",
 }
 _CUR = r"(?:EUR|USD|GBP|CHF|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|€|\$|£)"
 
@@ -28,7 +30,9 @@ _CUR = r"(?:EUR|USD|GBP|CHF|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling
 def currency_code(cur: str) -> str | None:
     """ISO code of a currency word or symbol ("US dollars" -> USD, "pounds sterling" -> GBP)."""
     word = cur.lower().split()[-1] if " " in cur else cur.lower()
-    return "USD" if word.startswith("us") else _CURRENCY_CODES.get(word.removesuffix("sterling").strip() or "pound")
+    if word.startswith(("us", "u.s")):
+        return "USD"
+    return _CURRENCY_CODES.get(word.removesuffix("sterling").strip() or "pound")
 _MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_000_000, "mio": 1_000_000,
                 "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
 # Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" is a whole amount;
@@ -342,7 +346,9 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "by currency", "per invoice currency": the invoices' own currencies (the document-currency metric's
         # grouping; every other metric names it as a breakdown it does not offer).
         ("currency", r"\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:the\s+)?(?:invoice|original|"
-                     r"document|transaction)\s+)?currenc(?:y|ies)\b"),
+                     r"document|transaction)\s+)?currenc(?:y|ies)\b"
+                     # German: "nach Währung", "je Rechnungswährung", "aufgeschlüsselt nach Währungen"
+                     r"|\b(?:nach|je|pro)\s+(?:(?:der\s+)?(?:Rechnungs|Beleg|Original|Transaktions)?w(?:ä|ae)hrung(?:en)?)\b"),
         # Not "for every company": that names a scope (often in injected instructions), not a grouping.
         ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"),
     )

@@ -16,7 +16,16 @@ from itertools import pairwise
 from typing import Literal
 
 from procura.db.session import AuthContext
-from router.analysis import GovernedRequest, Slots, choose_metric, governed_request, share_part, single_month
+from router.analysis import (
+    AVERAGE_PRICE,
+    DOCUMENT_PRICE,
+    GovernedRequest,
+    Slots,
+    choose_metric,
+    governed_request,
+    share_part,
+    single_month,
+)
 from router.classifier import IntentClassifier
 from router.contract import (
     INTENT_TYPES,
@@ -31,6 +40,7 @@ from router.contract import (
     Workflow,
     clean_question,
 )
+from router.currency import currency_reading
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
@@ -162,7 +172,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
 
 def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     gazetteer = inputs.gazetteer
-    reading = read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
+    # "in USD" / "foreign-currency invoices" read against the company's reporting currency (router/currency.py)
+    reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
     # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
     extended = route_extensions(text, reading, inputs)
     if extended is not None:
@@ -317,7 +328,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                        "are both named")
         questions.append(f"Do you mean {entities.company_name or entities.company_id} only, or each of the tenant's "
                          f"companies ({_company_names(gazetteer)})?")
-    elif all_companies is not None and not per_company and (needs_company or "aggregate" in selected):
+    elif (all_companies is not None and not per_company and (needs_company or "aggregate" in selected)
+          # a unit price is governed over every company of the tenant when none is named (company optional)
+          and not (analyst is not None and analyst.name in (AVERAGE_PRICE, DOCUMENT_PRICE))):
         # A ranking, share, comparison or listing is governed per company: a figure "across all companies" would
         # be one company's, or a sum no metric defines.
         reasons.append(f"company: {all_companies.group(0)!r} asks for a figure across companies")

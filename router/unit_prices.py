@@ -17,6 +17,7 @@ the two-workflow shape of :mod:`router.compound`, routed before this one.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -59,6 +60,17 @@ _UNITS = re.compile(
     r"\bnumber of (?:units|pieces)\b|(?<!per )(?<!per-)\bunits?\s+(?:of|bought|purchased)\b",
     re.I,
 )
+#: "latest unit price of PRD-482", "the most recent price we paid per unit", "last price paid for X", "what did we
+#: pay per unit most recently": the average unit price on the product's most recent invoice day.
+_LATEST = re.compile(
+    r"\b(?:latest|most\s+recent|last|newest|current|recent)\s+(?:(?:net|average|avg\.?)\s+)?(?:unit\s+(?:price|cost)|"
+    r"price(?:s)?(?:\s+(?:paid|per\s+(?:unit|piece)))?|per[- ]unit\s+(?:price|cost)|purchase\s+price|cost\s+per\s+unit)"
+    r"\b|\b(?:pay|paid|cost)\s+[^?.;]{0,60}?\b(?:most\s+recently|last\s+time|the\s+last\s+time)\b"
+    r"|\b(?:letzte[nr]?|aktuelle[nr]?|j(?:ü|ue)ngste[nr]?)\s+(?:St(?:ü|ue)ck)?[Pp]reis\b",
+    re.I,
+)
+#: The earliest day a governed period may start: "the latest price" without a period looks back to it.
+LATEST_FROM = dt.date(1990, 1, 1)
 #: A ranking of products or suppliers by units is the governed ranking's (router/analysis.py), not one product's.
 _RANKED = re.compile(r"\b(?:top|bottom|rank\w*|most|least|largest|biggest|smallest|which (?:products?|suppliers?|"
                      r"vendors?))\b", re.I)
@@ -68,7 +80,7 @@ _RANKED = re.compile(r"\b(?:top|bottom|rank\w*|most|least|largest|biggest|smalle
 class PriceRequest:
     """An extreme unit price of one product, or the supplier with the lowest/highest average price of it."""
 
-    kind: Literal["range", "cheapest_supplier", "units"]
+    kind: Literal["range", "cheapest_supplier", "units", "latest"]
     direction: Literal["low", "high"]
     words: str
 
@@ -76,6 +88,9 @@ class PriceRequest:
 def price_request(reading: Reading) -> PriceRequest | None:
     """The unit-price shape a question asks for (see the module docstring), or ``None``."""
     text = reading.cue_text
+    found = _LATEST.search(text)
+    if found is not None:
+        return PriceRequest("latest", "high", " ".join(found.group(0).split()))
     found = _CHEAPEST_SUPPLIER.search(text)
     if found is not None:
         low = any(found.group(g) for g in ("low", "low2", "low3", "low4"))
@@ -102,6 +117,19 @@ def price_steps(req: PriceRequest, reading: Reading, company_id: str | None, sta
         params["reporting_currency"] = currency
     if reading.excluded_supplier_ids:
         params["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
+    if req.kind == "latest":
+        if reading.entities.supplier_ids:
+            params["supplier_ids"] = list(reading.entities.supplier_ids)
+        metric = AVERAGE_METRIC
+        purpose = (f"The average net unit price of {params['product_code']} per invoice day ({AVERAGE_METRIC} by "
+                   "day); the most recent day is the latest price.")
+        return (
+            PlanStep(step_id="unit-price", tool="metrics.query",
+                     arguments={"metric": metric, "parameters": params, "group_by": [], "grain": "day"},
+                     purpose=purpose),
+            PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=("unit-price",),
+                     purpose="The figure is present, or its absence is said (no data, not a price)."),
+        )
     if req.kind in ("range", "units"):
         if reading.entities.supplier_ids:
             params["supplier_ids"] = list(reading.entities.supplier_ids)
@@ -156,7 +184,9 @@ def _compose_unit_price(d: _Draft) -> None:
     who = company + (f", suppliers {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids")
                      else "")
     result: dict[str, Any] = {"product_code": code, "currency": cur}
-    if kind == "range":
+    if kind == "latest":
+        text, status = _latest_sentence(m, company, who, d.period_text, result)
+    elif kind == "range":
         v = m.values
         value = v.get("lowest_unit_price" if direction == "low" else "highest_unit_price")
         if m.status == "no_data" or value is None:
@@ -215,6 +245,34 @@ def _compose_unit_price(d: _Draft) -> None:
     d.status, d.text, d.result = status, text, result  # type: ignore[assignment]
     d.inputs = {"metric": m.metric, "parameters": m.parameters}
     d.citations, d.sources = citations, tuple(c.source_id for c in citations)
+
+
+def _latest_sentence(m: Any, company: str, who: str, period_text: str, result: dict[str, Any]) -> tuple[str, str]:
+    """The latest unit price: the last invoice day's row of the day-grain average (quantity-weighted over that
+    day's lines), with the day and the lines behind it; a cut row list is said, never read as complete."""
+    code, cur = m.parameters.get("product_code"), m.currency or ""
+    priced = [r for r in m.rows if r.get("unit_price") is not None]
+    if m.status == "no_data" or not priced:
+        result["unit_price"] = None
+        return (f"Not found: no counted invoice line of {code} ({who}) in {period_text}; no data, not a price.",
+                "no_data")
+    last = priced[-1]
+    day = str(last.get("period_start") or last.get("invoice_date") or "")[:10]
+    result.update({"unit_price": last.get("unit_price"), "invoice_date": day, "quantity": last.get("quantity"),
+                   "net_amount": last.get("net_amount")})
+    scope = f"in {period_text}" if period_text else f"up to {m.parameters.get('end_date')} (exclusive)"
+    text = (f"The latest net unit price {company} paid for {code} ({scope}) was {last.get('unit_price')} "
+            f"{cur} per unit, on {day}, the most recent invoice day of {code} (net {last.get('net_amount')} {cur} / "
+            f"{last.get('quantity')} units over {last.get('matched_line_count')} counted lines that day; "
+            f"quantity-weighted, tax excluded, credit notes subtracted; in {cur}).")
+    if len(priced) > 1:
+        before = priced[-2]
+        text += (f" The invoice day before, {str(before.get('period_start') or '')[:10]}, it was "
+                 f"{before.get('unit_price')} {cur} per unit.")
+    if m.truncated:
+        text = "PARTIAL RESULT: the day rows were cut at the row limit, so a later day may be missing. " + text
+        return text, "partial"
+    return text, "answered"
 
 
 __all__ = ["AVERAGE_METRIC", "RANGE_METRIC", "PriceRequest", "price_request", "price_steps", "rule_hit"]

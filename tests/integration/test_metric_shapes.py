@@ -165,6 +165,8 @@ def matching(rows: Iterable[Mapping[str, Any]], p: Mapping[str, Any], *, period:
             continue
         if any(k in p and k not in skipped and not _passes(r, k, p[k]) for k in _FILTERS):
             continue
+        if r["currency"] in p.get("exclude_document_currencies", ()):
+            continue
         if period and not (p["start_date"] <= r["invoice_date"].isoformat() < p["end_date"]):
             continue
         out.append(r)
@@ -219,8 +221,11 @@ def common(draw: st.DrawFn, *, filters: bool = True) -> dict[str, Any]:
 
 # --- exclusions, status and document-type filters ----------------------------------------------------------------
 @EXAMPLES
-@given(p=common())
-def test_company_spend_with_exclusions_and_filters_matches(world: World, p: dict[str, Any]) -> None:
+@given(p=common(), left_out=st.lists(st.sampled_from(("EUR", "USD", "GBP")), max_size=1))
+def test_company_spend_with_exclusions_and_filters_matches(world: World, p: dict[str, Any],
+                                                           left_out: list[str]) -> None:
+    if left_out:
+        p["exclude_document_currencies"] = left_out  # the reporting total of the non-EUR invoices
     result = world.query("finance.company_spend", p)
     lines = matching(world.rows, p)
     if not lines:
@@ -429,13 +434,17 @@ def test_credit_notes_larger_than_invoices_rank_last(world: World) -> None:
 # --- document currency and unit price ----------------------------------------------------------------------------
 @EXAMPLES
 @given(p=common(filters=False), currency=st.sampled_from((None, "EUR", "USD", "GBP")),
-       excluded=st.lists(st.sampled_from(SUPPLIERS), max_size=2, unique=True))
+       excluded=st.lists(st.sampled_from(SUPPLIERS), max_size=2, unique=True),
+       left_out=st.lists(st.sampled_from(("EUR", "USD", "GBP")), max_size=2, unique=True))
 def test_document_currency_spend_matches(world: World, p: dict[str, Any], currency: str | None,
-                                         excluded: list[str]) -> None:
+                                         excluded: list[str], left_out: list[str]) -> None:
     if currency:
         p["document_currency"] = currency
     if excluded:
         p["exclude_supplier_ids"] = excluded
+    if left_out:
+        # "non-EUR invoices": the currencies left out (exclude_document_currencies)
+        p["exclude_document_currencies"] = left_out
     result = world.query("finance.document_currency_spend", p, [] if currency else ["currency"])
     buckets: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for r in matching(world.rows, p):
@@ -463,6 +472,27 @@ def test_average_unit_price_of_every_product_and_quarter(world: World) -> None:
             n, q = sum(map(net, lines), D(0)), sum(map(units, lines), D(0))
             assert values["unit_price"] == (None if q == 0 else scaled(n / q, 4)), (product, start)
             assert (values["quantity"], values["net_amount"]) == (scaled(q, 4), money(n))
+
+
+def test_document_currency_unit_price_of_every_product_and_quarter(world: World) -> None:
+    # the price as invoiced: per document currency, the signed line net in that currency over the signed units
+    # (credit notes included), never averaged across currencies; computed here from the raw lines
+    for product in sorted(PRODUCTS):
+        for start, end in QUARTERS:
+            p = {"product_code": product, "start_date": start.isoformat(), "end_date": end.isoformat()}
+            result = world.query("catalog.document_currency_unit_price", p, ["currency"])
+            buckets: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+            for r in matching(world.rows, p):
+                buckets[r["currency"]].append(r)
+            got = {r["values"]["currency"]: r["values"] for r in result["rows"]}
+            assert set(got) == set(buckets), (product, start)
+            for cur, rows in buckets.items():
+                sign = [-1 if r["document_type"] == "credit_note" else 1 for r in rows]
+                n = sum((s * r["line_net_amount"] for s, r in zip(sign, rows, strict=True)), D(0))
+                q = sum(map(units, rows), D(0))
+                assert got[cur]["document_unit_price"] == (None if q == 0 else scaled(n / q, 4)), (product, cur)
+                assert got[cur]["net_document_amount"] == money(n)
+                assert got[cur]["net_amount"] == money(sum(map(net, rows), D(0)))
 
 
 # --- supplier count, largest invoices, a group's share of other groups -------------------------------------------

@@ -88,6 +88,12 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
                         "document_types": ["invoice"], "exclude_supplier_ids": ["SUP-99"],
                         "invoice_statuses": ["posted"]}},
     ],
+    "catalog.document_currency_unit_price": [
+        {"parameters": {"product_code": "PRD-482", "start_date": "2025-01-01", "end_date": "2026-04-01"},
+         "group_by": ["currency"]},
+        {"parameters": {"product_code": "PRD-482", "start_date": "2025-01-01", "end_date": "2026-04-01",
+                        "document_currency": "EUR"}, "group_by": ["supplier_id"]},
+    ],
 }
 #: Metrics of the share, comparison and ranking shapes: MetricFlow has no runtime numerator filter, offset
 #: base period or cut, so tests/integration/test_metric_shapes_crosscheck.py composes them from MetricFlow

@@ -52,6 +52,9 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.supplier_count": {"company_id": "COMP-A", **Q1},
     "finance.largest_invoices": {"company_id": "COMP-A", "limit": 3, "direction": "top", **Q1},
     "finance.invoice_line_count": {"company_id": "COMP-A", **Q1},
+    "catalog.document_currency_unit_price": {"product_code": "PRD-482", "start_date": "2026-03-01",
+                                             "end_date": "2026-04-01", "company_id": "COMP-A",
+                                             "document_currency": "EUR"},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
@@ -60,7 +63,7 @@ METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"
 SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
 _VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "grand_total",
-                  "line_count")
+                  "line_count", "document_unit_price")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:

@@ -152,10 +152,13 @@ def test_original_currency_is_read(text: str, code: str | None) -> None:
     assert original and got == code
 
 
-def test_local_or_whatever_currency_stays_a_clarification() -> None:
-    for question in ("What did Company A spend in Q1 2026 in local currency?",
-                     "Give me Company A's Q4 2025 spend, in whatever currency the invoices were in."):
-        assert "currency" in " ".join(routed(question).clarification_reasons), question
+def test_local_currency_is_the_invoice_currencies_whatever_currency_is_asked() -> None:
+    # "local currency" of a spend figure: each invoice currency as invoiced, with the reporting total beside it
+    # (tests/unit/test_router_currency_prices.py); "whatever currency" chooses none and is still asked about.
+    local = routed("What did Company A spend in Q1 2026 in local currency?")
+    assert not local.requires_clarification and "finance.document_currency_spend" in str(local.execution_plan)
+    question = "Give me Company A's Q4 2025 spend, in whatever currency the invoices were in."
+    assert "currency" in " ".join(routed(question).clarification_reasons), question
 
 
 @pytest.mark.parametrize("cue", ["excluding", "except", "except for", "other than", "not from", "apart from",

@@ -249,11 +249,12 @@ def test_symbol_and_upper_bound_thresholds_list_invoices(phrase: str) -> None:
 
 
 @pytest.mark.parametrize("phrase", ["in USD", "in US dollars", "in pounds", "in CHF"])
-def test_a_foreign_currency_is_asked_about_with_or_without_a_supplier(phrase: str) -> None:
-    # A supplier may invoice in several currencies: "spend with Beta in USD" could mean a conversion (not governed)
-    # or Beta's USD invoices; the clarification names both, never one of them silently.
+def test_a_foreign_currency_is_its_invoices_with_or_without_a_supplier(phrase: str) -> None:
+    # A conversion into USD is no governed figure; the invoices issued in USD are, as invoiced and beside their
+    # EUR amount, and the answer says which figure it is (router/currency.py).
     for question in (f"Company A spend with Supplier Beta in Q1 2026 {phrase}", f"Company A spend in Q1 2026 {phrase}"):
-        assert _routed(question).requires_clarification, question
+        metric, params, _ = _metric_step(question)
+        assert metric == "finance.document_currency_spend" and params.get("document_currency"), (question, params)
 
 
 @pytest.mark.parametrize(("phrase", "dimension"), [("by part number", "product_code"),

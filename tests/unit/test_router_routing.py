@@ -209,7 +209,7 @@ def test_clarification_for_unchosen_currency_status_and_measures_over_invoices()
         assert result.requires_clarification, question
         return {reason.split(":")[0] for reason in result.clarification_reasons}
 
-    assert "currency" in kinds("What did Company C spend in 2025-Q4 in local currency?")
+    assert "currency" in kinds("What did Company C spend in 2025-Q4, in whatever currency the invoices were in?")
     # "In the original currency" is served: spend in the invoices' own currency, one figure per currency, with
     # the same lines' total in the reporting currency beside them (never a sum across currencies).
     original = routed("What did Company C spend in 2025-Q4 in the original currency?")
