@@ -86,6 +86,9 @@ _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+includi
 _UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
 _COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
+_CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
+#: After a year: no currency, and not the first bound of a range whose second bound is money.
+_NOT_MONEY_AFTER = rf"(?!{_CURRENCY_AFTER})(?!\s*(?:to|and|-|–)\s*\d[\d.,]*{_CURRENCY_AFTER})"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Ranges between two written days, before the lists: "between 1 January and January 31" is no month list.
     ("between", re.compile(rf"\bbetween\s+{_START_DATE}\s+and\s+()(?:before\s+)?{_DATE}\b", re.I)),
@@ -148,11 +151,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
     # A year on either side of a comparison word is a period too ("Q1 2026 vs 2025", "2025 versus Q1 2026",
     # "from 2025 to Q1 2026"): read, it is split into the period and its base instead of silently dropped.
-    ("bare_year", re.compile(r"(?:\b(?:in|during|for|of|vs\.?|versus|than|against|compared\s+(?:with|to)|from|"
+    # A number with a currency after it, or the first bound of an amount range, is money ("less than 2000 EUR",
+    # "from 2000 to 5000 EUR"), never a year; "than" compares amounts, not periods.
+    ("bare_year", re.compile(r"(?:\b(?:in|during|for|of|vs\.?|versus|against|compared\s+(?:with|to)|from|"
                              r"between|(?<=from\s\d{4}\s)to|(?<=between\s\d{4}\s)and)\s+"
                              r"(?:the\s+year\s+)?|(?<![\w./-])(?=(?:19|20)\d{2}\s+(?:spend|spending|purchases|"
                              r"invoices|totals?|expenditure|costs?|vs\.?|versus|compared|against)\b))"
-                             r"((?:19|20)\d{2})\b(?![-/]\d)",
+                             r"((?:19|20)\d{2})\b(?![-/]\d)" + _NOT_MONEY_AFTER,
                              re.I)),
     # Terse questions name a year alone ("Xenon: spend with Helix 2025"); read only when nothing else names a
     # period and the number is no amount ("over 2025", "2025 EUR") and no part of a date or code.

@@ -9,6 +9,7 @@ import calendar
 import datetime as dt
 from decimal import Decimal
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -271,3 +272,12 @@ def test_german_period_phrases() -> None:
     assert "last 3 months" not in (read_german("Ausgaben von Company A bis Ende März") or "")
     comparison = read_german("Wie haben sich die Ausgaben im ersten Quartal 2026 gegenüber dem Vorjahr verändert?")
     assert comparison is not None and "compared with last year" in comparison and "change" in comparison
+
+
+@pytest.mark.parametrize("text", ["Which invoices of Company A were less than 2000 EUR in Q1 2026?",
+                                  "invoices from 2000 to 5000 EUR in Q1 2026", "invoices above 2025 € in Q1 2026",
+                                  "Company A invoices more than 2024 euros in Q1 2026"])
+def test_a_year_shaped_amount_is_no_second_period(text: str) -> None:
+    # "less than 2000 EUR" was read as the year 2000 beside Q1 2026: a comparison of periods was asked about
+    found = resolve_period(text, dt.date(2026, 5, 15))
+    assert not found.ambiguous and found.time_range is not None and found.time_range.label == "2026-Q1", found
