@@ -560,6 +560,9 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     part before; a unit-price part without a product takes the product of another part.
     """
     whole = read_part(question)
+    apart = separate_parts(question, whole)
+    if apart:
+        return apart
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
         return price_change_parts(whole)
@@ -597,6 +600,83 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             carried.append(donor)
         parts.append(AskPart(asked, text if carried or text != read_texts[i] else asked, tuple(carried)))
     return tuple(parts)
+
+
+#: "X in Q4 and, separately, in Q1", "Q3 and Q4 separately", "with A and with B, separately", "one figure each":
+#: the same ask once per named period (or supplier), never their total.
+_SEPARATELY = re.compile(r",?\s*(?:\band\s*,?\s*)?\b(?:each\s+)?(?:separately|individually|respectively|"
+                         r"(?:as\s+)?separate\s+figures|one\s+figure\s+(?:for\s+)?each|each\s+on\s+its\s+own)\b"
+                         r"(?:\s+please)?,?", re.I)
+#: "What did we spend with A in Q1, and what with B?": the second ask repeats the first with another supplier.
+_ELLIPSIS = re.compile(r",?\s+and\s+(?:what|how\s+much)(?:\s+about)?(?=\s+(?:with|from|for)\s)", re.I)
+_LEAD_WORD = re.compile(r"(?:\b(?:with|from|at|by|in|for|during|over)\s+)$", re.I)
+
+
+def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``text`` without ``spans`` (and the preposition before each), the glue left dangling tidied away."""
+    out = text
+    for start, end in sorted(spans, reverse=True):
+        lead = _LEAD_WORD.search(out, 0, start)
+        out = out[:lead.start() if lead else start] + " " + out[end:]
+    out = re.sub(r"(?:\s*,)?\s+(?:and|und|&)(?=\s*(?:$|[?.!,;:]|(?:and|und|&)\b))", "", out, flags=re.I)
+    out = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(out.split()))
+    return re.sub(r"[,;:\s]+([?.!]?)$", r"\1", out).strip()
+
+
+def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
+    """One part per named supplier or period when the question asks for them separately ("and, separately,",
+    "... separately please", "and what with B?"); ``()`` otherwise. Each part is the question with the other
+    suppliers (periods) taken out; the shared constraints stay in every part."""
+    if whole.text != question:
+        return ()  # a German question is read through its rewriting: its spans are not the question's
+    cue = _SEPARATELY.search(question) or _ELLIPSIS.search(question)
+    if cue is None:
+        return ()
+    cue_span = (cue.start(), cue.end())
+    suppliers = [m for m in whole.mentions.suppliers if m.resolved]
+    period_spans = list(whole.period.spans)
+    if len({m.resolved for m in suppliers}) >= 2:
+        keep_period = ""
+        if period_spans:
+            first = question[period_spans[0][0]:period_spans[0][1]]
+            keep_period = first if _PERIOD_LEAD.match(first) else f"in {first}"
+        base = _cut(question, [*((m.start, m.end) for m in suppliers), *period_spans, cue_span])
+        tail = base[-1] if base[-1:] in "?.!" else ""
+        base = base.rstrip("?.! ")
+        return tuple(AskPart(f"{base} with {m.text} {keep_period}".strip() + tail,
+                             f"{base} with {m.text} {keep_period}".strip() + tail)
+                     for m in dict((m.resolved, m) for m in suppliers).values())
+    if _ELLIPSIS.match(question, cue.start()) is not None:
+        return ()
+    periods = _named_periods(question, whole)
+    if len(periods) < 2:
+        return ()
+    base = _cut(question, [*period_spans, cue_span])
+    tail = base[-1] if base[-1:] in "?.!" else ""
+    base = base.rstrip("?.! ")
+    return tuple(AskPart(f"{base} {words}{tail}", f"{base} {words}{tail}") for words in periods)
+
+
+def _named_periods(question: str, whole: Reading) -> list[str]:
+    """The periods a question names one after the other, each as words the period reader reads alone."""
+    from router.periods import resolve_period
+
+    out: dict[tuple[dt.date, dt.date], str] = {}
+    for start, end in whole.period.spans:
+        words = question[start:end]
+        one = resolve_period(words, whole.as_of)
+        if one.time_range is not None and " + " not in one.time_range.label:
+            out.setdefault((one.time_range.start, one.time_range.end),
+                           words if _PERIOD_LEAD.match(words) else f"in {words}")
+            continue
+        pieces = one.parts or (one.time_range.label.split(" + ") if one.time_range is not None else ())
+        for piece in pieces:
+            label = piece if isinstance(piece, str) else piece.label
+            alone = resolve_period(label, whole.as_of).time_range
+            if alone is None:
+                return []
+            out.setdefault((alone.start, alone.end), f"in {label}")
+    return list(out.values())
 
 
 def _shifted(day: dt.date, years: int = 0, months: int = 0) -> dt.date:
