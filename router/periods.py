@@ -497,6 +497,10 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             return PeriodResolution(None, True, str(gap), tuple(mentions), tuple(consumed), parts=gap.parts)
         if joined is not None:
             found = [joined]
+            # "Q4 2025 and Q1 2026 together": the word that asks for the union is part of the period.
+            together = _TOGETHER.match(question, max(end for _, end in found_spans))
+            if together is not None:
+                consumed.append(together.span())
     if point_in_time is not None:
         resolved = _resolve_found(question, found, starts, mentions, consumed)
         return PeriodResolution(resolved.time_range, resolved.ambiguous, resolved.reason, resolved.mentions,
@@ -504,6 +508,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     return _resolve_found(question, found, starts, mentions, consumed)
 
 
+_TOGETHER = re.compile(r"\s*,?\s*(?:taken\s+)?(?:together|combined|jointly|in\s+total|summed|added\s+up)\b", re.I)
 _GLUE_ONLY = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*", re.I)
 #: "in January and in March": each period with its own preposition, two periods rather than one list.
 _GLUE_EACH = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*(?:in|for|during|im)\s+", re.I)
