@@ -465,7 +465,7 @@ _ASK = re.compile(
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
     r"price|approved|which suppliers|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
-    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil)\b|%",
+    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased)\b|%",
     re.I,
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
@@ -587,6 +587,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         carried = []
         asked = texts[i]
         if refers:
+            text = re.sub(r"\s+(?:on|for)\s+(?:them|those|these)\b", "", text, flags=re.I)
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
             text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
             text = re.sub(r"\bthe same\b", "the spend", text, flags=re.I)
