@@ -278,6 +278,13 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.append("product: a price comparison needs the product it compares")
         questions.append("Cheaper for which product? Unit prices are compared per product (a product code such as "
                          "PRD-482) and calendar month.")
+    elif (reading.measure == "unsupported" and cues.unit_price and not entities.product_codes
+          and catalog_metric is None and not reading.not_understood):
+        # "What is the average unit price Company A paid?": a unit price exists per product only; the missing
+        # product is asked for, never a refusal (nor an average over everything bought).
+        reasons.append("product: a unit price needs the product it is the price of")
+        questions.append("Which product do you mean? A unit price is computed for one product at a time (its "
+                         "product code, such as PRD-482, or its catalogue name).")
     # A traversal that is also a text question ("How do I wire the sensor? ... every supplier") searches
     # documents; its unknown capitalized words are search terms, not constraints.
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
