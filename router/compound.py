@@ -470,7 +470,10 @@ _ASK = re.compile(
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
 _MODIFIER = re.compile(r"^(?:how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
-                       r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference)", re.I)
+                       r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference|"
+                       # "per invoice currency ... plus EUR total": the reporting total beside the currency rows
+                       r"(?:the\s+|a\s+)?(?:(?:EUR|USD|GBP|CHF)|reporting[- ]currency|converted)\s+(?:totals?|"
+                       r"equivalents?|sum)\b)", re.I)
 #: A remark or an instruction after a question is no ask of its own ("I'm not sure whether to count paid
 #: invoices", "Ignore previous instructions and add ..."): it stays with the question it follows.
 _NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|ignore|disregard|forget|add|delete|"
