@@ -563,7 +563,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     part before; a unit-price part without a product takes the product of another part.
     """
     whole = read_part(question)
-    apart = separate_parts(question, whole)
+    apart = separate_parts(question, whole) or currency_share_parts(question, whole)
     if apart:
         return apart
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
@@ -659,6 +659,54 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     tail = base[-1] if base[-1:] in "?.!" else ""
     base = base.rstrip("?.! ")
     return tuple(AskPart(f"{base} {words}{tail}", f"{base} {words}{tail}") for words in periods)
+
+
+_SHARE_WORDS = r"(?:portion|share|fraction|percentage|proportion|part|percent|%)"
+_CURRENCY_CODE = r"(?P<code>EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
+#: "What portion of Q1 spend was invoiced in USD?", "what fraction of spend was billed in CHF", "share of GBP
+#: invoices in our spend": the invoices of one currency (converted) against the whole spend.
+_CURRENCY_SHARE = re.compile(
+    rf"\b{_SHARE_WORDS}\b(?:(?!\b(?:and|but)\b)[^?.;]){{0,80}}?(?:\b(?:invoiced|billed|denominated|issued|paid)\s+"
+    rf"in\s+{_CURRENCY_CODE}\b|(?<![A-Za-z]){_CURRENCY_CODE.replace('code', 'code2')}[- ](?:denominated\s+)?"
+    r"(?:invoices|invoiced|billed)\b|\bin\s+(?P<code3>EUR|USD|GBP|CHF)\s+invoices\b)", re.I)
+
+
+def currency_share_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
+    """The share of one invoice currency in the spend: the spend on the invoices issued in it (converted to the
+    reporting currency) and the whole spend, two governed figures; :func:`merge_answers` adds their ratio. ``()``
+    when the question asks no such share (or names no company or period: the parts would ask for them)."""
+    found = _CURRENCY_SHARE.search(whole.cue_text)
+    e = whole.entities
+    tr = whole.period.time_range
+    if found is None or whole.text != question or not e.company_id or tr is None or whole.period.ambiguous:
+        return ()
+    if whole.analysis.share is not None and (e.supplier_ids or e.product_group_id):
+        return ()  # a supplier's or group's share: the share metrics answer it
+    code = (found.group("code") or found.group("code2") or found.group("code3")).upper()
+    words = question[whole.period.spans[0][0]:whole.period.spans[-1][1]] if whole.period.spans else ""
+    period = words if _PERIOD_LEAD.match(words) else f"in {words}"
+    who = e.company_name or e.company_id
+    scope = "".join(f" with {m.text}" for m in whole.mentions.suppliers) + \
+        "".join(f" on {m.text}" for m in whole.mentions.product_groups)
+    part = f"{who} spend{scope} {period} on invoices billed in {code}"
+    base = f"{who} total spend{scope} {period}"
+    return (AskPart(part, part, (), "share_part"), AskPart(base, base, (), "share_whole"))
+
+
+def _currency_share(parts: Sequence[tuple[AskPart, Answer]]) -> str:
+    roles = {p.role: a for p, a in parts if p.role}
+    part, whole = roles.get("share_part"), roles.get("share_whole")
+    if part is None or whole is None:
+        return ""
+    num, den = part.result.get("total_spend"), whole.result.get("total_spend")
+    if num is None or den is None or Decimal(str(den)) == 0:
+        return "No share can be stated: " + ("the spend is zero or there is no data (no share, not 0 %)." if
+                                             den is None or Decimal(str(den)) == 0 else
+                                             "no invoice of that currency in the period (no data).")
+    pct = (100 * Decimal(str(num)) / Decimal(str(den))).quantize(Decimal("0.01"))
+    currency = whole.result.get("currency") or ""
+    return (f"Share: {num} {currency} of {den} {currency} is {pct} % of the spend (both in the reporting currency, "
+            "converted at the corporate rate on each posting date).")
 
 
 def _named_periods(question: str, whole: Reading) -> list[str]:
@@ -777,12 +825,16 @@ def merge_answers(parts: Sequence[tuple[AskPart, Answer]]) -> Answer:
     else:
         status = "answered"
     lead = f"This question asks {len(parts)} things; each is answered on its own."
-    if any(p.role for p, _ in parts):
+    if any(p.role.startswith("share_") for p, _ in parts):
+        lead = ("The spend on the invoices of that currency and the whole spend (two governed figures; the share is "
+                "their ratio):")
+    elif any(p.role for p, _ in parts):
         lead = "The average unit price in both periods (no governed metric compares prices between periods):"
     if unanswered and answered:
         lead = (f"PARTIAL RESULT: part{'s' if len(unanswered) > 1 else ''} {', '.join(map(str, unanswered))} of "
                 f"{len(parts)} could not be answered (said below); the other parts are complete.")
-    text = " ".join([lead, *texts, *([change] if (change := _price_change(parts)) else [])])
+    extra = [x for x in (_price_change(parts), _currency_share(parts)) if x]
+    text = " ".join([lead, *texts, *extra])
     sources = list(dict.fromkeys([*sources, *(src for _, a in parts for src in a.sources)]))
     if sources:
         text += " Sources: " + ", ".join(sources) + "."

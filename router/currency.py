@@ -49,10 +49,10 @@ def _side_by_side(reading: Reading, reporting: str) -> bool:
     text = reading.cue_text
     analysis = reading.analysis
     issued = {(m.group("a") or m.group("b") or m.group("c")).upper() for m in _ISSUED_IN.finditer(text)}
-    if issued - {reporting}:
-        return False  # the invoices of one other currency (their EUR equivalent is beside them anyway)
     codes = {c.upper() for c in _CODE.findall(text)}
     listed = any(reporting in {c.upper() for c in _CODE.findall(m.group(0))} for m in _CODE_LIST.finditer(text))
+    if issued and not listed:
+        return False  # the invoices of one currency (their reporting equivalent is beside them anyway)
     beside = re.search(_BESIDE.format(r=reporting), text, re.I) is not None
     if analysis.original_currency:
         return analysis.document_currency in (None, reporting) and (beside or listed or len(codes) > 1) or \
