@@ -454,7 +454,8 @@ _BOUNDARY = re.compile(
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
     r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
-    r"\s+and\s+(?=(?:what|which|how|who|also|its|their|the\s+(?:number|count|share|top|average|"
+    r"\s+and\s+(?=(?:what|which|how|who|also|its|their|(?:the\s+)?(?:avg|average|mean)\s+(?:unit\s+)?price|"
+    r"the\s+(?:number|count|share|top|average|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
     re.I,
