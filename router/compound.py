@@ -634,6 +634,9 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     suppliers (periods) taken out; the shared constraints stay in every part."""
     if whole.text != question:
         return ()  # a German question is read through its rewriting: its spans are not the question's
+    products = _product_parts(question, whole)
+    if products:
+        return products
     cue = _SEPARATELY.search(question) or _ELLIPSIS.search(question)
     if cue is None:
         return ()
@@ -708,6 +711,35 @@ def _currency_share(parts: Sequence[tuple[AskPart, Answer]]) -> str:
     currency = whole.result.get("currency") or ""
     return (f"Share: {num} {currency} of {den} {currency} is {pct} % of the spend (both in the reporting currency, "
             "converted at the corporate rate on each posting date).")
+
+
+#: "... of each", "give both averages", "A vs B", "A or B": a unit price asked for every product named.
+_EACH_PRODUCT = re.compile(r"\b(?:each|both|either|separately|respectively|vs\.?|versus|or|compared?)\b", re.I)
+
+
+def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
+    """One unit-price part per product when a price question names several and asks for each ("average unit price
+    of each", "which is cheaper, A or B? give both averages"); ``()`` otherwise."""
+    if not (whole.cues.unit_price or whole.analysis.average_price) or not _EACH_PRODUCT.search(whole.cue_text):
+        return ()
+    spans: list[tuple[int, int, str]] = [(m.start, m.end, m.resolved) for m in whole.mentions.products
+                                         if m.resolved]
+    spans += [(f.start(), f.end(), f.group(0).upper()) for f in re.finditer(r"\bPRD-\d+\b", question, re.I)
+              if not any(a <= f.start() < b for a, b, _ in spans)]
+    codes = list(dict.fromkeys(code for _, _, code in spans))
+    if len(codes) < 2 or len(codes) != len(spans):
+        return ()
+    e = whole.entities
+    tr = whole.period.time_range
+    if tr is None or whole.period.ambiguous:
+        return ()
+    words = question[whole.period.spans[0][0]:whole.period.spans[-1][1]]
+    period = words if _PERIOD_LEAD.match(words) else f"in {words}"
+    who = f" for {e.company_name or e.company_id}" if e.company_id else ""
+    sup = f" from {' and '.join(e.supplier_ids)}" if e.supplier_ids and len(e.supplier_ids) == 1 else ""
+    asked = {code: " ".join(question[a:b].split()) for a, b, code in spans}
+    return tuple(AskPart(f"average unit price of {asked[c]}", f"average unit price of {c}{sup}{who} {period}")
+                 for c in codes)
 
 
 def _named_periods(question: str, whole: Reading) -> list[str]:
