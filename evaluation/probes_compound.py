@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import pairwise
 from typing import Any
 
 from evaluation.constraint_probes import AS_OF, MON, PRES, SENS, TENANT, Call, _present, _tokens
@@ -268,8 +269,7 @@ def _frame(rng: random.Random) -> Probe:
                         "What did {c} spend in {a} and, separately, in {b}?"))
         return Probe("frames", shape, _cap(q.format(c=c, a=p1, b=p2)), (_spend(cid, r1), _spend(cid, r2)))
     if shape == "together":
-        adjacent = [(a, b) for a, b in zip(TWO_PERIODS, TWO_PERIODS[1:], strict=False) if a[1][1] == b[1][0]
-                    and "H2" not in a[0] + b[0]]
+        adjacent = [(x, y) for x, y in pairwise(TWO_PERIODS) if x[1][1] == y[1][0] and "H2" not in x[0] + y[0]]
         (a, ra), (b, rb) = rng.choice(adjacent)
         q = rng.choice(("{c} spend for {a} and {b} together", "{c} spend in {a} and {b} combined",
                         "{c}: total spend {a} and {b} taken together"))
@@ -299,36 +299,37 @@ def _frame(rng: random.Random) -> Probe:
         return Probe("frames", shape, _cap(q.format(c=c, b=bad, s=s.supplier_text)), (),
                      clarify=(bad.split(" of ")[0].replace("the ", ""),))
     if shape == "delta":
-        cur, base = rng.choice([(("Q1 2026", ("2026-01-01", "2026-04-01")), "Q4 2025"),
-                                (("Q4 2025", ("2025-10-01", "2026-01-01")), "Q3 2025"),
-                                (("March 2026", ("2026-03-01", "2026-04-01")), "February 2026")])
+        now, then, (start, end) = rng.choice([("Q1 2026", "Q4 2025", ("2026-01-01", "2026-04-01")),
+                                              ("Q4 2025", "Q3 2025", ("2025-10-01", "2026-01-01")),
+                                              ("March 2026", "February 2026", ("2026-03-01", "2026-04-01"))])
         q = rng.choice(("{c} spend {a} vs {b} - delta and percentage", "{c} spend {a} vs {b}: the delta in EUR and %",
                         "{c} spend {a} compared with {b}, delta and percent change"))
-        return Probe("frames", shape, _cap(q.format(c=c, a=cur[0], b=base)),
-                     (Call("finance.spend_comparison", {"company_id": cid, "start_date": cur[1][0],
-                                                        "end_date": cur[1][1], "compare_to": "previous_period"},
+        return Probe("frames", shape, _cap(q.format(c=c, a=now, b=then)),
+                     (Call("finance.spend_comparison", {"company_id": cid, "start_date": start, "end_date": end,
+                                                        "compare_to": "previous_period"},
                            outputs=("total_spend", "base_value", "change")),))
     if shape == "monthly_comparison":
-        cur, base, rng_ = rng.choice([("March 2026", "February 2026", ("2026-03-01", "2026-04-01")),
-                                      ("February 2026", "January 2026", ("2026-02-01", "2026-03-01"))])
+        now, then, (start, end) = rng.choice([("March 2026", "February 2026", ("2026-03-01", "2026-04-01")),
+                                              ("February 2026", "January 2026", ("2026-02-01", "2026-03-01"))])
         q = rng.choice(("{c} monthly comparison: {a} vs {b} spend", "{c} monthly change {a} vs {b}",
                         "{c}: month-over-month comparison, {a} vs {b}"))
-        return Probe("frames", shape, _cap(q.format(c=c, a=cur, b=base)),
-                     (Call("finance.spend_comparison", {"company_id": cid, "start_date": rng_[0], "end_date": rng_[1],
+        return Probe("frames", shape, _cap(q.format(c=c, a=now, b=then)),
+                     (Call("finance.spend_comparison", {"company_id": cid, "start_date": start, "end_date": end,
                                                         "compare_to": "previous_period"},
                            outputs=("total_spend", "base_value", "change")),))
     if shape == "currency_share":
-        cur = rng.choice(SHARE_CURRENCIES)
+        code = rng.choice(SHARE_CURRENCIES)
         q = rng.choice(("{c}: what portion of {p} spend was invoiced in {u}?",
                         "{c}, {p}: what fraction of spend was billed in {u}?",
                         "what share of {c}'s spend {p} was invoiced in {u}?"))
-        return Probe("frames", shape, _cap(q.format(c=c, p=s.period_text, u=cur)),
+        return Probe("frames", shape, _cap(q.format(c=c, p=s.period_text, u=code)),
                      (Call("finance.document_currency_spend", {"company_id": cid, "start_date": s.period[0],
-                                                               "end_date": s.period[1], "document_currency": cur},
+                                                               "end_date": s.period[1], "document_currency": code},
                            outputs=("total_spend",)), _spend(cid, s.period)), derived="share")
     if shape == "side_by_side":
         q = rng.choice(("{c} spend with {s} {p} in the original invoice currency and in EUR",
-                        "{c} spend {p}, show USD, CHF and EUR", "{c} spend with {s} {p} as billed, and converted to EUR",
+                        "{c} spend {p}, show USD, CHF and EUR",
+                        "{c} spend with {s} {p} as billed, and converted to EUR",
                         "{c} {p} spend per invoice currency plus EUR total",
                         "{c} with {s} {p} - invoice currency amounts vs reporting currency"))
         extra = {"supplier_ids": [s.supplier]} if "{s}" in q else {}

@@ -26,7 +26,6 @@ from dataclasses import replace
 from router.entities import Gazetteer
 from router.reader import Reading
 
-
 _CODES = r"(?:EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
 _CODE = re.compile(rf"(?<![A-Za-z]){_CODES}(?![A-Za-z])", re.I)
 #: Two or more currency codes listed together ("GBP and EUR", "GBP/EUR", "GBP, CHF, EUR").
@@ -36,8 +35,8 @@ _BESIDE = (r"\b(?:converted|conversion|translated)\s+(?:to|into|in)\s+(?:the\s+)
            r"\b(?:and|plus|vs\.?|versus|against|beside|alongside|as\s+well\s+as|with)\s+(?:also\s+)?(?:the\s+|in\s+)?"
            r"(?:{r}|reporting[- ]currency)\b|\b{r}\s+(?:total|totals|equivalents?|sum)\b|\(\s*in\s+{r}\s*\)|"
            r"\bin\s+{r}\s*$|\breporting[- ]currency\b")
-_VERSUS = re.compile(r"\b(?:vs\.?|versus|against|compared\s+(?:to|with))\s+(?:the\s+)?(?:[A-Z]{3}|reporting[- ]currency)\b",
-                     re.I)
+_VERSUS = re.compile(r"\b(?:vs\.?|versus|against|compared\s+(?:to|with))\s+(?:the\s+)?"
+                     r"(?:[A-Z]{3}|reporting[- ]currency)\b", re.I)
 #: Invoices issued in one currency ("invoices in GBP", "GBP invoices"): a filter, kept.
 _ISSUED_IN = re.compile(rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+(?P<a>{_CODES})\b|(?<![A-Za-z])(?P<b>"
                         rf"{_CODES})[- ](?:denominated\s+)?(?:invoices|invoiced|billed)\b|\binvoices\s+in\s+(?P<c>"
@@ -55,7 +54,7 @@ def _side_by_side(reading: Reading, reporting: str) -> bool:
         return False  # the invoices of one currency (their reporting equivalent is beside them anyway)
     beside = re.search(_BESIDE.format(r=reporting), text, re.I) is not None
     if analysis.original_currency:
-        return analysis.document_currency in (None, reporting) and (beside or listed or len(codes) > 1) or \
+        return (analysis.document_currency in (None, reporting) and (beside or listed or len(codes) > 1)) or \
             (len(codes) > 1 and listed)
     return listed and len(codes) > 1
 
@@ -76,8 +75,9 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
         comparison = analysis.comparison
         drop_compare = _VERSUS.search(reading.cue_text) is not None and (comparison is None or comparison.base is None)
         analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None,
-                           excluded_currency=None,
-                           **({"comparison": None, "compare_words": ()} if drop_compare else {}))
+                           excluded_currency=None)
+        if drop_compare:
+            analysis = replace(analysis, comparison=None, compare_words=())
         return replace(reading, analysis=analysis, currencies=())
     if analysis.excluded_currency == "":
         analysis = replace(analysis, excluded_currency=reporting, original_currency=True)
