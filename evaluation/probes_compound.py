@@ -31,6 +31,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+from itertools import pairwise
 from typing import Any
 
 from evaluation.constraint_probes import AS_OF, MON, PRES, SENS, TENANT, Call, _present, _tokens
@@ -156,10 +158,14 @@ GERMAN_ASKS: tuple[Ask, ...] = (
 
 @dataclass(frozen=True)
 class Probe:
-    kind: str  # compound | unit_price
+    kind: str  # compound | unit_price | frames
     shape: str  # which generator wrote it (for counts by shape)
     question: str
     parts: tuple[Call, ...]
+    #: No figure is right: a clarification whose text contains every one of these words (case-insensitive).
+    clarify: tuple[str, ...] = ()
+    #: ``share``: the first part's reporting total as a percentage of the second's must be stated too.
+    derived: str = ""
 
 
 def _slots(rng: random.Random, german: bool = False) -> Slots:
@@ -224,6 +230,134 @@ def compound_probes(n: int, seed: int) -> list[Probe]:
         if question not in seen:
             seen.add(question)
             out.append(Probe("compound", shape, question, parts))
+    return out
+
+
+#: Quarters and months with their [start, end) (as of 2026-05-15), for asks that name two periods.
+TWO_PERIODS: tuple[tuple[str, tuple[str, str]], ...] = (
+    ("Q3 2025", ("2025-07-01", "2025-10-01")), ("Q4 2025", ("2025-10-01", "2026-01-01")),
+    ("Q1 2026", ("2026-01-01", "2026-04-01")), ("H2 2025", ("2025-07-01", "2026-01-01")),
+    ("January 2026", ("2026-01-01", "2026-02-01")), ("February 2026", ("2026-02-01", "2026-03-01")),
+    ("March 2026", ("2026-03-01", "2026-04-01")),
+)
+INVALID_PERIODS = ("Q5 2025", "Q0 2026", "the 13th month of 2025", "H3 2025", "2025-13", "month 14 of 2025",
+                   "the fifth quarter of 2025", "Q7")
+#: Invoice currencies of Company A's demo lines (EUR is the reporting currency).
+SHARE_CURRENCIES = ("USD", "CHF", "EUR")
+
+
+def _spend(company: str, period: tuple[str, str], **extra: Any) -> Call:
+    return Call("finance.company_spend", {"company_id": company, "start_date": period[0], "end_date": period[1],
+                                          **extra})
+
+
+def _frame(rng: random.Random) -> Probe:
+    """One question of the reading-k frames: compounds asked apart or together, supplier ellipsis, units and their
+    spend, invalid periods, measure words that are supplier names, monthly comparisons, currency shares and
+    currencies side by side, unit prices without a product, an agreement without its parties."""
+    s = _slots(rng)
+    c, cid = s.company_text, s.company
+    (p1, r1), (p2, r2) = rng.sample([x for x in TWO_PERIODS if x[0] != "H2 2025"], 2)
+    if r1 > r2:
+        (p1, r1), (p2, r2) = (p2, r2), (p1, r1)
+    shape = rng.choice(("separately", "together", "ellipsis", "suppliers_apart", "units_spend", "invalid_period",
+                        "delta", "monthly_comparison", "currency_share", "side_by_side", "missing_product",
+                        "agreement"))
+    if shape == "separately":
+        q = rng.choice(("{c} spend in {a} and, separately, in {b}", "{c} spend {a} and {b} separately please",
+                        "{c}: spend in {a} and in {b}, one figure each", "{c} spend for {a} and {b}, separately",
+                        "What did {c} spend in {a} and, separately, in {b}?"))
+        return Probe("frames", shape, _cap(q.format(c=c, a=p1, b=p2)), (_spend(cid, r1), _spend(cid, r2)))
+    if shape == "together":
+        adjacent = [(x, y) for x, y in pairwise(TWO_PERIODS) if x[1][1] == y[1][0] and "H2" not in x[0] + y[0]]
+        (a, ra), (b, rb) = rng.choice(adjacent)
+        q = rng.choice(("{c} spend for {a} and {b} together", "{c} spend in {a} and {b} combined",
+                        "{c}: total spend {a} and {b} taken together"))
+        return Probe("frames", shape, _cap(q.format(c=c, a=a, b=b)), (_spend(cid, (ra[0], rb[1])),))
+    other = rng.choice([x for x in sorted(SUPPLIERS) if x != s.supplier])
+    other_text = SUPPLIERS[other][0]
+    if shape == "ellipsis":
+        q = rng.choice(("What did {c} spend with {s} {p}, and what with {o}?",
+                        "How much did {c} spend with {s} {p}, and how much with {o}?"))
+        return Probe("frames", shape, q.format(c=c, s=s.supplier_text, p=s.period_text, o=other_text),
+                     (_spend(cid, s.period, supplier_ids=[s.supplier]), _spend(cid, s.period, supplier_ids=[other])))
+    if shape == "suppliers_apart":
+        q = rng.choice(("{c} spend with {s} {p} and with {o} {p}, separately",
+                        "{c} spend with {s} and with {o} {p}, separately please"))
+        return Probe("frames", shape, _cap(q.format(c=c, s=s.supplier_text, p=s.period_text, o=other_text)),
+                     (_spend(cid, s.period, supplier_ids=[s.supplier]), _spend(cid, s.period, supplier_ids=[other])))
+    if shape == "units_spend":
+        q = rng.choice(("{c} units bought from {s} {p} and what we spent on them",
+                        "how many units did {c} buy from {s} {p}, and how much did we spend on those?"))
+        base = {"company_id": cid, "supplier_id": s.supplier, "start_date": s.period[0], "end_date": s.period[1]}
+        return Probe("frames", shape, _cap(q.format(c=c, s=s.supplier_text, p=s.period_text)),
+                     (Call("finance.units_purchased", base, outputs=("units_purchased",)),
+                      _spend(cid, s.period, supplier_ids=[s.supplier])))
+    if shape == "invalid_period":
+        bad = rng.choice(INVALID_PERIODS)
+        q = rng.choice(("{c} spend in {b}", "what did {c} spend with {s} in {b}?", "{c} top 3 suppliers in {b}"))
+        return Probe("frames", shape, _cap(q.format(c=c, b=bad, s=s.supplier_text)), (),
+                     clarify=(bad.split(" of ")[0].replace("the ", ""),))
+    if shape == "delta":
+        now, then, (start, end) = rng.choice([("Q1 2026", "Q4 2025", ("2026-01-01", "2026-04-01")),
+                                              ("Q4 2025", "Q3 2025", ("2025-10-01", "2026-01-01")),
+                                              ("March 2026", "February 2026", ("2026-03-01", "2026-04-01"))])
+        q = rng.choice(("{c} spend {a} vs {b} - delta and percentage", "{c} spend {a} vs {b}: the delta in EUR and %",
+                        "{c} spend {a} compared with {b}, delta and percent change"))
+        return Probe("frames", shape, _cap(q.format(c=c, a=now, b=then)),
+                     (Call("finance.spend_comparison", {"company_id": cid, "start_date": start, "end_date": end,
+                                                        "compare_to": "previous_period"},
+                           outputs=("total_spend", "base_value", "change")),))
+    if shape == "monthly_comparison":
+        now, then, (start, end) = rng.choice([("March 2026", "February 2026", ("2026-03-01", "2026-04-01")),
+                                              ("February 2026", "January 2026", ("2026-02-01", "2026-03-01"))])
+        q = rng.choice(("{c} monthly comparison: {a} vs {b} spend", "{c} monthly change {a} vs {b}",
+                        "{c}: month-over-month comparison, {a} vs {b}"))
+        return Probe("frames", shape, _cap(q.format(c=c, a=now, b=then)),
+                     (Call("finance.spend_comparison", {"company_id": cid, "start_date": start, "end_date": end,
+                                                        "compare_to": "previous_period"},
+                           outputs=("total_spend", "base_value", "change")),))
+    if shape == "currency_share":
+        code = rng.choice(SHARE_CURRENCIES)
+        q = rng.choice(("{c}: what portion of {p} spend was invoiced in {u}?",
+                        "{c}, {p}: what fraction of spend was billed in {u}?",
+                        "what share of {c}'s spend {p} was invoiced in {u}?"))
+        return Probe("frames", shape, _cap(q.format(c=c, p=s.period_text, u=code)),
+                     (Call("finance.document_currency_spend", {"company_id": cid, "start_date": s.period[0],
+                                                               "end_date": s.period[1], "document_currency": code},
+                           outputs=("total_spend",)), _spend(cid, s.period)), derived="share")
+    if shape == "side_by_side":
+        q = rng.choice(("{c} spend with {s} {p} in the original invoice currency and in EUR",
+                        "{c} spend {p}, show USD, CHF and EUR",
+                        "{c} spend with {s} {p} as billed, and converted to EUR",
+                        "{c} {p} spend per invoice currency plus EUR total",
+                        "{c} with {s} {p} - invoice currency amounts vs reporting currency"))
+        extra = {"supplier_ids": [s.supplier]} if "{s}" in q else {}
+        params = {"company_id": cid, "start_date": s.period[0], "end_date": s.period[1], **extra}
+        return Probe("frames", shape, _cap(q.format(c=c, s=s.supplier_text, p=s.period_text)),
+                     (Call("finance.document_currency_spend", params, ("currency",), outputs=("document_spend",)),
+                      _spend(cid, s.period, **extra)))
+    if shape == "missing_product":
+        q = rng.choice(("what is the average unit price {c} paid?", "average unit price {c} paid {p}",
+                        "What did {c} pay per unit on average {p}?"))
+        return Probe("frames", shape, _cap(q.format(c=c, p=s.period_text)), (), clarify=("product",))
+    q = rng.choice(("what are the payment terms in our agreement?", "what is the notice period of our contract?",
+                    "Which warranty does the agreement give?"))
+    return Probe("frames", "agreement", q, (), clarify=("agreement", "company"))
+
+
+def frame_probes(n: int, seed: int) -> list[Probe]:
+    """``n`` questions of the reading-k frames (seeded; see :func:`_frame`)."""
+    rng = random.Random(seed + 104729)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    for _ in range(n * 20):
+        probe = _frame(rng)
+        if probe.question not in seen:
+            seen.add(probe.question)
+            out.append(probe)
+        if len(out) == n:
+            break
     return out
 
 
@@ -297,6 +431,7 @@ def unit_price_probes(n: int, seed: int) -> list[Probe]:
     return out
 
 
+_ANSWERED = ("answered", "partial", "no_data")
 _NO_DATA = re.compile(r"\bno (?:validated |counted |priced |matching )?(?:data|invoices?|lines?|spend|counted "
                       r"document)\b|\b0 invoices\b", re.I)
 
@@ -344,12 +479,22 @@ def run(database: str, probes: Sequence[Probe], verbose: bool = False) -> Counte
                 if direct.status_code != 200:
                     raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
                 expected.append(_tokens(direct.json(), call))
+            if probe.derived == "share" and all(len(e) == 1 for e in expected):
+                part, whole = (Decimal(e[0]) for e in expected[:2])
+                expected.append([f"{(100 * part / whole).quantize(Decimal('0.01'))}"] if whole else [])
             body = client.post("/v1/ask", headers=headers,
                                json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
             answer: Mapping[str, Any] = body.get("answer", {}) if isinstance(body, dict) else {}
             status = str(answer.get("status"))
             text = str(answer.get("text") or answer.get("clarification_question") or "").split(" Sources:")[0]
-            klass, reason = classify(status, text, expected)
+            if probe.clarify:
+                named = all(w.casefold() in text.casefold() for w in probe.clarify)
+                klass, reason = (("exact", "") if status == "clarification" and named else
+                                 ("clarify_wrong", "clarification about something else") if status == "clarification"
+                                 else ("silent_wrong" if status in _ANSWERED else "refusal",
+                                       f"{status} instead of a clarification naming {probe.clarify}"))
+            else:
+                klass, reason = classify(status, text, expected)
             counts[(f"{probe.kind}/{probe.shape}", klass)] += 1
             if verbose or klass != "exact":
                 print(f"[{probe.kind}/{probe.shape}/{klass}] {probe.question}\n    expected {expected} {reason}\n"
@@ -362,13 +507,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--database", default="procura")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--n", type=int, default=120, help="questions per kind")
-    parser.add_argument("--kind", choices=("compound", "unit_price"), action="append", default=[])
+    parser.add_argument("--kind", choices=("compound", "unit_price", "frames"), action="append", default=[])
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--json", help="write the counts as JSON to this file")
     args = parser.parse_args(argv)
-    kinds = args.kind or ["compound", "unit_price"]
+    kinds = args.kind or ["compound", "unit_price", "frames"]
     probes = [*(compound_probes(args.n, args.seed) if "compound" in kinds else []),
-              *(unit_price_probes(args.n, args.seed) if "unit_price" in kinds else [])]
+              *(unit_price_probes(args.n, args.seed) if "unit_price" in kinds else []),
+              *(frame_probes(args.n, args.seed) if "frames" in kinds else [])]
     counts = run(args.database, probes, args.verbose)
     classes = ("exact", "clarify_wrong", "refusal", "flagged", "silent_wrong")
     print(f"{'shape':28} " + " ".join(f"{k:>13}" for k in classes))

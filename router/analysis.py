@@ -204,7 +204,7 @@ _ORIGINAL = re.compile(
     r"|\bin\s+the\s+invoices['’]?\s+currenc(?:y|ies)\b"
     r"|\bin\s+the\s+currenc(?:y|ies)\s+(?:of\s+the\s+invoices?|(?:they|it)\s+(?:were|was)\s+(?:invoiced|billed|issued)"
     r"(?:\s+in)?|invoiced|billed)\b"
-    r"|\bas\s+invoiced\b|\bunconverted\b|\bnot\s+converted\b"
+    r"|\bas\s+(?:invoiced|billed)\b|\bunconverted\b|\bnot\s+converted\b"
     r"|\b(?:without|before|no|prior to)\s+(?:any\s+)?(?:fx\s+|currency\s+)?conversion\b"
     r"|\b(?:original|document)[- ]currency\s+(?:amounts?|spend|totals?|figures?)\b"
     # "spend by currency": one figure per invoice currency, each in that currency (never converted and summed).

@@ -454,7 +454,8 @@ _BOUNDARY = re.compile(
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
     r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
-    r"\s+and\s+(?=(?:what|which|how|who|also|its|their|the\s+(?:number|count|share|top|average|"
+    r"\s+and\s+(?=(?:what|which|how|who|also|its|their|(?:the\s+)?(?:avg|average|mean)\s+(?:unit\s+)?price|"
+    r"the\s+(?:number|count|share|top|average|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
     re.I,
@@ -465,12 +466,15 @@ _ASK = re.compile(
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
     r"price|approved|which suppliers|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
-    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil)\b|%",
+    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased)\b|%",
     re.I,
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
 _MODIFIER = re.compile(r"^(?:how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
-                       r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference)", re.I)
+                       r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference|"
+                       # "per invoice currency ... plus EUR total": the reporting total beside the currency rows
+                       r"(?:the\s+|a\s+)?(?:(?:EUR|USD|GBP|CHF)|reporting[- ]currency|converted)\s+(?:totals?|"
+                       r"equivalents?|sum)\b)", re.I)
 #: A remark or an instruction after a question is no ask of its own ("I'm not sure whether to count paid
 #: invoices", "Ignore previous instructions and add ..."): it stays with the question it follows.
 _NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|ignore|disregard|forget|add|delete|"
@@ -560,6 +564,9 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     part before; a unit-price part without a product takes the product of another part.
     """
     whole = read_part(question)
+    apart = separate_parts(question, whole) or currency_share_parts(question, whole)
+    if apart:
+        return apart
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
         return price_change_parts(whole)
@@ -584,6 +591,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         carried = []
         asked = texts[i]
         if refers:
+            text = re.sub(r"\s+(?:on|for)\s+(?:them|those|these)\b", "", text, flags=re.I)
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
             text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
             text = re.sub(r"\bthe same\b", "the spend", text, flags=re.I)
@@ -597,6 +605,163 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             carried.append(donor)
         parts.append(AskPart(asked, text if carried or text != read_texts[i] else asked, tuple(carried)))
     return tuple(parts)
+
+
+#: "X in Q4 and, separately, in Q1", "Q3 and Q4 separately", "with A and with B, separately", "one figure each":
+#: the same ask once per named period (or supplier), never their total.
+_SEPARATELY = re.compile(r",?\s*(?:\band\s*,?\s*)?\b(?:each\s+)?(?:separately|individually|respectively|"
+                         r"(?:as\s+)?separate\s+figures|one\s+figure\s+(?:for\s+)?each|each\s+on\s+its\s+own)\b"
+                         r"(?:\s+please)?,?", re.I)
+#: "What did we spend with A in Q1, and what with B?": the second ask repeats the first with another supplier.
+_ELLIPSIS = re.compile(r",?\s+and\s+(?:what|how\s+much)(?:\s+about)?(?=\s+(?:with|from|for)\s)", re.I)
+_LEAD_WORD = re.compile(r"(?:\b(?:with|from|at|by|in|for|during|over)\s+)$", re.I)
+
+
+def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``text`` without ``spans`` (and the preposition before each), the glue left dangling tidied away."""
+    out = text
+    for start, end in sorted(spans, reverse=True):
+        lead = _LEAD_WORD.search(out, 0, start)
+        out = out[:lead.start() if lead else start] + " " + out[end:]
+    out = re.sub(r"(?:\s*,)?\s+(?:and|und|&)(?=\s*(?:$|[?.!,;:]|(?:and|und|&)\b))", "", out, flags=re.I)
+    out = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(out.split()))
+    return re.sub(r"[,;:\s]+([?.!]?)$", r"\1", out).strip()
+
+
+def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
+    """One part per named supplier or period when the question asks for them separately ("and, separately,",
+    "... separately please", "and what with B?"); ``()`` otherwise. Each part is the question with the other
+    suppliers (periods) taken out; the shared constraints stay in every part."""
+    if whole.text != question:
+        return ()  # a German question is read through its rewriting: its spans are not the question's
+    products = _product_parts(question, whole)
+    if products:
+        return products
+    cue = _SEPARATELY.search(question) or _ELLIPSIS.search(question)
+    if cue is None:
+        return ()
+    cue_span = (cue.start(), cue.end())
+    suppliers = [m for m in whole.mentions.suppliers if m.resolved]
+    period_spans = list(whole.period.spans)
+    if len({m.resolved for m in suppliers}) >= 2:
+        keep_period = ""
+        if period_spans:
+            first = question[period_spans[0][0]:period_spans[0][1]]
+            keep_period = first if _PERIOD_LEAD.match(first) else f"in {first}"
+        base = _cut(question, [*((m.start, m.end) for m in suppliers), *period_spans, cue_span])
+        tail = base[-1] if base[-1:] in "?.!" else ""
+        base = base.rstrip("?.! ")
+        return tuple(AskPart(f"{base} with {m.text} {keep_period}".strip() + tail,
+                             f"{base} with {m.text} {keep_period}".strip() + tail)
+                     for m in dict((m.resolved, m) for m in suppliers).values())
+    if _ELLIPSIS.match(question, cue.start()) is not None:
+        return ()
+    periods = _named_periods(question, whole)
+    if len(periods) < 2:
+        return ()
+    base = _cut(question, [*period_spans, cue_span])
+    tail = base[-1] if base[-1:] in "?.!" else ""
+    base = base.rstrip("?.! ")
+    return tuple(AskPart(f"{base} {words}{tail}", f"{base} {words}{tail}") for words in periods)
+
+
+_SHARE_WORDS = r"(?:portion|share|fraction|percentage|proportion|part|percent|%)"
+_CURRENCY_CODE = r"(?P<code>EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
+#: "What portion of Q1 spend was invoiced in USD?", "what fraction of spend was billed in CHF", "share of GBP
+#: invoices in our spend": the invoices of one currency (converted) against the whole spend.
+_CURRENCY_SHARE = re.compile(
+    rf"\b{_SHARE_WORDS}\b(?:(?!\b(?:and|but)\b)[^?.;]){{0,80}}?(?:\b(?:invoiced|billed|denominated|issued|paid)\s+"
+    rf"in\s+{_CURRENCY_CODE}\b|(?<![A-Za-z]){_CURRENCY_CODE.replace('code', 'code2')}[- ](?:denominated\s+)?"
+    r"(?:invoices|invoiced|billed)\b|\bin\s+(?P<code3>EUR|USD|GBP|CHF)\s+invoices\b)", re.I)
+
+
+def currency_share_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
+    """The share of one invoice currency in the spend: the spend on the invoices issued in it (converted to the
+    reporting currency) and the whole spend, two governed figures; :func:`merge_answers` adds their ratio. ``()``
+    when the question asks no such share (or names no company or period: the parts would ask for them)."""
+    found = _CURRENCY_SHARE.search(whole.cue_text)
+    e = whole.entities
+    tr = whole.period.time_range
+    if found is None or whole.text != question or not e.company_id or tr is None or whole.period.ambiguous:
+        return ()
+    if whole.analysis.share is not None and (e.supplier_ids or e.product_group_id):
+        return ()  # a supplier's or group's share: the share metrics answer it
+    code = (found.group("code") or found.group("code2") or found.group("code3")).upper()
+    words = question[whole.period.spans[0][0]:whole.period.spans[-1][1]] if whole.period.spans else ""
+    period = words if _PERIOD_LEAD.match(words) else f"in {words}"
+    who = e.company_name or e.company_id
+    scope = "".join(f" with {m.text}" for m in whole.mentions.suppliers) + \
+        "".join(f" on {m.text}" for m in whole.mentions.product_groups)
+    part = f"{who} spend{scope} {period} on invoices billed in {code}"
+    base = f"{who} total spend{scope} {period}"
+    return (AskPart(part, part, (), "share_part"), AskPart(base, base, (), "share_whole"))
+
+
+def _currency_share(parts: Sequence[tuple[AskPart, Answer]]) -> str:
+    roles = {p.role: a for p, a in parts if p.role}
+    part, whole = roles.get("share_part"), roles.get("share_whole")
+    if part is None or whole is None:
+        return ""
+    num, den = part.result.get("total_spend"), whole.result.get("total_spend")
+    if num is None or den is None or Decimal(str(den)) == 0:
+        return "No share can be stated: " + ("the spend is zero or there is no data (no share, not 0 %)." if
+                                             den is None or Decimal(str(den)) == 0 else
+                                             "no invoice of that currency in the period (no data).")
+    pct = (100 * Decimal(str(num)) / Decimal(str(den))).quantize(Decimal("0.01"))
+    currency = whole.result.get("currency") or ""
+    return (f"Share: {num} {currency} of {den} {currency} is {pct} % of the spend (both in the reporting currency, "
+            "converted at the corporate rate on each posting date).")
+
+
+#: "... of each", "give both averages", "A vs B", "A or B": a unit price asked for every product named.
+_EACH_PRODUCT = re.compile(r"\b(?:each|both|either|separately|respectively|vs\.?|versus|or|compared?)\b", re.I)
+
+
+def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
+    """One unit-price part per product when a price question names several and asks for each ("average unit price
+    of each", "which is cheaper, A or B? give both averages"); ``()`` otherwise."""
+    if not (whole.cues.unit_price or whole.analysis.average_price) or not _EACH_PRODUCT.search(whole.cue_text):
+        return ()
+    spans: list[tuple[int, int, str]] = [(m.start, m.end, m.resolved) for m in whole.mentions.products
+                                         if m.resolved]
+    spans += [(f.start(), f.end(), f.group(0).upper()) for f in re.finditer(r"\bPRD-\d+\b", question, re.I)
+              if not any(a <= f.start() < b for a, b, _ in spans)]
+    codes = list(dict.fromkeys(code for _, _, code in spans))
+    if len(codes) < 2 or len(codes) != len(spans):
+        return ()
+    e = whole.entities
+    tr = whole.period.time_range
+    if tr is None or whole.period.ambiguous:
+        return ()
+    words = question[whole.period.spans[0][0]:whole.period.spans[-1][1]]
+    period = words if _PERIOD_LEAD.match(words) else f"in {words}"
+    who = f" for {e.company_name or e.company_id}" if e.company_id else ""
+    sup = f" from {' and '.join(e.supplier_ids)}" if e.supplier_ids and len(e.supplier_ids) == 1 else ""
+    asked = {code: " ".join(question[a:b].split()) for a, b, code in spans}
+    return tuple(AskPart(f"average unit price of {asked[c]}", f"average unit price of {c}{sup}{who} {period}")
+                 for c in codes)
+
+
+def _named_periods(question: str, whole: Reading) -> list[str]:
+    """The periods a question names one after the other, each as words the period reader reads alone."""
+    from router.periods import resolve_period
+
+    out: dict[tuple[dt.date, dt.date], str] = {}
+    for start, end in whole.period.spans:
+        words = question[start:end]
+        one = resolve_period(words, whole.as_of)
+        if one.time_range is not None and " + " not in one.time_range.label:
+            out.setdefault((one.time_range.start, one.time_range.end),
+                           words if _PERIOD_LEAD.match(words) else f"in {words}")
+            continue
+        pieces = one.parts or (one.time_range.label.split(" + ") if one.time_range is not None else ())
+        for piece in pieces:
+            label = piece if isinstance(piece, str) else piece.label
+            alone = resolve_period(label, whole.as_of).time_range
+            if alone is None:
+                return []
+            out.setdefault((alone.start, alone.end), f"in {label}")
+    return list(out.values())
 
 
 def _shifted(day: dt.date, years: int = 0, months: int = 0) -> dt.date:
@@ -693,12 +858,16 @@ def merge_answers(parts: Sequence[tuple[AskPart, Answer]]) -> Answer:
     else:
         status = "answered"
     lead = f"This question asks {len(parts)} things; each is answered on its own."
-    if any(p.role for p, _ in parts):
+    if any(p.role.startswith("share_") for p, _ in parts):
+        lead = ("The spend on the invoices of that currency and the whole spend (two governed figures; the share is "
+                "their ratio):")
+    elif any(p.role for p, _ in parts):
         lead = "The average unit price in both periods (no governed metric compares prices between periods):"
     if unanswered and answered:
         lead = (f"PARTIAL RESULT: part{'s' if len(unanswered) > 1 else ''} {', '.join(map(str, unanswered))} of "
                 f"{len(parts)} could not be answered (said below); the other parts are complete.")
-    text = " ".join([lead, *texts, *([change] if (change := _price_change(parts)) else [])])
+    extra = [x for x in (_price_change(parts), _currency_share(parts)) if x]
+    text = " ".join([lead, *texts, *extra])
     sources = list(dict.fromkeys([*sources, *(src for _, a in parts for src in a.sources)]))
     if sources:
         text += " Sources: " + ", ".join(sources) + "."

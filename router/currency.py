@@ -10,27 +10,75 @@ reporting currency:
   of a clarification about a conversion nobody can give. "in EUR" (the reporting currency) stays the reporting
   figure;
 * "foreign-currency invoices", "non-EUR invoices": every invoice currency but the named one (none named: the
-  reporting currency), one row per currency, never added across currencies.
+  reporting currency), one row per currency, never added across currencies;
+* the invoice currencies and the reporting currency side by side ("in the original invoice currency and in EUR",
+  "show GBP and EUR", "as billed, and converted to EUR", "per invoice currency (GBP, CHF, EUR amounts) plus EUR
+  total", "invoice currency amounts vs reporting currency", "by invoice currency (in EUR)"): every invoice
+  currency's row with the reporting total beside it. The reporting currency named there is no filter to its
+  invoices (a silent "no data" or a partial figure), nor is "vs" a comparison of periods.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from router.entities import Gazetteer
 from router.reader import Reading
+
+_CODES = r"(?:EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
+_CODE = re.compile(rf"(?<![A-Za-z]){_CODES}(?![A-Za-z])", re.I)
+#: Two or more currency codes listed together ("GBP and EUR", "GBP/EUR", "GBP, CHF, EUR").
+_CODE_LIST = re.compile(rf"(?<![A-Za-z]){_CODES}(?:\s*(?:,|/|&|\+|\band\b|\bplus\b)\s*{_CODES})+(?![A-Za-z])", re.I)
+#: The reporting currency asked for beside the invoice currencies (``{r}``: its code).
+_BESIDE = (r"\b(?:converted|conversion|translated)\s+(?:to|into|in)\s+(?:the\s+)?(?:{r}|reporting[- ]currency)\b|"
+           r"\b(?:and|plus|vs\.?|versus|against|beside|alongside|as\s+well\s+as|with)\s+(?:also\s+)?(?:the\s+|in\s+)?"
+           r"(?:{r}|reporting[- ]currency)\b|\b{r}\s+(?:total|totals|equivalents?|sum)\b|\(\s*in\s+{r}\s*\)|"
+           r"\bin\s+{r}\s*$|\breporting[- ]currency\b")
+_VERSUS = re.compile(r"\b(?:vs\.?|versus|against|compared\s+(?:to|with))\s+(?:the\s+)?"
+                     r"(?:[A-Z]{3}|reporting[- ]currency)\b", re.I)
+#: Invoices issued in one currency ("invoices in GBP", "GBP invoices"): a filter, kept.
+_ISSUED_IN = re.compile(rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+(?P<a>{_CODES})\b|(?<![A-Za-z])(?P<b>"
+                        rf"{_CODES})[- ](?:denominated\s+)?(?:invoices|invoiced|billed)\b|\binvoices\s+in\s+(?P<c>"
+                        rf"{_CODES})\b", re.I)
+
+
+def _side_by_side(reading: Reading, reporting: str) -> bool:
+    """Whether the question asks for the invoice currencies with the reporting currency beside them."""
+    text = reading.cue_text
+    analysis = reading.analysis
+    issued = {(m.group("a") or m.group("b") or m.group("c")).upper() for m in _ISSUED_IN.finditer(text)}
+    codes = {c.upper() for c in _CODE.findall(text)}
+    listed = any(reporting in {c.upper() for c in _CODE.findall(m.group(0))} for m in _CODE_LIST.finditer(text))
+    if issued and not listed:
+        return False  # the invoices of one currency (their reporting equivalent is beside them anyway)
+    beside = re.search(_BESIDE.format(r=reporting), text, re.I) is not None
+    if analysis.original_currency:
+        return (analysis.document_currency in (None, reporting) and (beside or listed or len(codes) > 1)) or \
+            (len(codes) > 1 and listed)
+    return listed and len(codes) > 1
 
 
 def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     """``reading`` with "in <currency>" and "foreign currency" resolved against the named company's reporting
     currency (unchanged without a company: the router asks for it first)."""
     analysis = reading.analysis
-    if analysis.named_currency is None and analysis.excluded_currency != "":
+    if (analysis.named_currency is None and analysis.excluded_currency != "" and not analysis.original_currency
+            and not _CODE_LIST.search(reading.cue_text)):
         return reading
     company = gazetteer.company(reading.entities.company_id) if reading.entities.company_id else None
     reporting = company.reporting_currency if company else None
     if reporting is None:
         return reading
+    if _side_by_side(reading, reporting):
+        # every invoice currency's row and the reporting total beside them (router/planner.py)
+        comparison = analysis.comparison
+        drop_compare = _VERSUS.search(reading.cue_text) is not None and (comparison is None or comparison.base is None)
+        analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None,
+                           excluded_currency=None)
+        if drop_compare:
+            analysis = replace(analysis, comparison=None, compare_words=())
+        return replace(reading, analysis=analysis, currencies=())
     if analysis.excluded_currency == "":
         analysis = replace(analysis, excluded_currency=reporting, original_currency=True)
     named = analysis.named_currency

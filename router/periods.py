@@ -391,6 +391,29 @@ _COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relativ
 _POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+of)?\s+)?)?$", re.I)
 
 
+#: Periods that do not exist ("Q5 2025", "2025-Q0", "H3", "the 13th month of 2025", "month 14", "2025-13"): read,
+#: they would fall back to the year around them (a silent wrong figure); they are asked about, named.
+_INVALID_ORDINAL = r"(?:(?:1[3-9]|[2-9]\d)(?:st|nd|rd|th)|thirteenth|fourteenth|fifteenth|twentieth)"
+_INVALID = re.compile(
+    r"(?<![\w-])(?:q(?:0|[5-9]|\d{2})|(?:0|[5-9])q|h(?:0|[3-9])|(?:0|[3-9])h)(?:[\s,/'’-]*(?:of\s+)?(?:20)?\d{2}\b)?"
+    r"(?![\w-])|"
+    r"\b\d{4}[- ]?(?:q(?:0|[5-9])|h(?:0|[3-9]))\b|"
+    r"\b(?:(?:fifth|sixth|5th|6th|0th)\s+quarter|(?:third|3rd)\s+half)\b(?:\s+(?:of\s+)?\d{4})?|"
+    rf"\b(?:the\s+)?{_INVALID_ORDINAL}\s+month\b(?:\s+(?:of\s+)?\d{{4}})?|"
+    r"\bmonth\s+(?:1[3-9]|[2-9]\d|0)\b(?:\s+(?:of\s+)?\d{4})?|"
+    r"(?<![\w-])\d{4}-(?:1[3-9]|00)(?![\w-])",
+    re.I,
+)
+
+
+def invalid_period(question: str) -> tuple[str, tuple[int, int]] | None:
+    """The words of a period that does not exist, and where they stand, or ``None``."""
+    found = _INVALID.search(question)
+    if found is None:
+        return None
+    return " ".join(found.group(0).split()), found.span()
+
+
 def _range(start: dt.date, end: dt.date, text: str) -> TimeRange:
     """A range named by its bounds, labelled as the half-open range itself."""
     return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
@@ -406,6 +429,11 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     >>> resolve_period("what did we spend recently?", dt.date(2026, 5, 15)).ambiguous
     True
     """
+    invalid = invalid_period(question)
+    if invalid is not None:
+        words, where = invalid
+        return PeriodResolution(None, True, f"the period {words!r} does not exist (a year has quarters Q1 to Q4, "
+                                "halves H1 and H2 and twelve months)", (words,), (where,))
     found: list[TimeRange] = []
     consumed: list[tuple[int, int]] = []
     mentions: list[str] = []
@@ -474,6 +502,10 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             return PeriodResolution(None, True, str(gap), tuple(mentions), tuple(consumed), parts=gap.parts)
         if joined is not None:
             found = [joined]
+            # "Q4 2025 and Q1 2026 together": the word that asks for the union is part of the period.
+            together = _TOGETHER.match(question, max(end for _, end in found_spans))
+            if together is not None:
+                consumed.append(together.span())
     if point_in_time is not None:
         resolved = _resolve_found(question, found, starts, mentions, consumed)
         return PeriodResolution(resolved.time_range, resolved.ambiguous, resolved.reason, resolved.mentions,
@@ -481,6 +513,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     return _resolve_found(question, found, starts, mentions, consumed)
 
 
+_TOGETHER = re.compile(r"\s*,?\s*(?:taken\s+)?(?:together|combined|jointly|in\s+total|summed|added\s+up)\b", re.I)
 _GLUE_ONLY = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*", re.I)
 #: "in January and in March": each period with its own preposition, two periods rather than one list.
 _GLUE_EACH = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*(?:in|for|during|im)\s+", re.I)

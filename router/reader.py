@@ -749,6 +749,33 @@ def unread_clarifications(spans: Sequence[Unread]) -> tuple[list[str], list[str]
     return reasons, questions
 
 
+#: Ordinary measure words that are also suppliers' short names ("Supplier Delta"). Written in lower case in a
+#: comparison ("Q4 vs Q3 - delta and percentage", "the delta in %") they are the change asked for, never the
+#: supplier: read as the supplier, the comparison would silently be narrowed to it.
+_MEASURE_WORDS = frozenset({"delta"})
+_COMPARISON_CUE = re.compile(r"\b(?:vs\.?|versus|compared?|comparison|against|change|difference|percent\w*|pct)\b|%",
+                             re.I)
+_SUPPLIER_LEAD = re.compile(r"\b(?:with|from|by|of|for|to|supplier|vendor|and|or)\s+$", re.I)
+_MEASURE_LEAD = re.compile(r"(?:\b(?:the|absolute|abs\.?|net|eur|in|as|plus|show|give|both)\s+|[-:(,]\s*)$", re.I)
+
+
+def _without_measure_words(mentions: EntityMentions, text: str) -> EntityMentions:
+    """``mentions`` without a supplier mention that is a measure word of a comparison (see :data:`_MEASURE_WORDS`)."""
+    if not _COMPARISON_CUE.search(text):
+        return mentions
+
+    def measure(m: Mention) -> bool:
+        if m.text not in _MEASURE_WORDS:  # lower case only: "Delta" stays the supplier's name
+            return False
+        before = text[:m.start]
+        return _MEASURE_LEAD.search(before) is not None or (
+            _SUPPLIER_LEAD.search(before) is None and re.match(r"\s*(?:and|&|/|in|as)\s+(?:the\s+)?(?:percent\w*|"
+                                                               r"%|pct|change)", text[m.end:], re.I) is not None)
+
+    kept = tuple(m for m in mentions.suppliers if not measure(m))
+    return mentions if len(kept) == len(mentions.suppliers) else replace(mentions, suppliers=kept)
+
+
 def read(
     question: str,
     gazetteer: Gazetteer,
@@ -766,6 +793,7 @@ def read(
     id_masked = mask(text, identifiers.spans)
     mentions = find_mentions(id_masked, gazetteer, figure=bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(
         id_masked) or _QUANTITY.search(id_masked)))
+    mentions = _without_measure_words(mentions, id_masked)
     quotes = quoted_spans(id_masked)
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.

@@ -309,7 +309,9 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
 #: "the monthly report", "our quarterly review": the adjective names a report's cadence, not a grain of the figure.
 _CADENCE_NOUN = (r"(?!\s+(?:reports?|reporting|review|reviews|meetings?|decks?|close|closing|updates?|calls?|packs?|"
                  r"packages?|budgets?|newsletters?|summar(?:y|ies)|board|business|check-?ins?|sync|presentations?|"
-                 r"slides?|kpi|kpis|dashboards?|run|process|cycle)\b)")
+                 r"slides?|kpi|kpis|dashboards?|run|process|cycle|"
+                 # "monthly comparison: March vs February": the comparison is between months, not split by month
+                 r"comparisons?|compare|variance|change|delta|growth)\b)")
 _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (grain, re.compile(pattern.replace("{cadence}", _CADENCE_NOUN), re.I))
     for grain, pattern in (

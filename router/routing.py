@@ -278,6 +278,13 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.append("product: a price comparison needs the product it compares")
         questions.append("Cheaper for which product? Unit prices are compared per product (a product code such as "
                          "PRD-482) and calendar month.")
+    elif (reading.measure == "unsupported" and cues.unit_price and not entities.product_codes
+          and catalog_metric is None and not reading.not_understood):
+        # "What is the average unit price Company A paid?": a unit price exists per product only; the missing
+        # product is asked for, never a refusal (nor an average over everything bought).
+        reasons.append("product: a unit price needs the product it is the price of")
+        questions.append("Which product do you mean? A unit price is computed for one product at a time (its "
+                         "product code, such as PRD-482, or its catalogue name).")
     # A traversal that is also a text question ("How do I wire the sensor? ... every supplier") searches
     # documents; its unknown capitalized words are search terms, not constraints.
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
@@ -355,6 +362,16 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies)
         reasons.append(f"company: {one.group(0)!r} does not say which company")
         questions.append(f"Which company do you mean? Known companies: {names}.")
+    if (entities.company_id is None and not entities.supplier_ids and not identifiers.contract_ids
+            and not identifiers.document_ids and len(gazetteer.companies) > 1
+            and (which := _ONE_AGREEMENT.search(reading.cue_text))):
+        # "The payment terms in our agreement": each company has agreements with several suppliers; passages of
+        # any of them would answer for an agreement the user did not mean.
+        names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies)
+        reasons.append(f"document: {which.group(0)!r} does not say which company's agreement")
+        questions.append(f"Which agreement do you mean? {which.group(0)!r} names one agreement without saying which "
+                         f"company's (known companies: {names}) or with which supplier; name the company and the "
+                         "supplier, or the agreement id.")
     compared = [a for a in amounts if a.comparator in ("above", "below")]
     amount_range = _AMOUNT_RANGE.search(reading.text)
     ranged = amount_range is not None or len({a.comparator for a in compared}) > 1
@@ -581,6 +598,12 @@ _ALL_COMPANIES = re.compile(
     r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
     r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
     r"\ball\s+(?:our\s+)?(?:entities|subsidiaries|legal entities)\b", re.I)
+
+
+#: One agreement named without its parties ("the payment terms in our agreement"): with several companies, a
+#: question.
+_ONE_AGREEMENT = re.compile(r"\b(?:our|my|the)\s+(?:agreement|contract|framework agreement|supply agreement)\b"
+                            r"(?!\s+(?:with|of|for|between|no\.?|number|id)\b)(?!s)", re.I)
 
 
 #: One company named without its name ("our company's invoices"): with several companies, a question.
