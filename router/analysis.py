@@ -151,7 +151,7 @@ EXCLUSION_CUE = re.compile(
 # --- statuses and document types --------------------------------------------------------------------------------
 _POSTED = re.compile(
     r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|"
-    r"open\s+(?:\.\s*)?(?:invoices?|items?|amounts?|payables?|balances?|spend)|"
+    r"open\s+(?:\.\s*)?(?:invoices?|items?|amounts?|payables?|balances?|spend|documents?|totals?|lines?|line items?)|"
     r"(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
     r"awaiting payment|due for payment|pending payment|"
     # "how much do we (still) owe Beta": what is invoiced and not yet paid.
@@ -163,7 +163,7 @@ _POSTED = re.compile(
 _PAID = re.compile(
     # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
     # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.
-    r"\b(?:only paid|paid\s+(?:\.\s*)?invoices?|"
+    r"\b(?:only paid|paid\s+(?:\.\s*)?(?:invoices?|documents?|line items?|lines?)|"
     r"invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
     r"already paid|fully paid|that (?:were|have been) paid|settled(?:\s+invoices?)?|"
     # "cleared" items are paid ones in accounts-payable usage (the payment cleared the open item).
@@ -563,7 +563,7 @@ _EXCLUDED_TYPE_AFTER = re.compile(
     r"nicht eingerechnet|weggelassen)\b", re.I)
 _TYPES_INVOICES_ONLY = re.compile(
     r"\b(?:only (?:the )?invoices|invoices only|invoices? alone|just (?:the )?invoices|invoice documents only|"
-    r"nur (?:die )?rechnungen|rechnungen only|ausschlie(?:ß|ss)lich rechnungen)\b", re.I)
+    r"nur (?:die )?(?:rechnungen|invoices)|rechnungen only|ausschlie(?:ß|ss)lich rechnungen)\b", re.I)
 
 
 def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[int, int], ...]]:
