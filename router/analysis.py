@@ -528,6 +528,8 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
         statuses = (asked.pop(),)
     spans.extend(m.span() for m in (*paid, *posted))
     types, type_spans = document_type_scope(text)
+    if types == ("invoice", "credit_note"):
+        types = None  # both types are every governed figure's default: no filter to add
     spans.extend(type_spans)
     return statuses, types, tuple(spans)
 
