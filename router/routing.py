@@ -432,7 +432,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                 f"Spend here means posted and paid supplier invoices, not {word}. Do you want invoiced spend?"
             )
     status_asked = reading.excluded_status
-    if status_asked and (catalog_metric is None or analyst is not None) and (
+    # "draft invoices total": the marts hold drafts and the spend metric takes the status, so the total over drafts
+    # is served, labelled as drafts (not recognized spend); cancelled documents no metric serves.
+    drafts_total = (status_asked == "draft" and catalog_metric is None and analyst is None and spend_shaped
+                    and not cues.invoice_count)
+    if status_asked and not drafts_total and (catalog_metric is None or analyst is not None) and (
             spend_shaped or other_metric or "aggregate" in selected):
         # Governed figures never count cancelled or draft invoices; answering "no data" would read as "none
         # were cancelled".
@@ -474,7 +478,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
 
     constraints = Constraints(
         time_range=period.time_range if not period.ambiguous else None,
-        invoice_status=reading.statuses,  # type: ignore[arg-type]
+        invoice_status=("draft",) if drafts_total else reading.statuses,  # type: ignore[arg-type]
         reporting_currency=(reporting_currency or (currencies[0] if len(currencies) == 1 else None))
         if (spend_shaped or company is not None)
         else None,
