@@ -96,3 +96,27 @@ def test_document_types_reach_the_governed_call(measure: str, phrase: tuple[str,
     assert str(params) .count(period[1]) and str(params).count(period[2]), question
     if measure == "paid_lines":
         assert params["invoice_statuses"] == ["paid"], question
+
+
+@pytest.mark.parametrize("phrase", ["incl. VAT", "including VAT", "VAT included", "inclusive of tax"])
+def test_spend_including_vat_is_the_spend(phrase: str) -> None:
+    """Spend is net + tax already: "incl. VAT" restates the basis, it asks for no tax figure."""
+    result = route(f"Company A spend with Supplier Beta in Q4 2025 {phrase}",
+                   RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS, catalog=CATALOG))
+    assert not result.requires_clarification and result.workflow != "unsupported", phrase
+    assert all(s.tool != "metrics.query" or "tax" not in s.arguments["metric"] for s in result.execution_plan)
+
+
+@pytest.mark.parametrize("question", ["Company A draft invoices total in 2025",
+                                      "Company B total of draft invoices in Q1 2026"])
+def test_draft_totals_are_served_over_drafts(question: str) -> None:
+    """The marts hold drafts and the spend metric takes the status: the total over drafts, never posted+paid."""
+    result = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS, catalog=CATALOG))
+    assert not result.requires_clarification, result.clarification_question
+    assert tuple(result.constraints.invoice_status) == ("draft",)
+
+
+def test_cancelled_totals_still_ask() -> None:
+    result = route("Company A cancelled invoices total in 2025",
+                   RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS, catalog=CATALOG))
+    assert result.requires_clarification and "cancelled" in (result.clarification_question or "")
