@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
