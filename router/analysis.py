@@ -151,7 +151,7 @@ EXCLUSION_CUE = re.compile(
 # --- statuses and document types --------------------------------------------------------------------------------
 _POSTED = re.compile(
     r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|"
-    r"open\s+(?:\.\s*)?(?:invoices?|items?|amounts?|payables?|balances?|spend)|"
+    r"open\s+(?:\.\s*)?(?:invoices?|items?|amounts?|payables?|balances?|spend|documents?|totals?|lines?|line items?)|"
     r"(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
     r"awaiting payment|due for payment|pending payment|"
     # "how much do we (still) owe Beta": what is invoiced and not yet paid.
@@ -163,7 +163,7 @@ _POSTED = re.compile(
 _PAID = re.compile(
     # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
     # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.
-    r"\b(?:only paid|paid\s+(?:\.\s*)?invoices?|"
+    r"\b(?:only paid|paid\s+(?:\.\s*)?(?:invoices?|documents?|line items?|lines?)|"
     r"invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
     r"already paid|fully paid|that (?:were|have been) paid|settled(?:\s+invoices?)?|"
     # "cleared" items are paid ones in accounts-payable usage (the payment cleared the open item).
@@ -185,9 +185,6 @@ _CREDIT_NOTES = re.compile(
     r"|(?<=\bdid\b)[^?;]{1,40}?\bcredit\b(?!\s*(?:notes?|memos?|limit|cards?|terms?|rating|checks?|risk|line))"
     r"|\bcredited\b(?!\s*(?:notes?|memos?))",
     re.I)
-_INVOICES_ONLY = re.compile(r"\b(?:only invoices|invoices only|invoices? alone|just (?:the )?invoices)\b", re.I)
-_CREDIT_GLUE = re.compile(r"\b(?:only|just|in|of|from|as|the|all|net of|including|incl\.?|with|and)\s*$", re.I)
-_BOTH_TYPES = re.compile(r"\b(?:net of|including|incl\.?|after|with)\s+(?:the\s+)?credit[- ]?notes?\b", re.I)
 # --- currency -----------------------------------------------------------------------------------------------------
 _CODE = (r"(?P<code>eur|euros?|usd|(?:u\.?s\.?[\s-]?)?dollars?|gbp|(?:british\s+)?pounds?(?:\s+sterling)?|sterling|chf|"
          r"(?:swiss\s+)?francs?|(?:schweizer\s+)?franken|(?:britischen?\s+)?pfund|€|\$|£)")
@@ -530,25 +527,107 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
     if len(asked) == 1:
         statuses = (asked.pop(),)
     spans.extend(m.span() for m in (*paid, *posted))
-    types: tuple[str, ...] | None = None
-    both = list(_BOTH_TYPES.finditer(text))
-    spans.extend(m.span() for m in both)
-    for match in _CREDIT_NOTES.finditer(text):
+    types, type_spans = document_type_scope(text)
+    if types == ("invoice", "credit_note"):
+        types = None  # both types are every governed figure's default: no filter to add
+    spans.extend(type_spans)
+    return statuses, types, tuple(spans)
+
+
+#: Document-type phrases. A credit-note mention is read by the words around it: left out ("no credit notes",
+#: "leave the credit notes out", "ignore credit notes") -> invoices only; taken along ("invoices and credit notes",
+#: "credit notes netted in", "incl. credit notes") -> both; otherwise ("credit notes only", "how many credit notes")
+#: -> credit notes only. Reading a left-out or taken-along mention as "credit notes only" answers another question
+#: with a confident figure, so every cue is listed here and the generator in evaluation.probes_doctypes varies them.
+_CN = r"(?:credit[- ]?notes?|credit[- ]?memos?|gutschrift(?:en)?)"
+_INV = r"(?:invoices?|bills?|rechnung(?:en)?)"
+_TYPES_BOTH = re.compile(
+    rf"\b{_INV}\s*(?:,?\s*(?:and|&|plus|\+|/|or|as well as|together with|along with|with|und|sowie)\s+|/\s*)"
+    rf"(?:(?:the|their|any|all|related)\s+)?{_CN}\b"
+    rf"|\b{_CN}\s*(?:(?:and|&|plus|\+|or|as well as|und|sowie)\s+|/\s*)(?:(?:the|all)\s+)?{_INV}\b", re.I)
+_BOTH_BEFORE = re.compile(
+    r"(?:net of|netting(?:\s+in)?|netted(?:\s+(?:in|with|against))?|including|include|includes|incl\.?|inclusive of|"
+    r"after|with|plus|counting|together with|along with|inkl\.?|inklusive|einschlie(?:ß|ss)lich|mit|samt|"
+    r"abz(?:ü|ue)glich|abzgl\.?|nach)\s+(?:(?:the|any|all|our|their|related|die|den|der)\s+)?$", re.I)
+_BOTH_AFTER = re.compile(
+    r"\s*(?:(?:are|were|being|to be|is|should be)\s+)?(?:netted(?:\s+(?:in|off|out|against))?|"
+    r"included|deducted|subtracted|taken into account|factored in|counted in|counted too|counted as well|"
+    r"(?:as\s+)?(?:negative|negatives)|included too|included as well|too|as well|verrechnet|abgezogen|"
+    r"eingerechnet|ber(?:ü|ue)cksichtigt)\b", re.I)
+_EXCLUDED_TYPE_BEFORE = re.compile(
+    r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|not|no|leaving out|"
+    r"leave out|leave|leaving|not counting|not including|exclusive of|ignoring|ignore|ignored|disregard(?:ing)?|"
+    r"omit(?:ting)?|drop(?:ping)?|skip(?:ping)?|minus|rather than|instead of|ex\.|excl\.?|exkl\.?|exklusive|w/o|"
+    r"ohne|au(?:ß|ss)er|keine?|nicht)\s+(?:(?:the|any|all|our|their|related|die|den|der)\s+)?$", re.I)
+_EXCLUDED_TYPE_AFTER = re.compile(
+    r"\s*(?:(?:are|were|being|to be|is|should be|must be)\s+)?(?:excluded|out|left out|removed|omitted|taken out|"
+    r"not included|not counted|ignored|disregarded|aside|set aside|dropped|aside|ausgenommen|ausgeschlossen|"
+    r"nicht eingerechnet|weggelassen)\b", re.I)
+_TYPES_INVOICES_ONLY = re.compile(
+    r"\b(?:only (?:the )?invoices|invoices only|invoices? alone|just (?:the )?invoices|invoice documents only|"
+    r"nur (?:die )?(?:rechnungen|invoices)|rechnungen only|ausschlie(?:ß|ss)lich rechnungen)\b", re.I)
+
+
+def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[int, int], ...]]:
+    """The document types a question asks for (``None`` when it names none) and the spans of its phrases.
+
+    A credit note left out wins over every other mention (the question then asks for invoices only); a credit note
+    taken along makes both types; "invoices only" without a credit-note mention is invoices only; a bare mention is
+    credit notes only.
+
+    >>> document_type_scope("spend (invoices only, no credit notes)")[0]
+    ('invoice',)
+    >>> document_type_scope("lines (invoices and credit notes)")[0], document_type_scope("credit notes netted in")[0]
+    (('invoice', 'credit_note'), ('invoice', 'credit_note'))
+    >>> document_type_scope("leave the credit notes out")[0], document_type_scope("credit notes only")[0]
+    (('invoice',), ('credit_note',))
+    """
+    spans: list[tuple[int, int]] = []
+    both_spans = [m.span() for m in _TYPES_BOTH.finditer(text)]
+    spans.extend(both_spans)
+    left_out = taken_along = alone = False
+    for match in (*_CREDIT_NOTES.finditer(text), *re.finditer(r"\bgutschrift(?:en)?\b", text, re.I)):
         spans.append(match.span())
-        if (any(b.start() <= match.start() < b.end() for b in both)
-                and _EXCLUDED_AFTER.match(text, match.end()) is None):
+        before = text[max(0, match.start() - 48): match.start()]
+        cue_before = _EXCLUDED_TYPE_BEFORE.search(before)
+        cue_after = _EXCLUDED_TYPE_AFTER.match(text, match.end())
+        # "leave the credit notes out" needs both halves; a bare "leave"/"not" before is no exclusion by itself
+        # only when another reading is closer ("not only credit notes" is not a case the reader meets).
+        if cue_after is not None or (cue_before is not None and not re.fullmatch(
+                r"(?:leave|leaving)\s+(?:\w+\s+)?", before[cue_before.start():], re.I)):
+            left_out = True
+            if cue_before is not None:
+                spans.append((match.start() - len(before) + cue_before.start(), match.start()))
+            if cue_after is not None:
+                spans.append(cue_after.span())
             continue
-        # Left out by a cue before them ("excl. credit notes") or a participle after them ("credit notes
-        # excluded"): reading either as "credit notes only" would answer the opposite question.
-        excluded = _after_exclusion(text, match.start()) or _EXCLUDED_AFTER.match(text, match.end()) is not None
-        types = ("invoice",) if excluded else ("credit_note",)
-    only = _INVOICES_ONLY.search(text)
+        in_both = any(s <= match.start() < e for s, e in both_spans)
+        cue_both = _BOTH_BEFORE.search(before)
+        after_both = _BOTH_AFTER.match(text, match.end())
+        if in_both or cue_both is not None or after_both is not None:
+            taken_along = True
+            if cue_both is not None:
+                spans.append((match.start() - len(before) + cue_both.start(), match.start()))
+            if after_both is not None:
+                spans.append(after_both.span())
+            continue
+        alone = True
+    if not (left_out or taken_along or alone) and both_spans:
+        taken_along = True
+    only = _TYPES_INVOICES_ONLY.search(text)
     if only and re.search(r"\b(?:paid|unpaid|posted|open|outstanding|settled)\s*$", text[: only.start()], re.I):
         only = None  # "paid invoices only" restricts the status, not the document type
-    if only and types is None:
-        types = ("invoice",)
+    if only:
         spans.append(only.span())
-    return statuses, types, tuple(spans)
+    if left_out:
+        return ("invoice",), tuple(spans)
+    if taken_along:
+        return ("invoice", "credit_note"), tuple(spans)
+    if only:
+        return ("invoice",), tuple(spans)
+    if alone:
+        return ("credit_note",), tuple(spans)
+    return None, tuple(spans)
 
 
 _EXCLUDED_BEFORE = re.compile(
@@ -985,6 +1064,7 @@ __all__ = [
     "bare_exclusion_target",
     "choose_metric",
     "compare_rule",
+    "document_type_scope",
     "excluded_spans",
     "governed_request",
     "parse_analysis",

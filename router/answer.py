@@ -403,6 +403,12 @@ def _compose_spend(d: _Draft) -> None:
                     f"over {spend.matched_line_count} validated invoice lines; no validated invoice lines were found "
                     f"for {', '.join(spend.missing_supplier_ids)}, so the total is incomplete.")
             status = "partial"
+        elif list(inputs["invoice_statuses"] or []) == ["draft"]:
+            text = (f"{company}'s draft invoices{scope} in {period_text} total {spend.total_spend} {spend.currency}, "
+                    f"over {spend.matched_line_count} draft invoice lines from {suppliers} (drafts only: not "
+                    "recognized spend, which counts posted and paid invoices; cancelled and duplicate invoices "
+                    "excluded; converted at the corporate rate on each posting date).")
+            status = "answered"
         else:
             text = (f"{company}'s total spend{scope} in {period_text} was {spend.total_spend} {spend.currency}, "
                     f"over {spend.matched_line_count} validated invoice lines from {suppliers} "

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from router.analysis import ranking_by_count
+from router.analysis import document_type_scope, ranking_by_count
 from router.answer import AnswerStatus, Citation, _Draft, composer
 from router.contract import PlanStep
 from router.entities import Gazetteer, Mention
@@ -83,6 +83,10 @@ def document_types(text: str) -> tuple[str, ...]:
     >>> document_types("how many invoices and credit notes")
     ('invoice', 'credit_note')
     """
+    scoped, _ = document_type_scope(text)
+    if scoped is not None and (scoped != ("credit_note",) or not _BOTH.search(text)):
+        # "how many invoices (credit notes excluded)", "invoices and credit notes netted in": the shared reader.
+        return scoped
     if _BOTH.search(text):
         return ("invoice", "credit_note")
     if _CREDIT.search(text) and not _INVOICE.search(_CREDIT.sub(" ", text)):

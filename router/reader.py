@@ -139,6 +139,10 @@ _UNIT_PRICE = re.compile(
     r"prices? (?:of|for|paid))\b", re.I
 )
 _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
+#: "incl. VAT", "VAT included": spend is net + tax already (the governed amount), so the phrase restates the basis
+#: and asks for no tax figure.
+_WITH_TAX = re.compile(r"\b(?:incl\.?|including|inclusive of|with|gross of|inkl\.?)\s+(?:the\s+)?(?:vat|tax(?:es)?)\b"
+                       r"|\b(?:vat|tax(?:es)?)\s+included\b", re.I)
 _LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
 _PRODUCTS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
 #: Personal and bank data of suppliers is not served by ask (minimization; the architecture's security rules).
@@ -517,7 +521,7 @@ def metric_kind(text: str, entities: Entities, amounts: tuple[Amount, ...] | Non
     ``None`` when the question names no measure other than spend."""
     if _UNIT_PRICE.search(text):
         return "unit_price" if entities.product_codes else "unsupported"
-    if _TAX.search(text):
+    if _TAX.search(_WITH_TAX.sub(" ", text)):
         return "tax_total" if entities.invoice_numbers else "unsupported"
     found = parse_amounts(text) if amounts is None else amounts
     if any(a.comparator in ("above", "below") for a in found):

@@ -554,12 +554,17 @@ def catalog_metrics(registry: Any, exclude: frozenset[str] = frozenset()) -> tup
     return tuple(found)
 
 
+_STATUS_INSIDE = r"\s+(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?"
+
+
 def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
     """The catalog metric whose longest phrase occurs in ``text`` (word-bounded, case-insensitive)."""
     best: tuple[int, CatalogMetric, tuple[int, int]] | None = None
     for metric in catalog:
         for phrase in metric.phrases:
-            match = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.I)
+            # A status may stand inside a count's phrase ("number of paid line items"): it is read as the status.
+            words = [re.escape(w) for w in phrase.split()]
+            match = re.search(rf"(?<!\w){_STATUS_INSIDE.join(words)}(?!\w)", text, re.I)
             if match and (best is None or len(phrase) > best[0]):
                 best = (len(phrase), metric, match.span())
     return None if best is None else (best[1], best[2])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
@@ -448,7 +449,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                 f"Spend here means posted and paid supplier invoices, not {word}. Do you want invoiced spend?"
             )
     status_asked = reading.excluded_status
-    if status_asked and (catalog_metric is None or analyst is not None) and (
+    # "draft invoices total": the marts hold drafts and the spend metric takes the status, so the total over drafts
+    # is served, labelled as drafts (not recognized spend); cancelled documents no metric serves.
+    drafts_total = (status_asked == "draft" and catalog_metric is None and analyst is None and spend_shaped
+                    and not cues.invoice_count)
+    if status_asked and not drafts_total and (catalog_metric is None or analyst is not None) and (
             spend_shaped or other_metric or "aggregate" in selected):
         # Governed figures never count cancelled or draft invoices; answering "no data" would read as "none
         # were cancelled".
@@ -490,7 +495,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
 
     constraints = Constraints(
         time_range=period.time_range if not period.ambiguous else None,
-        invoice_status=reading.statuses,  # type: ignore[arg-type]
+        invoice_status=("draft",) if drafts_total else reading.statuses,  # type: ignore[arg-type]
         reporting_currency=(reporting_currency or (currencies[0] if len(currencies) == 1 else None))
         if (spend_shaped or company is not None)
         else None,
@@ -514,6 +519,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             catalog_metric, entities, constraints.time_range, constraints.invoice_status, amounts,
             constraints.reporting_currency,
             gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
+            _named_filters(reading, gazetteer) if _named_metric_filters(reading) else None,
         )
         if ranked_documents is not None:
             catalog_parameters.update(ranked_documents[1])
@@ -854,6 +860,7 @@ def _document_ranking(
 def _catalog_parameters(
     metric: CatalogMetric, entities: Entities, period: TimeRange | None, statuses: tuple[str, ...],
     amounts: tuple[Amount, ...], currency: str | None, group_ids: tuple[str, ...] = (),
+    filters: Mapping[str, object] | None = None,
 ) -> tuple[dict[str, object], list[str]]:
     """A catalog metric's parameter values from the reading, and what a required parameter or a constraint the
     question names lacks (never a silent drop: a named supplier the metric cannot filter by is reported)."""
@@ -881,6 +888,7 @@ def _catalog_parameters(
         "direction": "below" if above and above.comparator == "below" and "direction" in declared else None,
         "invoice_statuses": list(statuses) if tuple(statuses) != ("posted", "paid") else None,
         "reporting_currency": currency,
+        **(filters or {}),
     }
     for name, _, required in metric.parameters:
         value = slots.get(name)
@@ -904,6 +912,41 @@ def _catalog_parameters(
     return values, unread
 
 
+#: Catalog metrics named by phrase that count (lines, suppliers) and take the spend filters themselves: a document
+#: type or an exclusion next to them is their parameter, never a reason to answer with spend instead.
+_FILTERED_COUNTS = frozenset({"finance.invoice_line_count", "finance.supplier_count"})
+
+
+def _named_metric_filters(reading: Reading) -> bool:
+    """Whether the phrase-named catalog metric takes every analyst filter of the question by itself."""
+    named, analysis = reading.catalog_metric, reading.analysis
+    if named is None or named.name not in _FILTERED_COUNTS:
+        return False
+    if (analysis.ranking is not None or analysis.share or analysis.comparison is not None
+            or analysis.original_currency or analysis.average_price):
+        return False
+    declared = {name for name, _, _ in named.parameters}
+    needs = {"document_types"} if analysis.document_types else set()
+    if reading.excluded_supplier_ids:
+        needs.add("exclude_supplier_ids")
+    if reading.excluded_group_ids:
+        needs.add("exclude_product_group_ids")
+    return needs <= declared
+
+
+def _named_filters(reading: Reading, gazetteer: Gazetteer) -> dict[str, object]:
+    """The document types and exclusions of the question as parameters of a phrase-named count."""
+    out: dict[str, object] = {}
+    if reading.analysis.document_types:
+        out["document_types"] = list(reading.analysis.document_types)
+    if reading.excluded_supplier_ids:
+        out["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
+    if reading.excluded_group_ids:
+        out["exclude_product_group_ids"] = sorted({g for gid in reading.excluded_group_ids
+                                                  for g in gazetteer.subgroups(gid)})
+    return out
+
+
 def _analyst_metric(
     reading: Reading, entities: Entities, selected: set[IntentType], spend_shaped: bool,
     metrics: tuple[CatalogMetric, ...],
@@ -919,6 +962,8 @@ def _analyst_metric(
     if not (analysis.governed_shape or analysis.average_price or reading.excluded_supplier_ids
             or reading.excluded_group_ids):
         return None, None
+    if _named_metric_filters(reading):
+        return None, None  # "number of line items, invoices only": the named count takes the filters itself
     figure = spend_shaped or "aggregate" in selected or reading.cues.spend
     if not figure and analysis.ranking is None and not (analysis.average_price and entities.product_codes):
         return None, None

@@ -178,13 +178,19 @@ def test_german_statuses_filter_the_total(german: str, status: list[str]) -> Non
 
 @pytest.mark.parametrize(("question", "words"), [
     ("How much of Company A's spend in H1 2025 is canceled?", ("cancel",)),
-    ("How much of Company A's spend since March is draft?", ("draft",)),
     ("Summe der stornierten Rechnungen von Company A im letzten Quartal", ("cancel",)),
     ("Summe der strittigen Rechnungen von Company A im 1. Quartal 2026", ("disputed",)),
-    ("Summe der Rechnungsentwürfe von Company A im 1. Quartal 2026", ("draft",)),
 ])
 def test_statuses_no_figure_counts_are_named(question: str, words: tuple[str, ...]) -> None:
     _clarifies(question, *words)
+
+
+@pytest.mark.parametrize("question", ["How much of Company A's spend since March is draft?",
+                                      "Summe der Rechnungsentwürfe von Company A im 1. Quartal 2026"])
+def test_draft_totals_are_served_over_drafts(question: str) -> None:
+    # The marts hold drafts and the spend metric takes the status: the total over drafts, labelled as drafts.
+    _, params, _, _ = _call(question)
+    assert params.get("invoice_statuses") == ["draft"], (question, params)
 
 
 @pytest.mark.parametrize(("text", "status"), [("spend is cancelled", "cancelled"),
