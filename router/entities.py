@@ -470,6 +470,7 @@ def product_name_phrases(
 
 
 _PARENTHESIS = re.compile(r"\s*\([^)]*\)")
+_PER_UNIT = re.compile(r"\s+per\s+[A-Za-z]+\s*$", re.I)
 #: A specification word at the end of a catalogue name: a size or rating with digits ("100x50", "7", "M20")
 #: or a unit after a number ("kW", "mm2", "bar").
 _SPEC_WORD = re.compile(r"^(?=.*\d)[A-Za-z0-9.,x/-]+$|^(?:kw|w|v|mm2?|cm|m|l|bar|kg|g)$", re.I)
@@ -483,9 +484,12 @@ def descriptor_names(name: str) -> tuple[str, ...]:
     (('Copy paper A4', 'Copy paper'), ('Scroll compressor',))
     >>> descriptor_names("Label rolls 100x50"), descriptor_names("Precision multimeter")
     (('Label rolls',), ())
+    >>> descriptor_names("Express freight per parcel")
+    ('Express freight',)
     """
     out: list[str] = []
-    bare = _PARENTHESIS.sub("", name).strip()
+    # "Express freight per parcel" is asked as "express freight": the pricing unit is no part of the name.
+    bare = _PER_UNIT.sub("", _PARENTHESIS.sub("", name)).strip()
     if bare != name:
         out.append(bare)
     words = bare.split()

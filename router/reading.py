@@ -409,6 +409,7 @@ _MEASURE_WORDS = frozenset("""
 spend spending spent amount amounts value values volume total totals sum cost costs price prices unit units
 cent percent percentage share count number size rank revenue gross net tax money euro euros eur usd chf gbp
 date dates contract agreement piece pieces pc pcs
+box boxes parcel parcels pair pairs roll rolls pack packs package packages carton cartons bottle bottles
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
