@@ -28,7 +28,7 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50}
 _NUM = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
 _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
-    ("product_group_id", r"(?:product[- ])?(?:groups?|categor(?:y|ies))"),
+    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?(?:product[- ])?(?:groups?|categor(?:y|ies))"),
     ("product_code", r"(?:products?|items?|articles?|skus?)"),
     ("supplier_id", r"(?:suppliers?|vendors?)"),
 )
