@@ -141,7 +141,8 @@ _UNIT_PRICE = re.compile(
 )
 _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
 _LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
-_PRODUCTS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
+_PRODUCTS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?|carr(?:y|ies)|"
+                       r"stocks?)\b", re.I)
 #: Personal and bank data of suppliers is not served by ask (minimization; the architecture's security rules).
 _PERSONAL_DATA = re.compile(
     r"\b(iban|ibans|bic|swift|bank (?:account|details|data)s?|account numbers?|e-?mail address(?:es)?|"

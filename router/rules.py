@@ -86,7 +86,9 @@ _RELATIONSHIP = re.compile(
     r"\b(approv(?:e|es|ed|al|als|ing)|supplies|supplied by|(?<!power\s)supply(?!\s+(?:agreements?|contracts?|"
     r"chains?|terms))|belongs? to|belonging to|subgroups?|sub-groups?|product groups?|owns|owned by|ownership|"
     r"related to|connected to|linked to|relationships?|dependenc(?:y|ies)|who makes|who sells|who delivers|"
-    r"(?:which|what|list|all)\s+(?:suppliers|vendors)\s+(?:provide|sell|deliver|make|carry|offer|stock)\w*)\b",
+    r"(?:which|what|list|all)\s+(?:suppliers|vendors)\s+(?:provide|sell|deliver|make|carry|offer|stock)\w*|"
+    # "which temperature sensors does Beta Trading carry": a supplier's catalogue
+    r"(?:which|what)\s+[\w\s'’-]{1,40}?\s(?:does|do|did)\s[\w\s'’.&-]{1,50}?\s(?:carry|stock|offer))\b",
     re.I,
 )
 _EXPLANATORY = re.compile(
