@@ -35,7 +35,8 @@ _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
     ("supplier_id", r"(?:suppliers?|vendors?)"),
 )
 _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
-_TOP_WORDS = r"top|biggest|largest|highest|number one|no\.? ?1"
+#: "top-level" is a level of the product groups, no ranking ("spend by top level product group").
+_TOP_WORDS = r"top(?![\s-]level)|biggest|largest|highest|number one|no\.? ?1"
 _BOTTOM_WORDS = r"bottom|smallest|lowest|least|fewest|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
 _RANKINGS = tuple(re.compile(p, re.I) for p in (

@@ -85,7 +85,8 @@ _RELATIONSHIP = re.compile(
     # "supplier"/"vendor" alone is not one ("spend with Supplier Beta" filters, "Who is SUP-18?" looks up).
     r"\b(approv(?:e|es|ed|al|als|ing)|supplies|supplied by|(?<!power\s)supply(?!\s+(?:agreements?|contracts?|"
     # "supply voltage" (a manual's fact) is no supplier traversal
-    r"chains?|terms|voltages?|current|power|pressure))|belongs? to|belonging to|subgroups?|sub-groups?|product groups?|owns|owned by|ownership|"
+    r"chains?|terms|voltages?|current|power|pressure))|"
+    r"belongs? to|belonging to|subgroups?|sub-groups?|product groups?|owns|owned by|ownership|"
     r"related to|connected to|linked to|relationships?|dependenc(?:y|ies)|who makes|who sells|who delivers|"
     r"(?:which|what|list|all)\s+(?:suppliers|vendors)\s+(?:provide|sell|deliver|make|carry|offer|stock)\w*|"
     # "which temperature sensors does Beta Trading carry": a supplier's catalogue

@@ -183,3 +183,9 @@ def test_generated_probes_route_to_their_governed_call(probe: Any) -> None:
         got = params.get(key)
         assert (sorted(got) if isinstance(got, list) else got) == (sorted(value) if isinstance(value, list)
                                                                    else value), (probe.question, key)
+
+
+@pytest.mark.parametrize("text", ["company b last qtr spend by top level product group",
+                                  "spend split by top-level category in Q1", "the top level categories"])
+def test_top_level_is_no_ranking(text: str) -> None:
+    assert parse_ranking(text)[0] is None
