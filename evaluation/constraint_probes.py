@@ -111,7 +111,7 @@ PROBES: tuple[Probe, ...] = (
     Probe("ranking", "Top 3 suppliers of Company A in Q1 2026 excluding Supplier Gamma",
           _rank({**A, **Q1, "exclude_supplier_ids": ["SUP-27"]}, limit=3)),
     Probe("ranking", "Which product group did Company A spend the most on in 2025?",
-          _rank({**A, **Y25}, "product_group_id", limit=1)),
+          _rank({**A, **Y25}, "top_product_group_id", limit=1)),
     Probe("ranking", "Bottom 2 suppliers of Company A in 2025", _rank({**A, **Y25}, limit=2, direction="bottom")),
     Probe("ranking", "Top 3 products of Company A in Q1 2026 from Supplier Beta",
           _rank({**A, **Q1, "supplier_ids": ["SUP-18"]}, "product_code", limit=3)),
@@ -125,7 +125,7 @@ PROBES: tuple[Probe, ...] = (
     Probe("ranking", "Which supplier did Company B spend the most with in Q1 2026?",
           _rank({"company_id": "COMP-B", **Q1}, limit=1)),
     Probe("ranking", "Top 2 product groups of Company A in 2025 by spend, credit notes excluded",
-          _rank({**A, **Y25, "document_types": ["invoice"]}, "product_group_id", limit=2)),
+          _rank({**A, **Y25, "document_types": ["invoice"]}, "top_product_group_id", limit=2)),
     # --- shares: the part and the whole (company, group, named suppliers) ---------------------------------------
     Probe("shares", "What share of Company A's spend in Q1 2026 went to Supplier Beta?",
           _share({**A, **Q1, "supplier_ids": ["SUP-18"]})),
@@ -209,7 +209,7 @@ PROBES: tuple[Probe, ...] = (
           _rank({**A, **Y25, "product_group_ids": PRES}, "product_code", limit=2)),
     Probe("ranking", "Company A's largest product group in Q1 2026 excluding Control Equipment",
           _rank({**A, **Q1, "exclude_product_group_ids": ["PG-CAB", "PG-CAB-ACC", "PG-CMOD", "PG-CTRL", "PG-PLC"]},
-                "product_group_id", limit=1)),
+                "top_product_group_id", limit=1)),
     Probe("ranking", "Top 3 suppliers of Company A in 2025 excluding Pressure Sensors",
           _rank({**A, **Y25, "exclude_product_group_ids": PRES}, limit=3)),
     # A breakdown beside a ranking of another dimension: one ranking per supplier is no governed metric.

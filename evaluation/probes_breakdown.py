@@ -94,17 +94,17 @@ def _base(d: Draw, period: tuple[str, str, str], **extra: Any) -> dict[str, Any]
 _BREAKDOWNS_EN: tuple[tuple[str, tuple[str, ...] | None, str | None], ...] = (
     ("across suppliers", ("supplier_id",), None), ("split by supplier", ("supplier_id",), None),
     ("broken down by supplier", ("supplier_id",), None), ("per month", (), "month"), ("monthly", (), "month"),
-    ("by quarter", (), "quarter"), ("per product group", ("product_group_id",), None),
+    ("by quarter", (), "quarter"), ("per product group", ("top_product_group_id",), None),
     ("split by month", (), "month"), ("broken down by month", (), "month"), ("across product groups",
-                                                                             ("product_group_id",), None),
+                                                                             ("top_product_group_id",), None),
     ("per supplier", ("supplier_id",), None), ("by vendor", ("supplier_id",), None),
-    ("split by product group", ("product_group_id",), None), ("broken down by quarter", (), "quarter"),
+    ("split by product group", ("top_product_group_id",), None), ("broken down by quarter", (), "quarter"),
     ("quarter by quarter", (), "quarter"), ("by year", (), "year"), ("per year", (), "year"),
     ("by product", ("product_code",), None), ("across products", ("product_code",), None),
     ("split by supplier and month", ("supplier_id",), "month"), ("per supplier and quarter", ("supplier_id",),
                                                                   "quarter"),
-    ("broken down by product group and supplier", ("product_group_id", "supplier_id"), None),
-    ("by category", ("product_group_id",), None), ("split per supplier", ("supplier_id",), None),
+    ("broken down by product group and supplier", ("top_product_group_id", "supplier_id"), None),
+    ("by category", ("top_product_group_id",), None), ("split per supplier", ("supplier_id",), None),
     ("across all vendors", ("supplier_id",), None), ("on a monthly basis", (), "month"),
     ("on a quarterly basis", (), "quarter"), ("by week", (), "week"),
     ("broken out by supplier", ("supplier_id",), None), ("broken out by month", (), "month"),
@@ -117,7 +117,7 @@ _BREAKDOWNS_DE: tuple[tuple[str, tuple[str, ...] | None, str | None], ...] = (
     ("je Lieferant", ("supplier_id",), None), ("aufgeteilt nach Lieferanten", ("supplier_id",), None),
     ("nach Monaten", (), "month"), ("pro Monat", (), "month"), ("monatlich", (), "month"),
     ("nach Quartalen", (), "quarter"), ("pro Quartal", (), "quarter"), ("quartalsweise", (), "quarter"),
-    ("nach Warengruppen", ("product_group_id",), None), ("pro Warengruppe", ("product_group_id",), None),
+    ("nach Warengruppen", ("top_product_group_id",), None), ("pro Warengruppe", ("top_product_group_id",), None),
     ("aufgeschlüsselt nach Monat", (), "month"), ("nach Produkt", ("product_code",), None),
     ("nach Kostenstelle", None, "cost cent"), ("nach Region", None, "region"),
 )
@@ -134,7 +134,7 @@ def _breakdown(template: str, lang: str, scope: str = "") -> Fill:
                 phrase, dims, grain = ("pro Monat", (), "month") if lang == "de" else ("per month", (), "month")
             params["supplier_ids"] = [d.supplier]
         if scope == "group":
-            if dims and "product_group_id" in dims:
+            if dims and "top_product_group_id" in dims:
                 phrase, dims, grain = (("nach Lieferanten", ("supplier_id",), None) if lang == "de"
                                        else ("across suppliers", ("supplier_id",), None))
             params["product_group_ids"] = _leaves(g_id)

@@ -223,20 +223,20 @@ _BREAKDOWNS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("broken down by month", (), "month"), ("by quarter", (), "quarter"), ("per quarter", (), "quarter"),
     ("quarterly", (), "quarter"), ("by supplier", ("supplier_id",), None), ("per vendor", ("supplier_id",), None),
     ("broken down by supplier", ("supplier_id",), None), ("split by supplier", ("supplier_id",), None),
-    ("by product group", ("product_group_id",), None), ("by category", ("product_group_id",), None),
+    ("by product group", ("top_product_group_id",), None), ("by category", ("top_product_group_id",), None),
     ("per product", ("product_code",), None), ("by product code", ("product_code",), None),
     ("by supplier and month", ("supplier_id",), "month"), ("per supplier per quarter", ("supplier_id",), "quarter"),
-    ("by supplier and product group", ("supplier_id", "product_group_id"), None),
-    ("by category and month", ("product_group_id",), "month"), ("by vendor and product", ("supplier_id",
+    ("by supplier and product group", ("supplier_id", "top_product_group_id"), None),
+    ("by category and month", ("top_product_group_id",), "month"), ("by vendor and product", ("supplier_id",
                                                                                            "product_code"), None),
     ("grouped by vendor", ("supplier_id",), None), ("for each supplier", ("supplier_id",), None),
     ("per calendar month", (), "month"), ("by week", (), "week"), ("weekly", (), "week"),
     ("by SKU", ("product_code",), None), ("per item", ("product_code",), None),
     ("with a supplier breakdown", ("supplier_id",), None), ("as a monthly breakdown", (), "month"),
-    ("across suppliers", ("supplier_id",), None), ("by product category", ("product_group_id",), None),
+    ("across suppliers", ("supplier_id",), None), ("by product category", ("top_product_group_id",), None),
     ("month-by-month", (), "month"), ("by month, per supplier", ("supplier_id",), "month"),
-    ("by part number", ("product_code",), None), ("by material group", ("product_group_id",), None),
-    ("by commodity", ("product_group_id",), None), ("per calendar quarter", (), "quarter"),
+    ("by part number", ("product_code",), None), ("by material group", ("top_product_group_id",), None),
+    ("by commodity", ("top_product_group_id",), None), ("per calendar quarter", (), "quarter"),
 )
 
 
@@ -249,7 +249,7 @@ def _breakdown(template: str, scoped: str = "") -> Frame:
                 phrase, dims, grain = "by month", (), "month"
             params["supplier_ids"] = [d.supplier]
         if scoped == "group":
-            if "product_group_id" in dims:
+            if "top_product_group_id" in dims:
                 phrase, dims, grain = "by supplier", ("supplier_id",), None
             params["product_group_ids"] = d.leaves
         return (template.format(c=d.c, s=d.s, g=d.g, p=d.p, b=phrase), _total(params, dims, grain), ())
@@ -330,14 +330,14 @@ _RANKS: tuple[tuple[str, int, str, str], ...] = (
     ("top five suppliers", 5, "top", "supplier_id"), ("five largest vendors", 5, "top", "supplier_id"),
     ("top-3 suppliers", 3, "top", "supplier_id"), ("three smallest suppliers", 3, "bottom", "supplier_id"),
     ("highest-spend supplier", 1, "top", "supplier_id"), ("top three product categories", 3, "top",
-                                                           "product_group_id"),
+                                                           "top_product_group_id"),
     ("top 10 products", 10, "top", "product_code"), ("lowest-spend vendor", 1, "bottom", "supplier_id"),
     ("top 5 suppliers", 5, "top", "supplier_id"), ("top 3 vendors", 3, "top", "supplier_id"),
     ("3 biggest suppliers", 3, "top", "supplier_id"), ("largest supplier", 1, "top", "supplier_id"),
     ("bottom 3 suppliers", 3, "bottom", "supplier_id"), ("2 smallest vendors", 2, "bottom", "supplier_id"),
-    ("top 3 product groups", 3, "top", "product_group_id"), ("top 5 products", 5, "top", "product_code"),
-    ("least used supplier", 1, "bottom", "supplier_id"), ("top 2 categories", 2, "top", "product_group_id"),
-    ("biggest product group", 1, "top", "product_group_id"), ("top supplier", 1, "top", "supplier_id"),
+    ("top 3 product groups", 3, "top", "top_product_group_id"), ("top 5 products", 5, "top", "product_code"),
+    ("least used supplier", 1, "bottom", "supplier_id"), ("top 2 categories", 2, "top", "top_product_group_id"),
+    ("biggest product group", 1, "top", "top_product_group_id"), ("top supplier", 1, "top", "supplier_id"),
 )
 
 
@@ -346,7 +346,7 @@ def _ranking(template: str, scope: str = "") -> Frame:
         phrase, limit, direction, dim = rng.choice(_RANKS)
         extra: dict[str, Any] = {}
         if scope == "group":
-            if dim == "product_group_id":
+            if dim == "top_product_group_id":
                 phrase, limit, direction, dim = "top 3 suppliers", 3, "top", "supplier_id"
             extra["product_group_ids"] = d.leaves
         elif scope == "exclude":
@@ -554,7 +554,7 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _ranking("List {c}'s {r} {p}"), _ranking("What are the {r} at {c} {p}?"),
         _most("Which supplier did {c} spend most with {p}?", "supplier_id"),
         _most("Which vendor did {c} spend the least with {p}?", "supplier_id", "bottom"),
-        _most("Which product group did {c} spend the most on {p}?", "product_group_id"),
+        _most("Which product group did {c} spend the most on {p}?", "top_product_group_id"),
         _most("Who got the most of {c}'s money {p}?", "supplier_id"),
         _most("{c}'s number one supplier {p}", "supplier_id"),
         _most("Which product did {c} spend the most on {p}?", "product_code"),

@@ -139,8 +139,9 @@ def _compose(rng: random.Random, shape: tuple[str, ...], head: str = "spend",
         elif kind == "breakdown":
             phrase, dims, g = rng.choice(_ONE_KEY)
             # one named supplier (group, product) split by that same key is a one-row table: ask by month
-            if ("supplier_id" in dims and "supplier" in shape) or ("product_group_id" in dims and "group" in shape) \
-                    or ("product_code" in dims and "product" in shape):
+            if (("supplier_id" in dims and "supplier" in shape)
+                    or ("top_product_group_id" in dims and "group" in shape)
+                    or ("product_code" in dims and "product" in shape)):
                 phrase, dims, g = "by month", (), "month"
             group_by, grain = dims, g
             tails.append(phrase)

@@ -120,7 +120,7 @@ ASKS: tuple[Ask, ...] = (
     Ask("ranking", "which supplier did {c} spend the most with {p}", "which supplier we spent the most with",
         lambda s: _rank(s, "supplier_id", 1)),
     Ask("ranking", "{c}'s top 2 product groups {p}", "the top 2 product groups",
-        lambda s: _rank(s, "product_group_id", 2)),
+        lambda s: _rank(s, "top_product_group_id", 2)),
     Ask("count", "how many invoices {c} got from {s} {p}", "how many invoices came from {s}",
         lambda s: _count(s)),
     Ask("count", "the number of invoices from {s} {p} for {c}", "the number of invoices from {s}",

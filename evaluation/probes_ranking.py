@@ -184,7 +184,7 @@ def _count_rank(template: str, direction: str, n: int | str | None = 1, scope: s
 # -- rankings of spend ------------------------------------------------------------------------------------------------
 _RANKING = "finance.spend_ranking"
 _DIMS = {"supplier_id": ("suppliers", "vendors", "supplier", "vendor"),
-         "product_group_id": ("product groups", "categories", "product group", "category"),
+         "top_product_group_id": ("product groups", "categories", "product group", "category"),
          "product_code": ("products", "items", "product", "item")}
 #: Ranking wordings: (template over {n} {dims}/{dim}, direction, plural).
 _SPEND_RANKS: tuple[tuple[str, str, bool], ...] = (
@@ -201,7 +201,7 @@ _SPEND_RANKS: tuple[tuple[str, str, bool], ...] = (
 )
 
 
-def _spend_rank(template: str, dims: tuple[str, ...] = ("supplier_id", "product_group_id", "product_code"),
+def _spend_rank(template: str, dims: tuple[str, ...] = ("supplier_id", "top_product_group_id", "product_code"),
                 scope: str = "") -> Fill:
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
         dim = rng.choice(dims)
@@ -210,7 +210,7 @@ def _spend_rank(template: str, dims: tuple[str, ...] = ("supplier_id", "product_
         r = phrase.format(n=d.number[0], dims=rng.choice(nouns[:2]), dim=rng.choice(nouns[2:]))
         limit = d.number[1] if plural else 1
         extra: dict[str, Any] = {}
-        if scope == "group" and dim != "product_group_id":
+        if scope == "group" and dim != "top_product_group_id":
             extra["product_group_ids"] = d.leaves
         elif scope == "exclude" and dim == "supplier_id":
             extra["exclude_supplier_ids"] = [d.supplier]
@@ -333,7 +333,7 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _spend_rank("{r} of {c} {p} excluding {s}", scope="exclude"),
         _spend_rank("What are {r} at {c} {p}?"),
         _spend_all("Rank {c}'s suppliers by spend {p}"), _spend_all("Rank all suppliers of {c} by spend {p}"),
-        _spend_all("{c} product groups ranked by spend {p}", "product_group_id"),
+        _spend_all("{c} product groups ranked by spend {p}", "top_product_group_id"),
         _spend_de("Die Top {nde} Lieferanten von {c} {pde}", "top"),
         _spend_de("Die {nde} kleinsten Lieferanten von {c} {pde}", "bottom"),
     ),

@@ -28,12 +28,15 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50}
 _NUM = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
 _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
-    ("product_group_id", r"(?:product[- ])?(?:groups?|categor(?:y|ies))"),
+    # the level words ("top-level", "leaf") are read by router.reading.group_dimension
+    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?(?:product[- ])?"
+                         r"(?:groups?|categor(?:y|ies))"),
     ("product_code", r"(?:products?|items?|articles?|skus?)"),
     ("supplier_id", r"(?:suppliers?|vendors?)"),
 )
 _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
-_TOP_WORDS = r"top|biggest|largest|highest|number one|no\.? ?1"
+#: "top-level" is a level of the product groups, no ranking ("spend by top level product group").
+_TOP_WORDS = r"top(?![\s-]level)|biggest|largest|highest|number one|no\.? ?1"
 _BOTTOM_WORDS = r"bottom|smallest|lowest|least|fewest|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
 _RANKINGS = tuple(re.compile(p, re.I) for p in (
@@ -45,7 +48,8 @@ _RANKINGS = tuple(re.compile(p, re.I) for p in (
 _SPEND_VERB = r"(?:spen[dt]|spending|paid|pay|bought|buy|purchased?|invoiced)"
 #: "which supplier did we spend the most with", "who received the least", "rank suppliers by spend".
 _MOSTS = tuple(re.compile(p, re.I) for p in (
-    rf"\b(?:which|what)\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\w+\s+){{0,5}}?(?:the\s+)?"
+    # "which 2 leaf product groups (lowest level) had the most": a parenthesis after the noun qualifies it
+    rf"\b(?:which|what)\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\([^)]{{1,30}}\)\s+)?(?:\w+\s+){{0,5}}?(?:the\s+)?"
     rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
     # "the 2 suppliers with the highest spend", "vendors having the fewest invoices": the number before the noun
     # (German "die 5 Lieferanten mit den meisten Rechnungen" reaches here with its article dropped)

@@ -106,7 +106,9 @@ class Synthesizer(Protocol):
 
 
 #: How a breakdown's dimension is named in the answer text.
-_BREAKDOWN_LABELS = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
+#: Product groups nest: each level says which one it is ("lowest level": each product's own group).
+_BREAKDOWN_LABELS = {"supplier_id": "supplier", "product_group_id": "product group (each product's own group, the "
+                     "lowest level)", "top_product_group_id": "top-level product group", "product_code": "product",
                      "period_start": "period"}
 
 def _find(run: RunResult, kind: type[BaseModel]) -> list[BaseModel]:
@@ -563,7 +565,9 @@ def _catalog_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
 
 
 # --- the analyst's metrics: rankings, shares, comparisons, filters, original currency, average price ---------------
-_DIMENSION_PLURAL = {"supplier_id": ("supplier", "suppliers"), "product_group_id": ("product group", "product groups"),
+_DIMENSION_PLURAL = {"supplier_id": ("supplier", "suppliers"), "product_group_id": ("product group (lowest level)",
+                                                                              "product groups (lowest level)"),
+                     "top_product_group_id": ("top-level product group", "top-level product groups"),
                      "product_code": ("product", "products")}
 _ORDER_WORDS = {"total_spend": "spend (net + tax)", "net_spend": "net spend (tax excluded)", "units": "units purchased",
                 "matched_line_count": "number of invoice lines"}
@@ -616,7 +620,8 @@ def _ranking_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
     p, cur = m.parameters, m.currency or ""
     if len(p.get("supplier_ids") or ()) == 1 and p.get("limit") == 1 and (not m.rows or "supplier_id" in m.rows[0]):
         return _supplier_total_sentence(m, company, period_text)
-    dim = next((k for k in ("supplier_id", "product_group_id", "product_code") if m.rows and k in m.rows[0]), None)
+    dim = next((k for k in ("supplier_id", "product_group_id", "top_product_group_id", "product_code")
+                if m.rows and k in m.rows[0]), None)
     dim = dim or "supplier_id"
     singular, plural = _DIMENSION_PLURAL.get(dim, (dim, dim))
     limit, direction, order_by = int(p.get("limit") or 5), str(p.get("direction") or "top"), str(p.get("order_by"))
@@ -683,6 +688,7 @@ def _group_share_sentence(m: MetricToolResponse, company: str, period_text: str)
 
 #: Row keys of a grouped or per-period result, and the words that name them.
 _ROW_KEYS = {"period_start": "period from", "supplier_id": "supplier", "product_group_id": "product group",
+             "top_product_group_id": "top-level product group",
              "product_code": "product", "company_id": "company", "currency": "currency"}
 
 
@@ -734,7 +740,8 @@ def _comparison_sentence(m: MetricToolResponse, company: str, period_text: str) 
                 f"{base_text} ({filters}); no data, not zero.", extra)
     texts = []
     for r in rows:
-        key = next((f"{r.get(k)}: " for k in ("supplier_id", "product_group_id", "product_code") if k in r), "")
+        key = next((f"{r.get(k)}: " for k in ("supplier_id", "product_group_id", "top_product_group_id", "product_code")
+                    if k in r), "")
         current = (f"{r.get('total_spend')} {cur} ({r.get('current_line_count')} lines)"
                    if r.get("current_line_count") else f"no data ({r.get('total_spend')} {cur}, no line)")
         if r.get("comparison") == "no_base_data":

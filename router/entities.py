@@ -328,6 +328,9 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         key = tuple(_stem(t) for t, _, _ in _tokens(spelling))
         if key:
             group_phrases.setdefault(key, set()).add(gid)
+    for key, gids in group_short_phrases(gazetteer, frozenset(group_phrases)).items():
+        group_phrases.setdefault(key, set()).update(gids)
+    tokens = _expand_compounds(tokens, gazetteer)
     product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure)
     products = _find_phrases(tokens, product_phrases, text, "product", stem=True, fuzzy=True)
     product_spans = [(m.start, m.end) for m in products]
@@ -353,6 +356,63 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         first_person=bool(_FIRST_PERSON.search(text)),
         products=tuple(products),
     )
+
+
+#: Words that only say "a kind of goods" at the end of a group's name: "Shipping Services" is asked as
+#: "shipping", "Monitoring Products" as "monitoring".
+_GROUP_HEAD_WORDS = frozenset({"service", "product"})
+#: Words an acronym skips ("Maintenance, Repair and Operations" is "MRO").
+_ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "und"})
+#: German heads meaning "supplies of": "Laborbedarf" is the supplies of the group whose German names start
+#: with "Labor" ("Laborgeräte", "Laborausstattung").
+_GERMAN_SUPPLY_HEADS = ("bedarf", "artikel", "waren")
+
+
+def group_short_phrases(
+    gazetteer: Gazetteer, taken: frozenset[tuple[str, ...]] = frozenset()
+) -> dict[tuple[str, ...], frozenset[str]]:
+    """Shorter spellings of the product groups' English names: the acronym of a name of three or more words
+    ("MRO") and the name without a generic head word ("shipping" for "Shipping Services").
+
+    A short spelling that is already some group's full spelling (``taken``) stays that group's; one that two
+    groups share keeps both (a clarification listing them).
+
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-MRO", "Maintenance, Repair and Operations"),
+    ...                                   ProductGroup("PG-SHIP", "Shipping Services")])
+    >>> sorted(group_short_phrases(g).items())
+    [(('mro',), frozenset({'PG-MRO'})), (('shipping',), frozenset({'PG-SHIP'}))]
+    """
+    found: dict[tuple[str, ...], set[str]] = {}
+    for g in gazetteer.product_groups:
+        words = [_stem(t) for t, _, _ in _tokens(g.group_name)]
+        content = [w for w in words if w not in _ACRONYM_SKIPS]
+        if len(content) >= 3:
+            found.setdefault(("".join(w[0] for w in content),), set()).add(g.product_group_id)
+        if len(words) >= 2 and words[-1] in _GROUP_HEAD_WORDS:
+            found.setdefault(tuple(words[:-1]), set()).add(g.product_group_id)
+    return {k: frozenset(v) for k, v in found.items() if k not in taken}
+
+
+def _expand_compounds(tokens: list[tuple[str, int, int]], gazetteer: Gazetteer) -> list[tuple[str, int, int]]:
+    """A German "<modifier>bedarf" word read as the one group's German name that starts with the modifier (at
+    least five letters), so "Laborbedarf" is the group of "Laborgeräte" (the broadest, when the names are of one
+    branch); groups of different branches leave it unread (asked about)."""
+    if not gazetteer.group_synonyms:
+        return tokens
+    out = []
+    for token, start, end in tokens:
+        head = next((h for h in _GERMAN_SUPPLY_HEADS if token.endswith(h) and len(token) - len(h) >= 5), None)
+        if head is not None:
+            modifier = token[: -len(head)]
+            spellings = {syn: gid for syn, gid in gazetteer.group_synonyms
+                         if len(_tokens(syn)) == 1 and fold(syn).startswith(modifier)}
+            gids = set(spellings.values())
+            # Groups of one branch ("Laborgeräte" and its subgroup's "Laborverbrauchsmaterial") are the branch.
+            broadest = [gid for gid in gids if gids <= set(gazetteer.subgroups(gid))]
+            if len(broadest) == 1:
+                token = fold(min(syn for syn, gid in spellings.items() if gid == broadest[0]))
+        out.append((token, start, end))
+    return out
 
 
 def named_product_codes(codes: Iterable[str], mentions: EntityMentions, problems: list[str]) -> tuple[str, ...]:
@@ -394,6 +454,12 @@ def product_name_phrases(
         whole = key(p.product_name)
         if len(whole) >= 2 and whole not in group_keys:
             phrases.setdefault(whole, set()).add(p.product_code)
+        # The name as it is said without its pack size or specification: "Copy paper A4 (box)" is asked as
+        # "copy paper A4", "Label rolls 100x50" as "label rolls", "Scroll compressor 7 kW" as "scroll compressor".
+        for said in descriptor_names(p.product_name) if bare_names else ():
+            said_key = key(said)
+            if len(said_key) >= 2 and said_key not in group_keys:
+                phrases.setdefault(said_key, set()).add(p.product_code)
         words = p.product_name.split()
         if len(words) > 1 and _MODEL_CODE.match(words[-1]):
             phrases.setdefault(key(words[-1]), set()).add(p.product_code)
@@ -401,6 +467,37 @@ def product_name_phrases(
             if bare_names and len(bare) >= 2 and bare not in group_keys:
                 phrases.setdefault(bare, set()).add(p.product_code)
     return {k: frozenset(v) for k, v in phrases.items()}
+
+
+_PARENTHESIS = re.compile(r"\s*\([^)]*\)")
+_PER_UNIT = re.compile(r"\s+per\s+[A-Za-z]+\s*$", re.I)
+#: A specification word at the end of a catalogue name: a size or rating with digits ("100x50", "7", "M20")
+#: or a unit after a number ("kW", "mm2", "bar").
+_SPEC_WORD = re.compile(r"^(?=.*\d)[A-Za-z0-9.,x/-]+$|^(?:kw|w|v|mm2?|cm|m|l|bar|kg|g)$", re.I)
+
+
+def descriptor_names(name: str) -> tuple[str, ...]:
+    """Shorter names a catalogue name is asked by: without a parenthesis, and without trailing specification
+    words (sizes, ratings, units) when a name of at least two words remains.
+
+    >>> descriptor_names("Copy paper A4 (box)"), descriptor_names("Scroll compressor 7 kW")
+    (('Copy paper A4', 'Copy paper'), ('Scroll compressor',))
+    >>> descriptor_names("Label rolls 100x50"), descriptor_names("Precision multimeter")
+    (('Label rolls',), ())
+    >>> descriptor_names("Express freight per parcel")
+    ('Express freight',)
+    """
+    out: list[str] = []
+    # "Express freight per parcel" is asked as "express freight": the pricing unit is no part of the name.
+    bare = _PER_UNIT.sub("", _PARENTHESIS.sub("", name)).strip()
+    if bare != name:
+        out.append(bare)
+    words = bare.split()
+    while len(words) > 2 and _SPEC_WORD.match(words[-1]) and not _MODEL_CODE.match(words[-1]):
+        words = words[:-1]
+    if len(words) >= 2 and " ".join(words) != bare:
+        out.append(" ".join(words))
+    return tuple(dict.fromkeys(o for o in out if o != name))
 
 
 def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:

@@ -52,6 +52,7 @@ from router.reading import (
     CatalogMetric,
     currency_code,
     excluded_status,
+    group_dimension,
     match_catalog_metric,
     parse_amounts,
     parse_breakdown,
@@ -144,7 +145,8 @@ _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
 _WITH_TAX = re.compile(r"\b(?:incl\.?|including|inclusive of|with|gross of|inkl\.?)\s+(?:the\s+)?(?:vat|tax(?:es)?)\b"
                        r"|\b(?:vat|tax(?:es)?)\s+included\b", re.I)
 _LINES = re.compile(r"\b(?:invoice )?lines?\b|\bline items?\b", re.I)
-_PRODUCTS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
+_PRODUCTS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?|carr(?:y|ies)|"
+                       r"stocks?)\b", re.I)
 #: Personal and bank data of suppliers is not served by ask (minimization; the architecture's security rules).
 _PERSONAL_DATA = re.compile(
     r"\b(iban|ibans|bic|swift|bank (?:account|details|data)s?|account numbers?|e-?mail address(?:es)?|"
@@ -890,6 +892,13 @@ def read(
         # "Compare our spend with Beta and Gamma", "which supplier did we spend more with, Beta or Gamma": one
         # figure per supplier, side by side, never their sum.
         breakdown = replace(breakdown, group_by=("supplier_id",))
+    # Which level of the hierarchy "product group" means ("top-level category", "lowest level", or neither).
+    level_dim = group_dimension(text, filtered=bool(entities.product_group_id))
+    if "product_group_id" in breakdown.group_by:
+        breakdown = replace(breakdown, group_by=tuple(level_dim if d == "product_group_id" else d
+                                                      for d in breakdown.group_by))
+    if analysis.ranking is not None and analysis.ranking.dimension == "product_group_id":
+        analysis = replace(analysis, ranking=replace(analysis.ranking, dimension=level_dim))
     catalog_hit = match_catalog_metric(cue_text, catalog)
     statuses: tuple[str, ...] = ("posted", "paid")
     if analysis.statuses is not None:

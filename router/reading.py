@@ -333,8 +333,11 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 #: a coordinated grouping ("by month and supplier").
 _DIMENSION_NOUNS = (
     # ERP wording too: a "material group" or "commodity" is the product group, a "part number" the product.
-    ("product_group_id", r"(?:(?:product|material|spend|commodity)\s+)?(?:groups?|categor(?:y|ies))|"
-                         r"commodit(?:y|ies)"),
+    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?"
+                         r"(?:(?:product|material|spend|commodity)\s+)?(?:groups?|categor(?:y|ies))|"
+                         r"commodit(?:y|ies)|"
+                         # "broken down by each product's own group": the lowest level, not a product breakdown
+                         r"(?:each\s+)?products?['’]?s?\s+own\s+(?:product\s+)?(?:groups?|categor(?:y|ies))"),
     ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?|part(?:\s+numbers?)?|parts|"
                      r"item\s+codes?|material(?:\s+numbers?)?|materials"),
     ("supplier_id", r"suppliers?|vendors?"),
@@ -411,6 +414,7 @@ _MEASURE_WORDS = frozenset("""
 spend spending spent amount amounts value values volume total totals sum cost costs price prices unit units
 cent percent percentage share count number size rank revenue gross net tax money euro euros eur usd chf gbp
 date dates contract agreement piece pieces pc pcs
+box boxes parcel parcels pair pairs roll rolls pack packs package packages carton cartons bottle bottles
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
@@ -486,7 +490,33 @@ def parse_breakdown(text: str) -> Breakdown:
 
 
 _DIMENSION_PHRASES = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
-                      "company_id": "company", "invoice_number": "invoice", "currency": "currency"}
+                      "company_id": "company", "invoice_number": "invoice", "currency": "currency",
+                      "top_product_group_id": "top-level product group"}
+
+#: Product groups nest (a root such as Monitoring Products > Sensors > Pressure Sensors): words naming the level.
+_TOP_LEVEL = re.compile(r"\btop[- ]level\b|\bmain\s+(?:product\s+)?(?:groups?|categor(?:y|ies))\b|"
+                        r"\bhighest[- ]level\b|\broot\s+(?:product\s+)?groups?\b", re.I)
+_LOWEST_LEVEL = re.compile(r"\blowest[- ]level\b|\bleaf\b|\bmost detailed\b|\bproducts?['’]?s?\s+own\s+"
+                           r"(?:product\s+)?(?:groups?|categor(?:y|ies))\b|\bsub-?(?:groups?|categor(?:y|ies))\b",
+                           re.I)
+
+
+def group_dimension(text: str, *, filtered: bool = False) -> str:
+    """The dimension "product group" means in ``text``: the top-level group ("top-level category") or each
+    product's own group ("lowest level", "leaf groups"); without a level word, the top level, unless the
+    question is already limited to a product group (its breakdown is then by the groups below, each product's
+    own group). The answer names the level it used.
+
+    >>> group_dimension("spend by top-level category"), group_dimension("by product group (lowest level)")
+    ('top_product_group_id', 'product_group_id')
+    >>> group_dimension("spend by product group"), group_dimension("by product group", filtered=True)
+    ('top_product_group_id', 'product_group_id')
+    """
+    if _LOWEST_LEVEL.search(text):
+        return "product_group_id"
+    if _TOP_LEVEL.search(text) or not filtered:
+        return "top_product_group_id"
+    return "product_group_id"
 
 
 def dimension_phrase(name: str) -> str:

@@ -70,7 +70,9 @@ _DOCUMENT_CUES = re.compile(
     re.I,
 )
 #: Words of a catalogue question ("which products does Beta supply"), read outside the names ("Beta Supplies").
-_CATALOG_WORDS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?)\b", re.I)
+#: "which sensors does Beta carry / stock": a supplier's catalogue, like "supply" and "sell".
+_CATALOG_WORDS = re.compile(r"\b(products?|(?<!open )items?|articles?|catalog(?:ue)?|suppl(?:y|ies)|sells?|"
+                            r"carr(?:y|ies)|stocks?)\b", re.I)
 #: Measures no governed metric computes: a figure over invoices or passages in their place would answer another
 #: question, so they are named in a clarification (each a kind of measure, never a particular question).
 _UNSERVED_MEASURES = re.compile(

@@ -84,9 +84,13 @@ _RELATIONSHIP = re.compile(
     # Only words that name a traversal of the graph: approvals, who supplies what, group membership, ownership.
     # "supplier"/"vendor" alone is not one ("spend with Supplier Beta" filters, "Who is SUP-18?" looks up).
     r"\b(approv(?:e|es|ed|al|als|ing)|supplies|supplied by|(?<!power\s)supply(?!\s+(?:agreements?|contracts?|"
-    r"chains?|terms))|belongs? to|belonging to|subgroups?|sub-groups?|product groups?|owns|owned by|ownership|"
+    # "supply voltage" (a manual's fact) is no supplier traversal
+    r"chains?|terms|voltages?|current|power|pressure))|"
+    r"belongs? to|belonging to|subgroups?|sub-groups?|product groups?|owns|owned by|ownership|"
     r"related to|connected to|linked to|relationships?|dependenc(?:y|ies)|who makes|who sells|who delivers|"
-    r"(?:which|what|list|all)\s+(?:suppliers|vendors)\s+(?:provide|sell|deliver|make|carry|offer|stock)\w*)\b",
+    r"(?:which|what|list|all)\s+(?:suppliers|vendors)\s+(?:provide|sell|deliver|make|carry|offer|stock)\w*|"
+    # "which temperature sensors does Beta Trading carry": a supplier's catalogue
+    r"(?:which|what)\s+[\w\s'’-]{1,40}?\s(?:does|do|did)\s[\w\s'’.&-]{1,50}?\s(?:carry|stock|offer))\b",
     re.I,
 )
 _EXPLANATORY = re.compile(

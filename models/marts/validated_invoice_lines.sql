@@ -31,6 +31,17 @@ lines as (
     {% endif %}
 ),
 
+-- The top-level group of the line's product group ("spend by top-level category"): a product's own group is the
+-- lowest level, its root the highest. A master-data change rebuilds every document of the tenant (the
+-- incremental macros), so the root never goes stale; a group outside the hierarchy (a cycle) has none.
+grouped as (
+    select lines.*, product_groups.root_group_id as top_product_group_id
+    from lines
+    left join {{ ref('dim_product_groups') }} as product_groups
+        on product_groups.tenant_id = lines.tenant_id
+       and product_groups.product_group_id = lines.product_group_id
+),
+
 -- The accounting policy, applied once per line: every metric sums these columns instead of re-deriving them.
 counted as (
     select
@@ -45,7 +56,7 @@ counted as (
         cast({{ line_spend_document('document_type', 'line_net_amount', 'line_tax_amount') }}
             as numeric(18, 2)) as spend_document_amount,
         {{ is_counted('is_cancelled', 'is_duplicate') }} as is_counted
-    from lines
+    from grouped
     where is_valid
 ),
 

@@ -277,10 +277,11 @@ def ranking_questions(draw: st.DrawFn) -> tuple[str, dict[str, Any], list[str]]:
     frame, dim, direction = draw(st.sampled_from([
         ("Who were Company A's top {n} suppliers {p}?", "supplier_id", "top"),
         ("Company A's {n} biggest vendors {p}", "supplier_id", "top"),
-        ("Top {n} product groups of Company A {p}", "product_group_id", "top"),
+        ("Top {n} product groups of Company A {p}", "top_product_group_id", "top"),
+        ("Top {n} leaf product groups of Company A {p}", "product_group_id", "top"),
         ("The {n} largest products Company A bought {p}", "product_code", "top"),
         ("Bottom {n} suppliers of Company A {p}", "supplier_id", "bottom"),
-        ("Company A's {n} lowest categories by spend {p}", "product_group_id", "bottom"),
+        ("Company A's {n} lowest categories by spend {p}", "top_product_group_id", "bottom"),
     ]))
     params = {"company_id": "COMP-A", "start_date": start, "end_date": end, "reporting_currency": "EUR",
               "limit": n, "direction": direction, "order_by": "total_spend"}
