@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evaluation.constraint_probes import Call
-from evaluation.probes_clarify import CLASSES, PERIODS, Draw, Probe, _draw, _style, _total, run
+from evaluation.probes_clarify import PERIODS, Draw, Probe, _draw, _style, _total, outcome_table, run
 
 #: German synonyms of the demo groups (the catalogue's, some with "und" / "&" and one-edit typos).
 GROUPS_DE: dict[str, tuple[str, ...]] = {
@@ -386,13 +386,7 @@ def probes(seed: int, per_class: int = 40) -> list[Probe]:
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
-    lines = ["class        " + " ".join(f"{k:>16}" for k in CLASSES)]
-    for category in FRAMES:
-        if any(c == category for c, _ in counts):
-            lines.append(f"{category:12} " + " ".join(f"{counts[(category, k)]:>16}" for k in CLASSES))
-    lines.append(f"{'total':12} " + " ".join(f"{sum(v for (_, c), v in counts.items() if c == k):>16}"
-                                            for k in CLASSES))
-    return "\n".join(lines)
+    return outcome_table(counts, tuple(FRAMES))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -773,14 +773,22 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
 CLASSES = ("exact", "clar_ok", "false_clar", "clar_wrong_point", "refusal", "flagged", "silent_wrong")
 
 
-def table(counts: Counter[tuple[str, str]]) -> str:
-    lines = ["class        " + " ".join(f"{k:>16}" for k in CLASSES)]
-    for category in FRAMES:
-        if any(c == category for c, _ in counts):
-            lines.append(f"{category:12} " + " ".join(f"{counts[(category, k)]:>16}" for k in CLASSES))
-    lines.append(f"{'total':12} " + " ".join(f"{sum(v for (_, c), v in counts.items() if c == k):>16}"
-                                            for k in CLASSES))
+def outcome_table(counts: Counter[tuple[str, str]], rows: Sequence[str], *, label: str = "class", width: int = 12,
+                  column: int = 16, total: bool = True, every_row: bool = False) -> str:
+    """Counts by (row, outcome class) as a text table: the rows in the order given (those without counts left
+    out unless ``every_row``) and a total line; every probe generator prints its results with it."""
+    lines = [f"{label:{width}} " + " ".join(f"{k:>{column}}" for k in CLASSES)]
+    for row in rows:
+        if every_row or any(c == row for c, _ in counts):
+            lines.append(f"{row:{width}} " + " ".join(f"{counts[(row, k)]:>{column}}" for k in CLASSES))
+    if total:
+        lines.append(f"{'total':{width}} " + " ".join(
+            f"{sum(v for (_, c), v in counts.items() if c == k):>{column}}" for k in CLASSES))
     return "\n".join(lines)
+
+
+def table(counts: Counter[tuple[str, str]]) -> str:
+    return outcome_table(counts, tuple(FRAMES))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -36,6 +36,7 @@ from evaluation.probes_clarify import (
     SUPPLIERS,
     Probe,
     _style,
+    outcome_table,
     run,
 )
 
@@ -300,18 +301,9 @@ def probes(seed: int, n: int = 200, heads: Sequence[str] = ("spend",), spoiled: 
     return found
 
 
-CLASSES = ("exact", "clar_ok", "false_clar", "clar_wrong_point", "refusal", "flagged", "silent_wrong")
-
-
 def table(counts: Counter[tuple[str, str]]) -> str:
     shapes = sorted({s for s, _ in counts})
-    width = max(len(s) for s in shapes) + 1 if shapes else 10
-    lines = [f"{'shape':{width}}" + " ".join(f"{k:>13}" for k in CLASSES)]
-    for shape in shapes:
-        lines.append(f"{shape:{width}}" + " ".join(f"{counts[(shape, k)]:>13}" for k in CLASSES))
-    lines.append(f"{'total':{width}}" + " ".join(f"{sum(v for (_, c), v in counts.items() if c == k):>13}"
-                                                for k in CLASSES))
-    return "\n".join(lines)
+    return outcome_table(counts, shapes, label="shape", width=max(map(len, shapes), default=9), column=13)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -53,7 +53,7 @@ from decimal import Decimal
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present, _tokens
-from evaluation.probes_clarify import COMPANIES, GROUPS, PERIODS, SUPPLIERS
+from evaluation.probes_clarify import CLASSES, COMPANIES, GROUPS, PERIODS, SUPPLIERS
 
 TENANT = "tenant-42"
 AS_OF = dt.date(2026, 5, 15)
@@ -458,9 +458,6 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
                 print(f"[{probe.kind}/{probe.shape}/{klass}] {probe.question}\n    expected {shown}"
                       f"\n    -> {status}: {text[:700]}")
     return counts
-
-
-CLASSES = ("exact", "clar_ok", "false_clar", "clar_wrong_point", "refusal", "flagged", "silent_wrong")
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:

@@ -158,7 +158,7 @@ def probes(seed: int, per_class: int = 40) -> list[Probe]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from evaluation.probes_clarify import CLASSES
+    from evaluation.probes_clarify import outcome_table
 
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--database", default="procura")
@@ -170,10 +170,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.klass in args.classes]
     counts = run(args.database, found, args.show)
-    lines = ["class        " + " ".join(f"{k:>16}" for k in CLASSES)]
-    for category in FRAMES:
-        lines.append(f"{category:12} " + " ".join(f"{counts[(category, k)]:>16}" for k in CLASSES))
-    print("\n".join(lines))
+    print(outcome_table(counts, tuple(FRAMES), total=False, every_row=True))
     if args.json:
         with open(args.json, "w") as out:
             json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)

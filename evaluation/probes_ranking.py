@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluation.constraint_probes import _present, _tokens
-from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, PRODUCTS, SUPPLIERS, TENANT
+from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, PRODUCTS, SUPPLIERS, TENANT, outcome_table
 
 #: German period phrases: (phrase, start, end exclusive) as of 2026-05-15.
 PERIODS_DE: tuple[tuple[str, str, str], ...] = (
@@ -531,17 +531,8 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
     return counts
 
 
-CLASSES = ("exact", "clar_ok", "false_clar", "clar_wrong_point", "refusal", "flagged", "silent_wrong")
-
-
 def table(counts: Counter[tuple[str, str]]) -> str:
-    lines = ["class          " + " ".join(f"{k:>16}" for k in CLASSES)]
-    for category in FRAMES:
-        if any(c == category for c, _ in counts):
-            lines.append(f"{category:14} " + " ".join(f"{counts[(category, k)]:>16}" for k in CLASSES))
-    lines.append(f"{'total':14} " + " ".join(f"{sum(v for (_, c), v in counts.items() if c == k):>16}"
-                                              for k in CLASSES))
-    return "\n".join(lines)
+    return outcome_table(counts, tuple(FRAMES), width=14)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
