@@ -24,7 +24,7 @@ import datetime as dt
 import json
 import sys
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import pairwise
 from pathlib import Path
@@ -162,14 +162,26 @@ def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]
 
 
 # -- the question file ---------------------------------------------------------------------------------------------
-def compute(tenants: Mapping[str, Tenant], data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    out = {}
-    for q in data["questions"]:
-        try:
-            out[q["id"]] = expect(tenants[q["tenant"]], q["spec"], _d(q["as_of"]))
-        except (KeyError, TruthError) as exc:
-            raise TruthError(f"question {q.get('id')}: {exc!r}") from exc
-    return out
+Expect = Callable[[Tenant, Mapping[str, Any], dt.date], dict[str, Any]]
+Compute = Callable[[Mapping[str, Tenant], Mapping[str, Any]], dict[str, dict[str, Any]]]
+
+
+def computer(expect_one: Expect) -> Compute:
+    """The question-file pass of a set whose answers come from ``expect_one`` (the fifth and later sets share it)."""
+
+    def compute_all(tenants: Mapping[str, Tenant], data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        out = {}
+        for q in data["questions"]:
+            try:
+                out[q["id"]] = expect_one(tenants[q["tenant"]], q["spec"], _d(q["as_of"]))
+            except (KeyError, TruthError, ArithmeticError) as exc:
+                raise TruthError(f"question {q.get('id')}: {exc!r}") from exc
+        return out
+
+    return compute_all
+
+
+compute = computer(expect)
 
 
 def check(corpus: Any, data: Mapping[str, Any]) -> list[str]:
@@ -243,10 +255,12 @@ def crosscheck(root: Path) -> tuple[int, list[str]]:
     return compared, bad
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m evaluation.blind5_truth", description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
+def run(argv: Sequence[str] | None, *, module: str, doc: str, questions: Path, corpus: Path,
+        compute: Compute, check: Callable[[Any, Mapping[str, Any]], list[str]]) -> int:
+    """The command line every calculator from the fifth set on shares: ``--check``, ``--write``, ``--crosscheck``."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=corpus)
+    parser.add_argument("--questions", type=Path, default=questions)
     parser.add_argument("--check", action="store_true", help="recompute and diff (exit 1 on differences)")
     parser.add_argument("--write", action="store_true", help="store the recomputed expected values")
     parser.add_argument("--crosscheck", action="store_true", help="compare with the generator's ground_truth.json")
@@ -257,6 +271,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ground truth: {compared - len(bad)}/{compared} quantities agree")
         return 1 if bad else 0
     return b3.write_or_check(args.questions, args.corpus, args.write, compute, check)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run(argv, module="evaluation.blind5_truth", doc=__doc__ or "",
+               questions=DEFAULT_QUESTIONS, corpus=DEFAULT_CORPUS, compute=compute, check=check)
 
 
 if __name__ == "__main__":
