@@ -30,7 +30,6 @@ third set's calculator (path argument, the scorer's ``--corpus`` option, else th
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import sys
 from collections.abc import Mapping, Sequence
@@ -89,14 +88,7 @@ def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]
 
 
 # -- the question file ---------------------------------------------------------------------------------------------
-def compute(tenants: Mapping[str, Tenant], data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    out = {}
-    for q in data["questions"]:
-        try:
-            out[q["id"]] = expect(tenants[q["tenant"]], q["spec"], _d(q["as_of"]))
-        except (KeyError, TruthError, ArithmeticError) as exc:
-            raise TruthError(f"question {q.get('id')}: {exc!r}") from exc
-    return out
+compute = b5.computer(expect)
 
 
 def check(corpus: Any, data: Mapping[str, Any]) -> list[str]:
@@ -105,19 +97,8 @@ def check(corpus: Any, data: Mapping[str, Any]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m evaluation.blind10_truth", description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
-    parser.add_argument("--check", action="store_true", help="recompute and diff (exit 1 on differences)")
-    parser.add_argument("--write", action="store_true", help="store the recomputed expected values")
-    parser.add_argument("--crosscheck", action="store_true", help="compare with the generator's ground_truth.json")
-    args = parser.parse_args(argv)
-    if args.crosscheck:
-        compared, bad = b5.crosscheck(args.corpus)
-        print("\n".join(bad))
-        print(f"ground truth: {compared - len(bad)}/{compared} quantities agree")
-        return 1 if bad else 0
-    return b3.write_or_check(args.questions, args.corpus, args.write, compute, check)
+    return b5.run(argv, module="evaluation.blind10_truth", doc=__doc__ or "", questions=DEFAULT_QUESTIONS,
+                  corpus=DEFAULT_CORPUS, compute=compute, check=check)
 
 
 if __name__ == "__main__":
