@@ -15,12 +15,14 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Literal
 
 import psycopg
 
 from procura.db.session import AuthContext
+from procura.keyed import server_key
 from procura.settings import Settings
 from semantic import audit
 from semantic.compile import CompiledQuery
@@ -57,6 +59,8 @@ class MetricService:
         self.row_cap = row_cap
         #: The relation-selection step: which governed relation (the lines or a rollup) answers a query.
         self.relations = RelationPlanner()
+        #: Checked and bound requests by what was asked (see :meth:`_bound`).
+        self._bound_requests: dict[Hashable, _Bound] = {}
 
     @classmethod
     def from_settings(cls, registry: MetricRegistry, settings: Settings) -> MetricService:
@@ -152,6 +156,39 @@ class MetricService:
         sizes: Mapping[str, float],
     ) -> tuple[Metric, CompiledQuery, BoundParameters]:
         """Look up, check and bind (no I/O): the metric, the query that answers and its values."""
+        key = _request_key(name, parameters, group_by, grain, from_text)
+        bound = self._bound_requests.get(key) if key is not None else None
+        if bound is None:
+            bound = self._bound(call, ctx, name, parameters, group_by, grain, from_text)
+            if key is not None:
+                if len(self._bound_requests) >= _BOUND_MAX:
+                    self._bound_requests.clear()
+                self._bound_requests[key] = bound
+        metric, query, params, hashes = bound
+        # The scope is the caller's, checked on every call (a cached request was bound for someone else too).
+        if not ctx.has_scope(metric.definition.scope):
+            raise ScopeError(f"metric {metric.name}", metric.definition.scope)
+        call.group_by, call.grain, call.hashes = query.variant.group_by, query.variant.grain, hashes
+        query = self.relations.select(metric.definition, query, params.values, metric.schema, sizes)
+        return metric, query, params
+
+    def _bound(
+        self,
+        call: _Call,
+        ctx: AuthContext,
+        name: str,
+        parameters: Mapping[str, Any],
+        group_by: Sequence[str],
+        grain: str | None,
+        from_text: bool,
+    ) -> _Bound:
+        """The checks and binding that depend only on what was asked (the metric, its values, grouping and grain):
+        pure functions of the request and the loaded registry, so :meth:`_plan` keeps their answer per request.
+
+        Design note: a dashboard sends the same few requests again and again; binding, the checks and the audit
+        hashes were most of the service's own CPU per call (docs/benchmarks.md, "Metric API, sixth pass"). Only
+        answers are kept, never errors, and the caller's scope is checked on every call in :meth:`_plan`.
+        """
         metric = self.registry.get(name)
         if not ctx.has_scope(metric.definition.scope):
             raise ScopeError(f"metric {metric.name}", metric.definition.scope)
@@ -163,9 +200,8 @@ class MetricService:
                       from_text=from_text, offset=metric.definition.period_offset)  # fmt: skip
         check_partition(metric.definition.partition, query.variant.group_by, params.values)
         check_currency(metric.definition.currency_parameter, params.values)
-        call.hashes = audit.hash_parameters(params.values)
-        query = self.relations.select(metric.definition, query, params.values, metric.schema, sizes)
-        return metric, query, params
+        hashes = MappingProxyType(audit.hash_parameters(params.values))
+        return metric, query, params, hashes
 
     def record_rejection(
         self,
@@ -212,6 +248,52 @@ class MetricService:
         except psycopg.Error as exc:
             log.error("audit write failed for %s: %s", record.metric, exc)
             raise MetricExecutionError("the query could not be audited; no result is returned") from exc
+
+
+#: A checked and bound request: the metric, its compiled variant (before relation selection), the bound values
+#: and their audit hashes.
+_Bound = tuple[Metric, CompiledQuery, BoundParameters, Mapping[str, str]]
+#: Bound requests kept per service; the whole memo is dropped when full (the same few requests recur).
+_BOUND_MAX = 2048
+
+
+def _request_key(
+    name: str, parameters: Mapping[str, Any], group_by: Sequence[str], grain: str | None, from_text: bool
+) -> Hashable | None:
+    """What a request asks, as a hashable key that tells apart every two requests binding could tell apart, or
+    ``None`` when it has no such key (then nothing is kept).
+
+    Every scalar is keyed with its type (``True``, ``1`` and ``1.0`` are equal in Python but not to
+    :func:`semantic.params.bind`), lists and tuples with their kind, mappings by their sorted items.
+    """
+    if isinstance(group_by, str) or not isinstance(name, str) or (grain is not None and not isinstance(grain, str)):
+        return None
+    try:
+        # the server key too: the audit hashes are keyed with it
+        return (name, _frozen(parameters), tuple(_frozen(g) for g in group_by), grain, from_text, server_key())
+    except (TypeError, _Unkeyable):
+        return None
+
+
+class _Unkeyable(Exception):
+    """A value the request key does not take (nesting too deep, an unexpected type)."""
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _frozen(value: Any, depth: int = 0) -> Hashable:
+    if depth > 8:
+        raise _Unkeyable
+    kind = type(value)
+    if kind in _SCALARS:
+        return (kind, value)
+    if kind is list or kind is tuple:
+        return (kind, tuple(_frozen(v, depth + 1) for v in value))
+    if isinstance(value, Mapping):
+        # sorted by key text and type; a mapping with keys of mixed types raises TypeError (not kept)
+        return (dict, tuple(sorted((_frozen(k, depth + 1), _frozen(v, depth + 1)) for k, v in value.items())))
+    raise _Unkeyable
 
 
 class _Call:
