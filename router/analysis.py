@@ -882,7 +882,7 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
         if analysis.original_currency or analysis.document_currency:
             return DOCUMENT_PRICE  # "in invoice currency", "in USD": the price as invoiced, per currency
         if (single_month and not slots.supplier_ids and not slots.exclude_supplier_ids and not slots.group_by
-                and not analysis.price_by_supplier
+                and not analysis.price_by_supplier and not analysis.document_types
                 and not slots.grain and not analysis.ranking and not analysis.comparison
                 # "in invoice currency": the governed request names what the monthly workflow would drop
                 and not analysis.original_currency and not analysis.document_currency):

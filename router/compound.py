@@ -686,13 +686,13 @@ def currency_share_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     issued = issued_currencies(whole.cue_text) if found is None and share_asked(whole.cue_text) else set()
     e = whole.entities
     tr = whole.period.time_range
-    if (found is None and len(issued) != 1) or whole.text != question or not e.company_id or tr is None or \
-            whole.period.ambiguous:
+    # a German question is read through its English rewriting: the spans are in ``whole.text``
+    if (found is None and len(issued) != 1) or not e.company_id or tr is None or whole.period.ambiguous:
         return ()
     if whole.analysis.share is not None and (e.supplier_ids or e.product_group_id):
         return ()  # a supplier's or group's share: the share metrics answer it
     code = (found.group("code") or found.group("code2") or found.group("code3")).upper() if found else min(issued)
-    words = question[whole.period.spans[0][0]:whole.period.spans[-1][1]] if whole.period.spans else ""
+    words = whole.text[whole.period.spans[0][0]:whole.period.spans[-1][1]] if whole.period.spans else ""
     period = words if _PERIOD_LEAD.match(words) else f"in {words}"
     who = e.company_name or e.company_id
     scope = "".join(f" with {m.text}" for m in whole.mentions.suppliers) + \

@@ -263,9 +263,8 @@ def _compose_unit_price(d: _Draft) -> None:
 
 
 def _count(quantity: Any) -> str:
-    """A net quantity as "how many" is answered: a whole number without its decimals ("26", not "26.0000")."""
-    value = Decimal(str(quantity))
-    return f"{value.normalize():f}" if value == value.to_integral_value() else str(quantity)
+    """A net quantity as "how many" is answered: without trailing zeros ("26", not "26.0000"; "580.5")."""
+    return f"{Decimal(str(quantity)).normalize():f}"
 
 
 def _latest_sentence(m: Any, company: str, who: str, period_text: str, result: dict[str, Any]) -> tuple[str, str]:
