@@ -29,6 +29,22 @@ What each shape means (the expected answer is the governed metric's, called with
   price of two periods: both figures and their difference), and a **cheaper** question without a product (a
   clarification asking which product).
 
+The second generator of each kind (``--frames more``):
+
+* **named_beside**: one invoice currency with the reporting currency beside it ("CHF-invoiced spend, original
+  currency + EUR"): ``finance.document_currency_spend`` with that ``document_currency``;
+* **how_much_of**: "how much of X's (supplier's) spend was invoiced in GBP": the same amount, no share;
+* **share**: "what fraction of X's spend was billed in CHF" (English and German): the currency's invoices in the
+  reporting currency (``total_spend`` of the call above) and the whole spend (``finance.company_spend``); their
+  percentage to 2 decimals must be in the answer;
+* **unit_word**: the price per the product's unit of measure ("per set", "per metre", "per controller");
+* **invoices_only**: ``catalog.average_unit_price`` with ``document_types`` [invoice];
+* **eur_invoices** (unit price): the average or the lowest/highest price over EUR invoices (``document_currency``);
+* **two_products**: the average unit price of each of two products ("A or B? give both averages", "A vs B");
+* **units_and_price**: "how many X did we buy and at what average unit price": the quantity, stated as a count
+  ("26 units"), and the price;
+* **name/de**: "Durchschnittlicher Stückpreis für <German product noun + model code>".
+
 Outcomes: ``exact`` (every expected figure and id in the answer; "no data" where the call has none), ``clar_ok``
 (a clarification where one is expected, about the expected point), ``false_clar``, ``clar_wrong_point``,
 ``refusal``, ``flagged`` (different, but said to be partial) and ``silent_wrong`` (different and presented as
