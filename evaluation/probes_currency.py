@@ -29,6 +29,22 @@ What each shape means (the expected answer is the governed metric's, called with
   price of two periods: both figures and their difference), and a **cheaper** question without a product (a
   clarification asking which product).
 
+The second generator of each kind (``--frames more``):
+
+* **named_beside**: one invoice currency with the reporting currency beside it ("CHF-invoiced spend, original
+  currency + EUR"): ``finance.document_currency_spend`` with that ``document_currency``;
+* **how_much_of**: "how much of X's (supplier's) spend was invoiced in GBP": the same amount, no share;
+* **share**: "what fraction of X's spend was billed in CHF" (English and German): the currency's invoices in the
+  reporting currency (``total_spend`` of the call above) and the whole spend (``finance.company_spend``); their
+  percentage to 2 decimals must be in the answer;
+* **unit_word**: the price per the product's unit of measure ("per set", "per metre", "per controller");
+* **invoices_only**: ``catalog.average_unit_price`` with ``document_types`` [invoice];
+* **eur_invoices** (unit price): the average or the lowest/highest price over EUR invoices (``document_currency``);
+* **two_products**: the average unit price of each of two products ("A or B? give both averages", "A vs B");
+* **units_and_price**: "how many X did we buy and at what average unit price": the quantity, stated as a count
+  ("26 units"), and the price;
+* **name/de**: "Durchschnittlicher Stückpreis für <German product noun + model code>".
+
 Outcomes: ``exact`` (every expected figure and id in the answer; "no data" where the call has none), ``clar_ok``
 (a clarification where one is expected, about the expected point), ``false_clar``, ``clar_wrong_point``,
 ``refusal``, ``flagged`` (different, but said to be partial) and ``silent_wrong`` (different and presented as
@@ -46,14 +62,15 @@ import datetime as dt
 import json
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present, _tokens
-from evaluation.probes_clarify import CLASSES, COMPANIES, GROUPS, PERIODS, SUPPLIERS
+from evaluation.probes_clarify import COMPANIES, GROUPS, PERIODS, SUPPLIERS, outcome_table
 
 TENANT = "tenant-42"
 AS_OF = dt.date(2026, 5, 15)
@@ -74,6 +91,22 @@ PRODUCTS: dict[str, tuple[str, ...]] = {
     "PRD-701": ("PRD-701", "Control cabinet 800x600"),
     "PRD-820": ("PRD-820", "Control cable 5x1.5 mm2"),
     "PRD-840": ("PRD-840", "Torque wrench set"),
+}
+#: The words a product's unit of measure is asked with ("price per set"), by product (tenant-42's catalogue units).
+UNIT_WORDS: dict[str, tuple[str, ...]] = {
+    "PRD-482": ("piece", "unit", "pc", "each"), "PRD-483": ("piece", "unit"), "PRD-491": ("piece", "probe"),
+    "PRD-510": ("piece", "unit"), "PRD-515": ("unit", "piece"), "PRD-611": ("unit", "piece", "controller"),
+    "PRD-612": ("unit", "controller"), "PRD-625": ("module", "piece"), "PRD-701": ("cabinet", "unit"),
+    "PRD-820": ("metre", "meter", "m"), "PRD-840": ("set", "kit"),
+}
+#: German words for the catalogue names' head nouns (the product is named in German, its model code kept).
+PRODUCTS_DE: dict[str, tuple[str, ...]] = {
+    "PRD-482": ("Differenzdrucksensor DPS-482", "PRD-482"), "PRD-483": ("Relativdrucksensor 0-10 bar", "PRD-483"),
+    "PRD-491": ("PT100-Temperaturfühler", "PRD-491"), "PRD-510": ("Durchflusssensor FS-50", "PRD-510"),
+    "PRD-515": ("thermischer Massedurchflussmesser TMF-2", "PRD-515"),
+    "PRD-611": ("Überwachungssteuerung MC-4", "PRD-611"), "PRD-612": ("Überwachungssteuerung MC-8", "PRD-612"),
+    "PRD-625": ("Steuermodul CM-2", "PRD-625"), "PRD-701": ("Schaltschrank 800x600", "PRD-701"),
+    "PRD-820": ("Steuerkabel 5x1.5 mm2", "PRD-820"), "PRD-840": ("Drehmomentschlüsselsatz", "PRD-840"),
 }
 #: Currencies other than the reporting currency: ISO code, words and symbols (English; German after the bar).
 FOREIGN: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -118,6 +151,10 @@ class Probe:
     #: Two unit-price calls whose difference must also be in the answer (a change between periods).
     difference: bool = False
     german: bool = False
+    #: Two calls (part, whole) whose percentage (100 * part / whole, 2 decimals) must be in the answer.
+    ratio: bool = False
+    #: The first call's net quantity must be stated as a count ("26 units", "26 pieces"), as "how many" asks.
+    count: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +172,14 @@ class Draw:
     @property
     def p(self) -> str:
         return self.period[0]
+
+    @property
+    def pa(self) -> str:
+        """The period as an adjective ("Company A's Q1 2026 spend"): without a leading preposition."""
+        for lead in ("in the ", "in ", "for ", "from "):
+            if self.p.startswith(lead) and not self.p.startswith("from 20"):
+                return self.p.removeprefix(lead)
+        return self.p
 
     def base(self, **extra: Any) -> dict[str, Any]:
         return {"company_id": self.company, "start_date": self.period[1], "end_date": self.period[2], **extra}
@@ -272,6 +317,63 @@ def currency_probes(n: int, seed: int) -> list[Probe]:
     return out
 
 
+_NAMED_BESIDE = (
+    "{code}-invoiced spend at {c} {p}, original currency + EUR", "{c} spend on {code} invoices {p}, in {code} and EUR",
+    "{c}'s invoices billed in {w} {p}: as billed and converted to EUR",
+    "{c} spend invoiced in {code} {p}, both {code} and EUR", "{code} invoices of {c} {p} - amount in {code} and in EUR",
+    "{c}: {code}-billed spend {p} (original currency and EUR)",
+)
+_HOW_MUCH_OF = (
+    "How much of {c}'s spend {p} was invoiced in {w}?", "how much of {c}'s {n} spend {p} was billed in {code}?",
+    "How much of {c}'s spend with {n} {p} was invoiced in {code}?", "how much of {c}'s {pa} spend was billed in {w}",
+    "How much of what {c} spent {p} was invoiced in {w}?",
+)
+_SHARE = (
+    "What fraction of {c}'s spend {p} was billed in {w}?", "{c}: what portion of spend {p} was invoiced in {code}?",
+    "What share of {c}'s spend {p} was invoiced in {code}?", "what percentage of {c}'s spend {p} was billed in {w}?",
+    "{c}, {p}: what part of the spend was invoiced in {code}?", "share of {code} invoices in {c}'s spend {p}",
+    "What proportion of {c}'s {pa} spend was on {code} invoices?",
+)
+_SHARE_DE = ("Welcher Anteil der Ausgaben von {c} {p} wurde in {w} abgerechnet?",
+             "Anteil der {code}-Rechnungen an den Ausgaben von {c} {p}")
+
+
+def currency_probes_more(n: int, seed: int) -> list[Probe]:
+    """The invoices of one named currency with the reporting currency beside them ("CHF-invoiced spend, original
+    currency + EUR"), "how much of X was invoiced in GBP" (an amount, not a share) and the share of one invoice
+    currency in the spend ("what fraction of spend was billed in CHF": part and whole in the reporting currency)."""
+    rng = random.Random(seed * 7 + 3)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    while len(out) < n:
+        roll = rng.random()
+        german = roll > 0.93
+        d = _draw(rng, german)
+        code = rng.choice(sorted(FOREIGN))
+        w = rng.choice(FOREIGN[code][1 if german else 0])
+        if roll < 0.3:
+            q = rng.choice(_NAMED_BESIDE).format(c=d.c, p=d.p, w=w, code=code)
+            probe = Probe("currency", "named_beside", _cap(q), (Expect(_doc(d.base(), code)),))
+        elif roll < 0.6:
+            template = rng.choice(_HOW_MUCH_OF)
+            extra: dict[str, Any] = {}
+            name = ""
+            if "{n}" in template:
+                extra, name = {"supplier_ids": [d.supplier]}, d.s
+            q = template.format(c=d.c, p=d.p, pa=d.pa, w=w, code=code, n=name)
+            probe = Probe("currency", "how_much_of" + ("/supplier" if extra else ""), _cap(q),
+                          (Expect(_doc(d.base(**extra), code)),))
+        else:
+            q = rng.choice(_SHARE_DE if german else _SHARE).format(c=d.c, p=d.p, pa=d.pa, w=w, code=code)
+            part = Call(DOC, {**d.base(), "document_currency": code}, (), outputs=("total_spend",))
+            whole = Call("finance.company_spend", d.base())
+            probe = Probe("currency", "share", _cap(q), (Expect(part), Expect(whole)), ratio=True, german=german)
+        if probe.question not in seen:
+            seen.add(probe.question)
+            out.append(probe)
+    return out
+
+
 # -- unit prices ---------------------------------------------------------------------------------------------------
 def _avg(params: Mapping[str, Any], group_by: tuple[str, ...] = (), grain: str | None = None) -> Call:
     return Call(AVG, params, group_by, grain, outputs=("unit_price",))
@@ -303,6 +405,75 @@ _AVERAGE_DE = ("Durchschnittlicher Stückpreis von {prd} {p} für {c}",
                "Was hat {c} {p} im Schnitt pro Stück für {prd} bezahlt?", "Stückpreis {prd} {p} ({c})")
 _CHEAPER_NO_PRODUCT = ("Which supplier is cheaper for {c} {p}?", "Who is the cheapest vendor {p} ({c})?",
                        "Is {s} cheaper than the others {p} for {c}?")
+
+
+_UNIT_WORD = ("average price per {u} of {prd} {p} for {c}", "{c}: what did we pay per {u} for {prd} {p}?",
+              "avg cost per {u} of {prd}, {c}, {p}", "{c} - average price per {u} for {prd} {p}")
+_INVOICES_ONLY = ("{c}'s average unit price for {prd} {p}, invoices only (ignore credit notes)",
+                  "average unit price of {prd} {p} for {c}, excluding credit notes",
+                  "{c} avg unit price {prd} {p} - invoices only", "{c}: unit price of {prd} {p} without credit notes")
+_EUR_INVOICES = ("What was the lowest unit price {c} was charged for {prd} (EUR invoices) {p}?",
+                 "highest unit price of {prd} on EUR invoices {p}, {c}",
+                 "{c}: lowest price per unit paid for {prd} {p}, EUR invoices only",
+                 "average unit price of {prd} on EUR invoices {p} for {c}")
+_TWO_PRODUCTS = ("which is cheaper per unit for {c} {p}, {a} or {b}? give both averages",
+                 "{c} {a} vs {b} {p} - average unit price of each",
+                 "average unit price of {a} and of {b} for {c} {p}",
+                 "{c}: compare the unit prices of {a} and {b} {p}",
+                 "Which was cheaper per unit {p} for {c}: {a} or {b}?")
+_UNITS_AND_PRICE = ("{c}: how many {prd} did we buy {p} and at what average unit price?",
+                    "How many {prd} did {c} purchase {p}, and at what average price?",
+                    "{c} {pa}: how many {prd} were bought and what was the average unit price?")
+_AVERAGE_NAME_DE = ("Durchschnittlicher Stückpreis für {prd} bei {c} {p}", "Stückpreis von {prd} für {c} {p}",
+                    "Was kostete {prd} {c} {p} im Schnitt pro Stück?")
+
+
+def unit_price_probes_more(n: int, seed: int) -> list[Probe]:
+    """Unit prices asked with the unit's own word ("per set", "per metre"), over invoices only, over EUR invoices
+    (an extreme or the average), of two products in one question, with the quantity bought ("how many X and at
+    what average unit price") and in German with the product named in German."""
+    rng = random.Random(seed * 7 + 4)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    while len(out) < n:
+        roll = rng.random()
+        german = roll > 0.88
+        d = _draw(rng, german)
+        params: dict[str, Any] = {**d.base(), "product_code": d.product}
+        fill = {"c": d.c, "p": d.p, "pa": d.pa, "prd": d.prd}
+        if german:
+            prd = rng.choice(PRODUCTS_DE[d.product])
+            probe = Probe("unit_price", "name/de", _cap(rng.choice(_AVERAGE_NAME_DE).format(**{**fill, "prd": prd})),
+                          (Expect(_avg(params)),), german=True)
+        elif roll < 0.16:
+            u = rng.choice(UNIT_WORDS[d.product])
+            probe = Probe("unit_price", "unit_word", _cap(rng.choice(_UNIT_WORD).format(**fill, u=u)),
+                          (Expect(_avg(params)),))
+        elif roll < 0.32:
+            probe = Probe("unit_price", "invoices_only", _cap(rng.choice(_INVOICES_ONLY).format(**fill)),
+                          (Expect(_avg({**params, "document_types": ["invoice"]})),))
+        elif roll < 0.48:
+            template = rng.choice(_EUR_INVOICES)
+            eur = {**params, "document_currency": "EUR"}
+            if "average" in template:
+                call = _avg(eur)
+            else:
+                out_name = "lowest_unit_price" if "lowest" in template else "highest_unit_price"
+                call = Call("catalog.unit_price_range", eur, outputs=(out_name,))
+            probe = Probe("unit_price", "eur_invoices", _cap(template.format(**fill)), (Expect(call),))
+        elif roll < 0.62:
+            other = rng.choice(sorted(set(PRODUCTS) - {d.product}))
+            b = rng.choice(PRODUCTS[other])
+            probe = Probe("unit_price", "two_products", _cap(rng.choice(_TWO_PRODUCTS).format(**fill, a=d.prd, b=b)),
+                          (Expect(_avg(params)), Expect(_avg({**params, "product_code": other}))))
+        else:
+            call = Call(AVG, params, (), outputs=("quantity", "unit_price"))
+            probe = Probe("unit_price", "units_and_price", _cap(rng.choice(_UNITS_AND_PRICE).format(**fill)),
+                          (Expect(call),), count=True)
+        if probe.question not in seen:
+            seen.add(probe.question)
+            out.append(probe)
+    return out
 
 
 def unit_price_probes(n: int, seed: int) -> list[Probe]:
@@ -385,6 +556,8 @@ def _expected(direct: Mapping[str, Any], e: Expect) -> Expected:
     return Expected(tokens if priced else [], no_data=not priced, values=[None if value is None else str(value)])
 
 
+#: The nouns a quantity is stated with when "how many" is asked.
+_COUNT_NOUNS = r"(?:units?|pieces|pcs|items|sets?|metres?|meters?|m\b|pairs?|kits?)"
 _NO_DATA_WORDS = ("no data", "not found", "no counted", "no validated", "no invoice", "no priced", "no matching",
                   "no spend", "no lines", "no line")
 
@@ -406,6 +579,14 @@ def classify(probe: Probe, status: str, text: str, expected: Sequence[Expected])
             ok = ok and (status == "no_data" or any(w in text.lower() for w in _NO_DATA_WORDS))
         else:
             ok = ok and all(_present(t, text) for t in e.tokens)
+    if ok and probe.ratio:
+        part, whole = (e.values[0] for e in expected)
+        if part is not None and whole is not None and Decimal(whole) != 0:
+            pct = (100 * Decimal(part) / Decimal(whole)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+            ok = _present(str(pct), text)
+    if ok and probe.count and expected[0].values[0] is not None:
+        qty = f"{Decimal(str(expected[0].values[0])).normalize():f}"
+        ok = re.search(rf"(?<![\w.,-]){re.escape(qty)}\s+(?:[\w-]+\s+){{0,3}}?{_COUNT_NOUNS}", text, re.I) is not None
     if ok and probe.difference:
         values = [e.values[0] for e in expected]
         if all(v is not None for v in values):
@@ -461,20 +642,23 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
-    lines = [f"{'shape':30} " + " ".join(f"{k:>16}" for k in CLASSES)]
-    for shape in sorted({c for c, _ in counts}):
-        lines.append(f"{shape:30} " + " ".join(f"{counts[(shape, k)]:>16}" for k in CLASSES))
+    """The shared outcome table (:func:`evaluation.probes_clarify.outcome_table`), one per kind with its total."""
+    out = []
     for kind in ("currency", "unit_price"):
-        if any(c.startswith(kind) for c, _ in counts):
-            lines.append(f"{kind + ' total':30} " + " ".join(
-                f"{sum(v for (c, k), v in counts.items() if k == cl and c.startswith(kind)):>16}" for cl in CLASSES))
-    return "\n".join(lines)
+        sub = Counter({key: v for key, v in counts.items() if key[0].startswith(kind + "/")})
+        if sub:
+            out.append(outcome_table(sub, sorted({c for c, _ in sub}), label=kind, width=30))
+    return "\n".join(out)
 
 
-def probes(seed: int, n: int, kinds: Sequence[str] = ("currency", "unit_price")) -> list[Probe]:
-    builders: dict[str, Callable[[int, int], list[Probe]]] = {"currency": currency_probes,
-                                                               "unit_price": unit_price_probes}
-    return [p for kind in kinds for p in builders[kind](n, seed)]
+def probes(seed: int, n: int, kinds: Sequence[str] = ("currency", "unit_price"), frames: str = "all") -> list[Probe]:
+    """``n`` questions of each generator of the kinds: ``frames`` ``base`` (the first shapes), ``more`` (named
+    currency beside EUR, "how much of", currency shares; unit words, invoices only, EUR invoices, two products,
+    quantity and price, German product names) or ``all``."""
+    builders: dict[str, tuple[Callable[[int, int], list[Probe]], ...]] = {
+        "currency": (currency_probes, currency_probes_more), "unit_price": (unit_price_probes, unit_price_probes_more)}
+    pick = {"base": slice(0, 1), "more": slice(1, 2), "all": slice(0, 2)}[frames]
+    return [p for kind in kinds for build in builders[kind][pick] for p in build(n, seed)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -483,10 +667,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--n", type=int, default=150, help="questions per kind")
     parser.add_argument("--kind", choices=("currency", "unit_price"), action="append", default=[])
+    parser.add_argument("--frames", choices=("base", "more", "all"), default="all")
     parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
     parser.add_argument("--json", help="write the counts as JSON to this file")
     args = parser.parse_args(argv)
-    counts = run(args.database, probes(args.seed, args.n, args.kind or ("currency", "unit_price")), args.show)
+    found = probes(args.seed, args.n, args.kind or ("currency", "unit_price"), args.frames)
+    counts = run(args.database, found, args.show)
     print(table(counts))
     if args.json:
         with open(args.json, "w") as out:

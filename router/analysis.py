@@ -238,6 +238,10 @@ _NON_CURRENCY = tuple(re.compile(p, re.I) for p in (
 ))
 _CODE_NEAR = re.compile(rf"(?:\bin\s+)?(?<![A-Za-z]){_CODE}(?![A-Za-z])", re.I)
 # --- average unit price --------------------------------------------------------------------------------------------
+#: Units a product is counted in ("per set", "per metre", "per box"); a price per one of them is a unit price.
+_UNIT_OF_MEASURE = (r"sets?|kits?|metres?|meters?|m|box(?:es)?|parcels?|pairs?|rolls?|packs?|packages?|cartons?|"
+                    r"bottles?|items?|each|ea|pieces?|pcs|units?|probes?|controllers?|modules?|cabinets?|sensors?|"
+                    r"meters?|litres?|liters?|l|kg|kilos?|tonnes?|t")
 _AVERAGE_PRICE = re.compile(
     r"\b(?:(?:quantity[- ])?weighted\s+)?(?:average|avg\.?|mean)\s+(?:net\s+)?(?:unit\s+)?prices?(?:\s+per\s+unit)?\b"
     r"|\b(?:average|avg\.?|mean)\s+(?:price|cost)\s+per\s+(?:unit|piece|pc)\b|\bunit[- ](?:prices?|costs?)\b"
@@ -248,7 +252,9 @@ _AVERAGE_PRICE = re.compile(
     r"|(?<!list )\bprices?\s+(?:of|for|paid(?:\s+for)?)(?=\s)"
     # "what did we pay (on average) per unit", "paid on average per unit", "cost us per unit on average"
     r"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+|in\s+average\s+|an\s+average\s+of\s+)?per\s+"
-    r"(?:unit|piece|pc)\b",
+    rf"(?:unit|piece|pc|{_UNIT_OF_MEASURE})\b"
+    # the unit of measure named: "average price per set", "avg cost per metre", "what did we pay per box"
+    rf"|\b(?:average|avg\.?|mean)\s+(?:net\s+)?(?:price|cost)\s+per\s+(?:{_UNIT_OF_MEASURE})\b",
     re.I,
 )
 #: "which supplier was cheapest for PRD-482", "who sold PRD-482 cheapest": the product's average unit price per
@@ -876,7 +882,7 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
         if analysis.original_currency or analysis.document_currency:
             return DOCUMENT_PRICE  # "in invoice currency", "in USD": the price as invoiced, per currency
         if (single_month and not slots.supplier_ids and not slots.exclude_supplier_ids and not slots.group_by
-                and not analysis.price_by_supplier
+                and not analysis.price_by_supplier and not analysis.document_types
                 and not slots.grain and not analysis.ranking and not analysis.comparison
                 # "in invoice currency": the governed request names what the monthly workflow would drop
                 and not analysis.original_currency and not analysis.document_currency):

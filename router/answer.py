@@ -822,7 +822,11 @@ def _average_price_sentence(m: MetricToolResponse, company: str, period_text: st
     if p.get("exclude_supplier_ids"):
         who += f", excluding suppliers {', '.join(p['exclude_supplier_ids'])}"
     statuses = ", ".join(p.get("invoice_statuses") or ("posted", "paid"))
-    how = (f"quantity-weighted: net amount excluding tax / net quantity, credit notes subtracted in both; statuses "
+    types = tuple(p.get("document_types") or ("invoice", "credit_note"))
+    refunds = ("invoices only, credit notes left out" if types == ("invoice",) else "credit notes only (their "
+               "refunded amounts and quantities)" if types == ("credit_note",) else "credit notes subtracted in both")
+    issued = f"; invoices issued in {p['document_currency']} only" if p.get("document_currency") else ""
+    how = (f"quantity-weighted: net amount excluding tax / net quantity, {refunds}{issued}; statuses "
            f"{statuses}; in {cur}")
     if m.status == "no_data" or not (m.rows or m.values):
         return (f"Not found: no validated invoice line for {code} ({who}) in {period_text}; no data, not a price.",

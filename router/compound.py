@@ -586,7 +586,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         wanted = ["company", "period"]
         if refers:
             wanted += ["supplier", "group", "product"]
-        elif readings[i].cues.unit_price:
+        elif readings[i].cues.unit_price or readings[i].analysis.average_price:  # "at what average price?"
             wanted.append("product")
         carried = []
         asked = texts[i]
@@ -679,15 +679,20 @@ def currency_share_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     """The share of one invoice currency in the spend: the spend on the invoices issued in it (converted to the
     reporting currency) and the whole spend, two governed figures; :func:`merge_answers` adds their ratio. ``()``
     when the question asks no such share (or names no company or period: the parts would ask for them)."""
+    from router.currency import issued_currencies, share_asked
+
     found = _CURRENCY_SHARE.search(whole.cue_text)
+    # the currency by word or symbol too ("billed in pounds", "in Dollar abgerechnet")
+    issued = issued_currencies(whole.cue_text) if found is None and share_asked(whole.cue_text) else set()
     e = whole.entities
     tr = whole.period.time_range
-    if found is None or whole.text != question or not e.company_id or tr is None or whole.period.ambiguous:
+    # a German question is read through its English rewriting: the spans are in ``whole.text``
+    if (found is None and len(issued) != 1) or not e.company_id or tr is None or whole.period.ambiguous:
         return ()
     if whole.analysis.share is not None and (e.supplier_ids or e.product_group_id):
         return ()  # a supplier's or group's share: the share metrics answer it
-    code = (found.group("code") or found.group("code2") or found.group("code3")).upper()
-    words = question[whole.period.spans[0][0]:whole.period.spans[-1][1]] if whole.period.spans else ""
+    code = (found.group("code") or found.group("code2") or found.group("code3")).upper() if found else min(issued)
+    words = whole.text[whole.period.spans[0][0]:whole.period.spans[-1][1]] if whole.period.spans else ""
     period = words if _PERIOD_LEAD.match(words) else f"in {words}"
     who = e.company_name or e.company_id
     scope = "".join(f" with {m.text}" for m in whole.mentions.suppliers) + \
@@ -714,7 +719,8 @@ def _currency_share(parts: Sequence[tuple[AskPart, Answer]]) -> str:
 
 
 #: "... of each", "give both averages", "A vs B", "A or B": a unit price asked for every product named.
-_EACH_PRODUCT = re.compile(r"\b(?:each|both|either|separately|respectively|vs\.?|versus|or|compared?)\b", re.I)
+#: A unit price is one product's, so two products joined by "and" ask for both ("of A and of B").
+_EACH_PRODUCT = re.compile(r"\b(?:each|both|either|separately|respectively|vs\.?|versus|or|compared?|and)\b", re.I)
 
 
 def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:

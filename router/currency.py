@@ -23,8 +23,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from router.analysis import _CODE as _CURRENCY_WORD
 from router.entities import Gazetteer
 from router.reader import Reading
+from router.reading import currency_code
 
 _CODES = r"(?:EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
 _CODE = re.compile(rf"(?<![A-Za-z]){_CODES}(?![A-Za-z])", re.I)
@@ -41,6 +43,32 @@ _VERSUS = re.compile(r"\b(?:vs\.?|versus|against|compared\s+(?:to|with))\s+(?:th
 _ISSUED_IN = re.compile(rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+(?P<a>{_CODES})\b|(?<![A-Za-z])(?P<b>"
                         rf"{_CODES})[- ](?:denominated\s+)?(?:invoices|invoiced|billed)\b|\binvoices\s+in\s+(?P<c>"
                         rf"{_CODES})\b", re.I)
+
+
+#: Invoices issued in one currency, by code, word or symbol ("CHF-invoiced", "billed in pounds", "USD invoices",
+#: "spend invoiced in $"): that currency's invoices are the figure's filter.
+_ISSUED = tuple(re.compile(p, re.I) for p in (
+    rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+{_CURRENCY_WORD}(?![A-Za-z])",
+    rf"(?<![A-Za-z]){_CURRENCY_WORD}[- ](?:denominated\s+|invoiced\s+|billed\s+)?(?:invoices|invoiced|billed|"
+    r"denominated)\b",
+    rf"\binvoices\s+(?:in|denominated in|billed in|issued in)\s+{_CURRENCY_WORD}(?![A-Za-z])",
+    rf"(?<![A-Za-z]){_CURRENCY_WORD}[- ]Rechnungen\b",
+    rf"\bin\s+{_CURRENCY_WORD}\s+(?:abgerechnet|fakturiert|in\s+Rechnung\s+gestellt)\b",
+))
+#: A share asked with a share word: "how much of X was invoiced in GBP" is an amount without one.
+_SHARE_WORD = re.compile(r"\b(?:share|shares|percentage|percent|per cent|proportion|fraction|portion|part|slice|"
+                         r"Anteil|Prozent)\b|%", re.I)
+
+
+def issued_currencies(text: str) -> set[str]:
+    """The currencies the question names invoices as issued in ("CHF-invoiced", "billed in pounds")."""
+    found = {currency_code(m.group("code")) for pattern in _ISSUED for m in pattern.finditer(text)}
+    return {c for c in found if c}
+
+
+def share_asked(text: str) -> bool:
+    """Whether a share word asks for a part of the spend ("what fraction", "Anteil", "%")."""
+    return _SHARE_WORD.search(text) is not None
 
 
 def _side_by_side(reading: Reading, reporting: str) -> bool:
@@ -70,6 +98,17 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     reporting = company.reporting_currency if company else None
     if reporting is None:
         return reading
+    issued = issued_currencies(reading.cue_text)
+    if len(issued) == 1 and analysis.excluded_currency is None and not analysis.ranking:
+        (code,) = issued
+        listed = [c.upper() for m in _CODE_LIST.finditer(reading.cue_text) for c in _CODE.findall(m.group(0))]
+        if not set(listed) - {code, reporting}:
+            # one currency's invoices, with the reporting currency beside them whatever else is said of it
+            share = analysis.share and share_asked(reading.cue_text)
+            analysis = replace(analysis, original_currency=True, document_currency=code, named_currency=None,
+                               share=share)
+            return replace(reading, analysis=analysis,
+                           currencies=tuple(c for c in reading.currencies if c not in (code, reporting)))
     if _side_by_side(reading, reporting):
         # every invoice currency's row and the reporting total beside them (router/planner.py)
         comparison = analysis.comparison
@@ -87,4 +126,4 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     return replace(reading, analysis=analysis)
 
 
-__all__ = ["currency_reading"]
+__all__ = ["currency_reading", "issued_currencies", "share_asked"]

@@ -188,6 +188,10 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
                          "(e.g. its product code)?")
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
     asked = reading.analysis.document_currency or ("" if reading.analysis.original_currency else None)
+    issued = None
+    if asked and asked == currency:
+        # "(EUR invoices)" where EUR is the reporting currency: a filter to those invoices, prices unchanged
+        issued, asked = asked, None
     if asked is not None:
         # The lowest / latest price, cheapest supplier and units run in the reporting currency: a price asked "as
         # invoiced" or "in USD" is named, never given in EUR in its place.
@@ -201,7 +205,8 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
     if reasons or tr is None:
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=_aggregate(), read_as=read_as, rule="unit_price:clarification")
-    steps = price_steps(price, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(), currency)
+    steps = price_steps(price, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(), currency,
+                        document_currency=issued)
     return _result(text, reading, inputs, workflow="unit_price", entities=entities, steps=steps,
                    intents=_aggregate(), read_as=read_as, statuses=reading.statuses, currency=currency,
                    rule=rule_hit(price))

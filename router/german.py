@@ -352,8 +352,38 @@ def read_german(question: str) -> str | None:
     text = german_days(german_numbers(german_fractions(question)))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type]
+    for pattern, replacement in _PRODUCT_NOUNS:
+        text = pattern.sub(replacement, text)
     text = _YEAR.sub(_bare_year, " ".join(text.split()))
     return text if text != question else None
+
+
+#: German words for the kinds of product a catalogue names in English ("Kopierpapier A4" is "Copy paper A4"): the
+#: common noun is translated, the model code after it ("A4", "DPS-482") is kept, so the product resolves by its
+#: catalogue name. Group synonyms ("Drucksensoren") are the catalogue's own and are not listed here.
+_PRODUCT_NOUNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"\b{p}\b", _I), r) for p, r in (
+        (r"kopierpapiers?", "copy paper"), (r"druckerpapiers?", "copy paper"),
+        (r"etikettenrollen", "label rolls"), (r"etikettenrolle", "label roll"),
+        (r"differenzdrucksensor(?:en|s)?", "differential pressure sensor"),
+        (r"relativdrucksensor(?:en|s)?", "gauge pressure sensor"),
+        (r"pt100-temperaturf(?:ü|ue)hler[sn]?", "PT100 temperature probe"),
+        (r"temperaturf(?:ü|ue)hler[sn]?", "temperature probe"),
+        (r"temperaturmessumformer[sn]?", "temperature transmitter"),
+        (r"durchflusssensor(?:en|s)?", "flow sensor"),
+        (r"thermische[rnms]?\s+massedurchflussmesser[sn]?", "thermal mass flow meter"),
+        (r"massedurchflussmesser[sn]?", "mass flow meter"),
+        (r"(?:ü|ue)berwachungssteuerung(?:en)?", "monitoring controller"), (r"steuermodul(?:e|s)?", "control module"),
+        (r"schaltschr(?:a|ä|ae)nke?s?", "control cabinet"), (r"steuerkabels?", "control cable"),
+        (r"drehmomentschl(?:ü|ue)sselsatz(?:es)?|drehmomentschl(?:ü|ue)ssel-satz(?:es)?", "torque wrench set"),
+        (r"scroll-?(?:verdichter|kompressor)(?:en|s)?", "scroll compressor"),
+        (r"express(?:fracht|versand)", "express freight"), (r"sicherheitshandschuhe|schutzhandschuhe", "safety gloves"),
+        (r"kabelverschraubungssatz(?:es)?", "cable gland set"), (r"kalibrierset|kalibrier-set", "calibration kit"),
+        (r"pufferl(?:ö|oe)sung", "buffer solution"), (r"reagenzienkit|reagenzkit", "reagent kit"),
+        (r"temperatur-?datenlogger[sn]?", "temperature data logger"), (r"faltkarton|faltschachtel", "folding box"),
+        (r"vakuummeter[sn]?", "vacuum gauge"), (r"pr(?:ä|ae)zisionsmultimeter[sn]?", "precision multimeter"),
+    )
+)
 
 
 _YEAR = re.compile(r"(?<![\w./-])(20\d{2})(?![\w./-])")

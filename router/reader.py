@@ -1010,9 +1010,12 @@ def _exclusions(
     as ids) are excluded like names when a cue covers them."""
     if not analysis.exclusion_cues:
         return mentions, (), (), [], []
-    spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions)]
+    spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions,
+                                        *mentions.products)]
     covered, bare = excluded_spans(text, analysis.exclusion_cues, spans)
-    problems: list[str] = []
+    problems: list[str] = [f"{m.text!r} (excluded): leaving one product out is no filter of the governed figures. "
+                           "Do you want the figure with it, or a different question?"
+                           for m in mentions.products if (m.start, m.end) in covered]
     suppliers: list[str] = [m.candidates[0] for m in id_mentions if (m.start, m.end) in covered]
     groups: list[str] = []
     for m in mentions.suppliers:
@@ -1034,6 +1037,9 @@ def _exclusions(
         companies=mentions.companies,
         suppliers=tuple(m for m in mentions.suppliers if (m.start, m.end) not in covered),
         product_groups=tuple(m for m in mentions.product_groups if (m.start, m.end) not in covered),
+        # a product named by its catalogue name stays a filter when an exclusion cue is about something else
+        # ("excluding credit notes"); one behind the cue is asked about (above)
+        products=tuple(m for m in mentions.products if (m.start, m.end) not in covered),
         first_person=mentions.first_person,
     )
     return (kept, tuple(dict.fromkeys(suppliers)), tuple(dict.fromkeys(groups)), problems,

@@ -418,6 +418,10 @@ box boxes parcel parcels pair pairs roll rolls pack packs package packages carto
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
+#: A price word right before "per": the word after it is the unit of measure ("cost per metre"), no grouping.
+_PRICE_BEFORE = re.compile(r"\b(?:prices?|costs?|paid|pay|charged|charges?|cost\s+us)\s*$", re.I)
+
+
 #: Status words that qualify a measure ("by unpaid spend").
 _STATUS_WORDS = frozenset("paid unpaid open outstanding posted settled cleared".split())  # noqa: SIM905
 #: A measure word and then the start of a clause or a period is no grouping ("price per unit we paid", "top 5
@@ -478,6 +482,8 @@ def parse_breakdown(text: str) -> Breakdown:
     )
     for m in _BARE_GROUPING.finditer(text):
         words = m.group("what").split()
+        if m.group(0).startswith("per") and _PRICE_BEFORE.search(text, 0, m.start()):
+            continue  # "price per set", "what did we pay per metre": the unit a price is quoted in
         if (words[0] in _NOT_A_GROUPING or (words[0] in _MEASURE_WORDS and (len(words) == 1 or words[1] in _CLAUSE))
                 # "ranked by paid spend": a status before a measure word is the measure, not a grouping
                 or (words[0] in _STATUS_WORDS and len(words) > 1 and words[1] in _MEASURE_WORDS)

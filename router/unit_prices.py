@@ -57,7 +57,10 @@ _CHEAPEST_SUPPLIER = re.compile(
 _UNITS = re.compile(
     r"\bhow many\s+(?:units|pieces|pcs|items|sets|pairs)\b|\b(?:what|which|the|total|net)\s+(?:quantity|"
     r"quantities|volume|number of units)\b|\bquantit(?:y|ies)\s+(?:of|bought|purchased|ordered)\b|"
-    r"\bnumber of (?:units|pieces)\b|(?<!per )(?<!per-)\bunits?\s+(?:of|bought|purchased)\b",
+    r"\bnumber of (?:units|pieces)\b|(?<!per )(?<!per-)\bunits?\s+(?:of|bought|purchased)\b"
+    # "how many scroll compressors did we buy", "how many PRD-510 were purchased" (the product itself is masked)
+    r"|\bhow many\s+(?:[^\s?.;]+\s+){0,6}?(?:did|do|does|have|has|had|were|was|are)\s+(?:[^\s?.;]+\s+){0,3}?"
+    r"(?:buy|bought|purchase|purchased|order|ordered|receive|received|get|got|procure|procured)\b",
     re.I,
 )
 #: "latest unit price of PRD-482", "the most recent price we paid per unit", "last price paid for X", "what did we
@@ -106,15 +109,21 @@ def price_request(reading: Reading) -> PriceRequest | None:
 
 
 def price_steps(req: PriceRequest, reading: Reading, company_id: str | None, start: str, end: str,
-                currency: str | None) -> tuple[PlanStep, ...]:
+                currency: str | None, *, document_currency: str | None = None) -> tuple[PlanStep, ...]:
     """The governed call: the range of line prices, the average price per supplier, or the quantity; without a
-    company, over every company of the tenant (as the average unit price is)."""
+    company, over every company of the tenant (as the average unit price is). ``document_currency``: only the
+    invoices issued in that currency ("(EUR invoices)"), prices still in the reporting currency."""
     params: dict[str, Any] = {"product_code": reading.entities.product_codes[0], "start_date": start,
                               "end_date": end, "invoice_statuses": list(reading.statuses)}
     if company_id is not None:
         params["company_id"] = company_id
     if currency:
         params["reporting_currency"] = currency
+    if document_currency:
+        params["document_currency"] = document_currency
+    types = reading.analysis.document_types
+    if types == ("invoice",) and req.kind != "range":
+        params["document_types"] = ["invoice"]  # "invoices only": the range never counts credit notes anyway
     if reading.excluded_supplier_ids:
         params["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
     if req.kind == "latest":
@@ -183,6 +192,10 @@ def _compose_unit_price(d: _Draft) -> None:
     cur = m.currency or ""
     who = company + (f", suppliers {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids")
                      else "")
+    if m.parameters.get("document_currency"):
+        who += f", invoices issued in {m.parameters['document_currency']} only"
+    if m.parameters.get("document_types") == ["invoice"]:
+        who += ", invoices only (credit notes left out)"
     result: dict[str, Any] = {"product_code": code, "currency": cur}
     if kind == "latest":
         text, status = _latest_sentence(m, company, who, d.period_text, result)
@@ -197,7 +210,9 @@ def _compose_unit_price(d: _Draft) -> None:
         else:
             word = "lowest" if direction == "low" else "highest"
             statuses = ", ".join(m.parameters.get("invoice_statuses") or ("posted", "paid"))
-            text = (f"The {word} net unit price {company} paid for {code} in {d.period_text} was {value} {cur} per "
+            scope = who.removeprefix(company).removeprefix(", ")
+            text = (f"The {word} net unit price {company} paid for {code}{f' ({scope})' if scope else ''} in "
+                    f"{d.period_text} was {value} {cur} per "
                     f"unit (line net amount after discounts / quantity, tax excluded, on a counted invoice line). Over "
                     f"{m.matched_line_count} counted lines the net unit price ranged from "
                     f"{v.get('lowest_unit_price')} {cur} to {v.get('highest_unit_price')} {cur} (credit notes, "
@@ -212,7 +227,7 @@ def _compose_unit_price(d: _Draft) -> None:
             status = "no_data"
             result["quantity"] = None
         else:
-            text = (f"{company} purchased {v.get('quantity')} units of {code}"
+            text = (f"{company} purchased {_count(v.get('quantity'))} units of {code}"
                     + (f" from {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids") else "")
                     + f" in {d.period_text} (net quantity: credit notes subtracted; cancelled and duplicate invoices "
                     f"left out), over {m.matched_line_count} counted lines; net amount {v.get('net_amount')} {cur}, an "
@@ -245,6 +260,11 @@ def _compose_unit_price(d: _Draft) -> None:
     d.status, d.text, d.result = status, text, result  # type: ignore[assignment]
     d.inputs = {"metric": m.metric, "parameters": m.parameters}
     d.citations, d.sources = citations, tuple(c.source_id for c in citations)
+
+
+def _count(quantity: Any) -> str:
+    """A net quantity as "how many" is answered: without trailing zeros ("26", not "26.0000"; "580.5")."""
+    return f"{Decimal(str(quantity)).normalize():f}"
 
 
 def _latest_sentence(m: Any, company: str, who: str, period_text: str, result: dict[str, Any]) -> tuple[str, str]:

@@ -474,6 +474,31 @@ def test_average_unit_price_of_every_product_and_quarter(world: World) -> None:
             assert (values["quantity"], values["net_amount"]) == (scaled(q, 4), money(n))
 
 
+def test_average_unit_price_of_invoices_only_and_of_one_invoice_currency(world: World) -> None:
+    # "invoices only (ignore credit notes)" and "(EUR invoices)": the same quantity-weighted average over the lines
+    # of those documents only, still in the reporting currency; the range takes the invoice currency too
+    for product in sorted(PRODUCTS):
+        for start, end in QUARTERS[:4]:
+            base = {"product_code": product, "start_date": start.isoformat(), "end_date": end.isoformat()}
+            for extra in ({"document_types": ["invoice"]}, {"document_currency": "EUR"},
+                          {"document_currency": "USD", "document_types": ["invoice"]}):
+                p = {**base, **extra}
+                result = world.query("catalog.average_unit_price", p)
+                lines = matching(world.rows, p)
+                if not lines:
+                    assert result["status"] == "no_data", (p, result["status"])
+                    continue
+                n, q = sum(map(net, lines), D(0)), sum(map(units, lines), D(0))
+                assert result["rows"][0]["values"]["unit_price"] == (None if q == 0 else scaled(n / q, 4)), p
+            p = {**base, "document_currency": "EUR"}
+            priced = [r for r in matching(world.rows, p) if r["document_type"] == "invoice" and r["quantity"] > 0]
+            values = world.query("catalog.unit_price_range", p)["rows"]
+            if priced:
+                prices = [net(r) / units(r) for r in priced]
+                assert (values[0]["values"]["lowest_unit_price"], values[0]["values"]["highest_unit_price"]) == \
+                    (scaled(min(prices), 4), scaled(max(prices), 4)), p
+
+
 def test_document_currency_unit_price_of_every_product_and_quarter(world: World) -> None:
     # the price as invoiced: per document currency, the signed line net in that currency over the signed units
     # (credit notes included), never averaged across currencies; computed here from the raw lines
