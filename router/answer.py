@@ -1060,6 +1060,11 @@ def validate_answer(
     for products in _find(run, FindProductsToolResponse) if run is not None else ():
         assert isinstance(products, FindProductsToolResponse)
         tool_entities |= set(products.supplier_ids)
+    from router.thresholds import threshold_amounts
+
+    # the bounds of a threshold on totals are inputs of the question echoed back, not computed figures
+    listed_amounts |= {(a, str(m.currency)) for a in threshold_amounts(routing.rule_hits)
+                       for m in (_find(run, MetricToolResponse) if run is not None else ()) if m.currency}
     shown = set(_MONEY.findall(body))
     extra = shown - tool_amounts - listed_amounts
     checks.append(PolicyCheck(
