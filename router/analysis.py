@@ -143,6 +143,8 @@ EXCLUSION_CUE = re.compile(
     r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|aside from|with the exception of|"
     r"not including|exclusive of|without|besides|but not|"
     r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|w/o|"
+    # "if we ignore Gamma", "disregarding Beta": the named supplier or group is left out of the figure
+    r"ignore|disregard(?:ing)?|"
     # A bare "ex" ("spend ex Beta") excludes only a name that follows it: "ex works" is a delivery term.
     r"ex|"
     # "everyone but Beta", "all suppliers but Beta": "but" excludes only after an "all"-like word.
@@ -378,6 +380,8 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
     for match in (m for pattern in _MOSTS for m in pattern.finditer(text)):
         if any(s < match.end() and match.start() < e for s, e in spans):
             continue
+        if match.groupdict().get("dir") and re.search(r"\bat\s+$", text[: match.start("dir")], re.I):
+            continue  # "which suppliers had at least 10k": a bound on an amount, not a ranking
         dimension = _dimension(match)
         word = (match.groupdict().get("dir") or "").lower()
         direction = "bottom" if word in ("least", "lowest", "smallest", "fewest", "wenigsten") else "top"

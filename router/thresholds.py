@@ -261,7 +261,22 @@ def _compose_threshold(d: _Draft) -> None:
         listed = "; ".join(f"{r[dim]} {r[value_key]} {cur}" for r in chosen)
         side = "largest first" if t.direction != "below" else "smallest first"
         n = len(chosen)
-        if n:
+        named = list(params.get("supplier_ids") or ()) if dim == "supplier_id" else []
+        if named:
+            # "did we spend more than 50k with Beta": each named supplier's total and its verdict
+            by_id = {str(r[dim]): r for r in rows}
+            verdicts = []
+            for sid in named:
+                row = by_id.get(sid)
+                if row is None:
+                    verdicts.append(f"{sid} had no counted spend in {d.period_text} (no data, not a total)")
+                    continue
+                ok = sid in ids
+                verdicts.append(f"{sid}'s total {measure} in {d.period_text} was {row[value_key]} {cur}, "
+                                f"{'' if ok else 'not '}{bounds}")
+            lead = ("Yes: " if ids else "No: ") if len(named) == 1 else ""
+            text = f"{lead}{company}: " + "; ".join(verdicts) + "."
+        elif n:
             text = (f"{n} {_plural(dim, n)} of {company}{scope} had a total {measure} of {bounds} in "
                     f"{d.period_text} ({side}): {listed}.")
         else:
@@ -275,11 +290,13 @@ def _compose_threshold(d: _Draft) -> None:
             verdict = "qualifies" if on in ids else "does not qualify"
             text += f" {on}'s total is exactly on the boundary and {verdict} ({bounds})."
         others = [r for r in rows if str(r[dim]) not in ids]
+        if named:
+            others = []
         text += f" {ranked} {_plural(dim, ranked)} had counted spend in the period"
         if others and not cut and t.upper is None:
             nearest = others[0][value_key]
-            text += (f"; the other {ranked - n} do not qualify (the nearest total outside the bound is {nearest} "
-                     f"{cur}).")
+            text += (f"; the other {ranked - n} {'does' if ranked - n == 1 else 'do'} not qualify (the nearest "
+                     f"total outside the bound is {nearest} {cur}).")
         else:
             text += "."
         if cut:
