@@ -65,9 +65,14 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     r"\b(?P<who>who)\s+(?:sent|issued|submitted|raised)\s+(?:\w+\s+){0,3}?the\s+(?P<dir>most|least|fewest)\b",
     rf"\bwhere\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
     # "rank Company A's suppliers": the company is masked, its "'s" stays
-    rf"\b(?P<rank>rank)(?:ed|ing|s)?\s+(?:(?:of|the|our|all|['’]s)\s+)*(?:{_DIM})\b",
+    # "rank all four of Kestrel's suppliers": a number there counts them all, it cuts nothing
+    rf"\b(?P<rank>rank)(?:ed|ing|s)?\s+(?:(?:of|the|our|all|each|every|['’]s|\d{{1,3}}|"
+    rf"{'|'.join(_NUMBER_WORDS)})\s+)*(?:{_DIM})\b",
     rf"\b(?:{_DIM})\s+(?P<rank>ranked)\b",
 ))
+#: "highest first", "lowest first", "in ascending order": the order a ranked list is given in.
+_ORDER_WORDS = re.compile(r"\b(highest|largest|biggest|most|lowest|smallest|least)\s+first\b"
+                          r"|\bin\s+(ascending|descending)\s+order\b", re.I)
 #: The largest limit a ranking metric takes: "rank the suppliers" without a number lists every one of them.
 ALL_RANKS = 100
 _ORDER_BY = (
@@ -397,6 +402,14 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
         spans.append(match.span())
     if found is None:
         return None, ()
+    order = _ORDER_WORDS.search(text)
+    if order is not None and found.limit == ALL_RANKS:
+        # "rank suppliers by spend, lowest first": the order the whole list is given in (a cut ranking keeps its
+        # end: "top 3, lowest first" only orders the three)
+        low = (order.group(1) or order.group(2)).lower() in ("lowest", "smallest", "least", "ascending")
+        found = Ranking(found.dimension, found.limit, "bottom" if low else "top", found.order_by,
+                        found.explicit_limit, found.unknown_measure)
+        spans.append(order.span())
     for order_by, pattern in _ORDER_BY:
         ordered = pattern.search(text)
         if ordered:

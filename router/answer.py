@@ -625,7 +625,11 @@ def _ranking_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
     dim = dim or "supplier_id"
     singular, plural = _DIMENSION_PLURAL.get(dim, (dim, dim))
     limit, direction, order_by = int(p.get("limit") or 5), str(p.get("direction") or "top"), str(p.get("order_by"))
-    head = (f"{'Top' if direction == 'top' else 'Bottom'} {limit} {singular if limit == 1 else plural} of {company} "
+    ranked = int(m.rows[0].get("groups_ranked") or 0) if m.rows else 0  # type: ignore[arg-type]
+    # "rank all of Kestrel's suppliers": every group fits under the cut, so the list is all of them, not a "top 100"
+    size = (f"All {ranked} {plural}" if 1 < ranked <= limit and limit > 1 else
+            f"{'Top' if direction == 'top' else 'Bottom'} {limit} {singular if limit == 1 else plural}")
+    head = (f"{size} of {company} "
             f"by {_ORDER_WORDS.get(order_by, order_by)}, {'largest' if direction == 'top' else 'smallest'} first, "
             f"in {period_text} ({_filters(p, cur)})")
     if m.status == "no_data" or not m.rows:
