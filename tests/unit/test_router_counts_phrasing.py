@@ -49,3 +49,19 @@ def test_a_count_since_the_start_of_a_year() -> None:
     params = result.execution_plan[0].arguments["parameters"]
     assert (params["start_date"], params["end_date"], params["supplier_ids"]) == ("2026-01-01", "2026-05-16",
                                                                                   ["SUP-18"])
+
+
+@pytest.mark.parametrize(("question", "metric"), [
+    ("how many invoice lines for the cabinet climate kit did Company A have in 2025?", "finance.invoice_line_count"),
+    ("number of invoice lines with precision multimeters at Company A in 2025", "finance.invoice_line_count"),
+    ("how many suppliers sold Company A the cabinet climate kit in 2025?", "finance.supplier_count"),
+])
+def test_a_count_of_a_product_named_by_its_catalogue_name(question: str, metric: str) -> None:
+    from router.reader import read
+    from tests.unit.test_router_entity_levels import GAZETTEER as CATALOGUE
+    from tests.unit.test_router_rankings_counts import CATALOG
+
+    reading = read(question, CATALOGUE, dt.date(2026, 5, 15), CATALOG)
+    assert reading.catalog_metric is not None and reading.catalog_metric.name == metric, question
+    # the product, not a group whose name is inside its catalogue name
+    assert reading.entities.product_codes in (("PRD-705",), ("PRD-845",)) and reading.entities.product_group_id is None
