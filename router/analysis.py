@@ -53,7 +53,7 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
     # "the 2 suppliers with the highest spend", "vendors having the fewest invoices": the number before the noun
     # (German "die 5 Lieferanten mit den meisten Rechnungen" reaches here with its article dropped)
-    rf"\b(?:{_NUM}\s+)?(?:{_DIM})\s+(?:with|having|that (?:had|have|has))\s+(?:the\s+)?"
+    rf"\b(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\([^)]{{1,30}}\)\s+)?(?:with|having|that (?:had|have|has))\s+(?:the\s+)?"
     rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
     # "the product we bought the most units of", "the 3 suppliers Company A spent the least with"
     rf"\bthe\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:that\s+|which\s+)?(?:\S+\s+){{0,3}}?{_SPEND_VERB}\s+(?:the\s+)?"

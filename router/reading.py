@@ -603,7 +603,8 @@ def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple
             pattern = _STATUS_INSIDE.join(words)
             if phrase.startswith("number of "):
                 # "# of distinct vendors", "no. of suppliers", "count of line items": the same count
-                pattern = _NUMBER_OF + _STATUS_INSIDE.join(words[2:])
+                pattern = _NUMBER_OF + r"(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?" + \
+                    _STATUS_INSIDE.join(words[2:])
             match = re.search(rf"(?<!\w){pattern}(?!\w)", text, re.I)
             if match and (best is None or len(phrase) > best[0]):
                 best = (len(phrase), metric, match.span())

@@ -52,6 +52,8 @@ def _queries(question: str) -> list[dict[str, Any]]:
     # German after router/german.py's rewrite ("die meisten Rechnungen")
     ("5 suppliers with meisten invoices", "supplier_id", 5, "top", "invoice_count"),
     ("the 10 lowest-spend items", "product_code", 10, "bottom", "total_spend"),
+    # a parenthesis after the noun qualifies it ("(lowest level)")
+    ("the 2 product groups (lowest level) with the most spend", "product_group_id", 2, "top", "total_spend"),
 ])
 def test_one_ranking_reading(text: str, dimension: str, limit: int, direction: str, order_by: str) -> None:
     ranking, spans = parse_ranking(text)
