@@ -283,8 +283,7 @@ class Expected:
 def expected(call: Call, result: Mapping[str, Any]) -> Expected:
     rows = [r.get("values") or {} for r in result.get("rows") or []]
     if call.bounds is None:
-        ids = tuple(str(r.get(call.key)) for r in rows)
-        return Expected(ids, no_rows=False)
+        return Expected(tuple(str(r.get(call.key)) for r in rows), no_rows=False)
     kept = [r for r in rows if r.get(call.value) is not None and keep(Decimal(str(r[call.value])), call.bounds)]
     ids = {str(r.get(call.key)) for r in kept}
     tokens = tuple(t for r in kept for t in (str(r.get(call.key)), str(r.get(call.value))))

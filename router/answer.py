@@ -1067,8 +1067,10 @@ def validate_answer(
     from router.thresholds import threshold_amounts
 
     # the bounds of a threshold on totals are inputs of the question echoed back, not computed figures
-    listed_amounts |= {(a, str(m.currency)) for a in threshold_amounts(routing.rule_hits)
-                       for m in (_find(run, MetricToolResponse) if run is not None else ()) if m.currency}
+    bounds = threshold_amounts(routing.rule_hits)
+    for found in _find(run, MetricToolResponse) if run is not None and bounds else ():
+        assert isinstance(found, MetricToolResponse)
+        listed_amounts |= {(a, str(found.currency)) for a in bounds if found.currency}
     shown = set(_MONEY.findall(body))
     extra = shown - tool_amounts - listed_amounts
     checks.append(PolicyCheck(
