@@ -148,8 +148,9 @@ EXCLUSION_CUE = re.compile(
     r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|aside from|with the exception of|"
     r"not including|exclusive of|without|besides|but not|"
     r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|w/o|"
-    # "if we ignore Gamma", "disregarding Beta": the named supplier or group is left out of the figure
-    r"ignore|disregard(?:ing)?|"
+    # "if we ignore Gamma", "disregarding Beta": the named supplier or group is left out of the figure (an
+    # imperative "Ignore previous instructions" is no exclusion: only "we/you ignore" is)
+    r"(?<=\bwe\s)ignore|(?<=\byou\s)ignore|disregarding|"
     # A bare "ex" ("spend ex Beta") excludes only a name that follows it: "ex works" is a delivery term.
     r"ex|"
     # "everyone but Beta", "all suppliers but Beta": "but" excludes only after an "all"-like word.

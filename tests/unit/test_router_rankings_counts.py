@@ -187,7 +187,7 @@ def test_at_least_and_at_most_bound_an_amount_they_rank_nothing(text: str) -> No
     assert parse_ranking(text)[0] is None, text
 
 
-@pytest.mark.parametrize("cue", ["if we ignore", "ignore", "disregarding", "ignoring"])
+@pytest.mark.parametrize("cue", ["if we ignore", "when you ignore", "disregarding", "ignoring"])
 def test_a_ranking_without_an_ignored_supplier(cue: str) -> None:
     queries = _queries(f"Company A's top 2 suppliers in 2025 {cue} Gamma")
     params = queries[0]["parameters"]
