@@ -185,7 +185,14 @@ def _count_rank(template: str, direction: str, n: int | str | None = 1, scope: s
 _RANKING = "finance.spend_ranking"
 _DIMS = {"supplier_id": ("suppliers", "vendors", "supplier", "vendor"),
          "top_product_group_id": ("product groups", "categories", "product group", "category"),
-         "product_code": ("products", "items", "product", "item")}
+         "product_code": ("products", "items", "product", "item"),
+         # the level named: each product's own (leaf) group, or the top level
+         "leaf_group": ("leaf product groups (lowest level)", "product groups (lowest level)",
+                        "leaf product group (lowest level)", "leaf category"),
+         "top_level_group": ("top-level product groups", "top-level categories", "top-level product group",
+                             "top-level category")}
+#: The governed dimension of each ranked noun set.
+_DIM_OF = {"leaf_group": "product_group_id", "top_level_group": "top_product_group_id"}
 #: Ranking wordings: (template over {n} {dims}/{dim}, direction, plural).
 _SPEND_RANKS: tuple[tuple[str, str, bool], ...] = (
     ("top {n} {dims}", "top", True), ("the {n} largest {dims}", "top", True), ("{n} biggest {dims}", "top", True),
@@ -221,15 +228,15 @@ def _spend_rank(template: str, dims: tuple[str, ...] = ("supplier_id", "top_prod
         elif scope in ("group", "exclude"):
             return _spend_rank(template, ("supplier_id",), scope)(d, rng)
         call = Call(_RANKING, {**d.base(**extra), "limit": limit, "direction": direction, "order_by": "total_spend"},
-                    (dim,))
+                    (_DIM_OF.get(dim, dim),))
         return d.fill(template, r=r), call, ()
     return fill
 
 
-def _spend_all(template: str, dim: str = "supplier_id") -> Fill:
+def _spend_all(template: str, dim: str = "supplier_id", direction: str = "top") -> Fill:
     """"Rank suppliers by spend": every supplier, in order (the metric's largest limit)."""
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
-        call = Call(_RANKING, {**d.base(), "limit": 100, "direction": "top", "order_by": "total_spend"}, (dim,))
+        call = Call(_RANKING, {**d.base(), "limit": 100, "direction": direction, "order_by": "total_spend"}, (dim,))
         return d.fill(template), call, ()
     return fill
 
@@ -336,6 +343,16 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _spend_all("{c} product groups ranked by spend {p}", "top_product_group_id"),
         _spend_de("Die Top {nde} Lieferanten von {c} {pde}", "top"),
         _spend_de("Die {nde} kleinsten Lieferanten von {c} {pde}", "bottom"),
+        # every group ranked, a count of them that cuts nothing, and the order the list is given in
+        _spend_all("Rank all {n} of {c}'s suppliers by spend {p}, highest first"),
+        _spend_all("rank the {n} suppliers of {c} by spend {p}"),
+        _spend_all("Rank {c}'s suppliers by spend {p}, lowest first", direction="bottom"),
+        # an exclusion worded as "ignore"
+        _spend_rank("{r} of {c} {p} if we ignore {s}", scope="exclude"),
+        _spend_rank("{c}'s {r} {p}, ignoring {s}", scope="exclude"),
+        # the level of a product group ranking
+        _spend_rank("{c}: {r} {p}", dims=("leaf_group",)),
+        _spend_rank("{c}: {r} {p}", dims=("top_level_group",)),
     ),
     "supplier_count": (
         _supplier_count("How many suppliers did {c} buy {g} from {p}?", "group"),
@@ -346,6 +363,11 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _supplier_count("How many distinct vendors did {c} purchase {g} from {p}?", "group"),
         _supplier_count("From how many suppliers did {c} buy {prd} {p}?", "product"),
         _supplier_count("Wie viele Lieferanten hatte {c} {pde}?", german=True),
+        _supplier_count("# of distinct vendors {c} used {p}"),
+        _supplier_count("no. of suppliers at {c} {p}"),
+        _supplier_count("How many unique suppliers did {c} use {p}?"),
+        _supplier_count("{c} - number of distinct vendors with spend {p}?"),
+        _supplier_count("count of different vendors {c} bought {g} from {p}", "group"),
     ),
     "line_count": (
         _line_count("How many invoice lines did {c} have {p}?"),
@@ -356,6 +378,8 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _line_count("Number of invoice lines with {prd} for {c} {p}", "product"),
         _line_count("{c}: number of line items {p}"),
         _line_count("How many line items did {c} receive {p}?"),
+        _line_count("# of invoice lines for {c} {p}"),
+        _line_count("no. of line items with {prd} at {c} {p}", "product"),
     ),
     "clarify": (
         _clarify("Which supplier sent the most invoices {p}?", ("company",)),

@@ -53,7 +53,7 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
     # "the 2 suppliers with the highest spend", "vendors having the fewest invoices": the number before the noun
     # (German "die 5 Lieferanten mit den meisten Rechnungen" reaches here with its article dropped)
-    rf"\b(?:{_NUM}\s+)?(?:{_DIM})\s+(?:with|having|that (?:had|have|has))\s+(?:the\s+)?"
+    rf"\b(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\([^)]{{1,30}}\)\s+)?(?:with|having|that (?:had|have|has))\s+(?:the\s+)?"
     rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
     # "the product we bought the most units of", "the 3 suppliers Company A spent the least with"
     rf"\bthe\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:that\s+|which\s+)?(?:\S+\s+){{0,3}}?{_SPEND_VERB}\s+(?:the\s+)?"
@@ -65,9 +65,14 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     r"\b(?P<who>who)\s+(?:sent|issued|submitted|raised)\s+(?:\w+\s+){0,3}?the\s+(?P<dir>most|least|fewest)\b",
     rf"\bwhere\s+(?:\w+\s+){{0,4}}?{_SPEND_VERB}\s+(?:\w+\s+){{0,3}}?(?:the\s+)?(?P<dir>most|least)\b",
     # "rank Company A's suppliers": the company is masked, its "'s" stays
-    rf"\b(?P<rank>rank)(?:ed|ing|s)?\s+(?:(?:of|the|our|all|['’]s)\s+)*(?:{_DIM})\b",
+    # "rank all four of Kestrel's suppliers": a number there counts them all, it cuts nothing
+    rf"\b(?P<rank>rank)(?:ed|ing|s)?\s+(?:(?:of|the|our|all|each|every|['’]s|\d{{1,3}}|"
+    rf"{'|'.join(_NUMBER_WORDS)})\s+)*(?:{_DIM})\b",
     rf"\b(?:{_DIM})\s+(?P<rank>ranked)\b",
 ))
+#: "highest first", "lowest first", "in ascending order": the order a ranked list is given in.
+_ORDER_WORDS = re.compile(r"\b(highest|largest|biggest|most|lowest|smallest|least)\s+first\b"
+                          r"|\bin\s+(ascending|descending)\s+order\b", re.I)
 #: The largest limit a ranking metric takes: "rank the suppliers" without a number lists every one of them.
 ALL_RANKS = 100
 _ORDER_BY = (
@@ -143,6 +148,9 @@ EXCLUSION_CUE = re.compile(
     r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|aside from|with the exception of|"
     r"not including|exclusive of|without|besides|but not|"
     r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|w/o|"
+    # "if we ignore Gamma", "disregarding Beta": the named supplier or group is left out of the figure (an
+    # imperative "Ignore previous instructions" is no exclusion: only "we/you ignore" is)
+    r"(?<=\bwe\s)ignore|(?<=\byou\s)ignore|disregarding|"
     # A bare "ex" ("spend ex Beta") excludes only a name that follows it: "ex works" is a delivery term.
     r"ex|"
     # "everyone but Beta", "all suppliers but Beta": "but" excludes only after an "all"-like word.
@@ -384,6 +392,8 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
     for match in (m for pattern in _MOSTS for m in pattern.finditer(text)):
         if any(s < match.end() and match.start() < e for s, e in spans):
             continue
+        if match.groupdict().get("dir") and re.search(r"\bat\s+$", text[: match.start("dir")], re.I):
+            continue  # "which suppliers had at least 10k": a bound on an amount, not a ranking
         dimension = _dimension(match)
         word = (match.groupdict().get("dir") or "").lower()
         direction = "bottom" if word in ("least", "lowest", "smallest", "fewest", "wenigsten") else "top"
@@ -399,6 +409,14 @@ def parse_ranking(text: str) -> tuple[Ranking | None, tuple[tuple[int, int], ...
         spans.append(match.span())
     if found is None:
         return None, ()
+    order = _ORDER_WORDS.search(text)
+    if order is not None and found.limit == ALL_RANKS:
+        # "rank suppliers by spend, lowest first": the order the whole list is given in (a cut ranking keeps its
+        # end: "top 3, lowest first" only orders the three)
+        low = (order.group(1) or order.group(2)).lower() in ("lowest", "smallest", "least", "ascending")
+        found = Ranking(found.dimension, found.limit, "bottom" if low else "top", found.order_by,
+                        found.explicit_limit, found.unknown_measure)
+        spans.append(order.span())
     for order_by, pattern in _ORDER_BY:
         ordered = pattern.search(text)
         if ordered:

@@ -625,7 +625,11 @@ def _ranking_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
     dim = dim or "supplier_id"
     singular, plural = _DIMENSION_PLURAL.get(dim, (dim, dim))
     limit, direction, order_by = int(p.get("limit") or 5), str(p.get("direction") or "top"), str(p.get("order_by"))
-    head = (f"{'Top' if direction == 'top' else 'Bottom'} {limit} {singular if limit == 1 else plural} of {company} "
+    ranked = int(m.rows[0].get("groups_ranked") or 0) if m.rows else 0  # type: ignore[arg-type]
+    # "rank all of Kestrel's suppliers": every group fits under the cut, so the list is all of them, not a "top 100"
+    size = (f"All {ranked} {plural}" if 1 < ranked <= limit and limit > 1 else
+            f"{'Top' if direction == 'top' else 'Bottom'} {limit} {singular if limit == 1 else plural}")
+    head = (f"{size} of {company} "
             f"by {_ORDER_WORDS.get(order_by, order_by)}, {'largest' if direction == 'top' else 'smallest'} first, "
             f"in {period_text} ({_filters(p, cur)})")
     if m.status == "no_data" or not m.rows:
@@ -1064,6 +1068,13 @@ def validate_answer(
     for products in _find(run, FindProductsToolResponse) if run is not None else ():
         assert isinstance(products, FindProductsToolResponse)
         tool_entities |= set(products.supplier_ids)
+    from router.thresholds import threshold_amounts
+
+    # the bounds of a threshold on totals are inputs of the question echoed back, not computed figures
+    bounds = threshold_amounts(routing.rule_hits)
+    for found in _find(run, MetricToolResponse) if run is not None and bounds else ():
+        assert isinstance(found, MetricToolResponse)
+        listed_amounts |= {(a, str(found.currency)) for a in bounds if found.currency}
     shown = set(_MONEY.findall(body))
     extra = shown - tool_amounts - listed_amounts
     checks.append(PolicyCheck(

@@ -154,6 +154,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
                        questions=[f"I can give the figure, but I do not know '{unknown}': the agreements state these "
                                   f"facts about a supplier: {known}. Which one do you mean?"],
                        intents=_aggregate(), rule="compound:unknown_fact")
+    from router.thresholds import route_threshold, total_threshold  # "suppliers with more than 50k spend"
+
+    on_totals = total_threshold(reading)
+    if on_totals is not None:
+        return route_threshold(text, reading, inputs, on_totals)  # type: ignore[no-any-return]
     if is_count_question(reading):
         return _route_count(text, reading, inputs)
     compound = compound_request(reading)

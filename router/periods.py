@@ -114,6 +114,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("compact_half", re.compile(r"(?<![\w-])(?:([12])h\s?((?:20)?\d{2})|h([12])\s?['’/-]\s?(\d{2}))(?![\w/-])",
                                 re.I)),
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
+    # "since the start of 2026", "since the beginning of the year", "since 2025": from its first day to as-of
+    ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the\s+)?(?:year\s+)?"
+                               r"((?:19|20)\d{2})|(?:the|this)\s+(year|quarter|month))\b|\bsince\s+((?:19|20)\d{2})\b"
+                               r"(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
     ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s+(?:to|until|till|through|thru|-)"
                                  rf"\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
     # "Jan-Mar 2026", "March through May": a month range without "from" ("to" alone needs "from": "compared
@@ -485,7 +489,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             if kind.startswith("until_") or cue is not None:
                 before = re.match(r"\s*(?:before|prior)\b", text, re.I) is not None
                 ends.append((period.start if before else period.end, text))
-            elif kind in ("since_date", "since_month"):
+            elif kind in ("since_date", "since_month", "since_start"):
                 starts.append(period)
             else:
                 found.append(period)
@@ -625,6 +629,14 @@ def _read(
         return _quarter(_two_digit_year(year), int(part), text)
     if kind in ("quarter_list", "half_list", "month_list"):
         return _list(kind, text, g[0], as_of)
+    if kind == "since_start":
+        if g[0] or g[2]:
+            year = int(g[0] or g[2])
+            return _to_date(dt.date(year, 1, 1), as_of, f"since {year}-01-01", text)
+        unit = g[1].lower()
+        first = (dt.date(as_of.year, 1, 1) if unit == "year" else dt.date(as_of.year, as_of.month, 1)
+                 if unit == "month" else quarter_start(as_of.year, (as_of.month - 1) // 3 + 1))
+        return _to_date(first, as_of, f"since {first.isoformat()}", text)
     if kind == "since_date":
         since = parse_day(g[0])
         return _to_date(since, as_of, f"since {since.isoformat()}", text)

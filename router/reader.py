@@ -100,6 +100,8 @@ _WHICH_OF_THEM = re.compile(
 _UNIT_PRICE_WORDS = re.compile(r"\b(unit price|unit cost|per unit|per piece|per pc|price per|cost per|each unit|"
                                r"list price)\b", re.I)
 #: Purchased quantities are measured over invoices like spend: they need a company and a period too.
+#: A count asked for ("how many", "number of", "# of"): a figure question, like spend.
+_COUNTED = re.compile(r"\bhow many\b|\b(?:number|count|no\.|nr\.?)\s+of\b|(?<!\w)#\s*(?:of\b)?", re.I)
 _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
 _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
 #: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
@@ -797,8 +799,9 @@ def read(
     text = question
     identifiers = find_identifiers(text)
     id_masked = mask(text, identifiers.spans)
+    # A count is a figure too ("how many invoice lines for copy paper A4"): a product's catalogue name filters it
     mentions = find_mentions(id_masked, gazetteer, figure=bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(
-        id_masked) or _QUANTITY.search(id_masked)))
+        id_masked) or _QUANTITY.search(id_masked) or _COUNTED.search(id_masked)))
     mentions = _without_measure_words(mentions, id_masked)
     quotes = quoted_spans(id_masked)
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]

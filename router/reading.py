@@ -593,14 +593,25 @@ def catalog_metrics(registry: Any, exclude: frozenset[str] = frozenset()) -> tup
 _STATUS_INSIDE = r"\s+(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?"
 
 
+#: Words of a metric phrase that users write in other words ("unique suppliers" for "distinct suppliers").
+_WORD_VARIANTS = {"distinct": r"(?:distinct|different|unique|individual)",
+                  "different": r"(?:distinct|different|unique|individual)"}
+_NUMBER_OF = r"(?:number\s+of\s+|#\s*(?:of\s+)?|no\.\s*of\s+|nr\.?\s*of\s+|count\s+of\s+|total\s+number\s+of\s+)"
+
+
 def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
     """The catalog metric whose longest phrase occurs in ``text`` (word-bounded, case-insensitive)."""
     best: tuple[int, CatalogMetric, tuple[int, int]] | None = None
     for metric in catalog:
         for phrase in metric.phrases:
             # A status may stand inside a count's phrase ("number of paid line items"): it is read as the status.
-            words = [re.escape(w) for w in phrase.split()]
-            match = re.search(rf"(?<!\w){_STATUS_INSIDE.join(words)}(?!\w)", text, re.I)
+            words = [_WORD_VARIANTS.get(w, re.escape(w)) for w in phrase.split()]
+            pattern = _STATUS_INSIDE.join(words)
+            if phrase.startswith("number of "):
+                # "# of distinct vendors", "no. of suppliers", "count of line items": the same count
+                pattern = _NUMBER_OF + r"(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?" + \
+                    _STATUS_INSIDE.join(words[2:])
+            match = re.search(rf"(?<!\w){pattern}(?!\w)", text, re.I)
             if match and (best is None or len(phrase) > best[0]):
                 best = (len(phrase), metric, match.span())
     return None if best is None else (best[1], best[2])

@@ -60,3 +60,31 @@ def test_the_two_suppliers_with_the_highest_spend_are_a_top_two(world: World, ap
     assert out.answer.status == "answered", out.answer.text
     assert all(r["supplier_id"] in out.answer.text and str(r["total_spend"]) in out.answer.text for r in rows)
     assert len(rows) == 2
+
+
+@pytest.mark.parametrize(("question", "direction", "amount", "inclusive"), [
+    ("Which suppliers did Company A spend more than 10k EUR with in Q1 2026?", "above", "10000", False),
+    ("suppliers with less than 10.000 EUR spend at Company A in Q1 2026", "below", "10000", False),
+    ("Company A: vendors with total spend of at least EUR 0.01m in Q1 2026", "above", "10000", True),
+])
+def test_an_amount_bounds_each_supplier_s_total_not_single_invoices(
+    world: World, app_conn: psycopg.Connection, question: str, direction: str, amount: str, inclusive: bool
+) -> None:
+    from decimal import Decimal
+
+    out = world.service.ask(app_conn, ctx(SEED_TENANT), question, as_of=AS_OF, interface="test")
+    rows = _direct(world, app_conn, "finance.spend_ranking", {**Q1, "limit": 100, "direction": "top"},
+                   ("supplier_id",))
+    bound = Decimal(amount)
+
+    def ok(v: Decimal) -> bool:
+        return (v >= bound if inclusive else v > bound) if direction == "above" else (
+            v <= bound if inclusive else v < bound)
+
+    want = {r["supplier_id"] for r in rows if ok(Decimal(str(r["total_spend"])))}
+    assert out.routing.workflow == "spend_threshold" and out.answer.status == "answered", out.answer.text
+    assert set(out.answer.result["supplier_ids"]) == want, (out.answer.text, rows)
+    body = out.answer.text.split(" Read as:")[0]
+    assert all(str(r["total_spend"]) in body for r in rows if r["supplier_id"] in want), out.answer.text
+    assert not any(r["supplier_id"] in body for r in rows if r["supplier_id"] not in want), out.answer.text
+    assert "not single invoices" in body

@@ -52,6 +52,8 @@ def _queries(question: str) -> list[dict[str, Any]]:
     # German after router/german.py's rewrite ("die meisten Rechnungen")
     ("5 suppliers with meisten invoices", "supplier_id", 5, "top", "invoice_count"),
     ("the 10 lowest-spend items", "product_code", 10, "bottom", "total_spend"),
+    # a parenthesis after the noun qualifies it ("(lowest level)")
+    ("the 2 product groups (lowest level) with the most spend", "product_group_id", 2, "top", "total_spend"),
 ])
 def test_one_ranking_reading(text: str, dimension: str, limit: int, direction: str, order_by: str) -> None:
     ranking, spans = parse_ranking(text)
@@ -155,3 +157,39 @@ def test_a_status_qualified_ranking_by_spend_then_a_period_is_no_breakdown() -> 
 def test_a_name_after_a_colon_and_a_read_name_is_still_named() -> None:
     result = _routed("Could you tell me: Company B top 2 Supplier Kappa in 2025")
     assert result.requires_clarification and "Kappa" in (result.clarification_question or "")
+
+
+# --- rankings of every group, their order, and exclusions worded as "ignore" ----------------------------------------
+@pytest.mark.parametrize(("text", "direction"), [
+    ("rank all four of our suppliers by 2025 spend, highest first", "top"),
+    ("rank all 4 of our suppliers by spend", "top"),
+    ("rank the three suppliers of Company A by spend", "top"),
+    ("rank suppliers by spend, lowest first", "bottom"),
+    ("rank the vendors in ascending order of spend", "bottom"),
+])
+def test_rank_all_of_them_lists_every_group_in_the_asked_order(text: str, direction: str) -> None:
+    ranking, _ = parse_ranking(text)
+    assert ranking is not None and (ranking.limit, ranking.direction) == (ALL_RANKS, direction), (text, ranking)
+
+
+def test_rank_all_of_a_named_company_s_suppliers() -> None:
+    params = _queries("rank all four of Company A's suppliers by 2025 spend, highest first")[0]["parameters"]
+    assert (params["limit"], params["direction"], params["company_id"]) == (ALL_RANKS, "top", "COMP-A"), params
+
+
+def test_a_cut_ranking_keeps_its_end_whatever_the_display_order() -> None:
+    ranking, _ = parse_ranking("top 3 suppliers, lowest first")
+    assert ranking is not None and (ranking.limit, ranking.direction) == (3, "top")
+
+
+@pytest.mark.parametrize("text", ["which suppliers got at least EUR 10k", "which vendors had at most 5 invoices"])
+def test_at_least_and_at_most_bound_an_amount_they_rank_nothing(text: str) -> None:
+    assert parse_ranking(text)[0] is None, text
+
+
+@pytest.mark.parametrize("cue", ["if we ignore", "when you ignore", "disregarding", "ignoring"])
+def test_a_ranking_without_an_ignored_supplier(cue: str) -> None:
+    queries = _queries(f"Company A's top 2 suppliers in 2025 {cue} Gamma")
+    params = queries[0]["parameters"]
+    assert params.get("exclude_supplier_ids") == ["SUP-27"] and "supplier_ids" not in params, params
+    assert params["limit"] == 2
