@@ -86,9 +86,10 @@ class VectorConfig:
             and cut (a ``relaxed_order`` scan's first rows are not exactly the nearest).
         type_overfetch: the typed path's ``overfetch``. Its IVFFlat scans return the probed lists' rows in exact
             halfvec order, so each type's part needs a margin only for the halfvec rounding before the
-            full-precision re-ranking, not the relaxed order's. On the 100k-chunk MiniLM benchmark (tenant filter,
-            59 queries, alternated on one connection) 1, 2 and 4 gave the same recall@10 (0.990), and 2 was 11%
-            faster than 4 (docs/benchmarks.md, ninth pass).
+            full-precision re-ranking, not the relaxed order's. On the 100k-chunk MiniLM benchmark (59 queries,
+            alternated on one connection, two builds) 1, 2 and 4 gave the same recall@10; 2 was 4% and 11% faster
+            than 4 with the tenant filter, and within the noise with a document-type filter (docs/benchmarks.md,
+            ninth pass).
         exact_threshold: when at most this many chunks pass the filters, search them exactly instead. An IVFFlat
             scan reads ``ivf_probe_fraction`` of the tenant's vectors whatever the filter, and more when the
             filter removes rows of the probed lists, so a small filtered set is cheaper to search exactly: on the
