@@ -485,7 +485,7 @@ def apply_typed_settings(conn: psycopg.Connection, config: VectorConfig, lists: 
 def restore_typed_settings(conn: psycopg.Connection) -> None:
     """Restore the sort, JIT and plan cache settings :func:`apply_typed_settings` changed (the transaction's
     statements after the vector branch's are planned as before)."""
-    conn.execute(_RESTORE_TYPED_SETTINGS, prepare=True)  # prepared, as the settings it restores
+    conn.execute(_RESTORE_TYPED_SETTINGS, prepare=True)  # prepared, like the statement that changed them
 
 
 def typed_statement(where: FilterSql, typed: tuple[str, ...], tenant_id: str) -> sql.Composed:
