@@ -84,6 +84,12 @@ class VectorConfig:
         max_scan_tuples: ``hnsw.max_scan_tuples``, the bound of an iterative scan.
         overfetch: the HNSW scan returns this many times the wanted rows, which are then sorted by exact distance
             and cut (a ``relaxed_order`` scan's first rows are not exactly the nearest).
+        type_overfetch: the typed path's ``overfetch``. Its IVFFlat scans return the probed lists' rows in exact
+            halfvec order, so each type's part needs a margin only for the halfvec rounding before the
+            full-precision re-ranking, not the relaxed order's. On the 100k-chunk MiniLM benchmark (59 queries,
+            alternated on one connection, two builds) 1, 2 and 4 gave the same recall@10; 2 was 4% and 11% faster
+            than 4 with the tenant filter, and within the noise with a document-type filter (docs/benchmarks.md,
+            ninth pass).
         exact_threshold: when at most this many chunks pass the filters, search them exactly instead. An IVFFlat
             scan reads ``ivf_probe_fraction`` of the tenant's vectors whatever the filter, and more when the
             filter removes rows of the probed lists, so a small filtered set is cheaper to search exactly: on the
@@ -125,6 +131,7 @@ class VectorConfig:
     iterative_scan: Literal["relaxed_order", "strict_order", "off"] = "relaxed_order"
     max_scan_tuples: int = 20_000
     overfetch: int = 4
+    type_overfetch: int = 2
     exact_threshold: int = 6_000
     ivf_probe_fraction: float = 0.2
     ivf_max_probe_fraction: float = 1.0
@@ -142,6 +149,8 @@ class VectorConfig:
             raise ValueError("max_scan_tuples must be between 1 and 10000000")
         if not 1 <= self.overfetch <= 100:
             raise ValueError("overfetch must be between 1 and 100")
+        if not 1 <= self.type_overfetch <= 100:
+            raise ValueError("type_overfetch must be between 1 and 100")
         if self.exact_threshold < 0:
             raise ValueError("exact_threshold must not be negative")
         if not 0 < self.ivf_probe_fraction <= self.ivf_max_probe_fraction <= 1:

@@ -16,7 +16,7 @@ the filtered set and the tenant's own index:
   distance;
 * ``ivf_type`` otherwise, when the filtered set's document types have IVFFlat indexes of their own
   (:func:`ingest.vector_index.ensure_type_indexes`) and its other types hold at most ``split_max_vectors``
-  vectors together: each indexed type is scanned through its own index for its own ``overfetch`` x ``depth``
+  vectors together: each indexed type is scanned through its own index for its own ``type_overfetch`` x ``depth``
   nearest (``ivfflat.probes`` is ``type_probe_fraction`` of the largest such index's lists, so a smaller index
   is probed over a larger fraction), the other types are searched exactly, and the parts are merged by exact
   distance (:func:`type_layout`, :func:`typed_types`). No probed cell is spent on another type's rows, and a
@@ -475,15 +475,17 @@ def apply_typed_settings(conn: psycopg.Connection, config: VectorConfig, lists: 
     ``_TYPED_SETTINGS``), in the current transaction, and with ``generic_plan`` make the next prepared statement
     run its generic plan (:func:`typed_statement`); :func:`restore_typed_settings` undoes all but the probes."""
     probes, max_probes = typed_probes(config, lists)
+    # prepared: its text never changes, and parsing and planning it on every search cost 7-11% of the typed path
+    # in an A/B on the 100k-chunk benchmark (docs/benchmarks.md, ninth pass)
     conn.execute(_TYPED_SETTINGS, {"probes": str(probes), "max_probes": str(max_probes),
                                    "iterative": config.iterative_scan,
-                                   "plan_cache_mode": "force_generic_plan" if generic_plan else None}, prepare=False)
+                                   "plan_cache_mode": "force_generic_plan" if generic_plan else None}, prepare=True)
 
 
 def restore_typed_settings(conn: psycopg.Connection) -> None:
     """Restore the sort, JIT and plan cache settings :func:`apply_typed_settings` changed (the transaction's
     statements after the vector branch's are planned as before)."""
-    conn.execute(_RESTORE_TYPED_SETTINGS, prepare=False)
+    conn.execute(_RESTORE_TYPED_SETTINGS, prepare=True)  # prepared, like the statement that changed them
 
 
 def typed_statement(where: FilterSql, typed: tuple[str, ...], tenant_id: str) -> sql.Composed:
@@ -711,6 +713,10 @@ def vector_send(
     if statement_path == "hnsw" or (statement_path is None and not typed):
         apply_scan_settings(conn, config)
     with_types = typed and statement_path in (None, "ivf_type")
+    if with_types:
+        # an IVFFlat scan returns its probed lists' rows in exact halfvec order (rows that fail a filter are skipped
+        # in that order), so a typed part needs a margin for the halfvec rounding only (VectorConfig.type_overfetch)
+        params["fetch"] = depth * config.type_overfetch
     generic = bool(with_types) and statement_path == "ivf_type" and config.generic_plan
     if with_types:
         apply_typed_settings(conn, config, typed_lists, generic_plan=generic)

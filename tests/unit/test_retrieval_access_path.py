@@ -82,6 +82,8 @@ def test_probe_fractions_are_checked() -> None:
     with pytest.raises(ValueError, match="split_max_vectors"):
         VectorConfig(split_max_vectors=-1)
     assert VectorConfig().split_max_vectors == VectorConfig().exact_threshold
+    with pytest.raises(ValueError, match="type_overfetch"):
+        VectorConfig(type_overfetch=0)
 
 
 def test_blocks_summarize_consecutive_chunks_per_term() -> None:
