@@ -102,3 +102,30 @@ def test_manual_and_other_document_cues() -> None:
     assert _MANUAL_CUE.search("according to its manual") and _MANUAL_CUE.search("laut Bedienungsanleitung")
     assert _OTHER_DOCUMENTS.search("which invoices include PRD-482") and not _OTHER_DOCUMENTS.search(
         "maximum loop resistance for the DPS-482?")
+
+
+@pytest.mark.parametrize("question", [
+    "what supply voltage does the PRD-482 differential pressure sensor need according to its manual?",
+    "maximum loop resistance for the PRD-482?",
+    "What is the tightening torque of the process connection of PRD-482?",
+    "Welche Umgebungstemperatur ist für PRD-611 laut Handbuch zulässig?",
+    "Kalibrierintervall für PRD-482 laut Handbuch?",
+    "Welches Zahlungsziel steht im Vertrag agreement-2025-12?",
+    "What is the notice period for terminating agreement-2025-12?",
+])
+def test_a_fact_of_a_named_document_is_a_document_search(question: str) -> None:
+    from tests.unit.test_router_analysis import routed
+
+    result = routed(question)
+    assert not result.requires_clarification, result.clarification_question
+    assert [s.tool for s in result.execution_plan if s.tool != "validation.check_completeness"] == [
+        "documents.search"]
+
+
+def test_a_products_invoices_are_not_a_manual_fact() -> None:
+    from retrieval.topics import fact_words
+    from router.routing import _FIGURE_WORDS, _PRODUCT_FIGURE_WORDS
+
+    assert _FIGURE_WORDS.search("which invoices include PRD-482 in 2026?")
+    assert _PRODUCT_FIGURE_WORDS.search("who sells PRD-482 cheapest?")
+    assert fact_words("How much did Company A spend on PRD-482 in Q1?") == ()
