@@ -153,9 +153,9 @@ def load_facts(database: str) -> list[Fact]:
             "min((metadata -> 'product_codes')::text), string_agg(chunk_text, E'\\n' order by ordinal) "
             "from retrieval.active_chunks where tenant_id = %s and document_type in ('product_manual', 'agreement') "
             "group by document_id order by document_id", (TENANT,)).fetchall()
-        products = dict(conn.execute(
+        products: dict[str, str] = dict(conn.execute(
             "select product_code, product_name from marts.dim_products where tenant_id = %s", (TENANT,)).fetchall())
-        companies = dict(conn.execute(
+        companies: dict[str, str] = dict(conn.execute(
             "select company_id, company_name from marts.dim_companies where tenant_id = %s", (TENANT,)).fetchall())
     facts: list[Fact] = []
     for document_id, kind, company, codes_json, text in docs:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 import psycopg
 from psycopg import errors as pg_errors
@@ -291,7 +291,8 @@ def _focused_search(conn: psycopg.Connection, ctx: AuthContext, req: DocumentSea
     topic = topic_terms(req.query_text, named.entity_text)
     if not topic:
         return None
-    modes = ("bm25", "vector") if embedder is not None and "vector" in req.retrieval_modes else ("bm25",)
+    modes: tuple[Literal["exact", "bm25", "vector"], ...] = (
+        ("bm25", "vector") if embedder is not None and "vector" in req.retrieval_modes else ("bm25",))
     try:
         request = SearchRequest(
             query_text=topic.text, identifiers=Identifiers(), retrieval_modes=modes,
