@@ -33,6 +33,8 @@ _STOP = frozenset((
     "agreement", "agreements", "contract", "contracts", "clause", "stated", "state", "states", "specified",
     "specify", "specifies", "listed", "given", "written", "mentioned", "allowed", "permitted", "permissible",
     "value", "device", "product", "its", "what's", "whats", "under", "into", "if", "should", "must", "be",
+    "look", "lookup", "up", "find", "details", "detail", "info", "information", "everything", "all", "know",
+    "want", "get", "see", "open",
     # German
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "eines", "einem", "einen", "und", "oder",
     "ist", "sind", "was", "wie", "welche", "welcher", "welches", "welchen", "im", "in", "am", "an", "auf", "aus",

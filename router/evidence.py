@@ -11,7 +11,7 @@ from psycopg import errors as pg_errors
 
 from procura.db.session import AuthContext
 from retrieval.passages import Hit, Segment, merge_passages, snippet
-from retrieval.topics import Topic, sentence_score, topic_terms
+from retrieval.topics import Topic, fact_words, sentence_score, topic_terms
 from router.errors import ToolFailedError, ToolTimeoutError
 from router.tools import DocumentSearchRequest, EvidenceChunk
 
@@ -289,7 +289,8 @@ def _focused_search(conn: psycopg.Connection, ctx: AuthContext, req: DocumentSea
     if named is None:
         return None
     topic = topic_terms(req.query_text, named.entity_text)
-    if not topic:
+    if not topic or (named.tentative and not fact_words(req.query_text)):
+        # "Look up product PRD-611": no fact of its manual is asked for; the identifier lookup answers it
         return None
     modes: tuple[Literal["exact", "bm25", "vector"], ...] = (
         ("bm25", "vector") if embedder is not None and "vector" in req.retrieval_modes else ("bm25",))

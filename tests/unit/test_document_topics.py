@@ -76,6 +76,7 @@ def test_the_entity_span_is_consumed_and_a_lone_entity_word_stays() -> None:
     assert topic_terms("operating temperature of the PT100 temperature probe",
                        ("PRD-491 PT100 Temperature Probe",)).terms == ("operating", "temperature")
     assert not topic_terms("manual for the DPS-482 differential pressure sensor", NAME)
+    assert not topic_terms("Look up product PRD-611.", ("PRD-611 and PRD-612 Monitoring Controllers",))
 
 
 def test_german_topic_words_map_to_the_corpus_words() -> None:
