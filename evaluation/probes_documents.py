@@ -98,6 +98,9 @@ TOPICS: tuple[Topic, ...] = (
     _t("term", "agreement", r"runs for \d+ years", (
         "What is the term of {n}?", "duration of {n}"), (
         "Laufzeit von {n}?",)),
+    _t("effective_date", "agreement", r"^effective date: \d{4}-\d{2}-\d{2}", (
+        "Since when is {n} in force?", "effective date of {n}", "From which date is the current version of {n} valid?"), (
+        "Seit wann gilt {n}?", "Ab wann ist {n} in Kraft?")),
     _t("confidentiality", "agreement", r"confidential for \d+ years", (
         "How long does the confidentiality obligation in {n} last?",), (
         "Wie lange gilt die Vertraulichkeit laut {n}?",)),
@@ -125,7 +128,7 @@ class Probe:
     fact: str
 
 
-_SPLIT = re.compile(r"(?<=[.!?;:])\s+|\n+")
+_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
 _CLAUSE_NUMBER = re.compile(r"^(?:[-*]\s+|\d+(?:\.\d+)*\.?\s+)")
 
 

@@ -43,7 +43,7 @@ _STOP = frozenset((
     "anleitung", "bedienungsanleitung", "betriebsanleitung", "datenblatt", "dokument", "es", "sie", "er", "wir",
     "unser", "unserem", "unseren", "unsere", "dort", "darin", "hier", "bitte", "lang", "lange", "hoch", "groß",
     "viel", "viele", "wieviel", "wieviele", "beträgt", "darf", "muss", "soll", "sollte", "kann", "wird", "werden",
-    "angegeben", "vereinbart", "genannt", "nennt", "sagt", "welchem", "dieser", "diesem", "dieses",
+    "wann", "angegeben", "vereinbart", "genannt", "nennt", "sagt", "welchem", "dieser", "diesem", "dieses",
 ))
 
 #: German topic words (lowercase stems, matched inside compounds) -> the English words of the corpus.
@@ -102,6 +102,8 @@ GERMAN_TOPICS: tuple[tuple[str, str], ...] = (
     ("montage", "mount installation"),
     ("installation", "installation"),
     ("einbau", "installation mount"),
+    ("gültig", "valid effective date"),
+    ("kraft", "force effective date"),
     ("höchst", "maximum"),
     ("maximal", "maximum"),
     ("minimal", "minimum"),
@@ -136,6 +138,12 @@ _PARAPHRASES: dict[str, tuple[str, ...]] = {
     "duration": ("runs", "years"),
     "temperature": ("°c",),
     "range": ("between",),
+    # a document's validity: the version in force and its effective date
+    "force": ("effective", "date"),
+    "valid": ("effective", "date"),
+    "effective": ("date",),
+    "since": ("effective", "date"),
+    "version": ("amendment", "effective"),
     "max": ("maximum",),
     "maximum": ("max",),
     "min": ("minimum",),
@@ -160,7 +168,12 @@ _UNITS: dict[str, re.Pattern[str]] = {
     "delivery": re.compile(r"\d+\s*(?:business\s+)?(?:days?|weeks?)\b", re.I),
     "term": re.compile(r"\d+\s*years?\b", re.I),
     "vibration": re.compile(r"\d\s*g\b", re.I),
+    "force": re.compile(r"\d{4}-\d{2}-\d{2}"),
+    "effective": re.compile(r"\d{4}-\d{2}-\d{2}"),
+    "valid": re.compile(r"\d{4}-\d{2}-\d{2}"),
 }
+#: Short German words that are whole words only ("seit", never inside "Seite").
+_GERMAN_WORDS: dict[str, tuple[str, ...]] = {"seit": ("since", "effective", "date"), "ab": ("since", "effective")}
 
 
 def _fold(word: str) -> str:
@@ -252,7 +265,7 @@ def topic_terms(question: str, entity_text: Iterable[str] = ()) -> Topic:
     for word, dropped in zip(tokens, drop, strict=True):
         if dropped or word in _STOP or len(word) < 2 or word.isdigit():
             continue
-        mapped = german_topics(word)
+        mapped = _GERMAN_WORDS.get(word) or german_topics(word)
         for term in mapped or (word,):
             if term not in terms:
                 terms.append(term)
@@ -311,7 +324,7 @@ def fact_words(text: str) -> tuple[str, ...]:
     """
     out: list[str] = []
     for word in words(text):
-        for term in german_topics(word) or (word,):
+        for term in _GERMAN_WORDS.get(word) or german_topics(word) or (word,):
             if (term in FACT_WORDS or (len(term) >= 6 and any(_stem(term) == _stem(f) for f in FACT_WORDS))) \
                     and term not in out:
                 out.append(term)
