@@ -99,7 +99,8 @@ TOPICS: tuple[Topic, ...] = (
         "What is the term of {n}?", "duration of {n}"), (
         "Laufzeit von {n}?",)),
     _t("effective_date", "agreement", r"^effective date: \d{4}-\d{2}-\d{2}", (
-        "Since when is {n} in force?", "effective date of {n}", "From which date is the current version of {n} valid?"), (
+        "Since when is {n} in force?", "effective date of {n}",
+        "From which date is the current version of {n} valid?"), (
         "Seit wann gilt {n}?", "Ab wann ist {n} in Kraft?")),
     _t("confidentiality", "agreement", r"confidential for \d+ years", (
         "How long does the confidentiality obligation in {n} last?",), (
