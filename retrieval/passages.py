@@ -11,7 +11,7 @@ cited chunk, so the sentence the citation rests on is never cut away.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)*")
@@ -174,7 +174,8 @@ def _overlap(wanted: set[str], sentence: str) -> int:
     return sum(1 for t in wanted if t in words or (len(t) >= 6 and t[:6] in stems))
 
 
-def snippet(text: str, focus: tuple[int, int], query: str = "", max_chars: int = 900) -> str:
+def snippet(text: str, focus: tuple[int, int], query: str = "", max_chars: int = 900,
+            score: Callable[[str], float] | None = None) -> str:
     """``text`` cut to at most ``max_chars`` characters (plus ellipses) around the fact it is cited for.
 
     The anchor is the sentence sharing the most terms with ``query`` (a six-letter stem counts: "required"
@@ -182,7 +183,8 @@ def snippet(text: str, focus: tuple[int, int], query: str = "", max_chars: int =
     earliest), or, when no sentence shares any, the cited chunk's best sentence (the chunk at ``focus``). The
     anchor is always whole in the window (cut at its end only if it alone exceeds the bound); the cited chunk's
     best sentence is added when it fits; then the window grows forward in reading order and finally backward, at
-    sentence boundaries. Whitespace runs are collapsed.
+    sentence boundaries. Whitespace runs are collapsed. ``score``, when given, replaces the shared-terms count
+    (a question about a named document scores sentences by its topic alone, :mod:`retrieval.topics`).
 
     >>> body = "Intro. " * 200 + "Calibration is due every 12 months. " + "Outro. " * 200
     >>> at = body.index("Calibration")
@@ -212,7 +214,7 @@ def snippet(text: str, focus: tuple[int, int], query: str = "", max_chars: int =
     if not inside:
         inside = [max((i for i, (_, raw) in enumerate(sentences) if raw <= focus_start), default=0)]
     wanted = _terms(query)
-    scores = [_overlap(wanted, flat_parts[i]) for i in range(len(flat_parts))]
+    scores = [score(part) if score is not None else float(_overlap(wanted, part)) for part in flat_parts]
     cited = max(inside, key=lambda i: (scores[i], -i))
     prefix = [0]
     for part in flat_parts:

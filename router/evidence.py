@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 import psycopg
 from psycopg import errors as pg_errors
 
 from procura.db.session import AuthContext
 from retrieval.passages import Hit, Segment, merge_passages, snippet
+from retrieval.topics import Topic, fact_words, sentence_score, topic_terms
 from router.errors import ToolFailedError, ToolTimeoutError
 from router.tools import DocumentSearchRequest, EvidenceChunk
 
@@ -44,6 +46,9 @@ def retrieval_search(
         modes = (*modes, "bm25")
     if not modes:
         modes = ("bm25",)
+    focused = _focused_search(conn, ctx, req, embedder, timeout_ms)
+    if focused is not None:
+        return focused
     try:
         request = SearchRequest(
             query_text=req.query_text,
@@ -98,7 +103,8 @@ def retrieval_search(
 SNIPPET_CHARS = 898
 
 
-def _passages(results: list[Any], sections: dict[str, list[Segment]], query: str) -> list[tuple[Any, Any]]:
+def _passages(results: list[Any], sections: dict[str, list[Segment]], query: str,
+              topic: Topic | None = None) -> list[tuple[Any, Any]]:
     """(result, passage) per result that is not merged into an earlier one: no text repeats across passages, and
     each passage is cut around its own chunk (retrieval.passages)."""
     hits = [
@@ -110,7 +116,8 @@ def _passages(results: list[Any], sections: dict[str, list[Segment]], query: str
     by_chunk = {r.chunk_id: r for r in results}
     out = []
     for passage in merge_passages(hits):
-        text = snippet(passage.text, passage.focus, query, max_chars=SNIPPET_CHARS)
+        text = snippet(passage.text, passage.focus, query, max_chars=SNIPPET_CHARS,
+                       score=(lambda sentence: sentence_score(topic, sentence)) if topic else None)
         out.append((by_chunk[passage.chunk_id], replace(passage, text=text)))
     return out
 
@@ -189,3 +196,143 @@ def _sections(
         order = {s.chunk_id: i for i, s in enumerate(siblings)}
         out[hit_id] = sorted(kept, key=lambda s: order[s.chunk_id])
     return out
+
+
+# -- questions about a named document ------------------------------------------------------------------------------
+#: Words that make a question naming a product a question about its manual.
+_MANUAL_CUE = re.compile(
+    r"\b(?:manuals?|handbooks?|data\s?sheets?|user\s+guide|quick\s+start|instructions|documentation|handbuch\w*|"
+    r"\w*anleitung\w*|datenblatt\w*)\b", re.I)
+#: Words that ask about a product's other documents (its invoices, price, suppliers), not its manual.
+_OTHER_DOCUMENTS = re.compile(
+    r"\b(?:invoices?|invoiced|credit\s+notes?|bills?|prices?|priced|costs?|spend|spent|paid|bought|purchased|"
+    r"ordered|suppliers?|vendors?|catalog(?:ue)?|sells?|sold|rechnung\w*|preis\w*|lieferant\w*|gutschrift\w*)\b",
+    re.I)
+#: Chunks of the named documents fetched for ranking by topic (a manual or an agreement has about 20).
+FOCUS_DEPTH = 60
+
+
+@dataclass(frozen=True)
+class _Named:
+    """The documents a question names (by id, by a product's code, by a company's agreement) and their titles."""
+
+    document_ids: tuple[str, ...]
+    entity_text: tuple[str, ...]
+    #: named through a product without a manual word: served only when a manual holds the topic
+    tentative: bool
+
+
+def _named_documents(conn: psycopg.Connection, ctx: AuthContext, req: DocumentSearchRequest,
+                     timeout_ms: int) -> _Named | None:
+    """The documents ``req`` is about, or None when it names none (one read under RLS).
+
+    A document named by id (the lookup's filter), an agreement by its contract id, a product's manuals by its
+    code (when the question asks no invoice, price or supplier fact), a company's agreements (the agreement
+    scope's company filter). Their titles (a manual's up to its dash: the product's name) are the entity names
+    whose words are no topic.
+    """
+    from procura.db.session import tenant_transaction
+
+    f, ids = req.filters, req.identifiers
+    named_ids = list(f.document_ids) or list(ids.contract_ids)
+    codes: list[str] = []
+    companies: list[str] = []
+    tentative = False
+    if not named_ids:
+        if ids.product_codes and not ids.invoice_numbers and not _OTHER_DOCUMENTS.search(req.query_text) and (
+                not f.document_types or "product_manual" in f.document_types):
+            codes = [c.upper() for c in ids.product_codes]
+            tentative = not _MANUAL_CUE.search(req.query_text)
+        elif f.company_ids and set(f.document_types) == {"agreement"}:
+            companies = list(f.company_ids)
+        else:
+            return None
+    with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=timeout_ms):
+        rows = conn.execute(
+            """
+            select document_id, min(document_type), min(metadata ->> 'title')
+            from retrieval.active_chunks
+            where document_id = any(%(ids)s)
+               or (document_type = 'product_manual' and (metadata -> 'product_codes') ?| %(codes)s)
+               or (document_type = 'agreement' and (metadata ->> 'company_id') = any(%(companies)s))
+            group by document_id order by document_id
+            """,
+            {"ids": named_ids, "codes": codes, "companies": companies},
+        ).fetchall()
+    if not rows:
+        return None
+    titles = []
+    for _, kind, title in rows:
+        if title:
+            titles.append(re.split(r"\s+[—–-]\s+", title)[0] if kind == "product_manual" else title)
+    return _Named(tuple(r[0] for r in rows), tuple(titles), tentative)
+
+
+def _focused_search(conn: psycopg.Connection, ctx: AuthContext, req: DocumentSearchRequest, embedder: Any,
+                    timeout_ms: int) -> list[EvidenceChunk] | None:
+    """Evidence for a question about named documents, ranked by its topic; None when the question names none,
+    has no topic besides the names, or (a product named without a manual word) the manual does not hold it.
+
+    Design note: once the documents are known, the entity words ("the DPS-482 differential pressure sensor")
+    match every passage alike and outrank the words of the fact asked for; the search runs inside the named
+    documents on the topic words alone, and each passage is ranked and cut around its best topic sentence
+    (retrieval.topics), so the sentence holding the fact is quoted, never cut away.
+    """
+    from pydantic import ValidationError
+
+    from retrieval import Filters, Identifiers, RetrievalConfig, SearchRequest, search
+    from retrieval.errors import RetrievalError
+
+    if req.filters.phrases:
+        return None  # a literal search keeps its own phrases
+    named = _named_documents(conn, ctx, req, timeout_ms)
+    if named is None:
+        return None
+    topic = topic_terms(req.query_text, named.entity_text)
+    if not topic or (named.tentative and not fact_words(req.query_text)):
+        # "Look up product PRD-611": no fact of its manual is asked for; the identifier lookup answers it
+        return None
+    modes: tuple[Literal["exact", "bm25", "vector"], ...] = (
+        ("bm25", "vector") if embedder is not None and "vector" in req.retrieval_modes else ("bm25",))
+    try:
+        request = SearchRequest(
+            query_text=topic.text, identifiers=Identifiers(), retrieval_modes=modes,
+            filters=Filters.model_validate({"document_ids": named.document_ids, "valid_at": req.filters.valid_at}),
+            limit=FOCUS_DEPTH)
+    except ValidationError as exc:
+        raise ToolFailedError(f"documents.search: invalid request: {exc.errors()[0]['msg']}") from exc
+    config = replace(RetrievalConfig(), statement_timeout_ms=timeout_ms, per_document_cap=FOCUS_DEPTH)
+    try:
+        response = search(conn, ctx, request, embedder, config=config)
+    except pg_errors.QueryCanceled as exc:
+        raise ToolTimeoutError(f"documents.search exceeded {timeout_ms} ms") from exc
+    except RetrievalError as exc:
+        raise ToolFailedError(f"documents.search: {exc}") from exc
+    scored = [(best_sentence_score(topic, r.text), i, r) for i, r in enumerate(response.results)]
+    held = [t for t in scored if t[0] > 0]
+    if not held and named.tentative:
+        return None
+    ranked = [r for _, _, r in sorted(held or scored, key=lambda t: (-t[0], t[1]))][:req.limit]
+    sections = _sections(conn, ctx, [(r.document_id, r.document_version, r.chunk_id) for r in ranked
+                                     if not r.in_force_version], timeout_ms)
+    return [
+        EvidenceChunk(
+            chunk_id=r.chunk_id, document_id=r.document_id, document_version=r.document_version, page=r.page,
+            text=passage.text, score=float(r.fused_score), exact_match=False,
+            flagged_injection=bool(r.suspected_prompt_injection),
+        )
+        for r, passage in _passages(ranked, sections, topic.text, topic)
+    ]
+
+
+def best_sentence_score(topic: Topic, text: str) -> float:
+    """The topic score of ``text``'s best sentence (lines and sentence ends split it, as snippets do).
+
+    >>> t = topic_terms("maximum loop resistance")
+    >>> best_sentence_score(t, "## 5. Wiring\\n\\n5.2 The maximum loop resistance including cable is 250 Ω.") > 3
+    True
+    """
+    return max((sentence_score(topic, s) for s in _SENTENCES.split(text) if s.strip()), default=0.0)
+
+
+_SENTENCES = re.compile(r"(?<=[.!?;:])\s+|\n+")

@@ -183,6 +183,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         return extended
     identifiers, mentions, cues = reading.identifiers, reading.mentions, reading.cues
     hits = list(apply_rules(text, identifiers, mentions.spans))
+    document_fact = _named_document_fact(text, reading)
+    if document_fact is not None:
+        hits = [h for h in hits if h.intent != "relationship" or not _MANUAL_WORDS.search(text)]
+        hits.append(RuleHit("named_document_fact", "semantic", RULE_CONFIDENCE["explanatory_words"], document_fact))
     groups = [m for m in mentions.product_groups
               if not any(s <= m.start and m.end <= e for s, e in reading.quote_spans)]
     if groups and _group_traversal(hits, reading):
@@ -616,6 +620,38 @@ _ONE_AGREEMENT = re.compile(r"\b(?:our|my|the)\s+(?:agreement|contract|framework
 
 #: One company named without its name ("our company's invoices"): with several companies, a question.
 _ONE_COMPANY = re.compile(r"\b(?:our|my|this|the)\s+(?:company|firm|legal entity|entity)\b(?!\s*(?:and|or)\b)", re.I)
+
+
+#: A manual named as the source of the answer ("according to its manual", "laut Handbuch").
+_MANUAL_WORDS = re.compile(r"\b(?:manuals?|handbooks?|data\s?sheets?|user\s+guide|handbuch\w*|\w*anleitung\w*|"
+                           r"datenblatt\w*)\b", re.I)
+#: Words that ask for a figure over invoices: no document fact.
+_FIGURE_WORDS = re.compile(
+    r"\b(?:invoices?|invoiced|credit\s+notes?|spend|spent|paid|bought|purchased|ordered|total|rechnung\w*|"
+    r"gutschrift\w*|ausgaben)\b", re.I)
+#: Words that ask about a product's price, quantities or suppliers: no fact of its manual.
+_PRODUCT_FIGURE_WORDS = re.compile(
+    r"\b(?:prices?|priced|costs?|how\s+many|how\s+much(?!\s+(?:vibration|torque|voltage|clearance|notice))|"
+    r"suppliers?|vendors?|sells?|sold|preis\w*|lieferant\w*)\b", re.I)
+
+
+def _named_document_fact(text: str, reading: Reading) -> str | None:
+    """The fact words of a question about one fact of a named product's manual or a named document ("maximum
+    loop resistance for the DPS-482", "Welche Umgebungstemperatur gilt für MC-4 laut Handbuch?"), or None.
+
+    Such a question names the document (its id, a contract id, a company's agreement, or a product whose manual
+    holds the fact) and a fact a document states (a value, a period, a condition: retrieval.topics.FACT_WORDS),
+    and no figure word: it is a semantic question about that document (router/evidence.py restricts the search
+    to it), never a catalog traversal or a figure for the product.
+    """
+    from retrieval.topics import fact_words
+
+    document = bool(reading.identifiers.document_ids or reading.identifiers.contract_ids or reading.agreement_topic)
+    product = bool(reading.entities.product_codes) and not _PRODUCT_FIGURE_WORDS.search(text)
+    if not (document or product) or _FIGURE_WORDS.search(text):
+        return None
+    found = fact_words(text)
+    return ", ".join(found) if found else None
 
 
 def _all_companies(reading: Reading) -> re.Match[str] | None:

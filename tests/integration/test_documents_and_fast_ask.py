@@ -111,6 +111,14 @@ def test_a_date_in_the_question_dates_the_evidence(
     # an identifier with a text need: the identifier matches every passage of the manual alike, the words find
     # the one that holds the fact
     ("max loop resistance of the PRD-482", "750"),
+    # a named product's manual or a named agreement: searched inside it on the topic words alone (the entity
+    # span consumed, German mapped), the snippet cut around the sentence holding the fact
+    ("calibration interval for the DPS-482 differential pressure sensor per the manual", "required every 12 months"),
+    ("what is the tightening torque of the process connection of PRD-482?", "Tighten the process connection to"),
+    ("Per the MC-4 / MC-8 monitoring controller manual, what's the allowed ambient temperature range?",
+     "Ambient temperature during operation"),
+    ("Welches Zahlungsziel steht im Vertrag agreement-2025-12?", "Payment is due"),
+    ("since when is the current version of agreement-2025-09 in force?", "2026-04-20"),
 ])
 def test_snippets_hold_the_cited_fact_and_never_repeat_text(
     world: World, app_conn: psycopg.Connection, question: str, fact: str
