@@ -84,6 +84,20 @@ _SPEND = re.compile(
     r"open (?:amounts?|balances?|payables?|items?))\b",
     re.I,
 )
+#: Another measure than spend: a change between two periods of it is not a spend comparison.
+_OTHER_MEASURE = re.compile(r"\b(?:unit|units|price|prices|quantit(?:y|ies)|count|number of|how many|invoices|lines?|"
+                            r"share)\b", re.I)
+
+
+def _bare_comparison(cue_text: str, analysis: Any, entities: Any) -> bool:
+    """"Gamma at Company B - Q1 2026 vs Q4 2025, abs + %", "Kestrel / Gamma: Q1 26 vs Q4 25 growth": two named
+    periods set against each other for a company or supplier, with no measure word, compare spend (the one measure
+    a comparison of a scope's periods is governed for)."""
+    comparison = analysis.comparison
+    return (comparison is not None and comparison.base is not None
+            and bool(entities.company_id or entities.supplier_ids) and not _OTHER_MEASURE.search(cue_text))
+
+
 _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
 #: Words that make a product-group mention a traversal (members of the group, who supplies it): "which products
 #: belong to Sensors", "suppliers of pressure sensors". Without them ("How often should the pressure sensor be
@@ -910,7 +924,7 @@ def read(
     other_basis = _OTHER_BASIS.search(cue_text)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
-        spend=bool(_SPEND.search(cue_text)) or filtered_figure,
+        spend=bool(_SPEND.search(cue_text)) or filtered_figure or _bare_comparison(cue_text, analysis, entities),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),
