@@ -31,6 +31,7 @@ fact to its supplier when several are selected (a tie), and says PARTIAL when ei
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -488,7 +489,14 @@ _REFERS = re.compile(r"\b(?:its|their|them|those)\b|\b(?:it|that|this)\s*[?.!]?\
                      r"\s+one\b", re.I)
 #: "which was the biggest one": "one" is a document of the part before ("how many invoices ... and which was the
 #: biggest one?"), named so that the part reads as the ranking of those documents.
-_ONE = re.compile(r"\b(?P<which>which\s+)one\b|\b(?P<size>biggest|largest|smallest|highest|lowest)\s+one\b", re.I)
+_ONE = re.compile(r"\bwhich\s+one\s+(?:was|is|were)\s+(?:the\s+)?(?P<size2>biggest|largest|smallest|highest|lowest)\b|"
+                  r"\b(?P<which>which\s+)one\b|\b(?P<size>biggest|largest|smallest|highest|lowest)\s+one\b", re.I)
+def _one_as(found: re.Match[str], noun: str) -> str:
+    if found.group("size2"):
+        return f"which was the {found.group('size2')} {noun}"
+    return f"which {noun}" if found.group("which") else f"{found.group('size')} {noun}"
+
+
 _DOCUMENT_NOUN = re.compile(r"\b(invoices?|credit notes?)\b", re.I)
 _PERIOD_LEAD = re.compile(r"^(?:in|for|during|over|since|from|between|last|this|the|past|trailing|ytd|year|im|"
                           r"in den|seit)\b", re.I)
@@ -613,7 +621,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             if earlier is not None:
                 noun = earlier.group(1).lower().rstrip("s") if not earlier.group(1).lower().startswith("credit") \
                     else "credit note"
-                text = _ONE.sub(lambda m: f"which {noun}" if m.group("which") else f"{m.group('size')} {noun}", text)
+                text = _ONE.sub(functools.partial(_one_as, noun=noun), text)
         for slot in wanted:
             if slot in own or (slot == "period" and _NOW.search(text)):
                 continue  # "... approved right now": the part's own time is the as-of date

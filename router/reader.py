@@ -89,7 +89,7 @@ _OTHER_MEASURE = re.compile(r"\b(?:unit|units|price|prices|quantit(?:y|ies)|coun
                             r"share)\b", re.I)
 
 
-def _bare_comparison(cue_text: str, analysis: Any, entities: Any) -> bool:
+def _bare_comparison(cue_text: str, analysis: Analysis, entities: Entities) -> bool:
     """"Gamma at Company B - Q1 2026 vs Q4 2025, abs + %", "Kestrel / Gamma: Q1 26 vs Q4 25 growth": two named
     periods set against each other for a company or supplier, with no measure word, compare spend (the one measure
     a comparison of a scope's periods is governed for)."""

@@ -438,6 +438,9 @@ class Breakdown:
     unknown: tuple[str, ...] = ()
 
 
+_THE_GROUP = re.compile(r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?group", re.I)
+
+
 def parse_breakdown(text: str) -> Breakdown:
     """Group-by dimensions and grain named by breakdown phrases ("month by month", "per supplier").
 
@@ -458,6 +461,8 @@ def parse_breakdown(text: str) -> Breakdown:
         for match in pattern.finditer(text):
             if any(s < match.end() and match.start() < e for s, e in spans):
                 continue
+            if _THE_GROUP.fullmatch(match.group(0)):
+                continue  # "across the group": every company of the tenant (a scope), not a product-group breakdown
             dims.append(name)
             spans.append(match.span())
     unknown: list[str] = []
