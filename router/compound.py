@@ -459,6 +459,8 @@ _BOUNDARY = re.compile(
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
     r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r"\s+and\s+(?=(?:what|which|how|who|also|its|their|(?:the\s+)?(?:avg|average|mean)\s+(?:unit\s+)?price|"
+    # "how many X did we buy and at what average unit price?"
+    r"at\s+what\s+(?:(?:avg|average|mean)\s+)?(?:unit\s+)?(?:price|cost)|"
     r"the\s+(?:number|count|share|top|average|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",

@@ -148,3 +148,20 @@ def test_no_company_at_all_still_asks_which_company(question: str) -> None:
     result = routed(question)
     assert result.requires_clarification
     assert "company" in (result.clarification_question or "").lower()
+
+
+def test_a_change_from_one_month_to_the_next_compares_the_two_ends() -> None:
+    reading = read("By how much did Company A's spend rise from February to March 2026?", GAZETTEER, as_of=AS_OF,
+                   catalog=METRICS)
+    assert reading.period.time_range is not None and reading.analysis.comparison is not None
+    assert reading.period.time_range.start == dt.date(2026, 3, 1)
+    assert reading.analysis.comparison.base is not None
+    assert reading.analysis.comparison.base.start == dt.date(2026, 2, 1)
+    plain = read("Company A spend from January to March 2026", GAZETTEER, as_of=AS_OF, catalog=METRICS)
+    assert plain.period.time_range is not None
+    assert (plain.period.time_range.start, plain.period.time_range.end) == (dt.date(2026, 1, 1), dt.date(2026, 4, 1))
+
+
+def test_units_and_at_what_average_price_are_two_asks() -> None:
+    assert _segments("how many PRD-482 did Company A buy in 2025 and at what average unit price?") == [
+        "how many PRD-482 did Company A buy in 2025", "at what average unit price?"]
