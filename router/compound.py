@@ -674,7 +674,22 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
         return ()
     cue_span = (cue.start(), cue.end())
     suppliers = [m for m in whole.mentions.suppliers if m.resolved]
+    companies = [m for m in whole.mentions.companies if m.resolved]
     period_spans = list(whole.period.spans)
+    if len({m.resolved for m in companies}) >= 2 and _SEPARATELY.search(question):
+        # "Company A and Company B spend in Q1, separately": the same ask once per named company.
+        first, last = min(m.start for m in companies), max(m.end for m in companies)
+        listed = question[first:last]
+        if re.fullmatch(r"[\w .&'-]*?(?:\s*(?:,|and|&|und)\s*[\w .&'-]*?)+", listed) is None:
+            return ()  # the companies are not one list ("Company A ... and ... Company B"): asked about
+        out = []
+        for m in dict((m.resolved, m) for m in companies).values():
+            one = question[:first] + m.text + question[last:]
+            found = _SEPARATELY.search(one)
+            one = (one[:found.start()] + one[found.end():]) if found else one
+            one = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(one.split())).strip(" ,;:-")
+            out.append(AskPart(one, one))
+        return tuple(out)
     if len({m.resolved for m in suppliers}) >= 2:
         keep_period = ""
         if period_spans:

@@ -165,3 +165,15 @@ def test_a_change_from_one_month_to_the_next_compares_the_two_ends() -> None:
 def test_units_and_at_what_average_price_are_two_asks() -> None:
     assert _segments("how many PRD-482 did Company A buy in 2025 and at what average unit price?") == [
         "how many PRD-482 did Company A buy in 2025", "at what average unit price?"]
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    ("Company A and Company B spend in Q1 2026, separately", ["Company A spend in Q1 2026", "Company B spend in Q1 2026"]),
+    ("What did Company A and Company C spend with Gamma in 2025 - both numbers please",
+     ["What did Company A spend with Gamma in 2025", "What did Company C spend with Gamma in 2025"]),
+])
+def test_named_companies_asked_apart_are_one_part_each(question: str, parts: list[str]) -> None:
+    found = split_asks(question, lambda t: read(t, GAZETTEER, as_of=AS_OF, catalog=METRICS))
+    assert [p.question for p in found] == parts
+    assert split_asks("Company A and Company B spend in Q1 2026",
+                      lambda t: read(t, GAZETTEER, as_of=AS_OF, catalog=METRICS)) == ()
