@@ -678,13 +678,13 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     period_spans = list(whole.period.spans)
     if len({m.resolved for m in companies}) >= 2 and _SEPARATELY.search(question):
         # "Company A and Company B spend in Q1, separately": the same ask once per named company.
-        first, last = min(m.start for m in companies), max(m.end for m in companies)
-        listed = question[first:last]
+        begin, finish = min(m.start for m in companies), max(m.end for m in companies)
+        listed = question[begin:finish]
         if re.fullmatch(r"[\w .&'-]*?(?:\s*(?:,|and|&|und)\s*[\w .&'-]*?)+", listed) is None:
             return ()  # the companies are not one list ("Company A ... and ... Company B"): asked about
         out = []
         for m in dict((m.resolved, m) for m in companies).values():
-            one = question[:first] + m.text + question[last:]
+            one = question[:begin] + m.text + question[finish:]
             found = _SEPARATELY.search(one)
             one = (one[:found.start()] + one[found.end():]) if found else one
             one = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(one.split())).strip(" ,;:-")

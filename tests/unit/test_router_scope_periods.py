@@ -168,7 +168,8 @@ def test_units_and_at_what_average_price_are_two_asks() -> None:
 
 
 @pytest.mark.parametrize(("question", "parts"), [
-    ("Company A and Company B spend in Q1 2026, separately", ["Company A spend in Q1 2026", "Company B spend in Q1 2026"]),
+    ("Company A and Company B spend in Q1 2026, separately",
+     ["Company A spend in Q1 2026", "Company B spend in Q1 2026"]),
     ("What did Company A and Company C spend with Gamma in 2025 - both numbers please",
      ["What did Company A spend with Gamma in 2025", "What did Company C spend with Gamma in 2025"]),
 ])
