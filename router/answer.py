@@ -1017,9 +1017,9 @@ def _metric_answer(
     by_company = next((m for m in metrics if m.rows and "company_id" in m.rows[0]), None) if scope else None
     if scope and by_company is not None:
         # Every company of the scope is answered: one without a matching line has no data (not a zero).
-        missing = [c for c in scope.split(",") if c not in {str(r.get("company_id")) for r in by_company.rows}]
-        if missing:
-            sentences.append(f"{', '.join(missing)}: no validated invoice line matched (no data, not a zero).")
+        absent = [c for c in scope.split(",") if c not in {str(r.get("company_id")) for r in by_company.rows}]
+        if absent:
+            sentences.append(f"{', '.join(absent)}: no validated invoice line matched (no data, not a zero).")
     share = _company_share_sentence(routing, metrics) if scope else None
     if share is not None:
         sentences.append(share[0])
