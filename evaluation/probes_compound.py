@@ -1,8 +1,15 @@
 """Compound and unit-price probes: generated from slot grammars, asked through ``/v1/ask``, checked against the
 governed metrics called directly with the slot values.
 
-``python -m evaluation.probes_compound [--database procura] [--seed 42] [--n 120] [--kind compound|unit_price]
-[--verbose]`` generates (seeded) questions over the demo vocabulary of ``tenant-42`` (seed 42, as of 2026-05-15):
+``python -m evaluation.probes_compound [--database procura] [--seed 42] [--n 120] [--kind compound|unit_price|
+frames|reading_n] [--verbose]`` generates (seeded) questions over the demo vocabulary of ``tenant-42`` (seed 42, as
+of 2026-05-15):
+
+* **reading_n**: calendar years and halves of last year, a change between two named periods ("drop from Q3 to
+  Q4", "Q1 26 vs Q4 25 growth", "abs + %"), two figures asked as "both numbers", asks joined by "+", a count and
+  "which was the biggest one", and the all-companies scope (the tenant's total with each company's part, a
+  ranking across companies, one company's share of the total), with questions naming no company that must stay
+  clarifications. Seed 42 trains; seed 8 is held out (only its counts are read).
 
 * **compound**: two or three asks of different kinds (a spend figure, a ranking, a count, a share, a breakdown, a
   group's spend, an average unit price) joined the ways analysts join them ("X and also Y", "X; Y", "X, plus Y",
