@@ -1,8 +1,15 @@
 """Compound and unit-price probes: generated from slot grammars, asked through ``/v1/ask``, checked against the
 governed metrics called directly with the slot values.
 
-``python -m evaluation.probes_compound [--database procura] [--seed 42] [--n 120] [--kind compound|unit_price]
-[--verbose]`` generates (seeded) questions over the demo vocabulary of ``tenant-42`` (seed 42, as of 2026-05-15):
+``python -m evaluation.probes_compound [--database procura] [--seed 42] [--n 120] [--kind compound|unit_price|
+frames|reading_n] [--verbose]`` generates (seeded) questions over the demo vocabulary of ``tenant-42`` (seed 42, as
+of 2026-05-15):
+
+* **reading_n**: calendar years and halves of last year, a change between two named periods ("drop from Q3 to
+  Q4", "Q1 26 vs Q4 25 growth", "abs + %"), two figures asked as "both numbers", asks joined by "+", a count and
+  "which was the biggest one", and the all-companies scope (the tenant's total with each company's part, a
+  ranking across companies, one company's share of the total), with questions naming no company that must stay
+  clarifications. Seed 42 trains; seed 8 is held out (only its counts are read).
 
 * **compound**: two or three asks of different kinds (a spend figure, a ranking, a count, a share, a breakdown, a
   group's spend, an average unit price) joined the ways analysts join them ("X and also Y", "X; Y", "X, plus Y",
@@ -361,6 +368,138 @@ def frame_probes(n: int, seed: int) -> list[Probe]:
     return out
 
 
+#: The tenant's companies (tenant-42): an all-companies question is answered over every one of them.
+ALL_COMPANIES = ("COMP-A", "COMP-B", "COMP-C")
+#: Period phrases of the reading-n frames -> [start, end) as of 2026-05-15.
+SCOPE_PERIODS: dict[str, tuple[str, str]] = {
+    "for calendar year 2025": ("2025-01-01", "2026-01-01"), "in calendar 2025": ("2025-01-01", "2026-01-01"),
+    "in the last calendar year": ("2025-01-01", "2026-01-01"), "in Q1 2026": ("2026-01-01", "2026-04-01"),
+    "second half of last year": ("2025-07-01", "2026-01-01"), "first half of last year": ("2025-01-01", "2025-07-01"),
+    "in the second half of 2025": ("2025-07-01", "2026-01-01"), "in Q4 2025": ("2025-10-01", "2026-01-01"),
+    "in H2 of last year": ("2025-07-01", "2026-01-01"), "in March 2026": ("2026-03-01", "2026-04-01"),
+}
+#: (current, base, base as written after "from", [start, end) of the current period): adjacent periods, so the
+#: governed previous period is the base.
+CHANGES: tuple[tuple[str, str, str, tuple[str, str]], ...] = (
+    ("Q1 2026", "Q4 2025", "Q4 2025", ("2026-01-01", "2026-04-01")),
+    ("Q4 2025", "Q3 2025", "Q3", ("2025-10-01", "2026-01-01")),
+    ("Q1 26", "Q4 25", "Q4 25", ("2026-01-01", "2026-04-01")),
+    ("Q4 25", "Q3 25", "Q3 25", ("2025-10-01", "2026-01-01")),
+    ("March 2026", "February 2026", "February", ("2026-03-01", "2026-04-01")),
+)
+_SCOPE_WORDS = ("across all companies", "group-wide", "for all three entities", "across the group",
+                "for all companies", "all three companies together")
+
+
+def _compare(company: str, period: tuple[str, str], percent: bool, **extra: Any) -> Call:
+    outputs = ("total_spend", "base_value", "change", *(("change_percent",) if percent else ()))
+    return Call("finance.spend_comparison", {"company_id": company, "start_date": period[0], "end_date": period[1],
+                                             "compare_to": "previous_period", **extra}, outputs=outputs)
+
+
+def _frame_n(rng: random.Random) -> Probe:
+    """One question of the reading-n frames: periods by calendar year and halves of last year, changes between
+    two named periods ("drop from Q3 to Q4", "Q1 26 vs Q4 25 growth", "abs + %"), two figures asked as "both
+    numbers", asks joined by "+", a count and the biggest invoice, and the all-companies scope (a total, a
+    breakdown by company, a ranking and a company's share of the group), with questions that name no company
+    at all (asked about)."""
+    s = _slots(rng)
+    c, cid = s.company_text, s.company
+    shape = rng.choice(("period", "change", "both_numbers", "plus", "biggest", "scope_total", "scope_by_company",
+                        "scope_ranking", "scope_share", "no_company"))
+    if shape == "period":
+        words = rng.choice(sorted(SCOPE_PERIODS))
+        q = rng.choice(("{c} spend {p}", "{c}, {p} - total spend?", "what did {c} spend with {s} {p}?",
+                        "{c} spend on {g} {p}"))
+        extra: dict[str, Any] = ({"supplier_ids": [s.supplier]} if "{s}" in q else
+                                 {"product_group_ids": GROUPS[s.group]} if "{g}" in q else {})
+        return Probe("reading_n", shape, _cap(q.format(c=c, p=words, s=s.supplier_text, g=s.group)),
+                     (_spend(cid, SCOPE_PERIODS[words], **extra),))
+    if shape == "change":
+        now, then, short, period = rng.choice(CHANGES)
+        q, percent, supplier = rng.choice((
+            ("how much did {c}'s {s} spend drop from {f} to {a}, in euros", False, True),
+            ("how much did {c}'s spend with {s} change from {f} to {a}?", False, True),
+            ("{c} / {s}: {a} vs {b} growth", True, True),
+            ("{s} at {c} - {a} vs {b}, abs + %", True, True),
+            ("{c} spend {a} vs {b}: abs and %", True, False),
+            ("{c}: {a} vs {b} spend growth", True, False),
+            ("by how much did {c}'s spend rise from {f} to {a}?", False, False)))
+        extra = {"supplier_ids": [s.supplier]} if supplier else {}
+        return Probe("reading_n", shape, _cap(q.format(c=c, s=s.supplier_text, a=now, b=then, f=short)),
+                     (_compare(cid, period, percent, **extra),))
+    if shape == "both_numbers":
+        (p1, r1), (p2, r2) = rng.sample([x for x in TWO_PERIODS if x[0] != "H2 2025"], 2)
+        q = rng.choice(("{c} spend {a} and {b} - both numbers please", "{c} spend {a} and {b}, both figures please",
+                        "{c} spend in {a} and in {b}: give me both numbers", "{c} spend {a} and {b}, each figure",
+                        "{c} spend with {s} {a} and {b} - both numbers please"))
+        extra = {"supplier_ids": [s.supplier]} if "{s}" in q else {}
+        return Probe("reading_n", shape, _cap(q.format(c=c, a=p1, b=p2, s=s.supplier_text)),
+                     (_spend(cid, r1, **extra), _spend(cid, r2, **extra)))
+    if shape == "plus":
+        chosen: list[Ask] = []
+        for ask in rng.sample(ASKS, len(ASKS)):
+            # (not the top-level group ranking: the demo database may predate its column)
+            if ask.kind not in {x.kind for x in chosen} and "product groups" not in ask.full:
+                chosen.append(ask)
+            if len(chosen) == 2:
+                break
+        return Probe("reading_n", shape, _cap(f"{_fill(chosen[0].full, s)} + {_fill(chosen[1].full, s)}?"),
+                     tuple(x.call(s) for x in chosen))
+    if shape == "biggest":
+        q = rng.choice(("how many invoices did {c} get from {s} {p}, and which was the biggest one?",
+                        "{c}: number of invoices from {s} {p} and which one was the largest?"))
+        base = _base(s, supplier_ids=[s.supplier])
+        return Probe("reading_n", shape, _cap(q.format(c=c, s=s.supplier_text, p=s.period_text)),
+                     (_count(s), Call("finance.largest_invoices", {**base, "limit": 1, "direction": "top"},
+                                      ("invoice_number",), outputs=("grand_total",))))
+    words = rng.choice(sorted(SCOPE_PERIODS))
+    period = SCOPE_PERIODS[words]
+    scope = rng.choice(_SCOPE_WORDS)
+    # each company's spend and the governed spend of all of them (without a company: the tenant's rows)
+    each = (*(_spend(x, period) for x in ALL_COMPANIES), Call("finance.company_spend", {
+        "start_date": period[0], "end_date": period[1]}))
+    if shape == "scope_total":
+        q = rng.choice(("total spend {w} {p}", "{w}: spend {p}", "what did we spend {p}, {w}?"))
+        return Probe("reading_n", shape, _cap(q.format(w=scope, p=words)), each)
+    if shape == "scope_by_company":
+        q = rng.choice(("spend per company {p}, all three entities", "spend {p} by company, {w}",
+                        "{g} spend {w} {p}, by company"))
+        if "{g}" in q:
+            each = (*(_spend(x, period, product_group_ids=GROUPS[s.group]) for x in ALL_COMPANIES),
+                    Call("finance.company_spend", {"start_date": period[0], "end_date": period[1],
+                                                   "product_group_ids": GROUPS[s.group]}))
+        return Probe("reading_n", shape, _cap(q.format(w=scope, p=words, g=s.group)), each)
+    if shape == "scope_ranking":
+        q = rng.choice(("top 3 vendors {w} {p}", "the 3 biggest suppliers {w} {p}"))
+        call = Call("finance.spend_ranking", {"start_date": period[0], "end_date": period[1], "limit": 3,
+                                              "direction": "top", "order_by": "total_spend"}, ("supplier_id",))
+        return Probe("reading_n", shape, _cap(q.format(w=scope.replace("for all three", "across all three"),
+                                                       p=words)), (call,))
+    if shape == "scope_share":
+        q = rng.choice(("{c}'s share of group-wide spend {p} (all three companies)",
+                        "what share of the spend of all companies {p} was {c}'s?"))
+        return Probe("reading_n", shape, _cap(q.format(c=c, p=words)), (_spend(cid, period), each[-1]),
+                     derived="share")
+    q = rng.choice(("total spend {p}", "top 3 suppliers {p}", "how much did we spend with {s} {p}?"))
+    return Probe("reading_n", shape, _cap(q.format(p=words, s=s.supplier_text)), (), clarify=("company",))
+
+
+def reading_n_probes(n: int, seed: int) -> list[Probe]:
+    """``n`` questions of the reading-n frames (seeded; see :func:`_frame_n`)."""
+    rng = random.Random(seed + 15485863)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    for _ in range(n * 20):
+        probe = _frame_n(rng)
+        if probe.question not in seen:
+            seen.add(probe.question)
+            out.append(probe)
+        if len(out) == n:
+            break
+    return out
+
+
 def _avg(s: Slots, **extra: Any) -> Call:
     return Call("catalog.average_unit_price", {**_base(s), "product_code": s.product, **extra},
                 outputs=("unit_price",))
@@ -476,10 +615,14 @@ def run(database: str, probes: Sequence[Probe], verbose: bool = False) -> Counte
                 if direct.status_code == 404:  # a measure not built yet (before/after runs): never matched
                     expected.append([f"<no metric {call.metric}>"])
                     continue
+                if direct.status_code in (400, 422) and "company_id" not in call.parameters:
+                    # a metric that cannot yet be asked without a company (before/after runs): never matched
+                    expected.append([f"<{call.metric} needs a company>"])
+                    continue
                 if direct.status_code != 200:
                     raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
                 expected.append(_tokens(direct.json(), call))
-            if probe.derived == "share" and all(len(e) == 1 for e in expected):
+            if probe.derived == "share" and all(len(e) == 1 and not e[0].startswith("<") for e in expected):
                 part, whole = (Decimal(e[0]) for e in expected[:2])
                 expected.append([f"{(100 * part / whole).quantize(Decimal('0.01'))}"] if whole else [])
             body = client.post("/v1/ask", headers=headers,
@@ -507,14 +650,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--database", default="procura")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--n", type=int, default=120, help="questions per kind")
-    parser.add_argument("--kind", choices=("compound", "unit_price", "frames"), action="append", default=[])
+    parser.add_argument("--kind", choices=("compound", "unit_price", "frames", "reading_n"), action="append",
+                        default=[])
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--json", help="write the counts as JSON to this file")
     args = parser.parse_args(argv)
-    kinds = args.kind or ["compound", "unit_price", "frames"]
+    kinds = args.kind or ["compound", "unit_price", "frames", "reading_n"]
     probes = [*(compound_probes(args.n, args.seed) if "compound" in kinds else []),
               *(unit_price_probes(args.n, args.seed) if "unit_price" in kinds else []),
-              *(frame_probes(args.n, args.seed) if "frames" in kinds else [])]
+              *(frame_probes(args.n, args.seed) if "frames" in kinds else []),
+              *(reading_n_probes(args.n, args.seed) if "reading_n" in kinds else [])]
     counts = run(args.database, probes, args.verbose)
     classes = ("exact", "clarify_wrong", "refusal", "flagged", "silent_wrong")
     print(f"{'shape':28} " + " ".join(f"{k:>13}" for k in classes))

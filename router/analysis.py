@@ -36,8 +36,10 @@ _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
 )
 _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
 #: "top-level" is a level of the product groups, no ranking ("spend by top level product group").
-_TOP_WORDS = r"top(?![\s-]level)|biggest|largest|highest|number one|no\.? ?1"
-_BOTTOM_WORDS = r"bottom|smallest|lowest|least|fewest|tiniest"
+_LEVEL_AFTER = r"(?![\s-]+(?:(?:product[\s-]+)?(?:groups?|categor(?:y|ies))[\s-]+)?level)"
+_TOP_WORDS = r"top(?![\s-]level)|biggest|largest|highest" + _LEVEL_AFTER + r"|number one|no\.? ?1"
+#: "lowest product group level", "lowest-level groups": a level of the product groups, no ranking.
+_BOTTOM_WORDS = r"bottom|smallest|lowest" + _LEVEL_AFTER + r"|least|fewest|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".
 _RANKINGS = tuple(re.compile(p, re.I) for p in (
     rf"\b{_NUM}\s+(?P<dir>{_TOP_WORDS}|{_BOTTOM_WORDS})(?:\s+|-(?=spend))(?:[a-z]+[\s-]+){{0,2}}?(?:{_DIM})\b",
@@ -102,7 +104,9 @@ _SHARE = re.compile(
     # 2025 spend was Beta" (the measure word before "was" makes it a part of spend, not an amount asked for)
     r"|\bhow (?:big|large) (?:a|of a|is the) (?:slice|chunk|part|piece|portion)\b|\b(?:slice|chunk)\s+of\b"
     # "more than a quarter of Company A's spend", "over half of the spend" (not "a quarter of a million")
-    r"|\b(?:half|a\s+quarter|a\s+third|two\s+thirds|three\s+quarters)\s+of\b(?!\s+(?:a|one)\s+(?:thousand|"
+    # (not "the second half of last year": a period)
+    r"|(?<!first\s)(?<!second\s)(?<!1st\s)(?<!2nd\s)(?<!last\s)"
+    r"\b(?:half|a\s+quarter|a\s+third|two\s+thirds|three\s+quarters)\s+of\b(?!\s+(?:a|one)\s+(?:thousand|"
     r"million|billion)\b)(?=[^?]{0,80}\b(?:spend|spending|purchases|expenditure)\b)"
     r"|\bhow much of\b[^?]{0,80}\b(?:spend|spending|purchases|purchasing|expenditure)\b[^?]{0,30}?\b(?:was|were)\b",
     re.I,
@@ -110,7 +114,7 @@ _SHARE = re.compile(
 # --- comparisons ----------------------------------------------------------------------------------------------
 _CHANGE_WORDS = re.compile(
     r"\b(?:change[ds]?|changing|increased?|increases|decreased?|decreases|grow|grew|grown|growth|rise|rose|risen|"
-    r"fall|fell|fallen|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend|move[ds]?|moving|shift(?:ed|s)?|"
+    r"fall|fell|fallen|drop|drops|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend|move[ds]?|moving|shift(?:ed|s)?|"
     r"swing|more or less|up or down)\b",
     re.I,
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, Literal, Protocol
 
 import psycopg
@@ -565,8 +566,8 @@ def _catalog_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
 
 
 # --- the analyst's metrics: rankings, shares, comparisons, filters, original currency, average price ---------------
-_DIMENSION_PLURAL = {"supplier_id": ("supplier", "suppliers"), "product_group_id": ("product group (lowest level)",
-                                                                              "product groups (lowest level)"),
+_DIMENSION_PLURAL = {"company_id": ("company", "companies"), "supplier_id": ("supplier", "suppliers"),
+                     "product_group_id": ("product group (lowest level)", "product groups (lowest level)"),
                      "top_product_group_id": ("top-level product group", "top-level product groups"),
                      "product_code": ("product", "products")}
 _ORDER_WORDS = {"total_spend": "spend (net + tax)", "net_spend": "net spend (tax excluded)", "units": "units purchased",
@@ -620,7 +621,7 @@ def _ranking_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
     p, cur = m.parameters, m.currency or ""
     if len(p.get("supplier_ids") or ()) == 1 and p.get("limit") == 1 and (not m.rows or "supplier_id" in m.rows[0]):
         return _supplier_total_sentence(m, company, period_text)
-    dim = next((k for k in ("supplier_id", "product_group_id", "top_product_group_id", "product_code")
+    dim = next((k for k in ("supplier_id", "product_group_id", "top_product_group_id", "product_code", "company_id")
                 if m.rows and k in m.rows[0]), None)
     dim = dim or "supplier_id"
     singular, plural = _DIMENSION_PLURAL.get(dim, (dim, dim))
@@ -905,6 +906,10 @@ def _metric_answer(
 ) -> tuple[AnswerStatus, str, dict[str, Any], dict[str, Any]]:
     """Status, text, structured result and inputs of a ``metric`` workflow (values exactly as the tool gave)."""
     company = routing.entities.company_name or routing.entities.company_id or "all companies of the tenant"
+    scope = next((h.split(":", 2)[2] for h in routing.rule_hits if h.startswith("all_companies:")), None)
+    if scope:
+        # An all-companies question: the scope restated with every company it covers.
+        company = f"all companies of the tenant together ({scope.replace(',', ', ')})"
     if not metrics:
         return ("failed", "The figure could not be calculated; no figure is given.", {"status": "failed"},
                 {"company_id": routing.entities.company_id})
@@ -1017,7 +1022,41 @@ def _metric_answer(
     inputs = {"company_id": routing.entities.company_id, "period": routing.constraints.time_range.label
               if routing.constraints.time_range else None,
               "metrics": [{"metric": m.metric, "parameters": m.parameters} for m in metrics]}
-    return status, " ".join(sentences), result, inputs
+    by_company = next((m for m in metrics if m.rows and "company_id" in m.rows[0]), None) if scope else None
+    if scope and by_company is not None:
+        # Every company of the scope is answered: one without a matching line has no data (not a zero).
+        absent = [c for c in scope.split(",") if c not in {str(r.get("company_id")) for r in by_company.rows}]
+        if absent:
+            sentences.append(f"{', '.join(absent)}: no validated invoice line matched (no data, not a zero).")
+    share = _company_share_sentence(routing, metrics) if scope else None
+    if share is not None:
+        sentences.append(share[0])
+        result["company_share"] = share[1]
+    text = " ".join(sentences)
+    return status, text[:1].upper() + text[1:], result, inputs
+
+
+def _company_share_sentence(routing: RoutingResult,
+                            metrics: list[MetricToolResponse]) -> tuple[str, dict[str, Any]] | None:
+    """"Company A's share of group-wide spend": the named company's row of the companies ranked by spend (its
+    share of their ranked total, which is the all-companies total) beside that total, both governed."""
+    company = routing.entities.company_id
+    ranked = next((m for m in metrics if m.metric == "finance.spend_ranking" and m.rows
+                   and "company_id" in m.rows[0]), None)
+    whole = next((m for m in metrics if m.metric == "finance.company_spend" and not m.rows), None)
+    if company is None or ranked is None:
+        return None
+    row = next((r for r in ranked.rows if r.get("company_id") == company), None)
+    if row is None or row.get("share_of_total_percent") is None:
+        return (f"{company} has no validated spend in the period: no share can be stated (no data, not 0 %).",
+                {"company_id": company, "share_percent": None})
+    pct = Decimal(str(row["share_of_total_percent"])).quantize(Decimal("0.01"))
+    total = whole.values.get("total_spend") if whole is not None else None
+    cur = ranked.currency or ""
+    of = f" of {total} {cur}" if total is not None else ""
+    return (f"Share of {company}: {pct} % ({row.get('total_spend')} {cur}{of}, the spend of all the tenant's "
+            "companies together).", {"company_id": company, "share_percent": str(pct),
+                                     "part": row.get("total_spend"), "whole": total, "currency": cur})
 
 
 def validate_answer(

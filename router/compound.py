@@ -31,6 +31,7 @@ fact to its supplier when several are selected (a tie), and says PARTIAL when ei
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -452,9 +453,14 @@ _BOUNDARY = re.compile(
     + _NOT_ABBREVIATION + r"(?<!\b\d)(?<!\b\d\d)\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|"
     r",?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
+    # "X spend in Q1 + which vendors are approved": a "+" before a new ask (not inside a period list, "Q1 + Q2")
+    r"\s+\+\s+(?=(?:and|what|which|how|who|its|their|the|also|top|number|avg|average)\b|[\w .-]{1,30}'s\s|"
+    r"(?![QH]\d)(?:[A-Za-z][\w-]*\s+){1,3}(?:spend|spent)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
     r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r"\s+and\s+(?=(?:what|which|how|who|also|its|their|(?:the\s+)?(?:avg|average|mean)\s+(?:unit\s+)?price|"
+    # "how many X did we buy and at what average unit price?"
+    r"at\s+what\s+(?:(?:avg|average|mean)\s+)?(?:unit\s+)?(?:price|cost)|"
     r"the\s+(?:number|count|share|top|average|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
@@ -481,7 +487,19 @@ _NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|
                       r"drop|update|insert|remove|you\b|system\b|btw|thanks)", re.I)
 #: A part that refers back to the one before ("its invoice count", "how many invoices was that").
 _REFERS = re.compile(r"\b(?:its|their|them|those)\b|\b(?:it|that|this)\s*[?.!]?\s*$|\bthe same\b(?!\s+(?:period|"
-                     r"quarter|month|year|week))", re.I)
+                     r"quarter|month|year|week))|" + r"\bwhich\s+one\b|\b(?:biggest|largest|smallest|highest|lowest)"
+                     r"\s+one\b", re.I)
+#: "which was the biggest one": "one" is a document of the part before ("how many invoices ... and which was the
+#: biggest one?"), named so that the part reads as the ranking of those documents.
+_ONE = re.compile(r"\bwhich\s+one\s+(?:was|is|were)\s+(?:the\s+)?(?P<size2>biggest|largest|smallest|highest|lowest)\b|"
+                  r"\b(?P<which>which\s+)one\b|\b(?P<size>biggest|largest|smallest|highest|lowest)\s+one\b", re.I)
+def _one_as(found: re.Match[str], noun: str) -> str:
+    if found.group("size2"):
+        return f"which was the {found.group('size2')} {noun}"
+    return f"which {noun}" if found.group("which") else f"{found.group('size')} {noun}"
+
+
+_DOCUMENT_NOUN = re.compile(r"\b(invoices?|credit notes?)\b", re.I)
 _PERIOD_LEAD = re.compile(r"^(?:in|for|during|over|since|from|between|last|this|the|past|trailing|ytd|year|im|"
                           r"in den|seit)\b", re.I)
 
@@ -552,6 +570,11 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     return out
 
 
+#: "which control equipment vendors are approved for C": a listing of approved suppliers (the graph answers it as
+#: a part of its own), not a document fact about the figure's supplier.
+_LISTS_APPROVED = re.compile(r"\b(?:which|what|list)\b[^?.;]{0,60}\b(?:suppliers?|vendors?)\b[^?.;]{0,40}"
+                             r"\bapproved\b", re.I)
+_NOW = re.compile(r"\b(?:right now|currently|today|at present|at the moment|as of now|these days)\b", re.I)
 _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "group": "on {}", "product": "of {}"}
 
 
@@ -573,8 +596,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     if compound_request(whole) is not None:
         return ()  # a figure and a document fact about the supplier it selects: one workflow (above)
     readings = [read_part(t) for t in texts]
-    if any(find_fact(t) or r.identifiers.contract_ids or r.identifiers.document_ids or r.agreement_topic
-           for t, r in zip(texts, readings, strict=True)):
+    if any((find_fact(t) and not _LISTS_APPROVED.search(t)) or r.identifiers.contract_ids
+           or r.identifiers.document_ids or r.agreement_topic for t, r in zip(texts, readings, strict=True)):
         return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
     # A German part is read through its English rewriting (router/german.py): its spans are in that text.
     read_texts = [r.text for r in readings]
@@ -595,9 +618,15 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
             text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
             text = re.sub(r"\bthe same\b", "the spend", text, flags=re.I)
+            earlier = next((_DOCUMENT_NOUN.search(t) for t in reversed(read_texts[:i]) if _DOCUMENT_NOUN.search(t)),
+                           None)
+            if earlier is not None:
+                noun = earlier.group(1).lower().rstrip("s") if not earlier.group(1).lower().startswith("credit") \
+                    else "credit note"
+                text = _ONE.sub(functools.partial(_one_as, noun=noun), text)
         for slot in wanted:
-            if slot in own:
-                continue
+            if slot in own or (slot == "period" and _NOW.search(text)):
+                continue  # "... approved right now": the part's own time is the as-of date
             donor = next((d[slot] for d in donors if slot in d), None)
             if donor is None or (slot in ("supplier", "group", "product") and not refers and slot != "product"):
                 continue
@@ -609,9 +638,12 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
 
 #: "X in Q4 and, separately, in Q1", "Q3 and Q4 separately", "with A and with B, separately", "one figure each":
 #: the same ask once per named period (or supplier), never their total.
-_SEPARATELY = re.compile(r",?\s*(?:\band\s*,?\s*)?\b(?:each\s+)?(?:separately|individually|respectively|"
-                         r"(?:as\s+)?separate\s+figures|one\s+figure\s+(?:for\s+)?each|each\s+on\s+its\s+own)\b"
-                         r"(?:\s+please)?,?", re.I)
+_SEPARATELY = re.compile(r"(?:,?\s*(?:\band\s*,?\s*)?\b(?:each\s+)?(?:separately|individually|respectively|"
+                         r"(?:as\s+)?separate\s+figures|one\s+figure\s+(?:for\s+)?each|each\s+on\s+its\s+own)\b|"
+                         # "- both numbers please", ": give me both figures", ", each figure"
+                         r"\s*[-\u2013\u2014:,]?\s*(?:(?:please\s+)?(?:give\s+(?:me\s+|us\s+)?|show\s+(?:me\s+)?)?both"
+                         r"(?:\s+(?:numbers|figures|totals|amounts|values))?|each\s+(?:number|figure|total))\b"
+                         r"(?=\s*(?:please)?\s*[?.!]?\s*$))(?:\s+please)?,?", re.I)
 #: "What did we spend with A in Q1, and what with B?": the second ask repeats the first with another supplier.
 _ELLIPSIS = re.compile(r",?\s+and\s+(?:what|how\s+much)(?:\s+about)?(?=\s+(?:with|from|for)\s)", re.I)
 _LEAD_WORD = re.compile(r"(?:\b(?:with|from|at|by|in|for|during|over)\s+)$", re.I)
@@ -642,7 +674,22 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
         return ()
     cue_span = (cue.start(), cue.end())
     suppliers = [m for m in whole.mentions.suppliers if m.resolved]
+    companies = [m for m in whole.mentions.companies if m.resolved]
     period_spans = list(whole.period.spans)
+    if len({m.resolved for m in companies}) >= 2 and _SEPARATELY.search(question):
+        # "Company A and Company B spend in Q1, separately": the same ask once per named company.
+        begin, finish = min(m.start for m in companies), max(m.end for m in companies)
+        listed = question[begin:finish]
+        if re.fullmatch(r"[\w .&'-]*?(?:\s*(?:,|and|&|und)\s*[\w .&'-]*?)+", listed) is None:
+            return ()  # the companies are not one list ("Company A ... and ... Company B"): asked about
+        out = []
+        for m in dict((m.resolved, m) for m in companies).values():
+            one = question[:begin] + m.text + question[finish:]
+            found = _SEPARATELY.search(one)
+            one = (one[:found.start()] + one[found.end():]) if found else one
+            one = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(one.split())).strip(" ,;:-")
+            out.append(AskPart(one, one))
+        return tuple(out)
     if len({m.resolved for m in suppliers}) >= 2:
         keep_period = ""
         if period_spans:

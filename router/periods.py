@@ -130,6 +130,17 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}(?![\w.-])", re.I)),
     # a day standing alone ("spend 1 March 2026"), read before its month ("March 2026") could be
     ("day", re.compile(rf"(?<![\w.-]){_DATE}(?![\w.-])", re.I)),
+    # "the second half of last year", "Q3 of this year", "the last quarter of the previous year": a part of the
+    # year a relative word names, one period (not the half and the year side by side).
+    ("part_of_relative_year", re.compile(r"\b(?:the\s+)?(?:(first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+"
+                                         r"(half|quarter|qtr)|([hq])([1-4]))\s+of\s+(?:the\s+)?(last|previous|prior|"
+                                         r"this|current)\s+(?:calendar\s+)?year\b", re.I)),
+    # "calendar year 2025", "calendar 2025", "CY2025", "the last calendar year": January to December whatever
+    # the fiscal year start.
+    ("calendar_year", re.compile(r"\b(?:(?:in|for|during|over)\s+)?(?:the\s+)?(?:calendar(?:\s+year)?|cy)\s?['-]?"
+                                 r"(\d{4})\b", re.I)),
+    ("relative_calendar_year", re.compile(r"\b(?:the\s+)?(last|previous|prior|this|current)\s+calendar\s+year\b",
+                                          re.I)),
     ("last_of_year", re.compile(r"\b(?:the\s+)?(last|final|first)\s+(quarter|qtr|month|half)\s+of\s+(\d{4})\b", re.I)),
     ("first_n", re.compile(r"\b(?:the\s+)?(first|last|final)\s+(two|three|four|five|six|seven|eight|nine|ten|eleven|"
                            r"twelve|[1-9]|1[0-2])\s+(quarters|months)\s+of\s+(\d{4})\b", re.I)),
@@ -663,6 +674,24 @@ def _read(
     if kind in ("on_date", "until_date", "day"):
         day = parse_day(g[0])
         return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
+    if kind == "part_of_relative_year":
+        previous = (g[4] or "").lower() in ("last", "previous", "prior")
+        year = as_of.year - 1 if previous else as_of.year
+        if g[2]:
+            unit, number = ("half" if g[2].lower() == "h" else "quarter"), int(g[3])
+        else:
+            unit = "quarter" if g[1].lower() in ("quarter", "qtr") else "half"
+            word = g[0].lower()
+            number = (2 if unit == "half" else 4) if word in ("last", "final") else _ORDINALS[word]
+        if unit == "half":
+            if number > 2:
+                raise ValueError(text)
+            return _half(year, number, text)
+        return _quarter(year, number, text)
+    if kind == "calendar_year":
+        return _year(int(g[0]), text)
+    if kind == "relative_calendar_year":
+        return _year(as_of.year - 1 if g[0].lower() in ("last", "previous", "prior") else as_of.year, text)
     if kind == "last_of_year":
         which, unit, year = g[0].lower(), g[1].lower(), int(g[2])
         first = which == "first"

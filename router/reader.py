@@ -36,7 +36,7 @@ from router.analysis import (
     parse_analysis,
     split_periods,
 )
-from router.contract import Entities
+from router.contract import Entities, TimeRange
 from router.entities import (
     GENERIC_NAME_WORDS,
     EntityMentions,
@@ -84,6 +84,37 @@ _SPEND = re.compile(
     r"open (?:amounts?|balances?|payables?|items?))\b",
     re.I,
 )
+#: The two ends of a range written "from A to B" (a change between them).
+_FROM_TO_ENDS = re.compile(r"(?:from\s+)?(.+?)\s+(?:to|until|till)\s+(.+)", re.I)
+def _range_ends(words: Sequence[str], as_of: dt.date) -> tuple[TimeRange | None, TimeRange | None]:
+    """The two ends of "from A to B" read alone ("February" takes the year written after "March 2026")."""
+    first_words, last_words = words
+    year = re.search(r"\b(?:19|20)\d{2}\b", last_words)
+    if year and not re.search(r"\b(?:19|20)\d{2}\b|\d{2}\b", first_words):
+        first_words = f"{first_words} {year.group(0)}"
+    found = []
+    for w in (first_words, last_words):
+        one = resolve_period(w, as_of)
+        if one.time_range is None and not one.ambiguous:
+            one = resolve_period(f"in {w}", as_of)
+        found.append(None if one.ambiguous else one.time_range)
+    return found[0], found[1]
+
+
+#: Another measure than spend: a change between two periods of it is not a spend comparison.
+_OTHER_MEASURE = re.compile(r"\b(?:unit|units|price|prices|quantit(?:y|ies)|count|number of|how many|invoices|lines?|"
+                            r"share)\b", re.I)
+
+
+def _bare_comparison(cue_text: str, analysis: Analysis, entities: Entities) -> bool:
+    """"Gamma at Company B - Q1 2026 vs Q4 2025, abs + %", "Kestrel / Gamma: Q1 26 vs Q4 25 growth": two named
+    periods set against each other for a company or supplier, with no measure word, compare spend (the one measure
+    a comparison of a scope's periods is governed for)."""
+    comparison = analysis.comparison
+    return (comparison is not None and comparison.base is not None
+            and bool(entities.company_id or entities.supplier_ids) and not _OTHER_MEASURE.search(cue_text))
+
+
 _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
 #: Words that make a product-group mention a traversal (members of the group, who supplies it): "which products
 #: belong to Sensors", "suppliers of pressure sensors". Without them ("How often should the pressure sensor be
@@ -817,6 +848,15 @@ def read(
             analysis = replace(analysis, comparison=Comparison(compare_rule(current, base), base),
                                spans=tuple(sorted({*analysis.spans, *analysis.compare_words})))
             period = PeriodResolution(current, False, None, period.mentions, period.spans)
+    elif (analysis.comparison is not None and analysis.comparison.base is None and not hidden
+          and period.time_range is not None and not period.ambiguous):
+        # "How much did spend rise from February to March 2026": a change runs between the two ends, not over
+        # the range they span.
+        ends = _FROM_TO_ENDS.fullmatch(period.time_range.source_text.strip())
+        first, last = _range_ends(ends.groups(), as_of) if ends else (None, None)
+        if first is not None and last is not None and first.end <= last.start:
+            analysis = replace(analysis, comparison=Comparison(compare_rule(last, first), first))
+            period = PeriodResolution(last, False, None, period.mentions, period.spans)
     resolver = resolver if resolver is not None else TrigramResolver(gazetteer)
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
@@ -914,7 +954,7 @@ def read(
     other_basis = _OTHER_BASIS.search(cue_text)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
-        spend=bool(_SPEND.search(cue_text)) or filtered_figure,
+        spend=bool(_SPEND.search(cue_text)) or filtered_figure or _bare_comparison(cue_text, analysis, entities),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),

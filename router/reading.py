@@ -335,7 +335,7 @@ _DIMENSION_NOUNS = (
     # ERP wording too: a "material group" or "commodity" is the product group, a "part number" the product.
     ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?"
                          r"(?:(?:product|material|spend|commodity)\s+)?(?:groups?|categor(?:y|ies))|"
-                         r"commodit(?:y|ies)|"
+                         r"commodit(?:y|ies)|sub-?(?:product\s+)?(?:groups?|categor(?:y|ies))|"
                          # "broken down by each product's own group": the lowest level, not a product breakdown
                          r"(?:each\s+)?products?['’]?s?\s+own\s+(?:product\s+)?(?:groups?|categor(?:y|ies))"),
     ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?|part(?:\s+numbers?)?|parts|"
@@ -442,6 +442,9 @@ class Breakdown:
     unknown: tuple[str, ...] = ()
 
 
+_THE_GROUP = re.compile(r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?group", re.I)
+
+
 def parse_breakdown(text: str) -> Breakdown:
     """Group-by dimensions and grain named by breakdown phrases ("month by month", "per supplier").
 
@@ -462,6 +465,8 @@ def parse_breakdown(text: str) -> Breakdown:
         for match in pattern.finditer(text):
             if any(s < match.end() and match.start() < e for s, e in spans):
                 continue
+            if _THE_GROUP.fullmatch(match.group(0)):
+                continue  # "across the group": every company of the tenant (a scope), not a product-group breakdown
             dims.append(name)
             spans.append(match.span())
     unknown: list[str] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
@@ -20,6 +20,7 @@ from procura.db.session import AuthContext
 from router.analysis import (
     AVERAGE_PRICE,
     DOCUMENT_PRICE,
+    RANKING,
     GovernedRequest,
     Slots,
     choose_metric,
@@ -209,6 +210,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
     all_companies = _all_companies(reading)
+    # "across all companies", "group-wide", "all three entities", "spend per company": every company of the tenant
+    # together (its rows are the tenant's under row-level security), when they share one reporting currency.
+    company_scope = _company_scope(reading, all_companies, gazetteer)
     nested = _group_within_group(reading, gazetteer)
     if nested is not None:
         # "Pressure Sensors' share of our Sensors spend": two groups, one inside the other, in a share question
@@ -270,7 +274,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         # A metric the catalog names by phrase: its own parameters say what the question must give.
         required = {name for name, _, req in catalog_metric.parameters if req}
         spend_shaped, other_metric, quantity_shaped, filter_shaped, approved_question = False, True, False, False, False
-        needs_company = "company_id" in required
+        # A metric whose company may be left out for an explicit all-companies question still needs one otherwise.
+        needs_company = "company_id" in required or (catalog_metric.name in _COMPANY_SCOPED and company_scope is None)
         needs_period = "start_date" in required or "month" in required
         selected.add("aggregate")
     elif cues.invoice_count and "aggregate" in selected and reading.threshold is None:
@@ -321,7 +326,29 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # in different currencies, and no metric adds companies up).
     per_company = (tuple(gazetteer.companies) if all_companies is not None and entities.company_id is None
                    and spend_shaped and analyst is None and catalog_metric is None and len(gazetteer.companies) > 1
-                   and not reading.excluded_supplier_ids and not reading.excluded_group_ids else ())
+                   and not reading.excluded_supplier_ids and not reading.excluded_group_ids and company_scope is None
+                   else ())
+    # The scope's figure: the total of every company with each company's part ("spend per company", "total
+    # spend group-wide", "control equipment spend across all companies w/o PLC modules"), a ranking across them,
+    # or one company's share of their total ("Company A's share of group-wide spend").
+    scope_kind: str | None = None
+    if company_scope is not None and entities.company_id is None and (
+            (spend_shaped and catalog_metric is None and analyst is None)
+            or (analyst is not None and analyst.name == SPEND_METRIC)):
+        scope_kind = "total"
+    elif company_scope is not None and entities.company_id is None and analyst is not None and analyst.name == RANKING:
+        scope_kind = "ranking"
+    elif (company_scope is not None and all_companies is not None and entities.company_id is not None
+          and not entities.supplier_ids and not entities.product_group_id and _SHARE_WORDS.search(reading.cue_text)):
+        scope_kind = "company_share"
+    if scope_kind in ("total", "company_share"):
+        analyst, catalog_metric, spend_shaped, other_metric = None, None, True, False
+    if scope_kind is not None and company_scope is not None:
+        hits.append(RuleHit("all_companies", "aggregate", RULE_CONFIDENCE["aggregation_words"],
+                            ",".join(c.company_id for c in company_scope)))
+        if "company_id" in breakdown.group_by:
+            breakdown = replace(breakdown, group_by=tuple(d for d in breakdown.group_by if d != "company_id"))
+        reporting_currency = company_scope[0].reporting_currency
     juxtaposed = _juxtaposed_names(reading)
     if juxtaposed:
         # "Delta Gamma": two names side by side with no "and" between them are one unknown name or a list.
@@ -336,6 +363,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
         questions.extend(entity_reasons)
+    elif scope_kind is not None:
+        pass  # every company of the tenant, restated in the answer
     elif all_companies is not None and entities.company_id is not None:
         # "Company A spend across all companies": one company and all of them; neither is dropped silently.
         reasons.append(f"company: {entities.company_name or entities.company_id} and {all_companies.group(0)!r} "
@@ -503,7 +532,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         time_range=period.time_range if not period.ambiguous else None,
         invoice_status=("draft",) if drafts_total else reading.statuses,  # type: ignore[arg-type]
         reporting_currency=(reporting_currency or (currencies[0] if len(currencies) == 1 else None))
-        if (spend_shaped or company is not None)
+        if (spend_shaped or company is not None or scope_kind is not None)
         else None,
     )
     catalog_parameters: dict[str, object] = {}
@@ -548,6 +577,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     workflow: Workflow
     if not reasons and per_part:
         workflow, steps = "metric", _per_part_steps(per_part, entities, constraints, gazetteer)
+    elif (not reasons and scope_kind in ("total", "company_share") and company_scope
+          and constraints.time_range is not None):
+        workflow, steps = "metric", _scope_steps(company_scope, scope_kind, entities, constraints, gazetteer, breakdown,
+                                                 reading)
     elif not reasons and per_company and constraints.time_range is not None:
         workflow, steps = "metric", _per_company_steps(per_company, entities, constraints, gazetteer, breakdown)
     elif not reasons:
@@ -600,16 +633,38 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     return RoutingResult(
         question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=False,
         entities=entities, constraints=constraints, authorization_context=auth, workflow=workflow,
-        execution_plan=steps, rule_hits=rule_hits, interpretation=_interpretation(entities, constraints),
+        execution_plan=steps, rule_hits=rule_hits,
+        interpretation=(f"all companies of the tenant ({', '.join(c.company_id for c in company_scope)}), "
+                        if scope_kind is not None and company_scope and entities.company_id is None else "")
+        + _interpretation(entities, constraints),
         personal_data=personal,
         named_suppliers_only=reading.cues.agreement_question,
     )
 
 
 _ALL_COMPANIES = re.compile(
-    r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
+    r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
+    r"compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
     r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
-    r"\ball\s+(?:our\s+)?(?:entities|subsidiaries|legal entities)\b", re.I)
+    r"\ball\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|subsidiaries|"
+    r"legal entities)\b", re.I)
+#: Metrics whose company may be left out, only for a question about all the tenant's companies together.
+_COMPANY_SCOPED = frozenset({"finance.company_spend", "finance.spend_ranking"})
+_SHARE_WORDS = re.compile(r"\b(?:share|percentage|percent|portion|proportion|fraction)\b|%", re.I)
+
+
+def _company_scope(reading: Reading, all_companies: re.Match[str] | None,
+                   gazetteer: Gazetteer) -> tuple[Company, ...] | None:
+    """The tenant's companies when the question asks about all of them ("across all companies", "group-wide",
+    "spend per company" with no company named) and they report in one currency (a figure across currencies is
+    no governed sum); ``None`` otherwise."""
+    companies = tuple(gazetteer.companies)
+    per_company = "company_id" in reading.breakdown.group_by and not reading.entities.company_id
+    if (all_companies is None and not per_company) or len(companies) < 2:
+        return None
+    if len({c.reporting_currency for c in companies}) != 1:
+        return None
+    return companies
 
 
 #: One agreement named without its parties ("the payment terms in our agreement"): with several companies, a
@@ -703,6 +758,49 @@ def _per_company_steps(companies: tuple[Company, ...], entities: Entities, const
     steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
                           depends_on=tuple(s.step_id for s in steps),
                           purpose="Completeness: every company calculated, no data vs zero."))
+    validate_plan(steps)
+    return tuple(steps)
+
+
+def _scope_steps(companies: tuple[Company, ...], kind: str, entities: Entities, constraints: Constraints,
+                 gazetteer: Gazetteer, breakdown: Breakdown, reading: Reading) -> tuple[PlanStep, ...]:
+    """The governed figure of all the tenant's companies together: the total and each company's part (one
+    company-spend call without a company, grouped by company), or, for a company's share of the total, the
+    companies ranked by spend (each row with its share of the ranked total) beside the total."""
+    assert constraints.time_range is not None
+    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    excluded_groups = sorted({g for gid in reading.excluded_group_ids for g in gazetteer.subgroups(gid)})
+    filters: dict[str, object] = {
+        "start_date": constraints.time_range.start.isoformat(), "end_date": constraints.time_range.end.isoformat(),
+        "reporting_currency": companies[0].reporting_currency,
+        **({"supplier_ids": list(entities.supplier_ids)} if entities.supplier_ids else {}),
+        **({"product_group_ids": list(groups)} if groups else {}),
+        **({"product_codes": list(entities.product_codes)} if entities.product_codes else {}),
+        **({"exclude_supplier_ids": list(reading.excluded_supplier_ids)} if reading.excluded_supplier_ids else {}),
+        **({"exclude_product_group_ids": excluded_groups} if excluded_groups else {}),
+        **({"invoice_statuses": list(constraints.invoice_status)}
+           if tuple(constraints.invoice_status) != ("posted", "paid") else {}),
+    }
+    names = ", ".join(f"{c.company_name} ({c.company_id})" for c in companies)
+    total = PlanStep(step_id="calculate-all-companies", tool="metrics.query",
+                     arguments={"metric": SPEND_METRIC, "parameters": filters,
+                                "group_by": list(breakdown.group_by), "grain": breakdown.grain},
+                     purpose=f"Governed spend of all the tenant's companies together ({names}).")
+    if kind == "company_share":
+        parts = PlanStep(step_id="rank-companies", tool="metrics.query",
+                         arguments={"metric": RANKING, "parameters": {**filters, "limit": len(companies),
+                                                                       "direction": "top"},
+                                    "group_by": ["company_id"], "grain": None},
+                         purpose="Each company's spend and share of the companies' total (finance.spend_ranking).")
+    else:
+        parts = PlanStep(step_id="calculate-by-company", tool="metrics.query",
+                         arguments={"metric": SPEND_METRIC, "parameters": filters, "group_by": ["company_id"],
+                                    "grain": None},
+                         purpose="Each company's part of that spend.")
+    steps = [total, parts] if not breakdown.group_by and not breakdown.grain else [total]
+    steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
+                          depends_on=tuple(s.step_id for s in steps),
+                          purpose="Completeness: the total and every company's part, no data vs zero."))
     validate_plan(steps)
     return tuple(steps)
 

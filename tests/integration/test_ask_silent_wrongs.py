@@ -71,16 +71,19 @@ def test_a_period_list_with_a_gap_is_answered_per_part(world: World, app_conn: p
     assert all(c.passed for c in out.answer.checks)
 
 
-def test_all_companies_is_each_company(world: World, app_conn: psycopg.Connection) -> None:
+def test_all_companies_is_the_total_and_each_company(world: World, app_conn: psycopg.Connection) -> None:
+    # Every company of the tenant together (one reporting currency): the total and each company's part.
     out = ask(world, app_conn, "Total spend of all companies in Q1 2026")
     assert out.answer.status == "answered", out.answer.text
-    companies = [c for (c,) in one(world, "select company_id from marts.dim_companies where tenant_id = %s",
-                                   SEED_TENANT)]
-    for company in companies:
-        amount = money(total(world, company, "2026-01-01", "2026-04-01"))
-        assert f"{company}'s spend in 2026-Q1 [2026-01-01, 2026-04-01) was {amount} EUR" in out.answer.text
-    assert "not added up" in out.answer.text
+    companies = [c for (c,) in one(world, "select company_id from marts.dim_companies where tenant_id = %s "
+                                   "order by company_id", SEED_TENANT)]
+    amounts = {company: total(world, company, "2026-01-01", "2026-04-01") for company in companies}
+    assert f"({', '.join(companies)})'s spend in 2026-Q1 [2026-01-01, 2026-04-01) was " \
+           f"{money(sum(amounts.values(), Decimal(0)))} EUR" in out.answer.text
+    for company, amount in amounts.items():
+        assert f"{company} {money(amount)} EUR" in out.answer.text
     assert ask(world, app_conn, "Company A spend across all companies in Q1 2026").answer.status == "clarification"
+    assert ask(world, app_conn, "Total spend in Q1 2026").answer.status == "clarification"
 
 
 def test_a_groups_share_of_an_enclosing_group(world: World, app_conn: psycopg.Connection) -> None:

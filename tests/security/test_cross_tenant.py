@@ -166,6 +166,28 @@ def test_metric_api_cross_tenant(client: TestClient, world: DemoWorld, ledger: L
                     area.check(f"{tenant} {metric} finds no data for COMP-A", empty, response.text[:300])
 
 
+#: The companies each demo tenant holds: a question about all companies is asked without a company filter, so
+#: the tenant's row-level security alone must bound it.
+TENANT_COMPANIES = {"tenant-42": {"COMP-A", "COMP-B", "COMP-C"}, "tenant-17": {"COMP-A", "COMP-K"},
+                    "tenant-99": {"COMP-X", "COMP-Y"}}
+
+
+def test_all_companies_without_a_company_filter_stays_in_the_tenant(client: TestClient, world: DemoWorld,
+                                                                   ledger: Ledger) -> None:
+    with ledger.area("cross_tenant.all_companies") as area:
+        for tenant, companies in TENANT_COMPANIES.items():
+            for metric in ("finance.company_spend", "finance.spend_ranking"):
+                body = {"parameters": {"start_date": "2025-01-01", "end_date": "2026-07-01",
+                                       **({"limit": 10} if metric == "finance.spend_ranking" else {})},
+                        "group_by": ["company_id"]}
+                response = client.post(f"/v1/metrics/{metric}/query", json=body, headers=world.headers(tenant))
+                seen = {r["values"]["company_id"] for r in response.json().get("rows", [])} \
+                    if response.status_code == 200 else set()
+                area.check(f"{tenant} {metric} without a company sees its own companies only",
+                           response.status_code == 200 and bool(seen) and seen <= companies,
+                           f"{seen} {response.text[:200]}")
+
+
 def _search(client: TestClient, world: DemoWorld, tenant: str, body: dict[str, Any]) -> Any:
     return client.post("/v1/search", json=body, headers=world.headers(tenant))
 

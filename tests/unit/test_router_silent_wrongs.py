@@ -181,14 +181,18 @@ def test_a_period_list_with_a_gap_gets_one_figure_per_part() -> None:
 @pytest.mark.parametrize("words", ["all companies", "all our companies", "across the group", "group-wide",
                                    "every company"])
 def test_all_companies_is_each_company_or_asked(words: str) -> None:
+    # Every company of the tenant together: no company filter (the tenant's rows), the total and each company's part.
     each = routed(f"total spend {words} in Q1 2026")
     assert each.workflow == "metric"
-    assert sorted(s.arguments["parameters"]["company_id"] for s in each.execution_plan if s.tool == "metrics.query") \
-        == ["COMP-A", "COMP-B", "COMP-C"]
+    calls = [s.arguments for s in each.execution_plan if s.tool == "metrics.query"]
+    assert [c["group_by"] for c in calls] == [[], ["company_id"]]
+    assert all("company_id" not in c["parameters"] for c in calls)
     both = routed(f"Company A spend {words} in Q1 2026")
     assert both.requires_clarification and "Company A" in (both.clarification_question or "")
     ranked = routed(f"top 3 suppliers {words} in 2025")
-    assert ranked.requires_clarification
+    assert not ranked.requires_clarification, ranked.clarification_reasons
+    assert all(not s.arguments["parameters"].get("company_id") for s in ranked.execution_plan
+               if s.tool == "metrics.query")
 
 
 @pytest.mark.parametrize(("part", "whole", "part_ids", "whole_ids"), [
