@@ -90,15 +90,19 @@ SUPPLIERS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 #: Group spellings (English name, short name, acronym, lower case, German synonyms).
 GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
-    "tenant-42": {"PG-MRO": ("MRO", "maintenance, repair and operations"), "PG-SENS": ("sensors", "Sensors"),
-                  "PG-PRES": ("pressure sensors", "Pressure Sensors"), "PG-TEMP": ("temperature sensors",),
+    "tenant-42": {"PG-MRO": ("MRO", "maintenance, repair and operations",
+                             "MRO (maintenance, repair and operations)"),
+                  "PG-SENS": ("sensors", "Sensors"),
+                  "PG-PRES": ("pressure sensors", "Pressure Sensors"),
+                  "PG-TEMP": ("temperature sensors", "temp sensors"),
                   "PG-CTRL": ("control equipment", "Control Equipment"), "PG-PLC": ("PLC modules", "PLC Modules"),
                   "PG-CAB": ("control cabinets",), "PG-TOOL": ("tools", "Tools"), "PG-CONS": ("consumables",),
-                  "PG-CABL": ("cables and connectors",), "PG-CAL": ("calibration equipment",),
+                  "PG-CABL": ("cables and connectors",), "PG-CAL": ("calibration equipment", "calibration equip"),
                   "PG-MON": ("monitoring products", "Monitoring Products"), "PG-FLOW": ("flow sensors",)},
     "tenant-17": {"PG-COOL": ("cooling equipment",), "PG-PACK": ("packaging",), "PG-SENS": ("sensors",),
                   "PG-COMP": ("compressors",), "PG-LOG": ("data loggers",), "PG-PRES": ("pressure sensors",)},
-    "tenant-99": {"PG-LAB": ("laboratory equipment",), "PG-OFF": ("office",), "PG-REAG": ("reagents",),
+    "tenant-99": {"PG-LAB": ("laboratory equipment", "lab equipment"), "PG-OFF": ("office",),
+                  "PG-REAG": ("reagents",),
                   "PG-SHIP": ("shipping services", "shipping"), "PG-PAPER": ("paper products",),
                   "PG-LABC": ("lab consumables",)},
 }
@@ -175,10 +179,7 @@ def _exclusion(template: str, what: str) -> Frame:
         else:
             gid, x = _pick(rng, GROUPS[d.tenant])
             params = d.base(exclude_product_group_ids=leaves(d.tenant, gid))
-        if rng.random() < 0.5:
-            ex = f"{rng.choice(PRE_CUES)} {x}"
-        else:
-            ex = rng.choice(POST_CUES).format(x=x)
+        ex = f"{rng.choice(PRE_CUES)} {x}" if rng.random() < 0.5 else rng.choice(POST_CUES).format(x=x)
         return template.format(c=d.c, p=d.p, pp=d.p.removeprefix("in "), ex=ex), _spend(params), (), d.tenant
     return fill
 
@@ -197,7 +198,7 @@ def _nested(template: str) -> Frame:
 
 def _rank_excl(template: str) -> Frame:
     def fill(rng: random.Random) -> Filled:
-        d = _draw(rng)
+        d = _draw(rng, rng.choice(("tenant-42", "tenant-42", "tenant-17", "tenant-99")))
         sid, x = _pick(rng, SUPPLIERS[d.tenant])
         n = rng.choice((2, 3))
         ex = f"{rng.choice(PRE_CUES)} {x}" if rng.random() < 0.6 else rng.choice(POST_CUES).format(x=x)

@@ -330,6 +330,8 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
             group_phrases.setdefault(key, set()).add(gid)
     for key, gids in group_short_phrases(gazetteer, frozenset(group_phrases)).items():
         group_phrases.setdefault(key, set()).update(gids)
+    for key, gids in group_abbreviations(gazetteer, frozenset(group_phrases)).items():
+        group_phrases.setdefault(key, set()).update(gids)
     tokens = _expand_compounds(tokens, gazetteer)
     product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure)
     products = _find_phrases(tokens, product_phrases, text, "product", stem=True, fuzzy=True)
@@ -390,6 +392,44 @@ def group_short_phrases(
             found.setdefault(("".join(w[0] for w in content),), set()).add(g.product_group_id)
         if len(words) >= 2 and words[-1] in _GROUP_HEAD_WORDS:
             found.setdefault(tuple(words[:-1]), set()).add(g.product_group_id)
+    return {k: frozenset(v) for k, v in found.items() if k not in taken}
+
+
+#: A word is abbreviated to a prefix of at least this many letters ("lab" for "laboratory", "temp" for
+#: "temperature"), and only a word of at least :data:`_ABBREVIATED_MIN` letters is.
+_ABBREVIATION_MIN = 3
+_ABBREVIATED_MIN = 5
+
+
+def group_abbreviations(
+    gazetteer: Gazetteer, taken: frozenset[tuple[str, ...]] = frozenset()
+) -> dict[tuple[str, ...], frozenset[str]]:
+    """Spellings of the product groups' names of two or more words with one word cut short to a prefix, as
+    analysts type them: "lab equipment" for "Laboratory Equipment", "temp sensors" for "Temperature Sensors".
+
+    Every other word must be there as written, so a cut word never stands alone for a group; a spelling that is
+    some group's full or short spelling (``taken``) stays that group's, and one two groups share keeps both (a
+    clarification listing them).
+
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-LAB", "Laboratory Equipment"),
+    ...                                   ProductGroup("PG-LABC", "Lab Consumables")])
+    >>> abbreviations = group_abbreviations(g)
+    >>> abbreviations[("lab", "equipment")], abbreviations[("laboratory", "equip")]
+    (frozenset({'PG-LAB'}), frozenset({'PG-LAB'}))
+    >>> ("lab", "consumable") in abbreviations
+    False
+    """
+    found: dict[tuple[str, ...], set[str]] = {}
+    for gid, spelling in [*((g.product_group_id, g.group_name) for g in gazetteer.product_groups),
+                          *((gid, syn) for syn, gid in gazetteer.group_synonyms)]:
+        words = [_stem(t) for t, _, _ in _tokens(spelling)]
+        if len([w for w in words if w not in _ACRONYM_SKIPS]) < 2:
+            continue
+        for i, word in enumerate(words):
+            if len(word) < _ABBREVIATED_MIN or word in _ACRONYM_SKIPS:
+                continue
+            for cut in range(_ABBREVIATION_MIN, len(word) - 1):
+                found.setdefault((*words[:i], word[:cut], *words[i + 1:]), set()).add(gid)
     return {k: frozenset(v) for k, v in found.items() if k not in taken}
 
 

@@ -1,0 +1,123 @@
+"""Exclusions written after the name, longer exclusion cues, abbreviated group names, and category-like noun
+phrases that map to nothing (named back, never answered with the company total); no database.
+
+The classes and their slot grammars are those of :mod:`evaluation.probes_exclusions`; these tests pin each cue
+and noun-phrase place with the in-memory gazetteer of :mod:`tests.unit.test_router_analysis`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from router.entities import Company, Gazetteer, ProductGroup, group_abbreviations
+from router.reader import noun_phrases, postfix_excluded, read
+from tests.unit.test_router_analysis import FAST, GAZETTEER, SHORT, call, routed
+
+SENS = ["PG-PRES", "PG-PRES-WL", "PG-SENS", "PG-TEMP"]
+PRES = ["PG-PRES", "PG-PRES-WL"]
+CTRL = ["PG-CAB", "PG-CTRL"]
+_POST = ("{x} excluded", "with {x} excluded", "{x} left out", "leave {x} out", "leaving {x} out",
+         "{x} not included", "with {x} taken out", "{x} removed", "{x} aside", "without counting {x}",
+         "{x} not counted", "leave out {x}", "take out {x}", "{x} ignored")
+_PRE = ("excluding", "but not counting", "if we ignore", "leaving aside", "disregarding", "without counting",
+        "but not including", "setting aside", "w/o", "excl.", "not counting", "except for")
+
+
+@pytest.mark.parametrize("cue", _POST + tuple(f"{c} {{x}}" for c in _PRE))
+def test_a_group_left_out_by_any_cue_is_excluded(cue: str) -> None:
+    metric, params, _ = call(f"Company B spend in H2 2025, {cue.format(x='control equipment')}")
+    assert metric == "finance.company_spend"
+    assert params["exclude_product_group_ids"] == CTRL and "product_group_ids" not in params, params
+
+
+@pytest.mark.parametrize("cue", _POST + tuple(f"{c} {{x}}" for c in _PRE))
+def test_a_supplier_left_out_by_any_cue_is_excluded(cue: str) -> None:
+    _, params, _ = call(f"Company A spend in 2025 {cue.format(x='Supplier Delta')}")
+    assert params["exclude_supplier_ids"] == ["SUP-31"] and "supplier_ids" not in params, params
+
+
+@pytest.mark.parametrize("cue", ("{x} excluded", "leave {x} out", "but not counting {x}", "if we ignore {x}"))
+def test_a_subgroup_left_out_of_its_group(cue: str) -> None:
+    _, params, _ = call(f"Company A sensors spend Q3 2025 {cue.format(x='pressure sensors')}")
+    assert params["product_group_ids"] == SENS and params["exclude_product_group_ids"] == PRES, params
+
+
+def test_a_ranking_leaves_out_the_supplier_after_if_we_ignore() -> None:
+    metric, params, group_by = call("Company A's top 2 suppliers in 2025 if we ignore Gamma")
+    assert metric == "finance.spend_ranking" and group_by == ["supplier_id"]
+    assert params["exclude_supplier_ids"] == ["SUP-27"] and "supplier_ids" not in params, params
+
+
+def test_a_list_before_the_cue_is_left_out_whole() -> None:
+    _, params, _ = call("Company A spend in 2025 with Beta and Delta excluded")
+    assert sorted(params["exclude_supplier_ids"]) == ["SUP-18", "SUP-31"], params
+
+
+def test_postfix_cue_needs_its_name_right_before() -> None:
+    text = "leave Beta and Gamma out, Delta stays"
+    spans = [(6, 10), (15, 20), (27, 32)]
+    assert postfix_excluded(text, spans) == {(6, 10), (15, 20)}
+    # "out" alone is no cue ("Beta's sensors sold out"); a verb of leaving must stand before the names
+    assert postfix_excluded("Beta out of stock", [(0, 4)]) == set()
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    ("Company A spend on office furniture in 2025", "office furniture"),
+    ("Company A office furniture spend in 2025", "office furniture"),
+    ("Company A's catering spend in Q1 2026", "catering"),
+    ("How much did Company B spend on sensor software in Q1 2026?", "sensor software"),
+    ("Company A spend in March 2026 on printer toner", "printer toner"),
+    ("Total welding supplies spend for Company A in 2025", "welding supplies"),
+    ("Company A spend in 2025 on IT hardware", "IT hardware"),
+    ("company b consumables storage spend since March", "consumables storage"),
+])
+def test_an_unknown_noun_phrase_is_named_never_the_total(question: str, named: str) -> None:
+    result = routed(question)
+    assert result.requires_clarification and not result.execution_plan, result.execution_plan
+    assert named in (result.clarification_question or ""), result.clarification_question
+
+
+@pytest.mark.parametrize("question", [
+    "Company A total spend in 2025", "Company A supplier spend in 2025", "Company A's overall spend in Q1 2026",
+    "Company A procurement spend in 2025", "Company A sensors spend in 2025", "Company A spend on sensors in 2025",
+    "Company A spend in Q1 2026 on control equipment", "Company A consumables spend last quarter",
+    "Company A's temp sensors spend in 2025", "Company A spend with Beta in 2025, asap",
+    "Company A spend on sensors and control equipment in 2025",
+])
+def test_vocabulary_and_known_groups_are_no_unknown_noun(question: str) -> None:
+    result = routed(question)
+    assert "I do not know" not in (result.clarification_question or ""), result.clarification_question
+
+
+def test_a_verb_after_a_group_is_no_noun_of_it() -> None:
+    # "hold" follows the group but is not in the place of a purchased thing
+    question = "Which certificates must the supplier of Sensors hold, and what did Company A spend in Q1 2026?"
+    assert "Sensors hold" not in (routed(question).clarification_question or "")
+
+
+def test_noun_phrases_join_a_group_word_and_stop_at_read_spans() -> None:
+    text = "Company A spend on office furniture in 2025"
+    residual = " " * 9 + text[9:19] + " " * 6 + text[25:36] + " " * 7
+    assert noun_phrases(text, residual, [(19, 25)], [(0, 9), (19, 25), (36, 43)]) == [(19, 35, "office furniture")]
+
+
+@given(st.sampled_from(sorted(SHORT)), st.sampled_from(("excluded", "left out", "aside", "ignored")))
+@FAST
+def test_every_short_name_before_a_postfix_cue_is_excluded(sid: str, cue: str) -> None:
+    reading = read(f"Company A spend in 2025, {SHORT[sid]} {cue}", GAZETTEER, dt.date(2026, 5, 15))
+    assert reading.excluded_supplier_ids == (sid,) and not reading.entities.supplier_ids
+
+
+def test_abbreviated_group_names() -> None:
+    gazetteer = Gazetteer.build([Company("COMP-X", "Xenon Pharma AG", "EUR")], [], [],
+                                [ProductGroup("PG-LAB", "Laboratory Equipment"),
+                                 ProductGroup("PG-LABC", "Lab Consumables", "PG-LAB")])
+    reading = read("Xenon's lab equipment spend in 2025", gazetteer, dt.date(2026, 5, 15))
+    assert reading.entities.product_group_id == "PG-LAB" and not reading.not_understood
+    # the cut word never stands for the group alone, and a full spelling of another group stays that group's
+    abbreviations = group_abbreviations(gazetteer)
+    assert ("lab",) not in abbreviations and ("lab", "consumable") not in abbreviations
