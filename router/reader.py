@@ -652,13 +652,18 @@ _SPEND_NOUN = re.compile(r"\s+(?:spend|spending|spendings|expenditure|expenditur
 _NP_VOCABULARY = frozenset("""
 pls plz asap fyi thx need needed quick approx tia btw group-wide groupwide company-wide companywide enterprise-wide
 organisation-wide organization-wide tenant-wide entity entities three two
+new various additional misc miscellaneous general own such specific particular different certain usual
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
 #: A spend verb and its preposition right before a purchased thing; a read period may stand between them (blanked).
 _SPEND_OBJECT_BEFORE = re.compile(
     r"\b(?:spend|spent|spending|expenditure|expenses|purchases?|purchased|bought|buy|buying|paid|pay|invoiced|"
-    r"costs?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of)\s+(?:(?:the|our|all)\s+)?$",
+    r"costs?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of)\s+(?:(?:the|our|all)\s+)?$"
+    # "how much did Company A buy office furniture for", "purchased catering": the object of a buying verb
+    r"|\b(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered)\s+(?:(?:the|our|any|all)\s+)?$"
+    # "how much office furniture did we buy"
+    r"|\bhow\s+(?:much|many)\s+$",
     re.I)
 #: Head nouns of a category ("cleaning supplies", "marketing services"): part of the noun phrase they end.
 _HEAD_NOUNS = frozenset({"supplies", "supply", "products", "product", "services", "service", "items", "parts",
