@@ -343,6 +343,9 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         m for m in _find_phrases(tokens, supplier_phrases, text, "supplier", fuzzy=True)
         if not any(m.start < e and s < m.end for s, e in company_spans)
     ]
+    group_keys = {k: frozenset(v) for k, v in group_phrases.items()}
+    suppliers = _with_name_tails(suppliers, tokens, text, gazetteer, [
+        (m.start, m.end) for m in (*_find_phrases(tokens, group_keys, text, "product_group", True), *products)])
     groups = [
         m for m in _find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group",
                                  True, fuzzy=True)
@@ -358,6 +361,33 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         first_person=bool(_FIRST_PERSON.search(text)),
         products=tuple(products),
     )
+
+
+def _with_name_tails(suppliers: list[Mention], tokens: list[tuple[str, int, int]], text: str, gazetteer: Gazetteer,
+                     taken: list[tuple[int, int]]) -> list[Mention]:
+    """Supplier mentions extended over the words that continue one of the supplier's own spellings: "Eta
+    Industrial" is "Eta" followed by the next word of "Eta Industrial Supply GmbH", one name, not a short name and
+    an unknown word. A word that belongs to a product group or product named there ("Gamma control cabinets") is
+    never taken: the group stays a filter of its own."""
+    out: list[Mention] = []
+    for m in suppliers:
+        if m.resolved is None:
+            out.append(m)
+            continue
+        typed = [i for i, (_, s, e) in enumerate(tokens) if m.start <= s and e <= m.end]
+        spellings = [tuple(fold(w) for w in alias.split()) for alias, ids in gazetteer.supplier_aliases.items()
+                     if m.resolved in ids]
+        end, k = m.end, (typed[-1] + 1 if typed else len(tokens))
+        words = [tokens[i][0] for i in typed]
+        while k < len(tokens) and text[end:tokens[k][1]].strip() == "" and not any(
+                s < tokens[k][2] and tokens[k][1] < e for s, e in taken):
+            longer = (*words, tokens[k][0])
+            if not any(sp[:len(longer)] == longer for sp in spellings):
+                break
+            words.append(tokens[k][0])
+            end, k = tokens[k][2], k + 1
+        out.append(m if end == m.end else Mention(m.kind, text[m.start:end], m.start, end, m.candidates))
+    return out
 
 
 #: Words that only say "a kind of goods" at the end of a group's name: "Shipping Services" is asked as

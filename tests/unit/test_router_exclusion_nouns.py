@@ -121,3 +121,10 @@ def test_abbreviated_group_names() -> None:
     # the cut word never stands for the group alone, and a full spelling of another group stays that group's
     abbreviations = group_abbreviations(gazetteer)
     assert ("lab",) not in abbreviations and ("lab", "consumable") not in abbreviations
+
+
+@pytest.mark.parametrize(("spelling", "sid"), [("Iota Cable", "SUP-60"), ("Epsilon Instruments", "SUP-22"),
+                                               ("Gamma Control Systems", "SUP-27")])
+def test_a_supplier_named_by_the_start_of_its_trade_name_is_one_name(spelling: str, sid: str) -> None:
+    reading = read(f"How many invoices did Company A get from {spelling} in 2025?", GAZETTEER, dt.date(2026, 5, 15))
+    assert reading.entities.supplier_ids == (sid,) and not reading.not_understood, reading.not_understood
