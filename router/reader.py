@@ -659,11 +659,12 @@ new various additional misc miscellaneous general own such specific particular d
 #: A spend verb and its preposition right before a purchased thing; a read period may stand between them (blanked).
 _SPEND_OBJECT_BEFORE = re.compile(
     r"\b(?:spend|spent|spending|expenditure|expenses|purchases?|purchased|bought|buy|buying|paid|pay|invoiced|"
-    r"costs?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of)\s+(?:(?:the|our|all)\s+)?$"
+    # (one space before the object: "spend for [a read period] expressed in EUR" has none)
+    r"costs?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of) (?:(?:the|our|all) )?$"
     # "how much did Company A buy office furniture for", "purchased catering": the object of a buying verb
-    r"|\b(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered)\s+(?:(?:the|our|any|all)\s+)?$"
+    r"|\b(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered) (?:(?:the|our|any|all) )?$"
     # "how much office furniture did we buy"
-    r"|\bhow\s+(?:much|many)\s+$",
+    r"|\bhow\s+(?:much|many) $",
     re.I)
 #: Head nouns of a category ("cleaning supplies", "marketing services"): part of the noun phrase they end.
 _HEAD_NOUNS = frozenset({"supplies", "supply", "products", "product", "services", "service", "items", "parts",
