@@ -397,7 +397,7 @@ _GROUP_HEAD_WORDS = frozenset({"service", "product"})
 _ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "und"})
 #: German heads meaning "supplies of": "Laborbedarf" is the supplies of the group whose German names start
 #: with "Labor" ("Laborgeräte", "Laborausstattung").
-_GERMAN_SUPPLY_HEADS = ("bedarf", "artikel", "waren")
+_GERMAN_SUPPLY_HEADS = ("bedarf", "artikel", "waren", "material", "materialien")
 
 
 def group_short_phrases(
@@ -470,8 +470,11 @@ def _expand_compounds(tokens: list[tuple[str, int, int]], gazetteer: Gazetteer) 
     if not gazetteer.group_synonyms:
         return tokens
     out = []
+    # a catalogue synonym is read as itself ("Verbrauchsmaterial"), never widened to its branch
+    own = {fold(syn) for syn, _ in gazetteer.group_synonyms}
     for token, start, end in tokens:
-        head = next((h for h in _GERMAN_SUPPLY_HEADS if token.endswith(h) and len(token) - len(h) >= 5), None)
+        head = next((h for h in _GERMAN_SUPPLY_HEADS if token.endswith(h) and len(token) - len(h) >= 5
+                     and token not in own), None)
         if head is not None:
             modifier = token[: -len(head)]
             spellings = {syn: gid for syn, gid in gazetteer.group_synonyms

@@ -128,3 +128,22 @@ def test_abbreviated_group_names() -> None:
 def test_a_supplier_named_by_the_start_of_its_trade_name_is_one_name(spelling: str, sid: str) -> None:
     reading = read(f"How many invoices did Company A get from {spelling} in 2025?", GAZETTEER, dt.date(2026, 5, 15))
     assert reading.entities.supplier_ids == (sid,) and not reading.not_understood, reading.not_understood
+
+
+_LAB = Gazetteer.build([Company("COMP-X", "Xenon Pharma AG", "EUR")], [("SUP-93", "Gamma Labortechnik AG")], [],
+                       [ProductGroup("PG-LAB", "Laboratory Equipment"),
+                        ProductGroup("PG-LABC", "Lab Consumables", "PG-LAB"), ProductGroup("PG-OFF", "Office")],
+                       [("Laborgeräte", "PG-LAB"), ("Laborverbrauchsmaterial", "PG-LABC"), ("Bürobedarf", "PG-OFF"),
+                        ("Büro", "PG-OFF")])
+
+
+@pytest.mark.parametrize(("word", "gid"), [("Laborbedarf", "PG-LAB"), ("Labormaterial", "PG-LAB"),
+                                           ("Büromaterial", "PG-OFF"), ("Laborverbrauchsmaterial", "PG-LABC")])
+def test_german_supply_words_read_as_their_group(word: str, gid: str) -> None:
+    reading = read(f"Xenon {word} spend in 2025", _LAB, dt.date(2026, 5, 15))
+    assert reading.entities.product_group_id == gid and not reading.not_understood, reading.not_understood
+
+
+def test_a_group_word_inside_a_supplier_name_is_the_supplier() -> None:
+    reading = read("Xenon spend with Gamma Labortechnik in 2025", _LAB, dt.date(2026, 5, 15))
+    assert reading.entities.supplier_ids == ("SUP-93",) and reading.entities.product_group_id is None
