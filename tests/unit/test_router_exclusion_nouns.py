@@ -147,3 +147,8 @@ def test_german_supply_words_read_as_their_group(word: str, gid: str) -> None:
 def test_a_group_word_inside_a_supplier_name_is_the_supplier() -> None:
     reading = read("Xenon spend with Gamma Labortechnik in 2025", _LAB, dt.date(2026, 5, 15))
     assert reading.entities.supplier_ids == ("SUP-93",) and reading.entities.product_group_id is None
+
+
+def test_a_german_ranking_by_spend_is_read_whole() -> None:
+    metric, params, group_by = call("Die 3 größten Lieferanten von Company A nach Ausgaben im letzten Quartal")
+    assert metric == "finance.spend_ranking" and group_by == ["supplier_id"] and params["limit"] == 3, params
