@@ -152,3 +152,8 @@ def test_a_group_word_inside_a_supplier_name_is_the_supplier() -> None:
 def test_a_german_ranking_by_spend_is_read_whole() -> None:
     metric, params, group_by = call("Die 3 größten Lieferanten von Company A nach Ausgaben im letzten Quartal")
     assert metric == "finance.spend_ranking" and group_by == ["supplier_id"] and params["limit"] == 3, params
+
+
+def test_a_currency_after_a_read_product_is_no_object() -> None:
+    question = "Company A: cheapest unit price we were invoiced for PRD-482 on a EUR invoice in 2025"
+    assert "I do not know" not in (routed(question).clarification_question or "")
