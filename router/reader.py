@@ -1145,6 +1145,12 @@ def _exclusions(
         return mentions, (), (), [], []
     covered, bare = excluded_spans(text, analysis.exclusion_cues, spans)
     covered |= after
+    # A name restating an excluded one ("take out MRO (maintenance, repair and operations)") is left out with it:
+    # one entity is never both kept and left out.
+    left_out = {m.candidates for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions)
+                if (m.start, m.end) in covered}
+    covered |= {(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions)
+                if m.candidates in left_out}
     problems: list[str] = []
     suppliers: list[str] = [m.candidates[0] for m in id_mentions if (m.start, m.end) in covered]
     groups: list[str] = []

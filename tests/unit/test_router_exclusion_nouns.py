@@ -157,3 +157,8 @@ def test_a_german_ranking_by_spend_is_read_whole() -> None:
 def test_a_currency_after_a_read_product_is_no_object() -> None:
     question = "Company A: cheapest unit price we were invoiced for PRD-482 on a EUR invoice in 2025"
     assert "I do not know" not in (routed(question).clarification_question or "")
+
+
+def test_a_restated_excluded_group_is_left_out_with_it() -> None:
+    _, params, _ = call("Company B spend in Q1 2026, take out control equipment (Control Equipment)")
+    assert params["exclude_product_group_ids"] == CTRL and "product_group_ids" not in params, params
