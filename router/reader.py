@@ -668,9 +668,11 @@ _SPEND_OBJECT_BEFORE = re.compile(
     # "how much office furniture did we buy"
     r"|\bhow\s+(?:much|many) $",
     re.I)
-#: Head nouns of a category ("cleaning supplies", "marketing services"): part of the noun phrase they end.
+#: Nouns of a category that are vocabulary too ("cleaning supplies", "calibration training"): part of a noun
+#: phrase they stand in, never unknown by themselves.
 _HEAD_NOUNS = frozenset({"supplies", "supply", "products", "product", "services", "service", "items", "parts",
-                         "materials", "material", "equipment", "goods", "articles", "consumables"})
+                         "materials", "material", "equipment", "goods", "articles", "consumables", "calibration",
+                         "installation", "maintenance", "repair", "repairs", "warranty"})
 
 
 def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]],
@@ -1104,6 +1106,9 @@ _OUT_VERB_BEFORE = re.compile(r"\b(?:leave|leaving|leaves|take|taking|keep|keepi
 _OUT_AFTER = re.compile(r"\s+out\b", re.I)
 
 
+_CUE_AFTER_NAME = re.compile(r"\s*(?:(?:is|are|was|were|being|be|to be|should be|must be|has been|have been)\s+)?")
+
+
 def postfix_excluded(text: str, spans: Sequence[tuple[int, int]]) -> set[tuple[int, int]]:
     """The name spans an exclusion cue *after* them leaves out ("Company B spend, MRO excluded", "leave Beta and
     Gamma out"): the name right before the cue and every name joined to it by a list word before that."""
@@ -1143,7 +1148,10 @@ def _exclusions(
     after = postfix_excluded(text, spans)
     if not analysis.exclusion_cues and not after:
         return mentions, (), (), [], []
-    covered, bare = excluded_spans(text, analysis.exclusion_cues, spans)
+    # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target
+    cues = [c for c in analysis.exclusion_cues if not any(
+        _CUE_AFTER_NAME.fullmatch(text[e:c[0]]) for _, e in spans if e <= c[0])]
+    covered, bare = excluded_spans(text, cues, spans)
     covered |= after
     # A name restating an excluded one ("take out MRO (maintenance, repair and operations)") is left out with it:
     # one entity is never both kept and left out.

@@ -162,3 +162,16 @@ def test_a_currency_after_a_read_product_is_no_object() -> None:
 def test_a_restated_excluded_group_is_left_out_with_it() -> None:
     _, params, _ = call("Company B spend in Q1 2026, take out control equipment (Control Equipment)")
     assert params["exclude_product_group_ids"] == CTRL and "product_group_ids" not in params, params
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    ("Company A calibration training spend in H1 2025 please", "calibration training"),
+    ("Company A calibration software spend in 2025", "calibration software"),
+])
+def test_a_vocabulary_noun_stays_in_the_phrase_it_names(question: str, named: str) -> None:
+    assert named in (routed(question).clarification_question or "")
+
+
+def test_a_courtesy_word_after_a_postfix_cue_is_no_target() -> None:
+    _, params, _ = call("Company A's top 2 suppliers in H1 2025 Gamma Control Systems excluded please")
+    assert params["exclude_supplier_ids"] == ["SUP-27"], params
