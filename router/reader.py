@@ -668,11 +668,14 @@ _SPEND_OBJECT_BEFORE = re.compile(
     # "how much office furniture did we buy"
     r"|\bhow\s+(?:much|many) $",
     re.I)
-#: Nouns of a category that are vocabulary too ("cleaning supplies", "calibration training"): part of a noun
-#: phrase they stand in, never unknown by themselves.
-_HEAD_NOUNS = frozenset({"supplies", "supply", "products", "product", "services", "service", "items", "parts",
-                         "materials", "material", "equipment", "goods", "articles", "consumables", "calibration",
-                         "installation", "maintenance", "repair", "repairs", "warranty"})
+#: Nouns of goods that are vocabulary too ("cleaning supplies", "sensor equipment"): part of a noun phrase they
+#: stand in, never unknown by themselves, nor with a group name ("MRO supplies" is the group's supplies).
+_HEAD_NOUNS = frozenset({"supplies", "supply", "products", "product", "items", "parts", "materials", "material",
+                         "equipment", "goods", "articles", "consumables"})
+#: Nouns of an activity ("calibration training", "sensor repairs"): part of a noun phrase, not unknown alone, but
+#: with a group name they make another noun than the group ("sensor repairs" is no spend on sensors).
+_TOPIC_NOUNS = frozenset({"calibration", "installation", "maintenance", "repair", "repairs", "warranty", "service",
+                          "services"})
 
 
 def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]],
@@ -702,6 +705,8 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
             kind = "G"
         elif word.lower() in _HEAD_NOUNS and not _covered(start, end, others):
             kind = "H"
+        elif word.lower() in _TOPIC_NOUNS and not _covered(start, end, others):
+            kind = "T"
         else:
             # read (a name, a period, a filter), vocabulary, or a courtesy word; else unknown
             lower = word.lower().strip("'’")
@@ -723,7 +728,8 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
         run = tokens[i:j + 1]
         kinds = {k for _, _, k in run}
         start, end = run[0][0], run[-1][1]
-        if "U" in kinds and (_SPEND_NOUN.match(text, end) or _SPEND_OBJECT_BEFORE.search(residual[:start])):
+        unknown = "U" in kinds or {"G", "T"} <= kinds
+        if unknown and (_SPEND_NOUN.match(text, end) or _SPEND_OBJECT_BEFORE.search(residual[:start])):
             phrase = re.sub(r"['’]s$", "", text[start:end])
             found.append((start, start + len(phrase), phrase))
         i = j + 1

@@ -175,3 +175,17 @@ def test_a_vocabulary_noun_stays_in_the_phrase_it_names(question: str, named: st
 def test_a_courtesy_word_after_a_postfix_cue_is_no_target() -> None:
     _, params, _ = call("Company A's top 2 suppliers in H1 2025 Gamma Control Systems excluded please")
     assert params["exclude_supplier_ids"] == ["SUP-27"], params
+
+
+@pytest.mark.parametrize("question", ["Company A sensor repairs spend in 2025", "Company A spend on sensor maintenance"
+                                      " in 2025", "How much did Company A spend on consumables services in 2025?"])
+def test_an_activity_noun_after_a_group_is_another_noun(question: str) -> None:
+    result = routed(question)
+    assert result.requires_clarification and "I do not know" in (result.clarification_question or ""), (
+        result.clarification_question)
+
+
+@pytest.mark.parametrize("question", ["Company A sensors equipment spend in 2025", "Company A spend on consumables "
+                                      "supplies in 2025"])
+def test_a_goods_noun_after_a_group_is_the_group(question: str) -> None:
+    assert "I do not know" not in (routed(question).clarification_question or "")
