@@ -1103,7 +1103,9 @@ def _supplier_id_mentions(text: str, identifiers: Identifiers) -> tuple[Mention,
 
 #: A cue after the names it leaves out: "MRO excluded", "with Beta and Gamma left out", "Zeta aside".
 _EXCLUDED_AFTER_NAME = re.compile(
-    r"\s*(?:(?:is|are|was|were|being|be|to be|should be|must be|has been|have been)\s+)?(?:excluded|left out|"
+    # a restatement's closing parenthesis may stand between ("MRO (maintenance, repair and operations) aside")
+    r"\s*[)\]\"”’]?\s*(?:(?:is|are|was|were|being|be|to be|should be|must be|has been|have been)\s+)?"
+    r"(?:excluded|left out|"
     r"removed|omitted|taken out|not included|not counted|ignored|disregarded|set aside|put aside|aside|dropped|"
     r"ausgenommen|ausgeschlossen|nicht eingerechnet)\b", re.I)
 #: The halves around a name of "leave Beta out", "take the MRO out": a verb before, "out" right after.

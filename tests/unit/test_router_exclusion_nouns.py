@@ -189,3 +189,8 @@ def test_an_activity_noun_after_a_group_is_another_noun(question: str) -> None:
                                       "supplies in 2025"])
 def test_a_goods_noun_after_a_group_is_the_group(question: str) -> None:
     assert "I do not know" not in (routed(question).clarification_question or "")
+
+
+def test_a_postfix_cue_after_a_restated_name_leaves_both_out() -> None:
+    _, params, _ = call("What was Company B's spend Q1 2026 control equipment (Control Equipment) aside?")
+    assert params["exclude_product_group_ids"] == CTRL and "product_group_ids" not in params, params
