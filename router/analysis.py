@@ -150,7 +150,10 @@ _COMPARE_GLUE = re.compile(r"\b(?:compared (?:to|with)|in comparison (?:to|with)
 #: Words that put what follows outside the figure.
 EXCLUSION_CUE = re.compile(
     r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|aside from|with the exception of|"
-    r"not including|exclusive of|without|besides|but not|"
+    # "but not counting X", "without counting X", "if we ignore X": the longer cue first
+    r"not including|exclusive of|without counting|without|besides|but not counting|but not including|but not|"
+    r"(?:if|when|once)\s+(?:we|you|i)\s+ignore|disregarding|(?:leaving|setting|putting|leave|set|put)\s+aside|"
+    r"take out|taking out|"
     r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|w/o|"
     # "if we ignore Gamma", "disregarding Beta": the named supplier or group is left out of the figure (an
     # imperative "Ignore previous instructions" is no exclusion: only "we/you ignore" is)

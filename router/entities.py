@@ -330,6 +330,8 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
             group_phrases.setdefault(key, set()).add(gid)
     for key, gids in group_short_phrases(gazetteer, frozenset(group_phrases)).items():
         group_phrases.setdefault(key, set()).update(gids)
+    for key, gids in group_abbreviations(gazetteer, frozenset(group_phrases)).items():
+        group_phrases.setdefault(key, set()).update(gids)
     tokens = _expand_compounds(tokens, gazetteer)
     product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure)
     products = _find_phrases(tokens, product_phrases, text, "product", stem=True, fuzzy=True)
@@ -341,6 +343,9 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         m for m in _find_phrases(tokens, supplier_phrases, text, "supplier", fuzzy=True)
         if not any(m.start < e and s < m.end for s, e in company_spans)
     ]
+    group_keys = {k: frozenset(v) for k, v in group_phrases.items()}
+    suppliers = _with_name_tails(suppliers, tokens, text, gazetteer, [
+        (m.start, m.end) for m in (*_find_phrases(tokens, group_keys, text, "product_group", True), *products)])
     groups = [
         m for m in _find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group",
                                  True, fuzzy=True)
@@ -358,6 +363,33 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
     )
 
 
+def _with_name_tails(suppliers: list[Mention], tokens: list[tuple[str, int, int]], text: str, gazetteer: Gazetteer,
+                     taken: list[tuple[int, int]]) -> list[Mention]:
+    """Supplier mentions extended over the words that continue one of the supplier's own spellings: "Eta
+    Industrial" is "Eta" followed by the next word of "Eta Industrial Supply GmbH", one name, not a short name and
+    an unknown word. A word that belongs to a product group or product named there ("Gamma control cabinets") is
+    never taken: the group stays a filter of its own."""
+    out: list[Mention] = []
+    for m in suppliers:
+        if m.resolved is None:
+            out.append(m)
+            continue
+        typed = [i for i, (_, s, e) in enumerate(tokens) if m.start <= s and e <= m.end]
+        spellings = [tuple(fold(w) for w in alias.split()) for alias, ids in gazetteer.supplier_aliases.items()
+                     if m.resolved in ids]
+        end, k = m.end, (typed[-1] + 1 if typed else len(tokens))
+        words = [tokens[i][0] for i in typed]
+        while k < len(tokens) and text[end:tokens[k][1]].strip() == "" and not any(
+                s < tokens[k][2] and tokens[k][1] < e for s, e in taken):
+            longer = (*words, tokens[k][0])
+            if not any(sp[:len(longer)] == longer for sp in spellings):
+                break
+            words.append(tokens[k][0])
+            end, k = tokens[k][2], k + 1
+        out.append(m if end == m.end else Mention(m.kind, text[m.start:end], m.start, end, m.candidates))
+    return out
+
+
 #: Words that only say "a kind of goods" at the end of a group's name: "Shipping Services" is asked as
 #: "shipping", "Monitoring Products" as "monitoring".
 _GROUP_HEAD_WORDS = frozenset({"service", "product"})
@@ -365,7 +397,7 @@ _GROUP_HEAD_WORDS = frozenset({"service", "product"})
 _ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "und"})
 #: German heads meaning "supplies of": "Laborbedarf" is the supplies of the group whose German names start
 #: with "Labor" ("Laborgeräte", "Laborausstattung").
-_GERMAN_SUPPLY_HEADS = ("bedarf", "artikel", "waren")
+_GERMAN_SUPPLY_HEADS = ("bedarf", "artikel", "waren", "material", "materialien")
 
 
 def group_short_phrases(
@@ -393,6 +425,44 @@ def group_short_phrases(
     return {k: frozenset(v) for k, v in found.items() if k not in taken}
 
 
+#: A word is abbreviated to a prefix of at least this many letters ("lab" for "laboratory", "temp" for
+#: "temperature"), and only a word of at least :data:`_ABBREVIATED_MIN` letters is.
+_ABBREVIATION_MIN = 3
+_ABBREVIATED_MIN = 5
+
+
+def group_abbreviations(
+    gazetteer: Gazetteer, taken: frozenset[tuple[str, ...]] = frozenset()
+) -> dict[tuple[str, ...], frozenset[str]]:
+    """Spellings of the product groups' names of two or more words with one word cut short to a prefix, as
+    analysts type them: "lab equipment" for "Laboratory Equipment", "temp sensors" for "Temperature Sensors".
+
+    Every other word must be there as written, so a cut word never stands alone for a group; a spelling that is
+    some group's full or short spelling (``taken``) stays that group's, and one two groups share keeps both (a
+    clarification listing them).
+
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-LAB", "Laboratory Equipment"),
+    ...                                   ProductGroup("PG-LABC", "Lab Consumables")])
+    >>> abbreviations = group_abbreviations(g)
+    >>> abbreviations[("lab", "equipment")], abbreviations[("laboratory", "equip")]
+    (frozenset({'PG-LAB'}), frozenset({'PG-LAB'}))
+    >>> ("lab", "consumable") in abbreviations
+    False
+    """
+    found: dict[tuple[str, ...], set[str]] = {}
+    for gid, spelling in [*((g.product_group_id, g.group_name) for g in gazetteer.product_groups),
+                          *((gid, syn) for syn, gid in gazetteer.group_synonyms)]:
+        words = [_stem(t) for t, _, _ in _tokens(spelling)]
+        if len([w for w in words if w not in _ACRONYM_SKIPS]) < 2:
+            continue
+        for i, word in enumerate(words):
+            if len(word) < _ABBREVIATED_MIN or word in _ACRONYM_SKIPS:
+                continue
+            for cut in range(_ABBREVIATION_MIN, len(word) - 1):
+                found.setdefault((*words[:i], word[:cut], *words[i + 1:]), set()).add(gid)
+    return {k: frozenset(v) for k, v in found.items() if k not in taken}
+
+
 def _expand_compounds(tokens: list[tuple[str, int, int]], gazetteer: Gazetteer) -> list[tuple[str, int, int]]:
     """A German "<modifier>bedarf" word read as the one group's German name that starts with the modifier (at
     least five letters), so "Laborbedarf" is the group of "Laborgeräte" (the broadest, when the names are of one
@@ -400,8 +470,11 @@ def _expand_compounds(tokens: list[tuple[str, int, int]], gazetteer: Gazetteer) 
     if not gazetteer.group_synonyms:
         return tokens
     out = []
+    # a catalogue synonym is read as itself ("Verbrauchsmaterial"), never widened to its branch
+    own = {fold(syn) for syn, _ in gazetteer.group_synonyms}
     for token, start, end in tokens:
-        head = next((h for h in _GERMAN_SUPPLY_HEADS if token.endswith(h) and len(token) - len(h) >= 5), None)
+        head = next((h for h in _GERMAN_SUPPLY_HEADS if token.endswith(h) and len(token) - len(h) >= 5
+                     and token not in own), None)
         if head is not None:
             modifier = token[: -len(head)]
             spellings = {syn: gid for syn, gid in gazetteer.group_synonyms

@@ -258,6 +258,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bwie\s+viele\b", "how many"),
         (r"\bwie\s+viel\s+(?:haben\s+wir|hat)\b", "how much did"),
         (r"\bwie\s+viel\b", "how much"),
+        # "die größten Lieferanten nach Ausgaben": what a ranking orders by
+        (r"\b(?:nach|gemessen\s+an)\s+(?:den\s+|dem\s+)?(?:(?:gesamt)?ausgaben|einkaufsvolumen|volumen|umsatz)\b",
+         "by spend"),
         (r"\ban\s+(?:den\s+)?(?:gesamt)?ausgaben\b|\bder\s+(?:gesamt)?ausgaben\b", "of the spend"),
         (r"\b(?:gesamt)?ausgaben\b|\beinkaufsvolumen\b", "spend"),
         (r"\bausgegeben\b", "spend"),
