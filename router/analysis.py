@@ -156,7 +156,9 @@ EXCLUSION_CUE = re.compile(
 _POSTED = re.compile(
     r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|"
     r"open\s+(?:\.\s*)?(?:invoices?|items?|amounts?|payables?|balances?|spend|documents?|totals?|lines?|line items?)|"
-    r"(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
+    # "posted but not yet paid", "posted, not paid yet", "posted and still unpaid": one status, posted
+    r"(?:only )?posted(?:\s+invoices?|,?\s+(?:but\s+|and\s+)?(?:still\s+)?(?:not\s+(?:yet\s+)?paid(?:\s+yet)?|"
+    r"unpaid)| only)?|(?:that|which) are open|"
     r"awaiting payment|due for payment|pending payment|"
     # "how much do we (still) owe Beta": what is invoiced and not yet paid.
     r"(?:still\s+)?(?:owe|owed|owing)|"
@@ -772,7 +774,8 @@ def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
 
 #: Words after an exclusion cue that are filters or bases, not entities ("excluding tax", "without credit notes").
 _NOT_ENTITY = re.compile(
-    r"^(?:the\s+|any\s+|all\s+)?(?:tax|taxes|vat|credit[- ]?notes?|credit memos?|drafts?|draft invoices?|cancell?ed|"
+    # "posted but not yet paid": the status itself after "but not", not an excluded name
+    r"^(?:the\s+|any\s+|all\s+)?(?:yet\s+)?(?:tax|taxes|vat|credit[- ]?notes?|credit memos?|drafts?|draft invoices?|cancell?ed|"
     r"duplicates?|invoices?|conversion|fx|currency|currency conversion|posted|paid|unpaid)\b"
     # "in currencies other than EUR": a currency left out (parse_currency_scope), not an unknown name
     rf"|^(?:in\s+)?{_CODE}(?![A-Za-z])",

@@ -170,6 +170,7 @@ Workflow = Literal[
     "invoice_count",
     "figure_with_document",
     "unit_price",
+    "status_documents",
 ]
 
 

@@ -50,6 +50,7 @@ from router.reading import (
     Amount,
     Breakdown,
     CatalogMetric,
+    asked_statuses,
     currency_code,
     excluded_status,
     group_dimension,
@@ -445,6 +446,9 @@ class Reading:
     #: Suppliers and product groups an exclusion cue puts outside the figure ("excluding Beta").
     excluded_supplier_ids: tuple[str, ...] = ()
     excluded_group_ids: tuple[str, ...] = ()
+    #: Every status governed figures never count that the question asks for ("cancelled or draft invoices"), in
+    #: the order written (router/statuses.py answers them over exactly those documents).
+    asked_statuses: tuple[str, ...] = ()
 
     @property
     def threshold_amount(self) -> Amount | None:
@@ -907,6 +911,15 @@ def read(
         statuses = ("paid",)
     elif _POSTED_ONLY.search(cue_text):
         statuses = ("posted",)
+    # "paid vs posted (split by status)": both recognized statuses side by side, a row each (the spend metric's
+    # invoice_status grouping); naming both against each other, or asking a row per status, answers the choice.
+    choice = _STATUS_CHOICE.search(cue_text)
+    by_status = "invoice_status" in breakdown.group_by
+    if choice and re.search(r"\bv(?:s\.?|ersus)(?!\w)", choice.group(0), re.I) and not by_status:
+        breakdown = replace(breakdown, group_by=(*breakdown.group_by, "invoice_status"))
+        by_status = True
+    if by_status and (choice or analysis.statuses is None):
+        statuses = ("posted", "paid")
     other_basis = _OTHER_BASIS.search(cue_text)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
@@ -921,7 +934,7 @@ def read(
         currency_unchosen=bool(_CURRENCY_UNCHOSEN.search(cue_text)),
         net_basis=bool(_NET_BASIS.search(cue_text)),
         other_basis=other_basis.group(0) if other_basis else None,
-        status_choice=bool(_STATUS_CHOICE.search(cue_text)),
+        status_choice=bool(choice) and not by_status,
         approved=bool(_APPROVED.search(cue_text)),
         approves=bool(_APPROVES.search(text)),
         summary=bool(_SUMMARY_CUES.search(cue_text)),
@@ -936,6 +949,7 @@ def read(
         text=text, as_of=as_of, identifiers=identifiers, mentions=mentions, entities=entities,
         entity_problems=tuple(problems), period=period, amounts=amounts, breakdown=breakdown, statuses=statuses,
         excluded_status=excluded_status(_mask_excluded_statuses(cue_text, analysis)),
+        asked_statuses=asked_statuses(_mask_excluded_statuses(cue_text, analysis)),
         currencies=_currencies(cue_text), cues=cues,
         measure=metric_kind(text, entities, parse_amounts(text)),
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
