@@ -301,7 +301,8 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="status:clarification")
     routed = _result(text, reading, inputs, workflow="status_documents", entities=entities, steps=steps,
-                     intents=intents, read_as=read_as, currency=currency, rule=f"status:{req.kind}")
+                     intents=intents, read_as=read_as, statuses=req.statuses, currency=currency,
+                     rule=f"status:{req.kind}")
     # The period shown is the one the documents were selected by (the whole history for an unbounded listing).
     return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": tr})})
 
