@@ -182,7 +182,7 @@ _PAID = re.compile(
     r"(?<!\bbe)(?<!\bdid)(?<!\bdo)(?<!\bis)(?<!\bare)(?<!\bit)(?<!\bget)(?<!\bgot)(?<!\byet)(?<!\bnot)"
     r" paid(?=[?.!]*\s*$)"
     # "how much of our Q1 spend is paid": the part of the spend in that status
-    r"|(?<=\bis\s)(?:already\s+)?paid(?=[?.!]*\s*$)",
+    r"|(?<=\bis\s)(?:already\s+)?paid(?=[?.!]*\s*(?:$|[,;(]))",
     re.I,
 )
 _CREDIT_NOTES = re.compile(

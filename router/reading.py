@@ -549,6 +549,12 @@ _MORE_EXCLUDED_STATUS = re.compile(
 )
 
 
+#: Words after a status and its noun that leave the documents out ("cancelled invoices excluded").
+_LEFT_OUT_AFTER = re.compile(r"\s*(?:(?:invoices?|bills|documents?|ones)\s*)?(?:(?:are|were|being|to be|is)\s+)?"
+                             r"(?:excluded|left out|removed|omitted|not counted|not included|ignored|aside|out)\b",
+                             re.I)
+
+
 def asked_statuses(text: str) -> tuple[str, ...]:
     """The statuses governed figures never count that a question asks for ("cancelled invoices", "invoices still
     in draft", "cancelled or draft invoices"), in the order written: ``("cancelled",)``, ``("draft",)``, both, or
@@ -562,6 +568,8 @@ def asked_statuses(text: str) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for pattern in (_EXCLUDED_STATUS, _MORE_EXCLUDED_STATUS):
         for match in pattern.finditer(text):
+            if _LEFT_OUT_AFTER.match(text, match.end()):
+                continue  # "cancelled invoices excluded": no request for them (governed figures leave them out)
             index = next(i for i, g in enumerate(match.groups(), start=1) if g)
             word = match.group(index).lower()
             status = "draft" if word.startswith(("draft", "unposted", "not")) else "cancelled"

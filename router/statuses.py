@@ -217,7 +217,8 @@ def _compose_status(d: _Draft) -> None:
     status: AnswerStatus = "answered"
     result: dict[str, Any] = {"status": "complete", "metric": main.metric, "invoice_statuses": list(statuses)}
     if listing is not None:
-        rows = list(listing.rows)
+        # one listed invoice comes back as the values of the result, several as its rows
+        rows = list(listing.rows) or ([dict(listing.values)] if listing.values.get("invoice_number") else [])
         numbers = [str(r.get("invoice_number")) for r in rows]
         shown = "; ".join(f"{r.get('invoice_number')} ({r.get('invoice_date')}, {r.get('supplier_id')}, "
                           f"{r.get('grand_total')} {currency})" for r in rows[:LISTED])
