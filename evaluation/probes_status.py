@@ -168,7 +168,10 @@ def _open(rng: random.Random, kind: str) -> tuple[str, tuple[Call, ...]]:
         tail = rng.choice((", credit notes netted in", " (credit notes included)", ", net of credit notes"))
     spend_word = "amount" if status == "posted" and rng.random() < 0.5 else "spend"
     frames = (f"{c} {word} {spend_word}{who} {p}{tail}", f"What is {c}'s {word} {spend_word}{who} {p}{tail}?",
-              f"{c}: total of {word} invoices{who} {p}{tail}", f"How much of {c}'s spend{who} {p} is {word}{tail}?")
+              f"{c}: total of {word} invoices{who} {p}{tail}",
+              # "how much of X's spend with S is paid" may be read as S's share: the supplier goes elsewhere
+              f"How much of {c}'s spend {p} is {word}{tail}?" if not who else
+              f"How much {word} spend does {c} have{who} {p}{tail}?")
     return rng.choice(frames), (Call(SPEND_METRIC, params),)
 
 

@@ -97,7 +97,9 @@ _SHARE = re.compile(
     # 2025 spend was Beta" (the measure word before "was" makes it a part of spend, not an amount asked for)
     r"|\bhow (?:big|large) (?:a|of a|is the) (?:slice|chunk|part|piece|portion)\b|\b(?:slice|chunk)\s+of\b"
     # "more than a quarter of Company A's spend", "over half of the spend" (not "a quarter of a million")
-    r"|\b(?:half|a\s+quarter|a\s+third|two\s+thirds|three\s+quarters)\s+of\b(?!\s+(?:a|one)\s+(?:thousand|"
+    # ("the first half of 2025" is a period, not a part)
+    r"|\b(?<!first )(?<!second )(?<!1st )(?<!2nd )(?<!last )(?<!this )"
+    r"(?:half|a\s+quarter|a\s+third|two\s+thirds|three\s+quarters)\s+of\b(?!\s+(?:a|one)\s+(?:thousand|"
     r"million|billion)\b)(?=[^?]{0,80}\b(?:spend|spending|purchases|expenditure)\b)"
     r"|\bhow much of\b[^?]{0,80}\b(?:spend|spending|purchases|purchasing|expenditure)\b[^?]{0,30}?\b(?:was|were)\b",
     re.I,

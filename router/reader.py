@@ -963,7 +963,9 @@ def read(
 #: Words that make a status-filtered invoice question something other than their total: a listing, a document,
 #: a question about a process ("why is it open", "when are they due").
 _NOT_A_FILTERED_FIGURE = re.compile(
-    r"\b(?:list|show|which|what|who|why|when|where|explain|describe|summar\w+|terms|due dates?|overdue|late|"
+    # ("what is Company B's unpaid amount": a figure asked with "what", not a listing)
+    r"\b(?:list|show|which|what(?!\s+(?:is|was|were|are)\b[^?]{0,60}\b(?:amount|total|balance|sum|value)s?\b)|"
+    r"who|why|when|where|explain|describe|summar\w+|terms|due dates?|overdue|late|"
     r"documents?|pdf|copy|copies|details?|lines?|items?)\b", re.I)
 _INVOICE_NOUNS = re.compile(r"\b(?:invoices?|bills|credit[- ]?notes?|credit memos?|credits)\b", re.I)
 #: A status standing for the amount itself ("Company A unpaid Q1 2026", "outstanding with Beta in March"): the

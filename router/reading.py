@@ -527,7 +527,7 @@ def dimension_phrase(name: str) -> str:
 
 
 # --- invoice statuses ---------------------------------------------------------------------------------------
-_EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\binvoices?\b)|"
+_EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\b(?:invoices?|bills?)\b)|"
                               r"\b(draft)\s+(?=(?:spend|spending|amounts?|totals?|value)\b)|"
                               r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b|"
                               # "how much of our spend is cancelled": the status as the predicate of the spend
