@@ -57,6 +57,7 @@ from router.reading import (
     match_catalog_metric,
     parse_amounts,
     parse_breakdown,
+    status_spans,
 )
 from router.rules import Identifiers, find_identifiers, mask, quoted_spans
 
@@ -821,7 +822,7 @@ def read(
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
-                                       *analysis.spans]
+                                       *analysis.spans, *status_spans(id_masked)]
     scratch = mask(id_masked, (*mentions.spans, *quotes, *period.spans))
     amounts_all = parse_amounts(scratch)
     consumed.extend((a.start, a.end) for a in amounts_all)

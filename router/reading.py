@@ -555,6 +555,13 @@ _LEFT_OUT_AFTER = re.compile(r"\s*(?:(?:invoices?|bills|documents?|ones)\s*)?(?:
                              re.I)
 
 
+def status_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The spans of the status words :func:`asked_statuses` reads (consumed by the reading: "spend on cancelled
+    invoices" names a status, not an unknown category)."""
+    return tuple(m.span(i) for pattern in (_EXCLUDED_STATUS, _MORE_EXCLUDED_STATUS) for m in pattern.finditer(text)
+                 for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
+
+
 def asked_statuses(text: str) -> tuple[str, ...]:
     """The statuses governed figures never count that a question asks for ("cancelled invoices", "invoices still
     in draft", "cancelled or draft invoices"), in the order written: ``("cancelled",)``, ``("draft",)``, both, or
@@ -647,6 +654,6 @@ def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple
 
 
 __all__ = [
-    "Amount", "Breakdown", "CatalogMetric", "catalog_metrics", "dimension_phrase", "excluded_status",
-    "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number",
+    "Amount", "Breakdown", "CatalogMetric", "asked_statuses", "catalog_metrics", "dimension_phrase", "excluded_status",
+    "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number", "status_spans",
 ]
