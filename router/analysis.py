@@ -777,8 +777,8 @@ def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
 #: Words after an exclusion cue that are filters or bases, not entities ("excluding tax", "without credit notes").
 _NOT_ENTITY = re.compile(
     # "posted but not yet paid": the status itself after "but not", not an excluded name
-    r"^(?:the\s+|any\s+|all\s+)?(?:yet\s+)?(?:tax|taxes|vat|credit[- ]?notes?|credit memos?|drafts?|draft invoices?|cancell?ed|"
-    r"duplicates?|invoices?|conversion|fx|currency|currency conversion|posted|paid|unpaid)\b"
+    r"^(?:the\s+|any\s+|all\s+)?(?:yet\s+)?(?:tax|taxes|vat|credit[- ]?notes?|credit memos?|drafts?|"
+    r"draft invoices?|cancell?ed|duplicates?|invoices?|conversion|fx|currency|currency conversion|posted|paid|unpaid)\b"
     # "in currencies other than EUR": a currency left out (parse_currency_scope), not an unknown name
     rf"|^(?:in\s+)?{_CODE}(?![A-Za-z])",
     re.I,
