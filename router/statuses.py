@@ -257,8 +257,9 @@ def _compose_status(d: _Draft) -> None:
         else:
             text = (f"{company} has {_plural(count, words + ' ' + noun)}{scope} dated in {d.period_text}, worth "
                     f"{amount} {currency} in total (net + tax, converted at the corporate rate on each posting "
-                    f"date), over {lines} invoice lines: {shown}{more}. {words.capitalize()} documents are never "
-                    "part of governed spend (posted and paid invoices): this is their value as invoiced, not spend"
+                    f"date), over {lines} invoice lines: {shown}{more}. {words.capitalize()} documents are not "
+                    "recognized spend (governed spend counts posted and paid invoices only): this is their value as "
+                    "invoiced"
                     f"{'' if types != ('invoice', 'credit_note') else '; credit notes of that status count negative'}"
                     "; replicated duplicates once.")
         breakdown = ran("status-breakdown")

@@ -46,10 +46,12 @@ def test_the_status_metric_equals_the_governed_lines_of_exactly_those_documents(
                     (SEED_TENANT, company, statuses, start, end)).fetchone()
                 assert truth is not None
                 params = {"company_id": company, "invoice_statuses": statuses, "start_date": start, "end_date": end}
-                row = _query(world, app_conn, STATUS, params)["rows"][0]["values"]
+                rows = _query(world, app_conn, STATUS, params)["rows"]
+                row = rows[0]["values"] if rows else {"total_amount": "0", "document_count": 0,
+                                                      "matched_line_count": 0}
                 total = Decimal(truth[0]).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-                assert Decimal(str(row["total_amount"])) == total, (params, row, truth)
-                assert int(row["document_count"]) == truth[1] and int(row["matched_line_count"]) == truth[2]
+                assert Decimal(str(row["total_amount"] or 0)) == total, (params, row, truth)
+                assert int(row["document_count"] or 0) == truth[1] and int(row["matched_line_count"]) == truth[2]
                 checked += truth[2] > 0
     assert checked >= 6  # the demo has cancelled and draft documents to compare
 

@@ -220,7 +220,7 @@ def test_the_answer_names_the_status_count_value_and_documents_never_spend() -> 
     })
     assert answer.status == "answered"
     assert "1 cancelled invoice " in answer.text and "21014.35 EUR" in answer.text
-    assert "INV-2025-0500" in answer.text and "not spend" in answer.text
+    assert "INV-2025-0500" in answer.text and "not recognized spend" in answer.text
     assert answer.result["invoice_count"] == 1 and answer.result["invoice_numbers"] == ["INV-2025-0500"]
 
 
