@@ -123,7 +123,9 @@ def status_parameters(req: StatusRequest, reading: Reading, gazetteer: Gazetteer
         params |= {"threshold": "0", "direction": "above", "inclusive": True,
                    "invoice_statuses": list(req.statuses)}
         cannot = [*(["product group " + (e.product_group or "")] if e.product_group_id else []),
-                  *(["products " + ", ".join(e.product_codes)] if e.product_codes else [])]
+                  *(["products " + ", ".join(e.product_codes)] if e.product_codes else []),
+                  # the listing is of invoices: credit notes asked for are named, never left out silently
+                  *(["credit notes"] if "credit_note" in (reading.analysis.document_types or ()) else [])]
     else:
         params["invoice_statuses"] = list(req.statuses)
         if e.product_group_id:
