@@ -102,6 +102,7 @@ def _excluded(rng: random.Random, kind: str) -> tuple[str, tuple[Call, ...]]:
     p, start, end = ("", *_HISTORY) if unbounded else rng.choice(PERIODS)
     params |= {"start_date": start, "end_date": end}
     n = "invoices"
+    frames: tuple[str, ...]
     if kind == "excluded_value":
         frames = (f"value of {adjective} {n} at {c}{who} {p}", f"{c}: total of {n}{who} {predicate}, {p}",
                   f"What were {c}'s {adjective} {n}{who} worth {p}?", f"sum of {adjective} {n}{who} for {c} {p}",

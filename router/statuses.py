@@ -91,12 +91,12 @@ def status_request(reading: Reading) -> StatusRequest | None:
         return StatusRequest("excluded", statuses, listing=bool(_LISTING.search(text)),
                              count=bool(_COUNT.search(text)), value=bool(_VALUE.search(text)),
                              words=_STATUS_WORDS[statuses])
-    statuses = reading.analysis.statuses
-    if statuses in (("posted",), ("paid",)) and _INVOICE_LISTING.search(text) and reading.threshold is None \
+    recognized = reading.analysis.statuses
+    if recognized in (("posted",), ("paid",)) and _INVOICE_LISTING.search(text) and reading.threshold is None \
             and not _COUNT.search(text) and reading.analysis.ranking is None:
-        assert statuses is not None
-        return StatusRequest("listing", statuses, listing=True, count=False, value=False,
-                             words=_STATUS_WORDS[statuses])
+        assert recognized is not None
+        return StatusRequest("listing", recognized, listing=True, count=False, value=False,
+                             words=_STATUS_WORDS[recognized])
     return None
 
 

@@ -195,7 +195,8 @@ def test_paid_vs_posted_is_spend_grouped_by_status(question: str) -> None:
 # --- the composed answer --------------------------------------------------------------------------------------------
 def _response(metric: str, parameters: dict[str, Any], values: dict[str, Any], rows: tuple[dict[str, Any], ...] = (),
               lines: int = 4) -> MetricToolResponse:
-    outputs = {"total_amount": {"type": "money", "unit": "EUR"}, "grand_total": {"type": "money", "unit": "EUR"}}
+    outputs: dict[str, dict[str, str | None]] = {"total_amount": {"type": "money", "unit": "EUR"},
+                                                 "grand_total": {"type": "money", "unit": "EUR"}}
     return MetricToolResponse(metric=metric, status="complete" if lines else "no_data", currency="EUR",
                               outputs=outputs, values=values, rows=rows, matched_line_count=lines,
                               source_line_ids=(), source_line_count=0, sources_truncated=False, policy={},
