@@ -105,7 +105,7 @@ _SHARE = re.compile(
     r"|\bhow (?:big|large) (?:a|of a|is the) (?:slice|chunk|part|piece|portion)\b|\b(?:slice|chunk)\s+of\b"
     # "more than a quarter of Company A's spend", "over half of the spend" (not "a quarter of a million")
     # (not "the second half of last year": a period)
-    r"|(?<!first\s)(?<!second\s)(?<!1st\s)(?<!2nd\s)(?<!last\s)"
+    r"|(?<!first\s)(?<!second\s)(?<!1st\s)(?<!2nd\s)(?<!last\s)(?<!this\s)"
     r"\b(?:half|a\s+quarter|a\s+third|two\s+thirds|three\s+quarters)\s+of\b(?!\s+(?:a|one)\s+(?:thousand|"
     r"million|billion)\b)(?=[^?]{0,80}\b(?:spend|spending|purchases|expenditure)\b)"
     r"|\bhow much of\b[^?]{0,80}\b(?:spend|spending|purchases|purchasing|expenditure)\b[^?]{0,30}?\b(?:was|were)\b",
@@ -171,7 +171,9 @@ EXCLUSION_CUE = re.compile(
 _POSTED = re.compile(
     r"\b(?:unpaid|outstanding|not yet paid|not paid(?: yet)?|yet to be paid|still open|"
     r"open\s+(?:\.\s*)?(?:invoices?|items?|amounts?|payables?|balances?|spend|documents?|totals?|lines?|line items?)|"
-    r"(?:only )?posted(?:\s+invoices?| but not paid| only)?|(?:that|which) are open|"
+    # "posted but not yet paid", "posted, not paid yet", "posted and still unpaid": one status, posted
+    r"(?:only )?posted(?:\s+invoices?|,?\s+(?:but\s+|and\s+)?(?:still\s+)?(?:not\s+(?:yet\s+)?paid(?:\s+yet)?|"
+    r"unpaid)| only)?|(?:that|which) are open|"
     r"awaiting payment|due for payment|pending payment|"
     # "how much do we (still) owe Beta": what is invoiced and not yet paid.
     r"(?:still\s+)?(?:owe|owed|owing)|"
@@ -195,7 +197,7 @@ _PAID = re.compile(
     r"(?<!\bbe)(?<!\bdid)(?<!\bdo)(?<!\bis)(?<!\bare)(?<!\bit)(?<!\bget)(?<!\bgot)(?<!\byet)(?<!\bnot)"
     r" paid(?=[?.!]*\s*$)"
     # "how much of our Q1 spend is paid": the part of the spend in that status
-    r"|(?<=\bis\s)(?:already\s+)?paid(?=[?.!]*\s*$)",
+    r"|(?<=\bis\s)(?:already\s+)?paid(?=[?.!]*\s*(?:$|[,;(]))",
     re.I,
 )
 _CREDIT_NOTES = re.compile(
@@ -803,8 +805,9 @@ def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
 
 #: Words after an exclusion cue that are filters or bases, not entities ("excluding tax", "without credit notes").
 _NOT_ENTITY = re.compile(
-    r"^(?:the\s+|any\s+|all\s+)?(?:tax|taxes|vat|credit[- ]?notes?|credit memos?|drafts?|draft invoices?|cancell?ed|"
-    r"duplicates?|invoices?|conversion|fx|currency|currency conversion|posted|paid|unpaid)\b"
+    # "posted but not yet paid": the status itself after "but not", not an excluded name
+    r"^(?:the\s+|any\s+|all\s+)?(?:yet\s+)?(?:tax|taxes|vat|credit[- ]?notes?|credit memos?|drafts?|"
+    r"draft invoices?|cancell?ed|duplicates?|invoices?|conversion|fx|currency|currency conversion|posted|paid|unpaid)\b"
     # "in currencies other than EUR": a currency left out (parse_currency_scope), not an unknown name
     rf"|^(?:in\s+)?{_CODE}(?![A-Za-z])",
     re.I,

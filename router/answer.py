@@ -1101,7 +1101,8 @@ def validate_answer(
             listed_amounts.add((f"{m.parameters['threshold']}", m.currency))
             if m.parameters.get("upper_threshold") is not None:
                 listed_amounts.add((f"{m.parameters['upper_threshold']}", m.currency))
-        tool_entities |= {str(r["supplier_id"]) for r in m.rows if r.get("supplier_id")}
+        # (a listing of one row comes back as the result's values, not as a row)
+        tool_entities |= {str(r["supplier_id"]) for r in (*m.rows, m.values) if r.get("supplier_id")}
         if m.parameters.get("supplier_id"):
             tool_entities.add(str(m.parameters["supplier_id"]))
     for products in _find(run, FindProductsToolResponse) if run is not None else ():

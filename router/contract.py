@@ -171,6 +171,7 @@ Workflow = Literal[
     "figure_with_document",
     "unit_price",
     "spend_threshold",
+    "status_documents",
 ]
 
 

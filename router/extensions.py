@@ -29,6 +29,7 @@ from router.followups import clarification, context_reference
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
+from router.statuses import HISTORY_START, StatusRequest, status_parameters, status_request, status_steps
 
 #: "Which supplier's spend grew the most", "the supplier with the biggest increase": a ranking of changes between
 #: two periods. The governed ranking orders one period's spend and the comparison gives each supplier's change, but
@@ -154,6 +155,9 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
                        questions=[f"I can give the figure, but I do not know '{unknown}': the agreements state these "
                                   f"facts about a supplier: {known}. Which one do you mean?"],
                        intents=_aggregate(), rule="compound:unknown_fact")
+    status = status_request(reading)
+    if status is not None:
+        return _route_status(text, reading, inputs, status)
     from router.thresholds import route_threshold, total_threshold  # "suppliers with more than 50k spend"
 
     on_totals = total_threshold(reading)
@@ -279,6 +283,38 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     return _result(text, reading, inputs, workflow="invoice_count", entities=entities, steps=count_steps(req),
                    intents=intents, read_as=read_as, statuses=statuses or ("posted", "paid"), currency=currency,
                    rule=count_rule(req))
+
+
+def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) -> RoutingResult:
+    """Cancelled or draft documents asked for by status, or a listing of open or paid invoices
+    (router/statuses.py): a company and a period like any figure; a listing without a period covers the whole
+    history up to the as-of date."""
+    unbounded = req.listing and reading.period.time_range is None and not reading.period.ambiguous
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded)
+    tr = reading.period.time_range
+    if unbounded:
+        tr = TimeRange(start=HISTORY_START, end=inputs.as_of + dt.timedelta(days=1),
+                       label="all dates up to the as-of date", source_text="")
+    intents = _aggregate()
+    read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    read_as += f", statuses {', '.join(req.statuses)}"
+    if reasons or tr is None or entities.company_id is None:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=intents, read_as=read_as, rule="status:clarification")
+    params, unmapped = status_parameters(req, reading, inputs.gazetteer, entities.company_id, tr.start.isoformat(),
+                                         tr.end.isoformat(), currency)
+    steps, unserved = status_steps(req, reading, params)
+    for reason, question in (*unmapped, *unserved):
+        reasons.append(reason)
+        questions.append(question)
+    if reasons:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=intents, read_as=read_as, rule="status:clarification")
+    routed = _result(text, reading, inputs, workflow="status_documents", entities=entities, steps=steps,
+                     intents=intents, read_as=read_as, statuses=req.statuses, currency=currency,
+                     rule=f"status:{req.kind}")
+    # The period shown is the one the documents were selected by (the whole history for an unbounded listing).
+    return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": tr})})
 
 
 __all__ = ["route_extensions"]

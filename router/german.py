@@ -25,7 +25,7 @@ _MARKERS = re.compile(
     r"st(?:ü|ue)ckpreis\w*|einzelpreis\w*|w(?:ä|ae)hrung\w*|"
     r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
     r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck|summe|"
-    r"ausgenommen|exklusive|aufgeteilt|aufgeschl(?:ü|ue)sselt|prozent|viertel\w*|drittel|storniert\w*|"
+    r"ausgenommen|exklusive|aufgeteilt|aufgeschl(?:ü|ue)sselt|prozent|viertel\w*|drittel|storniert\w*|entw(?:ü|ue)rf\w*|"
     r"beglichen\w*|strittig\w*|entw(?:ü|ue)rfe|nach)\b",
     _I,
 )
@@ -290,6 +290,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bstorniert\w*\b", "cancelled"),
         (r"\b(?:strittig|bestritten|beanstandet)\w*\b", "disputed"),
         (r"\b(?:rechnungsentw(?:ü|ue)rfe|entw(?:ü|ue)rfe)\b", "draft invoices"),
+        # "Rechnungen im Entwurf", "im Entwurfsstatus": invoices still in draft
+        (r"\bim\s+entwurf(?:s(?:status|stadium))?\b", "in draft"),
+        (r"\bentwurf(?:s(?:status|stadium))?\b", "draft"),
         (r"\bbeglichene[nr]?\b", "paid"),
         (r"\b(?:genehmigte|genehmigten|zugelassene|zugelassenen|freigegebene|freigegebenen)\s+lieferanten\b",
          "approved vendors"),

@@ -50,12 +50,14 @@ from router.reading import (
     Amount,
     Breakdown,
     CatalogMetric,
+    asked_statuses,
     currency_code,
     excluded_status,
     group_dimension,
     match_catalog_metric,
     parse_amounts,
     parse_breakdown,
+    status_spans,
 )
 from router.rules import Identifiers, find_identifiers, mask, quoted_spans
 
@@ -483,6 +485,9 @@ class Reading:
     #: Suppliers and product groups an exclusion cue puts outside the figure ("excluding Beta").
     excluded_supplier_ids: tuple[str, ...] = ()
     excluded_group_ids: tuple[str, ...] = ()
+    #: Every status governed figures never count that the question asks for ("cancelled or draft invoices"), in
+    #: the order written (router/statuses.py answers them over exactly those documents).
+    asked_statuses: tuple[str, ...] = ()
 
     @property
     def threshold_amount(self) -> Amount | None:
@@ -957,7 +962,7 @@ def read(
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
-                                       *analysis.spans]
+                                       *analysis.spans, *status_spans(id_masked)]
     scratch = mask(id_masked, (*mentions.spans, *quotes, *period.spans))
     amounts_all = parse_amounts(scratch)
     consumed.extend((a.start, a.end) for a in amounts_all)
@@ -1051,6 +1056,15 @@ def read(
         statuses = ("paid",)
     elif _POSTED_ONLY.search(cue_text):
         statuses = ("posted",)
+    # "paid vs posted (split by status)": both recognized statuses side by side, a row each (the spend metric's
+    # invoice_status grouping); naming both against each other, or asking a row per status, answers the choice.
+    choice = _STATUS_CHOICE.search(cue_text)
+    by_status = "invoice_status" in breakdown.group_by
+    if choice and re.search(r"\bv(?:s\.?|ersus)(?!\w)", choice.group(0), re.I) and not by_status:
+        breakdown = replace(breakdown, group_by=(*breakdown.group_by, "invoice_status"))
+        by_status = True
+    if by_status and (choice or analysis.statuses is None):
+        statuses = ("posted", "paid")
     other_basis = _OTHER_BASIS.search(cue_text)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
@@ -1065,7 +1079,7 @@ def read(
         currency_unchosen=bool(_CURRENCY_UNCHOSEN.search(cue_text)),
         net_basis=bool(_NET_BASIS.search(cue_text)),
         other_basis=other_basis.group(0) if other_basis else None,
-        status_choice=bool(_STATUS_CHOICE.search(cue_text)),
+        status_choice=bool(choice) and not by_status,
         approved=bool(_APPROVED.search(cue_text)),
         approves=bool(_APPROVES.search(text)),
         summary=bool(_SUMMARY_CUES.search(cue_text)),
@@ -1080,6 +1094,7 @@ def read(
         text=text, as_of=as_of, identifiers=identifiers, mentions=mentions, entities=entities,
         entity_problems=tuple(problems), period=period, amounts=amounts, breakdown=breakdown, statuses=statuses,
         excluded_status=excluded_status(_mask_excluded_statuses(cue_text, analysis)),
+        asked_statuses=asked_statuses(_mask_excluded_statuses(cue_text, analysis)),
         currencies=_currencies(cue_text), cues=cues,
         measure=metric_kind(text, entities, parse_amounts(text)),
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
@@ -1093,7 +1108,9 @@ def read(
 #: Words that make a status-filtered invoice question something other than their total: a listing, a document,
 #: a question about a process ("why is it open", "when are they due").
 _NOT_A_FILTERED_FIGURE = re.compile(
-    r"\b(?:list|show|which|what|who|why|when|where|explain|describe|summar\w+|terms|due dates?|overdue|late|"
+    # ("what is Company B's unpaid amount": a figure asked with "what", not a listing)
+    r"\b(?:list|show|which|what(?!\s+(?:is|was|were|are)\b[^?]{0,60}\b(?:amount|total|balance|sum|value)s?\b)|"
+    r"who|why|when|where|explain|describe|summar\w+|terms|due dates?|overdue|late|"
     r"documents?|pdf|copy|copies|details?|lines?|items?)\b", re.I)
 _INVOICE_NOUNS = re.compile(r"\b(?:invoices?|bills|credit[- ]?notes?|credit memos?|credits)\b", re.I)
 #: A status standing for the amount itself ("Company A unpaid Q1 2026", "outstanding with Beta in March"): the

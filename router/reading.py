@@ -341,6 +341,8 @@ _DIMENSION_NOUNS = (
     ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?|part(?:\s+numbers?)?|parts|"
                      r"item\s+codes?|material(?:\s+numbers?)?|materials"),
     ("supplier_id", r"suppliers?|vendors?"),
+    # "split by status", "per invoice status": a row per status the figure counts
+    ("invoice_status", r"(?:(?:invoice|payment|document)\s+)?status(?:es)?"),
 )
 _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (dim, re.compile(pattern, re.I))
@@ -502,7 +504,7 @@ def parse_breakdown(text: str) -> Breakdown:
 
 _DIMENSION_PHRASES = {"supplier_id": "supplier", "product_group_id": "product group", "product_code": "product",
                       "company_id": "company", "invoice_number": "invoice", "currency": "currency",
-                      "top_product_group_id": "top-level product group"}
+                      "top_product_group_id": "top-level product group", "invoice_status": "status"}
 
 #: Product groups nest (a root such as Monitoring Products > Sensors > Pressure Sensors): words naming the level.
 _TOP_LEVEL = re.compile(r"\btop[- ]level\b|\bmain\s+(?:product\s+)?(?:groups?|categor(?:y|ies))\b|"
@@ -536,7 +538,7 @@ def dimension_phrase(name: str) -> str:
 
 
 # --- invoice statuses ---------------------------------------------------------------------------------------
-_EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\binvoices?\b)|"
+_EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\w-]{0,30}\b(?:invoices?|bills?)\b)|"
                               r"\b(draft)\s+(?=(?:spend|spending|amounts?|totals?|value)\b)|"
                               r"\binvoices?\b[\s\w-]{0,20}\b(?:that were |which were |were )?(cancell?ed|voided)\b|"
                               # "how much of our spend is cancelled": the status as the predicate of the spend
@@ -544,14 +546,65 @@ _EXCLUDED_STATUS = re.compile(r"\b(cancell?ed|voided|void|draft|drafts)\b(?=[\s\
                               re.I)
 
 
+#: Further wordings of the two statuses (the vocabulary finance.cancelled_draft_invoices answers): "invoices still
+#: in draft", "in draft status", "drafts" as a noun, "unposted" / "not yet posted" (a draft is not posted yet),
+#: "invoices that have been voided".
+_MORE_EXCLUDED_STATUS = re.compile(
+    r"\b(?:invoices?|bills?|documents?|credit[- ]?notes?)\b[\s\w-]{0,30}?\b(?:still\s+)?in\s+(?:the\s+)?"
+    r"(draft)(?:\s+(?:status|state|stage|form|mode))?\b|"
+    r"\b(?:in|with)\s+(draft)\s+(?:status|state|stage)\b|"
+    r"\b(drafts)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:agreements?|contracts?|amendments?|manuals?|documents?))|"
+    r"\b(unposted|not\s+yet\s+posted|not\s+posted\s+yet)\b|"
+    r"\b(?:have|has|had)\s+been\s+(cancell?ed|voided)\b",
+    re.I,
+)
+
+
+#: Words after a status and its noun that leave the documents out ("cancelled invoices excluded").
+_LEFT_OUT_AFTER = re.compile(r"\s*(?:(?:invoices?|bills|documents?|ones)\s*)?(?:(?:are|were|being|to be|is)\s+)?"
+                             r"(?:excluded|left out|removed|omitted|not counted|not included|ignored|aside|out)\b",
+                             re.I)
+
+
+def status_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The spans of the status words :func:`asked_statuses` reads (consumed by the reading: "spend on cancelled
+    invoices" names a status, not an unknown category)."""
+    return tuple(m.span(i) for pattern in (_EXCLUDED_STATUS, _MORE_EXCLUDED_STATUS) for m in pattern.finditer(text)
+                 for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
+
+
+def asked_statuses(text: str) -> tuple[str, ...]:
+    """The statuses governed figures never count that a question asks for ("cancelled invoices", "invoices still
+    in draft", "cancelled or draft invoices"), in the order written: ``("cancelled",)``, ``("draft",)``, both, or
+    ``()``.
+
+    >>> asked_statuses("value of cancelled invoices"), asked_statuses("total of invoices still in draft")
+    (('cancelled',), ('draft',))
+    >>> asked_statuses("how many cancelled or draft invoices"), asked_statuses("Company A spend in Q1")
+    (('cancelled', 'draft'), ())
+    """
+    found: list[tuple[int, str]] = []
+    for pattern in (_EXCLUDED_STATUS, _MORE_EXCLUDED_STATUS):
+        for match in pattern.finditer(text):
+            if _LEFT_OUT_AFTER.match(text, match.end()):
+                continue  # "cancelled invoices excluded": no request for them (governed figures leave them out)
+            index = next(i for i, g in enumerate(match.groups(), start=1) if g)
+            word = match.group(index).lower()
+            status = "draft" if word.startswith(("draft", "unposted", "not")) else "cancelled"
+            found.append((match.start(index), status))
+    for other in re.finditer(r"\b(?:cancell?ed|voided)\s*(?:,|or|and|/|&)\s*(draft)s?\b|"
+                             r"\bdrafts?\s*(?:,|or|and|/|&)\s*(cancell?ed|voided)\b", text, re.I):
+        # "cancelled or draft invoices": the second status shares the first one's noun
+        index = 1 if other.group(1) else 2
+        found.append((other.start(index), "draft" if index == 1 else "cancelled"))
+    return tuple(dict.fromkeys(status for _, status in sorted(found)))
+
+
 def excluded_status(text: str) -> str | None:
     """The invoice status a question asks for that governed figures never count ("cancelled invoices"),
-    normalized to the status name, or ``None``."""
-    match = _EXCLUDED_STATUS.search(text)
-    if match is None:
-        return None
-    word = next(g for g in match.groups() if g).lower()
-    return "draft" if word.startswith("draft") else "cancelled"
+    normalized to the status name, or ``None`` (the first of :func:`asked_statuses`)."""
+    statuses = asked_statuses(text)
+    return statuses[0] if statuses else None
 
 
 # --- metrics of the catalog -----------------------------------------------------------------------------------
@@ -623,6 +676,6 @@ def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple
 
 
 __all__ = [
-    "Amount", "Breakdown", "CatalogMetric", "catalog_metrics", "dimension_phrase", "excluded_status",
-    "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number",
+    "Amount", "Breakdown", "CatalogMetric", "asked_statuses", "catalog_metrics", "dimension_phrase", "excluded_status",
+    "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number", "status_spans",
 ]

@@ -141,7 +141,8 @@ class SpendRequest(_Model):
     end_date: dt.date
     invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
     reporting_currency: CurrencyCode
-    group_by: tuple[Literal["supplier_id", "product_group_id", "product_code", "top_product_group_id"], ...] = Field(
+    group_by: tuple[Literal["supplier_id", "product_group_id", "product_code", "top_product_group_id",
+                            "invoice_status"], ...] = Field(
         default=(), max_length=2, description="Also break the total down by these allow-listed dimensions."
     )
     grain: Literal["day", "week", "month", "quarter", "year"] | None = Field(

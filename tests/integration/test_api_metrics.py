@@ -140,13 +140,15 @@ def test_describe_returns_interface_policy_and_request_schema(client: TestClient
     assert response.status_code == 200, response.text
     detail = response.json()
     assert detail["grains"] == ["day", "week", "month", "quarter", "year"]
-    assert set(detail["dimensions"]) == {"supplier_id", "product_group_id", "product_code", "top_product_group_id"}
+    assert set(detail["dimensions"]) == {"supplier_id", "product_group_id", "product_code", "top_product_group_id",
+                                         "invoice_status"}
     assert detail["outputs"]["total_spend"]["type"] == "money"
     assert detail["request_schema"]["properties"]["group_by"]["items"]["enum"] == [
         "supplier_id",
         "product_group_id",
         "product_code",
         "top_product_group_id",
+        "invoice_status",
     ]
     assert "sign_rule" in detail["policy"]
     assert "select" not in response.text.lower()

@@ -215,8 +215,13 @@ def _quantize(value: Any, output: Mapping[str, Any]) -> str | None:
     return str(exact.quantize(Decimal(1).scaleb(-scale), rounding=ROUND_HALF_UP))
 
 
+#: Metrics over a mart dbt derives from the lines (this module writes the lines without dbt, so the derived mart stays
+#: empty here): tests/integration/test_ask_statuses.py compares them with the governed lines directly.
+DERIVED = {"finance.cancelled_draft_invoices"}
+
+
 def test_every_served_metric_has_a_sample(built: tuple[MetricRegistry, Path]) -> None:
-    assert set(_served(built[1])) == set(SAMPLES) | COMPOSED
+    assert set(_served(built[1])) == set(SAMPLES) | COMPOSED | DERIVED
 
 
 @pytest.mark.parametrize(

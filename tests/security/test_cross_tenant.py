@@ -55,6 +55,7 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "catalog.document_currency_unit_price": {"product_code": "PRD-482", "start_date": "2026-03-01",
                                              "end_date": "2026-04-01", "company_id": "COMP-A",
                                              "document_currency": "EUR"},
+    "finance.cancelled_draft_invoices": {"company_id": "COMP-A", "invoice_statuses": ["cancelled", "draft"], **Q1},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
@@ -63,7 +64,7 @@ METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"
 SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
 _VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "grand_total",
-                  "line_count", "document_unit_price")
+                  "line_count", "document_unit_price", "total_amount")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:

@@ -194,7 +194,8 @@ def test_new_phrases_leave_no_unread_span() -> None:
 
 def test_excluding_drafts_is_no_request_for_drafts() -> None:
     assert read("Company A spend in Q1 2026 excluding draft invoices", GAZETTEER, AS_OF).excluded_status is None
-    assert "status" in " ".join(routed("Company A spend on cancelled invoices in Q1 2026").clarification_reasons)
+    # asked for by name, cancelled invoices are their own governed figure (router/statuses.py), never spend
+    assert routed("Company A spend on cancelled invoices in Q1 2026").workflow == "status_documents"
 
 
 # --- the governed request -------------------------------------------------------------------------------------

@@ -110,13 +110,18 @@ def test_spend_including_vat_is_the_spend(phrase: str) -> None:
 @pytest.mark.parametrize("question", ["Company A draft invoices total in 2025",
                                       "Company B total of draft invoices in Q1 2026"])
 def test_draft_totals_are_served_over_drafts(question: str) -> None:
-    """The marts hold drafts and the spend metric takes the status: the total over drafts, never posted+paid."""
+    """Drafts asked for by name: the governed metric over exactly the drafts, never posted+paid."""
     result = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS, catalog=CATALOG))
     assert not result.requires_clarification, result.clarification_question
     assert tuple(result.constraints.invoice_status) == ("draft",)
 
 
-def test_cancelled_totals_still_ask() -> None:
+def test_cancelled_totals_are_served_over_cancelled_documents() -> None:
+    """Cancelled invoices asked for by name: the governed metric over exactly those documents (labelled, never
+    spend), no longer a clarification."""
     result = route("Company A cancelled invoices total in 2025",
                    RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS, catalog=CATALOG))
-    assert result.requires_clarification and "cancelled" in (result.clarification_question or "")
+    assert result.workflow == "status_documents", result.clarification_question
+    calls = [s.arguments for s in result.execution_plan if s.tool == "metrics.query"]
+    assert {c["metric"] for c in calls} == {"finance.cancelled_draft_invoices"}
+    assert all(c["parameters"]["invoice_statuses"] == ["cancelled"] for c in calls)
