@@ -19,12 +19,13 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+
+from evaluation.probe_client import probe_client
 
 TENANT = "tenant-42"
 AS_OF = dt.date(2026, 5, 15)
@@ -403,22 +404,9 @@ def classify(probe: Probe, status: str, text: str, expected: list[str] | None, p
 
 
 def run(database: str, categories: Sequence[str] = (), verbose: bool = False) -> Counter[tuple[str, str]]:
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
-                         principal_id="constraint-probes", rate_limit_per_minute=1_000_000).key
-    headers = {"Authorization": f"Bearer {key}"}
     counts: Counter[tuple[str, str]] = Counter()
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with probe_client(database, "constraint-probes", (TENANT,)) as session:
+        client, headers = session.client, session.headers
         for probe in PROBES:
             if categories and probe.category not in categories:
                 continue

@@ -20,14 +20,13 @@ read, never its questions). Written from the slot grammar alone, never from an e
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from evaluation.constraint_probes import Call
+from evaluation.probe_client import cli
 from evaluation.probes_clarify import PERIODS, Draw, Probe, _draw, _style, _total, outcome_table, run
 
 #: German synonyms of the demo groups (the catalogue's, some with "und" / "&" and one-edit typos).
@@ -390,20 +389,7 @@ def table(counts: Counter[tuple[str, str]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--per-class", type=int, default=40)
-    parser.add_argument("--class", dest="classes", action="append", default=[])
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    parser.add_argument("--json", help="write the counts as JSON to this file")
-    args = parser.parse_args(argv)
-    found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.klass in args.classes]
-    counts = run(args.database, found, args.show)
-    print(table(counts))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+    cli(argv, doc=__doc__, probes=probes, run=run, table=table, seed=11, per_class=40)
 
 
 if __name__ == "__main__":

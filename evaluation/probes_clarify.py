@@ -25,10 +25,7 @@ alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
-import json
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present, _tokens
+from evaluation.probe_client import cli, probe_client
 
 TENANT = "tenant-42"
 AS_OF = dt.date(2026, 5, 15)
@@ -731,22 +729,9 @@ def _normalize(call: Call, result: Mapping[str, Any]) -> tuple[list[str], bool]:
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
-                         principal_id="probes-clarify", rate_limit_per_minute=1_000_000).key
-    headers = {"Authorization": f"Bearer {key}"}
     counts: Counter[tuple[str, str]] = Counter()
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with probe_client(database, "probes-clarify", (TENANT,)) as session:
+        client, headers = session.client, session.headers
         for probe in found:
             expected: list[str] | None = None
             no_rows = False
@@ -792,20 +777,7 @@ def table(counts: Counter[tuple[str, str]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--per-class", type=int, default=30)
-    parser.add_argument("--class", dest="classes", action="append", default=[])
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    parser.add_argument("--json", help="write the counts as JSON to this file")
-    args = parser.parse_args(argv)
-    found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.klass in args.classes]
-    counts = run(args.database, found, args.show)
-    print(table(counts))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+    cli(argv, doc=__doc__, probes=probes, run=run, table=table)
 
 
 if __name__ == "__main__":

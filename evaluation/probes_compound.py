@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import re
 from collections import Counter
@@ -43,6 +42,7 @@ from itertools import pairwise
 from typing import Any
 
 from evaluation.constraint_probes import AS_OF, MON, PRES, SENS, TENANT, Call, _present, _tokens
+from evaluation.probe_client import probe_client
 
 #: Spellings of the demo suppliers (tenant-42) that have lines for Company A.
 SUPPLIERS: dict[str, tuple[str, ...]] = {
@@ -591,22 +591,9 @@ def classify(status: str, text: str, expected: Sequence[list[str]]) -> tuple[str
 
 
 def run(database: str, probes: Sequence[Probe], verbose: bool = False) -> Counter[tuple[str, str]]:
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
-                         principal_id="compound-probes", rate_limit_per_minute=1_000_000).key
-    headers = {"Authorization": f"Bearer {key}"}
     counts: Counter[tuple[str, str]] = Counter()
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with probe_client(database, "compound-probes", (TENANT,)) as session:
+        client, headers = session.client, session.headers
         for probe in probes:
             expected: list[list[str]] = []
             for call in probe.parts:

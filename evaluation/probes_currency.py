@@ -60,7 +60,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
 import random
 import re
 from collections import Counter
@@ -70,6 +69,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present, _tokens
+from evaluation.probe_client import probe_client
 from evaluation.probes_clarify import COMPANIES, GROUPS, PERIODS, SUPPLIERS, outcome_table
 
 TENANT = "tenant-42"
@@ -598,22 +598,9 @@ def classify(probe: Probe, status: str, text: str, expected: Sequence[Expected])
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
-                         principal_id="probes-currency", rate_limit_per_minute=1_000_000).key
-    headers = {"Authorization": f"Bearer {key}"}
     counts: Counter[tuple[str, str]] = Counter()
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with probe_client(database, "probes-currency", (TENANT,)) as session:
+        client, headers = session.client, session.headers
         for probe in found:
             expected: list[Expected] = []
             for e in probe.expect:

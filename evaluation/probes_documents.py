@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from evaluation.probe_client import probe_client
 from evaluation.probes_clarify import outcome_table
 
 TENANT = "tenant-42"
@@ -230,22 +231,9 @@ def classify(probe: Probe, status: str, evidence: Sequence[dict[str, object]]) -
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
-                         principal_id="probes-documents", rate_limit_per_minute=1_000_000).key
-    headers = {"Authorization": f"Bearer {key}"}
     counts: Counter[tuple[str, str]] = Counter()
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with probe_client(database, "probes-documents", (TENANT,)) as session:
+        client, headers = session.client, session.headers
         for probe in found:
             body = client.post("/v1/ask", headers=headers,
                                json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()

@@ -22,13 +22,12 @@ the slot grammar and the catalogue alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from evaluation.constraint_probes import Call
+from evaluation.probe_client import cli
 from evaluation.probes_clarify import GROUPS, Draw, Frame, Probe, _draw, _style, _total, run
 
 #: Short spellings of the demo groups: (spelling, group id, the ids it covers: itself and its subgroups).
@@ -160,20 +159,8 @@ def probes(seed: int, per_class: int = 40) -> list[Probe]:
 def main(argv: Sequence[str] | None = None) -> None:
     from evaluation.probes_clarify import outcome_table
 
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=31)
-    parser.add_argument("--per-class", type=int, default=40)
-    parser.add_argument("--class", dest="classes", action="append", default=[])
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    parser.add_argument("--json", help="write the counts as JSON to this file")
-    args = parser.parse_args(argv)
-    found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.klass in args.classes]
-    counts = run(args.database, found, args.show)
-    print(outcome_table(counts, tuple(FRAMES), total=False, every_row=True))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+    cli(argv, doc=__doc__, probes=probes, run=run, seed=31, per_class=40,
+        table=lambda counts: outcome_table(counts, tuple(FRAMES), total=False, every_row=True))
 
 
 if __name__ == "__main__":

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import re
 from collections import Counter
@@ -43,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present
+from evaluation.probe_client import probe_client
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, SUPPLIERS, TENANT, outcome_table
 
 STATUS_METRIC = "finance.cancelled_draft_invoices"
@@ -294,22 +294,9 @@ def classify(status: str, text: str, expected: Sequence[Expected]) -> str:
 
 def run(database: str, found: Sequence[StatusProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
     """Ask every probe through ``/v1/ask`` and compare with its governed calls made directly (tenant-42)."""
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
-                         principal_id="probes-status", rate_limit_per_minute=1_000_000).key
-    headers = {"Authorization": f"Bearer {key}"}
     counts: Counter[tuple[str, str]] = Counter()
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with probe_client(database, "probes-status", (TENANT,)) as session:
+        client, headers = session.client, session.headers
         for probe in found:
             expected: list[Expected] = []
             for call in probe.calls:

@@ -29,9 +29,6 @@ Written from the slot grammar alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import random
 import re
 from collections import Counter
@@ -41,6 +38,7 @@ from decimal import Decimal
 from typing import Any
 
 from evaluation.constraint_probes import _present
+from evaluation.probe_client import cli, probe_client
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, SUPPLIERS, TENANT, outcome_table
 
 RANKING = "finance.spend_ranking"
@@ -338,22 +336,9 @@ def _direct(client: Any, headers: Mapping[str, str], call: Call) -> Mapping[str,
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
-                         principal_id="probes-thresholds", rate_limit_per_minute=1_000_000).key
-    headers = {"Authorization": f"Bearer {key}"}
     counts: Counter[tuple[str, str]] = Counter()
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with probe_client(database, "probes-thresholds", (TENANT,)) as session:
+        client, headers = session.client, session.headers
         for probe in found:
             exp = expected(probe.expect, _direct(client, headers, probe.expect)) if probe.expect else None
             body = client.post("/v1/ask", headers=headers,
@@ -375,20 +360,7 @@ def table(counts: Counter[tuple[str, str]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--per-class", type=int, default=30)
-    parser.add_argument("--class", dest="classes", action="append", default=[])
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    parser.add_argument("--json", help="write the counts as JSON to this file")
-    args = parser.parse_args(argv)
-    found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.klass in args.classes]
-    counts = run(args.database, found, args.show)
-    print(table(counts))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+    cli(argv, doc=__doc__, probes=probes, run=run, table=table)
 
 
 if __name__ == "__main__":

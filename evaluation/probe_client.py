@@ -1,0 +1,73 @@
+"""What every probe generator needs from the running product: an API key of the probed tenant, the app in-process,
+``/v1/ask`` and the governed metric called directly, and one command line.
+
+Generators compare an ``ask`` answer with the metric the question names, called with the slot values; both go through
+the same app and the same serving role, so a difference is the reading's, never the connection's."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+SCOPES = ("invoice:aggregate", "procurement:read")
+
+
+@dataclass(frozen=True)
+class ProbeClient:
+    """The app under test and one bearer header per probed tenant (``headers`` is the first tenant's)."""
+
+    client: Any
+    by_tenant: Mapping[str, Mapping[str, str]]
+
+    @property
+    def headers(self) -> Mapping[str, str]:
+        return next(iter(self.by_tenant.values()))
+
+
+@contextmanager
+def probe_client(database: str, principal: str, tenants: Sequence[str]) -> Iterator[ProbeClient]:
+    """The product's app over ``database`` with a fresh key per tenant (rate limit lifted: probes ask thousands)."""
+    import psycopg
+    from fastapi.testclient import TestClient
+
+    from api.main import create_app
+    from procura.auth import create_key
+    from procura.settings import get_settings
+
+    os.environ["PROCURA_DB_NAME"] = database
+    get_settings.cache_clear()
+    settings = get_settings()
+    keys: dict[str, Mapping[str, str]] = {}
+    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
+        for tenant in tenants:
+            key = create_key(conn, tenant_id=tenant, scopes=SCOPES, principal_id=principal,
+                             rate_limit_per_minute=1_000_000).key
+            keys[tenant] = {"Authorization": f"Bearer {key}"}
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        yield ProbeClient(client, keys)
+
+
+def cli(argv: Sequence[str] | None, *, doc: str | None, probes: Callable[[int, int], Sequence[Any]],
+        run: Callable[[str, Sequence[Any], str], Counter[tuple[str, str]]],
+        table: Callable[[Counter[tuple[str, str]]], str], seed: int = 1, per_class: int = 30) -> None:
+    """The generators' shared command line: seed, probes per class, classes, what to show, counts as JSON."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    parser.add_argument("--database", default="procura")
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--per-class", type=int, default=per_class)
+    parser.add_argument("--class", dest="classes", action="append", default=[])
+    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
+    parser.add_argument("--json", help="write the counts as JSON to this file")
+    args = parser.parse_args(argv)
+    found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.klass in args.classes]
+    counts = run(args.database, found, args.show)
+    print(table(counts))
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
