@@ -84,6 +84,10 @@ def status_request(reading: Reading) -> StatusRequest | None:
     if reading.identifiers.invoice_numbers or reading.identifiers.contract_ids or reading.identifiers.document_ids:
         return None
     asked = reading.asked_statuses
+    metric = reading.catalog_metric
+    if metric is not None and metric.name != STATUS_METRIC and any(
+            status in phrase.lower() for phrase in metric.phrases for status in asked):
+        return None  # a catalog metric named for this status ("draft spend") is its governed answer
     if asked:
         if _INCLUDING.search(text) and _SPEND_WORD.search(text):
             return None  # recognized spend plus drafts: the general path asks about it

@@ -40,6 +40,7 @@ MARTS = (
     "dim_product_group_synonyms",
     "spend_daily_rollup",
     "spend_monthly_rollup",
+    "cancelled_draft_invoice_lines",
 )
 FORBIDDEN = (
     "landing.invoice_lines",
