@@ -7,6 +7,7 @@ the same app and the same serving role, so a difference is the reading's, never 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import os
 from collections import Counter
@@ -28,6 +29,15 @@ class ProbeClient:
     @property
     def headers(self) -> Mapping[str, str]:
         return next(iter(self.by_tenant.values()))
+
+    def ask(self, question: str, as_of: dt.date, tenant: str | None = None) -> tuple[str, str, Mapping[str, Any]]:
+        """``/v1/ask`` as the tenant's key (default: the first tenant): the answer's status, its text (or the
+        clarification question) and the whole answer."""
+        headers = self.by_tenant[tenant] if tenant is not None else self.headers
+        body = self.client.post("/v1/ask", headers=headers,
+                                json={"question": question, "as_of": as_of.isoformat()}).json()
+        answer: Mapping[str, Any] = body.get("answer", {}) if isinstance(body, dict) else {}
+        return str(answer.get("status")), str(answer.get("text") or answer.get("clarification_question") or ""), answer
 
 
 @contextmanager

@@ -742,11 +742,7 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
                 if direct.status_code != 200:
                     raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
                 expected, no_rows = _normalize(call, direct.json())
-            body = client.post("/v1/ask", headers=headers,
-                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
-            answer = body.get("answer", {}) if isinstance(body, dict) else {}
-            status = str(answer.get("status"))
-            text = str(answer.get("text") or answer.get("clarification_question") or "")
+            status, text, _ = session.ask(probe.question, AS_OF)
             klass = classify(probe, status, text, expected, no_rows)
             counts[(probe.klass, klass)] += 1
             if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):

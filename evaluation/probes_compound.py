@@ -35,7 +35,7 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import pairwise
@@ -612,11 +612,8 @@ def run(database: str, probes: Sequence[Probe], verbose: bool = False) -> Counte
             if probe.derived == "share" and all(len(e) == 1 and not e[0].startswith("<") for e in expected):
                 part, whole = (Decimal(e[0]) for e in expected[:2])
                 expected.append([f"{(100 * part / whole).quantize(Decimal('0.01'))}"] if whole else [])
-            body = client.post("/v1/ask", headers=headers,
-                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
-            answer: Mapping[str, Any] = body.get("answer", {}) if isinstance(body, dict) else {}
-            status = str(answer.get("status"))
-            text = str(answer.get("text") or answer.get("clarification_question") or "").split(" Sources:")[0]
+            status, text, _ = session.ask(probe.question, AS_OF)
+            text = text.split(" Sources:")[0]
             if probe.clarify:
                 named = all(w.casefold() in text.casefold() for w in probe.clarify)
                 klass, reason = (("exact", "") if status == "clarification" and named else

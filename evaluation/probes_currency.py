@@ -614,11 +614,8 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
                 if direct.status_code != 200:
                     raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
                 expected.append(_expected(direct.json(), e))
-            body = client.post("/v1/ask", headers=headers,
-                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
-            answer: Mapping[str, Any] = body.get("answer", {}) if isinstance(body, dict) else {}
-            status = str(answer.get("status"))
-            text = str(answer.get("text") or answer.get("clarification_question") or "").split(" Sources:")[0]
+            status, text, _ = session.ask(probe.question, AS_OF)
+            text = text.split(" Sources:")[0]
             klass = classify(probe, status, text, expected)
             counts[(f"{probe.kind}/{probe.shape}", klass)] += 1
             if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):

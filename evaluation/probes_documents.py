@@ -233,19 +233,14 @@ def classify(probe: Probe, status: str, evidence: Sequence[dict[str, object]]) -
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
     counts: Counter[tuple[str, str]] = Counter()
     with probe_client(database, "probes-documents", (TENANT,)) as session:
-        client, headers = session.client, session.headers
         for probe in found:
-            body = client.post("/v1/ask", headers=headers,
-                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
-            answer = body.get("answer", {}) if isinstance(body, dict) else {}
-            status = str(answer.get("status"))
+            status, text, answer = session.ask(probe.question, AS_OF)
             evidence = answer.get("evidence") or []
             outcome = classify(probe, status, evidence)
             counts[(probe.klass, outcome)] += 1
             counts[(f"by-{probe.naming}", outcome)] += 1
             counts[(f"lang-{probe.language}", outcome)] += 1
             if show == "all" or (show == "wrong" and outcome != "exact"):
-                text = str(answer.get("text") or answer.get("clarification_question") or "")
                 print(f"[{probe.klass}/{outcome}] {probe.question}\n    expected {probe.document_id}: {probe.fact!r}"
                       f"\n    -> {status}: {text.split(' Sources:')[0][:300]}")
     return counts

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -39,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import Call
+from evaluation.probe_client import probe_client
 from evaluation.probes_clarify import PERIODS, Probe, _normalize, _style, classify, outcome_table
 
 AS_OF = dt.date(2026, 5, 15)
@@ -347,26 +347,12 @@ def probes(seed: int, per_class: int = 30) -> list[TenantProbe]:
 
 
 def run(database: str, found: Sequence[TenantProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    keys: dict[str, str] = {}
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        for tenant in sorted({p.tenant for p in found}):
-            keys[tenant] = create_key(conn, tenant_id=tenant, scopes=("invoice:aggregate", "procurement:read"),
-                                      principal_id="probes-exclusions", rate_limit_per_minute=1_000_000).key
     counts: Counter[tuple[str, str]] = Counter()
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+    with probe_client(database, "probes-exclusions", sorted({p.tenant for p in found})) as session:
+        client = session.client
         for tp in found:
             probe = tp.probe
-            headers = {"Authorization": f"Bearer {keys[tp.tenant]}"}
+            headers = session.by_tenant[tp.tenant]
             expected: list[str] | None = None
             no_rows = False
             if probe.expect is not None:
@@ -376,11 +362,7 @@ def run(database: str, found: Sequence[TenantProbe], show: str = "wrong") -> Cou
                 if direct.status_code != 200:
                     raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
                 expected, no_rows = _normalize(call, direct.json())
-            body = client.post("/v1/ask", headers=headers,
-                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
-            answer = body.get("answer", {}) if isinstance(body, dict) else {}
-            status = str(answer.get("status"))
-            text = str(answer.get("text") or answer.get("clarification_question") or "")
+            status, text, _ = session.ask(probe.question, AS_OF, tp.tenant)
             klass = classify(probe, status, text, expected, no_rows)
             counts[(probe.klass, klass)] += 1
             if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):

@@ -526,11 +526,7 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
             if probe.expect is not None:
                 result = _direct(client, headers, probe.expect)
                 exp = expected(result["_call"], result)
-            body = client.post("/v1/ask", headers=headers,
-                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
-            answer = body.get("answer", {}) if isinstance(body, dict) else {}
-            status = str(answer.get("status"))
-            text = str(answer.get("text") or answer.get("clarification_question") or "")
+            status, text, _ = session.ask(probe.question, AS_OF)
             klass = classify(probe, status, text, exp)
             counts[(probe.klass, klass)] += 1
             if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):

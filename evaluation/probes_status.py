@@ -305,11 +305,7 @@ def run(database: str, found: Sequence[StatusProbe], show: str = "wrong") -> Cou
                 if direct.status_code != 200:
                     raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
                 expected.append(expected_of(call, direct.json()))
-            body = client.post("/v1/ask", headers=headers,
-                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
-            answer = body.get("answer", {}) if isinstance(body, dict) else {}
-            status = str(answer.get("status"))
-            text = str(answer.get("text") or answer.get("clarification_question") or "")
+            status, text, _ = session.ask(probe.question, AS_OF)
             klass = classify(status, text, expected)
             counts[(probe.klass, klass)] += 1
             if show == "all" or (show == "wrong" and klass != "exact"):

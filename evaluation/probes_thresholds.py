@@ -40,6 +40,7 @@ from typing import Any
 from evaluation.constraint_probes import _present
 from evaluation.probe_client import cli, probe_client
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, SUPPLIERS, TENANT, outcome_table
+from evaluation.probes_ranking import _style
 
 RANKING = "finance.spend_ranking"
 INVOICES = "finance.invoices_above_threshold"
@@ -222,21 +223,6 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
     ),
 }
 
-_PREFIXES = ("Quick question: ", "Could you tell me: ", "Hi, ", "Pls: ")
-_SUFFIXES = (" please", ", thanks", " - for the monthly report", "??")
-
-
-def _style(question: str, rng: random.Random) -> str:
-    roll = rng.random()
-    if roll < 0.12:
-        return rng.choice(_PREFIXES) + question[0].lower() + question[1:]
-    if roll < 0.24:
-        return question.rstrip("?") + rng.choice(_SUFFIXES)
-    if roll < 0.3:
-        return question.lower()
-    return question
-
-
 def probes(seed: int, per_class: int = 30) -> list[Probe]:
     """``per_class`` questions of each class: seeded frames and slot values, duplicates dropped."""
     rng = random.Random(seed)
@@ -341,11 +327,7 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
         client, headers = session.client, session.headers
         for probe in found:
             exp = expected(probe.expect, _direct(client, headers, probe.expect)) if probe.expect else None
-            body = client.post("/v1/ask", headers=headers,
-                               json={"question": probe.question, "as_of": AS_OF.isoformat()}).json()
-            answer = body.get("answer", {}) if isinstance(body, dict) else {}
-            status = str(answer.get("status"))
-            text = str(answer.get("text") or answer.get("clarification_question") or "")
+            status, text, _ = session.ask(probe.question, AS_OF)
             klass = classify(probe, status, text, exp)
             counts[(probe.klass, klass)] += 1
             if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):
