@@ -15,7 +15,7 @@ and discarded if it fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal, Protocol
@@ -217,6 +217,14 @@ def composer(*workflows: str) -> Callable[[Composer], Composer]:
             COMPOSERS[workflow] = fn
         return fn
     return register
+
+
+def cite_lines(d: _Draft, line_ids: Iterable[str], role: str) -> None:
+    """Cite the invoice lines behind a figure after the draft's citations; a source cited twice keeps its place and
+    its last role."""
+    cited = [*d.citations, *(Citation(source_id=i, kind="invoice_line", role=role) for i in line_ids)]
+    d.citations = list({c.source_id: c for c in cited}.values())
+    d.sources = tuple(c.source_id for c in d.citations)
 
 
 def compose(routing: RoutingResult, run: RunResult | None) -> Answer:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from router.analysis import document_type_scope, ranking_by_count
-from router.answer import AnswerStatus, Citation, _Draft, composer
+from router.answer import AnswerStatus, _Draft, cite_lines, composer
 from router.contract import PlanStep
 from router.entities import Gazetteer, Mention
 from router.reader import Reading
@@ -331,13 +331,9 @@ def _compose_count(d: _Draft) -> None:
                                    for r in rows]
     if d.routing.interpretation:
         text += f" Read as: {d.routing.interpretation}."
-    citations = list(d.citations)
-    for line_id in m.source_line_ids:
-        citations.append(Citation(source_id=line_id, kind="invoice_line", role="invoice line of a counted document"))
-    citations = list({c.source_id: c for c in citations}.values())
+    cite_lines(d, m.source_line_ids, "invoice line of a counted document")
     d.status, d.text, d.result = status, text, result
     d.inputs = {"metric": COUNT_METRIC, "parameters": params}
-    d.citations, d.sources = citations, tuple(c.source_id for c in citations)
 
 
 __all__ = ["COUNT_METRIC", "CountRequest", "count_request", "count_rule", "count_steps", "document_types",

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from router.answer import AnswerStatus, Citation, _Draft, composer
+from router.answer import AnswerStatus, _Draft, cite_lines, composer
 from router.contract import PlanStep
 from router.entities import Gazetteer
 from router.reader import Reading
@@ -282,14 +282,10 @@ def _compose_status(d: _Draft) -> None:
         source = total
     if d.routing.interpretation:
         text += f" Read as: {d.routing.interpretation}."
-    citations = list(d.citations)
-    for line_id in source.source_line_ids:
-        citations.append(Citation(source_id=line_id, kind="invoice_line", role=f"invoice line of a {words} document"))
-    citations = list({c.source_id: c for c in citations}.values())
+    cite_lines(d, source.source_line_ids, f"invoice line of a {words} document")
     result["line_count"] = lines
     d.status, d.text, d.result = status, text, result
     d.inputs = {"metric": main.metric, "parameters": params}
-    d.citations, d.sources = citations, tuple(c.source_id for c in citations)
 
 
 __all__ = ["HISTORY_START", "LISTING_METRIC", "STATUS_METRIC", "StatusRequest", "status_parameters",

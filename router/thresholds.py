@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from router.answer import AnswerStatus, Citation, _Draft, composer
+from router.answer import AnswerStatus, _Draft, cite_lines, composer
 from router.contract import PlanStep
 from router.reader import Reading
 from router.reading import dimension_phrase, group_dimension
@@ -312,13 +312,9 @@ def _compose_threshold(d: _Draft) -> None:
                        "groups_with_spend": ranked})
     if d.routing.interpretation:
         text += f" Read as: {d.routing.interpretation}."
-    citations = list(d.citations)
-    for line_id in m.source_line_ids:
-        citations.append(Citation(source_id=line_id, kind="invoice_line", role="invoice line behind a compared total"))
-    citations = list({c.source_id: c for c in citations}.values())
+    cite_lines(d, m.source_line_ids, "invoice line behind a compared total")
     d.status, d.text, d.result = status, text, result
     d.inputs = {"metric": TOTALS_METRIC, "parameters": params, "threshold": t.amount, "direction": t.direction}
-    d.citations, d.sources = citations, tuple(c.source_id for c in citations)
 
 
 def route_threshold(text: str, reading: Reading, inputs: Any, threshold: TotalThreshold) -> Any:
