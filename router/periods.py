@@ -163,6 +163,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
+    # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
+    # in the year written on the other side (read as a plain word it would leave the comparison one period short).
+    ("compared_month", re.compile(
+        rf"\b({_MONTH_NAMES})\.?(?!\.?\s+\d{{4}})(?=\s*(?:vs\.?|versus|against|compared\s+(?:with|to))\s)"
+        rf"|(?:(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bagainst\s)|(?<=\bcompared\swith\s)|"
+        rf"(?<=\bcompared\sto\s))({_MONTH_NAMES})\b(?!\.?\s+\d{{4}})", re.I)),
     # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
     # A year on either side of a comparison word is a period too ("Q1 2026 vs 2025", "2025 versus Q1 2026",
     # "from 2025 to Q1 2026"): read, it is split into the period and its base instead of silently dropped.
@@ -401,6 +407,7 @@ def _two_digit_year(text: str) -> int:
 
 
 #: A comparison between the parts of a list ("Q1 and Q2 compared"): the parts stay separate periods.
+_FOUR_DIGITS = re.compile(r"(?<![\w.,-])((?:19|20)\d{2})(?![\w.,-])")
 _COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relative to|change[ds]?|grow|grew|growth|"
                         r"increase[ds]?|decrease[ds]?|rose|fell|dropped|declined?|trend)\b", re.I)
 _POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+of)?\s+)?)?$", re.I)
@@ -477,6 +484,8 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                                         (span,))
             if period is None:
                 continue
+            if kind == "compared_month":
+                text = f"{text} {period.start.year}"  # its year, read from the other side, goes with it
             listed_after = kind == "lone_year" and any(
                 _GLUE_ONLY.fullmatch(question[end:span[0]]) or _GLUE_EACH.fullmatch(question[end:span[0]])
                 for _, end in found_spans)
@@ -749,6 +758,14 @@ def _read(
             return None  # "may" as a verb
         month = _MONTHS[word]
         return _month(_latest_started_month(month, as_of), month, text)
+    if kind == "compared_month":
+        if text == "may":
+            return None  # "may" as a verb
+        month = _MONTHS[(g[0] or g[1]).lower().rstrip(".")]
+        written = _FOUR_DIGITS.findall(match.string)
+        year = int(written[0]) if len(set(written)) == 1 else _latest_started_month(month, as_of)
+        return _month(year if dt.date(year, month, 1) <= as_of else _latest_started_month(month, as_of), month,
+                      text)
     if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
