@@ -262,6 +262,11 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|gemessen\s+an)\s+(?:den\s+|dem\s+)?(?:(?:gesamt)?ausgaben|einkaufsvolumen|volumen|umsatz)\b",
          "by spend"),
         (r"\ban\s+(?:den\s+)?(?:gesamt)?ausgaben\b|\bder\s+(?:gesamt)?ausgaben\b", "of the spend"),
+        # "Anteil der Reagenzien an den Laborausgaben": the part of a share, then the whole it is a part of
+        (r"\banteil\s+(?:der|des|von)\b", "share of"),
+        (r"\ban\s+(?:den|der|dem)\s+(?=[^\W\d_]{3,}ausgaben\b)", "in the "),
+        # a compound of what was bought and "Ausgaben" ("Laborausgaben", "Reagenzienausgaben"): its spend
+        (r"\b(?!gesamt|jahres|monats|quartals|halbjahres)([^\W\d_]{3,}?)ausgaben\b", r"\1 spend"),
         (r"\b(?:gesamt)?ausgaben\b|\beinkaufsvolumen\b", "spend"),
         (r"\bausgegeben\b", "spend"),
         (r"\b(?:durchschnittliche[rn]?\s+(?:st(?:ü|ue)ck)?preis|durchschnittspreis|durchschnittlicher\s+"
@@ -303,6 +308,10 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:im\s+)?(?:schnitt|durchschnitt|durchschnittlich)\s+(?:pro|je)\s+st(?:ü|ue)ck\b",
          "average price per unit"),
         (r"\b(?:pro|je)\s+st(?:ü|ue)ck\b", "per unit"),
+        # a state as the predicate: "sind noch offen", "ist noch nicht bezahlt", "sind unbezahlt"
+        (r"\b(?:noch\s+)?nicht\s+(?:be)?zahlt\b", "not yet paid"),
+        (r"\bunbezahlt\b", "unpaid"),
+        (r"\b(?:noch\s+)?offen\b", "still open"),
         (r"\b(?:be)?zahlt\b", "pay"),
         (r"\bwas\s+(?:hat|haben)\b", "what did"),
         (r"\bbezahlte[nr]?\b", "paid"),
@@ -331,6 +340,10 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bvo[nm]\b", "of"),
         (r"\ban\b", "to"),
         (r"\bim\b", "in"),
+        (r"\baus\b", "from"),
+        (r"\bsind\b", "are"),
+        (r"\bist\b", "is"),
+        (r"\bnoch\b", "still"),
         (r"\bwelche[rsn]?\b", "which"),
         (r"\bwas\s+(?:war|waren|sind|ist)\b", "what was"),
         (r"\b(?:haben|hat)\s+wir\b|\bhaben\b|\bhat\b", "did"),

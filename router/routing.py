@@ -47,7 +47,7 @@ from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
 from router.injection import set_aside_instructions
-from router.measure_words import correction_note, corrected, measure_typos, unknown_words
+from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.periods import add_months
 from router.planner import PlanInput, plan, validate_plan
 from router.reader import (

@@ -296,5 +296,13 @@ def _compose_status(d: _Draft) -> None:
     d.inputs = {"metric": main.metric, "parameters": params}
 
 
-__all__ = ["HISTORY_START", "LISTING_METRIC", "STATUS_METRIC", "StatusRequest", "status_parameters", "whole_history",
-           "status_request", "status_steps"]
+__all__ = [
+    "HISTORY_START",
+    "LISTING_METRIC",
+    "STATUS_METRIC",
+    "StatusRequest",
+    "status_parameters",
+    "status_request",
+    "status_steps",
+    "whole_history",
+]
