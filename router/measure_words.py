@@ -21,11 +21,25 @@ MEASURE_WORDS: tuple[str, ...] = (
     "compare", "share",
 )
 #: Ordinary English words one edit away from a measure word: never read as its typo.
-_REAL_WORDS = frozenset(["speed", "spends", "spender", "spell", "spendy", "upend", "spewing", "sending", "spacing", "sparing", "spiting", "spiting", "expanse", "expanses", "expend", "expends", "expenser", "compere", "compared", "compares", "mount", "amounts", "prince", "pride", "prize", "prime", "prices", "priced", "pricey", "trice", "rice", "prise", "shore", "shape", "shame", "sharp", "spare", "scare", "stare", "snare", "shade", "shake", "shave", "shire", "shard", "sharer", "shared", "shares", "whare", "posts", "hosts", "coats", "casts", "coots", "cots", "totals", "toral", "tonal", "totally", "invoiced", "purchased", "purchaser", "quantify"])
+_REAL_WORDS = frozenset([
+    "speed", "spends", "spender", "spell", "spendy", "upend", "spewing", "sending", "spacing", "sparing",
+    "spiting", "spiting", "expanse", "expanses", "expend", "expends", "expenser", "compere", "compared",
+    "compares", "mount", "amounts", "prince", "pride", "prize", "prime", "prices", "priced", "pricey", "trice",
+    "rice", "prise", "shore", "shape", "shame", "sharp", "spare", "scare", "stare", "snare", "shade", "shake",
+    "shave", "shire", "shard", "sharer", "shared", "shares", "whare", "posts", "hosts", "coats", "casts",
+    "coots", "cots", "totals", "toral", "tonal", "totally", "invoiced", "purchased", "purchaser", "quantify"
+])
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{4,}(?![\w-])")
 _CONTENT_WORD = re.compile(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])")
 #: Words around a figure that carry no constraint: never named back as not understood.
-_FUNCTION_WORDS = frozenset(["a", "an", "the", "of", "in", "on", "at", "for", "to", "from", "with", "by", "and", "or", "but", "vs", "versus", "per", "as", "is", "are", "was", "were", "be", "been", "do", "does", "did", "done", "what", "which", "who", "how", "much", "many", "our", "we", "us", "my", "me", "i", "you", "your", "their", "its", "it", "this", "that", "these", "those", "there", "here", "so", "far", "please", "pls", "show", "give", "tell", "list", "me", "get", "find", "total", "overall", "all", "any", "some", "each", "every", "so-far", "today", "now", "date"])
+_FUNCTION_WORDS = frozenset([
+    "a", "an", "the", "of", "in", "on", "at", "for", "to", "from", "with", "by", "and", "or", "but", "vs",
+    "versus", "per", "as", "is", "are", "was", "were", "be", "been", "do", "does", "did", "done", "what",
+    "which", "who", "how", "much", "many", "our", "we", "us", "my", "me", "i", "you", "your", "their", "its",
+    "it", "this", "that", "these", "those", "there", "here", "so", "far", "please", "pls", "show", "give",
+    "tell", "list", "me", "get", "find", "total", "overall", "all", "any", "some", "each", "every", "so-far",
+    "today", "now", "date"
+])
 
 
 def one_edit(typed: str, word: str) -> bool:
