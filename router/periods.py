@@ -84,6 +84,10 @@ _START_DATE = _date_pattern(r"(?:,?\s+\d{4})?")
 _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+including)?|(?:up\s+)?to\s+(?:the\s+)?end"
           r"\s+of|(?:by|until|till|through)\s+(?:the\s+)?end\s+of|before|prior\s+to|no\s+later\s+than)")
 _UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
+#: A comparison word after or before a period that names no year (lookbehinds: each of a fixed width).
+_BESIDE_AFTER = r"(?:vs\.?|versus|against|compared\s+(?:with|to))\s"
+_BESIDE_BEFORE = (r"(?:(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bagainst\s)|(?<=\bcompared\swith\s)|"
+                  r"(?<=\bcompared\sto\s))")
 _COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
@@ -159,6 +163,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "ordinal_quarter",
         re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+(?:of\s+)?(\d{4}))?\b", re.I),
     ),
+    # the same for a quarter alone ("Q1 vs Q3 2025"): the year of the other side, not the latest Q1 that started
+    ("compared_quarter", re.compile(
+        rf"\bq([1-4])\b(?![\s,/-]+(?:of\s+)?\d{{4}})(?=\s*{_BESIDE_AFTER})|{_BESIDE_BEFORE}q([1-4])\b"
+        r"(?![\s,/-]+(?:of\s+)?\d{4})", re.I)),
     ("bare_quarter", re.compile(r"\bq([1-4])\b", re.I)),
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
@@ -166,9 +174,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
     # in the year written on the other side (read as a plain word it would leave the comparison one period short).
     ("compared_month", re.compile(
-        rf"\b({_MONTH_NAMES})\.?(?!\.?\s+\d{{4}})(?=\s*(?:vs\.?|versus|against|compared\s+(?:with|to))\s)"
-        rf"|(?:(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bagainst\s)|(?<=\bcompared\swith\s)|"
-        rf"(?<=\bcompared\sto\s))({_MONTH_NAMES})\b(?!\.?\s+\d{{4}})", re.I)),
+        rf"\b({_MONTH_NAMES})\.?(?!\.?\s+\d{{4}})(?=\s*{_BESIDE_AFTER})"
+        rf"|{_BESIDE_BEFORE}({_MONTH_NAMES})\b(?!\.?\s+\d{{4}})", re.I)),
     # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
     # A year on either side of a comparison word is a period too ("Q1 2026 vs 2025", "2025 versus Q1 2026",
     # "from 2025 to Q1 2026"): read, it is split into the period and its base instead of silently dropped.
@@ -484,7 +491,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                                         (span,))
             if period is None:
                 continue
-            if kind == "compared_month":
+            if kind in ("compared_month", "compared_quarter"):
                 text = f"{text} {period.start.year}"  # its year, read from the other side, goes with it
             listed_after = kind == "lone_year" and any(
                 _GLUE_ONLY.fullmatch(question[end:span[0]]) or _GLUE_EACH.fullmatch(question[end:span[0]])
@@ -762,13 +769,25 @@ def _read(
         if text == "may":
             return None  # "may" as a verb
         month = _MONTHS[(g[0] or g[1]).lower().rstrip(".")]
-        written = _FOUR_DIGITS.findall(match.string)
-        year = int(written[0]) if len(set(written)) == 1 else _latest_started_month(month, as_of)
-        return _month(year if dt.date(year, month, 1) <= as_of else _latest_started_month(month, as_of), month,
-                      text)
+        year = _year_beside(match.string, dt.date(as_of.year, month, 1), as_of)
+        return _month(year if year is not None else _latest_started_month(month, as_of), month, text)
+    if kind == "compared_quarter":
+        quarter = int(g[0] or g[1])
+        year = _year_beside(match.string, quarter_start(as_of.year, quarter), as_of)
+        return _quarter(year if year is not None else _latest_started_quarter(quarter, as_of), quarter, text)
     if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
+
+
+def _year_beside(question: str, start: dt.date, as_of: dt.date) -> int | None:
+    """The one year the question writes, for a period named without one beside a comparison word, or ``None``
+    (no year, several, or the period would start after the as-of date in it)."""
+    written = set(_FOUR_DIGITS.findall(question))
+    if len(written) != 1:
+        return None
+    year = int(written.pop())
+    return year if start.replace(year=year) <= as_of else None
 
 
 def _list(kind: str, text: str, year_text: str | None, as_of: dt.date) -> TimeRange:
