@@ -166,7 +166,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # the same for a quarter alone ("Q1 vs Q3 2025"): the year of the other side, not the latest Q1 that started
     ("compared_quarter", re.compile(
         rf"\bq([1-4])\b(?![\s,/-]+(?:of\s+)?\d{{4}})(?=\s*{_BESIDE_AFTER})|{_BESIDE_BEFORE}q([1-4])\b"
-        r"(?![\s,/-]+(?:of\s+)?\d{4})", re.I)),
+        r"(?![\s,/-]+(?:of\s+)?\d{4})"
+        # "grow from Q1 to Q4 2025": the start of a change, in the year of its end
+        r"|(?<=\bfrom\s)q([1-4])\b(?=\s+(?:to|through|until|till)\s+q[1-4][\s,/-]+(?:of\s+)?\d{4}\b)", re.I)),
     ("bare_quarter", re.compile(r"\bq([1-4])\b", re.I)),
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
@@ -772,7 +774,7 @@ def _read(
         year = _year_beside(match.string, dt.date(as_of.year, month, 1), as_of)
         return _month(year if year is not None else _latest_started_month(month, as_of), month, text)
     if kind == "compared_quarter":
-        quarter = int(g[0] or g[1])
+        quarter = int(g[0] or g[1] or g[2])
         year = _year_beside(match.string, quarter_start(as_of.year, quarter), as_of)
         return _quarter(year if year is not None else _latest_started_quarter(quarter, as_of), quarter, text)
     if kind in ("bare_year", "lone_year", "until_year"):
