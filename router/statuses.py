@@ -108,8 +108,9 @@ def whole_history(req: StatusRequest) -> bool:
     """Whether ``req`` with no period named covers every document up to the as-of date: documents are asked for by
     the state they are in *now* ("how many invoices are still sitting in draft", "which invoices were cancelled",
     "open invoices - which ones?"), so the question needs no period; the answer states the range it took. Only a
-    listing of paid or open invoices and the cancelled/draft documents qualify (a total of spend still needs one)."""
-    return req.listing or req.kind == "excluded"
+    listing of paid or open invoices and a count of cancelled/draft documents qualify; a value still asks for its
+    period (an amount is read per period, as spend is)."""
+    return req.listing or (req.kind == "excluded" and req.count and not req.value)
 
 
 def _breakdown(reading: Reading) -> tuple[tuple[str, ...], str | None, list[str]]:
