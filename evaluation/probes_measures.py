@@ -105,24 +105,27 @@ def _unknown(rng: random.Random) -> MeasureProbe:
     return MeasureProbe("unknown", frame.format(c=c, w=word, p=p), (), names=word)
 
 
+def _first_of_month(year: int, month: int) -> str:
+    """The first day of a month, months past December running into the next year."""
+    return f"{year + (month - 1) // 12}-{(month - 1) % 12 + 1:02d}-01"
+
+
 def _two_periods(rng: random.Random) -> tuple[str, str, tuple[str, str, str, str], str]:
-    """Two periods of one year, the later first or second: (earlier words, later words, (start, end, base start,
-    base end), the year) — months or quarters, neither after the as-of date."""
+    """Two periods of one year: (earlier words, later words, (start, end, base start, base end), the year) --
+    months or quarters, neither after the as-of date."""
     if rng.random() < 0.5:
         year = rng.choice((2025, 2026))
-        top = 4 if year == 2026 else 12
-        later = rng.randrange(2, top + 1)
+        later = rng.randrange(2, (4 if year == 2026 else 12) + 1)
         earlier = rng.randrange(1, later)
-        month = (lambda m: f"{year}-{m:02d}-01")
-        nxt = (lambda m: f"{year + m // 12}-{m % 12 + 1:02d}-01")
-        return _MONTHS[earlier - 1], _MONTHS[later - 1], (month(later), nxt(later), month(earlier), nxt(earlier)), \
-            str(year)
+        return _MONTHS[earlier - 1], _MONTHS[later - 1], (
+            _first_of_month(year, later), _first_of_month(year, later + 1), _first_of_month(year, earlier),
+            _first_of_month(year, earlier + 1)), str(year)
     year = 2025
     later = rng.randrange(2, 5)
     earlier = rng.randrange(1, later)
-    q = (lambda k: f"{year}-{3 * (k - 1) + 1:02d}-01")
-    qn = (lambda k: f"{year + k // 4}-{(3 * k) % 12 + 1:02d}-01")
-    return f"Q{earlier}", f"Q{later}", (q(later), qn(later), q(earlier), qn(earlier)), str(year)
+    return f"Q{earlier}", f"Q{later}", (
+        _first_of_month(year, 3 * later - 2), _first_of_month(year, 3 * later + 1),
+        _first_of_month(year, 3 * earlier - 2), _first_of_month(year, 3 * earlier + 1)), str(year)
 
 
 def _comparison(rng: random.Random) -> MeasureProbe:
