@@ -176,11 +176,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     german = read_german(text)
     result = _route(german or text, inputs)
     typos = measure_typos(german or text, (n for _, _, n in name_spellings(inputs.gazetteer))) \
-        if result.requires_clarification else ()
+        if result.requires_clarification or result.workflow == "unsupported" else ()
     if typos:
         # "Company B spnd YTD": a measure word one edit off is read as the word (router/measure_words.py)
         retry = _route(corrected(german or text, typos), inputs)
-        typos = typos if not retry.requires_clarification else ()
+        typos = typos if not (retry.requires_clarification or retry.workflow == "unsupported") else ()
         result = retry if typos else result
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
              *([correction_note(typos)] if typos else []),
