@@ -183,6 +183,55 @@ def _status_now(rng: random.Random) -> MeasureProbe:
                         (Call(STATUS_METRIC, params, outputs=("document_count",)),))
 
 
+#: German phrasings of each measure and their English twins: {c} company, {s} supplier, {g}/{ge} group (German /
+#: English), {p}/{pe} period, {n} a count. Both must be read the same (the same plan, or the same clarification).
+GERMAN_TWINS: tuple[tuple[str, str], ...] = (
+    ("Ausgaben von {c} {p}", "{c} spend {pe}"),
+    ("Wie viel hat {c} {p} ausgegeben?", "How much did {c} spend {pe}?"),
+    ("Ausgaben von {c} bei {s} {p}", "{c} spend with {s} {pe}"),
+    ("Ausgaben von {c} für {g} {p}", "{c} spend on {ge} {pe}"),
+    ("Anteil von {s} an den Ausgaben von {c} {p}", "share of {s} in {c}'s spend {pe}"),
+    ("Anteil der {g} an den Ausgaben von {c} {p}", "share of {ge} in {c}'s spend {pe}"),
+    ("Wie viele Rechnungen hatte {c} {p}?", "How many invoices did {c} have {pe}?"),
+    ("Anzahl der Rechnungen von {c} {p}", "number of invoices of {c} {pe}"),
+    ("Ausgaben von {c} {p} nach Lieferant", "{c} spend {pe} by supplier"),
+    ("Monatliche Ausgaben von {c} {p}", "monthly spend of {c} {pe}"),
+    ("Ausgaben von {c} {p} pro Monat", "{c} spend {pe} by month"),
+    ("Die {n} größten Lieferanten von {c} nach Ausgaben {p}", "top {n} suppliers of {c} by spend {pe}"),
+    ("Welche Rechnungen von {c} {p} sind noch offen?", "which invoices of {c} {pe} are still open?"),
+    ("Offene Posten von {c} {p}", "{c} unpaid amount {pe}"),
+    ("Wie viele stornierte Rechnungen hatte {c} {p}?", "How many cancelled invoices did {c} have {pe}?"),
+    ("Wie viele Rechnungen von {c} sind noch im Entwurf?", "how many invoices of {c} are still in draft?"),
+    ("{c}: März gegenüber Februar 2026", "{c}: March vs February 2026"),
+    ("Ausgaben von {c}, Q1 gegenüber Q4 2025", "{c} spend, Q1 vs Q4 2025"),
+    ("Ausgaben von {c} im ersten Quartal 2026 gegenüber dem Vorquartal",
+     "{c} spend in Q1 2026 compared with the previous quarter"),
+    ("Um wie viel Prozent sind die Ausgaben von {c} vom Q3 zum Q4 2025 gestiegen?",
+     "by what percentage did {c}'s spend increase from Q3 to Q4 2025?"),
+)
+
+
+def german_twins(seed: int, n: int, suppliers: Sequence[str], groups: Sequence[tuple[str, str]]) -> list[
+        tuple[str, str]]:
+    """``n`` (German, English) question pairs: every measure of :data:`GERMAN_TWINS` with seeded companies,
+    suppliers (``suppliers``: spellings), groups (``groups``: (German, English) names) and periods."""
+    rng = random.Random(seed * 17 + 3)
+    pairs = []
+    for i in range(n):
+        de, en = GERMAN_TWINS[i % len(GERMAN_TWINS)]
+        _, c = _company(rng)
+        p, pe = rng.choice(tuple(zip((d for d, _, _ in PERIODS_DE), _PERIODS_EN, strict=True)))
+        g, ge = rng.choice(tuple(groups))
+        slots = {"c": c, "s": rng.choice(tuple(suppliers)), "g": g, "ge": ge, "p": p, "pe": pe,
+                 "n": str(rng.choice((2, 3, 5)))}
+        pairs.append((de.format(**slots), en.format(**slots)))
+    return pairs
+
+
+#: :data:`PERIODS_DE` in English, in the same order.
+_PERIODS_EN = ("in Q1 2026", "in 2025", "in H2 2025", "in March 2026")
+
+
 _MAKERS = {"typo": _typo, "unknown": _unknown, "comparison": _comparison, "german": _german,
            "status_now": _status_now}
 
@@ -225,4 +274,4 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["KINDS", "MeasureProbe", "probes", "typos"]
+__all__ = ["GERMAN_TWINS", "KINDS", "MeasureProbe", "german_twins", "probes", "typos"]

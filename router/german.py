@@ -21,7 +21,7 @@ _I = re.I | re.UNICODE
 _MARKERS = re.compile(
     r"\b(?:ausgaben|gesamtausgaben|ausgegeben|wie\s+viel(?:e)?|quartal|halbjahr|gesch(?:ä|ae)ftsjahr|lieferant(?:en)?|"
     r"rechnung(?:en)?|gutschrift(?:en)?|f(?:ü|ue)r|bei|seit|zwischen|welche[rsn]?|waren|wurden|haben|hat|"
-    r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
+    r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich\w*|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
     r"st(?:ü|ue)ckpreis\w*|einzelpreis\w*|w(?:ä|ae)hrung\w*|"
     r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
     r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck|summe|"
@@ -235,6 +235,8 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with the same quarter last year"),
         (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|vs\.?|im\s+vergleich\s+zum?)\s+(?:dem\s+)?vorquartal\b",
          "compared with the previous quarter"),
+        # "März gegenüber Februar 2026": two periods set against each other
+        (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|im\s+vergleich\s+zu[mr]?)(?=\s)", "vs"),
         (r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b", lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}"),
         (r"\bzwischen\s+(\S+)\s+und\s+(\S+)", r"between \1 and \2"),
         (r"\bzwischen\b", "between"),
@@ -279,6 +281,10 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         # filters and breakdowns
         # the verb only: the grouping word after it ("nach Monat") is read by the rules below
         (r"\b(?:aufgeteilt|aufgeschl(?:ü|ue)sselt|gegliedert|unterteilt)\s+(?=(?:nach|pro|je)\b)", "broken down "),
+        # the adjective before the spend ("monatliche Ausgaben"): its English adjective
+        (r"\bmonatliche[nrsm]?\b", "monthly"),
+        (r"\b(?:viertelj(?:ä|ae)hrliche[nrsm]?|quartalsweise[nrsm]?)\b(?=\s+\w)", "quarterly"),
+        (r"\bj(?:ä|ae)hrliche[nrsm]?\b", "yearly"),
         (r"\b(?:nach|pro|je)\s+monat(?:en)?\b|\bmonatlich\b|\bmonatsweise\b", "by month"),
         (r"\b(?:nach|pro|je)\s+quartal(?:en)?\b|\bquartalsweise\b|\bviertelj(?:ä|ae)hrlich\b", "by quarter"),
         (r"\b(?:nach|pro|je)\s+jahr(?:en)?\b|\bj(?:ä|ae)hrlich\b", "by year"),

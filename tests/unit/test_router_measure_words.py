@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from evaluation.probes_measures import KINDS, MeasureProbe, probes, typos
+from evaluation.probes_measures import KINDS, MeasureProbe, german_twins, probes, typos
 from router.contract import RoutingResult
+from router.entities import Company, Gazetteer, ProductGroup
 from router.measure_words import MEASURE_WORDS, measure_for, one_edit
 from router.routing import RouterInputs, route
 from semantic.params import base_period
@@ -89,3 +90,25 @@ def test_a_typo_is_one_edit_and_never_an_english_word_or_a_measure() -> None:
 def test_a_measure_word_typed_right_is_never_rewritten() -> None:
     result = route("Company A spend in Q1 2026", INPUTS)
     assert "read '" not in (result.interpretation or "")
+
+
+#: The same tenant with the catalogue's German group synonyms (as the marts carry them).
+GERMAN_GAZETTEER = Gazetteer.build(
+    [Company("COMP-A", "Company A", "EUR"), Company("COMP-B", "Company B", "EUR")],
+    [(sid, name) for sid, name in GAZETTEER.supplier_names.items()],
+    [(alias, sid) for alias, ids in GAZETTEER.supplier_aliases.items() for sid in ids],
+    [ProductGroup(g.product_group_id, g.group_name, g.parent_group_id) for g in GAZETTEER.product_groups],
+    [("Drucksensoren", "PG-PRES"), ("Temperatursensoren", "PG-TEMP"), ("Schaltschränke", "PG-CAB")],
+)
+TWINS = german_twins(1, 200, ("Beta", "Supplier Gamma", "Zeta Sensorik"),
+                     (("Drucksensoren", "pressure sensors"), ("Temperatursensoren", "Temperature Sensors"),
+                      ("Schaltschränke", "control cabinets")))
+
+
+@pytest.mark.parametrize(("german", "english"), TWINS, ids=lambda q: q[:40])
+def test_a_german_question_reads_as_its_english_twin(german: str, english: str) -> None:
+    inputs = RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GERMAN_GAZETTEER, metrics=METRICS)
+    de, en = route(german, inputs), route(english, inputs)
+    assert not en.requires_clarification, (english, en.clarification_question)
+    assert not de.requires_clarification, (german, de.interpretation, de.clarification_question)
+    assert de.workflow == en.workflow and planned_call(de) == planned_call(en), (german, de.interpretation)
