@@ -137,6 +137,8 @@ def _comparison(rng: random.Random) -> MeasureProbe:
         "compare {c} {a} against {b} {y}", "{c} - {a} compared with {b} {y}", "{c} spend {a} vs {b} {y}",
         "by what percentage did {c}'s spending {verb} from {e} to {l} {y}?",
         "by what percent did {c} spend {verb} from {e} to {l} {y}",
+        "compare {c} {a} and {b} {y}", "{c}: how did {l} compare to {e} {y}?", "{c}: {a} vs {b} {y}, abs and %",
+        "{c} {a} vs {b} {y} - delta in %", "{c}: change from {e} to {l} {y}",
     ))
     verb = rng.choice(("grow", "increase", "change", "fall", "rise"))
     question = frame.format(c=c, a=a, b=b, y=year, e=earlier, l=later, verb=verb)
@@ -174,8 +176,9 @@ def _german(rng: random.Random) -> MeasureProbe:
 def _status_now(rng: random.Random) -> MeasureProbe:
     company, c = _company(rng)
     status = rng.choice(("draft", "cancelled"))
-    words = ("are still sitting in draft", "are still in draft", "are drafts right now", "are in draft status") \
-        if status == "draft" else ("were cancelled", "have been cancelled", "are cancelled")
+    words = ("are still sitting in draft", "are still in draft", "are drafts right now", "are in draft status",
+             "are currently in draft", "are waiting in draft status", "are still unposted") \
+        if status == "draft" else ("were cancelled", "have been cancelled", "are cancelled", "have been voided")
     frame = rng.choice(("how many invoices {w} at {c}?", "{c}: how many invoices {w}?",
                         "number of invoices that {w} at {c}"))
     params = {"company_id": company, "start_date": HISTORY_START, "end_date": AS_OF_NEXT, "invoice_statuses": [status]}

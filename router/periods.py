@@ -85,9 +85,9 @@ _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+includi
           r"\s+of|(?:by|until|till|through)\s+(?:the\s+)?end\s+of|before|prior\s+to|no\s+later\s+than)")
 _UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
 #: A comparison word after or before a period that names no year (lookbehinds: each of a fixed width).
-_BESIDE_AFTER = r"(?:vs\.?|versus|against|compared\s+(?:with|to))\s"
+_BESIDE_AFTER = r"(?:vs\.?|versus|against|compared?\s+(?:with|to))\s"
 _BESIDE_BEFORE = (r"(?:(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bagainst\s)|(?<=\bcompared\swith\s)|"
-                  r"(?<=\bcompared\sto\s))")
+                  r"(?<=\bcompared\sto\s)|(?<=\bcompare\swith\s)|(?<=\bcompare\sto\s))")
 _COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
@@ -169,6 +169,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?![\s,/-]+(?:of\s+)?\d{4})"
         # "grow from Q1 to Q4 2025": the start of a change, in the year of its end
         r"|(?<=\bfrom\s)q([1-4])\b(?=\s+(?:to|through|until|till)\s+q[1-4][\s,/-]+(?:of\s+)?\d{4}\b)", re.I)),
+    # "compare Q1 and Q3 2025": two periods joined by "and" in a comparison (read only when the question compares;
+    # otherwise "Q1 and Q3 2025" is a list, read above)
+    ("quarter_paired", re.compile(r"\bq([1-4])\b(?![\s,/-]+(?:of\s+)?\d{4})(?=\s*(?:and|&)\s+q[1-4]\b)|"
+                                  r"(?:(?<=\band\s)|(?<=&\s))q([1-4])\b(?![\s,/-]+(?:of\s+)?\d{4})", re.I)),
     ("bare_quarter", re.compile(r"\bq([1-4])\b", re.I)),
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
@@ -178,6 +182,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("compared_month", re.compile(
         rf"\b({_MONTH_NAMES})\.?(?!\.?\s+\d{{4}})(?=\s*{_BESIDE_AFTER})"
         rf"|{_BESIDE_BEFORE}({_MONTH_NAMES})\b(?!\.?\s+\d{{4}})", re.I)),
+    ("month_paired", re.compile(
+        rf"\b({_MONTH_NAMES})\.?(?!\.?\s+\d{{4}})(?=\s*(?:and|&)\s+(?:{_MONTH_NAMES})\b)"
+        rf"|(?:(?<=\band\s)|(?<=&\s))({_MONTH_NAMES})\b(?!\.?\s+\d{{4}})", re.I)),
     # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
     # A year on either side of a comparison word is a period too ("Q1 2026 vs 2025", "2025 versus Q1 2026",
     # "from 2025 to Q1 2026"): read, it is split into the period and its base instead of silently dropped.
@@ -416,7 +423,7 @@ def _two_digit_year(text: str) -> int:
 
 
 #: A comparison between the parts of a list ("Q1 and Q2 compared"): the parts stay separate periods.
-_FOUR_DIGITS = re.compile(r"(?<![\w.,-])((?:19|20)\d{2})(?![\w.,-])")
+_FOUR_DIGITS = re.compile(r"(?<![\w.,-])((?:19|20)\d{2})(?![\w-]|[.,]\d)")
 _COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relative to|change[ds]?|grow|grew|growth|"
                         r"increase[ds]?|decrease[ds]?|rose|fell|dropped|declined?|trend)\b", re.I)
 _POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+of)?\s+)?)?$", re.I)
@@ -479,6 +486,8 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     for kind, pattern in _PATTERNS:
         if kind.endswith("_list") and comparing:
             continue  # "Q1 and Q2 compared": two periods, split by the comparison reader
+        if kind.endswith("_paired") and not comparing:
+            continue
         for match in pattern.finditer(question):
             span = match.span()
             if any(span[0] < end and start < span[1] for start, end in consumed):
@@ -493,7 +502,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                                         (span,))
             if period is None:
                 continue
-            if kind in ("compared_month", "compared_quarter"):
+            if kind in ("compared_month", "compared_quarter", "month_paired", "quarter_paired"):
                 text = f"{text} {period.start.year}"  # its year, read from the other side, goes with it
             listed_after = kind == "lone_year" and any(
                 _GLUE_ONLY.fullmatch(question[end:span[0]]) or _GLUE_EACH.fullmatch(question[end:span[0]])
@@ -767,14 +776,14 @@ def _read(
             return None  # "may" as a verb
         month = _MONTHS[word]
         return _month(_latest_started_month(month, as_of), month, text)
-    if kind == "compared_month":
+    if kind in ("compared_month", "month_paired"):
         if text == "may":
             return None  # "may" as a verb
         month = _MONTHS[(g[0] or g[1]).lower().rstrip(".")]
         year = _year_beside(match.string, dt.date(as_of.year, month, 1), as_of)
         return _month(year if year is not None else _latest_started_month(month, as_of), month, text)
-    if kind == "compared_quarter":
-        quarter = int(g[0] or g[1] or g[2])
+    if kind in ("compared_quarter", "quarter_paired"):
+        quarter = int(next(x for x in g if x))
         year = _year_beside(match.string, quarter_start(as_of.year, quarter), as_of)
         return _quarter(year if year is not None else _latest_started_quarter(quarter, as_of), quarter, text)
     if kind in ("bare_year", "lone_year", "until_year"):
