@@ -88,6 +88,8 @@ _UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
 _BESIDE_AFTER = r"(?:vs\.?|versus|against|compared?\s+(?:with|to))\s"
 _BESIDE_BEFORE = (r"(?:(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bagainst\s)|(?<=\bcompared\swith\s)|"
                   r"(?<=\bcompared\sto\s)|(?<=\bcompare\swith\s)|(?<=\bcompare\sto\s))")
+#: A year after a month: four digits, or two after an apostrophe ("Feb '26"); each form its own group.
+_YEAR_OR_YY = r"(?:\s+(\d{4})|\s*['’]\s?(\d{2}))?"
 _COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
@@ -101,8 +103,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
     ("quarter_list", re.compile(rf"\bq[1-4](?:{_LIST_GLUE}q[1-4])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
-    ("month_list", re.compile(rf"\b(?:{_MONTH_NAMES})\.?(?:{_LIST_GLUE}(?:{_MONTH_NAMES})\.?)+(?:\s+(\d{{4}}))?\b",
+    ("month_list", re.compile(rf"\b(?:{_MONTH_NAMES})\.?(?:{_LIST_GLUE}(?:{_MONTH_NAMES})\.?)+{_YEAR_OR_YY}\b",
                               re.I)),
+    # "the past two full months", "last 3 complete quarters": whole units before the one holding the as-of date
+    ("full_units", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding)"
+                              rf"\s+(\d{{1,2}}|{_COUNT_WORDS})\s+(?:full|complete|whole|entire|closed)\s+"
+                              r"(months|quarters|weeks|years)\b", re.I)),
     # Rolling windows ending at the as-of date ("last 3 months", "past 90 days", "trailing 12 months", "TTM").
     ("rolling", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding|"
                            rf"trailing|rolling)\s+(\d{{1,3}}|{_COUNT_WORDS})\s+(days?|weeks?|months?|quarters?|"
@@ -122,12 +128,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the\s+)?(?:year\s+)?"
                                r"((?:19|20)\d{2})|(?:the|this)\s+(year|quarter|month))\b|\bsince\s+((?:19|20)\d{2})\b"
                                r"(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
-    ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s+(?:to|until|till|through|thru|-)"
-                                 rf"\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
-    # "Jan-Mar 2026", "March through May": a month range without "from" ("to" alone needs "from": "compared
-    # March to April" is a comparison).
-    ("month_range", re.compile(rf"\b({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s*(?:-|–|through|thru|until|till)\s*"
-                               rf"({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
+    ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\s+(?:to|until|till|through|thru|-)"
+                                 rf"\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\b", re.I)),
+    # "Jan-Mar 2026", "March through May", "September to November 2025": a month range without "from" ("to"
+    # after a comparison verb is no range: "compare March to April" compares them).
+    ("month_range", re.compile(rf"(?<!compare\s)(?<!compared\s)(?<!comparing\s)\b({_MONTH_NAMES})\.?{_YEAR_OR_YY}"
+                               rf"\s*(?:-|–|\s(?:through|thru|until|till|to)\s)\s*({_MONTH_NAMES})\.?{_YEAR_OR_YY}\b",
+                               re.I)),
     ("until_date", re.compile(rf"\b{_UNTIL}\s+{_DATE}\b", re.I)),
     ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
     ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
@@ -148,6 +155,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("last_of_year", re.compile(r"\b(?:the\s+)?(last|final|first)\s+(quarter|qtr|month|half)\s+of\s+(\d{4})\b", re.I)),
     ("first_n", re.compile(r"\b(?:the\s+)?(first|last|final)\s+(two|three|four|five|six|seven|eight|nine|ten|eleven|"
                            r"twelve|[1-9]|1[0-2])\s+(quarters|months)\s+of\s+(\d{4})\b", re.I)),
+    # "this quarter so far", "so far this month": the unit holding the as-of date, up to it
+    ("relative_to_date", re.compile(r"\b(?:this|current)\s+(quarter|qtr|month|year|week)\s+(?:so\s+far|to\s+date|"
+                                    r"until\s+(?:now|today))\b|\bso\s+far\s+this\s+(quarter|qtr|month|year|week)\b",
+                                    re.I)),
     ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|half|week)\b",
                             re.I)),
     ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
@@ -175,6 +186,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                   r"(?:(?<=\band\s)|(?<=&\s))q([1-4])\b(?![\s,/-]+(?:of\s+)?\d{4})", re.I)),
     ("bare_quarter", re.compile(r"\bq([1-4])\b", re.I)),
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
+    # "February '26", "Apr '26", "Feb-26": a month and a two-digit year
+    ("month_yy", re.compile(rf"\b({_MONTH_NAMES})\.?(?:\s*['’]\s?|-)(\d{{2}})(?![\w/.-]|[.,]\d)", re.I)),
+    # "02/2026", "08/25": a month and its year (two parts; a slashed day "03/01/2026" stays unread)
+    ("slash_month", re.compile(r"(?<![\w/.-])(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})(?![\w/.-]|[.,]\d)")),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
     # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
@@ -666,7 +681,8 @@ def _read(
             return _half(_two_digit_year(year), int(part), text)
         return _quarter(_two_digit_year(year), int(part), text)
     if kind in ("quarter_list", "half_list", "month_list"):
-        return _list(kind, text, g[0], as_of)
+        year = _year_of(*g[:2]) if kind == "month_list" else None
+        return _list(kind, text, str(year) if year else g[0] if kind != "month_list" else None, as_of)
     if kind == "since_start":
         if g[0] or g[2]:
             year = int(g[0] or g[2])
@@ -687,10 +703,11 @@ def _read(
         start = dt.date(year, 1, 1) if first else add_months(dt.date(year + 1, 1, 1), -months)
         return _range(start, add_months(start, months), text)
     if kind in ("from_month_to", "month_range"):
-        first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[2].lower().rstrip(".")]
-        last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
-                                            _latest_started_month(last, as_of))
-        first_year = int(g[1]) if g[1] else last_year - (first > last)
+        first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[3].lower().rstrip(".")]
+        first_written, last_written = _year_of(g[1], g[2]), _year_of(g[4], g[5])
+        last_year = last_written if last_written else (first_written + (last < first) if first_written else
+                                                       _latest_started_month(last, as_of))
+        first_year = first_written if first_written else last_year - (first > last)
         start, end = dt.date(first_year, first, 1), add_months(dt.date(last_year, last, 1), 1)
         if start >= end:
             raise ValueError(text)
@@ -748,6 +765,22 @@ def _read(
         month = _MONTHS[g[0].lower().rstrip(".")]
         year = int(g[1]) if g[1] else _latest_started_month(month, as_of)
         return _to_date(dt.date(year, month, 1), as_of, f"since {year}-{month:02d}", text)
+    if kind == "relative_to_date":
+        unit = _relative("this", (g[0] or g[1]).lower(), as_of, text)
+        return TimeRange(start=unit.start, end=as_of + dt.timedelta(days=1), label=f"{unit.label} to {as_of}",
+                         source_text=text)
+    if kind == "full_units":
+        count = _COUNTS.get(g[0].lower()) or int(g[0])
+        unit = g[1].lower()
+        if unit == "weeks":
+            end = as_of - dt.timedelta(days=as_of.weekday())
+            start = end - dt.timedelta(days=7 * count)
+        else:
+            current = _relative("this", unit.rstrip("s"), as_of, text)
+            end, start = current.start, add_months(current.start, -count * _UNIT_MONTHS[unit.rstrip("s")])
+        if not 1 <= count <= 120:
+            raise ValueError(text)
+        return TimeRange(start=start, end=end, label=f"the {count} full {unit} before {end}", source_text=text)
     if kind == "relative":
         return _relative(g[0], g[1].lower(), as_of, text)
     if kind == "ytd":
@@ -768,6 +801,11 @@ def _read(
         return _quarter(_latest_started_quarter(quarter, as_of), quarter, text)
     if kind == "month_year":
         return _month(int(g[1]), _MONTHS[g[0].lower().rstrip(".")], text)
+    if kind == "month_yy":
+        return _month(2000 + int(g[1]), _MONTHS[g[0].lower().rstrip(".")], text)
+    if kind == "slash_month":
+        year = int(g[1]) if len(g[1]) == 4 else 2000 + int(g[1])
+        return _month(year, int(g[0]), text)
     if kind == "iso_month":
         return _month(int(g[0]), int(g[1]), text)
     if kind == "in_month":
@@ -789,6 +827,11 @@ def _read(
     if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
+
+
+def _year_of(four: str | None, two: str | None) -> int | None:
+    """The year of a month written with four digits or an apostrophe and two ("Feb '26")."""
+    return int(four) if four else 2000 + int(two) if two else None
 
 
 def _year_beside(question: str, start: dt.date, as_of: dt.date) -> int | None:
