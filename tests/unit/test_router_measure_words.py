@@ -112,3 +112,64 @@ def test_a_german_question_reads_as_its_english_twin(german: str, english: str) 
     assert not en.requires_clarification, (english, en.clarification_question)
     assert not de.requires_clarification, (german, de.interpretation, de.clarification_question)
     assert de.workflow == en.workflow and planned_call(de) == planned_call(en), (german, de.interpretation)
+
+
+# --- period notations analysts type (router/periods.py), every month and year of the slot ------------------------
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+
+
+def _month_range(year: int, first: int, last: int) -> tuple[dt.date, dt.date]:
+    end = dt.date(year + (last == 12), last % 12 + 1, 1)
+    return dt.date(year, first, 1), end
+
+
+def _notations() -> list[tuple[str, dt.date, dt.date]]:
+    cases = []
+    for year in (2024, 2025, 2026):
+        for month in range(1, 13):
+            name = _MONTH_NAMES[month - 1]
+            start, end = _month_range(year, month, month)
+            yy = f"{year % 100:02d}"
+            cases += [(f"{name} '{yy}", start, end), (f"{name[:3]} '{yy}", start, end), (f"{name[:3]}-{yy}", start, end),
+                      (f"{month:02d}/{year}", start, end), (f"{month:02d}/{yy}", start, end),
+                      (f"{month}/{year}", start, end)]
+            for last in range(month + 1, 13):
+                s, e = _month_range(year, month, last)
+                cases += [(f"{name} to {_MONTH_NAMES[last - 1]} {year}", s, e),
+                          (f"{name[:3]}-{_MONTH_NAMES[last - 1][:3]} '{yy}", s, e),
+                          (f"{name[:3]} through {_MONTH_NAMES[last - 1][:3]} '{yy}", s, e)]
+    return cases
+
+
+@pytest.mark.parametrize("frame", ("Company A spend in {p}", "what did Company A spend over {p}?",
+                                   "Company A invoices dated {p}"))
+def test_every_month_notation_reads_its_month_or_range(frame: str) -> None:
+    from router.periods import resolve_period
+
+    for phrase, start, end in _notations():
+        found = resolve_period(frame.format(p=phrase), dt.date(2026, 12, 31)).time_range
+        assert found is not None and (found.start, found.end) == (start, end), (phrase, found)
+
+
+@pytest.mark.parametrize("as_of", [dt.date(2026, m, d) for m in range(1, 13) for d in (1, 10, 28)])
+def test_so_far_and_full_units_are_read_against_the_as_of_date(as_of: dt.date) -> None:
+    from router.periods import resolve_period
+
+    first_of_month = as_of.replace(day=1)
+    quarter_start = dt.date(as_of.year, 3 * ((as_of.month - 1) // 3) + 1, 1)
+    expected = {
+        "this quarter so far": (quarter_start, as_of + dt.timedelta(days=1)),
+        "so far this month": (first_of_month, as_of + dt.timedelta(days=1)),
+        "this year to date": (dt.date(as_of.year, 1, 1), as_of + dt.timedelta(days=1)),
+    }
+    for n, word in ((2, "two"), (3, "3"), (6, "six")):
+        back = first_of_month.month - 1 - n
+        expected[f"the past {word} full months"] = (dt.date(first_of_month.year + back // 12, back % 12 + 1, 1),
+                                                     first_of_month)
+        back_q = quarter_start.month - 1 - 3 * n
+        expected[f"the last {word} complete quarters"] = (
+            dt.date(quarter_start.year + back_q // 12, back_q % 12 + 1, 1), quarter_start)
+    for phrase, (start, end) in expected.items():
+        found = resolve_period(f"Company A spend {phrase}", as_of).time_range
+        assert found is not None and (found.start, found.end) == (start, end), (phrase, as_of, found)
