@@ -131,9 +131,9 @@ def _notations() -> list[tuple[str, dt.date, dt.date]]:
             name = _MONTH_NAMES[month - 1]
             start, end = _month_range(year, month, month)
             yy = f"{year % 100:02d}"
-            cases += [(f"{name} '{yy}", start, end), (f"{name[:3]} '{yy}", start, end), (f"{name[:3]}-{yy}", start, end),
-                      (f"{month:02d}/{year}", start, end), (f"{month:02d}/{yy}", start, end),
-                      (f"{month}/{year}", start, end)]
+            cases += [(f"{name} '{yy}", start, end), (f"{name[:3]} '{yy}", start, end),
+                      (f"{name[:3]}-{yy}", start, end), (f"{month:02d}/{year}", start, end),
+                      (f"{month:02d}/{yy}", start, end), (f"{month}/{year}", start, end)]
             for last in range(month + 1, 13):
                 s, e = _month_range(year, month, last)
                 cases += [(f"{name} to {_MONTH_NAMES[last - 1]} {year}", s, e),
