@@ -305,6 +305,8 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bim\s+entwurf(?:s(?:status|stadium))?\b", "in draft"),
         (r"\bentwurf(?:s(?:status|stadium))?\b", "draft"),
         (r"\bbeglichene[nr]?\b", "paid"),
+        (r"\bgebucht(?:e[nrs]?)?\b", "posted"),
+        (r"(?:,\s*)?\bbitte\b", " "),
         (r"\b(?:genehmigte|genehmigten|zugelassene|zugelassenen|freigegebene|freigegebenen)\s+lieferanten\b",
          "approved vendors"),
         # "offene Posten" (open items): the unpaid invoices

@@ -173,3 +173,10 @@ def test_so_far_and_full_units_are_read_against_the_as_of_date(as_of: dt.date) -
     for phrase, (start, end) in expected.items():
         found = resolve_period(f"Company A spend {phrase}", as_of).time_range
         assert found is not None and (found.start, found.end) == (start, end), (phrase, as_of, found)
+
+
+@pytest.mark.parametrize("phrase", ["02/2026", "08/25", "12/2025", "3/2026"])
+def test_a_month_with_a_slash_after_over_is_a_period_not_an_amount(phrase: str) -> None:
+    from router.reading import parse_amounts
+
+    assert parse_amounts(f"what did Company A spend with Beta over {phrase}?") == ()
