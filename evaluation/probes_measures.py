@@ -205,6 +205,9 @@ GERMAN_TWINS: tuple[tuple[str, str], ...] = (
     ("Welche Rechnungen von {c} {p} sind noch offen (gebucht, nicht bezahlt)?",
      "which invoices of {c} {pe} are still open (posted, not yet paid)?"),
     ("Ausgaben von {c} {p}, bitte", "{c} spend {pe}"),
+    # "gebucht" as the verb (booked) names no status; as the status it is posted
+    ("Wie viele Rechnungen hat {c} {p} gebucht?", "How many invoices did {c} have {pe}?"),
+    ("gebuchte Rechnungen von {c} {p}, Summe", "{c} posted invoices total {pe}"),
     ("Offene Posten von {c} {p}", "{c} unpaid amount {pe}"),
     ("Wie viele stornierte Rechnungen hatte {c} {p}?", "How many cancelled invoices did {c} have {pe}?"),
     ("Wie viele Rechnungen von {c} sind noch im Entwurf?", "how many invoices of {c} are still in draft?"),

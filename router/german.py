@@ -305,7 +305,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bim\s+entwurf(?:s(?:status|stadium))?\b", "in draft"),
         (r"\bentwurf(?:s(?:status|stadium))?\b", "draft"),
         (r"\bbeglichene[nr]?\b", "paid"),
-        (r"\bgebucht(?:e[nrs]?)?\b", "posted"),
+        # the status "gebucht" (posted) where it names one ("gebucht, nicht bezahlt", "gebuchte Rechnungen"); the
+        # verb ("wie viele Rechnungen hat X gebucht": booked) stays as written
+        (r"\bgebucht(?=,?\s+(?:aber\s+)?(?:noch\s+)?nicht\s+(?:be)?zahlt)|\bgebuchte[nrs]?\b", "posted"),
         (r"(?:,\s*)?\bbitte\b", " "),
         (r"\b(?:genehmigte|genehmigten|zugelassene|zugelassenen|freigegebene|freigegebenen)\s+lieferanten\b",
          "approved vendors"),
