@@ -112,6 +112,9 @@ _SHARE = re.compile(
     re.I,
 )
 # --- comparisons ----------------------------------------------------------------------------------------------
+#: "What percentage" asking how much a change was, not which part of a whole (no "of"/"in" after it).
+_PERCENT_OF_A_CHANGE = re.compile(r"(?:what|which)\s+(?:percentage|percent)", re.I)
+_PART_OF = re.compile(r"\s+(?:of|in)\b", re.I)
 _CHANGE_WORDS = re.compile(
     r"\b(?:change[ds]?|changing|increased?|increases|decreased?|decreases|grow|grew|grown|growth|rise|rose|risen|"
     r"fall|fell|fallen|drop|drops|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend|move[ds]?|moving|shift(?:ed|s)?|"
@@ -742,6 +745,10 @@ def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int
     ranking, ranking_spans = parse_ranking(text)
     share, share_spans = parse_share(text)
     comparison, compare_spans, hidden, compares = parse_comparison(text, as_of)
+    if share and compares and all(_PERCENT_OF_A_CHANGE.fullmatch(text[s:e]) and not _PART_OF.match(text, e)
+                                  for s, e in share_spans) and _CHANGE_WORDS.search(text):
+        # "by what percentage did spend grow from Q3 to Q4": the size of a change, asked in percent, not a part
+        share, share_spans = False, ()
     statuses, types, filter_spans = parse_filters(text)
     named, excluded, scope_spans = parse_currency_scope(text)
     # "non-EUR spend" is no EUR spend: the exclusion's span is read first and hidden from the other readers

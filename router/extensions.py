@@ -29,7 +29,14 @@ from router.followups import clarification, context_reference
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
-from router.statuses import HISTORY_START, StatusRequest, status_parameters, status_request, status_steps
+from router.statuses import (
+    HISTORY_START,
+    StatusRequest,
+    status_parameters,
+    status_request,
+    status_steps,
+    whole_history,
+)
 
 #: "Which supplier's spend grew the most", "the supplier with the biggest increase": a ranking of changes between
 #: two periods. The governed ranking orders one period's spend and the comparison gives each supplier's change, but
@@ -289,7 +296,7 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     """Cancelled or draft documents asked for by status, or a listing of open or paid invoices
     (router/statuses.py): a company and a period like any figure; a listing without a period covers the whole
     history up to the as-of date."""
-    unbounded = req.listing and reading.period.time_range is None and not reading.period.ambiguous
+    unbounded = whole_history(req) and reading.period.time_range is None and not reading.period.ambiguous
     reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded)
     tr = reading.period.time_range
     if unbounded:

@@ -21,7 +21,7 @@ _I = re.I | re.UNICODE
 _MARKERS = re.compile(
     r"\b(?:ausgaben|gesamtausgaben|ausgegeben|wie\s+viel(?:e)?|quartal|halbjahr|gesch(?:ä|ae)ftsjahr|lieferant(?:en)?|"
     r"rechnung(?:en)?|gutschrift(?:en)?|f(?:ü|ue)r|bei|seit|zwischen|welche[rsn]?|waren|wurden|haben|hat|"
-    r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
+    r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich\w*|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
     r"st(?:ü|ue)ckpreis\w*|einzelpreis\w*|w(?:ä|ae)hrung\w*|"
     r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
     r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck|summe|"
@@ -235,6 +235,8 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with the same quarter last year"),
         (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|vs\.?|im\s+vergleich\s+zum?)\s+(?:dem\s+)?vorquartal\b",
          "compared with the previous quarter"),
+        # "März gegenüber Februar 2026": two periods set against each other
+        (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|im\s+vergleich\s+zu[mr]?)(?=\s)", "vs"),
         (r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b", lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}"),
         (r"\bzwischen\s+(\S+)\s+und\s+(\S+)", r"between \1 and \2"),
         (r"\bzwischen\b", "between"),
@@ -262,6 +264,11 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|gemessen\s+an)\s+(?:den\s+|dem\s+)?(?:(?:gesamt)?ausgaben|einkaufsvolumen|volumen|umsatz)\b",
          "by spend"),
         (r"\ban\s+(?:den\s+)?(?:gesamt)?ausgaben\b|\bder\s+(?:gesamt)?ausgaben\b", "of the spend"),
+        # "Anteil der Reagenzien an den Laborausgaben": the part of a share, then the whole it is a part of
+        (r"\banteil\s+(?:der|des|von)\b", "share of"),
+        (r"\ban\s+(?:den|der|dem)\s+(?=[^\W\d_]{3,}ausgaben\b)", "in the "),
+        # a compound of what was bought and "Ausgaben" ("Laborausgaben", "Reagenzienausgaben"): its spend
+        (r"\b(?!gesamt|jahres|monats|quartals|halbjahres)([^\W\d_]{3,}?)ausgaben\b", r"\1 spend"),
         (r"\b(?:gesamt)?ausgaben\b|\beinkaufsvolumen\b", "spend"),
         (r"\bausgegeben\b", "spend"),
         (r"\b(?:durchschnittliche[rn]?\s+(?:st(?:ü|ue)ck)?preis|durchschnittspreis|durchschnittlicher\s+"
@@ -274,6 +281,10 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         # filters and breakdowns
         # the verb only: the grouping word after it ("nach Monat") is read by the rules below
         (r"\b(?:aufgeteilt|aufgeschl(?:ü|ue)sselt|gegliedert|unterteilt)\s+(?=(?:nach|pro|je)\b)", "broken down "),
+        # the adjective before the spend ("monatliche Ausgaben"): its English adjective
+        (r"\bmonatliche[nrsm]?\b", "monthly"),
+        (r"\b(?:viertelj(?:ä|ae)hrliche[nrsm]?|quartalsweise[nrsm]?)\b(?=\s+\w)", "quarterly"),
+        (r"\bj(?:ä|ae)hrliche[nrsm]?\b", "yearly"),
         (r"\b(?:nach|pro|je)\s+monat(?:en)?\b|\bmonatlich\b|\bmonatsweise\b", "by month"),
         (r"\b(?:nach|pro|je)\s+quartal(?:en)?\b|\bquartalsweise\b|\bviertelj(?:ä|ae)hrlich\b", "by quarter"),
         (r"\b(?:nach|pro|je)\s+jahr(?:en)?\b|\bj(?:ä|ae)hrlich\b", "by year"),
@@ -294,6 +305,10 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bim\s+entwurf(?:s(?:status|stadium))?\b", "in draft"),
         (r"\bentwurf(?:s(?:status|stadium))?\b", "draft"),
         (r"\bbeglichene[nr]?\b", "paid"),
+        # the status "gebucht" (posted) where it names one ("gebucht, nicht bezahlt", "gebuchte Rechnungen"); the
+        # verb ("wie viele Rechnungen hat X gebucht": booked) stays as written
+        (r"\bgebucht(?=,?\s+(?:aber\s+)?(?:noch\s+)?nicht\s+(?:be)?zahlt)|\bgebuchte[nrs]?\b", "posted"),
+        (r"(?:,\s*)?\bbitte\b", " "),
         (r"\b(?:genehmigte|genehmigten|zugelassene|zugelassenen|freigegebene|freigegebenen)\s+lieferanten\b",
          "approved vendors"),
         # "offene Posten" (open items): the unpaid invoices
@@ -303,6 +318,10 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:im\s+)?(?:schnitt|durchschnitt|durchschnittlich)\s+(?:pro|je)\s+st(?:ü|ue)ck\b",
          "average price per unit"),
         (r"\b(?:pro|je)\s+st(?:ü|ue)ck\b", "per unit"),
+        # a state as the predicate: "sind noch offen", "ist noch nicht bezahlt", "sind unbezahlt"
+        (r"\b(?:noch\s+)?nicht\s+(?:be)?zahlt\b", "not yet paid"),
+        (r"\bunbezahlt\b", "unpaid"),
+        (r"\b(?:noch\s+)?offen\b", "still open"),
         (r"\b(?:be)?zahlt\b", "pay"),
         (r"\bwas\s+(?:hat|haben)\b", "what did"),
         (r"\bbezahlte[nr]?\b", "paid"),
@@ -331,6 +350,10 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bvo[nm]\b", "of"),
         (r"\ban\b", "to"),
         (r"\bim\b", "in"),
+        (r"\baus\b", "from"),
+        (r"\bsind\b", "are"),
+        (r"\bist\b", "is"),
+        (r"\bnoch\b", "still"),
         (r"\bwelche[rsn]?\b", "which"),
         (r"\bwas\s+(?:war|waren|sind|ist)\b", "what was"),
         (r"\b(?:haben|hat)\s+wir\b|\bhaben\b|\bhat\b", "did"),

@@ -84,6 +84,12 @@ _START_DATE = _date_pattern(r"(?:,?\s+\d{4})?")
 _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+including)?|(?:up\s+)?to\s+(?:the\s+)?end"
           r"\s+of|(?:by|until|till|through)\s+(?:the\s+)?end\s+of|before|prior\s+to|no\s+later\s+than)")
 _UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
+#: A comparison word after or before a period that names no year (lookbehinds: each of a fixed width).
+_BESIDE_AFTER = r"(?:vs\.?|versus|against|compared?\s+(?:with|to))\s"
+_BESIDE_BEFORE = (r"(?:(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bagainst\s)|(?<=\bcompared\swith\s)|"
+                  r"(?<=\bcompared\sto\s)|(?<=\bcompare\swith\s)|(?<=\bcompare\sto\s))")
+#: A year after a month: four digits, or two after an apostrophe ("Feb '26"); each form its own group.
+_YEAR_OR_YY = r"(?:\s+(\d{4})|\s*['’]\s?(\d{2}))?"
 _COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
@@ -97,8 +103,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
     ("quarter_list", re.compile(rf"\bq[1-4](?:{_LIST_GLUE}q[1-4])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
-    ("month_list", re.compile(rf"\b(?:{_MONTH_NAMES})\.?(?:{_LIST_GLUE}(?:{_MONTH_NAMES})\.?)+(?:\s+(\d{{4}}))?\b",
+    ("month_list", re.compile(rf"\b(?:{_MONTH_NAMES})\.?(?:{_LIST_GLUE}(?:{_MONTH_NAMES})\.?)+{_YEAR_OR_YY}\b",
                               re.I)),
+    # "the past two full months", "last 3 complete quarters": whole units before the one holding the as-of date
+    ("full_units", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding)"
+                              rf"\s+(\d{{1,2}}|{_COUNT_WORDS})\s+(?:full|complete|whole|entire|closed)\s+"
+                              r"(months|quarters|weeks|years)\b", re.I)),
     # Rolling windows ending at the as-of date ("last 3 months", "past 90 days", "trailing 12 months", "TTM").
     ("rolling", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding|"
                            rf"trailing|rolling)\s+(\d{{1,3}}|{_COUNT_WORDS})\s+(days?|weeks?|months?|quarters?|"
@@ -118,12 +128,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the\s+)?(?:year\s+)?"
                                r"((?:19|20)\d{2})|(?:the|this)\s+(year|quarter|month))\b|\bsince\s+((?:19|20)\d{2})\b"
                                r"(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
-    ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s+(?:to|until|till|through|thru|-)"
-                                 rf"\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
-    # "Jan-Mar 2026", "March through May": a month range without "from" ("to" alone needs "from": "compared
-    # March to April" is a comparison).
-    ("month_range", re.compile(rf"\b({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\s*(?:-|–|through|thru|until|till)\s*"
-                               rf"({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
+    ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\s+(?:to|until|till|through|thru|-)"
+                                 rf"\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\b", re.I)),
+    # "Jan-Mar 2026", "March through May", "September to November 2025": a month range without "from" ("to"
+    # after a comparison verb is no range: "compare March to April" compares them).
+    ("month_range", re.compile(rf"(?<!compare\s)(?<!compared\s)(?<!comparing\s)\b({_MONTH_NAMES})\.?{_YEAR_OR_YY}"
+                               rf"\s*(?:-|–|\s(?:through|thru|until|till|to)\s)\s*({_MONTH_NAMES})\.?{_YEAR_OR_YY}\b",
+                               re.I)),
     ("until_date", re.compile(rf"\b{_UNTIL}\s+{_DATE}\b", re.I)),
     ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
     ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
@@ -144,6 +155,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("last_of_year", re.compile(r"\b(?:the\s+)?(last|final|first)\s+(quarter|qtr|month|half)\s+of\s+(\d{4})\b", re.I)),
     ("first_n", re.compile(r"\b(?:the\s+)?(first|last|final)\s+(two|three|four|five|six|seven|eight|nine|ten|eleven|"
                            r"twelve|[1-9]|1[0-2])\s+(quarters|months)\s+of\s+(\d{4})\b", re.I)),
+    # "this quarter so far", "so far this month": the unit holding the as-of date, up to it
+    ("relative_to_date", re.compile(r"\b(?:this|current)\s+(quarter|qtr|month|year|week)\s+(?:so\s+far|to\s+date|"
+                                    r"until\s+(?:now|today))\b|\bso\s+far\s+this\s+(quarter|qtr|month|year|week)\b",
+                                    re.I)),
     ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|half|week)\b",
                             re.I)),
     ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
@@ -159,10 +174,32 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "ordinal_quarter",
         re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+(?:of\s+)?(\d{4}))?\b", re.I),
     ),
+    # the same for a quarter alone ("Q1 vs Q3 2025"): the year of the other side, not the latest Q1 that started
+    ("compared_quarter", re.compile(
+        rf"\bq([1-4])\b(?![\s,/-]+(?:of\s+)?\d{{4}})(?=\s*{_BESIDE_AFTER})|{_BESIDE_BEFORE}q([1-4])\b"
+        r"(?![\s,/-]+(?:of\s+)?\d{4})"
+        # "grow from Q1 to Q4 2025": the start of a change, in the year of its end
+        r"|(?<=\bfrom\s)q([1-4])\b(?=\s+(?:to|through|until|till)\s+q[1-4][\s,/-]+(?:of\s+)?\d{4}\b)", re.I)),
+    # "compare Q1 and Q3 2025": two periods joined by "and" in a comparison (read only when the question compares;
+    # otherwise "Q1 and Q3 2025" is a list, read above)
+    ("quarter_paired", re.compile(r"\bq([1-4])\b(?![\s,/-]+(?:of\s+)?\d{4})(?=\s*(?:and|&)\s+q[1-4]\b)|"
+                                  r"(?:(?<=\band\s)|(?<=&\s))q([1-4])\b(?![\s,/-]+(?:of\s+)?\d{4})", re.I)),
     ("bare_quarter", re.compile(r"\bq([1-4])\b", re.I)),
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
+    # "February '26", "Apr '26", "Feb-26": a month and a two-digit year
+    ("month_yy", re.compile(rf"\b({_MONTH_NAMES})\.?(?:\s*['’]\s?|-)(\d{{2}})(?![\w/.-]|[.,]\d)", re.I)),
+    # "02/2026", "08/25": a month and its year (two parts; a slashed day "03/01/2026" stays unread)
+    ("slash_month", re.compile(r"(?<![\w/.-])(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})(?![\w/.-]|[.,]\d)")),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
+    # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
+    # in the year written on the other side (read as a plain word it would leave the comparison one period short).
+    ("compared_month", re.compile(
+        rf"\b({_MONTH_NAMES})\.?(?!\.?\s+\d{{4}})(?=\s*{_BESIDE_AFTER})"
+        rf"|{_BESIDE_BEFORE}({_MONTH_NAMES})\b(?!\.?\s+\d{{4}})", re.I)),
+    ("month_paired", re.compile(
+        rf"\b({_MONTH_NAMES})\.?(?!\.?\s+\d{{4}})(?=\s*(?:and|&)\s+(?:{_MONTH_NAMES})\b)"
+        rf"|(?:(?<=\band\s)|(?<=&\s))({_MONTH_NAMES})\b(?!\.?\s+\d{{4}})", re.I)),
     # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
     # A year on either side of a comparison word is a period too ("Q1 2026 vs 2025", "2025 versus Q1 2026",
     # "from 2025 to Q1 2026"): read, it is split into the period and its base instead of silently dropped.
@@ -401,6 +438,7 @@ def _two_digit_year(text: str) -> int:
 
 
 #: A comparison between the parts of a list ("Q1 and Q2 compared"): the parts stay separate periods.
+_FOUR_DIGITS = re.compile(r"(?<![\w.,-])((?:19|20)\d{2})(?![\w-]|[.,]\d)")
 _COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relative to|change[ds]?|grow|grew|growth|"
                         r"increase[ds]?|decrease[ds]?|rose|fell|dropped|declined?|trend)\b", re.I)
 _POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+of)?\s+)?)?$", re.I)
@@ -463,6 +501,8 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     for kind, pattern in _PATTERNS:
         if kind.endswith("_list") and comparing:
             continue  # "Q1 and Q2 compared": two periods, split by the comparison reader
+        if kind.endswith("_paired") and not comparing:
+            continue
         for match in pattern.finditer(question):
             span = match.span()
             if any(span[0] < end and start < span[1] for start, end in consumed):
@@ -477,6 +517,8 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
                                         (span,))
             if period is None:
                 continue
+            if kind in ("compared_month", "compared_quarter", "month_paired", "quarter_paired"):
+                text = f"{text} {period.start.year}"  # its year, read from the other side, goes with it
             listed_after = kind == "lone_year" and any(
                 _GLUE_ONLY.fullmatch(question[end:span[0]]) or _GLUE_EACH.fullmatch(question[end:span[0]])
                 for _, end in found_spans)
@@ -639,7 +681,8 @@ def _read(
             return _half(_two_digit_year(year), int(part), text)
         return _quarter(_two_digit_year(year), int(part), text)
     if kind in ("quarter_list", "half_list", "month_list"):
-        return _list(kind, text, g[0], as_of)
+        year = _year_of(*g[:2]) if kind == "month_list" else None
+        return _list(kind, text, str(year) if year else g[0] if kind != "month_list" else None, as_of)
     if kind == "since_start":
         if g[0] or g[2]:
             year = int(g[0] or g[2])
@@ -660,10 +703,11 @@ def _read(
         start = dt.date(year, 1, 1) if first else add_months(dt.date(year + 1, 1, 1), -months)
         return _range(start, add_months(start, months), text)
     if kind in ("from_month_to", "month_range"):
-        first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[2].lower().rstrip(".")]
-        last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
-                                            _latest_started_month(last, as_of))
-        first_year = int(g[1]) if g[1] else last_year - (first > last)
+        first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[3].lower().rstrip(".")]
+        first_written, last_written = _year_of(g[1], g[2]), _year_of(g[4], g[5])
+        last_year = last_written if last_written else (first_written + (last < first) if first_written else
+                                                       _latest_started_month(last, as_of))
+        first_year = first_written if first_written else last_year - (first > last)
         start, end = dt.date(first_year, first, 1), add_months(dt.date(last_year, last, 1), 1)
         if start >= end:
             raise ValueError(text)
@@ -721,6 +765,22 @@ def _read(
         month = _MONTHS[g[0].lower().rstrip(".")]
         year = int(g[1]) if g[1] else _latest_started_month(month, as_of)
         return _to_date(dt.date(year, month, 1), as_of, f"since {year}-{month:02d}", text)
+    if kind == "relative_to_date":
+        unit = _relative("this", (g[0] or g[1]).lower(), as_of, text)
+        return TimeRange(start=unit.start, end=as_of + dt.timedelta(days=1), label=f"{unit.label} to {as_of}",
+                         source_text=text)
+    if kind == "full_units":
+        count = _COUNTS.get(g[0].lower()) or int(g[0])
+        unit = g[1].lower()
+        if unit == "weeks":
+            end = as_of - dt.timedelta(days=as_of.weekday())
+            start = end - dt.timedelta(days=7 * count)
+        else:
+            current = _relative("this", unit.rstrip("s"), as_of, text)
+            end, start = current.start, add_months(current.start, -count * _UNIT_MONTHS[unit.rstrip("s")])
+        if not 1 <= count <= 120:
+            raise ValueError(text)
+        return TimeRange(start=start, end=end, label=f"the {count} full {unit} before {end}", source_text=text)
     if kind == "relative":
         return _relative(g[0], g[1].lower(), as_of, text)
     if kind == "ytd":
@@ -741,6 +801,11 @@ def _read(
         return _quarter(_latest_started_quarter(quarter, as_of), quarter, text)
     if kind == "month_year":
         return _month(int(g[1]), _MONTHS[g[0].lower().rstrip(".")], text)
+    if kind == "month_yy":
+        return _month(2000 + int(g[1]), _MONTHS[g[0].lower().rstrip(".")], text)
+    if kind == "slash_month":
+        year = int(g[1]) if len(g[1]) == 4 else 2000 + int(g[1])
+        return _month(year, int(g[0]), text)
     if kind == "iso_month":
         return _month(int(g[0]), int(g[1]), text)
     if kind == "in_month":
@@ -749,9 +814,34 @@ def _read(
             return None  # "may" as a verb
         month = _MONTHS[word]
         return _month(_latest_started_month(month, as_of), month, text)
+    if kind in ("compared_month", "month_paired"):
+        if text == "may":
+            return None  # "may" as a verb
+        month = _MONTHS[(g[0] or g[1]).lower().rstrip(".")]
+        year = _year_beside(match.string, dt.date(as_of.year, month, 1), as_of)
+        return _month(year if year is not None else _latest_started_month(month, as_of), month, text)
+    if kind in ("compared_quarter", "quarter_paired"):
+        quarter = int(next(x for x in g if x))
+        year = _year_beside(match.string, quarter_start(as_of.year, quarter), as_of)
+        return _quarter(year if year is not None else _latest_started_quarter(quarter, as_of), quarter, text)
     if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
+
+
+def _year_of(four: str | None, two: str | None) -> int | None:
+    """The year of a month written with four digits or an apostrophe and two ("Feb '26")."""
+    return int(four) if four else 2000 + int(two) if two else None
+
+
+def _year_beside(question: str, start: dt.date, as_of: dt.date) -> int | None:
+    """The one year the question writes, for a period named without one beside a comparison word, or ``None``
+    (no year, several, or the period would start after the as-of date in it)."""
+    written = set(_FOUR_DIGITS.findall(question))
+    if len(written) != 1:
+        return None
+    year = int(written.pop())
+    return year if start.replace(year=year) <= as_of else None
 
 
 def _list(kind: str, text: str, year_text: str | None, as_of: dt.date) -> TimeRange:

@@ -45,6 +45,7 @@ from router.entities import (
     find_mentions,
     named_product_codes,
 )
+from router.group_words import leading_word_group
 from router.periods import PeriodResolution, resolve_period
 from router.reading import (
     Amount,
@@ -990,6 +991,9 @@ def read(
         # Bounded: a long pasted text is not looked up name by name (its spans stay not understood).
         lookups += 1
         matches = list(resolver.similar(phrase)) if lookups <= MAX_LOOKUPS else []
+        lead = leading_word_group(phrase, gazetteer) if not matches else None
+        if lead is not None:  # "laboratory spend": the word a group's names start with (router/group_words.py)
+            matches = [NameMatch("product_group", lead[0], lead[1], 1.0)]
         if matches and (len(matches) == 1 or matches[0].score - matches[1].score >= NAME_MARGIN):
             fuzzy.append((start, end, phrase, matches[0]))
             consumed.append((start, end))

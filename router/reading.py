@@ -278,6 +278,8 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             continue
         comparator = _COMPARATOR.search(text[: match.start()])
         trailing = _TRAILING.match(text[match.end():])
+        if cur is None and mult is None and re.match(r"/\d{2}", text[match.end():]):
+            continue  # "over 02/2026": a month and its year (router/periods.py), not an amount
         if cur is None and mult is None and _PERCENT_AFTER.match(text, match.end()):
             continue  # "over 10 %" of the spend is a share, not an amount of money
         if cur is None and mult is None and comparator is None:

@@ -47,9 +47,18 @@ from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
 from router.injection import set_aside_instructions
+from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.periods import add_months
 from router.planner import PlanInput, plan, validate_plan
-from router.reader import NameResolver, Reading, interpretation, read, threshold_of, unread_clarifications
+from router.reader import (
+    NameResolver,
+    Reading,
+    interpretation,
+    name_spellings,
+    read,
+    threshold_of,
+    unread_clarifications,
+)
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
 
@@ -166,7 +175,15 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text, aside = set_aside_instructions(clean_question(question))
     german = read_german(text)
     result = _route(german or text, inputs)
+    typos = measure_typos(german or text, (n for _, _, n in name_spellings(inputs.gazetteer))) \
+        if result.requires_clarification or result.workflow == "unsupported" else ()
+    if typos:
+        # "Company B spnd YTD": a measure word one edit off is read as the word (router/measure_words.py)
+        retry = _route(corrected(german or text, typos), inputs)
+        typos = typos if not (retry.requires_clarification or retry.workflow == "unsupported") else ()
+        result = retry if typos else result
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
+             *([correction_note(typos)] if typos else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else [])]
     if not notes:
         return result
@@ -523,6 +540,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                          f"{_offered(analyst.group_by, analyst.grains)}. Which one do you want?")
     if not selected:
         reasons.append("intent: no retrieval intent reached the confidence threshold")
+        unknown = unknown_words(reading.text, reading.consumed) if figure_scope else ()
+        if unknown:  # a company and a period read: what is left is the figure not understood, named back
+            questions.append(f"I did not understand {', '.join(repr(w) for w in unknown)}.")
         questions.append(
             "Could you say what you need: a number (e.g. total spend in a period), a relationship (e.g. approved "
             "vendors), a document explanation, or a specific identifier?"
@@ -612,6 +632,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             # figure asked for; the question's scope is restated and the figure asked about.
             scope = _interpretation(entities, constraints)
             reasons.append("measure: the question names a company and a period but no figure the reading understood")
+            unknown = unknown_words(reading.text, reading.consumed)
+            if unknown:
+                questions.append(f"I did not understand {', '.join(repr(w) for w in unknown)}.")
             questions.append(f"I read {scope}, but not which figure you want (measure not understood). I can give "
                              "spend (totals, breakdowns, rankings, shares, comparisons), invoice counts, invoices by "
                              "amount, unit prices and units. Which one do you mean?")

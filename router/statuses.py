@@ -104,6 +104,15 @@ def status_request(reading: Reading) -> StatusRequest | None:
     return None
 
 
+def whole_history(req: StatusRequest) -> bool:
+    """Whether ``req`` with no period named covers every document up to the as-of date: documents are asked for by
+    the state they are in *now* ("how many invoices are still sitting in draft", "which invoices were cancelled",
+    "open invoices - which ones?"), so the question needs no period; the answer states the range it took. Only a
+    listing of paid or open invoices and a count of cancelled/draft documents qualify; a value still asks for its
+    period (an amount is read per period, as spend is)."""
+    return req.listing or (req.kind == "excluded" and req.count and not req.value)
+
+
 def _breakdown(reading: Reading) -> tuple[tuple[str, ...], str | None, list[str]]:
     b = reading.breakdown
     unknown = [u for u in b.unknown if not re.fullmatch(r"(?:the\s+)?(?:invoice\s+)?status(?:es)?", u.strip(), re.I)]
@@ -288,5 +297,13 @@ def _compose_status(d: _Draft) -> None:
     d.inputs = {"metric": main.metric, "parameters": params}
 
 
-__all__ = ["HISTORY_START", "LISTING_METRIC", "STATUS_METRIC", "StatusRequest", "status_parameters",
-           "status_request", "status_steps"]
+__all__ = [
+    "HISTORY_START",
+    "LISTING_METRIC",
+    "STATUS_METRIC",
+    "StatusRequest",
+    "status_parameters",
+    "status_request",
+    "status_steps",
+    "whole_history",
+]
