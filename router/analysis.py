@@ -59,7 +59,8 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
     # "of the suppliers Company C bought from in H2, which two had the lowest spend": the ranked noun stands in
     # the partitive before the question word
-    rf"\b(?:of|among(?:st)?|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+|its\s+|their\s+)?(?:{_DIM})\b"
+    rf"\b(?:of|among(?:st)?|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+|its\s+|their\s+)?(?:\s*['’]s\s+)?"
+    rf"(?:{_DIM})\b"
     rf"[^?;.]{{0,80}}?,?\s+(?:which|what|who)\s+(?:{_NUM}\s+)?(?:(?:ones?)\s+)?(?:\w+\s+){{0,4}}?(?:the\s+)?"
     rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest)\b",
     # "the product we bought the most units of", "the 3 suppliers Company A spent the least with"

@@ -503,7 +503,7 @@ def _one_as(found: re.Match[str], noun: str) -> str:
 
 #: "of the suppliers Company C bought from in H2 2025, which two ...": the scope of the question after it, no ask.
 _PARTITIVE = re.compile(r"^(?:of|among(?:st)?|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+|its\s+|their\s+)?"
-                        r"(?:[\w-]+\s+){0,3}?(?:suppliers|vendors|products|items|(?:product\s+)?(?:groups|categories|"
+                        r"(?:[\w'’-]+\s+){0,3}?(?:suppliers|vendors|products|items|(?:product\s+)?(?:groups|categories|"
                         r"sub-?groups))\b(?![^,]*\?)", re.I)
 _DOCUMENT_NOUN = re.compile(r"\b(invoices?|credit notes?)\b", re.I)
 _PERIOD_LEAD = re.compile(r"^(?:in|for|during|over|since|from|between|last|this|the|past|trailing|ytd|year|im|"
