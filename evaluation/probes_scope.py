@@ -70,6 +70,8 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("from November 2025 to date", "2025-11-01", TODAY_END), ("since H2 2025", "2025-07-01", TODAY_END),
     ("from Q2 2025 up to now", "2025-04-01", TODAY_END), ("from 2025 until Q1 2026", "2025-01-01", "2026-04-01"),
     ("starting in Q4 2025", "2025-10-01", TODAY_END), ("since the start of 2026", "2026-01-01", TODAY_END),
+    ("since last quarter", "2026-01-01", TODAY_END), ("from Q3 2025 to date", "2025-07-01", TODAY_END),
+    ("since October", "2025-10-01", TODAY_END), ("from H1 2025 through Q4 2025", "2025-01-01", "2026-01-01"),
 )
 GRAINS: tuple[tuple[str, str], ...] = (
     ("per quarter", "quarter"), ("by quarter", "quarter"), ("quarterly", "quarter"), ("quarter by quarter", "quarter"),
@@ -278,6 +280,9 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _two_measures("total spend and number of invoices for {c} {p}"),
         _two_measures("How much did {c} spend with {s} {p} and invoice count?", supplier=True),
         _two_measures("{c} spend with {s} {p}, and the number of invoices?", supplier=True),
+        _two_measures("{c} {p} spend & number of invoices"), _two_measures("{c} {p}: spend and how many invoices?"),
+        _two_measures("{c} total spend plus invoice count {p}"),
+        _two_measures("{c} {p}: number of invoices & total spend"),
     ),
     "two_periods": (
         _two_periods("{s} spend at {c} {p}, and which vendors are approved for {c} {p2}?", "approved"),

@@ -465,6 +465,8 @@ _BOUNDARY = re.compile(
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top|"
     # a second measure over the same scope: "total spend and number of invoices", "... and invoice count"
     r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value))\b)|"
+    r"\s+&\s+(?=(?:the\s+)?(?:(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount)|"
+    r"how\s+(?:many|much)|spend|spending)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
     re.I,
 )
