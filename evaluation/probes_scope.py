@@ -213,6 +213,15 @@ def _two_measures(template: str, supplier: bool = False) -> Fill:
     return fill
 
 
+def _total_and_supplier(template: str) -> Fill:
+    """A bare total before a supplier's total: the company's total beside the supplier's, never the supplier's
+    twice."""
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        calls = (_spend(d), Call(SUPPLIER_SPEND, d.base(supplier_ids=[d.supplier])))
+        return template.format(c=d.c, s=d.s, p=d.period[0]), calls, ()
+    return fill
+
+
 def _two_periods(template: str, second: str) -> Fill:
     def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
         figure = Call(SUPPLIER_SPEND, d.base(supplier_ids=[d.supplier]))
@@ -283,6 +292,8 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _two_measures("{c} {p} spend & number of invoices"), _two_measures("{c} {p}: spend and how many invoices?"),
         _two_measures("{c} total spend plus invoice count {p}"),
         _two_measures("{c} {p}: number of invoices & total spend"),
+        _total_and_supplier("The total spend. Also, total spend with {s} - {c}, {p}"),
+        _total_and_supplier("{c} {p}: the total spend, and the total spend with {s}?"),
     ),
     "two_periods": (
         _two_periods("{s} spend at {c} {p}, and which vendors are approved for {c} {p2}?", "approved"),

@@ -634,8 +634,9 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     for i, (text, own) in enumerate(zip(read_texts, slots, strict=True)):
         donors = [slots[j] for j in (*range(i - 1, -1, -1), *range(i + 1, len(texts)))]
         refers = bool(_REFERS.search(text))
-        # "total spend and number of invoices": a bare second measure has the whole scope of the other part
-        bare = _BARE_MEASURE.match(text) is not None and not own
+        # "spend with Gamma and invoice count": a bare count has the whole scope of the part before it; a bare
+        # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
+        bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many", text) is not None
         wanted = ["company", "period"]
         if refers or bare:
             wanted += ["supplier", "group", "product"]
@@ -659,7 +660,10 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         for slot in wanted:
             if slot in own or (slot == "period" and _NOW.search(text)):
                 continue  # "... approved right now": the part's own time is the as-of date
-            donor = next((d[slot] for d in donors if slot in d), None)
+            # a bare measure takes the names of the part before it only ("The total spend. Also, total spend
+            # with Zeta" is the company's total beside Zeta's, not Zeta's twice)
+            scoped = bare and not refers and slot in ("supplier", "group", "product")
+            donor = next((d[slot] for d in (donors[:i] if scoped else donors) if slot in d), None)
             if donor is None or (slot in ("supplier", "group", "product") and not (refers or bare)
                                  and slot != "product"):
                 continue
@@ -667,8 +671,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             carried.append(donor)
         # The status filter of the part referred to ("open invoice amount (posted, not paid), and which invoices
         # are they?") is part of its selection: the documents listed are the ones the figure counted.
-        donor_status = next((statuses[j] for j in (*range(i - 1, -1, -1), *range(i + 1, len(texts)))
-                             if statuses[j]), None)
+        later = range(i + 1, len(texts)) if refers else range(0)
+        donor_status = next((statuses[j] for j in (*range(i - 1, -1, -1), *later) if statuses[j]), None)
         if (refers or bare) and donor_status and not statuses[i] and not readings[i].asked_statuses:
             text = text.rstrip(" ?.!") + f" with status {donor_status}"
             carried.append(f"status {donor_status}")
