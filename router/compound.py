@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -465,6 +466,9 @@ _BOUNDARY = re.compile(
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top|"
     # a second measure over the same scope: "total spend and number of invoices", "... and invoice count"
     r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value))\b)|"
+    # "Q1 spend and the invoices over 10,000 EUR": a listing beside a figure
+    r"\s+and\s+(?=(?:the|which|all)\s+(?:invoices|credit\s+notes)\s+(?:over|above|under|below|exceeding|of\s+more|"
+    r"of\s+less|(?:more|less|greater|larger|smaller)\s+than|from|with|still|that|which)\b)|"
     r"\s+&\s+(?=(?:the\s+)?(?:(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount)|"
     r"how\s+(?:many|much)|spend|spending)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
@@ -480,7 +484,8 @@ _ASK = re.compile(
     re.I,
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
-_MODIFIER = re.compile(r"^(?:how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
+_MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+|gross\s+|net\s+)?"
+                       r"(?:spend|spending|value|amount)\s*[?.!]*$|how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
                        r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference|"
                        # "per invoice currency ... plus EUR total": the reporting total beside the currency rows
                        r"(?:the\s+|a\s+)?(?:(?:EUR|USD|GBP|CHF)|reporting[- ]currency|converted)\s+(?:totals?|"
@@ -673,6 +678,13 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         # are they?") is part of its selection: the documents listed are the ones the figure counted.
         later = range(i + 1, len(texts)) if refers else range(0)
         donor_status = next((statuses[j] for j in (*range(i - 1, -1, -1), *later) if statuses[j]), None)
+        donor_types = next((readings[j].analysis.document_types for j in range(i - 1, -1, -1)
+                            if readings[j].analysis.document_types), None)
+        if refers and donor_types == ("credit_note",) and not readings[i].analysis.document_types \
+                and not _DOCUMENT_NOUN.search(text):
+            # "how many credit notes ..., and what was their total?": the credit notes' total
+            text = text.rstrip(" ?.!") + " of credit notes"
+            carried.append("credit notes")
         if (refers or bare) and donor_status and not statuses[i] and not readings[i].asked_statuses:
             text = text.rstrip(" ?.!") + f" with status {donor_status}"
             carried.append(f"status {donor_status}")
@@ -704,6 +716,25 @@ def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return re.sub(r"[,;:\s]+([?.!]?)$", r"\1", out).strip()
 
 
+#: "with A and with B", "in Q3 2025 and in Q4 2025": the preposition said again asks for each on its own.
+_AGAIN = re.compile(r"\s*,?\s*(?:and|&)\s+(?:(?P<with>with|from)|(?P<in>in|for|during))\s+(?:the\s+)?", re.I)
+
+
+def _each_own_preposition(question: str, whole: Reading) -> bool:
+    """Two named suppliers (or periods), the second after "and" and the preposition of the first again."""
+    suppliers = sorted((m for m in whole.mentions.suppliers if m.resolved), key=lambda m: m.start)
+    for a, b in itertools.pairwise(suppliers):
+        glue = _AGAIN.fullmatch(question, a.end, b.start)
+        if glue is not None and glue.group("with") and a.resolved != b.resolved:
+            return True
+    spans = sorted(whole.period.spans)
+    for (_, end), (start, _) in itertools.pairwise(spans):
+        glue = _AGAIN.fullmatch(question, end, start)
+        if glue is not None and glue.group("in"):
+            return True
+    return False
+
+
 def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     """One part per named supplier or period when the question asks for them separately ("and, separately,",
     "... separately please", "and what with B?"); ``()`` otherwise. Each part is the question with the other
@@ -714,9 +745,9 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     if products:
         return products
     cue = _SEPARATELY.search(question) or _ELLIPSIS.search(question)
-    if cue is None:
+    if cue is None and not _each_own_preposition(question, whole):
         return ()
-    cue_span = (cue.start(), cue.end())
+    cue_span = (cue.start(), cue.end()) if cue is not None else (0, 0)
     suppliers = [m for m in whole.mentions.suppliers if m.resolved]
     companies = [m for m in whole.mentions.companies if m.resolved]
     period_spans = list(whole.period.spans)
@@ -745,7 +776,7 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
         return tuple(AskPart(f"{base} with {m.text} {keep_period}".strip() + tail,
                              f"{base} with {m.text} {keep_period}".strip() + tail)
                      for m in dict((m.resolved, m) for m in suppliers).values())
-    if _ELLIPSIS.match(question, cue.start()) is not None:
+    if cue is not None and _ELLIPSIS.match(question, cue.start()) is not None:
         return ()
     periods = _named_periods(question, whole)
     if len(periods) < 2:

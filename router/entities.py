@@ -312,6 +312,12 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         company_phrases.setdefault(tuple(t for t, _, _ in _tokens(company.company_name)), set()).add(
             company.company_id
         )
+        # "Co. A", "Comp B": the word "company" abbreviated as analysts type it
+        words = tuple(t for t, _, _ in _tokens(company.company_name))
+        for short_word in ("co", "comp", "cmp"):
+            if "company" in words:
+                company_phrases.setdefault(tuple(short_word if w == "company" else w for w in words), set()).add(
+                    company.company_id)
         # The name without its legal form ("Acme Holding GmbH" asked as "Acme Holding").
         bare = normalize_supplier_name(company.company_name)
         if bare:

@@ -499,6 +499,9 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             if opened is not None:
                 span, text = opened
                 period = _to_date(period.start, as_of, f"since {period.start.isoformat()}", text)
+            elif (not comparing and cue is None and _GRAIN.search(question)
+                  and (to := _GRAIN_TO.search(question, 0, span[0])) is not None):
+                cue = to  # "quarterly from Q3 2025 to Q1 2026": with a grain, the later period ends the range
             consumed.append(span)
             mentions.append(text)
             if kind.startswith("until_") or cue is not None:
@@ -540,6 +543,12 @@ _TO_NOW = re.compile(r"\s*,?\s*(?:(?:up\s+)?(?:to|until|till|through|thru)\s+(?:
                      r"(?:\s+day)?|the\s+as[- ]of\s+date)|onwards?|to\s+date|so\s+far)\b", re.I)
 #: "from Q3 2025 through Q1 2026": the later period closes the range ("from X to Y" may be a change: asked).
 _THEN_TO = re.compile(r"\s*(?:until|till|through|thru)\s+(?:the\s+)?(?=\S)", re.I)
+#: A grain ("quarterly", "per month") asks for buckets of one range: "from X to Y" is then that range, never a
+#: change between X and Y.
+_GRAIN = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
+                    r"month[- ]by[- ]month|quarter[- ]by[- ]quarter|month[- ]on[- ]month)\b", re.I)
+_GRAIN_THEN = re.compile(r"\s*(?:to|-|\u2013)\s*(?=\S)", re.I)
+_GRAIN_TO = re.compile(r"\bfrom\s+\S[^,;?!]{1,30}?\s*(?:to|-|\u2013)\s*$", re.I)
 
 
 def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tuple[tuple[int, int], str] | None:
@@ -553,7 +562,8 @@ def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tupl
     if lead is None:
         return None
     to_now = _TO_NOW.match(question, span[1])
-    if not (lead.group("since") or to_now or _THEN_TO.match(question, span[1])):
+    then_to = _THEN_TO.match(question, span[1]) or (_GRAIN.search(question) and _GRAIN_THEN.match(question, span[1]))
+    if not (lead.group("since") or to_now or then_to):
         return None  # "from Q3 2025" alone: a period (as "in Q3 2025")
     end = to_now.end() if to_now else span[1]
     return (lead.start(), end), question[lead.start():end]
