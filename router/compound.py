@@ -485,7 +485,8 @@ _ASK = re.compile(
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
 _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+|gross\s+|net\s+)?"
-                       r"(?:spend|spending|value|amount)\s*[?.!]*$|how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
+                       r"(?:spend|spending|value|amount)\s*[?.!]*$|"
+                       r"how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
                        r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference|"
                        # "per invoice currency ... plus EUR total": the reporting total beside the currency rows
                        r"(?:the\s+|a\s+)?(?:(?:EUR|USD|GBP|CHF)|reporting[- ]currency|converted)\s+(?:totals?|"
