@@ -72,6 +72,9 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("starting in Q4 2025", "2025-10-01", TODAY_END), ("since the start of 2026", "2026-01-01", TODAY_END),
     ("since last quarter", "2026-01-01", TODAY_END), ("from Q3 2025 to date", "2025-07-01", TODAY_END),
     ("since October", "2025-10-01", TODAY_END), ("from H1 2025 through Q4 2025", "2025-01-01", "2026-01-01"),
+    # with a grain, "from X to Y" is one range (a change between X and Y has no grain)
+    ("from Q3 2025 to Q1 2026", "2025-07-01", "2026-04-01"), ("from October 2025 to March 2026", "2025-10-01",
+                                                              "2026-04-01"),
 )
 GRAINS: tuple[tuple[str, str], ...] = (
     ("per quarter", "quarter"), ("by quarter", "quarter"), ("quarterly", "quarter"), ("quarter by quarter", "quarter"),
@@ -189,6 +192,31 @@ def _company_typo(template: str, what: str) -> Fill:
     return fill
 
 
+def _company_abbreviated(template: str) -> Fill:
+    """"Co. A", "Comp B", "Co C": the word "company" as analysts abbreviate it."""
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        c = d.c.replace("Company", rng.choice(("Co.", "Co", "Comp", "Comp.")))
+        return template.format(c=c, s=d.s, p=d.period[0]), (_spend(d),), ()
+    return fill
+
+
+def _each_apart(template: str, what: str) -> Fill:
+    """"with A and with B", "in P1 and in P2": the preposition said again asks for each figure on its own."""
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        if what == "suppliers":
+            other = next(sid for sid in sorted(SUPPLIERS) if sid != d.supplier)
+            s2 = SUPPLIERS[other]["name"][0]
+            calls = (Call(SUPPLIER_SPEND, d.base(supplier_ids=[d.supplier])),
+                     Call(SUPPLIER_SPEND, d.base(supplier_ids=[other])))
+            return template.format(c=d.c, s=d.s, s2=s2, p=d.period[0]), calls, ()
+        p1, p2 = d.period, d.period2
+        calls = (Call(SUPPLIER_SPEND, d.base(p1, supplier_ids=[d.supplier])),
+                 Call(SUPPLIER_SPEND, d.base(p2, supplier_ids=[d.supplier])))
+        words = [p if p.startswith(("in ", "for ")) else f"in {p}" for p in (p1[0], p2[0])]
+        return template.format(c=d.c, s=d.s, p1=words[0], p2=words[1]), calls, ()
+    return fill
+
+
 def _company_unknown(template: str) -> Fill:
     def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
         name = rng.choice(("Company D", "Company Q", "Compnay Z", "Comapny X", "Company F"))
@@ -275,6 +303,7 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _company_typo("{c} spend {p}", "total"), _company_typo("{c} {p} spend split by supplier", "split"),
         _company_typo("How much did {c} spend with {s} {p}?", "supplier"),
         _company_typo("top 3 suppliers of {c} {p}", "rank"), _company_typo("what was {c}'s total spend {p}?", "total"),
+        _company_abbreviated("{c} spend {p}"), _company_abbreviated("what did {c} spend {p}?"),
     ),
     "company_unknown": (
         _company_unknown("{c} spend {p}"), _company_unknown("How much did {c} spend with {s} {p}?"),
@@ -299,6 +328,8 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _two_periods("{s} spend at {c} {p}, and which vendors are approved for {c} {p2}?", "approved"),
         _two_periods("How much did {c} spend with {s} {p}, and how many invoices did {c} get {p2}?", "count"),
         _two_periods("{c} spend with {s} {p}; and {c}'s total spend {p2}?", "spend"),
+        _each_apart("{c} {p}: spend with {s} and with {s2}", "suppliers"),
+        _each_apart("{c}: spend with {s} {p1} and {p2}", "periods"),
     ),
     "anaphora": (
         _anaphora("{c} {p} - {st} invoice amount, and which invoices are they?"),

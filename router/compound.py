@@ -718,7 +718,8 @@ def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
 
 
 #: "with A and with B", "in Q3 2025 and in Q4 2025": the preposition said again asks for each on its own.
-_AGAIN = re.compile(r"\s*,?\s*(?:and|&)\s+(?:(?P<with>with|from)|(?P<in>in|for|during))\s+(?:the\s+)?", re.I)
+_AGAIN = re.compile(r"(?:\s+(?:ltd|gmbh|ag|inc|llc|plc|corp|kg|se|sa)\.?)?\s*,?\s*(?:and|&)\s+"
+                    r"(?:(?P<with>with|from)|(?P<in>in|for|during))\s+(?:the\s+)?", re.I)
 
 
 def _each_own_preposition(question: str, whole: Reading) -> bool:
