@@ -29,7 +29,7 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _NUM = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
 _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
     # the level words ("top-level", "leaf") are read by router.reading.group_dimension
-    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?(?:product[- ])?"
+    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?(?:product[- ])?(?:sub[- ]?)?"
                          r"(?:groups?|categor(?:y|ies))"),
     ("product_code", r"(?:products?|items?|articles?|skus?)"),
     ("supplier_id", r"(?:suppliers?|vendors?)"),
@@ -57,6 +57,12 @@ _MOSTS = tuple(re.compile(p, re.I) for p in (
     # (German "die 5 Lieferanten mit den meisten Rechnungen" reaches here with its article dropped)
     rf"\b(?:{_NUM}\s+)?(?:{_DIM})\s+(?:\([^)]{{1,30}}\)\s+)?(?:with|having|that (?:had|have|has))\s+(?:the\s+)?"
     rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest|meisten|wenigsten)\b",
+    # "of the suppliers Company C bought from in H2, which two had the lowest spend": the ranked noun stands in
+    # the partitive before the question word
+    rf"\b(?:of|among(?:st)?|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+|its\s+|their\s+)?(?:\s*['’]s\s+)?"
+    rf"(?:{_DIM})\b"
+    rf"[^?;.]{{0,80}}?,?\s+(?:which|what|who)\s+(?:{_NUM}\s+)?(?:(?:ones?)\s+)?(?:\w+\s+){{0,4}}?(?:the\s+)?"
+    rf"(?P<dir>most|least|fewest|highest|largest|biggest|lowest|smallest)\b",
     # "the product we bought the most units of", "the 3 suppliers Company A spent the least with"
     rf"\bthe\s+(?:{_NUM}\s+)?(?:{_DIM})\s+(?:that\s+|which\s+)?(?:\S+\s+){{0,3}}?{_SPEND_VERB}\s+(?:the\s+)?"
     rf"(?P<dir>most|least)\b",

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -462,7 +463,14 @@ _BOUNDARY = re.compile(
     # "how many X did we buy and at what average unit price?"
     r"at\s+what\s+(?:(?:avg|average|mean)\s+)?(?:unit\s+)?(?:price|cost)|"
     r"the\s+(?:number|count|share|top|average|"
-    r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top)\b)|"
+    r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top|"
+    # a second measure over the same scope: "total spend and number of invoices", "... and invoice count"
+    r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value))\b)|"
+    # "Q1 spend and the invoices over 10,000 EUR": a listing beside a figure
+    r"\s+and\s+(?=(?:the|which|all)\s+(?:invoices|credit\s+notes)\s+(?:over|above|under|below|exceeding|of\s+more|"
+    r"of\s+less|(?:more|less|greater|larger|smaller)\s+than|from|with|still|that|which)\b)|"
+    r"\s+&\s+(?=(?:the\s+)?(?:(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount)|"
+    r"how\s+(?:many|much)|spend|spending)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
     re.I,
 )
@@ -476,7 +484,9 @@ _ASK = re.compile(
     re.I,
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
-_MODIFIER = re.compile(r"^(?:how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
+_MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+|gross\s+|net\s+)?"
+                       r"(?:spend|spending|value|amount)\s*[?.!]*$|"
+                       r"how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
                        r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference|"
                        # "per invoice currency ... plus EUR total": the reporting total beside the currency rows
                        r"(?:the\s+|a\s+)?(?:(?:EUR|USD|GBP|CHF)|reporting[- ]currency|converted)\s+(?:totals?|"
@@ -486,7 +496,7 @@ _MODIFIER = re.compile(r"^(?:how (?:does|did|do) (?:that|it|this) compare|compar
 _NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|ignore|disregard|forget|add|delete|"
                       r"drop|update|insert|remove|you\b|system\b|btw|thanks)", re.I)
 #: A part that refers back to the one before ("its invoice count", "how many invoices was that").
-_REFERS = re.compile(r"\b(?:its|their|them|those)\b|\b(?:it|that|this)\s*[?.!]?\s*$|\bthe same\b(?!\s+(?:period|"
+_REFERS = re.compile(r"\b(?:its|their|them|those|they)\b|\b(?:it|that|this)\s*[?.!]?\s*$|\bthe same\b(?!\s+(?:period|"
                      r"quarter|month|year|week))|" + r"\bwhich\s+one\b|\b(?:biggest|largest|smallest|highest|lowest)"
                      r"\s+one\b", re.I)
 #: "which was the biggest one": "one" is a document of the part before ("how many invoices ... and which was the
@@ -499,6 +509,10 @@ def _one_as(found: re.Match[str], noun: str) -> str:
     return f"which {noun}" if found.group("which") else f"{found.group('size')} {noun}"
 
 
+#: "of the suppliers Company C bought from in H2 2025, which two ...": the scope of the question after it, no ask.
+_PARTITIVE = re.compile(r"^(?:of|among(?:st)?|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+|its\s+|their\s+)?"
+                        r"(?:[\w'’-]+\s+){0,3}?(?:suppliers|vendors|products|items|(?:product\s+)?(?:groups|categories|"
+                        r"sub-?groups))\b(?![^,]*\?)", re.I)
 _DOCUMENT_NOUN = re.compile(r"\b(invoices?|credit notes?)\b", re.I)
 _PERIOD_LEAD = re.compile(r"^(?:in|for|during|over|since|from|between|last|this|the|past|trailing|ytd|year|im|"
                           r"in den|seit)\b", re.I)
@@ -539,7 +553,7 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
         if not piece_clean:
             continue
         if out and (not _ASK.search(piece_clean) or not _ASK.search(out[-1]) or _MODIFIER.match(piece_clean)
-                    or _NOT_ASK.match(piece_clean)):
+                    or _NOT_ASK.match(piece_clean) or _PARTITIVE.match(out[-1].strip())):
             out[-1] = out[-1] + sep + piece  # not an ask of its own: part of the one before
         else:
             out.append(piece)
@@ -578,6 +592,22 @@ _NOW = re.compile(r"\b(?:right now|currently|today|at present|at the moment|as o
 _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "group": "on {}", "product": "of {}"}
 
 
+#: A part that is only a measure ("number of invoices", "invoice count", "the total spend"): the scope is the
+#: other part's.
+_BARE_MEASURE = re.compile(r"^\s*(?:and\s+)?(?:the\s+|its\s+|their\s+)?(?:total\s+)?(?:spend(?:ing)?|amount|value|"
+                           r"number\s+of\s+(?:invoices|documents|credit\s+notes|invoice\s+lines|lines)|"
+                           r"(?:invoice|document|line)\s+count|count\s+of\s+invoices|how\s+many\s+invoices)"
+                           r"\s*[?.!]?\s*$", re.I)
+
+
+def _status_words(reading: Reading) -> str:
+    """The statuses a part selects when it names them ("open", "paid only"), as words the reader reads back;
+    ``""`` when it counts the default ones (posted and paid)."""
+    if tuple(reading.statuses) == ("posted", "paid") or not reading.statuses:
+        return ""
+    return " or ".join(reading.statuses)
+
+
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     """The asks of ``question`` (one part: not a compound question), each with the constraints it shares.
 
@@ -593,9 +623,13 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
         return price_change_parts(whole)
-    if compound_request(whole) is not None:
-        return ()  # a figure and a document fact about the supplier it selects: one workflow (above)
+    listings = [t for t in texts if find_fact(t)]
+    if compound_request(whole) is not None and not (listings and all(_LISTS_APPROVED.search(t) for t in listings)):
+        # a figure and a document fact about the supplier it selects: one workflow (above); a part that lists the
+        # approved suppliers is an ask of its own, with its own period
+        return ()
     readings = [read_part(t) for t in texts]
+    statuses = [_status_words(r) for r in readings]
     if any((find_fact(t) and not _LISTS_APPROVED.search(t)) or r.identifiers.contract_ids
            or r.identifiers.document_ids or r.agreement_topic for t, r in zip(texts, readings, strict=True)):
         return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
@@ -606,8 +640,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     for i, (text, own) in enumerate(zip(read_texts, slots, strict=True)):
         donors = [slots[j] for j in (*range(i - 1, -1, -1), *range(i + 1, len(texts)))]
         refers = bool(_REFERS.search(text))
+        # "spend with Gamma and invoice count": a bare count has the whole scope of the part before it; a bare
+        # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
+        bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many", text) is not None
         wanted = ["company", "period"]
-        if refers:
+        if refers or bare:
             wanted += ["supplier", "group", "product"]
         elif readings[i].cues.unit_price or readings[i].analysis.average_price:  # "at what average price?"
             wanted.append("product")
@@ -617,6 +654,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             text = re.sub(r"\s+(?:on|for)\s+(?:them|those|these)\b", "", text, flags=re.I)
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
             text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
+            # "which invoices are they?": the documents the part before selected
+            text = re.sub(r"\s+(?:was|is|were|are)\s+(?:they|those|these)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
             text = re.sub(r"\bthe same\b", "the spend", text, flags=re.I)
             earlier = next((_DOCUMENT_NOUN.search(t) for t in reversed(read_texts[:i]) if _DOCUMENT_NOUN.search(t)),
                            None)
@@ -627,11 +666,29 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         for slot in wanted:
             if slot in own or (slot == "period" and _NOW.search(text)):
                 continue  # "... approved right now": the part's own time is the as-of date
-            donor = next((d[slot] for d in donors if slot in d), None)
-            if donor is None or (slot in ("supplier", "group", "product") and not refers and slot != "product"):
+            # a bare measure takes the names of the part before it only ("The total spend. Also, total spend
+            # with Zeta" is the company's total beside Zeta's, not Zeta's twice)
+            scoped = bare and not refers and slot in ("supplier", "group", "product")
+            donor = next((d[slot] for d in (donors[:i] if scoped else donors) if slot in d), None)
+            if donor is None or (slot in ("supplier", "group", "product") and not (refers or bare)
+                                 and slot != "product"):
                 continue
             text = text.rstrip(" ?.!") + " " + _CARRY_WORDS[slot].format(donor)
             carried.append(donor)
+        # The status filter of the part referred to ("open invoice amount (posted, not paid), and which invoices
+        # are they?") is part of its selection: the documents listed are the ones the figure counted.
+        later = range(i + 1, len(texts)) if refers else range(0)
+        donor_status = next((statuses[j] for j in (*range(i - 1, -1, -1), *later) if statuses[j]), None)
+        donor_types = next((readings[j].analysis.document_types for j in range(i - 1, -1, -1)
+                            if readings[j].analysis.document_types), None)
+        if refers and donor_types == ("credit_note",) and not readings[i].analysis.document_types \
+                and not _DOCUMENT_NOUN.search(text):
+            # "how many credit notes ..., and what was their total?": the credit notes' total
+            text = text.rstrip(" ?.!") + " of credit notes"
+            carried.append("credit notes")
+        if (refers or bare) and donor_status and not statuses[i] and not readings[i].asked_statuses:
+            text = text.rstrip(" ?.!") + f" with status {donor_status}"
+            carried.append(f"status {donor_status}")
         parts.append(AskPart(asked, text if carried or text != read_texts[i] else asked, tuple(carried)))
     return tuple(parts)
 
@@ -660,6 +717,26 @@ def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return re.sub(r"[,;:\s]+([?.!]?)$", r"\1", out).strip()
 
 
+#: "with A and with B", "in Q3 2025 and in Q4 2025": the preposition said again asks for each on its own.
+_AGAIN = re.compile(r"(?:\s+(?:ltd|gmbh|ag|inc|llc|plc|corp|kg|se|sa)\.?)?\s*,?\s*(?:and|&)\s+"
+                    r"(?:(?P<with>with|from)|(?P<in>in|for|during))\s+(?:the\s+)?", re.I)
+
+
+def _each_own_preposition(question: str, whole: Reading) -> bool:
+    """Two named suppliers (or periods), the second after "and" and the preposition of the first again."""
+    suppliers = sorted((m for m in whole.mentions.suppliers if m.resolved), key=lambda m: m.start)
+    for a, b in itertools.pairwise(suppliers):
+        glue = _AGAIN.fullmatch(question, a.end, b.start)
+        if glue is not None and glue.group("with") and a.resolved != b.resolved:
+            return True
+    spans = sorted(whole.period.spans)
+    for (_, end), (start, _) in itertools.pairwise(spans):
+        glue = _AGAIN.fullmatch(question, end, start)
+        if glue is not None and glue.group("in"):
+            return True
+    return False
+
+
 def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     """One part per named supplier or period when the question asks for them separately ("and, separately,",
     "... separately please", "and what with B?"); ``()`` otherwise. Each part is the question with the other
@@ -670,9 +747,9 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     if products:
         return products
     cue = _SEPARATELY.search(question) or _ELLIPSIS.search(question)
-    if cue is None:
+    if cue is None and not _each_own_preposition(question, whole):
         return ()
-    cue_span = (cue.start(), cue.end())
+    cue_span = (cue.start(), cue.end()) if cue is not None else (0, 0)
     suppliers = [m for m in whole.mentions.suppliers if m.resolved]
     companies = [m for m in whole.mentions.companies if m.resolved]
     period_spans = list(whole.period.spans)
@@ -701,7 +778,7 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
         return tuple(AskPart(f"{base} with {m.text} {keep_period}".strip() + tail,
                              f"{base} with {m.text} {keep_period}".strip() + tail)
                      for m in dict((m.resolved, m) for m in suppliers).values())
-    if _ELLIPSIS.match(question, cue.start()) is not None:
+    if cue is not None and _ELLIPSIS.match(question, cue.start()) is not None:
         return ()
     periods = _named_periods(question, whole)
     if len(periods) < 2:

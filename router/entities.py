@@ -312,6 +312,12 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         company_phrases.setdefault(tuple(t for t, _, _ in _tokens(company.company_name)), set()).add(
             company.company_id
         )
+        # "Co. A", "Comp B": the word "company" abbreviated as analysts type it
+        words = tuple(t for t, _, _ in _tokens(company.company_name))
+        for short_word in ("co", "comp", "cmp"):
+            if "company" in words:
+                company_phrases.setdefault(tuple(short_word if w == "company" else w for w in words), set()).add(
+                    company.company_id)
         # The name without its legal form ("Acme Holding GmbH" asked as "Acme Holding").
         bare = normalize_supplier_name(company.company_name)
         if bare:
@@ -336,7 +342,16 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
     product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure)
     products = _find_phrases(tokens, product_phrases, text, "product", stem=True, fuzzy=True)
     product_spans = [(m.start, m.end) for m in products]
-    companies = _find_phrases(tokens, {k: frozenset(v) for k, v in company_phrases.items()}, text, "company")
+    company_keys = {k: frozenset(v) for k, v in company_phrases.items()}
+    companies = _find_phrases(tokens, company_keys, text, "company")
+    # A company name with a one-edit typo ("Comapny A") resolves like a supplier's; it never takes a span that
+    # exactly names a supplier, product group or product (those are names as typed, not typos).
+    exact_spans = [(m.start, m.end) for m in (
+        *_find_phrases(tokens, supplier_phrases, text, "supplier"),
+        *_find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group", True),
+        *products)]
+    companies = [m for m in _find_phrases(tokens, company_keys, text, "company", fuzzy=True)
+                 if m in companies or not any(m.start < e and s < m.end for s, e in exact_spans)]
     company_spans = {(m.start, m.end) for m in companies}
     # A supplier alias that is also a company name ("Company A" vs an alias "company") is read as the company.
     suppliers = [

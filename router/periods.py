@@ -537,12 +537,19 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             elif point is not None and cue is None and not kind.startswith("until_"):
                 span, text = (point.start(), span[1]), question[point.start():span[1]]
                 point_in_time = text
+            opened = _opened(question, span, kind, comparing or cue is not None or point is not None)
+            if opened is not None:
+                span, text = opened
+                period = _to_date(period.start, as_of, f"since {period.start.isoformat()}", text)
+            elif (not comparing and cue is None and _GRAIN.search(question)
+                  and (to := _GRAIN_TO.search(question, 0, span[0])) is not None):
+                cue = to  # "quarterly from Q3 2025 to Q1 2026": with a grain, the later period ends the range
             consumed.append(span)
             mentions.append(text)
             if kind.startswith("until_") or cue is not None:
                 before = re.match(r"\s*(?:before|prior)\b", text, re.I) is not None
                 ends.append((period.start if before else period.end, text))
-            elif kind in ("since_date", "since_month", "since_start"):
+            elif opened is not None or kind in ("since_date", "since_month", "since_start"):
                 starts.append(period)
             else:
                 found.append(period)
@@ -568,6 +575,40 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
         return PeriodResolution(resolved.time_range, resolved.ambiguous, resolved.reason, resolved.mentions,
                                 resolved.spans, point_in_time)
     return _resolve_found(question, found, starts, mentions, consumed)
+
+
+#: A period that opens a range running to the as-of date: "since Q3 2025", "from H2 2025 up to today", "starting
+#: in Q4 2025 onwards", or "from Q3 2025 through Q1 2026" (the later period closes it).
+_OPENS = re.compile(r"\b(?:(?P<since>since|starting(?:\s+(?:in|with|from))?|beginning\s+(?:in|with))|from)"
+                    r"\s+(?:the\s+)?$", re.I)
+_TO_NOW = re.compile(r"\s*,?\s*(?:(?:up\s+)?(?:to|until|till|through|thru)\s+(?:today|now|date|the\s+present"
+                     r"(?:\s+day)?|the\s+as[- ]of\s+date)|onwards?|to\s+date|so\s+far)\b", re.I)
+#: "from Q3 2025 through Q1 2026": the later period closes the range ("from X to Y" may be a change: asked).
+_THEN_TO = re.compile(r"\s*(?:until|till|through|thru)\s+(?:the\s+)?(?=\S)", re.I)
+#: A grain ("quarterly", "per month") asks for buckets of one range: "from X to Y" is then that range, never a
+#: change between X and Y.
+_GRAIN = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
+                    r"month[- ]by[- ]month|quarter[- ]by[- ]quarter|month[- ]on[- ]month)\b", re.I)
+_GRAIN_THEN = re.compile(r"\s*(?:to|-|\u2013)\s*(?=\S)", re.I)
+_GRAIN_TO = re.compile(r"\bfrom\s+\S[^,;?!]{1,30}?\s*(?:to|-|\u2013)\s*$", re.I)
+
+
+def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tuple[tuple[int, int], str] | None:
+    """The span and words of a period read as the start of a range to the as-of date (a grain over it then has a
+    bucket for every period of the range, not only the first), or ``None``."""
+    if skip or kind.startswith(("until_", "since_")) or kind.endswith(("_list", "_range", "_to")) or kind in (
+            "between", "rolling", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day", "first_n"):
+        return None
+    # "from 2025" is read with its preposition ("from" is one of the year's leads)
+    lead = _OPENS.search(question, 0, span[0]) or re.compile(r"(?P<since>)from\s+", re.I).match(question, span[0])
+    if lead is None:
+        return None
+    to_now = _TO_NOW.match(question, span[1])
+    then_to = _THEN_TO.match(question, span[1]) or (_GRAIN.search(question) and _GRAIN_THEN.match(question, span[1]))
+    if not (lead.group("since") or to_now or then_to):
+        return None  # "from Q3 2025" alone: a period (as "in Q3 2025")
+    end = to_now.end() if to_now else span[1]
+    return (lead.start(), end), question[lead.start():end]
 
 
 _TOGETHER = re.compile(r"\s*,?\s*(?:taken\s+)?(?:together|combined|jointly|in\s+total|summed|added\s+up)\b", re.I)

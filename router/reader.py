@@ -802,7 +802,13 @@ def _resolve_entities(
     company_ids = list(dict.fromkeys(company_ids))
     company_id: str | None = None
     company_name: str | None = None
-    if len(company_ids) > 1:
+    typo = next((m for m in mentions.companies if len(m.candidates) > 1), None)
+    if typo is not None:
+        # one span close to several companies' names (a typo between two names): the candidates, never a guess
+        options = ", ".join(f"{c.company_name} ({c.company_id})" for c in map(gazetteer.company, typo.candidates)
+                            if c is not None)
+        reasons.append(f"{typo.text!r} names more than one company: {options}. Which one do you mean?")
+    elif len(company_ids) > 1:
         reasons.append(f"Which company do you mean: {', '.join(company_ids)}? The question names more than one.")
     elif company_ids:
         known = gazetteer.company(company_ids[0])
