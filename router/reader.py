@@ -139,7 +139,8 @@ _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b",
 _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
 #: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
 _INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
-_THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|less than|at least|at most|"
+_THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|cross(?:es|ed|ing)?|surpass\w*|topped|beyond|"
+                              r"more than|less than|at least|at most|"
                               r"north of|south of|no more than|not more than|up to|maximum|minimum)\b|[<>≤≥]", re.I)
 #: Invoice states no governed figure records ("overdue invoices", "disputed spend"): asked about, never dropped.
 _UNKNOWN_STATUS = re.compile(

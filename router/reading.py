@@ -34,13 +34,22 @@ def currency_code(cur: str) -> str | None:
         return "USD"
     return _CURRENCY_CODES.get(word.removesuffix("sterling").strip() or "pound")
 _MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_000_000, "mio": 1_000_000,
-                "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
+                "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000,
+                # German ledgers: "20 Tsd. EUR", "0,02 Mio. €", "1,2 Mrd.", "20 Tausend Euro"
+                "tsd": 1000, "tausend": 1000, "millionen": 1_000_000, "mrd": 1_000_000_000,
+                "milliarde": 1_000_000_000, "milliarden": 1_000_000_000}
+
+
+def _multiplier(word: str) -> int:
+    """The scale of a multiplier word as written ("Mio.", "k", "Tsd.")."""
+    return _MULTIPLIERS[word.lower().rstrip(".")]
 # Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" is a whole amount;
 # "TEUR" / "kEUR" / "T€" are thousands of the currency, as German and Swiss ledgers write them.
 _MONEY = re.compile(
     rf"(?<![\w.,'’])(?:(?P<cur1>{_CUR})\s?)?"
     r"(?P<num>\d{1,3}(?:[.,\s'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:[.,]-)?"
-    r"(?:\s?(?P<mult>(?:k|m|mn|mio|bn|thousand|million|billion)(?![A-Za-z])|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
+    r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?)(?![A-Za-z])|"
+    r"(?:mio|tsd|mrd)(?:\.|(?![A-Za-z]))|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
     rf"(?:\s?(?P<cur2>{_CUR})(?![A-Za-z]))?",
     re.I,
 )
@@ -49,7 +58,10 @@ _MONEY = re.compile(
 _COMPARATOR = re.compile(
     r"(?:\b(?P<word>(?:more|greater|larger|higher|less|lower|smaller) than or equal to|"
     r"equal to or (?:more|greater|higher|less|lower|smaller) than|upwards of|in excess of|"
-    r"above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
+    r"above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|bigger than|at least|"
+    # verbs of crossing a line ("which suppliers crossed 20k", "topped EUR 0.05m"): a total above the amount
+    r"(?:cross(?:es|ed|ing)?|surpass(?:es|ed|ing)?|top(?:ped|ping)|pass(?:es|ed|ing)|went\s+past|beyond)"
+    r"(?:\s+the)?|"
     r"north of|south of|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
     r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
@@ -57,7 +69,8 @@ _COMPARATOR = re.compile(
 )
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
                        r"(?P<below>or less|or below|and below|and less|or lower))(?![\w])", re.I)
-_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less", "north",
+_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "bigger", "cross", "surpass", "top",
+                "pass", "went past", "beyond", "at least", "no less", "north",
                 "not less", "minimum", "min.", "upwards", "in excess", "equal to or more", "equal to or greater",
                 "equal to or higher")
 _INCLUSIVE_WORDS = ("at least", "no less", "not less", "minimum", "min.", "at most", "no more", "not more",
@@ -272,7 +285,7 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             if value is not None:
                 side, start, end, shared, carried = ranged[match.start()]
                 if mult or carried:
-                    value *= _MULTIPLIERS[(mult or carried or "").lower()]
+                    value *= _multiplier(mult or carried or "")
                 found.append(Amount(value=value, currency=currency_code(cur) if cur else shared, start=start, end=end,
                                     text=text[start:end].strip(), comparator=side, inclusive=True))
             continue
@@ -288,7 +301,7 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         if value is None:
             continue
         if mult:
-            value *= _MULTIPLIERS[mult.lower()]
+            value *= _multiplier(mult)
         direction, inclusive = _direction(comparator, trailing)
         start = match.start() if comparator is None else comparator.start()
         end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
