@@ -76,3 +76,4 @@ def test_a_generated_threshold_question_is_the_governed_call(probe) -> None:  # 
     direction, amount, inclusive, upper, upper_inclusive = probe.expect.bounds
     assert (t.direction, Decimal(t.amount), t.inclusive) == (direction, Decimal(amount), inclusive), probe.question
     assert (Decimal(t.upper) if t.upper else None) == (Decimal(upper) if upper else None), probe.question
+    assert t.upper is None or t.upper_inclusive == upper_inclusive, probe.question
