@@ -693,6 +693,7 @@ _NP_VOCABULARY = frozenset("""
 pls plz asap fyi thx need needed quick approx tia btw group-wide groupwide company-wide companywide enterprise-wide
 organisation-wide organization-wide tenant-wide entity entities three two
 new various additional misc miscellaneous general own such specific particular different certain usual
+distinct unique individual separate
 nach von der die das den dem des mit und im für fuer bei auf zum zur aus über ueber unter pro je ohne außer ausser
 seit bis vom am
 """.split())  # noqa: SIM905 - a word list reads better as text

@@ -670,8 +670,67 @@ _WORD_VARIANTS = {"distinct": r"(?:distinct|different|unique|individual)",
 _NUMBER_OF = r"(?:number\s+of\s+|#\s*(?:of\s+)?|no\.\s*of\s+|nr\.?\s*of\s+|count\s+of\s+|total\s+number\s+of\s+)"
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one deletion, insertion, substitution or swap of neighbours."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return a == b
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def _typos_mended(text: str, catalog: tuple[CatalogMetric, ...]) -> str:
+    """``text`` with each word of five or more letters that is one edit from exactly one word of the catalog's
+    phrases (and is none itself) written as that word, in place, so spans keep their offsets only where lengths
+    agree; the caller maps a match back through :func:`_mended_span`."""
+    vocabulary = {w for m in catalog for p in m.phrases for w in p.split() if len(w) >= 5 and w.isalpha()}
+    out = []
+    for match in re.finditer(r"[A-Za-z]+|[^A-Za-z]+", text):
+        word = match.group(0)
+        lower = word.lower()
+        if len(lower) >= 5 and lower.isalpha() and lower not in vocabulary:
+            close = {v for v in vocabulary if _one_edit(lower, v)}
+            if len(close) == 1:
+                word = close.pop()
+        out.append(word)
+    return "".join(out)
+
+
+def _mended_span(text: str, mended: str, span: tuple[int, int]) -> tuple[int, int]:
+    """A span of the mended text as a span of the original (words are replaced one for one)."""
+    pieces = re.findall(r"[A-Za-z]+|[^A-Za-z]+", text)
+    fixed = re.findall(r"[A-Za-z]+|[^A-Za-z]+", mended)
+    position, original = 0, 0
+    start, end = span
+    mapped_start = mapped_end = None
+    for piece, fix in zip(pieces, fixed, strict=False):
+        if mapped_start is None and position + len(fix) > start:
+            mapped_start = original + min(start - position, len(piece))
+        if mapped_end is None and position + len(fix) >= end:
+            mapped_end = original + min(end - position, len(piece))
+        position += len(fix)
+        original += len(piece)
+    return (mapped_start or 0, mapped_end if mapped_end is not None else len(text))
+
+
 def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
-    """The catalog metric whose longest phrase occurs in ``text`` (word-bounded, case-insensitive)."""
+    """The catalog metric whose longest phrase occurs in ``text`` (word-bounded, case-insensitive); a word one
+    typing slip from a phrase's word ("supplers", "invocies") reads as that word."""
+    hit = _match_catalog_metric(text, catalog)
+    if hit is not None:
+        return hit
+    mended = _typos_mended(text, catalog)
+    if mended == text:
+        return None
+    hit = _match_catalog_metric(mended, catalog)
+    return None if hit is None else (hit[0], _mended_span(text, mended, hit[1]))
+
+
+def _match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
     best: tuple[int, CatalogMetric, tuple[int, int]] | None = None
     for metric in catalog:
         for phrase in metric.phrases:
