@@ -27,6 +27,7 @@ from decimal import Decimal
 from typing import Literal, Protocol
 
 from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
+from router.analysis import _CODE as _CURRENCY_WORD
 from router.analysis import (
     Analysis,
     Comparison,
@@ -86,6 +87,10 @@ _SPEND = re.compile(
     r"open (?:amounts?|balances?|payables?|items?))\b",
     re.I,
 )
+_MONEY_WORD = _CURRENCY_WORD.replace("?P<code>", "?:")
+#: Invoices shown in two currencies ("CHF invoices - in francs and in euros", "in GBP and EUR"): their amounts.
+_IN_TWO_CURRENCIES = re.compile(rf"\bin\s+{_MONEY_WORD}\s*(?:,|and|&|plus|/|\+|as well as|und)\s*(?:also\s+)?"
+                                rf"(?:in\s+)?{_MONEY_WORD}(?![A-Za-z])", re.I)
 #: The two ends of a range written "from A to B" (a change between them).
 _FROM_TO_ENDS = re.compile(r"(?:from\s+)?(.+?)\s+(?:to|until|till)\s+(.+)", re.I)
 def _range_ends(words: Sequence[str], as_of: dt.date) -> tuple[TimeRange | None, TimeRange | None]:
@@ -1070,7 +1075,8 @@ def read(
     other_basis = _OTHER_BASIS.search(cue_text)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
-        spend=bool(_SPEND.search(cue_text)) or filtered_figure or _bare_comparison(cue_text, analysis, entities),
+        spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text)) or filtered_figure
+        or _bare_comparison(cue_text, analysis, entities),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),

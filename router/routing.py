@@ -336,8 +336,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             (spend_shaped and catalog_metric is None and analyst is None)
             or (analyst is not None and analyst.name == SPEND_METRIC)):
         scope_kind = "total"
-    elif company_scope is not None and entities.company_id is None and analyst is not None and analyst.name == RANKING:
-        scope_kind = "ranking"
+    elif (company_scope is not None and entities.company_id is None and analyst is not None
+          and analyst.name in _COMPANY_SCOPED):
+        scope_kind = "ranking"  # a ranking or share over every company's lines, one governed call
     elif (company_scope is not None and all_companies is not None and entities.company_id is not None
           and not entities.supplier_ids and not entities.product_group_id and _SHARE_WORDS.search(reading.cue_text)):
         scope_kind = "company_share"
@@ -649,7 +650,8 @@ _ALL_COMPANIES = re.compile(
     r"\ball\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|subsidiaries|"
     r"legal entities)\b", re.I)
 #: Metrics whose company may be left out, only for a question about all the tenant's companies together.
-_COMPANY_SCOPED = frozenset({"finance.company_spend", "finance.spend_ranking"})
+_COMPANY_SCOPED = frozenset({"finance.company_spend", "finance.spend_ranking", "finance.supplier_share",
+                             "finance.product_group_share", "finance.currency_share"})
 _SHARE_WORDS = re.compile(r"\b(?:share|percentage|percent|portion|proportion|fraction)\b|%", re.I)
 
 

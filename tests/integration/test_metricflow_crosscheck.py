@@ -103,7 +103,8 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
 #: Metrics of the share, comparison and ranking shapes: MetricFlow has no runtime numerator filter, offset
 #: base period or cut, so tests/integration/test_metric_shapes_crosscheck.py composes them from MetricFlow
 #: queries of the plain metric instead.
-COMPOSED = {"finance.supplier_share", "finance.product_group_share", "finance.spend_comparison",
+COMPOSED = {"finance.supplier_share", "finance.product_group_share", "finance.currency_share",
+            "finance.spend_comparison",
             "finance.spend_ranking", "finance.largest_invoices"}
 
 

@@ -51,6 +51,7 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.product_group_share": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES"], **Q1},
     "finance.supplier_count": {"company_id": "COMP-A", **Q1},
     "finance.product_count": {"company_id": "COMP-A", **Q1},
+    "finance.currency_share": {"company_id": "COMP-A", "document_currencies": ["USD"], **Q1},
     "finance.largest_invoices": {"company_id": "COMP-A", "limit": 3, "direction": "top", **Q1},
     "finance.invoice_line_count": {"company_id": "COMP-A", **Q1},
     "catalog.document_currency_unit_price": {"product_code": "PRD-482", "start_date": "2026-03-01",
