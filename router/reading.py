@@ -730,7 +730,8 @@ def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple
     return None if hit is None else (hit[0], _mended_span(text, mended, hit[1]))
 
 
-def _match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
+def _match_catalog_metric(text: str,
+                          catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
     best: tuple[int, CatalogMetric, tuple[int, int]] | None = None
     for metric in catalog:
         for phrase in metric.phrases:
