@@ -295,8 +295,19 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         # "What is the average unit price Company A paid?": a unit price exists per product only; the missing
         # product is asked for, never a refusal (nor an average over everything bought).
         reasons.append("product: a unit price needs the product it is the price of")
-        questions.append("Which product do you mean? A unit price is computed for one product at a time (its "
-                         "product code, such as PRD-482, or its catalogue name).")
+        names = {p.product_code: p.product_name for p in gazetteer.products}
+        # a name several products share, or a group's name said of one product ("the pressure sensor"): the
+        # products it could be are listed
+        ambiguous = [(m.text, m.candidates) for m in reading.mentions.products if len(m.candidates) > 1] + [
+            (m.text, tuple(p.product_code for p in gazetteer.products
+                           if m.text.lower().rstrip("s") in p.product_name.lower()))
+            for m in reading.mentions.product_groups]
+        ambiguous = [(t, c) for t, c in ambiguous if 1 < len(c) <= 8]
+        questions.append(
+            f"{ambiguous[0][0]!r} could be " + " or ".join(f"{c} ({names.get(c, c)})" for c in ambiguous[0][1])
+            + ". Which one do you mean?" if ambiguous else
+            "Which product do you mean? A unit price is computed for one product at a time (its product code, such "
+            "as PRD-482, or its catalogue name).")
     # A traversal that is also a text question ("How do I wire the sensor? ... every supplier") searches
     # documents; its unknown capitalized words are search terms, not constraints.
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
