@@ -548,6 +548,7 @@ def product_name_phrases(
             phrases.setdefault(rest, set()).add(p.product_code)  # "the temperature probe" (its code left out)
         if len(words) > 1 and _MODEL_CODE.match(words[-1]):
             phrases.setdefault(key(words[-1]), set()).add(p.product_code)
+            phrases.setdefault(key(f"{words[-1]} {words[-2]}"), set()).add(p.product_code)  # "the DPS-482 sensor"
             bare = key(" ".join(words[:-1]))
             if bare_names and len(bare) >= 2 and bare not in group_keys:
                 phrases.setdefault(bare, set()).add(p.product_code)

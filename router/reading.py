@@ -694,6 +694,8 @@ def _typos_mended(text: str, catalog: tuple[CatalogMetric, ...]) -> str:
         lower = word.lower()
         if len(lower) >= 5 and lower.isalpha() and lower not in vocabulary:
             close = {v for v in vocabulary if _one_edit(lower, v)}
+            if len(close) > 1:  # "producst": the swap ("products") before the dropped letter ("product")
+                close = {v for v in close if len(v) == len(lower)}
             if len(close) == 1:
                 word = close.pop()
         out.append(word)
@@ -737,10 +739,14 @@ def _match_catalog_metric(text: str,
         for phrase in metric.phrases:
             # A status may stand inside a count's phrase ("number of paid line items"): it is read as the status.
             words = [_WORD_VARIANTS.get(w, re.escape(w)) for w in phrase.split()]
+            if phrase.startswith("how many ") and "distinct" not in phrase and "different" not in phrase:
+                # "how many unique product codes": a count of distinct things is already distinct
+                words[1] += r"(?:\s+(?:distinct|different|unique|individual|separate))?"
             pattern = _STATUS_INSIDE.join(words)
             if phrase.startswith("number of "):
                 # "# of distinct vendors", "no. of suppliers", "count of line items": the same count
-                pattern = _NUMBER_OF + r"(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?" + \
+                pattern = _NUMBER_OF + r"(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?" + (
+                    r"(?:(?:distinct|different|unique|individual|separate)\s+)?" if len(words) > 2 else "") + \
                     _STATUS_INSIDE.join(words[2:])
             match = re.search(rf"(?<!\w){pattern}(?!\w)", text, re.I)
             if match and (best is None or len(phrase) > best[0]):
