@@ -17,7 +17,7 @@ Classes:
   ("Beta's share of group-wide spend"): ``finance.supplier_share`` / ``finance.product_group_share`` without a
   company;
 * ``two_currencies``: one invoice currency's invoices shown in itself and in the reporting currency ("CHF
-  invoices - in francs and in euros"): ``finance.document_currency_spend`` with ``document_currency``;
+  invoices - in francs and in euros", "dollar (USD) invoices, converted to EUR"): ``finance.document_currency_spend`` with ``document_currency``;
 * ``product_names``: a product named by the model code inside its catalogue name, with its head noun, or by the
   name without the code ("the PT100 probe", "the temperature probe") in unit-price and spend questions:
   ``catalog.average_unit_price`` / ``finance.company_spend`` with the product; a name several products share
@@ -61,6 +61,8 @@ FOREIGN: dict[str, tuple[str, ...]] = {
     "CHF": ("CHF", "Swiss francs", "francs"),
 }
 REPORTING_WORDS = ("EUR", "euros", "euro")
+#: A currency's word written with its code after it ("dollar (USD) invoices").
+WORD_AND_CODE = {"USD": ("dollar", "US dollar"), "GBP": ("sterling", "pound"), "CHF": ("Swiss franc", "franc")}
 ALL_COMPANIES = ("group-wide", "across all companies", "across the group", "for all companies")
 #: Products named by a code inside the name, code + head noun, or the name without its code: (code, phrases).
 PRODUCT_NAMES: dict[str, tuple[str, ...]] = {
@@ -167,7 +169,8 @@ def _company_share(template: str, part: str) -> Fill:
 def _two_currencies(template: str) -> Fill:
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
         code = rng.choice(sorted(FOREIGN))
-        q = template.format(c=d.c, p=d.p, code=code, w=rng.choice(FOREIGN[code]), r=rng.choice(REPORTING_WORDS))
+        q = template.format(c=d.c, p=d.p, code=code, w=rng.choice(FOREIGN[code]), r=rng.choice(REPORTING_WORDS),
+                            wc=f"{rng.choice(WORD_AND_CODE[code])} ({code})")
         return q, Call("finance.document_currency_spend", d.base(document_currency=code),
                        ("document_spend", "total_spend")), ()
     return fill
@@ -218,6 +221,7 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _two_currencies("{c} {code} invoices {p} - in {w} and in {r}"),
         _two_currencies("{code} invoices of {c} {p}, in {w} and in {r}"),
         _two_currencies("{c} {p}: {code} invoices in {code} and {r}"),
+        _two_currencies("how much did {c} spend on {wc} invoices {p}, converted to EUR?"),
     ),
     "product_names": (
         _product("average unit price of {n} at {c} {p}", "catalog.average_unit_price"),

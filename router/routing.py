@@ -1192,7 +1192,9 @@ def _governed(
                 "grains": metric.grains}
     request = governed_request(reading.analysis, slots, declared, metric.name)
     problems = list(request.problems)
-    reporting = constraints.reporting_currency
+    shared = {c.reporting_currency for c in gazetteer.companies}
+    # no company named (a unit price over every company): their one reporting currency is the one figures are in
+    reporting = constraints.reporting_currency or (next(iter(shared)) if len(shared) == 1 else None)
     named = [c for c in currencies if c != reporting and c != reading.analysis.document_currency]
     if named:
         problems.append((f"currency: {', '.join(named)} is not the reporting currency {reporting}",
