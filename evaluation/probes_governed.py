@@ -17,7 +17,8 @@ Classes:
   ("Beta's share of group-wide spend"): ``finance.supplier_share`` / ``finance.product_group_share`` without a
   company;
 * ``two_currencies``: one invoice currency's invoices shown in itself and in the reporting currency ("CHF
-  invoices - in francs and in euros", "dollar (USD) invoices, converted to EUR"): ``finance.document_currency_spend`` with ``document_currency``;
+  invoices - in francs and in euros", "dollar (USD) invoices, converted to EUR"):
+  ``finance.document_currency_spend`` with ``document_currency``;
 * ``product_names``: a product named by the model code inside its catalogue name, with its head noun, or by the
   name without the code ("the PT100 probe", "the temperature probe") in unit-price and spend questions:
   ``catalog.average_unit_price`` / ``finance.company_spend`` with the product; a name several products share
