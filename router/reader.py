@@ -1075,7 +1075,9 @@ def read(
     other_basis = _OTHER_BASIS.search(cue_text)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
-        spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text)) or filtered_figure
+        # amounts shown in currencies ("Beta at Company A in Q4 in invoice currency"): the spend
+        spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text) or analysis.original_currency)
+        or filtered_figure
         or _bare_comparison(cue_text, analysis, entities),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
         quantity=bool(_QUANTITY.search(cue_text)),

@@ -39,3 +39,12 @@ def test_a_generated_question_is_the_governed_call(probe: Probe) -> None:
            if k != "reporting_currency" and not (k == "invoice_statuses" and v == ["posted", "paid"])}
     expected = dict(probe.expect.parameters)
     assert _sorted(got) == _sorted(expected), probe.question
+
+
+@pytest.mark.parametrize("view", ("in invoice currency", "in original currency", "by currency", "as invoiced"))
+@pytest.mark.parametrize("scope", ("Beta at Company A", "Company B", "Company C with Gamma"))
+def test_a_currency_view_without_a_measure_word_is_the_spend(scope: str, view: str) -> None:
+    result = _routed(f"{scope} Q4 2025 {view}")
+    assert not result.requires_clarification, (scope, view, result.clarification_question)
+    step = next(dict(s.arguments) for s in result.execution_plan if s.tool == "metrics.query")
+    assert step["metric"] == "finance.document_currency_spend" and "currency" in step["group_by"], step
