@@ -920,7 +920,8 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
     if analysis.ranking is not None:
         return RANKING
     if analysis.share:
-        if analysis.document_currency and not slots.supplier_ids and not slots.share_of_groups:
+        if ((analysis.document_currency or analysis.original_currency) and not slots.supplier_ids
+                and not slots.share_of_groups):
             return CURRENCY_SHARE  # "what share of spend was invoiced in USD": the currency is the part
         return GROUP_SHARE if slots.share_of_groups else SHARE
     if analysis.comparison is not None:
@@ -1001,7 +1002,13 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
         put("invoice_statuses", slots.statuses, "invoice status")
     put("reporting_currency", slots.reporting_currency, "reporting currency")
     if metric == CURRENCY_SHARE:
+        if not analysis.document_currency:
+            problems.append(("share: no invoice currency named as the part",
+                             "An invoice currency's share of the spend is computed for a named currency (e.g. USD, "
+                             "GBP or CHF). Which currency's share do you want, or the spend per invoice currency "
+                             "(amounts, not shares)?"))
         put("document_currencies", (analysis.document_currency,), "invoice currency")
+        group_by = tuple(d for d in group_by if d != "currency")  # "by currency" is the question above
     elif metric in (DOCUMENT_CURRENCY, DOCUMENT_PRICE):
         if analysis.document_currency:
             params["document_currency"] = analysis.document_currency

@@ -48,3 +48,11 @@ def test_a_currency_view_without_a_measure_word_is_the_spend(scope: str, view: s
     assert not result.requires_clarification, (scope, view, result.clarification_question)
     step = next(dict(s.arguments) for s in result.execution_plan if s.tool == "metrics.query")
     assert step["metric"] == "finance.document_currency_spend" and "currency" in step["group_by"], step
+
+
+@pytest.mark.parametrize("question", ("share of spend by invoice currency at Company C in 2025",
+                                      "what share of Company A's spend in Q1 2026 was in each invoice currency?"))
+def test_a_currency_share_without_a_currency_asks_which_one(question: str) -> None:
+    result = _routed(question)
+    assert result.requires_clarification and "Which currency's share" in (result.clarification_question or "")
+    assert "supplier" not in (result.clarification_question or "")
