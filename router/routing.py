@@ -295,7 +295,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         # "What is the average unit price Company A paid?": a unit price exists per product only; the missing
         # product is asked for, never a refusal (nor an average over everything bought).
         reasons.append("product: a unit price needs the product it is the price of")
-        names = {p.product_code: p.product_name for p in gazetteer.products}
+        catalogue = {p.product_code: p.product_name for p in gazetteer.products}
         # a name several products share, or a group's name said of one product ("the pressure sensor"): the
         # products it could be are listed
         ambiguous = [(m.text, m.candidates) for m in reading.mentions.products if len(m.candidates) > 1] + [
@@ -304,7 +304,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             for m in reading.mentions.product_groups]
         ambiguous = [(t, c) for t, c in ambiguous if 1 < len(c) <= 8]
         questions.append(
-            f"{ambiguous[0][0]!r} could be " + " or ".join(f"{c} ({names.get(c, c)})" for c in ambiguous[0][1])
+            f"{ambiguous[0][0]!r} could be " + " or ".join(f"{c} ({catalogue.get(c, c)})" for c in ambiguous[0][1])
             + ". Which one do you mean?" if ambiguous else
             "Which product do you mean? A unit price is computed for one product at a time (its product code, such "
             "as PRD-482, or its catalogue name).")

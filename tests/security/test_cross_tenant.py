@@ -67,7 +67,7 @@ SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "
                             "finance.product_count"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
 _VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "product_count",
-                  "grand_total", "line_count", "document_unit_price", "total_amount")
+                  "grand_total", "line_count", "document_unit_price", "total_amount", "share_percent")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:
