@@ -11,6 +11,7 @@ amounts in every notation (``50k``, ``EUR 0.05m``, ``10.000 €``, ``30 000 EUR`
 Classes:
 
 * ``supplier_total``: "suppliers with more than 50k spend", "which vendors did we spend less than 10.000 EUR with";
+* ``crossing``: a verb of crossing the amount ("which suppliers crossed 0,02 Mio. EUR", "stayed under 20 TEUR");
 * ``named_total``: "did we spend more than 20k with Beta" (the named supplier's total);
 * ``group_total``: top-level product groups, leaf groups (lowest level) and products bounded by their totals;
 * ``filtered_total``: supplier totals within a product group, without an excluded supplier, over paid invoices;
@@ -33,7 +34,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -52,6 +53,17 @@ NOTATIONS: tuple[tuple[str, str], ...] = (
     ("30 000 EUR", "30000"), ("30k €", "30000"), ("25,000.00 EUR", "25000"), ("€ 25.000", "25000"),
     ("0,1 Mio. €", "100000"), ("EUR 0.1m", "100000"), ("100k", "100000"), ("5,000 euros", "5000"), ("5k", "5000"),
     ("20k EUR", "20000"), ("EUR 20,000", "20000"), ("15.000,00 €", "15000"),
+    # German and ledger notations: "Mio." / "Tsd." / "TEUR" scale the number, "," is the decimal comma
+    ("0,02 Mio. EUR", "20000"), ("0,05 Mio. €", "50000"), ("20 Tsd. EUR", "20000"), ("20 TEUR", "20000"),
+    ("10.000,50 €", "10000.50"), ("EUR 10,000.50", "10000.50"), ("€10k", "10000"), ("EUR 0.02m", "20000"),
+    ("20.000,- €", "20000"), ("EUR 1.5m", "1500000"),
+)
+#: Verbs of crossing a line ("which suppliers crossed 20k"): (words, direction, inclusive).
+VERBS: tuple[tuple[str, str, bool], ...] = (
+    ("crossed", "above", False), ("exceeded", "above", False), ("went over", "above", False),
+    ("topped", "above", False), ("surpassed", "above", False), ("passed the", "above", False),
+    ("went past", "above", False), ("went above", "above", False), ("stayed under", "below", False),
+    ("stayed below", "below", False), ("came in under", "below", False),
 )
 #: The side of the amount: (words, direction, inclusive).
 SIDES: tuple[tuple[str, str, bool], ...] = (
@@ -132,8 +144,10 @@ def _draw(rng: random.Random) -> Draw:
 Fill = Callable[[Draw, random.Random], tuple[str, Call | None, tuple[str, ...]]]
 
 
-def _total(template: str, dim: str = "supplier_id", scope: str = "") -> Fill:
+def _total(template: str, dim: str = "supplier_id", scope: str = "", verb: bool = False) -> Fill:
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
+        if verb:
+            d = replace(d, side=rng.choice(VERBS))
         extra: dict[str, Any] = {}
         words: dict[str, str] = {}
         if scope == "named":
@@ -189,6 +203,13 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _total("{c} - which suppliers had {side} {a} of spend {p}?"),
         _total("which suppliers got {side} {a} from {c} {p}"),
         _total("Show me {c}'s suppliers with {side} {a} in spend {p}"),
+    ),
+    "crossing": (
+        _total("which suppliers {side} {a} of spend at {c} {p}?", verb=True),
+        _total("which suppliers {side} {a} in spend at {c} {p}", verb=True),
+        _total("{c}: vendors whose spend {side} {a} {p}", verb=True),
+        _total("which vendors' total spend at {c} {side} {a} {p}?", verb=True),
+        _total("suppliers that {side} {a} of spend with {c} {p}", verb=True),
     ),
     "named_total": (
         _total("did {c} spend {side} {a} with {s} {p}?", scope="named"),

@@ -851,6 +851,7 @@ DOCUMENT_CURRENCY = "finance.document_currency_spend"
 AVERAGE_PRICE = "catalog.average_unit_price"
 DOCUMENT_PRICE = "catalog.document_currency_unit_price"
 COMPANY_SPEND = "finance.company_spend"
+CURRENCY_SHARE = "finance.currency_share"
 
 
 @dataclass(frozen=True)
@@ -932,6 +933,9 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
     if analysis.ranking is not None:
         return RANKING
     if analysis.share:
+        if ((analysis.document_currency or analysis.original_currency) and not slots.supplier_ids
+                and not slots.share_of_groups):
+            return CURRENCY_SHARE  # "what share of spend was invoiced in USD": the currency is the part
         return GROUP_SHARE if slots.share_of_groups else SHARE
     if analysis.comparison is not None:
         return COMPARISON
@@ -1010,7 +1014,15 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
     if tuple(slots.statuses) != ("posted", "paid"):
         put("invoice_statuses", slots.statuses, "invoice status")
     put("reporting_currency", slots.reporting_currency, "reporting currency")
-    if metric in (DOCUMENT_CURRENCY, DOCUMENT_PRICE):
+    if metric == CURRENCY_SHARE:
+        if not analysis.document_currency:
+            problems.append(("share: no invoice currency named as the part",
+                             "An invoice currency's share of the spend is computed for a named currency (e.g. USD, "
+                             "GBP or CHF). Which currency's share do you want, or the spend per invoice currency "
+                             "(amounts, not shares)?"))
+        put("document_currencies", (analysis.document_currency,), "invoice currency")
+        group_by = tuple(d for d in group_by if d != "currency")  # "by currency" is the question above
+    elif metric in (DOCUMENT_CURRENCY, DOCUMENT_PRICE):
         if analysis.document_currency:
             params["document_currency"] = analysis.document_currency
         elif "currency" not in group_by:
@@ -1068,7 +1080,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
                              f"A comparison sets one period against its base; it cannot also be split by {grain}. "
                              "Do you want the comparison of the whole periods?"))
             grain = None
-    if metric in (SHARE, GROUP_SHARE) and analysis.comparison is not None:
+    if metric in (SHARE, GROUP_SHARE, CURRENCY_SHARE) and analysis.comparison is not None:
         problems.append(("combination: a change of a share is not a governed metric",
                          "A share is computed for one period; its change against another period is not a governed "
                          "metric. Do you want the share, or the change of spend?"))
@@ -1086,6 +1098,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
 
 
 _LABELS = {RANKING: "A spend ranking", SHARE: "A supplier's share", GROUP_SHARE: "A product group's share",
+           CURRENCY_SHARE: "An invoice currency's share",
            COMPARISON: "A period comparison",
            DOCUMENT_CURRENCY: "Spend in the invoices' own currency", AVERAGE_PRICE: "The average unit price",
            DOCUMENT_PRICE: "The average unit price in the invoices' own currency",
@@ -1101,6 +1114,7 @@ __all__ = [
     "AVERAGE_PRICE",
     "COMPANY_SPEND",
     "COMPARISON",
+    "CURRENCY_SHARE",
     "DOCUMENT_CURRENCY",
     "DOCUMENT_PRICE",
     "EXCLUSION_CUE",

@@ -699,6 +699,21 @@ def _group_share_sentence(m: MetricToolResponse, company: str, period_text: str)
                        {"product_group_ids": list(p.get("product_group_ids") or ())})
 
 
+def _currency_share_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
+    """``finance.currency_share``: the invoices issued in some currencies as the part of the spend, both sides
+    converted to the reporting currency."""
+    p = m.parameters
+    codes = ", ".join(p.get("document_currencies") or ())
+    suppliers = p.get("supplier_ids")
+    base = f"{company}'s spend" + (f" with suppliers {', '.join(suppliers)}" if suppliers else "")
+    filters = _filters({k: val for k, val in p.items() if k not in ("document_currencies", "supplier_ids")},
+                       m.currency or "", suppliers=False)
+    part = f"invoices issued in {codes}"
+    return _share_text(m, period_text, f"The share of {part} (converted to {m.currency or 'the reporting currency'} "
+                       f"at the corporate rate on each posting date) in {base}", part, base, filters,
+                       {"document_currencies": list(p.get("document_currencies") or ())})
+
+
 #: Row keys of a grouped or per-period result, and the words that name them.
 _ROW_KEYS = {"period_start": "period from", "supplier_id": "supplier", "product_group_id": "product group",
              "top_product_group_id": "top-level product group",
@@ -885,6 +900,7 @@ _ANALYST_SENTENCES: dict[str, Callable[[MetricToolResponse, str, str], tuple[str
     "finance.spend_ranking": _ranking_sentence,
     "finance.supplier_share": _share_sentence,
     "finance.product_group_share": _group_share_sentence,
+    "finance.currency_share": _currency_share_sentence,
     "finance.spend_comparison": _comparison_sentence,
     "finance.document_currency_spend": _document_currency_sentence,
     "catalog.average_unit_price": _average_price_sentence,

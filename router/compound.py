@@ -617,7 +617,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     part before; a unit-price part without a product takes the product of another part.
     """
     whole = read_part(question)
-    apart = separate_parts(question, whole) or currency_share_parts(question, whole)
+    # (a currency's share of the spend is one governed figure, finance.currency_share: no parts)
+    apart = separate_parts(question, whole)
     if apart:
         return apart
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())

@@ -217,6 +217,19 @@ _QUESTION_MAX = 2000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+#: A currency written as a word with its code after it ("dollar (USD) invoices", "Swiss franc (CHF)"): one currency.
+_CURRENCY_TWICE = re.compile(
+    r"\b(?P<word>(?:US[- ]?)?dollars?|(?:Swiss\s+)?francs?|(?:British\s+)?pounds?(?:\s+sterling)?|sterling|euros?)"
+    r"\s*\(\s*(?P<code>USD|CHF|GBP|EUR)\s*\)", re.I)
+_WORD_CODES = (("dollar", "USD"), ("franc", "CHF"), ("pound", "GBP"), ("sterling", "GBP"), ("euro", "EUR"))
+
+
+def _one_spelling(match: re.Match[str]) -> str:
+    word, code = match.group("word").lower(), match.group("code").upper()
+    same = any(w in word and c == code for w, c in _WORD_CODES)
+    return code if same else match.group(0)  # a word and a code that disagree stay as written (asked about)
+
+
 def clean_question(text: str) -> str:
     """The question with control characters removed and whitespace collapsed.
 
@@ -227,7 +240,7 @@ def clean_question(text: str) -> str:
 
     if not isinstance(text, str):
         raise QuestionError("question: must be text")
-    cleaned = " ".join(_CONTROL.sub(" ", text).split())
+    cleaned = _CURRENCY_TWICE.sub(_one_spelling, " ".join(_CONTROL.sub(" ", text).split()))
     if not cleaned:
         raise QuestionError("question: must not be empty")
     if len(cleaned) > _QUESTION_MAX:

@@ -95,7 +95,9 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
             and not _CODE_LIST.search(reading.cue_text)):
         return reading
     company = gazetteer.company(reading.entities.company_id) if reading.entities.company_id else None
-    reporting = company.reporting_currency if company else None
+    # no company named: the figure is the tenant's companies', whose one reporting currency is the one asked in
+    shared = {c.reporting_currency for c in gazetteer.companies}
+    reporting = company.reporting_currency if company else (shared.pop() if len(shared) == 1 else None)
     if reporting is None:
         return reading
     issued = issued_currencies(reading.cue_text)

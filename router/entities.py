@@ -517,6 +517,9 @@ def named_product_codes(codes: Iterable[str], mentions: EntityMentions, problems
 
 
 _MODEL_CODE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
+#: A model code without a hyphen inside a catalogue name ("PT100", "16DI"): letters and digits, four or more
+#: characters, no dimension ("800x600") and no bare size ("M20", "A4" are too short to name one product).
+_INNER_CODE = re.compile(r"^(?!\d+x\d)(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9-]{4,}$", re.I)
 
 
 def product_name_phrases(
@@ -549,8 +552,18 @@ def product_name_phrases(
             if len(said_key) >= 2 and said_key not in group_keys:
                 phrases.setdefault(said_key, set()).add(p.product_code)
         words = p.product_name.split()
+        # A model code inside the name ("PT100" of "PT100 temperature probe") names the product alone and with
+        # the name's head noun ("the PT100 probe"); a code several products share keeps every product.
+        for word in words[:-1]:
+            if _INNER_CODE.match(word):
+                phrases.setdefault(key(word), set()).add(p.product_code)
+                phrases.setdefault(key(f"{word} {words[-1]}"), set()).add(p.product_code)
+        rest = key(" ".join(words[1:]))
+        if bare_names and len(words) > 2 and _INNER_CODE.match(words[0]) and rest not in group_keys:
+            phrases.setdefault(rest, set()).add(p.product_code)  # "the temperature probe" (its code left out)
         if len(words) > 1 and _MODEL_CODE.match(words[-1]):
             phrases.setdefault(key(words[-1]), set()).add(p.product_code)
+            phrases.setdefault(key(f"{words[-1]} {words[-2]}"), set()).add(p.product_code)  # "the DPS-482 sensor"
             bare = key(" ".join(words[:-1]))
             if bare_names and len(bare) >= 2 and bare not in group_keys:
                 phrases.setdefault(bare, set()).add(p.product_code)

@@ -417,13 +417,14 @@ _PRODUCT_NOUNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 _YEAR = re.compile(r"(?<![\w./-])(20\d{2})(?![\w./-])")
 _PERIOD_WORDS = {"in", "since", "and", "between", "fy", "of", "until", *(m.lower() for m in _MONTHS_DE.values()),
-                 "april", "august", "september", "november"}
+                 "april", "august", "september", "november", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+                 "sept", "oct", "okt", "nov", "dec", "dez", "mär"}
 
 
 def _bare_year(match: re.Match[str]) -> str:
     """A year standing alone ("Ausgaben 2025") is the calendar year, as "in 2025" is in English."""
     before = match.string[: match.start()].split()
-    previous = before[-1].lower() if before else ""
+    previous = before[-1].lower().rsplit("-", 1)[-1] if before else ""  # "Jan-Mar 2026": a range's last month
     if previous in _PERIOD_WORDS or re.fullmatch(r"[qh][1-4]", previous):
         return match.group(0)
     return f"in {match.group(1)}"

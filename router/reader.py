@@ -27,6 +27,7 @@ from decimal import Decimal
 from typing import Literal, Protocol
 
 from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
+from router.analysis import _CODE as _CURRENCY_WORD
 from router.analysis import (
     Analysis,
     Comparison,
@@ -87,6 +88,10 @@ _SPEND = re.compile(
     r"open (?:amounts?|balances?|payables?|items?))\b",
     re.I,
 )
+_MONEY_WORD = _CURRENCY_WORD.replace("?P<code>", "?:")
+#: Invoices shown in two currencies ("CHF invoices - in francs and in euros", "in GBP and EUR"): their amounts.
+_IN_TWO_CURRENCIES = re.compile(rf"\bin\s+{_MONEY_WORD}\s*(?:,|and|&|plus|/|\+|as well as|und)\s*(?:also\s+)?"
+                                rf"(?:in\s+)?{_MONEY_WORD}(?![A-Za-z])", re.I)
 #: The two ends of a range written "from A to B" (a change between them).
 _FROM_TO_ENDS = re.compile(r"(?:from\s+)?(.+?)\s+(?:to|until|till)\s+(.+)", re.I)
 def _range_ends(words: Sequence[str], as_of: dt.date) -> tuple[TimeRange | None, TimeRange | None]:
@@ -140,7 +145,8 @@ _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b",
 _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
 #: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
 _INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
-_THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|more than|less than|at least|at most|"
+_THRESHOLD_WORDS = re.compile(r"\b(above|below|over|under|exceed\w*|cross(?:es|ed|ing)?|surpass\w*|topped|beyond|"
+                              r"more than|less than|at least|at most|"
                               r"north of|south of|no more than|not more than|up to|maximum|minimum)\b|[<>≤≥]", re.I)
 #: Invoice states no governed figure records ("overdue invoices", "disputed spend"): asked about, never dropped.
 _UNKNOWN_STATUS = re.compile(
@@ -693,6 +699,7 @@ _NP_VOCABULARY = frozenset("""
 pls plz asap fyi thx need needed quick approx tia btw group-wide groupwide company-wide companywide enterprise-wide
 organisation-wide organization-wide tenant-wide entity entities three two
 new various additional misc miscellaneous general own such specific particular different certain usual
+distinct unique individual separate
 nach von der die das den dem des mit und im für fuer bei auf zum zur aus über ueber unter pro je ohne außer ausser
 seit bis vom am
 """.split())  # noqa: SIM905 - a word list reads better as text
@@ -1078,7 +1085,10 @@ def read(
     other_basis = _OTHER_BASIS.search(cue_text)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
-        spend=bool(_SPEND.search(cue_text)) or filtered_figure or _bare_comparison(cue_text, analysis, entities),
+        # amounts shown in currencies ("Beta at Company A in Q4 in invoice currency"): the spend
+        spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text) or analysis.original_currency)
+        or filtered_figure
+        or _bare_comparison(cue_text, analysis, entities),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),

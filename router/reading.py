@@ -34,13 +34,22 @@ def currency_code(cur: str) -> str | None:
         return "USD"
     return _CURRENCY_CODES.get(word.removesuffix("sterling").strip() or "pound")
 _MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_000_000, "mio": 1_000_000,
-                "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000}
+                "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000,
+                # German ledgers: "20 Tsd. EUR", "0,02 Mio. €", "1,2 Mrd.", "20 Tausend Euro"
+                "tsd": 1000, "tausend": 1000, "millionen": 1_000_000, "mrd": 1_000_000_000,
+                "milliarde": 1_000_000_000, "milliarden": 1_000_000_000}
+
+
+def _multiplier(word: str) -> int:
+    """The scale of a multiplier word as written ("Mio.", "k", "Tsd.")."""
+    return _MULTIPLIERS[word.lower().rstrip(".")]
 # Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" is a whole amount;
 # "TEUR" / "kEUR" / "T€" are thousands of the currency, as German and Swiss ledgers write them.
 _MONEY = re.compile(
     rf"(?<![\w.,'’])(?:(?P<cur1>{_CUR})\s?)?"
     r"(?P<num>\d{1,3}(?:[.,\s'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:[.,]-)?"
-    r"(?:\s?(?P<mult>(?:k|m|mn|mio|bn|thousand|million|billion)(?![A-Za-z])|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
+    r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?)(?![A-Za-z])|"
+    r"(?:mio|tsd|mrd)(?:\.|(?![A-Za-z]))|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
     rf"(?:\s?(?P<cur2>{_CUR})(?![A-Za-z]))?",
     re.I,
 )
@@ -49,7 +58,10 @@ _MONEY = re.compile(
 _COMPARATOR = re.compile(
     r"(?:\b(?P<word>(?:more|greater|larger|higher|less|lower|smaller) than or equal to|"
     r"equal to or (?:more|greater|higher|less|lower|smaller) than|upwards of|in excess of|"
-    r"above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|at least|"
+    r"above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|bigger than|at least|"
+    # verbs of crossing a line ("which suppliers crossed 20k", "topped EUR 0.05m"): a total above the amount
+    r"(?:cross(?:es|ed|ing)?|surpass(?:es|ed|ing)?|top(?:ped|ping)|pass(?:es|ed|ing)|went\s+past|beyond)"
+    r"(?:\s+the)?|"
     r"north of|south of|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
     r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
@@ -57,7 +69,8 @@ _COMPARATOR = re.compile(
 )
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
                        r"(?P<below>or less|or below|and below|and less|or lower))(?![\w])", re.I)
-_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "at least", "no less", "north",
+_ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "bigger", "cross", "surpass", "top",
+                "pass", "went past", "beyond", "at least", "no less", "north",
                 "not less", "minimum", "min.", "upwards", "in excess", "equal to or more", "equal to or greater",
                 "equal to or higher")
 _INCLUSIVE_WORDS = ("at least", "no less", "not less", "minimum", "min.", "at most", "no more", "not more",
@@ -272,7 +285,7 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             if value is not None:
                 side, start, end, shared, carried = ranged[match.start()]
                 if mult or carried:
-                    value *= _MULTIPLIERS[(mult or carried or "").lower()]
+                    value *= _multiplier(mult or carried or "")
                 found.append(Amount(value=value, currency=currency_code(cur) if cur else shared, start=start, end=end,
                                     text=text[start:end].strip(), comparator=side, inclusive=True))
             continue
@@ -290,7 +303,7 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         if value is None:
             continue
         if mult:
-            value *= _MULTIPLIERS[mult.lower()]
+            value *= _multiplier(mult)
         direction, inclusive = _direction(comparator, trailing)
         start = match.start() if comparator is None else comparator.start()
         end = match.end() if trailing is None or comparator is not None else match.end() + trailing.end()
@@ -659,17 +672,83 @@ _WORD_VARIANTS = {"distinct": r"(?:distinct|different|unique|individual)",
 _NUMBER_OF = r"(?:number\s+of\s+|#\s*(?:of\s+)?|no\.\s*of\s+|nr\.?\s*of\s+|count\s+of\s+|total\s+number\s+of\s+)"
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one deletion, insertion, substitution or swap of neighbours."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return a == b
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def _typos_mended(text: str, catalog: tuple[CatalogMetric, ...]) -> str:
+    """``text`` with each word of five or more letters that is one edit from exactly one word of the catalog's
+    phrases (and is none itself) written as that word, in place, so spans keep their offsets only where lengths
+    agree; the caller maps a match back through :func:`_mended_span`."""
+    vocabulary = {w for m in catalog for p in m.phrases for w in p.split() if len(w) >= 5 and w.isalpha()}
+    out = []
+    for match in re.finditer(r"[A-Za-z]+|[^A-Za-z]+", text):
+        word = match.group(0)
+        lower = word.lower()
+        if len(lower) >= 5 and lower.isalpha() and lower not in vocabulary:
+            close = {v for v in vocabulary if _one_edit(lower, v)}
+            if len(close) > 1:  # "producst": the swap ("products") before the dropped letter ("product")
+                close = {v for v in close if len(v) == len(lower)}
+            if len(close) == 1:
+                word = close.pop()
+        out.append(word)
+    return "".join(out)
+
+
+def _mended_span(text: str, mended: str, span: tuple[int, int]) -> tuple[int, int]:
+    """A span of the mended text as a span of the original (words are replaced one for one)."""
+    pieces = re.findall(r"[A-Za-z]+|[^A-Za-z]+", text)
+    fixed = re.findall(r"[A-Za-z]+|[^A-Za-z]+", mended)
+    position, original = 0, 0
+    start, end = span
+    mapped_start = mapped_end = None
+    for piece, fix in zip(pieces, fixed, strict=False):
+        if mapped_start is None and position + len(fix) > start:
+            mapped_start = original + min(start - position, len(piece))
+        if mapped_end is None and position + len(fix) >= end:
+            mapped_end = original + min(end - position, len(piece))
+        position += len(fix)
+        original += len(piece)
+    return (mapped_start or 0, mapped_end if mapped_end is not None else len(text))
+
+
 def match_catalog_metric(text: str, catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
-    """The catalog metric whose longest phrase occurs in ``text`` (word-bounded, case-insensitive)."""
+    """The catalog metric whose longest phrase occurs in ``text`` (word-bounded, case-insensitive); a word one
+    typing slip from a phrase's word ("supplers", "invocies") reads as that word."""
+    hit = _match_catalog_metric(text, catalog)
+    if hit is not None:
+        return hit
+    mended = _typos_mended(text, catalog)
+    if mended == text:
+        return None
+    hit = _match_catalog_metric(mended, catalog)
+    return None if hit is None else (hit[0], _mended_span(text, mended, hit[1]))
+
+
+def _match_catalog_metric(text: str,
+                          catalog: tuple[CatalogMetric, ...]) -> tuple[CatalogMetric, tuple[int, int]] | None:
     best: tuple[int, CatalogMetric, tuple[int, int]] | None = None
     for metric in catalog:
         for phrase in metric.phrases:
             # A status may stand inside a count's phrase ("number of paid line items"): it is read as the status.
             words = [_WORD_VARIANTS.get(w, re.escape(w)) for w in phrase.split()]
+            if phrase.startswith("how many ") and "distinct" not in phrase and "different" not in phrase:
+                # "how many unique product codes": a count of distinct things is already distinct
+                words[1] += r"(?:\s+(?:distinct|different|unique|individual|separate))?"
             pattern = _STATUS_INSIDE.join(words)
             if phrase.startswith("number of "):
                 # "# of distinct vendors", "no. of suppliers", "count of line items": the same count
-                pattern = _NUMBER_OF + r"(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?" + \
+                pattern = _NUMBER_OF + r"(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?" + (
+                    r"(?:(?:distinct|different|unique|individual|separate)\s+)?" if len(words) > 2 else "") + \
                     _STATUS_INSIDE.join(words[2:])
             match = re.search(rf"(?<!\w){pattern}(?!\w)", text, re.I)
             if match and (best is None or len(phrase) > best[0]):

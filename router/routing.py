@@ -312,8 +312,19 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         # "What is the average unit price Company A paid?": a unit price exists per product only; the missing
         # product is asked for, never a refusal (nor an average over everything bought).
         reasons.append("product: a unit price needs the product it is the price of")
-        questions.append("Which product do you mean? A unit price is computed for one product at a time (its "
-                         "product code, such as PRD-482, or its catalogue name).")
+        catalogue = {p.product_code: p.product_name for p in gazetteer.products}
+        # a name several products share, or a group's name said of one product ("the pressure sensor"): the
+        # products it could be are listed
+        ambiguous = [(m.text, m.candidates) for m in reading.mentions.products if len(m.candidates) > 1] + [
+            (m.text, tuple(p.product_code for p in gazetteer.products
+                           if m.text.lower().rstrip("s") in p.product_name.lower()))
+            for m in reading.mentions.product_groups]
+        ambiguous = [(t, c) for t, c in ambiguous if 1 < len(c) <= 8]
+        questions.append(
+            f"{ambiguous[0][0]!r} could be " + " or ".join(f"{c} ({catalogue.get(c, c)})" for c in ambiguous[0][1])
+            + ". Which one do you mean?" if ambiguous else
+            "Which product do you mean? A unit price is computed for one product at a time (its product code, such "
+            "as PRD-482, or its catalogue name).")
     # A traversal that is also a text question ("How do I wire the sensor? ... every supplier") searches
     # documents; its unknown capitalized words are search terms, not constraints.
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
@@ -353,8 +364,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             (spend_shaped and catalog_metric is None and analyst is None)
             or (analyst is not None and analyst.name == SPEND_METRIC)):
         scope_kind = "total"
-    elif company_scope is not None and entities.company_id is None and analyst is not None and analyst.name == RANKING:
-        scope_kind = "ranking"
+    elif (company_scope is not None and entities.company_id is None and analyst is not None
+          and analyst.name in _COMPANY_SCOPED):
+        scope_kind = "ranking"  # a ranking or share over every company's lines, one governed call
     elif (company_scope is not None and all_companies is not None and entities.company_id is not None
           and not entities.supplier_ids and not entities.product_group_id and _SHARE_WORDS.search(reading.cue_text)):
         scope_kind = "company_share"
@@ -672,7 +684,8 @@ _ALL_COMPANIES = re.compile(
     r"\ball\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|subsidiaries|"
     r"legal entities)\b", re.I)
 #: Metrics whose company may be left out, only for a question about all the tenant's companies together.
-_COMPANY_SCOPED = frozenset({"finance.company_spend", "finance.spend_ranking"})
+_COMPANY_SCOPED = frozenset({"finance.company_spend", "finance.spend_ranking", "finance.supplier_share",
+                             "finance.product_group_share", "finance.currency_share"})
 _SHARE_WORDS = re.compile(r"\b(?:share|percentage|percent|portion|proportion|fraction)\b|%", re.I)
 
 
@@ -1202,7 +1215,9 @@ def _governed(
                 "grains": metric.grains}
     request = governed_request(reading.analysis, slots, declared, metric.name)
     problems = list(request.problems)
-    reporting = constraints.reporting_currency
+    shared = {c.reporting_currency for c in gazetteer.companies}
+    # no company named (a unit price over every company): their one reporting currency is the one figures are in
+    reporting = constraints.reporting_currency or (next(iter(shared)) if len(shared) == 1 else None)
     named = [c for c in currencies if c != reporting and c != reading.analysis.document_currency]
     if named:
         problems.append((f"currency: {', '.join(named)} is not the reporting currency {reporting}",

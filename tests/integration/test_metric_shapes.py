@@ -533,6 +533,14 @@ def test_supplier_count_matches(world: World, p: dict[str, Any]) -> None:
 
 @EXAMPLES
 @given(p=common())
+def test_product_count_matches(world: World, p: dict[str, Any]) -> None:
+    result = world.query("finance.product_count", p)
+    got = result["rows"][0]["values"]["product_count"] if result["rows"] else 0
+    assert got == len({r["product_code"] for r in matching(world.rows, p)}), (p, result["status"])
+
+
+@EXAMPLES
+@given(p=common())
 def test_invoice_line_count_matches(world: World, p: dict[str, Any]) -> None:
     result = world.query("finance.invoice_line_count", p)
     got = result["rows"][0]["values"]["line_count"] if result["rows"] else 0

@@ -77,6 +77,11 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
         {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01",
                         "document_types": ["invoice"]}, "grain": "month"},
     ],
+    "finance.product_count": [
+        {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"}},
+        {"parameters": {"company_id": "COMP-A", "start_date": "2025-01-01", "end_date": "2026-04-01",
+                        "supplier_ids": ["SUP-18", "SUP-27"]}, "grain": "quarter"},
+    ],
     "catalog.unit_price_range": [
         {"parameters": {"product_code": "PRD-482", "start_date": "2026-01-01", "end_date": "2026-04-01"},
          "group_by": ["supplier_id"]},
@@ -98,7 +103,8 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
 #: Metrics of the share, comparison and ranking shapes: MetricFlow has no runtime numerator filter, offset
 #: base period or cut, so tests/integration/test_metric_shapes_crosscheck.py composes them from MetricFlow
 #: queries of the plain metric instead.
-COMPOSED = {"finance.supplier_share", "finance.product_group_share", "finance.spend_comparison",
+COMPOSED = {"finance.supplier_share", "finance.product_group_share", "finance.currency_share",
+            "finance.spend_comparison",
             "finance.spend_ranking", "finance.largest_invoices"}
 
 

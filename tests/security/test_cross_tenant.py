@@ -50,6 +50,8 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.invoice_count": {"company_id": "COMP-A", **Q1},
     "finance.product_group_share": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES"], **Q1},
     "finance.supplier_count": {"company_id": "COMP-A", **Q1},
+    "finance.product_count": {"company_id": "COMP-A", **Q1},
+    "finance.currency_share": {"company_id": "COMP-A", "document_currencies": ["USD"], **Q1},
     "finance.largest_invoices": {"company_id": "COMP-A", "limit": 3, "direction": "top", **Q1},
     "finance.invoice_line_count": {"company_id": "COMP-A", **Q1},
     "catalog.document_currency_unit_price": {"product_code": "PRD-482", "start_date": "2026-03-01",
@@ -61,10 +63,11 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
                                           "finance.largest_invoices": ["invoice_number"]}
 #: Metrics whose value is a small count (compared by value, not searched for in the response text).
-SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count"})
+SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count",
+                            "finance.product_count"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
-_VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "grand_total",
-                  "line_count", "document_unit_price", "total_amount")
+_VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "product_count",
+                  "grand_total", "line_count", "document_unit_price", "total_amount", "share_percent")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:

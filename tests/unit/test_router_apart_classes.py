@@ -174,12 +174,13 @@ def test_one_invoice_currency_stays_a_filter(template: str) -> None:
                                       "{c}, FY2025: what fraction of spend was billed in {u}?",
                                       "what share of {c}'s spend in Q4 2025 was invoiced in {u}?"))
 def test_a_currency_share_is_its_invoices_against_the_whole(currency: str, template: str) -> None:
-    parts = split_asks(template.format(c="Company A", u=currency), _read)
-    assert [p.role for p in parts] == ["share_part", "share_whole"]
-    assert f'"document_currency": "{currency}"' in _plan(parts[0].question)
-    whole = _plan(parts[1].question)
-    assert "finance.company_spend" in whole and "document_currency" not in whole
-    assert _dates(parts[0].question) == _dates(parts[1].question)
+    # one governed figure (finance.currency_share: part and whole in one pass), no parts to divide afterwards
+    question = template.format(c="Company A", u=currency)
+    assert split_asks(question, _read) == ()
+    plan = _plan(question)
+    assert "finance.currency_share" in plan and f'"document_currencies": ["{currency}"]' in plan, plan
+    start, end = _dates(question)
+    assert f'"start_date": "{start}"' in plan and f'"end_date": "{end}"' in plan
 
 
 def _answer(total: str | None) -> Answer:
