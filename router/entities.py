@@ -144,6 +144,25 @@ def short_names(spelling: str) -> tuple[str, ...]:
     return tuple(k for k in dict.fromkeys(found) if k != key)
 
 
+#: How the word "company" is shortened in a company's name ("Co. A", "Comp B" for "Company A", "Company B").
+_COMPANY_WORD_SHORT = ("co", "comp", "cmpy")
+
+
+def company_abbreviations(name: str) -> tuple[tuple[str, ...], ...]:
+    """The company's name with its word "company" abbreviated, as folded words (only names with more words than
+    that one: "Co." alone names nothing).
+
+    >>> company_abbreviations("Company C")
+    (('co', 'c'), ('comp', 'c'), ('cmpy', 'c'))
+    >>> company_abbreviations("Alpenland Logistik AG")
+    ()
+    """
+    words = [t for t, _, _ in _tokens(name)]
+    if "company" not in words or len(words) < 2:
+        return ()
+    return tuple(tuple(short if w == "company" else w for w in words) for short in _COMPANY_WORD_SHORT)
+
+
 def edit_distance(a: str, b: str, limit: int = 2) -> int:
     """Optimal-string-alignment distance (insert, delete, substitute, swap two neighbours), capped at
     ``limit + 1``.
@@ -321,6 +340,8 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         for short in short_names(company.company_name):
             if len(short) >= 3 and short not in _FUNCTION_WORDS:
                 company_phrases.setdefault(tuple(short.split()), set()).add(company.company_id)
+        for abbreviated in company_abbreviations(company.company_name):
+            company_phrases.setdefault(abbreviated, set()).add(company.company_id)
     supplier_phrases = {tuple(fold(w) for w in alias.split()): ids for alias, ids in gazetteer.supplier_aliases.items()}
     group_phrases: dict[tuple[str, ...], set[str]] = {}
     for gid, spelling in [*((g.product_group_id, g.group_name) for g in gazetteer.product_groups),

@@ -49,6 +49,7 @@ from router.german import read_german
 from router.injection import set_aside_instructions
 from router.periods import add_months
 from router.planner import PlanInput, plan, validate_plan
+from router.preamble import strip_preamble
 from router.reader import NameResolver, Reading, interpretation, read, threshold_of, unread_clarifications
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
@@ -163,7 +164,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     Raises:
         QuestionError: the question is empty or too long.
     """
-    text, aside = set_aside_instructions(clean_question(question))
+    # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
+    text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
     german = read_german(text)
     result = _route(german or text, inputs)
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
