@@ -47,6 +47,7 @@ from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
 from router.injection import set_aside_instructions
+from router.listings import read_purchase_listing
 from router.periods import add_months
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
@@ -167,8 +168,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
     german = read_german(text)
-    result = _route(german or text, inputs)
+    listing = None if german else read_purchase_listing(text)
+    result = _route(german or listing or text, inputs)
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
+             *([f"read as {listing!r} (what was bought)"] if listing else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else [])]
     if not notes:
         return result
