@@ -19,13 +19,15 @@ _DIMENSIONS = {"product": "product", "item": "product", "article": "product", "s
 _NOUN = (r"(?P<noun>product\s+groups?|categor(?:y|ies)|products?|items?|articles?|skus?|suppliers?|vendors?)")
 _VERB = r"(?:buy|purchase|order|source|get|receive)"
 _PAST = r"(?:bought|purchased|ordered|sourced|got|received)"
+#: The scope set before the question ("Ypsilon Retail: which suppliers did we buy from in Q1?"): kept as written.
+_LEAD = r"^(?P<lead>[^?:]{1,60}?(?::|\s[-–]\s)\s*)?"
 _LISTING = re.compile(
-    r"^\s*(?:which|what)\s+(?:(?:distinct|different|individual|exact|specific)\s+)?" + _NOUN + r"\s+"
+    _LEAD + r"\s*(?:which|what)\s+(?:(?:distinct|different|individual|exact|specific)\s+)?" + _NOUN + r"\s+"
     r"(?:(?:did|does)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?" + _VERB +
     r"|(?:have|has)\s+(?P<subject2>.+?)\s+(?:actually\s+|really\s+)?" + _PAST + r")\b(?P<tail>.*)$",
     re.I | re.S)
 _WHAT = re.compile(
-    r"^\s*what\s+(?:did|has|have)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST +
+    _LEAD + r"\s*what\s+(?:did|has|have)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST +
     r")\b(?P<tail>.*)$", re.I | re.S)
 #: "from X" names the supplier; "buy X from" names goods, then a dangling "from" (the suppliers asked for).
 _FROM = re.compile(r"^\s*from\b", re.I)
@@ -51,6 +53,8 @@ def read_purchase_listing(question: str) -> str | None:
     'spend of Company B since January 2026, by supplier'
     >>> read_purchase_listing("Which products did we buy from Supplier Beta in Q1 2026 at Company A?")
     'our spend with Supplier Beta in Q1 2026 at Company A, by product'
+    >>> read_purchase_listing("Ypsilon Retail: which suppliers did we buy from in Q1 2026?")
+    'Ypsilon Retail: our spend in Q1 2026, by supplier'
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
     True
     """
@@ -78,4 +82,5 @@ def read_purchase_listing(question: str) -> str | None:
         tail = re.sub(r"\s+from\s+", " with ", tail, count=1, flags=re.I)
     subject = subject.strip()
     owner = _POSSESSIVE.get(subject.lower())
-    return f"{owner} spend{tail}, by {dimension}" if owner else f"spend of {subject}{tail}, by {dimension}"
+    lead = match.group("lead") or ""
+    return lead + (f"{owner} spend{tail}, by {dimension}" if owner else f"spend of {subject}{tail}, by {dimension}")
