@@ -47,7 +47,8 @@ COMPANIES: tuple[tuple[str, str], ...] = (
 SUPPLIERS: tuple[tuple[str, str], ...] = (
     ("Supplier Beta", "SUP-18"), ("Beta Supplies GmbH", "SUP-18"), ("beta supplies", "SUP-18"),
     ("Beta Supplies Ltd", "SUP-18"), ("BETA SUPPLIES", "SUP-18"), ("Supplier Gamma", "SUP-27"),
-    ("Gamma Control Systems AG", "SUP-27"), ("gamma control systems", "SUP-27"), ("Gamma Control Systems Inc", "SUP-27"),
+    ("Gamma Control Systems AG", "SUP-27"), ("gamma control systems", "SUP-27"),
+    ("Gamma Control Systems Inc", "SUP-27"),
 )
 #: Periods that read the same whatever surrounds them.
 PERIODS: tuple[str, ...] = ("in Q1 2026", "in March 2026", "in 2025-Q4", "in H2 2025", "between 2026-01-01 and "
@@ -186,7 +187,8 @@ def run(database: str, seed: int, per_class: int, show: str = "wrong") -> dict[s
             tally[0] += 1
             tally[1] += 0 if same else 1
             if show == "all" or (show == "wrong" and not same):
-                print(f"[{pair.klass}] {'same' if same else 'DIFFERS'}: {pair.question!r} vs {pair.plain!r}: {text[:200]}")
+                verdict = "same" if same else "DIFFERS"
+                print(f"[{pair.klass}] {verdict}: {pair.question!r} vs {pair.plain!r}: {text[:200]}")
     return {k: (v[0], v[1]) for k, v in counts.items()}
 
 

@@ -395,11 +395,11 @@ __all__ = [
     "LookupRequest",
     "answer_update",
     "document_ids_in_text",
-    "spelled_document_ids",
     "effective_date_of",
     "lookup_documents",
     "lookup_question",
     "scope_plan",
     "scoped_search_arguments",
+    "spelled_document_ids",
     "version_in_force",
 ]
