@@ -16,7 +16,11 @@ import re
 _DIMENSIONS = {"product": "product", "item": "product", "article": "product", "sku": "product",
                "supplier": "supplier", "vendor": "supplier", "product group": "product group",
                "category": "product group", "categorie": "product group"}
-_NOUN = (r"(?P<noun>product\s+groups?|categor(?:y|ies)|products?|items?|articles?|skus?|suppliers?|vendors?)")
+_NOUN = (r"(?P<noun>product\s+groups|categories|products|items|articles|skus|suppliers|vendors)")
+#: A ranking or a bound on amounts ("the most units of", "more than 5k EUR from"): another question than a list.
+_NOT_A_LIST = re.compile(r"\b(?:most|least|top|bottom|biggest|largest|highest|lowest|fewest|more|less|fewer|above|"
+                         r"below|exceed\w*|at\s+least|at\s+most|how\s+many|number|count|share|percent\w*)\b|"
+                         r"[€$£%]|\b\d[\d.,]*\s*(?:k|m|mio|eur|usd|chf|gbp)\b", re.I)
 _VERB = r"(?:buy|purchase|order|source|get|receive)"
 _PAST = r"(?:bought|purchased|ordered|sourced|got|received)"
 #: The scope set before the question ("Ypsilon Retail: which suppliers did we buy from in Q1?"): kept as written.
@@ -55,9 +59,13 @@ def read_purchase_listing(question: str) -> str | None:
     'our spend with Supplier Beta in Q1 2026 at Company A, by product'
     >>> read_purchase_listing("Ypsilon Retail: which suppliers did we buy from in Q1 2026?")
     'Ypsilon Retail: our spend in Q1 2026, by supplier'
+    >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
+    True
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
     True
     """
+    if _NOT_A_LIST.search(question):
+        return None
     match = _LISTING.match(question)
     if match is not None:
         noun = re.sub(r"\s+", " ", match.group("noun").lower())
