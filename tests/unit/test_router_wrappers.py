@@ -130,3 +130,34 @@ def test_generated_pairs_route_to_the_plain_plan(pair: Pair) -> None:
     plain = _plan(pair.plain)
     assert not plain[0], (pair.plain, plain[1])
     assert _plan(pair.question) == plain, pair.question
+
+
+# --- documents around an amendment: the date the question names, whatever the as-of date ----------------------------
+def _amendment_dates(seed: int, n: int) -> list[tuple[str, dt.date]]:
+    """Seeded (question, date) pairs on both sides of an amendment (effective 2026-03-15), as-of later."""
+    import random
+
+    rng = random.Random(seed)
+    spellings = ("on {d:%d} {d:%B} {d:%Y}", "on {d:%Y-%m-%d}", "on {d:%B} {d.day}, {d:%Y}", "as of {d:%d %b %Y}")
+    frames = ("What were the payment terms in the Company B framework agreement {when}? I know it was amended since",
+              "What termination notice applied in Company B's framework agreement {when}?",
+              "Which warranty period did the Company B agreement give {when}?")
+    out = []
+    for _ in range(n):
+        day = dt.date(2026, 3, 15) + dt.timedelta(days=rng.randint(-40, 40))
+        question = rng.choice(frames).format(when=rng.choice(spellings).format(d=day))
+        out.append((rng.choice(("", *WRAPPERS)) + question, day))
+    return out
+
+
+@pytest.mark.parametrize(("question", "day"), _amendment_dates(31, 16), ids=lambda v: str(v)[:60])
+def test_a_named_day_dates_the_documents_before_and_after_an_amendment(question: str, day: dt.date) -> None:
+    from router.service import evidence_date
+    from tests.unit.test_router_analysis import AS_OF as LATER
+    from tests.unit.test_router_analysis import CTX as CTX_B
+    from tests.unit.test_router_analysis import GAZETTEER as GAZ_B
+    from tests.unit.test_router_analysis import METRICS as METRICS_B
+
+    routing = route(question, RouterInputs(ctx=CTX_B, as_of=LATER, gazetteer=GAZ_B, metrics=METRICS_B))
+    assert not routing.requires_clarification, (question, routing.clarification_question)
+    assert evidence_date(routing, LATER) == day, question
