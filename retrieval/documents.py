@@ -147,6 +147,28 @@ def document_ids_in_text(text: str) -> tuple[str, ...]:
     return tuple(out[:MAX_DOCUMENT_IDS])
 
 
+#: A document named by its kind and number as typed in prose ("Agreement 2024-03", "contract no. 2025-09") and a
+#: product's manual ("the manual for PRD-710", "PRD-482 manual"): the ids they stand for are looked up like
+#: written ones, so a missing one is "not found", never passages of another document.
+_SPELLED_AGREEMENT = re.compile(r"\b(?:framework\s+|supply\s+)?(?:agreement|contract)\s+(?:no\.?\s*|number\s+|#\s*)?"
+                                r"(\d{4}-\d{2,4})(?![\w-])", re.I)
+_SPELLED_MANUAL = re.compile(r"\b(?:manual|handbook|user\s+guide)\s+(?:for|of)\s+(?:the\s+)?(?:product\s+)?"
+                             r"(prd-\d+)\b|\b(prd-\d+)(?:['’]s)?\s+(?:manual|handbook|user\s+guide)\b", re.I)
+
+
+def spelled_document_ids(text: str) -> tuple[str, ...]:
+    """Document ids a question names in words: an agreement by its number, a product's manual by its code.
+
+    >>> spelled_document_ids("Agreement 2024-03 of Xenon Pharma: payment terms? And the manual for PRD-710.")
+    ('agreement-2024-03', 'manual-prd-710')
+    >>> spelled_document_ids("What does the PRD-482 manual say? Spend under agreements in 2025-10?")
+    ('manual-prd-482',)
+    """
+    found = [f"agreement-{m.group(1)}" for m in _SPELLED_AGREEMENT.finditer(text)]
+    found += [f"manual-{(m.group(1) or m.group(2)).lower()}" for m in _SPELLED_MANUAL.finditer(text)]
+    return tuple(dict.fromkeys(found))[:MAX_DOCUMENT_IDS]
+
+
 def id_prefix(document_id: str) -> str | None:
     """The word prefix of an id up to its first numeric part (``agreement-2025-09`` -> ``agreement-``)."""
     match = _PREFIX.match(document_id)
@@ -268,7 +290,7 @@ def lookup_question(
     conn: psycopg.Connection, ctx: AuthContext, question: str, *, valid_at: dt.date | None = None
 ) -> DocumentLookup:
     """Look up the document ids a question names (none named: an empty lookup, no database round trip)."""
-    ids = document_ids_in_text(question)
+    ids = tuple(dict.fromkeys((*document_ids_in_text(question), *spelled_document_ids(question))))
     if not ids:
         return DocumentLookup(valid_at=valid_at)
     return lookup_documents(conn, ctx, ids, valid_at=valid_at, named_in_text=True)
@@ -378,5 +400,6 @@ __all__ = [
     "lookup_question",
     "scope_plan",
     "scoped_search_arguments",
+    "spelled_document_ids",
     "version_in_force",
 ]

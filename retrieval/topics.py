@@ -312,7 +312,8 @@ FACT_WORDS = frozenset((
     *_UNITS, *_PARAPHRASES, "ambient", "operating", "storage", "calibration", "calibrated", "calibrate",
     "tighten", "tightening", "enclosure", "rating", "ip", "seals", "inspection", "firmware", "wiring",
     "installation", "mounting", "commissioning", "maintenance", "liability", "penalty", "confidentiality",
-    "audit", "rebate", "period", "range", "loop", "process", "connection", "housing",
+    "audit", "rebate", "period", "range", "loop", "process", "connection", "housing", "threshold", "signatories",
+    "signatory", "approval",
 ))
 
 

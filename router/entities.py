@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import psycopg
 
@@ -55,6 +55,8 @@ class Gazetteer:
     #: Other names of the groups (e.g. German ones from the catalogue): (synonym, product_group_id).
     group_synonyms: tuple[tuple[str, str], ...] = ()
     products: tuple[Product, ...] = ()
+    #: The catalogue supplier(s) of each product code ("the supplier of the PT100 probe" is one hop away).
+    product_suppliers: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -142,6 +144,25 @@ def short_names(spelling: str) -> tuple[str, ...]:
     if len(tokens) > 1 and tokens[0] not in GENERIC_NAME_WORDS and len(tokens[0]) >= 3 and not tokens[0].isdigit():
         found.append(tokens[0])
     return tuple(k for k in dict.fromkeys(found) if k != key)
+
+
+#: How the word "company" is shortened in a company's name ("Co. A", "Comp B" for "Company A", "Company B").
+_COMPANY_WORD_SHORT = ("co", "comp", "cmpy")
+
+
+def company_abbreviations(name: str) -> tuple[tuple[str, ...], ...]:
+    """The company's name with its word "company" abbreviated, as folded words (only names with more words than
+    that one: "Co." alone names nothing).
+
+    >>> company_abbreviations("Company C")
+    (('co', 'c'), ('comp', 'c'), ('cmpy', 'c'))
+    >>> company_abbreviations("Alpenland Logistik AG")
+    ()
+    """
+    words = [t for t, _, _ in _tokens(name)]
+    if "company" not in words or len(words) < 2:
+        return ()
+    return tuple(tuple(short if w == "company" else w for w in words) for short in _COMPANY_WORD_SHORT)
 
 
 def edit_distance(a: str, b: str, limit: int = 2) -> int:
@@ -327,6 +348,8 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         for short in short_names(company.company_name):
             if len(short) >= 3 and short not in _FUNCTION_WORDS:
                 company_phrases.setdefault(tuple(short.split()), set()).add(company.company_id)
+        for abbreviated in company_abbreviations(company.company_name):
+            company_phrases.setdefault(abbreviated, set()).add(company.company_id)
     supplier_phrases = {tuple(fold(w) for w in alias.split()): ids for alias, ids in gazetteer.supplier_aliases.items()}
     group_phrases: dict[tuple[str, ...], set[str]] = {}
     for gid, spelling in [*((g.product_group_id, g.group_name) for g in gazetteer.product_groups),
@@ -369,6 +392,8 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         if not any(m.start < e and s < m.end
                    for s, e in (*product_spans, *company_spans, *((x.start, x.end) for x in suppliers)))
     ]
+    if figure:  # in a figure only: "who is the supplier of X" asks for the hop itself (the catalogue)
+        products, suppliers = _product_suppliers(products, suppliers, text, gazetteer)
     return EntityMentions(
         companies=tuple(companies),
         suppliers=tuple(suppliers),
@@ -376,6 +401,37 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         first_person=bool(_FIRST_PERSON.search(text)),
         products=tuple(products),
     )
+
+
+#: "the supplier of", "the maker of", "whoever sells": a supplier named by a product it supplies (one hop).
+_SUPPLIER_OF = re.compile(r"(?:\b(?:the|its|their)\s+)?\b(?:suppliers?|vendors?|makers?|manufacturers?|sellers?|"
+                          r"producers?|providers?)\s+(?:of|for|behind)\s+(?:the\s+|our\s+)?$", re.I)
+
+#: "the PT100 probe's supplier"
+_SUPPLIER_AFTER = re.compile(r"['’]s\s+(?:suppliers?|vendors?|makers?|manufacturers?|sellers?|producers?|providers?)\b",
+                             re.I)
+
+
+def _product_suppliers(products: list[Mention], suppliers: list[Mention], text: str,
+                       gazetteer: Gazetteer) -> tuple[list[Mention], list[Mention]]:
+    """Product mentions right after "the supplier of" become supplier mentions of the product's catalogue
+    supplier(s) over the whole phrase: the product is how the supplier was named, not a filter of the figure."""
+    kept: list[Mention] = []
+    hops: list[Mention] = []
+    for m in products:
+        before = _SUPPLIER_OF.search(text, 0, m.start)
+        after = _SUPPLIER_AFTER.match(text, m.end)
+        makers = frozenset().union(*(gazetteer.product_suppliers.get(c, frozenset()) for c in m.candidates))
+        if (before is None and after is None) or not makers:
+            kept.append(m)
+            continue
+        start, end = (before.start(), m.end) if before is not None else (m.start, after.end())  # type: ignore[union-attr]
+        hops.append(Mention("supplier", text[start:end], start, end, tuple(sorted(makers))))
+    if not hops:
+        return products, suppliers
+    spans = [(h.start, h.end) for h in hops]
+    others = [s for s in suppliers if not any(s.start < e and b < s.end for b, e in spans)]
+    return kept, sorted([*others, *hops], key=lambda m: m.start)
 
 
 def _with_name_tails(suppliers: list[Mention], tokens: list[tuple[str, int, int]], text: str, gazetteer: Gazetteer,
@@ -628,4 +684,8 @@ def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
             Product(*row)
             for row in conn.execute("select distinct product_code, product_name from marts.dim_products").fetchall()
         ]
-    return Gazetteer.build(companies, suppliers, aliases, groups, synonyms, products)
+        makers: dict[str, set[str]] = {}
+        for code, supplier_id in conn.execute("select distinct product_code, supplier_id from marts.dim_products"):
+            makers.setdefault(code, set()).add(supplier_id)
+    return replace(Gazetteer.build(companies, suppliers, aliases, groups, synonyms, products),
+                   product_suppliers={k: frozenset(v) for k, v in makers.items()})

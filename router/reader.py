@@ -77,8 +77,10 @@ _OTHER_BASIS = re.compile(
 )
 _PAID_ONLY = re.compile(r"\b(only paid|paid invoices|already paid|that were paid|settled)\b", re.I)
 _POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices|open items?)\b", re.I)
-_APPROVED = re.compile(r"\b(approved|approval|authori[sz]ed)\b", re.I)
-_APPROVES = re.compile(r"\bapprov\w*", re.I)
+#: "approval threshold", "approval limit": a rule of signatures in an agreement, no approved vendor.
+_APPROVAL_RULE = r"(?!\s+(?:thresholds?|limits?|process(?:es)?|workflows?|matri(?:x|ces)|levels?|rules?|signator\w*))"
+_APPROVED = re.compile(r"\b(approved|approval" + _APPROVAL_RULE + r"|authori[sz]ed(?!\s+signator))\b", re.I)
+_APPROVES = re.compile(r"\bapprov\w*\b" + _APPROVAL_RULE, re.I)
 _SPEND = re.compile(
     r"\b(spend|spent|spending|expenditure|expenditures|expenses?|outlay|bill|bills|billed|cost|costs|purchases?|"
     r"paid|pay|invoiced|how much|total|totals|sum|worth|owe|owed|outstanding|amt|"

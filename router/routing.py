@@ -47,9 +47,11 @@ from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
 from router.injection import set_aside_instructions
+from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.periods import add_months
 from router.planner import PlanInput, plan, validate_plan
+from router.preamble import strip_preamble
 from router.reader import (
     NameResolver,
     Reading,
@@ -172,17 +174,21 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     Raises:
         QuestionError: the question is empty or too long.
     """
-    text, aside = set_aside_instructions(clean_question(question))
+    # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
+    text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
     german = read_german(text)
-    result = _route(german or text, inputs)
-    typos = measure_typos(german or text, (n for _, _, n in name_spellings(inputs.gazetteer))) \
+    listing = None if german else read_purchase_listing(text)
+    base = german or listing or text
+    result = _route(base, inputs)
+    typos = measure_typos(base, (n for _, _, n in name_spellings(inputs.gazetteer))) \
         if result.requires_clarification or result.workflow == "unsupported" else ()
     if typos:
         # "Company B spnd YTD": a measure word one edit off is read as the word (router/measure_words.py)
-        retry = _route(corrected(german or text, typos), inputs)
+        retry = _route(corrected(base, typos), inputs)
         typos = typos if not (retry.requires_clarification or retry.workflow == "unsupported") else ()
         result = retry if typos else result
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
+             *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([correction_note(typos)] if typos else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else [])]
     if not notes:

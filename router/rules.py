@@ -83,7 +83,9 @@ _AGGREGATION = re.compile(
 _RELATIONSHIP = re.compile(
     # Only words that name a traversal of the graph: approvals, who supplies what, group membership, ownership.
     # "supplier"/"vendor" alone is not one ("spend with Supplier Beta" filters, "Who is SUP-18?" looks up).
-    r"\b(approv(?:e|es|ed|al|als|ing)|supplies|supplied by|(?<!power\s)supply(?!\s+(?:agreements?|contracts?|"
+    # ("approval threshold", "approval limit": a rule of an agreement, no traversal)
+    r"\b(approv(?:e|es|ed|al(?!\s+(?:thresholds?|limits?|process|workflows?|rules?))|als|ing)|supplies|"
+    r"supplied by|(?<!power\s)supply(?!\s+(?:agreements?|contracts?|"
     # "supply voltage" (a manual's fact) is no supplier traversal
     r"chains?|terms|voltages?|current|power|pressure))|"
     r"belongs? to|belonging to|subgroups?|sub-groups?|product groups?|owns|owned by|ownership|"

@@ -28,6 +28,7 @@ from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.german import read_german
 from router.names import PgTrigramResolver
+from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
 from router.reader import read
 from router.reading import CatalogMetric, catalog_metrics
@@ -129,7 +130,7 @@ class AskService:
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
         if not _part:
-            parts = split_asks(clean_question(question), lambda text: read(
+            parts = split_asks(strip_preamble(clean_question(question)), lambda text: read(
                 read_german(text) or text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)))
             if parts:
                 asked = [(p, self.ask(conn, ctx, p.question, as_of=as_of, interface=interface, _part=True))

@@ -1,0 +1,94 @@
+"""What was bought: "which products did Alpenland actually buy from Beta Trading in Aug 2025?".
+
+Such a question asks for the members of a dimension (products, suppliers, product groups) that have spend in the
+selection it names: the company, the supplier ("from X"), the goods ("control modules"), the period. That is the
+governed spend broken down by the dimension, so the question is read as that breakdown, every constraint kept:
+"which products did Alpenland buy from Beta Trading in Aug 2025" is read as "spend of Alpenland with Beta Trading
+in Aug 2025 by product". The catalogue ("which products does Beta supply") is another question: only a past
+purchase ("did ... buy", "have ... bought") is read so.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: The dimension asked for, by its plural noun.
+_DIMENSIONS = {"product": "product", "item": "product", "article": "product", "sku": "product",
+               "supplier": "supplier", "vendor": "supplier", "product group": "product group",
+               "category": "product group", "categorie": "product group"}
+_NOUN = (r"(?P<noun>product\s+groups|categories|products|items|articles|skus|suppliers|vendors)")
+#: A ranking or a bound on amounts ("the most units of", "more than 5k EUR from"): another question than a list.
+_NOT_A_LIST = re.compile(r"\b(?:most|least|top|bottom|biggest|largest|highest|lowest|fewest|more|less|fewer|above|"
+                         r"below|exceed\w*|at\s+least|at\s+most|how\s+many|number|count|share|percent\w*)\b|"
+                         r"[€$£%]|\b\d[\d.,]*\s*(?:k|m|mio|eur|usd|chf|gbp)\b", re.I)
+_VERB = r"(?:buy|purchase|order|source|get|receive)"
+_PAST = r"(?:bought|purchased|ordered|sourced|got|received)"
+#: The scope set before the question ("Ypsilon Retail: which suppliers did we buy from in Q1?"): kept as written.
+_LEAD = r"^(?P<lead>[^?:]{1,60}?(?::|\s[-–]\s)\s*)?"
+_LISTING = re.compile(
+    _LEAD + r"\s*(?:which|what)\s+(?:(?:distinct|different|individual|exact|specific)\s+)?" + _NOUN + r"\s+"
+    r"(?:(?:did|does)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?" + _VERB +
+    r"|(?:have|has)\s+(?P<subject2>.+?)\s+(?:actually\s+|really\s+)?" + _PAST + r")\b(?P<tail>.*)$",
+    re.I | re.S)
+_WHAT = re.compile(
+    _LEAD + r"\s*what\s+(?:did|has|have)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST +
+    r")\b(?P<tail>.*)$", re.I | re.S)
+#: "from X" names the supplier; "buy X from" names goods, then a dangling "from" (the suppliers asked for).
+_FROM = re.compile(r"^\s*from\b", re.I)
+_DANGLING_FROM = re.compile(r"\s+from(?=\s+(?:in|during|over|between|since|for|on|at|last|this)\b|\s*[?.!,]|\s*$)",
+                            re.I)
+_END = re.compile(r"[\s?.!]+$")
+#: A pronoun subject keeps its scope word: "which products did we buy" is "our spend" (all companies only when the
+#: question says so, as for any figure).
+_POSSESSIVE = {"we": "our", "i": "my", "you": "your", "you guys": "your", "they": "their"}
+
+
+def read_purchase_listing(question: str) -> str | None:
+    """The question as a spend breakdown when it asks which products, suppliers or groups were bought (past
+    tense), else None.
+
+    >>> read_purchase_listing("which products did Alpenland actually buy from BETA TRADING in Aug 2025?")
+    'spend of Alpenland with BETA TRADING in Aug 2025, by product'
+    >>> read_purchase_listing("Which suppliers did Co C buy control modules from in the first quarter of 2026?")
+    'spend of Co C on control modules in the first quarter of 2026, by supplier'
+    >>> read_purchase_listing("What did Company A buy from Supplier Beta in March 2026?")
+    'spend of Company A with Supplier Beta in March 2026, by product'
+    >>> read_purchase_listing("which vendors has Company B bought from since January 2026?")
+    'spend of Company B since January 2026, by supplier'
+    >>> read_purchase_listing("Which products did we buy from Supplier Beta in Q1 2026 at Company A?")
+    'our spend with Supplier Beta in Q1 2026 at Company A, by product'
+    >>> read_purchase_listing("Ypsilon Retail: which suppliers did we buy from in Q1 2026?")
+    'Ypsilon Retail: our spend in Q1 2026, by supplier'
+    >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
+    True
+    >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
+    True
+    """
+    if _NOT_A_LIST.search(question):
+        return None
+    match = _LISTING.match(question)
+    if match is not None:
+        noun = re.sub(r"\s+", " ", match.group("noun").lower())
+        noun = noun[:-1] if noun.endswith("s") else noun
+        dimension = _DIMENSIONS.get(noun) or _DIMENSIONS.get(noun.replace("ie", "y"))
+        subject = match.group("subject") or match.group("subject2")
+    else:
+        match = _WHAT.match(question)
+        if match is None:
+            return None
+        dimension, subject = "product", match.group("subject")
+    if dimension is None or subject is None:
+        return None
+    tail = _END.sub("", match.group("tail"))
+    if re.match(r"^\s*from\b", tail, re.I) and _DANGLING_FROM.match(" " + tail.lstrip()):
+        tail = _DANGLING_FROM.sub("", " " + tail.lstrip(), count=1)  # "which suppliers did X buy from in Q1"
+    elif _FROM.match(tail):
+        tail = _FROM.sub(" with", tail, count=1)
+    elif tail.strip() and not re.match(r"^\s*(?:in|during|over|between|since|for|on|at|last|this)\b", tail, re.I):
+        # the goods bought ("buy control modules from in Q1"): spend on them; a dangling "from" is what is asked
+        tail = " on " + _DANGLING_FROM.sub("", tail.strip(), count=1)
+        tail = re.sub(r"\s+from\s+", " with ", tail, count=1, flags=re.I)
+    subject = subject.strip()
+    owner = _POSSESSIVE.get(subject.lower())
+    lead = match.group("lead") or ""
+    return lead + (f"{owner} spend{tail}, by {dimension}" if owner else f"spend of {subject}{tail}, by {dimension}")
