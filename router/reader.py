@@ -707,8 +707,11 @@ _SPEND_OBJECT_BEFORE = re.compile(
     r"costs?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of) (?:(?:the|our|all) )?$"
     # "spend w/ Beta on drone parts", "how much went on pumps at Company B": names and periods read between the
     # verb and its preposition are blanked; only scope words may stand there besides
-    r"|\b(?:spend|spent|spending|went|go|goes|gone|going)(?:\s+|\s+(?:w/|with|at|from|by|of|in|during|over|"
-    r"since|between|last|this|the|our|all|total|overall|company|supplier|vendor)(?=\s))+on (?:(?:the|our|all) )?$"
+    # (one space or one word per step: nested repeats of spaces would backtrack exponentially on blanked runs)
+    r"|\b(?:spend|spent|spending|went|go|goes|gone|going)(?:\s|(?<=\s)(?:w/|with|at|from|by|of|in|during|over|"
+    r"since|between|last|this|the|our|all|total|overall|company|supplier|vendor|"
+    # a legal form left after a read name ("w/ delta enclosures ltd on ...")
+    r"ltd\.?|limited|gmbh|ag|inc\.?|llc|plc|corp\.?|co\.?|kg|se|sa|bv|srl)(?=\s))+(?<=\s)on (?:(?:the|our|all) )?$"
     # "how much did Company A buy office furniture for", "purchased catering": the object of a buying verb
     r"|\b(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered) (?:(?:the|our|any|all) )?$"
     # "how much office furniture did we buy"
