@@ -133,7 +133,8 @@ def subgroup_exclusions(rng: random.Random, vocab: Vocabulary, n: int) -> list[P
     if not pairs:
         return out
     frames = ("{co} {parent} spend {period} {cue} {own}", "{co}: {parent} spend {period} {cue} the {own}",
-              "how much did {co} spend on {parent} {period} {cue} {own}?", "{parent} spend at {co} {period} {cue} {own}")
+              "how much did {co} spend on {parent} {period} {cue} {own}?",
+              "{parent} spend at {co} {period} {cue} {own}")
     for _ in range(n):
         group, parent = rng.choice(pairs)
         own = _own_words(vocab, group, parent) or ""

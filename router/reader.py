@@ -1034,7 +1034,7 @@ def read(
     for position in bare:
         target = bare_exclusion_target(id_masked, position)
         inside = subgroup_named_within(target, parents[0], gazetteer) if target and len(parents) == 1 else None
-        if inside is not None:
+        if inside is not None and target:
             # "control equipment spend excluding cabinets": the subgroup named by its own words within the group
             excluded_groups = tuple(dict.fromkeys((*excluded_groups, inside)))
             consumed.append((position, id_masked.index(target, position) + len(target)))

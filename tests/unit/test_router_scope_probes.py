@@ -11,8 +11,7 @@ import pytest
 from evaluation.probes_scope import Probe, Vocabulary, probes
 from router.entities import Company, Gazetteer
 from router.routing import RouterInputs, route
-from tests.unit.test_router_analysis import (
-    AS_OF, CTX, GAZETTEER, GROUPS, METRICS, PERIODS, SHORT, SUPPLIERS)
+from tests.unit.test_router_analysis import AS_OF, CTX, GAZETTEER, GROUPS, METRICS, PERIODS, SHORT, SUPPLIERS
 
 PER_CLASS = 40
 
