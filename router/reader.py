@@ -1187,7 +1187,9 @@ _EXCLUDED_AFTER_NAME = re.compile(
     # a restatement's closing parenthesis may stand between ("MRO (maintenance, repair and operations) aside")
     r"\s*[)\]\"”’]?\s*(?:(?:is|are|was|were|being|be|to be|should be|must be|has been|have been)\s+)?"
     r"(?:excluded|left out|"
-    r"removed|omitted|taken out|not included|not counted|ignored|disregarded|set aside|put aside|aside|dropped|"
+    # ("spend with Beta dropped from Q3 to Q4": the change verb, no exclusion)
+    r"removed|omitted|taken out|not included|not counted|ignored|disregarded|set aside|put aside|aside|"
+    r"dropped(?!\s+(?:from|by|to|in|between|over|since|sharply|significantly|\d))|"
     r"ausgenommen|ausgeschlossen|nicht eingerechnet)\b", re.I)
 #: The halves around a name of "leave Beta out", "take the MRO out": a verb before, "out" right after.
 _OUT_VERB_BEFORE = re.compile(r"\b(?:leave|leaving|leaves|take|taking|keep|keeping|strip|stripping)\s+(?:the\s+)?$",
@@ -1284,6 +1286,10 @@ def _exclusions(
             [position for position, _ in bare])
 
 
+_COMPANY_LEFT_OUT = re.compile(r"\s*[)\]]?\s*(?:(?:is|are|being|be|to be)\s+)?(?:excluded|left out|not included|"
+                               r"set aside|put aside|aside|ausgenommen|ausgeschlossen)\b", re.I)
+
+
 def _excluded_companies(text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer,
                         ) -> tuple[EntityMentions, tuple[str, ...], list[str]]:
     """Companies an exclusion cue leaves out ("all entities other than Xenon Pharma AG", "excl. Company A"): the
@@ -1293,7 +1299,8 @@ def _excluded_companies(text: str, analysis: Analysis, mentions: EntityMentions,
     if not spans:
         return mentions, (), []
     covered, _ = excluded_spans(text, analysis.exclusion_cues, spans)
-    covered |= postfix_excluded(text, spans)
+    # after a company only words that do nothing else ("Company A spend dropped" is a change, no exclusion)
+    covered |= {(s, e) for s, e in spans if _COMPANY_LEFT_OUT.match(text, e)}
     out = [m for m in mentions.companies if (m.start, m.end) in covered]
     if not out:
         return mentions, (), []

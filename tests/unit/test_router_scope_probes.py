@@ -81,3 +81,16 @@ def test_scope_probes_read_every_slot(vocab: Vocabulary, gazetteer: Gazetteer) -
     wrong = [(p.klass, p.question, problem) for p in probes(1, PER_CLASS, vocab)
              if (problem := _check(p, gazetteer)) is not None]
     assert not wrong, "\n".join(map(str, wrong[:25])) + f"\n({len(wrong)} wrong)"
+
+
+
+@pytest.mark.parametrize("question", [
+    "Company A spend at Beta dropped from Q4 2025 to Q1 2026 - by how many EUR?",
+    "Company A spend with Gamma dropped by 2,000 EUR from Q4 2025 to Q1 2026?",
+    "Company A spend dropped from Q4 2025 to Q1 2026 - by how much?",
+])
+def test_a_change_verb_after_a_name_excludes_nothing(question: str) -> None:
+    routing = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
+    _, found = _filters(routing)
+    assert not routing.requires_clarification, routing.clarification_question
+    assert "exclude_supplier_ids" not in found and found.get("company_id") == "COMP-A", found
