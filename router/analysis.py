@@ -842,6 +842,33 @@ def bare_exclusion_target(text: str, position: int) -> str | None:
     return phrase or None
 
 
+def _name_words(name: str) -> set[str]:
+    """Lower-case words of a name, plural "s" dropped ("Control Cabinets" -> {control, cabinet})."""
+    words = re.findall(r"[^\W\d_]+", name.lower())
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words}
+
+
+def subgroup_named_within(target: str, parent_id: str, gazetteer: Any) -> str | None:
+    """The one subgroup of ``parent_id`` that ``target`` names with the parent's words left out ("control equipment
+    excluding cabinets": Control Cabinets; "sensors without pressure": Pressure Sensors), or None.
+
+    A subgroup matches when every word of the target is in its name and every other word of its name is one of
+    the parent's (a word of the context, not a different group: "Cabinet Accessories" is not "cabinets" of
+    Control Equipment). Several matches are no match (the target stays not understood)."""
+    names = {g.product_group_id: g.group_name for g in gazetteer.product_groups}
+    if parent_id not in names:
+        return None
+    # "the temperature ones", "the cabinet subgroup": words that point at a group without naming it
+    wanted = _name_words(re.sub(r"^(?:the|any|all|our)\s+", "", target.strip(), flags=re.I)) - {
+        "one", "group", "subgroup", "category", "subcategory", "categorie", "subcategorie"}
+    context = _name_words(names[parent_id])
+    if not wanted:
+        return None
+    found = [gid for gid in gazetteer.subgroups(parent_id) if gid != parent_id
+             and wanted <= _name_words(names[gid]) and _name_words(names[gid]) - wanted <= context]
+    return found[0] if len(found) == 1 else None
+
+
 # --- the governed request --------------------------------------------------------------------------------------------
 RANKING = "finance.spend_ranking"
 SHARE = "finance.supplier_share"

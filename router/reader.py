@@ -36,6 +36,7 @@ from router.analysis import (
     excluded_spans,
     parse_analysis,
     split_periods,
+    subgroup_named_within,
 )
 from router.contract import Entities, TimeRange
 from router.entities import (
@@ -494,6 +495,8 @@ class Reading:
     #: Suppliers and product groups an exclusion cue puts outside the figure ("excluding Beta").
     excluded_supplier_ids: tuple[str, ...] = ()
     excluded_group_ids: tuple[str, ...] = ()
+    #: Companies an exclusion cue leaves out ("all entities other than Company A"); the company read is the one left.
+    excluded_company_ids: tuple[str, ...] = ()
     #: Every status governed figures never count that the question asks for ("cancelled or draft invoices"), in
     #: the order written (router/statuses.py answers them over exactly those documents).
     asked_statuses: tuple[str, ...] = ()
@@ -712,6 +715,13 @@ _SPEND_OBJECT_BEFORE = re.compile(
     r"\b(?:spend|spent|spending|expenditure|expenses|purchases?|purchased|bought|buy|buying|paid|pay|invoiced|"
     # (one space before the object: "spend for [a read period] expressed in EUR" has none)
     r"costs?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of) (?:(?:the|our|all) )?$"
+    # "spend w/ Beta on drone parts", "how much went on pumps at Company B": names and periods read between the
+    # verb and its preposition are blanked; only scope words may stand there besides
+    # (one space or one word per step: nested repeats of spaces would backtrack exponentially on blanked runs)
+    r"|\b(?:spend|spent|spending|went|go|goes|gone|going)(?:\s|(?<=\s)(?:w/|with|at|from|by|of|in|during|over|"
+    r"since|between|last|this|the|our|all|total|overall|company|supplier|vendor|"
+    # a legal form left after a read name ("w/ delta enclosures ltd on ...")
+    r"ltd\.?|limited|gmbh|ag|inc\.?|llc|plc|corp\.?|co\.?|kg|se|sa|bv|srl)(?=\s))+(?<=\s)on (?:(?:the|our|all) )?$"
     # "how much did Company A buy office furniture for", "purchased catering": the object of a buying verb
     r"|\b(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered) (?:(?:the|our|any|all) )?$"
     # "how much office furniture did we buy"
@@ -1033,12 +1043,21 @@ def read(
         mentions = _with_fuzzy(mentions, fuzzy)
     included, excluded_suppliers, excluded_groups, exclusion_problems, bare = _exclusions(
         id_masked, analysis, mentions, gazetteer, _supplier_id_mentions(text, identifiers))
+    included, excluded_companies, company_problems = _excluded_companies(id_masked, analysis, included, gazetteer)
+    exclusion_problems = [*exclusion_problems, *company_problems]
     if excluded_suppliers and identifiers.supplier_ids:
         # "except for SUP-18": an id behind an exclusion cue is left out, not asked for.
         identifiers = replace(identifiers, supplier_ids=tuple(i for i in identifiers.supplier_ids
                                                               if i not in excluded_suppliers))
+    parents = [m.resolved for m in included.product_groups if m.resolved]
     for position in bare:
         target = bare_exclusion_target(id_masked, position)
+        inside = subgroup_named_within(target, parents[0], gazetteer) if target and len(parents) == 1 else None
+        if inside is not None and target:
+            # "control equipment spend excluding cabinets": the subgroup named by its own words within the group
+            excluded_groups = tuple(dict.fromkeys((*excluded_groups, inside)))
+            consumed.append((position, id_masked.index(target, position) + len(target)))
+            continue
         if target:
             position = id_masked.index(target, position)
             if not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
@@ -1124,6 +1143,7 @@ def read(
         consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread),
         fuzzy=tuple((t, m) for _, _, t, m in fuzzy), analysis=analysis,
         excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
+        excluded_company_ids=excluded_companies,
     )
 
 
@@ -1189,7 +1209,9 @@ _EXCLUDED_AFTER_NAME = re.compile(
     # a restatement's closing parenthesis may stand between ("MRO (maintenance, repair and operations) aside")
     r"\s*[)\]\"”’]?\s*(?:(?:is|are|was|were|being|be|to be|should be|must be|has been|have been)\s+)?"
     r"(?:excluded|left out|"
-    r"removed|omitted|taken out|not included|not counted|ignored|disregarded|set aside|put aside|aside|dropped|"
+    # ("spend with Beta dropped from Q3 to Q4": the change verb, no exclusion)
+    r"removed|omitted|taken out|not included|not counted|ignored|disregarded|set aside|put aside|aside|"
+    r"dropped(?!\s+(?:from|by|to|in|between|over|since|sharply|significantly|\d))|"
     r"ausgenommen|ausgeschlossen|nicht eingerechnet)\b", re.I)
 #: The halves around a name of "leave Beta out", "take the MRO out": a verb before, "out" right after.
 _OUT_VERB_BEFORE = re.compile(r"\b(?:leave|leaving|leaves|take|taking|keep|keeping|strip|stripping)\s+(?:the\s+)?$",
@@ -1237,13 +1259,15 @@ def _exclusions(
     as ids) are excluded like names when a cue covers them."""
     spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions,
                                         *mentions.products)]
+    # a company behind a cue is no bare cue's target (its exclusion is read by _excluded_companies)
+    spans_and_companies = [*spans, *((m.start, m.end) for m in mentions.companies)]
     after = postfix_excluded(text, spans)
     if not analysis.exclusion_cues and not after:
         return mentions, (), (), [], []
     # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target
     cues = [c for c in analysis.exclusion_cues if not any(
         _CUE_AFTER_NAME.fullmatch(text[e:c[0]]) for _, e in spans if e <= c[0])]
-    covered, bare = excluded_spans(text, cues, spans)
+    covered, bare = excluded_spans(text, cues, spans_and_companies)
     covered |= after
     # A name restating an excluded one ("take out MRO (maintenance, repair and operations)") is left out with it:
     # one entity is never both kept and left out.
@@ -1282,6 +1306,37 @@ def _exclusions(
     )
     return (kept, tuple(dict.fromkeys(suppliers)), tuple(dict.fromkeys(groups)), problems,
             [position for position, _ in bare])
+
+
+_COMPANY_LEFT_OUT = re.compile(r"\s*[)\]]?\s*(?:(?:is|are|being|be|to be)\s+)?(?:excluded|left out|not included|"
+                               r"set aside|put aside|aside|ausgenommen|ausgeschlossen)\b", re.I)
+
+
+def _excluded_companies(text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer,
+                        ) -> tuple[EntityMentions, tuple[str, ...], list[str]]:
+    """Companies an exclusion cue leaves out ("all entities other than Xenon Pharma AG", "excl. Company A"): the
+    company left is read as the figure's company; several left are asked about (a company-spend figure is one
+    company's or all of them together, never a subset)."""
+    spans = [(m.start, m.end) for m in mentions.companies]
+    if not spans:
+        return mentions, (), []
+    covered, _ = excluded_spans(text, analysis.exclusion_cues, spans)
+    # after a company only words that do nothing else ("Company A spend dropped" is a change, no exclusion)
+    covered |= {(s, e) for s, e in spans if _COMPANY_LEFT_OUT.match(text, e)}
+    out = [m for m in mentions.companies if (m.start, m.end) in covered]
+    if not out:
+        return mentions, (), []
+    excluded = tuple(dict.fromkeys(c for m in out for c in m.candidates))
+    kept = [m for m in mentions.companies if (m.start, m.end) not in covered]
+    left = [c for c in gazetteer.companies if c.company_id not in excluded]
+    problems: list[str] = []
+    if not kept and len(left) == 1:
+        kept = [Mention("company", left[0].company_name, out[0].start, out[0].end, (left[0].company_id,))]
+    elif not kept:
+        names = ", ".join(f"{c.company_name} ({c.company_id})" for c in left) or "none"
+        problems.append(f"{out[0].text!r} (excluded) leaves the companies {names}: governed spend is one "
+                        "company's or all companies' together. Which company do you mean, or all of them?")
+    return replace(mentions, companies=tuple(kept)), excluded, problems
 
 
 def interpretation(entities: Entities, period_start: dt.date | None, period_end: dt.date | None) -> str:

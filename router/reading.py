@@ -424,6 +424,7 @@ _NOT_A_GROUPING = frozenset("""
 a an the this that these those our my your their its me us far now then default mistake end start close
 how which what when where who whom name email post mail hand law itself approved of
 company companies supplier suppliers vendor vendors product products group groups category categories item items
+entity entities subsidiary subsidiaries
 day days week weeks month months quarter quarters year years
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Measure words: "ranked by spend", "per unit"; a grouping only with a noun after them ("by cost center").

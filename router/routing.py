@@ -232,7 +232,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     questions: list[str] = []
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
-    all_companies = _all_companies(reading)
+    # "all entities other than Company A": the scope words are read with the exclusion (the company left)
+    all_companies = None if reading.excluded_company_ids else _all_companies(reading)
     # "across all companies", "group-wide", "all three entities", "spend per company": every company of the tenant
     # together (its rows are the tenant's under row-level security), when they share one reporting currency.
     company_scope = _company_scope(reading, all_companies, gazetteer)
