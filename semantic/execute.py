@@ -23,7 +23,7 @@ from psycopg import errors as pg_errors
 from pydantic import BaseModel, ConfigDict
 from sqlglot import exp
 
-from procura.db.pipeline import Statement, aexecute_pipelined, execute_pipelined
+from procura.db.pipeline import Dumped, Statement, aexecute_pipelined, dump, execute_pipelined
 from procura.db.session import AuthContext, scope_statement
 from procura.errors import AuthorizationError
 from semantic import audit
@@ -224,6 +224,7 @@ def run(
     statement_timeout_ms: int,
     row_cap: int,
     audit_entry: AuditRecord | None = None,
+    dumped: Dumped | None = None,
 ) -> MetricResult:
     """Execute ``query`` for ``ctx``'s tenant and return the typed result.
 
@@ -239,15 +240,19 @@ def run(
             transaction (one network round trip; a failed audit fails the query). That transaction is then not
             READ ONLY: the serving role holds SELECT on the marts and may append audit rows through
             ``app.record_audit()``, nothing else, and templates are validated read-only.
+        dumped: the call's statements as :func:`call_statements` made them for these same arguments, dumped
+            (:func:`procura.db.pipeline.dump`); built here when not given.
 
     Raises:
         MetricTimeoutError: the statement timeout cancelled the query.
         MetricExecutionError: any other database failure (logged with details; the message is generic).
     """
     started = time.perf_counter()
-    statements = _statements(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry)
+    _check_idle(conn)
+    if dumped is None:
+        dumped = dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
     try:
-        raw_rows: list[Any] = execute_pipelined(conn, statements)
+        raw_rows: list[Any] = execute_pipelined(conn, dumped)
     except psycopg.Error as exc:
         raise _failure(exc, metric, statement_timeout_ms) from exc
     return _finish(metric, query, params, raw_rows, started, row_cap, audited=audit_entry is not None)
@@ -263,19 +268,28 @@ async def arun(
     statement_timeout_ms: int,
     row_cap: int,
     audit_entry: AuditRecord | None = None,
+    dumped: Dumped | None = None,
 ) -> MetricResult:
     """:func:`run` on an asyncio connection (the same statements, checks and result)."""
     started = time.perf_counter()
-    statements = _statements(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry)
+    _check_idle(conn)
+    if dumped is None:
+        dumped = dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
     try:
-        raw_rows: list[Any] = await aexecute_pipelined(conn, statements)
+        raw_rows: list[Any] = await aexecute_pipelined(conn, dumped)
     except psycopg.Error as exc:
         raise _failure(exc, metric, statement_timeout_ms) from exc
     return _finish(metric, query, params, raw_rows, started, row_cap, audited=audit_entry is not None)
 
 
-def _statements(
-    conn: psycopg.Connection | psycopg.AsyncConnection,
+def _check_idle(conn: psycopg.Connection | psycopg.AsyncConnection) -> None:
+    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        # Design note: the scope below lives in the call's implicit transaction; inside an open transaction it
+        # would outlive this query.
+        raise MetricExecutionError("metric queries need an autocommit connection that is not in a transaction")
+
+
+def call_statements(
     ctx: AuthContext,
     metric: Metric,
     query: CompiledQuery,
@@ -305,10 +319,6 @@ def _statements(
     )
     if query.relation != LINES:
         scope_sql += ", pg_catalog.set_config('plan_cache_mode', 'force_custom_plan', true)"
-    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-        # Design note: the scope below lives in the call's implicit transaction; inside an open transaction it
-        # would outlive this query.
-        raise MetricExecutionError("metric queries need an autocommit connection that is not in a transaction")
     # Design note: one network round trip, and no BEGIN or COMMIT. In the extended query protocol every
     # statement up to a Sync runs in one implicit transaction, and execute_pipelined sends both statements and
     # its only Sync in one write: the scope's transaction-local settings (tenant, timeout, READ ONLY unless the
