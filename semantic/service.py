@@ -33,7 +33,7 @@ from semantic.errors import (
     ParameterError,
     ScopeError,
 )
-from semantic.execute import MetricResult, arun, call_statements, run
+from semantic.execute import MetricResult, arun, arun_json, call_statements, run
 from semantic.loader import Metric, MetricRegistry
 from semantic.model import METRIC_NAME
 from semantic.params import BoundParameters, bind, check_partition
@@ -148,6 +148,32 @@ class MetricService:
             dumped = self._dumped(conn, ctx, metric, query, params, entry, key)
             return await arun(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
                               row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
+        except Exception as exc:
+            await self._aaudit(conn, ctx, call.failed(exc, parameters))
+            raise
+
+    async def aquery_json(
+        self,
+        conn: psycopg.AsyncConnection,
+        ctx: AuthContext,
+        name: str,
+        parameters: Mapping[str, Any],
+        *,
+        group_by: Sequence[str] = (),
+        grain: str | None = None,
+        route: Literal["api", "cli"] = "api",
+        key_id: str | None = None,
+    ) -> bytes:
+        """:meth:`aquery` with the answer as the JSON of its :class:`MetricResult`
+        (:func:`semantic.execute.shape_json`): the same checks, statements and audit rows."""
+        call = _Call(name, route, key_id)
+        try:
+            sizes = await self.relations.asizes(conn)
+            metric, query, params, key = self._plan(call, ctx, name, parameters, group_by, grain, False, sizes)
+            entry = call.pending()
+            dumped = self._dumped(conn, ctx, metric, query, params, entry, key)
+            return await arun_json(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
+                                   row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
         except Exception as exc:
             await self._aaudit(conn, ctx, call.failed(exc, parameters))
             raise
