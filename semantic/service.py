@@ -62,6 +62,8 @@ class MetricService:
         self.relations = RelationPlanner()
         #: Checked and bound requests by what was asked (see :meth:`_bound`).
         self._bound_requests: dict[Hashable, _Bound] = {}
+        #: The relation chosen for a bound request: (relation sizes, planner, compiled variant, the answer).
+        self._selected: dict[Hashable, tuple[Mapping[str, float], RelationPlanner, CompiledQuery, CompiledQuery]] = {}
         #: The dumped statements of a bound request for one caller (see :meth:`_dumped`).
         self._dumped_calls: dict[Hashable, Dumped] = {}
 
@@ -204,8 +206,17 @@ class MetricService:
         if not ctx.has_scope(metric.definition.scope):
             raise ScopeError(f"metric {metric.name}", metric.definition.scope)
         call.group_by, call.grain, call.hashes = query.variant.group_by, query.variant.grain, hashes
-        query = self.relations.select(metric.definition, query, params.values, metric.schema, sizes)
-        return metric, query, params, key
+        # The choice is a pure function of the request and the relation sizes (read again once a minute, a new
+        # mapping each time): kept while both are the same.
+        selected = self._selected.get(key) if key is not None else None
+        if selected is not None and selected[0] is sizes and selected[1] is self.relations and selected[2] is query:
+            return metric, selected[3], params, key
+        chosen = self.relations.select(metric.definition, query, params.values, metric.schema, sizes)
+        if key is not None:
+            if len(self._selected) >= _BOUND_MAX:
+                self._selected.clear()
+            self._selected[key] = (sizes, self.relations, query, chosen)
+        return metric, chosen, params, key
 
     def _dumped(
         self,
@@ -357,6 +368,9 @@ def _frozen(value: Any, depth: int = 0) -> Hashable:
     if kind in _SCALARS:
         return (kind, value)
     if kind is list or kind is tuple:
+        if all(type(v) is str for v in value):
+            # the common case (ids, codes, statuses) in one step; three parts, so never equal to the general form
+            return (kind, str, tuple(value))
         return (kind, tuple(_frozen(v, depth + 1) for v in value))
     if isinstance(value, Mapping):
         # sorted by key text and type; a mapping with keys of mixed types raises TypeError (not kept)
