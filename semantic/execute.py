@@ -23,7 +23,7 @@ from psycopg import errors as pg_errors
 from pydantic import BaseModel, ConfigDict
 from sqlglot import exp
 
-from procura.db.pipeline import Statement, aexecute_pipelined, execute_pipelined
+from procura.db.pipeline import Dumped, Statement, aexecute_pipelined, dump, execute_pipelined
 from procura.db.session import AuthContext, scope_statement
 from procura.errors import AuthorizationError
 from semantic import audit
@@ -224,6 +224,7 @@ def run(
     statement_timeout_ms: int,
     row_cap: int,
     audit_entry: AuditRecord | None = None,
+    dumped: Dumped | None = None,
 ) -> MetricResult:
     """Execute ``query`` for ``ctx``'s tenant and return the typed result.
 
@@ -239,15 +240,19 @@ def run(
             transaction (one network round trip; a failed audit fails the query). That transaction is then not
             READ ONLY: the serving role holds SELECT on the marts and may append audit rows through
             ``app.record_audit()``, nothing else, and templates are validated read-only.
+        dumped: the call's statements as :func:`call_statements` made them for these same arguments, dumped
+            (:func:`procura.db.pipeline.dump`); built here when not given.
 
     Raises:
         MetricTimeoutError: the statement timeout cancelled the query.
         MetricExecutionError: any other database failure (logged with details; the message is generic).
     """
     started = time.perf_counter()
-    statements = _statements(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry)
+    _check_idle(conn)
+    if dumped is None:
+        dumped = dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
     try:
-        raw_rows: list[Any] = execute_pipelined(conn, statements)
+        raw_rows: list[Any] = execute_pipelined(conn, dumped)
     except psycopg.Error as exc:
         raise _failure(exc, metric, statement_timeout_ms) from exc
     return _finish(metric, query, params, raw_rows, started, row_cap, audited=audit_entry is not None)
@@ -263,19 +268,57 @@ async def arun(
     statement_timeout_ms: int,
     row_cap: int,
     audit_entry: AuditRecord | None = None,
+    dumped: Dumped | None = None,
 ) -> MetricResult:
     """:func:`run` on an asyncio connection (the same statements, checks and result)."""
     started = time.perf_counter()
-    statements = _statements(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry)
+    _check_idle(conn)
+    if dumped is None:
+        dumped = dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
     try:
-        raw_rows: list[Any] = await aexecute_pipelined(conn, statements)
+        raw_rows: list[Any] = await aexecute_pipelined(conn, dumped)
     except psycopg.Error as exc:
         raise _failure(exc, metric, statement_timeout_ms) from exc
     return _finish(metric, query, params, raw_rows, started, row_cap, audited=audit_entry is not None)
 
 
-def _statements(
-    conn: psycopg.Connection | psycopg.AsyncConnection,
+async def arun_json(
+    conn: psycopg.AsyncConnection,
+    ctx: AuthContext,
+    metric: Metric,
+    query: CompiledQuery,
+    params: BoundParameters,
+    *,
+    statement_timeout_ms: int,
+    row_cap: int,
+    audit_entry: AuditRecord | None = None,
+    dumped: Dumped | None = None,
+) -> bytes:
+    """:func:`arun`, with the answer as the JSON of its :class:`MetricResult` (what ``model_dump_json`` gives, up
+    to the formatting of numbers) instead of the model: the HTTP route's path (:func:`shape_json`)."""
+    started = time.perf_counter()
+    _check_idle(conn)
+    if dumped is None:
+        dumped = dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
+    try:
+        raw_rows: list[Any] = await aexecute_pipelined(conn, dumped)
+    except psycopg.Error as exc:
+        raise _failure(exc, metric, statement_timeout_ms) from exc
+    if audit_entry is not None:
+        raw_rows = [row[:-2] for row in raw_rows if row[-2] is not None]
+    truncated = len(raw_rows) > row_cap
+    return shape_json(metric, query, params, raw_rows[:row_cap], truncated=truncated,
+                      duration_ms=(time.perf_counter() - started) * 1000)  # fmt: skip
+
+
+def _check_idle(conn: psycopg.Connection | psycopg.AsyncConnection) -> None:
+    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        # Design note: the scope below lives in the call's implicit transaction; inside an open transaction it
+        # would outlive this query.
+        raise MetricExecutionError("metric queries need an autocommit connection that is not in a transaction")
+
+
+def call_statements(
     ctx: AuthContext,
     metric: Metric,
     query: CompiledQuery,
@@ -305,10 +348,6 @@ def _statements(
     )
     if query.relation != LINES:
         scope_sql += ", pg_catalog.set_config('plan_cache_mode', 'force_custom_plan', true)"
-    if not conn.autocommit or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-        # Design note: the scope below lives in the call's implicit transaction; inside an open transaction it
-        # would outlive this query.
-        raise MetricExecutionError("metric queries need an autocommit connection that is not in a transaction")
     # Design note: one network round trip, and no BEGIN or COMMIT. In the extended query protocol every
     # statement up to a Sync runs in one implicit transaction, and execute_pipelined sends both statements and
     # its only Sync in one write: the scope's transaction-local settings (tenant, timeout, READ ONLY unless the
@@ -398,21 +437,12 @@ def _shape_plan(metric: Metric, query: CompiledQuery) -> _ShapePlan:
     return plan
 
 
-def shape(
-    metric: Metric,
-    query: CompiledQuery,
-    params: BoundParameters,
-    raw_rows: Sequence[Sequence[Any]],
-    *,
-    truncated: bool,
-    duration_ms: float,
-) -> MetricResult:
-    """Turn database rows into a :class:`MetricResult` (pure; no database)."""
+def _shaped(
+    plan: _ShapePlan, metric: Metric, params: BoundParameters, raw_rows: Sequence[Sequence[Any]]
+) -> tuple[list[tuple[dict[str, JsonScalar], tuple[tuple[str, ...], int] | None]], Status, Coverage | None, int]:
+    """The rows (values, provenance ids and count), status, coverage and matched total of a result."""
     definition = metric.definition
-    values = params.values
-    plan = _shape_plan(metric, query)
-
-    rows: list[ResultRow] = []
+    rows: list[tuple[dict[str, JsonScalar], tuple[tuple[str, ...], int] | None]] = []
     covered: set[str] = set()
     matched_total = 0
     for raw in raw_rows:
@@ -428,19 +458,15 @@ def shape(
             row_values[name] = show(raw[i])
         provenance = None
         if plan.ids is not None and plan.count is not None:
-            ids = tuple(map(str, raw[plan.ids] or ()))
-            count = int(raw[plan.count])
-            provenance = Provenance.model_construct(
-                source_line_ids=ids, source_line_count=count, truncated=count > len(ids)
-            )
+            provenance = (tuple(map(str, raw[plan.ids] or ())), int(raw[plan.count]))
         if plan.coverage is not None:
             covered.update(map(str, raw[plan.coverage] or ()))
-        rows.append(ResultRow.model_construct(values=row_values, provenance=provenance))
+        rows.append((row_values, provenance))
 
     coverage = None
     status: Status = "complete" if rows else "no_data"
     if definition.coverage is not None:
-        requested = tuple(values[definition.coverage.parameter] or ())
+        requested = tuple(params.values[definition.coverage.parameter] or ())
         calculated = tuple(k for k in requested if k in covered)
         missing = tuple(k for k in requested if k not in covered)
         coverage = Coverage.model_construct(
@@ -448,7 +474,36 @@ def shape(
         )
         if rows and missing:
             status = "partial"
+    return rows, status, coverage, matched_total
 
+
+def shape(
+    metric: Metric,
+    query: CompiledQuery,
+    params: BoundParameters,
+    raw_rows: Sequence[Sequence[Any]],
+    *,
+    truncated: bool,
+    duration_ms: float,
+) -> MetricResult:
+    """Turn database rows into a :class:`MetricResult` (pure; no database)."""
+    definition = metric.definition
+    values = params.values
+    plan = _shape_plan(metric, query)
+    shaped, status, coverage, matched_total = _shaped(plan, metric, params, raw_rows)
+    rows = tuple(
+        ResultRow.model_construct(
+            values=row_values,
+            provenance=None
+            if provenance is None
+            else Provenance.model_construct(
+                source_line_ids=provenance[0],
+                source_line_count=provenance[1],
+                truncated=provenance[1] > len(provenance[0]),
+            ),
+        )
+        for row_values, provenance in shaped
+    )
     # Design note: model_construct, not validation: every value here was typed by this function (rows from the
     # database, parameters already bound), and this runs on every call.
     echo = params.as_json()
@@ -461,7 +516,7 @@ def shape(
         currency=str(values[definition.currency_parameter]) if definition.currency_parameter else None,
         policy={k: echo[ref] if ref is not None else text for k, ref, text in plan.policy},
         columns=_columns(metric, query, values),
-        rows=tuple(rows),
+        rows=rows,
         row_count=len(rows),
         truncated=truncated,
         matched_line_count=matched_total if plan.match is not None else None,
@@ -469,6 +524,96 @@ def shape(
         duration_ms=round(duration_ms, 3),
         answered_from=query.relation,
     )
+
+
+#: JSON text as pydantic-core writes a model's: no spaces, UTF-8 (not \u-escaped).
+_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+@dataclass(frozen=True)
+class _JsonFrame:
+    """The parts of a result's JSON that depend only on the metric, the compiled query and the bound values."""
+
+    head: bytes  # up to the status
+    middle: bytes  # from the parameters up to the rows
+    tail: bytes  # the relation that answered, to the end
+
+
+#: _json_frame's answer per (metric, query, bound values) objects: a dashboard's bound requests are kept by the
+#: service, so the same objects come back on every call (the entry keeps them alive; see _columns).
+_FRAMES: dict[tuple[int, int, int], tuple[Metric, CompiledQuery, BoundParameters, _JsonFrame]] = {}
+
+
+def _json_frame(metric: Metric, query: CompiledQuery, params: BoundParameters, plan: _ShapePlan) -> _JsonFrame:
+    key = (id(metric), id(query), id(params))
+    found = _FRAMES.get(key)
+    if found is not None and found[0] is metric and found[1] is query and found[2] is params:
+        return found[3]
+    definition = metric.definition
+    values = params.values
+    echo = params.as_json()
+    currency = str(values[definition.currency_parameter]) if definition.currency_parameter else None
+    columns = [c.model_dump(mode="json") for c in _columns(metric, query, values)]
+    policy = {k: echo[ref] if ref is not None else text for k, ref, text in plan.policy}
+    middle = (
+        f',"parameters":{_json(echo)},"group_by":{_json(list(query.variant.group_by))},'
+        f'"grain":{_json(query.variant.grain)},"currency":{_json(currency)},"policy":{_json(policy)},'
+        f'"columns":{_json(columns)},"rows":'
+    )
+    frame = _JsonFrame(
+        head=f'{{"metric":{_json(definition.name)},"status":'.encode(),
+        middle=middle.encode(),
+        tail=f',"answered_from":{_json(query.relation)}}}'.encode(),
+    )
+    if len(_FRAMES) >= _COLUMNS_MAX:
+        _FRAMES.clear()
+    _FRAMES[key] = (metric, query, params, frame)
+    return frame
+
+
+def shape_json(
+    metric: Metric,
+    query: CompiledQuery,
+    params: BoundParameters,
+    raw_rows: Sequence[Sequence[Any]],
+    *,
+    truncated: bool,
+    duration_ms: float,
+) -> bytes:
+    """:func:`shape`'s result as JSON, without building the models: the same keys in the same order and the same
+    values (``json.loads`` of both is equal; tests/unit/test_semantic_execute_json.py).
+
+    Design note: the HTTP route's answer is these bytes; building the four kinds of models and serializing them
+    was most of shaping's cost per call, and its frame (parameters, policy, columns) is the same on every call of
+    a dashboard's request. The documented response model (api.models.MetricQueryResponse) is unchanged.
+    """
+    plan = _shape_plan(metric, query)
+    shaped, status, coverage, matched_total = _shaped(plan, metric, params, raw_rows)
+    frame = _json_frame(metric, query, params, plan)
+    rows = [
+        {
+            "values": row_values,
+            "provenance": None
+            if provenance is None
+            else {
+                "source_line_ids": provenance[0],
+                "source_line_count": provenance[1],
+                "truncated": provenance[1] > len(provenance[0]),
+            },
+        }
+        for row_values, provenance in shaped
+    ]
+    cover = None
+    if coverage is not None:
+        cover = {"parameter": coverage.parameter, "requested": coverage.requested, "calculated": coverage.calculated,
+                 "missing": coverage.missing}  # fmt: skip
+    matched = matched_total if plan.match is not None else None
+    rest = (
+        f',"row_count":{len(rows)},"truncated":{_json(truncated)},"matched_line_count":{_json(matched)},'
+        f'"coverage":{_json(cover)},"duration_ms":{_json(round(duration_ms, 3))}'
+    )
+    return b"".join((frame.head, b'"', status.encode(), b'"', frame.middle, _json(rows).encode(), rest.encode(),
+                     frame.tail))  # fmt: skip
 
 
 def presenter(spec: OutputSpec) -> Callable[[Any], JsonScalar]:

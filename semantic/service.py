@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 import psycopg
 
+from procura.db.pipeline import Dumped, dump
 from procura.db.session import AuthContext
 from procura.keyed import server_key
 from procura.settings import Settings
@@ -32,7 +33,7 @@ from semantic.errors import (
     ParameterError,
     ScopeError,
 )
-from semantic.execute import MetricResult, arun, run
+from semantic.execute import MetricResult, arun, arun_json, call_statements, run
 from semantic.loader import Metric, MetricRegistry
 from semantic.model import METRIC_NAME
 from semantic.params import BoundParameters, bind, check_partition
@@ -61,6 +62,10 @@ class MetricService:
         self.relations = RelationPlanner()
         #: Checked and bound requests by what was asked (see :meth:`_bound`).
         self._bound_requests: dict[Hashable, _Bound] = {}
+        #: The relation chosen for a bound request: (relation sizes, planner, compiled variant, the answer).
+        self._selected: dict[Hashable, tuple[Mapping[str, float], RelationPlanner, CompiledQuery, CompiledQuery]] = {}
+        #: The dumped statements of a bound request for one caller (see :meth:`_dumped`).
+        self._dumped_calls: dict[Hashable, Dumped] = {}
 
     @classmethod
     def from_settings(cls, registry: MetricRegistry, settings: Settings) -> MetricService:
@@ -110,9 +115,12 @@ class MetricService:
         """
         call = _Call(name, route, key_id)
         try:
-            plan = self._plan(call, ctx, name, parameters, group_by, grain, from_text, self.relations.sizes(conn))
-            return run(conn, ctx, *plan, statement_timeout_ms=self.statement_timeout_ms, row_cap=self.row_cap,
-                       audit_entry=call.pending())  # fmt: skip
+            metric, query, params, key = self._plan(call, ctx, name, parameters, group_by, grain, from_text,
+                                                    self.relations.sizes(conn))  # fmt: skip
+            entry = call.pending()
+            dumped = self._dumped(conn, ctx, metric, query, params, entry, key)
+            return run(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
+                       row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
         except Exception as exc:
             self._audit(conn, ctx, call.failed(exc, parameters))
             raise
@@ -137,9 +145,37 @@ class MetricService:
         call = _Call(name, route, key_id)
         try:
             sizes = await self.relations.asizes(conn)
-            plan = self._plan(call, ctx, name, parameters, group_by, grain, False, sizes)
-            return await arun(conn, ctx, *plan, statement_timeout_ms=self.statement_timeout_ms,
-                              row_cap=self.row_cap, audit_entry=call.pending())  # fmt: skip
+            metric, query, params, key = self._plan(call, ctx, name, parameters, group_by, grain, False, sizes)
+            entry = call.pending()
+            dumped = self._dumped(conn, ctx, metric, query, params, entry, key)
+            return await arun(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
+                              row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
+        except Exception as exc:
+            await self._aaudit(conn, ctx, call.failed(exc, parameters))
+            raise
+
+    async def aquery_json(
+        self,
+        conn: psycopg.AsyncConnection,
+        ctx: AuthContext,
+        name: str,
+        parameters: Mapping[str, Any],
+        *,
+        group_by: Sequence[str] = (),
+        grain: str | None = None,
+        route: Literal["api", "cli"] = "api",
+        key_id: str | None = None,
+    ) -> bytes:
+        """:meth:`aquery` with the answer as the JSON of its :class:`MetricResult`
+        (:func:`semantic.execute.shape_json`): the same checks, statements and audit rows."""
+        call = _Call(name, route, key_id)
+        try:
+            sizes = await self.relations.asizes(conn)
+            metric, query, params, key = self._plan(call, ctx, name, parameters, group_by, grain, False, sizes)
+            entry = call.pending()
+            dumped = self._dumped(conn, ctx, metric, query, params, entry, key)
+            return await arun_json(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
+                                   row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
         except Exception as exc:
             await self._aaudit(conn, ctx, call.failed(exc, parameters))
             raise
@@ -154,8 +190,9 @@ class MetricService:
         grain: str | None,
         from_text: bool,
         sizes: Mapping[str, float],
-    ) -> tuple[Metric, CompiledQuery, BoundParameters]:
-        """Look up, check and bind (no I/O): the metric, the query that answers and its values."""
+    ) -> tuple[Metric, CompiledQuery, BoundParameters, Hashable | None]:
+        """Look up, check and bind (no I/O): the metric, the query that answers, its values and the request's
+        key (``None`` when it has none; see :func:`_request_key`)."""
         key = _request_key(name, parameters, group_by, grain, from_text)
         bound = self._bound_requests.get(key) if key is not None else None
         if bound is None:
@@ -169,8 +206,50 @@ class MetricService:
         if not ctx.has_scope(metric.definition.scope):
             raise ScopeError(f"metric {metric.name}", metric.definition.scope)
         call.group_by, call.grain, call.hashes = query.variant.group_by, query.variant.grain, hashes
-        query = self.relations.select(metric.definition, query, params.values, metric.schema, sizes)
-        return metric, query, params
+        # The choice is a pure function of the request and the relation sizes (read again once a minute, a new
+        # mapping each time): kept while both are the same.
+        selected = self._selected.get(key) if key is not None else None
+        if selected is not None and selected[0] is sizes and selected[1] is self.relations and selected[2] is query:
+            return metric, selected[3], params, key
+        chosen = self.relations.select(metric.definition, query, params.values, metric.schema, sizes)
+        if key is not None:
+            if len(self._selected) >= _BOUND_MAX:
+                self._selected.clear()
+            self._selected[key] = (sizes, self.relations, query, chosen)
+        return metric, chosen, params, key
+
+    def _dumped(
+        self,
+        conn: psycopg.Connection | psycopg.AsyncConnection,
+        ctx: AuthContext,
+        metric: Metric,
+        query: CompiledQuery,
+        params: BoundParameters,
+        entry: audit.AuditRecord,
+        key: Hashable | None,
+    ) -> Dumped:
+        """The call's statements (:func:`semantic.execute.call_statements`), dumped; kept per request key and
+        everything else they are made of: the tenant, principal, route and key id of the audit row, the relation
+        that answers, the timeout, the row cap and the connection's encoding.
+
+        Design note: after binding, dumping the call's two statements and 18 values was most of the service's
+        own client CPU per call (docs/benchmarks.md, "Metric API, seventh pass"). The scope statement carries the
+        tenant, so an entry only ever serves calls of that tenant; nothing of a refused call is kept.
+        """
+        route, key_id = audit.effective_route(entry)
+        full = None
+        if key is not None:
+            full = (key, query.relation, query.sql, ctx.tenant_id, ctx.principal_id, route, key_id,
+                    self.statement_timeout_ms, self.row_cap, conn.info.encoding)  # fmt: skip
+            found = self._dumped_calls.get(full)
+            if found is not None:
+                return found
+        made = dump(conn, call_statements(ctx, metric, query, params, self.statement_timeout_ms, self.row_cap, entry))
+        if full is not None:
+            if len(self._dumped_calls) >= _BOUND_MAX:
+                self._dumped_calls.clear()
+            self._dumped_calls[full] = made
+        return made
 
     def _bound(
         self,
@@ -289,6 +368,9 @@ def _frozen(value: Any, depth: int = 0) -> Hashable:
     if kind in _SCALARS:
         return (kind, value)
     if kind is list or kind is tuple:
+        if all(type(v) is str for v in value):
+            # the common case (ids, codes, statuses) in one step; three parts, so never equal to the general form
+            return (kind, str, tuple(value))
         return (kind, tuple(_frozen(v, depth + 1) for v in value))
     if isinstance(value, Mapping):
         # sorted by key text and type; a mapping with keys of mixed types raises TypeError (not kept)

@@ -23,6 +23,7 @@ import re
 import threading
 import weakref
 from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -146,12 +147,13 @@ def _prepared(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> s
         return names
 
 
-def execute_pipelined(conn: psycopg.Connection[Any], statements: Sequence[Statement]) -> list[tuple[Any, ...]]:
+def execute_pipelined(conn: psycopg.Connection[Any], statements: Sequence[Statement] | Dumped) -> list[tuple[Any, ...]]:
     """Run ``statements`` in one implicit transaction and one network round trip; the last one's rows.
 
     Args:
         conn: an autocommit connection that is idle (not in a transaction, not in a psycopg pipeline).
-        statements: psycopg-style SQL and values; the last statement must return rows.
+        statements: psycopg-style SQL and values, or the same already dumped (:func:`dump`); the last statement
+            must return rows.
 
     Raises:
         psycopg.Error: the first statement that failed (its own class and diagnostics), or the connection's
@@ -167,7 +169,7 @@ def execute_pipelined(conn: psycopg.Connection[Any], statements: Sequence[Statem
 
 
 async def aexecute_pipelined(
-    conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement]
+    conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement] | Dumped
 ) -> list[tuple[Any, ...]]:
     """:func:`execute_pipelined` on an asyncio connection: the wait for the results is an ``await``, so an
     async route needs no worker thread for it."""
@@ -208,18 +210,31 @@ def _text_arrays(values: Sequence[Any]) -> dict[int, bytes] | None:
 _Queued = tuple[bytes, bytes | None, Sequence[Buffer | None], tuple[int, ...], tuple[pq.Format, ...]]
 
 
-def _queue(
-    conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], statements: Sequence[Statement]
-) -> tuple[Adaptation, set[bytes], list[_Queued]]:
-    """Everything that can fail in Python (placeholders, values, adapters), done before anything is sent."""
-    if conn.closed:
-        raise psycopg.OperationalError("the connection is closed")
-    if not conn.autocommit or conn.info.transaction_status != pq.TransactionStatus.IDLE:
-        raise psycopg.ProgrammingError("execute_pipelined needs an idle autocommit connection")
+@dataclass(frozen=True, slots=True)
+class Dumped:
+    """Statements with their values dumped to the bytes Postgres receives: what :func:`dump` makes once and
+    :func:`execute_pipelined` / :func:`aexecute_pipelined` send, on any connection with the same client encoding
+    and psycopg's default adapters (the pools' connections).
+
+    Design note: a dashboard sends the same few requests again and again; turning their values into bytes
+    (placeholders, adapters, array literals) was the largest piece of the client's own work in a metric call
+    (docs/benchmarks.md, "Metric API, seventh pass"), so a caller that asks the same thing again may keep this.
+    """
+
+    #: per statement: its prepared statement's name, its text, the dumped values, their type oids and formats
+    statements: tuple[tuple[bytes, bytes, tuple[bytes | None, ...], tuple[int, ...], tuple[pq.Format, ...]], ...]
+    encoding: str
+
+
+def dump(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], statements: Sequence[Statement]) -> Dumped:
+    """Everything that can fail in Python (placeholders, values, adapters), done before anything is sent.
+
+    Raises:
+        psycopg.ProgrammingError: a malformed placeholder, or values that do not match them.
+    """
     tx: Adaptation = Transformer(conn)
-    prepared = _prepared(conn)
-    queued: list[_Queued] = []
     utf8 = conn.info.encoding == "utf-8"
+    out = []
     for sql, params in statements:
         converted = convert(sql)
         values = _values(converted, params)
@@ -230,14 +245,32 @@ def _queue(
         types, formats = tuple(tx.types or ()), tuple(tx.formats or ())
         if arrays:
             dumped = [arrays.get(i, d) for i, d in enumerate(dumped)]
-        name = _statement_name(converted.text, types)
+        frozen = tuple(d if d is None or type(d) is bytes else bytes(d) for d in dumped)
+        out.append((_statement_name(converted.text, types), converted.text, frozen, types, formats))
+    return Dumped(tuple(out), conn.info.encoding)
+
+
+def _queue(
+    conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], statements: Sequence[Statement] | Dumped
+) -> tuple[set[bytes], list[_Queued]]:
+    """The statements to send on ``conn``: each prepared there first unless it already is."""
+    if conn.closed:
+        raise psycopg.OperationalError("the connection is closed")
+    if not conn.autocommit or conn.info.transaction_status != pq.TransactionStatus.IDLE:
+        raise psycopg.ProgrammingError("execute_pipelined needs an idle autocommit connection")
+    dumped = statements if isinstance(statements, Dumped) else dump(conn, statements)
+    if dumped.encoding != conn.info.encoding:
+        raise psycopg.ProgrammingError("the statements were dumped for another client encoding")
+    prepared = _prepared(conn)
+    queued: list[_Queued] = []
+    for name, text, values, types, formats in dumped.statements:
         parse: bytes | None = None
         if name not in prepared:
             if len(prepared) >= MAX_PREPARED:
                 name = b""  # the unnamed statement: parsed again on every call
-            parse = converted.text
-        queued.append((name, parse, dumped, types, formats))
-    return tx, prepared, queued
+            parse = text
+        queued.append((name, parse, values, types, formats))
+    return prepared, queued
 
 
 def _send(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], queued: list[_Queued]) -> PGconn:
@@ -254,8 +287,8 @@ def _send(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], queued: 
     return pgconn
 
 
-def _execute(conn: psycopg.Connection[Any], statements: Sequence[Statement]) -> list[tuple[Any, ...]]:
-    tx, prepared, queued = _queue(conn, statements)
+def _execute(conn: psycopg.Connection[Any], statements: Sequence[Statement] | Dumped) -> list[tuple[Any, ...]]:
+    prepared, queued = _queue(conn, statements)
     with conn.lock:
         try:
             pgconn = _send(conn, queued)
@@ -268,11 +301,13 @@ def _execute(conn: psycopg.Connection[Any], statements: Sequence[Statement]) -> 
             # close it, so that the pool discards it rather than handing it out again.
             conn.close()
             raise
-    return _rows(conn, tx, prepared, queued, results)
+    return _rows(conn, prepared, queued, results)
 
 
-async def _aexecute(conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement]) -> list[tuple[Any, ...]]:
-    tx, prepared, queued = _queue(conn, statements)
+async def _aexecute(
+    conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement] | Dumped
+) -> list[tuple[Any, ...]]:
+    prepared, queued = _queue(conn, statements)
     async with conn.lock:
         try:
             pgconn = _send(conn, queued)
@@ -283,12 +318,11 @@ async def _aexecute(conn: psycopg.AsyncConnection[Any], statements: Sequence[Sta
         except BaseException:  # a cancelled task included: see _execute
             await conn.close()
             raise
-    return _rows(conn, tx, prepared, queued, results)
+    return _rows(conn, prepared, queued, results)
 
 
 def _rows(
     conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any],
-    tx: Adaptation,
     prepared: set[bytes],
     queued: list[_Queued],
     results: list[PGresult],
@@ -312,6 +346,7 @@ def _rows(
         raise pg_errors.error_from_result(error, encoding=conn.info.encoding)
     if last is None or last.status != pq.ExecStatus.TUPLES_OK:
         raise psycopg.ProgrammingError("the last pipelined statement returned no rows")
+    tx: Adaptation = Transformer(conn)
     tx.set_pgresult(last)
     return tx.load_rows(0, last.ntuples, tuple)
 

@@ -107,10 +107,12 @@ def _request(draw: st.DrawFn, registry: MetricRegistry) -> tuple[str, dict[str, 
         "month": start.strftime("%Y-%m"),
         # The synthetic lines have groups PG-0..PG-11 (none absent); PG-99 has no lines.
         "exclude_supplier_ids": [f"SUP-{n}" for n in draw(st.lists(st.integers(15, 80), min_size=1, max_size=4))],
-        "product_group_ids": draw(st.lists(st.sampled_from([f"PG-{n}" for n in (*range(12), 99)]), min_size=1,
-                                           max_size=4, unique=True)),
-        "exclude_product_group_ids": draw(st.lists(st.sampled_from([f"PG-{n}" for n in (*range(12), 99)]),
-                                                   min_size=1, max_size=4, unique=True)),
+        "product_group_ids": draw(
+            st.lists(st.sampled_from([f"PG-{n}" for n in (*range(12), 99)]), min_size=1, max_size=4, unique=True)
+        ),
+        "exclude_product_group_ids": draw(
+            st.lists(st.sampled_from([f"PG-{n}" for n in (*range(12), 99)]), min_size=1, max_size=4, unique=True)
+        ),
         "document_types": draw(st.sampled_from([["invoice"], ["credit_note"], ["invoice", "credit_note"]])),
     }
     parameters = {}
@@ -307,6 +309,37 @@ def test_a_failed_audit_fails_the_request(built: Built, app: psycopg.Connection)
         service.query(app, ctx, "finance.company_spend", parameters)
     assert _audit_rows(built, principal) == []
     assert idle_autocommit(app)  # the connection is clean for the next request
+
+
+def test_kept_statements_serve_only_their_own_tenant_principal_and_route(built: Built, app: psycopg.Connection) -> None:
+    """The service keeps a request's dumped statements (the tenant scope and the audited query) per caller: the
+    same request from another tenant, principal or route is scoped and audited as that caller, sync and async,
+    and its answer is that tenant's (no lines: no data)."""
+    service = MetricService(built.registry, statement_timeout_ms=10_000, row_cap=10_000)
+    principal = unique_tenant("kept")
+    other_tenant = unique_tenant("kept-other")
+    asked = {"company_id": "COMP-A", "supplier_ids": ["SUP-18"], "start_date": "2024-01-01", "end_date": "2025-01-01"}
+    ctx = AuthContext(tenant_id=built.tenant, principal_id=principal, scopes=frozenset({"invoice:aggregate"}))
+    elsewhere = replace(ctx, tenant_id=other_tenant)
+    answers = [service.query(app, ctx, "finance.aggregate_spend", asked) for _ in range(2)]
+    answers.append(service.query(app, elsewhere, "finance.aggregate_spend", asked))
+    answers.append(service.query(app, ctx, "finance.aggregate_spend", asked, route="cli"))
+
+    async def scenario() -> bytes:
+        async with await psycopg.AsyncConnection.connect(built.settings.app_url, autocommit=True) as conn:
+            await service.aquery_json(conn, ctx, "finance.aggregate_spend", asked)
+            return await service.aquery_json(conn, elsewhere, "finance.aggregate_spend", asked)
+
+    elsewhere_json = asyncio.run(scenario())
+    assert [a.status for a in answers] == ["complete", "complete", "no_data", "complete"]
+    assert b'"status":"no_data"' in elsewhere_json
+    with psycopg.connect(built.settings.admin_url) as admin:
+        rows = admin.execute(
+            "select tenant_id, route, outcome from app.audit_log where principal_id = %s order by audit_id",
+            (principal,),
+        ).fetchall()
+    ours, theirs = (built.tenant, "api", "ok"), (other_tenant, "api", "no_data")
+    assert rows == [ours, ours, theirs, (built.tenant, "cli", "ok"), ours, theirs]
 
 
 # -- the serving role writes nothing but audit rows -----------------------------------------------------------

@@ -36,13 +36,14 @@ def registry() -> MetricRegistry:
 
 def _plan(service: MetricService, ctx: AuthContext, parameters: dict[str, Any], group_by: Any = ()) -> Any:
     call = _Call(METRIC, "api", None)
-    return call, service._plan(call, ctx, METRIC, parameters, group_by, None, False, {})
+    return call, service._plan(call, ctx, METRIC, parameters, group_by, None, False, {})[:3]
 
 
 @pytest.mark.parametrize(
     ("one", "other"),
     [
         (True, 1), (1, 1.0), (1, "1"), (["a"], "a"), (["a", "b"], ["b", "a"]), (("a",), ["a"]), (None, "None"),
+        (["1"], [1]), (["a", 1], ["a", "1"]), ([], ()), ([["a"]], ["a"]),
         ({"x": 1}, {"x": True}),
     ],
 )  # fmt: skip
