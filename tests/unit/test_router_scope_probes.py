@@ -1,6 +1,6 @@
-"""Scope probes (evaluation/probes_exclusion_scope.py) through the router with the unit vocabulary: exclusions of companies
-and subgroups, shares, unknown noun phrases and their mixes read as the governed request the slots mean, or as a
-clarification naming the unknown span (no database; seeded and bounded)."""
+"""Scope probes (evaluation/probes_exclusion_scope.py) through the router with the unit vocabulary: exclusions of
+companies and subgroups, shares, unknown noun phrases and their mixes read as the governed request the slots mean,
+or as a clarification naming the unknown span (no database; seeded and bounded)."""
 
 from __future__ import annotations
 
