@@ -1220,6 +1220,8 @@ _OUT_AFTER = re.compile(r"\s+out\b", re.I)
 
 
 _CUE_AFTER_NAME = re.compile(r"\s*(?:(?:is|are|was|were|being|be|to be|should be|must be|has been|have been)\s+)?")
+#: What may stand between a prefix cue and its target ("except Beta", "other than the Beta").
+_TARGET_AFTER_CUE = re.compile(r"\s*(?:the\s+|for\s+)?", re.I)
 
 
 def postfix_excluded(text: str, spans: Sequence[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -1264,9 +1266,11 @@ def _exclusions(
     after = postfix_excluded(text, spans)
     if not analysis.exclusion_cues and not after:
         return mentions, (), (), [], []
-    # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target
-    cues = [c for c in analysis.exclusion_cues if not any(
-        _CUE_AFTER_NAME.fullmatch(text[e:c[0]]) for _, e in spans if e <= c[0])]
+    # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target;
+    # but a cue with a name right after it ("on monitoring products except Beta") leaves that name out.
+    cues = [c for c in analysis.exclusion_cues
+            if any(_TARGET_AFTER_CUE.fullmatch(text[c[1]:s]) for s, _ in spans_and_companies if s >= c[1])
+            or not any(_CUE_AFTER_NAME.fullmatch(text[e:c[0]]) for _, e in spans if e <= c[0])]
     covered, bare = excluded_spans(text, cues, spans_and_companies)
     covered |= after
     # A name restating an excluded one ("take out MRO (maintenance, repair and operations)") is left out with it:

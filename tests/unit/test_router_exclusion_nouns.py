@@ -194,3 +194,13 @@ def test_a_goods_noun_after_a_group_is_the_group(question: str) -> None:
 def test_a_postfix_cue_after_a_restated_name_leaves_both_out() -> None:
     _, params, _ = call("What was Company B's spend Q1 2026 control equipment (Control Equipment) aside?")
     assert params["exclude_product_group_ids"] == CTRL and "product_group_ids" not in params, params
+
+
+@pytest.mark.parametrize("cue", ("except", "except for", "excluding", "other than", "but not", "apart from", "excl.",
+                                 "without", "not counting", "leaving out"))
+@pytest.mark.parametrize(("group", "group_ids"), [("monitoring products", ["PG-MON", *SENS]), ("sensors", SENS)])
+def test_a_supplier_right_after_a_group_and_a_cue_is_left_out(cue: str, group: str, group_ids: list[str]) -> None:
+    # the cue follows the group's name, yet its target is the supplier after it: never a supplier filter
+    _, params, _ = call(f"Company A spend in 2025 on {group} {cue} Supplier Delta")
+    assert params["exclude_supplier_ids"] == ["SUP-31"] and "supplier_ids" not in params, params
+    assert sorted(params["product_group_ids"]) == sorted(group_ids), params
