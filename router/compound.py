@@ -586,8 +586,12 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
 
 #: "which control equipment vendors are approved for C": a listing of approved suppliers (the graph answers it as
 #: a part of its own), not a document fact about the figure's supplier.
-_LISTS_APPROVED = re.compile(r"\b(?:which|what|list)\b[^?.;]{0,60}\b(?:suppliers?|vendors?)\b[^?.;]{0,40}"
-                             r"\bapproved\b", re.I)
+#: A part that lists approved suppliers ("which vendors are approved for Company C"): the suppliers are what is
+#: listed, right after the question word; "which product groups is its biggest supplier approved for" lists groups.
+_LISTS_APPROVED = re.compile(r"\b(?:which|what|list)\s+(?:(?:the|all|our|of\s+the)\s+)?(?:(?:approved|preferred)\s+)?"
+                             r"(?:suppliers?|vendors?)\b[^?.;]{0,40}\bapproved\b|"
+                             r"\b(?:which|what|list)\s+(?:(?:the|all|our)\s+)?approved\s+(?:suppliers?|vendors?)\b",
+                             re.I)
 _NOW = re.compile(r"\b(?:right now|currently|today|at present|at the moment|as of now|these days)\b", re.I)
 _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "group": "on {}", "product": "of {}"}
 
