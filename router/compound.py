@@ -588,7 +588,8 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
 #: a part of its own), not a document fact about the figure's supplier.
 #: A part that lists approved suppliers ("which vendors are approved for Company C"): the suppliers are what is
 #: listed, right after the question word; "which product groups is its biggest supplier approved for" lists groups.
-_LISTS_APPROVED = re.compile(r"\b(?:which|what|list)\s+(?:(?:the|all|our|of\s+the)\s+)?(?:(?:approved|preferred)\s+)?"
+_LISTS_APPROVED = re.compile(r"\b(?:which|what|list)\s+"
+                             r"(?:(?!(?:is|are|was|were|do|does|did|has|have)\b)[\w'’-]+\s+){0,2}?"
                              r"(?:suppliers?|vendors?)\b[^?.;]{0,40}\bapproved\b|"
                              r"\b(?:which|what|list)\s+(?:(?:the|all|our)\s+)?approved\s+(?:suppliers?|vendors?)\b",
                              re.I)
