@@ -248,9 +248,7 @@ def run(
         MetricExecutionError: any other database failure (logged with details; the message is generic).
     """
     started = time.perf_counter()
-    _check_idle(conn)
-    if dumped is None:
-        dumped = dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
+    dumped = _prepared(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry, dumped)
     try:
         raw_rows: list[Any] = execute_pipelined(conn, dumped)
     except psycopg.Error as exc:
@@ -272,9 +270,7 @@ async def arun(
 ) -> MetricResult:
     """:func:`run` on an asyncio connection (the same statements, checks and result)."""
     started = time.perf_counter()
-    _check_idle(conn)
-    if dumped is None:
-        dumped = dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
+    dumped = _prepared(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry, dumped)
     try:
         raw_rows: list[Any] = await aexecute_pipelined(conn, dumped)
     except psycopg.Error as exc:
@@ -297,18 +293,41 @@ async def arun_json(
     """:func:`arun`, with the answer as the JSON of its :class:`MetricResult` (what ``model_dump_json`` gives, up
     to the formatting of numbers) instead of the model: the HTTP route's path (:func:`shape_json`)."""
     started = time.perf_counter()
-    _check_idle(conn)
-    if dumped is None:
-        dumped = dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
+    dumped = _prepared(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry, dumped)
     try:
         raw_rows: list[Any] = await aexecute_pipelined(conn, dumped)
     except psycopg.Error as exc:
         raise _failure(exc, metric, statement_timeout_ms) from exc
-    if audit_entry is not None:
-        raw_rows = [row[:-2] for row in raw_rows if row[-2] is not None]
-    truncated = len(raw_rows) > row_cap
-    return shape_json(metric, query, params, raw_rows[:row_cap], truncated=truncated,
+    rows, truncated = _answer_rows(raw_rows, row_cap, audited=audit_entry is not None)
+    return shape_json(metric, query, params, rows, truncated=truncated,
                       duration_ms=(time.perf_counter() - started) * 1000)  # fmt: skip
+
+
+def _prepared(
+    conn: psycopg.Connection | psycopg.AsyncConnection,
+    ctx: AuthContext,
+    metric: Metric,
+    query: CompiledQuery,
+    params: BoundParameters,
+    statement_timeout_ms: int,
+    row_cap: int,
+    audit_entry: AuditRecord | None,
+    dumped: Dumped | None,
+) -> Dumped:
+    """What :func:`run`, :func:`arun` and :func:`arun_json` do before their one round trip (no I/O): check the
+    connection is idle and dump the call's statements unless the caller already has them."""
+    _check_idle(conn)
+    if dumped is not None:
+        return dumped
+    return dump(conn, call_statements(ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry))
+
+
+def _answer_rows(raw_rows: list[Any], row_cap: int, *, audited: bool) -> tuple[list[Any], bool]:
+    """The query's own rows, capped, and whether more existed."""
+    if audited:
+        # the two trailing columns of audited_sql; one all-NULL row when the query had none
+        raw_rows = [row[:-2] for row in raw_rows if row[-2] is not None]
+    return raw_rows[:row_cap], len(raw_rows) > row_cap
 
 
 def _check_idle(conn: psycopg.Connection | psycopg.AsyncConnection) -> None:
@@ -384,12 +403,9 @@ def _finish(
     *,
     audited: bool,
 ) -> MetricResult:
-    if audited:
-        # the two trailing columns of audited_sql; one all-NULL row when the query had none
-        raw_rows = [row[:-2] for row in raw_rows if row[-2] is not None]
+    rows, truncated = _answer_rows(raw_rows, row_cap, audited=audited)
     duration_ms = (time.perf_counter() - started) * 1000
-    truncated = len(raw_rows) > row_cap
-    return shape(metric, query, params, raw_rows[:row_cap], truncated=truncated, duration_ms=duration_ms)
+    return shape(metric, query, params, rows, truncated=truncated, duration_ms=duration_ms)
 
 
 @dataclass(frozen=True)

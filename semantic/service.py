@@ -115,10 +115,9 @@ class MetricService:
         """
         call = _Call(name, route, key_id)
         try:
-            metric, query, params, key = self._plan(call, ctx, name, parameters, group_by, grain, from_text,
-                                                    self.relations.sizes(conn))  # fmt: skip
-            entry = call.pending()
-            dumped = self._dumped(conn, ctx, metric, query, params, entry, key)
+            sizes = self.relations.sizes(conn)
+            metric, query, params, entry, dumped = self._prepare(conn, call, ctx, name, parameters, group_by, grain,
+                                                                 from_text, sizes)  # fmt: skip
             return run(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
                        row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
         except Exception as exc:
@@ -145,9 +144,8 @@ class MetricService:
         call = _Call(name, route, key_id)
         try:
             sizes = await self.relations.asizes(conn)
-            metric, query, params, key = self._plan(call, ctx, name, parameters, group_by, grain, False, sizes)
-            entry = call.pending()
-            dumped = self._dumped(conn, ctx, metric, query, params, entry, key)
+            metric, query, params, entry, dumped = self._prepare(conn, call, ctx, name, parameters, group_by, grain,
+                                                                 False, sizes)  # fmt: skip
             return await arun(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
                               row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
         except Exception as exc:
@@ -171,14 +169,31 @@ class MetricService:
         call = _Call(name, route, key_id)
         try:
             sizes = await self.relations.asizes(conn)
-            metric, query, params, key = self._plan(call, ctx, name, parameters, group_by, grain, False, sizes)
-            entry = call.pending()
-            dumped = self._dumped(conn, ctx, metric, query, params, entry, key)
+            metric, query, params, entry, dumped = self._prepare(conn, call, ctx, name, parameters, group_by, grain,
+                                                                 False, sizes)  # fmt: skip
             return await arun_json(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
                                    row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
         except Exception as exc:
             await self._aaudit(conn, ctx, call.failed(exc, parameters))
             raise
+
+    def _prepare(
+        self,
+        conn: psycopg.Connection | psycopg.AsyncConnection,
+        call: _Call,
+        ctx: AuthContext,
+        name: str,
+        parameters: Mapping[str, Any],
+        group_by: Sequence[str],
+        grain: str | None,
+        from_text: bool,
+        sizes: Mapping[str, float],
+    ) -> tuple[Metric, CompiledQuery, BoundParameters, audit.AuditRecord, Dumped]:
+        """Everything a call does before its one round trip, shared by the sync and async paths (no I/O): the
+        checked and bound request, the relation that answers, the pending audit row and the dumped statements."""
+        metric, query, params, key = self._plan(call, ctx, name, parameters, group_by, grain, from_text, sizes)
+        entry = call.pending()
+        return metric, query, params, entry, self._dumped(conn, ctx, metric, query, params, entry, key)
 
     def _plan(
         self,
