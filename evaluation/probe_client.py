@@ -63,6 +63,20 @@ def probe_client(database: str, principal: str, tenants: Sequence[str]) -> Itera
         yield ProbeClient(client, keys)
 
 
+#: Outcomes a probe run does not print under ``--show wrong``.
+RIGHT = ("exact", "clar_ok")
+
+
+def report(counts: Counter[tuple[str, str]], klass: str, outcome: str, question: str, expected: object,
+           status: str, text: str, show: str) -> None:
+    """Count one probe's outcome and print it when ``show`` asks for it: what every generator's run loop does
+    after it has asked the question and worked out the expected value."""
+    counts[(klass, outcome)] += 1
+    if show == "all" or (show == "wrong" and outcome not in RIGHT):
+        print(f"[{klass}/{outcome}] {question}\n    expected {expected}"
+              f"\n    -> {status}: {text.split(' Sources:')[0][:600]}")
+
+
 def cli(argv: Sequence[str] | None, *, doc: str | None, probes: Callable[[int, int], Sequence[Any]],
         run: Callable[[str, Sequence[Any], str], Counter[tuple[str, str]]],
         table: Callable[[Counter[tuple[str, str]]], str], seed: int = 1, per_class: int = 30) -> None:

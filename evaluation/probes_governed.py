@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from evaluation.constraint_probes import _present
-from evaluation.probe_client import cli, probe_client
+from evaluation.probe_client import cli, probe_client, report
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, SUPPLIERS, TENANT, outcome_table
 
 #: Periods whose phrase names one period only (no ranges with a second date-like bound).
@@ -287,10 +287,7 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
             values = _values(session.client, session.headers, probe.expect) if probe.expect else []
             status, text, _ = session.ask(probe.question, AS_OF)
             outcome = classify(probe, status, text, values)
-            counts[(probe.klass, outcome)] += 1
-            if show == "all" or (show == "wrong" and outcome not in ("exact", "clar_ok")):
-                print(f"[{probe.klass}/{outcome}] {probe.question}\n    expected {values or probe.about}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:600]}")
+            report(counts, probe.klass, outcome, probe.question, values or probe.about, status, text, show)
     return counts
 
 

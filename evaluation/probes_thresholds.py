@@ -39,7 +39,7 @@ from decimal import Decimal
 from typing import Any
 
 from evaluation.constraint_probes import _present
-from evaluation.probe_client import cli, probe_client
+from evaluation.probe_client import cli, probe_client, report
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, SUPPLIERS, TENANT, outcome_table
 from evaluation.probes_ranking import _style
 
@@ -349,12 +349,8 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
         for probe in found:
             exp = expected(probe.expect, _direct(client, headers, probe.expect)) if probe.expect else None
             status, text, _ = session.ask(probe.question, AS_OF)
-            klass = classify(probe, status, text, exp)
-            counts[(probe.klass, klass)] += 1
-            if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):
-                shown = f"{list(exp.tokens)} absent {list(exp.absent)}" if exp else "clarification"
-                print(f"[{probe.klass}/{klass}] {probe.question}\n    expected {shown}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:600]}")
+            shown = f"{list(exp.tokens)} absent {list(exp.absent)}" if exp else "clarification"
+            report(counts, probe.klass, classify(probe, status, text, exp), probe.question, shown, status, text, show)
     return counts
 
 
