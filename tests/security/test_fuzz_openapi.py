@@ -2,13 +2,12 @@
 
 Each generated request is sent once with tenant-42's key and once with tenant-17's. Checks: no 5xx, every
 response conforms to the schema its route declares for that status, and no body names another tenant (its
-tenant id, or a document id only that tenant has). Examples per route are bounded so the whole module stays
-within about a minute on the shared CI machine.
+tenant id, or a document id only that tenant has). Examples per route are bounded (MAX_EXAMPLES) so the module's
+work is fixed; how long it takes depends on the machine and is not asserted (speed targets live in bench/).
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import psycopg
@@ -28,14 +27,10 @@ pytestmark = pytest.mark.integration
 TENANTS = ("tenant-42", "tenant-17")
 #: Generated examples per route (each sent with both keys); ~10 routes.
 MAX_EXAMPLES = 40
-#: Wall-clock budget of the whole module, asserted by the last test.
-BUDGET_S = 60.0
-_STARTED: list[float] = []
 
 
 @pytest.fixture(scope="module")
 def fuzz_schema(served: Served) -> Any:
-    _STARTED.append(time.monotonic())
     # Design note: from the app's own document, but not through from_asgi(): schemathesis would fetch it (and send
     # every request) with a client of its own whose lifespan opens, then closes, a second pool on the shared app.
     return schemathesis.openapi.from_dict(served.app.openapi())
@@ -115,8 +110,3 @@ def test_every_route_survives_fuzzing_with_two_tenants(
             failures.append(f"{operation.label}: {type(exc).__name__}: {str(exc)[:1500]}")
     assert not failures, "\n\n".join(failures)
     assert calls[0] >= 2 * len(operations) * min(MAX_EXAMPLES, 5), calls[0]
-
-
-def test_fuzzing_stays_within_its_budget() -> None:
-    assert _STARTED, "the fuzz test did not run"
-    assert time.monotonic() - _STARTED[0] < BUDGET_S
