@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 import psycopg
+from rapidfuzz.distance import OSA
 
 from ingest.normalize import normalize_supplier_name
 from procura.db.session import AuthContext, tenant_transaction
@@ -172,19 +173,9 @@ def edit_distance(a: str, b: str, limit: int = 2) -> int:
     >>> edit_distance("sensros", "sensors"), edit_distance("presure", "pressure"), edit_distance("eta", "zeta")
     (1, 1, 1)
     """
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        prev2, prev = prev, cur
-    return min(prev[len(b)], limit + 1)
+    # Design note: rapidfuzz's OSA (C++, stopping at the cutoff) is the same distance; the reader compares every
+    # window of a question with every known name, and the pure-Python table was most of its time.
+    return int(OSA.distance(a, b, score_cutoff=limit))
 
 
 #: A typed word is read as a known name's word with one edit only when both have at least this many letters:
@@ -199,15 +190,47 @@ def _near(typed: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     # In a name of several words the others pin the name down: a shorter word may carry the typo there, and a
     # dropped or added plural "s" is no other name ("Iota Cable Work" for "Iota Cable Works").
     least = FUZZY_MIN_LETTERS - 1 if len(phrase) > 1 else FUZZY_MIN_LETTERS
-    edits = 0
-    for t, p in zip(typed, phrase, strict=True):
-        if t == p:
-            continue
-        plural = len(phrase) > 1 and (t + "s" == p or p + "s" == t) and len(t) >= 3
-        if not plural and (min(len(t), len(p)) < least or edit_distance(t, p, 1) > 1):
-            return False
-        edits += 1
-    return edits == 1
+    differing = [(t, p) for t, p in zip(typed, phrase, strict=True) if t != p]
+    if len(differing) != 1:
+        return False
+    t, p = differing[0]
+    plural = len(phrase) > 1 and (t + "s" == p or p + "s" == t) and len(t) >= 3
+    return plural or (min(len(t), len(p)) >= least and edit_distance(t, p, 1) <= 1)
+
+
+_Phrases = Mapping[tuple[str, ...], frozenset[str]]
+#: Every phrase under each of its words left out: (position, the other words) -> the phrases.
+_FuzzyIndex = Mapping[tuple[int, tuple[str, ...]], tuple[tuple[tuple[str, ...], frozenset[str]], ...]]
+#: _fuzzy_index's answers per phrase table (kept beside it so an id is never reused while cached).
+_FUZZY: dict[int, tuple[_Phrases, _FuzzyIndex]] = {}
+
+
+def _fuzzy_index(phrases: _Phrases) -> _FuzzyIndex:
+    """The phrases that equal a typed window but for the word at one position, found by one lookup per position
+    instead of a comparison with every phrase."""
+    hit = _FUZZY.get(id(phrases))
+    if hit is not None and hit[0] is phrases:
+        return hit[1]
+    index: dict[tuple[int, tuple[str, ...]], list[tuple[tuple[str, ...], frozenset[str]]]] = {}
+    for key, ids in phrases.items():
+        for j in range(len(key)):
+            index.setdefault((j, key[:j] + key[j + 1:]), []).append((key, ids))
+    frozen = {k: tuple(v) for k, v in index.items()}
+    if len(_FUZZY) >= 4 * _TABLES_MAX:
+        _FUZZY.clear()
+    _FUZZY[id(phrases)] = (phrases, frozen)
+    return frozen
+
+
+def _near_phrases(typed: tuple[str, ...], index: _FuzzyIndex) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+    """The phrases :func:`_near` accepts for ``typed``: only those that share every word but one (at the same
+    place) can be one word-edit away."""
+    found: list[tuple[tuple[str, ...], frozenset[str]]] = []
+    for j in range(len(typed)):
+        for key, ids in index.get((j, typed[:j] + typed[j + 1:]), ()):
+            if _near(typed, key):
+                found.append((key, ids))
+    return found
 
 
 @dataclass(frozen=True)
@@ -302,6 +325,7 @@ def _find_phrases(
         # spelling within one edit is a candidate, so a typo between two names is a clarification. A longer
         # window wins over a shorter exact match inside it ("prsesure sensors" is Pressure Sensors with a typo,
         # not Sensors with an unread word before it).
+        index = _fuzzy_index(phrases)
         for size in range(longest, 0, -1):
             for i in range(len(words) - size + 1):
                 inside = {exact[j] for j in range(i, i + size) if j in exact}
@@ -309,7 +333,7 @@ def _find_phrases(
                         a < i or b > i + size or b - a >= size for a, b in inside):
                     continue
                 key = tuple(words[i : i + size])
-                ids = frozenset().union(*(v for k, v in phrases.items() if _near(key, k)))
+                ids = frozenset().union(*(v for k, v in _near_phrases(key, index)))
                 if ids:
                     start, end = tokens[i][1], tokens[i + size - 1][2]
                     shorter = {(tokens[a][1], tokens[b - 1][2]) for a, b in inside}
@@ -321,13 +345,31 @@ def _find_phrases(
     return sorted(found, key=lambda m: m.start)
 
 
-def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> EntityMentions:
-    """Company, supplier and product-group mentions in ``text`` (longest match wins; ambiguity is kept).
+@dataclass(frozen=True)
+class _PhraseTables:
+    """A gazetteer's names as token phrases (each phrase -> the ids it names), built once per gazetteer."""
 
-    ``figure``: the question asks for a figure (spend, a price, a quantity); only then does a product's name
-    without its model code ("the differential pressure sensors") name the product as a filter.
+    companies: Mapping[tuple[str, ...], frozenset[str]]
+    suppliers: Mapping[tuple[str, ...], frozenset[str]]
+    groups: Mapping[tuple[str, ...], frozenset[str]]
+    products: Mapping[tuple[str, ...], frozenset[str]]
+
+
+#: _phrase_tables' answers per (gazetteer object, figure); the gazetteer is kept beside its tables so that an id is
+#: never reused while it is cached. Small: a process serves a few tenants' gazetteers.
+_TABLES: dict[tuple[int, bool], tuple[Gazetteer, _PhraseTables]] = {}
+_TABLES_MAX = 32
+
+
+def _phrase_tables(gazetteer: Gazetteer, figure: bool) -> _PhraseTables:
+    """Every phrase :func:`find_mentions` matches, per gazetteer (frozen) and ``figure``.
+
+    Design note: rebuilding these tables for every question was a third of the reader's time; a gazetteer is
+    immutable, so its tables are too.
     """
-    tokens = _tokens(text)
+    hit = _TABLES.get((id(gazetteer), figure))
+    if hit is not None and hit[0] is gazetteer:
+        return hit[1]
     company_phrases: dict[tuple[str, ...], set[str]] = {}
     for company in gazetteer.companies:
         company_phrases.setdefault(tuple(t for t, _, _ in _tokens(company.company_name)), set()).add(
@@ -361,18 +403,37 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         group_phrases.setdefault(key, set()).update(gids)
     for key, gids in group_abbreviations(gazetteer, frozenset(group_phrases)).items():
         group_phrases.setdefault(key, set()).update(gids)
+    group_keys = {k: frozenset(v) for k, v in group_phrases.items()}
+    tables = _PhraseTables(
+        companies={k: frozenset(v) for k, v in company_phrases.items()},
+        suppliers={k: frozenset(v) for k, v in supplier_phrases.items()},
+        groups=group_keys,
+        products=product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure),
+    )
+    if len(_TABLES) >= _TABLES_MAX:
+        _TABLES.clear()
+    _TABLES[(id(gazetteer), figure)] = (gazetteer, tables)
+    return tables
+
+
+def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> EntityMentions:
+    """Company, supplier and product-group mentions in ``text`` (longest match wins; ambiguity is kept).
+
+    ``figure``: the question asks for a figure (spend, a price, a quantity); only then does a product's name
+    without its model code ("the differential pressure sensors") name the product as a filter.
+    """
+    tokens = _tokens(text)
+    tables = _phrase_tables(gazetteer, figure)
+    company_keys, supplier_phrases, group_keys = tables.companies, tables.suppliers, tables.groups
     tokens = _expand_compounds(tokens, gazetteer)
-    product_phrases = product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure)
-    products = _find_phrases(tokens, product_phrases, text, "product", stem=True, fuzzy=True)
+    products = _find_phrases(tokens, tables.products, text, "product", stem=True, fuzzy=True)
     product_spans = [(m.start, m.end) for m in products]
-    company_keys = {k: frozenset(v) for k, v in company_phrases.items()}
     companies = _find_phrases(tokens, company_keys, text, "company")
     # A company name with a one-edit typo ("Comapny A") resolves like a supplier's; it never takes a span that
     # exactly names a supplier, product group or product (those are names as typed, not typos).
     exact_spans = [(m.start, m.end) for m in (
         *_find_phrases(tokens, supplier_phrases, text, "supplier"),
-        *_find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group", True),
-        *products)]
+        *_find_phrases(tokens, group_keys, text, "product_group", True), *products)]
     companies = [m for m in _find_phrases(tokens, company_keys, text, "company", fuzzy=True)
                  if m in companies or not any(m.start < e and s < m.end for s, e in exact_spans)]
     company_spans = {(m.start, m.end) for m in companies}
@@ -381,12 +442,10 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         m for m in _find_phrases(tokens, supplier_phrases, text, "supplier", fuzzy=True)
         if not any(m.start < e and s < m.end for s, e in company_spans)
     ]
-    group_keys = {k: frozenset(v) for k, v in group_phrases.items()}
     suppliers = _with_name_tails(suppliers, tokens, text, gazetteer, [
         (m.start, m.end) for m in (*_find_phrases(tokens, group_keys, text, "product_group", True), *products)])
     groups = [
-        m for m in _find_phrases(tokens, {k: frozenset(v) for k, v in group_phrases.items()}, text, "product_group",
-                                 True, fuzzy=True)
+        m for m in _find_phrases(tokens, group_keys, text, "product_group", True, fuzzy=True)
         # "Flow sensor FS-50" is a product, not the group Flow Sensors; "Orbis Packaging" (a supplier's name)
         # does not also ask for the group Packaging: a filter nobody asked for would change the figure.
         if not any(m.start < e and s < m.end
