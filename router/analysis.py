@@ -29,7 +29,8 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _NUM = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
 _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
     # the level words ("top-level", "leaf") are read by router.reading.group_dimension
-    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?(?:product[- ])?(?:sub[- ]?)?"
+    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?(?:(?:product|material|catalog)[- ])?"
+                         r"(?:sub[- ]?)?"
                          r"(?:groups?|categor(?:y|ies))"),
     ("product_code", r"(?:products?|items?|articles?|skus?)"),
     ("supplier_id", r"(?:suppliers?|vendors?)"),

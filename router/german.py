@@ -289,7 +289,12 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|pro|je)\s+quartal(?:en)?\b|\bquartalsweise\b|\bviertelj(?:ä|ae)hrlich\b", "by quarter"),
         (r"\b(?:nach|pro|je)\s+jahr(?:en)?\b|\bj(?:ä|ae)hrlich\b", "by year"),
         (r"\b(?:nach|pro|je)\s+lieferant(?:en)?\b", "by supplier"),
+        # the level of the groups: "Hauptwarengruppe", "oberste Warengruppe", "(oberste Ebene)" name the top level
+        (r"\b(?:nach|pro|je)\s+(?:(?:der|den)\s+)?(?:haupt(?:waren)?gruppen?|oberkategorien?|hauptkategorien?|"
+         r"obersten?\s+(?:waren)?gruppen?)\b", "by top-level product group"),
+        (r"\b(?:der\s+)?oberste[nr]?\s+(?:ebene|stufe)\b", "top level"),
         (r"\b(?:nach|pro|je)\s+warengruppe(?:n)?\b", "by product group"),
+        (r"\b(?:nach|pro|je)\s+kategorien?\b", "by category"),
         (r"\b(?:nach|pro|je)\s+(?:produkt(?:en)?|artikel(?:n)?)\b", "by product"),
         # "nach Kostenstelle": a grouping no governed metric offers, named back in English
         (r"\b(?:nach|pro|je)\s+(?:kostenstellen?)\b", "by cost center"),
