@@ -342,7 +342,8 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _spend_rank("{r} of {c} {p} excluding {s}", scope="exclude"),
         _spend_rank("What are {r} at {c} {p}?"),
         _spend_all("Rank {c}'s suppliers by spend {p}"), _spend_all("Rank all suppliers of {c} by spend {p}"),
-        _spend_all("{c} product groups ranked by spend {p}", "top_product_group_id"),
+        _spend_all("{c} product groups ranked by spend {p}", "product_group_id"),
+        _spend_all("{c} categories ranked by spend {p}", "top_product_group_id"),
         _spend_de("Die Top {nde} Lieferanten von {c} {pde}", "top"),
         _spend_de("Die {nde} kleinsten Lieferanten von {c} {pde}", "bottom"),
         # every group ranked, a count of them that cuts nothing, and the order the list is given in
