@@ -1042,7 +1042,11 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
     if tuple(slots.statuses) != ("posted", "paid"):
         put("invoice_statuses", slots.statuses, "invoice status")
     put("reporting_currency", slots.reporting_currency, "reporting currency")
-    if metric == CURRENCY_SHARE:
+    if metric == CURRENCY_SHARE and analysis.excluded_currency and not analysis.document_currency:
+        # "share of non-EUR spend": every invoice currency but the one left out is the part
+        put("exclude_document_currencies", (analysis.excluded_currency,), "a currency left out")
+        group_by = tuple(d for d in group_by if d != "currency")
+    elif metric == CURRENCY_SHARE:
         if not analysis.document_currency:
             problems.append(("share: no invoice currency named as the part",
                              "An invoice currency's share of the spend is computed for a named currency (e.g. USD, "

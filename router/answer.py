@@ -705,11 +705,13 @@ def _currency_share_sentence(m: MetricToolResponse, company: str, period_text: s
     converted to the reporting currency."""
     p = m.parameters
     codes = ", ".join(p.get("document_currencies") or ())
+    left_out = ", ".join(p.get("exclude_document_currencies") or ())
     suppliers = p.get("supplier_ids")
     base = f"{company}'s spend" + (f" with suppliers {', '.join(suppliers)}" if suppliers else "")
-    filters = _filters({k: val for k, val in p.items() if k not in ("document_currencies", "supplier_ids")},
+    filters = _filters({k: val for k, val in p.items() if k not in ("document_currencies", "supplier_ids",
+                                                                   "exclude_document_currencies")},
                        m.currency or "", suppliers=False)
-    part = f"invoices issued in {codes}"
+    part = f"invoices issued in {codes}" if codes else f"invoices issued in any currency but {left_out}"
     return _share_text(m, period_text, f"The share of {part} (converted to {m.currency or 'the reporting currency'} "
                        f"at the corporate rate on each posting date) in {base}", part, base, filters,
                        {"document_currencies": list(p.get("document_currencies") or ())})

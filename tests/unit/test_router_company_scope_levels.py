@@ -183,3 +183,29 @@ def test_no_breakdown_or_an_unserved_one_is_no_spend_figure(question: str) -> No
     result = _routed(question)
     assert result.requires_clarification or all(
         s.arguments.get("metric") != "finance.company_spend" for s in result.execution_plan), question
+
+
+# --- the share of every invoice currency but one -------------------------------------------------------------------
+@pytest.mark.parametrize(("question", "company"), [
+    ("share of non-EUR spend for Company A in Q1 2026", "COMP-A"),
+    ("share of non-EUR spend at Company B in Q4 2025", "COMP-B"),
+    ("what share of Company B's spend in Q4 2025 was in foreign currency?", "COMP-B"),
+    ("Company A: percentage of spend invoiced in currencies other than EUR, last year", "COMP-A"),
+])
+def test_a_share_of_the_non_reporting_currencies(question: str, company: str) -> None:
+    metric, params = _plan_call(question)
+    assert metric == "finance.currency_share", (question, metric)
+    assert params["company_id"] == company and params["exclude_document_currencies"] == ["EUR"], question
+    assert "document_currencies" not in params, question
+
+
+def test_a_currency_share_needs_its_part() -> None:
+    from semantic.errors import ParameterError
+    from semantic.params import check_one_of
+    from tests.unit.test_router_rankings_counts import _REGISTRY
+
+    names = _REGISTRY.get("finance.currency_share").definition.one_of
+    assert names == ("document_currencies", "exclude_document_currencies")
+    check_one_of(names, {"document_currencies": None, "exclude_document_currencies": ["EUR"]})
+    with pytest.raises(ParameterError):
+        check_one_of(names, {"document_currencies": None, "exclude_document_currencies": None})
