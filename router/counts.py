@@ -283,10 +283,10 @@ def _compose_count(d: _Draft) -> None:
     ranked = _ranked(d.routing.rule_hits)
     company = d.routing.entities.company_name or d.routing.entities.company_id or "the company"
     m = total.output if total is not None and total.status == "ok" else None
-    if m is not None and not d.routing.entities.company_id and "company_id" not in m.parameters:
-        company = "All companies of the tenant together"
     from router.tools import MetricToolResponse
 
+    if isinstance(m, MetricToolResponse) and not d.routing.entities.company_id and "company_id" not in m.parameters:
+        company = "All companies of the tenant together"  # a count over every company (router/scope.py)
     if not isinstance(m, MetricToolResponse):
         d.status, d.result = "failed", {"status": "failed"}
         d.text = "The invoice count could not be calculated; no figure is given." + d.failure_text
