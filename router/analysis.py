@@ -604,7 +604,9 @@ _BOTH_AFTER = re.compile(
 _EXCLUDED_TYPE_BEFORE = re.compile(
     r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|not|no|leaving out|"
     r"leave out|leave|leaving|not counting|not including|exclusive of|ignoring|ignore|ignored|disregard(?:ing)?|"
-    r"omit(?:ting)?|drop(?:ping)?|skip(?:ping)?|minus|rather than|instead of|ex\.|excl\.?|exkl\.?|exklusive|w/o|"
+    # "spend ex credit notes": "ex" as the finance shorthand of "excluding"
+    r"omit(?:ting)?|drop(?:ping)?|skip(?:ping)?|minus|rather than|instead of|ex\.|(?<![\w.-])ex|excl\.?|exkl\.?|"
+    r"exklusive|w/o|"
     r"ohne|au(?:ß|ss)er|keine?|nicht)\s+(?:(?:the|any|all|our|their|related|die|den|der)\s+)?$", re.I)
 _EXCLUDED_TYPE_AFTER = re.compile(
     r"\s*(?:(?:are|were|being|to be|is|should be|must be)\s+)?(?:excluded|out|left out|removed|omitted|taken out|"

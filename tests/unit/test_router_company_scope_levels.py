@@ -209,3 +209,11 @@ def test_a_currency_share_needs_its_part() -> None:
     check_one_of(names, {"document_currencies": None, "exclude_document_currencies": ["EUR"]})
     with pytest.raises(ParameterError):
         check_one_of(names, {"document_currencies": None, "exclude_document_currencies": None})
+
+
+@pytest.mark.parametrize("phrase", ["ex credit notes", "ex. credit notes", "ex the credit notes", "excl. credit notes"])
+def test_ex_before_credit_notes_leaves_them_out(phrase: str) -> None:
+    from router.analysis import document_type_scope
+
+    for frame in ("Company A Q3 2025 spend {x}", "{x}: Company B spend in Q1 2026"):
+        assert document_type_scope(frame.format(x=phrase))[0] == ("invoice",), phrase
