@@ -28,7 +28,8 @@ Classes:
   a company's share over every company of the tenant together (one reporting currency), in one governed call;
 * ``bare_breakdown``: "{company} {period} by supplier" / "by month" with no measure word: the spend broken down;
 * ``currency_mix``: "currency mix", "non-EUR spend by currency, originals and EUR", "EUR spend by invoice
-  currency": each invoice currency's row (the non-EUR ones only when asked) with the reporting total.
+  currency": each invoice currency's row (the non-EUR ones only when asked) with the reporting total; "share of
+  non-EUR spend": every invoice currency but the reporting one as the part of the share.
 
 Each probe carries the governed calls its slot values mean (one per part of a compound), or the words a
 clarification must be about. Outcomes are those of :func:`evaluation.probes_clarify.classify`: ``exact`` when every
@@ -371,6 +372,14 @@ def _currency_mix(template: str, non_reporting: bool = False) -> Fill:
     return fill
 
 
+def _rest_share(template: str) -> Fill:
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        call = Call("finance.currency_share", d.base(reporting_currency="EUR", exclude_document_currencies=["EUR"]),
+                    outputs=("share_percent", "part_value", "whole_value"))
+        return template.format(c=d.c, p=d.period[0]), (call,), ()
+    return fill
+
+
 FRAMES: dict[str, tuple[Fill, ...]] = {
     "company_typo": (
         _company_typo("{c} spend {p}", "total"), _company_typo("{c} {p} spend split by supplier", "split"),
@@ -436,6 +445,8 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _currency_mix("{c} non-EUR spend {p} by currency, originals and EUR", non_reporting=True),
         _currency_mix("{c} foreign-currency spend {p} per invoice currency, as billed and in EUR",
                       non_reporting=True),
+        _rest_share("share of non-EUR spend for {c} {p}"), _rest_share("what share of {c}'s spend {p} was non-EUR?"),
+        _rest_share("{c}: percentage of spend {p} invoiced in foreign currencies"),
     ),
 }
 
