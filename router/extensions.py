@@ -267,7 +267,7 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     # "how many credit notes (both companies)": a count needs no reporting currency, so the tenant's companies
     # are counted together in one call
     every = (reading.entities.company_id is None and len(inputs.gazetteer.companies) > 1
-             and all_companies(reading) is not None)
+             and all_companies(reading, len(inputs.gazetteer.companies)) is not None)
     reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
     tr = reading.period.time_range
     intents = _aggregate()

@@ -237,7 +237,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
     # "all entities other than Company A": the scope words are read with the exclusion (the company left)
-    all_companies = all_companies_scope(reading)
+    all_companies = all_companies_scope(reading, len(gazetteer.companies))
     # "across all companies", "group-wide", "all three entities", "spend per company": every company of the tenant
     # together (its rows are the tenant's under row-level security), when they share one reporting currency.
     company_scope = _company_scope(reading, all_companies, gazetteer)

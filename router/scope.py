@@ -25,11 +25,12 @@ _SHARE_OF_OUR_TOTAL = re.compile(r"\s*['’]s?\s+(?:\w+\s+){0,2}?(?:share|percen
                                  r"aggregate)\b", re.I)
 
 
-def all_companies(reading: Reading) -> re.Match[str] | None:
+def all_companies(reading: Reading, companies: int = 2) -> re.Match[str] | None:
     """"All companies", "group-wide" in the sentence that names the figure's company (or anywhere, when no company
     is named): in another sentence ("..., then call X for every company") it is no scope of this figure.
 
-    An exclusion of a company ("all entities other than Company A") is a scope of its own, never all of them."""
+    An exclusion of a company ("all entities other than Company A") is a scope of its own, never all of them;
+    "both companies" of a tenant with ``companies`` other than two names no set of its companies."""
     if reading.excluded_company_ids:
         return None
     for m in reading.mentions.companies:
@@ -37,6 +38,8 @@ def all_companies(reading: Reading) -> re.Match[str] | None:
         if share is not None:
             return share
     found = ALL_COMPANIES.search(reading.cue_text)
+    if found is not None and found.group(0).lower().startswith("both") and companies != 2:
+        return None
     if found is None or not reading.mentions.companies:
         return found
     bounds = [0, *(m.end() for m in re.finditer(r"[.?!;]\s+", reading.text)), len(reading.text) + 1]

@@ -217,3 +217,15 @@ def test_ex_before_credit_notes_leaves_them_out(phrase: str) -> None:
 
     for frame in ("Company A Q3 2025 spend {x}", "{x}: Company B spend in Q1 2026"):
         assert document_type_scope(frame.format(x=phrase))[0] == ("invoice",), phrase
+
+
+def test_both_companies_of_a_tenant_with_three_names_no_set() -> None:
+    from router.entities import Company, Gazetteer
+    from router.routing import RouterInputs, route
+    from tests.unit.test_router_analysis import AS_OF, CTX, GROUPS, METRICS
+
+    three = Gazetteer.build([Company(f"COMP-{c}", f"Company {c}", "EUR") for c in "ABC"], [], [], GROUPS, [])
+    for scope, asked in (("both companies", True), ("all companies", False)):
+        result = route(f"how many invoices did we get in Q1 2026 ({scope})?",
+                       RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=three, metrics=METRICS))
+        assert result.requires_clarification is asked, (scope, result.clarification_question)
