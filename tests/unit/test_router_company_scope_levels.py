@@ -39,7 +39,7 @@ LEVEL_BREAKDOWNS = (
 )
 LEVEL_FRAMES = ("{c} spend {p} {b}", "{c} {p} spend {b}", "{b}, what did {c} spend {p}?", "{c} {p} {b}")
 LEVEL_CASES = _sample([(f.format(c=c, p=p[0], b=b), p, dim) for f in LEVEL_FRAMES for c in COMPANIES
-                       for p in PERIODS for b, dim in LEVEL_BREAKDOWNS], 30)
+                       for p in PERIODS for b, dim in LEVEL_BREAKDOWNS], 21)
 
 
 @pytest.mark.parametrize(("question", "period", "dimension"), LEVEL_CASES)
