@@ -54,15 +54,16 @@ PRODUCT_NAMES: tuple[tuple[str, str], ...] = (
 LEVEL_BREAKDOWNS: tuple[tuple[str, str], ...] = (
     ("by top-level category", "top_product_group_id"), ("by top level product group", "top_product_group_id"),
     ("split by main category", "top_product_group_id"), ("by category (top level)", "top_product_group_id"),
-    ("by product group", "top_product_group_id"), ("split by product group", "top_product_group_id"),
-    ("per category", "top_product_group_id"), ("broken down by product group", "top_product_group_id"),
+    ("by product group", "product_group_id"), ("split by product group", "product_group_id"),
+    ("per category", "top_product_group_id"), ("broken down by product group", "product_group_id"),
+    ("by catalog group", "product_group_id"), ("by main product group", "top_product_group_id"),
     ("by product group (lowest level)", "product_group_id"), ("by leaf product group", "product_group_id"),
     ("broken down by each product's own group", "product_group_id"),
     ("per product group, lowest level", "product_group_id"), ("by lowest-level category", "product_group_id"),
 )
 #: Level phrases of a ranking: (phrase with {n}, limit, dimension).
 LEVEL_RANKS: tuple[tuple[str, int, str], ...] = (
-    ("top {n} top-level categories", 0, "top_product_group_id"), ("top {n} product groups", 0, "top_product_group_id"),
+    ("top {n} top-level categories", 0, "top_product_group_id"), ("top {n} product groups", 0, "product_group_id"),
     ("top {n} categories", 0, "top_product_group_id"), ("biggest top-level category", 1, "top_product_group_id"),
     ("top {n} leaf product groups", 0, "product_group_id"),
     ("top {n} product groups (lowest level)", 0, "product_group_id"),

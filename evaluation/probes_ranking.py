@@ -182,7 +182,9 @@ def _count_rank(template: str, direction: str, n: int | str | None = 1, scope: s
 # -- rankings of spend ------------------------------------------------------------------------------------------------
 _RANKING = "finance.spend_ranking"
 _DIMS = {"supplier_id": ("suppliers", "vendors", "supplier", "vendor"),
-         "top_product_group_id": ("product groups", "categories", "product group", "category"),
+         # a bare "category" is the top level; a bare "product group" each product's own catalog group
+         "top_product_group_id": ("categories", "main product groups", "category", "main product group"),
+         "own_group": ("product groups", "material groups", "product group", "material group"),
          "product_code": ("products", "items", "product", "item"),
          # the level named: each product's own (leaf) group, or the top level
          "leaf_group": ("leaf product groups (lowest level)", "product groups (lowest level)",
@@ -190,7 +192,8 @@ _DIMS = {"supplier_id": ("suppliers", "vendors", "supplier", "vendor"),
          "top_level_group": ("top-level product groups", "top-level categories", "top-level product group",
                              "top-level category")}
 #: The governed dimension of each ranked noun set.
-_DIM_OF = {"leaf_group": "product_group_id", "top_level_group": "top_product_group_id"}
+_DIM_OF = {"leaf_group": "product_group_id", "own_group": "product_group_id",
+           "top_level_group": "top_product_group_id"}
 #: Ranking wordings: (template over {n} {dims}/{dim}, direction, plural).
 _SPEND_RANKS: tuple[tuple[str, str, bool], ...] = (
     ("top {n} {dims}", "top", True), ("the {n} largest {dims}", "top", True), ("{n} biggest {dims}", "top", True),
@@ -206,7 +209,8 @@ _SPEND_RANKS: tuple[tuple[str, str, bool], ...] = (
 )
 
 
-def _spend_rank(template: str, dims: tuple[str, ...] = ("supplier_id", "top_product_group_id", "product_code"),
+def _spend_rank(template: str, dims: tuple[str, ...] = ("supplier_id", "top_product_group_id", "own_group",
+                                                       "product_code"),
                 scope: str = "") -> Fill:
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
         dim = rng.choice(dims)
@@ -338,7 +342,8 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _spend_rank("{r} of {c} {p} excluding {s}", scope="exclude"),
         _spend_rank("What are {r} at {c} {p}?"),
         _spend_all("Rank {c}'s suppliers by spend {p}"), _spend_all("Rank all suppliers of {c} by spend {p}"),
-        _spend_all("{c} product groups ranked by spend {p}", "top_product_group_id"),
+        _spend_all("{c} product groups ranked by spend {p}", "product_group_id"),
+        _spend_all("{c} categories ranked by spend {p}", "top_product_group_id"),
         _spend_de("Die Top {nde} Lieferanten von {c} {pde}", "top"),
         _spend_de("Die {nde} kleinsten Lieferanten von {c} {pde}", "bottom"),
         # every group ranked, a count of them that cuts nothing, and the order the list is given in

@@ -22,7 +22,14 @@ Classes:
 * ``anaphora``: "..., and which invoices are they?" after a status-filtered figure: the invoices of the first
   part's company, period and statuses;
 * ``partitive_rank``: "of the suppliers X bought from in P, which two had the lowest spend": one ranking;
-* ``group_rank``: "biggest product sub-group" / "top-level group": groups of that level ranked, not products.
+* ``group_rank``: "biggest product sub-group" / "top-level group": groups of that level ranked, not products; a
+  bare "product group" is each product's own catalog group, a bare "category" the top level;
+* ``all_companies``: "all companies", "alle Gesellschaften", "X's share of our total": a change, an invoice count or
+  a company's share over every company of the tenant together (one reporting currency), in one governed call;
+* ``bare_breakdown``: "{company} {period} by supplier" / "by month" with no measure word: the spend broken down;
+* ``currency_mix``: "currency mix", "non-EUR spend by currency, originals and EUR", "EUR spend by invoice
+  currency": each invoice currency's row (the non-EUR ones only when asked) with the reporting total; "share of
+  non-EUR spend": every invoice currency but the reporting one as the part of the share.
 
 Each probe carries the governed calls its slot values mean (one per part of a compound), or the words a
 clarification must be about. Outcomes are those of :func:`evaluation.probes_clarify.classify`: ``exact`` when every
@@ -93,8 +100,16 @@ LEVELS: tuple[tuple[str, str], ...] = (
     ("product subcategory", "product_group_id"), ("sub-category", "product_group_id"),
     ("leaf product group", "product_group_id"), ("top-level group", "top_product_group_id"),
     ("top-level product group", "top_product_group_id"), ("top-level category", "top_product_group_id"),
-    ("product group", "top_product_group_id"), ("main product group", "top_product_group_id"),
+    ("product group", "product_group_id"), ("main product group", "top_product_group_id"),
+    ("category", "top_product_group_id"), ("material group", "product_group_id"),
 )
+#: All-company scope words (tenant-42 has three companies).
+ALL_SCOPE: tuple[str, ...] = ("all companies", "all companies together", "across all companies", "group-wide",
+                              "all three companies combined", "all entities")
+ALL_SCOPE_DE: tuple[str, ...] = ("alle Gesellschaften", "über alle Gesellschaften", "alle Firmen", "konzernweit")
+COMPARISON = "finance.spend_comparison"
+DOCUMENT = "finance.document_currency_spend"
+SHARE_OF_ALL = "finance.spend_ranking"
 
 
 @dataclass(frozen=True)
@@ -298,6 +313,73 @@ def _group_rank(template: str) -> Fill:
     return fill
 
 
+def _everyone(d: Draw, **extra: Any) -> dict[str, Any]:
+    """Parameters over every company of the tenant: no company, the tenant's one reporting currency."""
+    return {"start_date": d.period[1], "end_date": d.period[2], **extra}
+
+
+def _all_change(template: str) -> Fill:
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        call = Call(COMPARISON, _everyone(d, supplier_ids=[d.supplier], reporting_currency="EUR",
+                                          compare_to="previous_period"),
+                    outputs=("total_spend", "base_value", "change"))
+        return template.format(s=d.s, p=d.period[0], all=rng.choice(ALL_SCOPE)), (call,), ()
+    return fill
+
+
+def _all_count(template: str, german: bool = False) -> Fill:
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        credit = rng.random() < 0.5
+        noun = (("Gutschriften" if credit else "Rechnungen") if german else
+                ("credit notes" if credit else "invoices"))
+        call = Call(COUNT, _everyone(d, document_types=["credit_note" if credit else "invoice"],
+                                     invoice_statuses=DEFAULT_STATUSES), outputs=("invoice_count",))
+        scope = rng.choice(ALL_SCOPE_DE if german else ALL_SCOPE)
+        period = d.period[0] if not german else {"2026-01-01": "im 1. Quartal 2026", "2025-10-01": "im 4. Quartal "
+                                                 "2025", "2025-01-01": "im Jahr 2025"}.get(d.period[1])
+        if period is None:
+            period, call = "im Jahr 2025", Call(COUNT, {**call.parameters, "start_date": "2025-01-01",
+                                                        "end_date": "2026-01-01"}, outputs=("invoice_count",))
+        return template.format(noun=noun, p=period, all=scope), (call,), ()
+    return fill
+
+
+def _company_share_of_all(template: str) -> Fill:
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        call = Call(SPEND, _everyone(d, reporting_currency="EUR"))
+        return template.format(c=d.c, p=d.period[0]), (call,), ()
+    return fill
+
+
+def _bare_breakdown(template: str) -> Fill:
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        word, dims, grain = rng.choice((("by supplier", ("supplier_id",), None),
+                                        ("by vendor", ("supplier_id",), None),
+                                        ("by month", (), "month"), ("per quarter", (), "quarter"),
+                                        ("by top-level category", ("top_product_group_id",), None),
+                                        ("by product group", ("product_group_id",), None)))
+        call = Call(SPEND, d.base(reporting_currency="EUR"), dims, grain)
+        return template.format(c=d.c, p=d.period[0], b=word), (call,), ()
+    return fill
+
+
+def _currency_mix(template: str, non_reporting: bool = False) -> Fill:
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        extra: dict[str, Any] = {"exclude_document_currencies": ["EUR"]} if non_reporting else {}
+        rows = Call(DOCUMENT, d.base(reporting_currency="EUR", **extra), ("currency",),
+                    outputs=("document_spend", "total_spend"))
+        return template.format(c=d.c, p=d.period[0]), (rows,), ()
+    return fill
+
+
+def _rest_share(template: str) -> Fill:
+    def fill(d: Draw, rng: random.Random) -> tuple[str, tuple[Call, ...], tuple[str, ...]]:
+        call = Call("finance.currency_share", d.base(reporting_currency="EUR", exclude_document_currencies=["EUR"]),
+                    outputs=("share_percent", "part_value", "whole_value"))
+        return template.format(c=d.c, p=d.period[0]), (call,), ()
+    return fill
+
+
 FRAMES: dict[str, tuple[Fill, ...]] = {
     "company_typo": (
         _company_typo("{c} spend {p}", "total"), _company_typo("{c} {p} spend split by supplier", "split"),
@@ -344,6 +426,27 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
     "group_rank": (
         _group_rank("{c}'s {size} {lvl} {p}?"), _group_rank("what was the {size} {lvl} of {c} {p}?"),
         _group_rank("{size} {lvl} by spend for {c} {p}"),
+    ),
+    "all_companies": (
+        _all_change("{s} spend {p} vs the period before, {all}"),
+        _all_change("how did our spend with {s} change {p} against the previous period ({all})?"),
+        _all_count("how many {noun} did we get {p} ({all})?"), _all_count("number of {noun} {p}, {all}"),
+        _all_count("Wie viele {noun} gab es {p} ({all})?", german=True),
+        _company_share_of_all("{c}'s share of our total spend {p}"),
+        _company_share_of_all("{c}'s share of the overall spend {p}"),
+    ),
+    "bare_breakdown": (
+        _bare_breakdown("{c} {p} {b}"), _bare_breakdown("{c}, {p}, {b}"), _bare_breakdown("{c} {b}, {p}"),
+    ),
+    "currency_mix": (
+        _currency_mix("{c} {p} currency mix (amounts in each currency + total in EUR)"),
+        _currency_mix("{c}: EUR spend by invoice currency {p}"),
+        _currency_mix("{c} spend {p} in each currency, with the EUR total"),
+        _currency_mix("{c} non-EUR spend {p} by currency, originals and EUR", non_reporting=True),
+        _currency_mix("{c} foreign-currency spend {p} per invoice currency, as billed and in EUR",
+                      non_reporting=True),
+        _rest_share("share of non-EUR spend for {c} {p}"), _rest_share("what share of {c}'s spend {p} was non-EUR?"),
+        _rest_share("{c}: percentage of spend {p} invoiced in foreign currencies"),
     ),
 }
 

@@ -217,7 +217,8 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
         _total("{c}: did we pay {s} {side} {a} {p}?", scope="named"),
     ),
     "group_total": (
-        _total("product groups with spend {side} {a} at {c} {p}", "top_product_group_id"),
+        _total("product groups with spend {side} {a} at {c} {p}", "product_group_id"),
+        _total("categories with spend {side} {a} at {c} {p}", "top_product_group_id"),
         _total("which top-level categories did {c} spend {side} {a} on {p}?", "top_product_group_id"),
         _total("leaf product groups (lowest level) with {side} {a} spend at {c} {p}", "product_group_id"),
         _total("which products did {c} spend {side} {a} on {p}?", "product_code"),

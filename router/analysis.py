@@ -29,7 +29,8 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _NUM = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
 _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
     # the level words ("top-level", "leaf") are read by router.reading.group_dimension
-    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?(?:product[- ])?(?:sub[- ]?)?"
+    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?(?:(?:product|material|catalog)[- ])?"
+                         r"(?:sub[- ]?)?"
                          r"(?:groups?|categor(?:y|ies))"),
     ("product_code", r"(?:products?|items?|articles?|skus?)"),
     ("supplier_id", r"(?:suppliers?|vendors?)"),
@@ -603,7 +604,9 @@ _BOTH_AFTER = re.compile(
 _EXCLUDED_TYPE_BEFORE = re.compile(
     r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|not|no|leaving out|"
     r"leave out|leave|leaving|not counting|not including|exclusive of|ignoring|ignore|ignored|disregard(?:ing)?|"
-    r"omit(?:ting)?|drop(?:ping)?|skip(?:ping)?|minus|rather than|instead of|ex\.|excl\.?|exkl\.?|exklusive|w/o|"
+    # "spend ex credit notes": "ex" as the finance shorthand of "excluding"
+    r"omit(?:ting)?|drop(?:ping)?|skip(?:ping)?|minus|rather than|instead of|ex\.|(?<![\w.-])ex|excl\.?|exkl\.?|"
+    r"exklusive|w/o|"
     r"ohne|au(?:ß|ss)er|keine?|nicht)\s+(?:(?:the|any|all|our|their|related|die|den|der)\s+)?$", re.I)
 _EXCLUDED_TYPE_AFTER = re.compile(
     r"\s*(?:(?:are|were|being|to be|is|should be|must be)\s+)?(?:excluded|out|left out|removed|omitted|taken out|"
@@ -1041,7 +1044,11 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
     if tuple(slots.statuses) != ("posted", "paid"):
         put("invoice_statuses", slots.statuses, "invoice status")
     put("reporting_currency", slots.reporting_currency, "reporting currency")
-    if metric == CURRENCY_SHARE:
+    if metric == CURRENCY_SHARE and analysis.excluded_currency and not analysis.document_currency:
+        # "share of non-EUR spend": every invoice currency but the one left out is the part
+        put("exclude_document_currencies", (analysis.excluded_currency,), "a currency left out")
+        group_by = tuple(d for d in group_by if d != "currency")
+    elif metric == CURRENCY_SHARE:
         if not analysis.document_currency:
             problems.append(("share: no invoice currency named as the part",
                              "An invoice currency's share of the spend is computed for a named currency (e.g. USD, "

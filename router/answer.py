@@ -108,8 +108,8 @@ class Synthesizer(Protocol):
 
 #: How a breakdown's dimension is named in the answer text.
 #: Product groups nest: each level says which one it is ("lowest level": each product's own group).
-_BREAKDOWN_LABELS = {"supplier_id": "supplier", "product_group_id": "product group (each product's own group, the "
-                     "lowest level)", "top_product_group_id": "top-level product group", "product_code": "product",
+_BREAKDOWN_LABELS = {"supplier_id": "supplier", "product_group_id": "product group (each product's own catalog "
+                     "group)", "top_product_group_id": "top-level product group", "product_code": "product",
                      "period_start": "period"}
 
 def _find(run: RunResult, kind: type[BaseModel]) -> list[BaseModel]:
@@ -575,7 +575,8 @@ def _catalog_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
 
 # --- the analyst's metrics: rankings, shares, comparisons, filters, original currency, average price ---------------
 _DIMENSION_PLURAL = {"company_id": ("company", "companies"), "supplier_id": ("supplier", "suppliers"),
-                     "product_group_id": ("product group (lowest level)", "product groups (lowest level)"),
+                     "product_group_id": ("product group (each product's own catalog group)",
+                                          "product groups (each product's own catalog group)"),
                      "top_product_group_id": ("top-level product group", "top-level product groups"),
                      "product_code": ("product", "products")}
 _ORDER_WORDS = {"total_spend": "spend (net + tax)", "net_spend": "net spend (tax excluded)", "units": "units purchased",
@@ -704,11 +705,13 @@ def _currency_share_sentence(m: MetricToolResponse, company: str, period_text: s
     converted to the reporting currency."""
     p = m.parameters
     codes = ", ".join(p.get("document_currencies") or ())
+    left_out = ", ".join(p.get("exclude_document_currencies") or ())
     suppliers = p.get("supplier_ids")
     base = f"{company}'s spend" + (f" with suppliers {', '.join(suppliers)}" if suppliers else "")
-    filters = _filters({k: val for k, val in p.items() if k not in ("document_currencies", "supplier_ids")},
+    filters = _filters({k: val for k, val in p.items() if k not in ("document_currencies", "supplier_ids",
+                                                                   "exclude_document_currencies")},
                        m.currency or "", suppliers=False)
-    part = f"invoices issued in {codes}"
+    part = f"invoices issued in {codes}" if codes else f"invoices issued in any currency but {left_out}"
     return _share_text(m, period_text, f"The share of {part} (converted to {m.currency or 'the reporting currency'} "
                        f"at the corporate rate on each posting date) in {base}", part, base, filters,
                        {"document_currencies": list(p.get("document_currencies") or ())})

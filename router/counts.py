@@ -122,8 +122,10 @@ def _consumed(phrase: str, spans: tuple[tuple[int, int], ...], text: str) -> boo
     return any(phrase.lower() in text[s:e].lower() for s, e in spans)
 
 
-def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start: str, end: str) -> CountRequest:
-    """The parameters of ``finance.invoice_count`` for a count question (company and period already resolved)."""
+def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str | None, start: str,
+                  end: str) -> CountRequest:
+    """The parameters of ``finance.invoice_count`` for a count question (company and period already resolved;
+    no company: all the tenant's companies together)."""
     text = reading.text
     e = reading.entities
     unmapped: list[tuple[str, str]] = []
@@ -136,7 +138,9 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str, start
     for sid in reading.identifiers.supplier_ids:
         if sid in gazetteer.supplier_names and sid not in excluded:
             included.append(sid)
-    params: dict[str, Any] = {"company_id": company_id, "start_date": start, "end_date": end}
+    params: dict[str, Any] = {"start_date": start, "end_date": end}
+    if company_id is not None:
+        params["company_id"] = company_id
     if included:
         params["supplier_ids"] = sorted(set(included))
     if excluded:
@@ -281,6 +285,8 @@ def _compose_count(d: _Draft) -> None:
     m = total.output if total is not None and total.status == "ok" else None
     from router.tools import MetricToolResponse
 
+    if isinstance(m, MetricToolResponse) and not d.routing.entities.company_id and "company_id" not in m.parameters:
+        company = "All companies of the tenant together"  # a count over every company (router/scope.py)
     if not isinstance(m, MetricToolResponse):
         d.status, d.result = "failed", {"status": "failed"}
         d.text = "The invoice count could not be calculated; no figure is given." + d.failure_text

@@ -87,10 +87,22 @@ def _side_by_side(reading: Reading, reporting: str) -> bool:
     return listed and len(codes) > 1
 
 
+#: The spend of each invoice currency asked as a mix ("currency mix", "amounts in each currency", "split by
+#: currency"): every currency's row as invoiced, with the reporting total beside them.
+_MIX = re.compile(r"\bcurrency\s+(?:mix|split|breakdown|composition)\b|\bmix\s+of\s+(?:invoice\s+)?currencies\b|"
+                  r"\b(?:in|for)\s+each\s+(?:invoice\s+)?currency\b|\bW(?:ä|ae)hrungsmix\b", re.I)
+
+
 def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     """``reading`` with "in <currency>" and "foreign currency" resolved against the named company's reporting
     currency (unchanged without a company: the router asks for it first)."""
     analysis = reading.analysis
+    if _MIX.search(reading.cue_text) and not share_asked(reading.cue_text) and not analysis.ranking:
+        # "currency mix (amounts in each currency + total in EUR)": the rows of every invoice currency; the
+        # reporting currency named with them is the total's, no filter
+        analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None,
+                           excluded_currency=analysis.excluded_currency or None)
+        reading = replace(reading, analysis=analysis, currencies=())
     if (analysis.named_currency is None and analysis.excluded_currency != "" and not analysis.original_currency
             and not _CODE_LIST.search(reading.cue_text)):
         return reading
@@ -100,6 +112,11 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     reporting = company.reporting_currency if company else (shared.pop() if len(shared) == 1 else None)
     if reporting is None:
         return reading
+    if "currency" in reading.breakdown.group_by and analysis.document_currency == reporting:
+        # "EUR spend by invoice currency": the reporting currency names the amounts of each invoice currency's
+        # row, not a filter to the EUR invoices (a silent one-row answer)
+        analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None)
+        return replace(reading, analysis=analysis, currencies=())
     issued = issued_currencies(reading.cue_text)
     if len(issued) == 1 and analysis.excluded_currency is None and not analysis.ranking:
         (code,) = issued
@@ -115,8 +132,10 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
         # every invoice currency's row and the reporting total beside them (router/planner.py)
         comparison = analysis.comparison
         drop_compare = _VERSUS.search(reading.cue_text) is not None and (comparison is None or comparison.base is None)
+        # "non-EUR spend by currency, originals and EUR": the currency left out stays out of rows and total
+        excluded = reporting if analysis.excluded_currency == "" else analysis.excluded_currency
         analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None,
-                           excluded_currency=None)
+                           excluded_currency=excluded)
         if drop_compare:
             analysis = replace(analysis, comparison=None, compare_words=())
         return replace(reading, analysis=analysis, currencies=())

@@ -29,6 +29,7 @@ from router.followups import clarification, context_reference
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
+from router.scope import all_companies
 from router.statuses import (
     HISTORY_START,
     StatusRequest,
@@ -67,10 +68,11 @@ def change_ranking(reading: Reading) -> str | None:
     return " ".join((reading.text[found.start():found.end()] if same else found.group(0)).split())
 
 
-def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True) -> tuple[
+def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, every_company: bool = False) -> tuple[
         list[str], list[str], Entities, str | None]:
     """What a figure question lacks (reasons, questions), the entities with the company settled, and the
-    company's reporting currency."""
+    company's reporting currency. ``every_company``: the question asks about all the tenant's companies together
+    and the figure takes no company, so none is asked for."""
     entities = reading.entities
     gazetteer = inputs.gazetteer
     # Breakdown spans are left out: the shape's own allow-list names them.
@@ -79,7 +81,7 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True) ->
         reasons.append(f"entity: {problem}")
         questions.append(problem)
     currency = None
-    if entities.company_id is None and not reading.entity_problems:
+    if entities.company_id is None and not reading.entity_problems and not every_company:
         if len(gazetteer.companies) == 1:
             only = gazetteer.companies[0]
             entities = entities.model_copy(update={"company_id": only.company_id, "company_name": only.company_name})
@@ -262,10 +264,14 @@ def _route_compound(text: str, reading: Reading, inputs: Any, compound: Compound
 
 
 def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
-    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    # "how many credit notes (both companies)": a count needs no reporting currency, so the tenant's companies
+    # are counted together in one call
+    every = (reading.entities.company_id is None and len(inputs.gazetteer.companies) > 1
+             and all_companies(reading, len(inputs.gazetteer.companies)) is not None)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
     tr = reading.period.time_range
     intents = _aggregate()
-    if reasons or tr is None or entities.company_id is None:
+    if reasons or tr is None or (entities.company_id is None and not every):
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, rule="invoice_count:clarification")
     req = count_request(reading, inputs.gazetteer, entities.company_id, tr.start.isoformat(), tr.end.isoformat())
@@ -277,6 +283,9 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
         "product_group": None if req.excluded_group else entities.product_group,
     })
     read_as = interpretation(shown, tr.start, tr.end)
+    if every:
+        read_as = ("all companies of the tenant together ("
+                   f"{', '.join(c.company_id for c in inputs.gazetteer.companies)}), {read_as}")
     if req.excluded_supplier_ids:
         read_as += ", excluding suppliers " + ", ".join(req.excluded_supplier_ids)
     if req.excluded_group:

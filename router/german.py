@@ -289,7 +289,19 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|pro|je)\s+quartal(?:en)?\b|\bquartalsweise\b|\bviertelj(?:ä|ae)hrlich\b", "by quarter"),
         (r"\b(?:nach|pro|je)\s+jahr(?:en)?\b|\bj(?:ä|ae)hrlich\b", "by year"),
         (r"\b(?:nach|pro|je)\s+lieferant(?:en)?\b", "by supplier"),
+        # the scope of all the tenant's companies: "alle Gesellschaften", "beide Firmen", "konzernweit"
+        (r"\b(?:(?:ü|ue)ber|f(?:ü|ue)r)\s+(?:alle|s(?:ä|ae)mtliche)\s+(?:unsere[n]?\s+)?(?:gesellschaften|firmen|"
+         r"unternehmen|konzerngesellschaften)\b", "across all companies"),
+        (r"\b(?:alle[nr]?|s(?:ä|ae)mtliche[nr]?)\s+(?:unsere[nr]?\s+)?(?:gesellschaften|firmen|unternehmen|"
+         r"konzerngesellschaften)\b", "all companies"),
+        (r"\bbeide[nrn]?\s+(?:gesellschaften|firmen|unternehmen)\b", "both companies"),
+        (r"\bkonzernweit\b", "group-wide"),
+        # the level of the groups: "Hauptwarengruppe", "oberste Warengruppe", "(oberste Ebene)" name the top level
+        (r"\b(?:nach|pro|je)\s+(?:(?:der|den)\s+)?(?:haupt(?:waren)?gruppen?|oberkategorien?|hauptkategorien?|"
+         r"obersten?\s+(?:waren)?gruppen?)\b", "by top-level product group"),
+        (r"\b(?:der\s+)?oberste[nr]?\s+(?:ebene|stufe)\b", "top level"),
         (r"\b(?:nach|pro|je)\s+warengruppe(?:n)?\b", "by product group"),
+        (r"\b(?:nach|pro|je)\s+kategorien?\b", "by category"),
         (r"\b(?:nach|pro|je)\s+(?:produkt(?:en)?|artikel(?:n)?)\b", "by product"),
         # "nach Kostenstelle": a grouping no governed metric offers, named back in English
         (r"\b(?:nach|pro|je)\s+(?:kostenstellen?)\b", "by cost center"),

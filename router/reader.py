@@ -126,6 +126,15 @@ def _bare_comparison(cue_text: str, analysis: Analysis, entities: Entities) -> b
             and bool(entities.company_id or entities.supplier_ids) and not _OTHER_MEASURE.search(cue_text))
 
 
+def _bare_breakdown(cue_text: str, breakdown: Breakdown, entities: Entities, period: PeriodResolution) -> bool:
+    """"Company C by quarter, Q3 2025 through Q1 2026", "Company A 1H26 by supplier": a company's period broken
+    down by a governed grouping with no measure word is its spend broken down (the one measure such a breakdown
+    of a company's period is asked about); any other measure word, or a grouping no metric offers, keeps it out."""
+    return (bool(breakdown.group_by or breakdown.grain) and not breakdown.unknown
+            and entities.company_id is not None and period.time_range is not None
+            and not _OTHER_MEASURE.search(cue_text) and not _COUNTED.search(cue_text))
+
+
 _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
 #: Words that make a product-group mention a traversal (members of the group, who supplies it): "which products
 #: belong to Sensors", "suppliers of pressure sensors". Without them ("How often should the pressure sensor be
@@ -1109,7 +1118,8 @@ def read(
         # amounts shown in currencies ("Beta at Company A in Q4 in invoice currency"): the spend
         spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text) or analysis.original_currency)
         or filtered_figure
-        or _bare_comparison(cue_text, analysis, entities),
+        or _bare_comparison(cue_text, analysis, entities)
+        or _bare_breakdown(cue_text, breakdown, entities, period),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),

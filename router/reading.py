@@ -349,7 +349,7 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _DIMENSION_NOUNS = (
     # ERP wording too: a "material group" or "commodity" is the product group, a "part number" the product.
     ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?"
-                         r"(?:(?:product|material|spend|commodity)\s+)?(?:groups?|categor(?:y|ies))|"
+                         r"(?:(?:product|material|spend|commodity|catalog(?:ue)?)\s+)?(?:groups?|categor(?:y|ies))|"
                          r"commodit(?:y|ies)|sub-?(?:product\s+)?(?:groups?|categor(?:y|ies))|"
                          # "broken down by each product's own group": the lowest level, not a product breakdown
                          r"(?:each\s+)?products?['’]?s?\s+own\s+(?:product\s+)?(?:groups?|categor(?:y|ies))"),
@@ -524,26 +524,35 @@ _DIMENSION_PHRASES = {"supplier_id": "supplier", "product_group_id": "product gr
 
 #: Product groups nest (a root such as Monitoring Products > Sensors > Pressure Sensors): words naming the level.
 _TOP_LEVEL = re.compile(r"\btop[- ]level\b|\bmain\s+(?:product\s+)?(?:groups?|categor(?:y|ies))\b|"
-                        r"\bhighest[- ]level\b|\broot\s+(?:product\s+)?groups?\b", re.I)
+                        r"\bhighest[- ]level\b|\broot\s+(?:product\s+)?groups?\b|"
+                        r"\btop\s+(?:of\s+the\s+)?(?:hierarchy|tree)\b", re.I)
 _LOWEST_LEVEL = re.compile(r"\blowest[- ]level\b|\bleaf\b|\bmost detailed\b|\bproducts?['’]?s?\s+own\s+"
-                           r"(?:product\s+)?(?:groups?|categor(?:y|ies))\b|\bsub-?(?:groups?|categor(?:y|ies))\b",
-                           re.I)
+                           r"(?:product\s+)?(?:groups?|categor(?:y|ies))\b|\bsub-?(?:groups?|categor(?:y|ies))\b|"
+                           r"\bcatalog(?:ue)?\s+groups?\b", re.I)
+#: A category (commodity) is the level category management plans at, the top of the catalogue; a product group
+#: (material group, Warengruppe) is the group a product is assigned to in the catalogue.
+_CATEGORY_NOUN = re.compile(r"\bcategor(?:y|ies)\b|\bcommodit(?:y|ies)\b", re.I)
+_GROUP_NOUN = re.compile(r"\b(?:product|material)[- ]groups?\b|\bgroups?\b", re.I)
 
 
 def group_dimension(text: str, *, filtered: bool = False) -> str:
-    """The dimension "product group" means in ``text``: the top-level group ("top-level category") or each
-    product's own group ("lowest level", "leaf groups"); without a level word, the top level, unless the
-    question is already limited to a product group (its breakdown is then by the groups below, each product's
-    own group). The answer names the level it used.
+    """The dimension "product group" means in ``text``: the top-level group ("top-level category", "main
+    groups", a bare "category") or each product's own catalog group (a bare "product group", "lowest level",
+    "sub-groups"); a question already limited to a product group is broken down by the groups below it (each
+    product's own group) unless it names the top level. The answer names the level it used.
 
     >>> group_dimension("spend by top-level category"), group_dimension("by product group (lowest level)")
     ('top_product_group_id', 'product_group_id')
     >>> group_dimension("spend by product group"), group_dimension("by product group", filtered=True)
-    ('top_product_group_id', 'product_group_id')
+    ('product_group_id', 'product_group_id')
+    >>> group_dimension("spend by category"), group_dimension("top 3 categories by spend")
+    ('top_product_group_id', 'top_product_group_id')
     """
     if _LOWEST_LEVEL.search(text):
         return "product_group_id"
-    if _TOP_LEVEL.search(text) or not filtered:
+    if _TOP_LEVEL.search(text):
+        return "top_product_group_id"
+    if not filtered and _CATEGORY_NOUN.search(text) and not _GROUP_NOUN.search(text):
         return "top_product_group_id"
     return "product_group_id"
 

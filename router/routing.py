@@ -19,6 +19,7 @@ from typing import Literal
 from procura.db.session import AuthContext
 from router.analysis import (
     AVERAGE_PRICE,
+    COMPARISON,
     DOCUMENT_PRICE,
     RANKING,
     GovernedRequest,
@@ -63,6 +64,7 @@ from router.reader import (
 )
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
+from router.scope import all_companies as all_companies_scope
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
 INTENT_THRESHOLD = 0.5
@@ -98,7 +100,9 @@ _UNSERVED_MEASURES = re.compile(
     r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?)?|"
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
-    r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?)\b)\w+|"
+    r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|"
+    # a level of the product groups before its noun ("spend per top-level category", "per sub-group")
+    r"(?:top|main|leaf|lowest|highest|sub|material|commodit\w*|catalog\w*)(?=[\s-]))\b)\w+|"
     r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation)\b",
     re.I,
 )
@@ -233,7 +237,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
     # "all entities other than Company A": the scope words are read with the exclusion (the company left)
-    all_companies = None if reading.excluded_company_ids else _all_companies(reading)
+    all_companies = all_companies_scope(reading, len(gazetteer.companies))
     # "across all companies", "group-wide", "all three entities", "spend per company": every company of the tenant
     # together (its rows are the tenant's under row-level security), when they share one reporting currency.
     company_scope = _company_scope(reading, all_companies, gazetteer)
@@ -409,7 +413,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                          f"companies ({_company_names(gazetteer)})?")
     elif (all_companies is not None and not per_company and (needs_company or "aggregate" in selected)
           # a unit price is governed over every company of the tenant when none is named (company optional)
-          and not (analyst is not None and analyst.name in (AVERAGE_PRICE, DOCUMENT_PRICE))):
+          and not (analyst is not None and analyst.name in (AVERAGE_PRICE, DOCUMENT_PRICE))
+          and not (analyst is None and catalog_metric is None and cues.unit_price and not spend_shaped)):
         # A ranking, share, comparison or listing is governed per company: a figure "across all companies" would
         # be one company's, or a sum no metric defines.
         reasons.append(f"company: {all_companies.group(0)!r} asks for a figure across companies")
@@ -684,15 +689,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     )
 
 
-_ALL_COMPANIES = re.compile(
-    r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
-    r"compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
-    r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
-    r"\ball\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|subsidiaries|"
-    r"legal entities)\b", re.I)
 #: Metrics whose company may be left out, only for a question about all the tenant's companies together.
 _COMPANY_SCOPED = frozenset({"finance.company_spend", "finance.spend_ranking", "finance.supplier_share",
-                             "finance.product_group_share", "finance.currency_share"})
+                             "finance.product_group_share", "finance.currency_share", COMPARISON})
 _SHARE_WORDS = re.compile(r"\b(?:share|percentage|percent|portion|proportion|fraction)\b|%", re.I)
 
 
@@ -750,19 +749,6 @@ def _named_document_fact(text: str, reading: Reading) -> str | None:
         return None
     found = fact_words(text)
     return ", ".join(found) if found else None
-
-
-def _all_companies(reading: Reading) -> re.Match[str] | None:
-    """"All companies", "group-wide" in the sentence that names the figure's company (or anywhere, when no company
-    is named): in another sentence ("..., then call X for every company") it is no scope of this figure."""
-    found = _ALL_COMPANIES.search(reading.cue_text)
-    if found is None or not reading.mentions.companies:
-        return found
-    bounds = [0, *(m.end() for m in re.finditer(r"[.?!;]\s+", reading.text)), len(reading.text) + 1]
-    sentence = next(i for i in range(len(bounds) - 1) if bounds[i] <= found.start() < bounds[i + 1])
-    named = {next(i for i in range(len(bounds) - 1) if bounds[i] <= m.start < bounds[i + 1])
-             for m in reading.mentions.companies}
-    return found if sentence in named else None
 
 
 def _juxtaposed_names(reading: Reading) -> str | None:

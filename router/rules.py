@@ -73,6 +73,9 @@ _AGGREGATION = re.compile(
     r"how many times (?=(?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b)|invoice volume|"
     r"expenditures|outlay|cost|costs|tax|taxes|grand total|"
     r"per supplier|by supplier|unit price|per unit|"
+    # "Company B Q1 2026 by product group": a breakdown of the spend, not the group's membership
+    r"(?:per|by|across)\s+(?:each\s+|all\s+|the\s+)?(?:top[- ]level\s+|main\s+|leaf\s+|lowest[- ]level\s+)?"
+    r"(?:(?:product|material|catalog(?:ue)?)\s+)?(?:sub-?)?(?:groups?|categor(?:y|ies))|"
     # a price change/adjustment/index is a contract topic, not a price to look up
     r"price(?!\s+(?:change|changes|adjustments?|increases?|reviews?|escalation|clauses?|index))|units|"
     rf"{_THRESHOLD}|threshold|aggregate)(?!\w)"

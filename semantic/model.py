@@ -208,6 +208,8 @@ class MetricDefinition(_Frozen):
     ranking: RankingSpec | None = None
     period_offset: PeriodOffsetSpec | None = None
     partition: PartitionSpec | None = None
+    #: Parameters of which a request must give at least one (a share's part named in either of two ways).
+    one_of: tuple[FieldName, ...] = ()
 
     def template_parameters(self) -> frozenset[str]:
         """The parameters the SQL template uses: all but those the compiler or binder consume."""
@@ -228,10 +230,10 @@ class MetricDefinition(_Frozen):
             raise ValueError("min_group_by is larger than max_group_by")
         named = [*(self.ranking.parameters() if self.ranking else ()), *(
             (o.start, o.end, o.compare, o.base_start, o.base_end) if (o := self.period_offset) else ()),
-            *((self.partition.parameter,) if self.partition else ())]
+            *((self.partition.parameter,) if self.partition else ()), *self.one_of]
         for pname in named:
             if pname not in declared:
-                raise ValueError(f"ranking/period_offset/partition names undeclared parameter {pname!r}")
+                raise ValueError(f"ranking/period_offset/partition/one_of names undeclared parameter {pname!r}")
         if self.ranking is not None:
             missing = [o for o in self.ranking.outputs() if o not in self.outputs]
             if missing:

@@ -164,6 +164,17 @@ def _offset_values(offset: PeriodOffsetSpec, values: Mapping[str, Any]) -> dict[
     return {offset.base_start: base_start, offset.base_end: base_end}
 
 
+def check_one_of(names: tuple[str, ...], values: Mapping[str, Any]) -> None:
+    """Refuse a request that gives none of ``names`` (a share's part, named in either of two ways).
+
+    Raises:
+        ParameterError: naming the first of them.
+    """
+    if not names or any(values.get(n) is not None for n in names):
+        return
+    raise ParameterError(names[0], f"one of {', '.join(names)} is required (the part of the share)")
+
+
 def check_partition(partition: PartitionSpec | None, group_by: tuple[str, ...], values: Mapping[str, Any]) -> None:
     """Refuse a request whose value would add amounts of different partitions (e.g. currencies).
 

@@ -36,7 +36,7 @@ from semantic.errors import (
 from semantic.execute import MetricResult, arun, arun_json, call_statements, run
 from semantic.loader import Metric, MetricRegistry
 from semantic.model import METRIC_NAME
-from semantic.params import BoundParameters, bind, check_partition
+from semantic.params import BoundParameters, bind, check_one_of, check_partition
 from semantic.rollups import RelationPlanner
 
 log = logging.getLogger(__name__)
@@ -293,6 +293,7 @@ class MetricService:
         params = bind(metric.definition.parameters, parameters, metric.definition.constraints,
                       from_text=from_text, offset=metric.definition.period_offset)  # fmt: skip
         check_partition(metric.definition.partition, query.variant.group_by, params.values)
+        check_one_of(metric.definition.one_of, params.values)
         check_currency(metric.definition.currency_parameter, params.values)
         hashes = MappingProxyType(audit.hash_parameters(params.values))
         return metric, query, params, hashes

@@ -330,6 +330,9 @@ def _definition(
         ("period_offset", offset.model_dump() if offset else None),
         ("partition", meta.partition.model_dump() if meta.partition else None),
         ("min_group_by", 1 if ranking else None),
+        # a share whose part parameters are all optional: without any, the part would be the whole
+        ("one_of", list(meta.share.numerator) if meta.share and len(meta.share.numerator) > 1
+         and not any(meta.parameters[p].required for p in meta.share.numerator) else None),
     ):
         if val is not None:
             definition[key] = val

@@ -88,7 +88,8 @@ def test_rankings_equal_the_ranking_metric(world: World, app_conn: psycopg.Conne
     frames = [
         ("Who were Company A's top {n} suppliers {p}?", "supplier_id", "top"),
         ("Company A's {n} biggest suppliers by spend {p}", "supplier_id", "top"),
-        ("Top {n} product groups of Company A {p}", "top_product_group_id", "top"),
+        ("Top {n} product groups of Company A {p}", "product_group_id", "top"),
+        ("Top {n} top-level categories of Company A {p}", "top_product_group_id", "top"),
         ("Top {n} leaf product groups of Company A {p}", "product_group_id", "top"),
         ("What were the {n} largest products Company A bought {p}?", "product_code", "top"),
         ("Bottom {n} vendors of Company A {p}", "supplier_id", "bottom"),

@@ -36,8 +36,9 @@ _PERIODS = [
     ("in FY2025", dt.date(2025, 1, 1), dt.date(2026, 1, 1)),
 ]
 _BREAKDOWNS = [("", (), None), (", month by month", (), "month"), (" per product", ("product_code",), None),
-               # a plain "product group" is the top-level group; "lowest level" is each product's own group
-               (", by product group", ("top_product_group_id",), None),
+               # a plain "product group" is each product's own catalog group; "top-level" the top of the tree
+               (", by product group", ("product_group_id",), None),
+               (", by top-level category", ("top_product_group_id",), None),
                (", by product group (lowest level)", ("product_group_id",), None)]
 _SETTINGS = settings(max_examples=80, deadline=None, derandomize=True, database=None,
                      suppress_health_check=list(HealthCheck))

@@ -278,7 +278,7 @@ def ranking_questions(draw: st.DrawFn) -> tuple[str, dict[str, Any], list[str]]:
     frame, dim, direction = draw(st.sampled_from([
         ("Who were Company A's top {n} suppliers {p}?", "supplier_id", "top"),
         ("Company A's {n} biggest vendors {p}", "supplier_id", "top"),
-        ("Top {n} product groups of Company A {p}", "top_product_group_id", "top"),
+        ("Top {n} product groups of Company A {p}", "product_group_id", "top"),
         ("Top {n} leaf product groups of Company A {p}", "product_group_id", "top"),
         ("The {n} largest products Company A bought {p}", "product_code", "top"),
         ("Bottom {n} suppliers of Company A {p}", "supplier_id", "bottom"),

@@ -93,10 +93,10 @@ def test_german_group_names_with_und_keep_the_filter(frame: str, period: tuple[s
 # --- breakdowns --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("phrase", "dims", "grain"), [
     ("across suppliers", ("supplier_id",), None), ("across all vendors", ("supplier_id",), None),
-    ("across product groups", ("top_product_group_id",), None), ("split per supplier", ("supplier_id",), None),
+    ("across product groups", ("product_group_id",), None), ("split per supplier", ("supplier_id",), None),
     ("broken out by supplier", ("supplier_id",), None), ("broken out by month", (), "month"),
     ("split by supplier and month", ("supplier_id",), "month"), ("on a quarterly basis", (), "quarter"),
-    ("per product group", ("top_product_group_id",), None), ("quarter by quarter", (), "quarter"),
+    ("per product group", ("product_group_id",), None), ("quarter by quarter", (), "quarter"),
 ])
 def test_breakdown_phrases_map_to_the_allow_list(phrase: str, dims: tuple[str, ...], grain: str | None) -> None:
     read = parse_breakdown(f"Company A spend in 2025 {phrase}")
@@ -114,7 +114,9 @@ def test_breakdown_phrases_map_to_the_allow_list(phrase: str, dims: tuple[str, .
 @pytest.mark.parametrize(("german", "dims", "grain"), [
     ("nach Quartalen", (), "quarter"), ("pro Quartal", (), "quarter"), ("quartalsweise", (), "quarter"),
     ("nach Monaten", (), "month"), ("aufgeschlüsselt nach Monat", (), "month"),
-    ("aufgeteilt nach Lieferanten", ("supplier_id",), None), ("pro Warengruppe", ("top_product_group_id",), None),
+    ("aufgeteilt nach Lieferanten", ("supplier_id",), None), ("pro Warengruppe", ("product_group_id",), None),
+    ("nach Hauptwarengruppen", ("top_product_group_id",), None),
+    ("nach Warengruppe (oberste Ebene)", ("top_product_group_id",), None),
     ("nach Produkt", ("product_code",), None),
 ])
 def test_german_breakdowns(german: str, dims: tuple[str, ...], grain: str | None) -> None:

@@ -258,7 +258,7 @@ def test_a_foreign_currency_is_its_invoices_with_or_without_a_supplier(phrase: s
 
 
 @pytest.mark.parametrize(("phrase", "dimension"), [("by part number", "product_code"),
-                                                   ("by material group", "top_product_group_id"),
+                                                   ("by material group", "product_group_id"),
                                                    ("by commodity", "top_product_group_id"),
                                                    ("per material number", "product_code")])
 def test_erp_dimension_words(phrase: str, dimension: str) -> None:

@@ -1,0 +1,52 @@
+"""The all-companies scope of a question: "both companies together", "across all companies", "group-wide".
+
+A tenant may hold several companies. A figure asked for all of them together is one governed call without a
+company (the tenant's row-level security bounds the rows) when the metric takes no company; shared here by the
+general routing and the shapes routed before it (invoice counts).
+"""
+
+from __future__ import annotations
+
+import re
+
+from router.reader import Reading
+
+ALL_COMPANIES = re.compile(
+    r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
+    r"compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
+    r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
+    r"\ball\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|subsidiaries|"
+    r"legal entities)\b", re.I)
+
+
+#: "Company A's share of our total spend": a company's share whose whole is the spend of every company.
+_SHARE_OF_OUR_TOTAL = re.compile(r"\s*['’]s?\s+(?:\w+\s+){0,2}?(?:share|percentage|portion|proportion)\s+of\s+"
+                                 r"(?:our|the)\s+(?:\w+\s+){0,3}?(?:total|overall|combined|entire|whole|"
+                                 r"aggregate)\b", re.I)
+
+
+def all_companies(reading: Reading, companies: int = 2) -> re.Match[str] | None:
+    """"All companies", "group-wide" in the sentence that names the figure's company (or anywhere, when no company
+    is named): in another sentence ("..., then call X for every company") it is no scope of this figure.
+
+    An exclusion of a company ("all entities other than Company A") is a scope of its own, never all of them;
+    "both companies" of a tenant with ``companies`` other than two names no set of its companies."""
+    if reading.excluded_company_ids:
+        return None
+    for m in reading.mentions.companies:
+        share = _SHARE_OF_OUR_TOTAL.match(reading.text, m.end)
+        if share is not None:
+            return share
+    found = ALL_COMPANIES.search(reading.cue_text)
+    if found is not None and found.group(0).lower().startswith("both") and companies != 2:
+        return None
+    if found is None or not reading.mentions.companies:
+        return found
+    bounds = [0, *(m.end() for m in re.finditer(r"[.?!;]\s+", reading.text)), len(reading.text) + 1]
+    sentence = next(i for i in range(len(bounds) - 1) if bounds[i] <= found.start() < bounds[i + 1])
+    named = {next(i for i in range(len(bounds) - 1) if bounds[i] <= m.start < bounds[i + 1])
+             for m in reading.mentions.companies}
+    return found if sentence in named else None
+
+
+__all__ = ["ALL_COMPANIES", "all_companies"]
