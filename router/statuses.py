@@ -44,7 +44,7 @@ LISTED = 30
 _LISTING = re.compile(
     r"\b(?:which|list|listing|show(?:\s+me)?|name|itemi[sz]e|what\s+(?:are|were)\s+(?:they|those|these|the)|"
     r"welche)\b", re.I)
-_COUNT = re.compile(r"\b(?:how many|number of|count|# of|wie viele|anzahl)\b|(?<!\w)#\s?of\b", re.I)
+_COUNT = re.compile(r"\b(?:how many|number of|count|# of|wie viele|anzahl)\b|(?<!\w)#\s?(?:of\b)?(?=\s*[^\W\d])", re.I)
 _VALUE = re.compile(r"\b(?:value|worth|total|totals|sum|how much|amount|amounts|volume|wert|summe)\b", re.I)
 #: An invoice listing of a recognized status: "which open invoices", "open invoices - which ones?", "list the
 #: unpaid invoices" (not "which suppliers have open invoices": the invoices must be what is asked for).
@@ -108,9 +108,11 @@ def whole_history(req: StatusRequest) -> bool:
     """Whether ``req`` with no period named covers every document up to the as-of date: documents are asked for by
     the state they are in *now* ("how many invoices are still sitting in draft", "which invoices were cancelled",
     "open invoices - which ones?"), so the question needs no period; the answer states the range it took. Only a
-    listing of paid or open invoices and a count of cancelled/draft documents qualify; a value still asks for its
-    period (an amount is read per period, as spend is)."""
-    return req.listing or (req.kind == "excluded" and req.count and not req.value)
+    listing of paid or open invoices, a count of cancelled/draft documents and the value of the drafts qualify
+    (a draft is a document still waiting to be posted: "the value of our drafts" is what waits now); the value of
+    cancelled documents still asks for its period (an amount of the past is read per period, as spend is)."""
+    return req.listing or (req.kind == "excluded" and (
+        (req.count and not req.value) or req.statuses == ("draft",)))
 
 
 def _breakdown(reading: Reading) -> tuple[tuple[str, ...], str | None, list[str]]:
