@@ -95,6 +95,7 @@ _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
 #: After a year: no currency, and not the first bound of a range whose second bound is money.
 _NOT_MONEY_AFTER = rf"(?!{_CURRENCY_AFTER})(?!\s*(?:to|and|-|–)\s*\d[\d.,]*{_CURRENCY_AFTER})"
+_MONTH_BEFORE = re.compile(rf"\b(?:{_MONTH_NAMES})\.?\s*$", re.I)
 _SPAN_GLUE = r"\s*(and|to|until|till|through|thru|-|–)\s*"
 #: A day written without its year ("12 Feb", "Feb 12th"), never followed by one.
 _DAY_NO_YEAR = (rf"(\d{{1,2}}{_DAY_SUFFIX}\s+(?:of\s+)?(?:{_MONTH_NAMES})\.?|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}"
@@ -103,7 +104,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Days of one month: "between 1 and 13 March 2026", "1-13 March 2026", "from the 1st to the 13th of March
     # 2026", "March 1-13, 2026": both days in that month, the second included (nobody writes an exclusive end as
     # a bare day number).
-    ("day_span", re.compile(rf"\b(?:(?:between|from)\s+(?:the\s+)?)?(\d{{1,2}}){_DAY_SUFFIX}{_SPAN_GLUE}"
+    ("day_span", re.compile(rf"(?:\b(?:between|from)\s+(?:the\s+)?|(?<![\w.:/-]))(\d{{1,2}}){_DAY_SUFFIX}{_SPAN_GLUE}"
                             rf"(?:the\s+)?(\d{{1,2}}){_DAY_SUFFIX}\s+(?:of\s+)?({_MONTH_NAMES})\.?,?\s+(\d{{4}})\b"
                             rf"|\b(?:(?:between|from)\s+)?({_MONTH_NAMES})\.?\s+(\d{{1,2}}){_DAY_SUFFIX}{_SPAN_GLUE}"
                             rf"(\d{{1,2}}){_DAY_SUFFIX},?\s+(\d{{4}})\b", re.I)),
@@ -746,6 +747,8 @@ def _read(
         return _explicit(g[0], g[2], text, through=g[1].lower() in ("through", "thru"),
                          before="before" in match.group(0).lower())
     if kind == "day_span":
+        if g[0] and _MONTH_BEFORE.search(match.string, 0, match.start(1)):
+            return None  # "between January 1 and 29 February 2024": the first day is a date of its own
         first, last, month, year = (g[0], g[2], g[3], g[4]) if g[0] else (g[6], g[8], g[5], g[9])
         month_number = _MONTHS[month.lower().rstrip(".")]
         start, end = dt.date(int(year), month_number, int(first)), dt.date(int(year), month_number, int(last))
