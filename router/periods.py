@@ -781,9 +781,9 @@ def _read(
         return _units_back(g[1].lower().rstrip("s"), count, as_of, text)
     if kind == "fytd":
         start_month = fiscal_start_month or fiscal_year_start_month()
-        written = g[0] or g[1]
-        if written:
-            year = _fiscal_year(int(written), start_month, text)
+        named = g[0] or g[1]
+        if named:
+            year = _fiscal_year(int(named), start_month, text)
         else:
             ends_in = as_of.year + (1 if start_month > 1 and as_of.month >= start_month else 0)
             year = _fiscal_year(ends_in, start_month, text)

@@ -51,7 +51,7 @@ def _plan_problem(probe: PeriodProbe) -> str | None:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_generated_questions_read_the_period_and_plan_the_governed_call(kind: str) -> None:
-    wrong = []
+    wrong: list[tuple[object, ...]] = []
     for probe in probes(3, 7, (kind,)):
         if kind in PERIOD_KINDS and probe.start is not None:
             text = read_german(probe.question) or probe.question
