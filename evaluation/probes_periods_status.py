@@ -17,6 +17,8 @@ period is computed here from the slots (day, month, year, how many units back), 
 * **german**: "im Vorquartal", "in den ersten drei Monaten 2026", "in den ersten zwei Quartalen 2025".
 * **paid_count**: how many invoices of a period are (have been) paid: ``finance.invoice_count`` with ``paid``.
 * **paid_part**: how much of a period's spend has been paid: ``finance.company_spend`` with ``paid``.
+* **status_share**: what share of a period's spend is paid (or still open): both governed totals (the status's
+  and the period's, ``finance.company_spend``) and their ratio.
 * **hash_count** / **line_count**: "# invoices", "count the invoice lines": the count metrics.
 * **draft_value**: the value of a company's drafts, no period (every draft up to the as-of date).
 * **run_rate**: the monthly run-rate over whole months (the direct total divided by the months, to the cent).
@@ -48,7 +50,8 @@ LINES = "finance.invoice_line_count"
 STATUS = "finance.cancelled_draft_invoices"
 CHANGE = "finance.spend_comparison"
 PERIOD_KINDS = ("day_span", "full_unit", "units_back", "open_end", "month_yy", "to_date", "german")
-STATUS_KINDS = ("paid_count", "paid_part", "hash_count", "line_count", "draft_value", "run_rate", "one_before")
+STATUS_KINDS = ("paid_count", "paid_part", "status_share", "hash_count", "line_count", "draft_value", "run_rate",
+                "one_before")
 KINDS = PERIOD_KINDS + STATUS_KINDS
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
@@ -196,6 +199,13 @@ def _status_probe(rng: random.Random, kind: str) -> PeriodProbe:
         question = rng.choice((f"how much of {c}'s {p} spend has been paid?", f"how much of {c}'s spend in {p} is "
                                "already paid?", f"{c}: how much of the {p} spend has been paid so far?"))
         calls = (Call(SPEND, period | {"invoice_statuses": ["paid"]}),)
+    elif kind == "status_share":
+        status, word = rng.choice((("paid", "already paid"), ("paid", "paid"), ("posted", "still unpaid"),
+                                   ("posted", "still open")))
+        question = rng.choice((f"what share of {c}'s {p} spend is {word}?",
+                               f"what percentage of {c} spend in {p} is {word}?",
+                               f"{c}: what share of the {p} spend is {word}?"))
+        calls = (Call(SPEND, period | {"invoice_statuses": [status]}), Call(SPEND, period))
     elif kind == "hash_count":
         question = rng.choice((f"# invoices {c} {p}", f"# of invoices {c} {p}", f"{c} # invoices {p}"))
         calls = (Call(COUNT, period | {"document_types": ["invoice"]}, outputs=("invoice_count",)),)
@@ -271,6 +281,11 @@ def run(database: str, found: Sequence[PeriodProbe], show: str = "wrong") -> Cou
                 if call.metric in (COUNT, LINES) and not got.no_data:
                     got = Expected(tokens=got.tokens)  # a count is a number of its own noun, checked as a token
                 expected.append(_derived(got, probe.per_months) if probe.per_months else got)
+            if probe.klass == "status_share" and all(e.tokens for e in expected):
+                part, whole = Decimal(expected[0].tokens[-1]), Decimal(expected[1].tokens[-1])
+                if whole:
+                    percent = (part * 100 / whole).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+                    expected.append(Expected(tokens=(str(percent),)))
             status, text, _ = session.ask(probe.question, AS_OF)
             klass = classify(status, text, expected)
             counts[(probe.klass, klass)] += 1
