@@ -14,7 +14,8 @@ period is computed here from the slots (day, month, year, how many units back), 
   2026 until Feb 12").
 * **month_yy**: a month and a two-digit year with a space ("mar 26", "nov 25"), alone and in a comparison.
 * **to_date**: a period opened to the as-of date ("FY-to-date 2026", "Q3 2025 to date", "2026 so far").
-* **german**: "im Vorquartal", "in den ersten drei Monaten 2026", "in den ersten zwei Quartalen 2025".
+* **german**: "im Vorquartal", "in den ersten drei Monaten 2026", "in den ersten zwei Quartalen 2025", "2026
+  bisher", "seit Q3 2025 bis dato".
 * **paid_count**: how many invoices of a period are (have been) paid: ``finance.invoice_count`` with ``paid``.
 * **paid_part**: how much of a period's spend has been paid: ``finance.company_spend`` with ``paid``.
 * **status_share**: what share of a period's spend is paid (or still open): both governed totals (the status's
@@ -154,6 +155,11 @@ def _period(rng: random.Random, kind: str) -> tuple[str, dt.date, dt.date]:
                            ("2026 so far", dt.date(2026, 1, 1), tomorrow),
                            ("H2 2025 to date", dt.date(2025, 7, 1), tomorrow)))
     count = rng.randint(2, 4)
+    if rng.random() < 0.25:
+        tomorrow = AS_OF + dt.timedelta(days=1)
+        return rng.choice((("2026 bisher", dt.date(2026, 1, 1), tomorrow),
+                           ("im Jahr 2026 bis heute", dt.date(2026, 1, 1), tomorrow),
+                           ("seit Q3 2025 bis dato", dt.date(2025, 7, 1), tomorrow)))
     if rng.random() < 0.35:
         start, end = _unit_start("quarter", 1)
         return "im Vorquartal", start, end

@@ -250,6 +250,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         # "vom 1. März bis zum 31. März": German "bis" includes its day (the English "until" does too)
         (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+|einschlie(?:ß|ss)lich\s+)?(\d{4}-\d{2}-\d{2})",
          r"since \1 until \2"),
+        # "2026 bisher", "seit Q3 2025 bis heute": up to the as-of date
+        (r"\b(?:bisher|bislang|bis\s+heute|bis\s+dato|bis\s+jetzt)\b", "so far"),
+        (r"\bgab\s+es\b", "were there"),
         (r"\bseit\s+(?:anfang|beginn)\s+", "since "),
         (r"\bseit\b", "since"),
         # open ends: "bis Ende März", "bis zum Ende des ersten Quartals", "bis März" (not "bis zu 5.000 €")
