@@ -8,6 +8,8 @@ period is computed here from the slots (day, month, year, how many units back), 
 
 * **day_span**: days of one month ("between 1 and 13 March 2026", "1-13 Mar 2026", "from the 1st to the 13th of
   March 2026", "March 1-13, 2026"): both days included.
+* **between_range**: "between Jul and Dec 2025", "between Q1 and Q3 2025": from the first period's start to the
+  second's end.
 * **full_unit**: "the last full quarter", "the most recent complete month": the last whole unit.
 * **units_back**: "the month before last", "the quarter before last", "two quarters ago", "3 months ago".
 * **open_end**: a start and an end day without its year ("from the start of 2026 through 12 Feb", "from 1 Jan
@@ -50,7 +52,7 @@ COUNT = "finance.invoice_count"
 LINES = "finance.invoice_line_count"
 STATUS = "finance.cancelled_draft_invoices"
 CHANGE = "finance.spend_comparison"
-PERIOD_KINDS = ("day_span", "full_unit", "units_back", "open_end", "month_yy", "to_date", "german")
+PERIOD_KINDS = ("day_span", "between_range", "full_unit", "units_back", "open_end", "month_yy", "to_date", "german")
 STATUS_KINDS = ("paid_count", "paid_part", "status_share", "hash_count", "line_count", "draft_value", "run_rate",
                 "one_before")
 KINDS = PERIOD_KINDS + STATUS_KINDS
@@ -119,6 +121,18 @@ def _period(rng: random.Random, kind: str) -> tuple[str, dt.date, dt.date]:
                              f"from the {_ordinal(first)} to the {_ordinal(last)} of {name} {year}",
                              f"{name} {first}-{last}, {year}", f"from {first} to {last} {name} {year}"))
         return phrase, dt.date(year, month, first), dt.date(year, month, last) + dt.timedelta(days=1)
+    if kind == "between_range":
+        if rng.random() < 0.6:
+            first = rng.randint(1, 9)
+            last = rng.randint(first + 1, 12)
+            year = rng.choice((2025,))
+            a, b = _MONTHS[first - 1], _MONTHS[last - 1]
+            a, b = (a[:3].lower(), b[:3].lower()) if rng.random() < 0.5 else (a, b)
+            return f"between {a} and {b} {year}", dt.date(year, first, 1), _month_start(year, last, -1)
+        first = rng.randint(1, 3)
+        last = rng.randint(first + 1, 4)
+        return (f"between Q{first} and Q{last} 2025", dt.date(2025, 3 * first - 2, 1),
+                _month_start(2025, 3 * last - 2, -3))
     if kind == "full_unit":
         unit = rng.choice(("quarter", "month", "year"))
         words = rng.choice(("the last full", "the most recent complete", "the previous full", "the last completed",

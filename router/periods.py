@@ -115,6 +115,14 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("between", re.compile(rf"\bbetween\s+{_START_DATE}\s+and\s+()(?:before\s+)?{_DATE}\b", re.I)),
     ("from_to", re.compile(rf"(?<!since )\b(?:from\s+)?{_START_DATE}\s*(to|until|till|through|thru|-|–)\s*"
                            rf"(?:before\s+)?{_DATE}\b", re.I)),
+    # "between Jul and Dec 2025", "between Q1 and Q3 2025", "between 2024 and 2025": from the start of the first
+    # to the end of the second (in a comparison, "the difference between Q1 and Q3", two periods instead)
+    ("between_month_range", re.compile(rf"\bbetween\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\s+and\s+({_MONTH_NAMES})\.?"
+                                       rf"{_YEAR_OR_YY}\b", re.I)),
+    ("between_quarter_range", re.compile(r"\bbetween\s+q([1-4])(?:[\s,/-]+(?:of\s+)?(\d{4}))?\s+and\s+q([1-4])"
+                                         r"(?:[\s,/-]+(?:of\s+)?(\d{4}))?\b", re.I)),
+    ("between_year_range", re.compile(r"\bbetween\s+(?:the\s+years?\s+)?((?:19|20)\d{2})\s+and\s+((?:19|20)\d{2})"
+                                      r"\b(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
     # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
     ("quarter_list", re.compile(rf"\bq[1-4](?:{_LIST_GLUE}q[1-4])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
@@ -533,7 +541,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     lone_listed = False  # a year standing alone is no list part ("2024 and 2025" is asked about)
     comparing = _COMPARING.search(question) is not None
     for kind, pattern in _PATTERNS:
-        if kind.endswith("_list") and comparing:
+        if (kind.endswith("_list") or kind.startswith("between_")) and comparing:
             continue  # "Q1 and Q2 compared": two periods, split by the comparison reader
         if kind.endswith("_paired") and not comparing:
             continue
@@ -830,7 +838,21 @@ def _read(
         first = g[0].lower() == "first"
         start = dt.date(year, 1, 1) if first else add_months(dt.date(year + 1, 1, 1), -months)
         return _range(start, add_months(start, months), text)
-    if kind in ("from_month_to", "month_range"):
+    if kind == "between_quarter_range":
+        first, last = int(g[0]), int(g[2])
+        last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
+                                             _latest_started_quarter(last, as_of))
+        first_year = int(g[1]) if g[1] else last_year - (first > last)
+        start, end = quarter_start(first_year, first), add_months(quarter_start(last_year, last), 3)
+        if start >= end:
+            raise ValueError(text)
+        return _range(start, end, text)
+    if kind == "between_year_range":
+        first_year, last_year = int(g[0]), int(g[1])
+        if first_year >= last_year:
+            raise ValueError(text)
+        return _range(dt.date(first_year, 1, 1), dt.date(last_year + 1, 1, 1), text)
+    if kind in ("from_month_to", "month_range", "between_month_range"):
         first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[3].lower().rstrip(".")]
         first_written, last_written = _year_of(g[1], g[2]), _year_of(g[4], g[5])
         last_year = last_written if last_written else (first_written + (last < first) if first_written else
