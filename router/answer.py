@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
-from router.run_rate import run_rate, run_rate_sentence
+from router.run_rate import run_rate_range, run_rate_sentence
 from router.tools import (
     ApprovedVendorsToolResponse,
     CompletenessResponse,
@@ -1109,7 +1109,8 @@ def validate_answer(
         rate = answer.result.get("run_rate")
         if isinstance(rate, dict) and isinstance(rate.get("months"), int) and rate["months"] > 0:
             # a run-rate is derived from the tool's total: recomputed here, so only that derivation passes
-            listed_amounts.add((str(run_rate(Decimal(spend.total_spend), rate["months"])), spend.currency))
+            listed_amounts |= {(str(v), spend.currency)
+                               for v in run_rate_range(Decimal(spend.total_spend), rate["months"])}
     for m in _find(run, MetricToolResponse) if run is not None else ():
         assert isinstance(m, MetricToolResponse)
         amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]

@@ -2,8 +2,10 @@
 
 The run-rate is the governed total of the period divided by the number of calendar months it spans (months
 without spend count: a run-rate is what the period cost per month, not the mean of the months that had
-invoices). It is derived in the answer from the one governed total, exactly (Decimal, rounded half up to cents),
-and the answer states the total and the divisor, so the figure can be checked. A period that is not whole calendar
+invoices). It is derived in the answer from the one governed total (Decimal, rounded half up to cents), and the
+answer states the total and the divisor, so the figure can be checked. The governed total is itself rounded to the
+cent; when that leaves the rate's last cent open (the exact total could round either way once divided), both cents
+are given as the range the rate lies in, never one of them picked. A period that is not whole calendar
 months ("year to date" before the month is over) has no month count to divide by: the answer says so and gives
 the total only.
 """
@@ -45,6 +47,20 @@ def run_rate(total: Decimal, months: int) -> Decimal:
     return (total / months).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
+def run_rate_range(total: Decimal, months: int) -> tuple[Decimal, Decimal]:
+    """The run-rates (to the cent) the exact total can give: the governed total is rounded to the cent, so the exact
+    sum lies within half a cent of it and its rate within half a cent divided by the months; both ends of that
+    interval rounded. One value when they agree.
+
+    >>> run_rate_range(Decimal("42192.59"), 3)
+    (Decimal('14064.20'), Decimal('14064.20'))
+    >>> run_rate_range(Decimal("177059.19"), 6)
+    (Decimal('29509.86'), Decimal('29509.87'))
+    """
+    half = Decimal("0.005")
+    return run_rate(total - half, months), run_rate(total + half, months)
+
+
 def run_rate_sentence(question: str, start: dt.date | None, end: dt.date | None, total: object,
                       currency: str) -> tuple[str, dict[str, str | int] | None]:
     """The sentence (and result fields) of a monthly run-rate when ``question`` asks for one, else ``("", None)``."""
@@ -54,7 +70,13 @@ def run_rate_sentence(question: str, start: dt.date | None, end: dt.date | None,
     if months is None:
         return (" No monthly run-rate is given: the period is not whole calendar months, so there is no month "
                 "count to divide the total by (name whole months, e.g. Q1 2026 or January to April 2026).", None)
-    value = run_rate(Decimal(str(total)), months)
-    return (f" Monthly run-rate: {value} {currency} per month (the total {total} {currency} over {months} calendar "
-            f"month{'s' if months != 1 else ''}, months without spend included)."), {
-                "monthly_run_rate": str(value), "months": months}
+    low, high = run_rate_range(Decimal(str(total)), months)
+    over = f"the total {total} {currency} over {months} calendar month{'s' if months != 1 else ''}, months without " \
+           "spend included"
+    if low == high:
+        return f" Monthly run-rate: {low} {currency} per month ({over}).", {
+            "monthly_run_rate": str(low), "months": months}
+    # the rounded total cannot say which cent the exact rate rounds to: both are given, never one picked
+    return (f" Monthly run-rate: between {low} and {high} {currency} per month ({over}; the governed total is "
+            "rounded to the cent, so the rate is known to within this one cent)."), {
+                "monthly_run_rate_low": str(low), "monthly_run_rate_high": str(high), "months": months}

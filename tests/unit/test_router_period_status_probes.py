@@ -16,7 +16,7 @@ from evaluation.probes_periods_status import KINDS, PERIOD_KINDS, PeriodProbe, p
 from router.german import read_german
 from router.periods import resolve_period
 from router.routing import RouterInputs, route
-from router.run_rate import RUN_RATE, run_rate, run_rate_sentence, whole_months
+from router.run_rate import RUN_RATE, run_rate, run_rate_range, run_rate_sentence, whole_months
 from tests.unit.test_router_rankings_counts import CATALOG
 from tests.unit.test_router_statuses import AS_OF, CTX, GAZETTEER, METRICS, _calls, _same
 
@@ -79,6 +79,10 @@ def test_forms_next_to_the_new_ones_keep_their_reading(question: str, period: tu
 
 def test_a_run_rate_divides_the_total_by_whole_months_only() -> None:
     assert run_rate(Decimal("42192.59"), 3) == Decimal("14064.20")
+    # a total rounded to the cent may leave the rate's last cent open: both cents are said, none picked
+    assert run_rate_range(Decimal("177059.19"), 6) == (Decimal("29509.86"), Decimal("29509.87"))
+    text, result = run_rate_sentence("monthly run-rate", dt.date(2025, 7, 1), dt.date(2026, 1, 1), "177059.19", "EUR")
+    assert "between 29509.86 and 29509.87 EUR" in text and result is not None and result["months"] == 6
     assert whole_months(dt.date(2025, 7, 1), dt.date(2026, 1, 1)) == 6
     assert whole_months(dt.date(2026, 1, 1), dt.date(2026, 5, 16)) is None
     text, result = run_rate_sentence("monthly run-rate YTD", dt.date(2026, 1, 1), dt.date(2026, 5, 16), "10.00", "EUR")
