@@ -218,8 +218,8 @@ _PAID_PREDICATE = re.compile(
     r"\b(?:(?:are|is|were|was|have\s+been|has\s+been|had\s+been|got|get|been)\s+(?:already\s+|fully\s+|now\s+)?"
     r"paid(?:\s+(?:already|off|in\s+full))?\b"
     r"|(?<=\binvoices\s)paid(?=\s+(?:in|during|for|since|so\s+far|already|yet)\b|[?.!]*\s*$))", re.I)
-_PAID_SUBJECT = re.compile(r"\b(?:invoices?|bills?|documents?|credit[- ]?notes?|spend|spending|purchases|amounts?|"
-                           r"totals?|lines?|line\s+items?|items?)\b", re.I)
+_PAID_SUBJECT = re.compile(r"\b(?:invoices?|bills?|documents?|credit[- ]?notes?|spend|spending|purchases|lines?|"
+                           r"line\s+items?|items?)\b", re.I)
 _CREDIT_NOTES = re.compile(
     r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued|from|by))"
     # "how much did Beta credit us": the supplier's credit notes (a buyer issues none).
