@@ -20,6 +20,13 @@ previous calendar month; ``this week`` the current one. Period lists ``Q1 and Q2
 H2 2025`` are their union when the parts are adjacent (earlier bare parts take the year of the last one); parts
 with a gap, or a list in a comparison ("Q1 and Q2 compared"), are left to the comparison reader or asked about.
 Quarters and halves also read as ``1Q26``, ``Q1'26``, ``Q1/26``, ``Q1-26``, ``2026Q1``, ``1H26``, ``H1'26``.
+Days of one month ("between 1 and 13 March 2026", "1-13 Mar 2026", "March 1-13, 2026") include both days;
+"between Jul and Dec 2025", "between Q1 and Q3 2025" and "between 2024 and 2025" run from the first period's start
+to the second's end. "the last full quarter" is the previous one; "the month before last" and "two quarters ago"
+count units back from the one holding the as-of date; "FY-to-date 2026" runs from the fiscal year's start to the
+as-of date, as does a period followed by "to date" or "so far" ("Q3 2025 to date"); an end day without its year
+("from the start of 2026 through 12 Feb") takes the one year the question writes; "dec 25" with no day suffix,
+year or "on" before it is December 2025.
 A period after "as of"/"as at" is a point in time (:attr:`PeriodResolution.point_in_time`): for a figure the
 router asks whether the year to date up to that point or the period alone is meant.
 
