@@ -148,6 +148,8 @@ _PREVIOUS = re.compile(
     r"\b(?:quarter|month|period|week)[- ]over[- ](?:quarter|month|period|week)\b|\b(?:qoq|q/q|mom|m/m)\b"
     r"|\b(?:the\s+)?(?:previous|prior|preceding)\s+(?:period|quarter|month|year|half|week)\b"
     r"|\bthe\s+(?:period|quarter|month|year|half|week)\s+before(?:\s+(?:it|that))?\b"
+    # "last quarter vs the one before": the period before the one just named
+    r"|(?<=\s)the\s+one\s+(?:before|prior|preceding|earlier)(?:\s+(?:it|that))?\b"
     r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|(?<!\bother\s)than|over|from)\s+(?:the\s+)?last\s+"
     r"(?:quarter|month|half|week|period)\b",
     re.I,
@@ -210,6 +212,15 @@ _PAID = re.compile(
     r"|(?<=\bis\s)(?:already\s+)?paid(?=[?.!]*\s*(?:$|[,;(]))",
     re.I,
 )
+#: The status as the predicate of the documents or the spend asked about ("how many invoices from Q1 have been
+#: paid", "how much of April's spend has been paid", "invoices paid in Q1"), not the verb of a payer ("how much have
+#: we paid", "what was paid to Beta": no document or spend noun before it).
+_PAID_PREDICATE = re.compile(
+    r"\b(?:(?:are|is|were|was|have\s+been|has\s+been|had\s+been|got|get|been)\s+(?:already\s+|fully\s+|now\s+)?"
+    r"paid(?:\s+(?:already|off|in\s+full))?\b"
+    r"|(?<=\binvoices\s)paid(?=\s+(?:in|during|for|since|so\s+far|already|yet)\b|[?.!]*\s*$))", re.I)
+_PAID_SUBJECT = re.compile(r"\b(?:invoices?|bills?|documents?|credit[- ]?notes?|spend|spending|purchases|lines?|"
+                           r"line\s+items?|items?)\b", re.I)
 _CREDIT_NOTES = re.compile(
     r"\bcredit[- ]?notes?\b|\bcredit memos?\b|\bcredits\b(?=\s+(?:received|issued|from|by))"
     # "how much did Beta credit us": the supplier's credit notes (a buyer issues none).
@@ -564,6 +575,8 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
             # "How much has Company A paid?": a trailing "paid" after a perfect tense is the verb.
             if not (m.group(0).strip() == "paid" and m.end() >= len(text.rstrip("?.! "))
                     and re.search(r"\b(?:have|has|had)\b", text[: m.start()], re.I))]
+    paid.extend(m for m in _PAID_PREDICATE.finditer(text)
+                if _PAID_SUBJECT.search(text, 0, m.start()) and not any(p.start() <= m.start() < p.end() for p in paid))
     # "not yet paid invoices": the negated status wins over the "paid invoices" inside it.
     paid = [m for m in paid if not any(p.start() < m.start() < p.end() for p in _POSTED.finditer(text))]
     posted = [m for m in _POSTED.finditer(text) if not any(p.start() <= m.start() < p.end() for p in paid)]

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
+from router.run_rate import run_rate_range, run_rate_sentence
 from router.tools import (
     ApprovedVendorsToolResponse,
     CompletenessResponse,
@@ -426,6 +427,11 @@ def _compose_spend(d: _Draft) -> None:
                     f"(statuses {', '.join(inputs['invoice_statuses'] or [])}; cancelled and duplicate invoices "
                     f"excluded; converted at the corporate rate on each posting date).")
             status = "answered"
+            rate_text, rate = run_rate_sentence(routing.question, period.start if period else None,
+                                                period.end if period else None, spend.total_spend, spend.currency)
+            text += rate_text
+            if rate is not None:
+                result["run_rate"] = rate
         if spend.breakdown and spend.status != "no_data":
             dimension = spend.breakdown[0].dimension
             if dimension == "supplier_id":
@@ -1103,6 +1109,11 @@ def validate_answer(
         listed_amounts |= {(b.total_spend, spend.currency) for b in spend.breakdown if b.total_spend is not None}
         # a key of two groupings joins both values ("SUP-18 2026-01-01")
         tool_entities |= {part for b in spend.breakdown if b.key for part in b.key.split(" ")}
+        rate = answer.result.get("run_rate")
+        if isinstance(rate, dict) and isinstance(rate.get("months"), int) and rate["months"] > 0:
+            # a run-rate is derived from the tool's total: recomputed here, so only that derivation passes
+            listed_amounts |= {(str(v), spend.currency)
+                               for v in run_rate_range(Decimal(spend.total_spend), rate["months"])}
     for m in _find(run, MetricToolResponse) if run is not None else ():
         assert isinstance(m, MetricToolResponse)
         amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]

@@ -36,8 +36,8 @@ _COUNT = re.compile(
     r"\bhow often (?:did|has|have|does|do)\b[^?.;!]{1,60}?\b(?:invoiced?|bill(?:ed)?)\b|"
     # "which supplier invoiced us most often": a ranking by the number of invoices
     r"\b(?:invoiced|billed)\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\s+(?:often|frequently)\b|"
-    # "#" is no word character: "# of invoices" has no word boundary before it.
-    r"(?:\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|tally of)|(?<!\w)#\s?of)\b"
+    # "#" is no word character: "# of invoices" has no word boundary before it ("# invoices": "of" may go).
+    r"(?:\b(?:how many|number of|count of|count the|counts? of|total number of|no\.? of|tally of)|(?<!\w)#\s?(?:of)?)\b"
     r"(?P<gap>[^?.;!]{0,80}?)\b(?P<what>invoices?|credit[- ]?notes?|credits|documents|bills)\b"
     # "how many invoice lines": lines of invoices are counted, not documents
     r"(?![- ](?:lines?|line[- ]items?|items?|positions?)\b)|"

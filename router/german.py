@@ -217,6 +217,11 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with last year"),
         (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|vs\.?|im\s+vergleich\s+zu[mr]?)\s+(?:dem\s+)?vormonat\b",
          "compared with the previous month"),
+        # "in den ersten drei Monaten 2026", "die letzten 2 Quartale des Jahres 2025": months of a named year
+        (r"\b(?:in\s+den\s+|die\s+|der\s+)?(ersten|letzten)\s+(\d{1,2})\s+(monaten?|monate|quartalen?|quartale)\s+"
+         r"(?:des\s+jahres\s+|von\s+|in\s+)?(\d{4})\b",
+         lambda m: f" in the {'first' if m.group(1).lower() == 'ersten' else 'last'} {m.group(2)} "
+                   f"{_UNITS_DE[m.group(3).lower()]} of {m.group(4)}"),
         # rolling windows: "in den letzten 3 Monaten", "letzte 90 Tage" (numbers in words are digits by now)
         (rf"\b(?:in\s+den\s+|während\s+der\s+|der\s+|die\s+)?{_LAST}\s+(\d{{1,3}})\s+"
          r"(tagen?|tage|wochen?|monaten?|monate|quartalen?|quartale|jahren?|jahre)\b",
@@ -235,6 +240,8 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with the same quarter last year"),
         (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|vs\.?|im\s+vergleich\s+zum?)\s+(?:dem\s+)?vorquartal\b",
          "compared with the previous quarter"),
+        # "im Vorquartal" alone: the previous quarter as the period
+        (r"\b(?:im\s+)?vorquartal\b", "last quarter"),
         # "März gegenüber Februar 2026": two periods set against each other
         (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|im\s+vergleich\s+zu[mr]?)(?=\s)", "vs"),
         (r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b", lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}"),
@@ -243,6 +250,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         # "vom 1. März bis zum 31. März": German "bis" includes its day (the English "until" does too)
         (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+|einschlie(?:ß|ss)lich\s+)?(\d{4}-\d{2}-\d{2})",
          r"since \1 until \2"),
+        # "2026 bisher", "seit Q3 2025 bis heute": up to the as-of date
+        (r"\b(?:bisher|bislang|bis\s+heute|bis\s+dato|bis\s+jetzt)\b", "so far"),
+        (r"\bgab\s+es\b", "were there"),
         (r"\bseit\s+(?:anfang|beginn)\s+", "since "),
         (r"\bseit\b", "since"),
         # open ends: "bis Ende März", "bis zum Ende des ersten Quartals", "bis März" (not "bis zu 5.000 €")

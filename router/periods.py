@@ -20,6 +20,13 @@ previous calendar month; ``this week`` the current one. Period lists ``Q1 and Q2
 H2 2025`` are their union when the parts are adjacent (earlier bare parts take the year of the last one); parts
 with a gap, or a list in a comparison ("Q1 and Q2 compared"), are left to the comparison reader or asked about.
 Quarters and halves also read as ``1Q26``, ``Q1'26``, ``Q1/26``, ``Q1-26``, ``2026Q1``, ``1H26``, ``H1'26``.
+Days of one month ("between 1 and 13 March 2026", "1-13 Mar 2026", "March 1-13, 2026") include both days;
+"between Jul and Dec 2025", "between Q1 and Q3 2025" and "between 2024 and 2025" run from the first period's start
+to the second's end. "the last full quarter" is the previous one; "the month before last" and "two quarters ago"
+count units back from the one holding the as-of date; "FY-to-date 2026" runs from the fiscal year's start to the
+as-of date, as does a period followed by "to date" or "so far" ("Q3 2025 to date"); an end day without its year
+("from the start of 2026 through 12 Feb") takes the one year the question writes; "dec 25" with no day suffix,
+year or "on" before it is December 2025.
 A period after "as of"/"as at" is a point in time (:attr:`PeriodResolution.point_in_time`): for a figure the
 router asks whether the year to date up to that point or the period alone is meant.
 
@@ -95,16 +102,53 @@ _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
 #: After a year: no currency, and not the first bound of a range whose second bound is money.
 _NOT_MONEY_AFTER = rf"(?!{_CURRENCY_AFTER})(?!\s*(?:to|and|-|–)\s*\d[\d.,]*{_CURRENCY_AFTER})"
+_MONTH_BEFORE = re.compile(rf"\b(?:{_MONTH_NAMES})\.?\s*$", re.I)
+_SPAN_GLUE = r"\s*(and|to|until|till|through|thru|-|–)\s*"
+#: A day written without its year ("12 Feb", "Feb 12th"), never followed by one.
+_DAY_NO_YEAR = (rf"(\d{{1,2}}{_DAY_SUFFIX}\s+(?:of\s+)?(?:{_MONTH_NAMES})\.?|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}"
+                rf"{_DAY_SUFFIX})(?![\w.'’/-]|,?\s+\d{{4}}|\s*['’]\s?\d)")
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # Days of one month: "between 1 and 13 March 2026", "1-13 March 2026", "from the 1st to the 13th of March
+    # 2026", "March 1-13, 2026": both days in that month, the second included (nobody writes an exclusive end as
+    # a bare day number).
+    ("day_span", re.compile(rf"(?:\b(?:between|from)\s+(?:the\s+)?|(?<![\w.:/-]))(\d{{1,2}}){_DAY_SUFFIX}{_SPAN_GLUE}"
+                            rf"(?:the\s+)?(\d{{1,2}}){_DAY_SUFFIX}\s+(?:of\s+)?({_MONTH_NAMES})\.?,?\s+(\d{{4}})\b"
+                            rf"|\b(?:(?:between|from)\s+)?({_MONTH_NAMES})\.?\s+(\d{{1,2}}){_DAY_SUFFIX}{_SPAN_GLUE}"
+                            rf"(\d{{1,2}}){_DAY_SUFFIX},?\s+(\d{{4}})\b", re.I)),
+    # A range whose second day leaves its year to the first ("from 1 Jan 2026 through 12 Feb").
+    ("from_to_open_year", re.compile(rf"(?<!since )\b(?:from\s+|between\s+)?{_DATE}{_SPAN_GLUE}(?:before\s+)?"
+                                     rf"{_DAY_NO_YEAR}", re.I)),
     # Ranges between two written days, before the lists: "between 1 January and January 31" is no month list.
     ("between", re.compile(rf"\bbetween\s+{_START_DATE}\s+and\s+()(?:before\s+)?{_DATE}\b", re.I)),
     ("from_to", re.compile(rf"(?<!since )\b(?:from\s+)?{_START_DATE}\s*(to|until|till|through|thru|-|–)\s*"
                            rf"(?:before\s+)?{_DATE}\b", re.I)),
+    # "between Jul and Dec 2025", "between Q1 and Q3 2025", "between 2024 and 2025": from the start of the first
+    # to the end of the second (in a comparison, "the difference between Q1 and Q3", two periods instead)
+    ("between_month_range", re.compile(rf"\bbetween\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\s+and\s+({_MONTH_NAMES})\.?"
+                                       rf"{_YEAR_OR_YY}\b", re.I)),
+    ("between_quarter_range", re.compile(r"\bbetween\s+q([1-4])(?:[\s,/-]+(?:of\s+)?(\d{4}))?\s+and\s+q([1-4])"
+                                         r"(?:[\s,/-]+(?:of\s+)?(\d{4}))?\b", re.I)),
+    ("between_year_range", re.compile(r"\bbetween\s+(?:the\s+years?\s+)?((?:19|20)\d{2})\s+and\s+((?:19|20)\d{2})"
+                                      r"\b(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
     # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
     ("quarter_list", re.compile(rf"\bq[1-4](?:{_LIST_GLUE}q[1-4])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("month_list", re.compile(rf"\b(?:{_MONTH_NAMES})\.?(?:{_LIST_GLUE}(?:{_MONTH_NAMES})\.?)+{_YEAR_OR_YY}\b",
                               re.I)),
+    # "the last full quarter", "the most recent complete month": the last whole unit, the previous one
+    ("full_unit", re.compile(r"\b(?:the\s+)?(?:last|latest|most\s+recent|previous|prior|past|preceding)\s+"
+                             r"(?:full|complete|completed|whole|entire|closed)\s+(quarter|qtr|month|year|week|half)\b",
+                             re.I)),
+    # "the month before last", "the quarter before the last one", "two quarters ago": units counted back from the
+    # one holding the as-of date
+    ("before_last", re.compile(r"\b(?:the\s+)?(quarter|qtr|month|year|week|half)\s+before\s+(?:the\s+)?last"
+                               r"(?:\s+(?:one|quarter|qtr|month|year|week|half))?\b", re.I)),
+    ("units_ago", re.compile(rf"\b(?:(?:in|during|for)\s+)?(?:the\s+)?(?:(?:quarter|qtr|month|year|week)\s+)?"
+                             rf"(a|one|\d{{1,2}}|{_COUNT_WORDS})\s+(quarters?|qtrs?|months?|years?|weeks?)\s+ago\b",
+                             re.I)),
+    # "FY-to-date 2026", "fiscal year to date", "FYTD": the fiscal year up to the as-of date
+    ("fytd", re.compile(r"\b(?:(?:fy|fiscal[- ]year|financial[- ]year)[- ]?to[- ]date|fytd)(?:\s+(?:fy\s?)?"
+                        r"((?:19|20)\d{2}))?\b|\b(?:fy\s?|fiscal\s+year\s+)((?:19|20)\d{2})\s+(?:fy)?tds?\b", re.I)),
     # "the past two full months", "last 3 complete quarters": whole units before the one holding the as-of date
     ("full_units", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding)"
                               rf"\s+(\d{{1,2}}|{_COUNT_WORDS})\s+(?:full|complete|whole|entire|closed)\s+"
@@ -136,6 +180,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                rf"\s*(?:-|–|\s(?:through|thru|until|till|to)\s)\s*({_MONTH_NAMES})\.?{_YEAR_OR_YY}\b",
                                re.I)),
     ("until_date", re.compile(rf"\b{_UNTIL}\s+{_DATE}\b", re.I)),
+    ("until_day", re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?{_DAY_NO_YEAR}", re.I)),
     ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
     ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
     ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}(?![\w.-])", re.I)),
@@ -188,6 +233,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
     # "February '26", "Apr '26", "Feb-26": a month and a two-digit year
     ("month_yy", re.compile(rf"\b({_MONTH_NAMES})\.?(?:\s*['’]\s?|-)(\d{{2}})(?![\w/.-]|[.,]\d)", re.I)),
+    # "dec 25 vs nov 25", "spend in mar 26": a month and a two-digit year written with a space; a day would be
+    # read above ("Dec 25, 2025", "on Dec 25") or carry a suffix ("Dec 25th")
+    ("month_space_yy", re.compile(rf"(?<!\bon\s)(?<!\bof\s)(?<!\bat\s)\b({_MONTH_NAMES})\.?\s(\d{{2}})"
+                                  rf"(?![\w/.:-]|[.,]\d|,?\s+\d{{4}}|\s*(?:st|nd|rd|th)\b)", re.I)),
     # "02/2026", "08/25": a month and its year (two parts; a slashed day "03/01/2026" stays unread)
     ("slash_month", re.compile(r"(?<![\w/.-])(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})(?![\w/.-]|[.,]\d)")),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
@@ -499,7 +548,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     lone_listed = False  # a year standing alone is no list part ("2024 and 2025" is asked about)
     comparing = _COMPARING.search(question) is not None
     for kind, pattern in _PATTERNS:
-        if kind.endswith("_list") and comparing:
+        if (kind.endswith("_list") or kind.startswith("between_")) and comparing:
             continue  # "Q1 and Q2 compared": two periods, split by the comparison reader
         if kind.endswith("_paired") and not comparing:
             continue
@@ -583,6 +632,9 @@ _OPENS = re.compile(r"\b(?:(?P<since>since|starting(?:\s+(?:in|with|from))?|begi
                     r"\s+(?:the\s+)?$", re.I)
 _TO_NOW = re.compile(r"\s*,?\s*(?:(?:up\s+)?(?:to|until|till|through|thru)\s+(?:today|now|date|the\s+present"
                      r"(?:\s+day)?|the\s+as[- ]of\s+date)|onwards?|to\s+date|so\s+far)\b", re.I)
+#: What opens a period to the as-of date with no lead word before it ("Q3 2025 to date").
+_TO_DATE_ONLY = re.compile(r"\s*,?\s*(?:to\s+date|so\s+far|(?:up\s+)?(?:to|until|till)\s+(?:today|now)|onwards?)\b",
+                           re.I)
 #: "from Q3 2025 through Q1 2026": the later period closes the range ("from X to Y" may be a change: asked).
 _THEN_TO = re.compile(r"\s*(?:until|till|through|thru)\s+(?:the\s+)?(?=\S)", re.I)
 #: A grain ("quarterly", "per month") asks for buckets of one range: "from X to Y" is then that range, never a
@@ -597,13 +649,17 @@ def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tupl
     """The span and words of a period read as the start of a range to the as-of date (a grain over it then has a
     bucket for every period of the range, not only the first), or ``None``."""
     if skip or kind.startswith(("until_", "since_")) or kind.endswith(("_list", "_range", "_to")) or kind in (
-            "between", "rolling", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day", "first_n"):
+            "between", "rolling", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day", "first_n",
+            "day_span", "from_to_open_year", "fytd"):
         return None
     # "from 2025" is read with its preposition ("from" is one of the year's leads)
     lead = _OPENS.search(question, 0, span[0]) or re.compile(r"(?P<since>)from\s+", re.I).match(question, span[0])
-    if lead is None:
-        return None
     to_now = _TO_NOW.match(question, span[1])
+    if lead is None:
+        # "Q3 2025 to date", "2026 so far": the period opens a range to the as-of date without a lead word
+        if to_now is None or not _TO_DATE_ONLY.match(question, span[1]):
+            return None
+        return (span[0], to_now.end()), question[span[0]:to_now.end()]
     then_to = _THEN_TO.match(question, span[1]) or (_GRAIN.search(question) and _GRAIN_THEN.match(question, span[1]))
     if not (lead.group("since") or to_now or then_to):
         return None  # "from Q3 2025" alone: a period (as "in Q3 2025")
@@ -705,6 +761,52 @@ def _read(
     if kind in ("between", "from_to"):
         return _explicit(g[0], g[2], text, through=g[1].lower() in ("through", "thru"),
                          before="before" in match.group(0).lower())
+    if kind == "day_span":
+        if g[0] and _MONTH_BEFORE.search(match.string, 0, match.start(1)):
+            return None  # "between January 1 and 29 February 2024": the first day is a date of its own
+        first, last, month, year = (g[0], g[2], g[3], g[4]) if g[0] else (g[6], g[8], g[5], g[9])
+        month_number = _MONTHS[month.lower().rstrip(".")]
+        start, end = dt.date(int(year), month_number, int(first)), dt.date(int(year), month_number, int(last))
+        if start > end:
+            raise ValueError(text)
+        return _range(start, end + dt.timedelta(days=1), text)
+    if kind == "from_to_open_year":
+        start = parse_day(g[0])
+        end_day = _day_in_year(g[2], start.year)
+        if end_day < start:
+            end_day = _day_in_year(g[2], start.year + 1)
+        return _explicit(start.isoformat(), end_day.isoformat(), text, through=g[1].lower() in ("through", "thru"),
+                         before="before" in match.group(0).lower())
+    if kind == "until_day":
+        written = set(_FOUR_DIGITS.findall(match.string))
+        day = (_day_in_year(g[0], int(written.pop())) if len(written) == 1
+               else _day_in_year(g[0], as_of.year))
+        if not written and day > as_of:
+            day = _day_in_year(g[0], as_of.year - 1)
+        return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
+    if kind == "full_unit":
+        return _relative("last", g[0].lower(), as_of, text)
+    if kind == "before_last":
+        return _units_back(g[0].lower(), 2, as_of, text)
+    if kind == "units_ago":
+        word = g[0].lower()
+        count = 1 if word in ("a", "one") else _COUNTS.get(word) or int(word)
+        if not 1 <= count <= 120:
+            raise ValueError(text)
+        return _units_back(g[1].lower().rstrip("s"), count, as_of, text)
+    if kind == "fytd":
+        start_month = fiscal_start_month or fiscal_year_start_month()
+        named = g[0] or g[1]
+        if named:
+            year = _fiscal_year(int(named), start_month, text)
+        else:
+            ends_in = as_of.year + (1 if start_month > 1 and as_of.month >= start_month else 0)
+            year = _fiscal_year(ends_in, start_month, text)
+        if not year.start <= as_of:
+            raise ValueError(text)
+        end = min(year.end, as_of + dt.timedelta(days=1))
+        return TimeRange(start=year.start, end=end, label=f"{year.label} to {end - dt.timedelta(days=1)}",
+                         source_text=text)
     if kind == "window_before":
         if not _COMPARING.search(match.string):
             raise ValueError(text)
@@ -743,7 +845,21 @@ def _read(
         first = g[0].lower() == "first"
         start = dt.date(year, 1, 1) if first else add_months(dt.date(year + 1, 1, 1), -months)
         return _range(start, add_months(start, months), text)
-    if kind in ("from_month_to", "month_range"):
+    if kind == "between_quarter_range":
+        first, last = int(g[0]), int(g[2])
+        last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
+                                             _latest_started_quarter(last, as_of))
+        first_year = int(g[1]) if g[1] else last_year - (first > last)
+        start, end = quarter_start(first_year, first), add_months(quarter_start(last_year, last), 3)
+        if start >= end:
+            raise ValueError(text)
+        return _range(start, end, text)
+    if kind == "between_year_range":
+        first_year, last_year = int(g[0]), int(g[1])
+        if first_year >= last_year:
+            raise ValueError(text)
+        return _range(dt.date(first_year, 1, 1), dt.date(last_year + 1, 1, 1), text)
+    if kind in ("from_month_to", "month_range", "between_month_range"):
         first, last = _MONTHS[g[0].lower().rstrip(".")], _MONTHS[g[3].lower().rstrip(".")]
         first_written, last_written = _year_of(g[1], g[2]), _year_of(g[4], g[5])
         last_year = last_written if last_written else (first_written + (last < first) if first_written else
@@ -842,6 +958,11 @@ def _read(
         return _quarter(_latest_started_quarter(quarter, as_of), quarter, text)
     if kind == "month_year":
         return _month(int(g[1]), _MONTHS[g[0].lower().rstrip(".")], text)
+    if kind == "month_space_yy":
+        if g[0].lower() == "may" and not re.match(r"(?i)may\s\d{2}\s*(?:$|[?,;:)]|vs|versus|against|and|to|-)",
+                                                   text + match.string[match.end():match.end() + 8]):
+            return None  # "may" as a verb
+        return _month(2000 + int(g[1]), _MONTHS[g[0].lower().rstrip(".")], text)
     if kind == "month_yy":
         return _month(2000 + int(g[1]), _MONTHS[g[0].lower().rstrip(".")], text)
     if kind == "slash_month":
@@ -868,6 +989,32 @@ def _read(
     if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
+
+
+def _day_in_year(text: str, year: int) -> dt.date:
+    """A day written without its year ("12 Feb", "Feb 12th"), in ``year``."""
+    plain = _DAY_WORDS.sub(" ", text)
+    return parse_day(f"{plain} {year}")
+
+
+_DAY_WORDS = re.compile(r"(?<=\d)(?:st|nd|rd|th)|\bof\b", re.I)
+
+
+def _units_back(unit: str, count: int, as_of: dt.date, text: str) -> TimeRange:
+    """The calendar unit ``count`` units before the one holding the as-of date ("the month before last": 2)."""
+    unit = "quarter" if unit == "qtr" else unit
+    current = _relative("this", unit, as_of, text)
+    if unit == "week":
+        return _week(current.start - dt.timedelta(days=7 * count), text)
+    if unit == "half":
+        start = add_months(current.start, -6 * count)
+        return _half(start.year, 1 if start.month == 1 else 2, text)
+    start = add_months(current.start, -count * _UNIT_MONTHS[unit])
+    if unit == "quarter":
+        return _quarter(start.year, (start.month - 1) // 3 + 1, text)
+    if unit == "month":
+        return _month(start.year, start.month, text)
+    return _year(start.year, text)
 
 
 def _year_of(four: str | None, two: str | None) -> int | None:

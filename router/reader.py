@@ -84,7 +84,7 @@ _APPROVED = re.compile(r"\b(approved|approval" + _APPROVAL_RULE + r"|authori[sz]
 _APPROVES = re.compile(r"\bapprov\w*\b" + _APPROVAL_RULE, re.I)
 _SPEND = re.compile(
     r"\b(spend|spent|spending|expenditure|expenditures|expenses?|outlay|bill|bills|billed|cost|costs|purchases?|"
-    r"paid|pay|invoiced|how much|total|totals|sum|worth|owe|owed|outstanding|amt|"
+    r"paid|pay|invoiced|how much|total|totals|sum|worth|owe|owed|outstanding|amt|run[- ]?rates?|"
     # "the value of our unpaid invoices": their total
     r"value of\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend|purchases)|"
     # "the open amount with Beta": the total of posted (unpaid) invoices.

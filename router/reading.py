@@ -679,7 +679,9 @@ _STATUS_INSIDE = r"\s+(?:(?:paid|unpaid|open|posted|outstanding|settled)\s+)?"
 #: Words of a metric phrase that users write in other words ("unique suppliers" for "distinct suppliers").
 _WORD_VARIANTS = {"distinct": r"(?:distinct|different|unique|individual)",
                   "different": r"(?:distinct|different|unique|individual)"}
-_NUMBER_OF = r"(?:number\s+of\s+|#\s*(?:of\s+)?|no\.\s*of\s+|nr\.?\s*of\s+|count\s+of\s+|total\s+number\s+of\s+)"
+#: "count the invoice lines", "count all line items": the imperative asks for the same number.
+_NUMBER_OF = (r"(?:number\s+of\s+|#\s*(?:of\s+)?|no\.\s*of\s+|nr\.?\s*of\s+|count\s+of\s+|total\s+number\s+of\s+|"
+              r"count\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?)")
 
 
 def _one_edit(a: str, b: str) -> bool:

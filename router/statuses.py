@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal
 
 from router.answer import AnswerStatus, _Draft, cite_lines, composer
@@ -37,6 +38,8 @@ STATUS_DIMENSIONS = ("supplier_id", "invoice_status", "document_type")
 STATUS_GRAINS = ("month", "quarter", "year")
 #: A listing without a period covers the whole history up to the as-of date (the metric's earliest date).
 HISTORY_START = dt.date(1990, 1, 1)
+#: The spend metric a status share divides (the status's spend by the period's).
+SHARE_METRIC = "finance.company_spend"
 #: How many documents the answer text names (the result carries every one).
 LISTED = 30
 
@@ -44,7 +47,7 @@ LISTED = 30
 _LISTING = re.compile(
     r"\b(?:which|list|listing|show(?:\s+me)?|name|itemi[sz]e|what\s+(?:are|were)\s+(?:they|those|these|the)|"
     r"welche)\b", re.I)
-_COUNT = re.compile(r"\b(?:how many|number of|count|# of|wie viele|anzahl)\b|(?<!\w)#\s?of\b", re.I)
+_COUNT = re.compile(r"\b(?:how many|number of|count|# of|wie viele|anzahl)\b|(?<!\w)#\s?(?:of\b)?(?=\s*[^\W\d])", re.I)
 _VALUE = re.compile(r"\b(?:value|worth|total|totals|sum|how much|amount|amounts|volume|wert|summe)\b", re.I)
 #: An invoice listing of a recognized status: "which open invoices", "open invoices - which ones?", "list the
 #: unpaid invoices" (not "which suppliers have open invoices": the invoices must be what is asked for).
@@ -65,7 +68,7 @@ _STATUS_WORDS = {("cancelled",): "cancelled", ("draft",): "draft", ("cancelled",
 class StatusRequest:
     """A status question: which statuses, what is asked (value, count, listing), and what cannot be mapped."""
 
-    kind: Literal["excluded", "listing"]
+    kind: Literal["excluded", "listing", "share"]
     statuses: tuple[str, ...]
     listing: bool
     count: bool
@@ -101,6 +104,14 @@ def status_request(reading: Reading) -> StatusRequest | None:
         assert recognized is not None
         return StatusRequest("listing", recognized, listing=True, count=False, value=False,
                              words=_STATUS_WORDS[recognized])
+    a, e = reading.analysis, reading.entities
+    if (a.share and recognized in (("posted",), ("paid",)) and not e.supplier_ids and not e.product_group_id
+            and not e.product_codes and not a.document_currency and not a.original_currency
+            and a.ranking is None and a.comparison is None and reading.threshold is None):
+        # "what share of Q1 spend is already paid": the status is the part, the period's spend the whole
+        assert recognized is not None
+        return StatusRequest("share", recognized, listing=False, count=False, value=True,
+                             words=_STATUS_WORDS[recognized])
     return None
 
 
@@ -108,9 +119,11 @@ def whole_history(req: StatusRequest) -> bool:
     """Whether ``req`` with no period named covers every document up to the as-of date: documents are asked for by
     the state they are in *now* ("how many invoices are still sitting in draft", "which invoices were cancelled",
     "open invoices - which ones?"), so the question needs no period; the answer states the range it took. Only a
-    listing of paid or open invoices and a count of cancelled/draft documents qualify; a value still asks for its
-    period (an amount is read per period, as spend is)."""
-    return req.listing or (req.kind == "excluded" and req.count and not req.value)
+    listing of paid or open invoices, a count of cancelled/draft documents and the value of the drafts qualify
+    (a draft is a document still waiting to be posted: "the value of our drafts" is what waits now); the value of
+    cancelled documents still asks for its period (an amount of the past is read per period, as spend is)."""
+    return req.listing or (req.kind == "excluded" and (
+        (req.count and not req.value) or req.statuses == ("draft",)))
 
 
 def _breakdown(reading: Reading) -> tuple[tuple[str, ...], str | None, list[str]]:
@@ -132,7 +145,11 @@ def status_parameters(req: StatusRequest, reading: Reading, gazetteer: Gazetteer
         params["supplier_ids"] = list(e.supplier_ids)
     if currency:
         params["reporting_currency"] = currency
-    if req.kind == "listing":
+    if req.kind == "share":
+        if reading.analysis.document_types:
+            params["document_types"] = list(reading.analysis.document_types)
+        cannot = ["an amount"] if reading.threshold is not None else []
+    elif req.kind == "listing":
         params |= {"threshold": "0", "direction": "above", "inclusive": True,
                    "invoice_statuses": list(req.statuses)}
         cannot = [*(["product group " + (e.product_group or "")] if e.product_group_id else []),
@@ -163,7 +180,17 @@ def status_steps(req: StatusRequest, reading: Reading, params: dict[str, Any]) -
     """The governed calls (the total with its document count, the documents, a breakdown) and the completeness
     check; and the breakdowns the metric does not offer."""
     unmapped: list[tuple[str, str]] = []
-    if req.kind == "listing":
+    if req.kind == "share":
+        # the part (spend of the status) and the whole (the period's spend, posted and paid), each governed
+        steps = [PlanStep(step_id="status-share-part", tool="metrics.query",
+                          arguments={"metric": SHARE_METRIC, "parameters": params | {
+                              "invoice_statuses": list(req.statuses)}, "group_by": [], "grain": None},
+                          purpose=f"Spend of the {req.words} invoices ({SHARE_METRIC}), the part."),
+                 PlanStep(step_id="status-share-whole", tool="metrics.query",
+                          arguments={"metric": SHARE_METRIC, "parameters": dict(params), "group_by": [],
+                                     "grain": None},
+                          purpose=f"Spend of the period, posted and paid ({SHARE_METRIC}), the whole.")]
+    elif req.kind == "listing":
         steps = [PlanStep(step_id="status-listing", tool="metrics.query",
                           arguments={"metric": LISTING_METRIC, "parameters": dict(params), "group_by": [],
                                      "grain": None},
@@ -217,6 +244,10 @@ def _compose_status(d: _Draft) -> None:
         o = outcomes.get(step)
         return o.output if o is not None and o.status == "ok" and isinstance(o.output, MetricToolResponse) else None
 
+    part, whole = ran("status-share-part"), ran("status-share-whole")
+    if part is not None and whole is not None:
+        _compose_share(d, company, part, whole)
+        return
     listing = ran("status-listing")
     total, documents = ran("status-total"), ran("status-documents")
     main = listing or total
@@ -297,13 +328,65 @@ def _compose_status(d: _Draft) -> None:
     d.inputs = {"metric": main.metric, "parameters": params}
 
 
+
+def status_share(part: Any, whole: Any) -> Decimal | None:
+    """``part`` as a percentage of ``whole``, rounded half up to two decimals (``None`` when the whole is zero).
+
+    >>> status_share("54931.18", "76748.11")
+    Decimal('71.57')
+    """
+    base = Decimal(str(whole))
+    if base == 0:
+        return None
+    return (Decimal(str(part)) * 100 / base).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def _compose_share(d: _Draft, company: str, part: Any, whole: Any) -> None:
+    """The share of the period's spend in the status asked: both governed totals and their ratio."""
+    statuses = tuple(part.parameters.get("invoice_statuses") or ())
+    words = _STATUS_WORDS.get(statuses, " or ".join(statuses))
+    currency = whole.currency or "EUR"
+    part_total, whole_total = part.values.get("total_spend"), whole.values.get("total_spend")
+    lines = int(whole.matched_line_count or 0)
+    result: dict[str, Any] = {"status": "complete", "metric": SHARE_METRIC, "invoice_statuses": list(statuses),
+                              "currency": currency}
+    status: AnswerStatus = "answered"
+    if whole_total is None or not lines:
+        status, result["status"] = "no_data", "no_data"
+        text = (f"No data: {company} has no counted spend in {d.period_text}, so no share of it can be given (no "
+                "matching invoice line; no data, not zero).")
+    else:
+        share = status_share(part_total or "0", whole_total)
+        if part_total is None:
+            text = (f"None of {company}'s spend in {d.period_text} ({whole_total} {currency}, over {lines} validated "
+                    f"invoice lines) is {words}: no {words} invoice line matches (a share of 0 %).")
+            result |= {"share_percent": "0", "part": None, "whole": str(whole_total)}
+        elif share is None:
+            text = (f"{company}'s spend in {d.period_text} nets to 0.00 {currency}, so no share of it can be given "
+                    f"({_money(part_total)} {currency} of it is {words}).")
+        else:
+            text = (f"{share} % of {company}'s spend in {d.period_text} is {words}: {_money(part_total)} {currency} "
+                    f"of {whole_total} {currency} (statuses posted and paid; credit notes negative; cancelled, "
+                    "draft and duplicate invoices never count; converted at the corporate rate on each posting "
+                    f"date), over {lines} validated invoice lines.")
+            result |= {"share_percent": str(share), "part": _money(part_total), "whole": str(whole_total)}
+    if d.routing.interpretation:
+        text += f" Read as: {d.routing.interpretation}."
+    cite_lines(d, whole.source_line_ids, "invoice line of the period's spend")
+    result["line_count"] = lines
+    d.status, d.text, d.result = status, text, result
+    d.inputs = {"metric": SHARE_METRIC, "parameters": whole.parameters}
+
+
 __all__ = [
     "HISTORY_START",
     "LISTING_METRIC",
+    "SHARE_METRIC",
     "STATUS_METRIC",
     "StatusRequest",
     "status_parameters",
     "status_request",
+    "status_share",
     "status_steps",
     "whole_history",
 ]
