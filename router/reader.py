@@ -48,6 +48,7 @@ from router.entities import (
     named_product_codes,
 )
 from router.group_words import leading_word_group
+from router.per_item import priced_per_item
 from router.periods import PeriodResolution, resolve_period
 from router.reading import (
     Amount,
@@ -62,6 +63,7 @@ from router.reading import (
     parse_breakdown,
     status_spans,
 )
+from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.rules import Identifiers, find_identifiers, mask, quoted_spans
 
 # --- cue words (moved here from routing, planner and answer: one place reads the question) ---------------------
@@ -88,7 +90,10 @@ _SPEND = re.compile(
     # "the value of our unpaid invoices": their total
     r"value of\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend|purchases)|"
     # "the open amount with Beta": the total of posted (unpaid) invoices.
-    r"open (?:amounts?|balances?|payables?|items?))\b",
+    r"open (?:amounts?|balances?|payables?|items?)|"
+    # verbs of spending: "what did Kestrel book with Gamma", "how much did we rack up with Beta"
+    r"(?:book|booked|books)(?=\s+(?:with|from|at|against|on|for|in|to)\b)|incurred|disbursed|"
+    r"(?:rack|racked|run|ran|rung|shell|shelled|fork|forked|lay|laid|splash|splashed)\s+(?:up|out))\b",
     re.I,
 )
 _MONEY_WORD = _CURRENCY_WORD.replace("?P<code>", "?:")
@@ -145,6 +150,9 @@ _UNIT_PRICE_WORDS = re.compile(r"\b(unit price|unit cost|per unit|per piece|per 
 #: A count asked for ("how many", "number of", "# of"): a figure question, like spend.
 _COUNTED = re.compile(r"\bhow many\b|\b(?:number|count|no\.|nr\.?)\s+of\b|(?<!\w)#\s*(?:of\b)?", re.I)
 _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
+#: "average per box", "per roll on average": a price per item asked, a figure.
+_AVERAGE_PER = re.compile(r"\b(?:average|avg\.?|mean)\s+(?:[\w.]+\s+){0,2}?per\b|\bper\s+\w+\s+on\s+average\b", re.I)
+_BOUGHT_FROM = re.compile(r"\b(?:buy|buys|bought|purchased?|ordered|order|get|got)\s+from\b", re.I)
 _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
 #: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
 _INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
@@ -959,13 +967,29 @@ def read(
     identifiers = find_identifiers(text)
     id_masked = mask(text, identifiers.spans)
     # A count is a figure too ("how many invoice lines for copy paper A4"): a product's catalogue name filters it
+    # Product codes as written, so "the supplier of PRD-611" names the supplier, not a product filter.
+    codes = [(m.start(), m.end(), f"PRD-{m.group(1)}") for m in _PRODUCT_CODE.finditer(text)
+             if m.span() in identifiers.spans]
     mentions = find_mentions(id_masked, gazetteer, figure=bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(
-        id_masked) or _QUANTITY.search(id_masked) or _COUNTED.search(id_masked)))
+        id_masked) or _QUANTITY.search(id_masked) or _COUNTED.search(id_masked) or _AVERAGE_PER.search(id_masked)),
+        codes=codes, hops=bool(_BOUGHT_FROM.search(id_masked)))
+    hopped = [(s, e, c) for s, e, c in codes if any(m.start <= s and e <= m.end for m in mentions.suppliers)]
+    if hopped:
+        # the code named its supplier: no product filter, and the hop is shown as written
+        identifiers = replace(identifiers, product_codes=tuple(
+            c for c in identifiers.product_codes if c not in {h[2] for h in hopped}
+            or any(c == k and (s, e, k) not in hopped for s, e, k in codes)))
+        mentions = replace(mentions, suppliers=tuple(replace(m, text=text[m.start:m.end]) for m in mentions.suppliers))
     mentions = _without_measure_words(mentions, id_masked)
     quotes = quoted_spans(id_masked)
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.
     analysis, hidden = parse_analysis(mask(id_masked, (*mentions.spans, *quotes)), as_of)
+    # "what did we pay per label roll": the price of one item of the product named, not the spend on it
+    per_item = priced_per_item(id_masked, [*((m.start, m.end) for m in mentions.products),
+                                           *((s, e) for s, e, _ in codes)])
+    if per_item:
+        analysis = replace(analysis, average_price=True)
     period = resolve_period(mask(id_masked, hidden), as_of)
     if (analysis.comparison is not None or analysis.compare_words) and period.ambiguous:
         # Two named periods with a comparison word: the later is the period, the earlier its base.
@@ -1110,7 +1134,7 @@ def read(
         spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text) or analysis.original_currency)
         or filtered_figure
         or _bare_comparison(cue_text, analysis, entities),
-        unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
+        unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)) or per_item,
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),
         invoices=bool(_INVOICE_FILTER.search(cue_text)),
@@ -1137,7 +1161,8 @@ def read(
         excluded_status=excluded_status(_mask_excluded_statuses(cue_text, analysis)),
         asked_statuses=asked_statuses(_mask_excluded_statuses(cue_text, analysis)),
         currencies=_currencies(cue_text), cues=cues,
-        measure=metric_kind(text, entities, parse_amounts(text)),
+        measure=metric_kind(text, entities, parse_amounts(text)) or (
+            ("unit_price" if entities.product_codes else "unsupported") if per_item else None),
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
         cue_text=cue_text, text_part=_text_part(text), agreement_topic=_agreement_topic(text, entities, quoted),
         consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread),
