@@ -964,15 +964,16 @@ def read(
     over ``gazetteer`` in memory).
     """
     text = question
-    identifiers = find_identifiers(text)
+    identifiers, manual_codes = _product_of_manual(text, find_identifiers(text))
     id_masked = mask(text, identifiers.spans)
     # A count is a figure too ("how many invoice lines for copy paper A4"): a product's catalogue name filters it
     # Product codes as written, so "the supplier of PRD-611" names the supplier, not a product filter.
     codes = [(m.start(), m.end(), f"PRD-{m.group(1)}") for m in _PRODUCT_CODE.finditer(text)
-             if m.span() in identifiers.spans]
-    mentions = find_mentions(id_masked, gazetteer, figure=bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(
-        id_masked) or _QUANTITY.search(id_masked) or _COUNTED.search(id_masked) or _AVERAGE_PER.search(id_masked)),
-        codes=codes, hops=bool(_BOUGHT_FROM.search(id_masked)))
+             if m.span() in identifiers.spans] + manual_codes
+    figure = bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(id_masked) or _QUANTITY.search(id_masked)
+                  or _COUNTED.search(id_masked) or _AVERAGE_PER.search(id_masked))
+    mentions = find_mentions(id_masked, gazetteer, figure=figure, codes=codes,
+                             hops=bool(_BOUGHT_FROM.search(id_masked)))
     hopped = [(s, e, c) for s, e, c in codes if any(m.start <= s and e <= m.end for m in mentions.suppliers)]
     if hopped:
         # the code named its supplier: no product filter, and the hop is shown as written
@@ -1170,6 +1171,31 @@ def read(
         excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
         excluded_company_ids=excluded_companies,
     )
+
+
+#: "the product the manual-prd-600 covers", "the item described in manual-prd-600", "manual-prd-600's product": a
+#: product named through its manual (a manual's id carries its product's code).
+_PRODUCT_OF_MANUAL = re.compile(
+    r"\bthe\s+(?:product|item|article|device|unit)\s+(?:(?:that|which)\s+)?(?:the\s+)?manual-prd-(?P<a>\d{3,6})\s+"
+    r"(?:covers|covered|describes|described|documents|documented|is\s+(?:about|for)|was\s+written\s+for|refers\s+to)\b"
+    r"|\bthe\s+(?:product|item|article|device|unit)\s+(?:covered|described|documented|explained)\s+(?:in|by)\s+"
+    r"(?:the\s+)?manual-prd-(?P<b>\d{3,6})\b"
+    r"|\bthe\s+(?:product|item|article|device)\s+(?:of|in|from|behind)\s+(?:the\s+)?manual-prd-(?P<c>\d{3,6})\b"
+    r"|\bmanual-prd-(?P<d>\d{3,6})['’]s\s+(?:product|item|device)\b", re.I)
+
+
+def _product_of_manual(text: str, identifiers: Identifiers) -> tuple[Identifiers, list[tuple[int, int, str]]]:
+    """The identifiers with a product named through its manual read as the product (its code), not as the manual
+    (a document to look up): the whole phrase is consumed. Also the phrases' (start, end, code)."""
+    found = [(m.span(), f"PRD-{next(g for g in m.groups() if g)}") for m in _PRODUCT_OF_MANUAL.finditer(text)]
+    if not found:
+        return identifiers, []
+    manuals = {f"manual-prd-{code[4:]}" for _, code in found}
+    spans = [s for s in identifiers.spans if not any(a <= s[0] and s[1] <= b for (a, b), _ in found)]
+    codes = tuple(dict.fromkeys((*identifiers.product_codes, *(c for _, c in found))))
+    return replace(identifiers, product_codes=codes,
+                   document_ids=tuple(d for d in identifiers.document_ids if d.lower() not in manuals),
+                   spans=tuple(sorted((*spans, *(span for span, _ in found))))), [(a, b, c) for (a, b), c in found]
 
 
 #: Words that make a status-filtered invoice question something other than their total: a listing, a document,
