@@ -36,8 +36,9 @@ _WHAT = re.compile(
 #: The products of a supplier named first, then which of them were bought: "products we buy from Zeta - which did
 #: Company B actually buy in Q1 2026?", "of the items we get from Beta, which ones has Kestrel ordered".
 _FROM_SUPPLIER_FIRST = re.compile(
-    r"^\s*(?:(?:of|among)\s+)?(?:the|all\s+(?:the\s+)?)?\s*(?:products|items|articles|skus)\s+(?:that\s+|which\s+)?"
-    r"(?:we|i|you|they|the\s+company|[\w.&' -]{1,40}?)\s+(?:usually\s+|normally\s+)?(?:" + _VERB + "|" + _PAST +
+    _LEAD + r"\s*(?:(?:of|among)\s+)?(?:the|all\s+(?:the\s+)?)?\s*(?:products|items|articles|skus)\s+"
+    r"(?:that\s+|which\s+)?(?:we|i|you|they|the\s+company|[\w.&' -]{1,40}?)\s+(?:usually\s+|normally\s+)?"
+    r"(?:" + _VERB + "|" + _PAST +
     r"|buys|purchases|orders|gets)\s+from\s+(?P<supplier>[^?,;:–-]+?)\s*(?:[-–:,;?]\s*)+"
     r"(?:which|what)(?:\s+(?:ones|of\s+them|of\s+those|of\s+these))?\s+(?:did|has|have|does)\s+(?P<subject>.+?)\s+"
     r"(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST + r")\b(?P<tail>.*)$", re.I | re.S)
@@ -83,7 +84,8 @@ def read_purchase_listing(question: str) -> str | None:
         subject, supplier = first.group("subject").strip(), first.group("supplier").strip()
         tail = _END.sub("", first.group("tail"))
         owner = _POSSESSIVE.get(subject.lower())
-        return (f"{owner} spend" if owner else f"spend of {subject}") + f" with {supplier}{tail}, by product"
+        return (first.group("lead") or "") + (f"{owner} spend" if owner else f"spend of {subject}") + (
+            f" with {supplier}{tail}, by product")
     match = _LISTING.match(question)
     if match is not None:
         noun = re.sub(r"\s+", " ", match.group("noun").lower())

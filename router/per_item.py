@@ -26,21 +26,24 @@ _AVERAGE_PER_UNIT = re.compile(
     re.I)
 
 
-def priced_per_item(text: str, product_spans: Sequence[tuple[int, int]]) -> bool:
-    """Whether ``text`` asks the price of one item of a product it names (``product_spans``: the product
-    mentions' spans, or written codes').
+def priced_per_item(text: str, product_spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...] | None:
+    """The spans of the per-item words when ``text`` asks the price of one item of a product it names
+    (``product_spans``: the product mentions' spans, or written codes'), else None. The spans ("per", "average
+    per box") are read: the unit word is neither a breakdown ("per module") nor a product group ("per sensor").
 
     >>> priced_per_item("what did Xenon pay per label roll on average", [(23, 33)])
-    True
+    ((19, 22),)
     >>> priced_per_item("Ypsilon - copy paper A4, average per box in Q1 2026", [(10, 23)])
+    ((25, 40),)
+    >>> priced_per_item("Ypsilon spend on copy paper A4 in Q1 2026", [(17, 30)]) is None
     True
-    >>> priced_per_item("Ypsilon spend on copy paper A4 in Q1 2026", [(17, 30)])
-    False
-    >>> priced_per_item("average per box in Q1 2026", [])
-    False
+    >>> priced_per_item("average per box in Q1 2026", []) is None
+    True
     """
     if not product_spans:
-        return False
-    if any(_PER_BEFORE.search(text, 0, start) for start, _ in product_spans):
-        return True
-    return _AVERAGE_PER_UNIT.search(text) is not None
+        return None
+    before = [m for start, _ in product_spans if (m := _PER_BEFORE.search(text, 0, start)) is not None]
+    if before:
+        return tuple((m.start(), m.start() + 3) for m in before)
+    found = [m.span() for m in _AVERAGE_PER_UNIT.finditer(text)]
+    return tuple(found) if found else None

@@ -259,7 +259,8 @@ name named who's where's there here other others else rest remaining apart besid
 leaving leave counting counted count excl. incl. only just approx approximately roughly about around exact
 exactly invoiced billed charged charge charges spent purchases purchasing procured procurement sourcing
 direct indirect vendor's supplier's company's supplies supply supplied supplying fx convert conversion
-book time times volume volumes wallet
+book time times volume volumes wallet incur incurred rack racked shell shelled fork forked splash splashed lay laid
+disburse disbursed run ran
 exclude excluded removed omitted ignore ignored aside dropped disregard disregarding take taken taking took left out
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Inflections of vocabulary words are vocabulary too ("Ranked", "Grows"); the base must be in the list.
@@ -987,10 +988,15 @@ def read(
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.
     analysis, hidden = parse_analysis(mask(id_masked, (*mentions.spans, *quotes)), as_of)
     # "what did we pay per label roll": the price of one item of the product named, not the spend on it
-    per_item = priced_per_item(id_masked, [*((m.start, m.end) for m in mentions.products),
-                                           *((s, e) for s, e, _ in codes)])
-    if per_item:
-        analysis = replace(analysis, average_price=True)
+    per_item_spans = priced_per_item(id_masked, [*((m.start, m.end) for m in mentions.products),
+                                                 *((s, e) for s, e, _ in codes)])
+    per_item = per_item_spans is not None
+    if per_item_spans:
+        analysis = replace(analysis, average_price=True, spans=tuple(sorted({*analysis.spans, *per_item_spans})))
+        # "per sensor", "per module": the unit of the price, not a group filter nor a breakdown
+        mentions = replace(mentions, product_groups=tuple(
+            m for m in mentions.product_groups if not any(m.start < e and s < m.end for s, e in per_item_spans)))
+        id_masked = mask(id_masked, per_item_spans)
     period = resolve_period(mask(id_masked, hidden), as_of)
     if (analysis.comparison is not None or analysis.compare_words) and period.ambiguous:
         # Two named periods with a comparison word: the later is the period, the earlier its base.
