@@ -103,7 +103,8 @@ def _per_item(template: str) -> Frame:
 
 def _verb(template: str) -> Frame:
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
-        name = rng.choice(SUPPLIERS[d.supplier]["name"] + SUPPLIERS[d.supplier]["alias"])
+        spellings = SUPPLIERS[d.supplier]
+        name = rng.choice(spellings["name"] + spellings["alias"] + spellings["typo"])  # one-edit typos too
         question = template.format(c=d.c, v=rng.choice(VERBS), s=name, p=d.p)
         return question, _total(d.base(supplier_ids=[d.supplier])), ()
     return template, fill
