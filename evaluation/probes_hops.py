@@ -16,6 +16,8 @@ directly with the slot values.
 * ``listing``: "products we buy from <supplier> - which did X actually buy <period>": the spend with the supplier
   by product.
 * ``manual``: "the product the manual-prd-NNN covers": spend on that product.
+* ``invoices``: "X invoices from Y in P - list them", "which invoices did X get from Y": the invoices of the scope
+  (the governed listing of invoices at or above a zero grand total; credit notes are not invoices).
 * ``unknown_code``: a product code not in the catalogue in a spend, unit-price or units question: a clarification
   naming the product, never "no data".
 
@@ -130,6 +132,15 @@ def _manual(template: str) -> Frame:
     return template, fill
 
 
+def _invoices(template: str) -> Frame:
+    def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
+        name = rng.choice(SUPPLIERS[d.supplier]["name"] + SUPPLIERS[d.supplier]["alias"])
+        params = d.base(threshold="0.00", inclusive=True, supplier_ids=[d.supplier])
+        return (template.format(c=d.c, s=name, p=d.p),
+                Call("finance.invoices_above_threshold", params, outputs=("invoice_number",)), ())
+    return template, fill
+
+
 def _unknown(template: str) -> Frame:
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
         code = rng.choice(UNKNOWN_CODES)
@@ -157,6 +168,10 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
     "manual": (
         _manual("{c} spend {p} on the product the {m} covers"),
         _manual("how much did {c} spend {p} on the product described in {m}?"),
+    ),
+    "invoices": (
+        _invoices("{c} invoices from {s} {p} - list them"), _invoices("list {c}'s invoices from {s} {p}"),
+        _invoices("which invoices did {c} get from {s} {p}?"), _invoices("show me the invoices {s} sent {c} {p}"),
     ),
     "unknown_code": (
         _unknown("units of {x} bought by {c} {p}"), _unknown("{c} spend on {x} {p}"),

@@ -260,7 +260,7 @@ leaving leave counting counted count excl. incl. only just approx approximately 
 exactly invoiced billed charged charge charges spent purchases purchasing procured procurement sourcing
 direct indirect vendor's supplier's company's supplies supply supplied supplying fx convert conversion
 book time times volume volumes wallet incur incurred rack racked shell shelled fork forked splash splashed lay laid
-disburse disbursed run ran
+disburse disbursed run ran them those these they
 exclude excluded removed omitted ignore ignored aside dropped disregard disregarding take taken taking took left out
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Inflections of vocabulary words are vocabulary too ("Ranked", "Grows"); the base must be in the list.
@@ -1099,6 +1099,11 @@ def read(
     entities, problems = _resolve_entities(identifiers, included, gazetteer)
     problems = [*problems, *exclusion_problems]
     amounts = parse_amounts(cue_text)
+    listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis)
+    if listed:
+        # "list Company A's invoices from Zeta in Q1": every invoice of the scope is the governed listing of the
+        # invoices at or above a zero grand total (credit notes are not invoices)
+        amounts = (Amount(Decimal(0), None, 0, 0, "", "above", True),)
     breakdown = parse_breakdown(cue_text)
     # "more than 5,000 euros", "other than Beta": a "than" of an amount or an exclusion compares nothing
     compares = [(a, b) for a, b in analysis.compare_words
@@ -1168,7 +1173,7 @@ def read(
         excluded_status=excluded_status(_mask_excluded_statuses(cue_text, analysis)),
         asked_statuses=asked_statuses(_mask_excluded_statuses(cue_text, analysis)),
         currencies=_currencies(cue_text), cues=cues,
-        measure=metric_kind(text, entities, parse_amounts(text)) or (
+        measure="invoices_above_threshold" if listed else metric_kind(text, entities, parse_amounts(text)) or (
             ("unit_price" if entities.product_codes else "unsupported") if per_item else None),
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
         cue_text=cue_text, text_part=_text_part(text), agreement_topic=_agreement_topic(text, entities, quoted),
@@ -1188,6 +1193,28 @@ _PRODUCT_OF_MANUAL = re.compile(
     r"(?:the\s+)?manual-prd-(?P<b>\d{3,6})\b"
     r"|\bthe\s+(?:product|item|article|device)\s+(?:of|in|from|behind)\s+(?:the\s+)?manual-prd-(?P<c>\d{3,6})\b"
     r"|\bmanual-prd-(?P<d>\d{3,6})['’]s\s+(?:product|item|device)\b", re.I)
+
+
+#: "list them", "show me the invoices", "which invoices did X get": the invoices themselves asked for.
+_INVOICE_LISTING = re.compile(
+    r"\b(?:list|show|give|display|pull|enumerate)\b(?:\s+me)?(?:\s+(?:all|every|each))?(?:\s+(?:the|of\s+the))?"
+    r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:did|has|have)\b"
+    r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b",
+    re.I)
+#: Words that make an invoice question another one: a count, a status, a document type, an amount, a fact.
+_NOT_AN_INVOICE_LISTING = re.compile(
+    r"\b(?:how\s+many|number|count|open|unpaid|overdue|paid|posted|outstanding|draft\w*|cancel\w*|duplicat\w*|"
+    r"credit|due|terms?|tax|vat|total|sum|amount|spend|spent|largest|biggest|highest|smallest|top|lines?|"
+    r"currenc\w*|eur|usd|gbp|chf|why|when|explain)\b", re.I)
+
+
+def invoice_listing(text: str, amounts: Sequence[Amount], entities: Entities, identifiers: Identifiers,
+                    analysis: Analysis) -> bool:
+    """Whether ``text`` asks for the invoices of a company in a scope themselves, with no amount, status, count or
+    fact that would make it another question."""
+    return bool(_INVOICE_LISTING.search(text) and not _NOT_AN_INVOICE_LISTING.search(text) and not amounts
+                and entities.company_id and not identifiers.invoice_numbers and not identifiers.document_ids
+                and analysis.ranking is None and analysis.comparison is None and not analysis.share)
 
 
 def _product_of_manual(text: str, identifiers: Identifiers) -> tuple[Identifiers, list[tuple[int, int, str]]]:

@@ -1,7 +1,7 @@
 """Hops and per-item prices (no database): the hop probes of ``evaluation/probes_hops.py`` (training seed, a few
 per class) routed to the governed call their slots mean: a supplier named through a product or group it
-supplies, a price per item of a named product, spending verbs, listings of a supplier's products, products named
-through their manual, unknown product codes asked about."""
+supplies, a price per item of a named product, spending verbs, listings of a supplier's products and of invoices,
+products named through their manual, unknown product codes asked about."""
 
 from __future__ import annotations
 
@@ -47,13 +47,13 @@ def _call(routing: Any) -> tuple[str | None, dict[str, Any], tuple[str, ...]]:
         args = dict(step.arguments)
         if step.tool == "metrics.query":
             return args["metric"], dict(args["parameters"]), tuple(args.get("group_by") or ())
-        if step.tool in _SPEND or step.tool in _PRICE:
+        if step.tool in _SPEND or step.tool in _PRICE or step.tool == "finance.invoices_above_threshold":
             return step.tool, {k: v for k, v in args.items() if not hasattr(v, "ref")}, tuple(args.get("group_by")
                                                                                             or ())
     return None, {}, ()
 
 
-@pytest.mark.parametrize("probe", probes(31, 10), ids=lambda p: f"{p.klass}:{p.question[:50]}")
+@pytest.mark.parametrize("probe", probes(31, 8), ids=lambda p: f"{p.klass}:{p.question[:50]}")
 def test_hop_probes_route_to_their_governed_call(probe: Any) -> None:
     routing = route(probe.question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
     if probe.expect is None:
@@ -66,6 +66,9 @@ def test_hop_probes_route_to_their_governed_call(probe: Any) -> None:
     same = metric == expect.metric or {metric, expect.metric} <= _SPEND or {metric, expect.metric} <= _PRICE
     assert same, (probe.question, metric, expect.metric)
     assert group_by == tuple(expect.group_by), (probe.question, group_by)
+    for key in ("threshold", "inclusive"):
+        if key in expect.parameters:
+            assert params.get(key) == expect.parameters[key], (probe.question, key, params.get(key))
     for key in ("supplier_ids", "product_codes", "product_code"):
         if key in expect.parameters:
             got = params.get(key)
