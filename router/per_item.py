@@ -12,8 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-#: "per" right before a product's name ("pay per label roll", "per one reagent kit").
-_PER_BEFORE = re.compile(r"\bper\s+(?:the\s+|a\s+|an\s+|one\s+|each\s+|single\s+)?$", re.I)
+#: "per" right before a product's name ("pay per label roll", "per one reagent kit"); "per the manual" is
+#: "according to", no price.
+_PER_BEFORE = re.compile(r"\bper\s+(?:a\s+|an\s+|one\s+|each\s+|single\s+)?$", re.I)
+#: A price is asked: what was paid, charged or cost, or an average.
+_PRICE_ASKED = re.compile(r"\b(?:pa(?:y|id|ying)|cost\w*|charged?|prices?|average|avg|mean|spen[dt])\b", re.I)
 #: Units a product is counted in ("per box", "per roll", "per kit").
 _UNIT_WORDS = (r"sets?|kits?|metres?|meters?|box(?:es)?|parcels?|pairs?|rolls?|packs?|packages?|cartons?|bottles?|"
                r"items?|pieces?|pcs|units?|probes?|controllers?|modules?|cabinets?|sensors?|litres?|liters?|crates?|"
@@ -39,8 +42,10 @@ def priced_per_item(text: str, product_spans: Sequence[tuple[int, int]]) -> tupl
     True
     >>> priced_per_item("average per box in Q1 2026", []) is None
     True
+    >>> priced_per_item("Per the MC-4 manual, what is the allowed temperature range?", [(8, 12)]) is None
+    True
     """
-    if not product_spans:
+    if not product_spans or not _PRICE_ASKED.search(text):
         return None
     before = [m for start, _ in product_spans if (m := _PER_BEFORE.search(text, 0, start)) is not None]
     if before:
