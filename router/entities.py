@@ -452,12 +452,23 @@ def _product_suppliers(products: list[Mention], suppliers: list[Mention], text: 
     return kept, _with_hops(suppliers, hops)
 
 
-def _hop_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+#: A qualifier that makes "vendors for X" a set of its own ("approved vendors for Control Equipment"), not a hop.
+_QUALIFIED = re.compile(r"\b(?:approved|authori[sz]ed|preferred|certified|qualified|alternative|other|listed|"
+                        r"framework|contracted)\s+$", re.I)
+_PLURAL_NOUN = re.compile(r"\b(?:suppliers|vendors|makers|manufacturers|sellers|producers|providers|distributors)\b",
+                          re.I)
+
+
+def _hop_span(text: str, start: int, end: int, *, group: bool = False) -> tuple[int, int] | None:
     """The span of "the supplier of <name>", "whoever makes <name>", "<name>'s supplier" or "the <name> supplier"
-    around a name at [start, end), or None when the name is not how a supplier is named."""
+    around a name at [start, end), or None when the name is not how a supplier is named. A group is named through
+    one supplier only ("the supplier of sensors"), never through a set ("suppliers of sensors")."""
     before = _SUPPLIER_OF.search(text, 0, start)
-    if before is not None:
+    if before is not None and not _QUALIFIED.search(text, 0, before.start()) and not (
+            group and _PLURAL_NOUN.search(before.group(0))):
         return before.start(), end
+    if before is not None:
+        return None
     after = _SUPPLIER_AFTER.match(text, end)
     if after is not None:
         return start, after.end()
@@ -484,7 +495,7 @@ def _group_suppliers(groups: list[Mention], suppliers: list[Mention], text: str,
     hops: list[Mention] = []
     for m in groups:
         makers = frozenset().union(*(gazetteer.suppliers_of_group(g) for g in m.candidates))
-        span = _hop_span(text, m.start, m.end)
+        span = _hop_span(text, m.start, m.end, group=True)
         if span is None or not makers:
             kept.append(m)
             continue

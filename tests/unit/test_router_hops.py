@@ -84,6 +84,9 @@ def test_hop_probes_route_to_their_governed_call(probe: Any) -> None:
     ("spend with the flow sensor supplier", ["SUP-22"], []),
     ("spend with the temperature sensor supplier", ["SUP-18", "SUP-35"], []),  # two: never guessed
     ("spend on the PT100 probe", [], ["PRD-491"]),
+    ("spend with approved vendors for Control Cabinets", [], []),  # a set of its own, the group stays a filter
+    ("spend with approved suppliers of the PT100 probe", [], ["PRD-491"]),
+    ("spend with the suppliers of flow sensors", [], []),
 ])
 def test_hop_phrases(text: str, suppliers: list[str], products: list[str]) -> None:
     m = find_mentions(text, GAZETTEER, figure=True)
