@@ -1099,7 +1099,9 @@ def read(
     entities, problems = _resolve_entities(identifiers, included, gazetteer)
     problems = [*problems, *exclusion_problems]
     amounts = parse_amounts(cue_text)
-    listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis)
+    listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis) and not (
+        status_spans(cue_text) or _UNKNOWN_STATUS.search(cue_text) or _PAID_ONLY.search(cue_text)
+        or _POSTED_ONLY.search(cue_text) or asked_statuses(cue_text) or excluded_status(cue_text))
     if listed:
         # "list Company A's invoices from Zeta in Q1": every invoice of the scope is the governed listing of the
         # invoices at or above a zero grand total (credit notes are not invoices)
@@ -1204,6 +1206,7 @@ _INVOICE_LISTING = re.compile(
 #: Words that make an invoice question another one: a count, a status, a document type, an amount, a fact.
 _NOT_AN_INVOICE_LISTING = re.compile(
     r"\b(?:how\s+many|number|count|open|unpaid|overdue|paid|posted|outstanding|draft\w*|cancel\w*|duplicat\w*|"
+    r"settled|void\w*|reject\w*|disputed|pending|blocked|approved|reversed|"
     r"credit|due|terms?|tax|vat|total|sum|amount|spend|spent|largest|biggest|highest|smallest|top|lines?|"
     r"currenc\w*|eur|usd|gbp|chf|why|when|explain)\b", re.I)
 
