@@ -9,7 +9,7 @@ two suppliers is *ambiguous* and is never guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import psycopg
@@ -58,6 +58,12 @@ class Gazetteer:
     products: tuple[Product, ...] = ()
     #: The catalogue supplier(s) of each product code ("the supplier of the PT100 probe" is one hop away).
     product_suppliers: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: The catalogue supplier(s) of each product group's own products ("the data logger supplier").
+    group_suppliers: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def suppliers_of_group(self, product_group_id: str) -> frozenset[str]:
+        """The catalogue suppliers of the group's products and its subgroups' products."""
+        return frozenset().union(*(self.group_suppliers.get(g, frozenset()) for g in self.subgroups(product_group_id)))
 
     @classmethod
     def build(
@@ -416,11 +422,16 @@ def _phrase_tables(gazetteer: Gazetteer, figure: bool) -> _PhraseTables:
     return tables
 
 
-def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> EntityMentions:
+def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False,
+                  codes: Sequence[tuple[int, int, str]] = (), hops: bool = False) -> EntityMentions:
     """Company, supplier and product-group mentions in ``text`` (longest match wins; ambiguity is kept).
 
-    ``figure``: the question asks for a figure (spend, a price, a quantity); only then does a product's name
-    without its model code ("the differential pressure sensors") name the product as a filter.
+    ``figure``: the question asks for a figure (spend, a price, a quantity, a purchase listing); only then does a
+    product's name without its model code ("the differential pressure sensors") name the product as a filter, and
+    only then is "the supplier of <product>" the product's supplier. ``codes``: product codes written as codes
+    (start, end, code), masked in ``text``: "the supplier of PRD-611" names a supplier through one of them.
+    ``hops``: read "the supplier of <product>" as that supplier in a question that is no figure either ("which
+    products did we buy from the data logger supplier").
     """
     tokens = _tokens(text)
     tables = _phrase_tables(gazetteer, figure)
@@ -451,8 +462,11 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
         if not any(m.start < e and s < m.end
                    for s, e in (*product_spans, *company_spans, *((x.start, x.end) for x in suppliers)))
     ]
-    if figure:  # in a figure only: "who is the supplier of X" asks for the hop itself (the catalogue)
-        products, suppliers = _product_suppliers(products, suppliers, text, gazetteer)
+    if figure or hops:  # not in "who is the supplier of X": that asks for the hop itself (the catalogue)
+        written = [Mention("product", text[s:e], s, e, (c,)) for s, e, c in codes]
+        products, suppliers = _product_suppliers([*products, *written], suppliers, text, gazetteer)
+        products = [m for m in products if m not in written]
+        groups, suppliers = _group_suppliers(groups, suppliers, text, gazetteer)
     return EntityMentions(
         companies=tuple(companies),
         suppliers=tuple(suppliers),
@@ -462,13 +476,23 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False) -> E
     )
 
 
-#: "the supplier of", "the maker of", "whoever sells": a supplier named by a product it supplies (one hop).
-_SUPPLIER_OF = re.compile(r"(?:\b(?:the|its|their)\s+)?\b(?:suppliers?|vendors?|makers?|manufacturers?|sellers?|"
-                          r"producers?|providers?)\s+(?:of|for|behind)\s+(?:the\s+|our\s+)?$", re.I)
+#: "the supplier of", "the maker of", "whoever sells", "the company that makes": a supplier named by a product it
+#: supplies (one hop). A ranking word before the noun ("our biggest supplier of") is a ranking, not a hop.
+_SUPPLIER_NOUN = r"(?:suppliers?|vendors?|makers?|manufacturers?|sellers?|producers?|providers?|distributors?)"
+_SUPPLY_VERB = (r"(?:supplies|supplied|makes|made|sells|sold|provides|provided|delivers|delivered|manufactures|"
+                r"manufactured|produces|produced|distributes|distributed)")
+_SUPPLIER_OF = re.compile(
+    r"(?:(?:\b(?:the|its|their)\s+)?(?<!biggest )(?<!largest )(?<!top )(?<!main )(?<!cheapest )(?<!smallest )"
+    rf"\b{_SUPPLIER_NOUN}\s+(?:of|for|behind)|\bwho(?:ever|\s+it\s+is\s+that)\s+{_SUPPLY_VERB}|"
+    rf"\b(?:the\s+)?(?:company|supplier|vendor|firm|one)\s+(?:that|which|who)\s+{_SUPPLY_VERB})"
+    r"\s+(?:us\s+|me\s+)?(?:the\s+|our\s+|us\s+the\s+)?$", re.I)
 
 #: "the PT100 probe's supplier"
-_SUPPLIER_AFTER = re.compile(r"['’]s\s+(?:suppliers?|vendors?|makers?|manufacturers?|sellers?|producers?|providers?)\b",
-                             re.I)
+_SUPPLIER_AFTER = re.compile(rf"['’]s\s+{_SUPPLIER_NOUN}\b", re.I)
+#: "the data logger supplier", "the MC-4 vendor": a name right before a singular supplier noun, after "the".
+_THE_BEFORE = re.compile(r"\b(?:the|our|their|its)\s+$", re.I)
+_NOUN_AFTER = re.compile(r"\s+(?:supplier|vendor|maker|manufacturer|seller|producer|provider|distributor)\b(?!['’]s)",
+                         re.I)
 
 
 def _product_suppliers(products: list[Mention], suppliers: list[Mention], text: str,
@@ -478,19 +502,64 @@ def _product_suppliers(products: list[Mention], suppliers: list[Mention], text: 
     kept: list[Mention] = []
     hops: list[Mention] = []
     for m in products:
-        before = _SUPPLIER_OF.search(text, 0, m.start)
-        after = _SUPPLIER_AFTER.match(text, m.end)
         makers = frozenset().union(*(gazetteer.product_suppliers.get(c, frozenset()) for c in m.candidates))
-        if (before is None and after is None) or not makers:
+        span = _hop_span(text, m.start, m.end)
+        if span is None or not makers:
             kept.append(m)
             continue
-        start, end = (before.start(), m.end) if before is not None else (m.start, after.end())  # type: ignore[union-attr]
-        hops.append(Mention("supplier", text[start:end], start, end, tuple(sorted(makers))))
+        hops.append(Mention("supplier", text[span[0]:span[1]], span[0], span[1], tuple(sorted(makers))))
+    return kept, _with_hops(suppliers, hops)
+
+
+#: A qualifier that makes "vendors for X" a set of its own ("approved vendors for Control Equipment"), not a hop.
+_QUALIFIED = re.compile(r"\b(?:approved|authori[sz]ed|preferred|certified|qualified|alternative|other|listed|"
+                        r"framework|contracted)\s+$", re.I)
+_PLURAL_NOUN = re.compile(r"\b(?:suppliers|vendors|makers|manufacturers|sellers|producers|providers|distributors)\b",
+                          re.I)
+
+
+def _hop_span(text: str, start: int, end: int, *, group: bool = False) -> tuple[int, int] | None:
+    """The span of "the supplier of <name>", "whoever makes <name>", "<name>'s supplier" or "the <name> supplier"
+    around a name at [start, end), or None when the name is not how a supplier is named. A group is named through
+    one supplier only ("the supplier of sensors"), never through a set ("suppliers of sensors")."""
+    before = _SUPPLIER_OF.search(text, 0, start)
+    if before is not None and not _QUALIFIED.search(text, 0, before.start()) and not (
+            group and _PLURAL_NOUN.search(before.group(0))):
+        return before.start(), end
+    if before is not None:
+        return None
+    after = _SUPPLIER_AFTER.match(text, end)
+    if after is not None:
+        return start, after.end()
+    the, noun = _THE_BEFORE.search(text, 0, start), _NOUN_AFTER.match(text, end)
+    if the is not None and noun is not None:
+        return the.start(), noun.end()
+    return None
+
+
+def _with_hops(suppliers: list[Mention], hops: list[Mention]) -> list[Mention]:
+    """The supplier mentions with the hops added and those inside a hop's span dropped."""
     if not hops:
-        return products, suppliers
+        return suppliers
     spans = [(h.start, h.end) for h in hops]
     others = [s for s in suppliers if not any(s.start < e and b < s.end for b, e in spans)]
-    return kept, sorted([*others, *hops], key=lambda m: m.start)
+    return sorted([*others, *hops], key=lambda m: m.start)
+
+
+def _group_suppliers(groups: list[Mention], suppliers: list[Mention], text: str,
+                     gazetteer: Gazetteer) -> tuple[list[Mention], list[Mention]]:
+    """Group mentions named as "the supplier of <group>" or "the <group> supplier" become supplier mentions of
+    the catalogue suppliers of the group's products (several: a clarification listing them, never a guess)."""
+    kept: list[Mention] = []
+    hops: list[Mention] = []
+    for m in groups:
+        makers = frozenset().union(*(gazetteer.suppliers_of_group(g) for g in m.candidates))
+        span = _hop_span(text, m.start, m.end, group=True)
+        if span is None or not makers:
+            kept.append(m)
+            continue
+        hops.append(Mention("supplier", text[span[0]:span[1]], span[0], span[1], tuple(sorted(makers))))
+    return kept, _with_hops(suppliers, hops)
 
 
 def _with_name_tails(suppliers: list[Mention], tokens: list[tuple[str, int, int]], text: str, gazetteer: Gazetteer,
@@ -679,6 +748,8 @@ def product_name_phrases(
         if len(words) > 1 and _MODEL_CODE.match(words[-1]):
             phrases.setdefault(key(words[-1]), set()).add(p.product_code)
             phrases.setdefault(key(f"{words[-1]} {words[-2]}"), set()).add(p.product_code)  # "the DPS-482 sensor"
+            # "the MC-4 monitoring controller": the code in front of the rest of the name
+            phrases.setdefault(key(f"{words[-1]} {' '.join(words[:-1])}"), set()).add(p.product_code)
             bare = key(" ".join(words[:-1]))
             if bare_names and len(bare) >= 2 and bare not in group_keys:
                 phrases.setdefault(bare, set()).add(p.product_code)
@@ -744,7 +815,12 @@ def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
             for row in conn.execute("select distinct product_code, product_name from marts.dim_products").fetchall()
         ]
         makers: dict[str, set[str]] = {}
-        for code, supplier_id in conn.execute("select distinct product_code, supplier_id from marts.dim_products"):
+        group_makers: dict[str, set[str]] = {}
+        for code, group_id, supplier_id in conn.execute(
+                "select distinct product_code, product_group_id, supplier_id from marts.dim_products"):
             makers.setdefault(code, set()).add(supplier_id)
+            if group_id:
+                group_makers.setdefault(group_id, set()).add(supplier_id)
     return replace(Gazetteer.build(companies, suppliers, aliases, groups, synonyms, products),
-                   product_suppliers={k: frozenset(v) for k, v in makers.items()})
+                   product_suppliers={k: frozenset(v) for k, v in makers.items()},
+                   group_suppliers={k: frozenset(v) for k, v in group_makers.items()})

@@ -204,6 +204,12 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
         reasons.append(f"constraint: '{price.words}' needs exactly one product")
         questions.append(f"'{price.words}' is computed for one product at a time: which product do you mean "
                          "(e.g. its product code)?")
+    known = {p.product_code for p in inputs.gazetteer.products}
+    unknown = [c for c in entities.product_codes if known and c not in known]
+    if unknown:  # "no data" would read as "not bought": a code the catalogue does not know is named instead
+        reasons.append(f"entity: unknown product {', '.join(unknown)}")
+        questions.append(f"I do not know the product {', '.join(unknown)} in your catalogue (no product of that "
+                         "code). Which product do you mean?")
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
     asked = reading.analysis.document_currency or ("" if reading.analysis.original_currency else None)
     issued = None

@@ -33,6 +33,15 @@ _LISTING = re.compile(
 _WHAT = re.compile(
     _LEAD + r"\s*what\s+(?:did|has|have)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST +
     r")\b(?P<tail>.*)$", re.I | re.S)
+#: The products of a supplier named first, then which of them were bought: "products we buy from Zeta - which did
+#: Company B actually buy in Q1 2026?", "of the items we get from Beta, which ones has Kestrel ordered".
+_FROM_SUPPLIER_FIRST = re.compile(
+    _LEAD + r"\s*(?:(?:of|among)\s+)?(?:the|all\s+(?:the\s+)?)?\s*(?:products|items|articles|skus)\s+"
+    r"(?:that\s+|which\s+)?(?:we|i|you|they|the\s+company|[\w.&' -]{1,40}?)\s+(?:usually\s+|normally\s+)?"
+    r"(?:" + _VERB + "|" + _PAST +
+    r"|buys|purchases|orders|gets)\s+from\s+(?P<supplier>[^?,;:–-]+?)\s*(?:[-–:,;?]\s*)+"
+    r"(?:which|what)(?:\s+(?:ones|of\s+them|of\s+those|of\s+these))?\s+(?:did|has|have|does)\s+(?P<subject>.+?)\s+"
+    r"(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST + r")\b(?P<tail>.*)$", re.I | re.S)
 #: "from X" names the supplier; "buy X from" names goods, then a dangling "from" (the suppliers asked for).
 _FROM = re.compile(r"^\s*from\b", re.I)
 _DANGLING_FROM = re.compile(r"\s+from(?=\s+(?:in|during|over|between|since|for|on|at|last|this)\b|\s*[?.!,]|\s*$)",
@@ -59,6 +68,10 @@ def read_purchase_listing(question: str) -> str | None:
     'our spend with Supplier Beta in Q1 2026 at Company A, by product'
     >>> read_purchase_listing("Ypsilon Retail: which suppliers did we buy from in Q1 2026?")
     'Ypsilon Retail: our spend in Q1 2026, by supplier'
+    >>> read_purchase_listing("products we buy from Zeta - which did Company B actually buy in Q1 2026?")
+    'spend of Company B with Zeta in Q1 2026, by product'
+    >>> read_purchase_listing("Of the items Alpenland gets from Beta, which ones has Kestrel bought since May?")
+    'spend of Kestrel with Beta since May, by product'
     >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
     True
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
@@ -66,6 +79,13 @@ def read_purchase_listing(question: str) -> str | None:
     """
     if _NOT_A_LIST.search(question):
         return None
+    first = _FROM_SUPPLIER_FIRST.match(question)
+    if first is not None:
+        subject, supplier = first.group("subject").strip(), first.group("supplier").strip()
+        tail = _END.sub("", first.group("tail"))
+        owner = _POSSESSIVE.get(subject.lower())
+        return (first.group("lead") or "") + (f"{owner} spend" if owner else f"spend of {subject}") + (
+            f" with {supplier}{tail}, by product")
     match = _LISTING.match(question)
     if match is not None:
         noun = re.sub(r"\s+", " ", match.group("noun").lower())

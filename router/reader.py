@@ -48,6 +48,7 @@ from router.entities import (
     named_product_codes,
 )
 from router.group_words import leading_word_group
+from router.per_item import priced_per_item
 from router.periods import PeriodResolution, resolve_period
 from router.reading import (
     Amount,
@@ -62,6 +63,7 @@ from router.reading import (
     parse_breakdown,
     status_spans,
 )
+from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.rules import Identifiers, find_identifiers, mask, quoted_spans
 
 # --- cue words (moved here from routing, planner and answer: one place reads the question) ---------------------
@@ -88,7 +90,10 @@ _SPEND = re.compile(
     # "the value of our unpaid invoices": their total
     r"value of\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend|purchases)|"
     # "the open amount with Beta": the total of posted (unpaid) invoices.
-    r"open (?:amounts?|balances?|payables?|items?))\b",
+    r"open (?:amounts?|balances?|payables?|items?)|"
+    # verbs of spending: "what did Kestrel book with Gamma", "how much did we rack up with Beta"
+    r"(?:book|booked|books)(?=\s+(?:with|from|at|against|on|for|in|to)\b)|incurred|disbursed|"
+    r"(?:rack|racked|run|ran|rung|shell|shelled|fork|forked|lay|laid|splash|splashed)\s+(?:up|out))\b",
     re.I,
 )
 _MONEY_WORD = _CURRENCY_WORD.replace("?P<code>", "?:")
@@ -154,6 +159,9 @@ _UNIT_PRICE_WORDS = re.compile(r"\b(unit price|unit cost|per unit|per piece|per 
 #: A count asked for ("how many", "number of", "# of"): a figure question, like spend.
 _COUNTED = re.compile(r"\bhow many\b|\b(?:number|count|no\.|nr\.?)\s+of\b|(?<!\w)#\s*(?:of\b)?", re.I)
 _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
+#: "average per box", "per roll on average": a price per item asked, a figure.
+_AVERAGE_PER = re.compile(r"\b(?:average|avg\.?|mean)\s+(?:[\w.]+\s+){0,2}?per\b|\bper\s+\w+\s+on\s+average\b", re.I)
+_BOUGHT_FROM = re.compile(r"\b(?:buy|buys|bought|purchased?|ordered|order|get|got)\s+from\b", re.I)
 _PURCHASE = re.compile(r"\b(buy|bought|purchase|purchased|order|ordered|receive|received)\b", re.I)
 #: Invoices filtered by an amount ("which invoices are above 5,000 EUR") need a company and a period too.
 _INVOICE_FILTER = re.compile(r"\binvoices\b", re.I)
@@ -260,7 +268,8 @@ name named who's where's there here other others else rest remaining apart besid
 leaving leave counting counted count excl. incl. only just approx approximately roughly about around exact
 exactly invoiced billed charged charge charges spent purchases purchasing procured procurement sourcing
 direct indirect vendor's supplier's company's supplies supply supplied supplying fx convert conversion
-book time times volume volumes wallet
+book time times volume volumes wallet incur incurred rack racked shell shelled fork forked splash splashed lay laid
+disburse disbursed run ran them those these they
 exclude excluded removed omitted ignore ignored aside dropped disregard disregarding take taken taking took left out
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Inflections of vocabulary words are vocabulary too ("Ranked", "Grows"); the base must be in the list.
@@ -965,16 +974,38 @@ def read(
     over ``gazetteer`` in memory).
     """
     text = question
-    identifiers = find_identifiers(text)
+    identifiers, manual_codes = _product_of_manual(text, find_identifiers(text))
     id_masked = mask(text, identifiers.spans)
     # A count is a figure too ("how many invoice lines for copy paper A4"): a product's catalogue name filters it
-    mentions = find_mentions(id_masked, gazetteer, figure=bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(
-        id_masked) or _QUANTITY.search(id_masked) or _COUNTED.search(id_masked)))
+    # Product codes as written, so "the supplier of PRD-611" names the supplier, not a product filter.
+    codes = [(m.start(), m.end(), f"PRD-{m.group(1)}") for m in _PRODUCT_CODE.finditer(text)
+             if m.span() in identifiers.spans] + manual_codes
+    figure = bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(id_masked) or _QUANTITY.search(id_masked)
+                  or _COUNTED.search(id_masked) or _AVERAGE_PER.search(id_masked))
+    mentions = find_mentions(id_masked, gazetteer, figure=figure, codes=codes,
+                             hops=bool(_BOUGHT_FROM.search(id_masked)))
+    hopped = [(s, e, c) for s, e, c in codes if any(m.start <= s and e <= m.end for m in mentions.suppliers)]
+    if hopped:
+        # the code named its supplier: no product filter, and the hop is shown as written
+        identifiers = replace(identifiers, product_codes=tuple(
+            c for c in identifiers.product_codes if c not in {h[2] for h in hopped}
+            or any(c == k and (s, e, k) not in hopped for s, e, k in codes)))
+        mentions = replace(mentions, suppliers=tuple(replace(m, text=text[m.start:m.end]) for m in mentions.suppliers))
     mentions = _without_measure_words(mentions, id_masked)
     quotes = quoted_spans(id_masked)
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.
     analysis, hidden = parse_analysis(mask(id_masked, (*mentions.spans, *quotes)), as_of)
+    # "what did we pay per label roll": the price of one item of the product named, not the spend on it
+    per_item_spans = priced_per_item(id_masked, [*((m.start, m.end) for m in mentions.products),
+                                                 *((s, e) for s, e, _ in codes)])
+    per_item = per_item_spans is not None
+    if per_item_spans:
+        analysis = replace(analysis, average_price=True, spans=tuple(sorted({*analysis.spans, *per_item_spans})))
+        # "per sensor", "per module": the unit of the price, not a group filter nor a breakdown
+        mentions = replace(mentions, product_groups=tuple(
+            m for m in mentions.product_groups if not any(m.start < e and s < m.end for s, e in per_item_spans)))
+        id_masked = mask(id_masked, per_item_spans)
     period = resolve_period(mask(id_masked, hidden), as_of)
     if (analysis.comparison is not None or analysis.compare_words) and period.ambiguous:
         # Two named periods with a comparison word: the later is the period, the earlier its base.
@@ -1077,6 +1108,13 @@ def read(
     entities, problems = _resolve_entities(identifiers, included, gazetteer)
     problems = [*problems, *exclusion_problems]
     amounts = parse_amounts(cue_text)
+    listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis) and not (
+        status_spans(cue_text) or _UNKNOWN_STATUS.search(cue_text) or _PAID_ONLY.search(cue_text)
+        or _POSTED_ONLY.search(cue_text) or asked_statuses(cue_text) or excluded_status(cue_text))
+    if listed:
+        # "list Company A's invoices from Zeta in Q1": every invoice of the scope is the governed listing of the
+        # invoices at or above a zero grand total (credit notes are not invoices)
+        amounts = (Amount(Decimal(0), None, 0, 0, "", "above", True),)
     breakdown = parse_breakdown(cue_text)
     # "more than 5,000 euros", "other than Beta": a "than" of an amount or an exclusion compares nothing
     compares = [(a, b) for a, b in analysis.compare_words
@@ -1120,7 +1158,7 @@ def read(
         or filtered_figure
         or _bare_comparison(cue_text, analysis, entities)
         or _bare_breakdown(cue_text, breakdown, entities, period),
-        unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
+        unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)) or per_item,
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),
         invoices=bool(_INVOICE_FILTER.search(cue_text)),
@@ -1147,7 +1185,8 @@ def read(
         excluded_status=excluded_status(_mask_excluded_statuses(cue_text, analysis)),
         asked_statuses=asked_statuses(_mask_excluded_statuses(cue_text, analysis)),
         currencies=_currencies(cue_text), cues=cues,
-        measure=metric_kind(text, entities, parse_amounts(text)),
+        measure="invoices_above_threshold" if listed else metric_kind(text, entities, parse_amounts(text)) or (
+            ("unit_price" if entities.product_codes else "unsupported") if per_item else None),
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
         cue_text=cue_text, text_part=_text_part(text), agreement_topic=_agreement_topic(text, entities, quoted),
         consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread),
@@ -1155,6 +1194,54 @@ def read(
         excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
         excluded_company_ids=excluded_companies,
     )
+
+
+#: "the product the manual-prd-600 covers", "the item described in manual-prd-600", "manual-prd-600's product": a
+#: product named through its manual (a manual's id carries its product's code).
+_PRODUCT_OF_MANUAL = re.compile(
+    r"\bthe\s+(?:product|item|article|device|unit)\s+(?:(?:that|which)\s+)?(?:the\s+)?manual-prd-(?P<a>\d{3,6})\s+"
+    r"(?:covers|covered|describes|described|documents|documented|is\s+(?:about|for)|was\s+written\s+for|refers\s+to)\b"
+    r"|\bthe\s+(?:product|item|article|device|unit)\s+(?:covered|described|documented|explained)\s+(?:in|by)\s+"
+    r"(?:the\s+)?manual-prd-(?P<b>\d{3,6})\b"
+    r"|\bthe\s+(?:product|item|article|device)\s+(?:of|in|from|behind)\s+(?:the\s+)?manual-prd-(?P<c>\d{3,6})\b"
+    r"|\bmanual-prd-(?P<d>\d{3,6})['’]s\s+(?:product|item|device)\b", re.I)
+
+
+#: "list them", "show me the invoices", "which invoices did X get": the invoices themselves asked for.
+_INVOICE_LISTING = re.compile(
+    r"\b(?:list|show|give|display|pull|enumerate)\b(?:\s+me)?(?:\s+(?:all|every|each))?(?:\s+(?:the|of\s+the))?"
+    r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:did|has|have)\b"
+    r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b",
+    re.I)
+#: Words that make an invoice question another one: a count, a status, a document type, an amount, a fact.
+_NOT_AN_INVOICE_LISTING = re.compile(
+    r"\b(?:how\s+many|number|count|open|unpaid|overdue|paid|posted|outstanding|draft\w*|cancel\w*|duplicat\w*|"
+    r"settled|void\w*|reject\w*|disputed|pending|blocked|approved|reversed|"
+    r"credit|due|terms?|tax|vat|total|sum|amount|spend|spent|largest|biggest|highest|smallest|top|lines?|"
+    r"currenc\w*|eur|usd|gbp|chf|why|when|explain)\b", re.I)
+
+
+def invoice_listing(text: str, amounts: Sequence[Amount], entities: Entities, identifiers: Identifiers,
+                    analysis: Analysis) -> bool:
+    """Whether ``text`` asks for the invoices of a company in a scope themselves, with no amount, status, count or
+    fact that would make it another question."""
+    return bool(_INVOICE_LISTING.search(text) and not _NOT_AN_INVOICE_LISTING.search(text) and not amounts
+                and entities.company_id and not identifiers.invoice_numbers and not identifiers.document_ids
+                and analysis.ranking is None and analysis.comparison is None and not analysis.share)
+
+
+def _product_of_manual(text: str, identifiers: Identifiers) -> tuple[Identifiers, list[tuple[int, int, str]]]:
+    """The identifiers with a product named through its manual read as the product (its code), not as the manual
+    (a document to look up): the whole phrase is consumed. Also the phrases' (start, end, code)."""
+    found = [(m.span(), f"PRD-{next(g for g in m.groups() if g)}") for m in _PRODUCT_OF_MANUAL.finditer(text)]
+    if not found:
+        return identifiers, []
+    manuals = {f"manual-prd-{code[4:]}" for _, code in found}
+    spans = [s for s in identifiers.spans if not any(a <= s[0] and s[1] <= b for (a, b), _ in found)]
+    codes = tuple(dict.fromkeys((*identifiers.product_codes, *(c for _, c in found))))
+    return replace(identifiers, product_codes=codes,
+                   document_ids=tuple(d for d in identifiers.document_ids if d.lower() not in manuals),
+                   spans=tuple(sorted((*spans, *(span for span, _ in found))))), [(a, b, c) for (a, b), c in found]
 
 
 #: Words that make a status-filtered invoice question something other than their total: a listing, a document,

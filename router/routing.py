@@ -396,7 +396,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                               "'and' between them), or one name I do not know?")
     known_codes = {p.product_code for p in gazetteer.products}
     unknown_codes = [c for c in entities.product_codes if known_codes and c not in known_codes]
-    if unknown_codes and (figure_scope or "aggregate" in selected or catalog_metric is not None):
+    if unknown_codes and (figure_scope or "aggregate" in selected or catalog_metric is not None or other_metric):
         # A product code the catalogue does not know: "no data" would read as "not bought"; it is named instead.
         entity_reasons.append(f"I do not know the product {', '.join(unknown_codes)} in your catalogue (no product of "
                               "that code). Which product do you mean?")
@@ -753,8 +753,11 @@ def _named_document_fact(text: str, reading: Reading) -> str | None:
 
 def _juxtaposed_names(reading: Reading) -> str | None:
     """Two supplier or group mentions with only spaces between them ("Delta Gamma"), as written, or None."""
-    spans = sorted((m.start, m.end) for m in (*reading.mentions.suppliers, *reading.mentions.product_groups))
-    for (s1, e1), (s2, e2) in pairwise(spans):
+    spans = sorted((m.start, m.end, m.kind, len(m.text.split()))
+                   for m in (*reading.mentions.suppliers, *reading.mentions.product_groups))
+    for (s1, e1, k1, words), (s2, e2, k2, _) in pairwise(spans):
+        if k1 == "supplier" and k2 == "product_group" and words >= 2:
+            continue  # "Beta Trading temperature sensors": a whole supplier name, then what was bought from it
         if e1 < s2 and not reading.text[e1:s2].strip():
             return reading.text[s1:e2]
     return None

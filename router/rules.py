@@ -27,6 +27,8 @@ RULE_CONFIDENCE: dict[str, float] = {
 }
 
 _PRODUCT = re.compile(r"\bprd[\s_-]?(\d{3,6})\b", re.I)
+#: A product code as written (group 1: its digits).
+PRODUCT_CODE = _PRODUCT
 _INVOICE = re.compile(r"\b(inv|cn)[\s_-]?(\d{4})[\s_-]?(\d{3,6})\b", re.I)
 _CONTRACT = re.compile(r"\b(agreement|contract)[\s_-](\d{4})[\s_-](\d{2})\b", re.I)
 _SUPPLIER_ID = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
