@@ -317,6 +317,17 @@ def _sum(lines: Iterable[Line]) -> Decimal:
     return sum((ln.spend for ln in lines), Decimal(0))
 
 
+#: The supplier selection of "spend with approved vendors" when there is none: an id no line has, so the figure is
+#: no data (an empty supplier list would mean "every supplier" to :func:`select`).
+NO_APPROVED_SUPPLIER = "<no approved supplier>"
+
+
+def approved_selection(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> list[str]:
+    """The supplier filter of "spend with approved vendors (of a group)": the approved suppliers, or
+    :data:`NO_APPROVED_SUPPLIER` when the group has none among them."""
+    return _approved_suppliers(t, spec, as_of) or [NO_APPROVED_SUPPLIER]
+
+
 def _approved_suppliers(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> list[str]:
     """"Spend with approved vendors (of a group)": the approved suppliers, narrowed to the group's catalog suppliers."""
     ids = approved(t, spec["company"], _d(spec["start"]), _d(spec["end"]), as_of)
@@ -536,7 +547,7 @@ def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]
         if any(ln.invoice_date == last for ln in select(t, spec)):
             raise TruthError(f"a selected line is dated on the end date {last}")
     if spec.get("approved_vendors"):
-        spec = {**spec, "suppliers": _approved_suppliers(t, spec, as_of), "partial_if_missing": True}
+        spec = {**spec, "suppliers": approved_selection(t, spec, as_of), "partial_if_missing": True}
     if op == "figure":
         return _figure(t, spec)
     if op == "table":

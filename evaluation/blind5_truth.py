@@ -145,7 +145,7 @@ def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]
         if any(ln.invoice_date == last for ln in select(t, spec)):
             raise TruthError(f"a selected line is dated on the end date {last}")
     if spec.get("approved_vendors"):
-        spec = {**spec, "suppliers": b3._approved_suppliers(t, spec, as_of), "partial_if_missing": True}
+        spec = {**spec, "suppliers": b3.approved_selection(t, spec, as_of), "partial_if_missing": True}
     if op == "figure" and spec.get("measure") == "invoice_count":
         return _count(t, spec)
     if op == "table":
