@@ -743,6 +743,41 @@ def _each_own_preposition(question: str, whole: Reading) -> bool:
     return False
 
 
+#: After "and separately": a prepositional phrase that names what the second figure is about.
+_WHAT_LEAD = re.compile(r"(?:\b(?:with|from|on|of|for)\s+(?:the\s+|our\s+)?)$", re.I)
+_SWITCH_LEAD = re.compile(r"\s*(?:on|for|with|from|of|in|at)\s+(?:the\s+|our\s+)?", re.I)
+
+
+def _switched_scope_parts(question: str, whole: Reading, cue: re.Match[str] | None) -> tuple[AskPart, ...]:
+    """"Spend with Beta at Company A in Q1, and separately on Sensors": two figures, the first as asked before the
+    cue, the second over the same company and period but about what follows the cue (the supplier, group or
+    product of the first part is not the second's, and the second's is not the first's)."""
+    if cue is None or not re.search(r"separate|individual|on\s+its\s+own", cue.group(0), re.I):
+        return ()
+    lead = _SWITCH_LEAD.match(question, cue.end())
+    if lead is None:
+        return ()
+    m = whole.mentions
+    what = [(x.start, x.end) for x in (*m.suppliers, *m.product_groups, *m.products) if x.resolved]
+    what += [found.span() for found in re.finditer(r"\bPRD-\d+\b", question, re.I)]
+    after = [x for x in what if x[0] >= lead.end()]
+    before = [x for x in what if x[1] <= cue.start()]
+    if not after or any(cue.start() <= x[0] < lead.end() for x in what):
+        return ()
+    if any(a < cue.start() for a, _ in whole.period.spans) and any(a >= cue.end() for a, _ in
+                                                                          whole.period.spans):
+        return ()  # "in Q1, and separately in Q2": one ask per period (below)
+    head = question[:cue.start()]
+    tail = question[cue.end():].strip()
+    end = tail[-1] if tail[-1:] in "?.!" else ""
+    first = head.strip(" ,;:-") + end
+    for start, stop in sorted(before, reverse=True):
+        words = _WHAT_LEAD.search(head, 0, start)
+        head = head[:words.start() if words else start] + " " + head[stop:]
+    second = _cut(head, []).rstrip("?.! ,;:") + " " + tail
+    return (AskPart(first, first), AskPart(tail, " ".join(second.split())))
+
+
 def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     """One part per named supplier or period when the question asks for them separately ("and, separately,",
     "... separately please", "and what with B?"); ``()`` otherwise. Each part is the question with the other
@@ -756,6 +791,9 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     if cue is None and not _each_own_preposition(question, whole):
         return ()
     cue_span = (cue.start(), cue.end()) if cue is not None else (0, 0)
+    switched = _switched_scope_parts(question, whole, cue)
+    if switched:
+        return switched
     suppliers = [m for m in whole.mentions.suppliers if m.resolved]
     companies = [m for m in whole.mentions.companies if m.resolved]
     period_spans = list(whole.period.spans)

@@ -271,3 +271,35 @@ def test_an_and_inside_a_group_name_joins_no_asks() -> None:
     assert len(_segments(question)) == 2  # the bare grammar would cut there
     start = question.index("cables and connectors")
     assert _segments(question, [(start, start + len("cables and connectors"))]) == [question]
+
+
+SWITCH_CUES = [", and separately {w}", " and separately {w}", ", and, separately, {w}", "; separately {w}",
+               ", and individually {w}"]
+SWITCH_TO = [("on pressure sensors", "PG-PRES"), ("on Monitoring Products", "PG-MON"), ("for Sensors", "PG-SENS"),
+             ("on the Differential pressure sensor DPS-482", "PRD-482")]
+SWITCH_FROM = ["spend with {s} at {c} {p}", "what did {c} spend with {s} {p}", "{c}: spend with {s} {p}"]
+
+
+def _figure_args(question: str) -> dict[str, object]:
+    result = route(question, INPUTS)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    return next(dict(s.arguments) for s in result.execution_plan if "start_date" in s.arguments)
+
+
+@settings(SUITE, max_examples=12)
+@given(st.sampled_from(SUPPLIERS), st.sampled_from(PERIODS), st.sampled_from(COMPANIES), st.sampled_from(SWITCH_CUES),
+       st.sampled_from(SWITCH_TO), st.sampled_from(SWITCH_FROM))
+def test_separately_on_another_scope_is_a_second_figure(s1, period, company, cue, switch, first) -> None:  # type: ignore[no-untyped-def]
+    """"spend with X at C in P, and separately on G": the first figure keeps its supplier without G, the second
+    is G's over the same company and period without the supplier (neither scope leaks into the other part)."""
+    (sname, sid), (ptext, start, end), (cname, cid), (words, target) = s1, period, company, switch
+    question = first.format(s=sname, c=cname, p=ptext) + cue.format(w=words) + "?"
+    parts = split_asks(question, _read)
+    assert len(parts) == 2, (question, parts)
+    one, two = _figure_args(parts[0].question), _figure_args(parts[1].question)
+    for part, args in zip(parts, (one, two), strict=True):
+        assert (args["start_date"], args["end_date"]) == (start, end), (part, args)
+        assert cid in _plan(route(part.question, INPUTS)), part
+    assert one.get("supplier_ids") == [sid] and not one.get("product_group_ids") and not one.get("product_codes"), one
+    assert not isinstance(two.get("supplier_ids"), list), two
+    assert target in json.dumps(two, default=str) or "find-products" in json.dumps(two, default=str), two
