@@ -23,7 +23,9 @@ groups for every class, tenant-17 and tenant-99 for the German group words and t
 * ``german``: German group names and German questions, supplier names with a group word inside;
 * ``product_excl``: one product left out of a company's (or a group's) spend, named by its code, its catalogue
   name, its model code or a description in other words ("the temperature probe PT100", "the 16DI I/O module"),
-  the cue before or after it (``exclude_product_codes``).
+  the cue before or after it (``exclude_product_codes``);
+* ``bare_excl``: no measure word, only a company, a period and what is left out ("Company B monitoring products
+  Jan-Apr 2026, Supplier Beta excluded", "Alpenland Q1 2026: everything except cooling equipment"): the spend.
 
 Outcomes are those of :func:`evaluation.probes_clarify.classify`, printed with the shared
 :func:`evaluation.probes_clarify.outcome_table`. ``--seed 1`` is the training seed; ``--seed 2`` is held out.
@@ -217,6 +219,17 @@ def _product_excl(template: str) -> Frame:
     return fill
 
 
+def _bare_group_excl(template: str) -> Frame:
+    def fill(rng: random.Random) -> Filled:
+        d = _draw(rng)
+        gid, g = _pick(rng, GROUPS[d.tenant])
+        sid, x = _pick(rng, SUPPLIERS[d.tenant])
+        ex = f"{rng.choice(PRE_CUES)} {x}" if rng.random() < 0.5 else rng.choice(POST_CUES).format(x=x)
+        params = d.base(product_group_ids=leaves(d.tenant, gid), exclude_supplier_ids=[sid])
+        return template.format(c=d.c, g=g, pp=d.p.removeprefix("in "), ex=ex), _spend(params), (), d.tenant
+    return fill
+
+
 def _nested(template: str) -> Frame:
     def fill(rng: random.Random) -> Filled:
         d = _draw(rng)
@@ -347,6 +360,11 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _product_excl("{c} spend {p} {ex}"), _product_excl("{c} {g} spend {p} {ex}"),
         _product_excl("How much did {c} spend on {g} {p}, {ex}?"), _product_excl("{g} spend at {c} {p} {ex}"),
         _product_excl("What did {c} spend {p} {ex}?"),
+    ),
+    "bare_excl": (
+        _exclusion("{c} {pp}, {ex}", "supplier"), _exclusion("{c} {pp}: everything {ex}", "group"),
+        _exclusion("{c} {pp}: everything {ex}", "supplier"), _exclusion("{c} {p}, {ex}", "group"),
+        _bare_group_excl("{c} {g} {pp}, {ex}"),
     ),
     "german": (
         _german("{c} spend on {g} {p}", "group"), _german("{c} {g} spend {p}", "group"),

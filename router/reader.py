@@ -1125,7 +1125,9 @@ def read(
         # amounts shown in currencies ("Beta at Company A in Q4 in invoice currency"): the spend
         spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text) or analysis.original_currency)
         or filtered_figure
-        or _bare_comparison(cue_text, analysis, entities),
+        or _bare_comparison(cue_text, analysis, entities)
+        or _excluded_figure(cue_text, (*excluded_suppliers, *excluded_groups, *excluded_products), entities,
+                            identifiers, period),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)),
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),
@@ -1193,6 +1195,19 @@ def _filtered_figure(text: str, analysis: Analysis, entities: Entities, identifi
         return False
     return bool(entities.company_id or entities.supplier_ids) and period.time_range is not None \
         and not period.ambiguous
+
+
+def _excluded_figure(text: str, excluded: Sequence[str], entities: Entities, identifiers: Identifiers,
+                     period: PeriodResolution) -> bool:
+    """True for "Company B monitoring products Jan-Apr 2026, Supplier Beta excluded", "Alpenland Q1 2026:
+    everything except cooling equipment": a company, one period and something left out, with no measure word, no
+    document and no listing word. Design note: leaving something out is only defined for an amount (the governed
+    spend metrics' not-in filters), so the figure is the spend; the answer restates what was left out."""
+    if not excluded or not entities.company_id or period.time_range is None or period.ambiguous:
+        return False
+    if identifiers.invoice_numbers or identifiers.contract_ids or identifiers.document_ids:
+        return False
+    return not (_OTHER_MEASURE.search(text) or _NOT_A_FILTERED_FIGURE.search(text))
 
 
 _EXCLUDED_STATUS_AFTER_CUE = re.compile(

@@ -58,3 +58,26 @@ def test_a_group_named_alone_after_the_cue_stays_a_group_exclusion() -> None:
         result = route(question, INPUTS)
         params = next(s for s in result.execution_plan if s.tool == "metrics.query").arguments["parameters"]
         assert params.get("exclude_product_group_ids") == ["PG-PLC"] and "exclude_product_codes" not in params, params
+
+
+BARE = ("{c} {p}, {ex}", "{c} {p}: everything {ex}", "{c} monitoring products {p}, {ex}")
+
+
+@settings(SUITE, max_examples=30)
+@given(st.sampled_from(BARE), st.sampled_from(PERIODS), st.sampled_from((("Company A", "COMP-A"), ("Company B", "COMP-B"))),
+       st.sampled_from((("Supplier Beta", "exclude_supplier_ids", ["SUP-18"]),
+                        ("control equipment", "exclude_product_group_ids", ["PG-CAB", "PG-CAB-ACC", "PG-CMOD",
+                                                                           "PG-CTRL", "PG-PLC"]),
+                        ("the PT100 temperature probe", "exclude_product_codes", ["PRD-491"]))),
+       st.sampled_from(("excluding {x}", "{x} excluded", "except {x}", "not counting {x}", "leave {x} out")))
+def test_something_left_out_without_a_measure_word_is_the_spend(frame, period, company, left, cue) -> None:  # type: ignore[no-untyped-def]
+    """Leaving something out is defined for an amount only: a company, a period and an exclusion with no measure
+    word ("Company B monitoring products Jan-Apr 2026, Supplier Beta excluded") is the spend without it."""
+    words, key, ids = left
+    question = frame.format(c=company[0], p=period[0], ex=cue.format(x=words))
+    result = route(question, INPUTS)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    step = next(s for s in result.execution_plan if s.tool == "metrics.query")
+    params = step.arguments["parameters"]
+    assert step.arguments["metric"] == "finance.company_spend" and sorted(params[key]) == ids, (question, params)
+    assert (params["company_id"], params["start_date"], params["end_date"]) == (company[1], *period[1:]), question
