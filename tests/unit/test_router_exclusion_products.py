@@ -60,11 +60,12 @@ def test_a_group_named_alone_after_the_cue_stays_a_group_exclusion() -> None:
         assert params.get("exclude_product_group_ids") == ["PG-PLC"] and "exclude_product_codes" not in params, params
 
 
+COMPANIES = (("Company A", "COMP-A"), ("Company B", "COMP-B"))
 BARE = ("{c} {p}, {ex}", "{c} {p}: everything {ex}", "{c} monitoring products {p}, {ex}")
 
 
 @settings(SUITE, max_examples=30)
-@given(st.sampled_from(BARE), st.sampled_from(PERIODS), st.sampled_from((("Company A", "COMP-A"), ("Company B", "COMP-B"))),
+@given(st.sampled_from(BARE), st.sampled_from(PERIODS), st.sampled_from(COMPANIES),
        st.sampled_from((("Supplier Beta", "exclude_supplier_ids", ["SUP-18"]),
                         ("control equipment", "exclude_product_group_ids", ["PG-CAB", "PG-CAB-ACC", "PG-CMOD",
                                                                            "PG-CTRL", "PG-PLC"]),
