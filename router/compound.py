@@ -465,7 +465,9 @@ _BOUNDARY = re.compile(
     r"the\s+(?:number|count|share|top|average|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top|"
     # a second measure over the same scope: "total spend and number of invoices", "... and invoice count"
-    r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value))\b)|"
+    r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value)|"
+    # "average unit price and units", "... and the quantity": the units of the same product
+    r"units|(?:the\s+)?quantity)\b)|"
     # "Q1 spend and the invoices over 10,000 EUR": a listing beside a figure
     r"\s+and\s+(?=(?:the|which|all)\s+(?:invoices|credit\s+notes)\s+(?:over|above|under|below|exceeding|of\s+more|"
     r"of\s+less|(?:more|less|greater|larger|smaller)\s+than|from|with|still|that|which)\b)|"
@@ -479,8 +481,10 @@ _ASK = re.compile(
     r"\b(?:spen[dt]|spending|paid|pay|cost|bill|how much|how many|number of|count|top|biggest|largest|smallest|"
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
-    r"price|approved|which suppliers|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
-    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased)\b|%",
+    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
+    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased|"
+    # "... and what do they add up to?": the total of what the part before counted
+    r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum)\b|%",
     re.I,
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
@@ -568,7 +572,9 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     """The constraint words a part states itself: company, period, suppliers, product groups, products."""
     m = reading.mentions
     out: dict[str, str] = {}
-    company = " ".join(x.text for x in m.companies) or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part))
+    # (a company read from a short form or a typo, "Comp B", has no mention: its resolved name stands for it)
+    company = " ".join(x.text for x in m.companies) or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part)) \
+        or (reading.entities.company_name or "")
     if company:
         out["company"] = company
     if reading.period.time_range is not None and reading.period.spans:
@@ -600,9 +606,16 @@ _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "gro
 #: A part that is only a measure ("number of invoices", "invoice count", "the total spend"): the scope is the
 #: other part's.
 _BARE_MEASURE = re.compile(r"^\s*(?:and\s+)?(?:the\s+|its\s+|their\s+)?(?:total\s+)?(?:spend(?:ing)?|amount|value|"
-                           r"number\s+of\s+(?:invoices|documents|credit\s+notes|invoice\s+lines|lines)|"
+                           r"number\s+of\s+(?:invoices|documents|credit\s+notes|invoice\s+lines|lines|units)|"
+                           r"(?:how\s+many\s+)?units|(?:the\s+)?quantity|"
                            r"(?:invoice|document|line)\s+count|count\s+of\s+invoices|how\s+many\s+invoices)"
                            r"\s*[?.!]?\s*$", re.I)
+
+
+_ADD_UP = re.compile(r"\bwhat\s+(?:do|does|did)\s+(?:they|those|these|it|that)\s+(?:all\s+)?(?:add\s+up\s+to|"
+                     r"amount\s+to|come\s+to|sum\s+(?:up\s+)?to|total)\b", re.I)
+_FROM_WHOM = re.compile(r"\bwhich\s+(suppliers|vendors)\s+(?:were|are|was|did)\s+(?:they|those|these|those\s+"
+                        r"invoices|these\s+invoices)\s+(?:all\s+)?(?:come\s+)?from\b", re.I)
 
 
 def _status_words(reading: Reading) -> str:
@@ -648,7 +661,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         refers = bool(_REFERS.search(text))
         # "spend with Gamma and invoice count": a bare count has the whole scope of the part before it; a bare
         # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
-        bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many", text) is not None
+        bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many|units|quantity",
+                                                                                 text) is not None
         wanted = ["company", "period"]
         if refers or bare:
             wanted += ["supplier", "group", "product"]
@@ -657,6 +671,10 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         carried = []
         asked = texts[i]
         if refers:
+            # "what do they add up to?", "which suppliers were they from?": the total, or the suppliers, of what
+            # the part before selected, in words the reader reads as that figure
+            text = _ADD_UP.sub("what is the total", text)
+            text = _FROM_WHOM.sub(lambda found: f"which {found.group(1)} did we buy from", text)
             text = re.sub(r"\s+(?:on|for)\s+(?:them|those|these)\b", "", text, flags=re.I)
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
             text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
