@@ -590,15 +590,35 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     return out
 
 
-#: "which control equipment vendors are approved for C": a listing of approved suppliers (the graph answers it as
-#: a part of its own), not a document fact about the figure's supplier.
-#: A part that lists approved suppliers ("which vendors are approved for Company C"): the suppliers are what is
-#: listed, right after the question word; "which product groups is its biggest supplier approved for" lists groups.
-_LISTS_APPROVED = re.compile(r"\b(?:which|what|list)\s+"
-                             r"(?:(?!(?:is|are|was|were|do|does|did|has|have)\b)[\w'’-]+\s+){0,2}?"
-                             r"(?:suppliers?|vendors?)\b[^?.;]{0,40}\bapproved\b|"
-                             r"\b(?:which|what|list)\s+(?:(?:the|all|our)\s+)?approved\s+(?:suppliers?|vendors?)\b",
-                             re.I)
+#: What a listing lists: the noun phrase right after the question word ("which control equipment vendors are
+#: approved for C": vendors; "which product groups is its biggest supplier approved for": product groups).
+_LISTED = re.compile(r"\b(?:which|what|list(?:\s+(?:the|all|our))?)\s+(?:of\s+(?:the|our|its|their)\s+)?"
+                     r"(?:(?!(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would)\b)[\w'’-]+\s+){0,3}?"
+                     r"(?P<head>suppliers?|vendors?|product\s+groups?|categor(?:y|ies)|groups?|products?|"
+                     r"agreements?|contracts?)\b", re.I)
+_LISTED_OBJECTS = (("supplier", "suppliers"), ("vendor", "suppliers"), ("product group", "product groups"),
+                   ("categor", "product groups"), ("group", "product groups"), ("product", "products"),
+                   ("agreement", "agreements"), ("contract", "agreements"))
+
+
+def listed_object(text: str) -> str | None:
+    """What a listing asks for ("suppliers", "product groups", "products", "agreements"), or None."""
+    found = _LISTED.search(text)
+    if found is None:
+        return None
+    head = " ".join(found.group("head").lower().split())
+    return next(kind for prefix, kind in _LISTED_OBJECTS if head.startswith(prefix))
+
+
+def lists_approved_suppliers(text: str) -> bool:
+    """A part that lists approved suppliers ("which vendors are approved for Company C"): the graph answers it as an
+    ask of its own. The fact reader says what is asked (the approval) and what is listed (suppliers); an approval
+    fact that lists something else ("which product groups is its biggest supplier approved for") is a fact about
+    the figure's supplier."""
+    fact = find_fact(text)
+    return fact is not None and fact.label == "approval" and listed_object(text) == "suppliers"
+
+
 _NOW = re.compile(r"\b(?:right now|currently|today|at present|at the moment|as of now|these days)\b", re.I)
 _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "group": "on {}", "product": "of {}"}
 
@@ -643,13 +663,13 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     if len(texts) < 2:
         return price_change_parts(whole)
     listings = [t for t in texts if find_fact(t)]
-    if compound_request(whole) is not None and not (listings and all(_LISTS_APPROVED.search(t) for t in listings)):
+    if compound_request(whole) is not None and not (listings and all(lists_approved_suppliers(t) for t in listings)):
         # a figure and a document fact about the supplier it selects: one workflow (above); a part that lists the
         # approved suppliers is an ask of its own, with its own period
         return ()
     readings = [read_part(t) for t in texts]
     statuses = [_status_words(r) for r in readings]
-    if any((find_fact(t) and not _LISTS_APPROVED.search(t)) or r.identifiers.contract_ids
+    if any((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
            or r.identifiers.document_ids or r.agreement_topic for t, r in zip(texts, readings, strict=True)):
         return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
     # A German part is read through its English rewriting (router/german.py): its spans are in that text.
