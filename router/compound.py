@@ -783,7 +783,7 @@ def _each_own_preposition(question: str, whole: Reading) -> bool:
 
 #: After "and separately": a prepositional phrase that names what the second figure is about.
 _WHAT_LEAD = re.compile(r"(?:\b(?:with|from|on|of|for)\s+(?:the\s+|our\s+)?)$", re.I)
-_SWITCH_LEAD = re.compile(r"\s*(?:on|for|with|from|of|in|at)\s+(?:the\s+|our\s+)?", re.I)
+_SWITCH_LEAD = re.compile(r"\s*(?:(?:on|for|with|from|of|in|at)\s+)?(?:the\s+|our\s+)?", re.I)
 
 
 def _switched_scope_parts(question: str, whole: Reading, cue: re.Match[str] | None) -> tuple[AskPart, ...]:
