@@ -19,7 +19,7 @@ from tests.unit.test_router_analysis import METRICS
 from tests.unit.test_router_compound import AS_OF, CTX, GAZETTEER
 
 INPUTS = RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS)
-SUITE = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+SUITE = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                  suppress_health_check=list(HealthCheck))
 GROUP_WORDS = {"PG-SENS": "sensors", "PG-MON": "monitoring products", "PG-CTRL": "control equipment",
                "PG-MRO": "MRO"}
@@ -64,7 +64,7 @@ COMPANIES = (("Company A", "COMP-A"), ("Company B", "COMP-B"))
 BARE = ("{c} {p}, {ex}", "{c} {p}: everything {ex}", "{c} monitoring products {p}, {ex}")
 
 
-@settings(SUITE, max_examples=30)
+@settings(SUITE, max_examples=20)
 @given(st.sampled_from(BARE), st.sampled_from(PERIODS), st.sampled_from(COMPANIES),
        st.sampled_from((("Supplier Beta", "exclude_supplier_ids", ["SUP-18"]),
                         ("control equipment", "exclude_product_group_ids", ["PG-CAB", "PG-CAB-ACC", "PG-CMOD",
