@@ -240,6 +240,45 @@ def compound_probes(n: int, seed: int) -> list[Probe]:
     return out
 
 
+#: "..., and separately on <group>": the second figure is about what follows the cue, over the same company and period.
+SWITCH_CUES = (", and separately on {g}?", " and separately on {g}", "; separately {g}", ", and individually on {g}?")
+#: A second ask about what the first selected.
+ADD_UP = ("what do they add up to", "what do they come to", "what do they amount to")
+UNITS = ("number of units", "units", "the quantity")
+
+
+def followup_probes(n: int, seed: int) -> list[Probe]:
+    """``n`` questions (seeded) whose second ask switches the scope ("spend with Beta at Company A in Q1, and
+    separately on Sensors") or asks about what the first selected ("how many credit notes ... and what do they add
+    up to", "average unit price and number of units")."""
+    rng = random.Random(seed)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    while len(out) < n:
+        shape = rng.choice(("switch", "add_up", "units"))
+        s = _slots(rng)
+        if shape == "switch":
+            first = rng.choice(("spend with {s} at {c} {p}", "what did {c} spend with {s} {p}"))
+            question = _cap(_fill(first, s) + rng.choice(SWITCH_CUES).format(g=s.group))
+            parts: tuple[Call, ...] = (Call("finance.company_spend", _base(s, supplier_ids=[s.supplier])),
+                                       Call("finance.company_spend", _base(s, product_group_ids=GROUPS[s.group])))
+        elif shape == "add_up":
+            question = _cap(f"how many credit notes did {s.company_text} get {s.period_text} and "
+                            f"{rng.choice(ADD_UP)}?")
+            parts = (Call("finance.invoice_count", _base(s, document_types=["credit_note"]),
+                          outputs=("invoice_count",)),
+                     Call("finance.company_spend", _base(s, document_types=["credit_note"])))
+        else:
+            question = _cap(f"{s.product} {s.period_text} for {s.company_text}: average unit price and "
+                            f"{rng.choice(UNITS)}")
+            parts = (_avg(s), Call("catalog.average_unit_price", {**_base(s), "product_code": s.product},
+                                   outputs=("quantity",)))
+        if question not in seen:
+            seen.add(question)
+            out.append(Probe("followup", shape, question, parts))
+    return out
+
+
 #: Quarters and months with their [start, end) (as of 2026-05-15), for asks that name two periods.
 TWO_PERIODS: tuple[tuple[str, tuple[str, str]], ...] = (
     ("Q3 2025", ("2025-07-01", "2025-10-01")), ("Q4 2025", ("2025-10-01", "2026-01-01")),
@@ -634,7 +673,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--database", default="procura")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--n", type=int, default=120, help="questions per kind")
-    parser.add_argument("--kind", choices=("compound", "unit_price", "frames", "reading_n"), action="append",
+    parser.add_argument("--kind", choices=("compound", "unit_price", "frames", "reading_n", "followup"),
+                        action="append",
                         default=[])
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--json", help="write the counts as JSON to this file")
@@ -643,7 +683,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     probes = [*(compound_probes(args.n, args.seed) if "compound" in kinds else []),
               *(unit_price_probes(args.n, args.seed) if "unit_price" in kinds else []),
               *(frame_probes(args.n, args.seed) if "frames" in kinds else []),
-              *(reading_n_probes(args.n, args.seed) if "reading_n" in kinds else [])]
+              *(reading_n_probes(args.n, args.seed) if "reading_n" in kinds else []),
+              *(followup_probes(args.n, args.seed) if "followup" in kinds else [])]
     counts = run(args.database, probes, args.verbose)
     classes = ("exact", "clarify_wrong", "refusal", "flagged", "silent_wrong")
     print(f"{'shape':28} " + " ".join(f"{k:>13}" for k in classes))

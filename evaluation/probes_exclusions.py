@@ -20,7 +20,12 @@ groups for every class, tenant-17 and tenant-99 for the German group words and t
   known group word: "office furniture", "sensor software"): the right answer is a clarification naming it;
 * ``known``: the same frames with a group the tenant knows (its name, short name, acronym or German name) or a
   vocabulary word ("total", "supplier"): an answer, never a clarification (false clarifications are measured);
-* ``german``: German group names and German questions, supplier names with a group word inside.
+* ``german``: German group names and German questions, supplier names with a group word inside;
+* ``product_excl``: one product left out of a company's (or a group's) spend, named by its code, its catalogue
+  name, its model code or a description in other words ("the temperature probe PT100", "the 16DI I/O module"),
+  the cue before or after it (``exclude_product_codes``);
+* ``bare_excl``: no measure word, only a company, a period and what is left out ("Company B monitoring products
+  Jan-Apr 2026, Supplier Beta excluded", "Alpenland Q1 2026: everything except cooling equipment"): the spend.
 
 Outcomes are those of :func:`evaluation.probes_clarify.classify`, printed with the shared
 :func:`evaluation.probes_clarify.outcome_table`. ``--seed 1`` is the training seed; ``--seed 2`` is held out.
@@ -137,6 +142,21 @@ POST_CUES = ("{x} excluded", "with {x} excluded", "{x} left out", "leave {x} out
              "{x} not counted", "leave out {x}", "take out {x}", "{x} ignored")
 
 
+#: tenant-42 products (code -> group, spellings): code, catalogue name, model code, a description reordered.
+PRODUCTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "PRD-482": ("PG-PRES", ("PRD-482", "Differential pressure sensor DPS-482", "the DPS-482",
+                            "the DPS-482 differential pressure sensor")),
+    "PRD-491": ("PG-TEMP", ("PRD-491", "PT100 temperature probe", "the temperature probe PT100")),
+    "PRD-510": ("PG-FLOW", ("PRD-510", "Flow sensor FS-50", "the FS-50", "the FS-50 flow sensor")),
+    "PRD-611": ("PG-MCTL", ("PRD-611", "Monitoring controller MC-4", "the MC-4 monitoring controller")),
+    "PRD-620": ("PG-PLC", ("PRD-620", "PLC I/O module 16DI", "the 16DI PLC module")),
+    "PRD-825": ("PG-CABL", ("PRD-825", "M12 connector set", "the connector set M12")),
+}
+#: A group above each product's group (the figure's scope when the question names one).
+_ABOVE = {"PG-PRES": "PG-SENS", "PG-TEMP": "PG-SENS", "PG-FLOW": "PG-SENS", "PG-MCTL": "PG-MON",
+          "PG-PLC": "PG-CTRL", "PG-CABL": "PG-MRO"}
+
+
 @dataclass(frozen=True)
 class Draw:
     tenant: str
@@ -181,6 +201,32 @@ def _exclusion(template: str, what: str) -> Frame:
             params = d.base(exclude_product_group_ids=leaves(d.tenant, gid))
         ex = f"{rng.choice(PRE_CUES)} {x}" if rng.random() < 0.5 else rng.choice(POST_CUES).format(x=x)
         return template.format(c=d.c, p=d.p, pp=d.p.removeprefix("in "), ex=ex), _spend(params), (), d.tenant
+    return fill
+
+
+def _product_excl(template: str) -> Frame:
+    def fill(rng: random.Random) -> Filled:
+        d = _draw(rng)
+        code = rng.choice(sorted(PRODUCTS))
+        group, spellings = PRODUCTS[code]
+        x = rng.choice(spellings)
+        parent = _ABOVE[group]
+        g = rng.choice(GROUPS[d.tenant][parent]) if "{g}" in template else ""
+        params = d.base(exclude_product_codes=[code],
+                        **({"product_group_ids": leaves(d.tenant, parent)} if "{g}" in template else {}))
+        ex = f"{rng.choice(PRE_CUES)} {x}" if rng.random() < 0.6 else rng.choice(POST_CUES).format(x=x)
+        return template.format(c=d.c, p=d.p, g=g, ex=ex), _spend(params), (), d.tenant
+    return fill
+
+
+def _bare_group_excl(template: str) -> Frame:
+    def fill(rng: random.Random) -> Filled:
+        d = _draw(rng)
+        gid, g = _pick(rng, GROUPS[d.tenant])
+        sid, x = _pick(rng, SUPPLIERS[d.tenant])
+        ex = f"{rng.choice(PRE_CUES)} {x}" if rng.random() < 0.5 else rng.choice(POST_CUES).format(x=x)
+        params = d.base(product_group_ids=leaves(d.tenant, gid), exclude_supplier_ids=[sid])
+        return template.format(c=d.c, g=g, pp=d.p.removeprefix("in "), ex=ex), _spend(params), (), d.tenant
     return fill
 
 
@@ -309,6 +355,16 @@ FRAMES: dict[str, tuple[Frame, ...]] = {
         _known("{c} spend on {u} {p}"), _known("{c} {u} spend {p}"), _known("{c}'s {u} spend {p}"),
         _known("How much did {c} spend on {u} {p}?"), _known("Total {u} spend for {c} {p}"),
         _known("{c} spend {p} on {u}"),
+    ),
+    "product_excl": (
+        _product_excl("{c} spend {p} {ex}"), _product_excl("{c} {g} spend {p} {ex}"),
+        _product_excl("How much did {c} spend on {g} {p}, {ex}?"), _product_excl("{g} spend at {c} {p} {ex}"),
+        _product_excl("What did {c} spend {p} {ex}?"),
+    ),
+    "bare_excl": (
+        _exclusion("{c} {pp}, {ex}", "supplier"), _exclusion("{c} {pp}: everything {ex}", "group"),
+        _exclusion("{c} {pp}: everything {ex}", "supplier"), _exclusion("{c} {p}, {ex}", "group"),
+        _bare_group_excl("{c} {g} {pp}, {ex}"),
     ),
     "german": (
         _german("{c} spend on {g} {p}", "group"), _german("{c} {g} spend {p}", "group"),

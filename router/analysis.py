@@ -885,6 +885,37 @@ def subgroup_named_within(target: str, parent_id: str, gazetteer: Any) -> str | 
     return found[0] if len(found) == 1 else None
 
 
+#: Where the words naming an excluded product end: a period, a grouping, a clause or the end of the question.
+_DESCRIBED_END = re.compile(r"\s+(?:in|during|for|from|over|last|this|since|between|by|per|and|or|at|with|"
+                            r"please|thanks)\b|\s*[,;:?!()]|\.(?:\s|$)|$", re.I)
+#: Words of a description that name no product ("the", "our" ...).
+_DESCRIBED_STOP = frozenset(["the", "a", "an", "any", "all", "our", "their", "its", "of"])
+
+
+def _described_words(text: str) -> set[str]:
+    words = re.findall(r"[^\W_]+(?:[.,]\d+)?", text.lower())
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words} - \
+        _DESCRIBED_STOP
+
+
+def product_described(text: str, position: int, gazetteer: Any, stop: int | None = None) -> tuple[str, int] | None:
+    """The one catalogue product the words after an exclusion cue describe, in any word order ("excluding the pH 7
+    buffer solution": "Buffer solution pH 7 (1 l)"), and where those words end; None when no product or several
+    fit. Every described word must be a word of the product's name, and at least two must be given (one word such
+    as "sensor" names a kind of product, not one product)."""
+    rest_start = len(text) - len(text[position:].lstrip())
+    if stop is None:
+        end = _DESCRIBED_END.search(text, rest_start)
+        stop = end.start() if end is not None else len(text)
+    wanted = _described_words(text[rest_start:stop])
+    if len(wanted) < 2:
+        return None
+    found = [p.product_code for p in getattr(gazetteer, "products", ())
+             if wanted <= _described_words(p.product_name)]
+    codes = set(found)
+    return (found[0], stop) if len(codes) == 1 else None
+
+
 # --- the governed request --------------------------------------------------------------------------------------------
 RANKING = "finance.spend_ranking"
 SHARE = "finance.supplier_share"
@@ -914,6 +945,7 @@ class Slots:
     grain: str | None = None
     #: The part of a share is the product groups (their share of the company's or the suppliers' spend).
     share_of_groups: bool = False
+    exclude_product_codes: tuple[str, ...] = ()
 
 
 #: Words right before the part of a share: "went to X", "was (spent) on X", "spent with X".
@@ -984,7 +1016,8 @@ def choose_metric(analysis: Analysis, slots: Slots, single_month: bool) -> str |
         return COMPARISON
     if analysis.original_currency:
         return DOCUMENT_CURRENCY
-    if slots.exclude_supplier_ids or slots.exclude_product_group_ids or analysis.document_types:
+    if (slots.exclude_supplier_ids or slots.exclude_product_group_ids or slots.exclude_product_codes
+            or analysis.document_types):
         # One named supplier's total under such filters is that supplier's row of the ranking (the company
         # metric has no supplier filter); several named suppliers are asked about.
         return RANKING if len(slots.supplier_ids) == 1 else COMPANY_SPEND
@@ -1052,6 +1085,7 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
     put("product_group_ids", slots.product_group_ids, "product group")
     put("exclude_supplier_ids", slots.exclude_supplier_ids, "excluded suppliers")
     put("exclude_product_group_ids", slots.exclude_product_group_ids, "excluded product groups")
+    put("exclude_product_codes", slots.exclude_product_codes, "excluded products")
     if analysis.document_types is not None:
         put("document_types", analysis.document_types, "document type (credit notes / invoices)")
     if tuple(slots.statuses) != ("posted", "paid"):

@@ -600,6 +600,8 @@ def _filters(p: dict[str, Any], currency: str, *, suppliers: bool = True) -> str
         parts.append("excluding suppliers " + ", ".join(p["exclude_supplier_ids"]))
     if p.get("exclude_product_group_ids"):
         parts.append("excluding product groups " + ", ".join(p["exclude_product_group_ids"]))
+    if p.get("exclude_product_codes"):
+        parts.append("excluding products " + ", ".join(p["exclude_product_codes"]))
     if p.get("exclude_document_currencies"):
         parts.append("only invoices not issued in " + ", ".join(p["exclude_document_currencies"]))
     statuses = list(p.get("invoice_statuses") or ("posted", "paid"))

@@ -465,7 +465,9 @@ _BOUNDARY = re.compile(
     r"the\s+(?:number|count|share|top|average|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top|"
     # a second measure over the same scope: "total spend and number of invoices", "... and invoice count"
-    r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value))\b)|"
+    r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value)|"
+    # "average unit price and units", "... and the quantity": the units of the same product
+    r"units|(?:the\s+)?quantity)\b)|"
     # "Q1 spend and the invoices over 10,000 EUR": a listing beside a figure
     r"\s+and\s+(?=(?:the|which|all)\s+(?:invoices|credit\s+notes)\s+(?:over|above|under|below|exceeding|of\s+more|"
     r"of\s+less|(?:more|less|greater|larger|smaller)\s+than|from|with|still|that|which)\b)|"
@@ -479,8 +481,10 @@ _ASK = re.compile(
     r"\b(?:spen[dt]|spending|paid|pay|cost|bill|how much|how many|number of|count|top|biggest|largest|smallest|"
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
-    r"price|approved|which suppliers|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
-    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased)\b|%",
+    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
+    r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased|"
+    # "... and what do they add up to?": the total of what the part before counted
+    r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum)\b|%",
     re.I,
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
@@ -568,7 +572,9 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     """The constraint words a part states itself: company, period, suppliers, product groups, products."""
     m = reading.mentions
     out: dict[str, str] = {}
-    company = " ".join(x.text for x in m.companies) or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part))
+    # (a company read from a short form or a typo, "Comp B", has no mention: its resolved name stands for it)
+    company = " ".join(x.text for x in m.companies) or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part)) \
+        or (reading.entities.company_name or "")
     if company:
         out["company"] = company
     if reading.period.time_range is not None and reading.period.spans:
@@ -584,15 +590,35 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     return out
 
 
-#: "which control equipment vendors are approved for C": a listing of approved suppliers (the graph answers it as
-#: a part of its own), not a document fact about the figure's supplier.
-#: A part that lists approved suppliers ("which vendors are approved for Company C"): the suppliers are what is
-#: listed, right after the question word; "which product groups is its biggest supplier approved for" lists groups.
-_LISTS_APPROVED = re.compile(r"\b(?:which|what|list)\s+"
-                             r"(?:(?!(?:is|are|was|were|do|does|did|has|have)\b)[\w'’-]+\s+){0,2}?"
-                             r"(?:suppliers?|vendors?)\b[^?.;]{0,40}\bapproved\b|"
-                             r"\b(?:which|what|list)\s+(?:(?:the|all|our)\s+)?approved\s+(?:suppliers?|vendors?)\b",
-                             re.I)
+#: What a listing lists: the noun phrase right after the question word ("which control equipment vendors are
+#: approved for C": vendors; "which product groups is its biggest supplier approved for": product groups).
+_LISTED = re.compile(r"\b(?:which|what|list(?:\s+(?:the|all|our))?)\s+(?:of\s+(?:the|our|its|their)\s+)?"
+                     r"(?:(?!(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would)\b)[\w'’-]+\s+){0,3}?"
+                     r"(?P<head>suppliers?|vendors?|product\s+groups?|categor(?:y|ies)|groups?|products?|"
+                     r"agreements?|contracts?)\b", re.I)
+_LISTED_OBJECTS = (("supplier", "suppliers"), ("vendor", "suppliers"), ("product group", "product groups"),
+                   ("categor", "product groups"), ("group", "product groups"), ("product", "products"),
+                   ("agreement", "agreements"), ("contract", "agreements"))
+
+
+def listed_object(text: str) -> str | None:
+    """What a listing asks for ("suppliers", "product groups", "products", "agreements"), or None."""
+    found = _LISTED.search(text)
+    if found is None:
+        return None
+    head = " ".join(found.group("head").lower().split())
+    return next(kind for prefix, kind in _LISTED_OBJECTS if head.startswith(prefix))
+
+
+def lists_approved_suppliers(text: str) -> bool:
+    """A part that lists approved suppliers ("which vendors are approved for Company C"): the graph answers it as an
+    ask of its own. The fact reader says what is asked (the approval) and what is listed (suppliers); an approval
+    fact that lists something else ("which product groups is its biggest supplier approved for") is a fact about
+    the figure's supplier."""
+    fact = find_fact(text)
+    return fact is not None and fact.label == "approval" and listed_object(text) == "suppliers"
+
+
 _NOW = re.compile(r"\b(?:right now|currently|today|at present|at the moment|as of now|these days)\b", re.I)
 _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "group": "on {}", "product": "of {}"}
 
@@ -600,9 +626,16 @@ _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "gro
 #: A part that is only a measure ("number of invoices", "invoice count", "the total spend"): the scope is the
 #: other part's.
 _BARE_MEASURE = re.compile(r"^\s*(?:and\s+)?(?:the\s+|its\s+|their\s+)?(?:total\s+)?(?:spend(?:ing)?|amount|value|"
-                           r"number\s+of\s+(?:invoices|documents|credit\s+notes|invoice\s+lines|lines)|"
+                           r"number\s+of\s+(?:invoices|documents|credit\s+notes|invoice\s+lines|lines|units)|"
+                           r"(?:how\s+many\s+)?units|(?:the\s+)?quantity|"
                            r"(?:invoice|document|line)\s+count|count\s+of\s+invoices|how\s+many\s+invoices)"
                            r"\s*[?.!]?\s*$", re.I)
+
+
+_ADD_UP = re.compile(r"\bwhat\s+(?:do|does|did)\s+(?:they|those|these|it|that)\s+(?:all\s+)?(?:add\s+up\s+to|"
+                     r"amount\s+to|come\s+to|sum\s+(?:up\s+)?to|total)\b", re.I)
+_FROM_WHOM = re.compile(r"\bwhich\s+(suppliers|vendors)\s+(?:were|are|was|did)\s+(?:they|those|these|those\s+"
+                        r"invoices|these\s+invoices)\s+(?:all\s+)?(?:come\s+)?from\b", re.I)
 
 
 def _status_words(reading: Reading) -> str:
@@ -630,13 +663,13 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     if len(texts) < 2:
         return price_change_parts(whole)
     listings = [t for t in texts if find_fact(t)]
-    if compound_request(whole) is not None and not (listings and all(_LISTS_APPROVED.search(t) for t in listings)):
+    if compound_request(whole) is not None and not (listings and all(lists_approved_suppliers(t) for t in listings)):
         # a figure and a document fact about the supplier it selects: one workflow (above); a part that lists the
         # approved suppliers is an ask of its own, with its own period
         return ()
     readings = [read_part(t) for t in texts]
     statuses = [_status_words(r) for r in readings]
-    if any((find_fact(t) and not _LISTS_APPROVED.search(t)) or r.identifiers.contract_ids
+    if any((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
            or r.identifiers.document_ids or r.agreement_topic for t, r in zip(texts, readings, strict=True)):
         return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
     # A German part is read through its English rewriting (router/german.py): its spans are in that text.
@@ -648,7 +681,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         refers = bool(_REFERS.search(text))
         # "spend with Gamma and invoice count": a bare count has the whole scope of the part before it; a bare
         # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
-        bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many", text) is not None
+        bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many|units|quantity",
+                                                                                 text) is not None
         wanted = ["company", "period"]
         if refers or bare:
             wanted += ["supplier", "group", "product"]
@@ -657,6 +691,10 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         carried = []
         asked = texts[i]
         if refers:
+            # "what do they add up to?", "which suppliers were they from?": the total, or the suppliers, of what
+            # the part before selected, in words the reader reads as that figure
+            text = _ADD_UP.sub("what is the total", text)
+            text = _FROM_WHOM.sub(lambda found: f"which {found.group(1)} did we buy from", text)
             text = re.sub(r"\s+(?:on|for)\s+(?:them|those|these)\b", "", text, flags=re.I)
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
             text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
@@ -743,6 +781,41 @@ def _each_own_preposition(question: str, whole: Reading) -> bool:
     return False
 
 
+#: After "and separately": a prepositional phrase that names what the second figure is about.
+_WHAT_LEAD = re.compile(r"(?:\b(?:with|from|on|of|for)\s+(?:the\s+|our\s+)?)$", re.I)
+_SWITCH_LEAD = re.compile(r"\s*(?:(?:on|for|with|from|of|in|at)\s+)?(?:the\s+|our\s+)?", re.I)
+
+
+def _switched_scope_parts(question: str, whole: Reading, cue: re.Match[str] | None) -> tuple[AskPart, ...]:
+    """"Spend with Beta at Company A in Q1, and separately on Sensors": two figures, the first as asked before the
+    cue, the second over the same company and period but about what follows the cue (the supplier, group or
+    product of the first part is not the second's, and the second's is not the first's)."""
+    if cue is None or not re.search(r"separate|individual|on\s+its\s+own", cue.group(0), re.I):
+        return ()
+    lead = _SWITCH_LEAD.match(question, cue.end())
+    if lead is None:
+        return ()
+    m = whole.mentions
+    what = [(x.start, x.end) for x in (*m.suppliers, *m.product_groups, *m.products) if x.resolved]
+    what += [found.span() for found in re.finditer(r"\bPRD-\d+\b", question, re.I)]
+    after = [x for x in what if x[0] >= lead.end()]
+    before = [x for x in what if x[1] <= cue.start()]
+    if not after or any(cue.start() <= x[0] < lead.end() for x in what):
+        return ()
+    if any(a < cue.start() for a, _ in whole.period.spans) and any(a >= cue.end() for a, _ in
+                                                                          whole.period.spans):
+        return ()  # "in Q1, and separately in Q2": one ask per period (below)
+    head = question[:cue.start()]
+    tail = question[cue.end():].strip()
+    end = tail[-1] if tail[-1:] in "?.!" else ""
+    first = head.strip(" ,;:-") + end
+    for start, stop in sorted(before, reverse=True):
+        words = _WHAT_LEAD.search(head, 0, start)
+        head = head[:words.start() if words else start] + " " + head[stop:]
+    second = _cut(head, []).rstrip("?.! ,;:") + " " + tail
+    return (AskPart(first, first), AskPart(tail, " ".join(second.split())))
+
+
 def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     """One part per named supplier or period when the question asks for them separately ("and, separately,",
     "... separately please", "and what with B?"); ``()`` otherwise. Each part is the question with the other
@@ -756,6 +829,9 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     if cue is None and not _each_own_preposition(question, whole):
         return ()
     cue_span = (cue.start(), cue.end()) if cue is not None else (0, 0)
+    switched = _switched_scope_parts(question, whole, cue)
+    if switched:
+        return switched
     suppliers = [m for m in whole.mentions.suppliers if m.resolved]
     companies = [m for m in whole.mentions.companies if m.resolved]
     period_spans = list(whole.period.spans)

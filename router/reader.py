@@ -35,6 +35,7 @@ from router.analysis import (
     compare_rule,
     excluded_spans,
     parse_analysis,
+    product_described,
     split_periods,
     subgroup_named_within,
 )
@@ -513,6 +514,8 @@ class Reading:
     #: Suppliers and product groups an exclusion cue puts outside the figure ("excluding Beta").
     excluded_supplier_ids: tuple[str, ...] = ()
     excluded_group_ids: tuple[str, ...] = ()
+    #: Products an exclusion cue leaves out ("excluding the pH 7 buffer", "except PRD-482"): a not-in filter.
+    excluded_product_codes: tuple[str, ...] = ()
     #: Companies an exclusion cue leaves out ("all entities other than Company A"); the company read is the one left.
     excluded_company_ids: tuple[str, ...] = ()
     #: Every status governed figures never count that the question asks for ("cancelled or draft invoices"), in
@@ -1081,8 +1084,15 @@ def read(
         unread.append(Unread(what, max(position, 0), max(position, 0) + len(what), "breakdown"))
     if fuzzy:
         mentions = _with_fuzzy(mentions, fuzzy)
-    included, excluded_suppliers, excluded_groups, exclusion_problems, bare = _exclusions(
-        id_masked, analysis, mentions, gazetteer, _supplier_id_mentions(text, identifiers))
+    mentions, described = _inside_described_products(id_masked, analysis, mentions, gazetteer)
+    product_ids = _product_code_mentions(text, identifiers)
+    included, excluded_suppliers, excluded_groups, excluded_products, exclusion_problems, bare = _exclusions(
+        id_masked, analysis, mentions, gazetteer, (*_supplier_id_mentions(text, identifiers), *product_ids))
+    excluded_products = tuple(dict.fromkeys((*excluded_products, *described)))
+    if excluded_products and identifiers.product_codes:
+        # "excluding PRD-482": a code behind an exclusion cue is left out, never the figure's product filter
+        identifiers = replace(identifiers, product_codes=tuple(c for c in identifiers.product_codes
+                                                               if c not in excluded_products))
     included, excluded_companies, company_problems = _excluded_companies(id_masked, analysis, included, gazetteer)
     exclusion_problems = [*exclusion_problems, *company_problems]
     if excluded_suppliers and identifiers.supplier_ids:
@@ -1091,6 +1101,12 @@ def read(
                                                               if i not in excluded_suppliers))
     parents = [m.resolved for m in included.product_groups if m.resolved]
     for position in bare:
+        one = product_described(id_masked, position, gazetteer)
+        if one is not None:
+            # "excluding the pH 7 buffer solution": a product described in other words than its catalogue name
+            excluded_products = tuple(dict.fromkeys((*excluded_products, one[0])))
+            consumed.append((position, one[1]))
+            continue
         target = bare_exclusion_target(id_masked, position)
         inside = subgroup_named_within(target, parents[0], gazetteer) if target and len(parents) == 1 else None
         if inside is not None and target:
@@ -1157,7 +1173,9 @@ def read(
         spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text) or analysis.original_currency)
         or filtered_figure
         or _bare_comparison(cue_text, analysis, entities)
-        or _bare_breakdown(cue_text, breakdown, entities, period),
+        or _bare_breakdown(cue_text, breakdown, entities, period)
+        or _excluded_figure(cue_text, (*excluded_suppliers, *excluded_groups, *excluded_products), entities,
+                            identifiers, period),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)) or per_item,
         quantity=bool(_QUANTITY.search(cue_text)),
         purchase=bool(_PURCHASE.search(cue_text)),
@@ -1192,6 +1210,7 @@ def read(
         consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread),
         fuzzy=tuple((t, m) for _, _, t, m in fuzzy), analysis=analysis,
         excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
+        excluded_product_codes=excluded_products,
         excluded_company_ids=excluded_companies,
     )
 
@@ -1275,6 +1294,19 @@ def _filtered_figure(text: str, analysis: Analysis, entities: Entities, identifi
         and not period.ambiguous
 
 
+def _excluded_figure(text: str, excluded: Sequence[str], entities: Entities, identifiers: Identifiers,
+                     period: PeriodResolution) -> bool:
+    """True for "Company B monitoring products Jan-Apr 2026, Supplier Beta excluded", "Alpenland Q1 2026:
+    everything except cooling equipment": a company, one period and something left out, with no measure word, no
+    document and no listing word. Design note: leaving something out is only defined for an amount (the governed
+    spend metrics' not-in filters), so the figure is the spend; the answer restates what was left out."""
+    if not excluded or not entities.company_id or period.time_range is None or period.ambiguous:
+        return False
+    if identifiers.invoice_numbers or identifiers.contract_ids or identifiers.document_ids:
+        return False
+    return not (_OTHER_MEASURE.search(text) or _NOT_A_FILTERED_FIGURE.search(text))
+
+
 _EXCLUDED_STATUS_AFTER_CUE = re.compile(
     r"\s*(?:the\s+|any\s+|all\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b(?:\s*(?:,|and|or)\s*(?:draft|cancell?ed|"
     r"void(?:ed)?)s?\b)*(?:\s+invoices?)?", re.I)
@@ -1292,6 +1324,66 @@ def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:
 
 
 _SUPPLIER_ID_SPAN = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
+
+
+#: "leave the 16DI PLC module out": the verb before a description, "out" after it.
+_LEAVE_OUT = re.compile(r"\b(?:leave|leaving|take|taking)\s+(?=[^,;?!]{1,60}?\s+out\b)", re.I)
+
+
+def _described_span(text: str, start: int, stop: int | None, gazetteer: Gazetteer) -> tuple[int, int] | None:
+    """The span of the words from ``start`` (to ``stop``) that describe one catalogue product, or None."""
+    found = product_described(text, start, gazetteer, stop)
+    if found is None:
+        return None
+    return len(text) - len(text[start:].lstrip()), found[1]
+
+
+def _inside_described_products(text: str, analysis: Analysis, mentions: EntityMentions,
+                               gazetteer: Gazetteer) -> tuple[EntityMentions, tuple[str, ...]]:
+    """The mentions without the group (supplier, product) names inside a product's description after an exclusion
+    cue ("if we ignore the MC-4 monitoring controller": one product, not the group Monitoring Controllers); the
+    description is read as the product left out. A description must say more than the names inside it ("excluding
+    PLC modules" stays the group)."""
+    left_out: list[str] = []
+    spans: list[tuple[int, int] | None] = [
+        _described_span(text, e, None, gazetteer) for _, e in analysis.exclusion_cues]
+    for verb in _LEAVE_OUT.finditer(text):
+        out = _OUT_AFTER.search(text, verb.end())
+        spans.append(_described_span(text, verb.end(), out.start() if out else None, gazetteer))
+    for cue in _EXCLUDED_AFTER_NAME.finditer(text):
+        # "the connector set M12 excluded": the longest run of words before the cue that describes one product
+        starts = [w.start() for w in re.finditer(r"\S+", text[:cue.start()])][-6:]
+        spans.append(next((found for found in (_described_span(text, a, cue.start(), gazetteer) for a in starts)
+                           if found is not None), None))
+    for span in spans:
+        if span is None:
+            continue
+        start, stop = span
+
+        def inside(m: Mention, start: int = start, stop: int = stop) -> bool:
+            return start <= m.start and m.end <= stop
+        within = [m for m in (*mentions.suppliers, *mentions.product_groups, *mentions.products) if inside(m)]
+        rest = text[start:stop]
+        for m in sorted((m for m in within if m.kind != "product"), key=lambda m: m.start, reverse=True):
+            rest = rest[:m.start - start] + " " + rest[m.end - start:]
+        if not re.search(r"\w*\d\w*|\b(?!the\b|a\b|an\b|our\b)\w{2,}", rest, re.I):
+            continue
+        mentions = replace(mentions, suppliers=tuple(m for m in mentions.suppliers if not inside(m)),
+                           product_groups=tuple(m for m in mentions.product_groups if not inside(m)),
+                           products=tuple(m for m in mentions.products if not inside(m)))
+        found = product_described(text, start, gazetteer, stop)
+        if found is not None:
+            left_out.append(found[0])
+    return mentions, tuple(left_out)
+
+
+_PRODUCT_CODE_SPAN = re.compile(r"\bPRD-\d+\b", re.I)
+
+
+def _product_code_mentions(text: str, identifiers: Identifiers) -> tuple[Mention, ...]:
+    """The product codes written in the question as mentions with their spans (so an exclusion cue covers them)."""
+    return tuple(Mention("product", m.group(0), m.start(), m.end(), (m.group(0).upper(),))
+                 for m in _PRODUCT_CODE_SPAN.finditer(text) if m.group(0).upper() in identifiers.product_codes)
 
 
 def _supplier_id_mentions(text: str, identifiers: Identifiers) -> tuple[Mention, ...]:
@@ -1352,17 +1444,17 @@ def _list_gap(gap: str) -> bool:
 def _exclusions(
     text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer,
     id_mentions: tuple[Mention, ...] = (),
-) -> tuple[EntityMentions, tuple[str, ...], tuple[str, ...], list[str], list[int]]:
-    """The mentions left after the exclusion cues, the excluded supplier and group ids, problems (an excluded name
-    that is ambiguous) and the positions of cues followed by no mention. ``id_mentions`` (supplier ids written
-    as ids) are excluded like names when a cue covers them."""
+) -> tuple[EntityMentions, tuple[str, ...], tuple[str, ...], tuple[str, ...], list[str], list[int]]:
+    """The mentions left after the exclusion cues, the excluded supplier, group and product ids, problems (an
+    excluded name that is ambiguous) and the positions of cues followed by no mention. ``id_mentions`` (supplier
+    ids and product codes written as ids) are excluded like names when a cue covers them."""
     spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions,
                                         *mentions.products)]
     # a company behind a cue is no bare cue's target (its exclusion is read by _excluded_companies)
     spans_and_companies = [*spans, *((m.start, m.end) for m in mentions.companies)]
     after = postfix_excluded(text, spans)
     if not analysis.exclusion_cues and not after:
-        return mentions, (), (), [], []
+        return mentions, (), (), (), [], []
     # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target;
     # but a cue with a name right after it ("on monitoring products except Beta") leaves that name out.
     cues = [c for c in analysis.exclusion_cues
@@ -1372,14 +1464,17 @@ def _exclusions(
     covered |= after
     # A name restating an excluded one ("take out MRO (maintenance, repair and operations)") is left out with it:
     # one entity is never both kept and left out.
-    left_out = {m.candidates for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions)
-                if (m.start, m.end) in covered}
-    covered |= {(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions)
-                if m.candidates in left_out}
-    problems: list[str] = [f"{m.text!r} (excluded): leaving one product out is no filter of the governed figures. "
-                           "Do you want the figure with it, or a different question?"
-                           for m in mentions.products if (m.start, m.end) in covered]
-    suppliers: list[str] = [m.candidates[0] for m in id_mentions if (m.start, m.end) in covered]
+    left_out = {m.candidates for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions,
+                                       *mentions.products) if (m.start, m.end) in covered}
+    covered |= {(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions,
+                                           *mentions.products) if m.candidates in left_out}
+    # a product left out is the metrics' exclude_product_codes filter (reported by the caller); one name that
+    # fits several products is asked about
+    problems: list[str] = [f"{m.text!r} (excluded) names more than one product: {', '.join(m.candidates)}. Which "
+                           "one do you mean?" for m in mentions.products if (m.start, m.end) in covered
+                           and m.resolved is None]
+    suppliers: list[str] = [m.candidates[0] for m in id_mentions if (m.start, m.end) in covered
+                            and m.kind == "supplier"]
     groups: list[str] = []
     for m in mentions.suppliers:
         if (m.start, m.end) in covered:
@@ -1405,8 +1500,10 @@ def _exclusions(
         products=tuple(m for m in mentions.products if (m.start, m.end) not in covered),
         first_person=mentions.first_person,
     )
-    return (kept, tuple(dict.fromkeys(suppliers)), tuple(dict.fromkeys(groups)), problems,
-            [position for position, _ in bare])
+    products = [m.candidates[0] for m in (*mentions.products, *id_mentions)
+                if m.kind == "product" and m.resolved and (m.start, m.end) in covered]
+    return (kept, tuple(dict.fromkeys(suppliers)), tuple(dict.fromkeys(groups)), tuple(dict.fromkeys(products)),
+            problems, [position for position, _ in bare])
 
 
 _COMPANY_LEFT_OUT = re.compile(r"\s*[)\]]?\s*(?:(?:is|are|being|be|to be)\s+)?(?:excluded|left out|not included|"

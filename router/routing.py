@@ -340,7 +340,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # documents; its unknown capitalized words are search terms, not constraints.
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
                           or ("relationship" in selected and not selected & {"semantic", "lexical"}))
-    excluded = [*reading.excluded_supplier_ids, *reading.excluded_group_ids]
+    excluded = [*reading.excluded_supplier_ids, *reading.excluded_group_ids, *reading.excluded_product_codes]
     if excluded and analyst is None and (figure_or_relation or "relationship" in selected):
         # An exclusion only a governed metric's not-in filter applies: never a list or total that drops it.
         reasons.append(f"exclusion: {', '.join(excluded)} cannot be left out of this answer")
@@ -365,7 +365,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # in different currencies, and no metric adds companies up).
     per_company = (tuple(gazetteer.companies) if all_companies is not None and entities.company_id is None
                    and spend_shaped and analyst is None and catalog_metric is None and len(gazetteer.companies) > 1
-                   and not reading.excluded_supplier_ids and not reading.excluded_group_ids and company_scope is None
+                   and not reading.excluded_supplier_ids and not reading.excluded_group_ids
+                   and not reading.excluded_product_codes and company_scope is None
                    else ())
     # The scope's figure: the total of every company with each company's part ("spend per company", "total
     # spend group-wide", "control equipment spend across all companies w/o PLC modules"), a ranking across them,
@@ -472,7 +473,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     per_part = (period.parts if period.ambiguous and period.parts and spend_shaped and analyst is None
                 and catalog_metric is None and not breakdown.group_by and not breakdown.grain
                 and entities.company_id is not None and not reading.excluded_supplier_ids
-                and not reading.excluded_group_ids else ())
+                and not reading.excluded_group_ids and not reading.excluded_product_codes else ())
     if needs_period or (approved_question and period.ambiguous):
         if period.ambiguous and not per_part:
             reasons.append(f"period: {period.reason}")
@@ -810,6 +811,7 @@ def _scope_steps(companies: tuple[Company, ...], kind: str, entities: Entities, 
         **({"product_codes": list(entities.product_codes)} if entities.product_codes else {}),
         **({"exclude_supplier_ids": list(reading.excluded_supplier_ids)} if reading.excluded_supplier_ids else {}),
         **({"exclude_product_group_ids": excluded_groups} if excluded_groups else {}),
+        **({"exclude_product_codes": list(reading.excluded_product_codes)} if reading.excluded_product_codes else {}),
         **({"invoice_statuses": list(constraints.invoice_status)}
            if tuple(constraints.invoice_status) != ("posted", "paid") else {}),
     }
@@ -952,7 +954,7 @@ def unused_constraints(
             isinstance(v, list) and set(v) == set(analysis.document_types)
             for v in _arguments(arguments, "document_types")):
         missing.append(f"the document type filter ({', '.join(analysis.document_types)} only)")
-    for excluded in (*reading.excluded_supplier_ids, *reading.excluded_group_ids):
+    for excluded in (*reading.excluded_supplier_ids, *reading.excluded_group_ids, *reading.excluded_product_codes):
         if excluded not in used:
             missing.append(f"the exclusion of {excluded}")
     if analysis.comparison is not None and not _arguments(arguments, "compare_to"):
@@ -1099,6 +1101,8 @@ def _named_metric_filters(reading: Reading) -> bool:
         needs.add("exclude_supplier_ids")
     if reading.excluded_group_ids:
         needs.add("exclude_product_group_ids")
+    if reading.excluded_product_codes:
+        needs.add("exclude_product_codes")
     return needs <= declared
 
 
@@ -1112,6 +1116,8 @@ def _named_filters(reading: Reading, gazetteer: Gazetteer) -> dict[str, object]:
     if reading.excluded_group_ids:
         out["exclude_product_group_ids"] = sorted({g for gid in reading.excluded_group_ids
                                                   for g in gazetteer.subgroups(gid)})
+    if reading.excluded_product_codes:
+        out["exclude_product_codes"] = list(reading.excluded_product_codes)
     return out
 
 
@@ -1128,7 +1134,7 @@ def _analyst_metric(
     """
     analysis = reading.analysis
     if not (analysis.governed_shape or analysis.average_price or reading.excluded_supplier_ids
-            or reading.excluded_group_ids):
+            or reading.excluded_group_ids or reading.excluded_product_codes):
         return None, None
     if _named_metric_filters(reading):
         return None, None  # "number of line items, invoices only": the named count takes the filters itself
@@ -1143,6 +1149,7 @@ def _analyst_metric(
         product_group_ids=(entities.product_group_id,) if entities.product_group_id else (),
         exclude_supplier_ids=reading.excluded_supplier_ids,
         exclude_product_group_ids=reading.excluded_group_ids, period=reading.period.time_range,
+        exclude_product_codes=reading.excluded_product_codes,
         statuses=reading.statuses, reporting_currency=None, group_by=reading.breakdown.group_by,
         grain=reading.breakdown.grain, share_of_groups=_share_of_groups(reading, entities),
     )
@@ -1203,6 +1210,7 @@ def _governed(
         company_id=entities.company_id, supplier_ids=entities.supplier_ids, product_codes=entities.product_codes,
         product_group_ids=groups, exclude_supplier_ids=reading.excluded_supplier_ids,
         exclude_product_group_ids=excluded_groups, period=constraints.time_range,
+        exclude_product_codes=reading.excluded_product_codes,
         statuses=constraints.invoice_status, reporting_currency=constraints.reporting_currency,
         group_by=reading.breakdown.group_by, grain=reading.breakdown.grain,
         share_of_groups=_share_of_groups(reading, entities),

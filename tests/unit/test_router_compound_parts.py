@@ -271,3 +271,66 @@ def test_an_and_inside_a_group_name_joins_no_asks() -> None:
     assert len(_segments(question)) == 2  # the bare grammar would cut there
     start = question.index("cables and connectors")
     assert _segments(question, [(start, start + len("cables and connectors"))]) == [question]
+
+
+SWITCH_CUES = [", and separately {w}", " and separately {w}", ", and, separately, {w}", "; separately {w}",
+               ", and individually {w}"]
+SWITCH_TO = [("on pressure sensors", "PG-PRES"), ("on Monitoring Products", "PG-MON"), ("for Sensors", "PG-SENS"),
+             ("on the Differential pressure sensor DPS-482", "PRD-482")]
+SWITCH_FROM = ["spend with {s} at {c} {p}", "what did {c} spend with {s} {p}", "{c}: spend with {s} {p}"]
+
+
+def _figure_args(question: str) -> dict[str, object]:
+    result = route(question, INPUTS)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    return next(dict(s.arguments) for s in result.execution_plan if "start_date" in s.arguments)
+
+
+@settings(SUITE, max_examples=12)
+@given(st.sampled_from(SUPPLIERS), st.sampled_from(PERIODS), st.sampled_from(COMPANIES), st.sampled_from(SWITCH_CUES),
+       st.sampled_from(SWITCH_TO), st.sampled_from(SWITCH_FROM))
+def test_separately_on_another_scope_is_a_second_figure(s1, period, company, cue, switch, first) -> None:  # type: ignore[no-untyped-def]
+    """"spend with X at C in P, and separately on G": the first figure keeps its supplier without G, the second
+    is G's over the same company and period without the supplier (neither scope leaks into the other part)."""
+    (sname, sid), (ptext, start, end), (cname, cid), (words, target) = s1, period, company, switch
+    question = first.format(s=sname, c=cname, p=ptext) + cue.format(w=words) + "?"
+    parts = split_asks(question, _read)
+    assert len(parts) == 2, (question, parts)
+    one, two = _figure_args(parts[0].question), _figure_args(parts[1].question)
+    for part, args in zip(parts, (one, two), strict=True):
+        assert (args["start_date"], args["end_date"]) == (start, end), (part, args)
+        assert cid in _plan(route(part.question, INPUTS)), part
+    assert one.get("supplier_ids") == [sid] and not one.get("product_group_ids") and not one.get("product_codes"), one
+    assert not isinstance(two.get("supplier_ids"), list), two
+    assert target in json.dumps(two, default=str) or "find-products" in json.dumps(two, default=str), two
+
+
+ADD_UP = ["what do they add up to", "what do they come to", "what do they amount to", "what do they all add up to"]
+UNITS = ["number of units", "units", "the quantity", "how many units"]
+FROM_WHOM = ["which suppliers were they from", "which vendors were they from", "which suppliers did they come from"]
+
+
+@settings(SUITE, max_examples=20)
+@given(st.sampled_from(PERIODS), st.sampled_from(COMPANIES), st.sampled_from(ADD_UP + UNITS + FROM_WHOM),
+       st.sampled_from(["{a} and {b}?", "{a}, and {b}?", "{a}? And {b}?"]))
+def test_a_second_ask_about_what_the_first_selected(period, company, second, connector) -> None:  # type: ignore[no-untyped-def]
+    """"how many credit notes ... and what do they add up to", "average unit price and number of units", "how many
+    invoices ... and which suppliers were they from": the second part is the total, the units or the suppliers of
+    exactly what the first selected (its company, period, document type and product carried over)."""
+    (ptext, start, end), (cname, cid) = period, company
+    first = (f"how many credit notes did {cname} get {ptext}" if second in ADD_UP else
+             f"PRD-482 {ptext} for {cname}: average unit price" if second in UNITS else
+             f"{cname}: how many invoices {ptext}")
+    parts = split_asks(connector.format(a=first, b=second), _read)
+    assert len(parts) == 2, (first, second, parts)
+    result = route(parts[1].question, INPUTS)
+    plan = _plan(result)
+    step = next(s.arguments for s in result.execution_plan if "start_date" in json.dumps(s.arguments, default=str))
+    params = step.get("parameters", step)
+    assert (params["start_date"], params["end_date"]) == (start, end) and cid in plan, (parts[1], step)
+    if second in ADD_UP:
+        assert step["metric"] == "finance.company_spend" and params["document_types"] == ["credit_note"], step
+    elif second in UNITS:
+        assert params["product_code"] == "PRD-482", step
+    else:
+        assert "supplier_id" in json.dumps(step.get("group_by")), step

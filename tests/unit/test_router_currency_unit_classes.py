@@ -179,9 +179,11 @@ def test_a_group_synonym_is_not_translated_as_a_product() -> None:
         "spend of Company A on Drucksensoren in Q1 2026"
 
 
-def test_an_excluded_product_is_asked_about_not_dropped() -> None:
+def test_an_excluded_product_is_left_out_not_dropped() -> None:
     result = route("Company B spend in 2025 excluding Flow sensor FS-50", INPUTS)
-    assert result.requires_clarification and "Flow sensor FS-50" in (result.clarification_question or "")
+    assert not result.requires_clarification, result.clarification_question
+    step = next(s for s in result.execution_plan if s.tool == "metrics.query")
+    assert step.arguments["parameters"]["exclude_product_codes"] == ["PRD-510"], step.arguments
 
 
 @pytest.mark.parametrize("question", [
