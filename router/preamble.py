@@ -30,7 +30,18 @@ audit auditor auditors review deck pack month-end quarter-end-pack cfo ceo cfo's
 board meeting committee slides slide memo email call friday's monday's tuesday's wednesday's thursday's
 tomorrow's today's weekly monthly-close close-out manager manager's
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: Nouns of the task a trailing clause says the answer is for ("needed for the accrual check"); none is a
+#: constraint there, though "accrual" read as the measure asks for another basis of spend.
+_PURPOSE_NOUNS = frozenset("""
+accrual accruals check checks reconciliation recon reporting report forecast planning budget sign-off signoff
+month-end year-end quarter-end close closing cutoff cut-off
+""".split())  # noqa: SIM905 - a word list reads better as text
 _WORDS_MAX = 8
+#: "all" closes a question as a scope ("spend in Q1, for all"), never as a purpose.
+_TRAILING_WORDS = (COURTESY_WORDS - {"all", "one", "before", "after", "from"}) | META_NOUNS | _PURPOSE_NOUNS
+#: The separators before a trailing clause: a comma, a semicolon or a dash between spaces.
+_TRAILING_SEPARATOR = re.compile(r"\s*(?:[,;]|\s[-–—]\s)\s*")
+_END_MARK = re.compile(r"[\s?.!]*$")
 #: A leading clause and its separator: a colon, a dash between spaces or a comma.
 _CLAUSE = re.compile(r"^\s*(?P<clause>[^:,?–—]{1,80}?)\s*(?::|\s[-–—]\s|,)\s*")
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|\d+")
@@ -43,6 +54,43 @@ def _preamble(clause: str) -> bool:
     if not words or len(words) > _WORDS_MAX or len(words) != len(clause.split()):
         return False
     return all(w in COURTESY_WORDS or w in META_NOUNS for w in words) and any(w in COURTESY_WORDS for w in words)
+
+
+def _purpose(clause: str) -> bool:
+    words = [w.lower().replace("’", "'") for w in _WORD.findall(clause)]
+    if not words or len(words) > _WORDS_MAX or len(words) != len(clause.split()):
+        return False
+    return all(w in _TRAILING_WORDS for w in words) and any(w in COURTESY_WORDS for w in words)
+
+
+def strip_purpose(question: str) -> str:
+    """``question`` without its trailing clauses of courtesy and purpose ("please - needed for the accrual check").
+
+    A trailing clause made only of courtesy words and nouns of the task the answer is for carries no constraint;
+    read as part of the question, "accrual" asks for another basis of spend. The question mark stays.
+
+    >>> strip_purpose("Spend with Beta at Company B, Q1 2026, please - needed for the accrual check")
+    'Spend with Beta at Company B, Q1 2026'
+    >>> strip_purpose("Company A spend in March 2026, thanks!")
+    'Company A spend in March 2026!'
+    >>> strip_purpose("Company A spend on an accrual basis, Q1 2026?")
+    'Company A spend on an accrual basis, Q1 2026?'
+    >>> strip_purpose("Company A spend in Q1 2026, accruals")
+    'Company A spend in Q1 2026, accruals'
+    >>> strip_purpose("Spend in Q1 2026, for all")
+    'Spend in Q1 2026, for all'
+    """
+    text = question
+    while True:
+        mark = _END_MARK.search(text)
+        end = mark.start() if mark else len(text)
+        cuts = list(_TRAILING_SEPARATOR.finditer(text, 0, end))
+        if not cuts:
+            return text
+        cut = cuts[-1]
+        if not text[:cut.start()].strip() or not _purpose(text[cut.end():end]):
+            return text
+        text = text[:cut.start()] + text[end:].strip()
 
 
 def strip_preamble(question: str) -> str:
@@ -65,7 +113,7 @@ def strip_preamble(question: str) -> str:
     >>> strip_preamble("Company A, Q1 2026: spend?")
     'Company A, Q1 2026: spend?'
     """
-    text = question
+    text = strip_purpose(question)
     while True:
         match = _CLAUSE.match(text)
         if match is None or not _preamble(match.group("clause")) or not text[match.end():].strip():
