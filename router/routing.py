@@ -573,8 +573,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             "vendors), a document explanation, or a specific identifier?"
         )
 
+    # "Approved for Company B in Q2 (as of today)": the approvals in effect on the as-of date, not every approval
+    # that overlaps the quarter; without a period the approved-vendor plan asks on the as-of date.
+    approved_now = (reading.cues.approved and not spend_shaped and reading.catalog_metric is None
+                    and _APPROVED_NOW.search(reading.text) is not None)
     constraints = Constraints(
-        time_range=period.time_range if not period.ambiguous else None,
+        time_range=period.time_range if not period.ambiguous and not approved_now else None,
         invoice_status=("draft",) if drafts_total else reading.statuses,  # type: ignore[arg-type]
         reporting_currency=(reporting_currency or (currencies[0] if len(currencies) == 1 else None))
         if (spend_shaped or company is not None or scope_kind is not None)
@@ -879,6 +883,10 @@ def _point_in_time_question(words: str, period: TimeRange) -> str:
 
 
 #: Workflows whose answer is a figure or a traversal: each constraint of the reading must be used by a step.
+#: "as of today", "currently", "right now": a relationship asked on the as-of date.
+_APPROVED_NOW = re.compile(r"\b(?:as\s+(?:of|at)\s+(?:today|now|this\s+moment)|right\s+now|currently|at\s+present|"
+                           r"at\s+the\s+moment|today)\b", re.I)
+
 _CONSTRAINED_WORKFLOWS = frozenset({"spend", "spend_with_documents", "metric", "approved_vendors", "catalog_products"})
 #: Workflows whose answer is passages.
 _PASSAGE_WORKFLOWS = frozenset({"document_answer", "identifier_lookup"})
