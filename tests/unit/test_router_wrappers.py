@@ -161,3 +161,32 @@ def test_a_named_day_dates_the_documents_before_and_after_an_amendment(question:
     routing = route(question, RouterInputs(ctx=CTX_B, as_of=LATER, gazetteer=GAZ_B, metrics=METRICS_B))
     assert not routing.requires_clarification, (question, routing.clarification_question)
     assert evidence_date(routing, LATER) == day, question
+
+
+# --- trailing clauses of courtesy and purpose, approvals as of today ---------------------------------------------
+PURPOSES = (", please - needed for the accrual check", " - thanks", ", for the month-end close please",
+            "; need it for the reconciliation, thanks", ", please")
+
+
+@pytest.mark.parametrize("purpose", PURPOSES)
+def test_a_trailing_purpose_clause_changes_no_plan(purpose: str) -> None:
+    for plain in PLAIN[:4]:
+        assert _plan(plain.rstrip("?") + purpose + ("?" if plain.endswith("?") else "")) == _plan(plain)
+
+
+@pytest.mark.parametrize("tail", (", accruals", ", accrual basis", ", for all"))
+def test_a_trailing_clause_with_a_constraint_word_is_kept(tail: str) -> None:
+    assert strip_preamble("Company A spend in Q1 2026" + tail) == "Company A spend in Q1 2026" + tail
+
+
+@pytest.mark.parametrize("company", ("Company A", "Company B", "Company C"))
+@pytest.mark.parametrize("now", ("(as of today)", "as of today", "currently", "right now"))
+@pytest.mark.parametrize("period", ("Q2 2026", "June 2026"))
+def test_approved_vendors_as_of_today_are_asked_on_the_as_of_date(company: str, now: str, period: str) -> None:
+    _, _, workflow, steps = _plan(f"Which vendors are approved for {company} in {period} {now}?")
+    args = json.loads(next(a for tool, a in steps if tool == "graph.find_approved_vendors"))
+    assert workflow == "approved_vendors"
+    assert (args["start_date"], args["end_date"]) == ("2026-05-15", "2026-05-16")
+    _, _, _, steps = _plan(f"Which vendors are approved for {company} in {period}?")
+    args = json.loads(next(a for tool, a in steps if tool == "graph.find_approved_vendors"))
+    assert args["start_date"] != "2026-05-15"
