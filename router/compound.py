@@ -619,6 +619,10 @@ def lists_approved_suppliers(text: str) -> bool:
     return fact is not None and fact.label == "approval" and listed_object(text) == "suppliers"
 
 
+#: A part that lists the approved vendors ("approved vendors of Company C", "which suppliers are approved").
+_APPROVED_LIST = re.compile(r"\b(?:approved|authori[sz]ed)\s+(?:vendors?|suppliers?)\b|"
+                            r"\b(?:vendors?|suppliers?)\s+(?:(?:are|were|is|was)\s+)?(?:currently\s+)?"
+                            r"(?:approved|authori[sz]ed)\b", re.I)
 _NOW = re.compile(r"\b(?:right now|currently|today|at present|at the moment|as of now|these days)\b", re.I)
 _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "group": "on {}", "product": "of {}"}
 
@@ -697,6 +701,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             text = _FROM_WHOM.sub(lambda found: f"which {found.group(1)} did we buy from", text)
             text = re.sub(r"\s+(?:on|for)\s+(?:them|those|these)\b", "", text, flags=re.I)
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
+            if _FIGURE.search(text) and not readings[i].entities.supplier_ids and any(
+                    _APPROVED_LIST.search(t) and not _FIGURE.search(t) for t in texts[:i]):
+                # "approved vendors of Company C and their spend": the spend with those approved vendors
+                text = text.rstrip(" ?.!") + " with approved vendors"
+                carried.append("approved vendors")
             text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
             # "which invoices are they?": the documents the part before selected
             text = re.sub(r"\s+(?:was|is|were|are)\s+(?:they|those|these)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)

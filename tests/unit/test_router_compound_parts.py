@@ -334,3 +334,22 @@ def test_a_second_ask_about_what_the_first_selected(period, company, second, con
         assert params["product_code"] == "PRD-482", step
     else:
         assert "supplier_id" in json.dumps(step.get("group_by")), step
+
+
+APPROVED_LISTS = ["Approved vendors of {c} {p}", "Which suppliers are approved for {c} {p}",
+                  "{c}'s approved vendors {p}"]
+THEIR_SPEND = ["their spend", "how much did we spend with them?", "their total spend in that period"]
+
+
+@SUITE
+@given(st.sampled_from(APPROVED_LISTS), st.sampled_from(THEIR_SPEND), st.sampled_from(PERIODS[:4]),
+       st.sampled_from(COMPANIES), st.sampled_from(["{a} and {b}", "{a}, and {b}", "{a}; {b}"]))
+def test_the_spend_of_listed_approved_vendors_is_with_those_vendors(listing, spend, period, company,
+                                                                    connector) -> None:  # type: ignore[no-untyped-def]
+    question = connector.format(a=listing.format(c=company[0], p=period[0]), b=spend)
+    parts = split_asks(question, _read)
+    assert len(parts) == 2, (question, parts)
+    assert "approved vendors" in parts[1].carried, (question, parts[1])
+    result = route(parts[1].question, INPUTS)
+    assert "graph.find_approved_vendors" in [s.tool for s in result.execution_plan], (question, parts[1])
+    _check(parts[1], company[1], period[1], period[2], None, None)
