@@ -464,6 +464,9 @@ _BOUNDARY = re.compile(
     r"at\s+what\s+(?:(?:avg|average|mean)\s+)?(?:unit\s+)?(?:price|cost)|"
     r"the\s+(?:number|count|share|top|average|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top|"
+    # "spend per supplier and the open (posted) total": a figure over the invoices of a status
+    r"(?:the\s+)?(?:open|unpaid|outstanding|paid|settled|posted)\s+(?:\([\w\s,/-]{1,25}\)\s+)?"
+    r"(?:total|amount|spend|sum|balance)|"
     # a second measure over the same scope: "total spend and number of invoices", "... and invoice count"
     r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value)|"
     # "average unit price and units", "... and the quantity": the units of the same product

@@ -353,3 +353,22 @@ def test_the_spend_of_listed_approved_vendors_is_with_those_vendors(listing, spe
     result = route(parts[1].question, INPUTS)
     assert "graph.find_approved_vendors" in [s.tool for s in result.execution_plan], (question, parts[1])
     _check(parts[1], company[1], period[1], period[2], None, None)
+
+
+FIRST_FIGURES = ["{c}: {p} spend per supplier", "{c} spend by month {p}", "{c}'s total spend {p}"]
+STATUS_TOTALS = [("the open (posted) total", "posted"), ("the paid total", "paid"), ("the unpaid total", "posted"),
+                 ("the outstanding total", "posted")]
+
+
+@SUITE
+@given(st.sampled_from(FIRST_FIGURES), st.sampled_from(STATUS_TOTALS), st.sampled_from(PERIODS[:4]),
+       st.sampled_from(COMPANIES), st.sampled_from(["{a} and {b}?", "{a}, and {b}?"]))
+def test_a_status_total_beside_a_figure_is_an_ask_of_its_own(first, total, period, company,
+                                                             connector) -> None:  # type: ignore[no-untyped-def]
+    question = connector.format(a=first.format(c=company[0], p=period[0]), b=total[0])
+    parts = split_asks(question, _read)
+    assert len(parts) == 2, (question, parts)
+    first_plan, second_plan = _plan(route(parts[0].question, INPUTS)), _plan(route(parts[1].question, INPUTS))
+    assert f'"{total[1]}"' in second_plan and "status" not in parts[0].question, (question, parts)
+    assert '["posted", "paid"]' in first_plan, (question, first_plan[:300])
+    _check(parts[1], company[1], period[1], period[2], None, None)
