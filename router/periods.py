@@ -240,7 +240,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "02/2026", "08/25": a month and its year (two parts; a slashed day "03/01/2026" stays unread)
     ("slash_month", re.compile(r"(?<![\w/.-])(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})(?![\w/.-]|[.,]\d)")),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
-    ("in_month", re.compile(rf"\b(?:in|during|for|of)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
+    ("in_month", re.compile(rf"\b(?:in|during|for|of|dated)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
     # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
     # in the year written on the other side (read as a plain word it would leave the comparison one period short).
     ("compared_month", re.compile(
@@ -972,7 +972,7 @@ def _read(
         return _month(int(g[0]), int(g[1]), text)
     if kind == "in_month":
         word = g[0].lower()
-        if word == "may" and not re.search(r"\b(?:in|during)\s+may\b", text, re.I):
+        if word == "may" and not re.search(r"\b(?:in|during|dated)\s+may\b", text, re.I):
             return None  # "may" as a verb
         month = _MONTHS[word]
         return _month(_latest_started_month(month, as_of), month, text)

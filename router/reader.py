@@ -1269,7 +1269,9 @@ _NOT_A_FILTERED_FIGURE = re.compile(
     # ("what is Company B's unpaid amount": a figure asked with "what", not a listing)
     r"\b(?:list|show|which|what(?!\s+(?:is|was|were|are)\b[^?]{0,60}\b(?:amount|total|balance|sum|value)s?\b)|"
     r"who|why|when|where|explain|describe|summar\w+|terms|due dates?|overdue|late|"
-    r"documents?|pdf|copy|copies|details?|lines?|items?)\b", re.I)
+    r"documents?|pdf|copy|copies|details?|lines?|items?|"
+    # "open invoices dated April": the documents of a date, unless their value is asked
+    r"dated(?![^?]*\b(?:total|totals|sum|amount|value|worth|how\s+much|spend|spent)\b))\b", re.I)
 _INVOICE_NOUNS = re.compile(r"\b(?:invoices?|bills|credit[- ]?notes?|credit memos?|credits)\b", re.I)
 #: A status standing for the amount itself ("Company A unpaid Q1 2026", "outstanding with Beta in March"): the
 #: figure is the total of the invoices in that status, as with the invoice nouns.

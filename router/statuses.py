@@ -56,6 +56,8 @@ _INVOICE_LISTING = re.compile(
     r"\b(?:invoices|bills)\b[^?.!;]{0,80}?\b(?:which ones|which are they|what are they|list them|name them)\b|"
     r"\b(?:list|show(?:\s+me)?|itemi[sz]e)\s+(?:(?:the|all|our|every)\s+)*(?:[\w.'’-]+\s+){0,5}?(?:invoices|bills)\b",
     re.I)
+#: "open invoices dated April": documents named by their date are the documents themselves, not their total.
+_DATED = re.compile(r"\b(?:invoices|bills)\s+dated\b", re.I)
 #: "spend including drafts": another figure (recognized spend plus drafts), which no governed metric computes.
 _INCLUDING = re.compile(r"\b(?:including|incl\.?|plus|with|together with|along with|and)\s+(?:the\s+|any\s+|all\s+)?"
                         r"(?:draft|cancell?ed|void(?:ed)?)s?\b", re.I)
@@ -99,7 +101,9 @@ def status_request(reading: Reading) -> StatusRequest | None:
                              count=bool(_COUNT.search(text)), value=bool(_VALUE.search(text)),
                              words=_STATUS_WORDS[statuses])
     recognized = reading.analysis.statuses
-    if recognized in (("posted",), ("paid",)) and _INVOICE_LISTING.search(text) and reading.threshold is None \
+    listed = _INVOICE_LISTING.search(text) or (_DATED.search(text) and not _VALUE.search(text)
+                                               and not _SPEND_WORD.search(text))
+    if recognized in (("posted",), ("paid",)) and listed and reading.threshold is None \
             and not _COUNT.search(text) and reading.analysis.ranking is None:
         assert recognized is not None
         return StatusRequest("listing", recognized, listing=True, count=False, value=False,

@@ -190,3 +190,19 @@ def test_approved_vendors_as_of_today_are_asked_on_the_as_of_date(company: str, 
     _, _, _, steps = _plan(f"Which vendors are approved for {company} in {period}?")
     args = json.loads(next(a for tool, a in steps if tool == "graph.find_approved_vendors"))
     assert args["start_date"] != "2026-05-15"
+
+
+@pytest.mark.parametrize("company", ("Company A", "Company B: "))
+@pytest.mark.parametrize(("status", "statuses"), (("open", ["posted"]), ("unpaid", ["posted"]), ("paid", ["paid"])))
+@pytest.mark.parametrize(("month", "start"), (("April", "2026-04-01"), ("March 2026", "2026-03-01"),
+                                              ("May", "2026-05-01")))
+def test_invoices_dated_a_month_are_listed_and_their_total_is_a_figure(company: str, status: str,
+                                                                     statuses: list[str], month: str,
+                                                                     start: str) -> None:
+    question = f"{company} {status} invoices dated {month}"
+    clarify, _, workflow, steps = _plan(question)
+    args = json.loads(steps[0][1])
+    assert not clarify and workflow == "status_documents", (question, workflow)
+    assert (args["parameters"]["start_date"], args["parameters"]["invoice_statuses"]) == (start, statuses)
+    _, _, workflow, _ = _plan(f"Total of {question}")
+    assert workflow == "spend"
