@@ -883,9 +883,9 @@ def _point_in_time_question(words: str, period: TimeRange) -> str:
 
 
 #: Workflows whose answer is a figure or a traversal: each constraint of the reading must be used by a step.
-#: "as of today", "currently", "right now": a relationship asked on the as-of date.
-_APPROVED_NOW = re.compile(r"\b(?:as\s+(?:of|at)\s+(?:today|now|this\s+moment)|right\s+now|currently|at\s+present|"
-                           r"at\s+the\s+moment|today)\b", re.I)
+#: "as of today", "currently", "right now": a relationship asked on the as-of date ("not for today" is no such).
+_APPROVED_NOW = re.compile(r"(?<!\bnot\s)\b(?:as\s+(?:of|at)\s+(?:today|now|this\s+moment)|right\s+now|currently|"
+                           r"at\s+present|at\s+the\s+moment)\b", re.I)
 
 _CONSTRAINED_WORKFLOWS = frozenset({"spend", "spend_with_documents", "metric", "approved_vendors", "catalog_products"})
 #: Workflows whose answer is passages.
