@@ -81,6 +81,8 @@ _OTHER_BASIS = re.compile(
 )
 _PAID_ONLY = re.compile(r"\b(only paid|paid invoices|already paid|that were paid|settled)\b", re.I)
 _POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices|open items?)\b", re.I)
+#: Both recognized statuses named together ("posted or paid invoices", "paid and posted"): neither alone is meant.
+_BOTH_STATUSES = re.compile(r"\b(?:posted|paid)\s*(?:,|/|&|\bor\b|\band\b)\s*(?:posted|paid)\b", re.I)
 #: "approval threshold", "approval limit": a rule of signatures in an agreement, no approved vendor.
 _APPROVAL_RULE = r"(?!\s+(?:thresholds?|limits?|process(?:es)?|workflows?|matri(?:x|ces)|levels?|rules?|signator\w*))"
 _APPROVED = re.compile(r"\b(approved|approval" + _APPROVAL_RULE + r"|authori[sz]ed(?!\s+signator))\b", re.I)
@@ -1153,6 +1155,8 @@ def read(
     statuses: tuple[str, ...] = ("posted", "paid")
     if analysis.statuses is not None:
         statuses = analysis.statuses
+    elif _BOTH_STATUSES.search(cue_text):
+        pass
     elif _PAID_ONLY.search(cue_text):
         statuses = ("paid",)
     elif _POSTED_ONLY.search(cue_text):
@@ -1455,6 +1459,17 @@ def _exclusions(
     after = postfix_excluded(text, spans)
     if not analysis.exclusion_cues and not after:
         return mentions, (), (), (), [], []
+    # "leave out the PRD-482 sensors": a group word right next to a product code describes that product; it is
+    # no second entity (leaving the whole group out too would drop far more than was asked)
+    codes = [(m.start, m.end) for m in id_mentions if m.kind == "product"]
+    described = {(m.start, m.end) for m in mentions.product_groups
+                 if any((e <= m.start and not text[e:m.start].strip(" ()"))
+                        or (m.end <= s and not text[m.end:s].strip(" ()")) for s, e in codes)}
+    if described:
+        mentions = replace(mentions, product_groups=tuple(m for m in mentions.product_groups
+                                                          if (m.start, m.end) not in described))
+        spans = [sp for sp in spans if sp not in described]
+        spans_and_companies = [sp for sp in spans_and_companies if sp not in described]
     # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target;
     # but a cue with a name right after it ("on monitoring products except Beta") leaves that name out.
     cues = [c for c in analysis.exclusion_cues

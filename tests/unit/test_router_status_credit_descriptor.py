@@ -1,0 +1,65 @@
+"""Slots read as a whole, not by their parts: both recognized statuses named together ("posted or paid
+invoices") are both, never the last one; credit notes named as the basis of supplier totals ("net of credit
+notes") are no per-document listing; a group word right next to a product code ("leave out the PRD-482 sensors")
+describes the product and is not left out as a group; a share's percent is said at two decimals from its part and
+whole (no second rounding of a four-decimal value). No database."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluation.probes_exclusions import _ABOVE, PRODUCTS
+from router.answer import _percent
+from tests.unit.test_router_rankings_counts import _queries, _routed
+
+GROUP_WORDS = {"PG-SENS": "sensors", "PG-MON": "monitoring products", "PG-CTRL": "control equipment",
+               "PG-MRO": "MRO"}
+
+
+@pytest.mark.parametrize("both", ["posted or paid", "paid or posted", "posted and paid", "paid/posted"])
+@pytest.mark.parametrize("frame", [
+    "How many different suppliers have {s} invoices at Company A in Q1 2026?",
+    "How many {s} invoices did Company B get in H2 2025?",
+])
+def test_both_statuses_named_together_are_both(frame: str, both: str) -> None:
+    for query in _queries(frame.format(s=both)):
+        args = query.get("parameters") or query
+        statuses = args.get("invoice_statuses")
+        assert statuses is None or set(statuses) == {"posted", "paid"}, (frame, both, args)
+
+
+@pytest.mark.parametrize("basis", ["(net of credit notes)", "after credit notes", "net of credit memos",
+                                   "including credit notes"])
+@pytest.mark.parametrize(("frame", "direction"), [
+    ("Which suppliers got less than 6k from Company B in Q1 2026 {b}?", "below"),
+    ("Which vendors did Company A pay more than 20k in 2025, {b}?", "above"),
+])
+def test_credit_notes_as_the_basis_keep_the_totals_threshold(frame: str, direction: str, basis: str) -> None:
+    result = _routed(frame.format(b=basis))
+    assert not result.requires_clarification, result.clarification_question
+    assert result.workflow == "spend_threshold", (frame, basis, result.workflow)
+
+
+# (an upper-case group word after a code, "PRD-825 MRO", reads as a name of its own and is asked about)
+@pytest.mark.parametrize("code", sorted(c for c in PRODUCTS if GROUP_WORDS[_ABOVE[PRODUCTS[c][0]]].islower()))
+@pytest.mark.parametrize("frame", [
+    "Company A spend with Beta Supplies in Q1 2026 but leave out the {code} {g}",
+    "Company B spend in 2025 excluding the {code} {g}",
+])
+def test_a_group_word_next_to_a_product_code_describes_it(frame: str, code: str) -> None:
+    group = _ABOVE[PRODUCTS[code][0]]
+    (query,) = _queries(frame.format(code=code, g=GROUP_WORDS[group]))
+    args = query.get("parameters") or query
+    assert args.get("exclude_product_codes") == [code], args
+    assert not args.get("exclude_product_group_ids"), args
+    assert not args.get("product_group_ids"), args
+
+
+@pytest.mark.parametrize(("value", "part", "whole", "said"), [
+    ("64.6650", "9394.91", "14528.59", "64.66"),
+    ("50.0000", "1.00", "2.00", "50.00"),
+    ("12.3456", "bad", "1", "12.3456"),
+    ("10.0000", "1.00", "0", "10.0000"),
+])
+def test_a_share_is_said_at_two_decimals_from_part_and_whole(value: str, part: str, whole: str, said: str) -> None:
+    assert _percent(value, part, whole) == said
