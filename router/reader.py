@@ -74,6 +74,20 @@ _CURRENCY = re.compile(
 _NET_BASIS = re.compile(
     r"\b(net of tax|excluding tax|excl\.? tax|before tax|pre-tax|without tax|net spend|net amount)\b", re.I
 )
+#: Credit notes named beside "net spend" ("after the credit note: net spend"): net of the credit notes, which
+#: governed spend already is, not net of tax.
+_CREDIT_NOTE = re.compile(r"\bcredit[- ]?(?:notes?|memos?)\b|\bgutschrift(?:en)?\b", re.I)
+
+
+def _net_basis(text: str) -> bool:
+    """Whether a tax-exclusive (net) figure is asked; "net spend" beside credit notes is net of them."""
+    m = _NET_BASIS.search(text)
+    if m is None:
+        return False
+    return not (m.group(0).lower() in ("net spend", "net amount") and _CREDIT_NOTE.search(text)
+                and not re.search(r"\btax\b|\bvat\b|\bmwst\b", text, re.I))
+
+
 _OTHER_BASIS = re.compile(
     r"\b(committed|commitments?|ordered|purchase orders?|budget(?:ed)?|accrued|accruals?|forecast(?:ed)?|"
     r"cash basis|accrual basis|payments? made)\b",
@@ -94,6 +108,8 @@ _SPEND = re.compile(
     r"value of\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend|purchases)|"
     # "the open amount with Beta": the total of posted (unpaid) invoices.
     r"open (?:amounts?|balances?|payables?|items?)|"
+    # "supplier split for Company C", "category breakdown": a breakdown of spend named by its grouping alone
+    r"(?:suppliers?|vendors?|(?:product\s+)?(?:groups?|categor(?:y|ies))|products?)\s+(?:split|breakdown|mix)|"
     # verbs of spending: "what did Kestrel book with Gamma", "how much did we rack up with Beta"
     r"(?:book|booked|books)(?=\s+(?:with|from|at|against|on|for|in|to)\b)|incurred|disbursed|"
     r"(?:rack|racked|run|ran|rung|shell|shelled|fork|forked|lay|laid|splash|splashed)\s+(?:up|out))\b",
@@ -1188,7 +1204,7 @@ def read(
         invoice_count=bool(_INVOICE_COUNT.search(cue_text)),
         price_comparison=bool(_CHEAPER.search(cue_text)),
         currency_unchosen=bool(_CURRENCY_UNCHOSEN.search(cue_text)),
-        net_basis=bool(_NET_BASIS.search(cue_text)),
+        net_basis=_net_basis(cue_text),
         other_basis=other_basis.group(0) if other_basis else None,
         status_choice=bool(choice) and not by_status,
         approved=bool(_APPROVED.search(cue_text)),

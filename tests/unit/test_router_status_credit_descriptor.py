@@ -63,3 +63,26 @@ def test_a_group_word_next_to_a_product_code_describes_it(frame: str, code: str)
 ])
 def test_a_share_is_said_at_two_decimals_from_part_and_whole(value: str, part: str, whole: str, said: str) -> None:
     assert _percent(value, part, whole) == said
+
+
+@pytest.mark.parametrize("noun", ["Supplier", "supplier", "Vendor"])
+@pytest.mark.parametrize("word", ["split", "breakdown", "mix"])
+@pytest.mark.parametrize("frame", ["{n} {w} Company A for H2 2025", "Company B {n} {w} in Q1 2026?"])
+def test_a_grouping_named_before_its_breakdown_word_is_the_spend_breakdown(frame: str, noun: str, word: str) -> None:
+    result = _routed(frame.format(n=noun, w=word))
+    assert not result.requires_clarification, result.clarification_question
+    (query,) = [dict(s.arguments) for s in result.execution_plan if "spend" in s.tool or s.tool == "metrics.query"]
+    assert query.get("group_by") == ["supplier_id"] or (query.get("parameters") or {}).get("group_by") == [
+        "supplier_id"] or query.get("group_by") == ("supplier_id",), query
+
+
+@pytest.mark.parametrize("cue", ["After the credit note: what is", "Net of the credit notes, what is",
+                                 "Including the credit memo, what is"])
+def test_net_spend_beside_credit_notes_is_governed_spend(cue: str) -> None:
+    result = _routed(f"{cue} Company B's net spend with Beta Supplies between 1 Jan and 31 Mar 2026?")
+    assert not result.requires_clarification, result.clarification_question
+
+
+def test_net_spend_naming_tax_stays_a_tax_question() -> None:
+    result = _routed("After the credit note: Company B's net spend excluding tax with Beta Supplies in Q1 2026?")
+    assert result.requires_clarification
