@@ -86,3 +86,11 @@ def test_net_spend_beside_credit_notes_is_governed_spend(cue: str) -> None:
 def test_net_spend_naming_tax_stays_a_tax_question() -> None:
     result = _routed("After the credit note: Company B's net spend excluding tax with Beta Supplies in Q1 2026?")
     assert result.requires_clarification
+
+
+@pytest.mark.parametrize("name", ["Company Z", "Firma Q", "Company Omega"])
+@pytest.mark.parametrize("what", ["open items", "open invoices", "invoices"])
+def test_an_unknown_company_is_named_when_the_measure_is_not_understood(name: str, what: str) -> None:
+    result = _routed(f"{name} {what} Q1 2026?")
+    assert result.requires_clarification
+    assert f"{name.split()[-1]}'" in (result.clarification_question or ""), result.clarification_question
