@@ -94,3 +94,12 @@ def test_an_unknown_company_is_named_when_the_measure_is_not_understood(name: st
     result = _routed(f"{name} {what} Q1 2026?")
     assert result.requires_clarification
     assert f"{name.split()[-1]}'" in (result.clarification_question or ""), result.clarification_question
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+@pytest.mark.parametrize("tail", ["? top {n} pls", ", top {n}", "? just the top {n}", "? top {n} only"])
+def test_a_bare_cut_off_after_a_ranking_is_its_limit(n: int, tail: str) -> None:
+    question = "Which supplier did Company B spend the most with in 2025" + tail.format(n=n)
+    queries = [q for q in _queries(question) if q.get("metric") == "finance.spend_ranking"]
+    assert len(queries) == 1, (question, queries)
+    assert queries[0]["parameters"]["limit"] == n, queries[0]
