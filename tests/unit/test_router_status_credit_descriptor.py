@@ -103,3 +103,11 @@ def test_a_bare_cut_off_after_a_ranking_is_its_limit(n: int, tail: str) -> None:
     queries = [q for q in _queries(question) if q.get("metric") == "finance.spend_ranking"]
     assert len(queries) == 1, (question, queries)
     assert queries[0]["parameters"]["limit"] == n, queries[0]
+
+
+@pytest.mark.parametrize("kind", ["original", "invoice", "document", "transaction"])
+@pytest.mark.parametrize("frame", ["Company A Q1 2026 spend per {k} currency and total in EUR?",
+                                   "Company B 2025 spend per {k} currency"])
+def test_spend_per_own_currency_is_the_currency_grouping(frame: str, kind: str) -> None:
+    metrics = [q.get("metric") for q in _queries(frame.format(k=kind))]
+    assert "finance.document_currency_spend" in metrics, metrics
