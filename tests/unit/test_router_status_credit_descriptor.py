@@ -111,3 +111,24 @@ def test_a_bare_cut_off_after_a_ranking_is_its_limit(n: int, tail: str) -> None:
 def test_spend_per_own_currency_is_the_currency_grouping(frame: str, kind: str) -> None:
     metrics = [q.get("metric") for q in _queries(frame.format(k=kind))]
     assert "finance.document_currency_spend" in metrics, metrics
+
+
+@pytest.mark.parametrize(("question", "limit"), [
+    ("Top 3 Artikel nach Ausgaben bei Company A im Q1 2026?", 3),
+    ("Top 5 Artikel nach Ausgaben bei Company B im Jahr 2025?", 5),
+])
+def test_german_articles_ranked_are_products(question: str, limit: int) -> None:
+    (query,) = _queries(question)
+    assert query["group_by"] == ["product_code"] and query["parameters"]["limit"] == limit, query
+
+
+@pytest.mark.parametrize("question", [
+    "Anteil Company B am Gesamtvolumen Q1 2026?",
+    "Anteil Company A am Gesamtvolumen im Jahr 2025?",
+    "What is the share of Company A in the total spend in 2025?",
+    "Share of Company B of our overall spend in H2 2025",
+])
+def test_a_company_share_with_the_share_word_first_is_of_all_companies(question: str) -> None:
+    queries = _queries(question)
+    assert any(q.get("group_by") == ["company_id"] for q in queries), queries
+    assert all("company_id" not in q["parameters"] for q in queries), queries
