@@ -193,6 +193,8 @@ _POSTED = re.compile(
     r"(?<=\bis\s)(?:still\s+)?open|(?<=\bare\s)(?:still\s+)?open)\b",
     re.I,
 )
+#: Both recognized statuses named together ("posted or paid", "paid and posted", "paid/posted").
+_BOTH = re.compile(r"\b(?:posted\s*(?:,|/|&|\bor\b|\band\b)\s*paid|paid\s*(?:,|/|&|\bor\b|\band\b)\s*posted)\b", re.I)
 _PAID = re.compile(
     # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
     # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.
@@ -584,9 +586,14 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
     flip = {"posted": "paid", "paid": "posted"}
     asked = {("posted" if m in posted else "paid") if not _after_exclusion(text, m.start()) else
              flip["posted" if m in posted else "paid"] for m in (*paid, *posted)}
+    # "posted or paid invoices", "paid/posted": both named together are both (the default), never the one whose
+    # noun happens to follow it
+    both = list(_BOTH.finditer(text))
+    if both:
+        asked = {"posted", "paid"}
     if len(asked) == 1:
         statuses = (asked.pop(),)
-    spans.extend(m.span() for m in (*paid, *posted))
+    spans.extend(m.span() for m in (*paid, *posted, *both))
     types, type_spans = document_type_scope(text)
     if types == ("invoice", "credit_note"):
         types = None  # both types are every governed figure's default: no filter to add

@@ -493,6 +493,9 @@ _ASK = re.compile(
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
 _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+|gross\s+|net\s+)?"
                        r"(?:spend|spending|value|amount)\s*[?.!]*$|"
+                       # "... the most invoices? top 2 pls": a bare cut-off is the limit of the ranking before it
+                       r"(?:(?:just|only|the|give\s+me(?:\s+the)?|show(?:\s+the)?)\s+)?(?:top|first|bottom)[- ]?\d+"
+                       r"(?:\s+(?:only|pls|please|plz|thx|thanks))?\s*[?.!]*$|"
                        r"how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
                        r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference|"
                        # "per invoice currency ... plus EUR total": the reporting total beside the currency rows

@@ -274,12 +274,15 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|gemessen\s+an)\s+(?:den\s+|dem\s+)?(?:(?:gesamt)?ausgaben|einkaufsvolumen|volumen|umsatz)\b",
          "by spend"),
         (r"\ban\s+(?:den\s+)?(?:gesamt)?ausgaben\b|\bder\s+(?:gesamt)?ausgaben\b", "of the spend"),
+        # "Anteil Company B am Gesamtvolumen": the whole of a share, the total spend
+        (r"\b(?:am|an\s+dem|des)\s+(?:gesamt(?:einkaufs)?volumen|gesamtumsatz|einkaufsvolumen)\b",
+         "of the total spend"),
         # "Anteil der Reagenzien an den Laborausgaben": the part of a share, then the whole it is a part of
         (r"\banteil\s+(?:der|des|von)\b", "share of"),
         (r"\ban\s+(?:den|der|dem)\s+(?=[^\W\d_]{3,}ausgaben\b)", "in the "),
         # a compound of what was bought and "Ausgaben" ("Laborausgaben", "Reagenzienausgaben"): its spend
         (r"\b(?!gesamt|jahres|monats|quartals|halbjahres)([^\W\d_]{3,}?)ausgaben\b", r"\1 spend"),
-        (r"\b(?:gesamt)?ausgaben\b|\beinkaufsvolumen\b", "spend"),
+        (r"\b(?:gesamt)?ausgaben\b|\b(?:gesamt)?(?:einkaufs)?volumen\b", "spend"),
         (r"\bausgegeben\b", "spend"),
         (r"\b(?:durchschnittliche[rn]?\s+(?:st(?:ü|ue)ck)?preis|durchschnittspreis|durchschnittlicher\s+"
          r"einzelpreis)\b", "average unit price"),
@@ -313,6 +316,8 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|pro|je)\s+warengruppe(?:n)?\b", "by product group"),
         (r"\b(?:nach|pro|je)\s+kategorien?\b", "by category"),
         (r"\b(?:nach|pro|je)\s+(?:produkt(?:en)?|artikel(?:n)?)\b", "by product"),
+        # "Top 3 Artikel nach Ausgaben": the articles ranked are the products
+        (r"\bartikeln?\b", "products"),
         # "nach Kostenstelle": a grouping no governed metric offers, named back in English
         (r"\b(?:nach|pro|je)\s+(?:kostenstellen?)\b", "by cost center"),
         (r"\b(?:nach|pro|je)\s+(?:regionen?)\b", "by region"),

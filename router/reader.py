@@ -74,6 +74,20 @@ _CURRENCY = re.compile(
 _NET_BASIS = re.compile(
     r"\b(net of tax|excluding tax|excl\.? tax|before tax|pre-tax|without tax|net spend|net amount)\b", re.I
 )
+#: Credit notes named beside "net spend" ("after the credit note: net spend"): net of the credit notes, which
+#: governed spend already is, not net of tax.
+_CREDIT_NOTE = re.compile(r"\bcredit[- ]?(?:notes?|memos?)\b|\bgutschrift(?:en)?\b", re.I)
+
+
+def _net_basis(text: str) -> bool:
+    """Whether a tax-exclusive (net) figure is asked; "net spend" beside credit notes is net of them."""
+    m = _NET_BASIS.search(text)
+    if m is None:
+        return False
+    return not (m.group(0).lower() in ("net spend", "net amount") and _CREDIT_NOTE.search(text)
+                and not re.search(r"\btax\b|\bvat\b|\bmwst\b", text, re.I))
+
+
 _OTHER_BASIS = re.compile(
     r"\b(committed|commitments?|ordered|purchase orders?|budget(?:ed)?|accrued|accruals?|forecast(?:ed)?|"
     r"cash basis|accrual basis|payments? made)\b",
@@ -81,6 +95,8 @@ _OTHER_BASIS = re.compile(
 )
 _PAID_ONLY = re.compile(r"\b(only paid|paid invoices|already paid|that were paid|settled)\b", re.I)
 _POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices|open items?)\b", re.I)
+#: Both recognized statuses named together ("posted or paid invoices", "paid and posted"): neither alone is meant.
+_BOTH_STATUSES = re.compile(r"\b(?:posted|paid)\s*(?:,|/|&|\bor\b|\band\b)\s*(?:posted|paid)\b", re.I)
 #: "approval threshold", "approval limit": a rule of signatures in an agreement, no approved vendor.
 _APPROVAL_RULE = r"(?!\s+(?:thresholds?|limits?|process(?:es)?|workflows?|matri(?:x|ces)|levels?|rules?|signator\w*))"
 _APPROVED = re.compile(r"\b(approved|approval" + _APPROVAL_RULE + r"|authori[sz]ed(?!\s+signator))\b", re.I)
@@ -92,6 +108,8 @@ _SPEND = re.compile(
     r"value of\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend|purchases)|"
     # "the open amount with Beta": the total of posted (unpaid) invoices.
     r"open (?:amounts?|balances?|payables?|items?)|"
+    # "supplier split for Company C", "category breakdown": a breakdown of spend named by its grouping alone
+    r"(?:suppliers?|vendors?|(?:product\s+)?(?:groups?|categor(?:y|ies))|products?)\s+(?:split|breakdown|mix)|"
     # verbs of spending: "what did Kestrel book with Gamma", "how much did we rack up with Beta"
     r"(?:book|booked|books)(?=\s+(?:with|from|at|against|on|for|in|to)\b)|incurred|disbursed|"
     r"(?:rack|racked|run|ran|rung|shell|shelled|fork|forked|lay|laid|splash|splashed)\s+(?:up|out))\b",
@@ -1153,6 +1171,8 @@ def read(
     statuses: tuple[str, ...] = ("posted", "paid")
     if analysis.statuses is not None:
         statuses = analysis.statuses
+    elif _BOTH_STATUSES.search(cue_text):
+        pass
     elif _PAID_ONLY.search(cue_text):
         statuses = ("paid",)
     elif _POSTED_ONLY.search(cue_text):
@@ -1184,7 +1204,7 @@ def read(
         invoice_count=bool(_INVOICE_COUNT.search(cue_text)),
         price_comparison=bool(_CHEAPER.search(cue_text)),
         currency_unchosen=bool(_CURRENCY_UNCHOSEN.search(cue_text)),
-        net_basis=bool(_NET_BASIS.search(cue_text)),
+        net_basis=_net_basis(cue_text),
         other_basis=other_basis.group(0) if other_basis else None,
         status_choice=bool(choice) and not by_status,
         approved=bool(_APPROVED.search(cue_text)),
@@ -1457,6 +1477,17 @@ def _exclusions(
     after = postfix_excluded(text, spans)
     if not analysis.exclusion_cues and not after:
         return mentions, (), (), (), [], []
+    # "leave out the PRD-482 sensors": a group word right next to a product code describes that product; it is
+    # no second entity (leaving the whole group out too would drop far more than was asked)
+    codes = [(m.start, m.end) for m in id_mentions if m.kind == "product"]
+    described = {(m.start, m.end) for m in mentions.product_groups
+                 if any((e <= m.start and not text[e:m.start].strip(" ()"))
+                        or (m.end <= s and not text[m.end:s].strip(" ()")) for s, e in codes)}
+    if described:
+        mentions = replace(mentions, product_groups=tuple(m for m in mentions.product_groups
+                                                          if (m.start, m.end) not in described))
+        spans = [sp for sp in spans if sp not in described]
+        spans_and_companies = [sp for sp in spans_and_companies if sp not in described]
     # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target;
     # but a cue with a name right after it ("on monitoring products except Beta") leaves that name out.
     cues = [c for c in analysis.exclusion_cues

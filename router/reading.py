@@ -371,6 +371,10 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                      r"document|transaction)\s+)?currenc(?:y|ies)\b"
                      # German: "nach Währung", "je Rechnungswährung", "aufgeschlüsselt nach Währungen"
                      r"|\b(?:nach|je|pro)\s+(?:(?:der\s+)?(?:Rechnungs|Beleg|Original|Transaktions)?w(?:ä|ae)hrung(?:en)?)\b"),
+        # "supplier split", "category breakdown", "vendor mix": the grouping named before the breakdown word
+        ("supplier_id", r"\b(?:suppliers?|vendors?)\s+(?:split|breakdown|mix)\b"),
+        ("product_group_id", r"\b(?:product\s+)?(?:groups?|categor(?:y|ies))\s+(?:split|breakdown|mix)\b"),
+        ("product_code", r"\bproducts?\s+(?:split|breakdown|mix)\b"),
         # Not "for every company": that names a scope (often in injected instructions), not a grouping.
         ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"),
     )

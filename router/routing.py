@@ -101,6 +101,8 @@ _UNSERVED_MEASURES = re.compile(
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
     r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|"
+    # "spend per original currency": the invoices' own currencies (the currency grouping)
+    r"(?:the\s+)?(?:invoice|original|document|transaction)\s+currenc\w+|"
     # a level of the product groups before its noun ("spend per top-level category", "per sub-group")
     r"(?:top|main|leaf|lowest|highest|sub|material|commodit\w*|catalog\w*)(?=[\s-]))\b)\w+|"
     r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation)\b",
@@ -565,6 +567,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                          f"{_offered(analyst.group_by, analyst.grains)}. Which one do you want?")
     if not selected:
         reasons.append("intent: no retrieval intent reached the confidence threshold")
+        if reading.not_understood and not figure_or_relation:
+            # "Company Z open items": the name not found is said, not only that the question was not understood
+            unread_reasons, unread_questions = unread_clarifications(reading.not_understood)
+            reasons.extend(unread_reasons)
+            questions.extend(unread_questions)
         unknown = unknown_words(reading.text, reading.consumed) if figure_scope else ()
         if unknown:  # a company and a period read: what is left is the figure not understood, named back
             questions.append(f"I did not understand {', '.join(repr(w) for w in unknown)}.")

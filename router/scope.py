@@ -24,6 +24,11 @@ _SHARE_OF_OUR_TOTAL = re.compile(r"\s*['’]s?\s+(?:\w+\s+){0,2}?(?:share|percen
                                  r"(?:our|the)\s+(?:\w+\s+){0,3}?(?:total|overall|combined|entire|whole|"
                                  r"aggregate)\b", re.I)
 
+_SHARE_BEFORE = re.compile(r"\b(?:share|percentage|portion|proportion)\s+(?:of\s+)?(?:the\s+)?$", re.I)
+_OF_OUR_TOTAL = re.compile(r"\s+(?:of|in)\s+(?:our|the)\s+(?:\w+\s+){0,3}?(?:total|overall|combined|entire|whole|"
+                           r"aggregate)\b", re.I)
+
+
 
 def all_companies(reading: Reading, companies: int = 2) -> re.Match[str] | None:
     """"All companies", "group-wide" in the sentence that names the figure's company (or anywhere, when no company
@@ -37,6 +42,12 @@ def all_companies(reading: Reading, companies: int = 2) -> re.Match[str] | None:
         share = _SHARE_OF_OUR_TOTAL.match(reading.text, m.end)
         if share is not None:
             return share
+        # "the share of Company B in the total spend" (German "Anteil Company B am Gesamtvolumen"): the share word
+        # before the company, the total after it
+        if _SHARE_BEFORE.search(reading.text, 0, m.start):
+            share = _OF_OUR_TOTAL.match(reading.text, m.end)
+            if share is not None:
+                return share
     found = ALL_COMPANIES.search(reading.cue_text)
     if found is not None and found.group(0).lower().startswith("both") and companies != 2:
         return None

@@ -34,6 +34,11 @@ ALL_GROUPS = 100
 _DOCUMENT_NOUN = re.compile(
     r"\b(?:invoices?|bills?|credit[- ]?notes?|credit[- ]?memos?|documents?|lines?|line[- ]items?|positions?|"
     r"orders?|receipts?|rechnung(?:en)?|belege?)\b", re.I)
+#: Credit notes named as the basis of the totals ("net of credit notes", "after credit notes"): no listing of them.
+_CREDIT_BASIS = re.compile(
+    r"\b(?:net of|after|less|minus|including|incl\.?|deducting|with)\s+(?:the\s+|all\s+|any\s+)?"
+    r"credit[- ]?(?:notes?|memos?)\b|\bcredit[- ]?(?:notes?|memos?)\s+(?:included|deducted|subtracted|netted)\b",
+    re.I)
 #: What the totals are grouped by: the noun that is listed ("suppliers with more than 50k spend").
 _NOUNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("supplier_id", re.compile(r"\b(?:suppliers?|vendors?|lieferanten?)\b", re.I)),
@@ -72,7 +77,8 @@ def total_threshold(reading: Reading) -> TotalThreshold | None:
         return None
     text = reading.cue_text
     a = reading.analysis
-    if (_DOCUMENT_NOUN.search(text) or reading.cues.unit_price or reading.cues.quantity or a.average_price
+    if (_DOCUMENT_NOUN.search(_CREDIT_BASIS.sub(" ", text))
+            or reading.cues.unit_price or reading.cues.quantity or a.average_price
             or a.share or a.comparison is not None or reading.excluded_status is not None):
         return None
     dimension = next((name for name, pattern in _NOUNS if pattern.search(text)), None)
