@@ -181,8 +181,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
     german = read_german(text)
-    listing = None if german else read_purchase_listing(text)
-    base = german or listing or text
+    # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
+    listing = read_purchase_listing(german or text)
+    base = listing or german or text
     result = _route(base, inputs)
     typos = measure_typos(base, (n for _, _, n in name_spellings(inputs.gazetteer))) \
         if result.requires_clarification or result.workflow == "unsupported" else ()
