@@ -1230,7 +1230,13 @@ _PRODUCT_OF_MANUAL = re.compile(
 _INVOICE_LISTING = re.compile(
     r"\b(?:list|show|give|display|pull|enumerate)\b(?:\s+me)?(?:\s+(?:all|every|each))?(?:\s+(?:the|of\s+the))?"
     r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:did|has|have)\b"
-    r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b",
+    r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b"
+    # "which Beta invoices (Company A) are dated between 1 and 15 March": the invoices selected by their date
+    r"|\b(?:which|what)\s+[^?.;]{0,60}\binvoices\b[^?.;]{0,40}?\b(?:are|were)\s+(?:dated|issued|from|in|between)\b"
+    # a bare noun phrase, no verb asking anything else: "Company A invoices from 1 Jan through 24 Jan 2026?"
+    r"|^(?!\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|should|will|would|why|how|when|where|who|what|"
+    r"which)\b)(?![^?.;:]*\b(?:is|are|was|were|do|does|did|has|have|had|get|got|receive|received|send|sent|cost|"
+    r"costs|look|looks|come|came)\b)[^?.;:]{0,60}\binvoices\b[^?.;:]*[?.!\s]*$",
     re.I)
 #: Words that make an invoice question another one: a count, a status, a document type, an amount, a fact.
 _NOT_AN_INVOICE_LISTING = re.compile(
