@@ -190,7 +190,9 @@ _STATUS_CHOICE = re.compile(
 #: "How many invoices", "number of invoices", "invoice count": a count of invoices.
 _INVOICE_COUNT = re.compile(
     r"\b(how many (?:\w+\s+){0,2}invoices|number of (?:\w+\s+){0,2}invoices|invoice counts?|count (?:of )?(?:the )?"
-    r"(?:\w+\s+)?invoices|invoice volume|how many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?)\b",
+    r"(?:\w+\s+)?invoices|invoice volume|how many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?|"
+    # the noun first, the question after it: "Gamma invoices Company A, Feb 2026: how many?"
+    r"invoices\b[^?.;!]{0,80}?[:,–-]\s*how many(?=\s*(?:[?.!]|$)))",
     re.I,
 )
 #: A price comparison between suppliers ("which supplier is cheaper"): unit prices compare per product only.
@@ -1235,8 +1237,10 @@ _INVOICE_LISTING = re.compile(
     r"|\b(?:which|what)\s+[^?.;]{0,60}\binvoices\b[^?.;]{0,40}?\b(?:are|were)\s+(?:dated|issued|from|in|between)\b"
     # a bare noun phrase, no verb asking anything else: "Company A invoices from 1 Jan through 24 Jan 2026?"
     r"|^(?!\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|should|will|would|why|how|when|where|who|what|"
+    # (names are blanked here: only determiners or a possessive may stand before the noun)
     r"which)\b)(?![^?.;:]*\b(?:is|are|was|were|do|does|did|has|have|had|get|got|receive|received|send|sent|cost|"
-    r"costs|look|looks|come|came)\b)[^?.;:]{0,60}\binvoices\b[^?.;:]*[?.!\s]*$",
+    r"costs|look|looks|come|came|how|what|which|much)\b)[\W_]*(?:(?:all|the|our|my|its|their|any)\s+|['’]s\s+)*invoices\b[^?.;:]*"
+    r"[?.!\s]*$",
     re.I)
 #: Words that make an invoice question another one: a count, a status, a document type, an amount, a fact.
 _NOT_AN_INVOICE_LISTING = re.compile(

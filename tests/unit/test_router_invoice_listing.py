@@ -49,3 +49,18 @@ def test_other_questions_about_invoices_are_no_listing(question: str) -> None:
     plan = _plan(question)
     assert not (plan[0] == "metric" and any(tool == "finance.invoices_above_threshold" and
                                             args.get("threshold") == "0.00" for tool, args in plan[1])), question
+
+
+#: The question word last, after the invoices it asks about: one question, not a listing plus a bare part.
+TRAILING = [
+    ("{s} invoices {c}, {p}: how many?", "How many {c} invoices from {s} {p}?"),
+    ("{c} invoices from {s} {p} - how many?", "How many {c} invoices from {s} {p}?"),
+    ("{c} invoices from {s} {p}, how many?", "How many {c} invoices from {s} {p}?"),
+    ("{c} invoices from {s} {p} - how much?", "How much did {c} spend with {s} {p}?"),
+]
+
+
+@pytest.mark.parametrize(("frame", "period"), list(itertools.product(TRAILING, PERIODS[:4])))
+def test_a_question_word_last_asks_about_the_invoices_before_it(frame: tuple[str, str], period: str) -> None:
+    asked, twin = (f.format(c="Company A", s="Supplier Beta", p=period) for f in frame)
+    assert _plan(asked) == _plan(twin), asked
