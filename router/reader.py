@@ -1239,8 +1239,11 @@ _INVOICE_LISTING = re.compile(
     r"|^(?!\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|should|will|would|why|how|when|where|who|what|"
     # (names are blanked here: only determiners or a possessive may stand before the noun)
     r"which)\b)(?![^?.;:]*\b(?:is|are|was|were|do|does|did|has|have|had|get|got|receive|received|send|sent|cost|"
-    r"costs|look|looks|come|came|how|what|which|much)\b)[\W_]*(?:(?:all|the|our|my|its|their|any)\s+|['’]s\s+)*invoices\b[^?.;:]*"
-    r"[?.!\s]*$",
+    r"costs|look|looks|come|came|how|what|which|much)\b)[^\w#]*(?:(?:all|the|our|my|its|their|any)\s+|['’]s\s+)*"
+    # then only its scope: a supplier, a period (a state after the noun, "awaiting payment", is another question)
+    r"invoices\b(?:\s*,|\s+(?:from|with|of|in|during|for|between|dated|since|issued|on|at|by|over|this|last|"
+    r"previous|past|year|ytd|qtd|mtd|q[1-4]|h[12]|fy\w*|\d{4}|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
+    r"sep\w*|oct\w*|nov\w*|dec\w*)\b|\s*$|\s*[?.!])[^?.;:]*[?.!\s]*$",
     re.I)
 #: Words that make an invoice question another one: a count, a status, a document type, an amount, a fact.
 _NOT_AN_INVOICE_LISTING = re.compile(
