@@ -430,7 +430,7 @@ def read_german(question: str) -> str | None:
         return None
     text = german_days(german_numbers(german_fractions(question)))
     for pattern, replacement in _RULES:
-        text = pattern.sub(replacement, text)  # type: ignore[arg-type]
+        text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
     for pattern, replacement in _PRODUCT_NOUNS:
         text = pattern.sub(replacement, text)
     text = _YEAR.sub(_bare_year, " ".join(text.split()))
