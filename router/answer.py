@@ -1012,7 +1012,9 @@ def _metric_answer(
                 sentences.append(f"Not found: no validated invoice line from {supplier} for {company} in "
                                  f"{period_text}; no data, not zero units.")
             else:
-                sentences.append(f"{company} purchased {units} units from {supplier} in {period_text} (credit "
+                # said as "how many" is answered ("99 units", not "99.0000"); the value keeps its scale
+                said = f"{Decimal(str(units)).normalize():f}" if units is not None else units
+                sentences.append(f"{company} purchased {said} units from {supplier} in {period_text} (credit "
                                  f"notes subtracted), over {n} validated invoice lines.")
             part.update({"units_purchased": units if m.status != "no_data" else None, "supplier_id": supplier})
         elif m.metric in _ANALYST_SENTENCES:

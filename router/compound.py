@@ -656,6 +656,10 @@ def _status_words(reading: Reading) -> str:
     return " or ".join(reading.statuses)
 
 
+#: A part that is only a question word ("- how much?", ", how many?"): it asks about the text before it.
+_QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)\s*[?.!]*\s*$", re.I)
+
+
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     """The asks of ``question`` (one part: not a compound question), each with the constraints it shares.
 
@@ -672,6 +676,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
         return price_change_parts(whole)
+    if any(_QUESTION_WORD_ONLY.match(t) for t in texts[1:]):
+        return ()  # "Company A invoices from Delta in April - how much?": one question, its question word last
     listings = [t for t in texts if find_fact(t)]
     if compound_request(whole) is not None and not (listings and all(lists_approved_suppliers(t) for t in listings)):
         # a figure and a document fact about the supplier it selects: one workflow (above); a part that lists the

@@ -45,7 +45,9 @@ _COUNT = re.compile(
     r"\b(?:the\s+)?(?:most|fewest|least|highest number of|largest number of|lowest number of|meisten|wenigsten)\s+"
     r"(?P<what4>invoices|credit[- ]?notes|documents|bills)\b|"
     r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
-    r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b",
+    r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b|"
+    # the noun first, the question word last: "Gamma invoices Company A, Feb 2026: how many?"
+    r"\b(?P<what5>invoices|credit[- ]?notes|documents|bills)\b[^?.;!]{0,80}?[:,–-]\s*how many(?=\s*(?:[?.!]|$))",
     re.I,
 )
 _CREDIT = re.compile(r"\bcredit[- ]?notes?\b|\bcredits\b", re.I)

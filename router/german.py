@@ -26,7 +26,8 @@ _MARKERS = re.compile(
     r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
     r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck|summe|"
     r"ausgenommen|exklusive|aufgeteilt|aufgeschl(?:ü|ue)sselt|prozent|viertel\w*|drittel|storniert\w*|entw(?:ü|ue)rf\w*|"
-    r"beglichen\w*|strittig\w*|entw(?:ü|ue)rfe|nach)\b",
+    r"beglichen\w*|strittig\w*|entw(?:ü|ue)rfe|nach|wie\s+hoch|betrag|st(?:ü|ue)ckzahl\w*|bezogen|eingekauft|"
+    r"gekauft|rechnungs\w+|monats\w+|aufstellung|januar|februar|m(?:ä|ae)rz|mai|juni|juli|oktober|dezember)\b",
     _I,
 )
 
@@ -186,10 +187,35 @@ def german_days(text: str) -> str:
 #: What follows a comparator that compares amounts or shares: money, a number, or a fraction ("über die Hälfte",
 #: read as "half" by :func:`german_fractions`); elsewhere "über" is "about".
 _AHEAD = r"(?=\s*(?:[€$£]|\d|eur\b|half\b|a\s+(?:quarter|third)\b|two\s+thirds\b|three\s+quarters\b))"
+_BOUGHT = r"(?:eingekauft|gekauft|bezogen|bestellt)\b"
+_LISTED_DE = {"produkte": "products", "artikel": "products", "lieferanten": "suppliers",
+              "warengruppen": "product groups"}
 #: (pattern, replacement), applied in order; longer phrases before the words inside them.
 _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
     (re.compile(p, _I), r)
     for p, r in (
+        # what was bought, the verb last: "Bei welchen Lieferanten hat X im Q1 eingekauft?", "Welche Produkte hat
+        # X von Beta bezogen?": the English listing frame ("which suppliers did X buy from")
+        (rf"\b(?:bei|von)\s+welchen\s+lieferanten\s+(?:hat|haben)\s+(.+?)\s+{_BOUGHT}",
+         r"which suppliers did \1 buy from"),
+        (rf"\bwelche\s+(produkte|artikel|lieferanten|warengruppen)\s+(?:hat|haben)\s+(.+?)\s+{_BOUGHT}",
+         lambda m: f"which {_LISTED_DE[m.group(1).lower()]} did {m.group(2)} buy"),
+        # the invoices themselves: "Rechnungsnummern Company B, März", "Rechnungsliste ...", "Rechnungsübersicht"
+        (r"\b(?:rechnungs(?:nummern|liste|(?:ü|ue)bersicht|aufstellung)|liste\s+(?:der|aller)\s+rechnungen)\b",
+         "list invoices"),
+        # monthly totals: "Monatssummen", "Monatliche Aufstellung", "Monatsübersicht": spend by month
+        (r"\b(?:monats(?:summen?|werte|aufstellung|(?:ü|ue)bersicht|auswertung|aufschl(?:ü|ue)sselung)|"
+         r"monatliche[nrsm]?\s+(?:aufstellung|(?:ü|ue)bersicht|auswertung|aufschl(?:ü|ue)sselung|summen?|werte))\b",
+         "spend by month"),
+        # quantities: "Stückzahl", "wie viele Stück": purchased units
+        (r"\bwie\s+viele\s+st(?:ü|ue)ck\b", "how many units"),
+        (r"\bst(?:ü|ue)ckzahl(?:en)?\b|\bmenge\b", "units"),
+        # the amount asked for: "wie hoch ist der gebuchte Betrag", "wie hoch waren die Ausgaben": the spend
+        (r"\bwie\s+hoch\s+(?:ist|war|sind|waren)\s+(?:der|die|das)\s+(?:gebuchte[nr]?\s+|gesamte[nr]?\s+)?"
+         r"(?:betrag|summe|ausgaben|volumen|einkaufsvolumen)\b", "how much is the spend"),
+        (r"\bgebuchte[nr]?\s+betrag\b|\bbetrag\b", "spend"),
+        (rf"\bvon\s+([^,?;]+?)\s+{_BOUGHT}", r"from \1"),
+        (rf"\b{_BOUGHT}", "bought"),
         # periods: an open start and an end ("vom 2026-01-01 bis Ende des ersten Quartals 2026")
         (r"\bvo[nm]\s+(\d{4}-\d{2}-\d{2})\s+bis\s+(?:zum\s+)?ende\b", r"since \1 bis ende"),
         (rf"\bbis\s+(?:zum\s+)?ende\s+(?:des\s+)?{_ORD_WORDS}\s*(?:quartals?|vierteljahr(?:es)?)\s+(\d{{4}})\b",
@@ -364,6 +390,8 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\bgutschrift\b", "credit note"),
         (r"\brechnungen\b", "invoices"),
         (r"\brechnung\b", "invoice"),
+        # "Lieferant Iota Cables": the supplier by its name ("supplier Iota Cables" would read "Supplier Iota")
+        (r"\blieferant\s+(?=(?-i:[A-Z]))", "from "),
         (r"\blieferanten\b", "suppliers"),
         (r"\blieferant\b", "supplier"),
         (r"\bwarengruppe\b", "product group"),
@@ -407,7 +435,7 @@ def read_german(question: str) -> str | None:
         return None
     text = german_days(german_numbers(german_fractions(question)))
     for pattern, replacement in _RULES:
-        text = pattern.sub(replacement, text)  # type: ignore[arg-type]
+        text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
     for pattern, replacement in _PRODUCT_NOUNS:
         text = pattern.sub(replacement, text)
     text = _YEAR.sub(_bare_year, " ".join(text.split()))

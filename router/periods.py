@@ -137,7 +137,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                               re.I)),
     # "the last full quarter", "the most recent complete month": the last whole unit, the previous one
     ("full_unit", re.compile(r"\b(?:the\s+)?(?:last|latest|most\s+recent|previous|prior|past|preceding)\s+"
-                             r"(?:full|complete|completed|whole|entire|closed)\s+(quarter|qtr|month|year|week|half)\b",
+                             r"(?:full|complete|completed|whole|entire|closed)\s+(quarter|qtr|month|year|week|half)\b"
+                             # "the quarter just closed", "the just-ended month", "the month that has just closed"
+                             r"|\b(?:the\s+)?(?:just|recently)[- ](?:closed|ended|completed|finished)\s+"
+                             r"(quarter|qtr|month|year|week|half)\b"
+                             r"|\b(?:the\s+)?(quarter|qtr|month|year|week|half)\s+(?:that\s+|which\s+)?(?:has\s+|was\s+)?"
+                             r"(?:just|recently)\s+(?:closed|ended|completed|finished)\b",
                              re.I)),
     # "the month before last", "the quarter before the last one", "two quarters ago": units counted back from the
     # one holding the as-of date
@@ -785,7 +790,7 @@ def _read(
             day = _day_in_year(g[0], as_of.year - 1)
         return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
     if kind == "full_unit":
-        return _relative("last", g[0].lower(), as_of, text)
+        return _relative("last", next(u for u in g if u).lower(), as_of, text)
     if kind == "before_last":
         return _units_back(g[0].lower(), 2, as_of, text)
     if kind == "units_ago":

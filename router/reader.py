@@ -208,7 +208,9 @@ _STATUS_CHOICE = re.compile(
 #: "How many invoices", "number of invoices", "invoice count": a count of invoices.
 _INVOICE_COUNT = re.compile(
     r"\b(how many (?:\w+\s+){0,2}invoices|number of (?:\w+\s+){0,2}invoices|invoice counts?|count (?:of )?(?:the )?"
-    r"(?:\w+\s+)?invoices|invoice volume|how many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?)\b",
+    r"(?:\w+\s+)?invoices|invoice volume|how many times (?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?|"
+    # the noun first, the question after it: "Gamma invoices Company A, Feb 2026: how many?"
+    r"invoices\b[^?.;!]{0,80}?[:,–-]\s*how many(?=\s*(?:[?.!]|$)))",
     re.I,
 )
 #: A price comparison between suppliers ("which supplier is cheaper"): unit prices compare per product only.
@@ -1250,7 +1252,18 @@ _PRODUCT_OF_MANUAL = re.compile(
 _INVOICE_LISTING = re.compile(
     r"\b(?:list|show|give|display|pull|enumerate)\b(?:\s+me)?(?:\s+(?:all|every|each))?(?:\s+(?:the|of\s+the))?"
     r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:did|has|have)\b"
-    r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b",
+    r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b"
+    # "which Beta invoices (Company A) are dated between 1 and 15 March": the invoices selected by their date
+    r"|\b(?:which|what)\s+[^?.;]{0,60}\binvoices\b[^?.;]{0,40}?\b(?:are|were)\s+(?:dated|issued|from|in|between)\b"
+    # a bare noun phrase, no verb asking anything else: "Company A invoices from 1 Jan through 24 Jan 2026?"
+    r"|^(?!\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|should|will|would|why|how|when|where|who|what|"
+    # (names are blanked here: only determiners or a possessive may stand before the noun)
+    r"which)\b)(?![^?.;:]*\b(?:is|are|was|were|do|does|did|has|have|had|get|got|receive|received|send|sent|cost|"
+    r"costs|look|looks|come|came|how|what|which|much)\b)[^\w#]*(?:(?:all|the|our|my|its|their|any)\s+|['’]s\s+)*"
+    # then only its scope: a supplier, a period (a state after the noun, "awaiting payment", is another question)
+    r"invoices\b(?:\s*,|\s+(?:from|with|of|in|during|for|between|dated|since|issued|on|at|by|over|this|last|"
+    r"previous|past|year|ytd|qtd|mtd|q[1-4]|h[12]|fy\w*|\d{4}|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
+    r"sep\w*|oct\w*|nov\w*|dec\w*)\b|\s*$|\s*[?.!])[^?.;:]*[?.!\s]*$",
     re.I)
 #: Words that make an invoice question another one: a count, a status, a document type, an amount, a fact.
 _NOT_AN_INVOICE_LISTING = re.compile(

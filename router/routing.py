@@ -183,8 +183,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
     german = read_german(text)
-    listing = None if german else read_purchase_listing(text)
-    base = german or listing or text
+    # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
+    listing = read_purchase_listing(german or text)
+    base = listing or german or text
     result = _route(base, inputs)
     typos = measure_typos(base, (n for _, _, n in name_spellings(inputs.gazetteer))) \
         if result.requires_clarification or result.workflow == "unsupported" else ()
@@ -259,8 +260,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                         or identifiers.invoice_numbers or identifiers.contract_ids)
     unserved_measure = _UNSERVED_MEASURES.search(reading.cue_text) or (
         _UNSERVED_RANKING_MEASURES.search(reading.cue_text) if reading.analysis.ranking is not None else None)
-    figure_scope = (entities.company_id is not None and period.time_range is not None and not document_cue
-                    and not unserved_measure)
+    # a period named but impossible ("dated 30 February 2026") still scopes a figure: the period is asked about
+    figure_scope = (entities.company_id is not None and (period.time_range is not None or period.ambiguous)
+                    and not document_cue and not unserved_measure)
     listed_by_amount = cues.invoices and reading.threshold_amount is not None
     catalog_question = bool(cues.approved or cues.approves or _CATALOG_WORDS.search(reading.cue_text)
                             or (entities.product_group and cues.group_traversal))
@@ -281,7 +283,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # Purchased units and amount-filtered invoice lists are measured over a company's invoices in a period,
     # exactly like spend, so a missing company or period is asked for the same way.
     quantity_shaped = other_metric and not cues.unit_price and cues.quantity and cues.purchase
-    filter_shaped = other_metric and not identifiers.invoice_numbers and cues.invoices and cues.threshold_words
+    filter_shaped = other_metric and not identifiers.invoice_numbers and cues.invoices and (
+        cues.threshold_words or reading.measure == "invoices_above_threshold")  # (a listing is one at zero)
     approved_question = "relationship" in selected and cues.approved and not spend_shaped
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped

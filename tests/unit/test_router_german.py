@@ -71,3 +71,26 @@ def test_names_are_never_rewritten() -> None:
     result = routed("Ausgaben von Company A für Hydraulikpumpen im 1. Quartal 2026")
     assert result.requires_clarification
     assert "Hydraulikpumpen" in (result.clarification_question or "")
+
+
+#: (German, English) frames of the month-end vocabulary: invoice lists, monthly totals, units, the booked amount
+#: and what was bought with the verb last; each crossed with a few periods.
+CLOSE_FRAMES = [
+    ("Rechnungsnummern {c}, {p}?", "List invoices {c}, {p}?"),
+    ("Rechnungsliste {c}, Lieferant {s}, {p}", "List invoices {c}, from {s}, {p}"),
+    ("{c} Monatssummen {p}?", "{c} spend by month {p}?"),
+    ("Monatliche Aufstellung {c} {p}", "{c} spend by month {p}"),
+    ("Wie viele Stück hat {c} {p} von {s} bezogen?", "How many units did {c} buy from {s} {p}?"),
+    ("Stückzahl {s} an {c} {p}?", "units {s} to {c} {p}?"),
+    ("{s}, {c}, {p}: wie hoch ist der gebuchte Betrag?", "{s}, {c}, {p}: how much is the spend?"),
+    ("Bei welchen Lieferanten hat {c} {p} eingekauft?", "Which suppliers did {c} buy from {p}?"),
+]
+
+
+@pytest.mark.parametrize(("frame", "period"), list(itertools.product(CLOSE_FRAMES, PERIODS[:2] + PERIODS[4:6])),
+                         ids=lambda v: v[1] if isinstance(v, tuple) else str(v))
+def test_month_end_german_routes_as_its_english_twin(frame: tuple[str, str], period: tuple[str, str]) -> None:
+    german = frame[0].format(**SLOTS, p=period[0])
+    english = frame[1].format(**SLOTS, p=period[1])
+    assert _plan(german) == _plan(english), (german, read_german(german), english)
+    assert not routed(german).requires_clarification, (german, read_german(german))
