@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any, Literal, Protocol
 
 import psycopg
@@ -731,19 +731,6 @@ _ROW_KEYS = {"period_start": "period from", "supplier_id": "supplier", "product_
              "product_code": "product", "company_id": "company", "currency": "currency"}
 
 
-def _percent(value: Any, part: Any, whole: Any) -> str:
-    """A share's percent as said: two decimals from the stated part and whole (the metric's four-decimal value
-    rounded once more would misstate a half: 64.66498 is 64.6650 at four decimals, 64.67 at two from that, but
-    64.66), falling back to the metric's value when the part and whole do not carry it."""
-    try:
-        exact = (Decimal(str(part)) / Decimal(str(whole)) * 100).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-        if abs(exact - Decimal(str(value))) <= Decimal("0.01"):
-            return str(exact)
-    except (ArithmeticError, ValueError, TypeError):
-        pass
-    return str(value)
-
-
 def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str, base: str, filters: str,
                 named: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A share's sentence: no data (never 0 %), undefined on a zero whole, else the percent with part and whole."""
@@ -756,8 +743,7 @@ def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str
         label = _ROW_KEYS.get(key or "", "row")
         listed = "; ".join(
             f"{label} {r.get(key) if key else i + 1}: "
-            + (f"{_percent(r.get('share_percent'), r.get('part_value'), r.get('whole_value'))} % "
-               f"({r.get('part_value')} {cur} of {r.get('whole_value')} {cur})"
+            + (f"{r.get('share_percent')} % ({r.get('part_value')} {cur} of {r.get('whole_value')} {cur})"
                if r.get("share_percent") is not None else f"undefined (the whole sums to {r.get('whole_value')} {cur})")
             for i, r in enumerate(m.rows))
         return (f"{subject} in {period_text}, by {label.replace(' from', '')}: {listed} (base: {base}; {filters}).",
@@ -769,8 +755,7 @@ def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str
     if v.get("share_percent") is None:
         return (f"{subject} in {period_text} is undefined: the whole sums to {v.get('whole_value')} {cur} (the "
                 f"part is {v.get('part_value')} {cur}); a share of zero is not computed ({filters}).", extra)
-    said = _percent(v.get("share_percent"), v.get("part_value"), v.get("whole_value"))
-    return (f"{subject} in {period_text} was {said} % ({v.get('part_value')} {cur} of "
+    return (f"{subject} in {period_text} was {v.get('share_percent')} % ({v.get('part_value')} {cur} of "
             f"{v.get('whole_value')} {cur}; {v.get('part_line_count')} of {m.matched_line_count} validated invoice "
             f"lines; base: {base}; {filters}).", extra)
 

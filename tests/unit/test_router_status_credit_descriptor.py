@@ -1,15 +1,13 @@
 """Slots read as a whole, not by their parts: both recognized statuses named together ("posted or paid
 invoices") are both, never the last one; credit notes named as the basis of supplier totals ("net of credit
 notes") are no per-document listing; a group word right next to a product code ("leave out the PRD-482 sensors")
-describes the product and is not left out as a group; a share's percent is said at two decimals from its part and
-whole (no second rounding of a four-decimal value). No database."""
+describes the product and is not left out as a group. No database."""
 
 from __future__ import annotations
 
 import pytest
 
 from evaluation.probes_exclusions import _ABOVE, PRODUCTS
-from router.answer import _percent
 from tests.unit.test_router_rankings_counts import _queries, _routed
 
 GROUP_WORDS = {"PG-SENS": "sensors", "PG-MON": "monitoring products", "PG-CTRL": "control equipment",
@@ -53,16 +51,6 @@ def test_a_group_word_next_to_a_product_code_describes_it(frame: str, code: str)
     assert args.get("exclude_product_codes") == [code], args
     assert not args.get("exclude_product_group_ids"), args
     assert not args.get("product_group_ids"), args
-
-
-@pytest.mark.parametrize(("value", "part", "whole", "said"), [
-    ("64.6650", "9394.91", "14528.59", "64.66"),
-    ("50.0000", "1.00", "2.00", "50.00"),
-    ("12.3456", "bad", "1", "12.3456"),
-    ("10.0000", "1.00", "0", "10.0000"),
-])
-def test_a_share_is_said_at_two_decimals_from_part_and_whole(value: str, part: str, whole: str, said: str) -> None:
-    assert _percent(value, part, whole) == said
 
 
 @pytest.mark.parametrize("noun", ["Supplier", "supplier", "Vendor"])
