@@ -173,6 +173,24 @@ _NOT_A_GROUP_FIGURE = re.compile(
     r"invoices?|credit|tax|vat)\b|%", re.I)
 
 
+#: "pressure sensors (incl. the wireless transmitters)", "control cabinets incl. accessories": the words after a
+#: group that name what it includes.
+_INCLUDING = re.compile(r"\s*[(,]?\s*(?:incl\.?|including|inclusive\s+of)\s+(?P<what>[^(),;:?!]{2,60}?)\s*(?:\)|"
+                        r"(?=[,;:?!]|\.(?:\s|$)|$|\s+(?:in|for|during|over|and|at|from|by)\b))", re.I)
+
+
+def _included_subgroups(text: str, mentions: EntityMentions, gazetteer: Gazetteer) -> list[tuple[int, int]]:
+    """Spans of "incl. <a subgroup>" right after a product group: a group counts with its subgroups anyway, so the
+    words restate the figure's scope (read, never left unread); any other inclusion stays not understood."""
+    spans: list[tuple[int, int]] = []
+    for mention in mentions.product_groups:
+        including = _INCLUDING.match(text, mention.end)
+        if (including is not None and mention.resolved
+                and subgroup_named_within(including.group("what"), mention.resolved, gazetteer) is not None):
+            spans.append(including.span())
+    return spans
+
+
 def _bare_group_figure(cue_text: str, entities: Entities, identifiers: Identifiers,
                        period: PeriodResolution) -> bool:
     """"Xenon Pharma lab consumables Q1 2026", "Kestrel – crates, Q1 2026": a company, a product group and one
@@ -701,13 +719,23 @@ def _covered(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(s < end and start < e for s, e in spans)
 
 
+#: Words that narrow a figure (a status, a basis, an inclusion or exclusion): never vocabulary inside a compound.
+_CONSTRAINT_PARTS = frozenset({"paid", "posted", "unpaid", "open", "draft", "cancelled", "only", "net", "gross",
+                               "tax", "vat", "excluding", "excl", "including", "incl", "not", "no", "without",
+                               "except", "credit", "above", "below", "over", "under", "more", "less", "than", "most",
+                               "least", "top", "bottom", "first", "last", "previous", "prior", "next"})
+
+
 def _vocabulary(word: str) -> bool:
     folded = re.sub(r"['’]s$", "", word).lower().strip(".")
     if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS:
         return True
     if "-" in folded.strip("-"):
-        # "FY-half", "Approved-vendor": a compound of vocabulary words is vocabulary, never an unknown name
-        return all(_vocabulary(part) for part in folded.split("-"))
+        # "FY-half", "Approved-vendor": a compound of vocabulary words is vocabulary, never an unknown name; one
+        # with a word that narrows a figure ("paid-only", "net-of-tax") stays unread unless a cue reads it (taken
+        # as vocabulary, its constraint would be dropped silently)
+        parts = folded.split("-")
+        return not _CONSTRAINT_PARTS.intersection(parts) and all(_vocabulary(part) for part in parts)
     return any(folded.endswith(end) and folded[: -len(end)] in _COMMON_CAPITALIZED
                for end in _INFLECTIONS if len(folded) > len(end) + 2)
 
@@ -1085,6 +1113,13 @@ def read(
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
                                        *analysis.spans, *status_spans(id_masked)]
+    included_spans = _included_subgroups(id_masked, mentions, gazetteer)
+    if included_spans:
+        # "Sensors (incl. the flow sensors)": a subgroup named inside the inclusion is the group's scope restated,
+        # not a second group to choose between
+        mentions = replace(mentions, product_groups=tuple(
+            m for m in mentions.product_groups if not any(s <= m.start and m.end <= e for s, e in included_spans)))
+        consumed.extend(included_spans)
     scratch = mask(id_masked, (*mentions.spans, *quotes, *period.spans))
     amounts_all = parse_amounts(scratch)
     consumed.extend((a.start, a.end) for a in amounts_all)

@@ -114,7 +114,7 @@ def test_the_year_as_of_today_is_the_year_to_date(as_of: dt.date, form: str) -> 
     assert _read(form, as_of) == (dt.date(as_of.year, 1, 1), as_of + dt.timedelta(days=1))
 
 
-@pytest.mark.parametrize("word", ["FY-half", "FY-quarter", "Approved-vendor", "Year-to-date", "Quarter-over-quarter"])
+@pytest.mark.parametrize("word", ["FY-half", "FY-quarter", "Approved-vendor", "Year-to-date", "Month-to-date"])
 def test_a_compound_of_vocabulary_words_is_no_name(word: str) -> None:
     assert _vocabulary(word)
 
@@ -205,3 +205,9 @@ def test_a_company_group_and_period_alone_is_the_groups_spend(company: str, grou
     assert _bare_group_figure(cue_text, entities, find_identifiers(question), period) is figure
     assert not _bare_group_figure(cue_text, Entities(company_id="COMP-X", company_name=company),
                                   find_identifiers(question), period)
+
+
+@pytest.mark.parametrize("word", ["paid-only", "Posted-only", "net-of-tax", "tax-excl", "top-supplier",
+                                  "excluding-credit"])
+def test_a_compound_with_a_constraint_word_is_never_silently_vocabulary(word: str) -> None:
+    assert not _vocabulary(word)
