@@ -464,11 +464,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             analysis_now.original_currency or analysis_now.document_currency):
         # "list Company A's invoices billed in USD": the governed invoice listing takes no invoice currency, and the
         # spend of those invoices is another answer; neither is given in the other's place.
-        which = f"{analysis_now.document_currency} " if analysis_now.document_currency else "one currency's "
-        reasons.append(f"currency: the invoice listing cannot be limited to {which.strip()} invoices")
+        listed_in = f"{analysis_now.document_currency} " if analysis_now.document_currency else "one currency's "
+        reasons.append(f"currency: the invoice listing cannot be limited to {listed_in.strip()} invoices")
         questions.append(f"I can list the invoices in every invoice currency (amounts in the reporting currency), or "
-                         f"give the spend of the {which}invoices in their own currency and in the reporting currency; "
-                         "the invoice listing cannot be limited to an invoice currency. Which one do you want?")
+                         f"give the spend of the {listed_in}invoices in their own currency and in the reporting "
+                         "currency; the invoice listing cannot be limited to an invoice currency. Which one do you want?")
     compared = [a for a in amounts if a.comparator in ("above", "below")]
     amount_range = _AMOUNT_RANGE.search(reading.text)
     ranged = amount_range is not None or len({a.comparator for a in compared}) > 1
