@@ -468,7 +468,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.append(f"currency: the invoice listing cannot be limited to {listed_in.strip()} invoices")
         questions.append(f"I can list the invoices in every invoice currency (amounts in the reporting currency), or "
                          f"give the spend of the {listed_in}invoices in their own currency and in the reporting "
-                         "currency; the invoice listing cannot be limited to an invoice currency. Which one do you want?")
+                         "currency; the invoice listing cannot be limited to an invoice currency. Which one do you "
+                         "want?")
     compared = [a for a in amounts if a.comparator in ("above", "below")]
     amount_range = _AMOUNT_RANGE.search(reading.text)
     ranged = amount_range is not None or len({a.comparator for a in compared}) > 1
