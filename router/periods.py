@@ -27,6 +27,11 @@ count units back from the one holding the as-of date; "FY-to-date 2026" runs fro
 as-of date, as does a period followed by "to date" or "so far" ("Q3 2025 to date"); an end day without its year
 ("from the start of 2026 through 12 Feb") takes the one year the question writes; "dec 25" with no day suffix,
 year or "on" before it is December 2025.
+A quarter or half with its fiscal or calendar year is one period ("Q1 FY26", "H2 FY2025", "Q3 of calendar 2025",
+"FY26 Q1": a fiscal part counted from the fiscal year's first month); a window may be written with its end ("the
+30 days up to and including today", "the 8 weeks ending today", "trailing 60-day"); "the quarter (month, half-year,
+year) ending 31 Dec 2025" is that whole unit (a day that ends no month is asked about); "for the year, as of today"
+and "for the year so far" are the year to date.
 A period after "as of"/"as at" is a point in time (:attr:`PeriodResolution.point_in_time`): for a figure the
 router asks whether the year to date up to that point or the period alone is meant.
 
