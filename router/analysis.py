@@ -38,7 +38,9 @@ _DIMENSION_NOUNS: tuple[tuple[str, str], ...] = (
 _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
 #: "top-level" is a level of the product groups, no ranking ("spend by top level product group").
 _LEVEL_AFTER = r"(?![\s-]+(?:(?:product[\s-]+)?(?:groups?|categor(?:y|ies))[\s-]+)?level)"
-_TOP_WORDS = r"top(?![\s-]level)|biggest|largest|highest" + _LEVEL_AFTER + r"|number one|no\.? ?1"
+#: ("our #1 supplier": the "1" after "#", the word boundary before it standing between them)
+_TOP_WORDS = (r"top(?![\s-]level)|biggest|largest|highest" + _LEVEL_AFTER
+              + r"|number one|no\.? ?1|(?:(?<=#)|(?<=#\s))1(?![\d.,])")
 #: "lowest product group level", "lowest-level groups": a level of the product groups, no ranking.
 _BOTTOM_WORDS = r"bottom|smallest|lowest" + _LEVEL_AFTER + r"|least|fewest|tiniest"
 #: "top 5 suppliers", "the 3 biggest vendors", "our largest supplier", "bottom ten product groups", "top-3".

@@ -14,6 +14,8 @@ import re
 
 #: The dimension asked for, by its plural noun.
 _DIMENSIONS = {"product": "product", "item": "product", "article": "product", "sku": "product",
+               "product code": "product", "catalog item": "product", "catalogue item": "product",
+               "catalog product": "product", "catalogue product": "product", "catalog article": "product",
                "supplier": "supplier", "vendor": "supplier", "product group": "product group",
                "category": "product group", "categorie": "product group"}
 _NOUN = (r"(?P<noun>product\s+groups|categories|products|items|articles|skus|suppliers|vendors)")
@@ -42,6 +44,27 @@ _FROM_SUPPLIER_FIRST = re.compile(
     r"|buys|purchases|orders|gets)\s+from\s+(?P<supplier>[^?,;:–-]+?)\s*(?:[-–:,;?]\s*)+"
     r"(?:which|what)(?:\s+(?:ones|of\s+them|of\s+those|of\s+these))?\s+(?:did|has|have|does)\s+(?P<subject>.+?)\s+"
     r"(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST + r")\b(?P<tail>.*)$", re.I | re.S)
+#: "list the product codes purchased", "List the catalog items Company A bought from Beta in Q1", "show the
+#: suppliers we ordered from in H1": a listing verb, the dimension's noun, then a past purchase (its subject may be
+#: left to the scope written before).
+_LIST_NOUN = (r"(?P<noun>product\s+groups|product\s+codes|catalog(?:ue)?\s+(?:items|products|articles)|categories|"
+              r"products|items|articles|skus|suppliers|vendors)")
+_LIST_PURCHASED = re.compile(
+    _LEAD + r"\s*(?:please\s+)?(?:list|show(?:\s+me)?|give\s+me|name|enumerate)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?"
+    r"(?:(?:distinct|different|individual|unique)\s+)?" + _LIST_NOUN + r"\s+(?:that\s+|which\s+)?"
+    r"(?:(?P<subject>(?!(?:in|during|over|for|from|since|between)\b)[^?,;:]{1,60}?)\s+)?(?:has\s+|have\s+|had\s+)?"
+    r"(?:actually\s+|really\s+)?" + _PAST + r"\b(?P<tail>.*)$", re.I | re.S)
+#: "Company C's active vendor list for Q1 2026 (anyone with a counted invoice)", "list of active suppliers, Kestrel,
+#: H2 2025": the suppliers with counted invoices in the scope, i.e. its spend by supplier. The words that define
+#: "active" by a counted invoice are that listing's own definition; an approved (preferred, framework) list is the
+#: agreements' question, never this one.
+_ACTIVE_DEFINITION = (r"(?:\s*[(,–-]\s*(?:i\.?e\.?,?\s+)?(?:anyone|anybody|everyone|any\s+(?:supplier|vendor)|every\s+"
+                      r"(?:supplier|vendor)|suppliers|vendors|those)\s+with\s+(?:a|an|any|at\s+least\s+one|one\s+or\s+"
+                      r"more)\s+(?:counted|posted|validated|booked|recorded)?\s*invoices?\s*\)?)")
+_VENDOR_LIST = re.compile(
+    r"^(?P<before>.*?)(?<!approved\s)(?<!preferred\s)(?<!authorized\s)(?<!authorised\s)(?<!framework\s)"
+    r"\b(?:(?:active|current)\s+)?(?:supplier|vendor)\s+list\b|^(?P<before2>.*?)\blist\s+(?:of\s+)?(?:the\s+)?"
+    r"(?:active|current)\s+(?:suppliers|vendors)\b", re.I | re.S)
 #: "from X" names the supplier; "buy X from" names goods, then a dangling "from" (the suppliers asked for).
 _FROM = re.compile(r"^\s*from\b", re.I)
 _DANGLING_FROM = re.compile(r"\s+from(?=\s+(?:in|during|over|between|since|for|on|at|last|this)\b|\s*[?.!,]|\s*$)",
@@ -72,13 +95,26 @@ def read_purchase_listing(question: str) -> str | None:
     'spend of Company B with Zeta in Q1 2026, by product'
     >>> read_purchase_listing("Of the items Alpenland gets from Beta, which ones has Kestrel bought since May?")
     'spend of Kestrel with Beta since May, by product'
+    >>> read_purchase_listing("List the catalog items Company A bought from Beta Supplies in Q1 2026")
+    'spend of Company A with Beta Supplies in Q1 2026, by product'
+    >>> read_purchase_listing("Ypsilon Q2 2026 to date: list the product codes purchased")
+    'Ypsilon Q2 2026 to date: spend, by product'
+    >>> read_purchase_listing("Company C's active vendor list for Q1 2026 (anyone with a counted invoice)")
+    "Company C's spend for Q1 2026, by supplier"
     >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
     True
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
     True
     """
-    if _NOT_A_LIST.search(question):
+    # (the words that define "active", "at least one counted invoice", bound nothing)
+    if _NOT_A_LIST.search(re.sub(_ACTIVE_DEFINITION, "", question, flags=re.I)):
         return None
+    vendors = _VENDOR_LIST.match(question)
+    if vendors is not None and not re.search(r"\b(?:approv\w*|authori[sz]ed|preferred|framework|agreements?|"
+                                             r"contracts?)\b", question, re.I):
+        before = vendors.group("before") if vendors.group("before") is not None else vendors.group("before2")
+        rest = _END.sub("", re.sub(_ACTIVE_DEFINITION, "", question[vendors.end():], count=1, flags=re.I))
+        return f"{before}spend{rest}, by supplier"
     first = _FROM_SUPPLIER_FIRST.match(question)
     if first is not None:
         subject, supplier = first.group("subject").strip(), first.group("supplier").strip()
@@ -86,12 +122,13 @@ def read_purchase_listing(question: str) -> str | None:
         owner = _POSSESSIVE.get(subject.lower())
         return (first.group("lead") or "") + (f"{owner} spend" if owner else f"spend of {subject}") + (
             f" with {supplier}{tail}, by product")
-    match = _LISTING.match(question)
+    match = _LISTING.match(question) or _LIST_PURCHASED.match(question)
     if match is not None:
         noun = re.sub(r"\s+", " ", match.group("noun").lower())
         noun = noun[:-1] if noun.endswith("s") else noun
         dimension = _DIMENSIONS.get(noun) or _DIMENSIONS.get(noun.replace("ie", "y"))
-        subject = match.group("subject") or match.group("subject2")
+        subject = match.group("subject") or match.groupdict().get("subject2") or (
+            "" if match.re is _LIST_PURCHASED else None)
     else:
         match = _WHAT.match(question)
         if match is None:
@@ -111,4 +148,6 @@ def read_purchase_listing(question: str) -> str | None:
     subject = subject.strip()
     owner = _POSSESSIVE.get(subject.lower())
     lead = match.group("lead") or ""
+    if not subject:  # "Ypsilon Q2 2026 to date: list the product codes purchased": the scope written before
+        return lead + f"spend{tail}, by {dimension}"
     return lead + (f"{owner} spend{tail}, by {dimension}" if owner else f"spend of {subject}{tail}, by {dimension}")

@@ -27,6 +27,11 @@ count units back from the one holding the as-of date; "FY-to-date 2026" runs fro
 as-of date, as does a period followed by "to date" or "so far" ("Q3 2025 to date"); an end day without its year
 ("from the start of 2026 through 12 Feb") takes the one year the question writes; "dec 25" with no day suffix,
 year or "on" before it is December 2025.
+A quarter or half with its fiscal or calendar year is one period ("Q1 FY26", "H2 FY2025", "Q3 of calendar 2025",
+"FY26 Q1": a fiscal part counted from the fiscal year's first month); a window may be written with its end ("the
+30 days up to and including today", "the 8 weeks ending today", "trailing 60-day"); "the quarter (month, half-year,
+year) ending 31 Dec 2025" is that whole unit (a day that ends no month is asked about); "for the year, as of today"
+and "for the year so far" are the year to date.
 A period after "as of"/"as at" is a point in time (:attr:`PeriodResolution.point_in_time`): for a figure the
 router asks whether the year to date up to that point or the period alone is meant.
 
@@ -97,6 +102,8 @@ _BESIDE_BEFORE = (r"(?:(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bagainst\s
                   r"(?<=\bcompared\sto\s)|(?<=\bcompare\swith\s)|(?<=\bcompare\sto\s))")
 #: A year after a month: four digits, or two after an apostrophe ("Feb '26"); each form its own group.
 _YEAR_OR_YY = r"(?:\s+(\d{4})|\s*['’]\s?(\d{2}))?"
+#: What names a year as fiscal or calendar: "FY", "fiscal (year)", "financial year", "calendar (year)", "CY".
+_YEAR_QUALIFIER = r"(fy|fiscal(?:\s+year)?|financial\s+year|calendar(?:\s+year)?|cy)"
 _COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
@@ -135,6 +142,19 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("month_list", re.compile(rf"\b(?:{_MONTH_NAMES})\.?(?:{_LIST_GLUE}(?:{_MONTH_NAMES})\.?)+{_YEAR_OR_YY}\b",
                               re.I)),
+    # "the quarter ending 31 Dec 2025", "the month ended 28 Feb 2026": the whole unit whose last day that is (read
+    # alone, the day would be a one-day period).
+    ("unit_ending", re.compile(rf"\b(?:the\s+)?(quarter|qtr|month|half[- ]year|half|year|twelve\s+months|12\s+months)"
+                               rf"\s+(?:ending|ended|that\s+end(?:s|ed)|to)\s+(?:on\s+)?{_DATE}(?![\w.-])", re.I)),
+    # "for the year, as of today", "spend for the year so far": the year to date.
+    ("year_to_now", re.compile(r"\b(?:for|in|over|during)\s+the\s+(?:current\s+)?year\b(?=[^?.;]{0,40}?\b(?:as\s+"
+                               r"(?:of|at)\s+(?:today|now)|so\s+far|to\s+date|until\s+(?:today|now))\b)", re.I)),
+    # "Q1 FY26", "H2 FY2025", "Q3 of calendar 2025", "FY26 Q1", "the second half of fiscal 2025": a quarter or half
+    # of the year its qualifier names, one period (not the part and the year side by side).
+    ("qualified_part", re.compile(
+        rf"\b(?:q([1-4])|h([12])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|qtr|half))\s*[-/,]?\s*"
+        rf"(?:of\s+)?(?:the\s+)?{_YEAR_QUALIFIER}\s?['-]?(\d{{4}}|\d{{2}})\b"
+        rf"|\b{_YEAR_QUALIFIER}\s?['-]?(\d{{4}}|\d{{2}})\s*[-/,]?\s*(?:q([1-4])|h([12]))\b", re.I)),
     # "the last full quarter", "the most recent complete month": the last whole unit, the previous one
     ("full_unit", re.compile(r"\b(?:the\s+)?(?:last|latest|most\s+recent|previous|prior|past|preceding)\s+"
                              r"(?:full|complete|completed|whole|entire|closed)\s+(quarter|qtr|month|year|week|half)\b"
@@ -160,8 +180,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                               r"(months|quarters|weeks|years)\b", re.I)),
     # Rolling windows ending at the as-of date ("last 3 months", "past 90 days", "trailing 12 months", "TTM").
     ("rolling", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding|"
-                           rf"trailing|rolling)\s+(\d{{1,3}}|{_COUNT_WORDS})\s+(days?|weeks?|months?|quarters?|"
+                           rf"trailing|rolling)\s+(\d{{1,3}}|{_COUNT_WORDS})(?:\s+|-)(days?|weeks?|months?|quarters?|"
                            rf"years?)\b(?!\s+of\s+(?:the\s+year\s+)?\d{{4}})", re.I)),
+    # "the 30 days up to and including today", "the 8 weeks ending today": the same window, its end written out.
+    ("window_to_now", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(\d{{1,3}}|{_COUNT_WORDS})(?:\s+|-)"
+                                 r"(days?|weeks?|months?)\s+(?:(?:up\s+)?(?:to|until|till|through)(?:\s+and\s+"
+                                 r"including)?|ending(?:\s+on)?|that\s+end\s+on)\s+(?:today|now|(?:the\s+)?as[- ]of\s+"
+                                 r"date)\b", re.I)),
     # "the 6 months before": in a comparison, the window just before the one named first.
     ("window_before", re.compile(rf"\b(?:the\s+)?(\d{{1,3}}|{_COUNT_WORDS})\s+(days|weeks|months|quarters|years)\s+"
                                  rf"(?:before(?:\s+(?:that|it|them))?|prior|earlier)\b", re.I)),
@@ -267,7 +292,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                              re.I)),
     # Terse questions name a year alone ("Xenon: spend with Helix 2025"); read only when nothing else names a
     # period and the number is no amount ("over 2025", "2025 EUR") and no part of a date or code.
-    ("lone_year", re.compile(r"(?<![\w.,'’/-])(20\d{2})(?![\w.,'’/-]|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|"
+    # ("Company B, 2025, after credits": a comma or full stop after it ends the clause, no decimal part)
+    ("lone_year", re.compile(r"(?<![\w.,'’/-])(20\d{2})(?![\w'’/-]|[.,]\d|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|"
                              r"gbp\b|k\b|m\b|mio\b|tsd\b|teur\b|units?\b|pieces?\b|pcs\b))", re.I)),
 )
 #: A number after these words is an amount or a count, not a year ...
@@ -654,8 +680,8 @@ def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tupl
     """The span and words of a period read as the start of a range to the as-of date (a grain over it then has a
     bucket for every period of the range, not only the first), or ``None``."""
     if skip or kind.startswith(("until_", "since_")) or kind.endswith(("_list", "_range", "_to")) or kind in (
-            "between", "rolling", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day", "first_n",
-            "day_span", "from_to_open_year", "fytd"):
+            "between", "rolling", "window_to_now", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day",
+            "first_n", "day_span", "from_to_open_year", "fytd"):
         return None
     # "from 2025" is read with its preposition ("from" is one of the year's leads)
     lead = _OPENS.search(question, 0, span[0]) or re.compile(r"(?P<since>)from\s+", re.I).match(question, span[0])
@@ -789,6 +815,12 @@ def _read(
         if not written and day > as_of:
             day = _day_in_year(g[0], as_of.year - 1)
         return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
+    if kind == "unit_ending":
+        return _unit_ending(g[0], parse_day(g[1]), text)
+    if kind == "year_to_now":
+        return _read("ytd", match, as_of, text)
+    if kind == "qualified_part":
+        return _qualified_part(g, text, fiscal_start_month)
     if kind == "full_unit":
         return _relative("last", next(u for u in g if u).lower(), as_of, text)
     if kind == "before_last":
@@ -816,7 +848,7 @@ def _read(
         if not _COMPARING.search(match.string):
             raise ValueError(text)
         return rolling_window(_COUNTS.get(g[0].lower()) or int(g[0]), g[1], as_of, text)
-    if kind == "rolling":
+    if kind in ("rolling", "window_to_now"):
         count = _COUNTS.get(g[0].lower()) or int(g[0])
         if not 1 <= count <= 3660:
             raise ValueError(text)
@@ -994,6 +1026,53 @@ def _read(
     if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
+
+
+_ENDING_MONTHS = {"quarter": 3, "qtr": 3, "month": 1, "half": 6, "half-year": 6, "half year": 6, "year": 12}
+
+
+def _unit_ending(unit: str, last_day: dt.date, text: str) -> TimeRange:
+    """The quarter (month, half, year) whose last day is ``last_day``; a day that ends no month ends no such unit
+    (asked about, not guessed)."""
+    end = last_day + dt.timedelta(days=1)
+    if end.day != 1:
+        raise ValueError(text)
+    months = _ENDING_MONTHS.get(" ".join(unit.lower().split()), 12)
+    start = add_months(end, -months)
+    if months == 3 and start.month in (1, 4, 7, 10):
+        return _quarter(start.year, (start.month - 1) // 3 + 1, text)
+    if months == 6 and start.month in (1, 7):
+        return _half(start.year, 1 if start.month == 1 else 2, text)
+    if months == 1:
+        return _month(start.year, start.month, text)
+    if months == 12 and start.month == 1:
+        return _year(start.year, text)
+    return _range(start, end, text)
+
+
+def _qualified_part(g: tuple[str | None, ...], text: str, fiscal_start_month: int | None) -> TimeRange:
+    """A quarter or half of a fiscal or calendar year ("Q1 FY26", "Q3 of calendar 2025"): a fiscal part is counted
+    from the fiscal year's first month, a calendar part from January."""
+    quarter, half, ordinal, unit, qualifier, year_text = g[0], g[1], g[2], g[3], g[4], g[5]
+    if qualifier is None:  # the year written first ("FY26 Q1")
+        qualifier, year_text, quarter, half, ordinal, unit = g[6], g[7], g[8], g[9], None, None
+    if ordinal is not None and unit is not None:
+        number = _ORDINALS[ordinal.lower()]
+        is_half = unit.lower() == "half"
+        if is_half and number > 2:
+            raise ValueError(text)
+    else:
+        is_half, number = half is not None, int(half or quarter or 0)
+    year = _two_digit_year(str(year_text))
+    calendar = str(qualifier).lower().startswith(("calendar", "cy"))
+    start_month = 1 if calendar else (fiscal_start_month or fiscal_year_start_month())
+    if start_month == 1:
+        return _half(year, number, text) if is_half else _quarter(year, number, text)
+    first = _fiscal_year(year, start_month, text).start
+    months = 6 if is_half else 3
+    start = add_months(first, months * (number - 1))
+    return TimeRange(start=start, end=add_months(start, months), label=f"FY{year}-{'H' if is_half else 'Q'}{number}",
+                     source_text=text)
 
 
 def _day_in_year(text: str, year: int) -> dt.date:

@@ -76,7 +76,10 @@ _NET_BASIS = re.compile(
 )
 #: Credit notes named beside "net spend" ("after the credit note: net spend"): net of the credit notes, which
 #: governed spend already is, not net of tax.
-_CREDIT_NOTE = re.compile(r"\bcredit[- ]?(?:notes?|memos?)\b|\bgutschrift(?:en)?\b", re.I)
+_CREDIT_NOTE = re.compile(r"\bcredit[- ]?(?:notes?|memos?)\b|\bgutschrift(?:en)?\b"
+                          # "net spend ... after credits", "net of credits/returns": the credits netted
+                          r"|\b(?:after|net\s+of|less|minus|including|incl\.?|with|of)\s+(?:all\s+|the\s+|any\s+|our\s+)?"
+                          r"(?:credits|refunds|returns)\b", re.I)
 
 
 def _net_basis(text: str) -> bool:
@@ -112,7 +115,9 @@ _SPEND = re.compile(
     r"(?:suppliers?|vendors?|(?:product\s+)?(?:groups?|categor(?:y|ies))|products?)\s+(?:split|breakdown|mix)|"
     # verbs of spending: "what did Kestrel book with Gamma", "how much did we rack up with Beta"
     r"(?:book|booked|books)(?=\s+(?:with|from|at|against|on|for|in|to)\b)|incurred|disbursed|"
-    r"(?:rack|racked|run|ran|rung|shell|shelled|fork|forked|lay|laid|splash|splashed)\s+(?:up|out))\b",
+    r"(?:rack|racked|run|ran|rung|shell|shelled|fork|forked|lay|laid|splash|splashed)\s+(?:up|out)|"
+    # "anything from Northwind in Q4?", "anything bought from Beta": what was bought from them, its spend
+    r"(?:anything|something)(?=\s+(?:at\s+all\s+)?(?:(?:bought|purchased|ordered|invoiced|billed)\s+)?(?:from|with)\s))\b",
     re.I,
 )
 _MONEY_WORD = _CURRENCY_WORD.replace("?P<code>", "?:")
@@ -159,6 +164,45 @@ def _bare_breakdown(cue_text: str, breakdown: Breakdown, entities: Entities, per
             and not _OTHER_MEASURE.search(cue_text) and not _COUNTED.search(cue_text))
 
 
+#: Words that make a company's product group and period another question than its spend: a listing, members or
+#: suppliers of the group, an approval, a document, another measure.
+_NOT_A_GROUP_FIGURE = re.compile(
+    r"\b(?:list\w*|show|which|who|whom|why|explain\w*|describe\w*|summar\w+|terms|clauses?|documents?|pdf|details?|"
+    r"lines?|items?|products?|articles?|approv\w*|authori[sz]ed|suppl(?:y|ies|iers?)|vendors?|sells?|catalog\w*|"
+    r"members?|belong\w*|contain\w*|consist\w*|includes?|prices?|units?|quantit\w*|shares?|percent\w*|%|average|"
+    r"invoices?|credit|tax|vat)\b|%", re.I)
+
+
+#: "pressure sensors (incl. the wireless transmitters)", "control cabinets incl. accessories": the words after a
+#: group that name what it includes.
+_INCLUDING = re.compile(r"\s*[(,]?\s*(?:incl\.?|including|inclusive\s+of)\s+(?P<what>[^(),;:?!]{2,60}?)\s*(?:\)|"
+                        r"(?=[,;:?!]|\.(?:\s|$)|$|\s+(?:in|for|during|over|and|at|from|by)\b))", re.I)
+
+
+def _included_subgroups(text: str, mentions: EntityMentions, gazetteer: Gazetteer) -> list[tuple[int, int]]:
+    """Spans of "incl. <a subgroup>" right after a product group: a group counts with its subgroups anyway, so the
+    words restate the figure's scope (read, never left unread); any other inclusion stays not understood."""
+    spans: list[tuple[int, int]] = []
+    for mention in mentions.product_groups:
+        including = _INCLUDING.match(text, mention.end)
+        if (including is not None and mention.resolved
+                and subgroup_named_within(including.group("what"), mention.resolved, gazetteer) is not None):
+            spans.append(including.span())
+    return spans
+
+
+def _bare_group_figure(cue_text: str, entities: Entities, identifiers: Identifiers,
+                       period: PeriodResolution) -> bool:
+    """"Xenon Pharma lab consumables Q1 2026", "Kestrel – crates, Q1 2026": a company, a product group and one
+    period with no measure word is the company's spend on that group (the one figure the three slots make); a word
+    asking for members, suppliers, a listing, a document or another measure keeps it out."""
+    if not (entities.company_id and entities.product_group_id) or period.time_range is None or period.ambiguous:
+        return False
+    if identifiers.invoice_numbers or identifiers.contract_ids or identifiers.document_ids:
+        return False
+    return not (_NOT_A_GROUP_FIGURE.search(cue_text) or _COUNTED.search(cue_text) or _QUANTITY.search(cue_text))
+
+
 _SUMMARY_CUES = re.compile(r"\b(summar\w+|explain\w*|describe\w*|terms|clauses?|what does .{1,60} say)\b", re.I)
 #: Words that make a product-group mention a traversal (members of the group, who supplies it): "which products
 #: belong to Sensors", "suppliers of pressure sensors". Without them ("How often should the pressure sensor be
@@ -176,7 +220,8 @@ _UNIT_PRICE_WORDS = re.compile(r"\b(unit price|unit cost|per unit|per piece|per 
                                r"list price)\b", re.I)
 #: Purchased quantities are measured over invoices like spend: they need a company and a period too.
 #: A count asked for ("how many", "number of", "# of"): a figure question, like spend.
-_COUNTED = re.compile(r"\bhow many\b|\b(?:number|count|no\.|nr\.?)\s+of\b|(?<!\w)#\s*(?:of\b)?", re.I)
+#: ("#1 supplier" is a rank, not a count)
+_COUNTED = re.compile(r"\bhow many\b|\b(?:number|count|no\.|nr\.?)\s+of\b|(?<!\w)#(?!\s?1(?![\d.,]))\s*(?:of\b)?", re.I)
 _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
 #: "average per box", "per roll on average": a price per item asked, a figure.
 _AVERAGE_PER = re.compile(r"\b(?:average|avg\.?|mean)\s+(?:[\w.]+\s+){0,2}?per\b|\bper\s+\w+\s+on\s+average\b", re.I)
@@ -493,6 +538,9 @@ class Cues:
     #: The question names invoices by status or document type ("open invoices with Beta", "credit notes from
     #: Gamma"), a company or supplier and a period, and nothing else to look up: the figure over those invoices.
     filtered_figure: bool = False
+    #: "list Company A's invoices billed in USD", "which invoices ... were billed in GBP": the invoices themselves
+    #: asked for with a listing verb, narrowed to an invoice currency.
+    invoice_list_in_currency: bool = False
 
 
 @dataclass(frozen=True)
@@ -671,10 +719,23 @@ def _covered(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(s < end and start < e for s, e in spans)
 
 
+#: Words that narrow a figure (a status, a basis, an inclusion or exclusion): never vocabulary inside a compound.
+_CONSTRAINT_PARTS = frozenset({"paid", "posted", "unpaid", "open", "draft", "cancelled", "only", "net", "gross",
+                               "tax", "vat", "excluding", "excl", "including", "incl", "not", "no", "without",
+                               "except", "credit", "above", "below", "over", "under", "more", "less", "than", "most",
+                               "least", "top", "bottom", "first", "last", "previous", "prior", "next"})
+
+
 def _vocabulary(word: str) -> bool:
     folded = re.sub(r"['’]s$", "", word).lower().strip(".")
     if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS:
         return True
+    if "-" in folded.strip("-"):
+        # "FY-half", "Approved-vendor": a compound of vocabulary words is vocabulary, never an unknown name; one
+        # with a word that narrows a figure ("paid-only", "net-of-tax") stays unread unless a cue reads it (taken
+        # as vocabulary, its constraint would be dropped silently)
+        parts = folded.split("-")
+        return not _CONSTRAINT_PARTS.intersection(parts) and all(_vocabulary(part) for part in parts)
     return any(folded.endswith(end) and folded[: -len(end)] in _COMMON_CAPITALIZED
                for end in _INFLECTIONS if len(folded) > len(end) + 2)
 
@@ -1052,6 +1113,13 @@ def read(
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
                                        *analysis.spans, *status_spans(id_masked)]
+    included_spans = _included_subgroups(id_masked, mentions, gazetteer)
+    if included_spans:
+        # "Sensors (incl. the flow sensors)": a subgroup named inside the inclusion is the group's scope restated,
+        # not a second group to choose between
+        mentions = replace(mentions, product_groups=tuple(
+            m for m in mentions.product_groups if not any(s <= m.start and m.end <= e for s, e in included_spans)))
+        consumed.extend(included_spans)
     scratch = mask(id_masked, (*mentions.spans, *quotes, *period.spans))
     amounts_all = parse_amounts(scratch)
     consumed.extend((a.start, a.end) for a in amounts_all)
@@ -1196,6 +1264,7 @@ def read(
         or filtered_figure
         or _bare_comparison(cue_text, analysis, entities)
         or _bare_breakdown(cue_text, breakdown, entities, period)
+        or _bare_group_figure(cue_text, entities, identifiers, period)
         or _excluded_figure(cue_text, (*excluded_suppliers, *excluded_groups, *excluded_products), entities,
                             identifiers, period),
         unit_price=bool(_UNIT_PRICE_WORDS.search(cue_text)) or per_item,
@@ -1218,6 +1287,7 @@ def read(
         personal_data_only=asks_personal_data(text),
         personal_data_mentioned=bool(_PERSONAL_DATA.search(text)),
         filtered_figure=filtered_figure,
+        invoice_list_in_currency=bool(_EXPLICIT_INVOICE_LISTING.search(cue_text) and _CURRENCY.search(cue_text)),
     )
     return Reading(
         text=text, as_of=as_of, identifiers=identifiers, mentions=mentions, entities=entities,
@@ -1251,7 +1321,7 @@ _PRODUCT_OF_MANUAL = re.compile(
 #: "list them", "show me the invoices", "which invoices did X get": the invoices themselves asked for.
 _INVOICE_LISTING = re.compile(
     r"\b(?:list|show|give|display|pull|enumerate)\b(?:\s+me)?(?:\s+(?:all|every|each))?(?:\s+(?:the|of\s+the))?"
-    r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:did|has|have)\b"
+    r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:(?:from|of|by)\s+[^?.;]{1,60}?\s+)?(?:did|has|have)\b"
     r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b"
     # "which Beta invoices (Company A) are dated between 1 and 15 March": the invoices selected by their date
     r"|\b(?:which|what)\s+[^?.;]{0,60}\binvoices\b[^?.;]{0,40}?\b(?:are|were)\s+(?:dated|issued|from|in|between)\b"
@@ -1265,6 +1335,11 @@ _INVOICE_LISTING = re.compile(
     r"previous|past|year|ytd|qtd|mtd|q[1-4]|h[12]|fy\w*|\d{4}|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
     r"sep\w*|oct\w*|nov\w*|dec\w*)\b|\s*$|\s*[?.!])[^?.;:]*[?.!\s]*$",
     re.I)
+#: The invoices asked for with a listing verb or "which invoices" (never the bare noun phrase "USD invoices Q1",
+#: which is their spend).
+_EXPLICIT_INVOICE_LISTING = re.compile(
+    r"\b(?:list|show|display|pull|enumerate)\b(?:\s+me)?(?:\s+(?:all|every|each))?(?:\s+(?:the|of\s+the))?"
+    r"[^?.;]{0,60}\binvoices\b|\bwhich\s+(?:[^?.;]{0,60}\s)?invoices\b", re.I)
 #: Words that make an invoice question another one: a count, a status, a document type, an amount, a fact.
 _NOT_AN_INVOICE_LISTING = re.compile(
     r"\b(?:how\s+many|number|count|open|unpaid|overdue|paid|posted|outstanding|draft\w*|cancel\w*|duplicat\w*|"

@@ -63,7 +63,7 @@ from router.reader import (
     unread_clarifications,
 )
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
-from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules
+from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
@@ -256,7 +256,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     reporting_currency = company.reporting_currency if company else None
 
-    document_cue = bool(_DOCUMENT_CUES.search(text) or cues.summary or cues.agreement_question or reading.quoted
+    # (a word of a read group's name, "Calibration Equipment", is no document's topic)
+    document_cue = bool(_DOCUMENT_CUES.search(mask(text, tuple((m.start, m.end) for m in mentions.product_groups)))
+                        or cues.summary or cues.agreement_question or reading.quoted
                         or identifiers.invoice_numbers or identifiers.contract_ids)
     unserved_measure = _UNSERVED_MEASURES.search(reading.cue_text) or (
         _UNSERVED_RANKING_MEASURES.search(reading.cue_text) if reading.analysis.ranking is not None else None)
@@ -264,7 +266,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     figure_scope = (entities.company_id is not None and (period.time_range is not None or period.ambiguous)
                     and not document_cue and not unserved_measure)
     listed_by_amount = cues.invoices and reading.threshold_amount is not None
-    catalog_question = bool(cues.approved or cues.approves or _CATALOG_WORDS.search(reading.cue_text)
+    # "product breakdown", "by product": the word names the breakdown's grouping, not a catalogue question
+    catalog_question = bool(cues.approved or cues.approves
+                            or _CATALOG_WORDS.search(mask(reading.cue_text, reading.breakdown.spans))
                             or (entities.product_group and cues.group_traversal))
     if (figure_scope and (cues.spend or listed_by_amount) and not cues.unit_price and "aggregate" not in selected
             and not catalog_question):
@@ -455,6 +459,17 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         questions.append(f"Which agreement do you mean? {which.group(0)!r} names one agreement without saying which "
                          f"company's (known companies: {names}) or with which supplier; name the company and the "
                          "supplier, or the agreement id.")
+    analysis_now = reading.analysis
+    if (reading.measure == "invoices_above_threshold" or cues.invoice_list_in_currency) and (
+            analysis_now.original_currency or analysis_now.document_currency):
+        # "list Company A's invoices billed in USD": the governed invoice listing takes no invoice currency, and the
+        # spend of those invoices is another answer; neither is given in the other's place.
+        listed_in = f"{analysis_now.document_currency} " if analysis_now.document_currency else "one currency's "
+        reasons.append(f"currency: the invoice listing cannot be limited to {listed_in.strip()} invoices")
+        questions.append(f"I can list the invoices in every invoice currency (amounts in the reporting currency), or "
+                         f"give the spend of the {listed_in}invoices in their own currency and in the reporting "
+                         "currency; the invoice listing cannot be limited to an invoice currency. Which one do you "
+                         "want?")
     compared = [a for a in amounts if a.comparator in ("above", "below")]
     amount_range = _AMOUNT_RANGE.search(reading.text)
     ranged = amount_range is not None or len({a.comparator for a in compared}) > 1
