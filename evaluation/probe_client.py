@@ -14,7 +14,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from evaluation.constraint_probes import Call
 
 SCOPES = ("invoice:aggregate", "procurement:read")
 
@@ -38,6 +41,16 @@ class ProbeClient:
                                 json={"question": question, "as_of": as_of.isoformat()}).json()
         answer: Mapping[str, Any] = body.get("answer", {}) if isinstance(body, dict) else {}
         return str(answer.get("status")), str(answer.get("text") or answer.get("clarification_question") or ""), answer
+
+    def direct(self, call: Call, question: str) -> Mapping[str, Any]:
+        """The governed metric ``call`` names, called directly as the first tenant's key: where a probe's expected
+        answer comes from. A failed call stops the run (a probe without its expectation proves nothing)."""
+        response = self.client.post(f"/v1/metrics/{call.metric}/query", headers=self.headers, json={
+            "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
+        if response.status_code != 200:
+            raise SystemExit(f"{question!r}: direct {call.metric} call failed: {response.text[:300]}")
+        body: Mapping[str, Any] = response.json()
+        return body
 
 
 @contextmanager

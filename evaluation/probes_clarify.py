@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present, _tokens
-from evaluation.probe_client import cli, probe_client
+from evaluation.probe_client import cli, probe_client, report
 
 TENANT = "tenant-42"
 AS_OF = dt.date(2026, 5, 15)
@@ -731,23 +731,15 @@ def _normalize(call: Call, result: Mapping[str, Any]) -> tuple[list[str], bool]:
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
     counts: Counter[tuple[str, str]] = Counter()
     with probe_client(database, "probes-clarify", (TENANT,)) as session:
-        client, headers = session.client, session.headers
         for probe in found:
             expected: list[str] | None = None
             no_rows = False
             if probe.expect is not None:
-                call = probe.expect
-                direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
-                    "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
-                if direct.status_code != 200:
-                    raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
-                expected, no_rows = _normalize(call, direct.json())
+                expected, no_rows = _normalize(probe.expect, session.direct(probe.expect, probe.question))
             status, text, _ = session.ask(probe.question, AS_OF)
-            klass = classify(probe, status, text, expected, no_rows)
-            counts[(probe.klass, klass)] += 1
-            if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):
-                print(f"[{probe.klass}/{klass}] {probe.question}\n    expected {expected}{' (none)' if no_rows else ''}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:500]}")
+            outcome = classify(probe, status, text, expected, no_rows)
+            report(counts, probe.klass, outcome, probe.question, f"{expected}{' (none)' if no_rows else ''}", status,
+                   text, show)
     return counts
 
 

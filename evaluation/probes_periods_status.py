@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from evaluation.constraint_probes import Call
-from evaluation.probe_client import probe_client
+from evaluation.probe_client import probe_client, report
 from evaluation.probes_clarify import AS_OF, COMPANIES, TENANT, outcome_table
 from evaluation.probes_status import Expected, classify, expected_of
 
@@ -289,15 +289,10 @@ def run(database: str, found: Sequence[PeriodProbe], show: str = "wrong") -> Cou
     """Ask every probe through ``/v1/ask`` and compare with its governed calls made directly (tenant-42)."""
     counts: Counter[tuple[str, str]] = Counter()
     with probe_client(database, "probes-periods-status", (TENANT,)) as session:
-        client, headers = session.client, session.headers
         for probe in found:
             expected: list[Expected] = []
             for call in probe.calls:
-                direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
-                    "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
-                if direct.status_code != 200:
-                    raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
-                got = expected_of(call, direct.json())
+                got = expected_of(call, session.direct(call, probe.question))
                 if call.metric in (COUNT, LINES) and not got.no_data:
                     got = Expected(tokens=got.tokens)  # a count is a number of its own noun, checked as a token
                 expected.append(_derived(got, probe.per_months) if probe.per_months else got)
@@ -307,11 +302,7 @@ def run(database: str, found: Sequence[PeriodProbe], show: str = "wrong") -> Cou
                     percent = (part * 100 / whole).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
                     expected.append(Expected(tokens=(str(percent),)))
             status, text, _ = session.ask(probe.question, AS_OF)
-            klass = classify(status, text, expected)
-            counts[(probe.klass, klass)] += 1
-            if show == "all" or (show == "wrong" and klass != "exact"):
-                print(f"[{probe.klass}/{klass}] {probe.question}\n    expected {expected}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:600]}")
+            report(counts, probe.klass, classify(status, text, expected), probe.question, expected, status, text, show)
     return counts
 
 

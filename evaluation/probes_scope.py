@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present
-from evaluation.probe_client import cli, probe_client
+from evaluation.probe_client import cli, probe_client, report
 from evaluation.probes_clarify import (
     AS_OF,
     COMPANIES,
@@ -488,24 +488,13 @@ def classify(probe: Probe, status: str, text: str, expected: Sequence[list[str]]
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
     counts: Counter[tuple[str, str]] = Counter()
     with probe_client(database, "probes-scope", (TENANT,)) as session:
-        client, headers = session.client, session.headers
         for probe in found:
-            expected: list[list[str]] = []
-            for call in probe.calls:
-                if call.metric == APPROVED:
-                    continue  # a graph listing: its plan is checked in tests/unit
-                direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
-                    "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
-                if direct.status_code != 200:
-                    raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
-                tokens, _ = _normalize(call, direct.json())
-                expected.append(tokens)
+            # an APPROVED call is a graph listing: its plan is checked in tests/unit
+            expected = [_normalize(call, session.direct(call, probe.question))[0] for call in probe.calls
+                        if call.metric != APPROVED]
             status, text, _ = session.ask(probe.question, AS_OF)
-            klass = classify(probe, status, text, expected)
-            counts[(probe.klass, klass)] += 1
-            if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):
-                print(f"[{probe.klass}/{klass}] {probe.question}\n    expected {expected}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:600]}")
+            report(counts, probe.klass, classify(probe, status, text, expected), probe.question, expected, status,
+                   text, show)
     return counts
 
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present
-from evaluation.probe_client import probe_client
+from evaluation.probe_client import probe_client, report
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, SUPPLIERS, TENANT, outcome_table
 
 STATUS_METRIC = "finance.cancelled_draft_invoices"
@@ -296,21 +296,10 @@ def run(database: str, found: Sequence[StatusProbe], show: str = "wrong") -> Cou
     """Ask every probe through ``/v1/ask`` and compare with its governed calls made directly (tenant-42)."""
     counts: Counter[tuple[str, str]] = Counter()
     with probe_client(database, "probes-status", (TENANT,)) as session:
-        client, headers = session.client, session.headers
         for probe in found:
-            expected: list[Expected] = []
-            for call in probe.calls:
-                direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
-                    "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
-                if direct.status_code != 200:
-                    raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
-                expected.append(expected_of(call, direct.json()))
+            expected = [expected_of(call, session.direct(call, probe.question)) for call in probe.calls]
             status, text, _ = session.ask(probe.question, AS_OF)
-            klass = classify(status, text, expected)
-            counts[(probe.klass, klass)] += 1
-            if show == "all" or (show == "wrong" and klass != "exact"):
-                print(f"[{probe.klass}/{klass}] {probe.question}\n    expected {expected}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:600]}")
+            report(counts, probe.klass, classify(status, text, expected), probe.question, expected, status, text, show)
     return counts
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import psycopg
 from psycopg import errors as pg_errors
@@ -36,6 +36,8 @@ from semantic.params import BoundParameters
 from semantic.rollups import LINES
 
 log = logging.getLogger(__name__)
+#: What :func:`_acall` answers: :func:`shape`'s model or :func:`shape_json`'s bytes.
+_Answer = TypeVar("_Answer")
 #: The start of the server's message when a transaction is scoped on a role other than the serving roles.
 _ROLE_CHECK = "tenant transactions must run as"
 
@@ -269,13 +271,7 @@ async def arun(
     dumped: Dumped | None = None,
 ) -> MetricResult:
     """:func:`run` on an asyncio connection (the same statements, checks and result)."""
-    started = time.perf_counter()
-    dumped = _prepared(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry, dumped)
-    try:
-        raw_rows: list[Any] = await aexecute_pipelined(conn, dumped)
-    except psycopg.Error as exc:
-        raise _failure(exc, metric, statement_timeout_ms) from exc
-    return _finish(metric, query, params, raw_rows, started, row_cap, audited=audit_entry is not None)
+    return await _acall(shape, conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry, dumped)
 
 
 async def arun_json(
@@ -292,6 +288,24 @@ async def arun_json(
 ) -> bytes:
     """:func:`arun`, with the answer as the JSON of its :class:`MetricResult` (what ``model_dump_json`` gives, up
     to the formatting of numbers) instead of the model: the HTTP route's path (:func:`shape_json`)."""
+    return await _acall(shape_json, conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry,
+                        dumped)  # fmt: skip
+
+
+async def _acall(
+    shaper: Callable[..., _Answer],
+    conn: psycopg.AsyncConnection,
+    ctx: AuthContext,
+    metric: Metric,
+    query: CompiledQuery,
+    params: BoundParameters,
+    statement_timeout_ms: int,
+    row_cap: int,
+    audit_entry: AuditRecord | None,
+    dumped: Dumped | None,
+) -> _Answer:
+    """:func:`arun` and :func:`arun_json`: one round trip, the answer rows given to ``shaper`` (:func:`shape` or
+    :func:`shape_json`, which take the same arguments)."""
     started = time.perf_counter()
     dumped = _prepared(conn, ctx, metric, query, params, statement_timeout_ms, row_cap, audit_entry, dumped)
     try:
@@ -299,8 +313,8 @@ async def arun_json(
     except psycopg.Error as exc:
         raise _failure(exc, metric, statement_timeout_ms) from exc
     rows, truncated = _answer_rows(raw_rows, row_cap, audited=audit_entry is not None)
-    return shape_json(metric, query, params, rows, truncated=truncated,
-                      duration_ms=(time.perf_counter() - started) * 1000)  # fmt: skip
+    return shaper(metric, query, params, rows, truncated=truncated,
+                  duration_ms=(time.perf_counter() - started) * 1000)  # fmt: skip
 
 
 def _prepared(

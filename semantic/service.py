@@ -15,9 +15,9 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import psycopg
 
@@ -41,6 +41,8 @@ from semantic.rollups import RelationPlanner
 
 log = logging.getLogger(__name__)
 _METRIC_NAME = re.compile(METRIC_NAME)
+#: What :meth:`MetricService._acall` answers: a :class:`MetricResult` or its JSON bytes.
+_Answer = TypeVar("_Answer")
 
 
 def _audit_name(name: str) -> str:
@@ -141,16 +143,7 @@ class MetricService:
         Design note: the HTTP route awaits this instead of running :meth:`query` in a worker thread; the hop
         into AnyIO's thread pool and back cost two thread wake-ups per request (bench/metric_api.py).
         """
-        call = _Call(name, route, key_id)
-        try:
-            sizes = await self.relations.asizes(conn)
-            metric, query, params, entry, dumped = self._prepare(conn, call, ctx, name, parameters, group_by, grain,
-                                                                 False, sizes)  # fmt: skip
-            return await arun(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
-                              row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
-        except Exception as exc:
-            await self._aaudit(conn, ctx, call.failed(exc, parameters))
-            raise
+        return await self._acall(arun, conn, ctx, name, parameters, group_by, grain, route, key_id)
 
     async def aquery_json(
         self,
@@ -166,13 +159,29 @@ class MetricService:
     ) -> bytes:
         """:meth:`aquery` with the answer as the JSON of its :class:`MetricResult`
         (:func:`semantic.execute.shape_json`): the same checks, statements and audit rows."""
+        return await self._acall(arun_json, conn, ctx, name, parameters, group_by, grain, route, key_id)
+
+    async def _acall(
+        self,
+        runner: Callable[..., Awaitable[_Answer]],
+        conn: psycopg.AsyncConnection,
+        ctx: AuthContext,
+        name: str,
+        parameters: Mapping[str, Any],
+        group_by: Sequence[str],
+        grain: str | None,
+        route: Literal["api", "cli"],
+        key_id: str | None,
+    ) -> _Answer:
+        """:meth:`aquery` and :meth:`aquery_json`: the same checks and audit rows around ``runner``
+        (:func:`semantic.execute.arun` or :func:`semantic.execute.arun_json`)."""
         call = _Call(name, route, key_id)
         try:
             sizes = await self.relations.asizes(conn)
             metric, query, params, entry, dumped = self._prepare(conn, call, ctx, name, parameters, group_by, grain,
                                                                  False, sizes)  # fmt: skip
-            return await arun_json(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
-                                   row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
+            return await runner(conn, ctx, metric, query, params, statement_timeout_ms=self.statement_timeout_ms,
+                                row_cap=self.row_cap, audit_entry=entry, dumped=dumped)  # fmt: skip
         except Exception as exc:
             await self._aaudit(conn, ctx, call.failed(exc, parameters))
             raise

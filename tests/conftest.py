@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 
+from evaluation.world import DemoWorld, release_test_world, world_for_tests
 from procura.bi import CreatedLogin
 from procura.db.migrate import migrate
 from procura.db.provision import LocalServer, drop_database, ensure_database
@@ -42,6 +43,14 @@ def settings(base_settings: Settings) -> Iterator[Settings]:
         migrate(conn, test_settings)
     yield test_settings
     drop_database(base_settings, name)
+
+
+@pytest.fixture(scope="session")
+def demo_world(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoWorld]:
+    """The demo corpus of all three tenants ingested, validated and built into marts, in a database of its own:
+    built once per session and shared by every suite that only reads it (metrics seed, reliability, security)."""
+    yield world_for_tests(settings, tmp_path_factory.mktemp("demo-world"))
+    release_test_world(settings)
 
 
 @pytest.fixture

@@ -1,30 +1,24 @@
-"""The independent check: the demo corpus is generated, ingested, validated and built into the marts, and every
-named question of its ground_truth.json (computed by the generator in plain Python Decimal) is answered from the
-governed marts with SQL and compared exactly.
+"""The independent check: the demo corpus is generated, ingested, validated and built into the marts (the session's
+demo world, tests/conftest.py), and every named question of its ground_truth.json (computed by the generator in
+plain Python Decimal) is answered from the governed marts with SQL and compared exactly.
 
 The SQL here is written directly against the contract columns, on purpose independent of the semantic layer.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 
-from expectations import validate_landing
-from ingest import ingest_path
+from evaluation.world import DemoWorld
 from procura.db.session import AuthContext, tenant_transaction
-from procura.demo import generate
 from procura.settings import Settings
-from procura.transform import build_marts
-from tests.support.database import fresh_database
 
 pytestmark = pytest.mark.integration
 
@@ -43,42 +37,18 @@ class Warehouse:
 
 
 @pytest.fixture(scope="module")
-def warehouse(base_settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Warehouse]:
-    work = tmp_path_factory.mktemp("ground-truth")
-    corpus = work / "corpus"
-    generate(corpus)
-    with fresh_database(base_settings, "gt") as settings:
-        dead_letters = 0
-        with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-            for path in _governed_sources(corpus):
-                # Only the built-in stores: the marts read landing rows, not the graph (it has its own tests).
-                dead_letters += ingest_path(conn, path, writers=()).dead_lettered
-            validation = validate_landing(conn)
-        build_marts(settings, target_path=work / "target", log_path=work / "logs")
-        yield Warehouse(
-            settings,
-            json.loads((corpus / "ground_truth.json").read_text()),
-            dead_letters,
-            tuple(str(b) for b in validation.quarantined_batches),
-        )
-
-
-def _governed_sources(corpus: Path) -> list[Path]:
-    """What feeds the marts, in arrival order: each tenant's master data, agreements and invoices, then updates.
-
-    Product manuals are left out: they hold no governed numbers, and embedding them would only slow the test.
-    Within a tenant, invoices arrive in file order, so an original precedes its "-erp-replica" copy as in the
-    manifest.
+def warehouse(demo_world: DemoWorld) -> Warehouse:
+    """The session's demo world (tests/conftest.py): every tenant's corpus, then its later arrivals, ingested
+    (``ingest_path`` over the corpus root, as ``procura ingest`` does), validated and built by dbt, in a database
+    of its own. Its dead letters and what validation quarantined are read back from the registry.
     """
-    paths: list[Path] = []
-    for tenant in sorted((corpus / "tenants").iterdir()):
-        for part in ("companies.json", "suppliers.json", "catalog", "fx", "agreements", "invoices"):
-            if (tenant / part).exists():
-                paths.append(tenant / part)
-    updates = corpus / "updates"
-    if updates.exists():
-        paths.append(updates)
-    return paths
+    assert demo_world.problems == [], demo_world.problems
+    with psycopg.connect(demo_world.settings.owner_url) as conn:
+        (dead_letters,), = conn.execute("select count(*) from ingest.dead_letters where resolved_at is null")
+        quarantined = conn.execute(
+            "select distinct tenant_id || '/' || document_id || ' v' || document_version from ingest.quarantine "
+            "where released_at is null order by 1").fetchall()
+    return Warehouse(demo_world.settings, demo_world.ground_truth, dead_letters, tuple(r[0] for r in quarantined))
 
 
 def _query(warehouse: Warehouse, tenant: str, sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:

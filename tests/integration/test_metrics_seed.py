@@ -2,24 +2,22 @@
 ground-truth question of the seed tenant answered by a metric equals the independent ground truth (computed by
 plain-Python Decimal arithmetic from the corpus files).
 
-Runs in a database of its own (created and dropped here) so that no other test's data can change the answers.
+Runs on the session's demo world, a database of its own that no other test writes before this module reads it.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
 from api.main import create_app
-from procura.settings import Settings
+from evaluation.world import DemoWorld
 from semantic.loader import load_registry
 from semantic.schema import load_manifest
 
@@ -37,42 +35,16 @@ class Seeded:
 
 
 @pytest.fixture(scope="module")
-def seeded(base_settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
-    from expectations.runner import validate_landing
-    from ingest import ingest_path
-    from procura.auth import create_key
-    from procura.db.migrate import migrate
-    from procura.db.provision import drop_database, ensure_database
-    from procura.demo import generate
-    from procura.transform import build_marts
-
-    work = tmp_path_factory.mktemp("seed")
-    settings = base_settings.with_database(f"procura_test_seed_{secrets.token_hex(3)}")
-    ensure_database(settings)
-    try:
-        with psycopg.connect(settings.admin_url, autocommit=True) as admin:
-            migrate(admin, settings)
-        corpus = work / "corpus"
-        generate(corpus)
-        with psycopg.connect(settings.owner_url, autocommit=True) as owner:
-            # The metrics read invoice lines only: ingest the seed tenant's master data, catalog, FX rates and
-            # invoices, then the later arrivals (new invoice versions), in the corpus's order. Agreements and
-            # manuals feed text search and the graph, which these answers do not depend on.
-            tenant_dir = corpus / "tenants" / SEED_TENANT
-            for part in ("companies.json", "suppliers.json", "catalog", "fx", "invoices"):
-                report = ingest_path(owner, tenant_dir / part)
-                assert report.dead_lettered == 0, part
-            ingest_path(owner, corpus / "updates" / "tenants" / SEED_TENANT / "invoices")
-            validate_landing(owner, tenant=SEED_TENANT)
-            key = create_key(owner, tenant_id=SEED_TENANT, scopes=["invoice:aggregate", "procurement:read"]).key
-        build_marts(settings, target_path=work / "target", log_path=work / "logs")
-        registry = load_registry(load_manifest(work / "target" / "manifest.json"))
-        truth = json.loads((corpus / "ground_truth.json").read_text())
-        questions = tuple(q for q in truth["questions"] if q["tenant_id"] == SEED_TENANT)
-        with TestClient(create_app(settings, registry=registry)) as client:
-            yield Seeded(client=client, key=key, questions=questions)
-    finally:
-        drop_database(base_settings, settings.database_name)
+def seeded(demo_world: DemoWorld) -> Iterator[Seeded]:
+    # The session's demo world (tests/conftest.py): the whole corpus generated, ingested (then its later arrivals),
+    # validated and built by dbt into a database no other test writes first; other tenants' rows and the seed
+    # tenant's agreements and manuals change none of these answers (the marts are per tenant and line-based).
+    assert demo_world.problems == [], demo_world.problems
+    key = demo_world.key(SEED_TENANT, ("invoice:aggregate", "procurement:read"))
+    registry = load_registry(load_manifest(demo_world.target_dir / "manifest.json"))
+    questions = tuple(q for q in demo_world.ground_truth["questions"] if q["tenant_id"] == SEED_TENANT)
+    with TestClient(create_app(demo_world.settings, registry=registry)) as client:
+        yield Seeded(client=client, key=key, questions=questions)
 
 
 def _query(seeded: Seeded, metric: str, parameters: dict[str, Any], **extra: Any) -> dict[str, Any]:

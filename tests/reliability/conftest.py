@@ -20,7 +20,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from evaluation.world import DemoWorld, release_test_world, world_for_tests
+from evaluation.world import DemoWorld
 from procura.db.migrate import migrate
 from procura.db.provision import drop_database, ensure_database
 from procura.settings import REPO_ROOT, Settings
@@ -30,10 +30,9 @@ SEED_ENV = "PROCURA_RELIABILITY_SEED"
 
 
 @pytest.fixture(scope="session")
-def world(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoWorld]:
-    """The demo world (shared with the security suite when both run in one session)."""
-    yield world_for_tests(settings, tmp_path_factory.mktemp("demo-world"))
-    release_test_world(settings)
+def world(demo_world: DemoWorld) -> DemoWorld:
+    """The session's demo world (tests/conftest.py: shared with the security suite and the metrics seed)."""
+    return demo_world
 
 
 @pytest.fixture(scope="session")

@@ -17,15 +17,15 @@ from fastapi.testclient import TestClient
 
 from evaluation.cli import security_summary_path
 from evaluation.ledger import Ledger
-from evaluation.world import DemoWorld, mount_missing, release_test_world, world_for_tests
+from evaluation.world import DemoWorld, mount_missing
 from procura.settings import Settings
 
 
 @pytest.fixture(scope="session")
-def world(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoWorld]:
-    """The demo corpus loaded end to end into a database of its own (built once per session)."""
-    yield world_for_tests(settings, tmp_path_factory.mktemp("demo-world"))
-    release_test_world(settings)
+def world(demo_world: DemoWorld) -> DemoWorld:
+    """The demo corpus loaded end to end into a database of its own (tests/conftest.py: built once per session,
+    shared with the reliability suite and the metrics seed)."""
+    return demo_world
 
 
 @pytest.fixture(scope="session")
