@@ -374,9 +374,34 @@ def _request_key(
         return None
     try:
         # the server key too: the audit hashes are keyed with it
-        return (name, _frozen(parameters), tuple(_frozen(g) for g in group_by), grain, from_text, server_key())
+        values = _flat(parameters)
+        if values is None:
+            values = _frozen(parameters)
+        return (name, values, tuple(_frozen(g) for g in group_by), grain, from_text, server_key())
     except (TypeError, _Unkeyable):
         return None
+
+
+def _flat(parameters: Mapping[str, Any]) -> Hashable | None:
+    """:func:`_frozen` of the common request in one step: a dict of text keys whose values are scalars or lists of
+    strings (``None`` for anything else). Tagged ``"flat"`` where the general form has ``dict``, so the two are
+    never equal; each value keyed with its type as there."""
+    if type(parameters) is not dict:
+        return None
+    items = []
+    for key, value in parameters.items():
+        kind = type(value)
+        if type(key) is not str:
+            return None
+        if kind in _SCALARS:
+            items.append((key, kind, value))
+        elif kind is list and all(type(v) is str for v in value):
+            items.append((key, list, tuple(value)))
+        else:
+            return None
+    # the keys of a dict are distinct, so sorting compares keys only
+    items.sort()
+    return ("flat", tuple(items))
 
 
 class _Unkeyable(Exception):

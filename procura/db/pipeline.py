@@ -173,11 +173,51 @@ async def aexecute_pipelined(
 ) -> list[tuple[Any, ...]]:
     """:func:`execute_pipelined` on an asyncio connection: the wait for the results is an ``await``, so an
     async route needs no worker thread for it."""
+    return (await aexecute_pipelined_text(conn, statements)).load()
+
+
+async def aexecute_pipelined_text(
+    conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement] | Dumped
+) -> TextRows:
+    """:func:`aexecute_pipelined`, with the last statement's rows as the bytes Postgres sent; :meth:`TextRows.load`
+    turns them into Python values as :func:`aexecute_pipelined` returns them."""
     try:
         return await _aexecute(conn, statements)
     except pg_errors.InvalidSqlStatementName:
         _prepared(conn).clear()
         return await _aexecute(conn, statements)
+
+
+class TextRows:
+    """The last statement's rows as Postgres sent them (text format), to compare by their bytes or to load.
+
+    Design note: a caller that asks the same question again mostly gets the same rows back. Comparing their bytes
+    with the previous answer's costs far less than loading them (a Transformer, Decimals, arrays) and shaping
+    them again, so a caller may keep what it made of an answer by its bytes (semantic.execute.arun_json).
+    """
+
+    __slots__ = ("_conn", "_result", "ntuples")
+
+    def __init__(self, conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], result: PGresult) -> None:
+        self._conn = conn
+        self._result = result
+        self.ntuples: int = result.ntuples
+
+    def values(self) -> tuple[tuple[bytes | None, ...], ...]:
+        """Per row, each column's bytes as sent (``None`` for NULL)."""
+        get = self._result.get_value
+        columns = range(self._result.nfields)
+        return tuple(tuple(get(row, column) for column in columns) for row in range(self.ntuples))
+
+    def load(self) -> list[tuple[Any, ...]]:
+        """The rows as Python values, loaded by the connection's adapters (as psycopg's cursors load them)."""
+        return _load(self._conn, self._result)
+
+
+def _load(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any], result: PGresult) -> list[tuple[Any, ...]]:
+    tx: Adaptation = Transformer(conn)
+    tx.set_pgresult(result)
+    return tx.load_rows(0, result.ntuples, tuple)
 
 
 def _text_arrays(values: Sequence[Any]) -> dict[int, bytes] | None:
@@ -301,12 +341,10 @@ def _execute(conn: psycopg.Connection[Any], statements: Sequence[Statement] | Du
             # close it, so that the pool discards it rather than handing it out again.
             conn.close()
             raise
-    return _rows(conn, prepared, queued, results)
+    return _load(conn, _last(conn, prepared, queued, results))
 
 
-async def _aexecute(
-    conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement] | Dumped
-) -> list[tuple[Any, ...]]:
+async def _aexecute(conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement] | Dumped) -> TextRows:
     prepared, queued = _queue(conn, statements)
     async with conn.lock:
         try:
@@ -318,16 +356,16 @@ async def _aexecute(
         except BaseException:  # a cancelled task included: see _execute
             await conn.close()
             raise
-    return _rows(conn, prepared, queued, results)
+    return TextRows(conn, _last(conn, prepared, queued, results))
 
 
-def _rows(
+def _last(
     conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any],
     prepared: set[bytes],
     queued: list[_Queued],
     results: list[PGresult],
-) -> list[tuple[Any, ...]]:
-    """The last statement's rows, or the first failure: one result per Parse and one per statement, in the
+) -> PGresult:
+    """The last statement's result, or the first failure: one result per Parse and one per statement, in the
     order sent (a statement skipped after a failure is PIPELINE_ABORTED)."""
     position = iter(results)
     error: PGresult | None = None
@@ -346,9 +384,7 @@ def _rows(
         raise pg_errors.error_from_result(error, encoding=conn.info.encoding)
     if last is None or last.status != pq.ExecStatus.TUPLES_OK:
         raise psycopg.ProgrammingError("the last pipelined statement returned no rows")
-    tx: Adaptation = Transformer(conn)
-    tx.set_pgresult(last)
-    return tx.load_rows(0, last.ntuples, tuple)
+    return last
 
 
 def _exchange(pgconn: PGconn) -> Generator[Wait, Ready | int, list[PGresult]]:

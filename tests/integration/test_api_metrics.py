@@ -200,6 +200,52 @@ def test_requested_supplier_without_data_makes_the_total_partial(client: TestCli
     assert result["coverage"]["calculated"] == ["SUP-18", "SUP-27"]
 
 
+def test_a_repeated_request_is_answered_and_audited_from_the_database_every_time(
+    settings: Settings, client: TestClient, world: TwoTenants
+) -> None:
+    # The route keeps the JSON of a request's last answer by the rows' bytes (semantic.execute._answer_json): equal
+    # rows give the same JSON, changed rows a new one, and every call still runs its query and writes its audit row.
+    def answer() -> dict[str, Any]:
+        response = post(client, world, {"parameters": SEED})
+        assert response.status_code == 200, response.text
+        result: dict[str, Any] = response.json()
+        assert result.pop("duration_ms") >= 0
+        return result
+
+    counted = world.counted_a(
+        company_id="COMP-A", supplier_id={"SUP-18", "SUP-27"}, product_code={"PRD-482", "PRD-619"}
+    )
+    line = sorted(r["line_id"] for r in counted if r["document_type"] == "invoice")[0]
+    audit_count = "select count(*) from app.audit_log where tenant_id = %s and metric = 'finance.aggregate_spend'"
+
+    def change(admin: psycopg.Connection, amount: Decimal) -> None:
+        # the line and the rollup rows that hold it: whichever governed relation answers sees the change
+        for relation, holds in (("validated_invoice_lines", "line_id = %s"),
+                                ("spend_daily_rollup", "%s = any(first_line_ids)"),
+                                ("spend_monthly_rollup", "%s = any(first_line_ids)")):  # fmt: skip
+            updated = admin.execute(
+                f"update marts.{relation} set spend_reporting_amount = spend_reporting_amount + %s"
+                f" where tenant_id = %s and {holds}",
+                (amount, world.tenant_a, line),
+            )
+            assert updated.rowcount == 1, relation
+
+    with psycopg.connect(settings.admin_url, autocommit=True) as admin:
+        audited = admin.execute(audit_count, (world.tenant_a,)).fetchone()
+        first, again = answer(), answer()
+        assert first == again and first["rows"][0]["values"]["total_spend"] == "3728.81"
+        change(admin, Decimal("1.00"))
+        try:
+            changed = answer()
+        finally:
+            change(admin, Decimal("-1.00"))
+        assert changed["rows"][0]["values"]["total_spend"] == "3729.81"
+        assert {k: v for k, v in changed.items() if k != "rows"} == {k: v for k, v in first.items() if k != "rows"}
+        assert answer() == first
+        after = admin.execute(audit_count, (world.tenant_a,)).fetchone()
+    assert audited is not None and after is not None and after[0] == audited[0] + 4
+
+
 def test_grouped_by_supplier_and_month(client: TestClient, world: TwoTenants) -> None:
     by_supplier = post(client, world, {"parameters": SEED, "group_by": ["supplier_id"]}).json()
     got = {r["values"]["supplier_id"]: r["values"]["total_spend"] for r in by_supplier["rows"]}
