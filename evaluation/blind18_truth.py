@@ -40,7 +40,7 @@ from evaluation import blind5_truth as b5
 from evaluation import blind12_truth as b12
 from evaluation import blind13_truth as b13
 from evaluation import blind16_truth as b16
-from evaluation.blind3_truth import Tenant, TruthError, _d, select
+from evaluation.blind3_truth import Tenant, TruthError, select
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_QUESTIONS = ROOT / "eval" / "blind18" / "questions.yml"

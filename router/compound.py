@@ -475,7 +475,9 @@ _BOUNDARY = re.compile(
     r"\s+and\s+(?=(?:the|which|all)\s+(?:invoices|credit\s+notes)\s+(?:over|above|under|below|exceeding|of\s+more|"
     r"of\s+less|(?:more|less|greater|larger|smaller)\s+than|from|with|still|that|which)\b)|"
     r"\s+&\s+(?=(?:the\s+)?(?:(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount)|"
-    r"how\s+(?:many|much)|spend|spending)\b)|"
+    r"how\s+(?:many|much)|spend|spending)\b|"
+    # "Kestrel spend Q4 25 & Alpenland spend Q4 25": a second company's figure, as after "and"
+    r"[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
     re.I,
 )
@@ -657,7 +659,8 @@ def _status_words(reading: Reading) -> str:
 
 
 #: A part that is only a question word ("- how much?", ", how many?"): it asks about the text before it.
-_QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)\s*[?.!]*\s*$", re.I)
+_QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:each|apiece|for\s+each|did\s+each"
+                                 r"(?:\s+(?:one|company|of\s+them))?(?:\s+(?:spend|buy|pay))?))?\s*[?.!]*\s*$", re.I)
 
 
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
@@ -702,7 +705,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         wanted = ["company", "period"]
         if refers or bare:
             wanted += ["supplier", "group", "product"]
-        elif readings[i].cues.unit_price or readings[i].analysis.average_price:  # "at what average price?"
+        elif (readings[i].cues.unit_price or readings[i].analysis.average_price  # "at what average price?"
+              or (readings[i].cues.quantity and not readings[i].entities.supplier_ids)):  # "and units bought?"
             wanted.append("product")
         carried = []
         asked = texts[i]
