@@ -84,7 +84,7 @@ def _pairs(tenant: str) -> list[tuple[Company, Company]]:
 
 def _together_cases(n: int) -> list[tuple[str, str, tuple[str, ...], str, str]]:
     rng = random.Random(SEED)
-    out = []
+    out: list[tuple[str, str, tuple[str, ...], str, str]] = []
     for _ in range(n):
         tenant = rng.choice(sorted(TENANTS))
         a, b = rng.choice(_pairs(tenant))
@@ -209,4 +209,113 @@ def test_an_unread_approval_category_is_asked_about(category: str, company: str)
 def test_a_known_approval_category_is_no_question(group: Any) -> None:
     question = f"Approved vendors of Company A for {group.group_name.lower()} in 2026?"
     [result] = _route(question, "letters")
+    assert "I do not know the category" not in (result.clarification_question or ""), question
+
+
+# --- compounds: each part read whole ------------------------------------------------------------------------------
+def _metric_calls(result: RoutingResult) -> list[tuple[str, dict[str, Any], list[str]]]:
+    out = []
+    for step in result.execution_plan:
+        if step.tool == "metrics.query":
+            out.append((step.arguments["metric"], dict(step.arguments["parameters"]),
+                        list(step.arguments.get("group_by") or [])))
+        elif step.tool.startswith(("finance.", "graph.", "catalog.")):
+            out.append((step.tool, {k: v for k, v in step.arguments.items() if isinstance(v, str | list)}, []))
+    return out
+
+
+def _company_of(result: RoutingResult) -> str | None:
+    return result.entities.company_id
+
+
+@pytest.mark.parametrize(("a", "b"), _pairs("legal"), ids=lambda c: c.company_id)
+@pytest.mark.parametrize("joint", [" & ", " and "])
+def test_one_figure_per_company_joined_by_an_ampersand(a: Company, b: Company, joint: str) -> None:
+    rng = random.Random(f"{a.company_id}{b.company_id}{joint}")
+    phrase = rng.choice(PERIODS)[0]
+    question = f"{rng.choice(_spellings(a))} spend {phrase}{joint}{rng.choice(_spellings(b))} spend {phrase}?"
+    results = _route(question, "legal")
+    assert [_company_of(r) for r in results] == [a.company_id, b.company_id], (question, results)
+    assert not any(r.requires_clarification for r in results), question
+
+
+_NESTED = [(g, p) for g in GROUPS for p in GROUPS if g.parent_group_id == p.product_group_id]
+
+
+@pytest.mark.parametrize(("part", "whole"), _NESTED, ids=lambda g: g.product_group_id)
+@pytest.mark.parametrize("company", ["Company A", "Company B"])
+def test_a_share_within_a_parent_group_named_first(part: Any, whole: Any, company: str) -> None:
+    gazetteer = GAZETTEERS["letters"]
+    for question in (f"Within {company}'s {whole.group_name.lower()} spend for FY25, what % was "
+                     f"{part.group_name.lower()}?",
+                     f"Of {company}'s {whole.group_name} spend in Q1 2026, what share was {part.group_name}?"):
+        [result] = _route(question, "letters")
+        assert not result.requires_clarification, (question, result.clarification_question)
+        [(_, params, _)] = [c for c in _metric_calls(result) if c[0] == "finance.product_group_share"]
+        assert sorted(params["product_group_ids"]) == sorted(gazetteer.subgroups(part.product_group_id)), question
+        assert sorted(params["within_product_group_ids"]) == sorted(gazetteer.subgroups(whole.product_group_id))
+
+
+@pytest.mark.parametrize("group", GROUPS, ids=lambda g: g.product_group_id)
+def test_a_share_of_the_total_asked_after_it(group: Any) -> None:
+    gazetteer = GAZETTEERS["letters"]
+    for lead in ("Company B: total for Q1 2026", "Company B total spend in Q1 2026"):
+        question = f"{lead}, and what share of it was {group.group_name.lower()}?"
+        _, second = _route(question, "letters")
+        assert not second.requires_clarification, (question, second.clarification_question)
+        [(_, params, _)] = [c for c in _metric_calls(second) if c[0] == "finance.product_group_share"]
+        assert sorted(params["product_group_ids"]) == sorted(gazetteer.subgroups(group.product_group_id))
+        assert params["company_id"] == "COMP-B" and "within_product_group_ids" not in params, question
+    # the whole of "it" is a filtered figure: never read as the total spend
+    question = f"Company B spend with Beta in Q1 2026, and what share of it was {group.group_name.lower()}?"
+    for result in _route(question, "letters"):
+        for metric, params, _ in _metric_calls(result):
+            assert not (metric == "finance.product_group_share" and not params.get("supplier_ids")
+                        and not params.get("within_supplier_ids")), (question, params)
+
+
+@pytest.mark.parametrize("group", GROUPS[:5], ids=lambda g: g.product_group_id)
+def test_who_is_approved_beside_a_figure_is_its_own_list(group: Any) -> None:
+    question = (f"Company B: who is approved for {group.group_name} as of today, and what did B spend on "
+                f"{group.group_name} in Q1 2026?")
+    approved, spend = _route(question, "letters")
+    assert any(s.tool == "graph.find_approved_vendors" for s in approved.execution_plan), question
+    assert not spend.requires_clarification and spend.entities.company_id == "COMP-B", question
+    assert not any(s.tool == "graph.find_approved_vendors" for s in spend.execution_plan), question
+
+
+@pytest.mark.parametrize("sid", sorted(SUPPLIERS))
+def test_which_companies_bought_and_how_much_each(sid: str) -> None:
+    name = SUPPLIERS[sid][1][0]
+    for question in (f"Which companies bought from {name} last quarter and how much each?",
+                     f"Which companies bought from {name} in Q1 2026, and how much did each spend?"):
+        [result] = _route(question, "letters")
+        assert not result.requires_clarification, (question, result.clarification_question)
+        grouped = [p for m, p, g in _metric_calls(result) if m == "finance.company_spend" and g == ["company_id"]]
+        assert grouped and grouped[0]["supplier_ids"] == [sid], (question, _metric_calls(result))
+
+
+@pytest.mark.parametrize("doc", ["agreement-2026-04", "agreement-2025-09"])
+def test_a_named_documents_fact_beside_a_figure_is_its_own_ask(doc: str) -> None:
+    question = f"Company A USD spend in Q1 2026 (USD and EUR) - and what are the payment terms in {doc}?"
+    figure, fact = _route(question, "letters")
+    assert figure.entities.company_id == "COMP-A" and not figure.requires_clarification, question
+    assert doc in fact.question and "Company A" not in fact.question, fact.question
+
+
+@pytest.mark.parametrize("code", ["PRD-482", "PRD-483", "PRD-701", "PRD-845"])
+@pytest.mark.parametrize("period", [p[0] for p in PERIODS[:5]])
+def test_units_asked_beside_a_products_price_take_the_product(code: str, period: str) -> None:
+    question = f"For {code} at Company A {period}: average unit price and number of units bought?"
+    parts = split_asks(question, lambda t: read(t, GAZETTEERS["letters"], AS_OF))
+    assert len(parts) == 2, (question, parts)
+    assert code in parts[1].question and "Company A" in parts[1].question, parts[1]
+
+
+@pytest.mark.parametrize("doc", ["agreement-2025-09", "agreement-2026-04"])
+@pytest.mark.parametrize("what", ["cabling", "sensors", "hydraulics"])
+def test_an_approval_stated_in_a_named_document_needs_no_company(doc: str, what: str) -> None:
+    question = f"Per the amendment to {doc}, from when is Iota approved for {what}?"
+    [result] = _route(question, "letters")
+    assert "Which company do you mean" not in (result.clarification_question or ""), question
     assert "I do not know the category" not in (result.clarification_question or ""), question
