@@ -744,7 +744,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             text = re.sub(r"\s+(?:on|for)\s+(?:them|those|these)\b", "", text, flags=re.I)
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
             if _FIGURE.search(text) and not readings[i].entities.supplier_ids and any(
-                    _APPROVED_LIST.search(t) and not _FIGURE.search(t) for t in texts[:i]):
+                    (_APPROVED_LIST.search(t) or _WHO_APPROVED.search(t)) and not _FIGURE.search(t)
+                    for t in texts[:i]):
                 # "approved vendors of Company C and their spend": the spend with those approved vendors
                 text = text.rstrip(" ?.!") + " with approved vendors"
                 carried.append("approved vendors")

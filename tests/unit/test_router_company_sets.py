@@ -319,3 +319,12 @@ def test_an_approval_stated_in_a_named_document_needs_no_company(doc: str, what:
     [result] = _route(question, "letters")
     assert "Which company do you mean" not in (result.clarification_question or ""), question
     assert "I do not know the category" not in (result.clarification_question or ""), question
+
+
+@pytest.mark.parametrize("company", ["Company A", "Company B", "Company C"])
+@pytest.mark.parametrize("period", [p[0] for p in PERIODS[:4]])
+def test_spend_with_them_after_who_is_approved_is_the_approved_vendors_spend(company: str, period: str) -> None:
+    question = f"who is approved for {company} {period}, and what did {company} spend with them in that period?"
+    approved, spend = _route(question, "letters")
+    assert any(s.tool == "graph.find_approved_vendors" for s in approved.execution_plan), question
+    assert any(s.tool == "graph.find_approved_vendors" for s in spend.execution_plan), (question, spend.question)
