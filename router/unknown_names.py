@@ -60,7 +60,7 @@ def unknown_companies(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]
 _APPROVED_FOR = re.compile(r"\b(?:approved|qualified|authori[sz]ed|preferred|vendors?|suppliers?)\b[^?.;]{0,60}?"
                            r"\bfor\s+(?:the\s+|our\s+)?(?P<what>[a-z][a-z&/ -]{1,40}?)"
                            r"(?=\s*(?:$|[?.,;:!()]|\b(?:in|during|as\s+of|since|from|until|at|of|by|with|"
-                           r"and|or|this|last|next|today|now|currently|q[1-4]|h[12]|fy\d*|\d{4})\b))", re.I)
+                           r"and|or|this|last|next|today|now|right\s+now|currently|q[1-4]|h[12]|fy\d*|\d{4})\b))", re.I)
 
 
 def unread_category(reading: Reading, consumed: Sequence[tuple[int, int]] = ()) -> str | None:
@@ -72,8 +72,8 @@ def unread_category(reading: Reading, consumed: Sequence[tuple[int, int]] = ()) 
     for found in _APPROVED_FOR.finditer(reading.text):
         a, b = found.span("what")
         what = reading.text[a:b].strip()
-        if not what or what.lower() in _NOT_A_CATEGORY:
-            continue
+        if not what or what.lower() in _NOT_A_CATEGORY or any(len(w) < 3 for w in what.split()):
+            continue  # (a letter is a company's short name, "approved for C right now")
         if any(s < b and a < e for s, e in spans):
             continue
         return what

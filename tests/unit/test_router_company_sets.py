@@ -328,3 +328,23 @@ def test_spend_with_them_after_who_is_approved_is_the_approved_vendors_spend(com
     approved, spend = _route(question, "letters")
     assert any(s.tool == "graph.find_approved_vendors" for s in approved.execution_plan), question
     assert any(s.tool == "graph.find_approved_vendors" for s in spend.execution_plan), (question, spend.question)
+
+
+@pytest.mark.parametrize("verb", ["move", "change", "grow", "drop"])
+@pytest.mark.parametrize("sid", sorted(SUPPLIERS)[:3])
+def test_what_percent_did_spend_move_is_a_change_not_a_share(verb: str, sid: str) -> None:
+    name = SUPPLIERS[sid][0].split()[-1]
+    question = f"by what % did Company A's {name} spend {verb} from Q4 2025 to Q1 2026?"
+    gazetteer = GAZETTEERS["letters"]
+    assert not read(question, gazetteer, AS_OF).analysis.share, question
+    shares = [f"Within Company A's {name} spend in Q1 2026, what % was pressure sensors?",
+              "Of Company A's sensors spend in FY25, what % was pressure sensors?"]
+    assert all(read(q, gazetteer, AS_OF).analysis.share for q in shares)
+
+
+@pytest.mark.parametrize("letter", ["A", "B", "C"])
+@pytest.mark.parametrize("now", ["right now", "now", "currently", "today"])
+def test_a_company_letter_after_approved_for_is_no_category(letter: str, now: str) -> None:
+    question = f"Company {letter} sensors spend in Q1 2026 + which sensors vendors are approved for {letter} {now}?"
+    for result in _route(question, "letters"):
+        assert "I do not know the category" not in (result.clarification_question or ""), question
