@@ -673,7 +673,8 @@ _WITHIN_SHARE = re.compile(r"^\s*(?:within|of|out\s+of|among(?:st)?)\s+[^?;]{3,1
 _SHARE_OF_IT = re.compile(r"\b(share|percent(?:age)?|portion|proportion|fraction|%)\s+of\s+(?:it|that|this|"
                           r"(?:the|that|this)\s+total)\b", re.I)
 _QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:each|apiece|for\s+each|did\s+each"
-                                 r"(?:\s+(?:one|company|of\s+them))?(?:\s+(?:spend|buy|pay))?))?\s*[?.!]*\s*$", re.I)
+                                 r"(?:\s+(?:one|company|of\s+them))?(?:\s+(?:spend|buy|pay))?))?"
+                                 r"(?:,?\s+(?:please|pls|plz|thanks|thx))?\s*[?.!]*\s*$", re.I)
 
 
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:

@@ -348,3 +348,11 @@ def test_a_company_letter_after_approved_for_is_no_category(letter: str, now: st
     question = f"Company {letter} sensors spend in Q1 2026 + which sensors vendors are approved for {letter} {now}?"
     for result in _route(question, "letters"):
         assert "I do not know the category" not in (result.clarification_question or ""), question
+
+
+@pytest.mark.parametrize("tail", ["?", " please", ", thanks", " pls?"])
+def test_how_much_each_with_a_courtesy_is_no_ask_of_its_own(tail: str) -> None:
+    question = f"Which companies bought from Supplier Beta in H2 2025, and how much did each spend{tail}"
+    [result] = _route(question, "letters")
+    grouped = [p for m, p, g in _metric_calls(result) if m == "finance.company_spend" and g == ["company_id"]]
+    assert grouped and grouped[0]["supplier_ids"] == ["SUP-18"], (question, _metric_calls(result))
