@@ -9,12 +9,12 @@ Expectations (:class:`Expect`):
   suppliers, groups as the group and its subgroups, excluded groups, period), and the metric when one is named;
 * ``clarify``: a clarification whose text names ``span`` (a span that maps to nothing is never dropped).
 
-Classes: ``company_excl`` (a company left out of all companies: the one left is the figure's company; with several
-left the answer asks, naming the excluded company), ``subgroup_excl`` (a subgroup named by its own words within
-the group asked for: "control equipment excluding cabinets"), ``unknown`` (a noun phrase no group, supplier or
-product has, after "on"/"for" with names and periods between the verb and it), ``shares`` (a supplier's share of a
-company's spend, of a group's spend within it, a group's share), ``mixed`` (a share with a supplier left out, a
-company exclusion with a supplier and a status).
+Classes: ``company_excl`` (a company left out of all companies: the one left is the figure's company; several left
+are those companies together, ``finance.company_spend``'s ``company_ids``), ``subgroup_excl`` (a subgroup named by
+its own words within the group asked for: "control equipment excluding cabinets"), ``unknown`` (a noun phrase no
+group, supplier or product has, after "on"/"for" with names and periods between the verb and it), ``shares`` (a
+supplier's share of a company's spend, of a group's spend within it, a group's share), ``mixed`` (a share with a
+supplier left out, a company exclusion with a supplier and a status).
 
 :func:`probes` is pure (seeded ``random.Random``); ``tests/unit/test_router_scope_probes.py`` routes a bounded
 sample through the router with the unit fixture's vocabulary. Written from the slot grammar alone, never from an
@@ -116,13 +116,12 @@ def company_exclusions(rng: random.Random, vocab: Vocabulary, n: int) -> list[Pr
         else:
             question = rng.choice(post).format(sup=sup, period=period, cue=rng.choice(POSTFIX_CUES), co=co)
         left = [c for c in ids if c != co_id]
-        if len(left) == 1:
-            params: dict[str, object] = {"company_id": left[0], **dates}
-            if "{sup}" in question or sup in question:
-                params["supplier_ids"] = [sup_id]
-            out.append(Probe("company_excl", question, Expect("params", params)))
-        else:
-            out.append(Probe("company_excl", question, Expect("clarify", span=co)))
+        # one company left is the figure's company; several are the companies left together (company_ids)
+        params: dict[str, object] = {"company_id": left[0]} if len(left) == 1 else {"company_ids": left}
+        params.update(dates)
+        if "{sup}" in question or sup in question:
+            params["supplier_ids"] = [sup_id]
+        out.append(Probe("company_excl", question, Expect("params", params)))
     return out
 
 

@@ -942,9 +942,13 @@ def _metric_answer(
     """Status, text, structured result and inputs of a ``metric`` workflow (values exactly as the tool gave)."""
     company = routing.entities.company_name or routing.entities.company_id or "all companies of the tenant"
     scope = next((h.split(":", 2)[2] for h in routing.rule_hits if h.startswith("all_companies:")), None)
+    named = next((h.split(":", 2)[2] for h in routing.rule_hits if h.startswith("company_set:")), None)
     if scope:
         # An all-companies question: the scope restated with every company it covers.
         company = f"all companies of the tenant together ({scope.replace(',', ', ')})"
+    elif named:
+        # Several companies named together ("Xenon and Ypsilon combined"): exactly those, restated.
+        company = f"the companies {named.replace(',', ', ')} together"
     if not metrics:
         return ("failed", "The figure could not be calculated; no figure is given.", {"status": "failed"},
                 {"company_id": routing.entities.company_id})

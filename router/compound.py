@@ -475,7 +475,9 @@ _BOUNDARY = re.compile(
     r"\s+and\s+(?=(?:the|which|all)\s+(?:invoices|credit\s+notes)\s+(?:over|above|under|below|exceeding|of\s+more|"
     r"of\s+less|(?:more|less|greater|larger|smaller)\s+than|from|with|still|that|which)\b)|"
     r"\s+&\s+(?=(?:the\s+)?(?:(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount)|"
-    r"how\s+(?:many|much)|spend|spending)\b)|"
+    r"how\s+(?:many|much)|spend|spending)\b|"
+    # "Kestrel spend Q4 25 & Alpenland spend Q4 25": a second company's figure, as after "and"
+    r"[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
     re.I,
 )
@@ -622,7 +624,13 @@ def lists_approved_suppliers(text: str) -> bool:
     fact that lists something else ("which product groups is its biggest supplier approved for") is a fact about
     the figure's supplier."""
     fact = find_fact(text)
-    return fact is not None and fact.label == "approval" and listed_object(text) == "suppliers"
+    return fact is not None and fact.label == "approval" and (listed_object(text) == "suppliers"
+                                                              or _WHO_APPROVED.search(text) is not None)
+
+
+#: "who is approved for MRO as of today": the approved suppliers asked for by "who".
+_WHO_APPROVED = re.compile(r"\bwho\s+(?:is|are|was|were|'s)\s+(?:currently\s+|now\s+)?(?:approved|authori[sz]ed|"
+                           r"qualified)\b", re.I)
 
 
 #: A part that lists the approved vendors ("approved vendors of Company C", "which suppliers are approved").
@@ -657,7 +665,16 @@ def _status_words(reading: Reading) -> str:
 
 
 #: A part that is only a question word ("- how much?", ", how many?"): it asks about the text before it.
-_QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)\s*[?.!]*\s*$", re.I)
+#: "Within Company A's sensor spend for FY25, what % was pressure sensors?": the lead clause is the whole of the
+#: share asked after it, one question.
+_WITHIN_SHARE = re.compile(r"^\s*(?:within|of|out\s+of|among(?:st)?)\s+[^?;]{3,120}?[,:]\s*(?:what|which|how\s+much)\s+"
+                           r"(?:%|(?:share|percent\w*|portion|proportion|fraction)\b)", re.I)
+#: "..., and what share of it was cooling equipment?": a share whose whole is the figure of the part before.
+_SHARE_OF_IT = re.compile(r"\b(share|percent(?:age)?|portion|proportion|fraction|%)\s+of\s+(?:it|that|this|"
+                          r"(?:the|that|this)\s+total)\b", re.I)
+_QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:each|apiece|for\s+each|did\s+each"
+                                 r"(?:\s+(?:one|company|of\s+them))?(?:\s+(?:spend|buy|pay))?))?"
+                                 r"(?:,?\s+(?:please|pls|plz|thanks|thx))?\s*[?.!]*\s*$", re.I)
 
 
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
@@ -668,6 +685,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     ("its invoice count", "how many invoices was that") also takes the supplier, product group and product of the
     part before; a unit-price part without a product takes the product of another part.
     """
+    if _WITHIN_SHARE.match(question):
+        return ()
     whole = read_part(question)
     # (a currency's share of the spend is one governed figure, finance.currency_share: no parts)
     apart = separate_parts(question, whole)
@@ -685,8 +704,13 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         return ()
     readings = [read_part(t) for t in texts]
     statuses = [_status_words(r) for r in readings]
-    if any((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
-           or r.identifiers.document_ids or r.agreement_topic for t, r in zip(texts, readings, strict=True)):
+    # "..., and what are the payment terms in agreement-2026-04?": a fact of a document the part names by its id,
+    # with no figure word, is an ask of its own (its document says it); the figure beside it is answered apart
+    own_document = [bool((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t)
+                         and not _FIGURE.search(t)) for t, r in zip(texts, readings, strict=True)]
+    if any(((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
+            or r.identifiers.document_ids or r.agreement_topic) and not own
+           for t, r, own in zip(texts, readings, own_document, strict=True)) or all(own_document):
         return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
     # A German part is read through its English rewriting (router/german.py): its spans are in that text.
     read_texts = [r.text for r in readings]
@@ -699,13 +723,20 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
         bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many|units|quantity",
                                                                                  text) is not None
-        wanted = ["company", "period"]
+        wanted = [] if own_document[i] else ["company", "period"]
         if refers or bare:
             wanted += ["supplier", "group", "product"]
-        elif readings[i].cues.unit_price or readings[i].analysis.average_price:  # "at what average price?"
+        elif (readings[i].cues.unit_price or readings[i].analysis.average_price  # "at what average price?"
+              or (readings[i].cues.quantity and not readings[i].entities.supplier_ids)):  # "and units bought?"
             wanted.append("product")
         carried = []
         asked = texts[i]
+        before = readings[i - 1].entities if i else None
+        if (before is not None and _SHARE_OF_IT.search(text) and not before.supplier_ids
+                and not before.product_group_id and not before.product_codes):
+            # the part before is the company's total: "what share of it was X" is X's share of total spend
+            text = _SHARE_OF_IT.sub(lambda found: f"{found.group(1)} of total spend", text)
+            carried.append("total spend")
         if refers:
             # "what do they add up to?", "which suppliers were they from?": the total, or the suppliers, of what
             # the part before selected, in words the reader reads as that figure
@@ -714,7 +745,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             text = re.sub(r"\s+(?:on|for)\s+(?:them|those|these)\b", "", text, flags=re.I)
             text = re.sub(r"\b(?:its|their)\b", "the", text, flags=re.I)
             if _FIGURE.search(text) and not readings[i].entities.supplier_ids and any(
-                    _APPROVED_LIST.search(t) and not _FIGURE.search(t) for t in texts[:i]):
+                    (_APPROVED_LIST.search(t) or _WHO_APPROVED.search(t)) and not _FIGURE.search(t)
+                    for t in texts[:i]):
                 # "approved vendors of Company C and their spend": the spend with those approved vendors
                 text = text.rstrip(" ?.!") + " with approved vendors"
                 carried.append("approved vendors")

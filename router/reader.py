@@ -39,6 +39,7 @@ from router.analysis import (
     split_periods,
     subgroup_named_within,
 )
+from router.company_lists import elided_companies
 from router.contract import Entities, TimeRange
 from router.entities import (
     GENERIC_NAME_WORDS,
@@ -1076,6 +1077,7 @@ def read(
             or any(c == k and (s, e, k) not in hopped for s, e, k in codes)))
         mentions = replace(mentions, suppliers=tuple(replace(m, text=text[m.start:m.end]) for m in mentions.suppliers))
     mentions = _without_measure_words(mentions, id_masked)
+    mentions = elided_companies(id_masked, mentions, gazetteer)  # "Company A, B and C"
     quotes = quoted_spans(id_masked)
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.

@@ -376,7 +376,9 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("product_group_id", r"\b(?:product\s+)?(?:groups?|categor(?:y|ies))\s+(?:split|breakdown|mix)\b"),
         ("product_code", r"\bproducts?\s+(?:split|breakdown|mix)\b"),
         # Not "for every company": that names a scope (often in injected instructions), not a grouping.
-        ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"),
+        ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"
+                       # "which companies bought from Iota ... and how much each?": a figure per company
+                       r"|\bwhich\s+compan(?:y|ies)\b(?=[^?.;]{0,80}\bhow\s+much\s+(?:\w+\s+){0,2}each\b)"),
     )
 )
 #: The nouns a grouping phrase may coordinate ("by supplier and month", "per product group, quarter"): each is

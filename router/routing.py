@@ -30,6 +30,8 @@ from router.analysis import (
     single_month,
 )
 from router.classifier import IntentClassifier
+from router.company_set import adds_up, company_set
+from router.company_set import resolves as resolves_company_set
 from router.contract import (
     INTENT_TYPES,
     AuthorizationContextModel,
@@ -65,6 +67,7 @@ from router.reader import (
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
+from router.unknown_names import unknown_name_problems
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
 INTENT_THRESHOLD = 0.5
@@ -239,11 +242,16 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     questions: list[str] = []
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
+    entity_reasons += unknown_name_problems(reading, gazetteer)
     # "all entities other than Company A": the scope words are read with the exclusion (the company left)
     all_companies = all_companies_scope(reading, len(gazetteer.companies))
     # "across all companies", "group-wide", "all three entities", "spend per company": every company of the tenant
     # together (its rows are the tenant's under row-level security), when they share one reporting currency.
     company_scope = _company_scope(reading, all_companies, gazetteer)
+    # "Xenon and Ypsilon combined", "group-wide excluding Company C": the companies named (or left) together
+    named_set = company_set(reading, gazetteer) if company_scope is None else None
+    if named_set is not None:
+        company_scope = named_set.companies
     nested = _group_within_group(reading, gazetteer)
     if nested is not None:
         # "Pressure Sensors' share of our Sensors spend": two groups, one inside the other, in a share question
@@ -263,7 +271,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     unserved_measure = _UNSERVED_MEASURES.search(reading.cue_text) or (
         _UNSERVED_RANKING_MEASURES.search(reading.cue_text) if reading.analysis.ranking is not None else None)
     # a period named but impossible ("dated 30 February 2026") still scopes a figure: the period is asked about
-    figure_scope = (entities.company_id is not None and (period.time_range is not None or period.ambiguous)
+    # (every company, a named set of them, or a figure per company is a company scope too: "which companies bought
+    # from Iota last quarter and how much each")
+    figure_scope = ((entities.company_id is not None or company_scope is not None)
+                    and (period.time_range is not None or period.ambiguous)
                     and not document_cue and not unserved_measure)
     listed_by_amount = cues.invoices and reading.threshold_amount is not None
     # "product breakdown", "by product": the word names the breakdown's grouping, not a catalogue question
@@ -289,7 +300,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     quantity_shaped = other_metric and not cues.unit_price and cues.quantity and cues.purchase
     filter_shaped = other_metric and not identifiers.invoice_numbers and cues.invoices and (
         cues.threshold_words or reading.measure == "invoices_above_threshold")  # (a listing is one at zero)
-    approved_question = "relationship" in selected and cues.approved and not spend_shaped
+    # (an approval a named document states, "per agreement-2025-09, from when is Iota approved for cabling?", is
+    # read in that document: its company is the document's, never asked for)
+    approved_question = ("relationship" in selected and cues.approved and not spend_shaped
+                         and not (identifiers.contract_ids or identifiers.document_ids))
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
     catalog_metric = reading.catalog_metric
@@ -355,10 +369,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         reasons.append(f"exclusion: {', '.join(excluded)} cannot be left out of this answer")
         questions.append(f"I can leave {', '.join(excluded)} out of governed spend figures (totals, rankings, "
                          "shares, comparisons), but not out of this answer. Do you want such a figure instead?")
-    if figure_or_relation and reading.not_understood:
+    # (the word that adds the named companies up, "... Kestrel Lebensmittel together", is read: the set's cue)
+    not_understood = tuple(u for u in reading.not_understood if named_set is None or not adds_up(u.text))
+    if figure_or_relation and not_understood:
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
         # A breakdown span is asked below, with the metric's allow-list.
-        unread_reasons, unread_questions = unread_clarifications(reading.not_understood)
+        unread_reasons, unread_questions = unread_clarifications(not_understood)
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
 
@@ -386,16 +402,21 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             or (analyst is not None and analyst.name == SPEND_METRIC)):
         scope_kind = "total"
     elif (company_scope is not None and entities.company_id is None and analyst is not None
-          and analyst.name in _COMPANY_SCOPED):
+          and analyst.name in _COMPANY_SCOPED and named_set is None):
         scope_kind = "ranking"  # a ranking or share over every company's lines, one governed call
     elif (company_scope is not None and all_companies is not None and entities.company_id is not None
           and not entities.supplier_ids and not entities.product_group_id and _SHARE_WORDS.search(reading.cue_text)):
         scope_kind = "company_share"
     if scope_kind in ("total", "company_share"):
         analyst, catalog_metric, spend_shaped, other_metric = None, None, True, False
+    if named_set is not None and scope_kind == "total":
+        # the companies named together are the scope: "which company do you mean" is answered
+        entity_reasons = [r for r in entity_reasons if not resolves_company_set(r)]
+    elif named_set is not None:
+        company_scope = None  # a set of companies is governed for total spend only: asked about as before
     if scope_kind is not None and company_scope is not None:
-        hits.append(RuleHit("all_companies", "aggregate", RULE_CONFIDENCE["aggregation_words"],
-                            ",".join(c.company_id for c in company_scope)))
+        hits.append(RuleHit("company_set" if named_set is not None else "all_companies", "aggregate",
+                            RULE_CONFIDENCE["aggregation_words"], ",".join(c.company_id for c in company_scope)))
         if "company_id" in breakdown.group_by:
             breakdown = replace(breakdown, group_by=tuple(d for d in breakdown.group_by if d != "company_id"))
         reporting_currency = company_scope[0].reporting_currency
@@ -654,7 +675,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     elif (not reasons and scope_kind in ("total", "company_share") and company_scope
           and constraints.time_range is not None):
         workflow, steps = "metric", _scope_steps(company_scope, scope_kind, entities, constraints, gazetteer, breakdown,
-                                                 reading)
+                                                 reading, named=named_set is not None)
     elif not reasons and per_company and constraints.time_range is not None:
         workflow, steps = "metric", _per_company_steps(per_company, entities, constraints, gazetteer, breakdown)
     elif not reasons:
@@ -711,7 +732,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=False,
         entities=entities, constraints=constraints, authorization_context=auth, workflow=workflow,
         execution_plan=steps, rule_hits=rule_hits,
-        interpretation=(f"all companies of the tenant ({', '.join(c.company_id for c in company_scope)}), "
+        interpretation=(f"{'the companies' if named_set else 'all companies of the tenant'} "
+                        f"({', '.join(c.company_id for c in company_scope)}), "
                         if scope_kind is not None and company_scope and entities.company_id is None else "")
         + _interpretation(entities, constraints),
         personal_data=personal,
@@ -825,16 +847,19 @@ def _per_company_steps(companies: tuple[Company, ...], entities: Entities, const
 
 
 def _scope_steps(companies: tuple[Company, ...], kind: str, entities: Entities, constraints: Constraints,
-                 gazetteer: Gazetteer, breakdown: Breakdown, reading: Reading) -> tuple[PlanStep, ...]:
+                 gazetteer: Gazetteer, breakdown: Breakdown, reading: Reading, *,
+                 named: bool = False) -> tuple[PlanStep, ...]:
     """The governed figure of all the tenant's companies together: the total and each company's part (one
     company-spend call without a company, grouped by company), or, for a company's share of the total, the
-    companies ranked by spend (each row with its share of the ranked total) beside the total."""
+    companies ranked by spend (each row with its share of the ranked total) beside the total. ``named``: the
+    companies a question names together ("Xenon and Ypsilon combined"), bound as the metric's ``company_ids``."""
     assert constraints.time_range is not None
     groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
     excluded_groups = sorted({g for gid in reading.excluded_group_ids for g in gazetteer.subgroups(gid)})
     filters: dict[str, object] = {
         "start_date": constraints.time_range.start.isoformat(), "end_date": constraints.time_range.end.isoformat(),
         "reporting_currency": companies[0].reporting_currency,
+        **({"company_ids": [c.company_id for c in companies]} if named else {}),
         **({"supplier_ids": list(entities.supplier_ids)} if entities.supplier_ids else {}),
         **({"product_group_ids": list(groups)} if groups else {}),
         **({"product_codes": list(entities.product_codes)} if entities.product_codes else {}),
@@ -845,10 +870,11 @@ def _scope_steps(companies: tuple[Company, ...], kind: str, entities: Entities, 
            if tuple(constraints.invoice_status) != ("posted", "paid") else {}),
     }
     names = ", ".join(f"{c.company_name} ({c.company_id})" for c in companies)
+    whose = "the companies" if named else "all the tenant's companies"
     total = PlanStep(step_id="calculate-all-companies", tool="metrics.query",
                      arguments={"metric": SPEND_METRIC, "parameters": filters,
                                 "group_by": list(breakdown.group_by), "grain": breakdown.grain},
-                     purpose=f"Governed spend of all the tenant's companies together ({names}).")
+                     purpose=f"Governed spend of {whose} together ({names}).")
     if kind == "company_share":
         parts = PlanStep(step_id="rank-companies", tool="metrics.query",
                          arguments={"metric": RANKING, "parameters": {**filters, "limit": len(companies),

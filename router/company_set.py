@@ -1,0 +1,91 @@
+"""A named set of companies as one spend scope: "Xenon and Ypsilon combined", "Alpenland + Kestrel together",
+"total spend across Company A, B and C", "group-wide spend excluding Company C".
+
+Governed spend is one company's, all the tenant's companies' together, or (``finance.company_spend``'s allow-listed
+``company_ids``) exactly the companies a question names together. A question naming several companies with a word
+that adds them up is that set; without such a word (or with one that keeps them apart: "vs", "each", "per company")
+it stays a question about which company is meant. Never one company's figure when several were named.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+
+from router.entities import Company, Gazetteer
+from router.reader import Reading
+
+#: Words that add the named companies up into one figure.
+_TOGETHER = re.compile(
+    r"\b(?:combined|together|jointly|altogether|in\s+total|totals?|summed|sum|aggregated?|consolidated|"
+    r"cross[- ]compan(?:y|ies)|across|both|zusammen|gesamt\w*|insgesamt)\b", re.I)
+#: "Alpenland + Kestrel": a plus between two company names adds them up.
+_PLUS = re.compile(r"\s*\+\s*")
+#: Words that keep the named companies apart (a comparison, a figure each): never their sum.
+_APART = re.compile(
+    r"\b(?:vs\.?|versus|compared?|compares|comparing|comparison|than|each|per\s+company|by\s+company|"
+    r"respectively|separately|individually|side\s+by\s+side|differences?|split|broken\s+down|breakdown|"
+    r"which\s+(?:company|one)|ranked|rank)\b", re.I)
+#: Problems of the reading this module answers: several companies named, or several left by an exclusion.
+_SEVERAL_NAMED = re.compile(r"^Which company do you mean: .* The question names more than one\.$")
+_SEVERAL_LEFT = re.compile(r"^'.*' \(excluded\) leaves the companies ")
+
+
+@dataclass(frozen=True)
+class CompanySet:
+    """The companies a spend question adds up, and whether they were named (a subset needs ``company_ids``)."""
+
+    companies: tuple[Company, ...]
+    #: What made them one scope: the word that adds them up, or the exclusion that left them.
+    cue: str
+
+    @property
+    def company_ids(self) -> tuple[str, ...]:
+        return tuple(c.company_id for c in self.companies)
+
+    def restated(self) -> str:
+        """ "Company A (COMP-A), Company B (COMP-B)": the companies the figure covers, for the answer."""
+        return ", ".join(f"{c.company_name} ({c.company_id})" for c in self.companies)
+
+
+def adds_up(words: str) -> bool:
+    """Whether ``words`` are only a word that adds companies up ("together", "combined")."""
+    return _TOGETHER.fullmatch(words.strip()) is not None
+
+
+def resolves(problem: str) -> bool:
+    """Whether a reading problem is the one a company set answers (several companies named or left)."""
+    return bool(_SEVERAL_NAMED.match(problem) or _SEVERAL_LEFT.match(problem))
+
+
+def company_set(reading: Reading, gazetteer: Gazetteer) -> CompanySet | None:
+    """The companies a spend question adds up, or ``None`` when it names one company, all of them by a scope word
+    (router/scope.py), or several without a word that adds them up (asked about)."""
+    if len({c.reporting_currency for c in gazetteer.companies}) > 1:
+        return None  # a sum across reporting currencies is no governed figure
+    if reading.excluded_company_ids and all(set(m.candidates) <= set(reading.excluded_company_ids)
+                                            for m in reading.mentions.companies):
+        left = tuple(c for c in gazetteer.companies if c.company_id not in reading.excluded_company_ids)
+        if len(left) > 1 and any(resolves(p) for p in reading.entity_problems):
+            return CompanySet(left, "excluding " + ", ".join(reading.excluded_company_ids))
+        return None
+    if any(len(m.candidates) != 1 for m in reading.mentions.companies):
+        return None  # a span close to several companies' names is asked about
+    ids = list(dict.fromkeys([*reading.identifiers.company_ids,
+                              *(m.candidates[0] for m in reading.mentions.companies)]))
+    companies = [gazetteer.company(i) for i in ids]
+    if len(ids) < 2 or any(c is None for c in companies):
+        return None
+    if _APART.search(reading.cue_text):
+        return None
+    named = sorted(reading.mentions.companies, key=lambda m: m.start)
+    plus = next((reading.text[a.end:b.start] for a, b in pairwise(named)
+                 if _PLUS.fullmatch(reading.text, a.end, b.start)), None)
+    cue = _TOGETHER.search(reading.cue_text)
+    if cue is None and plus is None:
+        return None
+    return CompanySet(tuple(c for c in companies if c is not None), cue.group(0) if cue else (plus or "+").strip())
+
+
+__all__ = ["CompanySet", "adds_up", "company_set", "resolves"]

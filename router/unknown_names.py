@@ -1,0 +1,106 @@
+"""Names a reading placed too generously, asked about instead of answered for another entity.
+
+- A legal-form company name ("Alpenland Transport AG", "Kestrel Foods GmbH") whose distinctive words are not a known
+  company's: its first word matched a known company's short name, but the name as written is another company. Never
+  that company's figure (a silent wrong); the name is asked about.
+- The category of an approved-vendor question ("approved vendors of Company A for hydraulics"): the approved list
+  has no category filter but the product group's, so a category the reading did not place as a known product group
+  is named back, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ingest.normalize import LEGAL_FORMS
+from router.entities import Gazetteer, edit_distance
+from router.reader import Reading
+
+_LEGAL = frozenset(LEGAL_FORMS)
+#: Legal forms that end a name. "Company" and "Co" start names as often ("Company A", "Co. B"): not read here.
+_ENDING_FORMS = sorted((f for f in LEGAL_FORMS if f not in ("company", "co")), key=len, reverse=True)
+#: Capitalized words ending in a legal form: "Alpenland Transport AG", "Kestrel Foods GmbH", "Acme Ltd."
+_LEGAL_NAME = re.compile(
+    r"\b(?P<name>(?:[A-Z][\w&'-]*\.?\s+){1,4})(?P<form>(?i:" + "|".join(map(re.escape, _ENDING_FORMS))
+    + r"))\b\.?(?!\s*[A-Z0-9])")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in _WORD.findall(name.lower()) if w not in _LEGAL]
+
+
+def _close(word: str, known: str) -> bool:
+    """The same word, or a typo of it (one edit in a word of five letters or more)."""
+    return word == known or (min(len(word), len(known)) >= 5 and edit_distance(word, known, 1) <= 1)
+
+
+def unknown_companies(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
+    """Legal-form names read as a known company whose words are not all that company's (or another known
+    company's): "Alpenland Transport AG" when only "Alpenland Logistik AG" is known."""
+    known = [_words(c.company_name) for c in gazetteer.companies]
+    suppliers = [(m.start, m.end) for m in reading.mentions.suppliers]
+    out: list[str] = []
+    for found in _LEGAL_NAME.finditer(reading.text):
+        if found.group("form").islower():
+            continue  # a legal form is written as one ("AG", "GmbH", "Ltd"), not as a word ("co", "se")
+        start, end = found.span()
+        if any(s < end and start < e for s, e in suppliers):
+            continue  # a supplier's legal name is the supplier reading's
+        if not any(m.start < end and start < m.end for m in reading.mentions.companies):
+            continue  # no company read from it: nothing answered for another company
+        words = _words(found.group("name"))
+        if words and not any(all(any(_close(w, k) for k in name) for w in words) for name in known):
+            out.append(found.group(0).strip())
+    return tuple(dict.fromkeys(out))
+
+
+#: "approved vendors ... for hydraulics", "approved for valves": the category an approval is asked for.
+_APPROVED_FOR = re.compile(r"\b(?:approved|qualified|authori[sz]ed|preferred|vendors?|suppliers?)\b[^?.;]{0,60}?"
+                           r"\bfor\s+(?:the\s+|our\s+)?(?P<what>[a-z][a-z&/ -]{1,40}?)"
+                           r"(?=\s*(?:$|[?.,;:!()]|\b(?:in|during|as\s+of|since|from|until|at|of|by|with|"
+                           r"and|or|this|last|next|today|now|right\s+now|currently|q[1-4]|h[12]|fy\d*|\d{4})\b))", re.I)
+
+
+def unread_category(reading: Reading, consumed: Sequence[tuple[int, int]] = ()) -> str | None:
+    """The category words of an approved-vendor question that the reading placed nowhere ("hydraulics"), or None.
+
+    A word inside a read span (a company, supplier, product group, product, period) is read; one of the
+    reader's ordinary words (statuses, "today") is no category."""
+    spans = [*reading.mentions.spans, *reading.period.spans, *reading.consumed, *consumed]
+    for found in _APPROVED_FOR.finditer(reading.text):
+        a, b = found.span("what")
+        what = reading.text[a:b].strip()
+        if not what or what.lower() in _NOT_A_CATEGORY or any(len(w) < 3 for w in what.split()):
+            continue  # (a letter is a company's short name, "approved for C right now")
+        if any(s < b and a < e for s, e in spans):
+            continue
+        return what
+    return None
+
+
+#: Words after "for" that are no category: the company ("for us"), the period or the purpose of the list.
+_NOT_A_CATEGORY = frozenset({"us", "me", "them", "it", "this", "that", "which", "what", "whom", "all", "each",
+                             "every", "any", "both", "now", "today", "the year", "the period", "the quarter",
+                             "the month", "review", "approval", "reference", "sourcing", "purchasing",
+                             "procurement", "company", "companies", "group", "now on", "the time being"})
+
+
+def unknown_name_problems(reading: Reading, gazetteer: Gazetteer) -> list[str]:
+    """Clarification questions for the names above (none when every name was read as written)."""
+    problems: list[str] = []
+    names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none"
+    problems.extend(f"I do not know a company {name!r} in your data (known companies: {names}). Which company do "
+                    "you mean?" for name in unknown_companies(reading, gazetteer))
+    # (a named document's approval, "per agreement-2025-09, from when is Iota approved for cabling", is the
+    # document's wording, read in the document: no category filter of the approved list)
+    document = reading.identifiers.contract_ids or reading.identifiers.document_ids or reading.quoted
+    if reading.cues.approved and not document and (what := unread_category(reading)) is not None:
+        groups = ", ".join(g.group_name for g in gazetteer.product_groups if g.parent_group_id is None)
+        problems.append(f"I do not know the category {what!r} in your data (no product group, product or supplier of "
+                        f"that name; top-level product groups: {groups}). Which product group do you mean?")
+    return problems
+
+
+__all__ = ["unknown_companies", "unknown_name_problems", "unread_category"]
