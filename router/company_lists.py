@@ -44,4 +44,40 @@ def elided_companies(text: str, mentions: EntityMentions, gazetteer: Gazetteer) 
     return replace(mentions, companies=tuple(sorted((*mentions.companies, *added), key=lambda x: x.start)))
 
 
-__all__ = ["elided_companies"]
+#: "all companies except C", "every company other than B and C": the plural of a shared head word ("Company")
+#: before an exclusion cue, then only the words that tell the companies apart.
+_HEAD_EXCEPT = re.compile(
+    r"\b(?P<head>[A-Za-z]\w*?)(?:ies|s)?\s+(?:except(?:\s+for)?|excluding|excl\.?|but|other\s+than|apart\s+from|"
+    r"besides|without)\s+(?P<tail>[A-Za-z0-9][\w-]*)\b", re.I)
+
+
+def excepted_companies(text: str, mentions: EntityMentions, gazetteer: Gazetteer) -> EntityMentions:
+    """Add the companies "all companies except C" leaves out: the companies' shared head word in the plural
+    before an exclusion cue, then each word (written as in the name) that completes that head to a known
+    company's name is that company. The exclusion itself is read by the cue, like any named company's."""
+    by_name = {tuple(c.company_name.rsplit(" ", 1)): c for c in gazetteer.companies if " " in c.company_name}
+    heads = {h.lower() for h, _ in by_name}
+    taken = [(m.start, m.end) for m in (*mentions.companies, *mentions.suppliers, *mentions.product_groups,
+                                        *mentions.products)]
+    added: list[Mention] = []
+    for match in _HEAD_EXCEPT.finditer(text):
+        word = match.group("head").lower()
+        head = word if word in heads else f"{word}y" if f"{word}y" in heads else None  # "compan" + "ies"
+        if head is None:
+            continue
+        start, end, tail = match.start("tail"), match.end("tail"), match.group("tail")
+        while True:
+            other = next((c for (h, last), c in by_name.items() if h.lower() == head and last == tail), None)
+            if other is None or any(s < end and start < e for s, e in taken):
+                break
+            added.append(Mention("company", tail, start, end, (other.company_id,)))
+            item = _ELIDED_ITEM.match(text, end)
+            if item is None:
+                break
+            start, end, tail = item.start("tail"), item.end("tail"), item.group("tail")
+    if not added:
+        return mentions
+    return replace(mentions, companies=tuple(sorted((*mentions.companies, *added), key=lambda x: x.start)))
+
+
+__all__ = ["elided_companies", "excepted_companies"]

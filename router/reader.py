@@ -39,7 +39,7 @@ from router.analysis import (
     split_periods,
     subgroup_named_within,
 )
-from router.company_lists import elided_companies
+from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
 from router.entities import (
     GENERIC_NAME_WORDS,
@@ -1078,6 +1078,7 @@ def read(
         mentions = replace(mentions, suppliers=tuple(replace(m, text=text[m.start:m.end]) for m in mentions.suppliers))
     mentions = _without_measure_words(mentions, id_masked)
     mentions = elided_companies(id_masked, mentions, gazetteer)  # "Company A, B and C"
+    mentions = excepted_companies(id_masked, mentions, gazetteer)  # "all companies except C"
     quotes = quoted_spans(id_masked)
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.
@@ -1176,15 +1177,22 @@ def read(
         mentions = _with_fuzzy(mentions, fuzzy)
     mentions, described = _inside_described_products(id_masked, analysis, mentions, gazetteer)
     product_ids = _product_code_mentions(text, identifiers)
+    company_ids = _company_id_mentions(text, identifiers)
     included, excluded_suppliers, excluded_groups, excluded_products, exclusion_problems, bare = _exclusions(
-        id_masked, analysis, mentions, gazetteer, (*_supplier_id_mentions(text, identifiers), *product_ids))
+        id_masked, analysis, mentions, gazetteer, (*_supplier_id_mentions(text, identifiers), *product_ids),
+        company_ids)
     excluded_products = tuple(dict.fromkeys((*excluded_products, *described)))
     if excluded_products and identifiers.product_codes:
         # "excluding PRD-482": a code behind an exclusion cue is left out, never the figure's product filter
         identifiers = replace(identifiers, product_codes=tuple(c for c in identifiers.product_codes
                                                                if c not in excluded_products))
-    included, excluded_companies, company_problems = _excluded_companies(id_masked, analysis, included, gazetteer)
+    included, excluded_companies, company_problems = _excluded_companies(
+        id_masked, analysis, included, gazetteer, company_ids)
     exclusion_problems = [*exclusion_problems, *company_problems]
+    if excluded_companies and identifiers.company_ids:
+        # "all companies except COMP-C": an id behind an exclusion cue is left out, never the figure's company
+        identifiers = replace(identifiers, company_ids=tuple(i for i in identifiers.company_ids
+                                                             if i not in excluded_companies))
     if excluded_suppliers and identifiers.supplier_ids:
         # "except for SUP-18": an id behind an exclusion cue is left out, not asked for.
         identifiers = replace(identifiers, supplier_ids=tuple(i for i in identifiers.supplier_ids
@@ -1436,6 +1444,7 @@ def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:
 
 
 _SUPPLIER_ID_SPAN = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
+_COMPANY_ID_SPAN = re.compile(r"\bcomp[\s_-]([a-z0-9]{1,6})\b", re.I)
 
 
 #: "leave the 16DI PLC module out": the verb before a description, "out" after it.
@@ -1505,6 +1514,13 @@ def _supplier_id_mentions(text: str, identifiers: Identifiers) -> tuple[Mention,
                  if m.span() in identifiers.spans and f"SUP-{m.group(1)}" in identifiers.supplier_ids)
 
 
+def _company_id_mentions(text: str, identifiers: Identifiers) -> tuple[Mention, ...]:
+    """The company ids written in the question as mentions with their spans (so an exclusion cue covers them)."""
+    return tuple(Mention("company", m.group(0), m.start(), m.end(), (f"COMP-{m.group(1).upper()}",))
+                 for m in _COMPANY_ID_SPAN.finditer(text)
+                 if m.span() in identifiers.spans and f"COMP-{m.group(1).upper()}" in identifiers.company_ids)
+
+
 #: A cue after the names it leaves out: "MRO excluded", "with Beta and Gamma left out", "Zeta aside".
 _EXCLUDED_AFTER_NAME = re.compile(
     # a restatement's closing parenthesis may stand between ("MRO (maintenance, repair and operations) aside")
@@ -1555,15 +1571,16 @@ def _list_gap(gap: str) -> bool:
 
 def _exclusions(
     text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer,
-    id_mentions: tuple[Mention, ...] = (),
+    id_mentions: tuple[Mention, ...] = (), company_ids: tuple[Mention, ...] = (),
 ) -> tuple[EntityMentions, tuple[str, ...], tuple[str, ...], tuple[str, ...], list[str], list[int]]:
     """The mentions left after the exclusion cues, the excluded supplier, group and product ids, problems (an
     excluded name that is ambiguous) and the positions of cues followed by no mention. ``id_mentions`` (supplier
-    ids and product codes written as ids) are excluded like names when a cue covers them."""
+    ids and product codes written as ids) are excluded like names when a cue covers them; ``company_ids`` (company
+    ids written as ids) only take their cue (their exclusion is read by _excluded_companies)."""
     spans = [(m.start, m.end) for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions,
                                         *mentions.products)]
     # a company behind a cue is no bare cue's target (its exclusion is read by _excluded_companies)
-    spans_and_companies = [*spans, *((m.start, m.end) for m in mentions.companies)]
+    spans_and_companies = [*spans, *((m.start, m.end) for m in (*mentions.companies, *company_ids))]
     after = postfix_excluded(text, spans)
     if not analysis.exclusion_cues and not after:
         return mentions, (), (), (), [], []
@@ -1634,21 +1651,26 @@ _COMPANY_LEFT_OUT = re.compile(r"\s*[)\]]?\s*(?:(?:is|are|being|be|to be)\s+)?(?
 
 
 def _excluded_companies(text: str, analysis: Analysis, mentions: EntityMentions, gazetteer: Gazetteer,
-                        ) -> tuple[EntityMentions, tuple[str, ...], list[str]]:
-    """Companies an exclusion cue leaves out ("all entities other than Xenon Pharma AG", "excl. Company A"): the
-    company left is read as the figure's company; several left are asked about (a company-spend figure is one
-    company's or all of them together, never a subset)."""
-    spans = [(m.start, m.end) for m in mentions.companies]
+                        id_mentions: tuple[Mention, ...] = ()) -> tuple[EntityMentions, tuple[str, ...], list[str]]:
+    """Companies an exclusion cue leaves out ("all entities other than Xenon Pharma AG", "excl. Company A",
+    "except COMP-C"): the company left is read as the figure's company; several left are asked about (a
+    company-spend figure is one company's or all of them together, never a subset). ``id_mentions`` are the company
+    ids written in the question: left out like names when a cue covers them, kept as the figure's company if not."""
+    named = (*mentions.companies, *id_mentions)
+    spans = [(m.start, m.end) for m in named]
     if not spans:
         return mentions, (), []
     covered, _ = excluded_spans(text, analysis.exclusion_cues, spans)
     # after a company only words that do nothing else ("Company A spend dropped" is a change, no exclusion)
     covered |= {(s, e) for s, e in spans if _COMPANY_LEFT_OUT.match(text, e)}
-    out = [m for m in mentions.companies if (m.start, m.end) in covered]
+    out = sorted((m for m in named if (m.start, m.end) in covered), key=lambda m: m.start)
     if not out:
         return mentions, (), []
     excluded = tuple(dict.fromkeys(c for m in out for c in m.candidates))
     kept = [m for m in mentions.companies if (m.start, m.end) not in covered]
+    if any((m.start, m.end) not in covered for m in id_mentions):
+        # "COMP-A spend excluding COMP-B": the id left stands for the figure's company (it stays an identifier)
+        return replace(mentions, companies=tuple(kept)), excluded, []
     left = [c for c in gazetteer.companies if c.company_id not in excluded]
     problems: list[str] = []
     if not kept and len(left) == 1:

@@ -3,8 +3,9 @@ memory (no database; the governed metrics' definitions come from the schema snap
 
 Classes (issue 20, the reader names or reads every constraint):
 - a set of companies added up ("X and Y combined", "X + Y", "across Company A, B and C", "group-wide excluding
-  Company C") is one governed ``finance.company_spend`` call over exactly those companies (``company_ids``), never
-  one company's figure; the same names kept apart ("X vs Y", "each") never become a sum;
+  Company C", "all companies except COMP-C" or "... except C") is one governed ``finance.company_spend`` call over
+  exactly those companies (``company_ids``), never one company's figure; the same names kept apart ("X vs Y",
+  "each") never become a sum;
 - a legal-form name whose distinctive words are no known company's ("Alpenland Transport AG") is asked about, never
   resolved to the company its first word matches; every known company's own spellings still resolve;
 - an approved-vendor question "for <category>" whose category the reading did not place is asked about.
@@ -138,6 +139,63 @@ def test_group_wide_excluding_a_company_is_the_companies_left(excluded: str, phr
         [call] = _spend_calls(result)
         assert sorted(call["company_ids"]) == sorted(c.company_id for c in TENANTS["letters"]
                                                       if c.company_id != excluded), (question, call)
+
+
+_EXCLUDED_FRAMES = ("Group-wide spend excluding {n}, {p}", "Total spend across all companies except {n} {p}",
+                    "Spend {p} for all entities other than {n}", "How much did all companies spend {p}, {n} excluded?",
+                    "Group-wide spend without {n} {p}", "Spend {p} for all entities other than {n} please",
+                    "Spend {p}, every company except {n}")
+
+
+def _excluded_spellings(company: Company) -> list[str]:
+    """Every way the excluded slot writes a company: its id (as typed, too), full name, name without its legal
+    form, short name, or for "Company X" names the abbreviated word and the bare letter after "companies"."""
+    out = [company.company_id, company.company_id.lower().replace("-", " "), *_spellings(company)]
+    if company.company_name.startswith("Company "):
+        out += [company.company_name.lower(), company.company_name.replace("Company", "Co."),
+                company.company_name.removeprefix("Company ")]
+    return out
+
+
+def _excluded_cases() -> list[tuple[str, str, str, str, str]]:
+    rng = random.Random(SEED + 7)
+    out: list[tuple[str, str, str, str, str]] = []
+    for tenant, companies in TENANTS.items():
+        for company in companies:
+            for name in _excluded_spellings(company):
+                # a bare letter names a company only right after "companies except"
+                frames = [f for f in _EXCLUDED_FRAMES if len(name) > 1 or ("compan" in f and "except {n}" in f)]
+                phrase, start, end = rng.choice(PERIODS)
+                out.append((tenant, rng.choice(frames).format(n=name, p=phrase), company.company_id, start, end))
+    return out
+
+
+@pytest.mark.parametrize(("tenant", "question", "excluded", "start", "end"), _excluded_cases(),
+                         ids=lambda v: str(v)[:50])
+def test_every_spelling_of_an_excluded_company_leaves_the_others(
+        tenant: str, question: str, excluded: str, start: str, end: str) -> None:
+    [result] = _route(question, tenant)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    [call] = _spend_calls(result)
+    assert sorted(call["company_ids"]) == sorted(c.company_id for c in TENANTS[tenant]
+                                                  if c.company_id != excluded), (question, call)
+    assert (call["start_date"], call["end_date"]) == (start, end), (question, call)
+
+
+@pytest.mark.parametrize(("kept", "out"), [("COMP-A", "COMP-B"), ("COMP-C", "Company A"), ("Company B", "COMP-C")])
+def test_a_company_named_beside_an_excluded_id_is_the_figures_company(kept: str, out: str) -> None:
+    [result] = _route(f"{kept} spend excluding {out} in Q1 2026", "letters")
+    assert not result.requires_clarification, result.clarification_question
+    assert not any(s.arguments.get("parameters", {}).get("company_ids") for s in result.execution_plan)
+    resolved = [s.arguments for s in result.execution_plan if s.tool == "entity.resolve_company"]
+    kept_id = next(c.company_id for c in TENANTS["letters"] if kept in (c.company_id, c.company_name))
+    assert resolved == [{"company_id": kept_id}], (kept, out, resolved)
+
+
+def test_a_lower_case_word_after_all_companies_except_is_no_company() -> None:
+    """ "except a few": a word that completes "Company" only as written in the name (the capital letter)."""
+    [result] = _route("Total spend across all companies except a few in Q1 2026", "letters")
+    assert not any(s.arguments.get("parameters", {}).get("company_ids") for s in result.execution_plan)
 
 
 @pytest.mark.parametrize("lead", ["Company A", "Company B", "Company C"])
