@@ -1222,7 +1222,9 @@ def read(
     entities, problems = _resolve_entities(identifiers, included, gazetteer)
     problems = [*problems, *exclusion_problems]
     amounts = parse_amounts(cue_text)
-    listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis) and not (
+    company = gazetteer.company(entities.company_id) if entities.company_id else None
+    listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis,
+                             company.reporting_currency if company else None) and not (
         status_spans(cue_text) or _UNKNOWN_STATUS.search(cue_text) or _PAID_ONLY.search(cue_text)
         or _POSTED_ONLY.search(cue_text) or asked_statuses(cue_text) or excluded_status(cue_text))
     if listed:
@@ -1358,10 +1360,28 @@ _NOT_AN_INVOICE_LISTING = re.compile(
     r"currenc\w*|eur|usd|gbp|chf|why|when|explain)\b", re.I)
 
 
+#: How each reporting currency is written after "in": the currency the listing's amounts are shown in.
+_CURRENCY_WORDS = {"EUR": r"eur|euros?|€", "USD": r"usd|us\s*dollars?|dollars?|\$", "GBP": r"gbp|pounds?|sterling|£",
+                   "CHF": r"chf|swiss\s+francs?|francs?"}
+
+
+def _in_reporting_currency(currency: str | None) -> re.Pattern[str] | None:
+    """ "in EUR", "(with) amounts in EUR", "shown in euros": the listing's amounts in the reporting currency."""
+    words = _CURRENCY_WORDS.get(currency or "")
+    if words is None:
+        return None
+    return re.compile(r"(?:\b(?:with\s+)?(?:(?:all|the)\s+)?(?:amounts?|values?|figures?)\s+|\b(?:shown|expressed|"
+                      r"stated|reported|given)\s+)?\b(?:in|into)\s+(?:" + words + r")(?![A-Za-z])", re.I)
+
+
 def invoice_listing(text: str, amounts: Sequence[Amount], entities: Entities, identifiers: Identifiers,
-                    analysis: Analysis) -> bool:
+                    analysis: Analysis, reporting_currency: str | None = None) -> bool:
     """Whether ``text`` asks for the invoices of a company in a scope themselves, with no amount, status, count or
-    fact that would make it another question."""
+    fact that would make it another question. "In EUR" naming the company's ``reporting_currency`` is how the
+    listing's amounts are shown anyway: no other question (another currency is an invoice currency, asked about)."""
+    pattern = _in_reporting_currency(reporting_currency)
+    if pattern is not None and not analysis.original_currency and not analysis.document_currency:
+        text = pattern.sub(" ", text)
     return bool(_INVOICE_LISTING.search(text) and not _NOT_AN_INVOICE_LISTING.search(text) and not amounts
                 and entities.company_id and not identifiers.invoice_numbers and not identifiers.document_ids
                 and analysis.ranking is None and analysis.comparison is None and not analysis.share)
