@@ -41,6 +41,7 @@ from router.analysis import (
 )
 from router.company_lists import elided_companies
 from router.contract import Entities, TimeRange
+from router.currency_lists import currency_list_spans
 from router.entities import (
     GENERIC_NAME_WORDS,
     EntityMentions,
@@ -1114,7 +1115,7 @@ def read(
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
-                                       *analysis.spans, *status_spans(id_masked)]
+                                       *analysis.spans, *status_spans(id_masked), *currency_list_spans(id_masked)]
     included_spans = _included_subgroups(id_masked, mentions, gazetteer)
     if included_spans:
         # "Sensors (incl. the flow sensors)": a subgroup named inside the inclusion is the group's scope restated,
