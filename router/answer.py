@@ -1021,6 +1021,8 @@ def _metric_answer(
                             dict.fromkeys(m.outputs))})
         else:
             key, amount, what = "invoice_number", "grand_total", "invoices"
+            if p.get("document_currency"):
+                what = f"invoices issued in {p['document_currency']}"
             threshold = p.get("threshold")
             side = "below" if p.get("direction") == "below" else "above"
             above = f"at or {side}" if p.get("inclusive") else side

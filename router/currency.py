@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from router.analysis import _CODE as _CURRENCY_WORD
 from router.currency_lists import CODE as _CODE
 from router.currency_lists import CODE_LIST as _CODE_LIST
 from router.currency_lists import CODES as _CODES
+from router.currency_lists import ISSUED as _ISSUED
 from router.entities import Gazetteer
 from router.reader import Reading
 from router.reading import currency_code
@@ -44,16 +44,6 @@ _ISSUED_IN = re.compile(rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+(?P<a
                         rf"{_CODES})\b", re.I)
 
 
-#: Invoices issued in one currency, by code, word or symbol ("CHF-invoiced", "billed in pounds", "USD invoices",
-#: "spend invoiced in $"): that currency's invoices are the figure's filter.
-_ISSUED = tuple(re.compile(p, re.I) for p in (
-    rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+{_CURRENCY_WORD}(?![A-Za-z])",
-    rf"(?<![A-Za-z]){_CURRENCY_WORD}[- ](?:denominated\s+|invoiced\s+|billed\s+)?(?:invoices|invoiced|billed|"
-    r"denominated)\b",
-    rf"\binvoices\s+(?:in|denominated in|billed in|issued in)\s+{_CURRENCY_WORD}(?![A-Za-z])",
-    rf"(?<![A-Za-z]){_CURRENCY_WORD}[- ]Rechnungen\b",
-    rf"\bin\s+{_CURRENCY_WORD}\s+(?:abgerechnet|fakturiert|in\s+Rechnung\s+gestellt)\b",
-))
 #: A share asked with a share word: "how much of X was invoiced in GBP" is an amount without one.
 _SHARE_WORD = re.compile(r"\b(?:share|shares|percentage|percent|per cent|proportion|fraction|portion|part|slice|"
                          r"Anteil|Prozent)\b|%", re.I)

@@ -41,7 +41,7 @@ from router.analysis import (
 )
 from router.company_lists import elided_companies
 from router.contract import Entities, TimeRange
-from router.currency_lists import currency_list_spans
+from router.currency_lists import currency_list_spans, issued_spans
 from router.entities import (
     GENERIC_NAME_WORDS,
     EntityMentions,
@@ -1355,7 +1355,11 @@ def invoice_listing(text: str, amounts: Sequence[Amount], entities: Entities, id
                     analysis: Analysis) -> bool:
     """Whether ``text`` asks for the invoices of a company in a scope themselves, with no amount, status, count or
     fact that would make it another question."""
-    return bool(_INVOICE_LISTING.search(text) and not _NOT_AN_INVOICE_LISTING.search(text) and not amounts
+    # "the invoices billed in USD": one invoice currency is the listing's filter (router/routing.py), not a
+    # figure in that currency
+    issued = issued_spans(text) if analysis.document_currency else ()
+    return bool(_INVOICE_LISTING.search(text) and not _NOT_AN_INVOICE_LISTING.search(mask(text, issued))
+                and not amounts
                 and entities.company_id and not identifiers.invoice_numbers and not identifiers.document_ids
                 and analysis.ranking is None and analysis.comparison is None and not analysis.share)
 

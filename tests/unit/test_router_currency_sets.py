@@ -104,3 +104,42 @@ def test_the_listed_codes(text: str, codes: tuple[str, ...]) -> None:
 def test_a_share_of_several_currencies_is_their_share(codes: tuple[str, ...]) -> None:
     calls = _calls(f"What share of Company A spend in 2025 was invoiced in {' and '.join(codes)}?")
     assert [(m, p.get("document_currencies")) for m, p, _ in calls] == [("finance.currency_share", list(codes))]
+
+
+_LISTINGS = ("list the invoices billed in {w} of {c} {p}", "list {c} {code} invoices {p}",
+             "Show the {code}-invoiced invoices of {c} {p}", "Invoices of {c} billed in {w} {p}: list them",
+             "List {c}'s invoices in {code} {p}", "Show me all {code} invoices of {c} {p}")
+_WORDS = {"USD": ("USD", "US dollars", "dollars"), "GBP": ("GBP", "pounds", "British pounds"),
+          "CHF": ("CHF", "Swiss francs"), "EUR": ("EUR", "euros")}
+
+
+def _listing_cases() -> list[tuple[str, str, str, str]]:
+    rng = random.Random(SEED + 1)
+    out = []
+    for code in _WORDS:  # every currency of the corpus (the reporting currency too), the rest drawn
+        for _ in range(6):
+            frame, company = rng.choice(_LISTINGS), rng.choice(COMPANIES)
+            period, start, end = rng.choice(PERIODS)
+            out.append((frame.format(c=company, p=period, w=rng.choice(_WORDS[code]), code=code), code, start, end))
+    return out
+
+
+@pytest.mark.parametrize(("question", "code", "start", "end"), _listing_cases())
+def test_one_currency_invoices_listed(question: str, code: str, start: str, end: str) -> None:
+    """'list the invoices billed in USD': the governed listing (every invoice: at or above zero) of that invoice
+    currency's invoices, not a clarification and not every currency's invoices."""
+    results = _route(question, "letters")
+    assert len(results) == 1 and not results[0].requires_clarification, (question, results[0].clarification_question)
+    steps = [s for s in results[0].execution_plan if s.tool == "finance.invoices_above_threshold"]
+    assert len(steps) == 1, question
+    args = steps[0].arguments
+    assert (args["document_currency"], args["threshold"], args.get("inclusive")) == (code, "0.00", True)
+    assert (args["start_date"], args["end_date"]) == (start, end)
+
+
+@pytest.mark.parametrize("text", ["list Company A invoices billed in USD and GBP in Q1 2026",
+                                  "list Company A invoices in original currency in Q1 2026"])
+def test_other_currency_readings_of_a_listing_are_no_one_currency_filter(text: str) -> None:
+    for result in _route(text, "letters"):
+        assert all(s.arguments.get("document_currency") is None for s in result.execution_plan
+                   if s.tool == "finance.invoices_above_threshold")
