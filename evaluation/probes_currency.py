@@ -45,6 +45,13 @@ The second generator of each kind (``--frames more``):
   ("26 units"), and the price;
 * **name/de**: "Durchschnittlicher Stückpreis für <German product noun + model code>".
 
+The third generator (``--frames set``): **named_set**, two or three invoice currencies named together ("GBP and
+USD invoices", "USD/GBP", "CHF, GBP and USD"): each named currency's row as invoiced
+(``finance.document_currency_spend`` by currency with ``document_currencies``) and their reporting-currency total
+(``finance.company_spend`` with the same ``document_currencies``). The fourth (``--frames listing``): **listing**,
+the invoices of one invoice currency listed ("list the invoices billed in USD"): ``finance.invoices_above_threshold``
+at or above zero with ``document_currency``.
+
 Outcomes: ``exact`` (every expected figure and id in the answer; "no data" where the call has none), ``clar_ok``
 (a clarification where one is expected, about the expected point), ``false_clar``, ``clar_wrong_point``,
 ``refusal``, ``flagged`` (different, but said to be partial) and ``silent_wrong`` (different and presented as
@@ -374,6 +381,67 @@ def currency_probes_more(n: int, seed: int) -> list[Probe]:
     return out
 
 
+#: Several invoice currencies named together ("GBP and USD invoices"): ``{cs}`` is their list.
+_SET = (
+    "{c} {cs} invoices {p} – amounts in original currency and in EUR", "{c} spend in {cs} {p}",
+    "{c} spend on {cs} invoices {p}", "{c}: {cs} invoices {p}, as invoiced and in EUR",
+    "How much did {c} spend in {cs} {p}?", "{c} invoices billed in {cs} {p}: totals per currency and in EUR",
+)
+_JOINS = (" and ", "/", ", ", " & ", " + ")
+
+
+def currency_probes_set(n: int, seed: int) -> list[Probe]:
+    """Two or three invoice currencies named together (every order, several separators): each named currency's
+    rows as invoiced (``finance.document_currency_spend`` by currency with ``document_currencies``) and their
+    reporting-currency total (``finance.company_spend`` with the same ``document_currencies``), no other currency."""
+    rng = random.Random(seed * 11 + 5)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    while len(out) < n:
+        d = _draw(rng)
+        codes = rng.sample(sorted(FOREIGN), rng.choice((2, 2, 3)))
+        join = rng.choice(_JOINS)
+        cs = join.join(codes) if len(codes) == 2 or join != " and " else f"{codes[0]}, {codes[1]} and {codes[2]}"
+        q = rng.choice(_SET).format(c=d.c, p=d.p, cs=cs)
+        params = d.base(document_currencies=codes)
+        rows = Call(DOC, params, ("currency",), outputs=("document_spend", "total_spend"))
+        total = Call("finance.company_spend", params)
+        probe = Probe("currency", "named_set", _cap(q), (Expect(rows), Expect(total)))
+        if probe.question not in seen:
+            seen.add(probe.question)
+            out.append(probe)
+    return out
+
+
+_LISTINGS = (
+    "List the invoices billed in {w} of {c} {p}", "List {c} {code} invoices {p}", "Show the {code}-invoiced invoices "
+    "of {c} {p}", "Invoices of {c} billed in {w} {p}: list them", "List {c}'s invoices in {code} {p}",
+    "Show me all {code} invoices of {c} {p}",
+)
+
+
+def currency_listing_probes(n: int, seed: int) -> list[Probe]:
+    """The invoices of one invoice currency listed ("list the invoices billed in USD"): the governed listing
+    (``finance.invoices_above_threshold`` at or above zero) with that ``document_currency``, every currency of the
+    corpus (the reporting currency EUR too)."""
+    rng = random.Random(seed * 13 + 7)
+    out: list[Probe] = []
+    seen: set[str] = set()
+    while len(out) < n:
+        d = _draw(rng)
+        code = rng.choice((*sorted(FOREIGN), "EUR"))
+        w = rng.choice(FOREIGN[code][0][:3]) if code in FOREIGN else "EUR"
+        q = rng.choice(_LISTINGS).format(c=d.c, p=d.p, w=w, code=code)
+        call = Call("finance.invoices_above_threshold", d.base(threshold="0.00", inclusive=True,
+                                                                document_currency=code), (),
+                    outputs=("grand_total",))
+        probe = Probe("currency", "listing", _cap(q), (Expect(call),))
+        if probe.question not in seen:
+            seen.add(probe.question)
+            out.append(probe)
+    return out
+
+
 # -- unit prices ---------------------------------------------------------------------------------------------------
 def _avg(params: Mapping[str, Any], group_by: tuple[str, ...] = (), grain: str | None = None) -> Call:
     return Call(AVG, params, group_by, grain, outputs=("unit_price",))
@@ -638,10 +706,13 @@ def table(counts: Counter[tuple[str, str]]) -> str:
 def probes(seed: int, n: int, kinds: Sequence[str] = ("currency", "unit_price"), frames: str = "all") -> list[Probe]:
     """``n`` questions of each generator of the kinds: ``frames`` ``base`` (the first shapes), ``more`` (named
     currency beside EUR, "how much of", currency shares; unit words, invoices only, EUR invoices, two products,
-    quantity and price, German product names) or ``all``."""
+    quantity and price, German product names), ``set`` (several invoice currencies named together), ``listing``
+    (one currency's invoices listed) or ``all``."""
     builders: dict[str, tuple[Callable[[int, int], list[Probe]], ...]] = {
-        "currency": (currency_probes, currency_probes_more), "unit_price": (unit_price_probes, unit_price_probes_more)}
-    pick = {"base": slice(0, 1), "more": slice(1, 2), "all": slice(0, 2)}[frames]
+        "currency": (currency_probes, currency_probes_more, currency_probes_set, currency_listing_probes),
+        "unit_price": (unit_price_probes, unit_price_probes_more)}
+    pick = {"base": slice(0, 1), "more": slice(1, 2), "set": slice(2, 3), "listing": slice(3, 4),
+            "all": slice(0, 4)}[frames]
     return [p for kind in kinds for build in builders[kind][pick] for p in build(n, seed)]
 
 
@@ -651,7 +722,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--n", type=int, default=150, help="questions per kind")
     parser.add_argument("--kind", choices=("currency", "unit_price"), action="append", default=[])
-    parser.add_argument("--frames", choices=("base", "more", "all"), default="all")
+    parser.add_argument("--frames", choices=("base", "more", "set", "listing", "all"), default="all")
     parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
     parser.add_argument("--json", help="write the counts as JSON to this file")
     args = parser.parse_args(argv)

@@ -349,6 +349,8 @@ class Analysis:
     #: Spend in the invoices' own currency; ``document_currency`` when one currency is named with it.
     original_currency: bool = False
     document_currency: str | None = None
+    #: "GBP and USD invoices": two or more invoice currencies named together (each its own row, never added).
+    document_currencies: tuple[str, ...] = ()
     #: "in USD": the currency a figure is asked in (document currency unless it is the reporting currency).
     named_currency: str | None = None
     #: "non-EUR invoices": the one currency left out ("" for "foreign currency": the reporting currency).
@@ -1107,18 +1109,20 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
         put("exclude_document_currencies", (analysis.excluded_currency,), "a currency left out")
         group_by = tuple(d for d in group_by if d != "currency")
     elif metric == CURRENCY_SHARE:
-        if not analysis.document_currency:
+        if not analysis.document_currency and not analysis.document_currencies:
             problems.append(("share: no invoice currency named as the part",
                              "An invoice currency's share of the spend is computed for a named currency (e.g. USD, "
                              "GBP or CHF). Which currency's share do you want, or the spend per invoice currency "
                              "(amounts, not shares)?"))
-        put("document_currencies", (analysis.document_currency,), "invoice currency")
+        put("document_currencies", analysis.document_currencies or (analysis.document_currency,), "invoice currency")
         group_by = tuple(d for d in group_by if d != "currency")  # "by currency" is the question above
     elif metric in (DOCUMENT_CURRENCY, DOCUMENT_PRICE):
         if analysis.document_currency:
             params["document_currency"] = analysis.document_currency
         elif "currency" not in group_by:
             group_by = ("currency", *group_by)
+        # the currencies named together: only their rows (and their total beside them), never added
+        put("document_currencies", analysis.document_currencies, "several invoice currencies")
         if analysis.excluded_currency:
             put("exclude_document_currencies", (analysis.excluded_currency,), "a currency left out")
         elif analysis.excluded_currency == "":

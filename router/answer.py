@@ -604,6 +604,8 @@ def _filters(p: dict[str, Any], currency: str, *, suppliers: bool = True) -> str
         parts.append("excluding products " + ", ".join(p["exclude_product_codes"]))
     if p.get("exclude_document_currencies"):
         parts.append("only invoices not issued in " + ", ".join(p["exclude_document_currencies"]))
+    if p.get("document_currencies"):
+        parts.append("only invoices issued in " + ", ".join(p["document_currencies"]))
     statuses = list(p.get("invoice_statuses") or ("posted", "paid"))
     parts.append("invoice statuses " + ", ".join(statuses)
                  + (" (posted = not yet paid)" if statuses == ["posted"] else ""))
@@ -1019,6 +1021,8 @@ def _metric_answer(
                             dict.fromkeys(m.outputs))})
         else:
             key, amount, what = "invoice_number", "grand_total", "invoices"
+            if p.get("document_currency"):
+                what = f"invoices issued in {p['document_currency']}"
             threshold = p.get("threshold")
             side = "below" if p.get("direction") == "below" else "above"
             above = f"at or {side}" if p.get("inclusive") else side

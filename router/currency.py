@@ -23,15 +23,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from router.analysis import _CODE as _CURRENCY_WORD
+from router.currency_lists import CODE as _CODE
+from router.currency_lists import CODE_LIST as _CODE_LIST
+from router.currency_lists import CODES as _CODES
+from router.currency_lists import ISSUED as _ISSUED
 from router.entities import Gazetteer
 from router.reader import Reading
 from router.reading import currency_code
 
-_CODES = r"(?:EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
-_CODE = re.compile(rf"(?<![A-Za-z]){_CODES}(?![A-Za-z])", re.I)
-#: Two or more currency codes listed together ("GBP and EUR", "GBP/EUR", "GBP, CHF, EUR").
-_CODE_LIST = re.compile(rf"(?<![A-Za-z]){_CODES}(?:\s*(?:,|/|&|\+|\band\b|\bplus\b)\s*{_CODES})+(?![A-Za-z])", re.I)
 #: The reporting currency asked for beside the invoice currencies (``{r}``: its code).
 _BESIDE = (r"\b(?:converted|conversion|translated)\s+(?:to|into|in)\s+(?:the\s+)?(?:{r}|reporting[- ]currency)\b|"
            r"\b(?:and|plus|vs\.?|versus|against|beside|alongside|as\s+well\s+as|with)\s+(?:also\s+)?(?:the\s+|in\s+)?"
@@ -45,16 +44,6 @@ _ISSUED_IN = re.compile(rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+(?P<a
                         rf"{_CODES})\b", re.I)
 
 
-#: Invoices issued in one currency, by code, word or symbol ("CHF-invoiced", "billed in pounds", "USD invoices",
-#: "spend invoiced in $"): that currency's invoices are the figure's filter.
-_ISSUED = tuple(re.compile(p, re.I) for p in (
-    rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+{_CURRENCY_WORD}(?![A-Za-z])",
-    rf"(?<![A-Za-z]){_CURRENCY_WORD}[- ](?:denominated\s+|invoiced\s+|billed\s+)?(?:invoices|invoiced|billed|"
-    r"denominated)\b",
-    rf"\binvoices\s+(?:in|denominated in|billed in|issued in)\s+{_CURRENCY_WORD}(?![A-Za-z])",
-    rf"(?<![A-Za-z]){_CURRENCY_WORD}[- ]Rechnungen\b",
-    rf"\bin\s+{_CURRENCY_WORD}\s+(?:abgerechnet|fakturiert|in\s+Rechnung\s+gestellt)\b",
-))
 #: A share asked with a share word: "how much of X was invoiced in GBP" is an amount without one.
 _SHARE_WORD = re.compile(r"\b(?:share|shares|percentage|percent|per cent|proportion|fraction|portion|part|slice|"
                          r"Anteil|Prozent)\b|%", re.I)
@@ -69,6 +58,17 @@ def issued_currencies(text: str) -> set[str]:
 def share_asked(text: str) -> bool:
     """Whether a share word asks for a part of the spend ("what fraction", "Anteil", "%")."""
     return _SHARE_WORD.search(text) is not None
+
+
+def named_currency_set(text: str, reporting: str) -> tuple[str, ...]:
+    """The invoice currencies listed together ("GBP and USD", "USD/GBP", "CHF, GBP and USD"), in the order named:
+    two or more, none of them the reporting currency (listed with it, the reporting currency is the amounts' total
+    beside every invoice currency, read by :func:`_side_by_side`); empty otherwise."""
+    for m in _CODE_LIST.finditer(text):
+        codes = tuple(dict.fromkeys(c.upper() for c in _CODE.findall(m.group(0))))
+        if len(codes) >= 2 and reporting not in codes:
+            return codes
+    return ()
 
 
 def _side_by_side(reading: Reading, reporting: str) -> bool:
@@ -112,6 +112,15 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     reporting = company.reporting_currency if company else (shared.pop() if len(shared) == 1 else None)
     if reporting is None:
         return reading
+    codes = named_currency_set(reading.cue_text, reporting)
+    if codes and analysis.excluded_currency is None and not analysis.ranking:
+        # "GBP and USD invoices", "in CHF, GBP and USD": only the currencies named, each as invoiced with the
+        # reporting amounts beside it (their reporting total too), never one of them nor every currency
+        share = analysis.share and share_asked(reading.cue_text)
+        analysis = replace(analysis, original_currency=True, document_currency=None, document_currencies=codes,
+                           named_currency=None, share=share)
+        return replace(reading, analysis=analysis,
+                       currencies=tuple(c for c in reading.currencies if c not in (*codes, reporting)))
     if "currency" in reading.breakdown.group_by and analysis.document_currency == reporting:
         # "EUR spend by invoice currency": the reporting currency names the amounts of each invoice currency's
         # row, not a filter to the EUR invoices (a silent one-row answer)
@@ -147,4 +156,4 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     return replace(reading, analysis=analysis)
 
 
-__all__ = ["currency_reading", "issued_currencies", "share_asked"]
+__all__ = ["currency_reading", "issued_currencies", "named_currency_set", "share_asked"]

@@ -348,7 +348,10 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
                        **({"direction": "below"} if inp.reading.threshold_direction == "below" else {}),
                        **({"supplier_ids": list(e.supplier_ids)} if e.supplier_ids else {}),
                        # "between 5k and 10k EUR": the range's upper bound (its lower one is the threshold).
-                       **({"upper_threshold": upper[0], "upper_inclusive": upper[1]} if upper else {})},
+                       **({"upper_threshold": upper[0], "upper_inclusive": upper[1]} if upper else {}),
+                       # "the invoices billed in USD" (router/routing.py asks about any other currency reading)
+                       **({"document_currency": issued} if (issued := inp.reading.analysis.document_currency)
+                          else {})},
             purpose=f"Governed list of invoices with a grand total {'at or ' * inp.reading.threshold_inclusive}"
                     f"{inp.reading.threshold_direction} {amount}"
                     + (f" and at or below {upper[0]}" if upper else "") + " (finance.invoices_above_threshold).",

@@ -41,6 +41,7 @@ from router.analysis import (
 )
 from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
+from router.currency_lists import currency_list_spans, issued_spans
 from router.entities import (
     GENERIC_NAME_WORDS,
     EntityMentions,
@@ -1115,7 +1116,7 @@ def read(
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
-                                       *analysis.spans, *status_spans(id_masked)]
+                                       *analysis.spans, *status_spans(id_masked), *currency_list_spans(id_masked)]
     included_spans = _included_subgroups(id_masked, mentions, gazetteer)
     if included_spans:
         # "Sensors (incl. the flow sensors)": a subgroup named inside the inclusion is the group's scope restated,
@@ -1378,11 +1379,16 @@ def invoice_listing(text: str, amounts: Sequence[Amount], entities: Entities, id
                     analysis: Analysis, reporting_currency: str | None = None) -> bool:
     """Whether ``text`` asks for the invoices of a company in a scope themselves, with no amount, status, count or
     fact that would make it another question. "In EUR" naming the company's ``reporting_currency`` is how the
-    listing's amounts are shown anyway: no other question (another currency is an invoice currency, asked about)."""
+    listing's amounts are shown anyway: no other question (another currency is an invoice currency, the listing's
+    filter)."""
     pattern = _in_reporting_currency(reporting_currency)
     if pattern is not None and not analysis.original_currency and not analysis.document_currency:
         text = pattern.sub(" ", text)
-    return bool(_INVOICE_LISTING.search(text) and not _NOT_AN_INVOICE_LISTING.search(text) and not amounts
+    # "the invoices billed in USD": one invoice currency is the listing's filter (router/routing.py), not a
+    # figure in that currency
+    issued = issued_spans(text) if analysis.document_currency else ()
+    return bool(_INVOICE_LISTING.search(text) and not _NOT_AN_INVOICE_LISTING.search(mask(text, issued))
+                and not amounts
                 and entities.company_id and not identifiers.invoice_numbers and not identifiers.document_ids
                 and analysis.ranking is None and analysis.comparison is None and not analysis.share)
 

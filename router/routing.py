@@ -45,7 +45,7 @@ from router.contract import (
     Workflow,
     clean_question,
 )
-from router.currency import currency_reading
+from router.currency import currency_reading, issued_currencies
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
@@ -481,8 +481,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                          f"company's (known companies: {names}) or with which supplier; name the company and the "
                          "supplier, or the agreement id.")
     analysis_now = reading.analysis
+    # "list the invoices billed in USD": the governed listing takes the invoice currency as a filter (the planner
+    # passes it); another currency reading of a listing ("in original currency") is still asked about
+    listed_in_code = (reading.measure == "invoices_above_threshold" and analysis_now.document_currency is not None
+                      and analysis_now.document_currency in issued_currencies(reading.cue_text))
     if (reading.measure == "invoices_above_threshold" or cues.invoice_list_in_currency) and (
-            analysis_now.original_currency or analysis_now.document_currency):
+            analysis_now.original_currency or analysis_now.document_currency) and not listed_in_code:
         # "list Company A's invoices billed in USD": the governed invoice listing takes no invoice currency, and the
         # spend of those invoices is another answer; neither is given in the other's place.
         listed_in = f"{analysis_now.document_currency} " if analysis_now.document_currency else "one currency's "

@@ -240,6 +240,8 @@ class ThresholdRequest(_PeriodRequest):
     #: The upper bound of an amount range ("between 5,000 and 10,000 EUR"), with ``direction`` above.
     upper_threshold: Annotated[str, StringConstraints(pattern=r"^\d{1,13}(\.\d{1,2})?$")] | None = None
     upper_inclusive: bool = False
+    #: Only invoices issued in this currency ("the invoices billed in USD"); totals stay in the reporting one.
+    document_currency: CurrencyCode | None = None
 
 
 class MetricToolResponse(_Model):
@@ -819,6 +821,7 @@ def _threshold(metric: str) -> Callable[..., MetricToolResponse]:
             **({"supplier_ids": list(req.supplier_ids)} if req.supplier_ids else {}),
             **({"upper_threshold": req.upper_threshold} if req.upper_threshold is not None else {}),
             **({"upper_inclusive": True} if req.upper_threshold is not None and req.upper_inclusive else {}),
+            **({"document_currency": req.document_currency} if req.document_currency else {}),
         }, listing=True)
 
     run.__doc__ = f"``{metric}`` in the period."

@@ -38,11 +38,21 @@ def test_reading_probes_route_to_their_governed_call(probe: Any) -> None:
     assert (str(params.get("start_date")), str(params.get("end_date"))) == (wanted["start_date"], wanted["end_date"])
 
 
-@pytest.mark.parametrize("question", [
-    "Which Company A invoices in Q1 2026 were billed in USD?", "List Company B's invoices billed in GBP, 2025",
-    "show me the CHF invoices of Company C from last quarter"])
-def test_an_invoice_listing_in_one_currency_is_asked_about(question: str) -> None:
+@pytest.mark.parametrize(("question", "code"), [
+    ("List Company B's invoices billed in GBP, 2025", "GBP"),
+    ("show me the CHF invoices of Company C from last quarter", "CHF")])
+def test_an_invoice_listing_in_one_currency_is_that_currencys_listing(question: str, code: str) -> None:
     routing = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
+    assert not routing.requires_clarification, routing.clarification_question
+    (step,) = [s for s in routing.execution_plan if s.tool == "finance.invoices_above_threshold"]
+    assert step.arguments["document_currency"] == code
+
+
+def test_a_which_invoices_question_in_one_currency_is_still_asked_about() -> None:
+    # "which ... invoices were billed in USD" is no listing the reader recognizes (no "did/has/have"): asked, never
+    # every currency's invoices
+    routing = route("Which Company A invoices in Q1 2026 were billed in USD?",
+                    RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
     assert routing.requires_clarification
     assert "listing cannot be limited to an invoice currency" in (routing.clarification_question or "")
 

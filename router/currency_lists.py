@@ -1,0 +1,40 @@
+"""Invoice currencies listed together by ISO code ("GBP and USD", "USD/GBP", "CHF, GBP and USD").
+
+Pure text, no company: :mod:`router.currency` reads the list against the reporting currency, and the reader
+counts its span as read (each code is a currency, never an unknown name to ask about).
+"""
+
+from __future__ import annotations
+
+import re
+
+from router.analysis import _CODE as CURRENCY_WORD
+
+CODES = r"(?:EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
+CODE = re.compile(rf"(?<![A-Za-z]){CODES}(?![A-Za-z])", re.I)
+#: Two or more currency codes listed together ("GBP and EUR", "GBP/EUR", "GBP, CHF, EUR").
+CODE_LIST = re.compile(rf"(?<![A-Za-z]){CODES}(?:\s*(?:,|/|&|\+|\band\b|\bplus\b)\s*(?:and\s+)?{CODES})+"
+                       r"(?![A-Za-z])", re.I)
+
+
+#: Invoices issued in one currency, by code, word or symbol ("CHF-invoiced", "billed in pounds", "USD invoices",
+#: "spend invoiced in $"): that currency's invoices are the figure's filter.
+ISSUED = tuple(re.compile(p, re.I) for p in (
+    rf"\b(?:invoiced|billed|denominated|issued)\s+in\s+{CURRENCY_WORD}(?![A-Za-z])",
+    rf"(?<![A-Za-z]){CURRENCY_WORD}[- ](?:denominated\s+|invoiced\s+|billed\s+)?(?:invoices|invoiced|billed|"
+    r"denominated)\b",
+    rf"\binvoices\s+(?:in|denominated in|billed in|issued in)\s+{CURRENCY_WORD}(?![A-Za-z])",
+    rf"(?<![A-Za-z]){CURRENCY_WORD}[- ]Rechnungen\b",
+    rf"\bin\s+{CURRENCY_WORD}\s+(?:abgerechnet|fakturiert|in\s+Rechnung\s+gestellt)\b",
+))
+def issued_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where the question names invoices as issued in a currency ("billed in USD", "CHF-invoiced")."""
+    return tuple(m.span() for pattern in ISSUED for m in pattern.finditer(text))
+
+
+def currency_list_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where two or more currency codes are listed together."""
+    return tuple(m.span() for m in CODE_LIST.finditer(text))
+
+
+__all__ = ["CODE", "CODES", "CODE_LIST", "ISSUED", "currency_list_spans", "issued_spans"]
