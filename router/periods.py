@@ -44,7 +44,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from router.contract import TimeRange
@@ -135,6 +135,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                        rf"{_YEAR_OR_YY}\b", re.I)),
     ("between_quarter_range", re.compile(r"\bbetween\s+q([1-4])(?:[\s,/-]+(?:of\s+)?(\d{4}))?\s+and\s+q([1-4])"
                                          r"(?:[\s,/-]+(?:of\s+)?(\d{4}))?\b", re.I)),
+    # "Q3 2025 - Q1 2026", "Q3 25 to Q1 26", "H2 2025 - H1 2026": a range of quarters (halves) written with a dash
+    # or "to" and no "between" (in a comparison two periods instead: "Q3 2025 to Q1 2026 growth" is read there)
+    ("quarter_span_range", re.compile(r"\bq([1-4])(?:[\s,/]+(?:of\s+)?(\d{4}))?\s*(?:-|–|\s(?:to|through|thru|until|"
+                                      r"till)\s)\s*q([1-4])(?:[\s,/]+(?:of\s+)?(\d{4}))?\b(?![-/]\d)", re.I)),
+    ("half_span_range", re.compile(r"\bh([12])(?:[\s,/]+(?:of\s+)?(\d{4}))?\s*(?:-|–|\s(?:to|through|thru|until|"
+                                   r"till)\s)\s*h([12])(?:[\s,/]+(?:of\s+)?(\d{4}))?\b(?![-/]\d)", re.I)),
     ("between_year_range", re.compile(r"\bbetween\s+(?:the\s+years?\s+)?((?:19|20)\d{2})\s+and\s+((?:19|20)\d{2})"
                                       r"\b(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
     # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
@@ -552,7 +558,88 @@ def _range(start: dt.date, end: dt.date, text: str) -> TimeRange:
     return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
 
 
+class _Unclear(ValueError):
+    """Words that name a period in two ways ("mar 17": March 2017 or the 17th of March): asked about, named."""
+
+    def __init__(self, message: str, span: tuple[int, int]) -> None:
+        super().__init__(message)
+        self.span = span
+
+
+#: A quarter, half or month with a two-digit year after a space ("Q3 25", "H2 25", "jul 25"): written out as
+#: "Q3 2025" before the period patterns read it (each pattern then reads the short year as it reads a long one:
+#: "Q3 25 - Q1 26" is a range, "since jul 25" starts in July 2025, "q3 25 vs q4 25" compares two quarters).
+#: Not a day ("on Dec 25", "Dec 25th", "Dec 25, 2025"), an amount ("Q3 25k", "Q3 25.000 EUR", "Q3 25%") or a
+#: count ("Q1 10 largest invoices").
+_SHORT_YEAR = re.compile(
+    rf"(?<![\w'’/.-])(?:(?P<part>[qh][1-4])|(?<!\bon\s)(?<!\bof\s)(?<!\bat\s)(?<!\bthe\s)(?P<month>{_MONTH_NAMES})\.?)"
+    r"\s+(?P<yy>\d{2})(?![\w/.:'’-]|[.,]\d|,?\s+\d{4}|\s*(?:st|nd|rd|th)\b|%|\s*(?:€|\$|£|eur\b|euros?\b|usd\b|"
+    r"chf\b|gbp\b|k\b|tsd\b|mio\b|%\s*of\b))"
+    r"(?!\s+(?:largest|biggest|highest|lowest|smallest|top|most|least|suppliers?|vendors?|invoices?|products?|items?|"
+    r"units?|pieces?|pcs|lines?|days?|weeks?|months?|years?|documents?|orders?)\b)",
+    re.I,
+)
+#: Explicit days are read first: "Jan 25 - Feb 3 2026", "between Jan 25 and Feb 3, 2026" keep their day.
+_DAY_FORMS = tuple(p for k, p in _PATTERNS if k in ("day_span", "from_to_open_year", "between", "from_to", "until_day",
+                                                    "until_date", "on_date", "day", "since_date"))
+
+
+def _expand_short_years(question: str, as_of: dt.date) -> tuple[str, tuple[int, ...]]:
+    """``question`` with each two-digit year after a quarter, half or month written with four digits, and for each
+    character of the new text (and its end) the position it comes from in ``question``.
+
+    The year is 20YY when that is close to the as-of date (within ten years before it or one after it for a
+    quarter or half; three before or one after for a month, whose number may as well be a day): "mar 17" as of
+    2026 may be March 2017 or the 17th of March, "Q1 40" no quarter anyone asks about. Those are asked about
+    (:class:`_Unclear`), never read as a year nobody meant.
+    """
+    taken = [m.span() for p in _DAY_FORMS for m in p.finditer(question)]
+    pieces: list[str] = []
+    origin: list[int] = []
+    at = 0
+    for match in _SHORT_YEAR.finditer(question):
+        if any(match.start() < end and start < match.end() for start, end in taken):
+            continue
+        if match.group("part") and match.group("part").lower().startswith("h") and match.group("part")[1] not in "12":
+            continue  # "H3 25" is no half (read as an invalid period)
+        year = 2000 + int(match.group("yy"))
+        before = 3 if match.group("month") else 10
+        if not as_of.year - before <= year <= as_of.year + 1:
+            words = " ".join(match.group(0).split())
+            if match.group("month") and int(match.group("yy")) <= 31:
+                raise _Unclear(f"{words!r} may be {match.group('month').title()} {year} or day "
+                               f"{int(match.group('yy'))} of {match.group('month').title()}: which one do you mean?", match.span())
+            raise _Unclear(f"{words!r} names the year {year}, far from the as-of date {as_of}: which year do you mean?",
+                           match.span())
+        cut = match.start("yy")
+        pieces.append(question[at:cut])
+        origin.extend(range(at, cut))
+        pieces.append("20")
+        origin.extend((cut, cut))
+        at = cut
+    pieces.append(question[at:])
+    origin.extend(range(at, len(question) + 1))
+    return "".join(pieces), tuple(origin)
+
+
 def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None = None) -> PeriodResolution:
+    """Find the period a question names and resolve it against ``as_of`` (two-digit years written out first, the
+    spans given back in the question's own positions).
+
+    >>> resolve_period("spend in Q3 25", dt.date(2026, 9, 15)).time_range.label
+    '2025-Q3'
+    """
+    try:
+        text, origin = _expand_short_years(question, as_of)
+    except _Unclear as unclear:
+        return PeriodResolution(None, True, str(unclear), (question[slice(*unclear.span)],), (unclear.span,))
+    resolved = _resolve(text, as_of, fiscal_start_month)
+    if text == question:
+        return resolved
+    return replace(resolved, spans=tuple((origin[s], origin[e]) for s, e in resolved.spans))
+
+
+def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = None) -> PeriodResolution:
     """Find the period a question names and resolve it against ``as_of``.
 
     >>> resolve_period("spend during the last quarter", dt.date(2026, 5, 15)).time_range.label
@@ -579,7 +666,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     lone_listed = False  # a year standing alone is no list part ("2024 and 2025" is asked about)
     comparing = _COMPARING.search(question) is not None
     for kind, pattern in _PATTERNS:
-        if (kind.endswith("_list") or kind.startswith("between_")) and comparing:
+        if (kind.endswith(("_list", "_span_range")) or kind.startswith("between_")) and comparing:
             continue  # "Q1 and Q2 compared": two periods, split by the comparison reader
         if kind.endswith("_paired") and not comparing:
             continue
@@ -882,7 +969,17 @@ def _read(
         first = g[0].lower() == "first"
         start = dt.date(year, 1, 1) if first else add_months(dt.date(year + 1, 1, 1), -months)
         return _range(start, add_months(start, months), text)
-    if kind == "between_quarter_range":
+    if kind == "half_span_range":
+        first, last = int(g[0]), int(g[2])
+        last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
+                                             as_of.year if dt.date(as_of.year, 6 * last - 5, 1) <= as_of
+                                             else as_of.year - 1)
+        first_year = int(g[1]) if g[1] else last_year - (first > last)
+        start, end = _half(first_year, first, text).start, _half(last_year, last, text).end
+        if start >= end:
+            raise ValueError(text)
+        return _range(start, end, text)
+    if kind in ("between_quarter_range", "quarter_span_range"):
         first, last = int(g[0]), int(g[2])
         last_year = int(g[3]) if g[3] else (int(g[1]) + (last < first) if g[1] else
                                              _latest_started_quarter(last, as_of))
