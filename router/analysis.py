@@ -138,19 +138,19 @@ _TRAJECTORY = re.compile(r"trend|evolution|evolve[ds]?|develop(?:ed)?", re.I)
 _COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to|"
                             r"than)\b", re.I)
 _SAME_LAST_YEAR = re.compile(
-    r"\b(?:the\s+)?same\s+(?:period|quarter|month|time|half|week|year)\s+(?:of\s+|in\s+)?"
-    r"(?:last|the previous|the prior|a|one|the)\s+year(?:\s+(?:before|earlier|ago))?\b"
-    r"|\b(?:the\s+)?same\s+(?:period|quarter|month|time|half|week)\s+(?:a|one)\s+year\s+(?:earlier|before|ago)\b"
-    r"|\b(?:last|previous|prior)\s+year['’]?s\s+same\s+(?:period|quarter|month|half)\b"
-    r"|\b(?:a|one)\s+year\s+(?:earlier|before|ago)\b"
+    r"\b(?:the\s+)?same\s+(?:period|quarter|qtr|month|time|half|week|year|yr)\s+(?:of\s+|in\s+)?"
+    r"(?:last|the previous|the prior|a|one|the)\s+(?:year|yr)(?:\s+(?:before|earlier|ago))?\b"
+    r"|\b(?:the\s+)?same\s+(?:period|quarter|qtr|month|time|half|week)\s+(?:a|one)\s+(?:year|yr)\s+(?:earlier|before|ago)\b"
+    r"|\b(?:last|previous|prior)\s+(?:year|yr)['’]?s\s+same\s+(?:period|quarter|qtr|month|half)\b"
+    r"|\b(?:a|one)\s+(?:year|yr)\s+(?:earlier|before|ago)\b"
     r"|\byear[- ]on[- ]year\b|\byear[- ]over[- ]year\b|\byoy\b|\by/y\b"
     r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|(?<!\bother\s)than|over)\s+(?:the\s+)?"
-    r"(?:last|previous|prior)\s+year\b",
+    r"(?:last|previous|prior)\s+(?:year|yr)\b",
     re.I,
 )
 _PREVIOUS = re.compile(
     r"\b(?:quarter|month|period|week)[- ]over[- ](?:quarter|month|period|week)\b|\b(?:qoq|q/q|mom|m/m)\b"
-    r"|\b(?:the\s+)?(?:previous|prior|preceding)\s+(?:period|quarter|month|year|half|week)\b"
+    r"|\b(?:the\s+)?(?:previous|prior|preceding)\s+(?:period|quarter|qtr|month|year|half|week)\b"
     r"|\bthe\s+(?:period|quarter|month|year|half|week)\s+before(?:\s+(?:it|that))?\b"
     # "last quarter vs the one before": the period before the one just named
     r"|(?<=\s)the\s+one\s+(?:before|prior|preceding|earlier)(?:\s+(?:it|that))?\b"

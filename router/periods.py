@@ -204,6 +204,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("compact_half", re.compile(r"(?<![\w-])(?:([12])h\s?((?:20)?\d{2})|h([12])\s?['’/-]\s?(\d{2}))(?![\w/-])",
                                 re.I)),
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
+    # "since 1 Jan", "since March 3rd": a day without its year, the latest such day up to the as-of date (the one
+    # year the question writes, if any)
+    ("since_day", re.compile(rf"\bsince\s+(?:the\s+)?{_DAY_NO_YEAR}", re.I)),
+    # "2026 ytd", "YTD 2026": the year to date of the year named, one period (not the year and the YTD side by
+    # side); a past year's "to date" has no as-of day in it and is asked about
+    ("year_ytd", re.compile(r"(?<![\w.-])((?:19|20)\d{2})\s*(?:ytd|year[- ]to[- ]date)\b|\b(?:ytd|year[- ]to[- ]date)\s+"
+                            r"(?:(?:of|for|in)\s+)?((?:19|20)\d{2})\b(?![-/.]\d)", re.I)),
     # "since the start of 2026", "since the beginning of the year", "since 2025": from its first day to as-of
     ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the\s+)?(?:year\s+)?"
                                r"((?:19|20)\d{2})|(?:the|this)\s+(year|quarter|month))\b|\bsince\s+((?:19|20)\d{2})\b"
@@ -240,7 +247,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("relative_to_date", re.compile(r"\b(?:this|current)\s+(quarter|qtr|month|year|week)\s+(?:so\s+far|to\s+date|"
                                     r"until\s+(?:now|today))\b|\bso\s+far\s+this\s+(quarter|qtr|month|year|week)\b",
                                     re.I)),
-    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|half|week)\b",
+    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|yr|half|week)\b",
                             re.I)),
     ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
     ("qtd", re.compile(r"\b(quarter[- ]to[- ]date|qtd)\b", re.I)),
@@ -663,6 +670,7 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
     lone_years = 0
     point_in_time: str | None = None
     found_spans: list[tuple[int, int]] = []
+    start_spans: list[tuple[int, int]] = []
     lone_listed = False  # a year standing alone is no list part ("2024 and 2025" is asked about)
     comparing = _COMPARING.search(question) is not None
     for kind, pattern in _PATTERNS:
@@ -716,8 +724,9 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
             if kind.startswith("until_") or cue is not None:
                 before = re.match(r"\s*(?:before|prior)\b", text, re.I) is not None
                 ends.append((period.start if before else period.end, text))
-            elif opened is not None or kind in ("since_date", "since_month", "since_start"):
+            elif opened is not None or kind in ("since_date", "since_month", "since_start", "since_day"):
                 starts.append(period)
+                start_spans.append(span)
             else:
                 found.append(period)
                 found_spans.append(span)
@@ -726,6 +735,16 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
         return _open_range(found, starts, ends, tuple(mentions), tuple(consumed))
     if comparing:
         _previous_window(question, found, found_spans, mentions)
+    elif found and len(starts) == 1:
+        # "2025+2026 so far", "H2 2025 and 2026 to date": periods listed before one opened to the as-of date are
+        # one span from the first one's start (when they follow each other with only list glue between them)
+        order = sorted(range(len(found)), key=lambda i: found_spans[i][0])
+        chain = [found_spans[i] for i in order] + start_spans
+        ranges = [found[i] for i in order] + starts
+        if (all(_GLUE_ONLY.fullmatch(question[a[1]:b[0]]) for a, b in pairwise(chain))
+                and all(a.end == b.start for a, b in pairwise(ranges))):
+            found, starts = [], [_to_date(ranges[0].start, as_of, f"since {ranges[0].start.isoformat()}",
+                                          " + ".join(r.source_text for r in ranges))]
     elif len({(p.start, p.end) for p in found}) > 1 and not starts and not lone_listed:
         try:
             joined = _joined_list(question, found, found_spans)
@@ -768,7 +787,7 @@ def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tupl
     bucket for every period of the range, not only the first), or ``None``."""
     if skip or kind.startswith(("until_", "since_")) or kind.endswith(("_list", "_range", "_to")) or kind in (
             "between", "rolling", "window_to_now", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day",
-            "first_n", "day_span", "from_to_open_year", "fytd"):
+            "first_n", "day_span", "from_to_open_year", "fytd", "year_ytd"):
         return None
     # "from 2025" is read with its preposition ("from" is one of the year's leads)
     lead = _OPENS.search(question, 0, span[0]) or re.compile(r"(?P<since>)from\s+", re.I).match(question, span[0])
@@ -895,12 +914,19 @@ def _read(
             end_day = _day_in_year(g[2], start.year + 1)
         return _explicit(start.isoformat(), end_day.isoformat(), text, through=g[1].lower() in ("through", "thru"),
                          before="before" in match.group(0).lower())
-    if kind == "until_day":
+    if kind == "year_ytd":
+        year = int(g[0] or g[1])
+        if year != as_of.year:
+            raise ValueError(text)
+        return _read("ytd", match, as_of, text)
+    if kind in ("until_day", "since_day"):
         written = set(_FOUR_DIGITS.findall(match.string))
         day = (_day_in_year(g[0], int(written.pop())) if len(written) == 1
                else _day_in_year(g[0], as_of.year))
         if not written and day > as_of:
             day = _day_in_year(g[0], as_of.year - 1)
+        if kind == "since_day":
+            return _to_date(day, as_of, f"since {day.isoformat()}", text)
         return TimeRange(start=day, end=day + dt.timedelta(days=1), label=str(day), source_text=text)
     if kind == "unit_ending":
         return _unit_ending(g[0], parse_day(g[1]), text)
