@@ -210,7 +210,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "2026 ytd", "YTD 2026": the year to date of the year named, one period (not the year and the YTD side by
     # side); a past year's "to date" has no as-of day in it and is asked about
     ("year_ytd", re.compile(r"(?<![\w.-])((?:19|20)\d{2})\s*(?:ytd|year[- ]to[- ]date)\b"
-                            r"|\b(?:ytd|year[- ]to[- ]date)\s+(?:(?:of|for|in)\s+)?((?:19|20)\d{2})\b(?![-/.]\d)", re.I)),
+                            r"|\b(?:ytd|year[- ]to[- ]date)\s+(?:(?:of|for|in)\s+)?((?:19|20)\d{2})\b(?![-/.]\d)",
+                            re.I)),
     # "since the start of 2026", "since the beginning of the year", "since 2025": from its first day to as-of
     ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the\s+)?(?:year\s+)?"
                                r"((?:19|20)\d{2})|(?:the|this)\s+(year|quarter|month))\b|\bsince\s+((?:19|20)\d{2})\b"
@@ -615,7 +616,8 @@ def _expand_short_years(question: str, as_of: dt.date) -> tuple[str, tuple[int, 
             words = " ".join(match.group(0).split())
             if match.group("month") and int(match.group("yy")) <= 31:
                 raise _Unclear(f"{words!r} may be {match.group('month').title()} {year} or day "
-                               f"{int(match.group('yy'))} of {match.group('month').title()}: which one do you mean?", match.span())
+                               f"{int(match.group('yy'))} of {match.group('month').title()}: which one do you mean?",
+                               match.span())
             raise _Unclear(f"{words!r} names the year {year}, far from the as-of date {as_of}: which year do you "
                            "mean?", match.span())
         cut = match.start("yy")
