@@ -204,6 +204,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("compact_half", re.compile(r"(?<![\w-])(?:([12])h\s?((?:20)?\d{2})|h([12])\s?['’/-]\s?(\d{2}))(?![\w/-])",
                                 re.I)),
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
+    # "ever", "all time", "any period", "all periods", "the whole period on file": every date on file up to the
+    # as-of date (as a listing of documents with no period is read), a period of its own, never a missing one
+    ("all_history", re.compile(r"\b(?:(?:of\s+)?all[- ]time|ever|at\s+any\s+time|(?:in\s+|for\s+|over\s+)?(?:any|all)\s+"
+                               r"periods?|(?:(?:over|for|in)\s+)?(?:the\s+)?(?:whole|entire|full)\s+(?:period|history|"
+                               r"time)(?:\s+on\s+(?:file|record))?|(?:everything|all)\s+on\s+(?:file|record)|"
+                               r"since\s+(?:records\s+began|inception))\b", re.I)),
     # "since 1 Jan", "since March 3rd": a day without its year, the latest such day up to the as-of date (the one
     # year the question writes, if any)
     ("since_day", re.compile(rf"\bsince\s+(?:the\s+)?{_DAY_NO_YEAR}", re.I)),
@@ -566,6 +572,10 @@ def _range(start: dt.date, end: dt.date, text: str) -> TimeRange:
     return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
 
 
+#: Where "ever" and "all periods" start: before any document on file (the listings' history start).
+HISTORY_START = dt.date(1990, 1, 1)
+
+
 class _Unclear(ValueError):
     """Words that name a period in two ways ("mar 17": March 2017 or the 17th of March): asked about, named."""
 
@@ -733,6 +743,11 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
                 found.append(period)
                 found_spans.append(span)
                 lone_listed = lone_listed or kind == "lone_year"
+    everything = [i for i, p in enumerate(found) if p.start == HISTORY_START and p.label.startswith("all dates")]
+    if everything and len(everything) < len(found) + len(starts) + len(ends):
+        # "did we ever buy from Beta in 2025": "ever" stresses the question; the other period is the one asked
+        found_spans = [s for i, s in enumerate(found_spans) if i not in everything]
+        found = [p for i, p in enumerate(found) if i not in everything]
     if ends:
         return _open_range(found, starts, ends, tuple(mentions), tuple(consumed))
     if comparing:
@@ -789,7 +804,8 @@ def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tupl
     bucket for every period of the range, not only the first), or ``None``."""
     if skip or kind.startswith(("until_", "since_")) or kind.endswith(("_list", "_range", "_to")) or kind in (
             "between", "rolling", "window_to_now", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day",
-            "first_n", "day_span", "from_to_open_year", "fytd", "year_ytd"):
+            "first_n", "day_span", "from_to_open_year", "fytd", "year_ytd",
+            "all_history"):
         return None
     # "from 2025" is read with its preposition ("from" is one of the year's leads)
     lead = _OPENS.search(question, 0, span[0]) or re.compile(r"(?P<since>)from\s+", re.I).match(question, span[0])
@@ -916,6 +932,8 @@ def _read(
             end_day = _day_in_year(g[2], start.year + 1)
         return _explicit(start.isoformat(), end_day.isoformat(), text, through=g[1].lower() in ("through", "thru"),
                          before="before" in match.group(0).lower())
+    if kind == "all_history":
+        return _to_date(HISTORY_START, as_of, "all dates on file up to the as-of date", text)
     if kind == "year_ytd":
         year = int(g[0] or g[1])
         if year != as_of.year:

@@ -52,7 +52,7 @@ from router.entities import (
 )
 from router.group_words import leading_word_group
 from router.per_item import priced_per_item
-from router.periods import PeriodResolution, resolve_period
+from router.periods import HISTORY_START, PeriodResolution, resolve_period
 from router.reading import (
     Amount,
     Breakdown,
@@ -1720,7 +1720,11 @@ def interpretation(entities: Entities, period_start: dt.date | None, period_end:
         parts.append(f"{entities.product_group} and its subgroups")
     if entities.product_codes:
         parts.append("products " + ", ".join(entities.product_codes))
-    if period_start and period_end:
+    if period_start and period_end and period_start <= HISTORY_START:
+        # "ever", "all periods", a listing with no period: every date on file, said as such
+        parts.append(f"all dates on file up to the as-of date {period_end - dt.timedelta(days=1)} ({period_start} to "
+                     f"{period_end}, end exclusive)")
+    elif period_start and period_end:
         parts.append(f"{period_start} to {period_end} (end exclusive)")
     return ", ".join(parts)
 

@@ -52,7 +52,7 @@ from router.german import read_german
 from router.injection import set_aside_instructions
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
-from router.periods import add_months
+from router.periods import HISTORY_START, PeriodResolution, add_months
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.reader import (
@@ -207,10 +207,26 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     return result.model_copy(update={"set_aside": aside, "interpretation": read_as})
 
 
+def _listing_over_history(reading: Reading, as_of: dt.date) -> Reading:
+    """A listing of invoices above an amount with no period ("Company A invoices over 30k", "any Xenon invoices
+    above the 25k threshold?") covers every invoice on file up to the as-of date, as a listing of documents by
+    status does (router/statuses.whole_history): documents are asked for as they stand, and the answer's "Read as"
+    says which dates it took. A value (spend) with no period is still asked about."""
+    cues, period = reading.cues, reading.period
+    if (period.time_range is not None or period.ambiguous or not cues.invoices or reading.identifiers.invoice_numbers
+            or not (cues.threshold_words or reading.measure == "invoices_above_threshold") or not reading.amounts
+            or cues.spend):
+        return reading
+    everything = TimeRange(start=HISTORY_START, end=as_of + dt.timedelta(days=1),
+                           label="all dates on file up to the as-of date", source_text="")
+    return replace(reading, period=PeriodResolution(everything, False, None, period.mentions, period.spans))
+
+
 def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     gazetteer = inputs.gazetteer
     # "in USD" / "foreign-currency invoices" read against the company's reporting currency (router/currency.py)
     reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
+    reading = _listing_over_history(reading, inputs.as_of)
     # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
     extended = route_extensions(text, reading, inputs)
     if extended is not None:
