@@ -206,8 +206,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
     # "ever", "all time", "any period", "all periods", "the whole period on file": every date on file up to the
     # as-of date (as a listing of documents with no period is read), a period of its own, never a missing one
-    ("all_history", re.compile(r"\b(?:(?:of\s+)?all[- ]time|ever|at\s+any\s+time|(?:in\s+|for\s+|over\s+)?(?:any|all)\s+"
-                               r"periods?|(?:(?:over|for|in)\s+)?(?:the\s+)?(?:whole|entire|full)\s+(?:period|history|"
+    ("all_history", re.compile(r"\b(?:(?:of\s+)?all[- ]time|ever|at\s+any\s+time|(?:in\s+|for\s+|over\s+)?"
+                               r"(?:any|all)\s+periods?|(?:(?:over|for|in)\s+)?(?:the\s+)?(?:whole|entire|full)\s+(?:period|history|"
                                r"time)(?:\s+on\s+(?:file|record))?|(?:everything|all)\s+on\s+(?:file|record)|"
                                r"since\s+(?:records\s+began|inception))\b", re.I)),
     # "since 1 Jan", "since March 3rd": a day without its year, the latest such day up to the as-of date (the one
