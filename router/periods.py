@@ -773,6 +773,9 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
             together = _TOGETHER.match(question, max(end for _, end in found_spans))
             if together is not None:
                 consumed.append(together.span())
+    gloss = _gloss(question, [*zip(found, found_spans, strict=True), *zip(starts, start_spans, strict=True)])
+    if gloss is not None:
+        found, starts = [gloss], []
     if point_in_time is not None:
         resolved = _resolve_found(question, found, starts, mentions, consumed)
         return PeriodResolution(resolved.time_range, resolved.ambiguous, resolved.reason, resolved.mentions,
@@ -827,6 +830,41 @@ _GLUE_ONLY = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*", re.I)
 #: "in January and in March": each period with its own preposition, two periods rather than one list.
 _GLUE_EACH = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*(?:in|for|during|im)\s+", re.I)
 _PREVIOUS_WINDOW = re.compile(r"\b(?:previous|prior|preceding)\s|\s(?:before|prior|earlier)\b", re.I)
+
+
+#: What stands between a period and a parenthesis that restates it ("last 12 months (May-Apr)", "from July 2026
+#: on (H2)"): only the opening bracket, maybe after "on"/"onwards" or a comma.
+_GLOSS_BEFORE = re.compile(r"\s*(?:on(?:wards?)?\s*)?,?\s*\(\s*", re.I)
+_GLOSS_AFTER = re.compile(r"\s*\)")
+#: How far the bounds of a period and its restatement may differ (a rolling window glossed by its calendar
+#: months: "last 12 months (May-Apr)" as of 15 May).
+_GLOSS_SLACK = dt.timedelta(days=31)
+
+
+def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> TimeRange | None:
+    """The period a parenthesis restates right after another ("last 12 months (May-Apr)", "from July 2026 on
+    (H2)"): the parenthesis names the calendar units the writer meant, so it is the period, in the year of the
+    period it glosses when it names none ("(H2)" after July 2026 is 2026-H2). ``None`` when there is no such pair
+    or the two do not agree (two periods: asked about)."""
+    if len(read) != 2:
+        return None
+    (outer, outer_span), (inner, inner_span) = sorted(read, key=lambda r: r[1][0])
+    if (not _GLOSS_BEFORE.fullmatch(question, outer_span[1], inner_span[0])
+            or not _GLOSS_AFTER.match(question, inner_span[1])):
+        return None
+    shifts = (0,) if _FOUR_DIGITS.search(question, inner_span[0], inner_span[1]) else (0, -1, 1)
+    agreeing = []
+    for years in shifts:
+        try:
+            start = inner.start.replace(year=inner.start.year + years)
+            end = inner.end.replace(year=inner.end.year + years)
+        except ValueError:
+            continue
+        if (start == outer.start or end == outer.end
+                or (abs(start - outer.start) <= _GLOSS_SLACK and abs(end - outer.end) <= _GLOSS_SLACK)):
+            agreeing.append(TimeRange(start=start, end=end, label=inner.label if not years else f"[{start}, {end})",
+                                      source_text=question[outer_span[0]:inner_span[1] + 1]))
+    return agreeing[0] if len(agreeing) == 1 else None
 
 
 def _joined_list(question: str, found: list[TimeRange], spans: list[tuple[int, int]]) -> TimeRange | None:
