@@ -679,6 +679,7 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
     #: Open ranges: where a period starts ("since March") and where one ends ("until March", "before Q2").
     starts: list[TimeRange] = []
     ends: list[tuple[dt.date, str]] = []
+    end_spans: list[tuple[int, int]] = []
     lone_years = 0
     point_in_time: str | None = None
     found_spans: list[tuple[int, int]] = []
@@ -710,7 +711,9 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
                 _GLUE_ONLY.fullmatch(question[end:span[0]]) or _GLUE_EACH.fullmatch(question[end:span[0]])
                 for _, end in found_spans)
             if kind == "lone_year" and not listed_after:
-                if (len(found) > lone_years or starts or ends
+                # (an open end in another clause is context: "Xenon 2025 — not approved until Oct 2026")
+                if (len(found) > lone_years or starts
+                        or any(_same_clause(question, span, other) for other in end_spans)
                         or (_NOT_A_YEAR_BEFORE.search(question, 0, span[0])
                             and not _AMOUNT_ENDS_BEFORE.search(question, 0, span[0]))):
                     continue
@@ -736,6 +739,7 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
             if kind.startswith("until_") or cue is not None:
                 before = re.match(r"\s*(?:before|prior)\b", text, re.I) is not None
                 ends.append((period.start if before else period.end, text))
+                end_spans.append(span)
             elif opened is not None or kind in ("since_date", "since_month", "since_start", "since_day"):
                 starts.append(period)
                 start_spans.append(span)
@@ -743,6 +747,17 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
                 found.append(period)
                 found_spans.append(span)
                 lone_listed = lone_listed or kind == "lone_year"
+    asked = _asked_clause(question, [*found_spans, *start_spans, *end_spans])
+    if asked is not None:
+        # "Epsilon was phased out end of 2025. Did Company A still spend anything with it in 2026?": a period in a
+        # clause that states context, not the figure asked, stays read (consumed) but is not the period
+        def keep(span: tuple[int, int]) -> bool:
+            return asked[0] <= span[0] and span[1] <= asked[1]
+        found, found_spans = ([p for p, sp in zip(found, found_spans, strict=True) if keep(sp)],
+                              [sp for sp in found_spans if keep(sp)])
+        starts, start_spans = ([p for p, sp in zip(starts, start_spans, strict=True) if keep(sp)],
+                               [sp for sp in start_spans if keep(sp)])
+        ends = [e for e, sp in zip(ends, end_spans, strict=True) if keep(sp)]
     everything = [i for i, p in enumerate(found) if p.start == HISTORY_START and p.label.startswith("all dates")]
     if everything and len(everything) < len(found) + len(starts) + len(ends):
         # "did we ever buy from Beta in 2025": "ever" stresses the question; the other period is the one asked
@@ -830,6 +845,42 @@ _GLUE_ONLY = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*", re.I)
 #: "in January and in March": each period with its own preposition, two periods rather than one list.
 _GLUE_EACH = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|and|und)\s*(?:in|for|during|im)\s+", re.I)
 _PREVIOUS_WINDOW = re.compile(r"\b(?:previous|prior|preceding)\s|\s(?:before|prior|earlier)\b", re.I)
+
+
+#: Where a clause ends: a sentence's end before a capital ("end of 2025. Did ..."; not "Instr. in"), a semicolon
+#: or a spaced dash ("2025 — they weren't approved until Oct 2026").
+_CLAUSE_END = re.compile(r"[.!?;](?=\s+[A-Z])|;|\s[—–]\s|\s-\s(?=[^\d\s])")
+#: Words of the figure asked (a clause without any states context: "they weren't approved until Oct 2026").
+_FIGURE_WORDS = re.compile(r"\b(?:spen[dt]|spending|how\s+much|how\s+many|totals?|invoices?|invoiced|paid|pay|bought|"
+                           r"buy|purchased?|purchases|costs?|value|amount|figure|list|show|which|what|rank|top|count|"
+                           r"ausgaben|rechnungen|wie\s+viel)\b|\?", re.I)
+
+
+def _same_clause(question: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether no clause ends between two spans of the question."""
+    first, second = sorted((a, b))
+    return _CLAUSE_END.search(question, first[1], second[0]) is None
+
+
+#: A clause that states context has a verb of state or change ("was phased out", "weren't approved until").
+_CONTEXT_VERB = re.compile(r"\b(?:was|were|wasn['’]t|weren['’]t|is|are|isn['’]t|aren['’]t|been|became|phased|approved|"
+                           r"expired|ended|started|began|signed|terminated|replaced|onboarded|delisted|introduced|"
+                           r"launched|closed|moved|switched|renewed|valid|effective)\b", re.I)
+
+
+def _asked_clause(question: str, spans: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The one clause that asks the figure when the question's periods stand in more than one clause and the
+    others only state context (no figure word, no question mark), or ``None``."""
+    if len(spans) < 2:
+        return None
+    cuts = [0, *(m.end() for m in _CLAUSE_END.finditer(question)), len(question)]
+    clauses = [(a, b) for a, b in pairwise(cuts) if any(a <= s < b for s, _ in spans)]
+    if len(clauses) < 2:
+        return None
+    asking = [c for c in clauses if _FIGURE_WORDS.search(question, c[0], c[1])]
+    if len(asking) != 1 or not all(_CONTEXT_VERB.search(question, c[0], c[1]) for c in clauses if c != asking[0]):
+        return None
+    return asking[0]
 
 
 #: What stands between a period and a parenthesis that restates it ("last 12 months (May-Apr)", "from July 2026
