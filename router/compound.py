@@ -446,7 +446,7 @@ _FACT_QUERIES = {f.label: f.query for f in FACTS}
 #: "Jan. 2026"): that stop ends no sentence.
 _ABBREVIATIONS = ("excl", "ex", "exkl", "incl", "inkl", "approx", "ca", "vs", "mio", "mrd", "tsd", "nr", "no", "bzw",
                   "ltd", "inc", "corp", "co", "instr", "dept", "qty", "e.g", "i.e", "z.b", "u.a", "jan", "feb",
-                  "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "okt", "nov", "dec", "dez")
+                  "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "okt", "nov", "dec", "dez", "ggü", "gg")
 _NOT_ABBREVIATION = "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS)
 _BOUNDARY = re.compile(
     r"\?\s*(?:and\s+|also,?\s+|plus\s+|und\s+)?(?=\S)|;\s*(?:and\s+|also,?\s+|plus\s+)?|"

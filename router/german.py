@@ -23,7 +23,7 @@ _MARKERS = re.compile(
     r"rechnung(?:en)?|gutschrift(?:en)?|f(?:ü|ue)r|bei|seit|zwischen|welche[rsn]?|waren|wurden|haben|hat|"
     r"unsere[rnm]?|ohne|au(?:ß|ss)er|anteil|anzahl|monatlich\w*|durchschnitt\w*|genehmigt\w*|zugelassen\w*|"
     r"st(?:ü|ue)ckpreis\w*|einzelpreis\w*|w(?:ä|ae)hrung\w*|"
-    r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
+    r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|ggü\.?|ver(?:ä|ae)nderung\w*|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
     r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck|summe|"
     r"ausgenommen|exklusive|aufgeteilt|aufgeschl(?:ü|ue)sselt|prozent|viertel\w*|drittel|storniert\w*|entw(?:ü|ue)rf\w*|"
     r"beglichen\w*|strittig\w*|entw(?:ü|ue)rfe|nach|wie\s+hoch|betrag|st(?:ü|ue)ckzahl\w*|bezogen|eingekauft|"
@@ -268,6 +268,8 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with the previous quarter"),
         # "im Vorquartal" alone: the previous quarter as the period
         (r"\b(?:im\s+)?vorquartal\b", "last quarter"),
+        # "Veränderung in %", "prozentuale Veränderung": the change between two periods
+        (r"\b(?:prozentuale\s+)?ver(?:ä|ae)nderung(?:en)?\b", "change"),
         # "März gegenüber Februar 2026": two periods set against each other
         (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|im\s+vergleich\s+zu[mr]?)(?=\s)", "vs"),
         (r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b", lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}"),
