@@ -591,7 +591,7 @@ class _Unclear(ValueError):
 #: count ("Q1 10 largest invoices").
 _SHORT_YEAR = re.compile(
     rf"(?<![\w'’/.-])(?:(?P<part>[qh][1-4])|(?<!\bon\s)(?<!\bof\s)(?<!\bat\s)(?<!\bthe\s)(?P<month>{_MONTH_NAMES})\.?)"
-    r"\s+(?P<yy>\d{2})(?![\w/.:'’-]|[.,]\d|,?\s+\d{4}|\s*(?:st|nd|rd|th)\b|%|\s*(?:€|\$|£|eur\b|euros?\b|usd\b|"
+    r"\s+(?P<yy>\d{2})(?![\w/.:'’]|-\d|[.,]\d|,?\s+\d{4}|\s*(?:st|nd|rd|th)\b|%|\s*(?:€|\$|£|eur\b|euros?\b|usd\b|"
     r"chf\b|gbp\b|k\b|tsd\b|mio\b|%\s*of\b))"
     r"(?!\s+(?:largest|biggest|highest|lowest|smallest|top|most|least|suppliers?|vendors?|invoices?|products?|items?|"
     r"units?|pieces?|pcs|lines?|days?|weeks?|months?|years?|documents?|orders?)\b)",
@@ -600,6 +600,9 @@ _SHORT_YEAR = re.compile(
 #: Explicit days are read first: "Jan 25 - Feb 3 2026", "between Jan 25 and Feb 3, 2026" keep their day.
 _DAY_FORMS = tuple(p for k, p in _PATTERNS if k in ("day_span", "from_to_open_year", "between", "from_to", "until_day",
                                                     "until_date", "on_date", "day", "since_date"))
+
+
+_SINCE_UNTIL_DAY = re.compile(rf"\b(?:since|{_UNTIL})\s+(?:the\s+)?{_DAY_NO_YEAR}", re.I)
 
 
 def _expand_short_years(question: str, as_of: dt.date) -> tuple[str, tuple[int, ...]]:
@@ -612,6 +615,8 @@ def _expand_short_years(question: str, as_of: dt.date) -> tuple[str, tuple[int, 
     (:class:`_Unclear`), never read as a year nobody meant.
     """
     taken = [m.span() for p in _DAY_FORMS for m in p.finditer(question)]
+    #: "since January 16", "until March 18": a day when the number is no year near the as-of date
+    days = [m.span() for m in _SINCE_UNTIL_DAY.finditer(question)]
     pieces: list[str] = []
     origin: list[int] = []
     at = 0
@@ -623,6 +628,8 @@ def _expand_short_years(question: str, as_of: dt.date) -> tuple[str, tuple[int, 
         year = 2000 + int(match.group("yy"))
         before = 3 if match.group("month") else 10
         if not as_of.year - before <= year <= as_of.year + 1:
+            if match.group("month") and any(s <= match.start() and match.end() <= e for s, e in days):
+                continue
             words = " ".join(match.group(0).split())
             if match.group("month") and int(match.group("yy")) <= 31:
                 raise _Unclear(f"{words!r} may be {match.group('month').title()} {year} or day "
@@ -788,7 +795,8 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
             together = _TOGETHER.match(question, max(end for _, end in found_spans))
             if together is not None:
                 consumed.append(together.span())
-    gloss = _gloss(question, [*zip(found, found_spans, strict=True), *zip(starts, start_spans, strict=True)])
+    gloss = (_gloss(question, [*zip(found, found_spans, strict=True), *zip(starts, start_spans, strict=True)])
+             if len(found) == len(found_spans) and len(starts) == len(start_spans) else None)
     if gloss is not None:
         found, starts = [gloss], []
     if point_in_time is not None:
