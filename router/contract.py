@@ -172,6 +172,7 @@ Workflow = Literal[
     "unit_price",
     "spend_threshold",
     "status_documents",
+    "duplicate_documents",
 ]
 
 

@@ -164,6 +164,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
                        questions=[f"I can give the figure, but I do not know '{unknown}': the agreements state these "
                                   f"facts about a supplier: {known}. Which one do you mean?"],
                        intents=_aggregate(), rule="compound:unknown_fact")
+    from router.duplicates import duplicate_request, route_duplicates  # "which invoices were exported twice"
+
+    duplicated = duplicate_request(reading)
+    if duplicated is not None:
+        return route_duplicates(text, reading, inputs, duplicated)  # type: ignore[no-any-return]
     status = status_request(reading)
     if status is not None:
         return _route_status(text, reading, inputs, status)
