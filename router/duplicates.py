@@ -36,7 +36,7 @@ _DUPLICATE = re.compile(
     r"came(?:\s+in)?|arrived|recorded|ingested|counted|appear(?:s|ed)?|listed)\s+twice|"
     r"twice\s+(?:exported|imported|loaded|entered|booked|posted|received|submitted|ingested|recorded)|"
     # German: "doppelt eingespielt", "doppelte Rechnungen", "Dubletten", "Duplikate", "Replikat", "zweimal"
-    r"doppel\w*|dublette\w*|duplikat\w*|replikat\w*|zweimal\s+\w+|mehrfach\s+(?:eingespielt|exportiert|erfasst|"
+    r"doppel\w*|dublette\w*|duplikat\w*|dupliziert\w*|replikat\w*|zweimal\s+\w+|mehrfach\s+(?:eingespielt|exportiert|erfasst|"
     r"gebucht|eingegangen|importiert))\b",
     re.I)
 #: "spend excluding duplicates", "ohne Dubletten", "de-duplicated": the policy itself, not a listing of them.
@@ -48,8 +48,9 @@ _EXCLUDED_AFTER = re.compile(r"^\s*(?:\w+\s+)?(?:excluded|removed|left\s+out|out
                              r"herausgerechnet|bereinigt)\b", re.I)
 _DEDUPLICATED = re.compile(r"\bde-?dup\w*|\bdeduped\b", re.I)
 #: A duplicate of something else than a document ("duplicate suppliers", "duplicate payments").
-_OTHER_NOUN = re.compile(r"^\s*(?:[\w-]+\s+)?(?:suppliers?|vendors?|payments?|products?|lieferanten|zahlungen|"
-                         r"artikel|names?|aliases|alias|master\s+data|stammdaten)\b", re.I)
+_OTHER_NOUN = re.compile(r"^\s*(?:(?!(?:from|for|of|with|by|at|in|to|on|bei|von|für|mit)\b)[\w-]+\s+)?"
+                         r"(?:suppliers?|vendors?|payments?|products?|lieferanten|zahlungen|artikel|names?|aliases|"
+                         r"alias|master\s+data|stammdaten)\b", re.I)
 _COUNT = re.compile(r"\b(?:how many|number of|count|counts|wie viele|anzahl|no\.\s+of)\b|(?<!\w)#", re.I)
 _VALUE = re.compile(r"\b(?:value|worth|how much|amounts?|sum|spend|spent|wert|summe|betrag|volume)\b", re.I)
 _CREDIT = re.compile(r"\bcredit[- ]?notes?\b|\bgutschrift\w*", re.I)

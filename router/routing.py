@@ -307,6 +307,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
     catalog_metric = reading.catalog_metric
+    if (catalog_metric is not None and catalog_metric.name == "finance.invoice_count"
+            and reading.measure == "invoices_above_threshold" and reading.threshold_amount is not None
+            and reading.threshold_amount.text.strip()):
+        # "invoice count over EUR 20k": the count takes no amount bound; the governed listing of the invoices
+        # above it is the answer (its number of rows, each invoice named), never the count without the bound
+        catalog_metric = None
     ranked_documents = _document_ranking(reading, catalog_metric, inputs.metrics)
     analyst, wanted = (None, None) if ranked_documents is not None else _analyst_metric(
         reading, entities, selected, spend_shaped, inputs.metrics)
