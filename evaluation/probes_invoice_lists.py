@@ -20,6 +20,13 @@ The classes:
 * **count_threshold**: "how many invoices over €20k": the number of rows of ``finance.invoices_above_threshold``
   with that bound (never the count without it).
 * **status_count**: "how many paid / open invoices": ``finance.invoice_count`` with the status (never spend).
+* **open_now**: "what's still open from Beta for Company A": ``finance.company_spend`` with status posted over the
+  period named, or (none named) every invoice dated up to the as-of date.
+* **status_only**: "paid-only spend", "posted-only": the spend of that status.
+* **count_every**: a count naming every company of the tenant ("Company A + B + C", "all companies"): one
+  ``finance.invoice_count`` without a company.
+* **vendors_every**: "vendors above EUR 0.1m across all companies": ``finance.spend_ranking`` without a company,
+  every supplier whose total is above the bound listed.
 
 Outcomes are :data:`evaluation.probes_clarify.CLASSES`. The router is fixed on ``--seed 1``; ``--seed 2`` is held
 out (counts only). Written from the slot grammar alone, never from an evaluation question.
@@ -32,6 +39,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present
@@ -42,7 +50,9 @@ DUPLICATE_METRIC = "finance.duplicate_invoices"
 LISTING_METRIC = "finance.invoices_above_threshold"
 COUNT_METRIC = "finance.invoice_count"
 SPEND_METRIC = "finance.company_spend"
-KINDS = ("dup_list", "dup_de", "dup_count", "dup_clarify", "dup_policy", "count_threshold", "status_count")
+KINDS = ("dup_list", "dup_de", "dup_count", "dup_clarify", "dup_policy", "count_threshold", "status_count",
+         "open_now", "status_only", "count_every", "vendors_every")
+RANKING_METRIC = "finance.spend_ranking"
 _HISTORY = ("1990-01-01", "2026-05-16")
 #: Duplicate wordings: (before "invoices", predicate after "invoices").
 DUPLICATE_EN = (("duplicate", "that were duplicated"), ("double-exported", "that were exported twice"),
@@ -170,6 +180,59 @@ def _status_count(rng: random.Random) -> tuple[str, tuple[Call, ...], str | None
     return rng.choice(frames), (Call(COUNT_METRIC, params, outputs=("invoice_count",)),), None
 
 
+def _open_now(rng: random.Random) -> tuple[str, tuple[Call, ...], str | None]:
+    company = rng.choice(sorted(COMPANIES))
+    c = COMPANIES[company][0].removesuffix("'s")
+    supplier = rng.choice(sorted(SUPPLIERS))
+    p, start, end = rng.choice((("", *_HISTORY), ("", *_HISTORY), *PERIODS))
+    lead = rng.choice(("what's still open", "what is still open", "how much is outstanding", "what's open",
+                       "what is currently unpaid"))
+    frames = (f"{lead} (posted, not paid) from {_spelling(rng, supplier)} for {c} {p}, EUR",
+              f"{lead} from {_spelling(rng, supplier)} for {c} {p}?", f"{c}: {lead} with "
+              f"{_spelling(rng, supplier)} {p}")
+    params = {"company_id": company, "supplier_ids": [supplier], "start_date": start, "end_date": end,
+              "invoice_statuses": ["posted"]}
+    return rng.choice(frames), (Call(SPEND_METRIC, params),), None
+
+
+def _status_only(rng: random.Random) -> tuple[str, tuple[Call, ...], str | None]:
+    company = rng.choice(sorted(COMPANIES))
+    c = rng.choice(COMPANIES[company]).removesuffix("'s")
+    p, start, end = rng.choice(PERIODS)
+    word, status = rng.choice((("paid-only", "paid"), ("posted-only", "posted"), ("paid only", "paid")))
+    frames = (f"{c}: {word} spend {p}", f"{word} spend for {c} {p}", f"{c} spend {p}, {word}")
+    params = {"company_id": company, "start_date": start, "end_date": end, "invoice_statuses": [status]}
+    return rng.choice(frames), (Call(SPEND_METRIC, params),), None
+
+
+def _count_every(rng: random.Random) -> tuple[str, tuple[Call, ...], str | None]:
+    p, start, end = rng.choice(PERIODS)
+    names = [rng.choice(COMPANIES[c]).removesuffix("'s") for c in sorted(COMPANIES)]
+    rng.shuffle(names)
+    who = rng.choice((", ".join(names[:-1]) + " and " + names[-1], " + ".join(names), "all companies",
+                      "all three companies"))
+    noun, types = rng.choice((("credit notes", ["credit_note"]), ("invoices", ["invoice"])))
+    n = rng.choice(COUNT_WORDS)
+    # ("received by all companies" reads "by ..." as a breakdown: a wording of the company-set class, not this one)
+    by = "received by" if not who.startswith("all") else "received at"
+    frames = (f"{n} {noun} {by} {who} {p}", f"{n} {noun} for {who} {p}?", f"{who}: {n} {noun} {p}")
+    params = {"start_date": start, "end_date": end, "document_types": types}
+    return rng.choice(frames), (Call(COUNT_METRIC, params, outputs=("invoice_count",)),), None
+
+
+def _vendors_every(rng: random.Random) -> tuple[str, tuple[Call, ...], str | None]:
+    p, start, end = rng.choice((("in FY2025", "2025-01-01", "2026-01-01"), ("in 2025", "2025-01-01", "2026-01-01"),
+                                ("in H2 2025", "2025-07-01", "2026-01-01"), ("in Q1 2026", "2026-01-01", "2026-04-01")))
+    words, value = rng.choice((("EUR 0.05m", "50000"), ("€50k", "50000"), ("20,000 EUR", "20000"),
+                               ("€ 30.000", "30000"), ("EUR 100k", "100000"), ("40000 euros", "40000")))
+    who = rng.choice(("across all companies", "group-wide", "across the group", "for all companies"))
+    noun = rng.choice(("vendors", "suppliers"))
+    frames = (f"{noun} > {words} spend {who} {p}", f"which {noun} had more than {words} of spend {who} {p}?",
+              f"{noun} with spend above {words} {who} {p}")
+    params = {"start_date": start, "end_date": end, "limit": 100, "direction": "top"}
+    return rng.choice(frames), (Call(RANKING_METRIC, params, ("supplier_id",), outputs=("total_spend",)),), value
+
+
 @dataclass(frozen=True)
 class ListProbe:
     """One generated question, its class, the governed calls it means, and what a clarification must name."""
@@ -195,8 +258,11 @@ def probes(seed: int, per_class: int = 30, kinds: Sequence[str] = KINDS) -> list
                 question, calls, names = _policy(rng)
             elif kind == "count_threshold":
                 question, calls, names = _count_threshold(rng)
-            else:
+            elif kind == "status_count":
                 question, calls, names = _status_count(rng)
+            else:
+                question, calls, names = {"open_now": _open_now, "status_only": _status_only,
+                                          "count_every": _count_every, "vendors_every": _vendors_every}[kind](rng)
             question = " ".join(question.split()).replace(" ?", "?")
             question = question[:1].upper() + question[1:]
             if question in seen:
@@ -241,6 +307,10 @@ def classify(probe: ListProbe, status: str, text: str, results: Sequence[Mapping
                 ok = ok and set(_INVOICE_ID.findall(prose)) == ids
             if probe.klass == "dup_count" and ids:
                 ok = ok and _count_in(len(ids), prose)
+        elif call.metric == RANKING_METRIC:
+            above = {str(r["supplier_id"]) for r in rows if Decimal(str(r["total_spend"])) > Decimal(str(probe.names))}
+            ok = ok and set(re.findall(r"\bSUP-\d+\b", prose)) == above if above else ok and bool(
+                re.search(r"\bno supplier\b|\bnone\b", prose, re.I))
         elif call.metric == COUNT_METRIC:
             ok = ok and _count_in(rows[0].get("invoice_count") if rows else 0, prose)
         else:

@@ -293,7 +293,7 @@ def _compose_count(d: _Draft) -> None:
     m = total.output if total is not None and total.status == "ok" else None
     from router.tools import MetricToolResponse
 
-    if isinstance(m, MetricToolResponse) and not d.routing.entities.company_id and "company_id" not in m.parameters:
+    if isinstance(m, MetricToolResponse) and not d.routing.entities.company_id and not m.parameters.get("company_id"):
         company = "All companies of the tenant together"  # a count over every company (router/scope.py)
     if not isinstance(m, MetricToolResponse):
         d.status, d.result = "failed", {"status": "failed"}

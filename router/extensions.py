@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from router.company_set import resolves
 from router.compound import FACTS, CompoundRequest, compound_request, compound_steps, rule_hit, unknown_fact
 from router.contract import (
     AuthorizationContextModel,
@@ -101,6 +102,16 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, ev
         reasons.append("period: the question names no period")
         questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
     return reasons, questions, entities, currency
+
+
+def every_company_named(reading: Reading, gazetteer: Any) -> bool:
+    """Whether the question names every company of the tenant (two or more), each unambiguously: a count or
+    listing over all of them is the tenant's, one call without a company."""
+    if reading.excluded_company_ids or any(len(m.candidates) != 1 for m in reading.mentions.companies):
+        return False
+    named = {*reading.identifiers.company_ids, *(m.candidates[0] for m in reading.mentions.companies)}
+    every = {c.company_id for c in gazetteer.companies}
+    return len(every) > 1 and named == every
 
 
 def _result(text: str, reading: Reading, inputs: Any, *, workflow: Workflow, entities: Entities,
@@ -279,7 +290,14 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     # are counted together in one call
     every = (reading.entities.company_id is None and len(inputs.gazetteer.companies) > 1
              and all_companies(reading, len(inputs.gazetteer.companies)) is not None)
-    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
+    named = every_company_named(reading, inputs.gazetteer)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every or named)
+    if named:
+        # "credit notes of Alpenland + Kestrel" naming every company of the tenant: all of them, counted together
+        every = True
+        kept = [(r, q) for r, q in zip(reasons, questions, strict=True)
+                if not (r.startswith("entity: ") and resolves(r.removeprefix("entity: ")))]
+        reasons, questions = [r for r, _ in kept], [q for _, q in kept]
     tr = reading.period.time_range
     intents = _aggregate()
     if reasons or tr is None or (entities.company_id is None and not every):

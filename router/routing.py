@@ -52,6 +52,7 @@ from router.german import read_german
 from router.injection import set_aside_instructions
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
+from router.open_amount import open_question, status_only, up_to
 from router.periods import add_months
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
@@ -188,8 +189,20 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     german = read_german(text)
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     listing = read_purchase_listing(german or text)
-    base = listing or german or text
+    base = status_only(listing or german or text)  # "paid-only spend": the status words (router/open_amount.py)
     result = _route(base, inputs)
+    opened = open_question(base) if result.requires_clarification else None
+    if opened is not None:
+        # "what's still open from Beta": the open (posted) amount; with no period, the state on the as-of date
+        retry = _route(opened, inputs)
+        if retry.requires_clarification and any(r.startswith("period: the question names no period")
+                                                for r in retry.clarification_reasons):
+            retry = _route(up_to(opened, inputs.as_of), inputs)
+        if not retry.requires_clarification:
+            base, result = opened, retry
+            result = result.model_copy(update={"interpretation": "; ".join(
+                [*([result.interpretation] if result.interpretation else []),
+                 "'what is still open' read as the open (posted, not yet paid) spend"])})
     typos = measure_typos(base, (n for _, _, n in name_spellings(inputs.gazetteer))) \
         if result.requires_clarification or result.workflow == "unsupported" else ()
     if typos:
