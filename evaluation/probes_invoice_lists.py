@@ -27,6 +27,8 @@ The classes:
   ``finance.invoice_count`` without a company.
 * **vendors_every**: "vendors above EUR 0.1m across all companies": ``finance.spend_ranking`` without a company,
   every supplier whose total is above the bound listed.
+* **status_every**: "list cancelled (draft) invoices, both/all companies": ``finance.cancelled_draft_invoices``
+  called per company, every document of every company listed exactly.
 
 Outcomes are :data:`evaluation.probes_clarify.CLASSES`. The router is fixed on ``--seed 1``; ``--seed 2`` is held
 out (counts only). Written from the slot grammar alone, never from an evaluation question.
@@ -51,7 +53,8 @@ LISTING_METRIC = "finance.invoices_above_threshold"
 COUNT_METRIC = "finance.invoice_count"
 SPEND_METRIC = "finance.company_spend"
 KINDS = ("dup_list", "dup_de", "dup_count", "dup_clarify", "dup_policy", "count_threshold", "status_count",
-         "open_now", "status_only", "count_every", "vendors_every")
+         "open_now", "status_only", "count_every", "vendors_every", "status_every")
+STATUS_METRIC = "finance.cancelled_draft_invoices"
 RANKING_METRIC = "finance.spend_ranking"
 _HISTORY = ("1990-01-01", "2026-05-16")
 #: Duplicate wordings: (before "invoices", predicate after "invoices").
@@ -233,6 +236,17 @@ def _vendors_every(rng: random.Random) -> tuple[str, tuple[Call, ...], str | Non
     return rng.choice(frames), (Call(RANKING_METRIC, params, ("supplier_id",), outputs=("total_spend",)),), value
 
 
+def _status_every(rng: random.Random) -> tuple[str, tuple[Call, ...], str | None]:
+    p, start, end = rng.choice((("", *_HISTORY), *PERIODS))
+    status, word = rng.choice((("cancelled", "cancelled"), ("cancelled", "canceled"), ("draft", "draft")))
+    who = rng.choice(("all companies", "all three companies", "every company", "across the group"))
+    frames = (f"list {word} invoices {who} {p}", f"which invoices were {word} {p}, {who}?",
+              f"{word} invoices - {who}, {p} - which ones?")
+    calls = tuple(Call(STATUS_METRIC, {"company_id": c, "invoice_statuses": [status], "start_date": start,
+                                       "end_date": end}, ("invoice_number",), outputs=()) for c in sorted(COMPANIES))
+    return rng.choice(frames), calls, "union"
+
+
 @dataclass(frozen=True)
 class ListProbe:
     """One generated question, its class, the governed calls it means, and what a clarification must name."""
@@ -262,7 +276,8 @@ def probes(seed: int, per_class: int = 30, kinds: Sequence[str] = KINDS) -> list
                 question, calls, names = _status_count(rng)
             else:
                 question, calls, names = {"open_now": _open_now, "status_only": _status_only,
-                                          "count_every": _count_every, "vendors_every": _vendors_every}[kind](rng)
+                                          "count_every": _count_every, "vendors_every": _vendors_every,
+                                          "status_every": _status_every}[kind](rng)
             question = " ".join(question.split()).replace(" ?", "?")
             question = question[:1].upper() + question[1:]
             if question in seen:
@@ -295,6 +310,11 @@ def classify(probe: ListProbe, status: str, text: str, results: Sequence[Mapping
     if status not in ("answered", "no_data", "partial"):
         return "refusal"
     ok = True
+    if probe.names == "union":  # one listing per company: every document of every company, exactly
+        ids = {str((r.get("values") or {}).get("invoice_number")) for res in results for r in res.get("rows") or ()}
+        found = set(_INVOICE_ID.findall(prose))
+        ok = found == ids if ids else (status == "no_data" or not found)
+        return "exact" if ok else "flagged" if "PARTIAL" in prose or status == "partial" else "silent_wrong"
     for call, result in zip(probe.calls, results, strict=True):
         rows = [r.get("values") or {} for r in result.get("rows") or ()]
         if call.metric in (DUPLICATE_METRIC, LISTING_METRIC):

@@ -173,6 +173,7 @@ Workflow = Literal[
     "spend_threshold",
     "status_documents",
     "duplicate_documents",
+    "status_documents_companies",
 ]
 
 

@@ -335,7 +335,17 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     (router/statuses.py): a company and a period like any figure; a listing without a period covers the whole
     history up to the as-of date."""
     unbounded = whole_history(req) and reading.period.time_range is None and not reading.period.ambiguous
-    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded)
+    companies = inputs.gazetteer.companies
+    # "list cancelled invoices, both companies": one governed listing per company (router/status_companies.py)
+    every = (req.kind == "excluded" and req.listing and not req.value and reading.entities.company_id is None
+             and len(companies) > 1 and (all_companies(reading, len(companies)) is not None
+                                         or every_company_named(reading, inputs.gazetteer)))
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded,
+                                                             every_company=every)
+    if every:
+        kept = [(r, q) for r, q in zip(reasons, questions, strict=True)
+                if not (r.startswith("entity: ") and resolves(r.removeprefix("entity: ")))]
+        reasons, questions = [r for r, _ in kept], [q for _, q in kept]
     tr = reading.period.time_range
     if unbounded:
         tr = TimeRange(start=HISTORY_START, end=inputs.as_of + dt.timedelta(days=1),
@@ -343,6 +353,21 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     intents = _aggregate()
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
     read_as += f", statuses {', '.join(req.statuses)}"
+    if every:
+        read_as = f"every company of the tenant ({', '.join(c.company_id for c in companies)}), {read_as}"
+    if every and not reasons and tr is not None:
+        from router.status_companies import company_status_steps
+
+        steps, unmapped = company_status_steps(req, reading, inputs.gazetteer, companies, tr.start.isoformat(),
+                                               tr.end.isoformat())
+        if not unmapped:
+            routed = _result(text, reading, inputs, workflow="status_documents_companies", entities=entities,
+                             steps=steps, intents=intents, read_as=read_as, statuses=req.statuses,
+                             rule=f"status:{req.kind}:companies")
+            return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": tr})})
+        for reason, question in unmapped:
+            reasons.append(reason)
+            questions.append(question)
     if reasons or tr is None or entities.company_id is None:
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="status:clarification")
