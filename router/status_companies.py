@@ -61,7 +61,9 @@ def _compose_companies(d: _Draft) -> None:
         return
     statuses = tuple(ran[0].parameters.get("invoice_statuses") or ())
     words = " or ".join(statuses)
-    parts, numbers, documents = [], [], []
+    parts: list[str] = []
+    numbers: list[str] = []
+    documents: list[dict[str, Any]] = []
     lines = 0
     for m in ran:
         rows = list(m.rows)
