@@ -36,8 +36,9 @@ _DUPLICATE = re.compile(
     r"came(?:\s+in)?|arrived|recorded|ingested|counted|appear(?:s|ed)?|listed)\s+twice|"
     r"twice\s+(?:exported|imported|loaded|entered|booked|posted|received|submitted|ingested|recorded)|"
     # German: "doppelt eingespielt", "doppelte Rechnungen", "Dubletten", "Duplikate", "Replikat", "zweimal"
-    r"doppel\w*|dublette\w*|duplikat\w*|dupliziert\w*|replikat\w*|zweimal\s+\w+|mehrfach\s+(?:eingespielt|exportiert|erfasst|"
-    r"gebucht|eingegangen|importiert))\b",
+    r"doppelt\w*|doppel(?:erfass|buchung|import|rechnung|export)\w*|dublette\w*|duplikat\w*|dupliziert\w*|"
+    r"replikat\w*|(?:zweimal|mehrfach)\s+(?:eingespielt|exportiert|erfasst|gebucht|eingegangen|importiert|"
+    r"gekommen|berechnet|gestellt))\b",
     re.I)
 #: "spend excluding duplicates", "ohne Dubletten", "de-duplicated": the policy itself, not a listing of them.
 _EXCLUDED_BEFORE = re.compile(
