@@ -489,7 +489,9 @@ _ASK = re.compile(
     r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
     r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased|"
     # "... and what do they add up to?": the total of what the part before counted
-    r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum)\b|%",
+    r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum|"
+    # "duplicates in Q1 + how many invoices": the replicated duplicates are a listing of their own
+    r"duplicat(?:e|es|ed)|dupes?|replica(?:s|ted)?|dublette\w*|duplikat\w*|doppelt\w*)\b|%",
     re.I,
 )
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
@@ -498,6 +500,10 @@ _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+
                        # "... the most invoices? top 2 pls": a bare cut-off is the limit of the ranking before it
                        r"(?:(?:just|only|the|give\s+me(?:\s+the)?|show(?:\s+the)?)\s+)?(?:top|first|bottom)[- ]?\d+"
                        r"(?:\s+(?:only|pls|please|plz|thx|thanks))?\s*[?.!]*$|"
+                       # "... which invoices were exported twice? invoice numbers pls": what the listing before shows
+                       r"(?:(?:just|only|the|give\s+me(?:\s+the)?|show(?:\s+the)?|with|which|what|nur|die)\s+)*"
+                       r"(?:invoice|inv|document|doc|rechnungs)[.-]?\s*(?:numbers?|nos?\.?|#s?|ids?|nummern)"
+                       r"(?:\s+(?:only|pls|please|plz|thx|thanks|bitte))?\s*[?.!]*$|"
                        r"how (?:does|did|do) (?:that|it|this) compare|compared?\b|vs\.?|versus|the same "
                        r"(?:period|quarter|month|year)|year over year|the previous|the change|the difference|"
                        # "per invoice currency ... plus EUR total": the reporting total beside the currency rows

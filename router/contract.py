@@ -172,6 +172,8 @@ Workflow = Literal[
     "unit_price",
     "spend_threshold",
     "status_documents",
+    "duplicate_documents",
+    "status_documents_companies",
 ]
 
 

@@ -44,7 +44,8 @@ _COUNT = re.compile(
     # "which supplier sent the most invoices", "top 3 suppliers by number of invoices": a ranking by the count
     r"\b(?:the\s+)?(?:most|fewest|least|highest number of|largest number of|lowest number of|meisten|wenigsten)\s+"
     r"(?P<what4>invoices|credit[- ]?notes|documents|bills)\b|"
-    r"\b(?P<what2>invoice|credit[- ]?note|document)[- ]counts?\b|"
+    # "invoice count", "paid invoices count", "credit notes count": the noun's number
+    r"\b(?P<what2>invoices?|credit[- ]?notes?|documents?|bills?)[- ]counts?\b|"
     r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b|"
     # the noun first, the question word last: "Gamma invoices Company A, Feb 2026: how many?"
     r"\b(?P<what5>invoices|credit[- ]?notes|documents|bills)\b[^?.;!]{0,80}?[:,–-]\s*how many(?=\s*(?:[?.!]|$))",
@@ -55,6 +56,9 @@ _INVOICE = re.compile(r"\binvoices?\b|\bbills?\b", re.I)
 _BOTH = re.compile(r"\b(?:documents|invoices? (?:and|or|&|plus) credit[- ]?notes?|credit[- ]?notes? (?:and|or|&|plus) "
                    r"invoices?|including credit[- ]?notes?|incl\.? credit[- ]?notes?)\b", re.I)
 _OUTSTANDING = re.compile(r"\b(?:outstanding|not (?:yet )?paid|unsettled|still open|open)\b", re.I)
+#: "invoices paid between ...", "bills that were settled": the counted documents' status, not a spend verb.
+_PAID_DOCUMENTS = re.compile(r"\b(?:invoices?|bills?|credit[- ]?notes?)\s+(?:that\s+(?:were|are|have\s+been)\s+|"
+                             r"(?:were|are)\s+)?(?:already\s+)?(?:paid|settled)\b", re.I)
 #: Words before a name that turn it into an exclusion ("excluding Supplier Beta", "except Sensors").
 _EXCLUDING = re.compile(r"\b(?:excluding|exclude|except(?: for)?|other than|apart from|not from|but not|besides|"
                         r"without|leaving out|ex\.?)\s+(?:(?:the|any|all|our)\s+)?$", re.I)
@@ -162,6 +166,8 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str | None
     statuses = tuple(reading.statuses)
     if statuses == ("posted", "paid") and _OUTSTANDING.search(reading.cue_text):
         statuses = ("posted",)
+    elif statuses == ("posted", "paid") and _PAID_DOCUMENTS.search(reading.cue_text):
+        statuses = ("paid",)  # "# of invoices paid in Q1": the documents of that status are counted
     if reading.excluded_status == "draft":
         statuses = ("draft",)
     elif reading.excluded_status == "cancelled":
@@ -287,7 +293,7 @@ def _compose_count(d: _Draft) -> None:
     m = total.output if total is not None and total.status == "ok" else None
     from router.tools import MetricToolResponse
 
-    if isinstance(m, MetricToolResponse) and not d.routing.entities.company_id and "company_id" not in m.parameters:
+    if isinstance(m, MetricToolResponse) and not d.routing.entities.company_id and not m.parameters.get("company_id"):
         company = "All companies of the tenant together"  # a count over every company (router/scope.py)
     if not isinstance(m, MetricToolResponse):
         d.status, d.result = "failed", {"status": "failed"}

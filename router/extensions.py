@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from router.company_set import resolves
 from router.compound import FACTS, CompoundRequest, compound_request, compound_steps, rule_hit, unknown_fact
 from router.contract import (
     AuthorizationContextModel,
@@ -103,6 +104,16 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, ev
     return reasons, questions, entities, currency
 
 
+def every_company_named(reading: Reading, gazetteer: Any) -> bool:
+    """Whether the question names every company of the tenant (two or more), each unambiguously: a count or
+    listing over all of them is the tenant's, one call without a company."""
+    if reading.excluded_company_ids or any(len(m.candidates) != 1 for m in reading.mentions.companies):
+        return False
+    named = {*reading.identifiers.company_ids, *(m.candidates[0] for m in reading.mentions.companies)}
+    every = {c.company_id for c in gazetteer.companies}
+    return len(every) > 1 and named == every
+
+
 def _result(text: str, reading: Reading, inputs: Any, *, workflow: Workflow, entities: Entities,
             steps: tuple[PlanStep, ...] = (), reasons: list[str] | None = None, questions: list[str] | None = None,
             intents: tuple[IntentScore, ...] = (), read_as: str = "", statuses: tuple[str, ...] = ("posted", "paid"),
@@ -164,6 +175,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
                        questions=[f"I can give the figure, but I do not know '{unknown}': the agreements state these "
                                   f"facts about a supplier: {known}. Which one do you mean?"],
                        intents=_aggregate(), rule="compound:unknown_fact")
+    from router.duplicates import duplicate_request, route_duplicates  # "which invoices were exported twice"
+
+    duplicated = duplicate_request(reading)
+    if duplicated is not None:
+        return route_duplicates(text, reading, inputs, duplicated)  # type: ignore[no-any-return]
     status = status_request(reading)
     if status is not None:
         return _route_status(text, reading, inputs, status)
@@ -274,7 +290,14 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     # are counted together in one call
     every = (reading.entities.company_id is None and len(inputs.gazetteer.companies) > 1
              and all_companies(reading, len(inputs.gazetteer.companies)) is not None)
-    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
+    named = every_company_named(reading, inputs.gazetteer)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every or named)
+    if named:
+        # "credit notes of Alpenland + Kestrel" naming every company of the tenant: all of them, counted together
+        every = True
+        kept = [(r, q) for r, q in zip(reasons, questions, strict=True)
+                if not (r.startswith("entity: ") and resolves(r.removeprefix("entity: ")))]
+        reasons, questions = [r for r, _ in kept], [q for _, q in kept]
     tr = reading.period.time_range
     intents = _aggregate()
     if reasons or tr is None or (entities.company_id is None and not every):
@@ -312,7 +335,17 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     (router/statuses.py): a company and a period like any figure; a listing without a period covers the whole
     history up to the as-of date."""
     unbounded = whole_history(req) and reading.period.time_range is None and not reading.period.ambiguous
-    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded)
+    companies = inputs.gazetteer.companies
+    # "list cancelled invoices, both companies": one governed listing per company (router/status_companies.py)
+    every = (req.kind == "excluded" and req.listing and not req.value and reading.entities.company_id is None
+             and len(companies) > 1 and (all_companies(reading, len(companies)) is not None
+                                         or every_company_named(reading, inputs.gazetteer)))
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded,
+                                                             every_company=every)
+    if every:
+        kept = [(r, q) for r, q in zip(reasons, questions, strict=True)
+                if not (r.startswith("entity: ") and resolves(r.removeprefix("entity: ")))]
+        reasons, questions = [r for r, _ in kept], [q for _, q in kept]
     tr = reading.period.time_range
     if unbounded:
         tr = TimeRange(start=HISTORY_START, end=inputs.as_of + dt.timedelta(days=1),
@@ -320,6 +353,21 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     intents = _aggregate()
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
     read_as += f", statuses {', '.join(req.statuses)}"
+    if every:
+        read_as = f"every company of the tenant ({', '.join(c.company_id for c in companies)}), {read_as}"
+    if every and not reasons and tr is not None:
+        from router.status_companies import company_status_steps
+
+        steps, unmapped = company_status_steps(req, reading, inputs.gazetteer, companies, tr.start.isoformat(),
+                                               tr.end.isoformat())
+        if not unmapped:
+            routed = _result(text, reading, inputs, workflow="status_documents_companies", entities=entities,
+                             steps=steps, intents=intents, read_as=read_as, statuses=req.statuses,
+                             rule=f"status:{req.kind}:companies")
+            return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": tr})})
+        for reason, question in unmapped:
+            reasons.append(reason)
+            questions.append(question)
     if reasons or tr is None or entities.company_id is None:
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="status:clarification")

@@ -52,6 +52,7 @@ from router.german import read_german
 from router.injection import set_aside_instructions
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
+from router.open_amount import open_question, status_only, up_to
 from router.periods import HISTORY_START, PeriodResolution, add_months
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
@@ -188,8 +189,20 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     german = read_german(text)
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     listing = read_purchase_listing(german or text)
-    base = listing or german or text
+    base = status_only(listing or german or text)  # "paid-only spend": the status words (router/open_amount.py)
     result = _route(base, inputs)
+    opened = open_question(base) if result.requires_clarification else None
+    if opened is not None:
+        # "what's still open from Beta": the open (posted) amount; with no period, the state on the as-of date
+        retry = _route(opened, inputs)
+        if retry.requires_clarification and any(r.startswith("period: the question names no period")
+                                                for r in retry.clarification_reasons):
+            retry = _route(up_to(opened, inputs.as_of), inputs)
+        if not retry.requires_clarification:
+            base, result = opened, retry
+            result = result.model_copy(update={"interpretation": "; ".join(
+                [*([result.interpretation] if result.interpretation else []),
+                 "'what is still open' read as the open (posted, not yet paid) spend"])})
     typos = measure_typos(base, (n for _, _, n in name_spellings(inputs.gazetteer))) \
         if result.requires_clarification or result.workflow == "unsupported" else ()
     if typos:
@@ -323,6 +336,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     needs_company = spend_shaped or approved_question or quantity_shaped or filter_shaped
     needs_period = spend_shaped or quantity_shaped or filter_shaped
     catalog_metric = reading.catalog_metric
+    if (catalog_metric is not None and catalog_metric.name == "finance.invoice_count"
+            and reading.measure == "invoices_above_threshold" and reading.threshold_amount is not None
+            and reading.threshold_amount.text.strip()):
+        # "invoice count over EUR 20k": the count takes no amount bound; the governed listing of the invoices
+        # above it is the answer (its number of rows, each invoice named), never the count without the bound
+        catalog_metric = None
     ranked_documents = _document_ranking(reading, catalog_metric, inputs.metrics)
     analyst, wanted = (None, None) if ranked_documents is not None else _analyst_metric(
         reading, entities, selected, spend_shaped, inputs.metrics)

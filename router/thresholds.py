@@ -105,14 +105,16 @@ class ThresholdRequest:
     problems: tuple[tuple[str, str], ...] = ()
 
 
-def threshold_request(reading: Reading, threshold: TotalThreshold, gazetteer: Any, company_id: str, start: str,
+def threshold_request(reading: Reading, threshold: TotalThreshold, gazetteer: Any, company_id: str | None, start: str,
                       end: str, reporting_currency: str | None) -> ThresholdRequest:
     """``finance.spend_ranking``'s parameters for the threshold: every constraint of the reading, ordered towards
     the qualifying side, at the metric's largest limit."""
     e = reading.entities
     problems: list[tuple[str, str]] = []
     excluded = set(reading.excluded_supplier_ids)
-    params: dict[str, Any] = {"company_id": company_id, "start_date": start, "end_date": end}
+    params: dict[str, Any] = {"start_date": start, "end_date": end}
+    if company_id is not None:  # none: every company of the tenant together
+        params["company_id"] = company_id
     named = sorted(set(e.supplier_ids) - excluded)
     if named:
         params["supplier_ids"] = named
@@ -233,7 +235,8 @@ def _compose_threshold(d: _Draft) -> None:
         d.status, d.result = "failed", {"status": "failed"}
         d.text = "The totals could not be calculated; no group is listed." + d.failure_text
         return
-    company = d.routing.entities.company_name or d.routing.entities.company_id or "the company"
+    company = d.routing.entities.company_name or d.routing.entities.company_id or (
+        "the tenant's companies together" if not m.parameters.get("company_id") else "the company")
     cur = m.currency or ""
     value_key = "net_spend" if t.net else "total_spend"
     measure = "net spend (tax excluded)" if t.net else "spend (net + tax)"
@@ -328,13 +331,25 @@ def route_threshold(text: str, reading: Reading, inputs: Any, threshold: TotalTh
     period, a constraint the totals cannot take)."""
     from router.extensions import _aggregate, _result, _scope_problems
     from router.reader import interpretation
+    from router.scope import all_companies
 
-    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    companies = inputs.gazetteer.companies
+    # "vendors above EUR 0.1m across all companies": the totals of every company together, one governed ranking
+    # without a company (RLS bounds the rows), when the companies share one reporting currency (no sum across
+    # currencies)
+    every = (reading.entities.company_id is None and len(companies) > 1
+             and len({c.reporting_currency for c in companies}) == 1
+             and all_companies(reading, len(companies)) is not None)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
+    if every:
+        currency = companies[0].reporting_currency
     tr = reading.period.time_range
     intents = _aggregate()
     rule = threshold_rule(threshold)
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
-    if reasons or tr is None or entities.company_id is None:
+    if every:
+        read_as = f"all companies of the tenant together ({', '.join(c.company_id for c in companies)}), {read_as}"
+    if reasons or tr is None or (entities.company_id is None and not every):
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="spend_threshold:clarification")
     req = threshold_request(reading, threshold, inputs.gazetteer, entities.company_id, tr.start.isoformat(),
