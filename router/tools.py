@@ -137,6 +137,9 @@ class SpendRequest(_Model):
     product_codes: tuple[CanonicalId, ...] | None = None
     #: A category and its subgroups (``finance.company_spend`` only): lines of products under these groups.
     product_group_ids: tuple[CanonicalId, ...] | None = Field(default=None, min_length=1, max_length=500)
+    #: Suppliers left out (``finance.company_spend`` only): e.g. the approved set of "spend with suppliers not
+    #: approved" (router/off_contract.py). Empty: nobody is left out.
+    exclude_supplier_ids: tuple[CanonicalId, ...] | None = Field(default=None, max_length=500)
     start_date: dt.date
     end_date: dt.date
     invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
@@ -695,6 +698,8 @@ def aggregate_spend(
         raise ToolFailedError("finance.aggregate_spend: no supplier ids to aggregate over")
     if req.product_group_ids:  # never dropped silently: the category filter is finance.company_spend's
         raise ToolFailedError("finance.aggregate_spend: product_group_ids is served by finance.company_spend only")
+    if req.exclude_supplier_ids:  # never dropped silently either: the exclusion is finance.company_spend's
+        raise ToolFailedError("finance.aggregate_spend: exclude_supplier_ids is served by finance.company_spend only")
     params: dict[str, Any] = {
         "company_id": req.company_id,
         "supplier_ids": list(req.supplier_ids),
@@ -723,6 +728,8 @@ def company_spend(
         params["product_codes"] = list(req.product_codes)
     if req.product_group_ids:  # a category named without a supplier set (no supplier coverage to check)
         params["product_group_ids"] = list(req.product_group_ids)
+    if req.exclude_supplier_ids:  # the suppliers left out (e.g. the approved set of an off-contract figure)
+        params["exclude_supplier_ids"] = list(req.exclude_supplier_ids)
     return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params, req.group_by, req.grain)
 
 

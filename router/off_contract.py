@@ -1,0 +1,208 @@
+"""Spend with suppliers that are *not* approved (off-contract, maverick, "nicht freigegeben").
+
+"Spend with suppliers not on the approved vendor list" is the company's spend less its approved vendors: the
+approval policy's set (approvals of the company's agreements, in the version the graph holds as active, whose
+validity ``[valid_from, valid_to)`` overlaps the period) read from the graph, then the governed
+``finance.company_spend`` with that set as ``exclude_supplier_ids``. The negation is never dropped: read without it
+the question would be answered with the approved vendors' spend, the opposite figure (a silent wrong answer).
+
+Three shapes share the negation cue:
+
+* no supplier named ("Xenon: spend with non-approved suppliers in Q1 2026"): the off-contract figure above;
+* a named supplier with the negation as a remark ("spend with Orbis (not approved)"): that supplier's spend, and
+  its approvals in the period checked and stated (an approval found contradicts the remark and is said);
+* no spend asked ("which suppliers are not approved"): a clarification naming the negation, never the approved
+  vendors' list in its place.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from router.contract import IntentScore, PlanStep, Ref
+from router.reader import Reading, interpretation
+
+#: The negated approval: English, the German rewriting's leftovers ("nicht approved", "excluding Freigabe") and the
+#: German words themselves. An agreement named after it ("w/o approval under agreement-2025-08") is the approvals'
+#: source, so the linking word is part of the cue.
+_NEGATION = re.compile(
+    r"\b(?:non|un)[- ]?(?:approved|authori[sz]ed|freigegeben\w*)\b"
+    r"|\bnot[- ](?:yet\s+|been\s+|currently\s+)?(?:approved|authori[sz]ed|freigegeben\w*|zugelassen\w*)\b"
+    r"(?:\s+(?:under|in|per|by|for)\b)?"
+    r"|\bnot\s+(?:on|in|part\s+of)\s+(?:the|our|its|their|an?|any)\s+(?:approved|preferred)\s+"
+    r"(?:vendors?|suppliers?)(?:\s+lists?)?"
+    r"|\boff[- ]?contract\b|\bmaverick\b"
+    r"|(?:\b(?:without|lacking|with\s+no|have\s+no|has\s+no|having\s+no|had\s+no|no)|\bw/o)\s+"
+    r"(?:an?\s+|any\s+)?(?:valid\s+|current\s+|active\s+)?(?:approvals?|freigabe)\b"
+    r"(?:\s+(?:under|in|per|from|according\s+to)\b)?"
+    r"|\b(?:ohne|excluding)\s+(?:eine\s+|an?\s+)?freigabe\b"
+    r"|\bnicht\s+(?:approved|freigegeben\w*|zugelassen\w*|genehmigt\w*)\b|\bungenehmigt\w*",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class OffContract:
+    """A question with a negated approval: its shape and the cue as written."""
+
+    kind: Literal["figure", "named", "unserved"]
+    words: str
+    #: Every negation cue's span ("off-contract ... (vendors w/o approval under ...)" has two).
+    spans: tuple[tuple[int, int], ...]
+
+
+def off_contract_request(reading: Reading) -> OffContract | None:
+    """The negated-approval shape of the question, or ``None`` when it negates no approval."""
+    found = list(_NEGATION.finditer(reading.text))
+    if not found:
+        return None
+    words = " ".join(found[0].group(0).split())
+    span = tuple((f.start(), f.end()) for f in found)
+    if reading.entities.supplier_ids:
+        return OffContract("named", words, span)
+    if not reading.cues.spend:
+        return OffContract("unserved", words, span)
+    return OffContract("figure", words, span)
+
+
+def _ref(step: str, field: str) -> Ref:
+    return Ref.model_validate({"$ref": step, "field": field})
+
+
+#: The step ids the answer composer reads the shape from (router/answer.py).
+EXCLUDE_STEP = "find-approved-to-exclude"
+CHECK_STEP = "check-approval"
+
+
+def off_contract_steps(req: OffContract, reading: Reading, company_id: str, start: str, end: str,
+                       currency: str | None, groups: tuple[str, ...]) -> tuple[PlanStep, ...]:
+    """The plan: the approved set from the graph, then the governed spend without it (or of the named suppliers,
+    with their approvals checked)."""
+    e = reading.entities
+    company = _ref("resolve-company", "company_id")
+    common: dict[str, Any] = {
+        "company_id": company, "start_date": start, "end_date": end,
+        "invoice_statuses": list(reading.statuses),
+        "reporting_currency": _ref("resolve-company", "reporting_currency"),
+    }
+    steps = [PlanStep(step_id="resolve-company", tool="entity.resolve_company", arguments={"company_id": company_id},
+                      purpose=f"Resolve {e.company_name or company_id} to its canonical id and reporting currency.")]
+    if req.kind == "named":
+        steps.append(PlanStep(
+            step_id=CHECK_STEP, tool="graph.find_approved_vendors", depends_on=("resolve-company",),
+            arguments={"company_id": company, "start_date": start, "end_date": end,
+                       "supplier_ids": list(e.supplier_ids)},
+            purpose="The named suppliers' approvals overlapping the period (the question says they are not approved)."))
+        steps.append(PlanStep(
+            step_id="calculate-spend", tool="finance.aggregate_spend", depends_on=("resolve-company",),
+            arguments={**common, "supplier_ids": list(e.supplier_ids), "product_codes": list(e.product_codes) or None},
+            purpose="Governed SQL total of the named suppliers (finance.aggregate_spend)."))
+    else:
+        steps.append(PlanStep(
+            step_id=EXCLUDE_STEP, tool="graph.find_approved_vendors", depends_on=("resolve-company",),
+            arguments={"company_id": company, "start_date": start, "end_date": end},
+            purpose="The approved set: suppliers whose approval [valid_from, valid_to) overlaps the period."))
+        steps.append(PlanStep(
+            step_id="calculate-spend", tool="finance.company_spend", depends_on=("resolve-company", EXCLUDE_STEP),
+            arguments={**common, "exclude_supplier_ids": _ref(EXCLUDE_STEP, "supplier_ids"),
+                       **({"product_group_ids": list(groups)} if groups else {}),
+                       **({"product_codes": list(e.product_codes)} if e.product_codes else {})},
+            purpose="Governed SQL total of the company without the approved set (finance.company_spend with "
+                    "exclude_supplier_ids)."))
+    check = ("calculate-spend", CHECK_STEP if req.kind == "named" else EXCLUDE_STEP)
+    steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=check,
+                          purpose="Completeness: no data vs zero."))
+    return tuple(steps)
+
+
+def _without_cue(reading: Reading, spans: tuple[tuple[int, int], ...]) -> Reading:
+    """The reading with the unread spans inside the negation cues taken as read ("off-contract", "approval
+    under", "nicht"): the cues are consumed by this shape, every other unread span stays a clarification."""
+    kept = tuple(u for u in reading.not_understood
+                 if not any(start <= u.start and u.end <= end for start, end in spans))
+    return dataclasses.replace(reading, not_understood=kept)
+
+
+def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContract) -> Any:
+    """The routing result of a negated-approval question (a plan or a clarification naming what is open)."""
+    from router.extensions import _aggregate, _result, _scope_problems  # (extensions imports this module)
+
+    reading = _without_cue(reading, req.spans)
+    intents: tuple[IntentScore, ...] = (*_aggregate(), IntentScore(type="relationship", confidence=0.9,
+                                                                    source="rule"))
+    rule = f"off_contract:{req.kind}:{req.words}"
+    if req.kind == "unserved":
+        reason = f"constraint: '{req.words}' negates an approval, which only a spend figure can take"
+        question = (f"'{req.words}': I can give the spend with suppliers not approved for the company in a period "
+                    "(the company's spend less its approved vendors), or the approved vendors themselves. Which "
+                    "one do you want?")
+        return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                       reasons=[reason], questions=[question], intents=intents, rule=rule)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    tr = reading.period.time_range
+    groups = inputs.gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    if req.kind == "figure":
+        read_as += ("; suppliers not approved for the company in the period (its approved vendors, from the "
+                    "agreements' approvals overlapping the period, excluded)")
+    else:
+        read_as += f"; the named suppliers' spend, with '{req.words}' checked against their approvals in the period"
+        if groups:
+            reasons.append(f"constraint: {entities.product_group} beside the named suppliers and '{req.words}'")
+            questions.append(f"Do you want the named suppliers' spend on {entities.product_group} only, or all their "
+                             "spend?")
+    if reading.excluded_supplier_ids or reading.excluded_group_ids or reading.excluded_product_codes:
+        excluded = ", ".join([*reading.excluded_supplier_ids, *reading.excluded_group_ids,
+                              *reading.excluded_product_codes])
+        reasons.append(f"constraint: the exclusion of {excluded} beside '{req.words}'")
+        questions.append(f"I can give the spend with suppliers not approved, but not also without {excluded}. Do you "
+                         "want it without that exclusion?")
+    if reading.breakdown.group_by or reading.breakdown.grain or reading.analysis.governed_shape:
+        reasons.append(f"constraint: a breakdown or ranking beside '{req.words}'")
+        questions.append("I can give the total spend with suppliers not approved, not broken down or ranked. Do you "
+                         "want the total?")
+    if reasons or tr is None or entities.company_id is None:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=intents, read_as=read_as, rule="off_contract:clarification")
+    steps = off_contract_steps(req, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
+                               currency, groups)
+    return _result(text, reading, inputs, workflow="spend", entities=entities, steps=steps, intents=intents,
+                   read_as=read_as, statuses=reading.statuses, currency=currency, rule=rule)
+
+
+def _approval(a: Any) -> str:
+    until = f"to {a.valid_to}" if a.valid_to else "open-ended"
+    return f"{a.supplier_id} ({a.agreement_id}, valid from {a.valid_from} {until})"
+
+
+def off_contract_scope(vendors: Any, excluded: bool, company: str | None, period_text: str) -> tuple[str, str]:
+    """(scope words, approval sentence) of a negated-approval figure: the approved set that was excluded, with
+    the agreement approving each, or the named suppliers' approvals found (one found contradicts the question's
+    remark and is said)."""
+    if excluded:
+        if not vendors.supplier_ids:
+            return (" with suppliers not approved",
+                    f" No approval of {company} overlaps {period_text}, so no supplier was excluded: all its spend "
+                    "is with suppliers not approved.")
+        approvals = "; ".join(_approval(a) for a in vendors.approvals)
+        return (" with suppliers not approved (its approved vendors excluded)",
+                f" Excluded as approved (approvals overlapping the period, in the agreement versions in force): "
+                f"{approvals}.")
+    if not vendors.approvals:
+        return "", f" No approval of {company} for these suppliers overlaps {period_text} (not approved)."
+    return "", (" Note: contrary to the question, an approval overlapping the period was found: "
+                + "; ".join(_approval(a) for a in vendors.approvals) + ".")
+
+
+__all__ = [
+    "CHECK_STEP",
+    "EXCLUDE_STEP",
+    "OffContract",
+    "off_contract_request",
+    "off_contract_scope",
+    "off_contract_steps",
+    "route_off_contract",
+]
