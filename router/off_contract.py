@@ -18,13 +18,24 @@ Three shapes share the negation cue:
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from router.contract import IntentScore, PlanStep, Ref
+from router.contract import IntentScore, PlanStep, Ref, TimeRange
 from router.reader import Reading, interpretation
 
+#: An approval that ended: "Beta's approval for data loggers ran out 1 Feb 2026", "after the approval ended",
+#: "no longer approved", German "nach Ablauf der Freigabe". What follows is spend with a supplier no longer approved.
+_EXPIRED = re.compile(
+    r"\b(?:approval|authori[sz]ation|freigabe)\b(?:\s+[\w'’.-]+){0,6}?\s+(?:ran\s+out|runs?\s+out|expired|expires|"
+    r"ended|ends|lapsed|lapses|was\s+(?:withdrawn|revoked|terminated|cancelled)|terminated|abgelaufen|endete)\b"
+    r"|\bafter\s+(?:the|its|their|his|her)\s+approval(?:\s+(?:ended|expired|ran\s+out|lapsed|was\s+withdrawn))?\b"
+    r"|\b(?:nach|seit)\s+(?:dem\s+)?Ablauf\s+(?:der\s+)?Freigabe\b"
+    r"|\bno\s+longer\s+approved\b|\bnot\s+approved\s+any\s?more\b",
+    re.I,
+)
 #: The negated approval: English, the German rewriting's leftovers ("nicht approved", "excluding Freigabe") and the
 #: German words themselves. An agreement named after it ("w/o approval under agreement-2025-08") is the approvals'
 #: source, so the linking word is part of the cue.
@@ -48,7 +59,7 @@ _NEGATION = re.compile(
 class OffContract:
     """A question with a negated approval: its shape and the cue as written."""
 
-    kind: Literal["figure", "named", "unserved"]
+    kind: Literal["figure", "named", "expired", "unserved"]
     words: str
     #: Every negation cue's span ("off-contract ... (vendors w/o approval under ...)" has two).
     spans: tuple[tuple[int, int], ...]
@@ -56,9 +67,15 @@ class OffContract:
 
 def off_contract_request(reading: Reading) -> OffContract | None:
     """The negated-approval shape of the question, or ``None`` when it negates no approval."""
-    found = list(_NEGATION.finditer(reading.text))
+    ended = list(_EXPIRED.finditer(reading.text))
+    found = ended or list(_NEGATION.finditer(reading.text))
     if not found:
         return None
+    if ended:
+        words = " ".join(ended[0].group(0).split())
+        kind: Literal["expired", "unserved"] = "expired" if reading.entities.supplier_ids and reading.cues.spend \
+            else "unserved"
+        return OffContract(kind, words, tuple((f.start(), f.end()) for f in ended))
     words = " ".join(found[0].group(0).split())
     span = tuple((f.start(), f.end()) for f in found)
     if reading.entities.supplier_ids:
@@ -90,7 +107,7 @@ def off_contract_steps(req: OffContract, reading: Reading, company_id: str, star
     }
     steps = [PlanStep(step_id="resolve-company", tool="entity.resolve_company", arguments={"company_id": company_id},
                       purpose=f"Resolve {e.company_name or company_id} to its canonical id and reporting currency.")]
-    if req.kind == "named":
+    if req.kind in ("named", "expired"):
         steps.append(PlanStep(
             step_id=CHECK_STEP, tool="graph.find_approved_vendors", depends_on=("resolve-company",),
             arguments={"company_id": company, "start_date": start, "end_date": end,
@@ -112,7 +129,7 @@ def off_contract_steps(req: OffContract, reading: Reading, company_id: str, star
                        **({"product_codes": list(e.product_codes)} if e.product_codes else {})},
             purpose="Governed SQL total of the company without the approved set (finance.company_spend with "
                     "exclude_supplier_ids)."))
-    check = ("calculate-spend", CHECK_STEP if req.kind == "named" else EXCLUDE_STEP)
+    check = ("calculate-spend", EXCLUDE_STEP if req.kind == "figure" else CHECK_STEP)
     steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=check,
                           purpose="Completeness: no data vs zero."))
     return tuple(steps)
@@ -131,9 +148,18 @@ def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContrac
     from router.extensions import _aggregate, _result, _scope_problems  # (extensions imports this module)
 
     reading = _without_cue(reading, req.spans)
+    note = ""
+    if req.kind == "expired":
+        reading, note = _after_expiry(reading, req.spans, inputs.as_of)
     intents: tuple[IntentScore, ...] = (*_aggregate(), IntentScore(type="relationship", confidence=0.9,
                                                                     source="rule"))
     rule = f"off_contract:{req.kind}:{req.words}"
+    if req.kind == "unserved" and _EXPIRED.search(req.words):
+        reason = f"constraint: '{req.words}' needs a named supplier and a spend figure"
+        question = (f"'{req.words}': I can give a named supplier's spend from the date its approval ended up to "
+                    "today. Which supplier, and from which date?")
+        return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                       reasons=[reason], questions=[question], intents=intents, rule=rule)
     if req.kind == "unserved":
         reason = f"constraint: '{req.words}' negates an approval, which only a spend figure can take"
         question = (f"'{req.words}': I can give the spend with suppliers not approved for the company in a period "
@@ -150,6 +176,7 @@ def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContrac
                     "agreements' approvals overlapping the period, excluded)")
     else:
         read_as += f"; the named suppliers' spend, with '{req.words}' checked against their approvals in the period"
+        read_as += note
         if groups:
             reasons.append(f"constraint: {entities.product_group} beside the named suppliers and '{req.words}'")
             questions.append(f"Do you want the named suppliers' spend on {entities.product_group} only, or all their "
@@ -171,6 +198,28 @@ def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContrac
                                currency, groups)
     return _result(text, reading, inputs, workflow="spend", entities=entities, steps=steps, intents=intents,
                    read_as=read_as, statuses=reading.statuses, currency=currency, rule=rule)
+
+
+def _after_expiry(reading: Reading, spans: tuple[tuple[int, int], ...], as_of: dt.date) -> tuple[Reading, str]:
+    """The reading of "what did we still spend with Beta from 1 Feb on" after "Beta's approval for data loggers ran
+    out": a group named inside the approval clause is what the approval covered (not a filter on the spend), and a
+    single day named is where the span starts ("from D on", "ab D", "(from D)"), up to the as-of date. Both are
+    said in the interpretation."""
+    notes: list[str] = []
+    e = reading.entities
+    inside = [m for m in reading.mentions.product_groups if any(s <= m.start and m.end <= t for s, t in spans)]
+    if inside and e.product_group_id is not None and len(reading.mentions.product_groups) == len(inside):
+        notes.append(f"'{inside[0].text}' read as what the approval covered, not as a filter on the spend")
+        reading = dataclasses.replace(reading, entities=e.model_copy(update={"product_group": None,
+                                                                             "product_group_id": None}))
+    tr = reading.period.time_range
+    if tr is not None and tr.end - tr.start == dt.timedelta(days=1) and tr.start <= as_of:
+        span = TimeRange(start=tr.start, end=as_of + dt.timedelta(days=1), label=f"{tr.start} onwards",
+                         source_text=tr.source_text)
+        reading = dataclasses.replace(reading, period=dataclasses.replace(reading.period, time_range=span))
+        notes.append(f"'{tr.source_text or tr.start}' read as the start of the span after the approval ended, "
+                     f"up to the as-of date {as_of}")
+    return reading, "".join(f"; {n}" for n in notes)
 
 
 def _approval(a: Any) -> str:
