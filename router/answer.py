@@ -462,6 +462,8 @@ def _compose_spend(d: _Draft) -> None:
             assert isinstance(products, FindProductsToolResponse)
             text += f" Products: {', '.join(products.product_codes)}."
         text += approval_note
+        if isinstance(vendors, ApprovedVendorsToolResponse) and vendors.version_notes:
+            text += " Agreement versions read: " + "; ".join(vendors.version_notes) + "."
         if failures:
             status = "partial" if status == "answered" else status
             text += " Some steps did not complete:" + failure_text
@@ -506,6 +508,8 @@ def _compose_vendors(d: _Draft) -> None:
         text = (f"No vendor of {company}{f' for {group}' if group else ''} was approved "
                 f"{when if when.startswith('on ') else 'in ' + when}"
                 + (f" (approved then for other products: {', '.join(others)})" if others else "") + ".")
+    if vendors.version_notes:  # an amendment not yet in force on the as-of date: the version read is said
+        text += " Agreement versions read: " + "; ".join(vendors.version_notes) + "."
     result = {"status": "complete" if approvals else "not_found",
               "supplier_ids": sorted({a.supplier_id for a in approvals}),
               "agreement_ids": sorted({a.agreement_id for a in approvals})}

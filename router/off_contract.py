@@ -95,7 +95,7 @@ CHECK_STEP = "check-approval"
 
 
 def off_contract_steps(req: OffContract, reading: Reading, company_id: str, start: str, end: str,
-                       currency: str | None, groups: tuple[str, ...]) -> tuple[PlanStep, ...]:
+                       currency: str | None, groups: tuple[str, ...], as_of: dt.date) -> tuple[PlanStep, ...]:
     """The plan: the approved set from the graph, then the governed spend without it (or of the named suppliers,
     with their approvals checked)."""
     e = reading.entities
@@ -111,7 +111,7 @@ def off_contract_steps(req: OffContract, reading: Reading, company_id: str, star
         steps.append(PlanStep(
             step_id=CHECK_STEP, tool="graph.find_approved_vendors", depends_on=("resolve-company",),
             arguments={"company_id": company, "start_date": start, "end_date": end,
-                       "supplier_ids": list(e.supplier_ids)},
+                       "supplier_ids": list(e.supplier_ids), "as_of": as_of.isoformat()},
             purpose="The named suppliers' approvals overlapping the period (the question says they are not approved)."))
         steps.append(PlanStep(
             step_id="calculate-spend", tool="finance.aggregate_spend", depends_on=("resolve-company",),
@@ -120,7 +120,7 @@ def off_contract_steps(req: OffContract, reading: Reading, company_id: str, star
     else:
         steps.append(PlanStep(
             step_id=EXCLUDE_STEP, tool="graph.find_approved_vendors", depends_on=("resolve-company",),
-            arguments={"company_id": company, "start_date": start, "end_date": end},
+            arguments={"company_id": company, "start_date": start, "end_date": end, "as_of": as_of.isoformat()},
             purpose="The approved set: suppliers whose approval [valid_from, valid_to) overlaps the period."))
         steps.append(PlanStep(
             step_id="calculate-spend", tool="finance.company_spend", depends_on=("resolve-company", EXCLUDE_STEP),
@@ -195,7 +195,7 @@ def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContrac
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="off_contract:clarification")
     steps = off_contract_steps(req, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
-                               currency, groups)
+                               currency, groups, inputs.as_of)
     return _result(text, reading, inputs, workflow="spend", entities=entities, steps=steps, intents=intents,
                    read_as=read_as, statuses=reading.statuses, currency=currency, rule=rule)
 
