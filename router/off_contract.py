@@ -135,6 +135,19 @@ def off_contract_steps(req: OffContract, reading: Reading, company_id: str, star
     return tuple(steps)
 
 
+def _reread(reading: Reading, spans: tuple[tuple[int, int], ...], inputs: Any) -> Reading:
+    """The question read again with the negation cues blanked out (the reading keeps the question's text)."""
+    from router.currency import currency_reading
+    from router.reader import read
+
+    text = reading.text
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    again = currency_reading(read(text, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver),
+                             inputs.gazetteer)
+    return dataclasses.replace(again, text=reading.text)
+
+
 def _without_cue(reading: Reading, spans: tuple[tuple[int, int], ...]) -> Reading:
     """The reading with the unread spans inside the negation cues taken as read ("off-contract", "approval
     under", "nicht"): the cues are consumed by this shape, every other unread span stays a clarification."""
@@ -147,6 +160,12 @@ def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContrac
     """The routing result of a negated-approval question (a plan or a clarification naming what is open)."""
     from router.extensions import _aggregate, _result, _scope_problems  # (extensions imports this module)
 
+    if req.kind in ("figure", "named") and any(
+            u.start < e and s < u.end and not (s <= u.start and u.end <= e)
+            for u in reading.not_understood for s, e in req.spans):
+        # "off-contract paper products spend": the cue ran into a name the reader then could not place; the
+        # question is read again with the cue blanked out (same offsets), so the name is read on its own
+        reading = _reread(reading, req.spans, inputs)
     reading = _without_cue(reading, req.spans)
     note = ""
     if req.kind == "expired":
