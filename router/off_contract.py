@@ -72,14 +72,16 @@ def off_contract_request(reading: Reading) -> OffContract | None:
     if not found:
         return None
     if ended:
+        if not reading.cues.spend:
+            return None  # "when did Beta's approval expire?": an approval question, the general path reads it
         words = " ".join(ended[0].group(0).split())
-        kind: Literal["expired", "unserved"] = "expired" if reading.entities.supplier_ids and reading.cues.spend \
-            else "unserved"
+        kind: Literal["expired", "unserved"] = "expired" if reading.entities.supplier_ids else "unserved"
         return OffContract(kind, words, tuple((f.start(), f.end()) for f in ended))
     words = " ".join(found[0].group(0).split())
     span = tuple((f.start(), f.end()) for f in found)
     if reading.entities.supplier_ids:
-        return OffContract("named", words, span)
+        # "was Orbis not approved in Q1?" asks for the supplier's approvals (either answer is stated there)
+        return OffContract("named", words, span) if reading.cues.spend else None
     if not reading.cues.spend:
         return OffContract("unserved", words, span)
     return OffContract("figure", words, span)
