@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
+from router.off_contract import CHECK_STEP, EXCLUDE_STEP, off_contract_scope
 from router.run_rate import run_rate_range, run_rate_sentence
 from router.tools import (
     ApprovedVendorsToolResponse,
@@ -380,9 +381,15 @@ def _compose_spend(d: _Draft) -> None:
         scope = ""
         if products is not None:
             scope = f" on {routing.entities.product_group}"
-        if vendors is not None:
+        approval_note = ""
+        if vendors is not None and (EXCLUDE_STEP in run.outcomes or CHECK_STEP in run.outcomes):
+            # a negated approval (router/off_contract.py): the approved set excluded, or the named suppliers checked
+            assert isinstance(vendors, ApprovedVendorsToolResponse)
+            scope, approval_note = off_contract_scope(vendors, EXCLUDE_STEP in run.outcomes, company, period_text)
+        elif vendors is not None:
             scope += " supplied by its approved vendors" if products is not None else " with its approved vendors"
-        suppliers = ", ".join(spend.calculated_supplier_ids or spend.requested_supplier_ids) or "all suppliers"
+        suppliers = ", ".join(spend.calculated_supplier_ids or spend.requested_supplier_ids) or (
+            "suppliers other than the approved vendors" if EXCLUDE_STEP in run.outcomes else "all suppliers")
         inputs = {
             "company_id": spend.parameters.get("company_id"),
             "supplier_ids": list(spend.requested_supplier_ids),
@@ -393,6 +400,8 @@ def _compose_spend(d: _Draft) -> None:
             "invoice_statuses": spend.parameters.get("invoice_statuses"),
             "reporting_currency": spend.currency,
             "metric": spend.metric,
+            **({"exclude_supplier_ids": list(spend.parameters["exclude_supplier_ids"])}
+               if spend.parameters.get("exclude_supplier_ids") else {}),
         }
         result = {
             "status": spend.status,
@@ -452,6 +461,9 @@ def _compose_spend(d: _Draft) -> None:
         if products is not None:
             assert isinstance(products, FindProductsToolResponse)
             text += f" Products: {', '.join(products.product_codes)}."
+        text += approval_note
+        if isinstance(vendors, ApprovedVendorsToolResponse) and vendors.version_notes:
+            text += " Agreement versions read: " + "; ".join(vendors.version_notes) + "."
         if failures:
             status = "partial" if status == "answered" else status
             text += " Some steps did not complete:" + failure_text
@@ -496,6 +508,8 @@ def _compose_vendors(d: _Draft) -> None:
         text = (f"No vendor of {company}{f' for {group}' if group else ''} was approved "
                 f"{when if when.startswith('on ') else 'in ' + when}"
                 + (f" (approved then for other products: {', '.join(others)})" if others else "") + ".")
+    if vendors.version_notes:  # an amendment not yet in force on the as-of date: the version read is said
+        text += " Agreement versions read: " + "; ".join(vendors.version_notes) + "."
     result = {"status": "complete" if approvals else "not_found",
               "supplier_ids": sorted({a.supplier_id for a in approvals}),
               "agreement_ids": sorted({a.agreement_id for a in approvals})}

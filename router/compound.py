@@ -478,7 +478,9 @@ _BOUNDARY = re.compile(
     r"how\s+(?:many|much)|spend|spending)\b|"
     # "Kestrel spend Q4 25 & Alpenland spend Q4 25": a second company's figure, as after "and"
     r"[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
-    r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)",
+    r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)|"
+    # "Ypsilon approved vendors 2026 and spend with Iris YTD": a figure with its own supplier after a listing
+    r"\s+and\s+(?=(?:our\s+|the\s+)?(?:spend|spending)\s+(?:with|at|from)\b)",
     re.I,
 )
 #: A part asks for something: a measure, a ranking, a list, a breakdown, a count, a price (English and German).

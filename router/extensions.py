@@ -27,6 +27,7 @@ from router.contract import (
 )
 from router.counts import count_request, count_rule, count_steps, is_count_question
 from router.followups import clarification, context_reference
+from router.off_contract import off_contract_request, route_off_contract
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
@@ -157,6 +158,10 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         reason, question = clarification(follow)
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], rule=f"follow_up:clarification:{follow.words}")
+    negated = off_contract_request(reading)
+    if negated is not None:
+        # "spend with suppliers not approved", "off-contract", "nicht freigegeben": the negation is never dropped
+        return route_off_contract(text, reading, inputs, negated)  # type: ignore[no-any-return]
     ranked_change = change_ranking(reading)
     if ranked_change is not None:
         reason = f"combination: '{ranked_change}' ranks by the change between two periods, not a governed metric"

@@ -177,7 +177,8 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
                 step_id="find-approved-vendors",
                 tool="graph.find_approved_vendors",
                 depends_on=("resolve-company",),
-                arguments={"company_id": _ref("resolve-company", "company_id"), "start_date": start, "end_date": end},
+                arguments={"company_id": _ref("resolve-company", "company_id"), "start_date": start, "end_date": end,
+                           "as_of": inp.as_of.isoformat()},
                 purpose="Suppliers whose approval [valid_from, valid_to) overlaps the period.",
             )
         )
@@ -446,7 +447,8 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
                 step_id="find-approved-vendors",
                 tool="graph.find_approved_vendors",
                 depends_on=("resolve-company",),
-                arguments={"company_id": _ref("resolve-company", "company_id"), "start_date": start, "end_date": end},
+                arguments={"company_id": _ref("resolve-company", "company_id"), "start_date": start, "end_date": end,
+                           "as_of": inp.as_of.isoformat()},
                 purpose="Suppliers whose approval overlaps the period.",
             ),
         ]

@@ -39,6 +39,7 @@ from router.analysis import (
     split_periods,
     subgroup_named_within,
 )
+from router.approval_words import approval_qualifiers
 from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
 from router.currency_lists import currency_list_spans, issued_spans
@@ -1138,6 +1139,8 @@ def read(
     # Longest first at each position: "Monitoring Services" is read as a whole before "Monitoring" alone.
     looks = sorted({*((s, e, t, "name") for s, e, t in _candidate_names(text, residual)),
                     *((s, e, t, "category") for s, e, t in _object_phrases(residual)),
+                    # "approved cooling vendors": what the approval is for, a group or named back (never dropped)
+                    *((s, e, t, "category") for s, e, t in approval_qualifiers(residual)),
                     *((s, e, t, "category") for s, e, t in noun_phrases(
                         text, residual, [(m.start, m.end) for m in mentions.product_groups],
                         # an invoice state no figure records is asked about as a status, below

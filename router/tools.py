@@ -66,6 +66,10 @@ class ApprovedVendorsToolRequest(_Model):
         default=None, max_length=200,
         description="Only approvals of these suppliers (e.g. the supplier a ranking selected); empty finds none.",
     )
+    as_of: dt.date | None = Field(
+        default=None, description="Each agreement's approvals in the version in force on this date (the question's "
+        "as-of date): an amendment not yet effective does not count (router/approvals_in_force.py).",
+    )
 
 
 class ApprovalRef(_Model):
@@ -92,6 +96,8 @@ class ApprovedVendorsToolResponse(_Model):
     agreement_ids: tuple[str, ...]
     approvals: tuple[ApprovalRef, ...]
     source_chunk_ids: tuple[str, ...]
+    #: Agreements read in another version than the graph's active one, as of the request's date (said in answers).
+    version_notes: tuple[str, ...] = ()
 
 
 # --- catalog.find_products --------------------------------------------------------------------------------------
@@ -137,6 +143,9 @@ class SpendRequest(_Model):
     product_codes: tuple[CanonicalId, ...] | None = None
     #: A category and its subgroups (``finance.company_spend`` only): lines of products under these groups.
     product_group_ids: tuple[CanonicalId, ...] | None = Field(default=None, min_length=1, max_length=500)
+    #: Suppliers left out (``finance.company_spend`` only): e.g. the approved set of "spend with suppliers not
+    #: approved" (router/off_contract.py). Empty: nobody is left out.
+    exclude_supplier_ids: tuple[CanonicalId, ...] | None = Field(default=None, max_length=500)
     start_date: dt.date
     end_date: dt.date
     invoice_statuses: tuple[InvoiceStatus, ...] = ("posted", "paid")
@@ -557,16 +566,50 @@ def find_approved_vendors(
         if req.supplier_ids is None or v.supplier_id in req.supplier_ids
         for a in v.approvals
     )
+    notes: tuple[str, ...] = ()
+    if req.as_of is not None:
+        approvals, notes = _in_force(conn, ctx, req, approvals, timeout_ms)
+    supplier_ids = tuple(sorted({a.supplier_id for a in approvals}))
     return ApprovedVendorsToolResponse(
         company_id=response.company_id,
         start_date=response.start_date,
         end_date=response.end_date,
-        supplier_ids=response.supplier_ids if req.supplier_ids is None
-        else tuple(s for s in response.supplier_ids if s in req.supplier_ids),
+        supplier_ids=supplier_ids,
         agreement_ids=tuple(sorted({a.agreement_id for a in approvals})),
         approvals=approvals,
         source_chunk_ids=tuple(dict.fromkeys(a.chunk_id for a in approvals if a.chunk_id)),
+        version_notes=notes,
     )
+
+
+def _in_force(conn: psycopg.Connection, ctx: AuthContext, req: ApprovedVendorsToolRequest,
+              approvals: tuple[ApprovalRef, ...], timeout_ms: int) -> tuple[tuple[ApprovalRef, ...], tuple[str, ...]]:
+    """The approvals with each agreement read in the version in force on ``req.as_of`` (the graph holds the
+    active version's): an agreement whose active version is not yet effective contributes its in-force version's
+    approvals overlapping the period instead, or none when no version is in force yet."""
+    from router.approvals_in_force import agreements_as_of
+
+    assert req.as_of is not None
+    found = agreements_as_of(conn, ctx, req.company_id, req.as_of, timeout_ms)
+    if not found.replaced:
+        return approvals, ()
+    kept = [a for a in approvals if a.agreement_id not in found.replaced]
+    for approvals_in_force in found.replaced.values():
+        kept.extend(
+            ApprovalRef(supplier_id=a.supplier_id, supplier_name=a.supplier_name, agreement_id=a.agreement_id,
+                        valid_from=a.valid_from, valid_to=a.valid_to, scope=a.scope, document_id=a.document_id,
+                        page=a.page, chunk_id=a.chunk_id)
+            for a in approvals_in_force
+            if a.valid_from < req.end_date and (a.valid_to is None or a.valid_to > req.start_date)
+            and (req.supplier_ids is None or a.supplier_id in req.supplier_ids)
+        )
+    notes = tuple(
+        f"{doc}: version {in_force} is in force on {req.as_of} (version {active} takes effect later)"
+        if in_force is not None else f"{doc}: no version is in force on {req.as_of} (version {active} takes effect "
+        "later), so it approves nobody then"
+        for doc, (in_force, active) in sorted(found.versions.items())
+    )
+    return tuple(sorted(kept, key=lambda a: (a.supplier_id, a.valid_from))), notes
 
 
 def find_products(
@@ -695,6 +738,8 @@ def aggregate_spend(
         raise ToolFailedError("finance.aggregate_spend: no supplier ids to aggregate over")
     if req.product_group_ids:  # never dropped silently: the category filter is finance.company_spend's
         raise ToolFailedError("finance.aggregate_spend: product_group_ids is served by finance.company_spend only")
+    if req.exclude_supplier_ids:  # never dropped silently either: the exclusion is finance.company_spend's
+        raise ToolFailedError("finance.aggregate_spend: exclude_supplier_ids is served by finance.company_spend only")
     params: dict[str, Any] = {
         "company_id": req.company_id,
         "supplier_ids": list(req.supplier_ids),
@@ -723,6 +768,8 @@ def company_spend(
         params["product_codes"] = list(req.product_codes)
     if req.product_group_ids:  # a category named without a supplier set (no supplier coverage to check)
         params["product_group_ids"] = list(req.product_group_ids)
+    if req.exclude_supplier_ids:  # the suppliers left out (e.g. the approved set of an off-contract figure)
+        params["exclude_supplier_ids"] = list(req.exclude_supplier_ids)
     return _spend(conn, ctx, env, timeout_ms, "finance.company_spend", params, req.group_by, req.grain)
 
 
