@@ -60,6 +60,8 @@ class Gazetteer:
     product_suppliers: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: The catalogue supplier(s) of each product group's own products ("the data logger supplier").
     group_suppliers: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: The (leaf) product group(s) of each product code ("PRD-611 monitoring controller": the group restates it).
+    product_group_of: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def suppliers_of_group(self, product_group_id: str) -> frozenset[str]:
         """The catalogue suppliers of the group's products and its subgroups' products."""
@@ -816,11 +818,14 @@ def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
         ]
         makers: dict[str, set[str]] = {}
         group_makers: dict[str, set[str]] = {}
+        product_group: dict[str, set[str]] = {}
         for code, group_id, supplier_id in conn.execute(
                 "select distinct product_code, product_group_id, supplier_id from marts.dim_products"):
             makers.setdefault(code, set()).add(supplier_id)
             if group_id:
                 group_makers.setdefault(group_id, set()).add(supplier_id)
+                product_group.setdefault(code, set()).add(group_id)
     return replace(Gazetteer.build(companies, suppliers, aliases, groups, synonyms, products),
                    product_suppliers={k: frozenset(v) for k, v in makers.items()},
-                   group_suppliers={k: frozenset(v) for k, v in group_makers.items()})
+                   group_suppliers={k: frozenset(v) for k, v in group_makers.items()},
+                   product_group_of={k: frozenset(v) for k, v in product_group.items()})

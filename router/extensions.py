@@ -164,6 +164,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
                        questions=[f"I can give the figure, but I do not know '{unknown}': the agreements state these "
                                   f"facts about a supplier: {known}. Which one do you mean?"],
                        intents=_aggregate(), rule="compound:unknown_fact")
+    from router.price_rankings import price_ranking  # suppliers or products ranked by unit price in a group
+
+    ranking = price_ranking(reading)
+    if ranking is not None:
+        return _route_price_ranking(text, reading, inputs, ranking)
     status = status_request(reading)
     if status is not None:
         return _route_status(text, reading, inputs, status)
@@ -234,6 +239,42 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
     return _result(text, reading, inputs, workflow="unit_price", entities=entities, steps=steps,
                    intents=_aggregate(), read_as=read_as, statuses=reading.statuses, currency=currency,
                    rule=rule_hit(price))
+
+
+def _route_price_ranking(text: str, reading: Reading, inputs: Any, req: Any) -> RoutingResult:
+    """Suppliers or products ranked by average unit price within a group (router/price_rankings.py): a period like
+    any figure; the company optional (every company of the tenant, as the average unit price is)."""
+    from router.price_rankings import ranking_steps, rule_hit
+
+    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    kept = [(r, q) for r, q in zip(reasons, questions, strict=False) if not r.startswith("company:")]
+    reasons, questions = [r for r, _ in kept], [q for _, q in kept]
+    gazetteer = inputs.gazetteer
+    if entities.company_id is None:
+        currencies = {c.reporting_currency for c in gazetteer.companies}
+        currency = next(iter(currencies)) if len(currencies) == 1 else None
+        if len(currencies) > 1:
+            reasons.append("company: the tenant's companies report in different currencies")
+            questions.append("Which company do you mean? The companies report in different currencies.")
+    tr = reading.period.time_range
+    read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    excluded = tuple(sorted({g for gid in reading.excluded_group_ids for g in gazetteer.subgroups(gid)}))
+    if reading.excluded_product_codes:
+        reasons.append("constraint: excluded products in a unit-price ranking")
+        questions.append("The unit-price ranking cannot leave out single products; do you want it without that "
+                         "exclusion, or the ranking of a narrower product group?")
+    if excluded:
+        read_as += f", excluding {', '.join(reading.excluded_group_ids)} and its subgroups"
+    if reasons or tr is None:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=_aggregate(), read_as=read_as,
+                       rule="unit_price_ranking:clarification")
+    steps = ranking_steps(req, reading, groups, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
+                          currency, excluded)
+    return _result(text, reading, inputs, workflow="unit_price", entities=entities, steps=steps,
+                   intents=_aggregate(), read_as=read_as, statuses=reading.statuses, currency=currency,
+                   rule=rule_hit(req))
 
 
 def _route_compound(text: str, reading: Reading, inputs: Any, compound: CompoundRequest) -> RoutingResult:

@@ -50,6 +50,7 @@ from router.entities import (
     find_mentions,
     named_product_codes,
 )
+from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group
 from router.per_item import priced_per_item
 from router.periods import PeriodResolution, resolve_period
@@ -1124,6 +1125,25 @@ def read(
         mentions = replace(mentions, product_groups=tuple(
             m for m in mentions.product_groups if not any(s <= m.start and m.end <= e for s, e in included_spans)))
         consumed.extend(included_spans)
+    restated = restated_subgroups(id_masked, mentions, gazetteer)
+    if restated.spans:
+        # "packaging spend (crates + boxes)": the subgroups listed after their group restate its scope (the group
+        # with its subgroups), never a second group to choose between (router/group_lists.py)
+        mentions = replace(mentions, product_groups=tuple(m for m in mentions.product_groups
+                                                          if m not in restated.dropped))
+        consumed.extend(restated.spans)
+    joined = joined_groups(id_masked, mentions, gazetteer, consumed)
+    if joined.union:
+        # "cabinet accessories + cabinets": both groups, read as the one that holds the other
+        mentions = replace(mentions, product_groups=tuple(
+            sorted((*(m for m in mentions.product_groups if m not in joined.replaced), *joined.union),
+                   key=lambda m: m.start)))
+        consumed.extend(joined.spans)
+    restating = product_restating_groups(mentions, identifiers.product_codes, gazetteer)
+    if restating:
+        # "avg unit price PRD-611 monitoring controller": the product's own group describes it, no second filter
+        mentions = replace(mentions, product_groups=tuple(m for m in mentions.product_groups if m not in restating))
+        consumed.extend((m.start, m.end) for m in restating)
     scratch = mask(id_masked, (*mentions.spans, *quotes, *period.spans))
     amounts_all = parse_amounts(scratch)
     consumed.extend((a.start, a.end) for a in amounts_all)
@@ -1563,6 +1583,10 @@ _OUT_AFTER = re.compile(r"\s+out\b", re.I)
 
 
 _CUE_AFTER_NAME = re.compile(r"\s*(?:(?:is|are|was|were|being|be|to be|should be|must be|has been|have been)\s+)?")
+#: Cues that only ever lead their target ("excluding X", never "X excluding").
+_PREFIX_ONLY_CUE = re.compile(r"(?:excluding|excl\.?|except(?:\s+for)?|without|other\s+than|apart\s+from|"
+                              r"ohne|au(?:ß|ss)er|ausgenommen\s+von)", re.I)
+_WORD_AFTER = re.compile(r"\s+(?:the\s+)?[^\W\d_]{3,}")
 #: What may stand between a prefix cue and its target ("except Beta", "other than the Beta").
 _TARGET_AFTER_CUE = re.compile(r"\s*(?:the\s+|for\s+)?", re.I)
 
@@ -1623,8 +1647,11 @@ def _exclusions(
         spans_and_companies = [sp for sp in spans_and_companies if sp not in described]
     # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target;
     # but a cue with a name right after it ("on monitoring products except Beta") leaves that name out.
+    # "Control Equipment excluding cabinets": a prepositional cue ("excluding", "except", "without") with words
+    # after it leaves those words out, whatever name stands before it (only "excluded", "left out" are postfix).
     cues = [c for c in analysis.exclusion_cues
             if any(_TARGET_AFTER_CUE.fullmatch(text[c[1]:s]) for s, _ in spans_and_companies if s >= c[1])
+            or (_PREFIX_ONLY_CUE.fullmatch(text[c[0]:c[1]].strip()) and _WORD_AFTER.match(text, c[1]))
             or not any(_CUE_AFTER_NAME.fullmatch(text[e:c[0]]) for _, e in spans if e <= c[0])]
     covered, bare = excluded_spans(text, cues, spans_and_companies)
     covered |= after
