@@ -755,7 +755,24 @@ def product_name_phrases(
             bare = key(" ".join(words[:-1]))
             if bare_names and len(bare) >= 2 and bare not in group_keys:
                 phrases.setdefault(bare, set()).add(p.product_code)
+    for k, codes in list(phrases.items()):
+        # "buffer solution pH7" for "Buffer solution pH 7": a short unit or code word written together with the
+        # number after it names the same product
+        joined = _joined_spec(k)
+        if joined != k and joined not in group_keys:
+            phrases.setdefault(joined, set()).update(codes)
     return {k: frozenset(v) for k, v in phrases.items()}
+
+
+def _joined_spec(key: tuple[str, ...]) -> tuple[str, ...]:
+    """The phrase with each short letter word joined to a number right after it (("ph", "7") -> ("ph7",))."""
+    out: list[str] = []
+    for token in key:
+        if out and token.isdigit() and out[-1].isalpha() and len(out[-1]) <= 3 and len(out) > 1:
+            out[-1] += token
+        else:
+            out.append(token)
+    return tuple(out)
 
 
 _PARENTHESIS = re.compile(r"\s*\([^)]*\)")

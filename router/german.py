@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 
 _I = re.I | re.UNICODE
 
@@ -423,7 +424,7 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
 )
 
 
-def read_german(question: str) -> str | None:
+def read_german(question: str, keep: Iterable[str] = ()) -> str | None:
     """The question with its German function vocabulary in English, or ``None`` when it is not German.
 
     >>> read_german("Ausgaben von Company A für Drucksensoren im 1. Quartal 2026")
@@ -436,8 +437,11 @@ def read_german(question: str) -> str | None:
     text = german_days(german_numbers(german_fractions(question)))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
+    # ``keep``: the tenant's own German catalogue names (group synonyms such as "Temperaturfühler"): a word the
+    # catalogue knows names its group as written, never an English product noun the catalogue may not have
+    kept = {k.casefold() for k in keep}
     for pattern, replacement in _PRODUCT_NOUNS:
-        text = pattern.sub(replacement, text)
+        text = pattern.sub(lambda m, r=replacement: m.group(0) if m.group(0).casefold() in kept else r, text)
     text = _YEAR.sub(_bare_year, " ".join(text.split()))
     return text if text != question else None
 

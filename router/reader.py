@@ -220,11 +220,15 @@ _WHICH_OF_THEM = re.compile(
     r"\b(?:more|most|less|least|higher|highest|lower|lowest|bigger|biggest|larger|largest|smaller|smallest|greater)\b",
     re.I)
 _UNIT_PRICE_WORDS = re.compile(r"\b(unit price|unit cost|per unit|per piece|per pc|price per|cost per|each unit|"
-                               r"list price)\b", re.I)
+                               r"list price|(?:eur|usd|gbp|chf)\s*/\s*(?:unit|piece|pc)|(?:pro|je|per) st(?:ü|ue)ck)\b",
+                               re.I)
 #: Purchased quantities are measured over invoices like spend: they need a company and a period too.
 #: A count asked for ("how many", "number of", "# of"): a figure question, like spend.
 #: ("#1 supplier" is a rank, not a count)
 _COUNTED = re.compile(r"\bhow many\b|\b(?:number|count|no\.|nr\.?)\s+of\b|(?<!\w)#(?!\s?1(?![\d.,]))\s*(?:of\b)?", re.I)
+#: The unit noun of a quantity asked for ("how many sets", "number of pieces", "wie viele Stück").
+_UNIT_NOUN = re.compile(r"\b(?:how\s+many|number\s+of|wie\s+viele?|anzahl(?:\s+der)?)\s+"
+                        r"(sets|pieces|pcs|items|pairs|units|packs|st(?:ü|ue)ck|stk\.?)(?!\w)", re.I)
 _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
 #: "average per box", "per roll on average": a price per item asked, a figure.
 _AVERAGE_PER = re.compile(r"\b(?:average|avg\.?|mean)\s+(?:[\w.]+\s+){0,2}?per\b|\bper\s+\w+\s+on\s+average\b", re.I)
@@ -268,7 +272,8 @@ _CHEAPER = re.compile(r"\b(cheaper|cheapest|less expensive|least expensive|lower
 # computes it. Each pattern names a measure, never a particular question.
 _UNIT_PRICE = re.compile(
     r"\b(unit[- ]prices?|unit[- ]costs?|per unit|per piece|per pc|price per|cost per unit|average (?:net )?price|"
-    r"prices? (?:of|for|paid))\b", re.I
+    r"prices? (?:of|for|paid)|(?:eur|usd|gbp|chf)\s*/\s*(?:unit|piece|pc|stk|st(?:ü|ue)ck)|"
+    r"(?:pro|je|per) st(?:ü|ue)ck)\b", re.I
 )
 _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
 #: "incl. VAT", "VAT included": spend is net + tax already (the governed amount), so the phrase restates the basis
@@ -1118,6 +1123,8 @@ def read(
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
                                        *analysis.spans, *status_spans(id_masked), *currency_list_spans(id_masked)]
+    # "how many sets did we buy", "wie viele Stück": the unit the quantity is counted in, no name to look up
+    consumed.extend(m.span(1) for m in _UNIT_NOUN.finditer(id_masked))
     included_spans = _included_subgroups(id_masked, mentions, gazetteer)
     if included_spans:
         # "Sensors (incl. the flow sensors)": a subgroup named inside the inclusion is the group's scope restated,
@@ -1314,7 +1321,9 @@ def read(
         approved=bool(_APPROVED.search(cue_text)),
         approves=bool(_APPROVES.search(text)),
         summary=bool(_SUMMARY_CUES.search(cue_text)),
-        group_traversal=bool(_GROUP_TRAVERSAL.search(cue_text)),
+        # (a breakdown's own words, "by sub group", "per supplier", ask for rows of a figure, not the group's members)
+        group_traversal=bool(_GROUP_TRAVERSAL.search(mask(cue_text, breakdown.spans) if breakdown.group_by
+                                                     and not breakdown.unknown else cue_text)),
         products=bool(_PRODUCTS.search(text)),
         agreement_question=bool(_AGREEMENT_QUESTION.search(text)),
         personal_data_only=asks_personal_data(text),

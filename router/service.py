@@ -131,7 +131,7 @@ class AskService:
         gazetteer = load_gazetteer(conn, ctx)
         if not _part:
             parts = split_asks(strip_preamble(clean_question(question)), lambda text: read(
-                read_german(text) or text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)))
+                read_german(text, keep=(syn for syn, _ in gazetteer.group_synonyms)) or text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)))
             if parts:
                 asked = [(p, self.ask(conn, ctx, p.question, as_of=as_of, interface=interface, _part=True))
                          for p in parts]
