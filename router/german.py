@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 _I = re.I | re.UNICODE
 
@@ -441,9 +441,16 @@ def read_german(question: str, keep: Iterable[str] = ()) -> str | None:
     # catalogue knows names its group as written, never an English product noun the catalogue may not have
     kept = {k.casefold() for k in keep}
     for pattern, replacement in _PRODUCT_NOUNS:
-        text = pattern.sub(lambda m, r=replacement: m.group(0) if m.group(0).casefold() in kept else r, text)
+        text = pattern.sub(_unless_kept(replacement, kept), text)
     text = _YEAR.sub(_bare_year, " ".join(text.split()))
     return text if text != question else None
+
+
+def _unless_kept(replacement: str, kept: set[str]) -> Callable[[re.Match[str]], str]:
+    """A substitution that leaves a word the catalogue knows as written."""
+    def sub(match: re.Match[str]) -> str:
+        return match.group(0) if match.group(0).casefold() in kept else replacement
+    return sub
 
 
 #: German words for the kinds of product a catalogue names in English ("Kopierpapier A4" is "Copy paper A4"): the
