@@ -345,6 +345,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|pro|je)\s+(?:produkt(?:en)?|artikel(?:n)?)\b", "by product"),
         # "Top 3 Artikel nach Ausgaben": the articles ranked are the products
         (r"\bartikeln?\b", "products"),
+        # "welches Produkt der Sensoren": the products of a group ranked or listed
+        (r"\bprodukte[n]?\b", "products"), (r"\bprodukt(?:s|es)?\b", "product"),
+        (r"\b(products?)\s+(?:der|des|von|aus\s+den)\b", r"\1 of"),
         # "nach Kostenstelle": a grouping no governed metric offers, named back in English
         (r"\b(?:nach|pro|je)\s+(?:kostenstellen?)\b", "by cost center"),
         (r"\b(?:nach|pro|je)\s+(?:regionen?)\b", "by region"),

@@ -45,7 +45,8 @@ def _one_subgroup(item: str, parent: str, gazetteer: Gazetteer) -> bool:
         return False
     names = {g.product_group_id: g.group_name for g in gazetteer.product_groups}
     hits = [gid for gid in gazetteer.subgroups(parent) if gid != parent and wanted <= _words(names.get(gid, ""))]
-    return len(hits) == 1
+    # "cabinets": Control Cabinets and its subgroup Cabinet Accessories are one branch (the one holding the other)
+    return len(hits) == 1 or sum(1 for h in hits if set(hits) <= set(gazetteer.subgroups(h))) == 1
 
 
 def restated_subgroups(text: str, mentions: EntityMentions, gazetteer: Gazetteer) -> Restated:

@@ -58,12 +58,27 @@ class PriceRanking:
     words: str
 
 
-def price_ranking(reading: Reading) -> PriceRanking | None:
+#: "all time", "ever": every invoice up to the as-of date.
+ALL_TIME = re.compile(r"\b(?:all[- ]time|ever|over\s+all\s+time|since\s+(?:the\s+)?(?:start|beginning))\b", re.I)
+
+
+def nested_group(reading: Reading, subgroups: Any) -> str | None:
+    """"lab consumables – which reagent product": groups named one inside the other select the innermost (the
+    products in both); ``None`` unless every named group lies on one branch. ``subgroups``: the gazetteer's."""
+    named = list(dict.fromkeys(m.resolved for m in reading.mentions.product_groups if m.resolved))
+    if len(named) < 2 or len(named) != len(reading.mentions.product_groups):
+        return None
+    inner = [g for g in named if all(g in subgroups(h) for h in named)]
+    return inner[0] if len(inner) == 1 else None
+
+
+def price_ranking(reading: Reading, subgroups: Any = None) -> PriceRanking | None:
     """The unit-price ranking a question asks for (see the module docstring), or ``None``."""
     text = reading.cue_text
     price = _PRICE.search(text) or _PRICE.search(reading.text)
     e = reading.entities
-    if price is None or e.product_group_id is None or len(e.product_codes) == 1:
+    group = e.product_group_id or (nested_group(reading, subgroups) if subgroups is not None else None)
+    if price is None or group is None or len(e.product_codes) == 1:
         return None
     low, high = _LOW.search(text), _HIGH.search(text)
     compared = len(e.supplier_ids) > 1
@@ -145,7 +160,8 @@ def compose_ranking(d: Any) -> None:
     statuses = ", ".join(p.get("invoice_statuses") or ("posted", "paid"))
     what = "suppliers" if by == "supplier" else "products"
     key = "supplier_id" if by == "supplier" else "product_code"
-    rows = [r for r in m.rows if r.get("unit_price") is not None and r.get(key)]
+    # (a ranking of one key comes back as the result's values, not as a row)
+    rows = [r for r in (m.rows or [m.values]) if r.get("unit_price") is not None and r.get(key)]
     result: dict[str, Any] = {"currency": cur, "rank_by": by, "order": direction}
     if m.status == "no_data" or not rows:
         d.status, d.result = "no_data", {**result, "status": "no_data", "ranking": []}
@@ -165,6 +181,13 @@ def compose_ranking(d: Any) -> None:
                   f"invoices left out; in {cur}): {listed}."
                   + (" Some prices are tied (same rounded price)." if ties else "")
                   + f" {what.capitalize()} whose quantity nets to zero have no price and are left out.")
+        if by == "supplier" and p.get("supplier_ids"):
+            # a supplier named against another but without priced lines is said, never silently left out
+            absent = [s for s in p["supplier_ids"] if s not in {x[key] for x in ranked}]
+            if absent:
+                d.text += (f" No priced lines of {', '.join(absent)} in the selection (no data, not a price), so "
+                           f"{'it is' if len(absent) == 1 else 'they are'} not ranked.")
+                result["unpriced_supplier_ids"] = absent
         d.status = "answered"
         d.result = {**result, "status": "complete", "ranking": ranked}
         if m.truncated:
