@@ -298,7 +298,10 @@ _AVERAGE_PRICE = re.compile(
     r"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+|in\s+average\s+|an\s+average\s+of\s+)?per\s+"
     rf"(?:unit|piece|pc|{_UNIT_OF_MEASURE})\b"
     # the unit of measure named: "average price per set", "avg cost per metre", "what did we pay per box"
-    rf"|\b(?:average|avg\.?|mean)\s+(?:net\s+)?(?:price|cost)\s+per\s+(?:{_UNIT_OF_MEASURE})\b",
+    rf"|\b(?:average|avg\.?|mean)\s+(?:net\s+)?(?:price|cost)\s+per\s+(?:{_UNIT_OF_MEASURE})\b"
+    # "avg EUR/unit", "EUR per unit", "Preis pro Stück": the price of one unit in a currency
+    r"|\b(?:eur|usd|gbp|chf)\s*(?:/|per\s+)\s*(?:unit|piece|pc|stk|st(?:ü|ue)ck)\b"
+    r"|\b(?:preis|kosten)\s+(?:pro|je)\s+st(?:ü|ue)ck\b|\bst(?:ü|ue)ckpreis\w*",
     re.I,
 )
 #: "which supplier was cheapest for PRD-482", "who sold PRD-482 cheapest": the product's average unit price per

@@ -60,6 +60,8 @@ class Gazetteer:
     product_suppliers: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: The catalogue supplier(s) of each product group's own products ("the data logger supplier").
     group_suppliers: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: The (leaf) product group(s) of each product code ("PRD-611 monitoring controller": the group restates it).
+    product_group_of: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def suppliers_of_group(self, product_group_id: str) -> frozenset[str]:
         """The catalogue suppliers of the group's products and its subgroups' products."""
@@ -753,7 +755,24 @@ def product_name_phrases(
             bare = key(" ".join(words[:-1]))
             if bare_names and len(bare) >= 2 and bare not in group_keys:
                 phrases.setdefault(bare, set()).add(p.product_code)
+    for k, codes in list(phrases.items()):
+        # "buffer solution pH7" for "Buffer solution pH 7": a short unit or code word written together with the
+        # number after it names the same product
+        joined = _joined_spec(k)
+        if joined != k and joined not in group_keys:
+            phrases.setdefault(joined, set()).update(codes)
     return {k: frozenset(v) for k, v in phrases.items()}
+
+
+def _joined_spec(key: tuple[str, ...]) -> tuple[str, ...]:
+    """The phrase with each short letter word joined to a number right after it (("ph", "7") -> ("ph7",))."""
+    out: list[str] = []
+    for token in key:
+        if out and token.isdigit() and out[-1].isalpha() and len(out[-1]) <= 3 and len(out) > 1:
+            out[-1] += token
+        else:
+            out.append(token)
+    return tuple(out)
 
 
 _PARENTHESIS = re.compile(r"\s*\([^)]*\)")
@@ -816,11 +835,14 @@ def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
         ]
         makers: dict[str, set[str]] = {}
         group_makers: dict[str, set[str]] = {}
+        product_group: dict[str, set[str]] = {}
         for code, group_id, supplier_id in conn.execute(
                 "select distinct product_code, product_group_id, supplier_id from marts.dim_products"):
             makers.setdefault(code, set()).add(supplier_id)
             if group_id:
                 group_makers.setdefault(group_id, set()).add(supplier_id)
+                product_group.setdefault(code, set()).add(group_id)
     return replace(Gazetteer.build(companies, suppliers, aliases, groups, synonyms, products),
                    product_suppliers={k: frozenset(v) for k, v in makers.items()},
-                   group_suppliers={k: frozenset(v) for k, v in group_makers.items()})
+                   group_suppliers={k: frozenset(v) for k, v in group_makers.items()},
+                   product_group_of={k: frozenset(v) for k, v in product_group.items()})

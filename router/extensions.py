@@ -185,6 +185,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
     duplicated = duplicate_request(reading)
     if duplicated is not None:
         return route_duplicates(text, reading, inputs, duplicated)  # type: ignore[no-any-return]
+    from router.price_rankings import price_ranking  # suppliers or products ranked by unit price in a group
+
+    ranking = price_ranking(reading, inputs.gazetteer.subgroups)
+    if ranking is not None:
+        return _route_price_ranking(text, reading, inputs, ranking)
     status = status_request(reading)
     if status is not None:
         return _route_status(text, reading, inputs, status)
@@ -255,6 +260,54 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
     return _result(text, reading, inputs, workflow="unit_price", entities=entities, steps=steps,
                    intents=_aggregate(), read_as=read_as, statuses=reading.statuses, currency=currency,
                    rule=rule_hit(price))
+
+
+def _route_price_ranking(text: str, reading: Reading, inputs: Any, req: Any) -> RoutingResult:
+    """Suppliers or products ranked by average unit price within a group (router/price_rankings.py): a period like
+    any figure; the company optional (every company of the tenant, as the average unit price is)."""
+    from router.price_rankings import ALL_TIME, nested_group, ranking_steps, rule_hit
+
+    gazetteer = inputs.gazetteer
+    inner = None if reading.entities.product_group_id else nested_group(reading, gazetteer.subgroups)
+    whole = reading.period.time_range is None and not reading.period.ambiguous and ALL_TIME.search(reading.cue_text)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not whole)
+    kept = [(r, q) for r, q in zip(reasons, questions, strict=False) if not r.startswith("company:")
+            and not (inner and q.startswith("Which product group do you mean"))]
+    reasons, questions = [r for r, _ in kept], [q for _, q in kept]
+    if inner is not None:
+        # groups named one inside the other: the products in both, the innermost group
+        entities = entities.model_copy(update={"product_group_id": inner, "product_group": next(
+            g.group_name for g in gazetteer.product_groups if g.product_group_id == inner)})
+    if entities.company_id is None:
+        currencies = {c.reporting_currency for c in gazetteer.companies}
+        currency = next(iter(currencies)) if len(currencies) == 1 else None
+        if len(currencies) > 1:
+            reasons.append("company: the tenant's companies report in different currencies")
+            questions.append("Which company do you mean? The companies report in different currencies.")
+    tr = reading.period.time_range
+    if whole:
+        tr = TimeRange(start=HISTORY_START, end=inputs.as_of + dt.timedelta(days=1),
+                       label="all dates up to the as-of date", source_text="")
+    read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    excluded = tuple(sorted({g for gid in reading.excluded_group_ids for g in gazetteer.subgroups(gid)}))
+    if reading.excluded_product_codes:
+        reasons.append("constraint: excluded products in a unit-price ranking")
+        questions.append("The unit-price ranking cannot leave out single products; do you want it without that "
+                         "exclusion, or the ranking of a narrower product group?")
+    if excluded:
+        read_as += f", excluding {', '.join(reading.excluded_group_ids)} and its subgroups"
+    if reasons or tr is None:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=_aggregate(), read_as=read_as,
+                       rule="unit_price_ranking:clarification")
+    steps = ranking_steps(req, reading, groups, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
+                          currency, excluded)
+    routed = _result(text, reading, inputs, workflow="unit_price", entities=entities, steps=steps,
+                     intents=_aggregate(), read_as=read_as, statuses=reading.statuses, currency=currency,
+                     rule=rule_hit(req))
+    # the period shown is the one the lines were selected by (the whole history for "all time")
+    return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": tr})})
 
 
 def _route_compound(text: str, reading: Reading, inputs: Any, compound: CompoundRequest) -> RoutingResult:

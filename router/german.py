@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable, Iterable
 
 _I = re.I | re.UNICODE
 
@@ -346,6 +347,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:nach|pro|je)\s+(?:produkt(?:en)?|artikel(?:n)?)\b", "by product"),
         # "Top 3 Artikel nach Ausgaben": the articles ranked are the products
         (r"\bartikeln?\b", "products"),
+        # "welches Produkt der Sensoren": the products of a group ranked or listed
+        (r"\bprodukte[n]?\b", "products"), (r"\bprodukt(?:s|es)?\b", "product"),
+        (r"\b(products?)\s+(?:der|des|von|aus\s+den)\b", r"\1 of"),
         # "nach Kostenstelle": a grouping no governed metric offers, named back in English
         (r"\b(?:nach|pro|je)\s+(?:kostenstellen?)\b", "by cost center"),
         (r"\b(?:nach|pro|je)\s+(?:regionen?)\b", "by region"),
@@ -425,7 +429,7 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
 )
 
 
-def read_german(question: str) -> str | None:
+def read_german(question: str, keep: Iterable[str] = ()) -> str | None:
     """The question with its German function vocabulary in English, or ``None`` when it is not German.
 
     >>> read_german("Ausgaben von Company A für Drucksensoren im 1. Quartal 2026")
@@ -438,10 +442,20 @@ def read_german(question: str) -> str | None:
     text = german_days(german_numbers(german_fractions(question)))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
+    # ``keep``: the tenant's own German catalogue names (group synonyms such as "Temperaturfühler"): a word the
+    # catalogue knows names its group as written, never an English product noun the catalogue may not have
+    kept = {k.casefold() for k in keep}
     for pattern, replacement in _PRODUCT_NOUNS:
-        text = pattern.sub(replacement, text)
+        text = pattern.sub(_unless_kept(replacement, kept), text)
     text = _YEAR.sub(_bare_year, " ".join(text.split()))
     return text if text != question else None
+
+
+def _unless_kept(replacement: str, kept: set[str]) -> Callable[[re.Match[str]], str]:
+    """A substitution that leaves a word the catalogue knows as written."""
+    def sub(match: re.Match[str]) -> str:
+        return match.group(0) if match.group(0).casefold() in kept else replacement
+    return sub
 
 
 #: German words for the kinds of product a catalogue names in English ("Kopierpapier A4" is "Copy paper A4"): the

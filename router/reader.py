@@ -51,6 +51,7 @@ from router.entities import (
     find_mentions,
     named_product_codes,
 )
+from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
@@ -220,11 +221,15 @@ _WHICH_OF_THEM = re.compile(
     r"\b(?:more|most|less|least|higher|highest|lower|lowest|bigger|biggest|larger|largest|smaller|smallest|greater)\b",
     re.I)
 _UNIT_PRICE_WORDS = re.compile(r"\b(unit price|unit cost|per unit|per piece|per pc|price per|cost per|each unit|"
-                               r"list price)\b", re.I)
+                               r"list price|(?:eur|usd|gbp|chf)\s*/\s*(?:unit|piece|pc)|(?:pro|je|per) st(?:ü|ue)ck)\b",
+                               re.I)
 #: Purchased quantities are measured over invoices like spend: they need a company and a period too.
 #: A count asked for ("how many", "number of", "# of"): a figure question, like spend.
 #: ("#1 supplier" is a rank, not a count)
 _COUNTED = re.compile(r"\bhow many\b|\b(?:number|count|no\.|nr\.?)\s+of\b|(?<!\w)#(?!\s?1(?![\d.,]))\s*(?:of\b)?", re.I)
+#: The unit noun of a quantity asked for ("how many sets", "number of pieces", "wie viele Stück").
+_UNIT_NOUN = re.compile(r"\b(?:how\s+many|number\s+of|wie\s+viele?|anzahl(?:\s+der)?)\s+"
+                        r"(sets|pieces|pcs|items|pairs|units|packs|st(?:ü|ue)ck|stk\.?)(?!\w)", re.I)
 _QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
 #: "average per box", "per roll on average": a price per item asked, a figure.
 _AVERAGE_PER = re.compile(r"\b(?:average|avg\.?|mean)\s+(?:[\w.]+\s+){0,2}?per\b|\bper\s+\w+\s+on\s+average\b", re.I)
@@ -268,7 +273,8 @@ _CHEAPER = re.compile(r"\b(cheaper|cheapest|less expensive|least expensive|lower
 # computes it. Each pattern names a measure, never a particular question.
 _UNIT_PRICE = re.compile(
     r"\b(unit[- ]prices?|unit[- ]costs?|per unit|per piece|per pc|price per|cost per unit|average (?:net )?price|"
-    r"prices? (?:of|for|paid))\b", re.I
+    r"prices? (?:of|for|paid)|(?:eur|usd|gbp|chf)\s*/\s*(?:unit|piece|pc|stk|st(?:ü|ue)ck)|"
+    r"(?:pro|je|per) st(?:ü|ue)ck)\b", re.I
 )
 _TAX = re.compile(r"\b(tax|taxes|vat)\b", re.I)
 #: "incl. VAT", "VAT included": spend is net + tax already (the governed amount), so the phrase restates the basis
@@ -1118,6 +1124,8 @@ def read(
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
                                        *analysis.spans, *status_spans(id_masked), *currency_list_spans(id_masked)]
+    # "how many sets did we buy", "wie viele Stück": the unit the quantity is counted in, no name to look up
+    consumed.extend(m.span(1) for m in _UNIT_NOUN.finditer(id_masked))
     included_spans = _included_subgroups(id_masked, mentions, gazetteer)
     if included_spans:
         # "Sensors (incl. the flow sensors)": a subgroup named inside the inclusion is the group's scope restated,
@@ -1125,6 +1133,25 @@ def read(
         mentions = replace(mentions, product_groups=tuple(
             m for m in mentions.product_groups if not any(s <= m.start and m.end <= e for s, e in included_spans)))
         consumed.extend(included_spans)
+    restated = restated_subgroups(id_masked, mentions, gazetteer)
+    if restated.spans:
+        # "packaging spend (crates + boxes)": the subgroups listed after their group restate its scope (the group
+        # with its subgroups), never a second group to choose between (router/group_lists.py)
+        mentions = replace(mentions, product_groups=tuple(m for m in mentions.product_groups
+                                                          if m not in restated.dropped))
+        consumed.extend(restated.spans)
+    joined = joined_groups(id_masked, mentions, gazetteer, consumed)
+    if joined.union:
+        # "cabinet accessories + cabinets": both groups, read as the one that holds the other
+        mentions = replace(mentions, product_groups=tuple(
+            sorted((*(m for m in mentions.product_groups if m not in joined.replaced), *joined.union),
+                   key=lambda m: m.start)))
+        consumed.extend(joined.spans)
+    restating = product_restating_groups(mentions, identifiers.product_codes, gazetteer)
+    if restating:
+        # "avg unit price PRD-611 monitoring controller": the product's own group describes it, no second filter
+        mentions = replace(mentions, product_groups=tuple(m for m in mentions.product_groups if m not in restating))
+        consumed.extend((m.start, m.end) for m in restating)
     scratch = mask(id_masked, (*mentions.spans, *quotes, *period.spans))
     amounts_all = parse_amounts(scratch)
     consumed.extend((a.start, a.end) for a in amounts_all)
@@ -1297,7 +1324,9 @@ def read(
         approved=bool(_APPROVED.search(cue_text)),
         approves=bool(_APPROVES.search(text)),
         summary=bool(_SUMMARY_CUES.search(cue_text)),
-        group_traversal=bool(_GROUP_TRAVERSAL.search(cue_text)),
+        # (a breakdown's own words, "by sub group", "per supplier", ask for rows of a figure, not the group's members)
+        group_traversal=bool(_GROUP_TRAVERSAL.search(mask(cue_text, breakdown.spans) if breakdown.group_by
+                                                     and not breakdown.unknown else cue_text)),
         products=bool(_PRODUCTS.search(text)),
         agreement_question=bool(_AGREEMENT_QUESTION.search(text)),
         personal_data_only=asks_personal_data(text),
@@ -1566,6 +1595,10 @@ _OUT_AFTER = re.compile(r"\s+out\b", re.I)
 
 
 _CUE_AFTER_NAME = re.compile(r"\s*(?:(?:is|are|was|were|being|be|to be|should be|must be|has been|have been)\s+)?")
+#: Cues that only ever lead their target ("excluding X", never "X excluding").
+_PREFIX_ONLY_CUE = re.compile(r"(?:excluding|excl\.?|except(?:\s+for)?|without|other\s+than|apart\s+from|"
+                              r"ohne|au(?:ß|ss)er|ausgenommen\s+von)", re.I)
+_WORD_AFTER = re.compile(r"\s+(?:the\s+)?[^\W\d_]{3,}")
 #: What may stand between a prefix cue and its target ("except Beta", "other than the Beta").
 _TARGET_AFTER_CUE = re.compile(r"\s*(?:the\s+|for\s+)?", re.I)
 
@@ -1626,8 +1659,11 @@ def _exclusions(
         spans_and_companies = [sp for sp in spans_and_companies if sp not in described]
     # "Beta excluded, please": a cue word after a name is that name's (postfix) cue, never one before a target;
     # but a cue with a name right after it ("on monitoring products except Beta") leaves that name out.
+    # "Control Equipment excluding cabinets": a prepositional cue ("excluding", "except", "without") with words
+    # after it leaves those words out, whatever name stands before it (only "excluded", "left out" are postfix).
     cues = [c for c in analysis.exclusion_cues
             if any(_TARGET_AFTER_CUE.fullmatch(text[c[1]:s]) for s, _ in spans_and_companies if s >= c[1])
+            or (_PREFIX_ONLY_CUE.fullmatch(text[c[0]:c[1]].strip()) and _WORD_AFTER.match(text, c[1]))
             or not any(_CUE_AFTER_NAME.fullmatch(text[e:c[0]]) for _, e in spans if e <= c[0])]
     covered, bare = excluded_spans(text, cues, spans_and_companies)
     covered |= after

@@ -350,7 +350,7 @@ _DIMENSION_NOUNS = (
     # ERP wording too: a "material group" or "commodity" is the product group, a "part number" the product.
     ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?"
                          r"(?:(?:product|material|spend|commodity|catalog(?:ue)?)\s+)?(?:groups?|categor(?:y|ies))|"
-                         r"commodit(?:y|ies)|sub-?(?:product\s+)?(?:groups?|categor(?:y|ies))|"
+                         r"commodit(?:y|ies)|sub[- ]?(?:product\s+)?(?:groups?|categor(?:y|ies))|"
                          # "broken down by each product's own group": the lowest level, not a product breakdown
                          r"(?:each\s+)?products?['’]?s?\s+own\s+(?:product\s+)?(?:groups?|categor(?:y|ies))"),
     ("product_code", r"product(?:\s+codes?)?|products|items?|articles?|skus?|part(?:\s+numbers?)?|parts|"

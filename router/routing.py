@@ -186,7 +186,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """
     # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
-    german = read_german(text)
+    german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     listing = read_purchase_listing(german or text)
     base = status_only(listing or german or text)  # "paid-only spend": the status words (router/open_amount.py)

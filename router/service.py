@@ -130,8 +130,9 @@ class AskService:
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
         if not _part:
+            kept = tuple(syn for syn, _ in gazetteer.group_synonyms)  # the catalogue's German names stay as written
             parts = split_asks(strip_preamble(clean_question(question)), lambda text: read(
-                read_german(text) or text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)))
+                read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)))
             if parts:
                 asked = [(p, self.ask(conn, ctx, p.question, as_of=as_of, interface=interface, _part=True))
                          for p in parts]

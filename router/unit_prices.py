@@ -175,6 +175,11 @@ def _compose_unit_price(d: _Draft) -> None:
     by average unit price with every supplier's average beside it; no data is said, never a price."""
     from router.tools import MetricToolResponse
 
+    if any(r.startswith("unit_price_ranking:") for r in d.routing.rule_hits):
+        from router.price_rankings import compose_ranking  # suppliers or products ranked by unit price
+
+        compose_ranking(d)
+        return
     kind, direction = _rule(d.routing.rule_hits)
     company = d.routing.entities.company_name or d.routing.entities.company_id or "all companies"
     outcome = d.run.outcomes.get("unit-price")
