@@ -237,11 +237,23 @@ _CREDIT_NOTES = re.compile(
 _CODE = (r"(?P<code>eur|euros?|usd|(?:u\.?s\.?[\s-]?)?dollars?|gbp|(?:british\s+)?pounds?(?:\s+sterling)?|sterling|chf|"
          r"(?:swiss\s+)?francs?|(?:schweizer\s+)?franken|(?:britischen?\s+)?pfund|€|\$|£)")
 
+#: "which currency", "what currencies do they bill in", "in which ccy are we invoiced": the invoice currencies asked.
+_WHICH_CURRENCY = (r"\b(?:in\s+)?(?:which|what)\s+(?:invoice\s+|invoicing\s+|billing\s+|original\s+)?"
+                   r"(?:currenc(?:y|ies)|ccys?)(?:\s+(?:do|does|did|are|is|were|was)\s+(?:they|it|we|you|the\s+supplier)"
+                   r"|\s+(?:they|it)(?=\s+(?:bill|invoice)))?(?:\s+(?:bill|bills|billed|invoice|invoices|invoiced|use|"
+                   r"uses|used)(?:\s+(?:us|in|with))*)?\b")
 _ORIGINAL = re.compile(
     # "local currency" of a spend figure: the currencies the invoices were issued in (the reporting currency is
     # beside each of them in the answer, so a reader who meant the company's own currency is answered too)
     r"\b(?:original|invoice|invoiced|invoicing|document|transaction|source|billing|billed|native|local)\s+"
-    r"currenc(?:y|ies)\b"
+    r"(?:currenc(?:y|ies)|ccys?)\b"
+    # "which currency (do they bill in)", "what ccy", "billing ccy", "per ccy", "currency + amounts": the spend of
+    # each invoice currency (the rows say which currencies there are, each with its amount)
+    rf"|{_WHICH_CURRENCY}"
+    r"|\b(?:per|by)\s+ccys?\b"
+    r"|\b(?:currenc(?:y|ies)|ccys?)\s*(?:\+|&|/|,|\band\b|\bplus\b)\s*(?:the\s+|their\s+)?(?:amounts?|totals?|figures?)\b"
+    r"|\b(?:amounts?|totals?)\s*(?:\+|&|/|,|\band\b|\bplus\b)\s*(?:the\s+|their\s+)?(?:currenc(?:y|ies)|ccys?)\b"
+    r"|\b(?:original|as[- ](?:invoiced|billed)|invoiced|billed)\s+(?:amounts?|totals?|figures?|values?)\b"
     r"|\bin\s+each\s+invoice['’]?s?\s+(?:own\s+)?currency\b"
     r"|\b(?:Original|Rechnungs|Beleg|Transaktions|Landes)w(?:ä|ae)hrung(?:en)?\b"
     r"|\b(?:nach|je|pro)\s+(?:der\s+)?W(?:ä|ae)hrung(?:en)?\b"
@@ -257,6 +269,8 @@ _ORIGINAL = re.compile(
     r"transaction)\s+)?currenc(?:y|ies)\b",
     re.I,
 )
+#: Share words after or before a currency code ("USD share", "share of GBP"): a share of one currency's invoices.
+_CURRENCY_PART = r"share|portion|proportion|percentage|fraction|slice|Anteil"
 _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
     rf"\b(?:invoiced|billed|denominated|issued|paid)\s+in\s+{_CODE}(?![A-Za-z])",
     rf"(?<![A-Za-z]){_CODE}[- ](?:denominated\s+)?(?:invoices|spend|purchases|amounts)\b",
@@ -264,6 +278,9 @@ _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
     rf"(?<![A-Za-z]){_CODE}[- ](?:invoiced|billed|denominated)\b",
     rf"\b(?:spend|purchases|amounts?)\s+(?:denominated|invoiced|billed)\s+in\s+{_CODE}(?![A-Za-z])",
     rf"\binvoices\s+(?:in|denominated in)\s+{_CODE}(?![A-Za-z])",
+    # "USD share of the spend", "GBP-Anteil", "share of USD": the invoices of that currency are the share's part
+    rf"(?<![A-Za-z]){_CODE}[- ](?:{_CURRENCY_PART})\b",
+    rf"\b(?:{_CURRENCY_PART})\s+(?:of\s+|der\s+|an\s+)?{_CODE}(?![A-Za-z])(?!\s?\d)(?!\s*(?:invoices|spend))",
 ))
 #: "in USD", "in Swiss francs", "paid in £": a currency the figure is asked in; the router reads it as the invoices
 #: issued in it when it is not the company's reporting currency (a conversion into it is no governed figure).

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
+from router.analysis import _WHICH_CURRENCY
 from router.answer import Answer, AnswerStatus, Citation, _Draft, _snippet, composer
 from router.contract import PlanStep, Ref
 from router.reader import Reading
@@ -685,6 +686,13 @@ _QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:eac
                                  r"(?:,?\s+(?:please|pls|plz|thanks|thx))?\s*[?.!]*\s*$", re.I)
 
 
+#: A part that asks which invoice currencies there are ("which currency", "billing ccy", "Währung"): its rows carry
+#: their amounts, so a bare "how much" / "amounts" beside it is the same ask, not a total of its own.
+_CURRENCY_ASK = re.compile(_WHICH_CURRENCY + r"|\b(?:billing|invoice|original)\s+(?:currenc(?:y|ies)|ccys?)\b", re.I)
+_AMOUNT_ONLY = re.compile(r"^\s*(?:and\s+)?(?:how\s+much|(?:the\s+|their\s+)?(?:amounts?|totals?|figures?|sums?))\b"
+                          r"(?!\s+(?:did|do|does|was|were|is|are|of|with|for|from|on|spent)\b)", re.I)
+
+
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     """The asks of ``question`` (one part: not a compound question), each with the constraints it shares.
 
@@ -705,6 +713,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         return price_change_parts(whole)
     if any(_QUESTION_WORD_ONLY.match(t) for t in texts[1:]):
         return ()  # "Company A invoices from Delta in April - how much?": one question, its question word last
+    if len(texts) == 2 and any(_CURRENCY_ASK.search(t) for t in texts) and any(_AMOUNT_ONLY.match(t) for t in texts):
+        return ()  # "invoices to X - which currency, how much, Q1": the currency rows are the amounts asked for
     listings = [t for t in texts if find_fact(t)]
     if compound_request(whole) is not None and not (listings and all(lists_approved_suppliers(t) for t in listings)):
         # a figure and a document fact about the supplier it selects: one workflow (above); a part that lists the

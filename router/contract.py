@@ -226,6 +226,10 @@ _CURRENCY_TWICE = re.compile(
 _WORD_CODES = (("dollar", "USD"), ("franc", "CHF"), ("pound", "GBP"), ("sterling", "GBP"), ("euro", "EUR"))
 
 
+#: "ccy" / "ccys", the treasury shorthand for currency: the word every currency reader knows.
+_CCY = re.compile(r"\bccy(?P<plural>s)?\b", re.I)
+
+
 def _one_spelling(match: re.Match[str]) -> str:
     word, code = match.group("word").lower(), match.group("code").upper()
     same = any(w in word and c == code for w, c in _WORD_CODES)
@@ -243,6 +247,7 @@ def clean_question(text: str) -> str:
     if not isinstance(text, str):
         raise QuestionError("question: must be text")
     cleaned = _CURRENCY_TWICE.sub(_one_spelling, " ".join(_CONTROL.sub(" ", text).split()))
+    cleaned = _CCY.sub(lambda m: "currencies" if m.group("plural") else "currency", cleaned)
     if not cleaned:
         raise QuestionError("question: must not be empty")
     if len(cleaned) > _QUESTION_MAX:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from router.analysis import _WHICH_CURRENCY
 from router.currency_lists import CODE as _CODE
 from router.currency_lists import CODE_LIST as _CODE_LIST
 from router.currency_lists import CODES as _CODES
@@ -33,7 +34,7 @@ from router.reading import currency_code
 
 #: The reporting currency asked for beside the invoice currencies (``{r}``: its code).
 _BESIDE = (r"\b(?:converted|conversion|translated)\s+(?:to|into|in)\s+(?:the\s+)?(?:{r}|reporting[- ]currency)\b|"
-           r"\b(?:and|plus|vs\.?|versus|against|beside|alongside|as\s+well\s+as|with)\s+(?:also\s+)?(?:the\s+|in\s+)?"
+           r"(?:\b(?:and|plus|vs\.?|versus|against|beside|alongside|as\s+well\s+as|with|und)\s+|\s*[+&/]\s*)(?:also\s+)?(?:the\s+|in\s+)?"
            r"(?:{r}|reporting[- ]currency)\b|\b{r}\s+(?:total|totals|equivalents?|sum)\b|\(\s*in\s+{r}\s*\)|"
            r"\bin\s+{r}\s*$|\breporting[- ]currency\b")
 _VERSUS = re.compile(r"\b(?:vs\.?|versus|against|compared\s+(?:to|with))\s+(?:the\s+)?"
@@ -90,14 +91,23 @@ def _side_by_side(reading: Reading, reporting: str) -> bool:
 #: The spend of each invoice currency asked as a mix ("currency mix", "amounts in each currency", "split by
 #: currency"): every currency's row as invoiced, with the reporting total beside them.
 _MIX = re.compile(r"\bcurrency\s+(?:mix|split|breakdown|composition)\b|\bmix\s+of\s+(?:invoice\s+)?currencies\b|"
-                  r"\b(?:in|for)\s+each\s+(?:invoice\s+)?currency\b|\bW(?:ä|ae)hrungsmix\b", re.I)
+                  r"\b(?:in|for)\s+each\s+(?:invoice\s+)?currency\b|\bW(?:ä|ae)hrungsmix\b|"
+                  # "totals per currency", "which currency do they bill in", "currency + amounts": every invoice
+                  # currency's row; a currency named beside it ("bills us in GBP? totals per currency") is one
+                  # of the rows asked about, not a filter (a silent one-row answer that drops the EUR row)
+                  r"\b(?:totals?|amounts?|spend|sums?)\s+(?:per|by|for\s+each|in\s+each)\s+(?:invoice\s+)?"
+                  r"(?:currenc(?:y|ies)|ccys?)\b|" + _WHICH_CURRENCY + r"|"
+                  r"\b(?:currenc(?:y|ies)|ccys?)\s*(?:\+|&|/|,|\band\b|\bplus\b)\s*(?:the\s+|their\s+)?"
+                  r"(?:amounts?|totals?|figures?)\b|\b(?:amounts?|totals?)\s*(?:\+|&|/|,|\band\b|\bplus\b)\s*"
+                  r"(?:the\s+|their\s+)?(?:currenc(?:y|ies)|ccys?)\b", re.I)
 
 
 def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     """``reading`` with "in <currency>" and "foreign currency" resolved against the named company's reporting
     currency (unchanged without a company: the router asks for it first)."""
     analysis = reading.analysis
-    if _MIX.search(reading.cue_text) and not share_asked(reading.cue_text) and not analysis.ranking:
+    mix = _MIX.search(reading.cue_text) is not None and not share_asked(reading.cue_text) and not analysis.ranking
+    if mix:
         # "currency mix (amounts in each currency + total in EUR)": the rows of every invoice currency; the
         # reporting currency named with them is the total's, no filter
         analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None,
@@ -127,7 +137,7 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
         analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None)
         return replace(reading, analysis=analysis, currencies=())
     issued = issued_currencies(reading.cue_text)
-    if len(issued) == 1 and analysis.excluded_currency is None and not analysis.ranking:
+    if len(issued) == 1 and analysis.excluded_currency is None and not analysis.ranking and not mix:
         (code,) = issued
         listed = [c.upper() for m in _CODE_LIST.finditer(reading.cue_text) for c in _CODE.findall(m.group(0))]
         if not set(listed) - {code, reporting}:
@@ -151,7 +161,7 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     if analysis.excluded_currency == "":
         analysis = replace(analysis, excluded_currency=reporting, original_currency=True)
     named = analysis.named_currency
-    if named and named != reporting and analysis.document_currency is None:
+    if named and named != reporting and analysis.document_currency is None and not mix:
         analysis = replace(analysis, original_currency=True, document_currency=named)
     return replace(reading, analysis=analysis)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from router.analysis import _CODE as CURRENCY_WORD
+from router.analysis import _CURRENCY_PART as CURRENCY_PART
 
 CODES = r"(?:EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
 CODE = re.compile(rf"(?<![A-Za-z]){CODES}(?![A-Za-z])", re.I)
@@ -26,6 +27,10 @@ ISSUED = tuple(re.compile(p, re.I) for p in (
     rf"\binvoices\s+(?:in|denominated in|billed in|issued in)\s+{CURRENCY_WORD}(?![A-Za-z])",
     rf"(?<![A-Za-z]){CURRENCY_WORD}[- ]Rechnungen\b",
     rf"\bin\s+{CURRENCY_WORD}\s+(?:abgerechnet|fakturiert|in\s+Rechnung\s+gestellt)\b",
+    # "USD share of the spend", "share of GBP", "CHF-Anteil": a share whose part is that currency's invoices
+    rf"(?<![A-Za-z]){CURRENCY_WORD}[- ](?:{CURRENCY_PART})\b",
+    rf"\b(?:{CURRENCY_PART})\s+(?:of\s+|der\s+|an\s+)?{CURRENCY_WORD}(?![A-Za-z])(?!\s?\d)"
+    r"(?!\s*(?:invoices|spend))",
 ))
 def issued_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Where the question names invoices as issued in a currency ("billed in USD", "CHF-invoiced")."""

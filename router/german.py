@@ -27,7 +27,7 @@ _MARKERS = re.compile(
     r"vorjahr\w*|vorquartal|vormonat|gegen(?:ü|ue)ber|ggü\.?|ver(?:ä|ae)nderung\w*|im|vom|bis|quartale?n?|monate?n?|tage?n?|wochen?|"
     r"\w*tausend|\w*hundert|millionen|mio|mrd|tsd|milliarden?|h(?:ä|ae)lfte|posten|st(?:ü|ue)ck|summe|"
     r"ausgenommen|exklusive|aufgeteilt|aufgeschl(?:ü|ue)sselt|prozent|viertel\w*|drittel|storniert\w*|entw(?:ü|ue)rf\w*|"
-    r"beglichen\w*|strittig\w*|entw(?:ü|ue)rfe|nach|wie\s+hoch|betrag|st(?:ü|ue)ckzahl\w*|bezogen|eingekauft|"
+    r"beglichen\w*|strittig\w*|entw(?:ü|ue)rfe|nach|wie\s+hoch|betrag|(?:original)?betr(?:ä|ae)ge|st(?:ü|ue)ckzahl\w*|bezogen|eingekauft|"
     r"gekauft|rechnungs\w+|monats\w+|aufstellung|januar|februar|m(?:ä|ae)rz|mai|juni|juli|oktober|dezember)\b",
     _I,
 )
@@ -320,6 +320,12 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\banteil\b", "share"),
         (r"\bzahlungsbedingungen\b", "payment terms"),
         (r"\b(?:in\s+)?(?:original|rechnungs)w(?:ä|ae)hrung\b", "in the invoice currency"),
+        # "in welcher Währung", "Währung + Beträge", "Originalbeträge": the invoice currencies and their amounts
+        (r"\b(?:in\s+)?welche[rnms]?\s+w(?:ä|ae)hrung(?:en)?\b", "which currency"),
+        # (not "nach/je/pro Währung": the grouping, read by the reader as German)
+        (r"(?<!nach\s)(?<!\bje\s)(?<!pro\s)(?<!der\s)\bw(?:ä|ae)hrung(?:en)?\b", "currency"),
+        (r"\boriginalbetr(?:ä|ae)ge?\b", "original amounts"),
+        (r"\bbetr(?:ä|ae)ge\b", "amounts"),
         # filters and breakdowns
         # the verb only: the grouping word after it ("nach Monat") is read by the rules below
         (r"\b(?:aufgeteilt|aufgeschl(?:ü|ue)sselt|gegliedert|unterteilt)\s+(?=(?:nach|pro|je)\b)", "broken down "),
