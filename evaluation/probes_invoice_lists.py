@@ -101,6 +101,7 @@ def _duplicates(rng: random.Random, kind: str) -> tuple[str, tuple[Call, ...], s
         params["supplier_ids"] = [supplier]
         who = f" from {_spelling(rng, supplier)}"
     at = f" for {c}" if c else rng.choice(("", " in our tenant", " across the tenant"))
+    frames: tuple[str, ...]
     if kind == "dup_de":
         p, start, end = rng.choice((("", *_HISTORY), *PERIODS_DE))
         adjective, predicate = rng.choice(DUPLICATE_DE)
@@ -332,7 +333,7 @@ def classify(probe: ListProbe, status: str, text: str, results: Sequence[Mapping
             ok = ok and set(re.findall(r"\bSUP-\d+\b", prose)) == above if above else ok and bool(
                 re.search(r"\bno supplier\b|\bnone\b", prose, re.I))
         elif call.metric == COUNT_METRIC:
-            ok = ok and _count_in(rows[0].get("invoice_count") if rows else 0, prose)
+            ok = ok and _count_in(str(rows[0].get("invoice_count")) if rows else 0, prose)
         else:
             total = str(rows[0].get("total_spend")) if rows else None
             ok = ok and (total is None or _present(total, prose)) and "replicated copy" not in prose
