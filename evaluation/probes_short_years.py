@@ -168,20 +168,20 @@ def _probe(rng: random.Random, kind: str) -> ShortYearProbe:
         glue = rng.choice(("+", " + ", " and ", " & "))
         question = _frame(rng, c, f"{as_of.year - 1}{glue}{as_of.year} {rng.choice(('so far', 'to date'))}")
     elif kind == "gloss":
-        first = _add_months(dt.date(as_of.year, as_of.month, 1), -12)
-        span = (first, _add_months(first, 12))
-        last = _add_months(first, 11)
-        question = _frame(rng, c, f"last 12 months ({_MONTHS[first.month - 1].title()}-"
-                                  f"{_MONTHS[last.month - 1].title()})")
+        opens = _add_months(dt.date(as_of.year, as_of.month, 1), -12)
+        span = (opens, _add_months(opens, 12))
+        closes = _add_months(opens, 11)
+        question = _frame(rng, c, f"last 12 months ({_MONTHS[opens.month - 1].title()}-"
+                                  f"{_MONTHS[closes.month - 1].title()})")
     elif kind == "history":
         span = (HISTORY_START, as_of + dt.timedelta(days=1))
         words = rng.choice(("(any period)", "all periods", "whole period on file", "ever", "of all time"))
         amount = rng.choice(("30k", "30.000 EUR", "EUR 30,000"))
         question = rng.choice((f"list {c} invoices over {amount}, {words}", f"{c} invoices above {amount} {words}"))
-        calls = (Call(LISTING, {"company_id": company, "start_date": span[0].isoformat(),
+        listing = (Call(LISTING, {"company_id": company, "start_date": span[0].isoformat(),
                                 "end_date": span[1].isoformat(), "threshold": "30000", "direction": "above"},
                       outputs=("invoice_number",)),)
-        return ShortYearProbe(kind, question, as_of, span[0], span[1], None, calls)
+        return ShortYearProbe(kind, question, as_of, span[0], span[1], None, listing)
     else:  # unclear: a two-digit year far from the as-of date
         far = rng.choice((40, 45, 99, 12, 14, 15))  # none within ten years before 2026 or one after
         form = rng.choice(("quarter", "month"))
@@ -189,8 +189,10 @@ def _probe(rng: random.Random, kind: str) -> ShortYearProbe:
             form = "quarter"
         words = f"Q{rng.randint(1, 4)} {far}" if form == "quarter" else f"{_MONTHS[rng.randint(0, 11)]} {far}"
         return ShortYearProbe(kind, _frame(rng, c, words), as_of, None, None, None, ())
+    assert span is not None
+    calls: tuple[Call, ...]
     if base is not None:
-        calls: tuple[Call, ...] = (Call(CHANGE, {
+        calls = (Call(CHANGE, {
             "company_id": company, "start_date": span[0].isoformat(), "end_date": span[1].isoformat(),
             "compare_to": "custom", "base_start_date": base[0].isoformat(), "base_end_date": base[1].isoformat()},
             outputs=("total_spend", "base_value")),)

@@ -32,6 +32,14 @@ A quarter or half with its fiscal or calendar year is one period ("Q1 FY26", "H2
 30 days up to and including today", "the 8 weeks ending today", "trailing 60-day"); "the quarter (month, half-year,
 year) ending 31 Dec 2025" is that whole unit (a day that ends no month is asked about); "for the year, as of today"
 and "for the year so far" are the year to date.
+Two-digit years after a quarter, half or month with a space ("Q3 25", "H2 25", "jul 25") are written out before
+the patterns read them, so ranges ("jul 25 - dec 25", "Q3 25 - Q1 26"), starts ("since jul 25") and comparisons
+("q3 25 vs q4 25") keep the year written; one far from the as-of date ("Q3 40", "mar 17": March 2017 or the 17th?)
+is asked about. "last yr" is last year; "since 1 Jan" the latest such day; "2026 ytd" one period; "2025+2026 so far"
+one span to the as-of date; "ever", "all time", "any period", "all periods", "the whole period on file" every date
+on file up to the as-of date (beside another period, "ever" only stresses it). A parenthesis that restates the
+period ("last 12 months (May-Apr)", "from July 2026 on (H2)") is the period; a period in a clause that only states
+context ("Epsilon was phased out end of 2025. Did we spend with it in 2026?") is not the one asked.
 A period after "as of"/"as at" is a point in time (:attr:`PeriodResolution.point_in_time`): for a figure the
 router asks whether the year to date up to that point or the period alone is meant.
 

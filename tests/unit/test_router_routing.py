@@ -222,7 +222,11 @@ def test_clarification_for_unchosen_currency_status_and_measures_over_invoices()
         [], ["finance.document_currency_spend"]), one.clarification_reasons
     assert "basis" in kinds("What did Company B spend in 2026-Q1, paid or posted invoices?")
     assert "period" in kinds("How many units did Company B purchase from Supplier Zeta?")
-    assert "period" in kinds("Which invoices of Company C exceed 2,500 EUR?")
+    # a listing of invoices above an amount with no period covers every invoice on file up to the as-of date (as
+    # a status listing does), and says so; it is no longer asked about
+    listing = routed("Which invoices of Company C exceed 2,500 EUR?")
+    assert not listing.requires_clarification
+    assert "all dates on file up to the as-of date" in listing.interpretation
     # A unit price is not company spend: no company is needed for it.
     price = routed("What did we pay per unit for PRD-611 in February 2026?")
     assert not price.requires_clarification, price.clarification_reasons
