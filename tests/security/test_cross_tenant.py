@@ -58,6 +58,8 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
                                              "end_date": "2026-04-01", "company_id": "COMP-A",
                                              "document_currency": "EUR"},
     "finance.cancelled_draft_invoices": {"company_id": "COMP-A", "invoice_statuses": ["cancelled", "draft"], **Q1},
+    "catalog.unit_price_ranking": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES", "PG-PRES-WL"],
+                                   "rank_by": "supplier", **Q1},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
@@ -67,7 +69,7 @@ SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "
                             "finance.product_count"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
 _VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "product_count",
-                  "grand_total", "line_count", "document_unit_price", "total_amount", "share_percent")
+                  "grand_total", "unit_price", "line_count", "document_unit_price", "total_amount", "share_percent")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:
