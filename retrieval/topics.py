@@ -35,6 +35,8 @@ _STOP = frozenset((
     "value", "device", "product", "its", "what's", "whats", "under", "into", "if", "should", "must", "be",
     "look", "lookup", "up", "find", "details", "detail", "info", "information", "everything", "all", "know",
     "want", "get", "see", "open",
+    # the version in force is the search's (valid_at), not a topic word: "the current threshold", "now"
+    "current", "currently", "now", "today", "latest", "still", "after", "pls", "plz",
     # German
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "eines", "einem", "einen", "und", "oder",
     "ist", "sind", "was", "wie", "welche", "welcher", "welches", "welchen", "im", "in", "am", "an", "auf", "aus",
@@ -136,6 +138,23 @@ _PARAPHRASES: dict[str, tuple[str, ...]] = {
     "lead": ("delivery", "days"),
     "term": ("runs", "years", "renews"),
     "duration": ("runs", "years"),
+    # "how long does it run", "how long does the contract last", "when does it expire": the term clause
+    "run": ("runs", "years", "renews"),
+    "long": ("runs", "years", "months"),
+    "last": ("runs", "years"),
+    "lasts": ("runs", "years"),
+    "expire": ("runs", "years", "renews"),
+    "expires": ("runs", "years", "renews"),
+    "expiry": ("runs", "years", "renews"),
+    "renewal": ("renews", "years"),
+    # "two-signatory threshold", "orders above what amount need 2 signatures": the signing rule
+    "threshold": ("above", "require", "exceed"),
+    "signatures": ("signatories", "authorised", "approval"),
+    "signature": ("signatories", "authorised", "approval"),
+    "signatory": ("signatories", "authorised", "approval"),
+    "sign": ("signatories", "authorised"),
+    "fix": ("fixed", "months"),
+    "fixed": ("months",),
     "temperature": ("°c",),
     "range": ("between",),
     # a document's validity: the version in force and its effective date
@@ -167,6 +186,9 @@ _UNITS: dict[str, re.Pattern[str]] = {
     "warranty": re.compile(r"\d+\s*(?:months?|years?)\b", re.I),
     "delivery": re.compile(r"\d+\s*(?:business\s+)?(?:days?|weeks?)\b", re.I),
     "term": re.compile(r"\d+\s*years?\b", re.I),
+    "run": re.compile(r"\d+\s*years?\b", re.I),
+    "duration": re.compile(r"\d+\s*years?\b", re.I),
+    "threshold": re.compile(r"\d[\d,.]*\s*(?:eur|usd|gbp|chf|€)", re.I),
     "vibration": re.compile(r"\d\s*g\b", re.I),
     "force": re.compile(r"\d{4}-\d{2}-\d{2}"),
     "effective": re.compile(r"\d{4}-\d{2}-\d{2}"),
@@ -174,6 +196,11 @@ _UNITS: dict[str, re.Pattern[str]] = {
 }
 #: Short German words that are whole words only ("seit", never inside "Seite").
 _GERMAN_WORDS: dict[str, tuple[str, ...]] = {"seit": ("since", "effective", "date"), "ab": ("since", "effective")}
+
+
+#: Words that ask how long something lasts, not what: alone they ask for the agreement's term.
+_DURATION_WORDS = frozenset(("long", "last", "lasts", "run", "runs", "running", "expire", "expires", "expiry",
+                             "end", "ends"))
 
 
 def _fold(word: str) -> str:
@@ -266,9 +293,18 @@ def topic_terms(question: str, entity_text: Iterable[str] = ()) -> Topic:
         if dropped or word in _STOP or len(word) < 2 or word.isdigit():
             continue
         mapped = _GERMAN_WORDS.get(word) or german_topics(word)
+        if not mapped and "-" in word and not is_code(word):
+            # "two-signatory", "price-fix": each word of the compound is a topic word (the sentence writes them
+            # apart: "two authorised signatories")
+            mapped = tuple(p for p in word.split("-") if p not in _STOP and len(p) > 1 and not p.isdigit())
         for term in mapped or (word,):
             if term not in terms:
                 terms.append(term)
+    duration = [t for t in terms if t in _DURATION_WORDS]
+    if duration:
+        # "how long does it run", "when does it expire": the agreement's term; beside another topic word ("how
+        # long is the warranty", "how long are prices fixed") the duration is that topic's, no topic of its own
+        terms = [t for t in terms if t not in _DURATION_WORDS] or ["term"]
     paraphrases = [p for t in terms for p in _PARAPHRASES.get(t, ()) if p not in terms]
     return Topic(tuple(terms), tuple(dict.fromkeys(paraphrases)))
 
@@ -294,8 +330,11 @@ def sentence_score(topic: Topic, sentence: str) -> float:
                 stems.add(_stem(part))
 
     def has(term: str) -> bool:
+        # a short word inflected ("price" -> "prices", "fix" -> "fixed", "run" -> "runs") counts as the word
         return term in present or (len(term) >= 6 and _stem(term) in stems) or (
-            not term.isalnum() and term in sentence.lower())
+            not term.isalnum() and term in sentence.lower()) or (
+            len(term) >= 3 and any(w.startswith(term) and 0 < len(w) - len(term) <= 2 and w[len(term):].isalpha()
+                                   for w in present))
 
     score = sum(1.0 for t in topic.terms if has(t)) + sum(0.5 for p in topic.paraphrases if has(p))
     if score == 0:
