@@ -253,6 +253,11 @@ def german_topics(word: str) -> tuple[str, ...]:
     return ()
 
 
+def _abbreviates(word: str, names: set[str]) -> bool:
+    """Whether ``word`` is a name word cut short ("lab" for "laboratory"; never a duration word like "long")."""
+    return len(word) >= 3 and word not in _DURATION_WORDS and any(n.startswith(word) for n in names)
+
+
 def topic_terms(question: str, entity_text: Iterable[str] = ()) -> Topic:
     """The question's topic: its content words less the entity span, German words mapped to English.
 
@@ -270,8 +275,10 @@ def topic_terms(question: str, entity_text: Iterable[str] = ()) -> Topic:
     ('operating', 'temperature')
     """
     names = {_stem(w) for t in entity_text for w in words(t) if w not in _STOP}
+    full = {w for t in entity_text for w in words(t) if w not in _STOP and len(w) > 3}
     tokens = words(question)
-    entity = [is_code(w) or (_stem(w) in names and w not in _STOP) for w in tokens]
+    # a name word abbreviated ("lab" for "Laboratory") is a name word too
+    entity = [is_code(w) or (w not in _STOP and (_stem(w) in names or _abbreviates(w, full))) for w in tokens]
     drop = [False] * len(tokens)
     i = 0
     while i < len(tokens):
@@ -304,7 +311,10 @@ def topic_terms(question: str, entity_text: Iterable[str] = ()) -> Topic:
     if duration:
         # "how long does it run", "when does it expire": the agreement's term; beside another topic word ("how
         # long is the warranty", "how long are prices fixed") the duration is that topic's, no topic of its own
-        terms = [t for t in terms if t not in _DURATION_WORDS] or ["term"]
+        rest = [t for t in terms if t not in _DURATION_WORDS]
+        asked = [t for t in rest if t in FACT_WORDS or t in _PARAPHRASES or any(
+            len(t) >= 6 and _stem(t) == _stem(f) for f in FACT_WORDS)]
+        terms = rest if asked else [*rest, "term"]
     paraphrases = [p for t in terms for p in _PARAPHRASES.get(t, ()) if p not in terms]
     return Topic(tuple(terms), tuple(dict.fromkeys(paraphrases)))
 
