@@ -35,6 +35,8 @@ _STOP = frozenset((
     "value", "device", "product", "its", "what's", "whats", "under", "into", "if", "should", "must", "be",
     "look", "lookup", "up", "find", "details", "detail", "info", "information", "everything", "all", "know",
     "want", "get", "see", "open",
+    # the version in force is the search's (valid_at), not a topic word: "the current threshold", "now"
+    "current", "currently", "now", "today", "latest", "still", "after", "pls", "plz",
     # German
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "eines", "einem", "einen", "und", "oder",
     "ist", "sind", "was", "wie", "welche", "welcher", "welches", "welchen", "im", "in", "am", "an", "auf", "aus",
@@ -136,6 +138,23 @@ _PARAPHRASES: dict[str, tuple[str, ...]] = {
     "lead": ("delivery", "days"),
     "term": ("runs", "years", "renews"),
     "duration": ("runs", "years"),
+    # "how long does it run", "how long does the contract last", "when does it expire": the term clause
+    "run": ("runs", "years", "renews"),
+    "long": ("runs", "years", "months"),
+    "last": ("runs", "years"),
+    "lasts": ("runs", "years"),
+    "expire": ("runs", "years", "renews"),
+    "expires": ("runs", "years", "renews"),
+    "expiry": ("runs", "years", "renews"),
+    "renewal": ("renews", "years"),
+    # "two-signatory threshold", "orders above what amount need 2 signatures": the signing rule
+    "threshold": ("above", "require", "exceed"),
+    "signatures": ("signatories", "authorised", "approval"),
+    "signature": ("signatories", "authorised", "approval"),
+    "signatory": ("signatories", "authorised", "approval"),
+    "sign": ("signatories", "authorised"),
+    "fix": ("fixed", "months"),
+    "fixed": ("months",),
     "temperature": ("°c",),
     "range": ("between",),
     # a document's validity: the version in force and its effective date
@@ -167,6 +186,9 @@ _UNITS: dict[str, re.Pattern[str]] = {
     "warranty": re.compile(r"\d+\s*(?:months?|years?)\b", re.I),
     "delivery": re.compile(r"\d+\s*(?:business\s+)?(?:days?|weeks?)\b", re.I),
     "term": re.compile(r"\d+\s*years?\b", re.I),
+    "run": re.compile(r"\d+\s*years?\b", re.I),
+    "duration": re.compile(r"\d+\s*years?\b", re.I),
+    "threshold": re.compile(r"\d[\d,.]*\s*(?:eur|usd|gbp|chf|€)", re.I),
     "vibration": re.compile(r"\d\s*g\b", re.I),
     "force": re.compile(r"\d{4}-\d{2}-\d{2}"),
     "effective": re.compile(r"\d{4}-\d{2}-\d{2}"),
@@ -174,6 +196,11 @@ _UNITS: dict[str, re.Pattern[str]] = {
 }
 #: Short German words that are whole words only ("seit", never inside "Seite").
 _GERMAN_WORDS: dict[str, tuple[str, ...]] = {"seit": ("since", "effective", "date"), "ab": ("since", "effective")}
+
+
+#: Words that ask how long something lasts, not what: alone they ask for the agreement's term.
+_DURATION_WORDS = frozenset(("long", "last", "lasts", "run", "runs", "running", "expire", "expires", "expiry",
+                             "end", "ends"))
 
 
 def _fold(word: str) -> str:
@@ -226,6 +253,11 @@ def german_topics(word: str) -> tuple[str, ...]:
     return ()
 
 
+def _abbreviates(word: str, names: set[str]) -> bool:
+    """Whether ``word`` is a name word cut short ("lab" for "laboratory"; never a duration word like "long")."""
+    return len(word) >= 3 and word not in _DURATION_WORDS and any(n.startswith(word) for n in names)
+
+
 def topic_terms(question: str, entity_text: Iterable[str] = ()) -> Topic:
     """The question's topic: its content words less the entity span, German words mapped to English.
 
@@ -243,8 +275,10 @@ def topic_terms(question: str, entity_text: Iterable[str] = ()) -> Topic:
     ('operating', 'temperature')
     """
     names = {_stem(w) for t in entity_text for w in words(t) if w not in _STOP}
+    full = {w for t in entity_text for w in words(t) if w not in _STOP and len(w) > 3}
     tokens = words(question)
-    entity = [is_code(w) or (_stem(w) in names and w not in _STOP) for w in tokens]
+    # a name word abbreviated ("lab" for "Laboratory") is a name word too
+    entity = [is_code(w) or (w not in _STOP and (_stem(w) in names or _abbreviates(w, full))) for w in tokens]
     drop = [False] * len(tokens)
     i = 0
     while i < len(tokens):
@@ -266,9 +300,21 @@ def topic_terms(question: str, entity_text: Iterable[str] = ()) -> Topic:
         if dropped or word in _STOP or len(word) < 2 or word.isdigit():
             continue
         mapped = _GERMAN_WORDS.get(word) or german_topics(word)
+        if not mapped and "-" in word and not is_code(word):
+            # "two-signatory", "price-fix": each word of the compound is a topic word (the sentence writes them
+            # apart: "two authorised signatories")
+            mapped = tuple(p for p in word.split("-") if p not in _STOP and len(p) > 1 and not p.isdigit())
         for term in mapped or (word,):
             if term not in terms:
                 terms.append(term)
+    duration = [t for t in terms if t in _DURATION_WORDS]
+    if duration:
+        # "how long does it run", "when does it expire": the agreement's term; beside another topic word ("how
+        # long is the warranty", "how long are prices fixed") the duration is that topic's, no topic of its own
+        rest = [t for t in terms if t not in _DURATION_WORDS]
+        asked = [t for t in rest if t in FACT_WORDS or t in _PARAPHRASES or any(
+            len(t) >= 6 and _stem(t) == _stem(f) for f in FACT_WORDS)]
+        terms = rest if asked else [*rest, "term"]
     paraphrases = [p for t in terms for p in _PARAPHRASES.get(t, ()) if p not in terms]
     return Topic(tuple(terms), tuple(dict.fromkeys(paraphrases)))
 
@@ -294,8 +340,11 @@ def sentence_score(topic: Topic, sentence: str) -> float:
                 stems.add(_stem(part))
 
     def has(term: str) -> bool:
+        # a short word inflected ("price" -> "prices", "fix" -> "fixed", "run" -> "runs") counts as the word
         return term in present or (len(term) >= 6 and _stem(term) in stems) or (
-            not term.isalnum() and term in sentence.lower())
+            not term.isalnum() and term in sentence.lower()) or (
+            len(term) >= 3 and any(w.startswith(term) and 0 < len(w) - len(term) <= 2 and w[len(term):].isalpha()
+                                   for w in present))
 
     score = sum(1.0 for t in topic.terms if has(t)) + sum(0.5 for p in topic.paraphrases if has(p))
     if score == 0:

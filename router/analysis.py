@@ -285,7 +285,8 @@ _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
 #: "in USD", "in Swiss francs", "paid in £": a currency the figure is asked in; the router reads it as the invoices
 #: issued in it when it is not the company's reporting currency (a conversion into it is no governed figure).
 _NAMED_CURRENCY = tuple(re.compile(p, re.I) for p in (
-    rf"\bin\s+(?:the\s+)?{_CODE}(?![A-Za-z])(?!\s?\d)",
+    # (not "in EUR 5,000", an amount; "in USD 2025" is the currency, then the year)
+    rf"\bin\s+(?:the\s+)?{_CODE}(?![A-Za-z])(?!\s?(?!20\d\d(?![\d.,]))\d)",
     rf"(?<![A-Za-z]){_CODE}[- ]Rechnungen\b",
 ))
 #: "non-EUR invoices", "invoices not in euros", "in currencies other than EUR", "foreign-currency invoices": the

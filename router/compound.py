@@ -456,11 +456,14 @@ _BOUNDARY = re.compile(
     r",?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     # "X spend in Q1 + which vendors are approved": a "+" before a new ask (not inside a period list, "Q1 + Q2")
-    r"\s+\+\s+(?=(?:and|what|which|how|who|its|their|the|also|top|number|avg|average)\b|[\w .-]{1,30}'s\s|"
+    # ("+ total 2025 spend", "+ list of invoices": a second measure or a listing)
+    r"\s+\+\s+(?=(?:and|what|which|how|who|its|their|the|also|top|number|avg|average|total|list)\b|[\w .-]{1,30}'s\s|"
     r"(?![QH]\d)(?:[A-Za-z][\w-]*\s+){1,3}(?:spend|spent)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
     r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r"\s+and\s+(?=(?:what|which|how|who|also|its|their|(?:the\s+)?(?:avg|average|mean)\s+(?:unit\s+)?price|"
+    # "... AND list of invoices over 16,5k", "and list the invoices": a listing beside a figure
+    r"list\s+(?:of\s+|all\s+|the\s+)?(?:the\s+)?(?:invoices|credit\s+notes|suppliers|vendors)|"
     # "how many X did we buy and at what average unit price?"
     r"at\s+what\s+(?:(?:avg|average|mean)\s+)?(?:unit\s+)?(?:price|cost)|"
     r"the\s+(?:number|count|share|top|average|"
@@ -469,14 +472,16 @@ _BOUNDARY = re.compile(
     r"(?:the\s+)?(?:open|unpaid|outstanding|paid|settled|posted)\s+(?:\([\w\s,/-]{1,25}\)\s+)?"
     r"(?:total|amount|spend|sum|balance)|"
     # a second measure over the same scope: "total spend and number of invoices", "... and invoice count"
-    r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount|value)|"
+    r"(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:\d{4}\s+)?(?:spend|spending|amount|value)|"
     # "average unit price and units", "... and the quantity": the units of the same product
     r"units|(?:the\s+)?quantity)\b)|"
     # "Q1 spend and the invoices over 10,000 EUR": a listing beside a figure
     r"\s+and\s+(?=(?:the|which|all)\s+(?:invoices|credit\s+notes)\s+(?:over|above|under|below|exceeding|of\s+more|"
     r"of\s+less|(?:more|less|greater|larger|smaller)\s+than|from|with|still|that|which)\b)|"
-    r"\s+&\s+(?=(?:the\s+)?(?:(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:spend|spending|amount)|"
-    r"how\s+(?:many|much)|spend|spending)\b|"
+    r"\s+&\s+(?=(?:the\s+)?(?:(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:\d{4}\s+)?(?:spend|"
+    r"spending|amount)|"
+    r"how\s+(?:many|much)|spend|spending|top\s+\d+|list\s+(?:of\s+)?(?:the\s+)?(?:invoices|credit\s+notes)|"
+    r"(?:what|which)\s+(?:invoices|suppliers|vendors))\b|"
     # "Kestrel spend Q4 25 & Alpenland spend Q4 25": a second company's figure, as after "and"
     r"[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)|"

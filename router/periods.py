@@ -328,7 +328,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _NOT_A_YEAR_BEFORE = re.compile(r"(?:over|above|under|below|than|least|most|exceeding|exceeds?|top|bottom|first|"
                                 r"no\.?|number|#|[<>=€$£]|eur|usd|chf|gbp)\s*$", re.I)
 #: ... unless that currency word closes an amount of its own ("over 20.000 EUR 2025": the year follows it).
-_AMOUNT_ENDS_BEFORE = re.compile(r"\d[\d.,']*\s*(?:k|m|mio\.?)?\s*(?:eur|usd|chf|gbp|€|\$|£)\s*$", re.I)
+_AMOUNT_ENDS_BEFORE = re.compile(r"\d[\d.,']*\s*(?:k|m|mio\.?)?\s*(?:eur|usd|chf|gbp|€|\$|£)\s*$"
+                                 # "invoiced in USD 2025": the invoices' currency, then the year
+                                 r"|\b(?:invoiced\s+|billed\s+|spend\s+|spent\s+)?in\s+(?:eur|usd|chf|gbp)\s*$", re.I)
 _VAGUE = re.compile(
     r"\b(recently|lately|a while ago|some time ago|in the past|these days|soon|last few|past few|"
     r"the other (?:day|week|month))\b",

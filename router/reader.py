@@ -294,7 +294,8 @@ _SENTENCES = re.compile(r"(?<=[.?!;])\s+|,\s*(?:and|also|plus)\s+", re.I)
 _CLAUSES = re.compile(r",\s*(?:and|also|plus)\s+|;\s*|\?\s+|\band also\b", re.I)
 _QUOTED = re.compile(r"[\"“”„]([^\"“”„]{2,200})[\"“”]")
 #: Words that name a company's agreement ("framework agreement", "purchasing contract", "agreements").
-_AGREEMENT_WORDS = re.compile(r"\b(?:(?:framework|purchasing|supply|master)\s+)?(?:agreement|contract)s?\b|"
+_AGREEMENT_WORDS = re.compile(r"\b(?:(?:framework|purchasing|supply|master)\s+)?(?:agreement|contract|agmt|agrmt|"
+                              r"agreemt)s?\b|"
                               r"\b(?:rahmen|liefer|einkaufs)?(?:vertrag(?:e?s)?|verträge)\b", re.I)
 _AGREEMENT_QUESTION = re.compile(r"\b(which|what) (agreements?|contracts?)\b", re.I)
 

@@ -267,6 +267,10 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
 _PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s?cent\b|pct\b)", re.I)
 
 
+#: "invoiced in", "billed in", "in": a currency code after these names the invoices' currency, not money.
+_IN_CURRENCY_BEFORE = re.compile(r"\b(?:invoiced|billed|denominated|issued|paid|spend|spent)?\s*\bin\s+$", re.I)
+
+
 def parse_amounts(text: str) -> tuple[Amount, ...]:
     """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
     word before it. A bare number (a year, a quantity) is not an amount.
@@ -299,6 +303,10 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             continue  # "10 or more invoices" is a count, not money: a trailing cue alone makes no amount
         if mult and mult.lower() == "m" and cur is None and comparator is None:
             continue  # "5 m" of cable is a length
+        if (cur is not None and mult is None and comparator is None and match.group("cur1")
+                and re.fullmatch(r"20\d\d", match.group("num").strip())
+                and _IN_CURRENCY_BEFORE.search(text[: match.start()])):
+            continue  # "invoiced in USD 2025", "billed in GBP 2026": the currency, then the year (no amount)
         value = parse_number(match.group("num"))
         if value is None:
             continue

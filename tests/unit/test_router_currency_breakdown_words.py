@@ -86,3 +86,15 @@ def test_a_currency_share_is_the_governed_currency_share(question: str, code: st
     assert params["document_currencies"] == [code], question
     assert (params["start_date"], params["end_date"]) == (start, end), question
     assert params["company_id"] in ("COMP-A", "COMP-B")
+
+
+@pytest.mark.parametrize("code", FOREIGN)
+@pytest.mark.parametrize("company", COMPANIES[:2])
+def test_a_year_after_the_currency_is_the_period(code: str, company: str) -> None:
+    """"invoiced in USD 2025": the invoices' currency, then the year (no amount of 2025 USD, no missing period)."""
+    (_, share, _), = _calls(f"{company} share of spend invoiced in {code} 2025")
+    assert share["document_currencies"] == [code]
+    (metric, spend, _), = _calls(f"{company} spend in {code} 2025")
+    assert metric == "finance.document_currency_spend" and spend["document_currency"] == code
+    for params in (share, spend):
+        assert (params["start_date"], params["end_date"]) == ("2025-01-01", "2026-01-01")
