@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from router.company_set import every_restated, offer_all, resolves, tenant_wide
 from router.compound import FACTS, CompoundRequest, compound_request, compound_steps, rule_hit, unknown_fact
 from router.contract import (
     AuthorizationContextModel,
@@ -29,7 +30,6 @@ from router.followups import clarification, context_reference
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
-from router.scope import all_companies
 from router.statuses import (
     HISTORY_START,
     StatusRequest,
@@ -78,6 +78,8 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, ev
     # Breakdown spans are left out: the shape's own allow-list names them.
     reasons, questions = unread_clarifications(reading.not_understood)
     for problem in reading.entity_problems:
+        if every_company and resolves(problem):
+            continue  # every company of the tenant named together ("alpenland + kestrel") is the scope
         reasons.append(f"entity: {problem}")
         questions.append(problem)
     currency = None
@@ -88,10 +90,12 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, ev
         else:
             names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
             reasons.append("company: the question does not say which company")
-            questions.append(f"Which company do you mean? Known companies: {names}.")
+            questions.append(f"Which company do you mean? Known companies: {names}.{offer_all(gazetteer)}")
     if entities.company_id is not None:
         company = gazetteer.company(entities.company_id)
         currency = company.reporting_currency if company else None
+    elif every_company and len({c.reporting_currency for c in gazetteer.companies}) == 1:
+        currency = gazetteer.companies[0].reporting_currency  # the tenant's companies share it
     period = reading.period
     if needs_period and period.ambiguous:
         reasons.append(f"period: {period.reason}")
@@ -188,7 +192,8 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
     from router.unit_prices import LATEST_FROM, price_steps, rule_hit
 
     latest = price.kind == "latest"
-    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not latest)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not latest,
+                                                             every_company=tenant_wide(reading, inputs.gazetteer))
     # Unit prices and quantities are governed with the company optional (all companies), as the average is.
     kept = [(r, q) for r, q in zip(reasons, questions, strict=False) if not r.startswith("company:")]
     reasons, questions = [r for r, _ in kept], [q for _, q in kept]
@@ -272,8 +277,7 @@ def _route_compound(text: str, reading: Reading, inputs: Any, compound: Compound
 def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     # "how many credit notes (both companies)": a count needs no reporting currency, so the tenant's companies
     # are counted together in one call
-    every = (reading.entities.company_id is None and len(inputs.gazetteer.companies) > 1
-             and all_companies(reading, len(inputs.gazetteer.companies)) is not None)
+    every = tenant_wide(reading, inputs.gazetteer)
     reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
     tr = reading.period.time_range
     intents = _aggregate()
@@ -290,8 +294,7 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     })
     read_as = interpretation(shown, tr.start, tr.end)
     if every:
-        read_as = ("all companies of the tenant together ("
-                   f"{', '.join(c.company_id for c in inputs.gazetteer.companies)}), {read_as}")
+        read_as = f"{every_restated(inputs.gazetteer)}, {read_as}"
     if req.excluded_supplier_ids:
         read_as += ", excluding suppliers " + ", ".join(req.excluded_supplier_ids)
     if req.excluded_group:
@@ -312,7 +315,9 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     (router/statuses.py): a company and a period like any figure; a listing without a period covers the whole
     history up to the as-of date."""
     unbounded = whole_history(req) and reading.period.time_range is None and not reading.period.ambiguous
-    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded)
+    every = tenant_wide(reading, inputs.gazetteer)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded,
+                                                             every_company=every)
     tr = reading.period.time_range
     if unbounded:
         tr = TimeRange(start=HISTORY_START, end=inputs.as_of + dt.timedelta(days=1),
@@ -320,7 +325,9 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     intents = _aggregate()
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
     read_as += f", statuses {', '.join(req.statuses)}"
-    if reasons or tr is None or entities.company_id is None:
+    if every:
+        read_as = f"{every_restated(inputs.gazetteer)}, {read_as}"
+    if reasons or tr is None or (entities.company_id is None and not every):
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="status:clarification")
     params, unmapped = status_parameters(req, reading, inputs.gazetteer, entities.company_id, tr.start.isoformat(),

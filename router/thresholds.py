@@ -105,14 +105,16 @@ class ThresholdRequest:
     problems: tuple[tuple[str, str], ...] = ()
 
 
-def threshold_request(reading: Reading, threshold: TotalThreshold, gazetteer: Any, company_id: str, start: str,
+def threshold_request(reading: Reading, threshold: TotalThreshold, gazetteer: Any, company_id: str | None, start: str,
                       end: str, reporting_currency: str | None) -> ThresholdRequest:
     """``finance.spend_ranking``'s parameters for the threshold: every constraint of the reading, ordered towards
     the qualifying side, at the metric's largest limit."""
     e = reading.entities
     problems: list[tuple[str, str]] = []
     excluded = set(reading.excluded_supplier_ids)
-    params: dict[str, Any] = {"company_id": company_id, "start_date": start, "end_date": end}
+    # (no company: every company of the tenant together, bounded by its row-level security)
+    params: dict[str, Any] = {**({"company_id": company_id} if company_id else {}), "start_date": start,
+                              "end_date": end}
     named = sorted(set(e.supplier_ids) - excluded)
     if named:
         params["supplier_ids"] = named
@@ -326,15 +328,19 @@ def _compose_threshold(d: _Draft) -> None:
 def route_threshold(text: str, reading: Reading, inputs: Any, threshold: TotalThreshold) -> Any:
     """The routing result of a threshold on totals: the plan, or a clarification naming what is missing (company,
     period, a constraint the totals cannot take)."""
+    from router.company_set import every_restated, tenant_wide
     from router.extensions import _aggregate, _result, _scope_problems
     from router.reader import interpretation
 
-    reasons, questions, entities, currency = _scope_problems(reading, inputs)
+    every = tenant_wide(reading, inputs.gazetteer)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
     tr = reading.period.time_range
     intents = _aggregate()
     rule = threshold_rule(threshold)
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
-    if reasons or tr is None or entities.company_id is None:
+    if every:
+        read_as = f"{every_restated(inputs.gazetteer)}, {read_as}"
+    if reasons or tr is None or (entities.company_id is None and not every):
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="spend_threshold:clarification")
     req = threshold_request(reading, threshold, inputs.gazetteer, entities.company_id, tr.start.isoformat(),
