@@ -421,7 +421,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         scope_kind = "total"
     elif (company_scope is not None and entities.company_id is None
           and ((analyst is not None and analyst.name in _COMPANY_SCOPED)
-               or (analyst is None and catalog_metric is not None and catalog_metric.name in _COMPANY_SCOPED))
+               or (analyst is None and catalog_metric is not None and catalog_metric.name in _COMPANY_SCOPED)
+               # "invoices over 10k, all companies": the governed listing takes the company as optional
+               or (analyst is None and catalog_metric is None and filter_shaped))
           and (named_set is None or whole is not None)):
         scope_kind = "ranking"  # a ranking or share over every company's lines, one governed call
     elif (company_scope is not None and all_companies is not None and entities.company_id is not None
