@@ -129,3 +129,16 @@ def test_whole_tenant_words_without_a_number() -> None:
                  "tenant total 2025"):
         assert SCOPE_WORD in tenant_scope(text, "tenant-42").text, text
     assert tenant_scope("which tenant am I?", "tenant-42").text == "which tenant am I?"
+
+
+@pytest.mark.parametrize(("written", "value"), [("0,025 Mio. EUR", "25000"), ("EUR 0.1m", "100000"),
+                                                ("0.5 million EUR", "500000"), ("10.000 EUR", "10000")])
+def test_a_fraction_of_a_million_is_no_thousands_grouping(written: str, value: str) -> None:
+    """ "vendors > EUR 0.1m", "invoices > 0,025 Mio. EUR": a leading zero is no thousands group (a tenant-wide
+    listing or threshold must compare with the amount written, never a thousand times it)."""
+    from decimal import Decimal
+
+    from router.reading import parse_amounts
+
+    [amount] = parse_amounts(f"invoices above {written}")
+    assert amount.value == Decimal(value), (written, amount)
