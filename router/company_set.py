@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from router.entities import Company, Gazetteer
 from router.reader import Reading
+from router.scope import all_companies
 
 #: Words that add the named companies up into one figure.
 _TOGETHER = re.compile(
@@ -88,4 +89,56 @@ def company_set(reading: Reading, gazetteer: Gazetteer) -> CompanySet | None:
     return CompanySet(tuple(c for c in companies if c is not None), cue.group(0) if cue else (plus or "+").strip())
 
 
-__all__ = ["CompanySet", "adds_up", "company_set", "resolves"]
+def whole_tenant(reading: Reading, gazetteer: Gazetteer) -> re.Match[str] | None:
+    """ "Alpenland + Kestrel", "Xenon and Ypsilon combined" in a tenant of exactly those companies: the named set
+    is every company of the tenant, so any figure governed without a company (all companies, bounded by the
+    tenant's row-level security) is its figure. The span from the first to the last company named, or ``None``."""
+    named = company_set(reading, gazetteer)
+    if named is None or named.cue.startswith("excluding") or len(gazetteer.companies) < 2:
+        return None
+    if {c.company_id for c in named.companies} != {c.company_id for c in gazetteer.companies}:
+        return None
+    spans = [(m.start, m.end) for m in reading.mentions.companies]
+    if not spans:
+        return None
+    return _ANY.match(reading.text, min(s for s, _ in spans), max(e for _, e in spans))
+
+
+def every_company(reading: Reading, gazetteer: Gazetteer) -> re.Match[str] | None:
+    """The all-companies scope of a question: a scope word ("both companies", "group-wide", router/scope.py) or
+    every company of the tenant named together (:func:`whole_tenant`)."""
+    return all_companies(reading, len(gazetteer.companies)) or whole_tenant(reading, gazetteer)
+
+
+def tenant_wide(reading: Reading, gazetteer: Gazetteer) -> bool:
+    """Whether a figure is over every company of the tenant: they are named together or by a scope word
+    (:func:`every_company`). Only when the companies share one reporting currency (a sum across currencies is no
+    governed figure) and no company is excluded. A question naming no company at all is asked about (with all
+    companies together offered as an answer), never answered for a silently chosen one."""
+    companies = gazetteer.companies
+    if reading.entities.company_id is not None or len(companies) < 2 or reading.excluded_company_ids:
+        return False
+    if len({c.reporting_currency for c in companies}) != 1:
+        return False
+    return every_company(reading, gazetteer) is not None
+
+
+def every_restated(gazetteer: Gazetteer) -> str:
+    """ "all companies of the tenant together (COMP-A, COMP-K)": the scope of a tenant-wide figure, restated."""
+    return f"all companies of the tenant together ({', '.join(c.company_id for c in gazetteer.companies)})"
+
+
+def offer_all(gazetteer: Gazetteer) -> str:
+    """ " Or all of them together?": a question naming no company is asked about, with the tenant-wide figure
+    offered when the companies share one reporting currency (it is then one governed figure)."""
+    if len(gazetteer.companies) < 2 or len({c.reporting_currency for c in gazetteer.companies}) != 1:
+        return ""
+    return " Or all of them together (all companies of the tenant)?"
+
+
+#: A span of the question as a match (the restated words of a scope).
+_ANY = re.compile(r".+", re.S)
+
+
+__all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "resolves",
+           "tenant_wide", "whole_tenant"]

@@ -173,7 +173,6 @@ Workflow = Literal[
     "spend_threshold",
     "status_documents",
     "duplicate_documents",
-    "status_documents_companies",
 ]
 
 

@@ -13,7 +13,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from router.company_set import resolves
+from router.company_set import every_restated, offer_all, resolves, tenant_wide
 from router.compound import FACTS, CompoundRequest, compound_request, compound_steps, rule_hit, unknown_fact
 from router.contract import (
     AuthorizationContextModel,
@@ -31,7 +31,6 @@ from router.off_contract import off_contract_request, route_off_contract
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
-from router.scope import all_companies
 from router.statuses import (
     HISTORY_START,
     StatusRequest,
@@ -80,6 +79,8 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, ev
     # Breakdown spans are left out: the shape's own allow-list names them.
     reasons, questions = unread_clarifications(reading.not_understood)
     for problem in reading.entity_problems:
+        if every_company and resolves(problem):
+            continue  # every company of the tenant named together ("alpenland + kestrel") is the scope
         reasons.append(f"entity: {problem}")
         questions.append(problem)
     currency = None
@@ -90,10 +91,12 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, ev
         else:
             names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
             reasons.append("company: the question does not say which company")
-            questions.append(f"Which company do you mean? Known companies: {names}.")
+            questions.append(f"Which company do you mean? Known companies: {names}.{offer_all(gazetteer)}")
     if entities.company_id is not None:
         company = gazetteer.company(entities.company_id)
         currency = company.reporting_currency if company else None
+    elif every_company and len({c.reporting_currency for c in gazetteer.companies}) == 1:
+        currency = gazetteer.companies[0].reporting_currency  # the tenant's companies share it
     period = reading.period
     if needs_period and period.ambiguous:
         reasons.append(f"period: {period.reason}")
@@ -103,16 +106,6 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, ev
         reasons.append("period: the question names no period")
         questions.append("For which period? For example last quarter, 2026-Q1, March 2026 or a date range.")
     return reasons, questions, entities, currency
-
-
-def every_company_named(reading: Reading, gazetteer: Any) -> bool:
-    """Whether the question names every company of the tenant (two or more), each unambiguously: a count or
-    listing over all of them is the tenant's, one call without a company."""
-    if reading.excluded_company_ids or any(len(m.candidates) != 1 for m in reading.mentions.companies):
-        return False
-    named = {*reading.identifiers.company_ids, *(m.candidates[0] for m in reading.mentions.companies)}
-    every = {c.company_id for c in gazetteer.companies}
-    return len(every) > 1 and named == every
 
 
 def _result(text: str, reading: Reading, inputs: Any, *, workflow: Workflow, entities: Entities,
@@ -214,7 +207,8 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
     from router.unit_prices import LATEST_FROM, price_steps, rule_hit
 
     latest = price.kind == "latest"
-    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not latest)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not latest,
+                                                             every_company=tenant_wide(reading, inputs.gazetteer))
     # Unit prices and quantities are governed with the company optional (all companies), as the average is.
     kept = [(r, q) for r, q in zip(reasons, questions, strict=False) if not r.startswith("company:")]
     reasons, questions = [r for r, _ in kept], [q for _, q in kept]
@@ -346,16 +340,8 @@ def _route_compound(text: str, reading: Reading, inputs: Any, compound: Compound
 def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     # "how many credit notes (both companies)": a count needs no reporting currency, so the tenant's companies
     # are counted together in one call
-    every = (reading.entities.company_id is None and len(inputs.gazetteer.companies) > 1
-             and all_companies(reading, len(inputs.gazetteer.companies)) is not None)
-    named = every_company_named(reading, inputs.gazetteer)
-    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every or named)
-    if named:
-        # "credit notes of Alpenland + Kestrel" naming every company of the tenant: all of them, counted together
-        every = True
-        kept = [(r, q) for r, q in zip(reasons, questions, strict=True)
-                if not (r.startswith("entity: ") and resolves(r.removeprefix("entity: ")))]
-        reasons, questions = [r for r, _ in kept], [q for _, q in kept]
+    every = tenant_wide(reading, inputs.gazetteer)
+    reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
     tr = reading.period.time_range
     intents = _aggregate()
     if reasons or tr is None or (entities.company_id is None and not every):
@@ -371,8 +357,7 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     })
     read_as = interpretation(shown, tr.start, tr.end)
     if every:
-        read_as = ("all companies of the tenant together ("
-                   f"{', '.join(c.company_id for c in inputs.gazetteer.companies)}), {read_as}")
+        read_as = f"{every_restated(inputs.gazetteer)}, {read_as}"
     if req.excluded_supplier_ids:
         read_as += ", excluding suppliers " + ", ".join(req.excluded_supplier_ids)
     if req.excluded_group:
@@ -393,17 +378,9 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     (router/statuses.py): a company and a period like any figure; a listing without a period covers the whole
     history up to the as-of date."""
     unbounded = whole_history(req) and reading.period.time_range is None and not reading.period.ambiguous
-    companies = inputs.gazetteer.companies
-    # "list cancelled invoices, both companies": one governed listing per company (router/status_companies.py)
-    every = (req.kind == "excluded" and req.listing and not req.value and reading.entities.company_id is None
-             and len(companies) > 1 and (all_companies(reading, len(companies)) is not None
-                                         or every_company_named(reading, inputs.gazetteer)))
+    every = tenant_wide(reading, inputs.gazetteer)
     reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not unbounded,
                                                              every_company=every)
-    if every:
-        kept = [(r, q) for r, q in zip(reasons, questions, strict=True)
-                if not (r.startswith("entity: ") and resolves(r.removeprefix("entity: ")))]
-        reasons, questions = [r for r, _ in kept], [q for _, q in kept]
     tr = reading.period.time_range
     if unbounded:
         tr = TimeRange(start=HISTORY_START, end=inputs.as_of + dt.timedelta(days=1),
@@ -412,21 +389,8 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
     read_as += f", statuses {', '.join(req.statuses)}"
     if every:
-        read_as = f"every company of the tenant ({', '.join(c.company_id for c in companies)}), {read_as}"
-    if every and not reasons and tr is not None:
-        from router.status_companies import company_status_steps
-
-        steps, unmapped = company_status_steps(req, reading, inputs.gazetteer, companies, tr.start.isoformat(),
-                                               tr.end.isoformat())
-        if not unmapped:
-            routed = _result(text, reading, inputs, workflow="status_documents_companies", entities=entities,
-                             steps=steps, intents=intents, read_as=read_as, statuses=req.statuses,
-                             rule=f"status:{req.kind}:companies")
-            return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": tr})})
-        for reason, question in unmapped:
-            reasons.append(reason)
-            questions.append(question)
-    if reasons or tr is None or entities.company_id is None:
+        read_as = f"{every_restated(inputs.gazetteer)}, {read_as}"
+    if reasons or tr is None or (entities.company_id is None and not every):
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="status:clarification")
     params, unmapped = status_parameters(req, reading, inputs.gazetteer, entities.company_id, tr.start.isoformat(),

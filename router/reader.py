@@ -117,6 +117,8 @@ _SPEND = re.compile(
     r"open (?:amounts?|balances?|payables?|items?)|"
     # "supplier split for Company C", "category breakdown": a breakdown of spend named by its grouping alone
     r"(?:suppliers?|vendors?|(?:product\s+)?(?:groups?|categor(?:y|ies))|products?)\s+(?:split|breakdown|mix)|"
+    # "breakdown per company, all suppliers": a breakdown of spend named by its grouping after it
+    r"(?:split|breakdown|broken\s+down)\s+(?:per|by)\s+(?:compan(?:y|ies)|(?:legal\s+)?entit(?:y|ies))|"
     # verbs of spending: "what did Kestrel book with Gamma", "how much did we rack up with Beta"
     r"(?:book|booked|books)(?=\s+(?:with|from|at|against|on|for|in|to)\b)|incurred|disbursed|"
     r"(?:rack|racked|run|ran|rung|shell|shelled|fork|forked|lay|laid|splash|splashed)\s+(?:up|out)|"
@@ -159,12 +161,20 @@ def _bare_comparison(cue_text: str, analysis: Analysis, entities: Entities) -> b
             and bool(entities.company_id or entities.supplier_ids) and not _OTHER_MEASURE.search(cue_text))
 
 
+def _every_company_word(cue_text: str) -> bool:
+    """ "both companies", "all entities", "group-wide": the company slot of a bare figure filled by every company
+    (router/scope.py; imported here, as scope reads a :class:`Reading`)."""
+    from router.scope import ALL_COMPANIES
+
+    return ALL_COMPANIES.search(cue_text) is not None
+
+
 def _bare_breakdown(cue_text: str, breakdown: Breakdown, entities: Entities, period: PeriodResolution) -> bool:
     """"Company C by quarter, Q3 2025 through Q1 2026", "Company A 1H26 by supplier": a company's period broken
     down by a governed grouping with no measure word is its spend broken down (the one measure such a breakdown
     of a company's period is asked about); any other measure word, or a grouping no metric offers, keeps it out."""
     return (bool(breakdown.group_by or breakdown.grain) and not breakdown.unknown
-            and entities.company_id is not None and period.time_range is not None
+            and (entities.company_id is not None or _every_company_word(cue_text)) and period.time_range is not None
             and not _OTHER_MEASURE.search(cue_text) and not _COUNTED.search(cue_text))
 
 
@@ -200,7 +210,8 @@ def _bare_group_figure(cue_text: str, entities: Entities, identifiers: Identifie
     """"Xenon Pharma lab consumables Q1 2026", "Kestrel – crates, Q1 2026": a company, a product group and one
     period with no measure word is the company's spend on that group (the one figure the three slots make); a word
     asking for members, suppliers, a listing, a document or another measure keeps it out."""
-    if not (entities.company_id and entities.product_group_id) or period.time_range is None or period.ambiguous:
+    if (not ((entities.company_id or _every_company_word(cue_text)) and entities.product_group_id)
+            or period.time_range is None or period.ambiguous):
         return False
     if identifiers.invoice_numbers or identifiers.contract_ids or identifiers.document_ids:
         return False
@@ -305,6 +316,7 @@ MetricKind = Literal["unit_price", "tax_total", "units_purchased", "invoices_abo
 # --- names the reader cannot place --------------------------------------------------------------------------
 #: Capitalized words that are vocabulary, not names: question words, units, period and document words.
 _COMMON_CAPITALIZED = frozenset("""
+entities entity subsidiaries firms cos tenant tenant-wide group-wide groupwide konzernweit cross-company
 a an the i we our us you my in on at of for from to by with and or but is are was were be been do does did what
 whats how which who whom whose when where why can could should would will shall may might must please show list
 give tell compare explain describe summarize summarise total totals sum spend spent spending invoice invoices

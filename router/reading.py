@@ -101,6 +101,9 @@ def parse_number(text: str) -> Decimal | None:
     (Decimal('10000.50'), Decimal('10000.50'), Decimal('1.5'), Decimal('10000'))
     """
     compact = text.replace(" ", "").replace("\u00a0", "").replace("'", "").replace("\u2019", "")
+    if re.fullmatch(r"0[.,]\d+", compact):
+        # "0,025 Mio.", "0.125m": a leading zero groups no thousands, so the separator is the decimal point
+        return Decimal("0." + compact[2:])
     match = re.fullmatch(r"(?P<int>[\d.,]*?)(?:(?P<sep>[.,])(?P<frac>\d{1,2}))?", compact)
     if match is None:
         return None

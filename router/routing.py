@@ -30,7 +30,7 @@ from router.analysis import (
     single_month,
 )
 from router.classifier import IntentClassifier
-from router.company_set import adds_up, company_set
+from router.company_set import adds_up, company_set, offer_all, whole_tenant
 from router.company_set import resolves as resolves_company_set
 from router.contract import (
     INTENT_TYPES,
@@ -68,6 +68,7 @@ from router.reader import (
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
+from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
@@ -190,6 +191,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     listing = read_purchase_listing(german or text)
     base = status_only(listing or german or text)  # "paid-only spend": the status words (router/open_amount.py)
+    # "the whole tenant", "tenant 99": the caller's tenant is all its companies; another tenant is named back
+    tenant = tenant_scope(base, inputs.ctx.tenant_id)
+    base = tenant.text
     result = _route(base, inputs)
     opened = open_question(base) if result.requires_clarification else None
     if opened is not None:
@@ -213,7 +217,19 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([correction_note(typos)] if typos else []),
-             *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else [])]
+             *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
+             *([f"{', '.join(repr(r) for r in tenant.read)} read as all companies of your tenant "
+                f"({inputs.ctx.tenant_id})"] if tenant.read else [])]
+    if tenant.other:
+        # another tenant's name never widens or switches the scope (row-level security bounds it anyway): it is
+        # named back, in the clarification the rest of the question needs (e.g. which company) or as a note
+        said = other_tenant_question(tenant, inputs.ctx.tenant_id)
+        notes.append(said)
+        if result.requires_clarification:
+            result = result.model_copy(update={
+                "clarification_question": f"{said} {result.clarification_question}",
+                "clarification_reasons": (f"tenant: {', '.join(tenant.other)} is not the caller's tenant",
+                                          *result.clarification_reasons)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])
@@ -431,23 +447,33 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # The scope's figure: the total of every company with each company's part ("spend per company", "total
     # spend group-wide", "control equipment spend across all companies w/o PLC modules"), a ranking across them,
     # or one company's share of their total ("Company A's share of group-wide spend").
+    # "xenon+ypsilon" in a tenant of exactly those two: every company of the tenant, for any measure
+    whole = whole_tenant(reading, gazetteer) if named_set is not None else None
     scope_kind: str | None = None
     if company_scope is not None and entities.company_id is None and (
             (spend_shaped and catalog_metric is None and analyst is None)
             or (analyst is not None and analyst.name == SPEND_METRIC)):
         scope_kind = "total"
-    elif (company_scope is not None and entities.company_id is None and analyst is not None
-          and analyst.name in _COMPANY_SCOPED and named_set is None):
+    elif (company_scope is not None and entities.company_id is None
+          and ((analyst is not None and analyst.name in _COMPANY_SCOPED)
+               or (analyst is None and catalog_metric is not None and catalog_metric.name in _COMPANY_SCOPED)
+               # "invoices over 10k, all companies": the governed listing takes the company as optional
+               or (analyst is None and catalog_metric is None and filter_shaped))
+          and (named_set is None or whole is not None)):
         scope_kind = "ranking"  # a ranking or share over every company's lines, one governed call
     elif (company_scope is not None and all_companies is not None and entities.company_id is not None
           and not entities.supplier_ids and not entities.product_group_id and _SHARE_WORDS.search(reading.cue_text)):
         scope_kind = "company_share"
     if scope_kind in ("total", "company_share"):
         analyst, catalog_metric, spend_shaped, other_metric = None, None, True, False
-    if named_set is not None and scope_kind == "total":
+    if named_set is not None and (scope_kind == "total" or whole is not None):
         # the companies named together are the scope: "which company do you mean" is answered
         entity_reasons = [r for r in entity_reasons if not resolves_company_set(r)]
-    elif named_set is not None:
+    if named_set is not None and scope_kind != "total" and whole is not None:
+        # every company of the tenant named together: the all-companies scope of any other measure
+        named_set, all_companies = None, all_companies or whole
+        company_scope = company_scope if scope_kind is not None else None
+    elif named_set is not None and scope_kind != "total":
         company_scope = None  # a set of companies is governed for total spend only: asked about as before
     if scope_kind is not None and company_scope is not None:
         hits.append(RuleHit("company_set" if named_set is not None else "all_companies", "aggregate",
@@ -496,7 +522,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         else:
             names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
             reasons.append("company: the question does not say which company")
-            questions.append(f"Which company do you mean? Known companies: {names}.")
+            questions.append(f"Which company do you mean? Known companies: {names}.{offer_all(gazetteer)}")
     elif (entities.company_id is None and not per_company and len(gazetteer.companies) > 1
           and (one := _ONE_COMPANY.search(reading.cue_text))
           and ("aggregate" in selected or catalog_metric is not None)):
@@ -782,7 +808,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
 
 #: Metrics whose company may be left out, only for a question about all the tenant's companies together.
 _COMPANY_SCOPED = frozenset({"finance.company_spend", "finance.spend_ranking", "finance.supplier_share",
-                             "finance.product_group_share", "finance.currency_share", COMPARISON})
+                             "finance.product_group_share", "finance.currency_share", COMPARISON,
+                             # (company optional: all the tenant's companies, bounded by row-level security)
+                             "finance.document_currency_spend", "finance.largest_invoices",
+                             "finance.invoice_line_count", "finance.supplier_count", "finance.product_count",
+                             "finance.invoice_count", "finance.units_purchased"})
 _SHARE_WORDS = re.compile(r"\b(?:share|percentage|percent|portion|proportion|fraction)\b|%", re.I)
 
 
@@ -907,6 +937,8 @@ def _scope_steps(companies: tuple[Company, ...], kind: str, entities: Entities, 
         **({"exclude_product_codes": list(reading.excluded_product_codes)} if reading.excluded_product_codes else {}),
         **({"invoice_statuses": list(constraints.invoice_status)}
            if tuple(constraints.invoice_status) != ("posted", "paid") else {}),
+        # "credit notes, all companies": the document type is a filter of the companies' figure too
+        **({"document_types": list(reading.analysis.document_types)} if reading.analysis.document_types else {}),
     }
     names = ", ".join(f"{c.company_name} ({c.company_id})" for c in companies)
     whose = "the companies" if named else "all the tenant's companies"

@@ -74,7 +74,7 @@ _AGGREGATION = re.compile(
     r"share of wallet|wallet share|value of(?=\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend)\b)|"
     r"how many times (?=(?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b)|invoice volume|"
     r"expenditures|outlay|cost|costs|tax|taxes|grand total|"
-    r"per supplier|by supplier|unit price|per unit|"
+    r"per supplier|by supplier|unit price|per unit|per company|by company|"
     # "Company B Q1 2026 by product group": a breakdown of the spend, not the group's membership
     r"(?:per|by|across)\s+(?:each\s+|all\s+|the\s+)?(?:top[- ]level\s+|main\s+|leaf\s+|lowest[- ]level\s+)?"
     r"(?:(?:product|material|catalog(?:ue)?)\s+)?(?:sub-?)?(?:groups?|categor(?:y|ies))|"

@@ -17,7 +17,12 @@ ALL_COMPANIES = re.compile(
     r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bcross[- ]compan(?:y|ies)\b|"
     r"\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
     r"\ball\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|subsidiaries|"
-    r"legal entities)\b", re.I)
+    r"legal entities)\b|"
+    # "both entities", "both cos.", "all 3 cos", "all firms": the companies under another noun
+    r"\b(?:all|both)\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|"
+    r"subsidiaries|legal\s+entities|cos\b\.?|firms|business(?:es)?\s+units?)|"
+    # "tenant-wide" (router/tenant_scope.py reads "whole tenant", "tenant 99" as it), German "konzernweit"
+    r"\b(?:tenant|enterprise)[- ]wide\b|\bkonzernweit\b", re.I)
 
 
 #: "Company A's share of our total spend": a company's share whose whole is the spend of every company.

@@ -139,12 +139,14 @@ def _breakdown(reading: Reading) -> tuple[tuple[str, ...], str | None, list[str]
     return tuple(d for d in dims if d in STATUS_DIMENSIONS), b.grain if b.grain in STATUS_GRAINS else None, unserved
 
 
-def status_parameters(req: StatusRequest, reading: Reading, gazetteer: Gazetteer, company_id: str, start: str,
+def status_parameters(req: StatusRequest, reading: Reading, gazetteer: Gazetteer, company_id: str | None, start: str,
                       end: str, currency: str | None) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """The governed call's parameters, and the constraints it cannot take as (reason, question) pairs."""
     e = reading.entities
     unmapped: list[tuple[str, str]] = []
-    params: dict[str, Any] = {"company_id": company_id, "start_date": start, "end_date": end}
+    # (no company: every company of the tenant, bounded by its row-level security)
+    params: dict[str, Any] = {**({"company_id": company_id} if company_id else {}), "start_date": start,
+                              "end_date": end}
     if e.supplier_ids:
         params["supplier_ids"] = list(e.supplier_ids)
     if currency:

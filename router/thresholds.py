@@ -112,9 +112,9 @@ def threshold_request(reading: Reading, threshold: TotalThreshold, gazetteer: An
     e = reading.entities
     problems: list[tuple[str, str]] = []
     excluded = set(reading.excluded_supplier_ids)
-    params: dict[str, Any] = {"start_date": start, "end_date": end}
-    if company_id is not None:  # none: every company of the tenant together
-        params["company_id"] = company_id
+    # (no company: every company of the tenant together, bounded by its row-level security)
+    params: dict[str, Any] = {**({"company_id": company_id} if company_id else {}), "start_date": start,
+                              "end_date": end}
     named = sorted(set(e.supplier_ids) - excluded)
     if named:
         params["supplier_ids"] = named
@@ -329,26 +329,20 @@ def _compose_threshold(d: _Draft) -> None:
 def route_threshold(text: str, reading: Reading, inputs: Any, threshold: TotalThreshold) -> Any:
     """The routing result of a threshold on totals: the plan, or a clarification naming what is missing (company,
     period, a constraint the totals cannot take)."""
+    from router.company_set import every_restated, tenant_wide
     from router.extensions import _aggregate, _result, _scope_problems
     from router.reader import interpretation
-    from router.scope import all_companies
 
-    companies = inputs.gazetteer.companies
-    # "vendors above EUR 0.1m across all companies": the totals of every company together, one governed ranking
-    # without a company (RLS bounds the rows), when the companies share one reporting currency (no sum across
-    # currencies)
-    every = (reading.entities.company_id is None and len(companies) > 1
-             and len({c.reporting_currency for c in companies}) == 1
-             and all_companies(reading, len(companies)) is not None)
+    every = tenant_wide(reading, inputs.gazetteer)
     reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
     if every:
-        currency = companies[0].reporting_currency
+        currency = inputs.gazetteer.companies[0].reporting_currency
     tr = reading.period.time_range
     intents = _aggregate()
     rule = threshold_rule(threshold)
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
     if every:
-        read_as = f"all companies of the tenant together ({', '.join(c.company_id for c in companies)}), {read_as}"
+        read_as = f"{every_restated(inputs.gazetteer)}, {read_as}"
     if reasons or tr is None or (entities.company_id is None and not every):
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="spend_threshold:clarification")
