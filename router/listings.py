@@ -137,7 +137,7 @@ def read_purchase_listing(question: str) -> str | None:
         owner = _POSSESSIVE.get(subject.lower())
         return (first.group("lead") or "") + (f"{owner} spend" if owner else f"spend of {subject}") + (
             f" with {supplier}{tail}, by product")
-    match = _LISTING.match(question) or _LIST_PURCHASED.match(question) or _BOUGHT_BY.match(question)
+    match = _LISTING.match(question) or _BOUGHT_BY.match(question) or _LIST_PURCHASED.match(question)
     who = _WHO_FROM.match(question) if match is None else None
     if who is not None:
         # "who did X buy from in H2 25": its suppliers; the tail is the period (or goods) asked over
