@@ -141,15 +141,14 @@ def read_purchase_listing(question: str) -> str | None:
     who = _WHO_FROM.match(question) if match is None else None
     if who is not None:
         # "who did X buy from in H2 25": its suppliers; the tail is the period (or goods) asked over
-        match, dimension, subject = who, "supplier", who.group("subject")
-        tail = " " + who.group("tail").lstrip()
-        who_tail = _END.sub("", tail) if tail.strip() else ""
-        owner = _POSSESSIVE.get(subject.strip().lower())
-        lead = who.group("lead") or ""
+        buyer = who.group("subject").strip()
+        rest = " " + who.group("tail").lstrip()
+        who_tail = _END.sub("", rest) if rest.strip() else ""
         if who_tail and not re.match(r"^\s*(?:in|during|over|between|since|for|on|at|last|this)\b", who_tail, re.I):
             return None  # "who did we buy pumps from ...": goods before "from", read by the general listing
-        return lead + (f"{owner} spend{who_tail}, by supplier" if owner else
-                       f"spend of {subject.strip()}{who_tail}, by supplier")
+        who_owner = _POSSESSIVE.get(buyer.lower())
+        return (who.group("lead") or "") + (f"{who_owner} spend{who_tail}, by supplier" if who_owner else
+                                            f"spend of {buyer}{who_tail}, by supplier")
     if match is not None:
         noun = re.sub(r"\s+", " ", match.group("noun").lower())
         noun = noun[:-1] if noun.endswith("s") else noun
