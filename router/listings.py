@@ -65,6 +65,17 @@ _VENDOR_LIST = re.compile(
     r"^(?P<before>.*?)(?<!approved\s)(?<!preferred\s)(?<!authorized\s)(?<!authorised\s)(?<!framework\s)"
     r"\b(?:(?:active|current)\s+)?(?:supplier|vendor)\s+list\b|^(?P<before2>.*?)\blist\s+(?:of\s+)?(?:the\s+)?"
     r"(?:active|current)\s+(?:suppliers|vendors)\b", re.I | re.S)
+#: The dimension named first, then its buyer in the passive: "products bought by Alpenland from Northwind in Q1
+#: 2026", "the items ordered by Kestrel in H2 2025" (the buyer runs to the supplier or period words).
+_BOUGHT_BY = re.compile(
+    _LEAD + r"\s*(?:(?:list|show(?:\s+me)?|give\s+me)\s+)?(?:all\s+)?(?:the\s+)?"
+    r"(?:(?:distinct|different|individual|unique)\s+)?" + _LIST_NOUN + r"\s+(?:that\s+(?:were|was|have\s+been)\s+)?"
+    r"(?:actually\s+|really\s+)?" + _PAST + r"\s+by\s+(?P<subject>[^?,;:]{1,60}?)"
+    r"(?P<tail>(?:\s+(?:from|in|during|over|between|since|for|on|at|last|this)\b.*)?[\s?.!]*)$", re.I | re.S)
+#: "who did Kestrel buy from in H2 25", "who has Company B bought from since May": the suppliers, by whom bought.
+_WHO_FROM = re.compile(
+    _LEAD + r"\s*who\s+(?:did|does|has|have)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST +
+    r")\s+from\b(?P<tail>.*)$", re.I | re.S)
 #: "from X" names the supplier; "buy X from" names goods, then a dangling "from" (the suppliers asked for).
 _FROM = re.compile(r"^\s*from\b", re.I)
 _DANGLING_FROM = re.compile(r"\s+from(?=\s+(?:in|during|over|between|since|for|on|at|last|this)\b|\s*[?.!,]|\s*$)",
@@ -101,6 +112,10 @@ def read_purchase_listing(question: str) -> str | None:
     'Ypsilon Q2 2026 to date: spend, by product'
     >>> read_purchase_listing("Company C's active vendor list for Q1 2026 (anyone with a counted invoice)")
     "Company C's spend for Q1 2026, by supplier"
+    >>> read_purchase_listing("products bought by Alpenland from Northwind in Q1 2026")
+    'spend of Alpenland with Northwind in Q1 2026, by product'
+    >>> read_purchase_listing("who did kestrel buy from in H2 25")
+    'spend of kestrel in H2 25, by supplier'
     >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
     True
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
@@ -122,7 +137,18 @@ def read_purchase_listing(question: str) -> str | None:
         owner = _POSSESSIVE.get(subject.lower())
         return (first.group("lead") or "") + (f"{owner} spend" if owner else f"spend of {subject}") + (
             f" with {supplier}{tail}, by product")
-    match = _LISTING.match(question) or _LIST_PURCHASED.match(question)
+    match = _LISTING.match(question) or _BOUGHT_BY.match(question) or _LIST_PURCHASED.match(question)
+    who = _WHO_FROM.match(question) if match is None else None
+    if who is not None:
+        # "who did X buy from in H2 25": its suppliers; the tail is the period (or goods) asked over
+        buyer = who.group("subject").strip()
+        rest = " " + who.group("tail").lstrip()
+        who_tail = _END.sub("", rest) if rest.strip() else ""
+        if who_tail and not re.match(r"^\s*(?:in|during|over|between|since|for|on|at|last|this)\b", who_tail, re.I):
+            return None  # "who did we buy pumps from ...": goods before "from", read by the general listing
+        who_owner = _POSSESSIVE.get(buyer.lower())
+        return (who.group("lead") or "") + (f"{who_owner} spend{who_tail}, by supplier" if who_owner else
+                                            f"spend of {buyer}{who_tail}, by supplier")
     if match is not None:
         noun = re.sub(r"\s+", " ", match.group("noun").lower())
         noun = noun[:-1] if noun.endswith("s") else noun

@@ -195,6 +195,15 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     tenant = tenant_scope(base, inputs.ctx.tenant_id)
     base = tenant.text
     result = _route(base, inputs)
+    if listing is not None and result.requires_clarification and all(
+            r.startswith("period: the question names no period") for r in result.clarification_reasons):
+        # "which products did Company B buy from Eta?": what was ever bought, i.e. every date on file up to the
+        # as-of date (a listing of purchases, not a figure of one period); only when the period alone is missing
+        retry = _route(up_to(base, inputs.as_of), inputs)
+        if not retry.requires_clarification:
+            base, result = up_to(base, inputs.as_of), retry.model_copy(update={"interpretation": "; ".join(
+                [*([retry.interpretation] if retry.interpretation else []),
+                 "no period named: every purchase on file up to the as-of date"])})
     opened = open_question(base) if result.requires_clarification else None
     if opened is not None:
         # "what's still open from Beta": the open (posted) amount; with no period, the state on the as-of date
