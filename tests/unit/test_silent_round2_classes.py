@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 import pytest
 
@@ -98,3 +99,41 @@ def test_measure_between_period_and_to_date(period: str, measure: str, tail: str
                                                    (gap.time_range.start, gap.time_range.end)
                                                    == (joined.time_range.start, joined.time_range.end))
     assert gap.ambiguous == joined.ambiguous
+
+
+def _groups_gazetteer() -> Any:
+    from router.entities import Company, Gazetteer, ProductGroup
+
+    return Gazetteer.build(
+        [Company("COMP-A", "Company A", "EUR")], [("SUP-18", "Supplier Beta")], [],
+        [ProductGroup("PG-COOL", "Cooling"), ProductGroup("PG-COMP", "Compressors", "PG-COOL"),
+         ProductGroup("PG-COMP-SP", "Compressor Spare Parts", "PG-COMP"), ProductGroup("PG-SENS", "Sensors"),
+         ProductGroup("PG-SENS-WL", "Wireless Sensors", "PG-SENS"),
+         ProductGroup("PG-SENS-CAL", "Sensor Calibration Kits",
+                                                                                 "PG-SENS")],
+        [], [])
+
+
+@pytest.mark.parametrize(("question", "part", "whole"), [
+    ("spare parts share of Company A's compressor spend 2025", "PG-COMP-SP", "PG-COMP"),
+    ("share of spare parts in Company A compressors spend, Q1 2026", "PG-COMP-SP", "PG-COMP"),
+    ("what % of Company A compressor spend in 2025 was spare parts", "PG-COMP-SP", "PG-COMP"),
+    ("calibration kits as a share of Company A's sensors spend in 2025", "PG-SENS-CAL", "PG-SENS"),
+])
+def test_subgroup_named_by_rest_of_its_name_is_the_part(question: str, part: str, whole: str) -> None:
+    from router.reader import read
+    from router.routing import _group_within_group
+
+    gazetteer = _groups_gazetteer()
+    nested = _group_within_group(read(question, gazetteer, _AS_OF, ()), gazetteer)
+    assert nested is not None and (nested[0].product_group_id, nested[1].product_group_id) == (part, whole)
+
+
+@pytest.mark.parametrize("question", ["compressor share of Company A spend 2025",
+                                      "sensors share of Company A spend in 2025"])
+def test_group_share_without_a_subgroup_word_is_unchanged(question: str) -> None:
+    from router.reader import read
+    from router.routing import _group_within_group
+
+    gazetteer = _groups_gazetteer()
+    assert _group_within_group(read(question, gazetteer, _AS_OF, ()), gazetteer) is None
