@@ -794,13 +794,13 @@ def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str
         return (f"{subject} in {period_text} is undefined: the whole sums to {v.get('whole_value')} {cur} (the "
                 f"part is {v.get('part_value')} {cur}); a share of zero is not computed ({filters}).", extra)
     two = share_two_decimals(v.get("share_percent"), v.get("part_value"), v.get("whole_value"))
-    shown = str(v.get("share_percent"))
+    shown = f"{v.get('share_percent')} %"
     if two is not None:
         extra["share_percent_2dp"] = two
-        if str(Decimal(shown).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)) != two:
+        if str(Decimal(str(v.get("share_percent"))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)) != two:
             # 64.6650 % is 64.66496...: rounding the shown 4 decimals again would say 64.67, so say it here
-            shown += f" (to two decimals {two} %)"
-    return (f"{subject} in {period_text} was {shown} % ({v.get('part_value')} {cur} of "
+            shown += f", to two decimals {two} %"
+    return (f"{subject} in {period_text} was {shown} ({v.get('part_value')} {cur} of "
             f"{v.get('whole_value')} {cur}; {v.get('part_line_count')} of {m.matched_line_count} validated invoice "
             f"lines; base: {base}; {filters}).", extra)
 
