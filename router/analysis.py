@@ -198,7 +198,12 @@ _POSTED = re.compile(
     re.I,
 )
 #: Both recognized statuses named together ("posted or paid", "paid and posted", "paid/posted").
-_BOTH = re.compile(r"\b(?:posted\s*(?:,|/|&|\bor\b|\band\b)\s*paid|paid\s*(?:,|/|&|\bor\b|\band\b)\s*posted)\b", re.I)
+#: Any joiner of a status list counts ("posted+paid", "posted & paid", "paid/posted", "gebucht und bezahlt"):
+#: reading one of them alone answers a different figure as if complete.
+_JOIN = r"\s*(?:,|/|&|\+|\bor\b|\band\b|\bplus\b|\bund\b|\boder\b|\bsowie\b|\bbzw\.?)\s*"
+_POSTED_WORD = r"(?:posted|gebucht(?:e[nrs]?)?)"
+_PAID_WORD = r"(?:paid|bezahlt(?:e[nrs]?)?)"
+_BOTH = re.compile(rf"\b(?:{_POSTED_WORD}{_JOIN}{_PAID_WORD}|{_PAID_WORD}{_JOIN}{_POSTED_WORD})\b", re.I)
 _PAID = re.compile(
     # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
     # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.

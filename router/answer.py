@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any, Literal, Protocol
 
 import psycopg
@@ -747,6 +747,28 @@ _ROW_KEYS = {"period_start": "period from", "supplier_id": "supplier", "product_
              "product_code": "product", "company_id": "company", "currency": "currency"}
 
 
+def share_two_decimals(percent: object, part: object, whole: object) -> str | None:
+    """The share to two decimals from its part and whole, not from the 4-decimal percent (rounding twice can move
+    the last digit: 64.66496 % is shown 64.6650 %, which rounds again to 64.67). ``None`` when it cannot be
+    computed or disagrees with the metric's own percent (then the metric's figure stands alone).
+
+    >>> share_two_decimals("64.6650", "9394.91", "14528.59")
+    '64.66'
+    >>> share_two_decimals("50.0000", "1.00", "0") is None
+    True
+    """
+    try:
+        p, a, b = Decimal(str(percent)), Decimal(str(part)), Decimal(str(whole))
+        if b == 0:
+            return None
+        exact = a * 100 / b
+    except (InvalidOperation, ValueError, ArithmeticError):
+        return None
+    if abs(exact - p) > Decimal("0.001"):
+        return None
+    return str(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
 def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str, base: str, filters: str,
                 named: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A share's sentence: no data (never 0 %), undefined on a zero whole, else the percent with part and whole."""
@@ -771,7 +793,14 @@ def _share_text(m: MetricToolResponse, period_text: str, subject: str, part: str
     if v.get("share_percent") is None:
         return (f"{subject} in {period_text} is undefined: the whole sums to {v.get('whole_value')} {cur} (the "
                 f"part is {v.get('part_value')} {cur}); a share of zero is not computed ({filters}).", extra)
-    return (f"{subject} in {period_text} was {v.get('share_percent')} % ({v.get('part_value')} {cur} of "
+    two = share_two_decimals(v.get("share_percent"), v.get("part_value"), v.get("whole_value"))
+    shown = f"{v.get('share_percent')} %"
+    if two is not None:
+        extra["share_percent_2dp"] = two
+        if str(Decimal(str(v.get("share_percent"))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)) != two:
+            # 64.6650 % is 64.66496...: rounding the shown 4 decimals again would say 64.67, so say it here
+            shown += f", to two decimals {two} %"
+    return (f"{subject} in {period_text} was {shown} ({v.get('part_value')} {cur} of "
             f"{v.get('whole_value')} {cur}; {v.get('part_line_count')} of {m.matched_line_count} validated invoice "
             f"lines; base: {base}; {filters}).", extra)
 

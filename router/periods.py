@@ -825,9 +825,9 @@ _TO_NOW = re.compile(r"\s*,?\s*(?:(?:up\s+)?(?:to|until|till|through|thru)\s+(?:
 #: What opens a period to the as-of date with no lead word before it ("Q3 2025 to date").
 _TO_DATE_ONLY = re.compile(r"\s*,?\s*(?:to\s+date|so\s+far|(?:up\s+)?(?:to|until|till)\s+(?:today|now)|onwards?)\b",
                            re.I)
-#: A measure word between a period and "to date" ("2026 spend to date"): the period still opens to the as-of date.
-_MEASURE_GAP = re.compile(r"\s+(?:spend|spending|spendings|purchases|purchasing)(?=\s*,?\s*(?:to\s+date|so\s+far)\b)",
-                          re.I)
+#: One measure word between a period and its "to date" ("2026 spend to date").
+_MEASURE_GAP = re.compile(r"\s+(?:spend|spending|spent|purchases|purchasing|costs?|ausgaben)(?=\s*,?\s*(?:to\s+date|"
+                          r"so\s+far)\b)", re.I)
 #: "from Q3 2025 through Q1 2026": the later period closes the range ("from X to Y" may be a change: asked).
 _THEN_TO = re.compile(r"\s*(?:until|till|through|thru)\s+(?:the\s+)?(?=\S)", re.I)
 #: A grain ("quarterly", "per month") asks for buckets of one range: "from X to Y" is then that range, never a
@@ -850,14 +850,16 @@ def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tupl
     lead = _OPENS.search(question, 0, span[0]) or re.compile(r"(?P<since>)from\s+", re.I).match(question, span[0])
     to_now = _TO_NOW.match(question, span[1])
     if lead is None:
-        # "Q3 2025 to date", "2026 so far": the period opens a range to the as-of date without a lead word
-        if to_now is None or not _TO_DATE_ONLY.match(question, span[1]):
-            # "2026 spend to date", "Q1 spending so far": the measure word between the period and its opening
-            gap = _MEASURE_GAP.match(question, span[1])
-            later = _TO_DATE_ONLY.match(question, gap.end()) if gap is not None else None
-            if gap is None or later is None:
-                return None
-            return (span[0], later.end()), question[span[0]:span[1]] + question[gap.end():later.end()]
+        # "Q3 2025 to date", "2026 so far": the period opens a range to the as-of date without a lead word; so
+        # does "2026 spend to date" (one measure word between: left unread, "date" was taken for a name, "Data
+        # Loggers"); the measure word stays outside the period's span
+        gap = _MEASURE_GAP.match(question, span[1]) if to_now is None else None
+        at = gap.end() if gap is not None else span[1]
+        to_now = _TO_NOW.match(question, at)
+        if to_now is None or not _TO_DATE_ONLY.match(question, at):
+            return None
+        if gap is not None:
+            return (span[0], to_now.end()), question[span[0]:span[1]] + question[at:to_now.end()]
         return (span[0], to_now.end()), question[span[0]:to_now.end()]
     then_to = _THEN_TO.match(question, span[1]) or (_GRAIN.search(question) and _GRAIN_THEN.match(question, span[1]))
     if not (lead.group("since") or to_now or then_to):

@@ -1311,6 +1311,8 @@ def _group_within_group(reading: Reading, gazetteer: Gazetteer) -> tuple[Product
     if not reading.analysis.share:
         return None
     named = {m.resolved for m in reading.mentions.product_groups if m.resolved} - set(reading.excluded_group_ids)
+    if len(named) == 1:
+        return _subgroup_by_rest(reading, gazetteer, next(iter(named)))
     if len(named) != 2:
         return None
     first, second = sorted(named)
@@ -1322,6 +1324,38 @@ def _group_within_group(reading: Reading, gazetteer: Gazetteer) -> tuple[Product
     if second in gazetteer.subgroups(first):
         return groups[second], groups[first]
     return None
+
+
+def _stem(word: str) -> str:
+    return word.lower().rstrip("s")
+
+
+def _subgroup_by_rest(reading: Reading, gazetteer: Gazetteer,
+                      whole_id: str) -> tuple[ProductGroup, ProductGroup] | None:
+    """(part, whole) when a share names a group and, outside every read mention, the rest of one of its subgroups'
+    names: "spare parts share of our compressor spend" (Compressor Spare Parts under Compressors). Left unread, the
+    part was dropped and the group's share of the total was presented instead."""
+    groups = {g.product_group_id: g for g in gazetteer.product_groups}
+    whole = groups.get(whole_id)
+    if whole is None:
+        return None
+    read_spans = tuple((m.start, m.end) for m in reading.mentions.product_groups)
+    text = mask(reading.text, read_spans)
+    whole_words = {_stem(w) for w in re.findall(r"[^\W\d_]+", whole.group_name)}
+    found = []
+    for sub_id in gazetteer.subgroups(whole_id):
+        sub = groups.get(sub_id)
+        if sub is None or sub_id == whole_id:
+            continue
+        rest = [w for w in re.findall(r"[^\W\d_]+", sub.group_name) if _stem(w) not in whole_words]
+        if not rest or len(rest) == len(re.findall(r"[^\W\d_]+", sub.group_name)):
+            continue  # the subgroup's name must be the whole's words plus the rest
+        pattern = r"\b" + r"\s+".join(re.escape(w.rstrip("sS")) + r"s?" for w in rest) + r"\b"
+        if re.search(pattern, text, re.I):
+            found.append(sub)
+    if len(found) != 1:
+        return None
+    return found[0], whole
 
 
 def _share_of_groups(reading: Reading, entities: Entities) -> bool:
