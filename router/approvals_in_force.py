@@ -17,21 +17,7 @@ import psycopg
 
 from procura.db.session import AuthContext, tenant_transaction
 from retrieval.documents import DocumentVersion, effective_date_of, version_in_force
-
-
-@dataclass(frozen=True)
-class InForce:
-    """One agreement approval of the version in force (the fields the router's approval reference needs)."""
-
-    supplier_id: str
-    supplier_name: str
-    agreement_id: str
-    valid_from: dt.date
-    valid_to: dt.date | None
-    scope: str | None
-    document_id: str
-    page: int | None
-    chunk_id: str | None
+from router.tools import ApprovalRef  # the approval reference the graph tool answers with
 
 
 @dataclass(frozen=True)
@@ -41,7 +27,7 @@ class AgreementsAsOf:
     force yet)."""
 
     as_of: dt.date
-    replaced: dict[str, tuple[InForce, ...]]
+    replaced: dict[str, tuple[ApprovalRef, ...]]
     #: agreement id -> (version in force or None, active version): said in the answer's provenance.
     versions: dict[str, tuple[int | None, int]]
 
@@ -79,7 +65,7 @@ def agreements_as_of(conn: psycopg.Connection, ctx: AuthContext, company_id: str
                 ([d for d, _ in wanted], [v for _, v in wanted]),
             ):
                 contents[f"{doc}#v{version}"] = bytes(content)
-    replaced: dict[str, tuple[InForce, ...]] = {}
+    replaced: dict[str, tuple[ApprovalRef, ...]] = {}
     for doc, version in stale.items():
         raw = contents.get(f"{doc}#v{version}") if version is not None else None
         if raw is None:
@@ -88,13 +74,13 @@ def agreements_as_of(conn: psycopg.Connection, ctx: AuthContext, company_id: str
         parsed = parse_item(SourceItem(tenant_id=ctx.tenant_id, source_uri=f"{doc}#v{version}", kind="markdown",
                                        raw=raw))
         replaced[doc] = tuple(
-            InForce(supplier_id=a.supplier_id, supplier_name=a.supplier_name, agreement_id=a.agreement_id,
-                    valid_from=a.valid_from, valid_to=a.valid_to, scope=a.scope, document_id=doc,
-                    page=a.page_number, chunk_id=a.chunk_id)
+            ApprovalRef(supplier_id=a.supplier_id, supplier_name=a.supplier_name, agreement_id=a.agreement_id,
+                        valid_from=a.valid_from, valid_to=a.valid_to, scope=a.scope, document_id=doc,
+                        page=a.page_number, chunk_id=a.chunk_id)
             for a in parsed.records.vendor_approvals if a.company_id == company_id
         )
     return AgreementsAsOf(as_of=as_of, replaced=replaced,
                           versions={doc: (v, active[doc]) for doc, v in stale.items()})
 
 
-__all__ = ["AgreementsAsOf", "InForce", "agreements_as_of"]
+__all__ = ["AgreementsAsOf", "agreements_as_of"]

@@ -596,10 +596,7 @@ def _in_force(conn: psycopg.Connection, ctx: AuthContext, req: ApprovedVendorsTo
     kept = [a for a in approvals if a.agreement_id not in found.replaced]
     for approvals_in_force in found.replaced.values():
         kept.extend(
-            ApprovalRef(supplier_id=a.supplier_id, supplier_name=a.supplier_name, agreement_id=a.agreement_id,
-                        valid_from=a.valid_from, valid_to=a.valid_to, scope=a.scope, document_id=a.document_id,
-                        page=a.page, chunk_id=a.chunk_id)
-            for a in approvals_in_force
+            a for a in approvals_in_force
             if a.valid_from < req.end_date and (a.valid_to is None or a.valid_to > req.start_date)
             and (req.supplier_ids is None or a.supplier_id in req.supplier_ids)
         )
