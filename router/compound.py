@@ -43,6 +43,7 @@ from router.analysis import _WHICH_CURRENCY
 from router.answer import Answer, AnswerStatus, Citation, _Draft, _snippet, composer
 from router.contract import PlanStep, Ref
 from router.reader import Reading
+from router.reading import COORDINATED_GROUPINGS
 
 RANKING_METRIC = "finance.spend_ranking"
 UNIT_PRICE_METRIC = "catalog.average_unit_price"
@@ -571,8 +572,10 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
     """
     pieces: list[tuple[str, str]] = []  # (separator before, text)
     last, sep = 0, ""
+    # "by company and top-level category": two coordinated groupings of one breakdown, never two asks
+    groupings = [m.span() for m in COORDINATED_GROUPINGS.finditer(text)]
     for found in _BOUNDARY.finditer(text):
-        if any(a < found.end() and found.start() < b for a, b in names):
+        if any(a < found.end() and found.start() < b for a, b in (*names, *groupings)):
             continue
         piece = text[last:found.start()]
         if piece.strip():

@@ -1,5 +1,5 @@
-"""A model code written beside a product's name that is not that product's code: "the VG-2 vacuum gauge" when the
-catalogue holds only the "Vacuum gauge VG-1".
+"""A model code written beside a product's (or a product group's) name that is not that product's code: "the VG-2
+vacuum gauge" when the catalogue holds only the "Vacuum gauge VG-1".
 
 The product reader matches a catalogue name without its model code ("vacuum gauge") so that "the vacuum gauge" is
 understood; a model code written next to it then names *which* vacuum gauge. When that code is the product's own
@@ -43,13 +43,15 @@ def other_model_problems(text: str, products: Iterable[Mention], gazetteer: Gaze
             if _PERIOD_WORD.fullmatch(found.group(1)):
                 continue  # "Q1 vacuum gauge spend": a period, not a model
             code = _fold(found.group(1))
+            # (a group mention's candidates are group ids: no name of a product, so only catalogue codes count)
             own = {_fold(w) for c in m.candidates for w in names.get(c, "").split()}
             if code in own or code in known:
                 continue  # the product's own code, or another product's (read by the mentions, not here)
             written = text[found.start(1):m.end] if at == "before" else text[m.start:found.end(1)]
-            options = ", ".join(f"{c} ({names.get(c, '?')})" for c in m.candidates)
-            problems.append(f"I do not know the product {found.group(1)!r} ({written!r}) in your catalogue: the "
-                            f"catalogue has {options}. Which product do you mean?")
+            options = ", ".join(f"{c} ({names[c]})" for c in m.candidates if c in names)
+            has = f"the catalogue has {options}" if options else f"{text[m.start:m.end]!r} is a product group"
+            problems.append(f"I do not know the product {found.group(1)!r} ({written!r}) in your catalogue: {has}. "
+                            "Which product do you mean?")
     return problems
 
 

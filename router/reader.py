@@ -1271,7 +1271,8 @@ def read(
     entities, problems = _resolve_entities(identifiers, included, gazetteer)
     problems = [*problems, *exclusion_problems,
                 # "the VG-2 vacuum gauge" when only the VG-1 is catalogued: another model, asked about
-                *other_model_problems(id_masked, mentions.products, gazetteer, period.spans)]
+                *other_model_problems(id_masked, (*mentions.products, *mentions.product_groups), gazetteer,
+                                      period.spans)]
     amounts = parse_amounts(cue_text)
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis,

@@ -418,6 +418,10 @@ _COORDINATED = re.compile(rf"\b(?:by|per|broken (?:down|out) by|split (?:by|per)
                           r"(?!\s+(?-i:[a-z]\b|[A-Z]))", re.I)
 
 
+#: The coordinated groupings of a breakdown phrase, for readers that cut a question into parts.
+COORDINATED_GROUPINGS = _COORDINATED
+
+
 def _grouping_noun(word: str) -> tuple[str, str]:
     if re.fullmatch(_COMPANY_NOUN, word, re.I):
         return "dim", "company_id"
@@ -795,6 +799,7 @@ def _match_catalog_metric(text: str,
 
 
 __all__ = [
-    "Amount", "Breakdown", "CatalogMetric", "asked_statuses", "catalog_metrics", "dimension_phrase", "excluded_status",
-    "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number", "status_spans",
+    "COORDINATED_GROUPINGS", "Amount", "Breakdown", "CatalogMetric", "asked_statuses", "catalog_metrics",
+    "dimension_phrase", "excluded_status", "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number",
+    "status_spans",
 ]
