@@ -942,10 +942,12 @@ def _company_spend_sentence(m: MetricToolResponse, company: str, period_text: st
         return (f"Not found: no validated invoice line of {company} matched in {period_text} ({filters}); no data, "
                 "not a zero total.", {"total_spend": None, "currency": cur})
     if m.rows:
-        key = next(k for k in m.rows[0] if k not in m.outputs)
-        listed = "; ".join(f"{r.get(key)} {r.get('total_spend')} {cur} ({r.get('matched_line_count')} lines)"
-                           for r in m.rows)
-        return (f"{company}'s spend in {period_text} by {key.replace('_id', '').replace('_', ' ')} ({filters}): "
+        # every grouping key of the rows ("by company and quarter": company and period), never only the first
+        keys = [k for k in m.rows[0] if k not in m.outputs]
+        listed = "; ".join(f"{' '.join(str(r.get(k)) for k in keys)} {r.get('total_spend')} {cur} "
+                           f"({r.get('matched_line_count')} lines)" for r in m.rows)
+        named = " and ".join(k.replace('_id', '').replace('_', ' ') for k in keys)
+        return (f"{company}'s spend in {period_text} by {named} ({filters}): "
                 f"{listed}.", {"rows": [dict(r) for r in m.rows], "currency": cur})
     total = m.values.get("total_spend")
     return (f"{company}'s spend in {period_text} was {total} {cur}, over {m.matched_line_count} validated invoice "

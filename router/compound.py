@@ -43,6 +43,7 @@ from router.analysis import _WHICH_CURRENCY
 from router.answer import Answer, AnswerStatus, Citation, _Draft, _snippet, composer
 from router.contract import PlanStep, Ref
 from router.reader import Reading
+from router.reading import COORDINATED_GROUPINGS
 
 RANKING_METRIC = "finance.spend_ranking"
 UNIT_PRICE_METRIC = "catalog.average_unit_price"
@@ -539,6 +540,12 @@ def _one_as(found: re.Match[str], noun: str) -> str:
 _PARTITIVE = re.compile(r"^(?:of|among(?:st)?|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+|its\s+|their\s+)?"
                         r"(?:[\w'’-]+\s+){0,3}?(?:suppliers|vendors|products|items|(?:product\s+)?(?:groups|categories|"
                         r"sub-?groups))\b(?![^,]*\?)", re.I)
+#: "By top-level category, what did ... spend in Q1?", "Per supplier and month: how much ...": a grouping phrase
+#: standing before the question is the breakdown of the ask after it, no ask of its own (answered apart, it was
+#: a clarification beside a bare total).
+_GROUPING_LEAD = re.compile(r"(?:(?:broken\s+(?:down|out)|split|grouped|break(?:\s+(?:it|that))?\s+down)\s+)?"
+                            r"(?:by|per|for\s+each)\s+(?!(?:[\w-]+\s+){0,4}?(?:spend|spent|spending|how|what|"
+                            r"which)\b)[\w-]+(?:\s*(?:,|and|&|/)?\s*[\w-]+){0,4}", re.I)
 _DOCUMENT_NOUN = re.compile(r"\b(invoices?|credit notes?)\b", re.I)
 _PERIOD_LEAD = re.compile(r"^(?:in|for|during|over|since|from|between|last|this|the|past|trailing|ytd|year|im|"
                           r"in den|seit)\b", re.I)
@@ -565,8 +572,10 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
     """
     pieces: list[tuple[str, str]] = []  # (separator before, text)
     last, sep = 0, ""
+    # "by company and top-level category": two coordinated groupings of one breakdown, never two asks
+    groupings = [m.span() for m in COORDINATED_GROUPINGS.finditer(text)]
     for found in _BOUNDARY.finditer(text):
-        if any(a < found.end() and found.start() < b for a, b in names):
+        if any(a < found.end() and found.start() < b for a, b in (*names, *groupings)):
             continue
         piece = text[last:found.start()]
         if piece.strip():
@@ -579,7 +588,8 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
         if not piece_clean:
             continue
         if out and (not _ASK.search(piece_clean) or not _ASK.search(out[-1]) or _MODIFIER.match(piece_clean)
-                    or _NOT_ASK.match(piece_clean) or _PARTITIVE.match(out[-1].strip())):
+                    or _NOT_ASK.match(piece_clean) or _PARTITIVE.match(out[-1].strip())
+                    or _GROUPING_LEAD.fullmatch(out[-1].strip(" ,;:"))):
             out[-1] = out[-1] + sep + piece  # not an ask of its own: part of the one before
         else:
             out.append(piece)
@@ -1005,6 +1015,31 @@ def _currency_share(parts: Sequence[tuple[AskPart, Answer]]) -> str:
 _EACH_PRODUCT = re.compile(r"\b(?:each|both|either|separately|respectively|vs\.?|versus|or|compared?|and)\b", re.I)
 
 
+#: The role of one product's unit-price part (the product code after it): the merged answer orders the products.
+PRODUCT_PRICE_ROLE = "product_price:"
+
+
+def _price_order(parts: Sequence[tuple[AskPart, Answer]]) -> str:
+    """ "Which is cheaper?": the products of unit-price parts ordered by their average unit price, lowest first,
+    with the cheaper one named (each part alone answers one product and says nothing of the other). Empty when a
+    part has no price (no data is no price) or the prices are in different currencies."""
+    priced = [(p.role[len(PRODUCT_PRICE_ROLE):], a) for p, a in parts if p.role.startswith(PRODUCT_PRICE_ROLE)]
+    if len(priced) < 2 or any(a.status != "answered" or a.result.get("unit_price") is None for _, a in priced):
+        return ""
+    currencies = {str(a.result.get("currency") or "") for _, a in priced}
+    if len(currencies) != 1:
+        return ""
+    unit = currencies.pop()
+    ranked = sorted(((Decimal(str(a.result["unit_price"])), code) for code, a in priced))
+    (low, cheapest), (high, dearest) = ranked[0], ranked[-1]
+    listed = "; ".join(f"{i}. {code} {price} {unit} per unit".replace("  ", " ")
+                       for i, (price, code) in enumerate(ranked, start=1))
+    if low == high:
+        return f"Average unit prices, lowest first: {listed}. They cost the same per unit."
+    return (f"Average unit prices, lowest first: {listed}. {cheapest} is the cheapest, {high - low} {unit} per "
+            f"unit below {dearest}.").replace("  ", " ")
+
+
 def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     """One unit-price part per product when a price question names several and asks for each ("average unit price
     of each", "which is cheaper, A or B? give both averages"); ``()`` otherwise."""
@@ -1026,7 +1061,8 @@ def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     who = f" for {e.company_name or e.company_id}" if e.company_id else ""
     sup = f" from {' and '.join(e.supplier_ids)}" if e.supplier_ids and len(e.supplier_ids) == 1 else ""
     asked = {code: " ".join(question[a:b].split()) for a, b, code in spans}
-    return tuple(AskPart(f"average unit price of {asked[c]}", f"average unit price of {c}{sup}{who} {period}")
+    return tuple(AskPart(f"average unit price of {asked[c]}", f"average unit price of {c}{sup}{who} {period}",
+                         role=f"{PRODUCT_PRICE_ROLE}{c}")
                  for c in codes)
 
 
@@ -1149,6 +1185,9 @@ def merge_answers(parts: Sequence[tuple[AskPart, Answer]]) -> Answer:
     if any(p.role.startswith("share_") for p, _ in parts):
         lead = ("The spend on the invoices of that currency and the whole spend (two governed figures; the share is "
                 "their ratio):")
+    elif any(p.role.startswith(PRODUCT_PRICE_ROLE) for p, _ in parts):
+        # the order first ("which is cheaper?"), then each product's governed figure
+        lead = " ".join(x for x in (_price_order(parts), lead) if x)
     elif any(p.role for p, _ in parts):
         lead = "The average unit price in both periods (no governed metric compares prices between periods):"
     if unanswered and answered:

@@ -123,6 +123,12 @@ _SPAN_GLUE = r"\s*(and|to|until|till|through|thru|-|–)\s*"
 _DAY_NO_YEAR = (rf"(\d{{1,2}}{_DAY_SUFFIX}\s+(?:of\s+)?(?:{_MONTH_NAMES})\.?|(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}"
                 rf"{_DAY_SUFFIX})(?![\w.'’/-]|,?\s+\d{{4}}|\s*['’]\s?\d)")
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # "week 12 of 2025", "calendar week 7, 2026", "KW 12 2025", "2025-W12", "W12 2025": one ISO calendar week
+    # (Monday to Sunday); read as words it would leave the year around it (a silent whole-year figure). A week a
+    # year does not have ("week 53 of 2025") is no valid range (asked about).
+    ("iso_week", re.compile(r"\b(?:(?:calendar|iso)\s+)?(?:week|wk|kw|cw)\s?(?:no\.?\s?|number\s|#\s?)?"
+                            r"(\d{1,2})(?:\s*(?:of|,|in)?\s*((?:19|20)\d{2}))?\b(?![-/.]\d)(?!\s*(?:%|€|eur\b))"
+                            r"|\b((?:19|20)\d{2})-?w(\d{2})\b|\bw(\d{1,2})[\s/-]+((?:19|20)\d{2})\b", re.I)),
     # Days of one month: "between 1 and 13 March 2026", "1-13 March 2026", "from the 1st to the 13th of March
     # 2026", "March 1-13, 2026": both days in that month, the second included (nobody writes an exclusive end as
     # a bare day number).
@@ -187,9 +193,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                              re.I)),
     # "FY-to-date 2026", "fiscal year to date", "FYTD": the fiscal year up to the as-of date
     ("fytd", re.compile(r"\b(?:(?:fy|fiscal[- ]year|financial[- ]year)[- ]?to[- ]date|fytd)(?:\s+(?:fy\s?)?"
-                        r"((?:19|20)\d{2}))?\b|\b(?:fy\s?|fiscal\s+year\s+)((?:19|20)\d{2})\s+(?:fy)?tds?\b", re.I)),
+                        r"((?:19|20)\d{2}))?\b|\b(?:fy\s?|fiscal\s+year\s+)((?:19|20)\d{2})\s*[-]?\s*(?:(?:fy)?tds?|ytd|"
+                        r"(?:year[- ])?to[- ]date|so\s+far)\b", re.I)),
     # "the past two full months", "last 3 complete quarters": whole units before the one holding the as-of date
-    ("full_units", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding)"
+    # ("trailing three full months": whole units too; "trailing 3 months" without "full" stays a rolling window)
+    ("full_units", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding|"
+                              rf"trailing|rolling|most\s+recent|latest)"
                               rf"\s+(\d{{1,2}}|{_COUNT_WORDS})\s+(?:full|complete|whole|entire|closed)\s+"
                               r"(months|quarters|weeks|years)\b", re.I)),
     # Rolling windows ending at the as-of date ("last 3 months", "past 90 days", "trailing 12 months", "TTM").
@@ -557,6 +566,7 @@ _POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+o
 #: Periods that do not exist ("Q5 2025", "2025-Q0", "H3", "the 13th month of 2025", "month 14", "2025-13"): read,
 #: they would fall back to the year around them (a silent wrong figure); they are asked about, named.
 _INVALID_ORDINAL = r"(?:(?:1[3-9]|[2-9]\d)(?:st|nd|rd|th)|thirteenth|fourteenth|fifteenth|twentieth)"
+_INVALID_WEEK = r"(?:0?0|5[4-9]|[6-9]\d|\d{3,})"
 _INVALID = re.compile(
     r"(?<![\w-])(?:q(?:0|[5-9]|\d{2})|(?:0|[5-9])q|h(?:0|[3-9])|(?:0|[3-9])h)(?:[\s,/'’-]*(?:of\s+)?(?:20)?\d{2}\b)?"
     r"(?![\w-])|"
@@ -564,7 +574,11 @@ _INVALID = re.compile(
     r"\b(?:(?:fifth|sixth|5th|6th|0th)\s+quarter|(?:third|3rd)\s+half)\b(?:\s+(?:of\s+)?\d{4})?|"
     rf"\b(?:the\s+)?{_INVALID_ORDINAL}\s+month\b(?:\s+(?:of\s+)?\d{{4}})?|"
     r"\bmonth\s+(?:1[3-9]|[2-9]\d|0)\b(?:\s+(?:of\s+)?\d{4})?|"
-    r"(?<![\w-])\d{4}-(?:1[3-9]|00)(?![\w-])",
+    r"(?<![\w-])\d{4}-(?:1[3-9]|00)(?![\w-])|"
+    # "week 54 of 2025", "calendar week 0", "KW 60", "2025-W54": no ISO year has more than 53 weeks
+    rf"\b(?:(?:calendar|iso|fiscal)\s+)?(?:week|wk|kw|cw)\s?(?:no\.?\s?|number\s|#\s?)?{_INVALID_WEEK}\b"
+    r"(?:\s*(?:of|,|in)?\s*(?:19|20)\d{2}\b)?|"
+    rf"\b\d{{4}}-?w{_INVALID_WEEK}\b",
     re.I,
 )
 
@@ -689,7 +703,8 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
     if invalid is not None:
         words, where = invalid
         return PeriodResolution(None, True, f"the period {words!r} does not exist (a year has quarters Q1 to Q4, "
-                                "halves H1 and H2 and twelve months)", (words,), (where,))
+                                "halves H1 and H2, twelve months and calendar weeks 1 to 52 or 53)", (words,),
+                                (where,))
     found: list[TimeRange] = []
     consumed: list[tuple[int, int]] = []
     mentions: list[str] = []
@@ -1081,6 +1096,19 @@ def _read(
         if not 1 <= count <= 120:
             raise ValueError(text)
         return _units_back(g[1].lower().rstrip("s"), count, as_of, text)
+    if kind == "iso_week":
+        number = int(g[0] or g[3] or g[4])
+        year_text = g[1] or g[2] or g[5]
+        if year_text is None:  # the latest week of that number that has started by the as-of date
+            year = as_of.isocalendar()[0]
+            try:
+                if dt.date.fromisocalendar(year, number, 1) > as_of:
+                    year -= 1
+            except ValueError:
+                year -= 1
+        else:
+            year = int(year_text)
+        return _week(dt.date.fromisocalendar(year, number, 1), text)  # ValueError: no such week (asked about)
     if kind == "fytd":
         start_month = fiscal_start_month or fiscal_year_start_month()
         named = g[0] or g[1]

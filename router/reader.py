@@ -55,6 +55,7 @@ from router.group_lists import joined_groups, product_restating_groups, restated
 from router.group_words import leading_word_group
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
+from router.product_models import other_model_problems
 from router.reading import (
     Amount,
     Breakdown,
@@ -1160,7 +1161,11 @@ def read(
             sorted((*(m for m in mentions.product_groups if m not in joined.replaced), *joined.union),
                    key=lambda m: m.start)))
         consumed.extend(joined.spans)
-    restating = product_restating_groups(mentions, identifiers.product_codes, gazetteer)
+    # (a product behind an exclusion cue is left out of the group, never restated by it: "sensor spend excluding
+    # the PT100 probe" keeps the group as the scope)
+    left_codes, kept_mentions = _left_out_products(id_masked, analysis, codes, mentions)
+    restating = product_restating_groups(
+        kept_mentions, tuple(c for c in identifiers.product_codes if c not in left_codes), gazetteer)
     if restating:
         # "avg unit price PRD-611 monitoring controller": the product's own group describes it, no second filter
         mentions = replace(mentions, product_groups=tuple(m for m in mentions.product_groups if m not in restating))
@@ -1264,7 +1269,10 @@ def read(
     # Quoted phrases are literal text to find: no cue word, metric word or group name inside them counts.
     cue_text = mask(id_masked, (*mentions.spans, *quotes))
     entities, problems = _resolve_entities(identifiers, included, gazetteer)
-    problems = [*problems, *exclusion_problems]
+    problems = [*problems, *exclusion_problems,
+                # "the VG-2 vacuum gauge" when only the VG-1 is catalogued: another model, asked about
+                *other_model_problems(id_masked, (*mentions.products, *mentions.product_groups), gazetteer,
+                                      period.spans)]
     amounts = parse_amounts(cue_text)
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis,
@@ -1642,6 +1650,26 @@ def postfix_excluded(text: str, spans: Sequence[tuple[int, int]]) -> set[tuple[i
 def _list_gap(gap: str) -> bool:
     """Whether only a list word stands between two names ("Beta and Gamma", "Beta, Gamma")."""
     return re.fullmatch(r"\s*(?:,|,?\s*(?:and|or|&|plus)\s)\s*", gap, re.I) is not None
+
+
+#: What may stand between an exclusion cue and the product it leaves out ("excluding the PT100 probe").
+_CUE_TO_PRODUCT = re.compile(r"\s*(?:(?:the|our|all|any|for|of)\s+)*", re.I)
+
+
+def _left_out_products(text: str, analysis: Analysis, codes: Sequence[tuple[int, int, str]],
+                       mentions: EntityMentions) -> tuple[frozenset[str], EntityMentions]:
+    """The product codes an exclusion cue leaves out (a cue right before them, "excluding PRD-491", or after them,
+    "PRD-491 excluded"), and the mentions with only the products no cue leaves out: the products a group word
+    may only restate."""
+    spans = [(s, e) for s, e, _ in codes] + [(m.start, m.end) for m in mentions.products]
+    after = postfix_excluded(text, spans) if spans else set()
+
+    def left_out(start: int, end: int) -> bool:
+        return (start, end) in after or any(ce <= start and _CUE_TO_PRODUCT.fullmatch(text, ce, start)
+                                            for _, ce in analysis.exclusion_cues)
+
+    left = frozenset(c for s, e, c in codes if left_out(s, e))
+    return left, replace(mentions, products=tuple(m for m in mentions.products if not left_out(m.start, m.end)))
 
 
 def _exclusions(

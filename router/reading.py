@@ -406,12 +406,25 @@ _GROUPING_NOUNS: tuple[tuple[str, str, str], ...] = (
     ("dim", "currency", r"currenc(?:y|ies)"),
 )
 _GROUPING_NOUN = "|".join(f"(?:{pattern})" for _, _, pattern in _GROUPING_NOUNS)
-_COORDINATED = re.compile(rf"\b(?:by|per|broken (?:down|out) by|split (?:by|per)|grouped by)\s+(?:{_GROUPING_NOUN})"
-                          rf"(?P<joint>\s*(?:,|and|&|/|\+)\s*(?:(?:by|per)\s+)?)(?P<second>{_GROUPING_NOUN})\b"
+#: "by company and quarter", "per company and supplier", "by supplier and company": a company noun coordinated with
+#: another grouping noun is the company dimension beside it (two dimensions asked; read alone, the second noun was
+#: dropped and a total or a one-dimension table given). Bare nouns only: "and company a" / "and Company A" name a
+#: company (the lookahead below), which is a scope.
+_COMPANY_NOUN = r"compan(?:y|ies)"
+_COORDINATED = re.compile(rf"\b(?:by|per|broken (?:down|out) by|split (?:by|per)|grouped by)\s+"
+                          rf"(?:{_GROUPING_NOUN}|{_COMPANY_NOUN})"
+                          rf"(?P<joint>\s*(?:,|and|&|/|\+)\s*(?:(?:by|per)\s+)?)"
+                          rf"(?P<second>{_GROUPING_NOUN}|{_COMPANY_NOUN})\b"
                           r"(?!\s+(?-i:[a-z]\b|[A-Z]))", re.I)
 
 
+#: The coordinated groupings of a breakdown phrase, for readers that cut a question into parts.
+COORDINATED_GROUPINGS = _COORDINATED
+
+
 def _grouping_noun(word: str) -> tuple[str, str]:
+    if re.fullmatch(_COMPANY_NOUN, word, re.I):
+        return "dim", "company_id"
     for kind, name, pattern in _GROUPING_NOUNS:
         if re.fullmatch(pattern, word, re.I):
             return kind, name
@@ -786,6 +799,7 @@ def _match_catalog_metric(text: str,
 
 
 __all__ = [
-    "Amount", "Breakdown", "CatalogMetric", "asked_statuses", "catalog_metrics", "dimension_phrase", "excluded_status",
-    "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number", "status_spans",
+    "COORDINATED_GROUPINGS", "Amount", "Breakdown", "CatalogMetric", "asked_statuses", "catalog_metrics",
+    "dimension_phrase", "excluded_status", "match_catalog_metric", "parse_amounts", "parse_breakdown", "parse_number",
+    "status_spans",
 ]

@@ -296,6 +296,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     questions: list[str] = []
 
     entities, entity_reasons = reading.entities, list(reading.entity_problems)
+    if (entities.company_id and "company_id" in breakdown.group_by
+            and (len(breakdown.group_by) > 1 or breakdown.grain)):
+        # "Alpenland spend by supplier and company": one company named, so its rows are the company's own; the
+        # other grouping is the breakdown asked (the company metric takes no company grouping)
+        breakdown = replace(breakdown, group_by=tuple(d for d in breakdown.group_by if d != "company_id"))
     entity_reasons += unknown_name_problems(reading, gazetteer)
     # "all entities other than Company A": the scope words are read with the exclusion (the company left)
     all_companies = all_companies_scope(reading, len(gazetteer.companies))
@@ -487,8 +492,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     if scope_kind is not None and company_scope is not None:
         hits.append(RuleHit("company_set" if named_set is not None else "all_companies", "aggregate",
                             RULE_CONFIDENCE["aggregation_words"], ",".join(c.company_id for c in company_scope)))
-        if "company_id" in breakdown.group_by:
-            breakdown = replace(breakdown, group_by=tuple(d for d in breakdown.group_by if d != "company_id"))
+        if breakdown.group_by == ("company_id",) and breakdown.grain is None:
+            # "spend per company": the total and each company's part (a step of its own); with a second
+            # dimension or a grain ("by company and quarter", "by company and supplier") the company stays a
+            # dimension of the one governed call, never dropped for a one-dimension table
+            breakdown = replace(breakdown, group_by=())
         reporting_currency = company_scope[0].reporting_currency
     juxtaposed = _juxtaposed_names(reading)
     if juxtaposed:
