@@ -187,7 +187,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                              re.I)),
     # "FY-to-date 2026", "fiscal year to date", "FYTD": the fiscal year up to the as-of date
     ("fytd", re.compile(r"\b(?:(?:fy|fiscal[- ]year|financial[- ]year)[- ]?to[- ]date|fytd)(?:\s+(?:fy\s?)?"
-                        r"((?:19|20)\d{2}))?\b|\b(?:fy\s?|fiscal\s+year\s+)((?:19|20)\d{2})\s+(?:fy)?tds?\b", re.I)),
+                        r"((?:19|20)\d{2}))?\b|\b(?:fy\s?['-]?|fiscal\s+(?:year\s+)?)((?:19|20)?\d{2})\s*[- ]?\s*(?:(?:fy|y)?tds?|"
+                        # "FY2026 YTD", "fiscal 2026 year-to-date": the fiscal year named, up to the as-of date
+                        r"year[- ]to[- ]date)\b", re.I)),
     # "the past two full months", "last 3 complete quarters": whole units before the one holding the as-of date
     ("full_units", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding)"
                               rf"\s+(\d{{1,2}}|{_COUNT_WORDS})\s+(?:full|complete|whole|entire|closed)\s+"
@@ -1085,7 +1087,8 @@ def _read(
         start_month = fiscal_start_month or fiscal_year_start_month()
         named = g[0] or g[1]
         if named:
-            year = _fiscal_year(int(named), start_month, text)
+            # "FY26 YTD": a two-digit fiscal year is this century's, as "FY26" alone is read
+            year = _fiscal_year(int(named) + (2000 if len(named) == 2 else 0), start_month, text)
         else:
             ends_in = as_of.year + (1 if start_month > 1 and as_of.month >= start_month else 0)
             year = _fiscal_year(ends_in, start_month, text)

@@ -1498,9 +1498,12 @@ def _excluded_figure(text: str, excluded: Sequence[str], entities: Entities, ide
     return not (_OTHER_MEASURE.search(text) or _NOT_A_FILTERED_FIGURE.search(text))
 
 
+#: The statuses an exclusion cue leaves out, also behind other excluded items of the same list ("excluding credit
+#: notes, drafts and cancelled": the cue distributes over the whole list, so "drafts" is no request for drafts).
 _EXCLUDED_STATUS_AFTER_CUE = re.compile(
-    r"\s*(?:the\s+|any\s+|all\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b(?:\s*(?:,|and|or)\s*(?:draft|cancell?ed|"
-    r"void(?:ed)?)s?\b)*(?:\s+invoices?)?", re.I)
+    r"\s*(?:(?:the\s+|any\s+|all\s+)?(?:credit[- ]?notes?|credits|duplicates?)\s*(?:,|/|&|\band\b|\bor\b)\s*)*"
+    r"(?:the\s+|any\s+|all\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b(?:\s*(?:,|/|&|\band\b|\bor\b)\s*"
+    r"(?:the\s+|any\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b)*(?:\s+(?:invoices?|ones|documents?))?", re.I)
 
 
 def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:

@@ -25,6 +25,7 @@ from router.analysis import (
     GovernedRequest,
     Slots,
     choose_metric,
+    document_type_scope,
     governed_request,
     share_part,
     single_month,
@@ -1223,7 +1224,8 @@ def _catalog_parameters(
 
 #: Catalog metrics named by phrase that count (lines, suppliers) and take the spend filters themselves: a document
 #: type or an exclusion next to them is their parameter, never a reason to answer with spend instead.
-_FILTERED_COUNTS = frozenset({"finance.invoice_line_count", "finance.supplier_count"})
+LINE_COUNT_METRIC = "finance.invoice_line_count"
+_FILTERED_COUNTS = frozenset({LINE_COUNT_METRIC, "finance.supplier_count"})
 
 
 def _named_metric_filters(reading: Reading) -> bool:
@@ -1250,6 +1252,11 @@ def _named_filters(reading: Reading, gazetteer: Gazetteer) -> dict[str, object]:
     out: dict[str, object] = {}
     if reading.analysis.document_types:
         out["document_types"] = list(reading.analysis.document_types)
+    elif reading.catalog_metric is not None and reading.catalog_metric.name == LINE_COUNT_METRIC \
+            and document_type_scope(reading.cue_text)[0] is None:
+        # "how many invoice lines": the lines of invoices, as "how many invoices" counts invoices (credit notes are
+        # another document type); credit-note lines count only when the question takes them along
+        out["document_types"] = ["invoice"]
     if reading.excluded_supplier_ids:
         out["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
     if reading.excluded_group_ids:
