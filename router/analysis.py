@@ -686,6 +686,15 @@ _TYPES_INVOICES_ONLY = re.compile(
     r"nur (?:die )?(?:rechnungen|invoices)|rechnungen only|ausschlie(?:ß|ss)lich rechnungen)\b", re.I)
 
 
+#: Words after a credit-note mention that list further left-out items and then leave them all out ("credit notes,
+#: drafts and cancelled excluded"): the postfix cue distributes back over the list.
+_EXCLUDED_TYPE_LIST_AFTER = re.compile(
+    r"(?:\s*(?:,|/|&|\band\b|\bor\b)\s*(?:(?:the|any|all)\s+)?(?:drafts?|cancell?ed|void(?:ed)?|duplicates?)"
+    r"(?:\s+(?:invoices?|ones|documents?))?)+\s*(?:(?:are|were|being|to be|is|should be|must be)\s+)?"
+    r"(?:excluded|left out|removed|omitted|taken out|not included|not counted|ignored|disregarded|set aside|"
+    r"aside|dropped|out)\b", re.I)
+
+
 def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[int, int], ...]]:
     """The document types a question asks for (``None`` when it names none) and the spans of its phrases.
 
@@ -708,7 +717,7 @@ def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[
         spans.append(match.span())
         before = text[max(0, match.start() - 48): match.start()]
         cue_before = _EXCLUDED_TYPE_BEFORE.search(before)
-        cue_after = _EXCLUDED_TYPE_AFTER.match(text, match.end())
+        cue_after = _EXCLUDED_TYPE_AFTER.match(text, match.end()) or _EXCLUDED_TYPE_LIST_AFTER.match(text, match.end())
         if cue_before is None:
             cue_before = _EXCLUDED_TYPE_LIST_BEFORE.search(before)
         # "leave the credit notes out" needs both halves; a bare "leave"/"not" before is no exclusion by itself

@@ -1506,10 +1506,21 @@ _EXCLUDED_STATUS_AFTER_CUE = re.compile(
     r"(?:the\s+|any\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b)*(?:\s+(?:invoices?|ones|documents?))?", re.I)
 
 
+#: A list of left-out items with the cue after it ("credit notes, drafts and cancelled excluded"): its statuses are
+#: left out, as "cancelled invoices excluded" is.
+_EXCLUDED_LIST_POSTFIX = re.compile(
+    r"(?:(?:the\s+|any\s+|all\s+)?(?:credit[- ]?notes?|credits|duplicates?|drafts?|cancell?ed|void(?:ed)?)"
+    r"(?:\s+(?:invoices?|ones|documents?))?\s*(?:,|/|&|\band\b|\bor\b)\s*)+(?:the\s+|any\s+|all\s+)?"
+    r"(?:credit[- ]?notes?|credits|duplicates?|drafts?|cancell?ed|void(?:ed)?)(?:\s+(?:invoices?|ones|documents?))?"
+    r"\s*(?:(?:are|were|being|to be|is)\s+)?(?:excluded|left out|removed|omitted|not counted|not included|"
+    r"ignored|set aside|aside|out)\b", re.I)
+
+
 def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:
-    """``text`` without the statuses an exclusion cue leaves out ("excluding drafts"): governed figures never
-    count them anyway, so that is no request for them."""
-    spans = []
+    """``text`` without the statuses an exclusion cue leaves out ("excluding drafts", "drafts and cancelled
+    excluded"): governed figures never count them anyway, so that is no request for them."""
+    spans = [m.span() for m in _EXCLUDED_LIST_POSTFIX.finditer(text)
+             if re.search(r"draft|cancel|void", m.group(0), re.I)]
     for _, end in analysis.exclusion_cues:
         match = _EXCLUDED_STATUS_AFTER_CUE.match(text, end)
         if match:

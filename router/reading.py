@@ -441,6 +441,7 @@ _BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s(?P<what>[a-z][a
 #: ("for every company" in an instruction is no breakdown).
 _NOT_A_GROUPING = frozenset("""
 a an the this that these those our my your their its me us far now then default mistake end start close
+all both
 how which what when where who whom name email post mail hand law itself approved of
 company companies supplier suppliers vendor vendors product products group groups category categories item items
 entity entities subsidiary subsidiaries

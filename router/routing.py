@@ -108,7 +108,8 @@ _UNSERVED_MEASURES = re.compile(
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
     r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|"
     # "spend per original currency": the invoices' own currencies (the currency grouping)
-    r"(?:the\s+)?(?:invoice|original|document|transaction)\s+currenc\w+|"
+    r"(?:the\s+)?(?:(?:invoice|invoiced|original|document|transaction|billing|source|native)[\s-]+){1,2}currenc\w+|"
+    r"(?:(?:invoice|original|billing)\s+)?ccys?|"
     # a level of the product groups before its noun ("spend per top-level category", "per sub-group")
     r"(?:top|main|leaf|lowest|highest|sub|material|commodit\w*|catalog\w*)(?=[\s-]))\b)\w+|"
     r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation)\b",
