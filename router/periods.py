@@ -187,8 +187,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                              re.I)),
     # "FY-to-date 2026", "fiscal year to date", "FYTD": the fiscal year up to the as-of date
     ("fytd", re.compile(r"\b(?:(?:fy|fiscal[- ]year|financial[- ]year)[- ]?to[- ]date|fytd)(?:\s+(?:fy\s?)?"
-                        r"((?:19|20)\d{2}))?\b|\b(?:fy\s?['-]?|fiscal\s+(?:year\s+)?)((?:19|20)?\d{2})\s*[- ]?\s*(?:(?:fy|y)?tds?|"
-                        # "FY2026 YTD", "fiscal 2026 year-to-date": the fiscal year named, up to the as-of date
+                        r"((?:19|20)\d{2}))?\b|"
+                        # "FY2026 YTD", "FY26 TD", "fiscal 2026 year-to-date": the fiscal year named, to the as-of date
+                        r"\b(?:fy\s?['-]?|fiscal\s+(?:year\s+)?)((?:19|20)?\d{2})\s*[- ]?\s*(?:(?:fy|y)?tds?|"
                         r"year[- ]to[- ]date)\b", re.I)),
     # "the past two full months", "last 3 complete quarters": whole units before the one holding the as-of date
     ("full_units", re.compile(rf"\b(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|preceding)"
