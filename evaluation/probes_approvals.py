@@ -49,7 +49,13 @@ _NEGATED = ("{c} spend with suppliers not on the approved vendor list {p}",
             "{c} off-contract spend {p}", "maverick spend {c} {p}", "{c} spend with vendors without approval {p}",
             "What did {c} spend {p} with suppliers that are not approved?",
             "{c} spend {p} with vendors that have no approval", "{c} spend with suppliers NOT approved {p}",
-            "{c} non approved vendor spend {p}")
+            "{c} non approved vendor spend {p}",
+            # the approved set named as a list the suppliers are outside of
+            "What did {c} spend with vendors outside its approved list {p}?",
+            "{c} spend {p} with suppliers off the approved vendor list",
+            "{c}: spend with vendors not among the approved suppliers {p}",
+            "How much did {c} spend outside the AVL {p}?",
+            "{c} spend with suppliers missing from the approved supplier list {p}")
 _NEGATED_DE = ("{c} – Ausgaben bei nicht freigegebenen Lieferanten {pde}",
                "Ausgaben von {c} bei Lieferanten ohne Freigabe {pde}")
 _NEGATED_GROUP = ("{c} off-contract {g} spend {p}", "{c} {g} spend with non-approved suppliers {p}",

@@ -270,8 +270,11 @@ _ORIGINAL = re.compile(
     r"|\b(?:without|before|no|prior to)\s+(?:any\s+)?(?:fx\s+|currency\s+)?conversion\b"
     r"|\b(?:original|document)[- ]currency\s+(?:amounts?|spend|totals?|figures?)\b"
     # "spend by currency": one figure per invoice currency, each in that currency (never converted and summed).
-    r"|\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:the\s+)?(?:invoice|original|document|"
-    r"transaction)\s+)?currenc(?:y|ies)\b",
+    r"|\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:the\s+|their\s+)?"
+    r"(?:(?:invoice|invoiced|original|document|transaction|billing|source|native)[\s-]+){0,2}(?:currenc(?:y|ies)|ccys?)\b"
+    # "FX exposure", "currency exposure", "foreign-exchange exposure" (treasury's word): how much is owed in each
+    # invoice currency, i.e. the spend of each invoice currency as invoiced with the reporting-currency total
+    r"|\b(?:fx|currency|ccy|foreign[- ]exchange|w(?:ä|ae)hrungs)[- ]?(?:exposures?|risiko)\b",
     re.I,
 )
 #: Share words after or before a currency code ("USD share", "share of GBP"): a share of one currency's invoices.
@@ -283,6 +286,9 @@ _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
     rf"(?<![A-Za-z]){_CODE}[- ](?:invoiced|billed|denominated)\b",
     rf"\b(?:spend|purchases|amounts?)\s+(?:denominated|invoiced|billed)\s+in\s+{_CODE}(?![A-Za-z])",
     rf"\binvoices\s+(?:in|denominated in)\s+{_CODE}(?![A-Za-z])",
+    # "GBP exposure", "exposure to USD", "our exposure in CHF": treasury's word for what is invoiced in a currency
+    rf"(?<![A-Za-z]){_CODE}[- ](?:fx[- ])?exposures?\b",
+    rf"\bexposures?\s+(?:to|in)\s+(?:the\s+)?{_CODE}(?![A-Za-z])(?!\s?\d)",
     # "USD share of the spend", "GBP-Anteil", "share of USD": the invoices of that currency are the share's part
     rf"(?<![A-Za-z]){_CODE}[- ](?:{_CURRENCY_PART})\b",
     rf"\b(?:{_CURRENCY_PART})\s+(?:of\s+|der\s+|an\s+)?{_CODE}(?![A-Za-z])(?!\s?\d)(?!\s*(?:invoices|spend))",
@@ -658,15 +664,35 @@ _EXCLUDED_TYPE_BEFORE = re.compile(
     r"leave out|leave|leaving|not counting|not including|exclusive of|ignoring|ignore|ignored|disregard(?:ing)?|"
     # "spend ex credit notes": "ex" as the finance shorthand of "excluding"
     r"omit(?:ting)?|drop(?:ping)?|skip(?:ping)?|minus|rather than|instead of|ex\.|(?<![\w.-])ex|excl\.?|exkl\.?|"
+    # "gross invoiced amount before credit notes", "gross of credit notes": the invoices before any credit note
+    # is netted in (the opposite of "net of" / "after credit notes")
+    r"before|prior to|gross of|ahead of|vor|"
     r"exklusive|w/o|"
     r"ohne|au(?:ß|ss)er|keine?|nicht)\s+(?:(?:the|any|all|our|their|related|die|den|der)\s+)?$", re.I)
 _EXCLUDED_TYPE_AFTER = re.compile(
     r"\s*(?:(?:are|were|being|to be|is|should be|must be)\s+)?(?:excluded|out|left out|removed|omitted|taken out|"
     r"not included|not counted|ignored|disregarded|aside|set aside|dropped|aside|ausgenommen|ausgeschlossen|"
     r"nicht eingerechnet|weggelassen)\b", re.I)
+#: An exclusion cue before a list whose last item is the credit-note mention ("excluding drafts, cancelled and
+#: credit notes", "w/o duplicates or credit notes"): the cue distributes over every item of the list.
+_EXCLUDED_TYPE_LIST_BEFORE = re.compile(
+    r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|no|leaving out|"
+    r"not counting|not including|exclusive of|ignoring|ignore|disregarding|omitting|excl\.?|exkl\.?|ohne|w/o|"
+    r"(?<![\w.-])ex\.?)\s+"
+    r"(?:(?:the|any|all)\s+)?(?:(?:drafts?|cancell?ed|void(?:ed)?|duplicates?)(?:\s+(?:invoices?|ones|documents?))?"
+    r"\s*(?:,|/|&|\band\b|\bor\b|\bnor\b)\s*)+(?:(?:the|any|all)\s+)?$", re.I)
 _TYPES_INVOICES_ONLY = re.compile(
     r"\b(?:only (?:the )?invoices|invoices only|invoices? alone|just (?:the )?invoices|invoice documents only|"
     r"nur (?:die )?(?:rechnungen|invoices)|rechnungen only|ausschlie(?:ß|ss)lich rechnungen)\b", re.I)
+
+
+#: Words after a credit-note mention that list further left-out items and then leave them all out ("credit notes,
+#: drafts and cancelled excluded"): the postfix cue distributes back over the list.
+_EXCLUDED_TYPE_LIST_AFTER = re.compile(
+    r"(?:\s*(?:,|/|&|\band\b|\bor\b)\s*(?:(?:the|any|all)\s+)?(?:drafts?|cancell?ed|void(?:ed)?|duplicates?)"
+    r"(?:\s+(?:invoices?|ones|documents?))?)+\s*(?:(?:are|were|being|to be|is|should be|must be)\s+)?"
+    r"(?:excluded|left out|removed|omitted|taken out|not included|not counted|ignored|disregarded|set aside|"
+    r"aside|dropped|out)\b", re.I)
 
 
 def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[int, int], ...]]:
@@ -691,7 +717,9 @@ def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[
         spans.append(match.span())
         before = text[max(0, match.start() - 48): match.start()]
         cue_before = _EXCLUDED_TYPE_BEFORE.search(before)
-        cue_after = _EXCLUDED_TYPE_AFTER.match(text, match.end())
+        cue_after = _EXCLUDED_TYPE_AFTER.match(text, match.end()) or _EXCLUDED_TYPE_LIST_AFTER.match(text, match.end())
+        if cue_before is None:
+            cue_before = _EXCLUDED_TYPE_LIST_BEFORE.search(before)
         # "leave the credit notes out" needs both halves; a bare "leave"/"not" before is no exclusion by itself
         # only when another reading is closer ("not only credit notes" is not a case the reader meets).
         if cue_after is not None or (cue_before is not None and not re.fullmatch(

@@ -15,7 +15,7 @@ and discarded if it fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any, Literal, Protocol
@@ -583,14 +583,25 @@ def _catalog_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
                 "no data, not zero.")
     if m.rows:
         listed = "; ".join(", ".join(f"{k} {v}" for k, v in r.items() if v is not None) for r in m.rows)
-        return (f"{m.metric} for {company} in {period_text}" + (" (truncated at the row cap)" if m.truncated else "")
+        return (f"{m.metric} for {company} in {period_text}{_document_types_said(m.parameters)}"
+                + (" (truncated at the row cap)" if m.truncated else "")
                 + f": {listed}.")
     shown = ", ".join(
         f"{name.replace('_', ' ')} {m.values.get(name)}" + (f" {unit}" if spec.get("type") == "money" and unit else "")
         for name, spec in m.outputs.items() if name != "matched_line_count"
     )
-    return (f"{m.metric} for {company} in {period_text}: {shown}, over {m.matched_line_count} validated invoice "
-            "lines.")
+    return (f"{m.metric} for {company} in {period_text}{_document_types_said(m.parameters)}: {shown}, over "
+            f"{m.matched_line_count} validated invoice lines.")
+
+
+def _document_types_said(p: Mapping[str, Any]) -> str:
+    """The document types a catalog metric ran with, restated (a count of invoice lines leaves credit notes out)."""
+    types = tuple(p.get("document_types") or ())
+    if types == ("invoice",):
+        return " (invoices only; credit notes not counted)"
+    if types == ("credit_note",):
+        return " (credit notes only)"
+    return ""
 
 
 # --- the analyst's metrics: rankings, shares, comparisons, filters, original currency, average price ---------------

@@ -32,6 +32,15 @@ _LISTING = re.compile(
     r"(?:(?:did|does)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?" + _VERB +
     r"|(?:have|has)\s+(?P<subject2>.+?)\s+(?:actually\s+|really\s+)?" + _PAST + r")\b(?P<tail>.*)$",
     re.I | re.S)
+#: Suppliers "used", "worked with", "dealt with", "engaged", "done business with": which suppliers had counted spend,
+#: as "bought from" reads (only for suppliers; "which products did X use" is consumption, another question).
+_USE_VERB = (r"(?:use|used|engage|engaged|work\s+with|worked\s+with|deal\s+with|dealt\s+with|trade\s+with|"
+             r"traded\s+with|do\s+business\s+with|done\s+business\s+with|did\s+business\s+with|transact\s+with|"
+             r"transacted\s+with|spend\s+(?:money\s+)?with|spent\s+(?:money\s+)?with|rely\s+on|relied\s+on)")
+_SUPPLIERS_USED = re.compile(
+    _LEAD + r"\s*(?:which|what)\s+(?:(?:distinct|different|individual|exact|specific)\s+)?"
+    r"(?P<noun>suppliers|vendors)\s+(?:(?:did|does|do)|(?:have|has))\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?"
+    + _USE_VERB + r"\b(?P<tail>.*)$", re.I | re.S)
 _WHAT = re.compile(
     _LEAD + r"\s*what\s+(?:did|has|have)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST +
     r")\b(?P<tail>.*)$", re.I | re.S)
@@ -116,6 +125,10 @@ def read_purchase_listing(question: str) -> str | None:
     'spend of Alpenland with Northwind in Q1 2026, by product'
     >>> read_purchase_listing("who did kestrel buy from in H2 25")
     'spend of kestrel in H2 25, by supplier'
+    >>> read_purchase_listing("Which suppliers did Company B use last quarter?")
+    'spend of Company B last quarter, by supplier'
+    >>> read_purchase_listing("which vendors have we worked with since January 2026?")
+    'our spend since January 2026, by supplier'
     >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
     True
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
@@ -137,7 +150,8 @@ def read_purchase_listing(question: str) -> str | None:
         owner = _POSSESSIVE.get(subject.lower())
         return (first.group("lead") or "") + (f"{owner} spend" if owner else f"spend of {subject}") + (
             f" with {supplier}{tail}, by product")
-    match = _LISTING.match(question) or _BOUGHT_BY.match(question) or _LIST_PURCHASED.match(question)
+    match = (_LISTING.match(question) or _BOUGHT_BY.match(question) or _LIST_PURCHASED.match(question)
+             or _SUPPLIERS_USED.match(question))
     who = _WHO_FROM.match(question) if match is None else None
     if who is not None:
         # "who did X buy from in H2 25": its suppliers; the tail is the period (or goods) asked over

@@ -45,6 +45,12 @@ _NEGATION = re.compile(
     r"(?:\s+(?:under|in|per|by|for)\b)?"
     r"|\bnot\s+(?:on|in|part\s+of)\s+(?:the|our|its|their|an?|any)\s+(?:approved|preferred)\s+"
     r"(?:vendors?|suppliers?)(?:\s+lists?)?"
+    # "vendors outside its approved list", "off the approved vendor list", "not among the approved suppliers",
+    # "missing from the AVL": the approved set named as a list the suppliers are outside of
+    r"|\b(?:outside(?:\s+of)?|not\s+(?:on|in|part\s+of|among|within|listed\s+(?:on|in))|off|beyond|"
+    r"missing\s+from|absent\s+from|excluded\s+from)\s+(?:(?:the|our|its|their|his|her|an?|any|the\s+company['’]s)\s+)?"
+    r"(?:(?:approved|preferred|authori[sz]ed|contracted)\s+(?:(?:vendors?|suppliers?)(?:\s+(?:lists?|panel|base))?|"
+    r"lists?|panel|base)|avl|approved[- ]vendor[- ]list)\b"
     r"|\boff[- ]?contract\b|\bmaverick\b"
     r"|(?:\b(?:without|lacking|with\s+no|have\s+no|has\s+no|having\s+no|had\s+no|no)|\bw/o)\s+"
     r"(?:an?\s+|any\s+)?(?:valid\s+|current\s+|active\s+)?(?:approvals?|freigabe)\b"

@@ -193,7 +193,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                              re.I)),
     # "FY-to-date 2026", "fiscal year to date", "FYTD": the fiscal year up to the as-of date
     ("fytd", re.compile(r"\b(?:(?:fy|fiscal[- ]year|financial[- ]year)[- ]?to[- ]date|fytd)(?:\s+(?:fy\s?)?"
-                        r"((?:19|20)\d{2}))?\b|\b(?:fy\s?|fiscal\s+year\s+)((?:19|20)\d{2})\s*[-]?\s*(?:(?:fy)?tds?|ytd|"
+                        r"((?:19|20)\d{2}))?\b|"
+                        # "FY2026 YTD", "FY26 TD", "fiscal 2026 year-to-date", "FY 2026 so far": the fiscal year
+                        # named, to the as-of date
+                        r"\b(?:fy\s?['-]?|fiscal\s+(?:year\s+)?)((?:19|20)?\d{2})\s*[- ]?\s*(?:(?:fy|y)?tds?|"
                         r"(?:year[- ])?to[- ]date|so\s+far)\b", re.I)),
     # "the past two full months", "last 3 complete quarters": whole units before the one holding the as-of date
     # ("trailing three full months": whole units too; "trailing 3 months" without "full" stays a rolling window)
@@ -1113,7 +1116,8 @@ def _read(
         start_month = fiscal_start_month or fiscal_year_start_month()
         named = g[0] or g[1]
         if named:
-            year = _fiscal_year(int(named), start_month, text)
+            # "FY26 YTD": a two-digit fiscal year is this century's, as "FY26" alone is read
+            year = _fiscal_year(int(named) + (2000 if len(named) == 2 else 0), start_month, text)
         else:
             ends_in = as_of.year + (1 if start_month > 1 and as_of.month >= start_month else 0)
             year = _fiscal_year(ends_in, start_month, text)

@@ -1506,15 +1506,29 @@ def _excluded_figure(text: str, excluded: Sequence[str], entities: Entities, ide
     return not (_OTHER_MEASURE.search(text) or _NOT_A_FILTERED_FIGURE.search(text))
 
 
+#: The statuses an exclusion cue leaves out, also behind other excluded items of the same list ("excluding credit
+#: notes, drafts and cancelled": the cue distributes over the whole list, so "drafts" is no request for drafts).
 _EXCLUDED_STATUS_AFTER_CUE = re.compile(
-    r"\s*(?:the\s+|any\s+|all\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b(?:\s*(?:,|and|or)\s*(?:draft|cancell?ed|"
-    r"void(?:ed)?)s?\b)*(?:\s+invoices?)?", re.I)
+    r"\s*(?:(?:the\s+|any\s+|all\s+)?(?:credit[- ]?notes?|credits|duplicates?)\s*(?:,|/|&|\band\b|\bor\b)\s*)*"
+    r"(?:the\s+|any\s+|all\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b(?:\s*(?:,|/|&|\band\b|\bor\b)\s*"
+    r"(?:the\s+|any\s+)?(?:draft|cancell?ed|void(?:ed)?)s?\b)*(?:\s+(?:invoices?|ones|documents?))?", re.I)
+
+
+#: A list of left-out items with the cue after it ("credit notes, drafts and cancelled excluded"): its statuses are
+#: left out, as "cancelled invoices excluded" is.
+_EXCLUDED_LIST_POSTFIX = re.compile(
+    r"(?:(?:the\s+|any\s+|all\s+)?(?:credit[- ]?notes?|credits|duplicates?|drafts?|cancell?ed|void(?:ed)?)"
+    r"(?:\s+(?:invoices?|ones|documents?))?\s*(?:,|/|&|\band\b|\bor\b)\s*)+(?:the\s+|any\s+|all\s+)?"
+    r"(?:credit[- ]?notes?|credits|duplicates?|drafts?|cancell?ed|void(?:ed)?)(?:\s+(?:invoices?|ones|documents?))?"
+    r"\s*(?:(?:are|were|being|to be|is)\s+)?(?:excluded|left out|removed|omitted|not counted|not included|"
+    r"ignored|set aside|aside|out)\b", re.I)
 
 
 def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:
-    """``text`` without the statuses an exclusion cue leaves out ("excluding drafts"): governed figures never
-    count them anyway, so that is no request for them."""
-    spans = []
+    """``text`` without the statuses an exclusion cue leaves out ("excluding drafts", "drafts and cancelled
+    excluded"): governed figures never count them anyway, so that is no request for them."""
+    spans = [m.span() for m in _EXCLUDED_LIST_POSTFIX.finditer(text)
+             if re.search(r"draft|cancel|void", m.group(0), re.I)]
     for _, end in analysis.exclusion_cues:
         match = _EXCLUDED_STATUS_AFTER_CUE.match(text, end)
         if match:

@@ -60,7 +60,7 @@ _COMPARATOR = re.compile(
     r"equal to or (?:more|greater|higher|less|lower|smaller) than|upwards of|in excess of|"
     r"above|over|exceed(?:s|ed|ing)?|more than|greater than|larger than|higher than|bigger than|at least|"
     # verbs of crossing a line ("which suppliers crossed 20k", "topped EUR 0.05m"): a total above the amount
-    r"(?:cross(?:es|ed|ing)?|surpass(?:es|ed|ing)?|top(?:ped|ping)|pass(?:es|ed|ing)|went\s+past|beyond)"
+    r"(?:cross(?:es|ed|ing)?|surpass(?:es|ed|ing)?|top(?:ped|ping)|pass(?:es|ed|ing)?|went\s+past|beyond)"
     r"(?:\s+the)?|"
     r"north of|south of|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
@@ -378,8 +378,10 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
           for dim, noun in _DIMENSION_NOUNS),
         # "by currency", "per invoice currency": the invoices' own currencies (the document-currency metric's
         # grouping; every other metric names it as a breakdown it does not offer).
-        ("currency", r"\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:the\s+)?(?:invoice|original|"
-                     r"document|transaction)\s+)?currenc(?:y|ies)\b"
+        # "by original invoice currency", "per billing ccy": up to two qualifiers of the invoice's currency
+        ("currency", r"\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:the\s+|their\s+)?"
+                     r"(?:(?:invoice|invoiced|original|document|transaction|billing|source|native)[\s-]+){0,2}"
+                     r"(?:currenc(?:y|ies)|ccys?)\b"
                      # German: "nach Währung", "je Rechnungswährung", "aufgeschlüsselt nach Währungen"
                      r"|\b(?:nach|je|pro)\s+(?:(?:der\s+)?(?:Rechnungs|Beleg|Original|Transaktions)?w(?:ä|ae)hrung(?:en)?)\b"),
         # "supplier split", "category breakdown", "vendor mix": the grouping named before the breakdown word
@@ -452,6 +454,7 @@ _BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s(?P<what>[a-z][a
 #: ("for every company" in an instruction is no breakdown).
 _NOT_A_GROUPING = frozenset("""
 a an the this that these those our my your their its me us far now then default mistake end start close
+all both
 how which what when where who whom name email post mail hand law itself approved of
 company companies supplier suppliers vendor vendors product products group groups category categories item items
 entity entities subsidiary subsidiaries

@@ -25,6 +25,7 @@ from router.analysis import (
     GovernedRequest,
     Slots,
     choose_metric,
+    document_type_scope,
     governed_request,
     share_part,
     single_month,
@@ -107,7 +108,8 @@ _UNSERVED_MEASURES = re.compile(
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
     r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|"
     # "spend per original currency": the invoices' own currencies (the currency grouping)
-    r"(?:the\s+)?(?:invoice|original|document|transaction)\s+currenc\w+|"
+    r"(?:the\s+)?(?:(?:invoice|invoiced|original|document|transaction|billing|source|native)[\s-]+){1,2}currenc\w+|"
+    r"(?:(?:invoice|original|billing)\s+)?ccys?|"
     # a level of the product groups before its noun ("spend per top-level category", "per sub-group")
     r"(?:top|main|leaf|lowest|highest|sub|material|commodit\w*|catalog\w*)(?=[\s-]))\b)\w+|"
     r"(?:price|budget|cost) variance|rebates?|spend under management|\w+ compliance|inflation)\b",
@@ -1231,7 +1233,8 @@ def _catalog_parameters(
 
 #: Catalog metrics named by phrase that count (lines, suppliers) and take the spend filters themselves: a document
 #: type or an exclusion next to them is their parameter, never a reason to answer with spend instead.
-_FILTERED_COUNTS = frozenset({"finance.invoice_line_count", "finance.supplier_count"})
+LINE_COUNT_METRIC = "finance.invoice_line_count"
+_FILTERED_COUNTS = frozenset({LINE_COUNT_METRIC, "finance.supplier_count"})
 
 
 def _named_metric_filters(reading: Reading) -> bool:
@@ -1258,6 +1261,11 @@ def _named_filters(reading: Reading, gazetteer: Gazetteer) -> dict[str, object]:
     out: dict[str, object] = {}
     if reading.analysis.document_types:
         out["document_types"] = list(reading.analysis.document_types)
+    elif reading.catalog_metric is not None and reading.catalog_metric.name == LINE_COUNT_METRIC \
+            and document_type_scope(reading.cue_text)[0] is None:
+        # "how many invoice lines": the lines of invoices, as "how many invoices" counts invoices (credit notes are
+        # another document type); credit-note lines count only when the question takes them along
+        out["document_types"] = ["invoice"]
     if reading.excluded_supplier_ids:
         out["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
     if reading.excluded_group_ids:
