@@ -68,6 +68,7 @@ from router.reader import (
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
+from router.group_scope import group_scope
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 
@@ -193,7 +194,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     base = status_only(listing or german or text)  # "paid-only spend": the status words (router/open_amount.py)
     # "the whole tenant", "tenant 99": the caller's tenant is all its companies; another tenant is named back
     tenant = tenant_scope(base, inputs.ctx.tenant_id)
-    base = tenant.text
+    # "group spend", "the group's March spend": the group is every company of the tenant (router/group_scope.py)
+    group = group_scope(tenant.text, (n for _, _, n in name_spellings(inputs.gazetteer)))
+    base = group.text
     result = _route(base, inputs)
     if listing is not None and result.requires_clarification and all(
             r.startswith("period: the question names no period") for r in result.clarification_reasons):
@@ -228,7 +231,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([correction_note(typos)] if typos else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
              *([f"{', '.join(repr(r) for r in tenant.read)} read as all companies of your tenant "
-                f"({inputs.ctx.tenant_id})"] if tenant.read else [])]
+                f"({inputs.ctx.tenant_id})"] if tenant.read else []),
+             *([f"{', '.join(repr(r) for r in group.read)} read as the group: all companies of your tenant "
+                "together"] if group.read else [])]
     if tenant.other:
         # another tenant's name never widens or switches the scope (row-level security bounds it anyway): it is
         # named back, in the clarification the rest of the question needs (e.g. which company) or as a note

@@ -1,0 +1,110 @@
+"""The group as a scope: "group spend", "the group's March spend", "did the group buy", "Northwind spend (group)".
+
+Finance users call all the companies of their tenant "the group" (group controlling, group spend). A figure asked
+for the group is the tenant-wide figure: every company of the tenant together, one governed call without a company
+(row-level security bounds it), as the scope word ``group-wide`` already is (router/scope.py). So the group written
+as a scope is read as that word, and the reading restates it (never dropped silently).
+
+"group" is also the product group's word ("spend per group", "the Sensors group", "the group Shipping", "product
+group spend", "Warengruppe"), so it is read as the scope only where it cannot be one: as a modifier of a figure
+noun ("group spend", "group total", "group-level"), after a function word or a period only (never after a name or
+a product word: "pressure sensors group spend" stays the product group's); as "the group" / "the group's" / "our
+group" not followed by a name ("the group Shipping"); as "(group)" after a figure; and never inside a name of the
+tenant that holds the word ("Acme Group").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from router.tenant_scope import SCOPE_WORD
+
+#: The nouns a bare "group" modifies when it is the scope ("group spend", "group total", "group YTD").
+_FIGURE_NOUN = (r"(?:spend|spending|spendings|spent|expenditures?|expenses|purchases|purchasing|costs?|volume|totals?|"
+                r"figures?|sum|ytd|qtd|mtd|level|run[- ]rate|invoices?|suppliers?|vendors?|exposure|share)\b")
+#: "group spend", "group-level spend", "group total": the group as a modifier of a figure.
+_MODIFIER = re.compile(r"\bgroup(?:[- ]level)?(?=\s+" + _FIGURE_NOUN + ")|\bgroup[- ]level\b|"
+                       r"\b(?:at|on)\s+(?:the\s+)?group\s+level\b", re.I)
+#: "the group", "the group's", "our group", "the whole group", "for the group": the group as a noun phrase.
+_NOUN = re.compile(r"\b(?:the|our|my)\s+(?:whole\s+|entire\s+)?"
+                   r"group(?:['’]s)?(?![\w-])", re.I)
+#: "Northwind spend (group)": the scope in brackets after a figure.
+_BRACKETED = re.compile(r"\(\s*(?:the\s+|whole\s+|entire\s+)?group\s*\)", re.I)
+#: The words a bare modifier "group" may follow as the scope: a function word, a share or total word, a verb.
+_BEFORE_MODIFIER = frozenset("""
+of in by for on at with to from across over within per than vs versus and or what whats what's was is were are did
+does do how much many total overall whole entire full consolidated our my the share percent % split break show
+give list compare rank ranked top bottom biggest largest most highest lowest which where when all
+""".split())
+#: A period word the modifier may follow ("Q1 2026 group spend", "FY25 group total", "March group spend").
+_PERIOD_WORD = re.compile(r"(?:\d[\w/.-]*|q[1-4]\w*|h[12]\w*|fy\w*|ytd|qtd|mtd|jan\w*|feb\w*|mar\w*|apr\w*|may|"
+                          r"jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|year|quarter|month|week|today|"
+                          r"yesterday|last|this|prior|previous)", re.I)
+#: After "the group" a name makes it a product group's word ("the group Shipping", "the group 'Packaging'"); a
+#: period written in capitals ("the group in Q1", "the group's March spend") does not.
+_NAME_AFTER = re.compile(r"\s*[\"'„“‘]|\s+(?!(?:Q[1-4]|H[12]|FY|YTD|QTD|MTD|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|"
+                         r"Nov|Dec|I\b|EUR|USD|GBP|CHF)\w*)[A-Z]")
+#: Words that make the noun phrase a product group's ("the group of", "belongs to the group", "in the group" of a
+#: catalogue question): the question is about the catalogue's groups, not about the companies.
+_CATALOGUE = re.compile(r"\b(?:belong\w*|member\w*|contain\w*|consist\w*|assigned|catalog\w*|subgroups?|parent|"
+                        r"leaf|root|under)\b", re.I)
+
+
+@dataclass(frozen=True)
+class GroupScope:
+    """The question with each phrase naming the group as a scope replaced by :data:`SCOPE_WORD`."""
+
+    text: str
+    #: The phrases read as every company of the tenant ("group spend" gives "group"), as written.
+    read: tuple[str, ...] = ()
+
+
+def _previous_word(text: str, start: int) -> str:
+    words = re.findall(r"[\w%'’-]+|[(,;:.?!]", text[:start])
+    return words[-1].lower() if words else ""
+
+
+def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in spans)
+
+
+def group_scope(text: str, names: Iterable[str] = ()) -> GroupScope:
+    """Read the group scope phrases of ``text`` (pure; the text unchanged if none). ``names`` are the tenant's
+    names (companies, suppliers, product groups, synonyms): a phrase inside one of them is the name's."""
+    if not re.search(r"group", text, re.I):
+        return GroupScope(text)
+    named = [(m.start(), m.end()) for n in names if re.search(r"\bgroup\b", n, re.I)
+             for m in re.finditer(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text, re.I)]
+    found: list[tuple[int, int]] = []
+    for m in _MODIFIER.finditer(text):
+        before = _previous_word(text, m.start())
+        if m.group(0).lower().startswith(("at", "on")) or not before or before in _BEFORE_MODIFIER \
+                or before in "(,;:.?!" or _PERIOD_WORD.fullmatch(before):
+            found.append((m.start(), m.end()))
+    for m in _NOUN.finditer(text) if not _CATALOGUE.search(text) else ():
+        # (a catalogue question's "the group" is a product group's: "which products belong to the group")
+        if not _NAME_AFTER.match(text, m.end()) and not re.match(r"\s+of\b", text[m.end():]):
+            found.append((m.start(), m.end()))
+    found.extend((m.start(), m.end()) for m in _BRACKETED.finditer(text))
+    spans = sorted({s for s in found if not _inside(named, *s)})
+    kept: list[tuple[int, int]] = []
+    for s in spans:  # overlapping phrases ("at the group level" and "the group"): the first, longest one
+        if kept and s[0] < kept[-1][1]:
+            if s[1] > kept[-1][1]:
+                kept[-1] = (kept[-1][0], s[1])
+            continue
+        kept.append(s)
+    if not kept:
+        return GroupScope(text)
+    out, last = [], 0
+    for s, e in kept:
+        out += [text[last:s], f" {SCOPE_WORD} "]
+        last = e
+    out.append(text[last:])
+    read = tuple(text[s:e].strip() for s, e in kept)
+    return GroupScope(" ".join("".join(out).split()).replace(" ,", ",").replace(" ?", "?"), read)
+
+
+__all__ = ["GroupScope", "group_scope"]
