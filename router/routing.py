@@ -106,7 +106,7 @@ _UNSERVED_MEASURES = re.compile(
     r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?)?|"
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
-    r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|"
+    r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|(?:legal\s+)?entit\w+|subsidiar\w+|"
     # "spend per original currency": the invoices' own currencies (the currency grouping)
     r"(?:the\s+)?(?:invoice|original|document|transaction)\s+currenc\w+|"
     # a level of the product groups before its noun ("spend per top-level category", "per sub-group")
