@@ -42,7 +42,7 @@ from typing import Any, Literal
 from router.analysis import _WHICH_CURRENCY
 from router.answer import Answer, AnswerStatus, Citation, _Draft, _snippet, composer
 from router.contract import PlanStep, Ref
-from router.reader import Reading
+from router.reader import Reading, _company_id_mentions
 
 RANKING_METRIC = "finance.spend_ranking"
 UNIT_PRICE_METRIC = "catalog.average_unit_price"
@@ -908,7 +908,8 @@ def _company_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     Company C each account for?", "Q1 2026 spend of Xenon and of Ypsilon?". Each part is the question with the
     list replaced by one of the companies (and "each" dropped); every other constraint stays in every part, so a
     company's share of the group (the tenant-wide figure, router/group_scope.py) is each company's own."""
-    companies = sorted((m for m in whole.mentions.companies if m.resolved), key=lambda m: m.start)
+    named = [*(m for m in whole.mentions.companies if m.resolved), *_company_id_mentions(question, whole.identifiers)]
+    companies = sorted({(m.start, m.end): m for m in named}.values(), key=lambda m: m.start)
     if len({m.resolved for m in companies}) < 2 or len(companies) != len({m.resolved for m in companies}):
         return ()
     again = all(_COMPANY_AGAIN.fullmatch(question, a.end, b.start) is not None

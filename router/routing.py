@@ -308,7 +308,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # together (its rows are the tenant's under row-level security), when they share one reporting currency.
     company_scope = _company_scope(reading, all_companies, gazetteer)
     # "Xenon and Ypsilon combined", "group-wide excluding Company C": the companies named (or left) together
-    named_set = company_set(reading, gazetteer) if company_scope is None else None
+    # ("total group spend (Alpenland + Kestrel)": the scope word restated by the companies named together)
+    named_set = company_set(reading, gazetteer) if company_scope is None or (
+        all_companies is not None and len(reading.mentions.companies) > 1) else None
     if named_set is not None:
         company_scope = named_set.companies
     nested = _group_within_group(reading, gazetteer)
