@@ -950,9 +950,9 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     products = _product_parts(question, whole)
     if products:
         return products
-    companies = _company_parts(question, whole)
-    if companies:
-        return companies
+    per_company = _company_parts(question, whole)
+    if per_company:
+        return per_company
     cue = _SEPARATELY.search(question) or _ELLIPSIS.search(question)
     if cue is None and not _each_own_preposition(question, whole):
         return ()

@@ -37,7 +37,7 @@ _BEFORE_MODIFIER = frozenset("""
 of in by for on at with to from across over within per than vs versus and or what whats what's was is were are did
 does do how much many total overall whole entire full consolidated our my the share percent % split break show
 give list compare rank ranked top bottom biggest largest most highest lowest which where when all
-""".split())
+""".split())  # noqa: SIM905 - a word list reads better as text
 #: A period word the modifier may follow ("Q1 2026 group spend", "FY25 group total", "March group spend").
 _PERIOD_WORD = re.compile(r"(?:\d[\w/.-]*|q[1-4]\w*|h[12]\w*|fy\w*|ytd|qtd|mtd|jan\w*|feb\w*|mar\w*|apr\w*|may|"
                           r"jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|year|quarter|month|week|today|"
@@ -50,6 +50,11 @@ _NAME_AFTER = re.compile(r"\s*[\"'„“‘]|\s+(?!(?:Q[1-4]|H[12]|FY|YTD|QTD|MT
 #: catalogue question): the question is about the catalogue's groups, not about the companies.
 _CATALOGUE = re.compile(r"\b(?:belong\w*|member\w*|contain\w*|consist\w*|assigned|catalog\w*|subgroups?|parent|"
                         r"leaf|root|under)\b", re.I)
+
+
+#: "the group" as the subject of a buying verb: the companies, even beside a product group's name.
+_SUBJECT = re.compile(r"\s+(?:spend|spent|buy|bought|use|used|purchase|purchased|order|ordered|book|booked|pay|"
+                      r"paid|source|sourced|receive|received)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -70,13 +75,21 @@ def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in spans)
 
 
-def group_scope(text: str, names: Iterable[str] = ()) -> GroupScope:
+def _names_in(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for n in names if len(n) > 2
+            for m in re.finditer(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text, re.I)]
+
+
+def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str] = ()) -> GroupScope:
     """Read the group scope phrases of ``text`` (pure; the text unchanged if none). ``names`` are the tenant's
-    names (companies, suppliers, product groups, synonyms): a phrase inside one of them is the name's."""
+    names (companies, suppliers, product groups, synonyms): a phrase inside one of them is the name's.
+    ``group_names`` are the product groups' names: with one of them in the question, "the group" may point back
+    to it ("spend on Sensors: what share of the group went to Beta?"), so it is the scope only as the subject of
+    a buying verb ("what did the group spend on PLC modules")."""
     if not re.search(r"group", text, re.I):
         return GroupScope(text)
-    named = [(m.start(), m.end()) for n in names if re.search(r"\bgroup\b", n, re.I)
-             for m in re.finditer(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text, re.I)]
+    named = [s for s in _names_in(text, names) if re.search(r"\bgroup\b", text[s[0]:s[1]], re.I)]
+    product_group_named = bool(_names_in(text, group_names))
     found: list[tuple[int, int]] = []
     for m in _MODIFIER.finditer(text):
         before = _previous_word(text, m.start())
@@ -85,25 +98,28 @@ def group_scope(text: str, names: Iterable[str] = ()) -> GroupScope:
             found.append((m.start(), m.end()))
     for m in _NOUN.finditer(text) if not _CATALOGUE.search(text) else ():
         # (a catalogue question's "the group" is a product group's: "which products belong to the group")
+        if product_group_named and not _SUBJECT.match(text, m.end()):
+            continue
         if not _NAME_AFTER.match(text, m.end()) and not re.match(r"\s+of\b", text[m.end():]):
             found.append((m.start(), m.end()))
     found.extend((m.start(), m.end()) for m in _BRACKETED.finditer(text))
     spans = sorted({s for s in found if not _inside(named, *s)})
     kept: list[tuple[int, int]] = []
-    for s in spans:  # overlapping phrases ("at the group level" and "the group"): the first, longest one
-        if kept and s[0] < kept[-1][1]:
-            if s[1] > kept[-1][1]:
-                kept[-1] = (kept[-1][0], s[1])
+    for span in spans:  # overlapping phrases ("at the group level" and "the group"): the first, longest one
+        if kept and span[0] < kept[-1][1]:
+            if span[1] > kept[-1][1]:
+                kept[-1] = (kept[-1][0], span[1])
             continue
-        kept.append(s)
+        kept.append(span)
     if not kept:
         return GroupScope(text)
-    out, last = [], 0
-    for s, e in kept:
-        out += [text[last:s], f" {SCOPE_WORD} "]
-        last = e
+    out: list[str] = []
+    last = 0
+    for begin, end in kept:
+        out += [text[last:begin], f" {SCOPE_WORD} "]
+        last = end
     out.append(text[last:])
-    read = tuple(text[s:e].strip() for s, e in kept)
+    read = tuple(text[begin:end].strip() for begin, end in kept)
     return GroupScope(" ".join("".join(out).split()).replace(" ,", ",").replace(" ?", "?"), read)
 
 

@@ -49,6 +49,7 @@ from router.currency import currency_reading, issued_currencies
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
+from router.group_scope import group_scope
 from router.injection import set_aside_instructions
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
@@ -68,7 +69,6 @@ from router.reader import (
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
-from router.group_scope import group_scope
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 
@@ -195,7 +195,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "the whole tenant", "tenant 99": the caller's tenant is all its companies; another tenant is named back
     tenant = tenant_scope(base, inputs.ctx.tenant_id)
     # "group spend", "the group's March spend": the group is every company of the tenant (router/group_scope.py)
-    group = group_scope(tenant.text, (n for _, _, n in name_spellings(inputs.gazetteer)))
+    spellings = name_spellings(inputs.gazetteer)
+    group = group_scope(tenant.text, (n for _, _, n in spellings),
+                        (n for kind, _, n in spellings if kind == "product_group"))
     base = group.text
     result = _route(base, inputs)
     if listing is not None and result.requires_clarification and all(
