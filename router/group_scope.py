@@ -21,12 +21,24 @@ from dataclasses import dataclass
 
 from router.tenant_scope import SCOPE_WORD
 
+#: What "the group" as a noun phrase is read as (router/scope.py knows it as every company of the tenant).
+NOUN_WORDS = "all companies"
+
 #: The nouns a bare "group" modifies when it is the scope ("group spend", "group total", "group YTD").
 _FIGURE_NOUN = (r"(?:spend|spending|spendings|spent|expenditures?|expenses|purchases|purchasing|costs?|volume|totals?|"
-                r"figures?|sum|ytd|qtd|mtd|level|run[- ]rate|invoices?|suppliers?|vendors?|exposure|share)\b")
+                r"figures?|sum|ytd|qtd|mtd|level|run[- ]rate|invoices?|suppliers?|vendors?|exposure|share|amounts?)\b")
 #: "group spend", "group-level spend", "group total": the group as a modifier of a figure.
-_MODIFIER = re.compile(r"\bgroup(?:[- ]level)?(?=\s+" + _FIGURE_NOUN + ")|\bgroup[- ]level\b|"
+#: Words between the modifier and its noun: a kind of figure or a period ("group monthly run-rate", "group Q1 2026
+#: invoice amounts").
+_BETWEEN = (r"(?:(?:monthly|quarterly|yearly|annual\w*|average|avg|net|gross|overall|q[1-4]|h[12]|fy\s?\d+|"
+            r"\d{2,4}|ytd|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)"
+            r"\s+){0,3}")
+_MODIFIER = re.compile(r"\bgroup(?:[- ]level)?(?=\s+" + _BETWEEN + _FIGURE_NOUN + ")|\bgroup[- ]level\b|"
                        r"\b(?:at|on)\s+(?:the\s+)?group\s+level\b", re.I)
+#: After a ranking word the scope word follows the figure's noun ("ranked by spend group-wide", "the most spend
+#: group-wide"): before it, "by group-wide" would read as a grouping and "most group-wide" as a ranking measure.
+_RANKED_BY = frozenset({"by", "most", "highest", "lowest", "largest", "biggest", "least"})
+_NOUN_AFTER = re.compile(r"\s+(?:spend|spending|expenditures?|expenses|purchases|costs?|volume)\b", re.I)
 #: "the group", "the group's", "our group", "the whole group", "for the group": the group as a noun phrase.
 _NOUN = re.compile(r"\b(?:the|our|my)\s+(?:whole\s+|entire\s+)?"
                    r"group(?:['’]s)?(?![\w-])", re.I)
@@ -91,16 +103,25 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
     named = [s for s in _names_in(text, names) if re.search(r"\bgroup\b", text[s[0]:s[1]], re.I)]
     product_group_named = bool(_names_in(text, group_names))
     found: list[tuple[int, int]] = []
+    moved: dict[int, str] = {}  # start of a "group <noun>" read as "<noun> group-wide"
     for m in _MODIFIER.finditer(text):
         before = _previous_word(text, m.start())
-        if m.group(0).lower().startswith(("at", "on")) or not before or before in _BEFORE_MODIFIER \
+        noun = _NOUN_AFTER.match(text, m.end())
+        if before in _RANKED_BY and noun is not None and m.group(0).lower() == "group":
+            found.append((m.start(), noun.end()))
+            moved[m.start()] = f"{noun.group(0).strip()} across {NOUN_WORDS}"
+        elif m.group(0).lower().startswith(("at", "on")) or not before or before in _BEFORE_MODIFIER \
                 or before in "(,;:.?!" or _PERIOD_WORD.fullmatch(before):
             found.append((m.start(), m.end()))
     for m in _NOUN.finditer(text) if not _CATALOGUE.search(text) else ():
         # (a catalogue question's "the group" is a product group's: "which products belong to the group")
-        if product_group_named and not _SUBJECT.match(text, m.end()):
+        whole = re.search(r"\b(?:whole|entire)\s", m.group(0), re.I) is not None  # never a product group's
+        if product_group_named and not whole and not _SUBJECT.match(text, m.end()):
             continue
-        if not _NAME_AFTER.match(text, m.end()) and not re.match(r"\s+of\b", text[m.end():]):
+        # a capitalized verb or figure noun after it is Title Case, no name ("the Group Book", "the Group's Spend")
+        name_after = _NAME_AFTER.match(text, m.end()) is not None and not (
+            _SUBJECT.match(text, m.end()) or re.match(r"\s+" + _FIGURE_NOUN, text[m.end():], re.I))
+        if not name_after and not re.match(r"\s+of\b", text[m.end():]):
             found.append((m.start(), m.end()))
     found.extend((m.start(), m.end()) for m in _BRACKETED.finditer(text))
     spans = sorted({s for s in found if not _inside(named, *s)})
@@ -116,7 +137,10 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
     out: list[str] = []
     last = 0
     for begin, end in kept:
-        out += [text[last:begin], f" {SCOPE_WORD} "]
+        # "the group" as a noun ("cost the group the most", "did the group buy") reads as the noun phrase "all
+        # companies"; as a modifier or possessive ("group spend", "the group's spend") as the adjective
+        noun = _NOUN.fullmatch(text, begin, end) is not None and not re.search(r"['’]s$", text[begin:end])
+        out += [text[last:begin], f" {moved.get(begin) or (NOUN_WORDS if noun else SCOPE_WORD)} "]
         last = end
     out.append(text[last:])
     read = tuple(text[begin:end].strip() for begin, end in kept)

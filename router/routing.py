@@ -30,7 +30,7 @@ from router.analysis import (
     single_month,
 )
 from router.classifier import IntentClassifier
-from router.company_set import adds_up, company_set, offer_all, whole_tenant
+from router.company_set import adds_up, company_set, offer_all, restated_whole, whole_tenant
 from router.company_set import resolves as resolves_company_set
 from router.contract import (
     INTENT_TYPES,
@@ -313,6 +313,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # ("total group spend (Alpenland + Kestrel)": the scope word restated by the companies named together)
     named_set = company_set(reading, gazetteer) if company_scope is None or (
         all_companies is not None and len(reading.mentions.companies) > 1) else None
+    if named_set is None and company_scope is not None:
+        named_set = restated_whole(reading, gazetteer, all_companies)
     if named_set is not None:
         company_scope = named_set.companies
     nested = _group_within_group(reading, gazetteer)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from router.analysis import excluded_spans
-from router.group_scope import group_scope
+from router.group_scope import NOUN_WORDS, group_scope
 from router.preamble import strip_preamble
 from router.tenant_scope import SCOPE_WORD
 
@@ -38,7 +38,7 @@ def _cases(frames: tuple[str, ...], seed: int, n: int) -> list[str]:
 def test_group_as_scope_is_read_as_every_company(question: str) -> None:
     scope = group_scope(question, ("Acme Group",))
     assert scope.read, question
-    assert SCOPE_WORD in scope.text
+    assert SCOPE_WORD in scope.text or NOUN_WORDS in scope.text
     assert "group" not in scope.text.lower().replace(SCOPE_WORD, "")
 
 
@@ -52,8 +52,20 @@ def test_the_group_beside_a_product_group_is_the_subject_only() -> None:
     groups = ("Sensors", "PLC modules")
     assert group_scope("Spend on Sensors in Q1: what share of the group went to Beta?", (), groups).read == ()
     scope = group_scope("What did the group spend on PLC modules in H1 2026?", (), groups)
-    assert scope.text == f"What did {SCOPE_WORD} spend on PLC modules in H1 2026?"
+    assert scope.text == f"What did {NOUN_WORDS} spend on PLC modules in H1 2026?"
     assert group_scope("Group spend on Sensors in Q1", (), groups).read == ("Group",)
+
+
+def test_after_a_ranking_word_the_scope_follows_the_noun() -> None:
+    assert group_scope("Top 3 products by group spend in H2 2025").text == (
+        f"Top 3 products by spend across {NOUN_WORDS} in H2 2025")
+    assert group_scope("Which groups drove the most group spend in Q1?").text == (
+        f"Which groups drove the most spend across {NOUN_WORDS} in Q1?")
+
+
+def test_title_case_verbs_and_nouns_are_no_names() -> None:
+    assert group_scope("How Many Invoices did the Group Book in H2 2025?").read == ("the Group",)
+    assert group_scope("What % of the Group's Spend YTD was Company B?").read == ("the Group's",)
 
 
 def test_periods_and_names_survive() -> None:
