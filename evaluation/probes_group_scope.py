@@ -22,6 +22,7 @@ group spend at Company A") widened to the whole tenant. Classes (demo tenant-42:
 * ``except``: all companies except one, with a supplier: ``finance.company_spend`` over the companies left,
   the supplier kept as the filter;
 * ``greeting``: "Hi AP, ..." before a company's spend with a supplier: the company's figure;
+* ``run_rate``: the group's monthly run-rate: the all-companies total over the calendar months;
 * ``restated``: the group word with every company named together ("Total group spend (A + B + C)");
 * ``product_group``: a product group's "group" with a company named: that company's spend on the group (the
   tenant-wide figure would be a silent wrong one).
@@ -81,6 +82,14 @@ EXCEPT = ("What did all companies except {c} spend with {s} {p}?", "Group spend 
           "Spend with {s} {p}, all companies except {c}")
 GREETING = ("Hi AP, how much did {c} spend with {s} {p}?", "Hello procurement team: {c} spend with {s} {p}?",
             "Hi there, what was {c}'s spend with {s} {p}?")
+#: Whole-month periods for a run-rate: (phrase, start, end, months).
+RATE_PERIODS: tuple[tuple[str, str, str, int], ...] = (
+    ("Q1 2026", "2026-01-01", "2026-04-01", 3), ("H2 2025", "2025-07-01", "2026-01-01", 6),
+    ("FY2025", "2025-01-01", "2026-01-01", 12), ("the last 3 full months", "2026-02-01", "2026-05-01", 3),
+    ("Q4 2025", "2025-10-01", "2026-01-01", 3),
+)
+RUN_RATE = ("Group monthly run-rate over {p}?", "Monthly run-rate of group spend in {p}",
+            "What was the group's monthly run-rate in {p}?")
 RESTATED = ("Total group spend ({cs}) {p}?", "Group spend {p}, i.e. {cs} combined", "group-wide spend ({cs}) {p}")
 PRODUCT_GROUP = ("{g} group spend at {c} {p}", "What did {c} spend on the {g} group {p}?",
                  "{c}: {g} group spend {p}")
@@ -202,6 +211,23 @@ def _greeting(rng: random.Random) -> Probe:
                                               "end_date": end}, outputs=("total_spend",)),))
 
 
+def _rate(months: int) -> Callable[[Sequence[Mapping[str, Any]]], list[str]]:
+    """The all-companies total over the months (router/run_rate.py's derivation): its lower cent."""
+    def pick(results: Sequence[Mapping[str, Any]]) -> list[str]:
+        from router.run_rate import run_rate_range
+
+        total = (results[0].get("rows") or [{}])[0].get("values", {}).get("total_spend")
+        return [] if total is None else [str(run_rate_range(Decimal(str(total)), months)[0])]
+    return pick
+
+
+def _run_rate(rng: random.Random) -> Probe:
+    p, start, end, months = rng.choice(RATE_PERIODS)
+    q = rng.choice(RUN_RATE).format(p=p)
+    return Probe("run_rate", q, (Call(SPEND, {"start_date": start, "end_date": end}, outputs=("total_spend",)),),
+                 _rate(months))
+
+
 def _restated(rng: random.Random) -> Probe:
     p, start, end = rng.choice(PERIODS)
     names = [rng.choice([s for s in COMPANIES[c] if not s.endswith("'s")]) for c in sorted(COMPANIES)]
@@ -222,7 +248,7 @@ def _product_group(rng: random.Random) -> Probe:
 
 MAKERS: dict[str, Callable[[random.Random], Probe]] = {
     "total": _total, "share": _share, "each": _each, "separate": _separate, "change": _change, "count": _count,
-    "by_entity": _by_entity, "except": _except, "greeting": _greeting, "restated": _restated,
+    "by_entity": _by_entity, "except": _except, "greeting": _greeting, "restated": _restated, "run_rate": _run_rate,
     "product_group": _product_group,
 }
 
@@ -237,7 +263,7 @@ def probes(seed: int, per_class: int = 30) -> list[Probe]:
             if len(seen) >= per_class:
                 break
             probe = make(rng)
-            if probe.klass not in ("greeting", "except"):
+            if probe.klass not in ("greeting", "except", "run_rate"):
                 probe = Probe(probe.klass, _style(probe.question, rng), probe.calls, probe.pick)
             if probe.question not in seen:
                 seen.add(probe.question)

@@ -139,8 +139,8 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
     for begin, end in kept:
         # "the group" as a noun ("cost the group the most", "did the group buy") reads as the noun phrase "all
         # companies"; as a modifier or possessive ("group spend", "the group's spend") as the adjective
-        noun = _NOUN.fullmatch(text, begin, end) is not None and not re.search(r"['’]s$", text[begin:end])
-        out += [text[last:begin], f" {moved.get(begin) or (NOUN_WORDS if noun else SCOPE_WORD)} "]
+        as_noun = _NOUN.fullmatch(text, begin, end) is not None and not re.search(r"['’]s$", text[begin:end])
+        out += [text[last:begin], f" {moved.get(begin) or (NOUN_WORDS if as_noun else SCOPE_WORD)} "]
         last = end
     out.append(text[last:])
     read = tuple(text[begin:end].strip() for begin, end in kept)
