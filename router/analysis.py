@@ -869,6 +869,14 @@ anything everything spend spending purchases invoices lines items products from 
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
+#: A spend word between two names: the list of names an exclusion cue covers has ended before it.
+_SPEND_BETWEEN = re.compile(r"\b(?:spend|spending|spent|purchases)\b", re.I)
+
+
+#: The words of a plain list between two names ("Company C and Company B", "A, B or C").
+_LIST_ONLY = re.compile(r"[\s,;&]*(?:(?:and|or|nor|as\s+well\s+as)\b[\s,]*)?(?:the\s+)?", re.I)
+
+
 def _glue(gap: str) -> bool:
     from ingest.normalize import LEGAL_FORMS
 
@@ -877,23 +885,32 @@ def _glue(gap: str) -> bool:
     return all(not w.strip(".") or w.strip(".") in _LIST_GLUE_WORDS or w.strip(".") in LEGAL_FORMS for w in words)
 
 
-def excluded_spans(text: str, cues: Sequence[tuple[int, int]],
-                   mentions: Sequence[tuple[int, int]]) -> tuple[set[tuple[int, int]], list[tuple[int, int]]]:
+def excluded_spans(text: str, cues: Sequence[tuple[int, int]], mentions: Sequence[tuple[int, int]],
+                   companies: Sequence[tuple[int, int]] = ()) -> tuple[set[tuple[int, int]], list[tuple[int, int]]]:
     """The mentions each exclusion cue covers ("excluding Beta and Gamma", "except for pressure sensors"), and the
-    cues followed by no mention (their target is named back to the user when it is not a filter word)."""
+    cues followed by no mention (their target is named back to the user when it is not a filter word).
+
+    After a company (``companies``: the spans of ``mentions`` that are companies) the list goes on only with a
+    list word ("except Company C and Company B"): "except Company C with Supplier Delta" leaves the company out
+    and keeps the supplier as the figure's filter."""
     ordered = sorted(mentions)
     covered: set[tuple[int, int]] = set()
     bare: list[tuple[int, int]] = []
     for cue_start, cue_end in cues:
         cursor = cue_end
         took = False
+        last: tuple[int, int] | None = None
         for start, end in ordered:
             if start < cursor:
                 continue
-            if not _glue(text[cursor:start]):
+            gap = text[cursor:start]
+            if not _glue(gap) or (took and (_SPEND_BETWEEN.search(gap) or (
+                    last in companies and not _LIST_ONLY.fullmatch(gap)))):
+                # "all companies except Company C spend with Supplier Delta": a spend word after a covered name
+                # opens the figure's own clause; the name after it is a filter, never left out with the first
                 break
             covered.add((start, end))
-            cursor, took = end, True
+            cursor, took, last = end, True, (start, end)
         if not took and text[cue_start:cue_end].strip().lower() != "ex":
             bare.append((cue_end, cue_end))
     return covered, bare

@@ -1133,6 +1133,18 @@ def _metric_answer(
     if share is not None:
         sentences.append(share[0])
         result["company_share"] = share[1]
+    all_total = next((m for m in metrics if m.metric == "finance.company_spend" and not m.rows
+                      and m.values.get("total_spend") is not None), None) if scope or named else None
+    period = routing.constraints.time_range
+    if all_total is not None and period is not None:
+        # "group monthly run-rate over the last 3 full months": the all-companies total per calendar month, as a
+        # company's is (router/run_rate.py); never the total alone as if it were the rate
+        rate_text, rate = run_rate_sentence(routing.question, period.start, period.end,
+                                            all_total.values["total_spend"], all_total.currency or "")
+        if rate_text:
+            sentences.append(rate_text.strip())
+        if rate is not None:
+            result["run_rate"] = rate
     text = " ".join(sentences)
     return status, text[:1].upper() + text[1:], result, inputs
 
@@ -1191,6 +1203,12 @@ def validate_answer(
             if m.values.get(name) is not None:
                 (listed_amounts if name in optional else tool_amounts).add((str(m.values[name]), str(m.currency)))
             listed_amounts |= {(str(r[name]), str(m.currency)) for r in m.rows if r.get(name) is not None}
+        rate = answer.result.get("run_rate")
+        if (m.metric == "finance.company_spend" and not m.rows and m.values.get("total_spend") is not None
+                and isinstance(rate, dict) and isinstance(rate.get("months"), int) and rate["months"] > 0):
+            # the all-companies total's run-rate (answer of a scope): recomputed here, only that derivation passes
+            listed_amounts |= {(str(v), str(m.currency))
+                               for v in run_rate_range(Decimal(str(m.values["total_spend"])), rate["months"])}
         for name in ("document_spend", "document_unit_price", "net_document_amount"):
             if name not in m.outputs:
                 continue

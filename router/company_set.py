@@ -89,6 +89,23 @@ def company_set(reading: Reading, gazetteer: Gazetteer) -> CompanySet | None:
     return CompanySet(tuple(c for c in companies if c is not None), cue.group(0) if cue else (plus or "+").strip())
 
 
+def restated_whole(reading: Reading, gazetteer: Gazetteer, scope: re.Match[str] | None) -> CompanySet | None:
+    """ "Total group spend (Company A, B and C)", "group-wide spend (COMP-A + COMP-B + COMP-C)": an all-companies
+    scope word (``scope``) with every company of the tenant named beside it restates the scope; the companies are
+    read as that set (never asked which one). ``None`` when another set is named or the companies are kept apart
+    ("group-wide spend, Company A vs Company B")."""
+    if scope is None or len(gazetteer.companies) < 2 or _APART.search(reading.cue_text):
+        return None
+    if any(len(m.candidates) != 1 for m in reading.mentions.companies):
+        return None
+    ids = {*reading.identifiers.company_ids, *(m.candidates[0] for m in reading.mentions.companies)}
+    if len(ids) < 2 or ids != {c.company_id for c in gazetteer.companies}:
+        return None
+    if len({c.reporting_currency for c in gazetteer.companies}) > 1:
+        return None
+    return CompanySet(tuple(gazetteer.companies), scope.group(0))
+
+
 def whole_tenant(reading: Reading, gazetteer: Gazetteer) -> re.Match[str] | None:
     """ "Alpenland + Kestrel", "Xenon and Ypsilon combined" in a tenant of exactly those companies: the named set
     is every company of the tenant, so any figure governed without a company (all companies, bounded by the
@@ -141,4 +158,4 @@ _ANY = re.compile(r".+", re.S)
 
 
 __all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "resolves",
-           "tenant_wide", "whole_tenant"]
+           "restated_whole", "tenant_wide", "whole_tenant"]

@@ -42,7 +42,7 @@ from typing import Any, Literal
 from router.analysis import _WHICH_CURRENCY
 from router.answer import Answer, AnswerStatus, Citation, _Draft, _snippet, composer
 from router.contract import PlanStep, Ref
-from router.reader import Reading
+from router.reader import Reading, _company_id_mentions
 from router.reading import COORDINATED_GROUPINGS
 
 RANKING_METRIC = "finance.spend_ranking"
@@ -902,6 +902,55 @@ def _switched_scope_parts(question: str, whole: Reading, cue: re.Match[str] | No
     return (AskPart(first, first), AskPart(tail, " ".join(second.split())))
 
 
+#: "Company A and Company C each", "Xenon and Ypsilon, each": the companies listed, then "each".
+_EACH_AFTER = re.compile(r"\s*,?\s*each\b(?!\s+(?:month|quarter|year|week|day|supplier|vendor|product|group|"
+                         r"category|invoice|line|period)s?\b)", re.I)
+#: "of Xenon and of Ypsilon", "for Company A and for Company B": the preposition said again before the second.
+_COMPANY_AGAIN = re.compile(r"\s*,?\s*(?:and|&)\s+(?P<prep>of|for|at|by|from)\s+(?:the\s+)?", re.I)
+#: After the last of companies listed with "'s": the share asked for each ("Xenon's and Ypsilon's share").
+_POSSESSED_SHARE = re.compile(r"\s+(?:\w+\s+)?(?:shares?|percentages?|portions?|proportions?)\b", re.I)
+#: The words between companies listed together ("Company A, Company B and Company C").
+_COMPANY_LIST = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&|und)\s+)\s*", re.I)
+
+
+def _company_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
+    """One part per named company when each is asked on its own: "What share of group spend did Company A and
+    Company C each account for?", "Q1 2026 spend of Xenon and of Ypsilon?". Each part is the question with the
+    list replaced by one of the companies (and "each" dropped); every other constraint stays in every part, so a
+    company's share of the group (the tenant-wide figure, router/group_scope.py) is each company's own."""
+    named = [*(m for m in whole.mentions.companies if m.resolved), *_company_id_mentions(question, whole.identifiers)]
+    companies = sorted({(m.start, m.end): m for m in named}.values(), key=lambda m: m.start)
+    if len({m.resolved for m in companies}) < 2 or len(companies) != len({m.resolved for m in companies}):
+        return ()
+    again = all(_COMPANY_AGAIN.fullmatch(question, a.end, b.start) is not None
+                and _COMPANY_AGAIN.fullmatch(question, a.end, b.start).group("prep").lower()  # type: ignore[union-attr]
+                == question[:a.start].rstrip().rsplit(" ", 1)[-1].lower()
+                for a, b in itertools.pairwise(companies))
+    listed = all(_COMPANY_LIST.fullmatch(question, a.end, b.start) is not None
+                 for a, b in itertools.pairwise(companies))
+    each = _EACH_AFTER.match(question, companies[-1].end)
+    # "Xenon's and Ypsilon's share of group spend": a share of each company (never one share of both together)
+    owned = all(question[m.end:m.end + 2] in ("'s", "’s") for m in companies) and all(
+        _COMPANY_LIST.fullmatch(question, a.end + 2, b.start) is not None for a, b in itertools.pairwise(companies))
+    if owned and _POSSESSED_SHARE.match(question, companies[-1].end + 2):
+        return tuple(AskPart(one, one) for one in (
+            re.sub(r"\s+([?.!,;:])", r"\1", " ".join(
+                (question[:companies[0].start] + m.text + question[companies[-1].end:]).split())).strip(" ,;:-")
+            for m in companies))
+    if not again and not (listed and each is not None):
+        return ()
+    begin, finish = companies[0].start, (each.end() if each is not None and listed else companies[-1].end)
+    if again:
+        # "spend of Xenon and of Ypsilon": the preposition before the first company stays in each part
+        begin = companies[0].start
+    out = []
+    for m in companies:
+        one = question[:begin] + m.text + question[finish:]
+        one = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(one.split())).strip(" ,;:-")
+        out.append(AskPart(one, one))
+    return tuple(out)
+
+
 def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     """One part per named supplier or period when the question asks for them separately ("and, separately,",
     "... separately please", "and what with B?"); ``()`` otherwise. Each part is the question with the other
@@ -911,6 +960,9 @@ def separate_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     products = _product_parts(question, whole)
     if products:
         return products
+    per_company = _company_parts(question, whole)
+    if per_company:
+        return per_company
     cue = _SEPARATELY.search(question) or _ELLIPSIS.search(question)
     if cue is None and not _each_own_preposition(question, whole):
         return ()

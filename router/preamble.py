@@ -36,6 +36,12 @@ _PURPOSE_NOUNS = frozenset("""
 accrual accruals check checks reconciliation recon reporting report forecast planning budget sign-off signoff
 month-end year-end quarter-end close closing cutoff cut-off
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: Who a greeting addresses ("Hi AP,", "Hello procurement team,", "Dear accounts payable,"): a desk or a team, never
+#: a constraint; consumed only in a clause with a courtesy word, like the meta nouns.
+_ADDRESSEES = frozenset("""
+ap accounts payable procurement purchasing finance controlling fp&a treasury buyers buying helpdesk desk
+procura bot assistant there everyone everybody colleagues
+""".split())  # noqa: SIM905 - a word list reads better as text
 _WORDS_MAX = 8
 #: "all" closes a question as a scope ("spend in Q1, for all"), never as a purpose.
 _TRAILING_WORDS = (COURTESY_WORDS - {"all", "one", "before", "after", "from"}) | META_NOUNS | _PURPOSE_NOUNS
@@ -53,7 +59,8 @@ def _preamble(clause: str) -> bool:
     words = [w.lower().replace("’", "'") for w in _WORD.findall(clause)]
     if not words or len(words) > _WORDS_MAX or len(words) != len(clause.split()):
         return False
-    return all(w in COURTESY_WORDS or w in META_NOUNS for w in words) and any(w in COURTESY_WORDS for w in words)
+    return all(w in COURTESY_WORDS or w in META_NOUNS or w in _ADDRESSEES for w in words) and any(
+        w in COURTESY_WORDS for w in words)
 
 
 def _purpose(clause: str) -> bool:

@@ -317,7 +317,7 @@ MetricKind = Literal["unit_price", "tax_total", "units_purchased", "invoices_abo
 # --- names the reader cannot place --------------------------------------------------------------------------
 #: Capitalized words that are vocabulary, not names: question words, units, period and document words.
 _COMMON_CAPITALIZED = frozenset("""
-entities entity subsidiaries firms cos tenant tenant-wide group-wide groupwide konzernweit cross-company
+entities entity subsidiaries firms cos tenant tenant-wide group-wide groupwide konzernweit cross-company account accounted
 a an the i we our us you my in on at of for from to by with and or but is are was were be been do does did what
 whats how which who whom whose when where why can could should would will shall may might must please show list
 give tell compare explain describe summarize summarise total totals sum spend spent spending invoice invoices
@@ -382,11 +382,13 @@ _CONSTRAINT_OBJECT = re.compile(
     re.I,
 )
 #: Words that may open an object without being it: "spend with supplier kappa" names kappa.
-_OBJECT_LEAD = frozenset(["a", "an", "the", "our", "their", "its", "supplier", "vendor", "company", "manufacturer"])
+_OBJECT_LEAD = frozenset(["a", "an", "the", "our", "their", "its", "supplier", "vendor", "company", "manufacturer",
+                          # the all-companies scope words ("spend of group-wide with Gamma", router/group_scope.py)
+                          "group-wide", "groupwide", "tenant-wide", "company-wide", "companywide", "konzernweit"])
 #: Lower-case words that may follow "spend on"/"spend with" without naming a constraint.
 _OBJECT_WORDS = frozenset("""
 a an the its their our all any each every this that these those his her them it everything anything approved
-everyone everybody anyone anybody
+everyone everybody anyone anybody both
 vendors vendors suppliers supplier vendor products product items item goods services invoices invoice lines
 company companies average total overall the period last previous this current first second third fourth quarter
 month year week day half in during over across by per since between from to until up and or
@@ -1720,7 +1722,8 @@ def _exclusions(
             if any(_TARGET_AFTER_CUE.fullmatch(text[c[1]:s]) for s, _ in spans_and_companies if s >= c[1])
             or (_PREFIX_ONLY_CUE.fullmatch(text[c[0]:c[1]].strip()) and _WORD_AFTER.match(text, c[1]))
             or not any(_CUE_AFTER_NAME.fullmatch(text[e:c[0]]) for _, e in spans if e <= c[0])]
-    covered, bare = excluded_spans(text, cues, spans_and_companies)
+    covered, bare = excluded_spans(text, cues, spans_and_companies,
+                                   [(m.start, m.end) for m in (*mentions.companies, *company_ids)])
     covered |= after
     # A name restating an excluded one ("take out MRO (maintenance, repair and operations)") is left out with it:
     # one entity is never both kept and left out.

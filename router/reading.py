@@ -390,6 +390,9 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("product_code", r"\bproducts?\s+(?:split|breakdown|mix)\b"),
         # Not "for every company": that names a scope (often in injected instructions), not a grouping.
         ("company_id", r"\b(?:per|by|broken down by|split by|grouped by)\s+(?:compan(?:y|ies))\b"
+                       # "by entity", "per legal entity", "by subsidiary": the companies under another noun
+                       r"|\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:(?:legal|reporting)\s+)?"
+                       r"(?:entit(?:y|ies)|subsidiar(?:y|ies))\b"
                        # "which companies bought from Iota ... and how much each?": a figure per company
                        r"|\bwhich\s+compan(?:y|ies)\b(?=[^?.;]{0,80}\bhow\s+much\s+(?:\w+\s+){0,2}each\b)"),
     )

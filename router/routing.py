@@ -31,7 +31,7 @@ from router.analysis import (
     single_month,
 )
 from router.classifier import IntentClassifier
-from router.company_set import adds_up, company_set, offer_all, whole_tenant
+from router.company_set import adds_up, company_set, offer_all, restated_whole, whole_tenant
 from router.company_set import resolves as resolves_company_set
 from router.contract import (
     INTENT_TYPES,
@@ -50,6 +50,7 @@ from router.currency import currency_reading, issued_currencies
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
+from router.group_scope import group_scope
 from router.injection import set_aside_instructions
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
@@ -106,7 +107,7 @@ _UNSERVED_MEASURES = re.compile(
     r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?)?|"
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
-    r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|"
+    r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|(?:legal\s+)?entit\w+|subsidiar\w+|"
     # "spend per original currency": the invoices' own currencies (the currency grouping)
     r"(?:the\s+)?(?:(?:invoice|invoiced|original|document|transaction|billing|source|native)[\s-]+){1,2}currenc\w+|"
     r"(?:(?:invoice|original|billing)\s+)?ccys?|"
@@ -195,7 +196,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     base = status_only(listing or german or text)  # "paid-only spend": the status words (router/open_amount.py)
     # "the whole tenant", "tenant 99": the caller's tenant is all its companies; another tenant is named back
     tenant = tenant_scope(base, inputs.ctx.tenant_id)
-    base = tenant.text
+    # "group spend", "the group's March spend": the group is every company of the tenant (router/group_scope.py)
+    spellings = name_spellings(inputs.gazetteer)
+    group = group_scope(tenant.text, (n for _, _, n in spellings),
+                        (n for kind, _, n in spellings if kind == "product_group"))
+    base = group.text
     result = _route(base, inputs)
     if listing is not None and result.requires_clarification and all(
             r.startswith("period: the question names no period") for r in result.clarification_reasons):
@@ -230,7 +235,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([correction_note(typos)] if typos else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
              *([f"{', '.join(repr(r) for r in tenant.read)} read as all companies of your tenant "
-                f"({inputs.ctx.tenant_id})"] if tenant.read else [])]
+                f"({inputs.ctx.tenant_id})"] if tenant.read else []),
+             *([f"{', '.join(repr(r) for r in group.read)} read as the group: all companies of your tenant "
+                "together"] if group.read else [])]
     if tenant.other:
         # another tenant's name never widens or switches the scope (row-level security bounds it anyway): it is
         # named back, in the clarification the rest of the question needs (e.g. which company) or as a note
@@ -310,7 +317,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # together (its rows are the tenant's under row-level security), when they share one reporting currency.
     company_scope = _company_scope(reading, all_companies, gazetteer)
     # "Xenon and Ypsilon combined", "group-wide excluding Company C": the companies named (or left) together
-    named_set = company_set(reading, gazetteer) if company_scope is None else None
+    # ("total group spend (Alpenland + Kestrel)": the scope word restated by the companies named together)
+    named_set = company_set(reading, gazetteer) if company_scope is None or (
+        all_companies is not None and len(reading.mentions.companies) > 1) else None
+    if named_set is None and company_scope is not None:
+        named_set = restated_whole(reading, gazetteer, all_companies)
     if named_set is not None:
         company_scope = named_set.companies
     nested = _group_within_group(reading, gazetteer)
