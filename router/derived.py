@@ -205,7 +205,8 @@ def _concentration(question: str) -> DerivedAsk | None:
     base = _strip(question, cut)
     base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,")
     body = _with_spend(base).rstrip("?.! ")
-    return DerivedAsk("concentration", f"top {n} suppliers by {body}?", top.group(0), top_n=n)
+    # the scope first, the ranking after it: "by all companies' spend" would read as a breakdown by company
+    return DerivedAsk("concentration", f"{body}: top {n} suppliers by spend?", top.group(0), top_n=n)
 
 
 def detect(question: str, as_of: dt.date) -> DerivedAsk | None:
@@ -232,7 +233,8 @@ def base_params(inputs: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """The governed metric and parameters behind a base answer's one figure, or ``None`` when it has not one."""
     metrics = inputs.get("metrics")
     if isinstance(metrics, list):
-        if len(metrics) != 1 or not isinstance(metrics[0], Mapping):
+        # (all companies: the total and its rows by company are one call twice, the same parameters)
+        if not metrics or not all(isinstance(m, Mapping) and m == metrics[0] for m in metrics):
             return None
         name, params = str(metrics[0].get("metric")), dict(metrics[0].get("parameters") or {})
     else:
@@ -241,6 +243,14 @@ def base_params(inputs: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
     if name not in (*SPEND_METRICS, RANKING_METRIC):
         return None
     return name, {k: v for k, v in params.items() if v not in (None, [], ())}
+
+
+def base_total(result: Mapping[str, Any]) -> tuple[object, object]:
+    """The base answer's one total and its line count (an all-companies answer carries them in its first call)."""
+    if result.get("total_spend") is None and isinstance(result.get("metrics"), list) and result["metrics"] and \
+            isinstance(result["metrics"][0], Mapping):
+        result = result["metrics"][0]
+    return result.get("total_spend"), result.get("matched_line_count")
 
 
 def carried(metric: str, params: Mapping[str, Any], *, drop: tuple[str, ...] = ()) -> dict[str, Any] | None:
@@ -279,4 +289,4 @@ def concentration_text(n: int, ids: list[str], percent: str, part: str, whole: s
 
 
 __all__ = ["AVERAGE_METRIC", "PROJECTION_METRIC", "RANKING_METRIC", "SHARE_METRIC", "DerivedAsk", "average_text",
-           "base_params", "carried", "concentration_text", "detect", "projection_text"]
+           "base_params", "base_total", "carried", "concentration_text", "detect", "projection_text"]

@@ -23,6 +23,7 @@ from router.derived import (
     DerivedAsk,
     average_text,
     base_params,
+    base_total,
     carried,
     concentration_text,
     projection_text,
@@ -72,6 +73,10 @@ def derive(base: Answer, found: DerivedAsk, as_of: dt.date, call: Call) -> Answe
     """The derived measure's answer from ``base`` (the base question's answer)."""
     if base.status == "clarification":
         return base
+    if found.kind == "projection":
+        running = _running(base, found, as_of)
+        if running is not None:
+            return running  # (also when the month so far has no data: its pace is not known either way)
     if base.status != "answered":
         note = f"No {_LABELS[found.kind]} was computed ('{found.words}'): its base figure is not complete. "
         return base.model_copy(update={"text": note + base.text})
@@ -88,22 +93,34 @@ def derive(base: Answer, found: DerivedAsk, as_of: dt.date, call: Call) -> Answe
     return _average(base, found, params, call)
 
 
-def _projection(base: Answer, found: DerivedAsk, params: dict[str, Any], as_of: dt.date, call: Call) -> Answer:
-    start, end = dt.date.fromisoformat(str(params["start_date"])), dt.date.fromisoformat(str(params["end_date"]))
-    months = whole_months(start, end)
-    if months is None:
+def _running(base: Answer, found: DerivedAsk, as_of: dt.date) -> Answer | None:
+    """A clarification when the base period is not whole calendar months or has months not yet over."""
+    got = base_params(base.inputs)
+    if got is None or "start_date" not in got[1] or "end_date" not in got[1]:
+        return None
+    start, end = dt.date.fromisoformat(str(got[1]["start_date"])), dt.date.fromisoformat(str(got[1]["end_date"]))
+    if whole_months(start, end) is None:
         return _clarify(base, found, f"the base period {start} to {end} (end exclusive) is not whole calendar "
                         "months, so there is no month count to project from")
     if end > as_of + dt.timedelta(days=1):
         return _clarify(base, found, f"the base period {start} to {end} (end exclusive) has months not yet over on "
                         f"{as_of}, so its pace is not known")
+    return None
+
+
+def _projection(base: Answer, found: DerivedAsk, params: dict[str, Any], as_of: dt.date, call: Call) -> Answer:
+    start, end = dt.date.fromisoformat(str(params["start_date"])), dt.date.fromisoformat(str(params["end_date"]))
+    months = whole_months(start, end)
+    if months is None or end > as_of + dt.timedelta(days=1):
+        return _clarify(base, found, "the base period is not whole calendar months that are over")
     p = carried(PROJECTION_METRIC, params)
     if p is None or found.horizon_months is None:
         return _clarify(base, found, "the base figure has a filter the projection does not carry")
     r = call(PROJECTION_METRIC, {**p, "horizon_months": found.horizon_months})
     v = r.values
-    if _cents(v.get("total_spend")) != _cents(base.result.get("total_spend")) or \
-            r.matched_line_count != base.result.get("matched_line_count") or v.get("projected_spend") is None:
+    total, lines = base_total(base.result)
+    if _cents(v.get("total_spend")) != _cents(total) or r.matched_line_count != lines or \
+            v.get("projected_spend") is None:
         return _clarify(base, found, "the projection's governed call does not reproduce the base total")
     sentence = projection_text(str(v["total_spend"]), int(str(v["months"])), found.horizon_months,
                                str(v["monthly_run_rate"]), str(v["projected_spend"]), str(r.currency), found.words)
