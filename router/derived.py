@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -66,13 +66,13 @@ _ANNUAL = re.compile(
 #: A pace the question projects: "at the Q1 monthly pace", "keeps April's pace", "at this run-rate".
 _PACE = re.compile(
     r"\b(?:if\s+)?(?:at\s+(?:the|this|that|its|their|a|current)\s+)?(?:current\s+|same\s+|monthly\s+)*"
-    r"(?:pace|run[- ]?rate|rate)\b"
+    r"(?:pace|run[- ]?rate)\b"
     r"|\b(?:if\s+)?(?:keeps?|holds?|maintains?|sustains?|continues?(?:\s+at)?)\s+(?=[\w'’ ]*\b(?:pace|run[- ]?rate)\b)",
     re.I)
 #: The projected span: "for a full half-year", "over a full year", "for 6 months".
 _SPAN = re.compile(
-    r"\b(?:for|over|across)\s+(?:a|an|the)?\s*(?:full|whole|entire|complete)?\s*"
-    r"(?P<unit>half[- ]?year|half|year|quarter|twelve\s+months|(?P<n>\d{1,2})\s+months)\b", re.I)
+    r"\b(?:for|over|across)\s+(?:a|an|the)?\s*(?:(?:full|whole|entire|complete)\s+"
+    r"(?P<unit>half[- ]?year|half|year|quarter|twelve\s+months)|(?:full\s+)?(?P<n>\d{1,2})\s+months)\b", re.I)
 #: The projected period: "what would Q2 2026 land at", "where would H2 end up".
 _TARGET = re.compile(
     r"[,;]?\s*\b(?:what|where|how\s+much)\s+(?:would|will|could)\s+(?P<target>[\w' -]+?)\s+"
@@ -87,10 +87,10 @@ _UNIT_MONTHS = {"year": 12, "twelve months": 12, "half-year": 6, "half year": 6,
                 "quarter": 3}
 
 
-def _months_of(unit: str, n: str | None) -> int:
+def _months_of(unit: str | None, n: str | None) -> int:
     if n:
         return int(n)
-    return _UNIT_MONTHS[re.sub(r"\s+", " ", unit.lower())]
+    return _UNIT_MONTHS[re.sub(r"\s+", " ", str(unit).lower())]
 
 
 def _strip(question: str, spans: list[tuple[int, int]]) -> str:
@@ -215,12 +215,12 @@ def detect(question: str, as_of: dt.date) -> DerivedAsk | None:
 
 
 # -- the governed parameters of the base answer --------------------------------------------------------------------
-_SPEND_CARRIED = ("company_id", "company_ids", "start_date", "end_date", "supplier_ids", "exclude_supplier_ids",
+SPEND_CARRIED = ("company_id", "company_ids", "start_date", "end_date", "supplier_ids", "exclude_supplier_ids",
                   "product_group_ids", "exclude_product_group_ids", "product_codes", "document_types",
                   "invoice_statuses", "reporting_currency")
 #: Parameters of the spend metrics each derived metric takes (any other filter set in the base: not derived).
 _TAKES: dict[str, frozenset[str]] = {
-    PROJECTION_METRIC: frozenset(_SPEND_CARRIED),
+    PROJECTION_METRIC: frozenset(SPEND_CARRIED),
     AVERAGE_METRIC: frozenset({"company_id", "company_ids", "start_date", "end_date", "supplier_ids",
                                "exclude_supplier_ids", "invoice_statuses", "reporting_currency"}),
     SHARE_METRIC: frozenset({"company_id", "start_date", "end_date", "product_group_ids", "exclude_supplier_ids",
@@ -229,8 +229,12 @@ _TAKES: dict[str, frozenset[str]] = {
 }
 
 
-def base_params(inputs: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    """The governed metric and parameters behind a base answer's one figure, or ``None`` when it has not one."""
+def base_params(inputs: Mapping[str, Any], plan: Sequence[Mapping[str, Any]] = ()) -> tuple[str, dict[str, Any]] | None:
+    """The governed metric and parameters behind a base answer's one figure, or ``None`` when it has not one.
+
+    ``plan`` is the base routing's plan (steps with ``tool`` and ``arguments``): a spend answer's inputs name its
+    company, suppliers and period but not every filter (product groups), which its plan step carries.
+    """
     metrics = inputs.get("metrics")
     if isinstance(metrics, list):
         # (all companies: the total and its rows by company are one call twice, the same parameters)
@@ -239,10 +243,32 @@ def base_params(inputs: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
         name, params = str(metrics[0].get("metric")), dict(metrics[0].get("parameters") or {})
     else:
         name = str(inputs.get("metric"))
-        params = {k: inputs.get(k) for k in _SPEND_CARRIED}
+        params = {k: inputs.get(k) for k in SPEND_CARRIED}
+        steps = [dict(step.get("arguments") or {}) for step in plan if step.get("tool") == name]
+        if len(steps) > 1:
+            return None
+        for key, value in (steps[0] if steps else {}).items():
+            if isinstance(value, Mapping):
+                continue  # a reference to another step's output (the company): the inputs carry its value
+            if params.get(key) in (None, [], ()):
+                params[key] = value
+            elif value not in (None, [], ()) and value != params[key]:
+                return None
     if name not in (*SPEND_METRICS, RANKING_METRIC):
         return None
     return name, {k: v for k, v in params.items() if v not in (None, [], ())}
+
+
+def one_figure(result: Mapping[str, Any]) -> bool:
+    """Whether a spend answer is one total (rows by company of an all-companies total are its parts, nothing
+    more); a breakdown the question asked for ("per supplier", "by month") is not one figure to derive from."""
+    if any(k in result for k in ("breakdown", "by_supplier", "items")):
+        return False
+    for m in result.get("metrics") or ():
+        for row in (m.get("rows") or ()) if isinstance(m, Mapping) else ():
+            if isinstance(row, Mapping) and set(row) - {"company_id", "total_spend", "matched_line_count"}:
+                return False
+    return True
 
 
 def base_total(result: Mapping[str, Any]) -> tuple[object, object]:
@@ -288,5 +314,6 @@ def concentration_text(n: int, ids: list[str], percent: str, part: str, whole: s
             "share = spend with the top suppliers / all the spend in scope, the same governed lines).")
 
 
-__all__ = ["AVERAGE_METRIC", "PROJECTION_METRIC", "RANKING_METRIC", "SHARE_METRIC", "DerivedAsk", "average_text",
-           "base_params", "base_total", "carried", "concentration_text", "detect", "projection_text"]
+__all__ = ["AVERAGE_METRIC", "PROJECTION_METRIC", "RANKING_METRIC", "SHARE_METRIC", "SPEND_CARRIED", "SPEND_METRICS",
+           "DerivedAsk", "average_text", "base_params", "base_total", "carried", "concentration_text", "detect",
+           "one_figure", "projection_text"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
@@ -19,6 +19,7 @@ from router.derived import (
     PROJECTION_METRIC,
     RANKING_METRIC,
     SHARE_METRIC,
+    SPEND_CARRIED,
     SPEND_METRICS,
     DerivedAsk,
     average_text,
@@ -26,11 +27,13 @@ from router.derived import (
     base_total,
     carried,
     concentration_text,
+    one_figure,
     projection_text,
 )
 from router.run_rate import whole_months
 from router.tools import MetricToolResponse
 
+_SPEND_KEYS = frozenset(SPEND_CARRIED)
 Call = Callable[[str, dict[str, Any]], MetricToolResponse]
 _LABELS = {"projection": "projection", "average_invoice_value": "average invoice value",
            "concentration": "supplier concentration"}
@@ -69,18 +72,19 @@ def _answered(base: Answer, found: DerivedAsk, sentence: str, derived: MetricToo
                   inputs=inputs, sources=sources, citations=base.citations, checks=base.checks)
 
 
-def derive(base: Answer, found: DerivedAsk, as_of: dt.date, call: Call) -> Answer:
-    """The derived measure's answer from ``base`` (the base question's answer)."""
+def derive(base: Answer, found: DerivedAsk, as_of: dt.date, call: Call,
+           plan: Sequence[Mapping[str, Any]] = ()) -> Answer:
+    """The derived measure's answer from ``base`` (the base question's answer; ``plan``: its plan's steps)."""
     if base.status == "clarification":
         return base
     if found.kind == "projection":
-        running = _running(base, found, as_of)
+        running = _running(base, found, as_of, plan)
         if running is not None:
             return running  # (also when the month so far has no data: its pace is not known either way)
     if base.status != "answered":
         note = f"No {_LABELS[found.kind]} was computed ('{found.words}'): its base figure is not complete. "
         return base.model_copy(update={"text": note + base.text})
-    got = base_params(base.inputs)
+    got = base_params(base.inputs, plan)
     if got is None:
         return _clarify(base, found, "the question reads as more than one figure or not as spend")
     name, params = got
@@ -88,14 +92,17 @@ def derive(base: Answer, found: DerivedAsk, as_of: dt.date, call: Call) -> Answe
         return _concentration(base, found, name, params, call)
     if name not in SPEND_METRICS:
         return _clarify(base, found, "the question reads as a ranking, not as one spend total")
+    if not one_figure(base.result):
+        return _clarify(base, found, "the question asks for a breakdown, and the measure is given for one total "
+                        "only (ask once per company, supplier or period)")
     if found.kind == "projection":
         return _projection(base, found, params, as_of, call)
     return _average(base, found, params, call)
 
 
-def _running(base: Answer, found: DerivedAsk, as_of: dt.date) -> Answer | None:
+def _running(base: Answer, found: DerivedAsk, as_of: dt.date, plan: Sequence[Mapping[str, Any]]) -> Answer | None:
     """A clarification when the base period is not whole calendar months or has months not yet over."""
-    got = base_params(base.inputs)
+    got = base_params(base.inputs, plan)
     if got is None or "start_date" not in got[1] or "end_date" not in got[1]:
         return None
     start, end = dt.date.fromisoformat(str(got[1]["start_date"])), dt.date.fromisoformat(str(got[1]["end_date"]))
@@ -131,6 +138,7 @@ def _projection(base: Answer, found: DerivedAsk, params: dict[str, Any], as_of: 
 
 
 def _average(base: Answer, found: DerivedAsk, params: dict[str, Any], call: Call) -> Answer:
+    params = dict(params)
     types = params.pop("document_types", None)
     if types not in (None, ["invoice", "credit_note"], ["invoice"]):
         return _clarify(base, found, "an average invoice value is over invoices, not credit notes")
@@ -138,6 +146,11 @@ def _average(base: Answer, found: DerivedAsk, params: dict[str, Any], call: Call
     if p is None:
         return _clarify(base, found, "the question also filters by something an invoice's value cannot be split "
                         "by (a product group or product: an invoice can mix them)")
+    # the parameters carried must give the base total again (else a filter of the question was not carried)
+    again = call(SPEND_METRICS[0], {k: v for k, v in params.items() if k in _SPEND_KEYS})
+    total, lines = base_total(base.result)
+    if _cents(again.values.get("total_spend")) != _cents(total) or again.matched_line_count != lines:
+        return _clarify(base, found, "the average's governed call does not carry every filter of the base total")
     r = call(AVERAGE_METRIC, p)
     v = r.values
     if r.status == "no_data" or v.get("average_invoice_value") is None:
@@ -145,6 +158,11 @@ def _average(base: Answer, found: DerivedAsk, params: dict[str, Any], call: Call
                                        "invoice value (no data, not zero). " + _read_as(base.text).strip()})
     sentence = average_text(str(v["average_invoice_value"]), str(v["total_spend"]), int(str(v["invoice_count"])),
                             str(r.currency))
+    scope = [f"{label} {', '.join(p[key])}" for key, label in (
+        ("company_ids", "companies"), ("supplier_ids", "suppliers"), ("exclude_supplier_ids", "excluding suppliers"))
+        if p.get(key)]
+    if scope:
+        sentence += f" Scope: {'; '.join(scope)}."
     result = {"status": "complete", "average_invoice_value": v["average_invoice_value"],
               "total_spend": v["total_spend"], "invoice_count": v["invoice_count"],
               "matched_line_count": r.matched_line_count}

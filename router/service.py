@@ -213,7 +213,8 @@ class AskService:
             return _metric(conn, ctx, self.env, 10_000, metric, params)
 
         try:
-            answer = derive(base.answer, found, as_of, call)
+            plan = [step.model_dump(mode="json") for step in base.routing.execution_plan]
+            answer = derive(base.answer, found, as_of, call, plan)
         except Exception as exc:  # a failed derivation is said, the base figure is not presented as the measure
             log.warning("derived measure failed: %s", exc)
             answer = base.answer.model_copy(update={
