@@ -141,11 +141,17 @@ class AskService:
             return self._derived(conn, ctx, question, found, as_of, interface)
         if not _part:
             kept = tuple(syn for syn, _ in gazetteer.group_synonyms)  # the catalogue's German names stay as written
-            parts = split_asks(strip_preamble(clean_question(question)), lambda text: read(
-                read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)))
-            # "at the Q1 pace, what would X be for a half-year" is one ask; "average invoice value, and how many
-            # invoices" is two, the measure in its part
-            if found is not None and (not parts or found.kind == "projection"):
+
+            def read_part(text: str) -> Any:
+                return read(read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog,
+                            PgTrigramResolver(conn, ctx))
+
+            parts = split_asks(strip_preamble(clean_question(question)), read_part)
+            # "at the Q1 pace, what would X be for a half-year" is one ask (its clauses are not asks of their own:
+            # without the measure's words it is one question); "average invoice value, and how many invoices" is
+            # two, the measure in its part
+            if found is not None and (not parts or (found.kind == "projection"
+                                                    and not split_asks(found.base, read_part))):
                 return self._derived(conn, ctx, question, found, as_of, interface)
             if parts:
                 asked = [(p, self.ask(conn, ctx, p.question, as_of=as_of, interface=interface, _part=True))
