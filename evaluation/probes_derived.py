@@ -59,13 +59,15 @@ PERIODS: tuple[tuple[str, str, str], ...] = (
 )
 ANNUAL = ("Annualise {cs} {p} spend.", "What is {cs} {p} spend on an annualised basis?",
           "Annualized run-rate for {c} based on {p}?", "Based on {p}, what's the annualised spend run-rate for {c}?",
-          "{c}: {p} spend, annualised", "Annualise {cs} {p} spend for the forecast.")
+          "{c}: {p} spend, annualised", "Annualise {cs} {p} spend for the forecast.",
+          "Projected full-year spend for {c} based on {p}?", "Give me a full-year projection for {c} from {p}.")
 PACE = ("If {c} keeps {pp} pace, what would {t} land at?", "If {c} keeps {pp} pace, what would {t} come to?")
 SPAN = ("At the {p} monthly pace, what would {cs} spend be for a full {s}?",
         "At the {p} pace, what would {cs} spend be over a full {s}?")
 AVG = ("Average invoice value for {c} {p} (gross, incl. tax)?", "What's the average gross invoice value (incl. VAT) "
        "for {c} {p}?", "Average invoice size incl. tax for {c} {p}?", "Mean invoice amount for {c} {p}?",
-       "average invoice value (gross) {c} {p}")
+       "average invoice value (gross) {c} {p}", "How big is the average invoice at {c} {p}, incl. tax?",
+       "Average value per invoice for {c} {p}?")
 CONC = ("Top-{n} supplier concentration for {c} {p}?", "What share of {cs} spend {p} sits with the top {n} "
         "suppliers?", "How concentrated is {cs} spend {p}, i.e. the top-{n} vendors' share?",
         "Share of {cs} spend {p} held by the top {n} vendors?")

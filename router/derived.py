@@ -62,7 +62,10 @@ _ANNUAL = re.compile(
     r"\b(?:(?:on|in)\s+(?:an?\s+)?annuali[sz]ed\s+(?:basis|terms)"
     r"|annuali[sz](?:e|ed|es|ing)(?:\s+(?:figure|equivalent|basis))?"
     r"|(?:annual|full[- ]year|yearly)\s+(?:run[- ]?rate|projection|equivalent)"
-    r"|(?:extrapolat\w+|project(?:ed|ion)?)\s+(?:to|over|for)\s+(?:a|the)\s+(?:full|whole)\s+year)\b", re.I)
+    r"|(?:extrapolat\w+|project(?:ed|ion)?)\s+(?:to|over|for)\s+(?:a|the)\s+(?:full|whole)\s+year"
+    # "projected full-year spend", "a full-year projection", "12-month extrapolation"
+    r"|project(?:ed|ion)\s+(?:of\s+(?:the\s+)?)?(?:full[- ]year|annual|yearly|12[- ]months?)"
+    r"|(?:full[- ]year|yearly|12[- ]months?)\s+(?:projection|extrapolation|estimate))\b", re.I)
 #: A pace the question projects: "at the Q1 monthly pace", "keeps April's pace", "at this run-rate".
 _PACE = re.compile(
     r"\b(?:if\s+)?(?:at\s+(?:the|this|that|its|their|a|current)\s+)?(?:current\s+|same\s+|monthly\s+)*"
@@ -106,6 +109,10 @@ def _strip(question: str, spans: list[tuple[int, int]]) -> str:
     text = re.sub(r"\s+([,.;?!)])", r"\1", text)
     text = re.sub(r"^[,;\s]+|[,;]\s*(?=[?.!]|$)", "", text)
     text = re.sub(r"\(\s*\)", "", text)
+    # an article left before a preposition once its noun went ("give me a for Kestrel")
+    # (only after a verb or at the start: "Company A in Q1" keeps its letter)
+    text = re.sub(r"(?:^|(?<=\bme\s)|(?<=\bis\s)|(?<=\bwas\s))(?:[Aa]|[Aa]n|[Tt]he)\s+"
+                  r"(?=(?:for|of|at|in|from|with|to|across|based)\b)", "", text)
     return " ".join(text.split())
 
 
@@ -163,7 +170,10 @@ def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
 _AVERAGE = re.compile(
     r"\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:invoice|bill)\s+(?:value|size|amount|total)s?\b"
     r"|\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:value|size|amount|total)\s+(?:of\s+an?\s+|of\s+the\s+|"
-    r"per\s+|of\s+)?invoices?\b", re.I)
+    r"per\s+|of\s+)?invoices?\b"
+    # "how big is the average invoice at Company B": the invoice itself, not its count, lines or dates
+    r"|\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:invoice|bill)"
+    r"(?=\s*(?:[,?.!]|$|\b(?:at|for|of|in|from|with|to|across)\b))", re.I)
 #: The gross reading the metric gives ("gross", "incl. tax", "including VAT"); said, so it is consumed.
 _GROSS = re.compile(
     r"\(?\s*\b(?:gross(?:\s+amount)?|incl(?:\.|uding)?\s+(?:tax|vat)|inc\.?\s+(?:tax|vat)|tax\s+included|"
@@ -179,7 +189,8 @@ def _average(question: str) -> DerivedAsk | None:
         return None
     cut = [found.span(), *(m.span() for m in _GROSS.finditer(question))]
     base = _strip(question, cut)
-    base = re.sub(r"^(?:what(?:'s|\s+is|\s+was)?|give\s+me|show)\s*\b", "", base, flags=re.I).strip(" ,")
+    base = re.sub(r"^(?:what(?:'s|\s+is|\s+was)?|give\s+me|show|how\s+(?:big|large|high)\s+(?:is|was))\s*\b", "",
+                  base, flags=re.I).strip(" ,")
     return DerivedAsk("average_invoice_value", _with_spend(base), found.group(0))
 
 

@@ -21,11 +21,12 @@ COMPANIES = ("Company A", "Alpenland", "Kestrel", "Ypsilon Retail", "COMP-B")
 BASES = ("Q1 2026", "H2 2025", "April 2026", "March 2026", "Q4 2025")
 ANNUAL = ("Annualise {c}'s {p} spend.", "What is {c}'s {p} spend on an annualised basis?",
           "Annualized run-rate for {c} based on {p}?", "Based on {p}, what's the annualised spend run-rate for {c}?",
-          "Annualise {c}'s {p} spend for the forecast.")
+          "Annualise {c}'s {p} spend for the forecast.", "Projected full-year spend for {c} based on {p}?",
+          "Give me a full-year projection for {c} from {p}.")
 
 
 @pytest.mark.parametrize("frame,company,period", [
-    (f, c, p) for f, c, p in random.Random(7).sample(list(itertools.product(ANNUAL, COMPANIES, BASES)), 40)])
+    (f, c, p) for f, c, p in random.Random(7).sample(list(itertools.product(ANNUAL, COMPANIES, BASES)), 50)])
 def test_annualised_reads_twelve_months_and_keeps_the_base(frame: str, company: str, period: str) -> None:
     found = detect(frame.format(c=company, p=period), AS_OF)
     assert found is not None and found.kind == "projection" and found.horizon_months == 12
@@ -51,7 +52,7 @@ def test_pace_reads_a_full_span(span: str, months: int) -> None:
 @pytest.mark.parametrize("question", [
     "Average invoice value for {c} in Q1 2026 (gross, incl. tax)?", "What's the average gross invoice value (incl. "
     "VAT) for {c} in H2 2025?", "Average invoice size incl. tax for {c} in FY2025?", "Mean invoice amount for {c} "
-    "in April 2026?"])
+    "in April 2026?", "How big is the average invoice at {c} in 2025, incl. tax?"])
 @pytest.mark.parametrize("company", COMPANIES[:3])
 def test_average_invoice_value(question: str, company: str) -> None:
     found = detect(question.format(c=company), AS_OF)
@@ -63,7 +64,9 @@ def test_average_invoice_value(question: str, company: str) -> None:
                                       "Average invoice value excl. VAT for Company A in Q1 2026?",
                                       "Kestrel's monthly run-rate for Q1 2026?", "Top 3 suppliers of Company A in Q1?",
                                       "What was the average tax rate across the quarter for Company A?",
-                                      "Spend of Company A over the whole year 2025?"])
+                                      "Spend of Company A over the whole year 2025?",
+                                      "Average invoice count per month for Company A?",
+                                      "What is the average invoice processing time?"])
 def test_not_a_derived_measure(question: str) -> None:
     assert detect(question, AS_OF) is None
 
