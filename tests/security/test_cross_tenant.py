@@ -72,8 +72,9 @@ METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"
 SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count",
                             "finance.product_count", "finance.duplicate_invoices"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
-_VALUE_COLUMNS = ("projected_spend", "average_invoice_value", "document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "product_count",
-                  "grand_total", "unit_price", "line_count", "document_unit_price", "total_amount", "share_percent")
+_VALUE_COLUMNS = ("projected_spend", "average_invoice_value", "document_spend", "invoice_count", "lowest_unit_price",
+                  "supplier_count", "product_count", "grand_total", "unit_price", "line_count", "document_unit_price",
+                  "total_amount", "share_percent")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:
