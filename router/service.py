@@ -26,6 +26,8 @@ from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_an
 from router.classifier import IntentClassifier, load_or_train
 from router.compound import merge_answers, split_asks
 from router.contract import RoutingResult, clean_question
+from router.derived import DerivedAsk, detect
+from router.derived_answer import derive
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.german import read_german
@@ -119,6 +121,7 @@ class AskService:
         as_of: dt.date | None = None,
         interface: Interface = "api",
         _part: bool = False,
+        _base: bool = False,
     ) -> AskResult:
         """Answer ``question`` for ``ctx`` (route, plan, execute, validate) and store the trace.
 
@@ -132,10 +135,24 @@ class AskService:
         started = time.perf_counter()
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
+        # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
+        found = None if _base else detect(strip_preamble(clean_question(question)), as_of)
+        if found is not None and _part:
+            return self._derived(conn, ctx, question, found, as_of, interface)
         if not _part:
             kept = tuple(syn for syn, _ in gazetteer.group_synonyms)  # the catalogue's German names stay as written
-            parts = split_asks(strip_preamble(clean_question(question)), lambda text: read(
-                read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)))
+
+            def read_part(text: str) -> Any:
+                return read(read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog,
+                            PgTrigramResolver(conn, ctx))
+
+            parts = split_asks(strip_preamble(clean_question(question)), read_part)
+            # "at the Q1 pace, what would X be for a half-year" is one ask (its clauses are not asks of their own:
+            # without the measure's words it is one question); "average invoice value, and how many invoices" is
+            # two, the measure in its part
+            if found is not None and (not parts or (found.kind == "projection"
+                                                    and not split_asks(found.base, read_part))):
+                return self._derived(conn, ctx, question, found, as_of, interface)
             if parts:
                 asked = [(p, self.ask(conn, ctx, p.question, as_of=as_of, interface=interface, _part=True))
                          for p in parts]
@@ -191,6 +208,26 @@ class AskService:
             for o in (run.outcomes.values() if run is not None else ())
         ]
         return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=steps)
+
+    def _derived(self, conn: psycopg.Connection, ctx: AuthContext, question: str, found: DerivedAsk,
+                 as_of: dt.date, interface: Interface) -> AskResult:
+        """A derived measure (router/derived.py): the base question answered, then the measure's governed metric
+        called directly with the base answer's parameters (router/derived_answer.py)."""
+        base = self.ask(conn, ctx, found.base, as_of=as_of, interface=interface, _part=True, _base=True)
+
+        def call(metric: str, params: dict[str, Any]) -> Any:
+            return _metric(conn, ctx, self.env, 10_000, metric, params)
+
+        try:
+            plan = [step.model_dump(mode="json") for step in base.routing.execution_plan]
+            answer = derive(base.answer, found, as_of, call, plan)
+        except Exception as exc:  # a failed derivation is said, the base figure is not presented as the measure
+            log.warning("derived measure failed: %s", exc)
+            answer = base.answer.model_copy(update={
+                "status": "failed", "text": f"The {found.kind.replace('_', ' ')} could not be computed ({exc})."})
+        routing = base.routing.model_copy(update={
+            "question": question, "rule_hits": (*base.routing.rule_hits, f"derived:{found.kind}")})
+        return AskResult(trace_id=base.trace_id, answer=answer, routing=routing, steps=base.steps)
 
     def _open_both_ways(self, conn: psycopg.Connection, ctx: AuthContext, question: str, answer: Answer,
                         recorder: TraceRecorder) -> Answer:

@@ -62,6 +62,8 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.duplicate_invoices": {"company_id": "COMP-A", "start_date": "2024-01-01", "end_date": "2026-05-16"},
     "catalog.unit_price_ranking": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES", "PG-PRES-WL"],
                                    "rank_by": "supplier", **Q1},
+    "finance.spend_projection": {"company_id": "COMP-A", "horizon_months": 12, **Q1},
+    "finance.average_invoice_value": {"company_id": "COMP-A", **Q1},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
@@ -70,8 +72,9 @@ METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"
 SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count",
                             "finance.product_count", "finance.duplicate_invoices"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
-_VALUE_COLUMNS = ("document_spend", "invoice_count", "lowest_unit_price", "supplier_count", "product_count",
-                  "grand_total", "unit_price", "line_count", "document_unit_price", "total_amount", "share_percent")
+_VALUE_COLUMNS = ("projected_spend", "average_invoice_value", "document_spend", "invoice_count", "lowest_unit_price",
+                  "supplier_count", "product_count", "grand_total", "unit_price", "line_count", "document_unit_price",
+                  "total_amount", "share_percent")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:

@@ -1,0 +1,330 @@
+"""Derived FP&A measures: run-rate projections, the average invoice value and supplier concentration.
+
+"Annualise Company A's Q1 2026 spend", "if Company B keeps April's pace, what would Q2 land at", "average invoice
+value (incl. tax) for Alpenland in Q1", "the top-2 vendors' share of Company A's spend": each is a governed figure
+read the usual way (the company, period, suppliers and product groups of the question) and then one measure of it.
+
+:func:`detect` finds the measure's words and takes them out of the question, leaving the base question (the spend
+total, or for concentration the top-N supplier ranking) that the ordinary reading answers, every other span still
+read or named as not understood. The caller (router/service.py) answers the base question, rebuilds the governed
+parameters from its inputs (:func:`base_params`), calls the measure's governed metric directly with them and checks
+that the call reproduces the base figure (otherwise a filter was not carried over and nothing is derived):
+
+* projection: ``finance.spend_projection`` (exact sum x horizon / calendar months of the base period, months without
+  spend included, rounded once; a derivation from the cent-rounded total would carry its rounding error times
+  horizon / months, so it is the metric that multiplies);
+* average invoice value: ``finance.average_invoice_value`` (exact gross sum of the invoices / their number, credit
+  notes are not invoices);
+* concentration: ``finance.spend_ranking`` (the top N suppliers; a tie at the cut is said, not broken) and
+  ``finance.supplier_share`` with those suppliers (the exact share of the same lines).
+
+The answer states the formula and the inputs, so the figure can be checked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from router.periods import resolve_period
+from router.run_rate import whole_months
+
+Kind = Literal["projection", "average_invoice_value", "concentration"]
+PROJECTION_METRIC = "finance.spend_projection"
+AVERAGE_METRIC = "finance.average_invoice_value"
+RANKING_METRIC = "finance.spend_ranking"
+SHARE_METRIC = "finance.supplier_share"
+SPEND_METRICS = ("finance.company_spend", "finance.aggregate_spend")
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10, "twelve": 12}
+_N = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+
+
+@dataclass(frozen=True)
+class DerivedAsk:
+    """A derived measure asked for: its kind, the base question it is computed from and its own parameter."""
+
+    kind: Kind
+    base: str
+    #: the words the measure was read from (said in the answer)
+    words: str
+    horizon_months: int | None = None
+    top_n: int | None = None
+
+
+# -- projections ---------------------------------------------------------------------------------------------------
+#: Words that ask for a year's worth of the base period's pace on their own ("annualise", "annualised run-rate").
+_ANNUAL = re.compile(
+    r"\b(?:(?:on|in)\s+(?:an?\s+)?annuali[sz]ed\s+(?:basis|terms)"
+    r"|annuali[sz](?:e|ed|es|ing)(?:\s+(?:figure|equivalent|basis))?"
+    r"|(?:annual|full[- ]year|yearly)\s+(?:run[- ]?rate|projection|equivalent)"
+    r"|(?:extrapolat\w+|project(?:ed|ion)?)\s+(?:to|over|for)\s+(?:a|the)\s+(?:full|whole)\s+year"
+    # "projected full-year spend", "a full-year projection", "12-month extrapolation"
+    r"|project(?:ed|ion)\s+(?:of\s+(?:the\s+)?)?(?:full[- ]year|annual|yearly|12[- ]months?)"
+    r"|(?:full[- ]year|yearly|12[- ]months?)\s+(?:projection|extrapolation|estimate))\b", re.I)
+#: A pace the question projects: "at the Q1 monthly pace", "keeps April's pace", "at this run-rate".
+_PACE = re.compile(
+    r"\b(?:if\s+)?(?:at\s+(?:the|this|that|its|their|a|current)\s+)?(?:current\s+|same\s+|monthly\s+)*"
+    r"(?:pace|run[- ]?rate)\b"
+    r"|\b(?:if\s+)?(?:keeps?|holds?|maintains?|sustains?|continues?(?:\s+at)?)\s+(?=[\w'’ ]*\b(?:pace|run[- ]?rate)\b)",
+    re.I)
+#: The projected span: "for a full half-year", "over a full year", "for 6 months".
+_SPAN = re.compile(
+    r"\b(?:for|over|across)\s+(?:a|an|the)?\s*(?:(?:full|whole|entire|complete)\s+"
+    r"(?P<unit>half[- ]?year|half|year|quarter|twelve\s+months)|(?:full\s+)?(?P<n>\d{1,2})\s+months)\b", re.I)
+#: The projected period: "what would Q2 2026 land at", "where would H2 end up".
+_TARGET = re.compile(
+    r"[,;]?\s*\b(?:what|where|how\s+much)\s+(?:would|will|could)\s+(?P<target>[\w' -]+?)\s+"
+    r"(?:land(?:\s+at)?|come\s+(?:in\s+)?(?:at|to)|end\s+up(?:\s+at)?|total|reach|be)\b", re.I)
+_BASED_ON = re.compile(r"\b(?:based\s+on|from|using|on\s+the\s+basis\s+of)\s+(?=(?:the\s+)?(?:last|past|previous|"
+                       r"Q[1-4]|H[12]|FY|\w+\s+\d{4}|\d{4}|january|february|march|april|may|june|july|august|"
+                       r"september|october|november|december))", re.I)
+#: Words that only say what the figure is for.
+_PURPOSE = re.compile(r"\b(?:for\s+(?:the|our|a)\s+(?:forecast|budget|plan(?:ning)?|projection)s?)\b", re.I)
+_SPEND_WORD = re.compile(r"\b(?:spend|spent|spending|expenditure|costs?|purchases?)\b", re.I)
+_UNIT_MONTHS = {"year": 12, "twelve months": 12, "half-year": 6, "half year": 6, "halfyear": 6, "half": 6,
+                "quarter": 3}
+
+
+def _months_of(unit: str | None, n: str | None) -> int:
+    if n:
+        return int(n)
+    return _UNIT_MONTHS[re.sub(r"\s+", " ", str(unit).lower())]
+
+
+def _strip(question: str, spans: list[tuple[int, int]]) -> str:
+    """``question`` without the spans, its spaces and commas tidied."""
+    out, last = [], 0
+    for start, end in sorted(spans):
+        if start < last:
+            start = last
+        out.append(question[last:start])
+        last = max(last, end)
+    out.append(question[last:])
+    text = " ".join("".join(out).split())
+    text = re.sub(r"\s+([,.;?!)])", r"\1", text)
+    text = re.sub(r"^[,;\s]+|[,;]\s*(?=[?.!]|$)", "", text)
+    text = re.sub(r"\(\s*\)", "", text)
+    # an article left before a preposition once its noun went ("give me a for Kestrel")
+    # (only after a verb or at the start: "Company A in Q1" keeps its letter)
+    text = re.sub(r"(?:^|(?<=\bme\s)|(?<=\bis\s)|(?<=\bwas\s))(?:[Aa]|[Aa]n|[Tt]he)\s+"
+                  r"(?=(?:for|of|at|in|from|with|to|across|based)\b)", "", text)
+    return " ".join(text.split())
+
+
+def _with_spend(base: str) -> str:
+    """The base question with a spend noun (the measure's words may have been its only figure word)."""
+    if _SPEND_WORD.search(base):
+        return base
+    if re.match(r"(?:for|of|at|in|across|with|from)\b", base, re.I):
+        return f"spend {base}"  # "for Company A in Q1": the noun before its complements
+    body = base.rstrip("?.! ")
+    return f"{body} spend{base[len(body):]}".strip()
+
+
+def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
+    annual = _ANNUAL.search(question)
+    paces = list(_PACE.finditer(question))
+    span = _SPAN.search(question)
+    target = _TARGET.search(question)
+    horizon: int | None = None
+    cut: list[tuple[int, int]] = []
+    words: list[str] = []
+    target_months: int | None = None
+    if target is not None:
+        period = resolve_period(target.group("target"), as_of).time_range
+        if period is not None:
+            target_months = whole_months(period.start, period.end)
+    if annual is not None:
+        horizon, words = 12, [annual.group(0)]
+        cut.append(annual.span())
+    elif paces and span is not None:
+        horizon, words = _months_of(span.group("unit"), span.group("n")), [span.group(0)]
+        cut.append(span.span())
+    elif paces and target_months is not None:
+        assert target is not None
+        horizon, words = target_months, [target.group("target")]
+    if horizon is None:
+        return None
+    # "what would Q2 land at": the target names the horizon (its period is not the base period)
+    if target is not None:
+        if target_months is not None:
+            cut.append(target.span())
+        else:
+            # "what would reagents spend be": the question words go, the words between them stay
+            cut.extend([(target.start(), target.start("target")), (target.end("target"), target.end())])
+    cut.extend(m.span() for m in paces)
+    cut.extend(m.span() for m in _BASED_ON.finditer(question))
+    cut.extend(m.span() for m in _PURPOSE.finditer(question))
+    base = _strip(question, cut)
+    base = re.sub(r"^(?:if|at)\b\s*", "", base, flags=re.I)
+    base = re.sub(r"\b(?:if|at)\s*(?=[,?.!]|$)", "", base, flags=re.I).strip(" ,")
+    return DerivedAsk("projection", _with_spend(base), " ".join(words), horizon_months=horizon)
+
+
+# -- the average invoice value -------------------------------------------------------------------------------------
+_AVERAGE = re.compile(
+    r"\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:invoice|bill)\s+(?:value|size|amount|total)s?\b"
+    r"|\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:value|size|amount|total)\s+(?:of\s+an?\s+|of\s+the\s+|"
+    r"per\s+|of\s+)?invoices?\b"
+    # "how big is the average invoice at Company B": the invoice itself, not its count, lines or dates
+    r"|\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:invoice|bill)"
+    r"(?=\s*(?:[,?.!]|$|\b(?:at|for|of|in|from|with|to|across)\b))", re.I)
+#: The gross reading the metric gives ("gross", "incl. tax", "including VAT"); said, so it is consumed.
+_GROSS = re.compile(
+    r"\(?\s*\b(?:gross(?:\s+amount)?|incl(?:\.|uding)?\s+(?:tax|vat)|inc\.?\s+(?:tax|vat)|tax\s+included|"
+    r"with\s+(?:tax|vat))\b(?:\s*[,/]\s*(?:incl(?:\.|uding)?\s+(?:tax|vat)|gross))?\s*\)?", re.I)
+#: Readings the metric does not give: a net average, excluding tax, or per line.
+_NOT_GROSS = re.compile(r"\bnet\b|\bexcl(?:\.|uding)?\s+(?:tax|vat)\b|\bbefore\s+tax\b|\bper\s+line\b|\bmedian\b",
+                        re.I)
+
+
+def _average(question: str) -> DerivedAsk | None:
+    found = _AVERAGE.search(question)
+    if found is None or _NOT_GROSS.search(question):
+        return None
+    cut = [found.span(), *(m.span() for m in _GROSS.finditer(question))]
+    base = _strip(question, cut)
+    base = re.sub(r"^(?:what(?:'s|\s+is|\s+was)?|give\s+me|show|how\s+(?:big|large|high)\s+(?:is|was))\s*\b", "",
+                  base, flags=re.I).strip(" ,")
+    return DerivedAsk("average_invoice_value", _with_spend(base), found.group(0))
+
+
+# -- concentration -------------------------------------------------------------------------------------------------
+_TOP = re.compile(rf"\btop[- ]?(?P<n>{_N})\s+(?:suppliers?|vendors?)(?:['’]s?)?", re.I)
+_CONCENTRATION_WORDS = re.compile(
+    r"\b(?:how\s+)?concentrat\w*(?:\s+is)?\b|\bshare\b|\bproportion\b|\bpercent(?:age)?\b|\b%", re.I)
+#: Words around a concentration that only frame it ("what share of ... sits with", "i.e.").
+_FRAME = re.compile(
+    r"\b(?:supplier|vendor)\s+concentration\s*:?|\bwhat\s+(?:share|proportion|percentage)\s+of\b|"
+    r"\b(?:sits?|lies|is|are|goes|went)\s+(?:with|to)\s+(?:the\s+)?(?=top)|\bheld\s+by\s+(?:the\s+)?(?=top)|"
+    r"\bi\.?\s*e\.?,?|\bthe\s+(?=top)|\bshare(?:\s+of)?\b|\bconcentrat\w*(?:\s+is)?\b|\bhow\b|[,:]", re.I)
+
+
+def _concentration(question: str) -> DerivedAsk | None:
+    top = _TOP.search(question)
+    if top is None or not _CONCENTRATION_WORDS.search(question):
+        return None
+    n = _NUMBERS.get(top.group("n").lower()) or int(top.group("n"))
+    if n < 2:
+        return None  # the top supplier's share is the ranking's own share column
+    cut = [top.span(), *(m.span() for m in _FRAME.finditer(question))]
+    base = _strip(question, cut)
+    base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,")
+    body = _with_spend(base).rstrip("?.! ")
+    # the scope first, the ranking after it: "by all companies' spend" would read as a breakdown by company
+    return DerivedAsk("concentration", f"{body}: top {n} suppliers by spend?", top.group(0), top_n=n)
+
+
+def detect(question: str, as_of: dt.date) -> DerivedAsk | None:
+    """The derived measure ``question`` asks for, with its base question, or ``None``."""
+    return _average(question) or _concentration(question) or _projection(question, as_of)
+
+
+# -- the governed parameters of the base answer --------------------------------------------------------------------
+SPEND_CARRIED = ("company_id", "company_ids", "start_date", "end_date", "supplier_ids", "exclude_supplier_ids",
+                  "product_group_ids", "exclude_product_group_ids", "product_codes", "document_types",
+                  "invoice_statuses", "reporting_currency")
+#: Parameters of the spend metrics each derived metric takes (any other filter set in the base: not derived).
+_TAKES: dict[str, frozenset[str]] = {
+    PROJECTION_METRIC: frozenset(SPEND_CARRIED),
+    AVERAGE_METRIC: frozenset({"company_id", "company_ids", "start_date", "end_date", "supplier_ids",
+                               "exclude_supplier_ids", "invoice_statuses", "reporting_currency"}),
+    SHARE_METRIC: frozenset({"company_id", "start_date", "end_date", "product_group_ids", "exclude_supplier_ids",
+                             "exclude_product_group_ids", "exclude_product_codes", "invoice_statuses",
+                             "document_types", "reporting_currency"}),
+}
+
+
+def base_params(inputs: Mapping[str, Any], plan: Sequence[Mapping[str, Any]] = ()) -> tuple[str, dict[str, Any]] | None:
+    """The governed metric and parameters behind a base answer's one figure, or ``None`` when it has not one.
+
+    ``plan`` is the base routing's plan (steps with ``tool`` and ``arguments``): a spend answer's inputs name its
+    company, suppliers and period but not every filter (product groups), which its plan step carries.
+    """
+    metrics = inputs.get("metrics")
+    if isinstance(metrics, list):
+        # (all companies: the total and its rows by company are one call twice, the same parameters)
+        if not metrics or not all(isinstance(m, Mapping) and m == metrics[0] for m in metrics):
+            return None
+        name, params = str(metrics[0].get("metric")), dict(metrics[0].get("parameters") or {})
+    else:
+        name = str(inputs.get("metric"))
+        params = {k: inputs.get(k) for k in SPEND_CARRIED}
+        steps = [dict(step.get("arguments") or {}) for step in plan if step.get("tool") == name]
+        if len(steps) > 1:
+            return None
+        for key, value in (steps[0] if steps else {}).items():
+            if isinstance(value, Mapping):
+                continue  # a reference to another step's output (the company): the inputs carry its value
+            if params.get(key) in (None, [], ()):
+                params[key] = value
+            elif value not in (None, [], ()) and value != params[key]:
+                return None
+    if name not in (*SPEND_METRICS, RANKING_METRIC):
+        return None
+    return name, {k: v for k, v in params.items() if v not in (None, [], ())}
+
+
+def one_figure(result: Mapping[str, Any]) -> bool:
+    """Whether a spend answer is one total (rows by company of an all-companies total are its parts, nothing
+    more); a breakdown the question asked for ("per supplier", "by month") is not one figure to derive from."""
+    if any(k in result for k in ("breakdown", "by_supplier", "items")):
+        return False
+    for m in result.get("metrics") or ():
+        for row in (m.get("rows") or ()) if isinstance(m, Mapping) else ():
+            if isinstance(row, Mapping) and set(row) - {"company_id", "total_spend", "matched_line_count"}:
+                return False
+    return True
+
+
+def base_total(result: Mapping[str, Any]) -> tuple[object, object]:
+    """The base answer's one total and its line count (an all-companies answer carries them in its first call)."""
+    if result.get("total_spend") is None and isinstance(result.get("metrics"), list) and result["metrics"] and \
+            isinstance(result["metrics"][0], Mapping):
+        result = result["metrics"][0]
+    return result.get("total_spend"), result.get("matched_line_count")
+
+
+def carried(metric: str, params: Mapping[str, Any], *, drop: tuple[str, ...] = ()) -> dict[str, Any] | None:
+    """``params`` for ``metric``, or ``None`` when the base sets a filter the metric does not take."""
+    takes = _TAKES[metric]
+    extra = {k for k in params if k not in takes and k not in drop}
+    if extra:
+        return None
+    return {k: v for k, v in params.items() if k in takes}
+
+
+def projection_text(total: str, months: int, horizon: int, rate: str, projected: str, currency: str,
+                    words: str) -> str:
+    """The sentence of a projection, with its formula."""
+    unit = "month" if months == 1 else "months"
+    return (f"Projected spend over {horizon} month{'s' if horizon != 1 else ''} ('{words}'): {projected} {currency}"
+            f" = base spend {total} {currency} / {months} calendar {unit} in the base period x {horizon} (monthly "
+            f"run-rate {rate} {currency}; months without spend count; computed from the exact governed sum and "
+            "rounded to the cent once, at the end).")
+
+
+def average_text(average: str, total: str, count: int, currency: str) -> str:
+    """The sentence of an average invoice value, with its formula."""
+    return (f"Average invoice value (gross, net + tax, in {currency}): {average} {currency} = {total} {currency} "
+            f"over {count} invoice{'s' if count != 1 else ''} (credit notes are not invoices and are left out; "
+            "posted and paid invoices, each document once; cancelled invoices and duplicates never count; "
+            "computed from the exact governed sum and rounded to the cent once).")
+
+
+def concentration_text(n: int, ids: list[str], percent: str, part: str, whole: str, currency: str,
+                       ranked: int) -> str:
+    """The sentence of a top-N concentration."""
+    return (f"Top-{n} supplier concentration: {percent} % of the spend is with the top {n} suppliers "
+            f"({', '.join(ids)}): {part} {currency} of {whole} {currency} ({ranked} suppliers with spend in scope; "
+            "share = spend with the top suppliers / all the spend in scope, the same governed lines).")
+
+
+__all__ = ["AVERAGE_METRIC", "PROJECTION_METRIC", "RANKING_METRIC", "SHARE_METRIC", "SPEND_CARRIED", "SPEND_METRICS",
+           "DerivedAsk", "average_text", "base_params", "base_total", "carried", "concentration_text", "detect",
+           "one_figure", "projection_text"]
