@@ -1174,7 +1174,8 @@ def validate_answer(
         amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]
         # A comparison whose base period has no data states that instead of a base value and a change.
         optional = {"base_value", "change"} if m.values.get("comparison") == "no_base_data" else set()
-        for name in amount_outputs:
+        # (finance.document_amounts gives exact sums, shown rounded: its amounts are re-derived below)
+        for name in amount_outputs if m.metric != "finance.document_amounts" else ():
             if m.values.get(name) is not None:
                 (listed_amounts if name in optional else tool_amounts).add((str(m.values[name]), str(m.currency)))
             listed_amounts |= {(str(r[name]), str(m.currency)) for r in m.rows if r.get(name) is not None}
@@ -1208,6 +1209,10 @@ def validate_answer(
     for found in _find(run, MetricToolResponse) if run is not None and bounds else ():
         assert isinstance(found, MetricToolResponse)
         listed_amounts |= {(a, str(found.currency)) for a in bounds if found.currency}
+    from router.invoice_facts import derived_amounts
+
+    # a named document's amounts and a period's net or VAT are sums of the governed rows, recomputed here
+    listed_amounts |= derived_amounts(routing.rule_hits, _find(run, MetricToolResponse) if run is not None else ())
     shown = set(_MONEY.findall(body))
     extra = shown - tool_amounts - listed_amounts
     checks.append(PolicyCheck(
