@@ -1156,6 +1156,8 @@ def validate_answer(
     checks: list[PolicyCheck] = []
     spend = next(iter(_find(run, SpendResponse)), None) if run is not None else None
     vendors = next(iter(_find(run, ApprovedVendorsToolResponse)), None) if run is not None else None
+    from router.invoice_facts import rederived_metrics
+
     tool_amounts = set()
     listed_amounts: set[tuple[str, str]] = set()
     tool_entities: set[str] = set()
@@ -1175,7 +1177,7 @@ def validate_answer(
         # A comparison whose base period has no data states that instead of a base value and a change.
         optional = {"base_value", "change"} if m.values.get("comparison") == "no_base_data" else set()
         # (finance.document_amounts gives exact sums, shown rounded: its amounts are re-derived below)
-        for name in amount_outputs if m.metric != "finance.document_amounts" else ():
+        for name in amount_outputs if m.metric not in rederived_metrics(routing.rule_hits) else ():
             if m.values.get(name) is not None:
                 (listed_amounts if name in optional else tool_amounts).add((str(m.values[name]), str(m.currency)))
             listed_amounts |= {(str(r[name]), str(m.currency)) for r in m.rows if r.get(name) is not None}

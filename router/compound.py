@@ -741,7 +741,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     statuses = [_status_words(r) for r in readings]
     # "..., and what are the payment terms in agreement-2026-04?": a fact of a document the part names by its id,
     # with no figure word, is an ask of its own (its document says it); the figure beside it is answered apart
-    own_document = [bool(((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t)
+    own_document = [bool((((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t))
                           or _PRODUCT_FACT.match(t)) and not _FIGURE.search(t))
                     for t, r in zip(texts, readings, strict=True)]
     if any(((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids

@@ -31,9 +31,11 @@ from router.contract import PlanStep
 from router.reader import Reading
 
 AMOUNTS_METRIC = "finance.document_amounts"
+#: Cancelled and draft documents are never spend: a named one's value is read from the governed status listing.
+STATUS_METRIC = "finance.cancelled_draft_invoices"
 #: A named document is looked up over its whole history (its number identifies it, not a period).
 HISTORY = (dt.date(1990, 1, 1), dt.date(2101, 1, 1))
-ALL_STATUSES = ("draft", "posted", "paid", "cancelled")
+STATUS_DOCUMENTS = ("cancelled", "draft")
 Basis = Literal["gross", "net", "tax"]
 _CENT = Decimal("0.01")
 
@@ -173,18 +175,21 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
         return _result(text, reading, inputs, workflow="credit_note_origin", entities=e, steps=steps,
                        intents=_aggregate(), read_as=read_as, rule="invoice_facts:origin")
     params: dict[str, Any] = {"invoice_numbers": list(req.numbers), "start_date": HISTORY[0].isoformat(),
-                              "end_date": HISTORY[1].isoformat(), "invoice_statuses": list(ALL_STATUSES)}
+                              "end_date": HISTORY[1].isoformat()}
+    status_params: dict[str, Any] = {"start_date": HISTORY[0].isoformat(), "end_date": HISTORY[1].isoformat(),
+                                     "invoice_statuses": list(STATUS_DOCUMENTS)}
     if e.company_id:
-        params["company_id"] = e.company_id
+        params["company_id"] = status_params["company_id"] = e.company_id
     if e.supplier_ids:
-        params["supplier_ids"] = list(e.supplier_ids)
-    if reading.currencies and inputs.gazetteer.companies:
-        reporting = {c.reporting_currency for c in inputs.gazetteer.companies}
-        if len(reporting) == 1:
-            params["reporting_currency"] = next(iter(reporting))
+        params["supplier_ids"] = status_params["supplier_ids"] = list(e.supplier_ids)
     steps = (PlanStep(step_id="document-amounts", tool="metrics.query",
                       arguments={"metric": AMOUNTS_METRIC, "parameters": params, "group_by": [], "grain": None},
-                      purpose=f"The {req.basis} amount of {', '.join(req.numbers)} ({AMOUNTS_METRIC})."),)
+                      purpose=f"The {req.basis} amount of {', '.join(req.numbers)} ({AMOUNTS_METRIC})."),
+             # a number not among the counted documents may be a cancelled or draft one: its value, never spend
+             PlanStep(step_id="status-documents", tool="metrics.query",
+                      arguments={"metric": STATUS_METRIC, "parameters": status_params,
+                                 "group_by": ["invoice_number", "invoice_status"], "grain": None},
+                      purpose=f"Cancelled or draft documents among {', '.join(req.numbers)} ({STATUS_METRIC})."))
     read_as = ", ".join(req.numbers) + (f", {e.company_name or e.company_id} ({e.company_id})" if e.company_id else "")
     routed = _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
                      intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:{req.basis}")
@@ -254,11 +259,19 @@ def _basis_of(rule_hits: Sequence[str]) -> tuple[Basis, bool, tuple[str, ...]]:
     return "gross", False, ()
 
 
-def _metric_of(d: _Draft) -> Any:
+def _metric_of(d: _Draft, step: str = "document-amounts") -> Any:
     from router.tools import MetricToolResponse
 
-    o = d.run.outcomes.get("document-amounts")
+    o = d.run.outcomes.get(step)
     return o.output if o is not None and o.status == "ok" and isinstance(o.output, MetricToolResponse) else None
+
+
+def rederived_metrics(rule_hits: Sequence[str]) -> frozenset[str]:
+    """The metrics whose amounts the answer validator takes from :func:`derived_amounts` (shown rounded or
+    summed), not one by one: the document listing always, the status listing under this module's routing."""
+    if any(h.startswith("invoice_facts:") for h in rule_hits):
+        return frozenset({AMOUNTS_METRIC, STATUS_METRIC})
+    return frozenset({AMOUNTS_METRIC})
 
 
 def _rows(m: Any) -> list[dict[str, Any]]:
@@ -272,6 +285,9 @@ def derived_amounts(rule_hits: Sequence[str], metrics: Iterable[Any]) -> set[tup
         return set()
     out: set[tuple[str, str]] = set()
     for m in metrics:
+        if getattr(m, "metric", None) == STATUS_METRIC and m.currency:
+            out |= {(_cents(_dec(r.get("total_amount"))), m.currency) for r in _rows(m)}
+            continue
         if getattr(m, "metric", None) != AMOUNTS_METRIC or not m.currency:
             continue
         rows = _rows(m)
@@ -333,10 +349,26 @@ def _compose_named(d: _Draft, m: Any, basis: Basis) -> None:
                         f"over {r.get('line_count')} invoice lines")
             if kind == "credit note":
                 sentence += " (a credit note counts negative)"
-            if doc_status in ("cancelled", "draft"):
-                sentence += (f". It is {doc_status}: it is not spend, and governed spend figures exclude it "
-                             "(they count posted and paid invoices only)")
             parts.append(sentence + ".")
+    status_listing = _metric_of(d, "status-documents")
+    settled: list[str] = []
+    for r in _rows(status_listing) if status_listing is not None else ():
+        n = str(r.get("invoice_number"))
+        if n not in missing:
+            continue
+        doc_status = str(r.get("invoice_status"))
+        value = _cents(_dec(r.get("total_amount")))
+        only = ("" if basis == "gross" else f" (its {_LABEL[basis].split(' (')[0]} alone is not served for "
+                f"{doc_status} documents)")
+        parts.append(f"{n} is a {doc_status} document: its value was {value} {status_listing.currency} (net + VAT, "
+                     f"converted at the corporate rate on its posting date){only}. It is not spend: governed spend "
+                     "figures exclude it (they count posted and paid invoices only).")
+        settled.append(n)
+        # (the listing's provenance is per listing: the lines of this document are the ones its id prefixes)
+        prefix = ("credit-note-" if n.startswith("CN-") else "invoice-") + n.split("-", 1)[1].lower() + "-line-"
+        cite_lines(d, [i for i in status_listing.source_line_ids if i.startswith(prefix)],
+                   f"line of the {doc_status} document {n} (not spend)")
+    missing = [n for n in missing if n not in settled]
     ambiguous = [n for n, rs in by_number.items() if len(rs) > 1]
     text = " ".join(parts)
     status: AnswerStatus = "answered"
@@ -363,6 +395,12 @@ def _compose_named(d: _Draft, m: Any, basis: Basis) -> None:
         text += (f" {', '.join(ambiguous)} names more than one document (different companies); no combined figure "
                  "is given. Name the company to narrow it.")
         status, result["status"] = "partial", "partial"
+    if settled and rows:
+        text += " The combined figure, if any, is over the counted documents only."
+    if not rows and settled:
+        result["total"] = _cents(sum((_dec(r.get("total_amount")) for r in _rows(status_listing)
+                                      if str(r.get("invoice_number")) in settled), Decimal(0)))
+        result["status_documents"] = settled
     if missing:
         scope = f" of {m.parameters['company_id']}" if m.parameters.get("company_id") else ""
         text += (f" Not found: no invoice or credit note {', '.join(missing)}{scope} in your data (every document, "

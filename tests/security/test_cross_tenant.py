@@ -58,6 +58,7 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
                                              "end_date": "2026-04-01", "company_id": "COMP-A",
                                              "document_currency": "EUR"},
     "finance.cancelled_draft_invoices": {"company_id": "COMP-A", "invoice_statuses": ["cancelled", "draft"], **Q1},
+    "finance.document_amounts": {"invoice_numbers": SEED_INVOICES, "company_id": "COMP-A", **Q1},
     # (the whole demo history: COMP-A's replicated duplicates are not all in the seed quarter)
     "finance.duplicate_invoices": {"company_id": "COMP-A", "start_date": "2024-01-01", "end_date": "2026-05-16"},
     "catalog.unit_price_ranking": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES", "PG-PRES-WL"],
