@@ -58,8 +58,9 @@ _ORIGIN = re.compile(
     r"this|that|these)|belongs?\s+to|linked\s+to|tied\s+to|for\s+which\s+invoice|originalrechnung|ursprüngliche\w*|"
     r"bezieht\s+sich|beziehen\s+sich|zu\s+welche[rnm]?\s+rechnung\w*|welche\w*\s+rechnung\w*)", re.I)
 #: Amount words: a question with them about a credit note asks its value, not its reference.
-_AMOUNT_WORDS = re.compile(r"\b(?:amount|value|total|worth|how\s+much|sum|betrag|wert|summe|eur|euro|usd|gbp|chf|"
-                           r"net|gross|vat|tax)\b|€|\$|£", re.I)
+_AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\s+up|betrag|wert|summe|eur|euros?|"
+                           r"usd|gbp|chf|net|netto|gross|brutto|vat|tax|mwst|ust|invoiced\s+for|billed\s+for|"
+                           r"come\s+to|came\s+to|cost)\b|€|\$|£", re.I)
 _ORIGINAL = re.compile(r"for original invoice\s+(INV[-_ ]?\d{4}[-_ ]\d{3,6})", re.I)
 _BY_SUPPLIER = ("supplier_id",)
 
@@ -117,6 +118,8 @@ def document_request(reading: Reading) -> DocumentRequest | None:
     # the credit note for invoice ...")
     if credit_notes_only and _ORIGIN.search(masked) and not _AMOUNT_WORDS.search(_ORIGIN.sub(" ", masked)):
         return DocumentRequest(numbers=numbers, kind="origin", basis="gross", spans=spans)
+    if not _AMOUNT_WORDS.search(masked):
+        return None  # "pull up INV-...", "status of INV-...", "do we have INV-... on file": the document itself
     return DocumentRequest(numbers=numbers, kind="amount", basis=amount_basis(masked), spans=spans)
 
 

@@ -70,3 +70,11 @@ def test_a_figure_without_a_manual_fact_stays_one_ask() -> None:
 ])
 def test_documents_named_by_their_kind_are_looked_up(text: str, ids: tuple[str, ...], kept: tuple[str, ...]) -> None:
     assert named_with_kind(text, ids) == kept
+
+
+def test_a_document_asked_for_itself_keeps_its_passages() -> None:
+    from router.invoice_facts import _AMOUNT_WORDS, _NUMBER
+
+    for text in ("pull up INV-2026-0161", "Do we have invoice INV-2026-0777 on file?", "Show me invoice INV-2026-0148",
+                 "What's the status of invoice INV-2026-0161?"):
+        assert not _AMOUNT_WORDS.search(_NUMBER.sub(" ", text)), text
