@@ -160,9 +160,24 @@ def basis_request(reading: Reading) -> BasisRequest | None:
 
 
 # -- routing -------------------------------------------------------------------------------------------------------
+def _reporting_currency(inputs: Any, company_id: str | None) -> str | None:
+    """The reporting currency of the company (or of every company of the tenant, when they share one)."""
+    found = {c.reporting_currency for c in inputs.gazetteer.companies if company_id in (None, c.company_id)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _lookup_intents() -> Any:
+    """A named document is an exact lookup and its amount an aggregate of its lines."""
+    from router.contract import IntentScore
+    from router.extensions import _aggregate
+
+    exact = IntentScore(type="exact_lookup", confidence=_aggregate()[0].confidence, source="rule")
+    return (exact, *_aggregate())
+
+
 def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentRequest) -> Any:
     """The plan of a named-document question: the governed rows of the documents, or the credit notes' records."""
-    from router.extensions import _aggregate, _result
+    from router.extensions import _result
 
     e = reading.entities
     if req.kind == "origin":
@@ -176,7 +191,7 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
             for i, n in enumerate(req.numbers, start=1))
         read_as = "credit notes " + ", ".join(req.numbers)
         return _result(text, reading, inputs, workflow="credit_note_origin", entities=e, steps=steps,
-                       intents=_aggregate(), read_as=read_as, rule="invoice_facts:origin")
+                       intents=_lookup_intents(), read_as=read_as, rule="invoice_facts:origin")
     params: dict[str, Any] = {"invoice_numbers": list(req.numbers), "start_date": HISTORY[0].isoformat(),
                               "end_date": HISTORY[1].isoformat()}
     status_params: dict[str, Any] = {"start_date": HISTORY[0].isoformat(), "end_date": HISTORY[1].isoformat(),
@@ -194,8 +209,10 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
                                  "group_by": ["invoice_number", "invoice_status"], "grain": None},
                       purpose=f"Cancelled or draft documents among {', '.join(req.numbers)} ({STATUS_METRIC})."))
     read_as = ", ".join(req.numbers) + (f", {e.company_name or e.company_id} ({e.company_id})" if e.company_id else "")
-    routed = _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
-                     intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:{req.basis}")
+    entities = e.model_copy(update={"invoice_numbers": tuple(n for n in req.numbers if n.startswith("INV-"))})
+    routed = _result(text, reading, inputs, workflow="document_amounts", entities=entities, steps=steps,
+                     intents=_lookup_intents(), read_as=read_as, rule=f"invoice_facts:{req.basis}",
+                     currency=_reporting_currency(inputs, e.company_id))
     return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": None})})
 
 
@@ -228,7 +245,8 @@ def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> 
                       purpose=f"The {req.basis} amounts of the period's documents ({AMOUNTS_METRIC}), summed."),)
     by = "|".join(req.group_by)
     return _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
-                   intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:period:{req.basis}:{by}")
+                   intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:period:{req.basis}:{by}",
+                   currency=_reporting_currency(inputs, e.company_id))
 
 
 # -- composing -----------------------------------------------------------------------------------------------------
