@@ -19,6 +19,7 @@ these sums pass it.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -62,7 +63,8 @@ _AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\
                            r"usd|gbp|chf|net|netto|gross|brutto|vat|tax|mwst|ust|invoiced\s+for|billed\s+for|"
                            r"come\s+to|came\s+to|cost)\b|€|\$|£", re.I)
 _ORIGINAL = re.compile(r"for original invoice\s+(INV[-_ ]?\d{4}[-_ ]\d{3,6})", re.I)
-_BY_SUPPLIER = ("supplier_id",)
+_FIGURE_WORDS = re.compile(r"(?:purchases?|purchased|purchasing|buys?|bought|paid|pay|charged|charges?|spend|spent|"
+                           r"spending|costs?|invoiced|billed|booked)", re.I)
 
 
 def document_numbers(text: str) -> tuple[str, ...]:
@@ -148,12 +150,12 @@ def basis_request(reading: Reading) -> BasisRequest | None:
         return None  # "net spend after credit notes" is governed spend itself
     b = reading.breakdown
     a = reading.analysis
-    if (reading.period.time_range is None or reading.period.ambiguous or reading.period.point_in_time
+    if (reading.period.point_in_time
             or reading.entities.product_codes or reading.entities.product_group_id or reading.excluded_supplier_ids
             or reading.excluded_group_ids or reading.excluded_product_codes or reading.excluded_company_ids
-            or reading.asked_statuses or reading.excluded_status or reading.not_understood
-            or reading.entity_problems or b.grain or b.unknown or not set(b.group_by) <= _GROUPS
-            or len(b.group_by) > 1 or reading.amounts or len(set(reading.currencies)) > 1
+            or reading.asked_statuses or reading.excluded_status or b.grain or b.unknown
+            or not set(b.group_by) <= _GROUPS or len(b.group_by) > 1 or reading.amounts
+            or len(set(reading.currencies)) > 1
             or a.ranking is not None or a.share or a.comparison is not None):
         return None
     return BasisRequest(basis=basis, group_by=tuple(b.group_by))
@@ -219,19 +221,23 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
 def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> Any:
     """The plan of a net-spend or VAT question over a period: the governed rows of the period's documents."""
     from router.company_set import every_restated, tenant_wide
-    from router.extensions import _aggregate, _result
+    from router.extensions import _aggregate, _result, _scope_problems
     from router.reader import interpretation
 
-    e = reading.entities
+    everyone = tenant_wide(reading, inputs.gazetteer)
+    # "VAT on purchases", "VAT we paid": the words of the figure asked, read here, never an unknown name
+    reading = dataclasses.replace(reading, not_understood=tuple(
+        u for u in reading.not_understood if not _FIGURE_WORDS.fullmatch(u.text.strip())))
+    # the company (one, or all of the tenant's together), the period and every word read, or a clarification
+    reasons, questions, e, currency = _scope_problems(reading, inputs, needs_period=True, every_company=everyone)
     tr = reading.period.time_range
-    assert tr is not None
+    if reasons or tr is None or reading.period.ambiguous:
+        return _result(text, reading, inputs, workflow="clarification", entities=e, reasons=reasons,
+                       questions=questions, intents=_aggregate(), rule="invoice_facts:period:clarification")
     reporting = {c.reporting_currency for c in inputs.gazetteer.companies
                  if e.company_id is None or c.company_id == e.company_id}
     if reading.currencies and set(reading.currencies) != reporting:
         return None  # "net spend in USD": no conversion is governed; the general path names it
-    everyone = tenant_wide(reading, inputs.gazetteer)
-    if e.company_id is None and not everyone:
-        return None
     params: dict[str, Any] = {"start_date": tr.start.isoformat(), "end_date": tr.end.isoformat()}
     if e.company_id:
         params["company_id"] = e.company_id
@@ -246,7 +252,7 @@ def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> 
     by = "|".join(req.group_by)
     return _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
                    intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:period:{req.basis}:{by}",
-                   currency=_reporting_currency(inputs, e.company_id))
+                   currency=currency or _reporting_currency(inputs, e.company_id))
 
 
 # -- composing -----------------------------------------------------------------------------------------------------
@@ -460,7 +466,8 @@ def _compose_period(d: _Draft, m: Any, basis: Basis, group_by: tuple[str, ...]) 
                   "to report).")
         d.result = result
         return
-    text = (f"{who}'s {what}{scope} in {d.period_text} was {_cents(value)} {cur}, over {lines} validated invoice "
+    whose = f"{who}'s" if params.get("company_id") else f"{who}: the"
+    text = (f"{whose} {what}{scope} in {d.period_text} was {_cents(value)} {cur}, over {lines} validated invoice "
             f"lines of {len(rows)} documents (gross {_cents(net + tax)} {cur} = net {_cents(net)} {cur} + VAT "
             f"{_cents(tax)} {cur}; statuses posted, paid; credit notes negative; converted at the corporate rate on "
             "each posting date; cancelled invoices, drafts and duplicates never count). Derived by summing the "
