@@ -22,6 +22,8 @@ The classes and where each expectation comes from:
   period: VAT = ``finance.tax_total`` over the period's documents, net = ``finance.company_spend`` - that VAT (each
   supplier's the same way), so the expectation never reads the amounts the answer sums (the difference of two
   rounded figures may be a cent off the exact net: within a cent counts).
+* **period_clarify**: net spend or VAT without a company (not group-wide) or without a period: a clarification
+  naming the company or the period.
 * **doc_unknown_kind**: "service bulletin bulletin-0042", "document memo-2026-07": not found, never passages.
 
 Outcomes are :data:`evaluation.probes_clarify.CLASSES`. Written from the slot grammar alone, never from an
@@ -47,7 +49,7 @@ TAX = "finance.tax_total"
 STATUS = "finance.cancelled_draft_invoices"
 SPEND = "finance.company_spend"
 KINDS = ("doc_amount", "doc_combined", "doc_cancelled", "doc_missing", "cn_origin", "period_net", "period_tax",
-         "doc_unknown_kind")
+         "period_clarify", "doc_unknown_kind")
 HISTORY = {"start_date": "1990-01-01", "end_date": "2101-01-01"}
 #: Basis wordings: (words, basis). "{n}" is the document number.
 BASIS_FRAMES: tuple[tuple[str, str], ...] = (
@@ -78,6 +80,10 @@ TAX_FRAMES = ("How much VAT was charged on {c}'s purchases from {s} {p}?", "VAT 
 PERIODS = (("in Q1 2026", "2026-01-01", "2026-04-01"), ("last quarter", "2026-01-01", "2026-04-01"),
            ("in April 2026", "2026-04-01", "2026-05-01"), ("in Q4 2025", "2025-10-01", "2026-01-01"),
            ("in March 2026", "2026-03-01", "2026-04-01"))
+#: Net/VAT questions lacking the company or the period: a clarification naming it, never a figure or a refusal.
+CLARIFY_FRAMES = (("How much VAT did we pay on purchases from {s} {p}?", "company"),
+                  ("Net spend excl. VAT with {s} {p}?", "company"),
+                  ("{c}'s net spend excluding VAT with {s}?", "period"), ("VAT per supplier for {c}?", "period"))
 KIND_FRAMES = ("What does service bulletin bulletin-{k} say?", "Show me document memo-2026-{k}.",
                "Summarise the certificate certificate-{k}.")
 
@@ -118,6 +124,9 @@ def probes(seed: int, per_class: int) -> list[FactProbe]:
             supplier = rng.choice(sorted(SUPPLIERS)) if "{s}" in frame else ""
             out.append(FactProbe(klass, frame, "net" if klass == "period_net" else "tax", company=company,
                                  supplier=supplier, period=rng.choice(PERIODS), by_supplier="{s}" not in frame))
+        frame, about = rng.choice(CLARIFY_FRAMES)
+        out.append(FactProbe("period_clarify", frame, about, company=rng.choice(sorted(COMPANIES)),
+                             supplier=rng.choice(sorted(SUPPLIERS)), period=rng.choice(PERIODS)))
         out.append(FactProbe("doc_unknown_kind", rng.choice(KIND_FRAMES), picks=(rng.randrange(900, 999),)))
     return out
 
@@ -277,6 +286,12 @@ def _ask_one(session: Any, world: World, p: FactProbe, rng: random.Random) -> tu
         if not listing:
             return question, ["no data"], status, text, "exact" if status == "no_data" else "silent_wrong"
         return question, wanted, status, text, _outcome(status, text, wanted)
+    if p.klass == "period_clarify":
+        question = p.frame.format(c=COMPANIES[p.company][0], s=_supplier_words(rng, p.supplier), p=p.period[0])
+        status, text, _ = session.ask(question, AS_OF)
+        if status == "clarification":
+            return question, [p.basis], status, text, "clar_ok" if p.basis in text.lower() else "clar_wrong_point"
+        return question, [p.basis], status, text, "refusal" if status in ("unsupported", "failed") else "silent_wrong"
     question = p.frame.format(k=p.picks[0])
     status, text, _ = session.ask(question, AS_OF)
     return question, ["not found"], status, text, "exact" if status == "not_found" else "silent_wrong"
