@@ -122,7 +122,10 @@ def document_request(reading: Reading) -> DocumentRequest | None:
         return DocumentRequest(numbers=numbers, kind="origin", basis="gross", spans=spans)
     if not _AMOUNT_WORDS.search(masked):
         return None  # "pull up INV-...", "status of INV-...", "do we have INV-... on file": the document itself
-    return DocumentRequest(numbers=numbers, kind="amount", basis=amount_basis(masked), spans=spans)
+    basis = amount_basis(masked)
+    if basis == "tax" and reading.measure == "tax_total" and not credit_notes_only:
+        return None  # "the total tax across invoices ...": finance.tax_total itself (its own workflow)
+    return DocumentRequest(numbers=numbers, kind="amount", basis=basis, spans=spans)
 
 
 @dataclass(frozen=True)
