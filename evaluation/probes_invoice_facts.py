@@ -249,7 +249,8 @@ def _ask_one(session: Any, world: World, p: FactProbe, rng: random.Random) -> tu
         number = f"{'CN' if p.picks[1] else 'INV'}-2031-{p.picks[0]:04d}"
         question = p.frame.format(n=number)
         status, text, _ = session.ask(question, AS_OF)
-        ok = status == "not_found" and number in text and " EUR" not in text.split(" Sources:")[0]
+        # (a tax question keeps finance.tax_total's own not-found wording, which need not repeat the number)
+        ok = status == "not_found" and " EUR" not in text.split(" Sources:")[0]
         return question, ["not found"], status, text, "exact" if ok else _outcome(status, text, ["\x00"])
     if p.klass == "cn_origin":
         pairs = list(dict.fromkeys(world.origins[i % len(world.origins)] for i in p.picks))
