@@ -63,6 +63,8 @@ _AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\
                            r"usd|gbp|chf|net|netto|gross|brutto|vat|tax|mwst|ust|invoiced\s+for|billed\s+for|"
                            r"come\s+to|came\s+to|cost)\b|€|\$|£", re.I)
 _ORIGINAL = re.compile(r"for original invoice\s+(INV[-_ ]?\d{4}[-_ ]\d{3,6})", re.I)
+#: "the total tax (amount) across invoices ...": the phrasing finance.tax_total's own workflow answers.
+_TAX_ACROSS = re.compile(r"\btotal\s+tax\b|\btax\b[^?.;]*\bacross\b", re.I)
 _FIGURE_WORDS = re.compile(r"(?:purchases?|purchased|purchasing|buys?|bought|paid|pay|charged|charges?|spend|spent|"
                            r"spending|costs?|invoiced|billed|booked)", re.I)
 
@@ -123,7 +125,7 @@ def document_request(reading: Reading) -> DocumentRequest | None:
     if not _AMOUNT_WORDS.search(masked):
         return None  # "pull up INV-...", "status of INV-...", "do we have INV-... on file": the document itself
     basis = amount_basis(masked)
-    if basis == "tax" and reading.measure == "tax_total" and not credit_notes_only:
+    if basis == "tax" and reading.measure == "tax_total" and not credit_notes_only and _TAX_ACROSS.search(masked):
         return None  # "the total tax across invoices ...": finance.tax_total itself (its own workflow)
     return DocumentRequest(numbers=numbers, kind="amount", basis=basis, spans=spans)
 
