@@ -224,6 +224,7 @@ def lookup_documents(
     valid_at: dt.date | None = None,
     named_in_text: bool = False,
     statement_timeout_ms: int = 5000,
+    kept_ids: Iterable[str] = (),
 ) -> DocumentLookup:
     """Look ``document_ids`` up in ``ctx``'s tenant (RLS), in one read-only transaction.
 
@@ -233,7 +234,8 @@ def lookup_documents(
         document_ids: ids to look up.
         valid_at: report which version was in force on this date.
         named_in_text: the ids were found in free text; an id is then kept only when the tenant has it or has a
-            document with the same prefix (``agreement-2099-01`` is a missing agreement, ``mid-2026`` is no id).
+            document with the same prefix (``agreement-2099-01`` is a missing agreement, ``mid-2026`` is no id),
+            or it is one of ``kept_ids`` (named as a document in so many words: :func:`named_with_kind`).
         statement_timeout_ms: statement timeout of the transaction.
     """
     ids = list(dict.fromkeys(document_ids))[:MAX_DOCUMENT_IDS]
@@ -248,7 +250,8 @@ def lookup_documents(
             "left join ingest.documents d on d.document_id = c.id order by c.n",
             (ids, prefixes),
         ).fetchall()
-        kept = [r for r in rows if r[1] is not None or not named_in_text or r[4]]
+        always = set(kept_ids)
+        kept = [r for r in rows if r[1] is not None or not named_in_text or r[4] or r[0] in always]
         present = [r[0] for r in kept if r[1] is not None]
         versions: dict[str, list[DocumentVersion]] = {}
         titles: dict[str, str] = {}
@@ -286,6 +289,34 @@ def lookup_documents(
     return DocumentLookup(valid_at=valid_at, documents=tuple(statuses))
 
 
+_KIND_WORD = re.compile(r"(?:\b(?:document|doc|file|record|id)\s*(?:no\.?|number|#|id)?\s*[:#]?\s*|"
+                        r"\b(?P<kind>[a-z]{3,})\s+)$", re.I)
+
+
+def named_with_kind(text: str, document_ids: Sequence[str]) -> tuple[str, ...]:
+    """The ids ``text`` names as documents in so many words: right after "document" / "doc" / "file", or after
+    the word their own prefix spells ("service bulletin bulletin-0007", "the certificate certificate-2031-x"). Such
+    an id is a document asked for even when the tenant has no document of its kind: missing, it is "not found",
+    never passages of other documents.
+
+    >>> named_with_kind("What does service bulletin bulletin-0007 say? And mid-2026?", ("bulletin-0007", "mid-2026"))
+    ('bulletin-0007',)
+    >>> named_with_kind("Show document memo-2026-01.", ("memo-2026-01",))
+    ('memo-2026-01',)
+    """
+    out: list[str] = []
+    for doc in document_ids:
+        at = text.lower().find(doc.lower())
+        found = _KIND_WORD.search(text[max(0, at - 40):at]) if at >= 0 else None
+        if found is None:
+            continue
+        kind = (found.group("kind") or "").lower()
+        prefix = (id_prefix(doc) or "").rstrip("-").lower()
+        if not kind or (prefix and prefix.split("-")[0].startswith(kind.rstrip("s")[:6])):
+            out.append(doc)
+    return tuple(out)
+
+
 def lookup_question(
     conn: psycopg.Connection, ctx: AuthContext, question: str, *, valid_at: dt.date | None = None
 ) -> DocumentLookup:
@@ -293,7 +324,8 @@ def lookup_question(
     ids = tuple(dict.fromkeys((*document_ids_in_text(question), *spelled_document_ids(question))))
     if not ids:
         return DocumentLookup(valid_at=valid_at)
-    return lookup_documents(conn, ctx, ids, valid_at=valid_at, named_in_text=True)
+    return lookup_documents(conn, ctx, ids, valid_at=valid_at, named_in_text=True,
+                            kept_ids=named_with_kind(question, ids))
 
 
 def scoped_search_arguments(

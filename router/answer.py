@@ -1181,6 +1181,8 @@ def validate_answer(
     checks: list[PolicyCheck] = []
     spend = next(iter(_find(run, SpendResponse)), None) if run is not None else None
     vendors = next(iter(_find(run, ApprovedVendorsToolResponse)), None) if run is not None else None
+    from router.invoice_facts import rederived_metrics
+
     tool_amounts = set()
     listed_amounts: set[tuple[str, str]] = set()
     tool_entities: set[str] = set()
@@ -1199,7 +1201,8 @@ def validate_answer(
         amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]
         # A comparison whose base period has no data states that instead of a base value and a change.
         optional = {"base_value", "change"} if m.values.get("comparison") == "no_base_data" else set()
-        for name in amount_outputs:
+        # (finance.document_amounts gives exact sums, shown rounded: its amounts are re-derived below)
+        for name in amount_outputs if m.metric not in rederived_metrics(routing.rule_hits) else ():
             if m.values.get(name) is not None:
                 (listed_amounts if name in optional else tool_amounts).add((str(m.values[name]), str(m.currency)))
             listed_amounts |= {(str(r[name]), str(m.currency)) for r in m.rows if r.get(name) is not None}
@@ -1239,6 +1242,10 @@ def validate_answer(
     for found in _find(run, MetricToolResponse) if run is not None and bounds else ():
         assert isinstance(found, MetricToolResponse)
         listed_amounts |= {(a, str(found.currency)) for a in bounds if found.currency}
+    from router.invoice_facts import derived_amounts
+
+    # a named document's amounts and a period's net or VAT are sums of the governed rows, recomputed here
+    listed_amounts |= derived_amounts(routing.rule_hits, _find(run, MetricToolResponse) if run is not None else ())
     shown = set(_MONEY.findall(body))
     extra = shown - tool_amounts - listed_amounts
     checks.append(PolicyCheck(

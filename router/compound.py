@@ -503,6 +503,13 @@ _ASK = re.compile(
     r"duplicat(?:e|es|ed)|dupes?|replica(?:s|ted)?|dublette\w*|duplikat\w*|doppelt\w*)\b|%",
     re.I,
 )
+#: "Calibration interval for PRD-482, and how many did A buy": a fact a product's manual states is an ask of its own
+#: (answered from the manual and cited), never read away into the figure beside it.
+_PRODUCT_FACT = re.compile(
+    r"(?=.*(?:\bPRD[-_ ]?\d+|\bmanual\b|\bhandbook\b|\bdatasheet\b))(?:.*\b(?:(?:re)?calibration|maintenance|service|"
+    r"inspection|cleaning|replacement)\s+(?:intervals?|cycles?|period|schedule|frequency)\b|.*\b(?:operating|measuring|"
+    r"measurement|storage|ambient)\s+(?:temperature|range|pressure|conditions?)\b|.*\b(?:accuracy|torque|"
+    r"loop\s+resistance|ip\s+rating|protection\s+class|specifications?)\b)", re.I | re.S)
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
 _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+|gross\s+|net\s+)?"
                        r"(?:spend|spending|value|amount)\s*[?.!]*$|"
@@ -587,13 +594,18 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
         piece_clean = piece.strip(" ,;.?!-\u2013\u2014")
         if not piece_clean:
             continue
-        if out and (not _ASK.search(piece_clean) or not _ASK.search(out[-1]) or _MODIFIER.match(piece_clean)
+        if out and (not _asks(piece_clean) or not _asks(out[-1]) or _MODIFIER.match(piece_clean)
                     or _NOT_ASK.match(piece_clean) or _PARTITIVE.match(out[-1].strip())
                     or _GROUPING_LEAD.fullmatch(out[-1].strip(" ,;:"))):
             out[-1] = out[-1] + sep + piece  # not an ask of its own: part of the one before
         else:
             out.append(piece)
     return [" ".join(p.strip(" ,;-\u2013\u2014").split()) for p in out]
+
+
+def _asks(piece: str) -> bool:
+    """Whether a piece of a question asks for something: a figure word, or a fact of a product's manual."""
+    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece))
 
 
 def _span_text(text: str, spans: Any) -> str:
@@ -739,8 +751,9 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     statuses = [_status_words(r) for r in readings]
     # "..., and what are the payment terms in agreement-2026-04?": a fact of a document the part names by its id,
     # with no figure word, is an ask of its own (its document says it); the figure beside it is answered apart
-    own_document = [bool((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t)
-                         and not _FIGURE.search(t)) for t, r in zip(texts, readings, strict=True)]
+    own_document = [bool((((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t))
+                          or _PRODUCT_FACT.match(t)) and not _FIGURE.search(t))
+                    for t, r in zip(texts, readings, strict=True)]
     if any(((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
             or r.identifiers.document_ids or r.agreement_topic) and not own
            for t, r, own in zip(texts, readings, own_document, strict=True)) or all(own_document):

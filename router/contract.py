@@ -173,6 +173,8 @@ Workflow = Literal[
     "spend_threshold",
     "status_documents",
     "duplicate_documents",
+    "document_amounts",
+    "credit_note_origin",
 ]
 
 

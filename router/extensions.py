@@ -173,6 +173,15 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
                        questions=[f"I can give the figure, but I do not know '{unknown}': the agreements state these "
                                   f"facts about a supplier: {known}. Which one do you mean?"],
                        intents=_aggregate(), rule="compound:unknown_fact")
+    from router.invoice_facts import basis_request, document_request, route_basis, route_documents
+
+    named = document_request(reading)  # "the EUR total of INV-2026-0148", "which invoice does CN-... correct"
+    if named is not None:
+        return route_documents(text, reading, inputs, named)  # type: ignore[no-any-return]
+    on_basis = basis_request(reading)  # "net spend excl. VAT with Gamma in Q1", "VAT per supplier"
+    routed_basis = route_basis(text, reading, inputs, on_basis) if on_basis is not None else None
+    if routed_basis is not None:
+        return routed_basis  # type: ignore[no-any-return]
     from router.duplicates import duplicate_request, route_duplicates  # "which invoices were exported twice"
 
     duplicated = duplicate_request(reading)

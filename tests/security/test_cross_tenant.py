@@ -58,6 +58,7 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
                                              "end_date": "2026-04-01", "company_id": "COMP-A",
                                              "document_currency": "EUR"},
     "finance.cancelled_draft_invoices": {"company_id": "COMP-A", "invoice_statuses": ["cancelled", "draft"], **Q1},
+    "finance.document_amounts": {"invoice_numbers": SEED_INVOICES, "company_id": "COMP-A", **Q1},
     # (the whole demo history: COMP-A's replicated duplicates are not all in the seed quarter)
     "finance.duplicate_invoices": {"company_id": "COMP-A", "start_date": "2024-01-01", "end_date": "2026-05-16"},
     "catalog.unit_price_ranking": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES", "PG-PRES-WL"],
@@ -72,9 +73,10 @@ METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"
 SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count",
                             "finance.product_count", "finance.duplicate_invoices"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
-_VALUE_COLUMNS = ("projected_spend", "average_invoice_value", "document_spend", "invoice_count", "lowest_unit_price",
-                  "supplier_count", "product_count", "grand_total", "unit_price", "line_count", "document_unit_price",
-                  "total_amount", "share_percent")
+#: (finance.document_amounts: its gross amount, not its small line count, which any response may contain)
+_VALUE_COLUMNS = ("projected_spend", "average_invoice_value", "gross_amount", "document_spend", "invoice_count",
+                  "lowest_unit_price", "supplier_count", "product_count", "grand_total", "unit_price", "line_count",
+                  "document_unit_price", "total_amount", "share_percent")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:

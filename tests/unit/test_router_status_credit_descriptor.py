@@ -72,8 +72,10 @@ def test_net_spend_beside_credit_notes_is_governed_spend(cue: str) -> None:
 
 
 def test_net_spend_naming_tax_stays_a_tax_question() -> None:
+    # net of tax (credit notes are negative in it anyway): the sum of the documents' net amounts, never gross spend
     result = _routed("After the credit note: Company B's net spend excluding tax with Beta Supplies in Q1 2026?")
-    assert result.requires_clarification
+    assert result.workflow == "document_amounts", result.clarification_question
+    assert any(h.startswith("invoice_facts:period:net") for h in result.rule_hits), result.rule_hits
 
 
 @pytest.mark.parametrize("name", ["Company Z", "Firma Q", "Company Omega"])

@@ -1,0 +1,547 @@
+"""Invoice- and credit-note-level facts and tax-exclusive figures (the AP helpdesk's questions).
+
+* A named document's amount: "the EUR gross total of INV-2026-0148", "net (excl. VAT) of INV-2026-0211",
+  "combined VAT on INV-a and INV-b", "EUR value of credit note CN-2026-0501", "billed in CHF, give both", "the
+  cancelled invoice INV-2025-0515". An invoice or credit-note number identifies the document: no company or period
+  is needed (a company named narrows it). The amounts are the rows of ``finance.document_amounts`` (one per
+  document: net, tax and gross in the reporting currency, gross and net in the document's own currency); a named
+  cancelled or draft document is read with its status and said to be no spend.
+* The invoice a credit note corrects: "which invoice does CN-2026-0009 refer to": the credit note's own record (its
+  passage states "for original invoice INV-..."), found by the document search and cited; never another credit
+  note's passage.
+* Net (excl. VAT) spend and VAT over a period ("net spend excl. VAT with Gamma in Q1", "VAT per supplier"): the exact
+  sum of the same governed rows over the period (posted and paid, credit notes negative), by supplier or company
+  when asked. Gross = net + tax holds per line (a dbt test), so the three figures are one reading of the same rows.
+
+Every figure shown is re-derived from the tool rows by :func:`derived_amounts` for the answer validator, so only
+these sums pass it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Literal
+
+from router.answer import AnswerStatus, _Draft, cite_lines, composer
+from router.contract import PlanStep
+from router.reader import Reading
+
+AMOUNTS_METRIC = "finance.document_amounts"
+#: Cancelled and draft documents are never spend: a named one's value is read from the governed status listing.
+STATUS_METRIC = "finance.cancelled_draft_invoices"
+#: A named document is looked up over its whole history (its number identifies it, not a period).
+HISTORY = (dt.date(1990, 1, 1), dt.date(2101, 1, 1))
+STATUS_DOCUMENTS = ("cancelled", "draft")
+Basis = Literal["gross", "net", "tax"]
+_CENT = Decimal("0.01")
+
+#: Invoice and credit-note numbers as typed ("INV-2026-0148", "inv 2026-0148", "CN-2026-0009", "cn_2026_0009").
+_NUMBER = re.compile(r"(?<![A-Za-z0-9])(INV|CN)[-_ ]?(\d{4})[-_ ](\d{3,6})(?![A-Za-z0-9])", re.I)
+_TAX_WORD = r"(?:vat|taxe?s?|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuern?|gst|sales\s+tax)"
+#: "excl. VAT", "net of tax", "before tax", "ohne MwSt", "zzgl." (the amount without the tax).
+_EXCLUDING_TAX = re.compile(r"\b(?:excl(?:uding|usive\s+of|\.)?|ex\.?|without|before|w/o|net\s+of|pre|less|minus|"
+                            r"ohne|exkl\.?|zzgl\.?|vor)\s*-?\s*(?:the\s+|of\s+)?" + _TAX_WORD + r"(?![\w])|"
+                            r"\b" + _TAX_WORD + r"[- ]exclusive\b|\btax[- ]?exclusive\b", re.I)
+_INCLUDING_TAX = re.compile(r"\b(?:incl(?:uding|usive\s+of|\.)?|with|plus|inkl\.?|mit|after)\s*(?:the\s+)?"
+                            + _TAX_WORD + r"(?![\w])|\b" + _TAX_WORD + r"[- ]inclusive\b|\bgross\b|\bbrutto\b", re.I)
+_NET = re.compile(r"\bnet(?:to)?\b|\bnetbetrag\b", re.I)
+_TAX = re.compile(r"(?<![\w])" + _TAX_WORD + r"(?![\w])", re.I)
+#: "refer to", "original invoice", "issued against", "which invoice(s) ... correct": the credit note's reference.
+_ORIGIN = re.compile(
+    r"\b(?:refer(?:s|red|ring)?\s+(?:back\s+)?to|relat(?:e|es|ed|ing)\s+to|original(?:ly)?\b|issued\s+(?:against|for|"
+    r"on)|raised\s+(?:against|for|on)|against\s+which|correct(?:s|ed|ing|ion)?\b|reverse[sd]?\b|underlying|"
+    r"(?:which|what)\s+(?:\w+\s+)?invoices?\b|invoice\s+(?:numbers?\s+)?(?:does|do|did|is|was|were)\s+(?:it|they|"
+    r"this|that|these)|belongs?\s+to|linked\s+to|tied\s+to|for\s+which\s+invoice|originalrechnung|ursprüngliche\w*|"
+    r"bezieht\s+sich|beziehen\s+sich|zu\s+welche[rnm]?\s+rechnung\w*|welche\w*\s+rechnung\w*)", re.I)
+#: Amount words: a question with them about a credit note asks its value, not its reference.
+_AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\s+up|betrag|wert|summe|eur|euros?|"
+                           r"usd|gbp|chf|net|netto|gross|brutto|vat|tax|mwst|ust|invoiced\s+for|billed\s+for|"
+                           r"come\s+to|came\s+to|cost)\b|€|\$|£", re.I)
+_ORIGINAL = re.compile(r"for original invoice\s+(INV[-_ ]?\d{4}[-_ ]\d{3,6})", re.I)
+#: "the total tax (amount) across invoices ...": the phrasing finance.tax_total's own workflow answers.
+_TAX_ACROSS = re.compile(r"\btotal\s+tax\b|\btax\b[^?.;]*\bacross\b", re.I)
+_FIGURE_WORDS = re.compile(r"(?:purchases?|purchased|purchasing|buys?|bought|paid|pay|charged|charges?|spend|spent|"
+                           r"spending|costs?|invoiced|billed|booked)", re.I)
+
+
+def document_numbers(text: str) -> tuple[str, ...]:
+    """The invoice and credit-note numbers ``text`` names, canonical and in order.
+
+    >>> document_numbers("VAT on inv 2026-0125 and INV-2026-0127? And cn_2026_0009.")
+    ('INV-2026-0125', 'INV-2026-0127', 'CN-2026-0009')
+    """
+    return tuple(dict.fromkeys(f"{m.group(1).upper()}-{m.group(2)}-{m.group(3)}" for m in _NUMBER.finditer(text)))
+
+
+def _number_spans(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(m.span() for m in _NUMBER.finditer(text))
+
+
+def amount_basis(text: str) -> Basis:
+    """Which amount a question asks: net (excluding tax), the tax alone, or the gross total (the default).
+
+    >>> [amount_basis(t) for t in ("Net amount (excl. VAT) of INV-1?", "Total incl. VAT?", "Combined VAT on X?",
+    ...                            "EUR gross total", "MwSt auf Rechnung X", "Betrag ohne MwSt", "amount of INV-1")]
+    ['net', 'gross', 'tax', 'gross', 'tax', 'net', 'gross']
+    """
+    if _EXCLUDING_TAX.search(text):
+        return "net"
+    if _INCLUDING_TAX.search(text):
+        return "gross"
+    if _NET.search(text):
+        return "net"
+    return "tax" if _TAX.search(text) else "gross"
+
+
+@dataclass(frozen=True)
+class DocumentRequest:
+    """A question about named documents: their numbers, what is asked (an amount on a basis, or the invoices the
+    credit notes correct) and the spans of the numbers."""
+
+    numbers: tuple[str, ...]
+    kind: Literal["amount", "origin"]
+    basis: Basis
+    spans: tuple[tuple[int, int], ...]
+
+
+def document_request(reading: Reading) -> DocumentRequest | None:
+    """The named-document question ``reading`` asks, or ``None`` (no invoice or credit-note number named)."""
+    text = reading.text
+    numbers = document_numbers(text)
+    if not numbers:
+        return None
+    spans = _number_spans(text)
+    masked = _NUMBER.sub(" ", text)
+    credit_notes_only = all(n.startswith("CN-") for n in numbers)
+    # "which invoice does CN-... refer to": the reference, unless an amount is what is asked ("the EUR value of
+    # the credit note for invoice ...")
+    if credit_notes_only and _ORIGIN.search(masked) and not _AMOUNT_WORDS.search(_ORIGIN.sub(" ", masked)):
+        return DocumentRequest(numbers=numbers, kind="origin", basis="gross", spans=spans)
+    if not _AMOUNT_WORDS.search(masked):
+        return None  # "pull up INV-...", "status of INV-...", "do we have INV-... on file": the document itself
+    basis = amount_basis(masked)
+    if basis == "tax" and reading.measure == "tax_total" and not credit_notes_only and _TAX_ACROSS.search(masked):
+        return None  # "the total tax across invoices ...": finance.tax_total itself (its own workflow)
+    return DocumentRequest(numbers=numbers, kind="amount", basis=basis, spans=spans)
+
+
+@dataclass(frozen=True)
+class BasisRequest:
+    """Net (excl. VAT) spend or the VAT over a period, optionally by supplier or company."""
+
+    basis: Basis
+    group_by: tuple[str, ...]
+
+
+_GROUPS = frozenset({"supplier_id", "company_id"})
+
+
+def basis_request(reading: Reading) -> BasisRequest | None:
+    """A tax-exclusive spend or VAT question over a period the governed rows answer exactly, or ``None`` (every
+    other question keeps its own path, which names what it cannot take)."""
+    if document_numbers(reading.text):
+        return None
+    masked = reading.cue_text
+    basis = amount_basis(masked)
+    if basis == "gross" or not (reading.cues.net_basis or reading.measure == "tax_total" or
+                                (basis == "tax" and reading.cues.spend)):
+        return None
+    if basis == "net" and not reading.cues.net_basis:
+        return None  # "net spend after credit notes" is governed spend itself
+    b = reading.breakdown
+    a = reading.analysis
+    if (reading.period.point_in_time
+            or reading.entities.product_codes or reading.entities.product_group_id or reading.excluded_supplier_ids
+            or reading.excluded_group_ids or reading.excluded_product_codes or reading.excluded_company_ids
+            or reading.asked_statuses or reading.excluded_status or b.grain or b.unknown
+            or not set(b.group_by) <= _GROUPS or len(b.group_by) > 1 or reading.amounts
+            or len(set(reading.currencies)) > 1
+            or a.ranking is not None or a.share or a.comparison is not None):
+        return None
+    return BasisRequest(basis=basis, group_by=tuple(b.group_by))
+
+
+# -- routing -------------------------------------------------------------------------------------------------------
+def _reporting_currency(inputs: Any, company_id: str | None) -> str | None:
+    """The reporting currency of the company (or of every company of the tenant, when they share one)."""
+    found = {c.reporting_currency for c in inputs.gazetteer.companies if company_id in (None, c.company_id)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _lookup_intents() -> Any:
+    """A named document is an exact lookup and its amount an aggregate of its lines."""
+    from router.contract import IntentScore
+    from router.extensions import _aggregate
+
+    exact = IntentScore(type="exact_lookup", confidence=_aggregate()[0].confidence, source="rule")
+    return (exact, *_aggregate())
+
+
+def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentRequest) -> Any:
+    """The plan of a named-document question: the governed rows of the documents, or the credit notes' records."""
+    from router.extensions import _result
+
+    e = reading.entities
+    if req.kind == "origin":
+        steps = tuple(
+            PlanStep(step_id=f"credit-note-{i}", tool="documents.search",
+                     arguments={"query_text": f"Credit note {n} for original invoice",
+                                "identifiers": {"product_codes": [], "invoice_numbers": [], "contract_ids": []},
+                                "retrieval_modes": ["bm25"], "filters": {"document_types": ["credit_note"]},
+                                "limit": 5},
+                     purpose=f"The record of credit note {n} (its original invoice number).")
+            for i, n in enumerate(req.numbers, start=1))
+        read_as = "credit notes " + ", ".join(req.numbers)
+        return _result(text, reading, inputs, workflow="credit_note_origin", entities=e, steps=steps,
+                       intents=_lookup_intents(), read_as=read_as, rule="invoice_facts:origin")
+    params: dict[str, Any] = {"invoice_numbers": list(req.numbers), "start_date": HISTORY[0].isoformat(),
+                              "end_date": HISTORY[1].isoformat()}
+    status_params: dict[str, Any] = {"start_date": HISTORY[0].isoformat(), "end_date": HISTORY[1].isoformat(),
+                                     "invoice_statuses": list(STATUS_DOCUMENTS)}
+    if e.company_id:
+        params["company_id"] = status_params["company_id"] = e.company_id
+    if e.supplier_ids:
+        params["supplier_ids"] = status_params["supplier_ids"] = list(e.supplier_ids)
+    steps = (PlanStep(step_id="document-amounts", tool="metrics.query",
+                      arguments={"metric": AMOUNTS_METRIC, "parameters": params, "group_by": [], "grain": None},
+                      purpose=f"The {req.basis} amount of {', '.join(req.numbers)} ({AMOUNTS_METRIC})."),
+             # a number not among the counted documents may be a cancelled or draft one: its value, never spend
+             PlanStep(step_id="status-documents", tool="metrics.query",
+                      arguments={"metric": STATUS_METRIC, "parameters": status_params,
+                                 "group_by": ["invoice_number", "invoice_status"], "grain": None},
+                      purpose=f"Cancelled or draft documents among {', '.join(req.numbers)} ({STATUS_METRIC})."))
+    read_as = ", ".join(req.numbers) + (f", {e.company_name or e.company_id} ({e.company_id})" if e.company_id else "")
+    entities = e.model_copy(update={"invoice_numbers": tuple(n for n in req.numbers if n.startswith("INV-"))})
+    routed = _result(text, reading, inputs, workflow="document_amounts", entities=entities, steps=steps,
+                     intents=_lookup_intents(), read_as=read_as, rule=f"invoice_facts:{req.basis}",
+                     currency=_reporting_currency(inputs, e.company_id))
+    return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": None})})
+
+
+def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> Any:
+    """The plan of a net-spend or VAT question over a period: the governed rows of the period's documents."""
+    from router.company_set import every_restated, tenant_wide
+    from router.extensions import _aggregate, _result, _scope_problems
+    from router.reader import interpretation
+
+    everyone = tenant_wide(reading, inputs.gazetteer)
+    # "VAT on purchases", "VAT we paid": the words of the figure asked, read here, never an unknown name
+    reading = dataclasses.replace(reading, not_understood=tuple(
+        u for u in reading.not_understood if not _FIGURE_WORDS.fullmatch(u.text.strip())))
+    # the company (one, or all of the tenant's together), the period and every word read, or a clarification
+    reasons, questions, e, currency = _scope_problems(reading, inputs, needs_period=True, every_company=everyone)
+    tr = reading.period.time_range
+    if reasons or tr is None or reading.period.ambiguous:
+        return _result(text, reading, inputs, workflow="clarification", entities=e, reasons=reasons,
+                       questions=questions, intents=_aggregate(), rule="invoice_facts:period:clarification")
+    reporting = {c.reporting_currency for c in inputs.gazetteer.companies
+                 if e.company_id is None or c.company_id == e.company_id}
+    if reading.currencies and set(reading.currencies) != reporting:
+        return None  # "net spend in USD": no conversion is governed; the general path names it
+    params: dict[str, Any] = {"start_date": tr.start.isoformat(), "end_date": tr.end.isoformat()}
+    if e.company_id:
+        params["company_id"] = e.company_id
+    if e.supplier_ids:
+        params["supplier_ids"] = list(e.supplier_ids)
+    read_as = interpretation(e, tr.start, tr.end)
+    if everyone:
+        read_as = f"{every_restated(inputs.gazetteer)}, {read_as}" if read_as else every_restated(inputs.gazetteer)
+    steps = (PlanStep(step_id="document-amounts", tool="metrics.query",
+                      arguments={"metric": AMOUNTS_METRIC, "parameters": params, "group_by": [], "grain": None},
+                      purpose=f"The {req.basis} amounts of the period's documents ({AMOUNTS_METRIC}), summed."),)
+    by = "|".join(req.group_by)
+    return _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
+                   intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:period:{req.basis}:{by}",
+                   currency=currency or _reporting_currency(inputs, e.company_id))
+
+
+# -- composing -----------------------------------------------------------------------------------------------------
+def _cents(value: Decimal) -> str:
+    return str(value.quantize(_CENT, rounding=ROUND_HALF_UP))
+
+
+def _dec(value: object) -> Decimal:
+    return Decimal(str(value)) if value is not None else Decimal(0)
+
+
+_FIELD = {"gross": "gross_amount", "net": "net_amount", "tax": "tax_amount"}
+_LABEL = {"gross": "gross total (net + VAT)", "net": "net amount (excluding VAT)", "tax": "VAT"}
+
+
+def _document_amount(row: Mapping[str, Any], basis: Basis) -> Decimal:
+    gross, net = _dec(row.get("document_gross_amount")), _dec(row.get("document_net_amount"))
+    return {"gross": gross, "net": net, "tax": gross - net}[basis]
+
+
+def _basis_of(rule_hits: Sequence[str]) -> tuple[Basis, bool, tuple[str, ...]]:
+    """(basis, over a period, group-by) recorded by the router in the rule hit."""
+    for hit in rule_hits:
+        if hit.startswith("invoice_facts:period:"):
+            _, _, basis, by = hit.split(":", 3)
+            return basis, True, tuple(g for g in by.split("|") if g)  # type: ignore[return-value]
+        if hit.startswith("invoice_facts:"):
+            basis = hit.split(":", 1)[1]
+            if basis in _FIELD:
+                return basis, False, ()  # type: ignore[return-value]
+    return "gross", False, ()
+
+
+def _metric_of(d: _Draft, step: str = "document-amounts") -> Any:
+    from router.tools import MetricToolResponse
+
+    o = d.run.outcomes.get(step)
+    return o.output if o is not None and o.status == "ok" and isinstance(o.output, MetricToolResponse) else None
+
+
+def rederived_metrics(rule_hits: Sequence[str]) -> frozenset[str]:
+    """The metrics whose amounts the answer validator takes from :func:`derived_amounts` (shown rounded or
+    summed), not one by one: the document listing always, the status listing under this module's routing."""
+    if any(h.startswith("invoice_facts:") for h in rule_hits):
+        return frozenset({AMOUNTS_METRIC, STATUS_METRIC})
+    return frozenset({AMOUNTS_METRIC})
+
+
+def _rows(m: Any) -> list[dict[str, Any]]:
+    return list(m.rows) or ([dict(m.values)] if m.values.get("invoice_number") else [])
+
+
+def derived_amounts(rule_hits: Sequence[str], metrics: Iterable[Any]) -> set[tuple[str, str]]:
+    """The amounts (value, currency) the document composer may show, re-derived from the tool rows: each row's
+    amounts and document-currency amounts rounded, and the sums over all rows and per group."""
+    if not any(h.startswith("invoice_facts:") for h in rule_hits):
+        return set()
+    out: set[tuple[str, str]] = set()
+    for m in metrics:
+        if getattr(m, "metric", None) == STATUS_METRIC and m.currency:
+            out |= {(_cents(_dec(r.get("total_amount"))), m.currency) for r in _rows(m)}
+            continue
+        if getattr(m, "metric", None) != AMOUNTS_METRIC or not m.currency:
+            continue
+        rows = _rows(m)
+        for basis in ("gross", "net", "tax"):
+            field = _FIELD[basis]
+            out.add((_cents(sum((_dec(r.get(field)) for r in rows), Decimal(0))), m.currency))
+            for key in ("supplier_id", "company_id"):
+                groups: dict[str, Decimal] = {}
+                for r in rows:
+                    groups[str(r.get(key))] = groups.get(str(r.get(key)), Decimal(0)) + _dec(r.get(field))
+                out |= {(_cents(v), m.currency) for v in groups.values()}
+            for r in rows:
+                out.add((_cents(_dec(r.get(field))), m.currency))
+                out.add((_cents(_document_amount(r, basis)), str(r.get("currency"))))
+            currencies = {str(r.get("currency")) for r in rows}
+            if len(currencies) == 1:
+                out.add((_cents(sum((_document_amount(r, basis) for r in rows), Decimal(0))), currencies.pop()))
+    return out
+
+
+@composer("document_amounts")
+def _compose_amounts(d: _Draft) -> None:
+    """``document_amounts``: a named document's amount, or a period's net spend or VAT."""
+    m = _metric_of(d)
+    if m is None:
+        d.status, d.result = "failed", {"status": "failed"}
+        d.text = "The documents' amounts could not be read; no answer is given." + d.failure_text
+        return
+    basis, period, group_by = _basis_of(d.routing.rule_hits)
+    if period:
+        _compose_period(d, m, basis, group_by)
+    else:
+        _compose_named(d, m, basis)
+    cite_lines(d, m.source_line_ids, f"invoice line of {AMOUNTS_METRIC}")
+    d.inputs = {"metric": m.metric, "parameters": m.parameters}
+
+
+def _compose_named(d: _Draft, m: Any, basis: Basis) -> None:
+    cur = str(m.currency or "")
+    rows = _rows(m)
+    requested = list(m.parameters.get("invoice_numbers") or ())
+    by_number: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_number.setdefault(str(r.get("invoice_number")), []).append(r)
+    missing = [n for n in requested if n not in by_number]
+    field = _FIELD[basis]
+    parts: list[str] = []
+    for n in requested:
+        for r in by_number.get(n, []):
+            kind = "credit note" if r.get("document_type") == "credit_note" else "invoice"
+            value = _cents(_dec(r.get(field)))
+            own = str(r.get("currency") or "")
+            in_own = f" ({_cents(_document_amount(r, basis))} {own} as invoiced)" if own and own != cur else ""
+            doc_status = str(r.get("invoice_status"))
+            others = ", ".join(f"{_LABEL[b].split(' (')[0]} {_cents(_dec(r.get(_FIELD[b])))} {cur}"
+                               for b in ("net", "tax", "gross") if b != basis)
+            sentence = (f"The {_LABEL[basis]} of {kind} {n} ({r.get('company_id')}, {r.get('supplier_id')}, dated "
+                        f"{r.get('invoice_date')}, {doc_status}, issued in {own}) is {value} {cur}{in_own}; {others}, "
+                        f"over {r.get('line_count')} invoice lines")
+            if kind == "credit note":
+                sentence += " (a credit note counts negative)"
+            parts.append(sentence + ".")
+    status_listing = _metric_of(d, "status-documents")
+    settled: list[str] = []
+    for r in _rows(status_listing) if status_listing is not None else ():
+        n = str(r.get("invoice_number"))
+        if n not in missing:
+            continue
+        doc_status = str(r.get("invoice_status"))
+        value = _cents(_dec(r.get("total_amount")))
+        only = ("" if basis == "gross" else f" (its {_LABEL[basis].split(' (')[0]} alone is not served for "
+                f"{doc_status} documents)")
+        parts.append(f"{n} is a {doc_status} document: its value was {value} {status_listing.currency} (net + VAT, "
+                     f"converted at the corporate rate on its posting date){only}. It is not spend: governed spend "
+                     "figures exclude it (they count posted and paid invoices only).")
+        settled.append(n)
+        # (the listing's provenance is per listing: the lines of this document are the ones its id prefixes)
+        prefix = ("credit-note-" if n.startswith("CN-") else "invoice-") + n.split("-", 1)[1].lower() + "-line-"
+        cite_lines(d, [i for i in status_listing.source_line_ids if i.startswith(prefix)],
+                   f"line of the {doc_status} document {n} (not spend)")
+    missing = [n for n in missing if n not in settled]
+    ambiguous = [n for n, rs in by_number.items() if len(rs) > 1]
+    text = " ".join(parts)
+    status: AnswerStatus = "answered"
+    result: dict[str, Any] = {"status": "complete", "basis": basis, "currency": cur,
+                              "documents": [{k: r.get(k) for k in ("invoice_number", "document_type", "company_id",
+                                                                   "supplier_id", "invoice_date", "invoice_status",
+                                                                   "currency")}
+                                            | {"amount": _cents(_dec(r.get(field))),
+                                               "document_amount": _cents(_document_amount(r, basis))}
+                                            for r in rows]}
+    if len(rows) > 1 and not ambiguous:
+        total = _cents(sum((_dec(r.get(field)) for r in rows), Decimal(0)))
+        owns = {str(r.get("currency")) for r in rows}
+        in_own = ""
+        if len(owns) == 1 and owns != {cur}:
+            code = owns.pop()
+            in_own = f" ({_cents(sum((_document_amount(r, basis) for r in rows), Decimal(0)))} {code} as invoiced)"
+        text = (f"The combined {_LABEL[basis]} of {', '.join(n for n in requested if n in by_number)} is {total} "
+                f"{cur}{in_own}, over {sum(int(r.get('line_count') or 0) for r in rows)} invoice lines. " + text)
+        result["total"] = total
+    elif len(rows) == 1:
+        result["total"] = _cents(_dec(rows[0].get(field)))
+    if ambiguous:
+        text += (f" {', '.join(ambiguous)} names more than one document (different companies); no combined figure "
+                 "is given. Name the company to narrow it.")
+        status, result["status"] = "partial", "partial"
+    if settled and rows:
+        text += " The combined figure, if any, is over the counted documents only."
+    if not rows and settled:
+        result["total"] = _cents(sum((_dec(r.get("total_amount")) for r in _rows(status_listing)
+                                      if str(r.get("invoice_number")) in settled), Decimal(0)))
+        result["status_documents"] = settled
+    if missing:
+        scope = f" of {m.parameters['company_id']}" if m.parameters.get("company_id") else ""
+        text += (f" Not found: no invoice or credit note {', '.join(missing)}{scope} in your data (every document, "
+                 "every status); nothing is given for it.")
+        if rows:
+            status, result["status"] = "partial", "partial"
+            text += " The figure is partial."
+        else:
+            status, result["status"] = "not_found", "not_found"
+        result["missing"] = missing
+    if m.truncated:
+        status, result["status"] = "partial", "partial"
+        text += " The documents were cut at the row cap: the figure is partial."
+    d.status, d.text, d.result = status, text.strip(), result
+
+
+def _compose_period(d: _Draft, m: Any, basis: Basis, group_by: tuple[str, ...]) -> None:
+    cur = str(m.currency or "")
+    rows = _rows(m)
+    field = _FIELD[basis]
+    params = m.parameters
+    who = d.routing.entities.company_name or params.get("company_id") or "All companies of the tenant together"
+    scope = f" with {', '.join(params['supplier_ids'])}" if params.get("supplier_ids") else ""
+    lines = sum(int(r.get("line_count") or 0) for r in rows)
+    net = sum((_dec(r.get("net_amount")) for r in rows), Decimal(0))
+    tax = sum((_dec(r.get("tax_amount")) for r in rows), Decimal(0))
+    value = {"gross": net + tax, "net": net, "tax": tax}[basis]
+    what = "net spend (excluding VAT)" if basis == "net" else "VAT charged" if basis == "tax" else "spend"
+    result: dict[str, Any] = {"status": "complete", "basis": basis, "currency": cur, "total": _cents(value),
+                              "net": _cents(net), "tax": _cents(tax), "gross": _cents(net + tax),
+                              "line_count": lines, "document_count": len(rows)}
+    if not rows:
+        d.status = "no_data"
+        result["status"] = "no_data"
+        d.text = (f"{who}{scope}: no counted invoice or credit note in {d.period_text} (no data; no net spend or VAT "
+                  "to report).")
+        d.result = result
+        return
+    whose = f"{who}'s" if params.get("company_id") else f"{who}: the"
+    text = (f"{whose} {what}{scope} in {d.period_text} was {_cents(value)} {cur}, over {lines} validated invoice "
+            f"lines of {len(rows)} documents (gross {_cents(net + tax)} {cur} = net {_cents(net)} {cur} + VAT "
+            f"{_cents(tax)} {cur}; statuses posted, paid; credit notes negative; converted at the corporate rate on "
+            "each posting date; cancelled invoices, drafts and duplicates never count). Derived by summing the "
+            f"documents of {AMOUNTS_METRIC} exactly.")
+    if group_by:
+        key = group_by[0]
+        groups: dict[str, Decimal] = {}
+        counts: dict[str, int] = {}
+        for r in rows:
+            k = str(r.get(key))
+            groups[k] = groups.get(k, Decimal(0)) + _dec(r.get(field))
+            counts[k] = counts.get(k, 0) + int(r.get("line_count") or 0)
+        noun = "supplier" if key == "supplier_id" else "company"
+        text += f" By {noun}: " + "; ".join(f"{k} {_cents(v)} {cur} ({counts[k]} line{'' if counts[k] == 1 else 's'})"
+                                              for k, v in sorted(groups.items())) + "."
+        result["rows"] = {k: _cents(v) for k, v in sorted(groups.items())}
+    d.status = "answered"
+    if m.truncated:
+        d.status = "partial"
+        result["status"] = "partial"
+        text += " The documents were cut at the row cap: the figure is partial."
+    if d.routing.interpretation:
+        text += f" Read as: {d.routing.interpretation}."
+    d.text, d.result = text, result
+
+
+@composer("credit_note_origin")
+def _compose_origin(d: _Draft) -> None:
+    """``credit_note_origin``: the original invoice each named credit note states, from its own record."""
+    from router.answer import Citation
+    from router.tools import DocumentSearchResponse
+
+    numbers = [str(s.arguments["query_text"]).split()[2] for s in d.routing.execution_plan
+               if s.tool == "documents.search"]
+    found: dict[str, tuple[str, Any]] = {}
+    for i, n in enumerate(numbers, start=1):
+        o = d.run.outcomes.get(f"credit-note-{i}")
+        if o is None or o.status != "ok" or not isinstance(o.output, DocumentSearchResponse):
+            continue
+        head = re.compile(rf"^\s*Credit note {re.escape(n)} \(", re.I)
+        for chunk in o.output.chunks:
+            if chunk.flagged_injection or not head.match(chunk.text):
+                continue
+            origin = _ORIGINAL.search(chunk.text.split("\n", 1)[0])
+            if origin is not None:
+                found[n] = (document_numbers(origin.group(1))[0], chunk)
+                break
+    cited = [Citation(source_id=c.chunk_id, kind="chunk", document_id=c.document_id, page=c.page,
+                      role=f"record of credit note {n}") for n, (_, c) in found.items()]
+    d.citations = cited
+    d.sources = tuple(c.source_id for c in cited)
+    missing = [n for n in numbers if n not in found]
+    parts = [f"Credit note {n} refers to the original invoice {inv} (stated in its record, {c.document_id})."
+             for n, (inv, c) in found.items()]
+    text = " ".join(parts)
+    originals = list(dict.fromkeys(inv for inv, _ in found.values()))
+    result: dict[str, Any] = {"status": "complete", "original_invoice_numbers": originals,
+                              "credit_notes": {n: inv for n, (inv, _) in found.items()}}
+    status: AnswerStatus = "answered"
+    if missing:
+        text += (f" Not found: no credit note {', '.join(missing)} stating an original invoice in your documents; "
+                 "nothing is said about it.")
+        status = "partial" if found else "not_found"
+        result["status"] = status
+        result["missing"] = missing
+    d.status, d.text, d.result = status, text.strip(), result
+    d.inputs = {"credit_notes": numbers}
+
+
+__all__ = ["AMOUNTS_METRIC", "BasisRequest", "DocumentRequest", "amount_basis", "basis_request", "derived_amounts",
+           "document_numbers", "document_request", "route_basis", "route_documents"]
+
