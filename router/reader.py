@@ -317,7 +317,8 @@ MetricKind = Literal["unit_price", "tax_total", "units_purchased", "invoices_abo
 # --- names the reader cannot place --------------------------------------------------------------------------
 #: Capitalized words that are vocabulary, not names: question words, units, period and document words.
 _COMMON_CAPITALIZED = frozenset("""
-entities entity subsidiaries firms cos tenant tenant-wide group-wide groupwide konzernweit cross-company account accounted
+entities entity subsidiaries firms cos tenant tenant-wide group-wide groupwide konzernweit cross-company
+account accounted
 a an the i we our us you my in on at of for from to by with and or but is are was were be been do does did what
 whats how which who whom whose when where why can could should would will shall may might must please show list
 give tell compare explain describe summarize summarise total totals sum spend spent spending invoice invoices
