@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from router.contract import PlanStep
+from router.outcome_words import did_not_run
 
 if TYPE_CHECKING:
     from router.executor import StepOutcome
@@ -84,9 +85,9 @@ def both_readings(text: str, result: Mapping[str, Any],
     values = getattr(outcome.output, "values", None) if outcome.status == "ok" else None
     if values is None:
         # the governed figure stands; the reading that did not run is said, never left out silently
-        note = (f" An open (unpaid) total can be read two ways and the question does not say which: the figure "
-                f"above nets the posted credit notes in; the invoices-only reading (credit notes left out) did not "
-                f"run ({outcome.status}: {outcome.error}).")
+        note = (" An open (unpaid) total can be read two ways and the question does not say which: the figure "
+                "above nets the posted credit notes in; "
+                + did_not_run("the invoices-only reading (credit notes left out)", outcome) + ".")
         return _before_sources(text, note), {**result, "invoices_only": {
             "status": outcome.status, "document_types": ["invoice"],
             "reading": "invoices only (credit notes left out)"}}
