@@ -6,9 +6,7 @@ the same app and the same serving role, so a difference is the reading's, never 
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
-import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -94,17 +92,9 @@ def cli(argv: Sequence[str] | None, *, doc: str | None, probes: Callable[[int, i
         run: Callable[[str, Sequence[Any], str], Counter[tuple[str, str]]],
         table: Callable[[Counter[tuple[str, str]]], str], seed: int = 1, per_class: int = 30) -> None:
     """The generators' shared command line: seed, probes per class, classes, what to show, counts as JSON."""
-    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=seed)
-    parser.add_argument("--per-class", type=int, default=per_class)
-    parser.add_argument("--class", dest="classes", action="append", default=[])
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    parser.add_argument("--json", help="write the counts as JSON to this file")
-    args = parser.parse_args(argv)
+    from evaluation.probe_runner import arguments, finish
+
+    args = arguments(doc, seed=seed, count=("--per-class", per_class), counts_file=True).parse_args(argv)
     found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.klass in args.classes]
     counts = run(args.database, found, args.show)
-    print(table(counts))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+    finish(counts, table(counts), args.json)

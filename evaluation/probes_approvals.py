@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import Call
-from evaluation.probe_client import probe_client, report
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, arguments, finish, run_probes, shown
 from evaluation.probes_clarify import PERIODS, _normalize, _style, classify, outcome_table
 from evaluation.probes_exclusions import COMPANIES, GROUPS, SUPPLIERS, leaves
 
@@ -211,40 +212,31 @@ def probes(seed: int, per_class: int = 30, database: str = "procura") -> list[Ap
 def run(database: str, found: Sequence[ApprovalProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
     from evaluation.probes_clarify import Probe
 
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-approvals", sorted({p.tenant for p in found})) as session:
-        for p in found:
-            expected: list[str] | None = None
-            no_rows = False
-            if p.expect is not None:
-                call = p.expect
-                direct = session.client.post(
-                    f"/v1/metrics/{call.metric}/query", headers=session.by_tenant[p.tenant],
-                    json={"parameters": {**call.parameters, "reporting_currency": "EUR"}, "group_by": [],
-                          "grain": None})
-                if direct.status_code != 200:
-                    raise SystemExit(f"{p.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
-                expected, no_rows = _normalize(call, direct.json())
-            status, text, _ = session.ask(p.question, AS_OF, p.tenant)
-            outcome = classify(Probe(p.klass, p.question, p.expect, p.about), status, text, expected, no_rows)
-            report(counts, p.klass, outcome, p.question, expected, status, text, show)
-    return counts
+    def check(session: ProbeClient, p: ApprovalProbe) -> Checked:
+        expected: list[str] | None = None
+        no_rows = False
+        if p.expect is not None:
+            call = p.expect
+            direct = session.client.post(
+                f"/v1/metrics/{call.metric}/query", headers=session.by_tenant[p.tenant],
+                json={"parameters": {**call.parameters, "reporting_currency": "EUR"}, "group_by": [],
+                      "grain": None})
+            if direct.status_code != 200:
+                raise SystemExit(f"{p.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
+            expected, no_rows = _normalize(call, direct.json())
+        status, text, _ = session.ask(p.question, AS_OF, p.tenant)
+        outcome = classify(Probe(p.klass, p.question, p.expect, p.about), status, text, expected, no_rows)
+        return Checked(p.klass, outcome, shown(p.klass, outcome, p.question, expected, status, text))
+
+    return run_probes(database, "probes-approvals", sorted({p.tenant for p in found}), found, check, show)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    import argparse
-
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--per-class", type=int, default=30)
-    parser.add_argument("--class", dest="classes", action="append", default=[])
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__).parse_args(argv)
     found = [p for p in probes(args.seed, args.per_class, args.database)
              if not args.classes or p.klass in args.classes]
     counts = run(args.database, found, args.show)
-    print(outcome_table(counts, tuple(FRAMES)))
+    finish(counts, outcome_table(counts, tuple(FRAMES)))
 
 
 if __name__ == "__main__":

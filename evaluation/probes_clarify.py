@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present, _tokens
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, run_probes, shown
 
 TENANT = "tenant-42"
 AS_OF = dt.date(2026, 5, 15)
@@ -729,18 +730,17 @@ def _normalize(call: Call, result: Mapping[str, Any]) -> tuple[list[str], bool]:
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-clarify", (TENANT,)) as session:
-        for probe in found:
-            expected: list[str] | None = None
-            no_rows = False
-            if probe.expect is not None:
-                expected, no_rows = _normalize(probe.expect, session.direct(probe.expect, probe.question))
-            status, text, _ = session.ask(probe.question, AS_OF)
-            outcome = classify(probe, status, text, expected, no_rows)
-            report(counts, probe.klass, outcome, probe.question, f"{expected}{' (none)' if no_rows else ''}", status,
-                   text, show)
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        expected: list[str] | None = None
+        no_rows = False
+        if probe.expect is not None:
+            expected, no_rows = _normalize(probe.expect, session.direct(probe.expect, probe.question))
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(probe, status, text, expected, no_rows)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question,
+                                                   f"{expected}{' (none)' if no_rows else ''}", status, text))
+
+    return run_probes(database, "probes-clarify", (TENANT,), found, check, show)
 
 
 CLASSES = ("exact", "clar_ok", "false_clar", "clar_wrong_point", "refusal", "flagged", "silent_wrong")

@@ -16,13 +16,13 @@ A training set for failure classes: fix a class with one seed, report another se
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from evaluation.constraint_probes import Call
+from evaluation.probe_runner import arguments, finish
 from evaluation.probes_clarify import (
     _BREAKDOWNS,
     _EXCLUDE,
@@ -307,18 +307,14 @@ def table(counts: Counter[tuple[str, str]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--n", type=int, default=200)
-    parser.add_argument("--head", action="append", choices=("spend", *HEAD_SHAPES),
-                        help="measures to ask for (default: all)")
+    parser = arguments(__doc__, count=("--n", 200), select=("--head", ("spend", *HEAD_SHAPES)),
+                       select_help="measures to ask for (default: all)")
     parser.add_argument("--spoiled", type=float, default=0.0,
                         help="fraction of questions without a company or with an unknown name (default 0)")
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
     args = parser.parse_args(argv)
     heads = args.head or ("spend", *HEAD_SHAPES)
-    print(table(run(args.database, probes(args.seed, args.n, heads, args.spoiled), args.show)))
+    counts = run(args.database, probes(args.seed, args.n, heads, args.spoiled), args.show)
+    finish(counts, table(counts))
 
 
 if __name__ == "__main__":

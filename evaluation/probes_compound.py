@@ -31,7 +31,6 @@ a training set outside ``eval/``; no evaluation question was read to write it.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import re
 from collections import Counter
@@ -42,7 +41,8 @@ from itertools import pairwise
 from typing import Any
 
 from evaluation.constraint_probes import AS_OF, MON, PRES, SENS, TENANT, Call, _present, _tokens
-from evaluation.probe_client import probe_client
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, finish, run_probes
 
 #: Spellings of the demo suppliers (tenant-42) that have lines for Company A.
 SUPPLIERS: dict[str, tuple[str, ...]] = {
@@ -630,42 +630,41 @@ def classify(status: str, text: str, expected: Sequence[list[str]]) -> tuple[str
 
 
 def run(database: str, probes: Sequence[Probe], verbose: bool = False) -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "compound-probes", (TENANT,)) as session:
+    def check(session: ProbeClient, probe: Probe) -> Checked:
         client, headers = session.client, session.headers
-        for probe in probes:
-            expected: list[list[str]] = []
-            for call in probe.parts:
-                direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
-                    "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
-                if direct.status_code == 404:  # a measure not built yet (before/after runs): never matched
-                    expected.append([f"<no metric {call.metric}>"])
-                    continue
-                if direct.status_code in (400, 422) and "company_id" not in call.parameters:
-                    # a metric that cannot yet be asked without a company (before/after runs): never matched
-                    expected.append([f"<{call.metric} needs a company>"])
-                    continue
-                if direct.status_code != 200:
-                    raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
-                expected.append(_tokens(direct.json(), call))
-            if probe.derived == "share" and all(len(e) == 1 and not e[0].startswith("<") for e in expected):
-                part, whole = (Decimal(e[0]) for e in expected[:2])
-                expected.append([f"{(100 * part / whole).quantize(Decimal('0.01'))}"] if whole else [])
-            status, text, _ = session.ask(probe.question, AS_OF)
-            text = text.split(" Sources:")[0]
-            if probe.clarify:
-                named = all(w.casefold() in text.casefold() for w in probe.clarify)
-                klass, reason = (("exact", "") if status == "clarification" and named else
-                                 ("clarify_wrong", "clarification about something else") if status == "clarification"
-                                 else ("silent_wrong" if status in _ANSWERED else "refusal",
-                                       f"{status} instead of a clarification naming {probe.clarify}"))
-            else:
-                klass, reason = classify(status, text, expected)
-            counts[(f"{probe.kind}/{probe.shape}", klass)] += 1
-            if verbose or klass != "exact":
-                print(f"[{probe.kind}/{probe.shape}/{klass}] {probe.question}\n    expected {expected} {reason}\n"
-                      f"    -> {status}: {text[:900]}")
-    return counts
+        expected: list[list[str]] = []
+        for call in probe.parts:
+            direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
+                "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
+            if direct.status_code == 404:  # a measure not built yet (before/after runs): never matched
+                expected.append([f"<no metric {call.metric}>"])
+                continue
+            if direct.status_code in (400, 422) and "company_id" not in call.parameters:
+                # a metric that cannot yet be asked without a company (before/after runs): never matched
+                expected.append([f"<{call.metric} needs a company>"])
+                continue
+            if direct.status_code != 200:
+                raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
+            expected.append(_tokens(direct.json(), call))
+        if probe.derived == "share" and all(len(e) == 1 and not e[0].startswith("<") for e in expected):
+            part, whole = (Decimal(e[0]) for e in expected[:2])
+            expected.append([f"{(100 * part / whole).quantize(Decimal('0.01'))}"] if whole else [])
+        status, text, _ = session.ask(probe.question, AS_OF)
+        text = text.split(" Sources:")[0]
+        if probe.clarify:
+            named = all(w.casefold() in text.casefold() for w in probe.clarify)
+            klass, reason = (("exact", "") if status == "clarification" and named else
+                             ("clarify_wrong", "clarification about something else") if status == "clarification"
+                             else ("silent_wrong" if status in _ANSWERED else "refusal",
+                                   f"{status} instead of a clarification naming {probe.clarify}"))
+        else:
+            klass, reason = classify(status, text, expected)
+        return Checked(f"{probe.kind}/{probe.shape}", klass,
+                       f"[{probe.kind}/{probe.shape}/{klass}] {probe.question}\n    expected {expected} {reason}\n"
+                       f"    -> {status}: {text[:900]}")
+
+    return run_probes(database, "compound-probes", (TENANT,), probes, check, "all" if verbose else "wrong",
+                      right=("exact",))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -687,15 +686,13 @@ def main(argv: Sequence[str] | None = None) -> None:
               *(followup_probes(args.n, args.seed) if "followup" in kinds else [])]
     counts = run(args.database, probes, args.verbose)
     classes = ("exact", "clarify_wrong", "refusal", "flagged", "silent_wrong")
-    print(f"{'shape':28} " + " ".join(f"{k:>13}" for k in classes))
+    lines = [f"{'shape':28} " + " ".join(f"{k:>13}" for k in classes)]
     for shape in sorted({c for c, _ in counts}):
-        print(f"{shape:28} " + " ".join(f"{counts[(shape, k)]:>13}" for k in classes))
+        lines.append(f"{shape:28} " + " ".join(f"{counts[(shape, k)]:>13}" for k in classes))
     for kind in kinds:
-        print(f"{kind + ' total':28} " + " ".join(
+        lines.append(f"{kind + ' total':28} " + " ".join(
             f"{sum(v for (c, k), v in counts.items() if k == cl and c.startswith(kind)):>13}" for cl in classes))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+    finish(counts, "\n".join(lines), args.json)
 
 
 if __name__ == "__main__":

@@ -64,9 +64,7 @@ counts are read, ``--show none``). Written from the slot grammar alone, never fr
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
-import json
 import random
 import re
 from collections import Counter
@@ -76,7 +74,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present, _tokens
-from evaluation.probe_client import probe_client
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, arguments, finish, run_probes, shown
 from evaluation.probes_clarify import COMPANIES, GROUPS, PERIODS, SUPPLIERS, outcome_table
 
 TENANT = "tenant-42"
@@ -666,31 +665,27 @@ def classify(probe: Probe, status: str, text: str, expected: Sequence[Expected])
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-currency", (TENANT,)) as session:
-        client, headers = session.client, session.headers
-        for probe in found:
-            expected: list[Expected] = []
-            for e in probe.expect:
-                call = e.call
-                direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
-                    "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
-                if direct.status_code in (400, 404, 422):
-                    # a metric, parameter or grouping the catalog does not serve: the answer must name it
-                    expected.append(Expected(refused=f"{direct.status_code} {direct.text[:120]}"))
-                    continue
-                if direct.status_code != 200:
-                    raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
-                expected.append(_expected(direct.json(), e))
-            status, text, _ = session.ask(probe.question, AS_OF)
-            text = text.split(" Sources:")[0]
-            klass = classify(probe, status, text, expected)
-            counts[(f"{probe.kind}/{probe.shape}", klass)] += 1
-            if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):
-                shown = [e.refused or ("no data" if e.no_data else e.tokens) for e in expected]
-                print(f"[{probe.kind}/{probe.shape}/{klass}] {probe.question}\n    expected {shown}"
-                      f"\n    -> {status}: {text[:700]}")
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        expected: list[Expected] = []
+        for e in probe.expect:
+            call = e.call
+            direct = session.client.post(f"/v1/metrics/{call.metric}/query", headers=session.headers, json={
+                "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
+            if direct.status_code in (400, 404, 422):
+                # a metric, parameter or grouping the catalog does not serve: the answer must name it
+                expected.append(Expected(refused=f"{direct.status_code} {direct.text[:120]}"))
+                continue
+            if direct.status_code != 200:
+                raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
+            expected.append(_expected(direct.json(), e))
+        status, text, _ = session.ask(probe.question, AS_OF)
+        text = text.split(" Sources:")[0]
+        klass = classify(probe, status, text, expected)
+        said = [e.refused or ("no data" if e.no_data else e.tokens) for e in expected]
+        return Checked(f"{probe.kind}/{probe.shape}", klass,
+                       shown(f"{probe.kind}/{probe.shape}", klass, probe.question, said, status, text, width=700))
+
+    return run_probes(database, "probes-currency", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
@@ -717,21 +712,12 @@ def probes(seed: int, n: int, kinds: Sequence[str] = ("currency", "unit_price"),
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--n", type=int, default=150, help="questions per kind")
-    parser.add_argument("--kind", choices=("currency", "unit_price"), action="append", default=[])
+    parser = arguments(__doc__, count=("--n", 150), select=("--kind", ("currency", "unit_price")), counts_file=True)
     parser.add_argument("--frames", choices=("base", "more", "set", "listing", "all"), default="all")
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    parser.add_argument("--json", help="write the counts as JSON to this file")
     args = parser.parse_args(argv)
     found = probes(args.seed, args.n, args.kind or ("currency", "unit_price"), args.frames)
     counts = run(args.database, found, args.show)
-    print(table(counts))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+    finish(counts, table(counts), args.json)
 
 
 if __name__ == "__main__":

@@ -15,12 +15,12 @@ slot grammar alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from evaluation.constraint_probes import Call
+from evaluation.probe_runner import arguments, finish
 from evaluation.probes_clarify import COMPANIES, SUPPLIERS, Probe, _style, run
 from evaluation.probes_combo import table
 
@@ -122,14 +122,9 @@ def probes(seed: int, n: int = 200, measures: Sequence[str] = tuple(MEASURES)) -
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--n", type=int, default=200)
-    parser.add_argument("--measure", action="append", choices=tuple(MEASURES))
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
-    print(table(run(args.database, probes(args.seed, args.n, args.measure or tuple(MEASURES)), args.show)))
+    args = arguments(__doc__, count=("--n", 200), select=("--measure", tuple(MEASURES))).parse_args(argv)
+    counts = run(args.database, probes(args.seed, args.n, args.measure or tuple(MEASURES)), args.show)
+    finish(counts, table(counts))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ The seed picks facts, frames and namings: ``--seed 1`` is the training half (the
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import os
 import random
@@ -30,7 +29,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evaluation.probe_client import probe_client
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, arguments, run_probes, shown
 from evaluation.probes_clarify import outcome_table
 
 TENANT = "tenant-42"
@@ -231,19 +231,15 @@ def classify(probe: Probe, status: str, evidence: Sequence[dict[str, object]]) -
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-documents", (TENANT,)) as session:
-        for probe in found:
-            status, text, answer = session.ask(probe.question, AS_OF)
-            evidence = answer.get("evidence") or []
-            outcome = classify(probe, status, evidence)
-            counts[(probe.klass, outcome)] += 1
-            counts[(f"by-{probe.naming}", outcome)] += 1
-            counts[(f"lang-{probe.language}", outcome)] += 1
-            if show == "all" or (show == "wrong" and outcome != "exact"):
-                print(f"[{probe.klass}/{outcome}] {probe.question}\n    expected {probe.document_id}: {probe.fact!r}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:300]}")
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        status, text, answer = session.ask(probe.question, AS_OF)
+        evidence = answer.get("evidence") or []
+        outcome = classify(probe, status, evidence)
+        return Checked(probe.klass, outcome,
+                       shown(probe.klass, outcome, probe.question, f"{probe.document_id}: {probe.fact!r}", status,
+                             text, width=300), also=(f"by-{probe.naming}", f"lang-{probe.language}"))
+
+    return run_probes(database, "probes-documents", (TENANT,), found, check, show, right=("exact",))
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
@@ -255,12 +251,7 @@ def table(counts: Counter[tuple[str, str]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--per-class", type=int, default=6)
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__, count=("--per-class", 6), select=None).parse_args(argv)
     facts = load_facts(args.database)
     # a held-out seed never repeats a question of the training seed (1)
     training = frozenset(p.question for p in probes(facts, 1, args.per_class)) if args.seed != 1 else frozenset()

@@ -34,7 +34,6 @@ Written from the slot grammar alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import random
 from collections import Counter
@@ -43,7 +42,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import Call
-from evaluation.probe_client import probe_client
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, arguments, finish, run_probes, shown
 from evaluation.probes_clarify import PERIODS, Probe, _normalize, _style, classify, outcome_table
 
 AS_OF = dt.date(2026, 5, 15)
@@ -403,42 +403,32 @@ def probes(seed: int, per_class: int = 30) -> list[TenantProbe]:
 
 
 def run(database: str, found: Sequence[TenantProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-exclusions", sorted({p.tenant for p in found})) as session:
-        client = session.client
-        for tp in found:
-            probe = tp.probe
-            headers = session.by_tenant[tp.tenant]
-            expected: list[str] | None = None
-            no_rows = False
-            if probe.expect is not None:
-                call = probe.expect
-                direct = client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
-                    "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
-                if direct.status_code != 200:
-                    raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
-                expected, no_rows = _normalize(call, direct.json())
-            status, text, _ = session.ask(probe.question, AS_OF, tp.tenant)
-            klass = classify(probe, status, text, expected, no_rows)
-            counts[(probe.klass, klass)] += 1
-            if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):
-                print(f"[{probe.klass}/{klass}] ({tp.tenant}) {probe.question}\n    expected {expected}"
-                      f"{' (none)' if no_rows else ''}{' about ' + repr(probe.about) if probe.about else ''}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:500]}")
-    return counts
+    def check(session: ProbeClient, tp: TenantProbe) -> Checked:
+        probe = tp.probe
+        headers = session.by_tenant[tp.tenant]
+        expected: list[str] | None = None
+        no_rows = False
+        if probe.expect is not None:
+            call = probe.expect
+            direct = session.client.post(f"/v1/metrics/{call.metric}/query", headers=headers, json={
+                "parameters": dict(call.parameters), "group_by": list(call.group_by), "grain": call.grain})
+            if direct.status_code != 200:
+                raise SystemExit(f"{probe.question!r}: direct {call.metric} call failed: {direct.text[:300]}")
+            expected, no_rows = _normalize(call, direct.json())
+        status, text, _ = session.ask(probe.question, AS_OF, tp.tenant)
+        klass = classify(probe, status, text, expected, no_rows)
+        note = f"{' (none)' if no_rows else ''}{' about ' + repr(probe.about) if probe.about else ''}"
+        return Checked(probe.klass, klass, shown(probe.klass, klass, probe.question, expected, status, text,
+                                                 width=500, tenant=tp.tenant, note=note))
+
+    return run_probes(database, "probes-exclusions", sorted({p.tenant for p in found}), found, check, show)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--per-class", type=int, default=30)
-    parser.add_argument("--class", dest="classes", action="append", default=[])
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__).parse_args(argv)
     found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.probe.klass in args.classes]
     counts = run(args.database, found, args.show)
-    print(outcome_table(counts, tuple(FRAMES)))
+    finish(counts, outcome_table(counts, tuple(FRAMES)))
 
 
 if __name__ == "__main__":

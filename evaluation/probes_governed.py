@@ -40,7 +40,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from evaluation.constraint_probes import _present
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, SUPPLIERS, TENANT, outcome_table
 
 #: Periods whose phrase names one period only (no ranges with a second date-like bound).
@@ -281,14 +282,14 @@ def _values(client: Any, headers: Mapping[str, str], call: Call) -> list[str]:
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-governed", (TENANT,)) as session:
-        for probe in found:
-            values = _values(session.client, session.headers, probe.expect) if probe.expect else []
-            status, text, _ = session.ask(probe.question, AS_OF)
-            outcome = classify(probe, status, text, values)
-            report(counts, probe.klass, outcome, probe.question, values or probe.about, status, text, show)
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        values = _values(session.client, session.headers, probe.expect) if probe.expect else []
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(probe, status, text, values)
+        return Checked(probe.klass, outcome,
+                       shown(probe.klass, outcome, probe.question, values or probe.about, status, text))
+
+    return run_probes(database, "probes-governed", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:

@@ -45,7 +45,8 @@ from decimal import Decimal
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, SUPPLIERS, TENANT, outcome_table
 
 DUPLICATE_METRIC = "finance.duplicate_invoices"
@@ -344,15 +345,14 @@ def classify(probe: ListProbe, status: str, text: str, results: Sequence[Mapping
 
 def run(database: str, found: Sequence[ListProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
     """Ask every probe through ``/v1/ask`` and compare with its governed calls made directly (tenant-42)."""
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-invoice-lists", (TENANT,)) as session:
-        for probe in found:
-            results = [session.direct(call, probe.question) for call in probe.calls]
-            status, text, _ = session.ask(probe.question, AS_OF)
-            outcome = classify(probe, status, text, results)
-            report(counts, probe.klass, outcome, probe.question, probe.names or [c.parameters for c in probe.calls],
-                   status, text, show)
-    return counts
+    def check(session: ProbeClient, probe: ListProbe) -> Checked:
+        results = [session.direct(call, probe.question) for call in probe.calls]
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(probe, status, text, results)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question,
+                                                   probe.names or [c.parameters for c in probe.calls], status, text))
+
+    return run_probes(database, "probes-invoice-lists", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:

@@ -23,7 +23,6 @@ Written from the slot grammar alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
 import random
 import string
 from collections.abc import Sequence
@@ -31,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import Call
+from evaluation.probe_runner import arguments, finish
 from router.measure_words import MEASURE_WORDS, measure_for, one_edit
 
 KINDS = ("typo", "unknown", "comparison", "german", "status_now")
@@ -266,17 +266,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     from evaluation.probes_clarify import outcome_table
     from evaluation.probes_status import StatusProbe, run
 
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--n", type=int, default=200)
-    parser.add_argument("--kind", action="append", choices=KINDS, help="classes to ask (default: all)")
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__, count=("--n", 200), select=("--kind", KINDS),
+                     select_help="classes to ask (default: all)").parse_args(argv)
     # a clarification naming the unknown word is the right answer there: only the answered classes are asked
     found = [StatusProbe(p.klass, p.question, p.calls)
              for p in probes(args.seed, args.n, args.kind or KINDS) if p.calls]
-    print(outcome_table(run(args.database, found, args.show), KINDS, label="class", width=15, column=16))
+    counts = run(args.database, found, args.show)
+    finish(counts, outcome_table(counts, KINDS, label="class", width=15, column=16))
 
 
 if __name__ == "__main__":

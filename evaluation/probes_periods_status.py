@@ -34,7 +34,6 @@ evaluation question.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import random
 from collections import Counter
@@ -43,7 +42,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from evaluation.constraint_probes import Call
-from evaluation.probe_client import probe_client, report
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, arguments, finish, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, TENANT, outcome_table
 from evaluation.probes_status import Expected, classify, expected_of
 
@@ -287,35 +287,30 @@ def _derived(expected: Expected, months: int) -> Expected:
 
 def run(database: str, found: Sequence[PeriodProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
     """Ask every probe through ``/v1/ask`` and compare with its governed calls made directly (tenant-42)."""
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-periods-status", (TENANT,)) as session:
-        for probe in found:
-            expected: list[Expected] = []
-            for call in probe.calls:
-                got = expected_of(call, session.direct(call, probe.question))
-                if call.metric in (COUNT, LINES) and not got.no_data:
-                    got = Expected(tokens=got.tokens)  # a count is a number of its own noun, checked as a token
-                expected.append(_derived(got, probe.per_months) if probe.per_months else got)
-            if probe.klass == "status_share" and all(e.tokens for e in expected):
-                part, whole = Decimal(expected[0].tokens[-1]), Decimal(expected[1].tokens[-1])
-                if whole:
-                    percent = (part * 100 / whole).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-                    expected.append(Expected(tokens=(str(percent),)))
-            status, text, _ = session.ask(probe.question, AS_OF)
-            report(counts, probe.klass, classify(status, text, expected), probe.question, expected, status, text, show)
-    return counts
+    def check(session: ProbeClient, probe: PeriodProbe) -> Checked:
+        expected: list[Expected] = []
+        for call in probe.calls:
+            got = expected_of(call, session.direct(call, probe.question))
+            if call.metric in (COUNT, LINES) and not got.no_data:
+                got = Expected(tokens=got.tokens)  # a count is a number of its own noun, checked as a token
+            expected.append(_derived(got, probe.per_months) if probe.per_months else got)
+        if probe.klass == "status_share" and all(e.tokens for e in expected):
+            part, whole = Decimal(expected[0].tokens[-1]), Decimal(expected[1].tokens[-1])
+            if whole:
+                percent = (part * 100 / whole).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+                expected.append(Expected(tokens=(str(percent),)))
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(status, text, expected)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, expected, status, text))
+
+    return run_probes(database, "probes-periods-status", (TENANT,), found, check, show)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--n", type=int, default=150)
-    parser.add_argument("--kind", action="append", choices=KINDS, help="classes to ask (default: all)")
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__, count=("--n", 150), select=("--kind", KINDS),
+                     select_help="classes to ask (default: all)").parse_args(argv)
     counts = run(args.database, probes(args.seed, args.n, args.kind or KINDS), args.show)
-    print(outcome_table(counts, KINDS, label="class", width=13, column=16))
+    finish(counts, outcome_table(counts, KINDS, label="class", width=13, column=16))
 
 
 if __name__ == "__main__":

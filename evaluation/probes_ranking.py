@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluation.constraint_probes import _present, _tokens
-from evaluation.probe_client import cli, probe_client
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, PRODUCTS, SUPPLIERS, TENANT, outcome_table
 
 #: German period phrases: (phrase, start, end exclusive) as of 2026-05-15.
@@ -523,22 +524,17 @@ def _direct(client: Any, headers: Mapping[str, str], call: Call) -> Mapping[str,
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-ranking", (TENANT,)) as session:
-        client, headers = session.client, session.headers
-        for probe in found:
-            exp = None
-            if probe.expect is not None:
-                result = _direct(client, headers, probe.expect)
-                exp = expected(result["_call"], result)
-            status, text, _ = session.ask(probe.question, AS_OF)
-            klass = classify(probe, status, text, exp)
-            counts[(probe.klass, klass)] += 1
-            if show == "all" or (show == "wrong" and klass not in ("exact", "clar_ok")):
-                shown = f"{list(exp.tokens)} absent {list(exp.absent)} tie {exp.tie}" if exp else "clarification"
-                print(f"[{probe.klass}/{klass}] {probe.question}\n    expected {shown}"
-                      f"\n    -> {status}: {text.split(' Sources:')[0][:600]}")
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        exp = None
+        if probe.expect is not None:
+            result = _direct(session.client, session.headers, probe.expect)
+            exp = expected(result["_call"], result)
+        status, text, _ = session.ask(probe.question, AS_OF)
+        klass = classify(probe, status, text, exp)
+        said = f"{list(exp.tokens)} absent {list(exp.absent)} tie {exp.tie}" if exp else "clarification"
+        return Checked(probe.klass, klass, shown(probe.klass, klass, probe.question, said, status, text))
+
+    return run_probes(database, "probes-ranking", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:

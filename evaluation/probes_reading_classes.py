@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import Call
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, SUPPLIERS, TENANT, outcome_table
 from evaluation.probes_status import LISTING_METRIC, Expected, classify, expected_of
 
@@ -223,17 +224,16 @@ def _expected(session: Any, call: Call) -> Expected:
 
 def run(database: str, found: Sequence[ReadingProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
     """Ask every probe through ``/v1/ask`` and compare with its governed calls made directly (tenant-42)."""
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-reading-classes", (TENANT,)) as session:
-        for probe in found:
-            expected = [_expected(session, call) for call in probe.calls]
-            status, text, _ = session.ask(probe.question, AS_OF)
-            outcome = classify(status, text, expected)
-            if (outcome == "silent_wrong" and all(e.no_data and e.ids is not None for e in expected)
-                    and text.startswith("No invoices")):
-                outcome = "exact"  # an empty listing said as such ("No invoices of Company C dated in ...")
-            report(counts, probe.klass, outcome, probe.question, expected, status, text, show)
-    return counts
+    def check(session: ProbeClient, probe: ReadingProbe) -> Checked:
+        expected = [_expected(session, call) for call in probe.calls]
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(status, text, expected)
+        if (outcome == "silent_wrong" and all(e.no_data and e.ids is not None for e in expected)
+                and text.startswith("No invoices")):
+            outcome = "exact"  # an empty listing said as such ("No invoices of Company C dated in ...")
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, expected, status, text))
+
+    return run_probes(database, "probes-reading-classes", (TENANT,), found, check, show)
 
 
 def _table(counts: Counter[tuple[str, str]]) -> str:

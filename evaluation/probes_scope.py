@@ -46,7 +46,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, run_probes, shown
 from evaluation.probes_clarify import (
     AS_OF,
     COMPANIES,
@@ -486,16 +487,15 @@ def classify(probe: Probe, status: str, text: str, expected: Sequence[list[str]]
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-scope", (TENANT,)) as session:
-        for probe in found:
-            # an APPROVED call is a graph listing: its plan is checked in tests/unit
-            expected = [_normalize(call, session.direct(call, probe.question))[0] for call in probe.calls
-                        if call.metric != APPROVED]
-            status, text, _ = session.ask(probe.question, AS_OF)
-            report(counts, probe.klass, classify(probe, status, text, expected), probe.question, expected, status,
-                   text, show)
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        # an APPROVED call is a graph listing: its plan is checked in tests/unit
+        expected = [_normalize(call, session.direct(call, probe.question))[0] for call in probe.calls
+                    if call.metric != APPROVED]
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(probe, status, text, expected)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, expected, status, text))
+
+    return run_probes(database, "probes-scope", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:

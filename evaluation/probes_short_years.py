@@ -16,7 +16,6 @@ from the slot grammar alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import random
 from collections import Counter
@@ -24,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evaluation.constraint_probes import Call
-from evaluation.probe_client import probe_client, report
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, arguments, finish, run_probes, shown
 from evaluation.probes_clarify import COMPANIES, TENANT, outcome_table
 from evaluation.probes_status import classify, expected_of
 
@@ -223,33 +223,27 @@ def probes(seed: int, n: int = 120, kinds: Sequence[str] = KINDS) -> list[ShortY
 
 def run(database: str, found: Sequence[ShortYearProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
     """Ask every probe through ``/v1/ask`` at its as-of date and compare with its governed calls made directly."""
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-short-years", (TENANT,)) as session:
-        for probe in found:
-            status, text, _ = session.ask(probe.question, probe.as_of)
-            if probe.klass == "unclear":
-                outcome = "clar_ok" if status == "clarification" else "silent_wrong"
-                report(counts, probe.klass, outcome, probe.question, "a clarification", status, text, show)
-                continue
-            expected = [expected_of(call, session.direct(call, probe.question)) for call in probe.calls]
-            outcome = classify(status, text, expected)
-            if (probe.klass == "history" and expected[0].no_data and status == "answered"
-                    and text.startswith("No invoices")):
-                outcome = "exact"  # an empty listing is its answer, said as such
-            report(counts, probe.klass, outcome, probe.question, expected, status, text, show)
-    return counts
+    def check(session: ProbeClient, probe: ShortYearProbe) -> Checked:
+        status, text, _ = session.ask(probe.question, probe.as_of)
+        if probe.klass == "unclear":
+            outcome = "clar_ok" if status == "clarification" else "silent_wrong"
+            return Checked(probe.klass, outcome,
+                           shown(probe.klass, outcome, probe.question, "a clarification", status, text))
+        expected = [expected_of(call, session.direct(call, probe.question)) for call in probe.calls]
+        outcome = classify(status, text, expected)
+        if (probe.klass == "history" and expected[0].no_data and status == "answered"
+                and text.startswith("No invoices")):
+            outcome = "exact"  # an empty listing is its answer, said as such
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, expected, status, text))
+
+    return run_probes(database, "probes-short-years", (TENANT,), found, check, show)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--n", type=int, default=120)
-    parser.add_argument("--kind", action="append", choices=KINDS, help="classes to ask (default: all)")
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__, count=("--n", 120), select=("--kind", KINDS),
+                     select_help="classes to ask (default: all)").parse_args(argv)
     counts = run(args.database, probes(args.seed, args.n, args.kind or KINDS), args.show)
-    print(outcome_table(counts, KINDS, label="class", width=15, column=16))
+    finish(counts, outcome_table(counts, KINDS, label="class", width=15, column=16))
 
 
 if __name__ == "__main__":

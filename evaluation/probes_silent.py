@@ -700,27 +700,12 @@ def classify(probe: Probe, status: str, text: str, expected: list[str] | None,
     return "flagged" if "PARTIAL" in text or status == "partial" else "silent_wrong"
 
 
-def _client(database: str) -> Iterator[tuple[Any, dict[str, str]]]:
-    import psycopg
-    from fastapi.testclient import TestClient
-
-    from api.main import create_app
-    from procura.auth import create_key
-    from procura.settings import get_settings
-
-    os.environ["PROCURA_DB_NAME"] = database
-    get_settings.cache_clear()
-    settings = get_settings()
-    with psycopg.connect(settings.owner_url, autocommit=True) as conn:
-        key = create_key(conn, tenant_id=TENANT, scopes=("invoice:aggregate", "procurement:read"),
-                         principal_id="silent-probes", rate_limit_per_minute=1_000_000).key
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        yield client, {"Authorization": f"Bearer {key}"}
-
-
 def run(database: str, found: Sequence[Probe]) -> Iterator[tuple[Probe, str, str, str, list[str] | None]]:
     """(probe, class, status, answer text, expected tokens) per probe."""
-    for client, headers in _client(database):
+    from evaluation.probe_client import probe_client
+
+    with probe_client(database, "silent-probes", (TENANT,)) as session:
+        client, headers = session.client, dict(session.headers)
         for probe in found:
             expected: list[str] | None = None
             listed: set[str] | None = None

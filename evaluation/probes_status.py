@@ -32,8 +32,6 @@ alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import re
 from collections import Counter
@@ -42,7 +40,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present
-from evaluation.probe_client import probe_client, report
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, arguments, finish, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, SUPPLIERS, TENANT, outcome_table
 
 STATUS_METRIC = "finance.cancelled_draft_invoices"
@@ -294,13 +293,13 @@ def classify(status: str, text: str, expected: Sequence[Expected]) -> str:
 
 def run(database: str, found: Sequence[StatusProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
     """Ask every probe through ``/v1/ask`` and compare with its governed calls made directly (tenant-42)."""
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-status", (TENANT,)) as session:
-        for probe in found:
-            expected = [expected_of(call, session.direct(call, probe.question)) for call in probe.calls]
-            status, text, _ = session.ask(probe.question, AS_OF)
-            report(counts, probe.klass, classify(status, text, expected), probe.question, expected, status, text, show)
-    return counts
+    def check(session: ProbeClient, probe: StatusProbe) -> Checked:
+        expected = [expected_of(call, session.direct(call, probe.question)) for call in probe.calls]
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(status, text, expected)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, expected, status, text))
+
+    return run_probes(database, "probes-status", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
@@ -308,19 +307,10 @@ def table(counts: Counter[tuple[str, str]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--n", type=int, default=200)
-    parser.add_argument("--kind", action="append", choices=KINDS, help="classes to ask (default: all)")
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    parser.add_argument("--json", help="write the counts as JSON to this file")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__, count=("--n", 200), select=("--kind", KINDS), select_help="classes to ask (default: all)",
+                     counts_file=True).parse_args(argv)
     counts = run(args.database, probes(args.seed, args.n, args.kind or KINDS), args.show)
-    print(table(counts))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
+    finish(counts, table(counts), args.json)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,8 @@ from decimal import Decimal
 from typing import Any
 
 from evaluation.constraint_probes import _present
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, PERIODS, SUPPLIERS, TENANT, outcome_table
 from evaluation.probes_ranking import _style
 
@@ -344,15 +345,14 @@ def _direct(client: Any, headers: Mapping[str, str], call: Call) -> Mapping[str,
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-thresholds", (TENANT,)) as session:
-        client, headers = session.client, session.headers
-        for probe in found:
-            exp = expected(probe.expect, _direct(client, headers, probe.expect)) if probe.expect else None
-            status, text, _ = session.ask(probe.question, AS_OF)
-            shown = f"{list(exp.tokens)} absent {list(exp.absent)}" if exp else "clarification"
-            report(counts, probe.klass, classify(probe, status, text, exp), probe.question, shown, status, text, show)
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        exp = expected(probe.expect, _direct(session.client, session.headers, probe.expect)) if probe.expect else None
+        status, text, _ = session.ask(probe.question, AS_OF)
+        said = f"{list(exp.tokens)} absent {list(exp.absent)}" if exp else "clarification"
+        outcome = classify(probe, status, text, exp)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, said, status, text))
+
+    return run_probes(database, "probes-thresholds", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:

@@ -25,7 +25,6 @@ from the slot grammar alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import random
 from collections import Counter
@@ -34,7 +33,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.constraint_probes import _present
-from evaluation.probe_client import probe_client
+from evaluation.probe_client import ProbeClient
+from evaluation.probe_runner import Checked, arguments, run_probes, shown
 from evaluation.probes_exclusions import COMPANIES, SUPPLIERS, leaves
 
 AS_OF = dt.date(2026, 5, 15)
@@ -228,35 +228,26 @@ def classify(probe: UnitProbe, direct: Mapping[str, Any], answer: Mapping[str, A
 
 
 def run(database: str, found: Sequence[UnitProbe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-unit-prices", sorted({p.tenant for p in found})) as session:
-        for probe in found:
-            headers = session.by_tenant[probe.tenant]
-            response = session.client.post(f"/v1/metrics/{probe.expect.metric}/query", headers=headers, json={
-                "parameters": dict(probe.expect.parameters), "group_by": [], "grain": None})
-            if response.status_code != 200:
-                raise SystemExit(f"{probe.question!r}: direct {probe.expect.metric} call failed: "
-                                 f"{response.text[:300]}")
-            direct = response.json()
-            _, _, answer = session.ask(probe.question, AS_OF, probe.tenant)
-            outcome = classify(probe, direct, answer)
-            counts[(probe.klass, outcome)] += 1
-            if show == "all" or (show == "wrong" and outcome != "exact"):
-                text = str(answer.get("text") or answer.get("clarification_question") or "")
-                shown = text.split(" Sources:")[0][:400]
-                print(f"[{probe.klass}/{outcome}] ({probe.tenant}) {probe.question}\n    expected "
-                      f"{dict(probe.expect.parameters)}\n    -> {answer.get('status')}: {shown}")
-    return counts
+    def check(session: ProbeClient, probe: UnitProbe) -> Checked:
+        headers = session.by_tenant[probe.tenant]
+        response = session.client.post(f"/v1/metrics/{probe.expect.metric}/query", headers=headers, json={
+            "parameters": dict(probe.expect.parameters), "group_by": [], "grain": None})
+        if response.status_code != 200:
+            raise SystemExit(f"{probe.question!r}: direct {probe.expect.metric} call failed: "
+                             f"{response.text[:300]}")
+        direct = response.json()
+        _, _, answer = session.ask(probe.question, AS_OF, probe.tenant)
+        outcome = classify(probe, direct, answer)
+        text = str(answer.get("text") or answer.get("clarification_question") or "")
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, dict(probe.expect.parameters),
+                                                   str(answer.get("status")), text, width=400, tenant=probe.tenant))
+
+    return run_probes(database, "probes-unit-prices", sorted({p.tenant for p in found}), found, check, show,
+                      right=("exact",))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--per-class", type=int, default=30)
-    parser.add_argument("--class", dest="classes", action="append", default=[])
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__).parse_args(argv)
     found = [p for p in probes(args.seed, args.per_class) if not args.classes or p.klass in args.classes]
     counts = run(args.database, found, args.show)
     for klass in FRAMES:

@@ -17,7 +17,6 @@ vocabulary alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import random
@@ -174,22 +173,21 @@ def _answer_key(answer: Any) -> str:
 
 def run(database: str, seed: int, per_class: int, show: str = "wrong") -> dict[str, tuple[int, int]]:
     """Ask both questions of every pair; per class (pairs, answers that differ)."""
-    from evaluation.probe_client import probe_client
+    from evaluation.probe_client import ProbeClient
+    from evaluation.probe_runner import Checked, run_probes
 
-    counts: dict[str, list[int]] = {}
-    with probe_client(database, "probes-wrappers", ["tenant-42"]) as client:
-        for pair in pairs(seed, per_class):
-            as_of = dt.date(2026, 5, 15)
-            _, text, got = client.ask(pair.question, as_of)
-            _, _, want = client.ask(pair.plain, as_of)
-            same = _answer_key(got) == _answer_key(want)
-            tally = counts.setdefault(pair.klass, [0, 0])
-            tally[0] += 1
-            tally[1] += 0 if same else 1
-            if show == "all" or (show == "wrong" and not same):
-                verdict = "same" if same else "DIFFERS"
-                print(f"[{pair.klass}] {verdict}: {pair.question!r} vs {pair.plain!r}: {text[:200]}")
-    return {k: (v[0], v[1]) for k, v in counts.items()}
+    def check(client: ProbeClient, pair: Pair) -> Checked:
+        as_of = dt.date(2026, 5, 15)
+        _, text, got = client.ask(pair.question, as_of)
+        _, _, want = client.ask(pair.plain, as_of)
+        verdict = "same" if _answer_key(got) == _answer_key(want) else "DIFFERS"
+        return Checked(pair.klass, verdict, f"[{pair.klass}] {verdict}: {pair.question!r} vs {pair.plain!r}: "
+                                            f"{text[:200]}")
+
+    counts = run_probes(database, "probes-wrappers", ["tenant-42"], pairs(seed, per_class), check, show,
+                        right=("same",))
+    return {k: (counts[(k, "same")] + counts[(k, "DIFFERS")], counts[(k, "DIFFERS")])
+            for k in dict.fromkeys(c for c, _ in counts)}
 
 
 def iter_questions(seed: int, per_class: int) -> Iterator[str]:
@@ -199,12 +197,9 @@ def iter_questions(seed: int, per_class: int) -> Iterator[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database", default="procura")
-    parser.add_argument("--seed", type=int, default=31)
-    parser.add_argument("--per-class", type=int, default=40)
-    parser.add_argument("--show", choices=("wrong", "all", "none"), default="wrong")
-    args = parser.parse_args(argv)
+    from evaluation.probe_runner import arguments
+
+    args = arguments(__doc__.splitlines()[0], seed=31, count=("--per-class", 40), select=None).parse_args(argv)
     counts = run(args.database, args.seed, args.per_class, args.show)
     for klass, (n, wrong) in sorted(counts.items()):
         print(f"{klass}: {n} pairs, {wrong} differ")

@@ -27,6 +27,7 @@ from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
 from router.off_contract import CHECK_STEP, EXCLUDE_STEP, off_contract_scope
+from router.open_reading import INVOICES_ONLY_STEP, both_readings
 from router.run_rate import run_rate_range, run_rate_sentence
 from router.tools import (
     ApprovedVendorsToolResponse,
@@ -263,8 +264,10 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     vendors = next(iter(_find(run, ApprovedVendorsToolResponse)), None)
     products = next(iter(_find(run, FindProductsToolResponse)), None)
     check = next(iter(_find(run, CompletenessResponse)), None)
+    # (the second reading of an open total is said beside the governed figure, never a failure of it)
     failures = [o for o in run.outcomes.values() if o.status in ("failed", "timeout", "invalid_input",
-                                                                    "invalid_output", "denied")]
+                                                                    "invalid_output", "denied")
+                and o.step_id != INVOICES_ONLY_STEP]
     citations: list[Citation] = []
     if vendors is not None:
         assert isinstance(vendors, ApprovedVendorsToolResponse)
@@ -312,6 +315,10 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
         result["completeness"] = check.status
     if sources:
         text += " Sources: " + ", ".join(sources) + "."
+    if spend_workflow and status == "answered":
+        # an open total the question does not say the documents of: both readings (router/open_reading.py)
+        both = both_readings(text, result, run.outcomes.get(INVOICES_ONLY_STEP))
+        text, result = both if both is not None else (text, result)
     return Answer(
         status=status, text=text, result=result, inputs=inputs, sources=sources, citations=tuple(citations),
         evidence=evidence, withheld_chunk_ids=tuple(withheld),
@@ -1196,11 +1203,14 @@ def validate_answer(
             # a run-rate is derived from the tool's total: recomputed here, so only that derivation passes
             listed_amounts |= {(str(v), spend.currency)
                                for v in run_rate_range(Decimal(spend.total_spend), rate["months"])}
+    second = run.output(INVOICES_ONLY_STEP) if run is not None else None
     for m in _find(run, MetricToolResponse) if run is not None else ():
         assert isinstance(m, MetricToolResponse)
         amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]
-        # A comparison whose base period has no data states that instead of a base value and a change.
+        # A comparison whose base period has no data states that instead of a base value and a change; the second
+        # reading of an open total is only said when it differs from the governed figure.
         optional = {"base_value", "change"} if m.values.get("comparison") == "no_base_data" else set()
+        optional = set(amount_outputs) if m is second else optional
         # (finance.document_amounts gives exact sums, shown rounded: its amounts are re-derived below)
         for name in amount_outputs if m.metric not in rederived_metrics(routing.rule_hits) else ():
             if m.values.get(name) is not None:

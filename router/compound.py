@@ -42,6 +42,7 @@ from typing import Any, Literal
 from router.analysis import _WHICH_CURRENCY
 from router.answer import Answer, AnswerStatus, Citation, _Draft, _snippet, composer
 from router.contract import PlanStep, Ref
+from router.outcome_words import did_not_run
 from router.reader import Reading, _company_id_mentions
 from router.reading import COORDINATED_GROUPINGS
 
@@ -340,7 +341,7 @@ def _compose_compound(d: _Draft) -> None:
     names = {a.supplier_id: a.supplier_name for a in approvals}
     cur = (m.currency if isinstance(m, MetricToolResponse) else None) or ""
     if not isinstance(m, MetricToolResponse):
-        missing.append("the figure did not run" + (f" ({ranking.status}: {ranking.error})" if ranking else ""))
+        missing.append(did_not_run("the figure", ranking))
     elif not selected:
         what = "priced lines of the product" if m.metric == UNIT_PRICE_METRIC else "counted spend"
         missing.append(f"no {what} of {company} in {d.period_text}, so no supplier to select")
@@ -418,7 +419,7 @@ def _compose_compound(d: _Draft) -> None:
         fact_found[s] = [passage.chunk_id]
     if selected and not fact_found and fact_label != "approval" and fact_outcome is not None \
             and fact_outcome.status not in ("ok", "not_found", "skipped"):
-        missing.append(f"the document search did not run ({fact_outcome.status}: {fact_outcome.error})")
+        missing.append(did_not_run("the document search", fact_outcome))
     if fact_found:
         result["facts"] = fact_found
     figure_ok = bool(selected) and isinstance(m, MetricToolResponse) and not any(

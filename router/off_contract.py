@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from router.contract import IntentScore, PlanStep, Ref, TimeRange
+from router.open_reading import with_invoices_only_step
 from router.reader import Reading, interpretation
 
 #: An approval that ended: "Beta's approval for data loggers ran out 1 Feb 2026", "after the approval ended",
@@ -140,7 +141,7 @@ def off_contract_steps(req: OffContract, reading: Reading, company_id: str, star
     check = ("calculate-spend", EXCLUDE_STEP if req.kind == "figure" else CHECK_STEP)
     steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=check,
                           purpose="Completeness: no data vs zero."))
-    return tuple(steps)
+    return tuple(with_invoices_only_step(reading.text, steps))  # an open total: both readings (router/open_reading)
 
 
 def _reread(reading: Reading, spans: tuple[tuple[int, int], ...], inputs: Any) -> Reading:

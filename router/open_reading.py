@@ -7,52 +7,110 @@ total whose question names no document type ("invoices only", "incl. credit note
 the governed figure (credit notes netted in) and adds the invoices-only figure from the same governed metric,
 each labelled with its reading.
 
-:func:`open_params` decides whether an answer is such a total and rebuilds the metric's parameters from its
-inputs; the caller (router/service.py) re-runs the metric with them, checks that the rebuilt call reproduces the
-answer (otherwise a filter was not carried over and nothing is added), then calls it invoices only and
-:func:`with_invoices_only` writes both.
+:func:`with_invoices_only_step` adds the invoices-only call to the plan: the governed spend step's own parameters
+plus ``document_types`` [invoice], as a second typed step the executor runs like any other (traced, audited, under
+row-level security), so no parameter is rebuilt from an answer and no filter can be lost on the way.
+:func:`both_readings` words the two outcomes (router/answer.py calls it), :func:`with_invoices_only` writes both.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from router.contract import PlanStep
+from router.outcome_words import did_not_run
+
+if TYPE_CHECKING:
+    from router.executor import StepOutcome
 
 SPEND_METRIC = "finance.company_spend"
+#: The governed spend step a spend plan computes its total in, and the second reading's step beside it.
+SPEND_STEP = "calculate-spend"
+INVOICES_ONLY_STEP = "calculate-invoices-only"
 #: Any word that already says which documents count: the reader took it (a filter or the default), nothing to add.
 _DOCUMENT_WORDS = re.compile(
     r"credit[- ]?(?:notes?|memos?)|gutschrift|\bCNs?\b|invoices?\s+only|only\s+invoices?|rechnungen\s+only|"
     r"nur\s+rechnungen|\bnet(?:ted)?\s+(?:of|in)\b|\bnetted\b|\bgross\s+of\b", re.I)
-#: The parameters of the governed spend metric an answer's inputs carry (the rest are the answer's own).
-_CARRIED = ("company_id", "start_date", "end_date", "supplier_ids", "product_codes", "product_group_ids",
-            "exclude_supplier_ids", "exclude_product_group_ids", "exclude_product_codes", "document_currencies",
-            "exclude_document_currencies", "invoice_statuses", "reporting_currency")
 
 
-def open_params(question: str, status: str, inputs: Mapping[str, Any],
-                result: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The governed spend parameters of an open total whose document types the question leaves open, or ``None``.
+def invoices_only_step(question: str, steps: Sequence[PlanStep]) -> PlanStep | None:
+    """The invoices-only call of an open total whose document types the question leaves open, or ``None``.
 
-    >>> open_params("unpaid total Kestrel Q4 2025", "answered", {"metric": SPEND_METRIC, "company_id": "COMP-K",
+    An open total is the governed company spend over posted invoices only, one figure (no breakdown): a breakdown
+    carries more figures than the one read both ways.
+
+    >>> spend = PlanStep(step_id="calculate-spend", tool=SPEND_METRIC, arguments={"company_id": "COMP-K",
     ...     "start_date": "2025-10-01", "end_date": "2026-01-01", "invoice_statuses": ["posted"],
-    ...     "reporting_currency": "EUR", "supplier_ids": []}, {"total_spend": "1.00"})["company_id"]
-    'COMP-K'
-    >>> open_params("unpaid invoices only, Kestrel Q4 2025", "answered", {"metric": SPEND_METRIC,
-    ...     "invoice_statuses": ["posted"]}, {"total_spend": "1.00"}) is None
+    ...     "reporting_currency": "EUR"})
+    >>> invoices_only_step("unpaid total Kestrel Q4 2025", [spend]).arguments["parameters"]["document_types"]
+    ['invoice']
+    >>> invoices_only_step("unpaid invoices only, Kestrel Q4 2025", [spend]) is None
     True
     """
-    if status != "answered" or inputs.get("metric") != SPEND_METRIC or _DOCUMENT_WORDS.search(question):
+    spend = next((s for s in steps if s.step_id == SPEND_STEP), None)
+    if spend is None or spend.tool != SPEND_METRIC or _DOCUMENT_WORDS.search(question):
         return None
-    if list(inputs.get("invoice_statuses") or []) != ["posted"] or inputs.get("document_types"):
+    arguments = spend.arguments
+    if list(arguments.get("invoice_statuses") or []) != ["posted"] or arguments.get("document_types") \
+            or arguments.get("group_by") or arguments.get("grain"):
         return None
-    # one total only: a breakdown, ranking or share carries more figures than the one re-run here
-    if not result.get("total_spend") or any(k in result for k in ("breakdown", "by_supplier", "items", "share")):
+    parameters = {k: v for k, v in arguments.items() if k not in ("group_by", "grain") and v not in (None, [], ())}
+    return PlanStep(
+        step_id=INVOICES_ONLY_STEP, tool="metrics.query", depends_on=(*spend.depends_on, spend.step_id),
+        arguments={"metric": SPEND_METRIC, "parameters": {**parameters, "document_types": ["invoice"]},
+                   "group_by": [], "grain": None},
+        purpose="The same open total invoices only (credit notes left out): the question does not say which "
+                "documents count (finance.company_spend with document_types [invoice]).")
+
+
+def with_invoices_only_step(question: str, steps: Sequence[PlanStep]) -> list[PlanStep]:
+    """``steps`` with :func:`invoices_only_step` right after the spend step, when the plan has an open total."""
+    second = invoices_only_step(question, steps)
+    if second is None:
+        return list(steps)
+    at = next(i for i, s in enumerate(steps) if s.step_id == SPEND_STEP) + 1
+    return [*steps[:at], second, *steps[at:]]
+
+
+def both_readings(text: str, result: Mapping[str, Any],
+                  outcome: StepOutcome | None) -> tuple[str, dict[str, Any]] | None:
+    """The answer's text and result with the invoices-only reading of ``outcome`` (the second step) added, or
+    ``None`` when the plan has no second reading or both readings give the same figure."""
+    if outcome is None or result.get("total_spend") is None:
         return None
-    params = {k: inputs[k] for k in _CARRIED if inputs.get(k) not in (None, [], ())}
-    if not {"company_id", "start_date", "end_date"} <= params.keys():
+    total, lines = str(result["total_spend"]), int(result.get("matched_line_count") or 0)
+    currency = str(result.get("currency") or "")
+    values = getattr(outcome.output, "values", None) if outcome.status == "ok" else None
+    if values is None:
+        # the governed figure stands; the reading that did not run is said, never left out silently
+        note = (" An open (unpaid) total can be read two ways and the question does not say which: the figure "
+                "above nets the posted credit notes in; "
+                + did_not_run("the invoices-only reading (credit notes left out)", outcome) + ".")
+        return _before_sources(text, note), {**result, "invoices_only": {
+            "status": outcome.status, "document_types": ["invoice"],
+            "reading": "invoices only (credit notes left out)"}}
+    invoices_total = values.get("total_spend")
+    if invoices_total is None:
+        # every posted line in scope is a credit note: the invoices-only reading has no data (not a zero)
+        note = (f" An open (unpaid) total can be read two ways and the question does not say which: with the posted "
+                f"credit notes netted in (the figure above: {total} {currency}, {lines} lines), or invoices only "
+                f"(credit notes left out): no posted invoice line matched (no data, not a zero).")
+        return _before_sources(text, note), {**result, "invoices_only": {
+            "total_spend": None, "matched_line_count": 0, "document_types": ["invoice"],
+            "reading": "invoices only (credit notes left out)"}}
+    added = with_invoices_only(text, total, lines, currency, str(invoices_total),
+                               int(getattr(outcome.output, "matched_line_count", 0) or 0))
+    if added is None:
         return None
-    return params
+    merged, reading = added
+    return merged, {**result, "invoices_only": reading}
+
+
+def _before_sources(text: str, note: str) -> str:
+    sources = text.find(" Sources:")
+    return text[:sources] + note + text[sources:] if sources >= 0 else text + note
 
 
 def with_invoices_only(text: str, total: str, lines: int, currency: str, invoices_total: str,
@@ -63,10 +121,10 @@ def with_invoices_only(text: str, total: str, lines: int, currency: str, invoice
     note = (f" An open (unpaid) total can be read two ways and the question does not say which: with the posted "
             f"credit notes netted in (the figure above: {total} {currency}, {lines} lines), or invoices only "
             f"(credit notes left out): {invoices_total} {currency} over {invoice_lines} invoice lines.")
-    sources = text.find(" Sources:")
-    merged = text[:sources] + note + text[sources:] if sources >= 0 else text + note
-    return merged, {"total_spend": invoices_total, "matched_line_count": invoice_lines,
-                    "document_types": ["invoice"], "reading": "invoices only (credit notes left out)"}
+    return _before_sources(text, note), {"total_spend": invoices_total, "matched_line_count": invoice_lines,
+                                         "document_types": ["invoice"],
+                                         "reading": "invoices only (credit notes left out)"}
 
 
-__all__ = ["open_params", "with_invoices_only"]
+__all__ = ["INVOICES_ONLY_STEP", "SPEND_METRIC", "both_readings", "invoices_only_step", "with_invoices_only",
+           "with_invoices_only_step"]

@@ -38,6 +38,7 @@ from router.contract import (
     Workflow,
 )
 from router.errors import PlanError
+from router.open_reading import with_invoices_only_step
 from router.reader import MetricKind, Reading
 
 #: Bounded plans: no workflow needs more, and the executor refuses longer ones.
@@ -420,6 +421,8 @@ def plan(inp: PlanInput) -> tuple[Workflow, tuple[PlanStep, ...]]:
         return "metric", tuple(metric_steps)
     if inp.spend:
         steps, check_deps = _spend_steps(inp)
+        # an open total the question does not say the documents of: the invoices-only reading beside it
+        steps = with_invoices_only_step(inp.reading.text, steps)
         workflow = "spend"
         if inp.wants_documents:
             steps.append(

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from router import unit_prices as _unit_prices  # noqa: F401  # registers the unit_price composer, which delegates here
 from router.contract import PlanStep
+from router.outcome_words import did_not_run
 from router.reader import Reading
 
 METRIC = "catalog.unit_price_ranking"
@@ -142,8 +143,7 @@ def compose_ranking(d: Any) -> None:
     m = outcome.output if outcome is not None and outcome.status == "ok" else None
     if not isinstance(m, MetricToolResponse):
         d.status = "failed"
-        d.text = "The unit-price ranking did not run" + (f" ({outcome.status}: {outcome.error})" if outcome else "") \
-            + "; nothing was calculated."
+        d.text = did_not_run("The unit-price ranking", outcome) + "; nothing was calculated."
         d.result = {"status": "failed"}
         return
     citations = [*d.citations, *(Citation(source_id=i, kind="invoice_line", role=f"invoice line in {m.metric}")

@@ -12,7 +12,6 @@ import logging
 import re
 import time
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,7 +20,6 @@ from pydantic import BaseModel, ConfigDict
 
 from procura.db.session import AuthContext
 from retrieval import documents
-from router import open_reading
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
 from router.compound import merge_answers, split_asks
@@ -32,7 +30,6 @@ from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.german import read_german
 from router.names import PgTrigramResolver
-from router.open_reading import open_params, with_invoices_only
 from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
 from router.reader import read
@@ -196,7 +193,6 @@ class AskService:
             answer = answer.model_copy(update={"text": f"{answer.text} Passages are quoted from the document "
                                                        f"versions in force on {valid_at.isoformat()}."})
         answer = self._validated(conn, ctx, routing, run, answer, recorder)
-        answer = self._open_both_ways(conn, ctx, question, answer, recorder)
         for citation in answer.citations:
             recorder.add("citation", citation.model_dump(mode="json"))
         recorder.add("answer", {"status": answer.status, "text": answer.text})
@@ -228,33 +224,6 @@ class AskService:
         routing = base.routing.model_copy(update={
             "question": question, "rule_hits": (*base.routing.rule_hits, f"derived:{found.kind}")})
         return AskResult(trace_id=base.trace_id, answer=answer, routing=routing, steps=base.steps)
-
-    def _open_both_ways(self, conn: psycopg.Connection, ctx: AuthContext, question: str, answer: Answer,
-                        recorder: TraceRecorder) -> Answer:
-        """An open total whose question names no document type, with the invoices-only reading added
-        (router/open_reading.py): two readings of the same words differ, so neither is given alone."""
-        params = open_params(question, answer.status, answer.inputs, answer.result)
-        if params is None:
-            return answer
-        try:
-            again = _metric(conn, ctx, self.env, 10_000, open_reading.SPEND_METRIC, params)
-            if _cents(again.values.get("total_spend")) != _cents(answer.result.get("total_spend")) \
-                    or again.matched_line_count != answer.result.get("matched_line_count"):
-                return answer  # the rebuilt call is not the answer's: a filter was not carried over, add nothing
-            invoices = _metric(conn, ctx, self.env, 10_000, open_reading.SPEND_METRIC,
-                               {**params, "document_types": ["invoice"]})
-        except Exception as exc:  # the governed figure stands; the second reading is only added when it runs
-            log.warning("invoices-only reading failed: %s", exc)
-            return answer
-        added = with_invoices_only(answer.text, str(answer.result["total_spend"]),
-                                   int(answer.result.get("matched_line_count") or 0),
-                                   str(answer.result.get("currency") or ""), _cents(invoices.values.get("total_spend")),
-                                   invoices.matched_line_count)
-        if added is None:
-            return answer
-        text, reading = added
-        recorder.add("validation", {"check": "open_total_readings", "passed": True, "detail": reading})
-        return answer.model_copy(update={"text": text, "result": {**answer.result, "invoices_only": reading}})
 
     def _validated(
         self, conn: psycopg.Connection, ctx: AuthContext, routing: RoutingResult, run: RunResult | None,
@@ -289,14 +258,6 @@ class AskService:
             if passed:
                 return answer.model_copy(update={"text": text, "synthesized": True})
         return answer
-
-
-def _cents(value: object) -> str:
-    """A money value as presented (2 decimals, half away from zero), for comparing two runs of one metric."""
-    try:
-        return str(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-    except (InvalidOperation, ValueError):
-        return ""
 
 
 def evidence_date(routing: RoutingResult, as_of: dt.date) -> dt.date:

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from router.answer import Citation, _Draft, composer
 from router.contract import PlanStep
+from router.outcome_words import did_not_run
 from router.reader import Reading
 
 RANGE_METRIC = "catalog.unit_price_range"
@@ -187,8 +188,7 @@ def _compose_unit_price(d: _Draft) -> None:
     citations = list(d.citations)
     if not isinstance(m, MetricToolResponse):
         d.status = "failed"
-        d.text = "The unit-price figure did not run" + (f" ({outcome.status}: {outcome.error})" if outcome else "") \
-            + "; nothing was calculated."
+        d.text = did_not_run("The unit-price figure", outcome) + "; nothing was calculated."
         d.result = {"status": "failed"}
         return
     for line_id in m.source_line_ids:

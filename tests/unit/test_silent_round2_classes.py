@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -12,7 +13,15 @@ import pytest
 
 from router.analysis import parse_filters
 from router.answer import share_two_decimals
-from router.open_reading import SPEND_METRIC, open_params, with_invoices_only
+from router.contract import PlanStep, Ref
+from router.open_reading import (
+    INVOICES_ONLY_STEP,
+    SPEND_METRIC,
+    both_readings,
+    invoices_only_step,
+    with_invoices_only,
+    with_invoices_only_step,
+)
 from router.periods import resolve_period
 
 _RNG = random.Random(20)
@@ -41,29 +50,88 @@ def test_single_status_stays_single(words: str) -> None:
     assert parse_filters(f"Kestrel {words} total Q4 2025")[0] == ("posted",)
 
 
-_INPUTS = {"metric": SPEND_METRIC, "company_id": "COMP-K", "start_date": "2025-10-01", "end_date": "2026-01-01",
-           "invoice_statuses": ["posted"], "reporting_currency": "EUR", "supplier_ids": []}
+def _company(field: str) -> Ref:
+    return Ref.model_validate({"$ref": "resolve-company", "field": field})
+
+
+_SPEND = PlanStep(step_id="calculate-spend", tool=SPEND_METRIC, depends_on=("resolve-company",), arguments={
+    "company_id": _company("company_id"), "start_date": "2025-10-01", "end_date": "2026-01-01",
+    "invoice_statuses": ["posted"], "reporting_currency": _company("reporting_currency")})
+_PLAN = (PlanStep(step_id="resolve-company", tool="entity.resolve_company", arguments={"company_id": "COMP-K"}),
+         _SPEND, PlanStep(step_id="validate-result", tool="validation.check_completeness",
+                          depends_on=("calculate-spend",)))
 
 
 @pytest.mark.parametrize("question", ["unpaid (posted) invoice total for Kestrel in Q4 2025",
                                       "Kestrel open amount Q4 2025", "was ist bei Kestrel noch offen, Q4 2025",
                                       "outstanding invoices total Kestrel Q4"])
 def test_open_total_without_document_words_gets_both_readings(question: str) -> None:
-    params = open_params(question, "answered", _INPUTS, {"total_spend": "10.00", "matched_line_count": 3})
-    assert params is not None and params["invoice_statuses"] == ["posted"] and "supplier_ids" not in params
+    steps = with_invoices_only_step(question, _PLAN)
+    assert [s.step_id for s in steps] == ["resolve-company", "calculate-spend", INVOICES_ONLY_STEP, "validate-result"]
+    second = steps[2]
+    # the governed step's own parameters (references to the resolved company included), invoices only
+    assert second.arguments["parameters"] == {**_SPEND.arguments, "document_types": ["invoice"]}
+    assert second.depends_on == ("resolve-company", "calculate-spend") and second.tool == "metrics.query"
 
 
 @pytest.mark.parametrize("question", ["open amount Kestrel Q4 2025, invoices only", "unpaid incl. credit notes",
                                       "open items net of credit notes", "offene Posten inkl. Gutschriften",
                                       "unpaid total, credit memos netted in", "only invoices, unpaid"])
 def test_open_total_with_document_words_is_left_alone(question: str) -> None:
-    assert open_params(question, "answered", _INPUTS, {"total_spend": "10.00"}) is None
+    assert invoices_only_step(question, _PLAN) is None and with_invoices_only_step(question, _PLAN) == list(_PLAN)
 
 
-@pytest.mark.parametrize("change", [{"invoice_statuses": ["posted", "paid"]}, {"metric": "finance.supplier_share"},
-                                    {"document_types": ["invoice"]}])
+@pytest.mark.parametrize("change", [{"invoice_statuses": ["posted", "paid"]}, {"tool": "finance.aggregate_spend"},
+                                    {"document_types": ["invoice"]}, {"group_by": ["supplier_id"]},
+                                    {"grain": "month"}])
 def test_open_reading_only_for_posted_spend(change: dict[str, object]) -> None:
-    assert open_params("unpaid total Kestrel Q4", "answered", {**_INPUTS, **change}, {"total_spend": "1"}) is None
+    tool = str(change.pop("tool", SPEND_METRIC))
+    spend = _SPEND.model_copy(update={"tool": tool, "arguments": {**_SPEND.arguments, **change}})
+    assert invoices_only_step("unpaid total Kestrel Q4", [_PLAN[0], spend]) is None
+
+
+def test_routed_open_total_carries_every_filter_of_the_governed_step() -> None:
+    from router.routing import RouterInputs, route
+    from tests.unit.test_router_analysis import AS_OF, CTX, GAZETTEER, METRICS
+
+    for question in ("unpaid total Company A Q1 2026", "Company A posted but not yet paid spend in Q4 2025",
+                     "Company A: unpaid invoice total, Q3 2025"):
+        plan = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS)).execution_plan
+        steps = {s.step_id: s for s in plan}
+        assert INVOICES_ONLY_STEP in steps, (question, list(steps))
+        spend = steps["calculate-spend"].arguments
+        assert steps[INVOICES_ONLY_STEP].arguments["parameters"] == {
+            **{k: v for k, v in spend.items() if v not in (None, [], ())}, "document_types": ["invoice"]}
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    status: str
+    output: Any
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class _Figure:
+    values: dict[str, Any]
+    matched_line_count: int
+
+
+_RESULT = {"total_spend": "28443.21", "matched_line_count": 20, "currency": "EUR"}
+
+
+def test_both_readings_from_the_two_outcomes() -> None:
+    text, result = both_readings("X was 28443.21 EUR. Sources: a.", _RESULT,
+                                 _Outcome("ok", _Figure({"total_spend": "37636.94"}, 16)))  # type: ignore[arg-type]
+    assert "37636.94 EUR over 16 invoice lines" in text and text.endswith(" Sources: a.")
+    assert result["invoices_only"]["total_spend"] == "37636.94" and result["total_spend"] == "28443.21"
+    same = _Outcome("ok", _Figure({"total_spend": "28443.21"}, 20))
+    assert both_readings("X", _RESULT, same) is None  # type: ignore[arg-type]
+    assert both_readings("X", _RESULT, None) is None
+    failed = both_readings("X. Sources: a.", _RESULT, _Outcome("timeout", None, "over 5000 ms"))  # type: ignore[arg-type]
+    assert failed is not None and "did not run (timeout: over 5000 ms)" in failed[0]
+    empty = both_readings("X", _RESULT, _Outcome("ok", _Figure({}, 0)))  # type: ignore[arg-type]
+    assert empty is not None and "no posted invoice line matched (no data, not a zero)" in empty[0]
 
 
 def test_with_invoices_only_names_both_figures() -> None:
