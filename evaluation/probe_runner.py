@@ -3,7 +3,8 @@ probe asked and compared, the outcomes counted, the wrong ones printed, the coun
 
 A generator keeps only what is its own: how it generates probes (``probes``), how one probe is asked and judged
 (a ``check`` that returns a :class:`Checked`) and how its table looks. :func:`run_probes` is the loop,
-:func:`arguments` the command line's common flags, :func:`finish` the table and the counts file.
+:func:`arguments` the command line's common flags, :func:`finish` the table and the counts file; :func:`distinct`
+draws one class's probes, each question once.
 """
 
 from __future__ import annotations
@@ -38,6 +39,18 @@ def shown(klass: str, outcome: str, question: str, expected: object, status: str
     who = f"({tenant}) " if tenant else ""
     return (f"[{klass}/{outcome}] {who}{question}\n    expected {expected}{note}"
             f"\n    -> {status}: {text.split(' Sources:')[0][:width]}")
+
+
+def distinct(draw: Callable[[], P], question: Callable[[P], str], per_class: int, tries: int) -> list[P]:
+    """Up to ``per_class`` drawn probes of one class, each question once, in the order first drawn: ``draw`` is
+    called at most ``tries`` times (a class with few distinct questions stops there rather than looping on)."""
+    kept: dict[str, P] = {}
+    drawn = 0
+    while len(kept) < per_class and drawn < tries:
+        drawn += 1
+        probe = draw()
+        kept.setdefault(question(probe), probe)
+    return list(kept.values())
 
 
 def run_probes(database: str, principal: str, tenants: Iterable[str], found: Sequence[P],
@@ -87,4 +100,4 @@ def finish(counts: Counter[tuple[str, str]], table: str, json_path: str | None =
             json.dump({f"{c}/{k}": v for (c, k), v in sorted(counts.items())}, out, indent=1)
 
 
-__all__ = ["Checked", "arguments", "finish", "run_probes", "shown"]
+__all__ = ["Checked", "arguments", "distinct", "finish", "run_probes", "shown"]

@@ -30,10 +30,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from evaluation.constraint_probes import Call
 from evaluation.probe_client import cli
+from evaluation.probe_runner import distinct
 from evaluation.probes_clarify import GROUPS, Draw, Probe, _draw, _style, _total, outcome_table, run
 
 Fill = Callable[[Draw, random.Random], tuple[str, Call | None, tuple[str, ...]]]
@@ -220,21 +223,16 @@ FRAMES: dict[str, tuple[Fill, ...]] = {
 def probes(seed: int, per_class: int = 25) -> list[Probe]:
     """``per_class`` questions of each class: seeded frames and slot values, duplicates dropped."""
     rng = random.Random(seed)
-    found: list[Probe] = []
-    for klass, frames in FRAMES.items():
-        seen: set[str] = set()
-        for _ in range(per_class * 4):
-            if len(seen) >= per_class:
-                break
-            fill = rng.choice(frames)
-            draw = _draw(rng)
-            question, call, about = fill(draw, rng)
-            question = _style(question, rng) if rng.random() < 0.4 else question
-            if question in seen:
-                continue
-            seen.add(question)
-            found.append(Probe(klass, question, call, about, ()))
-    return found
+    return [probe for klass, frames in FRAMES.items()
+            for probe in distinct(partial(_drawn, klass, frames, rng), attrgetter("question"), per_class,
+                                  per_class * 4)]
+
+
+def _drawn(klass: str, frames: Sequence[Fill], rng: random.Random) -> Probe:
+    """One probe of ``klass``: a frame filled with drawn slot values, analyst noise on four in ten."""
+    fill = rng.choice(frames)
+    question, call, about = fill(_draw(rng), rng)
+    return Probe(klass, _style(question, rng) if rng.random() < 0.4 else question, call, about, ())
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
