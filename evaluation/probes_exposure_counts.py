@@ -34,18 +34,21 @@ Written from the slot grammar alone, never from an evaluation question.
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import random
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
-from evaluation.constraint_probes import Call, _present, _tokens
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.constraint_probes import Call, _tokens
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, distinct, run_probes, shown
 from evaluation.probes_clarify import outcome_table
+from evaluation.probes_group_scope import classify as classify_figures
 
 TENANT = "tenant-42"
 AS_OF = dt.date(2026, 5, 15)
@@ -125,25 +128,27 @@ _LEFT_OUT = ("excluding credit notes, drafts and cancelled", "excl. credit notes
              "not counting credit notes, drafts and cancelled invoices", "credit notes, drafts and cancelled excluded")
 
 
-def _count_excl(rng: random.Random) -> Probe:
-    scope, c = _scope(rng)
-    p = rng.choice(PERIODS)
-    left = rng.choice(_LEFT_OUT)
-    q = rng.choice(("How many invoices did {c} receive {p} ({x})?", "Number of invoices for {c} {p}, {x}",
-                    "{c}: count of invoices {p} ({x})"))
-    return Probe("count_excl", q.format(c=c, p=p[0], x=left), (
-        Call("finance.invoice_count", {**scope, **_window(p), "document_types": ["invoice"]},
-             outputs=("invoice_count",)),))
+def _one_call(klass: str, frames: tuple[str, ...], metric: str, extra: Mapping[str, Any], outputs: tuple[str, ...],
+              group_by: tuple[str, ...] = (), left_out: tuple[str, ...] = ()) -> Callable[[random.Random], Probe]:
+    """A class asked with a company and a period (and, with ``left_out``, the documents named as left out: ``{x}``)
+    whose answer is one governed call over them with ``extra`` parameters."""
+    def make(rng: random.Random) -> Probe:
+        scope, c = _scope(rng)
+        p = rng.choice(PERIODS)
+        left = rng.choice(left_out) if left_out else ""
+        q = rng.choice(frames)
+        return Probe(klass, q.format(c=c, p=p[0], x=left), (
+            Call(metric, {**scope, **_window(p), **extra}, group_by=group_by, outputs=outputs),))
+    return make
 
 
-def _credit_count(rng: random.Random) -> Probe:
-    scope, c = _scope(rng)
-    p = rng.choice(PERIODS)
-    q = rng.choice(("Number of credit notes booked by {c} {p}?", "How many credit notes did {c} book {p}?",
-                    "count of credit notes {c} {p}"))
-    return Probe("credit_count", q.format(c=c, p=p[0]), (
-        Call("finance.invoice_count", {**scope, **_window(p), "document_types": ["credit_note"]},
-             outputs=("invoice_count",)),))
+_count_excl = _one_call("count_excl", ("How many invoices did {c} receive {p} ({x})?",
+                                       "Number of invoices for {c} {p}, {x}", "{c}: count of invoices {p} ({x})"),
+                        "finance.invoice_count", {"document_types": ["invoice"]}, ("invoice_count",),
+                        left_out=_LEFT_OUT)
+_credit_count = _one_call("credit_count", ("Number of credit notes booked by {c} {p}?",
+                                           "How many credit notes did {c} book {p}?", "count of credit notes {c} {p}"),
+                          "finance.invoice_count", {"document_types": ["credit_note"]}, ("invoice_count",))
 
 
 def _lines(rng: random.Random) -> Probe:
@@ -159,14 +164,10 @@ def _lines(rng: random.Random) -> Probe:
         Call("finance.invoice_line_count", params, outputs=("line_count",)),))
 
 
-def _gross(rng: random.Random) -> Probe:
-    scope, c = _scope(rng)
-    p = rng.choice(PERIODS)
-    q = rng.choice(("Gross invoiced amount for {c} {p} before credit notes?", "{c} spend {p} gross of credit notes",
-                    "What did {c} spend {p} before credit notes?", "{c} spend {p}, prior to credit notes"))
-    return Probe("gross", q.format(c=c, p=p[0]), (
-        Call("finance.company_spend", {**scope, **_window(p), "document_types": ["invoice"]},
-             outputs=("total_spend",)),))
+_gross = _one_call("gross", ("Gross invoiced amount for {c} {p} before credit notes?",
+                            "{c} spend {p} gross of credit notes", "What did {c} spend {p} before credit notes?",
+                            "{c} spend {p}, prior to credit notes"),
+                   "finance.company_spend", {"document_types": ["invoice"]}, ("total_spend",))
 
 
 def _crossed(rng: random.Random) -> Probe:
@@ -181,23 +182,13 @@ def _crossed(rng: random.Random) -> Probe:
         pick="above", threshold=value)
 
 
-def _used(rng: random.Random) -> Probe:
-    scope, c = _scope(rng)
-    p = rng.choice(PERIODS)
-    q = rng.choice(("Which suppliers did {c} use {p}?", "Which vendors has {c} worked with {p}?",
-                    "which suppliers did {c} deal with {p}?", "What vendors did {c} do business with {p}?"))
-    return Probe("used", q.format(c=c, p=p[0]), (
-        Call("finance.company_spend", {**scope, **_window(p)}, group_by=("supplier_id",), outputs=()),))
-
-
-def _largest(rng: random.Random) -> Probe:
-    scope, c = _scope(rng)
-    p = rng.choice(PERIODS)
-    q = rng.choice(("What was the single largest invoice of {c} {p}?", "{c}'s biggest single invoice {p}",
-                    "largest invoice {c} {p}"))
-    return Probe("largest", q.format(c=c, p=p[0]), (
-        Call("finance.largest_invoices", {**scope, **_window(p), "limit": 1, "direction": "top"},
-             group_by=("invoice_number",), outputs=("grand_total",)),))
+_used = _one_call("used", ("Which suppliers did {c} use {p}?", "Which vendors has {c} worked with {p}?",
+                          "which suppliers did {c} deal with {p}?", "What vendors did {c} do business with {p}?"),
+                  "finance.company_spend", {}, (), ("supplier_id",))
+_largest = _one_call("largest", ("What was the single largest invoice of {c} {p}?",
+                                 "{c}'s biggest single invoice {p}", "largest invoice {c} {p}"),
+                     "finance.largest_invoices", {"limit": 1, "direction": "top"}, ("grand_total",),
+                     ("invoice_number",))
 
 
 FRAMES: dict[str, Callable[[random.Random], Probe]] = {
@@ -209,17 +200,8 @@ FRAMES: dict[str, Callable[[random.Random], Probe]] = {
 def probes(seed: int, per_class: int = 20) -> list[Probe]:
     """``per_class`` distinct questions of each class."""
     rng = random.Random(seed)
-    found: list[Probe] = []
-    for make in FRAMES.values():
-        seen: set[str] = set()
-        for i in itertools.count():
-            if len(seen) >= per_class or i > 10 * per_class:
-                break
-            probe = make(rng)
-            if probe.question not in seen:
-                seen.add(probe.question)
-                found.append(probe)
-    return found
+    return [probe for make in FRAMES.values()
+            for probe in distinct(partial(make, rng), attrgetter("question"), per_class, 10 * per_class + 1)]
 
 
 def expected_tokens(probe: Probe, results: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -241,29 +223,21 @@ _COUNTS = frozenset({"finance.invoice_count", "finance.invoice_line_count"})
 
 def classify(probe: Probe, status: str, text: str, expected: list[str]) -> str:
     """``exact`` when every expected token is in the answer ("no supplier" said when none qualifies)."""
-    if status == "clarification":
-        return "false_clar"
-    if status not in ("answered", "no_data", "partial"):
-        return "refusal"
-    if not expected:
-        if probe.pick == "above":
-            return "exact" if _NONE_SAID.search(text) else "silent_wrong"
-        return "exact" if status == "no_data" else "silent_wrong"
-    if all(_present(t, text) for t in expected):
-        return "exact"
-    return "flagged" if "PARTIAL" in text or status == "partial" else "silent_wrong"
+    if expected or status not in ("answered", "no_data", "partial"):
+        return classify_figures(status, text, expected)
+    if probe.pick == "above":
+        return "exact" if _NONE_SAID.search(text) else "silent_wrong"
+    return "exact" if status == "no_data" else "silent_wrong"
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-exposure-counts", (TENANT,)) as session:
-        for probe in found:
-            results = [session.direct(call, probe.question) for call in probe.calls]
-            expected = expected_tokens(probe, results)
-            status, text, _ = session.ask(probe.question, AS_OF)
-            report(counts, probe.klass, classify(probe, status, text, expected), probe.question, expected, status,
-                   text, show)
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        expected = expected_tokens(probe, [session.direct(call, probe.question) for call in probe.calls])
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(probe, status, text, expected)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, expected, status, text))
+
+    return run_probes(database, "probes-exposure-counts", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
