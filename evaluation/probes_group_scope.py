@@ -38,14 +38,30 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from evaluation.constraint_probes import Call, _present, _tokens
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, distinct, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, GROUPS, SUPPLIERS, TENANT, _style, outcome_table
 
 SPEND = "finance.company_spend"
 RANKING = "finance.spend_ranking"
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One question and how its expected values come from governed calls."""
+
+    klass: str
+    question: str
+    calls: tuple[Call, ...]
+    #: Picks the expected tokens from the calls' results (default: every call's output values).
+    pick: Callable[[Sequence[Mapping[str, Any]]], list[str]] | None = None
+
+
 #: Periods as of 2026-05-15 (phrase, start, end exclusive) and the period before each (for a change).
 PERIODS: tuple[tuple[str, str, str], ...] = (
     ("in Q1 2026", "2026-01-01", "2026-04-01"), ("Q4 2025", "2025-10-01", "2026-01-01"),
@@ -93,17 +109,6 @@ RUN_RATE = ("Group monthly run-rate over {p}?", "Monthly run-rate of group spend
 RESTATED = ("Total group spend ({cs}) {p}?", "Group spend {p}, i.e. {cs} combined", "group-wide spend ({cs}) {p}")
 PRODUCT_GROUP = ("{g} group spend at {c} {p}", "What did {c} spend on the {g} group {p}?",
                  "{c}: {g} group spend {p}")
-
-
-@dataclass(frozen=True)
-class Probe:
-    """One question and how its expected values come from governed calls."""
-
-    klass: str
-    question: str
-    calls: tuple[Call, ...]
-    #: Picks the expected tokens from the calls' results (default: every call's output values).
-    pick: Callable[[Sequence[Mapping[str, Any]]], list[str]] | None = None
 
 
 def _supplier(rng: random.Random) -> tuple[str, str]:
@@ -256,19 +261,16 @@ MAKERS: dict[str, Callable[[random.Random], Probe]] = {
 def probes(seed: int, per_class: int = 30) -> list[Probe]:
     """``per_class`` questions of each class (seeded frames and slot values), duplicates dropped."""
     rng = random.Random(seed)
-    found: list[Probe] = []
-    for make in MAKERS.values():
-        seen: set[str] = set()
-        for _ in range(per_class * 5):
-            if len(seen) >= per_class:
-                break
-            probe = make(rng)
-            if probe.klass not in ("greeting", "except", "run_rate"):
-                probe = Probe(probe.klass, _style(probe.question, rng), probe.calls, probe.pick)
-            if probe.question not in seen:
-                seen.add(probe.question)
-                found.append(probe)
-    return found
+    return [probe for make in MAKERS.values()
+            for probe in distinct(partial(_drawn, make, rng), attrgetter("question"), per_class, per_class * 5)]
+
+
+def _drawn(make: Callable[[random.Random], Probe], rng: random.Random) -> Probe:
+    """One probe of ``make``'s class, with analyst noise unless the class's own words are the point."""
+    probe = make(rng)
+    if probe.klass in ("greeting", "except", "run_rate"):
+        return probe
+    return Probe(probe.klass, _style(probe.question, rng), probe.calls, probe.pick)
 
 
 def classify(status: str, text: str, expected: list[str]) -> str:
@@ -285,16 +287,15 @@ def classify(status: str, text: str, expected: list[str]) -> str:
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-group-scope", (TENANT,)) as session:
-        for probe in found:
-            results = [session.direct(c, probe.question) for c in probe.calls]
-            expected = probe.pick(results) if probe.pick is not None else [
-                t for c, r in zip(probe.calls, results, strict=True) for t in _tokens(r, c)]
-            status, text, _ = session.ask(probe.question, AS_OF)
-            report(counts, probe.klass, classify(status, text, expected), probe.question, expected, status, text,
-                   show)
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        results = [session.direct(c, probe.question) for c in probe.calls]
+        expected = probe.pick(results) if probe.pick is not None else [
+            t for c, r in zip(probe.calls, results, strict=True) for t in _tokens(r, c)]
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(status, text, expected)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question, expected, status, text))
+
+    return run_probes(database, "probes-group-scope", (TENANT,), found, check, show)
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
