@@ -25,14 +25,16 @@ grammar alone, never from an evaluation question.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from evaluation.constraint_probes import Call
-from evaluation.probe_client import cli, probe_client, report
+from evaluation.probe_client import ProbeClient, cli
+from evaluation.probe_runner import Checked, distinct, run_probes, shown
 from evaluation.probes_clarify import AS_OF, COMPANIES, TENANT, Probe, _normalize, _style, classify, outcome_table
 
 PROJECTION = "finance.spend_projection"
@@ -137,21 +139,17 @@ GENERATORS = {"annualised": _annualised, "pace": _pace, "average": _average, "co
 
 
 def probes(seed: int, per_class: int = 20) -> list[Probe]:
-    """``per_class`` questions of each class: seeded slot values, duplicates dropped."""
+    """``per_class`` questions of each class: seeded slot values, duplicates dropped (at most ten draws a probe:
+    a class with fewer distinct questions stops there)."""
     rng = random.Random(seed)
-    found: list[Probe] = []
-    for klass, make in GENERATORS.items():
-        seen: set[str] = set()
-        for _ in itertools.count():
-            if len(seen) >= per_class or len(seen) > 10 * per_class:
-                break
-            probe = make(rng)
-            question = _style(probe.question, rng)
-            if question in seen:
-                continue
-            seen.add(question)
-            found.append(Probe(klass, question, probe.expect, probe.about))
-    return found
+    return [probe for klass, make in GENERATORS.items()
+            for probe in distinct(partial(_drawn, klass, make, rng), attrgetter("question"), per_class,
+                                  10 * per_class + 1)]
+
+
+def _drawn(klass: str, make: Callable[[random.Random], Probe], rng: random.Random) -> Probe:
+    probe = make(rng)
+    return Probe(klass, _style(probe.question, rng), probe.expect, probe.about)
 
 
 def _concentration_expected(session: Any, call: Call, question: str) -> tuple[Call | None, tuple[str, ...]]:
@@ -170,21 +168,20 @@ def _concentration_expected(session: Any, call: Call, question: str) -> tuple[Ca
 
 
 def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    with probe_client(database, "probes-derived", (TENANT,)) as session:
-        for probe in found:
-            expect, about = probe.expect, probe.about
-            if expect is not None and expect.metric == RANKING:
-                expect, about = _concentration_expected(session, expect, probe.question)
-            expected: list[str] | None = None
-            no_rows = False
-            if expect is not None:
-                expected, no_rows = _normalize(expect, session.direct(expect, probe.question))
-            status, text, _ = session.ask(probe.question, AS_OF)
-            outcome = classify(Probe(probe.klass, probe.question, expect, about), status, text, expected, no_rows)
-            report(counts, probe.klass, outcome, probe.question, f"{expected}{' (none)' if no_rows else ''}", status,
-                   text, show)
-    return counts
+    def check(session: ProbeClient, probe: Probe) -> Checked:
+        expect, about = probe.expect, probe.about
+        if expect is not None and expect.metric == RANKING:
+            expect, about = _concentration_expected(session, expect, probe.question)
+        expected: list[str] | None = None
+        no_rows = False
+        if expect is not None:
+            expected, no_rows = _normalize(expect, session.direct(expect, probe.question))
+        status, text, _ = session.ask(probe.question, AS_OF)
+        outcome = classify(Probe(probe.klass, probe.question, expect, about), status, text, expected, no_rows)
+        return Checked(probe.klass, outcome, shown(probe.klass, outcome, probe.question,
+                                                   f"{expected}{' (none)' if no_rows else ''}", status, text))
+
+    return run_probes(database, "probes-derived", (TENANT,), found, check, show)
 
 
 def table(counts: Mapping[tuple[str, str], int]) -> str:
