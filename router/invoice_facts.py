@@ -101,12 +101,51 @@ def amount_basis(text: str) -> Basis:
 @dataclass(frozen=True)
 class DocumentRequest:
     """A question about named documents: their numbers, what is asked (an amount on a basis, or the invoices the
-    credit notes correct) and the spans of the numbers."""
+    credit notes correct) and the spans of the numbers. ``conflict``: the number is not the whole question (it is
+    excluded from a figure, or a period or another figure is asked beside it); the reason is said back, never
+    answered with the document's amount alone."""
 
     numbers: tuple[str, ...]
-    kind: Literal["amount", "origin"]
+    kind: Literal["amount", "origin", "conflict"]
     basis: Basis
     spans: tuple[tuple[int, int], ...]
+    reason: str = ""
+
+
+#: "without INV-...", "excluding invoice INV-...", "other than credit note CN-...", "ohne Rechnung INV-...": the
+#: document is left out of a figure (a figure the document lookup cannot give).
+_EXCLUDED_BEFORE = re.compile(
+    r"(?:\bwithout|\bexcl(?:uding|\.)?|\bexcept(?:\s+for)?|\bother\s+than|\bapart\s+from|\bbut\s+not|\bnot\s+"
+    r"counting|\bleaving\s+out|\bminus|\bless|\bohne|\baußer|\bausgenommen|\bexkl\.?)\s+(?:the\s+)?(?:invoices?\s+|"
+    r"credit[- ]?notes?\s+|documents?\s+|rechnung(?:en)?\s+|gutschrift(?:en)?\s+|nos?\.?\s+|numbers?\s+)?"
+    r"(?:#DOC\s*(?:,|and|or|&|und)\s*)*$", re.I)
+#: "is INV-... in it", "was CN-... included", "does that include INV-...": a membership check beside a figure.
+_MEMBERSHIP = re.compile(r"\b(?:is|was|are|were)\s+(?:the\s+)?(?:invoice\s+|credit[- ]?note\s+)?#DOC\b[^?.;]*?"
+                         r"\b(?:in\s+(?:it|that|this|there|the\s+\w+)|included|part\s+of|counted)\b|"
+                         r"\b(?:include|contain)s?\s+(?:the\s+)?(?:invoice\s+|credit[- ]?note\s+)?#DOC\b", re.I)
+
+
+def _conflict(reading: Reading, spans: Sequence[tuple[int, int]], figure: bool = True) -> str:
+    """Why the named documents are not the whole question ("" when they are). Without ``figure`` (no amount
+    asked: the document itself is looked up) only an exclusion or a membership check is one."""
+    text = reading.text
+    marked = text
+    for start, end in sorted(spans, reverse=True):
+        marked = marked[:start] + "#DOC" + marked[end:]
+    for m in re.finditer("#DOC", marked):
+        if _EXCLUDED_BEFORE.search(marked[:m.start()]):
+            return "a document is left out of a figure ('without' / 'excluding' a number)"
+    if _MEMBERSHIP.search(marked):
+        return "whether a document is part of a figure is asked"
+    if not figure:
+        return ""
+    p = reading.period
+    if p.time_range is not None or p.ambiguous:
+        return f"a period ('{p.time_range.source_text if p.time_range else p.reason}') is named beside the document"
+    b, a = reading.breakdown, reading.analysis
+    if b.group_by or b.grain or a.ranking is not None or a.share or a.comparison is not None or reading.amounts:
+        return "another figure (a breakdown, ranking, share, comparison or amount) is asked beside the document"
+    return ""
 
 
 def document_request(reading: Reading) -> DocumentRequest | None:
@@ -122,9 +161,14 @@ def document_request(reading: Reading) -> DocumentRequest | None:
     # the credit note for invoice ...")
     if credit_notes_only and _ORIGIN.search(masked) and not _AMOUNT_WORDS.search(_ORIGIN.sub(" ", masked)):
         return DocumentRequest(numbers=numbers, kind="origin", basis="gross", spans=spans)
-    if not _AMOUNT_WORDS.search(masked):
-        return None  # "pull up INV-...", "status of INV-...", "do we have INV-... on file": the document itself
+    figure = bool(_AMOUNT_WORDS.search(masked))
     basis = amount_basis(masked)
+    # "spend in Q1 without INV-...", "total with Gamma in Q1, and is INV-... in it?": never the document alone
+    reason = _conflict(reading, spans, figure)
+    if reason:
+        return DocumentRequest(numbers=numbers, kind="conflict", basis=basis, spans=spans, reason=reason)
+    if not figure:
+        return None  # "pull up INV-...", "status of INV-...", "do we have INV-... on file": the document itself
     if basis == "tax" and reading.measure == "tax_total" and not credit_notes_only and _TAX_ACROSS.search(masked):
         return None  # "the total tax across invoices ...": finance.tax_total itself (its own workflow)
     return DocumentRequest(numbers=numbers, kind="amount", basis=basis, spans=spans)
@@ -187,6 +231,16 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
     from router.extensions import _result
 
     e = reading.entities
+    if req.kind == "conflict":
+        # the document's own amount would answer another question than the one asked: say what and ask
+        named = ", ".join(req.numbers)
+        question = (f"The question names {named} and more than the document: {req.reason}. I can give the amount of "
+                    f"{named} (net, VAT and gross, over its whole history), or the governed figure over a period "
+                    f"(e.g. net spend excl. VAT for a company in 2026-Q1), but I cannot leave a single document out "
+                    "of a figure or check it against one in one answer. Which do you want?")
+        return _result(text, reading, inputs, workflow="clarification", entities=e,
+                       reasons=[f"documents: {named}: {req.reason}"], questions=[question],
+                       intents=_lookup_intents(), rule="invoice_facts:conflict:clarification")
     if req.kind == "origin":
         steps = tuple(
             PlanStep(step_id=f"credit-note-{i}", tool="documents.search",
@@ -199,10 +253,21 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
         read_as = "credit notes " + ", ".join(req.numbers)
         return _result(text, reading, inputs, workflow="credit_note_origin", entities=e, steps=steps,
                        intents=_lookup_intents(), read_as=read_as, rule="invoice_facts:origin")
+    currency = _reporting_currency(inputs, e.company_id)
+    if currency is None:
+        # companies reporting in different currencies: the governed rows are per reporting currency, so a document
+        # looked up in one would be "not found" in the other (a false not-found); the company settles it
+        names = ", ".join(f"{c.company_name} ({c.company_id}, {c.reporting_currency})"
+                          for c in inputs.gazetteer.companies)
+        return _result(text, reading, inputs, workflow="clarification", entities=e,
+                       reasons=["company: the companies report in different currencies and no company is named"],
+                       questions=[f"Which company's document is {', '.join(req.numbers)}? The companies report in "
+                                  f"different currencies: {names}."],
+                       intents=_lookup_intents(), rule="invoice_facts:currency:clarification")
     params: dict[str, Any] = {"invoice_numbers": list(req.numbers), "start_date": HISTORY[0].isoformat(),
-                              "end_date": HISTORY[1].isoformat()}
+                              "end_date": HISTORY[1].isoformat(), "reporting_currency": currency}
     status_params: dict[str, Any] = {"start_date": HISTORY[0].isoformat(), "end_date": HISTORY[1].isoformat(),
-                                     "invoice_statuses": list(STATUS_DOCUMENTS)}
+                                     "invoice_statuses": list(STATUS_DOCUMENTS), "reporting_currency": currency}
     if e.company_id:
         params["company_id"] = status_params["company_id"] = e.company_id
     if e.supplier_ids:
@@ -219,7 +284,7 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
     entities = e.model_copy(update={"invoice_numbers": tuple(n for n in req.numbers if n.startswith("INV-"))})
     routed = _result(text, reading, inputs, workflow="document_amounts", entities=entities, steps=steps,
                      intents=_lookup_intents(), read_as=read_as, rule=f"invoice_facts:{req.basis}",
-                     currency=_reporting_currency(inputs, e.company_id))
+                     currency=currency)
     return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": None})})
 
 
@@ -239,11 +304,38 @@ def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> 
     if reasons or tr is None or reading.period.ambiguous:
         return _result(text, reading, inputs, workflow="clarification", entities=e, reasons=reasons,
                        questions=questions, intents=_aggregate(), rule="invoice_facts:period:clarification")
+    a = reading.analysis
     reporting = {c.reporting_currency for c in inputs.gazetteer.companies
                  if e.company_id is None or c.company_id == e.company_id}
+    # "VAT on USD invoices", "net spend on non-EUR invoices", "in invoice currency": the rows carry no currency
+    # filter, so the filter is named and asked about, never dropped
+    by_currency = ([f"invoices issued in {a.document_currency}"] if a.document_currency else []) + (
+        [f"invoices issued in {', '.join(a.document_currencies)}"] if a.document_currencies else []) + (
+        [f"invoices not issued in {a.excluded_currency or 'the reporting currency'}"]
+        if a.excluded_currency is not None else []) + (
+        ["amounts in the invoices' own currency"] if a.original_currency and not a.document_currency else [])
+    if by_currency:
+        return _result(text, reading, inputs, workflow="clarification", entities=e,
+                       reasons=[f"currency filter: {f} cannot be applied to net spend or VAT" for f in by_currency],
+                       questions=[f"Net spend and VAT over a period are given over all documents in the reporting "
+                                  f"currency; the filter '{'; '.join(by_currency)}' cannot be applied to them. Shall I "
+                                  "give the figure over all documents, or the spend by invoice currency?"],
+                       intents=_aggregate(), rule="invoice_facts:period:currency:clarification")
     if reading.currencies and set(reading.currencies) != reporting:
         return None  # "net spend in USD": no conversion is governed; the general path names it
-    params: dict[str, Any] = {"start_date": tr.start.isoformat(), "end_date": tr.end.isoformat()}
+    if currency is None and len(reporting) != 1:
+        # every company, reporting in different currencies: no one total exists (the rows are per currency)
+        return _result(text, reading, inputs, workflow="clarification", entities=e,
+                       reasons=["company: the companies report in different currencies"],
+                       questions=["The companies report in different currencies (" + ", ".join(
+                           f"{c.company_name}: {c.reporting_currency}" for c in inputs.gazetteer.companies)
+                           + "); which company do you mean?"],
+                       intents=_aggregate(), rule="invoice_facts:period:currency:clarification")
+    currency = currency or next(iter(reporting))
+    params: dict[str, Any] = {"start_date": tr.start.isoformat(), "end_date": tr.end.isoformat(),
+                              "reporting_currency": currency, "invoice_statuses": list(reading.statuses)}
+    if a.document_types:
+        params["document_types"] = list(a.document_types)  # "invoices only", "on credit notes"
     if e.company_id:
         params["company_id"] = e.company_id
     if e.supplier_ids:
@@ -257,7 +349,7 @@ def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> 
     by = "|".join(req.group_by)
     return _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
                    intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:period:{req.basis}:{by}",
-                   currency=currency or _reporting_currency(inputs, e.company_id))
+                   statuses=tuple(reading.statuses), currency=currency)
 
 
 # -- composing -----------------------------------------------------------------------------------------------------
@@ -303,7 +395,8 @@ def rederived_metrics(rule_hits: Sequence[str]) -> frozenset[str]:
     summed), not one by one: the document listing always, the status listing under this module's routing."""
     if any(h.startswith("invoice_facts:") for h in rule_hits):
         return frozenset({AMOUNTS_METRIC, STATUS_METRIC})
-    return frozenset({AMOUNTS_METRIC})
+    # elsewhere derived_amounts re-derives nothing, so the listing's amounts are checked one by one like any other
+    return frozenset()
 
 
 def _rows(m: Any) -> list[dict[str, Any]]:
@@ -424,8 +517,13 @@ def _compose_named(d: _Draft, m: Any, basis: Basis) -> None:
     elif len(rows) == 1:
         result["total"] = _cents(_dec(rows[0].get(field)))
     if ambiguous:
-        text += (f" {', '.join(ambiguous)} names more than one document (different companies); no combined figure "
-                 "is given. Name the company to narrow it.")
+        # one number, several documents: of different companies, or of different suppliers of one company
+        rs = [r for n in ambiguous for r in by_number[n]]
+        companies = len({str(r.get("company_id")) for r in rs}) > 1
+        whose = "different companies" if companies else "different suppliers"
+        narrow = "the company" if companies else "the supplier"
+        text += (f" {', '.join(ambiguous)} names more than one document ({whose}); no combined figure is given. "
+                 f"Name {narrow} to narrow it.")
         status, result["status"] = "partial", "partial"
     if settled and rows:
         text += " The combined figure, if any, is over the counted documents only."
@@ -433,7 +531,17 @@ def _compose_named(d: _Draft, m: Any, basis: Basis) -> None:
         result["total"] = _cents(sum((_dec(r.get("total_amount")) for r in _rows(status_listing)
                                       if str(r.get("invoice_number")) in settled), Decimal(0)))
         result["status_documents"] = settled
-    if missing:
+    status_ran = status_listing is not None or "status-documents" not in d.run.outcomes
+    if missing and not status_ran:
+        # the cancelled/draft check failed: a number not among the counted documents may still be a cancelled or
+        # draft one, so "not found" would be a guess; say which check did not run
+        text += (f" {', '.join(missing)}: not among the posted and paid documents; whether it is a cancelled or "
+                 "draft document could not be checked (that lookup failed), so nothing is given for it.")
+        result["unchecked"] = missing
+        status, result["status"] = ("partial", "partial") if rows else ("failed", "failed")
+        if rows:
+            text += " The figure is partial."
+    elif missing:
         scope = f" of {m.parameters['company_id']}" if m.parameters.get("company_id") else ""
         text += (f" Not found: no invoice or credit note {', '.join(missing)}{scope} in your data (every document, "
                  "every status); nothing is given for it.")
@@ -461,6 +569,11 @@ def _compose_period(d: _Draft, m: Any, basis: Basis, group_by: tuple[str, ...]) 
     tax = sum((_dec(r.get("tax_amount")) for r in rows), Decimal(0))
     value = {"gross": net + tax, "net": net, "tax": tax}[basis]
     what = "net spend (excluding VAT)" if basis == "net" else "VAT charged" if basis == "tax" else "spend"
+    # the filters the rows were read with, said back (a paid-only or credit-notes-only figure says so)
+    statuses = ", ".join(params.get("invoice_statuses") or ("posted", "paid"))
+    types = tuple(params.get("document_types") or ("invoice", "credit_note"))
+    kinds = ("invoices only" if types == ("invoice",) else "credit notes only (negative)"
+             if types == ("credit_note",) else "credit notes negative")
     result: dict[str, Any] = {"status": "complete", "basis": basis, "currency": cur, "total": _cents(value),
                               "net": _cents(net), "tax": _cents(tax), "gross": _cents(net + tax),
                               "line_count": lines, "document_count": len(rows)}
@@ -474,8 +587,8 @@ def _compose_period(d: _Draft, m: Any, basis: Basis, group_by: tuple[str, ...]) 
     whose = f"{who}'s" if params.get("company_id") else f"{who}: the"
     text = (f"{whose} {what}{scope} in {d.period_text} was {_cents(value)} {cur}, over {lines} validated invoice "
             f"lines of {len(rows)} documents (gross {_cents(net + tax)} {cur} = net {_cents(net)} {cur} + VAT "
-            f"{_cents(tax)} {cur}; statuses posted, paid; credit notes negative; converted at the corporate rate on "
-            "each posting date; cancelled invoices, drafts and duplicates never count). Derived by summing the "
+            f"{_cents(tax)} {cur}; statuses {statuses}; {kinds}; converted at the corporate rate on "
+            "each posting date; cancelled invoices and duplicates never count). Derived by summing the "
             f"documents of {AMOUNTS_METRIC} exactly.")
     if group_by:
         key = group_by[0]
