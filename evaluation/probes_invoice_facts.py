@@ -24,6 +24,9 @@ The classes and where each expectation comes from:
   rounded figures may be a cent off the exact net: within a cent counts).
 * **period_clarify**: net spend or VAT without a company (not group-wide) or without a period: a clarification
   naming the company or the period.
+* **doc_conflict**: a document number left out of a figure ("net spend ... without INV-..."), checked against one
+  ("..., and is INV-... in it?") or named beside a period: a clarification naming the number, never the
+  document's own amount presented as the answer.
 * **doc_unknown_kind**: "service bulletin bulletin-0042", "document memo-2026-07": not found, never passages.
 
 Outcomes are :data:`evaluation.probes_clarify.CLASSES`. Written from the slot grammar alone, never from an
@@ -50,7 +53,7 @@ TAX = "finance.tax_total"
 STATUS = "finance.cancelled_draft_invoices"
 SPEND = "finance.company_spend"
 KINDS = ("doc_amount", "doc_combined", "doc_cancelled", "doc_missing", "cn_origin", "period_net", "period_tax",
-         "period_clarify", "doc_unknown_kind")
+         "period_clarify", "doc_conflict", "doc_unknown_kind")
 HISTORY = {"start_date": "1990-01-01", "end_date": "2101-01-01"}
 #: Basis wordings: (words, basis). "{n}" is the document number.
 BASIS_FRAMES: tuple[tuple[str, str], ...] = (
@@ -85,6 +88,10 @@ PERIODS = (("in Q1 2026", "2026-01-01", "2026-04-01"), ("last quarter", "2026-01
 CLARIFY_FRAMES = (("How much VAT did we pay on purchases from {s} {p}?", "company"),
                   ("Net spend excl. VAT with {s} {p}?", "company"),
                   ("{c}'s net spend excluding VAT with {s}?", "period"), ("VAT per supplier for {c}?", "period"))
+#: A number beside a figure it is not the whole of: {c} company, {p} period, {n} the number.
+CONFLICT_FRAMES = ("What was {c}'s net spend (excl. VAT) {p} without {n}?", "{c} VAT {p}, excluding invoice {n}",
+                   "Total spend of {c} {p}, and is {n} in it?", "Does {c}'s spend {p} include {n}?",
+                   "How much VAT is on {n} {p}?", "{c} spend {p} other than {n}")
 KIND_FRAMES = ("What does service bulletin bulletin-{k} say?", "Show me document memo-2026-{k}.",
                "Summarise the certificate certificate-{k}.")
 
@@ -128,6 +135,8 @@ def probes(seed: int, per_class: int) -> list[FactProbe]:
         frame, about = rng.choice(CLARIFY_FRAMES)
         out.append(FactProbe("period_clarify", frame, about, company=rng.choice(sorted(COMPANIES)),
                              supplier=rng.choice(sorted(SUPPLIERS)), period=rng.choice(PERIODS)))
+        out.append(FactProbe("doc_conflict", rng.choice(CONFLICT_FRAMES), picks=(rng.randrange(10_000),),
+                             company=rng.choice(sorted(COMPANIES)), period=rng.choice(PERIODS)))
         out.append(FactProbe("doc_unknown_kind", rng.choice(KIND_FRAMES), picks=(rng.randrange(900, 999),)))
     return out
 
@@ -294,6 +303,13 @@ def _ask_one(session: Any, world: World, p: FactProbe, rng: random.Random) -> tu
         if status == "clarification":
             return question, [p.basis], status, text, "clar_ok" if p.basis in text.lower() else "clar_wrong_point"
         return question, [p.basis], status, text, "refusal" if status in ("unsupported", "failed") else "silent_wrong"
+    if p.klass == "doc_conflict":
+        number = str(docs[p.picks[0] % len(docs)]["invoice_number"])
+        question = p.frame.format(c=COMPANIES[p.company][0], p=p.period[0], n=number)
+        status, text, _ = session.ask(question, AS_OF)
+        if status == "clarification":
+            return question, [number], status, text, "clar_ok" if number in text else "clar_wrong_point"
+        return question, [number], status, text, "refusal" if status in ("unsupported", "failed") else "silent_wrong"
     question = p.frame.format(k=p.picks[0])
     status, text, _ = session.ask(question, AS_OF)
     return question, ["not found"], status, text, "exact" if status == "not_found" else "silent_wrong"
