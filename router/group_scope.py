@@ -69,6 +69,15 @@ _SUBJECT = re.compile(r"\s+(?:spend|spent|buy|bought|use|used|purchase|purchased
                       r"paid|source|sourced|receive|received)\b", re.I)
 
 
+#: Before a verb "spend" the group is its subject ("what did the group spend on PLC modules"); after "was", "is" or
+#: an article "the group spend" is a noun phrase, which beside a product group's name is that group's spend.
+_AUXILIARY = frozenset("did does do has have had will would could should can much many".split())
+#: "with group totals", "and group subtotals": totals added to a listing or breakdown (per product group, per
+#: company: which is not said), never the tenant as the scope of the figure.
+_ADDED_TOTALS = re.compile(r"\s+(?:sub)?(?:totals?|sums?)\b", re.I)
+_ADDING = frozenset("with and plus including incl incl. add show".split())
+
+
 @dataclass(frozen=True)
 class GroupScope:
     """The question with each phrase naming the group as a scope replaced by :data:`SCOPE_WORD`."""
@@ -107,6 +116,10 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
     for m in _MODIFIER.finditer(text):
         before = _previous_word(text, m.start())
         noun = _NOUN_AFTER.match(text, m.end())
+        if before in _ADDING and m.group(0).lower() == "group" and _ADDED_TOTALS.match(text, m.end()):
+            continue  # "with group totals": left unread, so it is named as not understood
+        if product_group_named and before in ("the", "this", "that") and _NOUN_AFTER.match(text, m.end()):
+            continue  # "the group spend on Sensors": the product group's spend (see below)
         if before in _RANKED_BY and noun is not None and m.group(0).lower() == "group":
             found.append((m.start(), noun.end()))
             moved[m.start()] = f"{noun.group(0).strip()} across {NOUN_WORDS}"
@@ -116,7 +129,10 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
     for m in _NOUN.finditer(text) if not _CATALOGUE.search(text) else ():
         # (a catalogue question's "the group" is a product group's: "which products belong to the group")
         whole = re.search(r"\b(?:whole|entire)\s", m.group(0), re.I) is not None  # never a product group's
-        if product_group_named and not whole and not _SUBJECT.match(text, m.end()):
+        if product_group_named and not whole and not (
+                _SUBJECT.match(text, m.end()) and _previous_word(text, m.start()) in _AUXILIARY | {""}
+                or re.match(r"\s+(?:spent|bought|used|purchased|ordered|booked|paid|sourced|received)\b",
+                            text[m.end():], re.I)):
             continue
         # a capitalized verb or figure noun after it is Title Case, no name ("the Group Book", "the Group's Spend")
         name_after = _NAME_AFTER.match(text, m.end()) is not None and not (
