@@ -71,11 +71,12 @@ _SUBJECT = re.compile(r"\s+(?:spend|spent|buy|bought|use|used|purchase|purchased
 
 #: Before a verb "spend" the group is its subject ("what did the group spend on PLC modules"); after "was", "is" or
 #: an article "the group spend" is a noun phrase, which beside a product group's name is that group's spend.
-_AUXILIARY = frozenset("did does do has have had will would could should can much many".split())
+_AUXILIARY = frozenset(["did", "does", "do", "has", "have", "had", "will", "would", "could", "should", "can",
+                        "much", "many"])
 #: "with group totals", "and group subtotals": totals added to a listing or breakdown (per product group, per
 #: company: which is not said), never the tenant as the scope of the figure.
 _ADDED_TOTALS = re.compile(r"\s+(?:sub)?(?:totals?|sums?)\b", re.I)
-_ADDING = frozenset("with and plus including incl incl. add show".split())
+_ADDING = frozenset(["with", "and", "plus", "including", "incl", "incl.", "add", "show"])
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
         # (a catalogue question's "the group" is a product group's: "which products belong to the group")
         whole = re.search(r"\b(?:whole|entire)\s", m.group(0), re.I) is not None  # never a product group's
         if product_group_named and not whole and not (
-                _SUBJECT.match(text, m.end()) and _previous_word(text, m.start()) in _AUXILIARY | {""}
+                (_SUBJECT.match(text, m.end()) and _previous_word(text, m.start()) in _AUXILIARY | {""})
                 or re.match(r"\s+(?:spent|bought|used|purchased|ordered|booked|paid|sourced|received)\b",
                             text[m.end():], re.I)):
             continue
