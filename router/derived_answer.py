@@ -97,8 +97,7 @@ def derive(base: Answer, found: DerivedAsk, as_of: dt.date, call: Call,
            plan: Sequence[Mapping[str, Any]] = ()) -> Answer:
     """The derived measure's answer from ``base`` (the base question's answer; ``plan``: its plan's steps)."""
     if found.refused:
-        text = (f"I need a clarification before answering: the {_LABELS[found.kind]} {found.refused}. Which figure "
-                "do you mean?")
+        text = f"I need a clarification before answering: {found.refused}. Which figure do you mean?"
         return Answer(status="clarification", text=text, result={}, inputs=base.inputs, sources=(),
                       clarification_question=text)
     if base.status == "clarification":

@@ -86,6 +86,9 @@ class GroupScope:
     text: str
     #: The phrases read as every company of the tenant ("group spend" gives "group"), as written.
     read: tuple[str, ...] = ()
+    #: Phrases with the word that are neither the tenant nor a product group's name ("with group totals"): asked
+    #: about, named (totals of which groups?).
+    unclear: tuple[str, ...] = ()
 
 
 def _previous_word(text: str, start: int) -> str:
@@ -113,12 +116,16 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
     named = [s for s in _names_in(text, names) if re.search(r"\bgroup\b", text[s[0]:s[1]], re.I)]
     product_group_named = bool(_names_in(text, group_names))
     found: list[tuple[int, int]] = []
+    unclear: list[str] = []
     moved: dict[int, str] = {}  # start of a "group <noun>" read as "<noun> group-wide"
     for m in _MODIFIER.finditer(text):
         before = _previous_word(text, m.start())
         noun = _NOUN_AFTER.match(text, m.end())
         if before in _ADDING and m.group(0).lower() == "group" and _ADDED_TOTALS.match(text, m.end()):
-            continue  # "with group totals": left unread, so it is named as not understood
+            totals = _ADDED_TOTALS.match(text, m.end())
+            assert totals is not None
+            unclear.append(text[m.start():totals.end()].strip())
+            continue  # "with group totals": asked about (totals per product group, per company or the tenant's?)
         if product_group_named and before in ("the", "this", "that") and _NOUN_AFTER.match(text, m.end()):
             continue  # "the group spend on Sensors": the product group's spend (see below)
         if before in _RANKED_BY and noun is not None and m.group(0).lower() == "group":
@@ -150,7 +157,7 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
             continue
         kept.append(span)
     if not kept:
-        return GroupScope(text)
+        return GroupScope(text, unclear=tuple(unclear))
     out: list[str] = []
     last = 0
     for begin, end in kept:
@@ -161,7 +168,7 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
         last = end
     out.append(text[last:])
     read = tuple(text[begin:end].strip() for begin, end in kept)
-    return GroupScope(" ".join("".join(out).split()).replace(" ,", ",").replace(" ?", "?"), read)
+    return GroupScope(" ".join("".join(out).split()).replace(" ,", ",").replace(" ?", "?"), read, tuple(unclear))
 
 
 __all__ = ["GroupScope", "group_scope"]
