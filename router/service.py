@@ -236,6 +236,11 @@ class AskService:
                                            "error": type(exc).__name__}, step_id)
                 steps.append({"step_id": step_id, "tool": metric, "status": "failed", "attempts": 1,
                               "error": type(exc).__name__})
+                if isinstance(exc.__cause__, ScopeError):
+                    # the metric's own scope is missing: a refusal (HTTP 403), not a failed derivation
+                    recorder.add("policy_check", {"check": "metric_scope", "metric": metric, "passed": False},
+                                 step_id)
+                    raise exc.__cause__ from None
                 raise
             recorder.add("tool_call", {"tool": metric, "arguments": params, "status": r.status, "values": r.values,
                                        "matched_line_count": r.matched_line_count}, step_id)
