@@ -54,6 +54,35 @@ class DerivedAsk:
     words: str
     horizon_months: int | None = None
     top_n: int | None = None
+    #: why the measure's words cannot be read as the measure of one base figure (a comparison with it, a listing
+    #: filtered by it, a share of something other than spend): the answer is a clarification naming the words
+    refused: str | None = None
+
+
+# -- words around a measure that make it something else than the measure of one figure --------------------------
+#: A comparator or listing right before the measure: "invoices above the average invoice value", "exceeding".
+_COMPARED_BEFORE = re.compile(
+    r"\b(?:above|below|over|under|beyond|exceed(?:s|ed|ing)?|than|vs\.?|versus|against|compared?\s+(?:to|with)|"
+    r"relative\s+to|within)\s*$", re.I)
+#: A comparison or a listing anywhere in the question: the measure is then a threshold or one side of a comparison.
+_COMPARISON = re.compile(
+    r"\b(?:than|compar(?:e|ed|es|ing|ison)|vs\.?|versus|exceed(?:s|ed|ing)?|outperform\w*|differen(?:ce|t))\b"
+    r"|\b(?:which|list|how\s+many|number\s+of)\b|\bshow\s+(?:me\s+)?(?:all\s+|the\s+)*(?:invoices|documents|bills)\b"
+    r"|\b(?:invoices|documents|bills)\s+(?:that|which|where|whose)\b", re.I)
+#: The object of a share that is not spend: "what percentage of the invoices", "share of the invoice count".
+_COUNT_SHARE = re.compile(r"\b(?:invoices|documents|bills|transactions|orders|lines|count|number\s+of)\b", re.I)
+
+
+def _refused(kind: Kind, words: str, why: str) -> DerivedAsk:
+    return DerivedAsk(kind, "", words, refused=f"'{words}' {why}")
+
+
+def _compared(question: str, span: tuple[int, int], kind: Kind, words: str) -> DerivedAsk | None:
+    """A refusal when the measure is compared with or filters a listing (never answered as the measure alone)."""
+    if _COMPARED_BEFORE.search(question[:span[0]]) or _COMPARISON.search(question[:span[0]] + " " + question[span[1]:]):
+        return _refused(kind, words, "is compared with or used to select something (a threshold, a listing or a "
+                        "comparison), which is not one figure I can derive; ask for the measure on its own")
+    return None
 
 
 # -- projections ---------------------------------------------------------------------------------------------------
@@ -187,6 +216,9 @@ def _average(question: str) -> DerivedAsk | None:
     found = _AVERAGE.search(question)
     if found is None or _NOT_GROSS.search(question):
         return None
+    compared = _compared(question, found.span(), "average_invoice_value", found.group(0))
+    if compared is not None:
+        return compared
     cut = [found.span(), *(m.span() for m in _GROSS.finditer(question))]
     base = _strip(question, cut)
     base = re.sub(r"^(?:what(?:'s|\s+is|\s+was)?|give\s+me|show|how\s+(?:big|large|high)\s+(?:is|was))\s*\b", "",
@@ -212,6 +244,14 @@ def _concentration(question: str) -> DerivedAsk | None:
     n = _NUMBERS.get(top.group("n").lower()) or int(top.group("n"))
     if n < 2:
         return None  # the top supplier's share is the ranking's own share column
+    outside = question[:top.start()] + " " + question[top.end():]
+    if _COUNT_SHARE.search(outside):
+        # "what percentage of Company A's invoices were from the top 3": a count share, not the spend share
+        return _refused("concentration", top.group(0), "reads as a share of invoices, documents or a count, and "
+                        "the governed concentration is a share of spend (say 'share of spend' for that)")
+    compared = _compared(question, top.span(), "concentration", top.group(0))
+    if compared is not None:
+        return compared
     cut = [top.span(), *(m.span() for m in _FRAME.finditer(question))]
     base = _strip(question, cut)
     base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,")

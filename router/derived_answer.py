@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
-from router.answer import Answer
+from router.answer import Answer, PolicyCheck
 from router.derived import (
     AVERAGE_METRIC,
     PROJECTION_METRIC,
@@ -46,6 +46,23 @@ def _cents(value: object) -> str:
         return ""
 
 
+def _decimal(value: object) -> Decimal | None:
+    try:
+        return Decimal(str(value)) if value is not None else None
+    except (InvalidOperation, ValueError):
+        return None
+
+
+def _decimal_sum(values: Any) -> Decimal | None:
+    total = Decimal(0)
+    for value in values:
+        d = _decimal(value)
+        if d is None:
+            return None
+        total += d
+    return total
+
+
 def _clarify(base: Answer, found: DerivedAsk, why: str) -> Answer:
     text = (f"I need a clarification before answering: the {_LABELS[found.kind]} ('{found.words}') is computed "
             f"from one governed figure, and {why}. Which company, period and scope do you mean?")
@@ -62,6 +79,10 @@ def _answered(base: Answer, found: DerivedAsk, sentence: str, derived: MetricToo
               result: dict[str, Any], *, keep_base: bool) -> Answer:
     body = base.text.split(" Sources:", 1)[0] if keep_base else _read_as(base.text).strip()
     sources = tuple(derived.source_line_ids) or base.sources
+    # the citations are the base's, kept only for the lines the derived figure rests on (an average is over
+    # invoices, so a credit note's lines of the base total are not its sources)
+    keep = set(sources)
+    citations = tuple(c for c in base.citations if c.kind != "invoice_line" or c.source_id in keep)
     text = f"{sentence} {body}".strip()
     if sources:
         text += " Sources: " + ", ".join(sources) + "."
@@ -69,12 +90,16 @@ def _answered(base: Answer, found: DerivedAsk, sentence: str, derived: MetricToo
                                          "parameters": derived.parameters}}
     return Answer(status="answered", text=text, result={**result, "measure": found.kind, "metric": derived.metric,
                                                          "currency": derived.currency},
-                  inputs=inputs, sources=sources, citations=base.citations, checks=base.checks)
+                  inputs=inputs, sources=sources, citations=citations, checks=base.checks)
 
 
 def derive(base: Answer, found: DerivedAsk, as_of: dt.date, call: Call,
            plan: Sequence[Mapping[str, Any]] = ()) -> Answer:
     """The derived measure's answer from ``base`` (the base question's answer; ``plan``: its plan's steps)."""
+    if found.refused:
+        text = f"I need a clarification before answering: {found.refused}. Which figure do you mean?"
+        return Answer(status="clarification", text=text, result={}, inputs=base.inputs, sources=(),
+                      clarification_question=text)
     if base.status == "clarification":
         return base
     if found.kind == "projection":
@@ -139,6 +164,7 @@ def _projection(base: Answer, found: DerivedAsk, params: dict[str, Any], as_of: 
 
 def _average(base: Answer, found: DerivedAsk, params: dict[str, Any], call: Call) -> Answer:
     params = dict(params)
+    with_types = dict(params)  # the base total is reproduced with its own document types
     types = params.pop("document_types", None)
     if types not in (None, ["invoice", "credit_note"], ["invoice"]):
         return _clarify(base, found, "an average invoice value is over invoices, not credit notes")
@@ -147,7 +173,7 @@ def _average(base: Answer, found: DerivedAsk, params: dict[str, Any], call: Call
         return _clarify(base, found, "the question also filters by something an invoice's value cannot be split "
                         "by (a product group or product: an invoice can mix them)")
     # the parameters carried must give the base total again (else a filter of the question was not carried)
-    again = call(SPEND_METRICS[0], {k: v for k, v in params.items() if k in _SPEND_KEYS})
+    again = call(SPEND_METRICS[0], {k: v for k, v in with_types.items() if k in _SPEND_KEYS})
     total, lines = base_total(base.result)
     if _cents(again.values.get("total_spend")) != _cents(total) or again.matched_line_count != lines:
         return _clarify(base, found, "the average's governed call does not carry every filter of the base total")
@@ -188,6 +214,12 @@ def _concentration(base: Answer, found: DerivedAsk, name: str, params: dict[str,
     v = r.values
     if v.get("share_percent") is None:
         return _clarify(base, found, "the spend in scope is zero, so there is no share")
+    # the share's part must be the ranked top suppliers' spend again (else a filter of the ranking was not carried);
+    # the rows are cent-rounded, so their sum may differ from the exact part by half a cent per row
+    ranked_part = _decimal_sum(r_["total_spend"] for r_ in rows if int(str(r_["rank"])) <= n)
+    part = _decimal(v.get("part_value"))
+    if ranked_part is None or part is None or abs(ranked_part - part) > Decimal("0.005") * n + Decimal("0.005"):
+        return _clarify(base, found, "the share's governed call does not reproduce the ranked suppliers' spend")
     sentence = concentration_text(n, ids, str(v["share_percent"]), str(v["part_value"]), str(v["whole_value"]),
                                   str(r.currency), ranked)
     if ranked <= n:
@@ -197,4 +229,41 @@ def _concentration(base: Answer, found: DerivedAsk, name: str, params: dict[str,
     return _answered(base, found, sentence, r, result, keep_base=True)
 
 
-__all__ = ["derive"]
+def _check(name: str, figure: object, expected: Decimal | None, tolerance: Decimal, text: str) -> PolicyCheck:
+    got = _decimal(figure)
+    if got is None or expected is None:
+        return PolicyCheck(check=name, passed=False, detail="a figure or an input of the measure is missing")
+    if abs(got - expected) > tolerance:
+        return PolicyCheck(check=name, passed=False, detail=f"{got} is not {expected} within {tolerance}")
+    if str(figure) not in text:
+        return PolicyCheck(check=name, passed=False, detail=f"{figure} is not the figure the text states")
+    return PolicyCheck(check=name, passed=True, detail=f"{got} = {expected} within {tolerance}")
+
+
+def check_derived(answer: Answer) -> tuple[PolicyCheck, ...]:
+    """The derived figure recomputed from the inputs the answer states (the metric computes from exact sums, the
+    inputs shown are cent-rounded, so each check allows that rounding carried through the formula) and found in
+    the text: a derived figure that its own formula does not give is withheld."""
+    r, text = answer.result, answer.text
+    measure = r.get("measure")
+    if measure == "projection":
+        total, months, horizon = _decimal(r.get("total_spend")), _decimal(r.get("months")), \
+            _decimal(r.get("horizon_months"))
+        expected = total * horizon / months if total is not None and months and horizon else None
+        slack = Decimal("0.005") * horizon / months + Decimal("0.005") if months and horizon else Decimal(0)
+        return (_check("derived_projection", r.get("projected_spend"), expected, slack, text),)
+    if measure == "average_invoice_value":
+        total, count = _decimal(r.get("total_spend")), _decimal(r.get("invoice_count"))
+        expected = total / count if total is not None and count else None
+        return (_check("derived_average", r.get("average_invoice_value"), expected, Decimal("0.01"), text),)
+    if measure == "concentration":
+        part, whole = _decimal(r.get("part")), _decimal(r.get("whole"))
+        expected = part * 100 / whole if part is not None and whole else None
+        # part and whole are cent-rounded: their ratio may move by about 0.005 / whole per cent, plus the share's
+        # own rounding
+        slack = Decimal("0.01") + (Decimal(1) / whole if whole else Decimal(0))
+        return (_check("derived_concentration", r.get("share_percent"), expected, slack, text),)
+    return (PolicyCheck(check="derived_measure", passed=False, detail=f"unknown measure {measure!r}"),)
+
+
+__all__ = ["check_derived", "derive"]

@@ -69,6 +69,16 @@ _SUBJECT = re.compile(r"\s+(?:spend|spent|buy|bought|use|used|purchase|purchased
                       r"paid|source|sourced|receive|received)\b", re.I)
 
 
+#: Before a verb "spend" the group is its subject ("what did the group spend on PLC modules"); after "was", "is" or
+#: an article "the group spend" is a noun phrase, which beside a product group's name is that group's spend.
+_AUXILIARY = frozenset(["did", "does", "do", "has", "have", "had", "will", "would", "could", "should", "can",
+                        "much", "many"])
+#: "with group totals", "and group subtotals": totals added to a listing or breakdown (per product group, per
+#: company: which is not said), never the tenant as the scope of the figure.
+_ADDED_TOTALS = re.compile(r"\s+(?:sub)?(?:totals?|sums?)\b", re.I)
+_ADDING = frozenset(["with", "and", "plus", "including", "incl", "incl.", "add", "show"])
+
+
 @dataclass(frozen=True)
 class GroupScope:
     """The question with each phrase naming the group as a scope replaced by :data:`SCOPE_WORD`."""
@@ -76,6 +86,9 @@ class GroupScope:
     text: str
     #: The phrases read as every company of the tenant ("group spend" gives "group"), as written.
     read: tuple[str, ...] = ()
+    #: Phrases with the word that are neither the tenant nor a product group's name ("with group totals"): asked
+    #: about, named (totals of which groups?).
+    unclear: tuple[str, ...] = ()
 
 
 def _previous_word(text: str, start: int) -> str:
@@ -103,10 +116,18 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
     named = [s for s in _names_in(text, names) if re.search(r"\bgroup\b", text[s[0]:s[1]], re.I)]
     product_group_named = bool(_names_in(text, group_names))
     found: list[tuple[int, int]] = []
+    unclear: list[str] = []
     moved: dict[int, str] = {}  # start of a "group <noun>" read as "<noun> group-wide"
     for m in _MODIFIER.finditer(text):
         before = _previous_word(text, m.start())
         noun = _NOUN_AFTER.match(text, m.end())
+        if before in _ADDING and m.group(0).lower() == "group" and _ADDED_TOTALS.match(text, m.end()):
+            totals = _ADDED_TOTALS.match(text, m.end())
+            assert totals is not None
+            unclear.append(text[m.start():totals.end()].strip())
+            continue  # "with group totals": asked about (totals per product group, per company or the tenant's?)
+        if product_group_named and before in ("the", "this", "that") and _NOUN_AFTER.match(text, m.end()):
+            continue  # "the group spend on Sensors": the product group's spend (see below)
         if before in _RANKED_BY and noun is not None and m.group(0).lower() == "group":
             found.append((m.start(), noun.end()))
             moved[m.start()] = f"{noun.group(0).strip()} across {NOUN_WORDS}"
@@ -116,7 +137,10 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
     for m in _NOUN.finditer(text) if not _CATALOGUE.search(text) else ():
         # (a catalogue question's "the group" is a product group's: "which products belong to the group")
         whole = re.search(r"\b(?:whole|entire)\s", m.group(0), re.I) is not None  # never a product group's
-        if product_group_named and not whole and not _SUBJECT.match(text, m.end()):
+        if product_group_named and not whole and not (
+                (_SUBJECT.match(text, m.end()) and _previous_word(text, m.start()) in _AUXILIARY | {""})
+                or re.match(r"\s+(?:spent|bought|used|purchased|ordered|booked|paid|sourced|received)\b",
+                            text[m.end():], re.I)):
             continue
         # a capitalized verb or figure noun after it is Title Case, no name ("the Group Book", "the Group's Spend")
         name_after = _NAME_AFTER.match(text, m.end()) is not None and not (
@@ -133,7 +157,7 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
             continue
         kept.append(span)
     if not kept:
-        return GroupScope(text)
+        return GroupScope(text, unclear=tuple(unclear))
     out: list[str] = []
     last = 0
     for begin, end in kept:
@@ -144,7 +168,7 @@ def group_scope(text: str, names: Iterable[str] = (), group_names: Iterable[str]
         last = end
     out.append(text[last:])
     read = tuple(text[begin:end].strip() for begin, end in kept)
-    return GroupScope(" ".join("".join(out).split()).replace(" ,", ",").replace(" ?", "?"), read)
+    return GroupScope(" ".join("".join(out).split()).replace(" ,", ",").replace(" ?", "?"), read, tuple(unclear))
 
 
 __all__ = ["GroupScope", "group_scope"]

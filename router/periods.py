@@ -594,6 +594,28 @@ def invalid_period(question: str) -> tuple[str, tuple[int, int]] | None:
     return " ".join(found.group(0).split()), found.span()
 
 
+_ORDINAL_PART = r"(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final|opening|closing)"
+_MONTH_NAME = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+               r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
+#: A part of a named period ("the first week of March 2026", "the last month of Q1", "the second half of March"):
+#: no pattern reads it, so the named period around it would be read whole (a silent figure for the whole month or
+#: quarter); which days such a part is (a calendar week from Monday or days 1 to 7) is asked about, named.
+_PART_OF = re.compile(
+    rf"\b(?:the\s+)?{_ORDINAL_PART}\s+(?:full\s+|calendar\s+|whole\s+)?(?:weeks?|fortnight|ten\s+days|\d+\s+days)\s+"
+    r"(?:of|in)\s+(?:(?:the|this|last|next|that)\s+)?[\w'’-]+(?:\s+\d{4})?"
+    rf"|\b(?:the\s+)?{_ORDINAL_PART}\s+(?:full\s+|calendar\s+)?months?\s+(?:of|in)\s+(?:the\s+)?"
+    r"(?:q[1-4]|h[12]|quarter|half|year|fy|\d{4})\b(?:\s+\d{4})?"
+    rf"|\b(?:the\s+)?{_ORDINAL_PART}\s+half\s+(?:of|in)\s+{_MONTH_NAME}(?:\s+\d{{4}})?", re.I)
+
+
+def part_of_period(question: str) -> tuple[str, tuple[int, int]] | None:
+    """The words of a part of a named period (a week of a month, a month of a quarter), or ``None``."""
+    found = _PART_OF.search(question)
+    if found is None:
+        return None
+    return " ".join(found.group(0).split()), found.span()
+
+
 def _range(start: dt.date, end: dt.date, text: str) -> TimeRange:
     """A range named by its bounds, labelled as the half-open range itself."""
     return TimeRange(start=start, end=end, label=f"[{start}, {end})", source_text=text)
@@ -708,6 +730,12 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
         return PeriodResolution(None, True, f"the period {words!r} does not exist (a year has quarters Q1 to Q4, "
                                 "halves H1 and H2, twelve months and calendar weeks 1 to 52 or 53)", (words,),
                                 (where,))
+    part = part_of_period(question)
+    if part is not None:
+        words, where = part
+        return PeriodResolution(None, True, f"the period {words!r} is a part of a period whose days are not "
+                                "certain (a week: a calendar week from Monday, or days 1 to 7?); give the dates",
+                                (words,), (where,))
     found: list[TimeRange] = []
     consumed: list[tuple[int, int]] = []
     mentions: list[str] = []

@@ -248,6 +248,15 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                 "clarification_question": f"{said} {result.clarification_question}",
                 "clarification_reasons": (f"tenant: {', '.join(tenant.other)} is not the caller's tenant",
                                           *result.clarification_reasons)})
+    if group.unclear:
+        # "with group totals": totals per product group, per company or of the whole tenant? never guessed
+        said = (f"I did not understand {', '.join(repr(u) for u in group.unclear)}: totals per product group, per "
+                "company, or of all companies of your tenant together?")
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
+            "clarification_reasons": (f"group: {', '.join(group.unclear)} not understood",
+                                      *result.clarification_reasons)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])

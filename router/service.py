@@ -25,7 +25,7 @@ from router.classifier import IntentClassifier, load_or_train
 from router.compound import merge_answers, split_asks
 from router.contract import RoutingResult, clean_question
 from router.derived import DerivedAsk, detect
-from router.derived_answer import derive
+from router.derived_answer import check_derived, derive
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.german import read_german
@@ -209,21 +209,72 @@ class AskService:
                  as_of: dt.date, interface: Interface) -> AskResult:
         """A derived measure (router/derived.py): the base question answered, then the measure's governed metric
         called directly with the base answer's parameters (router/derived_answer.py)."""
-        base = self.ask(conn, ctx, found.base, as_of=as_of, interface=interface, _part=True, _base=True)
+        started = time.perf_counter()
+        # a refused measure (compared with, or a share of a count) is a clarification: no base figure is computed
+        base = self.ask(conn, ctx, found.base or question, as_of=as_of, interface=interface, _part=True,
+                        _base=True)
+        routing = base.routing.model_copy(update={
+            "question": question, "rule_hits": (*base.routing.rule_hits, f"derived:{found.kind}")})
+        # The derivation has its own trace: the base trace it rests on, each governed call and the answer.
+        recorder = TraceRecorder()
+        recorder.add("plan", {"derived": found.kind, "words": found.words, "base_question": found.base,
+                              "base_trace_id": base.trace_id, "refused": found.refused})
+        self.store.start(conn, ctx, recorder, interface=interface, question=question, as_of=as_of,
+                         routing=routing.model_dump(mode="json", by_alias=True))
+        steps: list[dict[str, Any]] = []
 
         def call(metric: str, params: dict[str, Any]) -> Any:
-            return _metric(conn, ctx, self.env, 10_000, metric, params)
+            step_id = f"derived_{len(steps) + 1}"
+            scope = TOOLS["metrics.query"].scope if "metrics.query" in TOOLS else None
+            if scope is not None and not ctx.has_scope(scope):
+                recorder.add("policy_check", {"check": "plan_scopes", "missing": [scope], "passed": False}, step_id)
+                raise ScopeError(f"ask (derived {found.kind})", scope)
+            try:
+                r = _metric(conn, ctx, self.env, 10_000, metric, params)
+            except Exception as exc:
+                recorder.add("tool_call", {"tool": metric, "arguments": params, "status": "failed",
+                                           "error": type(exc).__name__}, step_id)
+                steps.append({"step_id": step_id, "tool": metric, "status": "failed", "attempts": 1,
+                              "error": type(exc).__name__})
+                if isinstance(exc.__cause__, ScopeError):
+                    # the metric's own scope is missing: a refusal (HTTP 403), not a failed derivation
+                    recorder.add("policy_check", {"check": "metric_scope", "metric": metric, "passed": False},
+                                 step_id)
+                    raise exc.__cause__ from None
+                raise
+            recorder.add("tool_call", {"tool": metric, "arguments": params, "status": r.status, "values": r.values,
+                                       "matched_line_count": r.matched_line_count}, step_id)
+            steps.append({"step_id": step_id, "tool": metric, "status": "ok", "attempts": 1, "error": None})
+            return r
 
         try:
             plan = [step.model_dump(mode="json") for step in base.routing.execution_plan]
             answer = derive(base.answer, found, as_of, call, plan)
-        except Exception as exc:  # a failed derivation is said, the base figure is not presented as the measure
+        except ScopeError as exc:
+            recorder.add("answer", {"status": "forbidden", "text": str(exc)})
+            self.store.finish(conn, ctx, recorder, status="failed", workflow=routing.workflow,
+                              answer={"status": "failed", "result": {"status": "forbidden"}},
+                              duration_ms=(time.perf_counter() - started) * 1000)
+            raise
+        except Exception as exc:  # a failed derivation is said; no base figure is presented as the measure
             log.warning("derived measure failed: %s", exc)
-            answer = base.answer.model_copy(update={
-                "status": "failed", "text": f"The {found.kind.replace('_', ' ')} could not be computed ({exc})."})
-        routing = base.routing.model_copy(update={
-            "question": question, "rule_hits": (*base.routing.rule_hits, f"derived:{found.kind}")})
-        return AskResult(trace_id=base.trace_id, answer=answer, routing=routing, steps=base.steps)
+            answer = Answer(status="failed", text=f"The {found.kind.replace('_', ' ')} could not be computed: a "
+                            "governed call failed (see the trace).", result={}, inputs=base.answer.inputs,
+                            sources=())
+        if answer.status == "answered":
+            checks = check_derived(answer)
+            for check in checks:
+                recorder.add("validation", check.model_dump())
+            if not all(c.passed for c in checks):
+                answer = Answer(status="validation_failed", text="The answer was withheld because it failed "
+                                "validation: " + "; ".join(f"{c.check} ({c.detail})" for c in checks if not c.passed),
+                                result={}, inputs=answer.inputs, sources=(), checks=checks)
+            else:
+                answer = answer.model_copy(update={"checks": (*answer.checks, *checks)})
+        recorder.add("answer", {"status": answer.status, "text": answer.text})
+        self.store.finish(conn, ctx, recorder, status=answer.status, workflow=routing.workflow,
+                          answer=answer.model_dump(mode="json"), duration_ms=(time.perf_counter() - started) * 1000)
+        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=[*base.steps, *steps])
 
     def _validated(
         self, conn: psycopg.Connection, ctx: AuthContext, routing: RoutingResult, run: RunResult | None,

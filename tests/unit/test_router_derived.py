@@ -7,13 +7,14 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import random
+from decimal import Decimal
 from typing import Any
 
 import pytest
 
 from router.answer import Answer
 from router.derived import base_params, carried, detect, one_figure
-from router.derived_answer import derive
+from router.derived_answer import check_derived, derive
 from router.tools import MetricToolResponse
 
 AS_OF = dt.date(2026, 5, 15)
@@ -142,3 +143,115 @@ def test_projection_that_does_not_reproduce_the_base_is_asked_about() -> None:
     answer = derive(_base("100.00", "2026-01-01", "2026-04-01"), found, AS_OF, lambda m, p: _response(
         m, {"total_spend": "90.00", "months": 3, "monthly_run_rate": "30.00", "projected_spend": "360.00"}, 4))
     assert answer.status == "clarification"
+
+
+# -- review35 M4/M5/Low: comparisons, count shares, reproduction and the figures' own check --------------------
+COMPARED = ("Which invoices are above the average invoice value for {c} in {p}?",
+            "List invoices exceeding the average invoice amount for {c} in {p}",
+            "How many invoices were below the average invoice value at {c} in {p}?",
+            "Is the average invoice value for {c} in {p} higher than for Kestrel?",
+            "Compare the average invoice value for {c} and Kestrel in {p}",
+            "Show me the invoices over the mean invoice value of {c} in {p}",
+            "Average invoice value for {c} in {p} vs Q4 2025?")
+
+
+@pytest.mark.parametrize("frame,company,period", [
+    (f, c, p) for f, c, p in random.Random(35).sample(list(itertools.product(COMPARED, COMPANIES, BASES)), 30)])
+def test_a_compared_or_selecting_average_is_refused_not_the_base_total(frame: str, company: str,
+                                                                         period: str) -> None:
+    found = detect(frame.format(c=company, p=period), AS_OF)
+    assert found is not None and found.refused and found.words.lower() in frame.format(c=company, p=period).lower()
+
+    def call(metric: str, params: dict[str, Any]) -> MetricToolResponse:
+        raise AssertionError("no governed call for a refused measure")
+
+    answer = derive(_base("100.00", "2026-01-01", "2026-04-01"), found, AS_OF, call)
+    assert answer.status == "clarification" and found.words in answer.text and not answer.result
+
+
+@pytest.mark.parametrize("frame", ["What percentage of {c}'s {p} invoices were from the top {n} suppliers?",
+                                   "What share of the invoices of {c} in {p} went to the top {n} vendors?",
+                                   "Top-{n} supplier share of {c}'s invoice count in {p}?",
+                                   "What proportion of the number of documents of {c} in {p} is with the top {n} "
+                                   "suppliers?"])
+@pytest.mark.parametrize("company,period,n", [("Company A", "Q1 2026", 3), ("Kestrel", "H2 2025", 2),
+                                              ("Alpenland", "March 2026", 5)])
+def test_a_count_share_is_not_answered_with_the_spend_share(frame: str, company: str, period: str, n: int) -> None:
+    found = detect(frame.format(c=company, p=period, n=n), AS_OF)
+    assert found is not None and found.kind == "concentration" and found.refused and "spend" in found.refused
+
+
+@pytest.mark.parametrize("question", ["What is the average invoice value for {c} in Q1 2026?",
+                                      "What share of {c}'s spend in Q1 2026 sits with the top 3 suppliers?",
+                                      "Annualise {c}'s Q1 2026 spend."])
+@pytest.mark.parametrize("company", COMPANIES)
+def test_the_plain_measures_stay_derived(question: str, company: str) -> None:
+    found = detect(question.format(c=company), AS_OF)
+    assert found is not None and found.refused is None and company in found.base
+
+
+@pytest.mark.parametrize("types", [["invoice"], ["invoice", "credit_note"], None])
+def test_average_reproduces_the_base_with_its_document_types(types: list[str] | None) -> None:
+    found = detect("Average invoice value for Company A in Q1 2026?", AS_OF)
+    assert found is not None
+    base = _base("100.00", "2026-01-01", "2026-04-01")
+    if types is not None:
+        base = base.model_copy(update={"inputs": {**base.inputs, "document_types": types}})
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    def call(metric: str, params: dict[str, Any]) -> MetricToolResponse:
+        calls.append((metric, params))
+        if metric == "finance.average_invoice_value":
+            assert "document_types" not in params
+            return _response(metric, {"average_invoice_value": "50.00", "total_spend": "100.00", "invoice_count": 2},
+                             4)
+        # the reproduction is the base total only with the base's own document types
+        ok = params.get("document_types") == types
+        return _response(metric, {"total_spend": "100.00" if ok else "80.00"}, 4)
+
+    answer = derive(base, found, AS_OF, call)
+    assert answer.status == "answered" and "50.00" in answer.text
+    assert check_derived(answer) and all(c.passed for c in check_derived(answer))
+
+
+def _ranking(rows: list[tuple[str, str, int]]) -> Answer:
+    inputs = {"metrics": [{"metric": "finance.spend_ranking", "parameters": {
+        "company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01", "order_by": "total_spend"}}]}
+    result = {"rows": [{"supplier_id": s, "total_spend": v, "rank": r, "tie_count": 1, "groups_ranked": 4}
+                       for s, v, r in rows], "dimension": "supplier_id", "order_by": "total_spend"}
+    return Answer(status="answered", text="Top suppliers. Read as: Company A.", result=result, inputs=inputs,
+                  sources=("l1",))
+
+
+@pytest.mark.parametrize("part,answered", [("70.00", True), ("70.01", True), ("65.00", False), ("90.00", False)])
+def test_concentration_reproduces_the_ranked_part(part: str, answered: bool) -> None:
+    found = detect("What share of Company A's Q1 2026 spend sits with the top 2 suppliers?", AS_OF)
+    assert found is not None and found.top_n == 2
+    base = _ranking([("SUP-1", "40.00", 1), ("SUP-2", "30.00", 2)])
+
+    def call(metric: str, params: dict[str, Any]) -> MetricToolResponse:
+        share = str((Decimal(part) * 100 / Decimal("100.00")).quantize(Decimal("0.01")))
+        return _response(metric, {"share_percent": share, "part_value": part, "whole_value": "100.00"}, 4)
+
+    answer = derive(base, found, AS_OF, call)
+    assert answer.status == ("answered" if answered else "clarification")
+    if answered:
+        assert all(c.passed for c in check_derived(answer))
+
+
+@pytest.mark.parametrize("measure,result,ok", [
+    ("projection", {"total_spend": "100.00", "months": 3, "horizon_months": 12, "projected_spend": "400.00"}, True),
+    ("projection", {"total_spend": "100.00", "months": 3, "horizon_months": 12, "projected_spend": "400.01"}, True),
+    ("projection", {"total_spend": "100.00", "months": 1, "horizon_months": 12, "projected_spend": "400.00"}, False),
+    ("average_invoice_value", {"total_spend": "100.00", "invoice_count": 3, "average_invoice_value": "33.33"}, True),
+    ("average_invoice_value", {"total_spend": "100.00", "invoice_count": 3, "average_invoice_value": "33.53"},
+     False),
+    ("concentration", {"part": "70.00", "whole": "100.00", "share_percent": "70.00"}, True),
+    ("concentration", {"part": "70.00", "whole": "100.00", "share_percent": "7.00"}, False)])
+def test_the_derived_figure_is_checked_against_its_formula(measure: str, result: dict[str, Any], ok: bool) -> None:
+    figure = next(v for k, v in result.items() if k in ("projected_spend", "average_invoice_value", "share_percent"))
+    answer = Answer(status="answered", text=f"The figure is {figure} EUR.", result={**result, "measure": measure},
+                    inputs={}, sources=())
+    assert all(c.passed for c in check_derived(answer)) is ok
+    # a figure the text does not state fails as well
+    assert not all(c.passed for c in check_derived(answer.model_copy(update={"text": "No figure."})))

@@ -98,3 +98,29 @@ def test_exclusion_list_ends_after_a_company(gap: str, covered: int) -> None:
     supplier = (text.index("Supplier Delta"), text.index("Supplier Delta") + len("Supplier Delta"))
     found, _ = excluded_spans(text, [(cue, cue + len("except"))], [company, supplier], [company])
     assert len(found) == covered and company in found
+
+
+# review35: the group read as every company where it is not: totals added to a breakdown, and "the group spend"
+# beside a product group's name (with a company named)
+@pytest.mark.parametrize("frame", ["{c} spend {p} by supplier, with group totals",
+                                   "Spend by product group {p} for {c}, and group totals",
+                                   "{c} spend per month {p} including group totals",
+                                   "What was the group spend on Sensors for {c} {p}?",
+                                   "What is the group spend on Sensors at {c} {p}?",
+                                   "Show the group spending on Sensors for {c} {p}"])
+@pytest.mark.parametrize("company", ["Company A", "Kestrel", "Alpenland"])
+def test_added_totals_and_a_product_groups_spend_are_not_the_tenant(frame: str, company: str) -> None:
+    period = random.Random(frame + company).choice(PERIODS)
+    found = group_scope(frame.format(c=company, p=period), [company, "Sensors"], ["Sensors"])
+    assert found.read == () and NOUN_WORDS not in found.text and SCOPE_WORD not in found.text
+    # totals added to a breakdown are asked about, named; the product group's spend is read as that
+    assert bool(found.unclear) is ("total" in frame) and all("group" in u for u in found.unclear)
+
+
+@pytest.mark.parametrize("frame", ["What did the group spend on Sensors {p}?",
+                                   "How much has the group spent on Sensors {p}?",
+                                   "What did the whole group spend on Sensors {p}?"])
+def test_the_group_as_the_buyer_beside_a_product_group_stays_the_tenant(frame: str) -> None:
+    for period in PERIODS[:4]:
+        found = group_scope(frame.format(p=period), ["Sensors"], ["Sensors"])
+        assert found.read and NOUN_WORDS in found.text
