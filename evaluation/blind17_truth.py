@@ -138,30 +138,42 @@ def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]
 
 
 # -- the question file ---------------------------------------------------------------------------------------------
-_compute = b5.computer(expect)
+def rooted(expect: Any, default_corpus: Path) -> tuple[Any, Any]:
+    """``compute`` and ``check`` for a set whose questions read files under the corpus root (this set and the later
+    ones reuse them): the root is taken from the scorer's corpus, else the question file's ``corpus.path``."""
+    computer = b5.computer(expect)
+
+    def compute(tenants: Mapping[str, Tenant], data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        _ROOTS.setdefault("corpus", Path(str((data.get("corpus") or {}).get("path") or default_corpus)))
+        return computer(tenants, data)
+
+    def check(corpus: Any, data: Mapping[str, Any]) -> list[str]:
+        """Differences between the stored ``expected`` values and the ones this set's calculator recomputes."""
+        _ROOTS["corpus"] = b3._corpus_path(corpus, data)
+        return b3.check(corpus, data, compute)
+
+    return compute, check
 
 
-def compute(tenants: Mapping[str, Tenant], data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    _ROOTS.setdefault("corpus", Path(str((data.get("corpus") or {}).get("path") or DEFAULT_CORPUS)))
-    return _compute(tenants, data)
-
-
-def check(corpus: Any, data: Mapping[str, Any]) -> list[str]:
-    """Differences between the stored ``expected`` values and the ones this set's calculator recomputes."""
-    _ROOTS["corpus"] = b3._corpus_path(corpus, data)
-    return b3.check(corpus, data, compute)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
+def rooted_main(argv: Sequence[str] | None, *, module: str, doc: str, questions: Path, corpus: Path,
+                compute: Any, check: Any) -> int:
+    """The calculator CLI (``--write`` / ``--check`` / ``--crosscheck``) with ``--corpus`` setting the root first."""
     args = list(sys.argv[1:] if argv is None else argv)
     for i, arg in enumerate(args):
         if arg == "--corpus" and i + 1 < len(args):
             _ROOTS["corpus"] = Path(args[i + 1])
         elif arg.startswith("--corpus="):
             _ROOTS["corpus"] = Path(arg.split("=", 1)[1])
-    _ROOTS.setdefault("corpus", DEFAULT_CORPUS)
-    return b5.run(args, module="evaluation.blind17_truth", doc=__doc__ or "", questions=DEFAULT_QUESTIONS,
-                  corpus=DEFAULT_CORPUS, compute=compute, check=check)
+    _ROOTS.setdefault("corpus", corpus)
+    return b5.run(args, module=module, doc=doc, questions=questions, corpus=corpus, compute=compute, check=check)
+
+
+compute, check = rooted(expect, DEFAULT_CORPUS)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return rooted_main(argv, module="evaluation.blind17_truth", doc=__doc__ or "", questions=DEFAULT_QUESTIONS,
+                       corpus=DEFAULT_CORPUS, compute=compute, check=check)
 
 
 if __name__ == "__main__":

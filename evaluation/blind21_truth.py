@@ -55,7 +55,6 @@ from pathlib import Path
 from typing import Any
 
 from evaluation import blind3_truth as b3
-from evaluation import blind5_truth as b5
 from evaluation import blind17_truth as b17
 from evaluation import blind19_truth as b19
 from evaluation import blind20_truth as b20
@@ -175,30 +174,12 @@ def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]
 
 
 # -- the question file ---------------------------------------------------------------------------------------------
-_compute = b5.computer(expect)
-
-
-def compute(tenants: Mapping[str, Tenant], data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    b17._ROOTS.setdefault("corpus", Path(str((data.get("corpus") or {}).get("path") or DEFAULT_CORPUS)))
-    return _compute(tenants, data)
-
-
-def check(corpus: Any, data: Mapping[str, Any]) -> list[str]:
-    """Differences between the stored ``expected`` values and the ones this set's calculator recomputes."""
-    b17._ROOTS["corpus"] = b3._corpus_path(corpus, data)
-    return b3.check(corpus, data, compute)
+compute, check = b17.rooted(expect, DEFAULT_CORPUS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    for i, arg in enumerate(args):
-        if arg == "--corpus" and i + 1 < len(args):
-            b17._ROOTS["corpus"] = Path(args[i + 1])
-        elif arg.startswith("--corpus="):
-            b17._ROOTS["corpus"] = Path(arg.split("=", 1)[1])
-    b17._ROOTS.setdefault("corpus", DEFAULT_CORPUS)
-    return b5.run(args, module="evaluation.blind21_truth", doc=__doc__ or "", questions=DEFAULT_QUESTIONS,
-                  corpus=DEFAULT_CORPUS, compute=compute, check=check)
+    return b17.rooted_main(argv, module="evaluation.blind21_truth", doc=__doc__ or "", questions=DEFAULT_QUESTIONS,
+                           corpus=DEFAULT_CORPUS, compute=compute, check=check)
 
 
 if __name__ == "__main__":
