@@ -1123,6 +1123,23 @@ def _metric_answer(
         status, overall = "answered", "complete"
     result: dict[str, Any] = {**parts[0], "status": overall} if len(parts) == 1 else {"status": overall,
                                                                                         "metrics": parts}
+    listed = next((h.split(":", 2)[2].split("|") for h in routing.rule_hits if h.startswith("period_list:parts:")),
+                  None)
+    if listed is not None and len(parts) == len(listed) + 1:
+        # Adjacent periods listed ("H2 2025 and Q1 2026"): the union is the figure, each part's figure beside it.
+        # A union without data has no part with data either; a part without data is that part's answer.
+        status, overall = ("no_data", "no_data") if parts[0]["status"] == "no_data" else (status, overall)
+        for label, part in zip(listed, parts[1:], strict=True):
+            part["period"] = label
+        result = {**parts[0], "status": overall, "parts": parts[1:]}
+        if overall != "no_data":
+            each = "; ".join(
+                f"{label}: {part.get('total_spend')} {part.get('currency')} ({part['matched_line_count']} lines)"
+                if part["status"] != "no_data" else f"{label}: no data (no matching line, not zero)"
+                for label, part in zip(listed, parts[1:], strict=True))
+            sentences = [sentences[0], f"Each period of the list on its own: {each}."]
+        else:
+            sentences = sentences[:1]
     if [x["metric"] for x in parts] == ["finance.document_currency_spend", "finance.company_spend"]:
         # The invoice-currency rows with their total in the reporting currency beside them: one figure.
         result = {**parts[0], "status": overall, "total_spend": parts[1].get("total_spend"),

@@ -32,6 +32,9 @@ from router.contract import PlanStep
 from router.reader import Reading
 
 AMOUNTS_METRIC = "finance.document_amounts"
+#: A period's net spend (tax excluded) and its VAT: governed sums, by supplier or company when asked.
+NET_METRIC = "finance.net_spend"
+TAX_METRIC = "finance.period_tax"
 #: Cancelled and draft documents are never spend: a named one's value is read from the governed status listing.
 STATUS_METRIC = "finance.cancelled_draft_invoices"
 #: A named document is looked up over its whole history (its number identifies it, not a period).
@@ -49,6 +52,8 @@ _EXCLUDING_TAX = re.compile(r"\b(?:excl(?:uding|usive\s+of|\.)?|ex\.?|without|be
                             r"\b" + _TAX_WORD + r"[- ]exclusive\b|\btax[- ]?exclusive\b", re.I)
 _INCLUDING_TAX = re.compile(r"\b(?:incl(?:uding|usive\s+of|\.)?|with|plus|inkl\.?|mit|after)\s*(?:the\s+)?"
                             + _TAX_WORD + r"(?![\w])|\b" + _TAX_WORD + r"[- ]inclusive\b|\bgross\b|\bbrutto\b", re.I)
+#: A tax rate or share is asked, not the tax amount.
+_TAX_RATE = re.compile(r"\b(?:rates?|satz|s[aä]tze|percent(?:age)?|prozent)\b|%", re.I)
 _NET = re.compile(r"\bnet(?:to)?\b|\bnetbetrag\b", re.I)
 _TAX = re.compile(r"(?<![\w])" + _TAX_WORD + r"(?![\w])", re.I)
 #: "refer to", "original invoice", "issued against", "which invoice(s) ... correct": the credit note's reference.
@@ -192,10 +197,16 @@ def basis_request(reading: Reading) -> BasisRequest | None:
         return None
     masked = reading.cue_text
     basis = amount_basis(masked)
-    if basis == "gross" or not (reading.cues.net_basis or reading.measure == "tax_total" or
-                                (basis == "tax" and reading.cues.spend)):
+    # "total spend excluding VAT" asks the tax-exclusive figure without the word "net"
+    without_tax = _EXCLUDING_TAX.search(masked) is not None
+    # "VAT for Company A in Q1 2026", "VAT per supplier for Company A?": the tax word with a period or a company
+    # names the VAT figure (never its rate); a missing period is then asked for by its name
+    period_tax = (basis == "tax" and _TAX_RATE.search(masked) is None
+                  and (reading.period.time_range is not None or reading.entities.company_id is not None))
+    if basis == "gross" or not (reading.cues.net_basis or without_tax or reading.measure == "tax_total" or
+                                (basis == "tax" and reading.cues.spend) or period_tax):
         return None
-    if basis == "net" and not reading.cues.net_basis:
+    if basis == "net" and not (reading.cues.net_basis or without_tax):
         return None  # "net spend after credit notes" is governed spend itself
     b = reading.breakdown
     a = reading.analysis
@@ -343,9 +354,22 @@ def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> 
     read_as = interpretation(e, tr.start, tr.end)
     if everyone:
         read_as = f"{every_restated(inputs.gazetteer)}, {read_as}" if read_as else every_restated(inputs.gazetteer)
-    steps = (PlanStep(step_id="document-amounts", tool="metrics.query",
-                      arguments={"metric": AMOUNTS_METRIC, "parameters": params, "group_by": [], "grain": None},
-                      purpose=f"The {req.basis} amounts of the period's documents ({AMOUNTS_METRIC}), summed."),)
+    # two governed sums over the period (never a listing of its documents, which a row cap would cut): the net
+    # spend and the VAT, grouped as asked; their sum is the governed spend line by line
+    steps: tuple[PlanStep, ...] = (
+        PlanStep(step_id="net-spend", tool="metrics.query",
+                 arguments={"metric": NET_METRIC, "parameters": params, "group_by": [], "grain": None},
+                 purpose=f"Net spend excluding VAT over the period ({NET_METRIC})."),
+        PlanStep(step_id="period-tax", tool="metrics.query",
+                 arguments={"metric": TAX_METRIC, "parameters": params, "group_by": [], "grain": None},
+                 purpose=f"VAT over the period ({TAX_METRIC})."))
+    if req.group_by:
+        # the breakdown of the figure asked, beside the totals (a total is never a sum of rounded parts)
+        metric = TAX_METRIC if req.basis == "tax" else NET_METRIC
+        steps = (*steps, PlanStep(step_id="by-group", tool="metrics.query",
+                                  arguments={"metric": metric, "parameters": params,
+                                             "group_by": list(req.group_by), "grain": None},
+                                  purpose=f"The {req.basis} figure by {req.group_by[0]} ({metric})."))
     by = "|".join(req.group_by)
     return _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
                    intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:period:{req.basis}:{by}",
@@ -436,16 +460,16 @@ def derived_amounts(rule_hits: Sequence[str], metrics: Iterable[Any]) -> set[tup
 @composer("document_amounts")
 def _compose_amounts(d: _Draft) -> None:
     """``document_amounts``: a named document's amount, or a period's net spend or VAT."""
-    m = _metric_of(d)
-    if m is None:
+    basis, period, group_by = _basis_of(d.routing.rule_hits)
+    m = _metric_of(d, "net-spend" if period else "document-amounts")
+    if m is None or (period and _metric_of(d, "period-tax") is None):
         d.status, d.result = "failed", {"status": "failed"}
         d.text = "The documents' amounts could not be read; no answer is given." + d.failure_text
         return
-    basis, period, group_by = _basis_of(d.routing.rule_hits)
     if period:
-        _compose_period(d, m, basis, group_by)
-    else:
-        _compose_named(d, m, basis)
+        _compose_period(d, m, _metric_of(d, "period-tax"), basis, group_by)
+        return
+    _compose_named(d, m, basis)
     cite_lines(d, m.source_line_ids, f"invoice line of {AMOUNTS_METRIC}")
     d.inputs = {"metric": m.metric, "parameters": m.parameters}
 
@@ -557,27 +581,37 @@ def _compose_named(d: _Draft, m: Any, basis: Basis) -> None:
     d.status, d.text, d.result = status, text.strip(), result
 
 
-def _compose_period(d: _Draft, m: Any, basis: Basis, group_by: tuple[str, ...]) -> None:
-    cur = str(m.currency or "")
-    rows = _rows(m)
-    field = _FIELD[basis]
-    params = m.parameters
+def _sums(m: Any, output: str, key: str | None) -> tuple[dict[str, Decimal], dict[str, int]]:
+    """A governed sum's values (by ``key`` when grouped, else under "") and matched lines."""
+    rows = list(m.rows) or ([dict(m.values)] if m.values else [])
+    values = {str(r.get(key)) if key else "": _dec(r.get(output)) for r in rows if r.get(output) is not None}
+    lines = {str(r.get(key)) if key else "": int(r.get("matched_line_count") or 0) for r in rows}
+    if not key and rows:
+        lines = {"": int(m.matched_line_count or 0)}
+    return values, lines
+
+
+def _compose_period(d: _Draft, net_m: Any, tax_m: Any, basis: Basis, group_by: tuple[str, ...]) -> None:
+    cur = str(net_m.currency or "")
+    params = net_m.parameters
+    key = group_by[0] if group_by else None
+    nets, lines = _sums(net_m, "net_spend", None)
+    taxes, _ = _sums(tax_m, "total_tax", None)
+    net, tax = nets.get("", Decimal(0)), taxes.get("", Decimal(0))
+    count = sum(lines.values())
+    value = {"gross": net + tax, "net": net, "tax": tax}[basis]
     who = d.routing.entities.company_name or params.get("company_id") or "All companies of the tenant together"
     scope = f" with {', '.join(params['supplier_ids'])}" if params.get("supplier_ids") else ""
-    lines = sum(int(r.get("line_count") or 0) for r in rows)
-    net = sum((_dec(r.get("net_amount")) for r in rows), Decimal(0))
-    tax = sum((_dec(r.get("tax_amount")) for r in rows), Decimal(0))
-    value = {"gross": net + tax, "net": net, "tax": tax}[basis]
     what = "net spend (excluding VAT)" if basis == "net" else "VAT charged" if basis == "tax" else "spend"
-    # the filters the rows were read with, said back (a paid-only or credit-notes-only figure says so)
+    # the filters the sums were read with, said back (a paid-only or credit-notes-only figure says so)
     statuses = ", ".join(params.get("invoice_statuses") or ("posted", "paid"))
     types = tuple(params.get("document_types") or ("invoice", "credit_note"))
     kinds = ("invoices only" if types == ("invoice",) else "credit notes only (negative)"
              if types == ("credit_note",) else "credit notes negative")
     result: dict[str, Any] = {"status": "complete", "basis": basis, "currency": cur, "total": _cents(value),
-                              "net": _cents(net), "tax": _cents(tax), "gross": _cents(net + tax),
-                              "line_count": lines, "document_count": len(rows)}
-    if not rows:
+                              "net": _cents(net), "tax": _cents(tax), "line_count": count}
+    d.inputs = {"metrics": [{"metric": m.metric, "parameters": m.parameters} for m in (net_m, tax_m)]}
+    if net_m.status == "no_data" or not count:
         d.status = "no_data"
         result["status"] = "no_data"
         d.text = (f"{who}{scope}: no counted invoice or credit note in {d.period_text} (no data; no net spend or VAT "
@@ -585,31 +619,32 @@ def _compose_period(d: _Draft, m: Any, basis: Basis, group_by: tuple[str, ...]) 
         d.result = result
         return
     whose = f"{who}'s" if params.get("company_id") else f"{who}: the"
-    text = (f"{whose} {what}{scope} in {d.period_text} was {_cents(value)} {cur}, over {lines} validated invoice "
-            f"lines of {len(rows)} documents (gross {_cents(net + tax)} {cur} = net {_cents(net)} {cur} + VAT "
-            f"{_cents(tax)} {cur}; statuses {statuses}; {kinds}; converted at the corporate rate on "
-            "each posting date; cancelled invoices and duplicates never count). Derived by summing the "
-            f"documents of {AMOUNTS_METRIC} exactly.")
-    if group_by:
-        key = group_by[0]
-        groups: dict[str, Decimal] = {}
-        counts: dict[str, int] = {}
-        for r in rows:
-            k = str(r.get(key))
-            groups[k] = groups.get(k, Decimal(0)) + _dec(r.get(field))
-            counts[k] = counts.get(k, 0) + int(r.get("line_count") or 0)
+    other = (f"VAT {_cents(tax)} {cur}" if basis == "net" else f"net spend excluding VAT {_cents(net)} {cur}"
+             if basis == "tax" else f"net {_cents(net)} {cur}, VAT {_cents(tax)} {cur}")
+    text = (f"{whose} {what}{scope} in {d.period_text} was {_cents(value)} {cur}, over {count} validated invoice "
+            f"lines ({other}; net + VAT is the governed spend; statuses {statuses}; {kinds}; converted at the "
+            "corporate rate on each posting date; cancelled invoices and duplicates never count). From the "
+            f"governed sums {NET_METRIC} and {TAX_METRIC}.")
+    grouped = _metric_of(d, "by-group") if key else None
+    if key and grouped is None:
+        text += f" PARTIAL RESULT: the breakdown by {key.replace('_id', '')} could not be read."
+        result["status"] = "partial"
+    elif key and grouped is not None:
+        shown, lines = _sums(grouped, "total_tax" if basis == "tax" else "net_spend", key)
         noun = "supplier" if key == "supplier_id" else "company"
-        text += f" By {noun}: " + "; ".join(f"{k} {_cents(v)} {cur} ({counts[k]} line{'' if counts[k] == 1 else 's'})"
-                                              for k, v in sorted(groups.items())) + "."
-        result["rows"] = {k: _cents(v) for k, v in sorted(groups.items())}
-    d.status = "answered"
-    if m.truncated:
+        text += f" By {noun}: " + "; ".join(
+            f"{k} {_cents(v)} {cur} ({lines.get(k, 0)} line{'' if lines.get(k, 0) == 1 else 's'})"
+            for k, v in sorted(shown.items())) + "."
+        result["rows"] = {k: _cents(v) for k, v in sorted(shown.items())}
+    d.status = "partial" if result["status"] == "partial" else "answered"
+    if net_m.status == "partial" or tax_m.status == "partial":
         d.status = "partial"
         result["status"] = "partial"
-        text += " The documents were cut at the row cap: the figure is partial."
+        text += " PARTIAL RESULT: a governed sum was only partly computed."
     if d.routing.interpretation:
         text += f" Read as: {d.routing.interpretation}."
     d.text, d.result = text, result
+    cite_lines(d, (*net_m.source_line_ids, *tax_m.source_line_ids), f"invoice line of {NET_METRIC}")
 
 
 @composer("credit_note_origin")

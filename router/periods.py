@@ -540,6 +540,14 @@ class _Gap(ValueError):
         self.parts = parts
 
 
+class ListedPeriods(TimeRange):
+    """Adjacent periods named as a list ("H2 2025 and Q1 2026"): their union, with the parts kept. A list asks
+    either for the total over the parts or for each part's figure, so a spend answer gives both; the parts do not
+    serialize (the field is not :class:`TimeRange`'s), so the contract's JSON is the union's."""
+
+    parts: tuple[TimeRange, ...] = ()
+
+
 def _union(parts: list[TimeRange], text: str) -> TimeRange:
     """Adjacent periods of a list as one range; parts with a gap between them are no range."""
     ordered = sorted({(p.start, p.end): p for p in parts}.values(), key=lambda p: p.start)
@@ -552,7 +560,13 @@ def _union(parts: list[TimeRange], text: str) -> TimeRange:
             raise _Gap(f"the periods {', '.join(p.label for p in ordered)} of {text!r} are not adjacent: one "
                        "figure for each, or their total?", tuple(ordered))
     start, end = ordered[0].start, ordered[-1].end
-    return TimeRange(start=start, end=end, label=" + ".join(p.label for p in ordered), source_text=text)
+    return ListedPeriods(start=start, end=end, label=" + ".join(p.label for p in ordered), source_text=text,
+                         parts=tuple(ordered))
+
+
+def _plain(period: TimeRange) -> TimeRange:
+    """``period`` without the parts of a list (the question asked for their union only)."""
+    return TimeRange(start=period.start, end=period.end, label=period.label, source_text=period.source_text)
 
 
 def _two_digit_year(text: str) -> int:
@@ -851,6 +865,7 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
             together = _TOGETHER.match(question, max(end for _, end in found_spans))
             if together is not None:
                 consumed.append(together.span())
+                found = [_plain(joined)]  # the union was asked for: no figure per part
     gloss = (_gloss(question, [*zip(found, found_spans, strict=True), *zip(starts, start_spans, strict=True)])
              if len(found) == len(found_spans) and len(starts) == len(start_spans) else None)
     if gloss is not None:
@@ -1045,7 +1060,14 @@ def _resolve_found(question: str, found: list[TimeRange], starts: list[TimeRange
     if vague and not found:
         return PeriodResolution(None, True, f"{vague.group(0)!r} does not name a period", (vague.group(0),),
                                 (vague.span(),))
-    return PeriodResolution(found[0] if found else None, False, None, tuple(mentions), tuple(consumed))
+    period = found[0] if found else None
+    if isinstance(period, ListedPeriods):
+        together = next((m for m in (_TOGETHER.match(question, end) for _, end in consumed) if m), None)
+        if together is not None:
+            # "Q1 and Q2 2026 combined": the union was asked for, not a figure per part
+            period = _plain(period)
+            consumed = [*consumed, together.span()]
+    return PeriodResolution(period, False, None, tuple(mentions), tuple(consumed))
 
 
 def _open_range(

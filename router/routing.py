@@ -55,7 +55,7 @@ from router.injection import set_aside_instructions
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.open_amount import open_question, status_only, up_to
-from router.periods import HISTORY_START, PeriodResolution, add_months
+from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_months
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.reader import (
@@ -619,6 +619,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                 and catalog_metric is None and not breakdown.group_by and not breakdown.grain
                 and entities.company_id is not None and not reading.excluded_supplier_ids
                 and not reading.excluded_group_ids and not reading.excluded_product_codes else ())
+    # "Kestrel spend H2 2025 and Q1 2026": adjacent periods listed are their union, but the list may as well ask
+    # for each part's figure; a plain total gives both, never one reading silently in place of the other.
+    listed = (period.time_range.parts if isinstance(period.time_range, ListedPeriods) and not period.ambiguous
+              and spend_shaped and analyst is None and catalog_metric is None and not breakdown.group_by
+              and not breakdown.grain and entities.company_id is not None and not reading.excluded_supplier_ids
+              and not reading.excluded_group_ids and not reading.excluded_product_codes else ())
     if needs_period or (approved_question and period.ambiguous):
         if period.ambiguous and not per_part:
             reasons.append(f"period: {period.reason}")
@@ -776,6 +782,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     workflow: Workflow
     if not reasons and per_part:
         workflow, steps = "metric", _per_part_steps(per_part, entities, constraints, gazetteer)
+    elif not reasons and listed and constraints.time_range is not None and scope_kind is None and not per_company:
+        # the union first (the answer's figure), then each part of the list
+        workflow, steps = "metric", _per_part_steps((constraints.time_range, *listed), entities, constraints,
+                                                    gazetteer)
+        rule_hits = (*rule_hits, f"period_list:parts:{'|'.join(part.label for part in listed)}")
     elif (not reasons and scope_kind in ("total", "company_share") and company_scope
           and constraints.time_range is not None):
         workflow, steps = "metric", _scope_steps(company_scope, scope_kind, entities, constraints, gazetteer, breakdown,
@@ -1021,7 +1032,9 @@ def _per_part_steps(parts: tuple[TimeRange, ...], entities: Entities, constraint
                       arguments={"metric": SPEND_METRIC, "parameters": {**filters, "start_date": part.start.isoformat(),
                                                                          "end_date": part.end.isoformat()},
                                  "group_by": [], "grain": None},
-                      purpose=f"Governed spend for {part.label}, one part of the period list.")
+                      purpose=f"Governed spend for {part.label}, " + (
+                          "the parts of the period list together." if isinstance(part, ListedPeriods)
+                          else "one part of the period list."))
              for i, part in enumerate(parts, start=1)]
     steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
                           depends_on=tuple(s.step_id for s in steps),

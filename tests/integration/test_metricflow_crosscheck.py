@@ -51,6 +51,16 @@ SAMPLES: Mapping[str, list[dict[str, Any]]] = {
     "finance.tax_total": [
         {"parameters": {"invoice_numbers": ["INV-2026-0148", "INV-2026-0201"]}},
     ],
+    "finance.net_spend": [
+        {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01"}},
+        {"parameters": {"start_date": "2026-01-01", "end_date": "2026-04-01", "document_types": ["credit_note"]},
+         "group_by": ["supplier_id"]},
+    ],
+    "finance.period_tax": [
+        {"parameters": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01",
+                        "supplier_ids": ["SUP-18", "SUP-27"]}},
+        {"parameters": {"start_date": "2026-01-01", "end_date": "2026-04-01"}, "group_by": ["company_id"]},
+    ],
     "catalog.unit_price": [
         {"parameters": {"product_code": "PRD-482", "month": "2026-02"}},
     ],

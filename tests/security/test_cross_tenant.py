@@ -59,6 +59,8 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
                                              "document_currency": "EUR"},
     "finance.cancelled_draft_invoices": {"company_id": "COMP-A", "invoice_statuses": ["cancelled", "draft"], **Q1},
     "finance.document_amounts": {"invoice_numbers": SEED_INVOICES, "company_id": "COMP-A", **Q1},
+    "finance.net_spend": {"company_id": "COMP-A", **Q1},
+    "finance.period_tax": {"company_id": "COMP-A", **Q1},
     # (the whole demo history: COMP-A's replicated duplicates are not all in the seed quarter)
     "finance.duplicate_invoices": {"company_id": "COMP-A", "start_date": "2024-01-01", "end_date": "2026-05-16"},
     "catalog.unit_price_ranking": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES", "PG-PRES-WL"],
@@ -74,7 +76,8 @@ SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "
                             "finance.product_count", "finance.duplicate_invoices"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
 #: (finance.document_amounts: its gross amount, not its small line count, which any response may contain)
-_VALUE_COLUMNS = ("projected_spend", "average_invoice_value", "gross_amount", "document_spend", "invoice_count",
+_VALUE_COLUMNS = ("projected_spend", "average_invoice_value", "gross_amount", "net_spend", "total_tax",
+                  "document_spend", "invoice_count",
                   "lowest_unit_price", "supplier_count", "product_count", "grand_total", "unit_price", "line_count",
                   "document_unit_price", "total_amount", "share_percent")
 

@@ -167,7 +167,8 @@ def test_period_net_and_vat_carry_statuses_and_document_types(seed: int) -> None
         assert not any(h.startswith("invoice_facts:period:") and h.count(":") == 3 and routed.execution_plan
                        for h in routed.rule_hits), question
         return
-    params = _params(routed)
+    params = _params(routed, "net-spend")
+    assert params == _params(routed, "period-tax")  # the net and the VAT over the same rows
     assert params["company_id"] == COMPANIES[company] and params["reporting_currency"] == "EUR"
     if seed % 2:
         assert sorted(params["invoice_statuses"]) == sorted(expected), (question, params)
@@ -189,7 +190,8 @@ def test_a_currency_filter_on_period_net_or_vat_is_named_never_dropped(seed: int
     assert routed.workflow == "clarification", (question, routed.rule_hits)
     for step in routed.execution_plan:
         # whatever path answers, a plain all-currency document listing is never the answer
-        assert not (step.arguments.get("metric") == "finance.document_amounts"
+        assert not (step.arguments.get("metric") in ("finance.document_amounts", "finance.net_spend",
+                                                     "finance.period_tax")
                     and not step.arguments["parameters"].get("invoice_numbers")), (question, step.arguments)
 
 
@@ -209,7 +211,7 @@ def test_a_chf_company_is_read_in_chf_and_a_mixed_tenant_without_company_is_aske
     assert routed.constraints.reporting_currency == "CHF"
     period = _routed(rng.choice(("Net spend excl. VAT for Company S in {p}", "Company S spend before tax in {p}"))
                      .format(p=rng.choice(PERIODS_)), MIXED)
-    assert period.workflow == "document_amounts" and _params(period)["reporting_currency"] == "CHF"
+    assert period.workflow == "document_amounts" and _params(period, "net-spend")["reporting_currency"] == "CHF"
     assert period.constraints.reporting_currency == "CHF"
     alone = _routed(frame.format(n=n, m=n), MIXED)
     assert alone.workflow == "clarification" and "CHF" in alone.clarification_question
@@ -277,3 +279,56 @@ def test_the_document_listing_is_checked_one_by_one_outside_this_modules_routing
     assert rederived_metrics(("catalog:finance.document_amounts",)) == frozenset()
     assert derived_amounts(("catalog:finance.document_amounts",), ()) == set()
     assert AMOUNTS_METRIC in rederived_metrics(("invoice_facts:net",))
+
+
+# --- a period's net spend and VAT: governed sums, never a listing a row cap could cut --------------------------
+def _sum(metric: str, name: str, value: str | None, lines: int, params: dict[str, Any],
+         rows: tuple[dict[str, Any], ...] = ()) -> Any:
+    from router.tools import MetricToolResponse
+
+    return MetricToolResponse(metric=metric, status="complete" if value is not None or rows else "no_data",
+                              currency="EUR", outputs={name: {"type": "money", "unit": "EUR"}},
+                              values={} if rows or value is None else {name: value}, rows=rows,
+                              matched_line_count=lines, source_line_ids=(), source_line_count=0,
+                              sources_truncated=False, policy={}, parameters=params)
+
+
+PERIOD = {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-01", "reporting_currency": "EUR",
+          "invoice_statuses": ["posted", "paid"]}
+
+
+@pytest.mark.parametrize(("question", "shown", "other"), [
+    ("Net spend excl. VAT for Company A in Q1 2026", "75659.32", "VAT 9460.86 EUR"),
+    ("Company A total spend excluding VAT for Q1 2026?", "75659.32", "VAT 9460.86 EUR"),
+    ("VAT for Company A in Q1 2026", "9460.86", "net spend excluding VAT 75659.32 EUR")])
+def test_period_net_and_vat_are_the_governed_sums(question: str, shown: str, other: str) -> None:
+    routed = _routed(question)
+    assert [s.step_id for s in routed.execution_plan] == ["net-spend", "period-tax"], routed.rule_hits
+    answer = _composed(question, {"net-spend": ("ok", _sum("finance.net_spend", "net_spend", "75659.32", 25, PERIOD)),
+                                  "period-tax": ("ok", _sum("finance.period_tax", "total_tax", "9460.86", 25, PERIOD))})
+    assert answer.status == "answered" and f"was {shown} EUR, over 25 validated" in answer.text, answer.text
+    assert other in answer.text
+
+
+def test_period_vat_by_supplier_is_its_own_governed_breakdown_and_a_missing_one_is_partial() -> None:
+    question = "VAT per supplier for Company A in Q1 2026"
+    routed = _routed(question)
+    steps = {s.step_id: s.arguments for s in routed.execution_plan}
+    assert steps["by-group"]["metric"] == "finance.period_tax" and steps["by-group"]["group_by"] == ["supplier_id"]
+    rows = ({"supplier_id": "SUP-27", "total_tax": "4982.95", "matched_line_count": 7},
+            {"supplier_id": "SUP-22", "total_tax": "0.00", "matched_line_count": 6})
+    totals = {"net-spend": ("ok", _sum("finance.net_spend", "net_spend", "75659.32", 13, PERIOD)),
+              "period-tax": ("ok", _sum("finance.period_tax", "total_tax", "4982.95", 13, PERIOD))}
+    answer = _composed(question, {**totals, "by-group": ("ok", _sum("finance.period_tax", "total_tax", None, 13,
+                                                                    PERIOD, rows))})
+    assert "By supplier: SUP-22 0.00 EUR (6 lines); SUP-27 4982.95 EUR (7 lines)." in answer.text, answer.text
+    assert answer.result["rows"] == {"SUP-22": "0.00", "SUP-27": "4982.95"}
+    cut = _composed(question, {**totals, "by-group": ("failed", None)})
+    assert cut.status == "partial" and "PARTIAL RESULT" in cut.text, cut.text
+
+
+def test_period_without_lines_is_no_data_not_zero() -> None:
+    question = "Net spend excl. VAT for Company A in Q1 2026"
+    answer = _composed(question, {"net-spend": ("ok", _sum("finance.net_spend", "net_spend", None, 0, PERIOD)),
+                                  "period-tax": ("ok", _sum("finance.period_tax", "total_tax", None, 0, PERIOD))})
+    assert answer.status == "no_data" and "no data" in answer.text, answer.text
