@@ -40,6 +40,7 @@ from router.analysis import (
     subgroup_named_within,
 )
 from router.approval_words import approval_qualifiers
+from router.as_at import snapshot_period
 from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
 from router.currency_lists import currency_list_spans, issued_spans
@@ -1118,7 +1119,9 @@ def read(
         mentions = replace(mentions, product_groups=tuple(
             m for m in mentions.product_groups if not any(m.start < e and s < m.end for s, e in per_item_spans)))
         id_masked = mask(id_masked, per_item_spans)
-    period = resolve_period(mask(id_masked, hidden), as_of)
+    period_text = mask(id_masked, hidden)
+    # "as at 15 May 2026": the snapshot day the question is read at, not a period beside the one asked
+    period = snapshot_period(period_text, resolve_period(period_text, as_of), as_of)
     if (analysis.comparison is not None or analysis.compare_words) and period.ambiguous:
         # Two named periods with a comparison word: the later is the period, the earlier its base.
         split = split_periods(period.mentions, as_of)
