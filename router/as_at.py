@@ -36,9 +36,9 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 _DAY = (rf"(?P<day>\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?{_MONTH}\.?,?\s+\d{{4}}"
         rf"|{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{4}})")
 _AS_AT = re.compile(rf"\(?\b(?:as\s+(?:at|of|per)|(?:per\s+)?stichtag|zum\s+stichtag|stand(?:\s+per)?)\s+(?:the\s+)?"
-                    rf"{_DAY}(?![\w.-])\)?", re.I)
+                    rf"{_DAY}(?![\w-]|\.\d)\)?", re.I)
 _UP_TO = re.compile(rf"\b(?:up\s+to(?:\s+and\s+including)?|until|till|through|thru|no\s+later\s+than)\s+(?:the\s+)?"
-                    rf"{_DAY}(?![\w.-])", re.I)
+                    rf"{_DAY}(?![\w-]|\.\d)", re.I)
 #: Words of an invoice status asked at the snapshot date ("open", "unpaid", "overdue", "payables", "settled").
 _STATUS_WORDS = re.compile(
     r"\b(?:open|unpaid|outstanding|not\s+(?:yet\s+)?paid|yet\s+to\s+be\s+paid|overdue|past\s+due|payables?|"

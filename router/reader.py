@@ -259,7 +259,11 @@ _UNKNOWN_STATUS = re.compile(
     r"(?=[\s\w'’.-]{0,40}\b(?:invoices?|bills|spend|spending|amounts?|items|credit notes?)\b)"
     r"|(?<=\binvoices)\s+(?:that are |which are )?(overdue|past[- ]due|disputed|in dispute|on hold)\b"
     # "how much is overdue with Beta"
-    r"|\b(?:is|are|was|were)\s+(?:still\s+)?(overdue|past[- ]due|disputed|in dispute|on hold)\b", re.I)
+    r"|\b(?:is|are|was|were)\s+(?:still\s+)?(overdue|past[- ]due|disputed|in dispute|on hold)\b"
+    # "invoices that are more than 60 days past due", "payables overdue by more than 90 days": a due date asked
+    r"|\b(?:(?:more|less|longer)\s+than\s+|over\s+|at\s+least\s+)?\d+\s+days\s+(overdue|past[- ]due)\b"
+    r"|\b(overdue|past[- ]due)\s+by\s+(?:(?:more|less)\s+than\s+|over\s+|at\s+least\s+)?\d+\s+days\b"
+    r"|(?<=\bpayables\s)(overdue|past[- ]due)\b|\b(overdue|past[- ]due)\s+(?:amount|portion|part|share)\b", re.I)
 #: "in local currency", "in whatever currency the invoices were in": the user has not chosen a currency.
 _CURRENCY_UNCHOSEN = re.compile(
     r"\b(local|original|native|invoice|invoiced|transaction|source|document|whatever|any|their own|its own)\s+"
@@ -1218,7 +1222,7 @@ def read(
         else:
             unread.append(Unread(phrase, start, end, kind))  # type: ignore[arg-type]
     for match in _UNKNOWN_STATUS.finditer(scratch):
-        group = next(i for i in (1, 2, 3) if match.group(i))
+        group = next(i for i in range(1, (match.re.groups or 0) + 1) if match.group(i))
         word, start = match.group(group), match.start(group)
         if not _covered(start, start + len(word), [(u.start, u.end) for u in unread]):
             unread.append(Unread(word, start, start + len(word), "status"))

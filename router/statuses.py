@@ -101,8 +101,10 @@ def status_request(reading: Reading) -> StatusRequest | None:
                              count=bool(_COUNT.search(text)), value=bool(_VALUE.search(text)),
                              words=_STATUS_WORDS[statuses])
     recognized = reading.analysis.statuses
-    listed = _INVOICE_LISTING.search(text) or (_DATED.search(text) and not _VALUE.search(text)
-                                               and not _SPEND_WORD.search(text))
+    listing = _INVOICE_LISTING.search(text)
+    if listing is not None and re.match(r"what\b", listing.group(0), re.I) and _VALUE.search(listing.group(0)):
+        listing = None  # "what is the total of open invoices": their value, not which ones
+    listed = listing or (_DATED.search(text) and not _VALUE.search(text) and not _SPEND_WORD.search(text))
     if recognized in (("posted",), ("paid",)) and listed and reading.threshold is None \
             and not _COUNT.search(text) and reading.analysis.ranking is None:
         assert recognized is not None
