@@ -128,9 +128,10 @@ def snapshot_period(text: str, period: PeriodResolution, as_of: dt.date) -> Peri
 def _listed_up_to(text: str, period: PeriodResolution) -> PeriodResolution:
     """"Which invoices were duplicated up to 15 May 2026": an end day with no start, on a listing (or a status
     snapshot), is every document dated up to it; any other question keeps the plain reading (asked about)."""
-    if not (period.ambiguous and period.reason and period.reason.endswith("says where the period ends, not where "
-                                                                          "it starts")):
-        return period
+    open_end = period.ambiguous and bool(period.reason) and str(period.reason).endswith(
+        "says where the period ends, not where it starts")
+    if not open_end and (period.ambiguous or period.time_range is not None):
+        return period  # (no period read at all: "up to 15/05/2026", a slashed day the period reader leaves)
     ends = [(day, m) for m in _UP_TO.finditer(text) if (day := _day(m.group("day"))) is not None]
     if len(ends) != 1 or not (_LISTING.search(text) or status_snapshot(text)):
         return period
