@@ -90,8 +90,10 @@ def status_snapshot(text: str) -> bool:
     return _STATUS_WORDS.search(text) is not None
 
 
-def _up_to_date(day: dt.date, words: str) -> TimeRange:
-    return TimeRange(start=HISTORY_START, end=day + dt.timedelta(days=1), label=f"invoices dated up to {day}",
+def _up_to_date(day: dt.date, words: str, *, snapshot: bool = False) -> TimeRange:
+    # a status at a past day is the status recorded now: the files carry no payment dates, and the label says so
+    note = " (statuses as recorded now; no payment dates are on file)" if snapshot else ""
+    return TimeRange(start=HISTORY_START, end=day + dt.timedelta(days=1), label=f"all dates up to {day}{note}",
                      source_text=words)
 
 
@@ -113,7 +115,7 @@ def snapshot_period(text: str, period: PeriodResolution, as_of: dt.date) -> Peri
     if rest.time_range is None:
         if not status_snapshot(mask(text, (at.span,))):
             return period
-        return PeriodResolution(_up_to_date(at.day, at.words), False, None, (at.words,), (at.span,))
+        return PeriodResolution(_up_to_date(at.day, at.words, snapshot=True), False, None, (at.words,), (at.span,))
     bounded = rest.time_range
     cut = at.day + dt.timedelta(days=1)
     if bounded.start >= cut:

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from router.as_at import find_as_at, snapshot_period
+from router.open_reading import INVOICES_ONLY_STEP, scope_invoices_only_step
 from router.periods import HISTORY_START, resolve_period
 from router.reading import parse_amounts
 
@@ -105,3 +106,27 @@ def test_up_to_a_day_on_a_listing_is_everything_dated_up_to_it() -> None:
 def test_an_ambiguous_slashed_day_is_not_read() -> None:
     assert find_as_at("open invoices as at 05/04/2026") is None
     assert find_as_at("open invoices as at 15/05/2026") is not None
+
+
+@pytest.mark.parametrize("question", ["Total open payables (posted, unpaid invoices only) for all companies together",
+                                      "open invoices of Companies A, B and C together as at 15 May 2026",
+                                      "what do all companies still owe Gamma, combined?"])
+def test_an_open_total_of_several_companies_has_the_invoices_only_reading(question: str) -> None:
+    filters = {"start_date": "1990-01-01", "end_date": "2026-05-16", "reporting_currency": "EUR",
+               "invoice_statuses": ["posted"]}
+    step = scope_invoices_only_step(question, filters)
+    assert step is not None and step.step_id == INVOICES_ONLY_STEP
+    assert step.arguments["parameters"] == {**filters, "document_types": ["invoice"]}
+    assert step.arguments["group_by"] == [] and step.arguments["grain"] is None
+
+
+@pytest.mark.parametrize(("question", "change"), [
+    ("open invoices of all companies, credit notes netted in", {}),
+    ("open amount of all companies, invoices only", {}),
+    ("spend of all companies", {"invoice_statuses": ["posted", "paid"]}),
+    ("open amount of all companies", {"document_types": ["invoice"]}),
+])
+def test_no_second_reading_when_the_documents_are_said_or_the_figure_is_not_open(
+        question: str, change: dict[str, object]) -> None:
+    filters = {"start_date": "2026-01-01", "end_date": "2026-04-01", "invoice_statuses": ["posted"], **change}
+    assert scope_invoices_only_step(question, filters) is None
