@@ -23,11 +23,16 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from router.contract import TimeRange
 from router.periods import HISTORY_START, PeriodResolution, parse_day, resolve_period
 from router.rules import mask
+
+if TYPE_CHECKING:
+    from router.reader import Unread
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
@@ -140,3 +145,15 @@ def _listed_up_to(text: str, period: PeriodResolution) -> PeriodResolution:
     day, match = ends[0]
     words = " ".join(match.group(0).split())
     return PeriodResolution(_up_to_date(day, words), False, None, (words,), (match.span(),))
+
+
+_OVERDUE = re.compile(r"overdue|past[- ]due", re.I)
+
+
+def overdue_as_at(text: str, unread: Sequence[Unread]) -> tuple[Unread, ...]:
+    """The "overdue" status spans of a question that asks about invoices at an as-at day ("which invoices are
+    overdue as at 15 May 2026, given its payment terms"), else ``()``: such a question asks for invoices, so the
+    status no figure records is asked about rather than answered with payment-term passages."""
+    if find_as_at(text) is None:
+        return ()
+    return tuple(u for u in unread if u.kind == "status" and _OVERDUE.fullmatch(u.text))

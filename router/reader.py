@@ -1033,6 +1033,15 @@ def unread_clarifications(spans: Sequence[Unread]) -> tuple[list[str], list[str]
         if span.candidates:
             reasons.append(f"entity: {span.text!r} is close to more than one name")
             questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
+        elif span.kind == "status" and re.fullmatch(r"overdue|past[- ]due", span.text, re.I):
+            # overdue is a due date before the as-at day: due dates need the agreements' payment terms, which are
+            # no governed data (never read from retrieved clause text at answer time), so nothing is guessed
+            reasons.append(f"status: {span.text!r} needs due dates, which no governed figure records")
+            questions.append(f"{span.text!r} needs each invoice's due date (its invoice date plus the payment term "
+                             "of the company's agreement); the payment terms are not governed data, so no invoice "
+                             "is called overdue here. I can give the open (posted, not yet paid) invoices instead "
+                             "(which ones, how many or their total, as at a day), or quote the agreement's payment "
+                             "term clause. Which do you want?")
         elif span.kind == "status":
             reasons.append(f"status: {span.text!r} is no invoice status the governed figures know")
             questions.append(f"Governed figures know the invoice statuses unpaid (posted) and paid; {span.text!r} "

@@ -30,6 +30,7 @@ from router.analysis import (
     share_part,
     single_month,
 )
+from router.as_at import overdue_as_at
 from router.classifier import IntentClassifier
 from router.company_set import adds_up, company_set, offer_all, restated_whole, whole_tenant
 from router.company_set import resolves as resolves_company_set
@@ -463,6 +464,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
         # A breakdown span is asked below, with the metric's allow-list.
         unread_reasons, unread_questions = unread_clarifications(not_understood)
+        reasons.extend(unread_reasons)
+        questions.extend(unread_questions)
+    elif overdue_as_at(reading.text, not_understood):
+        # "which invoices are overdue as at 15 May 2026, given its payment terms": invoices asked at a day, not a
+        # clause; passages about payment terms would answer another question (router/as_at.py)
+        unread_reasons, unread_questions = unread_clarifications(overdue_as_at(reading.text, not_understood))
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
 

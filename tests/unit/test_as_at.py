@@ -8,9 +8,10 @@ import random
 
 import pytest
 
-from router.as_at import find_as_at, snapshot_period
+from router.as_at import find_as_at, overdue_as_at, snapshot_period
 from router.open_reading import INVOICES_ONLY_STEP, scope_invoices_only_step
 from router.periods import HISTORY_START, resolve_period
+from router.reader import Unread, unread_clarifications
 from router.reading import parse_amounts
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -130,3 +131,23 @@ def test_no_second_reading_when_the_documents_are_said_or_the_figure_is_not_open
         question: str, change: dict[str, object]) -> None:
     filters = {"start_date": "2026-01-01", "end_date": "2026-04-01", "invoice_statuses": ["posted"], **change}
     assert scope_invoices_only_step(question, filters) is None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_overdue_as_at_a_day_is_asked_about_never_answered_from_clauses(seed: int) -> None:
+    rng = random.Random(5000 + seed)
+    day = _day(rng)
+    word = rng.choice(("overdue", "past due", "past-due"))
+    days = rng.choice(("", f" by more than {rng.randint(1, 120)} days"))
+    question = rng.choice((
+        f"Which {rng.choice(_COMPANIES)} invoices are {word}{days} as at {_written(day, rng)}, given its terms?",
+        f"What is the {word} amount of {rng.choice(_COMPANIES)} as at {_written(day, rng)} in EUR?",
+    ))
+    at = question.lower().index(word)
+    unread = (Unread(word, at, at + len(word), "status"), Unread("terms", 0, 5, "name"))
+    asked = overdue_as_at(question, unread)
+    assert [u.text for u in asked] == [word], question
+    _, questions = unread_clarifications(asked)
+    assert "due date" in questions[0] and "not governed data" in questions[0], question
+    # without an as-at day (a question about the agreement's clause) nothing is asked here
+    assert overdue_as_at(f"What does the agreement say about {word} invoices?", unread) == ()
