@@ -339,7 +339,16 @@ def _compose_metric(d: _Draft) -> None:
             citations.append(Citation(source_id=line_id, kind="invoice_line", role=f"invoice line in {m.metric}"))
     citations = list({c.source_id: c for c in citations}.values())
     sources = tuple(c.source_id for c in citations)
-    status, text, result, inputs = _metric_answer(routing, metrics, period_text)
+    second = d.run.output(INVOICES_ONLY_STEP) if d.run is not None else None
+    status, text, result, inputs = _metric_answer(routing, [m for m in metrics if m is not second], period_text)
+    first = next((m for m in metrics if m is not second), None)
+    if second is not None and first is not None and status == "answered" and first.values.get("total_spend"):
+        # an open total of several companies together: the invoices-only reading beside it (router/open_reading.py)
+        both = both_readings(text, {"total_spend": first.values.get("total_spend"),
+                                    "matched_line_count": first.matched_line_count, "currency": first.currency},
+                             d.run.outcomes.get(INVOICES_ONLY_STEP) if d.run is not None else None)
+        if both is not None:
+            text, result = both[0], {**result, "invoices_only": both[1]["invoices_only"]}
     if failures:
         status = "partial" if status == "answered" else ("failed" if not metrics else status)
         text += " Some steps did not complete:" + failure_text

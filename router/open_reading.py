@@ -35,6 +35,30 @@ _DOCUMENT_WORDS = re.compile(
     r"nur\s+rechnungen|\bnet(?:ted)?\s+(?:of|in)\b|\bnetted\b|\bgross\s+of\b", re.I)
 
 
+def _names_documents(question: str) -> bool:
+    """Whether the question says which documents count. "unpaid invoices only" restricts the status, not the
+    document type (as router/analysis.py's document_type_scope reads it): no answer to which documents count."""
+    return any(not (re.match(r"invoices?\s+only", m.group(0), re.I)
+                    and re.search(r"\b(?:paid|unpaid|posted|open|outstanding|settled)\s*$", question[:m.start()], re.I))
+               for m in _DOCUMENT_WORDS.finditer(question))
+
+
+def scope_invoices_only_step(question: str, filters: Mapping[str, object]) -> PlanStep | None:
+    """The invoices-only call beside an open total of several companies together (router/routing.py's scope
+    steps: one governed spend call over the companies, ``filters`` its parameters), or ``None`` when the figure is
+    no open total or the question says which documents count. Same rule as :func:`invoices_only_step`."""
+    statuses = filters.get("invoice_statuses")
+    if _names_documents(question) or not isinstance(statuses, list) or statuses != ["posted"] \
+            or filters.get("document_types"):
+        return None
+    return PlanStep(
+        step_id=INVOICES_ONLY_STEP, tool="metrics.query",
+        arguments={"metric": SPEND_METRIC, "parameters": {**filters, "document_types": ["invoice"]},
+                   "group_by": [], "grain": None},
+        purpose="The same open total of the companies invoices only (credit notes left out): the question does "
+                "not say which documents count (finance.company_spend with document_types [invoice]).")
+
+
 def invoices_only_step(question: str, steps: Sequence[PlanStep]) -> PlanStep | None:
     """The invoices-only call of an open total whose document types the question leaves open, or ``None``.
 
@@ -46,11 +70,13 @@ def invoices_only_step(question: str, steps: Sequence[PlanStep]) -> PlanStep | N
     ...     "reporting_currency": "EUR"})
     >>> invoices_only_step("unpaid total Kestrel Q4 2025", [spend]).arguments["parameters"]["document_types"]
     ['invoice']
-    >>> invoices_only_step("unpaid invoices only, Kestrel Q4 2025", [spend]) is None
+    >>> invoices_only_step("open amount Kestrel Q4 2025, invoices only", [spend]) is None
     True
+    >>> invoices_only_step("unpaid invoices only, Kestrel Q4 2025", [spend]) is None  # the status, not the type
+    False
     """
     spend = next((s for s in steps if s.step_id == SPEND_STEP), None)
-    if spend is None or spend.tool != SPEND_METRIC or _DOCUMENT_WORDS.search(question):
+    if spend is None or spend.tool != SPEND_METRIC or _names_documents(question):
         return None
     arguments = spend.arguments
     if list(arguments.get("invoice_statuses") or []) != ["posted"] or arguments.get("document_types") \
@@ -126,5 +152,5 @@ def with_invoices_only(text: str, total: str, lines: int, currency: str, invoice
                                          "reading": "invoices only (credit notes left out)"}
 
 
-__all__ = ["INVOICES_ONLY_STEP", "SPEND_METRIC", "both_readings", "invoices_only_step", "with_invoices_only",
-           "with_invoices_only_step"]
+__all__ = ["INVOICES_ONLY_STEP", "SPEND_METRIC", "both_readings", "invoices_only_step",
+           "scope_invoices_only_step", "with_invoices_only", "with_invoices_only_step"]

@@ -40,6 +40,7 @@ from router.analysis import (
     subgroup_named_within,
 )
 from router.approval_words import approval_qualifiers
+from router.as_at import snapshot_period
 from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
 from router.currency_lists import currency_list_spans, issued_spans
@@ -258,7 +259,11 @@ _UNKNOWN_STATUS = re.compile(
     r"(?=[\s\w'’.-]{0,40}\b(?:invoices?|bills|spend|spending|amounts?|items|credit notes?)\b)"
     r"|(?<=\binvoices)\s+(?:that are |which are )?(overdue|past[- ]due|disputed|in dispute|on hold)\b"
     # "how much is overdue with Beta"
-    r"|\b(?:is|are|was|were)\s+(?:still\s+)?(overdue|past[- ]due|disputed|in dispute|on hold)\b", re.I)
+    r"|\b(?:is|are|was|were)\s+(?:still\s+)?(overdue|past[- ]due|disputed|in dispute|on hold)\b"
+    # "invoices that are more than 60 days past due", "payables overdue by more than 90 days": a due date asked
+    r"|\b(?:(?:more|less|longer)\s+than\s+|over\s+|at\s+least\s+)?\d+\s+days\s+(overdue|past[- ]due)\b"
+    r"|\b(overdue|past[- ]due)\s+by\s+(?:(?:more|less)\s+than\s+|over\s+|at\s+least\s+)?\d+\s+days\b"
+    r"|(?<=\bpayables\s)(overdue|past[- ]due)\b|\b(overdue|past[- ]due)\s+(?:amount|portion|part|share)\b", re.I)
 #: "in local currency", "in whatever currency the invoices were in": the user has not chosen a currency.
 _CURRENCY_UNCHOSEN = re.compile(
     r"\b(local|original|native|invoice|invoiced|transaction|source|document|whatever|any|their own|its own)\s+"
@@ -1028,6 +1033,15 @@ def unread_clarifications(spans: Sequence[Unread]) -> tuple[list[str], list[str]
         if span.candidates:
             reasons.append(f"entity: {span.text!r} is close to more than one name")
             questions.append(f"{span.text!r} could be {' or '.join(span.candidates)}. Which one do you mean?")
+        elif span.kind == "status" and re.fullmatch(r"overdue|past[- ]due", span.text, re.I):
+            # overdue is a due date before the as-at day: due dates need the agreements' payment terms, which are
+            # no governed data (never read from retrieved clause text at answer time), so nothing is guessed
+            reasons.append(f"status: {span.text!r} needs due dates, which no governed figure records")
+            questions.append(f"{span.text!r} needs each invoice's due date (its invoice date plus the payment term "
+                             "of the company's agreement); the payment terms are not governed data, so no invoice "
+                             "is called overdue here. I can give the open (posted, not yet paid) invoices instead "
+                             "(which ones, how many or their total, as at a day), or quote the agreement's payment "
+                             "term clause. Which do you want?")
         elif span.kind == "status":
             reasons.append(f"status: {span.text!r} is no invoice status the governed figures know")
             questions.append(f"Governed figures know the invoice statuses unpaid (posted) and paid; {span.text!r} "
@@ -1118,7 +1132,9 @@ def read(
         mentions = replace(mentions, product_groups=tuple(
             m for m in mentions.product_groups if not any(m.start < e and s < m.end for s, e in per_item_spans)))
         id_masked = mask(id_masked, per_item_spans)
-    period = resolve_period(mask(id_masked, hidden), as_of)
+    period_text = mask(id_masked, hidden)
+    # "as at 15 May 2026": the snapshot day the question is read at, not a period beside the one asked
+    period = snapshot_period(period_text, resolve_period(period_text, as_of), as_of)
     if (analysis.comparison is not None or analysis.compare_words) and period.ambiguous:
         # Two named periods with a comparison word: the later is the period, the earlier its base.
         split = split_periods(period.mentions, as_of)
@@ -1215,7 +1231,7 @@ def read(
         else:
             unread.append(Unread(phrase, start, end, kind))  # type: ignore[arg-type]
     for match in _UNKNOWN_STATUS.finditer(scratch):
-        group = next(i for i in (1, 2, 3) if match.group(i))
+        group = next(i for i in range(1, (match.re.groups or 0) + 1) if match.group(i))
         word, start = match.group(group), match.start(group)
         if not _covered(start, start + len(word), [(u.start, u.end) for u in unread]):
             unread.append(Unread(word, start, start + len(word), "status"))

@@ -274,6 +274,13 @@ _PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s?cent\b|pct\b)", re.I)
 _IN_CURRENCY_BEFORE = re.compile(r"\b(?:invoiced|billed|denominated|issued|paid|spend|spent)?\s*\bin\s+$", re.I)
 
 
+#: A month name and a year right after a one- or two-digit number: the day of a date ("up to 15 May 2026"), not
+#: money ("above 1,000 Jan-Mar 2026" stays an amount).
+_DAY_OF_MONTH_AFTER = re.compile(r"(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|"
+                                 r"apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
+                                 r"nov(?:ember)?|dec(?:ember)?)\.?,?\s+(?:19|20)\d{2}\b", re.I)
+
+
 def parse_amounts(text: str) -> tuple[Amount, ...]:
     """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
     word before it. A bare number (a year, a quantity) is not an amount.
@@ -300,6 +307,10 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         trailing = _TRAILING.match(text[match.end():])
         if cur is None and mult is None and re.match(r"/\d{2}", text[match.end():]):
             continue  # "over 02/2026": a month and its year (router/periods.py), not an amount
+        if cur is None and mult is None and ((re.fullmatch(r"\d{1,2}", match.group("num").strip())
+                                              and _DAY_OF_MONTH_AFTER.match(text, match.end()))
+                                             or re.match(r"\d{1,2}\.\d{1,2}\.\d{4}\b", text[match.start():])):
+            continue  # "up to 15 May 2026", "as at 15.05.2026": the day of a date (router/as_at.py), no amount
         if cur is None and mult is None and _PERCENT_AFTER.match(text, match.end()):
             continue  # "over 10 %" of the spend is a share, not an amount of money
         if cur is None and mult is None and comparator is None:

@@ -30,6 +30,7 @@ from router.analysis import (
     share_part,
     single_month,
 )
+from router.as_at import overdue_as_at
 from router.classifier import IntentClassifier
 from router.company_set import adds_up, company_set, offer_all, restated_whole, whole_tenant
 from router.company_set import resolves as resolves_company_set
@@ -55,6 +56,7 @@ from router.injection import set_aside_instructions
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.open_amount import open_question, status_only, up_to
+from router.open_reading import scope_invoices_only_step
 from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_months
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
@@ -462,6 +464,12 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
         # A breakdown span is asked below, with the metric's allow-list.
         unread_reasons, unread_questions = unread_clarifications(not_understood)
+        reasons.extend(unread_reasons)
+        questions.extend(unread_questions)
+    elif overdue_as_at(reading.text, not_understood):
+        # "which invoices are overdue as at 15 May 2026, given its payment terms": invoices asked at a day, not a
+        # clause; passages about payment terms would answer another question (router/as_at.py)
+        unread_reasons, unread_questions = unread_clarifications(overdue_as_at(reading.text, not_understood))
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
 
@@ -1008,9 +1016,15 @@ def _scope_steps(companies: tuple[Company, ...], kind: str, entities: Entities, 
                                     "grain": None},
                          purpose="Each company's part of that spend.")
     steps = [total, parts] if not breakdown.group_by and not breakdown.grain else [total]
+    second = (scope_invoices_only_step(reading.text, filters)
+              if kind != "company_share" and not breakdown.group_by and not breakdown.grain else None)
     steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness",
                           depends_on=tuple(s.step_id for s in steps),
                           purpose="Completeness: the total and every company's part, no data vs zero."))
+    if second is not None:
+        # an open total of the companies whose documents the question leaves open: both readings, as for one
+        # company (router/open_reading.py); the second never decides completeness
+        steps.append(second)
     validate_plan(steps)
     return tuple(steps)
 
@@ -1184,7 +1198,10 @@ _RANK_LIMIT = re.compile(
     rf"{_RANK_END})\b", re.I)
 _RANK_BOTTOM = re.compile(r"\b(?:smallest|lowest|bottom|kleinste[nrs]?)\b", re.I)
 _RANKED_INVOICES = re.compile(
-    rf"\b{_RANK_END}\s+(?:(?:\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+)?(?:single\s+)?(invoices?|rechnung(?:en)?)\b",
+    rf"\b{_RANK_END}\s+(?:(?:\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+)?(?:single\s+)?"
+    # "the largest open (posted, unpaid) invoice": the status (a filter of its own) between the rank and the noun
+    r"(?:(?:open|unpaid|outstanding|posted|paid|settled)\s+)?(?:\([^()]{0,40}\)\s+)?"
+    r"(invoices?|rechnung(?:en)?)\b",
     re.I)
 
 

@@ -52,9 +52,10 @@ _VALUE = re.compile(r"\b(?:value|worth|total|totals|sum|how much|amount|amounts|
 #: An invoice listing of a recognized status: "which open invoices", "open invoices - which ones?", "list the
 #: unpaid invoices" (not "which suppliers have open invoices": the invoices must be what is asked for).
 _INVOICE_LISTING = re.compile(
-    r"\b(?:which|what)\s+(?:[\w.'’-]+\s+){0,5}?(?:invoices|bills)\b(?!\s+(?:total|totals|sum|amount|value))|"
+    r"\b(?:which|what)\s+(?:[\w.'’(),-]+\s+){0,5}?(?:invoices|bills)\b(?!\s+(?:total|totals|sum|amount|value))|"
     r"\b(?:invoices|bills)\b[^?.!;]{0,80}?\b(?:which ones|which are they|what are they|list them|name them)\b|"
-    r"\b(?:list|show(?:\s+me)?|itemi[sz]e)\s+(?:(?:the|all|our|every)\s+)*(?:[\w.'’-]+\s+){0,5}?(?:invoices|bills)\b",
+    # "list the open (unpaid, posted) invoices": a parenthesis restating the status is one of the words between
+    r"\b(?:list|show(?:\s+me)?|itemi[sz]e)\s+(?:(?:the|all|our|every)\s+)*(?:[\w.'’(),-]+\s+){0,5}?(?:invoices|bills)\b",
     re.I)
 #: "open invoices dated April": documents named by their date are the documents themselves, not their total.
 _DATED = re.compile(r"\b(?:invoices|bills)\s+dated\b", re.I)
@@ -101,8 +102,10 @@ def status_request(reading: Reading) -> StatusRequest | None:
                              count=bool(_COUNT.search(text)), value=bool(_VALUE.search(text)),
                              words=_STATUS_WORDS[statuses])
     recognized = reading.analysis.statuses
-    listed = _INVOICE_LISTING.search(text) or (_DATED.search(text) and not _VALUE.search(text)
-                                               and not _SPEND_WORD.search(text))
+    listing = _INVOICE_LISTING.search(text)
+    if listing is not None and re.match(r"what\b", listing.group(0), re.I) and _VALUE.search(listing.group(0)):
+        listing = None  # "what is the total of open invoices": their value, not which ones
+    listed = listing or (_DATED.search(text) and not _VALUE.search(text) and not _SPEND_WORD.search(text))
     if recognized in (("posted",), ("paid",)) and listed and reading.threshold is None \
             and not _COUNT.search(text) and reading.analysis.ranking is None:
         assert recognized is not None
