@@ -29,6 +29,12 @@ _APART = re.compile(
     r"respectively|separately|individually|side\s+by\s+side|differences?|split|broken\s+down|breakdown|"
     r"which\s+(?:company|one)|ranked|rank)\b", re.I)
 #: Problems of the reading this module answers: several companies named, or several left by an exclusion.
+#: Apart words that still ask one figure per named company, so a table of the named companies with their total
+#: answers them ("X and Y spend per company and combined", "X vs Y ... per company"): not a difference, a
+#: ranking or "which company".
+_TABLE_APART = re.compile(
+    r"vs\.?|versus|each|per\s+company|by\s+company|respectively|separately|individually|side\s+by\s+side|split|"
+    r"broken\s+down|breakdown", re.I)
 _SEVERAL_NAMED = re.compile(r"^Which company do you mean: .* The question names more than one\.$")
 _SEVERAL_LEFT = re.compile(r"^'.*' \(excluded\) leaves the companies ")
 
@@ -78,15 +84,27 @@ def company_set(reading: Reading, gazetteer: Gazetteer) -> CompanySet | None:
     companies = [gazetteer.company(i) for i in ids]
     if len(ids) < 2 or any(c is None for c in companies):
         return None
-    if _APART.search(reading.cue_text):
+    table = per_company_table(reading)
+    if not table and _APART.search(reading.cue_text):
         return None
     named = sorted(reading.mentions.companies, key=lambda m: m.start)
     plus = next((reading.text[a.end:b.start] for a, b in pairwise(named)
                  if _PLUS.fullmatch(reading.text, a.end, b.start)), None)
     cue = _TOGETHER.search(reading.cue_text)
-    if cue is None and plus is None:
+    if cue is None and plus is None and not table:
         return None
-    return CompanySet(tuple(c for c in companies if c is not None), cue.group(0) if cue else (plus or "+").strip())
+    word = cue.group(0) if cue else (plus.strip() if plus else "per company")
+    return CompanySet(tuple(c for c in companies if c is not None), word)
+
+
+def per_company_table(reading: Reading) -> bool:
+    """Whether the question asks a figure for each of the companies it names, one row each: its breakdown is by
+    company alone (read from the structure "per/by/je <company noun>", whatever language taught the noun), and
+    every word that keeps the companies apart only sets them side by side ("vs", "each", "split"), never a
+    difference or a ranking of them. Their rows and their total are then one answer, not "which company?"."""
+    if reading.breakdown.group_by != ("company_id",) or reading.breakdown.grain is not None:
+        return False
+    return all(_TABLE_APART.fullmatch(m.group(0)) for m in _APART.finditer(reading.cue_text))
 
 
 def restated_whole(reading: Reading, gazetteer: Gazetteer, scope: re.Match[str] | None) -> CompanySet | None:
@@ -157,5 +175,5 @@ def offer_all(gazetteer: Gazetteer) -> str:
 _ANY = re.compile(r".+", re.S)
 
 
-__all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "resolves",
-           "restated_whole", "tenant_wide", "whole_tenant"]
+__all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "per_company_table",
+           "resolves", "restated_whole", "tenant_wide", "whole_tenant"]

@@ -36,6 +36,32 @@ def _close(word: str, known: str) -> bool:
     return word == known or (min(len(word), len(known)) >= 5 and edit_distance(word, known, 1) <= 1)
 
 
+#: Words that open a sentence or clause and are capitalized there ("Rank Xenon Pharma AG's suppliers", "Which
+#: Xenon Pharma AG invoices", "List Kestrel Lebensmittel GmbH's invoices", "Welche Alpenland Logistik AG ..."):
+#: question words, imperatives, auxiliaries, articles and prepositions, never a word of a company's name. A
+#: closed list, so an unknown qualifier ("Acme Xenon Pharma AG") still makes the name another company's.
+_OPENING_WORDS = frozenset({
+    "which", "what", "who", "whose", "whom", "how", "when", "where", "why", "did", "does", "do", "is", "are", "was",
+    "were", "has", "have", "had", "can", "could", "would", "should", "will", "may", "might", "list", "rank", "show",
+    "give", "tell", "find", "get", "compare", "break", "sum", "total", "calculate", "compute", "report", "return",
+    "provide", "name", "identify", "please", "and", "or", "but", "also", "then", "for", "of", "at", "by", "from",
+    "with", "to", "in", "on", "the", "a", "an", "all", "our", "my", "per", "vs", "versus", "between", "since", "top",
+    "sort", "order", "summarize", "summarise", "display", "count", "welche", "welcher", "welches", "welchen", "wie",
+    "wer", "wann", "wo", "zeige", "zeig", "liste", "nenne", "gib", "summiere", "bitte", "und", "oder", "auch", "für",
+    "fuer", "von", "bei", "mit", "der", "die", "das", "den", "dem", "des", "im", "am", "ab", "seit", "vergleiche",
+    "sortiere", "ranke", "unsere", "unser"
+})
+
+
+def _opening_words_dropped(words: list[str]) -> list[str]:
+    """The words of a legal-form name without the sentence-opening words glued before it ("rank xenon pharma"
+    -> "xenon pharma"); a name made only of such words is kept as written."""
+    i = 0
+    while i < len(words) - 1 and words[i] in _OPENING_WORDS:
+        i += 1
+    return words[i:]
+
+
 def unknown_companies(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
     """Legal-form names read as a known company whose words are not all that company's (or another known
     company's): "Alpenland Transport AG" when only "Alpenland Logistik AG" is known."""
@@ -50,7 +76,7 @@ def unknown_companies(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]
             continue  # a supplier's legal name is the supplier reading's
         if not any(m.start < end and start < m.end for m in reading.mentions.companies):
             continue  # no company read from it: nothing answered for another company
-        words = _words(found.group("name"))
+        words = _opening_words_dropped(_words(found.group("name")))
         if words and not any(all(any(_close(w, k) for k in name) for w in words) for name in known):
             out.append(found.group(0).strip())
     return tuple(dict.fromkeys(out))

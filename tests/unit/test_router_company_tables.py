@@ -1,0 +1,113 @@
+"""Several named companies asked "per company", and company names after a sentence-opening word, routed in memory
+(no database; the governed metrics' definitions come from the schema snapshot).
+
+Classes (issue 20, g4):
+- two or more companies named with a per-company breakdown ("X and Y ... per company and combined", "X plus Y
+  ... per company and in total", "X vs Y ... per company", "X and Y ... split by company") are one table: the
+  governed ``finance.company_spend`` total over exactly those companies (``company_ids``) and its rows by company,
+  never "which company do you mean?" and never the tenant's other companies; a difference or a ranking of the
+  named companies is no such table;
+- a measure other than spend beside the named set ("net of VAT") is never answered by their spend;
+- a sentence-opening word glued before a legal-form name ("Rank Xenon Pharma AG's", "Which Xenon Pharma AG
+  invoices", "List Kestrel Lebensmittel GmbH's") is no part of the name: the company resolves, while an unknown
+  qualifier ("Rank Xenon Chemie AG") is still asked about.
+
+Slots vary over the companies and their spellings, the set cue, the per-company phrase and the period; a seeded
+bounded sample.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from router.entities import Company
+from tests.unit.test_router_company_sets import PERIODS, TENANTS, _pairs, _route, _spellings
+
+SEED = 36
+
+
+def _table_calls(result: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(totals, rows by company) of the plan's governed company-spend calls."""
+    totals, rows = [], []
+    for s in result.execution_plan:
+        if s.tool == "metrics.query" and s.arguments.get("metric") == "finance.company_spend":
+            (rows if s.arguments.get("group_by") == ["company_id"] else totals).append(dict(s.arguments["parameters"]))
+    return totals, rows
+
+
+_TABLE_FRAMES = (
+    "Spend of {a} and {b} for {p}, per company and combined.",
+    "{a} plus {b} spend {p}, per company and in total.",
+    "What did {a} and {b} spend per company {p}?",
+    "{a} vs {b} spend {p} per company",
+    "{a} and {b} spend {p}, split by company, with the total",
+    "{a} + {b}: spend {p} by company",
+)
+
+
+def _table_cases(n: int) -> list[tuple[str, str, tuple[str, str], str, str]]:
+    rng = random.Random(SEED)
+    out = []
+    for i in range(n):
+        tenant = rng.choice(sorted(TENANTS))
+        a, b = rng.choice(_pairs(tenant))
+        phrase, start, end = rng.choice(PERIODS)
+        q = _TABLE_FRAMES[i % len(_TABLE_FRAMES)].format(a=rng.choice(_spellings(a)), b=rng.choice(_spellings(b)),
+                                                         p=phrase)
+        out.append((tenant, q, (a.company_id, b.company_id), start, end))
+    return out
+
+
+@pytest.mark.parametrize(("tenant", "question", "ids", "start", "end"), _table_cases(36), ids=lambda v: str(v)[:50])
+def test_named_companies_per_company_are_their_table_and_total(
+        tenant: str, question: str, ids: tuple[str, str], start: str, end: str) -> None:
+    [result] = _route(question, tenant)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    totals, rows = _table_calls(result)
+    assert len(totals) == 1 and len(rows) == 1, (question, result.execution_plan)
+    for call in (*totals, *rows):
+        assert sorted(call["company_ids"]) == sorted(ids), (question, call)  # never the tenant's third company
+        assert (call["start_date"], call["end_date"]) == (start, end), question
+        assert "company_id" not in call
+
+
+@pytest.mark.parametrize("i", range(8))
+def test_a_difference_or_another_measure_of_named_companies_is_no_table(i: int) -> None:
+    rng = random.Random(SEED * 10 + i)
+    tenant = rng.choice(sorted(TENANTS))
+    a, b = rng.choice(_pairs(tenant))
+    frame = ("Difference between {a} and {b} spend {p} per company",
+             "Net of VAT, what did {a} and {b} spend per company {p}?",
+             "{a} and {b} spend excluding VAT {p}, per company and combined")[i % 3]
+    question = frame.format(a=rng.choice(_spellings(a)), b=rng.choice(_spellings(b)), p=rng.choice(PERIODS)[0])
+    for result in _route(question, tenant):
+        totals, rows = _table_calls(result)
+        assert not any(c.get("company_ids") for c in (*totals, *rows)), (question, result.execution_plan)
+
+
+# --- a sentence-opening word before a legal-form name ---------------------------------------------------------------
+_OPENERS = ("Rank {n}'s suppliers by spend {p}", "Which {n} invoices {p} were above EUR 5,000?",
+            "List {n}'s invoices {p} above EUR 1,000", "Show {n} spend {p}", "Give {n}'s top 3 suppliers {p}",
+            "Welche {n} Rechnungen {p} lagen über 5.000 EUR?")
+
+
+@pytest.mark.parametrize("company", TENANTS["legal"], ids=lambda c: c.company_id)
+@pytest.mark.parametrize("frame", _OPENERS)
+def test_a_sentence_opening_word_is_no_part_of_the_company_name(company: Company, frame: str) -> None:
+    question = frame.format(n=company.company_name, p=random.Random(f"{company.company_id}{frame}").choice(PERIODS)[0])
+    for result in _route(question, "legal"):
+        text = result.clarification_question or ""
+        assert "I do not know a company" not in text, (question, text)
+        assert not result.execution_plan or company.company_id in repr(result.execution_plan), question
+
+
+@pytest.mark.parametrize("company", TENANTS["legal"], ids=lambda c: c.company_id)
+@pytest.mark.parametrize("opener", ("Rank", "Which", "List"))
+def test_an_unknown_qualifier_after_an_opening_word_is_still_asked_about(company: Company, opener: str) -> None:
+    first, *_, form = company.company_name.split()
+    question = f"{opener} {first} Chemie {form}'s suppliers by spend in Q1 2026"
+    [result] = _route(question, "legal")
+    assert result.requires_clarification and "Chemie" in (result.clarification_question or ""), question
