@@ -113,12 +113,40 @@ _NOT_A_CATEGORY = frozenset({"us", "me", "them", "it", "this", "that", "which", 
                              "procurement", "company", "companies", "group", "now on", "the time being"})
 
 
+#: "our Swiss supplier", "the local vendor", "our Italian vendors": a supplier described by an attribute (a
+#: country, a place) instead of its name. The data holds no such attribute of suppliers, so it is asked about
+#: (never read as every supplier, nor dropped for the figure of all of them).
+_DESCRIBED_SUPPLIER = re.compile(
+    r"\b(?:our|the|my|a|an|that|this|unsere[mnrs]?|der|den|dem|die)\s+"
+    r"(?P<what>(?-i:[A-Z][a-zäöü]+(?:-[A-Z][a-zäöü]+)?)|local|domestic|foreign|overseas|offshore|regional|"
+    r"international|nearby|lokale[nmr]?|ausländische[nmr]?)\s+(?:suppliers?|vendors?|lieferanten?)\b", re.I)
+
+
+def described_suppliers(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
+    """The supplier descriptions of :data:`_DESCRIBED_SUPPLIER` whose describing word the reading placed nowhere
+    (no supplier, company, product group or product of that name): "Swiss supplier"."""
+    spans = [*reading.mentions.spans]
+    known = {w.lower() for name in (*gazetteer.supplier_names.values(), *(c.company_name for c in gazetteer.companies))
+             for w in _WORD.findall(name)}
+    known |= {a.lower() for aliases in gazetteer.supplier_aliases.values() for a in aliases}
+    out: list[str] = []
+    for found in _DESCRIBED_SUPPLIER.finditer(reading.text):
+        a, b = found.span("what")
+        if any(s < b and a < e for s, e in spans) or found.group("what").lower() in known:
+            continue  # "our Beta supplier", "the Sensors supplier": a name the reading placed
+        out.append(reading.text[a:found.end()])
+    return tuple(dict.fromkeys(out))
+
+
 def unknown_name_problems(reading: Reading, gazetteer: Gazetteer) -> list[str]:
     """Clarification questions for the names above (none when every name was read as written)."""
     problems: list[str] = []
     names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none"
     problems.extend(f"I do not know a company {name!r} in your data (known companies: {names}). Which company do "
                     "you mean?" for name in unknown_companies(reading, gazetteer))
+    problems.extend(f"I cannot tell which supplier {what!r} is: the data records no such attribute of suppliers "
+                    "(no country or place of a supplier), only their names. Which supplier do you mean?"
+                    for what in described_suppliers(reading, gazetteer))
     # (a named document's approval, "per agreement-2025-09, from when is Iota approved for cabling", is the
     # document's wording, read in the document: no category filter of the approved list)
     document = reading.identifiers.contract_ids or reading.identifiers.document_ids or reading.quoted
@@ -129,4 +157,4 @@ def unknown_name_problems(reading: Reading, gazetteer: Gazetteer) -> list[str]:
     return problems
 
 
-__all__ = ["unknown_companies", "unknown_name_problems", "unread_category"]
+__all__ = ["described_suppliers", "unknown_companies", "unknown_name_problems", "unread_category"]

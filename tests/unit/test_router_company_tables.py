@@ -111,3 +111,35 @@ def test_an_unknown_qualifier_after_an_opening_word_is_still_asked_about(company
     question = f"{opener} {first} Chemie {form}'s suppliers by spend in Q1 2026"
     [result] = _route(question, "legal")
     assert result.requires_clarification and "Chemie" in (result.clarification_question or ""), question
+
+
+# --- "any company": every company of the tenant ----------------------------------------------------------------------
+@pytest.mark.parametrize("any_word", ["any company", "any of our companies", "any entity", "any of the companies"])
+@pytest.mark.parametrize("frame", ["List all invoices of {w} above EUR {n} dated {p}.",
+                                   "Invoices over {n} EUR of {w} {p}"])
+def test_any_company_is_every_company_of_the_tenant(any_word: str, frame: str) -> None:
+    rng = random.Random(f"{any_word}{frame}")
+    phrase = rng.choice(PERIODS)[0]
+    question = frame.format(w=any_word, n=rng.choice(["5,000", "0.025m", "12k"]), p=phrase)
+    [result] = _route(question, "letters")
+    assert not result.requires_clarification, (question, result.clarification_question)
+    assert all(c.company_id in result.interpretation for c in TENANTS["letters"]), (question, result.interpretation)
+
+
+# --- a supplier described by an attribute the data does not hold ---------------------------------------------------
+@pytest.mark.parametrize("attribute", ["Swiss", "German", "Italian", "local", "overseas", "Austrian"])
+@pytest.mark.parametrize("frame", ["Which open invoices do we have with our {a} supplier as at 15 May 2026?",
+                                   "What did Company A spend with our {a} vendor {p}?",
+                                   "How many invoices did Company B get from the {a} supplier {p}?",
+                                   "List invoices above 5000 EUR from our {a} supplier {p}, all companies"])
+def test_a_supplier_described_by_an_attribute_is_asked_about(attribute: str, frame: str) -> None:
+    question = frame.format(a=attribute, p=random.Random(f"{attribute}{frame}").choice(PERIODS)[0])
+    [result] = _route(question, "letters")
+    text = result.clarification_question or ""
+    assert result.requires_clarification and f"{attribute} " in text and "supplier" in text, (question, text)
+
+
+@pytest.mark.parametrize("name", ["Beta", "Sensors"])
+def test_a_supplier_described_by_a_known_name_is_read(name: str) -> None:
+    [result] = _route(f"What did Company A spend with our {name} supplier in Q1 2026?", "letters")
+    assert "cannot tell which supplier" not in (result.clarification_question or "")

@@ -123,3 +123,13 @@ def test_a_half_year_is_the_half(ordinal: str, half: int, joint: str) -> None:
 def test_a_month_counted_in_a_year_is_asked_about(words: str) -> None:
     resolved = resolve_period(_german(f"Company A Ausgaben im {words}"), AS_OF)
     assert resolved.time_range is None and resolved.ambiguous, (words, resolved)
+
+
+@pytest.mark.parametrize("unit", ["days", "day", "weeks", "months", "Tage", "business days"])
+@pytest.mark.parametrize("lead", ["more than", "over", "above", "mehr als"])
+def test_a_length_of_time_after_a_threshold_word_is_no_money(lead: str, unit: str) -> None:
+    from router.reading import parse_amounts
+
+    n = random.Random(f"{lead}{unit}").randint(2, 120)
+    assert parse_amounts(f"invoices {lead} {n} {unit} overdue as at 15 May 2026") == ()
+    assert [a.value for a in parse_amounts(f"invoices {lead} {n} EUR")] == [n]
