@@ -35,6 +35,9 @@ _APART = re.compile(
 _TABLE_APART = re.compile(
     r"vs\.?|versus|each|per\s+company|by\s+company|respectively|separately|individually|side\s+by\s+side|split|"
     r"broken\s+down|breakdown", re.I)
+#: "spend per company (A, B, C)": the companies listed in a parenthesis after the per-company words (the name
+#: reader takes "company (A" as the first company's name, so the breakdown is read from the words themselves).
+_PER_COMPANY_LIST = re.compile(r"\b(?:per|by|for\s+each|split\s+by|broken\s+down\s+by)\s+company\s*\(", re.I)
 _SEVERAL_NAMED = re.compile(r"^Which company do you mean: .* The question names more than one\.$")
 _SEVERAL_LEFT = re.compile(r"^'.*' \(excluded\) leaves the companies ")
 
@@ -102,7 +105,9 @@ def per_company_table(reading: Reading) -> bool:
     company alone (read from the structure "per/by/je <company noun>", whatever language taught the noun), and
     every word that keeps the companies apart only sets them side by side ("vs", "each", "split"), never a
     difference or a ranking of them. Their rows and their total are then one answer, not "which company?"."""
-    if reading.breakdown.group_by != ("company_id",) or reading.breakdown.grain is not None:
+    if reading.breakdown.grain is not None or reading.breakdown.group_by not in (("company_id",), ()):
+        return False
+    if not reading.breakdown.group_by and not _PER_COMPANY_LIST.search(reading.text):
         return False
     return all(_TABLE_APART.fullmatch(m.group(0)) for m in _APART.finditer(reading.cue_text))
 

@@ -45,6 +45,7 @@ _TABLE_FRAMES = (
     "{a} vs {b} spend {p} per company",
     "{a} and {b} spend {p}, split by company, with the total",
     "{a} + {b}: spend {p} by company",
+    "Spend {p} per company ({a}, {b})",
 )
 
 
@@ -72,6 +73,17 @@ def test_named_companies_per_company_are_their_table_and_total(
         assert sorted(call["company_ids"]) == sorted(ids), (question, call)  # never the tenant's third company
         assert (call["start_date"], call["end_date"]) == (start, end), question
         assert "company_id" not in call
+
+
+@pytest.mark.parametrize("letters", [("A", "B"), ("A", "B", "C"), ("B", "C"), ("C", "A")])
+@pytest.mark.parametrize("phrase", [p[0] for p in PERIODS[:3]])
+def test_letters_listed_after_per_company_are_those_companies(letters: tuple[str, ...], phrase: str) -> None:
+    question = f"Spend {phrase} per company ({', '.join(letters)})"
+    [result] = _route(question, "letters")
+    assert not result.requires_clarification, (question, result.clarification_question)
+    totals, rows = _table_calls(result)
+    assert len(totals) == 1 and len(rows) == 1, (question, result.execution_plan)
+    assert sorted(rows[0]["company_ids"]) == sorted(f"COMP-{x}" for x in letters), (question, rows)
 
 
 @pytest.mark.parametrize("i", range(8))
@@ -143,3 +155,13 @@ def test_a_supplier_described_by_an_attribute_is_asked_about(attribute: str, fra
 def test_a_supplier_described_by_a_known_name_is_read(name: str) -> None:
     [result] = _route(f"What did Company A spend with our {name} supplier in Q1 2026?", "letters")
     assert "cannot tell which supplier" not in (result.clarification_question or "")
+
+
+@pytest.mark.parametrize("first", ["B", "C"])
+@pytest.mark.parametrize("frame", ["Spend {p} (Company {f}, A)", "Spend of Company {f}, A {p}",
+                                   "Spend {p} per company (Company {f}, A)"])
+def test_a_company_letter_a_ending_a_list_is_no_article(first: str, frame: str) -> None:
+    question = frame.format(f=first, p=random.Random(f"{first}{frame}").choice(PERIODS)[0])
+    [result] = _route(question, "letters")
+    # the list's last name is kept: asked about, or both companies' table; never Company B or C alone
+    assert result.requires_clarification or "COMP-A" in result.interpretation, (question, result.interpretation)
