@@ -133,3 +133,17 @@ def test_a_length_of_time_after_a_threshold_word_is_no_money(lead: str, unit: st
     n = random.Random(f"{lead}{unit}").randint(2, 120)
     assert parse_amounts(f"invoices {lead} {n} {unit} overdue as at 15 May 2026") == ()
     assert [a.value for a in parse_amounts(f"invoices {lead} {n} EUR")] == [n]
+
+
+@pytest.mark.parametrize("tail", ["past due", "overdue", "old", ""])
+@pytest.mark.parametrize("frame", ["How many of Company B's invoices are {t} {p}?", "List Company A invoices {t} {p}",
+                                   "Which Company C invoices are {t} {p}?"])
+def test_an_age_threshold_of_invoices_is_named_never_dropped(tail: str, frame: str) -> None:
+    from tests.unit.test_router_company_sets import _route
+
+    rng = random.Random(f"{tail}{frame}")
+    words = f"{rng.choice(['more than', 'over', 'at least'])} {rng.randint(2, 120)} days {tail}".strip()
+    question = frame.format(t=words, p=rng.choice(["in Q1 2026", "in 2025", "in March 2026"]))
+    for result in _route(question, "letters"):
+        assert result.requires_clarification, (question, result.interpretation)
+        assert words in (result.clarification_question or ""), (question, result.clarification_question)
