@@ -55,7 +55,7 @@ from router.injection import set_aside_instructions
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.open_amount import open_question, status_only, up_to
-from router.periods import HISTORY_START, PeriodResolution, add_months
+from router.periods import HISTORY_START, PeriodResolution, add_months, invalid_period
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.reader import (
@@ -248,6 +248,17 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                 "clarification_question": f"{said} {result.clarification_question}",
                 "clarification_reasons": (f"tenant: {', '.join(tenant.other)} is not the caller's tenant",
                                           *result.clarification_reasons)})
+    invalid = invalid_period(base)
+    if invalid is not None and (result.workflow == "unsupported" or (
+            result.requires_clarification and invalid[0] not in (result.clarification_question or ""))):
+        # "KW 60", "the 5th half-year": a period that does not exist is named back whatever else the question
+        # lacks (never a refusal, nor another question that leaves it out)
+        said = (f"The period {invalid[0]!r} does not exist (a year has quarters Q1 to Q4, halves H1 and H2, twelve "
+                "months and calendar weeks 1 to 52 or 53): which period do you mean?")
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
+            "clarification_reasons": (f"period: {invalid[0]!r} does not exist", *result.clarification_reasons)})
     if group.unclear:
         # "with group totals": totals per product group, per company or of the whole tenant? never guessed
         said = (f"I did not understand {', '.join(repr(u) for u in group.unclear)}: totals per product group, per "

@@ -147,3 +147,15 @@ def test_an_age_threshold_of_invoices_is_named_never_dropped(tail: str, frame: s
     for result in _route(question, "letters"):
         assert result.requires_clarification, (question, result.interpretation)
         assert words in (result.clarification_question or ""), (question, result.clarification_question)
+
+
+@pytest.mark.parametrize("period", ["KW 60 2026", "Q5 2025", "H3 2025", "the 5th half-year of 2025", "week 54 of 2025"])
+@pytest.mark.parametrize("frame", ["Top Lieferant Company A in {p}?", "Frobnicate the Company A widgets in {p}",
+                                   "Company A spend per carbon tonne in {p}"])
+def test_a_period_that_does_not_exist_is_named_whatever_else_is_missing(period: str, frame: str) -> None:
+    from tests.unit.test_router_company_sets import _route
+
+    question = frame.format(p=period)
+    for result in _route(question, "letters"):
+        text = result.clarification_question or ""
+        assert result.requires_clarification and "does not exist" in text, (question, result.workflow, text)
