@@ -36,6 +36,8 @@ _MARKERS = re.compile(
 _MONTHS_DE = {
     "januar": "January", "jänner": "January", "februar": "February", "märz": "March", "maerz": "March",
     "mai": "May", "juni": "June", "juli": "July", "oktober": "October", "dezember": "December",
+    # the German abbreviations that differ from the English ones ("Okt bis Dez 2025", "Mrz.-Mai")
+    "jän": "January", "mär": "March", "mrz": "March", "okt": "October", "dez": "December",
 }
 _ORD = {"1": "1", "erste": "1", "ersten": "1", "erstes": "1", "2": "2", "zweite": "2", "zweiten": "2",
         "zweites": "2", "3": "3", "dritte": "3", "dritten": "3", "4": "4", "vierte": "4", "vierten": "4"}
@@ -303,8 +305,11 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         # open ends: "bis Ende März", "bis zum Ende des ersten Quartals", "bis März" (not "bis zu 5.000 €")
         (r"\bbis\s+(?:zum\s+)?ende\s+(?:des\s+|der\s+|von\s+)?", "until the end of "),
         (r"\bbis\s+(?:zum\s+|einschlie(?:ß|ss)lich\s+)?(?=\d{4}-\d{2}-\d{2}|q[1-4]\b|"
-         + "|".join(_MONTHS_DE) + r"|april|august|september|november)", "until "),
+         + "|".join(_MONTHS_DE) + r"|april|august|september|november|(?:jan|feb|apr|jun|jul|aug|sept?|nov)\b)",
+         "until "),
         (r"\bund\b", "and"),
+        # "Okt. - Dez. 2025": an abbreviation's dot is no sentence end (read, "December. in 2025" splits the range)
+        (r"\b(jän|mär|mrz|okt|dez)\.", lambda m: _MONTHS_DE[m.group(1).lower()]),
         (r"\b(" + "|".join(_MONTHS_DE) + r")\b", lambda m: _MONTHS_DE[m.group(1).lower()]),
         # changes ("Wie haben sich die Ausgaben ... verändert?")
         (r"\bwie\s+(?:hat|haben)\s+sich\b", "how did"),

@@ -159,3 +159,21 @@ def test_a_period_that_does_not_exist_is_named_whatever_else_is_missing(period: 
     for result in _route(question, "letters"):
         text = result.clarification_question or ""
         assert result.requires_clarification and "does not exist" in text, (question, result.workflow, text)
+
+
+_DE_ABBREVIATIONS = {1: "Jän", 3: "Mrz", 10: "Okt", 12: "Dez", 2: "Feb", 5: "Mai", 9: "Sep", 11: "Nov"}
+
+
+@pytest.mark.parametrize("i", range(16))
+def test_german_month_abbreviations_make_a_month_range(i: int) -> None:
+    rng = random.Random(SEED * 13 + i)
+    first, last = sorted(rng.sample(sorted(_DE_ABBREVIATIONS), 2))
+    year = rng.choice((2025, 2026))
+    a, b = _DE_ABBREVIATIONS[first], _DE_ABBREVIATIONS[last]
+    dot = "." if rng.random() < 0.5 and a in ("Jän", "Mrz", "Okt", "Dez") else ""
+    glue = rng.choice((" bis ", " - ", "-"))
+    question = _german(f"Company B Ausgaben {a}{dot}{glue}{b} {year}")
+    resolved = resolve_period(question, AS_OF)
+    assert resolved.time_range is not None, (question, resolved)
+    end = dt.date(year + 1, 1, 1) if last == 12 else dt.date(year, last + 1, 1)
+    assert (resolved.time_range.start, resolved.time_range.end) == (dt.date(year, first, 1), end), question
