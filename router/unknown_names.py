@@ -122,6 +122,16 @@ _DESCRIBED_SUPPLIER = re.compile(
     r"international|nearby|lokale[nmr]?|ausländische[nmr]?)\s+(?:suppliers?|vendors?|lieferanten?)\b", re.I)
 
 
+#: Capitalised words before "supplier" that rank or qualify it ("Top", "Main", "Approved"): no attribute of place.
+_NO_ATTRIBUTE = frozenset({
+    "main", "top", "largest", "biggest", "smallest", "cheapest", "preferred", "approved", "new", "current", "other",
+    "same", "single", "primary", "secondary", "key", "strategic", "sole", "only", "first", "last", "previous",
+    "former", "old", "unapproved", "non-approved", "certified", "qualified", "framework", "contracted", "listed",
+    "alternative", "backup", "usual", "regular", "default", "external", "internal", "given", "named", "said",
+    "größte", "neue", "freigegebene",
+})
+
+
 def described_suppliers(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
     """The supplier descriptions of :data:`_DESCRIBED_SUPPLIER` whose describing word the reading placed nowhere
     (no supplier, company, product group or product of that name): "Swiss supplier"."""
@@ -132,6 +142,8 @@ def described_suppliers(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ..
     out: list[str] = []
     for found in _DESCRIBED_SUPPLIER.finditer(reading.text):
         a, b = found.span("what")
+        if found.group("what").lower() in _NO_ATTRIBUTE:
+            continue  # "our Main supplier", "the Approved vendors": a rank or a state, read elsewhere
         if any(s < b and a < e for s, e in spans) or found.group("what").lower() in known:
             continue  # "our Beta supplier", "the Sensors supplier": a name the reading placed
         out.append(reading.text[a:found.end()])
