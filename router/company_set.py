@@ -100,6 +100,11 @@ def company_set(reading: Reading, gazetteer: Gazetteer) -> CompanySet | None:
     return CompanySet(tuple(c for c in companies if c is not None), word)
 
 
+def several_named(reading: Reading) -> bool:
+    """Whether the question names two or more companies (by name or by id: "COMP-A and COMP-B")."""
+    return len({*reading.identifiers.company_ids, *(c for m in reading.mentions.companies for c in m.candidates)}) > 1
+
+
 def per_company_table(reading: Reading) -> bool:
     """Whether the question asks a figure for each of the companies it names, one row each: its breakdown is by
     company alone (read from the structure "per/by/je <company noun>", whatever language taught the noun), and
@@ -181,4 +186,4 @@ _ANY = re.compile(r".+", re.S)
 
 
 __all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "per_company_table",
-           "resolves", "restated_whole", "tenant_wide", "whole_tenant"]
+           "resolves", "restated_whole", "several_named", "tenant_wide", "whole_tenant"]

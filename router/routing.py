@@ -31,7 +31,15 @@ from router.analysis import (
     single_month,
 )
 from router.classifier import IntentClassifier
-from router.company_set import adds_up, company_set, offer_all, per_company_table, restated_whole, whole_tenant
+from router.company_set import (
+    adds_up,
+    company_set,
+    offer_all,
+    per_company_table,
+    restated_whole,
+    several_named,
+    whole_tenant,
+)
 from router.company_set import resolves as resolves_company_set
 from router.contract import (
     INTENT_TYPES,
@@ -340,7 +348,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # ("total group spend (Alpenland + Kestrel)": the scope word restated by the companies named together)
     # ("X and Y spend per company and combined": the per-company rows are the named companies', not the tenant's)
     named_set = company_set(reading, gazetteer) if company_scope is None or (
-        (all_companies is not None or per_company_table(reading)) and len(reading.mentions.companies) > 1) else None
+        (all_companies is not None and len(reading.mentions.companies) > 1)
+        or (per_company_table(reading) and several_named(reading))) else None
     if named_set is None and company_scope is not None:
         named_set = restated_whole(reading, gazetteer, all_companies)
     if named_set is not None:
@@ -779,7 +788,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     if (compare_asked and reading.analysis.comparison is None and not reasons and (spend_shaped or analyst)
             and not breakdown.group_by and len(entities.supplier_ids) < 2 and constraints.time_range is not None
             # "X vs Y ... per company": the companies are set side by side in the table, no period comparison
-            and not (per_company_table(reading) and len(reading.mentions.companies) > 1)):
+            and not (per_company_table(reading) and several_named(reading))):
         # "Compare our spend in the last 6 months": a comparison with no base the reading could place. The
         # period's total alone would answer another question.
         reasons.append(f"comparison: {compare_asked[0]!r} names no second period to compare with")
