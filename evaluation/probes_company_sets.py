@@ -11,6 +11,8 @@ approved-vendor question "for <category>" that drops a category it did not read.
 * ``elided``: an elided list ("Company A, B and C", "Company A and C");
 * ``excluded``: all companies but one ("group-wide spend excluding Company C");
 * ``per_company``: "which companies bought from <supplier> ... and how much each" (the figure grouped by company);
+* ``table``: two or three companies named "per company and combined", "X vs Y ... per company" (their table and
+  their total, never "which company do you mean?");
 * ``unknown_category``: approved vendors "for <a category no group has>": a clarification naming it.
 
 Each probe draws the companies, their spellings, a period and optionally a supplier; the expected figure is the
@@ -40,6 +42,8 @@ EXCLUDED = ("Group-wide spend excluding {c}, {p}{s}", "Total spend across all co
             "Spend {p}{s} for all entities other than {c}", "How much did all companies spend {p}{s}, {c} excluded?")
 PER_COMPANY = ("Which companies bought from {sup} {p} and how much each?",
                "Which companies bought from {sup} {p}, and how much did each spend?")
+TABLE = ("Spend of {cs} {p}{s}, per company and combined", "{cs} spend {p}{s}, per company and in total",
+         "What did {cs} spend per company {p}{s}?", "{cs}: spend {p}{s} split by company, with the total")
 UNKNOWN = ("hydraulics", "pneumatics", "office chairs", "forklift parts", "valves", "lubricants", "welding gas")
 APPROVED = ("Approved vendors of {c} for {g} {p}?", "Who is approved for {g} at {c} as of today?",
             "Which suppliers are approved for {g} at {c}?")
@@ -104,6 +108,18 @@ def _per_company(rng: random.Random) -> Probe:
                                                        "end_date": end}, outputs=("total_spend",)))
 
 
+def _table(rng: random.Random) -> Probe:
+    ids = sorted(rng.sample(sorted(COMPANIES), rng.choice((2, 2, 3))))
+    phrase, start, end = rng.choice(PERIODS)
+    s, supplier = _supplier(rng)
+    names = [_spelling(c, rng) for c in ids]
+    rng.shuffle(names)
+    joined = " vs ".join(names) if len(names) == 2 and rng.random() < 0.3 else _joined(names, rng)
+    question = rng.choice(TABLE).format(cs=joined, p=phrase, s=s)
+    return Probe("table", question, Call(SPEND, {"company_ids": ids, "start_date": start, "end_date": end,
+                                                 **supplier}, outputs=("total_spend",)))
+
+
 def _unknown_category(rng: random.Random) -> Probe:
     category = rng.choice(UNKNOWN)
     question = rng.choice(APPROVED).format(c=_spelling(rng.choice(sorted(COMPANIES)), rng), g=category,
@@ -112,7 +128,7 @@ def _unknown_category(rng: random.Random) -> Probe:
 
 
 GENERATORS = {"together": _together, "elided": _elided, "excluded": _excluded, "per_company": _per_company,
-              "unknown_category": _unknown_category}
+              "table": _table, "unknown_category": _unknown_category}
 
 
 def probes(seed: int, per_class: int = 30) -> list[Probe]:

@@ -29,6 +29,15 @@ _APART = re.compile(
     r"respectively|separately|individually|side\s+by\s+side|differences?|split|broken\s+down|breakdown|"
     r"which\s+(?:company|one)|ranked|rank)\b", re.I)
 #: Problems of the reading this module answers: several companies named, or several left by an exclusion.
+#: Apart words that still ask one figure per named company, so a table of the named companies with their total
+#: answers them ("X and Y spend per company and combined", "X vs Y ... per company"): not a difference, a
+#: ranking or "which company".
+_TABLE_APART = re.compile(
+    r"vs\.?|versus|each|per\s+company|by\s+company|respectively|separately|individually|side\s+by\s+side|split|"
+    r"broken\s+down|breakdown", re.I)
+#: "spend per company (A, B, C)": the companies listed in a parenthesis after the per-company words (the name
+#: reader takes "company (A" as the first company's name, so the breakdown is read from the words themselves).
+_PER_COMPANY_LIST = re.compile(r"\b(?:per|by|for\s+each|split\s+by|broken\s+down\s+by)\s+company\s*\(", re.I)
 _SEVERAL_NAMED = re.compile(r"^Which company do you mean: .* The question names more than one\.$")
 _SEVERAL_LEFT = re.compile(r"^'.*' \(excluded\) leaves the companies ")
 
@@ -78,15 +87,34 @@ def company_set(reading: Reading, gazetteer: Gazetteer) -> CompanySet | None:
     companies = [gazetteer.company(i) for i in ids]
     if len(ids) < 2 or any(c is None for c in companies):
         return None
-    if _APART.search(reading.cue_text):
+    table = per_company_table(reading)
+    if not table and _APART.search(reading.cue_text):
         return None
     named = sorted(reading.mentions.companies, key=lambda m: m.start)
     plus = next((reading.text[a.end:b.start] for a, b in pairwise(named)
                  if _PLUS.fullmatch(reading.text, a.end, b.start)), None)
     cue = _TOGETHER.search(reading.cue_text)
-    if cue is None and plus is None:
+    if cue is None and plus is None and not table:
         return None
-    return CompanySet(tuple(c for c in companies if c is not None), cue.group(0) if cue else (plus or "+").strip())
+    word = cue.group(0) if cue else (plus.strip() if plus else "per company")
+    return CompanySet(tuple(c for c in companies if c is not None), word)
+
+
+def several_named(reading: Reading) -> bool:
+    """Whether the question names two or more companies (by name or by id: "COMP-A and COMP-B")."""
+    return len({*reading.identifiers.company_ids, *(c for m in reading.mentions.companies for c in m.candidates)}) > 1
+
+
+def per_company_table(reading: Reading) -> bool:
+    """Whether the question asks a figure for each of the companies it names, one row each: its breakdown is by
+    company alone (read from the structure "per/by/je <company noun>", whatever language taught the noun), and
+    every word that keeps the companies apart only sets them side by side ("vs", "each", "split"), never a
+    difference or a ranking of them. Their rows and their total are then one answer, not "which company?"."""
+    if reading.breakdown.grain is not None or reading.breakdown.group_by not in (("company_id",), ()):
+        return False
+    if not reading.breakdown.group_by and not _PER_COMPANY_LIST.search(reading.text):
+        return False
+    return all(_TABLE_APART.fullmatch(m.group(0)) for m in _APART.finditer(reading.cue_text))
 
 
 def restated_whole(reading: Reading, gazetteer: Gazetteer, scope: re.Match[str] | None) -> CompanySet | None:
@@ -157,5 +185,5 @@ def offer_all(gazetteer: Gazetteer) -> str:
 _ANY = re.compile(r".+", re.S)
 
 
-__all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "resolves",
-           "restated_whole", "tenant_wide", "whole_tenant"]
+__all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "per_company_table",
+           "resolves", "restated_whole", "several_named", "tenant_wide", "whole_tenant"]

@@ -39,6 +39,7 @@ from router.statuses import (
     status_steps,
     whole_history,
 )
+from router.unknown_names import described_suppliers
 
 #: "Which supplier's spend grew the most", "the supplier with the biggest increase": a ranking of changes between
 #: two periods. The governed ranking orders one period's spend and the comparison gives each supplier's change, but
@@ -83,8 +84,14 @@ def _scope_problems(reading: Reading, inputs: Any, needs_period: bool = True, ev
             continue  # every company of the tenant named together ("alpenland + kestrel") is the scope
         reasons.append(f"entity: {problem}")
         questions.append(problem)
+    # "our Swiss supplier": a supplier described by an attribute the data does not hold is asked about first
+    described = [f"I cannot tell which supplier {what!r} is: the data records no such attribute of suppliers (no "
+                 "country or place of a supplier), only their names. Which supplier do you mean?"
+                 for what in described_suppliers(reading, gazetteer)]
+    reasons.extend(f"entity: {problem}" for problem in described)
+    questions.extend(described)
     currency = None
-    if entities.company_id is None and not reading.entity_problems and not every_company:
+    if entities.company_id is None and not reading.entity_problems and not every_company and not described:
         if len(gazetteer.companies) == 1:
             only = gazetteer.companies[0]
             entities = entities.model_copy(update={"company_id": only.company_id, "company_name": only.company_name})

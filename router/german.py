@@ -12,6 +12,7 @@ rewritten reading, so a user can see how the German was understood.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable
@@ -35,10 +36,13 @@ _MARKERS = re.compile(
 _MONTHS_DE = {
     "januar": "January", "jänner": "January", "februar": "February", "märz": "March", "maerz": "March",
     "mai": "May", "juni": "June", "juli": "July", "oktober": "October", "dezember": "December",
+    # the German abbreviations that differ from the English ones ("Okt bis Dez 2025", "Mrz.-Mai")
+    "jän": "January", "mär": "March", "mrz": "March", "okt": "October", "dez": "December",
 }
 _ORD = {"1": "1", "erste": "1", "ersten": "1", "erstes": "1", "2": "2", "zweite": "2", "zweiten": "2",
         "zweites": "2", "3": "3", "dritte": "3", "dritten": "3", "4": "4", "vierte": "4", "vierten": "4"}
-_ORD_WORDS = r"(?:(\d)\.|(erste[nsr]?|zweite[nsr]?|dritte[nsr]?|vierte[nsr]?))"
+_ORD_WORDS = r"(?:([1-4])\.|(erste[nsr]?|zweite[nsr]?|dritte[nsr]?|vierte[nsr]?))"
+#: (only the ordinals 1. to 4.: "5. Halbjahr", "13. Monat" name no period and are asked about in router/periods.py)
 _ORD_EN = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
 _LAST = r"(?:letzte[nmsr]?|vorige[nmsr]?|vergangene[nmsr]?)"
 _THIS = r"(?:diese[nmsr]?)"
@@ -182,7 +186,21 @@ def german_days(text: str) -> str:
         except ValueError:
             return match.group(0)
 
-    return _DE_DAY.sub(iso, text)
+    return _DE_DAY.sub(iso, _DE_DAY_SPAN.sub(_day_span, text))
+
+
+#: Days of one month, the first written as a bare day ("zwischen 1. und 15. März 2026", "1.-15. März"): both in
+#: that month, read by router/periods.py's day span ("between 1 and 15 March 2026", the second day included).
+#: Read as two ISO days, the bare first day would be dropped and the second read as an exclusive end.
+_DE_DAY_SPAN = re.compile(
+    rf"\b(\d{{1,2}})\.\s*(und|bis|-|–)\s*(\d{{1,2}})\.\s*({'|'.join(_MONTH_NUMBERS)})\b(?:\s+(\d{{4}}))?", _I)
+
+
+def _day_span(match: re.Match[str]) -> str:
+    month = calendar.month_name[_MONTH_NUMBERS[match.group(4).lower()]]
+    glue = "and" if match.group(2).lower() == "und" else "to"
+    year = f" {match.group(5)}" if match.group(5) else ""
+    return f"{match.group(1)} {glue} {match.group(3)} {month}{year}"
 
 
 #: What follows a comparator that compares amounts or shares: money, a number, or a fraction ("über die Hälfte",
@@ -287,8 +305,11 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         # open ends: "bis Ende März", "bis zum Ende des ersten Quartals", "bis März" (not "bis zu 5.000 €")
         (r"\bbis\s+(?:zum\s+)?ende\s+(?:des\s+|der\s+|von\s+)?", "until the end of "),
         (r"\bbis\s+(?:zum\s+|einschlie(?:ß|ss)lich\s+)?(?=\d{4}-\d{2}-\d{2}|q[1-4]\b|"
-         + "|".join(_MONTHS_DE) + r"|april|august|september|november)", "until "),
+         + "|".join(_MONTHS_DE) + r"|april|august|september|november|(?:jan|feb|apr|jun|jul|aug|sept?|nov)\b)",
+         "until "),
         (r"\bund\b", "and"),
+        # "Okt. - Dez. 2025": an abbreviation's dot is no sentence end (read, "December. in 2025" splits the range)
+        (r"\b(jän|mär|mrz|okt|dez)\.", lambda m: _MONTHS_DE[m.group(1).lower()]),
         (r"\b(" + "|".join(_MONTHS_DE) + r")\b", lambda m: _MONTHS_DE[m.group(1).lower()]),
         # changes ("Wie haben sich die Ausgaben ... verändert?")
         (r"\bwie\s+(?:hat|haben)\s+sich\b", "how did"),

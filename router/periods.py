@@ -281,7 +281,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("mtd", re.compile(r"\b(month[- ]to[- ]date|mtd)\b", re.I)),
     ("fiscal_year", re.compile(r"\b(?:fy|fiscal\s+year|financial\s+year)\s?['-]?(\d{4}|\d{2})\b", re.I)),
     ("iso_half", re.compile(r"(?<!-)\b(\d{4})[- ]?h([12])\b", re.I)),
-    ("half", re.compile(r"\b(?:h([12])|(first|second|1st|2nd)\s+half)(?:[\s,/-]+(?:of\s+)?(\d{4}))?\b", re.I)),
+    # ("the second half-year of 2025": the half, not the half and the year side by side)
+    ("half", re.compile(r"\b(?:h([12])|(first|second|1st|2nd)\s+half(?:[\s-]?year)?)(?:[\s,/-]+(?:of\s+)?(\d{4}))?\b",
+                        re.I)),
     ("since_month", re.compile(rf"\bsince\s+({_MONTH_NAMES})\.?(?:\s+(\d{{4}}))?\b", re.I)),
     ("iso_quarter", re.compile(r"(?<!-)\b(\d{4})[- ]?q([1-4])\b", re.I)),
     ("quarter_year", re.compile(r"\bq([1-4])[\s,/-]+(?:of\s+)?(\d{4})\b", re.I)),
@@ -583,12 +585,20 @@ _POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+o
 #: Periods that do not exist ("Q5 2025", "2025-Q0", "H3", "the 13th month of 2025", "month 14", "2025-13"): read,
 #: they would fall back to the year around them (a silent wrong figure); they are asked about, named.
 _INVALID_ORDINAL = r"(?:(?:1[3-9]|[2-9]\d)(?:st|nd|rd|th)|thirteenth|fourteenth|fifteenth|twentieth)"
+#: "5th quarter", "the third half-year", "0th quarter": ordinals past the parts a year has.
+_INVALID_QUARTER = (r"(?:(?:0|[5-9]|[1-9]\d+)(?:st|nd|rd|th)|zeroth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+                    r"twelfth)")
+_INVALID_HALF = r"(?:(?:0|[3-9]|[1-9]\d+)(?:st|nd|rd|th)|zeroth|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
 _INVALID_WEEK = r"(?:0?0|5[4-9]|[6-9]\d|\d{3,})"
 _INVALID = re.compile(
     r"(?<![\w-])(?:q(?:0|[5-9]|\d{2})|(?:0|[5-9])q|h(?:0|[3-9])|(?:0|[3-9])h)(?:[\s,/'’-]*(?:of\s+)?(?:20)?\d{2}\b)?"
     r"(?![\w-])|"
     r"\b\d{4}[- ]?(?:q(?:0|[5-9])|h(?:0|[3-9]))\b|"
-    r"\b(?:(?:fifth|sixth|5th|6th|0th)\s+quarter|(?:third|3rd)\s+half)\b(?:\s+(?:of\s+)?\d{4})?|"
+    rf"\b(?:the\s+)?(?:{_INVALID_QUARTER}\s+quarter|{_INVALID_HALF}\s+half(?:[\s-]?year)?)\b"
+    r"(?:\s+(?:of\s+|in\s+)?\d{4})?|"
+    # German ordinals ("5. Halbjahr", "13. Monat", "6. Quartal"): "1. Halbjahr" is read in router/german.py
+    r"(?<![\w.])(?:(?:0|[5-9]|[1-9]\d+)\.\s*(?:quartal|vierteljahr)\w*|(?:0|[3-9]|[1-9]\d+)\.\s*halbjahr\w*|"
+    r"(?:0|1[3-9]|[2-9]\d|\d{3,})\.\s*monat\w*)(?:\s+(?:in\s+|des\s+jahres\s+)?\d{4})?|"
     rf"\b(?:the\s+)?{_INVALID_ORDINAL}\s+month\b(?:\s+(?:of\s+)?\d{{4}})?|"
     r"\bmonth\s+(?:1[3-9]|[2-9]\d|0)\b(?:\s+(?:of\s+)?\d{4})?|"
     r"(?<![\w-])\d{4}-(?:1[3-9]|00)(?![\w-])|"
@@ -609,6 +619,9 @@ def invalid_period(question: str) -> tuple[str, tuple[int, int]] | None:
 
 
 _ORDINAL_PART = r"(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final|opening|closing)"
+#: "the 12th month of 2025", "the ninth month of 2025", "12. Monat 2025": a month counted within a year whose
+#: months are the calendar's or the fiscal year's; asked about like the other parts (past twelve: _INVALID).
+_MONTH_ORDINAL = (r"(?:(?:0?[1-9]|1[0-2])(?:st|nd|rd|th)|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)")
 _MONTH_NAME = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
                r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
 #: A part of a named period ("the first week of March 2026", "the last month of Q1", "the second half of March"):
@@ -619,7 +632,9 @@ _PART_OF = re.compile(
     r"(?:of|in)\s+(?:(?:the|this|last|next|that)\s+)?[\w'’-]+(?:\s+\d{4})?"
     rf"|\b(?:the\s+)?{_ORDINAL_PART}\s+(?:full\s+|calendar\s+)?months?\s+(?:of|in)\s+(?:the\s+)?"
     r"(?:q[1-4]|h[12]|quarter|half|year|fy|\d{4})\b(?:\s+\d{4})?"
-    rf"|\b(?:the\s+)?{_ORDINAL_PART}\s+half\s+(?:of|in)\s+{_MONTH_NAME}(?:\s+\d{{4}})?", re.I)
+    rf"|\b(?:the\s+)?{_ORDINAL_PART}\s+half\s+(?:of|in)\s+{_MONTH_NAME}(?:\s+\d{{4}})?"
+    rf"|\b(?:the\s+)?{_MONTH_ORDINAL}\s+month\s+(?:of|in)\s+(?:the\s+)?(?:year|fy|\d{{4}})\b(?:\s+\d{{4}})?"
+    r"|(?<![\w.])(?:0?[1-9]|1[0-2])\.\s*monat\w*(?:\s+(?:in\s+|des\s+jahres\s+)?\d{4})?", re.I)
 
 
 def part_of_period(question: str) -> tuple[str, tuple[int, int]] | None:
@@ -711,6 +726,31 @@ def _expand_short_years(question: str, as_of: dt.date) -> tuple[str, tuple[int, 
     return "".join(pieces), tuple(origin)
 
 
+#: A slashed calendar day, "01/07/2025", "7/1/2025": day/month or month/day, as the question's other days show.
+_SLASHED_DAY = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})(?![\w/-]|[.,]\d)")
+
+
+def slashed_days(question: str) -> str:
+    """``question`` with its slashed days written day.month.year (the form :data:`_DATE` reads), when the question
+    itself settles their order: a first part above 12 ("31/12/2025") makes every slashed day of the question
+    day/month ("for the period 01/07/2025 to 31/12/2025"), a second part above 12 month/day ("07/01/2025 to
+    12/31/2025"). When nothing settles it (or both orders are written) the days stay unread and the period is
+    asked about, never guessed. Each rewrite keeps the text's length, so every span stays where it was."""
+    found = list(_SLASHED_DAY.finditer(question))
+    day_first = any(int(m.group(1)) > 12 for m in found)
+    month_first = any(int(m.group(2)) > 12 for m in found)
+    if day_first == month_first:
+        return question
+
+    def dotted(m: re.Match[str]) -> str:
+        day, month = (m.group(1), m.group(2)) if day_first else (m.group(2), m.group(1))
+        if not (1 <= int(month) <= 12 and 1 <= int(day) <= 31):
+            return m.group(0)  # no day of any calendar: left unread, so asked about
+        return f"{day}.{month}.{m.group(3)}"
+
+    return _SLASHED_DAY.sub(dotted, question)
+
+
 def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None = None) -> PeriodResolution:
     """Find the period a question names and resolve it against ``as_of`` (two-digit years written out first, the
     spans given back in the question's own positions).
@@ -718,6 +758,7 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     >>> resolve_period("spend in Q3 25", dt.date(2026, 9, 15)).time_range.label
     '2025-Q3'
     """
+    question = slashed_days(question)
     try:
         text, origin = _expand_short_years(question, as_of)
     except _Unclear as unclear:

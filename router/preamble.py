@@ -67,6 +67,8 @@ def _purpose(clause: str) -> bool:
     words = [w.lower().replace("’", "'") for w in _WORD.findall(clause)]
     if not words or len(words) > _WORDS_MAX or len(words) != len(clause.split()):
         return False
+    if clause.count(")") > clause.count("(") or "A" in _WORD.findall(clause):
+        return False  # "(Company C, A)", "Company B, A": the last name of a list, never the article "a"
     return all(w in _TRAILING_WORDS for w in words) and any(w in COURTESY_WORDS for w in words)
 
 

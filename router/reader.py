@@ -403,6 +403,15 @@ excluded left out aside removed ignored omitted dropped taken not excluding exce
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
+#: A threshold on a length of time ("more than 90 days past due", "over 30 days old", "mehr als 60 Tage
+#: überfällig"): no amount (router/reading.py) and no period; named back when nothing else reads it.
+_TIME_THRESHOLD = re.compile(
+    r"\b(?:(?:more|less|fewer|longer|shorter)\s+than|over|under|above|below|at\s+least|at\s+most|beyond|"
+    r"mehr\s+als|weniger\s+als|über|unter)\s+\d+\s+(?:business\s+|calendar\s+)?(?:days?|weeks?|months?|"
+    r"tagen?|wochen|monaten?)\b(?:\s+(?:past\s+due|overdue|old|late|outstanding|unpaid|open|(?:ü|ue)berf(?:ä|ae)llig))?",
+    re.I)
+
+
 @dataclass(frozen=True)
 class Unread:
     """A constraint-looking span that maps to nothing the tenant knows (or to several things)."""
@@ -1235,6 +1244,10 @@ def read(
         word, start = match.group(group), match.start(group)
         if not _covered(start, start + len(word), [(u.start, u.end) for u in unread]):
             unread.append(Unread(word, start, start + len(word), "status"))
+    for match in _TIME_THRESHOLD.finditer(scratch):
+        # "more than 90 days past due", "over 30 days old": an age of invoices no figure records, never dropped
+        if not _covered(*match.span(), consumed) and not _covered(*match.span(), [(u.start, u.end) for u in unread]):
+            unread.append(Unread(match.group(0), match.start(), match.end(), "status"))
     for match in _ISO_DATE.finditer(id_masked):
         if not _covered(*match.span(), consumed):
             unread.append(Unread(match.group(0), match.start(), match.end(), "date"))

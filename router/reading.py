@@ -267,6 +267,9 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
     return found
 
 
+#: "30 days", "over 3 months", "mehr als 60 Tage": a number of time units after a threshold word is no money.
+_TIME_UNIT_AFTER = re.compile(r"\s*(?:days?|weeks?|months?|years?|business\s+days|calendar\s+days|tagen?|wochen|"
+                              r"monaten?|jahren?)\b", re.I)
 _PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s?cent\b|pct\b)", re.I)
 
 
@@ -313,6 +316,8 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             continue  # "up to 15 May 2026", "as at 15.05.2026": the day of a date (router/as_at.py), no amount
         if cur is None and mult is None and _PERCENT_AFTER.match(text, match.end()):
             continue  # "over 10 %" of the spend is a share, not an amount of money
+        if cur is None and mult is None and _TIME_UNIT_AFTER.match(text, match.end()):
+            continue  # "more than 30 days overdue" is a length of time, never an amount of money
         if cur is None and mult is None and comparator is None:
             continue  # "10 or more invoices" is a count, not money: a trailing cue alone makes no amount
         if mult and mult.lower() == "m" and cur is None and comparator is None:

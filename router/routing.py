@@ -32,7 +32,15 @@ from router.analysis import (
 )
 from router.as_at import overdue_as_at
 from router.classifier import IntentClassifier
-from router.company_set import adds_up, company_set, offer_all, restated_whole, whole_tenant
+from router.company_set import (
+    adds_up,
+    company_set,
+    offer_all,
+    per_company_table,
+    restated_whole,
+    several_named,
+    whole_tenant,
+)
 from router.company_set import resolves as resolves_company_set
 from router.contract import (
     INTENT_TYPES,
@@ -57,7 +65,7 @@ from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.open_amount import open_question, status_only, up_to
 from router.open_reading import scope_invoices_only_step
-from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_months
+from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_months, invalid_period
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.reader import (
@@ -250,6 +258,17 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                 "clarification_question": f"{said} {result.clarification_question}",
                 "clarification_reasons": (f"tenant: {', '.join(tenant.other)} is not the caller's tenant",
                                           *result.clarification_reasons)})
+    invalid = invalid_period(base)
+    if invalid is not None and (result.workflow == "unsupported" or (
+            result.requires_clarification and invalid[0] not in (result.clarification_question or ""))):
+        # "KW 60", "the 5th half-year": a period that does not exist is named back whatever else the question
+        # lacks (never a refusal, nor another question that leaves it out)
+        said = (f"The period {invalid[0]!r} does not exist (a year has quarters Q1 to Q4, halves H1 and H2, twelve "
+                "months and calendar weeks 1 to 52 or 53): which period do you mean?")
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
+            "clarification_reasons": (f"period: {invalid[0]!r} does not exist", *result.clarification_reasons)})
     if group.unclear:
         # "with group totals": totals per product group, per company or of the whole tenant? never guessed
         said = (f"I did not understand {', '.join(repr(u) for u in group.unclear)}: totals per product group, per "
@@ -329,8 +348,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     company_scope = _company_scope(reading, all_companies, gazetteer)
     # "Xenon and Ypsilon combined", "group-wide excluding Company C": the companies named (or left) together
     # ("total group spend (Alpenland + Kestrel)": the scope word restated by the companies named together)
+    # ("X and Y spend per company and combined": the per-company rows are the named companies', not the tenant's)
     named_set = company_set(reading, gazetteer) if company_scope is None or (
-        all_companies is not None and len(reading.mentions.companies) > 1) else None
+        (all_companies is not None and len(reading.mentions.companies) > 1)
+        or (per_company_table(reading) and several_named(reading))) else None
     if named_set is None and company_scope is not None:
         named_set = restated_whole(reading, gazetteer, all_companies)
     if named_set is not None:
@@ -495,7 +516,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     whole = whole_tenant(reading, gazetteer) if named_set is not None else None
     scope_kind: str | None = None
     if company_scope is not None and entities.company_id is None and (
-            (spend_shaped and catalog_metric is None and analyst is None)
+            # "net of VAT", "unit price": a measure other than spend is never answered by the companies' spend
+            (spend_shaped and catalog_metric is None and analyst is None and reading.measure is None)
             or (analyst is not None and analyst.name == SPEND_METRIC)):
         scope_kind = "total"
     elif (company_scope is not None and entities.company_id is None
@@ -778,7 +800,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     compare_asked = [reading.cue_text[a:b] for a, b in reading.analysis.compare_words
                      if reading.cue_text[a:b].strip().lower() != "than"]
     if (compare_asked and reading.analysis.comparison is None and not reasons and (spend_shaped or analyst)
-            and not breakdown.group_by and len(entities.supplier_ids) < 2 and constraints.time_range is not None):
+            and not breakdown.group_by and len(entities.supplier_ids) < 2 and constraints.time_range is not None
+            # "X vs Y ... per company": the companies are set side by side in the table, no period comparison
+            and not (per_company_table(reading) and several_named(reading))):
         # "Compare our spend in the last 6 months": a comparison with no base the reading could place. The
         # period's total alone would answer another question.
         reasons.append(f"comparison: {compare_asked[0]!r} names no second period to compare with")

@@ -21,6 +21,9 @@ ALL_COMPANIES = re.compile(
     # "both entities", "both cos.", "all 3 cos", "all firms": the companies under another noun
     r"\b(?:all|both)\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|"
     r"subsidiaries|legal\s+entities|cos\b\.?|firms|business(?:es)?\s+units?)|"
+    # "invoices of any company", "any of our companies", "any entity": whichever company, so every one of them
+    r"\bany\s+(?:of\s+)?(?:our\s+|the\s+)?(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|legal\s+entit(?:y|ies))"
+    r"\b|"
     # "tenant-wide" (router/tenant_scope.py reads "whole tenant", "tenant 99" as it), German "konzernweit"
     r"\b(?:tenant|enterprise)[- ]wide\b|\bkonzernweit\b", re.I)
 

@@ -36,6 +36,32 @@ def _close(word: str, known: str) -> bool:
     return word == known or (min(len(word), len(known)) >= 5 and edit_distance(word, known, 1) <= 1)
 
 
+#: Words that open a sentence or clause and are capitalized there ("Rank Xenon Pharma AG's suppliers", "Which
+#: Xenon Pharma AG invoices", "List Kestrel Lebensmittel GmbH's invoices", "Welche Alpenland Logistik AG ..."):
+#: question words, imperatives, auxiliaries, articles and prepositions, never a word of a company's name. A
+#: closed list, so an unknown qualifier ("Acme Xenon Pharma AG") still makes the name another company's.
+_OPENING_WORDS = frozenset({
+    "which", "what", "who", "whose", "whom", "how", "when", "where", "why", "did", "does", "do", "is", "are", "was",
+    "were", "has", "have", "had", "can", "could", "would", "should", "will", "may", "might", "list", "rank", "show",
+    "give", "tell", "find", "get", "compare", "break", "sum", "total", "calculate", "compute", "report", "return",
+    "provide", "name", "identify", "please", "and", "or", "but", "also", "then", "for", "of", "at", "by", "from",
+    "with", "to", "in", "on", "the", "a", "an", "all", "our", "my", "per", "vs", "versus", "between", "since", "top",
+    "sort", "order", "summarize", "summarise", "display", "count", "welche", "welcher", "welches", "welchen", "wie",
+    "wer", "wann", "wo", "zeige", "zeig", "liste", "nenne", "gib", "summiere", "bitte", "und", "oder", "auch", "für",
+    "fuer", "von", "bei", "mit", "der", "die", "das", "den", "dem", "des", "im", "am", "ab", "seit", "vergleiche",
+    "sortiere", "ranke", "unsere", "unser"
+})
+
+
+def _opening_words_dropped(words: list[str]) -> list[str]:
+    """The words of a legal-form name without the sentence-opening words glued before it ("rank xenon pharma"
+    -> "xenon pharma"); a name made only of such words is kept as written."""
+    i = 0
+    while i < len(words) - 1 and words[i] in _OPENING_WORDS:
+        i += 1
+    return words[i:]
+
+
 def unknown_companies(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
     """Legal-form names read as a known company whose words are not all that company's (or another known
     company's): "Alpenland Transport AG" when only "Alpenland Logistik AG" is known."""
@@ -50,7 +76,7 @@ def unknown_companies(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]
             continue  # a supplier's legal name is the supplier reading's
         if not any(m.start < end and start < m.end for m in reading.mentions.companies):
             continue  # no company read from it: nothing answered for another company
-        words = _words(found.group("name"))
+        words = _opening_words_dropped(_words(found.group("name")))
         if words and not any(all(any(_close(w, k) for k in name) for w in words) for name in known):
             out.append(found.group(0).strip())
     return tuple(dict.fromkeys(out))
@@ -87,12 +113,52 @@ _NOT_A_CATEGORY = frozenset({"us", "me", "them", "it", "this", "that", "which", 
                              "procurement", "company", "companies", "group", "now on", "the time being"})
 
 
+#: "our Swiss supplier", "the local vendor", "our Italian vendors": a supplier described by an attribute (a
+#: country, a place) instead of its name. The data holds no such attribute of suppliers, so it is asked about
+#: (never read as every supplier, nor dropped for the figure of all of them).
+_DESCRIBED_SUPPLIER = re.compile(
+    r"\b(?:our|the|my|a|an|that|this|unsere[mnrs]?|der|den|dem|die)\s+"
+    r"(?P<what>(?-i:[A-Z][a-zäöü]+(?:-[A-Z][a-zäöü]+)?)|local|domestic|foreign|overseas|offshore|regional|"
+    r"international|nearby|lokale[nmr]?|ausländische[nmr]?)\s+(?:suppliers?|vendors?|lieferanten?)\b", re.I)
+
+
+#: Capitalised words before "supplier" that rank or qualify it ("Top", "Main", "Approved"): no attribute of place.
+_NO_ATTRIBUTE = frozenset({
+    "main", "top", "largest", "biggest", "smallest", "cheapest", "preferred", "approved", "new", "current", "other",
+    "same", "single", "primary", "secondary", "key", "strategic", "sole", "only", "first", "last", "previous",
+    "former", "old", "unapproved", "non-approved", "certified", "qualified", "framework", "contracted", "listed",
+    "alternative", "backup", "usual", "regular", "default", "external", "internal", "given", "named", "said",
+    "größte", "neue", "freigegebene",
+})
+
+
+def described_suppliers(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
+    """The supplier descriptions of :data:`_DESCRIBED_SUPPLIER` whose describing word the reading placed nowhere
+    (no supplier, company, product group or product of that name): "Swiss supplier"."""
+    spans = [*reading.mentions.spans]
+    known = {w.lower() for name in (*gazetteer.supplier_names.values(), *(c.company_name for c in gazetteer.companies))
+             for w in _WORD.findall(name)}
+    known |= {a.lower() for aliases in gazetteer.supplier_aliases.values() for a in aliases}
+    out: list[str] = []
+    for found in _DESCRIBED_SUPPLIER.finditer(reading.text):
+        a, b = found.span("what")
+        if found.group("what").lower() in _NO_ATTRIBUTE:
+            continue  # "our Main supplier", "the Approved vendors": a rank or a state, read elsewhere
+        if any(s < b and a < e for s, e in spans) or found.group("what").lower() in known:
+            continue  # "our Beta supplier", "the Sensors supplier": a name the reading placed
+        out.append(reading.text[a:found.end()])
+    return tuple(dict.fromkeys(out))
+
+
 def unknown_name_problems(reading: Reading, gazetteer: Gazetteer) -> list[str]:
     """Clarification questions for the names above (none when every name was read as written)."""
     problems: list[str] = []
     names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none"
     problems.extend(f"I do not know a company {name!r} in your data (known companies: {names}). Which company do "
                     "you mean?" for name in unknown_companies(reading, gazetteer))
+    problems.extend(f"I cannot tell which supplier {what!r} is: the data records no such attribute of suppliers "
+                    "(no country or place of a supplier), only their names. Which supplier do you mean?"
+                    for what in described_suppliers(reading, gazetteer))
     # (a named document's approval, "per agreement-2025-09, from when is Iota approved for cabling", is the
     # document's wording, read in the document: no category filter of the approved list)
     document = reading.identifiers.contract_ids or reading.identifiers.document_ids or reading.quoted
@@ -103,4 +169,4 @@ def unknown_name_problems(reading: Reading, gazetteer: Gazetteer) -> list[str]:
     return problems
 
 
-__all__ = ["unknown_companies", "unknown_name_problems", "unread_category"]
+__all__ = ["described_suppliers", "unknown_companies", "unknown_name_problems", "unread_category"]
