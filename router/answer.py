@@ -35,6 +35,7 @@ from router.tools import (
     DocumentSearchResponse,
     EvidenceChunk,
     FindProductsToolResponse,
+    ListPriceResponse,
     MetricToolResponse,
     SpendResponse,
 )
@@ -555,6 +556,32 @@ def _compose_products(d: _Draft) -> None:
     citations = list({c.source_id: c for c in citations}.values())
     sources = tuple(c.source_id for c in citations)
     d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
+
+
+@composer("catalog_list_price")
+def _compose_list_price(d: _Draft) -> None:
+    """``catalog_list_price``: the catalogue's stated list price of each named product, in its own currency."""
+    priced = next(iter(_find(d.run, ListPriceResponse)), None)
+    assert isinstance(priced, ListPriceResponse)
+    said = "; ".join(f"{p.product_code} {p.product_name} (supplier {p.supplier_id}): {p.list_price} {p.currency}"
+                     for p in priced.products)
+    text = (f"Catalog list price (as the catalogue states it, in its currency; not an invoiced price): {said}."
+            if priced.products else "Not found: the named product is not in your catalogue.")
+    if priced.missing_product_codes:
+        text += f" Not in the catalogue (partial): {', '.join(priced.missing_product_codes)}."
+    d.citations = [*d.citations, *(Citation(source_id=f"landing.products/{p.product_code}", kind="record",
+                                            document_id=p.source_document_id, role=f"{p.product_code} list price")
+                                   for p in priced.products)]
+    d.sources = tuple(c.source_id for c in d.citations)
+    d.status = "answered" if priced.products else "not_found"
+    d.text = text
+    d.result = {"status": "partial" if priced.missing_product_codes else "complete" if priced.products
+                else "not_found",
+                "list_prices": [{"product_code": p.product_code, "list_price": p.list_price, "currency": p.currency}
+                                for p in priced.products],
+                **({"value": priced.products[0].list_price, "currency": priced.products[0].currency}
+                   if len(priced.products) == 1 else {})}
+    d.inputs = {"product_codes": [p.product_code for p in priced.products] + list(priced.missing_product_codes)}
 
 
 @composer("identifier_lookup", "document_answer")
@@ -1245,6 +1272,10 @@ def validate_answer(
     for products in _find(run, FindProductsToolResponse) if run is not None else ():
         assert isinstance(products, FindProductsToolResponse)
         tool_entities |= set(products.supplier_ids)
+    for priced in _find(run, ListPriceResponse) if run is not None else ():
+        assert isinstance(priced, ListPriceResponse)
+        tool_amounts |= {(p.list_price, p.currency) for p in priced.products}
+        tool_entities |= {p.supplier_id for p in priced.products}
     from router.thresholds import threshold_amounts
 
     # the bounds of a threshold on totals are inputs of the question echoed back, not computed figures

@@ -52,6 +52,7 @@ from router.extensions import route_extensions
 from router.german import read_german
 from router.group_scope import group_scope
 from router.injection import set_aside_instructions
+from router.list_prices import list_price_route
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.open_amount import open_question, status_only, up_to
@@ -202,6 +203,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                         (n for kind, _, n in spellings if kind == "product_group"))
     base = group.text
     result = _route(base, inputs)
+    # "catalog list price of <product>": the catalogue's stated price, never a paid figure (router/list_prices.py)
+    result = list_price_route(base, result, inputs.gazetteer) or result
     if listing is not None and result.requires_clarification and all(
             r.startswith("period: the question names no period") for r in result.clarification_reasons):
         # "which products did Company B buy from Eta?": what was ever bought, i.e. every date on file up to the
