@@ -466,7 +466,10 @@ def _compose_spend(d: _Draft) -> None:
             text += f" By {label}: " + "; ".join(
                 f"{b.key} {b.total_spend} {spend.currency} ({b.matched_line_count} lines)" for b in spend.breakdown
             ) + "."
-        if products is not None:
+        by_product = spend is not None and any("product_code" in b.dimension.split("+") for b in spend.breakdown)
+        if products is not None and not by_product:
+            # (a breakdown by product already names what was bought: the catalogue's products in scope beside it
+            # would read as bought too, the ones without lines included)
             assert isinstance(products, FindProductsToolResponse)
             text += f" Products: {', '.join(products.product_codes)}."
         text += approval_note
