@@ -23,7 +23,7 @@ _LIST_PRICE = re.compile(
 #: Words of a question about invoices or what was paid: a comparison with the list price, not the list price.
 _PAID = re.compile(
     r"\b(?:paid|pay|spen[dt]|invoic\w*|bought|purchas\w*|average|avg|vs\.?|versus|compar\w*|than|discount\w*|"
-    r"differen\w*|above|below|over|under|deviat\w*|unit\s+price)\b", re.I)
+    r"differences?|above|below|over|under|deviat\w*|unit\s+price)\b", re.I)
 _MODEL_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]*\d[\w./-]*)(?![\w-])")
 MAX_PRODUCTS = 5
 
