@@ -296,7 +296,7 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     citations, sources, failure_text = draft.citations, draft.sources, draft.failure_text
     spend_workflow = routing.workflow in ("spend", "spend_with_documents")
     if routing.interpretation and routing.workflow in ("spend", "spend_with_documents", "metric", "approved_vendors",
-                                                       "catalog_products"):
+                                                       "catalog_products", "catalog_list_price"):
         # The reading restated, so a reader sees which constraints the figure was computed under.
         text += f" Read as: {routing.interpretation}."
     if not spend_workflow and vendors is None and spend is None and products is None and any(
@@ -534,6 +534,11 @@ def _compose_vendors(d: _Draft) -> None:
     d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
 
 
+#: A catalogue question that asks for the suppliers ("who supplies", "which suppliers supply"), not the products.
+_WHO_SUPPLIES = re.compile(r"\b(?:who\s+(?:supplies|sells|delivers|provides)|which\s+(?:suppliers|vendors)\s+"
+                           r"(?:supply|sell|deliver|provide))\b", re.I)
+
+
 @composer("catalog_products")
 def _compose_products(d: _Draft) -> None:
     """``catalog_products``: the products under a group or of the named suppliers."""
@@ -547,6 +552,9 @@ def _compose_products(d: _Draft) -> None:
     text = (f"Products {scope_text}: "
             + "; ".join(f"{p.product_code} {p.product_name} (supplier {p.supplier_id})" for p in products.products)
             + ".")
+    if _WHO_SUPPLIES.search(d.routing.question) and products.supplier_ids:
+        # "wer liefert X laut Katalog", "who supplies X": the catalogue's suppliers first, their products after
+        text = f"Suppliers {scope_text} in the catalogue: {', '.join(products.supplier_ids)}. {text}"
     result = {"status": "complete", "product_codes": list(products.product_codes)}
     inputs = {"group_name": products.group_name}
     result["supplier_ids"] = list(products.supplier_ids)

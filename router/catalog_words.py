@@ -21,7 +21,7 @@ _I = re.I | re.UNICODE
 #: Words that make a question German for the catalogue and approval vocabulary (the function words of
 #: :mod:`router.german` make most questions German already; these alone do too).
 MARKERS = re.compile(
-    r"\b(?:freigegeben\w*|freigabe\w*|listenpreis\w*|katalogpreis\w*|katalog\w*|artikel\w*|liefert|wer)\b", _I)
+    r"\b(?:freigegeben\w*|freigabe\w*|kostet|listenpreis\w*|katalogpreis\w*|katalog\w*|artikel\w*|liefert|wer)\b", _I)
 
 #: A period named in the question (a quarter, half year, year, month or date): "aktuell" then means that period.
 _NAMED_PERIOD = re.compile(
@@ -32,6 +32,8 @@ _NOW = re.compile(r"\b(?:aktuell|derzeit|zurzeit|momentan|gerade)\b", _I)
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) for p, r in (
     # catalogue list price: the price the catalogue states, not what was paid
     (r"\b(?:listen|katalog)preis(?:e|es)?\b", "catalog list price"),
+    # "was kostet PRD-486 laut Katalog": the catalogue's price of the product
+    (r"\bwas\s+kost(?:et|en)\b(?=.*\bkatalog)", "catalog list price of"),
     (r"\b(?:laut|lt\.?|gem(?:ä|ae)(?:ß|ss)|nach|im|aus\s+dem)\s+katalog\b", "according to the catalog"),
     # "wer liefert X": the suppliers of a group (the catalogue's, "laut Katalog", or as the reader decides)
     (r"\bwer\s+liefert\b", "which suppliers supply"),

@@ -19,13 +19,15 @@ from router.entities import Gazetteer
 #: "list price", "catalog(ue) price", "catalog list price", "price in/according to the catalog".
 _LIST_PRICE = re.compile(
     r"\b(?:(?:catalog(?:ue)?\s+)?list[- ]?prices?|catalog(?:ue)?[- ]prices?|prices?\s+(?:in|according\s+to|per|from)"
-    r"\s+the\s+catalog(?:ue)?)\b", re.I)
+    r"\s+the\s+catalog(?:ue)?|(?:cost|costs)\s+[^?]{0,60}?\b(?:in|according\s+to|per)\s+the\s+catalog(?:ue)?)\b", re.I)
 #: Words of a question about invoices or what was paid: a comparison with the list price, not the list price.
 _PAID = re.compile(
     r"\b(?:paid|pay|spen[dt]|invoic\w*|bought|purchas\w*|average|avg|vs\.?|versus|compar\w*|than|discount\w*|"
     r"differences?|above|below|over|under|deviat\w*|unit\s+price)\b", re.I)
 _MODEL_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]*\d[\w./-]*)(?![\w-])")
 MAX_PRODUCTS = 5
+#: Clarifications a figure of invoices needs and the catalogue's price does not.
+_NOT_NEEDED = ("company: the question does not say which company", "period: the question names no period")
 
 
 def asks_list_price(text: str) -> bool:
@@ -66,8 +68,10 @@ def list_price_plan(codes: Sequence[str]) -> tuple[PlanStep, ...]:
 def list_price_route(text: str, result: RoutingResult, gazetteer: Gazetteer) -> RoutingResult | None:
     """The list-price reading of a routed question, or ``None`` when it is not one (see the module docstring).
 
-    A clarification the router already asks (an unknown name, an ambiguous product) is kept: it comes first."""
-    if not asks_list_price(text) or result.requires_clarification:
+    A clarification the router already asks (an unknown name, an ambiguous product) is kept: it comes first; only
+    "which company" and "which period" are not asked, as the catalogue's price depends on neither."""
+    if not asks_list_price(text) or (result.requires_clarification and not all(
+            r.startswith(_NOT_NEEDED) for r in result.clarification_reasons)):
         return None
     e = result.entities
     codes = list(dict.fromkeys(e.product_codes))

@@ -132,7 +132,8 @@ def test_catalogue_words_read_the_catalogue_products_of_the_group() -> None:
 def test_list_price_is_the_catalogue_read_of_the_named_product() -> None:
     rng = random.Random(5)
     frames = ("Listenpreis {p} laut Katalog?", "catalog list price of the {p}", "Katalogpreis {p}?",
-              "list price {p}", "what is the list price of {p}?", "Listenpreis {p}")
+              "list price {p}", "what is the list price of {p}?", "Listenpreis {p}", "Was kostet {p} laut Katalog?",
+              "how much does the {p} cost according to the catalog?")
     names = {"PRD-482": ("PRD-482", "Differential pressure sensor DPS-482"),
              "PRD-510": ("PRD-510", "flow sensor FS-50"),
              "PRD-600": ("PRD-600", "Temperature data logger TL-2"), "PRD-900": ("Euro crate 600x400", "PRD-900")}
