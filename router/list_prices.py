@@ -23,7 +23,7 @@ _LIST_PRICE = re.compile(
 #: Words of a question about invoices or what was paid: a comparison with the list price, not the list price.
 _PAID = re.compile(
     r"\b(?:paid|pay|spen[dt]|invoic\w*|bought|purchas\w*|average|avg|vs\.?|versus|compar\w*|than|discount\w*|"
-    r"differences?|above|below|over|under|deviat\w*|unit\s+price)\b", re.I)
+    r"differences?|above|below|over|under|deviat\w*|unit\s+price|total|gesamt|summe|sum)\b", re.I)
 _MODEL_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]*\d[\w./-]*)(?![\w-])")
 MAX_PRODUCTS = 5
 #: Clarifications a figure of invoices needs and the catalogue's price does not.
@@ -70,6 +70,16 @@ def list_price_route(text: str, result: RoutingResult, gazetteer: Gazetteer) -> 
 
     A clarification the router already asks (an unknown name, an ambiguous product) is kept: it comes first; only
     "which company" and "which period" are not asked, as the catalogue's price depends on neither."""
+    if _LIST_PRICE.search(text) and not asks_list_price(text) and not result.requires_clarification:
+        # the list price beside another figure in one part ("X total + Listenpreis PRD-710", "paid more than list
+        # price"): whatever figure the router found, the list price would be dropped or compared unasked
+        return result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": "I read the catalog list price beside another figure (spend, a total, what "
+            "was paid or a comparison) in one part of the question. The list price is what the catalogue states and "
+            "is not compared with or added to invoice figures here: do you want the list price, the figure, or both "
+            "asked as separate parts (e.g. '..., and the list price of PRD-482?')?",
+            "clarification_reasons": ("list price: beside another figure in one part",)})
     if not asks_list_price(text) or (result.requires_clarification and not all(
             r.startswith(_NOT_NEEDED) for r in result.clarification_reasons)):
         return None

@@ -200,3 +200,27 @@ def test_goods_named_before_products_are_what_was_bought() -> None:
         read = read_purchase_listing(question)
         assert read is not None and read.endswith(", by product") and f"on {goods} products" in read, read
         assert "from" not in read.split("on", 1)[1], read
+
+
+def test_list_price_beside_a_figure_is_its_own_part_or_asked() -> None:
+    from router.compound import split_asks
+    from router.reader import read
+
+    def read_part(text: str) -> object:
+        return read(read_german(text) or text, GAZETTEER, AS_OF, CATALOG, None)
+
+    rng = random.Random(13)
+    for _ in range(N // 2):
+        company = rng.choice(("Company A", "Company B"))
+        period = rng.choice(("Q1 2026", "2025", "H2 2025"))
+        code = rng.choice(("PRD-482", "PRD-510", "PRD-600"))
+        joined = rng.choice((" and the list price of {c}", " + list price {c}", " + catalog list price of {c}"))
+        question = f"{company} spend on sensors in {period}" + joined.format(c=code)
+        parts = split_asks(question, read_part)
+        assert len(parts) == 2, (question, parts)
+        priced = routed(parts[1].question)
+        assert priced.workflow == "catalog_list_price", (parts[1].question, priced.workflow)
+        assert args(priced, "catalog.list_price") == {"product_codes": [code]}
+    # not split (a German total word the splitter does not read): asked, never one of the two dropped
+    result = routed("Company A Sensoren Q1 2026 gesamt + Listenpreis PRD-482")
+    assert result.requires_clarification and "list price" in str(result.clarification_question)
