@@ -518,7 +518,9 @@ def _compose_vendors(d: _Draft) -> None:
         group = routing.entities.product_group
         text = (f"No vendor of {company}{f' for {group}' if group else ''} was approved "
                 f"{when if when.startswith('on ') else 'in ' + when}"
-                + (f" (approved then for other products: {', '.join(others)})" if others else "") + ".")
+                # (counted, not listed: ids beside an empty answer read as the answer to a hurried reader)
+                + (f" ({len(others)} other vendor{'s' if len(others) > 1 else ''} approved then, none supplying it "
+                   "in the catalogue)" if others else "") + ".")
     if vendors.version_notes:  # an amendment not yet in force on the as-of date: the version read is said
         text += " Agreement versions read: " + "; ".join(vendors.version_notes) + "."
     result = {"status": "complete" if approvals else "not_found",

@@ -29,6 +29,11 @@ _NAMED_PERIOD = re.compile(
     r"april|mai|juni|juli|august|september|oktober|november|dezember)\b", _I)
 _NOW = re.compile(r"\b(?:aktuell|derzeit|zurzeit|momentan|gerade)\b", _I)
 
+#: Approval is a vendor's ("welche Lieferanten", "freigegebene Lief.", "wer ist ... freigegeben"); invoices or
+#: payments "freigegeben" are released for payment, another question: left unread, so it is asked back.
+_VENDOR_WORDS = re.compile(r"\b(?:lieferant\w*|lief\.|wer|anbieter\w*|vendors?|suppliers?)(?!\w)", _I)
+_RELEASED_DOCUMENTS = re.compile(r"\b(?:rechnung\w*|rg\.|zahlung\w*|gutschrift\w*|bestellung\w*|auftr(?:ä|ae)g\w*)"
+                                 r"(?!\w)", _I)
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) for p, r in (
     # catalogue list price: the price the catalogue states, not what was paid
     (r"\b(?:listen|katalog)preis(?:e|es)?\b", "catalog list price"),
@@ -61,11 +66,16 @@ def read_catalog_words(question: str) -> str:
     'Kestrel: which vendors are approved for Überwachungsprodukte, Q2 2026?'
     >>> read_catalog_words("freigegebene Lieferanten Company B aktuell (Q4 2025)?")
     'approved vendors Company B (Q4 2025)?'
+    >>> read_catalog_words("freigegebene Rechnungen Company A Q1 2026")
+    'freigegebene Rechnungen Company A Q1 2026'
     >>> read_catalog_words("wer liefert laut Katalog Kabel und Steckverbinder?")
     'which suppliers supply according to the catalog Kabel und Steckverbinder?'
     """
     text = question
+    approval = bool(_VENDOR_WORDS.search(question)) and not _RELEASED_DOCUMENTS.search(question)
     for pattern, replacement in _RULES:
+        if not approval and ("freigeg" in pattern.pattern or "freigab" in pattern.pattern):
+            continue
         text = pattern.sub(replacement, text)
     if text != question or _NOW.search(text):
         # "aktuell" beside a named period is that period; alone it is the as-of date ("currently")

@@ -224,3 +224,10 @@ def test_list_price_beside_a_figure_is_its_own_part_or_asked() -> None:
     # not split (a German total word the splitter does not read): asked, never one of the two dropped
     result = routed("Company A Sensoren Q1 2026 gesamt + Listenpreis PRD-482")
     assert result.requires_clarification and "list price" in str(result.clarification_question)
+
+
+def test_invoices_released_for_payment_are_not_approved_vendors() -> None:
+    for question in ("freigegebene Rechnungen Company A Q1 2026", "freigegebene Zahlungen Company B im Q4 2025",
+                     "welche Rg. wurden bei Company A im Q1 2026 freigegeben?"):
+        result = routed(question)
+        assert result.workflow != "approved_vendors", (question, result.workflow)
