@@ -55,7 +55,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
     (r"\bwelche\s+lieferanten\s+(?:sind|waren)\b(?=.*\bfreigegeben)", "which vendors are"),
     (r"\bf(?:ü|ue)r\s+([^?,;]+?)\s+freigegeben\b", r"approved for \1"),
     (r"\bfreigegeben\w*\b", "approved"),
-    (r"\bfreigaben?\b", "approvals"),
+    # (a negated approval, "ohne (eine) Freigabe", "nach Ablauf der Freigabe", stays as written: router/off_contract.py
+    # reads it, the spend with suppliers not approved)
+    (r"(?<!ohne\s)(?<!ohne\seine\s)(?<!keine\s)(?<!der\s)\bfreigaben?\b", "approvals"),
 ))
 
 
