@@ -35,6 +35,7 @@ from router.tools import (
     DocumentSearchResponse,
     EvidenceChunk,
     FindProductsToolResponse,
+    ListPriceResponse,
     MetricToolResponse,
     SpendResponse,
 )
@@ -295,7 +296,7 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     citations, sources, failure_text = draft.citations, draft.sources, draft.failure_text
     spend_workflow = routing.workflow in ("spend", "spend_with_documents")
     if routing.interpretation and routing.workflow in ("spend", "spend_with_documents", "metric", "approved_vendors",
-                                                       "catalog_products"):
+                                                       "catalog_products", "catalog_list_price"):
         # The reading restated, so a reader sees which constraints the figure was computed under.
         text += f" Read as: {routing.interpretation}."
     if not spend_workflow and vendors is None and spend is None and products is None and any(
@@ -474,7 +475,10 @@ def _compose_spend(d: _Draft) -> None:
             text += f" By {label}: " + "; ".join(
                 f"{b.key} {b.total_spend} {spend.currency} ({b.matched_line_count} lines)" for b in spend.breakdown
             ) + "."
-        if products is not None:
+        by_product = spend is not None and any("product_code" in b.dimension.split("+") for b in spend.breakdown)
+        if products is not None and not by_product:
+            # (a breakdown by product already names what was bought: the catalogue's products in scope beside it
+            # would read as bought too, the ones without lines included)
             assert isinstance(products, FindProductsToolResponse)
             text += f" Products: {', '.join(products.product_codes)}."
         text += approval_note
@@ -523,7 +527,9 @@ def _compose_vendors(d: _Draft) -> None:
         group = routing.entities.product_group
         text = (f"No vendor of {company}{f' for {group}' if group else ''} was approved "
                 f"{when if when.startswith('on ') else 'in ' + when}"
-                + (f" (approved then for other products: {', '.join(others)})" if others else "") + ".")
+                # (counted, not listed: ids beside an empty answer read as the answer to a hurried reader)
+                + (f" ({len(others)} other vendor{'s' if len(others) > 1 else ''} approved then, none supplying it "
+                   "in the catalogue)" if others else "") + ".")
     if vendors.version_notes:  # an amendment not yet in force on the as-of date: the version read is said
         text += " Agreement versions read: " + "; ".join(vendors.version_notes) + "."
     result = {"status": "complete" if approvals else "not_found",
@@ -539,6 +545,11 @@ def _compose_vendors(d: _Draft) -> None:
     d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
 
 
+#: A catalogue question that asks for the suppliers ("who supplies", "which suppliers supply"), not the products.
+_WHO_SUPPLIES = re.compile(r"\b(?:who\s+(?:supplies|sells|delivers|provides)|which\s+(?:suppliers|vendors)\s+"
+                           r"(?:supply|sell|deliver|provide))\b", re.I)
+
+
 @composer("catalog_products")
 def _compose_products(d: _Draft) -> None:
     """``catalog_products``: the products under a group or of the named suppliers."""
@@ -552,6 +563,9 @@ def _compose_products(d: _Draft) -> None:
     text = (f"Products {scope_text}: "
             + "; ".join(f"{p.product_code} {p.product_name} (supplier {p.supplier_id})" for p in products.products)
             + ".")
+    if _WHO_SUPPLIES.search(d.routing.question) and products.supplier_ids:
+        # "wer liefert X laut Katalog", "who supplies X": the catalogue's suppliers first, their products after
+        text = f"Suppliers {scope_text} in the catalogue: {', '.join(products.supplier_ids)}. {text}"
     result = {"status": "complete", "product_codes": list(products.product_codes)}
     inputs = {"group_name": products.group_name}
     result["supplier_ids"] = list(products.supplier_ids)
@@ -564,6 +578,32 @@ def _compose_products(d: _Draft) -> None:
     citations = list({c.source_id: c for c in citations}.values())
     sources = tuple(c.source_id for c in citations)
     d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
+
+
+@composer("catalog_list_price")
+def _compose_list_price(d: _Draft) -> None:
+    """``catalog_list_price``: the catalogue's stated list price of each named product, in its own currency."""
+    priced = next(iter(_find(d.run, ListPriceResponse)), None)
+    assert isinstance(priced, ListPriceResponse)
+    said = "; ".join(f"{p.product_code} {p.product_name} (supplier {p.supplier_id}): {p.list_price} {p.currency}"
+                     for p in priced.products)
+    text = (f"Catalog list price (as the catalogue states it, in its currency; not an invoiced price): {said}."
+            if priced.products else "Not found: the named product is not in your catalogue.")
+    if priced.missing_product_codes:
+        text += f" Not in the catalogue (partial): {', '.join(priced.missing_product_codes)}."
+    d.citations = [*d.citations, *(Citation(source_id=f"landing.products/{p.product_code}", kind="record",
+                                            document_id=p.source_document_id, role=f"{p.product_code} list price")
+                                   for p in priced.products)]
+    d.sources = tuple(c.source_id for c in d.citations)
+    d.status = "answered" if priced.products else "not_found"
+    d.text = text
+    d.result = {"status": "partial" if priced.missing_product_codes else "complete" if priced.products
+                else "not_found",
+                "list_prices": [{"product_code": p.product_code, "list_price": p.list_price, "currency": p.currency}
+                                for p in priced.products],
+                **({"value": priced.products[0].list_price, "currency": priced.products[0].currency}
+                   if len(priced.products) == 1 else {})}
+    d.inputs = {"product_codes": [p.product_code for p in priced.products] + list(priced.missing_product_codes)}
 
 
 @composer("identifier_lookup", "document_answer")
@@ -1271,6 +1311,10 @@ def validate_answer(
     for products in _find(run, FindProductsToolResponse) if run is not None else ():
         assert isinstance(products, FindProductsToolResponse)
         tool_entities |= set(products.supplier_ids)
+    for priced in _find(run, ListPriceResponse) if run is not None else ():
+        assert isinstance(priced, ListPriceResponse)
+        tool_amounts |= {(p.list_price, p.currency) for p in priced.products}
+        tool_entities |= {p.supplier_id for p in priced.products}
     from router.thresholds import threshold_amounts
 
     # the bounds of a threshold on totals are inputs of the question echoed back, not computed figures

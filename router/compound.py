@@ -459,11 +459,14 @@ _BOUNDARY = re.compile(
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     # "X spend in Q1 + which vendors are approved": a "+" before a new ask (not inside a period list, "Q1 + Q2")
     # ("+ total 2025 spend", "+ list of invoices": a second measure or a listing)
-    r"\s+\+\s+(?=(?:and|what|which|how|who|its|their|the|also|top|number|avg|average|total|list)\b|[\w .-]{1,30}'s\s|"
+    r"\s+\+\s+(?=(?:and|what|which|how|who|its|their|the|also|top|number|avg|average|total|list|listenpreis|"
+    r"katalogpreis|catalog(?:ue)?\s+(?:list\s+)?price)\b|[\w .-]{1,30}'s\s|"
     r"(?![QH]\d)(?:[A-Za-z][\w-]*\s+){1,3}(?:spend|spent)\b)|"
     r",\s+and\s+|,\s+(?=(?:the|what|which|how|who|top|its|their)\b|[\w .-]{1,30}'s\s|"
     r"(?:\S+\s+){1,2}(?:spend|spent)\b)|\s+and\s+(?=[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r"\s+and\s+(?=(?:what|which|how|who|also|its|their|(?:the\s+)?(?:avg|average|mean)\s+(?:unit\s+)?price|"
+    # "... and the list price of PRD-710": the catalogue's price, an ask of its own (router/list_prices.py)
+    r"(?:the\s+|its\s+)?(?:catalog(?:ue)?\s+)?list\s+price|"
     # "... AND list of invoices over 16,5k", "and list the invoices": a listing beside a figure
     r"list\s+(?:of\s+|all\s+|the\s+)?(?:the\s+)?(?:invoices|credit\s+notes|suppliers|vendors)|"
     # "how many X did we buy and at what average unit price?"
@@ -504,6 +507,8 @@ _ASK = re.compile(
     r"duplicat(?:e|es|ed)|dupes?|replica(?:s|ted)?|dublette\w*|duplikat\w*|doppelt\w*)\b|%",
     re.I,
 )
+#: "+ Listenpreis PRD-710", "and the list price of PRD-710": the catalogue's price of a product, an ask of its own.
+_LIST_PRICE_ASK = re.compile(r"\b(?:listenpreis\w*|katalogpreis\w*|(?:catalog(?:ue)?\s+)?list\s+price)\b", re.I)
 #: "Calibration interval for PRD-482, and how many did A buy": a fact a product's manual states is an ask of its own
 #: (answered from the manual and cited), never read away into the figure beside it.
 _PRODUCT_FACT = re.compile(
@@ -606,7 +611,7 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
 
 def _asks(piece: str) -> bool:
     """Whether a piece of a question asks for something: a figure word, or a fact of a product's manual."""
-    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece))
+    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece) or _LIST_PRICE_ASK.search(piece))
 
 
 def _span_text(text: str, spans: Any) -> str:
@@ -753,7 +758,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     # "..., and what are the payment terms in agreement-2026-04?": a fact of a document the part names by its id,
     # with no figure word, is an ask of its own (its document says it); the figure beside it is answered apart
     own_document = [bool((((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t))
-                          or _PRODUCT_FACT.match(t)) and not _FIGURE.search(t))
+                          or _PRODUCT_FACT.match(t) or _LIST_PRICE_ASK.search(t)) and not _FIGURE.search(t))
                     for t, r in zip(texts, readings, strict=True)]
     if any(((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
             or r.identifiers.document_ids or r.agreement_topic) and not own

@@ -17,6 +17,9 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable
 
+from router.catalog_words import MARKERS as CATALOG_MARKERS
+from router.catalog_words import read_catalog_words
+
 _I = re.I | re.UNICODE
 
 #: Words that make a question German (a group synonym alone does not).
@@ -464,9 +467,10 @@ def read_german(question: str, keep: Iterable[str] = ()) -> str | None:
     >>> read_german("Company A spend on Drucksensoren in Q1 2026") is None
     True
     """
-    if not _MARKERS.search(question):
+    if not _MARKERS.search(question) and not CATALOG_MARKERS.search(question):
         return None
-    text = german_days(german_numbers(german_fractions(question)))
+    # approval and catalogue words first: "für X freigegeben" holds the "für" the rules below translate
+    text = german_days(german_numbers(german_fractions(read_catalog_words(question))))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
     # ``keep``: the tenant's own German catalogue names (group synonyms such as "Temperaturfühler"): a word the
@@ -523,6 +527,7 @@ def _bare_year(match: re.Match[str]) -> str:
     """A year standing alone ("Ausgaben 2025") is the calendar year, as "in 2025" is in English."""
     before = match.string[: match.start()].split()
     previous = before[-1].lower().rsplit("-", 1)[-1] if before else ""  # "Jan-Mar 2026": a range's last month
+    previous = previous.lstrip("([")  # "aktuell (Q4 2025)": the quarter in parentheses is still the year's
     if previous in _PERIOD_WORDS or re.fullmatch(r"[qh][1-4]", previous):
         return match.group(0)
     return f"in {match.group(1)}"

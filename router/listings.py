@@ -85,6 +85,14 @@ _BOUGHT_BY = re.compile(
 _WHO_FROM = re.compile(
     _LEAD + r"\s*who\s+(?:did|does|has|have)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST +
     r")\s+from\b(?P<tail>.*)$", re.I | re.S)
+#: "which monitoring products did we buy from approved vendors in Q1": the goods named before the noun narrow the
+#: products bought (the spend on those goods, by product), never the catalogue's products of the group.
+_GOODS_LISTING = re.compile(
+    _LEAD + r"\s*(?:which|what)\s+(?P<goods>(?!(?:distinct|different|individual|exact|specific|other|the|of)\b)"
+    r"(?:[^\W\d_][\w&/-]*\s+){1,3}?)(?P<noun>products|items|articles)\s+"
+    r"(?:(?:did|does)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?" + _VERB +
+    r"|(?:have|has)\s+(?P<subject2>.+?)\s+(?:actually\s+|really\s+)?" + _PAST + r")\b(?P<tail>.*)$",
+    re.I | re.S)
 #: "from X" names the supplier; "buy X from" names goods, then a dangling "from" (the suppliers asked for).
 _FROM = re.compile(r"^\s*from\b", re.I)
 _DANGLING_FROM = re.compile(r"\s+from(?=\s+(?:in|during|over|between|since|for|on|at|last|this)\b|\s*[?.!,]|\s*$)",
@@ -129,6 +137,8 @@ def read_purchase_listing(question: str) -> str | None:
     'spend of Company B last quarter, by supplier'
     >>> read_purchase_listing("which vendors have we worked with since January 2026?")
     'our spend since January 2026, by supplier'
+    >>> read_purchase_listing("company a: which monitoring products did we buy from approved vendors in Q1 2026?")
+    'company a: our spend on monitoring products with approved vendors in Q1 2026, by product'
     >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
     True
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
@@ -152,6 +162,18 @@ def read_purchase_listing(question: str) -> str | None:
             f" with {supplier}{tail}, by product")
     match = (_LISTING.match(question) or _BOUGHT_BY.match(question) or _LIST_PURCHASED.match(question)
              or _SUPPLIERS_USED.match(question))
+    goods = _GOODS_LISTING.match(question) if match is None else None
+    if goods is not None:
+        buyer = (goods.group("subject") or goods.group("subject2") or "").strip()
+        goods_tail = _END.sub("", goods.group("tail"))
+        goods_tail = _FROM.sub(" with", goods_tail, count=1) if _FROM.match(goods_tail) else goods_tail
+        if goods_tail.strip() and not re.match(r"^\s*(?:with|in|during|over|between|since|for|on|at|last|this)\b",
+                                               goods_tail, re.I):
+            return None  # more goods after the verb: not this reading
+        what = f"{goods.group('goods').strip()} {goods.group('noun')}"
+        goods_owner = _POSSESSIVE.get(buyer.lower())
+        return (goods.group("lead") or "") + (f"{goods_owner} spend" if goods_owner else f"spend of {buyer}") + (
+            f" on {what}{goods_tail}, by product")
     who = _WHO_FROM.match(question) if match is None else None
     if who is not None:
         # "who did X buy from in H2 25": its suppliers; the tail is the period (or goods) asked over

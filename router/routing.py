@@ -60,7 +60,9 @@ from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
 from router.group_scope import group_scope
+from router.group_unions import joined_groups_union, slash_joined_unknown
 from router.injection import set_aside_instructions
+from router.list_prices import list_price_route
 from router.listings import read_purchase_listing
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.open_amount import open_question, status_only, up_to
@@ -212,6 +214,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                         (n for kind, _, n in spellings if kind == "product_group"))
     base = group.text
     result = _route(base, inputs)
+    # "catalog list price of <product>": the catalogue's stated price, never a paid figure (router/list_prices.py)
+    result = list_price_route(base, result, inputs.gazetteer) or result
     if listing is not None and result.requires_clarification and all(
             r.startswith("period: the question names no period") for r in result.clarification_reasons):
         # "which products did Company B buy from Eta?": what was ever bought, i.e. every date on file up to the
@@ -364,6 +368,22 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
         entities = entities.model_copy(update={"product_group_id": part.product_group_id,
                                                "product_group": part.group_name})
+    # "data loggers / sensors", "compressors and compressor spare parts": both groups meant, read as the one group
+    # holding exactly their union (router/group_unions.py), never asked back as a choice between them
+    union = joined_groups_union(reading.text, reading.mentions.product_groups, gazetteer) if nested is None else None
+    union_note = f"; {union.note}" if union is not None else ""
+    if union is not None:
+        entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
+        entities = entities.model_copy(update={"product_group_id": union.group_id, "product_group": union.group_name})
+    else:
+        mentioned = reading.mentions
+        loose = slash_joined_unknown(reading.text, mentioned.product_groups, [
+            (m.start, m.end) for m in (*mentioned.companies, *mentioned.suppliers, *mentioned.products,
+                                       *mentioned.product_groups)])
+        if loose is not None:
+            # "pumps / sensors": the other item of the list names no group; asked, never left for Sensors alone
+            entity_reasons.append(f"I do not know {loose!r} as a product group of your catalogue (it is listed with "
+                                  "a product group by '/'). Which product group do you mean?")
     currencies = reading.currencies
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     reporting_currency = company.reporting_currency if company else None
@@ -873,7 +893,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=True,
             clarification_question=" ".join(dict.fromkeys(questions)), clarification_reasons=tuple(reasons),
             entities=entities, constraints=constraints, authorization_context=auth, workflow="clarification",
-            rule_hits=rule_hits, interpretation=_interpretation(entities, constraints), personal_data=personal,
+            rule_hits=rule_hits, interpretation=_interpretation(entities, constraints) + union_note,
+            personal_data=personal,
         )
     return RoutingResult(
         question=text, as_of=inputs.as_of, intents=intents, confidence=confidence, requires_clarification=False,
@@ -882,7 +903,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         interpretation=(f"{'the companies' if named_set else 'all companies of the tenant'} "
                         f"({', '.join(c.company_id for c in company_scope)}), "
                         if scope_kind is not None and company_scope and entities.company_id is None else "")
-        + _interpretation(entities, constraints),
+        + _interpretation(entities, constraints) + union_note,
         personal_data=personal,
         named_suppliers_only=reading.cues.agreement_question,
     )

@@ -134,6 +134,31 @@ class FindProductsToolResponse(_Model):
     supplier_ids: tuple[str, ...]
 
 
+# --- catalog.list_price -----------------------------------------------------------------------------------------
+class ListPriceRequest(_Model):
+    """The catalogue's list price of the named products (the governed view ``marts.dim_products``)."""
+
+    product_codes: tuple[CanonicalId, ...] = Field(min_length=1, max_length=20)
+
+
+class ListPriceRef(_Model):
+    """One product's list price as the catalogue states it, in the catalogue's own currency (never converted)."""
+
+    product_code: str
+    product_name: str
+    supplier_id: str
+    list_price: str
+    currency: str
+    source_document_id: str
+
+
+class ListPriceResponse(_Model):
+    """The products found in the catalogue; ``missing_product_codes`` are named but not in it."""
+
+    products: tuple[ListPriceRef, ...]
+    missing_product_codes: tuple[str, ...]
+
+
 # --- finance.aggregate_spend / finance.company_spend -----------------------------------------------------------
 class SpendRequest(_Model):
     """The governed spend metric's parameters (see ``semantic/finance.yml``)."""
@@ -891,12 +916,43 @@ def documents_search(
     )
 
 
+def _stated(price: Decimal) -> str:
+    """A catalogue price as the catalogue writes it: two decimals unless the view holds more (never rounded)."""
+    return str(price.quantize(Decimal("0.01")) if price == price.quantize(Decimal("0.01")) else price.normalize())
+
+
+def list_price(
+    conn: psycopg.Connection, ctx: AuthContext, req: ListPriceRequest, env: ToolEnv, timeout_ms: int
+) -> ListPriceResponse:
+    """``catalog.list_price``: the list price and currency of each product in ``marts.dim_products`` (RLS-scoped).
+
+    The catalogue's stated price, not what was paid: invoices are never read here."""
+    with tenant_transaction(conn, ctx, read_only=True, statement_timeout_ms=timeout_ms):
+        rows = conn.execute(
+            "select product_code, product_name, supplier_id, list_price, currency, source_document_id "
+            "from marts.dim_products where product_code = any(%s) order by product_code, supplier_id",
+            (list(req.product_codes),),
+        ).fetchall()
+    products = tuple(ListPriceRef(product_code=r[0], product_name=r[1], supplier_id=r[2], list_price=_stated(r[3]),
+                                  currency=r[4], source_document_id=r[5]) for r in rows)
+    found = {p.product_code for p in products}
+    return ListPriceResponse(products=products,
+                             missing_product_codes=tuple(c for c in req.product_codes if c not in found))
+
+
 def check_completeness(upstream: Mapping[str, BaseModel | None]) -> CompletenessResponse:
     """Completeness of the run from its dependencies' typed outputs (no database)."""
     notes: list[str] = []
     spend = next((r for r in upstream.values() if isinstance(r, SpendResponse)), None)
     vendors = next((r for r in upstream.values() if isinstance(r, ApprovedVendorsToolResponse)), None)
     products = next((r for r in upstream.values() if isinstance(r, FindProductsToolResponse)), None)
+    priced = next((r for r in upstream.values() if isinstance(r, ListPriceResponse)), None)
+    if priced is not None:
+        # a product named but not in the catalogue is said, never priced from invoices instead
+        if not priced.products:
+            return CompletenessResponse(status="not_found", notes=(*notes, "no named product in the catalogue"))
+        return CompletenessResponse(status="partial" if priced.missing_product_codes else "complete",
+                                    notes=tuple(notes))
     documents = [r for r in upstream.values() if isinstance(r, DocumentSearchResponse)]
     metrics = [r for r in upstream.values() if isinstance(r, MetricToolResponse)]
     missing_steps = [name for name, r in upstream.items() if r is None]
@@ -966,6 +1022,8 @@ TOOLS: Mapping[str, ToolSpec] = {
                  company_spend),
         ToolSpec("catalog.unit_price", UnitPriceRequest, MetricToolResponse, "procurement:read", 5000, 1, 1,
                  unit_price),
+        ToolSpec("catalog.list_price", ListPriceRequest, ListPriceResponse, "procurement:read", 5000, 20, 1,
+                 list_price),
         ToolSpec("finance.tax_total", TaxTotalRequest, MetricToolResponse, "invoice:aggregate", 5000, 1, 1,
                  tax_total),
         ToolSpec("finance.units_purchased", UnitsPurchasedRequest, MetricToolResponse, "invoice:aggregate", 5000, 1,
