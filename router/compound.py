@@ -88,6 +88,12 @@ _ITS = re.compile(r"\b(?:its|their|that supplier's|this supplier's|the supplier'
 _FIGURE_WORDS = re.compile(r"^(?:total\s+)?(?:spend|spending|spent|share|figure|amount|total|purchases|volume|"
                            r"invoices?|unit price|average unit price|price|rank|position|revenue|costs?)\b", re.I)
 
+#: "its (single) largest supplier", "their top vendor": the possessive names the company whose supplier the ranking
+#: selects (the selector itself), not a fact asked about a selected supplier.
+_SELECTED_SUPPLIER = re.compile(
+    r"^(?:(?:single|one|very|main|own)\s+)?(?:largest|biggest|top|main|leading|principal|most\s+important|"
+    r"highest[- ]spend|smallest|lowest[- ]spend)(?:\s+(?:single|one))?\s+(?:suppliers?|vendors?)\b", re.I)
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -177,7 +183,7 @@ def unknown_fact(reading: Reading) -> str | None:
         return None
     for found in _ITS.finditer(text):
         what = found.group("what").strip()
-        if not _FIGURE_WORDS.match(what):
+        if not _FIGURE_WORDS.match(what) and not _SELECTED_SUPPLIER.match(what):
             return " ".join(text[found.start():found.end()].split())
     return None
 
