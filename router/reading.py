@@ -267,6 +267,11 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
     return found
 
 
+#: A month name right after a bare number: "15 May", "1. März", "15th of May" is a day, not money.
+_MONTH_AFTER = re.compile(
+    r"(?:st|nd|rd|th)?\.?\s*(?:of\s+)?(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|mar(?:ch)?|märz|maerz|apr(?:il)?|may|mai|"
+    r"june?|juni|july?|juli|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|okt(?:ober)?|nov(?:ember)?|"
+    r"dec(?:ember)?|dez(?:ember)?)\b", re.I)
 _PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s?cent\b|pct\b)", re.I)
 
 
@@ -300,6 +305,9 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         trailing = _TRAILING.match(text[match.end():])
         if cur is None and mult is None and re.match(r"/\d{2}", text[match.end():]):
             continue  # "over 02/2026": a month and its year (router/periods.py), not an amount
+        if cur is None and mult is None and (_MONTH_AFTER.match(text, match.end())
+                                             or re.match(r"-\d{1,2}-\d{1,2}\b", text[match.end():])):
+            continue  # "up to 15 May 2026", "until 2026-05-15": a day the period ends on, not an amount
         if cur is None and mult is None and _PERCENT_AFTER.match(text, match.end()):
             continue  # "over 10 %" of the spend is a share, not an amount of money
         if cur is None and mult is None and comparator is None:
