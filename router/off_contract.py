@@ -366,7 +366,8 @@ def off_contract_parts(spend: Any, whole: Any, company: str | None,
     when the share stands although the part has no line (0 % of a whole that has data: zero, not no data)."""
     from decimal import ROUND_HALF_UP, Decimal
 
-    text, result = "", {}
+    text = ""
+    result: dict[str, Any] = {}
     rows = [b for b in spend.breakdown if b.dimension == "supplier_id" and b.key]
     if rows and spend.status != "no_data":
         result["off_contract_supplier_ids"] = [b.key for b in rows]
