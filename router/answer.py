@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
+from router.netted_documents import NETTED_STEP, netted_sentence
 from router.off_contract import CHECK_STEP, EXCLUDE_STEP, WHOLE_STEP, off_contract_parts, off_contract_scope
 from router.open_reading import INVOICES_ONLY_STEP, both_readings
 from router.run_rate import run_rate_range, run_rate_sentence
@@ -291,6 +292,9 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
         failure_text="".join(f" Step {o.step_id} ({o.tool}) {o.status}: {o.error}." for o in failures),
     )
     COMPOSERS.get(routing.workflow, _compose_documents)(draft)
+    if NETTED_STEP in run.outcomes:
+        # "after credit note CN-...": whether the credit note lies in the figure's scope (router/netted_documents.py)
+        draft.text += netted_sentence(run.outcomes[NETTED_STEP])
     status, text, result, inputs = draft.status, draft.text, draft.result, draft.inputs
     citations, sources, failure_text = draft.citations, draft.sources, draft.failure_text
     spend_workflow = routing.workflow in ("spend", "spend_with_documents")

@@ -174,7 +174,12 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
                                   f"facts about a supplier: {known}. Which one do you mean?"],
                        intents=_aggregate(), rule="compound:unknown_fact")
     from router.invoice_facts import basis_request, document_request, route_basis, route_documents
+    from router.netted_documents import netted_credit_notes, route_netted
 
+    netted = netted_credit_notes(reading)  # "after credit note CN-...": the period's spend with it netted in
+    routed_netted = route_netted(text, inputs, netted) if netted is not None else None
+    if routed_netted is not None:
+        return routed_netted  # type: ignore[no-any-return]
     named = document_request(reading)  # "the EUR total of INV-2026-0148", "which invoice does CN-... correct"
     if named is not None:
         return route_documents(text, reading, inputs, named)  # type: ignore[no-any-return]
