@@ -493,6 +493,8 @@ _BOUNDARY = re.compile(
     # "Kestrel spend Q4 25 & Alpenland spend Q4 25": a second company's figure, as after "and"
     r"[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)|"
+    # "Gesamtausgaben und Anzahl Rechnungen": a second measure of the same scope (German "and the number of")
+    r"\s+und\s+(?=(?:anzahl|zahl\s+der|summe|gesamt\w*|durchschnitt\w*|anteil)\b)|"
     # "Ypsilon approved vendors 2026 and spend with Iris YTD": a figure with its own supplier after a listing
     r"\s+and\s+(?=(?:our\s+|the\s+)?(?:spend|spending)\s+(?:with|at|from)\b)",
     re.I,
@@ -502,7 +504,8 @@ _ASK = re.compile(
     r"\b(?:spen[dt]|spending|paid|pay|cost|bill|how much|how many|number of|count|top|biggest|largest|smallest|"
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
-    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms?|total|ausgaben|ausgegeben|wie viele|wie viel|"
+    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms?|total|(?:gesamt)?ausgaben|anzahl|"
+    r"ausgegeben|wie viele|wie viel|"
     r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased|"
     # "... and what do they add up to?": the total of what the part before counted
     r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum|"
@@ -840,9 +843,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             if donor is None or (slot in ("supplier", "group", "product") and not (refers or bare)
                                  and slot != "product"):
                 continue
-            if (slot == "period" and "company" in own and not refers and not bare
-                    and not any(d.get("period") for d in donors[:i])):
-                # the part names its own company and the period only a later part names: it may be that part's
+            later = next((d for d in donors[i:] if d.get("period")), None)
+            if (slot == "period" and "company" in own and not refers and not bare and later is not None
+                    and "company" in later and not any(d.get("period") for d in donors[:i])):
+                # the part names its own company, and the period only a later part that names its own company too:
+                # the period may be that part's only
                 before_period = text.rstrip(" ?.!")
                 later_period = donor
             text = text.rstrip(" ?.!") + " " + _CARRY_WORDS[slot].format(donor)

@@ -89,3 +89,20 @@ def test_the_second_reading_is_said_beside_the_first() -> None:
     assert merged.sources == ("a", "b")
     refused = Answer(status="clarification", text="?", result={}, inputs={}, sources=())
     assert with_other_reading(part, first, refused) == first
+
+
+@given(st.sampled_from(("Company A", "Company B")), st.sampled_from(("Q1 2026", "2025", "im März 2026")),
+       st.sampled_from(("{c} {p}: Gesamtausgaben und Anzahl Rechnungen?",
+                        "{c} {p}: Anzahl Rechnungen und Gesamtausgaben",
+                        "Ausgaben von {c} {p} und Anzahl der Rechnungen")))
+@FAST
+def test_a_german_second_measure_is_an_ask_of_its_own(company: str, period: str, template: str) -> None:
+    parts = split_asks(template.format(c=company, p=period), _read)
+    assert len(parts) == 2, parts
+    assert any("number of invoices" in p.question or "Anzahl" in p.question for p in parts)
+    assert any("usgaben" in p.question or "spend" in p.question for p in parts)
+
+
+def test_a_shared_lead_period_at_the_end_is_no_second_reading() -> None:
+    for part in split_asks("Company A: Anzahl Rechnungen und Gesamtausgaben 2025", _read):
+        assert not part.without_period
