@@ -9,6 +9,7 @@ every named constraint understood); a missing or unread one is a clarification t
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from typing import Any
@@ -25,7 +26,7 @@ from router.contract import (
     TimeRange,
     Workflow,
 )
-from router.counts import count_request, count_rule, count_steps, is_count_question
+from router.counts import count_request, count_rule, count_steps, is_count_question, trailing_count_word
 from router.followups import clarification, context_reference
 from router.off_contract import off_contract_request, route_off_contract
 from router.planner import validate_plan
@@ -355,6 +356,11 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     # "how many credit notes (both companies)": a count needs no reporting currency, so the tenant's companies
     # are counted together in one call
     every = tenant_wide(reading, inputs.gazetteer)
+    word = trailing_count_word(reading)
+    if word is not None:
+        # "– Anzahl?" written last is the count's question word, read here (router/counts.py)
+        reading = dataclasses.replace(reading, not_understood=tuple(
+            u for u in reading.not_understood if not (word[0] <= u.start and u.end <= word[1])))
     reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
     tr = reading.period.time_range
     intents = _aggregate()

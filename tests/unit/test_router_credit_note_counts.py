@@ -46,3 +46,26 @@ def test_a_day_of_a_month_is_no_amount_but_money_stays_money() -> None:
     assert parse_amounts("until 2026-05-15") == ()
     assert [a.value for a in parse_amounts("invoices up to 15 EUR in May 2026")] == [15]
     assert [a.value for a in parse_amounts("invoices over 5,000 in March 2026")] == [5000]
+
+
+@given(st.sampled_from(("Gutschriften {c} {p} – Anzahl?", "credit notes {c} {p} - number?",
+                        "Rechnungen {c} {p}: Anzahl?", "invoices {c} {p}: count?")),
+       st.sampled_from(_COMPANIES),
+       st.sampled_from((("2. Halbjahr 2025", "2025-07-01", "2026-01-01"), ("Q1 2026", "2026-01-01", "2026-04-01"))))
+@FAST
+def test_the_count_word_written_last_is_read(template: str, company: tuple[str, str],
+                                             period: tuple[str, str, str]) -> None:
+    question = template.format(c=company[0], p=period[0])
+    result = routed(question)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    step = next(s for s in result.execution_plan if s.tool == "metrics.query")
+    params = step.arguments["parameters"]
+    assert step.arguments["metric"] == "finance.invoice_count"
+    credit = template.startswith(("Gutschriften", "credit"))
+    assert params["document_types"] == (["credit_note"] if credit else ["invoice"])
+    assert (params["company_id"], params["start_date"], params["end_date"]) == (company[1], *period[1:])
+
+
+def test_an_unknown_name_before_the_count_word_is_still_named() -> None:
+    result = routed("Gutschriften Fooname Company A 2025 – Anzahl?")
+    assert result.requires_clarification and "Fooname" in (result.clarification_question or "")
