@@ -738,6 +738,10 @@ _AMOUNT_ONLY = re.compile(r"^\s*(?:and\s+)?(?:how\s+much|(?:the\s+|their\s+)?(?:
                           r"(?!\s+(?:vat|tax(?:es)?|mwst|ust|net|gross|excl\w*|incl\w*)\b)", re.I)
 
 
+#: A listing of invoices ("which of its invoices are overdue", "list the open invoices"): an ask of its own.
+_INVOICE_LISTING = re.compile(r"\b(?:which|what|list)\b[^?;]{0,40}?\b(?:invoices|credit\s+notes|bills)\b", re.I)
+
+
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     """The asks of ``question`` (one part: not a compound question), each with the constraints it shares.
 
@@ -775,9 +779,13 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     # "What was B's payment term on D, and which vendors were approved for it on that date?": a document fact beside
     # a list of the approved vendors, no figure anywhere: the mixed workflow (a figure with documents) would answer
     # the list alone and drop the fact, so each is an ask of its own
-    fact_and_approved = (not any(_FIGURE.search(t) for t in texts)
-                         and any(lists_approved_suppliers(t) for t in texts)
-                         and any(find_fact(t) and not lists_approved_suppliers(t) for t in texts))
+    # (the same with a listing of invoices beside the fact: "Company C's payment terms, and which of its invoices
+    # are overdue")
+    facts = [bool(find_fact(t) and not lists_approved_suppliers(t)) for t in texts]
+    fact_and_approved = (not any(_FIGURE.search(t) for t in texts) and any(facts)
+                         and all(f or lists_approved_suppliers(t) or _INVOICE_LISTING.search(t)
+                                 for t, f in zip(texts, facts, strict=True))
+                         and not all(facts))
     if not fact_and_approved and (any(
             ((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
              or r.identifiers.document_ids or r.agreement_topic) and not own

@@ -106,3 +106,13 @@ def test_a_german_second_measure_is_an_ask_of_its_own(company: str, period: str,
 def test_a_shared_lead_period_at_the_end_is_no_second_reading() -> None:
     for part in split_asks("Company A: Anzahl Rechnungen und Gesamtausgaben 2025", _read):
         assert not part.without_period
+
+
+@given(st.sampled_from(_COMPANIES), st.sampled_from(("payment terms", "notice period", "warranty")),
+       st.sampled_from(("which of its invoices are overdue as at 15 May 2026?", "which invoices are still open?",
+                        "list its open invoices")))
+@FAST
+def test_a_document_fact_beside_an_invoice_listing_is_not_dropped(company: str, fact: str, listing: str) -> None:
+    parts = split_asks(f"What are {company}'s {fact}, and {listing}", _read)
+    assert len(parts) == 2, parts
+    assert fact in parts[0].question and "invoices" in parts[1].question
