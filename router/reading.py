@@ -305,8 +305,10 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         trailing = _TRAILING.match(text[match.end():])
         if cur is None and mult is None and re.match(r"/\d{2}", text[match.end():]):
             continue  # "over 02/2026": a month and its year (router/periods.py), not an amount
-        if cur is None and mult is None and (_MONTH_AFTER.match(text, match.end())
-                                             or re.match(r"-\d{1,2}-\d{1,2}\b", text[match.end():])):
+        day = match.group("num").strip()
+        if cur is None and mult is None and (
+                (re.fullmatch(r"\d{1,2}", day) and 1 <= int(day) <= 31 and _MONTH_AFTER.match(text, match.end()))
+                or (re.fullmatch(r"(?:19|20)\d\d", day) and re.match(r"-\d{1,2}-\d{1,2}\b", text[match.end():]))):
             continue  # "up to 15 May 2026", "until 2026-05-15": a day the period ends on, not an amount
         if cur is None and mult is None and _PERCENT_AFTER.match(text, match.end()):
             continue  # "over 10 %" of the spend is a share, not an amount of money
