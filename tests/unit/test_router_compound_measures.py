@@ -116,3 +116,7 @@ def test_a_document_fact_beside_an_invoice_listing_is_not_dropped(company: str, 
     parts = split_asks(f"What are {company}'s {fact}, and {listing}", _read)
     assert len(parts) == 2, parts
     assert fact in parts[0].question and "invoices" in parts[1].question
+
+
+def test_a_german_share_of_the_total_before_stays_one_ask() -> None:
+    assert split_asks("Company A Q4 2025: Gesamtausgaben und Anteil Delta daran", _read) == ()
