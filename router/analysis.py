@@ -653,7 +653,9 @@ _TYPES_BOTH = re.compile(
 _BOTH_BEFORE = re.compile(
     r"(?:net of|netting(?:\s+in)?|netted(?:\s+(?:in|with|against))?|including|include|includes|incl\.?|inclusive of|"
     r"after|with|plus|counting|together with|along with|inkl\.?|inklusive|einschlie(?:ß|ss)lich|mit|samt|"
-    r"abz(?:ü|ue)glich|abzgl\.?|nach)\s+(?:(?:the|any|all|our|their|related|die|den|der)\s+)?$", re.I)
+    # "after that credit note": the one named before (a compound's first part) netted in, not credit notes only
+    r"abz(?:ü|ue)glich|abzgl\.?|nach)\s+(?:(?:the|any|all|our|their|related|that|this|these|those|its|each|every|"
+    r"die|den|der|dieser|diese)\s+)?$", re.I)
 _BOTH_AFTER = re.compile(
     r"\s*(?:(?:are|were|being|to be|is|should be)\s+)?(?:netted(?:\s+(?:in|off|out|against))?|"
     r"included|deducted|subtracted|taken into account|factored in|counted in|counted too|counted as well|"

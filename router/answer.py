@@ -26,7 +26,8 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
-from router.off_contract import CHECK_STEP, EXCLUDE_STEP, off_contract_scope
+from router.netted_documents import NETTED_STEP, netted_sentence
+from router.off_contract import CHECK_STEP, EXCLUDE_STEP, WHOLE_STEP, off_contract_parts, off_contract_scope
 from router.open_reading import INVOICES_ONLY_STEP, both_readings
 from router.run_rate import run_rate_range, run_rate_sentence
 from router.tools import (
@@ -292,6 +293,9 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
         failure_text="".join(f" Step {o.step_id} ({o.tool}) {o.status}: {o.error}." for o in failures),
     )
     COMPOSERS.get(routing.workflow, _compose_documents)(draft)
+    if NETTED_STEP in run.outcomes:
+        # "after credit note CN-...": whether the credit note lies in the figure's scope (router/netted_documents.py)
+        draft.text += netted_sentence(run.outcomes[NETTED_STEP])
     status, text, result, inputs = draft.status, draft.text, draft.result, draft.inputs
     citations, sources, failure_text = draft.citations, draft.sources, draft.failure_text
     spend_workflow = routing.workflow in ("spend", "spend_with_documents")
@@ -481,6 +485,12 @@ def _compose_spend(d: _Draft) -> None:
             # would read as bought too, the ones without lines included)
             assert isinstance(products, FindProductsToolResponse)
             text += f" Products: {', '.join(products.product_codes)}."
+        if EXCLUDE_STEP in run.outcomes:
+            # off-contract by supplier or as a share (router/off_contract.py)
+            shaped, fields, answered = off_contract_parts(spend, run.outcomes.get(WHOLE_STEP), company, period_text)
+            text += shaped
+            result.update(fields)
+            status = "answered" if answered else status
         text += approval_note
         if isinstance(vendors, ApprovedVendorsToolResponse) and vendors.version_notes:
             text += " Agreement versions read: " + "; ".join(vendors.version_notes) + "."
@@ -1269,6 +1279,9 @@ def validate_answer(
             # a run-rate is derived from the tool's total: recomputed here, so only that derivation passes
             listed_amounts |= {(str(v), spend.currency)
                                for v in run_rate_range(Decimal(spend.total_spend), rate["months"])}
+    whole = run.output(WHOLE_STEP) if run is not None else None
+    if isinstance(whole, SpendResponse) and whole.total_spend is not None:
+        listed_amounts.add((whole.total_spend, whole.currency))  # the whole of an off-contract share
     second = run.output(INVOICES_ONLY_STEP) if run is not None else None
     for m in _find(run, MetricToolResponse) if run is not None else ():
         assert isinstance(m, MetricToolResponse)

@@ -88,6 +88,12 @@ _ITS = re.compile(r"\b(?:its|their|that supplier's|this supplier's|the supplier'
 _FIGURE_WORDS = re.compile(r"^(?:total\s+)?(?:spend|spending|spent|share|figure|amount|total|purchases|volume|"
                            r"invoices?|unit price|average unit price|price|rank|position|revenue|costs?)\b", re.I)
 
+#: "its (single) largest supplier", "their top vendor": the possessive names the company whose supplier the ranking
+#: selects (the selector itself), not a fact asked about a selected supplier.
+_SELECTED_SUPPLIER = re.compile(
+    r"^(?:(?:single|one|very|main|own)\s+)?(?:largest|biggest|top|main|leading|principal|most\s+important|"
+    r"highest[- ]spend|smallest|lowest[- ]spend)(?:\s+(?:single|one))?\s+(?:suppliers?|vendors?)\b", re.I)
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -177,7 +183,7 @@ def unknown_fact(reading: Reading) -> str | None:
         return None
     for found in _ITS.finditer(text):
         what = found.group("what").strip()
-        if not _FIGURE_WORDS.match(what):
+        if not _FIGURE_WORDS.match(what) and not _SELECTED_SUPPLIER.match(what):
             return " ".join(text[found.start():found.end()].split())
     return None
 
@@ -490,6 +496,9 @@ _BOUNDARY = re.compile(
     # "Kestrel spend Q4 25 & Alpenland spend Q4 25": a second company's figure, as after "and"
     r"[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)|"
+    # "Gesamtausgaben und Anzahl Rechnungen": a second measure of the same scope (German "and the number of")
+    # ("und Anteil Delta daran": a share of the total before it, one governed share, not a second ask)
+    r"\s+und\s+(?=(?:anzahl|zahl\s+der|summe|gesamt\w*|durchschnitt\w*)\b)|"
     # "Ypsilon approved vendors 2026 and spend with Iris YTD": a figure with its own supplier after a listing
     r"\s+and\s+(?=(?:our\s+|the\s+)?(?:spend|spending)\s+(?:with|at|from)\b)",
     re.I,
@@ -499,7 +508,8 @@ _ASK = re.compile(
     r"\b(?:spen[dt]|spending|paid|pay|cost|bill|how much|how many|number of|count|top|biggest|largest|smallest|"
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
-    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
+    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms?|total|(?:gesamt)?ausgaben|anzahl|"
+    r"ausgegeben|wie viele|wie viel|"
     r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased|"
     # "... and what do they add up to?": the total of what the part before counted
     r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum|"
@@ -575,6 +585,11 @@ class AskPart:
     carried: tuple[str, ...] = ()
     #: ``current`` / ``base``: the two periods of a unit-price comparison (the answer adds the change).
     role: str = ""
+    #: The part asked without the period it took from a later part ("Which Company A invoices were duplicated, and
+    #: what is its spend for Q1 2026 ...": Q1 may belong to the spend only); both readings are answered and said.
+    without_period: str = ""
+    #: The period carried (named in the answer's second reading).
+    carried_period: str = ""
 
 
 def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
@@ -611,7 +626,8 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
 
 def _asks(piece: str) -> bool:
     """Whether a piece of a question asks for something: a figure word, or a fact of a product's manual."""
-    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece) or _LIST_PRICE_ASK.search(piece))
+    # (a fact the agreements state, "notice period", "payment term", is an ask as a manual's fact is)
+    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece) or _LIST_PRICE_ASK.search(piece) or find_fact(piece))
 
 
 def _span_text(text: str, spans: Any) -> str:
@@ -723,7 +739,13 @@ _QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:eac
 #: their amounts, so a bare "how much" / "amounts" beside it is the same ask, not a total of its own.
 _CURRENCY_ASK = re.compile(_WHICH_CURRENCY + r"|\b(?:billing|invoice|original)\s+(?:currenc(?:y|ies)|ccys?)\b", re.I)
 _AMOUNT_ONLY = re.compile(r"^\s*(?:and\s+)?(?:how\s+much|(?:the\s+|their\s+)?(?:amounts?|totals?|figures?|sums?))\b"
-                          r"(?!\s+(?:did|do|does|was|were|is|are|of|with|for|from|on|spent)\b)", re.I)
+                          r"(?!\s+(?:did|do|does|was|were|is|are|of|with|for|from|on|spent)\b)"
+                          # "the total VAT", "the total net amount": a measure of its own, not the rows' amounts
+                          r"(?!\s+(?:vat|tax(?:es)?|mwst|ust|net|gross|excl\w*|incl\w*)\b)", re.I)
+
+
+#: A listing of invoices ("which of its invoices are overdue", "list the open invoices"): an ask of its own.
+_INVOICE_LISTING = re.compile(r"\b(?:which|what|list)\b[^?;]{0,40}?\b(?:invoices|credit\s+notes|bills)\b", re.I)
 
 
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
@@ -760,9 +782,20 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     own_document = [bool((((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t))
                           or _PRODUCT_FACT.match(t) or _LIST_PRICE_ASK.search(t)) and not _FIGURE.search(t))
                     for t, r in zip(texts, readings, strict=True)]
-    if any(((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
-            or r.identifiers.document_ids or r.agreement_topic) and not own
-           for t, r, own in zip(texts, readings, own_document, strict=True)) or all(own_document):
+    # "What was B's payment term on D, and which vendors were approved for it on that date?": a document fact beside
+    # a list of the approved vendors, no figure anywhere: the mixed workflow (a figure with documents) would answer
+    # the list alone and drop the fact, so each is an ask of its own
+    # (the same with a listing of invoices beside the fact: "Company C's payment terms, and which of its invoices
+    # are overdue")
+    facts = [bool(find_fact(t) and not lists_approved_suppliers(t)) for t in texts]
+    fact_and_approved = (not any(_FIGURE.search(t) for t in texts) and any(facts)
+                         and all(f or lists_approved_suppliers(t) or _INVOICE_LISTING.search(t)
+                                 for t, f in zip(texts, facts, strict=True))
+                         and not all(facts))
+    if not fact_and_approved and (any(
+            ((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
+             or r.identifiers.document_ids or r.agreement_topic) and not own
+            for t, r, own in zip(texts, readings, own_document, strict=True)) or all(own_document)):
         return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
     # A German part is read through its English rewriting (router/german.py): its spans are in that text.
     read_texts = [r.text for r in readings]
@@ -812,6 +845,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
                 noun = earlier.group(1).lower().rstrip("s") if not earlier.group(1).lower().startswith("credit") \
                     else "credit note"
                 text = _ONE.sub(functools.partial(_one_as, noun=noun), text)
+        later_period = ""
+        before_period = text
         for slot in wanted:
             if slot in own or (slot == "period" and _NOW.search(text)):
                 continue  # "... approved right now": the part's own time is the as-of date
@@ -822,6 +857,13 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             if donor is None or (slot in ("supplier", "group", "product") and not (refers or bare)
                                  and slot != "product"):
                 continue
+            later = next((d for d in donors[i:] if d.get("period")), None)
+            if (slot == "period" and "company" in own and not refers and not bare and later is not None
+                    and "company" in later and not any(d.get("period") for d in donors[:i])):
+                # the part names its own company, and the period only a later part that names its own company too:
+                # the period may be that part's only
+                before_period = text.rstrip(" ?.!")
+                later_period = donor
             text = text.rstrip(" ?.!") + " " + _CARRY_WORDS[slot].format(donor)
             carried.append(donor)
         # The status filter of the part referred to ("open invoice amount (posted, not paid), and which invoices
@@ -838,8 +880,27 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         if (refers or bare) and donor_status and not statuses[i] and not readings[i].asked_statuses:
             text = text.rstrip(" ?.!") + f" with status {donor_status}"
             carried.append(f"status {donor_status}")
-        parts.append(AskPart(asked, text if carried or text != read_texts[i] else asked, tuple(carried)))
+        parts.append(AskPart(asked, text if carried or text != read_texts[i] else asked, tuple(carried),
+                             without_period=before_period if later_period else "", carried_period=later_period))
     return tuple(parts)
+
+
+def with_other_reading(part: AskPart, answer: Answer, other: Answer | None) -> Answer:
+    """``answer`` (the part with the period it took from a later part) with the reading without that period said
+    beside it: the question does not say whether the period is the part's too, so both readings are given."""
+    if other is None or other.status not in _ANSWERED:
+        return answer
+    prose, _ = _prose_and_sources(other.text or "")
+    text, _ = _prose_and_sources(answer.text or "")
+    note = (f" The period '{part.carried_period}' is named in a later part of the question and may be that part's "
+            f"only; read without it, \"{part.without_period}\": {prose}")
+    sources = tuple(dict.fromkeys([*answer.sources, *other.sources]))
+    return answer.model_copy(update={
+        "text": text + note + (" Sources: " + ", ".join(sources) + "." if sources else ""),
+        "result": {**answer.result, "without_period": {"question": part.without_period, **other.result}},
+        "sources": sources,
+        "citations": tuple({c.source_id: c for c in (*answer.citations, *other.citations)}.values()),
+    })
 
 
 #: "X in Q4 and, separately, in Q1", "Q3 and Q4 separately", "with A and with B, separately", "one figure each":

@@ -48,7 +48,9 @@ _COUNT = re.compile(
     r"\b(?P<what2>invoices?|credit[- ]?notes?|documents?|bills?)[- ]counts?\b|"
     r"\bcount (?:all |our |the )?(?:\w+\s+)?(?P<what3>invoices|credit[- ]?notes|documents)\b|"
     # the noun first, the question word last: "Gamma invoices Company A, Feb 2026: how many?"
-    r"\b(?P<what5>invoices|credit[- ]?notes|documents|bills)\b[^?.;!]{0,80}?[:,–-]\s*how many(?=\s*(?:[?.!]|$))",
+    # ("credit notes Xenon H2 2025 - number?", German "– Anzahl?": the same question word, last)
+    r"\b(?P<what5>invoices|credit[- ]?notes|documents|bills)\b[^?.;!]{0,80}?[:,–-]\s*"
+    r"(?P<qword>how many|number|count|anzahl|wie viele)(?=\s*(?:[?.!]|$))",
     re.I,
 )
 _CREDIT = re.compile(r"\bcredit[- ]?notes?\b|\bcredits\b", re.I)
@@ -67,6 +69,13 @@ _EXCLUDING = re.compile(r"\b(?:excluding|exclude|except(?: for)?|other than|apar
 #: What is counted when one of these stands between "how many" and "invoices" ("how many units were on ...").
 _OTHER_COUNTED = re.compile(r"\b(?:units?|pieces?|items?|lines?|line items?|products?|suppliers?|vendors?|"
                             r"compan(?:y|ies)|euros?|dollars?|days?|times?)\b", re.I)
+
+
+def trailing_count_word(reading: Reading) -> tuple[int, int] | None:
+    """The span of a count's question word written last ("credit notes Xenon H2 2025 – Anzahl?"): read by the
+    count, so never an unknown name."""
+    match = _COUNT.search(reading.cue_text)
+    return match.span("qword") if match is not None and match.group("qword") else None
 
 
 def is_count_question(reading: Reading) -> bool:
@@ -351,4 +360,4 @@ def _compose_count(d: _Draft) -> None:
 
 
 __all__ = ["COUNT_METRIC", "CountRequest", "count_request", "count_rule", "count_steps", "document_types",
-           "is_count_question"]
+           "is_count_question", "trailing_count_word"]

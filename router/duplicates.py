@@ -47,7 +47,10 @@ _EXCLUDED_BEFORE = re.compile(
     r"(?:[\w-]+\s+){0,1}$", re.I)
 _EXCLUDED_AFTER = re.compile(r"^\s*(?:\w+\s+)?(?:excluded|removed|left\s+out|out|dropped|ausgeschlossen|"
                              r"herausgerechnet|bereinigt)\b", re.I)
-_DEDUPLICATED = re.compile(r"\bde-?dup\w*|\bdeduped\b", re.I)
+_DEDUPLICATED = re.compile(r"\bde-?dup\w*|\bdeduped\b"
+                           # "total spend with each duplicate counted once": the governed dedup policy itself
+                           r"|\bduplicates?\s+(?:(?:is|are|being)\s+)?(?:counted|included|taken)\s+(?:only\s+)?once\b",
+                           re.I)
 #: A duplicate of something else than a document ("duplicate suppliers", "duplicate payments").
 _OTHER_NOUN = re.compile(r"^\s*(?:(?!(?:from|for|of|with|by|at|in|to|on|bei|von|für|mit)\b)[\w-]+\s+)?"
                          r"(?:suppliers?|vendors?|payments?|products?|lieferanten|zahlungen|artikel|names?|aliases|"

@@ -9,6 +9,7 @@ every named constraint understood); a missing or unread one is a clarification t
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from typing import Any
@@ -25,7 +26,7 @@ from router.contract import (
     TimeRange,
     Workflow,
 )
-from router.counts import count_request, count_rule, count_steps, is_count_question
+from router.counts import count_request, count_rule, count_steps, is_count_question, trailing_count_word
 from router.followups import clarification, context_reference
 from router.off_contract import off_contract_request, route_off_contract
 from router.planner import validate_plan
@@ -181,7 +182,12 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
                                   f"facts about a supplier: {known}. Which one do you mean?"],
                        intents=_aggregate(), rule="compound:unknown_fact")
     from router.invoice_facts import basis_request, document_request, route_basis, route_documents
+    from router.netted_documents import netted_credit_notes, route_netted
 
+    netted = netted_credit_notes(reading)  # "after credit note CN-...": the period's spend with it netted in
+    routed_netted = route_netted(text, inputs, netted) if netted is not None else None
+    if routed_netted is not None:
+        return routed_netted  # type: ignore[no-any-return]
     named = document_request(reading)  # "the EUR total of INV-2026-0148", "which invoice does CN-... correct"
     if named is not None:
         return route_documents(text, reading, inputs, named)  # type: ignore[no-any-return]
@@ -357,6 +363,11 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     # "how many credit notes (both companies)": a count needs no reporting currency, so the tenant's companies
     # are counted together in one call
     every = tenant_wide(reading, inputs.gazetteer)
+    word = trailing_count_word(reading)
+    if word is not None:
+        # "– Anzahl?" written last is the count's question word, read here (router/counts.py)
+        reading = dataclasses.replace(reading, not_understood=tuple(
+            u for u in reading.not_understood if not (word[0] <= u.start and u.end <= word[1])))
     reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=every)
     tr = reading.period.time_range
     intents = _aggregate()

@@ -62,6 +62,38 @@ _NEGATION = re.compile(
 )
 
 
+#: A list of suppliers asked for: "which suppliers did X buy from off-contract", "list the vendors ... not approved".
+_WHICH_SUPPLIERS = re.compile(
+    r"\b(?:which|what)\s+(?:(?:other|non[- ]approved|unapproved)\s+)?(?:suppliers?|vendors?)\b"
+    r"|\b(?:list|name|show|give)\s+(?:me\s+)?(?:the\s+|all\s+|its\s+|their\s+)?(?:suppliers|vendors)\b"
+    r"|\bwho\s+(?:did|were|was)\b|\bwelche\s+(?:Lieferanten|Anbieter)\b", re.I)
+#: Words that say the suppliers were bought from, paid or invoiced: the list is of suppliers with spend, which
+#: the governed breakdown gives (without them "which suppliers are not approved" asks for no spend at all).
+_TRANSACTED = re.compile(
+    r"\b(?:buy|buys|bought|purchas\w*|paid|pays?|invoic\w*|billed|spen[dt]\w*|order(?:ed)?\s+from|"
+    r"gekauft|eingekauft|bezahlt)\b", re.I)
+
+#: What the negated-approval figure is asked as: the total, broken down by supplier, the list of the suppliers
+#: (with their spend), or the share of the company's spend.
+Shape = Literal["total", "by_supplier", "suppliers", "share"]
+
+
+def off_contract_shape(reading: Reading) -> Shape | None:
+    """The shape of an off-contract figure (no supplier named), or ``None`` when the question combines it with
+    something the governed breakdown cannot give (a ranking, a comparison, a time grain, another dimension)."""
+    b, a = reading.breakdown, reading.analysis
+    listing = bool(_WHICH_SUPPLIERS.search(reading.text))
+    if (a.ranking or a.comparison or a.original_currency or a.document_currency or a.document_types or b.grain
+            or b.group_by not in ((), ("supplier_id",))):
+        return None
+    if a.share:
+        # "what share of X's spend was off-contract": part and whole, two governed calls over the same filters
+        return None if (b.group_by or listing) else "share"
+    if listing:
+        return "suppliers"
+    return "by_supplier" if b.group_by else "total"
+
+
 @dataclass(frozen=True)
 class OffContract:
     """A question with a negated approval: its shape and the cue as written."""
@@ -70,6 +102,27 @@ class OffContract:
     words: str
     #: Every negation cue's span ("off-contract ... (vendors w/o approval under ...)" has two).
     spans: tuple[tuple[int, int], ...]
+    #: Suppliers named in a parenthesis right after the cue ("not approved vendors (Epsilon and Zeta)"): the
+    #: question's own list of the suppliers not approved, a remark shown beside the governed list, not a filter.
+    remark: tuple[str, ...] = ()
+
+
+#: The opening of a parenthesis right after a negation cue, a few words between ("not approved vendors (").
+_APPOSITION = re.compile(r"(?:\s+[\w-]+){0,3}\s*\(([^()]{1,200})\)")
+
+
+def _apposition(reading: Reading, found: list[re.Match[str]]) -> tuple[str, ...]:
+    """The suppliers named in a parenthesis right after a negation cue, when every supplier the question names
+    sits there; otherwise ``()``."""
+    suppliers = reading.mentions.suppliers
+    for f in found:
+        paren = _APPOSITION.match(reading.text, f.end())
+        if paren is None:
+            continue
+        start, end = paren.span(1)
+        if suppliers and all(start <= m.start and m.end <= end and m.resolved for m in suppliers):
+            return tuple(dict.fromkeys(m.resolved for m in suppliers if m.resolved))
+    return ()
 
 
 def off_contract_request(reading: Reading) -> OffContract | None:
@@ -86,10 +139,13 @@ def off_contract_request(reading: Reading) -> OffContract | None:
         return OffContract(kind, words, tuple((f.start(), f.end()) for f in ended))
     words = " ".join(found[0].group(0).split())
     span = tuple((f.start(), f.end()) for f in found)
+    remark = _apposition(reading, found) if reading.cues.spend else ()
+    if remark:
+        return OffContract("figure", words, span, remark)
     if reading.entities.supplier_ids:
         # "was Orbis not approved in Q1?" asks for the supplier's approvals (either answer is stated there)
         return OffContract("named", words, span) if reading.cues.spend else None
-    if not reading.cues.spend:
+    if not reading.cues.spend and not (_WHICH_SUPPLIERS.search(reading.text) and _TRANSACTED.search(reading.text)):
         return OffContract("unserved", words, span)
     return OffContract("figure", words, span)
 
@@ -103,8 +159,13 @@ EXCLUDE_STEP = "find-approved-to-exclude"
 CHECK_STEP = "check-approval"
 
 
+#: The whole of an off-contract share: the same governed spend without the exclusion (router/answer.py reads it).
+WHOLE_STEP = "calculate-whole-spend"
+
+
 def off_contract_steps(req: OffContract, reading: Reading, company_id: str, start: str, end: str,
-                       currency: str | None, groups: tuple[str, ...], as_of: dt.date) -> tuple[PlanStep, ...]:
+                       currency: str | None, groups: tuple[str, ...], as_of: dt.date,
+                       shape: Shape = "total") -> tuple[PlanStep, ...]:
     """The plan: the approved set from the graph, then the governed spend without it (or of the named suppliers,
     with their approvals checked)."""
     e = reading.entities
@@ -138,6 +199,17 @@ def off_contract_steps(req: OffContract, reading: Reading, company_id: str, star
                        **({"product_codes": list(e.product_codes)} if e.product_codes else {})},
             purpose="Governed SQL total of the company without the approved set (finance.company_spend with "
                     "exclude_supplier_ids)."))
+        if shape in ("by_supplier", "suppliers") or req.remark:
+            # the governed breakdown of the same lines: each supplier not approved with its spend
+            steps[-1] = steps[-1].model_copy(update={"arguments": {**steps[-1].arguments,
+                                                                   "group_by": ["supplier_id"]}})
+        if shape == "share":
+            steps.append(PlanStep(
+                step_id=WHOLE_STEP, tool="finance.company_spend", depends_on=("resolve-company",),
+                arguments={**common, **({"product_group_ids": list(groups)} if groups else {}),
+                           **({"product_codes": list(e.product_codes)} if e.product_codes else {})},
+                purpose="The whole of the share: the company's governed spend over the same filters, nobody "
+                        "excluded (finance.company_spend)."))
     check = ("calculate-spend", EXCLUDE_STEP if req.kind == "figure" else CHECK_STEP)
     steps.append(PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=check,
                           purpose="Completeness: no data vs zero."))
@@ -195,6 +267,9 @@ def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContrac
                     "one do you want?")
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], intents=intents, rule=rule)
+    if req.remark:
+        # the named suppliers only say which suppliers the question takes as not approved: not a filter
+        reading = dataclasses.replace(reading, entities=reading.entities.model_copy(update={"supplier_ids": ()}))
     reasons, questions, entities, currency = _scope_problems(reading, inputs)
     tr = reading.period.time_range
     groups = inputs.gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
@@ -215,7 +290,16 @@ def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContrac
         reasons.append(f"constraint: the exclusion of {excluded} beside '{req.words}'")
         questions.append(f"I can give the spend with suppliers not approved, but not also without {excluded}. Do you "
                          "want it without that exclusion?")
-    if reading.breakdown.group_by or reading.breakdown.grain or reading.analysis.governed_shape:
+    shape = off_contract_shape(reading) if req.kind == "figure" else None
+    if req.kind == "figure" and shape is not None:
+        read_as += {"total": "", "by_supplier": "; broken down by supplier",
+                    "suppliers": "; the suppliers not approved that the company had spend with, each with its spend",
+                    "share": "; as a share of the company's spend over the same filters (nobody excluded)"}[shape]
+        if req.remark:
+            read_as += (f"; {', '.join(req.remark)}, named in the question as the suppliers not approved, read as "
+                        "a remark (the suppliers not approved are those of the agreements' approvals, listed "
+                        "below), not as a filter")
+    elif reading.breakdown.group_by or reading.breakdown.grain or reading.analysis.governed_shape:
         reasons.append(f"constraint: a breakdown or ranking beside '{req.words}'")
         questions.append("I can give the total spend with suppliers not approved, not broken down or ranked. Do you "
                          "want the total?")
@@ -223,7 +307,7 @@ def route_off_contract(text: str, reading: Reading, inputs: Any, req: OffContrac
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="off_contract:clarification")
     steps = off_contract_steps(req, reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
-                               currency, groups, inputs.as_of)
+                               currency, groups, inputs.as_of, shape or "total")
     return _result(text, reading, inputs, workflow="spend", entities=entities, steps=steps, intents=intents,
                    read_as=read_as, statuses=reading.statuses, currency=currency, rule=rule)
 
@@ -274,12 +358,52 @@ def off_contract_scope(vendors: Any, excluded: bool, company: str | None, period
                 + "; ".join(_approval(a) for a in vendors.approvals) + ".")
 
 
+def off_contract_parts(spend: Any, whole: Any, company: str | None,
+                       period_text: str) -> tuple[str, dict[str, Any], bool]:
+    """(sentence, result fields, answered) of an off-contract figure asked by supplier or as a share: the suppliers
+    of the governed breakdown listed, and the share computed from the two governed totals (part: the spend without
+    the approved set; whole: the same spend, nobody excluded), exactly, with both inputs said. ``answered`` is true
+    when the share stands although the part has no line (0 % of a whole that has data: zero, not no data)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    text = ""
+    result: dict[str, Any] = {}
+    rows = [b for b in spend.breakdown if b.dimension == "supplier_id" and b.key]
+    if rows and spend.status != "no_data":
+        result["off_contract_supplier_ids"] = [b.key for b in rows]
+        text += (f" Suppliers not approved that {company} had counted spend with in {period_text}: "
+                 + ", ".join(b.key for b in rows) + ".")
+    if whole is None:
+        return text, result, False
+    out = whole.output if whole.status == "ok" else None
+    if out is None or out.status == "no_data" or out.total_spend is None:
+        why = "it did not run" if out is None else "it has no counted spend (no data, not zero)"
+        return text + (f" No share of {company}'s spend in {period_text} can be given: {why}."), result, False
+    total = Decimal(out.total_spend)
+    part = Decimal(spend.total_spend) if spend.status != "no_data" and spend.total_spend is not None else Decimal(0)
+    if total == 0:
+        return text + f" {company}'s spend in {period_text} sums to 0, so no share can be given.", result, False
+    percent = (part * 100 / total).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    result.update({"share_percent": str(percent), "part_value": spend.total_spend if part else None,
+                   "whole_value": out.total_spend,
+                   "whole_line_count": out.matched_line_count})
+    said = "no counted line" if spend.status == "no_data" else f"{spend.total_spend} {spend.currency}"
+    text += (f" Share of {company}'s spend in {period_text}: {percent} % ({said} with "
+             f"suppliers not approved of {out.total_spend} {out.currency} in all, over {out.matched_line_count} "
+             "validated invoice lines; both governed finance.company_spend totals over the same filters, the part "
+             "without the approved vendors, computed as part / whole x 100 and rounded once to 2 decimals).")
+    return text, result, spend.status == "no_data"
+
+
 __all__ = [
     "CHECK_STEP",
     "EXCLUDE_STEP",
+    "WHOLE_STEP",
     "OffContract",
+    "off_contract_parts",
     "off_contract_request",
     "off_contract_scope",
+    "off_contract_shape",
     "off_contract_steps",
     "route_off_contract",
 ]

@@ -279,9 +279,10 @@ _IN_CURRENCY_BEFORE = re.compile(r"\b(?:invoiced|billed|denominated|issued|paid|
 
 #: A month name and a year right after a one- or two-digit number: the day of a date ("up to 15 May 2026"), not
 #: money ("above 1,000 Jan-Mar 2026" stays an amount).
-_DAY_OF_MONTH_AFTER = re.compile(r"(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|"
-                                 r"apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
-                                 r"nov(?:ember)?|dec(?:ember)?)\.?,?\s+(?:19|20)\d{2}\b", re.I)
+_DAY_OF_MONTH_AFTER = re.compile(r"(?:st|nd|rd|th)?\.?\s*(?:of\s+)?(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|mar(?:ch)?|"
+                                 r"m(?:ä|ae)rz|apr(?:il)?|may|mai|june?|juni|july?|juli|aug(?:ust)?|"
+                                 r"sep(?:t(?:ember)?)?|oct(?:ober)?|okt(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+                                 r"dez(?:ember)?)\.?,?\s+(?:19|20)\d{2}\b", re.I)
 
 
 def parse_amounts(text: str) -> tuple[Amount, ...]:
@@ -310,10 +311,12 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
         trailing = _TRAILING.match(text[match.end():])
         if cur is None and mult is None and re.match(r"/\d{2}", text[match.end():]):
             continue  # "over 02/2026": a month and its year (router/periods.py), not an amount
-        if cur is None and mult is None and ((re.fullmatch(r"\d{1,2}", match.group("num").strip())
-                                              and _DAY_OF_MONTH_AFTER.match(text, match.end()))
-                                             or re.match(r"\d{1,2}\.\d{1,2}\.\d{4}\b", text[match.start():])):
-            continue  # "up to 15 May 2026", "as at 15.05.2026": the day of a date (router/as_at.py), no amount
+        day = match.group("num").strip()
+        if cur is None and mult is None and (
+                (re.fullmatch(r"\d{1,2}", day) and _DAY_OF_MONTH_AFTER.match(text, match.end()))
+                or re.match(r"\d{1,2}\.\d{1,2}\.\d{4}\b", text[match.start():])
+                or (re.fullmatch(r"(?:19|20)\d\d", day) and re.match(r"-\d{1,2}-\d{1,2}\b", text[match.end():]))):
+            continue  # "up to 15 May 2026", "as at 15.05.2026", "until 2026-05-15": the day of a date, no amount
         if cur is None and mult is None and _PERCENT_AFTER.match(text, match.end()):
             continue  # "over 10 %" of the spend is a share, not an amount of money
         if cur is None and mult is None and _TIME_UNIT_AFTER.match(text, match.end()):

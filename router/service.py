@@ -22,7 +22,7 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
-from router.compound import merge_answers, split_asks
+from router.compound import merge_answers, split_asks, with_other_reading
 from router.contract import RoutingResult, clean_question
 from router.derived import DerivedAsk, detect
 from router.derived_answer import check_derived, derive
@@ -153,10 +153,15 @@ class AskService:
             if parts:
                 asked = [(p, self.ask(conn, ctx, p.question, as_of=as_of, interface=interface, _part=True))
                          for p in parts]
+                # a part that took its period from a later part: also answered without it (router/compound.py)
+                others = {i: self.ask(conn, ctx, p.without_period, as_of=as_of, interface=interface, _part=True)
+                          for i, (p, _) in enumerate(asked) if p.without_period}
                 first = asked[0][1]
                 routing = first.routing.model_copy(update={
                     "question": question, "rule_hits": (*first.routing.rule_hits, f"compound:parts:{len(parts)}")})
-                return AskResult(trace_id=first.trace_id, answer=merge_answers([(p, r.answer) for p, r in asked]),
+                merged = [(p, with_other_reading(p, r.answer, others[i].answer if i in others else None))
+                          for i, (p, r) in enumerate(asked)]
+                return AskResult(trace_id=first.trace_id, answer=merge_answers(merged),
                                  routing=routing, steps=[s for _, r in asked for s in r.steps])
         routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
                                                catalog=self.catalog, metrics=self.metrics,
