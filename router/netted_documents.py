@@ -32,7 +32,7 @@ _NETTED_BEFORE = re.compile(
 #: The workflows whose figure is the governed spend (credit notes netted in).
 _SPEND_WORKFLOWS = ("spend", "document_amounts")
 #: Their figure's step: the governed spend, or the period's document rows (net spend excl. VAT, VAT).
-_FIGURE_STEPS = ("calculate-spend", "document-amounts")
+_FIGURE_STEPS = ("calculate-spend", "net-spend", "document-amounts")
 
 
 @dataclass(frozen=True)
