@@ -16,6 +16,8 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable
 
+from router.german_shopfloor import expand_shorthand, is_shorthand_german
+
 _I = re.I | re.UNICODE
 
 #: Words that make a question German (a group synonym alone does not).
@@ -443,9 +445,10 @@ def read_german(question: str, keep: Iterable[str] = ()) -> str | None:
     >>> read_german("Company A spend on Drucksensoren in Q1 2026") is None
     True
     """
-    if not _MARKERS.search(question):
+    if not (_MARKERS.search(question) or is_shorthand_german(question)):
         return None
-    text = german_days(german_numbers(german_fractions(question)))
+    # shorthand first ("Rg.", "GJ 2025", "zwischen 1. und 15. März"): the day and number rules need it spelled out
+    text = german_days(german_numbers(german_fractions(expand_shorthand(question))))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
     # ``keep``: the tenant's own German catalogue names (group synonyms such as "Temperaturfühler"): a word the
