@@ -484,6 +484,8 @@ _PRODUCT_NOUNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"massedurchflussmesser[sn]?", "mass flow meter"),
         (r"(?:ü|ue)berwachungssteuerung(?:en)?", "monitoring controller"), (r"steuermodul(?:e|s)?", "control module"),
         (r"schaltschr(?:a|ä|ae)nke?s?", "control cabinet"), (r"steuerkabels?", "control cable"),
+        (r"steuerleitung(?:en)?", "control cable"), (r"euro-?kisten?", "Euro crate"),
+        (r"temperaturtransmitter[sn]?", "temperature transmitter"),
         (r"drehmomentschl(?:ü|ue)sselsatz(?:es)?|drehmomentschl(?:ü|ue)ssel-satz(?:es)?", "torque wrench set"),
         (r"scroll-?(?:verdichter|kompressor)(?:en|s)?", "scroll compressor"),
         (r"express(?:fracht|versand)", "express freight"), (r"sicherheitshandschuhe|schutzhandschuhe", "safety gloves"),

@@ -108,7 +108,15 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
     (r"\b(?:nach|je|pro)\s+(?:rechnungs)?status\b(?:\s*\(?\s*(?:bezahlt|gebucht|offen)(?:\s*(?:/|,|und|vs\.?|"
      r"-)\s*(?:bezahlt|gebucht|offen))*\s*\)?)?", "by status"),
     # quantities: "Meter Steuerleitung", "Stückzahl", "Anzahl Euro-Kisten" (units bought, not documents counted)
-    (r"^\s*(?:wie\s+viele\s+)?(?:meter|laufmeter|lfm\.?|liter|st(?:ü|ue)ck|stk\.?)\s+(?=[^\W\d_])", "Stückzahl "),
+    (r"^\s*(?:wie\s+viele\s+)?(?:meter|laufmeter|lfm\.?|liter|st(?:ü|ue)ck|stk\.?)\s+(?=[^\W\d_])", "Stückzahl von "),
+    (r"\bst(?:ü|ue)ckzahl(?:en)?\s+(?!(?:von|der|des|an|f(?:ü|ue)r|bei|im|in)\b)(?=[^\W\d_])", "Stückzahl von "),
+    # "Gutschriften Xenon 2. Halbjahr 2025 – Anzahl?": the count asked last
+    (r"\s*[-–:,]?\s*\banzahl\s*\?*\s*$", " – how many?"),
+    # "Board Pack: ...", "Vorstandsvorlage: ...": the occasion, no constraint
+    (r"^\s*(?:f(?:ü|ue)r\s+(?:das|den|die)\s+)?(?:board[\s-]*pack|vorstandsvorlage|vorstandsbericht|"
+     r"aufsichtsratsvorlage|monatsbericht)\s*:\s*", ""),
+    # "Top-5-Lieferanten": a ranking of five
+    (r"\btop-(\d{1,2})-", "Top \\1 "),
     # unit prices: "Ø Preis", "höchster / günstigster Stückpreis"
     (r"(?:ø|⌀|durchschn\.)\s*(?:st(?:ü|ue)ck|einzel)?preis(?![\w])", "durchschnittlicher Stückpreis"),
 ))
@@ -132,7 +140,7 @@ def expand_shorthand(text: str) -> str:
         text = pattern.sub(replacement, text)
     if not _COUNTED.search(text):
         # "Anzahl Euro-Kisten": with no document or party named, the number asked is of units bought
-        text = _ANZAHL.sub("Stückzahl ", text)
+        text = _ANZAHL.sub("Stückzahl von ", text)
     return _MONTH_TOKEN.sub(lambda m: _MONTH_ABBR.get(m.group(1).lower(), m.group(1)), text)
 
 
