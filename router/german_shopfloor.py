@@ -36,7 +36,7 @@ MARKERS = re.compile(
     rf"gesellschaft\w*|konzern\w*|netto|mwst\.?|differenz|ggue?\.|gg{_UE}\.?|hauptwarengruppe\w*|"
     rf"einzelrechnung\w*|rechnungsposition\w*|positionen|st{_UE}ckzahl\w*|gr{_OE}(?:ß|ss)te[nrs]?|"
     rf"g{_UE}nstigste[nrs]?|h{_OE}chste[nrs]?|niedrigste[nrs]?|teuerste[nrs]?|letzte[nrms]?|diese[nrms]?|"
-    rf"meter|nur|jahresbeginn|jahresanfang|gingen|ging|(?:{_ABBR})\.?(?=\s*(?:\d|bis\b|[-–])))",
+    rf"meter|nur|oder|jahresbeginn|jahresanfang|gingen|ging|(?:{_ABBR})\.?(?=\s*(?:\d|bis\b|[-–])))",
     _I,
 )
 _AVERAGE_SIGN = re.compile(r"[ø⌀]\s*(?:st(?:ü|ue)ck|einzel)?preis\b", _I)
@@ -117,7 +117,23 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
      r"aufsichtsratsvorlage|monatsbericht)\s*:\s*", ""),
     # "Top-5-Lieferanten": a ranking of five
     (r"\btop-(\d{1,2})-", "Top \\1 "),
-    # unit prices: "Ø Preis", "höchster / günstigster Stückpreis"
+    # "welche Artikel im Q1 bei Beta gekauft?": the verb last and no auxiliary, what was bought from a supplier
+    (r"\bwelche\s+(artikel|produkte)\s+((?:(?!\b(?:hat|haben|wurden)\b)[^?,;])*?)\s*\b(?:bei|von)\s+"
+     r"([^?,;]+?)\s+(?:gekauft|bezogen|eingekauft|bestellt)\b", "which products did we buy \\2 from \\3"),
+    # unit prices: "höchster / günstigster Stückpreis" is the extreme line price, never the average
+    (r"\b(?:g(?:ü|ue)nstigste[rnsm]?|niedrigste[rnsm]?|billigste[rnsm]?|minimale[rnsm]?|tiefste[rnsm]?|"
+     r"kleinste[rnsm]?)\s+(?:st(?:ü|ue)ck|einzel)?preis(?:e)?\b", "lowest unit price"),
+    (r"\b(?:h(?:ö|oe)chste[rnsm]?|teuerste[rnsm]?|maximale[rnsm]?|gr(?:ö|oe)(?:ß|ss)te[rnsm]?)\s+"
+     r"(?:st(?:ü|ue)ck|einzel)?preis(?:e)?\b", "highest unit price"),
+    # "welcher Lief. ist pro Stück am günstigsten", "welcher ist pro Stück teurer": ranked by unit price
+    (r"\b(ist|war|sind|waren)\s+(?:pro|je)\s+st(?:ü|ue)ck\s+am\s+(?:g(?:ü|ue)nstigsten|billigsten)\b",
+     "\\1 cheapest per unit"),
+    (r"\b(ist|war|sind|waren)\s+(?:pro|je)\s+st(?:ü|ue)ck\s+am\s+teuersten\b", "\\1 most expensive per unit"),
+    (r"\b(ist|war|sind|waren)\s+(?:pro|je)\s+st(?:ü|ue)ck\s+(?:g(?:ü|ue)nstiger|billiger)\b",
+     "\\1 cheaper per unit"),
+    (r"\b(ist|war|sind|waren)\s+(?:pro|je)\s+st(?:ü|ue)ck\s+teurer\b", "\\1 more expensive per unit"),
+    (r"(?<=\w)\s+oder\s+(?=\w)", " or "),
+    # "Ø Preis": the average
     (r"(?:ø|⌀|durchschn\.)\s*(?:st(?:ü|ue)ck|einzel)?preis(?![\w])", "durchschnittlicher Stückpreis"),
 ))
 
