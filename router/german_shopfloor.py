@@ -91,8 +91,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
     (r"\bkonzern(?:gesamt)?ausgaben\b", "group spend"),
     (r"\b(?:im\s+|des\s+|der\s+|vom\s+)?konzerns?\b(?!\w)", "group"),
     # the top level of the product groups
-    (r"\bhaupt(?:waren)?gruppen\b", "top-level product groups"),
-    (r"\bhaupt(?:waren)?gruppe\b", "top-level product group"),
+    # (not after "nach/je/pro": the German reader reads "nach Hauptwarengruppe" as the top-level breakdown)
+    (r"(?<!nach\s)(?<!\bje\s)(?<!pro\s)\bhaupt(?:waren)?gruppen\b", "top-level product groups"),
+    (r"(?<!nach\s)(?<!\bje\s)(?<!pro\s)\bhaupt(?:waren)?gruppe\b", "top-level product group"),
     # net of VAT: "netto ohne MwSt", "exkl. MwSt", "netto"
     (r"\b(?:netto\s*)?(?:ohne|exkl\.?|exklusive|excl\.?|zzgl\.?)\s*(?:mwst|ust|mehrwertsteuer|umsatzsteuer)\.?"
      r"(?![\w])(?:\s*netto\b)?", "net spend"),
@@ -108,7 +109,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
     (r"\b(?:nach|je|pro)\s+(?:rechnungs)?status\b(?:\s*\(?\s*(?:bezahlt|gebucht|offen)(?:\s*(?:/|,|und|vs\.?|"
      r"-)\s*(?:bezahlt|gebucht|offen))*\s*\)?)?", "by status"),
     # quantities: "Meter Steuerleitung", "Stückzahl", "Anzahl Euro-Kisten" (units bought, not documents counted)
-    (r"^\s*(?:wie\s+viele\s+)?(?:meter|laufmeter|lfm\.?|liter|st(?:ü|ue)ck|stk\.?)\s+(?=[^\W\d_])", "Stückzahl von "),
+    (r"^\s*(?:meter|laufmeter|lfm\.?|liter|st(?:ü|ue)ck|stk\.?)\s+(?=[^\W\d_])", "Stückzahl von "),
     (r"\bst(?:ü|ue)ckzahl(?:en)?\s+(?!(?:von|der|des|an|f(?:ü|ue)r|bei|im|in)\b)(?=[^\W\d_])", "Stückzahl von "),
     # "Gutschriften Xenon 2. Halbjahr 2025 – Anzahl?": the count asked last
     (r"\s*[-–:,]?\s*\banzahl\s*\?*\s*$", " – how many?"),
