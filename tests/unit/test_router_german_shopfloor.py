@@ -234,3 +234,9 @@ def test_an_unknown_word_in_a_fragment_is_still_named_back() -> None:
     result = route("Company B bei Xyzzy im Q1 2026", _INPUTS)
     assert result.requires_clarification
     assert "Xyzzy" in (result.clarification_question or "")
+
+
+@pytest.mark.parametrize("form", ["excluding VAT", "net of VAT", "excl. VAT", "without VAT", "before VAT"])
+def test_vat_named_as_vat_is_the_net_spend(form: str) -> None:
+    for c, q in (("Company A", 1), ("Company C", 4)):
+        assert _plan(f"{c} spend Q{q} 2025 {form}") == _plan(f"{c} net spend Q{q} 2025")
