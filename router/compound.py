@@ -486,7 +486,8 @@ _BOUNDARY = re.compile(
     r"(?:what|which)\s+(?:invoices|suppliers|vendors))\b|"
     # "Kestrel spend Q4 25 & Alpenland spend Q4 25": a second company's figure, as after "and"
     r"[\w .-]{1,30}'s\s|(?:\S+\s+){1,2}(?:spend|spent)\b)|"
-    r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)|"
+    # (German: "Gesamtausgaben und Anzahl Rechnungen": a second measure over the same scope, as after "and")
+    r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?|anzahl|(?:gesamt)?ausgaben)\b)|"
     # "Ypsilon approved vendors 2026 and spend with Iris YTD": a figure with its own supplier after a listing
     r"\s+and\s+(?=(?:our\s+|the\s+)?(?:spend|spending)\s+(?:with|at|from)\b)",
     re.I,
@@ -496,7 +497,8 @@ _ASK = re.compile(
     r"\b(?:spen[dt]|spending|paid|pay|cost|bill|how much|how many|number of|count|top|biggest|largest|smallest|"
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
-    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
+    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms|total|(?:gesamt)?ausgaben|anzahl|"
+    r"ausgegeben|wie viele|wie viel|"
     r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased|"
     # "... and what do they add up to?": the total of what the part before counted
     r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum|"

@@ -240,3 +240,18 @@ def test_an_unknown_word_in_a_fragment_is_still_named_back() -> None:
 def test_vat_named_as_vat_is_the_net_spend(form: str) -> None:
     for c, q in (("Company A", 1), ("Company C", 4)):
         assert _plan(f"{c} spend Q{q} 2025 {form}") == _plan(f"{c} net spend Q{q} 2025")
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    ("Company B Q1 2026: Gesamtausgaben und Anzahl Rechnungen?", 2),
+    ("Company A Q4 2025: Ausgaben und Anzahl Gutschriften", 2),
+    ("Company C 2025: Anzahl Rechnungen und Gesamtausgaben", 2),
+])
+def test_a_german_second_measure_after_und_is_an_ask_of_its_own(question: str, parts: int) -> None:
+    from router.compound import split_asks
+    from router.reader import read
+
+    def read_part(text: str) -> Any:
+        return read(read_german(text) or text, GAZETTEER, AS_OF, CATALOG)
+
+    assert len(split_asks(question, read_part)) == parts
