@@ -79,6 +79,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
     (r"(?<![\w-])einzelrechnung(en)?\b", "Rechnung\\1"),
     (r"(?<![\w-])(?:rgn?|rechn)\.(?=\s|$|[,;:?!])|(?<![\w-])rgn?\b", "Rechnungen"),
     (r"(?<![\w-])(?:rechnungs)?(?:positionen|zeilen)\b|\brechnungszeile\b|\brechnungsposition\b", "invoice lines"),
+    # "Gutschriften Anzahl Q1": the count named after what is counted
+    (r"\b(gutschriften|rechnungen|invoice lines)\s+(?:[-–:,]\s*)?anzahl\b(?!\s*\?*\s*$)", "Anzahl \\1"),
     # suppliers: "Lief." ("welcher Lief." is one, "Top 2 Lief." several)
     (r"(?<![\w-])(welcher|der|ein|einzige[rn]?)\s+lief\.?(?![\w])", "\\1 Lieferant"),
     (r"(?<![\w-])lief\.(?=\s|$|[,;:?!])|(?<![\w-])lief\b", "Lieferanten"),
@@ -139,6 +141,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
 ))
 
 _MONTH_TOKEN = re.compile(r"<M:(\w+)>")
+_MONTH_DASH = re.compile(rf"\b({_MONTH_FULL})\s*[–—]\s*({_MONTH_FULL})\b", _I)
 #: Words that make "Anzahl" a count of documents or parties, not of units bought.
 _COUNTED = re.compile(r"\b(?:rechnung|gutschrift|lieferant|invoice|credit|supplier|artikel|produkt|warengruppe|"
                       r"bestellung|position|beleg|dokument|transaktion|buchung|firma|firmen|gesellschaft)\w*", _I)
@@ -158,7 +161,9 @@ def expand_shorthand(text: str) -> str:
     if not _COUNTED.search(text):
         # "Anzahl Euro-Kisten": with no document or party named, the number asked is of units bought
         text = _ANZAHL.sub("Stückzahl von ", text)
-    return _MONTH_TOKEN.sub(lambda m: _MONTH_ABBR.get(m.group(1).lower(), m.group(1)), text)
+    text = _MONTH_TOKEN.sub(lambda m: _MONTH_ABBR.get(m.group(1).lower(), m.group(1)), text)
+    # "Aug.–Okt. 2025": a month range with a dash is one period (an en dash would part the months from the year)
+    return _MONTH_DASH.sub("\\1-\\2", text)
 
 
 def is_shorthand_german(text: str) -> bool:

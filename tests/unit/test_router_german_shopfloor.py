@@ -66,7 +66,8 @@ def _month_ranges(rng: random.Random) -> Iterator[Case]:
         a, b = _MONTHS_DE[m1][0], _MONTHS_DE[m2][0]
         a, b = (a.lower(), b.lower()) if rng.random() < 0.3 else (a, b)
         dot = rng.choice(("", "."))
-        yield (f"{c}, Ausgaben {a}{dot} bis {b}{dot} {y}", f"{c} spend {_MONTHS_EN[m1]} to {_MONTHS_EN[m2]} {y}",
+        sep = rng.choice((" bis ", "–", "-", " – "))
+        yield (f"{c}, Ausgaben {a}{dot}{sep}{b}{dot} {y}", f"{c} spend {_MONTHS_EN[m1]} to {_MONTHS_EN[m2]} {y}",
                (dt.date(y, m1 + 1, 1), _next_month(y, m2 + 1)))
 
 
@@ -255,3 +256,12 @@ def test_a_german_second_measure_after_und_is_an_ask_of_its_own(question: str, p
         return read(read_german(text) or text, GAZETTEER, AS_OF, CATALOG)
 
     assert len(split_asks(question, read_part)) == parts
+
+
+@pytest.mark.parametrize(("german", "english"), [
+    ("Company B Gutschriften Anzahl Q1 2026", "number of credit notes of Company B in Q1 2026"),
+    ("Company A Rg. Anzahl Q4 2025", "number of invoices of Company A in Q4 2025"),
+    ("Gutschriften Company C 2. Halbjahr 2025 – Anzahl?", "number of credit notes of Company C in H2 2025"),
+])
+def test_a_count_named_after_what_is_counted_is_the_count(german: str, english: str) -> None:
+    assert _plan(german) == _plan(english)
