@@ -64,6 +64,16 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
     (rf"\bq([1-4])\s+(?:des\s+)?(?:gj\.?|gesch{_AE}ftsjahr(?:es|s)?)\s*(\d{{4}})\b", "Q\\1 \\2"),
     (rf"\b(?:im\s+)?(?:gj\.?|gesch{_AE}ftsjahr(?:es|s)?)\s*(\d{{4}})\b", "im Geschäftsjahr \\1"),
     (rf"\b(?:im\s+)?(?:gj\.?|gesch{_AE}ftsjahr(?:es|s)?)\s*'?(\d{{2}})\b(?![.,]\d)", "im Geschäftsjahr 20\\1"),
+    # the fiscal year and the half without a number: "lfd. GJ", "letztes GJ", "dieses HJ", "voriges Halbjahr"
+    (rf"\b(?:im\s+)?(?:lfd\.?|laufende[nms]?|aktuelle[nms]?)\s+(?:gj\.?|gesch{_AE}ftsjahr(?:es|s)?)(?![\w])",
+     "year to date"),
+    (rf"\b(?:im\s+)?(?:letzte[nms]?|vorige[nms]?|vorherige[nms]?|vergangene[nms]?|vorjahres-?)\s*"
+     rf"(?:gj\.?|gesch{_AE}ftsjahr(?:es|s)?)(?![\w])", "last year"),
+    (rf"\b(?:im\s+|in\s+)?diese[nms]?\s+(?:gj\.?|gesch{_AE}ftsjahr(?:es|s)?)(?![\w])", "this year"),
+    (r"\b(?:im\s+|in\s+)?(?:letzte[nms]?|vorige[nms]?|vorherige[nms]?|vergangene[nms]?)\s+(?:hj\.?|halbjahr(?:es)?)(?![\w])",
+     "last half-year"),
+    (r"\b(?:im\s+|in\s+)?(?:diese[nms]?|laufende[nms]?|aktuelle[nms]?|lfd\.?)\s+(?:hj\.?|halbjahr(?:es)?)(?![\w])",
+     "this half-year"),
     # halves: "2. HJ 2025", "HJ 2/2025", "Halbjahr 2/2025", "H2/2025"; quarters "Q1/2026", "Quartal 1/2026"
     (r"\b(?:im\s+)?(?:hj\.?|halbjahr(?:es)?|h)\s*([12])\s*/\s*(\d{4})\b", " in H\\1 \\2"),
     (r"\b(?:im\s+)?(?:quartal|q)\s*([1-4])\s*/\s*(\d{4})\b", " in Q\\1 \\2"),

@@ -265,3 +265,14 @@ def test_a_german_second_measure_after_und_is_an_ask_of_its_own(question: str, p
 ])
 def test_a_count_named_after_what_is_counted_is_the_count(german: str, english: str) -> None:
     assert _plan(german) == _plan(english)
+
+
+@pytest.mark.parametrize(("german", "english"), [
+    ("Company A Ausgaben lfd. GJ", "Company A spend year to date"),
+    ("Company B Beta letztes GJ", "Company B spend with Beta last year"),
+    ("Ausgaben Company C vorheriges Geschaeftsjahr", "Company C spend last year"),
+    ("Company A Zeta letztes HJ", "Company A spend with Zeta last half-year"),
+    ("Company B Ausgaben im vergangenen Halbjahr", "Company B spend last half-year"),
+])
+def test_a_fiscal_year_or_half_without_a_number_is_the_relative_period(german: str, english: str) -> None:
+    assert _plan(german) == _plan(english)
