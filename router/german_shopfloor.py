@@ -58,6 +58,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
      "vom \\1. \\3\\4 bis \\2. \\3\\4"),
     (r"\b(zwischen|vo[nm])\s+(?:dem\s+)?(\d{1,2})\.?\s*(und|bis(?:\s+zum)?|[-–])\s*(?:dem\s+|zum\s+)?"
      r"(\d{1,2})\.(\d{1,2})\.(\d{4})\b", "\\1 \\2.\\5.\\6 \\3 \\4.\\5.\\6"),
+    (r"(?<![\w.])(\d{1,2})\.\s*[-–]\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\b", "vom \\1.\\3.\\4 bis \\2.\\3.\\4"),
     # the fiscal year: "GJ 2025", "Geschäftsjahr 2025", "im 1. Quartal des GJ 2026" (a calendar year here)
     (rf"\b(?:im\s+)?(\d)\.\s*(?:quartal|q)\s+(?:des|im)\s+(?:gj\.?|gesch{_AE}ftsjahr(?:es|s)?)\s*(\d{{4}})\b",
      "Q\\1 \\2"),

@@ -79,9 +79,16 @@ def _day_ranges(rng: random.Random) -> Iterator[Case]:
         d2 = rng.randrange(d1 + 1, 28)
         month = _MONTHS_DE[m - 1][1]
         iso1, iso2 = dt.date(y, m, d1), dt.date(y, m, d2)
-        if rng.random() < 0.5:
+        form = rng.randrange(4)
+        if form == 0:
             yield (f"{c} Ausgaben zwischen {d1}. und {d2}. {month} {y}", f"{c} spend between {iso1} and {iso2}",
                    (iso1, iso2))
+        elif form == 1:
+            yield (f"{c} Ausgaben zwischen dem {d1}. und dem {d2}.{m}.{y}", f"{c} spend between {iso1} and {iso2}",
+                   (iso1, iso2))
+        elif form == 2:
+            yield (f"{c} Ausgaben {d1}.-{d2}.{m}.{y}", f"{c} spend since {iso1} until {iso2}",
+                   (iso1, iso2 + dt.timedelta(days=1)))
         else:
             yield (f"{c} Ausgaben vom {d1}. bis {d2}. {month} {y}", f"{c} spend since {iso1} until {iso2}",
                    (iso1, iso2 + dt.timedelta(days=1)))
