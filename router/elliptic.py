@@ -24,6 +24,10 @@ _OTHER_ASK = re.compile(
     r"list\w*|which|welche\w*|who|wer|open|overdue|unpaid|paid|due|tax|vat|mwst|currenc\w*|orders?|budget\w*|"
     r"forecast\w*|payment\w*|duplicat\w*|cancel\w*|draft\w*|disputed|average|max\w*|min\w*|top|rank\w*|"
     r"spend|spent|spending|expenditures?|expenses?|costs?|total|amount|ausgaben|betrag|summe)\b", re.I)
+#: A word that refers back to a figure said before ("what share of it was sensors", a part of a compound
+#: question): the whole is that figure, filtered as it was, never the plain spend put in front.
+_REFERS_BACK = re.compile(r"\b(?:it|its|that|them|those|they|their|davon|dessen|deren)\b|"
+                          r"\bthis\b(?!\s+(?:quarter|month|year|week|half))", re.I)
 #: A question mark or a colon is no word; what is left must be names, a period and "change"/"share" at most.
 _MIN_WORDS = re.compile(r"[^\W\d_]{2,}")
 
@@ -33,10 +37,10 @@ def elliptic_spend(text: str) -> str | None:
 
     >>> elliptic_spend("Theta last month, Company B")
     'spend Theta last month, Company B'
-    >>> elliptic_spend("Company B approved vendors Q1 2026") is None, elliptic_spend("Company B spend Q1") is None
-    (True, True)
+    >>> elliptic_spend("Company B approved vendors Q1 2026") is None, elliptic_spend("what share of it was sensors?")
+    (True, None)
     """
-    if _OTHER_ASK.search(text) or not _MIN_WORDS.search(text):
+    if _OTHER_ASK.search(text) or _REFERS_BACK.search(text) or not _MIN_WORDS.search(text):
         return None
     return f"spend {text.strip()}"
 

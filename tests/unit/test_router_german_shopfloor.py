@@ -283,3 +283,9 @@ def test_a_count_named_after_what_is_counted_is_the_count(german: str, english: 
 ])
 def test_a_fiscal_year_or_half_without_a_number_is_the_relative_period(german: str, english: str) -> None:
     assert _plan(german) == _plan(english)
+
+
+@pytest.mark.parametrize("part", ["what share of it was sensors?", "and how much of that was Beta?",
+                                  "their share in Q1 2026?", "wie viel davon ging an Beta?"])
+def test_a_part_that_refers_back_is_never_read_as_plain_spend(part: str) -> None:
+    assert elliptic_spend(read_german(part) or part) is None
