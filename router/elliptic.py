@@ -45,5 +45,26 @@ def elliptic_spend(text: str) -> str | None:
     return f"spend {text.strip()}"
 
 
+_NAMED_BACK = re.compile(r"I did not understand ((?:'[^']+'(?:, )?)+)|I do not know '([^']+)'")
+#: Words a fragment may leave unread before "spend" is put in front: the scope of all companies ("change H1 vs
+#: H2, all companies": without a measure "companies" is not read); any other word named back stays named back.
+_SCOPE_WORDS = frozenset({"companies", "company", "all", "group", "tenant"})
+
+
+def names_back_other_words(clarification: str | None) -> bool:
+    """Whether a clarification names back a word other than the scope words: such a fragment is not read as spend
+    (the word would be dropped by the spend reading: "Company B bora in 2025" stays a clarification on 'bora').
+
+    >>> names_back_other_words("I did not understand 'companies'. Could you say what you need")
+    False
+    >>> names_back_other_words("I did not understand 'bora'.")
+    True
+    """
+    named = []
+    for found in _NAMED_BACK.finditer(clarification or ""):
+        named += re.findall(r"'([^']+)'", found.group(1)) if found.group(1) else [found.group(2)]
+    return any(w.lower() not in _SCOPE_WORDS for w in named)
+
+
 #: How the answer says what was assumed.
 ELLIPTIC_NOTE = "no figure named: read as the spend of the names and period given"

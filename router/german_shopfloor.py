@@ -36,7 +36,9 @@ MARKERS = re.compile(
     rf"gesellschaft\w*|konzern\w*|netto|mwst\.?|differenz|ggue?\.|gg{_UE}\.?|hauptwarengruppe\w*|"
     rf"einzelrechnung\w*|rechnungsposition\w*|positionen|st{_UE}ckzahl\w*|gr{_OE}(?:ß|ss)te[nrs]?|"
     rf"g{_UE}nstigste[nrs]?|h{_OE}chste[nrs]?|niedrigste[nrs]?|teuerste[nrs]?|letzte[nrms]?|diese[nrms]?|"
-    rf"meter|nur|oder|jahresbeginn|jahresanfang|gingen|ging|(?:{_ABBR})\.?(?=\s*(?:\d|bis\b|[-–])))",
+    rf"meter|nur|oder|jahresbeginn|jahresanfang|gingen|ging|"
+    # (only the abbreviations English does not share: "Jan 1 2026" is English too)
+    rf"(?:m(?:ä|ae)r|mrz|okt|dez)\.?(?=\s*(?:\d|bis\b|[-–])))",
     _I,
 )
 _AVERAGE_SIGN = re.compile(r"[ø⌀]\s*(?:st(?:ü|ue)ck|einzel)?preis\b", _I)
@@ -114,9 +116,10 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
     # a change: "Differenz", "ggue. Vorjahr"; a share: "wie viel % gingen an X"
     (r"\bdifferenz\b|\bunterschied\b", "difference"),
     (r"\bggue?\.(?=\s)", "ggü."),
-    (r"\bwie\s*viele?\s*(?:%|prozent)\s+(?:der|des|von\s+den)?\s*([^\W\d_][\w-]*?)-?ausgaben\b",
+    # ("um wie viel Prozent ... gestiegen" is a change, read by the German reader)
+    (r"(?<!\bum\s)\bwie\s*viele?\s*(?:%|prozent)\s+(?:der|des|von\s+den)?\s*([^\W\d_][\w-]*?)-?ausgaben\b",
      "what share of \\1 spend"),
-    (r"\bwie\s*viele?\s*(?:%|prozent)(?:\s+(?:der|des)\s+(?:gesamt)?ausgaben)?", "what share of spend"),
+    (r"(?<!\bum\s)\bwie\s*viele?\s*(?:%|prozent)(?:\s+(?:der|des)\s+(?:gesamt)?ausgaben)?", "what share of spend"),
     (r"\b(?:gingen|ging|entfielen|entfiel|flossen|floss)\s+(?:an|auf|zu)\b", "went to"),
     # a breakdown by invoice status: "nach Status bezahlt / gebucht" names the rows, not a filter
     (r"\b(?:nach|je|pro)\s+(?:rechnungs)?status\b(?:\s*\(?\s*(?:bezahlt|gebucht|offen)(?:\s*(?:/|,|und|vs\.?|"

@@ -47,7 +47,7 @@ from router.contract import (
     clean_question,
 )
 from router.currency import currency_reading, issued_currencies
-from router.elliptic import ELLIPTIC_NOTE, elliptic_spend
+from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
@@ -232,7 +232,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         typos = typos if not (retry.requires_clarification or retry.workflow == "unsupported") else ()
         result = retry if typos else result
     elliptic = elliptic_spend(base) if not typos and (
-        result.requires_clarification or result.workflow == "unsupported") else None
+        result.requires_clarification or result.workflow == "unsupported") and not names_back_other_words(
+        result.clarification_question) else None
     if elliptic is not None:
         # "Theta letzter Monat, Company B": names and a period, the measure unsaid, is the spend (router/elliptic.py)
         retry = _route(elliptic, inputs)
