@@ -48,7 +48,9 @@ def elliptic_spend(text: str) -> str | None:
 _NAMED_BACK = re.compile(r"I did not understand ((?:'[^']+'(?:, )?)+)|I do not know '([^']+)'")
 #: Words a fragment may leave unread before "spend" is put in front: the scope of all companies ("change H1 vs
 #: H2, all companies": without a measure "companies" is not read); any other word named back stays named back.
-_SCOPE_WORDS = frozenset({"companies", "company", "all", "group", "tenant"})
+#: Legal forms are part of a supplier's name ("Zeta Sensorik GmbH"): read with the name once a measure is there.
+_SCOPE_WORDS = frozenset({"companies", "company", "all", "group", "tenant", "gmbh", "ag", "inc", "ltd", "llc", "se",
+                          "kg", "co", "plc", "sa", "bv", "nv", "oy", "ab", "spa", "srl"})
 
 
 def names_back_other_words(clarification: str | None) -> bool:
