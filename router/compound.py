@@ -498,7 +498,7 @@ _BOUNDARY = re.compile(
     r",?\s+und\s+(?=(?:wie|was|welche[rsnm]?|wer|die|der|den|das|ihr[e]?)\b)|"
     # "Gesamtausgaben und Anzahl Rechnungen": a second measure of the same scope (German "and the number of")
     # ("und Anteil Delta daran": a share of the total before it, one governed share, not a second ask)
-    r"\s+und\s+(?=(?:anzahl|zahl\s+der|summe|gesamt\w*|durchschnitt\w*)\b)|"
+    r"\s+und\s+(?=(?:anzahl|zahl\s+der|summe|gesamt\w*|ausgaben|durchschnitt\w*)\b)|"
     # "Ypsilon approved vendors 2026 and spend with Iris YTD": a figure with its own supplier after a listing
     r"\s+and\s+(?=(?:our\s+|the\s+)?(?:spend|spending)\s+(?:with|at|from)\b)",
     re.I,

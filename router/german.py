@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 
 from router.catalog_words import MARKERS as CATALOG_MARKERS
 from router.catalog_words import read_catalog_words
+from router.german_shopfloor import expand_shorthand, is_shorthand_german
 
 _I = re.I | re.UNICODE
 
@@ -467,10 +468,11 @@ def read_german(question: str, keep: Iterable[str] = ()) -> str | None:
     >>> read_german("Company A spend on Drucksensoren in Q1 2026") is None
     True
     """
-    if not _MARKERS.search(question) and not CATALOG_MARKERS.search(question):
+    if not (_MARKERS.search(question) or CATALOG_MARKERS.search(question) or is_shorthand_german(question)):
         return None
-    # approval and catalogue words first: "für X freigegeben" holds the "für" the rules below translate
-    text = german_days(german_numbers(german_fractions(read_catalog_words(question))))
+    # approval and catalogue words first ("für X freigegeben" holds the "für" the rules below translate), then the
+    # shorthand ("Rg.", "GJ 2025", "zwischen 1. und 15. März"): the day and number rules need it spelled out
+    text = german_days(german_numbers(german_fractions(expand_shorthand(read_catalog_words(question)))))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
     # ``keep``: the tenant's own German catalogue names (group synonyms such as "Temperaturfühler"): a word the
@@ -506,6 +508,8 @@ _PRODUCT_NOUNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"massedurchflussmesser[sn]?", "mass flow meter"),
         (r"(?:ü|ue)berwachungssteuerung(?:en)?", "monitoring controller"), (r"steuermodul(?:e|s)?", "control module"),
         (r"schaltschr(?:a|ä|ae)nke?s?", "control cabinet"), (r"steuerkabels?", "control cable"),
+        (r"steuerleitung(?:en)?", "control cable"), (r"euro-?kisten?", "Euro crate"),
+        (r"temperaturtransmitter[sn]?", "temperature transmitter"),
         (r"drehmomentschl(?:ü|ue)sselsatz(?:es)?|drehmomentschl(?:ü|ue)ssel-satz(?:es)?", "torque wrench set"),
         (r"scroll-?(?:verdichter|kompressor)(?:en|s)?", "scroll compressor"),
         (r"express(?:fracht|versand)", "express freight"), (r"sicherheitshandschuhe|schutzhandschuhe", "safety gloves"),

@@ -78,7 +78,9 @@ _CURRENCY = re.compile(
     r"(?<![A-Za-z])(eur|euros?|usd|dollars?|gbp|pounds?|sterling|chf|francs?)(?![A-Za-z])|[€$£]", re.I
 )
 _NET_BASIS = re.compile(
-    r"\b(net of tax|excluding tax|excl\.? tax|before tax|pre-tax|without tax|net spend|net amount)\b", re.I
+    # "excluding VAT", "net of VAT": the tax named by its European name is the same tax
+    r"\b(net of (?:tax|vat)|excluding (?:tax|vat)|excl\.? (?:tax|vat)|before (?:tax|vat)|pre-tax|without (?:tax|vat)|"
+    r"net spend|net amount)\b", re.I
 )
 #: Credit notes named beside "net spend" ("after the credit note: net spend"): net of the credit notes, which
 #: governed spend already is, not net of tax.

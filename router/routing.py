@@ -56,6 +56,7 @@ from router.contract import (
     clean_question,
 )
 from router.currency import currency_reading, issued_currencies
+from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
@@ -244,9 +245,18 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         retry = _route(corrected(base, typos), inputs)
         typos = typos if not (retry.requires_clarification or retry.workflow == "unsupported") else ()
         result = retry if typos else result
+    elliptic = elliptic_spend(base) if not typos and (
+        result.requires_clarification or result.workflow == "unsupported") and not names_back_other_words(
+        result.clarification_question) else None
+    if elliptic is not None:
+        # "Theta letzter Monat, Company B": names and a period, the measure unsaid, is the spend (router/elliptic.py)
+        retry = _route(elliptic, inputs)
+        elliptic = elliptic if not (retry.requires_clarification or retry.workflow == "unsupported") else None
+        result = retry if elliptic else result
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([correction_note(typos)] if typos else []),
+             *([ELLIPTIC_NOTE] if elliptic else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
              *([f"{', '.join(repr(r) for r in tenant.read)} read as all companies of your tenant "
                 f"({inputs.ctx.tenant_id})"] if tenant.read else []),
