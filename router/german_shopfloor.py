@@ -52,14 +52,10 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) f
     (rf"(?<![\w-])({_ABBR})\.?(?=\s*(?:\d{{4}}|'\d{{2}}\b|bis\b|und\b|[-–/]\s*(?:{_ABBR}|{_MONTH_FULL})))",
      "<M:\\1>"),
     (rf"(?<=\bbis\s)({_ABBR})\.?(?![\w])|(?<=[-–])({_ABBR})\.?(?![\w])", "<M:\\1\\2>"),
-    # a day range in one month: "zwischen 1. und 15. März 2026", "vom 1. bis 15.3.2026", "1.-15. März 2026"
-    (rf"\b(zwischen|vo[nm])\s+(?:dem\s+)?(\d{{1,2}})\.?\s*(und|bis(?:\s+zum)?|[-–])\s*(?:dem\s+|zum\s+)?"
-     rf"(\d{{1,2}})\.\s*({_MONTH_FULL}|<M:\w+>)(\s+\d{{4}})?",
-     "\\1 \\2. \\5\\6 \\3 \\4. \\5\\6"),
-    (rf"(?<![\w.])(\d{{1,2}})\.\s*[-–]\s*(\d{{1,2}})\.\s*({_MONTH_FULL}|<M:\w+>)(\s+\d{{4}})?",
-     "vom \\1. \\3\\4 bis \\2. \\3\\4"),
+    # a day range in one month with its month as a number: "vom 1. bis 15.3.2026", "1.-15.3.2026" (one with the
+    # month's name, "zwischen 1. und 15. März 2026", is read by router/german.py's day span, both days included)
     (r"\b(zwischen|vo[nm])\s+(?:dem\s+)?(\d{1,2})\.?\s*(und|bis(?:\s+zum)?|[-–])\s*(?:dem\s+|zum\s+)?"
-     r"(\d{1,2})\.(\d{1,2})\.(\d{4})\b", "\\1 \\2.\\5.\\6 \\3 \\4.\\5.\\6"),
+     r"(\d{1,2})\.(\d{1,2})\.(\d{4})\b", "vom \\2.\\5.\\6 bis \\4.\\5.\\6"),
     (r"(?<![\w.])(\d{1,2})\.\s*[-–]\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\b", "vom \\1.\\3.\\4 bis \\2.\\3.\\4"),
     # the fiscal year: "GJ 2025", "Geschäftsjahr 2025", "im 1. Quartal des GJ 2026" (a calendar year here)
     (rf"\b(?:im\s+)?(\d)\.\s*(?:quartal|q)\s+(?:des|im)\s+(?:gj\.?|gesch{_AE}ftsjahr(?:es|s)?)\s*(\d{{4}})\b",
@@ -165,8 +161,8 @@ _ANZAHL = re.compile(r"\banzahl\s+(?:an\s+|von\s+)?(?=[^\W\d_])", _I)
 def expand_shorthand(text: str) -> str:
     """``text`` with German shop-floor and board-pack shorthand spelled out.
 
-    >>> expand_shorthand("Company C Ausgaben zwischen 1. und 15. März 2026")
-    'Company C Ausgaben zwischen 1. März 2026 und 15. März 2026'
+    >>> expand_shorthand("Company C Ausgaben vom 1. bis 15.3.2026")
+    'Company C Ausgaben vom 1.3.2026 bis 15.3.2026'
     >>> expand_shorthand("Top 2 Lief. Kestrel, Okt bis Dez 2025, GJ 2025")
     'Top 2 Lieferanten Kestrel, Oktober bis Dezember 2025, im Geschäftsjahr 2025'
     """

@@ -81,11 +81,12 @@ def _day_ranges(rng: random.Random) -> Iterator[Case]:
         iso1, iso2 = dt.date(y, m, d1), dt.date(y, m, d2)
         form = rng.randrange(4)
         if form == 0:
-            yield (f"{c} Ausgaben zwischen {d1}. und {d2}. {month} {y}", f"{c} spend between {iso1} and {iso2}",
-                   (iso1, iso2))
+            # German "zwischen dem 1. und 15." names both days (as "between 1 and 15 March" does)
+            yield (f"{c} Ausgaben zwischen {d1}. und {d2}. {month} {y}", f"{c} spend since {iso1} until {iso2}",
+                   (iso1, iso2 + dt.timedelta(days=1)))
         elif form == 1:
-            yield (f"{c} Ausgaben zwischen dem {d1}. und dem {d2}.{m}.{y}", f"{c} spend between {iso1} and {iso2}",
-                   (iso1, iso2))
+            yield (f"{c} Ausgaben zwischen dem {d1}. und dem {d2}.{m}.{y}", f"{c} spend since {iso1} until {iso2}",
+                   (iso1, iso2 + dt.timedelta(days=1)))
         elif form == 2:
             yield (f"{c} Ausgaben {d1}.-{d2}.{m}.{y}", f"{c} spend since {iso1} until {iso2}",
                    (iso1, iso2 + dt.timedelta(days=1)))
