@@ -51,10 +51,14 @@ class Topic:
     label: str
     pattern: re.Pattern[str]
     english: str
+    #: only an agreement states it ("Company B's payment term", "Kündigungsfrist Company C"): no document word
+    #: is needed once a company is named (a currency conversion or an approval without one is a figure or the
+    #: approved-vendor list)
+    implies_agreement: bool = False
 
 
-def _topic(label: str, pattern: str, english: str) -> Topic:
-    return Topic(label, re.compile(pattern, re.I), english)
+def _topic(label: str, pattern: str, english: str, implies_agreement: bool = False) -> Topic:
+    return Topic(label, re.compile(pattern, re.I), english, implies_agreement)
 
 
 #: The clause topics, each with its English and German words. A German compound is matched by its stem
@@ -62,30 +66,30 @@ def _topic(label: str, pattern: str, english: str) -> Topic:
 TOPICS: tuple[Topic, ...] = (
     _topic("payment terms", r"\bpayment\s+(?:terms?|conditions|due)\b|\bterms\s+of\s+payment\b|\bpay(?:ment)?\s+"
            r"(?:is\s+)?due\b|\bdue\s+date\b|\b\w*zahlungs(?:ziel|bedingung|frist|kondition)\w*",
-           "payment terms payment due days net"),
+           "payment terms payment due days net", True),
     _topic("currency conversion", r"\bconver(?:t|ted|sion)\b|\bexchange\s+rate\b|\bcurrenc(?:y|ies)\b|"
            r"\bumrechnung\w*|\bumgerechnet\b|\bwährung\w*|\bwechselkurs\w*",
            "currency converted corporate rate posting date"),
     _topic("warranty", r"\bwarrant(?:y|ies)\b|\bguarantee\s+period\b|\bgewährleistung\w*|\bgewaehrleistung\w*|"
-           r"\bgarantie\w*", "warranty period months acceptance"),
+           r"\bgarantie\w*", "warranty period months acceptance", True),
     _topic("liability and insurance", r"\bliabilit\w+|\binsurance\b|\binsured\b|\bcover(?:age)?\b|"
            r"\w*haftpflicht\w*|\w*haftung\w*|\w*versicherung\w*|\w*deckung\w*",
-           "liability insurance at least per event"),
+           "liability insurance at least per event", True),
     _topic("notice period", r"\bnotice\s+period\b|\bterminat\w+|\bperiod\s+of\s+notice\b|\bkündigung\w*|"
-           r"\bkuendigung\w*", "notice period terminate months"),
-    _topic("term of the agreement", r"\bterm\s+of\s+the\b|\bhow\s+long\b[^?]{0,40}\b(?:run|last|valid|apply)\w*|"
+           r"\bkuendigung\w*", "notice period terminate months", True),
+    _topic("term of the agreement", r"\bterm\s+of\s+the\b|\bhow\s+long\b[^?]{0,40}\b(?:run|last)\w*|"
            r"\b(?:agreement|contract)\s+(?:term|duration)\b|\brenew\w*|\blaufzeit\w*|\bverlängerung\w*",
-           "term agreement runs years renews"),
+           "term agreement runs years renews", True),
     _topic("price adjustments", r"\bprices?\s+(?:are\s+|is\s+)?fixed\b|\bfixed\s+prices?\b|\bprice\s+"
-           r"(?:adjustments?|reviews?|increases?)\b|\bfestpreis\w*|\bpreis(?:anpassung|bindung|erhöhung|gleitung)\w*|"
-           r"\bpreise\b", "prices fixed months price adjustments"),
+           r"(?:adjustments?|reviews?|increases?)\b|\bfestpreis\w*|\bpreis(?:anpassung|bindung|erhöhung|gleitung)\w*",
+           "prices fixed months price adjustments", True),
     _topic("delivery terms", r"\bdelivery\s+(?:terms|conditions)\b|\bincoterms?\b|\bliefer(?:bedingung|konditionen)"
-           r"\w*", "delivery terms DAP incoterms"),
+           r"\w*", "delivery terms DAP incoterms", True),
     _topic("delivery time", r"\blead\s+times?\b|\bdelivery\s+times?\b|\blieferzeit\w*|\blieferfrist\w*",
            "delivery lead time days"),
     _topic("liquidated damages", r"\bliquidated\s+damages\b|\bpenalt\w+|\bvertragsstrafe\w*|\bpönale\w*",
-           "liquidated damages penalty late delivery"),
-    _topic("confidentiality", r"\bconfidential\w*|\bvertraulich\w*|\bgeheimhaltung\w*", "confidentiality years"),
+           "liquidated damages penalty late delivery", True),
+    _topic("confidentiality", r"\bconfidential\w*|\bvertraulich\w*|\bgeheimhaltung\w*", "confidentiality years", True),
     _topic("audit rights", r"\baudit(?:s|\s+rights?)?\b|\bprüfrecht\w*|\bauditrecht\w*", "audit compliance"),
     _topic("certificates", r"\bcertific\w+|\biso\s?\d{4,5}\b|\bzertifi\w+", "certified certificates ISO"),
     _topic("signatories", r"\bsignator\w+|\bsignatures?\b|\bunterschrift\w*|\bvier[- ]augen\w*",
@@ -102,6 +106,19 @@ _FIGURE = re.compile(
     r"\b(?:spend|spent|how\s+much|how\s+many|total|sum|count|number\s+of|list|which\s+(?:of\s+(?:its|the)\s+)?"
     r"invoices|open|overdue|past\s+due|outstanding|unpaid|ausgaben|summe|anzahl|wie\s+viele|offen\w*|"
     r"überfällig\w*|rangliste|top)\b", re.I)
+#: "Which document evidences that ...", "quote the clause", "where is it stated", "welcher Beleg": the passage that
+#: states a fact, quoted (an approval's limits are the agreement's wording, not only the approved-vendor list).
+_EVIDENCE = re.compile(
+    r"\bwhich\s+(?:document|clause|section|passage|provision|wording)s?\b|\bevidenc\w+|\bquote\b|\bcite\b|"
+    r"\bwhere\s+(?:is|are|does|do)\b[^?]{0,60}\b(?:stated|say|says|written|set\s+out)\b|"
+    r"\bwelche[rsmn]?\s+(?:dokument|klausel|abschnitt|beleg)\w*|\bbeleg\w*|\bnachweis\w*", re.I)
+#: Words that carry no fact of an evidence question's statement (its content words are searched for).
+_FILLER = frozenset((
+    "a", "an", "and", "are", "as", "at", "be", "by", "does", "do", "for", "from", "in", "is", "it", "its", "of",
+    "on", "or", "that", "the", "this", "to", "under", "was", "were", "what", "which", "with", "document",
+    "documents", "clause", "evidence", "evidences", "evidenced", "quote", "cite", "please", "show", "where",
+    "stated", "says", "say", "written", "s",
+))
 #: Words of another kind of document (a manual, an invoice, a credit note named by number).
 _OTHER_DOCUMENT = re.compile(r"\b(?:manuals?|handbooks?|data\s?sheets?|handbuch\w*|\w*anleitung\w*)\b", re.I)
 
@@ -144,10 +161,17 @@ def clause_request(reading: Reading) -> ClauseRequest | None:
         return None  # a named document is looked up and searched by its id (retrieval/documents.py)
     masked = _masked(reading)
     document = _DOCUMENT_WORD.search(masked)
-    if document is None or _OTHER_DOCUMENT.search(masked):
+    if _OTHER_DOCUMENT.search(masked):
         return None
     topics = clause_topics(masked)
     amendment = bool(_AMENDMENT.search(masked))
+    evidence = _EVIDENCE.search(masked) is not None
+    labels = {t.label for t in topics}
+    # a company's payment term, notice period or warranty is its agreement's clause even with no document word;
+    # a validity or approval beside it is the approved-vendor list's, unless the clause itself is asked for
+    implied = any(t.implies_agreement for t in topics) and "approval" not in labels
+    if document is None and not implied and not (evidence and topics):
+        return None
     if not topics and not (amendment and _CHANGE.search(masked)):
         return None
     if _FIGURE.search(masked) or reading.amounts or reading.breakdown.group_by or reading.analysis.ranking:
@@ -161,7 +185,10 @@ def clause_request(reading: Reading) -> ClauseRequest | None:
         english.append("from effective date")
     # the supplier named stays in the query: "ab wann ist Iota freigegeben" is the sentence naming Iota
     suppliers = [m.text for m in reading.mentions.suppliers]
-    query = " ".join(dict.fromkeys(" ".join([*english, *suppliers]).split()))
+    # an evidence question describes the statement to find ("limited to the 2026 retrofit"): its words are searched
+    content = [w for w in re.findall(r"[^\W_]+", _DOCUMENT_WORD.sub(" ", masked))
+               if w.casefold() not in _FILLER and not any(t.pattern.fullmatch(w) for t in topics)] if evidence else []
+    query = " ".join(dict.fromkeys(" ".join([*english, *suppliers, *content]).split()))
     return ClauseRequest(company, tuple(t.label for t in topics), query, amendment, tuple(dict.fromkeys(words)))
 
 

@@ -496,7 +496,7 @@ _ASK = re.compile(
     r"\b(?:spen[dt]|spending|paid|pay|cost|bill|how much|how many|number of|count|top|biggest|largest|smallest|"
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
-    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms|total|ausgaben|ausgegeben|wie viele|wie viel|"
+    r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms?|total|ausgaben|ausgegeben|wie viele|wie viel|"
     r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased|"
     # "... and what do they add up to?": the total of what the part before counted
     r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum|"
@@ -755,9 +755,16 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     own_document = [bool((((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t))
                           or _PRODUCT_FACT.match(t)) and not _FIGURE.search(t))
                     for t, r in zip(texts, readings, strict=True)]
-    if any(((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
+    from router.agreement_clauses import clause_request
+
+    # "Company B's payment term as at 10 April, and which vendors were approved on that date": a clause of the
+    # company's agreement beside asks that are no figure (an approved-vendor list) is an ask of its own
+    clauses = [clause_request(r) is not None for r in readings]
+    apart_clauses = any(clauses) and not all(clauses) and not any(
+        _FIGURE.search(t) for t, c in zip(texts, clauses, strict=True) if not c)
+    if (not apart_clauses and any(((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
             or r.identifiers.document_ids or r.agreement_topic) and not own
-           for t, r, own in zip(texts, readings, own_document, strict=True)) or all(own_document):
+           for t, r, own in zip(texts, readings, own_document, strict=True))) or all(own_document):
         return ()  # a document fact beside a figure: the mixed workflow answers both (spend_with_documents)
     # A German part is read through its English rewriting (router/german.py): its spans are in that text.
     read_texts = [r.text for r in readings]

@@ -118,3 +118,51 @@ def test_an_unknown_name_is_asked_about_not_dropped() -> None:
 ])
 def test_german_clause_words(text: str, labels: list[str]) -> None:
     assert [t.label for t in clause_topics(text)] == labels
+
+
+@pytest.mark.parametrize(("question", "company", "words"), [
+    ("Which document evidences that Supplier Delta's approval for Company A is limited to the 2026 retrofit?",
+     "COMP-A", ("Delta", "retrofit", "approval")),
+    ("Which clause shows that Beta's approval for Company B ends on 2026-10-01?", "COMP-B", ("Beta", "approval")),
+    ("Please quote where Company A's agreement says Gamma is approved for control modules", "COMP-A",
+     ("Gamma", "approved")),
+])
+def test_evidence_questions_quote_the_clause(question: str, company: str, words: tuple[str, ...]) -> None:
+    result = routed(question)
+    assert result.workflow == "document_answer", (question, result.rule_hits, result.clarification_question)
+    args = _search(result)
+    assert args["filters"]["company_ids"] == [company]
+    for word in words:
+        assert word in args["query_text"].split(), (word, args["query_text"])
+
+
+@pytest.mark.parametrize(("question", "label", "day"), [
+    ("What was Company B's payment term as at 10 April 2026?", "payment terms", "2026-04-10"),
+    ("Kündigungsfrist Company A?", "notice period", None),
+    ("Company B warranty period on 2026-03-01", "warranty", "2026-03-01"),
+])
+def test_a_companys_payment_term_is_its_agreements_clause(question: str, label: str, day: str | None) -> None:
+    result = routed(question)
+    assert any(h == f"agreement_clause:{label}" for h in result.rule_hits), (question, result.rule_hits)
+    assert _search(result)["filters"].get("valid_at") == day
+
+
+@pytest.mark.parametrize("question", [
+    "How long is Delta's approval valid for Company A?", "Which vendors are approved for Company A?",
+    "Company B: approved suppliers as at 10 April 2026",
+])
+def test_approval_lists_stay_the_graphs(question: str) -> None:
+    assert not any(h.startswith("agreement_clause:") for h in routed(question).rule_hits)
+
+
+@pytest.mark.parametrize(("co", "date"), [("Company A", "10 April 2026"), ("Company B", "2026-03-01")])
+def test_a_clause_beside_an_approved_list_is_an_ask_of_its_own(co: str, date: str) -> None:
+    from router.compound import split_asks
+    from router.reader import read
+    from tests.unit.test_router_analysis import AS_OF, GAZETTEER
+
+    question = f"What was {co}'s payment term as at {date}, and which vendors were approved for it on that date?"
+    parts = split_asks(question, lambda t: read(t, GAZETTEER, AS_OF))
+    assert len(parts) == 2, parts
+    assert any(h.startswith("agreement_clause:payment terms") for h in routed(parts[0].question).rule_hits)
+    assert routed(parts[1].question).workflow == "approved_vendors"
