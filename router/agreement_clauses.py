@@ -104,7 +104,7 @@ _CHANGE = re.compile(r"\bchang\w+|\bamend\w*|\bändert?\b|\bgeändert\b|\bneu\w*
 #: Words that ask for a figure, a count or a list of invoices: not (only) a clause.
 _FIGURE = re.compile(
     r"\b(?:spend|spent|how\s+much|how\s+many|total|sum|count|number\s+of|list|which\s+(?:of\s+(?:its|the)\s+)?"
-    r"invoices|open|overdue|past\s+due|outstanding|unpaid|ausgaben|summe|anzahl|wie\s+viele|offen\w*|"
+    r"invoices|open|overdue|past\s+due|outstanding|unpaid|figures?|amounts?|ausgaben|summe|anzahl|wie\s+viele|offen\w*|"
     r"überfällig\w*|rangliste|top)\b", re.I)
 #: "Which document evidences that ...", "quote the clause", "where is it stated", "welcher Beleg": the passage that
 #: states a fact, quoted (an approval's limits are the agreement's wording, not only the approved-vendor list).
@@ -119,6 +119,9 @@ _FILLER = frozenset((
     "documents", "clause", "evidence", "evidences", "evidenced", "quote", "cite", "please", "show", "where",
     "stated", "says", "say", "written", "s",
 ))
+#: "which suppliers", "who is approved", "welche Lieferanten": a listing of approved vendors (the graph answers it).
+_LISTED = re.compile(r"\b(?:which|what|list|all)\s+(?:\w+\s+)?(?:suppliers|vendors)\b|\bwho\b|"
+                     r"\bwelche\s+(?:\w+\s+)?lieferanten\b", re.I)
 #: Words of another kind of document (a manual, an invoice, a credit note named by number).
 _OTHER_DOCUMENT = re.compile(r"\b(?:manuals?|handbooks?|data\s?sheets?|handbuch\w*|\w*anleitung\w*)\b", re.I)
 
@@ -176,6 +179,13 @@ def clause_request(reading: Reading) -> ClauseRequest | None:
         return None
     if _FIGURE.search(masked) or reading.amounts or reading.breakdown.group_by or reading.analysis.ranking:
         return None
+    from router.compound import compound_request, lists_approved_suppliers
+
+    if compound_request(reading) is not None:
+        return None  # a figure that selects suppliers and a fact about them: the figure_with_document workflow
+    if "approval" in labels and not amendment and not evidence and (
+            lists_approved_suppliers(masked) or _LISTED.search(masked)):
+        return None  # "which suppliers will be approved vendors of Company B on 1 June": the graph's list
     words = [m.group(0) for m in _DOCUMENT_WORD.finditer(masked)]
     words += [m.group(0) for t in topics for m in t.pattern.finditer(masked)]
     english = [t.english for t in topics]

@@ -166,3 +166,13 @@ def test_a_clause_beside_an_approved_list_is_an_ask_of_its_own(co: str, date: st
     assert len(parts) == 2, parts
     assert any(h.startswith("agreement_clause:payment terms") for h in routed(parts[0].question).rule_hits)
     assert routed(parts[1].question).workflow == "approved_vendors"
+
+
+@pytest.mark.parametrize("question", [
+    "Based on the agreement as in force today, which suppliers will be approved vendors of Company B on 1 June 2026?",
+    "Which vendors are approved under Company A's framework agreement?",
+    "welche Lieferanten sind laut Vertrag für Company B freigegeben?",
+    "Who is approved in Company A's agreement as at 2026-03-01?",
+])
+def test_approved_vendor_listings_under_an_agreement_stay_the_graphs(question: str) -> None:
+    assert not any(h.startswith("agreement_clause:") for h in routed(question).rule_hits), question
