@@ -122,6 +122,10 @@ _FILLER = frozenset((
 #: "which suppliers", "who is approved", "welche Lieferanten": a listing of approved vendors (the graph answers it).
 _LISTED = re.compile(r"\b(?:which|what|list|all)\s+(?:\w+\s+)?(?:suppliers|vendors)\b|\bwho\b|"
                      r"\bwelche\s+(?:\w+\s+)?lieferanten\b", re.I)
+#: German nouns of a clause's kind ("Welche Frist gilt für Preisanpassungen", "Regelung zur Haftung"): read with the
+#: topic, never an unknown name.
+_CLAUSE_NOUN = re.compile(r"\b(?:frist(?:en)?|regelung\w*|bestimmung\w*|bedingung\w*|dauer|klausel\w*|"
+                          r"abschnitt\w*)\b", re.I)
 #: Words of another kind of document (a manual, an invoice, a credit note named by number).
 _OTHER_DOCUMENT = re.compile(r"\b(?:manuals?|handbooks?|data\s?sheets?|handbuch\w*|\w*anleitung\w*)\b", re.I)
 
@@ -215,7 +219,7 @@ def _masked(reading: Reading) -> str:
 def _consumed(span: str) -> bool:
     """Whether every word of an unread span ("Vertrag", "Produkthaftpflicht", "Mindestdeckung Produkthaftpflicht")
     is a document or clause word of this module (read here, so no unknown name)."""
-    patterns = (_DOCUMENT_WORD, _AMENDMENT, *(t.pattern for t in TOPICS))
+    patterns = (_DOCUMENT_WORD, _AMENDMENT, _CLAUSE_NOUN, *(t.pattern for t in TOPICS))
 
     def read_here(word: str) -> bool:
         return any(m.group(0).casefold() == word.casefold() for p in patterns for m in p.finditer(word))
@@ -247,7 +251,8 @@ def route_clause(text: str, reading: Reading, inputs: Any, req: ClauseRequest) -
     period = reading.period
     day = period.time_range if period.time_range is not None and not period.ambiguous and (
         (period.time_range.end - period.time_range.start).days == 1) else None
-    constraints = Constraints(time_range=day)
+    # a longer period dates the passages on its last day (router/service.py evidence_date), a day on itself
+    constraints = Constraints(time_range=period.time_range if not period.ambiguous else None)
     auth = AuthorizationContextModel.from_auth(inputs.ctx)
     confidence = RULE_CONFIDENCE.get("explanatory_words", 0.9)
     intents = (IntentScore(type="semantic", confidence=round(confidence, 4), source="rule"),)

@@ -176,3 +176,22 @@ def test_a_clause_beside_an_approved_list_is_an_ask_of_its_own(co: str, date: st
 ])
 def test_approved_vendor_listings_under_an_agreement_stay_the_graphs(question: str) -> None:
     assert not any(h.startswith("agreement_clause:") for h in routed(question).rule_hits), question
+
+
+def test_a_period_dates_the_passages_on_its_last_day() -> None:
+    import datetime as dt
+
+    from router.service import evidence_date
+
+    result = routed("Company B warranty period under its agreement in March 2026")
+    assert _search(result)["filters"].get("valid_at") is None
+    assert evidence_date(result, dt.date(2026, 5, 15)) == dt.date(2026, 3, 31)
+
+
+@pytest.mark.parametrize("question", [
+    "Welche Frist gilt für Preisanpassungen im Vertrag mit Company B?",
+    "Welche Regelung zur Haftung steht im Rahmenvertrag von Company A?",
+])
+def test_german_clause_nouns_are_read(question: str) -> None:
+    result = routed(question)
+    assert result.workflow == "document_answer", (question, result.clarification_question)
