@@ -101,6 +101,8 @@ TOPICS: tuple[Topic, ...] = (
 _SINCE = re.compile(r"\b(?:ab|seit)\s+wann\b|\bfrom\s+when\b|\bsince\s+when\b|\bwith\s+effect\s+from\b", re.I)
 #: "what does it change", "was ändert": the amendment's own clause.
 _CHANGE = re.compile(r"\bchang\w+|\bamend\w*|\bändert?\b|\bgeändert\b|\bneu\w*\b", re.I)
+#: "what does the amendment change", "was ändert der Nachtrag": the change itself asked for (not the list after it).
+_CHANGE_ASKED = re.compile(r"\bchang\w+|\bamends\b|\bändert?\b|\bgeändert\b|\bneu(?:e[snmr]?)?\b", re.I)
 #: Words that ask for a figure, a count or a list of invoices: not (only) a clause.
 _FIGURE = re.compile(
     r"\b(?:spend|spent|how\s+much|how\s+many|total|sum|count|number\s+of|list|which\s+(?:of\s+(?:its|the)\s+)?"
@@ -121,6 +123,7 @@ _FILLER = frozenset((
 ))
 #: "which suppliers", "who is approved", "welche Lieferanten": a listing of approved vendors (the graph answers it).
 _LISTED = re.compile(r"\b(?:which|what|list|all)\s+(?:\w+\s+)?(?:suppliers|vendors)\b|\bwho\b|"
+                     r"\bapproved\s+(?:vendors|suppliers)\b|\bfreigegebenen?\s+lieferanten\b|"
                      r"\bwelche\s+(?:\w+\s+)?lieferanten\b", re.I)
 #: German nouns of a clause's kind ("Welche Frist gilt für Preisanpassungen", "Regelung zur Haftung"): read with the
 #: topic, never an unknown name.
@@ -187,7 +190,7 @@ def clause_request(reading: Reading) -> ClauseRequest | None:
 
     if compound_request(reading) is not None:
         return None  # a figure that selects suppliers and a fact about them: the figure_with_document workflow
-    if "approval" in labels and not amendment and not evidence and (
+    if "approval" in labels and not evidence and not _CHANGE_ASKED.search(masked) and (
             lists_approved_suppliers(masked) or _LISTED.search(masked)):
         return None  # "which suppliers will be approved vendors of Company B on 1 June": the graph's list
     words = [m.group(0) for m in _DOCUMENT_WORD.finditer(masked)]

@@ -195,3 +195,12 @@ def test_a_period_dates_the_passages_on_its_last_day() -> None:
 def test_german_clause_nouns_are_read(question: str) -> None:
     result = routed(question)
     assert result.workflow == "document_answer", (question, result.clarification_question)
+
+
+@pytest.mark.parametrize("question", [
+    "approved vendors Company B as of today (incl. the amendment)",
+    "approved vendors Company B for Q2 2026 — after amendment no. 1",
+    "welche Lieferanten sind nach dem Nachtrag für Company A freigegeben?",
+])
+def test_approved_vendors_after_an_amendment_stay_the_graphs(question: str) -> None:
+    assert not any(h.startswith("agreement_clause:") for h in routed(question).rule_hits), question
