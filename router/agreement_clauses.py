@@ -92,9 +92,11 @@ TOPICS: tuple[Topic, ...] = (
     _topic("confidentiality", r"\bconfidential\w*|\bvertraulich\w*|\bgeheimhaltung\w*", "confidentiality years", True),
     _topic("audit rights", r"\baudit(?:s|\s+rights?)?\b|\bprüfrecht\w*|\bauditrecht\w*", "audit compliance"),
     _topic("certificates", r"\bcertific\w+|\biso\s?\d{4,5}\b|\bzertifi\w+", "certified certificates ISO"),
-    _topic("signatories", r"\bsignator\w+|\bsignatures?\b|\bunterschrift\w*|\bvier[- ]augen\w*",
+    _topic("signatories", r"\bsignator\w+|\bsignatures?\b|\bunterschrift\w*|\bvier[- ]augen\w*|\bthresholds?\b|"
+           r"\b(?:approval|signing|order)\s+limits?\b|\bfreigabegrenze\w*|\bschwellenwert\w*",
            "approval two authorised signatories above"),
-    _topic("approval", r"\bapprov\w+|\bfreigegeben\b|\bfreigabe\w*|\bzugelassen\b|\bzulassung\w*",
+    _topic("approval", r"\bapprov\w+\b(?!\s+(?:thresholds?|limits?)\b)|\bfreigegeben\b|\bfreigabe(?!grenze)\w*|"
+           r"\bzugelassen\b|\bzulassung\w*",
            "approved approval approves vendor from"),
 )
 #: "ab wann", "seit wann", "from when", "since when": the date an approval or clause takes effect.
@@ -128,7 +130,7 @@ _LISTED = re.compile(r"\b(?:which|what|list|all)\s+(?:\w+\s+)?(?:suppliers|vendo
 #: German nouns of a clause's kind ("Welche Frist gilt für Preisanpassungen", "Regelung zur Haftung"): read with the
 #: topic, never an unknown name.
 _CLAUSE_NOUN = re.compile(r"\b(?:frist(?:en)?|regelung\w*|bestimmung\w*|bedingung\w*|dauer|klausel\w*|"
-                          r"abschnitt\w*)\b", re.I)
+                          r"abschnitt\w*|bestellung\w*|auftr[äa]g\w*|rechnung\w*|fremdwährung\w*)\b", re.I)
 #: Words of another kind of document (a manual, an invoice, a credit note named by number).
 _OTHER_DOCUMENT = re.compile(r"\b(?:manuals?|handbooks?|data\s?sheets?|handbuch\w*|\w*anleitung\w*)\b", re.I)
 
@@ -235,7 +237,11 @@ def open_questions(reading: Reading) -> tuple[list[str], list[str]]:
     is asked about (never dropped); a document or clause word taken for a name ("Vertrag", "Festpreise") is not."""
     from router.reader import unread_clarifications
 
-    spans = [u for u in reading.not_understood if u.kind in ("name", "category") and not _consumed(u.text)]
+    # "the Cold Chain Equipment Agreement of Alpenland": words right before the document word are the
+    # agreement's subject or title, no name to look up
+    spans = [u for u in reading.not_understood if u.kind in ("name", "category") and not _consumed(u.text)
+             and not _DOCUMENT_WORD.match(reading.text, u.end + len(reading.text[u.end:]) -
+                                          len(reading.text[u.end:].lstrip()))]
     reasons, questions = unread_clarifications(spans)
     for problem in reading.entity_problems:
         quoted = re.findall(r"'([^']+)'", problem)

@@ -204,3 +204,15 @@ def test_german_clause_nouns_are_read(question: str) -> None:
 ])
 def test_approved_vendors_after_an_amendment_stay_the_graphs(question: str) -> None:
     assert not any(h.startswith("agreement_clause:") for h in routed(question).rule_hits), question
+
+
+@pytest.mark.parametrize(("question", "label"), [
+    ("Warranty period in the Cold Chain Equipment Agreement of Company A?", "warranty"),
+    ("Notice period in the Laboratory Supply Agreement of Company B?", "notice period"),
+    ("Approval threshold for orders in the Company B framework agreement?", "signatories"),
+    ("Freigabegrenze für Bestellungen im Vertrag von Company A?", "signatories"),
+])
+def test_agreement_titles_and_signing_thresholds(question: str, label: str) -> None:
+    result = routed(question)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    assert result.rule_hits == (f"agreement_clause:{label}",), result.rule_hits
