@@ -193,8 +193,10 @@ def clause_request(reading: Reading) -> ClauseRequest | None:
     if compound_request(reading) is not None:
         return None  # a figure that selects suppliers and a fact about them: the figure_with_document workflow
     if "approval" in labels and not evidence and not _CHANGE_ASKED.search(masked) and (
-            lists_approved_suppliers(masked) or _LISTED.search(masked)):
-        return None  # "which suppliers will be approved vendors of Company B on 1 June": the graph's list
+            lists_approved_suppliers(masked) or _LISTED.search(masked) or not (amendment or _SINCE.search(masked))):
+        # "which suppliers will be approved vendors of Company B on 1 June", "which agreement approves Beta": the
+        # graph's list (it names the approving agreement); an amendment's approval or its start date is the clause's
+        return None
     words = [m.group(0) for m in _DOCUMENT_WORD.finditer(masked)]
     words += [m.group(0) for t in topics for m in t.pattern.finditer(masked)]
     english = [t.english for t in topics]

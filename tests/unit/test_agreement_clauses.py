@@ -216,3 +216,11 @@ def test_agreement_titles_and_signing_thresholds(question: str, label: str) -> N
     result = routed(question)
     assert not result.requires_clarification, (question, result.clarification_question)
     assert result.rule_hits == (f"agreement_clause:{label}",), result.rule_hits
+
+
+@pytest.mark.parametrize("question", [
+    "Which agreement approves Supplier Beta as a vendor of Company A?",
+    "Is Delta approved under Company A's framework agreement?",
+])
+def test_which_agreement_approves_is_the_graphs(question: str) -> None:
+    assert routed(question).workflow == "approved_vendors", question
