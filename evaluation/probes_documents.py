@@ -106,6 +106,16 @@ TOPICS: tuple[Topic, ...] = (
     _t("confidentiality", "agreement", r"confidential for \d+ years", (
         "How long does the confidentiality obligation in {n} last?",), (
         "Wie lange gilt die Vertraulichkeit laut {n}?",)),
+    # German compounds of the clause words (router/agreement_clauses.py) and clauses quoted on request
+    _t("insurance", "agreement", r"product liability insurance of at least", (
+        "minimum product liability insurance under {n}?", "What insurance cover does {n} require?"), (
+        "Mindestdeckung Produkthaftpflicht im {n}?", "Haftpflichtversicherung laut {n}")),
+    _t("fixed_prices", "agreement", r"prices are fixed for the first \d+ months", (
+        "For how long are prices fixed under {n}?",), (
+        "Wie lange gelten die Festpreise im {n}?", "Festpreise laut {n}?")),
+    _t("currency_conversion", "agreement", r"converted at the corporate rate", (
+        "How are invoices in another currency converted under {n}? Please quote the clause.",), (
+        "Wie werden Rechnungen in Fremdwährung laut {n} umgerechnet?",)),
 )
 
 
@@ -131,6 +141,9 @@ class Probe:
 
 
 _SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
+#: The German word of an agreement named by its subject (the first word of its English title).
+_SUBJECT_DE = {"packaging": "Verpackungsvertrag", "laboratory": "Laborvertrag", "cold": "Kühlkettenvertrag",
+               "framework": "Rahmenvertrag", "purchasing": "Einkaufsvertrag", "supply": "Liefervertrag"}
 _CLAUSE_NUMBER = re.compile(r"^(?:[-*]\s+|\d+(?:\.\d+)*\.?\s+)")
 
 
@@ -158,6 +171,9 @@ def load_facts(database: str) -> list[Fact]:
             "min((metadata -> 'product_codes')::text), string_agg(chunk_text, E'\\n' order by ordinal) "
             "from retrieval.active_chunks where tenant_id = %s and document_type in ('product_manual', 'agreement') "
             "group by document_id order by document_id", (TENANT,)).fetchall()
+        metadata_title: dict[str, str] = dict(conn.execute(
+            "select document_id, min(metadata ->> 'title') from retrieval.active_chunks where tenant_id = %s "
+            "and document_type = 'agreement' group by document_id", (TENANT,)).fetchall())
         products: dict[str, str] = dict(conn.execute(
             "select product_code, product_name from marts.dim_products where tenant_id = %s", (TENANT,)).fetchall())
         companies: dict[str, str] = dict(conn.execute(
@@ -180,6 +196,11 @@ def load_facts(database: str) -> list[Fact]:
             label = companies.get(company, company)
             names.append(("company", f"the agreement with {label}", f"Vertrag mit {label}"))
             names.append(("company", f"{label}'s agreement", f"Vertrag von {label}"))
+            # an agreement named by its kind or its subject ("Rahmenvertrag", "Verpackungsvertrag") and the company
+            title = re.split(r"\s+[—–-]\s+", str(metadata_title.get(document_id) or ""))[0]
+            subject = re.sub(r"\s*\d{4}-\d{2}$", "", title).lower()
+            names.append(("subject", f"{label}'s {subject or 'framework agreement'}",
+                          f"{_SUBJECT_DE.get(subject.split()[0] if subject else '', 'Rahmenvertrag')} {label}"))
         seen: set[str] = set()
         for sentence in _SPLIT.split(text):
             plain = squash(_CLAUSE_NUMBER.sub("", sentence.strip()))
@@ -243,8 +264,8 @@ def run(database: str, found: Sequence[Probe], show: str = "wrong") -> Counter[t
 
 
 def table(counts: Counter[tuple[str, str]]) -> str:
-    rows = (*(t.key for t in TOPICS), "by-id", "by-code", "by-name", "by-designation", "by-company", "lang-en",
-            "lang-de")
+    rows = (*(t.key for t in TOPICS), "by-id", "by-code", "by-name", "by-designation", "by-company", "by-subject",
+            "lang-en", "lang-de")
     return outcome_table(counts, rows, width=20, column=12, total=False) + "\n" + outcome_table(
         Counter({k: v for k, v in counts.items() if not k[0].startswith(("by-", "lang-"))}), (), width=20,
         column=12)

@@ -113,6 +113,9 @@ GERMAN_TOPICS: tuple[tuple[str, str], ...] = (
     ("liefer", "delivery"),
     ("frist", "period notice"),
     ("zeit", "time"),
+    ("abnahmekriteri", "acceptance criterion"),
+    ("kriteri", "criterion"),
+    ("toleranz", "tolerance"),
 )
 
 #: A topic word -> its usual paraphrases in the sentence holding the fact (weighted below the word itself).
@@ -168,6 +171,12 @@ _PARAPHRASES: dict[str, tuple[str, ...]] = {
     "min": ("minimum",),
     "storage": ("stored", "store"),
     "rebate": ("credit",),
+    # "acceptance criterion of the calibration", "pass criteria", "tolerance": the sentence saying when it passes
+    "acceptance": ("passes", "pass", "within", "deviation", "limit"),
+    "criterion": ("passes", "pass", "within", "deviation", "limit", "acceptance"),
+    "criteria": ("passes", "pass", "within", "deviation", "limit", "acceptance"),
+    "tolerance": ("within", "deviation", "limit", "acceptance"),
+    "pass": ("passes", "within", "acceptance"),
 }
 
 #: A topic word -> the value the sentence holding its fact states ("40 Nm", "every 12 months", "-20 °C").
@@ -193,6 +202,11 @@ _UNITS: dict[str, re.Pattern[str]] = {
     "force": re.compile(r"\d{4}-\d{2}-\d{2}"),
     "effective": re.compile(r"\d{4}-\d{2}-\d{2}"),
     "valid": re.compile(r"\d{4}-\d{2}-\d{2}"),
+    # a pass criterion or tolerance is a bound: "within ±0.25 % of span", "deviation below 0.5 K"
+    "acceptance": re.compile(r"±\s*\d|\bwithin\s+±?\s*\d", re.I),
+    "criterion": re.compile(r"±\s*\d|\bwithin\s+±?\s*\d", re.I),
+    "criteria": re.compile(r"±\s*\d|\bwithin\s+±?\s*\d", re.I),
+    "tolerance": re.compile(r"±\s*\d|\bwithin\s+±?\s*\d", re.I),
 }
 #: Short German words that are whole words only ("seit", never inside "Seite").
 _GERMAN_WORDS: dict[str, tuple[str, ...]] = {"seit": ("since", "effective", "date"), "ab": ("since", "effective")}

@@ -782,6 +782,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     own_document = [bool((((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t))
                           or _PRODUCT_FACT.match(t) or _LIST_PRICE_ASK.search(t)) and not _FIGURE.search(t))
                     for t, r in zip(texts, readings, strict=True)]
+    from router.agreement_clauses import clause_request
+
     # "What was B's payment term on D, and which vendors were approved for it on that date?": a document fact beside
     # a list of the approved vendors, no figure anywhere: the mixed workflow (a figure with documents) would answer
     # the list alone and drop the fact, so each is an ask of its own
@@ -792,7 +794,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
                          and all(f or lists_approved_suppliers(t) or _INVOICE_LISTING.search(t)
                                  for t, f in zip(texts, facts, strict=True))
                          and not all(facts))
-    if not fact_and_approved and (any(
+    # a clause of the company's agreement beside asks that are no figure is an ask of its own too
+    clauses = [clause_request(r) is not None for r in readings]
+    apart_clauses = any(clauses) and not all(clauses) and not any(
+        _FIGURE.search(t) for t, c in zip(texts, clauses, strict=True) if not c)
+    if not (fact_and_approved or apart_clauses) and (any(
             ((find_fact(t) and not lists_approved_suppliers(t)) or r.identifiers.contract_ids
              or r.identifiers.document_ids or r.agreement_topic) and not own
             for t, r, own in zip(texts, readings, own_document, strict=True)) or all(own_document)):

@@ -81,6 +81,9 @@ def retrieval_search(
     results = list(response.results)
     if req.filters.phrases:
         results = _one_per_document_first(results, req.limit)
+    refocused = _one_manual_focus(conn, ctx, req, results, embedder, timeout_ms)
+    if refocused is not None:
+        return refocused
     # a chunk rebuilt from a version in force on valid_at has no indexed siblings: it is shown on its own
     sections = _sections(conn, ctx, [(r.document_id, r.document_version, r.chunk_id) for r in results
                                      if not r.in_force_version], timeout_ms)
@@ -323,6 +326,36 @@ def _focused_search(conn: psycopg.Connection, ctx: AuthContext, req: DocumentSea
         )
         for r, passage in _passages(ranked, sections, topic.text, topic)
     ]
+
+
+def _one_manual_focus(conn: psycopg.Connection, ctx: AuthContext, req: DocumentSearchRequest, results: list[Any],
+                      embedder: Any, timeout_ms: int) -> list[EvidenceChunk] | None:
+    """The passages of the one manual a search found, ranked by the question's topic, when they hold the fact
+    better than the passages found; None otherwise.
+
+    Design note: a product named in words the reader does not resolve ("Schaltschrank 800x600", a German name or a
+    designation alone) leaves the search unscoped; its hits then name the manual, but rank the passages that repeat
+    the product's name over the section holding the fact ("minimum clearance of 80 mm"). When the hits hold exactly
+    one manual and the question asks a fact a manual states, that manual is the named document: its sections are
+    ranked by topic (the focused search), and kept only when their best sentence holds the topic better.
+    """
+    f, ids = req.filters, req.identifiers
+    if (f.document_ids or f.phrases or f.company_ids or ids.product_codes or ids.invoice_numbers or ids.contract_ids
+            or (f.document_types and "product_manual" not in f.document_types) or not fact_words(req.query_text)):
+        return None
+    manuals = list(dict.fromkeys(r.document_id for r in results if r.document_type == "product_manual"))
+    if len(manuals) != 1:
+        return None
+    if sum(r.document_id == manuals[0] for r in results) < 2 and results[0].document_id != manuals[0]:
+        return None  # one passage among others' is no sign the question is about that manual
+    scoped = req.model_copy(update={"filters": f.model_copy(update={"document_ids": (manuals[0],)})})
+    focused = _focused_search(conn, ctx, scoped, embedder, timeout_ms)
+    if not focused:
+        return None
+    topic = topic_terms(req.query_text, [t for r in results if r.document_id == manuals[0] and r.title
+                                         for t in (re.split(r"\s+[—–-]\s+", r.title)[0],)])
+    found = max((best_sentence_score(topic, r.text) for r in results), default=0.0)
+    return focused if best_sentence_score(topic, focused[0].text) > found else None
 
 
 def best_sentence_score(topic: Topic, text: str) -> float:

@@ -159,6 +159,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         reason, question = clarification(follow)
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], rule=f"follow_up:clarification:{follow.words}")
+    from router.agreement_clauses import clause_request, route_clause
+
+    clause = clause_request(reading)  # "Gewährleistung im Vertrag von Company B am 1. März 2026", "quote the clause"
+    if clause is not None:
+        return route_clause(text, reading, inputs, clause)
     negated = off_contract_request(reading)
     if negated is not None:
         # "spend with suppliers not approved", "off-contract", "nicht freigegeben": the negation is never dropped
