@@ -229,7 +229,8 @@ _PAID = re.compile(
 _PAID_PREDICATE = re.compile(
     r"\b(?:(?:are|is|were|was|have\s+been|has\s+been|had\s+been|got|get|been)\s+(?:already\s+|fully\s+|now\s+)?"
     r"paid(?:\s+(?:already|off|in\s+full))?\b"
-    r"|(?<=\binvoices\s)paid(?=\s+(?:in|during|for|since|so\s+far|already|yet)\b|[?.!]*\s*$))", re.I)
+    r"|(?<=\binvoices\s)paid(?=\s+(?:in|during|for|since|so\s+far|already|yet|as\s+(?:at|of)|by|until|up\s+to)\b"
+    r"|[?.!]*\s*$))", re.I)
 _PAID_SUBJECT = re.compile(r"\b(?:invoices?|bills?|documents?|credit[- ]?notes?|spend|spending|purchases|lines?|"
                            r"line\s+items?|items?)\b", re.I)
 _CREDIT_NOTES = re.compile(

@@ -33,6 +33,9 @@ _SHARE_OF_OUR_TOTAL = re.compile(r"\s*['’]s?\s+(?:\w+\s+){0,2}?(?:share|percen
                                  r"(?:our|the)\s+(?:\w+\s+){0,3}?(?:total|overall|combined|entire|whole|"
                                  r"aggregate)\b", re.I)
 
+#: "any company spent / has bought / exceeded": the company is the subject of the figure's verb.
+_ANY_AS_SUBJECT = re.compile(r"\s+(?:\w+\s+){0,2}?(?:spen[dt]|spending|pa(?:y|id|ys)|b(?:uy|ought|uys)|purchas\w*|"
+                             r"exceed\w*|cross\w*|go(?:es)?\s+over|went\s+over|ha(?:s|ve|d)\b|reach\w*)", re.I)
 _SHARE_BEFORE = re.compile(r"\b(?:share|percentage|portion|proportion)\s+(?:of\s+)?(?:the\s+)?$", re.I)
 _OF_OUR_TOTAL = re.compile(r"\s+(?:of|in)\s+(?:our|the)\s+(?:\w+\s+){0,3}?(?:total|overall|combined|entire|whole|"
                            r"aggregate)\b", re.I)
@@ -59,6 +62,11 @@ def all_companies(reading: Reading, companies: int = 2) -> re.Match[str] | None:
                 return share
     found = ALL_COMPANIES.search(reading.cue_text)
     if found is not None and found.group(0).lower().startswith("both") and companies != 2:
+        return None
+    if found is not None and found.group(0).lower().startswith("any") and _ANY_AS_SUBJECT.match(
+            reading.cue_text, found.end()):
+        # "did any company spend more than X": whether one of them did, each company on its own; never the
+        # companies' total compared in its place ("invoices of any company" stays every company's)
         return None
     if found is None or not reading.mentions.companies:
         return found

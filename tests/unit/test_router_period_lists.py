@@ -97,3 +97,36 @@ def test_union_only_when_asked_together_or_broken_down(question: str) -> None:
 
 def test_as_of_is_the_fixture_date() -> None:
     assert dt.date(2026, 1, 1) < AS_OF  # every listed part above has started by the as-of date
+
+
+@pytest.mark.parametrize("question", [
+    "How much did Company A spend in H2 2025 and Q1 2026 on invoices of at least 5000 EUR?",
+    "Company A spend in Q4 2025 and Q1 2026 on invoices below 1,000 EUR",
+    "Company A open invoices total H2 2025 and Q1 2026",
+    "Company A paid invoices spend Q4 2025 and Q1 2026"])
+def test_a_list_with_an_amount_bound_or_a_status_keeps_the_unions_own_path(question: str) -> None:
+    # the per-part steps carry no amount bound and no open-invoices reading: never planned in their place
+    result = route(question, INPUTS)
+    assert not any(h.startswith("period_list:parts:") for h in result.rule_hits), question
+
+
+@pytest.mark.parametrize("question", [
+    "Did any company spend more than 100000 EUR with Gamma in Q1 2026?",
+    "Has any of our companies spent over EUR 50k with Supplier Beta in 2025?",
+    "Did any entity exceed 20000 EUR with Delta in Q4 2025?"])
+def test_any_company_as_the_subject_of_a_figure_is_never_the_companies_total(question: str) -> None:
+    result = route(question, INPUTS)
+    assert not any(h.startswith("all_companies:") for h in result.rule_hits), (question, result.rule_hits)
+    totals = [s for s in result.execution_plan if "company_spend" in str(s.arguments.get("metric", s.tool))]
+    assert not any(not (s.arguments.get("parameters") or s.arguments).get("company_id") for s in totals), question
+
+
+@pytest.mark.parametrize("question", ["Total of Company A's Q1 2026 invoices paid as at 15 May 2026",
+                                      "Company A: invoices paid as of 15 May 2026 in Q1 2026, total",
+                                      "Total of Company B's Q4 2025 invoices paid as at 31.03.2026"])
+def test_invoices_paid_as_at_a_day_are_the_paid_ones(question: str) -> None:
+    result = route(question, INPUTS)
+    steps = [dict(s.arguments.get("parameters") or s.arguments) for s in result.execution_plan
+             if "invoice_statuses" in (s.arguments.get("parameters") or s.arguments)]
+    assert steps and all(s["invoice_statuses"] == ["paid"] for s in steps), (
+        question, steps, result.clarification_question)
