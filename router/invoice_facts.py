@@ -51,7 +51,10 @@ _EXCLUDING_TAX = re.compile(r"\b(?:excl(?:uding|usive\s+of|\.)?|ex\.?|without|be
                             r"ohne|exkl\.?|zzgl\.?|vor)\s*-?\s*(?:the\s+|of\s+)?" + _TAX_WORD + r"(?![\w])|"
                             r"\b" + _TAX_WORD + r"[- ]exclusive\b|\btax[- ]?exclusive\b", re.I)
 _INCLUDING_TAX = re.compile(r"\b(?:incl(?:uding|usive\s+of|\.)?|with|plus|inkl\.?|mit|after)\s*(?:the\s+)?"
-                            + _TAX_WORD + r"(?![\w])|\b" + _TAX_WORD + r"[- ]inclusive\b|\bgross\b|\bbrutto\b", re.I)
+                            + _TAX_WORD + r"(?![\w])|\b" + _TAX_WORD + r"[- ]inclusive\b|\bgross\b|\bbrutto\b|"
+                            # "VAT included", "MwSt. inklusive": the basis restated after the tax word
+                            r"\b" + _TAX_WORD + r"\s+(?:included|incl\.?|inklusive|inkl\.?|enthalten)(?![\w])",
+                            re.I)
 #: A tax rate or share is asked, not the tax amount.
 _TAX_RATE = re.compile(r"\b(?:rates?|satz|s[aä]tze|percent(?:age)?|prozent)\b|%", re.I)
 _NET = re.compile(r"\bnet(?:to)?\b|\bnetbetrag\b", re.I)
