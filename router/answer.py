@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext, tenant_transaction
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
-from router.netted_documents import NETTED_STEP, netted_sentence
+from router.netted_documents import NETTED_STEP, netted_amounts, netted_sentence, planned_numbers
 from router.off_contract import CHECK_STEP, EXCLUDE_STEP, WHOLE_STEP, off_contract_parts, off_contract_scope
 from router.open_reading import INVOICES_ONLY_STEP, both_readings
 from router.run_rate import run_rate_range, run_rate_sentence
@@ -295,7 +295,8 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     COMPOSERS.get(routing.workflow, _compose_documents)(draft)
     if NETTED_STEP in run.outcomes:
         # "after credit note CN-...": whether the credit note lies in the figure's scope (router/netted_documents.py)
-        draft.text += netted_sentence(run.outcomes[NETTED_STEP])
+        draft.text += netted_sentence(run.outcomes[NETTED_STEP], routing.rule_hits,
+                                      planned_numbers(routing.execution_plan))
     status, text, result, inputs = draft.status, draft.text, draft.result, draft.inputs
     citations, sources, failure_text = draft.citations, draft.sources, draft.failure_text
     spend_workflow = routing.workflow in ("spend", "spend_with_documents")
@@ -1283,13 +1284,16 @@ def validate_answer(
     if isinstance(whole, SpendResponse) and whole.total_spend is not None:
         listed_amounts.add((whole.total_spend, whole.currency))  # the whole of an off-contract share
     second = run.output(INVOICES_ONLY_STEP) if run is not None else None
+    # the credit note's row of an "after credit note" scope check: said beside the figure, never the figure
+    netted = run.output(NETTED_STEP) if run is not None else None
+    listed_amounts |= netted_amounts(netted)
     for m in _find(run, MetricToolResponse) if run is not None else ():
         assert isinstance(m, MetricToolResponse)
         amount_outputs = [k for k, o in m.outputs.items() if o.get("unit") == m.currency and m.currency]
         # A comparison whose base period has no data states that instead of a base value and a change; the second
         # reading of an open total is only said when it differs from the governed figure.
         optional = {"base_value", "change"} if m.values.get("comparison") == "no_base_data" else set()
-        optional = set(amount_outputs) if m is second else optional
+        optional = set(amount_outputs) if m is second or m is netted else optional
         # (finance.document_amounts gives exact sums, shown rounded: its amounts are re-derived below)
         for name in amount_outputs if m.metric not in rederived_metrics(routing.rule_hits) else ():
             if m.values.get(name) is not None:

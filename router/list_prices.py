@@ -24,6 +24,17 @@ _LIST_PRICE = re.compile(
 _PAID = re.compile(
     r"\b(?:paid|pay|spen[dt]|invoic\w*|bought|purchas\w*|average|avg|vs\.?|versus|compar\w*|than|discount\w*|"
     r"differences?|above|below|over|under|deviat\w*|unit\s+price|total|gesamt|summe|sum)\b", re.I)
+#: A question about what a document says of the list price ("what do the agreements say about list price increases",
+#: "how often may Beta raise the list price under its agreement", "Listenpreis laut Vertrag anpassen"): a document
+#: or clause word, or a change of the price (a clause governs it; the catalogue states only the current price).
+_DOCUMENT = re.compile(
+    r"\b(?:agreements?|contracts?|contractual\w*|amendments?|addend(?:um|a)|clauses?|provisions?|sections?|terms|"
+    r"t&cs?|manuals?|handbooks?|policy|policies|passages?|wording|stipulat\w*|allow\w*|permit\w*|entitled|"
+    r"govern\w*|increas\w*|rais\w*|rise[sn]?|rising|rose|hik\w*|adjust\w*|chang\w*|escalat\w*|indexation|"
+    r"revis\w*)\b|"
+    r"\w*(?:vertrag|verträge|vertrages|vertrags|vereinbarung|klausel|handbuch|bedingung)\w*|\bagb\b|\blaut\s+"
+    r"(?:vertrag|vereinbarung)|\w*(?:erhöh|erhoeh|anpass|änder|aender|steiger)\w*|\bdarf\b|\bdürfen\b",
+    re.I)
 _MODEL_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]*\d[\w./-]*)(?![\w-])")
 MAX_PRODUCTS = 5
 #: Clarifications a figure of invoices needs and the catalogue's price does not.
@@ -38,7 +49,22 @@ def asks_list_price(text: str) -> bool:
     >>> asks_list_price("did we pay more than list price for PRD-486 in Q1?"), asks_list_price("PRD-486 price")
     (False, False)
     """
-    return bool(_LIST_PRICE.search(text)) and not _PAID.search(_LIST_PRICE.sub(" ", text))
+    return bool(_LIST_PRICE.search(text)) and not _PAID.search(_LIST_PRICE.sub(" ", text)) \
+        and not about_document(text)
+
+
+def about_document(text: str) -> bool:
+    """Whether ``text`` asks what an agreement, contract, manual or clause says of the list price, or about a
+    change of it (an increase, an adjustment): a document question, never the catalogue's current price.
+
+    >>> about_document("What do the agreements say about list price increases for PRD-482?")
+    True
+    >>> about_document("Wie oft darf Supplier Beta den catalog list price erhöhen?")
+    True
+    >>> about_document("catalog list price of the flow sensor FS-50"), about_document("list price PRD-486 per catalog")
+    (False, False)
+    """
+    return bool(_DOCUMENT.search(_LIST_PRICE.sub(" ", text)))
 
 
 def described_product(text: str, group_id: str | None, gazetteer: Gazetteer) -> str | None:
@@ -70,6 +96,10 @@ def list_price_route(text: str, result: RoutingResult, gazetteer: Gazetteer) -> 
 
     A clarification the router already asks (an unknown name, an ambiguous product) is kept: it comes first; only
     "which company" and "which period" are not asked, as the catalogue's price depends on neither."""
+    if about_document(text):
+        # what an agreement or manual says of the list price (its increases, adjustments): the router's document
+        # reading stands, neither the catalogue's price nor the "beside another figure" question
+        return None
     if _LIST_PRICE.search(text) and not asks_list_price(text) and not result.requires_clarification:
         # the list price beside another figure in one part ("X total + Listenpreis PRD-710", "paid more than list
         # price"): whatever figure the router found, the list price would be dropped or compared unasked
@@ -104,4 +134,4 @@ def list_price_route(text: str, result: RoutingResult, gazetteer: Gazetteer) -> 
                           "currency; no invoice read)"})
 
 
-__all__ = ["asks_list_price", "described_product", "list_price_plan", "list_price_route"]
+__all__ = ["about_document", "asks_list_price", "described_product", "list_price_plan", "list_price_route"]

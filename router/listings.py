@@ -10,7 +10,9 @@ purchase ("did ... buy", "have ... bought") is read so.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 
 #: The dimension asked for, by its plural noun.
 _DIMENSIONS = {"product": "product", "item": "product", "article": "product", "sku": "product",
@@ -101,6 +103,63 @@ _END = re.compile(r"[\s?.!]+$")
 #: A pronoun subject keeps its scope word: "which products did we buy" is "our spend" (all companies only when the
 #: question says so, as for any figure).
 _POSSESSIVE = {"we": "our", "i": "my", "you": "your", "you guys": "your", "they": "their"}
+
+
+#: Words before the noun that narrow nothing ("which of our catalog products"): no name to look up.
+_NEUTRAL_GOODS = frozenset((
+    "our", "your", "their", "its", "my", "all", "any", "these", "those", "such", "catalog", "catalogue", "kinds",
+    "kind", "types", "type", "sorts", "sort", "of", "the", "exactly", "actual", "individual", "unique", "distinct",
+    "different", "specific", "exact", "and", "or", "&",
+))
+
+
+def goods_qualifiers(question: str) -> tuple[str, ...]:
+    """The words between "which" and the noun of a goods listing ("which new monitoring products did X buy" ->
+    ``("new", "monitoring")``), neutral words left out; empty when the question is no goods listing.
+
+    Each must name goods the tenant knows (a group, product or supplier): the listing is read as the spend on
+    them, so a qualifier no name stands for ("new", "expensive", "cheap") would be echoed but never applied.
+
+    >>> goods_qualifiers("Which new products did Company A buy in Q1 2026?")
+    ('new',)
+    >>> goods_qualifiers("company a: which of our monitoring products did we buy in Q1 2026?")
+    ()
+    >>> goods_qualifiers("Which products did Company A buy in Q1 2026?")
+    ()
+    """
+    if read_purchase_listing(question) is None or _NOT_A_LIST.search(question):
+        return ()
+    if (_VENDOR_LIST.match(question) or _FROM_SUPPLIER_FIRST.match(question) or _LISTING.match(question)
+            or _BOUGHT_BY.match(question) or _LIST_PURCHASED.match(question) or _SUPPLIERS_USED.match(question)):
+        return ()
+    goods = _GOODS_LISTING.match(question)
+    if goods is None:
+        return ()
+    words = re.findall(r"[^\W\d_][\w&/-]*", goods.group("goods"))
+    return tuple(w for w in words if w.casefold() not in _NEUTRAL_GOODS)
+
+
+def unknown_qualifiers(question: str, vocabulary: Iterable[str]) -> tuple[str, ...]:
+    """The qualifiers of a goods listing (:func:`goods_qualifiers`) that are no word of a known name in
+    ``vocabulary`` (group, product, supplier spellings; a plural "sensors" of "Sensor" and a one-letter typo
+    are read as the name's word, as the reader resolves them).
+
+    >>> unknown_qualifiers("Which expensive sensor products did Co A buy in May?", ["Sensors", "Valves"])
+    ('expensive',)
+    >>> unknown_qualifiers("Which sesnor products did Co A buy in May?", ["Sensors"])
+    ()
+    """
+    words = goods_qualifiers(question)
+    if not words:
+        return ()
+    known = {w.casefold() for name in vocabulary for w in re.findall(r"[^\W_][\w&/-]*", name)}
+    known |= {w[:-1] for w in known if w.endswith("s")} | {w + "s" for w in known}
+
+    def is_known(word: str) -> bool:
+        w = word.casefold()
+        return w in known or bool(len(w) >= 5 and difflib.get_close_matches(w, known, n=1, cutoff=0.8))
+
+    return tuple(w for w in words if not is_known(w))
 
 
 def read_purchase_listing(question: str) -> str | None:

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
-from router.contract import PlanStep
+from router.contract import PlanStep, Ref
 
 #: The step the answer reads the credit note's row from (router/answer.py).
 NETTED_STEP = "netted-credit-notes"
@@ -33,6 +34,9 @@ _NETTED_BEFORE = re.compile(
 _SPEND_WORKFLOWS = ("spend", "document_amounts")
 #: Their figure's step: the governed spend, or the period's document rows (net spend excl. VAT, VAT).
 _FIGURE_STEPS = ("calculate-spend", "net-spend", "document-amounts")
+#: The rule hit saying the figure is limited to products or product groups, which the credit note's row
+#: (``finance.document_amounts`` has no product filter) cannot be checked against.
+PRODUCTS_UNCHECKED = "netted_credit_notes:products_unchecked"
 
 
 @dataclass(frozen=True)
@@ -91,10 +95,18 @@ def route_netted(text: str, inputs: Any, req: NettedCreditNotes) -> Any | None:
     currency = currency if isinstance(currency, str) else base.constraints.reporting_currency
     if currency:
         params["reporting_currency"] = currency  # the company's (the metric's default is EUR)
-    if args.get("supplier_ids"):
-        params["supplier_ids"] = list(args["supplier_ids"])
+    suppliers = args.get("supplier_ids")
+    if isinstance(suppliers, Ref):
+        # the figure's suppliers come from another step (e.g. the products of a group): the same reference,
+        # resolved by the executor to the same ids, so the check's supplier scope is the figure's
+        params["supplier_ids"] = suppliers
+    elif suppliers:
+        params["supplier_ids"] = list(suppliers)
+    # a product or product-group filter narrows the figure below the credit note's row: said, never implied
+    products = any(v for k, v in args.items() if ("product" in k or "categor" in k) and k != "group_by")
     check = PlanStep(step_id=NETTED_STEP, tool="metrics.query",
                      arguments={"metric": AMOUNTS_METRIC, "parameters": params, "group_by": [], "grain": None},
+                     depends_on=tuple(dict.fromkeys(v.ref for v in params.values() if isinstance(v, Ref))),
                      purpose=f"Whether {', '.join(req.numbers)} lies in the figure's scope (company, suppliers, "
                              "period), i.e. is netted into it.")
     at = next(i for i, s in enumerate(base.execution_plan) if s.step_id == figure.step_id) + 1
@@ -103,31 +115,69 @@ def route_netted(text: str, inputs: Any, req: NettedCreditNotes) -> Any | None:
             "notes, credit notes negative), its place in the figure's scope checked")
     return base.model_copy(update={"question": text, "execution_plan": steps,
                                    "interpretation": (base.interpretation or "") + note,
-                                   "rule_hits": (*base.rule_hits, "netted_credit_notes")})
+                                   "rule_hits": (*base.rule_hits, "netted_credit_notes",
+                                                 *((PRODUCTS_UNCHECKED,) if products else ()))})
 
 
-def netted_sentence(outcome: Any) -> str:
-    """What the answer says about the credit notes netted into the figure: in its scope (included, with its date)
-    or not (not included), or that the check did not run."""
-    numbers = tuple((outcome.arguments or {}).get("parameters", {}).get("invoice_numbers") or ())
+def _rows(m: Any) -> list[dict[str, Any]]:
+    # (a single row comes as the metric's values, several as its rows)
+    return list(getattr(m, "rows", ())) or ([dict(m.values)] if getattr(m, "values", {}).get("invoice_number")
+                                            else [])
+
+
+def _cents(raw: Any) -> str | None:
+    try:
+        return str(Decimal(str(raw)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    except (InvalidOperation, ValueError):
+        return None
+
+
+def netted_amounts(m: Any) -> set[tuple[str, str]]:
+    """The credit notes' amounts the sentence may show (net, rounded to cents, in the reporting currency): inputs
+    of the scope check, not the figure, so the validator takes them as optional (router/answer.py)."""
+    if m is None or not getattr(m, "currency", None):
+        return set()
+    return {(c, str(m.currency)) for r in _rows(m) if (c := _cents(r.get("net_amount"))) is not None}
+
+
+def planned_numbers(plan: Any) -> tuple[str, ...]:
+    """The credit notes the plan's scope check asks for (said even when the check did not run)."""
+    step = next((s for s in plan if s.step_id == NETTED_STEP), None)
+    return tuple(step.arguments.get("parameters", {}).get("invoice_numbers") or ()) if step is not None else ()
+
+
+def netted_sentence(outcome: Any, rule_hits: tuple[str, ...] = (), planned: tuple[str, ...] = ()) -> str:
+    """What the answer says about the credit notes netted into the figure: in its scope (included, with its date
+    and net amount) or not (not included), or that the check did not run. When the figure is limited to products
+    or product groups the check (company, suppliers, period) does not cover them, which is said."""
+    numbers = tuple(((outcome.arguments if outcome is not None else None) or {}).get("parameters", {})
+                    .get("invoice_numbers") or planned)
     if outcome is None or outcome.status != "ok" or outcome.output is None:
         return (f" Whether {', '.join(numbers)} lies in the figure's scope could not be checked, so whether the "
                 "figure contains it is not stated.")
     m = outcome.output
-    # (a single row comes as the metric's values, several as its rows)
-    found = list(getattr(m, "rows", ())) or ([dict(m.values)] if getattr(m, "values", {}).get("invoice_number") else [])
-    rows = {str(r.get("invoice_number")): r for r in found}
+    rows = {str(r.get("invoice_number")): r for r in _rows(m)}
+    unchecked = PRODUCTS_UNCHECKED in rule_hits
     said = []
     for n in numbers:
         row = rows.get(n)
         if row is not None:
-            said.append(f"{n} (dated {row.get('invoice_date')}, {row.get('supplier_id')}) lies in the figure's scope "
-                        "and is included in it (netted in as a negative amount)")
+            net = _cents(row.get("net_amount"))
+            amount = f", net {net} {m.currency} excluding tax" if net is not None and m.currency else ""
+            if unchecked:
+                said.append(f"{n} (dated {row.get('invoice_date')}, {row.get('supplier_id')}{amount}) lies in the "
+                            "figure's company, supplier and period scope; whether its lines are on the products the "
+                            "figure is limited to was not checked, so how much of it the figure contains is not "
+                            "stated")
+                continue
+            said.append(f"{n} (dated {row.get('invoice_date')}, {row.get('supplier_id')}{amount}) lies in the "
+                        "figure's scope and is included in it (netted in as a negative amount)")
         else:
             said.append(f"{n} is not among the counted credit notes of the figure's scope (company, suppliers, "
                         "period), so the figure does not contain it")
     return " " + "; ".join(said) + "."
 
 
-__all__ = ["NETTED_STEP", "NettedCreditNotes", "netted_credit_notes", "netted_sentence", "route_netted"]
+__all__ = ["NETTED_STEP", "PRODUCTS_UNCHECKED", "NettedCreditNotes", "netted_amounts", "netted_credit_notes",
+           "netted_sentence", "planned_numbers", "route_netted"]
 

@@ -64,7 +64,7 @@ from router.group_scope import group_scope
 from router.group_unions import joined_groups_union, slash_joined_unknown
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
-from router.listings import read_purchase_listing
+from router.listings import read_purchase_listing, unknown_qualifiers
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
 from router.open_amount import open_question, status_only, up_to
 from router.open_reading import scope_invoices_only_step
@@ -191,6 +191,26 @@ def _combine(hits: tuple[RuleHit, ...], probabilities: dict[IntentType, float] |
     return tuple(scores)
 
 
+def _unknown_qualifiers(text: str, result: RoutingResult, gazetteer: Gazetteer) -> RoutingResult:
+    """The goods listing's result, or a clarification naming its qualifiers that no group, product or supplier
+    name stands for ("new", "expensive"): the spend by product cannot apply them (router/listings.py)."""
+    vocabulary = [*(n for _, _, n in name_spellings(gazetteer)),
+                  *(p.product_name for p in gazetteer.products), *(p.product_code for p in gazetteer.products)]
+    unknown = [w for w in unknown_qualifiers(text, vocabulary)
+               if not re.search(rf"\b{re.escape(w)}\b", result.clarification_question or "", re.I)]
+    if not unknown:
+        return result
+    named = ", ".join(repr(w) for w in unknown)
+    question = (f"I do not know {named} as a product group, product or supplier, and I cannot select the products "
+                f"bought by it (the listing is the spend by product). Which products do you mean, or do you want "
+                f"every product bought?")
+    return result.model_copy(update={
+        "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+        "clarification_question": " ".join(filter(None, [result.clarification_question, question])),
+        "clarification_reasons": (*result.clarification_reasons,
+                                  *(f"listing: qualifier {w!r} not understood" for w in unknown))})
+
+
 def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """Route one question; the result carries either a clarification or an execution plan.
 
@@ -253,6 +273,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         retry = _route(elliptic, inputs)
         elliptic = elliptic if not (retry.requires_clarification or retry.workflow == "unsupported") else None
         result = retry if elliptic else result
+    # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
+    result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([correction_note(typos)] if typos else []),
