@@ -28,14 +28,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from router.contract import TimeRange
-from router.periods import HISTORY_START, PeriodResolution, parse_day, resolve_period
+from router.periods import HISTORY_START, MONTH_NAMES, PeriodResolution, parse_day, resolve_period
 from router.rules import mask
 
 if TYPE_CHECKING:
     from router.reader import Unread
 
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_MONTH = f"(?:{MONTH_NAMES})"
 #: A calendar day with its year: ISO, day-month-year in words, month-day-year, dd.mm.yyyy, or dd/mm/yyyy (read
 #: only when the day cannot be a month, see :func:`_day`).
 _DAY = (rf"(?P<day>\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?{_MONTH}\.?,?\s+\d{{4}}"

@@ -79,6 +79,8 @@ _MONTHS = {
     for name in names
 }
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+#: The English month names and abbreviations as one regex alternation, for readers of dates outside this module.
+MONTH_NAMES = _MONTH_NAMES
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
            "eleven": 11, "twelve": 12}
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
