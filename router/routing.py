@@ -697,19 +697,19 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
                              f"reporting currency; a threshold in {named} is not converted. Do you mean the amount "
                              f"in {reporting_currency}?")
     # "Company A spend in Q3 2025 and Q1 2026": a plain total per part of a list that is no single range.
-    per_part = (period.parts if period.ambiguous and period.parts and spend_shaped and analyst is None
-                and catalog_metric is None and not breakdown.group_by and not breakdown.grain and not amounts
-                and entities.company_id is not None and not reading.excluded_supplier_ids
-                and not reading.excluded_group_ids and not reading.excluded_product_codes else ())
+    # A plain company spend figure that one governed call per period can give: the shape both period-list plans
+    # below take (the per-part steps carry no amount bound, breakdown, exclusion or analyst measure).
+    plain_total = (spend_shaped and analyst is None and catalog_metric is None and not breakdown.group_by
+                   and not breakdown.grain and not amounts and entities.company_id is not None
+                   and not reading.excluded_supplier_ids and not reading.excluded_group_ids
+                   and not reading.excluded_product_codes)
+    per_part = period.parts if period.ambiguous and period.parts and plain_total else ()
     # "Kestrel spend H2 2025 and Q1 2026": adjacent periods listed are their union, but the list may as well ask
     # for each part's figure; a plain total gives both, never one reading silently in place of the other.
-    # (only a plain total over the recognized statuses: an amount bound, an open-invoices reading or an unread word
-    # keeps the union's own path, which takes it or names it)
+    # (only over the recognized statuses: an open-invoices reading or an unread word keeps the union's own path,
+    # which takes it or names it)
     listed = (period.time_range.parts if isinstance(period.time_range, ListedPeriods) and not period.ambiguous
-              and spend_shaped and analyst is None and catalog_metric is None and not breakdown.group_by
-              and not breakdown.grain and entities.company_id is not None and not reading.excluded_supplier_ids
-              and not reading.excluded_group_ids and not reading.excluded_product_codes and not amounts
-              and tuple(reading.statuses) == ("posted", "paid") and not reading.not_understood
+              and plain_total and tuple(reading.statuses) == ("posted", "paid") and not reading.not_understood
               and not open_question(reading.text) else ())
     if needs_period or (approved_question and period.ambiguous):
         if period.ambiguous and not per_part:
