@@ -104,6 +104,8 @@ _ORDER_BY = (
 _SHARE = re.compile(
     r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|fraction|portion)\b"
     r"|\b(?:share|percentage|proportion|fraction|portion)\s+(?:of|in)\b"
+    # "what part (percent) of Company C's spend is in GBP", "which part of our spend was Beta": a part of a whole
+    r"|\b(?:what|which)\s+part\s+(?:\(\s*(?:in\s+)?(?:percent|per\s?cent|%|percentage|share)\s*\)\s+)?of\b"
     r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b|\bshare\b"
     r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b"
     # "from 2025-07-01 to ...", "from March": a period, not the part of a share
