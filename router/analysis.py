@@ -39,7 +39,9 @@ _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
 #: "top-level" is a level of the product groups, no ranking ("spend by top level product group").
 _LEVEL_AFTER = r"(?![\s-]+(?:(?:product[\s-]+)?(?:groups?|categor(?:y|ies))[\s-]+)?level)"
 #: ("our #1 supplier": the "1" after "#", the word boundary before it standing between them)
-_TOP_WORDS = (r"top(?![\s-]level)|biggest|largest|highest" + _LEVEL_AFTER
+#: ("spend by top category", "per top group": the level of a grouping, router.reading.group_dimension's; no ranking)
+_TOP_WORDS = (r"(?:(?<!\bby\s)(?<!\bper\s)top|top(?!\s+(?:product\s+)?(?:groups?|categor(?:y|ies))\b))"
+              r"(?![\s-]level)|biggest|largest|highest" + _LEVEL_AFTER
               + r"|number one|no\.? ?1|(?:(?<=#)|(?<=#\s))1(?![\d.,])")
 #: "lowest product group level", "lowest-level groups": a level of the product groups, no ranking.
 _BOTTOM_WORDS = r"bottom|smallest|lowest" + _LEVEL_AFTER + r"|least|fewest|tiniest"
