@@ -212,6 +212,8 @@ _PAID = re.compile(
     # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
     # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.
     r"\b(?:only paid|paid\s+(?:\.\s*)?(?:invoices?|documents?|line items?|lines?)|"
+    # "paid-status spend", "invoices in paid status", "status = paid": the status named with its own noun
+    r"paid[- ]status|(?:in|with|of)\s+(?:the\s+)?paid\s+status|status\s*(?:[:=]|is)?\s*paid|"
     r"invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
     r"already paid|fully paid|that (?:were|have been) paid|settled(?:\s+invoices?)?|"
     # "cleared" items are paid ones in accounts-payable usage (the payment cleared the open item).

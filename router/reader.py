@@ -382,7 +382,8 @@ _CONSTRAINT_OBJECT = re.compile(
     r"\b(?:(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
     # a name read already is blanked in the text this runs on: what is joined to it ("with Zeta and omega") is
     # an object of the same verb
-    r"(?:on|for|with|from|of|to)"
+    # ("spend w/ acme sensors": the chat abbreviation of "with")
+    r"(?:on|for|with|w/|from|of|to)"
     # "how many invoices did we get from sigma parts": the sender of counted documents
     r"|(?:invoices?|credit[- ]?notes?|bills|received|receive|got|get) from)"
     r"(?: |\s+(?P<joined>&|\band\b|\bor\b|\bplus\b)\s+)"
