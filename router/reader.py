@@ -392,6 +392,8 @@ _CONSTRAINT_OBJECT = re.compile(
 )
 #: Words that may open an object without being it: "spend with supplier kappa" names kappa.
 _OBJECT_LEAD = frozenset(["a", "an", "the", "our", "their", "its", "supplier", "vendor", "company", "manufacturer",
+                          # "spend on just crates": the subgroup marked as the only one meant (router/group_only.py)
+                          "just", "only", "solely", "specifically",
                           # the all-companies scope words ("spend of group-wide with Gamma", router/group_scope.py)
                           "group-wide", "groupwide", "tenant-wide", "company-wide", "companywide", "konzernweit"])
 #: Lower-case words that may follow "spend on"/"spend with" without naming a constraint.
@@ -850,6 +852,7 @@ pls plz asap fyi thx need needed quick approx tia btw group-wide groupwide compa
 organisation-wide organization-wide tenant-wide entity entities three two
 new various additional misc miscellaneous general own such specific particular different certain usual
 distinct unique individual separate
+just only solely specifically exclusively alone
 nach von der die das den dem des mit und im für fuer bei auf zum zur aus über ueber unter pro je ohne außer ausser
 seit bis vom am
 """.split())  # noqa: SIM905 - a word list reads better as text

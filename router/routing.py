@@ -60,6 +60,7 @@ from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_word
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
+from router.group_only import subgroup_only
 from router.group_scope import group_scope
 from router.group_unions import joined_groups_union, slash_joined_unknown
 from router.injection import set_aside_instructions
@@ -404,6 +405,15 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # holding exactly their union (router/group_unions.py), never asked back as a choice between them
     union = joined_groups_union(reading.text, reading.mentions.product_groups, gazetteer) if nested is None else None
     union_note = f"; {union.note}" if union is not None else ""
+    # "crates only (not boxes in general)": the subgroup marked as the only one meant beside its parent set aside
+    # as the general case is the reading (router/group_only.py), not a choice between the two
+    alone = (subgroup_only(reading.text, reading.mentions.product_groups, gazetteer)
+             if nested is None and union is None else None)
+    if alone is not None:
+        entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
+        entities = entities.model_copy(update={"product_group_id": alone.product_group_id,
+                                               "product_group": alone.group_name})
+        union_note = f"; {alone.group_name} only (not its parent group in general)"
     if union is not None:
         entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
         entities = entities.model_copy(update={"product_group_id": union.group_id, "product_group": union.group_name})
