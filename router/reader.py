@@ -39,7 +39,7 @@ from router.analysis import (
     split_periods,
     subgroup_named_within,
 )
-from router.approval_words import approval_qualifiers
+from router.approval_words import approval_qualifiers, approval_targets
 from router.as_at import snapshot_period
 from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
@@ -1220,6 +1220,8 @@ def read(
                     *((s, e, t, "category") for s, e, t in _object_phrases(residual)),
                     # "approved cooling vendors": what the approval is for, a group or named back (never dropped)
                     *((s, e, t, "category") for s, e, t in approval_qualifiers(residual)),
+                    # "approved vendors for Company B in cables": what the approval is asked for, after the list
+                    *((s, e, t, "category") for s, e, t in approval_targets(residual)),
                     *((s, e, t, "category") for s, e, t in noun_phrases(
                         text, residual, [(m.start, m.end) for m in mentions.product_groups],
                         # an invoice state no figure records is asked about as a status, below
