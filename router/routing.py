@@ -39,6 +39,7 @@ from router.company_set import (
     per_company_table,
     restated_whole,
     several_named,
+    split_between_companies,
     whole_tenant,
 )
 from router.company_set import resolves as resolves_company_set
@@ -341,6 +342,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # "in USD" / "foreign-currency invoices" read against the company's reporting currency (router/currency.py)
     reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
     reading = _listing_over_history(reading, inputs.as_of)
+    # "monitoring spend split alpenland vs kestrel": a row per named company (router/company_set.py)
+    reading = split_between_companies(reading)
     # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
     extended = route_extensions(text, reading, inputs)
     if extended is not None:
