@@ -42,3 +42,26 @@ def test_a_period_end_after_the_ranking_measure_is_no_grouping(seed: int) -> Non
     noun = rng.choice(("products", "suppliers", "categories"))
     text = f"Top {rng.randint(2, 9)} {noun} of {rng.choice(WHOS)} in 2026 by spend {rng.choice(ENDS)}"
     assert not parse_breakdown(text).unknown, text
+
+
+SHORT_GROUPS = (("lab", ("Laboratory Equipment", "Lab Consumables"), "PG-LAB"),
+                ("med", ("Medical Devices", "Med Supplies"), "PG-MED"))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_short_first_word_names_the_common_ancestor_of_the_groups_it_starts(seed: int) -> None:
+    # "xenon lab spend": "lab" is the whole first word of Lab Consumables and cut short from Laboratory Equipment,
+    # whose subgroup it is: the ancestor with its subgroups is meant; alone under one group name it names nothing
+    from router.entities import Gazetteer, ProductGroup
+    from router.group_words import leading_word_group
+
+    rng = random.Random(seed)
+    word, (parent, child), gid = rng.choice(SHORT_GROUPS)
+    spelled = rng.choice((word, word.upper(), word.capitalize()))
+    g = Gazetteer.build([], [], [], [ProductGroup(gid, parent), ProductGroup(gid + "C", child, gid),
+                                     ProductGroup("PG-OFF", "Office Supplies")])
+    assert leading_word_group(spelled, g) == (gid, parent), spelled
+    alone = Gazetteer.build([], [], [], [ProductGroup(gid, parent)])
+    assert leading_word_group(spelled, alone) is None, spelled
+    unrelated = Gazetteer.build([], [], [], [ProductGroup(gid, parent), ProductGroup("PG-X", child)])
+    assert leading_word_group(spelled, unrelated) is None, spelled
