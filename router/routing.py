@@ -615,7 +615,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             # dimension of the one governed call, never dropped for a one-dimension table
             breakdown = replace(breakdown, group_by=())
         reporting_currency = company_scope[0].reporting_currency
-    juxtaposed = _juxtaposed_names(reading)
+    juxtaposed = _juxtaposed_names(reading, gazetteer)
     if juxtaposed:
         # "Delta Gamma": two names side by side with no "and" between them are one unknown name or a list.
         entity_reasons.append(f"{juxtaposed!r} reads as two names side by side: do you mean each of them (write "
@@ -1024,13 +1024,17 @@ def _named_document_fact(text: str, reading: Reading) -> str | None:
     return ", ".join(found) if found else None
 
 
-def _juxtaposed_names(reading: Reading) -> str | None:
+def _juxtaposed_names(reading: Reading, gazetteer: Gazetteer) -> str | None:
     """Two supplier or group mentions with only spaces between them ("Delta Gamma"), as written, or None."""
-    spans = sorted((m.start, m.end, m.kind, len(m.text.split()))
+    spans = sorted((m.start, m.end, m.kind, len(m.text.split()), m.resolved)
                    for m in (*reading.mentions.suppliers, *reading.mentions.product_groups))
-    for (s1, e1, k1, words), (s2, e2, k2, _) in pairwise(spans):
+    for (s1, e1, k1, words, r1), (s2, e2, k2, _, r2) in pairwise(spans):
         if k1 == "supplier" and k2 == "product_group" and words >= 2:
             continue  # "Beta Trading temperature sensors": a whole supplier name, then what was bought from it
+        if k1 == "supplier" and k2 == "product_group" and r1 and r2 and r1 in gazetteer.suppliers_of_group(r2):
+            # "epsilon flow sensors": a supplier's short name, then a group the catalogue has it supply: what
+            # was bought from it (the reading names both); a supplier that supplies no such group stays asked
+            continue
         if e1 < s2 and not reading.text[e1:s2].strip():
             return reading.text[s1:e2]
     return None
