@@ -820,6 +820,31 @@ def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
     return found
 
 
+#: "how many suppliers for safety shoes", "number of vendors for cables": what counted suppliers are asked for (the
+#: measure phrase is a catalog metric's and masked in the residual text, so this runs on the text before it).
+_COUNTED_FOR = re.compile(r"\b(?:suppliers|vendors)\s+for\s+(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})", re.I)
+
+
+def _counted_for(scratch: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """Category-like objects after "suppliers for" that no reading consumed: offered like any object phrase."""
+    found: list[tuple[int, int, str]] = []
+    for match in _COUNTED_FOR.finditer(scratch):
+        kept: list[str] = []
+        for w in match.group("what").split():
+            if not kept and w.lower() in _OBJECT_LEAD:
+                continue
+            if w.lower() in _OBJECT_WORDS or w.lower() in _NP_VOCABULARY:
+                break
+            kept.append(w)
+        if not kept:
+            continue
+        phrase = " ".join(kept)
+        start = scratch.index(kept[0], match.start("what"))
+        if not _covered(start, start + len(phrase), consumed):
+            found.append((start, start + len(phrase), phrase))
+    return found
+
+
 def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
     """Category-like objects of spend verbs ("spend on widgets", "bought from acme") in the masked text."""
     found: list[tuple[int, int, str]] = []
@@ -1222,6 +1247,7 @@ def read(
                     *((s, e, t, "category") for s, e, t in approval_qualifiers(residual)),
                     # "approved vendors for Company B in cables": what the approval is asked for, after the list
                     *((s, e, t, "category") for s, e, t in approval_targets(residual)),
+                    *((s, e, t, "category") for s, e, t in _counted_for(scratch, consumed)),
                     *((s, e, t, "category") for s, e, t in noun_phrases(
                         text, residual, [(m.start, m.end) for m in mentions.product_groups],
                         # an invoice state no figure records is asked about as a status, below

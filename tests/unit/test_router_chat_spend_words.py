@@ -48,3 +48,23 @@ def test_paid_status_words_select_paid_invoices(seed: int) -> None:
     q = rng.choice(PAID).format(c=rng.choice(COMPANIES), p=rng.choice(PERIODS))
     analysis, _ = parse_analysis(q, AS_OF)
     assert analysis.statuses == ("paid",), (q, analysis.statuses)
+
+
+COUNTED = ("how many suppliers for {x} ({c})", "number of vendors for {x}, {c}, {p}",
+           "how many vendors for {x} {c} {p}")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_unknown_category_of_counted_suppliers_is_offered_even_under_a_catalog_phrase(seed: int) -> None:
+    # the catalog's measure phrase ("how many suppliers") masks "suppliers" in the residual text: the category
+    # after it is read from the text before that mask, never dropped for the count over every supplier
+    from router.reader import _counted_for
+
+    rng = random.Random(seed)
+    word = rng.choice(("safety shoes", "welding gas", "zorbos", "hydraulics"))
+    text = rng.choice(COUNTED).format(x=word, c=rng.choice(COMPANIES), p=rng.choice(PERIODS))
+    start = text.index(word)
+    assert _counted_for(text, []) == [(start, start + len(word), word)], text
+    measure = (0, text.index(" for "))
+    assert _counted_for(text, [measure]) == [(start, start + len(word), word)], text
+    assert _counted_for(text, [(start, start + len(word))]) == [], text
