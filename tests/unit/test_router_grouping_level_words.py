@@ -65,3 +65,18 @@ def test_a_short_first_word_names_the_common_ancestor_of_the_groups_it_starts(se
     assert leading_word_group(spelled, alone) is None, spelled
     unrelated = Gazetteer.build([], [], [], [ProductGroup(gid, parent), ProductGroup("PG-X", child)])
     assert leading_word_group(spelled, unrelated) is None, spelled
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_ranking_measure_between_the_year_and_its_end_word_keeps_the_year_to_date(seed: int) -> None:
+    import datetime as dt
+
+    from router.periods import resolve_period
+
+    rng = random.Random(seed)
+    noun = rng.choice(("products", "suppliers", "categories"))
+    end = rng.choice(("till today", "until today", "up to now", "so far", "to date"))
+    text = f"Top {rng.randint(2, 9)} {noun} of Company A in 2026 by spend {end}"
+    resolved = resolve_period(text, dt.date(2026, 5, 20))
+    assert resolved.time_range is not None and not resolved.ambiguous, text
+    assert (resolved.time_range.start, resolved.time_range.end) == (dt.date(2026, 1, 1), dt.date(2026, 5, 21)), text
