@@ -42,7 +42,9 @@ def approval_qualifiers(masked: str) -> list[tuple[int, int, str]]:
 
 #: "approved vendors for Company B in cables", "approved suppliers for sensors": what the approval is for, named after
 #: the approved set (read names and periods are masked already, so only unread words reach here).
-_TARGET = re.compile(r"\bapproved\s+(?:vendors?|suppliers?)\b[^?.;]{0,60}?\b(?:in|for|of)\s+(?:the\s+|our\s+)?"
+#: (one space after the preposition: a blank run is a read name or period, and what follows it is another clause,
+#: "approved vendors of [Company C] supply cables")
+_TARGET = re.compile(r"\bapproved\s+(?:vendors?|suppliers?)\b[^?.;]{0,60}?\b(?:in|for|of) (?:the |our )?"
                      r"(?!(?:in|for|of|the|our|right\s+now|as\s+(?:of|at))\b)(?P<what>[^\W\d_][\w&/-]*(?:\s+[^\W\d_][\w&/-]*){0,2}?)"
                      r"(?=\s*(?:$|[?.,;:!()]|\b(?:as\s+of|as\s+at|in|during|since|from|until|at|on|by|with|and|or|"
                      r"this|last|next|today|now|right\s+now|currently)\b))", re.I)
@@ -53,7 +55,8 @@ _NOT_A_TARGET = frozenset({
     "sourcing", "purchasing", "procurement", "company", "companies", "group", "date", "time", "question", "detail",
     "details", "full", "particular", "practice", "principle", "summary", "short", "brief", "order",
     "list", "table", "writing", "the year", "the period", "the quarter", "the month", "the time being", "now on",
-    "year", "quarter", "month", "week", "day", "future", "past", "latest", "current", "effect today",
+    "year", "quarter", "month", "week", "day", "future", "past", "latest", "current", "effect today", "period",
+    "periods", "supply", "supplies", "supplying", "supplied", "who", "with", "range",
 })
 
 

@@ -822,7 +822,10 @@ def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
 
 #: "how many suppliers for safety shoes", "number of vendors for cables": what counted suppliers are asked for (the
 #: measure phrase is a catalog metric's and masked in the residual text, so this runs on the text before it).
-_COUNTED_FOR = re.compile(r"\b(?:suppliers|vendors)\s+for\s+(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})", re.I)
+#: (one space after "for": a blank run is a read name or period, and what follows it is another clause, "vendors for
+#: [Q1 2026] supply monitoring products")
+_COUNTED_FOR = re.compile(r"\b(?:suppliers|vendors) for (?!(?:supply|supplies|supplying|which|that|who|whom|the\s+"
+                          r"period|period)\b)(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})", re.I)
 
 
 def _counted_for(scratch: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:

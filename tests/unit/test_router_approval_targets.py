@@ -43,3 +43,19 @@ def test_an_unknown_category_after_the_approved_list_is_asked(seed: int) -> None
                                     "approved vendors for           in     ", "approved suppliers for the time being"])
 def test_scope_and_time_words_are_no_target(masked: str) -> None:
     assert approval_targets(masked) == [], masked
+
+
+SUPPLY = ("Which of {c}'s approved vendors for {p} supply {g}?", "Which approved vendors of {c} supply {g} in {p}?",
+          "approved suppliers of {c} for {p} supplying {g}")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_supply_clause_after_a_read_name_or_period_is_no_category(seed: int) -> None:
+    # "approved vendors for [Q1 2026] supply monitoring products": the verb after a blanked name or period opens
+    # the clause that names the group, never an unknown category 'supply'
+    rng = random.Random(seed)
+    company, group = rng.choice(sorted(COMPANIES)), rng.choice(sorted(GROUPS))
+    q = rng.choice(SUPPLY).format(c=company, g=group, p=rng.choice(("Q1 2026", "H1 2026", "2025")))
+    routed = _routed(q)
+    assert "supply" not in (routed.clarification_question or ""), (q, routed.clarification_question)
+    assert "'supplying'" not in (routed.clarification_question or ""), (q, routed.clarification_question)
