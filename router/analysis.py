@@ -39,7 +39,9 @@ _DIM = "|".join(f"(?P<{name}>{noun})" for name, noun in _DIMENSION_NOUNS)
 #: "top-level" is a level of the product groups, no ranking ("spend by top level product group").
 _LEVEL_AFTER = r"(?![\s-]+(?:(?:product[\s-]+)?(?:groups?|categor(?:y|ies))[\s-]+)?level)"
 #: ("our #1 supplier": the "1" after "#", the word boundary before it standing between them)
-_TOP_WORDS = (r"top(?![\s-]level)|biggest|largest|highest" + _LEVEL_AFTER
+#: ("spend by top category", "per top group": the level of a grouping, router.reading.group_dimension's; no ranking)
+_TOP_WORDS = (r"(?:(?<!\bby\s)(?<!\bper\s)top|top(?!\s+(?:product\s+)?(?:groups?|categor(?:y|ies))\b))"
+              r"(?![\s-]level)|biggest|largest|highest" + _LEVEL_AFTER
               + r"|number one|no\.? ?1|(?:(?<=#)|(?<=#\s))1(?![\d.,])")
 #: "lowest product group level", "lowest-level groups": a level of the product groups, no ranking.
 _BOTTOM_WORDS = r"bottom|smallest|lowest" + _LEVEL_AFTER + r"|least|fewest|tiniest"
@@ -104,6 +106,8 @@ _ORDER_BY = (
 _SHARE = re.compile(
     r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|fraction|portion)\b"
     r"|\b(?:share|percentage|proportion|fraction|portion)\s+(?:of|in)\b"
+    # "what part (percent) of Company C's spend is in GBP", "which part of our spend was Beta": a part of a whole
+    r"|\b(?:what|which)\s+part\s+(?:\(\s*(?:in\s+)?(?:percent|per\s?cent|%|percentage|share)\s*\)\s+)?of\b"
     r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b|\bshare\b"
     r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b"
     # "from 2025-07-01 to ...", "from March": a period, not the part of a share
@@ -208,6 +212,8 @@ _PAID = re.compile(
     # A name between the status and its noun is masked to spaces ("open Beta invoices"), a trailing "." of an
     # abbreviated name ("open Epsilon Instr. invoices") may stay: hence \s+ and an optional dot.
     r"\b(?:only paid|paid\s+(?:\.\s*)?(?:invoices?|documents?|line items?|lines?)|"
+    # "paid-status spend", "invoices in paid status", "status = paid": the status named with its own noun
+    r"paid[- ]status|(?:in|with|of)\s+(?:the\s+)?paid\s+status|status\s*(?:[:=]|is)?\s*paid|"
     r"invoices? (?:that|which) (?:were|have been|are|was|has been) (?:already )?paid|"
     r"already paid|fully paid|that (?:were|have been) paid|settled(?:\s+invoices?)?|"
     # "cleared" items are paid ones in accounts-payable usage (the payment cleared the open item).

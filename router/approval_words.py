@@ -40,4 +40,45 @@ def approval_qualifiers(masked: str) -> list[tuple[int, int, str]]:
     return found
 
 
-__all__ = ["approval_qualifiers"]
+#: "approved vendors for Company B in cables", "approved suppliers for sensors": what the approval is for, named after
+#: the approved set (read names and periods are masked already, so only unread words reach here).
+#: (one space after the preposition: a blank run is a read name or period, and what follows it is another clause,
+#: "approved vendors of [Company C] supply cables")
+_TARGET = re.compile(r"\bapproved\s+(?:vendors?|suppliers?)\b[^?.;]{0,60}?\b(?:in|for|of) (?:the |our )?"
+                     r"(?!(?:in|for|of|the|our|right\s+now|as\s+(?:of|at))\b)(?P<what>[^\W\d_][\w&/-]*(?:\s+[^\W\d_][\w&/-]*){0,2}?)"
+                     r"(?=\s*(?:$|[?.,;:!()]|\b(?:as\s+of|as\s+at|in|during|since|from|until|at|on|by|with|and|or|"
+                     r"this|last|next|today|now|right\s+now|currently)\b))", re.I)
+#: Words after "in"/"for" that name no category: the scope, the time, the purpose or the state of the approval.
+_NOT_A_TARGET = frozenset({
+    "us", "me", "them", "it", "this", "that", "which", "what", "whom", "all", "each", "every", "any", "both", "now",
+    "today", "force", "place", "effect", "total", "general", "scope", "use", "review", "approval", "reference",
+    "sourcing", "purchasing", "procurement", "company", "companies", "group", "date", "time", "question", "detail",
+    "details", "full", "particular", "practice", "principle", "summary", "short", "brief", "order",
+    "list", "table", "writing", "the year", "the period", "the quarter", "the month", "the time being", "now on",
+    "year", "quarter", "month", "week", "day", "future", "past", "latest", "current", "effect today", "period",
+    "periods", "supply", "supplies", "supplying", "supplied", "who", "with", "range",
+})
+
+
+def approval_targets(masked: str) -> list[tuple[int, int, str]]:
+    """The (start, end, phrase) of what an approved-vendor list is asked for after it ("approved vendors for
+    Company B in cables"): offered as a category span like :func:`approval_qualifiers` (a group it resolves
+    narrows the list; anything else is named back), never dropped for the whole approved list.
+
+    >>> approval_targets("approved vendors for           in cables, as of today")
+    [(34, 40, 'cables')]
+    >>> approval_targets("approved vendors for           in force today"), approval_targets("approved vendors for us")
+    ([], [])
+    """
+    found: list[tuple[int, int, str]] = []
+    for match in _TARGET.finditer(masked):
+        phrase = match.group("what").strip()
+        words = phrase.lower().split()
+        if phrase.lower() in _NOT_A_TARGET or any(w in _NOT_A_TARGET for w in words[:1]) or len(phrase) < 3:
+            continue
+        start = match.start("what")
+        found.append((start, start + len(phrase), phrase))
+    return found
+
+
+__all__ = ["approval_qualifiers", "approval_targets"]

@@ -10,7 +10,7 @@ it stays a question about which company is meant. Never one company's figure whe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from router.entities import Company, Gazetteer
@@ -105,6 +105,23 @@ def several_named(reading: Reading) -> bool:
     return len({*reading.identifiers.company_ids, *(c for m in reading.mentions.companies for c in m.candidates)}) > 1
 
 
+#: "split alpenland vs kestrel", "split between Company A and Company B", "broken down across X and Y": the split
+#: word right before the companies named asks one row per company (the rows of a split are its parts).
+_SPLIT_BEFORE = re.compile(r"\b(?:split|broken\s+(?:down|out)|breakdown|divided|allocated)\s+"
+                           r"(?:(?:between|among|across|into|over|by)\s+)?(?:the\s+)?$", re.I)
+
+
+def split_between_companies(reading: Reading) -> Reading:
+    """The reading with a per-company breakdown when the split word stands right before the first of several named
+    companies ("monitoring spend split alpenland vs kestrel"): a table of the named companies and their total,
+    never "which company do you mean?"."""
+    named = sorted(reading.mentions.companies, key=lambda m: m.start)
+    if (reading.breakdown.group_by or reading.breakdown.grain or len(named) < 2 or not several_named(reading)
+            or not _SPLIT_BEFORE.search(reading.text[:named[0].start])):
+        return reading
+    return replace(reading, breakdown=replace(reading.breakdown, group_by=("company_id",)))
+
+
 def per_company_table(reading: Reading) -> bool:
     """Whether the question asks a figure for each of the companies it names, one row each: its breakdown is by
     company alone (read from the structure "per/by/je <company noun>", whatever language taught the noun), and
@@ -186,4 +203,4 @@ _ANY = re.compile(r".+", re.S)
 
 
 __all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "per_company_table",
-           "resolves", "restated_whole", "several_named", "tenant_wide", "whole_tenant"]
+           "resolves", "restated_whole", "several_named", "split_between_companies", "tenant_wide", "whole_tenant"]

@@ -695,7 +695,9 @@ _WHO_APPROVED = re.compile(r"\bwho\s+(?:is|are|was|were|'s)\s+(?:currently\s+|no
 _APPROVED_LIST = re.compile(r"\b(?:approved|authori[sz]ed)\s+(?:vendors?|suppliers?)\b|"
                             r"\b(?:vendors?|suppliers?)\s+(?:(?:are|were|is|was)\s+)?(?:currently\s+)?"
                             r"(?:approved|authori[sz]ed)\b", re.I)
-_NOW = re.compile(r"\b(?:right now|currently|today|at present|at the moment|as of now|these days)\b", re.I)
+#: (a bare "now" only at the end of the part, "approved vendors company c now": elsewhere it may open a clause)
+_NOW = re.compile(r"\b(?:right now|currently|today|at present|at the moment|as of now|these days)\b|"
+                  r"\bnow\s*[?.!]*\s*$", re.I)
 _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "group": "on {}", "product": "of {}"}
 
 

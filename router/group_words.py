@@ -19,6 +19,10 @@ from router.entities import Gazetteer
 #: A compound's modifier must leave this many letters of the name after it ("Labor" + "geräte").
 _COMPOUND_REST = 3
 _MIN_WORD = 4
+#: A shorter word ("lab") names a group only when it is the whole first word of one of its names.
+_SHORT_WORD = 3
+#: A first word is cut short ("lab" for "laboratory") only when it has at least this many letters.
+_ABBREVIATED_MIN = 5
 
 
 def _names(gazetteer: Gazetteer) -> list[tuple[str, str]]:
@@ -33,17 +37,29 @@ def leading_word_group(phrase: str, gazetteer: Gazetteer) -> tuple[str, str] | N
     ...                                  ProductGroup("PG-LABC", "Lab Consumables", "PG-LAB")],
     ...                     [("Laborgeräte", "PG-LAB"), ("Laborverbrauchsmaterial", "PG-LABC")])
     >>> leading_word_group("laboratory", g), leading_word_group("Labor", g), leading_word_group("Lab", g)
-    (('PG-LAB', 'Laboratory Equipment'), ('PG-LAB', 'Laborgeräte'), None)
+    (('PG-LAB', 'Laboratory Equipment'), ('PG-LAB', 'Laborgeräte'), ('PG-LAB', 'Laboratory Equipment'))
+    >>> leading_word_group("lab", Gazetteer.build([], [], [], [ProductGroup("PG-LAB", "Laboratory Equipment")]))
     """
     word = phrase.strip().lower()
-    if len(word) < _MIN_WORD or not re.fullmatch(r"[^\W\d_]+", word):
+    if len(word) < _SHORT_WORD or not re.fullmatch(r"[^\W\d_]+", word):
         return None
     hits: dict[str, str] = {}
+    exact = False
     for name, group_id in _names(gazetteer):
         words = name.lower().split()
-        if (len(words) > 1 and words[0] == word) or (
-                len(words) == 1 and words[0].startswith(word) and len(words[0]) >= len(word) + _COMPOUND_REST):
+        if len(words) > 1 and words[0] == word:
+            exact = True
             hits.setdefault(group_id, name)
+        elif len(word) >= _MIN_WORD and len(words) == 1 and words[0].startswith(word) and (
+                len(words[0]) >= len(word) + _COMPOUND_REST):
+            hits.setdefault(group_id, name)
+        elif (len(word) < _MIN_WORD and len(words) > 1 and len(words[0]) >= _ABBREVIATED_MIN
+              and words[0].startswith(word) and len(words[0]) >= len(word) + 2):
+            # "lab" is the first word of Lab Consumables and cut short from Laboratory (Equipment): both groups'
+            # names start with it (their common ancestor is meant, below)
+            hits.setdefault(group_id, name)
+    if len(word) < _MIN_WORD and not exact:
+        return None  # a short word alone names a group only as the whole first word of one of its names
     ancestors = [g for g in hits if all(h in gazetteer.subgroups(g) for h in hits)]
     return (ancestors[0], hits[ancestors[0]]) if len(ancestors) == 1 else None
 

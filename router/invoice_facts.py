@@ -37,6 +37,11 @@ NET_METRIC = "finance.net_spend"
 TAX_METRIC = "finance.period_tax"
 #: Cancelled and draft documents are never spend: a named one's value is read from the governed status listing.
 STATUS_METRIC = "finance.cancelled_draft_invoices"
+#: Net spend and VAT of a product group: the ranking's per-group spend and net outputs (the net and tax sums take no
+#: product-group filter); grouped by company (or the grouping asked), never cut: its limit is the metric's maximum.
+RANK_METRIC = "finance.spend_ranking"
+GROUP_STEP = "group-spend"
+RANK_LIMIT = 100
 #: A named document is looked up over its whole history (its number identifies it, not a period).
 HISTORY = (dt.date(1990, 1, 1), dt.date(2101, 1, 1))
 STATUS_DOCUMENTS = ("cancelled", "draft")
@@ -214,7 +219,7 @@ def basis_request(reading: Reading) -> BasisRequest | None:
     b = reading.breakdown
     a = reading.analysis
     if (reading.period.point_in_time
-            or reading.entities.product_codes or reading.entities.product_group_id or reading.excluded_supplier_ids
+            or reading.entities.product_codes or reading.excluded_supplier_ids
             or reading.excluded_group_ids or reading.excluded_product_codes or reading.excluded_company_ids
             or reading.asked_statuses or reading.excluded_status or b.grain or b.unknown
             or not set(b.group_by) <= _GROUPS or len(b.group_by) > 1 or reading.amounts
@@ -373,6 +378,24 @@ def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> 
                                   arguments={"metric": metric, "parameters": params,
                                              "group_by": list(req.group_by), "grain": None},
                                   purpose=f"The {req.basis} figure by {req.group_by[0]} ({metric})."))
+    if e.product_group_id:
+        # a product group (with its subgroups): net_spend and period_tax take no group filter, so the figure is read
+        # from finance.spend_ranking's per-group spend and net outputs over the group's leaves, grouped as asked
+        # (by company when no grouping is asked: one row per company); VAT = spend - net exactly, line by line
+        ranked = dict(params, product_group_ids=list(inputs.gazetteer.subgroups(e.product_group_id)),
+                      order_by="net_spend", direction="top", limit=RANK_LIMIT)
+        ranked.pop("invoice_statuses", None)
+        ranked["invoice_statuses"] = list(reading.statuses)
+        steps = (PlanStep(step_id=GROUP_STEP, tool="metrics.query",
+                          arguments={"metric": RANK_METRIC, "parameters": ranked, "group_by": ["company_id"],
+                                     "grain": None},
+                          purpose=f"Spend and net spend of {e.product_group_id} and its subgroups ({RANK_METRIC})."),)
+        if req.group_by:
+            # the rows asked beside the total (a total is never a sum of rounded parts)
+            steps = (*steps, PlanStep(step_id="by-group", tool="metrics.query",
+                                      arguments={"metric": RANK_METRIC, "parameters": ranked,
+                                                 "group_by": list(req.group_by), "grain": None},
+                                      purpose=f"The {req.basis} figure by {req.group_by[0]} ({RANK_METRIC})."))
     by = "|".join(req.group_by)
     return _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
                    intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:period:{req.basis}:{by}",
@@ -420,6 +443,8 @@ def _metric_of(d: _Draft, step: str = "document-amounts") -> Any:
 def rederived_metrics(rule_hits: Sequence[str]) -> frozenset[str]:
     """The metrics whose amounts the answer validator takes from :func:`derived_amounts` (shown rounded or
     summed), not one by one: the document listing always, the status listing under this module's routing."""
+    if any(h.startswith("invoice_facts:period:") for h in rule_hits):
+        return frozenset({AMOUNTS_METRIC, STATUS_METRIC, RANK_METRIC})
     if any(h.startswith("invoice_facts:") for h in rule_hits):
         return frozenset({AMOUNTS_METRIC, STATUS_METRIC})
     # elsewhere derived_amounts re-derives nothing, so the listing's amounts are checked one by one like any other
@@ -437,6 +462,9 @@ def derived_amounts(rule_hits: Sequence[str], metrics: Iterable[Any]) -> set[tup
         return set()
     out: set[tuple[str, str]] = set()
     for m in metrics:
+        if getattr(m, "metric", None) == RANK_METRIC and m.currency:
+            out |= {(_cents(v), m.currency) for v in _group_figures(m)}
+            continue
         if getattr(m, "metric", None) == STATUS_METRIC and m.currency:
             out |= {(_cents(_dec(r.get("total_amount"))), m.currency) for r in _rows(m)}
             continue
@@ -464,6 +492,9 @@ def derived_amounts(rule_hits: Sequence[str], metrics: Iterable[Any]) -> set[tup
 def _compose_amounts(d: _Draft) -> None:
     """``document_amounts``: a named document's amount, or a period's net spend or VAT."""
     basis, period, group_by = _basis_of(d.routing.rule_hits)
+    if period and any(s.step_id == GROUP_STEP for s in d.routing.execution_plan):
+        _compose_group(d, basis, group_by)
+        return
     m = _metric_of(d, "net-spend" if period else "document-amounts")
     if m is None or (period and _metric_of(d, "period-tax") is None):
         d.status, d.result = "failed", {"status": "failed"}
@@ -648,6 +679,87 @@ def _compose_period(d: _Draft, net_m: Any, tax_m: Any, basis: Basis, group_by: t
         text += f" Read as: {d.routing.interpretation}."
     d.text, d.result = text, result
     cite_lines(d, (*net_m.source_line_ids, *tax_m.source_line_ids), f"invoice line of {NET_METRIC}")
+
+
+def _group_rows(m: Any) -> list[tuple[str, Decimal, Decimal, int]]:
+    """(key, spend, net, lines) per row of the ranking (a single row comes back as the values)."""
+    rows = list(m.rows) or ([dict(m.values)] if m.values.get("total_spend") is not None else [])
+    out = []
+    for r in rows:
+        k = str(next((r[g] for g in ("supplier_id", "company_id") if r.get(g) is not None), ""))
+        out.append((k, _dec(r.get("total_spend")), _dec(r.get("net_spend")), int(r.get("matched_line_count") or 0)))
+    return out
+
+
+def _group_figures(m: Any) -> set[Decimal]:
+    """Every figure the product-group composer may show: per row and in total, spend, net and spend - net."""
+    rows = _group_rows(m)
+    out: set[Decimal] = set()
+    for _, gross, net, _ in (*rows, ("", sum((r[1] for r in rows), Decimal(0)),
+                                     sum((r[2] for r in rows), Decimal(0)), 0)):
+        out |= {gross, net, gross - net}
+    return out
+
+
+def _compose_group(d: _Draft, basis: Basis, group_by: tuple[str, ...]) -> None:
+    """A product group's net spend or VAT over a period, from the ranking's spend and net per row."""
+    m = _metric_of(d, GROUP_STEP)
+    if m is None:
+        d.status, d.result = "failed", {"status": "failed"}
+        d.text = "The product group's amounts could not be read; no answer is given." + d.failure_text
+        return
+    cur = str(m.currency or "")
+    params = m.parameters
+    rows = _group_rows(m)
+    gross = sum((r[1] for r in rows), Decimal(0))
+    net = sum((r[2] for r in rows), Decimal(0))
+    tax = gross - net
+    count = sum(r[3] for r in rows)
+    value = {"gross": gross, "net": net, "tax": tax}[basis]
+    who = d.routing.entities.company_name or params.get("company_id") or "All companies of the tenant together"
+    scope = f" with {', '.join(params['supplier_ids'])}" if params.get("supplier_ids") else ""
+    group = d.routing.entities.product_group or d.routing.entities.product_group_id
+    what = "net spend (excluding VAT)" if basis == "net" else "VAT charged" if basis == "tax" else "spend"
+    statuses = ", ".join(params.get("invoice_statuses") or ("posted", "paid"))
+    result: dict[str, Any] = {"status": "complete", "basis": basis, "currency": cur, "total": _cents(value),
+                              "net": _cents(net), "tax": _cents(tax), "line_count": count}
+    d.inputs = {"metric": m.metric, "parameters": m.parameters}
+    if m.status == "no_data" or not count:
+        d.status, result["status"] = "no_data", "no_data"
+        d.text = (f"{who}{scope}: no counted invoice line on {group} in {d.period_text} (no data; no net spend or "
+                  "VAT to report).")
+        d.result = result
+        return
+    whose = f"{who}'s" if params.get("company_id") else f"{who}: the"
+    other = (f"VAT {_cents(tax)} {cur}" if basis == "net" else f"net spend excluding VAT {_cents(net)} {cur}"
+             if basis == "tax" else f"net {_cents(net)} {cur}, VAT {_cents(tax)} {cur}")
+    text = (f"{whose} {what} on {group} (with its subgroups){scope} in {d.period_text} was {_cents(value)} {cur}, "
+            f"over {count} validated invoice lines ({other}; net + VAT is the governed spend "
+            f"{_cents(gross)} {cur}; statuses {statuses}; credit notes negative; converted at the corporate rate on "
+            "each posting date; cancelled invoices and duplicates never count). Derived from the governed "
+            f"{RANK_METRIC} (its spend and net outputs per {(group_by or ('company_id',))[0].replace('_id', '')}, "
+            "over the group's product groups): VAT = spend - net.")
+    grouped = _metric_of(d, "by-group") if group_by else None
+    if group_by and grouped is None:
+        text += f" PARTIAL RESULT: the breakdown by {group_by[0].replace('_id', '')} could not be read."
+        result["status"] = "partial"
+    elif group_by and grouped is not None:
+        noun = "supplier" if group_by[0] == "supplier_id" else "company"
+        parts = _group_rows(grouped)
+        if len(parts) >= RANK_LIMIT or grouped.truncated:
+            result["status"] = "partial"
+            text += " PARTIAL RESULT: the breakdown was cut at the row cap."
+        shown = {k: {"gross": g, "net": n, "tax": g - n}[basis] for k, g, n, _ in parts}
+        text += f" By {noun}: " + "; ".join(f"{k} {_cents(v)} {cur}" for k, v in sorted(shown.items())) + "."
+        result["rows"] = {k: _cents(v) for k, v in sorted(shown.items())}
+    d.status = "partial" if result["status"] == "partial" else "answered"
+    if m.status == "partial" or m.truncated or len(rows) >= RANK_LIMIT:
+        d.status, result["status"] = "partial", "partial"
+        text += " PARTIAL RESULT: the governed rows were cut, so the figure is incomplete."
+    if d.routing.interpretation:
+        text += f" Read as: {d.routing.interpretation}."
+    d.text, d.result = text, result
+    cite_lines(d, m.source_line_ids, f"invoice line of {RANK_METRIC}")
 
 
 @composer("credit_note_origin")

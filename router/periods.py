@@ -930,8 +930,9 @@ _TO_NOW = re.compile(r"\s*,?\s*(?:(?:up\s+)?(?:to|until|till|through|thru)\s+(?:
 _TO_DATE_ONLY = re.compile(r"\s*,?\s*(?:to\s+date|so\s+far|(?:up\s+)?(?:to|until|till)\s+(?:today|now)|onwards?)\b",
                            re.I)
 #: One measure word between a period and its "to date" ("2026 spend to date").
-_MEASURE_GAP = re.compile(r"\s+(?:spend|spending|spent|purchases|purchasing|costs?|ausgaben)(?=\s*,?\s*(?:to\s+date|"
-                          r"so\s+far)\b)", re.I)
+#: ("2026 by spend till today": a ranking's measure between the period and its end word, in a ranking question)
+_MEASURE_GAP = re.compile(r"\s+(?:by\s+)?(?:spend|spending|spent|purchases|purchasing|costs?|ausgaben)"
+                          r"(?=\s*,?\s*(?:to\s+date|so\s+far|(?:up\s+)?(?:to|until|till)\s+(?:today|now))\b)", re.I)
 #: "from Q3 2025 through Q1 2026": the later period closes the range ("from X to Y" may be a change: asked).
 _THEN_TO = re.compile(r"\s*(?:until|till|through|thru)\s+(?:the\s+)?(?=\S)", re.I)
 #: A grain ("quarterly", "per month") asks for buckets of one range: "from X to Y" is then that range, never a

@@ -39,7 +39,7 @@ from router.analysis import (
     split_periods,
     subgroup_named_within,
 )
-from router.approval_words import approval_qualifiers
+from router.approval_words import approval_qualifiers, approval_targets
 from router.as_at import snapshot_period
 from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
@@ -382,7 +382,8 @@ _CONSTRAINT_OBJECT = re.compile(
     r"\b(?:(?:spend|spent|spending|expenditure|purchases?|purchased|bought|paid|pay|invoiced|costs?) "
     # a name read already is blanked in the text this runs on: what is joined to it ("with Zeta and omega") is
     # an object of the same verb
-    r"(?:on|for|with|from|of|to)"
+    # ("spend w/ acme sensors": the chat abbreviation of "with")
+    r"(?:on|for|with|w/|from|of|to)"
     # "how many invoices did we get from sigma parts": the sender of counted documents
     r"|(?:invoices?|credit[- ]?notes?|bills|received|receive|got|get) from)"
     r"(?: |\s+(?P<joined>&|\band\b|\bor\b|\bplus\b)\s+)"
@@ -391,6 +392,8 @@ _CONSTRAINT_OBJECT = re.compile(
 )
 #: Words that may open an object without being it: "spend with supplier kappa" names kappa.
 _OBJECT_LEAD = frozenset(["a", "an", "the", "our", "their", "its", "supplier", "vendor", "company", "manufacturer",
+                          # "spend on just crates": the subgroup marked as the only one meant (router/group_only.py)
+                          "just", "only", "solely", "specifically",
                           # the all-companies scope words ("spend of group-wide with Gamma", router/group_scope.py)
                           "group-wide", "groupwide", "tenant-wide", "company-wide", "companywide", "konzernweit"])
 #: Lower-case words that may follow "spend on"/"spend with" without naming a constraint.
@@ -817,6 +820,34 @@ def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
     return found
 
 
+#: "how many suppliers for safety shoes", "number of vendors for cables": what counted suppliers are asked for (the
+#: measure phrase is a catalog metric's and masked in the residual text, so this runs on the text before it).
+#: (one space after "for": a blank run is a read name or period, and what follows it is another clause, "vendors for
+#: [Q1 2026] supply monitoring products")
+_COUNTED_FOR = re.compile(r"\b(?:suppliers|vendors) for (?!(?:supply|supplies|supplying|which|that|who|whom|the\s+"
+                          r"period|period)\b)(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})", re.I)
+
+
+def _counted_for(scratch: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """Category-like objects after "suppliers for" that no reading consumed: offered like any object phrase."""
+    found: list[tuple[int, int, str]] = []
+    for match in _COUNTED_FOR.finditer(scratch):
+        kept: list[str] = []
+        for w in match.group("what").split():
+            if not kept and w.lower() in _OBJECT_LEAD:
+                continue
+            if w.lower() in _OBJECT_WORDS or w.lower() in _NP_VOCABULARY:
+                break
+            kept.append(w)
+        if not kept:
+            continue
+        phrase = " ".join(kept)
+        start = scratch.index(kept[0], match.start("what"))
+        if not _covered(start, start + len(phrase), consumed):
+            found.append((start, start + len(phrase), phrase))
+    return found
+
+
 def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
     """Category-like objects of spend verbs ("spend on widgets", "bought from acme") in the masked text."""
     found: list[tuple[int, int, str]] = []
@@ -849,6 +880,7 @@ pls plz asap fyi thx need needed quick approx tia btw group-wide groupwide compa
 organisation-wide organization-wide tenant-wide entity entities three two
 new various additional misc miscellaneous general own such specific particular different certain usual
 distinct unique individual separate
+just only solely specifically exclusively alone
 nach von der die das den dem des mit und im für fuer bei auf zum zur aus über ueber unter pro je ohne außer ausser
 seit bis vom am
 """.split())  # noqa: SIM905 - a word list reads better as text
@@ -1216,6 +1248,9 @@ def read(
                     *((s, e, t, "category") for s, e, t in _object_phrases(residual)),
                     # "approved cooling vendors": what the approval is for, a group or named back (never dropped)
                     *((s, e, t, "category") for s, e, t in approval_qualifiers(residual)),
+                    # "approved vendors for Company B in cables": what the approval is asked for, after the list
+                    *((s, e, t, "category") for s, e, t in approval_targets(residual)),
+                    *((s, e, t, "category") for s, e, t in _counted_for(scratch, consumed)),
                     *((s, e, t, "category") for s, e, t in noun_phrases(
                         text, residual, [(m.start, m.end) for m in mentions.product_groups],
                         # an invoice state no figure records is asked about as a status, below

@@ -378,7 +378,7 @@ _GRAINS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 #: a coordinated grouping ("by month and supplier").
 _DIMENSION_NOUNS = (
     # ERP wording too: a "material group" or "commodity" is the product group, a "part number" the product.
-    ("product_group_id", r"(?:(?:top[- ]level|leaf|lowest[- ]level|main)\s+)?"
+    ("product_group_id", r"(?:(?:top[- ]level|top|leaf|lowest[- ]level|main)\s+)?"
                          r"(?:(?:product|material|spend|commodity|catalog(?:ue)?)\s+)?(?:groups?|categor(?:y|ies))|"
                          r"commodit(?:y|ies)|sub[- ]?(?:product\s+)?(?:groups?|categor(?:y|ies))|"
                          # "broken down by each product's own group": the lowest level, not a product breakdown
@@ -464,6 +464,8 @@ _BREAKDOWN_VERB = re.compile(r"\b(?:broken (?:down|out)|break(?:ing)? (?:it |tha
 #: dimension or grain reads is a breakdown the metric cannot give, named instead of dropped. Measure words
 #: ("by spend", "per unit"), articles and time words ("by the end of") are not groupings.
 _FUNCTION_WORDS = ("and|or|in|for|with|from|of|at|to|on|last|this|next|per|by|during|since|over|across|between|"
+                   # "by spend till today", "by spend thru now": a period's end word, never part of a grouping
+                   "till|thru|through|up|so|as|"
                    "until|before|after|vs|versus|compared|excluding|including|only|desc|asc|descending|ascending|"
                    # period abbreviations end a grouping phrase ("by spend ytd" is a ranking measure and a period)
                    r"ytd|qtd|mtd|fy\d*|h[12]|q[1-4]|yoy|qoq|mom")
@@ -579,6 +581,8 @@ _DIMENSION_PHRASES = {"supplier_id": "supplier", "product_group_id": "product gr
 
 #: Product groups nest (a root such as Monitoring Products > Sensors > Pressure Sensors): words naming the level.
 _TOP_LEVEL = re.compile(r"\btop[- ]level\b|\bmain\s+(?:product\s+)?(?:groups?|categor(?:y|ies))\b|"
+                        # "spend by top category", "per top group": the level a grouping names, not a ranking
+                        r"\b(?:by|per|for\s+each)\s+top\s+(?:product\s+)?(?:groups?|categor(?:y|ies))\b|"
                         r"\bhighest[- ]level\b|\broot\s+(?:product\s+)?groups?\b|"
                         r"\btop\s+(?:of\s+the\s+)?(?:hierarchy|tree)\b", re.I)
 _LOWEST_LEVEL = re.compile(r"\blowest[- ]level\b|\bleaf\b|\bmost detailed\b|\bproducts?['’]?s?\s+own\s+"

@@ -39,6 +39,7 @@ from router.company_set import (
     per_company_table,
     restated_whole,
     several_named,
+    split_between_companies,
     whole_tenant,
 )
 from router.company_set import resolves as resolves_company_set
@@ -60,6 +61,7 @@ from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_word
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.german import read_german
+from router.group_only import subgroup_only
 from router.group_scope import group_scope
 from router.group_unions import joined_groups_union, slash_joined_unknown
 from router.injection import set_aside_instructions
@@ -340,6 +342,8 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # "in USD" / "foreign-currency invoices" read against the company's reporting currency (router/currency.py)
     reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
     reading = _listing_over_history(reading, inputs.as_of)
+    # "monitoring spend split alpenland vs kestrel": a row per named company (router/company_set.py)
+    reading = split_between_companies(reading)
     # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
     extended = route_extensions(text, reading, inputs)
     if extended is not None:
@@ -404,6 +408,15 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # holding exactly their union (router/group_unions.py), never asked back as a choice between them
     union = joined_groups_union(reading.text, reading.mentions.product_groups, gazetteer) if nested is None else None
     union_note = f"; {union.note}" if union is not None else ""
+    # "crates only (not boxes in general)": the subgroup marked as the only one meant beside its parent set aside
+    # as the general case is the reading (router/group_only.py), not a choice between the two
+    alone = (subgroup_only(reading.text, reading.mentions.product_groups, gazetteer)
+             if nested is None and union is None else None)
+    if alone is not None:
+        entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
+        entities = entities.model_copy(update={"product_group_id": alone.product_group_id,
+                                               "product_group": alone.group_name})
+        union_note = f"; {alone.group_name} only (not its parent group in general)"
     if union is not None:
         entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
         entities = entities.model_copy(update={"product_group_id": union.group_id, "product_group": union.group_name})
@@ -602,7 +615,7 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
             # dimension of the one governed call, never dropped for a one-dimension table
             breakdown = replace(breakdown, group_by=())
         reporting_currency = company_scope[0].reporting_currency
-    juxtaposed = _juxtaposed_names(reading)
+    juxtaposed = _juxtaposed_names(reading, gazetteer)
     if juxtaposed:
         # "Delta Gamma": two names side by side with no "and" between them are one unknown name or a list.
         entity_reasons.append(f"{juxtaposed!r} reads as two names side by side: do you mean each of them (write "
@@ -1011,13 +1024,17 @@ def _named_document_fact(text: str, reading: Reading) -> str | None:
     return ", ".join(found) if found else None
 
 
-def _juxtaposed_names(reading: Reading) -> str | None:
+def _juxtaposed_names(reading: Reading, gazetteer: Gazetteer) -> str | None:
     """Two supplier or group mentions with only spaces between them ("Delta Gamma"), as written, or None."""
-    spans = sorted((m.start, m.end, m.kind, len(m.text.split()))
+    spans = sorted((m.start, m.end, m.kind, len(m.text.split()), m.resolved)
                    for m in (*reading.mentions.suppliers, *reading.mentions.product_groups))
-    for (s1, e1, k1, words), (s2, e2, k2, _) in pairwise(spans):
+    for (s1, e1, k1, words, r1), (s2, e2, k2, _, r2) in pairwise(spans):
         if k1 == "supplier" and k2 == "product_group" and words >= 2:
             continue  # "Beta Trading temperature sensors": a whole supplier name, then what was bought from it
+        if k1 == "supplier" and k2 == "product_group" and r1 and r2 and r1 in gazetteer.suppliers_of_group(r2):
+            # "epsilon flow sensors": a supplier's short name, then a group the catalogue has it supply: what
+            # was bought from it (the reading names both); a supplier that supplies no such group stays asked
+            continue
         if e1 < s2 and not reading.text[e1:s2].strip():
             return reading.text[s1:e2]
     return None

@@ -332,3 +332,39 @@ def test_period_without_lines_is_no_data_not_zero() -> None:
     answer = _composed(question, {"net-spend": ("ok", _sum("finance.net_spend", "net_spend", None, 0, PERIOD)),
                                   "period-tax": ("ok", _sum("finance.period_tax", "total_tax", None, 0, PERIOD))})
     assert answer.status == "no_data" and "no data" in answer.text, answer.text
+
+
+GROUP_BASES = (("net", "{g} spend, {c}, {p}, net of VAT"), ("net", "spend on {g} for {c} in {p} excl. VAT"),
+               ("net", "{c} {g} spend {p} excluding VAT"), ("net", "net spend excl. VAT on {g}, {c}, {p}"),
+               ("tax", "VAT amount on {c} {g} invoices {p}"), ("tax", "VAT on {g} for {c} in {p}"),
+               ("tax", "how much VAT did {c} pay on {g} in {p}?"))
+GROUP_NAMES = {"sensors": "PG-SENS", "pressure sensors": "PG-PRES", "temperature sensors": "PG-TEMP",
+               "control cabinets": "PG-CAB", "Consumables": "PG-CONS", "monitoring products": "PG-MON"}
+SUBGROUPS = {"PG-SENS": ["PG-PRES", "PG-PRES-WL", "PG-SENS", "PG-TEMP"], "PG-PRES": ["PG-PRES", "PG-PRES-WL"],
+             "PG-TEMP": ["PG-TEMP"], "PG-CAB": ["PG-CAB"], "PG-CONS": ["PG-CONS"],
+             "PG-MON": ["PG-MON", "PG-PRES", "PG-PRES-WL", "PG-SENS", "PG-TEMP"]}
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_a_product_groups_net_or_vat_is_derived_from_the_rankings_spend_and_net(seed: int) -> None:
+    # net_spend and period_tax take no product-group filter: the group's figure comes from finance.spend_ranking's
+    # spend and net outputs over the group and its subgroups (VAT = spend - net), never a tax-inclusive figure
+    rng = random.Random(seed)
+    basis, frame = rng.choice(GROUP_BASES)
+    group = rng.choice(sorted(GROUP_NAMES))
+    company = rng.choice(sorted(COMPANIES))
+    question = frame.format(g=group, c=company, p=rng.choice(("Q1 2026", "2025", "March 2026")))
+    routed = _routed(question)
+    assert routed.workflow == "document_amounts", (question, routed.rule_hits)
+    step = next(s for s in routed.execution_plan if s.step_id == "group-spend")
+    params = dict(step.arguments["parameters"])
+    assert step.arguments["metric"] == "finance.spend_ranking" and step.arguments["group_by"] == ["company_id"]
+    assert params["product_group_ids"] == SUBGROUPS[GROUP_NAMES[group]], (question, params)
+    assert params["company_id"] == COMPANIES[company] and params["order_by"] == "net_spend"
+    row = {"company_id": COMPANIES[company], "total_spend": "119.05", "net_spend": "100.04",
+           "matched_line_count": 3}
+    ranked = _sum("finance.spend_ranking", "total_spend", None, 3, params, (row,))
+    answer = _composed(question, {"group-spend": ("ok", ranked)})
+    shown, other = ("100.04", "VAT 19.01 EUR") if basis == "net" else ("19.01", "net spend excluding VAT 100.04 EUR")
+    assert answer.status == "answered" and f"was {shown} EUR, over 3 validated" in answer.text, answer.text
+    assert other in answer.text and answer.result["total"] == shown
