@@ -734,6 +734,11 @@ _QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:eac
                                  r"(?:\s+(?:one|company|of\s+them))?(?:\s+(?:spend|buy|pay))?))?"
                                  r"(?:,?\s+(?:please|pls|plz|thanks|thx))?\s*[?.!]*\s*$", re.I)
 
+#: A part that only asks for the count per status ("- how many in each status?", ", number per status"): it counts
+#: the documents the text before it names, one question.
+_PER_STATUS_ONLY = re.compile(r"^\s*(?:and\s+)?(?:how\s+many|number|count|counts)\b[^?;]{0,30}?\b(?:in\s+each|per|by|"
+                              r"for\s+each|each)\s+status\s*[?.!]*\s*$", re.I)
+
 
 #: A part that asks which invoice currencies there are ("which currency", "billing ccy", "Währung"): its rows carry
 #: their amounts, so a bare "how much" / "amounts" beside it is the same ask, not a total of its own.
@@ -766,8 +771,10 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
         return price_change_parts(whole)
-    if any(_QUESTION_WORD_ONLY.match(t) for t in texts[1:]):
-        return ()  # "Company A invoices from Delta in April - how much?": one question, its question word last
+    if any(_QUESTION_WORD_ONLY.match(t) or _PER_STATUS_ONLY.match(t) for t in texts[1:]):
+        # "Company A invoices from Delta in April - how much?": one question, its question word last ("Company C
+        # invoices 2026 - how many in each status?": the count of those invoices per status)
+        return ()
     if len(texts) == 2 and any(_CURRENCY_ASK.search(t) for t in texts) and any(_AMOUNT_ONLY.match(t) for t in texts):
         return ()  # "invoices to X - which currency, how much, Q1": the currency rows are the amounts asked for
     listings = [t for t in texts if find_fact(t)]
