@@ -514,7 +514,9 @@ _ASK = re.compile(
     # "... and what do they add up to?": the total of what the part before counted
     r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum|"
     # "duplicates in Q1 + how many invoices": the replicated duplicates are a listing of their own
-    r"duplicat(?:e|es|ed)|dupes?|replica(?:s|ted)?|dublette\w*|duplikat\w*|doppelt\w*)\b|%",
+    r"duplicat(?:e|es|ed)|dupes?|replica(?:s|ted)?|dublette\w*|duplikat\w*|doppelt\w*)\b|%|"
+    # "plus # paper suppliers", "# of invoices": the number sign asks for a count
+    r"(?<!\w)#\s?(?:of\s+)?(?=[A-Za-z])",
     re.I,
 )
 #: "+ Listenpreis PRD-710", "and the list price of PRD-710": the catalogue's price of a product, an ask of its own.
@@ -646,6 +648,14 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     if reading.period.time_range is not None and reading.period.spans:
         period = _span_text(part, reading.period.spans)
         out["period"] = period if _PERIOD_LEAD.match(period) else f"in {period}"
+        compared = reading.analysis.comparison
+        current = reading.period.time_range
+        base = compared.base if compared is not None else None
+        if base is not None and (base.end == current.start or current.end == base.start):
+            # "paper spend q4 25 vs q1 26, plus # paper suppliers": a part without a period of its own takes both
+            # compared periods together (they adjoin), said as one range; the comparison part keeps its own two
+            first, last = min(base.start, current.start), max(base.end, current.end) - dt.timedelta(days=1)
+            out["period"] = f"between {first.isoformat()} and {last.isoformat()}"
     if m.suppliers:
         out["supplier"] = " and ".join(x.text for x in m.suppliers)
     if m.product_groups:

@@ -158,3 +158,17 @@ def test_a_slashed_day_that_reads_the_same_both_ways_is_a_start(text: str, start
 
 def test_a_slashed_day_that_reads_two_ways_stays_unread() -> None:
     assert resolve_period("how many credit notes since 01/04/2025", AS_OF).time_range is None
+
+
+@pytest.mark.parametrize(("question", "second"), [
+    ("Company A sensor spend q4 25 vs q1 26, plus # sensor suppliers", "between 2025-10-01 and 2026-03-31"),
+    ("Company B spend H1 2025 vs H2 2025, plus number of invoices", "between 2025-01-01 and 2025-12-31"),
+    ("Company C spend in Q1 2026, plus # invoices", "Q1 2026"),
+])
+def test_a_count_beside_a_comparison_takes_both_adjoining_periods(question: str, second: str) -> None:
+    from router.compound import split_asks
+    from router.reader import read
+
+    parts = split_asks(question, lambda t: read(t, GAZETTEER, AS_OF, METRICS))
+    assert len(parts) == 2, parts
+    assert second in parts[1].question, parts[1]
