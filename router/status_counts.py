@@ -22,6 +22,7 @@ from typing import Any
 from router.answer import AnswerStatus, _Draft, cite_lines
 from router.contract import PlanStep
 from router.reader import Reading
+from router.reading import dimension_phrase
 
 #: The governed counts behind the table.
 COUNT_METRIC = "finance.invoice_count"
@@ -32,6 +33,11 @@ STATUS_ORDER = ("draft", "posted", "paid", "cancelled")
 STEP_PREFIX = "count-by-status-"
 #: Parameters of the count that ``finance.cancelled_draft_invoices`` takes as they are.
 _CANCELLED_TAKES = ("company_id", "start_date", "end_date", "supplier_ids", "product_group_ids", "document_types")
+
+#: How the parameters the cancelled documents' count cannot take are named to the user.
+_PARAMETER_WORDS = {"exclude_supplier_ids": "an excluded supplier", "exclude_product_group_ids":
+                    "an excluded product group", "product_codes": "products", "exclude_product_codes":
+                    "excluded products"}
 
 _STATUS_WORD = re.compile(r"\b(?:(draft)s?|(posted)|(paid)|(cancell?ed|voided))\b", re.I)
 #: A list of status words in the question ("(draft, posted, paid, cancelled)", "posted and paid"): the columns.
@@ -80,12 +86,12 @@ def unmapped_for_status_counts(parameters: dict[str, Any], statuses: tuple[str, 
     """The constraints the per-status table cannot take, as (reason, question) pairs."""
     out: list[tuple[str, str]] = []
     if group_by or grain:
-        what = ", ".join([*group_by, *([grain] if grain else [])])
+        what = ", ".join([*(dimension_phrase(g) for g in group_by), *([grain] if grain else [])])
         out.append((f"breakdown: the count per status with a further breakdown ({what})",
                     f"I can count the documents per status, or break the count down by {what}, not both at once. "
                     "Which one do you want?"))
     if "cancelled" in statuses:
-        cannot = [k for k in parameters if k not in (*_CANCELLED_TAKES, "invoice_statuses")]
+        cannot = [_PARAMETER_WORDS.get(k, k) for k in parameters if k not in (*_CANCELLED_TAKES, "invoice_statuses")]
         if cannot:
             out.append((f"status: cancelled documents cannot be counted with {', '.join(cannot)}",
                         "Cancelled documents can be counted by company, period, supplier, product group and "
