@@ -218,6 +218,8 @@ _PAID = re.compile(
     r"already paid|fully paid|that (?:were|have been) paid|settled(?:\s+invoices?)?|"
     # "cleared" items are paid ones in accounts-payable usage (the payment cleared the open item).
     r"cleared(?:\s+invoices?|\s+items?)?|paid only|"
+    # "invoices in status paid", "with status 'paid'", "status: paid": the status named after its noun
+    r"status\s*(?:[:=]\s*|is\s+)?[\"'“‘]?paid|"
     r"paid (?:spend|spending|amounts?|totals?|purchases|invoice (?:amounts?|totals?)))\b"
     # "..., paid", "(paid)", "... with Beta and Gamma paid?": a status appended to the figure, not the verb of
     # "how much have we paid?" (an auxiliary or a pronoun before it).

@@ -514,7 +514,9 @@ _ASK = re.compile(
     # "... and what do they add up to?": the total of what the part before counted
     r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum|"
     # "duplicates in Q1 + how many invoices": the replicated duplicates are a listing of their own
-    r"duplicat(?:e|es|ed)|dupes?|replica(?:s|ted)?|dublette\w*|duplikat\w*|doppelt\w*)\b|%",
+    r"duplicat(?:e|es|ed)|dupes?|replica(?:s|ted)?|dublette\w*|duplikat\w*|doppelt\w*)\b|%|"
+    # "plus # paper suppliers", "# of invoices": the number sign asks for a count
+    r"(?<!\w)#\s?(?:of\s+)?(?=[A-Za-z])",
     re.I,
 )
 #: "+ Listenpreis PRD-710", "and the list price of PRD-710": the catalogue's price of a product, an ask of its own.
@@ -646,6 +648,14 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     if reading.period.time_range is not None and reading.period.spans:
         period = _span_text(part, reading.period.spans)
         out["period"] = period if _PERIOD_LEAD.match(period) else f"in {period}"
+        compared = reading.analysis.comparison
+        current = reading.period.time_range
+        base = compared.base if compared is not None else None
+        if base is not None and (base.end == current.start or current.end == base.start):
+            # "paper spend q4 25 vs q1 26, plus # paper suppliers": a part without a period of its own takes both
+            # compared periods together (they adjoin), said as one range; the comparison part keeps its own two
+            first, last = min(base.start, current.start), max(base.end, current.end) - dt.timedelta(days=1)
+            out["period"] = f"between {first.isoformat()} and {last.isoformat()}"
     if m.suppliers:
         out["supplier"] = " and ".join(x.text for x in m.suppliers)
     if m.product_groups:
@@ -736,6 +746,11 @@ _QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:eac
                                  r"(?:\s+(?:one|company|of\s+them))?(?:\s+(?:spend|buy|pay))?))?"
                                  r"(?:,?\s+(?:please|pls|plz|thanks|thx))?\s*[?.!]*\s*$", re.I)
 
+#: A part that only asks for the count per status ("- how many in each status?", ", number per status"): it counts
+#: the documents the text before it names, one question.
+_PER_STATUS_ONLY = re.compile(r"^\s*(?:and\s+)?(?:how\s+many|number|count|counts)\b[^?;]{0,30}?\b(?:in\s+each|per|by|"
+                              r"for\s+each|each)\s+status\s*[?.!]*\s*$", re.I)
+
 
 #: A part that asks which invoice currencies there are ("which currency", "billing ccy", "Währung"): its rows carry
 #: their amounts, so a bare "how much" / "amounts" beside it is the same ask, not a total of its own.
@@ -768,8 +783,10 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
         return price_change_parts(whole)
-    if any(_QUESTION_WORD_ONLY.match(t) for t in texts[1:]):
-        return ()  # "Company A invoices from Delta in April - how much?": one question, its question word last
+    if any(_QUESTION_WORD_ONLY.match(t) or _PER_STATUS_ONLY.match(t) for t in texts[1:]):
+        # "Company A invoices from Delta in April - how much?": one question, its question word last ("Company C
+        # invoices 2026 - how many in each status?": the count of those invoices per status)
+        return ()
     if len(texts) == 2 and any(_CURRENCY_ASK.search(t) for t in texts) and any(_AMOUNT_ONLY.match(t) for t in texts):
         return ()  # "invoices to X - which currency, how much, Q1": the currency rows are the amounts asked for
     listings = [t for t in texts if find_fact(t)]

@@ -21,6 +21,14 @@ from router.contract import PlanStep
 from router.entities import Gazetteer, Mention
 from router.reader import Reading
 from router.reading import dimension_phrase
+from router.status_counts import (
+    compose_status_counts,
+    dated,
+    has_status_counts,
+    status_columns,
+    status_count_steps,
+    unmapped_for_status_counts,
+)
 
 #: The governed metric behind a count question.
 COUNT_METRIC = "finance.invoice_count"
@@ -64,6 +72,45 @@ _PAID_DOCUMENTS = re.compile(r"\b(?:invoices?|bills?|credit[- ]?notes?)\s+(?:tha
 #: Words before a name that turn it into an exclusion ("excluding Supplier Beta", "except Sensors").
 _EXCLUDING = re.compile(r"\b(?:excluding|exclude|except(?: for)?|other than|apart from|not from|but not|besides|"
                         r"without|leaving out|ex\.?)\s+(?:(?:the|any|all|our)\s+)?$", re.I)
+
+#: A status value named after the word "status" ("invoices in status approved", "status: booked"): a status the
+#: count does not know is asked about, never dropped (the count would silently take posted and paid).
+_STATUS_VALUE = re.compile(r"\b(?:in|with|of|having)\s+(?:the\s+)?status\s*[:=]?\s*[\"'“‘]?([a-z][\w-]*)|"
+                           r"\bstatus\s*(?:[:=]|\bis\b)\s*[\"'“‘]?([a-z][\w-]*)", re.I)
+_KNOWN_STATUS_WORDS = frozenset({
+    "draft", "drafts", "posted", "paid", "cancelled", "canceled", "voided", "void", "open", "unpaid", "outstanding",
+    "settled", "not", "still", "already", "fully",
+    # words after "status" that are no status value ("in status overview", "with status breakdown")
+    "overview", "breakdown", "split", "distribution", "summary", "per", "by", "and", "or", "of", "for", "the", "each",
+    "in", "a", "any", "all", "every", "counts", "count", "column", "field", "values", "value", "different", "their",
+    "its", "this", "that", "which", "what", "other", "same",
+})
+
+
+_STATUS_OF_WORD = {"draft": "draft", "drafts": "draft", "posted": "posted", "open": "posted", "unpaid": "posted",
+                   "outstanding": "posted", "paid": "paid", "settled": "paid", "cancelled": "cancelled",
+                   "canceled": "cancelled", "voided": "cancelled", "void": "cancelled"}
+
+
+def named_statuses(text: str) -> tuple[str, ...]:
+    """The statuses named after the word "status" ("with status 'draft'", "in status paid"), read from the
+    question's own text (a quoted word is masked in the reader's cue text).
+
+    >>> named_statuses("invoices with status 'draft' of Company A"), named_statuses("in status open")
+    (('draft',), ('posted',))
+    """
+    words = (m.group(1) or m.group(2) for m in _STATUS_VALUE.finditer(text))
+    return tuple(dict.fromkeys(_STATUS_OF_WORD[w.lower()] for w in words if w and w.lower() in _STATUS_OF_WORD))
+
+
+def unknown_status_words(text: str) -> tuple[str, ...]:
+    """Status values the question names that no document has ("in status approved").
+
+    >>> unknown_status_words("how many invoices in status approved"), unknown_status_words("status: paid")
+    (('approved',), ())
+    """
+    words = (m.group(1) or m.group(2) for m in _STATUS_VALUE.finditer(text))
+    return tuple(dict.fromkeys(w for w in words if w and w.lower() not in _KNOWN_STATUS_WORDS))
 
 
 #: What is counted when one of these stands between "how many" and "invoices" ("how many units were on ...").
@@ -126,6 +173,10 @@ class CountRequest:
     #: A ranking of suppliers by the count ("top 3 suppliers by number of invoices", "the most invoices"):
     #: ("top" | "bottom", how many; 1 when the question asks for one supplier).
     rank: tuple[str, int] | None = None
+    #: A count per status ("how many invoices per status"): the statuses of the table (router/status_counts.py).
+    by_status: tuple[str, ...] = ()
+    #: The reporting currency the cancelled documents' count is taken in (their metric filters by it).
+    currency: str | None = None
 
 
 #: A breakdown phrase naming the document type ("split by document type"): the count's own dimension.
@@ -138,7 +189,7 @@ def _consumed(phrase: str, spans: tuple[tuple[int, int], ...], text: str) -> boo
 
 
 def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str | None, start: str,
-                  end: str) -> CountRequest:
+                  end: str, currency: str | None = None) -> CountRequest:
     """The parameters of ``finance.invoice_count`` for a count question (company and period already resolved;
     no company: all the tenant's companies together)."""
     text = reading.text
@@ -177,6 +228,16 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str | None
         statuses = ("posted",)
     elif statuses == ("posted", "paid") and _PAID_DOCUMENTS.search(reading.cue_text):
         statuses = ("paid",)  # "# of invoices paid in Q1": the documents of that status are counted
+    named = named_statuses(reading.text)
+    if named and not reading.asked_statuses and set(named) != set(statuses):
+        # "with status 'draft'": the status the question names after the word "status" is the one counted
+        statuses = tuple(s for s in named if s != "cancelled") or statuses
+        if "cancelled" in named:
+            unmapped.append((
+                "status: cancelled documents are never counted",
+                "Cancelled invoices are excluded from every governed figure and cannot be counted here. Do you want "
+                "the number of posted and paid invoices instead?",
+            ))
     if reading.excluded_status == "draft":
         statuses = ("draft",)
     elif reading.excluded_status == "cancelled":
@@ -186,11 +247,20 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str | None
             "number of posted and paid invoices instead?",
         ))
     params["invoice_statuses"] = list(statuses)
+    for word in unknown_status_words(reading.text):
+        unmapped.append((f"status: '{word}' is not an invoice status",
+                         f"I do not know the status '{word}': documents are draft, posted (open, not yet paid), paid "
+                         "or cancelled. Which status do you mean?"))
     b = reading.breakdown
     ranking, rank_spans = ranking_by_count(reading.cue_text)
     typed = tuple(u for u in b.unknown if _DOCUMENT_TYPE.match(u.strip()))
     unknown = [u for u in b.unknown if u not in typed and not _consumed(u, rank_spans, reading.cue_text)]
     dims = (*b.group_by, *(("document_type",) if typed else ()))
+    by_status: tuple[str, ...] = ()
+    if "invoice_status" in dims:
+        # "how many invoices per status": one governed count per status (router/status_counts.py)
+        by_status = status_columns(reading.cue_text)
+        dims = tuple(d for d in dims if d != "invoice_status")
     unserved = [*unknown, *(d for d in dims if d not in COUNT_DIMENSIONS),
                 *([b.grain] if b.grain and b.grain not in COUNT_GRAINS else [])]
     if unserved:
@@ -214,6 +284,19 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str | None
         rank = None
         unmapped.append(("ranking: a ranking by the count with another breakdown",
                          "I can rank suppliers by their number of invoices, or break the count down; which one?"))
+    if by_status:
+        params["invoice_statuses"] = [s for s in by_status if s != "cancelled"] or ["posted", "paid"]
+        table_params = {k: v for k, v in params.items() if k != "invoice_statuses"}
+        unmapped.extend(unmapped_for_status_counts(table_params, by_status, currency, group_by,
+                                                   b.grain if b.grain in COUNT_GRAINS else None))
+        if rank is not None:
+            unmapped.append(("ranking: a ranking by the count per status",
+                             "I can rank suppliers by their number of invoices, or count the documents per status; "
+                             "which one?"))
+        unmapped = [u for u in unmapped if not u[0].startswith("status: cancelled documents are never counted")]
+        return CountRequest(parameters=params, group_by=(), grain=None, unmapped=tuple(unmapped),
+                            excluded_supplier_ids=tuple(sorted(set(excluded))), excluded_group=excluded_group,
+                            by_status=by_status, currency=currency)
     return CountRequest(
         parameters=params, group_by=group_by, rank=rank,
         grain=b.grain if b.grain in COUNT_GRAINS else None, unmapped=tuple(unmapped),
@@ -236,6 +319,9 @@ def _ranked(rules: tuple[str, ...]) -> tuple[str, int] | None:
 
 def count_steps(req: CountRequest) -> tuple[PlanStep, ...]:
     """The count (and its breakdown, a second governed query) and the completeness check."""
+    if req.by_status:
+        return status_count_steps({k: v for k, v in req.parameters.items() if k != "invoice_statuses"},
+                                  req.by_status, req.currency)
     steps = [PlanStep(
         step_id="count-invoices", tool="metrics.query",
         arguments={"metric": COUNT_METRIC, "parameters": dict(req.parameters), "group_by": [], "grain": None},
@@ -295,6 +381,9 @@ _TYPE_WORDS = {("invoice",): "invoices (credit notes not included)", ("credit_no
 def _compose_count(d: _Draft) -> None:
     """``invoice_count``: the governed count (0 is an answer), its breakdown and the reading it was computed under."""
     outcomes = d.run.outcomes
+    if has_status_counts(outcomes):
+        compose_status_counts(d)  # a count per status: its own table (router/status_counts.py)
+        return
     total = outcomes.get("count-invoices")
     split = outcomes.get("count-breakdown") or outcomes.get("count-ranking")
     ranked = _ranked(d.routing.rule_hits)
@@ -317,11 +406,11 @@ def _compose_count(d: _Draft) -> None:
                      f" (suppliers {', '.join(params['exclude_supplier_ids'])} excluded)"
                      if params.get("exclude_supplier_ids") else ""))
     what += scope
-    text = (f"{company} has {count} {what} with status {statuses} dated in {d.period_text}, each document counted "
+    text = (f"{company} has {count} {what} with status {statuses} {dated(d.period_text)}, each document counted "
             f"once (cancelled documents and replicated duplicates excluded), over {m.matched_line_count} validated "
             "invoice lines.")
     if count == 0:
-        text = (f"{company} has 0 {what} with status {statuses} dated in {d.period_text}: no counted document "
+        text = (f"{company} has 0 {what} with status {statuses} {dated(d.period_text)}: no counted document "
                 "matches (a count of zero, not missing data).")
     result: dict[str, Any] = {"status": "complete", "metric": COUNT_METRIC, "invoice_count": count,
                               "document_types": list(types), "invoice_statuses": list(params.get("invoice_statuses")
@@ -360,4 +449,4 @@ def _compose_count(d: _Draft) -> None:
 
 
 __all__ = ["COUNT_METRIC", "CountRequest", "count_request", "count_rule", "count_steps", "document_types",
-           "is_count_question", "trailing_count_word"]
+           "is_count_question", "trailing_count_word", "unknown_status_words"]

@@ -32,6 +32,7 @@ from router.off_contract import off_contract_request, route_off_contract
 from router.planner import validate_plan
 from router.reader import Reading, interpretation, unread_clarifications
 from router.rules import RULE_CONFIDENCE
+from router.status_counts import status_breakdown
 from router.statuses import (
     HISTORY_START,
     StatusRequest,
@@ -210,6 +211,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
     ranking = price_ranking(reading, inputs.gazetteer.subgroups)
     if ranking is not None:
         return _route_price_ranking(text, reading, inputs, ranking)
+    counted = is_count_question(reading)
+    if status_breakdown(reading, counted):
+        # "how many invoices per status (draft, posted, paid, cancelled)": the count of each status, before the
+        # status words route the question to the cancelled and draft documents alone
+        return _route_count(text, reading, inputs)
     status = status_request(reading)
     if status is not None:
         return _route_status(text, reading, inputs, status)
@@ -218,7 +224,7 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
     on_totals = total_threshold(reading)
     if on_totals is not None:
         return route_threshold(text, reading, inputs, on_totals)  # type: ignore[no-any-return]
-    if is_count_question(reading):
+    if counted:
         return _route_count(text, reading, inputs)
     compound = compound_request(reading)
     if compound is not None:
@@ -379,7 +385,8 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     if reasons or tr is None or (entities.company_id is None and not every):
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, rule="invoice_count:clarification")
-    req = count_request(reading, inputs.gazetteer, entities.company_id, tr.start.isoformat(), tr.end.isoformat())
+    req = count_request(reading, inputs.gazetteer, entities.company_id, tr.start.isoformat(), tr.end.isoformat(),
+                        currency)
     for reason, question in req.unmapped:
         reasons.append(reason)
         questions.append(question)
@@ -395,7 +402,9 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
     if req.excluded_group:
         read_as += f", excluding {req.excluded_group} and its subgroups"
     read_as += f", document types {', '.join(req.parameters['document_types'])}, statuses " \
-               f"{', '.join(req.parameters['invoice_statuses'])}"
+               f"{', '.join(req.by_status or req.parameters['invoice_statuses'])}"
+    if req.by_status:
+        read_as += " (one count per status)"
     if reasons:
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="invoice_count:clarification")

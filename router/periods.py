@@ -241,7 +241,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"|\b(?:ytd|year[- ]to[- ]date)\s+(?:(?:of|for|in)\s+)?((?:19|20)\d{2})\b(?![-/.]\d)",
                             re.I)),
     # "since the start of 2026", "since the beginning of the year", "since 2025": from its first day to as-of
-    ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the\s+)?(?:year\s+)?"
+    # ("since begin of 2026", "since begin 2025": the same start, as written by non-native speakers)
+    ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:start|beginning|begin)\s+(?:of\s+)?"
+                               r"(?:(?:the\s+)?(?:year\s+)?"
                                r"((?:19|20)\d{2})|(?:the|this)\s+(year|quarter|month))\b|\bsince\s+((?:19|20)\d{2})\b"
                                r"(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
     ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\s+(?:to|until|till|through|thru|-)"
@@ -736,11 +738,15 @@ def slashed_days(question: str) -> str:
     """``question`` with its slashed days written day.month.year (the form :data:`_DATE` reads), when the question
     itself settles their order: a first part above 12 ("31/12/2025") makes every slashed day of the question
     day/month ("for the period 01/07/2025 to 31/12/2025"), a second part above 12 month/day ("07/01/2025 to
-    12/31/2025"). When nothing settles it (or both orders are written) the days stay unread and the period is
-    asked about, never guessed. Each rewrite keeps the text's length, so every span stays where it was."""
+    12/31/2025"), or every slashed day reading the same both ways ("since 01/01/2025"). When nothing settles it
+    (or both orders are written) the days stay unread and the period is asked about, never guessed. Each rewrite
+    keeps the text's length, so every span stays where it was."""
     found = list(_SLASHED_DAY.finditer(question))
     day_first = any(int(m.group(1)) > 12 for m in found)
     month_first = any(int(m.group(2)) > 12 for m in found)
+    if not day_first and not month_first and found and all(int(m.group(1)) == int(m.group(2)) for m in found):
+        # "since 01/01/2025": day and month are the same number, so both orders name the same day
+        day_first = True
     if day_first == month_first:
         return question
 

@@ -637,6 +637,8 @@ _MORE_EXCLUDED_STATUS = re.compile(
     r"\b(?:invoices?|bills?|documents?|credit[- ]?notes?)\b[\s\w-]{0,30}?\b(?:still\s+)?in\s+(?:the\s+)?"
     r"(draft)(?:\s+(?:status|state|stage|form|mode))?\b|"
     r"\b(?:in|with)\s+(draft)\s+(?:status|state|stage)\b|"
+    # "invoices in status draft", "with status 'cancelled'", "status: draft": the status named after its noun
+    r"\b(?:status|state)\s*(?:[:=]\s*|is\s+)?[\"'“‘]?(draft|cancell?ed|voided)\b|"
     r"\b(drafts)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:agreements?|contracts?|amendments?|manuals?|documents?))|"
     r"\b(unposted|not\s+yet\s+posted|not\s+posted\s+yet)\b|"
     r"\b(?:have|has|had)\s+been\s+(cancell?ed|voided)\b",
