@@ -41,3 +41,14 @@ def test_product_listings_read_as_spend_by_product(question: str, expected: str)
 def test_other_questions_are_not_product_listings_of_these_shapes(question: str) -> None:
     read = read_purchase_listing(question)
     assert read is None or not read.endswith(", by product"), (question, read)
+
+
+@pytest.mark.parametrize(("supplier", "verb", "group"), list(itertools.product(
+    ("Helix Reagents", "Beta Trading", "Gamma Controls"), ("sells in", "supplies in", "offers under"),
+    ("lab consumables", "control equipment"))))
+def test_what_a_supplier_sells_in_a_group_is_the_catalogue(supplier: str, verb: str, group: str) -> None:
+    from router.catalog_asks import read_catalog_ask
+
+    assert read_catalog_ask(f"What {supplier} {verb} {group}?") == (
+        f"which products does {supplier} sell in {group}")
+    assert read_catalog_ask(f"what did {supplier} buy in {group}") is None
