@@ -57,22 +57,28 @@ _CHEAPEST_SUPPLIER = re.compile(
 )
 
 
+#: What "how many" counts when it is no quantity of goods: documents, suppliers, products, days (the count
+#: questions, router/counts.py).
+_COUNTED_THINGS = (r"(?:invoices?|credit\s+notes?|documents?|lines?|invoice\s+lines?|suppliers?|vendors?|products?|"
+                   r"items?|articles?|skus?|product\s+groups?|groups?|categories|companies|orders?|times|days|months|"
+                   r"weeks|years|currencies|agreements?|contracts?|approvals?|payments?|clauses?|pages?|euros?|eur|usd|"
+                   r"chf|gbp|different|distinct)\b")
+_NOT_COUNTED_THINGS = r"(?!" + _COUNTED_THINGS + r")"
 #: "How many units of PRD-482", "quantity of X bought", "number of units of X": the product's net quantity.
 _UNITS = re.compile(
     r"\bhow many\s+(?:units|pieces|pcs|items|sets|pairs)\b|\b(?:what|which|the|total|net)\s+(?:quantity|"
     r"quantities|volume|number of units)\b|\bquantit(?:y|ies)\s+(?:of|bought|purchased|ordered)\b|"
     r"\bnumber of (?:units|pieces)\b|(?<!per )(?<!per-)\bunits?\s+(?:of|bought|purchased)\b"
     # "how many scroll compressors did we buy", "how many PRD-510 were purchased" (the product itself is masked)
-    r"|\bhow many\s+(?:[^\s?.;]+\s+){0,6}?(?:did|do|does|have|has|had|were|was|are)\s+(?:[^\s?.;]+\s+){0,3}?"
+    r"|\bhow many\s+" + _NOT_COUNTED_THINGS + r"(?:[^\s?.;]+\s+){0,6}?(?:did|do|does|have|has|had|were|was|are)\s+"
+    r"(?:[^\s?.;]+\s+){0,3}?"
     r"(?:buy|bought|purchase|purchased|order|ordered|receive|received|get|got|procure|procured|take|took|taken|"
     r"billed|invoiced|deliver|delivered)\b"
     # "qty of PRD-491", "RK-12 qty Xenon": the finance user's shorthand for the quantity
     r"|\bqtys?\b"
     # "X bought by Company C - how many?", "how many boxes of A4 paper": "how many" of the product itself (the
     # product is masked; counts of invoices, suppliers or products are the count questions, routed before)
-    r"|\bhow\s+many\b(?!\s+(?:invoices?|credit\s+notes?|documents?|lines?|invoice\s+lines?|suppliers?|vendors?|"
-    r"products?|items?|articles?|skus?|product\s+groups?|groups?|categories|companies|orders?|times|days|months|"
-    r"weeks|years|currencies|agreements?|contracts?|approvals?|payments?|clauses?|pages?|euros?|eur|usd|chf|gbp)\b)"
+    r"|\bhow\s+many\b(?!\s+" + _COUNTED_THINGS + r")"
     # "boxes of copy paper", "express freight parcels billed to Ypsilon": a counting noun of the product bought
     r"|\b(?:boxes|parcels|packs|packages|rolls|pallets|cartons|cases|pcs|sets|pairs|bottles)\s+(?:of|bought|"
     r"purchased|ordered|billed|invoiced|delivered|received|taken)\b"
