@@ -62,6 +62,8 @@ class Gazetteer:
     group_suppliers: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: The (leaf) product group(s) of each product code ("PRD-611 monitoring controller": the group restates it).
     product_group_of: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: The catalogue unit(s) of measure of each product code: units of several products add up only in one unit.
+    units_of_measure: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def suppliers_of_group(self, product_group_id: str) -> frozenset[str]:
         """The catalogue suppliers of the group's products and its subgroups' products."""
@@ -836,13 +838,17 @@ def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
         makers: dict[str, set[str]] = {}
         group_makers: dict[str, set[str]] = {}
         product_group: dict[str, set[str]] = {}
-        for code, group_id, supplier_id in conn.execute(
-                "select distinct product_code, product_group_id, supplier_id from marts.dim_products"):
+        measures: dict[str, set[str]] = {}
+        for code, group_id, supplier_id, measure in conn.execute(
+                "select distinct product_code, product_group_id, supplier_id, unit_of_measure from marts.dim_products"):
             makers.setdefault(code, set()).add(supplier_id)
+            if measure:
+                measures.setdefault(code, set()).add(str(measure))
             if group_id:
                 group_makers.setdefault(group_id, set()).add(supplier_id)
                 product_group.setdefault(code, set()).add(group_id)
     return replace(Gazetteer.build(companies, suppliers, aliases, groups, synonyms, products),
                    product_suppliers={k: frozenset(v) for k, v in makers.items()},
                    group_suppliers={k: frozenset(v) for k, v in group_makers.items()},
-                   product_group_of={k: frozenset(v) for k, v in product_group.items()})
+                   product_group_of={k: frozenset(v) for k, v in product_group.items()},
+                   units_of_measure={k: frozenset(v) for k, v in measures.items()})

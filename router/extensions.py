@@ -232,13 +232,70 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
     from router.unit_prices import price_request  # lowest/highest price, cheapest supplier, units
 
     price = price_request(reading) if reading.entities.product_codes or reading.mentions.products else None
+    if price is None and reading.entities.product_group_id and not reading.entities.product_codes:
+        from router.unit_prices import group_units
+
+        # "kestrel crates: units", "qty of compressors": the units of a product group, never its spend
+        grouped = group_units(reading, inputs.gazetteer)
+        if grouped is not None:
+            return _route_group_units(text, reading, inputs, *grouped)
     return _route_price(text, reading, inputs, price) if price is not None else None
 
 
-def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> RoutingResult:
-    """Lowest/highest unit price or cheapest supplier of one product (router/unit_prices.py)."""
-    from router.unit_prices import LATEST_FROM, price_steps, rule_hit
+def _route_group_units(text: str, reading: Reading, inputs: Any, price: Any, codes: tuple[str, ...]) -> RoutingResult:
+    """Units of a product group (router/unit_prices.group_units): a group holding one catalogue product is that
+    product's units (said so); a group of several products is asked about, since their units of measure need not
+    add up (boxes and kits are no one figure)."""
+    e = reading.entities
+    group = f"{e.product_group} ({e.product_group_id})"
+    if len(codes) == 1:
+        entities = e.model_copy(update={"product_codes": codes, "product_group": None, "product_group_id": None})
+        return _route_price(text, dataclasses.replace(reading, entities=entities), inputs, price,
+                            note=f"{group} holds one catalogue product, {codes[0]}: the group's units are its units")
+    from router.unit_prices import group_units_steps, rule_hit
 
+    measures = {c: inputs.gazetteer.units_of_measure.get(c, frozenset()) for c in codes}
+    one_measure = {m for ms in measures.values() for m in ms}
+    tr = reading.period.time_range
+    read_as = interpretation(e, tr.start if tr else None, tr.end if tr else None)
+    if codes and len(one_measure) == 1 and all(measures.values()):
+        # every product of the group is counted in the same unit: the group's units are their sum
+        reasons, questions, entities, currency = _scope_problems(reading, inputs, every_company=tenant_wide(
+            reading, inputs.gazetteer))
+        kept = [(r, q) for r, q in zip(reasons, questions, strict=False) if not r.startswith("company:")]
+        reasons, questions = [r for r, _ in kept], [q for _, q in kept]
+        if reasons or tr is None:
+            return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                           questions=questions, intents=_aggregate(), read_as=read_as,
+                           rule="unit_price:clarification")
+        unit = next(iter(one_measure))
+        steps = group_units_steps(reading, entities.company_id, tr.start.isoformat(), tr.end.isoformat(), currency)
+        return _result(text, reading, inputs, workflow="unit_price", entities=entities, steps=steps,
+                       intents=_aggregate(), read_as=f"{read_as}; the units of {group}: its {len(codes)} catalogue "
+                       f"products ({', '.join(codes)}) are all counted in {unit}, so their units add up",
+                       statuses=reading.statuses, currency=currency,
+                       rule=rule_hit(dataclasses.replace(price, kind="group_units")))
+    names = {p.product_code: p.product_name for p in inputs.gazetteer.products}
+    listed = ", ".join(f"{c} ({names.get(c, c)}, in {'/'.join(sorted(measures[c])) or 'an unknown unit'})"
+                       for c in codes) or "none"
+    reasons = [f"constraint: '{price.words}' of {group} adds up products counted in different units"
+               if codes else f"constraint: {group} holds no catalogue product"]
+    questions = [f"Units of {group} would add up products counted in different units of measure ({listed}), so no "
+                 "total is given. Which product do you mean (its code or name)?" if codes else
+                 f"{group} holds no product in your catalogue, so there are no units of it. Which product do you mean?"]
+    return _result(text, reading, inputs, workflow="clarification", entities=e, reasons=reasons,
+                   questions=questions, intents=_aggregate(), read_as=read_as, rule="unit_price:group_units")
+
+
+def _route_price(text: str, reading: Reading, inputs: Any, price: Any, note: str = "") -> RoutingResult:
+    """Lowest/highest unit price or cheapest supplier of one product (router/unit_prices.py). ``note``: how the
+    product was read (a group of one product), said in the answer's "Read as"."""
+    from router.unit_prices import COUNTING_NOUN, LATEST_FROM, price_steps, rule_hit
+
+    if price.kind == "units":
+        # "how many boxes of copy paper": the counting noun is the quantity's word, no name to look up
+        reading = dataclasses.replace(reading, not_understood=tuple(u for u in reading.not_understood
+                                                        if not COUNTING_NOUN.fullmatch(u.text.strip())))
     latest = price.kind == "latest"
     reasons, questions, entities, currency = _scope_problems(reading, inputs, needs_period=not latest,
                                                              every_company=tenant_wide(reading, inputs.gazetteer))
@@ -264,6 +321,11 @@ def _route_price(text: str, reading: Reading, inputs: Any, price: Any) -> Routin
         questions.append(f"I do not know the product {', '.join(unknown)} in your catalogue (no product of that "
                          "code). Which product do you mean?")
     read_as = interpretation(entities, tr.start if tr else None, tr.end if tr else None)
+    read_as = f"{read_as}; {note}" if note else read_as
+    measures = sorted(inputs.gazetteer.units_of_measure.get(entities.product_codes[0], ())) \
+        if price.kind == "units" and len(entities.product_codes) == 1 else []
+    if measures:  # "boxes of", "pallets of": the units are the catalogue's unit of measure, said as such
+        read_as = f"{read_as}; units of {entities.product_codes[0]} as invoiced, in {'/'.join(measures)}"
     asked = reading.analysis.document_currency or ("" if reading.analysis.original_currency else None)
     issued = None
     if asked and asked == currency:

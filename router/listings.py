@@ -83,6 +83,36 @@ _BOUGHT_BY = re.compile(
     r"(?:(?:distinct|different|individual|unique)\s+)?" + _LIST_NOUN + r"\s+(?:that\s+(?:were|was|have\s+been)\s+)?"
     r"(?:actually\s+|really\s+)?" + _PAST + r"\s+by\s+(?P<subject>[^?,;:]{1,60}?)"
     r"(?P<tail>(?:\s+(?:from|in|during|over|between|since|for|on|at|last|this)\b.*)?[\s?.!]*)$", re.I | re.S)
+#: The tail a listing ends with: a period or scope ("in 2026", ", 2026", "since jan 26"), or nothing.
+_SCOPE_TAIL = (r"(?P<tail>(?:(?:\s*,\s*|\s+)(?:(?:from|in|during|over|between|since|for|on|at|last|this)\b|"
+               r"(?:19|20)\d\d\b|(?:q[1-4]|h[12]|fy)\b).*)?[\s?.!]*)$")
+#: The products (only: these shapes read a listing by product) by their plural noun.
+_PRODUCT_NOUN = r"(?:product\s+codes|catalog(?:ue)?\s+(?:items|products|articles)|products|items|articles|skus)"
+#: The supplier first, then the buyer: "products bought from Gamma Controls by Company B, 2026".
+_BOUGHT_FROM_BY = re.compile(
+    _LEAD + r"\s*(?:(?:list|show(?:\s+me)?|give\s+me)\s+)?(?:all\s+)?(?:the\s+)?" + _PRODUCT_NOUN +
+    r"\s+(?:that\s+(?:were|was|have\s+been)\s+)?(?:actually\s+|really\s+)?" + _PAST +
+    r"\s+from\s+(?P<supplier>[^?,;:]{1,60}?)\s+by\s+(?P<subject>[^?,;:]{1,60}?)" + _SCOPE_TAIL, re.I | re.S)
+#: The buyer between the noun and the verb: "products Alpenland bought from Beta Trading since Jan 26", "the
+#: items we ordered from Zeta in 2025".
+_NOUN_SUBJECT_FROM = re.compile(
+    _LEAD + r"\s*(?:(?:list|show(?:\s+me)?|give\s+me)\s+)?(?:all\s+)?(?:the\s+)?" + _PRODUCT_NOUN +
+    r"\s+(?:that\s+|which\s+)?(?P<subject>(?!(?:that|which|were|was|have|has|had|bought|purchased|ordered|from|"
+    r"in|by)\b)[^?,;:]{1,40}?)\s+(?:has\s+|have\s+|had\s+)?(?:actually\s+|really\s+)?" + _PAST +
+    r"\s+from\s+(?P<supplier>[^?,;:]{1,60}?)" + _SCOPE_TAIL, re.I | re.S)
+#: The goods or supplier between the noun and the buyer: "which products in control equipment did Company C buy
+#: in H2 25", "which products from Zeta did Company A buy in 2025".
+_LISTING_QUALIFIED = re.compile(
+    _LEAD + r"\s*(?:which|what)\s+(?P<noun>products|items|articles|skus)\s+(?P<prep>in|of|under|from)\s+"
+    r"(?P<what>[^?,;:]{1,60}?)\s+(?:(?:did|does|do)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?" + _VERB +
+    r"|(?:have|has)\s+(?P<subject2>.+?)\s+(?:actually\s+|really\s+)?" + _PAST + r")\b" + _SCOPE_TAIL,
+    re.I | re.S)
+#: A buyer set before the question, no verb: "company a: which products from Zeta in 2025" (the products bought
+#: from the supplier in the period; only with the buyer written before and a period after).
+_SCOPED_FROM = re.compile(
+    r"^(?P<lead>[^?:]{1,60}?(?::|\s[-–]\s)\s*)(?:which|what)\s+(?P<noun>products|items|articles|skus)\s+from\s+"
+    r"(?P<supplier>[^?,;:]{1,60}?)(?P<tail>(?:\s*,\s*|\s+)(?:in|during|over|between|since|for|last|this)\b.*?)"
+    r"[\s?.!]*$", re.I | re.S)
 #: "who did Kestrel buy from in H2 25", "who has Company B bought from since May": the suppliers, by whom bought.
 _WHO_FROM = re.compile(
     _LEAD + r"\s*who\s+(?:did|does|has|have)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?(?:" + _VERB + "|" + _PAST +
@@ -212,6 +242,9 @@ def read_purchase_listing(question: str) -> str | None:
         before = vendors.group("before") if vendors.group("before") is not None else vendors.group("before2")
         rest = _END.sub("", re.sub(_ACTIVE_DEFINITION, "", question[vendors.end():], count=1, flags=re.I))
         return f"{before}spend{rest}, by supplier"
+    shaped = _shaped_listing(question)
+    if shaped is not None:
+        return shaped
     first = _FROM_SUPPLIER_FIRST.match(question)
     if first is not None:
         subject, supplier = first.group("subject").strip(), first.group("supplier").strip()
@@ -272,3 +305,44 @@ def read_purchase_listing(question: str) -> str | None:
     if not subject:  # "Ypsilon Q2 2026 to date: list the product codes purchased": the scope written before
         return lead + f"spend{tail}, by {dimension}"
     return lead + (f"{owner} spend{tail}, by {dimension}" if owner else f"spend of {subject}{tail}, by {dimension}")
+
+
+def _buyer_spend(lead: str, subject: str) -> str:
+    owner = _POSSESSIVE.get(subject.strip().lower())
+    return lead + (f"{owner} spend" if owner else f"spend of {subject.strip()}")
+
+
+def _shaped_listing(question: str) -> str | None:
+    """The product listings whose buyer, supplier or goods sit elsewhere than the general shapes expect (see the
+    patterns above), read as the same spend by product.
+
+    >>> _shaped_listing("products bought from gamma controls by company b, 2026")
+    'spend of company b with gamma controls, 2026, by product'
+    >>> _shaped_listing("products alpenland bought from beta trading since jan 26")
+    'spend of alpenland with beta trading since jan 26, by product'
+    >>> _shaped_listing("which products in control equipment did company c buy in H2 25")
+    'spend of company c on control equipment in H2 25, by product'
+    >>> _shaped_listing("company a: which products from zeta in 2025")
+    'company a: spend with zeta in 2025, by product'
+    >>> _shaped_listing("which products in control equipment does Gamma supply") is None
+    True
+    >>> _shaped_listing("Vendors we bought from at Xenon in 2025") is None
+    True
+    """
+    found = _BOUGHT_FROM_BY.match(question) or _NOUN_SUBJECT_FROM.match(question)
+    if found is not None:
+        tail = _END.sub("", found.group("tail") or "")
+        return _buyer_spend(found.group("lead") or "", found.group("subject")) + (
+            f" with {found.group('supplier').strip()}{tail}, by product")
+    qualified = _LISTING_QUALIFIED.match(question)
+    if qualified is not None:
+        buyer = qualified.group("subject") or qualified.group("subject2") or ""
+        tail = _END.sub("", qualified.group("tail") or "")
+        joined = "with" if qualified.group("prep").lower() == "from" else "on"
+        return _buyer_spend(qualified.group("lead") or "", buyer) + (
+            f" {joined} {qualified.group('what').strip()}{tail}, by product")
+    scoped = _SCOPED_FROM.match(question)
+    if scoped is not None:
+        tail = _END.sub("", scoped.group("tail"))
+        return f"{scoped.group('lead')}spend with {scoped.group('supplier').strip()}{tail}, by product"
+    return None

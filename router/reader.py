@@ -245,7 +245,8 @@ _COUNTED = re.compile(r"\bhow many\b|\b(?:number|count|no\.|nr\.?)\s+of\b|(?<!\w
 #: The unit noun of a quantity asked for ("how many sets", "number of pieces", "wie viele Stück").
 _UNIT_NOUN = re.compile(r"\b(?:how\s+many|number\s+of|wie\s+viele?|anzahl(?:\s+der)?)\s+"
                         r"(sets|pieces|pcs|items|pairs|units|packs|st(?:ü|ue)ck|stk\.?)(?!\w)", re.I)
-_QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces)\b", re.I)
+#: "qty" / "qtys" is the finance user's shorthand for the quantity ("qty of PRD-491 bought by Company A").
+_QUANTITY = re.compile(r"\b(how many units|units|quantity|quantities|pieces|qtys?)\b", re.I)
 #: "average per box", "per roll on average": a price per item asked, a figure.
 _AVERAGE_PER = re.compile(r"\b(?:average|avg\.?|mean)\s+(?:[\w.]+\s+){0,2}?per\b|\bper\s+\w+\s+on\s+average\b", re.I)
 _BOUGHT_FROM = re.compile(r"\b(?:buy|buys|bought|purchased?|ordered|order|get|got)\s+from\b", re.I)

@@ -31,6 +31,7 @@ from router.analysis import (
     single_month,
 )
 from router.as_at import overdue_as_at
+from router.catalog_asks import read_catalog_ask
 from router.classifier import IntentClassifier
 from router.company_set import (
     adds_up,
@@ -228,7 +229,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     listing = read_purchase_listing(german or text)
-    base = status_only(listing or german or text)  # "paid-only spend": the status words (router/open_amount.py)
+    # "What Helix sells in lab consumables": the catalogue's products of the supplier in the group
+    catalog_ask = read_catalog_ask(german or text) if listing is None else None
+    # "paid-only spend": the status words (router/open_amount.py)
+    base = status_only(listing or catalog_ask or german or text)
     # "the whole tenant", "tenant 99": the caller's tenant is all its companies; another tenant is named back
     tenant = tenant_scope(base, inputs.ctx.tenant_id)
     # "group spend", "the group's March spend": the group is every company of the tenant (router/group_scope.py)
@@ -279,6 +283,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),
+             *([f"read as {catalog_ask!r} (the catalogue)"] if catalog_ask else []),
              *([correction_note(typos)] if typos else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),

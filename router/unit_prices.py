@@ -30,6 +30,9 @@ from router.reader import Reading
 
 RANGE_METRIC = "catalog.unit_price_range"
 AVERAGE_METRIC = "catalog.average_unit_price"
+RANKING_METRIC = "finance.spend_ranking"
+#: The governed ranking's largest limit: a group's products beyond it make the sum partial (said so).
+GROUP_UNITS_LIMIT = 100
 
 _PRICE_WORDS = r"(?:net\s+)?(?:unit\s+(?:price|cost)|price\s+per\s+(?:unit|piece|pc)|per[- ]unit\s+(?:price|cost)|" \
                r"price(?:\s+paid)?|cost\s+per\s+(?:unit|piece))"
@@ -54,14 +57,33 @@ _CHEAPEST_SUPPLIER = re.compile(
 )
 
 
+#: What "how many" counts when it is no quantity of goods: documents, suppliers, products, days (the count
+#: questions, router/counts.py).
+_COUNTED_THINGS = (r"(?:invoices?|credit\s+notes?|documents?|lines?|invoice\s+lines?|suppliers?|vendors?|products?|"
+                   r"items?|articles?|skus?|product\s+groups?|groups?|categories|companies|orders?|times|days|months|"
+                   r"weeks|years|currencies|agreements?|contracts?|approvals?|payments?|clauses?|pages?|euros?|eur|usd|"
+                   r"chf|gbp|different|distinct)\b")
+_NOT_COUNTED_THINGS = r"(?!" + _COUNTED_THINGS + r")"
 #: "How many units of PRD-482", "quantity of X bought", "number of units of X": the product's net quantity.
 _UNITS = re.compile(
     r"\bhow many\s+(?:units|pieces|pcs|items|sets|pairs)\b|\b(?:what|which|the|total|net)\s+(?:quantity|"
     r"quantities|volume|number of units)\b|\bquantit(?:y|ies)\s+(?:of|bought|purchased|ordered)\b|"
     r"\bnumber of (?:units|pieces)\b|(?<!per )(?<!per-)\bunits?\s+(?:of|bought|purchased)\b"
     # "how many scroll compressors did we buy", "how many PRD-510 were purchased" (the product itself is masked)
-    r"|\bhow many\s+(?:[^\s?.;]+\s+){0,6}?(?:did|do|does|have|has|had|were|was|are)\s+(?:[^\s?.;]+\s+){0,3}?"
-    r"(?:buy|bought|purchase|purchased|order|ordered|receive|received|get|got|procure|procured)\b",
+    r"|\bhow many\s+" + _NOT_COUNTED_THINGS + r"(?:[^\s?.;]+\s+){0,6}?(?:did|do|does|have|has|had|were|was|are)\s+"
+    r"(?:[^\s?.;]+\s+){0,3}?"
+    r"(?:buy|bought|purchase|purchased|order|ordered|receive|received|get|got|procure|procured|take|took|taken|"
+    r"billed|invoiced|deliver|delivered)\b"
+    # "qty of PRD-491", "RK-12 qty Xenon": the finance user's shorthand for the quantity
+    r"|\bqtys?\b"
+    # "X bought by Company C - how many?", "how many boxes of A4 paper": "how many" of the product itself (the
+    # product is masked; counts of invoices, suppliers or products are the count questions, routed before)
+    r"|\bhow\s+many\b(?!\s+" + _COUNTED_THINGS + r")"
+    # "boxes of copy paper", "express freight parcels billed to Ypsilon": a counting noun of the product bought
+    r"|\b(?:boxes|parcels|packs|packages|rolls|pallets|cartons|cases|pcs|sets|pairs|bottles)\s+(?:of|bought|"
+    r"purchased|ordered|billed|invoiced|delivered|received|taken)\b"
+    # "kestrel crates: units and avg unit price": units asked outright ("per unit" is a price, not a quantity)
+    r"|(?<!per )(?<!per-)\bunits\b(?!\s*(?:price|cost))",
     re.I,
 )
 #: "latest unit price of PRD-482", "the most recent price we paid per unit", "last price paid for X", "what did we
@@ -80,11 +102,16 @@ _RANKED = re.compile(r"\b(?:top|bottom|rank\w*|most|least|largest|biggest|smalle
                      r"vendors?))\b", re.I)
 
 
+#: The nouns goods are counted in ("boxes of copy paper", "parcels"): the quantity's words, not names.
+COUNTING_NOUN = re.compile(r"(?:boxes|box|parcels|parcel|packs|pack|packages|rolls|pallets|cartons|cases|pcs|pieces|"
+                           r"sets|pairs|bottles)", re.I)
+
+
 @dataclass(frozen=True)
 class PriceRequest:
     """An extreme unit price of one product, or the supplier with the lowest/highest average price of it."""
 
-    kind: Literal["range", "cheapest_supplier", "units", "latest"]
+    kind: Literal["range", "cheapest_supplier", "units", "latest", "group_units"]
     direction: Literal["low", "high"]
     words: str
 
@@ -107,6 +134,50 @@ def price_request(reading: Reading) -> PriceRequest | None:
     if found is not None and not _RANKED.search(text):
         return PriceRequest("units", "high", " ".join(found.group(0).split()))
     return None
+
+
+def group_units(reading: Reading, gazetteer: Any) -> tuple[PriceRequest, tuple[str, ...]] | None:
+    """The units of the product group the question names ("kestrel crates: units", "qty compressors Q1"): the
+    request and the catalogue products under the group and its subgroups; ``None`` when no units are asked.
+
+    The governed quantity is per product (``catalog.average_unit_price``); a group of one product is that product,
+    a group of several is asked about (their units of measure need not add up)."""
+    group = reading.entities.product_group_id
+    req = price_request(reading)
+    if group is None or req is None or req.kind != "units":
+        return None
+    under = set(gazetteer.subgroups(group))
+    codes = tuple(sorted(code for code, groups in gazetteer.product_group_of.items() if groups & under))
+    return req, codes
+
+
+def group_units_steps(reading: Reading, company_id: str | None, start: str, end: str,
+                      currency: str | None) -> tuple[PlanStep, ...]:
+    """The units of a product group whose products share one unit of measure: ``finance.spend_ranking`` of the
+    group's products by units (every product, up to the governed limit), summed by the composer; a cut row list is
+    said as partial, never summed as complete."""
+    params: dict[str, Any] = {"product_group_ids": [reading.entities.product_group_id], "start_date": start,
+                              "end_date": end, "invoice_statuses": list(reading.statuses), "limit": GROUP_UNITS_LIMIT,
+                              "direction": "top", "order_by": "units"}
+    if company_id is not None:
+        params["company_id"] = company_id
+    if currency:
+        params["reporting_currency"] = currency
+    if reading.entities.supplier_ids:
+        params["supplier_ids"] = list(reading.entities.supplier_ids)
+    if reading.excluded_supplier_ids:
+        params["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
+    if reading.analysis.document_types == ("invoice",):
+        params["document_types"] = ["invoice"]
+    return (
+        PlanStep(step_id="unit-price", tool="metrics.query",
+                 arguments={"metric": RANKING_METRIC, "parameters": params, "group_by": ["product_code"],
+                            "grain": None},
+                 purpose=f"The net units of each product of {reading.entities.product_group_id} and its subgroups "
+                         f"({RANKING_METRIC} by product, units); their sum is the group's units."),
+        PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=("unit-price",),
+                 purpose="The figure is present, or its absence is said (no data, not zero units)."),
+    )
 
 
 def price_steps(req: PriceRequest, reading: Reading, company_id: str | None, start: str, end: str,
@@ -240,6 +311,8 @@ def _compose_unit_price(d: _Draft) -> None:
             status = "answered"
             result.update({"quantity": v.get("quantity"), "net_amount": v.get("net_amount"),
                            "unit_price": v.get("unit_price")})
+    elif kind == "group_units":
+        text, status = _group_units_sentence(m, company, who, d.period_text, result)
     else:
         priced = [r for r in m.rows if r.get("unit_price") is not None and r.get("supplier_id")]
         if not priced:
@@ -265,6 +338,30 @@ def _compose_unit_price(d: _Draft) -> None:
     d.status, d.text, d.result = status, text, result  # type: ignore[assignment]
     d.inputs = {"metric": m.metric, "parameters": m.parameters}
     d.citations, d.sources = citations, tuple(c.source_id for c in citations)
+
+
+def _group_units_sentence(m: Any, company: str, who: str, period_text: str,
+                          result: dict[str, Any]) -> tuple[str, str]:
+    """The units of a product group: the sum of its products' net units (one unit of measure, checked when
+    routed), each product's units beside it; no counted line is no data, never zero units."""
+    groups = ", ".join(m.parameters.get("product_group_ids") or ())
+    rows = [r for r in m.rows if r.get("units") is not None and r.get("product_code")]
+    if m.status == "no_data" or not rows:
+        result["quantity"] = None
+        return (f"Not found: no counted invoice line of {groups} ({who}) in {period_text}; no data, not zero units.",
+                "no_data")
+    total = sum((Decimal(str(r["units"])) for r in rows), Decimal(0))
+    lines = sum(int(r.get("matched_line_count") or 0) for r in rows) or m.matched_line_count
+    by_product = "; ".join(f"{r['product_code']} {_count(r['units'])}" for r in rows)
+    result.update({"quantity": str(total), "product_group_ids": list(m.parameters.get("product_group_ids") or ()),
+                   "rows": [{"product_code": r["product_code"], "units": r["units"]} for r in rows]})
+    supplier = (f" from {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids") else "")
+    text = (f"{company} purchased {_count(total)} units of {groups} (the group and its subgroups){supplier} in "
+            f"{period_text} (net quantity: credit notes subtracted; cancelled and duplicate invoices left out), over "
+            f"{lines} counted lines; the sum of its products' units: {by_product}.")
+    if m.truncated:
+        return ("PARTIAL RESULT: the products were cut at the row limit, so the sum misses some. " + text, "partial")
+    return text, "answered"
 
 
 def _count(quantity: Any) -> str:
@@ -300,4 +397,5 @@ def _latest_sentence(m: Any, company: str, who: str, period_text: str, result: d
     return text, "answered"
 
 
-__all__ = ["AVERAGE_METRIC", "RANGE_METRIC", "PriceRequest", "price_request", "price_steps", "rule_hit"]
+__all__ = ["AVERAGE_METRIC", "COUNTING_NOUN", "GROUP_UNITS_LIMIT", "RANGE_METRIC", "RANKING_METRIC", "PriceRequest",
+           "group_units", "group_units_steps", "price_request", "price_steps", "rule_hit"]
