@@ -1343,6 +1343,10 @@ def validate_answer(
 
     # a named document's amounts and a period's net or VAT are sums of the governed rows, recomputed here
     listed_amounts |= derived_amounts(routing.rule_hits, _find(run, MetricToolResponse) if run is not None else ())
+    from router.overdue import overdue_amounts
+
+    # the total of the overdue invoices is the exact sum of the governed listing's rows, recomputed here
+    listed_amounts |= overdue_amounts(routing.rule_hits, _find(run, MetricToolResponse) if run is not None else ())
     shown = set(_MONEY.findall(body))
     extra = shown - tool_amounts - listed_amounts
     checks.append(PolicyCheck(
