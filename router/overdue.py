@@ -21,7 +21,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal
 
 from router.answer import Citation, _Draft, cite_lines, composer
@@ -47,6 +47,9 @@ _AT_LEAST = re.compile(r"\bat\s+least\s+(\d{1,4})\s+days?\b|\b(\d{1,4})\s*\+\s*d
 #: Bounds the listing does not take ("less than 30 days overdue", "between 30 and 60 days", "up to 30 days").
 _UNSERVED_BOUND = re.compile(r"\b(?:less|fewer)\s+than\s+\d+\s+days?\b|\bbetween\s+\d+\s+and\s+\d+\s+days?\b|"
                              r"\b(?:up\s+to|at\s+most|within)\s+\d+\s+days?\b|\bexactly\s+\d+\s+days?\b", re.I)
+#: A bound in days the reader leaves as a status span ("more than 90 days"): read here (_BEYOND, _AT_LEAST) or
+#: asked about (_UNSERVED_BOUND).
+_DAYS_BOUND = re.compile(r"\b\d{1,4}\s*\+?\s*days?\b", re.I)
 _COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\bwie\s+viele\b|\banzahl\b", re.I)
 _TOTAL = re.compile(r"\b(?:amount|total|sum|how\s+much|value|worth|owed?|owing|exposure|balance|payables?|"
                     r"betrag|summe|portion)\b|€|\bin\s+EUR\b|\bEUR\b|\bgross\b", re.I)
@@ -134,7 +137,8 @@ def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest)
     e = reading.entities
     # span accounting: a word the reading could not place (an unknown company, a date) is asked about, never
     # dropped; the overdue word itself is what this plan reads
-    unread = tuple(u for u in reading.not_understood if not (u.kind == "status" and _OVERDUE.fullmatch(u.text)))
+    unread = tuple(u for u in reading.not_understood
+                   if not (u.kind == "status" and (_OVERDUE.search(u.text) or _DAYS_BOUND.search(u.text))))
     if unread:
         reasons, questions = unread_clarifications(unread)
         if reasons:
@@ -214,7 +218,7 @@ def terms_in_force(rows: Iterable[Mapping[str, Any]], day: dt.date) -> list[Mapp
 
 
 def _cents(value: Decimal) -> str:
-    return str(value.quantize(Decimal("0.01")))
+    return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def overdue_total(rows: Iterable[Mapping[str, Any]]) -> Decimal:
@@ -222,12 +226,23 @@ def overdue_total(rows: Iterable[Mapping[str, Any]]) -> Decimal:
     return sum((Decimal(str(r.get("grand_total") or 0)) for r in rows), Decimal(0))
 
 
+def overdue_rederived(rule_hits: Sequence[str]) -> frozenset[str]:
+    """The overdue listing's amounts are exact (10 decimals) and shown rounded: the validator takes them from
+    :func:`overdue_amounts`, not one by one."""
+    return frozenset({OVERDUE_METRIC}) if _rule(rule_hits) is not None else frozenset()
+
+
 def overdue_amounts(rule_hits: Sequence[str], metrics: Iterable[Any]) -> set[tuple[str, str]]:
     """The amounts the overdue composer may show beside the listing's own rows: their total."""
     if _rule(rule_hits) is None:
         return set()
-    return {(_cents(overdue_total(_rows(m))), str(m.currency)) for m in metrics
-            if getattr(m, "metric", None) == OVERDUE_METRIC and m.currency}
+    out: set[tuple[str, str]] = set()
+    for m in metrics:
+        if getattr(m, "metric", None) == OVERDUE_METRIC and m.currency:
+            rows = _rows(m)
+            out.add((_cents(overdue_total(rows)), str(m.currency)))
+            out |= {(_cents(Decimal(str(r.get("grand_total") or 0))), str(m.currency)) for r in rows}
+    return out
 
 
 def _term_text(term: Mapping[str, Any], day: dt.date) -> str:
@@ -303,7 +318,8 @@ def _compose_overdue(d: _Draft) -> None:
         head = (f"{len(rows)} invoices of {who} are overdue{f' by more than {beyond} days' if beyond else ''} as at "
                 f"{day}, {_cents(total)} {cur} gross in total.")
     listed = "; ".join(f"{r.get('invoice_number')} ({r.get('supplier_id')}, dated {r.get('invoice_date')}, due "
-                       f"{r.get('due_date')}, {r.get('days_overdue')} days overdue, {r.get('grand_total')} {cur})"
+                       f"{r.get('due_date')}, {r.get('days_overdue')} days overdue, "
+                       f"{_cents(Decimal(str(r.get('grand_total') or 0)))} {cur})"
                        for r in rows)
     d.text = " ".join(p for p in (head, f"Invoices: {listed}." if rows else "", reading) if p)
     if rows:
@@ -322,4 +338,5 @@ def _compose_overdue(d: _Draft) -> None:
     d.inputs = {"metric": overdue_m.metric, "parameters": overdue_m.parameters}
 
 
-__all__ = ["OverdueRequest", "measure_of", "overdue_amounts", "overdue_request", "route_overdue", "terms_in_force"]
+__all__ = ["OverdueRequest", "measure_of", "overdue_amounts", "overdue_rederived", "overdue_request",
+           "route_overdue", "terms_in_force"]
