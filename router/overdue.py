@@ -50,6 +50,10 @@ _UNSERVED_BOUND = re.compile(r"\b(?:less|fewer)\s+than\s+\d+\s+days?\b|\bbetween
 #: A bound in days the reader leaves as a status span ("more than 90 days"): read here (_BEYOND, _AT_LEAST) or
 #: asked about (_UNSERVED_BOUND).
 _DAYS_BOUND = re.compile(r"\b\d{1,4}\s*\+?\s*days?\b", re.I)
+#: The whole overdue ask with its bound ("more than 60 days past due", "overdue by more than 90 days").
+_BOUND_WORDS = r"(?:(?:more|longer|less)\s+than\s+|over\s+|at\s+least\s+)?\d{1,4}\s+days?"
+_PHRASE = re.compile(r"\b" + _BOUND_WORDS + r"\s+(?:overdue|past[- ]due)\b|"
+                     r"\b(?:overdue|past[- ]due)\s+by\s+" + _BOUND_WORDS + r"\b", re.I)
 _COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\bwie\s+viele\b|\banzahl\b", re.I)
 _TOTAL = re.compile(r"\b(?:amount|total|sum|how\s+much|value|worth|owed?|owing|exposure|balance|payables?|"
                     r"betrag|summe|portion)\b|€|\bin\s+EUR\b|\bEUR\b|\bgross\b", re.I)
@@ -75,6 +79,8 @@ class OverdueRequest:
     supplier_ids: tuple[str, ...]
     measure: Measure
     problem: str = ""
+    #: The words that asked it ("at least 30 days overdue", "past due"): named back in a clarification.
+    phrase: str = ""
 
 
 def _beyond(text: str) -> int:
@@ -112,14 +118,28 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
     day, words = (at.day, at.words) if at is not None else (as_of, "today" if _TODAY.search(text) else "")
     e = reading.entities
     problem = ""
-    if _UNSERVED_BOUND.search(text):
+    tr = reading.period.time_range if not reading.period.ambiguous else None
+    if at is None and tr is not None:
+        if tr.end - tr.start == dt.timedelta(days=1):
+            day, words = tr.start, tr.source_text or f"on {tr.start}"  # "overdue on 15 April 2026": that day
+        else:
+            # a period is no day to judge overdue at (invoices dated in it? the state at its end?): asked
+            problem = (f"'{tr.source_text or tr.label}' is a period, and overdue is judged as at one day (say "
+                       f"'as at <day>'; the invoices dated in a period are not filtered here)")
+    elif at is None and reading.period.ambiguous:
+        problem = f"the period was not understood ({reading.period.reason})"
+    if problem:
+        pass
+    elif _UNSERVED_BOUND.search(text):
         problem = (f"the bound '{_UNSERVED_BOUND.search(text).group(0)}' "  # type: ignore[union-attr]
                    "is not one the overdue listing takes (it takes 'more than N days')")
     elif day > as_of:
         problem = f"the as-at day {day} is after today ({as_of}): no invoice is overdue in the future yet"
+    phrase = _PHRASE.search(text) or _OVERDUE.search(text)
     return OverdueRequest(company_id=e.company_id, as_of=day, as_of_words=words or f"as of {day}",
                           beyond_days=_beyond(text), supplier_ids=tuple(e.supplier_ids),
-                          measure=measure_of(text), problem=problem)
+                          measure=measure_of(text), problem=problem,
+                          phrase=" ".join(phrase.group(0).split()) if phrase else "overdue")
 
 
 def _intents() -> Any:
@@ -146,8 +166,8 @@ def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest)
                            questions=questions, intents=_intents(), rule=f"{RULE}:unread:clarification")
     if req.problem:
         return _result(text, reading, inputs, workflow="clarification", entities=e,
-                       reasons=[f"overdue: {req.problem}"],
-                       questions=[f"Overdue invoices are computed as at a day, over one company's open invoices, "
+                       reasons=[f"overdue: '{req.phrase}': {req.problem}"],
+                       questions=[f"'{req.phrase}' is computed as at a day, over one company's open invoices, "
                                   f"with 'more than N days' past the due date; {req.problem}. Which do you want?"],
                        intents=_intents(), rule=f"{RULE}:clarification")
     if req.company_id is None:
