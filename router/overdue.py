@@ -115,6 +115,15 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
     if not _OVERDUE.search(text) or _OTHER_ASK.search(text):
         return None
     at = find_as_at(text)
+    if at is None:
+        # "overdue on 15 April 2026", "past due at 2026-04-15": the day is the as-at day (the period reader would
+        # read a month there)
+        from router.as_at import _DAY, AsAt, _day
+
+        on = [(d, m) for m in re.finditer(rf"\b(?:on|at)\s+(?:the\s+)?{_DAY}(?![\w-]|\.\d)", text, re.I)
+              if (d := _day(m.group("day"))) is not None]
+        if len({d for d, _ in on}) == 1:
+            at = AsAt(on[0][0], " ".join(on[0][1].group(0).split()), on[0][1].span())
     day, words = (at.day, at.words) if at is not None else (as_of, "today" if _TODAY.search(text) else "")
     e = reading.entities
     problem = ""
