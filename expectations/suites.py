@@ -233,6 +233,18 @@ def _vendor_approvals(window: DateWindow) -> list[Any]:
     ]
 
 
+def _payment_terms(window: DateWindow) -> list[Any]:
+    import great_expectations.expectations as gxe
+
+    return [
+        _named(gxe.ExpectColumnValuesToBeBetween, "effective_date_in_range", column="effective_date",
+               min_value=window.earliest, max_value=window.latest, strict_max=True),
+        _named(gxe.ExpectColumnValuesToBeBetween, "term_days_in_range", column="term_days",
+               min_value=0, max_value=366),
+        _named(gxe.ExpectColumnValuesToNotBeNull, "company_known_in_master", column="known_company_id"),
+    ]
+
+
 SUITES: tuple[LandingSuite, ...] = (
     LandingSuite(
         name="landing_companies",
@@ -278,6 +290,16 @@ SUITES: tuple[LandingSuite, ...] = (
         " from landing.vendor_approvals t" + _CANDIDATES,
         row_key="approval_id",
         build=_vendor_approvals,
+    ),
+    LandingSuite(
+        name="landing_payment_terms",
+        table="landing.payment_terms",
+        description="payment terms: effective dates in range, 0-366 days net, the company is served master data",
+        query="select t.tenant_id, t.document_id, t.document_version, t.agreement_id, t.effective_date, t.term_days, "
+        + _known("landing.companies", "company_id", "t.company_id") + " as known_company_id"
+        " from landing.payment_terms t" + _CANDIDATES,
+        row_key="agreement_id",
+        build=_payment_terms,
     ),
     LandingSuite(
         name="landing_invoice_headers",

@@ -236,6 +236,22 @@ class FrontMatter(Record):
         return self
 
 
+class PaymentTerm(Record):
+    """The payment term of one agreement version ("Payment is due 30 days net"), with where it was found.
+
+    A version's term holds from its effective date until the next version's (dbt: marts.payment_terms)."""
+
+    agreement_id: DocumentId
+    company_id: Code
+    effective_date: date
+    term_days: int = Field(ge=0, le=366)
+    clause: str | None = None
+    sentence: NonEmpty
+    page_number: int | None = None
+    chunk_id: str | None = None
+    extraction_version: NonEmpty
+
+
 @dataclass(frozen=True)
 class Records:
     """The relational rows of one document, by landing table (each tuple empty unless the kind has them)."""
@@ -248,6 +264,7 @@ class Records:
     products: tuple[Product, ...] = ()
     fx_rates: tuple[FxRate, ...] = ()
     vendor_approvals: tuple[VendorApproval, ...] = ()
+    payment_terms: tuple[PaymentTerm, ...] = ()
     invoice_headers: tuple[InvoiceHeader, ...] = ()
     invoice_lines: tuple[InvoiceLine, ...] = ()
 

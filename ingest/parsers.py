@@ -33,6 +33,7 @@ from ingest.models import (
     InvoiceIn,
     InvoiceLine,
     ParsedDocument,
+    PaymentTerm,
     Product,
     ProductGroup,
     ProductGroupSynonym,
@@ -42,6 +43,7 @@ from ingest.models import (
     VendorApproval,
 )
 from ingest.normalize import find_identifiers, normalize_supplier_name
+from ingest.payment_terms import extract_payment_term
 from ingest.sources import SourceItem
 from ingest.versions import CHUNKER_VERSION, EXTRACTION_VERSION, PARSER_VERSION
 
@@ -390,12 +392,16 @@ def parse_markdown(item: SourceItem, chunker: ChunkerConfig) -> ParsedDocument:
     doc_level.update(("product_code", code) for code in front.product_codes)
     identifiers.extend(Identifier(None, t, v, v) for t, v in sorted(doc_level))
     approvals: tuple[VendorApproval, ...] = ()
+    terms: tuple[PaymentTerm, ...] = ()
     if front.document_type == "agreement":
         assert front.company_id is not None  # FrontMatter requires it for agreements
         approvals = extract_vendor_approvals(layout, chunks, document_id=front.document_id,
                                              company_id=front.company_id, source=item.source_uri)
+        # the version's payment term, structured (overdue is computed from it, never from retrieved text)
+        terms = extract_payment_term(layout, chunks, document_id=front.document_id, company_id=front.company_id,
+                                     effective_date=front.effective_date, source=item.source_uri)
     doc = _document(item, front.document_id, front.document_type, sha256_tag(text.encode()),
-                    Records(vendor_approvals=approvals), chunks, tuple(identifiers), metadata,
+                    Records(vendor_approvals=approvals, payment_terms=terms), chunks, tuple(identifiers), metadata,
                     extraction=front.document_type == "agreement")
     return replace(doc, source_revision=source_revision(revision=front.revision,
                                                         effective_date=front.effective_date))

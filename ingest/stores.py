@@ -95,7 +95,8 @@ class _Table:
     columns: tuple[str, ...]
 
 
-# Column order here is the checksum's value order; landing shapes are migration 0004's (synonyms: 0150's).
+# Column order here is the checksum's value order; landing shapes are migration 0004's (synonyms: 0150's,
+# payment terms: 0600's).
 LANDING_TABLES: tuple[_Table, ...] = (
     _Table("landing.companies", "companies", ("company_id", "company_name", "reporting_currency")),
     _Table("landing.suppliers", "suppliers", ("supplier_id", "supplier_name", "country", "contact_email", "iban")),
@@ -108,6 +109,9 @@ LANDING_TABLES: tuple[_Table, ...] = (
     _Table("landing.vendor_approvals", "vendor_approvals", (
         "approval_id", "agreement_id", "company_id", "supplier_id", "supplier_name", "scope", "valid_from",
         "valid_to", "page_number", "chunk_id", "extraction_version")),
+    _Table("landing.payment_terms", "payment_terms", (
+        "agreement_id", "company_id", "effective_date", "term_days", "clause", "sentence", "page_number",
+        "chunk_id", "extraction_version")),
     _Table("landing.invoice_headers", "invoice_headers", (
         "business_hash", "source_system", "document_type", "invoice_number", "company_id", "supplier_name",
         "status", "invoice_date", "posting_date", "currency", "tax_level", "header_tax_amount",
@@ -116,6 +120,17 @@ LANDING_TABLES: tuple[_Table, ...] = (
         "line_id", "line_number", "product_code", "description", "quantity", "unit_price", "discount_amount",
         "line_net_amount", "line_tax_amount")),
 )
+
+
+#: Landing tables whose rows outlive their version's supersession: a payment term holds from its version's
+#: effective date until the next version's, so the superseded versions' terms stay the terms of their days
+#: (dbt: stg_payment_terms / marts.payment_terms). Publication marks the old versions superseded before it purges
+#: them, so only rows of versions never published (abandoned or failed) are deleted from these tables.
+HISTORY_TABLES = frozenset({"landing.payment_terms"})
+_KEEP_SUPERSEDED = sql.SQL(
+    " and not exists (select 1 from ingest.document_versions as v where v.tenant_id = {0}.tenant_id"
+    " and v.document_id = {0}.document_id and v.document_version = {0}.document_version"
+    " and v.status = 'superseded')").format(sql.SQL("payment_terms"))
 
 
 class LandingStore:
@@ -166,7 +181,8 @@ class LandingStore:
 
     def purge_many(self, conn: psycopg.Connection, refs: Sequence[VersionRef]) -> None:
         for table in reversed(LANDING_TABLES):  # lines before headers
-            conn.execute(sql.SQL("delete from {} where {}").format(sql.SQL(table.name), REF_FILTER),
+            keep = _KEEP_SUPERSEDED if table.name in HISTORY_TABLES else sql.SQL("")
+            conn.execute(sql.SQL("delete from {} where {}{}").format(sql.SQL(table.name), REF_FILTER, keep),
                          ref_params(refs))
 
 

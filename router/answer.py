@@ -1266,6 +1266,7 @@ def validate_answer(
     spend = next(iter(_find(run, SpendResponse)), None) if run is not None else None
     vendors = next(iter(_find(run, ApprovedVendorsToolResponse)), None) if run is not None else None
     from router.invoice_facts import rederived_metrics
+    from router.overdue import overdue_rederived
 
     tool_amounts = set()
     listed_amounts: set[tuple[str, str]] = set()
@@ -1295,7 +1296,8 @@ def validate_answer(
         optional = {"base_value", "change"} if m.values.get("comparison") == "no_base_data" else set()
         optional = set(amount_outputs) if m is second or m is netted else optional
         # (finance.document_amounts gives exact sums, shown rounded: its amounts are re-derived below)
-        for name in amount_outputs if m.metric not in rederived_metrics(routing.rule_hits) else ():
+        for name in amount_outputs if m.metric not in rederived_metrics(routing.rule_hits) | overdue_rederived(
+                routing.rule_hits) else ():
             if m.values.get(name) is not None:
                 (listed_amounts if name in optional else tool_amounts).add((str(m.values[name]), str(m.currency)))
             listed_amounts |= {(str(r[name]), str(m.currency)) for r in m.rows if r.get(name) is not None}
@@ -1343,6 +1345,10 @@ def validate_answer(
 
     # a named document's amounts and a period's net or VAT are sums of the governed rows, recomputed here
     listed_amounts |= derived_amounts(routing.rule_hits, _find(run, MetricToolResponse) if run is not None else ())
+    from router.overdue import overdue_amounts
+
+    # the total of the overdue invoices is the exact sum of the governed listing's rows, recomputed here
+    listed_amounts |= overdue_amounts(routing.rule_hits, _find(run, MetricToolResponse) if run is not None else ())
     shown = set(_MONEY.findall(body))
     extra = shown - tool_amounts - listed_amounts
     checks.append(PolicyCheck(

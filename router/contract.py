@@ -178,6 +178,7 @@ Workflow = Literal[
     "duplicate_documents",
     "document_amounts",
     "credit_note_origin",
+    "overdue_invoices",
 ]
 
 

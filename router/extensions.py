@@ -160,6 +160,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         reason, question = clarification(follow)
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], rule=f"follow_up:clarification:{follow.words}")
+    from router.overdue import overdue_request, route_overdue
+
+    overdue = overdue_request(reading, inputs.as_of)  # "which invoices of Ypsilon are overdue today"
+    if overdue is not None:
+        return route_overdue(text, reading, inputs, overdue)  # type: ignore[no-any-return]
     from router.agreement_clauses import clause_request, route_clause
 
     clause = clause_request(reading)  # "Gewährleistung im Vertrag von Company B am 1. März 2026", "quote the clause"
