@@ -193,6 +193,8 @@ def _find_tenant_key(value: Any, path: str) -> str | None:
     kind = type(value)
     if kind is str or kind is int or kind is float or kind is bool or value is None:
         return None
+    if kind is dict and _flat_without_tenant(value):
+        return None
     if kind is dict or isinstance(value, Mapping):
         for key, item in value.items():
             if type(key) is str and key.lower() != "tenant_id" and _is_scalar(item):
@@ -211,6 +213,27 @@ def _find_tenant_key(value: Any, path: str) -> str | None:
             if found is not None:
                 return found
     return None
+
+
+def _flat_without_tenant(value: dict[Any, Any]) -> bool:
+    """Whether ``value`` is the common body (text keys, none of them ``tenant_id`` in any case, whose values are
+    JSON scalars or lists of them) and so holds no ``tenant_id`` key anywhere; ``False`` means "search it"."""
+    # Design note: one pass without recursion or path strings for what nearly every request sends (ids, codes,
+    # dates); about 1 us instead of 4 us per request here. Anything else takes the full search below.
+    for key, item in value.items():
+        if type(key) is not str or key.lower() == "tenant_id":
+            return False
+        kind = type(item)
+        if kind is list:
+            for element in item:
+                if type(element) not in _SCALAR_TYPES:
+                    return False
+        elif kind not in _SCALAR_TYPES:
+            return False
+    return True
+
+
+_SCALAR_TYPES = frozenset((str, int, float, bool, type(None)))
 
 
 def _is_scalar(value: Any) -> bool:
