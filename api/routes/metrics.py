@@ -19,6 +19,7 @@ from api.models import (
 )
 from procura.errors import TenantInRequestError
 from semantic.loader import Metric
+from semantic.service import MetricService
 
 router = APIRouter(prefix="/v1/metrics", tags=["metrics"])
 
@@ -63,7 +64,6 @@ async def query_metric(
     *,
     name: str,
     body: MetricQueryRequest,
-    service: ServiceDep,
     principal: PrincipalDep,
     request: Request,
 ) -> Response:
@@ -82,7 +82,10 @@ async def query_metric(
     # Design note: the asyncio pool is read from app.state here, not declared as a dependency (api.deps.MetricPoolDep):
     # each resolved dependency is FastAPI work on every request (cProfile of the server over 1,000 requests:
     # dependency solving 1.33 s on the metric route against 1.08 s on the no-op, which has one fewer).
+    # The service likewise (api.deps.ServiceDep on the other routes): one fewer dependency to solve, about 7 us per
+    # request (docs/benchmarks.md, "Metric API, ninth pass"); it reads the same app.state attribute.
     pool: AsyncConnectionPool = request.app.state.metric_pool
+    service: MetricService = request.app.state.service
     conn = await pool.getconn()
     try:
         if location is not None:
