@@ -63,7 +63,7 @@ import httpx
 import psycopg
 from fastapi import APIRouter, Response
 
-from api.deps import PrincipalDep, ServiceDep
+from api.deps import PrincipalDep
 from api.models import MetricQueryRequest
 from procura.progress import echo_progress
 from procura.settings import Settings, get_settings
@@ -226,11 +226,11 @@ def _floor_router() -> APIRouter:
     router = APIRouter()
 
     @router.post(FLOOR_PATH)
-    async def floor(*, name: str, body: MetricQueryRequest, service: ServiceDep, principal: PrincipalDep) -> Response:
+    async def floor(*, name: str, body: MetricQueryRequest, principal: PrincipalDep) -> Response:
         return Response(content=b'{"rows":[]}', media_type="application/json")
 
     @router.post(FLOOR_SYNC_PATH)
-    def floor_sync(*, name: str, body: MetricQueryRequest, service: ServiceDep, principal: PrincipalDep) -> Response:
+    def floor_sync(*, name: str, body: MetricQueryRequest, principal: PrincipalDep) -> Response:
         return Response(content=b'{"rows":[]}', media_type="application/json")
 
     return router
