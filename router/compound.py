@@ -850,6 +850,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         elif (readings[i].cues.unit_price or readings[i].analysis.average_price  # "at what average price?"
               or (readings[i].cues.quantity and not readings[i].entities.supplier_ids)):  # "and units bought?"
             wanted.append("product")
+            if (readings[i].cues.unit_price or readings[i].analysis.average_price) and not any(
+                    "product" in d for d in (own, *donors)) and "group" not in own:
+                # "kestrel crates: units and avg unit price": the group another part names, whose one catalogue
+                # product the price is of (router/sole_products.py; a group of several is asked about)
+                wanted.append("group")
         carried = []
         asked = texts[i]
         before = readings[i - 1].entities if i else None
@@ -891,7 +896,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             scoped = bare and not refers and slot in ("supplier", "group", "product")
             donor = next((d[slot] for d in (donors[:i] if scoped else donors) if slot in d), None)
             if donor is None or (slot in ("supplier", "group", "product") and not (refers or bare)
-                                 and slot != "product"):
+                                 and slot != "product" and not (slot == "group" and "product" in wanted)):
                 continue
             later = next((d for d in donors[i:] if d.get("period")), None)
             if (slot == "period" and "company" in own and not refers and not bare and later is not None

@@ -83,6 +83,7 @@ from router.reader import (
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
+from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 
@@ -340,6 +341,18 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # "in USD" / "foreign-currency invoices" read against the company's reporting currency (router/currency.py)
     reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
     reading = _listing_over_history(reading, inputs.as_of)
+    # "crates: avg unit price": a group of one catalogue product names that product (router/sole_products.py),
+    # and the answer says so
+    sole = sole_product_reading(reading, gazetteer)
+    result = _route_reading(text, sole, inputs)
+    if sole is not reading and not result.requires_clarification and result.interpretation:
+        note = sole_product_note(reading, sole, gazetteer)
+        result = result.model_copy(update={"interpretation": f"{result.interpretation}; {note}"})
+    return result
+
+
+def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> RoutingResult:
+    gazetteer = inputs.gazetteer
     # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
     extended = route_extensions(text, reading, inputs)
     if extended is not None:
@@ -513,7 +526,9 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         # products it could be are listed
         ambiguous = [(m.text, m.candidates) for m in reading.mentions.products if len(m.candidates) > 1] + [
             (m.text, tuple(p.product_code for p in gazetteer.products
-                           if m.text.lower().rstrip("s") in p.product_name.lower()))
+                           if m.text.lower().rstrip("s") in p.product_name.lower())
+             # "boxes": the group's own catalogue products when no product is named like it
+             or (tuple(sorted(group_products(m.resolved, gazetteer))) if m.resolved else ()))
             for m in reading.mentions.product_groups]
         ambiguous = [(t, c) for t, c in ambiguous if 1 < len(c) <= 8]
         questions.append(
