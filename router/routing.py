@@ -524,12 +524,13 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
         catalogue = {p.product_code: p.product_name for p in gazetteer.products}
         # a name several products share, or a group's name said of one product ("the pressure sensor"): the
         # products it could be are listed
+        named_like = [(m, tuple(p.product_code for p in gazetteer.products
+                                if m.text.lower().rstrip("s") in p.product_name.lower()))
+                      for m in reading.mentions.product_groups]
         ambiguous = [(m.text, m.candidates) for m in reading.mentions.products if len(m.candidates) > 1] + [
-            (m.text, tuple(p.product_code for p in gazetteer.products
-                           if m.text.lower().rstrip("s") in p.product_name.lower())
-             # "boxes": the group's own catalogue products when no product is named like it
-             or (tuple(sorted(group_products(m.resolved, gazetteer))) if m.resolved else ()))
-            for m in reading.mentions.product_groups]
+            # "boxes": the group's own catalogue products unless several products are named like it
+            (m.text, like if len(like) > 1 or not m.resolved else tuple(sorted(group_products(m.resolved, gazetteer))))
+            for m, like in named_like]
         ambiguous = [(t, c) for t, c in ambiguous if 1 < len(c) <= 8]
         questions.append(
             f"{ambiguous[0][0]!r} could be " + " or ".join(f"{c} ({catalogue.get(c, c)})" for c in ambiguous[0][1])
