@@ -814,7 +814,8 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
     lone_listed = False  # a year standing alone is no list part ("2024 and 2025" is asked about)
     comparing = _COMPARING.search(question) is not None
     for kind, pattern in _PATTERNS:
-        if (kind.endswith(("_list", "_span_range")) or kind.startswith("between_")) and comparing:
+        if (kind.endswith(("_list", "_span_range")) or kind.startswith("between_")) and comparing and not (
+                kind == "year_span_range" and _only_period(question, pattern)):
             continue  # "Q1 and Q2 compared": two periods, split by the comparison reader
         if kind.endswith("_paired") and not comparing:
             continue
@@ -1442,6 +1443,22 @@ def _unit_ending(unit: str, last_day: dt.date, text: str) -> TimeRange:
     if months == 12 and start.month == 1:
         return _year(start.year, text)
     return _range(start, end, text)
+
+
+#: Words of another period beside a range of years ("2024-25 vs 2023", "2025-26 vs last year").
+_OTHER_PERIOD = re.compile(rf"\b(?:19|20)\d{{2}}\b|\b[qh][1-4]\b|\b(?:{_MONTH_NAMES})\b|\b(?:last|previous|prior|"
+                           r"this|next|same)\s+(?:year|quarter|month|period|half)\b|\bytd\b|\b(?:yoy|qoq|mom)\b",
+                           re.I)
+
+
+def _only_period(question: str, pattern: re.Pattern[str]) -> bool:
+    """Whether the one range of years ``pattern`` finds is the question's only period: then a comparison word
+    compares something else ("Beta vs Zeta, which is cheaper per unit in 2024-25?"), and the range is the period."""
+    found = list(pattern.finditer(question))
+    if len(found) != 1:
+        return False
+    rest = question[:found[0].start()] + " " + question[found[0].end():]
+    return _OTHER_PERIOD.search(rest) is None
 
 
 def _year_span(g: tuple[str | None, ...], text: str, fiscal_start_month: int | None) -> TimeRange | None:

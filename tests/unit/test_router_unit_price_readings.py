@@ -160,3 +160,10 @@ def test_a_group_of_several_products_is_asked_about_naming_them() -> None:
 def test_a_ranking_within_a_group_of_one_product_stays_a_ranking() -> None:
     call = _call("rank consumables products by avg unit price in 2025")
     assert call["metric"] == "catalog.unit_price_ranking"
+
+
+def test_a_range_of_years_beside_a_comparison_of_suppliers_is_the_period() -> None:
+    for words in ("2024-25", "2024-2025"):
+        resolved = resolve_period(f"sensors: Beta vs Zeta, which is cheaper per unit in {words}?", dt.date(2026, 5, 20))
+        assert resolved.time_range is not None
+        assert (resolved.time_range.start, resolved.time_range.end) == (dt.date(2024, 1, 1), dt.date(2026, 1, 1))
