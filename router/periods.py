@@ -163,9 +163,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # second (read in :func:`_read`; with a fiscal year other than the calendar's, "2025-26" may name one fiscal
     # year and is asked about). Not "FY2025-26" (a fiscal year), an ISO month ("2025-12") or day, or an amount.
     ("year_span_range", re.compile(r"(?<![\w.,'’/-])(?<!\bfy\s)(?<!\bfiscal\s)(?<!\bfiscal\syear\s)"
-                                   r"(?<!\bfinancial\syear\s)(?:from\s+)?((?:19|20)\d{2})\s*(-|–|\s(?:to|through|"
-                                   r"thru|until|till)\s)\s*((?:19|20)\d{2}|\d{2})(?![\w'’/-]|[.,]\d)"
-                                   + _NOT_MONEY_AFTER, re.I)),
+                                   r"(?<!\bfinancial\syear\s)(?:from\s+)?((?:19|20)\d{2})(?:\s*(-|–)\s*((?:19|20)\d{2}|"
+                                   r"\d{2})|(\s(?:to|through|thru|until|till)\s)\s*((?:19|20)\d{2}))(?![\w'’/-]|[.,]\d)"
+                                   # "2025 - 30 days", "2025-40 invoices": a count after the year, no range
+                                   r"(?!\s*(?:%|days?|weeks?|months?|years?|units?|pcs|pieces?|invoices?|lines?|"
+                                   r"items?|documents?)\b)" + _NOT_MONEY_AFTER, re.I)),
     # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
     ("quarter_list", re.compile(rf"\bq[1-4](?:{_LIST_GLUE}q[1-4])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
@@ -1466,8 +1468,9 @@ def _year_span(g: tuple[str | None, ...], text: str, fiscal_start_month: int | N
     the second number is no later year ("2025-12" is a month, "2025-06" too); a span of more than ten years is no
     period anyone asks about (invalid). With a fiscal year that is not the calendar's, "2025-26" may as well name
     the fiscal year 2025/26: asked about, never guessed."""
+    # (a two-digit second year only after a dash: "2026 until 27 January" is no range of years)
     first = int(str(g[0]))
-    written = str(g[2])
+    separator, written = (str(g[1]), str(g[2])) if g[1] else (str(g[3]), str(g[4]))
     if len(written) == 2:
         if int(written) <= 12:
             return None  # "2025-12": an ISO month, not a range of years
@@ -1479,7 +1482,7 @@ def _year_span(g: tuple[str | None, ...], text: str, fiscal_start_month: int | N
     if last - first > 10:
         raise ValueError(text)
     start_month = fiscal_start_month or fiscal_year_start_month()
-    if start_month != 1 and last == first + 1 and str(g[1]).strip() in ("-", "–"):
+    if start_month != 1 and last == first + 1 and separator.strip() in ("-", "–"):
         raise _Gap(f"{text.strip()!r} may be the fiscal year {first}/{str(last)[2:]} (starting in month "
                    f"{start_month}) or the calendar years {first} and {last}: which one do you mean?")
     return _range(dt.date(first, 1, 1), dt.date(last + 1, 1, 1), text)

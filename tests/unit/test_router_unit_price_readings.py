@@ -167,3 +167,9 @@ def test_a_range_of_years_beside_a_comparison_of_suppliers_is_the_period() -> No
         resolved = resolve_period(f"sensors: Beta vs Zeta, which is cheaper per unit in {words}?", dt.date(2026, 5, 20))
         assert resolved.time_range is not None
         assert (resolved.time_range.start, resolved.time_range.end) == (dt.date(2024, 1, 1), dt.date(2026, 1, 1))
+
+
+@pytest.mark.parametrize("words", ("in 2026 until 27 January 2026", "in 2025 to 15 March 2025", "2025 through 28 Feb"))
+def test_a_year_then_a_day_is_no_range_of_years(words: str) -> None:
+    tr = resolve_period(f"spend {words}", dt.date(2026, 5, 20)).time_range
+    assert tr is None or tr.end <= dt.date(2026, 5, 21), words  # never a range into a later year read from the day
