@@ -49,7 +49,12 @@ PERIODS: tuple[tuple[str, str, str, str], ...] = (
                                                                 "2025-07-01"),
     ("in Q4 2025", "im Q4 2025", "2025-10-01", "2026-01-01"), ("FY2025", "im Geschäftsjahr 2025", "2025-01-01",
                                                                "2026-01-01"),
+    # ranges of whole years ("2024-25", "2025-2026", "from 2024 to 2025"): the calendar years through the second
+    ("in 2024-25", "2024-2025", "2024-01-01", "2026-01-01"), ("2025-2026", "2025–2026", "2025-01-01", "2027-01-01"),
+    ("from 2024 to 2025", "2024-2025", "2024-01-01", "2026-01-01"),
 )
+#: A tail that only says how to show the ranking ("? rank all"): the same ranking, never a part of its own.
+_RANK_TAILS = ("rank all", "rank them all", "full ranking pls", "sorted")
 #: Groups with more than one product or supplier to rank, by tenant: (id, English spellings, German spellings).
 RANK_GROUPS: dict[str, tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]] = {
     "tenant-42": (("PG-SENS", ("sensors", "Sensors"), ("Sensoren",)),
@@ -125,6 +130,8 @@ def _price_rank(rng: random.Random) -> UnitProbe:
         cid, c = _company(rng, tenant)
         question = f"{c}: {question}"
         params["company_id"] = cid
+    if shape != "de" and rng.random() < 0.25:
+        question = f"{question.rstrip('?')}? {rng.choice(_RANK_TAILS)}"
     return UnitProbe("price_rank", question, tenant, Expect(RANK_METRIC, params))
 
 

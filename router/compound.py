@@ -751,6 +751,23 @@ _QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:eac
 _PER_STATUS_ONLY = re.compile(r"^\s*(?:and\s+)?(?:how\s+many|number|count|counts)\b[^?;]{0,30}?\b(?:in\s+each|per|by|"
                               r"for\s+each|each)\s+status\s*[?.!]*\s*$", re.I)
 
+#: A part that only asks how far the figure before it moved ("- how much did it move?", "by how much did it
+#: change", "what's the difference", "% change?"): the comparison the part before names, one question.
+_CHANGE_ONLY = re.compile(
+    r"^\s*(?:so\s+|and\s+)?(?:(?:by\s+)?how\s+(?:much|far|big)(?:\s+(?:did|has|have|was|is|were))?"
+    r"(?:\s+(?:it|that|this|they|the\s+(?:unit\s+)?price|prices?|the\s+change))?(?:\s+(?:move[ds]?|moving|change[ds]?|"
+    r"shift(?:ed)?|go(?:ne)?\s+(?:up|down)|went\s+(?:up|down)|rise|rose|risen|increased?|decreased?|drop(?:ped)?|"
+    r"fall|fell|fallen|differ|vary|varied))?|what(?:['’]s|\s+is|\s+was)\s+the\s+(?:change|move|movement|"
+    r"difference|delta|shift)|(?:%|percent(?:age)?|pct)\s+change|change\s+in\s+%|delta)"
+    r"(?:,?\s+(?:please|pls|plz|thanks|thx))?\s*[?.!]*\s*$", re.I)
+
+#: A part that only says how to present the ranking before it ("? rank all", "- rank them", "full ranking pls",
+#: "sorted", "top 3"): an instruction to that ranking, one question.
+_RANKING_ONLY = re.compile(
+    r"^\s*(?:and\s+)?(?:pls\s+|please\s+)?(?:(?:rank|ranked|sort|sorted|order|ordered)(?:\s+(?:them|all|everything|"
+    r"all\s+of\s+them|them\s+all|every\s+one))?|(?:the\s+)?(?:full|whole|complete)\s+(?:ranking|list)|all\s+of\s+them|"
+    r"top\s+\d{1,2})(?:,?\s+(?:please|pls|plz|thanks|thx))?\s*[?.!]*\s*$", re.I)
+
 
 #: A part that asks which invoice currencies there are ("which currency", "billing ccy", "Währung"): its rows carry
 #: their amounts, so a bare "how much" / "amounts" beside it is the same ask, not a total of its own.
@@ -763,6 +780,13 @@ _AMOUNT_ONLY = re.compile(r"^\s*(?:and\s+)?(?:how\s+much|(?:the\s+|their\s+)?(?:
 
 #: A listing of invoices ("which of its invoices are overdue", "list the open invoices"): an ask of its own.
 _INVOICE_LISTING = re.compile(r"\b(?:which|what|list)\b[^?;]{0,40}?\b(?:invoices|credit\s+notes|bills)\b", re.I)
+
+
+def _ranks(reading: Reading) -> bool:
+    """Whether ``reading`` asks for a ranking: of spend (the analysis's) or of unit prices in a group."""
+    from router.price_rankings import price_ranking
+
+    return reading.analysis.ranking is not None or price_ranking(reading) is not None
 
 
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
@@ -787,6 +811,12 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         # "Company A invoices from Delta in April - how much?": one question, its question word last ("Company C
         # invoices 2026 - how many in each status?": the count of those invoices per status)
         return ()
+    if len(texts) == 2 and _RANKING_ONLY.match(texts[1]) and _ranks(whole):
+        return ()  # "which supplier is cheapest per unit in 2025? rank all": how the ranking is shown, one question
+    if len(texts) == 2 and _CHANGE_ONLY.match(texts[1]) and whole.analysis.comparison is not None:
+        # "unit price PRD-530 q1 26 vs q4 25 - how much did it move?": the size of the change the first part
+        # compares is that comparison's own answer (its delta and percent), not an ask of its own
+        return price_change_parts(whole)
     if len(texts) == 2 and any(_CURRENCY_ASK.search(t) for t in texts) and any(_AMOUNT_ONLY.match(t) for t in texts):
         return ()  # "invoices to X - which currency, how much, Q1": the currency rows are the amounts asked for
     listings = [t for t in texts if find_fact(t)]
@@ -839,6 +869,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         elif (readings[i].cues.unit_price or readings[i].analysis.average_price  # "at what average price?"
               or (readings[i].cues.quantity and not readings[i].entities.supplier_ids)):  # "and units bought?"
             wanted.append("product")
+            if (readings[i].cues.unit_price or readings[i].analysis.average_price) and not any(
+                    "product" in d for d in (own, *donors)) and "group" not in own:
+                # "kestrel crates: units and avg unit price": the group another part names, whose one catalogue
+                # product the price is of (router/sole_products.py; a group of several is asked about)
+                wanted.append("group")
         carried = []
         asked = texts[i]
         before = readings[i - 1].entities if i else None
@@ -880,7 +915,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             scoped = bare and not refers and slot in ("supplier", "group", "product")
             donor = next((d[slot] for d in (donors[:i] if scoped else donors) if slot in d), None)
             if donor is None or (slot in ("supplier", "group", "product") and not (refers or bare)
-                                 and slot != "product"):
+                                 and slot != "product" and not (slot == "group" and "product" in wanted)):
                 continue
             later = next((d for d in donors[i:] if d.get("period")), None)
             if (slot == "period" and "company" in own and not refers and not bare and later is not None

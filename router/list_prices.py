@@ -19,7 +19,12 @@ from router.entities import Gazetteer
 #: "list price", "catalog(ue) price", "catalog list price", "price in/according to the catalog".
 _LIST_PRICE = re.compile(
     r"\b(?:(?:catalog(?:ue)?\s+)?list[- ]?prices?|catalog(?:ue)?[- ]prices?|prices?\s+(?:in|according\s+to|per|from)"
-    r"\s+the\s+catalog(?:ue)?|(?:cost|costs)\s+[^?]{0,60}?\b(?:in|according\s+to|per)\s+the\s+catalog(?:ue)?)\b", re.I)
+    r"\s+(?:the\s+)?catalog(?:ue)?|(?:cost|costs)\s+[^?]{0,60}?\b(?:in|according\s+to|per)\s+the\s+catalog(?:ue)?)\b",
+    re.I)
+#: The catalogue named as the source of the price ("list price of X per catalog", "..., as per the catalogue",
+#: "according to our catalog"): where the price is read, never a breakdown "per catalog".
+_SOURCE = re.compile(r"\b(?:as\s+)?(?:per|according\s+to|from|in|based\s+on|as\s+stated\s+in)\s+(?:the\s+|our\s+)?"
+                     r"catalog(?:ue)?s?\b", re.I)
 #: Words of a question about invoices or what was paid: a comparison with the list price, not the list price.
 _PAID = re.compile(
     r"\b(?:paid|pay|spen[dt]|invoic\w*|bought|purchas\w*|average|avg|vs\.?|versus|compar\w*|than|discount\w*|"
@@ -67,6 +72,19 @@ def about_document(text: str) -> bool:
     return bool(_DOCUMENT.search(_LIST_PRICE.sub(" ", text)))
 
 
+def _source_read_as_breakdown(reason: str, text: str) -> bool:
+    """Whether ``reason`` is the router's "no breakdown by 'catalog'" for a question that names the catalogue as
+    the price's source ("list price of PRD-710 per catalog"): the source, read, not a grouping asked.
+
+    >>> _source_read_as_breakdown("breakdown: 'catalog' is not a grouping the metric offers", "list price per catalog")
+    True
+    >>> _source_read_as_breakdown("breakdown: 'supplier' is not a grouping the metric offers", "list price per catalog")
+    False
+    """
+    return reason.startswith("breakdown:") and "catalog" in reason.split(" is not ", 1)[0].lower() \
+        and _SOURCE.search(text) is not None
+
+
 def described_product(text: str, group_id: str | None, gazetteer: Gazetteer) -> str | None:
     """The one product of ``group_id`` (or its subgroups) whose catalogue name holds a model token of the text
     ("Euro-Kiste 600x400": the crate group read, "600x400" names Euro crate 600x400), else ``None``."""
@@ -111,7 +129,7 @@ def list_price_route(text: str, result: RoutingResult, gazetteer: Gazetteer) -> 
             "asked as separate parts (e.g. '..., and the list price of PRD-482?')?",
             "clarification_reasons": ("list price: beside another figure in one part",)})
     if not asks_list_price(text) or (result.requires_clarification and not all(
-            r.startswith(_NOT_NEEDED) for r in result.clarification_reasons)):
+            r.startswith(_NOT_NEEDED) or _source_read_as_breakdown(r, text) for r in result.clarification_reasons)):
         return None
     e = result.entities
     codes = list(dict.fromkeys(e.product_codes))

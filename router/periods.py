@@ -159,6 +159,15 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                    r"till)\s)\s*h([12])(?:[\s,/]+(?:of\s+)?(\d{4}))?\b(?![-/]\d)", re.I)),
     ("between_year_range", re.compile(r"\bbetween\s+(?:the\s+years?\s+)?((?:19|20)\d{2})\s+and\s+((?:19|20)\d{2})"
                                       r"\b(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
+    # "2025-2026", "2025-26", "2025 to 2026", "from 2024 through 2026": whole calendar years from the first to the
+    # second (read in :func:`_read`; with a fiscal year other than the calendar's, "2025-26" may name one fiscal
+    # year and is asked about). Not "FY2025-26" (a fiscal year), an ISO month ("2025-12") or day, or an amount.
+    ("year_span_range", re.compile(r"(?<![\w.,'’/-])(?<!\bfy\s)(?<!\bfiscal\s)(?<!\bfiscal\syear\s)"
+                                   r"(?<!\bfinancial\syear\s)(?:from\s+)?((?:19|20)\d{2})(?:\s*(-|–)\s*((?:19|20)\d{2}|"
+                                   r"\d{2})|(\s(?:to|through|thru|until|till)\s)\s*((?:19|20)\d{2}))(?![\w'’/-]|[.,]\d)"
+                                   # "2025 - 30 days", "2025-40 invoices": a count after the year, no range
+                                   r"(?!\s*(?:%|days?|weeks?|months?|years?|units?|pcs|pieces?|invoices?|lines?|"
+                                   r"items?|documents?)\b)" + _NOT_MONEY_AFTER, re.I)),
     # Lists of adjacent periods, read as one range ("Q1 and Q2 2026", "Jan and Feb", "H1 and H2 2025").
     ("quarter_list", re.compile(rf"\bq[1-4](?:{_LIST_GLUE}q[1-4])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
     ("half_list", re.compile(rf"\bh[12](?:{_LIST_GLUE}h[12])+(?:[\s,/-]+(?:of\s+)?(\d{{4}}))?\b", re.I)),
@@ -813,7 +822,8 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
     lone_listed = False  # a year standing alone is no list part ("2024 and 2025" is asked about)
     comparing = _COMPARING.search(question) is not None
     for kind, pattern in _PATTERNS:
-        if (kind.endswith(("_list", "_span_range")) or kind.startswith("between_")) and comparing:
+        if (kind.endswith(("_list", "_span_range")) or kind.startswith("between_")) and comparing and not (
+                kind == "year_span_range" and _only_period(question, pattern)):
             continue  # "Q1 and Q2 compared": two periods, split by the comparison reader
         if kind.endswith("_paired") and not comparing:
             continue
@@ -1283,6 +1293,8 @@ def _read(
         if start >= end:
             raise ValueError(text)
         return _range(start, end, text)
+    if kind == "year_span_range":
+        return _year_span(g, text, fiscal_start_month)
     if kind == "between_year_range":
         first_year, last_year = int(g[0]), int(g[1])
         if first_year >= last_year:
@@ -1440,6 +1452,47 @@ def _unit_ending(unit: str, last_day: dt.date, text: str) -> TimeRange:
     if months == 12 and start.month == 1:
         return _year(start.year, text)
     return _range(start, end, text)
+
+
+#: Words of another period beside a range of years ("2024-25 vs 2023", "2025-26 vs last year").
+_OTHER_PERIOD = re.compile(rf"\b(?:19|20)\d{{2}}\b|\b[qh][1-4]\b|\b(?:{_MONTH_NAMES})\b|\b(?:last|previous|prior|"
+                           r"this|next|same)\s+(?:year|quarter|month|period|half)\b|\bytd\b|\b(?:yoy|qoq|mom)\b",
+                           re.I)
+
+
+def _only_period(question: str, pattern: re.Pattern[str]) -> bool:
+    """Whether the one range of years ``pattern`` finds is the question's only period: then a comparison word
+    compares something else ("Beta vs Zeta, which is cheaper per unit in 2024-25?"), and the range is the period."""
+    found = list(pattern.finditer(question))
+    if len(found) != 1:
+        return False
+    rest = question[:found[0].start()] + " " + question[found[0].end():]
+    return _OTHER_PERIOD.search(rest) is None
+
+
+def _year_span(g: tuple[str | None, ...], text: str, fiscal_start_month: int | None) -> TimeRange | None:
+    """"2025-2026", "2025-26", "2024 to 2026": the calendar years from the first through the second. ``None`` when
+    the second number is no later year ("2025-12" is a month, "2025-06" too); a span of more than ten years is no
+    period anyone asks about (invalid). With a fiscal year that is not the calendar's, "2025-26" may as well name
+    the fiscal year 2025/26: asked about, never guessed."""
+    # (a two-digit second year only after a dash: "2026 until 27 January" is no range of years)
+    first = int(str(g[0]))
+    separator, written = (str(g[1]), str(g[2])) if g[1] else (str(g[3]), str(g[4]))
+    if len(written) == 2:
+        if int(written) <= 12:
+            return None  # "2025-12": an ISO month, not a range of years
+        last = first - first % 100 + int(written)
+    else:
+        last = int(written)
+    if last <= first:
+        return None
+    if last - first > 10:
+        raise ValueError(text)
+    start_month = fiscal_start_month or fiscal_year_start_month()
+    if start_month != 1 and last == first + 1 and separator.strip() in ("-", "–"):
+        raise _Gap(f"{text.strip()!r} may be the fiscal year {first}/{str(last)[2:]} (starting in month "
+                   f"{start_month}) or the calendar years {first} and {last}: which one do you mean?")
+    return _range(dt.date(first, 1, 1), dt.date(last + 1, 1, 1), text)
 
 
 def _qualified_part(g: tuple[str | None, ...], text: str, fiscal_start_month: int | None) -> TimeRange:

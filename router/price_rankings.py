@@ -180,7 +180,8 @@ def compose_ranking(d: Any) -> None:
                   f"{what[:-1]}, credit notes subtracted in both; statuses {statuses}; cancelled and duplicate "
                   f"invoices left out; in {cur}): {listed}."
                   + (" Some prices are tied (same rounded price)." if ties else "")
-                  + f" {what.capitalize()} whose quantity nets to zero have no price and are left out.")
+                  + f" {what.capitalize()} whose quantity nets to zero have no price and are left out."
+                  + _AVERAGED[by])
         if by == "supplier" and p.get("supplier_ids"):
             # a supplier named against another but without priced lines is said, never silently left out
             absent = [s for s in p["supplier_ids"] if s not in {x[key] for x in ranked}]
@@ -198,6 +199,17 @@ def compose_ranking(d: Any) -> None:
     d.inputs = {"metric": m.metric, "parameters": dict(p)}
     d.citations = list({c.source_id: c for c in citations}.values())
     d.sources = tuple(c.source_id for c in d.citations)
+
+
+#: What each key's average is over: a product's price is per its own invoiced unit, a supplier's mixes the units of
+#: every product of the selection it sold (a finance user must not read it as one product's price).
+_AVERAGED = {
+    "product": " Each product's average is per its own invoiced unit; products sold in different units (pieces, "
+               "litres, packs) are ranked side by side on that basis.",
+    "supplier": " Each supplier's average is over every unit of the selection's products it sold, units of different "
+                "products counted alike: a supplier of dearer products ranks as dearer whatever it charges per "
+                "product (one product's price per supplier: name the product).",
+}
 
 
 def _count(quantity: Any) -> str:

@@ -86,6 +86,7 @@ from router.reader import (
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
+from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 
@@ -349,6 +350,18 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     reading = _listing_over_history(reading, inputs.as_of)
     # "monitoring spend split alpenland vs kestrel": a row per named company (router/company_set.py)
     reading = split_between_companies(reading)
+    # "crates: avg unit price": a group of one catalogue product names that product (router/sole_products.py),
+    # and the answer says so
+    sole = sole_product_reading(reading, gazetteer)
+    result = _route_reading(text, sole, inputs)
+    if sole is not reading and not result.requires_clarification and result.interpretation:
+        note = sole_product_note(reading, sole, gazetteer)
+        result = result.model_copy(update={"interpretation": f"{result.interpretation}; {note}"})
+    return result
+
+
+def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> RoutingResult:
+    gazetteer = inputs.gazetteer
     # Follow-ups without context, invoice counts, a figure plus a document fact: their own plans (router/extensions).
     extended = route_extensions(text, reading, inputs)
     if extended is not None:
@@ -529,10 +542,13 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
         catalogue = {p.product_code: p.product_name for p in gazetteer.products}
         # a name several products share, or a group's name said of one product ("the pressure sensor"): the
         # products it could be are listed
+        named_like = [(m, tuple(p.product_code for p in gazetteer.products
+                                if m.text.lower().rstrip("s") in p.product_name.lower()))
+                      for m in reading.mentions.product_groups]
         ambiguous = [(m.text, m.candidates) for m in reading.mentions.products if len(m.candidates) > 1] + [
-            (m.text, tuple(p.product_code for p in gazetteer.products
-                           if m.text.lower().rstrip("s") in p.product_name.lower()))
-            for m in reading.mentions.product_groups]
+            # "boxes": the group's own catalogue products unless several products are named like it
+            (m.text, like if len(like) > 1 or not m.resolved else tuple(sorted(group_products(m.resolved, gazetteer))))
+            for m, like in named_like]
         ambiguous = [(t, c) for t, c in ambiguous if 1 < len(c) <= 8]
         questions.append(
             f"{ambiguous[0][0]!r} could be " + " or ".join(f"{c} ({catalogue.get(c, c)})" for c in ambiguous[0][1])

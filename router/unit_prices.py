@@ -36,9 +36,12 @@ GROUP_UNITS_LIMIT = 100
 
 _PRICE_WORDS = r"(?:net\s+)?(?:unit\s+(?:price|cost)|price\s+per\s+(?:unit|piece|pc)|per[- ]unit\s+(?:price|cost)|" \
                r"price(?:\s+paid)?|cost\s+per\s+(?:unit|piece))"
+#: A second extreme word glossing the first: "best (lowest) unit price", "lowest/min price", "max. (peak) price".
+_GLOSS = r"(?:\s*(?:\(\s*|/\s*)(?:lowest|minimum|min\.?|cheapest|smallest|best|highest|maximum|max\.?|peak|" \
+         r"largest|biggest)\s*\)?)?"
 _EXTREME = re.compile(
     r"\b(?:(?P<low>lowest|minimum|min\.?|cheapest|smallest|best)|(?P<high>highest|maximum|max\.?|peak|"
-    r"largest|biggest))\s+" + _PRICE_WORDS + r"\b|"
+    r"largest|biggest))" + _GLOSS + r"\s+" + _PRICE_WORDS + r"\b|"
     r"\b(?:the\s+)?(?:(?P<high2>most)|(?P<low2>least))\s+(?:\w+\s+){0,3}?(?:paid|pay|payed)\s+per\s+(?:unit|piece)\b",
     re.I,
 )
