@@ -253,6 +253,12 @@ def _compose_status(d: _Draft) -> None:
         o = outcomes.get(step)
         return o.output if o is not None and o.status == "ok" and isinstance(o.output, MetricToolResponse) else None
 
+    cutoff = ran("cutoff-listing")
+    if cutoff is not None:
+        from router.cutoff import compose_cutoff  # invoices dated in one period, posted in a later one
+
+        compose_cutoff(d, cutoff)
+        return
     part, whole = ran("status-share-part"), ran("status-share-whole")
     if part is not None and whole is not None:
         _compose_share(d, company, part, whole)
