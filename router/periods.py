@@ -241,7 +241,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"|\b(?:ytd|year[- ]to[- ]date)\s+(?:(?:of|for|in)\s+)?((?:19|20)\d{2})\b(?![-/.]\d)",
                             re.I)),
     # "since the start of 2026", "since the beginning of the year", "since 2025": from its first day to as-of
-    ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the\s+)?(?:year\s+)?"
+    # ("since begin 2025": the non-native "begin" for "beginning", with or without "of")
+    ("since_start", re.compile(r"\b(?:since|from)\s+(?:the\s+)?(?:(?:start|beginning)\s+of|begin(?:\s+of)?)\s+"
+                               r"(?:(?:the\s+)?(?:year\s+)?"
                                r"((?:19|20)\d{2})|(?:the|this)\s+(year|quarter|month))\b|\bsince\s+((?:19|20)\d{2})\b"
                                r"(?![-/.]\d)" + _NOT_MONEY_AFTER, re.I)),
     ("from_month_to", re.compile(rf"\bfrom\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\s+(?:to|until|till|through|thru|-)"
