@@ -478,7 +478,8 @@ def _route_cutoff(text: str, reading: Reading, inputs: Any, req: Any) -> Routing
             questions.append(f"Which company do you mean? Known companies: {names}.")
     cannot = [*(["product group " + (entities.product_group or "")] if entities.product_group_id else []),
               *(["products " + ", ".join(entities.product_codes)] if entities.product_codes else []),
-              *(["an amount"] if reading.threshold is not None else []),
+              # (the reader's zero bound of a plain invoice listing is no amount the question names)
+              *(["an amount"] if reading.threshold is not None and any(a.text for a in reading.amounts) else []),
               *(["the exclusion of " + ", ".join([*reading.excluded_supplier_ids, *reading.excluded_group_ids])]
                 if reading.excluded_supplier_ids or reading.excluded_group_ids else [])]
     for what in cannot:
