@@ -33,7 +33,12 @@ LISTED = 30
 _POSTING = re.compile(r"\b(?:posted|posting(?:\s+dates?)?|booked|booking\s+dates?|gebucht|buchungsdatum)\b", re.I)
 _INVOICES = re.compile(r"\b(?:invoices?|bills?|rechnungen|rechnung)\b", re.I)
 #: A posting side with no period of its own: "posted later", "in the next quarter", "in a following month".
-_LATER = re.compile(r"\b(?:later|next|following|subsequent|afterwards)\b", re.I)
+_LATER = re.compile(r"^\S+(?:\s+dates?)?(?:\s+(?:only|just|was|were|is|in|into|a|the|on|during))*\s+"
+                    r"(?:later|next|following|subsequent|afterwards)\b", re.I)
+#: Only these words may stand between the posting word and its period ("posted only in", "posting date in",
+#: "booked after"): "posted but not paid as of 30.04." names no posting period.
+_BETWEEN = re.compile(r"^\S+(?:\s+dates?)?(?:\s+(?:only|just|was|were|is|in|on|during|after|the|month|of|"
+                      r"within|by|until))*\s*$", re.I)
 #: "posted after 31.03.2026": the posting side starts the day after the date named.
 _AFTER = re.compile(r"\b(?:after|nach)\s+(?:the\s+)?$", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -97,7 +102,8 @@ def cutoff_request(reading: Reading) -> CutoffRequest | None:
         # "posted november": a bare month after the posting word is its period, as "posted in november" is
         bare = resolve_period("in " + posting_side[last.end() - last.start():], reading.as_of)
         if bare.time_range is not None:
-            posting_side, posted = "posted in " + posting_side[last.end() - last.start():].strip(), bare
+            posting_side = "posted in " + posting_side[last.end() - last.start():].strip()
+            posted = resolve_period(posting_side, reading.as_of)
     if posted.ambiguous:
         return None
     if posted.time_range is None:
@@ -106,6 +112,8 @@ def cutoff_request(reading: Reading) -> CutoffRequest | None:
         return CutoffRequest(start, end, end, None, invoice_side.strip(), posting_side.strip())
     p_start, p_end = posted.time_range.start, posted.time_range.end
     span = posted.spans[0] if posted.spans else None
+    if span is None or not _BETWEEN.match(posting_side[:span[0]]):
+        return None  # the period written after the posting word is not its period
     if span is not None and _AFTER.search(posting_side[:span[0]]):
         # "posted after 31.03.2026": from the day after the date named, open-ended
         return CutoffRequest(start, end, max(p_end, end), None, invoice_side.strip(), posting_side.strip())

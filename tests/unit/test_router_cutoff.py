@@ -75,3 +75,13 @@ def test_not_a_cutoff_list(text: str) -> None:
 def test_own_words() -> None:
     assert own_word("invoice dated") and own_word("posting") and own_word("ones")
     assert not own_word("Gamma") and not own_word("overdue")
+
+
+@pytest.mark.parametrize("text", [
+    "invoices of Q1 2026 posted but not paid as of 30.04.2026",
+    "Which invoices dated in Q1 2026 are still posted (not paid)?",
+    "open (posted) invoices of Company A in Q1 2026 - which ones?",
+    "invoices dated Q1 2026 posted by Company A and paid in April 2026",
+])
+def test_a_posting_word_without_its_own_later_period_is_no_cutoff(text: str) -> None:
+    assert _ask(text) is None
