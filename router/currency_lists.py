@@ -25,6 +25,9 @@ ISSUED = tuple(re.compile(p, re.I) for p in (
     rf"(?<![A-Za-z]){CURRENCY_WORD}[- ](?:denominated\s+|invoiced\s+|billed\s+)?(?:invoices|invoiced|billed|"
     r"denominated)\b",
     rf"\binvoices\s+(?:in|denominated in|billed in|issued in)\s+{CURRENCY_WORD}(?![A-Za-z])",
+    # "invoices of Company A in USD during 2026": the scope between the noun and the currency (names are blanked in
+    # the cue text); euros are how most listings are shown, so only another currency is read as issued here
+    rf"\binvoices\s+(?:of|from|for|at)\s+[^?.;:]{{1,40}}?\s+in\s+(?!eur|euro){CURRENCY_WORD}(?![A-Za-z])",
     rf"(?<![A-Za-z]){CURRENCY_WORD}[- ]Rechnungen\b",
     rf"\bin\s+{CURRENCY_WORD}\s+(?:abgerechnet|fakturiert|in\s+Rechnung\s+gestellt)\b",
     # "USD share of the spend", "share of GBP", "CHF-Anteil": a share whose part is that currency's invoices

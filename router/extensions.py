@@ -165,6 +165,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
     overdue = overdue_request(reading, inputs.as_of)  # "which invoices of Ypsilon are overdue today"
     if overdue is not None:
         return route_overdue(text, reading, inputs, overdue)  # type: ignore[no-any-return]
+    from router.cutoff import cutoff_request
+
+    cutoff = cutoff_request(reading)  # "invoices dated in December but only posted in January" (cut-off check)
+    if cutoff is not None:
+        return _route_cutoff(text, reading, inputs, cutoff)
     from router.agreement_clauses import clause_request, route_clause
 
     clause = clause_request(reading)  # "Gewährleistung im Vertrag von Company B am 1. März 2026", "quote the clause"
@@ -514,6 +519,66 @@ def _route_status(text: str, reading: Reading, inputs: Any, req: StatusRequest) 
                      intents=intents, read_as=read_as, statuses=req.statuses, currency=currency,
                      rule=f"status:{req.kind}")
     # The period shown is the one the documents were selected by (the whole history for an unbounded listing).
+    return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": tr})})
+
+
+def _route_cutoff(text: str, reading: Reading, inputs: Any, req: Any) -> RoutingResult:
+    """A cut-off list (router/cutoff.py): the invoice period read before the posting words, the posting bounds
+    after them; no company named is every company of the tenant (a listing names each invoice's company) when they
+    share a reporting currency. Unread spans other than the cut-off words, products and groups are asked about."""
+    from router.cutoff import cutoff_parameters, cutoff_statuses, cutoff_steps, own_word
+
+    gazetteer = inputs.gazetteer
+    entities = reading.entities
+    unread = tuple(u for u in reading.not_understood if not own_word(u.text))
+    reasons, questions = unread_clarifications(unread)
+    for problem in reading.entity_problems:
+        reasons.append(f"entity: {problem}")
+        questions.append(problem)
+    currency = None
+    every = False
+    if entities.company_id is not None:
+        company = gazetteer.company(entities.company_id)
+        currency = company.reporting_currency if company else None
+    elif not reading.entity_problems:
+        shared = {c.reporting_currency for c in gazetteer.companies}
+        if len(gazetteer.companies) == 1:
+            only = gazetteer.companies[0]
+            entities = entities.model_copy(update={"company_id": only.company_id, "company_name": only.company_name})
+            currency = only.reporting_currency
+        elif len(shared) == 1 and not reading.excluded_company_ids:
+            every, currency = True, next(iter(shared))
+        else:
+            names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies) or "none known"
+            reasons.append("company: the question does not say which company")
+            questions.append(f"Which company do you mean? Known companies: {names}.")
+    cannot = [*(["product group " + (entities.product_group or "")] if entities.product_group_id else []),
+              *(["products " + ", ".join(entities.product_codes)] if entities.product_codes else []),
+              # (the reader's zero bound of a plain invoice listing is no amount the question names)
+              *(["an amount"] if reading.threshold is not None and any(a.text for a in reading.amounts) else []),
+              *(["the exclusion of " + ", ".join([*reading.excluded_supplier_ids, *reading.excluded_group_ids])]
+                if reading.excluded_supplier_ids or reading.excluded_group_ids else [])]
+    for what in cannot:
+        reasons.append(f"cutoff: {what} cannot be applied to the cut-off list")
+        questions.append(f"I can list the invoices dated in one period and posted in a later one by company, "
+                         f"supplier and status, but not by {what}. Do you want them without it?")
+    statuses = cutoff_statuses(reading)
+    tr = TimeRange(start=req.start, end=req.end, label=f"{req.start.isoformat()} to {req.end.isoformat()}",
+                   source_text=req.invoice_words)
+    read_as = interpretation(entities, req.start, req.end) + " (invoice date)"
+    read_as += (f", posted {req.posted_from.isoformat()} to {req.posted_before.isoformat()} (end exclusive)"
+                if req.posted_before else f", posted on or after {req.posted_from.isoformat()}")
+    read_as += f", statuses {', '.join(statuses)}"
+    if every:
+        read_as = f"{every_restated(gazetteer)}, {read_as}"
+    intents = _aggregate()
+    if reasons:
+        return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
+                       questions=questions, intents=intents, read_as=read_as, rule="cutoff:clarification")
+    params = cutoff_parameters(req, reading, entities.company_id, currency, statuses)
+    routed = _result(text, reading, inputs, workflow="status_documents", entities=entities,
+                     steps=cutoff_steps(params), intents=intents, read_as=read_as, statuses=statuses,
+                     currency=currency, rule="cutoff:listing")
     return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": tr})})
 
 

@@ -125,6 +125,20 @@ _GOODS_LISTING = re.compile(
     r"(?:(?:did|does)\s+(?P<subject>.+?)\s+(?:actually\s+|really\s+)?" + _VERB +
     r"|(?:have|has)\s+(?P<subject2>.+?)\s+(?:actually\s+|really\s+)?" + _PAST + r")\b(?P<tail>.*)$",
     re.I | re.S)
+#: "which suppliers had invoices for Company B in Q1 2026", "which vendors invoiced us in 2025": the suppliers with
+#: counted invoices of the buyer in the period, as "bought from" reads (the buyer runs to the period words).
+_INVOICED = re.compile(
+    _LEAD + r"\s*(?:which|what)\s+(?:(?:distinct|different|individual)\s+)?(?:suppliers|vendors)\s+"
+    r"(?:(?:had|have|has|sent|issued|raised|submitted)\s+(?:any\s+|an\s+|one\s+or\s+more\s+)?(?:invoices?|bills?)\s+"
+    r"(?:for|to|at)|(?:have\s+|has\s+)?(?:invoiced|billed))\s+(?P<subject>[^?,;:]{1,60}?)"
+    r"(?P<tail>(?:\s+(?:in|during|over|between|since|for|on|at|last|this)\b.*)?[\s?.!]*)$", re.I | re.S)
+#: "Vendors we bought from at Xenon in 2025", "suppliers Company B purchased from in Q1": the noun phrase alone, the
+#: buyer before the verb and a dangling "from" (the suppliers asked for), then the scope.
+_BOUGHT_FROM = re.compile(
+    _LEAD + r"\s*(?:(?:list|show(?:\s+me)?|give\s+me)\s+)?(?:all\s+)?(?:the\s+)?(?:suppliers|vendors)\s+"
+    r"(?:that\s+|which\s+)?(?P<subject>(?!(?:in|during|over|for|from|since|between|with)\b)[^?,;:]{1,40}?)\s+"
+    r"(?:have\s+|has\s+|had\s+)?(?:actually\s+|really\s+)?" + _PAST +
+    r"\s+from(?P<tail>(?:\s+(?:in|during|over|between|since|for|on|at|last|this)\b.*)?[\s?.!]*)$", re.I | re.S)
 #: "from X" names the supplier; "buy X from" names goods, then a dangling "from" (the suppliers asked for).
 _FROM = re.compile(r"^\s*from\b", re.I)
 _DANGLING_FROM = re.compile(r"\s+from(?=\s+(?:in|during|over|between|since|for|on|at|last|this)\b|\s*[?.!,]|\s*$)",
@@ -132,7 +146,7 @@ _DANGLING_FROM = re.compile(r"\s+from(?=\s+(?:in|during|over|between|since|for|o
 _END = re.compile(r"[\s?.!]+$")
 #: A pronoun subject keeps its scope word: "which products did we buy" is "our spend" (all companies only when the
 #: question says so, as for any figure).
-_POSSESSIVE = {"we": "our", "i": "my", "you": "your", "you guys": "your", "they": "their"}
+_POSSESSIVE = {"we": "our", "i": "my", "you": "your", "you guys": "your", "they": "their", "us": "our"}
 
 
 #: Words before the noun that narrow nothing ("which of our catalog products"): no name to look up.
@@ -228,6 +242,12 @@ def read_purchase_listing(question: str) -> str | None:
     'our spend since January 2026, by supplier'
     >>> read_purchase_listing("company a: which monitoring products did we buy from approved vendors in Q1 2026?")
     'company a: our spend on monitoring products with approved vendors in Q1 2026, by product'
+    >>> read_purchase_listing("Which suppliers had invoices for Company B in Q1 2026?")
+    'spend of Company B in Q1 2026, by supplier'
+    >>> read_purchase_listing("which vendors invoiced us last quarter")
+    'our spend last quarter, by supplier'
+    >>> read_purchase_listing("Vendors we bought from at Xenon in 2025")
+    'our spend at Xenon in 2025, by supplier'
     >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
     True
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
@@ -252,6 +272,13 @@ def read_purchase_listing(question: str) -> str | None:
         owner = _POSSESSIVE.get(subject.lower())
         return (first.group("lead") or "") + (f"{owner} spend" if owner else f"spend of {subject}") + (
             f" with {supplier}{tail}, by product")
+    invoiced = _INVOICED.match(question) or _BOUGHT_FROM.match(question)
+    if invoiced is not None:
+        buyer = invoiced.group("subject").strip()
+        owner_of = _POSSESSIVE.get(buyer.lower())
+        rest_of = _END.sub("", invoiced.group("tail"))
+        return (invoiced.group("lead") or "") + (f"{owner_of} spend{rest_of}, by supplier" if owner_of else
+                                                 f"spend of {buyer}{rest_of}, by supplier")
     match = (_LISTING.match(question) or _BOUGHT_BY.match(question) or _LIST_PURCHASED.match(question)
              or _SUPPLIERS_USED.match(question))
     goods = _GOODS_LISTING.match(question) if match is None else None

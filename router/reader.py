@@ -1460,7 +1460,8 @@ _INVOICE_LISTING = re.compile(
     r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:(?:from|of|by)\s+[^?.;]{1,60}?\s+)?(?:did|has|have)\b"
     r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b"
     # "which Beta invoices (Company A) are dated between 1 and 15 March": the invoices selected by their date
-    r"|\b(?:which|what)\s+[^?.;]{0,60}\binvoices\b[^?.;]{0,40}?\b(?:are|were)\s+(?:dated|issued|from|in|between)\b"
+    r"|\b(?:which|what)\s+[^?.;]{0,60}\binvoices\b[^?.;]{0,40}?\b(?:are|were)\s+(?:dated|issued|from|in|between|"
+    r"billed|invoiced|denominated)\b"
     # a bare noun phrase, no verb asking anything else: "Company A invoices from 1 Jan through 24 Jan 2026?"
     r"|^(?!\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|should|will|would|why|how|when|where|who|what|"
     # (names are blanked here: only determiners or a possessive may stand before the noun)
@@ -1484,6 +1485,7 @@ _NOT_AN_INVOICE_LISTING = re.compile(
     r"currenc\w*|eur|usd|gbp|chf|why|when|explain)\b", re.I)
 
 
+_EUROPEAN_DAY = re.compile(r"\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})\b")
 #: How each reporting currency is written after "in": the currency the listing's amounts are shown in.
 _CURRENCY_WORDS = {"EUR": r"eur|euros?|€", "USD": r"usd|us\s*dollars?|dollars?|\$", "GBP": r"gbp|pounds?|sterling|£",
                    "CHF": r"chf|swiss\s+francs?|francs?"}
@@ -1509,10 +1511,17 @@ def invoice_listing(text: str, amounts: Sequence[Amount], entities: Entities, id
         text = pattern.sub(" ", text)
     # "the invoices billed in USD": one invoice currency is the listing's filter (router/routing.py), not a
     # figure in that currency
-    issued = issued_spans(text) if analysis.document_currency else ()
-    return bool(_INVOICE_LISTING.search(text) and not _NOT_AN_INVOICE_LISTING.search(mask(text, issued))
+    # (read before the currency reading sets the invoice currency: "invoices of Company A in USD" is issued in it)
+    issued = issued_spans(text)
+    from router.scope import ALL_COMPANIES  # (router/scope.py reads this module)
+
+    # "invoices dated 28.04.2026 to 30.04.2026": the dots of a European date end no sentence (same length)
+    plain = _EUROPEAN_DAY.sub(lambda m: m.group(0).replace(".", "-"), text)
+    # a listing names each invoice's company: every company of the tenant is a scope it takes ("all companies")
+    return bool(_INVOICE_LISTING.search(plain) and not _NOT_AN_INVOICE_LISTING.search(mask(text, issued))
                 and not amounts
-                and entities.company_id and not identifiers.invoice_numbers and not identifiers.document_ids
+                and (entities.company_id or ALL_COMPANIES.search(text))
+                and not identifiers.invoice_numbers and not identifiers.document_ids
                 and analysis.ranking is None and analysis.comparison is None and not analysis.share)
 
 

@@ -58,7 +58,13 @@ _INVOICE_LISTING = re.compile(
     r"\b(?:list|show(?:\s+me)?|itemi[sz]e)\s+(?:(?:the|all|our|every)\s+)*(?:[\w.'’(),-]+\s+){0,5}?(?:invoices|bills)\b",
     re.I)
 #: "open invoices dated April": documents named by their date are the documents themselves, not their total.
-_DATED = re.compile(r"\b(?:invoices|bills)\s+dated\b", re.I)
+_DATED = re.compile(r"\b(?:invoices|bills)\b[^?.!;]{0,60}?\bdated\b", re.I)
+#: "open invoices (posted, unpaid) from Delta for Company B": a bare noun phrase naming the documents, no verb and
+#: no figure word, and no period (with a period, "open invoices with Beta in Q1" stays their total).
+_BARE_LISTING = re.compile(
+    r"^\W*(?:(?:all|the|our|any)\s+)*(?:open|unpaid|outstanding)\s+(?:invoices|bills)\b"
+    r"(?![^?]*\b(?:is|are|was|were|do|does|did|has|have|had|how|what|much|total|totals|sum|amount|amounts|value|worth|"
+    r"spend|spent|balance)\b)", re.I)
 #: "spend including drafts": another figure (recognized spend plus drafts), which no governed metric computes.
 _INCLUDING = re.compile(r"\b(?:including|incl\.?|plus|with|together with|along with|and)\s+(?:the\s+|any\s+|all\s+)?"
                         r"(?:draft|cancell?ed|void(?:ed)?)s?\b", re.I)
@@ -105,7 +111,8 @@ def status_request(reading: Reading) -> StatusRequest | None:
     listing = _INVOICE_LISTING.search(text)
     if listing is not None and re.match(r"what\b", listing.group(0), re.I) and _VALUE.search(listing.group(0)):
         listing = None  # "what is the total of open invoices": their value, not which ones
-    listed = listing or (_DATED.search(text) and not _VALUE.search(text) and not _SPEND_WORD.search(text))
+    listed = listing or (_DATED.search(text) and not _VALUE.search(text) and not _SPEND_WORD.search(text)) or (
+        _BARE_LISTING.search(text) and reading.period.time_range is None and not reading.period.ambiguous)
     if recognized in (("posted",), ("paid",)) and listed and reading.threshold is None \
             and not _COUNT.search(text) and reading.analysis.ranking is None:
         assert recognized is not None
@@ -253,6 +260,12 @@ def _compose_status(d: _Draft) -> None:
         o = outcomes.get(step)
         return o.output if o is not None and o.status == "ok" and isinstance(o.output, MetricToolResponse) else None
 
+    cutoff = ran("cutoff-listing")
+    if cutoff is not None:
+        from router.cutoff import compose_cutoff  # invoices dated in one period, posted in a later one
+
+        compose_cutoff(d, cutoff)
+        return
     part, whole = ran("status-share-part"), ran("status-share-whole")
     if part is not None and whole is not None:
         _compose_share(d, company, part, whole)

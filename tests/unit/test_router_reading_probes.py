@@ -48,13 +48,15 @@ def test_an_invoice_listing_in_one_currency_is_that_currencys_listing(question: 
     assert step.arguments["document_currency"] == code
 
 
-def test_a_which_invoices_question_in_one_currency_is_still_asked_about() -> None:
-    # "which ... invoices were billed in USD" is no listing the reader recognizes (no "did/has/have"): asked, never
-    # every currency's invoices
-    routing = route("Which Company A invoices in Q1 2026 were billed in USD?",
-                    RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
-    assert routing.requires_clarification
-    assert "listing cannot be limited to an invoice currency" in (routing.clarification_question or "")
+@pytest.mark.parametrize("question", ["Which Company A invoices in Q1 2026 were billed in USD?",
+                                      "Which invoices of Company A were invoiced in USD in Q1 2026?"])
+def test_a_which_invoices_question_in_one_currency_is_that_currencys_listing(question: str) -> None:
+    # "which ... invoices were billed in USD" is the listing of the USD invoices (the governed invoice-currency
+    # filter), never every currency's invoices
+    routing = route(question, RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS))
+    assert not routing.requires_clarification, routing.clarification_question
+    (step,) = [s for s in routing.execution_plan if s.tool == "finance.invoices_above_threshold"]
+    assert step.arguments["document_currency"] == "USD"
 
 
 @pytest.mark.parametrize("group,inside", [("pressure sensors", "the wireless transmitters"),
