@@ -67,6 +67,9 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
                                    "rank_by": "supplier", **Q1},
     "finance.spend_projection": {"company_id": "COMP-A", "horizon_months": 12, **Q1},
     "finance.average_invoice_value": {"company_id": "COMP-A", **Q1},
+    # (governed payment terms, migration 0600: a database built before it is rebuilt to serve them)
+    "finance.payment_terms": {"company_id": "COMP-A"},
+    "finance.overdue_invoices": {"company_id": "COMP-A", "as_of_date": "2026-05-15"},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
