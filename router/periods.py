@@ -292,6 +292,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
     ("qtd", re.compile(r"\b(quarter[- ]to[- ]date|qtd)\b", re.I)),
     ("mtd", re.compile(r"\b(month[- ]to[- ]date|mtd)\b", re.I)),
+    # "FY2025-26", "FY 2025/26", "FY25/26": one fiscal year named by both calendar years it touches (read in
+    # :func:`_fiscal_year_span`), before "FY2025" alone would read it and leave the "-26" unread
+    ("fiscal_year_span", re.compile(r"\b(?:fy|fiscal\s+year|financial\s+year)\s?['-]?((?:19|20)\d{2}|\d{2})"
+                                    r"\s?[-/–]\s?((?:19|20)\d{2}|\d{2})\b(?![-/.]\d)", re.I)),
     ("fiscal_year", re.compile(r"\b(?:fy|fiscal\s+year|financial\s+year)\s?['-]?(\d{4}|\d{2})\b", re.I)),
     ("iso_half", re.compile(r"(?<!-)\b(\d{4})[- ]?h([12])\b", re.I)),
     # ("the second half-year of 2025": the half, not the half and the year side by side)
@@ -1347,6 +1351,8 @@ def _read(
         return _to_date(start, as_of, f"{as_of.year}-Q{(as_of.month - 1) // 3 + 1}-QTD", text)
     if kind == "mtd":
         return _to_date(dt.date(as_of.year, as_of.month, 1), as_of, f"{as_of:%Y-%m}-MTD", text)
+    if kind == "fiscal_year_span":
+        return _fiscal_year_span(g, text, fiscal_start_month or fiscal_year_start_month())
     if kind == "fiscal_year":
         year = int(g[0]) if len(g[0]) == 4 else 2000 + int(g[0])
         return _fiscal_year(year, fiscal_start_month or fiscal_year_start_month(), text)
@@ -1493,6 +1499,21 @@ def _year_span(g: tuple[str | None, ...], text: str, fiscal_start_month: int | N
         raise _Gap(f"{text.strip()!r} may be the fiscal year {first}/{str(last)[2:]} (starting in month "
                    f"{start_month}) or the calendar years {first} and {last}: which one do you mean?")
     return _range(dt.date(first, 1, 1), dt.date(last + 1, 1, 1), text)
+
+
+def _fiscal_year_span(g: tuple[str | None, ...], text: str, start_month: int) -> TimeRange:
+    """"FY2025-26", "FY 2025/26": the fiscal year from 2025 into 2026. A fiscal year is named by the calendar year
+    it ends in, so with a fiscal year starting after January it is FY2026. With the calendar year as the fiscal
+    year no single fiscal year touches two calendar years: asked about (2025, 2026 or both?), never guessed."""
+    first = int(str(g[0])) + (2000 if len(str(g[0])) == 2 else 0)
+    written = str(g[1])
+    last = (first - first % 100 + int(written)) if len(written) == 2 else int(written)
+    if last != first + 1:
+        raise ValueError(text)
+    if start_month == 1:
+        raise _Gap(f"{text.strip()!r} names two years, but the fiscal year here is the calendar year: do you mean "
+                   f"FY{first}, FY{last} or both ({first}-01-01 to {last + 1}-01-01)?")
+    return _fiscal_year(last, start_month, text)
 
 
 def _qualified_part(g: tuple[str | None, ...], text: str, fiscal_start_month: int | None) -> TimeRange:

@@ -76,13 +76,14 @@ METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"
                                           "finance.largest_invoices": ["invoice_number"]}
 #: Metrics whose value is a small count (compared by value, not searched for in the response text).
 SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count",
-                            "finance.product_count", "finance.duplicate_invoices"})
+                            "finance.product_count", "finance.duplicate_invoices",
+                            "finance.payment_terms"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
 #: (finance.document_amounts: its gross amount, not its small line count, which any response may contain)
 _VALUE_COLUMNS = ("projected_spend", "average_invoice_value", "gross_amount", "net_spend", "total_tax",
                   "document_spend", "invoice_count",
                   "lowest_unit_price", "supplier_count", "product_count", "grand_total", "unit_price", "line_count",
-                  "document_unit_price", "total_amount", "share_percent")
+                  "document_unit_price", "total_amount", "share_percent", "term_days")
 
 
 def own_values(world: DemoWorld) -> dict[str, str]:
