@@ -139,6 +139,27 @@ def cutoff_statuses(reading: Reading) -> tuple[str, ...]:
     return ("posted", "paid")
 
 
+#: Statuses no invoice of which is ever posted: a cut-off list of them is empty by definition, never posted+paid.
+NEVER_POSTED = ("draft", "cancelled")
+
+
+def unposted_statuses(reading: Reading) -> tuple[str, ...]:
+    """The never-posted statuses the question asks for ("draft invoices dated March posted in April"): the
+    reader's asked statuses ("excluding drafts" leaves them out), so the listing is never silently posted+paid."""
+    return tuple(s for s in reading.asked_statuses if s in NEVER_POSTED)
+
+
+def currency_problem(reading: Reading) -> str | None:
+    """An invoice-currency constraint the listing cannot apply (it takes one ``document_currency``): several
+    currencies named together, or one left out ("non-EUR invoices"); ``None`` when there is none or one."""
+    analysis = reading.analysis
+    if len(analysis.document_currencies) > 1:
+        return "the invoice currencies " + ", ".join(analysis.document_currencies) + " together"
+    if analysis.excluded_currency is not None:
+        return "the invoice currencies other than " + (analysis.excluded_currency or "the reporting currency")
+    return None
+
+
 def cutoff_parameters(req: CutoffRequest, reading: Reading, company_id: str | None, currency: str | None,
                       statuses: tuple[str, ...]) -> dict[str, Any]:
     """The governed listing's parameters: every invoice of the statuses dated in the period, posted in the bounds."""
@@ -153,6 +174,9 @@ def cutoff_parameters(req: CutoffRequest, reading: Reading, company_id: str | No
         params["supplier_ids"] = list(reading.entities.supplier_ids)
     if currency:
         params["reporting_currency"] = currency
+    if reading.analysis.document_currency and currency_problem(reading) is None:
+        # "Company A USD invoices dated December posted in January": only invoices issued in USD
+        params["document_currency"] = reading.analysis.document_currency
     return params
 
 
@@ -174,6 +198,8 @@ def compose_cutoff(d: _Draft, listing: Any) -> None:
     posted = (f"posted between {params['posted_from']} and {params['posted_before']} (end exclusive)"
               if params.get("posted_before") else f"posted on or after {params['posted_from']}")
     dated = f"dated between {params['start_date']} and {params['end_date']} (end exclusive)"
+    if params.get("document_currency"):
+        dated = f"issued in {params['document_currency']} {dated}"  # the invoice currency asked for
     statuses = ", ".join(params.get("invoice_statuses") or ())
     status: AnswerStatus = "answered"
     result: dict[str, Any] = {"status": "complete", "metric": LISTING_METRIC, "cutoff": True,
@@ -203,5 +229,15 @@ def compose_cutoff(d: _Draft, listing: Any) -> None:
     d.inputs = {"metric": LISTING_METRIC, "parameters": params}
 
 
-__all__ = ["CutoffRequest", "compose_cutoff", "cutoff_parameters", "cutoff_request", "cutoff_statuses", "cutoff_steps",
-           "own_word"]
+__all__ = [
+    "NEVER_POSTED",
+    "CutoffRequest",
+    "compose_cutoff",
+    "currency_problem",
+    "cutoff_parameters",
+    "cutoff_request",
+    "cutoff_statuses",
+    "cutoff_steps",
+    "own_word",
+    "unposted_statuses",
+]

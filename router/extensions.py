@@ -526,7 +526,14 @@ def _route_cutoff(text: str, reading: Reading, inputs: Any, req: Any) -> Routing
     """A cut-off list (router/cutoff.py): the invoice period read before the posting words, the posting bounds
     after them; no company named is every company of the tenant (a listing names each invoice's company) when they
     share a reporting currency. Unread spans other than the cut-off words, products and groups are asked about."""
-    from router.cutoff import cutoff_parameters, cutoff_statuses, cutoff_steps, own_word
+    from router.cutoff import (
+        currency_problem,
+        cutoff_parameters,
+        cutoff_statuses,
+        cutoff_steps,
+        own_word,
+        unposted_statuses,
+    )
 
     gazetteer = inputs.gazetteer
     entities = reading.entities
@@ -556,12 +563,24 @@ def _route_cutoff(text: str, reading: Reading, inputs: Any, req: Any) -> Routing
               *(["products " + ", ".join(entities.product_codes)] if entities.product_codes else []),
               # (the reader's zero bound of a plain invoice listing is no amount the question names)
               *(["an amount"] if reading.threshold is not None and any(a.text for a in reading.amounts) else []),
-              *(["the exclusion of " + ", ".join([*reading.excluded_supplier_ids, *reading.excluded_group_ids])]
-                if reading.excluded_supplier_ids or reading.excluded_group_ids else [])]
+              *(["the exclusion of " + ", ".join([*reading.excluded_supplier_ids, *reading.excluded_group_ids,
+                                                  *reading.excluded_product_codes])]
+                if reading.excluded_supplier_ids or reading.excluded_group_ids or reading.excluded_product_codes
+                else []),
+              *([problem] if (problem := currency_problem(reading)) else [])]
     for what in cannot:
         reasons.append(f"cutoff: {what} cannot be applied to the cut-off list")
         questions.append(f"I can list the invoices dated in one period and posted in a later one by company, "
-                         f"supplier and status, but not by {what}. Do you want them without it?")
+                         f"supplier, invoice currency and status, but not by {what}. Do you want them without it?")
+    unposted = unposted_statuses(reading)
+    if unposted:
+        # a draft or cancelled invoice is never posted, so it has no posting date and no cut-off: listing the
+        # posted and paid ones instead would answer another question
+        said = " and ".join(unposted)
+        reasons.append(f"cutoff: {said} invoices are never posted, so none can be posted in a later period")
+        questions.append(f"{said.capitalize()} invoices are never posted, so none of them can be posted after "
+                         "their invoice period (no cut-off). Do you want the posted and paid invoices dated in "
+                         f"the period but posted later, or the {said} invoices dated in the period?")
     statuses = cutoff_statuses(reading)
     tr = TimeRange(start=req.start, end=req.end, label=f"{req.start.isoformat()} to {req.end.isoformat()}",
                    source_text=req.invoice_words)
