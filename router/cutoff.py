@@ -218,6 +218,14 @@ def compose_cutoff(d: _Draft, listing: Any) -> None:
     else:
         status, result["status"] = "no_data", "no_data"
         text = f"{company}: no invoice {dated} was {posted} (no matching invoice; statuses {statuses})."
+    if listing.truncated or listing.status == "partial":
+        # the row cap (or a partial governed result) cut the list: the invoices shown are not all of them, so the
+        # answer never says complete, and a count of the rows returned is no count of the cut-off invoices
+        status, result["status"], result["truncated"] = "partial", "partial", True
+        cut = ("the governed listing stopped at its row cap" if listing.truncated
+               else "the governed listing returned a partial result")
+        text = (f"PARTIAL RESULT, not the complete list: {cut}, so more invoices may match than the "
+                f"{len(rows)} returned. " + text)
     result |= {"invoice_numbers": [str(r.get("invoice_number")) for r in rows], "invoice_count": len(rows),
                "invoices": [{k: r.get(k) for k in ("invoice_number", "company_id", "supplier_id", "invoice_date",
                                                    "posting_date", "grand_total")} for r in rows]}

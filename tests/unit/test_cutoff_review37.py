@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import uuid
 from typing import Any
 
 import pytest
 
+from router.answer import compose
+from router.executor import RunResult, StepOutcome
+from router.tools import MetricToolResponse
 from tests.unit.test_router_analysis import routed
 
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -78,3 +82,32 @@ def test_constraints_the_listing_cannot_apply_are_named(seed: int) -> None:
     result = routed(f"Which {what} dated in {inv} were posted in {post}?")
     assert result.requires_clarification, what
     assert any(r.startswith("cutoff:") for r in result.clarification_reasons)
+
+
+def _composed(question: str, rows: tuple[dict[str, Any], ...], *, truncated: bool, status: str) -> Any:
+    routing = routed(question)
+    params = _listing(routing)
+    response = MetricToolResponse(metric="finance.invoices_above_threshold", status=status,  # type: ignore[arg-type]
+                                  currency="EUR", outputs={}, values={}, rows=rows, matched_line_count=len(rows),
+                                  source_line_ids=(), source_line_count=0, sources_truncated=False,
+                                  truncated=truncated, policy={}, parameters=params)
+    run = RunResult(run_id=uuid.uuid4())
+    run.outcomes["cutoff-listing"] = StepOutcome("cutoff-listing", "metrics.query", "ok", 1, {}, response, None, 1)
+    return compose(routing, run)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_list_cut_by_the_row_cap_is_partial(seed: int) -> None:
+    rng = random.Random(seed)
+    inv, post = _periods(rng)
+    rows = tuple({"invoice_number": f"INV-{i:04d}", "company_id": "COMP-A", "supplier_id": "SUP-18",
+                  "invoice_date": "2025-01-15", "posting_date": "2025-02-02",
+                  "grand_total": f"{rng.randint(1, 9999)}.00", "line_count": 1} for i in range(rng.randint(1, 40)))
+    question = f"Which {rng.choice(COMPANIES)} invoices dated in {inv} were posted in {post}?"
+    truncated, status = rng.choice([(True, "complete"), (False, "partial"), (True, "partial")])
+    cut = _composed(question, rows, truncated=truncated, status=status)
+    assert cut.status == "partial" and cut.result["status"] == "partial", cut.text
+    assert cut.text.startswith("PARTIAL RESULT")
+    whole = _composed(question, rows, truncated=False, status="complete")
+    assert whole.status == "answered" and whole.result["status"] == "complete"
+    assert "PARTIAL" not in whole.text
