@@ -22,12 +22,20 @@ from ingest.markdown import MarkdownLayout
 from ingest.models import Chunk, PaymentTerm
 
 #: The extractor's own version (landed with every row; a change of the rules bumps it).
-PAYMENT_TERMS_EXTRACTION = "payment-terms-1"
+PAYMENT_TERMS_EXTRACTION = "payment-terms-2"
 
-#: "Payment is due 30 days net", "payment shall be due within 45 calendar days net": the net term in days.
-_TERM = re.compile(
-    r"\bpayment\s+(?:is|shall\s+be|becomes|falls)\s+due\s+(?:within\s+)?(?P<days>\d{1,3})\s+(?:calendar\s+)?"
-    r"days\s+net\b", re.I)
+#: The net payment term in days, in the common phrasings of an agreement: "Payment is due 30 days net",
+#: "payment shall be due within 45 calendar days", "Payment shall be made within 45 days", "invoices are payable
+#: within 45 days of invoice date", "net 45 days", "45 days net". Bounded on purpose: a bare "within N days" (a
+#: delivery, a notice, a complaint period) is no payment term, so each phrasing names payment, payable or net.
+_DAYS = r"(?<![\d.,])(?P<days>\d{1,3})\s+(?:calendar\s+)?days"
+_TERMS = (
+    re.compile(r"\bpayment\s+(?:is|shall\s+be|will\s+be|becomes|falls)\s+due\s+(?:within\s+)?" + _DAYS, re.I),
+    re.compile(r"\bpayment\s+(?:is\s+to|shall|will|must)\s+be\s+(?:made|effected)\s+within\s+" + _DAYS, re.I),
+    re.compile(r"\bpayable\s+within\s+" + _DAYS, re.I),
+    re.compile(r"\bnet\s+" + _DAYS + r"\b", re.I),
+    re.compile(_DAYS + r"\s+net\b", re.I),
+)
 #: The clause number a sentence belongs to: "6.2 " at the start of its line.
 _CLAUSE = re.compile(r"^\s*(\d+(?:\.\d+)+)\s", re.M)
 #: Where a sentence ends (a full stop followed by a blank or the end of the line).
@@ -72,13 +80,15 @@ def extract_payment_term(
     Raises:
         ParseError: the version states different terms, or a term but no effective date.
     """
-    found = [m for m in _TERM.finditer(layout.text, layout.body_start)]
+    # every phrasing's matches, in text order (one sentence may match two phrasings: the same term)
+    found = sorted((m for pattern in _TERMS for m in pattern.finditer(layout.text, layout.body_start)),
+                   key=lambda m: m.start())
     if not found:
         return ()
     days = sorted({int(m.group("days")) for m in found})
     if len(days) > 1:
         raise ParseError(f"{source}: the agreement states different payment terms ({', '.join(map(str, days))} "
-                         "days net); which one holds is not decided here")
+                         "days); which one holds is not decided here")
     if effective_date is None:
         raise ParseError(f"{source}: the agreement states a payment term but no effective_date to hold from")
     first = found[0]

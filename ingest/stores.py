@@ -157,6 +157,14 @@ class LandingStore:
             key = (item.doc.tenant_id, item.doc.document_id, item.version)
             for table_name, rows in self._rows(item.doc).items():
                 per_table.setdefault(table_name, []).extend((*key, *row) for row in rows)
+        # a history table keeps a superseded version's rows through purge (_KEEP_SUPERSEDED); re-staging that
+        # same version (a rollback, or content equal to it ingested again) replaces them instead of copying them
+        # a second time (a duplicate key otherwise)
+        refs = [item.ref for item in staged]
+        if refs:
+            for table_name in sorted(HISTORY_TABLES):
+                conn.execute(sql.SQL("delete from {} where {}").format(sql.SQL(table_name), REF_FILTER),
+                             ref_params(refs))
         for table in LANDING_TABLES:  # headers before lines (foreign key)
             columns = ("tenant_id", "document_id", "document_version", "content_hash", *table.columns)
             copy_rows(conn, table.name, columns, per_table.get(table.name, []))

@@ -1,7 +1,9 @@
 -- The payment term of each company's agreements over time: one row per agreement version, valid on the half-open
 -- range [valid_from, valid_to) from its effective date until the next version's (valid_to NULL = still in force).
 -- Overdue invoices are computed from it (finance.overdue_invoices): the due date is the invoice date plus the term
--- in force; the clause, sentence and chunk are the evidence an answer cites.
+-- in force; the clause, sentence and chunk are the evidence an answer cites. Every published agreement version
+-- has a row: one that states no term carries term_days NULL (no governed term from its effective date), so it
+-- closes the previous version's validity instead of leaving a superseded term in force.
 with
 
 terms as (
