@@ -751,6 +751,22 @@ _QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:eac
 _PER_STATUS_ONLY = re.compile(r"^\s*(?:and\s+)?(?:how\s+many|number|count|counts)\b[^?;]{0,30}?\b(?:in\s+each|per|by|"
                               r"for\s+each|each)\s+status\s*[?.!]*\s*$", re.I)
 
+#: A figure of its own in the text before a per-status tail ("Company C spend 2026 with Beta, and how many invoices
+#: per status?"): that figure is an ask of its own, the tail another one.
+_OWN_FIGURE = re.compile(
+    r"\b(?:spend|spent|spending|purchases?|purchased|amounts?|totals?|value|values|worth|costs?|sum|how\s+much|"
+    r"prices?|vat|tax(?:es)?|net|gross|average|avg|mean|share|percent(?:age)?|savings|quantit(?:y|ies)|units|"
+    r"volumes?|eur|usd|gbp|chf)\b|%|[€$£]"
+    r"|\bhow\s+many\s+(?!(?:of\s+(?:the|its|their|our)\s+)?(?:invoices|documents|credit\s+notes|bills)\b)", re.I)
+
+
+def _per_status_of_documents(texts: list[str], read_part: Any) -> bool:
+    """Whether a part only asks for the count per status of the documents the text before it names, one question:
+    the text before has no figure of its own (its entity names masked: "Supplier Value" is no value asked for)."""
+    tails = [i for i, t in enumerate(texts) if i and _PER_STATUS_ONLY.match(t)]
+    return bool(tails) and not any(_OWN_FIGURE.search(read_part(t).cue_text) for t in texts[:tails[0]])
+
+
 #: A part that only asks how far the figure before it moved ("- how much did it move?", "by how much did it
 #: change", "what's the difference", "% change?"): the comparison the part before names, one question.
 _CHANGE_ONLY = re.compile(
@@ -807,7 +823,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
         return price_change_parts(whole)
-    if any(_QUESTION_WORD_ONLY.match(t) or _PER_STATUS_ONLY.match(t) for t in texts[1:]):
+    if any(_QUESTION_WORD_ONLY.match(t) for t in texts[1:]) or _per_status_of_documents(texts, read_part):
         # "Company A invoices from Delta in April - how much?": one question, its question word last ("Company C
         # invoices 2026 - how many in each status?": the count of those invoices per status)
         return ()

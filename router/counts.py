@@ -22,11 +22,12 @@ from router.entities import Gazetteer, Mention
 from router.reader import Reading
 from router.reading import dimension_phrase
 from router.status_counts import (
+    STATUS_ORDER,
     compose_status_counts,
     dated,
     has_status_counts,
-    status_columns,
     status_count_steps,
+    status_table,
     unmapped_for_status_counts,
 )
 
@@ -259,7 +260,18 @@ def count_request(reading: Reading, gazetteer: Gazetteer, company_id: str | None
     by_status: tuple[str, ...] = ()
     if "invoice_status" in dims:
         # "how many invoices per status": one governed count per status (router/status_counts.py)
-        by_status = status_columns(reading.cue_text)
+        # the statuses the question names, minus those it leaves out ("unpaid ... per status", "excluding paid"):
+        # the columns; a status word no document has is asked about, never answered with the full table
+        by_status, unplaced = status_table(reading.cue_text, named_statuses(reading.text))
+        asked = set(unknown_status_words(reading.text))
+        for word in (w for w in unplaced if w not in asked):
+            unmapped.append((f"status: '{word}' is not an invoice status",
+                             f"I cannot count the documents per status for '{word}': documents are draft, posted "
+                             "(open, not yet paid), paid or cancelled. Which statuses do you want in the table?"))
+        if not by_status:
+            unmapped.append(("status: every status is left out of the table",
+                             "The statuses named leave none to count. Which statuses do you want in the table?"))
+            by_status = STATUS_ORDER
         dims = tuple(d for d in dims if d != "invoice_status")
     unserved = [*unknown, *(d for d in dims if d not in COUNT_DIMENSIONS),
                 *([b.grain] if b.grain and b.grain not in COUNT_GRAINS else [])]

@@ -81,6 +81,63 @@ def status_columns(text: str) -> tuple[str, ...]:
     return tuple(s for s in STATUS_ORDER if s in named) if len(named) >= 2 else STATUS_ORDER
 
 
+#: One status word of a status table's filter, with the status it means ("unpaid", "open", "not yet paid": posted, the
+#: governed reading of an open invoice), or a status word no document has (group 2: asked about, never dropped).
+_FILTER_WORD = (r"(?:not\s+(?:yet\s+)?paid|unpaid|open|outstanding|drafts?|posted|paid|settled|cancell?ed|voided?|"
+                r"(overdue|past[- ]due|disputed|in\s+dispute|on\s+hold|blocked|rejected|approved|pending|booked|"
+                r"archived|unposted)"
+                # ("approved suppliers": a word of another noun, no status)
+                r"(?!\s+(?:suppliers?|vendors?|contracts?|compan(?:y|ies)|products?|lists?|prices?)\b))")
+#: A list of status words ("drafts and cancelled", "posted/paid"); credit notes or duplicates may stand in it.
+_FILTER_LIST = re.compile(
+    rf"\b{_FILTER_WORD}(?:\s+(?:invoices?|documents?|ones|bills))?"
+    rf"(?:\s*(?:,|/|&|\+|\band\b|\bor\b|\bnor\b)\s*(?:(?:the|any|all)\s+)?"
+    rf"(?:credit[- ]?notes?\s*(?:,|&|\band\b|\bor\b)\s*)?"
+    rf"\b{_FILTER_WORD}(?:\s+(?:invoices?|documents?|ones|bills))?)*\b", re.I)
+#: An exclusion cue right before a list ("excluding", "except drafts", "but not the cancelled ones", "no drafts").
+_EXCLUDING_BEFORE = re.compile(
+    r"\b(?:excluding|exclude|excludes|excl\.?|except(?:\s+for)?|without|other\s+than|apart\s+from|aside\s+from|"
+    r"but\s+not|not|no|minus|leaving\s+out|leave\s+out|ignoring|ignore|ex)\s+(?:the\s+|any\s+|all\s+)?"
+    r"(?:(?:credit[- ]?notes?|credits|duplicates?)\s*(?:,|&|\band\b|\bor\b)\s*(?:the\s+|any\s+)?)*$", re.I)
+#: An exclusion cue right after a list ("drafts excluded", "cancelled ones left out").
+_EXCLUDED_AFTER = re.compile(r"^\s*(?:(?:are|were|being|to\s+be|is)\s+)?(?:excluded|left\s+out|removed|omitted|"
+                             r"not\s+counted|not\s+included|ignored|set\s+aside|out)\b", re.I)
+_FILTER_STATUS = {"unpaid": "posted", "open": "posted", "outstanding": "posted", "draft": "draft", "drafts": "draft",
+                  "posted": "posted", "paid": "paid", "settled": "paid", "cancelled": "cancelled",
+                  "canceled": "cancelled", "voided": "cancelled", "void": "cancelled"}
+
+
+def status_table(text: str, named: tuple[str, ...] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The columns of a status table and the status words that cannot be placed in it.
+
+    The statuses the question names ("unpaid invoices per status", "(posted and paid only)", ``named``: a status
+    after the word "status") are the columns, none named is every status; the statuses an exclusion leaves out
+    ("excluding paid", "except drafts", "drafts excluded") are removed from them, in :data:`STATUS_ORDER` order. A
+    status no document has ("overdue", "approved") is returned to be asked about: the table cannot apply it, and
+    answering without it would drop it silently.
+
+    >>> status_table("unpaid invoices of in 2025 per status"), status_table("invoices by status, excluding paid")
+    ((('posted',), ()), (('draft', 'posted', 'cancelled'), ()))
+    >>> status_table("invoices by status (posted and paid only)"), status_table("overdue invoices per status")
+    ((('posted', 'paid'), ()), (('draft', 'posted', 'paid', 'cancelled'), ('overdue',)))
+    """
+    included: set[str] = set(named)
+    excluded: set[str] = set()
+    unplaced: list[str] = []
+    for listed in _FILTER_LIST.finditer(text):
+        out = bool(_EXCLUDING_BEFORE.search(text[max(0, listed.start() - 60):listed.start()])
+                   or _EXCLUDED_AFTER.match(text[listed.end():]))
+        for word in re.finditer(_FILTER_WORD, listed.group(0), re.I):
+            if word.group(1):
+                unplaced.append(word.group(1))
+                continue
+            w = word.group(0).lower()
+            status = "posted" if w.startswith("not") else _FILTER_STATUS[w]
+            (excluded if out else included).add(status)
+    columns = tuple(s for s in STATUS_ORDER if (not included or s in included) and s not in excluded)
+    return columns, tuple(dict.fromkeys(unplaced))
+
+
 def unmapped_for_status_counts(parameters: dict[str, Any], statuses: tuple[str, ...], currency: str | None,
                                group_by: tuple[str, ...], grain: str | None) -> list[tuple[str, str]]:
     """The constraints the per-status table cannot take, as (reason, question) pairs."""
@@ -204,4 +261,4 @@ def compose_status_counts(d: _Draft) -> None:
 
 
 __all__ = ["STATUS_ORDER", "compose_status_counts", "dated", "has_status_counts", "status_breakdown", "status_columns",
-           "status_count_steps", "unmapped_for_status_counts"]
+           "status_count_steps", "status_table", "unmapped_for_status_counts"]
