@@ -65,6 +65,31 @@ _TODAY = re.compile(r"\b(?:today|now|currently|at\s+present|as\s+things\s+stand|
 _OTHER_ASK = re.compile(r"\b(?:and|plus|also|as\s+well\s+as)\b[^?.;]*\b(?:overdue|past[- ]due)\b|"
                         r"\b(?:overdue|past[- ]due)\b[^?.;]*\b(?:and|plus|also|as\s+well\s+as)\b\s+(?:the|its|their|"
                         r"what|which|how)\b", re.I)
+#: The overdue word negated ("not yet overdue", "not past due", "before they become overdue", "noch nicht
+#: überfällig"): the opposite of the overdue listing, asked about rather than answered with the overdue ones.
+_NEGATED = re.compile(
+    r"\b(?:not|never|nicht)\s+(?:(?:yet|noch|already)\s+)?(?:(?:be(?:en)?|become|gone)\s+)?"
+    r"(?:overdue|past[- ]due|(?:ü|ue)berf(?:ä|ae)llig\w*)\b|"
+    r"\b(?:isn't|aren't|wasn't|weren't)\s+(?:yet\s+)?(?:overdue|past[- ]due)\b|"
+    r"\bbefore\b[^.?!;]{0,40}?\b(?:overdue|past[- ]due)\b|\bnoch\s+nicht\s+f(?:ä|ae)llig\b", re.I)
+#: A question about what a document says of overdue payments ("what does the agreement say about overdue
+#: invoices", "what interest is charged on overdue payments"): the document search answers it, not the listing.
+_DOCUMENT = re.compile(r"\b(?:agreements?|contracts?|clauses?|terms|provisions?|vertrag\w*|klausel\w*)\b", re.I)
+_DOCUMENT_ASK = re.compile(r"\b(?:say|says|said|state[sd]?|stipulat\w*|provide[sd]?|specif\w*|regulat\w*|"
+                           r"what\s+happens|consequences?|remed\w*|regel\w*)\b", re.I)
+_CHARGE_ASK = re.compile(r"\b(?:interest|penalt\w*|charged?|surcharges?|late\s+(?:payment\s+)?fees?|"
+                         r"verzugszins\w*|mahngeb\w*)\b", re.I)
+
+
+def document_ask(text: str) -> bool:
+    """Whether an overdue question asks what a document says (a clause, an interest or penalty charge).
+
+    >>> [document_ask(t) for t in ("What does the agreement of Company A say about overdue invoices?",
+    ...                            "What interest is charged on overdue payments?",
+    ...                            "Which invoices of Company A are overdue under its payment terms?")]
+    [True, True, False]
+    """
+    return bool(_CHARGE_ASK.search(text) or (_DOCUMENT.search(text) and _DOCUMENT_ASK.search(text)))
 
 
 @dataclass(frozen=True)
@@ -112,7 +137,7 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
     from router.as_at import find_as_at
 
     text = reading.text
-    if not _OVERDUE.search(text) or _OTHER_ASK.search(text):
+    if not _OVERDUE.search(text) or _OTHER_ASK.search(text) or document_ask(text):
         return None
     at = find_as_at(text)
     if at is None:
@@ -137,6 +162,12 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
                        f"'as at <day>'; the invoices dated in a period are not filtered here)")
     elif at is None and reading.period.ambiguous:
         problem = f"the period was not understood ({reading.period.reason})"
+    negated = _NEGATED.search(text)
+    if negated is not None:
+        # the opposite of the listing: answering with the overdue invoices would be a wrong list, so it is asked
+        problem = (f"'{' '.join(negated.group(0).split())}' asks for the invoices not overdue, and the overdue "
+                   "listing gives only those past their due date (I can list the open invoices, or the overdue "
+                   "ones)")
     if problem:
         pass
     elif _UNSERVED_BOUND.search(text):
@@ -144,7 +175,7 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
                    "is not one the overdue listing takes (it takes 'more than N days')")
     elif day > as_of:
         problem = f"the as-at day {day} is after today ({as_of}): no invoice is overdue in the future yet"
-    phrase = _PHRASE.search(text) or _OVERDUE.search(text)
+    phrase = negated or _PHRASE.search(text) or _OVERDUE.search(text)
     return OverdueRequest(company_id=e.company_id, as_of=day, as_of_words=words or f"as of {day}",
                           beyond_days=_beyond(text), supplier_ids=tuple(e.supplier_ids),
                           measure=measure_of(text), problem=problem,
