@@ -188,6 +188,40 @@ def _intents() -> Any:
     return _aggregate()
 
 
+#: An invoice currency named in the question ("overdue USD invoices", "dollar invoices"); the reader does not
+#: always keep it, and the listing has no currency parameter (its amounts are in the reporting currency).
+_CURRENCY = re.compile(r"\b(?:USD|GBP|CHF|JPY|CNY|SEK|NOK|DKK|PLN|CZK|HUF|EUR|dollars?|pounds?|francs?|yen)\b|[$£¥]",
+                       re.I)
+_CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "$": "USD", "pound": "GBP", "pounds": "GBP", "£": "GBP",
+                   "franc": "CHF", "francs": "CHF", "yen": "JPY", "¥": "JPY"}
+
+
+def unserved_constraints(reading: Reading, reporting_currency: str) -> list[str]:
+    """The constraints of ``reading`` that ``finance.overdue_invoices`` takes no parameter for (it takes company,
+    as-at day, days bound, first invoice date and suppliers): a product group, products, excluded suppliers,
+    groups, products or companies, an amount bound, an invoice currency other than the reporting one, a status
+    other than the open (posted) one."""
+    e = reading.entities
+    # the reader's default statuses (posted, paid) are no ask; a status it read ("paid", "draft") is
+    named = () if set(reading.statuses) == {"posted", "paid"} else reading.statuses
+    statuses = list(dict.fromkeys(
+        s for s in (*named, *reading.asked_statuses, *([reading.excluded_status] if reading.excluded_status else ()))
+        if s not in ("posted", "open", "overdue")))
+    excluded = [*reading.excluded_supplier_ids, *reading.excluded_group_ids, *reading.excluded_product_codes,
+                *reading.excluded_company_ids]
+    # a currency named inside an amount ("above 5000 EUR") is the amount's, asked about with it
+    in_amount = {a.currency for a in reading.amounts if a.text}
+    named_currencies = {*reading.currencies, *(_CURRENCY_WORDS.get(m.group(0).lower(), m.group(0).upper())
+                                               for m in _CURRENCY.finditer(reading.text))}
+    currencies = sorted(c for c in named_currencies if c != reporting_currency and c not in in_amount)
+    return [*([f"product group {e.product_group or e.product_group_id}"] if e.product_group_id else []),
+            *([f"products {', '.join(e.product_codes)}"] if e.product_codes else []),
+            *([f"the exclusion of {', '.join(excluded)}"] if excluded else []),
+            *([f"the amount '{a.text}'" for a in reading.amounts if a.text]),
+            *([f"the invoice currency {', '.join(currencies)}"] if currencies else []),
+            *([f"the status {', '.join(statuses)}"] if statuses else [])]
+
+
 def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest) -> Any:
     """The plan of an overdue question: the company's payment terms and its overdue invoices, or a clarification
     (no company, a bound or day the listing cannot take)."""
@@ -204,6 +238,17 @@ def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest)
         if reasons:
             return _result(text, reading, inputs, workflow="clarification", entities=e, reasons=reasons,
                            questions=questions, intents=_intents(), rule=f"{RULE}:unread:clarification")
+    currency = next((c.reporting_currency for c in inputs.gazetteer.companies if c.company_id == req.company_id),
+                    "EUR")
+    cannot = unserved_constraints(reading, currency)
+    if cannot:
+        # the listing takes company, as-at day, days bound and suppliers only: any other constraint would be
+        # silently dropped from the list, so each is named and asked about (as the cut-off list does)
+        return _result(text, reading, inputs, workflow="clarification", entities=e,
+                       reasons=[f"overdue: {what} cannot be applied to the overdue list" for what in cannot],
+                       questions=[f"I can list the overdue invoices by company, as-at day, days past due and "
+                                  f"supplier, but not by {what}. Do you want them without it?" for what in cannot],
+                       intents=_intents(), rule=f"{RULE}:unserved:clarification")
     if req.problem:
         return _result(text, reading, inputs, workflow="clarification", entities=e,
                        reasons=[f"overdue: '{req.phrase}': {req.problem}"],
@@ -217,8 +262,6 @@ def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest)
                        questions=[f"Overdue is judged against the payment term of one company's agreement. Which "
                                   f"company do you mean: {names}?"],
                        intents=_intents(), rule=f"{RULE}:company:clarification")
-    currency = next((c.reporting_currency for c in inputs.gazetteer.companies if c.company_id == req.company_id),
-                    "EUR")
     params: dict[str, Any] = {"company_id": req.company_id, "as_of_date": req.as_of.isoformat(),
                               "beyond_days": req.beyond_days, "reporting_currency": currency}
     if req.supplier_ids:

@@ -58,3 +58,35 @@ def test_a_plain_overdue_question_still_lists(seed: int) -> None:
                         "Which invoices of {c} are overdue under the payment terms of the agreement?"])
     result = _routed(frame.format(c=company))
     assert result.workflow == "overdue_invoices", (frame, result.clarification_question)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_constraint_the_listing_does_not_take_is_named(seed: int) -> None:
+    rng = random.Random(670 + seed)
+    company = rng.choice(COMPANIES)
+    frame, named = rng.choice([
+        ("Which {g} invoices of {c} are overdue?", "product group"),
+        ("Which invoices of {c} are overdue, excluding Supplier Beta?", "exclusion"),
+        ("Which overdue {cur} invoices does {c} have?", "invoice currency"),
+        ("Which invoices of {c} over EUR {n:,} are overdue?", "amount"),
+        ("How many invoices of {c} above {n} EUR are past due?", "amount"),
+        ("Which {st} invoices of {c} are overdue?", "status"),
+    ])
+    question = frame.format(c=company, g=rng.choice(["sensors", "Control Cabinets", "consumables"]),
+                            cur=rng.choice(["USD", "GBP", "CHF"]), n=rng.choice([500, 5000, 12000]),
+                            st=rng.choice(["paid", "draft", "cancelled"]))
+    result = _routed(question)
+    assert result.requires_clarification, question
+    assert named in (result.clarification_question or ""), (question, result.clarification_question)
+    assert result.workflow != "overdue_invoices"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_constraints_the_listing_takes_still_list(seed: int) -> None:
+    rng = random.Random(770 + seed)
+    company = rng.choice(COMPANIES)
+    question = rng.choice(["Which open invoices of {c} are overdue?", "Total overdue amount of {c} in EUR",
+                           "Which invoices of {c} from Supplier Beta are overdue?",
+                           "How many posted invoices of {c} are past due?"]).format(c=company)
+    result = _routed(question)
+    assert result.workflow == "overdue_invoices", (question, result.clarification_question)
