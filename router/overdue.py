@@ -407,7 +407,16 @@ def _compose_overdue(d: _Draft) -> None:
     lines = sum(int(r.get("line_count") or 0) for r in rows)
     who = company + (f" from {', '.join(overdue_m.parameters.get('supplier_ids') or ())}"
                      if overdue_m.parameters.get("supplier_ids") else "")
-    if not rows:
+    # the count and total are derived from the rows: a listing cut at its row cap, or partial, leaves some
+    # overdue invoices out, so the figures are a lower bound and the answer is partial, never complete
+    cut = [why for m, name in ((overdue_m, OVERDUE_METRIC), (terms_m, TERMS_METRIC))
+           for why in ([f"{name} was truncated at its row cap"] if m.truncated else [])
+           + ([f"{name} returned a partial result"] if m.status == "partial" else [])]
+    partial = (f"PARTIAL: {'; '.join(cut)}, so the figures below cover only the {len(rows)} invoices returned, "
+               "not every overdue invoice (the count and total are at least these).") if cut else ""
+    if not rows and cut:
+        head = f"No overdue invoice of {who} was returned as at {day}, but the result is incomplete."
+    elif not rows:
         d.status = "no_data"
         head = f"No open invoice of {who} is {bound.replace('past', 'past due')} as at {day}."
     elif measure == "count":
@@ -424,10 +433,11 @@ def _compose_overdue(d: _Draft) -> None:
                        f"{r.get('due_date')}, {r.get('days_overdue')} days overdue, "
                        f"{_cents(Decimal(str(r.get('grand_total') or 0)))} {cur})"
                        for r in rows)
-    d.text = " ".join(p for p in (head, f"Invoices: {listed}." if rows else "", reading) if p)
-    if rows:
-        d.status = "answered"
-    d.result = {"status": "complete" if rows else "no_data", "company_id": company, "as_of": day.isoformat(),
+    d.text = " ".join(p for p in (partial, head, f"Invoices: {listed}." if rows else "", reading) if p)
+    if rows or cut:
+        d.status = "partial" if cut else "answered"
+    d.result = {"status": "partial" if cut else "complete" if rows else "no_data", "partial_reasons": cut,
+                "company_id": company, "as_of": day.isoformat(),
                 "beyond_days": beyond, "measure": measure, "invoices": numbers, "count": len(rows),
                 "total": _cents(total), "currency": cur, "lines": lines,
                 "payment_term": {k: term.get(k) for k in ("agreement_id", "agreement_version", "term_days",
