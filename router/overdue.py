@@ -394,14 +394,23 @@ def _compose_overdue(d: _Draft) -> None:
     reading = (f"Read as: open invoices (posted, not paid; cancelled, draft and duplicate invoices excluded) dated "
                f"up to {day} whose due date is {bound} {day}; due date = invoice date + {_term_text(term, day)}. "
                "An invoice due on the as-at day itself is not yet overdue.")
+    if day < d.routing.as_of:
+        # the invoices' statuses are those recorded today and no payment date is on file: an invoice paid after
+        # the as-at day shows as paid, so it is missing from a past day's list
+        reading += (f" The status is as recorded today ({d.routing.as_of}); no payment dates are on file, so an "
+                    f"invoice open on {day} but paid since is not listed.")
     earlier = _earlier_terms(terms, term)
+    start = term.get("valid_from")
+    before = [str(r.get("invoice_number")) for r in rows if start and str(r.get("invoice_date")) < str(start)]
     if earlier:
-        start = term.get("valid_from")
         olds = "; ".join(f"{t.get('term_days')} days (version {t.get('agreement_version')}, effective "
                          f"{t.get('valid_from')})" for t in earlier)
-        before = [str(r.get("invoice_number")) for r in rows if str(r.get("invoice_date")) < str(start)]
         reading += (f" Earlier versions stated {olds}; the term in force on {day} is applied to every open invoice"
                     + (f" (of those listed, {', '.join(before)} were dated before {start})" if before else "") + ".")
+    elif before:
+        # no version on file was in force on these invoices' dates: the applied term is the later one
+        reading += (f" Of those listed, {', '.join(before)} were dated before {start}, when the applied term took "
+                    "effect; no term in force on their dates is on file, and the applied term is used for them.")
     numbers = [str(r.get("invoice_number")) for r in rows]
     total = overdue_total(rows)
     lines = sum(int(r.get("line_count") or 0) for r in rows)
