@@ -65,6 +65,31 @@ _TODAY = re.compile(r"\b(?:today|now|currently|at\s+present|as\s+things\s+stand|
 _OTHER_ASK = re.compile(r"\b(?:and|plus|also|as\s+well\s+as)\b[^?.;]*\b(?:overdue|past[- ]due)\b|"
                         r"\b(?:overdue|past[- ]due)\b[^?.;]*\b(?:and|plus|also|as\s+well\s+as)\b\s+(?:the|its|their|"
                         r"what|which|how)\b", re.I)
+#: The overdue word negated ("not yet overdue", "not past due", "before they become overdue", "noch nicht
+#: überfällig"): the opposite of the overdue listing, asked about rather than answered with the overdue ones.
+_NEGATED = re.compile(
+    r"\b(?:not|never|nicht)\s+(?:(?:yet|noch|already)\s+)?(?:(?:be(?:en)?|become|gone)\s+)?"
+    r"(?:overdue|past[- ]due|(?:ü|ue)berf(?:ä|ae)llig\w*)\b|"
+    r"\b(?:isn't|aren't|wasn't|weren't)\s+(?:yet\s+)?(?:overdue|past[- ]due)\b|"
+    r"\bbefore\b[^.?!;]{0,40}?\b(?:overdue|past[- ]due)\b|\bnoch\s+nicht\s+f(?:ä|ae)llig\b", re.I)
+#: A question about what a document says of overdue payments ("what does the agreement say about overdue
+#: invoices", "what interest is charged on overdue payments"): the document search answers it, not the listing.
+_DOCUMENT = re.compile(r"\b(?:agreements?|contracts?|clauses?|terms|provisions?|vertrag\w*|klausel\w*)\b", re.I)
+_DOCUMENT_ASK = re.compile(r"\b(?:say|says|said|state[sd]?|stipulat\w*|provide[sd]?|specif\w*|regulat\w*|"
+                           r"what\s+happens|consequences?|remed\w*|regel\w*)\b", re.I)
+_CHARGE_ASK = re.compile(r"\b(?:interest|penalt\w*|charged?|surcharges?|late\s+(?:payment\s+)?fees?|"
+                         r"verzugszins\w*|mahngeb\w*)\b", re.I)
+
+
+def document_ask(text: str) -> bool:
+    """Whether an overdue question asks what a document says (a clause, an interest or penalty charge).
+
+    >>> [document_ask(t) for t in ("What does the agreement of Company A say about overdue invoices?",
+    ...                            "What interest is charged on overdue payments?",
+    ...                            "Which invoices of Company A are overdue under its payment terms?")]
+    [True, True, False]
+    """
+    return bool(_CHARGE_ASK.search(text) or (_DOCUMENT.search(text) and _DOCUMENT_ASK.search(text)))
 
 
 @dataclass(frozen=True)
@@ -112,7 +137,7 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
     from router.as_at import find_as_at
 
     text = reading.text
-    if not _OVERDUE.search(text) or _OTHER_ASK.search(text):
+    if not _OVERDUE.search(text) or _OTHER_ASK.search(text) or document_ask(text):
         return None
     at = find_as_at(text)
     if at is None:
@@ -137,6 +162,12 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
                        f"'as at <day>'; the invoices dated in a period are not filtered here)")
     elif at is None and reading.period.ambiguous:
         problem = f"the period was not understood ({reading.period.reason})"
+    negated = _NEGATED.search(text)
+    if negated is not None:
+        # the opposite of the listing: answering with the overdue invoices would be a wrong list, so it is asked
+        problem = (f"'{' '.join(negated.group(0).split())}' asks for the invoices not overdue, and the overdue "
+                   "listing gives only those past their due date (I can list the open invoices, or the overdue "
+                   "ones)")
     if problem:
         pass
     elif _UNSERVED_BOUND.search(text):
@@ -144,7 +175,7 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
                    "is not one the overdue listing takes (it takes 'more than N days')")
     elif day > as_of:
         problem = f"the as-at day {day} is after today ({as_of}): no invoice is overdue in the future yet"
-    phrase = _PHRASE.search(text) or _OVERDUE.search(text)
+    phrase = negated or _PHRASE.search(text) or _OVERDUE.search(text)
     return OverdueRequest(company_id=e.company_id, as_of=day, as_of_words=words or f"as of {day}",
                           beyond_days=_beyond(text), supplier_ids=tuple(e.supplier_ids),
                           measure=measure_of(text), problem=problem,
@@ -155,6 +186,40 @@ def _intents() -> Any:
     from router.extensions import _aggregate
 
     return _aggregate()
+
+
+#: An invoice currency named in the question ("overdue USD invoices", "dollar invoices"); the reader does not
+#: always keep it, and the listing has no currency parameter (its amounts are in the reporting currency).
+_CURRENCY = re.compile(r"\b(?:USD|GBP|CHF|JPY|CNY|SEK|NOK|DKK|PLN|CZK|HUF|EUR|dollars?|pounds?|francs?|yen)\b|[$£¥]",
+                       re.I)
+_CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "$": "USD", "pound": "GBP", "pounds": "GBP", "£": "GBP",
+                   "franc": "CHF", "francs": "CHF", "yen": "JPY", "¥": "JPY"}
+
+
+def unserved_constraints(reading: Reading, reporting_currency: str) -> list[str]:
+    """The constraints of ``reading`` that ``finance.overdue_invoices`` takes no parameter for (it takes company,
+    as-at day, days bound, first invoice date and suppliers): a product group, products, excluded suppliers,
+    groups, products or companies, an amount bound, an invoice currency other than the reporting one, a status
+    other than the open (posted) one."""
+    e = reading.entities
+    # the reader's default statuses (posted, paid) are no ask; a status it read ("paid", "draft") is
+    named = () if set(reading.statuses) == {"posted", "paid"} else reading.statuses
+    statuses = list(dict.fromkeys(
+        s for s in (*named, *reading.asked_statuses, *([reading.excluded_status] if reading.excluded_status else ()))
+        if s not in ("posted", "open", "overdue")))
+    excluded = [*reading.excluded_supplier_ids, *reading.excluded_group_ids, *reading.excluded_product_codes,
+                *reading.excluded_company_ids]
+    # a currency named inside an amount ("above 5000 EUR") is the amount's, asked about with it
+    in_amount = {a.currency for a in reading.amounts if a.text}
+    named_currencies = {*reading.currencies, *(_CURRENCY_WORDS.get(m.group(0).lower(), m.group(0).upper())
+                                               for m in _CURRENCY.finditer(reading.text))}
+    currencies = sorted(c for c in named_currencies if c != reporting_currency and c not in in_amount)
+    return [*([f"product group {e.product_group or e.product_group_id}"] if e.product_group_id else []),
+            *([f"products {', '.join(e.product_codes)}"] if e.product_codes else []),
+            *([f"the exclusion of {', '.join(excluded)}"] if excluded else []),
+            *([f"the amount '{a.text}'" for a in reading.amounts if a.text]),
+            *([f"the invoice currency {', '.join(currencies)}"] if currencies else []),
+            *([f"the status {', '.join(statuses)}"] if statuses else [])]
 
 
 def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest) -> Any:
@@ -173,6 +238,17 @@ def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest)
         if reasons:
             return _result(text, reading, inputs, workflow="clarification", entities=e, reasons=reasons,
                            questions=questions, intents=_intents(), rule=f"{RULE}:unread:clarification")
+    currency = next((c.reporting_currency for c in inputs.gazetteer.companies if c.company_id == req.company_id),
+                    "EUR")
+    cannot = unserved_constraints(reading, currency)
+    if cannot:
+        # the listing takes company, as-at day, days bound and suppliers only: any other constraint would be
+        # silently dropped from the list, so each is named and asked about (as the cut-off list does)
+        return _result(text, reading, inputs, workflow="clarification", entities=e,
+                       reasons=[f"overdue: {what} cannot be applied to the overdue list" for what in cannot],
+                       questions=[f"I can list the overdue invoices by company, as-at day, days past due and "
+                                  f"supplier, but not by {what}. Do you want them without it?" for what in cannot],
+                       intents=_intents(), rule=f"{RULE}:unserved:clarification")
     if req.problem:
         return _result(text, reading, inputs, workflow="clarification", entities=e,
                        reasons=[f"overdue: '{req.phrase}': {req.problem}"],
@@ -186,8 +262,6 @@ def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest)
                        questions=[f"Overdue is judged against the payment term of one company's agreement. Which "
                                   f"company do you mean: {names}?"],
                        intents=_intents(), rule=f"{RULE}:company:clarification")
-    currency = next((c.reporting_currency for c in inputs.gazetteer.companies if c.company_id == req.company_id),
-                    "EUR")
     params: dict[str, Any] = {"company_id": req.company_id, "as_of_date": req.as_of.isoformat(),
                               "beyond_days": req.beyond_days, "reporting_currency": currency}
     if req.supplier_ids:
@@ -320,20 +394,38 @@ def _compose_overdue(d: _Draft) -> None:
     reading = (f"Read as: open invoices (posted, not paid; cancelled, draft and duplicate invoices excluded) dated "
                f"up to {day} whose due date is {bound} {day}; due date = invoice date + {_term_text(term, day)}. "
                "An invoice due on the as-at day itself is not yet overdue.")
+    if day < d.routing.as_of:
+        # the invoices' statuses are those recorded today and no payment date is on file: an invoice paid after
+        # the as-at day shows as paid, so it is missing from a past day's list
+        reading += (f" The status is as recorded today ({d.routing.as_of}); no payment dates are on file, so an "
+                    f"invoice open on {day} but paid since is not listed.")
     earlier = _earlier_terms(terms, term)
+    start = term.get("valid_from")
+    before = [str(r.get("invoice_number")) for r in rows if start and str(r.get("invoice_date")) < str(start)]
     if earlier:
-        start = term.get("valid_from")
         olds = "; ".join(f"{t.get('term_days')} days (version {t.get('agreement_version')}, effective "
                          f"{t.get('valid_from')})" for t in earlier)
-        before = [str(r.get("invoice_number")) for r in rows if str(r.get("invoice_date")) < str(start)]
         reading += (f" Earlier versions stated {olds}; the term in force on {day} is applied to every open invoice"
                     + (f" (of those listed, {', '.join(before)} were dated before {start})" if before else "") + ".")
+    elif before:
+        # no version on file was in force on these invoices' dates: the applied term is the later one
+        reading += (f" Of those listed, {', '.join(before)} were dated before {start}, when the applied term took "
+                    "effect; no term in force on their dates is on file, and the applied term is used for them.")
     numbers = [str(r.get("invoice_number")) for r in rows]
     total = overdue_total(rows)
     lines = sum(int(r.get("line_count") or 0) for r in rows)
     who = company + (f" from {', '.join(overdue_m.parameters.get('supplier_ids') or ())}"
                      if overdue_m.parameters.get("supplier_ids") else "")
-    if not rows:
+    # the count and total are derived from the rows: a listing cut at its row cap, or partial, leaves some
+    # overdue invoices out, so the figures are a lower bound and the answer is partial, never complete
+    cut = [why for m, name in ((overdue_m, OVERDUE_METRIC), (terms_m, TERMS_METRIC))
+           for why in ([f"{name} was truncated at its row cap"] if m.truncated else [])
+           + ([f"{name} returned a partial result"] if m.status == "partial" else [])]
+    partial = (f"PARTIAL: {'; '.join(cut)}, so the figures below cover only the {len(rows)} invoices returned, "
+               "not every overdue invoice (the count and total are at least these).") if cut else ""
+    if not rows and cut:
+        head = f"No overdue invoice of {who} was returned as at {day}, but the result is incomplete."
+    elif not rows:
         d.status = "no_data"
         head = f"No open invoice of {who} is {bound.replace('past', 'past due')} as at {day}."
     elif measure == "count":
@@ -350,10 +442,11 @@ def _compose_overdue(d: _Draft) -> None:
                        f"{r.get('due_date')}, {r.get('days_overdue')} days overdue, "
                        f"{_cents(Decimal(str(r.get('grand_total') or 0)))} {cur})"
                        for r in rows)
-    d.text = " ".join(p for p in (head, f"Invoices: {listed}." if rows else "", reading) if p)
-    if rows:
-        d.status = "answered"
-    d.result = {"status": "complete" if rows else "no_data", "company_id": company, "as_of": day.isoformat(),
+    d.text = " ".join(p for p in (partial, head, f"Invoices: {listed}." if rows else "", reading) if p)
+    if rows or cut:
+        d.status = "partial" if cut else "answered"
+    d.result = {"status": "partial" if cut else "complete" if rows else "no_data", "partial_reasons": cut,
+                "company_id": company, "as_of": day.isoformat(),
                 "beyond_days": beyond, "measure": measure, "invoices": numbers, "count": len(rows),
                 "total": _cents(total), "currency": cur, "lines": lines,
                 "payment_term": {k: term.get(k) for k in ("agreement_id", "agreement_version", "term_days",
