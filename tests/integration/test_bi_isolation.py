@@ -41,6 +41,7 @@ MARTS = (
     "spend_daily_rollup",
     "spend_monthly_rollup",
     "cancelled_draft_invoice_lines",
+    "payment_terms",
 )
 FORBIDDEN = (
     "landing.invoice_lines",

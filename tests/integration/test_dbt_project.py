@@ -62,7 +62,7 @@ def _mart_nodes(project: Project) -> list[dict]:
 
 def test_every_mart_is_a_contracted_table(project: Project) -> None:
     marts = _mart_nodes(project)
-    assert len(marts) == 14  # 12 marts and 2 rollups
+    assert len(marts) == 15  # 13 marts and 2 rollups
     for node in marts:
         # validated_invoice_lines builds incrementally by document version (macros/incremental_lines.sql), the
         # rollups from its changes (macros/incremental_rollups.sql)
@@ -106,7 +106,7 @@ def test_every_mart_has_forced_rls_and_a_tenant_policy_and_serving_grants(projec
             where n.nspname = 'marts' and c.relkind = 'r'
             """
         ).fetchall()
-    assert len(rows) == 14
+    assert len(rows) == 15
     for name, enabled, forced, policy, bi_select, app_select, bi_insert in rows:
         assert (enabled, forced, bi_select, app_select, bi_insert) == (True, True, True, True, False), name
         assert policy == "(tenant_id = ( SELECT app.current_tenant_id() AS current_tenant_id))", name
@@ -136,7 +136,7 @@ def test_procura_transform_runs_the_selection_and_docs(project: Project, monkeyp
     finally:
         get_settings.cache_clear()
     assert result.exit_code == 0, result.output
-    assert "build --select dim_companies: ok, 2 pass, 1 success" in result.output
+    assert "build --select dim_companies: ok, 3 pass, 1 success" in result.output
     assert re.search(r"docs generate: ok, \d+ relations in the catalog", result.output)
     assert (project.work / "cli" / "catalog.json").is_file()
 

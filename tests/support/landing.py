@@ -233,6 +233,27 @@ class LandingWriter:
             )
         self.register(agreement_id, "agreement", version)
 
+    def payment_term(self, agreement_id: str, company_id: str, effective_date: date, term_days: int,
+                     version: int = 1) -> None:
+        """The "Payment is due N days net" term of one agreement version, with the published version record
+        staging reads every agreement version from (a version is served only once it is published)."""
+        key = self._key(agreement_id, version)
+        self.conn.execute(
+            "insert into ingest.document_versions (tenant_id, document_id, document_version, content_hash, status,"
+            " original_content, parser_version, relational_schema_version, published_at)"
+            " values (%s, %s, %s, %s, 'published', ''::bytea, 'test-1', 'test-1', now())"
+            " on conflict do nothing",
+            key,
+        )
+        self.conn.execute(
+            "insert into landing.payment_terms (tenant_id, document_id, document_version, content_hash, agreement_id,"
+            " company_id, effective_date, term_days, clause, sentence, page_number, chunk_id, extraction_version)"
+            " values (%s, %s, %s, %s, %s, %s, %s, %s, '7. Payment', %s, 6, %s, 'test-1')",
+            (*key, agreement_id, company_id, effective_date, term_days,
+             f"Payment is due {term_days} days net after receipt of a correct invoice.", f"{agreement_id}-p06-c01"),
+        )
+        self.register(agreement_id, "agreement", version)
+
     def invoice(self, invoice: Invoice, version: int = 1) -> None:
         key = self._key(invoice.document_id, version)
         self.conn.execute(

@@ -113,6 +113,7 @@ def seed_tenant_a(conn: psycopg.Connection, tenant_id: str) -> LandingWriter:
         ("COMP-A", "SUP-27", "Control modules", date(2025, 10, 1), None),
         ("COMP-A", "SUP-31", "Control cabinets", date(2026, 1, 1), date(2026, 7, 1)),
     ])
+    writer.payment_term("agreement-2026-04", "COMP-A", date(2025, 7, 1), 30)
     for invoice in tenant_a_invoices():
         writer.invoice(invoice)
     v1, v2 = invoice_12_versions()
