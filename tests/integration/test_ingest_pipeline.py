@@ -56,7 +56,7 @@ def test_ingest_publishes_every_store_with_provenance(owner_conn, app_conn, embe
         "where tenant_id = %s and document_id = 'agreement-2026-04'", (tenant,)).fetchone()
     assert version[0] == "parser-1" and version[1].startswith("layout-1/") and version[2] == "vendor-table-1"
     assert version[3] == "sentence-transformers/all-MiniLM-L6-v2" and version[4] == 384 and version[5] is True
-    assert version[7] == {"landing.vendor_approvals": 3}
+    assert version[7] == {"landing.vendor_approvals": 3, "landing.payment_terms": 1}
     # money survives exactly (Decimal end to end)
     line = owner_conn.execute("select quantity, unit_price, line_net_amount::text from landing.invoice_lines "
                               "where tenant_id = %s and line_id = 'invoice-2026-0148-line-01'", (tenant,)).fetchone()

@@ -324,4 +324,4 @@ def test_source_freshness_of_a_tenants_landing_rows(built: Built, tmp_path: Path
         env=env, check=True, timeout=300, cwd=REPO_ROOT,
     )
     results = json.loads((tmp_path / "target" / "sources.json").read_text())["results"]
-    assert len(results) == 9 and {r["status"] for r in results} == {"pass"}, results
+    assert len(results) == 10 and {r["status"] for r in results} == {"pass"}, results
