@@ -339,6 +339,12 @@ def _buyer_spend(lead: str, subject: str) -> str:
     return lead + (f"{owner} spend" if owner else f"spend of {subject.strip()}")
 
 
+#: The catalogue named as the source of the answer ("according to the catalogue", "per catalog", "as listed in our
+#: catalogue"): the products it lists for a supplier or group, not a purchase listing.
+_CATALOG_SOURCE = re.compile(r"\b(?:according\s+to|per|as\s+per|as\s+listed\s+in|listed\s+in|in|from|by)\s+"
+                             r"(?:the\s+|our\s+)?catalog(?:ue)?s?\b", re.I)
+
+
 def _shaped_listing(question: str) -> str | None:
     """The product listings whose buyer, supplier or goods sit elsewhere than the general shapes expect (see the
     patterns above), read as the same spend by product.
@@ -355,7 +361,10 @@ def _shaped_listing(question: str) -> str | None:
     True
     >>> _shaped_listing("Vendors we bought from at Xenon in 2025") is None
     True
+    >>> _shaped_listing("which products in the sensors group do we source from Beta, according to the catalogue?")
     """
+    if _CATALOG_SOURCE.search(question):
+        return None  # "..., according to the catalogue": what the catalogue lists, not what was invoiced
     found = _BOUGHT_FROM_BY.match(question) or _NOUN_SUBJECT_FROM.match(question)
     if found is not None:
         tail = _END.sub("", found.group("tail") or "")
