@@ -47,8 +47,8 @@ def _header_map(block: Block, text: str) -> dict[int, str] | None:
     return None
 
 
-def _chunk_at(chunks: Sequence[Chunk], offset: int) -> Chunk | None:
-    # the chunk that owns the offset (not one that only repeats it as overlap)
+def chunk_at(chunks: Sequence[Chunk], offset: int) -> Chunk | None:
+    """The chunk that owns ``offset`` (not one that only repeats it as overlap)."""
     for chunk in chunks:
         own_start = chunk.metadata.get("own_char_start", chunk.char_start)
         if chunk.char_end is not None and isinstance(own_start, int) and own_start <= offset < chunk.char_end:
@@ -89,7 +89,7 @@ def extract_vendor_approvals(
             values = {name: cells[i] if i < len(cells) else "" for i, name in mapping.items()}
             valid_to = values.get("valid_to", "")
             supplier_id = values.get("supplier_id", "")
-            chunk = _chunk_at(chunks, unit.start)
+            chunk = chunk_at(chunks, unit.start)
             try:
                 approval = VendorApproval.model_validate({
                     "approval_id": f"{document_id}-{supplier_id}-{values.get('valid_from', '').replace('-', '')}",

@@ -18,6 +18,7 @@ from datetime import date
 from pydantic import ValidationError
 
 from ingest.errors import ParseError
+from ingest.extract import chunk_at
 from ingest.markdown import MarkdownLayout
 from ingest.models import Chunk, PaymentTerm
 
@@ -40,15 +41,6 @@ _TERMS = (
 _CLAUSE = re.compile(r"^\s*(\d+(?:\.\d+)+)\s", re.M)
 #: Where a sentence ends (a full stop followed by a blank or the end of the line).
 _SENTENCE_END = re.compile(r"\.(?=\s|$)")
-
-
-def _chunk_at(chunks: Sequence[Chunk], offset: int) -> Chunk | None:
-    # the chunk that owns the offset (not one that only repeats it as overlap)
-    for chunk in chunks:
-        own_start = chunk.metadata.get("own_char_start", chunk.char_start)
-        if chunk.char_end is not None and isinstance(own_start, int) and own_start <= offset < chunk.char_end:
-            return chunk
-    return None
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[str, str | None]:
@@ -93,7 +85,7 @@ def extract_payment_term(
         raise ParseError(f"{source}: the agreement states a payment term but no effective_date to hold from")
     first = found[0]
     sentence, clause = _sentence(layout.text, first.start(), first.end())
-    chunk = _chunk_at(chunks, first.start())
+    chunk = chunk_at(chunks, first.start())
     page = chunk.page if chunk else next((b.page for b in layout.blocks if b.start <= first.start() < b.end), None)
     try:
         term = PaymentTerm.model_validate({
