@@ -9,9 +9,10 @@ documents, replicated duplicates once). Every call takes the same company, perio
 product group and document types, so the rows partition one selection. Drafts and cancelled documents are
 documents (a status table counts them) but never spend: the answer says so.
 
-:func:`status_breakdown` says whether a question asks for such a table, :func:`status_columns` which statuses it
-names (every status unless the question lists at least two), :func:`status_count_steps` plans the calls and
-:func:`compose_status_counts` writes the table (called by the ``invoice_count`` composer).
+:func:`status_breakdown` says whether a question asks for such a table, :func:`status_table` which statuses it
+has (those the question names, less those it excludes; every status when it names none),
+:func:`status_count_steps` plans the calls and :func:`compose_status_counts` writes the table (called by the
+``invoice_count`` composer).
 """
 
 from __future__ import annotations
@@ -39,11 +40,6 @@ _PARAMETER_WORDS = {"exclude_supplier_ids": "an excluded supplier", "exclude_pro
                     "an excluded product group", "product_codes": "products", "exclude_product_codes":
                     "excluded products"}
 
-_STATUS_WORD = re.compile(r"\b(?:(draft)s?|(posted)|(paid)|(cancell?ed|voided))\b", re.I)
-#: A list of status words in the question ("(draft, posted, paid, cancelled)", "posted and paid"): the columns.
-_STATUS_LIST = re.compile(
-    r"\b(?:drafts?|posted|paid|cancell?ed|voided)(?:\s*(?:,|/|&|\+|\bor\b|\band\b)\s*"
-    r"(?:drafts?|posted|paid|cancell?ed|voided)\b)+", re.I)
 #: Documents grouped by status without a count word: "invoices by status", "documents per status".
 _NOUN_BY_STATUS = re.compile(r"\b(?:invoices|documents|credit[- ]?notes|bills)\b[^?.;!]{0,60}?\b(?:by|per|in each|"
                              r"for each|each)\s+(?:invoice\s+|document\s+)?status(?:es)?\b|"
@@ -64,21 +60,6 @@ def status_breakdown(reading: Reading, counted: bool) -> bool:
         return True
     # (no amount written: a listing of invoices reads a bound of 0, which is no amount asked about)
     return bool(_NOUN_BY_STATUS.search(text)) and not _AMOUNT.search(text) and not any(a.text for a in reading.amounts)
-
-
-def status_columns(text: str) -> tuple[str, ...]:
-    """The statuses of the table: those a list in the question names ("per status (posted, paid)"), else all.
-
-    >>> status_columns("invoices per status (draft, posted, paid, cancelled)")
-    ('draft', 'posted', 'paid', 'cancelled')
-    >>> status_columns("how many posted and paid invoices per status"), status_columns("invoices by status")
-    (('posted', 'paid'), ('draft', 'posted', 'paid', 'cancelled'))
-    """
-    named: set[str] = set()
-    for listed in _STATUS_LIST.finditer(text):
-        for m in _STATUS_WORD.finditer(listed.group(0)):
-            named.add(STATUS_ORDER[next(i for i in range(4) if m.group(i + 1))])
-    return tuple(s for s in STATUS_ORDER if s in named) if len(named) >= 2 else STATUS_ORDER
 
 
 #: One status word of a status table's filter, with the status it means ("unpaid", "open", "not yet paid": posted, the
@@ -260,5 +241,5 @@ def compose_status_counts(d: _Draft) -> None:
     d.inputs = {"metrics": [COUNT_METRIC, CANCELLED_METRIC], "parameters": params}
 
 
-__all__ = ["STATUS_ORDER", "compose_status_counts", "dated", "has_status_counts", "status_breakdown", "status_columns",
+__all__ = ["STATUS_ORDER", "compose_status_counts", "dated", "has_status_counts", "status_breakdown",
            "status_count_steps", "status_table", "unmapped_for_status_counts"]

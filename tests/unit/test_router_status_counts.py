@@ -28,7 +28,7 @@ from router.executor import RunResult, StepOutcome
 from router.periods import resolve_period
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
-from router.status_counts import STEP_PREFIX, status_columns
+from router.status_counts import STEP_PREFIX, status_table
 from router.tools import MetricToolResponse
 from semantic.loader import load_registry
 from semantic.schema import load_snapshot
@@ -100,8 +100,8 @@ def test_a_count_per_status_calls_each_status_count_with_every_slot(question: st
 
 
 def test_the_statuses_listed_are_the_columns() -> None:
-    assert status_columns("per status (posted, paid)") == ("posted", "paid")
-    assert status_columns("number of invoices by status") == ("draft", "posted", "paid", "cancelled")
+    assert status_table("per status (posted, paid)")[0] == ("posted", "paid")
+    assert status_table("number of invoices by status")[0] == ("draft", "posted", "paid", "cancelled")
 
 
 def _response(metric: str, parameters: dict[str, Any], values: dict[str, Any], lines: int) -> MetricToolResponse:
