@@ -24,6 +24,19 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
+_UNIT_TIER = os.path.join("tests", "unit") + os.sep
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``-n 2 --dist loadgroup``) every test outside tests/unit runs on one worker, in
+    collection order: those tests share the session's databases and some of them restart or reconfigure the
+    server, which another worker's test must not see. The unit tier never touches the server, so the other
+    worker takes it in parallel. Without xdist the mark does nothing."""
+    for item in items:
+        if _UNIT_TIER not in str(item.path):
+            item.add_marker(pytest.mark.xdist_group("database"))
+
+
 @pytest.fixture(scope="session")
 def base_settings() -> Settings:
     """Settings of the server under test (the project's own, or DATABASE_URL)."""
