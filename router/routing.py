@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
+from ingest.normalize import LEGAL_FORMS
 from procura.db.session import AuthContext
 from router.analysis import (
     AVERAGE_PRICE,
@@ -87,6 +88,7 @@ from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
 from router.sole_products import group_products, sole_product_note, sole_product_reading
+from router.sound_alike import sounded_names
 from router.spoken import read_spoken
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
@@ -219,8 +221,14 @@ def _unknown_qualifiers(text: str, result: RoutingResult, gazetteer: Gazetteer) 
 def spoken_question(text: str, gazetteer: Gazetteer) -> str | None:
     """``text`` with its spoken numbers, periods, ids, model codes and split names written as typed
     (router/spoken.py), or ``None`` when it has none; the tenant's product names and names are what it may spell."""
-    return read_spoken(text, codes=[p.product_name for p in gazetteer.products],
-                       names=[n for _, _, n in name_spellings(gazetteer)])
+    names = [n for _, _, n in name_spellings(gazetteer)]
+    # "kestrel lebens mittel": the name is said without its legal form ("GmbH", "AG")
+    bare = [" ".join(w for i, w in enumerate(n.split()) if i == 0 or w.lower().strip(".") not in LEGAL_FORMS)
+            for n in names]
+    spoken = read_spoken(text, codes=[p.product_name for p in gazetteer.products], names=[*names, *bare])
+    # "alpine land logistic": a name misheard as English words that sound like it (router/sound_alike.py)
+    sounded = sounded_names(spoken or text, name_spellings(gazetteer))
+    return sounded if sounded != text else None
 
 
 def route(question: str, inputs: RouterInputs) -> RoutingResult:

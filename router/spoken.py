@@ -129,11 +129,13 @@ _YEAR = re.compile(
     rf"(?<![\w-])(twenty[\s-]+(?:oh\s+(?:{_UNIT_W})|{_SMALL})"
     rf"|two\s+thousand(?:\s+and)?(?:\s+{_SMALL})?)(?![\w-])", _I)
 #: "q one", "cue four", "quarter two" (a quarter's number).
-_QUARTER = re.compile(r"\b(?:q|cue|queue|kyu|quarter)\s*-?\s*(one|two|three|four|[1-4])\b(?!\s+(?:of|or)\b)", _I)
+_QUARTER = re.compile(r"\b(?:(?:q|cue|queue|kyu|quarter)\s*-?\s*(one|two|three|four)|(?:cue|queue|kyu)\s*([1-4]))\b"
+                      r"(?!\s+(?:of|or)\b)", _I)
 #: "h two", "h one" (a half-year).
 _HALF = re.compile(r"\b(?:h|aitch)\s+(one|two|[12])\b", _I)
 #: "f y twenty five", "fy twenty five", "f y 2025" (a fiscal year).
-_FISCAL = re.compile(rf"\bf\s?y\s*({_SMALL}|\d{{2}}(?:\d{{2}})?)(?![\w-])", _I)
+_FISCAL = re.compile(rf"\bf\s?y\s*({_SMALL}|two\s+thousand(?:\s+and)?(?:\s+{_SMALL})?)(?![\w-])"
+                     rf"|\bf\s+y\s*(\d{{2}}(?:\d{{2}})?)\b", _I)
 #: "march thirty first", "january first", "the first of march", "march the fifth".
 _DAY_WORDS = rf"(?:(?:twenty|thirty)[\s-]+(?:{_ORD_W})|{_ORD_W}|twentieth|thirtieth)"
 _MONTH_DAY = re.compile(rf"\b({_MONTHS})\s+(?:the\s+)?({_DAY_WORDS}|(?<!may\s)(?:thirty[\s-]+one|{_SMALL}))"
@@ -146,9 +148,12 @@ _SPAN = re.compile(rf"(?<![\w-])({_CARDINAL})(?=\s+(?:full\s+|calendar\s+|whole\
 _AMOUNT = re.compile(rf"(?<![\w-])({_CARDINAL})(?![\w-])", _I)
 _CURRENCY_AFTER = re.compile(r"\s+(?:euros?|dollars?|us dollars?|francs?|swiss francs?|pounds?|eur|usd|chf|gbp|"
                              r"bucks|k)\b", _I)
+#: "first quarter this year", "h two last year": speech drops the "of" the period reader reads a part of a year by.
+_PART_OF_YEAR = re.compile(r"\b((?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:quarter|half)|Q[1-4]|H[12])\s+"
+                           r"(this|last|next|previous)\s+year\b", _I)
 #: "top three", "bottom five", "the two biggest" (a ranking's length).
-_TOP = re.compile(rf"\b(top|bottom|largest|biggest|smallest|highest|lowest)\s+({_SMALL})\b(?!\s+(?:of|percent)\b)",
-                  _I)
+_TOP = re.compile(rf"\b(top|bottom|largest|biggest|smallest|highest|lowest)\s+(?!one\b)({_SMALL})\b"
+                  rf"(?!\s+(?:of|percent)\b)", _I)
 #: Document ids said word by word: "inv twenty twenty six zero nine nine nine", "c n 2026 zero zero zero seven",
 #: "agreement twenty twenty six zero four", "prd five one zero" (the years already in digits when they run).
 _INVOICE_ID = re.compile(rf"\b(?:inv|i\s+n\s+v)\s+(20\d\d)\s+((?:(?:{_DIGIT_W})\s*){{4}})(?![\w-])", _I)
@@ -177,6 +182,11 @@ def _years(text: str) -> str:
 def _small(words: str) -> str:
     value = cardinal(words) if not words.isdigit() else int(words)
     return str(value) if value is not None else words
+
+
+def _fiscal(words: str) -> str:
+    year = _year(words) if words.lower().startswith("two") else None
+    return str(year) if year is not None else _small(words)
 
 
 def _day(words: str) -> int | None:
@@ -295,12 +305,12 @@ def spoken_forms(question: str, codes: Iterable[str] = (), names: Iterable[str] 
     'one of our suppliers, a second look at the first half'
     """
     # the quarter first: "q one twenty twenty six" holds a quarter's number before its year
-    text = _QUARTER.sub(lambda m: f"Q{_small(m.group(1))}", question)
+    text = _QUARTER.sub(lambda m: f"Q{_small(m.group(1) or m.group(2))}", question)
     text = _years(text)
     text = _ids(text)
     text = _HALF.sub(lambda m: f"H{_small(m.group(1))}", text)
-    text = _FISCAL.sub(lambda m: f"FY{_small(m.group(1))}", text)
-    text = _dates(text)
+    text = _FISCAL.sub(lambda m: f"FY{_fiscal(m.group(1) or m.group(2))}", text)
+    text = _PART_OF_YEAR.sub(r"\1 of \2 year", _dates(text))
     text = _SPAN.sub(lambda m: _small(m.group(1)) if (cardinal(m.group(1)) or 0) >= 2 else m.group(1), text)
     text = _model_codes(text, tuple(codes))
     text = _amounts(text)
