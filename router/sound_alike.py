@@ -91,6 +91,8 @@ def sounded_names(text: str, names: Iterable[tuple[str, str, str]]) -> str:
         for j in range(min(len(words), i + 4), i + 1, -1):
             if re.search(r"[^\s\w-]", text[words[i].start():words[j - 1].end()]):
                 continue  # a name is not read across punctuation
+            if {words[i].group(0).lower(), words[j - 1].group(0).lower()} & _NOT_NAME:
+                continue  # "of alpine land": the name's run starts and ends with a word of the name
             span = text[words[i].start():words[j - 1].end()]
             key = skeleton(span)
             if len(by_key.get(key, ())) == 1 and normalize_supplier_name(span) != normalize_supplier_name(

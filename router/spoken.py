@@ -156,8 +156,9 @@ _TOP = re.compile(rf"\b(top|bottom|largest|biggest|smallest|highest|lowest)\s+(?
                   rf"(?!\s+(?:of|percent)\b)", _I)
 #: Document ids said word by word: "inv twenty twenty six zero nine nine nine", "c n 2026 zero zero zero seven",
 #: "agreement twenty twenty six zero four", "prd five one zero" (the years already in digits when they run).
-_INVOICE_ID = re.compile(rf"\b(?:inv|i\s+n\s+v)\s+(20\d\d)\s+((?:(?:{_DIGIT_W})\s*){{4}})(?![\w-])", _I)
-_CREDIT_ID = re.compile(rf"\b(?:c\s?n)\s+(20\d\d)\s+((?:(?:{_DIGIT_W})\s*){{4}})(?![\w-])", _I)
+_FOUR = rf"((?:{_DIGIT_W})(?:\s+(?:{_DIGIT_W})){{3}})(?![\w-])(?!\s+(?:{_DIGIT_W})\b)"
+_INVOICE_ID = re.compile(rf"\b(?:inv|i\s+n\s+v)\s+(20\d\d)\s+{_FOUR}", _I)
+_CREDIT_ID = re.compile(rf"\b(?:c\s?n)\s+(20\d\d)\s+{_FOUR}", _I)
 _AGREEMENT_ID = re.compile(rf"\b(agreements?|contracts?)\s+(20\d\d)\s+((?:{_DIGIT_W})\s+(?:{_DIGIT_W})|{_SMALL})"
                            rf"(?![\w-])", _I)
 _PRODUCT_ID = re.compile(rf"\b(?:prd|p\s+r\s+d)\s+((?:(?:{_DIGIT_W})\s+){{2}}(?:{_DIGIT_W})|{_CARDINAL})"
@@ -220,6 +221,26 @@ def _amounts(text: str) -> str:
             return words
         return str(value)
     return _AMOUNT.sub(sub, text)
+
+
+#: The same ids with their year still in words: the year is as long as the id's fixed-length number leaves it
+#: ("inv twenty twenty one six nine nine" is INV-2020-1699: the number has four digits).
+_YEAR_WORDS = rf"(?:(?:twenty|two|thousand|and|oh|{_UNIT_W}|{_TEN_W})[\s-]+){{1,5}}?"
+_INVOICE_ID_SAID = re.compile(rf"\b(inv|i\s+n\s+v|c\s?n)\s+({_YEAR_WORDS}){_FOUR}", _I)
+_AGREEMENT_ID_SAID = re.compile(rf"\b(agreements?|contracts?)\s+({_YEAR_WORDS})((?:{_DIGIT_W})\s+(?:{_DIGIT_W}))"
+                                rf"(?![\w-])(?!\s+(?:{_DIGIT_W})\b)", _I)
+
+
+def _said_ids(text: str) -> str:
+    def invoice(match: re.Match[str]) -> str:
+        year = _year(match.group(2))
+        prefix = "CN" if match.group(1).lower().startswith("c") else "INV"
+        return f"{prefix}-{year}-{digit_string(match.group(3))}" if year else match.group(0)
+
+    def agreement(match: re.Match[str]) -> str:
+        year = _year(match.group(2))
+        return f"{match.group(1)} {year}-{digit_string(match.group(3))}" if year else match.group(0)
+    return _AGREEMENT_ID_SAID.sub(agreement, _INVOICE_ID_SAID.sub(invoice, text))
 
 
 def _ids(text: str) -> str:
@@ -306,7 +327,7 @@ def spoken_forms(question: str, codes: Iterable[str] = (), names: Iterable[str] 
     """
     # the quarter first: "q one twenty twenty six" holds a quarter's number before its year
     text = _QUARTER.sub(lambda m: f"Q{_small(m.group(1) or m.group(2))}", question)
-    text = _years(text)
+    text = _years(_said_ids(text))
     text = _ids(text)
     text = _HALF.sub(lambda m: f"H{_small(m.group(1))}", text)
     text = _FISCAL.sub(lambda m: f"FY{_fiscal(m.group(1) or m.group(2))}", text)
