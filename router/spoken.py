@@ -278,10 +278,12 @@ def _model_codes(text: str, codes: Sequence[str]) -> str:
 
 def _joined_names(text: str, names: Sequence[str]) -> str:
     """Words the transcript split or merged, written as the tenant's name they spell ("lebens mittel")."""
-    by_compact: dict[str, str] = {}
+    spellings: dict[str, set[str]] = {}
     for name in names:
         if len(_compact(name)) >= 5:
-            by_compact.setdefault(_compact(name), name)
+            spellings.setdefault(_compact(name), set()).add(name)
+    # two names written with the same letters ("Northwind", "North Wind") are left as said: the reader asks which
+    by_compact = {k: next(iter(v)) for k, v in spellings.items() if len({n.casefold() for n in v}) == 1}
     if not by_compact:
         return text
     words = list(re.finditer(r"[^\s,;:?!()]+", text))
