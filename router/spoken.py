@@ -75,13 +75,18 @@ def cardinal(words: str) -> int | None:
             current = (current or 1) * 100
             last = "hundred"
         elif token in _SCALES:
-            if not (current or total) or last == "scale":
-                return None
+            if not (current or total) or last == "scale" or (total and _SCALES[token] >= _lowest_scale(total)):
+                return None  # "one thousand and five thousand": two numbers, not 6000
             total += (current or 1) * _SCALES[token]
             current, last = 0, "scale"
         else:
             return None
     return total + current
+
+
+def _lowest_scale(total: int) -> int:
+    """The smallest scale already said in ``total`` (a later scale must be smaller: "two million five thousand")."""
+    return min((v for v in _SCALES.values() if v > 100 and total % v == 0 and total // v % 1000), default=1)
 
 
 def digit_string(words: str) -> str | None:
@@ -210,17 +215,36 @@ def _dates(text: str) -> str:
     return _DAY_MONTH.sub(day_month, _MONTH_DAY.sub(month_day, text))
 
 
+#: "one point five million": a decimal said with "point" (before the cardinals, which would read "five million").
+_POINT = re.compile(rf"(?<![\w-])({_CARDINAL}|zero)\s+point\s+((?:{_DIGIT_W})(?:\s+(?:{_DIGIT_W}))*)(?![\w-])", _I)
+
+
+def _points(text: str) -> str:
+    def sub(match: re.Match[str]) -> str:
+        whole = cardinal(match.group(1)) if match.group(1).lower() != "zero" else 0
+        decimals = digit_string(match.group(2))
+        return f"{whole}.{decimals}" if whole is not None and decimals else match.group(0)
+    return _POINT.sub(sub, text)
+
+
 def _amounts(text: str) -> str:
     def sub(match: re.Match[str]) -> str:
         words = match.group(1)
-        value = cardinal(words)
-        scaled = any(s in words.lower().split() for s in _SCALES)
-        priced = _CURRENCY_AFTER.match(text, match.end()) is not None
-        # a bare small number word ("one of", "two suppliers") is no amount: only a scale or a currency makes it one
-        if value is None or not (scaled or priced):
-            return words
-        return str(value)
-    return _AMOUNT.sub(sub, text)
+        if cardinal(words) is None and re.search(r"\s+and\s+", words):
+            # "between one thousand and five thousand euros": two amounts joined by "and"
+            parts = re.split(r"(\s+and\s+)", words)
+            return "".join(_amount(p, text, match.end()) if i % 2 == 0 else p for i, p in enumerate(parts))
+        return _amount(words, text, match.end())
+    return _AMOUNT.sub(sub, _points(text))
+
+
+def _amount(words: str, text: str, end: int) -> str:
+    """``words`` as digits when they are an amount (a scale word in them, or a currency after ``end``)."""
+    value = cardinal(words)
+    scaled = any(s in words.lower().split() for s in _SCALES)
+    priced = _CURRENCY_AFTER.match(text, end) is not None
+    # a bare small number word ("one of", "two suppliers") is no amount: only a scale or a currency makes it one
+    return str(value) if value is not None and (scaled or priced) else words
 
 
 #: The same ids with their year still in words: the year is as long as the id's fixed-length number leaves it

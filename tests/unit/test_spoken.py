@@ -157,3 +157,14 @@ def test_sound_alike_names() -> None:
     twins = [*names, ("supplier", "SUP-3", "Alpin Land Logistik")]
     assert {m[1] for m in sound_alike("alpine land logistic", twins)} == {"COMP-A", "SUP-3"}
     assert sounded_names("alpine land logistic spend", twins) == "alpine land logistic spend"
+
+
+@pytest.mark.parametrize(("said", "values"), [
+    ("over one point five million euros", ["1500000.0"]),
+    ("between one thousand and five thousand euros", ["1000", "5000"]),
+    ("over two hundred and fifty thousand dollars", ["250000"]),
+    ("above twenty five k", ["25000"]),
+])
+def test_decimal_and_paired_amounts(said: str, values: list[str]) -> None:
+    """"point" is a decimal (never "five million"), and two amounts joined by "and" stay two (never their sum)."""
+    assert [str(a.value) for a in parse_amounts(spoken_forms(said))] == values
