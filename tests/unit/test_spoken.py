@@ -168,3 +168,35 @@ def test_sound_alike_names() -> None:
 def test_decimal_and_paired_amounts(said: str, values: list[str]) -> None:
     """"point" is a decimal (never "five million"), and two amounts joined by "and" stay two (never their sum)."""
     assert [str(a.value) for a in parse_amounts(spoken_forms(said))] == values
+
+
+def _plan(question: str, gazetteer: object) -> list[object]:
+    from router.routing import RouterInputs, route
+    from tests.unit.test_router_analysis import CTX, METRICS
+    inputs = RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=gazetteer, metrics=METRICS)  # type: ignore[arg-type]
+    result = route(question, inputs)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    return [(s.tool, s.arguments) for s in result.execution_plan]
+
+
+def test_spoken_questions_plan_the_digit_forms_governed_calls() -> None:
+    """The whole router: a spoken question plans the same governed calls as its typed twin (seeded slots)."""
+    from router.entities import Company, Gazetteer
+    from tests.unit.test_router_analysis import GROUPS, SUPPLIERS
+    companies = [Company("COMP-A", "Company A", "EUR"), Company("COMP-K", "Kestrel Lebensmittel GmbH", "EUR")]
+    gazetteer = Gazetteer.build(companies, [(sid, name) for sid, (name, _) in SUPPLIERS.items()],
+                                [(a, sid) for sid, (_, aliases) in SUPPLIERS.items() for a in aliases], GROUPS)
+    rng = random.Random(30)
+    for _ in range(4):  # bounded: every route is a full reading
+        year, q = rng.randrange(2024, 2027), rng.randrange(1, 5)
+        amount = rng.randrange(2, 60) * 500
+        company, said_company = rng.choice((("Company A", "company a"),
+                                            ("Kestrel Lebensmittel GmbH", "kestrel lebens mittel")))
+        cases = [
+            (f"how much did {said_company} spend in q {_ONES[q]} {say_year(year, rng)}",
+             f"how much did {company} spend in Q{q} {year}"),
+            (f"how many invoices over {say(amount, rng)} euros did {said_company} have in {say_year(year, rng)}",
+             f"how many invoices over {amount} euros did {company} have in {year}"),
+        ]
+        for spoken, typed in cases:
+            assert _plan(spoken, gazetteer) == _plan(typed, gazetteer), spoken
