@@ -83,14 +83,15 @@ def sounded_names(text: str, names: Iterable[tuple[str, str, str]]) -> str:
             spelled.setdefault(key, spelling)
     if not by_key:
         return text
-    words = list(re.finditer(r"[A-Za-zÄÖÜäöüß]+", text))
+    # whole words only: a letter of "q1" or "w/" is no syllable of a name ("labortechnik q1" stays as written)
+    words = list(re.finditer(r"[^\s,;:?!()]+", text))
     out: list[str] = []
     position, i = 0, 0
     while i < len(words):
         hit: tuple[int, str] | None = None
         for j in range(min(len(words), i + 4), i + 1, -1):
-            if re.search(r"[^\s\w-]", text[words[i].start():words[j - 1].end()]):
-                continue  # a name is not read across punctuation
+            if any(not re.fullmatch(r"[A-Za-zÄÖÜäöüß]{2,}", w.group(0)) for w in words[i:j]):
+                continue  # a name is said in words of letters, never across digits, punctuation or lone letters
             if {words[i].group(0).lower(), words[j - 1].group(0).lower()} & _NOT_NAME:
                 continue  # "of alpine land": the name's run starts and ends with a word of the name
             span = text[words[i].start():words[j - 1].end()]
