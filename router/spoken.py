@@ -310,13 +310,16 @@ def _joined_names(text: str, names: Sequence[str]) -> str:
     by_compact = {k: next(iter(v)) for k, v in spellings.items() if len({n.casefold() for n in v}) == 1}
     if not by_compact:
         return text
-    words = list(re.finditer(r"[^\s,;:?!()]+", text))
+    # words of letters and digits, joined by spaces only: "data loggers / sensors" keeps its slash
+    words = list(re.finditer(r"\w[\w&'’.-]*", text))
     out: list[str] = []
     position, i = 0, 0
     while i < len(words):
         hit: tuple[int, str] | None = None
         for j in range(min(len(words), i + 6), i + 1, -1):  # longest first; one word is never rewritten
             span = text[words[i].start():words[j - 1].end()]
+            if any(text[words[k].end():words[k + 1].start()].strip() for k in range(i, j - 1)):
+                continue
             found = by_compact.get(_compact(span))
             if found is not None and span.casefold() != found.casefold():
                 hit = (j, found)

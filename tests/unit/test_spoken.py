@@ -203,3 +203,9 @@ def test_spoken_questions_plan_the_digit_forms_governed_calls() -> None:
         ]
         for spoken, typed in cases:
             assert _plan(spoken, gazetteer) == _plan(typed, gazetteer), spoken
+
+
+def test_joined_names_keep_the_punctuation_between_names() -> None:
+    names = ("Data Loggers", "Sensors", "Kestrel Lebensmittel")
+    assert read_spoken("which data loggers / sensors does Gamma supply", names=names) is None
+    assert spoken_forms("kestrel lebens-mittel, data loggers", names=names) == "Kestrel Lebensmittel, data loggers"
