@@ -32,16 +32,20 @@ def skeleton(name: str) -> str:
     >>> skeleton("alpine land logistic") == skeleton("Alpenland Logistik AG")
     True
     >>> skeleton("Kestrel Lebensmittel GmbH")
-    'kstrlbnsmtl'
+    'kstrllbnsmtl'
     """
     words = [w for w in (normalize_supplier_name(name) or "").lower().split() if w not in _NOT_NAME]
-    text = re.sub(r"[^a-zäöüß]", "", "".join(words))
-    for said, written in _SOUNDS:
-        text = text.replace(said, written)
-    if not text:
-        return ""
-    body = re.sub(r"[aeiouyh]", "", text[1:])
-    return re.sub(r"(.)\1+", r"\1", text[0] + body)
+    out: list[str] = []
+    for word in words:
+        text = re.sub(r"[^a-zäöüß]", "", word)
+        for said, written in _SOUNDS:
+            text = text.replace(said, written)
+        if not text:
+            continue
+        body = re.sub(r"[aeiouyh]", "", text if out else text[1:])
+        # doubles collapse within a word only: "did delta" is not "delta" (the d of "did" is no echo of it)
+        out.append(re.sub(r"(.)\1+", r"\1", body if out else text[0] + body))
+    return "".join(out)
 
 
 def sound_alike(phrase: str, names: Iterable[tuple[str, str, str]]) -> Sequence[tuple[str, str, str]]:

@@ -156,6 +156,8 @@ def test_sound_alike_names() -> None:
     # a letter of a period or an abbreviation beside a name is no syllable of it
     gamma = [("supplier", "SUP-9", "Gamma Labortechnik GmbH")]
     assert sounded_names("xenon spend w/ gamma labortechnik q1 26", gamma) == "xenon spend w/ gamma labortechnik q1 26"
+    delta = [("supplier", "SUP-31", "Delta Enclosures Ltd")]
+    assert sounded_names("how much did delta enclosures credit", delta) == "how much did delta enclosures credit"
     # two names of one sound are both offered (the question asks which)
     twins = [*names, ("supplier", "SUP-3", "Alpin Land Logistik")]
     assert {m[1] for m in sound_alike("alpine land logistic", twins)} == {"COMP-A", "SUP-3"}
