@@ -72,6 +72,7 @@ from router.reading import (
 )
 from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.rules import Identifiers, find_identifiers, mask, quoted_spans
+from router.sound_alike import sound_alike
 
 # --- cue words (moved here from routing, planner and answer: one place reads the question) ---------------------
 _CURRENCY = re.compile(
@@ -1268,6 +1269,11 @@ def read(
         lead = leading_word_group(phrase, gazetteer) if not matches else None
         if lead is not None:  # "laboratory spend": the word a group's names start with (router/group_words.py)
             matches = [NameMatch("product_group", lead[0], lead[1], 1.0)]
+        elif not matches and lookups <= MAX_LOOKUPS:
+            # "alpine land logistic": a transcript's misheard name, matched by its sound (router/sound_alike.py);
+            # two names of one sound are both offered (a clarification)
+            matches = [NameMatch(k, c, n, NAME_THRESHOLD)  # type: ignore[arg-type]
+                       for k, c, n in sound_alike(phrase, name_spellings(gazetteer))]
         if matches and (len(matches) == 1 or matches[0].score - matches[1].score >= NAME_MARGIN):
             fuzzy.append((start, end, phrase, matches[0]))
             consumed.append((start, end))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
+from ingest.normalize import LEGAL_FORMS
 from procura.db.session import AuthContext
 from router.analysis import (
     AVERAGE_PRICE,
@@ -87,6 +88,8 @@ from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
 from router.sole_products import group_products, sole_product_note, sole_product_reading
+from router.sound_alike import sounded_names
+from router.spoken import read_spoken
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 
@@ -215,6 +218,19 @@ def _unknown_qualifiers(text: str, result: RoutingResult, gazetteer: Gazetteer) 
                                   *(f"listing: qualifier {w!r} not understood" for w in unknown))})
 
 
+def spoken_question(text: str, gazetteer: Gazetteer) -> str | None:
+    """``text`` with its spoken numbers, periods, ids, model codes and split names written as typed
+    (router/spoken.py), or ``None`` when it has none; the tenant's product names and names are what it may spell."""
+    names = [n for _, _, n in name_spellings(gazetteer)]
+    # "kestrel lebens mittel": the name is said without its legal form ("GmbH", "AG")
+    bare = [" ".join(w for i, w in enumerate(n.split()) if i == 0 or w.lower().strip(".") not in LEGAL_FORMS)
+            for n in names]
+    spoken = read_spoken(text, codes=[p.product_name for p in gazetteer.products], names=[*names, *bare])
+    # "alpine land logistic": a name misheard as English words that sound like it (router/sound_alike.py)
+    sounded = sounded_names(spoken or text, name_spellings(gazetteer))
+    return sounded if sounded != text else None
+
+
 def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """Route one question; the result carries either a clarification or an execution plan.
 
@@ -227,6 +243,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """
     # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
+    # a voice transcript ("q one twenty twenty six", "pt one hundred") is read as typed: digits, codes, names
+    spoken = spoken_question(text, inputs.gazetteer)
+    text = spoken or text
     german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     listing = read_purchase_listing(german or text)
@@ -282,7 +301,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         result = retry if elliptic else result
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
-    notes = [*([f"German phrasing read as {german!r}"] if german else []),
+    notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
+             *([f"German phrasing read as {german!r}"] if german else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([f"read as {catalog_ask!r} (the catalogue)"] if catalog_ask else []),
              *([correction_note(typos)] if typos else []),

@@ -34,7 +34,7 @@ from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
 from router.reader import read
 from router.reading import CatalogMetric, catalog_metrics
-from router.routing import RouterInputs, route
+from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
 from router.tools import TOOLS, ToolEnv, _metric
 from router.traces import TraceRecorder, TraceStore
@@ -133,7 +133,9 @@ class AskService:
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
         # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
-        found = None if _base else detect(strip_preamble(clean_question(question)), as_of)
+        # a voice transcript's numbers and names written as typed, for every reader below (router/spoken.py)
+        said = spoken_question(strip_preamble(clean_question(question)), gazetteer)
+        found = None if _base else detect(said or strip_preamble(clean_question(question)), as_of)
         if found is not None and _part:
             return self._derived(conn, ctx, question, found, as_of, interface)
         if not _part:
@@ -143,7 +145,7 @@ class AskService:
                 return read(read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog,
                             PgTrigramResolver(conn, ctx))
 
-            parts = split_asks(strip_preamble(clean_question(question)), read_part)
+            parts = split_asks(said or strip_preamble(clean_question(question)), read_part)
             # "at the Q1 pace, what would X be for a half-year" is one ask (its clauses are not asks of their own:
             # without the measure's words it is one question); "average invoice value, and how many invoices" is
             # two, the measure in its part
@@ -168,7 +170,7 @@ class AskService:
                                                resolver=PgTrigramResolver(conn, ctx)))
         # Document ids named in the question: found / not found / duplicate, searches scoped to them and dated.
         valid_at = evidence_date(routing, as_of)
-        lookup = documents.lookup_question(conn, ctx, question, valid_at=valid_at)
+        lookup = documents.lookup_question(conn, ctx, said or question, valid_at=valid_at)
         routing = routing.model_copy(update={"execution_plan": documents.scope_plan(routing.execution_plan,
                                                                                      lookup, valid_at)})
         recorder = TraceRecorder()
