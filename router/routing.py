@@ -58,6 +58,7 @@ from router.contract import (
     clean_question,
 )
 from router.currency import currency_reading, issued_currencies
+from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
@@ -233,7 +234,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
     german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
-    listing = read_purchase_listing(german or text)
+    # (not over a dimension's words: "only purchase order 4500012345" is no "what did they purchase" listing; the
+    # reader names the dimension back, router/dimensions.py)
+    listing = read_purchase_listing(german or text) if not unknown_dimensions(german or text) else None
     # "What Helix sells in lab consumables": the catalogue's products of the supplier in the group
     catalog_ask = read_catalog_ask(german or text) if listing is None else None
     # "paid-only spend": the status words (router/open_amount.py)

@@ -7,24 +7,17 @@ person would use ("company COMP-Y on 2026-09-15", "2025-07-01 to 2025-12-31", "a
 supplier"); left as written, a period was asked about, a breakdown dropped or the request read as a document
 search.
 
-Design note: a half-open end ("[a, b)", "period_end b (exclusive)") becomes the inclusive day before it, because the
-reader reads "a to b" with both days included (and says so in "Read as"). Only exact forms are rewritten: any other
-token is left for the reader, which names what it cannot place.
+Design note: the reader reads "from a to b" with b excluded unless it is a month's last day (router/periods.py), so
+a half-open end ("[a, b)", "period_end b (exclusive)") is written "to before b" and a closed one ("[a, b]", "a..b")
+"through b": each keeps its own end whatever day it is. Only exact forms are rewritten: any other token is left for
+the reader, which names what it cannot place.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 _DATE = r"\d{4}-\d{2}-\d{2}"
-
-
-def _day_before(iso: str) -> str | None:
-    try:
-        return (dt.date.fromisoformat(iso) - dt.timedelta(days=1)).isoformat()
-    except ValueError:
-        return None
 
 
 #: "period [2026-01-01, 2026-04-01)", "[2026-01-01, 2026-03-31]": a half-open or closed interval.
@@ -81,26 +74,26 @@ def tool_style(text: str) -> str:
     >>> tool_style("List approved supplier_ids for company_id=COMP-Y, valid_on=2026-09-15.")
     'List approved suppliers for company COMP-Y, on 2026-09-15.'
     >>> tool_style("period_start 2026-01-01, period_end 2026-04-01 (exclusive), grouped by month")
-    'from 2026-01-01 to 2026-03-31, grouped by month'
+    'from 2026-01-01 to before 2026-04-01, grouped by month'
     >>> tool_style("Return invoice_numbers for COMP-B, period 2025-07-01..2025-12-31, gross_total_eur > 13000.")
-    'Return invoice numbers for COMP-B, period 2025-07-01 to 2025-12-31, gross total above 13000 EUR.'
+    'Return invoice numbers for COMP-B, period from 2025-07-01 through 2025-12-31, gross total above 13000 EUR.'
     >>> tool_style("price for PRD-625, period [2026-01-01, 2026-04-01).")
-    'price for PRD-625, period 2026-01-01 to 2026-03-31.'
+    'price for PRD-625, period from 2026-01-01 to before 2026-04-01.'
     """
     if not re.search(r"[_=<>≥≤\[]|\.\.|period_|exclusive", text):
         return text
 
     def interval(match: re.Match[str]) -> str:
-        end = _day_before(match.group("b")) if match.group("close") == ")" else match.group("b")
-        return f"{match.group('a')} to {end}" if end else match.group(0)
+        joint = "to before" if match.group("close") == ")" else "through"
+        return f"from {match.group('a')} {joint} {match.group('b')}"
 
     def start_end(match: re.Match[str]) -> str:
-        end = _day_before(match.group("b")) if match.group("excl") else match.group("b")
-        return f"from {match.group('a')} to {end}" if end else match.group(0)
+        joint = "to before" if match.group("excl") else "to"  # unmarked: the reader's convention, stated
+        return f"from {match.group('a')} {joint} {match.group('b')}"
 
     out = _INTERVAL.sub(interval, text)
     out = _START_END.sub(start_end, out)
-    out = _DOTS.sub(lambda m: f"{m.group('a')} to {m.group('b')}", out)
+    out = _DOTS.sub(lambda m: f"from {m.group('a')} through {m.group('b')}", out)
     out = _ON_DAY.sub(lambda m: f"on {m.group('d')}", out)
     out = _COMPARED.sub(_compared, out)
     for pattern, words in _FIELDS:
