@@ -38,6 +38,14 @@ _NOUN = "|".join(f"(?:{pattern})" for pattern, _ in _LEXICON)
 #: A value: a quoted name, a code (a word with a digit, or two or more capitals: "CC-4711", "4100-LOG", "DACH",
 #: "EMEA-North"), or a capitalized name of up to three words ("Jana Wolff", "M. Keller").
 _NAME = r"(?-i:[A-Z][a-zäöüß]+(?:\s[A-Z][a-zäöüß]+){1,2}|[A-Z]\.\s?[A-Z][a-zäöüß]+)"
+#: One capitalized word names a value too ("department Logistics", "region Europe", "project Alpha"), except where a
+#: number is the value (a purchase order, an account) and for words of the question itself.
+_WORD_VALUE = re.compile(r"(?-i:[A-Z][a-zäöüß]{2,})")
+_NOT_WORD_VALUES = frozenset("""
+the this that these those our all any each every only and or for in of on at by with from to per company companies
+supplier suppliers vendor vendors spend total totals sum invoices invoice period quarter year month please and also
+january february march april may june july august september october november december
+""".split())  # noqa: SIM905 - a word list reads better as text
 _VALUE = (r"(?P<value>\"[^\"]{1,60}\"|“[^”]{1,60}”|'[^']{1,60}'|" + _NAME + r"|[A-Za-z0-9]+(?:[-/_.][A-Za-z0-9]+)*)")
 _PARAMETER = re.compile(
     rf"(?<![\w-])(?P<noun>{_NOUN})(?:\s*(?:=|:|==)\s*|\s+(?:is\s+|of\s+|=\s*)?){_VALUE}", re.I)
@@ -88,7 +96,10 @@ def unknown_dimensions(text: str) -> tuple[Dimension, ...]:
     found: list[Dimension] = []
     for match in _PARAMETER.finditer(text):
         value = match.group("value")
-        if value.lower() in _NOT_VALUES or not (_valued(value) or re.fullmatch(_NAME, value)):
+        label = _label(match.group("noun"))
+        single = (_WORD_VALUE.fullmatch(value) is not None and value.lower() not in _NOT_WORD_VALUES
+                  and label not in ("purchase order", "account"))
+        if value.lower() in _NOT_VALUES or not (_valued(value) or re.fullmatch(_NAME, value) or single):
             continue
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}|\d{4}", value) and _label(match.group("noun")) != "purchase order":
             continue  # "region 2026-01-01..." never; a date or a year after a noun is the period's

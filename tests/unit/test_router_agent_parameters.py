@@ -158,3 +158,13 @@ def test_a_breakdown_by_a_field_name_is_kept() -> None:
                      "excluding supplier SUP-31.")
     args = _step(routed, "calculate-metric")
     assert "supplier" in str(args.get("group_by") or args), args
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Company B spend in 2025 for department Logistics", "Logistics"), ("Company A spend in Q1 2026, region Europe",
+                                                                       "Europe"),
+    ("Spend of Company C in H2 2025 on project Alpha", "Alpha"), ("Company A spend in 2025, buyer Keller", "Keller")])
+def test_one_capitalized_word_after_a_dimension_is_its_value(text: str, value: str) -> None:
+    routed = _routed(text)
+    assert routed.workflow == "clarification" and f"'{value}'" in (routed.clarification_question or ""), text
+    assert "cannot limit" in (routed.clarification_question or ""), routed.clarification_question
