@@ -370,9 +370,12 @@ direct indirect vendor's supplier's company's supplies supply supplied supplying
 book time times volume volumes wallet incur incurred rack racked shell shelled fork forked splash splashed lay laid
 disburse disbursed run ran them those these they
 exclude excluded removed omitted ignore ignored aside dropped disregard disregarding take taken taking took left out
-return fetch retrieve output provide confirm check verify double-check recognise recognize booked actual realise
-realize
+recognise recognize booked actual realise realize
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: Request verbs that open a request ("Return total spend ...", "Fetch the invoices ..."): grammar where they open a
+#: sentence, but nouns elsewhere ("returns spend" is spend on returns, named back when no group reads it).
+_OPENING_VERBS = frozenset({"return", "fetch", "retrieve", "output", "provide", "confirm", "check", "verify",
+                            "double-check", "lookup", "look", "pull", "query"})
 #: Contractions of a pronoun or an auxiliary ("I'd", "we've", "didn't", "I'm"): grammar, never a name.
 _CONTRACTION = re.compile(r"(?P<base>[a-z]+)['’](?P<tail>d|m|ve|ll|re|t)")
 _PRONOUNS = frozenset({"i", "we", "you", "they", "he", "she", "it", "that", "there", "who", "what", "where", "how"})
@@ -958,7 +961,8 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
             lower = word.lower().strip("'’")
             known = (_covered(start, end, others) or _covered(start, end, group_spans) or len(word) < 2
                      or _vocabulary(word) or (lower in _OBJECT_WORDS and not word.isupper())
-                     or lower in _NP_VOCABULARY)
+                     or lower in _NP_VOCABULARY
+                     or (lower in _OPENING_VERBS and _SENTENCE_START.search(text[:start]) is not None))
             kind = "X" if known else "U"
         tokens.append((start, end, kind))
     found: list[tuple[int, int, str]] = []

@@ -168,3 +168,10 @@ def test_one_capitalized_word_after_a_dimension_is_its_value(text: str, value: s
     routed = _routed(text)
     assert routed.workflow == "clarification" and f"'{value}'" in (routed.clarification_question or ""), text
     assert "cannot limit" in (routed.clarification_question or ""), routed.clarification_question
+
+
+def test_a_request_verb_is_grammar_only_where_it_opens_the_request() -> None:
+    opened = _routed("Return spend EUR for company COMP-A, period 2025-10-01 to 2025-12-31.")
+    assert opened.workflow != "clarification", opened.clarification_question
+    noun = _routed("What was Company A returns spend in Q1 2026?")  # spend on returns: no group reads it
+    assert noun.workflow == "clarification" and "returns" in (noun.clarification_question or "")
