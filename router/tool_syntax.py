@@ -29,6 +29,9 @@ _START_END = re.compile(
     r"(?P<excl>\s*\(?\s*(?:exclusive|excl\.?|end[- ]exclusive|not\s+included)\s*\)?)?", re.I)
 #: "2025-07-01..2025-12-31": a closed range of days.
 _DOTS = re.compile(rf"(?P<a>{_DATE})\s*\.\.\.?\s*(?P<b>{_DATE})")
+#: "2026-01-01 to 2026-04-01 (exclusive)", "2025-07-01 - 2025-09-30 (inclusive)": a range whose end says its kind.
+_MARKED_END = re.compile(rf"(?P<a>{_DATE})\s+(?:to|-|–|until|till)\s+(?P<b>{_DATE})\s*\(\s*(?:end\s+)?"
+                         r"(?P<kind>exclusive|excl\.?|inclusive|incl\.?)\s*\)", re.I)
 #: "valid_on=2026-09-15", "as_of_date: 2026-05-15": the one day asked about.
 _ON_DAY = re.compile(rf"\b(?:valid_on|valid_at|on_date|effective_on|date)\s*(?:=|:)\s*(?P<d>{_DATE})", re.I)
 #: "company_id=COMP-Y", "supplier_id: SUP-18": a key and its value, written as the noun and the value.
@@ -80,7 +83,7 @@ def tool_style(text: str) -> str:
     >>> tool_style("price for PRD-625, period [2026-01-01, 2026-04-01).")
     'price for PRD-625, period from 2026-01-01 to before 2026-04-01.'
     """
-    if not re.search(r"[_=<>≥≤\[]|\.\.|period_|exclusive", text):
+    if not re.search(r"[_=<>≥≤\[]|\.\.|period_|exclusive|inclusive|\((?:ex|in)cl", text, re.I):
         return text
 
     def interval(match: re.Match[str]) -> str:
@@ -93,6 +96,11 @@ def tool_style(text: str) -> str:
 
     out = _INTERVAL.sub(interval, text)
     out = _START_END.sub(start_end, out)
+    def marked(match: re.Match[str]) -> str:
+        joint = "to before" if match.group("kind").lower().startswith("ex") else "through"
+        return f"from {match.group('a')} {joint} {match.group('b')}"
+
+    out = _MARKED_END.sub(marked, out)
     out = _DOTS.sub(lambda m: f"from {m.group('a')} through {m.group('b')}", out)
     out = _ON_DAY.sub(lambda m: f"on {m.group('d')}", out)
     out = _COMPARED.sub(_compared, out)

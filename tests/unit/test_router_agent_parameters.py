@@ -108,7 +108,8 @@ def test_tool_style_periods_are_the_same_days(seed: int) -> None:
         # unmarked: the reader's convention (the second day excluded unless it ends a month), stated in "Read as"
         (f"period_start={a}, period_end={b}", b + dt.timedelta(days=1) if (b + dt.timedelta(days=1)).day == 1
          else b),
-        (f"start_date: {a}; end_date: {b} (excl.)", b)])
+        (f"start_date: {a}; end_date: {b} (excl.)", b), (f"period {a} to {b} (exclusive)", b),
+        (f"period {a} to {b} (inclusive)", b + dt.timedelta(days=1))])
     text = tool_style(f"Return total spend in EUR for company COMP-A, {form}.")
     found = resolve_period(text, dt.date(2026, 12, 31)).time_range
     assert found is not None and (found.start, found.end) == (a, end), (form, text, found)
