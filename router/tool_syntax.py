@@ -34,6 +34,10 @@ _MARKED_END = re.compile(rf"(?P<a>{_DATE})\s+(?:to|-|–|until|till)\s+(?P<b>{_D
                          r"(?P<kind>exclusive|excl\.?|inclusive|incl\.?)\s*\)", re.I)
 #: "valid_on=2026-09-15", "as_of_date: 2026-05-15": the one day asked about.
 _ON_DAY = re.compile(rf"\b(?:valid_on|valid_at|on_date|effective_on|date)\s*(?:=|:)\s*(?P<d>{_DATE})", re.I)
+#: "group_by=month", "groupby: supplier_id": the breakdown; "top_n=5", "limit=3": a ranking's length; "as_of=D".
+_GROUP_BY = re.compile(r"\b(?:group_?by|grouped_by|breakdown)\s*(?:=|:)\s*", re.I)
+_TOP_N = re.compile(r"\b(?:top_?n|top|limit)\s*(?:=|:)\s*(?P<n>\d{1,3})\b", re.I)
+_AS_OF = re.compile(rf"\bas_of(?:_date)?\s*(?:=|:)\s*(?P<d>{_DATE})", re.I)
 #: "company_id=COMP-Y", "supplier_id: SUP-18": a key and its value, written as the noun and the value.
 _KEY_VALUE = re.compile(r"\b(?P<key>company|supplier|product|product_group|category|group|currency|status|"
                         r"document_type)(?:_ids?|_codes?)?\s*(?:=|:)\s*", re.I)
@@ -103,6 +107,9 @@ def tool_style(text: str) -> str:
     out = _MARKED_END.sub(marked, out)
     out = _DOTS.sub(lambda m: f"from {m.group('a')} through {m.group('b')}", out)
     out = _ON_DAY.sub(lambda m: f"on {m.group('d')}", out)
+    out = _AS_OF.sub(lambda m: f"as of {m.group('d')}", out)
+    out = _GROUP_BY.sub("grouped by ", out)
+    out = _TOP_N.sub(lambda m: f"top {m.group('n')}", out)
     out = _COMPARED.sub(_compared, out)
     for pattern, words in _FIELDS:
         out = pattern.sub(words if words is not None else _field, out)

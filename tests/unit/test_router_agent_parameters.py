@@ -176,3 +176,15 @@ def test_a_request_verb_is_grammar_only_where_it_opens_the_request() -> None:
     assert opened.workflow != "clarification", opened.clarification_question
     noun = _routed("What was Company A returns spend in Q1 2026?")  # spend on returns: no group reads it
     assert noun.workflow == "clarification" and "returns" in (noun.clarification_question or "")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_tool_style_ranking_calls_the_governed_ranking_of_the_plain_question(seed: int) -> None:
+    rng = random.Random(seed)
+    company, n = rng.choice(("COMP-A", "COMP-B", "COMP-C")), rng.randint(2, 6)
+    a = dt.date(2025, rng.randint(7, 12), 1)
+    b = dt.date(2026, rng.randint(1, 6), 1)
+    tool = _routed(f"Return spend_eur for company_id={company}, period_start={a}, period_end={b} (exclusive), "
+                   f"group_by=supplier_id, top_n={n}.")
+    plain = _routed(f"Top {n} suppliers of {company} by spend from {a} to before {b}")
+    assert tool.execution_plan[0].arguments == plain.execution_plan[0].arguments, (tool.execution_plan[0], plain)
