@@ -33,7 +33,8 @@ _DOTS = re.compile(rf"(?P<a>{_DATE})\s*\.\.\.?\s*(?P<b>{_DATE})")
 _MARKED_END = re.compile(rf"(?P<a>{_DATE})\s+(?:to|-|–|until|till)\s+(?P<b>{_DATE})\s*\(\s*(?:end\s+)?"
                          r"(?P<kind>exclusive|excl\.?|inclusive|incl\.?)\s*\)", re.I)
 #: "valid_on=2026-09-15", "as_of_date: 2026-05-15": the one day asked about.
-_ON_DAY = re.compile(rf"\b(?:valid_on|valid_at|on_date|effective_on|date)\s*(?:=|:)\s*(?P<d>{_DATE})", re.I)
+#: (not a bare "date:": "due date: 2026-03-01" is another date than the one asked)
+_ON_DAY = re.compile(rf"\b(?:valid_on|valid_at|on_date|effective_on)\s*(?:=|:)\s*(?P<d>{_DATE})", re.I)
 #: "group_by=month", "groupby: supplier_id": the breakdown; "top_n=5", "limit=3": a ranking's length; "as_of=D".
 _GROUP_BY = re.compile(r"\b(?:group_?by|grouped_by|breakdown)\s*(?:=|:)\s*", re.I)
 _TOP_N = re.compile(r"\b(?:top_?n|top|limit)\s*(?:=|:)\s*(?P<n>\d{1,3})\b", re.I)
@@ -44,7 +45,7 @@ _KEY_VALUE = re.compile(r"\b(?P<key>company|supplier|product|product_group|categ
 #: "gross_total_eur > 13000", "amount >= 5000": a comparison of an invoice amount with a number.
 _COMPARED = re.compile(
     r"\b(?P<field>(?:gross|net|grand)?_?(?:total|amount|value)(?:_eur|_in_eur)?|(?:gross|net)_eur)\s*"
-    r"(?P<op>>=|=>|<=|=<|>|<|≥|≤)\s*(?:eur\s*)?(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<ccy>eur)?\b", re.I)
+    r"(?P<op>>=|=>|<=|=<|>|<|≥|≤)\s*(?P<pre>eur\s*)?(?P<n>\d(?:[\d_]|[.,](?=\d))*)(?:\s*(?P<ccy>eur)\b)?", re.I)
 _OPS = {">": "above", "<": "below", ">=": "or more", "=>": "or more", "≥": "or more", "<=": "or less",
         "=<": "or less", "≤": "or less"}
 #: snake_case field names of a request: "spend_eur", "supplier_id", "invoice_numbers", "product_group_id".
@@ -70,9 +71,12 @@ def _compared(match: re.Match[str]) -> str:
         else "total"
     number = match.group("n").replace("_", "").replace(",", "")
     op = _OPS[match.group("op")]
+    # the currency as written: EUR in the field or after the number, else none (another code may follow, "> 5000
+    # USD", and the reader reads it there)
+    amount = f"{number} EUR" if "eur" in field or match.group("ccy") or match.group("pre") else number
     if op in ("above", "below"):
-        return f"{basis} {op} {number} EUR"
-    return f"{basis} of {number} EUR {op}"
+        return f"{basis} {op} {amount}"
+    return f"{basis} of {amount} {op}"
 
 
 def tool_style(text: str) -> str:
