@@ -14,6 +14,9 @@ _NOT_A_CATEGORY = frozenset({
     "the", "our", "its", "their", "his", "her", "all", "any", "other", "current", "currently", "active", "valid",
     "new", "existing", "main", "key", "eligible", "preferred", "official", "listed", "registered", "those", "these",
     "only", "still", "now", "and", "or", "of", "company", "companies", "group", "framework", "contract", "contracted",
+    # function words of a role ("approved as suppliers", "approved to be vendors"): no category
+    "as", "to", "be", "being", "been", "by", "for", "with", "in", "on", "at", "is", "are", "was", "were", "that",
+    "which", "who",
 })
 _QUALIFIED = re.compile(r"\bapproved\s+(?P<what>(?:[^\W\d_][\w&/-]*\s+){1,3}?)(?:vendors?|suppliers?)\b", re.I)
 

@@ -248,11 +248,14 @@ def clean_question(text: str) -> str:
         QuestionError: empty or longer than 2000 characters.
     """
     from router.errors import QuestionError
+    from router.tool_syntax import tool_style
 
     if not isinstance(text, str):
         raise QuestionError("question: must be text")
     cleaned = _CURRENCY_TWICE.sub(_one_spelling, " ".join(_CONTROL.sub(" ", text).split()))
     cleaned = _CCY.sub(lambda m: "currencies" if m.group("plural") else "currency", cleaned)
+    # an agent's parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing
+    cleaned = tool_style(cleaned)
     if not cleaned:
         raise QuestionError("question: must not be empty")
     if len(cleaned) > _QUESTION_MAX:

@@ -409,10 +409,17 @@ def _phrase_tables(gazetteer: Gazetteer, figure: bool) -> _PhraseTables:
         key = tuple(_stem(t) for t, _, _ in _tokens(spelling))
         if key:
             group_phrases.setdefault(key, set()).add(gid)
+    # "category PG-MCTL": a tool-style request names the group by its catalogue id, a spelling of the group (added
+    # after the names so that no short or abbreviated form is derived from an id)
+    id_phrases = {tuple(_stem(t) for t, _, _ in _tokens(g.product_group_id)): g.product_group_id
+                  for g in gazetteer.product_groups if "-" in g.product_group_id}
     for key, gids in group_short_phrases(gazetteer, frozenset(group_phrases)).items():
         group_phrases.setdefault(key, set()).update(gids)
     for key, gids in group_abbreviations(gazetteer, frozenset(group_phrases)).items():
         group_phrases.setdefault(key, set()).update(gids)
+    for key, gid in id_phrases.items():
+        if len(key) > 1:  # "PG-COOL" as two tokens: never a lone word of a name
+            group_phrases.setdefault(key, set()).add(gid)
     group_keys = {k: frozenset(v) for k, v in group_phrases.items()}
     tables = _PhraseTables(
         companies={k: frozenset(v) for k, v in company_phrases.items()},

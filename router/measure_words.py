@@ -27,7 +27,10 @@ _REAL_WORDS = frozenset([
     "compares", "mount", "amounts", "prince", "pride", "prize", "prime", "prices", "priced", "pricey", "trice",
     "rice", "prise", "shore", "shape", "shame", "sharp", "spare", "scare", "stare", "snare", "shade", "shake",
     "shave", "shire", "shard", "sharer", "shared", "shares", "whare", "posts", "hosts", "coats", "casts",
-    "coots", "cots", "totals", "toral", "tonal", "totally", "invoiced", "purchased", "purchaser", "quantify"
+    "coots", "cots", "totals", "toral", "tonal", "totally", "invoiced", "purchased", "purchaser", "quantify",
+    # "cost centre CC-4711", "cost price": the singular is a word of its own (router/dimensions.py names the
+    # centre back), never a typo of "costs"
+    "cost",
 ])
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{4,}(?![\w-])")
 _CONTENT_WORD = re.compile(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])")

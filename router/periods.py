@@ -266,9 +266,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("until_day", re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?{_DAY_NO_YEAR}", re.I)),
     ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
     ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
-    ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}(?![\w.-])", re.I)),
+    ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}(?![\w-]|\.[\w-])", re.I)),
     # a day standing alone ("spend 1 March 2026"), read before its month ("March 2026") could be
-    ("day", re.compile(rf"(?<![\w.-]){_DATE}(?![\w.-])", re.I)),
+    # (a full stop after the day ends the sentence, "... valid on 2026-09-15."; one before a digit continues a code)
+    ("day", re.compile(rf"(?<![\w.-]){_DATE}(?![\w-]|\.[\w-])", re.I)),
     # "the second half of last year", "Q3 of this year", "the last quarter of the previous year": a part of the
     # year a relative word names, one period (not the half and the year side by side).
     ("part_of_relative_year", re.compile(r"\b(?:the\s+)?(?:(first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+"

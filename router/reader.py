@@ -44,6 +44,7 @@ from router.as_at import snapshot_period
 from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
 from router.currency_lists import currency_list_spans, issued_spans
+from router.dimensions import dimension_question, unknown_dimensions
 from router.entities import (
     GENERIC_NAME_WORDS,
     EntityMentions,
@@ -370,7 +371,15 @@ direct indirect vendor's supplier's company's supplies supply supplied supplying
 book time times volume volumes wallet incur incurred rack racked shell shelled fork forked splash splashed lay laid
 disburse disbursed run ran them those these they
 exclude excluded removed omitted ignore ignored aside dropped disregard disregarding take taken taking took left out
+recognise recognize booked actual realise realize
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: Request verbs that open a request ("Return total spend ...", "Fetch the invoices ..."): grammar where they open a
+#: sentence, but nouns elsewhere ("returns spend" is spend on returns, named back when no group reads it).
+_OPENING_VERBS = frozenset({"return", "fetch", "retrieve", "output", "provide", "confirm", "check", "verify",
+                            "double-check", "lookup", "look", "pull", "query"})
+#: Contractions of a pronoun or an auxiliary ("I'd", "we've", "didn't", "I'm"): grammar, never a name.
+_CONTRACTION = re.compile(r"(?P<base>[a-z]+)['’](?P<tail>d|m|ve|ll|re|t)")
+_PRONOUNS = frozenset({"i", "we", "you", "they", "he", "she", "it", "that", "there", "who", "what", "where", "how"})
 #: Inflections of vocabulary words are vocabulary too ("Ranked", "Grows"); the base must be in the list.
 _INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "est", "ly")
 #: Words one space apart only: a masked (consumed) span between two words leaves several spaces.
@@ -426,7 +435,7 @@ class Unread:
     text: str
     start: int
     end: int
-    kind: Literal["name", "category", "date", "breakdown", "status"]
+    kind: Literal["name", "category", "date", "breakdown", "status", "dimension"]
     candidates: tuple[str, ...] = ()  # "ID (name)" when several spellings are close
 
 
@@ -777,6 +786,10 @@ def _vocabulary(word: str) -> bool:
     folded = re.sub(r"['’]s$", "", word).lower().strip(".")
     if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS:
         return True
+    contraction = _CONTRACTION.fullmatch(folded)
+    if contraction is not None:
+        base, tail = contraction.group("base", "tail")
+        return base in _PRONOUNS if tail != "t" else base.endswith("n")  # "didn't", "won't", "can't"
     if "-" in folded.strip("-"):
         # "FY-half", "Approved-vendor": a compound of vocabulary words is vocabulary, never an unknown name; one
         # with a word that narrows a figure ("paid-only", "net-of-tax") stays unread unless a cue reads it (taken
@@ -949,7 +962,8 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
             lower = word.lower().strip("'’")
             known = (_covered(start, end, others) or _covered(start, end, group_spans) or len(word) < 2
                      or _vocabulary(word) or (lower in _OBJECT_WORDS and not word.isupper())
-                     or lower in _NP_VOCABULARY)
+                     or lower in _NP_VOCABULARY
+                     or (lower in _OPENING_VERBS and _SENTENCE_START.search(text[:start]) is not None))
             kind = "X" if known else "U"
         tokens.append((start, end, kind))
     found: list[tuple[int, int, str]] = []
@@ -1092,6 +1106,9 @@ def unread_clarifications(spans: Sequence[Unread]) -> tuple[list[str], list[str]
             questions.append(f"Governed figures know the invoice statuses unpaid (posted) and paid; {span.text!r} "
                              "is not one of them (no due-date or dispute status is recorded). Do you want the "
                              "figure over unpaid (posted) or paid invoices instead?")
+        elif span.kind == "dimension" and (named := unknown_dimensions(span.text)):
+            reasons.append(f"parameter: {span.text!r} is a dimension no governed figure records")
+            questions.append(dimension_question(named[0]))
         elif span.kind == "date":
             reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
             questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
@@ -1242,9 +1259,13 @@ def read(
     catalog_hit = match_catalog_metric(scratch, catalog)
     if catalog_hit:
         consumed.append(catalog_hit[1])
+    # "cost centre CC-4711", "buyer Jana Wolff": a dimension the invoices do not record, with its value; named
+    # back as a whole (router/dimensions.py), never read as a name nor dropped
+    dimensions = unknown_dimensions(text)
+    consumed.extend((d.start, d.end) for d in dimensions)
     residual = mask(scratch, tuple(consumed))
     fuzzy: list[tuple[int, int, str, NameMatch]] = []
-    unread: list[Unread] = []
+    unread: list[Unread] = [Unread(text[d.start:d.end], d.start, d.end, "dimension") for d in dimensions]
     # Longest first at each position: "Monitoring Services" is read as a whole before "Monitoring" alone.
     looks = sorted({*((s, e, t, "name") for s, e, t in _candidate_names(text, residual)),
                     *((s, e, t, "category") for s, e, t in _object_phrases(residual)),

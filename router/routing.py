@@ -59,6 +59,7 @@ from router.contract import (
     clean_question,
 )
 from router.currency import currency_reading, issued_currencies
+from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
@@ -123,8 +124,12 @@ _UNSERVED_MEASURES = re.compile(
     r"late(?: payment)? fees?|(?:return|defect|rejection|fill|discount) rates?|average discount|"
     r"contract values?|credit limits?|payment behaviou?r|dso|inventory|stock levels?|"
     # cost categories outside the purchase invoices' product groups (a group of that name is masked as an entity)
-    r"(?:freight|shipping|logistics|travel|utilit(?:y|ies)|energy|payroll|salar(?:y|ies)|rent|insurance|"
-    r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?)?|"
+    # (a word of a compound or a noun's modifier is no measure: "Beta's express-freight approval", "the
+    # shipping agreement" ask about an approval or a document, named after what it covers)
+    r"(?<!-)(?:freight|shipping|logistics|travel|utilit(?:y|ies)|energy|payroll|salar(?:y|ies)|rent|insurance|"
+    r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?|"
+    r"(?!(?:approvals?|approved|agreements?|contracts?|suppliers?|vendors?|providers?|carriers?|partners?|"
+    r"clauses?|terms)\b))|"
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
     r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|(?:legal\s+)?entit\w+|subsidiar\w+|"
@@ -248,7 +253,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text = spoken or text
     german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
-    listing = read_purchase_listing(german or text)
+    # (not over a dimension's words: "only purchase order 4500012345" is no "what did they purchase" listing; the
+    # reader names the dimension back, router/dimensions.py)
+    listing = read_purchase_listing(german or text) if not unknown_dimensions(german or text) else None
     # "What Helix sells in lab consumables": the catalogue's products of the supplier in the group
     catalog_ask = read_catalog_ask(german or text) if listing is None else None
     # "paid-only spend": the status words (router/open_amount.py)

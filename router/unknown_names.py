@@ -98,7 +98,8 @@ def unread_category(reading: Reading, consumed: Sequence[tuple[int, int]] = ()) 
     for found in _APPROVED_FOR.finditer(reading.text):
         a, b = found.span("what")
         what = reading.text[a:b].strip()
-        if not what or what.lower() in _NOT_A_CATEGORY or any(len(w) < 3 for w in what.split()):
+        if not what or what.lower() in _NOT_A_CATEGORY or any(len(w) < 3 for w in what.split()) \
+                or _time_scope(what):
             continue  # (a letter is a company's short name, "approved for C right now")
         if any(s < b and a < e for s, e in spans):
             continue
@@ -111,6 +112,18 @@ _NOT_A_CATEGORY = frozenset({"us", "me", "them", "it", "this", "that", "which", 
                              "every", "any", "both", "now", "today", "the year", "the period", "the quarter",
                              "the month", "review", "approval", "reference", "sourcing", "purchasing",
                              "procurement", "company", "companies", "group", "now on", "the time being"})
+
+
+#: Quantifiers and time nouns: "approved for every period", "for the whole year", "for all quarters" say how long
+#: the approval runs, never what it is for.
+_QUANTIFIERS = frozenset({"every", "each", "all", "any", "whole", "entire", "full", "the", "this", "that"})
+_TIME_NOUNS = frozenset({"period", "periods", "time", "times", "year", "years", "quarter", "quarters", "month",
+                         "months", "week", "weeks", "day", "days", "date", "dates", "term"})
+
+
+def _time_scope(what: str) -> bool:
+    words = what.lower().split()
+    return bool(words) and words[-1] in _TIME_NOUNS and all(w in _QUANTIFIERS for w in words[:-1])
 
 
 #: "our Swiss supplier", "the local vendor", "our Italian vendors": a supplier described by an attribute (a
