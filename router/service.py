@@ -22,6 +22,9 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
+from router.company_compare import CompanyAsk, ranked
+from router.company_compare import detect as detect_comparison
+from router.company_compare import difference as difference_answer
 from router.compound import merge_answers, split_asks, with_other_reading
 from router.contract import RoutingResult, clean_question
 from router.derived import DerivedAsk, detect
@@ -136,14 +139,20 @@ class AskService:
         found = None if _base else detect(strip_preamble(clean_question(question)), as_of)
         if found is not None and _part:
             return self._derived(conn, ctx, question, found, as_of, interface)
+        kept = tuple(syn for syn, _ in gazetteer.group_synonyms)  # the catalogue's German names stay as written
+
+        def read_part(text: str) -> Any:
+            return read(read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog,
+                        PgTrigramResolver(conn, ctx))
+
+        # a ranking of the tenant's companies, or how much more one side spent than another (router/company_compare.py)
+        compared = None if _base or found is not None else self._comparison(question, read_part)
+        if compared is not None and _part:
+            return self._compared(conn, ctx, question, compared, as_of, interface)
         if not _part:
-            kept = tuple(syn for syn, _ in gazetteer.group_synonyms)  # the catalogue's German names stay as written
-
-            def read_part(text: str) -> Any:
-                return read(read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog,
-                            PgTrigramResolver(conn, ctx))
-
             parts = split_asks(strip_preamble(clean_question(question)), read_part)
+            if compared is not None and not parts:
+                return self._compared(conn, ctx, question, compared, as_of, interface)
             # "at the Q1 pace, what would X be for a half-year" is one ask (its clauses are not asks of their own:
             # without the measure's words it is one question); "average invoice value, and how many invoices" is
             # two, the measure in its part
@@ -209,6 +218,37 @@ class AskService:
             for o in (run.outcomes.values() if run is not None else ())
         ]
         return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=steps)
+
+    @staticmethod
+    def _comparison(question: str, read_part: Any) -> CompanyAsk | None:
+        """The comparison across companies (or two sides) the question asks, read on the question as read."""
+        text = strip_preamble(clean_question(question))
+        if not re.search(r"\b(?:compan|entit|subsidiar|firm|who|than)", text, re.I):
+            return None  # (no reading for the common question without a comparison word)
+        reading = read_part(text)
+        mentions = reading.mentions
+        return detect_comparison(reading.text, mentions.companies,
+                                 (*mentions.suppliers, *mentions.product_groups, *mentions.products))
+
+    def _compared(self, conn: psycopg.Connection, ctx: AuthContext, question: str, compared: CompanyAsk,
+                  as_of: dt.date, interface: Interface) -> AskResult:
+        """A comparison across companies or sides: its base questions answered the ordinary way (each traced),
+        then the ranking or the difference composed from their governed figures."""
+        bases = [self.ask(conn, ctx, q, as_of=as_of, interface=interface, _part=True, _base=True)
+                 for q in compared.bases or (question,)]
+        first = bases[0]
+        if compared.refused:
+            text = f"I need a clarification before answering: {compared.refused}"
+            answer = Answer(status="clarification", text=text, result={}, inputs=first.answer.inputs, sources=(),
+                            clarification_question=text)
+        elif compared.kind == "company_ranking":
+            answer = ranked(compared, first.answer, load_gazetteer(conn, ctx).companies)
+        else:
+            answer = difference_answer(compared, first.answer, bases[1].answer)
+        routing = first.routing.model_copy(update={
+            "question": question, "rule_hits": (*first.routing.rule_hits, f"compared:{compared.kind}")})
+        return AskResult(trace_id=first.trace_id, answer=answer, routing=routing,
+                         steps=[s for r in bases for s in r.steps])
 
     def _derived(self, conn: psycopg.Connection, ctx: AuthContext, question: str, found: DerivedAsk,
                  as_of: dt.date, interface: Interface) -> AskResult:
