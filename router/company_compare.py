@@ -26,7 +26,7 @@ from router.answer import Answer
 from router.derived import base_total, one_figure
 from router.entities import Company
 
-Kind = Literal["company_ranking", "difference"]
+Kind = Literal["company_ranking", "difference", "implied_base"]
 
 _COMPANIES = r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|firms?)"
 _N_WORD = r"(?:two|three|four|five|six|\d{1,2})"
@@ -181,6 +181,37 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
     return CompanyAsk(kind="difference", bases=tuple(clean), words=m.group(0)[:m.end("dir") - m.start()],
                       direction="top" if m.group("dir").lower() == "more" else "bottom",
                       sides=tuple(re.sub(r"\s+", " ", s).strip() for s in sides))
+
+
+#: "did Company B's spend go up or down versus last quarter": only the base of a change is named.
+_VERSUS_LAST = re.compile(
+    r"\b(?:compared\s+(?:to|with)|vs\.?|versus|against|relative\s+to|than)\s+(?:the\s+)?(?:last|previous|prior)\s+"
+    r"(?P<unit>quarter|month|year|half[- ]year|half|week)\b", re.I)
+
+
+def implied_base(text: str, period_named: bool) -> CompanyAsk | None:
+    """A change whose question names only its base ("versus last quarter"), read as the last complete period of
+    that unit against the one before it; ``period_named``: the question names a period of its own (then the
+    ordinary comparison reading answers it)."""
+    m = _VERSUS_LAST.search(text)
+    if m is None or period_named:
+        return None
+    unit = m.group("unit").lower().replace("half-year", "half").replace("half year", "half")
+    base = f"{text[:m.start()]}in the last {unit} compared with the previous {unit}{text[m.end():]}"
+    return CompanyAsk(kind="implied_base", bases=(re.sub(r"\s+", " ", base).strip(),), words=m.group(0))
+
+
+def implied_note(ask: CompanyAsk, base: Answer) -> Answer:
+    """The base answer of an implied-base change with its reading stated first."""
+    if base.status == "clarification":
+        return base
+    unit = ask.bases[0].rsplit(" previous ", 1)[-1].split()[0] if " previous " in ask.bases[0] else "period"
+    note = (f"'{ask.words}' names only the period compared with, so it is read as the last complete {unit} against "
+            f"the {unit} before it (the current {unit} has not ended; for it so far, ask for this {unit} to date "
+            f"versus last {unit}). ")
+    return base.model_copy(update={"text": note + base.text,
+                                   "inputs": {**base.inputs, "implied_base": {"words": ask.words,
+                                                                              "reading": "last complete " + unit}}})
 
 
 def detect(text: str, companies: Sequence[Any], others: Sequence[Any] = ()) -> CompanyAsk | None:
@@ -354,4 +385,4 @@ def difference(ask: CompanyAsk, a: Answer, b: Answer) -> Answer:
                   citations=(*a.citations, *b.citations), checks=(*a.checks, *b.checks))
 
 
-__all__ = ["CompanyAsk", "detect", "difference", "ranked"]
+__all__ = ["CompanyAsk", "detect", "difference", "implied_base", "implied_note", "ranked"]

@@ -22,7 +22,7 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
-from router.company_compare import CompanyAsk, ranked
+from router.company_compare import CompanyAsk, implied_base, implied_note, ranked
 from router.company_compare import detect as detect_comparison
 from router.company_compare import difference as difference_answer
 from router.compound import merge_answers, split_asks, with_other_reading
@@ -223,12 +223,14 @@ class AskService:
     def _comparison(question: str, read_part: Any) -> CompanyAsk | None:
         """The comparison across companies (or two sides) the question asks, read on the question as read."""
         text = strip_preamble(clean_question(question))
-        if not re.search(r"\b(?:compan|entit|subsidiar|firm|who|than)", text, re.I):
+        if not re.search(r"\b(?:compan|entit|subsidiar|firm|who|than|vs|versus|against|compared|relative)", text,
+                         re.I):
             return None  # (no reading for the common question without a comparison word)
         reading = read_part(text)
         mentions = reading.mentions
-        return detect_comparison(reading.text, mentions.companies,
-                                 (*mentions.suppliers, *mentions.product_groups, *mentions.products))
+        return (detect_comparison(reading.text, mentions.companies,
+                                  (*mentions.suppliers, *mentions.product_groups, *mentions.products))
+                or implied_base(reading.text, reading.period.time_range is not None or reading.period.ambiguous))
 
     def _compared(self, conn: psycopg.Connection, ctx: AuthContext, question: str, compared: CompanyAsk,
                   as_of: dt.date, interface: Interface) -> AskResult:
@@ -241,6 +243,8 @@ class AskService:
             text = f"I need a clarification before answering: {compared.refused}"
             answer = Answer(status="clarification", text=text, result={}, inputs=first.answer.inputs, sources=(),
                             clarification_question=text)
+        elif compared.kind == "implied_base":
+            answer = implied_note(compared, first.answer)
         elif compared.kind == "company_ranking":
             answer = ranked(compared, first.answer, load_gazetteer(conn, ctx).companies)
         else:
