@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from router.answer import Answer
 from router.derived import base_total, one_figure
-from router.entities import Company
+from router.entities import Company, Mention
 
 Kind = Literal["company_ranking", "difference", "implied_base"]
 
@@ -214,6 +214,17 @@ def implied_note(ask: CompanyAsk, base: Answer) -> Answer:
                                                                               "reading": "last complete " + unit}}})
 
 
+def company_mentions(text: str, mentions: Sequence[Mention], company_ids: Sequence[str]) -> tuple[Mention, ...]:
+    """The companies a question names: by name (the reader's mentions) and by id ("COMP-A", read as an
+    identifier), each with its span in ``text``."""
+    found = list(mentions)
+    for cid in company_ids:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(cid)}(?![\w-])", text, re.I):
+            if not any(x.start < m.end() and m.start() < x.end for x in found):
+                found.append(Mention("company", m.group(0), m.start(), m.end(), (cid,)))
+    return tuple(sorted(found, key=lambda x: x.start))
+
+
 def detect(text: str, companies: Sequence[Any], others: Sequence[Any] = ()) -> CompanyAsk | None:
     """The comparison across companies or sides ``text`` asks, or ``None``. ``companies``: the reading's company
     mentions (spans in ``text``, each with its candidates); ``others``: its supplier, product group and product
@@ -385,4 +396,4 @@ def difference(ask: CompanyAsk, a: Answer, b: Answer) -> Answer:
                   citations=(*a.citations, *b.citations), checks=(*a.checks, *b.checks))
 
 
-__all__ = ["CompanyAsk", "detect", "difference", "implied_base", "implied_note", "ranked"]
+__all__ = ["CompanyAsk", "company_mentions", "detect", "difference", "implied_base", "implied_note", "ranked"]

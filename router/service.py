@@ -22,7 +22,7 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
-from router.company_compare import CompanyAsk, implied_base, implied_note, ranked
+from router.company_compare import CompanyAsk, company_mentions, implied_base, implied_note, ranked
 from router.company_compare import detect as detect_comparison
 from router.company_compare import difference as difference_answer
 from router.compound import merge_answers, split_asks, with_other_reading
@@ -228,7 +228,8 @@ class AskService:
             return None  # (no reading for the common question without a comparison word)
         reading = read_part(text)
         mentions = reading.mentions
-        return (detect_comparison(reading.text, mentions.companies,
+        companies = company_mentions(reading.text, mentions.companies, reading.identifiers.company_ids)
+        return (detect_comparison(reading.text, companies,
                                   (*mentions.suppliers, *mentions.product_groups, *mentions.products))
                 or implied_base(reading.text, reading.period.time_range is not None or reading.period.ambiguous))
 
