@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any, Literal
 
-from router.answer import Answer
+from router.answer import Answer, PolicyCheck
 from router.derived import base_total, one_figure
 from router.entities import Company, Mention
 
@@ -396,4 +396,26 @@ def difference(ask: CompanyAsk, a: Answer, b: Answer) -> Answer:
                   citations=(*a.citations, *b.citations), checks=(*a.checks, *b.checks))
 
 
-__all__ = ["CompanyAsk", "company_mentions", "detect", "difference", "implied_base", "implied_note", "ranked"]
+def check_compared(answer: Answer) -> tuple[PolicyCheck, ...]:
+    """The composed figure recomputed from the governed inputs the answer states: the difference is side a minus
+    side b and is the figure the text states; the ranking is in the order of its figures. A composition its own
+    inputs do not give is withheld."""
+    r = answer.result
+    if r.get("measure") == "difference":
+        a, b, delta = _decimal(r.get("current")), _decimal(r.get("base")), _decimal(r.get("delta"))
+        ok = a is not None and b is not None and delta == a - b and str(abs(delta)) in answer.text
+        return (PolicyCheck(check="compared_difference", passed=ok, detail=f"{r.get('current')} - {r.get('base')} "
+                            f"= {r.get('delta')}" if ok else "the difference is not side a minus side b as stated"),)
+    if r.get("measure") == "company_ranking":
+        values = [_decimal(x.get("total_spend")) for x in r.get("ranking") or ()]
+        down = r.get("direction") == "bottom"
+        ok = bool(values) and all(v is not None for v in values) and values == sorted(
+            values, reverse=not down)  # type: ignore[type-var]
+        ok = ok and all(f"({x['company_id']}) {x['total_spend']}" in answer.text for x in r.get("ranking") or ())
+        return (PolicyCheck(check="compared_ranking", passed=ok,
+                            detail="in the order of the governed figures" if ok else "the order or a figure differs"),)
+    return ()
+
+
+__all__ = ["CompanyAsk", "check_compared", "company_mentions", "detect", "difference", "implied_base", "implied_note",
+           "ranked"]

@@ -22,7 +22,7 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
-from router.company_compare import CompanyAsk, company_mentions, implied_base, implied_note, ranked
+from router.company_compare import CompanyAsk, check_compared, company_mentions, implied_base, implied_note, ranked
 from router.company_compare import detect as detect_comparison
 from router.company_compare import difference as difference_answer
 from router.compound import merge_answers, split_asks, with_other_reading
@@ -250,9 +250,27 @@ class AskService:
             answer = ranked(compared, first.answer, load_gazetteer(conn, ctx).companies)
         else:
             answer = difference_answer(compared, first.answer, bases[1].answer)
+        checks = check_compared(answer) if answer.status == "answered" else ()
+        if not all(c.passed for c in checks):
+            answer = Answer(status="validation_failed", text="The answer was withheld because it failed validation: "
+                            + "; ".join(f"{c.check} ({c.detail})" for c in checks if not c.passed), result={},
+                            inputs=answer.inputs, sources=(), checks=checks)
+        elif checks:
+            answer = answer.model_copy(update={"checks": (*answer.checks, *checks)})
         routing = first.routing.model_copy(update={
             "question": question, "rule_hits": (*first.routing.rule_hits, f"compared:{compared.kind}")})
-        return AskResult(trace_id=first.trace_id, answer=answer, routing=routing,
+        # The composition has its own trace: the base traces it rests on, its checks and the answer.
+        recorder = TraceRecorder()
+        recorder.add("plan", {"compared": compared.kind, "words": compared.words, "base_questions": list(
+            compared.bases), "base_trace_ids": [r.trace_id for r in bases], "refused": compared.refused})
+        for check in checks:
+            recorder.add("validation", check.model_dump())
+        recorder.add("answer", {"status": answer.status, "text": answer.text})
+        self.store.start(conn, ctx, recorder, interface=interface, question=question, as_of=as_of,
+                         routing=routing.model_dump(mode="json", by_alias=True))
+        self.store.finish(conn, ctx, recorder, status=answer.status, workflow=routing.workflow,
+                          answer=answer.model_dump(mode="json"), duration_ms=0.0)
+        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing,
                          steps=[s for r in bases for s in r.steps])
 
     def _derived(self, conn: psycopg.Connection, ctx: AuthContext, question: str, found: DerivedAsk,
