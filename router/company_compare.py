@@ -225,11 +225,37 @@ def company_mentions(text: str, mentions: Sequence[Mention], company_ids: Sequen
     return tuple(sorted(found, key=lambda x: x.start))
 
 
+#: "Company A vs Company B", "compare A and B", "A compared with B": two companies side by side.
+_PAIR_JOIN = re.compile(r"^\s*(?:,?\s*(?:vs\.?|versus|v\.?|compared\s+(?:to|with)|against|and|with|to)\s+)$", re.I)
+_COMPARE_WORD = re.compile(r"\b(?:compare|comparing|comparison|vs\.?|versus|compared|against)\b", re.I)
+#: A table of the named companies is asked (router/company_set.py answers it), or another measure than spend.
+_NOT_PAIR = re.compile(r"\b(?:per|by|each|split|breakdown|broken\s+down|combined|together|"
+                       r"total|invoices?|count|number|units?|price|share|percent\w*|change|growth|trend|rank\w*|"
+                       r"more|less|than)\b", re.I)
+
+
+def _pair(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
+    named = _spans_of(companies)
+    if len(named) != 2 or not all(cid for _, _, cid in named) or named[0][2] == named[1][2]:
+        return None
+    (s1, e1, _), (s2, e2, _) = named
+    join = _PAIR_JOIN.match(text[e1:s2])
+    if join is None or _COMPARE_WORD.search(text) is None or _NOT_PAIR.search(text):
+        return None
+    if not re.search(r"\b(?:spend|spent|spending|purchases|expenditure)\b", text, re.I):
+        return None
+    head = re.sub(r"\b(?:compare|comparing)\s+(?:the\s+)?(?=$|\S)", "", text[:s1], flags=re.I)
+    tail = text[e2:]
+    bases = tuple(re.sub(r"\s+", " ", f"{head}{text[s:e]}{tail}").strip(" ,") for s, e in ((s1, e1), (s2, e2)))
+    return CompanyAsk(kind="difference", bases=bases, words=f"{text[s1:e1]}{join.group(0)}{text[s2:e2]}".strip(),
+                      sides=(text[s1:e1], text[s2:e2]))
+
+
 def detect(text: str, companies: Sequence[Any], others: Sequence[Any] = ()) -> CompanyAsk | None:
     """The comparison across companies or sides ``text`` asks, or ``None``. ``companies``: the reading's company
     mentions (spans in ``text``, each with its candidates); ``others``: its supplier, product group and product
     mentions (a side after "than" that names one is what was bought, the subject unchanged)."""
-    return _difference(text, companies, others) or _ranking(text, companies)
+    return _difference(text, companies, others) or _ranking(text, companies) or _pair(text, companies)
 
 
 def _decimal(value: object) -> Decimal | None:
@@ -354,7 +380,7 @@ def difference(ask: CompanyAsk, a: Answer, b: Answer) -> Answer:
     inputs = {"sides": [{"question": q, "inputs": x.inputs} for q, x in zip(ask.bases, (a, b), strict=True)]}
     for side, x in zip(ask.sides, (a, b), strict=True):
         if x.status == "clarification":
-            return x.model_copy(update={"text": f"{x.text} (for '{side}', one side of '{ask.words} ... than')",
+            return x.model_copy(update={"text": f"{x.text} (for '{side}', one side of '{ask.words}')",
                                         "inputs": inputs})
     fa, fb = _figure(a), _figure(b)
     if fa is None or fb is None:
@@ -365,7 +391,7 @@ def difference(ask: CompanyAsk, a: Answer, b: Answer) -> Answer:
                     "difference is stated. " + " ".join(_read_as(x.text) for x in (a, b)))
             return Answer(status="no_data", text=text.strip(), result={"status": "no_data"}, inputs=inputs,
                           sources=())
-        return _clarify(f"'{ask.words} ... than' compares two spend figures, and '{ask.sides[0]}' or "
+        return _clarify(f"'{ask.words}' compares two spend figures, and '{ask.sides[0]}' or "
                         f"'{ask.sides[1]}' does not read as one complete spend figure. Which two figures do you "
                         "mean?", inputs)
     (va, na, ca), (vb, nb, cb) = fa, fb

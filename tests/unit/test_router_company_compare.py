@@ -17,7 +17,15 @@ from typing import Any
 import pytest
 
 from router.answer import Answer
-from router.company_compare import CompanyAsk, company_mentions, detect, difference, implied_base, ranked
+from router.company_compare import (
+    CompanyAsk,
+    check_compared,
+    company_mentions,
+    detect,
+    difference,
+    implied_base,
+    ranked,
+)
 from router.contract import RoutingResult
 from router.entities import Company, Gazetteer
 from router.reader import read
@@ -44,7 +52,8 @@ RANK_FRAMES = (("which of our companies spent the most {p}", "top"), ("which com
 NAMED_FRAMES = ("who spent more {p} {a} or {b}", "which company spent more {p}, {a} or {b}?",
                 "who spent less {p}: {a} or {b}")
 DIFF_FRAMES = ("how much more did {a} spend than {b} {p}", "How much less did {a} spend than {b} {p}?",
-               "how much more did {a} spend than {b} did {p}")
+               "how much more did {a} spend than {b} did {p}", "compare {a} and {b} spend {p}",
+               "{a} vs {b} spend {p}", "{a} versus {b} spend {p}")
 SUPPLIER_FRAMES = ("how much more did {c} spend with {x} than with {y} {p}",
                    "how much more did {c} spend on {x} than on {y} {p}",
                    "how much more did {c} spend with {x} than {y} {p}")
@@ -142,7 +151,8 @@ def test_difference_with_nothing_governed_is_asked(question: str) -> None:
     "how much more did company a spend in Q1 2026 than in Q4 2025",
     "which supplier did company a spend the most with in 2025",
     "who did Company B spend the most with last year", "how much did company a spend in 2025",
-    "how much more did company a spend in Q1 2026 than the quarter before"])
+    "how much more did company a spend in Q1 2026 than the quarter before",
+    "company a vs company b spend per supplier in Q1 2026", "Company A and Company B spend in 2025 per company"])
 def test_not_a_comparison_across_companies(question: str) -> None:
     assert _ask(question) is None
 
@@ -204,3 +214,16 @@ def test_difference_is_a_minus_b_with_percent_of_b() -> None:
         assert answer.result["delta"] in answer.text
     ask = CompanyAsk(kind="difference", bases=("a", "b"), words="how much more", sides=("A", "B"))
     assert difference(ask, _figure("1.00"), _figure("0", "no_data")).status == "no_data"
+
+
+def test_checks_recompute_the_composition() -> None:
+    ask = CompanyAsk(kind="difference", bases=("a", "b"), words="how much more", sides=("A", "B"))
+    good = difference(ask, _figure("10.00"), _figure("4.50"))
+    assert all(c.passed for c in check_compared(good))
+    bad = good.model_copy(update={"result": {**good.result, "delta": "5.00"}})
+    assert not all(c.passed for c in check_compared(bad))
+    rank = ranked(CompanyAsk(kind="company_ranking", bases=("x",), words="w"),
+                  _base({"COMP-A": "5.00", "COMP-B": "9.00", "COMP-C": "7.00"}), COMPANIES)
+    assert all(c.passed for c in check_compared(rank))
+    swapped = rank.model_copy(update={"result": {**rank.result, "ranking": rank.result["ranking"][::-1]}})
+    assert not all(c.passed for c in check_compared(swapped))
