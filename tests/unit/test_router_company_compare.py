@@ -78,7 +78,7 @@ def _company_of(result: RoutingResult) -> str | None:
 
 def _ranking_cases() -> list[tuple[str, str, str, str, tuple[str, ...]]]:
     rng = random.Random(SEED)
-    out = []
+    out: list[tuple[str, str, str, str, tuple[str, ...]]] = []
     for _ in range(N):
         p, start, end = rng.choice(PERIODS)
         if rng.random() < 0.4:
