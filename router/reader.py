@@ -138,6 +138,10 @@ _IN_TWO_CURRENCIES = re.compile(rf"\bin\s+{_MONEY_WORD}\s*(?:,|and|&|plus|/|\+|a
                                 rf"(?:in\s+)?{_MONEY_WORD}(?![A-Za-z])", re.I)
 #: The two ends of a range written "from A to B" (a change between them).
 _FROM_TO_ENDS = re.compile(r"(?:from\s+)?(.+?)\s+(?:to|until|till)\s+(.+)", re.I)
+#: "... from Q1 to April": the later end of a change written as a bare month (its year taken as the reader's).
+_TO_BARE_MONTH = re.compile(r"\s+(?:to|until|till|through)\s+((?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|"
+                            r"june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+                            r"(?:\s+(?:19|20)\d{2})?)\b", re.I)
 def _range_ends(words: Sequence[str], as_of: dt.date) -> tuple[TimeRange | None, TimeRange | None]:
     """The two ends of "from A to B" read alone ("February" takes the year written after "March 2026")."""
     first_words, last_words = words
@@ -1210,10 +1214,15 @@ def read(
         # "How much did spend rise from February to March 2026": a change runs between the two ends, not over
         # the range they span.
         ends = _FROM_TO_ENDS.fullmatch(period.time_range.source_text.strip())
-        first, last = _range_ends(ends.groups(), as_of) if ends else (None, None)
+        # "change from Q1 to April": a bare month after "to" is no period the reader takes alone, yet it is the
+        # change's later end (never dropped, never the range's first end compared with the period before it)
+        tail = _TO_BARE_MONTH.match(period_text, period.spans[-1][1]) if ends is None and period.spans else None
+        groups = ends.groups() if ends else (period.time_range.source_text.strip(), tail.group(1)) if tail else None
+        first, last = _range_ends(groups, as_of) if groups else (None, None)
         if first is not None and last is not None and first.end <= last.start:
             analysis = replace(analysis, comparison=Comparison(compare_rule(last, first), first))
-            period = PeriodResolution(last, False, None, period.mentions, period.spans)
+            spans = (*period.spans, tail.span(1)) if tail and not ends else period.spans
+            period = PeriodResolution(last, False, None, period.mentions, spans)
     resolver = resolver if resolver is not None else TrigramResolver(gazetteer)
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.

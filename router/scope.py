@@ -41,6 +41,13 @@ _OF_OUR_TOTAL = re.compile(r"\s+(?:of|in)\s+(?:our|the)\s+(?:\w+\s+){0,3}?(?:tot
                            r"aggregate)\b", re.I)
 
 
+#: "how much of the total Q4 spend was Ypsilon (in percent)", "what percent of total spend in 2025 was Company C":
+#: the company is what the share is of, and the total before it, owned by no company, is every company's.
+_SHARE_OF_TOTAL_WAS = re.compile(r"\b(?:share|percentage|percent|portion|proportion|fraction|how\s+much)\s+of\s+"
+                                 r"(?:the\s+|our\s+)?(?:(?:total|overall|combined|entire|whole|aggregate)\s+)"
+                                 r"(?:[\w-]+\s+){0,4}?(?:spend|spending|purchases|volume)\b(?:\s+[\w-]+){0,4}?"
+                                 r"\s+(?:was|is|were|came\s+from|went\s+to|belongs\s+to|did)\s+$", re.I)
+
 
 def all_companies(reading: Reading, companies: int = 2) -> re.Match[str] | None:
     """"All companies", "group-wide" in the sentence that names the figure's company (or anywhere, when no company
@@ -51,6 +58,10 @@ def all_companies(reading: Reading, companies: int = 2) -> re.Match[str] | None:
     if reading.excluded_company_ids:
         return None
     for m in reading.mentions.companies:
+        if len(reading.mentions.companies) == 1 and not reading.mentions.suppliers:
+            share = _SHARE_OF_TOTAL_WAS.search(reading.text, 0, m.start)
+            if share is not None:
+                return share
         share = _SHARE_OF_OUR_TOTAL.match(reading.text, m.end)
         if share is not None:
             return share

@@ -22,6 +22,9 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.classifier import IntentClassifier, load_or_train
+from router.company_compare import CompanyAsk, check_compared, company_mentions, implied_base, implied_note, ranked
+from router.company_compare import detect as detect_comparison
+from router.company_compare import difference as difference_answer
 from router.compound import merge_answers, split_asks, with_other_reading
 from router.contract import RoutingResult, clean_question
 from router.derived import DerivedAsk, detect
@@ -132,20 +135,26 @@ class AskService:
         started = time.perf_counter()
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
-        # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
         # a voice transcript's numbers and names written as typed, for every reader below (router/spoken.py)
         said = spoken_question(strip_preamble(clean_question(question)), gazetteer)
+        # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
         found = None if _base else detect(said or strip_preamble(clean_question(question)), as_of)
         if found is not None and _part:
             return self._derived(conn, ctx, question, found, as_of, interface)
+        kept = tuple(syn for syn, _ in gazetteer.group_synonyms)  # the catalogue's German names stay as written
+
+        def read_part(text: str) -> Any:
+            return read(read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog,
+                        PgTrigramResolver(conn, ctx))
+
+        # a ranking of the tenant's companies, or how much more one side spent than another (router/company_compare.py)
+        compared = None if _base or found is not None else self._comparison(said or question, read_part)
+        if compared is not None and _part:
+            return self._compared(conn, ctx, question, compared, as_of, interface)
         if not _part:
-            kept = tuple(syn for syn, _ in gazetteer.group_synonyms)  # the catalogue's German names stay as written
-
-            def read_part(text: str) -> Any:
-                return read(read_german(text, keep=kept) or text, gazetteer, as_of, self.catalog,
-                            PgTrigramResolver(conn, ctx))
-
             parts = split_asks(said or strip_preamble(clean_question(question)), read_part)
+            if compared is not None and not parts:
+                return self._compared(conn, ctx, question, compared, as_of, interface)
             # "at the Q1 pace, what would X be for a half-year" is one ask (its clauses are not asks of their own:
             # without the measure's words it is one question); "average invoice value, and how many invoices" is
             # two, the measure in its part
@@ -211,6 +220,60 @@ class AskService:
             for o in (run.outcomes.values() if run is not None else ())
         ]
         return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=steps)
+
+    @staticmethod
+    def _comparison(question: str, read_part: Any) -> CompanyAsk | None:
+        """The comparison across companies (or two sides) the question asks, read on the question as read."""
+        text = strip_preamble(clean_question(question))
+        if not re.search(r"\b(?:compan|entit|subsidiar|firm|who|than|vs|versus|against|compared|relative)", text,
+                         re.I):
+            return None  # (no reading for the common question without a comparison word)
+        reading = read_part(text)
+        mentions = reading.mentions
+        companies = company_mentions(reading.text, mentions.companies, reading.identifiers.company_ids)
+        return (detect_comparison(reading.text, companies,
+                                  (*mentions.suppliers, *mentions.product_groups, *mentions.products))
+                or implied_base(reading.text, reading.period.time_range is not None or reading.period.ambiguous))
+
+    def _compared(self, conn: psycopg.Connection, ctx: AuthContext, question: str, compared: CompanyAsk,
+                  as_of: dt.date, interface: Interface) -> AskResult:
+        """A comparison across companies or sides: its base questions answered the ordinary way (each traced),
+        then the ranking or the difference composed from their governed figures."""
+        bases = [self.ask(conn, ctx, q, as_of=as_of, interface=interface, _part=True, _base=True)
+                 for q in compared.bases or (question,)]
+        first = bases[0]
+        if compared.refused:
+            text = f"I need a clarification before answering: {compared.refused}"
+            answer = Answer(status="clarification", text=text, result={}, inputs=first.answer.inputs, sources=(),
+                            clarification_question=text)
+        elif compared.kind == "implied_base":
+            answer = implied_note(compared, first.answer)
+        elif compared.kind == "company_ranking":
+            answer = ranked(compared, first.answer, load_gazetteer(conn, ctx).companies)
+        else:
+            answer = difference_answer(compared, first.answer, bases[1].answer)
+        checks = check_compared(answer) if answer.status == "answered" else ()
+        if not all(c.passed for c in checks):
+            answer = Answer(status="validation_failed", text="The answer was withheld because it failed validation: "
+                            + "; ".join(f"{c.check} ({c.detail})" for c in checks if not c.passed), result={},
+                            inputs=answer.inputs, sources=(), checks=checks)
+        elif checks:
+            answer = answer.model_copy(update={"checks": (*answer.checks, *checks)})
+        routing = first.routing.model_copy(update={
+            "question": question, "rule_hits": (*first.routing.rule_hits, f"compared:{compared.kind}")})
+        # The composition has its own trace: the base traces it rests on, its checks and the answer.
+        recorder = TraceRecorder()
+        recorder.add("plan", {"compared": compared.kind, "words": compared.words, "base_questions": list(
+            compared.bases), "base_trace_ids": [r.trace_id for r in bases], "refused": compared.refused})
+        for check in checks:
+            recorder.add("validation", check.model_dump())
+        recorder.add("answer", {"status": answer.status, "text": answer.text})
+        self.store.start(conn, ctx, recorder, interface=interface, question=question, as_of=as_of,
+                         routing=routing.model_dump(mode="json", by_alias=True))
+        self.store.finish(conn, ctx, recorder, status=answer.status, workflow=routing.workflow,
+                          answer=answer.model_dump(mode="json"), duration_ms=0.0)
+        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing,
+                         steps=[s for r in bases for s in r.steps])
 
     def _derived(self, conn: psycopg.Connection, ctx: AuthContext, question: str, found: DerivedAsk,
                  as_of: dt.date, interface: Interface) -> AskResult:

@@ -1,0 +1,447 @@
+"""Questions across the companies of a tenant: which company spent the most, and how much more one side spent.
+
+"Which of our companies spent the most last quarter", "rank our companies by spend for 2025", "who spent more in
+Q4, Alpenland or Kestrel", "which of the two companies spent more in Q1 2026": a ranking of the tenant's companies
+(or of the ones the question names) by spend. "How much more did Company A spend than Company B in Q1", "how much
+more did Company A spend with Gamma than with Beta last year": the difference of two spend figures.
+
+Each is read as base questions the ordinary reading answers (every other span still read or named as not
+understood): the ranking as "spend per company <the rest of the question>" (one governed call grouped by company,
+beside the tenant's total), the difference as one spend question per side. The caller (router/service.py) answers
+them; this module only reads the question (:func:`detect`) and composes the answer from the base answers
+(:func:`ranked`, :func:`difference`). Nothing is computed that the base answers do not state: the ranking sorts
+the governed per-company figures, the difference subtracts two governed figures (each as presented, to cents), and
+the answer says so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Any, Literal
+
+from router.answer import Answer, PolicyCheck
+from router.derived import base_total, one_figure
+from router.entities import Company, Mention
+
+Kind = Literal["company_ranking", "difference", "implied_base"]
+
+_COMPANIES = r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|firms?)"
+_N_WORD = r"(?:two|three|four|five|six|\d{1,2})"
+_VERB = r"(?:spent|spend|spends|spending|bought|buys|paid|pays|purchased|used)"
+_MOST = r"(?P<dir>most|least|more|less|highest|lowest|biggest|smallest|largest|fewest)"
+#: "which of our companies spent the most", "which company spent less", "what company has spent the most".
+_WHICH = re.compile(
+    rf"\b(?:which|what)\s+(?:one\s+)?(?:(?:of\s+(?:our|the|my|these|those|both)\s+(?:{_N_WORD}\s+)?{_COMPANIES})|"
+    rf"{_COMPANIES})\s+(?:has\s+|had\s+|did\s+|have\s+)?{_VERB}\s+(?:the\s+)?{_MOST}\b(?:\s+money)?", re.I)
+#: "which company has the highest spend", "which company had the largest spend".
+_WHICH_HIGHEST = re.compile(
+    rf"\b(?:which|what)\s+(?:one\s+)?(?:of\s+(?:our|the|my)\s+(?:{_N_WORD}\s+)?)?{_COMPANIES}\s+(?:has|had)\s+"
+    rf"the\s+{_MOST}\s+(?:total\s+)?(?:spend|spending)\b", re.I)
+#: "rank our companies by spend", "rank all companies by spend", "order the companies by spend".
+_RANK = re.compile(
+    rf"\b(?:rank|order|sort)\s+(?:(?:all\s+)?(?:of\s+)?(?:our|the|my|all)\s+)?(?:{_N_WORD}\s+)?{_COMPANIES}\s+"
+    r"by\s+(?:their\s+)?(?:total\s+)?(?:spend|spending)\b", re.I)
+#: "who spent more ... A or B": the subject is one of the named companies (two or more must be named).
+_WHO = re.compile(rf"\bwho\s+(?:has\s+|had\s+|did\s+)?{_VERB}\s+(?:the\s+)?{_MOST}\b(?:\s+money)?", re.I)
+_DOWN = frozenset({"least", "less", "lowest", "smallest", "fewest"})
+#: Between the named companies of a ranking: "Alpenland or Kestrel", "A, B and C", "between A and B".
+_JOINER = re.compile(r"^[\s,]*(?:or|and|vs\.?|versus|,)?[\s,]*$", re.I)
+_BETWEEN_BEFORE = re.compile(r"\b(?:between|among|of)\s*$", re.I)
+
+#: "how much more did <A> spend <mid> than <B> <rest>".
+_MORE_THAN = re.compile(
+    r"\bhow\s+much\s+(?P<dir>more|less)\s+(?:money\s+)?(?:did|has|have|does|do)\s+(?P<a>.+?)\s+"
+    r"(?P<verb>spend|spent|pay|paid|buy|bought|purchase|purchased)\b(?P<mid>.*?)\s+than\s+(?P<b>.+)$", re.I | re.S)
+#: A side after "than" that names what was bought from (the subject stays): "than with Beta", "than on Zeta".
+_OBJECT_SIDE = re.compile(r"^(?:with|on|from|at|for)\b", re.I)
+#: Where the side after "than" ends and the rest of the question (its period, its filters) begins.
+_SIDE_END = re.compile(
+    r"\s+(?:did|does|do|has|have|had)\b|\s+(?:in|during|over|since|between|from|until|through|within|last|this|"
+    r"previous|prior|year|ytd|qtd|mtd|q[1-4]|h[12]|fy\s?\d+|\d{4}|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\b|\s*[?.!,;]", re.I)
+
+
+@dataclass(frozen=True)
+class CompanyAsk:
+    """A question across companies (or two sides), read as the base questions that answer it."""
+
+    kind: Kind
+    #: the ranking: one base question; the difference: side a's and side b's
+    bases: tuple[str, ...]
+    #: the words the comparison was read from (said in the answer)
+    words: str
+    #: the ranking's direction ("top": most first) and whether the named companies bound it
+    direction: Literal["top", "bottom"] = "top"
+    named: tuple[str, ...] = ()
+    #: the difference: "more" (a - b) or "less" (b - a), and each side as written
+    sides: tuple[str, ...] = ()
+    #: why the comparison cannot be answered (its side after "than" names nothing governed): a clarification
+    refused: str | None = None
+
+
+def _spans_of(mentions: Sequence[Any]) -> list[tuple[int, int, str]]:
+    return sorted((int(m.start), int(m.end), str(m.resolved or "")) for m in mentions)
+
+
+def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
+    cue = _WHICH.search(text) or _WHICH_HIGHEST.search(text) or _RANK.search(text)
+    named = _spans_of(companies)
+    if cue is None:
+        who = _WHO.search(text)
+        if who is None or len({n for _, _, n in named if n}) < 2:
+            return None  # "who spent the most" without two companies named: suppliers, people, ... (not read here)
+        cue = who
+    # the companies named in the question bound the ranking ("Alpenland or Kestrel"); their words, and the words
+    # that join them, are consumed here
+    cut = [(cue.start(), cue.end())]
+    ids: list[str] = []
+    for i, (s, e, cid) in enumerate(named):
+        if not cid:
+            return None  # an ambiguous company name: the ordinary reading asks which one
+        ids.append(cid)
+        cut.append((s, e))
+        if i + 1 < len(named) and _JOINER.match(text[e:named[i + 1][0]]):
+            cut.append((e, named[i + 1][0]))
+    if named:
+        before = _BETWEEN_BEFORE.search(text, 0, named[0][0])
+        if before is not None and before.start() >= cue.end() - 1:
+            cut.append((before.start(), named[0][0]))
+    if len(set(ids)) == 1:
+        return None  # one company named ("which supplier did Company A spend the most with"): not across companies
+    rest = text
+    for s, e in sorted(cut, reverse=True):
+        rest = rest[:s] + " " + rest[e:]
+    rest = re.sub(r"\s+", " ", rest).strip(" ,?.!")
+    direction = cue.group("dir") if "dir" in cue.groupdict() and cue.group("dir") else "most"
+    return CompanyAsk(kind="company_ranking", bases=(f"spend per company {rest}".strip(),), words=cue.group(0),
+                      direction="bottom" if direction.lower() in _DOWN else "top", named=tuple(dict.fromkeys(ids)))
+
+
+_PERIOD_START = re.compile(
+    r"(?:in|during|over|since|between|until|through|within|last|this|previous|prior|q[1-4]|h[12]|fy\s?\d+|\d{4}|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I)
+
+
+_PERIOD_WORD = re.compile(
+    r"\b(?:year|quarter|month|week|period|q[1-4]|h[12]|fy\s?\d+|\d{4}|ytd|qtd|mtd|january|february|march|april|may|"
+    r"june|july|august|september|october|november|december|before|earlier|ago)\b", re.I)
+
+
+def _overlaps(spans: Sequence[tuple[int, int, str]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e, _ in spans)
+
+
+def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyAsk | None:
+    m = _MORE_THAN.search(text)
+    if m is None:
+        return None
+    a, verb, mid = m.group("a").strip(), m.group("verb"), m.group("mid").rstrip()
+    start = m.start("b")
+    lead = re.match(r"\s*(?:(?:did|does|do)\s+)?", text[start:])
+    start += lead.end() if lead else 0
+    b = text[start:]
+    if _PERIOD_START.match(b):
+        return None  # "than in Q4": a change between periods (the ordinary comparison reading)
+    end = _SIDE_END.search(b)
+    side, rest = (b[:end.start()], b[end.start():]) if end else (b, "")
+    rest = re.sub(r"^\s+(?:did|does|do|has|have|had)\b", "", rest, flags=re.I)  # "than Company B did in Q1"
+    side = side.strip()
+    if not side or not a:
+        return None
+    side_span = (start, start + len(side))
+    spend = "spend" if verb.lower() in ("spend", "spent") else verb.lower()
+    preposition = re.match(r"\s*(with|on|from|at|for)\b", mid, re.I)
+    if _OBJECT_SIDE.match(side) or (preposition is not None and not _overlaps(_spans_of(companies), *side_span)
+                                    and _overlaps(_spans_of(others), *side_span)):
+        if preposition is None:
+            return None  # "how much more did A spend than with B": the first side's object is not said
+        side = side if _OBJECT_SIDE.match(side) else f"{preposition.group(1)} {side}"
+        base_a = f"how much did {a} {spend}{mid} {rest}"
+        base_b = f"how much did {a} {spend} {side} {rest}"
+        sides = (f"{a}{mid}", f"{a} {side}")
+    elif _overlaps(_spans_of(companies), *side_span):
+        base_a = f"how much did {a} {spend}{mid} {rest}"
+        base_b = f"how much did {side} {spend}{mid} {rest}"
+        sides = (a, side)
+    elif _PERIOD_WORD.search(side):
+        return None  # "than the quarter before": a change between periods (the ordinary comparison reading)
+    else:
+        # "than planned", "than budget", "than Delta Corp" (unknown): nothing governed to subtract; never the first
+        # side's figure alone in its place
+        return CompanyAsk(kind="difference", bases=(), words=m.group(0)[:m.end("dir") - m.start()],
+                          sides=(a, side), refused=(
+                              f"'{m.group('dir')} ... than {side}' compares with '{side}', which is no company, "
+                              "supplier, product group or product I know and no period. I can give the difference "
+                              "between two companies' spend, between the spend with two suppliers or product groups, "
+                              "or a change against another period. Which one do you mean?"))
+    clean = [re.sub(r"\s+", " ", q).strip(" ,") for q in (base_a, base_b)]
+    return CompanyAsk(kind="difference", bases=tuple(clean), words=m.group(0)[:m.end("dir") - m.start()],
+                      direction="top" if m.group("dir").lower() == "more" else "bottom",
+                      sides=tuple(re.sub(r"\s+", " ", s).strip() for s in sides))
+
+
+#: "did Company B's spend go up or down versus last quarter": only the base of a change is named.
+_VERSUS_LAST = re.compile(
+    r"\b(?:compared\s+(?:to|with)|vs\.?|versus|against|relative\s+to|than)\s+(?:the\s+)?(?:last|previous|prior)\s+"
+    r"(?P<unit>quarter|month|year|half[- ]year|half|week)\b", re.I)
+
+
+def implied_base(text: str, period_named: bool) -> CompanyAsk | None:
+    """A change whose question names only its base ("versus last quarter"), read as the last complete period of
+    that unit against the one before it; ``period_named``: the question names a period of its own (then the
+    ordinary comparison reading answers it)."""
+    m = _VERSUS_LAST.search(text)
+    if m is None or period_named:
+        return None
+    unit = m.group("unit").lower().replace("half-year", "half").replace("half year", "half")
+    base = f"{text[:m.start()]}in the last {unit} compared with the previous {unit}{text[m.end():]}"
+    return CompanyAsk(kind="implied_base", bases=(re.sub(r"\s+", " ", base).strip(),), words=m.group(0))
+
+
+def implied_note(ask: CompanyAsk, base: Answer) -> Answer:
+    """The base answer of an implied-base change with its reading stated first."""
+    if base.status == "clarification":
+        return base
+    unit = ask.bases[0].rsplit(" previous ", 1)[-1].split()[0] if " previous " in ask.bases[0] else "period"
+    note = (f"'{ask.words}' names only the period compared with, so it is read as the last complete {unit} against "
+            f"the {unit} before it (the current {unit} has not ended; for it so far, ask for this {unit} to date "
+            f"versus last {unit}). ")
+    return base.model_copy(update={"text": note + base.text,
+                                   "inputs": {**base.inputs, "implied_base": {"words": ask.words,
+                                                                              "reading": "last complete " + unit}}})
+
+
+def company_mentions(text: str, mentions: Sequence[Mention], company_ids: Sequence[str]) -> tuple[Mention, ...]:
+    """The companies a question names: by name (the reader's mentions) and by id ("COMP-A", read as an
+    identifier), each with its span in ``text``."""
+    found = list(mentions)
+    for cid in company_ids:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(cid)}(?![\w-])", text, re.I):
+            if not any(x.start < m.end() and m.start() < x.end for x in found):
+                found.append(Mention("company", m.group(0), m.start(), m.end(), (cid,)))
+    return tuple(sorted(found, key=lambda x: x.start))
+
+
+#: "Company A vs Company B", "compare A and B", "A compared with B": two companies side by side.
+_PAIR_JOIN = re.compile(r"^\s*(?:,?\s*(?:vs\.?|versus|v\.?|compared\s+(?:to|with)|against|and|with|to)\s+)$", re.I)
+_COMPARE_WORD = re.compile(r"\b(?:compare|comparing|comparison|vs\.?|versus|compared|against)\b", re.I)
+#: A table of the named companies is asked (router/company_set.py answers it), or another measure than spend.
+_NOT_PAIR = re.compile(r"\b(?:per|by|each|split|breakdown|broken\s+down|combined|together|"
+                       r"total|invoices?|count|number|units?|price|share|percent\w*|change|growth|trend|rank\w*|"
+                       r"more|less|than)\b", re.I)
+
+
+def _pair(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
+    named = _spans_of(companies)
+    if len(named) != 2 or not all(cid for _, _, cid in named) or named[0][2] == named[1][2]:
+        return None
+    (s1, e1, _), (s2, e2, _) = named
+    join = _PAIR_JOIN.match(text[e1:s2])
+    if join is None or _COMPARE_WORD.search(text) is None or _NOT_PAIR.search(text):
+        return None
+    if not re.search(r"\b(?:spend|spent|spending|purchases|expenditure)\b", text, re.I):
+        return None
+    head = re.sub(r"\b(?:compare|comparing)\s+(?:the\s+)?(?=$|\S)", "", text[:s1], flags=re.I)
+    tail = text[e2:]
+    bases = tuple(re.sub(r"\s+", " ", f"{head}{text[s:e]}{tail}").strip(" ,") for s, e in ((s1, e1), (s2, e2)))
+    return CompanyAsk(kind="difference", bases=bases, words=f"{text[s1:e1]}{join.group(0)}{text[s2:e2]}".strip(),
+                      sides=(text[s1:e1], text[s2:e2]))
+
+
+def detect(text: str, companies: Sequence[Any], others: Sequence[Any] = ()) -> CompanyAsk | None:
+    """The comparison across companies or sides ``text`` asks, or ``None``. ``companies``: the reading's company
+    mentions (spans in ``text``, each with its candidates); ``others``: its supplier, product group and product
+    mentions (a side after "than" that names one is what was bought, the subject unchanged)."""
+    return _difference(text, companies, others) or _ranking(text, companies) or _pair(text, companies)
+
+
+def _decimal(value: object) -> Decimal | None:
+    try:
+        return Decimal(str(value)) if value is not None else None
+    except (InvalidOperation, ValueError):
+        return None
+
+
+def _cents(value: Decimal) -> str:
+    return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def _read_as(text: str) -> str:
+    found = re.search(r" ?Read as: .*?(?= Sources:|$)", text, re.S)
+    return found.group(0).strip() if found else ""
+
+
+def _clarify(text: str, inputs: Mapping[str, Any]) -> Answer:
+    text = f"I need a clarification before answering: {text}"
+    return Answer(status="clarification", text=text, result={}, inputs=dict(inputs), sources=(),
+                  clarification_question=text)
+
+
+def _company_rows(result: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], str | None] | None:
+    """The governed per-company rows of a "spend per company" answer and their one currency (``None``: not that
+    shape, or companies in different currencies)."""
+    rows: list[Mapping[str, Any]] = []
+    currencies: set[str] = set()
+    for m in result.get("metrics") or ():
+        if not isinstance(m, Mapping):
+            continue
+        got = [r for r in m.get("rows") or () if isinstance(r, Mapping) and "company_id" in r]
+        if got:
+            if any(set(r) - {"company_id", "total_spend", "matched_line_count"} for r in got):
+                return None  # a second dimension: not one figure per company
+            rows.extend(got)
+            currencies.add(str(m.get("currency")))
+    if not rows or len(currencies) != 1:
+        return None
+    return rows, currencies.pop()
+
+
+def ranked(ask: CompanyAsk, base: Answer, companies: Sequence[Company]) -> Answer:
+    """The companies ranked by their governed spend (the base answer's per-company rows), in the direction asked,
+    bounded by the companies the question names."""
+    if base.status == "clarification":
+        return base
+    if base.status not in ("answered",):
+        return base
+    got = _company_rows(base.result)
+    if got is None:
+        return _clarify("a ranking of companies compares one spend figure per company in one currency, and this "
+                        "question does not read as that (a second breakdown, or companies reporting in different "
+                        "currencies). Which figure do you want per company?", base.inputs)
+    rows, currency = got
+    named = {c.company_id: c for c in companies}
+    scope = [cid for cid in (ask.named or tuple(named))]
+    by_id = {str(r["company_id"]): r for r in rows}
+    items = [(cid, _decimal(by_id[cid]["total_spend"]), int(str(by_id[cid].get("matched_line_count") or 0)))
+             for cid in scope if cid in by_id]
+    if any(v is None for _, v, _ in items):
+        return _clarify("a company's governed figure is missing. Which companies do you mean?", base.inputs)
+    down = ask.direction == "bottom"
+    order = sorted(items, key=lambda x: (x[1], x[0]) if down else (-x[1], x[0]))  # type: ignore[operator]
+    without = [cid for cid in scope if cid not in by_id]
+    label = {cid: (named[cid].company_name if cid in named else cid) for cid in scope}
+    lines = [f"{i}. {label[cid]} ({cid}) {_cents(v)} {currency} ({n} lines)"  # type: ignore[arg-type]
+             for i, (cid, v, n) in enumerate(order, start=1)]
+    if not order:
+        text = ("None of the companies has spend in scope (no data, not zero), so none spent the "
+                f"{'least' if down else 'most'}.")
+        return base.model_copy(update={"status": "no_data", "text": f"{text} {_read_as(base.text)}".strip()})
+    first = order[0]
+    tied = [cid for cid, v, _ in order if v == first[1]]
+    word = "least" if down else "most"
+    if len(tied) > 1:
+        lead = f"{' and '.join(f'{label[c]} ({c})' for c in tied)} are tied for the {word} spend."
+    elif len(order) == 1:
+        lead = f"Only {label[first[0]]} ({first[0]}) has spend in scope."
+    else:
+        lead = f"{label[first[0]]} ({first[0]}) spent the {word}."
+    whose = "the companies named" if ask.named else "the tenant's companies"
+    text = (f"{lead} {whose.capitalize()} by spend (net + tax), {'smallest' if down else 'largest'} first, read "
+            f"from the governed spend per company ('{ask.words}'): " + "; ".join(lines) + ".")
+    if without:
+        text += (" No spend in scope (no data, not zero) for " +
+                 ", ".join(f"{label[c]} ({c})" for c in without) + "; not ranked.")
+    body = base.text.split(" Sources:", 1)[0]
+    text = f"{text} From: {body}"
+    if base.sources:
+        text += " Sources: " + ", ".join(base.sources) + "."
+    ranking = [{"rank": i, "company_id": cid, "company_name": label[cid], "total_spend": _cents(v),  # type: ignore[arg-type]
+                "matched_line_count": n} for i, (cid, v, n) in enumerate(order, start=1)]
+    result = {**base.result, "measure": "company_ranking", "direction": ask.direction, "ranking": ranking,
+              "currency": currency, "companies_without_spend": without}
+    inputs = {**base.inputs, "company_ranking": {"words": ask.words, "direction": ask.direction,
+                                                 "companies": scope}}
+    return Answer(status="answered", text=text, result=result, inputs=inputs, sources=base.sources,
+                  citations=base.citations, checks=base.checks)
+
+
+def _figure(answer: Answer) -> tuple[Decimal, int, str] | None:
+    if answer.status != "answered" or not one_figure(answer.result):
+        return None
+    if any(k in answer.result for k in ("ranking", "rows", "comparison", "share_percent")):
+        return None
+    if answer.result.get("status") not in (None, "complete"):
+        return None
+    total, lines = base_total(answer.result)
+    value = _decimal(total)
+    currency = answer.result.get("currency")
+    if currency is None and isinstance(answer.result.get("metrics"), list) and answer.result["metrics"]:
+        currency = answer.result["metrics"][0].get("currency")
+    if value is None or currency is None:
+        return None
+    return value, int(str(lines or 0)), str(currency)
+
+
+def difference(ask: CompanyAsk, a: Answer, b: Answer) -> Answer:
+    """How much more (or less) side a spent than side b: the two governed figures and their difference."""
+    inputs = {"sides": [{"question": q, "inputs": x.inputs} for q, x in zip(ask.bases, (a, b), strict=True)]}
+    for side, x in zip(ask.sides, (a, b), strict=True):
+        if x.status == "clarification":
+            return x.model_copy(update={"text": f"{x.text} (for '{side}', one side of '{ask.words}')",
+                                        "inputs": inputs})
+    fa, fb = _figure(a), _figure(b)
+    if fa is None or fb is None:
+        missing = [s for s, f, x in zip(ask.sides, (fa, fb), (a, b), strict=True)
+                   if f is None and x.status == "no_data"]
+        if missing:
+            text = (f"No spend in scope for {', '.join(repr(s) for s in missing)} (no data, not zero), so no "
+                    "difference is stated. " + " ".join(_read_as(x.text) for x in (a, b)))
+            return Answer(status="no_data", text=text.strip(), result={"status": "no_data"}, inputs=inputs,
+                          sources=())
+        return _clarify(f"'{ask.words}' compares two spend figures, and '{ask.sides[0]}' or "
+                        f"'{ask.sides[1]}' does not read as one complete spend figure. Which two figures do you "
+                        "mean?", inputs)
+    (va, na, ca), (vb, nb, cb) = fa, fb
+    if ca != cb:
+        return _clarify(f"'{ask.sides[0]}' is in {ca} and '{ask.sides[1]}' in {cb}; a difference across "
+                        "reporting currencies is no governed figure. In which currency do you want them?", inputs)
+    delta = va - vb
+    more = ask.direction == "top"
+    shown = delta if more else -delta
+    percent = None if vb == 0 else (delta * 100 / abs(vb)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    word = "more" if (shown >= 0) == more else "less"
+    amount = abs(shown)
+    lead = (f"'{ask.sides[0]}' spent {_cents(amount)} {ca} {word} than '{ask.sides[1]}': {_cents(va)} {ca} "
+            f"({na} lines) against {_cents(vb)} {cb} ({nb} lines)")
+    if delta == 0:
+        lead = f"'{ask.sides[0]}' and '{ask.sides[1]}' spent the same: {_cents(va)} {ca}"
+    lead += (f"; difference {_cents(delta)} {ca}" + (f" ({percent} % of '{ask.sides[1]}')" if percent is not None
+                                                    else f" ('{ask.sides[1]}' is zero: no percent)") + ".")
+    lead += (" The difference is of the two governed figures as presented (each rounded to cents). Side a: "
+             f"{a.text.split(' Sources:', 1)[0]} Side b: {b.text.split(' Sources:', 1)[0]}")
+    sources = tuple(dict.fromkeys((*a.sources, *b.sources)))
+    if sources:
+        lead += " Sources: " + ", ".join(sources) + "."
+    result = {"status": "complete", "measure": "difference", "current": _cents(va), "base": _cents(vb),
+              "delta": _cents(delta), "change_percent": str(percent) if percent is not None else None,
+              "currency": ca, "sides": list(ask.sides)}
+    return Answer(status="answered", text=lead, result=result, inputs=inputs, sources=sources,
+                  citations=(*a.citations, *b.citations), checks=(*a.checks, *b.checks))
+
+
+def check_compared(answer: Answer) -> tuple[PolicyCheck, ...]:
+    """The composed figure recomputed from the governed inputs the answer states: the difference is side a minus
+    side b and is the figure the text states; the ranking is in the order of its figures. A composition its own
+    inputs do not give is withheld."""
+    r = answer.result
+    if r.get("measure") == "difference":
+        a, b, delta = _decimal(r.get("current")), _decimal(r.get("base")), _decimal(r.get("delta"))
+        ok = a is not None and b is not None and delta == a - b and str(abs(delta)) in answer.text
+        return (PolicyCheck(check="compared_difference", passed=ok, detail=f"{r.get('current')} - {r.get('base')} "
+                            f"= {r.get('delta')}" if ok else "the difference is not side a minus side b as stated"),)
+    if r.get("measure") == "company_ranking":
+        values = [_decimal(x.get("total_spend")) for x in r.get("ranking") or ()]
+        down = r.get("direction") == "bottom"
+        ok = bool(values) and all(v is not None for v in values) and values == sorted(
+            values, reverse=not down)  # type: ignore[type-var]
+        ok = ok and all(f"({x['company_id']}) {x['total_spend']}" in answer.text for x in r.get("ranking") or ())
+        return (PolicyCheck(check="compared_ranking", passed=ok,
+                            detail="in the order of the governed figures" if ok else "the order or a figure differs"),)
+    return ()
+
+
+__all__ = ["CompanyAsk", "check_compared", "company_mentions", "detect", "difference", "implied_base", "implied_note",
+           "ranked"]
