@@ -24,6 +24,7 @@ import psycopg
 from pydantic import BaseModel, ConfigDict
 
 from procura.db.session import AuthContext, tenant_transaction
+from router.approval_validity import is_validity_window, validity_text
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
 from router.netted_documents import NETTED_STEP, netted_amounts, netted_sentence, planned_numbers
@@ -527,7 +528,10 @@ def _compose_vendors(d: _Draft) -> None:
     company = routing.entities.company_name or routing.entities.company_id
     when = period_text or f"on {vendors.start_date}"
     scope = f" supplying {routing.entities.product_group} (or its subgroups)" if products is not None else ""
-    if approvals:
+    if named and is_validity_window(vendors.start_date, vendors.end_date):
+        # "until when is Gamma approved": the named suppliers' approval rows with their end dates
+        text = validity_text(str(company), approvals, sorted(named), str(routing.as_of))
+    elif approvals:
         text = f"Approved vendors of {company}{scope} {when}: {names}."
     elif named:
         text = (f"Not found: {', '.join(sorted(named))} had no approval as a vendor of {company} {when}; "

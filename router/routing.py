@@ -30,6 +30,8 @@ from router.analysis import (
     share_part,
     single_month,
 )
+from router.approval_dates import approval_day_reading, context_note
+from router.approval_validity import asks_approval_end, validity_interpretation, validity_reading
 from router.as_at import overdue_as_at
 from router.catalog_asks import read_catalog_ask
 from router.classifier import IntentClassifier
@@ -353,7 +355,17 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # "crates: avg unit price": a group of one catalogue product names that product (router/sole_products.py),
     # and the answer says so
     sole = sole_product_reading(reading, gazetteer)
-    result = _route_reading(text, sole, inputs)
+    # "for the Q3 planning round ... approved on 1 August 2026": the day is asked, the quarter is context
+    # (router/approval_dates.py)
+    dated_reading, dated = approval_day_reading(sole, inputs.as_of)
+    # "until when is Gamma approved for Alpenland": every approval of the supplier (router/approval_validity.py)
+    valid = validity_reading(dated_reading)
+    result = _route_reading(text, valid, inputs)
+    if valid is not dated_reading:
+        result = result.model_copy(update={"interpretation": validity_interpretation(result.interpretation)})
+    if dated is not None and not result.requires_clarification:
+        result = result.model_copy(update={"interpretation": "; ".join(
+            [*([result.interpretation] if result.interpretation else []), context_note(dated)])})
     if sole is not reading and not result.requires_clarification and result.interpretation:
         note = sole_product_note(reading, sole, gazetteer)
         result = result.model_copy(update={"interpretation": f"{result.interpretation}; {note}"})
@@ -975,7 +987,7 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
                         if scope_kind is not None and company_scope and entities.company_id is None else "")
         + _interpretation(entities, constraints) + union_note,
         personal_data=personal,
-        named_suppliers_only=reading.cues.agreement_question,
+        named_suppliers_only=reading.cues.agreement_question or asks_approval_end(reading.text),
     )
 
 
