@@ -1,0 +1,104 @@
+"""Approval questions over time: a named day beside context periods, approval end dates, the off-contract list of
+a company's suppliers (router/approval_dates.py, router/approval_validity.py, router/off_contract.py).
+
+Seeded variations of the slots (company, supplier, day, context period, phrasing); each compared with the reading
+the class rule demands (the day alone, or still two periods to ask about)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from router.approval_dates import context_periods
+from router.approval_validity import asks_approval_end, described_spans
+from router.off_contract import _NEGATION, _TRANSACTED, _WHICH_SUPPLIERS
+from router.periods import resolve_period
+
+_AS_OF = dt.date(2026, 5, 15)
+_COMPANIES = ("Company A", "Company C", "Alpenland Logistik AG", "Xenon Pharma")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
+def _day(rng: random.Random) -> dt.date:
+    return dt.date(2026, rng.randint(1, 12), rng.randint(1, 28))
+
+
+def _context(day: dt.date, rng: random.Random) -> str:
+    """A wider period that holds the day, as a writer would name it beside the question."""
+    quarter, half = (day.month - 1) // 3 + 1, 1 if day.month <= 6 else 2
+    return rng.choice([f"for the Q{quarter} planning round", f"for the Q{quarter} {day.year} review",
+                       f"in the {'first' if half == 1 else 'second'} half of the year", f"for the {day.year} budget"])
+
+
+def test_day_beside_containing_context_is_the_day() -> None:
+    rng = random.Random(38)
+    checked = 0
+    for _ in range(40):
+        day, company = _day(rng), rng.choice(_COMPANIES)
+        said = f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
+        question = rng.choice([
+            f"{_context(day, rng).capitalize()}, which vendors will {company} be approved to buy from on {said}?",
+            f"I'm checking the sourcing setup {_context(day, rng)}. Which vendors are approved for {company} on "
+            f"{said}?",
+        ])
+        period = resolve_period(question, _AS_OF)
+        if not period.ambiguous:
+            continue  # the reader took one period already (nothing for this rule)
+        found = context_periods(question, period, _AS_OF)
+        assert found is not None, question
+        assert (found.day.start, found.day.end) == (day, day + dt.timedelta(days=1)), question
+        checked += 1
+    assert checked >= 10  # the rule is exercised, not skipped
+
+
+def test_day_outside_the_other_period_stays_two_periods() -> None:
+    rng = random.Random(7)
+    for _ in range(30):
+        day, company = _day(rng), rng.choice(_COMPANIES)
+        other = rng.choice([q for q in (1, 2, 3, 4) if q != (day.month - 1) // 3 + 1])
+        question = (f"Which vendors were approved for {company} in Q{other} 2026 and on {day.day} "
+                    f"{_MONTHS[day.month - 1]} {day.year}?")
+        period = resolve_period(question, _AS_OF)
+        assert period.ambiguous, question
+        assert context_periods(question, period, _AS_OF) is None, question
+
+
+def test_two_days_stay_two_periods() -> None:
+    question = "Which vendors are approved for Company A on 1 March 2026 and on 1 August 2026?"
+    period = resolve_period(question, _AS_OF)
+    assert period.ambiguous
+    assert context_periods(question, period, _AS_OF) is None
+
+
+def test_approval_end_asked() -> None:
+    rng = random.Random(5)
+    suppliers = ("Supplier Gamma", "Helix Reagents", "Beta Logistics'", "Eta Industrial Supply")
+    for _ in range(30):
+        s, c = rng.choice(suppliers), rng.choice(_COMPANIES)
+        asked = rng.choice([f"Until when is {s} approved for {c}?", f"Until when was {s} approved for {c}?",
+                            f"When does {s}'s approval for {c} end?", f"When did {s}'s approval for {c} expire?",
+                            f"How long does {s}' approval for {c} run - until which date?",
+                            f"What is the end date of {s}'s approval for {c}?"])
+        assert asks_approval_end(asked), asked
+        plain = rng.choice([f"Which vendors are approved for {c} on 1 June 2026?",
+                            f"Is {s} approved for {c}?", f"How much did {c} spend with {s} until March 2026?"])
+        assert not asks_approval_end(plain), plain
+
+
+def test_approval_descriptions_are_spanned() -> None:
+    for text, words in [("Until when is Supplier Gamma approved as compressor supplier for Alpenland?",
+                         "as compressor supplier"),
+                        ("How long does Beta Logistics' express-freight approval for Ypsilon run?", "express-freight"),
+                        ("Eta is approved for Company B without an end date. Until when does it run?",
+                         "without an end date")]:
+        assert any(words in text[s:e] for s, e in described_spans(text)), text
+
+
+def test_off_contract_list_of_a_companys_suppliers() -> None:
+    rng = random.Random(11)
+    for _ in range(20):
+        c = rng.choice(_COMPANIES)
+        q = rng.choice([f"Which of {c}'s suppliers in Q2 2026 are not on {c}'s approved vendor list?",
+                        f"Which of {c}'s vendors so far this quarter are not on the approved list?"])
+        assert _NEGATION.search(q) and _WHICH_SUPPLIERS.search(q) and _TRANSACTED.search(q), q
