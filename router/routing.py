@@ -67,6 +67,7 @@ from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
 from router.group_unions import joined_groups_union, slash_joined_unknown
+from router.idle_vendors import idle_question, idle_spans
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
 from router.listings import read_purchase_listing, unknown_qualifiers
@@ -244,6 +245,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                         (n for kind, _, n in spellings if kind == "product_group"))
     base = group.text
     result = _route(base, inputs)
+    idle = _idle_vendors(base, inputs)
+    if idle is not None:
+        base, result = idle
     # "catalog list price of <product>": the catalogue's stated price, never a paid figure (router/list_prices.py)
     result = list_price_route(base, result, inputs.gazetteer) or result
     if listing is not None and result.requires_clarification and all(
@@ -285,6 +289,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     notes = [*([f"German phrasing read as {german!r}"] if german else []),
+             *([f"read as {base!r}, listing the approved vendors with no counted spend"] if idle else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([f"read as {catalog_ask!r} (the catalogue)"] if catalog_ask else []),
              *([correction_note(typos)] if typos else []),
@@ -328,6 +333,25 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])
     return result.model_copy(update={"set_aside": aside, "interpretation": read_as})
+
+
+def _idle_vendors(text: str, inputs: RouterInputs) -> tuple[str, RoutingResult] | None:
+    """"Which approved vendors had no spend in Q1": routed as the approved vendors' spend in the period, whose
+    vendors without a counted line are the answer (router/idle_vendors.py); ``None`` when it is no such question or
+    that plan does not answer it."""
+    if not idle_spans(text):
+        return None
+    gazetteer = inputs.gazetteer
+    asked = idle_question(currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver),
+                                           gazetteer))
+    if asked is None:
+        return None
+    retry = _route(asked, inputs)
+    if (retry.requires_clarification or retry.workflow != "spend"
+            or not any(s.tool == "graph.find_approved_vendors" for s in retry.execution_plan)
+            or not any(s.tool == "finance.aggregate_spend" for s in retry.execution_plan)):
+        return None
+    return asked, retry.model_copy(update={"idle_vendors": True})
 
 
 def _listing_over_history(reading: Reading, as_of: dt.date) -> Reading:

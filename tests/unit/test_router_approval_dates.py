@@ -102,3 +102,30 @@ def test_off_contract_list_of_a_companys_suppliers() -> None:
         q = rng.choice([f"Which of {c}'s suppliers in Q2 2026 are not on {c}'s approved vendor list?",
                         f"Which of {c}'s vendors so far this quarter are not on the approved list?"])
         assert _NEGATION.search(q) and _WHICH_SUPPLIERS.search(q) and _TRANSACTED.search(q), q
+
+
+def test_idle_vendor_phrasings_are_read() -> None:
+    from router.idle_vendors import idle_spans
+
+    rng = random.Random(3)
+    for _ in range(30):
+        c, period = rng.choice(_COMPANIES), rng.choice(["Q1 2026", "Q4 2025", "March 2026", "H2 2025"])
+        asked = rng.choice([
+            f"Which approved vendors of {c} had no recognised spend in {period}?",
+            f"Were there any approved vendors of {c} without spend in {period}?",
+            f"Which vendors approved for {c} in {period} did not invoice anything we recognised in that quarter?",
+            f"Did every approved vendor of {c} have spend in {period}? Name those that had none.",
+            f"For the dormant-vendor review: which of {c}'s approved vendors had no invoices in {period}?",
+        ])
+        assert idle_spans(asked), asked
+        assert not idle_spans(f"Which vendors were approved for {c} in {period}?")
+        assert not idle_spans(f"Which suppliers had no spend for {c} in {period}?")  # no approval asked
+
+
+def test_idle_answer_lists_only_the_idle_vendors() -> None:
+    from router.idle_vendors import idle_answer
+
+    text, result = idle_answer("Company C", "", "2026-Q1", ("SUP-52", "SUP-60"), ("SUP-52",), "-490.56", "EUR", 4)
+    assert result["idle_supplier_ids"] == ["SUP-52"] and "SUP-60" not in text
+    text, result = idle_answer("Company A", "", "2025-Q4", ("SUP-07", "SUP-18"), (), "90381.20", "EUR", 27)
+    assert result["idle_supplier_ids"] == [] and "SUP-" not in text and text.startswith("None")
