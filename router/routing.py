@@ -1356,7 +1356,10 @@ _RANKED_INVOICES = re.compile(
     rf"\b{_RANK_END}\s+(?:(?:\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+)?(?:single\s+)?"
     # "the largest open (posted, unpaid) invoice": the status (a filter of its own) between the rank and the noun
     r"(?:(?:open|unpaid|outstanding|posted|paid|settled)\s+)?(?:\([^()]{0,40}\)\s+)?"
-    r"(invoices?|rechnung(?:en)?)\b",
+    r"(invoices?|rechnung(?:en)?)\b"
+    # "which (single) invoice of Xenon was the largest in 2026": the superlative after the noun it ranks
+    rf"|\b(?:which|what)\s+(?:(?:single|individual|one)\s+)?(invoices?)\b[^?.;]{{0,80}}?\b(?:was|were|is|are)\s+"
+    rf"(?:the\s+)?(?:(?:single|very)\s+)?{_RANK_END}\b",
     re.I)
 
 
@@ -1377,7 +1380,7 @@ def _document_ranking(
     words = (count.group(1) or count.group(2)).lower() if count else None
     limit = int(words) if words and words.isdigit() else _RANK_COUNT_WORDS.get(words or "", 0)
     if not limit:
-        limit = 1 if ranked.group(1).lower() in ("invoice", "rechnung") else 5
+        limit = 1 if (ranked.group(1) or ranked.group(2)).lower() in ("invoice", "rechnung") else 5
     return metric, {"limit": limit, "direction": "bottom" if _RANK_BOTTOM.search(reading.cue_text) else "top"}
 
 

@@ -129,3 +129,27 @@ def test_idle_answer_lists_only_the_idle_vendors() -> None:
     assert result["idle_supplier_ids"] == ["SUP-52"] and "SUP-60" not in text
     text, result = idle_answer("Company A", "", "2025-Q4", ("SUP-07", "SUP-18"), (), "90381.20", "EUR", 27)
     assert result["idle_supplier_ids"] == [] and "SUP-" not in text and text.startswith("None")
+
+
+def test_largest_invoice_asked_with_the_superlative_after_the_noun() -> None:
+    from router.routing import _RANKED_INVOICES
+
+    rng = random.Random(17)
+    for _ in range(30):
+        c, adj = rng.choice(_COMPANIES), rng.choice(["largest", "biggest", "highest", "smallest"])
+        single = rng.choice(["", "single "])
+        asked = rng.choice([f"Which {single}invoice of {c} was the {adj} in 2026 so far?",
+                            f"What {single}invoice was the {adj} for {c} in Q1 2026?",
+                            f"Which invoices of {c} were the {adj} in 2025?"])
+        found = _RANKED_INVOICES.search(asked)
+        assert found is not None, asked
+        assert (found.group(1) or found.group(2)).lower().startswith("invoice"), asked
+    assert _RANKED_INVOICES.search("Which invoices of Company A were paid in Q1 2026?") is None
+
+
+def test_figure_asked_in_a_currency_is_no_agreement_fact() -> None:
+    from router.compound import _FIGURE_WORDS
+
+    for what in ("EUR amounts", "amounts", "gross totals", "net amount", "values", "invoice amounts"):
+        assert _FIGURE_WORDS.match(what), what
+    assert not _FIGURE_WORDS.match("payment terms")
