@@ -20,6 +20,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from router.analysis import _CHANGE_WORDS, _COMPARE_WORDS
 from router.contract import TimeRange
 from router.periods import PeriodResolution, resolve_period
 from router.reader import Reading
@@ -101,3 +102,53 @@ def context_note(found: ContextPeriods) -> str:
     words = ", ".join(repr(w) for w in found.context)
     return (f"asked on {found.day.start} (the date named); {words} read as the context of the question, not as a "
             "second period")
+
+
+#: A sentence and where it ends ("?" asks; "." or nothing states).
+_SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+|$)")
+
+
+def remark_comparison(reading: Reading) -> tuple[Reading, str | None]:
+    """An approval question whose only change or comparison words stand in a sentence that states a remark ("I
+    believe the approval picture changes on 1 July.") beside the sentence that asks: the remark is context, not a
+    comparison asked (the approvals of the period asked already show any change inside it). Returns the reading
+    without the comparison and the remark as written, or the reading unchanged and ``None``."""
+    cues, analysis = reading.cues, reading.analysis
+    if not cues.approved or _SPEND_WORDS.search(reading.text) or analysis.comparison is None:
+        return reading, None
+    sentences = [m for m in _SENTENCE.finditer(reading.text) if m.group(0).strip()]
+    asking = [m for m in sentences if m.group(0).rstrip().endswith("?")]
+    if not asking:
+        return reading, None
+    words = [*(_CHANGE_WORDS.finditer(reading.text)), *(_COMPARE_WORDS.finditer(reading.text))]
+    if not words:
+        return reading, None
+    holders = {next((i for i, m in enumerate(sentences) if m.start() <= w.start() < m.end()), -1) for w in words}
+    if any(i < 0 or sentences[i].group(0).rstrip().endswith("?") for i in holders):
+        return reading, None
+    if any(sentences[i].start() <= s < sentences[i].end() for i in holders for s, _ in reading.period.spans):
+        return reading, None  # "I think that changed in Q2.": a second period named, asked about elsewhere
+    remark = " ".join(" ".join(sentences[i].group(0).split()) for i in sorted(holders))
+    return dataclasses.replace(reading, analysis=dataclasses.replace(analysis, comparison=None)), remark
+
+
+#: An approved-vendor list asked ("which vendors are approved", "who is approved", "list the approved suppliers"),
+#: not a document's statement about approvals ("what does the amendment change regarding approved vendors").
+_VENDOR_LIST = re.compile(
+    r"\b(?:which|what|who|list|name|show)\b[^?.;]{0,60}?\b(?:vendors?|suppliers?)\b[^?.;]{0,60}?\bapproved\b"
+    r"|\b(?:which|what|list|name|show)\b[^?.;]{0,30}?\bapproved\s+(?:vendors?|suppliers?)\b"
+    r"|\bwho\s+(?:is|are|was|were|will\s+be)\s+approved\b", re.I)
+_SPEND_WORDS = re.compile(r"\b(?:spen[dt]|spending|paid|pay|bought|buy|purchas\w*|invoic\w*|costs?|how\s+much|"
+                          r"totals?|amounts?|volume|figures?)\b", re.I)
+_DOCUMENT_WORDS = re.compile(r"\b(?:agreements?|amendments?|contracts?|documents?|clauses?|versions?)\b", re.I)
+
+
+def compared_approvals(reading: Reading) -> bool:
+    """Whether an approved-vendor list is asked with a comparison between periods ("which vendors are approved in
+    Q3 compared with Q2"): no governed figure compares approvals, and the spend comparison is another question (a
+    silent wrong answer in its place), so it is asked about."""
+    # (the reader takes a comparison as one of spend: the spend words are looked for in the question itself)
+    return (reading.cues.approved and _SPEND_WORDS.search(reading.text) is None
+            and reading.analysis.comparison is not None
+            and _VENDOR_LIST.search(reading.text) is not None and _DOCUMENT_WORDS.search(reading.text) is None
+            and not reading.identifiers.contract_ids)

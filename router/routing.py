@@ -30,7 +30,7 @@ from router.analysis import (
     share_part,
     single_month,
 )
-from router.approval_dates import approval_day_reading, context_note
+from router.approval_dates import approval_day_reading, compared_approvals, context_note, remark_comparison
 from router.approval_validity import asks_approval_end, validity_interpretation, validity_reading
 from router.as_at import overdue_as_at
 from router.catalog_asks import read_catalog_ask
@@ -335,6 +335,19 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     return result.model_copy(update={"set_aside": aside, "interpretation": read_as})
 
 
+def _compared_approvals(text: str, reading: Reading, inputs: RouterInputs) -> RoutingResult:
+    """An approved-vendor list asked with a comparison between periods: asked about (router/approval_dates.py)."""
+    from router.extensions import _result  # (extensions imports this module's helpers)
+
+    reason = "combination: approved vendors compared between periods is not a governed figure"
+    question = ("I can list the approved vendors of one period (or on one date), each with its validity dates, so "
+                "that changes can be read from the list; a comparison of approvals between two periods is not a "
+                "governed figure, and the spend comparison would answer another question. Which period (or date) "
+                "do you want the approved vendors of?")
+    return _result(text, reading, inputs, workflow="clarification", entities=reading.entities, reasons=[reason],
+                   questions=[question], rule="approvals:compared")
+
+
 def _idle_vendors(text: str, inputs: RouterInputs) -> tuple[str, RoutingResult] | None:
     """"Which approved vendors had no spend in Q1": routed as the approved vendors' spend in the period, whose
     vendors without a counted line are the answer (router/idle_vendors.py); ``None`` when it is no such question or
@@ -382,6 +395,10 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # "for the Q3 planning round ... approved on 1 August 2026": the day is asked, the quarter is context
     # (router/approval_dates.py)
     dated_reading, dated = approval_day_reading(sole, inputs.as_of)
+    # "... which vendors are approved in Q3? I believe the picture changes on 1 July.": a remark, no comparison
+    dated_reading, remark = remark_comparison(dated_reading)
+    if compared_approvals(dated_reading):
+        return _compared_approvals(text, dated_reading, inputs)
     # "until when is Gamma approved for Alpenland": every approval of the supplier (router/approval_validity.py)
     valid = validity_reading(dated_reading)
     result = _route_reading(text, valid, inputs)
@@ -390,6 +407,11 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     if dated is not None and not result.requires_clarification:
         result = result.model_copy(update={"interpretation": "; ".join(
             [*([result.interpretation] if result.interpretation else []), context_note(dated)])})
+    if remark is not None and not result.requires_clarification:
+        result = result.model_copy(update={"interpretation": "; ".join(
+            [*([result.interpretation] if result.interpretation else []),
+             f"{remark!r} read as a remark (the approvals of the period asked show any change in it), not as a "
+             "comparison asked"])})
     if sole is not reading and not result.requires_clarification and result.interpretation:
         note = sole_product_note(reading, sole, gazetteer)
         result = result.model_copy(update={"interpretation": f"{result.interpretation}; {note}"})

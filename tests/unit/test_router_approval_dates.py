@@ -153,3 +153,18 @@ def test_figure_asked_in_a_currency_is_no_agreement_fact() -> None:
     for what in ("EUR amounts", "amounts", "gross totals", "net amount", "values", "invoice amounts"):
         assert _FIGURE_WORDS.match(what), what
     assert not _FIGURE_WORDS.match("payment terms")
+
+
+def test_approved_vendor_lists_compared_between_periods_are_told_apart() -> None:
+    from router.approval_dates import _DOCUMENT_WORDS, _SPEND_WORDS, _VENDOR_LIST
+
+    rng = random.Random(23)
+    for _ in range(20):
+        c = rng.choice(_COMPANIES)
+        listed = rng.choice([f"Which vendors are approved for {c} in Q3 2026 compared with Q2 2026?",
+                             f"Who is approved to supply {c} this quarter versus last quarter?",
+                             f"List the approved suppliers of {c} in 2026 vs 2025"])
+        assert _VENDOR_LIST.search(listed) and not _SPEND_WORDS.search(listed), listed
+        spend = f"How did {c}'s spend with approved vendors change from Q1 2026 to Q2 2026?"
+        assert _SPEND_WORDS.search(spend), spend
+    assert _DOCUMENT_WORDS.search("What does Amendment No. 1 change regarding approved vendors?")
