@@ -33,6 +33,7 @@ _END_ASKED = re.compile(
     re.I,
 )
 _APPROVAL = re.compile(r"\b(?:approv\w*|authori[sz]\w*|freigabe|freigegeben)\b", re.I)
+_POSSESSIVE = re.compile(r"['’]s?\s+(?:amendment|agreement|contract|version|renewal|update|revision)\b", re.I)
 #: Far enough ahead that no approval's "Valid to" is beyond it (the window reads every approval of the supplier).
 _FAR_END = dt.date(2100, 1, 1)
 
@@ -62,8 +63,11 @@ def validity_reading(reading: Reading) -> Reading:
     """The reading of an approval-end question about named suppliers over every date (no period named); the words
     that describe the approval are taken as read (the supplier's rows are the answer, with their scope)."""
     cues, period = reading.cues, reading.period
-    if (not cues.approved or cues.spend or not reading.entities.supplier_ids or period.time_range is not None
-            or period.ambiguous or not asks_approval_end(reading.text)):
+    # ("after this year's amendment": a period said of a document, the possessive, is no window of the approval)
+    of_a_document = bool(period.spans) and all(_POSSESSIVE.match(reading.text, end) for _, end in period.spans)
+    if (not cues.approved or cues.spend or not reading.entities.supplier_ids
+            or (period.time_range is not None and not of_a_document)
+            or (period.ambiguous and not of_a_document) or not asks_approval_end(reading.text)):
         return reading
     every = TimeRange(start=HISTORY_START, end=_FAR_END, label="every approval (any validity)", source_text="")
     spans = described_spans(reading.text)
@@ -106,3 +110,16 @@ def validity_text(company: str, approvals: Sequence[ApprovalRef], named: Sequenc
                 f"of its agreements (versions in force on {as_of}).")
     return (f"Approval of {', '.join(named)} for {company} (agreement version in force on {as_of}): "
             + "; ".join(rows) + ".")
+
+
+#: A claim about an approval stated for checking ("Our records say Eta is approved for Company B without an end
+#: date"): router/injection.py's claim shape, nothing else of an instruction.
+_CLAIM = re.compile(r"\b(?:says?|claims?|states?|shows?|told\s+(?:me|us)|tells\s+(?:me|us)|heard|insists?)\b.{0,60}"
+                    r"\b(?:is|are)\s+(?:an?\s+)?approved\b", re.I | re.S)
+
+
+def checked_claims(question: str, aside: tuple[str, ...]) -> bool:
+    """Whether every clause set aside is an approval claim the question asks to check against the approval's end
+    ("... is approved without an end date. Is that still right - until when does the approval run?"): the claim
+    names the supplier and company asked about; its content is never taken as true (the approval table answers)."""
+    return bool(aside) and all(_CLAIM.search(a) for a in aside) and asks_approval_end(question)

@@ -31,7 +31,7 @@ from router.analysis import (
     single_month,
 )
 from router.approval_dates import approval_day_reading, compared_approvals, context_note, remark_comparison
-from router.approval_validity import asks_approval_end, validity_interpretation, validity_reading
+from router.approval_validity import asks_approval_end, checked_claims, validity_interpretation, validity_reading
 from router.as_at import overdue_as_at
 from router.catalog_asks import read_catalog_ask
 from router.classifier import IntentClassifier
@@ -230,6 +230,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """
     # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
+    checked: tuple[str, ...] = ()
+    if checked_claims(question, aside):
+        # "Our records say Eta is approved for Company B without an end date - until when does it run?": the claim
+        # is what is checked (its names are the question's), answered from the approval table, never believed
+        text, checked, aside = strip_preamble(clean_question(question)), aside, ()
     german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     listing = read_purchase_listing(german or text)
@@ -295,6 +300,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([correction_note(typos)] if typos else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
+             *(["the claim " + "; ".join(repr(c) for c in checked) + " checked against the approval table, not "
+                "taken as true"] if checked else []),
              *([f"{', '.join(repr(r) for r in tenant.read)} read as all companies of your tenant "
                 f"({inputs.ctx.tenant_id})"] if tenant.read else []),
              *([f"{', '.join(repr(r) for r in group.read)} read as the group: all companies of your tenant "
