@@ -24,8 +24,10 @@ import psycopg
 from pydantic import BaseModel, ConfigDict
 
 from procura.db.session import AuthContext, tenant_transaction
+from router.approval_validity import is_validity_window, validity_text
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
+from router.idle_vendors import idle_answer
 from router.netted_documents import NETTED_STEP, netted_amounts, netted_sentence, planned_numbers
 from router.off_contract import CHECK_STEP, EXCLUDE_STEP, WHOLE_STEP, off_contract_parts, off_contract_scope
 from router.open_reading import INVOICES_ONLY_STEP, both_readings
@@ -498,6 +500,13 @@ def _compose_spend(d: _Draft) -> None:
         if failures:
             status = "partial" if status == "answered" else status
             text += " Some steps did not complete:" + failure_text
+    if routing.idle_vendors and spend is not None and not failures:
+        # "which approved vendors had no spend": the approved set's vendors without a counted line
+        scope = f" supplying {routing.entities.product_group}" if routing.entities.product_group else ""
+        text, result = idle_answer(str(routing.entities.company_name or routing.entities.company_id), scope,
+                                   period_text, spend.requested_supplier_ids, spend.missing_supplier_ids,
+                                   spend.total_spend, spend.currency, spend.matched_line_count)
+        status = "answered"
     d.status, d.text, d.result, d.inputs, d.citations, d.sources = status, text, result, inputs, citations, sources
 
 
@@ -527,7 +536,10 @@ def _compose_vendors(d: _Draft) -> None:
     company = routing.entities.company_name or routing.entities.company_id
     when = period_text or f"on {vendors.start_date}"
     scope = f" supplying {routing.entities.product_group} (or its subgroups)" if products is not None else ""
-    if approvals:
+    if named and is_validity_window(vendors.start_date, vendors.end_date):
+        # "until when is Gamma approved": the named suppliers' approval rows with their end dates
+        text = validity_text(str(company), approvals, sorted(named), str(routing.as_of))
+    elif approvals:
         text = f"Approved vendors of {company}{scope} {when}: {names}."
     elif named:
         text = (f"Not found: {', '.join(sorted(named))} had no approval as a vendor of {company} {when}; "

@@ -85,8 +85,10 @@ _FIGURE = re.compile(r"\b(spen[dt]|spending|how much|paid|purchases?|purchased|b
 #: figure part; anything else must be a fact of :data:`FACTS`, or the question is a clarification naming it.
 _ITS = re.compile(r"\b(?:its|their|that supplier's|this supplier's|the supplier's)\s+(?P<what>[a-z][\w-]*(?:\s+"
                   r"(?!and\b|or\b|in\b|for\b|with\b|last\b|this\b)[a-z][\w-]*){0,3})", re.I)
-_FIGURE_WORDS = re.compile(r"^(?:total\s+)?(?:spend|spending|spent|share|figure|amount|total|purchases|volume|"
-                           r"invoices?|unit price|average unit price|price|rank|position|revenue|costs?)\b", re.I)
+#: ("their EUR amounts", "their gross totals": the figure asked in a currency or a reading is still the figure)
+_FIGURE_WORDS = re.compile(r"^(?:total\s+)?(?:(?:eur|euro|usd|gbp|chf|gross|net|invoice)\s+)?(?:spend|spending|spent|"
+                           r"shares?|figures?|amounts?|totals?|purchases|volume|invoices?|unit prices?|"
+                           r"average unit prices?|prices?|ranks?|positions?|revenue|costs?|values?)\b", re.I)
 
 #: "its (single) largest supplier", "their top vendor": the possessive names the company whose supplier the ranking
 #: selects (the selector itself), not a fact asked about a selected supplier.

@@ -204,6 +204,9 @@ class RoutingResult(_Frozen):
     personal_data: Literal["only", "mentioned"] | None = None
     #: The question asks which agreement approves the suppliers it names (answered for those suppliers only).
     named_suppliers_only: bool = False
+    #: The question asks for the approved vendors without spend in the period (router/idle_vendors.py): the plan is
+    #: the approved vendors' spend, the answer lists those of them with no counted line.
+    idle_vendors: bool = False
     #: Clauses of the question addressed to the system (instructions, SQL, claims about approvals): set aside
     #: before reading, never followed, and named back in the answer.
     set_aside: tuple[str, ...] = ()

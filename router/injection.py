@@ -42,7 +42,9 @@ def screen(text: str) -> tuple[str, ...]:
 _SQL = re.compile(r"^\W*(?:--|/\*)|\b(?:drop|truncate|alter)\s+(?:table|schema|role|database|view)\b|"
                   r"\b(?:delete\s+from|insert\s+into|update\s+\w+(?:\.\w+)?\s+set|grant\s+\w+|"
                   r"select\s+.{1,80}\s+from\s+\w+\.\w+)\b", re.I | re.S)
-_CLAIM = re.compile(r"\b(?:says?|claims?|states?|shows?)\b.{0,60}\b(?:is|are)\s+(?:an?\s+)?approved\b", re.I | re.S)
+#: ("Somebody told me Zeta is approved for every period": hearsay about an approval is a claim too)
+_CLAIM = re.compile(r"\b(?:says?|claims?|states?|shows?|told\s+(?:me|us)|tells\s+(?:me|us)|heard|insists?)\b.{0,60}"
+                    r"\b(?:is|are)\s+(?:an?\s+)?approved\b", re.I | re.S)
 _CLAUSE_END = re.compile(r"[.;!?](?=\s|$)|,?\s+(?:and\s+)?then\s+|'\s*;")
 
 

@@ -141,6 +141,11 @@ _BOUGHT_FROM = re.compile(
     r"\s+from(?P<tail>(?:\s+(?:in|during|over|between|since|for|on|at|last|this)\b.*)?[\s?.!]*)$", re.I | re.S)
 #: "from X" names the supplier; "buy X from" names goods, then a dangling "from" (the suppliers asked for).
 _FROM = re.compile(r"^\s*from\b", re.I)
+#: "From which suppliers did X buy <goods> in <period>": the preposition of "bought from" put before the question.
+_FROM_WHICH = re.compile(
+    r"^(?P<lead>[^?:]{1,60}?(?::|\s[-–]\s)\s*)?\s*from\s+(?P<which>which|what)\s+(?P<noun>suppliers|vendors)\s+"
+    r"(?P<body>(?:did|does|do|has|have)\s+.+?)"
+    r"(?P<tail>\s+(?:in|during|over|between|since|for|on|at|last|this)\b[^?]*)?[\s?.!]*$", re.I | re.S)
 _DANGLING_FROM = re.compile(r"\s+from(?=\s+(?:in|during|over|between|since|for|on|at|last|this)\b|\s*[?.!,]|\s*$)",
                             re.I)
 _END = re.compile(r"[\s?.!]+$")
@@ -248,6 +253,8 @@ def read_purchase_listing(question: str) -> str | None:
     'our spend last quarter, by supplier'
     >>> read_purchase_listing("Vendors we bought from at Xenon in 2025")
     'our spend at Xenon in 2025, by supplier'
+    >>> read_purchase_listing("From which suppliers did Company B buy Monitoring Products in H2 2025?")
+    'spend of Company B on Monitoring Products in H2 2025, by supplier'
     >>> read_purchase_listing("Which product did Company A buy the most units of in Q1 2026?") is None
     True
     >>> read_purchase_listing("Which products does Supplier Beta supply?") is None
@@ -256,6 +263,12 @@ def read_purchase_listing(question: str) -> str | None:
     # (the words that define "active", "at least one counted invoice", bound nothing)
     if _NOT_A_LIST.search(re.sub(_ACTIVE_DEFINITION, "", question, flags=re.I)):
         return None
+    fronted = _FROM_WHICH.match(question)
+    if fronted is not None:
+        # "From which suppliers did Company B buy Monitoring Products in H2 2025?": the preposition fronted is the
+        # same question as "which suppliers did Company B buy Monitoring Products from in H2 2025?"
+        question = (f"{fronted.group('lead') or ''}{fronted.group('which')} {fronted.group('noun')} "
+                    f"{fronted.group('body').strip()} from{fronted.group('tail') or ''}")
     vendors = _VENDOR_LIST.match(question)
     if vendors is not None and not re.search(r"\b(?:approv\w*|authori[sz]ed|preferred|framework|agreements?|"
                                              r"contracts?)\b", question, re.I):

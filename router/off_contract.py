@@ -49,7 +49,9 @@ _NEGATION = re.compile(
     # "vendors outside its approved list", "off the approved vendor list", "not among the approved suppliers",
     # "missing from the AVL": the approved set named as a list the suppliers are outside of
     r"|\b(?:outside(?:\s+of)?|not\s+(?:on|in|part\s+of|among|within|listed\s+(?:on|in))|off|beyond|"
-    r"missing\s+from|absent\s+from|excluded\s+from)\s+(?:(?:the|our|its|their|his|her|an?|any|the\s+company['’]s)\s+)?"
+    r"missing\s+from|absent\s+from|excluded\s+from)\s+(?:(?:the|our|its|their|his|her|an?|any|the\s+company['’]s|"
+    # "not on Company A's approved vendor list": the company named as the list's owner
+    r"[\w&.-]+(?:\s+[\w&.-]+){0,3}?['’]s)\s+)?"
     r"(?:(?:approved|preferred|authori[sz]ed|contracted)\s+(?:(?:vendors?|suppliers?)(?:\s+(?:lists?|panel|base))?|"
     r"lists?|panel|base)|avl|approved[- ]vendor[- ]list)\b"
     r"|\boff[- ]?contract\b|\bmaverick\b"
@@ -66,12 +68,15 @@ _NEGATION = re.compile(
 _WHICH_SUPPLIERS = re.compile(
     r"\b(?:which|what)\s+(?:(?:other|non[- ]approved|unapproved)\s+)?(?:suppliers?|vendors?)\b"
     r"|\b(?:list|name|show|give)\s+(?:me\s+)?(?:the\s+|all\s+|its\s+|their\s+)?(?:suppliers|vendors)\b"
+    r"|\bwhich\s+of\s+(?:[\w&.'’-]+\s+){0,4}?(?:suppliers|vendors)\b"
     r"|\bwho\s+(?:did|were|was)\b|\bwelche\s+(?:Lieferanten|Anbieter)\b", re.I)
 #: Words that say the suppliers were bought from, paid or invoiced: the list is of suppliers with spend, which
 #: the governed breakdown gives (without them "which suppliers are not approved" asks for no spend at all).
 _TRANSACTED = re.compile(
     r"\b(?:buy|buys|bought|purchas\w*|paid|pays?|invoic\w*|billed|spen[dt]\w*|order(?:ed)?\s+from|"
-    r"gekauft|eingekauft|bezahlt)\b", re.I)
+    r"gekauft|eingekauft|bezahlt)\b"
+    # "Company A's suppliers (in Q2)": the suppliers a company has are the ones it buys from
+    r"|['’]s\s+(?:suppliers|vendors)\b", re.I)
 
 #: What the negated-approval figure is asked as: the total, broken down by supplier, the list of the suppliers
 #: (with their spend), or the share of the company's spend.

@@ -31,6 +31,8 @@ from router.analysis import (
     share_part,
     single_month,
 )
+from router.approval_dates import approval_day_reading, compared_approvals, context_note, remark_comparison
+from router.approval_validity import asks_approval_end, checked_claims, validity_interpretation, validity_reading
 from router.as_at import overdue_as_at
 from router.catalog_asks import read_catalog_ask
 from router.classifier import IntentClassifier
@@ -67,6 +69,7 @@ from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
 from router.group_unions import joined_groups_union, slash_joined_unknown
+from router.idle_vendors import idle_question, idle_spans
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
 from router.listings import read_purchase_listing, unknown_qualifiers
@@ -248,6 +251,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     """
     # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
+    checked: tuple[str, ...] = ()
+    if checked_claims(question, aside):
+        # "Our records say Eta is approved for Company B without an end date - until when does it run?": the claim
+        # is what is checked (its names are the question's), answered from the approval table, never believed
+        text, checked, aside = strip_preamble(clean_question(question)), aside, ()
     # a voice transcript ("q one twenty twenty six", "pt one hundred") is read as typed: digits, codes, names
     spoken = spoken_question(text, inputs.gazetteer)
     text = spoken or text
@@ -268,6 +276,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
                         (n for kind, _, n in spellings if kind == "product_group"))
     base = group.text
     result = _route(base, inputs)
+    idle = _idle_vendors(base, inputs)
+    if idle is not None:
+        base, result = idle
     # "catalog list price of <product>": the catalogue's stated price, never a paid figure (router/list_prices.py)
     result = list_price_route(base, result, inputs.gazetteer) or result
     if listing is not None and result.requires_clarification and all(
@@ -310,11 +321,14 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
              *([f"German phrasing read as {german!r}"] if german else []),
+             *([f"read as {base!r}, listing the approved vendors with no counted spend"] if idle else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([f"read as {catalog_ask!r} (the catalogue)"] if catalog_ask else []),
              *([correction_note(typos)] if typos else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
+             *(["the claim " + "; ".join(repr(c) for c in checked) + " checked against the approval table, not "
+                "taken as true"] if checked else []),
              *([f"{', '.join(repr(r) for r in tenant.read)} read as all companies of your tenant "
                 f"({inputs.ctx.tenant_id})"] if tenant.read else []),
              *([f"{', '.join(repr(r) for r in group.read)} read as the group: all companies of your tenant "
@@ -355,6 +369,38 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     return result.model_copy(update={"set_aside": aside, "interpretation": read_as})
 
 
+def _compared_approvals(text: str, reading: Reading, inputs: RouterInputs) -> RoutingResult:
+    """An approved-vendor list asked with a comparison between periods: asked about (router/approval_dates.py)."""
+    from router.extensions import _result  # (extensions imports this module's helpers)
+
+    reason = "combination: approved vendors compared between periods is not a governed figure"
+    question = ("I can list the approved vendors of one period (or on one date), each with its validity dates, so "
+                "that changes can be read from the list; a comparison of approvals between two periods is not a "
+                "governed figure, and the spend comparison would answer another question. Which period (or date) "
+                "do you want the approved vendors of?")
+    return _result(text, reading, inputs, workflow="clarification", entities=reading.entities, reasons=[reason],
+                   questions=[question], rule="approvals:compared")
+
+
+def _idle_vendors(text: str, inputs: RouterInputs) -> tuple[str, RoutingResult] | None:
+    """"Which approved vendors had no spend in Q1": routed as the approved vendors' spend in the period, whose
+    vendors without a counted line are the answer (router/idle_vendors.py); ``None`` when it is no such question or
+    that plan does not answer it."""
+    if not idle_spans(text):
+        return None
+    gazetteer = inputs.gazetteer
+    asked = idle_question(currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver),
+                                           gazetteer))
+    if asked is None:
+        return None
+    retry = _route(asked, inputs)
+    if (retry.requires_clarification or retry.workflow != "spend"
+            or not any(s.tool == "graph.find_approved_vendors" for s in retry.execution_plan)
+            or not any(s.tool == "finance.aggregate_spend" for s in retry.execution_plan)):
+        return None
+    return asked, retry.model_copy(update={"idle_vendors": True})
+
+
 def _listing_over_history(reading: Reading, as_of: dt.date) -> Reading:
     """A listing of invoices above an amount with no period ("Company A invoices over 30k", "any Xenon invoices
     above the 25k threshold?") covers every invoice on file up to the as-of date, as a listing of documents by
@@ -380,7 +426,26 @@ def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     # "crates: avg unit price": a group of one catalogue product names that product (router/sole_products.py),
     # and the answer says so
     sole = sole_product_reading(reading, gazetteer)
-    result = _route_reading(text, sole, inputs)
+    # "for the Q3 planning round ... approved on 1 August 2026": the day is asked, the quarter is context
+    # (router/approval_dates.py)
+    dated_reading, dated = approval_day_reading(sole, inputs.as_of)
+    # "... which vendors are approved in Q3? I believe the picture changes on 1 July.": a remark, no comparison
+    dated_reading, remark = remark_comparison(dated_reading)
+    if compared_approvals(dated_reading):
+        return _compared_approvals(text, dated_reading, inputs)
+    # "until when is Gamma approved for Alpenland": every approval of the supplier (router/approval_validity.py)
+    valid = validity_reading(dated_reading)
+    result = _route_reading(text, valid, inputs)
+    if valid is not dated_reading:
+        result = result.model_copy(update={"interpretation": validity_interpretation(result.interpretation)})
+    if dated is not None and not result.requires_clarification:
+        result = result.model_copy(update={"interpretation": "; ".join(
+            [*([result.interpretation] if result.interpretation else []), context_note(dated)])})
+    if remark is not None and not result.requires_clarification:
+        result = result.model_copy(update={"interpretation": "; ".join(
+            [*([result.interpretation] if result.interpretation else []),
+             f"{remark!r} read as a remark (the approvals of the period asked show any change in it), not as a "
+             "comparison asked"])})
     if sole is not reading and not result.requires_clarification and result.interpretation:
         note = sole_product_note(reading, sole, gazetteer)
         result = result.model_copy(update={"interpretation": f"{result.interpretation}; {note}"})
@@ -1002,7 +1067,7 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
                         if scope_kind is not None and company_scope and entities.company_id is None else "")
         + _interpretation(entities, constraints) + union_note,
         personal_data=personal,
-        named_suppliers_only=reading.cues.agreement_question,
+        named_suppliers_only=reading.cues.agreement_question or asks_approval_end(reading.text),
     )
 
 
@@ -1347,7 +1412,10 @@ _RANKED_INVOICES = re.compile(
     rf"\b{_RANK_END}\s+(?:(?:\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+)?(?:single\s+)?"
     # "the largest open (posted, unpaid) invoice": the status (a filter of its own) between the rank and the noun
     r"(?:(?:open|unpaid|outstanding|posted|paid|settled)\s+)?(?:\([^()]{0,40}\)\s+)?"
-    r"(invoices?|rechnung(?:en)?)\b",
+    r"(invoices?|rechnung(?:en)?)\b"
+    # "which (single) invoice of Xenon was the largest in 2026": the superlative after the noun it ranks
+    rf"|\b(?:which|what)\s+(?:(?:single|individual|one)\s+)?(invoices?)\b[^?.;]{{0,80}}?\b(?:was|were|is|are)\s+"
+    rf"(?:the\s+)?(?:(?:single|very)\s+)?{_RANK_END}\b",
     re.I)
 
 
@@ -1368,7 +1436,7 @@ def _document_ranking(
     words = (count.group(1) or count.group(2)).lower() if count else None
     limit = int(words) if words and words.isdigit() else _RANK_COUNT_WORDS.get(words or "", 0)
     if not limit:
-        limit = 1 if ranked.group(1).lower() in ("invoice", "rechnung") else 5
+        limit = 1 if (ranked.group(1) or ranked.group(2)).lower() in ("invoice", "rechnung") else 5
     return metric, {"limit": limit, "direction": "bottom" if _RANK_BOTTOM.search(reading.cue_text) else "top"}
 
 
