@@ -528,6 +528,38 @@ _PRODUCT_FACT = re.compile(
     r"inspection|cleaning|replacement)\s+(?:intervals?|cycles?|period|schedule|frequency)\b|.*\b(?:operating|measuring|"
     r"measurement|storage|ambient)\s+(?:temperature|range|pressure|conditions?)\b|.*\b(?:accuracy|torque|"
     r"loop\s+resistance|ip\s+rating|protection\s+class|specifications?)\b)", re.I | re.S)
+#: A fact a document states, asked in words of the document ("how often does the manual require a calibration",
+#: "what order value triggers the two-signatory rule", "above which order value is sanctions screening required",
+#: "until when is Beta approved", "when did the agreement take effect", "was the amendment in force on ..."): an
+#: ask of its own beside a figure or a list, answered from the documents and cited, never dropped for the figure.
+_DOCUMENT_QUESTION = re.compile(
+    r"\b(?:how\s+often|how\s+frequently|how\s+long|until\s+when|till\s+when|since\s+when|"
+    r"when\s+(?:did|does|do|will|was|is)\b|"
+    r"(?:above|below|over|under|from|up\s+to|at)\s+(?:which|what)\s+(?:order\s+|invoice\s+|purchase\s+)?"
+    r"(?:value|amount|threshold|limit|level)|"
+    r"(?:what|which)\s+(?:order\s+|invoice\s+|purchase\s+)?(?:value|amount|threshold|limit|interval|frequency|"
+    r"warranty|notice\s+period|payment\s+terms?|rule|clause|obligation|requirement)s?\b(?!\s+of\s+(?:spend|"
+    r"invoices))|"
+    r"(?:was|is|were|are)\s+(?:the\s+)?(?:amendment|agreement|contract|addendum|policy)\b)", re.I)
+#: The document or rule the fact is in.
+_DOCUMENT_CUE = re.compile(
+    r"\b(?:manuals?|handbook|datasheet|agreements?|contracts?|amendments?|addendum|polic(?:y|ies)|rules?|clauses?|"
+    r"approved|approval|in\s+force|take\s+effect|took\s+effect|effective|warranty|screening|signator\w*|"
+    r"calibrat\w*|certificat\w*|notice|inspection|maintenance|require[sd]?|triggers?)\b", re.I)
+#: Words of a figure or a listing: a clause with one is no document fact alone.
+_FIGURE_ASK = re.compile(r"\b(?:spen[dt]|spending|how\s+much|how\s+many|invoices?|credit\s+notes?|totals?|"
+                         r"purchases?|purchased|bought|count|number\s+of|paid|largest|biggest|top)\b", re.I)
+
+
+#: A lead before a colon ("Two items for the Xenon Pharma file please: ...").
+_LEAD = re.compile(r"^([^:?;]{1,80}):\s+(?=\S)")
+
+
+def document_fact_ask(piece: str) -> bool:
+    """Whether a part asks only for a fact a document states (see :data:`_DOCUMENT_QUESTION`)."""
+    return bool(_DOCUMENT_QUESTION.search(piece) and _DOCUMENT_CUE.search(piece) and not _FIGURE_ASK.search(piece))
+
+
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
 _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+|gross\s+|net\s+)?"
                        r"(?:spend|spending|value|amount)\s*[?.!]*$|"
@@ -629,7 +661,8 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
 def _asks(piece: str) -> bool:
     """Whether a piece of a question asks for something: a figure word, or a fact of a product's manual."""
     # (a fact the agreements state, "notice period", "payment term", is an ask as a manual's fact is)
-    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece) or _LIST_PRICE_ASK.search(piece) or find_fact(piece))
+    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece) or _LIST_PRICE_ASK.search(piece) or find_fact(piece)
+                or document_fact_ask(piece))
 
 
 def _span_text(text: str, spans: Any) -> str:
@@ -845,7 +878,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     # "..., and what are the payment terms in agreement-2026-04?": a fact of a document the part names by its id,
     # with no figure word, is an ask of its own (its document says it); the figure beside it is answered apart
     own_document = [bool((((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t))
-                          or _PRODUCT_FACT.match(t) or _LIST_PRICE_ASK.search(t)) and not _FIGURE.search(t))
+                          or _PRODUCT_FACT.match(t) or _LIST_PRICE_ASK.search(t) or document_fact_ask(t))
+                         and not _FIGURE.search(t))
                     for t, r in zip(texts, readings, strict=True)]
     from router.agreement_clauses import clause_request
 
@@ -879,7 +913,9 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
         bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many|units|quantity",
                                                                                  text) is not None
-        wanted = [] if own_document[i] else ["company", "period"]
+        # (a document fact asked in words, "what warranty does it set", takes the company of the other parts: the
+        # agreement searched is that company's; its period is its own)
+        wanted = ["company"] if document_fact_ask(texts[i]) else [] if own_document[i] else ["company", "period"]
         if refers or bare:
             wanted += ["supplier", "group", "product"]
         elif (readings[i].cues.unit_price or readings[i].analysis.average_price  # "at what average price?"
@@ -892,6 +928,14 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
                 wanted.append("group")
         carried = []
         asked = texts[i]
+        lead = _LEAD.match(text) if document_fact_ask(texts[i]) else None
+        if lead is not None and not _asks(lead.group(1)):
+            # "Two items for the Xenon Pharma file please: above which order value is ... required": the lead before
+            # the colon is no ask; the fact is asked of the company it names
+            text = text[lead.end():]
+            if "company" in own:
+                text = text.rstrip(" ?.!") + " " + _CARRY_WORDS["company"].format(own["company"])
+                carried.append(own["company"])
         before = readings[i - 1].entities if i else None
         if (before is not None and _SHARE_OF_IT.search(text) and not before.supplier_ids
                 and not before.product_group_id and not before.product_codes):

@@ -1,0 +1,57 @@
+"""A document fact beside a figure or a list in one e-mail ("how often does the manual require a calibration, and
+what did Company A spend on PRD-482 in Q1 2026?"): every document-fact kind paired with every figure/list kind and
+every joiner splits into two parts, the fact first (answered from the documents on its own, never dropped for the
+figure), the figure part exactly as it reads asked alone. Seeded and bounded."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from router.compound import document_fact_ask, split_asks
+from router.german import read_german
+from router.reader import read
+from tests.unit.test_router_compound import AS_OF, GAZETTEER
+
+FACTS = [
+    "how often does the manual require a differential pressure calibration",
+    "what order value triggers the two-signatory rule in Company A's purchasing agreement",
+    "above which order value is sanctions screening required",
+    "when did Company A's agreement take effect",
+    "what warranty does the agreement set",
+    "how long does the maintenance interval in the PRD-482 manual run",
+]
+FIGURES = [
+    "what did Company A spend on PRD-482 in Q1 2026?",
+    "list Company A's invoices above 25,000 EUR from H2 2025",
+    "which vendors were approved for Company A on 15 January 2026?",
+    "how many invoices did Company A get from Beta in Q1 2026?",
+    "what was Company A's total spend in Q4 2025?",
+]
+JOINERS = ["{a}, and {b}", "{a}, and also {b}", "{a}; {b}", "{a}? Also, {b}", "Two items please: {a}, and {b}"]
+
+
+def _read(text: str):  # type: ignore[no-untyped-def]
+    return read(read_german(text) or text, GAZETTEER, AS_OF)
+
+
+def test_document_fact_is_its_own_part_beside_a_figure() -> None:
+    rng = random.Random(25)
+    cases = list(itertools.product(FACTS, FIGURES, JOINERS))
+    for fact, figure, joiner in rng.sample(cases, 40):
+        question = joiner.format(a=fact[0].upper() + fact[1:] if not joiner.startswith("Two") else fact, b=figure)
+        parts = split_asks(question, _read)
+        assert len(parts) == 2, question
+        assert document_fact_ask(parts[0].asked), question
+        # the figure part reads as it does asked alone (it names its own company and period)
+        alone = _read(figure)
+        got = _read(parts[1].question)
+        assert got.entities.company_id == alone.entities.company_id, question
+        assert got.period == alone.period, question
+
+
+def test_figures_are_no_document_fact() -> None:
+    for figure in FIGURES:
+        assert not document_fact_ask(figure), figure
+    for fact in FACTS:
+        assert document_fact_ask(fact), fact
