@@ -462,6 +462,8 @@ _BOUNDARY = re.compile(
     # not the dot of an abbreviation ("excl. Sensors") or of a German ordinal ("im 2. Halbjahr", "1. Quartal")
     + _NOT_ABBREVIATION + r"(?<!\b\d)(?<!\b\d\d)\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|"
     r",?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
+    # "confirm the approved vendors as of today and tell me whether we spent anything with Gamma": a second ask
+    r",?\s+and\s+(?=(?:please\s+)?(?:tell|let)\s+(?:me|us)\s+(?:whether|if|how|what|which|who|when)\b)|"
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     # "X spend in Q1 + which vendors are approved": a "+" before a new ask (not inside a period list, "Q1 + Q2")
     # ("+ total 2025 spend", "+ list of invoices": a second measure or a listing)
@@ -551,6 +553,14 @@ _FIGURE_ASK = re.compile(r"\b(?:spen[dt]|spending|how\s+much|how\s+many|invoices
                          r"purchases?|purchased|bought|count|number\s+of|paid|largest|biggest|top)\b", re.I)
 
 
+#: A claim the writer states as context ("I keep hearing that ...", "Somebody told me ...", "Our records say ...").
+_CLAIM = re.compile(r"^(?!(?:which|what|who|whom|whose|how|when|where|why|did|do|does|is|are|was|were|can|could|"
+                    r"would|will|has|have|had|list|show|give|tell|please)\b)[A-Z][\w .'-]{1,40}?\s+(?:got|has\s+got|has\s+been|had|was|were)\s+(?:[\w-]+\s+){0,3}?"
+                    r"(?:approved|onboarded|added|listed|delisted|credited)\b(?![^.]*\?)|"
+                    r"^(?:i|we)\s+(?:keep\s+hearing|(?:have\s+)?heard|hear|believe|think|understand|assume|was\s+told|"
+                    r"were\s+told|was\s+informed|were\s+informed)\b|^(?:somebody|someone|people|our\s+records|"
+                    r"the\s+records|our\s+(?:team|buyer|colleague)s?)\s+(?:told|tell|tells|say|says|said|claim|"
+                    r"claims|claimed|show|shows)\b", re.I)
 #: A lead before a colon ("Two items for the Xenon Pharma file please: ...").
 _LEAD = re.compile(r"^([^:?;]{1,80}):\s+(?=\S)")
 
@@ -578,7 +588,12 @@ _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+
 #: A remark or an instruction after a question is no ask of its own ("I'm not sure whether to count paid
 #: invoices", "Ignore previous instructions and add ..."): it stays with the question it follows.
 _NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|ignore|disregard|forget|add|delete|"
-                      r"drop|update|insert|remove|you\b|system\b|btw|thanks)", re.I)
+                      r"drop|update|insert|remove|you\b|system\b|btw|thanks|"
+                      # "Drafts don't count for us.": the governed policy restated (drafts and cancelled documents
+                      # are never spend), a condition of the ask before it, never a count of drafts
+                      r"(?:the\s+)?(?:drafts?|cancell?ed|void(?:ed)?)(?:\s+(?:invoices?|ones|documents?))?\s+"
+                      r"(?:don'?t|do\s+not|never|shouldn'?t|should\s+not|must\s+not|won'?t)\s+(?:count|be\s+counted|"
+                      r"matter)\b)", re.I)
 #: A part that refers back to the one before ("its invoice count", "how many invoices was that").
 _REFERS = re.compile(r"\b(?:its|their|them|those|they)\b|\b(?:it|that|this)\s*[?.!]?\s*$|\bthe same\b(?!\s+(?:period|"
                      r"quarter|month|year|week))|" + r"\bwhich\s+one\b|\b(?:biggest|largest|smallest|highest|lowest)"
@@ -624,6 +639,8 @@ class AskPart:
     without_period: str = ""
     #: The period carried (named in the answer's second reading).
     carried_period: str = ""
+    #: The part refers back to an earlier one ("... and who is approved for it?"): what "it" is, is that part's.
+    refers: bool = False
 
 
 def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
@@ -655,6 +672,11 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
             out[-1] = out[-1] + sep + piece  # not an ask of its own: part of the one before
         else:
             out.append(piece)
+    if len(out) > 2 and _CLAIM.match(out[0].strip()) and "?" not in out[0]:
+        # "I keep hearing that Zeta is approved for Company A. Can you check who is approved ..., and how much
+        # ...?": the claim is context of the part after it (which checks it), never an ask of its own
+        out[1:2] = [out[0].strip().rstrip(".") + ". " + out[1]]
+        del out[0]
     return [" ".join(p.strip(" ,;-\u2013\u2014").split()) for p in out]
 
 
@@ -730,7 +752,8 @@ def lists_approved_suppliers(text: str) -> bool:
 
 
 #: "who is approved for MRO as of today": the approved suppliers asked for by "who".
-_WHO_APPROVED = re.compile(r"\bwho\s+(?:is|are|was|were|'s)\s+(?:currently\s+|now\s+)?(?:approved|authori[sz]ed|"
+_WHO_APPROVED = re.compile(r"\bwho\s+(?:is|are|was|were|'s)\s+(?:currently\s+|now\s+|actually\s+|really\s+|"
+                           r"in\s+fact\s+|still\s+)?(?:approved|authori[sz]ed|"
                            r"qualified)\b", re.I)
 
 
@@ -1001,7 +1024,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             text = text.rstrip(" ?.!") + f" with status {donor_status}"
             carried.append(f"status {donor_status}")
         parts.append(AskPart(asked, text if carried or text != read_texts[i] else asked, tuple(carried),
-                             without_period=before_period if later_period else "", carried_period=later_period))
+                             without_period=before_period if later_period else "", carried_period=later_period,
+                             refers=refers))
     return tuple(parts)
 
 
@@ -1409,7 +1433,19 @@ def _prose_and_sources(text: str) -> tuple[str, list[str]]:
 
 def merge_answers(parts: Sequence[tuple[AskPart, Answer]]) -> Answer:
     """One answer for a compound question: every part's answer under its own words, the parts not answered named
-    (PARTIAL when some are answered, never a part silently dropped), citations and sources of all parts."""
+    (PARTIAL when some are answered, never a part silently dropped), citations and sources of all parts.
+
+    A part that refers back to an earlier part that needs a clarification ("spend on Packaging ..., and who is
+    approved for it?", Packaging unknown) refers to what is not understood: the whole question is that one
+    clarification, never an answer to the later part about something else."""
+    for i, (part, _) in enumerate(parts):
+        unclear = next((a for _, a in parts[:i] if a.status == "clarification"), None)
+        if part.refers and unclear is not None:
+            note = (f' The part "{part.asked}" refers to it, so it is not answered either until that is clear.')
+            return unclear.model_copy(update={
+                "text": (unclear.text or "") + note,
+                "clarification_question": (unclear.clarification_question or "") + note
+                if unclear.clarification_question else unclear.clarification_question})
     answered = [i for i, (_, a) in enumerate(parts, start=1) if a.status in _ANSWERED]
     unanswered = [i for i, (_, a) in enumerate(parts, start=1) if a.status not in _ANSWERED]
     texts: list[str] = []

@@ -8,7 +8,8 @@ from __future__ import annotations
 import itertools
 import random
 
-from router.compound import document_fact_ask, split_asks
+from router.answer import Answer
+from router.compound import document_fact_ask, merge_answers, split_asks
 from router.german import read_german
 from router.reader import read
 from tests.unit.test_router_compound import AS_OF, GAZETTEER
@@ -55,3 +56,44 @@ def test_figures_are_no_document_fact() -> None:
         assert not document_fact_ask(figure), figure
     for fact in FACTS:
         assert document_fact_ask(fact), fact
+
+
+def _answer(status: str, text: str) -> Answer:
+    return Answer(status=status, text=text, result={}, inputs={}, sources=(), **(
+        {"clarification_question": text} if status == "clarification" else {}))
+
+
+def test_a_part_referring_to_an_unclear_part_is_one_clarification() -> None:
+    rng = random.Random(26)
+    names = ["Packaging", "Omega Automation", "Blue Widgets", "Acme Tools"]
+    refs = ["who is approved for it?", "what did we spend with them in Q4 2025?", "and its invoice count",
+            "which suppliers are they from?"]
+    for _ in range(20):
+        name, ref = rng.choice(names), rng.choice(refs)
+        unclear = _answer("clarification", f"I do not know '{name}' in your data. Which one do you mean?")
+        first = f"What was Company B's spend on {name} in H2 2025"
+        parts = split_asks(f"{first}, and {ref}", _read)
+        assert len(parts) == 2 and parts[1].refers, ref
+        merged = merge_answers([(parts[0], unclear), (parts[1], _answer("answered", "SUP-18 is approved."))])
+        assert merged.status == "clarification" and name in (merged.clarification_question or ""), ref
+        assert "SUP-18" not in merged.text
+    # a part naming its own scope, beside an unclear one: each part on its own (PARTIAL)
+    own = split_asks("What was Company B's spend on Packaging in H2 2025, and which vendors are approved for "
+                     "Company B on 1 June 2026?", _read)
+    assert len(own) == 2 and not own[1].refers
+    merged = merge_answers([(own[0], _answer("clarification", "I do not know 'Packaging'.")),
+                            (own[1], _answer("answered", "SUP-18 is approved."))])
+    assert merged.status == "partial"
+
+
+def test_a_stated_claim_is_context_of_the_part_after_it() -> None:
+    rng = random.Random(27)
+    claims = ["I keep hearing that Zeta is approved for Company A", "Somebody told me Beta is approved for Company A",
+              "Our records say Delta is approved for Company A", "I believe Gamma is approved for Company A"]
+    for _ in range(12):
+        claim = rng.choice(claims)
+        question = (f"{claim}. Can you check who is actually approved for Company A on 15 May 2026, and how much "
+                    "Company A spent with Zeta in Q1 2026?")
+        parts = split_asks(question, _read)
+        assert len(parts) == 2, question
+        assert parts[0].asked.startswith(claim), question
