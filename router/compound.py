@@ -555,7 +555,8 @@ _FIGURE_ASK = re.compile(r"\b(?:spen[dt]|spending|how\s+much|how\s+many|invoices
 
 #: A claim the writer states as context ("I keep hearing that ...", "Somebody told me ...", "Our records say ...").
 _CLAIM = re.compile(r"^(?!(?:which|what|who|whom|whose|how|when|where|why|did|do|does|is|are|was|were|can|could|"
-                    r"would|will|has|have|had|list|show|give|tell|please)\b)[A-Z][\w .'-]{1,40}?\s+(?:got|has\s+got|has\s+been|had|was|were)\s+(?:[\w-]+\s+){0,3}?"
+                    r"would|will|has|have|had|list|show|give|tell|please)\b)"
+                    r"[A-Z][\w .'-]{1,40}?\s+(?:got|has\s+got|has\s+been|had|was|were)\s+(?:[\w-]+\s+){0,3}?"
                     r"(?:approved|onboarded|added|listed|delisted|credited)\b(?![^.]*\?)|"
                     r"^(?:i|we)\s+(?:keep\s+hearing|(?:have\s+)?heard|hear|believe|think|understand|assume|was\s+told|"
                     r"were\s+told|was\s+informed|were\s+informed)\b|^(?:somebody|someone|people|our\s+records|"
@@ -696,8 +697,9 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     m = reading.mentions
     out: dict[str, str] = {}
     # (a company read from a short form or a typo, "Comp B", has no mention: its resolved name stands for it)
-    company = " ".join(x.text for x in m.companies) or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part)) \
-        or (reading.entities.company_name or "")
+    # (the same company named twice, "Company C got ... Company C's vendors", is carried once)
+    company = " ".join(dict.fromkeys(x.text for x in m.companies)) \
+        or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part)) or (reading.entities.company_name or "")
     if company:
         out["company"] = company
     if reading.period.time_range is not None and reading.period.spans:

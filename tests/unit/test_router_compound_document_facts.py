@@ -97,3 +97,24 @@ def test_a_stated_claim_is_context_of_the_part_after_it() -> None:
         parts = split_asks(question, _read)
         assert len(parts) == 2, question
         assert parts[0].asked.startswith(claim), question
+
+
+def test_a_reported_event_and_tell_me_whether() -> None:
+    rng = random.Random(28)
+    for _ in range(10):
+        company, supplier = rng.choice(("Company A", "Company B", "Company C")), rng.choice(("Gamma", "Beta", "Zeta"))
+        question = (f"{company} got Supplier {supplier} approved from April. Could you confirm {company}'s approved "
+                    f"vendors as of today and tell me whether we have spent anything with {supplier} since 1 April "
+                    "2026?")
+        parts = split_asks(question, _read)
+        assert len(parts) == 2, question
+        assert parts[0].asked.startswith(f"{company} got"), question
+        assert parts[1].question.count(company) == 1, parts[1].question
+
+
+def test_drafts_do_not_count_restates_the_policy() -> None:
+    for rest in ("Drafts don't count for us.", "Draft invoices do not count.", "Cancelled ones should not count."):
+        question = f"Did Company A have any spend with Beta in Q1 2026? {rest}"
+        assert split_asks(question, _read) == (), question
+        assert _read(question).asked_statuses == (), question
+    assert _read("How many drafts did Company A have in Q1 2026?").asked_statuses == ("draft",)
