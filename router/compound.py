@@ -542,7 +542,8 @@ _DOCUMENT_QUESTION = re.compile(
     r"(?:what|which)\s+(?:order\s+|invoice\s+|purchase\s+)?(?:value|amount|threshold|limit|interval|frequency|"
     r"warranty|notice\s+period|payment\s+terms?|rule|clause|obligation|requirement)s?\b(?!\s+of\s+(?:spend|"
     r"invoices))|"
-    r"(?:was|is|were|are)\s+(?:the\s+)?(?:amendment|agreement|contract|addendum|policy)\b)", re.I)
+    r"(?:was|is|were|are)\s+(?:the\s+|our\s+)?(?:[\w'’-]+\s+){0,3}?(?:amendment|agreement|contract|addendum|policy)"
+    r"\b(?=[^?]*\b(?:in\s+force|valid|effective|signed|amended|terminated|renewed|active)\b))", re.I)
 #: The document or rule the fact is in.
 _DOCUMENT_CUE = re.compile(
     r"\b(?:manuals?|handbook|datasheet|agreements?|contracts?|amendments?|addendum|polic(?:y|ies)|rules?|clauses?|"

@@ -21,6 +21,7 @@ FACTS = [
     "when did Company A's agreement take effect",
     "what warranty does the agreement set",
     "how long does the maintenance interval in the PRD-482 manual run",
+    "was the Company A agreement in force on 22 April 2026",
 ]
 FIGURES = [
     "what did Company A spend on PRD-482 in Q1 2026?",
