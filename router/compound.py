@@ -940,8 +940,10 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many|units|quantity",
                                                                                  text) is not None
         # (a document fact asked in words, "what warranty does it set", takes the company of the other parts: the
-        # agreement searched is that company's; its period is its own)
-        wanted = ["company"] if document_fact_ask(texts[i]) else [] if own_document[i] else ["company", "period"]
+        # agreement searched is that company's; "how often does it need calibrating" the product: the manual is
+        # that product's; its period is its own)
+        wanted = ["company", "product"] if document_fact_ask(texts[i]) else [] if own_document[i] \
+            else ["company", "period"]
         if refers or bare:
             wanted += ["supplier", "group", "product"]
         elif (readings[i].cues.unit_price or readings[i].analysis.average_price  # "at what average price?"

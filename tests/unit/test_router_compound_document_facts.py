@@ -119,3 +119,12 @@ def test_drafts_do_not_count_restates_the_policy() -> None:
         assert split_asks(question, _read) == (), question
         assert _read(question).asked_statuses == (), question
     assert _read("How many drafts did Company A have in Q1 2026?").asked_statuses == ("draft",)
+
+
+def test_a_fact_of_it_takes_the_product_of_the_other_part() -> None:
+    for figure in ("avg unit price PRD-482 march 2026 at company a", "what did Company A spend on PRD-483 in Q1 2026"):
+        code = "PRD-482" if "482" in figure else "PRD-483"
+        for fact in ("how often does it need calibrating?", "how often does the manual require a calibration?"):
+            parts = split_asks(f"{figure}, and {fact}", _read)
+            assert len(parts) == 2, fact
+            assert code in parts[1].question, parts[1].question
