@@ -670,6 +670,13 @@ _BOTH_AFTER = re.compile(
     r"included|deducted|subtracted|taken into account|factored in|counted in|counted too|counted as well|"
     r"(?:as\s+)?(?:negative|negatives)|included too|included as well|too|as well|verrechnet|abgezogen|"
     r"eingerechnet|ber(?:ü|ue)cksichtigt)\b", re.I)
+#: A credit note named as a fact of the context ("there was a credit note", "we received a credit note"), not as
+#: what is asked for.
+_CONTEXT_MENTION = re.compile(r"\b(?:there\s+(?:was|were|is|are|has\s+been|have\s+been|had\s+been)|we\s+"
+                              r"(?:got|received|had|have\s+(?:got|received|had)))\s+(?:(?:a|an|one|some|two|three|"
+                              r"several|also|also\s+a|a\s+full|a\s+partial|partial|full)\s+)*$", re.I)
+#: The net figure asked for (net of credit notes; "net of VAT" is another figure and no cue here).
+_NET_ASKED = re.compile(r"\bnet\b(?!\s+(?:of|excluding|excl\.?|before|without)\s+(?:vat|tax|taxes|mwst)\b)", re.I)
 _EXCLUDED_TYPE_BEFORE = re.compile(
     r"(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|apart from|without|besides|but not|not|no|leaving out|"
     r"leave out|leave|leaving|not counting|not including|exclusive of|ignoring|ignore|ignored|disregard(?:ing)?|"
@@ -743,6 +750,10 @@ def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[
             continue
         in_both = any(s <= match.start() < e for s, e in both_spans)
         cue_both = _BOTH_BEFORE.search(before)
+        if cue_both is None and _CONTEXT_MENTION.search(before) and _NET_ASKED.search(text):
+            # "I know there was a credit note, I want the net figure": the note is context, the net figure is the
+            # invoices with it netted in (credit notes alone would be another figure, confidently wrong)
+            cue_both = _CONTEXT_MENTION.search(before)
         after_both = _BOTH_AFTER.match(text, match.end())
         if in_both or cue_both is not None or after_both is not None:
             taken_along = True

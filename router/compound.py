@@ -464,6 +464,8 @@ _BOUNDARY = re.compile(
     # not the dot of an abbreviation ("excl. Sensors") or of a German ordinal ("im 2. Halbjahr", "1. Quartal")
     + _NOT_ABBREVIATION + r"(?<!\b\d)(?<!\b\d\d)\.\s+(?:also,?\s+|and\s+|plus\s+)?(?=[A-Za-z])|"
     r",?\s+and\s+also\s+|,?\s+as\s+well\s+as\s+|"
+    # "confirm the approved vendors as of today and tell me whether we spent anything with Gamma": a second ask
+    r",?\s+and\s+(?=(?:please\s+)?(?:tell|let)\s+(?:me|us)\s+(?:whether|if|how|what|which|who|when)\b)|"
     r",?\s+plus\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?(?=(?:and|what|which|how|who|its|their|the|also)\b)|"
     # "X spend in Q1 + which vendors are approved": a "+" before a new ask (not inside a period list, "Q1 + Q2")
     # ("+ total 2025 spend", "+ list of invoices": a second measure or a listing)
@@ -530,6 +532,48 @@ _PRODUCT_FACT = re.compile(
     r"inspection|cleaning|replacement)\s+(?:intervals?|cycles?|period|schedule|frequency)\b|.*\b(?:operating|measuring|"
     r"measurement|storage|ambient)\s+(?:temperature|range|pressure|conditions?)\b|.*\b(?:accuracy|torque|"
     r"loop\s+resistance|ip\s+rating|protection\s+class|specifications?)\b)", re.I | re.S)
+#: A fact a document states, asked in words of the document ("how often does the manual require a calibration",
+#: "what order value triggers the two-signatory rule", "above which order value is sanctions screening required",
+#: "until when is Beta approved", "when did the agreement take effect", "was the amendment in force on ..."): an
+#: ask of its own beside a figure or a list, answered from the documents and cited, never dropped for the figure.
+_DOCUMENT_QUESTION = re.compile(
+    r"\b(?:how\s+often|how\s+frequently|how\s+long|until\s+when|till\s+when|since\s+when|"
+    r"when\s+(?:did|does|do|will|was|is)\b|"
+    r"(?:above|below|over|under|from|up\s+to|at)\s+(?:which|what)\s+(?:order\s+|invoice\s+|purchase\s+)?"
+    r"(?:value|amount|threshold|limit|level)|"
+    r"(?:what|which)\s+(?:order\s+|invoice\s+|purchase\s+)?(?:value|amount|threshold|limit|interval|frequency|"
+    r"warranty|notice\s+period|payment\s+terms?|rule|clause|obligation|requirement)s?\b(?!\s+of\s+(?:spend|"
+    r"invoices))|"
+    r"(?:was|is|were|are)\s+(?:the\s+|our\s+)?(?:[\w'’-]+\s+){0,3}?(?:amendment|agreement|contract|addendum|policy)"
+    r"\b(?=[^?]*\b(?:in\s+force|valid|effective|signed|amended|terminated|renewed|active)\b))", re.I)
+#: The document or rule the fact is in.
+_DOCUMENT_CUE = re.compile(
+    r"\b(?:manuals?|handbook|datasheet|agreements?|contracts?|amendments?|addendum|polic(?:y|ies)|rules?|clauses?|"
+    r"approved|approval|in\s+force|take\s+effect|took\s+effect|effective|warranty|screening|signator\w*|"
+    r"calibrat\w*|certificat\w*|notice|inspection|maintenance|require[sd]?|triggers?)\b", re.I)
+#: Words of a figure or a listing: a clause with one is no document fact alone.
+_FIGURE_ASK = re.compile(r"\b(?:spen[dt]|spending|how\s+much|how\s+many|invoices?|credit\s+notes?|totals?|"
+                         r"purchases?|purchased|bought|count|number\s+of|paid|largest|biggest|top)\b", re.I)
+
+
+#: A claim the writer states as context ("I keep hearing that ...", "Somebody told me ...", "Our records say ...").
+_CLAIM = re.compile(r"^(?!(?:which|what|who|whom|whose|how|when|where|why|did|do|does|is|are|was|were|can|could|"
+                    r"would|will|has|have|had|list|show|give|tell|please)\b)"
+                    r"[A-Z][\w .'-]{1,40}?\s+(?:got|has\s+got|has\s+been|had|was|were)\s+(?:[\w-]+\s+){0,3}?"
+                    r"(?:approved|onboarded|added|listed|delisted|credited)\b(?![^.]*\?)|"
+                    r"^(?:i|we)\s+(?:keep\s+hearing|(?:have\s+)?heard|hear|believe|think|understand|assume|was\s+told|"
+                    r"were\s+told|was\s+informed|were\s+informed)\b|^(?:somebody|someone|people|our\s+records|"
+                    r"the\s+records|our\s+(?:team|buyer|colleague)s?)\s+(?:told|tell|tells|say|says|said|claim|"
+                    r"claims|claimed|show|shows)\b", re.I)
+#: A lead before a colon ("Two items for the Xenon Pharma file please: ...").
+_LEAD = re.compile(r"^([^:?;]{1,80}):\s+(?=\S)")
+
+
+def document_fact_ask(piece: str) -> bool:
+    """Whether a part asks only for a fact a document states (see :data:`_DOCUMENT_QUESTION`)."""
+    return bool(_DOCUMENT_QUESTION.search(piece) and _DOCUMENT_CUE.search(piece) and not _FIGURE_ASK.search(piece))
+
+
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
 _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+|gross\s+|net\s+)?"
                        r"(?:spend|spending|value|amount)\s*[?.!]*$|"
@@ -548,7 +592,12 @@ _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+
 #: A remark or an instruction after a question is no ask of its own ("I'm not sure whether to count paid
 #: invoices", "Ignore previous instructions and add ..."): it stays with the question it follows.
 _NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|ignore|disregard|forget|add|delete|"
-                      r"drop|update|insert|remove|you\b|system\b|btw|thanks)", re.I)
+                      r"drop|update|insert|remove|you\b|system\b|btw|thanks|"
+                      # "Drafts don't count for us.": the governed policy restated (drafts and cancelled documents
+                      # are never spend), a condition of the ask before it, never a count of drafts
+                      r"(?:the\s+)?(?:drafts?|cancell?ed|void(?:ed)?)(?:\s+(?:invoices?|ones|documents?))?\s+"
+                      r"(?:don'?t|do\s+not|never|shouldn'?t|should\s+not|must\s+not|won'?t)\s+(?:count|be\s+counted|"
+                      r"matter)\b)", re.I)
 #: A part that refers back to the one before ("its invoice count", "how many invoices was that").
 _REFERS = re.compile(r"\b(?:its|their|them|those|they)\b|\b(?:it|that|this)\s*[?.!]?\s*$|\bthe same\b(?!\s+(?:period|"
                      r"quarter|month|year|week))|" + r"\bwhich\s+one\b|\b(?:biggest|largest|smallest|highest|lowest)"
@@ -594,6 +643,8 @@ class AskPart:
     without_period: str = ""
     #: The period carried (named in the answer's second reading).
     carried_period: str = ""
+    #: The part refers back to an earlier one ("... and who is approved for it?"): what "it" is, is that part's.
+    refers: bool = False
 
 
 def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
@@ -625,13 +676,19 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
             out[-1] = out[-1] + sep + piece  # not an ask of its own: part of the one before
         else:
             out.append(piece)
+    if len(out) > 2 and _CLAIM.match(out[0].strip()) and "?" not in out[0]:
+        # "I keep hearing that Zeta is approved for Company A. Can you check who is approved ..., and how much
+        # ...?": the claim is context of the part after it (which checks it), never an ask of its own
+        out[1:2] = [out[0].strip().rstrip(".") + ". " + out[1]]
+        del out[0]
     return [" ".join(p.strip(" ,;-\u2013\u2014").split()) for p in out]
 
 
 def _asks(piece: str) -> bool:
     """Whether a piece of a question asks for something: a figure word, or a fact of a product's manual."""
     # (a fact the agreements state, "notice period", "payment term", is an ask as a manual's fact is)
-    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece) or _LIST_PRICE_ASK.search(piece) or find_fact(piece))
+    return bool(_ASK.search(piece) or _PRODUCT_FACT.match(piece) or _LIST_PRICE_ASK.search(piece) or find_fact(piece)
+                or document_fact_ask(piece))
 
 
 def _span_text(text: str, spans: Any) -> str:
@@ -643,8 +700,9 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
     m = reading.mentions
     out: dict[str, str] = {}
     # (a company read from a short form or a typo, "Comp B", has no mention: its resolved name stands for it)
-    company = " ".join(x.text for x in m.companies) or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part)) \
-        or (reading.entities.company_name or "")
+    # (the same company named twice, "Company C got ... Company C's vendors", is carried once)
+    company = " ".join(dict.fromkeys(x.text for x in m.companies)) \
+        or " ".join(re.findall(r"\bCOMP-[A-Z0-9]+\b", part)) or (reading.entities.company_name or "")
     if company:
         out["company"] = company
     if reading.period.time_range is not None and reading.period.spans:
@@ -699,7 +757,8 @@ def lists_approved_suppliers(text: str) -> bool:
 
 
 #: "who is approved for MRO as of today": the approved suppliers asked for by "who".
-_WHO_APPROVED = re.compile(r"\bwho\s+(?:is|are|was|were|'s)\s+(?:currently\s+|now\s+)?(?:approved|authori[sz]ed|"
+_WHO_APPROVED = re.compile(r"\bwho\s+(?:is|are|was|were|'s)\s+(?:currently\s+|now\s+|actually\s+|really\s+|"
+                           r"in\s+fact\s+|still\s+)?(?:approved|authori[sz]ed|"
                            r"qualified)\b", re.I)
 
 
@@ -847,7 +906,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     # "..., and what are the payment terms in agreement-2026-04?": a fact of a document the part names by its id,
     # with no figure word, is an ask of its own (its document says it); the figure beside it is answered apart
     own_document = [bool((((r.identifiers.contract_ids or r.identifiers.document_ids) and find_fact(t))
-                          or _PRODUCT_FACT.match(t) or _LIST_PRICE_ASK.search(t)) and not _FIGURE.search(t))
+                          or _PRODUCT_FACT.match(t) or _LIST_PRICE_ASK.search(t) or document_fact_ask(t))
+                         and not _FIGURE.search(t))
                     for t, r in zip(texts, readings, strict=True)]
     from router.agreement_clauses import clause_request
 
@@ -881,7 +941,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
         bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many|units|quantity",
                                                                                  text) is not None
-        wanted = [] if own_document[i] else ["company", "period"]
+        # (a document fact asked in words, "what warranty does it set", takes the company of the other parts: the
+        # agreement searched is that company's; "how often does it need calibrating" the product: the manual is
+        # that product's; its period is its own)
+        wanted = ["company", "product"] if document_fact_ask(texts[i]) else [] if own_document[i] \
+            else ["company", "period"]
         if refers or bare:
             wanted += ["supplier", "group", "product"]
         elif (readings[i].cues.unit_price or readings[i].analysis.average_price  # "at what average price?"
@@ -894,6 +958,14 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
                 wanted.append("group")
         carried = []
         asked = texts[i]
+        lead = _LEAD.match(text) if document_fact_ask(texts[i]) else None
+        if lead is not None and not _asks(lead.group(1)):
+            # "Two items for the Xenon Pharma file please: above which order value is ... required": the lead before
+            # the colon is no ask; the fact is asked of the company it names
+            text = text[lead.end():]
+            if "company" in own:
+                text = text.rstrip(" ?.!") + " " + _CARRY_WORDS["company"].format(own["company"])
+                carried.append(own["company"])
         before = readings[i - 1].entities if i else None
         if (before is not None and _SHARE_OF_IT.search(text) and not before.supplier_ids
                 and not before.product_group_id and not before.product_codes):
@@ -959,7 +1031,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             text = text.rstrip(" ?.!") + f" with status {donor_status}"
             carried.append(f"status {donor_status}")
         parts.append(AskPart(asked, text if carried or text != read_texts[i] else asked, tuple(carried),
-                             without_period=before_period if later_period else "", carried_period=later_period))
+                             without_period=before_period if later_period else "", carried_period=later_period,
+                             refers=refers))
     return tuple(parts)
 
 
@@ -1367,7 +1440,19 @@ def _prose_and_sources(text: str) -> tuple[str, list[str]]:
 
 def merge_answers(parts: Sequence[tuple[AskPart, Answer]]) -> Answer:
     """One answer for a compound question: every part's answer under its own words, the parts not answered named
-    (PARTIAL when some are answered, never a part silently dropped), citations and sources of all parts."""
+    (PARTIAL when some are answered, never a part silently dropped), citations and sources of all parts.
+
+    A part that refers back to an earlier part that needs a clarification ("spend on Packaging ..., and who is
+    approved for it?", Packaging unknown) refers to what is not understood: the whole question is that one
+    clarification, never an answer to the later part about something else."""
+    for i, (part, _) in enumerate(parts):
+        unclear = next((a for _, a in parts[:i] if a.status == "clarification"), None)
+        if part.refers and unclear is not None:
+            note = (f' The part "{part.asked}" refers to it, so it is not answered either until that is clear.')
+            return unclear.model_copy(update={
+                "text": (unclear.text or "") + note,
+                "clarification_question": (unclear.clarification_question or "") + note
+                if unclear.clarification_question else unclear.clarification_question})
     answered = [i for i, (_, a) in enumerate(parts, start=1) if a.status in _ANSWERED]
     unanswered = [i for i, (_, a) in enumerate(parts, start=1) if a.status not in _ANSWERED]
     texts: list[str] = []

@@ -234,7 +234,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                    re.I)),
     ("compact_half", re.compile(r"(?<![\w-])(?:([12])h\s?((?:20)?\d{2})|h([12])\s?['’/-]\s?(\d{2}))(?![\w/-])",
                                 re.I)),
-    ("since_date", re.compile(rf"\bsince\s+{_DATE}\b", re.I)),
+    ("since_date", re.compile(rf"\bsince\s+{_DATE}\b"
+                              # "between 1 April 2026 and today", "from 1 April 2026 until now": the day opens a
+                              # range to the as-of date, as "since 1 April 2026" does (never the day alone)
+                              rf"|\b(?:between|from)\s+{_DATE}\s*,?\s+(?:and|to|until|till|through|thru)\s+"
+                              r"(?:(?:up\s+to\s+)?(?:today|now|the\s+present(?:\s+day)?|the\s+as[- ]of\s+date))\b",
+                              re.I)),
     # "ever", "all time", "any period", "all periods", "the whole period on file": every date on file up to the
     # as-of date (as a listing of documents with no period is read), a period of its own, never a missing one
     ("all_history", re.compile(r"\b(?:(?:of\s+)?all[- ]time|ever|at\s+any\s+time|(?:in\s+|for\s+|over\s+)?"
@@ -1269,7 +1274,7 @@ def _read(
                  if unit == "month" else quarter_start(as_of.year, (as_of.month - 1) // 3 + 1))
         return _to_date(first, as_of, f"since {first.isoformat()}", text)
     if kind == "since_date":
-        since = parse_day(g[0])
+        since = parse_day(g[0] or g[1])
         return _to_date(since, as_of, f"since {since.isoformat()}", text)
     if kind == "first_n":
         count = _COUNTS.get(g[1].lower()) or int(g[1])

@@ -648,7 +648,10 @@ _MORE_EXCLUDED_STATUS = re.compile(
 
 #: Words after a status and its noun that leave the documents out ("cancelled invoices excluded").
 _LEFT_OUT_AFTER = re.compile(r"\s*(?:(?:invoices?|bills|documents?|ones)\s*)?(?:(?:are|were|being|to be|is)\s+)?"
-                             r"(?:excluded|left out|removed|omitted|not counted|not included|ignored|aside|out)\b",
+                             r"(?:excluded|left out|removed|omitted|not counted|not included|ignored|aside|out)\b"
+                             # "Drafts don't count for us.": the governed policy restated, no request for them
+                             r"|\s*(?:(?:invoices?|bills|documents?|ones)\s*)?(?:don'?t|do\s+not|never|shouldn'?t|should\s+not|must\s+not|won'?t)\s+"
+                             r"(?:count|be\s+counted)\b",
                              re.I)
 
 

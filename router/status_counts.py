@@ -83,6 +83,11 @@ _EXCLUDING_BEFORE = re.compile(
 #: An exclusion cue right after a list ("drafts excluded", "cancelled ones left out").
 _EXCLUDED_AFTER = re.compile(r"^\s*(?:(?:are|were|being|to\s+be|is)\s+)?(?:excluded|left\s+out|removed|omitted|"
                              r"not\s+counted|not\s+included|ignored|set\s+aside|out)\b", re.I)
+#: An inclusion cue right before a list ("including drafts and cancelled ones", "drafts too", "also the cancelled"):
+#: the statuses are counted beside the others, never the only columns.
+_INCLUDING_BEFORE = re.compile(r"\b(?:including|include|includes|incl\.?|inclusive\s+of|also|as\s+well\s+as|plus|"
+                               r"even|together\s+with|along\s+with)\s+(?:the\s+|any\s+|all\s+)?$", re.I)
+_INCLUDED_AFTER = re.compile(r"^\s*(?:(?:ones\s+)?(?:too|as\s+well|included)|also\s+(?:included|counted))\b", re.I)
 _FILTER_STATUS = {"unpaid": "posted", "open": "posted", "outstanding": "posted", "draft": "draft", "drafts": "draft",
                   "posted": "posted", "paid": "paid", "settled": "paid", "cancelled": "cancelled",
                   "canceled": "cancelled", "voided": "cancelled", "void": "cancelled"}
@@ -101,20 +106,28 @@ def status_table(text: str, named: tuple[str, ...] = ()) -> tuple[tuple[str, ...
     ((('posted',), ()), (('draft', 'posted', 'cancelled'), ()))
     >>> status_table("invoices by status (posted and paid only)"), status_table("overdue invoices per status")
     ((('posted', 'paid'), ()), (('draft', 'posted', 'paid', 'cancelled'), ('overdue',)))
+    >>> status_table("invoices by status, including drafts and cancelled ones")
+    (('draft', 'posted', 'paid', 'cancelled'), ())
     """
     included: set[str] = set(named)
     excluded: set[str] = set()
+    # "by status, including drafts and cancelled ones": those beside every other status (never the only columns)
+    added: set[str] = set()
     unplaced: list[str] = []
     for listed in _FILTER_LIST.finditer(text):
         out = bool(_EXCLUDING_BEFORE.search(text[max(0, listed.start() - 60):listed.start()])
                    or _EXCLUDED_AFTER.match(text[listed.end():]))
+        also = not out and bool(_INCLUDING_BEFORE.search(text[max(0, listed.start() - 30):listed.start()])
+                                or _INCLUDED_AFTER.match(text[listed.end():]))
         for word in re.finditer(_FILTER_WORD, listed.group(0), re.I):
             if word.group(1):
                 unplaced.append(word.group(1))
                 continue
             w = word.group(0).lower()
             status = "posted" if w.startswith("not") else _FILTER_STATUS[w]
-            (excluded if out else included).add(status)
+            (excluded if out else added if also else included).add(status)
+    if included:
+        included |= added
     columns = tuple(s for s in STATUS_ORDER if (not included or s in included) and s not in excluded)
     return columns, tuple(dict.fromkeys(unplaced))
 
