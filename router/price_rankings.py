@@ -1,4 +1,4 @@
-"""Suppliers or products ranked by their average unit price within a product group.
+"""Suppliers or products ranked by their average unit price within a product group (products also without one).
 
 "who's cheaper per unit on pressure sensors, Beta or Zeta", "temp sensors: cheapest supplier per unit in H2 2025",
 "rank cable products by avg unit price, cheapest first", "welcher Drucksensor war am teuersten pro Stück",
@@ -11,7 +11,9 @@ company of the tenant (as the average unit price of one product is), and a perio
 
 The shape needs a price word ("per unit", "unit price", "EUR/unit", "pro Stück"), a ranking or comparison word
 (cheapest, most expensive, rank, high to low, "A or B", "vs") and a product group, with no single product named
-(one product's price by supplier is :mod:`router.unit_prices`). Without a direction word the ranking runs from
+(one product's price by supplier is :mod:`router.unit_prices`). Products may also be ranked without a group (each
+key is one product, priced per its own unit); suppliers may not (their average would mix unlike products' units).
+"Top three" lists the first three and says how many were ranked. Without a direction word the ranking runs from
 the most expensive down, as a ranking does; "cheaper", "cheapest", "low to high" run from the cheapest.
 """
 
@@ -57,6 +59,8 @@ class PriceRanking:
     rank_by: Literal["supplier", "product"]
     direction: Literal["asc", "desc"]
     words: str
+    #: "top three": only the first N keys are listed (the count of keys ranked is still said); None lists all
+    limit: int | None = None
 
 
 #: "all time", "ever": every invoice up to the as-of date.
@@ -79,7 +83,7 @@ def price_ranking(reading: Reading, subgroups: Any = None) -> PriceRanking | Non
     price = _PRICE.search(text) or _PRICE.search(reading.text)
     e = reading.entities
     group = e.product_group_id or (nested_group(reading, subgroups) if subgroups is not None else None)
-    if price is None or group is None or len(e.product_codes) == 1:
+    if price is None or len(e.product_codes) == 1:
         return None
     low, high = _LOW.search(text), _HIGH.search(text)
     compared = len(e.supplier_ids) > 1
@@ -87,20 +91,28 @@ def price_ranking(reading: Reading, subgroups: Any = None) -> PriceRanking | Non
         return None
     by: Literal["supplier", "product"] = "supplier" if (compared or (
         _SUPPLIER_WORDS.search(text) and not _PRODUCT_WORDS.search(text))) else "product"
+    # Without a group, products still rank by their own unit price (each key is one product); a supplier's average
+    # over every product it sold mixes unlike units, so a supplier ranking keeps needing a group. A price word
+    # without a group must never fall through to the spend ranking: that is another question's figure.
+    if group is None and not (by == "product" and _PRODUCT_WORDS.search(text)):
+        return None
     # the first direction word decides ("cheapest first" vs a later "high to low" never both in one question)
     if low and high:
         direction: Literal["asc", "desc"] = "asc" if low.start() < high.start() else "desc"
     else:
         direction = "asc" if low else "desc"
-    return PriceRanking(by, direction, " ".join(price.group(0).split()))
+    asked = reading.analysis.ranking
+    limit = asked.limit if asked is not None and asked.explicit_limit else None
+    return PriceRanking(by, direction, " ".join(price.group(0).split()), limit)
 
 
 def ranking_steps(req: PriceRanking, reading: Reading, groups: tuple[str, ...], company_id: str | None, start: str,
                   end: str, currency: str | None, excluded_groups: tuple[str, ...] = ()) -> tuple[PlanStep, ...]:
     """The governed call: every key's average unit price over the selection, ordered by the metric."""
     params: dict[str, Any] = {"rank_by": req.rank_by, "direction": req.direction, "start_date": start,
-                              "end_date": end, "invoice_statuses": list(reading.statuses),
-                              "product_group_ids": list(groups)}
+                              "end_date": end, "invoice_statuses": list(reading.statuses)}
+    if groups:
+        params["product_group_ids"] = list(groups)
     if company_id is not None:
         params["company_id"] = company_id
     if reading.entities.supplier_ids:
@@ -127,7 +139,7 @@ def ranking_steps(req: PriceRanking, reading: Reading, groups: tuple[str, ...], 
 
 
 def rule_hit(req: PriceRanking) -> str:
-    return f"unit_price_ranking:{req.rank_by}:{req.direction}:{req.words}"
+    return f"unit_price_ranking:{req.rank_by}:{req.direction}:{req.words}" + (f":top{req.limit}" if req.limit else "")
 
 
 def compose_ranking(d: Any) -> None:
@@ -137,7 +149,8 @@ def compose_ranking(d: Any) -> None:
     from router.tools import MetricToolResponse
 
     hit = next(r for r in d.routing.rule_hits if r.startswith("unit_price_ranking:"))
-    _, by, direction, *_ = hit.split(":")
+    _, by, direction, *rest = hit.split(":")
+    limit = int(rest[-1][3:]) if rest and re.fullmatch(r"top\d+", rest[-1]) else None
     company = d.routing.entities.company_name or d.routing.entities.company_id or "all companies of the tenant"
     outcome = d.run.outcomes.get("unit-price")
     m = outcome.output if outcome is not None and outcome.status == "ok" else None
@@ -150,7 +163,8 @@ def compose_ranking(d: Any) -> None:
                                  for i in m.source_line_ids)]
     cur = m.currency or ""
     p = m.parameters
-    scope = [f"product groups {', '.join(p.get('product_group_ids') or ())} (the group and its subgroups)"]
+    scope = [f"product groups {', '.join(p['product_group_ids'])} (the group and its subgroups)"
+             if p.get("product_group_ids") else "every product group"]
     if p.get("supplier_ids"):
         scope.append(f"suppliers {', '.join(p['supplier_ids'])}")
     if p.get("exclude_product_group_ids"):
@@ -171,6 +185,10 @@ def compose_ranking(d: Any) -> None:
         ranked = [{"rank": i, key: str(r[key]), "unit_price": str(r["unit_price"]),
                    "net_amount": r.get("net_amount"), "quantity": r.get("quantity"),
                    "line_count": r.get("line_count")} for i, r in enumerate(rows, 1)]
+        # "top three": the first N in the metric's order, the number of keys ranked said beside them
+        ranked_count = len(ranked)
+        if limit and limit < ranked_count:
+            ranked = ranked[:limit]
         listed = "; ".join(f"{x['rank']}. {x[key]} {x['unit_price']} {cur} per unit (net {x['net_amount']} {cur} / "
                            f"{_count(x['quantity'])} units, {x['line_count']} lines)" for x in ranked)
         ties = len({Decimal(str(x["unit_price"])) for x in ranked}) < len(ranked)
@@ -180,6 +198,7 @@ def compose_ranking(d: Any) -> None:
                   f"{what[:-1]}, credit notes subtracted in both; statuses {statuses}; cancelled and duplicate "
                   f"invoices left out; in {cur}): {listed}."
                   + (" Some prices are tied (same rounded price)." if ties else "")
+                  + (f" The first {len(ranked)} of {ranked_count} {what} ranked." if len(ranked) < ranked_count else "")
                   + f" {what.capitalize()} whose quantity nets to zero have no price and are left out."
                   + _AVERAGED[by])
         if by == "supplier" and p.get("supplier_ids"):

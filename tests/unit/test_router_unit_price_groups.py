@@ -106,3 +106,38 @@ def test_german_group_synonym_kept() -> None:
     assert "Temperaturfühler" in (read_german("Temperaturfühler Ausgaben Company A im Q4 2025",
                                               keep=["Temperaturfühler"]) or "")
     assert "temperature probe" in (read_german("Temperaturfühler Ausgaben Company A im Q4 2025") or "")
+
+
+_NO_GROUP_FRAMES = (  # (frame, direction, limit): products ranked by their own unit price, no group named
+    ("which products have the highest average unit price for {c} {p}", "desc", None),
+    ("which products have the highest average unit price for {c} {p} top three", "desc", 3),
+    ("cheapest products per unit for {c} {p}", "asc", None),
+    ("top 2 most expensive products per unit for {c} {p}", "desc", 2),
+    ("rank {c}'s products by unit price {p}, low to high", "asc", None),
+)
+
+
+@pytest.mark.parametrize(("frame", "direction", "limit"), _NO_GROUP_FRAMES)
+def test_a_product_price_ranking_without_a_group_ranks_every_product_by_price(
+        frame: str, direction: str, limit: int | None) -> None:
+    # a price word without a group used to fall through to the spend ranking: another question's figure
+    for (company, company_id), (phrase, start, end) in itertools.product(
+            (("Company A", "COMP-A"), ("COMP-B", "COMP-B")), _PERIODS):
+        question = frame.format(c=company, p=phrase)
+        result = _routed(question)
+        assert not result.requires_clarification, (question, result.clarification_question)
+        call = _call(question)
+        assert call["metric"] == METRIC, question
+        params = call["parameters"]
+        assert params["rank_by"] == "product" and params["direction"] == direction, question
+        assert "product_group_ids" not in params, question
+        assert (params["company_id"], params["start_date"], params["end_date"]) == (company_id, start, end), question
+        hits = [h for h in result.rule_hits if h.startswith("unit_price_ranking:")]
+        assert hits and (hits[0].endswith(f":top{limit}") if limit else ":top" not in hits[0]), (question, hits)
+
+
+def test_a_supplier_price_ranking_without_a_group_is_never_a_spend_ranking() -> None:
+    # a supplier's average over every product it sold mixes unlike units: never ranked without a group or product
+    result = _routed("which supplier has the lowest unit price for Company A in 2025")
+    calls = [s.arguments for s in result.execution_plan if s.tool == "metrics.query"]
+    assert result.requires_clarification or all(c.get("metric") == METRIC for c in calls), result.execution_plan
