@@ -867,17 +867,35 @@ def _counted_for(scratch: str, consumed: Sequence[tuple[int, int]]) -> list[tupl
     return found
 
 
+def _it_acronym(words: list[str], i: int, kept: list[str]) -> bool:
+    """A lowercase "it" opening a spend object and followed by a noun is the acronym ("spend on it hardware", as a
+    speech transcript writes "IT hardware"), never the pronoun ("spend on it with Beta", "spend on it in 2025")."""
+    if kept or words[i].lower() != "it" or i + 1 >= len(words):
+        return False
+    after = words[i + 1]
+    return after.isalpha() and after.lower() not in _AFTER_PRONOUN_IT
+
+
+#: Words that follow the pronoun "it" in a spend question ("spend on it in 2025", "on it and ..."): no noun of the
+#: acronym. Anything else after a lowercase "it" ("it hardware", "it services") is what was bought.
+_AFTER_PRONOUN_IT = frozenset("""
+in during over across by per since between from to until up and or with of on for at via through the a an last this
+previous next so as is was were be been too also please again now then all both either total overall altogether
+exactly roughly about approximately
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
 def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
     """Category-like objects of spend verbs ("spend on widgets", "bought from acme") in the masked text."""
     found: list[tuple[int, int, str]] = []
     for match in _CONSTRAINT_OBJECT.finditer(masked):
         words = match.group("what").split()
         kept: list[str] = []
-        for w in words:
+        for i, w in enumerate(words):
             if not kept and w.lower() in _OBJECT_LEAD:
                 continue
-            if w.lower() in _OBJECT_WORDS and not (len(w) > 1 and w.isupper()):  # "IT hardware" is not "it"
-                break
+            if w.lower() in _OBJECT_WORDS and not (len(w) > 1 and w.isupper()) and not _it_acronym(words, i, kept):
+                break  # ("IT hardware" is not "it", nor is a transcript's lowercase "it hardware")
             kept.append(w)
         if not kept:
             continue

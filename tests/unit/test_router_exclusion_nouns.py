@@ -74,6 +74,9 @@ def test_postfix_cue_needs_its_name_right_before() -> None:
     ("Total welding supplies spend for Company A in 2025", "welding supplies"),
     ("Company A spend in 2025 on IT hardware", "IT hardware"),
     ("company b consumables storage spend since March", "consumables storage"),
+    # a speech transcript writes the acronym lowercase: "it" before a noun is no pronoun
+    ("how much did company a spend on it hardware in 2025", "it hardware"),
+    ("how much did company b spend on it equipment last year", "it equipment"),
 ])
 def test_an_unknown_noun_phrase_is_named_never_the_total(question: str, named: str) -> None:
     result = routed(question)
@@ -82,6 +85,7 @@ def test_an_unknown_noun_phrase_is_named_never_the_total(question: str, named: s
 
 
 @pytest.mark.parametrize("question", [
+    "how much did Company A spend on it in 2025", "what did Company A spend on it with Beta in Q1 2026",
     "Company A total spend in 2025", "Company A supplier spend in 2025", "Company A's overall spend in Q1 2026",
     "Company A procurement spend in 2025", "Company A sensors spend in 2025", "Company A spend on sensors in 2025",
     "Company A spend in Q1 2026 on control equipment", "Company A consumables spend last quarter",
