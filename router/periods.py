@@ -336,6 +336,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("slash_month", re.compile(r"(?<![\w/.-])(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})(?![\w/.-]|[.,]\d)")),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of|dated)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
+    # A month named as the adjective of what is counted or summed ("which march invoices", "company a's march
+    # spend", "the jan credit notes"): the month, as "in march" is (left unread it was silently dropped).
+    ("attr_month", re.compile(
+        rf"\b({_MONTH_NAMES})\b(?!\s+\d)(?=\s+(?:invoices?|bills?|credit\s+notes?|spend|spending|purchases|"
+        rf"expenses|costs?|totals?|figures?|numbers|postings?|orders?|payments?|receipts?)\b)", re.I)),
     # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
     # in the year written on the other side (read as a plain word it would leave the comparison one period short).
     ("compared_month", re.compile(
@@ -1423,9 +1428,12 @@ def _read(
         return _month(year, int(g[0]), text)
     if kind == "iso_month":
         return _month(int(g[0]), int(g[1]), text)
-    if kind == "in_month":
+    if kind == "attr_month" and g[0].lower() == "may" and not re.search(
+            r"(?:\b(?:the|our|their|its|last|this)|['’]s)\s+may\s*$", match.string[:match.end()], re.I):
+        return None  # "we may spend": a verb, unless a determiner makes it the month ("the may invoices")
+    if kind in ("in_month", "attr_month"):
         word = g[0].lower()
-        if word == "may" and not re.search(r"\b(?:in|during|dated)\s+may\b", text, re.I):
+        if kind == "in_month" and word == "may" and not re.search(r"\b(?:in|during|dated)\s+may\b", text, re.I):
             return None  # "may" as a verb
         month = _MONTHS[word]
         return _month(_latest_started_month(month, as_of), month, text)
