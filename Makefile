@@ -32,9 +32,9 @@ demo: db
 	$(PROCURA) ask "What was Company A's total spend on monitoring products supplied by its approved vendors during the last quarter?" --as-of 2026-05-15 --tenant tenant-42
 
 # Two workers on two cores: one takes every database test in order (they share session databases and some restart
-# or reconfigure the server), the other the database-free unit tier, which needs no fixture of theirs.
+# or reconfigure the server), the other the database-free unit tier (tests/conftest.py, the xdist scheduler).
 test: db
-	$(BIN)/pytest -q -n 2 --dist loadgroup
+	$(BIN)/pytest -q -n 2
 
 lint: venv
 	$(BIN)/ruff check .

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
+from typing import Any
 
 import psycopg
 import pytest
@@ -24,17 +25,18 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
-_UNIT_TIER = os.path.join("tests", "unit") + os.sep
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under pytest-xdist (``make test`` runs ``-n 2``) every test outside tests/unit is one unit of work, run by
+    one worker in collection order: those tests share the session's databases and some of them restart or
+    reconfigure the server, which another worker's test must not see. The unit tier never touches the server, so
+    the other worker takes it test by test in parallel."""
+    from xdist.scheduler import LoadScopeScheduling
 
+    class TierScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if nodeid.startswith("tests/unit/") else "database"
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (``-n 2 --dist loadgroup``) every test outside tests/unit runs on one worker, in
-    collection order: those tests share the session's databases and some of them restart or reconfigure the
-    server, which another worker's test must not see. The unit tier never touches the server, so the other
-    worker takes it in parallel. Without xdist the mark does nothing."""
-    for item in items:
-        if _UNIT_TIER not in str(item.path):
-            item.add_marker(pytest.mark.xdist_group("database"))
+    return TierScheduling(config, log)
 
 
 @pytest.fixture(scope="session")
