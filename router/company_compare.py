@@ -47,6 +47,12 @@ _RANK = re.compile(
 #: "who spent more ... A or B": the subject is one of the named companies (two or more must be named).
 _WHO = re.compile(rf"\bwho\s+(?:has\s+|had\s+|did\s+)?{_VERB}\s+(?:the\s+)?{_MOST}\b(?:\s+money)?", re.I)
 _DOWN = frozenset({"least", "less", "lowest", "smallest", "fewest"})
+#: Right after the cue, a count the ranking by spend would replace ("paid the most invoices", "used the most
+#: suppliers"), or a comparison ("more than 150,000 EUR", "more with Beta than with Gamma"): not a spend ranking.
+_COUNT_AFTER = re.compile(
+    r"^\s*(?:of\s+)?(?:(?:different|distinct|unique|separate)\s+)?(?:invoice\s+lines?|purchase\s+orders?|invoices?|units?|"
+    r"suppliers?|vendors?|orders?|pos?|products?|lines?|items?|transactions?|payments?|documents?)\b", re.I)
+_THAN = re.compile(r"\bthan\b", re.I)
 #: Between the named companies of a ranking: "Alpenland or Kestrel", "A, B and C", "between A and B".
 _JOINER = re.compile(r"^[\s,]*(?:or|and|vs\.?|versus|,)?[\s,]*$", re.I)
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|among|of)\s*$", re.I)
@@ -94,6 +100,19 @@ def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
         if who is None or len({n for _, _, n in named if n}) < 2:
             return None  # "who spent the most" without two companies named: suppliers, people, ... (not read here)
         cue = who
+    after = text[cue.end():]
+    count = _COUNT_AFTER.match(after)
+    than = _THAN.search(after)
+    if count is not None or than is not None:
+        # what is compared is a count, or spend against an amount or another side: ranking every company by its
+        # spend would answer another question, so it is asked (never the spend ranking in its place)
+        said = re.sub(r"\s+", " ", (cue.group(0) + after[:count.end()] if count is not None
+                                     else cue.group(0) + after[:than.end()])).strip()
+        what = (f"counts {count.group(0).strip()} per company" if count is not None
+                else "compares each company's spend with an amount or another side")
+        return CompanyAsk(kind="company_ranking", bases=(), words=cue.group(0), refused=(
+            f"'{said} ...' {what}, which I do not read as one governed figure per company. I can rank the "
+            "companies by spend (net + tax) for a period, or give one company's figure. Which do you mean?"))
     # the companies named in the question bound the ranking ("Alpenland or Kestrel"); their words, and the words
     # that join them, are consumed here
     cut = [(cue.start(), cue.end())]
