@@ -67,7 +67,12 @@ _OBJECT_SIDE = re.compile(r"^(?:with|on|from|at|for)\b", re.I)
 _SIDE_END = re.compile(
     r"\s+(?:did|does|do|has|have|had)\b|\s+(?:in|during|over|since|between|from|until|through|within|last|this|"
     r"previous|prior|year|ytd|qtd|mtd|q[1-4]|h[12]|fy\s?\d+|\d{4}|january|february|march|april|may|june|july|"
-    r"august|september|october|november|december)\b|\s*[?.!,;]", re.I)
+    r"august|september|october|november|december)\b|\s*[?.!,;]|"
+    # what was bought, and from whom, said after the side ("than Company C with Beta", "than with Gamma for
+    # Company A"): shared by both sides, so it ends the side (never a part of side b only)
+    r"\s+(?:with|on|from|at|for|excluding|except|only|not|without|of)\b", re.I)
+#: The rest after side b opens with what was bought or from whom (not only a period).
+_REST_QUALIFIER = re.compile(r"^\s*(?:with|on|from|at|for|excluding|except|only|not|without|of)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -106,8 +111,8 @@ def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
     if count is not None or than is not None:
         # what is compared is a count, or spend against an amount or another side: ranking every company by its
         # spend would answer another question, so it is asked (never the spend ranking in its place)
-        said = re.sub(r"\s+", " ", (cue.group(0) + after[:count.end()] if count is not None
-                                     else cue.group(0) + after[:than.end()])).strip()
+        upto = count.end() if count is not None else than.end() if than is not None else 0
+        said = re.sub(r"\s+", " ", cue.group(0) + after[:upto]).strip()
         what = (f"counts {count.group(0).strip()} per company" if count is not None
                 else "compares each company's spend with an amount or another side")
         return CompanyAsk(kind="company_ranking", bases=(), words=cue.group(0), refused=(
@@ -164,7 +169,9 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
     b = text[start:]
     if _PERIOD_START.match(b):
         return None  # "than in Q4": a change between periods (the ordinary comparison reading)
-    end = _SIDE_END.search(b)
+    # the side ends at the first boundary word outside a name ("Parts on Demand", "March Supplies" stay whole)
+    named = [*_spans_of(companies), *_spans_of(others)]
+    end = next((x for x in _SIDE_END.finditer(b) if not _overlaps(named, start + x.start(), start + x.end())), None)
     side, rest = (b[:end.start()], b[end.start():]) if end else (b, "")
     rest = re.sub(r"^\s+(?:did|does|do|has|have|had)\b", "", rest, flags=re.I)  # "than Company B did in Q1"
     side = side.strip()
@@ -182,6 +189,14 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
         base_b = f"how much did {a} {spend} {side} {rest}"
         sides = (f"{a}{mid}", f"{a} {side}")
     elif _overlaps(_spans_of(companies), *side_span):
+        if mid.strip() and _REST_QUALIFIER.match(rest):
+            # "how much more did A spend with Beta than B with Gamma": each side has its own qualifier; not read
+            # here as one shared rest (never one side's qualifier applied to both)
+            return CompanyAsk(kind="difference", bases=(), words=m.group(0)[:m.end("dir") - m.start()],
+                              sides=(f"{a}{mid}", f"{side}{rest}"), refused=(
+                                  f"'{a}{mid}' and '{side}{rest.rstrip(' ?.!')}' each name what was bought; I read a "
+                                  "difference of two companies' spend on the same suppliers or products, or of one "
+                                  "company's spend with two suppliers. Which difference do you mean?"))
         base_a = f"how much did {a} {spend}{mid} {rest}"
         base_b = f"how much did {side} {spend}{mid} {rest}"
         sides = (a, side)
