@@ -47,6 +47,12 @@ _RANK = re.compile(
 #: "who spent more ... A or B": the subject is one of the named companies (two or more must be named).
 _WHO = re.compile(rf"\bwho\s+(?:has\s+|had\s+|did\s+)?{_VERB}\s+(?:the\s+)?{_MOST}\b(?:\s+money)?", re.I)
 _DOWN = frozenset({"least", "less", "lowest", "smallest", "fewest"})
+#: Right after the cue, a count the ranking by spend would replace ("paid the most invoices", "used the most
+#: suppliers"), or a comparison ("more than 150,000 EUR", "more with Beta than with Gamma"): not a spend ranking.
+_COUNT_AFTER = re.compile(
+    r"^\s*(?:of\s+)?(?:(?:different|distinct|unique|separate)\s+)?(?:invoice\s+lines?|purchase\s+orders?|invoices?|units?|"
+    r"suppliers?|vendors?|orders?|pos?|products?|lines?|items?|transactions?|payments?|documents?)\b", re.I)
+_THAN = re.compile(r"\bthan\b", re.I)
 #: Between the named companies of a ranking: "Alpenland or Kestrel", "A, B and C", "between A and B".
 _JOINER = re.compile(r"^[\s,]*(?:or|and|vs\.?|versus|,)?[\s,]*$", re.I)
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|among|of)\s*$", re.I)
@@ -61,7 +67,12 @@ _OBJECT_SIDE = re.compile(r"^(?:with|on|from|at|for)\b", re.I)
 _SIDE_END = re.compile(
     r"\s+(?:did|does|do|has|have|had)\b|\s+(?:in|during|over|since|between|from|until|through|within|last|this|"
     r"previous|prior|year|ytd|qtd|mtd|q[1-4]|h[12]|fy\s?\d+|\d{4}|january|february|march|april|may|june|july|"
-    r"august|september|october|november|december)\b|\s*[?.!,;]", re.I)
+    r"august|september|october|november|december)\b|\s*[?.!,;]|"
+    # what was bought, and from whom, said after the side ("than Company C with Beta", "than with Gamma for
+    # Company A"): shared by both sides, so it ends the side (never a part of side b only)
+    r"\s+(?:with|on|from|at|for|excluding|except|only|not|without|of)\b", re.I)
+#: The rest after side b opens with what was bought or from whom (not only a period).
+_REST_QUALIFIER = re.compile(r"^\s*(?:with|on|from|at|for|excluding|except|only|not|without|of)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,19 @@ def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
         if who is None or len({n for _, _, n in named if n}) < 2:
             return None  # "who spent the most" without two companies named: suppliers, people, ... (not read here)
         cue = who
+    after = text[cue.end():]
+    count = _COUNT_AFTER.match(after)
+    than = _THAN.search(after)
+    if count is not None or than is not None:
+        # what is compared is a count, or spend against an amount or another side: ranking every company by its
+        # spend would answer another question, so it is asked (never the spend ranking in its place)
+        upto = count.end() if count is not None else than.end() if than is not None else 0
+        said = re.sub(r"\s+", " ", cue.group(0) + after[:upto]).strip()
+        what = (f"counts {count.group(0).strip()} per company" if count is not None
+                else "compares each company's spend with an amount or another side")
+        return CompanyAsk(kind="company_ranking", bases=(), words=cue.group(0), refused=(
+            f"'{said} ...' {what}, which I do not read as one governed figure per company. I can rank the "
+            "companies by spend (net + tax) for a period, or give one company's figure. Which do you mean?"))
     # the companies named in the question bound the ranking ("Alpenland or Kestrel"); their words, and the words
     # that join them, are consumed here
     cut = [(cue.start(), cue.end())]
@@ -145,7 +169,9 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
     b = text[start:]
     if _PERIOD_START.match(b):
         return None  # "than in Q4": a change between periods (the ordinary comparison reading)
-    end = _SIDE_END.search(b)
+    # the side ends at the first boundary word outside a name ("Parts on Demand", "March Supplies" stay whole)
+    named = [*_spans_of(companies), *_spans_of(others)]
+    end = next((x for x in _SIDE_END.finditer(b) if not _overlaps(named, start + x.start(), start + x.end())), None)
     side, rest = (b[:end.start()], b[end.start():]) if end else (b, "")
     rest = re.sub(r"^\s+(?:did|does|do|has|have|had)\b", "", rest, flags=re.I)  # "than Company B did in Q1"
     side = side.strip()
@@ -163,6 +189,14 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
         base_b = f"how much did {a} {spend} {side} {rest}"
         sides = (f"{a}{mid}", f"{a} {side}")
     elif _overlaps(_spans_of(companies), *side_span):
+        if mid.strip() and _REST_QUALIFIER.match(rest):
+            # "how much more did A spend with Beta than B with Gamma": each side has its own qualifier; not read
+            # here as one shared rest (never one side's qualifier applied to both)
+            return CompanyAsk(kind="difference", bases=(), words=m.group(0)[:m.end("dir") - m.start()],
+                              sides=(f"{a}{mid}", f"{side}{rest}"), refused=(
+                                  f"'{a}{mid}' and '{side}{rest.rstrip(' ?.!')}' each name what was bought; I read a "
+                                  "difference of two companies' spend on the same suppliers or products, or of one "
+                                  "company's spend with two suppliers. Which difference do you mean?"))
         base_a = f"how much did {a} {spend}{mid} {rest}"
         base_b = f"how much did {side} {spend}{mid} {rest}"
         sides = (a, side)

@@ -239,14 +239,45 @@ class AskService:
                   as_of: dt.date, interface: Interface) -> AskResult:
         """A comparison across companies or sides: its base questions answered the ordinary way (each traced),
         then the ranking or the difference composed from their governed figures."""
-        bases = [self.ask(conn, ctx, q, as_of=as_of, interface=interface, _part=True, _base=True)
-                 for q in compared.bases or (question,)]
-        first = bases[0]
         if compared.refused:
+            # a refused comparison is a clarification: no base question is run (none would be used, and running
+            # the question in full could trace a reading that is not answered, or raise for a scope it never needs);
+            # the routing is the reading only, stopped at the clarification
             text = f"I need a clarification before answering: {compared.refused}"
-            answer = Answer(status="clarification", text=text, result={}, inputs=first.answer.inputs, sources=(),
+            answer = Answer(status="clarification", text=text, result={},
+                            inputs={"compared": {"kind": compared.kind, "words": compared.words}}, sources=(),
                             clarification_question=text)
-        elif compared.kind == "implied_base":
+            read_only = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=load_gazetteer(conn, ctx),
+                                                     classifier=self.classifier, catalog=self.catalog,
+                                                     metrics=self.metrics, resolver=PgTrigramResolver(conn, ctx)))
+            routing = read_only.model_copy(update={
+                "requires_clarification": True, "clarification_question": text, "execution_plan": (),
+                "workflow": "clarification", "rule_hits": (*read_only.rule_hits, f"compared:{compared.kind}")})
+            bases: list[AskResult] = []
+            checks: tuple[PolicyCheck, ...] = ()
+        else:
+            bases = [self.ask(conn, ctx, q, as_of=as_of, interface=interface, _part=True, _base=True)
+                     for q in compared.bases or (question,)]
+            answer, checks, routing = self._composed(conn, ctx, question, compared, bases)
+        # The composition has its own trace: the base traces it rests on, its checks and the answer.
+        recorder = TraceRecorder()
+        recorder.add("plan", {"compared": compared.kind, "words": compared.words, "base_questions": list(
+            compared.bases), "base_trace_ids": [r.trace_id for r in bases], "refused": compared.refused})
+        for check in checks:
+            recorder.add("validation", check.model_dump())
+        recorder.add("answer", {"status": answer.status, "text": answer.text})
+        self.store.start(conn, ctx, recorder, interface=interface, question=question, as_of=as_of,
+                         routing=routing.model_dump(mode="json", by_alias=True))
+        self.store.finish(conn, ctx, recorder, status=answer.status, workflow=routing.workflow,
+                          answer=answer.model_dump(mode="json"), duration_ms=0.0)
+        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing,
+                         steps=[s for r in bases for s in r.steps])
+
+    def _composed(self, conn: psycopg.Connection, ctx: AuthContext, question: str, compared: CompanyAsk,
+                  bases: list[AskResult]) -> tuple[Answer, tuple[PolicyCheck, ...], RoutingResult]:
+        """The ranking or difference composed from the answered base questions, checked."""
+        first = bases[0]
+        if compared.kind == "implied_base":
             answer = implied_note(compared, first.answer)
         elif compared.kind == "company_ranking":
             answer = ranked(compared, first.answer, load_gazetteer(conn, ctx).companies)
@@ -261,19 +292,7 @@ class AskService:
             answer = answer.model_copy(update={"checks": (*answer.checks, *checks)})
         routing = first.routing.model_copy(update={
             "question": question, "rule_hits": (*first.routing.rule_hits, f"compared:{compared.kind}")})
-        # The composition has its own trace: the base traces it rests on, its checks and the answer.
-        recorder = TraceRecorder()
-        recorder.add("plan", {"compared": compared.kind, "words": compared.words, "base_questions": list(
-            compared.bases), "base_trace_ids": [r.trace_id for r in bases], "refused": compared.refused})
-        for check in checks:
-            recorder.add("validation", check.model_dump())
-        recorder.add("answer", {"status": answer.status, "text": answer.text})
-        self.store.start(conn, ctx, recorder, interface=interface, question=question, as_of=as_of,
-                         routing=routing.model_dump(mode="json", by_alias=True))
-        self.store.finish(conn, ctx, recorder, status=answer.status, workflow=routing.workflow,
-                          answer=answer.model_dump(mode="json"), duration_ms=0.0)
-        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing,
-                         steps=[s for r in bases for s in r.steps])
+        return answer, tuple(checks), routing
 
     def _derived(self, conn: psycopg.Connection, ctx: AuthContext, question: str, found: DerivedAsk,
                  as_of: dt.date, interface: Interface) -> AskResult:
