@@ -69,7 +69,7 @@ from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
 from router.group_unions import joined_groups_union, slash_joined_unknown
-from router.idle_vendors import idle_question, idle_spans
+from router.idle_vendors import idle_clarification, idle_narrowing, idle_question, idle_spans
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
 from router.listings import read_purchase_listing, unknown_qualifiers
@@ -389,8 +389,19 @@ def _idle_vendors(text: str, inputs: RouterInputs) -> tuple[str, RoutingResult] 
     if not idle_spans(text):
         return None
     gazetteer = inputs.gazetteer
-    asked = idle_question(currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver),
-                                           gazetteer))
+    reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
+    narrowing = idle_narrowing(reading)
+    if narrowing and not reading.entities.supplier_ids:
+        # "approved vendors with no spend in USD / above 5,000 / no posted invoices": the list cannot carry the
+        # narrowing, and dropping it (or the spend path's figure) would answer another question: asked about
+        from router.extensions import _result  # (extensions imports this module's helpers)
+
+        company = reading.entities.company_name or reading.entities.company_id
+        return text, _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                             reasons=[f"combination: approved vendors without spend narrowed by {'; '.join(narrowing)}"
+                                      " is not a governed list"],
+                             questions=[idle_clarification(company, narrowing)], rule="approvals:idle_narrowed")
+    asked = idle_question(reading)
     if asked is None:
         return None
     retry = _route(asked, inputs)
