@@ -1425,7 +1425,10 @@ _RANKED_INVOICES = re.compile(
     r"(?:(?:open|unpaid|outstanding|posted|paid|settled)\s+)?(?:\([^()]{0,40}\)\s+)?"
     r"(invoices?|rechnung(?:en)?)\b"
     # "which (single) invoice of Xenon was the largest in 2026": the superlative after the noun it ranks
-    rf"|\b(?:which|what)\s+(?:(?:single|individual|one)\s+)?(invoices?)\b[^?.;]{{0,80}}?\b(?:was|were|is|are)\s+"
+    # (the gap never crosses a relative clause or another noun the superlative could rank: "which invoices are
+    # from the supplier that was the largest" ranks suppliers, not invoices)
+    rf"|\b(?:which|what)\s+(?:(?:single|individual|one)\s+)?(invoices?)\b(?:(?!\b(?:that|which|who|whose|whom|"
+    rf"where|suppliers?|vendors?|compan(?:y|ies)|customers?|entit(?:y|ies))\b)[^?.;]){{0,80}}?\b(?:was|were|is|are)\s+"
     rf"(?:the\s+)?(?:(?:single|very)\s+)?{_RANK_END}\b",
     re.I)
 
