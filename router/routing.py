@@ -130,8 +130,9 @@ _UNSERVED_MEASURES = re.compile(
     # (a word of a compound or a noun's modifier is no measure: "Beta's express-freight approval", "the
     # shipping agreement" ask about an approval or a document, named after what it covers)
     r"(?<!-)(?:freight|shipping|logistics|travel|utilit(?:y|ies)|energy|payroll|salar(?:y|ies)|rent|insurance|"
-    r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?|"
-    r"(?!(?:approvals?|approved|agreements?|contracts?|suppliers?|vendors?|providers?|carriers?|partners?|"
+    # (the guard reads past the space itself: after a bare \s* it was checked at the space, where it always passed)
+    r"maintenance contract)(?:\s*(?:costs?|spend|spending|expenses?|charges?|fees?)|"
+    r"(?!\s*(?:approvals?|approved|agreements?|contracts?|suppliers?|vendors?|providers?|carriers?|partners?|"
     r"clauses?|terms)\b))|"
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
