@@ -1428,8 +1428,10 @@ _RANKED_INVOICES = re.compile(
     # "which (single) invoice of Xenon was the largest in 2026": the superlative after the noun it ranks
     # (the gap never crosses a relative clause or another noun the superlative could rank: "which invoices are
     # from the supplier that was the largest" ranks suppliers, not invoices)
+    # ("Company A", "Supplier Gamma" may stand there unmasked: only a common noun after an article stops it)
     rf"|\b(?:which|what)\s+(?:(?:single|individual|one)\s+)?(invoices?)\b(?:(?!\b(?:that|which|who|whose|whom|"
-    rf"where|suppliers?|vendors?|compan(?:y|ies)|customers?|entit(?:y|ies))\b)[^?.;]){{0,80}}?\b(?:was|were|is|are)\s+"
+    rf"where|(?:the|a|an|each|every|this|that)\s+(?:suppliers?|vendors?|compan(?:y|ies)|customers?|entit(?:y|ies)))"
+    rf"\b)[^?.;]){{0,80}}?\b(?:was|were|is|are)\s+"
     rf"(?:the\s+)?(?:(?:single|very)\s+)?{_RANK_END}\b",
     re.I)
 
