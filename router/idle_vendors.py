@@ -46,6 +46,47 @@ def idle_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(spans)
 
 
+#: The statuses every governed spend figure counts (a reading naming only these narrows nothing).
+_DEFAULT_STATUSES = frozenset({"posted", "paid"})
+
+
+def idle_narrowing(reading: Reading) -> tuple[str, ...]:
+    """What the question narrows the spend by that the approved vendors' spend plan does not carry (a status, an
+    amount, a currency, a product or company left out, an analysis filter), each named as read; empty when none.
+    Only meaningful for a question :func:`idle_spans` finds."""
+    a = reading.analysis
+    named: list[str] = []
+    statuses = tuple(dict.fromkeys((*(reading.statuses if frozenset(reading.statuses) != _DEFAULT_STATUSES else ()),
+                                    *reading.asked_statuses, *(a.statuses or ()),
+                                    *((reading.excluded_status,) if reading.excluded_status else ()))))
+    if statuses:
+        named.append(f"invoice status ({', '.join(statuses)})")
+    if reading.amounts:
+        named.append(f"amount ({', '.join(m.text for m in reading.amounts)})")
+    currencies = tuple(dict.fromkeys((*reading.currencies, *a.document_currencies,
+                                      *((a.document_currency,) if a.document_currency else ()),
+                                      *((a.named_currency,) if a.named_currency else ()))))
+    if currencies or a.original_currency or a.excluded_currency is not None:
+        named.append(f"currency ({', '.join(currencies) or 'invoice currency'})")
+    if reading.excluded_product_codes:
+        named.append(f"products left out ({', '.join(reading.excluded_product_codes)})")
+    if reading.excluded_company_ids:
+        named.append(f"companies left out ({', '.join(reading.excluded_company_ids)})")
+    if a.document_types is not None:
+        named.append(f"document type ({', '.join(a.document_types)})")
+    if a.average_price or a.price_by_supplier:
+        named.append("unit price")
+    return tuple(named)
+
+
+def idle_clarification(company: str | None, narrowing: Sequence[str]) -> str:
+    """The question asked when the approved vendors without spend are narrowed by what the list cannot carry."""
+    who = f" of {company}" if company else ""
+    return (f"I can list the approved vendors{who} with no counted spend in a period (posted and paid invoice "
+            f"lines, any currency and amount); narrowed by {'; '.join(narrowing)} it is not a governed list, and "
+            "answering without it would answer another question. Do you want the list without that narrowing?")
+
+
 def idle_question(reading: Reading) -> str | None:
     """The question as the approved vendors' spend it is derived from ("What did Company C spend with approved
     vendors in Q1 2026?"), or ``None`` when it is no such question or has anything else to read (a named
@@ -57,6 +98,10 @@ def idle_question(reading: Reading) -> str | None:
     outside = [u for u in reading.not_understood if not any(s <= u.start and u.end <= t for s, t in spans)]
     if (e.supplier_ids or e.product_codes or a.ranking or a.comparison or a.share or outside
             or reading.excluded_supplier_ids or reading.excluded_group_ids):
+        return None
+    if idle_narrowing(reading):
+        # the rebuilt question keeps company, group and period only: a status, amount, currency or product
+        # narrowing would be dropped and the list answered over all counted lines (silently wider)
         return None
     if period.ambiguous or period.time_range is None or not period.time_range.source_text.strip():
         return None

@@ -69,7 +69,7 @@ from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
 from router.group_unions import joined_groups_union, slash_joined_unknown
-from router.idle_vendors import idle_question, idle_spans
+from router.idle_vendors import idle_clarification, idle_narrowing, idle_question, idle_spans
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
 from router.listings import read_purchase_listing, unknown_qualifiers
@@ -130,8 +130,9 @@ _UNSERVED_MEASURES = re.compile(
     # (a word of a compound or a noun's modifier is no measure: "Beta's express-freight approval", "the
     # shipping agreement" ask about an approval or a document, named after what it covers)
     r"(?<!-)(?:freight|shipping|logistics|travel|utilit(?:y|ies)|energy|payroll|salar(?:y|ies)|rent|insurance|"
-    r"maintenance contract)\s*(?:costs?|spend|spending|expenses?|charges?|fees?|"
-    r"(?!(?:approvals?|approved|agreements?|contracts?|suppliers?|vendors?|providers?|carriers?|partners?|"
+    # (the guard reads past the space itself: after a bare \s* it was checked at the space, where it always passed)
+    r"maintenance contract)(?:\s*(?:costs?|spend|spending|expenses?|charges?|fees?)|"
+    r"(?!\s*(?:approvals?|approved|agreements?|contracts?|suppliers?|vendors?|providers?|carriers?|partners?|"
     r"clauses?|terms)\b))|"
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
     r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
@@ -389,8 +390,19 @@ def _idle_vendors(text: str, inputs: RouterInputs) -> tuple[str, RoutingResult] 
     if not idle_spans(text):
         return None
     gazetteer = inputs.gazetteer
-    asked = idle_question(currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver),
-                                           gazetteer))
+    reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
+    narrowing = idle_narrowing(reading)
+    if narrowing and not reading.entities.supplier_ids:
+        # "approved vendors with no spend in USD / above 5,000 / no posted invoices": the list cannot carry the
+        # narrowing, and dropping it (or the spend path's figure) would answer another question: asked about
+        from router.extensions import _result  # (extensions imports this module's helpers)
+
+        company = reading.entities.company_name or reading.entities.company_id
+        return text, _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
+                             reasons=[f"combination: approved vendors without spend narrowed by {'; '.join(narrowing)}"
+                                      " is not a governed list"],
+                             questions=[idle_clarification(company, narrowing)], rule="approvals:idle_narrowed")
+    asked = idle_question(reading)
     if asked is None:
         return None
     retry = _route(asked, inputs)
@@ -1414,7 +1426,12 @@ _RANKED_INVOICES = re.compile(
     r"(?:(?:open|unpaid|outstanding|posted|paid|settled)\s+)?(?:\([^()]{0,40}\)\s+)?"
     r"(invoices?|rechnung(?:en)?)\b"
     # "which (single) invoice of Xenon was the largest in 2026": the superlative after the noun it ranks
-    rf"|\b(?:which|what)\s+(?:(?:single|individual|one)\s+)?(invoices?)\b[^?.;]{{0,80}}?\b(?:was|were|is|are)\s+"
+    # (the gap never crosses a relative clause or another noun the superlative could rank: "which invoices are
+    # from the supplier that was the largest" ranks suppliers, not invoices)
+    # ("Company A", "Supplier Gamma" may stand there unmasked: only a common noun after an article stops it)
+    rf"|\b(?:which|what)\s+(?:(?:single|individual|one)\s+)?(invoices?)\b(?:(?!\b(?:that|which|who|whose|whom|"
+    rf"where|(?:the|a|an|each|every|this|that)\s+(?:suppliers?|vendors?|compan(?:y|ies)|customers?|entit(?:y|ies)))"
+    rf"\b)[^?.;]){{0,80}}?\b(?:was|were|is|are)\s+"
     rf"(?:the\s+)?(?:(?:single|very)\s+)?{_RANK_END}\b",
     re.I)
 
