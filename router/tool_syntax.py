@@ -10,8 +10,8 @@ search.
 Design note: the reader reads "from a to b" with b excluded unless it is a month's last day (router/periods.py), so
 a half-open end ("[a, b)", "period_end b (exclusive)") is written "to before b" and a closed one ("[a, b]", "a..b")
 "through b": each keeps its own end whatever day it is. An unmarked "start_date=a, end_date=b" is closed: such
-parameters are inclusive by convention (the answer's period, "[a, b+1)", says the reading). Only exact forms are rewritten: any other token is left for
-the reader, which names what it cannot place.
+parameters are inclusive by convention (the answer's period, "[a, b+1)", says the reading). Only exact forms are
+rewritten: any other token is left for the reader, which names what it cannot place.
 """
 
 from __future__ import annotations
