@@ -26,7 +26,9 @@ _LEXICON: tuple[tuple[str, str], ...] = (
     (r"wbs(?:[\s_-]?elements?)?", "project"),
     (r"(?:sales[\s_-]?)?regions?(?:[\s_-]?(?:code|id))?", "region"),
     (r"departments?(?:[\s_-]?(?:code|id))?|business[\s_-]?units?", "department"),
-    (r"(?:buyer|requester|requestor|approver|purchaser|ordered[\s_-]by|requested[\s_-]by|approved[\s_-]by)"
+    # (not "approved by", "ordered by": "vendors approved by <company>" is the approval table, "ordered by date" a
+    # sort; a person after them is an unknown name, named back by the reader)
+    (r"(?:buyer|requester|requestor|approver|purchaser|requested[\s_-]by)"
      r"(?:[\s_-]?(?:name|id))?", "buyer, requester or approver"),
     (r"(?:purchase[\s_-]?orders?|po)(?:[\s_-]?(?:numbers?|no\.?|ids?|#))?", "purchase order"),
     (r"(?:bank[\s_-]?accounts?|iban|gl[\s_-]?accounts?|general[\s_-]?ledger[\s_-]?accounts?|ledger[\s_-]?accounts?)"

@@ -227,15 +227,72 @@ def _points(text: str) -> str:
     return _POINT.sub(sub, text)
 
 
+#: "between one and two thousand", "from twenty to thirty thousand euros": a bare small number joined to a scaled
+#: one; spoken English lets the first borrow the second's scale (1000 to 2000, not 1 to 2000).
+_SHARED_SCALE = re.compile(rf"(?<![\w-])({_SMALL})(\s+(?:and|to)\s+)(?=(({_SMALL})((?:\s+(?:{_SCALE_W}))+)"
+                           rf"(?:\s+(?:and\s+)?(?:{_SCALE_W}|{_SMALL}))*)(?![\w-]))", _I)
+_NUMBER_WORDS = frozenset([*_UNITS, *_TENS, *_SCALES, "and", "point"])
+
+
+def _shared_scales(text: str) -> str:
+    """``text`` with a bare small number before "and"/"to" and a scaled number written with that scale.
+
+    >>> _shared_scales("between one and two thousand euros"), _shared_scales("from twenty to thirty thousand")
+    ('between 1000 and two thousand euros', 'from 20000 to thirty thousand')
+    >>> _shared_scales("between five hundred and two thousand"), _shared_scales("between five and two thousand")
+    ('between five hundred and two thousand', 'between five and two thousand')
+    """
+    def sub(match: re.Match[str]) -> str:
+        before = text[:match.start()].split()
+        if before and before[-1].lower() in _NUMBER_WORDS:
+            return match.group(0)  # "five hundred and two thousand": the first number carries its own scale
+        low, lead, right = cardinal(match.group(1)), cardinal(match.group(4)), cardinal(match.group(3))
+        scale = 1
+        for word in match.group(5).split():
+            scale *= _SCALES[word.lower()]
+        if low is None or lead is None or right is None or low * scale > right:
+            return match.group(0)  # "between five and two thousand" (5000 > 2000): the numbers as said
+        return f"{low * scale}{match.group(2)}"
+    return _SHARED_SCALE.sub(sub, text)
+
+
 def _amounts(text: str) -> str:
+    text = _shared_scales(text)
+
     def sub(match: re.Match[str]) -> str:
         words = match.group(1)
+        ranged = _between(words, text, match) if _BETWEEN_BEFORE.search(text, 0, match.start()) else None
+        if ranged is not None:
+            return ranged
         if cardinal(words) is None and re.search(r"\s+and\s+", words):
             # "between one thousand and five thousand euros": two amounts joined by "and"
             parts = re.split(r"(\s+and\s+)", words)
             return "".join(_amount(p, text, match.end()) if i % 2 == 0 else p for i, p in enumerate(parts))
         return _amount(words, text, match.end())
     return _AMOUNT.sub(sub, _points(text))
+
+
+#: "between" just before a run of number words: the run holds the range's "and" unless another follows it.
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", _I)
+_AND_NUMBER_AFTER = re.compile(rf"\s+and\s+(?:\d|(?:{_UNIT_W}|{_TEN_W})\b)", _I)
+
+
+def _between(words: str, text: str, match: re.Match[str]) -> str | None:
+    """"between five hundred and two thousand": the two ends of the range (not 502000), or ``None``.
+
+    After "between" one run of number words with an "and" in it and none after it holds both ends: split at the last
+    "and" that leaves two numbers rising ("two hundred and fifty and three thousand" is 250 and 3000).
+    """
+    if _AND_NUMBER_AFTER.match(text, match.end()):
+        return None  # "between one hundred and twenty and 2000": the range's "and" comes later
+    parts = re.split(r"(\s+and\s+)", words)
+    for cut in range(len(parts) - 2, 0, -2):
+        low, high = "".join(parts[:cut]), "".join(parts[cut + 1:])
+        low_value, high_value = cardinal(low), cardinal(high)
+        if low_value is not None and high_value is not None and low_value < high_value:
+            return (f"{_amount(low, text, match.end())}{parts[cut]}"
+                    f"{_amount(high, text, match.end())}")
+    return None
 
 
 def _amount(words: str, text: str, end: int) -> str:

@@ -9,8 +9,9 @@ search.
 
 Design note: the reader reads "from a to b" with b excluded unless it is a month's last day (router/periods.py), so
 a half-open end ("[a, b)", "period_end b (exclusive)") is written "to before b" and a closed one ("[a, b]", "a..b")
-"through b": each keeps its own end whatever day it is. Only exact forms are rewritten: any other token is left for
-the reader, which names what it cannot place.
+"through b": each keeps its own end whatever day it is. An unmarked "start_date=a, end_date=b" is closed: such
+parameters are inclusive by convention (the answer's period, "[a, b+1)", says the reading). Only exact forms are
+rewritten: any other token is left for the reader, which names what it cannot place.
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ def tool_style(text: str) -> str:
     'List approved suppliers for company COMP-Y, on 2026-09-15.'
     >>> tool_style("period_start 2026-01-01, period_end 2026-04-01 (exclusive), grouped by month")
     'from 2026-01-01 to before 2026-04-01, grouped by month'
+    >>> tool_style("start_date=2026-03-01, end_date=2026-03-18: spend of COMP-A")
+    'from 2026-03-01 through 2026-03-18: spend of COMP-A'
     >>> tool_style("Return invoice_numbers for COMP-B, period 2025-07-01..2025-12-31, gross_total_eur > 13000.")
     'Return invoice numbers for COMP-B, period from 2025-07-01 through 2025-12-31, gross total above 13000 EUR.'
     >>> tool_style("price for PRD-625, period [2026-01-01, 2026-04-01).")
@@ -99,7 +102,9 @@ def tool_style(text: str) -> str:
         return f"from {match.group('a')} {joint} {match.group('b')}"
 
     def start_end(match: re.Match[str]) -> str:
-        joint = "to before" if match.group("excl") else "to"  # unmarked: the reader's convention, stated
+        # an agent's end_date / period_end / date_to / valid_to is inclusive by convention unless marked exclusive:
+        # written "to" it would be read end-exclusive and the last day dropped from the figure
+        joint = "to before" if match.group("excl") else "through"
         return f"from {match.group('a')} {joint} {match.group('b')}"
 
     out = _INTERVAL.sub(interval, text)

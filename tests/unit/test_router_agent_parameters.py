@@ -105,9 +105,8 @@ def test_tool_style_periods_are_the_same_days(seed: int) -> None:
         (f"period [{a}, {b})", b), (f"period [{a}, {b}]", b + dt.timedelta(days=1)),
         (f"period {a}..{b}", b + dt.timedelta(days=1)),
         (f"period_start {a}, period_end {b} (exclusive)", b),
-        # unmarked: the reader's convention (the second day excluded unless it ends a month), stated in "Read as"
-        (f"period_start={a}, period_end={b}", b + dt.timedelta(days=1) if (b + dt.timedelta(days=1)).day == 1
-         else b),
+        # unmarked: an agent's period_end is inclusive by convention (review 38), stated in "Read as"
+        (f"period_start={a}, period_end={b}", b + dt.timedelta(days=1)),
         (f"start_date: {a}; end_date: {b} (excl.)", b), (f"period {a} to {b} (exclusive)", b),
         (f"period {a} to {b} (inclusive)", b + dt.timedelta(days=1))])
     text = tool_style(f"Return total spend in EUR for company COMP-A, {form}.")
