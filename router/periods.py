@@ -336,11 +336,6 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("slash_month", re.compile(r"(?<![\w/.-])(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})(?![\w/.-]|[.,]\d)")),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of|dated)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
-    # A month named as the adjective of what is counted or summed ("which march invoices", "company a's march
-    # spend", "the jan credit notes"): the month, as "in march" is (left unread it was silently dropped).
-    ("attr_month", re.compile(
-        rf"\b({_MONTH_NAMES})\b(?!\s+\d)(?=\s+(?:invoices?|bills?|credit\s+notes?|spend|spending|purchases|"
-        rf"expenses|costs?|totals?|figures?|numbers|postings?|orders?|payments?|receipts?)\b)", re.I)),
     # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
     # in the year written on the other side (read as a plain word it would leave the comparison one period short).
     ("compared_month", re.compile(
@@ -349,6 +344,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month_paired", re.compile(
         rf"\b({_MONTH_NAMES})\.?(?!\.?\s+\d{{4}})(?=\s*(?:and|&)\s+(?:{_MONTH_NAMES})\b)"
         rf"|(?:(?<=\band\s)|(?<=&\s))({_MONTH_NAMES})\b(?!\.?\s+\d{{4}})", re.I)),
+    # A month named as the adjective of what is counted or summed ("which march invoices", "company a's march
+    # spend", "the jan credit notes"): the month, as "in march" is (left unread it was silently dropped).
+    ("attr_month", re.compile(
+        rf"\b({_MONTH_NAMES})\b(?!\s+\d)(?=\s+(?:invoices?|bills?|credit\s+notes?|spend|spending|purchases|"
+        rf"expenses|costs?|totals?|figures?|numbers|postings?|orders?|payments?|receipts?)\b)", re.I)),
     # "in 2025", and a year used as an adjective of the figure ("Company A's 2025 spend").
     # A year on either side of a comparison word is a period too ("Q1 2026 vs 2025", "2025 versus Q1 2026",
     # "from 2025 to Q1 2026"): read, it is split into the period and its base instead of silently dropped.
