@@ -407,6 +407,12 @@ def _cents(value: Decimal) -> str:
     return str(value.quantize(_CENT, rounding=ROUND_HALF_UP))
 
 
+def _other_side(basis: str, net: Decimal, tax: Decimal, cur: str) -> str:
+    """What a net, VAT or gross figure is said beside: the part of the spend that was not asked."""
+    return (f"VAT {_cents(tax)} {cur}" if basis == "net" else f"net spend excluding VAT {_cents(net)} {cur}"
+            if basis == "tax" else f"net {_cents(net)} {cur}, VAT {_cents(tax)} {cur}")
+
+
 def _dec(value: object) -> Decimal:
     return Decimal(str(value)) if value is not None else Decimal(0)
 
@@ -653,8 +659,7 @@ def _compose_period(d: _Draft, net_m: Any, tax_m: Any, basis: Basis, group_by: t
         d.result = result
         return
     whose = f"{who}'s" if params.get("company_id") else f"{who}: the"
-    other = (f"VAT {_cents(tax)} {cur}" if basis == "net" else f"net spend excluding VAT {_cents(net)} {cur}"
-             if basis == "tax" else f"net {_cents(net)} {cur}, VAT {_cents(tax)} {cur}")
+    other = _other_side(basis, net, tax, cur)
     text = (f"{whose} {what}{scope} in {d.period_text} was {_cents(value)} {cur}, over {count} validated invoice "
             f"lines ({other}; net + VAT is the governed spend; statuses {statuses}; {kinds}; converted at the "
             "corporate rate on each posting date; cancelled invoices and duplicates never count). From the "
@@ -731,8 +736,7 @@ def _compose_group(d: _Draft, basis: Basis, group_by: tuple[str, ...]) -> None:
         d.result = result
         return
     whose = f"{who}'s" if params.get("company_id") else f"{who}: the"
-    other = (f"VAT {_cents(tax)} {cur}" if basis == "net" else f"net spend excluding VAT {_cents(net)} {cur}"
-             if basis == "tax" else f"net {_cents(net)} {cur}, VAT {_cents(tax)} {cur}")
+    other = _other_side(basis, net, tax, cur)
     text = (f"{whose} {what} on {group} (with its subgroups){scope} in {d.period_text} was {_cents(value)} {cur}, "
             f"over {count} validated invoice lines ({other}; net + VAT is the governed spend "
             f"{_cents(gross)} {cur}; statuses {statuses}; credit notes negative; converted at the corporate rate on "

@@ -136,9 +136,10 @@ class AskService:
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
         # a voice transcript's numbers and names written as typed, for every reader below (router/spoken.py)
-        said = spoken_question(strip_preamble(clean_question(question)), gazetteer)
+        plain = strip_preamble(clean_question(question))
+        said = spoken_question(plain, gazetteer)
         # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
-        found = None if _base else detect(said or strip_preamble(clean_question(question)), as_of)
+        found = None if _base else detect(said or plain, as_of)
         if found is not None and _part:
             return self._derived(conn, ctx, question, found, as_of, interface)
         kept = tuple(syn for syn, _ in gazetteer.group_synonyms)  # the catalogue's German names stay as written
@@ -152,7 +153,7 @@ class AskService:
         if compared is not None and _part:
             return self._compared(conn, ctx, question, compared, as_of, interface)
         if not _part:
-            parts = split_asks(said or strip_preamble(clean_question(question)), read_part)
+            parts = split_asks(said or plain, read_part)
             if compared is not None and not parts:
                 return self._compared(conn, ctx, question, compared, as_of, interface)
             # "at the Q1 pace, what would X be for a half-year" is one ask (its clauses are not asks of their own:
