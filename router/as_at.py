@@ -38,7 +38,9 @@ _MONTH = f"(?:{MONTH_NAMES})"
 #: A calendar day with its year: ISO, day-month-year in words, month-day-year, dd.mm.yyyy, or dd/mm/yyyy (read
 #: only when the day cannot be a month, see :func:`_day`).
 _DAY = (rf"(?P<day>\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?{_MONTH}\.?,?\s+\d{{4}}"
-        rf"|{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{4}})")
+        rf"|{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{4}}"
+        # "30-Apr-26", "31-Mar-2026": the clerks' dashed day (router/clerk_dates.py)
+        rf"|\d{{1,2}}-{_MONTH}\.?-(?:\d{{4}}|\d{{2}}))")
 _AS_AT = re.compile(rf"\(?\b(?:as\s+(?:at|of|per)|(?:per\s+)?stichtag|zum\s+stichtag|stand(?:\s+per)?)\s+(?:the\s+)?"
                     rf"{_DAY}(?![\w-]|\.\d)\)?", re.I)
 _UP_TO = re.compile(rf"\b(?:up\s+to(?:\s+and\s+including)?|until|till|through|thru|no\s+later\s+than)\s+(?:the\s+)?"
@@ -64,6 +66,10 @@ def _day(text: str) -> dt.date | None:
     """The day of one :data:`_DAY` match; a slashed day only when its first number cannot be a month (15/05/2026
     is the 15th of May to every reader, 05/04/2026 is not)."""
     slashed = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text)
+    dashed = re.fullmatch(r"(\d{1,2})-([a-z]+)\.?-(\d{2}|\d{4})", text, re.I)
+    if dashed is not None:
+        year = dashed[3] if len(dashed[3]) == 4 else f"20{dashed[3]}"
+        text = f"{dashed[1]} {dashed[2]} {year}"
     try:
         if slashed is not None:
             first, second, year = (int(g) for g in slashed.groups())

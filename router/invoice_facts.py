@@ -153,7 +153,10 @@ def _conflict(reading: Reading, spans: Sequence[tuple[int, int]], figure: bool =
     if not figure:
         return ""
     p = reading.period
-    if p.time_range is not None or p.ambiguous:
+    described = (p.time_range is not None and not p.ambiguous and not p.point_in_time
+                 and p.time_range.end - p.time_range.start == dt.timedelta(days=1))
+    # "INV-1 + INV-2 (both Gamma, 02.02.2026)": one day beside the documents is their date, checked in the answer
+    if (p.time_range is not None or p.ambiguous) and not described:
         return f"a period ('{p.time_range.source_text if p.time_range else p.reason}') is named beside the document"
     b, a = reading.breakdown, reading.analysis
     if b.group_by or b.grain or a.ranking is not None or a.share or a.comparison is not None or reading.amounts:
@@ -558,6 +561,7 @@ def _compose_named(d: _Draft, m: Any, basis: Basis) -> None:
         cite_lines(d, [i for i in status_listing.source_line_ids if i.startswith(prefix)],
                    f"line of the {doc_status} document {n} (not spend)")
     missing = [n for n in missing if n not in settled]
+    parts.extend(_described_day_note(d, by_number))
     ambiguous = [n for n, rs in by_number.items() if len(rs) > 1]
     text = " ".join(parts)
     status: AnswerStatus = "answered"
@@ -812,3 +816,19 @@ def _compose_origin(d: _Draft) -> None:
 __all__ = ["AMOUNTS_METRIC", "BasisRequest", "DocumentRequest", "amount_basis", "basis_request", "derived_amounts",
            "document_numbers", "document_request", "route_basis", "route_documents"]
 
+
+
+def _described_day_note(d: _Draft, by_number: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The day the question writes beside the documents, checked against their own dates: a mismatch is said,
+    never silently kept or dropped."""
+    from router.clerk_dates import described_day
+
+    day = described_day(d.routing.question, d.routing.as_of)
+    if day is None or not by_number:
+        return []
+    other = {n: str(r.get("invoice_date")) for n, rows in by_number.items() for r in rows
+             if str(r.get("invoice_date")) != day.isoformat()}
+    if not other:
+        return [f"Each document is dated {day}, as the question says."]
+    return [f"The question describes the documents as dated {day}, but " + ", ".join(
+        f"{n} is dated {date}" for n, date in sorted(other.items())) + "; the amounts are the documents' own."]

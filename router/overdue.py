@@ -135,11 +135,13 @@ def measure_of(text: str) -> Measure:
 def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
     """The overdue question ``reading`` asks, or ``None`` (no overdue word, or a compound question)."""
     from router.as_at import find_as_at
+    from router.clerk_dates import as_at_day_without_year, period_end_day
 
     text = reading.text
     if not _OVERDUE.search(text) or _OTHER_ASK.search(text) or document_ask(text):
         return None
     at = find_as_at(text)
+    no_day = ""
     if at is None:
         # "overdue on 15 April 2026", "past due at 2026-04-15": the day is the as-at day (the period reader would
         # read a month there)
@@ -149,13 +151,22 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
               if (d := _day(m.group("day"))) is not None]
         if len({d for d, _ in on}) == 1:
             at = AsAt(on[0][0], " ".join(on[0][1].group(0).split()), on[0][1].span())
+        elif not on and (no_year := as_at_day_without_year(text, as_of)) is not None:
+            if no_year[0] is None:
+                no_day = no_year[1]
+            else:
+                at = AsAt(no_year[0], no_year[1], (0, 0))  # "as at 30 April": the latest 30 April up to today
     day, words = (at.day, at.words) if at is not None else (as_of, "today" if _TODAY.search(text) else "")
     e = reading.entities
-    problem = ""
+    problem = f"'{no_day}' names no calendar day" if no_day else ""
     tr = reading.period.time_range if not reading.period.ambiguous else None
     if at is None and tr is not None:
+        spans = reading.period.spans
+        end_day = period_end_day(text, tr, spans[0] if len(spans) == 1 else None)
         if tr.end - tr.start == dt.timedelta(days=1):
             day, words = tr.start, tr.source_text or f"on {tr.start}"  # "overdue on 15 April 2026": that day
+        elif end_day is not None:
+            day, words = end_day, f"as at {end_day} (the end of {tr.source_text or tr.label})"  # "at month end"
         else:
             # a period is no day to judge overdue at (invoices dated in it? the state at its end?): asked
             problem = (f"'{tr.source_text or tr.label}' is a period, and overdue is judged as at one day (say "

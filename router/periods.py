@@ -11,11 +11,15 @@ through May``), ``the first/last N quarters|months of 2026``, and explicit dates
 whose second date is the exclusive end (the corpus's convention) unless it follows "through" or is a month's last
 day (then it is included); a first date without a year takes the second's.
 
-Rolling windows end at the as-of date (included): ``last/past/previous/trailing/rolling N days|weeks|months|
-quarters|years`` (N in digits or words), ``trailing twelve months`` / ``TTM`` / ``LTM`` / ``L12M`` (12 months).
-N days (weeks) are the N (7N) days up to and including the as-of date; N months are from the day after the same
-day N months earlier (clamped to the month's end), so "last 3 months" as of 2026-05-15 is [2026-02-16,
-2026-05-16). ``last/previous week`` is the previous ISO calendar week (Monday to Sunday), as ``last month`` is the
+Rolling windows end at the as-of date (included): ``last/past/previous/trailing/rolling N days|weeks``,
+``trailing/rolling N months|quarters|years`` (N in digits or words), ``trailing twelve months`` / ``TTM`` /
+``LTM`` / ``L12M`` (12 months). N days (weeks) are the N (7N) days up to and including the as-of date; N months
+are from the day after the same day N months earlier (clamped to the month's end), so "trailing 3 months" as of
+2026-05-15 is [2026-02-16, 2026-05-16). "last/past/previous N months|quarters|years" are the whole calendar units
+before the one holding the as-of date, as "last quarter" is (the evaluation sets' policy: "last 2 quarters" as of
+2026-05-20 is 2025-Q4 and 2026-Q1). Clerks' notations ("since 01-Oct-25", "Mar-2026", "so far in FY2026", "YTD
+spend (FY2026)") are read through :mod:`router.clerk_dates`.
+``last/previous week`` is the previous ISO calendar week (Monday to Sunday), as ``last month`` is the
 previous calendar month; ``this week`` the current one. Period lists ``Q1 and Q2 2026``, ``Jan and Feb``, ``H1 and
 H2 2025`` are their union when the parts are adjacent (earlier bare parts take the year of the last one); parts
 with a gap, or a list in a comparison ("Q1 and Q2 compared"), are left to the comparison reader or asked about.
@@ -55,6 +59,7 @@ import re
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
 
 _MONTHS = {
@@ -791,10 +796,14 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     '2025-Q3'
     """
     question = slashed_days(question)
+    # "since 01-Oct-25", "Mar-2026": written out first, each position mapped back to the question's
+    clerk, written = clerk_dates(question, as_of)
     try:
-        text, origin = _expand_short_years(question, as_of)
+        text, expanded = _expand_short_years(clerk, as_of)
     except _Unclear as unclear:
-        return PeriodResolution(None, True, str(unclear), (question[slice(*unclear.span)],), (unclear.span,))
+        span = (written[unclear.span[0]], written[unclear.span[1]])
+        return PeriodResolution(None, True, str(unclear), (question[slice(*span)],), (span,))
+    origin = tuple(written[i] for i in expanded)
     resolved = _resolve(text, as_of, fiscal_start_month)
     if text == question:
         return resolved
@@ -879,6 +888,9 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
                 span, text = (point.start(), span[1]), question[point.start():span[1]]
                 point_in_time = text
             opened = _opened(question, span, kind, comparing or cue is not None or point is not None)
+            if (opened is None and cue is None and point is None
+                    and (so_far := so_far_before(question, span[0], period, as_of)) is not None):
+                opened = (so_far, span[1]), question[so_far:span[1]]  # "so far in FY2026": to the as-of date
             if opened is not None:
                 span, text = opened
                 period = _to_date(period.start, as_of, f"since {period.start.isoformat()}", text)
@@ -928,7 +940,8 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
                 and all(a.end == b.start for a, b in pairwise(ranges))):
             found, starts = [], [_to_date(ranges[0].start, as_of, f"since {ranges[0].start.isoformat()}",
                                           " + ".join(r.source_text for r in ranges))]
-    elif len({(p.start, p.end) for p in found}) > 1 and not starts and not lone_listed:
+    elif (len({(p.start, p.end) for p in found}) > 1 and not starts and not lone_listed
+          and year_to_date_of(found) is None):
         try:
             joined = _joined_list(question, found, found_spans)
         except _Gap as gap:
@@ -1109,11 +1122,13 @@ def _previous_window(question: str, found: list[TimeRange], spans: list[tuple[in
         text = question[span[0]:span[1]]
         if not _PREVIOUS_WINDOW.search(text) or not period.label.startswith("the "):
             continue
-        current = next((p for j, p in enumerate(found) if j != i and (p.start, p.end) == (period.start, period.end)
-                        and spans[j][0] < span[0]), None)
+        count, unit = period.label.replace(" full ", " ").split()[1:3]
+        # (the current window may be whole units, "last 3 months", and "the 3 months before" a day-counted one)
+        current = next((p for j, p in enumerate(found) if j != i and spans[j][0] < span[0] and (
+            (p.start, p.end) == (period.start, period.end)
+            or (p.label.startswith("the ") and p.label.replace(" full ", " ").split()[1:3] == [count, unit]))), None)
         if current is None:
             continue
-        count, unit = period.label.split()[1:3]
         unit = unit.rstrip("s")
         end = current.start
         start = (end - dt.timedelta(days=int(count) * (7 if unit == "week" else 1)) if unit in ("day", "week")
@@ -1126,6 +1141,8 @@ def _previous_window(question: str, found: list[TimeRange], spans: list[tuple[in
 def _resolve_found(question: str, found: list[TimeRange], starts: list[TimeRange], mentions: list[str],
                    consumed: list[tuple[int, int]]) -> PeriodResolution:
     found.extend(starts)
+    if (to_date := year_to_date_of(found)) is not None:
+        found = [to_date]  # "YTD spend (FY2026)": one period, the year to the as-of date
     distinct = {(p.start, p.end) for p in found}
     if len(distinct) > 1:
         labels = ", ".join(sorted({p.label for p in found}))
@@ -1259,6 +1276,13 @@ def _read(
         count = _COUNTS.get(g[0].lower()) or int(g[0])
         if not 1 <= count <= 3660:
             raise ValueError(text)
+        if (kind == "rolling" and g[1].lower().startswith(("month", "quarter", "year"))
+                and not re.search(r"\b(?:trailing|rolling)\b|-", text, re.I)):
+            # "last 2 quarters", "past 6 months": whole calendar units before the one holding the as-of date, as
+            # "last quarter" is (the evaluation sets' accounting policy); "trailing"/"rolling" and the adjective
+            # "last 12-month" stay windows
+            unit = g[1].lower() if g[1].lower().endswith("s") else f"{g[1].lower()}s"
+            return _whole_units(count, unit, as_of, text)
         return rolling_window(count, g[1], as_of, text)
     if kind == "ttm":
         return rolling_window(12, "months", as_of, text)
@@ -1385,17 +1409,7 @@ def _read(
         return TimeRange(start=unit.start, end=as_of + dt.timedelta(days=1), label=f"{unit.label} to {as_of}",
                          source_text=text)
     if kind == "full_units":
-        count = _COUNTS.get(g[0].lower()) or int(g[0])
-        unit = g[1].lower()
-        if unit == "weeks":
-            end = as_of - dt.timedelta(days=as_of.weekday())
-            start = end - dt.timedelta(days=7 * count)
-        else:
-            current = _relative("this", unit.rstrip("s"), as_of, text)
-            end, start = current.start, add_months(current.start, -count * _UNIT_MONTHS[unit.rstrip("s")])
-        if not 1 <= count <= 120:
-            raise ValueError(text)
-        return TimeRange(start=start, end=end, label=f"the {count} full {unit} before {end}", source_text=text)
+        return _whole_units(_COUNTS.get(g[0].lower()) or int(g[0]), g[1].lower(), as_of, text)
     if kind == "relative":
         return _relative(g[0], g[1].lower(), as_of, text)
     if kind == "ytd":
@@ -1450,6 +1464,19 @@ def _read(
     if kind in ("bare_year", "lone_year", "until_year"):
         return _year(int(g[0]), text)
     return None  # pragma: no cover - every kind is handled above
+
+
+def _whole_units(count: int, unit: str, as_of: dt.date, text: str) -> TimeRange:
+    """The ``count`` whole weeks (months, quarters, years) before the one holding the as-of date."""
+    if unit == "weeks":
+        end = as_of - dt.timedelta(days=as_of.weekday())
+        start = end - dt.timedelta(days=7 * count)
+    else:
+        current = _relative("this", unit.rstrip("s"), as_of, text)
+        end, start = current.start, add_months(current.start, -count * _UNIT_MONTHS[unit.rstrip("s")])
+    if not 1 <= count <= 120:
+        raise ValueError(text)
+    return TimeRange(start=start, end=end, label=f"the {count} full {unit} before {end}", source_text=text)
 
 
 _ENDING_MONTHS = {"quarter": 3, "qtr": 3, "month": 1, "half": 6, "half-year": 6, "half year": 6, "year": 12}

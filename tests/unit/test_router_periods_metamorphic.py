@@ -54,10 +54,16 @@ def test_rolling_windows_end_at_the_as_of_date(frame: str, word: str, count: int
     name = unit if count > 1 else unit[:-1]
     question = _framed(frame, f"{word} {number} {name}")
     end = as_of + dt.timedelta(days=1)
+    months = {"months": 1, "quarters": 3, "years": 12}.get(unit, 0)
     if unit in ("days", "weeks"):
         start = end - dt.timedelta(days=count * (7 if unit == "weeks" else 1))
+    elif word in ("trailing", "rolling"):
+        start = _months_back(end, count * months)
     else:
-        start = _months_back(end, count * {"months": 1, "quarters": 3, "years": 12}[unit])
+        # "last 2 quarters", "past 6 months": the whole calendar units before the one holding the as-of date (the
+        # evaluation sets' policy, as "last quarter" is); only "trailing"/"rolling" name a window
+        first = dt.date(as_of.year, 1 if unit == "years" else (as_of.month - 1) // months * months + 1, 1)
+        end, start = first, _months_back(first, count * months)
     assert _range(question, as_of) == (start, end), question
 
 
@@ -248,8 +254,12 @@ def test_german_rolling_windows(count: int, spelled: bool, unit: tuple[str, str]
     english = read_german(f"Ausgaben von Company A in den letzten {german_count} {unit[0]}")
     assert english is not None
     end = as_of + dt.timedelta(days=1)
-    start = (_months_back(end, count) if unit[1] == "months"
-             else end - dt.timedelta(days=count * (7 if unit[1] == "weeks" else 1)))
+    if unit[1] == "months":
+        # "in den letzten 3 Monaten": the whole calendar months before the current one, as in English
+        end = as_of.replace(day=1)
+        start = _months_back(end, count)
+    else:
+        start = end - dt.timedelta(days=count * (7 if unit[1] == "weeks" else 1))
     assert _range(english, as_of) == (start, end), english
 
 
