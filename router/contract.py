@@ -250,6 +250,8 @@ def clean_question(text: str) -> str:
     Raises:
         QuestionError: empty or longer than 2000 characters.
     """
+    from router.document_asks import document_asks
+    from router.document_words import document_words
     from router.errors import QuestionError
     from router.tool_syntax import tool_style
 
@@ -259,6 +261,11 @@ def clean_question(text: str) -> str:
     cleaned = _CCY.sub(lambda m: "currencies" if m.group("plural") else "currency", cleaned)
     # an agent's parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing
     cleaned = tool_style(cleaned)
+    # "CNs", "credit memo", "docs": the clerk's shorthand in the words every reader knows (router/document_words.py)
+    cleaned = document_words(cleaned)
+    # "paid invoices Q4: count and EUR total", "invoices vs credit notes": the asks written out
+    # (router/document_asks.py)
+    cleaned = document_asks(cleaned)
     if not cleaned:
         raise QuestionError("question: must not be empty")
     if len(cleaned) > _QUESTION_MAX:

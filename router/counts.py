@@ -64,8 +64,10 @@ _COUNT = re.compile(
 )
 _CREDIT = re.compile(r"\bcredit[- ]?notes?\b|\bcredits\b", re.I)
 _INVOICE = re.compile(r"\binvoices?\b|\bbills?\b", re.I)
-_BOTH = re.compile(r"\b(?:documents|invoices? (?:and|or|&|plus) credit[- ]?notes?|credit[- ]?notes? (?:and|or|&|plus) "
-                   r"invoices?|including credit[- ]?notes?|incl\.? credit[- ]?notes?)\b", re.I)
+# ("document counts by status": the documents' count, invoices and credit notes)
+_BOTH = re.compile(r"\b(?:documents|document(?=[- ]counts?\b)|invoices? (?:and|or|&|plus) credit[- ]?notes?|"
+                   r"credit[- ]?notes? (?:and|or|&|plus) invoices?|including credit[- ]?notes?|"
+                   r"incl\.? credit[- ]?notes?)\b", re.I)
 _OUTSTANDING = re.compile(r"\b(?:outstanding|not (?:yet )?paid|unsettled|still open|open)\b", re.I)
 #: "invoices paid between ...", "bills that were settled": the counted documents' status, not a spend verb.
 _PAID_DOCUMENTS = re.compile(r"\b(?:invoices?|bills?|credit[- ]?notes?)\s+(?:that\s+(?:were|are|have\s+been)\s+|"

@@ -42,6 +42,9 @@ def retrieval_search(
     }
     unkeyed = sum(len(v) for v in (req.identifiers.product_codes, req.identifiers.invoice_numbers,
                                    req.identifiers.contract_ids)) - sum(len(v) for v in known.values())
+    # A credit-note number names its one document: the search stays in it, so a number no document carries finds
+    # nothing ("not found"), never the passages of other credit notes that share the words "credit note".
+    document_ids = req.filters.document_ids or credit_note_documents(req.identifiers.invoice_numbers, known) or ()
     if unkeyed and "bm25" not in modes:
         modes = (*modes, "bm25")
     if not modes:
@@ -60,7 +63,7 @@ def retrieval_search(
             retrieval_modes=modes,
             filters=Filters.model_validate({
                 "document_types": req.filters.document_types,
-                "document_ids": req.filters.document_ids,
+                "document_ids": document_ids,
                 "valid_at": req.filters.valid_at,
                 "company_ids": req.filters.company_ids,
                 "phrases": req.filters.phrases,
@@ -100,6 +103,25 @@ def retrieval_search(
         )
         for r, passage in _passages(results, sections, req.query_text)
     ]
+
+
+#: A credit-note number as the reader keeps it ("CN-2026-0042"; "cn_2026_0042" as typed).
+_CREDIT_NOTE_NUMBER = re.compile(r"^CN[-_ ]?(\d{4})[-_ ]?(\d{1,6})$", re.I)
+
+
+def credit_note_documents(numbers: Any, known: dict[str, tuple[str, ...]]) -> list[str] | None:
+    """The document ids of the credit-note numbers a lookup names, when those are all it names (nothing keyed):
+    ``CN-2026-0042`` is the document ``credit-note-2026-0042``; ``None`` otherwise (the search is left as it is).
+
+    >>> credit_note_documents(["CN-2026-0042"], {"invoice_number": ()})
+    ['credit-note-2026-0042']
+    >>> credit_note_documents(["CN-2026-0042", "INV-2026-0148"], {"invoice_number": ("INV-2026-0148",)}) is None
+    True
+    """
+    found = [_CREDIT_NOTE_NUMBER.match(str(n)) for n in numbers or ()]
+    if not found or not all(found) or any(known.values()):
+        return None
+    return list(dict.fromkeys(f"credit-note-{m.group(1)}-{m.group(2)}" for m in found if m))
 
 
 #: Bound of a passage's snippet: the answer's snippet length less its two ellipses, so it is shown uncut.

@@ -477,6 +477,20 @@ def _route_count(text: str, reading: Reading, inputs: Any) -> RoutingResult:
                f"{', '.join(req.by_status or req.parameters['invoice_statuses'])}"
     if req.by_status:
         read_as += " (one count per status)"
+    issued = reading.analysis.document_currency
+    if issued and not reasons:
+        # "how many invoices ... in CHF": the count takes no invoice currency; the governed listing does, and its
+        # rows are the count (router/currency_counts.py), never every currency's invoices counted instead
+        from router.currency_counts import currency_count_question, listing_question, unlisted_reason
+        from router.routing import _route
+
+        why = unlisted_reason(req.parameters, req.group_by, req.by_status)
+        listed = _route(listing_question(issued, req.parameters), inputs) if why is None else None
+        if listed is not None and not listed.requires_clarification:
+            return listed.model_copy(update={"interpretation": f"{listed.interpretation}; the invoices billed in "
+                                             f"{issued} counted one by one (the number of invoices listed)"})
+        reasons.append(f"currency: a count of {issued} invoices with {why or 'this scope'}")
+        questions.append(currency_count_question(issued, why or "this scope"))
     if reasons:
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="invoice_count:clarification")
