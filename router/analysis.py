@@ -131,6 +131,10 @@ _SHARE = re.compile(
 _PERCENT_OF_A_CHANGE = re.compile(r"(?:what|which)\s+(?:percentage|percent)", re.I)
 _PART_OF = re.compile(r"\s+(?:of|in)\b", re.I)
 _CHANGE_WORDS = re.compile(
+    # "abs change", "absolute difference", "abs. delta", "abs + %": the change asked in absolute terms
+    r"\b(?:abs\.?|absolute)(?:\s*(?:\+|&|and|/)\s*(?:%|pct|percent(?:age)?|relative))?\s+(?:change[ds]?|difference|delta|"
+    r"diff|variance)\b|\b(?:abs\.?|absolute)(?:(?=\s*(?:\+|&|and|/)\s*"
+    r"(?:%|pct\b|percent\w*|relative\b)))|"
     r"\b(?:change[ds]?|changing|increased?|increases|decreased?|decreases|grow|grew|grown|growth|rise|rose|risen|"
     r"fall|fell|fallen|drop|drops|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend|move[ds]?|moving|shift(?:ed|s)?|"
     r"swing|more or less|up or down)\b",

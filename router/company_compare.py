@@ -97,9 +97,26 @@ def _spans_of(mentions: Sequence[Any]) -> list[tuple[int, int, str]]:
     return sorted((int(m.start), int(m.end), str(m.resolved or "")) for m in mentions)
 
 
+#: "rank Xenon and Ypsilon by spend", "sort Company A, B and C by total spend": the named companies ranked.
+_RANK_VERB = re.compile(r"\b(?:rank|order|sort)\s+(?:the\s+)?$", re.I)
+_BY_SPEND = re.compile(r"\s*by\s+(?:their\s+)?(?:total\s+)?(?:spend|spending)\b", re.I)
+
+
+def _rank_named(text: str, named: Sequence[tuple[int, int, str]]) -> re.Match[str] | None:
+    """The span "rank <A> and <B> by spend" as one cue when the ranked objects are exactly the named companies
+    (two or more, joined by "and", "or" or commas): the companies themselves take the place of "companies"."""
+    if len({n for _, _, n in named if n}) < 2:
+        return None
+    verb = _RANK_VERB.search(text, 0, named[0][0])
+    if verb is None or any(not _JOINER.match(text[e:named[i + 1][0]]) for i, (_, e, _) in enumerate(named[:-1])):
+        return None
+    by = _BY_SPEND.match(text, named[-1][1])
+    return re.compile(re.escape(text[verb.start():by.end()])).search(text, verb.start()) if by else None
+
+
 def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
-    cue = _WHICH.search(text) or _WHICH_HIGHEST.search(text) or _RANK.search(text)
     named = _spans_of(companies)
+    cue = _WHICH.search(text) or _WHICH_HIGHEST.search(text) or _RANK.search(text) or _rank_named(text, named)
     if cue is None:
         who = _WHO.search(text)
         if who is None or len({n for _, _, n in named if n}) < 2:
@@ -135,8 +152,14 @@ def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
             cut.append((before.start(), named[0][0]))
     if len(set(ids)) == 1:
         return None  # one company named ("which supplier did Company A spend the most with"): not across companies
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(cut):  # ("rank A and B by spend": the names lie inside the cue)
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
     rest = text
-    for s, e in sorted(cut, reverse=True):
+    for s, e in reversed(merged):
         rest = rest[:s] + " " + rest[e:]
     rest = re.sub(r"\s+", " ", rest).strip(" ,?.!")
     direction = cue.group("dir") if "dir" in cue.groupdict() and cue.group("dir") else "most"
@@ -158,10 +181,40 @@ def _overlaps(spans: Sequence[tuple[int, int, str]], start: int, end: int) -> bo
     return any(s < end and start < e for s, e, _ in spans)
 
 
-def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyAsk | None:
-    m = _MORE_THAN.search(text)
+#: "Company A: how much more with Gamma than with Beta, Q1 2026", "how much more (did we spend) on Zeta than on Beta
+#: for Company C": two sides of what was bought, the company said elsewhere in the question (shared by both).
+_MORE_OBJECT = re.compile(
+    r"\bhow\s+much\s+(?P<dir>more|less)\s+(?:money\s+)?(?:(?:did|have|has|do)\s+we\s+(?P<verb>spend|spent|pay|paid|buy|"
+    r"bought|purchase|purchased)\s+)?(?P<mid>(?:with|on|from|at)\s+.+?)\s+than\s+(?P<b>(?:with|on|from|at)\s+.+)$",
+    re.I | re.S)
+
+
+def _object_difference(text: str, others: Sequence[Any]) -> CompanyAsk | None:
+    """Two sides of what was bought with no subject in the "how much more" clause: each side the question with
+    the other side's words replaced, so the company and period said anywhere else apply to both."""
+    m = _MORE_OBJECT.search(text)
     if m is None:
         return None
+    start = m.start("b")
+    named = _spans_of(others)
+    b = text[start:]
+    end = next((x for x in _SIDE_END.finditer(b) if x.start() > 0 and not _overlaps(named, start + x.start(),
+                                                                                     start + x.end())), None)
+    side, rest = (b[:end.start()], b[end.start():]) if end else (b, "")
+    mid = m.group("mid").strip()
+    if not (_overlaps(named, m.start("mid"), m.end("mid")) and _overlaps(named, start, start + len(side))):
+        return None  # a side naming no supplier, group or product: the ordinary reading names it
+    before = text[:m.start()].strip(" :,-")
+    bases = tuple(re.sub(r"\s+", " ", f"{before} spend {x} {rest}").strip(" ,") for x in (mid, side.strip()))
+    return CompanyAsk(kind="difference", bases=bases, words=m.group(0)[:m.end("dir") - m.start()],
+                      direction="top" if m.group("dir").lower() == "more" else "bottom",
+                      sides=(f"{before} spend {mid}".strip(), f"{before} spend {side.strip()}".strip()))
+
+
+def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyAsk | None:
+    m = _MORE_THAN.search(text)
+    if m is None or m.group("a").strip().lower() in ("we", "i"):
+        return _object_difference(text, others)  # ("how much more did we spend with X than with Y")
     a, verb, mid = m.group("a").strip(), m.group("verb"), m.group("mid").rstrip()
     start = m.start("b")
     lead = re.match(r"\s*(?:(?:did|does|do)\s+)?", text[start:])

@@ -111,13 +111,20 @@ _SPLIT_BEFORE = re.compile(r"\b(?:split|broken\s+(?:down|out)|breakdown|divided|
                            r"(?:(?:between|among|across|into|over|by)\s+)?(?:the\s+)?$", re.I)
 
 
+#: "Alpenland and Kestrel spend in H2 2025, each", "X and Y spend respectively": one figure per named company (a
+#: word of its own, not "each supplier" or "each month", which name another breakdown).
+_EACH_AFTER = re.compile(r"\b(?:each|respectively|separately|individually)\b(?!\s+(?:of\s+)?(?!compan|entit)[a-z])",
+                         re.I)
+
+
 def split_between_companies(reading: Reading) -> Reading:
     """The reading with a per-company breakdown when the split word stands right before the first of several named
     companies ("monitoring spend split alpenland vs kestrel"): a table of the named companies and their total,
     never "which company do you mean?"."""
     named = sorted(reading.mentions.companies, key=lambda m: m.start)
-    if (reading.breakdown.group_by or reading.breakdown.grain or len(named) < 2 or not several_named(reading)
-            or not _SPLIT_BEFORE.search(reading.text[:named[0].start])):
+    each = _EACH_AFTER.search(reading.cue_text) is not None  # (companies named by id are no mentions)
+    if (reading.breakdown.group_by or reading.breakdown.grain or not several_named(reading)
+            or not (each or (len(named) > 1 and _SPLIT_BEFORE.search(reading.text[:named[0].start])))):
         return reading
     return replace(reading, breakdown=replace(reading.breakdown, group_by=("company_id",)))
 

@@ -763,7 +763,7 @@ _WHO_APPROVED = re.compile(r"\bwho\s+(?:is|are|was|were|'s)\s+(?:currently\s+|no
 
 
 #: A part that lists the approved vendors ("approved vendors of Company C", "which suppliers are approved").
-_APPROVED_LIST = re.compile(r"\b(?:approved|authori[sz]ed)\s+(?:vendors?|suppliers?)\b|"
+_APPROVED_LIST = re.compile(r"\b(?:approved|authori[sz]ed)\s+(?:[a-z][\w-]*\s+){0,2}?(?:vendors?|suppliers?)\b|"
                             r"\b(?:vendors?|suppliers?)\s+(?:(?:are|were|is|was)\s+)?(?:currently\s+)?"
                             r"(?:approved|authori[sz]ed)\b", re.I)
 #: (a bare "now" only at the end of the part, "approved vendors company c now": elsewhere it may open a clause)
@@ -983,6 +983,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
                     (_APPROVED_LIST.search(t) or _WHO_APPROVED.search(t)) and not _FIGURE.search(t)
                     for t in texts[:i]):
                 # "approved vendors of Company C and their spend": the spend with those approved vendors
+                text = re.sub(r"\s+with\s+(?:them|those|these)\b", "", text, flags=re.I)
                 text = text.rstrip(" ?.!") + " with approved vendors"
                 carried.append("approved vendors")
             text = re.sub(r"\s+(?:(?:was|is|were|are)\s+)?(?:it|that|this)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)

@@ -30,7 +30,10 @@ _REFERRING = re.compile(
 #: or product ("... Supplier Beta ..., and which products does that supplier sell?" has its antecedent).
 _DEMONSTRATIVE = re.compile(
     r"\b(?:that|this|the same) (?:one|supplier|vendor|company|group|product|category|figure|number|question|"
-    r"thing|metric|amount|total)\b",
+    r"thing|metric|amount|total)\b"
+    # "ok now split that by supplier", "break it down by month", "rank them": a figure of an earlier answer reshaped
+    r"|\b(?:split|break|broke|broken|group|divide|sort|rank|order|filter|compare)\s+(?:it|that|this|them|those|"
+    r"these)\b(?:\s+(?:down|out|up))?",
     re.I,
 )
 #: Openers of a continuation; what follows them decides whether the question stands on its own.

@@ -35,6 +35,10 @@ AMOUNTS_METRIC = "finance.document_amounts"
 #: A period's net spend (tax excluded) and its VAT: governed sums, by supplier or company when asked.
 NET_METRIC = "finance.net_spend"
 TAX_METRIC = "finance.period_tax"
+#: The same sums by month, quarter or year ("monthly net spend with Iris Office", "net spend by quarter").
+PERIOD_METRIC = "finance.net_spend_by_period"
+PERIOD_STEP = "by-period"
+_PERIOD_GRAINS = frozenset({"month", "quarter", "year"})
 #: Cancelled and draft documents are never spend: a named one's value is read from the governed status listing.
 STATUS_METRIC = "finance.cancelled_draft_invoices"
 #: Net spend and VAT of a product group: the ranking's per-group spend and net outputs (the net and tax sums take no
@@ -192,13 +196,18 @@ def document_request(reading: Reading) -> DocumentRequest | None:
 
 @dataclass(frozen=True)
 class BasisRequest:
-    """Net (excl. VAT) spend or the VAT over a period, optionally by supplier or company."""
+    """Net (excl. VAT) spend or the VAT over a period, optionally by supplier or company and by month, quarter or
+    year (``grain``)."""
 
     basis: Basis
     group_by: tuple[str, ...]
+    grain: str | None = None
 
 
 _GROUPS = frozenset({"supplier_id", "company_id"})
+#: Product dimensions: the ranking's per-group spend and net outputs (net_spend and period_tax take no product
+#: grouping), every group listed (the metric's maximum) and none cut silently.
+_PRODUCT_GROUPS = frozenset({"product_group_id", "top_product_group_id", "product_code"})
 
 
 def basis_request(reading: Reading) -> BasisRequest | None:
@@ -224,12 +233,14 @@ def basis_request(reading: Reading) -> BasisRequest | None:
     if (reading.period.point_in_time
             or reading.entities.product_codes or reading.excluded_supplier_ids
             or reading.excluded_group_ids or reading.excluded_product_codes or reading.excluded_company_ids
-            or reading.asked_statuses or reading.excluded_status or b.grain or b.unknown
-            or not set(b.group_by) <= _GROUPS or len(b.group_by) > 1 or reading.amounts
+            or reading.asked_statuses or reading.excluded_status or b.unknown
+            or (b.grain and b.grain not in _PERIOD_GRAINS)
+            or not set(b.group_by) <= _GROUPS | _PRODUCT_GROUPS or len(b.group_by) > 1 or reading.amounts
+            or (set(b.group_by) & _PRODUCT_GROUPS and (b.grain or reading.entities.product_group_id))
             or len(set(reading.currencies)) > 1
             or a.ranking is not None or a.share or a.comparison is not None):
         return None
-    return BasisRequest(basis=basis, group_by=tuple(b.group_by))
+    return BasisRequest(basis=basis, group_by=tuple(b.group_by), grain=b.grain)
 
 
 # -- routing -------------------------------------------------------------------------------------------------------
@@ -377,10 +388,21 @@ def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> 
     if req.group_by:
         # the breakdown of the figure asked, beside the totals (a total is never a sum of rounded parts)
         metric = TAX_METRIC if req.basis == "tax" else NET_METRIC
+        by_params = params
+        if req.group_by[0] in _PRODUCT_GROUPS:
+            # "net spend by product group": the ranking's spend and net per group, every group (VAT = spend - net)
+            metric = RANK_METRIC
+            by_params = dict(params, order_by="net_spend", direction="top", limit=RANK_LIMIT)
         steps = (*steps, PlanStep(step_id="by-group", tool="metrics.query",
-                                  arguments={"metric": metric, "parameters": params,
+                                  arguments={"metric": metric, "parameters": by_params,
                                              "group_by": list(req.group_by), "grain": None},
                                   purpose=f"The {req.basis} figure by {req.group_by[0]} ({metric})."))
+    if req.grain:
+        # the figure by month, quarter or year beside the totals (grouped as asked as well)
+        steps = (*steps, PlanStep(step_id=PERIOD_STEP, tool="metrics.query",
+                                  arguments={"metric": PERIOD_METRIC, "parameters": params,
+                                             "group_by": list(req.group_by), "grain": req.grain},
+                                  purpose=f"The {req.basis} figure by {req.grain} ({PERIOD_METRIC})."))
     if e.product_group_id:
         # a product group (with its subgroups): net_spend and period_tax take no group filter, so the figure is read
         # from finance.spend_ranking's per-group spend and net outputs over the group's leaves, grouped as asked
@@ -399,6 +421,13 @@ def route_basis(text: str, reading: Reading, inputs: Any, req: BasisRequest) -> 
                                       arguments={"metric": RANK_METRIC, "parameters": ranked,
                                                  "group_by": list(req.group_by), "grain": None},
                                       purpose=f"The {req.basis} figure by {req.group_by[0]} ({RANK_METRIC})."))
+        if req.grain:
+            # the group's figure by month, quarter or year: the same sums over the group's product groups
+            by_period = dict(params, product_group_ids=list(inputs.gazetteer.subgroups(e.product_group_id)))
+            steps = (*steps, PlanStep(step_id=PERIOD_STEP, tool="metrics.query",
+                                      arguments={"metric": PERIOD_METRIC, "parameters": by_period,
+                                                 "group_by": list(req.group_by), "grain": req.grain},
+                                      purpose=f"The {req.basis} figure by {req.grain} ({PERIOD_METRIC})."))
     by = "|".join(req.group_by)
     return _result(text, reading, inputs, workflow="document_amounts", entities=e, steps=steps,
                    intents=_aggregate(), read_as=read_as, rule=f"invoice_facts:period:{req.basis}:{by}",
@@ -675,10 +704,24 @@ def _compose_period(d: _Draft, net_m: Any, tax_m: Any, basis: Basis, group_by: t
     elif key and grouped is not None:
         shown, lines = _sums(grouped, "total_tax" if basis == "tax" else "net_spend", key)
         noun = "supplier" if key == "supplier_id" else "company"
+        if grouped.metric == RANK_METRIC:
+            from router.reading import dimension_phrase
+
+            noun = dimension_phrase(key)
+            rows = list(grouped.rows) or ([dict(grouped.values)] if grouped.values.get(key) else [])
+            shown = {str(r.get(key)): {"gross": _dec(r.get("total_spend")), "net": _dec(r.get("net_spend")),
+                                       "tax": _dec(r.get("total_spend")) - _dec(r.get("net_spend"))}[basis]
+                     for r in rows}
+            if len(rows) >= RANK_LIMIT or grouped.truncated:
+                text += f" PARTIAL RESULT: the breakdown by {noun} was cut at the row cap."
+                result["status"] = "partial"
         text += f" By {noun}: " + "; ".join(
             f"{k} {_cents(v)} {cur} ({lines.get(k, 0)} line{'' if lines.get(k, 0) == 1 else 's'})"
             for k, v in sorted(shown.items())) + "."
         result["rows"] = {k: _cents(v) for k, v in sorted(shown.items())}
+    grain = next((s.arguments.get("grain") for s in d.routing.execution_plan if s.step_id == PERIOD_STEP), None)
+    if grain:
+        text, result = _with_periods(d, basis, str(grain), key, text, result)
     d.status = "partial" if result["status"] == "partial" else "answered"
     if net_m.status == "partial" or tax_m.status == "partial":
         d.status = "partial"
@@ -688,6 +731,38 @@ def _compose_period(d: _Draft, net_m: Any, tax_m: Any, basis: Basis, group_by: t
         text += f" Read as: {d.routing.interpretation}."
     d.text, d.result = text, result
     cite_lines(d, (*net_m.source_line_ids, *tax_m.source_line_ids), f"invoice line of {NET_METRIC}")
+
+
+def _bucket(value: object, grain: str) -> str:
+    """A bucket's start date as the period it names: 2026-01 (month), 2026-Q1 (quarter), 2026 (year)."""
+    day = dt.date.fromisoformat(str(value)[:10])
+    return {"month": f"{day:%Y-%m}", "quarter": f"{day.year}-Q{(day.month - 1) // 3 + 1}"}.get(grain, str(day.year))
+
+
+def _with_periods(d: _Draft, basis: Basis, grain: str, key: str | None, text: str,
+                  result: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The figure asked by month, quarter or year (and by the grouping asked): the governed sums per bucket."""
+    m = _metric_of(d, PERIOD_STEP)
+    if m is None:
+        return (text + f" PARTIAL RESULT: the breakdown by {grain} could not be read.",
+                dict(result, status="partial"))
+    cur = str(m.currency or "")
+    output = {"net": "net_spend", "tax": "total_tax", "gross": "total_spend"}[basis]
+    rows = list(m.rows) or ([dict(m.values)] if m.values.get("period_start") else [])
+    cells: dict[str, tuple[Decimal, int]] = {}
+    for r in rows:
+        if r.get(output) is None or r.get("period_start") is None:
+            continue
+        label = _bucket(r.get("period_start"), grain) + (f" {r.get(key)}" if key else "")
+        cells[label] = (_dec(r.get(output)), int(r.get("matched_line_count") or 0))
+    shown = "; ".join(f"{k} {_cents(v)} {cur} ({n} line{'' if n == 1 else 's'})" for k, (v, n) in sorted(cells.items()))
+    text += f" By {grain}{' and ' + key.replace('_id', '') if key else ''}: {shown or 'no counted line'}."
+    result = dict(result, periods={k: _cents(v) for k, (v, _) in sorted(cells.items())}, grain=grain)
+    if m.truncated or m.status == "partial":
+        text += f" PARTIAL RESULT: the breakdown by {grain} was cut."
+        result["status"] = "partial"
+    cite_lines(d, m.source_line_ids, f"invoice line of {PERIOD_METRIC}")
+    return text, result
 
 
 def _group_rows(m: Any) -> list[tuple[str, Decimal, Decimal, int]]:
@@ -760,6 +835,9 @@ def _compose_group(d: _Draft, basis: Basis, group_by: tuple[str, ...]) -> None:
         shown = {k: {"gross": g, "net": n, "tax": g - n}[basis] for k, g, n, _ in parts}
         text += f" By {noun}: " + "; ".join(f"{k} {_cents(v)} {cur}" for k, v in sorted(shown.items())) + "."
         result["rows"] = {k: _cents(v) for k, v in sorted(shown.items())}
+    grain = next((s.arguments.get("grain") for s in d.routing.execution_plan if s.step_id == PERIOD_STEP), None)
+    if grain:
+        text, result = _with_periods(d, basis, str(grain), group_by[0] if group_by else None, text, result)
     d.status = "partial" if result["status"] == "partial" else "answered"
     if m.status == "partial" or m.truncated or len(rows) >= RANK_LIMIT:
         d.status, result["status"] = "partial", "partial"

@@ -564,7 +564,9 @@ def parse_breakdown(text: str) -> Breakdown:
         words = m.group("what").split()
         if m.group(0).startswith("per") and _PRICE_BEFORE.search(text, 0, m.start()):
             continue  # "price per set", "what did we pay per metre": the unit a price is quoted in
-        if (words[0] in _NOT_A_GROUPING or (words[0] in _MEASURE_WORDS and (len(words) == 1 or words[1] in _CLAUSE))
+        if (words[0] in _NOT_A_GROUPING or (words[0] in _MEASURE_WORDS and (len(words) == 1 or words[1] in _CLAUSE
+                                                                              # "by net spend": a measure
+                                                                              or words[1] in _MEASURE_WORDS))
                 # "ranked by paid spend": a status before a measure word is the measure, not a grouping
                 or (words[0] in _STATUS_WORDS and len(words) > 1 and words[1] in _MEASURE_WORDS)
                 or any(s < m.end() and m.start() < e for s, e in spans)):

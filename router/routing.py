@@ -609,6 +609,12 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
         reading, entities, selected, spend_shaped, inputs.metrics)
     if ranked_documents is not None:
         catalog_metric = ranked_documents[0]
+        if (company_scope is None and entities.company_id is None and entities.supplier_ids
+                and not reading.mentions.companies and len(gazetteer.companies) > 1
+                and len({c.reporting_currency for c in gazetteer.companies}) == 1):
+            # "the 3 largest Gamma invoices since January": a supplier's invoices ranked over every company it
+            # invoices (each invoice is named with its company), never "which company?"
+            company_scope = tuple(gazetteer.companies)
     if wanted is not None and analyst is None:
         # The question needs a governed shape this catalog does not serve: never the plain total in its place.
         reasons.append(f"metric: {wanted} is not in the catalog")
@@ -1421,7 +1427,9 @@ _RANK_LIMIT = re.compile(
     rf"{_RANK_END})\b", re.I)
 _RANK_BOTTOM = re.compile(r"\b(?:smallest|lowest|bottom|kleinste[nrs]?)\b", re.I)
 _RANKED_INVOICES = re.compile(
-    rf"\b{_RANK_END}\s+(?:(?:\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+)?(?:single\s+)?"
+    # ("the lowest-value invoice", "highest value invoices": the value word only says what is ranked)
+    rf"\b{_RANK_END}(?:[- ](?:value[ds]?|valued|amount|total|priced))?\s+"
+    rf"(?:(?:\d{{1,3}}|{'|'.join(_RANK_COUNT_WORDS)})\s+)?(?:single\s+)?"
     # "the largest open (posted, unpaid) invoice": the status (a filter of its own) between the rank and the noun
     r"(?:(?:open|unpaid|outstanding|posted|paid|settled)\s+)?(?:\([^()]{0,40}\)\s+)?"
     r"(invoices?|rechnung(?:en)?)\b"

@@ -154,7 +154,11 @@ class AskService:
             return self._compared(conn, ctx, question, compared, as_of, interface)
         if not _part:
             parts = split_asks(said or plain, read_part)
-            if compared is not None and not parts:
+            # "rank A and B by spend": the named companies are the ranked rows, never asks of their own (a split
+            # into more parts than companies asks something else beside the ranking: answered part by part)
+            if compared is not None and (not parts or (
+                    compared.kind == "company_ranking" and 1 < len(compared.named) >= len(parts)
+                    and re.match(r"(?:rank|order|sort)\b", compared.words, re.I) is not None)):
                 return self._compared(conn, ctx, question, compared, as_of, interface)
             # "at the Q1 pace, what would X be for a half-year" is one ask (its clauses are not asks of their own:
             # without the measure's words it is one question); "average invoice value, and how many invoices" is
@@ -226,8 +230,8 @@ class AskService:
     def _comparison(question: str, read_part: Any) -> CompanyAsk | None:
         """The comparison across companies (or two sides) the question asks, read on the question as read."""
         text = strip_preamble(clean_question(question))
-        if not re.search(r"\b(?:compan|entit|subsidiar|firm|who|than|vs|versus|against|compared|relative)", text,
-                         re.I):
+        if not re.search(r"\b(?:compan|entit|subsidiar|firm|who|than|vs|versus|against|compared|relative|rank|sort)",
+                         text, re.I):
             return None  # (no reading for the common question without a comparison word)
         reading = read_part(text)
         mentions = reading.mentions

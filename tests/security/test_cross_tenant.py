@@ -61,6 +61,7 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.document_amounts": {"invoice_numbers": SEED_INVOICES, "company_id": "COMP-A", **Q1},
     "finance.net_spend": {"company_id": "COMP-A", **Q1},
     "finance.period_tax": {"company_id": "COMP-A", **Q1},
+    "finance.net_spend_by_period": {"company_id": "COMP-A", **Q1},
     # (the whole demo history: COMP-A's replicated duplicates are not all in the seed quarter)
     "finance.duplicate_invoices": {"company_id": "COMP-A", "start_date": "2024-01-01", "end_date": "2026-05-16"},
     "catalog.unit_price_ranking": {"company_id": "COMP-A", "product_group_ids": ["PG-PRES", "PG-PRES-WL"],
