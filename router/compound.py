@@ -479,6 +479,8 @@ _BOUNDARY = re.compile(
     r"(?:the\s+|its\s+)?(?:catalog(?:ue)?\s+)?list\s+price|"
     # "... AND list of invoices over 16,5k", "and list the invoices": a listing beside a figure
     r"list\s+(?:of\s+|all\s+|the\s+)?(?:the\s+)?(?:invoices|credit\s+notes|suppliers|vendors)|"
+    # "largest invoice and average invoice value": the average invoice value is a measure of its own
+    r"(?:avg\.?|average|mean)\s+(?:gross\s+)?(?:invoice|bill)\b|"
     # "how many X did we buy and at what average unit price?"
     r"at\s+what\s+(?:(?:avg|average|mean)\s+)?(?:unit\s+)?(?:price|cost)|"
     r"the\s+(?:number|count|share|top|average|"

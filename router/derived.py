@@ -17,6 +17,8 @@ that the call reproduces the base figure (otherwise a filter was not carried ove
   notes are not invoices);
 * concentration: ``finance.spend_ranking`` (the top N suppliers; a tie at the cut is said, not broken) and
   ``finance.supplier_share`` with those suppliers (the exact share of the same lines).
+* period ranking (router/period_ranking.py): the base is the selection's spend by month (quarter), and its
+  governed breakdown rows are ranked as they are (no further call; a tie at the cut is asked about).
 
 The answer states the formula and the inputs, so the figure can be checked.
 """
@@ -29,10 +31,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from router.period_ranking import PeriodRanking
+from router.period_ranking import detect as detect_period_ranking
 from router.periods import resolve_period
 from router.run_rate import whole_months
 
-Kind = Literal["projection", "average_invoice_value", "concentration"]
+Kind = Literal["projection", "average_invoice_value", "concentration", "period_ranking"]
 PROJECTION_METRIC = "finance.spend_projection"
 AVERAGE_METRIC = "finance.average_invoice_value"
 RANKING_METRIC = "finance.spend_ranking"
@@ -57,6 +61,8 @@ class DerivedAsk:
     #: why the measure's words cannot be read as the measure of one base figure (a comparison with it, a listing
     #: filtered by it, a share of something other than spend): the answer is a clarification naming the words
     refused: str | None = None
+    #: a period ranking's own reading (router/period_ranking.py)
+    periods: PeriodRanking | None = None
 
 
 # -- words around a measure that make it something else than the measure of one figure --------------------------
@@ -99,6 +105,8 @@ _ANNUAL = re.compile(
 _PACE = re.compile(
     r"\b(?:if\s+)?(?:at\s+(?:the|this|that|its|their|a|current)\s+)?(?:current\s+|same\s+|monthly\s+)*"
     r"(?:pace|run[- ]?rate)\b"
+    # "if Q1's monthly pace holds": the condition's verb after the pace
+    r"(?:\s+(?:holds|continues|persists|stays(?:\s+the\s+same)?|is\s+(?:maintained|sustained|kept(?:\s+up)?)))?"
     r"|\b(?:if\s+)?(?:keeps?|holds?|maintains?|sustains?|continues?(?:\s+at)?)\s+(?=[\w'’ ]*\b(?:pace|run[- ]?rate)\b)",
     re.I)
 #: The projected span: "for a full half-year", "over a full year", "for 6 months".
@@ -109,6 +117,10 @@ _SPAN = re.compile(
 _TARGET = re.compile(
     r"[,;]?\s*\b(?:what|where|how\s+much)\s+(?:would|will|could)\s+(?P<target>[\w' -]+?)\s+"
     r"(?:land(?:\s+at)?|come\s+(?:in\s+)?(?:at|to)|end\s+up(?:\s+at)?|total|reach|be)\b", re.I)
+#: A span named as the projected period: "what would a full year be", "where would the whole half-year land".
+_TARGET_SPAN = re.compile(
+    r"(?:a|an|the)?\s*(?:(?:full|whole|entire|complete)\s+)?(?P<unit>half[- ]?year|year|quarter|twelve\s+months)"
+    r"|(?:a|an|the)?\s*(?:full\s+)?(?P<n>\d{1,2})\s+months", re.I)
 _BASED_ON = re.compile(r"\b(?:based\s+on|from|using|on\s+the\s+basis\s+of)\s+(?=(?:the\s+)?(?:last|past|previous|"
                        r"Q[1-4]|H[12]|FY|\w+\s+\d{4}|\d{4}|january|february|march|april|may|june|july|august|"
                        r"september|october|november|december))", re.I)
@@ -168,6 +180,8 @@ def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
         period = resolve_period(target.group("target"), as_of).time_range
         if period is not None:
             target_months = whole_months(period.start, period.end)
+        elif (named := _TARGET_SPAN.fullmatch(target.group("target").strip())) is not None:
+            target_months = _months_of(named.group("unit"), named.group("n"))
     if annual is not None:
         horizon, words = 12, [annual.group(0)]
         cut.append(annual.span())
@@ -191,7 +205,7 @@ def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
     cut.extend(m.span() for m in _PURPOSE.finditer(question))
     base = _strip(question, cut)
     base = re.sub(r"^(?:if|at)\b\s*", "", base, flags=re.I)
-    base = re.sub(r"\b(?:if|at)\s*(?=[,?.!]|$)", "", base, flags=re.I).strip(" ,")
+    base = re.sub(r"\b(?:if|at)(?:\s+(?:the|its|their|this|that))?\s*(?=[,?.!]|$)", "", base, flags=re.I).strip(" ,:")
     return DerivedAsk("projection", _with_spend(base), " ".join(words), horizon_months=horizon)
 
 
@@ -202,7 +216,16 @@ _AVERAGE = re.compile(
     r"per\s+|of\s+)?invoices?\b"
     # "how big is the average invoice at Company B": the invoice itself, not its count, lines or dates
     r"|\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:invoice|bill)"
-    r"(?=\s*(?:[,?.!]|$|\b(?:at|for|of|in|from|with|to|across)\b))", re.I)
+    r"(?=\s*(?:[,?.!]|$|\b(?:at|for|of|in|from|with|to|across)\b))"
+    # "average spend per invoice", "average per invoice", "mean amount per bill": the spend divided by invoices
+    r"|\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:(?:spend(?:ing)?|amount|value|cost|total)\s+)?"
+    r"(?:per|an?|each)\s+(?:invoice|bill)\b"
+    # "avg invoice Epsilon Instruments": a name right after (capitalised), not "average invoice count"
+    r"|\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:invoice|bill)(?=\s+(?-i:[A-Z]))", re.I)
+#: The reporting currency said beside the measure ("(EUR, gross)", "in EUR"): the unit of the answer, not a filter
+#: on the invoices' own currency.
+_REPORTING = re.compile(r"\(\s*(?:in\s+)?EUR\s*(?:,\s*gross\s*)?\)|,?\s*\b(?:in\s+)?EUR\b(?!\s*[-\d(]|\s+invoices)",
+                        re.I)
 #: The gross reading the metric gives ("gross", "incl. tax", "including VAT"); said, so it is consumed.
 _GROSS = re.compile(
     r"\(?\s*\b(?:gross(?:\s+amount)?|incl(?:\.|uding)?\s+(?:tax|vat)|inc\.?\s+(?:tax|vat)|tax\s+included|"
@@ -219,15 +242,23 @@ def _average(question: str) -> DerivedAsk | None:
     compared = _compared(question, found.span(), "average_invoice_value", found.group(0))
     if compared is not None:
         return compared
-    cut = [found.span(), *(m.span() for m in _GROSS.finditer(question))]
+    cut = [found.span(), *(m.span() for m in _GROSS.finditer(question)),
+           *(m.span() for m in _REPORTING.finditer(question))]
     base = _strip(question, cut)
     base = re.sub(r"^(?:what(?:'s|\s+is|\s+was)?|give\s+me|show|how\s+(?:big|large|high)\s+(?:is|was))\s*\b", "",
                   base, flags=re.I).strip(" ,")
+    # "Alpenland's average spend per invoice with Gamma": the possessive's noun went with the measure
+    base = re.sub(r"(?<=\w)['’]s(?=\s+(?:with|from|at|for|in|on|to|across)\b)", "", base)
     return DerivedAsk("average_invoice_value", _with_spend(base), found.group(0))
 
 
 # -- concentration -------------------------------------------------------------------------------------------------
-_TOP = re.compile(rf"\btop[- ]?(?P<n>{_N})\s+(?:suppliers?|vendors?)(?:['’]s?)?", re.I)
+_TOP = re.compile(
+    rf"\btop[- ]?(?P<n>{_N})\s+(?:suppliers?|vendors?)(?:['’]s?)?"
+    # "top-3 concentration", "top 2 vendor concentration": a concentration is of suppliers unless said otherwise
+    rf"|\btop[- ]?(?P<n2>{_N})(?:\s+(?:supplier|vendor))?\s+concentration(?:\s+ratio)?(?:\s+of)?"
+    rf"|\bconcentration(?:\s+ratio)?\s+(?:of|in|for)\s+(?:the\s+)?top[- ]?(?P<n3>{_N})(?:\s+(?:suppliers?|vendors?))?"
+    rf"(?:\s+(?:in|of))?", re.I)
 _CONCENTRATION_WORDS = re.compile(
     r"\b(?:how\s+)?concentrat\w*(?:\s+is)?\b|\bshare\b|\bproportion\b|\bpercent(?:age)?\b|\b%", re.I)
 #: Words around a concentration that only frame it ("what share of ... sits with", "i.e.").
@@ -241,7 +272,8 @@ def _concentration(question: str) -> DerivedAsk | None:
     top = _TOP.search(question)
     if top is None or not _CONCENTRATION_WORDS.search(question):
         return None
-    n = _NUMBERS.get(top.group("n").lower()) or int(top.group("n"))
+    said = top.group("n") or top.group("n2") or top.group("n3")
+    n = _NUMBERS.get(said.lower()) or int(said)
     if n < 2:
         return None  # the top supplier's share is the ranking's own share column
     outside = question[:top.start()] + " " + question[top.end():]
@@ -262,7 +294,15 @@ def _concentration(question: str) -> DerivedAsk | None:
 
 def detect(question: str, as_of: dt.date) -> DerivedAsk | None:
     """The derived measure ``question`` asks for, with its base question, or ``None``."""
-    return _average(question) or _concentration(question) or _projection(question, as_of)
+    return _average(question) or _concentration(question) or _projection(question, as_of) or _periods(question)
+
+
+def _periods(question: str) -> DerivedAsk | None:
+    ranking = detect_period_ranking(question)
+    if ranking is None:
+        return None
+    return DerivedAsk("period_ranking", ranking.base, ranking.words, top_n=ranking.n, refused=ranking.refused,
+                      periods=ranking)
 
 
 # -- the governed parameters of the base answer --------------------------------------------------------------------

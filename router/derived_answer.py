@@ -30,13 +30,14 @@ from router.derived import (
     one_figure,
     projection_text,
 )
+from router.period_ranking import period_label, rank, ranking_text
 from router.run_rate import whole_months
 from router.tools import MetricToolResponse
 
 _SPEND_KEYS = frozenset(SPEND_CARRIED)
 Call = Callable[[str, dict[str, Any]], MetricToolResponse]
 _LABELS = {"projection": "projection", "average_invoice_value": "average invoice value",
-           "concentration": "supplier concentration"}
+           "concentration": "supplier concentration", "period_ranking": "ranking of periods by spend"}
 
 
 def _cents(value: object) -> str:
@@ -113,6 +114,8 @@ def derive(base: Answer, found: DerivedAsk, as_of: dt.date, call: Call,
     if got is None:
         return _clarify(base, found, "the question reads as more than one figure or not as spend")
     name, params = got
+    if found.kind == "period_ranking":
+        return _period_ranking(base, found, name, params)
     if found.kind == "concentration":
         return _concentration(base, found, name, params, call)
     if name not in SPEND_METRICS:
@@ -229,6 +232,48 @@ def _concentration(base: Answer, found: DerivedAsk, name: str, params: dict[str,
     return _answered(base, found, sentence, r, result, keep_base=True)
 
 
+def _period_ranking(base: Answer, found: DerivedAsk, name: str, params: dict[str, Any]) -> Answer:
+    """The governed breakdown by month (quarter) of the base answer, ranked; no figure is computed here."""
+    ask = found.periods
+    rows = [r for r in base.result.get("breakdown") or [] if isinstance(r, Mapping)]
+    listed = [r for r in base.result.get("rows") or [] if isinstance(r, Mapping)]
+    if not rows and listed and all(set(r) <= {"period_start", "total_spend", "matched_line_count"} for r in listed):
+        # the tenant's companies together: the same breakdown, as rows keyed by their period start
+        rows = [{"dimension": "period_start", "key": r.get("period_start"), "total_spend": r.get("total_spend"),
+                 "matched_line_count": r.get("matched_line_count")} for r in listed]
+    if ask is None or name not in SPEND_METRICS or not rows or \
+            any(r.get("dimension") != "period_start" for r in rows):
+        grain = ask.grain if ask else "period"
+        return _clarify(base, found, f"the question does not read as one selection's spend by {grain}")
+    start, end = params.get("start_date"), params.get("end_date")
+    ranked = rank(rows, ask.n, ask.order, ask.grain, dt.date.fromisoformat(str(start)) if start else None,
+                  dt.date.fromisoformat(str(end)) if end else None)
+    if ranked is None:
+        return _clarify(base, found, "a period of the breakdown has no amount")
+    if ranked.tie:
+        tied = ", ".join(f"{period_label(k)}" for k in ranked.tie)
+        return _clarify(base, found, f"{tied} have the same spend to the cent at the cut, so the "
+                        f"{'top' if ask.order == 'desc' else 'bottom'} {ask.n} are not one set (ask for more or "
+                        "fewer periods)")
+    currency = str(base.result.get("currency") or params.get("reporting_currency") or "")
+    sentence = ranking_text(ranked, ask, currency)
+    items = [{"period": k, "label": period_label(k), "rank": i, "total_spend": str(amount), "matched_line_count": n}
+             for i, (k, amount, n) in enumerate(ranked.items, 1)]
+    result = {"status": base.result.get("status") or "complete", "kind": "period_ranking", "grain": ask.grain,
+              "order": ask.order, "items": items, "periods_without_data": list(ranked.without_data),
+              "total_spend": base.result.get("total_spend"),
+              "matched_line_count": base.result.get("matched_line_count")}
+    body = _read_as(base.text).strip()
+    text = f"{sentence} {body}".strip()
+    if base.sources:
+        text += " Sources: " + ", ".join(base.sources) + "."
+    inputs = {**base.inputs, "derived": {"measure": found.kind, "words": found.words, "grain": ask.grain,
+                                         "order": ask.order, "n": ask.n}}
+    return Answer(status="answered", text=text, result={**result, "measure": found.kind, "metric": name,
+                                                         "currency": currency},
+                  inputs=inputs, sources=base.sources, citations=base.citations, checks=base.checks)
+
+
 def _check(name: str, figure: object, expected: Decimal | None, tolerance: Decimal, text: str) -> PolicyCheck:
     got = _decimal(figure)
     if got is None or expected is None:
@@ -263,7 +308,22 @@ def check_derived(answer: Answer) -> tuple[PolicyCheck, ...]:
         # own rounding
         slack = Decimal("0.01") + (Decimal(1) / whole if whole else Decimal(0))
         return (_check("derived_concentration", r.get("share_percent"), expected, slack, text),)
+    if measure == "period_ranking":
+        return (_check_ranking(r, text),)
     return (PolicyCheck(check="derived_measure", passed=False, detail=f"unknown measure {measure!r}"),)
+
+
+def _check_ranking(r: Mapping[str, Any], text: str) -> PolicyCheck:
+    """The ranked amounts are in the order asked and each is stated in the text."""
+    amounts = [_decimal(i.get("total_spend")) for i in r.get("items") or ()]
+    if not amounts or any(a is None for a in amounts):
+        return PolicyCheck(check="derived_period_ranking", passed=False, detail="a ranked amount is missing")
+    ordered = sorted(amounts, reverse=r.get("order") != "asc")  # type: ignore[type-var]
+    if amounts != ordered:
+        return PolicyCheck(check="derived_period_ranking", passed=False, detail="the periods are not in rank order")
+    if any(str(i["total_spend"]) not in text for i in r["items"]):
+        return PolicyCheck(check="derived_period_ranking", passed=False, detail="a ranked amount is not in the text")
+    return PolicyCheck(check="derived_period_ranking", passed=True, detail=f"{len(amounts)} periods in rank order")
 
 
 __all__ = ["check_derived", "derive"]

@@ -344,7 +344,7 @@ me approved approval sku skus id ids iban bic swift pdf csv ok yes no not only j
 after during per vs versus including excluding incl excl how's what's which's credit note notes line lines
 purchase purchases purchased amount amounts paid posted status statuses year years quarter quarters month months
 date dates price prices unit units quantity quantities report reports breakdown document documents terms payment
-payments due spend spending expenditure cost costs figure figures number numbers count counts average mean
+payments due spend spending expenditure cost costs figure figures number numbers count counts average avg mean
 order orders item items article articles category categories catalog catalogue catalogs member members owner
 owners approved approvals authorized authorised currency currencies euro euros dollar dollars pound pounds
 swiss sterling franc francs denominated invoiced billed

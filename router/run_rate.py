@@ -21,7 +21,13 @@ RUN_RATE = re.compile(
     r"\b(?:monthly\s+)?run[- ]?rates?\b"
     r"|\b(?:average|avg\.?|mean)\s+(?:monthly\s+)?(?:spend(?:ing)?\s+)?(?:per|a|each)\s+month\b"
     r"|\b(?:per|a)\s+month\s+on\s+average\b|\bon\s+average\s+(?:per|a|each)\s+month\b"
-    r"|\bmonthly\s+average\b|\b(?:average|avg\.?|mean)\s+monthly\s+(?:spend(?:ing)?|run[- ]?rate)\b",
+    r"|\bmonthly\s+average\b|\b(?:average|avg\.?|mean)\s+monthly\s+(?:spend(?:ing)?|run[- ]?rate)\b"
+    # "roughly what is Company A spending per month", "in a typical month": a rate, not the months one by one
+    r"|\b(?:roughly|approximately|approx\.?|typically|usually|normally)\b[^?.!]*?\b(?:per|a|each)\s+month\b"
+    r"|\b(?:a|an|the)\s+(?:typical|average|normal)\s+month\b"
+    # "what's Company A spending per month": the going rate asked in the progressive (a hedge before it, "roughly",
+    # is cut before the routing sees it); "spend per month" alone stays the months one by one
+    r"|\bwhat(?:['’]?s|\s+(?:is|are))\s+(?:[\w'’.-]+\s+){1,5}?spending\s+(?:per|a|each)\s+month\b",
     re.I,
 )
 
