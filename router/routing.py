@@ -47,6 +47,7 @@ from router.company_set import (
     whole_tenant,
 )
 from router.company_set import resolves as resolves_company_set
+from router.context_noise import set_aside_context, set_aside_note
 from router.contract import (
     INTENT_TYPES,
     AuthorizationContextModel,
@@ -250,6 +251,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     Raises:
         QuestionError: the question is empty or too long.
     """
+    # greetings, signatures, ticket and meeting references around the ask are context (router/context_noise.py)
+    context = set_aside_context(question, (n for _, _, n in name_spellings(inputs.gazetteer))) \
+        if isinstance(question, str) else None
+    question = context.text if context is not None else question
     # a conversational preamble ("Re the audit:", "Quick one:") is consumed first: it is no constraint
     text, aside = set_aside_instructions(strip_preamble(clean_question(question)))
     checked: tuple[str, ...] = ()
@@ -327,6 +332,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([f"read as {catalog_ask!r} (the catalogue)"] if catalog_ask else []),
              *([correction_note(typos)] if typos else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
+             *([set_aside_note(context.aside)] if context is not None and context.aside else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
              *(["the claim " + "; ".join(repr(c) for c in checked) + " checked against the approval table, not "
                 "taken as true"] if checked else []),

@@ -26,6 +26,7 @@ from router.company_compare import CompanyAsk, check_compared, company_mentions,
 from router.company_compare import detect as detect_comparison
 from router.company_compare import difference as difference_answer
 from router.compound import merge_answers, split_asks, with_other_reading
+from router.context_noise import set_aside_context, with_context_note
 from router.contract import RoutingResult, clean_question
 from router.derived import DerivedAsk, detect
 from router.derived_answer import check_derived, derive
@@ -35,7 +36,7 @@ from router.german import read_german
 from router.names import PgTrigramResolver
 from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
-from router.reader import read
+from router.reader import name_spellings, read
 from router.reading import CatalogMetric, catalog_metrics
 from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
@@ -135,6 +136,14 @@ class AskService:
         started = time.perf_counter()
         as_of = as_of or dt.date.today()
         gazetteer = load_gazetteer(conn, ctx)
+        if not _part and not _base and isinstance(question, str):
+            # greetings, signatures, ticket and meeting references around the ask: set aside, named back
+            # (router/context_noise.py); the ask is answered as if typed alone
+            context = set_aside_context(question, (n for _, _, n in name_spellings(gazetteer)))
+            if context.aside:
+                done = self.ask(conn, ctx, context.text, as_of=as_of, interface=interface)
+                return done.model_copy(update={"answer": done.answer.model_copy(update={
+                    "text": with_context_note(done.answer.text, context.aside)})})
         # a voice transcript's numbers and names written as typed, for every reader below (router/spoken.py)
         plain = strip_preamble(clean_question(question))
         said = spoken_question(plain, gazetteer)
