@@ -36,8 +36,8 @@ _WORDS = (
 )
 _MARKERS = re.compile(rf"(?<![\w-])(?:{_WORDS})(?![\w-])|[¿¡]", _I)
 #: Notations only these writers use, case as written: "HT", "TTC", "T1 2026", "1T26", "S1 2026", "2S 2025".
-_CASED_MARKERS = re.compile(r"\b(?:HT|TTC|T[1-4](?=[\s-]*(?:20)?\d{2}\b)|[1-4][TS](?=[\s-]*(?:20)?\d{2}\b)|"
-                            r"S[12](?=[\s-]*(?:20)?\d{2}\b))\b|\b[1-4][TS]\d{2}\b")
+_CASED_MARKERS = re.compile(r"\b(?:HT|TTC|T\d(?=[\s-]*(?:20)?\d{2}\b)|\d[TS](?=[\s-]*(?:20)?\d{2}\b)|"
+                            r"S\d(?=[\s-]*(?:20)?\d{2}\b))\b|\b[1-4][TS]\d{2}\b")
 
 _MONTHS = {
     "janvier": 1, "janv": 1, "février": 2, "fevrier": 2, "févr": 2, "fevr": 2, "mars": 3, "avril": 4, "avr": 4,
@@ -177,6 +177,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\b(?:tva|iva)\b", "VAT"),
         # --- days (before the months and the comparators that hold their words)
         # --- periods: quarters and halves with a year, then without one
+        # "T5 2026", "S3": no quarter or half of any year, written as the English one so it is asked about
+        (rf"\b{_ARTICLE}(?-i:T)([05-9])(?=[\s-]*(?:20)?\d{{2}}\b)", r" Q\1"),
+        (rf"\b{_ARTICLE}(?-i:S)([03-9])(?=[\s-]*(?:20)?\d{{2}}\b)", r" H\1"),
+        (rf"\b{_ARTICLE}([05-9])(?-i:T)(?=[\s-]*(?:20)?\d{{2}}\b)", r" Q\1"),
+        (rf"\b{_ARTICLE}([03-9])(?-i:S)(?=[\s-]*(?:20)?\d{{2}}\b)", r" H\1"),
         (rf"\b{_ARTICLE}(?-i:T)([1-4])[\s-]*(?:20)?(\d{{2}})\b", lambda m: f" Q{m.group(1)} 20{m.group(2)}"),
         (rf"\b{_ARTICLE}([1-4])(?-i:T)[\s-]*(?:20)?(\d{{2}})\b", lambda m: f" Q{m.group(1)} 20{m.group(2)}"),
         (rf"\b{_ARTICLE}(?-i:S)([12])[\s-]*(?:20)?(\d{{2}})\b", lambda m: f" H{m.group(1)} 20{m.group(2)}"),
@@ -224,6 +229,12 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # --- breakdowns; a cost centre is a dimension the data does not have, named back (router/dimensions.py)
         (r"\b(?:par|por)\s+(?:centres?\s+de\s+co[ûu]ts?|centros?\s+de\s+cost[eo]s?)\b", "by cost centre"),
         (r"\b(?:centres?\s+de\s+co[ûu]ts?|centros?\s+de\s+cost[eo]s?)\b", "cost centre"),
+        # other groupings the data does not have, in English so the reader names them back (router/dimensions.py)
+        (r"\b(?:par|por)\s+(?:r[ée]gions?|regi[óo]n(?:es)?)\b", "by region"),
+        (r"\b(?:par|por)\s+(?:d[ée]partements?|departamentos?|services?)\b", "by department"),
+        (r"\b(?:par|por)\s+(?:projets?|proyectos?)\b", "by project"),
+        (r"\b(?:par|por)\s+(?:acheteurs?|compradore?s?)\b", "by buyer"),
+        (r"\b(?:par|por)\s+(?:sites?|usines?|plantas?|[ée]tablissements?)\b", "by plant"),
         (r"\b(?:par|por)\s+mois\b|\bpor\s+mes(?:es)?\b|\bmensuel(?:le)?(?:ment)?s?\b|\bmensual(?:es|mente)?\b|"
          r"\bmois\s+par\s+mois\b|\bmes\s+a\s+mes\b", "by month"),
         (r"\b(?:par|por)\s+trimestres?\b|\btrimestriel(?:le)?s?\b|\btrimestral(?:es)?\b", "by quarter"),

@@ -250,3 +250,13 @@ def test_a_name_that_starts_with_a_prefix_word_is_kept_whole() -> None:
     assert read_romance("Dépenses chez Société Générale au T1 2026", keep=["Société Générale"]) == \
         "spend with Société Générale Q1 2026"
     assert read_romance("Dépenses chez Société Kestrel au T1 2026") == "spend with Kestrel Q1 2026"
+
+
+@pytest.mark.parametrize("question", [
+    "Dépenses de la Cie A par région au T1 2026", "Gasto de la Empresa B por departamento en 2025",
+    "Company C spend por proyecto T4 2025", "Dépenses de la Cie A par acheteur au S1 2026",
+    "Dépenses de la Cie A au T5 2026", "Gasto de la Empresa B en el 6T 2025", "Company C spend S3 2025",
+])
+def test_what_the_data_does_not_have_is_asked_never_answered(question: str) -> None:
+    result = routed(question)
+    assert result.requires_clarification, (question, read_romance(question))
