@@ -52,6 +52,11 @@ class Settings(BaseSettings):
     )
 
     fx_rate_type: str = "corporate"
+    slash_date_order: Literal["ask", "day_first", "month_first"] = Field(
+        default="ask",
+        description="How a slashed day with both parts <= 12 ('03/02/2026') is read when the question does not settle"
+                    " it (router/periods.py): asked back naming both readings, or the deployment's order.",
+    )
     statement_timeout_ms: int = Field(default=5000, ge=10, le=600_000)
     row_cap: int = Field(default=10_000, ge=1, le=1_000_000)
     ingest_max_source_bytes: int = Field(default=64 * 1024 * 1024, ge=1024,

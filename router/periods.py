@@ -763,6 +763,23 @@ def _expand_short_years(question: str, as_of: dt.date) -> tuple[str, tuple[int, 
 _SLASHED_DAY = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})(?![\w/-]|[.,]\d)")
 
 
+_DOTTED_DAY = re.compile(r"(?<![\w/.-])\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}(?![\w/-])")
+
+
+def unsettled_slashed_day(question: str) -> str | None:
+    """The two readings of a slashed day :func:`slashed_days` left unread ("03/02/2026": 3 February or March 2),
+    as a question back naming both, or ``None`` when there is none. Never guessed: a wrong order is a wrong
+    period with a confident figure."""
+    for m in _SLASHED_DAY.finditer(question):
+        first, second, year = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if first != second and 1 <= first <= 12 and 1 <= second <= 12:
+            day_first = dt.date(year, second, first).strftime("%-d %B %Y")
+            month_first = dt.date(year, first, second).strftime("%-d %B %Y")
+            return (f"{m.group(0)!r} may be {day_first} (day first) or {month_first} (month first): which one do "
+                    "you mean?")
+    return None
+
+
 def slashed_days(question: str) -> str:
     """``question`` with its slashed days written day.month.year (the form :data:`_DATE` reads), when the question
     itself settles their order: a first part above 12 ("31/12/2025") makes every slashed day of the question
@@ -771,11 +788,17 @@ def slashed_days(question: str) -> str:
     (or both orders are written) the days stay unread and the period is asked about, never guessed. Each rewrite
     keeps the text's length, so every span stays where it was."""
     found = list(_SLASHED_DAY.finditer(question))
-    day_first = any(int(m.group(1)) > 12 for m in found)
+    # a dotted day beside it ("from 01.02.2026 to 03/04/2026") is written day first, so the slashed one is too
+    day_first = any(int(m.group(1)) > 12 for m in found) or bool(found and _DOTTED_DAY.search(question))
     month_first = any(int(m.group(2)) > 12 for m in found)
     if not day_first and not month_first and found and all(int(m.group(1)) == int(m.group(2)) for m in found):
         # "since 01/01/2025": day and month are the same number, so both orders name the same day
         day_first = True
+    if not day_first and not month_first and found:
+        # nothing in the question settles it: the deployment's order if it sets one (PROCURA_SLASH_DATE_ORDER,
+        # procura/settings.py), else left unread and asked back with both readings (unsettled_slashed_day)
+        order = os.environ.get("PROCURA_SLASH_DATE_ORDER", "ask")
+        day_first, month_first = order == "day_first", order == "month_first"
     if day_first == month_first:
         return question
 
@@ -805,6 +828,11 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
         return PeriodResolution(None, True, str(unclear), (question[slice(*span)],), (span,))
     origin = tuple(written[i] for i in expanded)
     resolved = _resolve(text, as_of, fiscal_start_month)
+    unsettled = unsettled_slashed_day(question) if resolved.time_range is None else None
+    if unsettled is not None:
+        found = _SLASHED_DAY.search(question)
+        assert found is not None  # unsettled_slashed_day found one
+        return PeriodResolution(None, True, unsettled, (found.group(0),), (found.span(),))
     if text == question:
         return resolved
     return replace(resolved, spans=tuple((origin[s], origin[e]) for s, e in resolved.spans))

@@ -90,6 +90,7 @@ from router.reader import (
     unread_clarifications,
 )
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
+from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
 from router.sole_products import group_products, sole_product_note, sole_product_reading
@@ -265,6 +266,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a voice transcript ("q one twenty twenty six", "pt one hundred") is read as typed: digits, codes, names
     spoken = spoken_question(text, inputs.gazetteer)
     text = spoken or text
+    # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
+    romance = read_romance(text, keep=(n for _, _, n in name_spellings(inputs.gazetteer)))
+    text = romance or text
     german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     # (not over a dimension's words: "only purchase order 4500012345" is no "what did they purchase" listing; the
@@ -326,6 +330,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
+             *([f"French/Spanish phrasing read as {romance!r}"] if romance else []),
              *([f"German phrasing read as {german!r}"] if german else []),
              *([f"read as {base!r}, listing the approved vendors with no counted spend"] if idle else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),

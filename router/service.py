@@ -38,6 +38,7 @@ from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
 from router.reader import name_spellings, read
 from router.reading import CatalogMetric, catalog_metrics
+from router.romance import read_romance
 from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
 from router.tools import TOOLS, ToolEnv, _metric
@@ -147,6 +148,8 @@ class AskService:
         # a voice transcript's numbers and names written as typed, for every reader below (router/spoken.py)
         plain = strip_preamble(clean_question(question))
         said = spoken_question(plain, gazetteer)
+        # French / Spanish finance words read in English before any reader splits or detects (router/romance.py)
+        said = read_romance(said or plain, keep=(n for _, _, n in name_spellings(gazetteer))) or said
         # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
         found = None if _base else detect(said or plain, as_of)
         if found is not None and _part:
