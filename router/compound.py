@@ -506,7 +506,9 @@ _BOUNDARY = re.compile(
     # ("und Anteil Delta daran": a share of the total before it, one governed share, not a second ask)
     r"\s+und\s+(?=(?:anzahl|zahl\s+der|summe|gesamt\w*|ausgaben|durchschnitt\w*)\b)|"
     # "Ypsilon approved vendors 2026 and spend with Iris YTD": a figure with its own supplier after a listing
-    r"\s+and\s+(?=(?:our\s+|the\s+)?(?:spend|spending)\s+(?:with|at|from)\b)",
+    r"\s+and\s+(?=(?:our\s+|the\s+)?(?:spend|spending)\s+(?:with|at|from)\b)|"
+    # "duplicates in 2026 and new suppliers in Aug 2025": the first-time suppliers, a listing with its own period
+    r"\s+and\s+(?=(?:the\s+|any\s+)?(?:new|first[- ]time)\s+(?:suppliers?|vendors?)\b)",
     re.I,
 )
 #: A part asks for something: a measure, a ranking, a list, a breakdown, a count, a price (English and German).
@@ -519,6 +521,8 @@ _ASK = re.compile(
     r"rechnungen|lieferanten|gr[öo](?:ß|ss)ten|anteil|units?|quantit(?:y|ies)|bought|purchased|"
     # "... and what do they add up to?": the total of what the part before counted
     r"add(?:s|ed)?\s+up|amount(?:s|ed)?\s+to|come\s+to|sum|"
+    # "duplicates in 2026 and new suppliers in Aug 2025": the first-time suppliers are a listing of their own
+    r"new\s+(?:suppliers?|vendors?)|first[- ]time|"
     # "duplicates in Q1 + how many invoices": the replicated duplicates are a listing of their own
     r"duplicat(?:e|es|ed)|dupes?|replica(?:s|ted)?|dublette\w*|duplikat\w*|doppelt\w*)\b|%|"
     # "plus # paper suppliers", "# of invoices": the number sign asks for a count

@@ -179,6 +179,7 @@ Workflow = Literal[
     "document_amounts",
     "credit_note_origin",
     "overdue_invoices",
+    "first_time_suppliers",
 ]
 
 

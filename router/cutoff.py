@@ -42,6 +42,8 @@ _BETWEEN = re.compile(r"^\S+(?:\s+dates?)?(?:\s+(?:only|just|was|were|is|in|on|d
 #: "posted after 31.03.2026": the posting side starts the day after the date named.
 _AFTER = re.compile(r"\b(?:after|nach)\s+(?:the\s+)?$", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+#: A ticket header before a colon ("cut-off Q3/Q4 2025:", "Kestrel/Alpenland:").
+_HEADER = re.compile(r"^[^:?]{1,60}:\s*")
 #: A figure about the invoices (how many, their total) is another question; only "which ones" is read here.
 _FIGURE = re.compile(r"\b(?:how many|number of|count|total|sum|how much|value|worth|amount)\b", re.I)
 #: Words of a cut-off question that no other slot reads; every other unread span is still asked about.
@@ -93,6 +95,14 @@ def cutoff_request(reading: Reading) -> CutoffRequest | None:
     begin = cues[-2].end() if len(cues) > 1 else 0
     invoice_side = text[begin:last.start()]
     invoiced = resolve_period(invoice_side, reading.as_of)
+    header = _HEADER.match(invoice_side)
+    if invoiced.ambiguous and header is not None:
+        # "cut-off Q3/Q4 2025: invoices dated Q3 posted in Q4": the header names the two sides of the cut-off, not
+        # a clash; the invoice side is read after it, in the header's one year when it names none of its own
+        body, years = invoice_side[header.end():], set(_YEAR.findall(header.group(0)))
+        if not _YEAR.search(body) and len(years) == 1:
+            body = f"{body.rstrip()} {years.pop()} "
+        invoiced = resolve_period(body, reading.as_of)
     if invoiced.ambiguous or invoiced.time_range is None:
         return None
     start, end = invoiced.time_range.start, invoiced.time_range.end
@@ -160,6 +170,19 @@ def currency_problem(reading: Reading) -> str | None:
     return None
 
 
+def cutoff_companies(reading: Reading, gazetteer: Any) -> tuple[str, ...]:
+    """The companies a cut-off list names together ("Kestrel/Alpenland", "COMP-A and COMP-B"): two or more, each
+    resolved, sharing one reporting currency; empty otherwise (one company, none, or asked about)."""
+    named = tuple(dict.fromkeys([*reading.identifiers.company_ids,
+                                 *(m.candidates[0] for m in reading.mentions.companies if len(m.candidates) == 1)]))
+    companies = [gazetteer.company(c) for c in named]
+    if len(named) < 2 or any(c is None for c in companies) or len({c.reporting_currency for c in companies}) > 1:
+        return ()
+    if any(m for m in reading.mentions.companies if len(m.candidates) != 1):
+        return ()  # a name that could be either company is asked about
+    return named
+
+
 def cutoff_parameters(req: CutoffRequest, reading: Reading, company_id: str | None, currency: str | None,
                       statuses: tuple[str, ...]) -> dict[str, Any]:
     """The governed listing's parameters: every invoice of the statuses dated in the period, posted in the bounds."""
@@ -193,7 +216,8 @@ def compose_cutoff(d: _Draft, listing: Any) -> None:
     """The cut-off list: each invoice with its company, supplier, invoice and posting dates and grand total."""
     params = listing.parameters
     currency = listing.currency or params.get("reporting_currency") or "EUR"
-    company = d.routing.entities.company_name or d.routing.entities.company_id or "All companies of the tenant"
+    company = (d.routing.entities.company_name or d.routing.entities.company_id
+               or ", ".join(params.get("company_ids") or ()) or "All companies of the tenant")
     rows = list(listing.rows) or ([dict(listing.values)] if listing.values.get("invoice_number") else [])
     posted = (f"posted between {params['posted_from']} and {params['posted_before']} (end exclusive)"
               if params.get("posted_before") else f"posted on or after {params['posted_from']}")
@@ -242,6 +266,7 @@ __all__ = [
     "CutoffRequest",
     "compose_cutoff",
     "currency_problem",
+    "cutoff_companies",
     "cutoff_parameters",
     "cutoff_request",
     "cutoff_statuses",

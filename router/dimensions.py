@@ -103,8 +103,11 @@ def unknown_dimensions(text: str) -> tuple[Dimension, ...]:
                   and label not in ("purchase order", "account"))
         if value.lower() in _NOT_VALUES or not (_valued(value) or re.fullmatch(_NAME, value) or single):
             continue
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}|\d{4}", value) and _label(match.group("noun")) != "purchase order":
-            continue  # "region 2026-01-01..." never; a date or a year after a noun is the period's
+        year = re.fullmatch(r"\d{4}", value) is not None and 1900 <= int(value) < 2200
+        if (re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) or year) and _label(match.group("noun")) != "purchase order":
+            # "region 2026-01-01..." never; a date or a year after a noun is the period's ("cost centre 4711" is no
+            # year: a code)
+            continue
         found.append(Dimension(_label(match.group("noun")), match.group("noun"), value.strip("\"'“”"),
                                match.start(), match.end()))
     for match in _QUOTED_BEFORE.finditer(text):

@@ -160,6 +160,11 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         reason, question = clarification(follow)
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], rule=f"follow_up:clarification:{follow.words}")
+    from router.first_time import first_time_request, route_first_time
+
+    first_time = first_time_request(reading)  # "new suppliers of Company B in Q1", "who invoiced us for the first time"
+    if first_time is not None:
+        return route_first_time(text, reading, inputs, first_time)  # type: ignore[no-any-return]
     from router.overdue import overdue_request, route_overdue
 
     overdue = overdue_request(reading, inputs.as_of)  # "which invoices of Ypsilon are overdue today"
@@ -540,8 +545,10 @@ def _route_cutoff(text: str, reading: Reading, inputs: Any, req: Any) -> Routing
     """A cut-off list (router/cutoff.py): the invoice period read before the posting words, the posting bounds
     after them; no company named is every company of the tenant (a listing names each invoice's company) when they
     share a reporting currency. Unread spans other than the cut-off words, products and groups are asked about."""
+    from router.company_set import resolves
     from router.cutoff import (
         currency_problem,
+        cutoff_companies,
         cutoff_parameters,
         cutoff_statuses,
         cutoff_steps,
@@ -553,12 +560,20 @@ def _route_cutoff(text: str, reading: Reading, inputs: Any, req: Any) -> Routing
     entities = reading.entities
     unread = tuple(u for u in reading.not_understood if not own_word(u.text))
     reasons, questions = unread_clarifications(unread)
+    # "Kestrel/Alpenland: which Aug invoices got posted in Sept": each listed invoice names its company, so the
+    # companies named are listed together (one reporting currency), never asked to choose one of them
+    named = cutoff_companies(reading, gazetteer)
     for problem in reading.entity_problems:
+        if named and resolves(problem):
+            continue
         reasons.append(f"entity: {problem}")
         questions.append(problem)
     currency = None
     every = False
-    if entities.company_id is not None:
+    if named:
+        entities = entities.model_copy(update={"company_id": None, "company_name": None})
+        currency = gazetteer.company(named[0]).reporting_currency  # type: ignore[union-attr]
+    elif entities.company_id is not None:
         company = gazetteer.company(entities.company_id)
         currency = company.reporting_currency if company else None
     elif not reading.entity_problems:
@@ -604,11 +619,15 @@ def _route_cutoff(text: str, reading: Reading, inputs: Any, req: Any) -> Routing
     read_as += f", statuses {', '.join(statuses)}"
     if every:
         read_as = f"{every_restated(gazetteer)}, {read_as}"
+    if named:
+        read_as = f"{', '.join(named)} listed together (each invoice with its company), {read_as}"
     intents = _aggregate()
     if reasons:
         return _result(text, reading, inputs, workflow="clarification", entities=entities, reasons=reasons,
                        questions=questions, intents=intents, read_as=read_as, rule="cutoff:clarification")
     params = cutoff_parameters(req, reading, entities.company_id, currency, statuses)
+    if named:
+        params["company_ids"] = list(named)
     routed = _result(text, reading, inputs, workflow="status_documents", entities=entities,
                      steps=cutoff_steps(params), intents=intents, read_as=read_as, statuses=statuses,
                      currency=currency, rule="cutoff:listing")

@@ -330,7 +330,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("quarter_paired", re.compile(r"\bq([1-4])\b(?![\s,/-]+(?:of\s+)?\d{4})(?=\s*(?:and|&)\s+q[1-4]\b)|"
                                   r"(?:(?<=\band\s)|(?<=&\s))q([1-4])\b(?![\s,/-]+(?:of\s+)?\d{4})", re.I)),
     ("bare_quarter", re.compile(r"\bq([1-4])\b", re.I)),
-    ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{4}})\b", re.I)),
+    # ("Aug-2025", "Sep-2025": the ticket spelling of a month and its year)
+    ("month_year", re.compile(rf"\b({_MONTH_NAMES})\.?(?:\s+|-)(\d{{4}})\b(?!-\d)", re.I)),
     # "February '26", "Apr '26", "Feb-26": a month and a two-digit year
     ("month_yy", re.compile(rf"\b({_MONTH_NAMES})\.?(?:\s*['’]\s?|-)(\d{{2}})(?![\w/.-]|[.,]\d)", re.I)),
     # "dec 25 vs nov 25", "spend in mar 26": a month and a two-digit year written with a space; a day would be

@@ -66,6 +66,7 @@ from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
+from router.first_time import first_time_spans
 from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
@@ -273,7 +274,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a German "Bei welchen Lieferanten hat X eingekauft" is an English listing once rewritten
     # (not over a dimension's words: "only purchase order 4500012345" is no "what did they purchase" listing; the
     # reader names the dimension back, router/dimensions.py)
-    listing = read_purchase_listing(german or text) if not unknown_dimensions(german or text) else None
+    # (nor over first-time suppliers: "which vendors invoiced C for the first time" is no purchase listing)
+    listing = read_purchase_listing(german or text) if not unknown_dimensions(german or text) \
+        and not first_time_spans(german or text) else None
     # "What Helix sells in lab consumables": the catalogue's products of the supplier in the group
     catalog_ask = read_catalog_ask(german or text) if listing is None else None
     # "paid-only spend": the status words (router/open_amount.py)

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
+from router.ap_fields import split_fields, with_unknown_fields
 from router.classifier import IntentClassifier, load_or_train
 from router.company_compare import CompanyAsk, check_compared, company_mentions, implied_base, implied_note, ranked
 from router.company_compare import detect as detect_comparison
@@ -150,6 +151,12 @@ class AskService:
         said = spoken_question(plain, gazetteer)
         # French / Spanish finance words read in English before any reader splits or detects (router/romance.py)
         said = read_romance(said or plain, keep=(n for _, _, n in name_spellings(gazetteer))) or said
+        # "... and the payment run date": an AP field the data does not record is named as not understood and the
+        # rest of the question answered, marked partial (router/ap_fields.py), never the rest presented as complete
+        unasked = split_fields(said or plain)
+        if unasked is not None:
+            rest = self.ask(conn, ctx, unasked.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
+            return rest.model_copy(update={"answer": with_unknown_fields(rest.answer, unasked.fields)})
         # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
         found = None if _base else detect(said or plain, as_of)
         if found is not None and _part:

@@ -1,0 +1,155 @@
+"""Accounts-payable fields the data does not have, asked *beside* a figure: "INV-2026-0165 - amount in EUR and the
+date it was paid out?", "Alpenland Feb 2026 total and the payment run date", "what did Company C pay to Delta in Q1
+and from which of our house-bank accounts?", "... and the GL account", "... plus the approver".
+
+The governed invoice lines carry a company, a supplier, products, product groups, statuses and dates (invoice and
+posting), but no payment date, payment run, house-bank account, cost centre, purchase order number, approver, GL
+account or due-date extension. Asked as an output next to a figure, such a field is a part of the question that
+cannot be answered: the rest is answered and the answer is PARTIAL, naming the field as not understood (never the
+figure alone presented as the complete answer). A field used as a *limit* ("spend for cost centre 4711", "PO
+4500012345") is no output: the figure of the whole scope is not the narrower one asked, so router/dimensions.py asks
+back instead.
+
+"Our house-bank accounts" are the company's own accounts, not a supplier's bank details: the field is named as
+unknown, never refused as a request for personal data (the question is answered without it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: (pattern of the field as asked, with its determiners; label named back). Each is a field of an ERP or payment
+#: record that no governed figure records.
+_FIELDS: tuple[tuple[str, str], ...] = (
+    (r"(?:the\s+|its\s+|their\s+)?(?:actual\s+)?(?:payment|pay[- ]?out|paid[- ]?out|paid|value|clearing)[- ]dates?"
+     r"|(?:the\s+)?dates?\s+(?:on\s+which\s+|when\s+)?(?:it|they|this|that|these|those|the\s+invoices?|we)\s+"
+     r"(?:(?:was|were|got)\s+paid|paid)(?:\s+out)?(?!\s+(?:on|for|in)\s+(?:invoices?|bills?))"
+     r"|(?:the\s+)?dates?\s+of\s+(?:the\s+)?payments?|when\s+(?:was|were)\s+(?:it|they|this|that|these|those|the\s+invoices?)\s+paid"
+     r"(?:\s+out)?|zahlungsdatum|zahldatum|valutadatum", "payment date"),
+    (r"(?:the\s+|its\s+|which\s+)?(?:payment|pay|f\.?\s?110)[- ]?runs?(?:\s+(?:dates?|ids?|numbers?|nos?\.?))?"
+     r"|zahl(?:ungs)?lauf\w*", "payment run"),
+    (r"(?:(?:from\s+)?(?:which|what)\s+(?:of\s+)?)?(?:our\s+|the\s+)?(?:own\s+)?house[- ]?banks?(?:\s+accounts?)?"
+     r"|(?:from\s+)?(?:which|what)\s+(?:of\s+)?our\s+(?:own\s+)?bank\s+accounts?|(?:the\s+)?paying\s+bank"
+     r"(?:\s+accounts?)?|hausbank\w*", "house-bank account"),
+    (r"(?:the\s+|its\s+|their\s+|which\s+|what\s+)(?:gl|g/l|general[- ]ledger|ledger)\s+accounts?"
+     r"(?:\s+(?:numbers?|codes?))?|sachkont\w*", "GL account"),
+    (r"(?:the\s+|its\s+|their\s+|which\s+|what\s+)cost[- ]?cent(?:re|er)s?(?:\s+(?:codes?|numbers?))?"
+     r"(?!\s*[:=]?\s*[\"'“]?(?-i:[A-Z0-9]{2,}))", "cost centre"),
+    (r"(?:the\s+|its\s+|their\s+|which\s+|what\s+)(?:po|purchase[- ]order)\s*(?:numbers?|nos?\.?|#|ids?)?"
+     r"(?!\s*[:=]?\s*(?-i:[A-Z0-9-]*\d))", "purchase order number"),
+    (r"(?:the\s+|its\s+|their\s+|which\s+)approvers?(?:'s)?(?:\s+names?)?|who\s+approved\s+(?:it|them|this|that|"
+     r"these|those|the\s+(?:invoices?|payments?|bills?))(?!\s+for\b)", "approver"),
+    (r"(?:the\s+|any\s+)?(?:due[- ]date|payment[- ]term|payment)\s+extensions?|extended\s+due[- ]dates?",
+     "due-date extension"),
+)
+_PATTERN = re.compile("|".join(f"(?P<f{i}>(?<![\\w-])(?:{p})(?!\\w))" for i, (p, _) in enumerate(_FIELDS)), re.I)
+#: A field after "by", "per", "for" is a breakdown or a limit, not an output asked beside a figure: router/dimensions.py
+#: and the breakdown reader name it back (the whole figure is not the narrower one asked).
+#: A value after the field ("PO number 4500012345", "cost centre CC-4711"): a limit, not an output.
+_VALUE_AFTER = re.compile(r"\s*(?:numbers?|nos?\.?|#|ids?|codes?)?\s*[:=]?\s*[\"'“]?(?-i:[A-Z]*-?\d[\w-]*|[A-Z]{2,}\b)")
+#: "which cost centre it was booked on", "what GL account it went to": the relative clause belongs to the field.
+_CLAUSE_AFTER = re.compile(r"(?:\s+(?!and\b|or\b|plus\b)[\w'-]+){1,6}?(?=\s*(?:[,;?.!]|\band\b|\bplus\b|$))", re.I)
+_LIMIT_BEFORE = re.compile(r"\b(?:by|per|for|each|je|pro|nach|für)\s+$", re.I)
+#: The joint before an asked field ("... and the payment run date", ", plus the approver", "with its GL account").
+_JOINT = re.compile(r"(?:\s*[,;&+/-]\s*|\s+)(?:(?:and|plus|also|with|as\s+well\s+as|incl(?:uding|\.)?|und)\s+)?"
+                    r"(?:(?:also|give|show|tell\s+me|list)\s+)?(?:me\s+)?$", re.I)
+#: Only asked fields beside something else are read here: a question made of the field alone has no rest.
+_WORDS = re.compile(r"[A-Za-z0-9]{2,}")
+
+
+@dataclass(frozen=True)
+class UnknownField:
+    """A field asked that the data does not record: its label and the words as written."""
+
+    label: str  # "payment date"
+    words: str  # "the date it was paid out"
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class FieldSplit:
+    """The fields a question asks that the data lacks, and the rest of the question, asked without them."""
+
+    fields: tuple[UnknownField, ...]
+    rest: str
+
+
+def unknown_fields(text: str) -> tuple[UnknownField, ...]:
+    """Every asked AP field of ``text`` the invoice data does not record.
+
+    >>> [(f.label, f.words) for f in unknown_fields("Alpenland Feb 2026 total and the payment run date")]
+    [('payment run', 'the payment run date')]
+    """
+    found: list[UnknownField] = []
+    for m in _PATTERN.finditer(text):
+        if _LIMIT_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
+            continue
+        if _VALUE_AFTER.match(text, m.end()):
+            continue
+        label = next(_FIELDS[int(k[1:])][1] for k, v in m.groupdict().items() if v is not None)
+        end = m.end()
+        if re.match(r"(?:from\s+)?(?:which|what)\b", m.group(0), re.I):
+            clause = _CLAUSE_AFTER.match(text, end)
+            end = clause.end() if clause is not None else end
+        found.append(UnknownField(label, text[m.start():end].strip(), m.start(), end))
+    return tuple(found)
+
+
+def split_fields(text: str) -> FieldSplit | None:
+    """The question without its asked AP fields (each with the joint before it), or ``None`` when it asks none or
+    nothing would be left to answer."""
+    fields = unknown_fields(text)
+    if not fields:
+        return None
+    rest, cursor = "", 0
+    for f in fields:
+        before = text[cursor:f.start]
+        before = _JOINT.sub("", before) if cursor == 0 or before.strip() else ""
+        rest += before
+        cursor = f.end
+    tail = text[cursor:]
+    rest = (rest + tail).strip()
+    rest = re.sub(r"\s+([?.!,;])", r"\1", rest)
+    rest = re.sub(r"^[\s,;:&+-]+|[\s,;:&+-]+$", "", rest)
+    rest = re.sub(r"^(?:and|plus|also|with|as\s+well\s+as)\s+", "", rest, flags=re.I)
+    if len(_WORDS.findall(rest)) < 2:
+        return None
+    if text.rstrip().endswith("?") and not rest.endswith("?"):
+        rest += "?"
+    return FieldSplit(fields=fields, rest=rest)
+
+
+def fields_note(fields: Sequence[UnknownField]) -> str:
+    """The sentence naming the fields not understood, for the answer and for a clarification."""
+    words = ", ".join(repr(f.words) for f in fields)
+    labels = ", ".join(dict.fromkeys(f.label for f in fields))
+    return (f"I did not understand {words}: the invoice data records no {labels} (only the company, supplier, "
+            "products, product groups, invoice status, invoice and posting dates and amounts), so that part is not "
+            "answered.")
+
+
+def with_unknown_fields(answer: Any, fields: Sequence[UnknownField]) -> Any:
+    """``answer`` to the rest of the question, marked for the fields not understood: an answered figure becomes
+    PARTIAL (the fields named); no data, a clarification or a refusal keep their status and name them too."""
+    note = fields_note(fields)
+    words = [f.words for f in fields]
+    result = dict(answer.result or {})
+    result["not_understood"] = [*result.get("not_understood", []), *words]
+    update: dict[str, Any] = {"result": result}
+    if answer.status in ("answered", "partial"):
+        result["status"] = "partial"
+        result["partial_reasons"] = [*result.get("partial_reasons", []), f"not understood: {', '.join(words)}"]
+        update |= {"status": "partial", "text": f"PARTIAL: {note} The rest of the question is answered: {answer.text}"}
+    elif answer.status == "clarification":
+        asked = f"{note} {answer.clarification_question or ''}".strip()
+        update |= {"clarification_question": asked, "text": f"{answer.text} {note}"}
+    else:
+        update |= {"text": f"{answer.text} {note}"}
+    return answer.model_copy(update=update)
+
+
+__all__ = ["FieldSplit", "UnknownField", "fields_note", "split_fields", "unknown_fields", "with_unknown_fields"]
