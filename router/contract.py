@@ -251,6 +251,7 @@ def clean_question(text: str) -> str:
         QuestionError: empty or longer than 2000 characters.
     """
     from router.errors import QuestionError
+    from router.keyword_query import keyword_style
     from router.tool_syntax import tool_style
 
     if not isinstance(text, str):
@@ -258,7 +259,8 @@ def clean_question(text: str) -> str:
     cleaned = _CURRENCY_TWICE.sub(_one_spelling, " ".join(_CONTROL.sub(" ", text).split()))
     cleaned = _CCY.sub(lambda m: "currencies" if m.group("plural") else "currency", cleaned)
     # an agent's parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing
-    cleaned = tool_style(cleaned)
+    # a search-bar query ("sum(gross) where supplier = 'Gamma' group by month", "cn count zeta 2025") in prose
+    cleaned = tool_style(keyword_style(cleaned))
     if not cleaned:
         raise QuestionError("question: must not be empty")
     if len(cleaned) > _QUESTION_MAX:
