@@ -254,14 +254,16 @@ def clean_question(text: str) -> str:
     from router.document_asks import document_asks
     from router.document_words import document_words
     from router.errors import QuestionError
+    from router.keyword_query import keyword_style
     from router.tool_syntax import tool_style
 
     if not isinstance(text, str):
         raise QuestionError("question: must be text")
     cleaned = _CURRENCY_TWICE.sub(_one_spelling, " ".join(_CONTROL.sub(" ", text).split()))
     cleaned = _CCY.sub(lambda m: "currencies" if m.group("plural") else "currency", cleaned)
-    # an agent's parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing
-    cleaned = tool_style(cleaned)
+    # a search-bar query ("sum(gross) where supplier = 'Gamma' group by month", "cn count zeta 2025") and an agent's
+    # parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing
+    cleaned = tool_style(keyword_style(cleaned))
     # "CNs", "credit memo", "docs": the clerk's shorthand in the words every reader knows (router/document_words.py)
     cleaned = document_words(cleaned)
     # "paid invoices Q4: count and EUR total", "invoices vs credit notes": the asks written out

@@ -55,6 +55,14 @@ _PARAMETER = re.compile(
 _QUOTED_BEFORE = re.compile(r"(?P<value>\"[^\"]{1,60}\"|“[^”]{1,60}”)\s+(?P<noun>" + _NOUN + r")\b", re.I)
 
 
+#: "sales_channel = 'web'", "cost_center_code in (4711)": a snake_case column compared with a value in a query.
+_COLUMN = re.compile(r"(?<![\w-])(?P<noun>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*(?:==|=|!=|<>|\s+in\s*\(\s*)\s*"
+                     r"(?P<value>'[^']{1,60}'|\"[^\"]{1,60}\"|[\w.-]+)", re.I)
+#: columns a query may still name after the rewriting, read elsewhere (ids of documents, the as-of day)
+_KNOWN_COLUMNS = frozenset({"invoice_number", "invoice_id", "invoice_no", "document_id", "contract_id", "as_of",
+                            "as_of_date", "valid_on", "top_n", "group_by"})
+
+
 @dataclass(frozen=True)
 class Dimension:
     """A value of a dimension the data does not record, with the span of the whole constraint."""
@@ -103,13 +111,23 @@ def unknown_dimensions(text: str) -> tuple[Dimension, ...]:
                   and label not in ("purchase order", "account"))
         if value.lower() in _NOT_VALUES or not (_valued(value) or re.fullmatch(_NAME, value) or single):
             continue
-        year = re.fullmatch(r"\d{4}", value) is not None and 1900 <= int(value) < 2200
-        if (re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) or year) and _label(match.group("noun")) != "purchase order":
-            # "region 2026-01-01..." never; a date or a year after a noun is the period's ("cost centre 4711" is no
-            # year: a code)
-            continue
+        joint = text[match.end("noun"):match.start("value")]
+        keyed = "=" in joint or ":" in joint
+        if (re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) or (re.fullmatch(r"(?:19|20)\d{2}", value) and not keyed)) \
+                and _label(match.group("noun")) != "purchase order":
+            continue  # "region 2026-01-01..." never; a date or a year after a noun is the period's ("cost center
+            # 4711" names no year, and "cost_center = 2025" gives the key its value)
         found.append(Dimension(_label(match.group("noun")), match.group("noun"), value.strip("\"'“”"),
                                match.start(), match.end()))
+    for match in _COLUMN.finditer(text):
+        # "sales_channel = 'web'": a column of a query that the governed views do not have (the known ones were
+        # rewritten as prose by router/keyword_query.py and router/tool_syntax.py before)
+        if match.group("noun").lower() in _KNOWN_COLUMNS or any(d.start <= match.start() < d.end for d in found):
+            continue
+        noun = match.group("noun").lower()
+        label = "such document type" if noun in ("doc_type", "document_type") else noun.replace("_", " ")
+        found.append(Dimension(label, match.group("noun"),
+                               match.group("value").strip("\"'“”"), match.start(), match.end()))
     for match in _QUOTED_BEFORE.finditer(text):
         if not any(d.start <= match.start() < d.end for d in found):
             found.append(Dimension(_label(match.group("noun")), match.group("noun"),
