@@ -67,8 +67,25 @@ _COMPARATOR = re.compile(
     r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
-_TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|or higher|or greater|\+)|"
+_TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|and up(?:wards)?|or higher|or greater|\+)|"
                        r"(?P<below>or less|or below|and below|and less|or lower))(?![\w])", re.I)
+#: "invoices 5000 or more", "amounts of 5,000 and up": a bare number after a word of documents or amounts is their
+#: value, where a trailing cue bounds it (before, the listing dropped it and served every invoice, a silent wrong).
+_MONEY_NOUN_BEFORE = re.compile(r"\b(?:invoices?|bills?|documents?|credit\s+notes?|amounts?|values?|totals?|of|worth|"
+                                r"valued(?:\s+at)?|totall?ing)\s*$", re.I)
+#: "10 or more invoices", "5 or more lines": the number counts the noun after the cue.
+_COUNT_NOUN_AFTER = re.compile(r"\s*(?:invoices?|bills?|documents?|lines?|suppliers?|vendors?|products?|items?|"
+                               r"units?|days?|weeks?|months?|credit\s+notes?|orders?|pieces?|pcs|times?|companies)\b",
+                               re.I)
+
+
+def _bare_money(text: str, start: int, end: int, trailing: re.Match[str] | None) -> bool:
+    """Whether a number without currency or multiplier is still money: bounded by a trailing cue ("or more",
+    "and up") right after a word of documents or amounts, and not counting the noun that follows."""
+    return (trailing is not None and _MONEY_NOUN_BEFORE.search(text[:start]) is not None
+            and _COUNT_NOUN_AFTER.match(text, end + trailing.end()) is None)
+
+
 _ABOVE_WORDS = ("above", "over", "exceed", "more", "greater", "larger", "higher", "bigger", "cross", "surpass", "top",
                 "pass", "went past", "beyond", "at least", "no less", "north",
                 "not less", "minimum", "min.", "upwards", "in excess", "equal to or more", "equal to or greater",
@@ -321,7 +338,8 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
             continue  # "over 10 %" of the spend is a share, not an amount of money
         if cur is None and mult is None and _TIME_UNIT_AFTER.match(text, match.end()):
             continue  # "more than 30 days overdue" is a length of time, never an amount of money
-        if cur is None and mult is None and comparator is None:
+        if cur is None and mult is None and comparator is None and not _bare_money(text, match.start(),
+                                                                                   match.end(), trailing):
             continue  # "10 or more invoices" is a count, not money: a trailing cue alone makes no amount
         if mult and mult.lower() == "m" and cur is None and comparator is None:
             continue  # "5 m" of cable is a length
