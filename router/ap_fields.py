@@ -98,7 +98,8 @@ def unknown_fields(text: str) -> tuple[UnknownField, ...]:
             continue
         if _VALUE_AFTER.match(text, m.end()):
             continue
-        if not re.match(r"(?:from\s+)?(?:which|what|who|when)\b", m.group(0), re.I) and _LIMIT_AFTER.match(text, m.end()):
+        asked = re.match(r"(?:from\s+)?(?:which|what|who|when)\b", m.group(0), re.I)
+        if not asked and _LIMIT_AFTER.match(text, m.end()):
             continue
         label = next(_FIELDS[int(k[1:])][1] for k, v in m.groupdict().items() if v is not None)
         end = m.end()

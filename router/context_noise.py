@@ -299,7 +299,8 @@ def _inline(text: str, names: frozenset[str], aside: list[str]) -> str:
     if tail and text[:tail.start()].strip() and len(tail.group("rest").split()) <= 16 and not re.search(
             r"\b(?:and|also|plus|how|what|which|spend|invoices?|excl\w*|except\w*|without|only|not|no|but|"
             r"incl\w*|over|under|above|below|between|since|before|after|per|paid|open|q[1-4]|h[12]|fy\d*|20\d\d|"
-            r"posted|net|gross|vat|credit|suppliers?|vendors?|compan\w+|products?|groups?)\b", tail.group("rest"), re.I):
+            r"posted|net|gross|vat|credit|suppliers?|vendors?|compan\w+|products?|groups?)\b",
+            tail.group("rest"), re.I):
         aside.append("sign-off and signature")
         return text[:tail.start()].rstrip(" ,")
     return text
