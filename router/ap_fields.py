@@ -52,7 +52,15 @@ _PATTERN = re.compile("|".join(f"(?P<f{i}>(?<![\\w-])(?:{p})(?!\\w))" for i, (p,
 _VALUE_AFTER = re.compile(r"\s*(?:numbers?|nos?\.?|#|ids?|codes?)?\s*[:=]?\s*[\"'“]?(?-i:[A-Z]*-?\d[\w-]*|[A-Z]{2,}\b)")
 #: "which cost centre it was booked on", "what GL account it went to": the relative clause belongs to the field.
 _CLAUSE_AFTER = re.compile(r"(?:\s+(?!and\b|or\b|plus\b)[\w'-]+){1,6}?(?=\s*(?:[,;?.!]|\band\b|\bplus\b|$))", re.I)
-_LIMIT_BEFORE = re.compile(r"\b(?:by|per|for|each|je|pro|nach|für)\s+$", re.I)
+_LIMIT_BEFORE = re.compile(r"\b(?:by|per|for|each|je|pro|nach|für|where|whose|on|to|from|in|at|under|via|against)\s+$",
+                           re.I)
+#: A condition or a value after the field ("payment date after 1 March", "where the payment run was in April", "the
+#: cost centre marketing"): the field limits the figure, it is no output asked beside it (the rest would answer
+#: another constraint: the invoice date for the payment date, the whole for one cost centre).
+_LIMIT_AFTER = re.compile(
+    r"\s*(?:[=<>≤≥]|\b(?:in|after|before|between|since|until|till|on|from|during|within|is|was|were|equals?|"
+    r"later|earlier|not)\b)|\s+(?!(?:and|or|plus|also|too|please|pls|for|with|as|of|per|by|each|so|then|thanks|"
+    r"thank|if|but|both|in|eur|usd|chf|gbp)\b)[a-z][\w'-]*(?=\s*(?:[,;?.!]|$))", re.I)
 #: The joint before an asked field ("... and the payment run date", ", plus the approver", "with its GL account").
 _JOINT = re.compile(r"(?:\s*[,;&+/-]\s*|\s+)(?:(?:and|plus|also|with|as\s+well\s+as|incl(?:uding|\.)?|und)\s+)?"
                     r"(?:(?:also|give|show|tell\s+me|list)\s+)?(?:me\s+)?$", re.I)
@@ -89,6 +97,9 @@ def unknown_fields(text: str) -> tuple[UnknownField, ...]:
         if _LIMIT_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
             continue
         if _VALUE_AFTER.match(text, m.end()):
+            continue
+        asked = re.match(r"(?:from\s+)?(?:which|what|who|when)\b", m.group(0), re.I)
+        if not asked and _LIMIT_AFTER.match(text, m.end()):
             continue
         label = next(_FIELDS[int(k[1:])][1] for k, v in m.groupdict().items() if v is not None)
         end = m.end()

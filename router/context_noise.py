@@ -37,7 +37,7 @@ _WROTE = re.compile(r"^\s*on\s.{3,80}\bwrote:\s*$", re.I)
 _HEADER = re.compile(r"^\s*(?:from|sent|to|cc|bcc|date|subject|betreff|von|an)\s*:.*$|"
                      r"^\s*-{2,}\s*(?:original\s+message|forwarded\s+message)\s*-{2,}\s*$", re.I)
 _SUBJECT_PREFIX = re.compile(r"^\s*(?:(?:re|fw|fwd|aw|wg)\s*:\s*)+", re.I)
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+", re.I)
 _PHONE = re.compile(r"(?:\b(?:tel|phone|mobile|mob|cell|fax|ph|direct)\.?\s*:?\s*|(?<![\w+])(?=\+\d))"
                     r"\+?\d[\d ()/.-]{6,}\d", re.I)
@@ -98,7 +98,7 @@ _PBC = re.compile(r"\(?\b(?:provided\s+by\s+(?:the\s+)?client|pbc)(?:\s+(?:item|
 #: The reason a question is asked: a person or an occasion that needs the answer, never a constraint.
 _REASON = re.compile(
     r"(?:(?:my|our|the)\s+(?:line\s+)?(?:manager|boss|cfo|ceo|controller|director|team\s+lead|lead|supervisor|"
-    r"auditors?|audit\s+team|partner)|(?:i|we)|(?:[A-Z][a-z]+)\s+from\s+(?:audit|finance|controlling))\s+"
+    r"auditors?|audit\s+team|partner)|(?:i|we)|\b(?:[A-Z][a-z]+)\s+from\s+(?:audit|finance|controlling))\s+"
     r"(?:needs?|wants?|asked\s+for|requested|(?:is|are)\s+asking\s+for|(?:has|have)\s+asked\s+for|"
     r"need(?:s|ed)?\s+to\s+(?:have|see))\s+(?:this|it|these|the\s+(?:figure|figures|number|numbers|answer|data))"
     r"(?:\s+(?:for|by|before|until|till)\s*(?:the\s+)?(?:(?:audit|board|steering|month-end|quarter-end|year-end|"
@@ -297,7 +297,10 @@ def _inline(text: str, names: frozenset[str], aside: list[str]) -> str:
         return _cut(text, contact)
     tail = _SIGN_OFF_TAIL.search(text)
     if tail and text[:tail.start()].strip() and len(tail.group("rest").split()) <= 16 and not re.search(
-            r"\b(?:and|also|plus|how|what|which|spend|invoices?)\b", tail.group("rest"), re.I):
+            r"\b(?:and|also|plus|how|what|which|spend|invoices?|excl\w*|except\w*|without|only|not|no|but|"
+            r"incl\w*|over|under|above|below|between|since|before|after|per|paid|open|q[1-4]|h[12]|fy\d*|20\d\d|"
+            r"posted|net|gross|vat|credit|suppliers?|vendors?|compan\w+|products?|groups?)\b",
+            tail.group("rest"), re.I):
         aside.append("sign-off and signature")
         return text[:tail.start()].rstrip(" ,")
     return text

@@ -30,7 +30,7 @@ _WORDS = (
     r"gast[óo]|gastamos|gastaron|par\s+mois|por\s+mes|par\s+fournisseur|por\s+proveedor|centres?\s+de\s+co[ûu]ts?|"
     r"centros?\s+de\s+cost[eo]s?|soci[ée]t[ée]|empresa|sté|cie|c[íi]a|quel(?:le)?s?|combien|cu[áa]nto|cu[áa]ntas?|"
     r"cu[áa]ntos|cu[áa]l(?:es)?|qu[ée]|janvier|janv|f[ée]vrier|f[ée]vr|avril|juin|juillet|juil|ao[ûu]t|"
-    r"septembre|octobre|novembre|d[ée]cembre|enero|ene|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+    r"septembre|octobre|novembre|d[ée]cembre|enero|ene|febrero|marzo|abril|mayo(?=\s+(?:del?\s+)?(?:19|20)\d{2})|junio|julio|agosto|septiembre|"
     r"setiembre|octubre|noviembre|diciembre|dic|chez|aupr[èe]s|depuis|desde|hasta|jusqu|entre|mensuel(?:le)?s?|"
     r"mensual(?:es)?|achats?|compras?|pendientes?|pay[ée]e?s|pagadas?|impay[ée]e?s"
 )
@@ -50,7 +50,7 @@ _MONTHS = {
 _MONTH_EN = ("", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
              "November", "December")
 #: Month words that are English words or names too ("set", "mars", "ago"): months only beside a day or a year.
-_AMBIGUOUS_MONTHS = {"mars", "set", "ago", "sept", "mai", "ene", "dic", "avr", "abr"}
+_AMBIGUOUS_MONTHS = {"mars", "set", "ago", "sept", "mai", "ene", "dic", "avr", "abr", "mayo"}
 _MONTH_W = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _ORDINALS = {
     "1": 1, "1er": 1, "1re": 1, "1ère": 1, "1.er": 1, "1º": 1, "1°": 1, "1o": 1, "premier": 1, "première": 1,

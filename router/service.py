@@ -142,7 +142,7 @@ class AskService:
             # greetings, signatures, ticket and meeting references around the ask: set aside, named back
             # (router/context_noise.py); the ask is answered as if typed alone
             context = set_aside_context(question, (n for _, _, n in name_spellings(gazetteer)))
-            if context.aside:
+            if context.aside and context.text != question:
                 done = self.ask(conn, ctx, context.text, as_of=as_of, interface=interface)
                 return done.model_copy(update={"answer": done.answer.model_copy(update={
                     "text": with_context_note(done.answer.text, context.aside)})})
