@@ -33,7 +33,9 @@ _BY_SPEND = rf"(?:\s+(?:by|in\s+terms\s+of|for|of|on|ranked\s+by)\s+(?:the\s+)?{
 
 #: "which month had the highest spend", "what quarter saw the lowest spending"
 _WHICH = re.compile(
-    rf"\b(?:which|what)\s+(?:(?P<n>{_N})\s+)?{_PERIOD}\s+(?:had|has|have|was|were|saw|shows?|showed|is|are|did)\s+"
+    # "which month in 2026 had ...": the scope between the period and the verb is kept for the base question
+    rf"\b(?:which|what)\s+(?:(?P<n>{_N})\s+)?{_PERIOD}(?P<scope>\s+(?:in|of|during|for)\s+[^?!.;]{{1,60}}?)?"
+    rf"\s+(?:had|has|have|was|were|saw|shows?|showed|is|are|did)\s+"
     rf"(?:the\s+|our\s+)?(?P<way>{_HIGH}|{_LOW}|{_UNSURE})(?:\s+{_SPEND})?"
     rf"(?:\s+(?:in|for|of|on)\s+{_SPEND})?(?:\s+(?:spend|spent))?", re.I)
 #: "top 3 months by spend", "the two busiest months", "weakest quarter", "highest-spend month", "peak month"
@@ -125,7 +127,10 @@ def detect(question: str) -> PeriodRanking | None:
                                  _with_spend(rest.strip(" ,;:"), grain), found.group(0))
         elif plural and not (groups.get("n") or groups.get("n1") or groups.get("n2")):
             return None  # "the lowest months" without a count: not one ranking to give
-        base = _with_spend(_strip(question, found.span()), grain)
+        kept = _strip(question, found.span())
+        if groups.get("scope"):
+            kept = f"{kept.rstrip('?.! ')} {groups['scope'].strip()}".strip()
+        base = _with_spend(kept, grain)
         if re.fullmatch(_UNSURE, way, re.I):
             return PeriodRanking(n, "desc", grain, base, found.group(0), refused=(
                 f"'{found.group(0)}' does not say whether the highest or the lowest spend is meant"))

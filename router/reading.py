@@ -67,7 +67,8 @@ _COMPARATOR = re.compile(
     r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
-_TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|and up(?:wards)?|or higher|or greater|\+)|"
+_TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|and up(?:wards)?|or higher|or greater|"
+                       r"\+)|"
                        r"(?P<below>or less|or below|and below|and less|or lower))(?![\w])", re.I)
 #: "invoices 5000 or more", "amounts of 5,000 and up": a bare number after a word of documents or amounts is their
 #: value, where a trailing cue bounds it (before, the listing dropped it and served every invoice, a silent wrong).

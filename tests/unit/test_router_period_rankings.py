@@ -239,3 +239,16 @@ def test_the_spending_rate_in_the_progressive_is_a_run_rate(question: str) -> No
                                       "Kestrel monthly spend Jan through Apr 2026"])
 def test_the_spend_per_month_stays_a_breakdown(question: str) -> None:
     assert not RUN_RATE.search(question)
+
+
+@pytest.mark.parametrize("question, order, base", [
+    ("Which month in 2026 had the highest spend for Alpenland?", "desc", "spend for Alpenland in 2026 by month?"),
+    ("Which month in 2026 was the lowest for Alpenland?", "asc", "spend for Alpenland in 2026 by month?"),
+    ("which quarter of 2025 for Kestrel had the lowest spend", "asc", "spend of 2025 for Kestrel by quarter?"),
+    ("What month during H2 2025 saw the highest spending at Xenon?", "desc",
+     "spend at Xenon during H2 2025 by month?"),
+])
+def test_scope_between_period_and_verb_is_kept(question: str, order: str, base: str) -> None:
+    # before, "which month in 2026 had ..." missed the ranking and the year's total was answered as complete
+    found = detect_ranking(question)
+    assert found is not None and found.order == order and found.base == base
