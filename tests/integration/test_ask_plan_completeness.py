@@ -27,8 +27,9 @@ Q1 = {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-04-0
 _FIGURES = [
     ("How did Company A's spend in the last 3 months compare with the previous 3 months?",
      "finance.spend_comparison",
-     {"company_id": "COMP-A", "start_date": "2026-02-16", "end_date": "2026-05-16", "compare_to": "custom",
-      "base_start_date": "2025-11-16", "base_end_date": "2026-02-16"}, [], "base_value"),
+     # "the last 3 months" are whole calendar months before the as-of date's month (as-of 2026-05-15)
+     {"company_id": "COMP-A", "start_date": "2026-02-01", "end_date": "2026-05-01", "compare_to": "custom",
+      "base_start_date": "2025-11-01", "base_end_date": "2026-02-01"}, [], "base_value"),
     ("Which of Beta and Gamma did Company A spend more with in Q1 2026?", "finance.company_spend",
      {**Q1, "supplier_ids": ["SUP-18"]}, [], "total_spend"),
     ("Top 3 suppliers of Company A in Q4 2025 and Q1 2026", "finance.spend_ranking",
