@@ -1,0 +1,71 @@
+"""Expected answers of the thirty-fifth blind set (``eval/blind35/questions.yml``), computed from the raw corpus files.
+
+Written code-blind: without reading the product code that answers questions (router/, retrieval/, semantic/, api/,
+graph/, ingest/, models/, macros/, procura/, jobs/, ...), without reading the earlier question files, probes or
+golden sets and without asking the system. It reuses the corpus reader, the accounting policy and the spec shapes of
+the earlier sets' calculators (:mod:`evaluation.blind3_truth` ... :mod:`evaluation.blind34_truth`: plain Python
+``Decimal`` over the files ``procura demo generate`` writes).
+
+The thirty-fifth set (Group FP&A and the CFO's office preparing board packs and month-end commentary: quarter on
+quarter, year on year, month on month and H1 vs H2 comparisons in EUR and in %, shares of total, top-N suppliers,
+products, product groups, companies and months, run-rates, projections and averages per month and per invoice,
+breakdowns by month, quarter, supplier, group and company; about a third dictated through speech-to-text, with no
+punctuation, spoken numbers and years and homophones; clarifications where no company is named in a multi-company
+tenant or a comparison lacks its object, parameters the corpus does not carry, and questions whose answer is zero or
+no data, e.g. a year-on-year comparison with a base period before the files begin) needs no new answer shape. Every
+ask is an op the earlier calculators already compute and the scorer already classifies, so this module only
+
+* dispatches every spec through :func:`evaluation.blind29_truth.expect`, which reaches every earlier own op
+  (``not_understood`` with an inner spec of any op, ``period_ranking``, ``company_ranking``, ``difference``,
+  ``projection``, ``avg_invoice_value``, ``concentration``, ``run_rate``, ``change``, ``share``, rankings by
+  supplier, product and group, the clarification checks, ...) and every check (``nonempty`` by default,
+  ``expect_empty``, ``to_date``, ``relative``, ``previous``, ``fiscal``, ``typo``, ``basis``, exclusions with
+  ``excluding_matters``, ties, ...);
+* keeps answers free of shared objects (so the YAML needs no anchors), as the twenty-sixth set's calculator does.
+
+``python -m evaluation.blind35_truth --check`` recomputes every question's ``expected`` from its ``spec`` and prints
+the differences (exit 1 when there are any); ``--write`` stores them; ``--crosscheck`` recomputes the generator's
+``ground_truth.json`` quantities with this calculator and prints how many agree. The scorer calls :func:`check` with
+its own corpus object; the corpus path is taken as in the third set's calculator (path argument, the scorer's
+``--corpus`` option, else the question file's ``corpus.path``).
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from evaluation import blind17_truth as b17
+from evaluation import blind29_truth as b29
+from evaluation.blind3_truth import Tenant
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_QUESTIONS = ROOT / "eval" / "blind35" / "questions.yml"
+DEFAULT_CORPUS = Path("/tmp/blind35-corpus")
+
+
+def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]:
+    """The expected answer of one spec (the scorer's ``expected`` mapping)."""
+    return b29.expect(t, spec, as_of)
+
+
+# -- the question file ---------------------------------------------------------------------------------------------
+def _own_copy(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]:
+    """:func:`expect` with no object shared between answers (the supplier labels), so the YAML needs no anchors."""
+    return copy.deepcopy(expect(t, spec, as_of))
+
+
+compute, check = b17.rooted(_own_copy, DEFAULT_CORPUS)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return b17.rooted_main(argv, module="evaluation.blind35_truth", doc=__doc__ or "", questions=DEFAULT_QUESTIONS,
+                           corpus=DEFAULT_CORPUS, compute=compute, check=check)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
