@@ -27,15 +27,15 @@ _REQUEST = re.compile(r"^\s*(?:i\s+(?:would|'d|’d)\s+(?:like|love|need|want)|i
 _ME = r"(?:i'm|i’m|i\s+am|im)"
 #: A sentence about the writer: who they are, since when, what they believe or were told.
 _ABOUT_WRITER = re.compile(
-    rf"^\s*\(?\s*(?:{_ME}\s+(?:[A-Z][a-z]+\b(?!\s+(?:spend|invoices?))|new\b|the\s+new\b|a\s+new\b|only\b|still\b|"
+    rf"^\s*\(?\s*(?:{_ME}\s+(?:(?-i:[A-Z][a-z]+)\b(?!\s+(?:spend|invoices?))|new\b|the\s+new\b|a\s+new\b|only\b|still\b|"
     r"building\b|preparing\b|putting\b|working\s+on\b|typing\b|writing\b|on\s+my\b|currently\b|just\b|from\s+the\b|"
     r"with\s+the\b|in\s+the\b|part\s+of\b)|"
-    r"my\s+name\s+is\b|this\s+is\s+[A-Z][a-z]+\b|[A-Z][a-z]+\s+here\b|"
+    r"my\s+name\s+is\b|this\s+is\s+(?-i:[A-Z][a-z]+)\b|(?-i:[A-Z][a-z]+)\s+here\b|"
     r"i\s+(?:just\s+|recently\s+)?(?:joined|started|moved|transferred)\b|i\s+(?:have|'ve|’ve)\s+(?:just\s+)?"
     r"(?:joined|started)\b|"
     r"i\s+(?:think|know|believe|guess|assume|suppose|heard|recall|remember|reckon|was\s+told|understand)\b|"
     r"i(?:'m|’m|\s+am)\s+(?:pretty\s+|fairly\s+)?(?:sure|told)\b|"
-    r"(?:someone|somebody|people|a\s+colleague|colleagues|[A-Z][a-z]+)\s+(?:told|said|mentioned|claimed)\b|"
+    r"(?:someone|somebody|people|a\s+colleague|colleagues|(?-i:[A-Z][a-z]+))\s+(?:told|said|mentioned|claimed)\b|"
     r"my\s+(?:[\w-]+\s+){0,2}(?:buddy|manager|boss|lead|colleague|mentor|team|predecessor)\s+(?:said|told|mentioned|"
     r"says|thinks)\b|"
     r"in\s+my\s+(?:old|previous|last|former)\s+(?:job|role|company|team|position)\b|"
@@ -64,7 +64,7 @@ _SO_TAIL = re.compile(r",?\s+so\s+(?=(?:in|please|the|only|just|net|gross|conver
 #: Who wants the answer, before the ask: "AP wants to know how ...", "My buddy asked me to check how much ...".
 _REQUESTER = re.compile(
     r"^\s*(?:(?:my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:buddy|manager|boss|lead|colleague|mentor|team|controller|cfo|"
-    r"auditors?|director)|[A-Z]{2,5}|[A-Z][a-z]+(?:\s+team)?|finance|audit|procurement|controlling|accounting|tax|"
+    r"auditors?|director)|(?-i:[A-Z]{2,5})|(?!(?:who|what|which|how|when|where|why)\b)(?-i:[A-Z][a-z]+)(?:\s+team)?|finance|audit|procurement|controlling|accounting|tax|"
     r"treasury|compliance)\s+(?:asked\s+me\s+to\s+(?:check|find\s+out|look\s+up|get|pull|confirm)|(?:wants|needs|"
     r"would\s+like|wanted)\s+to\s+know|asks|is\s+asking|asked)\s+(?=(?:how|what|which|who|whether|if|when|until)\b)",
     re.I)
@@ -98,6 +98,14 @@ _MEASURE = re.compile(r"\b(?:spen[dt]|spending|invoices?|credit\s+notes?|count|n
 _MEASURE_HEAD = re.compile(r"^\s*(?P<head>(?:[\w-]+\s+){0,3}?(?:spen[dt]|spending|invoices?|credit\s+notes?|count|"
                            r"total|average|mean))(?=\s+(?:with|for|from|at|of|on|in)\b)", re.I)
 _WORD = re.compile(r"[\w'’&.-]+")
+#: Words of a period: a context piece that holds the only period of the message is kept (it may be the ask's).
+_PERIODISH = re.compile(r"\b(?:(?:19|20)\d\d|'\d\d|q[1-4]|h[12]|fy\s?\d+|ytd|year|quarter|month|week|january|february|"
+                        r"march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|"
+                        r"aug|sep|sept|oct|nov|dec)\b|\b\d{1,2}/\d{4}\b", re.I)
+#: Words of a figure or a filter: a lead-in holding one says what is asked, never only why.
+_FILTERISH = re.compile(r"\b(?:spen[dt]|spending|invoices?|credit\s+notes?|count|total|net|gross|vat|tax|paid|posted|"
+                        r"open|approved|suppliers?|vendors?|groups?|categor(?:y|ies)|products?|price|currency|eur|usd|gbp|"
+                        r"chf|top|largest|biggest|excl\w*|incl\w*|without|only)\b", re.I)
 
 
 def _words(span: str) -> set[str]:
@@ -122,8 +130,10 @@ def subject_line(lines: list[str], names: frozenset[str], aside: list[str]) -> l
     if found is None or not re.search(r"[^\W\d_]{3}", body):
         return lines
     subject = found.group("subject").strip()
-    if (_words(subject) & names) - _words(body) or (_COMPANY_CODE.search(subject) and not _named(body, names)):
-        return lines
+    if (_words(subject) & names) - _words(body) or (_COMPANY_CODE.search(subject) and not _named(body, names)) \
+            or (_PERIODISH.search(subject) and not _PERIODISH.search(body)) \
+            or (_MEASURE.search(subject) and not _MEASURE.search(body)):
+        return lines  # the subject may carry the ask's scope, period or measure the body does not repeat
     aside.append(f"subject line {subject!r}" if subject else "subject line")
     return [*lines[:first], *lines[first + 1:]]
 
@@ -143,19 +153,17 @@ def _sentences(text: str) -> list[str]:
 
 
 def _name_span(sentence: str, names: frozenset[str]) -> str:
-    """The longest run of the tenant's name words in ``sentence`` ("Alpenland Logistik", "Company B")."""
+    """The first run of the tenant's name words in ``sentence`` ("Alpenland Logistik", "Company B")."""
     code = _COMPANY_CODE.search(sentence)
     if code:
         return code.group(0)
-    best: list[str] = []
     run: list[str] = []
     for word in sentence.replace("'s", "").replace("’s", "").split():
         if word.lower().strip(".,;:'’()") in names:
             run.append(word.strip(".,;:()"))
-            best = max(best, run, key=len)
-        else:
-            run = []
-    return " ".join(best)
+        elif run:
+            break  # the first name written (a company before its supplier: "Xenon with Helix")
+    return " ".join(run)
 
 
 def context_sentence(text: str, names: frozenset[str], aside: list[str]) -> str:
@@ -179,6 +187,8 @@ def context_sentence(text: str, names: frozenset[str], aside: list[str]) -> str:
             sentence = sentence[:tail.start()]
         who = _name_span(sentence, names)
         asked = " ".join(rest)
+        if _PERIODISH.search(sentence) and not _PERIODISH.search(asked):
+            continue  # the only period of the message: maybe the ask's, kept
         if who and not (_words(who) & _words(asked)):
             if not (_WE.search(asked) or _OUR.search(asked)):
                 continue  # a name the ask does not repeat may be the ask's scope: kept
@@ -219,8 +229,9 @@ def lead_in(text: str, names: frozenset[str], aside: list[str]) -> str:
         aside.append(f"lead-in {announced.group('lead').strip()!r} (for {who})")
         return f"for {who}: {text[announced.end():]}"
     found = _LEAD_IN.match(text)
-    if found is None or _named(found.group("lead"), names) or re.search(r"\d{4}|\bq[1-4]\b|\bh[12]\b",
-                                                                       found.group("lead"), re.I):
+    if found is None or _named(found.group("lead"), names) or _PERIODISH.search(found.group("lead")) or (
+            _FILTERISH.search(re.sub(r"^\s*(?:one|two|three|four|a\s+few|some|\d)\s+", "", found.group("lead"),
+                                     flags=re.I))):
         return text
     aside.append(f"lead-in {found.group('lead').strip()!r}")
     return text[found.end():]
@@ -276,8 +287,13 @@ _PREMISE = re.compile(
     r"^(?P<scope>[^?.:;]{3,80}?\b(?:invoices|bills)\b[^?.:;]{0,60}?)\s+(?:are|were|come|came)\s+(?:all\s+)?"
     r"(?:in|billed\s+in|invoiced\s+in)\s+(?P<cur>[A-Z]{3}|pounds|dollars|(?:swiss\s+)?francs|euros)\s*"
     r"(?:[.;:—–]|--?)\s*(?P<ask>(?:what|how|which|and\s+what|so\s+what)\b.*)$", re.I)
-#: "input VAT" / "input tax": the VAT charged on purchase invoices, which is the governed tax of the spend.
-_INPUT_TAX = re.compile(r"\binput\s+(?=vat\b|tax\b)", re.I)
+#: Business shorthand read as names otherwise, each with its plain reading: "input VAT" (the VAT charged on the
+#: purchase invoices, the governed tax of the spend), "by pg" (by product group), "single largest" (largest).
+_JARGON = (
+    (re.compile(r"\binput\s+(?=vat\b|tax\b)", re.I), "", "'input VAT' read as the VAT on the purchase invoices"),
+    (re.compile(r"\b(?<=by\s)pgs?\b|(?<=per\s)pgs?\b", re.I), "product group", "'pg' read as product group"),
+    (re.compile(r"\bsingle\s+(?=(?:largest|biggest|smallest|top)\b)", re.I), "", "'single largest' read as largest"),
+)
 
 
 def premise(text: str, aside: list[str]) -> str:
@@ -289,15 +305,16 @@ def premise(text: str, aside: list[str]) -> str:
     return f"{found.group('scope')} in {found.group('cur')}: {found.group('ask')}"
 
 
-def input_tax(text: str, aside: list[str]) -> str:
-    """'input VAT' read as the VAT of the purchase invoices (the accountant's word, no name)."""
-    if _INPUT_TAX.search(text) is None:
-        return text
-    aside.append("'input VAT' read as the VAT on the purchase invoices")
-    return _INPUT_TAX.sub("", text)
+def jargon(text: str, aside: list[str]) -> str:
+    """Business shorthand ("input VAT", "by pg") in its plain words, named back (the first one found per pass)."""
+    for pattern, plain, label in _JARGON:
+        if pattern.search(text):
+            aside.append(label)
+            return pattern.sub(plain, text)
+    return text
 
 
 def passes(names: frozenset[str]) -> tuple[Callable[[str, list[str]], str], ...]:
     """The one-line passes of this module, in order, for :func:`router.context_noise.set_aside_context`."""
     return (lambda t, a: bracket_reference(t, a), lambda t, a: lead_in(t, names, a), lambda t, a: requester(t, a),
-            lambda t, a: context_sentence(t, names, a), premise, input_tax)
+            lambda t, a: context_sentence(t, names, a), premise, jargon)

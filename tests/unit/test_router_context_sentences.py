@@ -145,3 +145,32 @@ def test_a_premise_naming_the_invoices_is_the_scope() -> None:
 def test_input_vat_is_the_vat_of_the_purchase_invoices() -> None:
     assert _ask("Hi, how much input VAT did Company C pay to Orla in Q1 2026?") == \
         "how much VAT did Company C pay to Orla in Q1 2026?"
+
+
+@pytest.mark.parametrize("message", [
+    "I'm trying to find the total spend for Q1 2026. Can you give me the figure for Company A?",
+    "I think it was in March 2026. What did Company B spend with Orla?",
+])
+def test_a_context_sentence_holding_the_only_period_is_kept(message: str) -> None:
+    text = _ask(message)
+    assert "2026" in text
+
+
+def test_a_lead_in_with_a_period_or_a_filter_is_kept() -> None:
+    assert _ask("for the last quarter: Company A spend?").startswith("for the last quarter")
+    assert "suppliers" in _ask("for the top suppliers: Company A spend in 2025?")
+
+
+def test_a_subject_with_the_only_period_is_kept() -> None:
+    assert "Q1 2026" in _ask("RE: Q1 2026 numbers\n\nWhat did Company A spend with Orla?")
+
+
+def test_same_company_takes_the_company_not_the_supplier() -> None:
+    assert _ask("two asks:\n1. total spend Kranich with Orla in Q1 2026\n2. same company, invoice count, Q2 2026") \
+        == "total spend Kranich with Orla in Q1 2026; Kranich, invoice count, Q2 2026"
+
+
+def test_business_shorthand_in_plain_words() -> None:
+    assert _ask("Hi, Company A spend for Q2 2026 by pg?") == "Company A spend for Q2 2026 by product group?"
+    assert _ask("Hi, share of Company B spend with its single biggest supplier in 2025?") == \
+        "share of Company B spend with its biggest supplier in 2025?"
