@@ -74,7 +74,10 @@ _LEAD_IN = re.compile(
     r"^\s*(?P<lead>(?:(?:quick|short|small|simple|one)\s+(?:one|q|question|ask|request)s?\b|"
     r"(?:one|two|three|four|a\s+few|some|\d)\s+(?:quick\s+)?(?:asks|questions|things|requests|ones|points)\b|"
     r"for\s+(?:the|our|my|a|an|this|next)\b|before\s+(?:the|our|my|a|an)\b|ahead\s+of\b|"
-    r"agreed\b|ok(?:ay)?\b|so\b|fyi\b|context\b|background\b)[^:?;]{0,80}?)\s*:\s+(?=\S)", re.I)
+    r"agreed\b|ok(?:ay)?\b|so\b|fyi\b|context\b|background\b|(?:[\w-]+\s+)?check\b)[^:?;]{0,80}?)"
+    r"\s*(?::|\s--)\s+(?=\S)", re.I)
+#: "category check:", "sanity check:": a check is the occasion; its first word may be a filter word ("category").
+_CHECK = re.compile(r"^\s*(?:[\w-]+\s+)?check\s*$", re.I)
 #: "(ref MTG-535 of 12/05, 4 open points)", "(meeting ref CR-2026-05)": a reference code in brackets, with its
 #: date and note (never an invoice or purchase order number, which have their own prefixes).
 _BRACKET_REF = re.compile(
@@ -83,7 +86,8 @@ _BRACKET_REF = re.compile(
 #: "ticket 47790 (VAT reconciliation)": the topic in brackets after a reference the first pass set aside.
 _TOPIC = re.compile(r"^\s*\([^()]{1,60}\)\s*[.:,;-]?\s*")
 _SUBJECT = re.compile(r"^\s*(?:(?:re|fw|fwd|aw|wg)\s*:\s*)+(?P<subject>.*)$", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?)])\s+(?=[(A-Za-z])|(?<=[.!?])(?=\()|\s+--\s+(?=[A-Za-z(])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[(A-Za-z])|(?<=[.!?]\))\s+(?=[(A-Za-z])|(?<=[.!?])(?=\()|"
+                           r"(?<=\s--)\s+(?=[A-Za-z(])")
 _ABBREVIATION = re.compile(r"\b(?:co|ext|str|no|nr|tel|approx|incl|excl|vs|etc|e\.g|i\.e|mr|ms|dr|jan|feb|mar|apr|"
                            r"jun|jul|aug|sep|sept|oct|nov|dec|inc|ltd|corp)\.$", re.I)
 _WE = re.compile(r"\bwe\b", re.I)
@@ -181,8 +185,9 @@ def context_sentence(text: str, names: frozenset[str], aside: list[str]) -> str:
         if not any(re.search(r"[^\W\d_]{3}", s) for s in rest):
             return text
         kept = ""
-        tail = _SO_TAIL.search(sentence)
+        tail = _SO_TAIL.search(sentence) or re.search(r":\s+(?=\S)", sentence)
         if tail:
+            # "..., so in euros please", "In my old company we'd pull this from X: total net spend ...": kept
             kept = sentence[tail.end():]
             sentence = sentence[:tail.start()]
         who = _name_span(sentence, names)
@@ -230,8 +235,8 @@ def lead_in(text: str, names: frozenset[str], aside: list[str]) -> str:
         return f"for {who}: {text[announced.end():]}"
     found = _LEAD_IN.match(text)
     if found is None or _named(found.group("lead"), names) or _PERIODISH.search(found.group("lead")) or (
-            _FILTERISH.search(re.sub(r"^\s*(?:one|two|three|four|a\s+few|some|\d)\s+", "", found.group("lead"),
-                                     flags=re.I))):
+            not _CHECK.match(found.group("lead")) and _FILTERISH.search(
+                re.sub(r"^\s*(?:one|two|three|four|a\s+few|some|\d)\s+", "", found.group("lead"), flags=re.I))):
         return text
     aside.append(f"lead-in {found.group('lead').strip()!r}")
     return text[found.end():]
