@@ -106,6 +106,12 @@ _WORD = re.compile(r"[\w'’&.-]+")
 _PERIODISH = re.compile(r"\b(?:(?:19|20)\d\d|'\d\d|q[1-4]|h[12]|fy\s?\d+|ytd|year|quarter|month|week|january|february|"
                         r"march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|"
                         r"aug|sep|sept|oct|nov|dec)\b|\b\d{1,2}/\d{4}\b", re.I)
+#: A constraint passed on in a sentence about someone ("my lead said to exclude Beta", "only paid ones, she said").
+_INSTRUCTION = re.compile(r"\b(?:exclud\w*|excl\.?|except(?:\s+for)?(?=\s)|without|leave\s+out|leaving\s+out|"
+                          r"only\s+(?:the\s+)?(?:paid|posted|open|unpaid|net|gross|invoices?|credit|eur|usd|gbp|chf|"
+                          r"approved|[\w-]+\s+ones)|apart\s+from|"
+                          r"net\s+of|incl(?:\.|ud\w*)|per\s+(?:supplier|vendor|month|quarter|product|group|category)|"
+                          r"by\s+(?:supplier|vendor|month|quarter|product|group|category))\b", re.I)
 #: Words of a figure or a filter: a lead-in holding one says what is asked, never only why.
 _FILTERISH = re.compile(r"\b(?:spen[dt]|spending|invoices?|credit\s+notes?|count|total|net|gross|vat|tax|paid|posted|"
                         r"open|approved|suppliers?|vendors?|groups?|categor(?:y|ies)|products?|price|currency|eur|usd|gbp|"
@@ -194,6 +200,8 @@ def context_sentence(text: str, names: frozenset[str], aside: list[str]) -> str:
         asked = " ".join(rest)
         if _PERIODISH.search(sentence) and not _PERIODISH.search(asked):
             continue  # the only period of the message: maybe the ask's, kept
+        if _INSTRUCTION.search(sentence):
+            continue  # "My manager said to exclude credit notes": a constraint passed on, kept
         if who and not (_words(who) & _words(asked)):
             if not (_WE.search(asked) or _OUR.search(asked)):
                 continue  # a name the ask does not repeat may be the ask's scope: kept

@@ -174,3 +174,11 @@ def test_business_shorthand_in_plain_words() -> None:
     assert _ask("Hi, Company A spend for Q2 2026 by pg?") == "Company A spend for Q2 2026 by product group?"
     assert _ask("Hi, share of Company B spend with its single biggest supplier in 2025?") == \
         "share of Company B spend with its biggest supplier in 2025?"
+
+
+@pytest.mark.parametrize("message", [
+    "What's Company A's spend in Q1 2026? My manager said to leave out credit notes.",
+    "Company B spend with Gamma Controls in 2025? Tom said only paid ones.",
+])
+def test_a_constraint_passed_on_is_kept(message: str) -> None:
+    assert _ask(message) == message
