@@ -112,6 +112,8 @@ _INSTRUCTION = re.compile(r"\b(?:exclud\w*|excl\.?|except(?:\s+for)?(?=\s)|witho
                           r"approved|[\w-]+\s+ones)|apart\s+from|"
                           r"net\s+of|incl(?:\.|ud\w*)|per\s+(?:supplier|vendor|month|quarter|product|group|category)|"
                           r"by\s+(?:supplier|vendor|month|quarter|product|group|category))\b", re.I)
+#: A request inside a sentence that opens about the writer ("..., I want the net figure", "... - please confirm").
+_OWN_REQUEST = re.compile(r"\b(?:i\s+(?:want|need|would\s+like|'d\s+like|’d\s+like|expect)|please|pls)\b", re.I)
 #: Words of a figure or a filter: a lead-in holding one says what is asked, never only why.
 _FILTERISH = re.compile(r"\b(?:spen[dt]|spending|invoices?|credit\s+notes?|count|total|net|gross|vat|tax|paid|posted|"
                         r"open|approved|suppliers?|vendors?|groups?|categor(?:y|ies)|products?|price|currency|eur|usd|gbp|"
@@ -200,8 +202,9 @@ def context_sentence(text: str, names: frozenset[str], aside: list[str]) -> str:
         asked = " ".join(rest)
         if _PERIODISH.search(sentence) and not _PERIODISH.search(asked):
             continue  # the only period of the message: maybe the ask's, kept
-        if _INSTRUCTION.search(sentence):
-            continue  # "My manager said to exclude credit notes": a constraint passed on, kept
+        if _INSTRUCTION.search(sentence) or _OWN_REQUEST.search(sentence):
+            # "My manager said to exclude credit notes", "I know there was a credit, I want the net figure": kept
+            continue
         if who and not (_words(who) & _words(asked)):
             if not (_WE.search(asked) or _OUR.search(asked)):
                 continue  # a name the ask does not repeat may be the ask's scope: kept

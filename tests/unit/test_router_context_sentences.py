@@ -182,3 +182,8 @@ def test_business_shorthand_in_plain_words() -> None:
 ])
 def test_a_constraint_passed_on_is_kept(message: str) -> None:
     assert _ask(message) == message
+
+
+def test_a_request_after_a_belief_is_kept() -> None:
+    message = "What did Company C spend with Orla in 2025? I know there were refunds, I want the gross figure."
+    assert _ask(message) == message
