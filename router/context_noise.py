@@ -23,6 +23,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from router.context_sentences import after_reference, passes, same_company, subject_line
+
 #: The sign-off that opens a signature ("Thanks, Maria", "Kind regards", "-- "): only at the start of a line or
 #: after the end of a sentence.
 _SIGN_OFF = (r"(?:many\s+thanks|thanks\s+(?:a\s+lot|so\s+much|in\s+advance)|thank\s+you(?:\s+in\s+advance)?|"
@@ -31,7 +33,9 @@ _SIGN_OFF = (r"(?:many\s+thanks|thanks\s+(?:a\s+lot|so\s+much|in\s+advance)|than
              r"mit\s+freundlichen\s+grüßen)")
 _SIGN_OFF_LINE = re.compile(rf"^\s*(?:--\s*$|{_SIGN_OFF}\b[\s,.!:-]*)", re.I)
 #: A sign-off after the last sentence of a one-line message and the signature after it (no question in it).
-_SIGN_OFF_TAIL = re.compile(rf"(?:(?<=[.!?])|,)\s*{_SIGN_OFF}\b(?P<rest>[^?]{{0,160}})$", re.I)
+_SIGN_OFF_TAIL = re.compile(rf"(?:(?<=[.!?)])|,)\s*{_SIGN_OFF}\b(?P<rest>[^?]{{0,160}})$", re.I)
+#: A signature that is a person's or a team's capitalised name, with a note in brackets ("Vendor Risk (week 1)").
+_TEAM_SIGNATURE = re.compile(r"[\s,]*(?:[A-Z][\w&.'-]*\s*){1,4}(?:\([^()?]{0,30}\))?[\s.!]*")
 _QUOTED = re.compile(r"^\s*>")
 _WROTE = re.compile(r"^\s*on\s.{3,80}\bwrote:\s*$", re.I)
 _HEADER = re.compile(r"^\s*(?:from|sent|to|cc|bcc|date|subject|betreff|von|an)\s*:.*$|"
@@ -52,8 +56,8 @@ _NUMBERED = re.compile(r"^\s*(?:\(?(?P<n>\d{1,2}|[a-h])[.)]|[-*•])\s+(?P<item>
 _INLINE_ITEM = re.compile(r"(?:(?<=^)|(?<=[:?.!;,])\s*|\s+)\(?(?P<n>[1-9])\)\s+")
 
 _GREETING = re.compile(
-    r"^\s*(?:hi|hello|hey|hiya|dear|good\s+(?:morning|afternoon|evening|day)|morning|afternoon|greetings|hallo|"
-    r"guten\s+(?:morgen|tag)|moin)\b(?P<who>(?:\s+(?!\d)[\w.'’&-]+){0,3}?)\s*(?:[,!:]+|\s[-–—]\s|$)\s*", re.I)
+    r"^\s*(?:hi|hello|hey|hiya|dear|good\s+(?:morning|afternoon|evening|day)|morning|afternoon|evening|greetings|hallo|"
+    r"guten\s+(?:morgen|tag)|moin)\b(?P<who>(?:\s+(?!\d)[\w.'’&-]+){0,3}?)\s*(?:[,!:]+|\s(?:[-–—]|--)\s|$)\s*", re.I)
 _PLEASANTRY = re.compile(
     r"(?:^|(?<=[.!?,;:])\s*)(?:i\s+)?hope\s+(?:you(?:'re|’re|\s+are)\s+(?:well|doing\s+well|keeping\s+well)|"
     r"all\s+is\s+well|this\s+(?:e-?mail\s+|message\s+)?finds\s+you\s+well|you\s+had\s+a\s+(?:good|nice|great)\s+"
@@ -114,7 +118,7 @@ _SOURCE = re.compile(r"\b(?:in|from|per|according\s+to)\s+(?:the|our)?\s*(?:ap\s
                      r"(?:accounts\s+payable|purchase)\s+(?:sub-?)?ledger|sap|oracle|the\s+erp|erp|coupa|ariba)\b"
                      r"(?=\s*(?:[,;:.!?)]|\s[-–—]\s|$|\s+(?:for|in|of|at|with|from|during|between|since)\b))", re.I)
 #: "the vendor, sorry, supplier", "Q2, I mean Q1", "Company B - sorry, Company C": the value after the marker.
-_CORRECTION = re.compile(r"\s*(?:,|\s[-–—])\s*(?:sorry|oops|i\s+mean|i\s+meant|sorry,?\s+i\s+mean|no\s+wait|"
+_CORRECTION = re.compile(r"\s*(?:,|\s(?:[-–—]|--))\s*(?:sorry|oops|i\s+mean|i\s+meant|sorry,?\s+i\s+mean|no\s+wait|"
                          r"or\s+rather|correction|scratch\s+that|typo)\s*[,:\-–—]?\s+", re.I)
 _PERIOD = re.compile(r"(?:[QH][1-4]|FY\s?\d{2,4}|\d{4}|'\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
                      r"[a-z]*\.?|(?:last|this|next)\s+(?:month|quarter|year|week))(?:\s+(?:\d{4}|'\d{2}))?", re.I)
@@ -149,8 +153,11 @@ def _lines(message: str, aside: list[str]) -> list[str]:
     """The lines of the ask: quoted lines, e-mail headers, the signature block and contact lines removed."""
     lines = message.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     kept: list[str] = []
-    for line in lines:
-        if _QUOTED.match(line) or _WROTE.match(line):
+    for n, line in enumerate(lines):
+        if _QUOTED.match(line) and _NUMBERED.match(next((x for x in lines[n + 1:] if x.strip()), "")) \
+                and re.search(r"\bfollowing\b|:\s*$", line):
+            kept.append(_QUOTED.sub("", line))  # a quoted line that announces the numbered asks below is their header
+        elif _QUOTED.match(line) or _WROTE.match(line):
             aside.append("quoted earlier message")
         elif _HEADER.match(line):
             aside.append("e-mail header")
@@ -175,7 +182,7 @@ def _lines(message: str, aside: list[str]) -> list[str]:
     return out
 
 
-def _numbered(lines: list[str], aside: list[str]) -> list[str]:
+def _numbered(lines: list[str], aside: list[str], names: frozenset[str] = frozenset()) -> list[str]:
     """Numbered or bulleted requests as one line of parts joined by ";" (a compound question's boundary)."""
     items = [(i, m) for i, line in enumerate(lines) if (m := _NUMBERED.match(line))]
     if len(items) < 2:
@@ -189,10 +196,14 @@ def _numbered(lines: list[str], aside: list[str]) -> list[str]:
     first, last = items[0][0], items[-1][0]
     if any(lines[j].strip() and not _NUMBERED.match(lines[j]) for j in range(first, last + 1)):
         return lines  # text between the items: not one list
-    parts = [m.group("item").strip().rstrip("?.!;, ") for _, m in items]
+    parts = same_company([m.group("item").strip().rstrip("?.!;, ") for _, m in items], names)
     aside.append(f"numbered requests ({len(parts)} parts)")
-    return [*lines[:first], "; ".join(parts) + ("?" if any("?" in m.group("item") for _, m in items) else ""),
-            *lines[last + 1:]]
+    end = "?" if any("?" in m.group("item") for _, m in items) else "." if any(x.strip() for x in lines[last + 1:]) \
+        else ""  # (a sentence end before the lines after the list, so they are read as sentences of their own)
+    head = lines[:first]
+    if head and head[-1].strip() and not head[-1].rstrip().endswith(":"):
+        head = [*head[:-1], head[-1].rstrip() + ":"]  # the line before the list is its header
+    return [*head, "; ".join(parts) + end, *lines[last + 1:]]
 
 
 def _inline_numbered(text: str, aside: list[str]) -> str:
@@ -276,7 +287,8 @@ def _inline(text: str, names: frozenset[str], aside: list[str]) -> str:
                 continue  # (a bare "ref 2026-0125" may be the invoice asked about: kept)
             kind = _kind(match.group(0))
             aside.append(f"{kind} reference {ref}" if kind != "reference" else f"reference {ref}")
-            return _cut(text, match)
+            # (the topic in brackets after the reference, "ticket 47790 (VAT reconciliation)", goes with it)
+            return _cut(text[:match.end()] + " " + after_reference(text[match.end():]), match)
     for pattern, label in ((_MEETING, "meeting reference"), (_REASON, "reason for asking"),
                            (_SOURCE, "source system")):
         found = pattern.search(text)
@@ -296,6 +308,10 @@ def _inline(text: str, names: frozenset[str], aside: list[str]) -> str:
         aside.append("contact details")
         return _cut(text, contact)
     tail = _SIGN_OFF_TAIL.search(text)
+    if tail and text[:tail.start()].strip() and _TEAM_SIGNATURE.fullmatch(tail.group("rest")) and not _protected(
+            tail.group("rest"), names):
+        aside.append("sign-off and signature")  # "Regards, Vendor Risk (week 1)": a team's name signs
+        return text[:tail.start()].rstrip(" ,")
     if tail and text[:tail.start()].strip() and len(tail.group("rest").split()) <= 16 and not re.search(
             r"\b(?:and|also|plus|how|what|which|spend|invoices?|excl\w*|except\w*|without|only|not|no|but|"
             r"incl\w*|over|under|above|below|between|since|before|after|per|paid|open|q[1-4]|h[12]|fy\d*|20\d\d|"
@@ -326,11 +342,16 @@ def set_aside_context(message: str, names: Iterable[str] = ()) -> Pruned:
     """
     known = name_words(names)
     aside: list[str] = []
-    lines = _numbered([line for line in _lines(message, aside)], aside)
+    lines = _numbered(subject_line(_lines(message, aside), known, aside), aside, known)
     text = " ".join(" ".join(lines).split())
+    second = passes(known)  # the sentences and lead-ins about the writer or the occasion (router/context_sentences.py)
     for _ in range(24):
         before = text
         text = " ".join(_inline(text, known, aside).split())
+        for step in second if text == before else ():
+            text = " ".join(step(text, aside).split())
+            if text != before:
+                break
         if text == before:
             break
     text = _inline_numbered(text, aside)

@@ -325,8 +325,8 @@ def read_purchase_listing(question: str) -> str | None:
             "" if match.re is _LIST_PURCHASED else None)
     else:
         match = _WHAT.match(question)
-        if match is None:
-            return None
+        if match is None or re.match(r"\s*in\s+credit(?:[- ]?notes?)?\b", match.group("tail"), re.I):
+            return None  # "what did X receive in credit notes": the credit notes' amount, nothing bought
         dimension, subject = "product", match.group("subject")
     if dimension is None or subject is None:
         return None

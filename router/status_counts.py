@@ -42,7 +42,8 @@ _PARAMETER_WORDS = {"exclude_supplier_ids": "an excluded supplier", "exclude_pro
 
 #: Documents grouped by status without a count word: "invoices by status", "documents per status".
 _NOUN_BY_STATUS = re.compile(r"\b(?:invoices|documents|credit[- ]?notes|bills)\b[^?.;!]{0,60}?\b(?:by|per|in each|"
-                             r"for each|each)\s+(?:invoice\s+|document\s+)?status(?:es)?\b|"
+                             r"for each|each|across(?:\s+(?:the|all|their))?)\s+(?:invoice\s+|document\s+)?"
+                             r"status(?:es)?\b|"
                              r"\bstatus\s+(?:overview|breakdown|split|distribution|summary)\b", re.I)
 #: What makes a status breakdown a breakdown of an amount, not of the number of documents.
 _AMOUNT = re.compile(r"\b(?:spend|spent|spending|value|values|worth|amounts?|totals?|sum|how much|eur|usd|net|"

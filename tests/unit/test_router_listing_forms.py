@@ -66,3 +66,10 @@ def test_a_period_with_its_measure_word_then_to_date_opens_to_the_as_of_date(
     assert not resolved.ambiguous, resolved.reason
     assert resolved.time_range is not None
     assert (resolved.time_range.start, resolved.time_range.end) == (start, as_of + dt.timedelta(days=1))
+
+
+def test_what_was_received_in_credit_notes_is_no_purchase_listing() -> None:
+    from router.listings import read_purchase_listing
+
+    assert read_purchase_listing("what did Company C receive in credit notes in H1 2026, total in EUR?") is None
+    assert read_purchase_listing("what did Company C receive in Q1 2026?") is not None

@@ -172,3 +172,9 @@ def test_a_count_beside_a_comparison_takes_both_adjoining_periods(question: str,
     parts = split_asks(question, lambda t: read(t, GAZETTEER, AS_OF, METRICS))
     assert len(parts) == 2, parts
     assert second in parts[1].question, parts[1]
+
+
+def test_invoices_split_across_statuses_is_a_count_per_status() -> None:
+    question = "how Company C's Q1 2026 invoices split across the statuses - counts please"
+    calls = _calls(route(question, INPUTS))
+    assert set(calls) == {f"{STEP_PREFIX}{s}" for s in ("draft", "posted", "paid", "cancelled")}, calls
