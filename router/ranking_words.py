@@ -123,7 +123,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"\s*\((?:\s*(?:the|{_HIGH}|{_LOW}|best|worst|{_GRAIN}|mois|mes|spend|expensive|cheapest)\b)+\s*\)", ""),
         # --- rankings of suppliers and products
         # "the 2 main suppliers", "our main vendor", "leading suppliers": the top ones by spend
-        (rf"\b(?P<one>(?:was|is)\s+)?(?:(?:the|our)\s+)?(?:(?P<n>{_N})\s+)?(?:main|principal|primary|leading|key|major)\s+"
+        (rf"\b(?P<one>(?:was|is)\s+)?(?:(?:the|our)\s+)?(?:(?P<n>{_N})\s+)?(?:main|principal(?:es)?|principaux|primary|leading|key|major)\s+"
          rf"(?P<what>{_RANKED})\b", _main),
         # "which supplier was n°1", "what vendor was number one": the top one
         (r"\b(?:which|what|who)\s+(?P<what>supplier|vendor|product|product\s+group)s?\s+(?:was|is|were|ranked)\s+"

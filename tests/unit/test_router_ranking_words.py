@@ -153,3 +153,11 @@ def test_a_remark_after_the_ranked_ask_stays_after_its_breakdown() -> None:
     found = detect_period_ranking(_read("Q1 2026: which month was Company A's quietest? Asking for the budget memo."))
     assert found is not None and found.order == "asc"
     assert found.base.startswith("Q1 2026") and "by month? Asking for the budget memo." in found.base
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Kestrel : top 3 fournisseurs T2 2026", "top 3 suppliers Q2 2026"),
+    ("Company B: principales proveedores S1 2026", "the top suppliers H1 2026"),
+])
+def test_a_period_after_the_supplier_word_is_no_supplier_name(question: str, expected: str) -> None:
+    assert expected in _read(question)
