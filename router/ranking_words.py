@@ -78,12 +78,28 @@ _PERIOD_AHEAD = re.compile(
     r"(?:19|20)\d{2}\b|last\s|this\s|ytd\b)", re.I)
 
 
+#: A side that is an amount, a status or a period ("difference between net and gross", "between Q1 and Q2"):
+#: not two spenders, left to the readers of those.
+_NOT_A_SIDE = re.compile(
+    r"\d|\b(?:net|gross|tax|vat|amounts?|totals?|posted|paid|open|invoices?|credit|budget|plan|forecast|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|january|february|march|april|june|july|august|september|"
+    r"october|november|december|q[1-4]|h[12]|fy\w*|year|month|quarter|last|this|previous|prior|ytd)\b", re.I)
+
+
+def _sides_ok(match: re.Match[str]) -> bool:
+    return not (_NOT_A_SIDE.search(match.group("a")) or _NOT_A_SIDE.search(match.group("b")))
+
+
 def _minus(match: re.Match[str]) -> str:
+    if not _sides_ok(match):
+        return match.group(0)
     gap = " in" if _PERIOD_AHEAD.match(match.string, match.end()) else ""
     return f"{match.group('lead')}how much more did {match.group('a')} spend than {match.group('b')}{gap}"
 
 
 def _between(match: re.Match[str]) -> str:
+    if not _sides_ok(match):
+        return match.group(0)
     return f"how much more did {match.group('a')} spend than {match.group('b')}"
 
 
@@ -106,10 +122,15 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"(?<![\w-])trimestre\b", "quarter"),
         (r"\b(?:meilleure?s?|mejor(?:es)?)\b", "best"),
         (r"\b(?:pires?|peor(?:es)?)\b", "worst"),
-        (r"\b(?:(?:le|la|les|el|lo)\s+)?(?:plus\s+(?:faibles?|bas(?:se)?s?|petite?s?)|moins\s+cher|"
-         r"m[áa]s\s+(?:bajos?|bajas?|d[ée]biles?|baratos?|baratas?)|menor(?:es)?)\b", "lowest"),
-        (r"\b(?:(?:le|la|les|el|lo)\s+)?(?:plus\s+(?:[ée]lev[ée]e?s?|chers?|ch[èe]res?|forte?s?|grande?s?)|"
-         r"m[áa]s\s+(?:altos?|altas?|caros?|caras?|fuertes?)|mayor(?:es)?)\b", "highest"),
+        (r"\b(?:(?:le|la|les|el|lo)\s+)?(?:plus\s+(?:faibles?|bas(?:se)?s?|petite?s?)|"
+         r"m[áa]s\s+(?:bajos?|bajas?|d[ée]biles?)|menor(?:es)?)\b", "lowest"),
+        (r"\b(?:(?:le|la|les|el|lo)\s+)?(?:plus\s+(?:[ée]lev[ée]e?s?|forte?s?|grande?s?)|"
+         r"m[áa]s\s+(?:altos?|altas?|fuertes?)|mayor(?:es)?)\b", "highest"),
+        # "expensive" of a month is its spend; of a supplier or a product it is a price (router/price_rankings.py)
+        (r"\b(mois|mes|month|trimestre|quarter)\s+(?:(?:le|la|el|lo)\s+)?(?:moins\s+cher|m[áa]s\s+barat[oa])\b",
+         r"\1 lowest"),
+        (r"\b(mois|mes|month|trimestre|quarter)\s+(?:(?:le|la|el|lo)\s+)?(?:plus\s+ch[eè]re?|m[áa]s\s+car[oa])\b",
+         r"\1 highest"),
         # French / Spanish word order: "month lowest" ("mois le plus faible") as "lowest month"
         (r"\b(months?|quarters?)\s+(highest|lowest)\b", r"\2 \1"),
         (r"\b(?:[ée]cart|variaci[óo]n|variation|diferencia|diff[ée]rence|evoluci[óo]n|[ée]volution)\b(?=[^?]*%)",
@@ -123,11 +144,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"\s*\((?:\s*(?:the|{_HIGH}|{_LOW}|best|worst|{_GRAIN}|mois|mes|spend|expensive|cheapest)\b)+\s*\)", ""),
         # --- rankings of suppliers and products
         # "the 2 main suppliers", "our main vendor", "leading suppliers": the top ones by spend
-        (rf"\b(?P<one>(?:was|is)\s+)?(?:(?:the|our)\s+)?(?:(?P<n>{_N})\s+)?(?:main|principal(?:es)?|principaux|primary|leading|key|major)\s+"
+        (rf"\b(?P<one>(?:was|is)\s+)?(?:(?:the|our)\s+)?(?:(?P<n>{_N})\s+)?(?:main|principal(?:es)?|principaux|leading|major)\s+"
          rf"(?P<what>{_RANKED})\b", _main),
         # "which supplier was n°1", "what vendor was number one": the top one
         (r"\b(?:which|what|who)\s+(?P<what>supplier|vendor|product|product\s+group)s?\s+(?:was|is|were|ranked)\s+"
-         r"(?:the\s+)?(?:n[°ºo]\.?\s*1|no\.?\s*1|#\s*1|number\s+(?:one|1)|first|top|largest|biggest)\b",
+         r"(?:the\s+)?(?:n[°ºo]\.?\s*1|no\.?\s*1|#\s*1|number\s+(?:one|1)|top|largest|biggest)\b",
          r"top \g<what>"),
         # "products ranked by spend top 3", "suppliers by spend, top 5": the top N by spend
         (rf"\b(?P<what>{_RANKED})\s+(?:ranked\s+|sorted\s+|ordered\s+)?by\s+(?P<spend>{_SPEND}),?\s+top\s+"
@@ -145,7 +166,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          rf"\s+(?P<grain>{_GRAIN})\b", _most_expensive),
         # --- differences between two sides
         # "xenon minus ypsilon spend": how much more the first spent than the second
-        (rf"(?P<lead>^|[:;,]\s*)(?P<a>[^\s?!.;:,()]+(?:\s+[^\s?!.;:,()]+){{0,3}}?)\s+(?:minus|less)\s+"
+        (rf"(?P<lead>^|[:;,]\s*)(?P<a>[^\s?!.;:,()]+(?:\s+[^\s?!.;:,()]+){{0,3}}?)\s+minus\s+"
          rf"(?P<b>[^\s?!.;:,()]+(?:\s+[^\s?!.;:,()]+){{0,3}}?)\s+{_SPEND}", _minus),
         # "difference in spend between A and B"
         (rf"\b(?:the\s+)?(?:difference|diferencia|diff[ée]rence|gap|delta)\s+(?:(?:in|of)\s+{_SPEND}\s+)?between\s+"

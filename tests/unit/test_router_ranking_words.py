@@ -161,3 +161,15 @@ def test_a_remark_after_the_ranked_ask_stays_after_its_breakdown() -> None:
 ])
 def test_a_period_after_the_supplier_word_is_no_supplier_name(question: str, expected: str) -> None:
     assert expected in _read(question)
+
+
+@pytest.mark.parametrize("question", [
+    "difference between net and gross spend for Company A in 2025",
+    "difference in spend between Q1 2026 and Q4 2025 for Company B",
+    "Company A: which supplier was first invoiced in 2026?",
+    "Kestrel: fournisseur le plus cher pour PRD-482 en mars 2026",
+    "list our key suppliers for Company C",
+])
+def test_amounts_periods_and_prices_are_no_ranking_or_sides(question: str) -> None:
+    read = _read(question)
+    assert "how much more" not in read and "top" not in read and "highest" not in read
