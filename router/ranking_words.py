@@ -36,9 +36,14 @@ _SPEND = r"(?:(?:total\s+|gross\s+|net\s+)?(?:spend(?:ing)?|spent|expenditure|pu
 _AMOUNT_PARTS = frozenset({"net", "tax", "vat", "freight", "shipping", "gross"})
 
 
+#: A ranking or comparison cue: only beside one is "A + B" the ranked sides (else it may mean their sum).
+_RANK_CUE = re.compile(r"\b(?:rank\w*|sort\w*|order(?:ed)?\s+by|vs\.?|versus|compar\w+|more|less|highest|lowest|"
+                       r"most|least|top|bottom|first)\b", re.I)
+
+
 def _plus(match: re.Match[str]) -> str:
-    """ "xenon + ypsilon": two names joined; "net + tax" stays an amount."""
-    if {match.group("l").lower(), match.group("r").lower()} & _AMOUNT_PARTS:
+    """ "rank xenon + ypsilon": two names joined; "net + tax" stays an amount, "A + B spend" their sum."""
+    if {match.group("l").lower(), match.group("r").lower()} & _AMOUNT_PARTS or not _RANK_CUE.search(match.string):
         return match.group(0)
     return f"{match.group('l')} and "
 

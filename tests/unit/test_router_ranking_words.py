@@ -85,6 +85,7 @@ def test_shorthand_and_glosses() -> None:
         "Company B spend with Beta without credit notes"
     assert read_ranking_words("rank alpenland + kestrel by spend 2025") == "rank alpenland and kestrel by spend 2025"
     assert read_ranking_words("Company A net + tax 2025") is None  # amounts added up, not two names
+    assert read_ranking_words("Company A + Company B spend 2025") is None  # their sum, no ranking asked
     assert read_ranking_words("Company B: weakest month (le plus faible) of 2025") == \
         "Company B: weakest month of 2025"
     assert _read("Company C: écart T2 vs T1 2026, en %").startswith("Company C: change Q2 vs Q1 2026")
