@@ -138,7 +138,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"\1 highest"),
         # French / Spanish word order: "month lowest" ("mois le plus faible") as "lowest month"
         (r"\b(months?|quarters?)\s+(highest|lowest)\b", r"\2 \1"),
-        (r"\b(?:[ée]cart|variaci[óo]n|variation|diferencia|diff[ée]rence|evoluci[óo]n|[ée]volution)\b(?=[^?]*%)",
+        (r"\b(?:[ée]cart|diferencia|diff[ée]rence|evoluci[óo]n|[ée]volution)\b(?=[^?]*%)",
          "change"),
         (r"\b(?:et|y)\s+(?=%)", "and "),
         (r"\ben\s+(?=%)", "in "),
@@ -146,7 +146,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"(?-i:\b([1-4])T\b)(?!\s*\d)", r"Q\1"),
         (r"(?-i:\b([12])S\b)(?!\s*\d)", r"H\1"),
         # a gloss in brackets that repeats the ranking in the writer's language: "worst month (lowest)"
-        (rf"\s*\((?:\s*(?:the|{_HIGH}|{_LOW}|best|worst|{_GRAIN}|mois|mes|spend|expensive|cheapest)\b)+\s*\)", ""),
+        (rf"\s+\((?=[^()]*\b(?:{_HIGH}|{_LOW}|best|worst)\b)"
+         rf"(?:\s*(?:the|{_HIGH}|{_LOW}|best|worst|{_GRAIN}|mois|mes|spend|expensive|cheapest)\b)+\s*\)", ""),
         # --- rankings of suppliers and products
         # "the 2 main suppliers", "our main vendor", "leading suppliers": the top ones by spend
         (rf"\b(?P<one>(?:was|is)\s+)?(?:(?:the|our)\s+)?(?:(?P<n>{_N})\s+)?(?:main|principal(?:es)?|principaux|leading|major)\s+"
@@ -183,8 +184,6 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # "pct of total", "% of the total spend": the share of the total
         (rf"(?:\b(?:pct|percent(?:age)?)|%)\s+of\s+(?:the\s+)?(?:total|all)(?:\s+{_SPEND})?(?!\w)",
          "share of total spend"),
-        # "what % of the spend ... was with Delta": the share
-        (r"\bwhat\s+(?:%|pct\b|percent(?:age)?\b)\s*(?:of\b)?", "what share of"),
         # "part of Helix in spend of Xenon" (French "la part de ... dans les achats de ...")
         (rf"\bpart\s+of\s+(?=[^?]{{1,80}}?\bin\s+(?:the\s+)?{_SPEND})", "share of "),
     )

@@ -72,7 +72,6 @@ def test_differences_read_as_how_much_more(question: str, a: str, b: str) -> Non
 
 @pytest.mark.parametrize(("question", "needle"), [
     ("Company B packaging pct of total 2025", "share of total spend"),
-    ("what % of Company A's spend in 2025 was with Beta?", "what share of"),
     ("share of Beta in Company A spend 2025 %", "2025, in %"),
     ("Part de Beta dans les achats de Company A en 2025, en % ?", "share of Beta in spend"),
 ])
@@ -95,7 +94,9 @@ def test_shorthand_and_glosses() -> None:
 @pytest.mark.parametrize("question", [
     "top 3 suppliers of Company A in 2025", "Company C spend by month in 2025", "the month with the highest spend",
     "how much more did Company A spend than Company B in Q1 2026?", "share of Beta in Company A's spend in 2025",
-    "main street office supplies invoices", "which month had the highest spend for Company C in FY2025"])
+    "main street office supplies invoices", "select company, sum(spend) from invoices group by company",
+    "what % of Company A's spend in 2025 was with Beta?", "Company C: variation Q2 vs Q1 2026 in EUR and %",
+    "which month had the highest spend for Company C in FY2025"])
 def test_canonical_phrasing_passes_unchanged(question: str) -> None:
     assert read_ranking_words(question) is None
 
