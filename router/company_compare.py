@@ -34,11 +34,12 @@ _VERB = r"(?:spent|spend|spends|spending|bought|buys|paid|pays|purchased|used)"
 _MOST = r"(?P<dir>most|least|more|less|highest|lowest|biggest|smallest|largest|fewest)"
 #: "which of our companies spent the most", "which company spent less", "what company has spent the most".
 _WHICH = re.compile(
-    rf"\b(?:which|what)\s+(?:one\s+)?(?:(?:of\s+(?:our|the|my|these|those|both)\s+(?:{_N_WORD}\s+)?{_COMPANIES})|"
+    rf"\b(?:which|what)\s+(?:one\s+|(?P<n>{_N_WORD})\s+)?(?:(?:of\s+(?:our|the|my|these|those|both)\s+(?:{_N_WORD}\s+)?{_COMPANIES})|"
     rf"{_COMPANIES})\s+(?:has\s+|had\s+|did\s+|have\s+)?{_VERB}\s+(?:the\s+)?{_MOST}\b(?:\s+money)?", re.I)
 #: "which company has the highest spend", "which company had the largest spend".
 _WHICH_HIGHEST = re.compile(
-    rf"\b(?:which|what)\s+(?:one\s+)?(?:of\s+(?:our|the|my)\s+(?:{_N_WORD}\s+)?)?{_COMPANIES}\s+(?:has|had)\s+"
+    rf"\b(?:which|what)\s+(?:one\s+|(?P<n>{_N_WORD})\s+)?(?:of\s+(?:our|the|my)\s+(?:{_N_WORD}\s+)?)?{_COMPANIES}\s+"
+    r"(?:has|had)\s+"
     rf"the\s+{_MOST}\s+(?:total\s+)?(?:spend|spending)\b", re.I)
 #: "rank our companies by spend", "rank all companies by spend", "order the companies by spend".
 _RANK = re.compile(
@@ -91,6 +92,8 @@ class CompanyAsk:
     sides: tuple[str, ...] = ()
     #: why the comparison cannot be answered (its side after "than" names nothing governed): a clarification
     refused: str | None = None
+    #: the ranking: how many companies are asked for ("which two companies ..."); 0 is every company
+    limit: int = 0
 
 
 def _spans_of(mentions: Sequence[Any]) -> list[tuple[int, int, str]]:
@@ -112,6 +115,13 @@ def _rank_named(text: str, named: Sequence[tuple[int, int, str]]) -> re.Match[st
         return None
     by = _BY_SPEND.match(text, named[-1][1])
     return re.compile(re.escape(text[verb.start():by.end()])).search(text, verb.start()) if by else None
+
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _count(word: str) -> int:
+    return _COUNTS.get(word.lower()) or int(word)
 
 
 def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
@@ -163,8 +173,10 @@ def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
         rest = rest[:s] + " " + rest[e:]
     rest = re.sub(r"\s+", " ", rest).strip(" ,?.!")
     direction = cue.group("dir") if "dir" in cue.groupdict() and cue.group("dir") else "most"
+    count = cue.groupdict().get("n")
     return CompanyAsk(kind="company_ranking", bases=(f"spend per company {rest}".strip(),), words=cue.group(0),
-                      direction="bottom" if direction.lower() in _DOWN else "top", named=tuple(dict.fromkeys(ids)))
+                      direction="bottom" if direction.lower() in _DOWN else "top", named=tuple(dict.fromkeys(ids)),
+                      limit=_count(count) if count else 0)
 
 
 _PERIOD_START = re.compile(
@@ -408,6 +420,10 @@ def ranked(ask: CompanyAsk, base: Answer, companies: Sequence[Company]) -> Answe
         return _clarify("a company's governed figure is missing. Which companies do you mean?", base.inputs)
     down = ask.direction == "bottom"
     order = sorted(items, key=lambda x: (x[1], x[0]) if down else (-x[1], x[0]))  # type: ignore[operator]
+    # "which two companies spent the most": the first two; a tie at the cut keeps every tied company (never broken)
+    if 0 < ask.limit < len(order):
+        cut = order[ask.limit - 1][1]
+        order = [row for row in order if (row[1] <= cut if down else row[1] >= cut)]  # type: ignore[operator]
     without = [cid for cid in scope if cid not in by_id]
     label = {cid: (named[cid].company_name if cid in named else cid) for cid in scope}
     lines = [f"{i}. {label[cid]} ({cid}) {_cents(v)} {currency} ({n} lines)"  # type: ignore[arg-type]

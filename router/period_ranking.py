@@ -25,7 +25,8 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 _N = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 _HIGH = r"highest|most|largest|biggest|strongest|busiest|heaviest|peak|top|max(?:imum)?"
 _LOW = r"lowest|least|smallest|weakest|quietest|slowest|lightest|bottom|min(?:imum)?"
-#: Words that rank but do not say which way for spend ("best month": most or least spent?).
+#: Words that rank by a judgement, not a size: a spend ranking reads "best" as the highest spend and "worst" as the
+#: lowest (the seasonality reading analysts mean), and the answer states that reading so it can be corrected.
 _UNSURE = r"best|worst"
 _PERIOD = r"(?P<grain>months?|quarters?|qtrs?)(?![- ](?:over|on)[- ](?:month|quarter))"
 _SPEND = r"(?:total\s+)?(?:spend(?:ing)?|expenditure|costs?|purchases?|purchasing)"
@@ -96,7 +97,13 @@ def _strip(question: str, span: tuple[int, int]) -> str:
 
 
 def _with_spend(base: str, grain: Grain) -> str:
-    """The base question asking for the spend by ``grain`` (the ranking words may have held its only spend noun)."""
+    """The base question asking for the spend by ``grain`` (the ranking words may have held its only spend noun).
+
+    The breakdown closes the ask's own sentence: a remark after its question mark ("... for Xenon? I think finance
+    has it") stays after it, read as it would be without the ranking."""
+    asked, mark, after = base.partition("?")
+    if mark and after.strip():
+        return f"{_with_spend(asked, grain)} {after.strip()}"
     body = base.rstrip("?.! ")
     if not re.search(r"\b(?:spend|spent|spending|expenditure|costs?|purchases?)\b", body, re.I):
         body = re.sub(r"(?<=\w)['’]s\b", "", body)  # "Alpenland's in H2 2025": its noun went with the ranking
@@ -132,8 +139,9 @@ def detect(question: str) -> PeriodRanking | None:
             kept = f"{kept.rstrip('?.! ')} {groups['scope'].strip()}".strip()
         base = _with_spend(kept, grain)
         if re.fullmatch(_UNSURE, way, re.I):
-            return PeriodRanking(n, "desc", grain, base, found.group(0), refused=(
-                f"'{found.group(0)}' does not say whether the highest or the lowest spend is meant"))
+            worst = way.lower() == "worst"
+            return PeriodRanking(n, "asc" if worst else "desc", grain, base,
+                                 f"{found.group(0)}, read as the {'lowest' if worst else 'highest'} spend")
         order: Order = "asc" if re.fullmatch(_LOW, way, re.I) else "desc"
         return PeriodRanking(n, order, grain, base, found.group(0))
     return None

@@ -257,8 +257,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\bimpay[ée]e?s?\b|\bpendientes?\s+de\s+pago\b|\bno\s+pagadas?\b|\bpendientes?\b", "unpaid"),
         (r"\bpay[ée]e?s\b|\bpagadas?\b", "paid"),
         # --- suppliers: "fournisseur Helix", "chez Helix", "con Helix", "auprès de Helix"
-        (rf"\b(?<=with\s)(?:le\s+|el\s+)?{_SUPPLIER}\s+(?=(?-i:[A-Z]))", ""),
-        (rf"\b(?:du|del|de|le|el)?\s*{_SUPPLIER}\s+(?=(?-i:[A-Z]))", " from "),
+        # (a capital after the word is a name, not a period: "top 2 fournisseurs S2 2025", "proveedores T1")
+        (rf"\b(?<=with\s)(?:le\s+|el\s+)?{_SUPPLIER}\s+(?=(?-i:[A-Z]))(?!(?-i:[QHST][1-4]|[1-4][TS]|FY)\b)", ""),
+        (rf"\b(?:du|del|de|le|el)?\s*{_SUPPLIER}\s+(?=(?-i:[A-Z]))(?!(?-i:[QHST][1-4]|[1-4][TS]|FY)\b)", " from "),
         (r"\b(?:les|los)\s+(\d{1,2})\s+(?:plus\s+gros|principaux|principales|premiers|mayores|primeros)\s+"
          + _SUPPLIER + r"\b", r"top \1 suppliers"),
         (r"\btop\s+(\d{1,2})\s+(?:des\s+|de\s+)?" + _SUPPLIER + r"\b", r"top \1 suppliers"),

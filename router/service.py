@@ -37,6 +37,7 @@ from router.german import read_german
 from router.names import PgTrigramResolver
 from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
+from router.ranking_words import read_ranking_words, with_reading_note
 from router.reader import name_spellings, read
 from router.reading import CatalogMetric, catalog_metrics
 from router.romance import read_romance
@@ -125,6 +126,7 @@ class AskService:
         interface: Interface = "api",
         _part: bool = False,
         _base: bool = False,
+        _worded: bool = False,
     ) -> AskResult:
         """Answer ``question`` for ``ctx`` (route, plan, execute, validate) and store the trace.
 
@@ -151,6 +153,13 @@ class AskService:
         said = spoken_question(plain, gazetteer)
         # French / Spanish finance words read in English before any reader splits or detects (router/romance.py)
         said = read_romance(said or plain, keep=(n for _, _, n in name_spellings(gazetteer))) or said
+        # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
+        # the phrasing their readers know, the reading stated (router/ranking_words.py)
+        worded = None if _part or _base or _worded else read_ranking_words(said or plain)
+        if worded is not None:
+            done = self.ask(conn, ctx, worded, as_of=as_of, interface=interface, _worded=True)
+            return done.model_copy(update={"answer": done.answer.model_copy(update={
+                "text": with_reading_note(done.answer.text, worded)})})
         # "... and the payment run date": an AP field the data does not record is named as not understood and the
         # rest of the question answered, marked partial (router/ap_fields.py), never the rest presented as complete
         unasked = split_fields(said or plain)

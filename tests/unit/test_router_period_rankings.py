@@ -54,13 +54,17 @@ def test_not_a_period_ranking(question: str) -> None:
     assert detect_ranking(question) is None
 
 
-@pytest.mark.parametrize("question", ["Company B: best month in 2025?", "worst quarter for Kestrel in FY2025",
-                                      "Which month was the best for Alpenland in 2025?", "the two worst months, Xenon"])
-def test_best_or_worst_is_asked_about_not_guessed(question: str) -> None:
-    found = detect(question, AS_OF)
-    assert found is not None and found.kind == "period_ranking" and found.refused
-    answer = derive(_breakdown([("2025-01-01", "10.00", 1)]), found, AS_OF, _no_call)
-    assert answer.status == "clarification" and "highest or the lowest" in answer.text
+@pytest.mark.parametrize(("question", "order"), [
+    ("Company B: best month in 2025?", "desc"), ("worst quarter for Kestrel in FY2025", "asc"),
+    ("Which month was the best for Alpenland in 2025?", "desc"), ("the two worst months, Xenon", "asc")])
+def test_best_is_the_highest_spend_and_worst_the_lowest_said_in_the_answer(question: str, order: str) -> None:
+    found = detect_ranking(question)
+    assert found is not None and found.refused is None and found.order == order
+    assert ("lowest" if order == "asc" else "highest") in found.words
+    answer = derive(_breakdown([("2025-01-01", "10.00", 1), ("2025-02-01", "20.00", 1)]),
+                    detect(question, AS_OF), AS_OF, _no_call)  # type: ignore[arg-type]
+    assert answer.status == "answered" and ("read as the lowest" if order == "asc" else "read as the highest") \
+        in answer.text
 
 
 def _breakdown(rows: list[tuple[str, str, int]], start: str = "2025-01-01", end: str = "2025-07-01") -> Answer:

@@ -1,0 +1,220 @@
+"""Rankings, comparisons and shares written the way users type them, read in the phrasing the readers know.
+
+The readers of rankings (router/period_ranking.py, the supplier / product ranking of router/reader.py), of
+differences (router/company_compare.py), of period changes and of shares (router/derived.py) each know one
+canonical phrasing: "top 3 suppliers", "the month with the highest spend", "how much more did A spend than B",
+"share of X in Y's spend". Users write the same asks as "top 3 sups", "the 2 main proveedores", "which fournisseur
+was n°1", "which month was Xenon's lowest in spend", "xenon minus ypsilon spend", "w/ Gamma", "écart et %",
+"pct of total", "Part de X dans les achats de Y". Read unchanged, such a question lost its ranking, share or
+difference and was answered as a plain total (a silent wrong figure) or asked about.
+
+Like router/romance.py, this module only rewrites that *function* vocabulary into the canonical phrasing, so every
+constraint still goes through the one reading with its span accounting; names are never touched, and the rewritten
+question is stated in the answer. English that already reads as a ranking, share or difference passes unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_I = re.I | re.UNICODE
+
+_N = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+_HIGH = r"highest|most|largest|biggest|strongest|busiest|heaviest|peak|top|max(?:imum)?"
+_LOW = r"lowest|least|smallest|weakest|quietest|slowest|lightest|bottom|min(?:imum)?"
+#: "best / worst month by spend": the highest / the lowest spend (the reading the answer states).
+_BEST = {"best": "highest", "worst": "lowest"}
+_GRAIN = r"(?:months?|quarters?)"
+_RANKED = r"(?:suppliers?|vendors?|products?|product\s+groups?)"
+_VERB = r"(?:had|has|have|was|were|saw|is|are|did)"
+#: The amount noun a ranking or share is of.
+_SPEND = r"(?:(?:total\s+|gross\s+|net\s+)?(?:spend(?:ing)?|spent|expenditure|purchases?))"
+
+
+#: Amounts added up ("net + tax"): not two names.
+_AMOUNT_PARTS = frozenset({"net", "tax", "vat", "freight", "shipping", "gross"})
+
+
+#: A ranking or comparison cue: only beside one is "A + B" the ranked sides (else it may mean their sum).
+_RANK_CUE = re.compile(r"\b(?:rank\w*|sort\w*|order(?:ed)?\s+by|vs\.?|versus|compar\w+|more|less|highest|lowest|"
+                       r"most|least|top|bottom|first)\b", re.I)
+
+
+def _plus(match: re.Match[str]) -> str:
+    """ "rank xenon + ypsilon": two names joined; "net + tax" stays an amount, "A + B spend" their sum."""
+    if {match.group("l").lower(), match.group("r").lower()} & _AMOUNT_PARTS or not _RANK_CUE.search(match.string):
+        return match.group(0)
+    return f"{match.group('l')} and "
+
+
+def _main(match: re.Match[str]) -> str:
+    """ "the 2 main suppliers": the top 2; "who was our main supplier": the top one (romance.py writes its
+    "proveedor" as "suppliers", so the number is taken from the verb)."""
+    what = match.group("what")
+    if match.group("one") and not match.group("n"):
+        return f"{match.group('one')}the top {re.sub(r's$', '', what)}"
+    return f"the top {match.group('n') + ' ' if match.group('n') else ''}{what}"
+
+
+def _which_period(match: re.Match[str]) -> str:
+    """ "which month of Q4 was Ypsilon's weakest by spend" as "the month with the weakest spend for Ypsilon of Q4":
+    the phrasing router/period_ranking.py reads, the company and the range kept as scope."""
+    scope = match.group("s1") or ""
+    if not match.group("who") and not match.group("full") and (
+            not scope or re.match(r"\s+(?:in|of|during|for)\b", scope, re.I)):
+        return match.group(0)  # "which month in 2025 had the highest spend": router/period_ranking.py reads it
+    way = match.group("way").lower()
+    way = _BEST.get(way, way)
+    n = f"{match.group('n')} " if match.group("n") else ""
+    who = f" for {match.group('who')}" if match.group("who") else ""
+    return f"the {n}{match.group('grain')} with the {way} spend{who}{scope}"
+
+
+def _most_expensive(match: re.Match[str]) -> str:
+    way = "lowest" if re.match(r"(?:cheapest|least)", match.group("way"), re.I) else "highest"
+    n = f"{match.group('n')} " if match.group("n") else ""
+    return f"the {n}{match.group('grain')} with the {way} spend"
+
+
+#: A period right after a side ("... ypsilon spend feb 2026"): without its "in" it would read as part of the side.
+_PERIOD_AHEAD = re.compile(
+    r"\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:19|20)?\d{2}\b|[qh][1-4]\b|fy\s*\d{2}|"
+    r"(?:19|20)\d{2}\b|last\s|this\s|ytd\b)", re.I)
+
+
+#: A side that is an amount, a status or a period ("difference between net and gross", "between Q1 and Q2"):
+#: not two spenders, left to the readers of those.
+_NOT_A_SIDE = re.compile(
+    r"\d|\b(?:net|gross|tax|vat|amounts?|totals?|posted|paid|open|invoices?|credit|budget|plan|forecast|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|january|february|march|april|june|july|august|september|"
+    r"october|november|december|q[1-4]|h[12]|fy\w*|year|month|quarter|last|this|previous|prior|ytd)\b", re.I)
+
+
+def _sides_ok(match: re.Match[str]) -> bool:
+    return not (_NOT_A_SIDE.search(match.group("a")) or _NOT_A_SIDE.search(match.group("b")))
+
+
+def _minus(match: re.Match[str]) -> str:
+    if not _sides_ok(match):
+        return match.group(0)
+    gap = " in" if _PERIOD_AHEAD.match(match.string, match.end()) else ""
+    return f"{match.group('lead')}how much more did {match.group('a')} spend than {match.group('b')}{gap}"
+
+
+def _between(match: re.Match[str]) -> str:
+    if not _sides_ok(match):
+        return match.group(0)
+    return f"how much more did {match.group('a')} spend than {match.group('b')}"
+
+
+#: (pattern, replacement), applied in order; longer phrases before the words inside them.
+_RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(p, _I), r)
+    for p, r in (
+        # --- shorthand: "w/ Gamma", "w/o Zeta", "sups", "vndrs", "A + B"
+        (r"(?<![\w/])w/o(?![\w/])", "without"),
+        (r"(?<![\w/])w/(?=\s*\w)", "with "),
+        (r"\b(?:sups|supps|vndrs|vends)\b", "suppliers"),
+        (r"(?P<l>\w+)\s+\+\s+(?=(?P<r>\w+))", _plus),
+        # --- French / Spanish ranking words romance.py leaves (it reads the figure words, not the rankings)
+        (r"\b(?:soci[ée]t[ée]s|sociedades|empresas|filiales|entit[ée]s)\b", "companies"),
+        (r"\b(the|which|what)\s+(?:mes|mois)\b", r"\1 month"),
+        (r"\b(?:el|le|quel|qu[ée])\s+(?:mes|mois)\b", "the month"),
+        (r"\b(?:mes|mois)\b(?=\s+(?:(?:le|la|el|lo)\s+)?(?:plus|m[áa]s|moins|menos|menor|mayor)\b)", "month"),
+        (r"\b(meilleure?s?|mejor(?:es)?|pires?|peor(?:es)?|best|worst)\s+(?:mes|mois)\b", r"\1 month"),
+        (r"(?<![\w-])trimestres\b", "quarters"),
+        (r"(?<![\w-])trimestre\b", "quarter"),
+        (r"\b(?:meilleure?s?|mejor(?:es)?)\b", "best"),
+        (r"\b(?:pires?|peor(?:es)?)\b", "worst"),
+        (r"\b(?:(?:le|la|les|el|lo)\s+)?(?:plus\s+(?:faibles?|bas(?:se)?s?|petite?s?)|"
+         r"m[áa]s\s+(?:bajos?|bajas?|d[ée]biles?)|menor(?:es)?)\b", "lowest"),
+        (r"\b(?:(?:le|la|les|el|lo)\s+)?(?:plus\s+(?:[ée]lev[ée]e?s?|forte?s?|grande?s?)|"
+         r"m[áa]s\s+(?:altos?|altas?|fuertes?)|mayor(?:es)?)\b", "highest"),
+        # "expensive" of a month is its spend; of a supplier or a product it is a price (router/price_rankings.py)
+        (r"\b(mois|mes|month|trimestre|quarter)\s+(?:(?:le|la|el|lo)\s+)?(?:moins\s+cher|m[áa]s\s+barat[oa])\b",
+         r"\1 lowest"),
+        (r"\b(mois|mes|month|trimestre|quarter)\s+(?:(?:le|la|el|lo)\s+)?(?:plus\s+ch[eè]re?|m[áa]s\s+car[oa])\b",
+         r"\1 highest"),
+        # French / Spanish word order: "month lowest" ("mois le plus faible") as "lowest month"
+        (r"\b(months?|quarters?)\s+(highest|lowest)\b", r"\2 \1"),
+        (r"\b(?:[ée]cart|diferencia|diff[ée]rence|evoluci[óo]n|[ée]volution)\b(?=[^?]*%)",
+         "change"),
+        (r"\b(?:et|y)\s+(?=%)", "and "),
+        (r"\ben\s+(?=%)", "in "),
+        # "4T vs Q3 2025": a quarter (half) without its year beside one with it (romance reads only the latter)
+        (r"(?-i:\b([1-4])T\b)(?!\s*\d)", r"Q\1"),
+        (r"(?-i:\b([12])S\b)(?!\s*\d)", r"H\1"),
+        # a gloss in brackets that repeats the ranking in the writer's language: "worst month (lowest)"
+        (rf"\s+\((?=[^()]*\b(?:{_HIGH}|{_LOW}|best|worst)\b)"
+         rf"(?:\s*(?:the|{_HIGH}|{_LOW}|best|worst|{_GRAIN}|mois|mes|spend|expensive|cheapest)\b)+\s*\)", ""),
+        # --- rankings of suppliers and products
+        # "the 2 main suppliers", "our main vendor", "leading suppliers": the top ones by spend
+        (rf"\b(?P<one>(?:was|is)\s+)?(?:(?:the|our)\s+)?(?:(?P<n>{_N})\s+)?(?:main|principal(?:es)?|principaux|leading|major)\s+"
+         rf"(?P<what>{_RANKED})\b", _main),
+        # "which supplier was n°1", "what vendor was number one": the top one
+        (r"\b(?:which|what|who)\s+(?P<what>supplier|vendor|product|product\s+group)s?\s+(?:was|is|were|ranked)\s+"
+         r"(?:the\s+)?(?:n[°ºo]\.?\s*1|no\.?\s*1|#\s*1|number\s+(?:one|1)|top|largest|biggest)\b",
+         r"top \g<what>"),
+        # "products ranked by spend top 3", "suppliers by spend, top 5": the top N by spend
+        (rf"\b(?P<what>{_RANKED})\s+(?:ranked\s+|sorted\s+|ordered\s+)?by\s+(?P<spend>{_SPEND}),?\s+top\s+"
+         rf"(?P<n>{_N})\b", r"top \g<n> \g<what> by \g<spend>"),
+        # --- rankings of periods
+        # "which month of Q4 was Ypsilon's weakest by spend", "which month had Kestrel's highest spend",
+        # "which full quarter between Q3 and Q1 was the weakest", "which month q1 26 had the lowest spend"
+        (rf"\b(?:which|what)\s+(?:(?P<n>{_N})\s+)?(?P<full>(?:full|complete|whole|calendar|single)\s+)?(?P<grain>{_GRAIN})"
+         rf"(?P<s1>(?:\s+(?!{_VERB}\b)[^\s?!.;,]+){{0,7}}?)\s+{_VERB}\s+(?:(?:the|our)\s+)?"
+         rf"(?:(?P<who>[^\s?!.;,'’]+(?:\s+[^\s?!.;,'’]+){{0,3}})['’]s?\s+)?(?:the\s+)?"
+         rf"(?P<way>{_HIGH}|{_LOW}|best|worst)\b(?:\s+(?:in|by|for|of|on)\b)?(?:\s+(?:the\s+)?{_SPEND})?",
+         _which_period),
+        # "most expensive month", "the costliest quarter", "cheapest month": the spend ranked
+        (rf"\b(?:the\s+)?(?:(?P<n>{_N})\s+)?(?P<way>most\s+expensive|costliest|priciest|cheapest|least\s+expensive)"
+         rf"\s+(?P<grain>{_GRAIN})\b", _most_expensive),
+        # --- differences between two sides
+        # "xenon minus ypsilon spend": how much more the first spent than the second
+        (rf"(?P<lead>^|[:;,]\s*)(?P<a>[^\s?!.;:,()]+(?:\s+[^\s?!.;:,()]+){{0,3}}?)\s+minus\s+"
+         rf"(?P<b>[^\s?!.;:,()]+(?:\s+[^\s?!.;:,()]+){{0,3}}?)\s+{_SPEND}", _minus),
+        # "difference in spend between A and B"
+        (rf"\b(?:the\s+)?(?:difference|diferencia|diff[ée]rence|gap|delta)\s+(?:(?:in|of)\s+{_SPEND}\s+)?between\s+"
+         rf"(?P<a>[^\s?!.;:,()]+(?:\s+[^\s?!.;:,()]+){{0,3}}?)\s+and\s+"
+         rf"(?P<b>[^\s?!.;:,()]+(?:\s+[^\s?!.;:,()]+){{0,3}}?)(?:\s+in\s+{_SPEND}|\s+{_SPEND})?(?=\s+(?:in|for|during|over|on)\b|[\s?!.;,]*$|\s*[,;(?])",
+         _between),
+        (r"\s*\(\s*how\s+much\s+more\s*\??\s*\)", ""),
+        # --- shares
+        # "pct of total", "% of the total spend": the share of the total
+        (rf"(?:\b(?:pct|percent(?:age)?)|%)\s+of\s+(?:the\s+)?(?:total|all)(?:\s+{_SPEND})?(?!\w)",
+         "share of total spend"),
+        # "part of Helix in spend of Xenon" (French "la part de ... dans les achats de ...")
+        (rf"\bpart\s+of\s+(?=[^?]{{1,80}}?\bin\s+(?:the\s+)?{_SPEND})", "share of "),
+    )
+)
+
+#: A share question's "%" after its year ("... spend 2025 %"), which would read as a percentage amount.
+_SHARE = re.compile(r"\b(?:share|part|proportion|pct|percent(?:age)?)\b|%", _I)
+_YEAR_PERCENT = re.compile(r"(?<=\b(?:19|20)\d{2})\s+%(?!\w)|(?<=\bfy\d{2})\s+%(?!\w)", _I)
+
+
+def read_ranking_words(question: str) -> str | None:
+    """The question with its ranking, share and difference vocabulary in the canonical phrasing, or ``None`` when
+    it has none to rewrite.
+
+    >>> read_ranking_words("alpenland top 3 sups 2025")
+    'alpenland top 3 suppliers 2025'
+    >>> read_ranking_words("which month of Q4 2025 was Ypsilon's weakest by spend?")
+    'the month with the weakest spend for Ypsilon of Q4 2025?'
+    >>> read_ranking_words("top 3 suppliers of Company A in 2025") is None
+    True
+    """
+    text = question
+    for pattern, replacement in _RULES:
+        text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
+    if _SHARE.search(text):
+        text = _YEAR_PERCENT.sub(", in %", text)
+    text = " ".join(text.split())
+    return text if text != " ".join(question.split()) else None
+
+
+def with_reading_note(text: str, reading: str) -> str:
+    """An answer's text with the rewritten question stated before its sources (the answer itself unchanged)."""
+    head, sep, tail = text.partition(" Sources:")
+    return f"{head.rstrip()} Ranking, share and comparison words read as {reading!r}.{sep}{tail}"
