@@ -72,7 +72,9 @@ TOPICS: tuple[Topic, ...] = (
            "currency converted corporate rate posting date"),
     _topic("warranty", r"\bwarrant(?:y|ies)\b|\bguarantee\s+period\b|\bgewährleistung\w*|\bgewaehrleistung\w*|"
            r"\bgarantie\w*", "warranty period months acceptance", True),
-    _topic("liability and insurance", r"\bliabilit\w+|\binsurance\b|\binsured\b|\bcover(?:age)?\b|"
+    # ("does the agreement cover spare parts": the spare-parts clause, not an insurance cover)
+    _topic("liability and insurance", r"\bliabilit\w+|\binsurance\b|\binsured\b|"
+           r"\bcover(?:age)?\b(?!\s+(?:the\s+)?spare)|"
            r"\w*haftpflicht\w*|\w*haftung\w*|\w*versicherung\w*|\w*deckung\w*",
            "liability insurance at least per event", True),
     _topic("notice period", r"\bnotice\s+period\b|\bterminat\w+|\bperiod\s+of\s+notice\b|\bkündigung\w*|"
@@ -89,6 +91,12 @@ TOPICS: tuple[Topic, ...] = (
            "delivery lead time days"),
     _topic("liquidated damages", r"\bliquidated\s+damages\b|\bpenalt\w+|\bvertragsstrafe\w*|\bpönale\w*",
            "liquidated damages penalty late delivery", True),
+    # how long spare parts stay available ("after the last delivery", "for discontinued products")
+    _topic("spare parts", r"\bspare[- ]parts?\b|\bersatzteil\w*|\brepuestos?\b|\bpi[èe]ces\s+de\s+rechange\b",
+           "spare parts discontinued products remain available years", True),
+    # the sanctions screening a supplier's orders need above an order value
+    _topic("sanctions screening", r"\bsanctions?(?:[- ](?:screening|checks?|lists?))?\b|\bembargo\w*|\bsanktion\w*",
+           "sanctions screening performed before each order above", True),
     _topic("confidentiality", r"\bconfidential\w*|\bvertraulich\w*|\bgeheimhaltung\w*", "confidentiality years", True),
     _topic("audit rights", r"\baudit(?:s|\s+rights?)?\b|\bprüfrecht\w*|\bauditrecht\w*", "audit compliance"),
     _topic("certificates", r"\bcertific\w+|\biso\s?\d{4,5}\b|\bzertifi\w+", "certified certificates ISO"),
@@ -150,15 +158,24 @@ class ClauseRequest:
     words: tuple[str, ...]
 
 
+#: "threshold", "limit": a word of the signatories' topic that names the limit of whatever other topic is named
+#: ("sanctions screening threshold" is the screening's order value, not the signing limit).
+_GENERIC_LIMIT = re.compile(r"(?:thresholds?|schwellenwert\w*)", re.I)
+
+
 def clause_topics(text: str) -> tuple[Topic, ...]:
-    """The clause topics ``text`` names (English or German words).
+    """The clause topics ``text`` names (English or German words); a topic named only by a generic limit word
+    ("threshold") beside another topic is that topic's limit, not a topic of its own.
 
     >>> [t.label for t in clause_topics("Mindestdeckung Produkthaftpflicht im Vertrag Company B?")]
     ['liability and insurance']
     >>> [t.label for t in clause_topics("Wie lange gelten die Festpreise im Vertrag von Company C?")]
     ['price adjustments']
     """
-    return tuple(t for t in TOPICS if t.pattern.search(text))
+    named = tuple(t for t in TOPICS if t.pattern.search(text))
+    specific = tuple(t for t in named if not all(_GENERIC_LIMIT.fullmatch(m.group(0))
+                                                  for m in t.pattern.finditer(text)))
+    return specific or named
 
 
 def clause_request(reading: Reading) -> ClauseRequest | None:

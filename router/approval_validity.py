@@ -29,7 +29,8 @@ _END_ASKED = re.compile(
     r"|\bwhen\s+(?:did|does|do|will|is|was)\b[^?.;]{0,120}?\b(?:end|ends|ending|expire|expires|expiring|run\s+out|"
     r"runs\s+out|lapse|lapses|stop|terminate)\b"
     r"|\b(?:end|expiry|expiration)\s+date\b|\bexpiry\b"
-    r"|\bvalid\s+(?:until|till|through|to)\s*\?",
+    # ("helix approval xenon valid to", "approval of Beta valid until?": the end asked, the question mark optional)
+    r"|\bvalid\s+(?:until|till|through|thru|to)\s*(?:\?|[.!]?\s*$)",
     re.I,
 )
 _APPROVAL = re.compile(r"\b(?:approv\w*|authori[sz]\w*|freigabe|freigegeben)\b", re.I)

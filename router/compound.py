@@ -606,7 +606,9 @@ _NOT_ASK = re.compile(r"^(?:i\b|i'm|i am|we're|we are|not sure|note|please note|
                       r"matter)\b)", re.I)
 #: A part that refers back to the one before ("its invoice count", "how many invoices was that").
 _REFERS = re.compile(r"\b(?:its|their|them|those|they)\b|\b(?:it|that|this)\s*[?.!]?\s*$|\bthe same\b(?!\s+(?:period|"
-                     r"quarter|month|year|week))|" + r"\bwhich\s+one\b|\b(?:biggest|largest|smallest|highest|lowest)"
+                     # ("the same invoice exported twice" describes a document, it refers to no part)
+                     r"quarter|month|year|week|invoices?|documents?|credit\s+notes?|bills?|numbers?))|"
+                     r"\bwhich\s+one\b|\b(?:biggest|largest|smallest|highest|lowest)"
                      r"\s+one\b", re.I)
 #: "which was the biggest one": "one" is a document of the part before ("how many invoices ... and which was the
 #: biggest one?"), named so that the part reads as the ranking of those documents.
@@ -872,6 +874,39 @@ def _ranks(reading: Reading) -> bool:
     return reading.analysis.ranking is not None or price_ranking(reading) is not None
 
 
+#: What a part beside a named document may ask of it without naming it: its amount, VAT, currency or status.
+_OF_THE_DOCUMENT = re.compile(r"\b(?:how\s+much|total|amount|value|vat|tax|gross|net|currenc(?:y|ies)|eur|usd|gbp|chf|"
+                              r"booked|posted|paid|status|draft|cancell?ed|its|it)\b", re.I)
+#: Words of an ask over many documents or a period's figure: never only the named document's fact.
+_OVER_MANY = re.compile(r"\b(?:invoices|credit\s+notes|documents|bills|spend|spent|spending|how\s+many|count|"
+                        r"number\s+of|suppliers?|vendors?)\b", re.I)
+
+
+def about_named_document(texts: Sequence[str], read_part: Any) -> bool:
+    """Whether the parts of a question are all about the one invoice or credit note it names by number ("Could you
+    look up INV-...? What is its total incl. VAT?", "facture INV-..., how much VAT?", "INV-...: which currency is it,
+    and how much in EUR?"): the parts without the number name nothing of their own (no company, supplier, product,
+    group or period unless they are a remark) and ask only the document's amount, VAT, currency or status, or
+    nothing; the document lookup answers the whole question (its amount states currency and status), never a
+    part asked for a company and period it does not need."""
+    from router.invoice_facts import document_numbers
+
+    named = [bool(document_numbers(t)) for t in texts]
+    if not any(named) or all(named):
+        return False
+    for text, has_number in zip(texts, named, strict=True):
+        if has_number:
+            continue
+        r = read_part(text)
+        e = r.entities
+        if (e.company_id or e.supplier_ids or e.product_codes or e.product_group_id or _OVER_MANY.search(text)
+                or (r.period.time_range is not None and not _NOT_ASK.match(text.strip()))):
+            return False
+        if _asks(text) and not _OF_THE_DOCUMENT.search(text):
+            return False
+    return True
+
+
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     """The asks of ``question`` (one part: not a compound question), each with the constraints it shares.
 
@@ -890,6 +925,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     texts = _segments(question, whole.mentions.spans if whole.text == question else ())
     if len(texts) < 2:
         return price_change_parts(whole)
+    if about_named_document(texts, read_part):
+        return ()  # "look up INV-...: what is its total incl. VAT?": one question about the document named
     if any(_QUESTION_WORD_ONLY.match(t) for t in texts[1:]) or _per_status_of_documents(texts, read_part):
         # "Company A invoices from Delta in April - how much?": one question, its question word last ("Company C
         # invoices 2026 - how many in each status?": the count of those invoices per status)

@@ -113,6 +113,23 @@ _REASON = re.compile(
     r"month-end\s+(?:close|pack)|quarter-end\s+(?:close|pack)|year-end\s+close|records|files)"
     # (not before ", not ...": "asking for the audit file, not for today" says which date is meant)
     + _WHEN + r"{0,6}(?=\s*(?:[,;:.!?)]|\s[-–—]\s|$))(?!\s*,\s*not\b)", re.I)
+#: A lead that only announces how many asks follow ("two things from the audit list (Company C): 1) ... 2) ..."):
+#: the asks follow it; its words ("audit list") are no constraint (a company in brackets after it is kept).
+_ANNOUNCED = re.compile(
+    r"^\s*(?:(?:two|three|four|five|2|3|4|5|a\s+few|a\s+couple\s+of|some)\s+(?:quick\s+|short\s+|more\s+)?"
+    r"(?:things|questions|items|points|requests|asks)(?:\s+(?:from|for|on|off)\s+(?:the|our|my|your)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:audit\s+)?(?:list|file|request|checklist|review|pack|tracker))?)(?=\s*(?:\(|:))", re.I)
+#: A remark told after the ask about what the asker (or the supplier) saw, heard or calls the thing asked ("I saw it
+#: as a draft last month.", "The supplier says it was sent in March.", "In my old company we called this the
+#: duplicate payment check."): a statement ending the message, no constraint (its period is when it was seen).
+_REMARK = re.compile(
+    r"(?<=[.?!])\s+(?:(?:i|we|the\s+(?:supplier|vendor|buyer|client|customer)|they|he|she|my\s+(?:colleague|manager|boss))"
+    r"\s+(?:saw|have\s+seen|had\s+seen|heard|noticed|was\s+told|were\s+told|says?|said|claims?|claimed|told\s+me|"
+    # (never "I think / believe it was Q1": a hedged constraint, read as such)
+    r"mentioned)\s+(?:that\s+)?(?:it|this|that|they|there\s+(?:was|were|is|are|has\s+been|have\s+been))\b"
+    r"[^.?!]*[.!]|"
+    r"in\s+my\s+(?:old|previous|former|last|other)\s+(?:company|job|firm|team|role)\b[^.?!]*\b(?:this|that|it)\b"
+    r"[^.?!]*[.!])", re.I)
 #: The ledger or system of another ERP the user looks at: where the figure is, not which figure.
 _SOURCE = re.compile(r"\b(?:in|from|per|according\s+to)\s+(?:the|our)?\s*(?:ap\s+(?:sub-?)?ledger|"
                      r"(?:accounts\s+payable|purchase)\s+(?:sub-?)?ledger|sap|oracle|the\s+erp|erp|coupa|ariba)\b"
@@ -290,7 +307,7 @@ def _inline(text: str, names: frozenset[str], aside: list[str]) -> str:
             # (the topic in brackets after the reference, "ticket 47790 (VAT reconciliation)", goes with it)
             return _cut(text[:match.end()] + " " + after_reference(text[match.end():]), match)
     for pattern, label in ((_MEETING, "meeting reference"), (_REASON, "reason for asking"),
-                           (_SOURCE, "source system")):
+                           (_SOURCE, "source system"), (_REMARK, "remark"), (_ANNOUNCED, "announced asks")):
         found = pattern.search(text)
         if found and found.group(0).lower().startswith("following") and text[:found.start()].strip() and \
                 text[:found.start()].rstrip()[-1] not in ".!?:;,(":

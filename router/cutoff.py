@@ -34,7 +34,11 @@ _POSTING = re.compile(r"\b(?:posted|posting(?:\s+dates?)?|booked|booking\s+dates
 _INVOICES = re.compile(r"\b(?:invoices?|bills?|rechnungen|rechnung)\b", re.I)
 #: A posting side with no period of its own: "posted later", "in the next quarter", "in a following month".
 _LATER = re.compile(r"^\S+(?:\s+dates?)?(?:\s+(?:only|just|was|were|is|in|into|a|the|on|during))*\s+"
-                    r"(?:later|next|following|subsequent|afterwards)\b", re.I)
+                    r"(?:later|next|following|subsequent|afterwards|"
+                    # "booked after period end", "only posted after the quarter end / the close / the cut-off": after
+                    # the end of the invoice period itself
+                    r"after\s+(?:the\s+|its\s+|their\s+)?(?:(?:period|quarter|month|year|fiscal\s+year|half[- ]year)"
+                    r"[- ]?)?(?:end|close|closing|cut-?off)\b)", re.I)
 #: Only these words may stand between the posting word and its period ("posted only in", "posting date in",
 #: "booked after"): "posted but not paid as of 30.04." names no posting period.
 _BETWEEN = re.compile(r"^\S+(?:\s+dates?)?(?:\s+(?:only|just|was|were|is|in|on|during|after|the|month|of|"
@@ -51,7 +55,7 @@ _OWN_WORDS = frozenset({
     "invoice", "invoices", "bill", "bills", "dated", "date", "dates", "posting", "posted", "booked", "booking",
     "one", "ones", "cut-off", "cutoff", "cut", "off", "check", "only", "later", "next", "following", "subsequent",
     "afterwards", "month", "quarter", "year", "period", "which", "list", "show", "were", "was", "are", "but", "and",
-    "i", "mean", "of", "in", "the", "with", "that", "still"
+    "i", "mean", "of", "in", "the", "with", "that", "still", "after", "end", "close", "closing", "its", "their"
 })
 
 

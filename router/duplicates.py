@@ -54,7 +54,9 @@ _DEDUPLICATED = re.compile(r"\bde-?dup\w*|\bdeduped\b"
 #: A duplicate of something else than a document ("duplicate suppliers", "duplicate payments").
 _OTHER_NOUN = re.compile(r"^\s*(?:(?!(?:from|for|of|with|by|at|in|to|on|bei|von|für|mit)\b)[\w-]+\s+)?"
                          r"(?:suppliers?|vendors?|payments?|products?|lieferanten|zahlungen|artikel|names?|aliases|"
-                         r"alias|master\s+data|stammdaten)\b", re.I)
+                         r"alias|master\s+data|stammdaten)\b"
+                         # ("duplicated supplier invoices": the documents of a supplier, duplicated)
+                         r"(?!\s+(?:invoices?|credit[- ]?notes?|documents?|bills?|rechnung\w*|gutschrift\w*)\b)", re.I)
 _COUNT = re.compile(r"\b(?:how many|number of|count|counts|wie viele|anzahl|no\.\s+of)\b|(?<!\w)#", re.I)
 _VALUE = re.compile(r"\b(?:value|worth|how much|amounts?|sum|spend|spent|wert|summe|betrag|volume)\b", re.I)
 _CREDIT = re.compile(r"\bcredit[- ]?notes?\b|\bgutschrift\w*", re.I)

@@ -23,6 +23,9 @@ from router.reader import Reading
 _IDLE = re.compile(
     r"\b(?:without|with\s+no|had\s+no|have\s+no|has\s+no|having\s+no|no)\s+(?:(?:recogni[sz]ed|counted|posted|"
     r"booked|actual|any)\s+)*(?:spend|spending|invoices?|invoicing|purchases|transactions|activity)\b"
+    # "approved vendors with zero spend", "zero invoices", "0 spend": the same list (no counted line)
+    r"|\b(?:with\s+|had\s+|have\s+|has\s+|having\s+)?(?:zero|nil|0)\s+(?:(?:recogni[sz]ed|counted|posted|booked|"
+    r"actual)\s+)*(?:spend|spending|invoices|purchases|transactions|activity)\b"
     r"|\b(?:did\s+not|didn['’]t|never|do\s+not|don['’]t|does\s+not|doesn['’]t)\s+(?:invoice|bill)\w*"
     r"(?:\s+(?:us\s+)?(?:anything|at\s+all))?(?:\s+(?:that\s+)?we\s+recogni[sz]ed)?"
     r"(?:\s+in\s+(?:that|the\s+same|this)\s+(?:quarter|month|period|year))?"

@@ -70,7 +70,7 @@ _NET = re.compile(r"\bnet(?:to)?\b|\bnetbetrag\b", re.I)
 _TAX = re.compile(r"(?<![\w])" + _TAX_WORD + r"(?![\w])", re.I)
 #: "refer to", "original invoice", "issued against", "which invoice(s) ... correct": the credit note's reference.
 _ORIGIN = re.compile(
-    r"\b(?:refer(?:s|red|ring)?\s+(?:back\s+)?to|relat(?:e|es|ed|ing)\s+to|original(?:ly)?\b|issued\s+(?:against|for|"
+    r"\b(?:refer(?:s|red|ring)?\s+(?:back\s+)?to|relat(?:e|es|ed|ing)\s+to|orig(?:inal(?:ly)?)?\b|issued\s+(?:against|for|"
     r"on)|raised\s+(?:against|for|on)|against\s+which|correct(?:s|ed|ing|ion)?\b|reverse[sd]?\b|underlying|"
     r"(?:which|what)\s+(?:\w+\s+)?invoices?\b|invoice\s+(?:numbers?\s+)?(?:does|do|did|is|was|were)\s+(?:it|they|"
     r"this|that|these)|belongs?\s+to|linked\s+to|tied\s+to|for\s+which\s+invoice|originalrechnung|ursprüngliche\w*|"
@@ -284,8 +284,11 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
                      purpose=f"The record of credit note {n} (its original invoice number).")
             for i, n in enumerate(req.numbers, start=1))
         read_as = "credit notes " + ", ".join(req.numbers)
-        return _result(text, reading, inputs, workflow="credit_note_origin", entities=e, steps=steps,
-                       intents=_lookup_intents(), read_as=read_as, rule="invoice_facts:origin")
+        routed = _result(text, reading, inputs, workflow="credit_note_origin", entities=e, steps=steps,
+                         intents=_lookup_intents(), read_as=read_as, rule="invoice_facts:origin")
+        # the number identifies the credit note: a date around it ("ref MTG-668 of 12/05") never dates its record
+        # (the search would quote the version in force that day, before the credit note was issued)
+        return routed.model_copy(update={"constraints": routed.constraints.model_copy(update={"time_range": None})})
     currency = _reporting_currency(inputs, e.company_id)
     if currency is None:
         # companies reporting in different currencies: the governed rows are per reporting currency, so a document

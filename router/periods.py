@@ -124,6 +124,8 @@ _LIST_GLUE = r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bund\b)\s*"
 _CURRENCY_AFTER = r"\s*(?:€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|dollars?\b|k\b|tsd\b|mio\b|thousand\b)"
 #: After a year: no currency, and not the first bound of a range whose second bound is money.
 _NOT_MONEY_AFTER = rf"(?!{_CURRENCY_AFTER})(?!\s*(?:to|and|-|–)\s*\d[\d.,]*{_CURRENCY_AFTER})"
+#: "(the) end of" before the last month of a range: that month is included as it is without the words.
+_END_OF = r"(?:(?:the\s+)?end\s+of\s+)?"
 _MONTH_BEFORE = re.compile(rf"\b(?:{_MONTH_NAMES})\.?\s*$", re.I)
 _SPAN_GLUE = r"\s*(and|to|until|till|through|thru|-|–)\s*"
 #: A day written without its year ("12 Feb", "Feb 12th"), never followed by one.
@@ -148,12 +150,16 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                      rf"{_DAY_NO_YEAR}", re.I)),
     # Ranges between two written days, before the lists: "between 1 January and January 31" is no month list.
     ("between", re.compile(rf"\bbetween\s+{_START_DATE}\s+and\s+()(?:before\s+)?{_DATE}\b", re.I)),
+    # "between 2025-07-01 and (the) end of April 2026": from the day to the last day of the month, included
+    ("between_day_month_end", re.compile(rf"\bbetween\s+{_DATE}\s+and\s+(?:the\s+)?end\s+of\s+({_MONTH_NAMES})\.?"
+                                         r"\s+(\d{4})\b", re.I)),
     ("from_to", re.compile(rf"(?<!since )\b(?:from\s+)?{_START_DATE}\s*(to|until|till|through|thru|-|–)\s*"
                            rf"(?:before\s+)?{_DATE}\b", re.I)),
     # "between Jul and Dec 2025", "between Q1 and Q3 2025", "between 2024 and 2025": from the start of the first
     # to the end of the second (in a comparison, "the difference between Q1 and Q3", two periods instead)
-    ("between_month_range", re.compile(rf"\bbetween\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\s+and\s+({_MONTH_NAMES})\.?"
-                                       rf"{_YEAR_OR_YY}\b", re.I)),
+    # ("... and (the) end of April 2026": the month is included either way)
+    ("between_month_range", re.compile(rf"\bbetween\s+({_MONTH_NAMES})\.?{_YEAR_OR_YY}\s+and\s+{_END_OF}"
+                                       rf"({_MONTH_NAMES})\.?{_YEAR_OR_YY}\b", re.I)),
     ("between_quarter_range", re.compile(r"\bbetween\s+q([1-4])(?:[\s,/-]+(?:of\s+)?(\d{4}))?\s+and\s+q([1-4])"
                                          r"(?:[\s,/-]+(?:of\s+)?(\d{4}))?\b", re.I)),
     # "Q3 2025 - Q1 2026", "Q3 25 to Q1 26", "H2 2025 - H1 2026": a range of quarters (halves) written with a dash
@@ -710,7 +716,8 @@ _SHORT_YEAR = re.compile(
     re.I,
 )
 #: Explicit days are read first: "Jan 25 - Feb 3 2026", "between Jan 25 and Feb 3, 2026" keep their day.
-_DAY_FORMS = tuple(p for k, p in _PATTERNS if k in ("day_span", "from_to_open_year", "between", "from_to", "until_day",
+_DAY_FORMS = tuple(p for k, p in _PATTERNS if k in ("day_span", "from_to_open_year", "between", "between_day_month_end",
+                                                    "from_to", "until_day",
                                                     "until_date", "on_date", "day", "since_date"))
 
 
@@ -1020,7 +1027,8 @@ def _opened(question: str, span: tuple[int, int], kind: str, skip: bool) -> tupl
     """The span and words of a period read as the start of a range to the as-of date (a grain over it then has a
     bucket for every period of the range, not only the first), or ``None``."""
     if skip or kind.startswith(("until_", "since_")) or kind.endswith(("_list", "_range", "_to")) or kind in (
-            "between", "rolling", "window_to_now", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day",
+            "between", "between_day_month_end",
+            "rolling", "window_to_now", "window_before", "ttm", "ytd", "qtd", "mtd", "on_date", "day",
             "first_n", "day_span", "from_to_open_year", "fytd", "year_ytd",
             "all_history"):
         return None
@@ -1222,6 +1230,10 @@ def _read(
     if kind in ("between", "from_to"):
         return _explicit(g[0], g[2], text, through=g[1].lower() in ("through", "thru"),
                          before="before" in match.group(0).lower())
+    if kind == "between_day_month_end":
+        last = dt.date(int(g[2]), _MONTHS[g[1].lower().rstrip(".")], 1)
+        return _explicit(parse_day(g[0]).isoformat(), (add_months(last, 1) - dt.timedelta(days=1)).isoformat(), text,
+                         through=True, before=False)
     if kind == "day_span":
         if g[0] and _MONTH_BEFORE.search(match.string, 0, match.start(1)):
             return None  # "between January 1 and 29 February 2024": the first day is a date of its own

@@ -32,12 +32,17 @@ _WORDS = (
     r"cu[áa]ntos|cu[áa]l(?:es)?|qu[ée]|janvier|janv|f[ée]vrier|f[ée]vr|avril|juin|juillet|juil|ao[ûu]t|"
     r"septembre|octobre|novembre|d[ée]cembre|enero|ene|febrero|marzo|abril|mayo(?=\s+(?:del?\s+)?(?:19|20)\d{2})|junio|julio|agosto|septiembre|"
     r"setiembre|octubre|noviembre|diciembre|dic|chez|aupr[èe]s|depuis|desde|hasta|jusqu|entre|mensuel(?:le)?s?|"
-    r"mensual(?:es)?|achats?|compras?|pendientes?|pay[ée]e?s|pagadas?|impay[ée]e?s"
+    r"mensual(?:es)?|achats?|compras?|pendientes?|pay[ée]e?s|pagadas?|impay[ée]e?s|"
+    # duplicates, the close, approvals, the currency and the payment term in French and Spanish
+    r"doublons?|duplicad[oa]s?|dupliqu[ée]e?s|en\s+double|deux\s+fois|dos\s+veces|cierre|cl[ôo]ture|"
+    r"homologad[oa]s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?|devises?|divisas?|plazos?\s+de\s+pago|"
+    r"d[ée]lais?\s+de\s+paiement|conditions\s+de\s+paiement|condiciones\s+de\s+pago|garant[íi]a|"
+    r"mars(?=\s+(?:19|20)\d{2}\b)"
 )
 _MARKERS = re.compile(rf"(?<![\w-])(?:{_WORDS})(?![\w-])|[¿¡]", _I)
 #: Notations only these writers use, case as written: "HT", "TTC", "T1 2026", "1T26", "S1 2026", "2S 2025".
-_CASED_MARKERS = re.compile(r"\b(?:HT|TTC|T\d(?=[\s-]*(?:20)?\d{2}\b)|\d[TS](?=[\s-]*(?:20)?\d{2}\b)|"
-                            r"S\d(?=[\s-]*(?:20)?\d{2}\b))\b|\b[1-4][TS]\d{2}\b")
+_CASED_MARKERS = re.compile(r"\b(?:HT|TTC|T\d(?=[\s/-]*(?:20)?\d{2}\b)|\d[TS](?=[\s/-]*(?:20)?\d{2}\b)|"
+                            r"S\d(?=[\s/-]*(?:20)?\d{2}\b))\b|\b[1-4][TS]\d{2}\b")
 
 _MONTHS = {
     "janvier": 1, "janv": 1, "février": 2, "fevrier": 2, "févr": 2, "fevr": 2, "mars": 3, "avril": 4, "avr": 4,
@@ -135,6 +140,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(p, _I), r)
     for p, r in (
         (r"[¿¡]", " "),
+        # "8'000.00 EUR" (Swiss thousands): the amount as one number, so the reading quoted back shows that amount
+        (r"(?<=\d)['’](?=\d{3}(?!\d))", ""),
         # --- question frames of whole French / Spanish questions
         (r"\bcombien\s+(?:avons[-\s]nous|a[-\s]t[-\s]on|a)\s+d[ée]pens[ée]\b", "how much did we spend"),
         (r"\bcombien\s+(?:avons[-\s]nous|a[-\s]t[-\s]on|a)\s+pay[ée]\s+(?:[àa]\s+|au\s+)?", "how much did we pay "),
@@ -178,14 +185,14 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # --- days (before the months and the comparators that hold their words)
         # --- periods: quarters and halves with a year, then without one
         # "T5 2026", "S3": no quarter or half of any year, written as the English one so it is asked about
-        (rf"\b{_ARTICLE}(?-i:T)([05-9])(?=[\s-]*(?:20)?\d{{2}}\b)", r" Q\1"),
-        (rf"\b{_ARTICLE}(?-i:S)([03-9])(?=[\s-]*(?:20)?\d{{2}}\b)", r" H\1"),
-        (rf"\b{_ARTICLE}([05-9])(?-i:T)(?=[\s-]*(?:20)?\d{{2}}\b)", r" Q\1"),
-        (rf"\b{_ARTICLE}([03-9])(?-i:S)(?=[\s-]*(?:20)?\d{{2}}\b)", r" H\1"),
-        (rf"\b{_ARTICLE}(?-i:T)([1-4])[\s-]*(?:20)?(\d{{2}})\b", lambda m: f" Q{m.group(1)} 20{m.group(2)}"),
-        (rf"\b{_ARTICLE}([1-4])(?-i:T)[\s-]*(?:20)?(\d{{2}})\b", lambda m: f" Q{m.group(1)} 20{m.group(2)}"),
-        (rf"\b{_ARTICLE}(?-i:S)([12])[\s-]*(?:20)?(\d{{2}})\b", lambda m: f" H{m.group(1)} 20{m.group(2)}"),
-        (rf"\b{_ARTICLE}([12])(?-i:S)[\s-]*(?:20)?(\d{{2}})\b", lambda m: f" H{m.group(1)} 20{m.group(2)}"),
+        (rf"\b{_ARTICLE}(?-i:T)([05-9])(?=[\s/-]*(?:20)?\d{{2}}\b)", r" Q\1"),
+        (rf"\b{_ARTICLE}(?-i:S)([03-9])(?=[\s/-]*(?:20)?\d{{2}}\b)", r" H\1"),
+        (rf"\b{_ARTICLE}([05-9])(?-i:T)(?=[\s/-]*(?:20)?\d{{2}}\b)", r" Q\1"),
+        (rf"\b{_ARTICLE}([03-9])(?-i:S)(?=[\s/-]*(?:20)?\d{{2}}\b)", r" H\1"),
+        (rf"\b{_ARTICLE}(?-i:T)([1-4])[\s/-]*(?:20)?(\d{{2}})\b", lambda m: f" Q{m.group(1)} 20{m.group(2)}"),
+        (rf"\b{_ARTICLE}([1-4])(?-i:T)[\s/-]*(?:20)?(\d{{2}})\b", lambda m: f" Q{m.group(1)} 20{m.group(2)}"),
+        (rf"\b{_ARTICLE}(?-i:S)([12])[\s/-]*(?:20)?(\d{{2}})\b", lambda m: f" H{m.group(1)} 20{m.group(2)}"),
+        (rf"\b{_ARTICLE}([12])(?-i:S)[\s/-]*(?:20)?(\d{{2}})\b", lambda m: f" H{m.group(1)} 20{m.group(2)}"),
         (rf"\b{_ARTICLE}(?-i:T)([1-4])\b", lambda m: f" Q{m.group(1)}"),
         (rf"\b{_ARTICLE}(?-i:S)([12])\b", lambda m: f" H{m.group(1)}"),
         (rf"\b{_ARTICLE}({_ORD_W}|[1-4](?=\s))\s*trimestre{_OF_YEAR}{_YEAR}\b",
@@ -242,6 +249,24 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\b(?:par|por)\s+cat[ée]gor(?:ie|[íi]a)s?\b", "by category"),
         (r"\b(?:par|por)\s+produc?(?:it|to)s?\b", "by product"),
         (r"\b(?:par|por)\s+soci[ée]t[ée]s?\b|\bpor\s+empresas?\b", "by company"),
+        # --- duplicates: "facturas duplicadas", "doublons", "factures reçues deux fois" (router/duplicates.py)
+        (r"\b(?:factures?|facturas?)\s+(?:duplicad[oa]s?|dupliqu[ée]e?s?|en\s+double)\b", "duplicate invoices"),
+        (r"\b(?:doublons?|duplicad[oa]s?|dupliqu[ée]e?s?)\b", "duplicates"),
+        (r"\b(?:re[çc]ue?s?|recibid[oa]s?|enregistr[ée]e?s?|registrad[oa]s?|export[ée]e?s?|exportad[oa]s?|"
+         r"comptabilis[ée]e?s?|contabilizad[oa]s?)\s+(?:deux\s+fois|dos\s+veces)\b", "received twice"),
+        (r"\b(?:deux\s+fois|dos\s+veces|en\s+double)\b", "twice"),
+        # --- the close of a period ("booked after the cierre"): the period end of a cut-off (router/cutoff.py)
+        (r"\b(?:cierre|cl[ôo]ture)(?:\s+(?:del?\s+|de\s+la\s+)?(?:periodo|per[íi]odo|mes|trimestre|ejercicio|"
+         r"p[ée]riode|mois|exercice))?\b", "period end"),
+        # --- approved vendors: "proveedores homologados", "fournisseurs agréés" (the approval list)
+        (rf"\b{_SUPPLIER}\s+(?:homologad[oa]s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?|r[ée]f[ée]renc[ée]s)\b",
+         "approved suppliers"),
+        (r"\b(?:homologad[oa]s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?)\b", "approved"),
+        # --- a document's currency and an agreement's payment term and warranty
+        (r"\b(?:devises?|divisas?)\b", "currency"),
+        (r"\b(?:(?:le|el|les|los)\s+)?(?:plazos?\s+de\s+pago|d[ée]lais?\s+de\s+paiement|conditions\s+de\s+paiement|"
+         r"condiciones\s+de\s+pago)\b", "payment terms"),
+        (r"\bgarant[íi]a\b", "warranty"),
         # --- documents and measures
         (r"\bnotas?\s+de\s+cr[ée]dito\b|\babonos\b|\bavoirs\b", "credit notes"),
         (r"\b(?:(?<=un\s)|(?<=l['’])|(?<=cet\s)|(?<=chaque\s))avoir\b|\babono\b", "credit note"),

@@ -18,6 +18,7 @@ from typing import Literal
 
 from ingest.normalize import LEGAL_FORMS
 from procura.db.session import AuthContext
+from router.agreement_subject import agreement_by_subject
 from router.analysis import (
     AVERAGE_PRICE,
     COMPARISON,
@@ -288,6 +289,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     group = group_scope(tenant.text, (n for _, _, n in spellings),
                         (n for kind, _, n in spellings if kind == "product_group"))
     base = group.text
+    # "approved vendors according to the packaging agreement": that agreement's list, no group filter
+    # (router/agreement_subject.py)
+    subject = agreement_by_subject(base, (n for kind, _, n in spellings if kind == "product_group"))
+    base = subject.text if subject is not None else base
     result = _route(base, inputs)
     idle = _idle_vendors(base, inputs)
     if idle is not None:
@@ -339,6 +344,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([f"read as {catalog_ask!r} (the catalogue)"] if catalog_ask else []),
              *([correction_note(typos)] if typos else []),
+             *([f"'the {subject.subject} agreement' read as the company's agreement of that subject (its approval "
+                "list), not as a product-group filter"] if subject is not None else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
              *([set_aside_note(context.aside)] if context is not None and context.aside else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
