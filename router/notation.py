@@ -52,7 +52,14 @@ def _rolling(match: re.Match[str]) -> str:
     return f"{match.group(1)} {match.group(2)} {_UNITS[match.group(3).lower()]}"
 
 
+#: A word making "N/YYYY" the N-th part of a year, not a month: "Halbjahr 2/2024", "Quartal 1/2026", "KW 12/2026".
+_PART_BEFORE = re.compile(r"\b(?:halbjahr|hj|halbjahres|quartal|quartals|quarter|qtr|q|h|half|semester|semestre|"
+                          r"trimestre|tertial|term|period|periode|p|kw|week|woche|wk|cw|fy|gj)\W*$", re.I)
+
+
 def _month_year(match: re.Match[str]) -> str:
+    if _PART_BEFORE.search(match.string[:match.start()]):
+        return match.group(0)  # the part of the year the word before names, read by router/periods.py
     return f"{_MONTHS[int(match.group(1)) - 1]} {match.group(2)}"
 
 

@@ -42,6 +42,9 @@ def test_notation_written_out(typed: str, written: str) -> None:
     "Company Z spend",  # a letter the tenant has no company for
     "pumps/level sensors",  # "pumps sensors" names nothing: left for the reader to ask about
     "ordered 2'50 units",  # no thousands group
+    "Ausgaben Halbjahr 2/2025",  # the second half-year, not February
+    "Quartal 3/2025 spend",  # the third quarter
+    "KW 11/2026 invoices",  # a calendar week
 ])
 def test_notation_left_as_typed(typed: str) -> None:
     assert read_notation(typed, NAMES) is None
