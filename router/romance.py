@@ -183,9 +183,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\b(?:toutes\s+taxes\s+comprises|tva\s+comprise|con\s+iva|iva\s+incluido|(?-i:TTC)|(?-i:T\.T\.C\.))(?!\w)",
          "including VAT"),
         (r"\b(?:tva|iva)\b", "VAT"),
-        # "the TTC figure / amount": the total including VAT (the governed spend)
-        (r"\bincluding\s+VAT\s+(?:figure|amount|number|value|sum)s?\b", "total including VAT"),
-        (r"\b(?:figure|amount|number|value|sum)s?\s+including\s+VAT\b", "total including VAT"),
+        # "the TTC figure": the total including VAT (the governed spend); "the TTC amount" in English word order
+        # (an "amount TTC" of one invoice stays the document's amount, never a total of its own)
+        (r"\bincluding\s+VAT\s+(?:figure|number|value)s?\b", "total including VAT"),
+        (r"\bincluding\s+VAT\s+(amounts?|sums?)\b", r"\1 including VAT"),
         # --- days (before the months and the comparators that hold their words)
         # --- periods: quarters and halves with a year, then without one
         # "T5 2026", "S3": no quarter or half of any year, written as the English one so it is asked about
