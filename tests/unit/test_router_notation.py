@@ -29,6 +29,8 @@ NAMES = ("Company A", "Company B", "Company D", "Pressure Sensors", "Level Senso
     ("comp a total", "Company A total"),
     ("CompanyD's credit notes", "Company D's credit notes"),
     ("needs level/pressure sensors", "needs level sensors / pressure sensors"),
+    ("Company B spend per pg for Q3", "Company B spend per product group for Q3"),
+    ("spend by prod grp", "spend by product group"),
 ])
 def test_notation_written_out(typed: str, written: str) -> None:
     assert read_notation(typed, NAMES) == written
@@ -45,6 +47,7 @@ def test_notation_written_out(typed: str, written: str) -> None:
     "Ausgaben Halbjahr 2/2025",  # the second half-year, not February
     "Quartal 3/2025 spend",  # the third quarter
     "KW 11/2026 invoices",  # a calendar week
+    "spend on PG-SENS by pg-code",  # a code, no breakdown shorthand
 ])
 def test_notation_left_as_typed(typed: str) -> None:
     assert read_notation(typed, NAMES) is None
