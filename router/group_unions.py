@@ -72,6 +72,31 @@ def joined_groups_union(text: str, mentions: tuple[Mention, ...], gazetteer: Gaz
                                              f"catalogue products all lie in one of the two")
 
 
+def restated_parts(mentions: tuple[Mention, ...], gazetteer: Gazetteer,
+                   excluded: tuple[str, ...] = ()) -> GroupUnion | None:
+    """A group named with subgroups of its own that together hold every catalogue product under it ("packaging
+    ... boxes + crates both", "pressure/temperature/flow sensors ... for sensors"): the group, whose figure is the
+    same whichever of the two is meant, so there is nothing to ask. Parts that leave some of the group's products
+    out stay a choice (the group and its part differ then)."""
+    named = list(dict.fromkeys(m.resolved for m in mentions if m.resolved is not None))
+    if len(named) < 2 or any(m.resolved is None for m in mentions) or set(named) & set(excluded):
+        return None
+    names = {g.product_group_id: g.group_name for g in gazetteer.product_groups}
+    outer = [g for g in named if g in names and all(o in gazetteer.subgroups(g) for o in named)]
+    if len(outer) != 1:
+        return None
+    whole = outer[0]
+    parts = [g for g in named if g != whole]
+    covered = {s for g in parts for s in gazetteer.subgroups(g)}
+    under = set(gazetteer.subgroups(whole))
+    products = [groups for groups in gazetteer.product_group_of.values() if groups & under]
+    if not products or not all(groups & covered for groups in products):
+        return None
+    listed = ", ".join(names[g] for g in parts)
+    return GroupUnion(whole, names[whole], f"{names[whole]} with {listed} read as {names[whole]}, whose catalogue "
+                                           "products all lie in the parts named")
+
+
 _SLASH_BEFORE = re.compile(r"([^\W\d_][\w-]{3,})\s*/\s*$")
 _SLASH_AFTER = re.compile(r"^\s*/\s*([^\W\d_][\w-]{3,})")
 
@@ -91,4 +116,4 @@ def slash_joined_unknown(text: str, groups: tuple[Mention, ...], occupied: list[
     return None
 
 
-__all__ = ["GroupUnion", "joined_groups_union", "slash_joined_unknown"]
+__all__ = ["GroupUnion", "joined_groups_union", "restated_parts", "slash_joined_unknown"]

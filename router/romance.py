@@ -37,7 +37,11 @@ _WORDS = (
     r"doublons?|duplicad[oa]s?|dupliqu[ée]e?s|en\s+double|deux\s+fois|dos\s+veces|cierre|cl[ôo]ture|"
     r"homologad[oa]s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?|devises?|divisas?|plazos?\s+de\s+pago|"
     r"d[ée]lais?\s+de\s+paiement|conditions\s+de\s+paiement|condiciones\s+de\s+pago|garant[íi]a|"
-    r"mars(?=\s+(?:19|20)\d{2}\b)"
+    r"mars(?=\s+(?:19|20)\d{2}\b)|"
+    # abbreviated months only these writers use, with their dot ("déc. 2025", "ene.-mar. 2026"), and the words
+    # of unit prices, units, shares and informal group names ("prix unitaire", "unidades", "gastos de envío")
+    r"d[ée]c(?=\.)|avr(?=\.)|ene(?=\.)|abr(?=\.)|prix|precio|unidades|unit[ée]s|porcentaje|pourcentage|"
+    r"fournitures|env[íi]os?|inclus(?:e|es)?"
 )
 _MARKERS = re.compile(rf"(?<![\w-])(?:{_WORDS})(?![\w-])|[¿¡]", _I)
 #: Notations only these writers use, case as written: "HT", "TTC", "T1 2026", "1T26", "S1 2026", "2S 2025".
@@ -51,12 +55,16 @@ _MONTHS = {
     "enero": 1, "ene": 1, "febrero": 2, "marzo": 3, "abril": 4, "abr": 4, "mayo": 5, "junio": 6, "julio": 7,
     "agosto": 8, "ago": 8, "septiembre": 9, "setiembre": 9, "sept": 9, "set": 9, "octubre": 10, "noviembre": 11,
     "diciembre": 12, "dic": 12,
+    # abbreviations shared with English, months only beside a year ("mar. 2026", "ene.-mar. 2026")
+    "mar": 3, "feb": 2, "jun": 6, "jul": 7, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
 }
 _MONTH_EN = ("", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
              "November", "December")
 #: Month words that are English words or names too ("set", "mars", "ago"): months only beside a day or a year.
-_AMBIGUOUS_MONTHS = {"mars", "set", "ago", "sept", "mai", "ene", "dic", "avr", "abr", "mayo"}
+_AMBIGUOUS_MONTHS = {"mars", "set", "ago", "sept", "mai", "ene", "dic", "avr", "abr", "mayo", "mar", "feb", "jun",
+                     "jul", "sep", "oct", "nov", "dec"}
 _MONTH_W = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MONTHS_EN = "January|February|March|April|May|June|July|August|September|October|November|December"
 _ORDINALS = {
     "1": 1, "1er": 1, "1re": 1, "1ère": 1, "1.er": 1, "1º": 1, "1°": 1, "1o": 1, "premier": 1, "première": 1,
     "primer": 1, "primero": 1, "primera": 1,
@@ -182,6 +190,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\b(?:toutes\s+taxes\s+comprises|tva\s+comprise|con\s+iva|iva\s+incluido|(?-i:TTC)|(?-i:T\.T\.C\.))(?!\w)",
          "including VAT"),
         (r"\b(?:tva|iva)\b", "VAT"),
+        # "the TTC figure": the total including VAT (the governed spend); "the TTC amount" in English word order
+        # (an "amount TTC" of one invoice stays the document's amount, never a total of its own)
+        (r"\bincluding\s+VAT\s+(?:figure|number|value)s?\b", "total including VAT"),
+        (r"\bincluding\s+VAT\s+(amounts?|sums?)\b", r"\1 including VAT"),
         # --- days (before the months and the comparators that hold their words)
         # --- periods: quarters and halves with a year, then without one
         # "T5 2026", "S3": no quarter or half of any year, written as the English one so it is asked about
@@ -218,12 +230,21 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\b(?:cette\s+ann[ée]e|este\s+a[ñn]o)\b", "this year"),
         (r"\b(?:depuis\s+le\s+d[ée]but\s+de\s+l['’]ann[ée]e|en\s+lo\s+que\s+va\s+(?:de|del)\s+a[ñn]o)\b",
          "year to date"),
+        # --- month ranges of one year written with a dash: "ene.-mar. 2026" is January to March 2026 (read as
+        # one month before, the first month was dropped silently)
+        (rf"\b(?:(?:for|in|en|pour|para|de|del|du|desde|au)\s+)?({_MONTH_W})\.?\s*[-–]\s*({_MONTH_W})\.?\s+"
+         rf"(?:de\s+|del\s+)?{_YEAR}\b",
+         lambda m: f"from {_month(m)} {m.group(3)} to {_MONTH_EN[_MONTHS[m.group(2).lower()]]} {m.group(3)}"),
         # --- months: "janv. 2026", "marzo de 2026", "en enero"; an English-looking month word only with its year
-        (rf"\b(?:entre|de|du|desde|del)\s+((?!(?:{'|'.join(_AMBIGUOUS_MONTHS)})\b)(?:{_MONTH_W}))\.?\s+(?:[àa]|al|et|y|"
-         rf"hasta)\s+((?:{_MONTH_W}))\b(?:\s+(?:de|del)(?=\s+(?:19|20)\d{{2}}))?", lambda m: f"from {_month(m)} to "
+        (rf"\b(?:entre|de|du|desde|del)\s+((?!(?:{'|'.join(_AMBIGUOUS_MONTHS)})\b(?!\.))(?:{_MONTH_W}))\.?\s+(?:[àa]|al|et|y|"
+         rf"hasta)\s+((?:{_MONTH_W}))\b\.?(?:\s+(?:de|del)(?=\s+(?:19|20)\d{{2}}))?", lambda m: f"from {_month(m)} to "
                                               f"{_MONTH_EN[_MONTHS[m.group(2).lower().rstrip('.')]]}"),
         (rf"\b({_MONTH_W})\.?\s+(?:de\s+|del\s+)?(?={_YEAR}\b)", lambda m: f"{_month(m)} "),
         (rf"\b((?!(?:{'|'.join(_AMBIGUOUS_MONTHS)})\b)(?:{_MONTH_W}))\.?(?![\w])", _month),
+        # "juillet 2025 à avril 2026 inclus": a range of whole months, both included (as "to" reads them)
+        (rf"\b(?:(?:de|du|desde|depuis)\s+)?({_MONTHS_EN})\s+{_YEAR}\s*(?:[àa]|au|al|hasta|jusqu['’]\s*(?:[àa]|en)|"
+         rf"[-–])\s*({_MONTHS_EN})\s+{_YEAR}(?:\s*,?\s*\(?(?:inclus(?:e|es)?|compris(?:e|es)?|inclusivement|"
+         rf"incluid[oa]s?|inclusive)\b\)?)?", r"from \1 \2 to \3 \4"),
         # --- open and closed ranges of days and months
         # "du 01/02/2026 au 15/03/2026", "del 1 al 15 de marzo": the last day is included ("until" includes it)
         (r"\b(?:du|del|de|desde(?:\s+el)?)\s+(\d{4}-\d{2}-\d{2})\s+(?:au|al|[àa]|hasta(?:\s+el)?|jusqu['’]\s*au)\s+"
@@ -277,6 +298,17 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"(?=invoices?|credit)", "total of "),
         (r"\b(?:le|el|la)?\s*(?:total|somme|suma)\s+(?:des|de\s+las|de\s+los|de)\s+(?=invoices?\b)", "total of "),
         (r"\b(?:montant|importe|chiffre|cifra)s?(?:\s+total(?:e|es)?)?\b", "total"),
+        # unit prices and units: "prix unitaire moyen", "precio medio unitario", "unidades", "unités"
+        (r"\bprix\s+(?:unitaire\s+moyen|moyen\s+unitaire)\b|\bprecio\s+(?:medio|promedio)\s+unitario\b|"
+         r"\bprecio\s+unitario\s+(?:medio|promedio)\b", "average unit price"),
+        (r"\bprix\s+unitaire\b|\bprecio\s+unitario\b|\bprecio\s+por\s+unidad\b", "unit price"),
+        (r"\bunidades\b|\bunit[ée]s\b", "units"),
+        (r"\b(?:qu[ée]\s+|quel\s+)?(?:porcentaje|pourcentage)\b", "what percentage"),
+        # informal names of the usual catalogue groups, in the English a catalogue names them with
+        (r"\b(?:gastos\s+de\s+(?:env[íi]os?|transporte|porte)|frais\s+de\s+(?:port|transport|livraison)|"
+         r"frais\s+d['’](?:envoi|exp[ée]dition)|env[íi]os?)\b", "shipping"),
+        (r"\b(?:fournitures|mat[ée]riel)\s+de\s+bureau\b|\b(?:material|suministros|art[íi]culos)\s+de\s+oficina\b",
+         "office supplies"),
         (r"\b(?:d[ée]penses?|gastos?|achats?|compras?)(?:\s+totale?s?)?\b", "spend"),
         (r"\bmoyenne\b|\bpromedio\b|\bmoyen(?:ne)?\b|\bmedio\b", "average"),
         (r"\bimpay[ée]e?s?\b|\bpendientes?\s+de\s+pago\b|\bno\s+pagadas?\b|\bpendientes?\b", "unpaid"),
@@ -302,7 +334,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\b(?:pour|para)\s+(?:le|la|les|el|los|las|l['’])?\s*", "for "),
         (r"\b(?:au|aux|en)\s+(?=(?:[QH][1-4]|FY|\d{4}|January|February|March|April|May|June|July|August|September|"
          r"October|November|December)\b)", "in "),
-        (r"\b(?:de\s+la|de\s+las|de\s+los|des|du|del|de|d['’])\s*(?=(?-i:[A-Z]))", "of "),
+        # a space after the word ("DELTA ENCLOSURES" starts with "DEL", no article)
+        (r"\b(?:(?:de\s+la|de\s+las|de\s+los|des|du|del|de)\s+|d['’]\s*)(?=(?-i:[A-Z]))", "of "),
         (r"\b(?:et|y)\b(?=\s+(?-i:[a-zA-Z]))", "and"),
         (r"\b(?:la|le|les|el|los|las|l['’]|un|une|una|uno)(?=\s|$)", " "),
         (r"\bl['’]", " "),
@@ -338,6 +371,40 @@ def _company_prefixes(text: str, keep: Iterable[str]) -> str:
     return _PREFIX.sub(sub, text)
 
 
+#: A gloss in brackets: "shipping services (gastos de envío)", "average unit price (prix unitaire moyen)".
+_BRACKETED = re.compile(r"\s*\(([^()]{1,80})\)")
+#: The same words twice across a slash: "office supplies / fournitures de bureau", once both are in English.
+_SLASHED_TWICE = re.compile(r"\b([^\W\d][\w ]{2,40}?)\s*/\s*\1\b", _I)
+#: What names a figure; without any of them a bare "TTC" asks for the total including VAT.
+_MEASURED = re.compile(r"\b(?:spend|spent|total|cost|costs|paid|pay|amounts?|invoices?|credit\s+notes?|prices?|"
+                       r"units?|how\s+much|how\s+many|share|percent(?:age)?|average|top|largest|smallest|rank\w*|"
+                       r"count|number|list|which|what|who)\b|%", _I)
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in re.findall(r"\w+", text)}
+
+
+def _drop_glosses(text: str) -> str:
+    """``text`` without the translations its writer glossed beside the English words, once both read the same.
+
+    A bracket whose every word the text already says before it restates them ("shipping services (shipping)"):
+    dropped, so it is neither read twice nor named as unknown; a bracket with a word of its own stays.
+    """
+    def bracket(match: re.Match[str]) -> str:
+        inner = _words(match.group(1))
+        return "" if inner and inner <= _words(text[:match.start()]) else match.group(0)
+
+    return _SLASHED_TWICE.sub(r"\1", _BRACKETED.sub(bracket, text))
+
+
+def _gross_alone(text: str) -> str:
+    """"Company A, Delta, July 2025 to April 2026, TTC": a VAT basis with no figure named asks for the total."""
+    if "including VAT" not in text or _MEASURED.search(text.replace("including VAT", "")):
+        return text
+    return text.replace("including VAT", "total including VAT", 1)
+
+
 def is_romance(question: str) -> bool:
     """Whether ``question`` carries French or Spanish words or notations this module reads."""
     return bool(_MARKERS.search(question) or _CASED_MARKERS.search(question))
@@ -357,5 +424,5 @@ def read_romance(question: str, keep: Iterable[str] = ()) -> str | None:
     text = _company_prefixes(romance_days(question), keep)
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
-    text = " ".join(text.split())
+    text = _gross_alone(_drop_glosses(" ".join(text.split())))
     return text if text != question else None

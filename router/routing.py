@@ -71,12 +71,13 @@ from router.first_time import first_time_spans
 from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
-from router.group_unions import joined_groups_union, slash_joined_unknown
+from router.group_unions import joined_groups_union, restated_parts, slash_joined_unknown
 from router.idle_vendors import idle_clarification, idle_narrowing, idle_question, idle_spans
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
 from router.listings import read_purchase_listing, unknown_qualifiers
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
+from router.notation import read_notation
 from router.open_amount import open_question, status_only, up_to
 from router.open_reading import scope_invoices_only_step
 from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_months, invalid_period
@@ -268,6 +269,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a voice transcript ("q one twenty twenty six", "pt one hundred") is read as typed: digits, codes, names
     spoken = spoken_question(text, inputs.gazetteer)
     text = spoken or text
+    # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
+    text = read_notation(text, (n for _, _, n in name_spellings(inputs.gazetteer)), inputs.gazetteer) or text
     # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
     romance = read_romance(text, keep=(n for _, _, n in name_spellings(inputs.gazetteer)))
     text = romance or text
@@ -550,6 +553,10 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
     # "data loggers / sensors", "compressors and compressor spare parts": both groups meant, read as the one group
     # holding exactly their union (router/group_unions.py), never asked back as a choice between them
     union = joined_groups_union(reading.text, reading.mentions.product_groups, gazetteer) if nested is None else None
+    # "packaging ... boxes + crates both": a group with parts of its own holding all its products is that group
+    union = union or (restated_parts(reading.mentions.product_groups, gazetteer, reading.excluded_group_ids)
+                      if nested is None and subgroup_only(reading.text, reading.mentions.product_groups,
+                                                          gazetteer) is None else None)
     union_note = f"; {union.note}" if union is not None else ""
     # "crates only (not boxes in general)": the subgroup marked as the only one meant beside its parent set aside
     # as the general case is the reading (router/group_only.py), not a choice between the two
@@ -1732,6 +1739,8 @@ def _governed(
     if cues.net_basis:
         if metric.name == "finance.spend_ranking":
             parameters["order_by"] = "net_spend"  # "top suppliers by net spend": the ranking's net output
+        elif "unit_price" in metric.name or metric.name.startswith("finance.net_"):
+            pass  # "unit price HT": a unit price is net of tax by definition, the basis asked is the figure's own
         else:
             problems.append(("basis: net (tax-exclusive) spend requested; this figure includes tax",
                              "This figure is net amount plus tax, in the reporting currency. Do you want that gross "

@@ -35,6 +35,7 @@ from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.german import read_german
 from router.names import PgTrigramResolver
+from router.notation import read_notation
 from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
 from router.ranking_words import read_ranking_words, with_reading_note
@@ -150,6 +151,8 @@ class AskService:
                     "text": with_context_note(done.answer.text, context.aside)})})
         # a voice transcript's numbers and names written as typed, for every reader below (router/spoken.py)
         plain = strip_preamble(clean_question(question))
+        # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
+        plain = read_notation(plain, (n for _, _, n in name_spellings(gazetteer)), gazetteer) or plain
         said = spoken_question(plain, gazetteer)
         # French / Spanish finance words read in English before any reader splits or detects (router/romance.py)
         said = read_romance(said or plain, keep=(n for _, _, n in name_spellings(gazetteer))) or said

@@ -1,0 +1,134 @@
+"""Shorthand notations of amounts, periods and company names, written out before any reader sees the question.
+
+Users type the same constraint in notations the reader does not know, and each of them silently changed or
+blocked the answer:
+
+* Swiss thousands separators: "8'000.00 EUR" is 8000.00 (the apostrophe split the amount into "8" and "000.00");
+* rolling windows in chat shorthand: "last 60d", "past 8wks", "trailing 3mo" are "last 60 days" etc.;
+* a month written as month/year: "11/2025" is November 2025 (a slashed *day* keeps its three parts and is read by
+  router/periods.py);
+* kinds sharing one head noun: "pressure/temperature/flow sensor" is "pressure sensor / temperature sensor / flow
+  sensor" when each is one of the tenant's names (router/group_unions.py then reads a group named with parts
+  holding all its products as that group);
+* "by pg", "per prod grp": the breakdown by product group;
+* a tenant company "Company C" written "CompanyC", "Co C", "comp c", "Co. C": rewritten only when the result is
+  one of the tenant's company names, so "& Co KG" or a supplier "Co B Ltd" that is no company stays as typed.
+
+Each rewrite keeps the meaning exactly (no guessing): what none of them matches reaches the reader as typed and is
+named back when not understood. The answer's reading shows the rewritten question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from router.entities import Gazetteer
+from router.supplier_gloss import supplier_glosses
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+#: "8'000.00", "1’250’000": digits grouped by apostrophes (Swiss notation); a year or code never has one.
+_SWISS = re.compile(r"(?<![\w'’.,])(\d{1,3})((?:['’]\d{3})+)(?=[.,]\d|(?![\w'’]))")
+
+#: "last 60d", "past 8 wks", "trailing 3mo": a rolling window's unit abbreviated.
+_ROLLING = re.compile(r"\b(last|past|previous|prior|trailing|rolling)\s+(\d{1,3})\s*"
+                      r"(d|dys?|w|wks?|mos?|mths?)\b", re.I)
+_UNITS = {"d": "days", "dy": "days", "dys": "days", "w": "weeks", "wk": "weeks", "wks": "weeks",
+          "mo": "months", "mos": "months", "mth": "months", "mths": "months"}
+
+#: "11/2025", "03/2026": one month of one year (a day would carry a third part: "03/11/2025").
+_MONTH_YEAR = re.compile(r"(?<![\w/.\-])(0?[1-9]|1[0-2])/((?:19|20)\d{2})(?![\w/\-]|[.,]\d)")
+
+#: "CompanyC", "Co C", "Co. C", "comp c", "Cpy C": the tenant's "Company <letter>" in shorthand.
+_COMPANY = re.compile(r"\b(?:(?i:company|compny|comp|cpy|co))\.?\s*([A-Za-z])(?!\w|-|\.\w|['’](?!s\b))")
+
+
+#: "by pg", "per prod grp": the breakdown by product group in shorthand (a breakdown word before it, so a "PG-..."
+#: code or a name is never touched).
+_GROUP_BREAKDOWN = re.compile(r"\b(by|per|each)\s+(?:pg|prod(?:uct)?\.?\s*grp)\b(?![-\w])", re.I)
+
+
+def _swiss(match: re.Match[str]) -> str:
+    return match.group(1) + re.sub(r"['’]", "", match.group(2))
+
+
+def _rolling(match: re.Match[str]) -> str:
+    return f"{match.group(1)} {match.group(2)} {_UNITS[match.group(3).lower()]}"
+
+
+#: A word making "N/YYYY" the N-th part of a year, not a month: "Halbjahr 2/2024", "Quartal 1/2026", "KW 12/2026".
+_PART_BEFORE = re.compile(r"\b(?:halbjahr|hj|halbjahres|quartal|quartals|quarter|qtr|q|h|half|semester|semestre|"
+                          r"trimestre|tertial|term|period|periode|p|kw|week|woche|wk|cw|fy|gj)\W*$", re.I)
+
+
+def _month_year(match: re.Match[str]) -> str:
+    if _PART_BEFORE.search(match.string[:match.start()]):
+        return match.group(0)  # the part of the year the word before names, read by router/periods.py
+    return f"{_MONTHS[int(match.group(1)) - 1]} {match.group(2)}"
+
+
+def _companies(text: str, names: Iterable[str]) -> str:
+    """``text`` with "Co C"-style shorthands written as the tenant's "Company C" (only a name the tenant has)."""
+    letters = {m.group(1).upper(): m.group(0) for n in names if (m := re.fullmatch(r"Company ([A-Z])", n.strip()))}
+    if not letters:
+        return text
+
+    def sub(match: re.Match[str]) -> str:
+        word = match.group(0)[: match.start(1) - match.start(0)].rstrip(". ")
+        letter = match.group(1)
+        if letter.upper() not in letters or match.group(0) == letters[letter.upper()]:
+            return match.group(0)
+        # "co"/"comp" with a lower-case letter is prose ("co a", "comp a"...) unless the word itself is shorthand
+        # written with its letter as a name is ("comp b", "Co C"); a bare lower-case "co" stays as typed
+        if word.lower() == "co" and (word[0].islower() or letter.islower()):
+            return match.group(0)
+        return letters[letter.upper()]
+
+    return _COMPANY.sub(sub, text)
+
+
+#: "pressure/temperature/flow sensor": kinds listed by "/" before the one head noun they share.
+_SHARED_HEAD = re.compile(r"\b([^\W\d_][\w-]*(?:\s*/\s*[^\W\d_][\w-]*)+)\s+([^\W\d_][\w-]*)\b")
+
+
+def _known(phrase: str, names: set[str]) -> bool:
+    folded = phrase.casefold()
+    return folded in names or f"{folded}s" in names or (folded.endswith("s") and folded[:-1] in names)
+
+
+def _shared_heads(text: str, names: set[str]) -> str:
+    """"pressure/temperature/flow sensor" as "pressure sensor / temperature sensor / flow sensor" when each kind
+    with the head is one of the tenant's names (else left: an item naming nothing is asked about as typed)."""
+    def sub(match: re.Match[str]) -> str:
+        kinds = [k.strip() for k in match.group(1).split("/")]
+        head = match.group(2)
+        if not all(_known(f"{k} {head}", names) for k in kinds):
+            return match.group(0)
+        return " / ".join(f"{k} {head}" for k in kinds)
+
+    return _SHARED_HEAD.sub(sub, text)
+
+
+def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer | None = None) -> str | None:
+    """``question`` with the shorthand notations above written out, or ``None`` when it has none.
+
+    ``names``: the tenant's names (its "Company <letter>" names enable the company shorthands); ``gazetteer``:
+    its catalogue, for a supplier glossed with its trade ("beta logistics (freight)", router/supplier_gloss.py).
+
+    >>> read_notation("CompanyC invoices over 8'000.00 EUR in 11/2025, last 60d", ["Company C"])
+    'Company C invoices over 8000.00 EUR in November 2025, last 60 days'
+    >>> read_notation("Company A spend in Q1 2026", ["Company A"]) is None
+    True
+    """
+    names = tuple(names)
+    text = _SWISS.sub(_swiss, question)
+    text = _ROLLING.sub(_rolling, text)
+    text = _MONTH_YEAR.sub(_month_year, text)
+    text = _companies(text, names)
+    text = _GROUP_BREAKDOWN.sub(r"\1 product group", text)
+    text = _shared_heads(text, {n.casefold() for n in names})
+    if gazetteer is not None:
+        text = supplier_glosses(text, gazetteer)
+    return text if text != question else None
