@@ -148,8 +148,6 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(p, _I), r)
     for p, r in (
         (r"[¿¡]", " "),
-        # "8'000.00 EUR" (Swiss thousands): the amount as one number, so the reading quoted back shows that amount
-        (r"(?<=\d)['’](?=\d{3}(?!\d))", ""),
         # --- question frames of whole French / Spanish questions
         (r"\bcombien\s+(?:avons[-\s]nous|a[-\s]t[-\s]on|a)\s+d[ée]pens[ée]\b", "how much did we spend"),
         (r"\bcombien\s+(?:avons[-\s]nous|a[-\s]t[-\s]on|a)\s+pay[ée]\s+(?:[àa]\s+|au\s+)?", "how much did we pay "),
