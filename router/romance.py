@@ -312,9 +312,21 @@ def _company_prefixes(text: str, keep: Iterable[str]) -> str:
     return _PREFIX.sub(sub, text)
 
 
+#: A dashed range of months with a French or Spanish month word: "ene-abr 2026", "janv.-mars 2026".
+_ENGLISH_MONTHS = {"mars", "mai", "sept", "set"}
+_MONTH_RANGE = re.compile(
+    rf"(?<![\w-])({_MONTH_W})\.?\s*[-–]\s*({_MONTH_W})\.?\s+(?:de\s+|del\s+)?{_YEAR}(?![\w-])", _I)
+
+
+def _month_range(match: re.Match[str]) -> str:
+    first, last = (_MONTHS[w.lower().rstrip('.')] for w in (match.group(1), match.group(2)))
+    return f"{_MONTH_EN[first]} through {_MONTH_EN[last]} {match.group(3)}"
+
+
 def is_romance(question: str) -> bool:
     """Whether ``question`` carries French or Spanish words or notations this module reads."""
-    return bool(_MARKERS.search(question) or _CASED_MARKERS.search(question))
+    return bool(_MARKERS.search(question) or _CASED_MARKERS.search(question) or any(
+        w.lower().rstrip(".") not in _ENGLISH_MONTHS for m in _MONTH_RANGE.finditer(question) for w in m.groups()[:2]))
 
 
 def read_romance(question: str, keep: Iterable[str] = ()) -> str | None:
@@ -328,7 +340,7 @@ def read_romance(question: str, keep: Iterable[str] = ()) -> str | None:
     if not is_romance(question):
         return None
     # ``keep``: the tenant's names; one that starts with a prefix word ("Société Générale") is a name, kept whole
-    text = _company_prefixes(romance_days(question), keep)
+    text = _MONTH_RANGE.sub(_month_range, _company_prefixes(romance_days(question), keep))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
     text = " ".join(text.split())
