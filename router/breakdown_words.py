@@ -108,7 +108,10 @@ _MONTH_OR_QUARTER = re.compile(
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|h[12])\b", _I)
 #: Marks of examples or a remark, not a restriction: "...", "etc.", "e.g.", "so far", "the only ones with data".
 _REMARK = re.compile(r"\.\.\.|…|\betc\b|\be\.\s?g\b|\bi\.\s?e\b|\bsuch\s+as\b|\bso\s+far\b|\bto\s+date\b|"
-                     r"\bonly\s+ones?\b|\bwith\s+data\b|\bi\s+(?:believe|think)\b", _I)
+                     r"\bonly\s+ones?\b|\b(?:with|ha(?:ve|s|d))\s+(?:any\s+)?data\b|\bi\s+(?:believe|think)\b", _I)
+#: A remark on which rows hold data ("only Q3 and Q4 have data, I think"): no restriction, whatever its words.
+_DATA_REMARK = re.compile(r"\bonly\s+ones?\b|\b(?:with|ha(?:ve|s|d))\s+(?:any\s+)?data\b|\bi\s+(?:believe|think)\b",
+                          _I)
 #: A range of months or quarters: a period, never an illustration.
 _RANGE = re.compile(r"\b(?:to|through|thru|until|till|bis|from|since)\b(?!\s+date)|[-–]", _I)
 _COMPANY_ITEM = re.compile(r"(?-i:[A-Z])(?:[\w-]*)(?:\s+(?-i:[A-Z])[\w-]*)?")
@@ -144,7 +147,7 @@ def _illustrations(text: str, companies: tuple[str, ...]) -> str:
     def sub(m: re.Match[str]) -> str:
         inside = m.group("inside")
         head = m.group("head")
-        if _RESTRICTING.search(inside):
+        if _RESTRICTING.search(inside) and not _DATA_REMARK.search(inside):
             return m.group(0)
         keep = " (lowest level)" if _LOWEST_WORDS.search(inside) else " (top level)" if _TOP_WORDS.search(inside) \
             else ""

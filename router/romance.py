@@ -313,13 +313,19 @@ def _company_prefixes(text: str, keep: Iterable[str]) -> str:
 
 
 #: A dashed range of months with a French or Spanish month word: "ene-abr 2026", "janv.-mars 2026".
-_ENGLISH_MONTHS = {"mars", "mai", "sept", "set"}
+#: (the other end may be abbreviated as in English, "ene-mar 2026"; a range of English words alone is not this
+#: module's: the period reader reads it)
+_ENGLISH_ABBREVIATIONS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+                          "oct": 10, "nov": 11, "dec": 12}
+_ENGLISH_MONTHS = {"mars", "mai", "sept", "set", *_ENGLISH_ABBREVIATIONS}
+_RANGE_MONTHS = {**_ENGLISH_ABBREVIATIONS, **_MONTHS}
+_RANGE_W = "|".join(sorted(_RANGE_MONTHS, key=len, reverse=True))
 _MONTH_RANGE = re.compile(
-    rf"(?<![\w-])({_MONTH_W})\.?\s*[-–]\s*({_MONTH_W})\.?\s+(?:de\s+|del\s+)?{_YEAR}(?![\w-])", _I)
+    rf"(?<![\w-])({_RANGE_W})\.?\s*[-–]\s*({_RANGE_W})\.?\s+(?:de\s+|del\s+)?{_YEAR}(?![\w-])", _I)
 
 
 def _month_range(match: re.Match[str]) -> str:
-    first, last = (_MONTHS[w.lower().rstrip('.')] for w in (match.group(1), match.group(2)))
+    first, last = (_RANGE_MONTHS[w.lower().rstrip('.')] for w in (match.group(1), match.group(2)))
     return f"{_MONTH_EN[first]} through {_MONTH_EN[last]} {match.group(3)}"
 
 
