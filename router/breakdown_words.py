@@ -75,10 +75,14 @@ _NOUN_RULES = tuple((re.compile(rf"(?<![\w-])(?P<by>{_BY})\s+(?:the\s+)?(?P<noun
 _TYPO = re.compile(rf"(?<![\w-])(?P<by>{_BY})\s+(?P<word>(?-i:[a-z]{{5,}}))(?![\w-])", _I)
 
 #: "in the original invoice currencies and converted to euros", "in original currency and in EUR": both sides asked.
+#: (the plural, or "converted", asks for the rows of a figure's currencies; "the total of invoice X in original
+#: currency and in EUR" is one document's two amounts, read elsewhere)
 _BOTH_CURRENCIES = re.compile(
     r"\b(?:in|by)\s+(?:the\s+|their\s+)?(?:original|invoice|document|local)(?:\s+(?:invoice|document))?\s+"
-    r"currenc(?:y|ies)\s*(?:,\s*)?(?:and|plus|as well as|&)\s+(?:also\s+)?(?:converted\s+(?:in)?to|in)\s+"
-    r"(?:euros?|eur)\b", _I)
+    r"(?:currencies\s*(?:,\s*)?(?:and|plus|as well as|&)\s+(?:also\s+)?(?:converted\s+(?:in)?to|in)|"
+    r"currency\s*(?:,\s*)?(?:and|plus|as well as|&)\s+(?:also\s+)?converted\s+(?:in)?to)\s+(?:euros?|eur)\b", _I)
+#: A document named by its number: its own amounts, never a breakdown of a figure.
+_DOCUMENT = re.compile(r"\b(?:INV|CN|CRN)-\d{4}-\d+\b|\binvoice\s+(?:number\s+|no\.?\s*|#\s*)?\S*\d", _I)
 #: "amounts by ... with the EUR contre-valeur / equivalent / total / converted": the reporting figure beside them.
 _COUNTER_VALUE = re.compile(r"\bcontre[- ]valeur\b|\bcontravalor\b|\bcontrevaleur\b", _I)
 
@@ -282,7 +286,8 @@ def read_breakdown_words(question: str, companies: Iterable[str] = ()) -> str | 
     >>> read_breakdown_words("Company A spend 2025") is None
     True
     """
-    text = _BOTH_CURRENCIES.sub("by invoice currency, with the EUR total", question)
+    text = question if _DOCUMENT.search(question) else \
+        _BOTH_CURRENCIES.sub("by invoice currency, with the EUR total", question)
     text = _COUNTER_VALUE.sub("equivalent", text)
     text = _nouns(text)
     text = _BREAKDOWN_NOUN.sub("breakdown", text)

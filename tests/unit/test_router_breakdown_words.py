@@ -43,6 +43,8 @@ def test_grouping_words_read_in_english(typed: str, meant: str) -> None:
     "Company A spend by supplier in Q1 2026", "Company A spend by quarter 2025", "spend with Supplier Beta in May",
     "price per unit of PRD-611", "Company A spend per month 2026 (January to March)",
     "spend by product group (Sensors and Cables) in Q1 2026",
+    # one document's two amounts, no breakdown of a figure
+    "the gross of invoice INV-2026-0042 in original currency and in EUR",
 ])
 def test_words_already_read_and_real_filters_are_left_alone(question: str) -> None:
     assert read_breakdown_words(question, COMPANIES) is None
