@@ -36,7 +36,7 @@ _BY = (r"(?:group(?:ed)?\s+by|split\s+(?:by|per)|broken\s+(?:down|out)\s+by|brea
 #: Dimension words as typed -> the English noun the reader reads. Abbreviations first (whole words only).
 _NOUNS: tuple[tuple[str, str], ...] = (
     # product groups: "pg", "prod grp", "product_group", "grupo de producto", "groupe de produits", "famille"
-    (r"pgs?|prod(?:uct)?[\s_]?gro?u?ps?|product_groups?|product_group_ids?|"
+    (r"pgs?|prod(?:uct|\.)?[\s_]?gro?u?ps?|product_groups?|product_group_ids?|"
      r"grupos?\s+de\s+productos?|groupes?\s+de\s+produits?|cat[ée]gor[íi]as?\s+de\s+productos?|"
      r"cat[ée]gories?\s+de\s+produits?|cats?", "product group"),
     # the top level of the catalogue: "grande famille", "familles de produits", "famille", "product family"
@@ -90,8 +90,8 @@ _COUNTER_VALUE = re.compile(r"\bcontre[- ]valeur\b|\bcontravalor\b|\bcontrevaleu
 _BREAKDOWN_NOUN = re.compile(r"\b(?:desglose|r[ée]partition|ventilation)\b", _I)
 
 #: A parenthesis right after a grouping phrase (the phrase as rewritten above).
-_GROUPING_HEAD = (r"(?P<head>\bby\s+(?:top-level\s+|top\s+level\s+|detailed\s+)?(?:product\s+group|category|"
-                  r"product\s+categor(?:y|ies)|product\s+groups|categories|groups?|company|companies|supplier|"
+_GROUPING_HEAD = (r"(?P<head>\b(?:by|per|for\s+each)\s+(?:top-level\s+|top\s+level\s+|detailed\s+)?"
+                  r"(?:product\s+group|category|product\s+categor(?:y|ies)|product\s+groups|categories|groups?|company|companies|supplier|"
                   r"suppliers|month|quarter|year|currency)|\b(?:per|each)\s+(?:month|quarter|year)|"
                   r"\b(?:monthly|quarterly|yearly|annual)(?:\s+(?:totals?|figures?|breakdown|split|desglose))?)")
 _PAREN_AFTER = re.compile(_GROUPING_HEAD + r"(?P<mid>(?:\s+[\w'’-]+){0,6}?)\s*(?P<stop>[?.!]?)\s*"
@@ -185,9 +185,10 @@ def _illustrations(text: str, companies: tuple[str, ...]) -> str:
 #: "split ... between Xenon Pharma and Ypsilon Retail", "split between our two companies, A and B": a split word,
 #: then the named sides of the split (checked to be companies below).
 _SPLIT_BETWEEN = re.compile(
-    r"\b(?P<verb>split|splits|divided|breakdown|break\s+down|side\s+by\s+side)\b(?P<mid>[^.?!;]{0,80}?)\bbetween\s+"
-    r"(?:(?:our|the)\s+(?:two|three|\d)\s+(?:companies|entities)\s*,?\s*)?"
-    r"(?P<a>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*(?:,|and|&|\+)\s*(?P<b>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)")
+    r"\b(?P<verb>split|splits|divided|breakdown|break\s+down|side\s+by\s+side)\b(?P<mid>[^.?!;]{0,80}?)"
+    r"\b(?:between|entre)\s+(?:(?:our|the|nos|nuestras)\s+(?:two|three|deux|dos|\d)\s+"
+    r"(?:companies|entities|soci[ée]t[ée]s|sociedades|empresas)\s*,?\s*)?"
+    r"(?P<a>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*(?:,|and|&|\+|et|y)\s*(?P<b>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)")
 
 
 def _split_between(text: str, companies: tuple[str, ...]) -> str:

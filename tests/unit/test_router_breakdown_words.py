@@ -68,6 +68,9 @@ def test_words_already_read_and_real_filters_are_left_alone(question: str) -> No
     ("how did H2 2025 spend split between Company A and Company C?",
      "how did H2 2025 spend split for Company A and Company C, by company?"),
     ("breakdown by supplier: Company A spend in May 2026", "Company A spend in May 2026, breakdown by supplier"),
+    ("répartition des dépenses S1 2026 entre Company B et Company C",
+     "breakdown des dépenses S1 2026 for Company B and Company C, by company"),
+    ("spend per company (B, C) in May 2026", "spend for Company B and Company C per company in May 2026"),
 ])
 def test_parentheses_that_illustrate_the_rows(typed: str, meant: str) -> None:
     assert read_breakdown_words(typed, COMPANIES) == meant
