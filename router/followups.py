@@ -22,6 +22,9 @@ _REFERRING = re.compile(
     r"\b(the other (?:ones?|suppliers?|vendors?|compan(?:y|ies)|groups?|products?|categor(?:y|ies)|periods?|"
     r"quarters?|years?|months?|invoices?)|the others|"
     r"same (?:for|with|as (?:before|above|last time|the last one)|but|again|question|thing|figure)|"
+    # "same breakdown but for company b", "the same split for Q2": the earlier answer's shape, re-asked
+    r"same (?:breakdown|split|table|view|analysis|report|query|numbers|figures|chart|list|ranking|grouping)"
+    r"(?=\s+(?:but|for|with|as|again|please|in|on)\b)|"
     r"as before|as above|like before|(?:the|your|that) (?:previous|last|earlier) (?:answer|question|result|reply|one)|"
     r"(?:do|show) (?:it|that|the same) (?:again|for)|(?:repeat|redo) (?:it|that|this))\b",
     re.I,

@@ -69,7 +69,7 @@ _DATE_BOTH = re.compile(rf"\b{_DAY_COL}\s*(?P<op1>>=|=>|>)\s*{_A}\s*(?:and|,)\s*
                         re.I)
 _DATE_ONE = re.compile(rf"\b{_DAY_COL}\s*{_OP}\s*{_DATE.format('d')}", re.I)
 #: "month = 2025-11", "quarter = '2025-Q4'", "year = 2025", "fiscal_year = 2026": the period named
-_PERIOD_EQ = re.compile(r"\b(?:month|quarter|year|fiscal_year|fy|period)\s*=\s*'?(?P<p>\d{4}(?:-(?:\d{2}|[qQ][1-4]|"
+_PERIOD_EQ = re.compile(r"\b(?:month|quarter|year|yr|fiscal_year|fy|period)\s*=\s*'?(?P<p>\d{4}(?:-(?:\d{2}|[qQ][1-4]|"
                         r"[hH][12]))?|[qQhH][1-4]\s*\d{4})'?(?![\w-])", re.I)
 
 _VALUE = r"(?P<v>'[^']{1,60}'|\"[^\"]{1,60}\"|[A-Za-z0-9][\w.&-]*(?:\s+(?!and\b|or\b|group\b|order\b|limit\b)" \

@@ -10,7 +10,6 @@ blocked the answer:
 * kinds sharing one head noun: "pressure/temperature/flow sensor" is "pressure sensor / temperature sensor / flow
   sensor" when each is one of the tenant's names (router/group_unions.py then reads a group named with parts
   holding all its products as that group);
-* "by pg", "per prod grp": the breakdown by product group;
 * a tenant company "Company C" written "CompanyC", "Co C", "comp c", "Co. C": rewritten only when the result is
   one of the tenant's company names, so "& Co KG" or a supplier "Co B Ltd" that is no company stays as typed.
 
@@ -43,11 +42,6 @@ _MONTH_YEAR = re.compile(r"(?<![\w/.\-])(0?[1-9]|1[0-2])/((?:19|20)\d{2})(?![\w/
 
 #: "CompanyC", "Co C", "Co. C", "comp c", "Cpy C": the tenant's "Company <letter>" in shorthand.
 _COMPANY = re.compile(r"\b(?:(?i:company|compny|comp|cpy|co))\.?\s*([A-Za-z])(?!\w|-|\.\w|['’](?!s\b))")
-
-
-#: "by pg", "per prod grp": the breakdown by product group in shorthand (a breakdown word before it, so a "PG-..."
-#: code or a name is never touched).
-_GROUP_BREAKDOWN = re.compile(r"\b(by|per|each)\s+(?:pg|prod(?:uct)?\.?\s*grp)\b(?![-\w])", re.I)
 
 
 def _swiss(match: re.Match[str]) -> str:
@@ -127,7 +121,6 @@ def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer
     text = _ROLLING.sub(_rolling, text)
     text = _MONTH_YEAR.sub(_month_year, text)
     text = _companies(text, names)
-    text = _GROUP_BREAKDOWN.sub(r"\1 product group", text)
     text = _shared_heads(text, {n.casefold() for n in names})
     if gazetteer is not None:
         text = supplier_glosses(text, gazetteer)

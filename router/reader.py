@@ -179,12 +179,17 @@ def _every_company_word(cue_text: str) -> bool:
     return ALL_COMPANIES.search(cue_text) is not None
 
 
-def _bare_breakdown(cue_text: str, breakdown: Breakdown, entities: Entities, period: PeriodResolution) -> bool:
+def _bare_breakdown(cue_text: str, breakdown: Breakdown, entities: Entities, period: PeriodResolution,
+                    several_companies: bool = False) -> bool:
     """"Company C by quarter, Q3 2025 through Q1 2026", "Company A 1H26 by supplier": a company's period broken
     down by a governed grouping with no measure word is its spend broken down (the one measure such a breakdown
-    of a company's period is asked about); any other measure word, or a grouping no metric offers, keeps it out."""
+    of a company's period is asked about); any other measure word, or a grouping no metric offers, keeps it out.
+    Named companies broken down by company ("Alpenland and Kestrel, Q4 2025, by company") are the same: a row of
+    spend each."""
+    by_named = several_companies and breakdown.group_by == ("company_id",) and not breakdown.grain
     return (bool(breakdown.group_by or breakdown.grain) and not breakdown.unknown
-            and (entities.company_id is not None or _every_company_word(cue_text)) and period.time_range is not None
+            and (entities.company_id is not None or _every_company_word(cue_text) or by_named)
+            and period.time_range is not None
             and not _OTHER_MEASURE.search(cue_text) and not _COUNTED.search(cue_text))
 
 
@@ -389,6 +394,10 @@ _INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "est", "ly")
 #: Words one space apart only: a masked (consumed) span between two words leaves several spaces.
 _CAPITALIZED_RUN = re.compile(r"(?<![\w'’-])([A-Z][\w&'’.-]*[\w&]|[A-Z])(?: (?:[A-Z][\w&'’.-]*[\w&]|[A-Z]))*")
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*)$")
+#: Where an opening verb is an imperative: a sentence start, or after a courtesy word ("for the review please provide
+#: spend by company", "could you pull spend by supplier").
+_IMPERATIVE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*|\b(?:please|pls|plz|kindly|(?:can|could|would|will)\s+"
+                               r"(?:you|u)(?:\s+please)?)\s+)$", re.I)
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 #: "spend on X", "purchases of X", "spent with X", "bought from X": X is a constraint (a group or a supplier).
 _CONSTRAINT_OBJECT = re.compile(
@@ -985,7 +994,7 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
             known = (_covered(start, end, others) or _covered(start, end, group_spans) or len(word) < 2
                      or _vocabulary(word) or (lower in _OBJECT_WORDS and not word.isupper())
                      or lower in _NP_VOCABULARY
-                     or (lower in _OPENING_VERBS and _SENTENCE_START.search(text[:start]) is not None))
+                     or (lower in _OPENING_VERBS and _IMPERATIVE_START.search(text[:start]) is not None))
             kind = "X" if known else "U"
         tokens.append((start, end, kind))
     found: list[tuple[int, int, str]] = []
@@ -1451,7 +1460,8 @@ def read(
         spend=bool(_SPEND.search(cue_text) or _IN_TWO_CURRENCIES.search(cue_text) or analysis.original_currency)
         or filtered_figure
         or _bare_comparison(cue_text, analysis, entities)
-        or _bare_breakdown(cue_text, breakdown, entities, period)
+        or _bare_breakdown(cue_text, breakdown, entities, period, several_companies=len(
+            {*identifiers.company_ids, *(c for m in mentions.companies for c in m.candidates)}) > 1)
         or _bare_group_figure(cue_text, entities, identifiers, period)
         or _excluded_figure(cue_text, (*excluded_suppliers, *excluded_groups, *excluded_products), entities,
                             identifiers, period),

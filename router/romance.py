@@ -403,9 +403,27 @@ def _gross_alone(text: str) -> str:
     return text.replace("including VAT", "total including VAT", 1)
 
 
+#: A dashed range of months with a French or Spanish month word: "ene-abr 2026", "janv.-mars 2026".
+#: (the other end may be abbreviated as in English, "ene-mar 2026"; a range of English words alone is not this
+#: module's: the period reader reads it)
+_ENGLISH_ABBREVIATIONS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+                          "oct": 10, "nov": 11, "dec": 12}
+_ENGLISH_MONTHS = {"mars", "mai", "sept", "set", *_ENGLISH_ABBREVIATIONS}
+_RANGE_MONTHS = {**_ENGLISH_ABBREVIATIONS, **_MONTHS}
+_RANGE_W = "|".join(sorted(_RANGE_MONTHS, key=len, reverse=True))
+_MONTH_RANGE = re.compile(
+    rf"(?<![\w-])({_RANGE_W})\.?\s*[-–]\s*({_RANGE_W})\.?\s+(?:de\s+|del\s+)?{_YEAR}(?![\w-])", _I)
+
+
+def _month_range(match: re.Match[str]) -> str:
+    first, last = (_RANGE_MONTHS[w.lower().rstrip('.')] for w in (match.group(1), match.group(2)))
+    return f"{_MONTH_EN[first]} through {_MONTH_EN[last]} {match.group(3)}"
+
+
 def is_romance(question: str) -> bool:
     """Whether ``question`` carries French or Spanish words or notations this module reads."""
-    return bool(_MARKERS.search(question) or _CASED_MARKERS.search(question))
+    return bool(_MARKERS.search(question) or _CASED_MARKERS.search(question) or any(
+        w.lower().rstrip(".") not in _ENGLISH_MONTHS for m in _MONTH_RANGE.finditer(question) for w in m.groups()[:2]))
 
 
 def read_romance(question: str, keep: Iterable[str] = ()) -> str | None:
@@ -419,7 +437,7 @@ def read_romance(question: str, keep: Iterable[str] = ()) -> str | None:
     if not is_romance(question):
         return None
     # ``keep``: the tenant's names; one that starts with a prefix word ("Société Générale") is a name, kept whole
-    text = _company_prefixes(romance_days(question), keep)
+    text = _MONTH_RANGE.sub(_month_range, _company_prefixes(romance_days(question), keep))
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)  # type: ignore[arg-type, call-overload]
     text = _gross_alone(_drop_glosses(" ".join(text.split())))

@@ -35,6 +35,7 @@ from router.analysis import (
 from router.approval_dates import approval_day_reading, compared_approvals, context_note, remark_comparison
 from router.approval_validity import asks_approval_end, checked_claims, validity_interpretation, validity_reading
 from router.as_at import overdue_as_at
+from router.breakdown_words import company_spellings, every_period, read_breakdown_words
 from router.catalog_asks import read_catalog_ask
 from router.classifier import IntentClassifier
 from router.company_set import (
@@ -272,6 +273,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
     text = read_notation(text, (n for _, _, n in name_spellings(inputs.gazetteer)), inputs.gazetteer) or text
     # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
+    # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)
+    grouping = read_breakdown_words(text, company_spellings(inputs.gazetteer))
+    text = grouping or text
     romance = read_romance(text, keep=(n for _, _, n in name_spellings(inputs.gazetteer)))
     text = romance or text
     german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
@@ -311,6 +315,15 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             base, result = up_to(base, inputs.as_of), retry.model_copy(update={"interpretation": "; ".join(
                 [*([retry.interpretation] if retry.interpretation else []),
                  "no period named: every purchase on file up to the as-of date"])})
+    if listing is None and result.requires_clarification and every_period(base) and all(
+            r.startswith("period: the question names no period") for r in result.clarification_reasons):
+        # "spend by quarter, all data", "group by month": the rows are the periods themselves, every one on file up
+        # to the as-of date (router/breakdown_words.py); only when the period alone is missing
+        retry = _route(up_to(base, inputs.as_of), inputs)
+        if not retry.requires_clarification:
+            base, result = up_to(base, inputs.as_of), retry.model_copy(update={"interpretation": "; ".join(
+                [*([retry.interpretation] if retry.interpretation else []),
+                 "no period named: every period on file up to the as-of date"])})
     opened = open_question(base) if result.requires_clarification else None
     if opened is not None:
         # "what's still open from Beta": the open (posted) amount; with no period, the state on the as-of date
@@ -341,6 +354,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
+             *([f"breakdown read as {grouping!r}"] if grouping else []),
              *([f"French/Spanish phrasing read as {romance!r}"] if romance else []),
              *([f"German phrasing read as {german!r}"] if german else []),
              *([f"read as {base!r}, listing the approved vendors with no counted spend"] if idle else []),

@@ -22,6 +22,7 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.ap_fields import split_fields, with_unknown_fields
+from router.breakdown_words import company_spellings, read_breakdown_words
 from router.classifier import IntentClassifier, load_or_train
 from router.company_compare import CompanyAsk, check_compared, company_mentions, implied_base, implied_note, ranked
 from router.company_compare import detect as detect_comparison
@@ -155,6 +156,8 @@ class AskService:
         plain = read_notation(plain, (n for _, _, n in name_spellings(gazetteer)), gazetteer) or plain
         said = spoken_question(plain, gazetteer)
         # French / Spanish finance words read in English before any reader splits or detects (router/romance.py)
+        # "by pg", "per suplier", "por divisa": grouping words as the reader knows them (router/breakdown_words.py)
+        said = read_breakdown_words(said or plain, company_spellings(gazetteer)) or said
         said = read_romance(said or plain, keep=(n for _, _, n in name_spellings(gazetteer))) or said
         # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
         # the phrasing their readers know, the reading stated (router/ranking_words.py)

@@ -1,0 +1,307 @@
+"""Breakdown requests in the words analysts actually type, rewritten into the grouping phrases the reader knows.
+
+A breakdown is asked for in shorthand ("by pg", "per sup", "by suplier", "group by product_group"), in the finance
+words of French and Spanish controllers ("por grupo de producto", "répartition par grande famille", "desglose por
+divisa", "importes por moneda", "amounts per devise", "TTC por sociedad"), and with parentheses that illustrate the
+grouping rather than restrict it ("by top-level category (Monitoring, Control, MRO...)", "(top level: A / B / C)",
+"per month (Jan, Feb, Mar so far)", "by quarter (Q3 and Q4 are the only ones with data)"). Left as typed, the
+grouping word is named back as a grouping no metric offers, or is dropped and a total is given, or the illustrating
+names are read as filters to ask about.
+
+Each rewrite has one meaning: a grouping word (by, per, por, par, group by, split by, ...) followed by a word that
+names a dimension of the governed spend (product group, supplier, company, currency, a time grain) in an
+abbreviation, a one-letter typo or another language. Only the dimension word is rewritten; names are never touched,
+and a word that is no dimension reaches the reader as typed (and is named back there). A parenthesis directly after
+a grouping is an illustration when it lists values of that grouping (two or more items, or a trailing "..."/"etc.",
+or "top level: ..."); its level words ("top level", "detailed") are kept and its listed names dropped. Listed
+companies after "by company" are the companies to compare, so they become the scope ("for Company A, Company B and
+Company C by company"), never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from router.entities import Gazetteer
+from router.reading import parse_breakdown
+
+_I = re.I | re.UNICODE
+
+#: Words that introduce a grouping, in English, SQL, French and Spanish.
+_BY = (r"(?:group(?:ed)?\s+by|split\s+(?:by|per)|broken\s+(?:down|out)\s+by|breakdown\s+(?:by|per)|"
+       r"(?:desglos(?:e|ado)|r[ée]partition|ventilation|reparto|distribuci[óo]n)\s+(?:par|por|per|by)|"
+       r"by|per|por|par)")
+
+#: Dimension words as typed -> the English noun the reader reads. Abbreviations first (whole words only).
+_NOUNS: tuple[tuple[str, str], ...] = (
+    # product groups: "pg", "prod grp", "product_group", "grupo de producto", "groupe de produits", "famille"
+    (r"pgs?|prod(?:uct|\.)?[\s_]?gro?u?ps?|product_groups?|product_group_ids?|"
+     r"grupos?\s+de\s+productos?|groupes?\s+de\s+produits?|cat[ée]gor[íi]as?\s+de\s+productos?|"
+     r"cat[ée]gories?\s+de\s+produits?|cats?", "product group"),
+    # the top level of the catalogue: "grande famille", "familles de produits", "famille", "product family"
+    (r"(?:grandes?\s+)?familles?(?:\s+de\s+produits?)?|(?:top[- ]level\s+)?(?:product\s+)?famil(?:y|ies)|"
+     r"familias?(?:\s+de\s+productos?)?", "top-level product group"),
+    (r"sups?|supps?|suppl?s?|vend|vndrs?|supplier_ids?|supplier_names?|proveedores|proveedor|fournisseurs?",
+     "supplier"),
+    (r"sociedad(?:es)?|soci[ée]t[ée]s?|entidad(?:es)?|entit[ée]s?|empresas?|company_ids?|comp_ids?", "company"),
+    (r"(?:(?:original(?:e|es)?|d['’]\s*origine|de\s+origen)\s+)?(?:devises?|divisas?|monedas?)"
+     r"(?:\s+(?:d['’]\s*origine|originale?s?|de\s+origen|de\s+factura))?|ccy|curr|currency_codes?|"
+     r"(?:original|invoice|document)\s+devises?", "currency"),
+    (r"mes(?:es)?|mois|month_start|invoice_month", "month"),
+    (r"trimestres?|quarter_start|invoice_quarter|qtrs?", "quarter"),
+    (r"a[ñn]os?|ann[ée]es?|yr|invoice_year", "year"),
+)
+#: Full dimension words a one-letter typo is measured against ("suplier", "supplir", "compnay", "curency").
+_TYPO_TARGETS = ("supplier", "suppliers", "vendor", "vendors", "company", "companies", "currency", "currencies",
+                 "category", "categories", "quarter", "quarters", "month", "months", "product", "products")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one deletion, insertion, substitution or swap of neighbours (``a != b``)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+_NOUN_RULES = tuple((re.compile(rf"(?<![\w-])(?P<by>{_BY})\s+(?:the\s+)?(?P<noun>{pattern})(?![\w-])", _I), noun)
+                    for pattern, noun in _NOUNS)
+_TYPO = re.compile(rf"(?<![\w-])(?P<by>{_BY})\s+(?P<word>(?-i:[a-z]{{5,}}))(?![\w-])", _I)
+
+#: "in the original invoice currencies and converted to euros", "in original currency and in EUR": both sides asked.
+#: (the plural, or "converted", asks for the rows of a figure's currencies; "the total of invoice X in original
+#: currency and in EUR" is one document's two amounts, read elsewhere)
+_BOTH_CURRENCIES = re.compile(
+    r"\b(?:in|by)\s+(?:the\s+|their\s+)?(?:original|invoice|document|local)(?:\s+(?:invoice|document))?\s+"
+    r"(?:currencies\s*(?:,\s*)?(?:and|plus|as well as|&)\s+(?:also\s+)?(?:converted\s+(?:in)?to|in)|"
+    r"currency\s*(?:,\s*)?(?:and|plus|as well as|&)\s+(?:also\s+)?converted\s+(?:in)?to)\s+(?:euros?|eur)\b", _I)
+#: A document named by its number: its own amounts, never a breakdown of a figure.
+_DOCUMENT = re.compile(r"\b(?:INV|CN|CRN)-\d{4}-\d+\b|\binvoice\s+(?:number\s+|no\.?\s*|#\s*)?\S*\d", _I)
+#: "amounts by ... with the EUR contre-valeur / equivalent / total / converted": the reporting figure beside them.
+_COUNTER_VALUE = re.compile(r"\bcontre[- ]valeur\b|\bcontravalor\b|\bcontrevaleur\b", _I)
+
+#: French / Spanish breakdown nouns that stand alone ("monthly desglose", "une répartition").
+_BREAKDOWN_NOUN = re.compile(r"\b(?:desglose|r[ée]partition|ventilation)\b", _I)
+
+#: A parenthesis right after a grouping phrase (the phrase as rewritten above).
+_GROUPING_HEAD = (r"(?P<head>\b(?:by|per|for\s+each)\s+(?:top-level\s+|top\s+level\s+|detailed\s+)?"
+                  r"(?:product\s+group|category|product\s+categor(?:y|ies)|product\s+groups|categories|groups?|company|companies|supplier|"
+                  r"suppliers|month|quarter|year|currency)|\b(?:per|each)\s+(?:month|quarter|year)|"
+                  r"\b(?:monthly|quarterly|yearly|annual)(?:\s+(?:totals?|figures?|breakdown|split|desglose))?)")
+_PAREN_AFTER = re.compile(_GROUPING_HEAD + r"(?P<mid>(?:\s+[\w'’-]+){0,6}?)\s*(?P<stop>[?.!]?)\s*"
+                          r"\((?P<inside>[^()]{1,160})\)", _I)
+#: Words that make a parenthesis a restriction, not an illustration: kept as typed for the reader.
+#: ("the only ones with data" remarks on the rows, it does not restrict them)
+_RESTRICTING = re.compile(r"(?<!\bthe\s)\b(?:only(?!\s+ones?\b)|just|excluding|except|without|exclude|but\s+not|"
+                          r"solely)\b", _I)
+_TOP_WORDS = re.compile(r"(?<!not\s)(?<!not\sthe\s)\b(?:top[- ]level|top\s+level|highest[- ]level)\b", _I)
+_LOWEST_WORDS = re.compile(r"\b(?:lowest[- ]level|detailed|leaf|most\s+granular|sub[- ]?groups?)\b", _I)
+#: A parenthesis that only glosses the grouping ("(famille de produits)", "(por mes)", "(original currency)").
+_GLOSS = re.compile(r"\s*(?:(?:by|per|por|par)\s+)?(?:the\s+)?(?:(?:top[- ]level|original|invoice)\s+)?"
+                    r"(?:product\s+group|product\s+groups|groups?|categor(?:y|ies)|supplier|company|currency|"
+                    r"currencies|month|quarter|year|famille\s+de\s+produits|familles?|devises?|divisas?|monedas?|"
+                    r"grupos?\s+de\s+productos?|mes|mois)\s*", _I)
+_MONTH_OR_QUARTER = re.compile(
+    r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|h[12])\b", _I)
+#: Marks of examples or a remark, not a restriction: "...", "etc.", "e.g.", "so far", "the only ones with data".
+_REMARK = re.compile(r"\.\.\.|…|\betc\b|\be\.\s?g\b|\bi\.\s?e\b|\bsuch\s+as\b|\bso\s+far\b|\bto\s+date\b|"
+                     r"\bonly\s+ones?\b|\b(?:with|ha(?:ve|s|d))\s+(?:any\s+)?data\b|\bi\s+(?:believe|think)\b", _I)
+#: A remark on which rows hold data ("only Q3 and Q4 have data, I think"): no restriction, whatever its words.
+_DATA_REMARK = re.compile(r"\bonly\s+ones?\b|\b(?:with|ha(?:ve|s|d))\s+(?:any\s+)?data\b|\bi\s+(?:believe|think)\b",
+                          _I)
+#: A range of months or quarters: a period, never an illustration.
+_RANGE = re.compile(r"\b(?:to|through|thru|until|till|bis|from|since)\b(?!\s+date)|[-–]", _I)
+_COMPANY_ITEM = re.compile(r"(?-i:[A-Z])(?:[\w-]*)(?:\s+(?-i:[A-Z])[\w-]*)?")
+
+
+def _nouns(text: str) -> str:
+    for pattern, noun in _NOUN_RULES:
+        text = pattern.sub(lambda m, noun=noun: f"{_english_by(m.group('by'))} {noun}", text)
+
+    def typo(m: re.Match[str]) -> str:
+        word = m.group("word").lower()
+        if word in _TYPO_TARGETS:
+            return m.group(0)
+        close = [t for t in _TYPO_TARGETS if _one_edit(word, t)]
+        if len(close) != 1:
+            return m.group(0)
+        return f"{_english_by(m.group('by'))} {close[0]}"
+
+    return _TYPO.sub(typo, text)
+
+
+def _english_by(word: str) -> str:
+    """The grouping word in English: "group by", "split by", "breakdown by" keep their verb, the rest read "by"."""
+    lower = " ".join(word.lower().split())
+    if lower.startswith(("desglos", "répartition", "repartition", "ventilation", "reparto", "distribuci")):
+        return "breakdown by"
+    if lower.startswith(("group", "split", "broken", "breakdown")):
+        return lower if not lower.startswith("group") else "by"
+    return "by"
+
+
+def _illustrations(text: str, companies: tuple[str, ...]) -> str:
+    def sub(m: re.Match[str]) -> str:
+        inside = m.group("inside")
+        head = m.group("head")
+        if _RESTRICTING.search(inside) and not _DATA_REMARK.search(inside):
+            return m.group(0)
+        keep = " (lowest level)" if _LOWEST_WORDS.search(inside) else " (top level)" if _TOP_WORDS.search(inside) \
+            else ""
+        dropped = f"{head}{m.group('mid')}{keep}{m.group('stop')} "
+        if re.search(r"\bcompan(?:y|ies)\b", head, re.I):
+            named = _listed_companies(inside, companies)
+            if len(named) >= 2:
+                return f"for {' and '.join(named)} {head}{m.group('mid')}{m.group('stop')} "
+            return m.group(0)
+        if _GLOSS.fullmatch(inside) or _GLOSS.fullmatch(re.sub(r"\b(?:top[- ]level|top\s+level)\b", "", inside)):
+            return dropped  # "(famille de produits)", "(por mes)": the grouping said again
+        if re.search(r"\bnot\s+(?:the\s+)?(?:top[- ]level|top\s+level|detailed)", inside, re.I) and keep:
+            return dropped  # "(the detailed groups, not the top level)": the level named
+        items = len([p for p in re.split(r"\s*(?:,|/|\+|&|\band\b|\by\b|\bet\b)\s*", inside) if p.strip()])
+        if re.search(r"month|quarter|year|monthly|quarterly|yearly|annual", head, re.I) and \
+                _MONTH_OR_QUARTER.search(inside):
+            # "per month (Jan, Feb, Mar, Apr so far)", "(Q3 and Q4 are the only ones with data)": the rows named;
+            # "(January to March)" is a period, read (or asked about) as typed
+            if _RANGE.search(inside) or not (_REMARK.search(inside) or items >= 3):
+                return m.group(0)
+            return dropped
+        if re.search(r"\d", inside):
+            return m.group(0)  # "(ref MTG-597 of 12/05)": a reference, set aside as context elsewhere
+        if items >= 2 and (_REMARK.search(inside) or re.match(r"\s*(?:top[- ]level|top\s+level)\s*:", inside, re.I)):
+            return dropped  # "(Monitoring, Control, MRO...)", "(top level: A / B / C)": examples of the rows
+        return m.group(0)
+
+    return _PAREN_AFTER.sub(sub, text)
+
+
+#: "split ... between Xenon Pharma and Ypsilon Retail", "split between our two companies, A and B": a split word,
+#: then the named sides of the split (checked to be companies below).
+_SPLIT_BETWEEN = re.compile(
+    r"\b(?P<verb>split|splits|divided|breakdown|break\s+down|side\s+by\s+side)\b(?P<mid>[^.?!;]{0,80}?)"
+    r"\b(?:between|entre)\s+(?:(?:our|the|nos|nuestras)\s+(?:two|three|deux|dos|\d)\s+"
+    r"(?:companies|entities|soci[ée]t[ée]s|sociedades|empresas)\s*,?\s*)?"
+    r"(?P<a>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*(?:,|and|&|\+|et|y)\s*(?P<b>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)")
+
+
+def _split_between(text: str, companies: tuple[str, ...]) -> str:
+    """"how does Q1 spend split between Alpenland and Kestrel": the named companies, a row each ("by company")."""
+    def sub(m: re.Match[str]) -> str:
+        sides = [m.group("a"), m.group("b")]
+        if not all(_is_company(side, companies) for side in sides):
+            return m.group(0)  # suppliers or groups split against each other: left for the reader
+        return f"{m.group('verb')}{m.group('mid')}for {sides[0]} and {sides[1]}, by company"
+
+    return _SPLIT_BETWEEN.sub(sub, text)
+
+
+def _is_company(item: str, companies: tuple[str, ...]) -> bool:
+    first = item.split()[0].casefold()
+    return bool(re.fullmatch(r"(?:Company\s+[A-Z]|COMP-[A-Z])", item)) or any(
+        c.casefold() == item.casefold() or c.casefold().split()[0] == first for c in companies)
+
+
+#: "breakdown by company - all entities, Q4 2025, spend with Theta": a heading grouping before the figure it breaks
+#: down; read after the figure, so the clauses of one ask are not cut into asks of their own.
+_LEADING_GROUPING = re.compile(
+    r"^\s*(?P<by>(?:breakdown|split|broken\s+down)\s+(?:by|per)\s+(?:product\s+group|supplier|company|currency|"
+    r"month|quarter|year|category|product|top-level\s+product\s+group))\s*(?:[-–—:,]\s*)+(?P<rest>\S.*?)\s*$",
+    _I | re.S)
+
+
+#: "both companies (Alpenland + Kestrel)", "our two entities (A and B)": the companies named in the parenthesis.
+_NAMED_COMPANIES = re.compile(r"\b(?P<lead>both|the\s+two|our\s+two|the\s+three|our\s+three|all\s+three|our|the)\s+"
+                              r"(?:compan(?:y|ies)|entit(?:y|ies))\s*\((?P<inside>[^()]{1,120})\)", _I)
+
+
+def _named_companies(text: str, companies: tuple[str, ...]) -> str:
+    def sub(m: re.Match[str]) -> str:
+        named = _listed_companies(m.group("inside"), companies)
+        return f"for {' and '.join(named)}" if len(named) >= 2 else m.group(0)
+
+    return _NAMED_COMPANIES.sub(sub, text)
+
+
+def _leading_grouping(text: str) -> str:
+    m = _LEADING_GROUPING.match(text)
+    if m is None:
+        return text
+    rest = m.group("rest").rstrip(" ?.!")
+    return f"{rest}, {m.group('by')}{m.group('rest')[len(rest):]}"
+
+
+def _listed_companies(inside: str, companies: tuple[str, ...]) -> list[str]:
+    """The companies a parenthesis lists: bare letters ("A, B and C") as "Company X", known names as written."""
+    items = [p.strip(" .") for p in re.split(r"\s*(?:,|/|\+|&|\band\b|\by\b|\bet\b)\s*", inside) if p.strip(" .")]
+    out = []
+    for item in items:
+        if re.fullmatch(r"(?-i:[A-Z])", item):
+            out.append(f"Company {item}")
+        elif _is_company(item, companies):
+            out.append(item)
+        else:
+            return []  # something else listed: left as typed for the reader
+    return out
+
+
+#: Words that ask for every period on file: "all data", "all time", "full history", "since inception".
+_ALL_PERIODS = re.compile(
+    r"\ball\s+(?:the\s+)?(?:data|time|history|periods|dates)\b|\ball[- ]time\b|"
+    r"\b(?:whole|full|entire|complete)\s+history\b|\bsince\s+(?:inception|the\s+(?:beginning|start))\b|"
+    r"\b(?:everything|all)\s+on\s+file\b", _I)
+
+
+def every_period(question: str) -> bool:
+    """Whether a question without a period asks for every period on file: it says so ("all data", "full
+    history"), or it asks for a breakdown by a time grain ("spend by quarter", "group by month"), whose rows are
+    the periods themselves; the answer states the range it used (up to the as-of date).
+
+    >>> every_period("xenon spend by quarter all data"), every_period("kestrel spend by month")
+    (True, True)
+    >>> every_period("kestrel spend by supplier")
+    False
+    """
+    return bool(_ALL_PERIODS.search(question)) or parse_breakdown(question).grain is not None
+
+
+def company_spellings(gazetteer: Gazetteer) -> tuple[str, ...]:
+    """The tenant's company names, the names a parenthesis after "by company" may list."""
+    return tuple(c.company_name for c in gazetteer.companies)
+
+
+def read_breakdown_words(question: str, companies: Iterable[str] = ()) -> str | None:
+    """``question`` with its breakdown shorthand, typos and French / Spanish grouping words in English, and its
+    illustrating parentheses dropped, or ``None`` when there is nothing to rewrite.
+
+    >>> read_breakdown_words("Xenon H2 2025 spend by pg")
+    'Xenon H2 2025 spend by product group'
+    >>> read_breakdown_words("kestrel q3 spend by suplier")
+    'kestrel q3 spend by supplier'
+    >>> read_breakdown_words("Company A spend 2025") is None
+    True
+    """
+    text = question if _DOCUMENT.search(question) else \
+        _BOTH_CURRENCIES.sub("by invoice currency, with the EUR total", question)
+    text = _COUNTER_VALUE.sub("equivalent", text)
+    text = _nouns(text)
+    text = _BREAKDOWN_NOUN.sub("breakdown", text)
+    text = _illustrations(text, tuple(companies))
+    text = _split_between(text, tuple(companies))
+    text = _named_companies(text, tuple(companies))
+    text = _leading_grouping(text)
+    if re.search(r"\bby\s+company\b", text, re.I):
+        # "A and B side by side ... por sociedad": the rows are the companies; "side by side" says only that
+        text = re.sub(r"\s*,?\s*\bside[- ]by[- ]side\b", "", text, flags=re.I)
+    if text == question:
+        return None
+    return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
+
+
+__all__ = ["company_spellings", "every_period", "read_breakdown_words"]
