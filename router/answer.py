@@ -479,6 +479,11 @@ def _compose_spend(d: _Draft) -> None:
             ]
             label = " and ".join(_BREAKDOWN_LABELS.get(part, part.replace("_id", "").replace("_", " "))
                                  for part in dimension.split("+"))
+            # how many suppliers (products) had counted lines: a listing's own answer ("distinct vendors ...")
+            members = {"supplier_id": "supplier", "product_code": "product"}.get(dimension)
+            if members is not None:
+                n = len(spend.breakdown)
+                label += f" ({n} {members}{'s' if n != 1 else ''})"
             text += f" By {label}: " + "; ".join(
                 f"{b.key} {b.total_spend} {spend.currency} ({b.matched_line_count} lines)" for b in spend.breakdown
             ) + "."

@@ -251,6 +251,7 @@ def clean_question(text: str) -> str:
     Raises:
         QuestionError: empty or longer than 2000 characters.
     """
+    from router.count_asks import count_asks
     from router.document_asks import document_asks
     from router.document_words import document_words
     from router.errors import QuestionError
@@ -266,6 +267,9 @@ def clean_question(text: str) -> str:
     cleaned = tool_style(keyword_style(cleaned))
     # "CNs", "credit memo", "docs": the clerk's shorthand in the words every reader knows (router/document_words.py)
     cleaned = document_words(cleaned)
+    # "nr of invoices", "credit notes Ypsilon H2 25 #", "distinct vendors Company B FY25": counts and entity lists
+    # in the count and listing readers' words (router/count_asks.py)
+    cleaned = count_asks(cleaned)
     # "paid invoices Q4: count and EUR total", "invoices vs credit notes": the asks written out
     # (router/document_asks.py)
     cleaned = document_asks(cleaned)

@@ -37,6 +37,14 @@ _SIGNAL = re.compile(
 _SELECT = re.compile(r"^\s*select\s+(?P<cols>.+?)\s+from\s+(?:marts\.)?(?:validated_)?(?:invoices?|invoice_lines?|"
                      r"lines|spend|fct_\w+|v_\w+)\b\s*", re.I)
 _AGGREGATES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # the counted column names what is counted: documents (invoices and credit notes), lines, suppliers, products
+    (re.compile(r"\bcount\s*\(\s*(?:distinct\s+)?(?:document_id|doc_id|document_number)\s*\)", re.I),
+     "number of documents"),
+    (re.compile(r"\bcount\s*\(\s*(?:distinct\s+)?(?:invoice_)?line_id\s*\)", re.I), "number of invoice lines"),
+    (re.compile(r"\bcount\s*\(\s*distinct\s+(?:supplier_id|supplier_name|supplier|vendor_id|vendor)\s*\)", re.I),
+     "number of suppliers"),
+    (re.compile(r"\bcount\s*\(\s*distinct\s+(?:product_code|product_id|product)\s*\)", re.I),
+     "number of products"),
     (re.compile(r"\bcount\s*\(\s*(?:\*|distinct\s+\w+|\w+)\s*\)", re.I), "number of invoices"),
     (re.compile(r"\bavg\s*\(\s*(?:gross\w*|amount|total\w*|spend\w*|invoice_\w+)?\s*\)", re.I),
      "average invoice value"),
@@ -239,10 +247,26 @@ def _amount(match: re.Match[str]) -> str:
     return f"{basis} {op} {number},"
 
 
+#: a select list of document keys only: the documents are listed
+_ID_COLUMNS = re.compile(r"(?:distinct\s+)?(?:\*|invoice_(?:number|no|id)|document_(?:id|number)|doc_id)"
+                         r"(?:\s*,\s*(?:invoice_(?:number|no|id|date)|document_(?:id|number)|status|invoice_status))*",
+                         re.I)
+#: "distinct supplier_id", "distinct product_code": the members of a dimension
+_DISTINCT_KEY = re.compile(r"distinct\s+(?P<col>supplier_id|supplier_name|supplier|vendor|product_code|product_name|"
+                           r"product)", re.I)
+
+
 def _select(match: re.Match[str], grouped: bool) -> str:
     cols = match.group("cols")
     for pattern, words in _AGGREGATES:
         cols = pattern.sub(words, cols)
+    if _ID_COLUMNS.fullmatch(cols.strip()):
+        # "select invoice_number from invoices where ...": the invoices themselves, listed
+        return "list the invoices "
+    distinct = _DISTINCT_KEY.fullmatch(cols.strip())
+    if distinct is not None:
+        # "select distinct supplier_id from invoices where ...": the suppliers (products) with counted lines
+        return f"distinct {_BREAKDOWNS[distinct.group('col').lower()]}s, "
     kept = []
     for col in (c.strip() for c in cols.split(",")):
         # a key column beside an aggregate is the breakdown ("select supplier_name, sum(gross) ... group by

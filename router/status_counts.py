@@ -89,6 +89,11 @@ _EXCLUDED_AFTER = re.compile(r"^\s*(?:(?:are|were|being|to\s+be|is)\s+)?(?:exclu
 _INCLUDING_BEFORE = re.compile(r"\b(?:including|include|includes|incl\.?|inclusive\s+of|also|as\s+well\s+as|plus|"
                                r"even|together\s+with|along\s+with)\s+(?:the\s+|any\s+|all\s+)?$", re.I)
 _INCLUDED_AFTER = re.compile(r"^\s*(?:(?:ones\s+)?(?:too|as\s+well|included)|also\s+(?:included|counted))\b", re.I)
+#: A statement about some documents right before a status word ("some are still drafts", "a few of them were
+#: cancelled"): a remark on the data the table shows, never a filter of its columns.
+_REMARK_BEFORE = re.compile(r"\b(?:some|a\s+few|several|many|most|one|two|three|a\s+couple)(?:\s+of\s+(?:them|these|"
+                            r"those|the\s+\w+))?\s+(?:are|were|is|was|might\s+be|may\s+be|could\s+be)\s+"
+                            r"(?:still\s+|already\s+|probably\s+)?(?:in\s+)?(?:status\s+)?$", re.I)
 _FILTER_STATUS = {"unpaid": "posted", "open": "posted", "outstanding": "posted", "draft": "draft", "drafts": "draft",
                   "posted": "posted", "paid": "paid", "settled": "paid", "cancelled": "cancelled",
                   "canceled": "cancelled", "voided": "cancelled", "void": "cancelled"}
@@ -116,6 +121,8 @@ def status_table(text: str, named: tuple[str, ...] = ()) -> tuple[tuple[str, ...
     added: set[str] = set()
     unplaced: list[str] = []
     for listed in _FILTER_LIST.finditer(text):
+        if _REMARK_BEFORE.search(text[max(0, listed.start() - 40):listed.start()]):
+            continue  # "I'm told some are still drafts": a remark on the documents, no column of the table
         out = bool(_EXCLUDING_BEFORE.search(text[max(0, listed.start() - 60):listed.start()])
                    or _EXCLUDED_AFTER.match(text[listed.end():]))
         also = not out and bool(_INCLUDING_BEFORE.search(text[max(0, listed.start() - 30):listed.start()])
