@@ -34,6 +34,7 @@ from router.derived_answer import check_derived, derive
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.german import read_german
+from router.like_patterns import read_likes
 from router.names import PgTrigramResolver
 from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
@@ -44,6 +45,7 @@ from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
 from router.tools import TOOLS, ToolEnv, _metric
 from router.traces import TraceRecorder, TraceStore
+from router.unapplied_limits import split_limits, with_unapplied_limits
 from semantic.errors import ScopeError
 
 log = logging.getLogger(__name__)
@@ -151,12 +153,25 @@ class AskService:
         said = spoken_question(plain, gazetteer)
         # French / Spanish finance words read in English before any reader splits or detects (router/romance.py)
         said = read_romance(said or plain, keep=(n for _, _, n in name_spellings(gazetteer))) or said
+        # "where supplier_name like 'north%'": the pattern resolved over the tenant's suppliers and aliases, one
+        # supplier written as its name; several or none asked about (router/like_patterns.py)
+        liked = read_likes(said or plain, gazetteer)
+        if liked is not None and liked.problem is not None:
+            return self._asked_back(conn, ctx, question, liked.problem, as_of, interface)
+        if liked is not None and liked.text != (said or plain):
+            return self.ask(conn, ctx, liked.text, as_of=as_of, interface=interface, _part=_part, _base=_base)
         # "... and the payment run date": an AP field the data does not record is named as not understood and the
         # rest of the question answered, marked partial (router/ap_fields.py), never the rest presented as complete
         unasked = split_fields(said or plain)
         if unasked is not None:
             rest = self.ask(conn, ctx, unasked.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
             return rest.model_copy(update={"answer": with_unknown_fields(rest.answer, unasked.fields)})
+        # "... for the Bavaria region", "department Maintenance only": a limit the data cannot apply is named as not
+        # understood and the figure without it answered, marked partial (router/unapplied_limits.py)
+        unapplied = split_limits(said or plain)
+        if unapplied is not None:
+            rest = self.ask(conn, ctx, unapplied.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
+            return rest.model_copy(update={"answer": with_unapplied_limits(rest.answer, unapplied.limits)})
         # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
         found = None if _base else detect(said or plain, as_of)
         if found is not None and _part:
@@ -296,6 +311,27 @@ class AskService:
                           answer=answer.model_dump(mode="json"), duration_ms=0.0)
         return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing,
                          steps=[s for r in bases for s in r.steps])
+
+    def _asked_back(self, conn: psycopg.Connection, ctx: AuthContext, question: str, problem: str,
+                    as_of: dt.date, interface: Interface) -> AskResult:
+        """A clarification found before the reading (nothing is computed): the routing is the reading only,
+        stopped at the clarification, and traced."""
+        text = f"I need a clarification before answering: {problem}"
+        answer = Answer(status="clarification", text=text, result={}, inputs={}, sources=(),
+                        clarification_question=text)
+        read_only = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=load_gazetteer(conn, ctx),
+                                                 classifier=self.classifier, catalog=self.catalog,
+                                                 metrics=self.metrics, resolver=PgTrigramResolver(conn, ctx)))
+        routing = read_only.model_copy(update={
+            "requires_clarification": True, "clarification_question": text, "execution_plan": (),
+            "workflow": "clarification"})
+        recorder = TraceRecorder()
+        recorder.add("answer", {"status": answer.status, "text": answer.text})
+        self.store.start(conn, ctx, recorder, interface=interface, question=question, as_of=as_of,
+                         routing=routing.model_dump(mode="json", by_alias=True))
+        self.store.finish(conn, ctx, recorder, status=answer.status, workflow=routing.workflow,
+                          answer=answer.model_dump(mode="json"), duration_ms=0.0)
+        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=[])
 
     def _composed(self, conn: psycopg.Connection, ctx: AuthContext, question: str, compared: CompanyAsk,
                   bases: list[AskResult]) -> tuple[Answer, tuple[PolicyCheck, ...], RoutingResult]:
