@@ -942,12 +942,14 @@ _SPEND_OBJECT_BEFORE = re.compile(
     r"|\bhow\s+(?:much|many) $",
     re.I)
 #: "company c spend hydraulics 2025", "comp a spend it hardware q1 26": a noun right after the spend noun and before
-#: the period (or the end) is what was bought; before anything else it is another clause's word ("the supplier with
-#: the largest share of our spend hold, and ..."), not an object of the spend
+#: the period is what was bought; before anything else it is another clause's word ("which certificates must the
+#: supplier with the largest share of our spend hold?"), not an object of the spend
 _SPEND_DIRECT_BEFORE = re.compile(r"\bspend (?:it )?$", re.I)
-_PERIOD_AFTER = re.compile(r"\s*(?:$|[?.!]|\d|(?:q[1-4]|h[12]|fy\w*|ytd|last|this|previous|in|for|during|over|"
-                           r"since|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|"
-                           r"dec\w*)\b)", re.I)
+_PERIOD_AFTER = re.compile(r"\s*(?:\d|(?:q[1-4]|h[12]|fy\w*|ytd|last|this|previous|jan\w*|feb\w*|mar\w*|apr\w*|"
+                           r"may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b)", re.I)
+#: French and Spanish function words left by a partial reading ("spend por sociedad H2 2025" is a breakdown by
+#: company): they open no name of a thing bought
+_FUNCTION_WORD = re.compile(r"(?:por|par|pour|para|de|del|des|du|en|el|la|le|les|los|las|au|aux|sur)\b", re.I)
 #: "how much did Alpenland pay kappa logistik": who was paid, right after the paying verb.
 _PAID_OBJECT_BEFORE = re.compile(r"\b(?:pay|paid)\s+$", re.I)
 #: Nouns of goods that are vocabulary too ("cleaning supplies", "sensor equipment"): part of a noun phrase they
@@ -1015,7 +1017,8 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
         # (the paying verb of "how much did we pay kappa logistik" is the measure's cue, blanked in the residual)
         if unknown and (_SPEND_NOUN.match(text, end) or _SPEND_OBJECT_BEFORE.search(residual[:start])
                         or _PAID_OBJECT_BEFORE.search(text[:start])
-                        or (_SPEND_DIRECT_BEFORE.search(residual[:start]) and _PERIOD_AFTER.match(text, end))):
+                        or (_SPEND_DIRECT_BEFORE.search(residual[:start]) and _PERIOD_AFTER.match(text, end)
+                            and not _FUNCTION_WORD.match(text, start))):
             phrase = re.sub(r"['’]s$", "", text[start:end])
             found.append((start, start + len(phrase), phrase))
         i = j + 1

@@ -178,6 +178,8 @@ def unapplied_limits(text: str) -> tuple[Limit, ...]:
 #: The words that tie a limit to the question, dropped with it ("for the Bavaria region", ", department X only").
 _JOINT_BEFORE = re.compile(r"(?:\s*[,;—–-]\s*|\s+)"
                            r"(?:(?:and|plus|also|but|only|just|all|where|with|whose|that|which)\s+)?"
+                           # "approved by buyer 'M. Keller'": the verb of the limit goes with it
+                           r"(?:(?:approved|ordered|placed|requested|raised|booked|released|signed(?:\s+off)?)\s+)?"
                            r"(?:(?:for|in|at|from|of|within|on|under|by|across|via|in\s+the|for\s+the)\s+)?"
                            r"(?:(?:only|just)\s+)?$", re.I)
 _JOINT_AFTER = re.compile(r"\s+(?:only|alone)\b", re.I)

@@ -42,6 +42,8 @@ def _route(question: str, gazetteer: Gazetteer = GAZETTEER) -> Any:
     ("How does Company B's H1 2025 spend with Beta compare with the budget? If you cannot give the budget, "
      "just the spend.", "budget", "What was Company B's H1 2025 spend with Beta?"),
     ("Company B spend by month 2025, plant Augsburg only", "plant Augsburg", "Company B spend by month 2025"),
+    ("Company A's total spend in H1 2025 approved by requester 'J. Brandt'.", "requester 'J. Brandt'",
+     "Company A's total spend in H1 2025."),
 ])
 def test_a_limit_the_data_cannot_apply_is_split_off(question: str, words: str, rest: str) -> None:
     split = split_limits(question)
@@ -97,7 +99,8 @@ def test_an_unknown_object_of_spend_or_pay_is_named(question: str, unknown: str)
 
 @pytest.mark.parametrize("question", [
     "company a spend sensors 2025", "company a spend total 2025", "how much did company a pay beta in 2025",
-    "company a spend last year", "company a paid invoices q1 2026",
+    "company a spend last year", "company a paid invoices q1 2026", "company a spend por proveedor 2025",
+    "Which certificates must the supplier with the largest share of Company A's spend hold?",
 ])
 def test_known_objects_and_vocabulary_after_spend_are_read(question: str) -> None:
     assert "I do not know" not in (_route(question).clarification_question or "")
