@@ -67,7 +67,7 @@ _PLEASANTRY = re.compile(
 _PLEASANTRY_END = re.compile(r"\s*[.!,;]*\s*")
 _HEDGE = re.compile(
     r"(?:if\s+it(?:'s|’s|\s+is)\s+not\s+too\s+much\s+trouble|if\s+you\s+(?:don't|don’t|do\s+not)\s+mind|"
-    r"if\s+possible|if\s+you\s+can|when\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute|sec(?:ond)?)|"
+    r"if\s+possible|if\s+you\s+can(?!['’]t)|when\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute|sec(?:ond)?)|"
     r"at\s+your\s+(?:earliest\s+)?convenience|"
     r"i\s+(?:might|may|could)\s+be\s+wrong(?:\s+(?:here|about\s+this))?,?\s+but|"
     r"(?:i'm|i’m|i\s+am)\s+not\s+sure\s+(?:if|whether)\s+this\s+is\s+the\s+right\s+(?:place|channel|team|person)|"

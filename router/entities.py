@@ -309,6 +309,10 @@ def _stem(token: str) -> str:
     return token[:-1] if len(token) > 3 and token.endswith("s") and not token.endswith("ss") else token
 
 
+#: Kind nouns that open a spelling ("Supplier Gamma"): a name written after one is the name, not the kind's.
+_KIND_WORDS = frozenset({"supplier", "vendor", "lieferant", "company"})
+
+
 def _find_phrases(
     tokens: list[tuple[str, int, int]], phrases: Mapping[tuple[str, ...], frozenset[str]], text: str, kind: str,
     stem: bool = False, fuzzy: bool = False,
@@ -325,6 +329,12 @@ def _find_phrases(
                 continue
             key = tuple(words[i : i + size])
             ids = phrases.get(key)
+            if ids and key[0] in _KIND_WORDS and i + size < len(words) \
+                    and not any(j in taken for j in range(i + 1, i + size + 1)) \
+                    and phrases.get(tuple(words[i + 1 : i + size + 1])):
+                # "supplier Gamma Controls": the kind noun with a name's first word ("supplier gamma") yields to the
+                # name written after it ("gamma controls"), never the name's last word left unread
+                continue
             if ids:
                 start, end = tokens[i][1], tokens[i + size - 1][2]
                 found.append(Mention(kind, text[start:end], start, end, tuple(sorted(ids))))

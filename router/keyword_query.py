@@ -283,6 +283,12 @@ def _select(match: re.Match[str], grouped: bool) -> str:
 _SQL_WHERE = re.compile(r"\bwhere(?=\s+\w+\s*(?:=|!=|<>|>|<|\s(?:not\s+)?in\s*\(|\sbetween\b))", re.I)
 
 
+#: Words of a measure in a rewritten query: with none, a bare "where" clause is the spend's filter.
+_MEASURE_WORDS = re.compile(r"\b(?:spend|spent|total|sum|count|number|average|net|tax|invoices?|credit\s+notes?|"
+                            r"price|prices|units?|quantit(?:y|ies)|amount|value|lines?|suppliers|vendors|list|show)\b",
+                            re.I)
+
+
 def _where_joints(text: str, sql: bool) -> str:
     """The "and" joining the predicates after "where" as commas (never inside a quoted value: 'Smith and Sons')."""
     where = re.search(r"\bwhere\b", text, re.I) if sql else None
@@ -344,6 +350,10 @@ def keyword_style(text: str) -> str:
         out = re.sub(r"\bnumber of invoices(?P<mid>(?:,[^,]{0,60}?)*?),\s*credit notes\b",
                      r"number of credit notes\g<mid>", out, flags=re.I)
     out = re.sub(r"\s*;\s*$", "", out)
+    if sql and re.match(r"\s*where\b", text, re.I) and not _MEASURE_WORDS.search(out):
+        # "where supplier_name = 'Gamma' and invoice_date >= ...": a bare where clause filters the governed
+        # default figure, the spend (never "which figure?" for a query that selects none)
+        out = "spend, " + out
     for pattern, words in _ABBREVIATIONS:
         out = pattern.sub(words, out)
     out = re.sub(r"\s+,", ",", re.sub(r",\s*,", ",", " ".join(out.split()))).strip(" ,")

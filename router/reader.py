@@ -927,6 +927,7 @@ organisation-wide organization-wide tenant-wide entity entities three two
 new various additional misc miscellaneous general own such specific particular different certain usual
 distinct unique individual separate
 just only solely specifically exclusively alone
+pay pays paid paying
 nach von der die das den dem des mit und im für fuer bei auf zum zur aus über ueber unter pro je ohne außer ausser
 seit bis vom am
 """.split())  # noqa: SIM905 - a word list reads better as text
@@ -949,6 +950,17 @@ _SPEND_OBJECT_BEFORE = re.compile(
     # "how much office furniture did we buy"
     r"|\bhow\s+(?:much|many) $",
     re.I)
+#: "company c spend hydraulics 2025", "comp a spend it hardware q1 26": a noun right after the spend noun and before
+#: the period is what was bought; before anything else it is another clause's word ("which certificates must the
+#: supplier with the largest share of our spend hold?"), not an object of the spend
+_SPEND_DIRECT_BEFORE = re.compile(r"\bspend (?:it )?$", re.I)
+_PERIOD_AFTER = re.compile(r"\s*(?:\d|(?:q[1-4]|h[12]|fy\w*|ytd|last|this|previous|jan\w*|feb\w*|mar\w*|apr\w*|"
+                           r"may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b)", re.I)
+#: French and Spanish function words left by a partial reading ("spend por sociedad H2 2025" is a breakdown by
+#: company): they open no name of a thing bought
+_FUNCTION_WORD = re.compile(r"(?:por|par|pour|para|de|del|des|du|en|el|la|le|les|los|las|au|aux|sur)\b", re.I)
+#: "how much did Alpenland pay kappa logistik": who was paid, right after the paying verb.
+_PAID_OBJECT_BEFORE = re.compile(r"\b(?:pay|paid)\s+$", re.I)
 #: Nouns of goods that are vocabulary too ("cleaning supplies", "sensor equipment"): part of a noun phrase they
 #: stand in, never unknown by themselves, nor with a group name ("MRO supplies" is the group's supplies).
 _HEAD_NOUNS = frozenset({"supplies", "supply", "products", "product", "items", "parts", "materials", "material",
@@ -1011,7 +1023,11 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
         kinds = {k for _, _, k in run}
         start, end = run[0][0], run[-1][1]
         unknown = "U" in kinds or {"G", "T"} <= kinds
-        if unknown and (_SPEND_NOUN.match(text, end) or _SPEND_OBJECT_BEFORE.search(residual[:start])):
+        # (the paying verb of "how much did we pay kappa logistik" is the measure's cue, blanked in the residual)
+        if unknown and (_SPEND_NOUN.match(text, end) or _SPEND_OBJECT_BEFORE.search(residual[:start])
+                        or _PAID_OBJECT_BEFORE.search(text[:start])
+                        or (_SPEND_DIRECT_BEFORE.search(residual[:start]) and _PERIOD_AFTER.match(text, end)
+                            and not _FUNCTION_WORD.match(text, start))):
             phrase = re.sub(r"['’]s$", "", text[start:end])
             found.append((start, start + len(phrase), phrase))
         i = j + 1

@@ -162,6 +162,12 @@ _UNSERVED_RANKING_MEASURES = re.compile(
 )
 
 
+#: Words of a figure about a product (a quantity, a price, a purchase), also in French and Spanish.
+_PRODUCT_FIGURE = re.compile(r"\b(?:how\s+(?:much|many)|bought|buy|purchase[sd]?|spen[dt]|paid|cost|price[sd]?|"
+                             r"unit|units|quantit(?:y|ies)|volume|combien|achet\w*|prix|cu[aá]nt[oa]s?|compr\w*|"
+                             r"precio)\b", re.I)
+
+
 def _group_traversal(hits: list[RuleHit], reading: Reading) -> bool:
     """True when a product-group mention asks for a traversal (members, suppliers, spend over the group)."""
     if any(h.intent in ("relationship", "aggregate") for h in hits):
@@ -799,6 +805,12 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
         # A product code the catalogue does not know: "no data" would read as "not bought"; it is named instead.
         entity_reasons.append(f"I do not know the product {', '.join(unknown_codes)} in your catalogue (no product of "
                               "that code). Which product do you mean?")
+    elif unknown_codes and _PRODUCT_FIGURE.search(reading.text) and not document_cue:
+        # "how much of PRD-123 did we buy", "average unit price of PRD-999": a figure of a product the catalogue
+        # does not know is asked about, never passages that happen to mention other products in its place
+        reasons.append(f"entity: product {', '.join(unknown_codes)} is not in the catalogue")
+        questions.append(f"I do not know the product {', '.join(unknown_codes)} in your catalogue (no product of "
+                         "that code). Which product do you mean?")
     if entity_reasons and (needs_company or "aggregate" in selected or "relationship" in selected):
         reasons.extend(f"entity: {r}" for r in entity_reasons)
         questions.extend(entity_reasons)

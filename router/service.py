@@ -35,6 +35,7 @@ from router.derived_answer import check_derived, derive
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.german import read_german
+from router.like_patterns import read_likes
 from router.names import PgTrigramResolver
 from router.notation import read_notation
 from router.preamble import strip_preamble
@@ -47,6 +48,7 @@ from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
 from router.tools import TOOLS, ToolEnv, _metric
 from router.traces import TraceRecorder, TraceStore
+from router.unapplied_limits import split_limits, with_unapplied_limits
 from semantic.errors import ScopeError
 
 log = logging.getLogger(__name__)
@@ -159,6 +161,13 @@ class AskService:
         # "by pg", "per suplier", "por divisa": grouping words as the reader knows them (router/breakdown_words.py)
         said = read_breakdown_words(said or plain, company_spellings(gazetteer)) or said
         said = read_romance(said or plain, keep=(n for _, _, n in name_spellings(gazetteer))) or said
+        # "where supplier_name like 'north%'": the pattern resolved over the tenant's suppliers and aliases, one
+        # supplier written as its name; several or none asked about (router/like_patterns.py)
+        liked = read_likes(said or plain, gazetteer)
+        if liked is not None and liked.problem is not None:
+            return self._asked_back(conn, ctx, question, liked.problem, as_of, interface)
+        if liked is not None and liked.text != (said or plain):
+            return self.ask(conn, ctx, liked.text, as_of=as_of, interface=interface, _part=_part, _base=_base)
         # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
         # the phrasing their readers know, the reading stated (router/ranking_words.py)
         worded = None if _part or _base or _worded else read_ranking_words(said or plain)
@@ -172,6 +181,12 @@ class AskService:
         if unasked is not None:
             rest = self.ask(conn, ctx, unasked.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
             return rest.model_copy(update={"answer": with_unknown_fields(rest.answer, unasked.fields)})
+        # "... for the Bavaria region", "department Maintenance only": a limit the data cannot apply is named as not
+        # understood and the figure without it answered, marked partial (router/unapplied_limits.py)
+        unapplied = split_limits(said or plain)
+        if unapplied is not None:
+            rest = self.ask(conn, ctx, unapplied.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
+            return rest.model_copy(update={"answer": with_unapplied_limits(rest.answer, unapplied.limits)})
         # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
         found = None if _base else detect(said or plain, as_of)
         if found is not None and _part:
@@ -311,6 +326,27 @@ class AskService:
                           answer=answer.model_dump(mode="json"), duration_ms=0.0)
         return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing,
                          steps=[s for r in bases for s in r.steps])
+
+    def _asked_back(self, conn: psycopg.Connection, ctx: AuthContext, question: str, problem: str,
+                    as_of: dt.date, interface: Interface) -> AskResult:
+        """A clarification found before the reading (nothing is computed): the routing is the reading only,
+        stopped at the clarification, and traced."""
+        text = f"I need a clarification before answering: {problem}"
+        answer = Answer(status="clarification", text=text, result={}, inputs={}, sources=(),
+                        clarification_question=text)
+        read_only = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=load_gazetteer(conn, ctx),
+                                                 classifier=self.classifier, catalog=self.catalog,
+                                                 metrics=self.metrics, resolver=PgTrigramResolver(conn, ctx)))
+        routing = read_only.model_copy(update={
+            "requires_clarification": True, "clarification_question": text, "execution_plan": (),
+            "workflow": "clarification"})
+        recorder = TraceRecorder()
+        recorder.add("answer", {"status": answer.status, "text": answer.text})
+        self.store.start(conn, ctx, recorder, interface=interface, question=question, as_of=as_of,
+                         routing=routing.model_dump(mode="json", by_alias=True))
+        self.store.finish(conn, ctx, recorder, status=answer.status, workflow=routing.workflow,
+                          answer=answer.model_dump(mode="json"), duration_ms=0.0)
+        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=[])
 
     def _composed(self, conn: psycopg.Connection, ctx: AuthContext, question: str, compared: CompanyAsk,
                   bases: list[AskResult]) -> tuple[Answer, tuple[PolicyCheck, ...], RoutingResult]:

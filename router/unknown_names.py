@@ -79,7 +79,22 @@ def unknown_companies(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]
         words = _opening_words_dropped(_words(found.group("name")))
         if words and not any(all(any(_close(w, k) for k in name) for w in words) for name in known):
             out.append(found.group(0).strip())
+    for mention in reading.mentions.companies:
+        # "alpenland transport gmbh": a name typed in lowercase, read from its first word, that ends in a legal
+        # form; the words from the company read to the form are the name as written (never the words before it)
+        tail = _LOWER_LEGAL_TAIL.match(reading.text, mention.end)
+        if tail is None or any(s < tail.end() and mention.start < e for s, e in suppliers):
+            continue
+        words = _words(reading.text[mention.start:tail.start("form")])
+        if words and not any(all(any(_close(w, k) for k in name) for w in words) for name in known):
+            out.append(reading.text[mention.start:tail.end()].strip())
     return tuple(dict.fromkeys(out))
+
+
+#: Up to three lowercase words after a read company and a legal form in lowercase ("alpenland transport gmbh"); only
+#: forms that are no English word ("co", "se", "sa" are read as words).
+_LOWER_LEGAL_TAIL = re.compile(r"(?:\s+(?!(?:gmbh|ag|ltd|llc|inc|plc|kg|kgaa|sarl|bv|nv|oy|srl|spa)\b)[a-z][\w&'-]*)"
+                               r"{0,3}?\s+(?P<form>gmbh|ag|ltd|llc|inc|plc|kg|kgaa|sarl|bv|nv|oy|srl|spa)\b\.?")
 
 
 #: "approved vendors ... for hydraulics", "approved for valves": the category an approval is asked for.
