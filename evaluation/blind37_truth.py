@@ -1,4 +1,5 @@
-"""Expected answers of the thirty-seventh blind set (``eval/blind37/questions.yml``), computed from the raw corpus files.
+"""Expected answers of the thirty-seventh blind set (``eval/blind37/questions.yml``), computed from the raw corpus
+files.
 
 Written code-blind: without reading the product code that answers questions (router/, retrieval/, semantic/, api/,
 graph/, ingest/, models/, macros/, procura/, jobs/, ...), without reading the earlier question files, probes or
