@@ -31,8 +31,9 @@ demo: db
 	$(PROCURA) demo run --corpus $(CORPUS)
 	$(PROCURA) ask "What was Company A's total spend on monitoring products supplied by its approved vendors during the last quarter?" --as-of 2026-05-15 --tenant tenant-42
 
-# Two workers on two cores: one takes every database test in order (they share session databases and some restart
-# or reconfigure the server), the other the database-free unit tier (tests/conftest.py, the xdist scheduler).
+# Two workers on two cores: one takes the database tests that share the session's databases, in order; the other
+# first the database modules that build their own (CONCURRENT_MODULES), then the database-free unit tier; whichever
+# is free takes the rest of the unit tier (tests/conftest.py, the xdist scheduler).
 test: db
 	$(BIN)/pytest -q -n 2
 
