@@ -30,6 +30,7 @@ third set's calculator (path argument, the scorer's ``--corpus`` option, else th
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 import sys
@@ -166,6 +167,25 @@ def rooted_main(argv: Sequence[str] | None, *, module: str, doc: str, questions:
             _ROOTS["corpus"] = Path(arg.split("=", 1)[1])
     _ROOTS.setdefault("corpus", corpus)
     return b5.run(args, module=module, doc=doc, questions=questions, corpus=corpus, compute=compute, check=check)
+
+
+def thin(number: int, expect: Any, doc: str) -> tuple[Any, Any, Any]:
+    """``compute``, ``check`` and ``main`` of a set whose calculator only dispatches to an earlier set's ``expect``
+    (the thirty-first set and later ones): questions in ``eval/blind<number>/questions.yml``, corpus default
+    ``/tmp/blind<number>-corpus``, every answer a deep copy so that the YAML needs no anchors."""
+    questions = ROOT / "eval" / f"blind{number}" / "questions.yml"
+    corpus = Path(f"/tmp/blind{number}-corpus")
+
+    def own_copy(t: Tenant, spec: Mapping[str, Any], as_of: Any) -> dict[str, Any]:
+        return copy.deepcopy(expect(t, spec, as_of))
+
+    compute, check = rooted(own_copy, corpus)
+
+    def main(argv: Sequence[str] | None = None) -> int:
+        return rooted_main(argv, module=f"evaluation.blind{number}_truth", doc=doc, questions=questions,
+                           corpus=corpus, compute=compute, check=check)
+
+    return compute, check, main
 
 
 compute, check = rooted(expect, DEFAULT_CORPUS)

@@ -33,40 +33,14 @@ its own corpus object; the corpus path is taken as in the third set's calculator
 
 from __future__ import annotations
 
-import copy
-import datetime as dt
 import sys
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
 
 from evaluation import blind17_truth as b17
 from evaluation import blind29_truth as b29
-from evaluation.blind3_truth import Tenant
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_QUESTIONS = ROOT / "eval" / "blind38" / "questions.yml"
-DEFAULT_CORPUS = Path("/tmp/blind38-corpus")
-
-
-def expect(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]:
-    """The expected answer of one spec (the scorer's ``expected`` mapping)."""
-    return b29.expect(t, spec, as_of)
-
-
-# -- the question file ---------------------------------------------------------------------------------------------
-def _own_copy(t: Tenant, spec: Mapping[str, Any], as_of: dt.date) -> dict[str, Any]:
-    """:func:`expect` with no object shared between answers (the supplier labels), so the YAML needs no anchors."""
-    return copy.deepcopy(expect(t, spec, as_of))
-
-
-compute, check = b17.rooted(_own_copy, DEFAULT_CORPUS)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    return b17.rooted_main(argv, module="evaluation.blind38_truth", doc=__doc__ or "", questions=DEFAULT_QUESTIONS,
-                           corpus=DEFAULT_CORPUS, compute=compute, check=check)
-
+#: every spec goes through the twenty-ninth set's dispatcher, which reaches every earlier op
+expect = b29.expect
+compute, check, main = b17.thin(38, expect, __doc__ or "")
 
 if __name__ == "__main__":
     sys.exit(main())
