@@ -168,9 +168,10 @@ def _illustrations(text: str, companies: tuple[str, ...]) -> str:
         items = len([p for p in re.split(r"\s*(?:,|/|\+|&|\band\b|\by\b|\bet\b)\s*", inside) if p.strip()])
         if re.search(r"month|quarter|year|monthly|quarterly|yearly|annual", head, re.I) and \
                 _MONTH_OR_QUARTER.search(inside):
-            # "per month (Jan, Feb, Mar, Apr so far)", "(Q3 and Q4 are the only ones with data)": the rows named;
-            # "(January to March)" is a period, read (or asked about) as typed
-            if _RANGE.search(inside) or not (_REMARK.search(inside) or items >= 3):
+            # "per month (Jan, Feb, Mar, Apr so far)", "(Q3 and Q4 are the only ones with data)": the rows named,
+            # said so by the remark; "(January to March)" and a bare list "(Jul, Aug, Sep)" may restrict the rows,
+            # so they are read (or asked about) as typed
+            if _RANGE.search(inside) or not _REMARK.search(inside):
                 return m.group(0)
             return dropped
         if re.search(r"\d", inside):

@@ -28,8 +28,12 @@ import re
 _NOUN = (r"(?:credit[- ]?notes|invoices|documents|bills|invoice\s+lines|line\s+items|suppliers|vendors|products|"
          r"product\s+codes)")
 
-#: Count words the reader does not know: "nr of", "nbr. of", "num of", "qty of", "cnt of" (before a counted noun).
-_NR_OF = re.compile(rf"\b(?:nr|nbr|num|qty|cnt)\.?\s+of\b(?=\s+(?:\w+\s+){{0,3}}?{_NOUN}\b)", re.I)
+#: Count words the reader does not know: "nr of", "nbr. of", "num of", "cnt of" (before a counted noun). Not
+#: "qty of" for products or suppliers: a quantity of products is units bought, not how many different products;
+#: "qty of invoices" is their number.
+_NR_OF = re.compile(rf"\b(?:nr|nbr|num|cnt)\.?\s+of\b(?=\s+(?:\w+\s+){{0,3}}?{_NOUN}\b)|"
+                    r"\bqty\.?\s+of\b(?=\s+(?:\w+\s+){0,3}?(?:credit[- ]?notes|invoices|documents|bills|"
+                    r"invoice\s+lines|line\s+items)\b)", re.I)
 #: Analysts' plural shorthand for suppliers ("which sups did X buy from").
 _SUPS = re.compile(r"\bsupps?\b(?![-/])(?=\s+(?:did|do|does|have|has|we|of|for|used|by|in)\b)|\bsups\b(?![-/])", re.I)
 #: "inv lines" is expanded to "invoices lines" by router/keyword_query.py: the lines of invoices.

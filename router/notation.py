@@ -72,7 +72,8 @@ def _companies(text: str, names: Iterable[str]) -> str:
     def sub(match: re.Match[str]) -> str:
         word = match.group(0)[: match.start(1) - match.start(0)].rstrip(". ")
         letter = match.group(1)
-        if letter.upper() not in letters or match.group(0) == letters[letter.upper()]:
+        # "company a" already says the name: rewriting only its case would change what a clarification echoes
+        if letter.upper() not in letters or match.group(0).casefold() == letters[letter.upper()].casefold():
             return match.group(0)
         # "co"/"comp" with a lower-case letter is prose ("co a", "comp a"...) unless the word itself is shorthand
         # written with its letter as a name is ("comp b", "Co C"); a bare lower-case "co" stays as typed

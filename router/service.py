@@ -183,7 +183,8 @@ class AskService:
             return rest.model_copy(update={"answer": with_unknown_fields(rest.answer, unasked.fields)})
         # "... for the Bavaria region", "department Maintenance only": a limit the data cannot apply is named as not
         # understood and the figure without it answered, marked partial (router/unapplied_limits.py)
-        unapplied = split_limits(said or plain)
+        unapplied = split_limits(said or plain, [*(n for _, _, n in name_spellings(gazetteer)),
+                                                *(p.product_name for p in gazetteer.products)])
         if unapplied is not None:
             rest = self.ask(conn, ctx, unapplied.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
             return rest.model_copy(update={"answer": with_unapplied_limits(rest.answer, unapplied.limits)})

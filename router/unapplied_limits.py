@@ -16,7 +16,7 @@ a clarification naming it (router/unknown_names.py, the reader's span accounting
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,6 +88,22 @@ _FALLBACK = re.compile(r"(?:^|(?<=[.?!]))\s*(?:if|in\s+case)\s+(?:you|the\s+syst
                        r"are\s+unable\s+to|is\s+unable\s+to|don['’]t|do\s+not)\b[^.?!]*[.?!]?", re.I)
 
 
+#: The words a plain fallback is made of ("..., the spend alone is fine too"); any other word may be a constraint.
+_FALLBACK_WORDS = frozenset({
+    "the", "a", "that", "this", "figure", "spend", "spending", "total", "number", "amount", "alone", "only", "just",
+    "is", "are", "will", "would", "be", "fine", "ok", "okay", "too", "also", "then", "enough", "without", "it",
+    "give", "me", "us", "please", "plain", "as", "well"})
+
+
+def _fallback(match: re.Match[str]) -> str:
+    """The user's fallback sentence dropped when it only says "the rest is fine"; kept (and read) when it carries
+    words of its own ("..., only count paid invoices"), which may be a constraint."""
+    sentence = match.group(0)
+    tail = sentence.split(",", 1)[1] if "," in sentence else ""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", tail)}
+    return "" if words <= _FALLBACK_WORDS else sentence
+
+
 @dataclass(frozen=True)
 class Limit:
     """A limit (or a figure beside the asked one) the data cannot apply: its words as written and its label."""
@@ -125,8 +141,16 @@ def _label(noun: str) -> str:
     return "buyer, requester or approver"
 
 
-def unapplied_limits(text: str) -> tuple[Limit, ...]:
+def _plain(value: str) -> str:
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in value.casefold().split())
+
+
+def unapplied_limits(text: str, known: Iterable[str] = ()) -> tuple[Limit, ...]:
     """Every limit of ``text`` the invoice data cannot apply, in text order (overlaps kept once, longest first).
+
+    ``known``: the tenant's names (companies, suppliers, product groups, products); a value before or after a
+    dimension noun that is one of them ("the sensors area", "the Control Equipment division") is a filter the data
+    can apply, read by the entity reader, never an unapplied limit.
 
     >>> [(x.words, x.label) for x in unapplied_limits("xenon Sept 2025 by supplier, department Maintenance")]
     [('department Maintenance', 'department')]
@@ -135,18 +159,20 @@ def unapplied_limits(text: str) -> tuple[Limit, ...]:
     >>> unapplied_limits("which department asked for the spend by region?")
     ()
     """
+    names = {_plain(n) for n in known}
     found: list[Limit] = []
     for d in unknown_dimensions(text):
         if d.label in _LIMIT_LABELS:
             found.append(Limit(text[d.start:d.end], d.label, d.start, d.end))
     for m in _VALUE_BEFORE.finditer(text):
         value = (m.group("low") or m.group("cap") or "").lower()
-        if not value or value.split()[0] in _NOT_VALUES or value.split()[-1] in _NOT_VALUES:
+        if not value or value.split()[0] in _NOT_VALUES or value.split()[-1] in _NOT_VALUES or _plain(value) in names:
             continue
         start = m.start("det") if m.group("low") else m.start("det2")
         found.append(Limit(text[start:m.end()], _label(m.group("noun")), start, m.end()))
     for m in _LOWER_AFTER.finditer(text):
-        if m.group("value").lower() in _NOT_LOWER_VALUES or any(ch.isdigit() for ch in m.group("value")):
+        if m.group("value").lower() in _NOT_LOWER_VALUES or any(ch.isdigit() for ch in m.group("value")) \
+                or _plain(m.group("value")) in names:
             continue
         before = re.search(r"([\w']+)\s*$", text[:m.start()])
         if before is not None and before.group(1).lower() in _NOT_A_LIMIT_BEFORE:
@@ -185,10 +211,10 @@ _JOINT_BEFORE = re.compile(r"(?:\s*[,;—–-]\s*|\s+)"
 _JOINT_AFTER = re.compile(r"\s+(?:only|alone)\b", re.I)
 
 
-def split_limits(text: str) -> LimitSplit | None:
+def split_limits(text: str, known: Iterable[str] = ()) -> LimitSplit | None:
     """The question without its unapplied limits (each with the words tying it in), or ``None`` when it puts none
-    or nothing would be left to answer."""
-    limits = unapplied_limits(text)
+    or nothing would be left to answer; ``known`` as in :func:`unapplied_limits`."""
+    limits = unapplied_limits(text, known)
     if not limits:
         return None
     rest, cursor = "", 0
@@ -204,7 +230,7 @@ def split_limits(text: str) -> LimitSplit | None:
             rest = rest[:how.start()] + "What was " + how.group("figure")
             cursor = how.end()
     rest = (rest + text[cursor:]).strip()
-    rest = _FALLBACK.sub("", rest).strip()
+    rest = _FALLBACK.sub(_fallback, rest).strip()
     rest = re.sub(r"\s+([?.!,;])", r"\1", rest)
     rest = re.sub(r"([,;])\s*([?.!])", r"\2", rest)
     rest = re.sub(r"^[\s,;:&+—–-]+|[\s,;:&+—–-]+$", "", rest)

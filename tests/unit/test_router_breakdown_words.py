@@ -129,3 +129,9 @@ def test_a_grain_breakdown_without_a_period_is_every_period_on_file() -> None:
 def test_a_breakdown_by_supplier_without_a_period_still_asks() -> None:
     result = _routed("Company B spend by supplier")
     assert result.requires_clarification
+
+
+def test_a_bare_list_of_months_after_a_monthly_breakdown_is_kept() -> None:
+    # "(Jul, Aug, Sep)" may restrict the rows: read (or asked about) as typed, never dropped as examples
+    assert "(Jul, Aug, Sep)" in (read_breakdown_words("Company B spend in 2025 by month (Jul, Aug, Sep)", ())
+                                 or "Company B spend in 2025 by month (Jul, Aug, Sep)")

@@ -129,3 +129,8 @@ def test_the_listing_answer_says_how_many_members_it_lists() -> None:
         run.outcomes[s.step_id] = StepOutcome(s.step_id, s.tool, "ok", 1, {}, output, None, 1)
     answer = compose(routed, run)
     assert "By supplier (2 suppliers): SUP-22 10.00 EUR" in answer.text, answer.text
+
+
+def test_a_quantity_of_products_is_no_count_of_products() -> None:
+    # "qty of products" asks units bought; only documents and lines are counted by "qty of"
+    assert "number of" not in count_asks("Company B: qty of products bought from Beta in 2025")

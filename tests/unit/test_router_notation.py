@@ -110,6 +110,9 @@ def test_group_with_parts_leaving_products_out_stays_a_choice() -> None:
     ("share of freight (Nordfracht) in H1", "share of Nordfracht in H1"),
     ("spend with Nordfracht (freight services) 2025", "spend with Nordfracht 2025"),
     ("spend with Nordfracht (crates) 2025", "spend with Nordfracht (crates) 2025"),  # not its trade: kept
+    # Orbis Pack sells boxes and crates: "(crates)" names only part of its trade, a product filter, kept
+    ("spend with Orbis Pack (crates) 2025", "spend with Orbis Pack (crates) 2025"),
+    ("spend with Orbis Pack (packaging) 2025", "spend with Orbis Pack 2025"),
 ])
 def test_supplier_gloss(typed: str, read: str) -> None:
     assert supplier_glosses(typed, _catalogue()) == read

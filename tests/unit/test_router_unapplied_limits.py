@@ -156,3 +156,17 @@ def test_a_supplier_name_after_the_kind_noun_is_read_whole() -> None:
     routing = _route("spend company A supplier Gamma Controls from 2026-01-01 through 2026-03-15")
     assert not routing.requires_clarification, routing.clarification_reasons
     assert routing.entities.supplier_ids == ("SUP-27",)
+
+
+def test_a_fallback_sentence_with_a_constraint_of_its_own_is_kept() -> None:
+    split = split_limits("Company B spend in 2025 for department Maintenance only. If you can't apply the "
+                         "department, only count paid invoices.")
+    assert split is not None and "paid invoices" in split.rest
+    plain = split_limits("Company B spend in 2025 for department Maintenance. If you can't, the spend alone is fine.")
+    assert plain is not None and "fine" not in plain.rest
+
+
+def test_a_tenant_name_before_a_dimension_noun_is_no_unapplied_limit() -> None:
+    assert unapplied_limits("what did Company B spend in the sensors area in 2025?", ["Sensors"]) == ()
+    assert unapplied_limits("spend for the Control Equipment division", ["Control Equipment"]) == ()
+    assert unapplied_limits("spend for the Bavaria region", ["Sensors"]) != ()
