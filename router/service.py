@@ -41,7 +41,7 @@ from router.notation import read_notation
 from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
 from router.ranking_words import read_ranking_words, with_reading_note
-from router.reader import name_spellings, read
+from router.reader import asks_personal_data, name_spellings, read
 from router.reading import CatalogMetric, catalog_metrics
 from router.romance import read_romance
 from router.routing import RouterInputs, route, spoken_question
@@ -183,8 +183,9 @@ class AskService:
             return rest.model_copy(update={"answer": with_unknown_fields(rest.answer, unasked.fields)})
         # "... for the Bavaria region", "department Maintenance only": a limit the data cannot apply is named as not
         # understood and the figure without it answered, marked partial (router/unapplied_limits.py)
-        unapplied = split_limits(said or plain, [*(n for _, _, n in name_spellings(gazetteer)),
-                                                *(p.product_name for p in gazetteer.products)])
+        # (a request for bank or contact data is refused as a whole by the router, never answered in part)
+        known = [*(n for _, _, n in name_spellings(gazetteer)), *(p.product_name for p in gazetteer.products)]
+        unapplied = None if asks_personal_data(said or plain) else split_limits(said or plain, known)
         if unapplied is not None:
             rest = self.ask(conn, ctx, unapplied.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
             return rest.model_copy(update={"answer": with_unapplied_limits(rest.answer, unapplied.limits)})
