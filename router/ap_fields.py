@@ -143,18 +143,17 @@ def fields_note(fields: Sequence[UnknownField]) -> str:
             "answered.")
 
 
-def with_unknown_fields(answer: Any, fields: Sequence[UnknownField]) -> Any:
-    """``answer`` to the rest of the question, marked for the fields not understood: an answered figure becomes
-    PARTIAL (the fields named); no data, a clarification or a refusal keep their status and name them too."""
-    note = fields_note(fields)
-    words = [f.words for f in fields]
+def with_not_understood(answer: Any, words: Sequence[str], note: str, *, reason: str, joint: str = "") -> Any:
+    """``answer`` to the rest of a question, marked for the ``words`` it did not read (``note`` says why): an answered
+    figure becomes PARTIAL (``reason`` in its partial reasons); no data, a clarification or a refusal keep their
+    status and carry the note too. Shared by the AP fields here and the limits of router/unapplied_limits.py."""
     result = dict(answer.result or {})
     result["not_understood"] = [*result.get("not_understood", []), *words]
     update: dict[str, Any] = {"result": result}
     if answer.status in ("answered", "partial"):
         result["status"] = "partial"
-        result["partial_reasons"] = [*result.get("partial_reasons", []), f"not understood: {', '.join(words)}"]
-        update |= {"status": "partial", "text": f"PARTIAL: {note} The rest of the question is answered: {answer.text}"}
+        result["partial_reasons"] = [*result.get("partial_reasons", []), f"{reason}: {', '.join(words)}"]
+        update |= {"status": "partial", "text": f"PARTIAL: {note}{joint} {answer.text}"}
     elif answer.status == "clarification":
         asked = f"{note} {answer.clarification_question or ''}".strip()
         update |= {"clarification_question": asked, "text": f"{answer.text} {note}"}
@@ -163,4 +162,12 @@ def with_unknown_fields(answer: Any, fields: Sequence[UnknownField]) -> Any:
     return answer.model_copy(update=update)
 
 
-__all__ = ["FieldSplit", "UnknownField", "fields_note", "split_fields", "unknown_fields", "with_unknown_fields"]
+def with_unknown_fields(answer: Any, fields: Sequence[UnknownField]) -> Any:
+    """``answer`` to the rest of the question, marked for the fields not understood: an answered figure becomes
+    PARTIAL (the fields named); no data, a clarification or a refusal keep their status and name them too."""
+    return with_not_understood(answer, [f.words for f in fields], fields_note(fields), reason="not understood",
+                               joint=" The rest of the question is answered:")
+
+
+__all__ = ["FieldSplit", "UnknownField", "fields_note", "split_fields", "unknown_fields", "with_not_understood",
+           "with_unknown_fields"]

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from router.ap_fields import with_not_understood
 from router.dimensions import unknown_dimensions
 
 #: Labels of router/dimensions.py's lexicon: dimensions of a purchase no invoice line records (a snake_case column
@@ -255,20 +256,7 @@ def with_unapplied_limits(answer: Any, limits: Sequence[Limit]) -> Any:
     """``answer`` to the question without its limits, marked: an answered figure becomes PARTIAL (the limits named
     as not understood); no data, a clarification or a refusal keep their status and name them too."""
     note = limits_note(limits, answered=answer.status in ("answered", "partial"))
-    words = [x.words for x in limits]
-    result = dict(answer.result or {})
-    result["not_understood"] = [*result.get("not_understood", []), *words]
-    update: dict[str, Any] = {"result": result}
-    if answer.status in ("answered", "partial"):
-        result["status"] = "partial"
-        result["partial_reasons"] = [*result.get("partial_reasons", []), f"not applied: {', '.join(words)}"]
-        update |= {"status": "partial", "text": f"PARTIAL: {note} {answer.text}"}
-    elif answer.status == "clarification":
-        asked = f"{note} {answer.clarification_question or ''}".strip()
-        update |= {"clarification_question": asked, "text": f"{answer.text} {note}"}
-    else:
-        update |= {"text": f"{answer.text} {note}"}
-    return answer.model_copy(update=update)
+    return with_not_understood(answer, [x.words for x in limits], note, reason="not applied")
 
 
 __all__ = ["Limit", "LimitSplit", "limits_note", "split_limits", "unapplied_limits", "with_unapplied_limits"]
