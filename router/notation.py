@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 
 from router.entities import Gazetteer
+from router.period_words import period_words
 from router.supplier_gloss import supplier_glosses
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -118,7 +119,9 @@ def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer
     True
     """
     names = tuple(names)
-    text = _SWISS.sub(_swiss, question)
+    # "settembre '25", "kwartaal 1 2026", "1-2026": Italian, Dutch, Portuguese, Spanish periods (router/period_words.py)
+    text = period_words(question, names)
+    text = _SWISS.sub(_swiss, text)
     text = _ROLLING.sub(_rolling, text)
     text = _MONTH_YEAR.sub(_month_year, text)
     text = _companies(text, names)

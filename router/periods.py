@@ -61,6 +61,7 @@ from itertools import pairwise
 
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
+from router.period_words import unread_month_word
 
 _MONTHS = {
     name: number
@@ -768,7 +769,8 @@ def _expand_short_years(question: str, as_of: dt.date) -> tuple[str, tuple[int, 
 
 
 #: A slashed calendar day, "01/07/2025", "7/1/2025": day/month or month/day, as the question's other days show.
-_SLASHED_DAY = re.compile(r"(?<![\w/.-])(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})(?![\w/-]|[.,]\d)")
+#: A dashed day ("15-9-2025", "03-04-2026") is the same notation with another separator, read the same way.
+_SLASHED_DAY = re.compile(r"(?<![\w/.-])(\d{1,2})[/-](\d{1,2})[/-]((?:19|20)\d{2})(?![\w/-]|[.,]\d)")
 
 
 _DOTTED_DAY = re.compile(r"(?<![\w/.-])\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}(?![\w/-])")
@@ -788,7 +790,35 @@ def unsettled_slashed_day(question: str) -> str | None:
     return None
 
 
-def slashed_days(question: str) -> str:
+def _one_order_on_file(found: list[re.Match[str]], as_of: dt.date | None) -> str | None:
+    """"day_first" or "month_first" when exactly one order makes every slashed day a calendar day on or before
+    ``as_of`` with the days in the order written, the other a range reaching past ``as_of`` ("7/11/2025 -
+    9/1/2026" as of 2026-03-30: 7 November to 9 January; read month first its end, 1 September 2026, is a day no
+    invoice can carry yet), else ``None``."""
+    if as_of is None or len(found) < 2:
+        return None
+    fits: list[str] = []
+    future = False  # the other order fails only by naming a day after the as-of date
+    for order in ("day_first", "month_first"):
+        days: list[dt.date] = []
+        for m in found:
+            day, month = (int(m.group(1)), int(m.group(2)))
+            if order == "month_first":
+                day, month = month, day
+            try:
+                days.append(dt.date(int(m.group(3)), month, day))
+            except ValueError:
+                break
+        if len(days) < len(found) or days != sorted(days):
+            continue
+        if all(d <= as_of for d in days):
+            fits.append(order)
+        else:
+            future = True
+    return fits[0] if len(fits) == 1 and future else None
+
+
+def slashed_days(question: str, as_of: dt.date | None = None) -> str:
     """``question`` with its slashed days written day.month.year (the form :data:`_DATE` reads), when the question
     itself settles their order: a first part above 12 ("31/12/2025") makes every slashed day of the question
     day/month ("for the period 01/07/2025 to 31/12/2025"), a second part above 12 month/day ("07/01/2025 to
@@ -806,6 +836,8 @@ def slashed_days(question: str) -> str:
         # nothing in the question settles it: the deployment's order if it sets one (PROCURA_SLASH_DATE_ORDER,
         # procura/settings.py), else left unread and asked back with both readings (unsettled_slashed_day)
         order = os.environ.get("PROCURA_SLASH_DATE_ORDER", "ask")
+        # a range of slashed days that only one order keeps on file and in its written order is that order
+        order = _one_order_on_file(found, as_of) or order
         day_first, month_first = order == "day_first", order == "month_first"
     if day_first == month_first:
         return question
@@ -826,7 +858,13 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     >>> resolve_period("spend in Q3 25", dt.date(2026, 9, 15)).time_range.label
     '2025-Q3'
     """
-    question = slashed_days(question)
+    unread = unread_month_word(question)
+    if unread is not None:
+        # "22 settembte 2025": a month word no table knows, in a month's place; read without it, the year alone
+        # would be a confident whole-year figure for a one-day or one-month question (router/period_words.py)
+        return PeriodResolution(None, True, f"the month in {unread[0]!r} is not one I know: which month do you "
+                                "mean?", (unread[0],), (unread[1],))
+    question = slashed_days(question, as_of)
     # "since 01-Oct-25", "Mar-2026": written out first, each position mapped back to the question's
     clerk, written = clerk_dates(question, as_of)
     try:
@@ -836,7 +874,9 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
         return PeriodResolution(None, True, str(unclear), (question[slice(*span)],), (span,))
     origin = tuple(written[i] for i in expanded)
     resolved = _resolve(text, as_of, fiscal_start_month)
-    unsettled = unsettled_slashed_day(question) if resolved.time_range is None else None
+    # a slashed day left unread beside a period read ("01/09/2025 - 10 December 2025") is a range read in part:
+    # asked about, never the other end alone
+    unsettled = unsettled_slashed_day(question)
     if unsettled is not None:
         found = _SLASHED_DAY.search(question)
         assert found is not None  # unsettled_slashed_day found one

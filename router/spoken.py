@@ -136,6 +136,17 @@ _YEAR = re.compile(
 #: "q one", "cue four", "quarter two" (a quarter's number).
 _QUARTER = re.compile(r"\b(?:(?:q|cue|queue|kyu|quarter)\s*-?\s*(one|two|three|four)|(?:cue|queue|kyu)\s*([1-4]))\b"
                       r"(?!\s+(?:of|or)\b)", _I)
+#: "q for twenty twenty five", "q to 2026": a transcript writes a quarter's number as the word it sounds like;
+#: read as the number only where a year follows, so "q for the team" stays as said.
+_QUARTER_HOMOPHONE = re.compile(r"\b(?:q|cue|queue|kyu)\s+(for|fore|to|too|won)\b(?=\s+(?:20\d\d\b|twenty\b|two\s+"
+                                r"thousand\b|(?:this|last|next|previous)\s+year\b))", _I)
+_HOMOPHONES = {"for": "four", "fore": "four", "to": "two", "too": "two", "won": "one"}
+#: "Q4 twenty five", "H2 twenty six": a quarter or half with its year said as two digits, 2021 to 2029 (written
+#: "Q4 2025", so the comparison readers see the year too); not an amount ("Q4 twenty five thousand").
+_PART_SHORT_YEAR = re.compile(r"\b([QH][1-4])\s+twenty[\s-]+(one|two|three|four|five|six|seven|eight|nine)"
+                              r"(?![\w-])(?![\s-]+(?:one|two|three|four|five|six|seven|eight|nine|percent|per\s+cent|%|thousand|hundred|million|k|euros?|"
+                              r"eur|dollars?|usd|chf|francs?|pounds?|gbp|days?|weeks?|months?|invoices?|suppliers?|"
+                              r"items?|lines?)\b)", _I)
 #: "h two", "h one" (a half-year).
 _HALF = re.compile(r"\b(?:h|aitch)\s+(one|two|[12])\b", _I)
 #: "f y twenty five", "fy twenty five", "f y 2025" (a fiscal year).
@@ -412,10 +423,12 @@ def spoken_forms(question: str, codes: Iterable[str] = (), names: Iterable[str] 
     'one of our suppliers, a second look at the first half'
     """
     # the quarter first: "q one twenty twenty six" holds a quarter's number before its year
-    text = _QUARTER.sub(lambda m: f"Q{_small(m.group(1) or m.group(2))}", question)
+    text = _QUARTER_HOMOPHONE.sub(lambda m: f"Q{_small(_HOMOPHONES[m.group(1).lower()])}", question)
+    text = _QUARTER.sub(lambda m: f"Q{_small(m.group(1) or m.group(2))}", text)
     text = _years(_said_ids(text))
     text = _ids(text)
     text = _HALF.sub(lambda m: f"H{_small(m.group(1))}", text)
+    text = _PART_SHORT_YEAR.sub(lambda m: f"{m.group(1).upper()} {2020 + _UNITS[m.group(2).lower()]}", text)
     text = _FISCAL.sub(lambda m: f"FY{_fiscal(m.group(1) or m.group(2))}", text)
     text = _PART_OF_YEAR.sub(r"\1 of \2 year", _dates(text))
     text = _SPAN.sub(lambda m: _small(m.group(1)) if (cardinal(m.group(1)) or 0) >= 2 else m.group(1), text)

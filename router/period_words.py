@@ -1,0 +1,355 @@
+"""Periods written in Italian, Dutch, Portuguese or Spanish words and numeric forms, written in English.
+
+Managers write English with the period words of their own language: months ("settembre '25", "22 januari 2026",
+"outubro de 2025", "julho/2025", "14 de dezembro de 2025"), quarters and halves ("kwartaal 1 2026", "trimestre
+1/2026", "secondo semestre 2025", "tweede halfjaar 2025", "2º semestre de 2025"), relative periods ("this kwartaal
+so far", "il mese scorso", "vorige maand", "o mês passado"), numeric months ("1-2026", "10-2025") and ranges whose
+two ends use different notations ("14 de dezembro de 2025 - 08/02/2026", "15/11/2025 - 4 febbraio 2026"). Before
+this module the period reader saw an unknown word beside a year and read the year alone: a confident whole-year
+figure for a one-month question (the worst outcome). This module rewrites each of those forms into the English
+notation router/periods.py reads ("September '25", "22 January 2026", "Q1 2026", "H2 2025", "this quarter so
+far"), so every period goes through the one reader with its span accounting.
+
+The vocabulary is one table per kind (months, ordinals, units, relative words) for all four languages, so a
+phrasing never seen before ("terzo trimestre del 2025", "derde kwartaal 2025", "3º trimestre de 2025") is read
+the same way. A question that carries such a word is written by a continental European, who writes a slashed or
+dashed day day-first ("08/02/2026" is 8 February): those days are written day.month.year, the form the reader
+takes as day-first. Names are never rewritten (``keep``). A month-like word the table does not know, in the
+position of a month ("22 settembte 2025", "dezmbro/2025"), is left for :func:`unread_month_word`, which names it
+back instead of letting the year stand alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from difflib import SequenceMatcher
+
+_I = re.I | re.UNICODE
+
+_MONTH_EN = ("", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+             "November", "December")
+
+#: Month names and their usual abbreviations, Italian, Dutch, Portuguese and Spanish (English ones the reader
+#: knows already; French ones are read by router/romance.py).
+_MONTH_WORDS: dict[str, int] = {
+    # Italian
+    "gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7, "agosto": 8,
+    "settembre": 9, "ottobre": 10, "novembre": 11, "dicembre": 12,
+    # Dutch ("juni", "juli", "oktober" are German words too: router/german.py reads them)
+    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8,
+    # Portuguese
+    "janeiro": 1, "fevereiro": 2, "março": 3, "marco": 3, "maio": 5, "junho": 6, "julho": 7, "setembro": 9,
+    "outubro": 10, "novembro": 11, "dezembro": 12,
+    # Spanish
+    "enero": 1, "febrero": 2, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "septiembre": 9, "setiembre": 9,
+    "octubre": 10, "noviembre": 11, "diciembre": 12,
+}
+#: Abbreviations only these writers use ("gen", "mag", "giu", "lug", "ott", "dic", "mrt", "okt", "fev", "dez",
+#: "out", "set", "ago", "abr", "ene"): several are English words ("out", "set"), so they are months only where a
+#: month stands, beside a day or joined to a year by "/", "-", "." or "de" ("out/2025", "15 dez 2025").
+_MONTH_ABBREVIATIONS: dict[str, int] = {
+    "gen": 1, "ene": 1, "fev": 2, "mrt": 3, "abr": 4, "mag": 5, "giu": 6, "lug": 7, "ago": 8, "set": 9, "ott": 10,
+    "okt": 10, "out": 10, "dic": 12, "dez": 12,
+}
+#: Words that are English words or names too ("out", "set", "ago", "Marco", "mei"): months only in a month's
+#: place, beside a day or joined to a year by "/", "-", "." or "de"; the other abbreviations ("gen 2026", "ott 2025")
+#: also with the year after a space.
+_SHAPED_ONLY = {"out", "set", "ago", "marco", "mei", "mayo"}
+
+#: Abbreviations German writes too ("Dez. 2024", "15. Okt 2025"): months here only as the Portuguese or Dutch
+#: write them, with "/", "de" or a plain day ("dez/2025", "15 dez 2025", "okt-2025").
+_GERMAN_SHARED = {"dez", "okt"}
+_ALL_MONTHS = {**_MONTH_WORDS, **_MONTH_ABBREVIATIONS}
+_MONTH_W = "|".join(sorted(_ALL_MONTHS, key=len, reverse=True))
+_MONTHS_EN_W = ("january|february|march|april|may|june|july|august|september|october|november|december|"
+                "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
+_YEAR = r"(?:19|20)\d{2}"
+#: Glue a day, a month and a year may have between them: "14 de dezembro de 2025", "settembre del 2025",
+#: "julho/2025", "1° di marzo", "maart van 2026".
+_DAY = r"(?P<day>\d{1,2})(?:º|°|ª|o|e|(?P<dotted>\.))?"
+_DAY_GLUE = r"(?:\s+(?:de|di|del))?"
+_YEAR_GLUE = r"(?:\s*[/.-]\s*|\s+(?:de|del|di|van|em|en)\s+|\s+)"
+_SHORT_YEAR = r"['’]\s?\d{2}(?!\d)"
+
+_DATED_MONTH = re.compile(
+    rf"(?<![\w/.-])(?:{_DAY}{_DAY_GLUE}\s*)?(?P<month>{_MONTH_W})(?P<dot>\.)?"
+    rf"(?:(?P<glue>{_YEAR_GLUE})(?P<year>{_YEAR})(?![\w/-]|[.,]\d)|\s*(?P<yy>{_SHORT_YEAR}))?(?![\w-])", _I)
+
+#: Ordinals of a quarter or half, in the four languages and in digits ("1º", "1°", "1e", "2de", "3rd").
+_ORDINALS: dict[str, int] = {
+    "primo": 1, "prima": 1, "primeiro": 1, "primeira": 1, "primer": 1, "primero": 1, "primera": 1, "eerste": 1,
+    "secondo": 2, "seconda": 2, "segundo": 2, "segunda": 2, "tweede": 2,
+    "terzo": 3, "terza": 3, "terceiro": 3, "terceira": 3, "tercer": 3, "tercero": 3, "tercera": 3, "derde": 3,
+    "quarto": 4, "quarta": 4, "cuarto": 4, "cuarta": 4, "vierde": 4,
+}
+_ORD_W = "|".join(sorted(_ORDINALS, key=len, reverse=True))
+_DIGIT_ORD = r"([1-4])\s?(?:º|°|ª|o|e|ste|de|st|nd|rd|th|\.)?"
+#: A quarter ("trimestre", "kwartaal", "quarter") or a half ("semestre", "halfjaar", "helft", "semester").
+_QUARTER_W = r"trimestres?|kwarta(?:a|)l(?:en)?"
+_HALF_W = r"semestres?|semester|halfjaar|halfjaars|helft"
+#: English unit words: a quarter or half only with the year written after the number ("quarter 1/2026"), never
+#: in prose ("half 2 pallets").
+_ENGLISH_UNIT_W = r"quarter|qtr|half"
+_PART_YEAR = rf"(?:\s*[/-]\s*|\s+(?:de|del|di|van|of|em|en|in)\s+|\s+)?(?P<year>{_YEAR})(?![\w/-]|[.,]\d)"
+_PART_YY = r"(?:\s*[/-]\s*|\s+|\s*['’]\s?)(?P<yy>\d{2})(?![\w/.,'’-])"
+
+#: "trimestre 1/2026", "kwartaal 4 2025", "quarter 1-2026", "semestre 2 de 2025": the unit, then its number.
+_UNIT_NUMBER = re.compile(
+    rf"\b(?P<unit>{_QUARTER_W}|{_HALF_W}|{_ENGLISH_UNIT_W})\s*(?:n[º°o.]?\s*)?(?P<n>[1-4])(?![\w.,]|/\d{{1,2}}/)"
+    rf"(?:{_PART_YEAR}|{_PART_YY})?", _I)
+#: "secondo semestre 2025", "1º trimestre de 2026", "eerste kwartaal van 2026", "2e halfjaar 2025": ordinal first.
+_ORDINAL_UNIT = re.compile(
+    rf"(?<![\w])(?:(?P<word>{_ORD_W})|{_DIGIT_ORD})\s+(?P<unit>{_QUARTER_W}|{_HALF_W})\b"
+    rf"(?:{_PART_YEAR}|{_PART_YY})?", _I)
+
+#: Units of time in the four languages, for relative periods ("this kwartaal", "il mese scorso", "vorige maand").
+_UNITS: dict[str, str] = {
+    "mese": "month", "maand": "month", "mês": "month", "mes": "month",
+    "trimestre": "quarter", "kwartaal": "quarter",
+    "anno": "year", "jaar": "year", "ano": "year", "año": "year",
+    "semestre": "half", "halfjaar": "half",
+    "settimana": "week", "semana": "week",
+}
+_UNIT_W = "|".join(sorted(_UNITS, key=len, reverse=True))
+#: "this"/"last" words before the unit (Dutch, Portuguese, Spanish, Italian, and English ones beside a foreign unit).
+_BEFORE_UNIT = {
+    "this": "this", "current": "this", "deze": "this", "dit": "this", "este": "this", "esta": "this",
+    "neste": "this", "nesta": "this", "questo": "this", "questa": "this", "quest'": "this",
+    "last": "last", "previous": "last", "prior": "last", "vorige": "last", "vorig": "last", "afgelopen": "last",
+    "next": "next", "volgende": "next", "volgend": "next", "prossimo": "next", "próximo": "next",
+}
+_BEFORE_W = "|".join(re.escape(w) for w in sorted(_BEFORE_UNIT, key=len, reverse=True))
+#: ... and after it ("il mese scorso", "o mês passado", "el año pasado", "il trimestre corrente").
+_AFTER_UNIT = {
+    "scorso": "last", "scorsa": "last", "passato": "last", "passata": "last", "passado": "last", "passada": "last",
+    "pasado": "last", "pasada": "last",
+    "corrente": "this", "attuale": "this", "atual": "this", "actual": "this", "in corso": "this",
+    "prossimo": "next", "prossima": "next", "que vem": "next", "próximo": "next",
+}
+_AFTER_W = "|".join(re.escape(w) for w in sorted(_AFTER_UNIT, key=len, reverse=True))
+_ARTICLE = r"(?:(?:il|lo|l['’]|la|o|a|el|het|de|the)\s*)?"
+_RELATIVE_BEFORE = re.compile(rf"\b(?P<rel>{_BEFORE_W})\s+(?P<unit>{_UNIT_W})\b", _I)
+_RELATIVE_AFTER = re.compile(rf"(?<![\w'’]){_ARTICLE}(?P<unit>{_UNIT_W})\s+(?P<rel>{_AFTER_W})\b", _I)
+#: "so far", "to date" and "the month before" in the four languages.
+_SO_FAR = re.compile(r"\b(?:finora|fino\s+ad\s+ora|sinora|tot\s+nu\s+toe|tot\s+op\s+heden|até\s+agora|ate\s+agora|"
+                     r"até\s+hoje|hasta\s+ahora|hasta\s+hoy|hasta\s+la\s+fecha|ad\s+oggi|a\s+oggi)\b", _I)
+#: "il mese prima", "o mês anterior", "el trimestre anterior", "il mese precedente", "de maand ervoor": the unit
+#: before the other period of a comparison (not the last one before today, which "scorso"/"passado" say).
+_UNIT_BEFORE = re.compile(
+    rf"{_ARTICLE}\b(?P<unit>{_UNIT_W})\s+(?:prima|ervoor|daarvoor|antes|anterior|precedente)\b"
+    rf"|\b(?:de|het)\s+(?P<unit2>{_UNIT_W})\s+(?:daarvoor|ervoor)\b", _I)
+
+#: A month written as number-dash-year ("1-2026", "10-2025"), as "11/2025" is (router/notation.py).
+_DASHED_MONTH = re.compile(rf"(?<![\w/.\-])(0?[1-9]|1[0-2])-({_YEAR})(?![\w/\-]|[.,]\d)")
+#: The word before a number that makes it a part of the year, not a month ("Q 1-2026", "week 3-2026").
+_PART_BEFORE = re.compile(r"\b(?:q|h|t|s|quarter|qtr|half|kw|week|wk|cw|fy|gj|p|period|nr|no)\W*$", re.I)
+#: Slashed and dashed days ("08/02/2026", "15-9-2025"): day-first in a question with these writers' words.
+_SLASHED_DAY = re.compile(rf"(?<![\w/.-])(\d{{1,2}})[/-](\d{{1,2}})[/-]({_YEAR})(?![\w/-]|[.,]\d)")
+#: Months listed with slashes ("jan/feb/mar 26"): written as a list the period reader joins when adjacent.
+_SLASHED_MONTHS = re.compile(rf"\b((?:{_MONTHS_EN_W})\.?(?:\s*/\s*(?:{_MONTHS_EN_W})\.?)+)"
+                             rf"(?=\s*(?:['’]\s?\d{{2}}|\d{{2}}\b|{_YEAR}))", _I)
+#: Range glue in the four languages: "de janeiro a março", "da gennaio a marzo", "van januari tot maart",
+#: "desde ... hasta", "tot en met" / "t/m" / "fino a" / "até" (the end included).
+_RANGE = re.compile(
+    rf"\b(?:da|dal|dall['’]|de|del|desde|van|vanaf|dai)\s+(?P<a>(?:\d{{1,2}}\s+)?(?:{_MONTHS_EN_W})(?:\s+{_YEAR})?)"
+    rf"\s+(?P<glue>a|al|ao|à|hasta|tot(?:\s+en\s+met)?|t/m|fino\s+a|fino\s+al|até|ate)\s+"
+    rf"(?P<b>(?:\d{{1,2}}\s+)?(?:{_MONTHS_EN_W})(?:\s+{_YEAR})?)\b", _I)
+_THROUGH = {"tot en met", "t/m", "fino a", "fino al", "até", "ate", "hasta"}
+
+
+def _kept(text: str, keep: Iterable[str]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for name in keep:
+        if len(name) >= 3:
+            spans.extend(m.span() for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text, _I))
+    return spans
+
+
+def _in(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(span[0] < end and start < span[1] for start, end in spans)
+
+
+def _months(text: str, keep: list[tuple[int, int]]) -> str:
+    def sub(m: re.Match[str]) -> str:
+        word = m.group("month").casefold()
+        shaped = bool(m.group("day") or m.group("yy") or (m.group("year") and m.group("glue").strip()))
+        if _in(m.span("month"), keep):
+            return m.group(0)
+        if word in _SHAPED_ONLY and not shaped:
+            return m.group(0)  # "out", "set", "Marco": a month only where a month stands
+        if word in _MONTH_ABBREVIATIONS and not (shaped or m.group("year")):
+            return m.group(0)  # "gen", "mag" alone: no month without its year or day
+        if word in _GERMAN_SHARED and (m.group("dot") or m.group("dotted") or not (
+                m.group("day") or (m.group("glue") or "").strip())):
+            return m.group(0)  # "dez. 2024", "15. Okt": German, read by router/german.py with its other words
+        month = _MONTH_EN[_ALL_MONTHS[word]]
+        # "22. Oktober": a German day keeps its dot (router/german.py reads "7. und 22. Oktober" as days)
+        day = f"{int(m.group('day'))}{'.' if m.group('dotted') else ''} " if m.group("day") else ""
+        year = f" {m.group('year')}" if m.group("year") else (f" {m.group('yy').replace(' ', '')}"
+                                                             if m.group("yy") else "")
+        return f"{day}{month}{year}"
+    return _DATED_MONTH.sub(sub, text)
+
+
+def _year_of(m: re.Match[str]) -> str:
+    if m.group("year"):
+        return f" {m.group('year')}"
+    if m.group("yy"):
+        return f" 20{m.group('yy')}"
+    return ""
+
+
+def _part(unit: str, number: int, m: re.Match[str]) -> str:
+    half = re.match(rf"(?:{_HALF_W}|half)$", unit, _I) is not None
+    if re.fullmatch(_ENGLISH_UNIT_W, unit, _I) and not (m.group("year") or m.group("yy")):
+        return m.group(0)
+    if half and number > 2:
+        return m.group(0)  # "semestre 3": no half of a year; left as written (the reader asks about it)
+    return f"{'H' if half else 'Q'}{number}{_year_of(m)}"
+
+
+def _parts(text: str) -> str:
+    def numbered(m: re.Match[str]) -> str:
+        return _part(m.group("unit"), int(m.group("n")), m)
+
+    def ordinal(m: re.Match[str]) -> str:
+        word = m.group("word")
+        number = _ORDINALS[word.casefold()] if word else int(m.group(2))
+        return _part(m.group("unit"), number, m)
+
+    text = _ORDINAL_UNIT.sub(ordinal, text)
+    return _UNIT_NUMBER.sub(numbered, text)
+
+
+def _relative(text: str) -> str:
+    text = _RELATIVE_BEFORE.sub(lambda m: f"{_BEFORE_UNIT[m.group('rel').casefold()]} "
+                                          f"{_UNITS[m.group('unit').casefold()]}", text)
+    text = _RELATIVE_AFTER.sub(lambda m: f"{_AFTER_UNIT[m.group('rel').casefold()]} "
+                                         f"{_UNITS[m.group('unit').casefold()]}", text)
+    text = _UNIT_BEFORE.sub(lambda m: f"the {_UNITS[(m.group('unit') or m.group('unit2')).casefold()]} before", text)
+    text = _YEAR_TO_DATE.sub("year to date", text)
+    text = _WEEK.sub(lambda m: f"week {m.group(1)}" + (f" of {m.group(2)}" if m.group(2) else ""), text)
+    return _SO_FAR.sub("so far", text)
+
+
+#: The year to date: "da inizio anno", "dall'inizio dell'anno", "sinds begin dit jaar", "desde o início do ano",
+#: "en lo que va del año", "acumulado do ano".
+_YEAR_TO_DATE = re.compile(
+    r"\b(?:da(?:ll['’])?\s*inizio\s+(?:dell['’]\s*)?anno|sinds\s+(?:het\s+)?begin\s+(?:van\s+)?(?:dit|het)\s+jaar|"
+    r"desde\s+(?:o\s+)?in[íi]cio\s+do\s+ano|desde\s+(?:el\s+)?inicio\s+del\s+año|en\s+lo\s+que\s+va\s+del\s+año|"
+    r"(?:no\s+)?acumulado\s+do\s+ano|(?:el\s+)?acumulado\s+del\s+año)\b", _I)
+#: "settimana 12 del 2026", "semana 12 de 2026": a calendar week (router/periods.py reads "week 12 of 2026").
+_WEEK = re.compile(rf"\b(?:settimana|semana)\s+(?:n[º°.]?\s*)?(\d{{1,2}})(?:\s+(?:del|de|di)\s+({_YEAR}))?\b", _I)
+#: A remark on where the data starts ("(the files start in July)", ", data only from July 2025"): context that
+#: explains the period, not a second period to ask about.
+_COVERAGE = r"(?:the\s+|our\s+)?(?:files?|data|records?|books|history|ledger)\s+(?:only\s+)?(?:start|starts|started|" \
+            r"begin|begins|began|go(?:es)?\s+back)\s+(?:only\s+)?(?:in|from|on|at|to)\s+[^(),;?!]*?"
+_COVERAGE_ALONE = re.compile(rf"\s*\(\s*{_COVERAGE}\s*\)", _I)
+_COVERAGE_AFTER = re.compile(rf"\s*[,;]\s*{_COVERAGE}(?=\s*\))", _I)
+#: A heading of bare period codes before a colon that the ask after it restates in full ("Alpenland H1 vs H2: Jan-Apr
+#: 26 so far vs Jul-Dec 25?"): the heading is a title, the compared periods are the ones after the colon.
+_CODE = r"(?:[QH][1-4]|FY\s?\d{2,4}|(?:19|20)\d{2})"
+_HEADING = re.compile(rf"\b{_CODE}\s+(?:vs\.?|versus|v\.?|against)\s+{_CODE}\s*:\s*(?=[^:]*\b(?:vs\.?|versus|against|"
+                      r"compared\s+(?:with|to))\s)", re.I)
+
+
+def _dashed_months(text: str) -> str:
+    def sub(m: re.Match[str]) -> str:
+        if _PART_BEFORE.search(text, 0, m.start()):
+            return m.group(0)
+        return f"{_MONTH_EN[int(m.group(1))]} {m.group(2)}"
+    return _DASHED_MONTH.sub(sub, text)
+
+
+def _day_first(text: str) -> str:
+    def sub(m: re.Match[str]) -> str:
+        day, month = int(m.group(1)), int(m.group(2))
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            return m.group(0)
+        return f"{day}.{month}.{m.group(3)}"
+    return _SLASHED_DAY.sub(sub, text)
+
+
+def _ranges(text: str) -> str:
+    def sub(m: re.Match[str]) -> str:
+        glue = " ".join(m.group("glue").casefold().split())
+        return f"from {m.group('a')} {'through' if glue in _THROUGH else 'to'} {m.group('b')}"
+    return _RANGE.sub(sub, text)
+
+
+def period_words(question: str, keep: Iterable[str] = ()) -> str:
+    """``question`` with its Italian, Dutch, Portuguese and Spanish period words and numeric period forms in the
+    English notation router/periods.py reads.
+
+    >>> period_words("sensors spent 22 januari 2026 - 11 maart 2026")
+    'sensors spent 22 January 2026 - 11 March 2026'
+    >>> period_words("IVA of the faturas outubro de 2025, trimestre 1/2026 and secondo semestre 2025")
+    'IVA of the faturas October 2025, Q1 2026 and H2 2025'
+    >>> period_words("spend 14 de dezembro de 2025 - 08/02/2026, this kwartaal so far")
+    'spend 14 December 2025 - 8.2.2026, this quarter so far'
+    """
+    kept = _kept(question, keep)
+    text = _months(question, kept)
+    text = _parts(text)
+    text = _relative(text)
+    foreign = text != question
+    text = _COVERAGE_AFTER.sub("", _COVERAGE_ALONE.sub("", text))
+    text = _HEADING.sub("", text)
+    text = _dashed_months(text)
+    text = _SLASHED_MONTHS.sub(lambda m: " and ".join(p.strip() for p in m.group(1).split("/")) + " ", text)
+    text = re.sub(r"(\S) {2,}(?=\S)", r"\1 ", text)
+    if foreign:
+        # a writer of these languages writes a slashed or dashed day day-first (as router/romance.py reads French
+        # and Spanish ones); an English question's slashed days stay for router/periods.py to settle or ask
+        text = _day_first(text)
+        text = _ranges(text)
+    return text
+
+
+def read_period_words(question: str, keep: Iterable[str] = ()) -> str | None:
+    """:func:`period_words`, or ``None`` when the question has none of those forms."""
+    text = period_words(question, keep)
+    return text if text != question else None
+
+
+#: A month-like word in a month's place the table above does not know: "22 settembte 2025", "dezmbro/2025",
+#: "ottobr '25". Its first letters are a month's in one of the languages, so it is no other word there.
+_MONTH_STEMS = ("jan", "gen", "ene", "feb", "fev", "fév", "mar", "maa", "mrt", "apr", "abr", "avr", "mag", "mai",
+                "mei", "may", "giu", "jun", "jui", "lug", "jul", "ago", "aug", "aoû", "set", "sep", "ott", "out",
+                "okt", "oct", "nov", "dic", "dez", "dec", "déc")
+_MONTH_SHAPED = re.compile(
+    rf"(?<![\w/.-])(?:\d{{1,2}}(?:º|°|\.)?\s+(?:de\s+)?(?P<a>[^\W\d_]{{3,12}})\.?(?:\s+(?:de|del|di|van)\s+|\s+){_YEAR}"
+    rf"|(?P<b>[^\W\d_]{{3,12}})\.?(?:\s*/\s*|\s+(?:de|del|di|van)\s+){_YEAR}"
+    rf"|(?P<c>[^\W\d_]{{3,12}})\s*['’]\s?\d{{2}}"
+    rf"|(?P<d>[^\W\d_]{{4,12}})\s+{_YEAR})(?![\w/-])", _I)
+_KNOWN_MONTHS = {*_ALL_MONTHS, *_MONTHS_EN_W.split("|"), "janvier", "février", "fevrier", "mars", "avril", "mai",
+                 "juin", "juillet", "août", "aout", "septembre", "octobre", "décembre", "decembre", "januar",
+                 "februar", "märz", "maerz", "juni", "juli", "oktober", "dezember", "janv", "févr", "fevr", "juil",
+                 "sept", "déc", "dez", "mär"}
+
+
+def _misspelt_month(word: str) -> bool:
+    """Whether ``word`` is a month name of the table with a letter or two wrong ("maarch", "settembte")."""
+    return any(SequenceMatcher(None, word, known).ratio() >= 0.8 for known in _KNOWN_MONTHS if len(known) >= 4)
+
+
+def unread_month_word(question: str) -> tuple[str, tuple[int, int]] | None:
+    """The phrase (and its span) of a day or year whose month word is none the reader knows ("22 settembte 2025"),
+    or ``None``.
+
+    Such a phrase is a period only partly readable: read alone, its year would be a silent whole-year figure.
+
+    >>> unread_month_word("spend 22 settembte 2025 - 11 maart 2026")
+    ('22 settembte 2025', (6, 23))
+    >>> unread_month_word("spend 22 September 2025") is None
+    True
+    """
+    for m in _MONTH_SHAPED.finditer(question):
+        word = (m.group("a") or m.group("b") or m.group("c") or m.group("d")).casefold()
+        if word in _KNOWN_MONTHS or not word.startswith(_MONTH_STEMS):
+            continue
+        if m.group("d") and not _misspelt_month(word):
+            continue  # "market 2026", "decisions 2025": a word beside a year, not a month's place
+        return " ".join(m.group(0).split()), m.span()
+    return None
