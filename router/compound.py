@@ -813,6 +813,8 @@ _SHARE_OF_IT = re.compile(r"\b(share|percent(?:age)?|portion|proportion|fraction
                           r"(?:the|that|this)\s+total)\b", re.I)
 _QUESTION_WORD_ONLY = re.compile(r"^\s*(?:so\s+)?how\s+(?:much|many)(?:\s+(?:each|apiece|for\s+each|did\s+each"
                                  r"(?:\s+(?:one|company|of\s+them))?(?:\s+(?:spend|buy|pay))?))?"
+                                 # "- how much in total?": the total of what the text before names, no ask of its own
+                                 r"(?:\s+(?:in\s+total|in\s+all|total|altogether|all\s+together|overall))?"
                                  r"(?:,?\s+(?:please|pls|plz|thanks|thx))?\s*[?.!]*\s*$", re.I)
 
 #: A part that only asks for the count per status ("- how many in each status?", ", number per status"): it counts

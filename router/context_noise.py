@@ -110,7 +110,11 @@ _REASON = re.compile(
     r"(?:(?:this\s+is|it's|it’s|it\s+is)\s+)?(?:needed\s+|required\s+|requested\s+)?(?:for|to\s+complete|to\s+close)\s+"
     r"(?:the|our|my)\s+(?:(?:year-end|statutory|external|internal|annual|interim|q[1-4])\s+)?(?:audit(?:\s+(?:file|"
     r"binder|working\s+papers|request|sample|trail))?|audit\s+file|working\s+papers|board\s+(?:pack|deck|meeting)|"
-    r"month-end\s+(?:close|pack)|quarter-end\s+(?:close|pack)|year-end\s+close|records|files)"
+    r"month-end\s+(?:close|pack)|quarter-end\s+(?:close|pack)|year-end\s+close|records|files|"
+    # "for the MEC commentary", "for my monthly slides": the deliverable the figure goes into, no constraint (its
+    # qualifier an acronym or an occasion word, never a name: "for the Xenon commentary" is not set aside)
+    r"(?:(?-i:[A-Z]{2,5})\s+|(?:month-end|monthly|quarterly|weekly|board|management|mgmt|exec|executive|budget|"
+    r"forecast|variance|flux)\s+)?(?:commentary|commentaries|slides?|deck|presentation|memo|write-?up|narrative))"
     # (not before ", not ...": "asking for the audit file, not for today" says which date is meant)
     + _WHEN + r"{0,6}(?=\s*(?:[,;:.!?)]|\s[-–—]\s|$))(?!\s*,\s*not\b)", re.I)
 #: A lead that only announces how many asks follow ("two things from the audit list (Company C): 1) ... 2) ..."):

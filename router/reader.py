@@ -948,7 +948,10 @@ _SPEND_OBJECT_BEFORE = re.compile(
     # "how much did Company A buy office furniture for", "purchased catering": the object of a buying verb
     r"|\b(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered) (?:(?:the|our|any|all) )?$"
     # "how much office furniture did we buy"
-    r"|\bhow\s+(?:much|many) $",
+    r"|\bhow\s+(?:much|many) $"
+    # "Ypsilon: total for kantoorartikelen", "the amount on zorblax": what a total is of (an unknown word there is
+    # asked about, never dropped for the total of everything)
+    r"|\b(?:total|totals|amount|sum|figure) (?:for|on) (?:(?:the|our|all) )?$",
     re.I)
 #: "company c spend hydraulics 2025", "comp a spend it hardware q1 26": a noun right after the spend noun and before
 #: the period is what was bought; before anything else it is another clause's word ("which certificates must the

@@ -69,6 +69,7 @@ from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_word
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.first_time import first_time_spans
+from router.foreign_words import foreign_note, read_foreign_words
 from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
@@ -282,6 +283,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)
     grouping = read_breakdown_words(text, company_spellings(inputs.gazetteer))
     text = grouping or text
+    # "fatture", "leverancier", "without BTW", "money to Orbis", "kantoorartikelen": the concepts of a figure in any
+    # writer's words, foreign group names as the tenant's groups (router/foreign_words.py)
+    foreign = read_foreign_words(text, inputs.gazetteer)
+    text = foreign.text if foreign is not None else text
     romance = read_romance(text, keep=(n for _, _, n in name_spellings(inputs.gazetteer)))
     text = romance or text
     german = read_german(text, keep=(syn for syn, _ in inputs.gazetteer.group_synonyms))
@@ -361,6 +366,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
              *([f"breakdown read as {grouping!r}"] if grouping else []),
+             *([foreign_note(foreign)] if foreign is not None else []),
              *([f"French/Spanish phrasing read as {romance!r}"] if romance else []),
              *([f"German phrasing read as {german!r}"] if german else []),
              *([f"read as {base!r}, listing the approved vendors with no counted spend"] if idle else []),

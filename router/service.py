@@ -34,6 +34,7 @@ from router.derived import DerivedAsk, detect
 from router.derived_answer import check_derived, derive
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
+from router.foreign_words import read_foreign_words
 from router.german import read_german
 from router.like_patterns import read_likes
 from router.names import PgTrigramResolver
@@ -160,6 +161,10 @@ class AskService:
         # French / Spanish finance words read in English before any reader splits or detects (router/romance.py)
         # "by pg", "per suplier", "por divisa": grouping words as the reader knows them (router/breakdown_words.py)
         said = read_breakdown_words(said or plain, company_spellings(gazetteer)) or said
+        # "fatture", "leverancier", "without BTW", "money to Orbis", "kantoorartikelen": the concepts of a figure in
+        # any writer's words, foreign group names as the tenant's groups (router/foreign_words.py)
+        foreign = read_foreign_words(said or plain, gazetteer)
+        said = foreign.text if foreign is not None else said
         said = read_romance(said or plain, keep=(n for _, _, n in name_spellings(gazetteer))) or said
         # "where supplier_name like 'north%'": the pattern resolved over the tenant's suppliers and aliases, one
         # supplier written as its name; several or none asked about (router/like_patterns.py)

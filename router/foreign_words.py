@@ -1,0 +1,446 @@
+"""The entity and measure words of non-native and non-finance writers, read in the English the reader knows.
+
+Controllers of the subsidiaries write English with the nouns of their own language ("# fatture Xenon Q4 2025",
+"money spent with fornecedor Gamma", "only the BTW part of the facturen", "biggest leverancier of Xenon"), and
+people outside finance use plain words for the finance ones ("money to Orbis", "who are we allowed to buy from").
+router/romance.py (French, Spanish) and router/german.py read whole questions of those languages; this module is
+the vocabulary every question shares, whatever the writer's language: a table of the few *concepts* a figure
+question is made of (invoice, supplier, VAT and its basis, money, the number of, the biggest, approved suppliers)
+in Dutch, Italian, Portuguese, the Nordic languages and plain English, and a table of the words product groups are
+named with, so a group written in another language ("kantoorartikelen", "consumabili lab", "labapparatuur") or
+in shorthand ("shipping svcs") is matched to the tenant's own group by its meaning, never by its spelling.
+
+Names are never rewritten: a word of a company, supplier or group name of the tenant stays as typed. A group
+phrase is replaced only when its meaning is exactly one of the tenant's groups; otherwise it stays as typed and
+the reader names it back (an unknown group-like word is asked about, never dropped). A supplier typed one edit
+off its distinctive name ("Oris" for Orbis) is read as that supplier only when exactly one supplier is that
+close. The answer states the rewritten reading.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from router.entities import Gazetteer
+from router.measure_words import one_edit
+
+_I = re.I | re.UNICODE
+
+
+def _alt(words: Iterable[str]) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+# --- the concepts of a figure question, by language (no French / Spanish / German: their modules read them) -----
+#: Invoice nouns: Dutch, Italian, Portuguese, Swedish / Danish / Norwegian, Polish.
+INVOICES = ("facturen", "factuur", "fatture", "fattura", "faturas", "fatura", "fakturor", "fakturaer", "fakturaen",
+            "faktura", "faktury")
+#: Credit-note nouns.
+CREDIT_NOTES = ("creditnota's", "creditnotas", "creditnota", "creditfacturen", "creditfactuur", "note di credito",
+                "nota di credito", "notas de crédito", "nota de crédito", "kreditnotor", "kreditnota",
+                "kreditnotaer")
+#: Supplier nouns (plural first: the plural is what a ranking or a list counts).
+SUPPLIERS = ("leveranciers", "fornitori", "fornecedores", "leverantörer", "leverandører", "leverandorer",
+             "dostawcy")
+SUPPLIER = ("leverancier", "fornitore", "fornecedor", "leverantör", "leverandør", "leverandor", "dostawca")
+#: Names of VAT that are no English word.
+VAT_NAMES = ("btw", "iva", "mwst", "ust", "mva", "tva", "moms", "vat")
+#: "without" before a VAT name: the figure net of VAT.
+WITHOUT = ("without", "excluding", "zonder", "exclusief", "excl", "excl.", "ex", "ex.", "senza", "escl", "escl.",
+           "esclusa", "escluso", "sem", "excluindo", "utan", "uden", "uten", "exkl", "exkl.", "ekskl", "ekskl.",
+           "bez", "w/o", "minus", "ohne", "sans", "sin", "hors")
+#: "including" before a VAT name: the total with VAT (the governed spend).
+WITH = ("inclusief", "incl", "incl.", "inkl", "inkl.", "compresa", "compreso", "inclusa", "incluso", "incluindo",
+        "met", "com", "med", "con", "avec", "mit")
+#: "the amount of": a VAT name after one of these is the VAT charged.
+AMOUNT_OF = ("bedrag", "importo", "quota", "valor", "montante", "belopp", "beløb", "beløp")
+#: Money nouns: as a measure they ask for the spend.
+MONEY = ("money", "geld", "soldi", "denaro", "dinheiro", "pengar", "penge", "penger", "pieniądze", "pieniadze")
+#: "the number of".
+NUMBER_OF = ("numero di", "numero de", "número de", "aantal", "antal", "antall", "liczba", "quantità di",
+             "quantidade de")
+#: "how many" / "how much".
+HOW_MANY = ("quante", "quanti", "quantas", "quantos", "hur många", "hvor mange")
+HOW_MUCH = ("quanto", "quanta", "hoeveel", "hur mycket", "hvor meget", "hvor mye")
+#: "biggest" (the top of a ranking).
+BIGGEST = ("grootste", "più grande", "piu grande", "più grandi", "maggiore", "maggiori", "maior", "maiores",
+           "största", "storste", "største", "największy", "najwiekszy", "największi", "mayor", "mayores", "primo",
+           "principale", "principali", "principais")
+#: "approved" after (Romance) or before (Germanic) a supplier noun.
+APPROVED = ("approvati", "approvato", "autorizzati", "autorizzato", "qualificati", "omologati", "aprovados",
+            "aprovado", "autorizados", "autorizado", "homologados", "homologado", "goedgekeurde", "goedgekeurd",
+            "toegestane", "erkende", "godkända", "godkänd", "godkendte", "godkjente", "allowed", "permitted",
+            "authorised", "authorized", "sanctioned", "whitelisted", "cleared")
+#: Plain-English shorthand of what a group is called ("shipping svcs", "lab eqpt").
+SHORTHAND = {"svcs": "services", "svc": "services", "srvcs": "services", "servs": "services", "eqpt": "equipment",
+             "equip": "equipment", "eqp": "equipment", "consumbls": "consumables", "consums": "consumables",
+             "mgmt": "management", "maint": "maintenance", "supps": "supplies", "temp": "temperature",
+             "pkg": "packaging", "pkging": "packaging", "comms": "communications", "lab": "laboratory",
+             "labs": "laboratory"}
+
+# --- the words product groups are named with ---------------------------------------------------------------------
+#: Every form (Dutch, Italian, Portuguese, Spanish, French, Nordic, English) of a group word, by its English word.
+_GROUP_WORDS: Mapping[str, tuple[str, ...]] = {
+    "office": ("kantoor", "ufficio", "escritório", "escritorio", "oficina", "bureau", "kontor", "kontors",
+               "biuro", "biurowe", "office"),
+    "supplies": ("artikelen", "benodigdheden", "articoli", "forniture", "artigos", "suprimentos", "material",
+                 "materiale", "materiali", "materiais", "materiaal", "materialen", "cancelleria", "papelaria",
+                 "fournitures", "suministros", "förnödenheter", "artiklar", "artikler", "supplies", "stuff",
+                 "articles", "items", "goods", "spullen"),
+    "laboratory": ("lab", "labs", "labo", "laboratorium", "laboratorio", "laboratório", "laboratoire", "laboratori",
+                   "laboratory", "laboratorie"),
+    "equipment": ("apparatuur", "uitrusting", "apparecchiature", "attrezzature", "attrezzatura", "strumentazione",
+                  "strumenti", "equipamento", "equipamentos", "equipos", "equipo", "équipement", "équipements",
+                  "equipement", "utrustning", "udstyr", "utstyr", "apparaten", "equipment", "gear"),
+    "consumables": ("verbruiksmateriaal", "verbruiksmaterialen", "verbruiksartikelen", "verbruiksgoederen",
+                    "consumabili", "consumíveis", "consumiveis", "consumibles", "consommables",
+                    "förbrukningsmaterial", "forbrugsvarer", "forbruksmateriell", "consumables", "consumo",
+                    "consumi"),
+    "reagents": ("reagentia", "reagentien", "reagenti", "reagentes", "reactivos", "réactifs", "reaktiver",
+                 "reagenser", "reagents"),
+    "shipping": ("verzending", "verzend", "verzendingen", "spedizione", "spedizioni", "envio", "envios", "envíos",
+                 "expedição", "expedicao", "frete", "expédition", "expedition", "livraison", "frakt", "fragt",
+                 "forsendelse", "transporte", "shipping", "freight", "delivery"),
+    "services": ("diensten", "dienstverlening", "servizi", "servizio", "serviços", "servicos", "servicios",
+                 "tjänster", "tjenester", "ydelser", "services", "service"),
+    "paper": ("papier", "carta", "papel", "papper", "papir", "paper"),
+    "products": ("producten", "prodotti", "produtos", "productos", "produits", "produkter", "products"),
+    "measurement": ("meettechniek", "meting", "metingen", "misura", "misure", "misurazione", "medição", "medicao",
+                    "medición", "medicion", "mesure", "mätning", "måling", "measurement", "measuring"),
+    "pressure": ("druk", "pressione", "pressão", "pressao", "presión", "presion", "pression", "tryck", "tryk",
+                 "trykk", "pressure"),
+    "temperature": ("temperatuur", "temperatura", "température", "temperatur", "temperature"),
+    "sensors": ("sensoren", "sensor", "sensori", "sensore", "sensores", "capteurs", "sensorer", "sensors"),
+    "packaging": ("verpakking", "verpakkingen", "verpakkingsmateriaal", "imballaggi", "imballaggio", "embalagem",
+                  "embalagens", "embalaje", "embalajes", "emballage", "emballages", "förpackning", "förpackningar",
+                  "emballasje", "packaging"),
+    "boxes": ("kartonnen", "karton", "kartons", "cartone", "cartoni", "papelão", "cartón", "scatole", "scatola",
+              "caixas", "caixa", "cajas", "boîtes", "lådor", "kasser",
+              "boxes"),
+    "crates": ("kratten", "krat", "caixotes", "caixote", "cajones", "caisses", "backar",
+               "crates"),
+    "cooling": ("koeling", "koel", "raffreddamento", "refrigerazione", "refrigeração", "refrigeracao",
+                "refrigeración", "refroidissement", "kyl", "køling", "kjøling", "cooling", "refrigeration"),
+    "compressors": ("compressoren", "compressor", "compressori", "compressore", "compressores", "compresseurs",
+                    "kompressorer", "compressors"),
+    "spare": ("reserve", "ricambio", "ricambi", "sobressalentes", "repuestos", "rechange", "reserv", "spare"),
+    "parts": ("onderdelen", "parti", "peças", "pecas", "piezas", "pièces", "delar", "dele", "parts"),
+    "cables": ("kabels", "kabel", "cavi", "cavo", "cabos", "cabo", "cables", "câbles", "kablar"),
+    "connectors": ("connectoren", "connettori", "conectores", "connecteurs", "kontakter", "connectors"),
+    "tools": ("gereedschap", "gereedschappen", "utensili", "attrezzi", "ferramentas", "herramientas", "outils",
+              "verktyg", "værktøj", "verktøy", "tools"),
+    "calibration": ("kalibratie", "calibrazione", "taratura", "calibração", "calibracao", "calibración",
+                    "étalonnage", "kalibrering", "calibration"),
+    "control": ("besturing", "regeling", "controllo", "controle", "contrôle", "styrning", "styring", "control"),
+    "cabinets": ("kasten", "schakelkasten", "armadi", "armários", "armarios", "armoires", "skåp", "skabe",
+                 "cabinets"),
+    "modules": ("moduli", "módulos", "modulos", "moduler", "modules"),
+    "monitoring": ("bewaking", "monitoraggio", "monitoramento", "monitorização", "monitorización", "surveillance",
+                   "övervakning", "overvågning", "overvåking", "monitoring"),
+    "maintenance": ("onderhoud", "manutenzione", "manutenção", "manutencao", "mantenimiento", "entretien",
+                    "underhåll", "vedligeholdelse", "vedlikehold", "maintenance"),
+    "flow": ("debiet", "doorstroming", "flusso", "portata", "fluxo", "vazão", "flujo", "caudal", "débit", "flöde",
+             "flow"),
+    "loggers": ("dataloggers", "logger", "loggers", "registratori"),
+    "data": ("dati", "dados", "datos", "données", "data"),
+    "costs": ("kosten", "costi", "custos", "costos", "coûts", "kostnader", "costs"),
+}
+_FORM_TO_WORD: Mapping[str, str] = {f.casefold(): w for w, forms in _GROUP_WORDS.items() for f in forms}
+#: Group words that are English words already: a run of only these is the reader's, never rewritten here.
+_ENGLISH_FORMS = frozenset(w for w in _GROUP_WORDS) | frozenset(
+    {"stuff", "articles", "items", "goods", "gear", "freight", "delivery", "refrigeration", "measuring", "lab", "labs",
+     "service", "sensor", "logger", "compressor", "data", "material", "bureau", "control", "modules",
+     "expedition", "kasten", "reserve", "cables", "spare"})
+#: Words that join the words of one group name ("materiale di consumo", "artigos de escritório", "lab & office").
+_JOINERS = frozenset({"di", "da", "de", "del", "della", "do", "dos", "das", "voor", "van", "per", "para", "for",
+                      "of", "för", "til", "&", "and", "e", "en", "y", "och", "og", "et"})
+#: The heads of a group noun that add nothing to its meaning ("office supplies" is the group Office).
+_GENERIC = frozenset({"supplies", "products", "equipment", "services", "costs", "parts"})
+#: Tenant group-name words that mean the same.
+_SAME = {"lab": "laboratory", "labs": "laboratory", "consumable": "consumables", "logger": "loggers",
+         "sensor": "sensors", "product": "products", "service": "services", "cable": "cables",
+         "connector": "connectors", "tool": "tools", "cabinet": "cabinets", "box": "boxes", "crate": "crates",
+         "compressor": "compressors", "module": "modules", "reagent": "reagents", "part": "parts",
+         "supply": "supplies", "cost": "costs", "ship": "shipping", "packing": "packaging"}
+
+
+def _norm(word: str) -> str:
+    low = word.casefold().strip(".,;:!?()'’\"")
+    low = _SAME.get(low, low)
+    return _FORM_TO_WORD.get(low, low)
+
+
+def _compound(word: str) -> tuple[str, ...] | None:
+    """The group words a Dutch / Nordic compound is made of ("kantoorartikelen" -> office, supplies), or None."""
+    low = word.casefold()
+    if low in _FORM_TO_WORD:
+        return (_FORM_TO_WORD[low],)
+    if len(low) < 7:
+        return None
+    for cut in range(3, len(low) - 2):
+        head, tail = low[:cut], low[cut:]
+        for link in ("", "s", "en", "e"):  # Dutch and Nordic link letters ("verzend-kosten", "kantoor-s-")
+            if link and not head.endswith(link):
+                continue
+            first = head[: len(head) - len(link)] if link else head
+            if first in _FORM_TO_WORD and tail in _FORM_TO_WORD:
+                return (_FORM_TO_WORD[first], _FORM_TO_WORD[tail])
+    return None
+
+
+# --- the function vocabulary, rewritten in order -------------------------------------------------------------------
+_VAT = rf"(?:{_alt(VAT_NAMES)})"
+_SUP = rf"(?:{_alt(SUPPLIERS)})"
+_SUP1 = rf"(?:{_alt(SUPPLIER)})"
+_B = r"(?<![\w&-])"
+_E = r"(?![\w&-])"
+_RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(p, _I), r) for p, r in (
+        # --- whom one may buy from: the approved suppliers ("who are we allowed to buy from at Kestrel")
+        (rf"{_B}(?:who|whom|which|what)(?:\s+(?:suppliers?|vendors?|companies|firms|{_SUP}|{_SUP1}))?\s+"
+         r"(?:are|is|can|could|may|might)\s+(?:we|i|us|they|you|one)\s+(?:(?:be\s+)?(?:allowed|permitted|"
+         r"authori[sz]ed|cleared|free|able)\s+to\s+)?(?:buy|order|purchase|source|shop|procure)\s+(?:from|with)"
+         rf"{_E}", "which suppliers are approved"),
+        (rf"{_B}(?:suppliers?|vendors?|{_SUP}|{_SUP1})\s+(?:that\s+|which\s+)?(?:we|i)\s+(?:are\s+|am\s+)?"
+         r"(?:(?:allowed|permitted|authori[sz]ed|cleared)\s+to|can|may)\s+(?:buy|order|purchase|source|shop|use)"
+         rf"(?:\s+from)?{_E}", "approved suppliers"),
+        (rf"{_B}(?:{_alt(APPROVED)})\s+(?:suppliers|vendors|{_SUP})(?=\s|$|[?.,;:!)])", "approved suppliers"),
+        (rf"{_B}(?:{_SUP}|suppliers|vendors)\s+(?:{_alt(APPROVED)}){_E}", "approved suppliers"),
+        (rf"{_B}(?:{_SUP1})\s+(?:{_alt(APPROVED)}){_E}", "approved supplier"),
+        # --- VAT and its basis: "without BTW", "IVA esclusa", "excl. moms", "BTW-bedrag", "importo IVA"
+        (rf"{_B}(?:{_alt(WITHOUT)})\s+{_VAT}{_E}|{_B}{_VAT}\s+(?:esclusa|escluso|exclusief|excl\.?|exkl\.?){_E}",
+         "excluding VAT"),
+        (rf"{_B}(?:{_alt(WITH)})\s+{_VAT}{_E}|{_B}{_VAT}\s+(?:compresa|compreso|inclusa|inclusief|incl\.?|"
+         rf"inkl\.?|incluído|incluido|incluida|comprise|compris|incluse|inclus){_E}", "including VAT"),
+        (rf"{_B}{_VAT}[-\s]?(?:{_alt(AMOUNT_OF)}|deel|gedeelte|parte|portion|part|share|component){_E}",
+         "VAT part"),
+        (rf"{_B}(?:{_alt(AMOUNT_OF)})\s+(?:(?:della|dell['’]|do|da|van\s+de|van|av|af)\s*)?{_VAT}{_E}", "VAT part"),
+        # a VAT name beside a basis word of the reader's ("only the BTW part", "net of MwSt"): the tax itself.
+        # "btw" in lower case alone is the chat word "by the way" ("btw, spend Q1"): only beside a tax word
+        (rf"(?-i:{_B}(?:BTW|MwSt|MWST|USt|MVA|IVA|Iva|TVA|Moms|MOMS){_E})", "VAT"),
+        (rf"{_B}(?:btw|iva|mwst|moms|mva|tva)(?=\s+(?:part|portion|amount|only|charged|paid|share)\b)", "VAT"),
+        (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus)\s+)(?:btw|iva|mwst|moms|mva|tva){_E}",
+         r"\1VAT"),
+        # --- documents
+        (rf"{_B}(?:{_alt(CREDIT_NOTES)}){_E}", "credit notes"),
+        (rf"{_B}(?:facturen|fatture|faturas|fakturor|fakturaer|faktury){_E}", "invoices"),
+        (rf"{_B}(?:factuur|fattura|fatura|faktura|fakturaen){_E}", "invoice"),
+        # --- the counting and asking words
+        (rf"{_B}(?:{_alt(NUMBER_OF)})\s+", "number of "),
+        (rf"{_B}hoeveel(?=\s+(?:invoices|credit\s+notes|suppliers|{_SUP}|facturen|leveranciers)\b)", "how many"),
+        (rf"{_B}(?:{_alt(HOW_MANY)}){_E}", "how many"),
+        (rf"{_B}(?:{_alt(HOW_MUCH)}){_E}", "how much"),
+        # --- "biggest leverancier", "fornecedor principal": the top supplier
+        (rf"{_B}(?:{_alt(BIGGEST)})\s+(?=(?:{_SUP}|{_SUP1})\b)", "biggest "),
+        (rf"{_B}({_SUP}|{_SUP1})\s+(?:più\s+grand[ei]|maggior[ei]|principal(?:i|e|es)?|maior(?:es)?){_E}",
+         lambda m: "biggest suppliers" if re.fullmatch(_SUP, m.group(1), _I) else "biggest supplier"),
+        # --- a quarter beside the words above: "kwartaal 3 2025", "4e kwartaal 2025", "3t25" (read as the year
+        # alone, a quarter's figure came back as the year's, a silent wrong; the reader knows "Q3 2025")
+        (r"\bkwartaal\s+([1-4])\s*(?:van\s+)?((?:19|20)\d{2})\b", r"Q\1 \2"),
+        (r"\b([1-4])(?:e|de|ste)?\s+kwartaal\s+(?:van\s+)?((?:19|20)\d{2})\b", r"Q\1 \2"),
+        (r"(?<![\w/.-])([1-4])[tT]((?:20)?\d{2})(?![\w/.-])", lambda m: f"Q{m.group(1)} 20{m.group(2)[-2:]}"),
+        # --- spend and its verbs: "spesa per", "uitgaven", "despesas com", "pagato a"
+        (rf"{_B}(?:spesa|spese|uitgaven|despesas?|utgifter|udgifter|wydatki){_E}", "spend"),
+        (rf"{_B}(?:speso|spesi|spesa\s+fatta|uitgegeven|gastou|gastamos){_E}", "spent"),
+        (rf"{_B}(?:pagato|pagati|pagata|betaald|betalt|pagou|pagamos){_E}", "paid"),
+        # --- suppliers; "fornecedor Gamma" is the supplier Gamma
+        (rf"{_B}{_SUP}{_E}", "suppliers"),
+        (rf"{_B}{_SUP1}{_E}", "supplier"),
+        # --- money as the measure: "money to Orbis", "any money to vendor X", "lab money spent", "how much money"
+        (rf"{_B}(?:{_alt(MONEY[1:])}){_E}", "money"),
+        (r"\bhow\s+much\s+(?:of\s+)?(?:our\s+)?money\b", "how much"),
+        (r"\bmoney\s+(?:(?:we\s+|they\s+|was\s+|were\s+)?(?:spent|paid|gone|went|go|going|out|sent|"
+         r"transferred))(\s+(?:to|with)\b)?", lambda m: "spend with" if m.group(1) else "spend"),
+        (r"\bmoney\s+(?=(?:to|towards|with|at|from)\b)(?:to|towards|with|at|from)\b", "spend with"),
+        (r"\bmoney\s+(?=(?:for|on|in|into)\b)", "spend "),
+        (r"\bmoney\b", "spend"),
+        # "spend with at comp. B" (a company after the money): the reader reads "at" itself
+        (r"\bspend\s+with\s+(?=at\b)", "spend "),
+    )
+)
+
+
+@dataclass(frozen=True)
+class ForeignReading:
+    """The question with its foreign and plain words read, and what was read for the answer's note."""
+
+    text: str
+    read: tuple[tuple[str, str], ...]  # (as typed, read as)
+
+
+def _name_words(gazetteer: Gazetteer) -> frozenset[str]:
+    words: set[str] = set()
+    spellings = [c.company_name for c in gazetteer.companies]
+    spellings += list(gazetteer.supplier_aliases) + list(gazetteer.supplier_names.values())
+    spellings += [g.group_name for g in gazetteer.product_groups] + [s for s, _ in gazetteer.group_synonyms]
+    for spelling in spellings:
+        words.update(w.casefold() for w in re.findall(r"[^\W\d_][\w'’-]*", spelling))
+    return frozenset(words)
+
+
+@functools.lru_cache(maxsize=64)
+def _names_pattern(spellings: tuple[str, ...]) -> re.Pattern[str] | None:
+    kept = [s for s in spellings if len(s) >= 3]
+    if not kept:
+        return None
+    return re.compile(rf"(?<![\w-])(?:{_alt(kept)})(?![\w-])", re.I)
+
+
+def _protected(text: str, gazetteer: Gazetteer) -> list[tuple[int, int]]:
+    """The spans of the tenant's company, supplier and catalogue synonym names in ``text`` (a name's words are never
+    rewritten)."""
+    spellings = [c.company_name for c in gazetteer.companies]
+    spellings += list(gazetteer.supplier_aliases) + list(gazetteer.supplier_names.values())
+    # the catalogue's own (German) group names are names as written: "Kabel und Stecker" is no Dutch "kabel"
+    spellings += [synonym for synonym, _ in gazetteer.group_synonyms]
+    pattern = _names_pattern(tuple(sorted(set(spellings))))
+    return [] if pattern is None else [m.span() for m in pattern.finditer(text)]
+
+
+def _apply(text: str, gazetteer: Gazetteer) -> str:
+    for pattern, replacement in _RULES:
+        spans = _protected(text, gazetteer)
+
+        def sub(match: re.Match[str], repl: str | Callable[[re.Match[str]], str] = replacement,
+                spans: list[tuple[int, int]] = spans) -> str:
+            if any(s < match.end() and match.start() < e for s, e in spans):
+                return match.group(0)  # inside a name of the tenant ("Fornitore Rossi SpA" stays a name)
+            return repl(match) if callable(repl) else match.expand(repl)
+
+        text = pattern.sub(sub, text)
+    return text
+
+
+_TOKEN = re.compile(r"[^\W\d_][\w'’.-]*|&")
+
+
+def _group_meaning(group_name: str) -> frozenset[str]:
+    return frozenset(_norm(w) for w in re.findall(r"[^\W\d_]+", group_name) if w.casefold() not in _JOINERS)
+
+
+def _match_group(meaning: frozenset[str], gazetteer: Gazetteer) -> str | None:
+    """The one tenant group whose name means ``meaning`` (generic heads aside), or None."""
+    groups = [(g.group_name, _group_meaning(g.group_name)) for g in gazetteer.product_groups]
+    for relax in (False, True):
+        want = meaning - _GENERIC if relax else meaning
+        if not want:
+            return None
+        found = {name for name, words in groups if (words - _GENERIC if relax else words) == want}
+        if len(found) == 1:
+            return found.pop()
+        if found:
+            return None
+    return None
+
+
+def _groups(text: str, gazetteer: Gazetteer, read: list[tuple[str, str]]) -> str:
+    """``text`` with each run of group words in another language (or shorthand) written as the tenant's group
+    (a word inside a company or supplier name of the tenant, "Iris Office Supplies", is no group word)."""
+    spans = _protected(text, gazetteer)
+    tokens = [(m.start(), m.end(), m.group(0).rstrip(".")) for m in _TOKEN.finditer(text)
+              if not any(s < m.end() and m.start() < e for s, e in spans)]
+    out: list[str] = []
+    at = 0
+    i = 0
+    while i < len(tokens):
+        run: list[tuple[int, int, str, tuple[str, ...]]] = []
+        j = i
+        while j < len(tokens):
+            start, end, word = tokens[j]
+            if run and not text[run[-1][1]:start].isspace():
+                break
+            low = word.casefold()
+            parts = SHORTHAND.get(low)
+            meaning = (_norm(parts),) if parts else _compound(word)
+            if meaning is not None:
+                run.append((start, end, word, meaning))
+            elif run and low in _JOINERS:
+                run.append((start, end, word, ()))
+            else:
+                break
+            j += 1
+        while run and not run[-1][3]:
+            run.pop()
+        # (only the group words count: an English run joined by "and" is the reader's, "pressure sensors and sensors")
+        foreign = any(w.casefold() not in _ENGLISH_FORMS for _, _, w, ms in run if ms)
+        if run and foreign:
+            meaning = frozenset(m for *_, ms in run for m in ms)
+            group = _match_group(meaning, gazetteer)
+            if group is not None:
+                start, end = run[0][0], run[-1][1]
+                out.append(text[at:start] + group)
+                read.append((text[start:end], group))
+                at = end
+                i = i + len(run)
+                continue
+        i = max(j, i + 1) if run else i + 1
+    out.append(text[at:])
+    return "".join(out)
+
+
+#: Slots a payee's name stands in: "pay Oris", "money to Orbbis", "with fornecedor Iris".
+_PAYEE = re.compile(r"\b(?:pay|paid|paying|to|with|from|supplier|vendor|at)\s+([^\W\d_][\w'’-]{3,})", re.I)
+_NOT_A_NAME = frozenset({"date", "this", "that", "last", "next", "each", "every", "what", "which", "them", "their",
+                         "those", "these", "both", "whom", "over", "more", "most", "total", "suppliers", "vendors",
+                         "supplier", "vendor", "company", "companies", "spend", "invoices", "invoice", "year",
+                         "quarter", "month", "week", "today", "from", "with", "into", "about", "after", "before",
+                         "during", "since", "until", "some", "such", "than", "then", "only", "all", "any", "also"})
+_GENERIC_NAME_WORDS = frozenset({"supplier", "supplies", "supply", "company", "gmbh", "ltd", "limited", "inc",
+                                 "corp", "group", "trading", "the", "and", "services", "service", "systems",
+                                 "solutions", "international", "industrial", "logistics"})
+
+
+def _supplier_typos(text: str, gazetteer: Gazetteer, names: frozenset[str],
+                    read: list[tuple[str, str]]) -> str:
+    """A payee typed one edit off a supplier's distinctive name word ("Oris" for "Orbis"): that word, when exactly
+    one supplier is that close and the typed word is no name, group or vocabulary word."""
+    tokens: dict[str, set[str]] = {}
+    group_words = {w.casefold() for g in gazetteer.product_groups for w in re.findall(r"\w+", g.group_name)}
+    spellings = [(sid, gazetteer.supplier_names.get(sid, "")) for sid in gazetteer.supplier_names]
+    spellings += [(sid, alias) for alias, ids in gazetteer.supplier_aliases.items() for sid in ids]
+    for sid, spelling in spellings:
+        words = [w for w in re.findall(r"[^\W\d_]+", spelling) if w.casefold() not in _GENERIC_NAME_WORDS]
+        if words and len(words[0]) >= 5 and words[0].casefold() not in group_words:
+            tokens.setdefault(words[0].casefold(), set()).add(sid)
+    display: dict[str, str] = {}
+    for _, spelling in spellings:
+        for w in re.findall(r"[^\W\d_]+", spelling):
+            display.setdefault(w.casefold(), w[:1].upper() + w[1:].lower() if w.isupper() else w)
+
+    def sub(match: re.Match[str]) -> str:
+        word = match.group(1)
+        low = word.casefold()
+        if low in names or low in _NOT_A_NAME or low in _FORM_TO_WORD or low in group_words:
+            return match.group(0)
+        close = {t for t in tokens if one_edit(low, t)}
+        ids = set().union(*(tokens[t] for t in close)) if close else set()
+        if len(close) != 1 or len(ids) != 1:
+            return match.group(0)
+        fixed = display.get(next(iter(close)), next(iter(close)))
+        read.append((word, fixed))
+        return match.group(0)[: match.start(1) - match.start()] + fixed
+
+    return _PAYEE.sub(sub, text)
+
+
+def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | None:
+    """The question with its foreign / plain entity and measure words in the reader's English, its foreign group
+    names as the tenant's groups and a one-edit supplier typo as the supplier; ``None`` when nothing was read."""
+    names = _name_words(gazetteer)
+    read: list[tuple[str, str]] = []
+    text = _groups(question, gazetteer, read)
+    text = _apply(text, gazetteer)
+    text = _supplier_typos(text, gazetteer, names, read)
+    text = " ".join(text.split())
+    if text == " ".join(question.split()):
+        return None
+    return ForeignReading(text=text, read=tuple(read))
+
+
+def foreign_note(reading: ForeignReading) -> str:
+    """How the question was read, for the answer's interpretation."""
+    named = "; ".join(f"{typed!r} as {as_read!r}" for typed, as_read in reading.read)
+    return f"words read as {reading.text!r}" + (f" ({named})" if named else "")
