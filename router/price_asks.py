@@ -41,6 +41,10 @@ _NOT_A_MODEL = re.compile(r"(?:[qh]\d|fy\d{2,4}|cy\d{2,4}|kw\d{1,2}|cw\d{1,2}|w\
                           r"(?:prd|sup|comp|inv|pg|cn|agr)-?\d+|\d+[a-z]{1,3}|[a-z]\d{1,2}", re.I)
 #: The catalogue's list price asked.
 _LIST_PRICE = re.compile(r"\b(?:list[- ]?prices?|catalog(?:ue)?[- ]prices?)\b", re.I)
+#: A base period after a comparing word ("than in H2", "vs last quarter"), not suppliers compared ("Beta vs Gamma").
+_BASE_PERIOD = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against|relative\s+to)\s+(?:in\s+|during\s+|"
+                          r"the\s+|over\s+)?(?:q[1-4]|h[12]|fy|20\d\d|last|previous|prior|same|before|earlier|a\s+year|"
+                          r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I)
 #: Workflows that serve a price already, and the governed metrics of one.
 _PRICE_WORKFLOWS = frozenset({"unit_price", "catalog_list_price"})
 _PRICE_METRIC = re.compile(r"unit_price|list_price")
@@ -140,6 +144,25 @@ def product_question(text: str, result: RoutingResult, gazetteer: Gazetteer) -> 
             "code, such as PRD-482, or its catalogue name).")
 
 
+def one_period_change(text: str, result: RoutingResult) -> RoutingResult | None:
+    """A product's price change read with one period only ("is the probe cheaper now than in H2?": H2 is the base,
+    the other period unsaid): the other period is asked, never one period's average presented as the change."""
+    if result.requires_clarification or not result.entities.product_codes:
+        return None
+    if not any(_PRICE_METRIC.search(str(s.arguments.get("metric", "")) + s.tool) for s in result.execution_plan):
+        return None
+    if not (_BASE_PERIOD.search(text) or price_change_spans(text)):
+        return None
+    period = result.constraints.time_range
+    named = f" ({period.label})" if period is not None else ""
+    return result.model_copy(update={
+        "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+        "clarification_question": f"I read a change of the unit price of {', '.join(result.entities.product_codes)}, "
+        f"but only one period{named}: which two periods should be compared (e.g. 'Q1 2026 vs Q4 2025')?",
+        "clarification_reasons": ("period: a price change needs two periods, one is named",),
+        "rule_hits": (*result.rule_hits, "price:second_period_asked")})
+
+
 def price_without_product(text: str, result: RoutingResult, gazetteer: Gazetteer) -> RoutingResult | None:
     """The routed question asked back for its product when it asks a unit price and names none (see the module
     docstring), or ``None`` when it is no such question."""
@@ -171,4 +194,4 @@ def price_without_product(text: str, result: RoutingResult, gazetteer: Gazetteer
         "rule_hits": (*result.rule_hits, "price:product_asked")})
 
 
-__all__ = ["asks_unit_price", "price_without_product", "product_question", "unknown_object"]
+__all__ = ["asks_unit_price", "one_period_change", "price_without_product", "product_question", "unknown_object"]

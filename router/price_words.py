@@ -103,6 +103,22 @@ def price_change_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(m.span() for m in PRICE_CHANGE.finditer(text))
 
 
+#: A base period named after a comparing word ("than in H2", "vs Q4"): with one period named, the other is unsaid.
+BASE_WORDS = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against|relative\s+to)\b", re.I)
+
+
+def price_change_asked(text: str) -> bool:
+    """Whether ``text`` asks how a price changed with no base period word ("did X get more expensive in Q1",
+    "price increase in 2025"): the change is against the period before the one named.
+
+    >>> price_change_asked("did the probe get more expensive in Q1 2026?")
+    True
+    >>> price_change_asked("is the probe cheaper now than in H2 2025?"), price_change_asked("probe price Q1 2026")
+    (False, False)
+    """
+    return bool(price_change_spans(text)) and not BASE_WORDS.search(text)
+
+
 def product_price_spans(text: str, product_spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """The spans of words asking the price paid for a product the question names (``product_spans``: its mentions
     and written codes), or ``()``: a change of the price or an average paid.
@@ -151,4 +167,5 @@ def asks_price(text: str) -> bool:
                 or _CHEAPER.search(text) or _PRICE_WORD.search(text))
 
 
-__all__ = ["PRICE_CHANGE", "asks_price", "bare_product_price", "price_change_spans", "product_price_spans"]
+__all__ = ["BASE_WORDS", "PRICE_CHANGE", "asks_price", "bare_product_price", "price_change_asked", "price_change_spans",
+           "product_price_spans"]

@@ -57,7 +57,13 @@ from router.group_lists import joined_groups, product_restating_groups, restated
 from router.group_words import leading_word_group
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
-from router.price_words import asks_price, bare_product_price, price_change_spans, product_price_spans
+from router.price_words import (
+    asks_price,
+    bare_product_price,
+    price_change_asked,
+    price_change_spans,
+    product_price_spans,
+)
 from router.product_models import other_model_problems
 from router.reading import (
     Amount,
@@ -1253,6 +1259,10 @@ def read(
         analysis = replace(analysis, average_price=True, spans=tuple(sorted({*analysis.spans, *priced})))
     changed = () if known_price else price_change_spans(id_masked)
     per_item = per_item or bool(priced) or bool(changed) or bare
+    if analysis.comparison is None and price_change_asked(id_masked):
+        # "did X get more expensive in Q1": a change against the period before (a base named after "than" or
+        # "vs" alone is asked about by router/price_asks.py, never read as the period)
+        analysis = replace(analysis, comparison=Comparison("previous_period"))
     id_masked = mask(id_masked, (*priced, *changed))
     period_text = mask(id_masked, hidden)
     # "as at 15 May 2026": the snapshot day the question is read at, not a period beside the one asked

@@ -84,7 +84,7 @@ from router.open_reading import scope_invoices_only_step
 from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_months, invalid_period
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
-from router.price_asks import price_without_product
+from router.price_asks import one_period_change, price_without_product
 from router.reader import (
     NameResolver,
     Reading,
@@ -361,7 +361,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     # a unit price or its change asked for no product: the product first, never a spend change (price_asks.py)
-    result = price_without_product(base, result, inputs.gazetteer) or result
+    result = price_without_product(base, result, inputs.gazetteer) or one_period_change(base, result) or result
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
              *([f"breakdown read as {grouping!r}"] if grouping else []),
              *([f"French/Spanish phrasing read as {romance!r}"] if romance else []),

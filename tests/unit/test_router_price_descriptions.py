@@ -57,9 +57,9 @@ DESCRIBED = {
     "PRD-110": ("socket wrenches", "set of socket wrenches", "the wrench set for sockets"),
 }
 _CASES = [(code, d) for code, ds in DESCRIBED.items() for d in ds]
-_AVERAGE_FRAMES = ("Company A avg unit price of the {d} in Q1 2026", "{d} - what are we paying on avg, Company A, Q1 2026",
-                   "Company A: {d} avg cost Q1 2026", "what did Company A pay per unit for the {d} in Q1 2026?",
-                   "Company A {d} price Q1 2026")
+_AVERAGE_FRAMES = ("Company A avg unit price of the {d} in Q1 2026",
+                   "{d} - what are we paying on avg, Company A, Q1 2026", "Company A: {d} avg cost Q1 2026",
+                   "what did Company A pay per unit for the {d} in Q1 2026?", "Company A {d} price Q1 2026")
 
 
 def _table() -> Any:
@@ -81,7 +81,7 @@ _REQUIRED = {"PRD-101": "hydraulic pump seal kit", "PRD-104": "printer toner bla
 def test_any_order_with_small_words_between_names_the_product(code: str, data: Any) -> None:
     """Metamorphic: the name's words shuffled, a small word between any two, a period after: the same product."""
     words = data.draw(st.permutations(_REQUIRED[code].split()))
-    fillers = data.draw(st.lists(st.sampled_from(sorted(FILLERS - {"a", "per"}) + [""]), min_size=len(words),
+    fillers = data.draw(st.lists(st.sampled_from([*sorted(FILLERS - {"a", "per"}), ""]), min_size=len(words),
                                  max_size=len(words)))
     text = " ".join(f"{w} {f}".strip() for w, f in zip(words, fillers, strict=True))
     found = described_products(f"Company A {text} Q1 2026", _table())
@@ -125,7 +125,8 @@ def test_list_price_of_a_described_product(template: str, case: tuple[str, str])
     assert tuple(result.entities.product_codes) == (code,), question
 
 
-@pytest.mark.parametrize("question", ["list price of the PT5000 probe?", "catalogue price of the PT501 immersion probe"])
+@pytest.mark.parametrize("question", ["list price of the PT5000 probe?",
+                                      "catalogue price of the PT501 immersion probe"])
 def test_a_model_code_one_digit_off_is_no_product(question: str) -> None:
     result = route(question, INPUTS)
     assert result.requires_clarification, (question, result.execution_plan)  # never the PT500's price
@@ -133,8 +134,10 @@ def test_a_model_code_one_digit_off_is_no_product(question: str) -> None:
 
 
 # -- price changes: two average-price parts, the later period current ----------------------------------------------
-_CHANGE_FRAMES = ("{d} - price increase {a} vs {b}, Company A?", "did the {d} get more expensive? Company A, {a} vs {b}",
-                  "Company A {d}: unit price {a} vs {b}, how much did it change", "{d} price trend {a} -> {b} Company A",
+_CHANGE_FRAMES = ("{d} - price increase {a} vs {b}, Company A?",
+                  "did the {d} get more expensive? Company A, {a} vs {b}",
+                  "Company A {d}: unit price {a} vs {b}, how much did it change",
+                  "{d} price trend {a} -> {b} Company A",
                   "has Beta lowered the price of the {d}? Company A {a} vs {b}",
                   "Company A - are we paying less per unit for the {d} in {a} than in {b}?",
                   "price development of the {d} for Company A: {a} compared with {b}")
@@ -198,3 +201,28 @@ def test_a_document_about_prices_is_no_price(question: str) -> None:
     assert not price_change_spans(question) and not asks_price(question) and not asks_unit_price(question)
     result = route(question, INPUTS)
     assert "price:product_asked" not in result.rule_hits, question
+
+
+# -- one period named: the period before, "between A and B" its two ends, a base alone asks the other ---------------
+@pytest.mark.parametrize(("question", "current", "base"), [
+    ("Company A: did the {d} get more expensive in Q1 2026?", "2026-01-01 and 2026-04-01", "2025-10-01 and 2026-01-01"),
+    ("Company B - {d}: price increase in H2 2025?", "2025-07-01 and 2026-01-01", "2025-01-01 and 2025-07-01"),
+    ("Company A: price change of the {d} between Q3 2025 and Q1 2026", "2026-01-01 and 2026-04-01",
+     "2025-07-01 and 2025-10-01")])
+def test_a_change_with_one_period_or_its_ends(question: str, current: str, base: str) -> None:
+    text = question.format(d=DESCRIBED["PRD-107"][0])
+    parts = split_asks(text, _read_part)
+    assert [p.role for p in parts] == ["current", "base"], (text, parts)
+    assert f"between {current}" in parts[0].question and f"between {base}" in parts[1].question, (text, parts)
+
+
+def test_a_base_period_alone_asks_the_other_period() -> None:
+    question = f"Company A: is the {DESCRIBED['PRD-106'][0]} cheaper now than in H2 2025?"
+    assert split_asks(question, _read_part) == ()
+    result = route(question, INPUTS)
+    assert result.requires_clarification and "period" in (result.clarification_question or ""), result
+
+
+def test_suppliers_compared_are_no_second_period() -> None:
+    result = route("Company A gear motor unit price Beta vs Gamma Q1 2026", INPUTS)
+    assert "price:second_period_asked" not in result.rule_hits, result.clarification_question
