@@ -166,8 +166,9 @@ def one_period_change(text: str, result: RoutingResult) -> RoutingResult | None:
 def price_without_product(text: str, result: RoutingResult, gazetteer: Gazetteer) -> RoutingResult | None:
     """The routed question asked back for its product when it asks a unit price and names none (see the module
     docstring), or ``None`` when it is no such question."""
-    if result.entities.product_codes or not (asks_unit_price(text) or _LIST_PRICE.search(text)):
-        return None
+    if result.entities.product_codes or _DOCUMENT.search(text) or not (
+            asks_unit_price(text) or _LIST_PRICE.search(text)):
+        return None  # (what an agreement says of list prices is read in the agreement)
     if any(h.startswith("unit_price_ranking:") for h in result.rule_hits) and result.entities.product_group_id \
             and (price_change_spans(text) or _COMPARED.search(text)):
         # "pumps: avg unit price Q1 vs Q4": a change is per product; the group's ranking in one period would drop
