@@ -33,9 +33,10 @@ PRICE_CHANGE = re.compile(
     r"drops?|dropped|dropping|falls?|fell|fallen|falling|change[sd]?|changing|development|developed|trend|"
     r"movements?|moves?|moved|moving|evolution|evolved|delta|difference|variance|jump(?:s|ed)?|went|go(?:es|ne|ing)?|"
     r"shift(?:s|ed)?|reductions?|cuts?)\b"
-    # "did the probe get more expensive", "did we get it cheaper in Q1", "has X become pricier"
+    # "did the probe get more expensive", "did we get it cheaper in Q1", "has X become pricier" (not "where do we
+    # buy X cheaper": the cheapest supplier, router/unit_prices.py)
     r"|\b(?:get|gets|got|gotten|getting|become|becomes|became|becoming|grow|grew|grown|turn(?:s|ed)?|go|goes|went|"
-    r"gone|buy|bought|buying|purchas\w*|source[sd]?|sourcing|pay|paid|paying)\s+(?:[\w-]+\s+){0,3}?(?:any\s+|a\s+bit\s+|"
+    r"gone|pay|paid|paying)\s+(?:[\w-]+\s+){0,3}?(?:any\s+|a\s+bit\s+|"
     r"much\s+|slightly\s+)?" + _COMPARATIVE + r"\b"
     # "is X cheaper now than in H2", "more expensive than last quarter"
     + r"|\b" + _COMPARATIVE
