@@ -1433,12 +1433,14 @@ def price_change_parts(reading: Reading) -> tuple[AskPart, ...]:
     if not (a.average_price or reading.cues.unit_price) or a.comparison is None or tr is None or len(codes) != 1:
         return ()
     base = a.comparison.base
-    ends = re.fullmatch(r"(?:from\s+)?(.+?)\s+(?:to|until|till)\s+(.+)", tr.source_text.strip(), re.I)
+    # ("between Q3 and Q1 2026" in a change: its two ends, as "from ... to ...")
+    ends = re.fullmatch(r"(?:from\s+)?(.+?)\s+(?:to|until|till)\s+(.+)|between\s+(.+?)\s+and\s+(.+)",
+                        tr.source_text.strip(), re.I)
     if base is None and ends is not None:
         # "change from February to March": the reader reads one range; a change is between its two ends.
         from router.periods import resolve_period
 
-        first, last = (resolve_period(w, reading.as_of).time_range for w in ends.groups())
+        first, last = (resolve_period(w, reading.as_of).time_range for w in ends.groups() if w is not None)
         if first is not None and last is not None and first.end <= last.start:
             base, tr = first, last
     if base is None:

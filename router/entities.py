@@ -17,6 +17,7 @@ from rapidfuzz.distance import OSA
 
 from ingest.normalize import normalize_supplier_name
 from procura.db.session import AuthContext, tenant_transaction
+from router.described_products import catalogue, described_products
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,8 @@ def _near(typed: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     if len(differing) != 1:
         return False
     t, p = differing[0]
+    if re.sub(r"\D", "", t) != re.sub(r"\D", "", p):
+        return False  # a model's number is never a typo of another's: "PT1000" is no "PT100", "MC-8" no "MC-4"
     plural = len(phrase) > 1 and (t + "s" == p or p + "s" == t) and len(t) >= 3
     return plural or (min(len(t), len(p)) >= least and edit_distance(t, p, 1) <= 1)
 
@@ -476,6 +479,12 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False,
     ]
     suppliers = _with_name_tails(suppliers, tokens, text, gazetteer, [
         (m.start, m.end) for m in (*_find_phrases(tokens, group_keys, text, "product_group", True), *products)])
+    if figure:
+        # "valve kit for the compressor", "core temp probe": a product described in its name's words, in any order
+        # (router/described_products.py); the longer description wins over a name or group read inside it
+        products = _with_described(products, text, gazetteer,
+                                   [*company_spans, *((m.start, m.end) for m in suppliers)])
+        product_spans = [(m.start, m.end) for m in products]
     groups = [
         m for m in _find_phrases(tokens, group_keys, text, "product_group", True, fuzzy=True)
         # "Flow sensor FS-50" is a product, not the group Flow Sensors; "Orbis Packaging" (a supplier's name)
@@ -495,6 +504,25 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False,
         first_person=bool(_FIRST_PERSON.search(text)),
         products=tuple(products),
     )
+
+
+def _with_described(products: list[Mention], text: str, gazetteer: Gazetteer,
+                    taken: Sequence[tuple[int, int]]) -> list[Mention]:
+    """``products`` with the descriptions of catalogue products (router/described_products.py) added; a name read
+    inside a longer description gives way to it, and a description that would cut a name in two is not read."""
+    table = catalogue(tuple((p.product_code, p.product_name) for p in gazetteer.products),
+                      (*(g.group_name for g in gazetteer.product_groups), *(s for s, _ in gazetteer.group_synonyms)))
+    out = list(products)
+    for d in described_products(text, table, taken):
+        inside = [m for m in out if d.start <= m.start and m.end <= d.end]
+        if any(m.start < d.end and d.start < m.end for m in out if m not in inside):
+            continue
+        if inside and all(len(m.candidates) == 1 for m in inside) and (d.end - d.start) == max(
+                m.end - m.start for m in inside):
+            continue
+        out = [m for m in out if m not in inside]
+        out.append(Mention("product", text[d.start:d.end], d.start, d.end, d.codes))
+    return sorted(out, key=lambda m: m.start)
 
 
 #: "the supplier of", "the maker of", "whoever sells", "the company that makes": a supplier named by a product it

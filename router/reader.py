@@ -57,6 +57,13 @@ from router.group_lists import joined_groups, product_restating_groups, restated
 from router.group_words import leading_word_group
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
+from router.price_words import (
+    asks_price,
+    bare_product_price,
+    price_change_asked,
+    price_change_spans,
+    product_price_spans,
+)
 from router.product_models import other_model_problems
 from router.reading import (
     Amount,
@@ -1217,7 +1224,7 @@ def read(
     codes = [(m.start(), m.end(), f"PRD-{m.group(1)}") for m in _PRODUCT_CODE.finditer(text)
              if m.span() in identifiers.spans] + manual_codes
     figure = bool(_SPEND.search(id_masked) or _UNIT_PRICE.search(id_masked) or _QUANTITY.search(id_masked)
-                  or _COUNTED.search(id_masked) or _AVERAGE_PER.search(id_masked))
+                  or _COUNTED.search(id_masked) or _AVERAGE_PER.search(id_masked) or asks_price(id_masked))
     mentions = find_mentions(id_masked, gazetteer, figure=figure, codes=codes,
                              hops=bool(_BOUGHT_FROM.search(id_masked)))
     hopped = [(s, e, c) for s, e, c in codes if any(m.start <= s and e <= m.end for m in mentions.suppliers)]
@@ -1244,6 +1251,22 @@ def read(
         mentions = replace(mentions, product_groups=tuple(
             m for m in mentions.product_groups if not any(m.start < e and s < m.end for s, e in per_item_spans)))
         id_masked = mask(id_masked, per_item_spans)
+    # "core temp probe - price increase Q1 vs Q4", "X: what are we paying on avg", "did we get it cheaper in Q1":
+    # a product's price or a price change asked in words of router/price_words.py (read, not a breakdown)
+    # (a price the reader knows already, "latest unit price", "price per piece", stays as it was read)
+    named = [*((m.start, m.end) for m in mentions.products), *((s, e) for s, e, _ in codes)]
+    known_price = per_item or analysis.average_price
+    priced = () if known_price else product_price_spans(id_masked, named)
+    bare = not known_price and not priced and bare_product_price(id_masked, named)
+    if priced or bare:
+        analysis = replace(analysis, average_price=True, spans=tuple(sorted({*analysis.spans, *priced})))
+    changed = () if known_price else price_change_spans(id_masked)
+    per_item = per_item or bool(priced) or bool(changed) or bare
+    if analysis.comparison is None and price_change_asked(id_masked):
+        # "did X get more expensive in Q1": a change against the period before (a base named after "than" or
+        # "vs" alone is asked about by router/price_asks.py, never read as the period)
+        analysis = replace(analysis, comparison=Comparison("previous_period"))
+    id_masked = mask(id_masked, (*priced, *changed))
     period_text = mask(id_masked, hidden)
     # "as at 15 May 2026": the snapshot day the question is read at, not a period beside the one asked
     period = snapshot_period(period_text, resolve_period(period_text, as_of), as_of)

@@ -85,6 +85,7 @@ from router.open_reading import scope_invoices_only_step
 from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_months, invalid_period
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
+from router.price_asks import one_period_change, price_without_product
 from router.reader import (
     NameResolver,
     Reading,
@@ -364,6 +365,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         result = retry if elliptic else result
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
+    # a unit price or its change asked for no product: the product first, never a spend change (price_asks.py)
+    result = price_without_product(base, result, inputs.gazetteer) or one_period_change(base, result) or result
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
              *([f"breakdown read as {grouping!r}"] if grouping else []),
              *([foreign_note(foreign)] if foreign is not None else []),
