@@ -197,7 +197,9 @@ def _overlaps(spans: Sequence[tuple[int, int, str]], start: int, end: int) -> bo
 #: for Company C": two sides of what was bought, the company said elsewhere in the question (shared by both).
 _MORE_OBJECT = re.compile(
     r"\bhow\s+much\s+(?P<dir>more|less)\s+(?:money\s+)?(?:(?:did|have|has|do)\s+we\s+(?P<verb>spend|spent|pay|paid|buy|"
-    r"bought|purchase|purchased)\s+)?(?P<mid>(?:with|on|from|at)\s+.+?)\s+than\s+(?P<b>(?:with|on|from|at)\s+.+)$",
+    # ("than Beta" after "on Zeta": the preposition of the first side is the second's too; "then" is the spoken
+    # or typed slip of "than", unambiguous after "how much more ... on X")
+    r"bought|purchase|purchased)\s+)?(?P<mid>(?:with|on|from|at)\s+.+?)\s+th[ae]n\s+(?P<b>(?:(?:with|on|from|at)\s+)?.+)$",
     re.I | re.S)
 
 
@@ -217,6 +219,8 @@ def _object_difference(text: str, others: Sequence[Any]) -> CompanyAsk | None:
     if not (_overlaps(named, m.start("mid"), m.end("mid")) and _overlaps(named, start, start + len(side))):
         return None  # a side naming no supplier, group or product: the ordinary reading names it
     before = text[:m.start()].strip(" :,-")
+    if not _OBJECT_SIDE.match(side):
+        side = f"{mid.split()[0]} {side.strip()}"  # "on Zeta than Beta": "on Beta"
     bases = tuple(re.sub(r"\s+", " ", f"{before} spend {x} {rest}").strip(" ,") for x in (mid, side.strip()))
     return CompanyAsk(kind="difference", bases=bases, words=m.group(0)[:m.end("dir") - m.start()],
                       direction="top" if m.group("dir").lower() == "more" else "bottom",
@@ -469,6 +473,9 @@ def _figure(answer: Answer) -> tuple[Decimal, int, str] | None:
     if answer.result.get("status") not in (None, "complete"):
         return None
     total, lines = base_total(answer.result)
+    if total is None and answer.result.get("basis") == "net":
+        # a net (tax-exclusive) figure (router/invoice_facts.py): its total is the net spend, its lines counted
+        total, lines = answer.result.get("net"), answer.result.get("line_count")
     value = _decimal(total)
     currency = answer.result.get("currency")
     if currency is None and isinstance(answer.result.get("metrics"), list) and answer.result["metrics"]:
