@@ -227,6 +227,20 @@ def _object_difference(text: str, others: Sequence[Any]) -> CompanyAsk | None:
                       sides=(f"{before} spend {mid}".strip(), f"{before} spend {side.strip()}".strip()))
 
 
+def _bought_sides(m: re.Match[str], side_span: tuple[int, int], companies: Sequence[Any],
+                  others: Sequence[Any]) -> tuple[str, str] | None:
+    """The prepositions of two sides that are both something bought (no company), or ``None``: "with" a supplier,
+    "on" a product group or product."""
+    def prep(start: int, end: int) -> str | None:
+        if _overlaps(_spans_of(companies), start, end):
+            return None
+        kinds = [o.kind for o in others if o.start < end and start < o.end]
+        return None if not kinds else "with" if kinds[0] == "supplier" else "on"
+
+    a, b = prep(m.start("a"), m.end("a")), prep(*side_span)
+    return (a, b) if a and b else None
+
+
 def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyAsk | None:
     m = _MORE_THAN.search(text)
     if m is None or m.group("a").strip().lower() in ("we", "i"):
@@ -271,6 +285,14 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
         sides = (a, side)
     elif _PERIOD_WORD.search(side):
         return None  # "than the quarter before": a change between periods (the ordinary comparison reading)
+    elif (bought := _bought_sides(m, side_span, companies, others)) is not None:
+        # "difference between Beta and Gamma spend for Company A": both sides are what was bought (suppliers,
+        # groups, products), the company said around them is shared by both
+        prep_a, prep_b = bought
+        before = text[:m.start()].strip(" :,-")
+        base_a = f"{before} spend {prep_a} {a}{mid} {rest}"
+        base_b = f"{before} spend {prep_b} {side}{mid} {rest}"
+        sides = (f"{before} spend {prep_a} {a}".strip(), f"{before} spend {prep_b} {side}".strip())
     else:
         # "than planned", "than budget", "than Delta Corp" (unknown): nothing governed to subtract; never the first
         # side's figure alone in its place

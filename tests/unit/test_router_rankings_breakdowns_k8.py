@@ -220,3 +220,41 @@ def test_a_net_figure_is_one_side_of_a_difference() -> None:
                                                              "line_count": lines}, inputs={}, sources=())
         figure = _figure(answer)
         assert figure is not None and str(figure[0]) == net and figure[1] == lines and figure[2] == "EUR"
+
+
+# --- projections at a pace, and differences of two things bought -------------------------------------------------
+@pytest.mark.parametrize(("pace", "target", "months"), [
+    (p, t, m) for p, (t, m) in zip(
+        itertools.cycle(("at Company A's Q1 2026 monthly rate,", "if Company A's Q1 2026 pace holds,",
+                         "if the Q1 2026 trend continues for Company A,", "at the Q1 2026 spending rate of Company A,",
+                         "if the tempo of Q1 2026 holds for Company A,")),
+        (("what would 6 months of spend come to?", 6), ("what would H2 2026 land at?", 6),
+         ("what would a full year be?", 12), ("where would Q3 2026 end up?", 3),
+         ("what would the next 4 months come to?", 4)), strict=False)])
+def test_a_projection_at_a_pace(pace: str, target: str, months: int) -> None:
+    from router.derived import detect as detect_derived
+
+    found = detect_derived(f"{pace} {target}", AS_OF)
+    assert found is not None and found.kind == "projection" and found.horizon_months == months
+    assert "Company A" in found.base and "Q1 2026" in found.base
+    assert not any(w in found.base.lower().split() for w in ("holds", "continues", "pace", "trend", "tempo"))
+
+
+def test_an_exchange_rate_is_no_pace() -> None:
+    from router.derived import detect as detect_derived
+
+    assert detect_derived("Company A Q1 2026 spend at the EUR exchange rate", AS_OF) is None
+
+
+@pytest.mark.parametrize(("x", "y"), [("Beta", "Gamma"), ("Epsilon", "Beta"), ("Gamma", "Pressure Sensors")])
+@pytest.mark.parametrize("frame", ["difference between {x} and {y} spend for Company A in Q4 2025",
+                                   "Company B Q1 2026: {x} minus {y} spend"])
+def test_a_difference_of_two_things_bought(frame: str, x: str, y: str) -> None:
+    question = frame.format(x=x, y=y)
+    reading = read(read_ranking_words(question) or question, GAZETTEER, AS_OF)
+    m = reading.mentions
+    asked = detect(reading.text, company_mentions(reading.text, m.companies, reading.identifiers.company_ids),
+                   (*m.suppliers, *m.product_groups, *m.products))
+    assert asked is not None and asked.kind == "difference" and asked.refused is None
+    assert x in asked.bases[0] and y in asked.bases[1]
+    assert all("Company" in b for b in asked.bases)
