@@ -102,9 +102,11 @@ _ANNUAL = re.compile(
     r"|project(?:ed|ion)\s+(?:of\s+(?:the\s+)?)?(?:full[- ]year|annual|yearly|12[- ]months?)"
     r"|(?:full[- ]year|yearly|12[- ]months?)\s+(?:projection|extrapolation|estimate))\b", re.I)
 #: A pace the question projects: "at the Q1 monthly pace", "keeps April's pace", "at this run-rate".
-#: The nouns of a pace: "pace", "run-rate", "tempo", "trend", and a rate of spending ("monthly rate", "burn rate";
-#: never a bare "rate", which may be an exchange rate).
-_PACE_NOUN = r"(?:pace|run[- ]?rate|tempo|rhythm|trend|(?:monthly|spending|spend|burn)\s+rate)"
+#: The nouns of a pace: "pace", "run-rate", "tempo", and a rate of spending ("monthly rate", "burn rate"; never a
+#: bare "rate", which may be an exchange rate). A "trend" is a pace only as a condition ("if the trend continues"):
+#: "the spend trend over 6 months" asks the months, not a projection.
+_PACE_NOUN = (r"(?:pace|run[- ]?rate|tempo|rhythm|(?:monthly|spending|spend|burn)\s+rate|"
+              r"trend(?=\s+(?:holds|continues|persists)))")
 _PACE = re.compile(
     r"\b(?:if\s+)?(?:at\s+(?:the|this|that|its|their|a|current)\s+)?(?:current\s+|same\s+|monthly\s+)*"
     rf"{_PACE_NOUN}\b"

@@ -200,8 +200,9 @@ def unapplied_limits(text: str, known: Iterable[str] = ()) -> tuple[Limit, ...]:
     for m in _BARE_BEFORE.finditer(text):
         value = m.group("value").lower()
         if value in _NOT_VALUES or value in _NOT_A_LIMIT_BEFORE or value in _QUANTITIES \
-                or value in _NOT_LOWER_VALUES or _plain(value) in names:
-            continue
+                or value in _NOT_LOWER_VALUES or _plain(value) in names \
+                or any(n.split()[-1] == _plain(value) for n in names if n):
+            continue  # (the last word of a known name, "the Control Equipment division", is that name's)
         found.append(Limit(text[m.start("value"):m.end()], _label(m.group("noun")), m.start("value"), m.end()))
     for m in _KEYED.finditer(text):
         found.append(Limit(m.group(0), _label(m.group("noun")), m.start(), m.end()))

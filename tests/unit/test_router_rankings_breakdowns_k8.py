@@ -258,3 +258,15 @@ def test_a_difference_of_two_things_bought(frame: str, x: str, y: str) -> None:
     assert asked is not None and asked.kind == "difference" and asked.refused is None
     assert x in asked.bases[0] and y in asked.bases[1]
     assert all("Company" in b for b in asked.bases)
+
+
+def test_a_trend_over_months_is_no_projection() -> None:
+    from router.derived import detect as detect_derived
+
+    assert detect_derived("Company A spend trend over 6 months", AS_OF) is None
+
+
+@pytest.mark.parametrize("name", ["Control Modules", "Pressure Sensors"])
+def test_the_last_word_of_a_known_name_before_a_dimension_noun_is_no_limit(name: str) -> None:
+    assert unapplied_limits(f"Company A spend from {name} division by supplier, 2025", [name]) == ()
+    assert unapplied_limits(f"Company A spend by supplier for {name.split()[-1].lower()} division, 2025") != ()
