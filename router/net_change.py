@@ -52,6 +52,14 @@ def net_period_change(reading: Any) -> CompanyAsk | None:
     current = reading.period.time_range
     if not reading.cues.net_basis or comparison is None or current is None:
         return None
+    cues = reading.cues
+    # (a net figure reads as no measure of the spend metrics, "unsupported": router/invoice_facts.py answers it)
+    if (reading.measure not in (None, "unsupported") or cues.unit_price or cues.quantity or cues.invoice_count
+            or reading.analysis.ranking is not None or reading.analysis.share
+            or reading.breakdown.group_by or reading.breakdown.grain):
+        # a unit price is net by definition (its own comparison answers it); a count, a ranking, a share or a
+        # breakdown is no one net figure per period
+        return None
     base = comparison.base
     if base is None:
         if comparison.compare_to == "same_period_last_year":

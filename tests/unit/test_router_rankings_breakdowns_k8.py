@@ -270,3 +270,11 @@ def test_a_trend_over_months_is_no_projection() -> None:
 def test_the_last_word_of_a_known_name_before_a_dimension_noun_is_no_limit(name: str) -> None:
     assert unapplied_limits(f"Company A spend from {name} division by supplier, 2025", [name]) == ()
     assert unapplied_limits(f"Company A spend by supplier for {name.split()[-1].lower()} division, 2025") != ()
+
+
+@pytest.mark.parametrize("question", ["Company A net unit price of PRD-100 Q4 2025 vs Q3 2025",
+                                      "Company A net spend by supplier Q4 2025 vs Q3 2025",
+                                      "Company A invoice count net of VAT Q4 2025 vs Q3 2025",
+                                      "top 3 suppliers of Company A by net spend Q4 2025 vs Q3 2025"])
+def test_a_net_change_of_no_single_spend_figure_is_left_to_its_reader(question: str) -> None:
+    assert net_period_change(read(question, GAZETTEER, AS_OF)) is None
