@@ -90,7 +90,8 @@ _COUNTER_VALUE = re.compile(r"\bcontre[- ]valeur\b|\bcontravalor\b|\bcontrevaleu
 _BREAKDOWN_NOUN = re.compile(r"\b(?:desglose|r[ée]partition|ventilation)\b", _I)
 
 #: A parenthesis right after a grouping phrase (the phrase as rewritten above).
-_GROUPING_HEAD = (r"(?P<head>\b(?:by|per|for\s+each)\s+(?:top-level\s+|top\s+level\s+|detailed\s+)?"
+_GROUPING_HEAD = (r"(?P<head>\b(?:by|per|(?:for|in)\s+(?:each|every)|each|every)\s+"
+                  r"(?:top-level\s+|top\s+level\s+|detailed\s+)?"
                   r"(?:product\s+group|category|product\s+categor(?:y|ies)|product\s+groups|categories|groups?|company|companies|supplier|"
                   r"suppliers|month|quarter|year|currency)|\b(?:per|each)\s+(?:month|quarter|year)|"
                   r"\b(?:monthly|quarterly|yearly|annual)(?:\s+(?:totals?|figures?|breakdown|split|desglose))?)")

@@ -197,7 +197,9 @@ def _overlaps(spans: Sequence[tuple[int, int, str]], start: int, end: int) -> bo
 #: for Company C": two sides of what was bought, the company said elsewhere in the question (shared by both).
 _MORE_OBJECT = re.compile(
     r"\bhow\s+much\s+(?P<dir>more|less)\s+(?:money\s+)?(?:(?:did|have|has|do)\s+we\s+(?P<verb>spend|spent|pay|paid|buy|"
-    r"bought|purchase|purchased)\s+)?(?P<mid>(?:with|on|from|at)\s+.+?)\s+than\s+(?P<b>(?:with|on|from|at)\s+.+)$",
+    # ("than Beta" after "on Zeta": the preposition of the first side is the second's too; "then" is the spoken
+    # or typed slip of "than", unambiguous after "how much more ... on X")
+    r"bought|purchase|purchased)\s+)?(?P<mid>(?:with|on|from|at)\s+.+?)\s+th[ae]n\s+(?P<b>(?:(?:with|on|from|at)\s+)?.+)$",
     re.I | re.S)
 
 
@@ -217,10 +219,26 @@ def _object_difference(text: str, others: Sequence[Any]) -> CompanyAsk | None:
     if not (_overlaps(named, m.start("mid"), m.end("mid")) and _overlaps(named, start, start + len(side))):
         return None  # a side naming no supplier, group or product: the ordinary reading names it
     before = text[:m.start()].strip(" :,-")
+    if not _OBJECT_SIDE.match(side):
+        side = f"{mid.split()[0]} {side.strip()}"  # "on Zeta than Beta": "on Beta"
     bases = tuple(re.sub(r"\s+", " ", f"{before} spend {x} {rest}").strip(" ,") for x in (mid, side.strip()))
     return CompanyAsk(kind="difference", bases=bases, words=m.group(0)[:m.end("dir") - m.start()],
                       direction="top" if m.group("dir").lower() == "more" else "bottom",
                       sides=(f"{before} spend {mid}".strip(), f"{before} spend {side.strip()}".strip()))
+
+
+def _bought_sides(m: re.Match[str], side_span: tuple[int, int], companies: Sequence[Any],
+                  others: Sequence[Any]) -> tuple[str, str] | None:
+    """The prepositions of two sides that are both something bought (no company), or ``None``: "with" a supplier,
+    "on" a product group or product."""
+    def prep(start: int, end: int) -> str | None:
+        if _overlaps(_spans_of(companies), start, end):
+            return None
+        kinds = [o.kind for o in others if o.start < end and start < o.end]
+        return None if not kinds else "with" if kinds[0] == "supplier" else "on"
+
+    a, b = prep(m.start("a"), m.end("a")), prep(*side_span)
+    return (a, b) if a and b else None
 
 
 def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyAsk | None:
@@ -267,6 +285,14 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
         sides = (a, side)
     elif _PERIOD_WORD.search(side):
         return None  # "than the quarter before": a change between periods (the ordinary comparison reading)
+    elif (bought := _bought_sides(m, side_span, companies, others)) is not None:
+        # "difference between Beta and Gamma spend for Company A": both sides are what was bought (suppliers,
+        # groups, products), the company said around them is shared by both
+        prep_a, prep_b = bought
+        before = text[:m.start()].strip(" :,-")
+        base_a = f"{before} spend {prep_a} {a}{mid} {rest}"
+        base_b = f"{before} spend {prep_b} {side}{mid} {rest}"
+        sides = (f"{before} spend {prep_a} {a}".strip(), f"{before} spend {prep_b} {side}".strip())
     else:
         # "than planned", "than budget", "than Delta Corp" (unknown): nothing governed to subtract; never the first
         # side's figure alone in its place
@@ -469,6 +495,9 @@ def _figure(answer: Answer) -> tuple[Decimal, int, str] | None:
     if answer.result.get("status") not in (None, "complete"):
         return None
     total, lines = base_total(answer.result)
+    if total is None and answer.result.get("basis") == "net":
+        # a net (tax-exclusive) figure (router/invoice_facts.py): its total is the net spend, its lines counted
+        total, lines = answer.result.get("net"), answer.result.get("line_count")
     value = _decimal(total)
     currency = answer.result.get("currency")
     if currency is None and isinstance(answer.result.get("metrics"), list) and answer.result["metrics"]:

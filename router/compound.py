@@ -581,8 +581,14 @@ def document_fact_ask(piece: str) -> bool:
 
 
 #: A right-hand side that only modifies the left one ("... and how does that compare to last year").
+#: The units an answer is given in: a percentage, or the amount in the reporting currency.
+_ANSWER_UNIT = r"(?:%|percent(?:age)?s?|pct|per\s*cent|euros?|eur|€|absolute(?:\s+terms)?|amounts?)"
 _MODIFIER = re.compile(r"^(?:(?:ranked\s+|ordered\s+|sorted\s+)?by\s+(?:total\s+|gross\s+|net\s+)?"
                        r"(?:spend|spending|value|amount)\s*[?.!]*$|"
+                       # "... which share was X? in percent", "? in euros and %": the unit the answer before is
+                       # given in, never an ask of its own (answered apart it was a bare total beside the share)
+                       rf"(?:and\s+)?(?:in|as)\s+(?:an?\s+)?{_ANSWER_UNIT}(?:\s*(?:and|&|\+|/|,)\s*(?:in\s+|as\s+)?"
+                       rf"(?:an?\s+)?{_ANSWER_UNIT})?(?:\s+(?:terms|only|pls|please|plz|thx|thanks))?\s*[?.!]*$|"
                        # "... the most invoices? top 2 pls": a bare cut-off is the limit of the ranking before it
                        r"(?:(?:just|only|the|give\s+me(?:\s+the)?|show(?:\s+the)?)\s+)?(?:top|first|bottom)[- ]?\d+"
                        r"(?:\s+(?:only|pls|please|plz|thx|thanks))?\s*[?.!]*$|"

@@ -102,13 +102,21 @@ _ANNUAL = re.compile(
     r"|project(?:ed|ion)\s+(?:of\s+(?:the\s+)?)?(?:full[- ]year|annual|yearly|12[- ]months?)"
     r"|(?:full[- ]year|yearly|12[- ]months?)\s+(?:projection|extrapolation|estimate))\b", re.I)
 #: A pace the question projects: "at the Q1 monthly pace", "keeps April's pace", "at this run-rate".
+#: The nouns of a pace: "pace", "run-rate", "tempo", and a rate of spending ("monthly rate", "burn rate"; never a
+#: bare "rate", which may be an exchange rate). A "trend" is a pace only as a condition ("if the trend continues"):
+#: "the spend trend over 6 months" asks the months, not a projection.
+_PACE_NOUN = (r"(?:pace|run[- ]?rate|tempo|rhythm|(?:monthly|spending|spend|burn)\s+rate|"
+              r"trend(?=\s+(?:holds|continues|persists)))")
 _PACE = re.compile(
     r"\b(?:if\s+)?(?:at\s+(?:the|this|that|its|their|a|current)\s+)?(?:current\s+|same\s+|monthly\s+)*"
-    r"(?:pace|run[- ]?rate)\b"
+    rf"{_PACE_NOUN}\b"
     # "if Q1's monthly pace holds": the condition's verb after the pace
     r"(?:\s+(?:holds|continues|persists|stays(?:\s+the\s+same)?|is\s+(?:maintained|sustained|kept(?:\s+up)?)))?"
-    r"|\b(?:if\s+)?(?:keeps?|holds?|maintains?|sustains?|continues?(?:\s+at)?)\s+(?=[\w'’ ]*\b(?:pace|run[- ]?rate)\b)",
+    rf"|\b(?:if\s+)?(?:keeps?|holds?|maintains?|sustains?|continues?(?:\s+at)?)\s+(?=[\w'’ ]*\b{_PACE_NOUN}\b)",
     re.I)
+#: The verb of a pace's condition said after the pace's period ("if the tempo of March 2026 holds").
+_HOLDS = re.compile(r"\b(?:holds|continues|persists|stays\s+the\s+same|is\s+(?:maintained|sustained|kept\s+up))\b"
+                    r"(?=\s*[,;]|\s+(?:what|where|how|for|at|in)\b)", re.I)
 #: The projected span: "for a full half-year", "over a full year", "for 6 months".
 _SPAN = re.compile(
     r"\b(?:for|over|across)\s+(?:a|an|the)?\s*(?:(?:full|whole|entire|complete)\s+"
@@ -119,8 +127,10 @@ _TARGET = re.compile(
     r"(?:land(?:\s+at)?|come\s+(?:in\s+)?(?:at|to)|end\s+up(?:\s+at)?|total|reach|be)\b", re.I)
 #: A span named as the projected period: "what would a full year be", "where would the whole half-year land".
 _TARGET_SPAN = re.compile(
-    r"(?:a|an|the)?\s*(?:(?:full|whole|entire|complete)\s+)?(?P<unit>half[- ]?year|year|quarter|twelve\s+months)"
-    r"|(?:a|an|the)?\s*(?:full\s+)?(?P<n>\d{1,2})\s+months", re.I)
+    r"(?:(?:a|an|the)?\s*(?:(?:full|whole|entire|complete)\s+)?(?P<unit>half[- ]?year|year|quarter|twelve\s+months)"
+    r"|(?:a|an|the)?\s*(?:full\s+|next\s+)?(?P<n>\d{1,2})\s+months)"
+    # "what would 6 months of spend come to": the span's spend named after it
+    r"(?:\s+(?:of\s+)?(?:spend|spending|purchases|costs))?", re.I)
 _BASED_ON = re.compile(r"\b(?:based\s+on|from|using|on\s+the\s+basis\s+of)\s+(?=(?:the\s+)?(?:last|past|previous|"
                        r"Q[1-4]|H[12]|FY|\w+\s+\d{4}|\d{4}|january|february|march|april|may|june|july|august|"
                        r"september|october|november|december))", re.I)
@@ -203,8 +213,12 @@ def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
     cut.extend(m.span() for m in paces)
     cut.extend(m.span() for m in _BASED_ON.finditer(question))
     cut.extend(m.span() for m in _PURPOSE.finditer(question))
+    if paces:
+        # "if the pace of March holds": the condition's verb after the pace's own period ("of March")
+        cut.extend(m.span() for m in _HOLDS.finditer(question))
     base = _strip(question, cut)
     base = re.sub(r"^(?:if|at)\b\s*", "", base, flags=re.I)
+    base = re.sub(r"^(?:the|its|their)\s+(?:of\s+)?", "", base, flags=re.I)
     base = re.sub(r"\b(?:if|at)(?:\s+(?:the|its|their|this|that))?\s*(?=[,?.!]|$)", "", base, flags=re.I).strip(" ,:")
     return DerivedAsk("projection", _with_spend(base), " ".join(words), horizon_months=horizon)
 

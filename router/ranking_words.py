@@ -48,10 +48,18 @@ def _plus(match: re.Match[str]) -> str:
     return f"{match.group('l')} and "
 
 
+#: A grouping word right before "main ...": the words name the rows of a breakdown (reading.group_dimension reads
+#: "main product category" as the top level of the catalogue), never the top N of a ranking.
+_GROUPING_BEFORE = re.compile(r"\b(?:by|per|each|into|across|split|broken\s+down)\s*$", re.I)
+
+
 def _main(match: re.Match[str]) -> str:
     """ "the 2 main suppliers": the top 2; "who was our main supplier": the top one (romance.py writes its
     "proveedor" as "suppliers", so the number is taken from the verb)."""
     what = match.group("what")
+    if _GROUPING_BEFORE.search(match.string, 0, match.start()):
+        # "split by main product category", "per main supplier": the level of a grouping, not a ranking
+        return match.group(0)
     if match.group("one") and not match.group("n"):
         return f"{match.group('one')}the top {re.sub(r's$', '', what)}"
     return f"the top {match.group('n') + ' ' if match.group('n') else ''}{what}"
@@ -151,7 +159,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # --- rankings of suppliers and products
         # "the 2 main suppliers", "our main vendor", "leading suppliers": the top ones by spend
         (rf"\b(?P<one>(?:was|is)\s+)?(?:(?:the|our)\s+)?(?:(?P<n>{_N})\s+)?(?:main|principal(?:es)?|principaux|leading|major)\s+"
-         rf"(?P<what>{_RANKED})\b", _main),
+         # "main product category / product line" names a level of the catalogue, not the top products
+         rf"(?P<what>{_RANKED})\b(?!\s+(?:categor|famil|line|class|segment))", _main),
         # "which supplier was n°1", "what vendor was number one": the top one
         (r"\b(?:which|what|who)\s+(?P<what>supplier|vendor|product|product\s+group)s?\s+(?:was|is|were|ranked)\s+"
          r"(?:the\s+)?(?:n[°ºo]\.?\s*1|no\.?\s*1|#\s*1|number\s+(?:one|1)|top|largest|biggest)\b",
@@ -159,6 +168,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # "products ranked by spend top 3", "suppliers by spend, top 5": the top N by spend
         (rf"\b(?P<what>{_RANKED})\s+(?:ranked\s+|sorted\s+|ordered\s+)?by\s+(?P<spend>{_SPEND}),?\s+top\s+"
          rf"(?P<n>{_N})\b", r"top \g<n> \g<what> by \g<spend>"),
+        # "top three suppliers accept Helix": right after the ranked noun, "accept" is the transcribed or typed
+        # slip of "except" (a top N does not accept anything); read as the exclusion it is
+        (rf"\b(?P<head>(?:top|bottom|biggest|largest|smallest)\s+(?:{_N}\s+)?(?:{_RANKED}|categor(?:y|ies))"
+         rf"(?:\s+by\s+{_SPEND})?,?\s+)accept(?:ing)?(?=\s+(?:for\s+)?\S)", r"\g<head>except"),
         # --- rankings of periods
         # "which month of Q4 was Ypsilon's weakest by spend", "which month had Kestrel's highest spend",
         # "which full quarter between Q3 and Q1 was the weakest", "which month q1 26 had the lowest spend"
@@ -180,6 +193,15 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          rf"(?P<b>[^\s?!.;:,()]+(?:\s+[^\s?!.;:,()]+){{0,3}}?)(?:\s+in\s+{_SPEND}|\s+{_SPEND})?(?=\s+(?:in|for|during|over|on)\b|[\s?!.;,]*$|\s*[,;(?])",
          _between),
         (r"\s*\(\s*how\s+much\s+more\s*\??\s*\)", ""),
+        # "how much more on Zeta then Beta": "then" after "how much more/less" is the slip of "than" (typed or
+        # transcribed); the comparison it opens is read as written with "than"
+        (r"\b(how\s+much\s+(?:more|less)\b[^?.!;]{1,80}?\s)then\b", r"\1than"),
+        # --- counts of the suppliers bought from
+        # "no. of active suppliers", "how many active vendors", "active supplier count": a supplier is active in a
+        # period when it has counted invoice lines there, which is what the governed supplier count counts
+        (r"\b(?P<count>(?:number|no\.?|nr\.?|count|#)\s+of\s+|how\s+many\s+)(?:(?:currently|actually)\s+)?"
+         r"active\s+(?P<what>suppliers|vendors)\b", r"\g<count>\g<what>"),
+        (r"\bactive\s+(?P<what>supplier|vendor)s?\s+count\b", r"\g<what> count"),
         # --- shares
         # "pct of total", "% of the total spend": the share of the total
         (rf"(?:\b(?:pct|percent(?:age)?)|%)\s+of\s+(?:the\s+)?(?:total|all)(?:\s+{_SPEND})?(?!\w)",

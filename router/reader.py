@@ -80,6 +80,7 @@ from router.reading import (
 )
 from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.rules import Identifiers, find_identifiers, mask, quoted_spans
+from router.run_rate import RUN_RATE
 from router.sound_alike import sound_alike
 
 # --- cue words (moved here from routing, planner and answer: one place reads the question) ---------------------
@@ -436,7 +437,9 @@ company companies average total overall the period last previous this current fi
 month year week day half in during over across by per since between from to until up and or
 with of on for at via through
 excluded left out aside removed ignored omitted dropped taken not excluding except without
+percent percentage percentages pct
 """.split())  # noqa: SIM905 - a word list reads better as text
+# ("spend on X, Q1 vs Q4 in euros and percent": the units the change is given in, never a thing bought)
 
 
 #: A threshold on a length of time ("more than 90 days past due", "over 30 days old", "mehr als 60 Tage
@@ -1469,6 +1472,11 @@ def read(
         # "Compare our spend with Beta and Gamma", "which supplier did we spend more with, Beta or Gamma": one
         # figure per supplier, side by side, never their sum.
         breakdown = replace(breakdown, group_by=("supplier_id",))
+    if breakdown.grain == "month" and RUN_RATE.search(cue_text):
+        # "average monthly spend", "average spend per month": one rate of the period (its total over its calendar
+        # months, router/run_rate.py), never the months one by one (for all companies together, the month rows
+        # alone were answered and the rate lost)
+        breakdown = replace(breakdown, grain=None)
     # Which level of the hierarchy "product group" means ("top-level category", "lowest level", or neither).
     level_dim = group_dimension(text, filtered=bool(entities.product_group_id))
     if "product_group_id" in breakdown.group_by:

@@ -612,7 +612,10 @@ _LOWEST_LEVEL = re.compile(r"\blowest[- ]level\b|\bleaf\b|\bmost detailed\b|\bpr
 #: A category (commodity) is the level category management plans at, the top of the catalogue; a product group
 #: (material group, Warengruppe) is the group a product is assigned to in the catalogue.
 _CATEGORY_NOUN = re.compile(r"\bcategor(?:y|ies)\b|\bcommodit(?:y|ies)\b", re.I)
-_GROUP_NOUN = re.compile(r"\b(?:product|material)[- ]groups?\b|\bgroups?\b", re.I)
+_GROUP_NOUN = re.compile(r"\b(?:product|material)[- ]groups?\b|\bgroups?\b|"
+                         # "product category" names the product's own catalogue group, as "product group" does;
+                         # a bare "category" (or a "main" / "top-level" one, read above) is the top level
+                         r"\bproduct[- ]categor(?:y|ies)\b", re.I)
 
 
 def group_dimension(text: str, *, filtered: bool = False) -> str:
@@ -627,6 +630,8 @@ def group_dimension(text: str, *, filtered: bool = False) -> str:
     ('product_group_id', 'product_group_id')
     >>> group_dimension("spend by category"), group_dimension("top 3 categories by spend")
     ('top_product_group_id', 'top_product_group_id')
+    >>> group_dimension("top 3 product categories"), group_dimension("by main product category")
+    ('product_group_id', 'top_product_group_id')
     """
     if _LOWEST_LEVEL.search(text):
         return "product_group_id"

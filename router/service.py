@@ -38,6 +38,7 @@ from router.foreign_words import read_foreign_words
 from router.german import read_german
 from router.like_patterns import read_likes
 from router.names import PgTrigramResolver
+from router.net_change import net_period_change
 from router.notation import read_notation
 from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
@@ -294,7 +295,8 @@ class AskService:
         companies = company_mentions(reading.text, mentions.companies, reading.identifiers.company_ids)
         return (detect_comparison(reading.text, companies,
                                   (*mentions.suppliers, *mentions.product_groups, *mentions.products))
-                or implied_base(reading.text, reading.period.time_range is not None or reading.period.ambiguous))
+                or implied_base(reading.text, reading.period.time_range is not None or reading.period.ambiguous)
+                or net_period_change(reading))  # a change of net spend: two governed net figures
 
     def _compared(self, conn: psycopg.Connection, ctx: AuthContext, question: str, compared: CompanyAsk,
                   as_of: dt.date, interface: Interface) -> AskResult:

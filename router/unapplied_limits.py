@@ -44,9 +44,22 @@ whole entire same other each every any all one given said respective relevant co
 that these those spend total overall which what
 """.split())  # noqa: SIM905 - a word list reads better as text
 
-#: "region south", "department maintenance", "plant rosenheim": a lowercase value right after a dimension noun.
-_LOWER_AFTER = re.compile(r"(?<![\w-])(?P<noun>(?:sales\s+)?region|department|plant|site|division|territory)"
-                          r"\s+(?P<value>[a-z][\w&-]{2,})\b", re.I)
+#: "region south", "department maintenance", "plant rosenheim", "cost center lab ops": a lowercase value right after
+#: a dimension noun (a cost centre's name may run to a second word; a question word there ends it, see below).
+_LOWER_AFTER = re.compile(r"(?<![\w-])(?P<noun>(?:sales\s+)?region|department|plant|site|division|territory|"
+                          r"(?P<centre>cost[\s_-]?cent(?:re|er)))"
+                          r"\s+(?P<value>[a-z][\w&-]{2,})\b(?:\s+(?P<second>[a-z][\w&-]{1,})\b)?", re.I)
+#: "..., north region", "for logistics department only": a bare value right before a dimension noun, after a clause
+#: boundary or a preposition (never after "by"/"per"/"each", where the noun is a grouping: those words are in
+#: _NOT_VALUES or _NOT_A_LIMIT_BEFORE below, as are quantities: "in several regions").
+_BARE_BEFORE = re.compile(
+    r"(?:^|[,;:(]\s*|\b(?:for|in|at|from|within|only|just)\s+)(?P<value>[a-z][\w&-]{2,})\s+"
+    r"(?P<noun>(?:sales\s+)?region|department|division|plant|site|warehouse|territory|district|business\s+unit|"
+    r"cost[\s_-]?cent(?:re|er))\b(?!\s*(?:[-_]\s*)?(?:level|wise|code|codes|manager|managers|head|split|breakdown))",
+    re.I)
+_QUANTITIES = frozenset("""
+multiple several many various different both two three four five some most other another single one same
+""".split())  # noqa: SIM905 - a word list reads better as text
 #: Words after a dimension noun that are the question's own ("by region and supplier", "per plant in 2025").
 _NOT_LOWER_VALUES = frozenset("""
 and or for in of on at by with from to per only the a an spend total totals split breakdown please pls is was are
@@ -178,7 +191,19 @@ def unapplied_limits(text: str, known: Iterable[str] = ()) -> tuple[Limit, ...]:
         before = re.search(r"([\w']+)\s*$", text[:m.start()])
         if before is not None and before.group(1).lower() in _NOT_A_LIMIT_BEFORE:
             continue  # "which department asked", "the region managers": the noun is the question's subject
-        found.append(Limit(m.group(0), _label(m.group("noun")), m.start(), m.end()))
+        end = m.end("value")
+        second = m.group("second")
+        if m.group("centre") and second and second.lower() not in _NOT_LOWER_VALUES \
+                and not any(ch.isdigit() for ch in second) and _plain(second) not in names:
+            end = m.end("second")  # "cost center lab ops": a two-word name of the cost centre
+        found.append(Limit(text[m.start():end], _label(m.group("noun")), m.start(), end))
+    for m in _BARE_BEFORE.finditer(text):
+        value = m.group("value").lower()
+        if value in _NOT_VALUES or value in _NOT_A_LIMIT_BEFORE or value in _QUANTITIES \
+                or value in _NOT_LOWER_VALUES or _plain(value) in names \
+                or any(n.split()[-1] == _plain(value) for n in names if n):
+            continue  # (the last word of a known name, "the Control Equipment division", is that name's)
+        found.append(Limit(text[m.start("value"):m.end()], _label(m.group("noun")), m.start("value"), m.end()))
     for m in _KEYED.finditer(text):
         found.append(Limit(m.group(0), _label(m.group("noun")), m.start(), m.end()))
     for m in _ACCOUNT.finditer(text):
