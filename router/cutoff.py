@@ -160,10 +160,20 @@ def cutoff_request(reading: Reading) -> CutoffRequest | None:
         if not _YEAR.search(body) and len(years) == 1:
             body = f"{body.rstrip()} {years.pop()} "
         invoiced = resolve_period(body, reading.as_of)
+    posting_side = text[last.start():]
+    if invoiced.time_range is None and not invoiced.ambiguous:
+        # "which invoices were booked after quarter end, Q1 2026?": a posting side relative to the invoice period
+        # names no period of its own, so the period written after it is the invoice period
+        later = _LATER.search(posting_side)
+        after = posting_side[later.end():] if later is not None else ""
+        trailing = resolve_period(after, reading.as_of) if after.strip() else None
+        if later is not None and trailing is not None and trailing.time_range is not None \
+                and not trailing.ambiguous:
+            t = trailing.time_range
+            return CutoffRequest(t.start, t.end, t.end, None, after.strip(), posting_side[:later.end()].strip())
     if invoiced.ambiguous or invoiced.time_range is None:
         return None
     start, end = invoiced.time_range.start, invoiced.time_range.end
-    posting_side = text[last.start():]
     posted = resolve_period(posting_side, reading.as_of)
     if posted.time_range is None and not posted.ambiguous:
         # "posted november": a bare month after the posting word is its period, as "posted in november" is

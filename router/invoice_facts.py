@@ -82,7 +82,11 @@ _AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\
                            r"usd|gbp|chf|net|netto|gross|brutto|vat|tax|mwst|ust|invoiced\s+for|billed\s+for|"
                            r"come\s+to|came\s+to|cost)\b|€|\$|£", re.I)
 #: "how much was credited", "the credit amt", "credited amount": the credit note's value asked beside its reference.
-_CREDITED = re.compile(r"\b(?:credited|credit\s+(?:amt|amount|value|sum)|amt|gutgeschrieben|how\s+much)\b", re.I)
+_CREDITED = re.compile(r"\b(?:credited|credit\s+(?:amt|amount|value|sum)|amt|gutgeschrieben|how\s+much|"
+                       # "and what was the credit?", "what's its credit": the credit note's value
+                       r"(?:what|how\s+much)(?:\s+(?:was|is|were)|['’]s)\s+(?:the\s+|its\s+)?"
+                       r"credit(?![- ]?notes?\b))\b",
+                       re.I)
 _ORIGINAL = re.compile(r"for original invoice\s+(INV[-_ ]?\d{4}[-_ ]\d{3,6})", re.I)
 #: "the total tax (amount) across invoices ...": the phrasing finance.tax_total's own workflow answers.
 _TAX_ACROSS = re.compile(r"\btotal\s+tax\b|\btax\b[^?.;]*\bacross\b", re.I)

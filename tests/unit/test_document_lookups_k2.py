@@ -236,3 +236,31 @@ def test_german_amount_compounds_ask_the_document_amount(word: str, basis: str) 
 def test_gross_invoices_against_credits_netted(compared: str) -> None:
     parts = document_scope_parts(f"Company A Q1 2026: {compared}")
     assert parts is not None and all("gross total" in p for p in parts)
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("Company A - which invoices were booked after quarter end, Q1 2026?", "2026-01-01", "2026-04-01"),
+    ("Company B: which invoices got posted later - Dec 2025", "2025-12-01", "2026-01-01"),
+])
+def test_a_relative_posting_side_takes_the_period_after_it(question: str, start: str, end: str) -> None:
+    params = _listing(question)
+    assert (params["start_date"], params["end_date"], params["posted_from"]) == (start, end, end)
+    assert "posted_before" not in params
+
+
+def test_an_amount_beside_a_cutoff_is_asked_not_dropped() -> None:
+    from tests.unit.test_router_analysis import routed
+
+    result = routed("Company A - which invoices above 20,000 were booked after quarter end, Q1 2026?")
+    assert result.requires_clarification and "amount" in (result.clarification_question or "")
+
+
+@pytest.mark.parametrize("ask", ["what invoice does it relate to and what was the credit?",
+                                 "which invoice, and how much was credited", "orig invoice no.? and the credit amt"])
+def test_a_credit_notes_origin_and_its_amount_are_both_planned(ask: str) -> None:
+    from tests.unit.test_router_analysis import routed
+
+    result = routed(f"credit note 2026/0009 - {ask}")
+    tools = [s.tool for s in result.execution_plan]
+    assert result.workflow == "document_amounts", result.clarification_question
+    assert "documents.search" in tools and "metrics.query" in tools
