@@ -40,8 +40,19 @@ _FIELDS: tuple[tuple[str, str], ...] = (
      r"(?!\s*[:=]?\s*[\"'“]?(?-i:[A-Z0-9]{2,}))", "cost centre"),
     (r"(?:the\s+|its\s+|their\s+|which\s+|what\s+)(?:po|purchase[- ]order)\s*(?:numbers?|nos?\.?|#|ids?)?"
      r"(?!\s*[:=]?\s*(?-i:[A-Z0-9-]*\d))", "purchase order number"),
-    (r"(?:the\s+|its\s+|their\s+|which\s+)approvers?(?:'s)?(?:\s+names?)?|who\s+approved\s+(?:it|them|this|that|"
-     r"these|those|the\s+(?:invoices?|payments?|bills?))(?!\s+for\b)", "approver"),
+    (r"(?:the\s+|its\s+|their\s+|which\s+|what\s+)(?:approvers?|approving\s+(?:manager|person|user)|sign[- ]?off"
+     r"(?:\s+person)?|signatory|freigeber\w*|genehmiger\w*)(?:'s)?(?:\s+names?)?"
+     r"|who\s+(?:approved|signed(?:\s+off)?|authori[sz]ed|released|freigegeben)\s+(?:it|them|this|that|"
+     r"these|those|the\s+(?:invoices?|payments?|bills?))(?:\s+off)?(?!\s+for\b)"
+     r"|(?:approved|signed\s+off|authori[sz]ed)\s+by\s+whom", "approver"),
+    # the person who entered the document: no user of the ERP is on any governed record
+    (r"(?:the\s+|its\s+|their\s+|which\s+|what\s+)(?:booking|posting|entry|ap|accounts[- ]payable|data[- ]entry)?"
+     r"\s*(?:clerks?|accountants?|users?|bookkeepers?|processors?|agents?)(?:'s)?(?:\s+names?)?"
+     r"(?=\s+(?:who|that|which)\b|\s*(?:[,;?.!]|\band\b|\bplus\b|$))"
+     r"|who\s+(?:entered|booked|keyed(?:\s+in)?|posted|captured|processed|created|input)\s+(?:it|them|this|that|"
+     r"these|those|the\s+(?:invoices?|credit[- ]?notes?|bills?|documents?))(?:\s+in)?"
+     r"|(?:entered|booked|keyed|posted|captured|created)\s+by\s+whom"
+     r"|sachbearbeiter\w*|erfasser\w*|buchhalter\w*", "booking clerk"),
     (r"(?:the\s+|any\s+)?(?:due[- ]date|payment[- ]term|payment)\s+extensions?|extended\s+due[- ]dates?",
      "due-date extension"),
 )
@@ -51,7 +62,9 @@ _PATTERN = re.compile("|".join(f"(?P<f{i}>(?<![\\w-])(?:{p})(?!\\w))" for i, (p,
 #: A value after the field ("PO number 4500012345", "cost centre CC-4711"): a limit, not an output.
 _VALUE_AFTER = re.compile(r"\s*(?:numbers?|nos?\.?|#|ids?|codes?)?\s*[:=]?\s*[\"'“]?(?-i:[A-Z]*-?\d[\w-]*|[A-Z]{2,}\b)")
 #: "which cost centre it was booked on", "what GL account it went to": the relative clause belongs to the field.
-_CLAUSE_AFTER = re.compile(r"(?:\s+(?!and\b|or\b|plus\b)[\w'-]+){1,6}?(?=\s*(?:[,;?.!]|\band\b|\bplus\b|$))", re.I)
+#: A document number ends the clause: "which approver signed off INV-2026-0521, and the gross" asks its amount.
+_CLAUSE_AFTER = re.compile(r"(?:\s+(?!and\b|or\b|plus\b|(?-i:(?:INV|CN)-\d))[\w'-]+){1,6}?"
+                           r"(?=\s*(?:[,;?.!]|\band\b|\bplus\b|$)|\s+(?-i:(?:INV|CN)-\d))", re.I)
 _LIMIT_BEFORE = re.compile(r"\b(?:by|per|for|each|je|pro|nach|für|where|whose|on|to|from|in|at|under|via|against)\s+$",
                            re.I)
 #: A condition or a value after the field ("payment date after 1 March", "where the payment run was in April", "the
@@ -106,6 +119,11 @@ def unknown_fields(text: str) -> tuple[UnknownField, ...]:
         if re.match(r"(?:from\s+)?(?:which|what)\b", m.group(0), re.I):
             clause = _CLAUSE_AFTER.match(text, end)
             end = clause.end() if clause is not None else end
+        if found and found[-1].label == label and not text[found[-1].end:m.start()].strip():
+            # "the booking clerk who entered it": one field written as a noun and its relative clause
+            last = found.pop()
+            found.append(UnknownField(label, text[last.start:end].strip(), last.start, end))
+            continue
         found.append(UnknownField(label, text[m.start():end].strip(), m.start(), end))
     return tuple(found)
 

@@ -925,6 +925,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     """
     if _WITHIN_SHARE.match(question):
         return ()
+    from router.document_scopes import document_scope_parts
+
+    scopes = document_scope_parts(question)  # "invoices total vs net of credit notes": one figure, two scopes
+    if scopes is not None:
+        return tuple(AskPart(q, q) for q in scopes)
     whole = read_part(question)
     # (a currency's share of the spend is one governed figure, finance.currency_share: no parts)
     apart = separate_parts(question, whole)

@@ -32,6 +32,47 @@ LISTED = 30
 
 _POSTING = re.compile(r"\b(?:posted|posting(?:\s+dates?)?|booked|booking\s+dates?|gebucht|buchungsdatum)\b", re.I)
 _INVOICES = re.compile(r"\b(?:invoices?|bills?|rechnungen|rechnung)\b", re.I)
+#: Words that make the question about documents without naming them: "cut-off test: dated in Q4 but posted 2026"
+#: (the invoice date and the posting date are the cut-off's two sides, whatever the noun).
+_DOCUMENT_CUES = re.compile(r"\b(?:cut[- ]?off|dated|invoice[- ]dated?|datiert|rechnungsdatum|abgrenzung\w*)\b",
+                            re.I)
+#: "booked in the new year", "posted the following year": the calendar year after the invoice period's end.
+_NEXT_YEAR = re.compile(r"^\S+(?:\s+(?:only|just|was|were|is|in|into|a|the|on|during))*\s+"
+                        r"(?:new|next|following|subsequent)\s+(?:calendar\s+|fiscal\s+)?year\b|"
+                        r"^\S+(?:\s+(?:only|just|was|were|is|in|on|during))*\s+(?:im\s+)?neuen\s+jahr\b", re.I)
+#: A day written without its year ("after 31.03.", "after 31/03", "after 31 March"): its year is the one that puts
+#: it first on or after the invoice period's last day (a cut-off posting is never before the period ends).
+_DAY_NO_YEAR = re.compile(
+    r"\b(\d{1,2})(?:\.(\d{1,2})\.?|/(\d{1,2}))(?![\d/.]*\d)|"
+    r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+    r"(?!\s*,?\s*\d)|"
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?!\s*,?\s*\d)",
+    re.I)
+_MONTH_NUMBER = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                              "nov", "dec"), start=1)}
+
+
+def _dated_day(posting_side: str, start: dt.date) -> str | None:
+    """``posting_side`` with a day written without its year given the year that puts it first on or after
+    ``start`` ("posted after 31.03." of Q1 2026 is 31.03.2026; "after 15/01" of 2025 is 2026-01-15), or ``None``
+    when it writes no such day."""
+    m = _DAY_NO_YEAR.search(posting_side)
+    if m is None:
+        return None
+    if m.group(1):
+        day, month = int(m.group(1)), int(m.group(2) or m.group(3))
+    elif m.group(4):
+        day, month = int(m.group(4)), _MONTH_NUMBER[m.group(5).lower()[:3]]
+    else:
+        day, month = int(m.group(7)), _MONTH_NUMBER[m.group(6).lower()[:3]]
+    for year in (start.year, start.year + 1):
+        try:
+            when = dt.date(year, month, day)
+        except ValueError:
+            return None
+        if when >= start:
+            return posting_side[:m.start()] + when.isoformat() + posting_side[m.end():]
+    return None
 #: A posting side with no period of its own: "posted later", "in the next quarter", "in a following month".
 _LATER = re.compile(r"^\S+(?:\s+dates?)?(?:\s+(?:only|just|was|were|is|in|into|a|the|on|during))*\s+"
                     r"(?:later|next|following|subsequent|afterwards|"
@@ -55,7 +96,11 @@ _OWN_WORDS = frozenset({
     "invoice", "invoices", "bill", "bills", "dated", "date", "dates", "posting", "posted", "booked", "booking",
     "one", "ones", "cut-off", "cutoff", "cut", "off", "check", "only", "later", "next", "following", "subsequent",
     "afterwards", "month", "quarter", "year", "period", "which", "list", "show", "were", "was", "are", "but", "and",
-    "i", "mean", "of", "in", "the", "with", "that", "still", "after", "end", "close", "closing", "its", "their"
+    "i", "mean", "of", "in", "the", "with", "that", "still", "after", "end", "close", "closing", "its", "their",
+    "test", "testing", "review", "any", "new", "just",
+    # the posting idioms (_POSTED_IDIOM): "hit the books", "went into the ledger"
+    "hit", "reached", "landed", "books", "ledger", "gl", "went", "got", "came", "made", "it", "into", "to", "found",
+    "way", "recorded", "entered", "verbucht"
 })
 
 
@@ -87,11 +132,19 @@ def _later_than(period: tuple[dt.date, dt.date], end: dt.date, written: str) -> 
     return start, stop
 
 
+#: Posting said without the posting word: "hit the books", "went into the ledger", "made it into the GL",
+#: "verbucht": read as "posted" (the posting event, never a status).
+_POSTED_IDIOM = re.compile(r"\b(?:hit|reached|landed\s+(?:in|on))\s+the\s+(?:books|ledger|gl)\b|"
+                           r"\b(?:went|got|came|made\s+it|found\s+(?:its|their)\s+way)\s+(?:in)?to\s+the\s+"
+                           r"(?:books|ledger|gl)\b|\b(?:recorded|entered)\s+in\s+the\s+(?:books|ledger|gl)\b|"
+                           r"\bverbucht\b", re.I)
+
+
 def cutoff_request(reading: Reading) -> CutoffRequest | None:
     """The cut-off list ``reading`` asks for, or ``None`` (not a cut-off question)."""
-    text = reading.text
+    text = _POSTED_IDIOM.sub("posted", reading.text)
     cues = list(_POSTING.finditer(text))
-    if not cues or not _INVOICES.search(text) or _FIGURE.search(text):
+    if not cues or not (_INVOICES.search(text) or _DOCUMENT_CUES.search(text)) or _FIGURE.search(text):
         return None
     last = cues[-1]
     # the invoice side is written before the (last) posting word; a restatement ("... I mean dated october 2025
@@ -107,10 +160,20 @@ def cutoff_request(reading: Reading) -> CutoffRequest | None:
         if not _YEAR.search(body) and len(years) == 1:
             body = f"{body.rstrip()} {years.pop()} "
         invoiced = resolve_period(body, reading.as_of)
+    posting_side = text[last.start():]
+    if invoiced.time_range is None and not invoiced.ambiguous:
+        # "which invoices were booked after quarter end, Q1 2026?": a posting side relative to the invoice period
+        # names no period of its own, so the period written after it is the invoice period
+        later = _LATER.search(posting_side)
+        after = posting_side[later.end():] if later is not None else ""
+        trailing = resolve_period(after, reading.as_of) if after.strip() else None
+        if later is not None and trailing is not None and trailing.time_range is not None \
+                and not trailing.ambiguous:
+            t = trailing.time_range
+            return CutoffRequest(t.start, t.end, t.end, None, after.strip(), posting_side[:later.end()].strip())
     if invoiced.ambiguous or invoiced.time_range is None:
         return None
     start, end = invoiced.time_range.start, invoiced.time_range.end
-    posting_side = text[last.start():]
     posted = resolve_period(posting_side, reading.as_of)
     if posted.time_range is None and not posted.ambiguous:
         # "posted november": a bare month after the posting word is its period, as "posted in november" is
@@ -118,8 +181,19 @@ def cutoff_request(reading: Reading) -> CutoffRequest | None:
         if bare.time_range is not None:
             posting_side = "posted in " + posting_side[last.end() - last.start():].strip()
             posted = resolve_period(posting_side, reading.as_of)
+    if posted.time_range is None or posted.ambiguous:
+        # "posted after 31.03.", "posted after March 31": the day in the year of the invoice period
+        dated = _dated_day(posting_side, end - dt.timedelta(days=1))
+        if dated is not None:
+            posting_side = dated
+            posted = resolve_period(posting_side, reading.as_of)
     if posted.ambiguous:
         return None
+    if posted.time_range is None and _NEXT_YEAR.search(posting_side):
+        # "only booked in the new year": the calendar year after the one the invoice period ends in
+        first = dt.date((end - dt.timedelta(days=1)).year + 1, 1, 1)
+        return CutoffRequest(start, end, max(first, end), dt.date(first.year + 1, 1, 1), invoice_side.strip(),
+                             posting_side.strip())
     if posted.time_range is None:
         if not _LATER.search(posting_side):
             return None

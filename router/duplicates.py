@@ -28,17 +28,36 @@ HISTORY_START = dt.date(1990, 1, 1)
 #: How many documents the answer text names (the result carries every one).
 LISTED = 40
 
+#: Verbs a duplicate is said with ("received twice", "rcvd 2x", "got it two times", "posted more than once").
+_TWICE_VERBS = (
+    "exported", "imported", "loaded", "uploaded", "entered", "booked", "posted", "received", "rcvd", "recvd",
+    "rec'd", "recd", "sent", "sent in", "submitted", "billed", "invoiced", "charged", "keyed", "captured", "came",
+    "came in", "come in", "coming in", "arrived", "recorded", "ingested", "counted", "appear", "appears",
+    "appeared", "listed", "got", "gotten", "showed up", "shows up", "turned up", "scanned", "processed", "logged",
+    "filed", "registered", "delivered", "issued",
+)
+_VERB = "(?:" + "|".join(re.escape(v).replace("\\ ", r"\s+") for v in sorted(_TWICE_VERBS, key=len, reverse=True)) + ")"
+#: "twice", "two times", "2x", "more than once", "double": how often the one document came.
+_TWICE = r"(?:twice|two\s+times|2\s*x|2\s+times|more\s+than\s+once|double)"
+#: Documents a "double" is said of ("double invoices", "doubled bills", "double entries").
+_DOC_NOUN = (r"(?:invoices?|inv|invs|bills?|credit[- ]?notes?|cns?|documents?|docs?|entries|entry|postings?|"
+             r"bookings?|exports?|imports?|records?)")
 _DUPLICATE = re.compile(
-    r"\b(?:duplicat(?:e|es|ed)|dupes?|dups|replica(?:s|ted|tions?)?|replicat(?:e|es|ed)|"
+    r"\b(?:duplicat(?:e|es|ed)|dupes?|dups?|replica(?:s|ted|tions?)?|replicat(?:e|es|ed)|"
     r"double[- ]?(?:exported|exports?|booked|bookings?|posted|entered|imported|loaded|counted|invoiced|billed|"
     r"submitted|sent|received|keyed|captured|ingested|recorded|entries|entry)|"
-    r"(?:exported|imported|loaded|entered|booked|posted|received|sent|submitted|billed|invoiced|keyed|captured|"
-    r"came(?:\s+in)?|arrived|recorded|ingested|counted|appear(?:s|ed)?|listed)\s+twice|"
-    r"twice\s+(?:exported|imported|loaded|entered|booked|posted|received|submitted|ingested|recorded)|"
+    # "double invoices", "doubled bills", "any doubles": the documents themselves said double
+    r"doubled?\s+" + _DOC_NOUN + r"|doubles\b|"
+    # "received twice", "rcvd 2x", "came in two times", "posted more than once", "entered double"
+    + _VERB + r"(?:\s+(?:it|them|this|that|in|again|\w+ly))?\s+" + _TWICE + r"|"
+    r"twice[- ](?:exported|imported|loaded|entered|booked|posted|received|submitted|ingested|recorded|billed|"
+    r"invoiced|sent)|"
     # German: "doppelt eingespielt", "doppelte Rechnungen", "Dubletten", "Duplikate", "Replikat", "zweimal"
     r"doppelt\w*|doppel(?:erfass|buchung|import|rechnung|export)\w*|dublette\w*|duplikat\w*|dupliziert\w*|"
     r"replikat\w*|(?:zweimal|mehrfach)\s+(?:eingespielt|exportiert|erfasst|gebucht|eingegangen|importiert|"
-    r"gekommen|berechnet|gestellt))\b",
+    r"gekommen|berechnet|gestellt|erhalten|bekommen)|"
+    # French / Spanish / Italian: "en double", "doublons", "facturas duplicadas", "por duplicado", "fatture doppie"
+    r"en\s+double|doublons?|duplicad[oa]s?|por\s+duplicado|dos\s+veces|doppi[eo]|due\s+volte|deux\s+fois)\b",
     re.I)
 #: "spend excluding duplicates", "ohne Dubletten", "de-duplicated": the policy itself, not a listing of them.
 _EXCLUDED_BEFORE = re.compile(
@@ -98,6 +117,19 @@ def duplicate_request(reading: Reading) -> DuplicateRequest | None:
                             value=bool(_VALUE.search(reading.cue_text)), spans=spans)
 
 
+#: Status words: "posted twice" / "booked twice" say how the copy came, not a status filter.
+_STATUS_WORD = re.compile(r"\b(?:posted|booked|paid|unpaid|open|outstanding|settled|drafts?|cancel+ed|cancel+ations?|"
+                          r"void(?:ed)?|storniert|bezahlt|gebucht|offen\w*|entw[uü]rfe?)\b", re.I)
+
+
+def _status_named(text: str, spans: tuple[tuple[int, int], ...]) -> bool:
+    """Whether a status word stands outside the duplicate words ("posted twice" names no status)."""
+    masked = text
+    for start, end in sorted(spans, reverse=True):
+        masked = masked[:start] + " " * (end - start) + masked[end:]
+    return _STATUS_WORD.search(masked) is not None
+
+
 def _overlaps(span: tuple[int, int], spans: tuple[tuple[int, int], ...]) -> bool:
     return any(a < span[1] and span[0] < b for a, b in spans)
 
@@ -141,7 +173,7 @@ def route_duplicates(text: str, reading: Reading, inputs: Any, req: DuplicateReq
               *([f"the amount {reading.threshold_amount.text!r}"]
                 if reading.threshold_amount is not None and reading.threshold_amount.text.strip() else []),
               *(["the status " + ", ".join(reading.asked_statuses or reading.analysis.statuses or ())]
-                if reading.asked_statuses or reading.analysis.statuses else []),
+                if (reading.asked_statuses or reading.analysis.statuses) and _status_named(text, req.spans) else []),
               *(["the exclusion of " + ", ".join([*reading.excluded_supplier_ids, *reading.excluded_group_ids])]
                 if reading.excluded_supplier_ids or reading.excluded_group_ids else []),
               *(["their value (replicated copies are never counted in any amount)"] if req.value else [])]

@@ -66,7 +66,7 @@ _INCLUDING_TAX = re.compile(r"\b(?:incl(?:uding|usive\s+of|\.)?|with|plus|inkl\.
                             re.I)
 #: A tax rate or share is asked, not the tax amount.
 _TAX_RATE = re.compile(r"\b(?:rates?|satz|s[aä]tze|percent(?:age)?|prozent)\b|%", re.I)
-_NET = re.compile(r"\bnet(?:to)?\b|\bnetbetrag\b", re.I)
+_NET = re.compile(r"\bnet(?:to)?\b|\bnet(?:to)?(?:betrag|summe|wert)\b", re.I)
 _TAX = re.compile(r"(?<![\w])" + _TAX_WORD + r"(?![\w])", re.I)
 #: "refer to", "original invoice", "issued against", "which invoice(s) ... correct": the credit note's reference.
 _ORIGIN = re.compile(
@@ -77,8 +77,16 @@ _ORIGIN = re.compile(
     r"bezieht\s+sich|beziehen\s+sich|zu\s+welche[rnm]?\s+rechnung\w*|welche\w*\s+rechnung\w*)", re.I)
 #: Amount words: a question with them about a credit note asks its value, not its reference.
 _AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\s+up|betrag|wert|summe|eur|euros?|"
+                           # German compounds: "Bruttobetrag", "Rechnungsbetrag", "Nettosumme", "Gesamtwert"
+                           r"\w+betrag|\w+summe|\w+wert|brutto\w+|netto\w+|mwst\w*|"
                            r"usd|gbp|chf|net|netto|gross|brutto|vat|tax|mwst|ust|invoiced\s+for|billed\s+for|"
                            r"come\s+to|came\s+to|cost)\b|€|\$|£", re.I)
+#: "how much was credited", "the credit amt", "credited amount": the credit note's value asked beside its reference.
+_CREDITED = re.compile(r"\b(?:credited|credit\s+(?:amt|amount|value|sum)|amt|gutgeschrieben|how\s+much|"
+                       # "and what was the credit?", "what's its credit": the credit note's value
+                       r"(?:what|how\s+much)(?:\s+(?:was|is|were)|['’]s)\s+(?:the\s+|its\s+)?"
+                       r"credit(?![- ]?notes?\b))\b",
+                       re.I)
 _ORIGINAL = re.compile(r"for original invoice\s+(INV[-_ ]?\d{4}[-_ ]\d{3,6})", re.I)
 #: "the total tax (amount) across invoices ...": the phrasing finance.tax_total's own workflow answers.
 _TAX_ACROSS = re.compile(r"\btotal\s+tax\b|\btax\b[^?.;]*\bacross\b", re.I)
@@ -127,6 +135,8 @@ class DocumentRequest:
     basis: Basis
     spans: tuple[tuple[int, int], ...]
     reason: str = ""
+    #: "cn ... -> which invoice, and how much was credited": the original invoice beside the amount
+    with_origin: bool = False
 
 
 #: "without INV-...", "excluding invoice INV-...", "other than credit note CN-...", "ohne Rechnung INV-...": the
@@ -179,7 +189,8 @@ def document_request(reading: Reading) -> DocumentRequest | None:
     credit_notes_only = all(n.startswith("CN-") for n in numbers)
     # "which invoice does CN-... refer to": the reference, unless an amount is what is asked ("the EUR value of
     # the credit note for invoice ...")
-    if credit_notes_only and _ORIGIN.search(masked) and not _AMOUNT_WORDS.search(_ORIGIN.sub(" ", masked)):
+    origin = credit_notes_only and _ORIGIN.search(masked) is not None
+    if origin and not _AMOUNT_WORDS.search(_ORIGIN.sub(" ", masked)) and not _CREDITED.search(masked):
         return DocumentRequest(numbers=numbers, kind="origin", basis="gross", spans=spans)
     figure = bool(_AMOUNT_WORDS.search(masked))
     basis = amount_basis(masked)
@@ -187,11 +198,13 @@ def document_request(reading: Reading) -> DocumentRequest | None:
     reason = _conflict(reading, spans, figure)
     if reason:
         return DocumentRequest(numbers=numbers, kind="conflict", basis=basis, spans=spans, reason=reason)
+    figure = figure or (origin and _CREDITED.search(masked) is not None)
     if not figure:
         return None  # "pull up INV-...", "status of INV-...", "do we have INV-... on file": the document itself
     if basis == "tax" and reading.measure == "tax_total" and not credit_notes_only and _TAX_ACROSS.search(masked):
         return None  # "the total tax across invoices ...": finance.tax_total itself (its own workflow)
-    return DocumentRequest(numbers=numbers, kind="amount", basis=basis, spans=spans)
+    # "which invoice does it correct, and for how much": both asks are answered, neither dropped
+    return DocumentRequest(numbers=numbers, kind="amount", basis=basis, spans=spans, with_origin=origin)
 
 
 @dataclass(frozen=True)
@@ -259,6 +272,18 @@ def _lookup_intents() -> Any:
     return (exact, *_aggregate())
 
 
+def _origin_steps(numbers: Sequence[str]) -> tuple[PlanStep, ...]:
+    """The search of each credit note's own record, which states its original invoice."""
+    return tuple(
+        PlanStep(step_id=f"credit-note-{i}", tool="documents.search",
+                 arguments={"query_text": f"Credit note {n} for original invoice",
+                            "identifiers": {"product_codes": [], "invoice_numbers": [], "contract_ids": []},
+                            "retrieval_modes": ["bm25"], "filters": {"document_types": ["credit_note"]},
+                            "limit": 5},
+                 purpose=f"The record of credit note {n} (its original invoice number).")
+        for i, n in enumerate(numbers, start=1))
+
+
 def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentRequest) -> Any:
     """The plan of a named-document question: the governed rows of the documents, or the credit notes' records."""
     from router.extensions import _result
@@ -275,14 +300,7 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
                        reasons=[f"documents: {named}: {req.reason}"], questions=[question],
                        intents=_lookup_intents(), rule="invoice_facts:conflict:clarification")
     if req.kind == "origin":
-        steps = tuple(
-            PlanStep(step_id=f"credit-note-{i}", tool="documents.search",
-                     arguments={"query_text": f"Credit note {n} for original invoice",
-                                "identifiers": {"product_codes": [], "invoice_numbers": [], "contract_ids": []},
-                                "retrieval_modes": ["bm25"], "filters": {"document_types": ["credit_note"]},
-                                "limit": 5},
-                     purpose=f"The record of credit note {n} (its original invoice number).")
-            for i, n in enumerate(req.numbers, start=1))
+        steps = _origin_steps(req.numbers)
         read_as = "credit notes " + ", ".join(req.numbers)
         routed = _result(text, reading, inputs, workflow="credit_note_origin", entities=e, steps=steps,
                          intents=_lookup_intents(), read_as=read_as, rule="invoice_facts:origin")
@@ -316,6 +334,8 @@ def route_documents(text: str, reading: Reading, inputs: Any, req: DocumentReque
                       arguments={"metric": STATUS_METRIC, "parameters": status_params,
                                  "group_by": ["invoice_number", "invoice_status"], "grain": None},
                       purpose=f"Cancelled or draft documents among {', '.join(req.numbers)} ({STATUS_METRIC})."))
+    if req.with_origin:
+        steps = (*steps, *_origin_steps(req.numbers))
     read_as = ", ".join(req.numbers) + (f", {e.company_name or e.company_id} ({e.company_id})" if e.company_id else "")
     entities = e.model_copy(update={"invoice_numbers": tuple(n for n in req.numbers if n.startswith("INV-"))})
     routed = _result(text, reading, inputs, workflow="document_amounts", entities=entities, steps=steps,
@@ -547,6 +567,53 @@ def _compose_amounts(d: _Draft) -> None:
     _compose_named(d, m, basis)
     cite_lines(d, m.source_line_ids, f"invoice line of {AMOUNTS_METRIC}")
     d.inputs = {"metric": m.metric, "parameters": m.parameters}
+    if any(s.tool == "documents.search" for s in d.routing.execution_plan):
+        _add_origin(d)  # "which invoice, and how much was credited": the reference beside the amount
+
+
+def _origins(d: _Draft) -> tuple[dict[str, tuple[str, Any]], list[str]]:
+    """Each searched credit note's original invoice with the record chunk stating it, and those not found."""
+    from router.tools import DocumentSearchResponse
+
+    steps = [s for s in d.routing.execution_plan if s.tool == "documents.search" and s.step_id.startswith("credit-")]
+    found: dict[str, tuple[str, Any]] = {}
+    for s in steps:
+        n = str(s.arguments["query_text"]).split()[2]
+        o = d.run.outcomes.get(s.step_id)
+        if o is None or o.status != "ok" or not isinstance(o.output, DocumentSearchResponse):
+            continue
+        head = re.compile(rf"^\s*Credit note {re.escape(n)} \(", re.I)
+        for chunk in o.output.chunks:
+            if chunk.flagged_injection or not head.match(chunk.text):
+                continue
+            origin = _ORIGINAL.search(chunk.text.split("\n", 1)[0])
+            if origin is not None:
+                found[n] = (document_numbers(origin.group(1))[0], chunk)
+                break
+    numbers = [str(s.arguments["query_text"]).split()[2] for s in steps]
+    return found, [n for n in numbers if n not in found]
+
+
+def _add_origin(d: _Draft) -> None:
+    """The original invoice of each credit note, added to its amount (a reference not found is said)."""
+    found, missing = _origins(d)
+    parts = [f"Credit note {n} refers to the original invoice {inv} (stated in its record, {c.document_id})."
+             for n, (inv, c) in found.items()]
+    if missing:
+        parts.append(f"No record of credit note {', '.join(missing)} states an original invoice in your documents; "
+                     "its original invoice is not answered.")
+        if d.status == "answered":
+            d.status = "partial"
+            d.result = {**d.result, "status": "partial"}
+    d.text = " ".join([d.text.strip(), *parts]).strip()
+    d.result = {**d.result, "original_invoice_numbers": list(dict.fromkeys(inv for inv, _ in found.values())),
+                "credit_notes": {n: inv for n, (inv, _) in found.items()}}
+    from router.answer import Citation
+
+    d.citations = [*d.citations, *(Citation(source_id=c.chunk_id, kind="chunk", document_id=c.document_id,
+                                            page=c.page, role=f"record of credit note {n}")
+                                   for n, (_, c) in found.items())]
+    d.sources = tuple(dict.fromkeys([*d.sources, *(c.chunk_id for _, c in found.values())]))
 
 
 def _compose_named(d: _Draft, m: Any, basis: Basis) -> None:
@@ -855,28 +922,13 @@ def _compose_group(d: _Draft, basis: Basis, group_by: tuple[str, ...]) -> None:
 def _compose_origin(d: _Draft) -> None:
     """``credit_note_origin``: the original invoice each named credit note states, from its own record."""
     from router.answer import Citation
-    from router.tools import DocumentSearchResponse
 
-    numbers = [str(s.arguments["query_text"]).split()[2] for s in d.routing.execution_plan
-               if s.tool == "documents.search"]
-    found: dict[str, tuple[str, Any]] = {}
-    for i, n in enumerate(numbers, start=1):
-        o = d.run.outcomes.get(f"credit-note-{i}")
-        if o is None or o.status != "ok" or not isinstance(o.output, DocumentSearchResponse):
-            continue
-        head = re.compile(rf"^\s*Credit note {re.escape(n)} \(", re.I)
-        for chunk in o.output.chunks:
-            if chunk.flagged_injection or not head.match(chunk.text):
-                continue
-            origin = _ORIGINAL.search(chunk.text.split("\n", 1)[0])
-            if origin is not None:
-                found[n] = (document_numbers(origin.group(1))[0], chunk)
-                break
+    found, missing = _origins(d)
+    numbers = [*found, *missing]
     cited = [Citation(source_id=c.chunk_id, kind="chunk", document_id=c.document_id, page=c.page,
                       role=f"record of credit note {n}") for n, (_, c) in found.items()]
     d.citations = cited
     d.sources = tuple(c.source_id for c in cited)
-    missing = [n for n in numbers if n not in found]
     parts = [f"Credit note {n} refers to the original invoice {inv} (stated in its record, {c.document_id})."
              for n, (inv, c) in found.items()]
     text = " ".join(parts)

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from router.document_notation import spell_document_numbers
+from router.document_nouns import spell_document_nouns
 from router.entities import Gazetteer
 from router.period_words import period_words
 from router.supplier_gloss import supplier_glosses
@@ -119,8 +121,13 @@ def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer
     True
     """
     names = tuple(names)
+    # "inv20260504", "2026/0519", "0125 and 0127 from 2026": document numbers canonical (router/document_notation.py),
+    # first, so that the period words below never take a document number for a month or a year
+    text = spell_document_numbers(question)
+    # "anything at least 15,000": the invoices above an amount asked without their noun (router/document_nouns.py)
+    text = spell_document_nouns(text)
     # "settembre '25", "kwartaal 1 2026", "1-2026": Italian, Dutch, Portuguese, Spanish periods (router/period_words.py)
-    text = period_words(question, names)
+    text = period_words(text, names)
     text = _SWISS.sub(_swiss, text)
     text = _ROLLING.sub(_rolling, text)
     text = _MONTH_YEAR.sub(_month_year, text)

@@ -106,6 +106,9 @@ class OverdueRequest:
     problem: str = ""
     #: The words that asked it ("at least 30 days overdue", "past due"): named back in a clarification.
     phrase: str = ""
+    #: "since March", "from 1 March on": the first invoice date considered (the listing's ``start_date``).
+    dated_from: dt.date | None = None
+    dated_words: str = ""
 
 
 def _beyond(text: str) -> int:
@@ -130,6 +133,39 @@ def measure_of(text: str) -> Measure:
     if _LIST.search(text) and not re.search(r"\b(?:amount|total|sum|how\s+much)\b", text, re.I):
         return "list"
     return "total" if _TOTAL.search(text) else "list"
+
+
+#: "from 1 March on", "from March 1st onwards", "starting 1 March", "as from 2026-03-01": an open start written
+#: with "from"; read as the "since" period it is.
+_FROM_ON = re.compile(r"\b(?:as\s+from|from|starting(?:\s+(?:from|on|with))?|beginning(?:\s+(?:from|on|with))?|"
+                      r"ab)\s+(?:the\s+)?(.{3,30}?)(?:\s+(?:on(?:wards?)?|forwards?|and\s+later|or\s+later)\b|"
+                      r"(?=\s+(?:that|which|who|are|is|were|and|still|past|overdue)\b|\s*[?,;.]|\s*$))", re.I)
+
+
+_STARTING = re.compile(r"\b(?:as\s+from|from|since|starting(?:\s+(?:from|on|with))?|beginning(?:\s+(?:from|on|with))?|"
+                       r"ab|seit)\s+(?:the\s+)?$", re.I)
+
+
+_SINCE = re.compile(r"\b(?:since|from|starting|beginning|onwards?|seit|ab)\b", re.I)
+
+
+def _opens(text: str, tr: Any, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the period is an open start ("since March", "from 1 March on"): only then are the invoices dated
+    from it; "at month end April" names the as-at day, never a first invoice date."""
+    if _SINCE.search(tr.source_text or ""):
+        return True
+    return bool(spans) and _STARTING.search(text[:spans[0][0]]) is not None
+
+
+def _dated_from(text: str, as_of: dt.date) -> Any:
+    """The open period a "from <day> on" phrase names (up to the as-of day), or ``None``."""
+    from router.periods import resolve_period
+
+    for m in _FROM_ON.finditer(text):
+        since = resolve_period(f"since {m.group(1)}", as_of)
+        if since.time_range is not None and not since.ambiguous:
+            return since.time_range.model_copy(update={"source_text": " ".join(m.group(0).split())})
+    return None
 
 
 def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
@@ -160,6 +196,20 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
     e = reading.entities
     problem = f"'{no_day}' names no calendar day" if no_day else ""
     tr = reading.period.time_range if not reading.period.ambiguous else None
+    if tr is None and not reading.period.ambiguous:
+        tr = _dated_from(text, as_of)  # "from 1 March on", "starting 1 March": the invoices dated since that day
+    elif (tr is not None and tr.end - tr.start == dt.timedelta(days=1) and len(reading.period.spans) == 1
+          and _STARTING.search(text[:reading.period.spans[0][0]])):
+        # "starting 2026-03-01", "from 01.03.2026 on": the day starts the invoice dates, it is no as-at day
+        tr = tr.model_copy(update={"end": max(as_of + dt.timedelta(days=1), tr.end)})
+    dated_from, dated_words = None, ""
+    if (tr is not None and tr.end - tr.start > dt.timedelta(days=1) and tr.end > day and tr.start <= day
+            and _opens(text, tr, reading.period.spans)):
+        # "posted invoices since March that are past due today", "from 1 March on ... as of today": the invoices
+        # dated from the period's start up to the as-at day (the listing's start_date; it never lists an invoice
+        # dated after the as-at day), judged as at that day
+        dated_from, dated_words = tr.start, tr.source_text or tr.label
+        tr = None
     if at is None and tr is not None:
         spans = reading.period.spans
         end_day = period_end_day(text, tr, spans[0] if len(spans) == 1 else None)
@@ -190,7 +240,8 @@ def overdue_request(reading: Reading, as_of: dt.date) -> OverdueRequest | None:
     return OverdueRequest(company_id=e.company_id, as_of=day, as_of_words=words or f"as of {day}",
                           beyond_days=_beyond(text), supplier_ids=tuple(e.supplier_ids),
                           measure=measure_of(text), problem=problem,
-                          phrase=" ".join(phrase.group(0).split()) if phrase else "overdue")
+                          phrase=" ".join(phrase.group(0).split()) if phrase else "overdue",
+                          dated_from=dated_from, dated_words=dated_words)
 
 
 def _intents() -> Any:
@@ -277,6 +328,8 @@ def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest)
                               "beyond_days": req.beyond_days, "reporting_currency": currency}
     if req.supplier_ids:
         params["supplier_ids"] = list(req.supplier_ids)
+    if req.dated_from is not None:
+        params["start_date"] = req.dated_from.isoformat()
     steps = (
         PlanStep(step_id="payment-terms", tool="metrics.query",
                  arguments={"metric": TERMS_METRIC, "parameters": {"company_id": req.company_id},
@@ -288,6 +341,8 @@ def route_overdue(text: str, reading: Reading, inputs: Any, req: OverdueRequest)
     read_as = f"{e.company_name or req.company_id} ({req.company_id}), open invoices as at {req.as_of}"
     if req.supplier_ids:
         read_as += ", suppliers " + ", ".join(req.supplier_ids)
+    if req.dated_from is not None:
+        read_as += f", invoices dated from {req.dated_from} ('{req.dated_words}') up to {req.as_of}"
     routed = _result(text, reading, inputs, workflow="overdue_invoices", entities=e, steps=steps,
                      intents=_intents(), read_as=read_as, statuses=("posted",), currency=currency,
                      rule=f"{RULE}:{req.measure}:{req.beyond_days}:{req.as_of.isoformat()}")
@@ -402,8 +457,10 @@ def _compose_overdue(d: _Draft) -> None:
     rows = _rows(overdue_m)
     cur = str(overdue_m.currency or "")
     bound = f"more than {beyond} days past" if beyond else "past"
+    first = overdue_m.parameters.get("start_date")
+    dated = f"from {first} up to {day}" if first and str(first) > "1990-01-01" else f"up to {day}"
     reading = (f"Read as: open invoices (posted, not paid; cancelled, draft and duplicate invoices excluded) dated "
-               f"up to {day} whose due date is {bound} {day}; due date = invoice date + {_term_text(term, day)}. "
+               f"{dated} whose due date is {bound} {day}; due date = invoice date + {_term_text(term, day)}. "
                "An invoice due on the as-at day itself is not yet overdue.")
     if day < d.routing.as_of:
         # the invoices' statuses are those recorded today and no payment date is on file: an invoice paid after
@@ -457,7 +514,7 @@ def _compose_overdue(d: _Draft) -> None:
     if rows or cut:
         d.status = "partial" if cut else "answered"
     d.result = {"status": "partial" if cut else "complete" if rows else "no_data", "partial_reasons": cut,
-                "company_id": company, "as_of": day.isoformat(),
+                "company_id": company, "as_of": day.isoformat(), "dated_from": str(first) if first else None,
                 "beyond_days": beyond, "measure": measure, "invoices": numbers, "count": len(rows),
                 "total": _cents(total), "currency": cur, "lines": lines,
                 "payment_term": {k: term.get(k) for k in ("agreement_id", "agreement_version", "term_days",

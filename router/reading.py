@@ -23,6 +23,9 @@ _CURRENCY_CODES = {
     "chf": "CHF", "franc": "CHF", "francs": "CHF",
     # German: "in Schweizer Franken", "in britischen Pfund", "in US-Dollar"
     "franken": "CHF", "pfund": "GBP",
+    # other ISO currencies (router/analysis.py reads them as invoice currencies)
+    "jpy": "JPY", "yen": "JPY", "¥": "JPY", "sek": "SEK", "nok": "NOK", "dkk": "DKK", "pln": "PLN", "czk": "CZK",
+    "huf": "HUF", "cny": "CNY", "yuan": "CNY", "renminbi": "CNY",
 }
 _CUR = r"(?:EUR|USD|GBP|CHF|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|€|\$|£)"
 
