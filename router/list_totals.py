@@ -69,6 +69,9 @@ _LEADING = re.compile(rf"(?:\s*(?:{_JOIN}|[,;:+&/>-]))*\s*$", re.I)
 #: (after an ask, "with", "in", "for" open the scope again: "spend with Gamma", "total in Q1"; "in EUR" does not)
 _TRAILING = re.compile(rf"(?:\s*(?:in\s+(?:eur|euros?|€)(?!\w)|(?!(?:with|w/|in|mit|con|avec|com)(?!\w)){_JOIN}|"
                        rf"[,;:+&/>?!.-]))*", re.I)
+#: Asks already written out one sentence each ("<scope>: how many? And <scope>: total in EUR?",
+#: router/document_asks.py): each is a question of its own (a short closing tail, "...? count", is not).
+_SEVERAL_ASKED = re.compile(r"\?\s*\S[^?]{12,}")
 #: A sentence with a verb ("which invoices did we get ... and what did they add up to"): the sentence readers'.
 _SENTENCE = re.compile(r"\b(?:what|did|does|do|have|has|had|is|are|was|were|get|got|receive[ds]?|book(?:ed)?)\b|"
                        r"['’]s\b", re.I)
@@ -142,7 +145,7 @@ def _implied_list(text: str, noun_end: int, asks: list[tuple[Ask, int, int]]) ->
 def read_list_total(text: str) -> ListTotalReading | None:
     """The document scope and the asks of an AP list question, or None when ``text`` is not one."""
     noun = _noun(text)
-    if noun is None or _OTHER_QUESTION.search(text) or _SENTENCE.search(text):
+    if noun is None or _OTHER_QUESTION.search(text) or _SENTENCE.search(text) or _SEVERAL_ASKED.search(text):
         return None
     asks = _asks(text)
     kinds = [k for k, _, _ in asks]
