@@ -225,3 +225,31 @@ def _routed(question: str) -> Any:
     from router.routing import route
 
     return route(question, _inputs())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("question", [
+    "Company B paid invoices Q4 2025: how many? And Company B paid invoices Q4 2025: total in EUR, invoices only?",
+    "which invoices did Company A get from Beta in Q1 2026 and what is their total",
+    "How many invoices and what total did Company B have with Gamma in 2025?",
+])
+def test_asks_written_out_or_in_a_sentence_stay_with_their_readers(question: str) -> None:
+    assert read_list_total(question) is None
+
+
+@given(company=st.sampled_from(_COMPANIES), supplier=st.sampled_from(_SUPPLIERS[1:]),
+       period=st.sampled_from(_PERIODS), owner=st.sampled_from(("its", "the", "their")))
+@FAST
+def test_the_invoice_count_of_a_spend_keeps_the_supplier(company: str, supplier: str, period: str,
+                                                         owner: str) -> None:
+    parts = list_total_parts(f"spend with {supplier} in {period} for {company} and {owner} invoice count")
+    assert [p.question.split()[0] for p in parts] == ["spend", "how"]
+    for part in parts:
+        _slots_kept(part.question, f"with {supplier}", period, company)
+        assert " its " not in f" {part.question} " and "count" not in part.question
+
+
+@pytest.mark.parametrize("abbreviated", ["avg. invoice value", "Avg. invoice value", "avg invoice value"])
+def test_an_abbreviation_takes_its_dot(abbreviated: str) -> None:
+    from router.contract import clean_question
+
+    assert "average invoice value" in clean_question(f"Company B {abbreviated}, 2025")
