@@ -96,6 +96,19 @@ _STATUS = r"(?:drafts?|entw[uü]rfe?|posted|gebucht|paid|bezahlt|cancel+ed|storn
 _STATUS_SERIES = re.compile(rf"\b{_STATUS}\b(?:\s*(?:,|/|\+|&|\band\b|\bor\b|\bund\b)\s*{_STATUS}\b)+", re.I)
 
 
+#: Each status word's status: "open (posted, unpaid)" names one status three ways.
+_STATUS_OF = (("draft", r"drafts?|entw[uü]rfe?"), ("posted", r"posted|gebucht|open|offen|unpaid"),
+              ("paid", r"paid|bezahlt"), ("cancelled", r"cancel+ed|storniert"))
+
+
+def _several_statuses(series: str) -> bool:
+    """Whether a series of status words asks a count per status: two statuses or more, one of them a status spend
+    never counts (draft, cancelled). "(posted + paid)" is the counted set itself, the one total; "open (posted,
+    unpaid)" one status named three ways."""
+    named = {status for status, words in _STATUS_OF if re.search(rf"\b(?:{words})\b", series, re.I)}
+    return len(named) >= 2 and bool(named & {"draft", "cancelled"})
+
+
 @dataclass(frozen=True)
 class ListTotalReading:
     """One document scope and what is asked of it, in the order asked."""
@@ -227,8 +240,8 @@ def per_status_count(text: str) -> str | None:
     """"kestrel q1 26: how many draft, posted, paid?", "drafts/posted/paid/cancelled counts": the count per status
     of the scope (one question, every status a row), or None. A single status ("how many paid") is its own count."""
     series = _STATUS_SERIES.search(text)
-    if series is None or not re.search(r"#|\bcounts?\b|\bhow\s+many\b|\bnumber\b|\bno\.|\bnos?\b|\banzahl\b|"
-                                       r"\bwie\s+viele\b", text, re.I):
+    if series is None or not _several_statuses(series.group(0)) or not re.search(
+            r"#|\bcounts?\b|\bhow\s+many\b|\bnumber\b|\bno\.|\bnos?\b|\banzahl\b|\bwie\s+viele\b", text, re.I):
         return None
     if _OTHER_QUESTION.search(text) or re.search(r"\b(?:total|sum|amount|value|spen[dt]|how\s+much|vs)\b", text, re.I):
         return None

@@ -154,7 +154,11 @@ def test_several_statuses_counted_are_the_count_per_status(company: str, period:
 
 
 @pytest.mark.parametrize("question", ["how many paid invoices Company A Q1 2026", "Company A posted and paid spend",
-                                      "Company A Q1 2026 paid / posted total"])
+                                      "Company A Q1 2026 paid / posted total",
+                                      # the counted set itself, and one status named three ways: one count
+                                      "how many invoices did Company B get in H1 2026 (paid + posted)?",
+                                      "# of Company A invoices Q2 2026, posted/paid",
+                                      "unpaid (open, posted) invoices of Company B - how many, dated 2025?"])
 def test_one_status_or_a_figure_is_no_per_status_count(question: str) -> None:
     assert per_status_count(question) is None
 
