@@ -1542,7 +1542,7 @@ def merge_answers(parts: Sequence[tuple[AskPart, Answer]]) -> Answer:
     elif any(p.role.startswith(PRODUCT_PRICE_ROLE) for p, _ in parts):
         # the order first ("which is cheaper?"), then each product's governed figure
         lead = " ".join(x for x in (_price_order(parts), lead) if x)
-    elif any(p.role for p, _ in parts):
+    elif any(p.role and p.role != "currency_count" for p, _ in parts):  # (counts per currency: router/list_totals.py)
         lead = "The average unit price in both periods (no governed metric compares prices between periods):"
     if unanswered and answered:
         lead = (f"PARTIAL RESULT: part{'s' if len(unanswered) > 1 else ''} {', '.join(map(str, unanswered))} of "

@@ -131,9 +131,10 @@ _ABBREVIATIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"\b(?P<top>top\s*\d{1,3}\s+)supp?s?\b(?![-/])", re.I), r"\g<top>suppliers"),
     (re.compile(r"\bsupps?\b(?![-/])|\bsups\b(?![-/])", re.I), "suppliers"),
     (re.compile(r"\bsup\b(?![-/])", re.I), "supplier"),
-    (re.compile(r"\bamt\b", re.I), "amount"),
-    (re.compile(r"\bavg\b", re.I), "average"),
-    (re.compile(r"\bcnt\b", re.I), "count"),
+    # (the abbreviation's dot goes with it: "avg. invoice value" is the average invoice value, no sentence end)
+    (re.compile(r"\bamt\b\.?", re.I), "amount"),
+    (re.compile(r"\bavg\b\.?", re.I), "average"),
+    (re.compile(r"\bcnt\b\.?", re.I), "count"),
     (re.compile(r"\bmths?\b", re.I), "month"),
     (re.compile(r"\btop(?P<n>\d{1,3})\b", re.I), r"top \g<n>"),
     # "qtr 1 yr 2026", "quarter 2 fy26", "qtr 3 25": the quarter and its year, as one period (else the year alone is

@@ -117,7 +117,7 @@ _OTHER_BASIS = re.compile(
 _PAID_ONLY = re.compile(r"\b(only paid|paid invoices|already paid|that were paid|settled)\b", re.I)
 _POSTED_ONLY = re.compile(r"\b(only posted|posted invoices|unpaid|open invoices|open items?)\b", re.I)
 #: Both recognized statuses named together ("posted or paid invoices", "paid and posted"): neither alone is meant.
-_BOTH_STATUSES = re.compile(r"\b(?:posted|paid)\s*(?:,|/|&|\bor\b|\band\b)\s*(?:posted|paid)\b", re.I)
+_BOTH_STATUSES = re.compile(r"\b(?:posted|paid)\s*(?:,|/|&|\+|\bor\b|\band\b)\s*(?:posted|paid)\b", re.I)
 #: "approval threshold", "approval limit": a rule of signatures in an agreement, no approved vendor.
 _APPROVAL_RULE = r"(?!\s+(?:thresholds?|limits?|process(?:es)?|workflows?|matri(?:x|ces)|levels?|rules?|signator\w*))"
 _APPROVED = re.compile(r"\b(approved|approval" + _APPROVAL_RULE + r"|authori[sz]ed(?!\s+signator))\b", re.I)
@@ -1453,10 +1453,12 @@ def read(
                                       period.spans)]
     amounts = parse_amounts(cue_text)
     company = gazetteer.company(entities.company_id) if entities.company_id else None
-    listed = invoice_listing(cue_text, amounts, entities, identifiers, analysis,
+    # "(posted + paid)", "posted & paid": both counted statuses are every invoice the listing lists anyway
+    status_text = _BOTH_STATUSES.sub(" ", cue_text)
+    listed = invoice_listing(status_text, amounts, entities, identifiers, analysis,
                              company.reporting_currency if company else None) and not (
-        status_spans(cue_text) or _UNKNOWN_STATUS.search(cue_text) or _PAID_ONLY.search(cue_text)
-        or _POSTED_ONLY.search(cue_text) or asked_statuses(cue_text) or excluded_status(cue_text))
+        status_spans(status_text) or _UNKNOWN_STATUS.search(status_text) or _PAID_ONLY.search(status_text)
+        or _POSTED_ONLY.search(status_text) or asked_statuses(status_text) or excluded_status(status_text))
     if listed:
         # "list Company A's invoices from Zeta in Q1": every invoice of the scope is the governed listing of the
         # invoices at or above a zero grand total (credit notes are not invoices)

@@ -306,6 +306,15 @@ _DAY_OF_MONTH_AFTER = re.compile(r"(?:st|nd|rd|th)?\.?\s*(?:of\s+)?(?:jan(?:uary
                                  r"dez(?:ember)?)\.?,?\s+(?:19|20)\d{2}\b", re.I)
 
 
+#: A year or a two-digit year ("2026", "26") read before an invoice currency: the period's, not an amount.
+_PERIOD_YEAR = re.compile(r"(?:19|20)\d\d|\d\d")
+#: The invoice noun right after a currency ("GBP invoices", "USD-Rechnungen"): the code is the documents' currency.
+_INVOICE_NOUN_AFTER = re.compile(r"[- ]?(?:invoices?|invoiced|bills|billed|rechnungen|credit\s+notes?)\b", re.I)
+#: A period word right before a two-digit year ("Q1/26", "Mar 26", "FY26", "H2-25").
+_PERIOD_WORD_BEFORE = re.compile(r"\b(?:q[1-4]|h[12]|fy|(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz])"
+                                 r"[a-zä]*\.?)[\s/'-]*$", re.I)
+
+
 def parse_amounts(text: str) -> tuple[Amount, ...]:
     """Money amounts: a number with a currency (before or after), a multiplier (k, m, million), or a threshold
     word before it. A bare number (a year, a quantity) is not an amount.
@@ -351,6 +360,11 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
                 and re.fullmatch(r"20\d\d", match.group("num").strip())
                 and _IN_CURRENCY_BEFORE.search(text[: match.start()])):
             continue  # "invoiced in USD 2025", "billed in GBP 2026": the currency, then the year (no amount)
+        if (match.group("cur2") and mult is None and comparator is None
+                and _PERIOD_YEAR.fullmatch(match.group("num").strip())
+                and _INVOICE_NOUN_AFTER.match(text, match.end())
+                and (len(match.group("num").strip()) == 4 or _PERIOD_WORD_BEFORE.search(text[: match.start()]))):
+            continue  # "Kestrel Q1/26 GBP invoices", "FY 2025 USD bills": the period's year, then the invoices' code
         value = parse_number(match.group("num"))
         if value is None:
             continue

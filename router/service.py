@@ -37,6 +37,7 @@ from router.executor import Executor, KnownEntities, RunResult
 from router.foreign_words import read_foreign_words
 from router.german import read_german
 from router.like_patterns import read_likes
+from router.list_totals import list_total_parts, with_currency_total, with_list_reading
 from router.names import PgTrigramResolver
 from router.net_change import net_period_change
 from router.notation import read_notation
@@ -210,7 +211,13 @@ class AskService:
         if compared is not None and _part:
             return self._compared(conn, ctx, question, compared, as_of, interface)
         if not _part:
-            parts = split_asks(said or plain, read_part)
+            # "X invoices - list & total", "how many drafts / posted / paid": one document scope, every ask over
+            # all of it (router/list_totals.py); other compound questions are split by the generic splitter
+            parts = list_total_parts(said or plain) or split_asks(said or plain, read_part)
+            if len(parts) == 1 and parts[0].question != parts[0].asked:
+                done = self.ask(conn, ctx, parts[0].question, as_of=as_of, interface=interface, _part=True)
+                return done.model_copy(update={"answer": done.answer.model_copy(update={
+                    "text": with_list_reading(done.answer.text, parts[0].question)})})
             # "rank A and B by spend": the named companies are the ranked rows, never asks of their own (a split
             # into more parts than companies asks something else beside the ranking: answered part by part)
             if compared is not None and (not parts or (
@@ -234,7 +241,7 @@ class AskService:
                     "question": question, "rule_hits": (*first.routing.rule_hits, f"compound:parts:{len(parts)}")})
                 merged = [(p, with_other_reading(p, r.answer, others[i].answer if i in others else None))
                           for i, (p, r) in enumerate(asked)]
-                return AskResult(trace_id=first.trace_id, answer=merge_answers(merged),
+                return AskResult(trace_id=first.trace_id, answer=with_currency_total(merge_answers(merged), merged),
                                  routing=routing, steps=[s for _, r in asked for s in r.steps])
         routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
                                                catalog=self.catalog, metrics=self.metrics,
