@@ -1,10 +1,11 @@
 """The words category managers use for an approved vendor, and the approved-vs-not contrast asked in one breath.
 
-* Vocabulary: "preferred suppliers", "contracted vendors", "nominated / panel / whitelisted suppliers", the AVL
+* Vocabulary: "preferred suppliers", "contracted vendors", "nominated / whitelisted suppliers", the AVL
   ("approved vendor list") and "on-contract spend" all name the company's approved vendors (the approval table of
   its agreements). Left as written, "preferred suppliers Co. B" reached a passage search and "on-contract spend"
   the company's whole spend (the approval silently dropped). Each is written as "approved" for the reader; the
-  off-contract side ("off-contract", "maverick", "non-approved") is :mod:`router.off_contract`'s.
+  off-contract side ("off-contract", "maverick", "non-approved") is :mod:`router.off_contract`'s. ("panel
+  suppliers" is left alone: "control panel suppliers" names goods.)
 * Contrast: "approved vs non-approved spend", "on- and off-contract spend", "approved and unapproved spend" ask two
   figures, the spend with the approved vendors and the spend with every other supplier. Read as one, the second
   side alone was answered (a silent wrong); here the question is written as its two asks, each with the rest of
@@ -20,7 +21,7 @@ _I = re.I
 _VENDORS = r"(?:vendors?|suppliers?|partners?|sources?)"
 #: (pattern, replacement): each an approval synonym, written as the word the reader knows.
 _SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r) for p, r in (
-    (r"\b(?:preferred|contracted|nominated|whitelisted|white-listed|panel|framework|on-contract|on\s+contract)\s+"
+    (r"\b(?:preferred|contracted|nominated|whitelisted|white-listed|framework|on-contract|on\s+contract)\s+"
      r"(?:vendor|supplier)(?=s?\b)", "approved vendor"),
     # the approved vendor list by its acronym ("approved vendor list" itself is the reader's already)
     (r"\bAVL\b", "approved vendor list"),

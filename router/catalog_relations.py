@@ -150,12 +150,16 @@ def read_catalog_relation(question: str) -> CatalogAsk | None:
     return None
 
 
-def relation_in_names(ask: CatalogAsk, gazetteer: Gazetteer) -> CatalogAsk:
+def relation_in_names(ask: CatalogAsk, gazetteer: Gazetteer) -> CatalogAsk | None:
     """``ask`` with its group slot written as the catalogue's name when the slot says that name in other word forms
     ("cabling & connectors", "calibration gear": router/group_words.py); unchanged otherwise (an exact name, or
-    nothing the catalogue knows: then the reader resolves it or it is asked back)."""
+    nothing the catalogue knows: then the reader resolves it or it is asked back); ``None`` when the slot names a
+    company or supplier (no catalogue relation)."""
     if any(name.lower() == ask.group.lower() for name, _ in group_names(gazetteer)):
         return ask
+    if ask.group.lower() in {n.lower() for n in (*gazetteer.supplier_names.values(),
+                                                 *(c.company_name for c in gazetteer.companies))}:
+        return None  # "who supplies Company A": a company's (or supplier's) suppliers, no catalogue group
     found = leading_word_group(ask.group, gazetteer) or word_form_group(ask.group, gazetteer)
     if found is None:
         return ask
@@ -239,7 +243,8 @@ def split_group_list(question: str, gazetteer: Gazetteer) -> str | None:
     relation = read_catalog_relation(question)
     if _FIGURE_WORDS.search(question) or not (_APPROVED_LIST.search(question) or relation):
         return None
-    if relation is not None and several_groups(relation_in_names(relation, gazetteer), gazetteer) is not None:
+    named = relation_in_names(relation, gazetteer) if relation is not None else None
+    if named is not None and several_groups(named, gazetteer) is not None:
         return None  # a supplier's catalogue over groups one group holds with nothing else of it: one ask
     tokens = list(_TOKEN.finditer(question))
     for j, joiner in enumerate(tokens):

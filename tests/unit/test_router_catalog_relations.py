@@ -157,7 +157,7 @@ def test_word_forms_never_guess(phrase: str) -> None:
 
 
 @pytest.mark.parametrize("said", ["preferred suppliers", "preferred vendors", "contracted suppliers",
-                                  "nominated vendors", "panel suppliers", "framework suppliers", "AVL"])
+                                  "nominated vendors", "framework suppliers", "AVL"])
 def test_approval_synonyms_are_the_approved_vendors(said: str) -> None:
     for company, period in itertools.product(("Company A", "Company B"), ("Q1 2026", "as of today")):
         question = f"{said} of {company} {period}?"
@@ -286,3 +286,9 @@ def test_words_of_the_group_slot_left_over_are_asked_back() -> None:
         assert result.requires_clarification and extra in str(result.clarification_question), result.workflow
     assert routed("does Supplier Eta have anything in the calibration equipment range?").workflow == \
         "catalog_products"
+
+
+def test_goods_and_companies_are_no_approval_or_catalogue_slot() -> None:
+    assert read_approval_synonyms("Company A control panel suppliers spend Q1 2026") is None
+    result = routed("who supplies Company A?")
+    assert "as a product group" not in str(result.clarification_question), result.clarification_question
