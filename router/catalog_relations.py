@@ -106,8 +106,13 @@ class CatalogAsk:
     text: str
 
 
+#: "per catalog", "(catalog)", "according to the catalogue": where the answer is read from, no word of the group.
+_PER_CATALOGUE = re.compile(r"\s*[(,-]?\s*(?:(?:according\s+to|acc\.?\s+to|as\s+per|per|in|from|based\s+on|"
+                            r"by)\s+)?(?:the\s+|our\s+)?catalog(?:ue)?\s*\)?\s*$", re.I)
+
+
 def _group(raw: str) -> str | None:
-    group = " ".join(raw.split()).strip(" -,.")
+    group = _PER_CATALOGUE.sub("", " ".join(raw.split())).strip(" -,.")
     group = re.sub(r"^(?:the|our)\s+", "", group, flags=re.I)
     if not group or _NO_GROUP.match(group) or re.search(r"\b(?:from|by)\b", group, re.I):
         return None
@@ -304,7 +309,8 @@ def group_asked(relation: CatalogAsk | None, result: RoutingResult, gazetteer: G
 
 #: Words of a group slot that name nothing themselves.
 _SLOT_WORDS = frozenset({"the", "our", "a", "an", "of", "in", "any", "all", "some", "kind", "kinds", "type", "types",
-                         "category", "categories", "group", "groups", "range", "line", "lines"})
+                         "category", "categories", "group", "groups", "range", "line", "lines", "per", "catalog",
+                         "catalogue", "according", "acc", "to", "as", "listed", "list"})
 
 
 def _leftover(slot: str, product_group_id: str, gazetteer: Gazetteer) -> list[str]:

@@ -292,3 +292,12 @@ def test_goods_and_companies_are_no_approval_or_catalogue_slot() -> None:
     assert read_approval_synonyms("Company A control panel suppliers spend Q1 2026") is None
     result = routed("who supplies Company A?")
     assert "as a product group" not in str(result.clarification_question), result.clarification_question
+
+
+@pytest.mark.parametrize("where", [" per catalog", " acc. to catalog", " according to our catalogue", " (catalog)",
+                                   ", per the catalogue"])
+def test_where_the_answer_is_read_from_is_no_word_of_the_group(where: str) -> None:
+    for group, gid in (("calibration gear", "PG-CAL"), ("packaging", "PG-PACK"), ("temp sensors", "PG-TEMP")):
+        result = routed(f"who supplies {group}{where}")
+        assert result.workflow == "catalog_products", (group, where, result.clarification_question)
+        assert args(result, "catalog.find_products")["group_name"] == GROUP_NAMES[gid], (group, where)
