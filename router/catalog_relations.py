@@ -316,7 +316,9 @@ _SLOT_WORDS = frozenset({"the", "our", "a", "an", "of", "in", "any", "all", "som
 def _leftover(slot: str, product_group_id: str, gazetteer: Gazetteer) -> list[str]:
     """Words of the group slot that no name of the resolved group accounts for ("packaging" in "packaging and
     cables and connectors" read as Cables and Connectors): each is a word the answer would silently drop."""
-    named = [w for name, gid in group_names(gazetteer) if gid == product_group_id for w in content_words(name)]
+    # (a subgroup named beside its group, "boxes and crates" read as Boxes, is inside what was read)
+    held = set(gazetteer.subgroups(product_group_id))
+    named = [w for name, gid in group_names(gazetteer) if gid in held for w in content_words(name)]
     return [w for w in content_words(slot) if w not in _SLOT_WORDS and w not in GENERIC_HEADS and not any(
         same_word(w, n) or (len(w) >= 3 and n.startswith(w)) for n in named)]
 

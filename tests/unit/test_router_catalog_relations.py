@@ -286,6 +286,9 @@ def test_words_of_the_group_slot_left_over_are_asked_back() -> None:
         assert result.requires_clarification and extra in str(result.clarification_question), result.workflow
     assert routed("does Supplier Eta have anything in the calibration equipment range?").workflow == \
         "catalog_products"
+    # a subgroup named beside its group is inside it: no word is left over
+    held = routed("who stocks sensors and temperature sensors?")
+    assert held.workflow == "catalog_products", held.clarification_question
 
 
 def test_goods_and_companies_are_no_approval_or_catalogue_slot() -> None:
