@@ -81,7 +81,7 @@ PRODUCT_FRAMES = ("does {s} have anything in {g}?", "{s} - anything in {g}?", "{
                   "which products does {s} sell in {g}?")
 SUPPLIER_FRAMES = ("who can sell us {g}", "who stocks {g}?", "suppliers in the catalogue for {g}?",
                    "which vendors carry {g}", "where can we source {g}?", "who supplies {g}?")
-N = 10
+N = 6
 
 
 def routed(question: str) -> RoutingResult:
@@ -159,16 +159,17 @@ def test_word_forms_never_guess(phrase: str) -> None:
 @pytest.mark.parametrize("said", ["preferred suppliers", "preferred vendors", "contracted suppliers",
                                   "nominated vendors", "framework suppliers", "AVL"])
 def test_approval_synonyms_are_the_approved_vendors(said: str) -> None:
-    for company, period in itertools.product(("Company A", "Company B"), ("Q1 2026", "as of today")):
+    for company, period in (("Company A", "Q1 2026"), ("Company B", "as of today")):
         question = f"{said} of {company} {period}?"
         assert "approved" in str(read_approval_synonyms(question)), question
         result = routed(question)
         assert result.workflow == "approved_vendors", (question, result.workflow, result.clarification_question)
 
 
-@pytest.mark.parametrize("months", ["Jan+Feb 2026", "Feb and Mar 2026", "January + February 2026"])
-@pytest.mark.parametrize("approved", ["spend with approved vendors", "on-contract spend", "approved spend",
-                                      "spend with preferred suppliers"])
+@pytest.mark.parametrize(("months", "approved"), [("Jan+Feb 2026", "spend with approved vendors"),
+                                                  ("Feb and Mar 2026", "on-contract spend"),
+                                                  ("January + February 2026", "approved spend"),
+                                                  ("Feb+Mar 2026", "spend with preferred suppliers")])
 def test_approved_spend_over_a_list_of_months_keeps_the_approval(months: str, approved: str) -> None:
     question = f"Company A {approved} {months}"
     result = routed(question)
@@ -300,7 +301,8 @@ def test_goods_and_companies_are_no_approval_or_catalogue_slot() -> None:
 @pytest.mark.parametrize("where", [" per catalog", " acc. to catalog", " according to our catalogue", " (catalog)",
                                    ", per the catalogue"])
 def test_where_the_answer_is_read_from_is_no_word_of_the_group(where: str) -> None:
-    for group, gid in (("calibration gear", "PG-CAL"), ("packaging", "PG-PACK"), ("temp sensors", "PG-TEMP")):
-        result = routed(f"who supplies {group}{where}")
-        assert result.workflow == "catalog_products", (group, where, result.clarification_question)
-        assert args(result, "catalog.find_products")["group_name"] == GROUP_NAMES[gid], (group, where)
+    group, gid = random.Random(where).choice((("calibration gear", "PG-CAL"), ("packaging", "PG-PACK"),
+                                               ("temp sensors", "PG-TEMP")))
+    result = routed(f"who supplies {group}{where}")
+    assert result.workflow == "catalog_products", (group, where, result.clarification_question)
+    assert args(result, "catalog.find_products")["group_name"] == GROUP_NAMES[gid], (group, where)
