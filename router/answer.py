@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from procura.db.session import AuthContext, tenant_transaction
 from router.approval_validity import is_validity_window, validity_text
+from router.approval_windows import uncovered_sentence, uncovered_vendors
 from router.contract import RoutingResult, TimeRange
 from router.executor import RunResult
 from router.idle_vendors import idle_answer
@@ -305,7 +306,20 @@ def compose(routing: RoutingResult, run: RunResult | None) -> Answer:
     if routing.interpretation and routing.workflow in ("spend", "spend_with_documents", "metric", "approved_vendors",
                                                        "catalog_products", "catalog_list_price"):
         # The reading restated, so a reader sees which constraints the figure was computed under.
-        text += f" Read as: {routing.interpretation}."
+        said = routing.interpretation
+        if routing.workflow == "catalog_products" and isinstance(result, dict) and not result.get("product_codes") \
+                and routing.entities.supplier_names and routing.entities.supplier_ids:
+            # an empty catalogue list names the suppliers it was asked for by name (no id reads as a listed one)
+            said = said.replace("suppliers " + ", ".join(routing.entities.supplier_ids),
+                                "suppliers " + ", ".join(routing.entities.supplier_names), 1)
+        elif (routing.workflow == "approved_vendors" and not routing.named_suppliers_only
+              and routing.entities.supplier_ids):
+            # a supplier said beside an approved-vendor list ("Epsilon got phased out I think") does not narrow
+            # it: the restatement says so by name, never as a filter of ids the list was not cut to
+            said = said.replace("suppliers " + ", ".join(routing.entities.supplier_ids),
+                                "supplier(s) mentioned, not a filter of the list: "
+                                + ", ".join(routing.entities.supplier_names or routing.entities.supplier_ids), 1)
+        text += f" Read as: {said}."
     if not spend_workflow and vendors is None and spend is None and products is None and any(
         o.status == "not_found" for o in run.outcomes.values()
     ):
@@ -500,6 +514,20 @@ def _compose_spend(d: _Draft) -> None:
             result.update(fields)
             status = "answered" if answered else status
         text += approval_note
+        if (isinstance(vendors, ApprovedVendorsToolResponse) and period is not None and spend.status != "no_data"
+                and CHECK_STEP not in run.outcomes and not routing.idle_vendors):
+            # an approval starting or ending inside the period: the overlap reading said, never silent
+            # (router/approval_windows.py)
+            excluded = EXCLUDE_STEP in run.outcomes
+            uncovered = uncovered_vendors(((a.supplier_id, a.valid_from, a.valid_to) for a in vendors.approvals),
+                                          period.start, period.end,
+                                          None if excluded else spend.requested_supplier_ids)
+            if uncovered:
+                text += uncovered_sentence(uncovered, excluded)
+                status = "partial" if status == "answered" else status
+                result["approvals_not_covering_period"] = [
+                    {"supplier_id": u.supplier_id, "covered": [[a.isoformat(), b.isoformat()] for a, b in u.covered]}
+                    for u in uncovered]
         if isinstance(vendors, ApprovedVendorsToolResponse) and vendors.version_notes:
             text += " Agreement versions read: " + "; ".join(vendors.version_notes) + "."
         if failures:
@@ -591,6 +619,12 @@ def _compose_products(d: _Draft) -> None:
     text = (f"Products {scope_text}: "
             + "; ".join(f"{p.product_code} {p.product_name} (supplier {p.supplier_id})" for p in products.products)
             + ".")
+    if not products.products:
+        # an empty list is said as such ("Products under X: ." read as a fault); the suppliers are named by name
+        # (the id list of a non-empty answer is the list asked for, here there is none)
+        who = ", ".join(d.routing.entities.supplier_names or d.routing.entities.supplier_ids)
+        text = (f"None: the catalogue lists no product {'of ' + who + ' ' if who else ''}"
+                f"{scope_text if products.group_name else ''}".rstrip() + " (an empty list).")
     if _WHO_SUPPLIES.search(d.routing.question) and products.supplier_ids:
         # "wer liefert X laut Katalog", "who supplies X": the catalogue's suppliers first, their products after
         text = f"Suppliers {scope_text} in the catalogue: {', '.join(products.supplier_ids)}. {text}"

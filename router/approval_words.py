@@ -50,7 +50,8 @@ def approval_qualifiers(masked: str) -> list[tuple[int, int, str]]:
 _TARGET = re.compile(r"\bapproved\s+(?:vendors?|suppliers?)\b[^?.;]{0,60}?\b(?:in|for|of) (?:the |our )?"
                      r"(?!(?:in|for|of|the|our|right\s+now|as\s+(?:of|at))\b)(?P<what>[^\W\d_][\w&/-]*(?:\s+[^\W\d_][\w&/-]*){0,2}?)"
                      r"(?=\s*(?:$|[?.,;:!()]|\b(?:as\s+of|as\s+at|in|during|since|from|until|at|on|by|with|and|or|"
-                     r"this|last|next|today|now|right\s+now|currently)\b))", re.I)
+                     r"this|last|next|today|now|right\s+now|currently|after|before|following|per|under|according)\b))",
+                     re.I)
 #: Words after "in"/"for" that name no category: the scope, the time, the purpose or the state of the approval.
 _NOT_A_TARGET = frozenset({
     "us", "me", "them", "it", "this", "that", "which", "what", "whom", "all", "each", "every", "any", "both", "now",

@@ -13,6 +13,7 @@ guessed between two unrelated groups.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from router.entities import Gazetteer
 
@@ -64,4 +65,176 @@ def leading_word_group(phrase: str, gazetteer: Gazetteer) -> tuple[str, str] | N
     return (ancestors[0], hits[ancestors[0]]) if len(ancestors) == 1 else None
 
 
-__all__ = ["leading_word_group"]
+
+
+#: Head nouns that say "goods of" a group without naming it ("calibration gear", "packaging stuff").
+_GENERIC_HEADS = frozenset({"gear", "stuff", "items", "item", "things", "kit", "kits", "products", "product", "goods",
+                            "articles", "supplies", "materials", "material", "equipment", "parts", "ware", "wares"})
+_JOINERS = frozenset({"and", "&", "+", "/", ","})
+_SUFFIXES = ("ing", "ers", "es", "er", "s")
+#: A word shortened from a name's word ("temp" for "Temperature") keeps at least this many letters.
+_ABBREVIATION_MIN = 4
+
+
+def _stem(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= _ABBREVIATION_MIN:
+            return word[: -len(suffix)]
+    return word
+
+
+def _same_word(said: str, named: str) -> bool:
+    """``said`` is ``named`` in another form: inflected ("cabling" / "Cables"), or cut short ("temp" /
+    "Temperature")."""
+    if said == named:
+        return True
+    if _stem(said) == _stem(named):
+        return True
+    return len(said) >= _ABBREVIATION_MIN and named.startswith(said) and len(named) > len(said)
+
+
+def _content(text: str) -> list[str]:
+    return [w for w in re.findall(r"[^\W_]+|[&+/,]", text.lower()) if w not in _JOINERS]
+
+
+def word_form_group(phrase: str, gazetteer: Gazetteer) -> tuple[str, str] | None:
+    """(product_group_id, the name it stands for) for a ``phrase`` that says a group's name in other word forms, or
+    ``None``: each word inflected or cut short ("cabling & connectors" for Cables and Connectors, "temp sensors"
+    for Temperature Sensors), or the leading words of the name with a generic head ("calibration gear" for
+    Calibration Equipment). Several unrelated groups stay unresolved (nothing guessed between them).
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-CABL", "Cables and Connectors"),
+    ...                                  ProductGroup("PG-CAL", "Calibration Equipment"),
+    ...                                  ProductGroup("PG-SENS", "Sensors"),
+    ...                                  ProductGroup("PG-TEMP", "Temperature Sensors", "PG-SENS")])
+    >>> word_form_group("cabling", g), word_form_group("temp sensors", g), word_form_group("calibration gear", g)
+    (('PG-CABL', 'Cables and Connectors'), ('PG-TEMP', 'Temperature Sensors'), ('PG-CAL', 'Calibration Equipment'))
+    >>> word_form_group("pallets", g) is None
+    True
+    """
+    said = _content(phrase)
+    if not said or len(said) > 4 or any(not w.isalpha() for w in said):
+        return None
+    bare = said[:-1] if len(said) > 1 and said[-1] in _GENERIC_HEADS else None
+    hits: dict[str, str] = {}
+    for name, group_id in _names(gazetteer):
+        named = _content(name)
+        whole = len(named) == len(said) and all(_same_word(a, b) for a, b in zip(said, named, strict=True))
+        # "cabling" for "Cables and Connectors": the first word of a name of two words or more, inflected
+        first = (len(said) == 1 and len(named) > 1 and len(said[0]) >= _ABBREVIATION_MIN + 1
+                 and _stem(said[0]) == _stem(named[0]))
+        headed = bare is not None and len(named) >= len(bare) and all(
+            _same_word(a, b) for a, b in zip(bare, named, strict=False))
+        if whole or first or headed:
+            hits.setdefault(group_id, name)
+    ancestors = [g for g in hits if all(h in gazetteer.subgroups(g) for h in hits)]
+    return (ancestors[0], hits[ancestors[0]]) if len(ancestors) == 1 else None
+
+
+def _other_form(said: list[str], named: list[str]) -> bool:
+    """Some word of ``said`` is another form of its word in ``named`` than its plural or singular."""
+    return any(a != b and a + "s" != b and b + "s" != a for a, b in zip(said, named, strict=False))
+
+
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+#: What may stand between two words of one name: blanks, "&" or "+" ("and" is a word of its own).
+_GAP = re.compile(r"\s*[&+]?\s*")
+
+
+def read_group_forms(text: str, gazetteer: Gazetteer) -> str | None:
+    """``text`` with each run of two to four words that says a group's whole name in other word forms written as
+    that name ("temp sensor products" -> "Temperature Sensors products", "cabling & connectors" -> "Cables and
+    Connectors"), or ``None`` when there is none. A run that is a name already, or differs from one only by its
+    plural, is the reader's; a generic head ("calibration gear") is left to :func:`word_form_group` on a span,
+    since "sensor products" is the goods of Sensors, not its name.
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-TEMP", "Temperature Sensors"),
+    ...                                  ProductGroup("PG-CABL", "Cables and Connectors")])
+    >>> read_group_forms("which temp sensor products did we buy", g)
+    'which Temperature Sensors products did we buy'
+    >>> read_group_forms("suppliers for cabling & connectors?", g)
+    'suppliers for Cables and Connectors?'
+    >>> read_group_forms("temperature sensor spend", g) is None
+    True
+    >>> read_group_forms("gear and temp sensors", g)
+    'gear and Temperature Sensors'
+
+    """
+    words = list(_WORD.finditer(text))
+    names = [(name, gid, _content(name)) for name, gid in group_names(gazetteer)]
+    out: list[str] = []
+    last, i = 0, 0
+    while i < len(words):
+        for size in (4, 3, 2):
+            run = words[i:i + size]
+            if len(run) < size or not all(_GAP.fullmatch(text[x.end():y.start()]) for x, y in pairwise(run)):
+                continue
+            if run[0].group(0).lower() in _JOINERS or run[-1].group(0).lower() in _JOINERS:
+                continue  # "gear and temp sensors": the joining word belongs to no name's edge
+            said = _content(text[run[0].start():run[-1].end()])
+            hits = {gid: name for name, gid, named in names if len(named) == len(said) >= 2 and all(
+                _same_word(x, y) for x, y in zip(said, named, strict=True)) and _other_form(said, named)}
+            if len(hits) == 1:
+                out.append(text[last:run[0].start()] + next(iter(hits.values())))
+                last, i = run[-1].end(), i + size - 1
+                break
+        i += 1
+    return "".join(out) + text[last:] if out else None
+
+
+_SHARED_HEAD = re.compile(r"\b(?P<first>[^\W\d_]+)\s*(?:\+|&|/|,|\band\b|\bor\b)\s*"
+                          r"(?P<second>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?P<head>[^\W\d_]+)\b", re.UNICODE)
+
+
+def _group_of(words: list[str], names: list[tuple[str, str, list[str]]]) -> tuple[str, str] | None:
+    hits = {gid: name for name, gid, named in names if len(named) == len(words) and all(
+        _same_word(x, y) for x, y in zip(words, named, strict=True))}
+    return next(iter(hits.items())) if len(hits) == 1 else None
+
+
+def read_shared_heads(text: str, gazetteer: Gazetteer) -> str | None:
+    """``text`` with two groups that share their head noun written out in full ("pressure + temp sensors" ->
+    "Pressure Sensors and Temperature Sensors"), or ``None``. Read as written, the head went with the second
+    modifier only and the first was silently dropped; written out, both groups are read (their union, or asked
+    about when no one group holds exactly both).
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-PRES", "Pressure Sensors"),
+    ...                                  ProductGroup("PG-TEMP", "Temperature Sensors")])
+    >>> read_shared_heads("which items do they carry in pressure + temp sensors?", g)
+    'which items do they carry in Pressure Sensors and Temperature Sensors?'
+    >>> read_shared_heads("pressure sensors and flow meters", g) is None
+    True
+    """
+    names = [(name, gid, _content(name)) for name, gid in group_names(gazetteer)]
+    out: list[str] = []
+    last = 0
+    for found in _SHARED_HEAD.finditer(text):
+        if found.start() < last:
+            continue
+        head = found.group("head").lower()
+        second = _group_of([*_content(found.group("second")), head], names)
+        first = _group_of([found.group("first").lower(), head], names)
+        if second is None or first is None or first[0] == second[0]:
+            continue
+        out.append(f"{text[last:found.start()]}{first[1]} and {second[1]}")
+        last = found.end()
+    return "".join(out) + text[last:] if out else None
+
+
+#: The public names of the word-form helpers (router/catalog_relations.py reads a group slot with them).
+GENERIC_HEADS = _GENERIC_HEADS
+content_words = _content
+same_word = _same_word
+
+
+def group_names(gazetteer: Gazetteer) -> list[tuple[str, str]]:
+    """Every name of the tenant's product groups (its own names and synonyms), with the group's id."""
+    return _names(gazetteer)
+
+
+__all__ = ["GENERIC_HEADS", "content_words", "group_names", "leading_word_group", "read_group_forms",
+           "read_shared_heads", "same_word",
+           "word_form_group"]

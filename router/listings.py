@@ -299,8 +299,9 @@ def read_purchase_listing(question: str) -> str | None:
         buyer = (goods.group("subject") or goods.group("subject2") or "").strip()
         goods_tail = _END.sub("", goods.group("tail"))
         goods_tail = _FROM.sub(" with", goods_tail, count=1) if _FROM.match(goods_tail) else goods_tail
-        if goods_tail.strip() and not re.match(r"^\s*(?:with|in|during|over|between|since|for|on|at|last|this)\b",
-                                               goods_tail, re.I):
+        if goods_tail.strip() and not re.match(r"^\s*(?:with|in|during|over|between|since|for|on|at|last|this|"
+                                               # a period written bare after the verb ("buy Q1-26", "buy 2025")
+                                               r"q[1-4]|h[12]|fy|ytd|(?:19|20)\d\d)\b", goods_tail, re.I):
             return None  # more goods after the verb: not this reading
         what = f"{goods.group('goods').strip()} {goods.group('noun')}"
         goods_owner = _POSSESSIVE.get(buyer.lower())

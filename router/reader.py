@@ -54,7 +54,7 @@ from router.entities import (
     named_product_codes,
 )
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
-from router.group_words import leading_word_group
+from router.group_words import leading_word_group, word_form_group
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
 from router.price_words import (
@@ -866,6 +866,11 @@ _COUNTED_FOR = re.compile(r"\b(?:suppliers|vendors) for (?!(?:supply|supplies|su
                           r"period|period)\b)(?P<what>[a-z][\w&-]*(?: [a-z][\w&-]*){0,2})", re.I)
 
 
+#: Words that start what is said about the object, never a word of it ("vendors for cabling after the amendment").
+_CLAUSE_STARTS = frozenset({"after", "before", "following", "since", "until", "per", "under", "according", "during",
+                            "as", "on", "at", "by", "from", "with", "in"})
+
+
 def _counted_for(scratch: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """Category-like objects after "suppliers for" that no reading consumed: offered like any object phrase."""
     found: list[tuple[int, int, str]] = []
@@ -874,7 +879,7 @@ def _counted_for(scratch: str, consumed: Sequence[tuple[int, int]]) -> list[tupl
         for w in match.group("what").split():
             if not kept and w.lower() in _OBJECT_LEAD:
                 continue
-            if w.lower() in _OBJECT_WORDS or w.lower() in _NP_VOCABULARY:
+            if w.lower() in _OBJECT_WORDS or w.lower() in _NP_VOCABULARY or w.lower() in _CLAUSE_STARTS:
                 break
             kept.append(w)
         if not kept:
@@ -1368,7 +1373,9 @@ def read(
         # Bounded: a long pasted text is not looked up name by name (its spans stay not understood).
         lookups += 1
         matches = list(resolver.similar(phrase)) if lookups <= MAX_LOOKUPS else []
-        lead = leading_word_group(phrase, gazetteer) if not matches else None
+        lead = (leading_word_group(phrase, gazetteer)
+                # "cabling", "temp sensors", "calibration gear": a group's name in other word forms
+                or word_form_group(phrase, gazetteer)) if not matches else None
         if lead is not None:  # "laboratory spend": the word a group's names start with (router/group_words.py)
             matches = [NameMatch("product_group", lead[0], lead[1], 1.0)]
         elif not matches and lookups <= MAX_LOOKUPS:

@@ -37,6 +37,13 @@ from router.approval_validity import asks_approval_end, checked_claims, validity
 from router.as_at import overdue_as_at
 from router.breakdown_words import company_spellings, every_period, read_breakdown_words
 from router.catalog_asks import read_catalog_ask
+from router.catalog_relations import (
+    group_asked,
+    read_catalog_relation,
+    read_relation_words,
+    relation_in_names,
+    several_groups,
+)
 from router.classifier import IntentClassifier
 from router.company_set import (
     adds_up,
@@ -280,6 +287,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text = spoken or text
     # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
     text = read_notation(text, (n for _, _, n in name_spellings(inputs.gazetteer)), inputs.gazetteer) or text
+    # "preferred suppliers", "pressure + temp sensors", "cabling": the class's words (router/catalog_relations.py)
+    text, relation_notes = read_relation_words(text, inputs.gazetteer)
     # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
     # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)
     grouping = read_breakdown_words(text, company_spellings(inputs.gazetteer))
@@ -298,7 +307,15 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     listing = read_purchase_listing(german or text) if not unknown_dimensions(german or text) \
         and not first_time_spans(german or text) else None
     # "What Helix sells in lab consumables": the catalogue's products of the supplier in the group
-    catalog_ask = read_catalog_ask(german or text) if listing is None else None
+    # "does Theta have anything in sensors", "who can sell us crates": the catalogue relation family
+    # (router/catalog_relations.py), its group slot required below
+    relation = read_catalog_relation(german or text) if listing is None else None
+    relation = relation_in_names(relation, inputs.gazetteer) if relation is not None else None
+    # "what Zeta carries in pressure + temp sensors": the group holding both, when Zeta carries nothing else there
+    several = several_groups(relation, inputs.gazetteer) if relation is not None else None
+    relation = several[0] if several is not None else relation
+    catalog_ask = (relation.text if relation is not None else read_catalog_ask(german or text)) \
+        if listing is None else None
     # "paid-only spend": the status words (router/open_amount.py)
     base = status_only(listing or catalog_ask or german or text)
     # "the whole tenant", "tenant 99": the caller's tenant is all its companies; another tenant is named back
@@ -318,6 +335,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         base, result = idle
     # "catalog list price of <product>": the catalogue's stated price, never a paid figure (router/list_prices.py)
     result = list_price_route(base, result, inputs.gazetteer) or result
+    result = group_asked(relation, result, inputs.gazetteer)
     if listing is not None and result.requires_clarification and all(
             r.startswith("period: the question names no period") for r in result.clarification_reasons):
         # "which products did Company B buy from Eta?": what was ever bought, i.e. every date on file up to the
@@ -368,6 +386,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a unit price or its change asked for no product: the product first, never a spend change (price_asks.py)
     result = price_without_product(base, result, inputs.gazetteer) or one_period_change(base, result) or result
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
+             *relation_notes,
              *([f"breakdown read as {grouping!r}"] if grouping else []),
              *([foreign_note(foreign)] if foreign is not None else []),
              *([f"French/Spanish phrasing read as {romance!r}"] if romance else []),
@@ -375,6 +394,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([f"read as {base!r}, listing the approved vendors with no counted spend"] if idle else []),
              *([f"read as {listing!r} (what was bought)"] if listing else []),
              *([f"read as {catalog_ask!r} (the catalogue)"] if catalog_ask else []),
+             *([several[1]] if several is not None else []),
              *([correction_note(typos)] if typos else []),
              *([f"'the {subject.subject} agreement' read as the company's agreement of that subject (its approval "
                 "list), not as a product-group filter"] if subject is not None else []),
@@ -906,7 +926,10 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
     # "Company A spend in Q3 2025 and Q1 2026": a plain total per part of a list that is no single range.
     # A plain company spend figure that one governed call per period can give: the shape both period-list plans
     # below take (the per-part steps carry no amount bound, breakdown, exclusion or analyst measure).
+    # (spend with approved vendors is no plain total: the per-part calls carry no approval filter, so a list of
+    # months would silently answer the company's whole spend; the approved-vendor plan takes the union instead)
     plain_total = (spend_shaped and analyst is None and catalog_metric is None and not breakdown.group_by
+                   and not cues.approved
                    and not breakdown.grain and not amounts and entities.company_id is not None
                    and not reading.excluded_supplier_ids and not reading.excluded_group_ids
                    and not reading.excluded_product_codes)

@@ -22,7 +22,9 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.ap_fields import split_fields, with_unknown_fields
+from router.approval_synonyms import read_approval_contrast
 from router.breakdown_words import company_spellings, read_breakdown_words
+from router.catalog_relations import split_group_list
 from router.classifier import IntentClassifier, load_or_train
 from router.company_compare import CompanyAsk, check_compared, company_mentions, implied_base, implied_note, ranked
 from router.company_compare import detect as detect_comparison
@@ -178,6 +180,10 @@ class AskService:
         # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
         # the phrasing their readers know, the reading stated (router/ranking_words.py)
         worded = None if _part or _base or _worded else read_ranking_words(said or plain)
+        # "approved vs non-approved spend": the two asks written apart, each answered (router/approval_synonyms.py)
+        worded = worded or (None if _part or _base or _worded else read_approval_contrast(said or plain))
+        # "approved suppliers (office + shipping)": one list per group no one group holds (catalog_relations.py)
+        worded = worded or (None if _part or _base or _worded else split_group_list(said or plain, gazetteer))
         if worded is not None:
             done = self.ask(conn, ctx, worded, as_of=as_of, interface=interface, _worded=True)
             return done.model_copy(update={"answer": done.answer.model_copy(update={
