@@ -17,13 +17,12 @@ Slots vary over companies, their spellings, suppliers, periods and frames; seede
 
 from __future__ import annotations
 
+import itertools
 import random
 import uuid
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from router.company_compare import company_mentions, detect
 from router.company_probe import (
@@ -81,7 +80,7 @@ def _no_company_cases(n: int) -> list[tuple[str, str, str, str, str]]:
     return out
 
 
-@pytest.mark.parametrize(("tenant", "question", "supplier", "start", "end"), _no_company_cases(8))
+@pytest.mark.parametrize(("tenant", "question", "supplier", "start", "end"), _no_company_cases(6))
 def test_no_company_is_asked_and_each_company_reading_names_it(tenant: str, question: str, supplier: str,
                                                                start: str, end: str) -> None:
     gazetteer = GAZETTEERS[tenant]
@@ -108,22 +107,23 @@ def test_only_the_which_company_reason_is_probed(reasons: tuple[str, ...], only:
     assert asks_only_company(reasons) is only
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.one_of(st.none(), st.integers(min_value=0, max_value=500)), min_size=2, max_size=5),
-       st.randoms(use_true_random=False))
-def test_decision_depends_only_on_which_companies_have_lines(lines: list[int | None], rnd: random.Random) -> None:
-    probed = [Probed(f"COMP-{i}", n) for i, n in enumerate(lines)]
-    decision = decide(probed)
-    shuffled = list(probed)
-    rnd.shuffle(shuffled)
-    assert decide(shuffled) == decision  # the order of the companies never matters
-    scaled = [Probed(p.company_id, None if p.lines is None else p.lines * 7) for p in probed]
-    assert decide(scaled) == decision  # nor how many lines, only whether there are any
-    with_data = [p.company_id for p in probed if p.lines]
-    if any(n is None for n in lines) or len(with_data) > 1:
-        assert decision is None
-    else:
-        assert decision == Decision(with_data[0] if with_data else None)
+def test_decision_depends_only_on_which_companies_have_lines() -> None:
+    # every distribution of lines over two to four companies (none / zero / some / many, or not measured)
+    rnd = random.Random(SEED)
+    for size in (2, 3, 4):
+        for lines in itertools.product((None, 0, 1, 37), repeat=size):
+            probed = [Probed(f"COMP-{i}", n) for i, n in enumerate(lines)]
+            decision = decide(probed)
+            shuffled = list(probed)
+            rnd.shuffle(shuffled)
+            assert decide(shuffled) == decision, lines  # the order of the companies never matters
+            scaled = [Probed(p.company_id, None if p.lines is None else p.lines * 7) for p in probed]
+            assert decide(scaled) == decision, lines  # nor how many lines, only whether there are any
+            with_data = [p.company_id for p in probed if p.lines]
+            if None in lines or len(with_data) > 1:
+                assert decision is None, lines
+            else:
+                assert decision == Decision(with_data[0] if with_data else None), lines
 
 
 def test_one_company_is_never_probed() -> None:
@@ -184,7 +184,7 @@ SET_FRAMES = ("Group ({a} + {b}) {p} vs {q} total", "{a} and {b} together: {p} v
 COMPARED = (("Q4 2025", "Q3 2025", "2025-10-01"), ("Q1 2026", "Q4 2025", "2026-01-01"))
 
 
-@pytest.mark.parametrize("i", range(6))
+@pytest.mark.parametrize("i", range(4))
 def test_every_company_named_together_compares_periods_of_the_group(i: int) -> None:
     rng = random.Random(SEED + i)
     a, b = rng.sample(TENANTS["pair"], 2)
@@ -217,7 +217,7 @@ FRONTED = ("{a} spent how much more than {b} {p}", "{a} paid how much less than 
            "so {a} spent how much more money than {b} {p}")
 
 
-@pytest.mark.parametrize("i", range(6))
+@pytest.mark.parametrize("i", range(4))
 def test_subject_first_difference_is_two_companies_spend(i: int) -> None:
     rng = random.Random(SEED * 3 + i)
     tenant = rng.choice(sorted(TENANTS))
@@ -240,7 +240,7 @@ RANK_PERIODS = (("H2 2025", "2025-07-01", "2026-01-01"), ("Q1 2026", "2026-01-01
                 ("2025", "2025-01-01", "2026-01-01"))
 
 
-@pytest.mark.parametrize("i", range(6))
+@pytest.mark.parametrize("i", range(4))
 def test_rank_named_companies_by_a_periods_spend(i: int) -> None:
     rng = random.Random(SEED * 5 + i)
     a, b = rng.sample(TENANTS["pair"], 2)
