@@ -6,7 +6,9 @@ supplier, product or product group that only one company buys, or a period in wh
 one answer whoever asks. So the question is read once per company (each reading its own governed, traced ask) and
 
 * when exactly one company has matching lines, that company's answer is given, and the answer says whose data it
-  is (the tenant's figure is that company's: the other companies add nothing);
+  is (the tenant's figure is that company's: the other companies add nothing); unless the question speaks of the
+  asker's own company ("our purchases from Iris", "what did we spend with Beta"): the asker's company may be one
+  whose answer is "no data", so it is asked, saying which company has data;
 * when no company has any, the answer is "no data" for each of them, said so, never a zero;
 * when two or more companies have lines, or a reading is not measured in lines (approved vendors, passages,
   another clarification), the question is asked back as before: the answer would differ by company.
@@ -118,13 +120,29 @@ class Decision:
     company_id: str | None
 
 
-def decide(probed: Sequence[Probed]) -> Decision | None:
+#: The asker's own company ("we", "our", "us"; "nuestro", "notre", "unser", "nostro", "onze", "nosso" ...): the
+#: question is about one company, the asker's, whose answer is "no data" if it is not the one with lines. (Not the
+#: French "nos": "invoice nos" are numbers.)
+_FIRST_PERSON = re.compile(
+    r"\b(?:we|our|ours|ourselves|my|mine|nuestr[oa]s?|nosotros|notre|nous|wir|unser(?:e[mnrs]?)?|"
+    r"nostr[oaie]|noi|onze|wij|nosso|nossa|nossos|nossas|nós)\b|\bus\b", re.I)
+
+
+def first_person(text: str) -> bool:
+    """Whether the question speaks of the asker's own company ("what did we spend", "our purchases"); a lower-case
+    "us" only (never the country "US")."""
+    return any(m.group(0).lower() != "us" or m.group(0) == "us" for m in _FIRST_PERSON.finditer(text))
+
+
+def decide(probed: Sequence[Probed], personal: bool = False) -> Decision | None:
     """The one company with data, no company with data, or ``None`` (ask back: the answer depends on the company,
-    or a reading is not measured in lines)."""
+    or a reading is not measured in lines). ``personal``: the question speaks of the asker's own company ("our
+    purchases from Iris"): one company with data is then still asked about (the asker's may be another, whose answer
+    is "no data"); no company with data is "no data" whoever asks."""
     if len(probed) < 2 or any(p.lines is None for p in probed):
         return None
     with_data = [p.company_id for p in probed if p.lines]
-    if len(with_data) > 1:
+    if len(with_data) > 1 or (with_data and personal):
         return None
     return Decision(with_data[0] if with_data else None)
 
@@ -153,11 +171,13 @@ def several_note(probed: Sequence[Probed], companies: Sequence[Company]) -> str:
     by_id = {c.company_id: c for c in companies}
     with_data = [_name(by_id[p.company_id]) for p in probed if p.lines and p.company_id in by_id]
     without = [_name(by_id[p.company_id]) for p in probed if not p.lines and p.company_id in by_id]
-    if len(with_data) < 2:
+    if not with_data:
         return ""
+    if len(with_data) == 1:
+        return f"Only {with_data[0]} has data for it ({', '.join(without)} none)."
     return (f"The answer differs by company: {', '.join(with_data)} have data for it"
             + (f" ({', '.join(without)} none)." if without else "."))
 
 
-__all__ = ["Decision", "Probed", "asks_only_company", "decide", "decision_note", "matched_lines", "one_company",
-           "several_note"]
+__all__ = ["Decision", "Probed", "asks_only_company", "decide", "decision_note", "first_person", "matched_lines",
+           "one_company", "several_note"]

@@ -32,6 +32,7 @@ from router.company_probe import (
     asks_only_company,
     decide,
     decision_note,
+    first_person,
     matched_lines,
     one_company,
     several_note,
@@ -313,7 +314,7 @@ class AskService:
         asked = {c.company_id: self.ask(conn, ctx, question, as_of=as_of, interface=interface, _part=True,
                                         _base=True, _company=c.company_id) for c in gazetteer.companies}
         probed = [Probed(company_id, r.matched_lines) for company_id, r in asked.items()]
-        decision = decide(probed)
+        decision = decide(probed, personal=first_person(question))
         if decision is None:
             return several_note(probed, gazetteer.companies)
         chosen = asked[decision.company_id or gazetteer.companies[0].company_id]

@@ -31,8 +31,10 @@ from router.company_probe import (
     asks_only_company,
     decide,
     decision_note,
+    first_person,
     matched_lines,
     one_company,
+    several_note,
 )
 from router.entities import Company, Gazetteer
 from router.executor import RunResult, StepOutcome
@@ -265,3 +267,27 @@ def test_rank_named_companies_by_a_periods_spend(i: int) -> None:
 def test_share_of_the_group_keeps_the_group_word(question: str, words: str) -> None:
     read_as = read_ranking_words(question)
     assert read_as is not None and words in read_as and "spend group" not in read_as, read_as
+
+
+@pytest.mark.parametrize(("text", "personal"), [
+    ("Total of our purchases from Iris Office in April 2026?", True), ("what did we spend with Gamma in Q4", True),
+    ("how much did my company pay Beta", True), ("send us the Northwind total for 2025", True),
+    ("nuestras compras a Beta en 2025", True), ("unsere Ausgaben bei Gamma 2025", True),
+    ("spend with Northwind Q1 2026?", False), ("US suppliers spend 2025", False),
+    ("invoice nos + total eur, H2 2025", False), ("wireless transmitter spend only, H2 2025", False)])
+def test_first_person_speaks_of_the_askers_company(text: str, personal: bool) -> None:
+    assert first_person(text) is personal
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_the_askers_company_is_asked_where_one_company_has_data(size: int) -> None:
+    # "our purchases from X": the asker's company may be one with no data, so one company with lines is asked
+    # about (saying which has data); no company with lines is "no data" whoever asks
+    companies = TENANTS["three"][:size]
+    for i, c in enumerate(companies):
+        probed = [Probed(o.company_id, 5 if o is c else 0) for o in companies]
+        assert decide(probed, personal=True) is None
+        assert decide(probed, personal=False) == Decision(c.company_id)
+        assert several_note(probed, companies).startswith(f"Only {c.company_name} ({c.company_id}) has data"), i
+    none = [Probed(o.company_id, 0) for o in companies]
+    assert decide(none, personal=True) == decide(none) == Decision(None)
