@@ -62,6 +62,14 @@ _BETWEEN_BEFORE = re.compile(r"\b(?:between|among|of)\s*$", re.I)
 _MORE_THAN = re.compile(
     r"\bhow\s+much\s+(?P<dir>more|less)\s+(?:money\s+)?(?:did|has|have|does|do)\s+(?P<a>.+?)\s+"
     r"(?P<verb>spend|spent|pay|paid|buy|bought|purchase|purchased)\b(?P<mid>.*?)\s+than\s+(?P<b>.+)$", re.I | re.S)
+#: "<A> spent how much more than <B> <rest>", "A paid how much less ... than B": the subject written first (speech,
+#: chat), read as the "how much more did <A> spend ... than <B>" above.
+_FRONTED_MORE = re.compile(
+    r"^\s*(?P<a>\S.*?)\s+(?P<verb>spent|spends|paid|pays|bought|buys|purchased)\s+how\s+much\s+(?P<dir>more|less)\b"
+    r"(?:\s+money)?(?P<mid>.*?)\s+than\s+(?P<b>.+)$", re.I | re.S)
+#: The verb of a base question ("how much did A <verb>"): the present form the auxiliary takes.
+_BASE_VERB = {"spent": "spend", "spends": "spend", "paid": "pay", "pays": "pay", "bought": "buy", "buys": "buy",
+              "purchased": "purchase"}
 #: A side after "than" that names what was bought from (the subject stays): "than with Beta", "than on Zeta".
 _OBJECT_SIDE = re.compile(r"^(?:with|on|from|at|for)\b", re.I)
 #: Where the side after "than" ends and the rest of the question (its period, its filters) begins.
@@ -102,7 +110,14 @@ def _spans_of(mentions: Sequence[Any]) -> list[tuple[int, int, str]]:
 
 #: "rank Xenon and Ypsilon by spend", "sort Company A, B and C by total spend": the named companies ranked.
 _RANK_VERB = re.compile(r"\b(?:rank|order|sort)\s+(?:the\s+)?$", re.I)
-_BY_SPEND = re.compile(r"\s*by\s+(?:their\s+)?(?:total\s+)?(?:spend|spending)\b", re.I)
+#: "by spend", "by their total spend", "by H2 2025 spend", "by 2025 gross spend": the spend ranked on, the period
+#: written before it left in the rest of the question (only the "by" is the cue's).
+_BY_SPEND = re.compile(
+    r"\s*by\s+(?:(?:their\s+)?(?:total\s+)?(?:spend|spending)\b|"
+    r"(?=(?:(?:q[1-4]|[12]?h[12]|fy\s?\d{2,4}|cy\s?\d{2,4}|\d{4}|\d{1,2}[-/]\d{2,4}|ytd|last|this|previous|prior|full|"
+    r"year|quarter|half|month|january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|gross|net|total|their)[\s,'-]+){1,5}"
+    r"(?:spend|spending)\b))", re.I)
 
 
 def _rank_named(text: str, named: Sequence[tuple[int, int, str]]) -> re.Match[str] | None:
@@ -114,7 +129,7 @@ def _rank_named(text: str, named: Sequence[tuple[int, int, str]]) -> re.Match[st
     if verb is None or any(not _JOINER.match(text[e:named[i + 1][0]]) for i, (_, e, _) in enumerate(named[:-1])):
         return None
     by = _BY_SPEND.match(text, named[-1][1])
-    return re.compile(re.escape(text[verb.start():by.end()])).search(text, verb.start()) if by else None
+    return re.compile(re.escape(text[verb.start():by.end()].rstrip())).search(text, verb.start()) if by else None
 
 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -242,10 +257,11 @@ def _bought_sides(m: re.Match[str], side_span: tuple[int, int], companies: Seque
 
 
 def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyAsk | None:
-    m = _MORE_THAN.search(text)
+    m = _MORE_THAN.search(text) or _FRONTED_MORE.search(text)
     if m is None or m.group("a").strip().lower() in ("we", "i"):
         return _object_difference(text, others)  # ("how much more did we spend with X than with Y")
     a, verb, mid = m.group("a").strip(), m.group("verb"), m.group("mid").rstrip()
+    verb = _BASE_VERB.get(verb.lower(), verb) if m.re is _FRONTED_MORE else verb
     start = m.start("b")
     lead = re.match(r"\s*(?:(?:did|does|do)\s+)?", text[start:])
     start += lead.end() if lead else 0

@@ -38,6 +38,10 @@ _TABLE_APART = re.compile(
 #: "spend per company (A, B, C)": the companies listed in a parenthesis after the per-company words (the name
 #: reader takes "company (A" as the first company's name, so the breakdown is read from the words themselves).
 _PER_COMPANY_LIST = re.compile(r"\b(?:per|by|for\s+each|split\s+by|broken\s+down\s+by)\s+company\s*\(", re.I)
+#: Comparison words written between the two things compared ("X vs Y", "more than Y", "X against Y"): they keep
+#: the named companies apart only when companies stand on both sides of them; "Group (X + Y) Q4 vs Q3", "Q4 vs Q3
+#: for X and Y together" compare periods of the set.
+_INFIX = re.compile(r"vs\.?|versus|than|against", re.I)
 _SEVERAL_NAMED = re.compile(r"^Which company do you mean: .* The question names more than one\.$")
 _SEVERAL_LEFT = re.compile(r"^'.*' \(excluded\) leaves the companies ")
 
@@ -69,6 +73,27 @@ def resolves(problem: str) -> bool:
     return bool(_SEVERAL_NAMED.match(problem) or _SEVERAL_LEFT.match(problem))
 
 
+def _company_starts(reading: Reading) -> list[int]:
+    """Where the question names a company: by name (the reader's mentions) or by id ("COMP-A")."""
+    starts = [m.start for m in reading.mentions.companies]
+    for cid in reading.identifiers.company_ids:
+        starts.extend(m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(cid)}(?![\w-])", reading.text, re.I))
+    return starts
+
+
+def kept_apart(reading: Reading) -> bool:
+    """Whether a word keeps the named companies apart (a comparison of them, a figure each, a ranking): never
+    their sum. A comparison word between two things ("vs", "than") keeps them apart only with a company named on
+    each side of it; with every company on one side it compares something else of the set (its periods)."""
+    starts = _company_starts(reading)
+    for m in _APART.finditer(reading.cue_text):
+        if _INFIX.fullmatch(m.group(0)) and not (any(s < m.start() for s in starts)
+                                                  and any(s >= m.end() for s in starts)):
+            continue
+        return True
+    return False
+
+
 def company_set(reading: Reading, gazetteer: Gazetteer) -> CompanySet | None:
     """The companies a spend question adds up, or ``None`` when it names one company, all of them by a scope word
     (router/scope.py), or several without a word that adds them up (asked about)."""
@@ -88,7 +113,7 @@ def company_set(reading: Reading, gazetteer: Gazetteer) -> CompanySet | None:
     if len(ids) < 2 or any(c is None for c in companies):
         return None
     table = per_company_table(reading)
-    if not table and _APART.search(reading.cue_text):
+    if not table and kept_apart(reading):
         return None
     named = sorted(reading.mentions.companies, key=lambda m: m.start)
     plus = next((reading.text[a.end:b.start] for a, b in pairwise(named)
@@ -146,7 +171,7 @@ def restated_whole(reading: Reading, gazetteer: Gazetteer, scope: re.Match[str] 
     scope word (``scope``) with every company of the tenant named beside it restates the scope; the companies are
     read as that set (never asked which one). ``None`` when another set is named or the companies are kept apart
     ("group-wide spend, Company A vs Company B")."""
-    if scope is None or len(gazetteer.companies) < 2 or _APART.search(reading.cue_text):
+    if scope is None or len(gazetteer.companies) < 2 or kept_apart(reading):
         return None
     if any(len(m.candidates) != 1 for m in reading.mentions.companies):
         return None
@@ -209,5 +234,6 @@ def offer_all(gazetteer: Gazetteer) -> str:
 _ANY = re.compile(r".+", re.S)
 
 
-__all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "offer_all", "per_company_table",
+__all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "kept_apart", "offer_all",
+           "per_company_table",
            "resolves", "restated_whole", "several_named", "split_between_companies", "tenant_wide", "whole_tenant"]

@@ -204,8 +204,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\bactive\s+(?P<what>supplier|vendor)s?\s+count\b", r"\g<what> count"),
         # --- shares
         # "pct of total", "% of the total spend": the share of the total
-        (rf"(?:\b(?:pct|percent(?:age)?)|%)\s+of\s+(?:the\s+)?(?:total|all)(?:\s+{_SPEND})?(?!\w)",
-         "share of total spend"),
+        # ("% of total group spend": the scope word between stays, the share of the group's total)
+        (rf"(?:\b(?:pct|percent(?:age)?)|%)\s+of\s+(?:the\s+)?(?:total|all)(?P<scope>\s+(?:group(?:[- ]wide)?|"
+         rf"tenant))?(?:\s+{_SPEND})?(?!\w)",
+         lambda m: f"share of total{m.group('scope') or ''} spend"),
         # "part of Helix in spend of Xenon" (French "la part de ... dans les achats de ...")
         (rf"\bpart\s+of\s+(?=[^?]{{1,80}}?\bin\s+(?:the\s+)?{_SPEND})", "share of "),
     )

@@ -29,6 +29,16 @@ from router.classifier import IntentClassifier, load_or_train
 from router.company_compare import CompanyAsk, check_compared, company_mentions, implied_base, implied_note, ranked
 from router.company_compare import detect as detect_comparison
 from router.company_compare import difference as difference_answer
+from router.company_probe import (
+    Probed,
+    asks_only_company,
+    decide,
+    decision_note,
+    first_person,
+    matched_lines,
+    one_company,
+    several_note,
+)
 from router.compound import merge_answers, split_asks, with_other_reading
 from router.context_noise import set_aside_context, with_context_note
 from router.contract import RoutingResult, clean_question
@@ -70,6 +80,8 @@ class AskResult(BaseModel):
     answer: Answer
     routing: RoutingResult
     steps: list[dict[str, Any]]
+    #: The invoice lines a reading for one company matched (router/company_probe.py); ``None`` elsewhere.
+    matched_lines: int | None = None
 
 
 @dataclass
@@ -136,6 +148,7 @@ class AskService:
         _part: bool = False,
         _base: bool = False,
         _worded: bool = False,
+        _company: str | None = None,
     ) -> AskResult:
         """Answer ``question`` for ``ctx`` (route, plan, execute, validate) and store the trace.
 
@@ -176,7 +189,8 @@ class AskService:
         if liked is not None and liked.problem is not None:
             return self._asked_back(conn, ctx, question, liked.problem, as_of, interface)
         if liked is not None and liked.text != (said or plain):
-            return self.ask(conn, ctx, liked.text, as_of=as_of, interface=interface, _part=_part, _base=_base)
+            return self.ask(conn, ctx, liked.text, as_of=as_of, interface=interface, _part=_part, _base=_base,
+                            _company=_company)
         # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
         # the phrasing their readers know, the reading stated (router/ranking_words.py)
         worded = None if _part or _base or _worded else read_ranking_words(said or plain)
@@ -192,7 +206,8 @@ class AskService:
         # rest of the question answered, marked partial (router/ap_fields.py), never the rest presented as complete
         unasked = split_fields(said or plain)
         if unasked is not None:
-            rest = self.ask(conn, ctx, unasked.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
+            rest = self.ask(conn, ctx, unasked.rest, as_of=as_of, interface=interface, _part=_part, _base=_base,
+                            _company=_company)
             return rest.model_copy(update={"answer": with_unknown_fields(rest.answer, unasked.fields)})
         # "... for the Bavaria region", "department Maintenance only": a limit the data cannot apply is named as not
         # understood and the figure without it answered, marked partial (router/unapplied_limits.py)
@@ -200,7 +215,8 @@ class AskService:
         known = [*(n for _, _, n in name_spellings(gazetteer)), *(p.product_name for p in gazetteer.products)]
         unapplied = None if asks_personal_data(said or plain) else split_limits(said or plain, known)
         if unapplied is not None:
-            rest = self.ask(conn, ctx, unapplied.rest, as_of=as_of, interface=interface, _part=_part, _base=_base)
+            rest = self.ask(conn, ctx, unapplied.rest, as_of=as_of, interface=interface, _part=_part, _base=_base,
+                            _company=_company)
             return rest.model_copy(update={"answer": with_unapplied_limits(rest.answer, unapplied.limits)})
         # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
         found = None if _base else detect(said or plain, as_of)
@@ -249,9 +265,21 @@ class AskService:
                           for i, (p, r) in enumerate(asked)]
                 return AskResult(trace_id=first.trace_id, answer=with_currency_total(merge_answers(merged), merged),
                                  routing=routing, steps=[s for _, r in asked for s in r.steps])
-        routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=gazetteer, classifier=self.classifier,
+        # a reading for one company of the tenant (router/company_probe.py): that company is the only one it knows
+        routed_with = gazetteer if _company is None else one_company(gazetteer, _company)
+        routing = route(question, RouterInputs(ctx=ctx, as_of=as_of, gazetteer=routed_with, classifier=self.classifier,
                                                catalog=self.catalog, metrics=self.metrics,
                                                resolver=PgTrigramResolver(conn, ctx)))
+        if (_company is None and len(gazetteer.companies) > 1 and routing.requires_clarification
+                and asks_only_company(routing.clarification_reasons)):
+            # "which company?" is asked only where the answer depends on it (router/company_probe.py)
+            sole = self._by_company(conn, ctx, question, gazetteer, as_of, interface)
+            if isinstance(sole, AskResult):
+                return sole
+            if sole:
+                # asked back, saying which companies have data for it (the answer differs between them)
+                routing = routing.model_copy(update={
+                    "clarification_question": f"{routing.clarification_question} {sole}"})
         # Document ids named in the question: found / not found / duplicate, searches scoped to them and dated.
         valid_at = evidence_date(routing, as_of)
         lookup = documents.lookup_question(conn, ctx, said or question, valid_at=valid_at)
@@ -294,7 +322,26 @@ class AskService:
             {"step_id": o.step_id, "tool": o.tool, "status": o.status, "attempts": o.attempts, "error": o.error}
             for o in (run.outcomes.values() if run is not None else ())
         ]
-        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=steps)
+        return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=steps,
+                         matched_lines=matched_lines(run) if _company is not None else None)
+
+    def _by_company(self, conn: psycopg.Connection, ctx: AuthContext, question: str, gazetteer: Gazetteer,
+                    as_of: dt.date, interface: Interface) -> AskResult | str:
+        """The question read for each company (each its own traced ask): the answer of the one company with data,
+        or of none, with the company said; where the answer depends on the company (asked back), what the
+        clarification adds (which companies have data), or "" when that is not known."""
+        asked = {c.company_id: self.ask(conn, ctx, question, as_of=as_of, interface=interface, _part=True,
+                                        _base=True, _company=c.company_id) for c in gazetteer.companies}
+        probed = [Probed(company_id, r.matched_lines) for company_id, r in asked.items()]
+        decision = decide(probed, personal=first_person(question))
+        if decision is None:
+            return several_note(probed, gazetteer.companies)
+        chosen = asked[decision.company_id or gazetteer.companies[0].company_id]
+        note = decision_note(decision, gazetteer.companies)
+        routing = chosen.routing.model_copy(update={"rule_hits": (
+            *chosen.routing.rule_hits, f"company_probe:{decision.company_id or 'none'}")})
+        return chosen.model_copy(update={"answer": chosen.answer.model_copy(update={
+            "text": f"{chosen.answer.text} {note}"}), "routing": routing, "matched_lines": None})
 
     @staticmethod
     def _comparison(question: str, read_part: Any) -> CompanyAsk | None:
