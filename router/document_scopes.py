@@ -26,6 +26,8 @@ _NETTED = (r"(?:(?:net\s+of|after|incl(?:uding|\.)?|inclusive\s+of|with|less|min
            r"after\s+deducting|mit|inkl\.?|abz[uü]glich|nach)\s+(?:the\s+|all\s+)?" + _CN + r"|net(?:ted)?\s+" + _CN
            + r")")
 #: The words between two scopes compared: "vs", "versus", "compared to", "and", "/", "or".
+#: "net of credit notes" said of one scope: the credit notes netted in (never the VAT basis "net").
+NETTED_CREDIT_NOTES = re.compile(r"\b" + _NETTED + r"(?!\w)", re.I)
 _JOINT = (r"(?:\s*(?:vs\.?|versus|v\.|compared\s+(?:to|with)|against|and|und|or|oder|/|&|,)\s*(?:the\s+|a\s+)?"
           r"(?:(?:total|sum|gross|figure|amount|spend|summe)\s+)?)")
 #: What may stand between the first scope and the joint: the measure of the figure ("gross total", "sum").
@@ -51,14 +53,12 @@ def document_scope_parts(question: str) -> tuple[str, str] | None:
     m = _BOTH.search(question)
     if m is None or _COUNT.search(question):
         return None  # (a count of documents in two scopes is not read here: its own path names what it reads)
-    between = m.group("between") if m.group("first") else m.group("between2")
     measures = " ".join(w.lower() for w in _KEPT.findall(f"{m.group(0)}"))
     words = list(dict.fromkeys(measures.split()))
     if not set(words) & {"total", "totals", "sum", "amount", "spend", "value", "summe", "betrag"}:
         words.append("total")  # "gross vs after credits": the gross total of each scope
     measure = " ".join(words)
     before, after = question[:m.start()].rstrip(), question[m.end():].strip()
-    del between
 
     def part(scope: str) -> str:
         text = f"{before} {measure}{scope} {after}".strip()
@@ -67,4 +67,4 @@ def document_scope_parts(question: str) -> tuple[str, str] | None:
     return part(", invoices only, excluding credit notes"), part(" net of credit notes")
 
 
-__all__ = ["document_scope_parts"]
+__all__ = ["NETTED_CREDIT_NOTES", "document_scope_parts"]

@@ -31,6 +31,7 @@ from typing import Literal
 
 from router.answer import Answer
 from router.compound import AskPart
+from router.document_scopes import NETTED_CREDIT_NOTES
 
 Ask = Literal["list", "total", "count", "spend"]
 
@@ -118,6 +119,21 @@ class ListTotalReading:
     #: "credit notes" or "invoices": the documents the scope is of.
     noun: str
     net: bool = False
+    #: "net of / after credit notes": the credit notes netted into the total (router/document_scopes.py), not the
+    #: VAT basis "net" (the total then never says "credit notes excluded").
+    netted: bool = False
+
+
+class NoDocumentNoun(ValueError):
+    """The question names no document (invoices, credit notes): no AP list question."""
+
+
+def _masked(text: str, names: Sequence[str]) -> str:
+    """``text`` with the tenant's company and supplier names masked ("Supplier Beta", "Top Gear GmbH"): a word of a
+    name is no ask or filter word of the question."""
+    for name in sorted({n for n in names if n and n.strip()}, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "Name", text, flags=re.I)
+    return text
 
 
 def _noun(text: str) -> str | None:
@@ -155,15 +171,23 @@ def _implied_list(text: str, noun_end: int, asks: list[tuple[Ask, int, int]]) ->
                           r"\bcom\b)", between, re.I))
 
 
-def read_list_total(text: str) -> ListTotalReading | None:
-    """The document scope and the asks of an AP list question, or None when ``text`` is not one."""
+def _noun_match(text: str) -> re.Match[str]:
+    found = _NOUN.search(text)
+    if found is None:
+        raise NoDocumentNoun(text)
+    return found
+
+
+def read_list_total(text: str, names: Sequence[str] = ()) -> ListTotalReading | None:
+    """The document scope and the asks of an AP list question, or None when ``text`` is not one. ``names`` are the
+    tenant's company and supplier names, masked before the other-question and sentence checks."""
     noun = _noun(text)
-    if noun is None or _OTHER_QUESTION.search(text) or _SENTENCE.search(text) or _SEVERAL_ASKED.search(text):
+    checked = _masked(text, names)
+    if noun is None or _OTHER_QUESTION.search(checked) or _SENTENCE.search(checked) or _SEVERAL_ASKED.search(text):
         return None
     asks = _asks(text)
     kinds = [k for k, _, _ in asks]
-    noun_match = _NOUN.search(text)
-    assert noun_match is not None
+    noun_match = _noun_match(text)
     if "list" not in kinds and _implied_list(text, noun_match.end(), asks):
         asks = [("list", noun_match.start(), noun_match.start()), *asks]
         kinds = ["list", *kinds]
@@ -193,6 +217,9 @@ def read_list_total(text: str) -> ListTotalReading | None:
             b = end + (tail.end() if tail else 0)
             scope = scope[:a] + " " + scope[b:]
     # the documents in the words every reader of the parts knows ("fatture", "Rechnungen": the invoices)
+    # "net of credit notes": the credit notes netted in (the document scope), not the VAT basis
+    netted = bool(NETTED_CREDIT_NOTES.search(scope))
+    scope = NETTED_CREDIT_NOTES.sub(" ", scope)
     scope = _NOUN.sub(lambda found: next(name for pattern, name in _DOCUMENT_NOUNS
                                          if re.fullmatch(pattern, found.group(0), re.I)), scope)
     net = bool(_NET.search(scope))
@@ -200,7 +227,7 @@ def read_list_total(text: str) -> ListTotalReading | None:
     scope = _clean(scope)
     if not scope or (_NOUN.search(scope) is None and noun == "invoices"):
         scope = f"invoices {scope}".strip()  # "spend with Gamma in Q1 and its invoice count": "invoices with Gamma"
-    return ListTotalReading(scope, tuple(ordered), noun, net)
+    return ListTotalReading(scope, tuple(ordered), noun, net, netted)
 
 
 def _clean(scope: str) -> str:
@@ -225,25 +252,29 @@ def part_questions(reading: ListTotalReading) -> tuple[AskPart, ...]:
     scope = reading.scope
     basis = "net " if reading.net else ""
     only = ", credit notes excluded" if reading.noun == "invoices" else ""
+    if reading.netted:
+        only = " net of credit notes"  # the total asked with credit notes netted in, never "excluded"
     bare = _NOUN.sub(" ", scope)
     bare = re.sub(r"\s+", " ", bare).strip()
     words: dict[Ask, tuple[str, str]] = {
         "list": ("list", f"list {scope}"),
-        "total": (f"{basis}total", f"{basis}total of {scope}{only}"),
+        "total": (f"{basis}total{only if reading.netted else ''}", f"{basis}total of {scope}{only}"),
         "count": ("count", f"how many {scope}"),
         "spend": (f"{basis}spend", f"{basis}spend {bare}"),
     }
     return tuple(AskPart(f"{scope} - {words[k][0]}", words[k][1]) for k in reading.asks)
 
 
-def per_status_count(text: str) -> str | None:
+def per_status_count(text: str, names: Sequence[str] = ()) -> str | None:
     """"kestrel q1 26: how many draft, posted, paid?", "drafts/posted/paid/cancelled counts": the count per status
     of the scope (one question, every status a row), or None. A single status ("how many paid") is its own count."""
     series = _STATUS_SERIES.search(text)
     if series is None or not _several_statuses(series.group(0)) or not re.search(
             r"#|\bcounts?\b|\bhow\s+many\b|\bnumber\b|\bno\.|\bnos?\b|\banzahl\b|\bwie\s+viele\b", text, re.I):
         return None
-    if _OTHER_QUESTION.search(text) or re.search(r"\b(?:total|sum|amount|value|spen[dt]|how\s+much|vs)\b", text, re.I):
+    checked = _masked(text, names)
+    if _OTHER_QUESTION.search(checked) or re.search(r"\b(?:total|sum|amount|value|spen[dt]|how\s+much|vs)\b", checked,
+                                                    re.I):
         return None
     rest = text[:series.start()] + " " + text[series.end():]
     rest = re.sub(r"#|\bcounts?\b|\bhow\s+many\b|\bnumber\s+of\b|\bnumber\b|\bno\.(?:\s*of)?|\bnos?\b", " ", rest,
@@ -254,15 +285,16 @@ def per_status_count(text: str) -> str | None:
     return f"{scope} - how many in each status?"
 
 
-def list_total_parts(text: str) -> tuple[AskPart, ...]:
-    """The parts an AP list question is answered as (empty: not one). A per-status count is one part."""
-    counted = per_status_count(text)
+def list_total_parts(text: str, names: Sequence[str] = ()) -> tuple[AskPart, ...]:
+    """The parts an AP list question is answered as (empty: not one). A per-status count is one part. ``names``: the
+    tenant's company and supplier names (a word of a name, "Supplier Beta", is no word of the question's)."""
+    counted = per_status_count(text, names)
     if counted is not None:
         return (AskPart(text, counted),)
     by_currency = currency_count_parts(text)
     if by_currency:
         return by_currency
-    reading = read_list_total(text)
+    reading = read_list_total(text, names)
     return part_questions(reading) if reading is not None else ()
 
 

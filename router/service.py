@@ -235,7 +235,8 @@ class AskService:
         if not _part:
             # "X invoices - list & total", "how many drafts / posted / paid": one document scope, every ask over
             # all of it (router/list_totals.py); other compound questions are split by the generic splitter
-            parts = list_total_parts(said or plain) or split_asks(said or plain, read_part)
+            names = tuple(n for kind, _, n in name_spellings(gazetteer) if kind in ("company", "supplier"))
+            parts = list_total_parts(said or plain, names) or split_asks(said or plain, read_part)
             if len(parts) == 1 and parts[0].question != parts[0].asked:
                 done = self.ask(conn, ctx, parts[0].question, as_of=as_of, interface=interface, _part=True)
                 return done.model_copy(update={"answer": done.answer.model_copy(update={

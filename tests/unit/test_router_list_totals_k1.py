@@ -257,3 +257,59 @@ def test_an_abbreviation_takes_its_dot(abbreviated: str) -> None:
     from router.contract import clean_question
 
     assert "average invoice value" in clean_question(f"Company B {abbreviated}, 2025")
+
+
+# --- review findings (f3) ---------------------------------------------------------------------------------------
+
+_NAMES = ("Company A", "Company B", "Supplier Beta", "Supplier Eta", "Beta Supplies GmbH")
+
+
+@pytest.mark.parametrize("question", [
+    "Company A invoices Q1 2026 net of credit notes - list and total",
+    "Supplier Beta invoices Company A Feb 2026 after credit notes: list + sum",
+    "paid invoices Company B H2 2025 incl. credit notes - nos. and total",
+])
+def test_net_of_credit_notes_is_the_netted_scope_never_the_excluded_total(question: str) -> None:
+    """"net of credit notes" nets the credit notes in: never "net" (VAT basis) with "credit notes excluded", and
+    never a leftover "of credit notes" in the scope (the list part was asked back)."""
+    reading = read_list_total(question, _NAMES)
+    assert reading is not None
+    assert reading.netted and not reading.net
+    assert "credit" not in reading.scope.lower(), reading.scope
+    parts = {p.asked.rsplit(" - ", 1)[1]: p.question for p in list_total_parts(question, _NAMES)}
+    total = next(asked for label, asked in parts.items() if "total" in label)
+    assert "excluded" not in total and total.endswith("net of credit notes"), total
+    assert any(label == "list" for label in parts)
+
+
+def test_a_net_amount_is_still_the_net_basis() -> None:
+    reading = read_list_total("Company A invoices Q1 2026 - list and net total")
+    assert reading is not None and reading.net and not reading.netted
+
+
+@pytest.mark.parametrize("question", [
+    "Supplier Beta invoices Company A Q1 2026 - list and total",
+    "Supplier Eta invoices Company B H2 2025 + total",
+    "Company A invoices from Supplier Beta Q1 2026: list, sum",
+])
+def test_a_word_of_a_name_is_no_other_question(question: str) -> None:
+    """"Supplier Beta": the word "supplier" inside a tenant's name is no per-supplier question (the list kept)."""
+    parts = list_total_parts(question, _NAMES)
+    assert [p.asked.rsplit(" - ", 1)[1] for p in parts][:1] == ["list"], parts
+    assert all("Supplier" in p.question for p in parts)
+
+
+@pytest.mark.parametrize("question", [
+    "Company A invoices per supplier Q1 2026 - list and total",
+    "Supplier Beta invoices above 5000 EUR Company A Q1 2026 - list and total",
+])
+def test_masking_names_keeps_other_questions_out(question: str) -> None:
+    assert list_total_parts(question, _NAMES) == ()
+
+
+def test_no_document_noun_is_no_reading_and_no_assert() -> None:
+    from router.list_totals import NoDocumentNoun, _noun_match
+
+    assert read_list_total("Company A Q1 2026 - list and total", _NAMES) is None
+    with pytest.raises(NoDocumentNoun):
+        _noun_match("Company A Q1 2026 - list and total")
