@@ -155,11 +155,21 @@ def read_catalog_relation(question: str) -> CatalogAsk | None:
     return None
 
 
+def _names_company(words: str, gazetteer: Gazetteer) -> bool:
+    """Whether ``words`` (the supplier slot) name one of the tenant's companies and none of its suppliers."""
+    said = " ".join(words.lower().split())
+    if said in {" ".join(a.lower().split()) for a in (*gazetteer.supplier_aliases, *gazetteer.supplier_names.values())}:
+        return False
+    return said in {" ".join(c.company_name.lower().split()) for c in gazetteer.companies}
+
+
 def relation_in_names(ask: CatalogAsk, gazetteer: Gazetteer) -> CatalogAsk | None:
     """``ask`` with its group slot written as the catalogue's name when the slot says that name in other word forms
     ("cabling & connectors", "calibration gear": router/group_words.py); unchanged otherwise (an exact name, or
-    nothing the catalogue knows: then the reader resolves it or it is asked back); ``None`` when the slot names a
-    company or supplier (no catalogue relation)."""
+    nothing the catalogue knows: then the reader resolves it or it is asked back); ``None`` when the group slot names
+    a company or supplier, or the supplier slot a company (no catalogue relation)."""
+    if ask.supplier is not None and _names_company(ask.supplier, gazetteer):
+        return None  # "Company B: anything in pressure sensors?": a company's purchases, no supplier's catalogue
     if any(name.lower() == ask.group.lower() for name, _ in group_names(gazetteer)):
         return ask
     if ask.group.lower() in {n.lower() for n in (*gazetteer.supplier_names.values(),
@@ -307,6 +317,25 @@ def group_asked(relation: CatalogAsk | None, result: RoutingResult, gazetteer: G
         "clarification_reasons": (f"unknown_category: {relation.group!r} is no product group of the catalogue",)})
 
 
+def company_lead_asked(relation: CatalogAsk | None, result: RoutingResult, gazetteer: Gazetteer) -> RoutingResult:
+    """``result``, or a clarification when the supplier slot of a catalogue relation ask names one of the tenant's
+    companies ("Company B: anything in pressure sensors?"): a company sells nothing in the catalogue, so no
+    catalogue (the group's or anyone's) is its answer; a purchase reading (a period named) is kept."""
+    if relation is None or relation.supplier is None or not _names_company(relation.supplier, gazetteer):
+        return result
+    if result.requires_clarification and not (result.clarification_question or "").startswith(
+            "Could you say what you need"):
+        return result  # the reader's own question (a slot it names) is kept
+    if not result.requires_clarification and not result.workflow.startswith("catalog"):
+        return result  # a purchase reading, not a catalogue
+    asked = (f"{relation.supplier} is one of your companies, not a supplier: do you mean what {relation.supplier} "
+             f"bought in {relation.group} (in which period?), or which supplier's catalogue in {relation.group}?")
+    return result.model_copy(update={
+        "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+        "clarification_question": asked,
+        "clarification_reasons": (f"company_as_supplier: {relation.supplier!r} is a company, no catalogue supplier",)})
+
+
 #: Words of a group slot that name nothing themselves.
 _SLOT_WORDS = frozenset({"the", "our", "a", "an", "of", "in", "any", "all", "some", "kind", "kinds", "type", "types",
                          "category", "categories", "group", "groups", "range", "line", "lines", "per", "catalog",
@@ -342,5 +371,5 @@ def unresolved_group(ask: CatalogAsk, product_group_id: str | None, product_code
             + ". Which product group do you mean?")
 
 
-__all__ = ["CatalogAsk", "group_asked", "read_catalog_relation", "read_relation_words", "relation_in_names",
-           "several_groups", "split_group_list", "unresolved_group"]
+__all__ = ["CatalogAsk", "company_lead_asked", "group_asked", "read_catalog_relation", "read_relation_words",
+           "relation_in_names", "several_groups", "split_group_list", "unresolved_group"]

@@ -38,6 +38,7 @@ from router.as_at import overdue_as_at
 from router.breakdown_words import company_spellings, every_period, read_breakdown_words
 from router.catalog_asks import read_catalog_ask
 from router.catalog_relations import (
+    company_lead_asked,
     group_asked,
     read_catalog_relation,
     read_relation_words,
@@ -310,6 +311,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "does Theta have anything in sensors", "who can sell us crates": the catalogue relation family
     # (router/catalog_relations.py), its group slot required below
     relation = read_catalog_relation(german or text) if listing is None else None
+    said_relation = relation  # (its supplier slot may name a company: no catalogue, asked back below)
     relation = relation_in_names(relation, inputs.gazetteer) if relation is not None else None
     # "what Zeta carries in pressure + temp sensors": the group holding both, when Zeta carries nothing else there
     several = several_groups(relation, inputs.gazetteer) if relation is not None else None
@@ -336,6 +338,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "catalog list price of <product>": the catalogue's stated price, never a paid figure (router/list_prices.py)
     result = list_price_route(base, result, inputs.gazetteer) or result
     result = group_asked(relation, result, inputs.gazetteer)
+    result = company_lead_asked(said_relation, result, inputs.gazetteer)
     if listing is not None and result.requires_clarification and all(
             r.startswith("period: the question names no period") for r in result.clarification_reasons):
         # "which products did Company B buy from Eta?": what was ever bought, i.e. every date on file up to the

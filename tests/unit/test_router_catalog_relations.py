@@ -306,3 +306,21 @@ def test_where_the_answer_is_read_from_is_no_word_of_the_group(where: str) -> No
     result = routed(f"who supplies {group}{where}")
     assert result.workflow == "catalog_products", (group, where, result.clarification_question)
     assert args(result, "catalog.find_products")["group_name"] == GROUP_NAMES[gid], (group, where)
+
+
+@pytest.mark.parametrize("question", [
+    "Company B: anything in pressure sensors?",
+    "Company A - which items do they carry in temperature sensors?",
+    "does company b have anything in packaging?",
+])
+def test_a_company_in_the_supplier_slot_is_no_catalogue(question: str) -> None:
+    """A company sells nothing in the catalogue: never the group's whole catalogue as "what Company B sells"."""
+    result = routed(question)
+    assert not any(s.tool.startswith("catalog.") for s in result.execution_plan), result.execution_plan
+    assert result.requires_clarification and "not a supplier" in (result.clarification_question or "")
+
+
+def test_a_supplier_lead_is_still_its_catalogue() -> None:
+    result = routed("Supplier Beta: anything in pressure sensors?")
+    assert not result.requires_clarification
+    assert any(s.tool.startswith("catalog.") for s in result.execution_plan)
