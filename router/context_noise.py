@@ -112,8 +112,9 @@ _REASON = re.compile(
     r"binder|working\s+papers|request|sample|trail))?|audit\s+file|working\s+papers|board\s+(?:pack|deck|meeting)|"
     r"month-end\s+(?:close|pack)|quarter-end\s+(?:close|pack)|year-end\s+close|records|files|"
     # "for the MEC commentary", "for my monthly slides": the deliverable the figure goes into, no constraint (its
-    # qualifier an acronym or an occasion word, never a name: "for the Xenon commentary" is not set aside)
-    r"(?:(?-i:[A-Z]{2,5})\s+|(?:month-end|monthly|quarterly|weekly|board|management|mgmt|exec|executive|budget|"
+    # qualifier an occasion's word or acronym, never a name nor another acronym: "for the Xenon commentary", "for
+    # the OPEX commentary" may be a limit, read as such)
+    r"(?:(?-i:MEC|QBR|MBR|QE|YE|ME|ExCo|EXCO|SteerCo|STEERCO|MTP|LE|KPI)\s+|(?:month-end|monthly|quarterly|weekly|board|management|mgmt|exec|executive|budget|"
     r"forecast|variance|flux)\s+)?(?:commentary|commentaries|slides?|deck|presentation|memo|write-?up|narrative))"
     # (not before ", not ...": "asking for the audit file, not for today" says which date is meant)
     + _WHEN + r"{0,6}(?=\s*(?:[,;:.!?)]|\s[-–—]\s|$))(?!\s*,\s*not\b)", re.I)

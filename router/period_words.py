@@ -243,21 +243,48 @@ _YEAR_TO_DATE = re.compile(
 _WEEK = re.compile(rf"\b(?:settimana|semana)\s+(?:n[º°.]?\s*)?(\d{{1,2}})(?:\s+(?:del|de|di)\s+({_YEAR}))?\b", _I)
 #: A remark on where the data starts ("(the files start in July)", ", data only from July 2025"): context that
 #: explains the period, not a second period to ask about.
-_COVERAGE = r"(?:the\s+|our\s+)?(?:files?|data|records?|books|history|ledger)\s+(?:only\s+)?(?:start|starts|started|" \
-            r"begin|begins|began|go(?:es)?\s+back)\s+(?:only\s+)?(?:in|from|on|at|to)\s+[^(),;?!]*?"
+#: (Any remark of the data's coverage: "the files start in July", "data only available since Jul 2025", "we only
+#: have records from July"; a constraint in brackets, "(only invoices from July)", is no such remark and stays.)
+_COVERAGE = r"(?:(?:the\s+|our\s+)?(?:files?|data|records?|books|history|ledger)\s+(?:only\s+)?(?:start|starts|" \
+            r"started|begin|begins|began|go(?:es)?\s+back|(?:is\s+|are\s+)?(?:only\s+)?available)|" \
+            r"(?:we|i)\s+(?:only\s+)?have\s+(?:the\s+)?(?:files?|data|records?|books|history))\s+(?:only\s+)?" \
+            r"(?:in|from|on|at|to|since)\s+[^(),;?!]*?"
 _COVERAGE_ALONE = re.compile(rf"\s*\(\s*{_COVERAGE}\s*\)", _I)
 _COVERAGE_AFTER = re.compile(rf"\s*[,;]\s*{_COVERAGE}(?=\s*\))", _I)
 #: A heading of bare period codes before a colon that the ask after it restates in full ("Alpenland H1 vs H2: Jan-Apr
 #: 26 so far vs Jul-Dec 25?"): the heading is a title, the compared periods are the ones after the colon.
 _CODE = r"(?:[QH][1-4]|FY\s?\d{2,4}|(?:19|20)\d{2})"
-_HEADING = re.compile(rf"\b{_CODE}\s+(?:vs\.?|versus|v\.?|against)\s+{_CODE}\s*:\s*(?=[^:]*\b(?:vs\.?|versus|against|"
-                      r"compared\s+(?:with|to))\s)", re.I)
+_HEADING = re.compile(rf"\b{_CODE}\s+(?:vs\.?|versus|v\.?|against)\s+{_CODE}\s*:\s*", re.I)
+#: The comparison word of the ask after a heading, and a period named on either side of it.
+_VS = re.compile(r"\b(?:vs\.?|versus|against|compared\s+(?:with|to))\s", re.I)
+_A_PERIOD = re.compile(rf"\b(?:{_CODE}|(?:{_MONTHS_EN_W})\.?|\d{{1,2}}[./-]\d{{2,4}}|so\s+far|to\s+date|ytd|"
+                       r"(?:this|last|previous|prior|next)\s+(?:year|quarter|month|half|week))\b", re.I)
+#: A dashed month's "month-year" that is an amount range ("invoices of 1-2000 EUR", "between 1-2000"): an amount
+#: word after it, or "of"/"between"/"from" before it in a question about amounts.
+_AMOUNT_AFTER = re.compile(r"\s*(?:eur|euros?|usd|dollars?|gbp|chf|sek|nok|dkk|pln|[€$£]|k\b|m\b|bn\b|"
+                           r"(?:thousand|million)\b)", re.I)
+_AMOUNT_BEFORE = re.compile(r"\b(?:of|between|from|over|under|above|below)\s*[€$£]?\s*$", re.I)
+_AMOUNT_WORD = re.compile(r"\b(?:eur|euros?|usd|dollars?|gbp|chf|amounts?|values?|worth|totals?|sized?)\b|[€$£]", re.I)
+
+
+def _heading(text: str) -> str:
+    """``text`` without a heading of period codes whose ask after the colon names two compared periods itself."""
+    def sub(m: re.Match[str]) -> str:
+        rest = text[m.end():].split(":", 1)[0]
+        vs = _VS.search(rest)
+        if vs and _A_PERIOD.search(rest, 0, vs.start()) and _A_PERIOD.search(rest, vs.end()):
+            return ""
+        return m.group(0)
+    return _HEADING.sub(sub, text)
 
 
 def _dashed_months(text: str) -> str:
     def sub(m: re.Match[str]) -> str:
         if _PART_BEFORE.search(text, 0, m.start()):
             return m.group(0)
+        if _AMOUNT_AFTER.match(text, m.end()) or (_AMOUNT_BEFORE.search(text, 0, m.start())
+                                                   and _AMOUNT_WORD.search(text)):
+            return m.group(0)  # "invoices of 1-2000 EUR": an amount range, not January 2000
         return f"{_MONTH_EN[int(m.group(1))]} {m.group(2)}"
     return _DASHED_MONTH.sub(sub, text)
 
@@ -295,7 +322,7 @@ def period_words(question: str, keep: Iterable[str] = ()) -> str:
     text = _relative(text)
     foreign = text != question
     text = _COVERAGE_AFTER.sub("", _COVERAGE_ALONE.sub("", text))
-    text = _HEADING.sub("", text)
+    text = _heading(text)
     text = _dashed_months(text)
     text = _SLASHED_MONTHS.sub(lambda m: " and ".join(p.strip() for p in m.group(1).split("/")) + " ", text)
     text = re.sub(r"(\S) {2,}(?=\S)", r"\1 ", text)

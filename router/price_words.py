@@ -67,8 +67,13 @@ _AVERAGE_PAID = re.compile(
 )
 #: A bare price or cost beside a named product ("copy paper price Q4 vs Q3", "the cost of the valve kit"): what it
 #: was bought at; never the catalogue's list price.
-_BARE_PRICE = re.compile(r"(?<!list\s)(?<!catalog\s)(?<!catalogue\s)\b(?:unit[- ])?(?:prices?|costs?|preis|prix|"
-                         r"precio)\b", re.I)
+_BARE_PRICE = re.compile(r"(?<!list\s)(?<!catalog\s)(?<!catalogue\s)\b(?:unit[- ])?(?:prices?|preis|prix|"
+                         r"precio)\b|\bunit[- ]costs?\b", re.I)
+#: "cost" of a product is what was spent on it ("total cost of X", "how much did X cost") unless a per-unit word
+#: says it is the cost of one item ("cost per unit", "cost each", "a piece", "apiece").
+_BARE_COST = re.compile(r"(?<!list\s)(?<!catalog\s)(?<!catalogue\s)\bcost(?:s|ing)?\b", re.I)
+_PER_UNIT = re.compile(r"\b(?:per|a)\s+(?:unit|piece|item|pc|pcs)\b|\beach\b|\bapiece\b|\bper\s+(?!month|quarter|"
+                       r"year|week|day|invoice|order|supplier|vendor|company|line)\w+", re.I)
 #: The word "price" (the figure reader reads a product's description beside it; "cost" alone is other figures').
 _PRICE_WORD = re.compile(r"\b(?:prices?|preis|prix|precio)\b", re.I)
 #: An average over something else than one unit of the product: a run rate or an average document.
@@ -148,9 +153,14 @@ def bare_product_price(text: str, product_spans: Sequence[tuple[int, int]]) -> b
     True
     >>> bare_product_price("list price of copy paper", [(14, 24)]), bare_product_price("copy paper spend", [(0, 10)])
     (False, False)
+    >>> bare_product_price("total cost of copy paper", [(14, 24)])
+    False
+    >>> bare_product_price("copy paper cost each", [(0, 10)])
+    True
     """
     return bool(product_spans) and not _DOCUMENT.search(text) and not _LIST_PRICE.search(text) \
-        and _BARE_PRICE.search(text) is not None
+        and (_BARE_PRICE.search(text) is not None
+             or (_BARE_COST.search(text) is not None and _PER_UNIT.search(text) is not None))
 
 
 def asks_price(text: str) -> bool:
