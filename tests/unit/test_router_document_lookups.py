@@ -1,4 +1,4 @@
-"""Document look-ups and AP checks (k2): document numbers in every notation, a credit note's original invoice with
+"""Document look-ups and AP checks: document numbers in every notation, a credit note's original invoice with
 its amount, duplicates in other wordings, cut-off lists with a posting side written loosely, overdue since a day,
 invoices vs. invoices net of credit notes, an invoice pronoun before an amount, and AP fields the data lacks.
 Metamorphic: the slots (year, number, notation, company, period, verb, amount) vary and the reading must not.
