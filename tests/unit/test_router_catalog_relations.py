@@ -306,3 +306,19 @@ def test_where_the_answer_is_read_from_is_no_word_of_the_group(where: str) -> No
     result = routed(f"who supplies {group}{where}")
     assert result.workflow == "catalog_products", (group, where, result.clarification_question)
     assert args(result, "catalog.find_products")["group_name"] == GROUP_NAMES[gid], (group, where)
+
+
+# --- "on contract" is an approval only as an adjective before a spend / supplier noun ------------------------------
+@pytest.mark.parametrize("question", ["what are the payment terms on contract with Supplier Beta for Company A",
+                                      "which prices are on contract for Company A?",
+                                      "is Supplier Beta on contract with Company A"])
+def test_on_contract_outside_an_adjective_is_no_approval(question: str) -> None:
+    text = read_approval_synonyms(question)
+    assert text is None or "approved" not in text
+
+
+@pytest.mark.parametrize("question", ["Alpenland on-contract spend Q1 2026", "on contract suppliers of Company A",
+                                      "Company A on-contract vendors"])
+def test_on_contract_before_a_spend_or_supplier_noun_is_approved(question: str) -> None:
+    text = read_approval_synonyms(question)
+    assert text is not None and "approved" in text and "contract" not in text
