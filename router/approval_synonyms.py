@@ -27,8 +27,10 @@ _SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, _I), r
     (r"\bAVL\b", "approved vendor list"),
     # "approved vendor(s)": the plural the reader knows (the bracket read as a document word's notation)
     (r"\b(vendor|supplier)\(s\)", r"\1s"),
-    # "on-contract spend", "spend on contract": the spend with the approved vendors
-    (r"\bon[- ]contract\b(?:\s*\(approved\))?", "approved"),
+    # "on-contract spend", "on contract suppliers": the spend with / the list of the approved vendors
+    # (only as an adjective before a spend / supplier noun: "payment terms on contract with Beta" is no approval)
+    (r"\bon[- ]contract\b(?:\s*\(approved\))?(?=\s+(?:spend|spending|spent|expenditure|purchases?|volume|"
+     r"suppliers?|vendors?)\b)", "approved"),
     (r"\bapproved\s*\(approved\)", "approved"),
 ))
 

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import re
 
+from router.document_words import CREDIT_NOTES, alternation
+
 #: Words naming a credit note right before its number ("cn 2025 0501", "credit note no. 2025-0502", "Gutschrift").
 _CREDIT_WORD = re.compile(r"(?:\bcn|\bcredit[- ]?notes?|\bcredit[- ]?memos?|\bgutschrift(?:en)?|\bavoirs?|"
-                          r"\bnotas?\s+de\s+cr[eé]dito|\bnote\s+di\s+credito|\bnota\s+di\s+credito)\b", re.I)
+                          r"\bnotas?\s+de\s+cr[eé]dito|\b(?:" + alternation(CREDIT_NOTES) + r"))\b", re.I)
 #: Words naming an invoice right before its number.
 _INVOICE_WORD = re.compile(r"(?:\binv(?:oices?)?|\bbills?|\brechnung(?:en)?|\bfactur(?:e|es|a|as)|\bre|\brg)\b",
                            re.I)

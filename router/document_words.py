@@ -11,6 +11,21 @@ from __future__ import annotations
 
 import re
 
+#: Credit-note nouns of the subsidiaries' languages (Dutch, Italian, Portuguese, Nordic), shared by every reader
+#: that names a document by its type (router/foreign_words.py, router/document_notation.py).
+CREDIT_NOTES = ("creditnota's", "creditnotas", "creditnota", "creditfacturen", "creditfactuur",
+                "note di credito", "nota di credito", "notas de crédito", "nota de crédito", "kreditnotor",
+                "kreditnota", "kreditnotaer")
+#: Invoice nouns: Dutch, Italian, Portuguese, Swedish / Danish / Norwegian, Polish.
+INVOICES = ("facturen", "factuur", "fatture", "fattura", "faturas", "fatura", "fakturor", "fakturaer",
+            "fakturaen", "faktura", "faktury")
+
+
+def alternation(words: tuple[str, ...]) -> str:
+    """A regex alternation of ``words``, longest first, each spelled literally with its spaces as any whitespace."""
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
 #: "CN", "CNs", "CN's", "cns": a credit note by its initials; not a credit-note number ("CN-2026-0042",
 #: "CN 2026-0042", "CN_2026_0042") nor part of a longer token.
 _CN = re.compile(r"(?<![\w-])CN(?P<plural>s|['’]s)?(?![\w-]|\s*[-_#]?\s*\d)", re.I)

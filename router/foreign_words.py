@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from router.document_words import CREDIT_NOTES, INVOICES  # noqa: F401 (INVOICES: part of the vocabulary)
 from router.entities import Gazetteer
 from router.measure_words import one_edit
 
@@ -35,13 +36,6 @@ def _alt(words: Iterable[str]) -> str:
 
 
 # --- the concepts of a figure question, by language (no French / Spanish / German: their modules read them) -----
-#: Invoice nouns: Dutch, Italian, Portuguese, Swedish / Danish / Norwegian, Polish.
-INVOICES = ("facturen", "factuur", "fatture", "fattura", "faturas", "fatura", "fakturor", "fakturaer", "fakturaen",
-            "faktura", "faktury")
-#: Credit-note nouns.
-CREDIT_NOTES = ("creditnota's", "creditnotas", "creditnota", "creditfacturen", "creditfactuur", "note di credito",
-                "nota di credito", "notas de crédito", "nota de crédito", "kreditnotor", "kreditnota",
-                "kreditnotaer")
 #: Supplier nouns (plural first: the plural is what a ranking or a list counts).
 SUPPLIERS = ("leveranciers", "fornitori", "fornecedores", "leverantörer", "leverandører", "leverandorer",
              "dostawcy")
@@ -197,13 +191,17 @@ _SUP = rf"(?:{_alt(SUPPLIERS)})"
 _SUP1 = rf"(?:{_alt(SUPPLIER)})"
 _B = r"(?<![\w&-])"
 _E = r"(?![\w&-])"
+#: money coming back to us: "money back", "money we got back", "money received / refunded / owed / credited".
+_MONEY_BACK = r"(?=\s+(?:[\w'’]+\s+){0,2}?(?:back|received|refunded|owed|credited)\b)"
 _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p, _I), r) for p, r in (
         # --- whom one may buy from: the approved suppliers ("who are we allowed to buy from at Kestrel")
+        # only with a permission word ("may", "allowed", "permitted", "authorised", "cleared"): "what could we
+        # order from Zeta" / "what can we buy from X" ask the catalogue, never the approved-vendor list
         (rf"{_B}(?:who|whom|which|what)(?:\s+(?:suppliers?|vendors?|companies|firms|{_SUP}|{_SUP1}))?\s+"
-         r"(?:are|is|can|could|may|might)\s+(?:we|i|us|they|you|one)\s+(?:(?:be\s+)?(?:allowed|permitted|"
-         r"authori[sz]ed|cleared|free|able)\s+to\s+)?(?:buy|order|purchase|source|shop|procure)\s+(?:from|with)"
-         rf"{_E}", "which suppliers are approved"),
+         r"(?:(?:are|is|can|could|may|might)\s+(?:we|i|us|they|you|one)\s+(?:be\s+)?(?:allowed|permitted|"
+         r"authori[sz]ed|cleared)\s+to|may\s+(?:we|i|us|they|you|one))\s+"
+         rf"(?:buy|order|purchase|source|shop|procure)\s+(?:from|with){_E}", "which suppliers are approved"),
         (rf"{_B}(?:suppliers?|vendors?|{_SUP}|{_SUP1})\s+(?:that\s+|which\s+)?(?:we|i)\s+(?:are\s+|am\s+)?"
          r"(?:(?:allowed|permitted|authori[sz]ed|cleared)\s+to|can|may)\s+(?:buy|order|purchase|source|shop|use)"
          rf"(?:\s+from)?{_E}", "approved suppliers"),
@@ -215,13 +213,13 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          "excluding VAT"),
         (rf"{_B}(?:{_alt(WITH)})\s+{_VAT}{_E}|{_B}{_VAT}\s+(?:compresa|compreso|inclusa|inclusief|incl\.?|"
          rf"inkl\.?|incluído|incluido|incluida|comprise|compris|incluse|inclus){_E}", "including VAT"),
-        (rf"{_B}{_VAT}[-\s]?(?:{_alt(AMOUNT_OF)}|deel|gedeelte|parte|portion|part|share|component){_E}",
-         "VAT part"),
+        (rf"{_B}{_VAT}[-\s]?(?:{_alt(AMOUNT_OF)}|deel|gedeelte|parte|portion|part|component){_E}"
+         r"(?!\s*(?:%|percent|per\s*cent|share))", "VAT part"),
         (rf"{_B}(?:{_alt(AMOUNT_OF)})\s+(?:(?:della|dell['’]|do|da|van\s+de|van|av|af)\s*)?{_VAT}{_E}", "VAT part"),
         # a VAT name beside a basis word of the reader's ("only the BTW part", "net of MwSt"): the tax itself.
         # "btw" in lower case alone is the chat word "by the way" ("btw, spend Q1"): only beside a tax word
         (rf"(?-i:{_B}(?:BTW|MwSt|MWST|USt|MVA|IVA|Iva|TVA|Moms|MOMS){_E})", "VAT"),
-        (rf"{_B}(?:btw|iva|mwst|moms|mva|tva)(?=\s+(?:part|portion|amount|only|charged|paid|share)\b)", "VAT"),
+        (rf"{_B}(?:btw|iva|mwst|moms|mva|tva)(?=\s+(?:part|portion|amount|only|charged|paid)\b)", "VAT"),
         (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus)\s+)(?:btw|iva|mwst|moms|mva|tva){_E}",
          r"\1VAT"),
         # --- documents
@@ -237,10 +235,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(BIGGEST)})\s+(?=(?:{_SUP}|{_SUP1})\b)", "biggest "),
         (rf"{_B}({_SUP}|{_SUP1})\s+(?:più\s+grand[ei]|maggior[ei]|principal(?:i|e|es)?|maior(?:es)?){_E}",
          lambda m: "biggest suppliers" if re.fullmatch(_SUP, m.group(1), _I) else "biggest supplier"),
-        # --- a quarter beside the words above: "kwartaal 3 2025", "4e kwartaal 2025", "3t25" (read as the year
-        # alone, a quarter's figure came back as the year's, a silent wrong; the reader knows "Q3 2025")
-        (r"\bkwartaal\s+([1-4])\s*(?:van\s+)?((?:19|20)\d{2})\b", r"Q\1 \2"),
-        (r"\b([1-4])(?:e|de|ste)?\s+kwartaal\s+(?:van\s+)?((?:19|20)\d{2})\b", r"Q\1 \2"),
+        # --- "3t25", "2T26": a quarter in the Iberian shorthand (read as the year alone, a quarter's figure came
+        # back as the year's, a silent wrong); the Dutch "kwartaal 3 2025" is router/period_words.py's, read earlier
         (r"(?<![\w/.-])([1-4])[tT]((?:20)?\d{2})(?![\w/.-])", lambda m: f"Q{m.group(1)} 20{m.group(2)[-2:]}"),
         # --- spend and its verbs: "spesa per", "uitgaven", "despesas com", "pagato a"
         (rf"{_B}(?:spesa|spese|uitgaven|despesas?|utgifter|udgifter|wydatki){_E}", "spend"),
@@ -253,10 +249,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(MONEY[1:])}){_E}", "money"),
         (r"\bhow\s+much\s+(?:of\s+)?(?:our\s+)?money\b", "how much"),
         (r"\bmoney\s+(?:(?:we\s+|they\s+|was\s+|were\s+)?(?:spent|paid|gone|went|go|going|out|sent|"
-         r"transferred))(\s+(?:to|with)\b)?", lambda m: "spend with" if m.group(1) else "spend"),
+         r"transferred)\b)(?!\s+back\b)(\s+(?:to|with)\b)?", lambda m: "spend with" if m.group(1) else "spend"),
         (r"\bmoney\s+(?=(?:to|towards|with|at|from)\b)(?:to|towards|with|at|from)\b", "spend with"),
         (r"\bmoney\s+(?=(?:for|on|in|into)\b)", "spend "),
-        (r"\bmoney\b", "spend"),
+        # money coming back (refunds, credits, what is owed to us) is no spend: "money" stays as typed
+        (rf"\bmoney\b(?!{_MONEY_BACK})", "spend"),
         # "spend with at comp. B" (a company after the money): the reader reads "at" itself
         (r"\bspend\s+with\s+(?=at\b)", "spend "),
     )

@@ -324,3 +324,19 @@ def test_a_supplier_lead_is_still_its_catalogue() -> None:
     result = routed("Supplier Beta: anything in pressure sensors?")
     assert not result.requires_clarification
     assert any(s.tool.startswith("catalog.") for s in result.execution_plan)
+
+
+# --- "on contract" is an approval only as an adjective before a spend / supplier noun ------------------------------
+@pytest.mark.parametrize("question", ["what are the payment terms on contract with Supplier Beta for Company A",
+                                      "which prices are on contract for Company A?",
+                                      "is Supplier Beta on contract with Company A"])
+def test_on_contract_outside_an_adjective_is_no_approval(question: str) -> None:
+    text = read_approval_synonyms(question)
+    assert text is None or "approved" not in text
+
+
+@pytest.mark.parametrize("question", ["Alpenland on-contract spend Q1 2026", "on contract suppliers of Company A",
+                                      "Company A on-contract vendors"])
+def test_on_contract_before_a_spend_or_supplier_noun_is_approved(question: str) -> None:
+    text = read_approval_synonyms(question)
+    assert text is not None and "approved" in text and "contract" not in text

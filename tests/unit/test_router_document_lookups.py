@@ -264,3 +264,18 @@ def test_a_credit_notes_origin_and_its_amount_are_both_planned(ask: str) -> None
     tools = [s.tool for s in result.execution_plan]
     assert result.workflow == "document_amounts", result.clarification_question
     assert "documents.search" in tools and "metrics.query" in tools
+
+
+# --- the credit-note nouns of every language name the number's type (router/document_words.py's one table) ---------
+@pytest.mark.parametrize("word", ["credit note", "creditnota", "Creditnota's", "creditfactuur", "kreditnota",
+                                  "nota di credito", "note di  credito"])
+@pytest.mark.parametrize("number", ["2026/0007", "2026-0007"])
+def test_a_credit_note_word_of_any_language_types_the_number(word: str, number: str) -> None:
+    text = spell_document_numbers(f"{word} {number} - amount?")
+    assert "CN-2026-0007" in text and "INV-2026-0007" not in text
+
+
+@pytest.mark.parametrize("word", ["factuur", "invoice", "fattura", ""])
+def test_an_invoice_word_or_none_keeps_the_number_an_invoice(word: str) -> None:
+    text = spell_document_numbers(f"{word} 2026/0007 - amount?".strip())
+    assert "INV-2026-0007" in text and "CN-2026-0007" not in text
