@@ -252,7 +252,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"transferred)\b)(?!\s+back\b)(\s+(?:to|with)\b)?", lambda m: "spend with" if m.group(1) else "spend"),
         (r"\bmoney\s+(?=(?:to|towards|with|at|from)\b)(?:to|towards|with|at|from)\b", "spend with"),
         (r"\bmoney\s+(?=(?:for|on|in|into)\b)", "spend "),
-        # money coming back (refunds, credits, what is owed to us) is no spend: "money" stays as typed
+        # money a supplier gave back is what its credit notes hold: "money we got back from Beta" is the credit notes
+        # from Beta (stated in the answer's note), never the spend with Beta
+        (r"\bmoney\s+(?:(?:we|i|they)\s+)?(?:(?:got|get|received|paid|were\s+paid|was\s+paid)\s+)?back\b",
+         "credit notes"),
+        # money still coming to us (refunds, credits, what is owed to us) is no spend: "money" stays as typed
         (rf"\bmoney\b(?!{_MONEY_BACK})", "spend"),
         # "spend with at comp. B" (a company after the money): the reader reads "at" itself
         (r"\bspend\s+with\s+(?=at\b)", "spend "),

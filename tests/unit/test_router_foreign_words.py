@@ -243,6 +243,18 @@ def test_money_coming_back_is_no_spend(question: str) -> None:
     assert reading is None or ("spend" not in reading.text and "spendt" not in reading.text)
 
 
+@pytest.mark.parametrize("question", ["money we got back from Supplier Omega in Q1 2026, Pelikan",
+                                      "Pelikan: money back from Castellan H1 2025?",
+                                      "money they paid back to Quarzwerk GmbH, Castellan, March 2026"])
+def test_money_given_back_by_a_supplier_is_its_credit_notes(question: str) -> None:
+    """Money back from a supplier is what its credit notes hold; read as spend it was the whole spend, silently."""
+    reading = read_foreign_words(question, GAZETTEER)
+    assert reading is not None and "credit notes" in reading.text and "money" not in reading.text
+    steps = _route(question).execution_plan
+    assert steps and all("spend" not in str(s.arguments.get("document_types", "")) for s in steps)
+    assert any("credit" in str(s.arguments).lower() for s in steps), steps
+
+
 @pytest.mark.parametrize("question", ["VAT share of Pelikan spend Q1 2026", "BTW share of the Pelikan facturen",
                                       "IVA % of Quarzwerk GmbH spend H1 2025", "btw share Pelikan March 2026"])
 def test_a_vat_share_is_not_the_vat_amount(question: str) -> None:
