@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from router.context_sentences import after_reference, passes, same_company, subject_line
+from router.envelope import read_envelope
 
 #: The sign-off that opens a signature ("Thanks, Maria", "Kind regards", "-- "): only at the start of a line or
 #: after the end of a sentence.
@@ -355,8 +356,11 @@ def _kind(reference: str) -> str:
 def set_aside_context(message: str, names: Iterable[str] = ()) -> Pruned:
     """The ask of ``message`` and the context set aside from it; ``names``: the tenant's names (never set aside).
 
-    >>> set_aside_context("Hi team, re: ticket 48213 - Company A spend in Q1 2026? Thanks, Maria (AP, ext. 4471)")
-    Pruned(text='Company A spend in Q1 2026?', aside=('greeting', 'ticket reference 48213', 'sign-off and signature'))
+    >>> pruned = set_aside_context("Hi team, re: ticket 48213 - Company A spend in Q1 2026? Thanks, Maria (ext. 4471)")
+    >>> pruned.text
+    'Company A spend in Q1 2026?'
+    >>> pruned.aside
+    ("greeting 'Hi team'", "sign-off 'Thanks, Maria (ext. 4471)'", 'ticket reference 48213')
     >>> set_aside_context("Company A spend in Q2, I mean Q1 2026").text
     'Company A spend in Q1 2026'
     >>> set_aside_context("Company A spend in Q1 2026")
@@ -364,7 +368,10 @@ def set_aside_context(message: str, names: Iterable[str] = ()) -> Pruned:
     """
     known = name_words(names)
     aside: list[str] = []
-    lines = _numbered(subject_line(_lines(message, aside), known, aside), aside, known)
+    # the salutation, sign-off, urgency and purpose around the ask, read by their place and shape (router/envelope.py)
+    envelope = read_envelope(message, known)
+    aside.extend(envelope.aside)
+    lines = _numbered(subject_line(_lines(envelope.text, aside), known, aside), aside, known)
     text = " ".join(" ".join(lines).split())
     second = passes(known)  # the sentences and lead-ins about the writer or the occasion (router/context_sentences.py)
     for _ in range(24):
