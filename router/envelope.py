@@ -90,7 +90,7 @@ ADDRESSEES = frozenset("""
 ap accounts payable procurement purchasing finance controlling fp&a treasury buyers buying helpdesk desk procura bot
 assistant there everyone everybody colleagues all team folks guys people zusammen kollegen kolleginnen kollegin
 kollege leute allerseits miteinander ihr alle à tous tout le monde collègues équipe allemaal collega's collega team
-iedereen todos a todos equipo compañeros compañeras tutti a tutti colleghi ragazzi squadra und and & y e et en
+iedereen todos a todos equipo compañeros compañeras tutti a tutti colleghi ragazzi squadra
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: A question to a desk: "treasury q:", "AP question -", "quick q:" (the desk is an addressee word).
 _QUESTION_WORDS = frozenset(("q", "qq", "question", "query", "frage", "anfrage", "question", "pregunta", "domanda",
@@ -108,7 +108,8 @@ riunione comitato relazione presentazione chiusura vergadering overleg rapport p
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: The words that open a purpose clause ("for the", "ahead of", "für die", "pour le", "para el", "per il", "voor de").
 _PURPOSE_MARKER = re.compile(
-    r"^(?:(?:needed|required|wanted|need\s+it|need\s+this|it's|it\s+is|this\s+is)\s+)?"
+    r"^(?:(?:(?:i|we)\s+)?(?:needed|required|wanted|need\s+(?:it|this|these|them|the\s+figures?|the\s+numbers?)|"
+    r"want\s+(?:it|this)|it's|it\s+is|this\s+is)\s+)?"
     r"(?:for|ahead\s+of|in\s+time\s+for|before|prior\s+to|für|vor|zur|zum|pour|avant|para|antes\s+de|per|prima\s+del"
     r"|prima\s+della|voor|vóór)\b\s*", re.I)
 #: Words a purpose clause may hold between its marker and its occasion (articles, owners, times, kinds of plan).
@@ -125,13 +126,22 @@ _WHEN = frozenset("""
 tmrw tmr tomorrow today tonight eod eow cob asap monday tuesday wednesday thursday friday mon tue wed thu fri on at
 this next week morning afternoon morgen heute demain aujourd'hui mañana hoy domani oggi vandaag
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: Words joining an occasion and its time ("la réunion de demain", "the call on friday").
+_WHEN_JOINERS = frozenset(("de", "di", "del", "du", "von", "van", "of", "on", "at", "am", "le", "el", "il"))
 #: A planning horizon inside a purpose clause ("13wk", "13-week", "4 weeks"): a number that is no period of the ask.
 _HORIZON = re.compile(r"^\d{1,2}(?:-?(?:wk|wks|week|weeks|w|month|months|m))$", re.I)
 #: Words a signature may hold besides names: joiners, a place preposition, a team word.
 _SIGNATURE_WORDS = frozenset("""
 & + / | - – — and und et en y e i.a. i.v. ia iv aus from von de da uit van der den di team teams dept department
-abteilung équipe equipo
+abteilung équipe equipo of for the für des du la le del della degli al ppa pp
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: Words a closing runs on with before the signature ("very much in advance", "again for your help").
+_CLOSING_RUN = frozenset(("very", "much", "so", "in", "advance", "again", "a", "lot", "for", "your", "help", "all",
+                          "everyone", "kindly", "beforehand", "vorab", "im", "voraus", "d'avance", "por", "adelantado",
+                          "in", "anticipo", "alvast", "und", "et", "and", "e", "y", "schönen", "tag", "noch",
+                          "einen", "bonne", "journée", "buona", "giornata", "fijne", "dag", "buen", "día"))
+#: Words joining two addressees or two closings ("Hallo Anna und Tom", "Danke & LG").
+_JOINERS = frozenset(("&", "+", "and", "und", "et", "en", "y", "e", "/", "u.", "or", "oder", "ou", "o", "of"))
 _PLACE_PREPOSITIONS = frozenset(("aus", "from", "von", "de", "da", "uit", "desde", "dal"))
 #: Measure words: a segment holding one says what is asked (never a signature nor a purpose).
 _MEASURE = re.compile(r"\b(?:spen[dt]|spending|invoice[sd]?|rechnung\w*|facture\w*|factura\w*|fattur\w*|factu\w*|"
@@ -146,6 +156,11 @@ _CONTACT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:\+|\b(?:tel|phone|mobile
 #: (never the dot of "Mr.", "Dr.", "Co.": an abbreviation inside a salutation or a name)
 _BOUNDARY = re.compile(r"\s*(?:[,;:!]+|(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bFr)(?<!\bHr)(?<!\bSr)(?<!\bCo)(?<!\bNr)"
                        r"[?.]+(?=\s)|\s[-–—]+(?=\s)|(?<=\))(?=\s))\s*")
+#: The line a phone or a mail app appends ("Sent from my iPhone", "Von meinem iPhone gesendet", "Envoyé de mon
+#: iPad"): a signature line in any case.
+_DEVICE = re.compile(r"^\s*(?:sent\s+(?:from|with)\s+my|get\s+outlook\s+for|von\s+meinem|gesendet\s+(?:von|mit)\s+"
+                     r"meinem|envoyé\s+(?:de|depuis)\s+mon|enviado\s+desde\s+mi|inviato\s+da(?:l)?\s+(?:mio\s+)?|"
+                     r"(?:verzonden|verstuurd)\s+(?:vanaf|met)\s+mijn)\b[^?\d]{0,40}$", re.I)
 #: An extension or a phone number inside a signature ("Maria (AP, ext. 4471)"): contact detail, no constraint.
 _EXTENSION = re.compile(r"\b(?:ext|tel|dw|durchwahl|poste|tél|tfn|phone|mob)\.?\s*:?\s*\+?\d[\d /-]*", re.I)
 _HANDLE = re.compile(r"^\s*@[\w.-]+[\s,:;-]*")
@@ -158,6 +173,9 @@ def _phrases(table: dict[str, tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
 
 
 _GREETING_PHRASES = _phrases(GREETINGS)
+#: Every single word of the envelope tables: a rest made only of these holds no ask ("Hi, thanks").
+_ENVELOPE_WORDS = frozenset(w for table in (GREETINGS, CLOSINGS) for phrases in table.values() for p in phrases
+                            for w in p.split()) | CHAT_CLOSINGS | URGENCY | _COURTESY | ADDRESSEES
 _CLOSING_PHRASES = _phrases(CLOSINGS)
 
 
@@ -229,14 +247,18 @@ def _signature(rest: str) -> bool:
 
 def _salutation(segment: str, names: frozenset[str]) -> bool:
     """A greeting with at most three words of address ("Liebe Kollegen", "Hi Procura", "Bonjour à tous")."""
+    tokens = _WORD.findall(segment)
     words = _words(segment)
     n = _starts(words, _GREETING_PHRASES)
-    if not n or len(words) - n > 3 or _constraint(segment, names) or _MEASURE.search(segment):
+    if not n or len(words) - n > 4 or _constraint(segment, names) or _MEASURE.search(segment):
         return False
-    rest = segment.split()[n:] if len(segment.split()) == len(words) else []
-    # the words of address: a desk or team word, or a person's capitalised name ("Hallo Frau Weber")
-    return all(w.lower() in ADDRESSEES or re.fullmatch(r"[A-ZÄÖÜÉ][\w'’.-]*", w) for w in rest) \
-        if rest else len(words) == n
+    rest = tokens[n:]
+    # the words of address: a desk or team word, or a person's capitalised name ("Hallo Frau Weber", "Dear Sir/Madam")
+    if not rest:
+        return len(words) == n
+    return all(w.lower() in ADDRESSEES or w.lower() in _JOINERS or w.lower() in _QUESTION_WORDS
+               or w.lower() in URGENCY or re.fullmatch(r"[A-ZÄÖÜÉ][\w'’.-]*", w)
+               for w in rest)
 
 
 def _closing(segment: str, names: frozenset[str]) -> bool:
@@ -251,7 +273,7 @@ def _closing(segment: str, names: frozenset[str]) -> bool:
         if not n:
             break
         used += n
-        while used < len(words) and words[used] in {"&", "+", "and", "und", "et", "en", "y", "e", "/"}:
+        while used < len(words) and words[used] in _JOINERS:
             used += 1
     if not used:
         return False
@@ -260,6 +282,9 @@ def _closing(segment: str, names: frozenset[str]) -> bool:
     for _ in range(used):
         tail = re.sub(r"^[\s,;:!.\-–—]*[^\s,;:!]+", "", tail, count=1)
     tail = tail.strip(" ,;:!.-–—")
+    # the courtesy words a closing runs on with ("Thank you very much in advance", "thanks again for your help")
+    while tail and tail.split()[0].lower().strip(",.!") in _CLOSING_RUN:
+        tail = tail.split(None, 1)[1].strip(" ,;:!.-–—") if len(tail.split()) > 1 else ""
     return not tail or _signature(tail)
 
 
@@ -288,7 +313,7 @@ def _purpose(segment: str, names: frozenset[str]) -> bool:
     words = _words(body)
     if not words or len(words) > 6 or _constraint(body, names, horizon=True) or _MEASURE.search(body):
         return False
-    while words and words[-1] in _WHEN:
+    while words and (words[-1] in _WHEN or words[-1] in _WHEN_JOINERS):
         words.pop()
     return bool(words) and words[-1] in OCCASIONS and all(
         w in _PURPOSE_FILLER or w in OCCASIONS or _HORIZON.match(w) for w in words)
@@ -302,8 +327,9 @@ def _occasion_lead(segment: str, names: frozenset[str]) -> bool:
 
 
 def _asks(text: str) -> bool:
-    """Whether ``text`` still holds an ask (a word of three letters or more)."""
-    return bool(re.search(r"[^\W\d_]{3}|\b[A-Z]{2}\b|\d", text))
+    """Whether ``text`` still holds an ask: a number or a word of three letters (or an acronym) no envelope word."""
+    return any(re.fullmatch(r"[^\W\d_]{3,}|[A-Z]{2}|.*\d.*", w) and w.lower() not in _ENVELOPE_WORDS
+               for w in re.findall(r"[\w'’-]+", text))
 
 
 def _lead(line: str, names: frozenset[str], aside: list[str]) -> str:
@@ -329,6 +355,20 @@ def _lead(line: str, names: frozenset[str], aside: list[str]) -> str:
         line = rest
 
 
+def read_envelope_lead(text: str, names: frozenset[str]) -> Envelope:
+    """``text`` (one line) without its leading envelope segments; ``aside`` empty when it has none."""
+    aside: list[str] = []
+    rest = _lead(text, names, aside)
+    return Envelope(rest if aside else text, tuple(aside))
+
+
+#: A purpose marker that opens a clause without a separator before it ("... Q1 ahead of the board meeting").
+_INLINE_PURPOSE = re.compile(
+    r"\s(?=(?:ahead\s+of|in\s+time\s+for|(?:for|before)\s+(?:the|our|my|tomorrow's|next|this)|"
+    r"für\s+(?:die|den|das|unsere[nm]?)|pour\s+(?:le|la|les|notre)|para\s+(?:el|la|nuestra|nuestro)|"
+    r"per\s+(?:il|la|lo)|voor\s+(?:de|het|onze|ons))\s)", re.I)
+
+
 def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
     """``line`` without its trailing envelope segments (sign-off, chat closing, urgency, purpose)."""
     while True:
@@ -350,23 +390,24 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
                     line = head.rstrip(" ,;:-–—")
                     continue
         cuts = list(_BOUNDARY.finditer(stripped))
-        markers = [m for m in re.finditer(r"\s(?=(?:ahead\s+of|in\s+time\s+for)\s)", stripped, re.I)]
+        markers = list(_INLINE_PURPOSE.finditer(stripped))
         found = False
-        for cut in sorted(cuts + markers, key=lambda m: m.start(), reverse=True):
+        # (the longest trailing segment first: "... ? I need it ahead of the board meeting." goes as one)
+        for cut in sorted(cuts + markers, key=lambda m: m.start()):
             if cut.end() >= len(stripped):
                 continue
             segment, head = stripped[cut.end():], stripped[:cut.start()]
             sep = stripped[cut.start():cut.end()].strip()
             if not _asks(head):
-                break
+                continue
             bracketed = re.fullmatch(r"\([^()]*\)[.!]*", segment.strip()) is not None
             label = ("sign-off" if not bracketed and _closing(segment, names)
                      else "urgency" if not bracketed and _urgency(segment)
                      else "purpose" if _purpose(segment.strip(" .!"), names) else None)
             if label is None:
                 continue
-            aside.append(f"{label} {segment.strip(' -–—')!r}")
-            keep = sep if sep[:1] in "?!." else ""
+            aside.append(f"{label} {segment.strip(' -–—?')!r}")
+            keep = sep if sep and sep[0] in "?!." else "?" if segment.rstrip().endswith("?") else ""
             line = head.rstrip(" ,;:-–—") + keep
             found = True
             break
@@ -382,6 +423,9 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
 
 def _trailing_lines(lines: list[str], names: frozenset[str], aside: list[str]) -> list[str]:
     """The sign-off block at the end: a closing line and the signature lines after it, or a signature line alone."""
+    while len(lines) > 1 and _DEVICE.match(lines[-1]):
+        aside.append(f"signature {lines[-1].strip()!r}")
+        lines = lines[:-1]
     for i in range(1, len(lines)):
         if not _closing(lines[i], names):
             continue
@@ -423,6 +467,10 @@ def read_envelope(message: str, names: Iterable[str] | frozenset[str] = frozense
         lines = lines[1:]
     lines = _trailing_lines(lines, known, aside)
     lines = [_lead(lines[0], known, aside), *lines[1:]]
+    # a closing or a purpose sentence on a line of its own above the signature ("Thank you very much in advance.")
+    while len(lines) > 1 and (_closing(lines[-1], known) or _purpose(lines[-1].rstrip(" .!"), known)):
+        aside.append(f"{'sign-off' if _closing(lines[-1], known) else 'purpose'} {lines[-1].strip()!r}")
+        lines = lines[:-1]
     lines = [*lines[:-1], _tail(lines[-1], known, aside)]
     lines = [x for x in (y.strip() for y in lines) if x]
     if not aside or not lines or not _asks(" ".join(lines)):
