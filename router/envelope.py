@@ -51,7 +51,10 @@ CLOSINGS: dict[str, tuple[str, ...]] = {
            "thank you in advance", "thx", "thnx", "thnks", "tx", "ty", "tyvm", "tia", "cheers", "regards",
            "best regards", "kind regards", "warm regards", "warmest regards", "best wishes", "best", "br", "brgds",
            "kr", "rgds", "sincerely", "yours sincerely", "yours truly", "yours", "all the best", "much appreciated",
-           "appreciated", "talk soon", "speak soon", "cu", "ttyl"),
+           "appreciated", "talk soon", "speak soon", "cu", "ttyl", "please revert", "kindly revert", "pls revert",
+           "do the needful", "kindly do the needful", "awaiting your reply", "awaiting your response",
+           "looking forward to your reply", "looking forward to hearing from you", "waiting for your reply",
+           "hope that helps", "have a nice day", "have a great day", "have a good day"),
     "de": ("danke", "danke schön", "dankeschön", "danke sehr", "vielen dank", "herzlichen dank", "besten dank",
            "danke vorab", "vorab danke", "danke im voraus", "gruß", "grüße", "gruss", "gruesse", "grüsse",
            "viele grüße", "viele grüsse", "liebe grüße", "liebe grüsse", "beste grüße", "beste grüsse",
@@ -90,7 +93,7 @@ ADDRESSEES = frozenset("""
 ap accounts payable procurement purchasing finance controlling fp&a treasury buyers buying helpdesk desk procura bot
 assistant there everyone everybody colleagues all team folks guys people zusammen kollegen kolleginnen kollegin
 kollege leute allerseits miteinander ihr alle à tous tout le monde collègues équipe allemaal collega's collega team
-iedereen todos a todos equipo compañeros compañeras tutti a tutti colleghi ragazzi squadra
+iedereen todos a todos equipo compañeros l'équipe toutes monde compañeras tutti a tutti colleghi ragazzi squadra
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: A question to a desk: "treasury q:", "AP question -", "quick q:" (the desk is an addressee word).
 _QUESTION_WORDS = frozenset(("q", "qq", "question", "query", "frage", "anfrage", "question", "pregunta", "domanda",
@@ -99,7 +102,7 @@ _QUESTION_WORDS = frozenset(("q", "qq", "question", "query", "frage", "anfrage",
 #: The occasion an answer is for: a purpose clause ending on one of these carries no constraint.
 OCCASIONS = frozenset("""
 forecast forecasts plan planning budget budgeting meeting meetings call calls deck decks review reviews report
-reporting pack board committee presentation slides slide memo audit close closing month-end quarter-end year-end
+reporting pack board committee presentation slides slide memo close closing month-end quarter-end year-end
 steerco qbr mbr sync standup stand-up workshop huddle check cash-call update briefing session minutes file files
 model prognose planung besprechung sitzung termin bericht vorstand präsentation abschluss monatsabschluss
 jahresabschluss liquiditätsplanung liquiditätsplan vorschau runde meeting prévision prévisions réunion comité rapport
@@ -139,13 +142,15 @@ abteilung équipe equipo of for the für des du la le del della degli al ppa pp
 _CLOSING_RUN = frozenset(("very", "much", "so", "in", "advance", "again", "a", "lot", "for", "your", "help", "all",
                           "everyone", "kindly", "beforehand", "vorab", "im", "voraus", "d'avance", "por", "adelantado",
                           "in", "anticipo", "alvast", "und", "et", "and", "e", "y", "schönen", "tag", "noch",
-                          "einen", "bonne", "journée", "buona", "giornata", "fijne", "dag", "buen", "día"))
+                          "einen", "bonne", "journée", "buona", "giornata", "fijne", "dag", "buen", "día", "asap",
+                          "soon", "at", "the", "earliest", "as", "possible", "back", "on", "this"))
 #: Words joining two addressees or two closings ("Hallo Anna und Tom", "Danke & LG").
 _JOINERS = frozenset(("&", "+", "and", "und", "et", "en", "y", "e", "/", "u.", "or", "oder", "ou", "o", "of"))
 _PLACE_PREPOSITIONS = frozenset(("aus", "from", "von", "de", "da", "uit", "desde", "dal"))
 #: Measure words: a segment holding one says what is asked (never a signature nor a purpose).
 _MEASURE = re.compile(r"\b(?:spen[dt]|spending|invoice[sd]?|rechnung\w*|facture\w*|factura\w*|fattur\w*|factu\w*|"
-                      r"credit\s+notes?|gutschrift\w*|count|total|amount|betrag|summe|price|prices|units?|share|"
+                      r"credit\s+notes?|gutschrift\w*|count|total|amount|betrag|summe|price|prices|preis\w*|prix|precio\w*|"
+                      r"prezz\w*|units?|share|"
                       r"ausgaben|kosten|costs?|vat|net|gross|brutto|netto|suppliers?|vendors?|lieferant\w*|"
                       r"companies|company|gesellschaft\w*|how\s+much|how\s+many|wie\s*viel\w*|combien|cuánto)\b", re.I)
 _COMPANY_CODE = re.compile(r"\b(?:company|comp|co|cie|ges|gesellschaft|firma|fa)\.?\s+[a-z]\b", re.I)
@@ -310,13 +315,13 @@ def _purpose(segment: str, names: frozenset[str]) -> bool:
     if marker is None and not bracketed:
         return False
     body = inner[marker.end():] if marker else inner
-    words = _words(body)
+    words = [re.sub(r"['’]s$", "", w) for w in _words(body)]  # ("this week's meeting": the week's occasion)
     if not words or len(words) > 6 or _constraint(body, names, horizon=True) or _MEASURE.search(body):
         return False
     while words and (words[-1] in _WHEN or words[-1] in _WHEN_JOINERS):
         words.pop()
     return bool(words) and words[-1] in OCCASIONS and all(
-        w in _PURPOSE_FILLER or w in OCCASIONS or _HORIZON.match(w) for w in words)
+        w in _PURPOSE_FILLER or w in OCCASIONS or w in _WHEN or _HORIZON.match(w) for w in words)
 
 
 def _occasion_lead(segment: str, names: frozenset[str]) -> bool:
@@ -386,7 +391,7 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
                 if _asks(head) and not re.search(r"\b(?:thank|danke|merci|gracias|grazie)\s*$", head, re.I):
                     kind = "urgency" if all(t.lower().strip("!.") in URGENCY | _COURTESY for t in tail) \
                         else "sign-off"
-                    aside.append(f"{kind} {' '.join(tail)!r}")
+                    aside.append(f"{kind} {' '.join(tail).rstrip('!.')!r}")
                     line = head.rstrip(" ,;:-–—")
                     continue
         cuts = list(_BOUNDARY.finditer(stripped))
