@@ -243,7 +243,7 @@ def _signature(rest: str) -> bool:
         if low in _SIGNATURE_WORDS or token in "&+/|":
             after_place = low in _PLACE_PREPOSITIONS
             continue
-        if after_place or re.fullmatch(r"[A-ZÄÖÜÉÈÀÇÑ][\w'’.-]*|[A-Z]\.(?:[A-Z]\.)*|[A-Z]{2,5}(?:-\w+)?", token):
+        if after_place or re.fullmatch(r"[A-ZÄÖÜÉÈÀÇÑ][\w'’.-]*|[A-Z]\.(?:[A-Z]\.)*|[A-Z][A-Z&]{1,5}(?:-\w+)?", token):
             after_place = False
             continue
         return False

@@ -176,3 +176,16 @@ def test_an_envelope_never_changes_the_reading(bare: str, lead: str, tail: str) 
     expected = _plan(bare)
     assert not expected[0]
     assert _plan(lead + bare + tail) == expected
+
+
+@pytest.mark.parametrize(("message", "ask"), [
+    ("Company B spend with Beta in March 2026?\nSent from my iPhone", ASK),
+    ("Company B spend with Beta in March 2026?\nVon meinem iPhone gesendet", ASK),
+    ("Company B spend with Beta in March 2026? We need the figure for the steerco on Monday.", ASK),
+    (ASK + "\nThank you very much in advance.\nBest regards,\nNina Park\nHead of FP&A", ASK),
+    ("hey procura quick q - Company B spend with Beta in March 2026?", ASK),
+    ("Company B spend with Beta in March 2026? Looking forward to your reply. Regards, Ravi", ASK),
+    ("Dear Sir/Madam,\nCompany B spend with Beta in March 2026?", ASK),
+])
+def test_long_polite_and_mobile_envelopes_are_set_aside(message: str, ask: str) -> None:
+    assert _text(message) == ask
