@@ -411,7 +411,8 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
                      else "purpose" if _purpose(segment.strip(" .!"), names) else None)
             if label is None:
                 continue
-            aside.append(f"{label} {segment.strip(' -–—?')!r}")
+            shown = segment.strip(' -–—?') if label == "purpose" else re.sub(r"^[^\w(]+", "", segment).rstrip(" ?")
+            aside.append(f"{label} {shown!r}")
             keep = sep if sep and sep[0] in "?!." else "?" if segment.rstrip().endswith("?") else ""
             line = head.rstrip(" ,;:-–—") + keep
             found = True
