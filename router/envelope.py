@@ -184,12 +184,6 @@ _ENVELOPE_WORDS = frozenset(w for table in (GREETINGS, CLOSINGS) for phrases in 
 _CLOSING_PHRASES = _phrases(CLOSINGS)
 
 
-def greeting_pattern() -> str:
-    """The greeting words of every language as one regex alternation (for readers that match greetings inline)."""
-    words = sorted({p for phrases in GREETINGS.values() for p in phrases}, key=len, reverse=True)
-    return "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in words)
-
-
 def closing_pattern() -> str:
     """The closing words of every language as one regex alternation (for readers that match sign-offs inline)."""
     words = sorted({p for phrases in CLOSINGS.values() for p in phrases}, key=len, reverse=True)
