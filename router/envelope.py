@@ -397,8 +397,8 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
                 continue
             segment, head = stripped[cut.end():], stripped[:cut.start()]
             sep = stripped[cut.start():cut.end()].strip()
-            if not _asks(head):
-                continue
+            if not _asks(head) or head.count("(") > head.count(")"):
+                continue  # (a cut inside brackets: the bracket is read whole below)
             bracketed = re.fullmatch(r"\([^()]*\)[.!]*", segment.strip()) is not None
             label = ("sign-off" if not bracketed and _closing(segment, names)
                      else "urgency" if not bracketed and _urgency(segment)

@@ -189,3 +189,16 @@ def test_an_envelope_never_changes_the_reading(bare: str, lead: str, tail: str) 
 ])
 def test_long_polite_and_mobile_envelopes_are_set_aside(message: str, ask: str) -> None:
     assert _text(message) == ask
+
+
+@pytest.mark.parametrize(("message", "ask"), [
+    (ASK[:-1] + " (needed for tomorrow's board)", ASK[:-1]),
+    (ASK[:-1] + " - many thanks, J.", ASK[:-1]),
+    ("Company B spend with Beta in March 2026?\nthx\nMarkus", ASK),
+])
+def test_brackets_initials_and_split_sign_offs(message: str, ask: str) -> None:
+    assert _text(message) == ask
+
+
+def test_a_purpose_inside_brackets_with_a_company_is_kept() -> None:
+    assert read_envelope("Company A spend in March 2026 (Company B, for the board)", KNOWN).aside == ()
