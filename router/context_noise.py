@@ -14,7 +14,9 @@ Design note: every pattern is anchored on a word that marks the piece as context
 reference noun with its number, "as discussed", "needs this for"); the words a piece may span after its marker are
 a closed list (dates, weekdays, times, names of people only in a greeting or a signature), so a piece can never
 reach into the ask. A piece that contains a known name of the tenant (a company, a supplier, a product group) is
-kept: a real constraint is never set aside. What is kept is read exactly as if typed alone.
+kept: a real constraint is never set aside. What is kept is read exactly as if typed alone. The envelope of the
+message (its salutation, sign-off and signature, urgency and purpose clauses, in six languages) is read first, by
+:mod:`router.envelope`, whose tables also give this module its closing words.
 """
 
 from __future__ import annotations
