@@ -14,7 +14,9 @@ Design note: every pattern is anchored on a word that marks the piece as context
 reference noun with its number, "as discussed", "needs this for"); the words a piece may span after its marker are
 a closed list (dates, weekdays, times, names of people only in a greeting or a signature), so a piece can never
 reach into the ask. A piece that contains a known name of the tenant (a company, a supplier, a product group) is
-kept: a real constraint is never set aside. What is kept is read exactly as if typed alone.
+kept: a real constraint is never set aside. What is kept is read exactly as if typed alone. The envelope of the
+message (its salutation, sign-off and signature, urgency and purpose clauses, in six languages) is read first, by
+:mod:`router.envelope`, whose tables also give this module its closing words.
 """
 
 from __future__ import annotations
@@ -24,13 +26,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from router.context_sentences import after_reference, passes, same_company, subject_line
+from router.envelope import closing_pattern, read_envelope, read_envelope_lead
 
 #: The sign-off that opens a signature ("Thanks, Maria", "Kind regards", "-- "): only at the start of a line or
 #: after the end of a sentence.
-_SIGN_OFF = (r"(?:many\s+thanks|thanks\s+(?:a\s+lot|so\s+much|in\s+advance)|thank\s+you(?:\s+in\s+advance)?|"
-             r"thanks|thx|tia|cheers|best\s+regards|kind\s+regards|warm\s+regards|regards|best\s+wishes|best|br|"
-             r"rgds|sincerely|yours\s+sincerely|all\s+the\s+best|mfg|viele\s+grüße|beste\s+grüße|"
-             r"mit\s+freundlichen\s+grüßen)")
+#: (the closing words of every language: one table, router/envelope.py)
+_SIGN_OFF = rf"(?:{closing_pattern()})"
 _SIGN_OFF_LINE = re.compile(rf"^\s*(?:--\s*$|{_SIGN_OFF}\b[\s,.!:-]*)", re.I)
 #: A sign-off after the last sentence of a one-line message and the signature after it (no question in it).
 _SIGN_OFF_TAIL = re.compile(rf"(?:(?<=[.!?)])|,)\s*{_SIGN_OFF}\b(?P<rest>[^?]{{0,160}})$", re.I)
@@ -55,9 +56,6 @@ _NUMBERED = re.compile(r"^\s*(?:\(?(?P<n>\d{1,2}|[a-h])[.)]|[-*•])\s+(?P<item>
 #: "1) X 2) Y" in one line: the items after a start or a colon (never "im 1. Quartal").
 _INLINE_ITEM = re.compile(r"(?:(?<=^)|(?<=[:?.!;,])\s*|\s+)\(?(?P<n>[1-9])\)\s+")
 
-_GREETING = re.compile(
-    r"^\s*(?:hi|hello|hey|hiya|dear|good\s+(?:morning|afternoon|evening|day)|morning|afternoon|evening|greetings|hallo|"
-    r"guten\s+(?:morgen|tag)|moin)\b(?P<who>(?:\s+(?!\d)[\w.'’&-]+){0,3}?)\s*(?:[,!:]+|\s(?:[-–—]|--)\s|$)\s*", re.I)
 _PLEASANTRY = re.compile(
     r"(?:^|(?<=[.!?,;:])\s*)(?:i\s+)?hope\s+(?:you(?:'re|’re|\s+are)\s+(?:well|doing\s+well|keeping\s+well)|"
     r"all\s+is\s+well|this\s+(?:e-?mail\s+|message\s+)?finds\s+you\s+well|you\s+had\s+a\s+(?:good|nice|great)\s+"
@@ -286,11 +284,11 @@ and or but for in on at to of with by from
 def _inline(text: str, names: frozenset[str], aside: list[str]) -> str:
     """One pass over the one-line message; returns it unchanged when nothing (more) is context."""
     text = _SUBJECT_PREFIX.sub("", text)
-    greeting = _GREETING.match(text)
-    if greeting and text[greeting.end():].strip() and not _protected(greeting.group("who"), names) and not re.search(
-            r"\d", greeting.group("who")):
-        aside.append("greeting")
-        return text[greeting.end():]
+    # a salutation or a chat handle left in front once a reference before it is set aside (router/envelope.py)
+    lead = read_envelope_lead(text, names)
+    if lead.aside:
+        aside.extend(lead.aside)
+        return lead.text
     for pattern, label in ((_PLEASANTRY, "pleasantry"), (_HEDGE, "hedge or apology")):
         found = pattern.search(text)
         if found and found.group(0).strip() and text[:found.start()].strip(" ,;:.!-") + text[found.end():].strip(
@@ -355,8 +353,11 @@ def _kind(reference: str) -> str:
 def set_aside_context(message: str, names: Iterable[str] = ()) -> Pruned:
     """The ask of ``message`` and the context set aside from it; ``names``: the tenant's names (never set aside).
 
-    >>> set_aside_context("Hi team, re: ticket 48213 - Company A spend in Q1 2026? Thanks, Maria (AP, ext. 4471)")
-    Pruned(text='Company A spend in Q1 2026?', aside=('greeting', 'ticket reference 48213', 'sign-off and signature'))
+    >>> pruned = set_aside_context("Hi team, re: ticket 48213 - Company A spend in Q1 2026? Thanks, Maria (ext. 4471)")
+    >>> pruned.text
+    'Company A spend in Q1 2026?'
+    >>> pruned.aside
+    ("greeting 'Hi team'", "sign-off 'Thanks, Maria (ext. 4471)'", 'ticket reference 48213')
     >>> set_aside_context("Company A spend in Q2, I mean Q1 2026").text
     'Company A spend in Q1 2026'
     >>> set_aside_context("Company A spend in Q1 2026")
@@ -364,7 +365,10 @@ def set_aside_context(message: str, names: Iterable[str] = ()) -> Pruned:
     """
     known = name_words(names)
     aside: list[str] = []
-    lines = _numbered(subject_line(_lines(message, aside), known, aside), aside, known)
+    # the salutation, sign-off, urgency and purpose around the ask, read by their place and shape (router/envelope.py)
+    envelope = read_envelope(message, known)
+    aside.extend(envelope.aside)
+    lines = _numbered(subject_line(_lines(envelope.text, aside), known, aside), aside, known)
     text = " ".join(" ".join(lines).split())
     second = passes(known)  # the sentences and lead-ins about the writer or the occasion (router/context_sentences.py)
     for _ in range(24):

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from router.envelope import ADDRESSEES
+
 #: Words of courtesy, address and request; none of them can name, date or measure anything.
 COURTESY_WORDS = frozenset("""
 hi hello hey dear morning afternoon all team folks guys quick one question q re regarding fyi pls plz please sorry to
@@ -36,12 +38,9 @@ _PURPOSE_NOUNS = frozenset("""
 accrual accruals check checks reconciliation recon reporting report forecast planning budget sign-off signoff
 month-end year-end quarter-end close closing cutoff cut-off
 """.split())  # noqa: SIM905 - a word list reads better as text
-#: Who a greeting addresses ("Hi AP,", "Hello procurement team,", "Dear accounts payable,"): a desk or a team, never
-#: a constraint; consumed only in a clause with a courtesy word, like the meta nouns.
-_ADDRESSEES = frozenset("""
-ap accounts payable procurement purchasing finance controlling fp&a treasury buyers buying helpdesk desk
-procura bot assistant there everyone everybody colleagues
-""".split())  # noqa: SIM905 - a word list reads better as text
+#: Who a greeting addresses ("Hi AP,", "Hello procurement team,", "Liebe Kollegen,"): a desk or a team, never a
+#: constraint; consumed only in a clause with a courtesy word, like the meta nouns (one table: router/envelope.py).
+_ADDRESSEES = ADDRESSEES
 _WORDS_MAX = 8
 #: "all" closes a question as a scope ("spend in Q1, for all"), never as a purpose.
 _TRAILING_WORDS = (COURTESY_WORDS - {"all", "one", "before", "after", "from"}) | META_NOUNS | _PURPOSE_NOUNS

@@ -71,7 +71,7 @@ def _ask(message: str) -> str:
 def test_greetings_are_set_aside(message: str) -> None:
     pruned = set_aside_context(message, NAMES)
     assert pruned.text == "Company A spend in Q1 2026?"
-    assert "greeting" in pruned.aside
+    assert any(a.startswith("greeting") for a in pruned.aside)
 
 
 @pytest.mark.parametrize("message", [
@@ -84,7 +84,7 @@ def test_greetings_are_set_aside(message: str) -> None:
 def test_signatures_and_contact_details_are_set_aside(message: str) -> None:
     pruned = set_aside_context(message, NAMES)
     assert pruned.text == "Company B spend with Beta in March 2026?"
-    assert "sign-off and signature" in pruned.aside
+    assert any(a.startswith(("sign-off", "signature")) for a in pruned.aside)
 
 
 @pytest.mark.parametrize("message,ref", [

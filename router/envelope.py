@@ -1,0 +1,478 @@
+"""The message envelope: the salutation, the sign-off and signature, the urgency and the purpose around the ask.
+
+A message is often more than the ask. Around it the writer puts a salutation ("Liebe Kollegen,", "Bonjour à tous,",
+"Hi Procura,", "@procura"), a sign-off and a signature on their own lines or after a dash ("Gruß, Stefan
+(AP-Team)", "lg aus Graz", "BG, T. Huber (SSC Wien)", "- danke", "cordialement, J. Martin", "thx"), urgency
+("need asap:", "urgent -", "dringend:") and the purpose or occasion of the ask ("for the cash plan:", "- for the
+13wk forecast", "(cash call tmrw)", "ahead of the board meeting", "pour le comité de demain"). Read as the question,
+a capitalised word of a signature becomes an unknown supplier asked back, and a purpose word ("forecast") changes
+the measure. So the envelope is read first, structurally, and set aside (and named back by the caller: "Set aside
+as context: greeting 'Liebe Kollegen', sign-off 'lg aus Graz'").
+
+Design note: the message is cut into segments by its lines and by clause punctuation (a comma, a colon, a dash
+between spaces, the end of a sentence, a closing bracket). Only segments at the edges are candidates: the leading
+segments (salutation, chat handle, urgency, an addressed desk "treasury q:", a purpose lead-in) and the trailing ones
+(sign-off with its signature, bare chat closings "ty", a purpose clause, an occasion in brackets). A candidate is set
+aside only by its shape: it opens with a word of the tables below (greetings and closings in English, German,
+French, Dutch, Spanish and Italian), the rest is short and signature-like (capitalised names, initials, a team or a
+place in brackets, "aus Graz"), or it is a purpose marker with an occasion noun. A segment that carries a real
+constraint (a name of the tenant, "Company B", a document id, a number other than a planning horizon, a measure
+word) is never set aside, and nothing is set aside when no ask would be left. What is kept is read exactly as if
+typed alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# --- the tables: one place per kind of word --------------------------------------------------------------------------
+#: Salutations that open a message, by language (lower case; a phrase matches word by word).
+GREETINGS: dict[str, tuple[str, ...]] = {
+    "en": ("hi", "hello", "hey", "hiya", "heya", "yo", "dear", "dearest", "greetings", "good morning",
+           "good afternoon", "good evening", "good day", "morning", "afternoon", "evening", "hi there", "hello there"),
+    "de": ("hallo", "hallöchen", "hi", "liebe", "lieber", "liebes", "sehr geehrte", "sehr geehrter",
+           "sehr geehrte damen und herren", "guten morgen", "guten tag", "guten abend", "morgen", "grüß gott",
+           "grüss gott", "gruess gott", "grüß dich", "grüezi", "gruezi", "servus", "moin", "moin moin", "tach",
+           "mahlzeit", "hoi"),
+    "fr": ("bonjour", "bonsoir", "salut", "coucou", "cher", "chère", "chers", "chères", "madame", "monsieur",
+           "mesdames", "messieurs", "allô"),
+    "nl": ("hallo", "hoi", "hai", "goedemorgen", "goedemiddag", "goedenavond", "goedendag", "beste", "geachte",
+           "dag", "beste allemaal"),
+    "es": ("hola", "buenos días", "buenos dias", "buenas tardes", "buenas noches", "buenas", "estimado", "estimada",
+           "estimados", "estimadas", "querido", "querida", "queridos", "saludos"),
+    "it": ("ciao", "buongiorno", "buon giorno", "buonasera", "buona sera", "salve", "gentile", "gentili", "caro",
+           "cara", "cari", "care", "egregio", "egregi"),
+}
+#: Closings that end a message, by language (lower case), alone or before the writer's name ("Danke & LG, Sabine").
+CLOSINGS: dict[str, tuple[str, ...]] = {
+    "en": ("thanks", "thank you", "thankyou", "thanks a lot", "thanks so much", "many thanks", "thanks in advance",
+           "thank you in advance", "thx", "thnx", "thnks", "tx", "ty", "tyvm", "tia", "cheers", "regards",
+           "best regards", "kind regards", "warm regards", "warmest regards", "best wishes", "best", "br", "brgds",
+           "kr", "rgds", "sincerely", "yours sincerely", "yours truly", "yours", "all the best", "much appreciated",
+           "appreciated", "talk soon", "speak soon", "cu", "ttyl", "please revert", "kindly revert", "pls revert",
+           "do the needful", "kindly do the needful", "awaiting your reply", "awaiting your response",
+           "looking forward to your reply", "looking forward to hearing from you", "waiting for your reply",
+           "hope that helps", "have a nice day", "have a great day", "have a good day"),
+    "de": ("danke", "danke schön", "dankeschön", "danke sehr", "vielen dank", "herzlichen dank", "besten dank",
+           "danke vorab", "vorab danke", "danke im voraus", "gruß", "grüße", "gruss", "gruesse", "grüsse",
+           "viele grüße", "viele grüsse", "liebe grüße", "liebe grüsse", "beste grüße", "beste grüsse",
+           "herzliche grüße", "freundliche grüße", "schöne grüße", "mit freundlichen grüßen",
+           "mit freundlichen grüssen", "mit besten grüßen", "lg", "vg", "mfg", "bg", "sg", "hg", "lg aus",
+           "tschüss", "tschau", "bis dann", "bis bald", "servus", "pfiat di", "ciao"),
+    "fr": ("merci", "merci beaucoup", "merci d'avance", "merci par avance", "merci bien", "cordialement",
+           "bien cordialement", "très cordialement", "bien à vous", "bien à toi", "salutations",
+           "meilleures salutations", "sincères salutations", "amitiés", "bonne journée", "bonne soirée",
+           "cdlt", "cdt", "slts", "bav"),
+    "nl": ("bedankt", "dank je", "dank je wel", "dankjewel", "dank u", "dank u wel", "alvast bedankt", "groet",
+           "groeten", "groetjes", "met vriendelijke groet", "met vriendelijke groeten", "vriendelijke groet",
+           "hartelijke groet", "mvg", "gr", "fijne dag"),
+    "es": ("gracias", "muchas gracias", "gracias de antemano", "mil gracias", "saludos", "un saludo",
+           "saludos cordiales", "atentamente", "cordialmente", "un abrazo", "abrazos", "besos"),
+    "it": ("grazie", "grazie mille", "grazie in anticipo", "saluti", "cordiali saluti", "distinti saluti",
+           "un saluto", "buona giornata", "buona serata", "a presto"),
+}
+#: Closings a chat message ends with without any separator ("... EUR total thx"): words no ask ends with.
+CHAT_CLOSINGS = frozenset(("thx", "thnx", "thnks", "ty", "tyvm", "tia", "thanks", "danke", "merci", "gracias",
+                           "grazie", "bedankt", "cheers", "dankeschön", "thank you", "many thanks", "vielen dank",
+                           "danke vorab", "merci beaucoup", "muchas gracias", "grazie mille", "dank je", "dank je wel"))
+#: Words of urgency: how soon, never what ("need asap:", "urgent -", "dringend:", "au plus vite").
+URGENCY = frozenset(("asap", "a.s.a.p", "urgent", "urgently", "urgente", "urgentemente", "dringend", "eilig", "eilt",
+                     "spoed", "prio", "priority", "rush", "pressing", "quickly", "rápido", "subito"))
+#: Words that may stand beside an urgency word in its segment ("need this asap", "bitte dringend").
+_URGENCY_FILLER = frozenset(("need", "needed", "needs", "this", "it", "please", "pls", "plz", "bitte", "very",
+                             "sehr", "i", "we", "is", "svp", "stp", "por", "favor", "per", "favore", "a", "one",
+                             "quick", "request", "ask", "benötigt", "gebraucht", "besoin", "très", "molto", "muy",
+                             "!", "q", "question", "pl", "plis"))
+#: The courtesy words a chat closing run may hold ("pls ty", "bitte danke").
+_COURTESY = frozenset(("pls", "plz", "please", "bitte", "svp", "stp", "pf", "pfv", "xx", "x"))
+#: Who a message is addressed to (a desk, a team, the product): never a constraint in a salutation or a
+#: "treasury q:" lead. (router/preamble.py reads its salutations with the same table.)
+ADDRESSEES = frozenset("""
+ap accounts payable procurement purchasing finance controlling fp&a treasury buyers buying helpdesk desk procura bot
+assistant there everyone everybody colleagues all team folks guys people zusammen kollegen kolleginnen kollegin
+kollege leute allerseits miteinander ihr alle à tous tout le monde collègues équipe allemaal collega's collega team
+iedereen todos a todos equipo compañeros l'équipe toutes monde compañeras tutti a tutti colleghi ragazzi squadra
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: A question to a desk: "treasury q:", "AP question -", "quick q:" (the desk is an addressee word).
+_QUESTION_WORDS = frozenset(("q", "qq", "question", "query", "frage", "anfrage", "question", "pregunta", "domanda",
+                             "vraag", "ask", "request", "quick", "kurze", "short", "small", "one", "rapide",
+                             "petite", "rápida", "veloce"))
+#: The occasion an answer is for: a purpose clause ending on one of these carries no constraint.
+OCCASIONS = frozenset("""
+forecast forecasts plan planning budget budgeting meeting meetings call calls deck decks review reviews report
+reporting pack board committee presentation slides slide memo close closing month-end quarter-end year-end
+steerco qbr mbr sync standup stand-up workshop huddle check cash-call update briefing session minutes file files
+model prognose planung besprechung sitzung termin bericht vorstand präsentation abschluss monatsabschluss
+jahresabschluss liquiditätsplanung liquiditätsplan vorschau runde meeting prévision prévisions réunion comité rapport
+présentation clôture trésorerie point previsión reunión comité informe presentación cierre presupuesto previsione
+riunione comitato relazione presentazione chiusura vergadering overleg rapport presentatie afsluiting begroting
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: The words that open a purpose clause ("for the", "ahead of", "für die", "pour le", "para el", "per il", "voor de").
+_PURPOSE_MARKER = re.compile(
+    r"^(?:(?:(?:i|we)\s+)?(?:needed|required|wanted|need\s+(?:it|this|these|them|the\s+figures?|the\s+numbers?)|"
+    r"want\s+(?:it|this)|it's|it\s+is|this\s+is)\s+)?"
+    r"(?:for|ahead\s+of|in\s+time\s+for|before|prior\s+to|für|vor|zur|zum|pour|avant|para|antes\s+de|per|prima\s+del"
+    r"|prima\s+della|voor|vóór)\b\s*", re.I)
+#: Words a purpose clause may hold between its marker and its occasion (articles, owners, times, kinds of plan).
+_PURPOSE_FILLER = frozenset("""
+the a an my our your this next tomorrow's today's friday's monday's tuesday's wednesday's thursday's weekly monthly
+quarterly annual rolling cash liquidity treasury board management mgmt exec executive cfo ceo team steering group
+internal external upcoming die den das der dem des einen ein eine unser unsere unseren morgige morgigen le la les l'
+du de des notre nos mon ma el los las nuestro nuestra il lo i gli della dello del nostro nostra de het onze ons
+13-week 13wk 13-wk 4-week 12-month week weeks wk weekly tmrw tomorrow today tonight eod eow cob morgen heute demain
+mañana domani morgen next upcoming requirement requirements sanity plausibility quick
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Times an occasion may be told with ("cash call tmrw", "meeting on friday").
+_WHEN = frozenset("""
+tmrw tmr tomorrow today tonight eod eow cob asap monday tuesday wednesday thursday friday mon tue wed thu fri on at
+this next week morning afternoon morgen heute demain aujourd'hui mañana hoy domani oggi vandaag
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Words joining an occasion and its time ("la réunion de demain", "the call on friday").
+_WHEN_JOINERS = frozenset(("de", "di", "del", "du", "von", "van", "of", "on", "at", "am", "le", "el", "il"))
+#: A planning horizon inside a purpose clause ("13wk", "13-week", "4 weeks"): a number that is no period of the ask.
+_HORIZON = re.compile(r"^\d{1,2}(?:-?(?:wk|wks|week|weeks|w|month|months|m))$", re.I)
+#: Words a signature may hold besides names: joiners, a place preposition, a team word.
+_SIGNATURE_WORDS = frozenset("""
+& + / | - – — and und et en y e i.a. i.v. ia iv aus from von de da uit van der den di team teams dept department
+abteilung équipe equipo of for the für des du la le del della degli al ppa pp
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Words a closing runs on with before the signature ("very much in advance", "again for your help").
+_CLOSING_RUN = frozenset(("very", "much", "so", "in", "advance", "again", "a", "lot", "for", "your", "help", "all",
+                          "everyone", "kindly", "beforehand", "vorab", "im", "voraus", "d'avance", "por", "adelantado",
+                          "in", "anticipo", "alvast", "und", "et", "and", "e", "y", "schönen", "tag", "noch",
+                          "einen", "bonne", "journée", "buona", "giornata", "fijne", "dag", "buen", "día", "asap",
+                          "soon", "at", "the", "earliest", "as", "possible", "back", "on", "this"))
+#: Words joining two addressees or two closings ("Hallo Anna und Tom", "Danke & LG").
+_JOINERS = frozenset(("&", "+", "and", "und", "et", "en", "y", "e", "/", "u.", "or", "oder", "ou", "o", "of"))
+_PLACE_PREPOSITIONS = frozenset(("aus", "from", "von", "de", "da", "uit", "desde", "dal"))
+#: Measure words: a segment holding one says what is asked (never a signature nor a purpose).
+_MEASURE = re.compile(r"\b(?:spen[dt]|spending|invoice[sd]?|rechnung\w*|facture\w*|factura\w*|fattur\w*|factu\w*|"
+                      r"credit\s+notes?|gutschrift\w*|count|total|amount|betrag|summe|price|prices|preis\w*|prix|precio\w*|"
+                      r"prezz\w*|units?|share|"
+                      r"ausgaben|kosten|costs?|vat|net|gross|brutto|netto|suppliers?|vendors?|lieferant\w*|"
+                      r"companies|company|gesellschaft\w*|how\s+much|how\s+many|wie\s*viel\w*|combien|cuánto)\b", re.I)
+_COMPANY_CODE = re.compile(r"\b(?:company|comp|co|cie|ges|gesellschaft|firma|fa)\.?\s+[a-z]\b", re.I)
+_DOCUMENT_ID = re.compile(r"\b[A-Z]{2,6}-\d|\b(?:inv|po|cn|sup|comp|prd|pg|agr)-?\d", re.I)
+_WORD = re.compile(r"[^\W\d_][\w'’.&-]*|\d[\w'’.-]*|[&+/|]")
+_CONTACT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:\+|\b(?:tel|phone|mobile|fax)\.?:?\s*)\d[\d ()/.-]{6,}\d", re.I)
+#: A clause boundary inside a line: punctuation that ends a clause, a dash between spaces, a closing bracket.
+#: (never the dot of "Mr.", "Dr.", "Co.": an abbreviation inside a salutation or a name)
+_BOUNDARY = re.compile(r"\s*(?:[,;:!]+|(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bFr)(?<!\bHr)(?<!\bSr)(?<!\bCo)(?<!\bNr)"
+                       r"[?.]+(?=\s)|\s[-–—]+(?=\s)|(?<=\))(?=\s))\s*")
+#: The line a phone or a mail app appends ("Sent from my iPhone", "Von meinem iPhone gesendet", "Envoyé de mon
+#: iPad"): a signature line in any case.
+_DEVICE = re.compile(r"^\s*(?:sent\s+(?:from|with)\s+my|get\s+outlook\s+for|von\s+meinem|gesendet\s+(?:von|mit)\s+"
+                     r"meinem|envoyé\s+(?:de|depuis)\s+mon|enviado\s+desde\s+mi|inviato\s+da(?:l)?\s+(?:mio\s+)?|"
+                     r"(?:verzonden|verstuurd)\s+(?:vanaf|met)\s+mijn)\b[^?\d]{0,40}$", re.I)
+#: An extension or a phone number inside a signature ("Maria (AP, ext. 4471)"): contact detail, no constraint.
+_EXTENSION = re.compile(r"\b(?:ext|tel|dw|durchwahl|poste|tél|tfn|phone|mob)\.?\s*:?\s*\+?\d[\d /-]*", re.I)
+_HANDLE = re.compile(r"^\s*@[\w.-]+[\s,:;-]*")
+
+
+def _phrases(table: dict[str, tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
+    """The phrases of a table as word tuples, longest first (so "viele grüße" wins over "viele")."""
+    words = {tuple(p.split()) for phrases in table.values() for p in phrases}
+    return tuple(sorted(words, key=len, reverse=True))
+
+
+_GREETING_PHRASES = _phrases(GREETINGS)
+#: Every single word of the envelope tables: a rest made only of these holds no ask ("Hi, thanks").
+_ENVELOPE_WORDS = frozenset(w for table in (GREETINGS, CLOSINGS) for phrases in table.values() for p in phrases
+                            for w in p.split()) | CHAT_CLOSINGS | URGENCY | _COURTESY | ADDRESSEES
+_CLOSING_PHRASES = _phrases(CLOSINGS)
+
+
+def closing_pattern() -> str:
+    """The closing words of every language as one regex alternation (for readers that match sign-offs inline)."""
+    words = sorted({p for phrases in CLOSINGS.values() for p in phrases}, key=len, reverse=True)
+    return "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in words)
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """The ask of a message and the envelope set aside around it (labels in the order found)."""
+
+    text: str
+    aside: tuple[str, ...]
+
+
+def _words(segment: str) -> list[str]:
+    return [w.lower().strip(".'’") or w for w in _WORD.findall(segment)]
+
+
+def _starts(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> int:
+    """How many words of ``words`` the longest phrase it opens with spans (0: none)."""
+    for phrase in phrases:
+        if tuple(words[:len(phrase)]) == phrase:
+            return len(phrase)
+    return 0
+
+
+def _constraint(segment: str, names: frozenset[str], *, horizon: bool = False) -> bool:
+    """Whether ``segment`` carries something the ask may need: a tenant name, a company, an id, a number."""
+    words = {w.lower().strip(".,'’()") for w in re.findall(r"[\w'’.&-]+", segment)}
+    if words & names or _COMPANY_CODE.search(segment) or _DOCUMENT_ID.search(segment):
+        return True
+    numbers = re.findall(r"[\w-]*\d[\w-]*", segment)
+    return any(not (horizon and _HORIZON.match(n)) for n in numbers)
+
+
+def _signature(rest: str) -> bool:
+    """Whether ``rest`` reads as a writer's name, team or place ("Stefan (AP-Team)", "T. Huber", "Jana / SSC
+    Leipzig", "aus Graz"): short, every word a capitalised name, an initial, a joiner or inside brackets."""
+    bracketed = re.findall(r"\(([^()]{0,40})\)", rest)
+    if any("?" in b or len(b.split()) > 5 for b in bracketed):
+        return False
+    bare = re.sub(r"\([^()]{0,40}\)", " ", rest)
+    if "(" in bare or ")" in bare or "?" in bare:
+        return False
+    tokens = [t for t in re.split(r"[\s,;]+", bare) if t and t not in "-–—:."]
+    if len(tokens) > 5:
+        return False
+    after_place = False
+    for token in tokens:
+        low = token.lower().strip(".'’")
+        if low in _SIGNATURE_WORDS or token in "&+/|":
+            after_place = low in _PLACE_PREPOSITIONS
+            continue
+        if after_place or re.fullmatch(r"[A-ZÄÖÜÉÈÀÇÑ][\w'’.-]*|[A-Z]\.(?:[A-Z]\.)*|[A-Z][A-Z&]{1,5}(?:-\w+)?", token):
+            after_place = False
+            continue
+        return False
+    return True
+
+
+def _salutation(segment: str, names: frozenset[str]) -> bool:
+    """A greeting with at most three words of address ("Liebe Kollegen", "Hi Procura", "Bonjour à tous")."""
+    tokens = _WORD.findall(segment)
+    words = _words(segment)
+    n = _starts(words, _GREETING_PHRASES)
+    if not n or len(words) - n > 4 or _constraint(segment, names) or _MEASURE.search(segment):
+        return False
+    rest = tokens[n:]
+    # the words of address: a desk or team word, or a person's capitalised name ("Hallo Frau Weber", "Dear Sir/Madam")
+    if not rest:
+        return len(words) == n
+    return all(w.lower() in ADDRESSEES or w.lower() in _JOINERS or w.lower() in _QUESTION_WORDS
+               or w.lower() in URGENCY or re.fullmatch(r"[A-ZÄÖÜÉ][\w'’.-]*", w)
+               for w in rest)
+
+
+def _closing(segment: str, names: frozenset[str]) -> bool:
+    """A sign-off, with closings joined ("Danke & LG") and the writer's signature after it ("Gruß, Stefan (AP)")."""
+    head = re.sub(r"^[\s\-–—]+", "", segment).strip()
+    words = _words(head)
+    if not words or _constraint(_EXTENSION.sub("", _CONTACT.sub("", head)), names) or _MEASURE.search(head):
+        return False
+    used = 0
+    while True:
+        n = _starts(words[used:], _CLOSING_PHRASES)
+        if not n:
+            break
+        used += n
+        while used < len(words) and words[used] in _JOINERS:
+            used += 1
+    if not used:
+        return False
+    # the words the closings span, then the signature (any case after "lg aus": a place)
+    tail = head
+    for _ in range(used):
+        tail = re.sub(r"^[\s,;:!.\-–—]*[^\s,;:!]+", "", tail, count=1)
+    tail = tail.strip(" ,;:!.-–—")
+    # the courtesy words a closing runs on with ("Thank you very much in advance", "thanks again for your help")
+    while tail and tail.split()[0].lower().strip(",.!") in _CLOSING_RUN:
+        tail = tail.split(None, 1)[1].strip(" ,;:!.-–—") if len(tail.split()) > 1 else ""
+    return not tail or _signature(tail)
+
+
+def _urgency(segment: str) -> bool:
+    words = _words(segment)
+    return bool(words) and any(w in URGENCY for w in words) and all(
+        w in URGENCY or w in _URGENCY_FILLER for w in words)
+
+
+def _desk_question(segment: str) -> bool:
+    """"treasury q", "AP question", "quick q": a question addressed to a desk, no constraint."""
+    words = _words(segment)
+    return 1 < len(words) <= 4 and words[-1] in _QUESTION_WORDS and all(
+        w in ADDRESSEES or w in _QUESTION_WORDS for w in words)
+
+
+def _purpose(segment: str, names: frozenset[str]) -> bool:
+    """A purpose or occasion clause: "for the 13wk forecast", "ahead of the board meeting", "(cash call tmrw)"."""
+    inner = segment.strip(" -–—")
+    bracketed = inner.startswith("(") and inner.endswith(")")
+    inner = inner.strip("() ")
+    marker = _PURPOSE_MARKER.match(inner)
+    if marker is None and not bracketed:
+        return False
+    body = inner[marker.end():] if marker else inner
+    words = [re.sub(r"['’]s$", "", w) for w in _words(body)]  # ("this week's meeting": the week's occasion)
+    if not words or len(words) > 6 or _constraint(body, names, horizon=True) or _MEASURE.search(body):
+        return False
+    while words and (words[-1] in _WHEN or words[-1] in _WHEN_JOINERS):
+        words.pop()
+    return bool(words) and words[-1] in OCCASIONS and all(
+        w in _PURPOSE_FILLER or w in OCCASIONS or w in _WHEN or _HORIZON.match(w) for w in words)
+
+
+def _occasion_lead(segment: str, names: frozenset[str]) -> bool:
+    """A lead naming the occasion without a marker: "cash requirement check -", "Monatsabschluss Liquidität:"."""
+    words = _words(segment)
+    return 2 <= len(words) <= 4 and words[-1] in OCCASIONS and not _constraint(segment, names) \
+        and not _MEASURE.search(segment) and all(w in _PURPOSE_FILLER or w in OCCASIONS for w in words[:-1])
+
+
+def _asks(text: str) -> bool:
+    """Whether ``text`` still holds an ask: a number or a word of three letters (or an acronym) no envelope word."""
+    return any(re.fullmatch(r"[^\W\d_]{3,}|[A-Z]{2}|.*\d.*", w) and w.lower() not in _ENVELOPE_WORDS
+               for w in re.findall(r"[\w'’-]+", text))
+
+
+def _lead(line: str, names: frozenset[str], aside: list[str]) -> str:
+    """``line`` without its leading envelope segments (handle, salutation, urgency, desk question, purpose)."""
+    while True:
+        handle = _HANDLE.match(line)
+        if handle and _asks(line[handle.end():]):
+            aside.append(f"chat handle {handle.group(0).strip(' ,:;-')!r}")
+            line = line[handle.end():]
+            continue
+        cut = _BOUNDARY.search(line)
+        if cut is None or cut.start() == 0:
+            return line
+        segment, rest = line[:cut.start()], line[cut.end():]
+        if not _asks(rest) or line[cut.start():cut.end()].strip().startswith(("?", ".")):
+            return line
+        label = ("greeting" if _salutation(segment, names) else "urgency" if _urgency(segment)
+                 else "addressed to" if _desk_question(segment)
+                 else "purpose" if _purpose(segment, names) or _occasion_lead(segment, names) else None)
+        if label is None:
+            return line
+        aside.append(f"{label} {segment.strip()!r}")
+        line = rest
+
+
+def read_envelope_lead(text: str, names: frozenset[str]) -> Envelope:
+    """``text`` (one line) without its leading envelope segments; ``aside`` empty when it has none."""
+    aside: list[str] = []
+    rest = _lead(text, names, aside)
+    return Envelope(rest if aside else text, tuple(aside))
+
+
+#: A purpose marker that opens a clause without a separator before it ("... Q1 ahead of the board meeting").
+_INLINE_PURPOSE = re.compile(
+    r"\s(?=(?:ahead\s+of|in\s+time\s+for|(?:for|before)\s+(?:the|our|my|tomorrow's|next|this)|"
+    r"für\s+(?:die|den|das|unsere[nm]?)|pour\s+(?:le|la|les|notre)|para\s+(?:el|la|nuestra|nuestro)|"
+    r"per\s+(?:il|la|lo)|voor\s+(?:de|het|onze|ons))\s)", re.I)
+
+
+def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
+    """``line`` without its trailing envelope segments (sign-off, chat closing, urgency, purpose)."""
+    while True:
+        stripped = line.rstrip()
+        # a chat closing after the last word, with no separator ("... EUR total thx", "... by co pls ty")
+        run = re.search(r"(?:\s+(?:[^\W\d_]+))+\s*[!.]*$", stripped)
+        if run:
+            tokens = run.group(0).split()
+            k = len(tokens)
+            while k > 0 and (tokens[k - 1].lower().strip("!.") in CHAT_CLOSINGS | URGENCY | _COURTESY):
+                k -= 1
+            tail = tokens[k:]
+            if tail and any(t.lower().strip("!.") in CHAT_CLOSINGS | URGENCY for t in tail):
+                head = stripped[:len(stripped) - len(run.group(0))] + " " + " ".join(tokens[:k])
+                if _asks(head) and not re.search(r"\b(?:thank|danke|merci|gracias|grazie)\s*$", head, re.I):
+                    kind = "urgency" if all(t.lower().strip("!.") in URGENCY | _COURTESY for t in tail) \
+                        else "sign-off"
+                    aside.append(f"{kind} {' '.join(tail).rstrip('!.')!r}")
+                    line = head.rstrip(" ,;:-–—")
+                    continue
+        cuts = list(_BOUNDARY.finditer(stripped))
+        markers = list(_INLINE_PURPOSE.finditer(stripped))
+        found = False
+        # (the longest trailing segment first: "... ? I need it ahead of the board meeting." goes as one)
+        for cut in sorted(cuts + markers, key=lambda m: m.start()):
+            if cut.end() >= len(stripped):
+                continue
+            segment, head = stripped[cut.end():], stripped[:cut.start()]
+            sep = stripped[cut.start():cut.end()].strip()
+            if not _asks(head) or head.count("(") > head.count(")"):
+                continue  # (a cut inside brackets: the bracket is read whole below)
+            bracketed = re.fullmatch(r"\([^()]*\)[.!]*", segment.strip()) is not None
+            label = ("sign-off" if not bracketed and _closing(segment, names)
+                     else "urgency" if not bracketed and _urgency(segment)
+                     else "purpose" if _purpose(segment.strip(" .!"), names) else None)
+            if label is None:
+                continue
+            shown = segment.strip(' -–—?') if label == "purpose" else re.sub(r"^[^\w(]+", "", segment).rstrip(" ?")
+            aside.append(f"{label} {shown!r}")
+            keep = sep if sep and sep[0] in "?!." else "?" if segment.rstrip().endswith("?") else ""
+            line = head.rstrip(" ,;:-–—") + keep
+            found = True
+            break
+        if not found:
+            # an occasion in brackets that closes the line: "... EUR (cash call tmrw)"
+            bracket = re.search(r"\s*(\([^()]*\))[.!]*$", stripped)
+            if bracket and _asks(stripped[:bracket.start()]) and _purpose(bracket.group(1), names):
+                aside.append(f"purpose {bracket.group(1)!r}")
+                line = stripped[:bracket.start()]
+                continue
+            return line
+
+
+def _trailing_lines(lines: list[str], names: frozenset[str], aside: list[str]) -> list[str]:
+    """The sign-off block at the end: a closing line and the signature lines after it, or a signature line alone."""
+    while len(lines) > 1 and _DEVICE.match(lines[-1]):
+        aside.append(f"signature {lines[-1].strip()!r}")
+        lines = lines[:-1]
+    for i in range(1, len(lines)):
+        if not _closing(lines[i], names):
+            continue
+        after = lines[i + 1:]
+        if all(_signature(x) or _CONTACT.search(x) for x in after) and not any(
+                _constraint(_CONTACT.sub("", x), names) for x in after):
+            aside.append(f"sign-off {' / '.join(x.strip() for x in lines[i:])!r}")
+            return lines[:i]
+    last = lines[-1] if len(lines) > 1 else ""
+    if last and re.search(r"\(|/", last) and _signature(last) and not _constraint(last, names) \
+            and not _MEASURE.search(last):
+        aside.append(f"signature {last.strip()!r}")  # "Jana / SSC Leipzig", "T. Huber (SSC Wien)"
+        return lines[:-1]
+    return lines
+
+
+def read_envelope(message: str, names: Iterable[str] | frozenset[str] = frozenset()) -> Envelope:
+    """The ask of ``message`` with its envelope set aside; ``names``: the distinctive words of the tenant's names.
+
+    >>> read_envelope("Liebe Kollegen,\\nSpend Company A, April 2026\\nlg aus Graz")
+    Envelope(text='Spend Company A, April 2026', aside=("greeting 'Liebe Kollegen'", "sign-off 'lg aus Graz'"))
+    >>> read_envelope("need asap: Company A total Q1 2026 in EUR - for the 13wk forecast").text
+    'Company A total Q1 2026 in EUR'
+    >>> read_envelope("Company A spend Q1 2026? ty").text
+    'Company A spend Q1 2026?'
+    >>> read_envelope("Company A spend Q1 2026")
+    Envelope(text='Company A spend Q1 2026', aside=())
+    """
+    known = names if isinstance(names, frozenset) else frozenset(names)
+    lines = [x.strip() for x in message.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    lines = [x for x in lines if x]
+    aside: list[str] = []
+    if not lines:
+        return Envelope(message, ())
+    # a salutation on its own line above the ask
+    while len(lines) > 1 and (_salutation(lines[0].rstrip(",!:;. "), known) or _urgency(lines[0])):
+        label = "greeting" if _salutation(lines[0].rstrip(",!:;. "), known) else "urgency"
+        aside.append(f"{label} {lines[0].rstrip(',!:;. ')!r}")
+        lines = lines[1:]
+    lines = _trailing_lines(lines, known, aside)
+    lines = [_lead(lines[0], known, aside), *lines[1:]]
+    # a closing or a purpose sentence on a line of its own above the signature ("Thank you very much in advance.")
+    while len(lines) > 1 and (_closing(lines[-1], known) or _purpose(lines[-1].rstrip(" .!"), known)):
+        aside.append(f"{'sign-off' if _closing(lines[-1], known) else 'purpose'} {lines[-1].strip()!r}")
+        lines = lines[:-1]
+    lines = [*lines[:-1], _tail(lines[-1], known, aside)]
+    lines = [x for x in (y.strip() for y in lines) if x]
+    if not aside or not lines or not _asks(" ".join(lines)):
+        return Envelope(message, ())
+    return Envelope("\n".join(lines), tuple(aside))
