@@ -33,6 +33,10 @@ _MONTH_DAYS = re.compile(
     r"(?!\s*,?\s*(?:\d{4}|['’]\s?\d{2}|-\d)|['’]s\b)", re.I)
 #: Where "may" cannot be the modal verb: the end of the ask, punctuation, or a to-date or courtesy word after it.
 _MONTH_AFTER_MAY = re.compile(r"\s*(?:$|[?!.,;:)\]]|(?:so\s+far|to\s+date|mtd|pls|please|thx|thanks|ty)\b)", re.I)
+#: After a number, what makes it a count of things rather than a day ("top 3 suppliers", "25 invoices").
+_COUNTED_AFTER = re.compile(r"\s+(?:largest|biggest|highest|lowest|smallest|top|most|least|suppliers?|vendors?|"
+                            r"invoices?|products?|items?|units?|pieces?|pcs|lines?|documents?|orders?|companies)\b",
+                            re.I)
 #: "may so far", "may mtd", "may to date": the month up to the as-of date (when it is the as-of date's month).
 _TO_DATE_AFTER = re.compile(r"\s*,?\s*(?P<word>so\s+far|to\s+date|thus\s+far|mtd)\b", re.I)
 #: "1/11-15/12/25", "1.11.-15.12.2025": two days, the year on the last one only.
@@ -65,8 +69,10 @@ def _month_edits(text: str, as_of: dt.date, unread: Sequence[tuple[int, int]]) -
             continue
         word = m["month"].lower()
         days = [_number(m[g]) for g in ("d1", "d2", "d3", "d4") if m[g]]
-        if word == "may" and not days and not _MONTH_AFTER_MAY.match(text, m.end()):
-            continue  # "we may spend": the verb
+        if word == "may" and not _MONTH_AFTER_MAY.match(text, m.end()):
+            continue  # "we may spend", "what may 25 suppliers cost": the verb
+        if m["d3"] and _COUNTED_AFTER.match(text, m.end()):
+            continue  # "dec 3 suppliers": a count, not a day
         month = MONTH_NUMBERS[word]
         year = _latest_year(month, days[0] if days else 1, as_of)
         if year is None or any(d is None or not 1 <= d <= 31 for d in days):
