@@ -118,5 +118,29 @@ _SCOPE_WORDS = frozenset({"companies", "company", "all", "group", "tenant", "gmb
                           "kg", "co", "plc", "sa", "bv", "nv", "oy", "ab", "spa", "srl"})
 
 
+#: "orbis alpenland sept? prob 0", "kestrel may (probably nothing)", "co a q1 - should be ~5k": the writer's guess
+#: at the answer, after the ask: a remark (the figure answers it), never a constraint or a word to ask about.
+_GUESS = re.compile(
+    r"(?:[?.!,;:]\s*|\s[-–—]\s*|\s\(\s*|\s+)(?P<remark>(?:prob(?:ably)?|prolly|likely|maybe|perhaps|possibly|"
+    r"i\s+(?:think|guess|believe|expect)|should\s+be|expect(?:ing|ed)?|guess(?:ing)?)\s+(?:(?:it['’]?s|is|be|"
+    r"about|around|approx\.?|~)\s*)*(?:0|zero|nothing|none|nil|nada|empty|~?\s*\d[\d.,']*\s*(?:k|m|tsd)?"
+    r"(?:\s*(?:eur|€|euros?))?|no\s+(?:spend|data|invoices?))\b)\s*\)?\s*[?.!]*\s*$", re.I)
+
+
+def guess_aside(text: str) -> tuple[str, str | None]:
+    """``text`` without a guess at the answer written after the ask, and the guess (``None``: none).
+
+    >>> guess_aside("orbis alpenland sept? prob 0")
+    ('orbis alpenland sept?', 'prob 0')
+    >>> guess_aside("co a q1 spend - should be about 5k"), guess_aside("top 3 suppliers likely")[1]
+    (('co a q1 spend', 'should be about 5k'), None)
+    """
+    found = _GUESS.search(text)
+    if found is None or not _MIN_WORDS.search(text[:found.start()]):
+        return text, None
+    kept = text[:found.start()] + ("?" if text[found.start()] == "?" else "")
+    return kept.rstrip(" -–—("), found.group("remark")
+
+
 #: How the answer says what was assumed.
 ELLIPTIC_NOTE = "no figure named: read as the spend of the names and period given"

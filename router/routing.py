@@ -74,7 +74,7 @@ from router.contract import (
 )
 from router.currency import currency_reading, issued_currencies
 from router.dimensions import unknown_dimensions
-from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, named_back, unread_words
+from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.first_time import first_time_spans
@@ -330,7 +330,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     base = group.text
     # "both cos", "which co", "per entity", "whole grp": the company noun typed short (router/company_set.py)
     nouns = company_nouns(base, (n for _, _, n in spellings))
-    base = nouns.text
+    # "orbis alpenland sept? prob 0": the writer's guess at the answer is a remark (router/elliptic.py)
+    base, guess = guess_aside(nouns.text)
     # "approved vendors according to the packaging agreement": that agreement's list, no group filter
     # (router/agreement_subject.py)
     subject = agreement_by_subject(base, (n for kind, _, n in spellings if kind == "product_group"))
@@ -419,6 +420,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
              *(["the claim " + "; ".join(repr(c) for c in checked) + " checked against the approval table, not "
                 "taken as true"] if checked else []),
+             *([f"{guess!r} read as your guess at the answer, not as a constraint"] if guess else []),
              *([f"{', '.join(repr(r) for r in nouns.read)} read as the company noun (or the whole group)"]
                if nouns.read else []),
              *([f"{', '.join(repr(r) for r in tenant.read)} read as all companies of your tenant "

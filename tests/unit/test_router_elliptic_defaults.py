@@ -164,7 +164,7 @@ def test_the_company_noun_typed_short_is_written_out(typed: str, written: str) -
     assert company_nouns(typed).text == written
 
 
-@pytest.mark.parametrize("scope", ["all cos", "all 3 cos", "the three companies", "all entities", "consolidated",
+@pytest.mark.parametrize("scope", ["all cos", "all 3 cos", "the three companies", "all entities", "groupwide",
                                    "group-wide", "whole grp", "the 3 cos", "any co", "all legal entities"])
 def test_group_wide_words_mean_all_companies(scope: str) -> None:
     rng = random.Random(scope)
@@ -202,3 +202,12 @@ def test_anything_above_a_threshold_is_the_invoices_above_it(form: str) -> None:
 def test_a_fragment_naming_another_figure_is_never_spend() -> None:
     for fragment in ("co a invoices q1 2026", "Beta co a approved q1 2026", "co a open items jan"):
         assert elliptic_spend(fragment) is None, fragment
+
+
+@pytest.mark.parametrize("guess", ["prob 0", "probably nothing", "(maybe zero)", "- should be about 5k",
+                                   "i think ~12,000 EUR", "likely none"])
+def test_a_guess_at_the_answer_is_a_remark_never_a_constraint(guess: str) -> None:
+    for ask in ("Beta co a sept?", "co b spend q1 2026"):
+        said = f"{ask} {guess}"
+        assert _plan(said) == _plan(ask), said
+        assert guess.strip("()- ") in (route(said, _INPUTS).interpretation or ""), said
