@@ -10,12 +10,14 @@ it stays a question about which company is meant. Never one company's figure whe
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from router.entities import Company, Gazetteer
 from router.reader import Reading
 from router.scope import all_companies
+from router.tenant_scope import SCOPE_WORD
 
 #: Words that add the named companies up into one figure.
 _TOGETHER = re.compile(
@@ -230,10 +232,68 @@ def offer_all(gazetteer: Gazetteer) -> str:
     return " Or all of them together (all companies of the tenant)?"
 
 
+#: The company noun as typed in short asks ("both cos", "which co", "per entity", "the 3 comps", "rank the cies"),
+#: singular and plural: read as "company"/"companies" after a word that makes it a noun (a determiner, a
+#: quantifier, a grouping preposition), never in a company's name ("Co. A", "co a": a letter or number follows).
+_NOUN_LEAD = (r"(?:which|what|each|every|per|by|both|all|any|either|the|our|my|of|between|across|among|two|three|"
+              r"four|five|six|\d|split|rank|ranked|compare)")
+_COMPANY_NOUN = re.compile(
+    rf"(?P<lead>\b{_NOUN_LEAD}\s+(?:(?:the|our|of|two|three|four|five|six|\d)\s+){{0,2}})"
+    r"(?:(?P<plural>co['’]s|cos|comps|cies|entities|legal\s+entities)\b\.?|"
+    r"(?P<single>co|comp|cie|entity|legal\s+entity)\b(?!\.?\s*(?:[a-z]|\d{1,2})\b)\.?)", re.I)
+#: "whole grp", "entire grp", "grp-wide": the group, abbreviated (router/group_scope.py reads it written out).
+_GROUP_SHORT = re.compile(r"\b(?:(?:whole|entire)\s+grp|grp[- ]wide)\b", re.I)
+
+
+@dataclass(frozen=True)
+class CompanyNouns:
+    """The question with its short company nouns written out, and what was read (for the answer)."""
+
+    text: str
+    read: tuple[str, ...] = ()
+
+
+def company_nouns(text: str, names: Iterable[str] = ()) -> CompanyNouns:
+    """``text`` with the company noun written out where it is typed short ("both cos split q4" -> "both companies
+    split q4", "whole grp" -> "group-wide"); a span inside one of the tenant's ``names`` is the name's.
+
+    >>> company_nouns("rank the 3 cos h2 25").text
+    'rank the 3 companies h2 25'
+    >>> company_nouns("which co spent most q1").text, company_nouns("co a spend by co b").text
+    ('which company spent most q1', 'co a spend by co b')
+    >>> company_nouns("whole grp q4 vs q3 %?").text
+    'group-wide q4 vs q3 %?'
+    """
+    taken = [(m.start(), m.end()) for n in names if len(n) > 2
+             for m in re.finditer(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text, re.I)]
+    read: list[str] = []
+
+    def noun(m: re.Match[str]) -> str:
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            return m.group(0)
+        word = (m.group("plural") or m.group("single")).lower()
+        if word in ("companies", "company"):
+            return m.group(0)
+        read.append(m.group(0)[len(m.group("lead")):])
+        return m.group("lead") + ("companies" if m.group("plural") else "company")
+
+    out = _COMPANY_NOUN.sub(noun, text)
+
+    def group(m: re.Match[str]) -> str:
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            return m.group(0)
+        read.append(m.group(0))
+        return SCOPE_WORD
+
+    out = _GROUP_SHORT.sub(group, out)
+    return CompanyNouns(out, tuple(read))
+
+
 #: A span of the question as a match (the restated words of a scope).
 _ANY = re.compile(r".+", re.S)
 
 
-__all__ = ["CompanySet", "adds_up", "company_set", "every_company", "every_restated", "kept_apart", "offer_all",
+__all__ = ["CompanyNouns", "CompanySet", "adds_up", "company_nouns", "company_set",
+            "every_company", "every_restated", "kept_apart", "offer_all",
            "per_company_table",
            "resolves", "restated_whole", "several_named", "split_between_companies", "tenant_wide", "whole_tenant"]

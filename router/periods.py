@@ -87,6 +87,8 @@ _MONTHS = {
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 #: The English month names and abbreviations as one regex alternation, for readers of dates outside this module.
 MONTH_NAMES = _MONTH_NAMES
+#: Each of those words and its month's number (1-12).
+MONTH_NUMBERS: dict[str, int] = _MONTHS
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
            "eleven": 11, "twelve": 12}
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
@@ -874,6 +876,15 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
         return PeriodResolution(None, True, str(unclear), (question[slice(*span)],), (span,))
     origin = tuple(written[i] for i in expanded)
     resolved = _resolve(text, as_of, fiscal_start_month)
+    # "helix ypsilon jan?", "kestrel may 20-27": a month or days left unread for want of a year, written out with
+    # the latest such year not after the as-of date (router/month_years.py)
+    from router.month_years import with_years  # (it reads this module's month table)
+
+    dated = None if resolved.ambiguous else with_years(text, as_of, resolved.spans)
+    if dated is not None:
+        # (beside another period it is one more period, asked about: never dropped)
+        text, origin = dated[0], tuple(origin[i] for i in dated[1])
+        resolved = _resolve(text, as_of, fiscal_start_month)
     # a slashed day left unread beside a period read ("01/09/2025 - 10 December 2025") is a range read in part:
     # asked about, never the other end alone
     unsettled = unsettled_slashed_day(question)

@@ -48,6 +48,7 @@ from router.catalog_relations import (
 from router.classifier import IntentClassifier
 from router.company_set import (
     adds_up,
+    company_nouns,
     company_set,
     offer_all,
     per_company_table,
@@ -73,7 +74,7 @@ from router.contract import (
 )
 from router.currency import currency_reading, issued_currencies
 from router.dimensions import unknown_dimensions
-from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, names_back_other_words
+from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.first_time import first_time_spans
@@ -327,6 +328,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     group = group_scope(tenant.text, (n for _, _, n in spellings),
                         (n for kind, _, n in spellings if kind == "product_group"))
     base = group.text
+    # "both cos", "which co", "per entity", "whole grp": the company noun typed short (router/company_set.py)
+    nouns = company_nouns(base, (n for _, _, n in spellings))
+    # "orbis alpenland sept? prob 0": the writer's guess at the answer is a remark (router/elliptic.py)
+    base, guess = guess_aside(nouns.text)
     # "approved vendors according to the packaging agreement": that agreement's list, no group filter
     # (router/agreement_subject.py)
     subject = agreement_by_subject(base, (n for kind, _, n in spellings if kind == "product_group"))
@@ -376,14 +381,23 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         retry = _route(corrected(base, typos), inputs)
         typos = typos if not (retry.requires_clarification or retry.workflow == "unsupported") else ()
         result = retry if typos else result
+    # (passages are no answer to names and a period: the fragment is read as spend before they are given)
     elliptic = elliptic_spend(base) if not typos and (
-        result.requires_clarification or result.workflow == "unsupported") and not names_back_other_words(
-        result.clarification_question) else None
-    if elliptic is not None:
+        result.requires_clarification or result.workflow == "unsupported"
+        or result.workflow in _PASSAGE_WORKFLOWS) else None
+    unread = unread_words(read(elliptic, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)) \
+        if elliptic is not None else ()
+    if unread and result.requires_clarification:
+        # "calibraton eqpt co a h2": a word no slot took is named back, never dropped by the spend reading
+        result = result.model_copy(update={"clarification_question": named_back(result.clarification_question,
+                                                                                unread)})
+    if elliptic is not None and not unread:
         # "Theta letzter Monat, Company B": names and a period, the measure unsaid, is the spend (router/elliptic.py)
         retry = _route(elliptic, inputs)
         elliptic = elliptic if not (retry.requires_clarification or retry.workflow == "unsupported") else None
         result = retry if elliptic else result
+    else:
+        elliptic = None
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     # a unit price or its change asked for no product: the product first, never a spend change (price_asks.py)
@@ -406,6 +420,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
              *(["the claim " + "; ".join(repr(c) for c in checked) + " checked against the approval table, not "
                 "taken as true"] if checked else []),
+             *([f"{guess!r} read as your guess at the answer, not as a constraint"] if guess else []),
+             *([f"{', '.join(repr(r) for r in nouns.read)} read as the company noun (or the whole group)"]
+               if nouns.read else []),
              *([f"{', '.join(repr(r) for r in tenant.read)} read as all companies of your tenant "
                 f"({inputs.ctx.tenant_id})"] if tenant.read else []),
              *([f"{', '.join(repr(r) for r in group.read)} read as the group: all companies of your tenant "

@@ -14,19 +14,24 @@ from router.reader import Reading
 ALL_COMPANIES = re.compile(
     r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
     r"compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
-    r"companies|tenant|entities|business)\b|\bgroup[- ]wide\b|\bcross[- ]compan(?:y|ies)\b|"
+    r"companies|tenant|entities|business)\b|\bgroup[- ]?wide\b|\bcross[- ]compan(?:y|ies)\b|"
     r"\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
     r"\ball\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|subsidiaries|"
     r"legal entities)\b|"
     # "both entities", "both cos.", "all 3 cos", "all firms": the companies under another noun
     r"\b(?:all|both)\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|"
     r"subsidiaries|legal\s+entities|cos\b\.?|firms|business(?:es)?\s+units?)|"
-    # "invoices of any company", "any of our companies", "any entity": whichever company, so every one of them
-    r"\bany\s+(?:of\s+)?(?:our\s+|the\s+)?(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|legal\s+entit(?:y|ies))"
+    # "the 3 companies", "our two entities": the companies counted (a count other than the tenant's is no scope)
+    r"\b(?:the|our)\s+(?:two|three|four|five|six|\d)\s+(?:compan(?:y|ies)|entities|subsidiaries|firms)\b|"
+    # "invoices of any company", "any of our companies", "any entity", "either company": whichever company, so
+    # every one of them
+    r"\b(?:any|either)\s+(?:of\s+)?(?:our\s+|the\s+)?(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|legal\s+entit(?:y|ies))"
     r"\b|"
     # "tenant-wide" (router/tenant_scope.py reads "whole tenant", "tenant 99" as it), German "konzernweit"
     r"\b(?:tenant|enterprise)[- ]wide\b|\bkonzernweit\b", re.I)
 
+
+_COUNTS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
 
 #: "Company A's share of our total spend": a company's share whose whole is the spend of every company.
 _SHARE_OF_OUR_TOTAL = re.compile(r"\s*['’]s?\s+(?:\w+\s+){0,2}?(?:share|percentage|portion|proportion)\s+of\s+"
@@ -72,9 +77,12 @@ def all_companies(reading: Reading, companies: int = 2) -> re.Match[str] | None:
             if share is not None:
                 return share
     found = ALL_COMPANIES.search(reading.cue_text)
-    if found is not None and found.group(0).lower().startswith("both") and companies != 2:
+    if found is not None and found.group(0).lower().startswith(("both", "either")) and companies != 2:
         return None
-    if found is not None and found.group(0).lower().startswith("any") and _ANY_AS_SUBJECT.match(
+    counted = re.search(r"\b(two|three|four|five|six|\d)\b", found.group(0), re.I) if found is not None else None
+    if counted is not None and _COUNTS.get(counted.group(1).lower(), counted.group(1)) != str(companies):
+        return None  # "the 3 companies" of a tenant of two: no set of its companies
+    if found is not None and found.group(0).lower().startswith(("any", "either")) and _ANY_AS_SUBJECT.match(
             reading.cue_text, found.end()):
         # "did any company spend more than X": whether one of them did, each company on its own; never the
         # companies' total compared in its place ("invoices of any company" stays every company's)

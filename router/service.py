@@ -39,11 +39,13 @@ from router.company_probe import (
     one_company,
     several_note,
 )
+from router.company_set import company_nouns
 from router.compound import merge_answers, split_asks, with_other_reading
 from router.context_noise import set_aside_context, with_context_note
 from router.contract import RoutingResult, clean_question
 from router.derived import DerivedAsk, detect
 from router.derived_answer import check_derived, derive
+from router.elliptic import ranked_by_spend
 from router.entities import Gazetteer, load_gazetteer
 from router.executor import Executor, KnownEntities, RunResult
 from router.foreign_words import read_foreign_words
@@ -348,6 +350,10 @@ class AskService:
     def _comparison(question: str, read_part: Any) -> CompanyAsk | None:
         """The comparison across companies (or two sides) the question asks, read on the question as read."""
         text = strip_preamble(clean_question(question))
+        # "which co spent most", "rank the 3 cos h2 25": the company noun written out, a ranking of the companies
+        # with no measure ranked by spend (router/company_set.py, router/elliptic.py)
+        text = company_nouns(text).text
+        text = ranked_by_spend(text) or text
         if not re.search(r"\b(?:compan|entit|subsidiar|firm|who|than|vs|versus|against|compared|relative|rank|sort)",
                          text, re.I):
             return None  # (no reading for the common question without a comparison word)
