@@ -55,6 +55,7 @@ from router.entities import (
 )
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group, word_form_group
+from router.name_cues import cued_names
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
 from router.price_words import (
@@ -823,6 +824,12 @@ def _vocabulary(word: str) -> bool:
                for end in _INFLECTIONS if len(folded) > len(end) + 2)
 
 
+def _name_vocabulary(word: str) -> bool:
+    """A word that is no name in a name slot: the reader's vocabulary, object and courtesy words."""
+    lower = word.lower()
+    return _vocabulary(word) or lower in _OBJECT_WORDS or lower in _NP_VOCABULARY or lower in _OPENING_VERBS
+
+
 def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
     """Capitalized word runs of the (masked) text that are not vocabulary and do not start a sentence."""
     found: list[tuple[int, int, str]] = []
@@ -1355,6 +1362,8 @@ def read(
     # Longest first at each position: "Monitoring Services" is read as a whole before "Monitoring" alone.
     looks = sorted({*((s, e, t, "name") for s, e, t in _candidate_names(text, residual)),
                     *((s, e, t, "category") for s, e, t in _object_phrases(residual)),
+                    # "how much w acme ltd", "Company D spend": a name slot's words (router/name_cues.py)
+                    *((s, e, t, "name") for s, e, t in cued_names(residual, _name_vocabulary)),
                     # "approved cooling vendors": what the approval is for, a group or named back (never dropped)
                     *((s, e, t, "category") for s, e, t in approval_qualifiers(residual)),
                     # "approved vendors for Company B in cables": what the approval is asked for, after the list
