@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 import psycopg
 from rapidfuzz.distance import OSA
 
-from ingest.normalize import normalize_supplier_name
+from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
 from procura.db.session import AuthContext, tenant_transaction
 from router.described_products import catalogue, described_products
-from router.name_match import KIND_MARKERS, covers, marker_kind
+from router.name_match import KIND_MARKERS, abbreviates, covers, marker_kind
 
 
 @dataclass(frozen=True)
@@ -384,6 +384,8 @@ class _PhraseTables:
     products: Mapping[tuple[str, ...], frozenset[str]]
     #: Every spelling of a company or supplier as folded words: (kind, words, id), for the abbreviation matcher.
     spellings: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+    #: The same from each spelling's first distinctive word on (no kind marker, no generic noun).
+    distinctive: tuple[tuple[str, tuple[str, ...], str], ...] = ()
 
 
 #: _phrase_tables' answers per (gazetteer object, figure); the gazetteer is kept beside its tables so that an id is
@@ -454,6 +456,7 @@ def _phrase_tables(gazetteer: Gazetteer, figure: bool) -> _PhraseTables:
         groups=group_keys,
         products=product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure),
         spellings=name_word_spellings(gazetteer),
+        distinctive=_distinctive_spellings(name_word_spellings(gazetteer)),
     )
     if len(_TABLES) >= _TABLES_MAX:
         _TABLES.clear()
@@ -499,7 +502,7 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False,
     # general name matcher of router/name_match.py, after the exact readings, on the words they left
     companies = _abbreviated_tails(companies, "company", tokens, text, tables.spellings, group_product_spans)
     suppliers = _abbreviated_tails(suppliers, "supplier", tokens, text, tables.spellings, group_product_spans)
-    found = _abbreviated_names(tokens, text, tables.spellings, [
+    found = _abbreviated_names(tokens, text, tables.distinctive, [
         *group_product_spans, *((m.start, m.end) for m in (*companies, *suppliers))])
     companies = _with_markers([*companies, *(m for m in found if m.kind == "company")], tokens, text)
     suppliers = _with_markers([*suppliers, *(m for m in found if m.kind == "supplier")], tokens, text)
@@ -976,6 +979,9 @@ def _abbreviated_tails(mentions: list[Mention], kind: str, tokens: list[tuple[st
             if not fits:
                 break
             typed, candidates, end, k = longer, fits, tokens[k][2], k + 1
+        if end != m.end and k < len(tokens) and tokens[k][0] in LEGAL_FORMS and _joined(text, tokens[k - 1], tokens[k]) \
+                and text[tokens[k][1]:tokens[k][1] + 1].isupper():
+            end, k = tokens[k][2], k + 1  # "Omikron MT GmbH": the legal form a normalized alias left out
         if end == m.end:
             out.append(m)
         else:
@@ -988,34 +994,36 @@ def _abbreviated_tails(mentions: list[Mention], kind: str, tokens: list[tuple[st
 def _abbreviated_names(tokens: list[tuple[str, int, int]], text: str,
                        spellings: Sequence[tuple[str, tuple[str, ...], str]],
                        taken: Sequence[tuple[int, int]]) -> list[Mention]:
-    """Company and supplier names the exact readings left, typed shortened or misspelled: up to three words that
+    """(``spellings``: from their first distinctive word on, :func:`_distinctive_spellings`.)
+
+    Company and supplier names the exact readings left, typed shortened or misspelled: up to three words that
     stand, in order, for a spelling's words from its first distinctive word on ("ypsi", "eta industiral", "Helix
     Reagnets"), at least one of them not as written (an exact spelling is the exact readings' to take or leave).
     Two names of one kind are both candidates (a clarification); a window that fits a company and a supplier is
     left to the similarity lookup."""
+    named = spellings
     found: list[Mention] = []
     i = 0
     while i < len(tokens):
+        first = tokens[i][0]
+        if first in KIND_MARKERS or first in GENERIC_NAME_WORDS or first in _FUNCTION_WORDS or len(first) < 2 \
+                or not first.isalpha() or any(s < tokens[i][2] and tokens[i][1] < e for s, e in taken):
+            i += 1
+            continue
+        # only the spellings whose first distinctive word the token stands for are tried further
+        opened = [(kind, words, cid) for kind, words, cid in named
+                  if abbreviates(first, words[0], dotted=_dotted(text, tokens[i][2]), first=True)]
         size, fits = 0, set()
-        for n in (3, 2, 1):
+        for n in (3, 2, 1) if opened else ():
             window = tokens[i:i + n]
             if len(window) < n or any(s < e2 and s2 < e for _, s, e in window for s2, e2 in taken) or not all(
                     _joined(text, a, b) for a, b in itertools.pairwise(window)):
                 continue
-            first = window[0][0]
-            if first in KIND_MARKERS or first in GENERIC_NAME_WORDS or first in _FUNCTION_WORDS \
-                    or len(first) < 2 or not first.isalpha():
-                break
             typed = _typed(window, text)
-            hits = set()
-            for kind, words, cid in spellings:
-                start = next((j for j, w in enumerate(words) if w not in KIND_MARKERS and w not in GENERIC_NAME_WORDS),
-                             None)
-                if start is None or covers(typed, words[start:start + n]) != 0:
-                    continue
-                if all(t == w for (t, _), w in zip(typed, words[start:start + n], strict=True)):
-                    continue  # as written: the exact readings' (taken or deliberately left)
-                hits.add((kind, cid))
+            hits = {(kind, cid) for kind, words, cid in opened
+                    if covers(typed, words[:n]) == 0
+                    # as written: the exact readings' (taken or deliberately left)
+                    and not all(t == w for (t, _), w in zip(typed, words[:n], strict=True))}
             if hits:
                 size, fits = n, hits
                 break
@@ -1029,6 +1037,25 @@ def _abbreviated_names(tokens: list[tuple[str, int, int]], text: str,
     return found
 
 
+def _distinctive_spellings(spellings: Sequence[tuple[str, tuple[str, ...], str]]
+                           ) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """Each spelling from its first distinctive word on (no kind marker, no generic noun): "Supplier Beta" is
+    typed from "Beta" on."""
+    out = []
+    for kind, words, cid in spellings:
+        start = next((j for j, w in enumerate(words) if w not in KIND_MARKERS and w not in GENERIC_NAME_WORDS), None)
+        if start is not None:
+            out.append((kind, words[start:], cid))
+    return tuple(out)
+
+
+#: Markers that say "the firm" of either kind ("Fa. Beta" is a supplier, "Firma Alpenland" a company).
+_ANY_FIRM = frozenset({"fa", "firma", "fma"})
+#: English kind nouns: read by the phrase tables ("Company A", "supplier Gamma Controls"), never a marker extension
+#: ("biggest supplier kestrel" ranks the company's suppliers).
+_ENGLISH_KIND_WORDS = frozenset({"company", "supplier", "vendor", "entity"})
+
+
 def _with_markers(mentions: list[Mention], tokens: list[tuple[str, int, int]], text: str) -> list[Mention]:
     """Mentions extended back over a kind marker written right before them ("Ges. Xenon", "Fa. Beta", "Firma
     Gamma"): the marker is part of the name's mention, never an unknown word of its own."""
@@ -1039,8 +1066,12 @@ def _with_markers(mentions: list[Mention], tokens: list[tuple[str, int, int]], t
             word, start, end = before[-1]
             after = next((t for t in tokens if t[1] >= m.start), None)
             gap = text[end:m.start]
-            if after is not None and (gap.isspace() or (gap.startswith(".") and gap[1:].isspace())) and marker_kind(
-                    word, written=text[start:end], dotted=_dotted(text, end), before_letter=len(after[0]) == 1):
+            kind = marker_kind(word, written=text[start:end], dotted=_dotted(text, end),
+                               before_letter=after is not None and len(after[0]) == 1)
+            # (a marker of the other kind stays a word of its own: "biggest supplier kestrel" ranks suppliers of
+            # the company; "Firma"/"Fa." say "the firm", of either kind; English kind nouns are the phrases')
+            if after is not None and (gap.isspace() or (gap.startswith(".") and gap[1:].isspace())) and kind and (
+                    kind == m.kind or word in _ANY_FIRM) and word not in _ENGLISH_KIND_WORDS:
                 m = Mention(m.kind, text[start:m.end], start, m.end, m.candidates)
         out.append(m)
     return sorted(out, key=lambda m: m.start)

@@ -78,7 +78,7 @@ def is_typo(typed: str, word: str) -> bool:
     (True, True, False)
     """
     edits = typo_edits(typed, word)
-    if not edits or typed == word:
+    if not edits or typed == word or abs(len(typed) - len(word)) > edits:
         return False
     if "".join(c for c in typed if c.isdigit()) != "".join(c for c in word if c.isdigit()):
         return False
@@ -94,8 +94,13 @@ def is_initials(typed: str, word: str) -> bool:
     """
     if not 2 <= len(typed) <= 4 or not typed.isalpha() or typed[0] != word[:1] or len(word) < 3 * len(typed):
         return False
-    rest = iter(word[1:])
-    return all(letter in rest for letter in typed[1:])
+    at = 0
+    for letter in typed[1:]:
+        # a part of a compound has three letters or more: the next initial starts three letters on at least
+        at = word.find(letter, at + 3)
+        if at < 0:
+            return False
+    return True
 
 
 def abbreviates(typed: str, word: str, *, dotted: bool = False, first: bool = False) -> bool:
