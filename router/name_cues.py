@@ -37,6 +37,11 @@ her it this that these those which whom what who each every all both either any 
 regards reference thanks kind best greetings love cheers
 """.split())  # noqa: SIM905 - a word list reads better as text
 
+#: What ends a name typed in lower case in its slot: the end, punctuation, a blanked read span (a period, a
+#: company), a number, a legal form, or a period or list word ("w acme in q1", "with siemens, ...").
+_NAME_END = re.compile(r"(?:\s*(?:$|[?.,;:!()/\u2013-]|\d)|\s{2}|\s+(?:in|for|during|since|from|between|last|this|"
+                       r"over|until|till|to|at|im|seit|bis|en|pour|und|and|et|or|oder|vs\.?|versus|ltd|gmbh|ag|inc|"
+                       r"llc|plc|corp|sa|sarl|bv|kg|se|q[1-4]|h[12]|ytd|mtd|qtd|fy\w*)\b)", re.I)
 _CUE = re.compile(r"(?<![\w/])(?P<cue>w/(?!o\b)|[^\W\d_]+)", re.I)
 _WORD = re.compile(r"[^\W\d_][\w&'’.-]*")
 
@@ -85,6 +90,9 @@ def cued_names(text: str, known: Callable[[str], bool]) -> list[tuple[int, int, 
                 break
         if not words:
             continue
+        if not company and not any(t[:1].isupper() for _, _, t in words) \
+                and not _NAME_END.match(text, words[-1][1]):
+            continue  # "with duplicates counted only once": a lowercase noun of a clause, no name in a slot
         if company:
             # "Company D": the marker is part of the unknown company's name; one word only ("Company D spend")
             begin, end = cue.start(), words[0][1]
@@ -94,4 +102,11 @@ def cued_names(text: str, known: Callable[[str], bool]) -> list[tuple[int, int, 
     return found
 
 
-__all__ = ["NAME_CUES", "cued_names"]
+def names_a_company(span: str) -> bool:
+    """Whether a name slot's span is a company marker and a name ("Company D", "Ges. Zylinder"): an unknown
+    company, asked about whatever the question asks (a company's figure or document is never another's)."""
+    words = span.split()
+    return len(words) > 1 and KIND_MARKERS.get(words[0].lower().rstrip(".")) == "company"
+
+
+__all__ = ["NAME_CUES", "cued_names", "names_a_company"]
