@@ -51,11 +51,13 @@ from router.entities import (
     Gazetteer,
     Mention,
     find_mentions,
+    fold,
     named_product_codes,
 )
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group, word_form_group
 from router.name_cues import cued_names
+from router.name_match import KIND_MARKERS
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
 from router.price_words import (
@@ -806,9 +808,17 @@ _CONSTRAINT_PARTS = frozenset({"paid", "posted", "unpaid", "open", "draft", "can
                                "least", "top", "bottom", "first", "last", "previous", "prior", "next"})
 
 
+def _marker_word(folded: str) -> bool:
+    word = fold(folded)
+    # with a plural ending: "Lieferanten", "Gesellschaften", "fournisseurs", "vendors"
+    return any(word.endswith(end) and word[:len(word) - len(end)] in KIND_MARKERS
+               for end in ("", "s", "en", "n") if len(word) - len(end) >= 4 or not end)
+
+
 def _vocabulary(word: str) -> bool:
     folded = re.sub(r"['’]s$", "", word).lower().strip(".")
-    if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS:
+    # (a kind marker alone, "welche Gesellschaft", "Lieferanten", says "company"/"supplier": router/name_match.py)
+    if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS or _marker_word(folded):
         return True
     contraction = _CONTRACTION.fullmatch(folded)
     if contraction is not None:

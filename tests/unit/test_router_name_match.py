@@ -172,6 +172,8 @@ def test_an_unknown_company_after_a_company_marker_is_named_back(question: str) 
     ("spend with Nordstern in 2025", None), ("Company Q: spend at least 5000 in 2025", None),
     ("spend from last quarter by supplier, Company Q", None), ("spend with the top supplier in 2025, Company Q", None),
     ("ausgaben bei uns 2025", None), ("spend with respect to Q1 2026 for Company R", None),
+    ("which Gesellschaft had the highest spend in 2025", None), ("top Lieferanten of Company Q in 2025", None),
+    ("Company Q spend in Q1 2026 with duplicates counted only once", None),
 ])
 def test_ordinary_words_in_a_name_slot_are_no_unknown_name(question: str, cid: str | None) -> None:
     reading = read(question, GAZETTEER, AS_OF)
