@@ -5,7 +5,8 @@ Users shorten and misspell names: "Alpenland Log." (Logistik), "Kestrel LM" (Leb
 stands for a name's word when it is (:func:`abbreviates`)
 
 * the word itself, folded (lower case, umlauts and sharp s spelled out: "Kältetechnik" is "Kaeltetechnik");
-* a prefix of it of at least two letters ("Log." for "Logistik", "Lebensm" for "Lebensmittel");
+* a prefix of it, of two letters or more with a dot ("Lo.", "Log." for "Logistik"), three or more without one
+  ("Lebensm" for "Lebensmittel");
 * the initials of a compound word's parts ("LM" for "Lebens|mittel"): the first letter is the word's, the others
   follow in order inside it, and the word is long enough to be a compound (three letters of word per initial);
 * a small typo of it: one edit (insert, delete, substitute, swap two neighbours) from five letters on, two edits
@@ -20,10 +21,11 @@ written before a name ("Gesellschaft B", "Ges. Ypsilon", "Fa. Beta", "Lieferant 
 stand for the kind word of a name that has one ("Company B", "Supplier Theta") and are part of the mention
 otherwise, never an unknown word of their own.
 
-Thresholds (measured by ``tests/unit/test_router_name_match.py`` over every company and supplier of a generated
-tenant): with one edit from five letters and two from nine, every one-edit typo of a word of five or more letters
-resolves to its own name and none to another; one edit at four letters made "Beta"/"Bela", "Iota"/"Iona" other
-names' typos, so four-letter words are matched only as written or as a prefix.
+Thresholds (measured on 2026-12-07 by ``tests/unit/test_router_name_match.py``, every one-edit typo (delete, swap,
+substitute, insert) of every word of five letters or more of every company and supplier spelling): generated
+tenant 622 of 624 resolve to their own name, 0 to another (the two left are typos at an "ß", which folds to two
+letters); demo tenant 42 of 43 own, 1 a clarification between two names, 0 wrong. Four-letter words are matched
+only as written or as a prefix: one edit there is another name ("Beta" and "Zeta", "Iota" and "Iona").
 """
 
 from __future__ import annotations
