@@ -42,6 +42,9 @@ regards reference thanks kind best greetings love cheers
 _NAME_END = re.compile(r"(?:\s*(?:$|[?.,;:!()/\u2013-]|\d)|\s{2}|\s+(?:in|for|during|since|from|between|last|this|"
                        r"over|until|till|to|at|im|seit|bis|en|pour|und|and|et|or|oder|vs\.?|versus|ltd|gmbh|ag|inc|"
                        r"llc|plc|corp|sa|sarl|bv|kg|se|q[1-4]|h[12]|ytd|mtd|qtd|fy\w*)\b)", re.I)
+#: Courtesy words right before a cue: the cue then opens a greeting or a signature, not a name slot.
+_COURTESY = re.compile(r"\b(?:greetings|regards|thanks|thank\s+you|cheers|best|love|hello|hi|gr(?:ü|ue)(?:ß|ss)e?|"
+                       r"lg|vg|mfg|danke|salutations|merci|saludos|grazie)\s*,?\s*$", re.I)
 _CUE = re.compile(r"(?<![\w/])(?P<cue>w/(?!o\b)|[^\W\d_]+)", re.I)
 _WORD = re.compile(r"[^\W\d_][\w&'’.-]*")
 
@@ -62,10 +65,14 @@ def cued_names(text: str, known: Callable[[str], bool]) -> list[tuple[int, int, 
         word = cue.group("cue")
         folded = word.lower()
         strict = NAME_CUES.get(folded)
+        if strict is None and KIND_MARKERS.get(folded) == "supplier":
+            strict = True  # "spend at supplier acme", "fournisseur dupont": the supplier named after its kind
         company = KIND_MARKERS.get(folded) == "company" and marker_kind(
             folded, written=word, dotted=text[cue.end("cue"):cue.end("cue") + 1] == ".", before_letter=True)
         if strict is None and not company:
             continue
+        if _COURTESY.search(text, 0, cue.start()):
+            continue  # "greetings from Vienna", "thanks from Maria": a sign-off, no name slot
         start = cue.end("cue")
         if text[start:start + 1] == ".":
             start += 1
