@@ -979,8 +979,8 @@ def _abbreviated_tails(mentions: list[Mention], kind: str, tokens: list[tuple[st
             if not fits:
                 break
             typed, candidates, end, k = longer, fits, tokens[k][2], k + 1
-        if end != m.end and k < len(tokens) and tokens[k][0] in LEGAL_FORMS and _joined(text, tokens[k - 1], tokens[k]) \
-                and text[tokens[k][1]:tokens[k][1] + 1].isupper():
+        if end != m.end and k < len(tokens) and tokens[k][0] in LEGAL_FORMS \
+                and _joined(text, tokens[k - 1], tokens[k]) and text[tokens[k][1]:tokens[k][1] + 1].isupper():
             end, k = tokens[k][2], k + 1  # "Omikron MT GmbH": the legal form a normalized alias left out
         if end == m.end:
             out.append(m)
