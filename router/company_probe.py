@@ -120,11 +120,11 @@ class Decision:
     company_id: str | None
 
 
-#: The asker's own company ("we", "our", "us"; "nuestro", "notre", "unser", "nostro", "onze", "nosso" ...): the
-#: question is about one company, the asker's, whose answer is "no data" if it is not the one with lines. (Not the
-#: French "nos": "invoice nos" are numbers.)
+#: The asker's own company ("we", "our", "us"; "nuestro", "notre", "unser", "bei uns", "nostro", "onze", "nosso"
+#: ...): the question is about one company, the asker's, whose answer is "no data" if it is not the one with lines.
+#: (Not the French "nos": "invoice nos" are numbers.)
 _FIRST_PERSON = re.compile(
-    r"\b(?:we|our|ours|ourselves|my|mine|nuestr[oa]s?|nosotros|notre|nous|wir|unser(?:e[mnrs]?)?|"
+    r"\b(?:we|our|ours|ourselves|my|mine|nuestr[oa]s?|nosotros|notre|nous|wir|uns|unser(?:e[mnrs]?)?|"
     r"nostr[oaie]|noi|onze|wij|nosso|nossa|nossos|nossas|nós)\b|\bus\b", re.I)
 
 

@@ -8,6 +8,7 @@ two suppliers is *ambiguous* and is never guessed.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -15,9 +16,10 @@ from dataclasses import dataclass, field, replace
 import psycopg
 from rapidfuzz.distance import OSA
 
-from ingest.normalize import normalize_supplier_name
+from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
 from procura.db.session import AuthContext, tenant_transaction
 from router.described_products import catalogue, described_products
+from router.name_match import KIND_MARKERS, abbreviates, covers, marker_kind
 
 
 @dataclass(frozen=True)
@@ -313,7 +315,11 @@ def _stem(token: str) -> str:
 
 
 #: Kind nouns that open a spelling ("Supplier Gamma"): a name written after one is the name, not the kind's.
-_KIND_WORDS = frozenset({"supplier", "vendor", "lieferant", "company"})
+_KIND_WORDS = frozenset({"supplier", "vendor", "lieferant", "company"} | set(KIND_MARKERS))
+#: The markers of each kind (router/name_match.py): "Gesellschaft B" is "Company B", "Lieferant Theta" "Supplier
+#: Theta".
+_COMPANY_MARKERS = tuple(sorted(w for w, k in KIND_MARKERS.items() if k == "company" and w != "company"))
+_SUPPLIER_MARKERS = tuple(sorted(w for w, k in KIND_MARKERS.items() if k == "supplier" and w != "supplier"))
 
 
 def _find_phrases(
@@ -376,6 +382,10 @@ class _PhraseTables:
     suppliers: Mapping[tuple[str, ...], frozenset[str]]
     groups: Mapping[tuple[str, ...], frozenset[str]]
     products: Mapping[tuple[str, ...], frozenset[str]]
+    #: Every spelling of a company or supplier as folded words: (kind, words, id), for the abbreviation matcher.
+    spellings: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+    #: The same from each spelling's first distinctive word on (no kind marker, no generic noun).
+    distinctive: tuple[tuple[str, tuple[str, ...], str], ...] = ()
 
 
 #: _phrase_tables' answers per (gazetteer object, figure); the gazetteer is kept beside its tables so that an id is
@@ -398,9 +408,10 @@ def _phrase_tables(gazetteer: Gazetteer, figure: bool) -> _PhraseTables:
         company_phrases.setdefault(tuple(t for t, _, _ in _tokens(company.company_name)), set()).add(
             company.company_id
         )
-        # "Co. A", "Comp B": the word "company" abbreviated as analysts type it
+        # "Co. A", "Comp B", "Gesellschaft B", "Société C": the word "company" abbreviated or in another language
+        # (router/name_match.py's kind markers)
         words = tuple(t for t, _, _ in _tokens(company.company_name))
-        for short_word in ("co", "comp", "cmp"):
+        for short_word in _COMPANY_MARKERS:
             if "company" in words:
                 company_phrases.setdefault(tuple(short_word if w == "company" else w for w in words), set()).add(
                     company.company_id)
@@ -416,6 +427,11 @@ def _phrase_tables(gazetteer: Gazetteer, figure: bool) -> _PhraseTables:
         for abbreviated in company_abbreviations(company.company_name):
             company_phrases.setdefault(abbreviated, set()).add(company.company_id)
     supplier_phrases = {tuple(fold(w) for w in alias.split()): ids for alias, ids in gazetteer.supplier_aliases.items()}
+    for key, ids in list(supplier_phrases.items()):
+        # "Lieferant Theta", "fournisseur Gamma": the kind word of "Supplier Theta" in another language
+        if len(key) > 1 and key[0] in ("supplier", "vendor"):
+            for marker in _SUPPLIER_MARKERS:
+                supplier_phrases.setdefault((marker, *key[1:]), ids)
     group_phrases: dict[tuple[str, ...], set[str]] = {}
     for gid, spelling in [*((g.product_group_id, g.group_name) for g in gazetteer.product_groups),
                           *((gid, syn) for syn, gid in gazetteer.group_synonyms)]:
@@ -439,6 +455,8 @@ def _phrase_tables(gazetteer: Gazetteer, figure: bool) -> _PhraseTables:
         suppliers={k: frozenset(v) for k, v in supplier_phrases.items()},
         groups=group_keys,
         products=product_name_phrases(gazetteer.products, frozenset(group_phrases), bare_names=figure),
+        spellings=name_word_spellings(gazetteer),
+        distinctive=_distinctive_spellings(name_word_spellings(gazetteer)),
     )
     if len(_TABLES) >= _TABLES_MAX:
         _TABLES.clear()
@@ -477,8 +495,18 @@ def find_mentions(text: str, gazetteer: Gazetteer, *, figure: bool = False,
         m for m in _find_phrases(tokens, supplier_phrases, text, "supplier", fuzzy=True)
         if not any(m.start < e and s < m.end for s, e in company_spans)
     ]
-    suppliers = _with_name_tails(suppliers, tokens, text, gazetteer, [
-        (m.start, m.end) for m in (*_find_phrases(tokens, group_keys, text, "product_group", True), *products)])
+    group_product_spans = [(m.start, m.end) for m in (*_find_phrases(tokens, group_keys, text, "product_group", True),
+                                                      *products)]
+    suppliers = _with_name_tails(suppliers, tokens, text, gazetteer, group_product_spans)
+    # Names shortened or misspelled ("Alpenland Log.", "Kestrel LM", "iris iffice", "ypsi", "Ges. Xenon"): the
+    # general name matcher of router/name_match.py, after the exact readings, on the words they left
+    companies = _abbreviated_tails(companies, "company", tokens, text, tables.spellings, group_product_spans)
+    suppliers = _abbreviated_tails(suppliers, "supplier", tokens, text, tables.spellings, group_product_spans)
+    found = _abbreviated_names(tokens, text, tables.distinctive, [
+        *group_product_spans, *((m.start, m.end) for m in (*companies, *suppliers))])
+    companies = _with_markers([*companies, *(m for m in found if m.kind == "company")], tokens, text)
+    suppliers = _with_markers([*suppliers, *(m for m in found if m.kind == "supplier")], tokens, text)
+    company_spans = {(m.start, m.end) for m in companies}
     if figure:
         # "valve kit for the compressor", "core temp probe": a product described in its name's words, in any order
         # (router/described_products.py); the longer description wins over a name or group read inside it
@@ -897,3 +925,153 @@ def load_gazetteer(conn: psycopg.Connection, ctx: AuthContext) -> Gazetteer:
                    group_suppliers={k: frozenset(v) for k, v in group_makers.items()},
                    product_group_of={k: frozenset(v) for k, v in product_group.items()},
                    units_of_measure={k: frozenset(v) for k, v in measures.items()})
+
+
+def name_word_spellings(gazetteer: Gazetteer) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """(kind, folded words, id) of every company name and every supplier name and alias (with and without its
+    legal form), the spellings :func:`router.name_match.covers` matches typed words against."""
+    out: list[tuple[str, tuple[str, ...], str]] = []
+    for c in gazetteer.companies:
+        out.append(("company", tuple(t for t, _, _ in _tokens(c.company_name)), c.company_id))
+    for sid, name in gazetteer.supplier_names.items():
+        out.append(("supplier", tuple(t for t, _, _ in _tokens(name)), sid))
+    for alias, ids in gazetteer.supplier_aliases.items():
+        out.extend(("supplier", tuple(fold(w) for w in alias.split()), sid) for sid in ids)
+    return tuple(dict.fromkeys(o for o in out if o[1]))
+
+
+def _dotted(text: str, end: int) -> bool:
+    return text[end:end + 1] == "."
+
+
+def _joined(text: str, left: tuple[str, int, int], right: tuple[str, int, int]) -> bool:
+    """Two tokens of one name: only spaces between them, or the dot of an abbreviation ("Alpenland Log. AG")."""
+    gap = text[left[2]:right[1]]
+    return gap.isspace() or (gap.startswith(".") and gap[1:].isspace() and len(left[0]) <= 5)
+
+
+def _typed(tokens: Sequence[tuple[str, int, int]], text: str) -> list[tuple[str, bool]]:
+    return [(t, _dotted(text, e)) for t, _, e in tokens]
+
+
+def _abbreviated_tails(mentions: list[Mention], kind: str, tokens: list[tuple[str, int, int]], text: str,
+                       spellings: Sequence[tuple[str, tuple[str, ...], str]],
+                       taken: Sequence[tuple[int, int]]) -> list[Mention]:
+    """Mentions extended over the words after them that abbreviate the next words of one of their candidates'
+    spellings ("Alpenland" + "Log." of "Alpenland Logistik AG", "Kestrel" + "LM" + "GmbH", "iris" + "iffice"): one
+    name, never a read short name and an unknown word. A word of a product group or product named there is never
+    taken. A continuation only some candidates' spellings have narrows the mention to them."""
+    out: list[Mention] = []
+    for m in mentions:
+        inside = [i for i, (_, s, e) in enumerate(tokens) if m.start <= s and e <= m.end]
+        if not inside:
+            out.append(m)
+            continue
+        typed = _typed([tokens[i] for i in inside], text)
+        if len(typed) > 1 and marker_kind(typed[0][0], dotted=True):
+            typed = typed[1:]  # "supplier Beta": the kind word is the mention's, not a word to match
+        names = [(words, cid) for k, words, cid in spellings if k == kind and cid in m.candidates]
+        candidates, end, k = set(m.candidates), m.end, inside[-1] + 1
+        while k < len(tokens) and _joined(text, tokens[k - 1], tokens[k]) and not any(
+                s < tokens[k][2] and tokens[k][1] < e for s, e in taken):
+            longer = [*typed, (tokens[k][0], _dotted(text, tokens[k][2]))]
+            fits = {cid for words, cid in names if covers(longer, words, opened=True) is not None}
+            if not fits:
+                break
+            typed, candidates, end, k = longer, fits, tokens[k][2], k + 1
+        if end != m.end and k < len(tokens) and tokens[k][0] in LEGAL_FORMS \
+                and _joined(text, tokens[k - 1], tokens[k]) and text[tokens[k][1]:tokens[k][1] + 1].isupper():
+            end, k = tokens[k][2], k + 1  # "Omikron MT GmbH": the legal form a normalized alias left out
+        if end == m.end:
+            out.append(m)
+        else:
+            if _dotted(text, end) and len(tokens[k - 1][0]) <= 5:
+                end += 1  # "Alpenland Log.": the abbreviation's dot is the name's
+            out.append(Mention(m.kind, text[m.start:end], m.start, end, tuple(sorted(candidates))))
+    return out
+
+
+def _abbreviated_names(tokens: list[tuple[str, int, int]], text: str,
+                       spellings: Sequence[tuple[str, tuple[str, ...], str]],
+                       taken: Sequence[tuple[int, int]]) -> list[Mention]:
+    """(``spellings``: from their first distinctive word on, :func:`_distinctive_spellings`.)
+
+    Company and supplier names the exact readings left, typed shortened or misspelled: up to three words that
+    stand, in order, for a spelling's words from its first distinctive word on ("ypsi", "eta industiral", "Helix
+    Reagnets"), at least one of them not as written (an exact spelling is the exact readings' to take or leave).
+    Two names of one kind are both candidates (a clarification); a window that fits a company and a supplier is
+    left to the similarity lookup."""
+    named = spellings
+    found: list[Mention] = []
+    i = 0
+    while i < len(tokens):
+        first = tokens[i][0]
+        if first in KIND_MARKERS or first in GENERIC_NAME_WORDS or first in _FUNCTION_WORDS or len(first) < 2 \
+                or not first.isalpha() or any(s < tokens[i][2] and tokens[i][1] < e for s, e in taken):
+            i += 1
+            continue
+        # only the spellings whose first distinctive word the token stands for are tried further
+        opened = [(kind, words, cid) for kind, words, cid in named
+                  if abbreviates(first, words[0], dotted=_dotted(text, tokens[i][2]), first=True)]
+        size, fits = 0, set()
+        for n in (3, 2, 1) if opened else ():
+            window = tokens[i:i + n]
+            if len(window) < n or any(s < e2 and s2 < e for _, s, e in window for s2, e2 in taken) or not all(
+                    _joined(text, a, b) for a, b in itertools.pairwise(window)):
+                continue
+            typed = _typed(window, text)
+            hits = {(kind, cid) for kind, words, cid in opened
+                    if covers(typed, words[:n]) == 0
+                    # as written: the exact readings' (taken or deliberately left)
+                    and not all(t == w for (t, _), w in zip(typed, words[:n], strict=True))}
+            if hits:
+                size, fits = n, hits
+                break
+        kinds = {k for k, _ in fits}
+        if size and len(kinds) == 1:
+            start, end = tokens[i][1], tokens[i + size - 1][2]
+            found.append(Mention(kinds.pop(), text[start:end], start, end, tuple(sorted(c for _, c in fits))))
+            i += size
+        else:
+            i += 1
+    return found
+
+
+def _distinctive_spellings(spellings: Sequence[tuple[str, tuple[str, ...], str]]
+                           ) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """Each spelling from its first distinctive word on (no kind marker, no generic noun): "Supplier Beta" is
+    typed from "Beta" on."""
+    out = []
+    for kind, words, cid in spellings:
+        start = next((j for j, w in enumerate(words) if w not in KIND_MARKERS and w not in GENERIC_NAME_WORDS), None)
+        if start is not None:
+            out.append((kind, words[start:], cid))
+    return tuple(out)
+
+
+#: Markers that say "the firm" of either kind ("Fa. Beta" is a supplier, "Firma Alpenland" a company).
+_ANY_FIRM = frozenset({"fa", "firma", "fma"})
+#: English kind nouns: read by the phrase tables ("Company A", "supplier Gamma Controls"), never a marker extension
+#: ("biggest supplier kestrel" ranks the company's suppliers).
+_ENGLISH_KIND_WORDS = frozenset({"company", "supplier", "vendor", "entity"})
+
+
+def _with_markers(mentions: list[Mention], tokens: list[tuple[str, int, int]], text: str) -> list[Mention]:
+    """Mentions extended back over a kind marker written right before them ("Ges. Xenon", "Fa. Beta", "Firma
+    Gamma"): the marker is part of the name's mention, never an unknown word of its own."""
+    out: list[Mention] = []
+    for m in mentions:
+        before = [t for t in tokens if t[2] <= m.start]
+        if before and m.start > 0:
+            word, start, end = before[-1]
+            after = next((t for t in tokens if t[1] >= m.start), None)
+            gap = text[end:m.start]
+            kind = marker_kind(word, written=text[start:end], dotted=_dotted(text, end),
+                               before_letter=after is not None and len(after[0]) == 1)
+            # (a marker of the other kind stays a word of its own: "biggest supplier kestrel" ranks suppliers of
+            # the company; "Firma"/"Fa." say "the firm", of either kind; English kind nouns are the phrases')
+            if after is not None and (gap.isspace() or (gap.startswith(".") and gap[1:].isspace())) and kind and (
+                    kind == m.kind or word in _ANY_FIRM) and word not in _ENGLISH_KIND_WORDS:
+                m = Mention(m.kind, text[start:m.end], start, m.end, m.candidates)
+        out.append(m)
+    return sorted(out, key=lambda m: m.start)

@@ -51,10 +51,13 @@ from router.entities import (
     Gazetteer,
     Mention,
     find_mentions,
+    fold,
     named_product_codes,
 )
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group, word_form_group
+from router.name_cues import cued_names
+from router.name_match import KIND_MARKERS
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
 from router.price_words import (
@@ -805,9 +808,17 @@ _CONSTRAINT_PARTS = frozenset({"paid", "posted", "unpaid", "open", "draft", "can
                                "least", "top", "bottom", "first", "last", "previous", "prior", "next"})
 
 
+def _marker_word(folded: str) -> bool:
+    word = fold(folded)
+    # with a plural ending: "Lieferanten", "Gesellschaften", "fournisseurs", "vendors"
+    return any(word.endswith(end) and word[:len(word) - len(end)] in KIND_MARKERS
+               for end in ("", "s", "en", "n") if len(word) - len(end) >= 4 or not end)
+
+
 def _vocabulary(word: str) -> bool:
     folded = re.sub(r"['’]s$", "", word).lower().strip(".")
-    if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS:
+    # (a kind marker alone, "welche Gesellschaft", "Lieferanten", says "company"/"supplier": router/name_match.py)
+    if folded in _COMMON_CAPITALIZED or folded in LEGAL_FORMS or _marker_word(folded):
         return True
     contraction = _CONTRACTION.fullmatch(folded)
     if contraction is not None:
@@ -821,6 +832,12 @@ def _vocabulary(word: str) -> bool:
         return not _CONSTRAINT_PARTS.intersection(parts) and all(_vocabulary(part) for part in parts)
     return any(folded.endswith(end) and folded[: -len(end)] in _COMMON_CAPITALIZED
                for end in _INFLECTIONS if len(folded) > len(end) + 2)
+
+
+def _name_vocabulary(word: str) -> bool:
+    """A word that is no name in a name slot: the reader's vocabulary, object and courtesy words."""
+    lower = word.lower()
+    return _vocabulary(word) or lower in _OBJECT_WORDS or lower in _NP_VOCABULARY or lower in _OPENING_VERBS
 
 
 def _candidate_names(text: str, masked: str) -> list[tuple[int, int, str]]:
@@ -1355,6 +1372,8 @@ def read(
     # Longest first at each position: "Monitoring Services" is read as a whole before "Monitoring" alone.
     looks = sorted({*((s, e, t, "name") for s, e, t in _candidate_names(text, residual)),
                     *((s, e, t, "category") for s, e, t in _object_phrases(residual)),
+                    # "how much w acme ltd", "Company D spend": a name slot's words (router/name_cues.py)
+                    *((s, e, t, "name") for s, e, t in cued_names(residual, _name_vocabulary)),
                     # "approved cooling vendors": what the approval is for, a group or named back (never dropped)
                     *((s, e, t, "category") for s, e, t in approval_qualifiers(residual)),
                     # "approved vendors for Company B in cables": what the approval is asked for, after the list

@@ -88,6 +88,7 @@ from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
 from router.listings import read_purchase_listing, unknown_qualifiers
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
+from router.name_cues import names_a_company
 from router.notation import read_notation
 from router.open_amount import open_question, status_only, up_to
 from router.open_reading import scope_invoices_only_step
@@ -778,6 +779,11 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
         # Span accounting: a constraint the reading could not place is asked about, never dropped.
         # A breakdown span is asked below, with the metric's allow-list.
         unread_reasons, unread_questions = unread_clarifications(not_understood)
+        reasons.extend(unread_reasons)
+        questions.extend(unread_questions)
+    elif company_slots := [u for u in not_understood if u.kind == "name" and names_a_company(u.text)]:
+        # "Company D AP Q1 26": a company the tenant does not have is asked about, never passages in its place
+        unread_reasons, unread_questions = unread_clarifications(company_slots)
         reasons.extend(unread_reasons)
         questions.extend(unread_questions)
     elif overdue_as_at(reading.text, not_understood):

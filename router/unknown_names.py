@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 
 from ingest.normalize import LEGAL_FORMS
-from router.entities import Gazetteer, edit_distance
+from router.entities import Gazetteer, edit_distance, fold
+from router.name_match import KIND_MARKERS, abbreviates
 from router.reader import Reading
 
 _LEGAL = frozenset(LEGAL_FORMS)
@@ -28,12 +29,15 @@ _WORD = re.compile(r"[^\W_]+")
 
 
 def _words(name: str) -> list[str]:
-    return [w for w in _WORD.findall(name.lower()) if w not in _LEGAL]
+    # a kind marker before the name ("Gesellschaft Alpenland Logistik AG") is no word of the name
+    return [w for w in (fold(x) for x in _WORD.findall(name.lower())) if w not in _LEGAL and w not in KIND_MARKERS]
 
 
 def _close(word: str, known: str) -> bool:
-    """The same word, or a typo of it (one edit in a word of five letters or more)."""
-    return word == known or (min(len(word), len(known)) >= 5 and edit_distance(word, known, 1) <= 1)
+    """The same word, a typo of it (one edit in a word of five letters or more), or its abbreviation after the
+    name's first word ("Kestrel LM GmbH", "Alpenland Log. AG": router/name_match.py)."""
+    return word == known or (min(len(word), len(known)) >= 5 and edit_distance(word, known, 1) <= 1) or (
+        abbreviates(word, known))
 
 
 #: Words that open a sentence or clause and are capitalized there ("Rank Xenon Pharma AG's suppliers", "Which
