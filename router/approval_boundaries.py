@@ -72,7 +72,8 @@ WINDOW_WORDS: tuple[str, ...] = (
 RELATIONS: tuple[tuple[Relation, str], ...] = (
     ("after", r"on\s*/\s*after|on\s+or\s+after|after|since|following|from|post|nach(?:\s+dem)?|seit(?:\s+dem)?|"
               r"ab(?:\s+dem)?|apr[èe]s|depuis|d[eè]s|despu[ée]s\s+de(?:l)?|desde|dopo|dal|na|sinds"),
-    ("before", r"before|prior\s+to|ahead\s+of|until|till|up\s+to|vor(?:\s+dem)?|bis\s+zum|avant|antes\s+de(?:l)?|"
+    ("before", r"before|prior\s+to|ahead\s+of|(?:until|till|up\s+to)(?!\s+(?:when|what|which|wann))|vor(?:\s+dem)?|"
+               r"bis\s+zum|avant|antes\s+de(?:l)?|"
                r"prima\s+d[ie]|voor"),
     ("during", r"during|within|inside|while|in|throughout|w[äa]hrend|innerhalb|pendant|durant|dans|durante|"
                r"entro|tijdens|binnen"),
@@ -106,6 +107,14 @@ TO_DATE_WORDS: tuple[str, ...] = (
     r"(?:whole|full|entire|complete)\s+history", r"incl\.?(?=\s*\))",
 )
 _TO_DATE = re.compile(r"\b(?:" + "|".join(TO_DATE_WORDS) + r")(?!\w)", _I)
+#: Words that already ask for the documents themselves ("list", "which", "numbers", "welche", "quelles").
+LIST_WORDS: tuple[str, ...] = (
+    r"list\w*", r"show", r"which", r"what", r"numbers?", r"nos?\.?", r"ids?", r"itemi[sz]e\w*", r"liste\w*",
+    r"welche\w*", r"auflisten", r"quel(?:le)?s?", r"lister", r"cu[aá]les", r"lista\w*", r"quali", r"elenc\w*",
+)
+_DOCUMENT_NOUN = re.compile(r"\b(?:invoices?|bills|credit[- ]?notes?|rechnung\w*|gutschrift\w*|factures?|"
+                            r"facturas?|fatture)\b", _I)
+_LIST_ASKED = re.compile(r"\b(?:" + "|".join(LIST_WORDS) + r")(?!\w)", _I)
 #: A date that opens a range of its own ("1 Jan 2026 through 15 May 2026").
 _RANGE_AFTER = re.compile(r"\s*(?:through|thru|to|until|till|[-–]|and|bis|au|al|hasta)\s+\d", _I)
 _RELATION = re.compile(r"\b(?:" + "|".join(f"(?P<{r}>{p})" for r, p in RELATIONS) + r")\b", _I)
@@ -113,6 +122,23 @@ _SLASH = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})")
 #: Where a clause ends: a sentence end, a dash between clauses, a semicolon, a colon.
 _CLAUSE_END = re.compile(r"[.;:!?](?:\s|$)|\s[-–—]\s|\)|,\s+(?:and|so|but|whole|since|from|for|through|up)\b")
 _CLAUSE_START = re.compile(r"(?:^|[.;:!?]\s|\s[-–—]\s|\(|,\s)")
+
+
+@dataclass(frozen=True)
+class Named:
+    """What the reader found in the question without its approval clauses: the company, the suppliers, and whether
+    documents or money are asked (invoices, a total, a count, spend): only then is the window a period of them."""
+
+    company_id: str | None
+    supplier_ids: tuple[str, ...]
+    #: the documents named (invoices, credit notes)
+    documents: bool
+    #: a figure or count asked (spend, total, how many, above an amount)
+    figure: bool
+
+    @property
+    def asks_documents(self) -> bool:
+        return self.documents or self.figure
 
 
 @dataclass(frozen=True)
@@ -272,7 +298,7 @@ def _day(d: dt.date) -> str:
 def read_approval_window(
     text: str,
     as_of: dt.date,
-    company_and_suppliers: Callable[[str], tuple[str | None, tuple[str, ...]]],
+    company_and_suppliers: Callable[[str], Named],
     approvals: Callable[[str, str], Sequence[ApprovalRow]],
 ) -> ApprovalWindow | None:
     """``text`` with its approval clause read as the period, or ``None`` when it has none this reader places.
@@ -283,14 +309,15 @@ def read_approval_window(
     clauses = approval_clauses(text, as_of)
     if not clauses:
         return None
-    company, suppliers = company_and_suppliers(text)
-    if company is None or len(suppliers) != 1:
+    rest = _blank(text, [c.span for c in clauses])
+    named = company_and_suppliers(text)
+    # ("until when is Delta approved?": the approval itself asked, no documents in a window)
+    if named.company_id is None or len(named.supplier_ids) != 1 or not company_and_suppliers(rest).asks_documents:
         return None
-    supplier = suppliers[0]
+    company, supplier = named.company_id, named.supplier_ids[0]
     rows = approvals(company, supplier)
     boundaries = [c for c in clauses if c.relation is not None]
     remarks = [c for c in clauses if c.relation is None]
-    rest = _blank(text, [c.span for c in clauses])
     other = resolve_period(rest, as_of)
     tomorrow = as_of + dt.timedelta(days=1)
     notes: list[str] = []
@@ -301,7 +328,7 @@ def read_approval_window(
     if not boundaries:
         if other.time_range is None or other.ambiguous:
             return None  # the remark's date is the only period: left to the reader, which asks
-        return ApprovalWindow(_tidy(rest), "; ".join(notes))
+        return ApprovalWindow(_listed(_tidy(rest), company_and_suppliers), "; ".join(notes))
     if len(boundaries) > 1:
         return None
     clause = boundaries[0]
@@ -355,7 +382,7 @@ def read_approval_window(
     blanked = _blank(text, spans)
     period = f"from {_day(begin)} through {_day(end - dt.timedelta(days=1))}"
     at = clause.span[0]
-    written = _tidy(blanked[:at] + period + blanked[at:])
+    written = _listed(_tidy(blanked[:at] + period + blanked[at:]), company_and_suppliers)
     how = {"before": "ends where the approval starts", "after": "starts where the approval "
            + ("ended" if edge == "end" else "started"), "during": "is the approval's window"}[clause.relation
                                                                                           if edge != "window"
@@ -363,6 +390,16 @@ def read_approval_window(
     notes.insert(0, f"'{words}' read as the period boundary: the period {how}, [{begin}, {end}) (end exclusive); "
                  + check)
     return ApprovalWindow(written, "; ".join(notes))
+
+
+def _listed(text: str, read: Callable[[str], Named]) -> str:
+    """The rewritten question with "list" said when it names the documents and asks nothing of them ("Helix
+    invoices to Xenon before their approval start"): the invoices themselves are what is asked."""
+    found = read(text)
+    noun = _DOCUMENT_NOUN.search(text)
+    # (a list word after the documents, "... Numbers pls.", is no verb the readers take: "list" is said first)
+    bare = found.documents and not found.figure and not _LIST_ASKED.search(text, 0, noun.start() if noun else None)
+    return f"list {text}" if bare else text
 
 
 def _period_clauses(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -432,5 +469,19 @@ def with_window_note(answer_text: str, note: str) -> str:
     return f"{head.rstrip()} Approval window: {note}.{sep}{tail}"
 
 
-__all__ = ["APPROVAL_NOUNS", "END_WORDS", "RELATIONS", "START_WORDS", "WINDOW_WORDS", "ApprovalClause",
-           "ApprovalRow", "ApprovalWindow", "approval_clauses", "read_approval_window", "with_window_note"]
+__all__ = [
+    "APPROVAL_NOUNS",
+    "END_WORDS",
+    "LIST_WORDS",
+    "RELATIONS",
+    "START_WORDS",
+    "TO_DATE_WORDS",
+    "WINDOW_WORDS",
+    "ApprovalClause",
+    "ApprovalRow",
+    "ApprovalWindow",
+    "Named",
+    "approval_clauses",
+    "read_approval_window",
+    "with_window_note",
+]

@@ -25,6 +25,7 @@ from router.ap_fields import split_fields, with_unknown_fields
 from router.approval_boundaries import (
     ApprovalRow,
     ApprovalWindow,
+    Named,
     approval_clauses,
     read_approval_window,
     with_window_note,
@@ -351,9 +352,11 @@ class AskService:
         if not approval_clauses(text, as_of):
             return None
 
-        def named(t: str) -> tuple[str | None, tuple[str, ...]]:
+        def named(t: str) -> Named:
             r = read(t, gazetteer, as_of, self.catalog)
-            return r.entities.company_id, tuple(r.entities.supplier_ids)
+            c = r.cues
+            counted = c.spend or c.invoice_count or c.threshold_words
+            return Named(r.entities.company_id, tuple(r.entities.supplier_ids), c.invoices, counted)
 
         def rows(company: str, supplier: str) -> tuple[ApprovalRow, ...]:
             request = ApprovedVendorsToolRequest(company_id=company, start_date=HISTORY_START,
