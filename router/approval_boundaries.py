@@ -88,7 +88,8 @@ _WINDOW = re.compile(r"\b(?:" + "|".join(WINDOW_WORDS) + r")\b", _I)
 #: next separator (its edge verb and date: "lapsed on 1 Feb 2026", "start (01 Oct 2025)").
 _BOUNDARY = re.compile(
     r"\b(?P<rel>" + "|".join(f"(?P<{r}>{p})" for r, p in RELATIONS) + r")"
-    + _WORDS + r"\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+|der\s+|die\s+|ihrer\s+|seiner\s+|l['’]\s*|la\s+|le\s+)?"
+    + _WORDS + r"\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+|der\s+|die\s+|ihrer\s+|seiner\s+|l['’]\s*|d['’]\s*|"
+    r"la\s+|le\s+|leur\s+|su\s+|sua\s+)?"
     + r"(?P<noun>" + _APPROVAL + r")\b(?P<tail>[^;?!\n]{0,60})", _I)
 #: A remark about the approval: the approval (or "not approved") with a date, in a clause of its own.
 _REMARK = re.compile(r"(?P<head>\b(?:not\s+|nicht\s+|pas\s+|no\s+)?(?:" + _APPROVAL + r"))\b"

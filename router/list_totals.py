@@ -250,7 +250,7 @@ def _clean(scope: str) -> str:
     words = re.sub(r"\s*(?:[,+&]|\s-\s)\s*(?:[,+&]|\s-\s|\s)*(?=\s*$)", "", words)
     words = re.sub(r"\(\s*\)", "", words)
     # a bracket of the total's own words only ("(EUR gross)", "(in EUR)"): said by the total part, no scope word
-    words = re.sub(rf"\(\s*(?:(?:{_JOINERS.pattern})\s*)+\)", "", words, flags=re.I)
+    words = re.sub(rf"\(\s*(?:(?:{_JOINERS.pattern})[\s,/]*)+\)", "", words, flags=re.I)
     return re.sub(r"\s+", " ", words).strip(" ,;:-")
 
 
