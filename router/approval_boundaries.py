@@ -32,9 +32,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from router.contract import TimeRange
 from router.periods import HISTORY_START, resolve_period
 
-Relation = Literal["before", "after", "during"]
+Relation = Literal["before", "after", "during", "outside"]
 Edge = Literal["start", "end", "window"]
 
 _I = re.I
@@ -75,6 +76,8 @@ RELATIONS: tuple[tuple[Relation, str], ...] = (
     ("before", r"before|prior\s+to|ahead\s+of|(?:until|till|up\s+to)(?!\s+(?:when|what|which|wann))|vor(?:\s+dem)?|"
                r"bis\s+zum|avant|antes\s+de(?:l)?|"
                r"prima\s+d[ie]|voor"),
+    ("outside", r"outside(?:\s+of)?|beyond|not\s+(?:within|during|in)|au[ßs]erhalb|hors|en\s+dehors\s+d[eu]|"
+                r"fuera\s+de(?:l)?|al\s+di\s+fuori\s+d[ei]|buiten"),
     ("during", r"during|within|inside|while|in|throughout|w[äa]hrend|innerhalb|pendant|durant|dans|durante|"
                r"entro|tijdens|binnen"),
 )
@@ -187,7 +190,7 @@ def _dates(text: str, as_of: dt.date) -> tuple[tuple[dt.date, ...], str, tuple[i
 
 
 def _edge(words: str, relation: Relation) -> Edge | None:
-    if relation == "during":
+    if relation in ("during", "outside"):
         return "window"
     if _END.search(words):
         return "end"
@@ -225,6 +228,8 @@ def approval_clauses(text: str, as_of: dt.date) -> tuple[ApprovalClause, ...]:
                 text[begin:m.start("tail")] + " " + tail[:20]):
             continue  # "in their approval table": no window asked
         dates, words, at = _dates(tail, as_of)
+        if relation == "outside" and not (dates or _WINDOW.search(text[begin:m.start("tail")] + " " + tail[:20])):
+            continue  # "Orbis (outside the approved vendor list)": a remark on the list, no window (off_contract)
         if at is not None and _RANGE_AFTER.match(tail, at[1]):
             # "after approval expiry (from 1 Jan 2026 through 15 May)": the date opens a period of its own
             opening = tail.rfind("(", 0, at[0])
@@ -358,6 +363,8 @@ def read_approval_window(
                 known = again.time_range
                 known_spans.extend((seg.start() + a, seg.start() + b) for a, b in again.spans)
                 break
+    if clause.relation == "outside":
+        return _outside(text, clauses, known, known_spans, row, words, check, as_of, company_and_suppliers, notes)
     if clause.relation == "before":
         stop = lo if edge in ("start", "window") else hi
         if stop is None:
@@ -390,6 +397,36 @@ def read_approval_window(
                                                                                           else "during"]
     notes.insert(0, f"'{words}' read as the period boundary: the period {how}, [{begin}, {end}) (end exclusive); "
                  + check)
+    return ApprovalWindow(written, "; ".join(notes))
+
+
+def _outside(text: str, clauses: Sequence[ApprovalClause], known: TimeRange | None,
+             known_spans: list[tuple[int, int]], row: ApprovalRow | None, words: str, check: str, as_of: dt.date,
+             read: Callable[[str], Named], notes: list[str]) -> ApprovalWindow | None:
+    """"Invoices outside its approval window": before the approval's start and from its end on, each part within
+    the period the question names (else all dates on file up to the as-of date). Both parts non-empty are written
+    as the two periods they are (the reader then asks whether one figure each or their total is wanted)."""
+    if row is None:
+        return None
+    tomorrow = as_of + dt.timedelta(days=1)
+    lo_all = known.start if known is not None else HISTORY_START
+    hi_all = min(known.end, tomorrow) if known is not None else tomorrow
+    parts = [(lo_all, min(row.valid_from, hi_all))]
+    if row.valid_to is not None:
+        parts.append((max(row.valid_to, lo_all), hi_all))
+    parts = [(a, b) for a, b in parts if a < b]
+    if not parts:
+        return None
+    spans = [*(c.span for c in clauses), *known_spans, *_period_clauses(text, known_spans)]
+    if hi_all == tomorrow:
+        spans.extend(m.span() for m in _TO_DATE.finditer(text))
+    blanked = _blank(text, spans)
+    period = " and ".join(f"from {_day(a)} through {_day(b - dt.timedelta(days=1))}" for a, b in parts)
+    at = clauses[0].span[0] if len(clauses) == 1 else min(c.span[0] for c in clauses if c.relation == "outside")
+    written = _listed(_tidy(blanked[:at] + period + blanked[at:]), read)
+    said = " and ".join(f"[{a}, {b})" for a, b in parts)
+    notes.insert(0, f"'{words}' read as the period boundary: the period is outside the approval's window, {said} "
+                    f"(end exclusive); {check}")
     return ApprovalWindow(written, "; ".join(notes))
 
 

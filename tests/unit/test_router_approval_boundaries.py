@@ -162,7 +162,9 @@ def test_a_remark_beside_a_period_is_set_aside_and_checked(remark: str) -> None:
     question = f"Company Q invoices from Orion Fasteners in 2026 so far {remark}"
     found = read_approval_window(question, AS_OF, _named, _table((dt.date(2026, 10, 1), None)))
     assert found is not None
-    assert "2026 so far" in found.text and "approv" not in found.text.lower()
+    # the period asked stays (the approval starts after it: "outside validity" said of it is the same window)
+    assert ("2026 so far" in found.text or "from 2026-01-01 through 2026-05-15" in found.text), found.text
+    assert "approv" not in found.text.lower()
     assert "remark" in found.note and "agrees with" in found.note
 
 
@@ -192,3 +194,19 @@ def test_clauses_name_relation_edge_and_date() -> None:
 def test_the_note_stands_before_the_sources() -> None:
     assert with_window_note("Total 5 EUR. Sources: a", "x") == "Total 5 EUR. Approval window: x. Sources: a"
     assert with_window_note("Total", "") == "Total"
+
+
+@pytest.mark.parametrize("outside", ["outside its approval window", "outside the validity of its approval",
+                                     "außerhalb der Freigabe-Laufzeit der Freigabe", "hors de la période d'agrément"])
+def test_outside_the_window_is_before_its_start_and_after_its_end(outside: str) -> None:
+    question = f"Company Q: total of Kappa Chemie invoices {outside}"
+    found = read_approval_window(question, AS_OF, _named, _table((dt.date(2025, 10, 1), dt.date(2026, 4, 1))))
+    assert found is not None, question
+    assert "through 2025-09-30 and from 2026-04-01 through 2026-05-15" in found.text, found.text
+    open_ended = read_approval_window(question, AS_OF, _named, _table((dt.date(2025, 10, 1), None)))
+    assert open_ended is not None and open_ended.text.endswith("through 2025-09-30"), open_ended
+
+
+def test_outside_the_approved_list_is_no_window() -> None:
+    question = "Company Q spend with Kappa Chemie (outside the approved vendor list) in Q1 2026"
+    assert read_approval_window(question, AS_OF, _named, _table((dt.date(2025, 10, 1), None))) is None
