@@ -30,7 +30,7 @@ from router.approval_boundaries import (
     read_approval_window,
     with_window_note,
 )
-from router.approval_synonyms import read_approval_contrast
+from router.approval_synonyms import read_approval_contrast, read_approval_fields
 from router.breakdown_words import company_spellings, read_breakdown_words
 from router.catalog_relations import split_group_list
 from router.classifier import IntentClassifier, load_or_train
@@ -204,6 +204,12 @@ class AskService:
                             _company=_company)
         # "invoices from Beta after their approval lapsed (valid to D)": the approval's window as the period of the
         # invoices asked, from the approval table (router/approval_boundaries.py)
+        # ("WHERE vendor_approved = true": the approval column as the approved vendors the data holds)
+        fields = None if _part or _base or _worded or _windowed else read_approval_fields(said or plain)
+        if fields is not None:
+            done = self.ask(conn, ctx, fields, as_of=as_of, interface=interface, _windowed=True)
+            return done.model_copy(update={"answer": done.answer.model_copy(update={
+                "text": with_window_note(done.answer.text, f"the approval column read as {fields!r}")})})
         window = None if _part or _base or _worded or _windowed else self._approval_window(
             conn, ctx, gazetteer, said or plain, as_of)
         if window is not None:

@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from router.approval_synonyms import read_approval_fields
 from router.invoice_facts import amount_basis, document_request
 from router.list_totals import list_total_parts
 from router.off_contract import _NEGATION
@@ -80,3 +81,21 @@ def test_the_maverick_check_and_the_approved_table_are_the_negated_approval(text
     found = _NEGATION.search(text)
     assert found is not None
     assert "check" not in text[found.end():found.end() + 6]
+
+
+@pytest.mark.parametrize("field", ["vendor_approved", "supplier_approved", "is_approved", "approved", "approval_status",
+                                   "vendor_approval_flag"])
+@pytest.mark.parametrize(("condition", "side"), [("= true", "approved"), ("=1", "approved"), ("= 'Y'", "approved"),
+                                                 ("IS NOT TRUE", "non-approved"), ("= false", "non-approved"),
+                                                 ("!= 1", "non-approved"), ("<> 'approved'", "non-approved"),
+                                                 ("= 'approved'", "approved")])
+def test_an_approval_column_is_the_approved_or_other_vendors(field: str, condition: str, side: str) -> None:
+    written = read_approval_fields(f"SELECT SUM(amount) FROM invoices WHERE company='Q' AND {field} {condition} "
+                                   "AND quarter='2026-Q1'")
+    assert written is not None
+    assert f"AND with {side} vendors AND quarter" in written, written
+
+
+def test_approved_words_that_are_no_column_stay_as_written() -> None:
+    assert read_approval_fields("spend with approved vendors in Q1") is None
+    assert read_approval_fields("which vendors were approved on 1.1.2026?") is None
