@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from router.approval_dates import VENDOR_LIST_ASKED
 from router.contract import TimeRange
 from router.periods import HISTORY_START, resolve_period
 
@@ -204,7 +205,13 @@ def _edge(words: str, relation: Relation) -> Edge | None:
 
 def _clause_end(text: str, at: int) -> int:
     m = _CLAUSE_END.search(text, at)
-    return m.start() + (1 if m.group(0) == ")" else 0) if m else len(text)
+    end = m.start() + (1 if m.group(0) == ")" else 0) if m else len(text)
+    opened = text.rfind("(", at, end)
+    if opened >= 0 and text.find(")", opened, end) < 0:
+        # a bracket opened in the clause closes it ("(Sep 2025 - Feb 2026)": no clause end inside)
+        close = text.find(")", end)
+        end = close + 1 if close >= 0 else end
+    return end
 
 
 def approval_clauses(text: str, as_of: dt.date) -> tuple[ApprovalClause, ...]:
@@ -228,6 +235,11 @@ def approval_clauses(text: str, as_of: dt.date) -> tuple[ApprovalClause, ...]:
                 text[begin:m.start("tail")] + " " + tail[:20]):
             continue  # "in their approval table": no window asked
         dates, words, at = _dates(tail, as_of)
+        if at is None and "(" in tail:
+            # "during its approval period (Sep 2025 - Feb 2026)": the bracket names a period, not the approval's
+            # date: it stays the question's own period (the other side, or the window checked against the table)
+            end = m.start("tail") + tail.index("(")
+            tail = text[m.start("tail"):end]
         if relation == "outside" and not (dates or _WINDOW.search(text[begin:m.start("tail")] + " " + tail[:20])):
             continue  # "Orbis (outside the approved vendor list)": a remark on the list, no window (off_contract)
         if at is not None and _RANGE_AFTER.match(tail, at[1]):
@@ -313,8 +325,8 @@ def read_approval_window(
     the supplier's rows of the company's approval table (in the version in force on the as-of date).
     """
     clauses = approval_clauses(text, as_of)
-    if not clauses:
-        return None
+    if not clauses or VENDOR_LIST_ASKED.search(text):
+        return None  # ("which vendors were approved on D, and the spend since ...": the list's day is its own)
     rest = _blank(text, [c.span for c in clauses])
     named = company_and_suppliers(text)
     # ("until when is Delta approved?": the approval itself asked, no documents in a window)

@@ -210,10 +210,11 @@ class AskService:
             done = self.ask(conn, ctx, fields, as_of=as_of, interface=interface, _windowed=True)
             return done.model_copy(update={"answer": done.answer.model_copy(update={
                 "text": with_window_note(done.answer.text, f"the approval column read as {fields!r}")})})
-        window = None if _part or _base or _worded or _windowed else self._approval_window(
+        # (a part of a compound question too: "..., and the spend with Helix since its approval ended")
+        window = None if _base or _worded or _windowed else self._approval_window(
             conn, ctx, gazetteer, said or plain, as_of)
         if window is not None:
-            done = self.ask(conn, ctx, window.text, as_of=as_of, interface=interface, _windowed=True)
+            done = self.ask(conn, ctx, window.text, as_of=as_of, interface=interface, _part=_part, _windowed=True)
             return done.model_copy(update={"answer": done.answer.model_copy(update={
                 "text": with_window_note(done.answer.text, window.note)})})
         # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
