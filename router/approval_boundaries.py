@@ -10,8 +10,10 @@ wrong). Here the approval clause is read as what it is, a boundary of the period
   ``valid_from``; "after" / "since" / "on/after" / "nach" / "seit" / "après" / "depuis" its *end* (expiry, lapse,
   "valid to") starts it on ``valid_to`` (the table's end is exclusive: the first day no longer approved), its
   start starts it on ``valid_from``; "during" / "within" / "während" / "pendant" the approval (window, validity)
-  is ``[valid_from, valid_to)``. The other side is the question's other period ("whole history from Jul-25",
-  "through 15 May 2026 incl.") or, when none is named, all dates on file / up to the as-of date.
+  is ``[valid_from, valid_to)``; "outside" / "außerhalb" / "hors de" it is before its start and from its end on
+  (two periods when both are non-empty: the reader asks one figure each or their total). The other side is the
+  question's other period ("whole history from Jul-25", "through 15 May 2026 incl.") or, when none is named, all
+  dates on file / up to the as-of date.
 * the boundary is the supplier's row of the company's approval table (in the version in force on the as-of date);
   the date written in the question is the check: a date that differs from the table is said, and the table's date
   used. With no approval row found the question's own date is used and that is said.
@@ -388,11 +390,11 @@ def read_approval_window(
             return None
         begin, end = hi, (known.end if known is not None and known.end > hi else tomorrow)
     else:  # after / since the start, or during the window
-        begin = max(lo, known.start) if known is not None and relation_keeps(clause, known, lo) else lo
+        begin = max(lo, known.start) if known is not None else lo  # a period named beside it narrows it
         end = known.end if known is not None and known.end > begin else tomorrow
         if clause.relation == "during" or edge == "window":
             end = min(end, hi) if hi is not None else end
-    end = min(end, tomorrow) if clause.relation != "before" or end > tomorrow else end
+    end = min(end, tomorrow)  # (an approval starting after today: the invoices up to today)
     if begin >= end:
         return None
     spans = [*(c.span for c in clauses), *known_spans]
@@ -464,11 +466,6 @@ def _period_clauses(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[i
         if opening and not re.search(r"[A-ZÄÖÜ\d]", words) and len(words.split()) <= 8:
             found.append((opening, stop))
     return found
-
-
-def relation_keeps(clause: ApprovalClause, known: object, lo: dt.date) -> bool:
-    """Whether a period named beside "since / during the approval" narrows it (it starts later)."""
-    return clause.relation in ("after", "during")
 
 
 def _edge_from_table(rows: Sequence[ApprovalRow], said: tuple[dt.date, ...]) -> Edge | None:
