@@ -55,7 +55,8 @@ APPROVAL_NOUNS: tuple[str, ...] = (
 START_WORDS: tuple[str, ...] = (
     r"start(?:s|ed|ing)?", r"begin(?:s|ning)?", r"began", r"commence(?:s|d|ment)?", r"valid\s+from",
     r"effective\s+from", r"became\s+(?:valid|effective)", r"becomes\s+(?:valid|effective)",
-    r"took\s+effect", r"takes\s+effect", r"first\s+day", r"beginn", r"g[üu]ltig\s+ab", r"start(?:datum)?",
+    r"took\s+effect", r"takes\s+effect", r"first\s+day", r"grant(?:ed)?", r"obtained", r"given", r"issued",
+    r"beginn", r"g[üu]ltig\s+ab", r"start(?:datum)?",
     r"d[ée]but", r"valable\s+(?:[àa]\s+partir\s+du|d[eè]s\s+le)", r"inicio", r"comienzo", r"v[áa]lid[oa]\s+desde",
     r"inizio", r"valid[oa]\s+dal",
 )
@@ -63,7 +64,8 @@ START_WORDS: tuple[str, ...] = (
 END_WORDS: tuple[str, ...] = (
     r"expir(?:y|ation|ed|es|e|ing)", r"end(?:s|ed|ing)?", r"lapse[ds]?", r"ran\s+out", r"runs?\s+out",
     r"valid\s+(?:to|until|till|through|thru)", r"termination", r"terminated", r"withdrawn", r"revoked",
-    r"last\s+day", r"ablauf", r"abgelaufen", r"ende", r"endete", r"g[üu]ltig\s+bis", r"fin", r"expiration",
+    r"last\s+day", r"finish(?:ed|es)?", r"stopp?(?:ed|s)?", r"ceased?", r"(?:was|is|got)\s+over",
+    r"no\s+longer\s+valid", r"ablauf", r"abgelaufen", r"ende", r"endete", r"g[üu]ltig\s+bis", r"fin", r"expiration",
     r"[ée]ch[ée]ance", r"expir[ée]e?", r"valable\s+jusqu", r"vencimiento", r"caducidad", r"v[áa]lid[oa]\s+hasta",
     r"scadenza", r"scaduta", r"valid[oa]\s+fino",
 )

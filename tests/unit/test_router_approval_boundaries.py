@@ -210,3 +210,12 @@ def test_outside_the_window_is_before_its_start_and_after_its_end(outside: str) 
 def test_outside_the_approved_list_is_no_window() -> None:
     question = "Company Q spend with Kappa Chemie (outside the approved vendor list) in Q1 2026"
     assert read_approval_window(question, AS_OF, _named, _table((dt.date(2025, 10, 1), None))) is None
+
+
+@pytest.mark.parametrize(("clause", "edge"), [("after approval is finish (01.01.2026)", "end"),
+                                              ("after the approval was over on 1.1.2026", "end"),
+                                              ("after the approval was granted (01.01.2026)", "start"),
+                                              ("nach Ablauf der Freigabe (01.01.2026)", "end")])
+def test_non_native_and_other_edge_words(clause: str, edge: str) -> None:
+    (c,) = approval_clauses(f"Kappa Chemie invoices {clause}", AS_OF)
+    assert (c.relation, c.edge, c.said) == ("after", edge, (dt.date(2026, 1, 1),))
