@@ -83,6 +83,9 @@ _SENTENCE = re.compile(r"\b(?:what|did|does|do|have|has|had|is|are|was|were|get|
                        r"['’]s\b", re.I)
 _NET = re.compile(r"\b(?:net|netto|hors\s+taxes?|neto)\b", re.I)
 
+#: The documents' numbers asked as a noun ("invoice numbers", "credit note nos.", "Rechnungsnummern"): the listing.
+_NUMBERS_ASKED = re.compile(r"\b(?:invoice|credit[- ]?note|document|bill)\s+(?:numbers|nos\b\.?|ids)\b|"
+                            r"\brechnungsnummern\b|\bnum[ée]ros\s+de\s+factures?\b", re.I)
 #: An amount, a ranking, a comparison or a share: another question (thresholds, rankings...) with its own reader.
 _AMOUNT = (r"(?<![\w./-])(?!(?:19|20)\d\d\b)(?:\d{1,3}(?:[.,' ]\d{3})+|\d{3,}|\d+(?:[.,]\d+)?\s*k\b)(?:[.,]\d+)?"
            r"(?:,-)?\s*(?:€|eur\b|euros?\b|usd\b|\$|gbp\b|£|chf\b)?|(?:€|\$|£)\s*\d")
@@ -202,6 +205,8 @@ def read_list_total(text: str, names: Sequence[str] = ()) -> ListTotalReading | 
         ordered.remove("total")
     if ordered == ["count"] and _COUNT_TAIL.search(text):
         pass  # "cancelled invoices Alpenland YTD? count": the count of the documents named before, one question
+    elif ordered == ["list"] and _NUMBERS_ASKED.search(text) and len(asks) == 1:
+        pass  # "Kestrel: invoice numbers from Orbis Q4": the documents' numbers, the listing (one question)
     elif len(ordered) < 2:
         return None
     if "list" not in ordered and "count" not in ordered:

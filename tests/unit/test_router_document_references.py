@@ -99,3 +99,10 @@ def test_an_approval_column_is_the_approved_or_other_vendors(field: str, conditi
 def test_approved_words_that_are_no_column_stay_as_written() -> None:
     assert read_approval_fields("spend with approved vendors in Q1") is None
     assert read_approval_fields("which vendors were approved on 1.1.2026?") is None
+
+
+@pytest.mark.parametrize("ask", ["invoice numbers", "invoice nos.", "credit note numbers", "invoice ids"])
+@pytest.mark.parametrize("scope", ["Company B: {a} from Orbis Q4 2025", "{a} of Company B with Orbis, Jan 2026"])
+def test_the_documents_numbers_alone_are_their_listing(ask: str, scope: str) -> None:
+    (part,) = list_total_parts(scope.format(a=ask), ("Orbis",))
+    assert part.question.startswith("list ") and "Orbis" in part.question, part
