@@ -138,6 +138,8 @@ _VENDOR_LIST = re.compile(
     r"\b(?:which|what|who|list|name|show)\b[^?.;]{0,60}?\b(?:vendors?|suppliers?)\b[^?.;]{0,60}?\bapproved\b"
     r"|\b(?:which|what|list|name|show)\b[^?.;]{0,30}?\bapproved\s+(?:vendors?|suppliers?)\b"
     r"|\bwho\s+(?:is|are|was|were|will\s+be)\s+approved\b", re.I)
+#: (public: router/approval_boundaries.py leaves a question that asks the approved vendors to their reader)
+VENDOR_LIST_ASKED = _VENDOR_LIST
 _SPEND_WORDS = re.compile(r"\b(?:spen[dt]|spending|paid|pay|bought|buy|purchas\w*|invoic\w*|costs?|how\s+much|"
                           r"totals?|amounts?|volume|figures?)\b", re.I)
 _DOCUMENT_WORDS = re.compile(r"\b(?:agreements?|amendments?|contracts?|documents?|clauses?|versions?)\b", re.I)

@@ -89,4 +89,32 @@ def read_approval_contrast(question: str) -> str | None:
     return f"{before}{first}{after}".rstrip(" ?.!") + f", and {before}{second}{after}".rstrip()
 
 
-__all__ = ["read_approval_contrast", "read_approval_synonyms"]
+#: A BI analyst's approval column ("vendor_approved = true", "is_approved = 0", "approval_status = 'approved'",
+#: "approved IS NOT TRUE"): the approval as a field of the invoice rows, which the data holds as the approval table.
+_FIELD = r"(?:(?:vendor|supplier)_?)?(?:is_)?(?:approved|approval(?:_status|_flag)?)(?:_(?:flag|status))?"
+_TRUE = r"(?:true|1|'?\s*y(?:es)?\s*'?|'true'|'approved'|\"approved\"|approved)"
+_FALSE = r"(?:false|0|'?\s*no?\s*'?|'false'|'not[ _]approved'|'unapproved'|'rejected')"
+_APPROVAL_FIELD = re.compile(
+    rf"\b(?P<field>{_FIELD})\s*(?:(?P<eq>==?|\bis\b)\s*(?P<neg>not\s+)?|(?P<ne>!=|<>|\bis\s+not\b)\s*)"
+    rf"(?:(?P<true>{_TRUE})|(?P<false>{_FALSE}))(?![\w'])", _I)
+
+
+def read_approval_fields(question: str) -> str | None:
+    """``question`` with its approval column conditions written as the approved / non-approved vendors the data
+    holds, or ``None`` when it has none.
+
+    >>> read_approval_fields("SELECT SUM(amount) FROM invoices WHERE company='X' AND vendor_approved = true")
+    "SELECT SUM(amount) FROM invoices WHERE company='X' AND with approved vendors"
+    >>> read_approval_fields("... WHERE is_approved = 0 AND quarter = '2026-Q1'")
+    "... WHERE with non-approved vendors AND quarter = '2026-Q1'"
+    """
+    def side(found: re.Match[str]) -> str:
+        negated = bool(found.group("neg") or found.group("ne"))
+        approved = bool(found.group("true")) != negated
+        return "with approved vendors" if approved else "with non-approved vendors"
+
+    text = _APPROVAL_FIELD.sub(side, question)
+    return text if text != question else None
+
+
+__all__ = ["read_approval_contrast", "read_approval_fields", "read_approval_synonyms"]

@@ -67,6 +67,9 @@ _INCLUDING_TAX = re.compile(r"\b(?:incl(?:uding|usive\s+of|\.)?|with|plus|inkl\.
 #: A tax rate or share is asked, not the tax amount.
 _TAX_RATE = re.compile(r"\b(?:rates?|satz|s[aä]tze|percent(?:age)?|prozent)\b|%", re.I)
 _NET = re.compile(r"\bnet(?:to)?\b|\bnet(?:to)?(?:betrag|summe|wert)\b", re.I)
+#: "net of credit note", "netted against the credit", "net of the CN": a deduction, not a tax basis.
+_NET_OF_CREDIT = re.compile(r"\bnet(?:ted)?\s+(?:of|against|with)\s+(?:the\s+|its\s+|any\s+|all\s+)?"
+                            r"(?:credit|gutschrift|cn\b|#DOC|refund|return|avoir|nota\s+de\s+cr[ée]dito)", re.I)
 _TAX = re.compile(r"(?<![\w])" + _TAX_WORD + r"(?![\w])", re.I)
 #: "refer to", "original invoice", "issued against", "which invoice(s) ... correct": the credit note's reference.
 _ORIGIN = re.compile(
@@ -74,7 +77,11 @@ _ORIGIN = re.compile(
     r"on)|raised\s+(?:against|for|on)|against\s+which|correct(?:s|ed|ing|ion)?\b|reverse[sd]?\b|underlying|"
     r"(?:which|what)\s+(?:\w+\s+)?invoices?\b|invoice\s+(?:numbers?\s+)?(?:does|do|did|is|was|were)\s+(?:it|they|"
     r"this|that|these)|belongs?\s+to|linked\s+to|tied\s+to|for\s+which\s+invoice|originalrechnung|ursprüngliche\w*|"
-    r"bezieht\s+sich|beziehen\s+sich|zu\s+welche[rnm]?\s+rechnung\w*|welche\w*\s+rechnung\w*)", re.I)
+    r"bezieht\s+sich|beziehen\s+sich|zu\s+welche[rnm]?\s+rechnung\w*|welche\w*\s+rechnung\w*|"
+    # "the reference invoice(s)", "Bezug auf", "which Rechnungsnr." (German read half-way), "facture d'origine",
+    # "factura de origen", "fattura di riferimento": the credit note's reference in other words and languages
+    r"referenc(?:e[ds]?|ing)\b|referenz\w*|bezug\b|(?:which|what)\s+(?:\w+\s+)?rechnung\w*|origine\b|origen\b|"
+    r"riferimento\b|originale\b)", re.I)
 #: Amount words: a question with them about a credit note asks its value, not its reference.
 _AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\s+up|betrag|wert|summe|eur|euros?|"
                            # German compounds: "Bruttobetrag", "Rechnungsbetrag", "Nettosumme", "Gesamtwert"
@@ -114,6 +121,8 @@ def amount_basis(text: str) -> Basis:
     ...                            "EUR gross total", "MwSt auf Rechnung X", "Betrag ohne MwSt", "amount of INV-1")]
     ['net', 'gross', 'tax', 'gross', 'tax', 'net', 'gross']
     """
+    # "INV-1 net of credit note CN-1": the credit deducted, no tax basis (the remaining amount is gross)
+    text = _NET_OF_CREDIT.sub(" ", text)
     if _EXCLUDING_TAX.search(text):
         return "net"
     if _INCLUDING_TAX.search(text):

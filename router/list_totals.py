@@ -24,6 +24,7 @@ order of scope words and ask words reads the same.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from typing import Literal
 from router.answer import Answer
 from router.compound import AskPart
 from router.document_scopes import NETTED_CREDIT_NOTES
+from router.periods import resolve_period
 
 Ask = Literal["list", "total", "count", "spend"]
 
@@ -50,7 +52,8 @@ _ASK_WORDS: dict[Ask, str] = {
              r"liste|auflisten|aufstellung|welche|lister|lista[rs]?|elenc[oa]|elencare|quais|quali|cu[aá]les"),
     "total": (r"(?:grand\s+|sum\s+)?totals?|sum(?:med)?|add(?:ed)?\s+up|how\s+much|summe|gesamt(?:betrag|summe)?|"
               r"insgesamt|somme|montant\s+total|suma|importe\s+total|totale|somma|soma|valor\s+total"),
-    "count": (r"#|count(?:s|ed)?|how\s+many|number\s+of|no\.\s*of|nr\.?\s+of|qty\s+of|anzahl|wie\s+viele|combien|"
+    # ("counted" alone qualifies the documents, "(counted)": the counted statuses, no count asked)
+    "count": (r"#|counts?|how\s+many|number\s+of|no\.\s*of|nr\.?\s+of|qty\s+of|anzahl|wie\s+viele|combien|"
               r"nombre\s+de|cu[aá]nt[ao]s|quant[ei]|quant[ao]s|numero\s+di|n[uú]mero\s+de"),
     "spend": r"spen[dt]|spending|ausgaben|d[eé]penses|gasto|spesa",
 }
@@ -59,6 +62,8 @@ _ASK = re.compile("|".join(rf"(?P<{k}>(?<![\w#])(?:{v})(?!\w))" for k, v in _ASK
 #: Words that only join the asks or qualify the total ("+ total gross", "with EUR total", "-> list and sum").
 _JOINERS = re.compile(
     r"(?<!\w)(?:and|&|\+|plus|with|w/|incl\.?|including|also|then|pls|please|->|=>|>|:|;|-|und|mit|et|avec|y|con|"
+    # the verbs that hand over an ask ("and give the total", "provide the sum", "gib die Summe", "donne le total")
+    r"give|provide|tell\s+me|state|report|gib|nenne|donne[rz]?|indique[rz]?|dame|indica(?:r|me)?|"
     r"e|com|the|their|its|them|of|in|eur|euros?|€|gross|brutto|brut|bruto|lordo|inkl\.?\s+mwst|all\s+(?=(?:of\s+)?"
     r"(?:them|it)\b))(?!\w)", re.I)
 #: A bare count word closing the question after the documents named ("...? count", "... - #", ", number pls").
@@ -78,6 +83,9 @@ _SENTENCE = re.compile(r"\b(?:what|did|does|do|have|has|had|is|are|was|were|get|
                        r"['’]s\b", re.I)
 _NET = re.compile(r"\b(?:net|netto|hors\s+taxes?|neto)\b", re.I)
 
+#: The documents' numbers asked as a noun ("invoice numbers", "credit note nos.", "Rechnungsnummern"): the listing.
+_NUMBERS_ASKED = re.compile(r"\b(?:invoice|credit[- ]?note|document|bill)\s+(?:numbers|nos\b\.?|ids)\b|"
+                            r"\brechnungsnummern\b|\bnum[ée]ros\s+de\s+factures?\b", re.I)
 #: An amount, a ranking, a comparison or a share: another question (thresholds, rankings...) with its own reader.
 _AMOUNT = (r"(?<![\w./-])(?!(?:19|20)\d\d\b)(?:\d{1,3}(?:[.,' ]\d{3})+|\d{3,}|\d+(?:[.,]\d+)?\s*k\b)(?:[.,]\d+)?"
            r"(?:,-)?\s*(?:€|eur\b|euros?\b|usd\b|\$|gbp\b|£|chf\b)?|(?:€|\$|£)\s*\d")
@@ -197,6 +205,8 @@ def read_list_total(text: str, names: Sequence[str] = ()) -> ListTotalReading | 
         ordered.remove("total")
     if ordered == ["count"] and _COUNT_TAIL.search(text):
         pass  # "cancelled invoices Alpenland YTD? count": the count of the documents named before, one question
+    elif ordered == ["list"] and _NUMBERS_ASKED.search(text) and len(asks) == 1:
+        pass  # "Kestrel: invoice numbers from Orbis Q4": the documents' numbers, the listing (one question)
     elif len(ordered) < 2:
         return None
     if "list" not in ordered and "count" not in ordered:
@@ -244,12 +254,22 @@ def _clean(scope: str) -> str:
         words = re.sub(r"(?:[,\-+&]\s*)+(?=[,\-+&])", "", words)
     words = re.sub(r"\s*(?:[,+&]|\s-\s)\s*(?:[,+&]|\s-\s|\s)*(?=\s*$)", "", words)
     words = re.sub(r"\(\s*\)", "", words)
+    # a bracket of the total's own words only ("(EUR gross)", "(in EUR)"): said by the total part, no scope word
+    words = re.sub(rf"\(\s*(?:(?:{_JOINERS.pattern})[\s,/]*)+\)", "", words, flags=re.I)
     return re.sub(r"\s+", " ", words).strip(" ,;:-")
+
+
+#: "all X invoices" (every one on file) in the languages of the document nouns.
+_ALL = re.compile(r"\b(?:all|alle[nsr]?|tou(?:te)?s|tod[oa]s|tutt[ei])\b", re.I)
 
 
 def part_questions(reading: ListTotalReading) -> tuple[AskPart, ...]:
     """One part per ask over the same scope, in the words the readers of each measure know."""
     scope = reading.scope
+    if "list" in reading.asks and _ALL.search(scope) and not resolve_period(scope, dt.date.today()).mentions:
+        # "list all X invoices and give the total": every invoice on file, listed and totalled alike (the listing
+        # reads "all" as the whole history; the total, asked alone, would ask for a period)
+        scope = f"{scope} over the whole history"
     basis = "net " if reading.net else ""
     only = ", credit notes excluded" if reading.noun == "invoices" else ""
     if reading.netted:

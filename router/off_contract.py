@@ -52,9 +52,12 @@ _NEGATION = re.compile(
     r"missing\s+from|absent\s+from|excluded\s+from)\s+(?:(?:the|our|its|their|his|her|an?|any|the\s+company['’]s|"
     # "not on Company A's approved vendor list": the company named as the list's owner
     r"[\w&.-]+(?:\s+[\w&.-]+){0,3}?['’]s)\s+)?"
-    r"(?:(?:approved|preferred|authori[sz]ed|contracted)\s+(?:(?:vendors?|suppliers?)(?:\s+(?:lists?|panel|base))?|"
-    r"lists?|panel|base)|avl|approved[- ]vendor[- ]list)\b"
-    r"|\boff[- ]?contract\b|\bmaverick\b"
+    r"(?:(?:approved|preferred|authori[sz]ed|contracted)\s+(?:(?:vendors?|suppliers?)(?:\s+(?:lists?|panel|base|tables?|register))?|"
+    r"lists?|panel|base|tables?|register)|avl|approved[- ]vendor[- ]list)\b"
+    r"|\boff[- ]?contract\b"
+    # "maverick buying check", "maverick spend review": the cue with the words that name the check asked
+    r"|\bmaverick(?:\s+(?:buying|buys|spend(?:ing)?|purchas\w*))?(?:\s+(?:checks?|reviews?|analysis|audit|"
+    r"report|scan))?\b"
     r"|(?:\b(?:without|lacking|with\s+no|have\s+no|has\s+no|having\s+no|had\s+no|no)|\bw/o)\s+"
     r"(?:an?\s+|any\s+)?(?:valid\s+|current\s+|active\s+)?(?:approvals?|freigabe)\b"
     r"(?:\s+(?:under|in|per|from|according\s+to)\b)?"

@@ -41,7 +41,9 @@ _DOCUMENT_ID = re.compile(r"\b(invoice|credit-note|manual-prd)-(\d{3,4}(?:-\d{3,
 _HOW_MUCH = (
     # "how much did/was/money ..." asks for an amount; "how much notice/insurance ..." asks about a document.
     r"how much(?=\s+(?:did|do|does|was|were|is|are|has|have|had|will|would|should|could|money|tax|vat|"
-    r"spend|spent|we|in|on|for|altogether|overall)\b|\s*[?.!]?\s*$)"
+    r"spend|spent|we|in|on|for|altogether|overall|"
+    # "how much went to approved vendors", "how much flowed to Beta": money that went to someone
+    r"went|goes|flowed|flows|was\s+paid|got\s+paid)\b|\s*[?.!]?\s*$)"
 )
 _THRESHOLD = (
     # A threshold is an aggregate filter only when it is followed by an amount of money ("above 5,000 EUR").

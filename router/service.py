@@ -22,7 +22,15 @@ from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
 from router.ap_fields import split_fields, with_unknown_fields
-from router.approval_synonyms import read_approval_contrast
+from router.approval_boundaries import (
+    ApprovalRow,
+    ApprovalWindow,
+    Named,
+    approval_clauses,
+    read_approval_window,
+    with_window_note,
+)
+from router.approval_synonyms import read_approval_contrast, read_approval_fields
 from router.breakdown_words import company_spellings, read_breakdown_words
 from router.catalog_relations import split_group_list
 from router.classifier import IntentClassifier, load_or_train
@@ -47,6 +55,7 @@ from router.derived import DerivedAsk, detect
 from router.derived_answer import check_derived, derive
 from router.elliptic import ranked_by_spend
 from router.entities import Gazetteer, load_gazetteer
+from router.errors import ToolFailedError, ToolTimeoutError
 from router.executor import Executor, KnownEntities, RunResult
 from router.foreign_words import read_foreign_words
 from router.german import read_german
@@ -55,6 +64,7 @@ from router.list_totals import list_total_parts, with_currency_total, with_list_
 from router.names import PgTrigramResolver
 from router.net_change import net_period_change
 from router.notation import read_notation
+from router.periods import HISTORY_START
 from router.preamble import strip_preamble
 from router.question_encoder import NumpyMiniLM
 from router.ranking_words import read_ranking_words, with_reading_note
@@ -63,7 +73,7 @@ from router.reading import CatalogMetric, catalog_metrics
 from router.romance import read_romance
 from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
-from router.tools import TOOLS, ToolEnv, _metric
+from router.tools import TOOLS, ApprovedVendorsToolRequest, ToolEnv, _metric, find_approved_vendors
 from router.traces import TraceRecorder, TraceStore
 from router.unapplied_limits import split_limits, with_unapplied_limits
 from semantic.errors import ScopeError
@@ -151,6 +161,7 @@ class AskService:
         _base: bool = False,
         _worded: bool = False,
         _company: str | None = None,
+        _windowed: bool = False,
     ) -> AskResult:
         """Answer ``question`` for ``ctx`` (route, plan, execute, validate) and store the trace.
 
@@ -193,6 +204,21 @@ class AskService:
         if liked is not None and liked.text != (said or plain):
             return self.ask(conn, ctx, liked.text, as_of=as_of, interface=interface, _part=_part, _base=_base,
                             _company=_company)
+        # "invoices from Beta after their approval lapsed (valid to D)": the approval's window as the period of the
+        # invoices asked, from the approval table (router/approval_boundaries.py)
+        # ("WHERE vendor_approved = true": the approval column as the approved vendors the data holds)
+        fields = None if _part or _base or _worded or _windowed else read_approval_fields(said or plain)
+        if fields is not None:
+            done = self.ask(conn, ctx, fields, as_of=as_of, interface=interface, _windowed=True)
+            return done.model_copy(update={"answer": done.answer.model_copy(update={
+                "text": with_window_note(done.answer.text, f"the approval column read as {fields!r}")})})
+        # (a part of a compound question too: "..., and the spend with Helix since its approval ended")
+        window = None if _base or _worded or _windowed else self._approval_window(
+            conn, ctx, gazetteer, said or plain, as_of)
+        if window is not None:
+            done = self.ask(conn, ctx, window.text, as_of=as_of, interface=interface, _part=_part, _windowed=True)
+            return done.model_copy(update={"answer": done.answer.model_copy(update={
+                "text": with_window_note(done.answer.text, window.note)})})
         # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
         # the phrasing their readers know, the reading stated (router/ranking_words.py)
         worded = None if _part or _base or _worded else read_ranking_words(said or plain)
@@ -327,6 +353,31 @@ class AskService:
         ]
         return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing, steps=steps,
                          matched_lines=matched_lines(run) if _company is not None else None)
+
+    def _approval_window(self, conn: psycopg.Connection, ctx: AuthContext, gazetteer: Gazetteer, text: str,
+                         as_of: dt.date) -> ApprovalWindow | None:
+        """The question with its approval clause read as the period, the supplier's rows read from the approval
+        table in the agreement versions in force on ``as_of`` (router/approval_boundaries.py)."""
+        if not approval_clauses(text, as_of):
+            return None
+
+        def named(t: str) -> Named:
+            r = read(t, gazetteer, as_of, self.catalog)
+            c = r.cues
+            counted = c.spend or c.invoice_count or c.threshold_words
+            return Named(r.entities.company_id, tuple(r.entities.supplier_ids), c.invoices, counted)
+
+        def rows(company: str, supplier: str) -> tuple[ApprovalRow, ...]:
+            request = ApprovedVendorsToolRequest(company_id=company, start_date=HISTORY_START,
+                                                 end_date=dt.date(2100, 1, 1), supplier_ids=(supplier,), as_of=as_of)
+            try:
+                found = find_approved_vendors(conn, ctx, request, self.env, 10_000)
+            except (ToolTimeoutError, ToolFailedError):  # no table read: the question's own date is used, and said
+                return ()
+            return tuple(ApprovalRow(a.supplier_id, a.valid_from, a.valid_to, a.agreement_id)
+                         for a in found.approvals)
+
+        return read_approval_window(text, as_of, named, rows)
 
     def _by_company(self, conn: psycopg.Connection, ctx: AuthContext, question: str, gazetteer: Gazetteer,
                     as_of: dt.date, interface: Interface) -> AskResult | str:
