@@ -4,9 +4,10 @@ Many questions name a known concept in a word the reader does not know: the fina
 treasury staff ("AP spend", "QoQ chg", "diff", "EUR equiv", "orig ccy", "invs"), chat shorthand ("hw much", "w/"),
 and the words of German shared-service staff that the German reader's rules miss ("Kreditoren", "Steuer",
 "Aufstellung", "Abweichung", "im Vgl.", "Gesamtjahr", "lt. Rahmenvertrag", "gezahlt"). :data:`VOCABULARY` holds
-them as data, surface -> the word a reader knows (an English word, or for a German abbreviation its full German word
-so that the German reader reads the sentence it stands in); :func:`normalise` rewrites them in one pass whose
-output every reader receives, and the answer says what was read ("read 'AP' as 'spend'").
+them as data, surface -> the word a reader knows (an English word, or for a German word the German word the
+German reader's rules know, so that they read the sentence it stands in: "Kreditoren" is "Lieferanten");
+:func:`normalise` rewrites them in one pass whose output every reader receives, and the answer says what was read
+("read 'AP' as 'spend'").
 
 A word typed with a slip ("spned", "totla", "Rechnugen", "Lieferaten", "invocies") is read as the one vocabulary
 word it is close to: an unknown token (no word the reader or this table knows, no word of the tenant's names)
@@ -22,6 +23,7 @@ preposition that introduces a payee ("with delta"), and not before another word 
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -36,7 +38,7 @@ VOCABULARY: Mapping[str, str] = {
     "ap": "spend", "a/p": "spend", "accounts payable": "spend", "payables": "spend", "ap spend": "spend",
     "ap spending": "spend", "ap volume": "spend", "ap amount": "spend", "ap total": "total spend",
     "ap invoices": "invoices", "ap invoice": "invoice", "ap invs": "invoices", "a/p invoices": "invoices",
-    "payables volume": "spend",
+    "payables volume": "spend", "purchasing volume": "spend", "purchase volume": "spend",
     # treasury and controlling shorthand
     "chg": "change", "chg.": "change", "chng": "change", "delta": "change", "diff": "difference",
     "diff.": "difference", "equiv": "equivalent", "equiv.": "equivalent", "eqv": "equivalent",
@@ -44,24 +46,33 @@ VOCABULARY: Mapping[str, str] = {
     "orig": "original", "orig.": "original", "invs": "invoices", "inv": "invoice", "amt": "amount",
     "amts": "amounts", "qty": "quantity", "qtys": "quantities", "avg": "average", "avg.": "average",
     "prev": "previous", "prev.": "previous", "mth": "month", "mths": "months", "yr": "year", "yrs": "years",
-    "hw much": "how much", "hw many": "how many", "w/": "with", "excl. vat": "excluding VAT",
-    "incl. vat": "including VAT", "incl vat": "including VAT", "excl vat": "excluding VAT",
-    # German words the German reader's rules miss, as the English or full German word it reads
-    "kreditor": "supplier", "kreditoren": "suppliers", "kreditors": "suppliers", "steuer": "VAT",
+    "pct": "percent", "pct.": "percent", "excl. vat": "excluding VAT", "excl vat": "excluding VAT",
+    "incl. vat": "including VAT", "incl vat": "including VAT",
+    # chat shorthand
+    "hw much": "how much", "hw many": "how many", "w/": "with", "b/w": "between", "btwn": "between",
+    "betw.": "between",
+    # German words the German reader's rules miss, as the German word those rules know or as English
+    "kreditor": "Lieferant", "kreditoren": "Lieferanten", "kreditors": "Lieferanten", "steuer": "VAT",
     "steuern": "VAT", "steuerbetrag": "VAT", "aufteilung": "breakdown", "aufstellung": "breakdown",
-    "aufschlüsselung": "breakdown", "abweichung": "change", "abweichungen": "change", "differenz": "difference",
-    "vgl.": "Vergleich", "vgl": "Vergleich", "im schnitt": "average", "schnitt": "average", "ø": "average",
-    "stk.": "Stück", "stk": "Stück", "einheit": "Stück", "pro einheit": "pro Stück", "je einheit": "je Stück",
+    "aufschlüsselung": "breakdown", "abweichung": "Veränderung", "abweichungen": "Veränderung",
+    "differenz": "difference", "vgl.": "Vergleich", "vgl": "Vergleich", "schnitt": "Durchschnitt",
+    "ø": "average", "ø preis": "Durchschnittspreis", "ø preis pro einheit": "durchschnittlicher Stückpreis",
+    "ø preis je einheit": "durchschnittlicher Stückpreis", "preis pro einheit": "Stückpreis",
+    "preis je einheit": "Stückpreis", "stk.": "Stück", "stk": "Stück", "einheit": "Stück",
     "gesamtjahr": "Jahr", "gesamtspend": "total spend", "beim": "bei", "beim spend": "spend",
-    "wo stehen wir": "what is",
-    "rechnungsnr.": "invoice numbers", "rechnungsnr": "invoice numbers", "re-nr.": "invoice numbers",
-    "rechnungsnummer": "invoice numbers", "rechnungsanzahl": "number of invoices",
-    "anzahl der rechnungen": "number of invoices", "zeitraum": "in", "im zeitraum": "in", "lt.": "laut",
-    "rahmenvertrag": "agreement", "rahmenvertrags": "agreement",
-    "zugelassen": "freigegeben", "zugelassene": "freigegebene", "zugelassenen": "freigegebenen", "gezahlt": "paid",
-    "gingen an": "went to", "ging an": "went to",
-    "quartal davor": "Vorquartal", "monat davor": "Vormonat", "jahr davor": "Vorjahr",
+    "wo stehen wir": "what is", "rechnungsnr.": "Rechnungsnummern", "rechnungsnr": "Rechnungsnummern",
+    "re-nr.": "Rechnungsnummern", "rechnungsnummer": "Rechnungsnummern", "rechnungsanzahl": "Anzahl Rechnungen",
+    "zeitraum": "in", "im zeitraum": "in", "lt.": "laut", "rahmenvertrag": "agreement",
+    "rahmenvertrags": "agreement", "zugelassen": "freigegeben", "zugelassene": "freigegebene",
+    "zugelassenen": "freigegebenen", "gezahlt": "bezahlt", "gingen an": "went to", "ging an": "went to",
+    "wg": "Warengruppe", "artikel-wg": "Warengruppe", "wg lt. artikel": "Warengruppe",
+    "wg laut artikel": "Warengruppe", "quartal davor": "Vorquartal", "monat davor": "Vormonat",
+    "jahr davor": "Vorjahr",
 }
+
+#: Surfaces that also name companies and suppliers in many tenants ("Supplier Delta", "Delta Enclosures"): read as
+#: vocabulary only where a name's word would be (see :func:`normalise`), whatever this tenant's names are.
+NAME_LIKE = frozenset({"delta"})
 
 #: Words a typo is read as: the reader's measure, document, party and comparison words, in English and German.
 TYPO_TARGETS: tuple[str, ...] = tuple(dict.fromkeys((
@@ -72,6 +83,11 @@ TYPO_TARGETS: tuple[str, ...] = tuple(dict.fromkeys((
     "rechnungen", "rechnung", "ausgaben", "lieferanten", "lieferant", "gutschriften", "gutschrift",
     "gesellschaft", "gesellschaften", "quartal", "warengruppe", "warengruppen", "betrag", "summe", "anzahl",
     "kreditoren", "aufstellung", "aufteilung", "abweichung", "veränderung", "freigegeben", "zugelassen",
+    # French nouns router/romance.py reads
+    "factures", "facture", "fournisseurs", "fournisseur", "dépenses", "montant", "trimestre",
+    # the months a period is named by (a misspelt month is otherwise asked back as an unknown month)
+    "january", "february", "march", "april", "august", "september", "october", "november", "december",
+    "januar", "februar", "oktober", "dezember",
 )))
 
 #: Words near a target that are words of their own: never read as its typo (inflections and everyday words).
@@ -87,9 +103,26 @@ KNOWN_WORDS: frozenset[str] = frozenset({
     "rechnungs", "ausgabe", "lieferung", "lieferungen", "gesellschafts", "quartals", "summen", "betrage",
     "beträge", "freigabe", "freigaben", "averages", "averaged", "currents", "current", "hanged", "chance",
     "charge", "charges", "changer", "exchange", "counts", "county", "lumber", "member", "timber",
-    "monthly", "months", "original", "quarterly", "vendors", "invoice", "invoices",
+    "monthly", "months", "original", "quarterly", "vendors", "invoice", "invoices", "marches", "marched",
+    "ranging", "exploding", "exuding", "excelling", "companion", "companions", "supplant", "suppliant",
+    "approver", "approvers", "gesellschafter", "veränderungen", "aufstellungen", "abweichend", "factured",
+    "fournir", "montants", "trimestres", "semestre", "augusta", "amounted",
+    # the months of the other languages (read by their own readers, never as an English month's slip)
+    "janvier", "février", "fevrier", "avril", "juin", "juillet", "septembre", "octobre", "novembre", "décembre",
+    "decembre", "enero", "febrero", "marzo", "abril", "junio", "julio", "agosto", "septiembre", "setiembre",
+    "octubre", "noviembre", "diciembre", "gennaio", "febbraio", "aprile", "maggio", "giugno", "luglio",
+    "settembre", "ottobre", "dicembre", "januari", "februari", "maart", "augustus", "jänner",
 })
 
+#: The readers whose tables and patterns name words: a word any of them knows is no slip (":func:`reader_words`).
+_READER_MODULES = (
+    "router.german", "router.german_shopfloor", "router.romance", "router.foreign_words", "router.period_words",
+    "router.periods", "router.clerk_dates", "router.measure_words", "router.document_words", "router.catalog_words",
+    "router.breakdown_words", "router.approval_words", "router.statuses", "router.outcome_words",
+    "router.ranking_words", "router.price_words", "router.group_words", "router.context_noise",
+    "router.context_sentences", "router.spoken", "router.notation", "router.dimensions", "router.ap_fields",
+    "router.reader", "router.analysis", "router.compound",
+)
 _TARGET_SET = frozenset(TYPO_TARGETS)
 _WORD = re.compile(r"(?<![\w/&-])[^\W\d_][^\W\d_'’]{4,}(?![\w&-])")
 
@@ -116,6 +149,36 @@ class Normalised:
     read: tuple[tuple[str, str], ...]
 
 
+def _strings(value: object, depth: int = 0) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, re.Pattern):
+        yield str(value.pattern)
+    elif depth < 3 and isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _strings(key, depth + 1)
+            yield from _strings(item, depth + 1)
+    elif depth < 3 and isinstance(value, tuple | list | frozenset | set):
+        for item in value:
+            yield from _strings(item, depth + 1)
+
+
+@functools.cache
+def reader_words() -> frozenset[str]:
+    """Every word (5+ letters) the readers' tables and patterns spell: a word a reader knows is never a slip
+    ("exceeding" is no "excluding", "fatture" no "facture", "freigegebene" no "freigegeben"). Read once, lazily (the
+    readers import this module's users)."""
+    words: set[str] = set()
+    for name in _READER_MODULES:
+        module = importlib.import_module(name)
+        for attr, value in vars(module).items():
+            if attr.startswith("__"):
+                continue
+            for text in _strings(value):
+                words.update(w.casefold() for w in re.findall(r"[^\W\d_]{5,}", text))
+    return frozenset(words - _TARGET_SET)
+
+
 def close_word(token: str, known: frozenset[str] = frozenset()) -> str | None:
     """The one :data:`TYPO_TARGETS` word ``token`` is a slip of, or ``None`` (a known word, too short, or a tie).
 
@@ -123,7 +186,8 @@ def close_word(token: str, known: frozenset[str] = frozenset()) -> str | None:
     ('spend', 'rechnungen', None, None)
     """
     low = token.casefold()
-    if len(low) < 5 or low in KNOWN_WORDS or low in known or low in VOCABULARY or low in _TARGET_SET:
+    if len(low) < 5 or low in KNOWN_WORDS or low in known or low in VOCABULARY or low in _TARGET_SET \
+            or low in reader_words():
         return None
     limit = 2 if len(low) >= 9 else 1
     found = {t for t in TYPO_TARGETS if t[0] == low[0] and abs(len(t) - len(low)) <= limit
@@ -186,7 +250,7 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
         low = " ".join(typed.casefold().split())
         if inside(*match.span()):
             return typed
-        if any(w in name_words for w in re.findall(r"[^\W\d_]+", low)):
+        if any(w in name_words or w in NAME_LIKE for w in re.findall(r"[^\W\d_]+", low)):
             # a word of a name ("Delta Enclosures"): vocabulary only typed in lower case, not in a payee's slot
             # and not before another word of that name
             after = re.match(r"\s*([^\W\d_]+)", text[match.end():])

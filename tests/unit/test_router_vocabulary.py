@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 
 from router.contract import RoutingResult
 from router.routing import RouterInputs, route
-from router.vocabulary import KNOWN_WORDS, TYPO_TARGETS, VOCABULARY, close_word, normalise, vocabulary_note
+from router.vocabulary import (
+    KNOWN_WORDS,
+    TYPO_TARGETS,
+    VOCABULARY,
+    close_word,
+    normalise,
+    reader_words,
+    vocabulary_note,
+)
 from tests.unit.test_router_analysis import METRICS
 from tests.unit.test_router_reading_metamorphic import AS_OF, CTX, GAZETTEER
 
@@ -71,10 +79,18 @@ def test_every_target_and_known_word_is_left_as_typed() -> None:
         assert close_word(word) is None, word
 
 
+@pytest.mark.parametrize("word", ["exceeding", "fatture", "freigegebene", "credito", "lieferungen", "ranging"])
+def test_a_word_another_reader_knows_is_no_slip(word: str) -> None:
+    # (one or two edits from "excluding", "facture", "freigegeben", "credit", "lieferanten", "ranking")
+    assert word in reader_words() | KNOWN_WORDS
+    assert close_word(word) is None
+
+
 @pytest.mark.parametrize(("question", "kept"), [
     ("Supplier Delta spend Q1 2026", "Supplier Delta"),  # a name's span
     ("spend with delta in Q1 2026", "delta"),  # a name word in a payee's slot
     ("Delta spend Q1 2026", "Delta"),  # a name word typed as a name
+    ("Spend with Supplier Epsilon Delta at Company A, H1 2026?", "Delta"),  # a name-like word of no known name
     ("Orbis Packaging AG spend Q1 2026", "Orbis Packaging AG"),
     ("Maria (AP-Team) asked", "AP-Team"),  # a word of a longer token
 ])
