@@ -39,6 +39,10 @@ VOCABULARY: Mapping[str, str] = {
     "ap spending": "spend", "ap volume": "spend", "ap amount": "spend", "ap total": "total spend",
     "ap invoices": "invoices", "ap invoice": "invoice", "ap invs": "invoices", "a/p invoices": "invoices",
     "payables volume": "spend", "purchasing volume": "spend", "purchase volume": "spend",
+    # ... but the AP team is the department that asks, no measure: kept as written
+    "ap team": "AP team", "ap department": "AP department", "ap dept": "AP dept", "ap clerk": "AP clerk",
+    "ap clerks": "AP clerks", "ap staff": "AP staff", "ap lead": "AP lead", "ap manager": "AP manager",
+    "ap ledger": "AP ledger", "new in ap": "new in AP", "work in ap": "work in AP",
     # treasury and controlling shorthand
     "chg": "change", "chg.": "change", "chng": "change", "delta": "change", "diff": "difference",
     "diff.": "difference", "equiv": "equivalent", "equiv.": "equivalent", "eqv": "equivalent",
@@ -48,23 +52,37 @@ VOCABULARY: Mapping[str, str] = {
     "prev": "previous", "prev.": "previous", "mth": "month", "mths": "months", "yr": "year", "yrs": "years",
     "pct": "percent", "pct.": "percent", "excl. vat": "excluding VAT", "excl vat": "excluding VAT",
     "incl. vat": "including VAT", "incl vat": "including VAT",
+    # ("NB" alone is the nota bene of a letter: only before "of" / "de")
+    "nb of": "number of", "nbr of": "number of", "no. of": "number of", "nb de": "nombre de",
+    "nbre de": "nombre de", "nb des": "nombre des", "nbre des": "nombre des",
+    # French shorthand (router/romance.py reads the full words)
+    "fourn.": "fournisseur", "fourn": "fournisseur", "frs": "fournisseurs", "fact.": "facture",
+    # the period before, set against a period ("Oct 2025 vs month before")
+    "vs month before": "vs the previous month", "vs. month before": "vs the previous month",
+    "vs quarter before": "vs the previous quarter", "vs. quarter before": "vs the previous quarter",
+    "vs qtr before": "vs the previous quarter", "vs year before": "vs the previous year",
+    "vs. year before": "vs the previous year",
     # chat shorthand
-    "hw much": "how much", "hw many": "how many", "w/": "with", "b/w": "between", "btwn": "between",
+    "hw much": "how much", "hw many": "how many", "w/": "with", "w/o": "w/o", "b/w": "between", "btwn": "between",
     "betw.": "between",
     # German words the German reader's rules miss, as the German word those rules know or as English
     "kreditor": "Lieferant", "kreditoren": "Lieferanten", "kreditors": "Lieferanten", "steuer": "VAT",
     "steuern": "VAT", "steuerbetrag": "VAT", "aufteilung": "breakdown", "aufstellung": "breakdown",
     "aufschlüsselung": "breakdown", "abweichung": "Veränderung", "abweichungen": "Veränderung",
-    "differenz": "difference", "vgl.": "Vergleich", "vgl": "Vergleich", "schnitt": "Durchschnitt",
+    "differenz": "difference", "vgl.": "Vergleich", "vgl": "Vergleich",
     "ø": "average", "ø preis": "Durchschnittspreis", "ø preis pro einheit": "durchschnittlicher Stückpreis",
     "ø preis je einheit": "durchschnittlicher Stückpreis", "preis pro einheit": "Stückpreis",
-    "preis je einheit": "Stückpreis", "stk.": "Stück", "stk": "Stück", "einheit": "Stück",
+    "preis je einheit": "Stückpreis", "pro einheit": "pro Stück", "je einheit": "je Stück", "stk.": "units",
+    "stk": "units", "einheit": "unit", "menge": "units", "wieviele": "wie viele", "wieviel": "wie viel",
+    "gesellschaft": "company", "gesellschaften": "companies", "ges.": "company", "höchsten": "highest",
+    "höchste": "highest", "niedrigsten": "lowest", "niedrigste": "lowest",
     "gesamtjahr": "Jahr", "gesamtspend": "total spend", "beim": "bei", "beim spend": "spend",
     "wo stehen wir": "what is", "rechnungsnr.": "Rechnungsnummern", "rechnungsnr": "Rechnungsnummern",
     "re-nr.": "Rechnungsnummern", "rechnungsnummer": "Rechnungsnummern", "rechnungsanzahl": "Anzahl Rechnungen",
     "zeitraum": "in", "im zeitraum": "in", "lt.": "laut", "rahmenvertrag": "agreement",
     "rahmenvertrags": "agreement", "zugelassen": "freigegeben", "zugelassene": "freigegebene",
     "zugelassenen": "freigegebenen", "gezahlt": "bezahlt", "gingen an": "went to", "ging an": "went to",
+    "was ging an": "how much went to", "was ist an": "how much went to", "was gingen an": "how much went to",
     "wg": "Warengruppe", "artikel-wg": "Warengruppe", "wg lt. artikel": "Warengruppe",
     "wg laut artikel": "Warengruppe", "quartal davor": "Vorquartal", "monat davor": "Vormonat",
     "jahr davor": "Vorjahr",
@@ -258,8 +276,11 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
                     after is not None and f"{low} {after.group(1).casefold()}" in joined):
                 return typed
         canonical = VOCABULARY[low]
+        if canonical.casefold() == low:
+            return typed  # (kept as written: "the AP team" is who asks)
         read.append((typed, canonical))
-        return canonical
+        glued = typed[-1] in "./" and text[match.end():match.end() + 1].isalnum()
+        return canonical + " " if glued else canonical  # ("w/Beta": the word after stays a word)
 
     text = _SURFACES.sub(word, text)
     return Normalised(text=text, read=tuple(read))

@@ -41,6 +41,9 @@ def _reading(question: str) -> tuple[object, ...]:
 @pytest.mark.parametrize("frame", ["{w} Company A Q1 2026", "Company B, Q3 2025: {w}?", "for the plan - {w} - thx"])
 def test_every_surface_reads_as_its_canonical_word_in_any_position(surface: str, frame: str) -> None:
     canonical = VOCABULARY[surface]
+    if canonical.casefold() == surface:
+        assert normalise(frame.format(w=surface), NAMES).read == ()  # (kept as written, nothing to say)
+        return
     for typed in {surface, surface.upper(), surface.capitalize()}:
         if typed != typed.lower() and any(w in {"delta"} for w in typed.lower().split()):
             continue  # (a name word typed in capitals is the name: tested below)
