@@ -71,7 +71,7 @@ VOCABULARY: Mapping[str, str] = {
     "kreditor": "Lieferant", "kreditoren": "Lieferanten", "kreditors": "Lieferanten", "steuer": "VAT",
     "steuern": "VAT", "steuerbetrag": "VAT", "aufteilung": "breakdown", "aufstellung": "breakdown",
     "aufschlüsselung": "breakdown", "abweichung": "Veränderung", "abweichungen": "Veränderung",
-    "differenz": "difference", "vgl.": "Vergleich", "vgl": "Vergleich",
+    "vgl.": "Vergleich", "vgl": "Vergleich",
     "ø": "average", "ø preis": "Durchschnittspreis", "ø preis pro einheit": "durchschnittlicher Stückpreis",
     "ø preis je einheit": "durchschnittlicher Stückpreis", "preis pro einheit": "Stückpreis",
     "preis je einheit": "Stückpreis", "pro einheit": "pro Stück", "je einheit": "je Stück", "stk.": "units",
@@ -85,6 +85,10 @@ VOCABULARY: Mapping[str, str] = {
     "rahmenvertrags": "agreement", "zugelassen": "freigegeben", "zugelassene": "freigegebene",
     "zugelassenen": "freigegebenen", "gezahlt": "bezahlt", "gingen an": "went to", "ging an": "went to",
     "was ging an": "how much went to", "was ist an": "how much went to", "was gingen an": "how much went to",
+    # ... but the German readers' own phrases of the tenant's companies are theirs: kept as written
+    **{f"{lead} {noun}": f"{lead} {noun}" for lead in ("je", "pro", "nach", "alle", "allen", "aller", "sämtliche",
+                                                      "beide", "beiden", "zwei", "drei", "vier", "fünf")
+       for noun in ("gesellschaft", "gesellschaften")},
     "wg": "Warengruppe", "artikel-wg": "Warengruppe", "wg lt. artikel": "Warengruppe",
     "wg laut artikel": "Warengruppe", "quartal davor": "Vorquartal", "monat davor": "Vormonat",
     "jahr davor": "Vorjahr",
