@@ -132,6 +132,8 @@ KNOWN_WORDS: frozenset[str] = frozenset({
     "approver", "approvers", "gesellschafter", "veränderungen", "aufstellungen", "abweichend", "factured",
     "fournir", "montants", "trimestres", "semestre", "augusta", "amounted", "summer", "summers", "match",
     "matches", "matched", "marsh", "tonal", "betray", "numbed",
+    # Romance words one edit from an English target ("centro de costo" is a cost centre, no "costs")
+    "costo", "costos", "coste", "costes", "costi", "totale", "totali", "totales",
     # the months of the other languages (read by their own readers, never as an English month's slip)
     "janvier", "février", "fevrier", "avril", "juin", "juillet", "septembre", "octobre", "novembre", "décembre",
     "decembre", "enero", "febrero", "marzo", "abril", "junio", "julio", "agosto", "septiembre", "setiembre",
