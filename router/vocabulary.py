@@ -49,7 +49,7 @@ VOCABULARY: Mapping[str, str] = {
     "ccy": "currency", "ccys": "currencies", "orig ccy": "original currency", "orig. ccy": "original currency",
     "orig": "original", "orig.": "original", "invs": "invoices", "inv": "invoice", "inv.": "invoice",
     "inv. no.": "invoice number", "inv no": "invoice number", "amt": "amount", "amt.": "amount",
-    "amts": "amounts", "qty": "quantity", "qty.": "quantity", "qtys": "quantities", "avg": "average", "avg.": "average",
+    "amts": "amounts", "avg": "average", "avg.": "average",
     "prev": "previous", "prev.": "previous", "mth": "month", "mths": "months", "yr": "year", "yrs": "years",
     "pct": "percent", "pct.": "percent", "excl. vat": "excluding VAT", "excl vat": "excluding VAT",
     "incl. vat": "including VAT", "incl vat": "including VAT", "no vat": "excluding VAT",
