@@ -35,6 +35,8 @@ _LEXICON: tuple[tuple[str, str], ...] = (
      r"(?:[\s_-]?(?:number|no\.?|id))?", "account"),
     (r"(?:budget|forecast)[\s_-]?(?:lines?|ids?|codes?|versions?)", "budget or forecast"),
     (r"(?:plants?|sites?|warehouses?|locations?)(?:[\s_-]?(?:code|id))?", "site"),
+    # a payment run limits the invoices to those it paid ("per vendor for payment run PR-07"); no line records it
+    (r"(?:payment|pay)[\s_-]?runs?(?:[\s_-]?(?:id|number|no\.?))?|zahl(?:ungs)?l(?:ä|ae|a)uf", "payment run"),
 )
 _NOUN = "|".join(f"(?:{pattern})" for pattern, _ in _LEXICON)
 #: A value: a quoted name, a code (a word with a digit, or two or more capitals: "CC-4711", "4100-LOG", "DACH",

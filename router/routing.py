@@ -114,6 +114,7 @@ from router.sound_alike import sounded_names
 from router.spoken import read_spoken
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
+from router.vocabulary import normalise, vocabulary_note
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
 INTENT_THRESHOLD = 0.5
@@ -251,6 +252,12 @@ def _unknown_qualifiers(text: str, result: RoutingResult, gazetteer: Gazetteer) 
                                   *(f"listing: qualifier {w!r} not understood" for w in unknown))})
 
 
+def _vocabulary_names(gazetteer: Gazetteer) -> tuple[str, ...]:
+    """Every spelling of the tenant's names and products: words the vocabulary pass never rewrites."""
+    return (*(n for _, _, n in name_spellings(gazetteer)), *gazetteer.supplier_names.values(),
+            *(p.product_name for p in gazetteer.products))
+
+
 def spoken_question(text: str, gazetteer: Gazetteer) -> str | None:
     """``text`` with its spoken numbers, periods, ids, model codes and split names written as typed
     (router/spoken.py), or ``None`` when it has none; the tenant's product names and names are what it may spell."""
@@ -290,6 +297,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text = spoken or text
     # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
     text = read_notation(text, (n for _, _, n in name_spellings(inputs.gazetteer)), inputs.gazetteer) or text
+    # "AP spned", "QoQ chg", "Kreditoren", "Rechnugen": the vocabulary table and its typos (router/vocabulary.py)
+    vocabulary = normalise(text, _vocabulary_names(inputs.gazetteer))
+    text = vocabulary.text
     # "preferred suppliers", "pressure + temp sensors", "cabling": the class's words (router/catalog_relations.py)
     text, relation_notes = read_relation_words(text, inputs.gazetteer)
     # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
@@ -404,6 +414,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # a unit price or its change asked for no product: the product first, never a spend change (price_asks.py)
     result = price_without_product(base, result, inputs.gazetteer) or one_period_change(base, result) or result
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
+             *([vocabulary_note(vocabulary)] if vocabulary.read else []),
              *relation_notes,
              *([f"breakdown read as {grouping!r}"] if grouping else []),
              *([foreign_note(foreign)] if foreign is not None else []),
