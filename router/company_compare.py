@@ -330,12 +330,21 @@ _VERSUS_LAST = re.compile(
     r"(?P<unit>quarter|month|year|half[- ]year|half|week)\b", re.I)
 
 
+#: A token that writes a period (a month and year in digits, a quarter, a half, a fiscal year, a month name).
+_DATE_LIKE = re.compile(
+    r"(?<![\w.])(?:\d{1,2}[./-](?:19|20)?\d{2}|(?:19|20)\d{2}[./-]\d{1,2}|(?:19|20)\d{2}|[1-4]q\d{2}|q[1-4]|"
+    r"h[12]|fy\s?\d{2,4})(?![\w])|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*['’]?\d{2,4}\b",
+    re.I)
+
+
 def implied_base(text: str, period_named: bool) -> CompanyAsk | None:
     """A change whose question names only its base ("versus last quarter"), read as the last complete period of
     that unit against the one before it; ``period_named``: the question names a period of its own (then the
     ordinary comparison reading answers it)."""
     m = _VERSUS_LAST.search(text)
-    if m is None or period_named:
+    if m is None or period_named or _DATE_LIKE.search(text[:m.start()] + " " + text[m.end():]):
+        # a period written in the question but not read ("11.2025 vs. Vormonat") is the compared period, never
+        # the last complete one: the ordinary reading names what it could not read
         return None
     unit = m.group("unit").lower().replace("half-year", "half").replace("half year", "half")
     base = f"{text[:m.start()]}in the last {unit} compared with the previous {unit}{text[m.end():]}"
