@@ -36,7 +36,8 @@ _COMPANIES = (r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|firms?|cos?
 #: A word without which no question is read here (the common question skips the reading).
 COMPARISON_CUE = re.compile(
     rf"\b(?:compan|entit|subsidiar|firm|who|than|vs|versus|against|compared|relative|rank|sort|gap|diff|minus|"
-    rf"between|{_COMPANIES})", re.I)
+    rf"between|ggü|gegen|vergl|mehr|weniger|how\s+much\s+(?:more|less|higher|lower)|entre|rapport|frente|"
+    rf"{_COMPANIES})", re.I)
 _N_WORD = r"(?:two|three|four|five|six|\d{1,2})"
 _VERB = r"(?:spent|spend|spends|spending|bought|buys|paid|pays|purchased|used)"
 _MOST = r"(?P<dir>most|least|more|less|highest|lowest|biggest|smallest|largest|fewest)"
@@ -415,6 +416,14 @@ _GAP_WORD = re.compile(
     r"\b(?:gap|difference|diff|differenz|unterschied|[ée]cart|diff[ée]rence|diferencia|differenza|verschil)\b"
     r"(?:\s+(?:in\s+)?(?:the\s+)?(?:spend|spending|ausgaben|d[ée]penses|gasto|spesa|uitgaven))?"
     r"(?:\s+(?:between|zwischen|entre|tra|fra|tussen|of))?", re.I)
+#: "how much more went to A than to B", "how much less was spent with A vs B": the cue of a difference whose sides
+#: are said after it, joined by "than" or "vs" (the company and period anywhere in the question).
+_MORE_CUE = re.compile(
+    r"\bhow\s+much\s+(?P<dir>more|less|higher|lower)\b(?:\s+money)?(?:\s+(?:went|goes|go|was\s+(?:spent|paid|invoiced|"
+    r"billed)|did\s+we\s+(?:spend|pay)|have\s+we\s+(?:spent|paid)))?", re.I)
+_MORE_JOIN = re.compile(r"^\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+(?:(?:to|with|on|from|at|for)"
+                        r"\s+)?$", re.I)
+_SIDE_PREPOSITION = re.compile(r"\b(?:to|with|on|from|at|for)\s*$", re.I)
 #: Between the two sides: "A and B", "A et B", "A minus B" (side a first, b subtracted).
 _GAP_JOIN = re.compile(r"^\s*(?:and|und|et|y|e|en|&|minus|-|–)\s*$", re.I)
 _MINUS_JOIN = re.compile(r"^\s*minus\s*$", re.I)
@@ -426,12 +435,16 @@ def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyA
     """"gap between A and B spend Q1", "Differenz Spend A minus B, Company C, Q3", "écart entre A et B": the
     difference of two sides of one kind (two companies, or two suppliers / groups / products of the same scope),
     each side the question with the pair replaced by that side (everything else said applies to both)."""
-    cue = _GAP_WORD.search(text)
+    more = _MORE_CUE.search(text)
+    cue = None if more is not None else _GAP_WORD.search(text)
     spans = sorted([(int(m.start), int(m.end), "company") for m in companies]
                    + [(int(o.start), int(o.end), str(o.kind)) for o in others])
     for first, second in itertools.pairwise(spans):
         join = text[first[1]:second[0]]
-        if not _GAP_JOIN.match(join) or (cue is None and not _MINUS_JOIN.match(join)):
+        if more is not None:
+            if first[0] < more.end() or not _MORE_JOIN.match(join) or "company" in (first[2], second[2]):
+                continue  # (two companies: "how much more did A spend than B", read by _difference)
+        elif not _GAP_JOIN.match(join) or (cue is None and not _MINUS_JOIN.match(join)):
             continue
         if (cue is not None and not (cue.end() <= first[0] and not text[cue.end():first[0]].strip(" :,"))
                 and not _MINUS_JOIN.match(join)):
@@ -441,15 +454,22 @@ def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyA
         start = cue.start() if cue is not None and cue.end() <= first[0] else first[0]
         sides = (text[first[0]:first[1]], text[second[0]:second[1]])
         before, after = text[:start], text[second[1]:]
+        if more is not None:
+            # the cue leaves the question; what was said between it and the pair (a period) stays
+            lead = text[:first[0]]
+            prep = _SIDE_PREPOSITION.search(lead)
+            lead = lead[:prep.start()] if prep is not None else lead
+            before = lead[:more.start()] + lead[more.end():]
         if first[2] == "company":
             bases = tuple(f"{before}{side}{after}" for side in sides)
         else:
             preps = tuple("with" if kind == "supplier" else "on" for kind in (first[2], second[2]))
             bases = tuple(f"{before}{p} {side}{after}" for p, side in zip(preps, sides, strict=True))
         bases = tuple(b if _SPEND_WORD.search(b) else f"spend {b}" for b in bases)
-        words = text[start:second[1]]
+        words = more.group(0) if more is not None else text[start:second[1]]
+        down = more is not None and more.group("dir").lower() in ("less", "lower")
         return CompanyAsk(kind="difference", bases=tuple(re.sub(r"\s+", " ", b).strip(" ,") for b in bases),
-                          words=words, sides=sides)
+                          words=words, sides=sides, direction="bottom" if down else "top")
     return None
 
 

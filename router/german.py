@@ -298,6 +298,9 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
         (r"\b(?:de[mnr]\s+|das\s+|die\s+)?(monat|quartal|halbjahr|woche|zeitraum|periode)\s+(?:davor|zuvor|vorher)\b",
          lambda m: f"the {_UNIT_BEFORE[m.group(1).lower()]} before"),
         (r"\b(?:de[mnr]\s+|die\s+)?vorperiode\b", "the previous period"),
+        # "wie viel mehr ging an A ggü. B": how much more went to one side than to the other
+        (r"\bwie\s?viel\s+(mehr|weniger)\s+(?:ging(?:en)?|wurde\s+(?:ausgegeben|bezahlt|gezahlt))\b",
+         lambda m: f"how much {'more' if m.group(1).lower() == 'mehr' else 'less'} went"),
         # the change asked for itself ("Abweichung absolut und in %", "Differenz in EUR")
         (r"\babweichung(?:en)?\b", "change"),
         # "im Vorquartal" alone: the previous quarter as the period
