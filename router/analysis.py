@@ -316,6 +316,8 @@ _NAMED_CURRENCY = tuple(re.compile(p, re.I) for p in (
     # (not "in EUR 5,000", an amount; "in USD 2025" is the currency, then the year)
     rf"\bin\s+(?:the\s+)?{_CODE}(?![A-Za-z])(?!\s?(?!20\d\d(?![\d.,]))\d)",
     rf"(?<![A-Za-z]){_CODE}[- ]Rechnungen\b",
+    # "EUR-equivalent", "EUR terms", "EUR basis": the figure asked in that currency (router/currency.py)
+    rf"(?<![A-Za-z]){_CODE}[- ](?:equiv(?:alent)?s?|terms|basis)\b",
 ))
 #: "non-EUR invoices", "invoices not in euros", "in currencies other than EUR", "foreign-currency invoices": the
 #: invoices of every currency but one (``code``; none named: the reporting currency).

@@ -20,35 +20,38 @@ UNITS = (r"(?:month|mo|mth|quarter|qtr|qrt|q|half(?:[- ]year)?|week|wk|period|"
 #: The period just before the one named, with the unit after the relative word or before it.
 PREVIOUS_BASE = (
     # English: "month before", "prev qtr", "the quarter prior", "preceding month", "sequential"
-    rf"(?:the\s+)?(?:prev|prv|previous|prior|preceding|pre)\.?\s+{UNITS}\b",
+    rf"(?:the\s+)?(?:prev|prv|previous|prior|preceding)\.?\s+{UNITS}\b",
     rf"(?:the\s+)?{UNITS}\s+(?:before|prior|earlier)(?:\s+(?:it|that))?\b",
     r"(?:q-o-q|m-o-m|h-o-h|hoh|h/h|wow|w/w|sequential(?:ly)?)\b",
     # French: "trimestre précédent", "le mois d'avant", "la période antérieure"
     rf"(?:(?:le|la|au|du|à\s+la)\s+)?{UNITS}\s+(?:pr[ée]c[ée]dent(?:e)?|d['’]\s?avant|ant[ée]rieur(?:e)?)\b",
-    # Spanish / Italian: "mes anterior", "trimestre precedente", "il mese prima"
-    rf"(?:(?:el|al|del|il|al|del)\s+)?{UNITS}\s+(?:anterior|previo|precedente|prima)\b",
-    # Dutch: "vorige maand", "voorgaand kwartaal", "de maand ervoor"
-    rf"(?:(?:de|het)\s+)?(?:vorige?|voorgaande?)\s+{UNITS}\b",
-    rf"(?:(?:de|het)\s+)?{UNITS}\s+(?:ervoor|daarvoor)\b",
+    # (Spanish, Italian, Dutch and Portuguese base words, "mes anterior", "il mese prima", "de maand ervoor",
+    # "vorige maand", are written in English by router/period_words.py before this table is read)
 )
 
+#: "the previous year" in the languages of the rows below, and in English once rewritten.
+_LAST_YEAR = (r"(?:l['’]\s?(?:ann[ée]e|an)\s+(?:derni[èe]re?|pr[ée]c[ée]dente?|pass[ée]e?)|"
+              r"a[ñn]o\s+(?:anterior|pasado)|anno\s+(?:precedente|scorso)|vorig\s+jaar|ano\s+(?:anterior|passado)|"
+              r"(?:last|previous|prior)\s+year|the\s+year\s+before)\b")
 #: The same period one year earlier.
 SAME_PERIOD_LAST_YEAR = (
+    # a base a year back is the same period a year earlier whatever the unit of the named one ("Q4 2025 vs the
+    # year before" is Q4 2024, never Q3 2025; for a year both readings agree)
+    r"(?:the\s+)?(?:year|yr)\s+(?:before|prior|earlier)(?:\s+(?:it|that))?\b",
+    r"(?:vs\.?|versus|against|compared\s+(?:to|with)|than)\s+(?:the\s+)?(?:previous|prior|preceding)\s+(?:year|yr)\b",
     r"(?:vs\.?|versus|against|compared\s+(?:to|with))\s+(?:ly|py|prior\s+year|the\s+prior\s+year|pyear)\b",
-    # French: "même période l'an dernier", "N-1", "en glissement annuel", "sur un an"
-    r"(?:la\s+)?m[êe]me\s+p[ée]riode\s+(?:de\s+)?l['’]\s?(?:ann[ée]e|an)\s+(?:derni[èe]re?|pr[ée]c[ée]dente?|pass[ée]e?)\b",
-    r"(?<![\w-])n\s?-\s?1(?![\w-])", r"(?:en\s+)?glissement\s+annuel\b",
-    # Spanish / Italian: "mismo periodo del año anterior", "interanual", "stesso periodo dell'anno precedente"
-    r"(?:el\s+)?mismo\s+per[íi]odo\s+del\s+a[ñn]o\s+(?:anterior|pasado)\b", r"interanual\b",
-    r"(?:lo\s+)?stesso\s+periodo\s+dell['’]\s?anno\s+(?:precedente|scorso)\b", r"anno\s+su\s+anno\b",
-    # Dutch: "dezelfde periode vorig jaar", "jaar-op-jaar"
-    r"(?:de)?zelfde\s+periode\s+(?:van\s+)?vorig\s+jaar\b", r"jaar[- ]op[- ]jaar\b",
+    # "the same period of the previous year" in French, Spanish, Italian, Dutch, Portuguese, as written or after
+    # router/period_words.py has written its year words in English ("dezelfde periode last year")
+    rf"(?:la\s+|el\s+|lo\s+|o\s+)?(?:m[êe]me|mismo|stesso|(?:de)?zelfde|mesmo)\s+(?:p[ée]riode?|per[íi]odo|"
+    rf"trimestre|mois|mes|mese|maand|kwartaal)\s+(?:\S+\s+){{0,2}}?{_LAST_YEAR}",
+    r"(?<![\w-])n\s?-\s?1(?![\w-])", r"(?:en\s+)?glissement\s+annuel\b", r"interanual\b", r"anno\s+su\s+anno\b",
+    r"jaar[- ]op[- ]jaar\b",
 )
 
 #: Words that set two periods or two sides against each other ("vs", "par rapport à", "frente a").
 CONNECTORS = (
-    r"par\s+rapport\s+(?:à|a|au|aux)", r"compar[ée]e?s?\s+(?:à|a|au|aux|avec)", r"contre",
-    r"frente\s+al?", r"(?:comparado|en\s+comparaci[óo]n)\s+con", r"rispetto\s+(?:a|al|alla)",
+    # (French and Spanish "par rapport à", "frente a", "comparado con" are written "vs" by router/romance.py)
+    r"compar[ée]e?s?\s+avec", r"contre", r"frente\s+al?", r"en\s+comparaci[óo]n\s+con", r"rispetto\s+(?:a|al|alla)",
     r"vergeleken\s+met", r"t\.o\.v\.", r"ten\s+opzichte\s+van",
 )
 

@@ -116,7 +116,7 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
                            excluded_currency=analysis.excluded_currency or None)
         reading = replace(reading, analysis=analysis, currencies=())
     if (analysis.named_currency is None and analysis.excluded_currency != "" and not analysis.original_currency
-            and not _CODE_LIST.search(reading.cue_text)):
+            and not _CODE_LIST.search(reading.cue_text) and not issued_currencies(reading.cue_text)):
         return reading
     company = gazetteer.company(reading.entities.company_id) if reading.entities.company_id else None
     # no company named: the figure is the tenant's companies', whose one reporting currency is the one asked in
