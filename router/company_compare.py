@@ -40,6 +40,9 @@ COMPARISON_CUE = re.compile(
     rf"{_COMPANIES})", re.I)
 _N_WORD = r"(?:two|three|four|five|six|\d{1,2})"
 _VERB = r"(?:spent|spend|spends|spending|bought|buys|paid|pays|purchased|used)"
+#: What a company ranking is ranked on when named: spend and its finance synonyms ("AP", "payables", "AP volume").
+_SPEND_NOUN = (r"(?:(?:total|gross|overall|ap|a/p)\s+)?(?:spend|spending|ap|a/p|payables|purchases|"
+               r"(?:ap\s+|invoice\s+)?volume|invoiced\s+amount)")
 _MOST = r"(?P<dir>most|least|more|less|highest|lowest|biggest|smallest|largest|fewest)"
 #: "which of our companies spent the most", "which company spent less", "what company has spent the most".
 _WHICH = re.compile(
@@ -49,12 +52,12 @@ _WHICH = re.compile(
 _WHICH_HIGHEST = re.compile(
     rf"\b(?:which|what)\s+(?:one\s+|(?P<n>{_N_WORD})\s+)?(?:of\s+(?:our|the|my)\s+(?:{_N_WORD}\s+)?)?{_COMPANIES}\s+"
     r"(?:has|had)\s+"
-    rf"the\s+{_MOST}\s+(?:total\s+)?(?:spend|spending)\b", re.I)
+    rf"the\s+{_MOST}\s+{_SPEND_NOUN}\b", re.I)
 #: "rank our companies by spend", "rank all companies by spend", "order the companies by spend".
 _RANK = re.compile(
     rf"\b(?:rank|order|sort)\s+(?:(?:all\s+)?(?:of\s+)?(?:our|the|my|all)\s+)?(?:{_N_WORD}\s+)?{_COMPANIES}"
     # "rank the 3 cos h2 25": no measure named is the spend ranked ("by invoice count" is another measure)
-    r"(?:\s+by\s+(?:their\s+)?(?:total\s+)?(?:spend|spending)\b|(?!\s+(?:by|on|per|according)\b))", re.I)
+    rf"(?:\s+by\s+(?:their\s+)?{_SPEND_NOUN}\b|(?!\s+(?:by|on|per|according)\b))", re.I)
 #: "who spent more ... A or B": the subject is one of the named companies (two or more must be named).
 _WHO = re.compile(rf"\bwho\s+(?:has\s+|had\s+|did\s+)?{_VERB}\s+(?:the\s+)?{_MOST}\b(?:\s+money)?", re.I)
 _DOWN = frozenset({"least", "less", "lowest", "smallest", "fewest"})
