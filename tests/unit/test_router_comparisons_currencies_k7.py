@@ -170,7 +170,9 @@ def test_two_sides_read_as_one_spend_question_each(question: str, side_a: tuple[
 @pytest.mark.parametrize("question", [
     "which co spent more in Q1 2026, Company A or Company B", "which co spent most in 2025",
     "rank the 3 cos in H2 2025", "rank our cos by spend in 2025", "which entity had the highest spend in 2025",
-    "which comp spent the least last quarter", "which société spent the most in 2025"])
+    "which comp spent the least last quarter", "which société spent the most in 2025",
+    "which entity had the highest AP in 2025", "rank our cos by AP spend in H2 2025",
+    "which company had the lowest payables last quarter"])
 def test_company_words_read_as_the_ranking_of_companies(question: str) -> None:
     ask = _ask(question)
     assert ask is not None and ask.kind == "company_ranking" and ask.refused is None and ask.bases, question
