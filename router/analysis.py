@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from router import comparison_words as _CW
 from router.contract import TimeRange
 from router.periods import add_months, resolve_period
 from router.reading import currency_code, parse_breakdown
@@ -137,14 +138,14 @@ _CHANGE_WORDS = re.compile(
     r"(?:%|pct\b|percent\w*|relative\b)))|"
     r"\b(?:change[ds]?|changing|increased?|increases|decreased?|decreases|grow|grew|grown|growth|rise|rose|risen|"
     r"fall|fell|fallen|drop|drops|dropped|declined?|evolve[ds]?|evolution|develop(?:ed)?|trend|move[ds]?|moving|shift(?:ed|s)?|"
-    r"swing|more or less|up or down)\b",
+    r"swing|more or less|up or down)\b|(?:" + _CW.alternation(_CW.CHANGE) + r")(?!\w)",
     re.I,
 )
 #: Words for a path over time rather than a change between two periods: with a grain and no base ("the trend
 #: in 2025 by quarter") they ask for the series, which the breakdown gives.
 _TRAJECTORY = re.compile(r"trend|evolution|evolve[ds]?|develop(?:ed)?", re.I)
 _COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to|"
-                            r"than)\b", re.I)
+                            r"than)\b|" + _CW.alternation(_CW.CONNECTORS), re.I)
 _SAME_LAST_YEAR = re.compile(
     r"\b(?:the\s+)?same\s+(?:period|quarter|qtr|month|time|half|week|year|yr)\s+(?:of\s+|in\s+)?"
     r"(?:last|the previous|the prior|a|one|the)\s+(?:year|yr)(?:\s+(?:before|earlier|ago))?\b"
@@ -153,7 +154,7 @@ _SAME_LAST_YEAR = re.compile(
     r"|\b(?:a|one)\s+(?:year|yr)\s+(?:earlier|before|ago)\b"
     r"|\byear[- ]on[- ]year\b|\byear[- ]over[- ]year\b|\byoy\b|\by/y\b"
     r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|(?<!\bother\s)than|over)\s+(?:the\s+)?"
-    r"(?:last|previous|prior)\s+(?:year|yr)\b",
+    r"(?:last|previous|prior)\s+(?:year|yr)\b|" + _CW.alternation(_CW.SAME_PERIOD_LAST_YEAR),
     re.I,
 )
 _PREVIOUS = re.compile(
@@ -163,7 +164,7 @@ _PREVIOUS = re.compile(
     # "last quarter vs the one before": the period before the one just named
     r"|(?<=\s)the\s+one\s+(?:before|prior|preceding|earlier)(?:\s+(?:it|that))?\b"
     r"|\b(?:compared (?:to|with)|vs\.?|versus|against|relative to|(?<!\bother\s)than|over|from)\s+(?:the\s+)?last\s+"
-    r"(?:quarter|month|half|week|period)\b",
+    r"(?:quarter|month|half|week|period)\b|" + _CW.alternation(_CW.PREVIOUS_BASE),
     re.I,
 )
 #: Words around a comparison that are consumed with it ("compared to", "vs", "the change in").
@@ -315,6 +316,8 @@ _NAMED_CURRENCY = tuple(re.compile(p, re.I) for p in (
     # (not "in EUR 5,000", an amount; "in USD 2025" is the currency, then the year)
     rf"\bin\s+(?:the\s+)?{_CODE}(?![A-Za-z])(?!\s?(?!20\d\d(?![\d.,]))\d)",
     rf"(?<![A-Za-z]){_CODE}[- ]Rechnungen\b",
+    # "EUR-equivalent", "EUR terms", "EUR basis": the figure asked in that currency (router/currency.py)
+    rf"(?<![A-Za-z]){_CODE}[- ](?:equiv(?:alent)?s?|terms|basis)\b",
 ))
 #: "non-EUR invoices", "invoices not in euros", "in currencies other than EUR", "foreign-currency invoices": the
 #: invoices of every currency but one (``code``; none named: the reporting currency).
@@ -587,7 +590,8 @@ def parse_comparison(text: str, as_of: dt.date) -> tuple[Comparison | None, tupl
     asks = bool(change) or (bool(compare) and compare_to is not None)
     if compare_to is not None and not (change or compare):
         # "year over year", "QoQ" compare by themselves; "the previous quarter" alone is just a period.
-        inherent = any(re.search(r"over|yoy|y/y|qoq|q/q|mom|m/m|on[- ]year", text[s:e], re.I) for s, e in hidden)
+        inherent = any(re.search(r"over|yoy|y/y|qoq|q/q|mom|m/m|on[- ]year", text[s:e], re.I)
+                       or _CW.INHERENT_RE.search(text[s:e]) for s, e in hidden)
         if not inherent:
             return None, (), (), False
         asks = True

@@ -16,6 +16,7 @@ the answer says so.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -28,9 +29,20 @@ from router.entities import Company, Mention
 
 Kind = Literal["company_ranking", "difference", "implied_base"]
 
-_COMPANIES = r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|firms?)"
+#: The words for a company of the group, as users write them ("co", "cos", "comps", "Gesellschaft", "société").
+_COMPANIES = (r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|firms?|cos?\b\.?|comps?\b\.?|"
+              r"(?:legal\s+)?entities|gesellschaft(?:en)?|soci[ée]t[ée]s?|entit[ée]s?|empresas?|entidad(?:es)?|"
+              r"societ[àa]|bedrijf|bedrijven)")
+#: A word without which no question is read here (the common question skips the reading).
+COMPARISON_CUE = re.compile(
+    rf"\b(?:compan|entit|subsidiar|firm|who|than|vs|versus|against|compared|relative|rank|sort|gap|diff|minus|"
+    rf"between|ggü|gegen|vergl|mehr|weniger|how\s+much\s+(?:more|less|higher|lower)|entre|rapport|frente|"
+    rf"{_COMPANIES})", re.I)
 _N_WORD = r"(?:two|three|four|five|six|\d{1,2})"
 _VERB = r"(?:spent|spend|spends|spending|bought|buys|paid|pays|purchased|used)"
+#: What a company ranking is ranked on when named: spend and its finance synonyms ("AP", "payables", "AP volume").
+_SPEND_NOUN = (r"(?:(?:total|gross|overall|ap|a/p)\s+)?(?:spend|spending|ap|a/p|payables|purchases|"
+               r"(?:ap\s+|invoice\s+)?volume|invoiced\s+amount)")
 _MOST = r"(?P<dir>most|least|more|less|highest|lowest|biggest|smallest|largest|fewest)"
 #: "which of our companies spent the most", "which company spent less", "what company has spent the most".
 _WHICH = re.compile(
@@ -40,11 +52,12 @@ _WHICH = re.compile(
 _WHICH_HIGHEST = re.compile(
     rf"\b(?:which|what)\s+(?:one\s+|(?P<n>{_N_WORD})\s+)?(?:of\s+(?:our|the|my)\s+(?:{_N_WORD}\s+)?)?{_COMPANIES}\s+"
     r"(?:has|had)\s+"
-    rf"the\s+{_MOST}\s+(?:total\s+)?(?:spend|spending)\b", re.I)
+    rf"the\s+{_MOST}\s+{_SPEND_NOUN}\b", re.I)
 #: "rank our companies by spend", "rank all companies by spend", "order the companies by spend".
 _RANK = re.compile(
-    rf"\b(?:rank|order|sort)\s+(?:(?:all\s+)?(?:of\s+)?(?:our|the|my|all)\s+)?(?:{_N_WORD}\s+)?{_COMPANIES}\s+"
-    r"by\s+(?:their\s+)?(?:total\s+)?(?:spend|spending)\b", re.I)
+    rf"\b(?:rank|order|sort)\s+(?:(?:all\s+)?(?:of\s+)?(?:our|the|my|all)\s+)?(?:{_N_WORD}\s+)?{_COMPANIES}"
+    # "rank the 3 cos h2 25": no measure named is the spend ranked ("by invoice count" is another measure)
+    rf"(?:\s+by\s+(?:their\s+)?{_SPEND_NOUN}\b|(?!\s+(?:by|on|per|according)\b))", re.I)
 #: "who spent more ... A or B": the subject is one of the named companies (two or more must be named).
 _WHO = re.compile(rf"\bwho\s+(?:has\s+|had\s+|did\s+)?{_VERB}\s+(?:the\s+)?{_MOST}\b(?:\s+money)?", re.I)
 _DOWN = frozenset({"least", "less", "lowest", "smallest", "fewest"})
@@ -330,12 +343,21 @@ _VERSUS_LAST = re.compile(
     r"(?P<unit>quarter|month|year|half[- ]year|half|week)\b", re.I)
 
 
+#: A token that writes a period (a month and year in digits, a quarter, a half, a fiscal year, a month name).
+_DATE_LIKE = re.compile(
+    r"(?<![\w.])(?:\d{1,2}[./-](?:19|20)?\d{2}|(?:19|20)\d{2}[./-]\d{1,2}|(?:19|20)\d{2}|[1-4]q\d{2}|q[1-4]|"
+    r"h[12]|fy\s?\d{2,4})(?![\w])|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*['’]?\d{2,4}\b",
+    re.I)
+
+
 def implied_base(text: str, period_named: bool) -> CompanyAsk | None:
     """A change whose question names only its base ("versus last quarter"), read as the last complete period of
     that unit against the one before it; ``period_named``: the question names a period of its own (then the
     ordinary comparison reading answers it)."""
     m = _VERSUS_LAST.search(text)
-    if m is None or period_named:
+    if m is None or period_named or _DATE_LIKE.search(text[:m.start()] + " " + text[m.end():]):
+        # a period written in the question but not read ("11.2025 vs. Vormonat") is the compared period, never
+        # the last complete one: the ordinary reading names what it could not read
         return None
     unit = m.group("unit").lower().replace("half-year", "half").replace("half year", "half")
     base = f"{text[:m.start()]}in the last {unit} compared with the previous {unit}{text[m.end():]}"
@@ -392,11 +414,74 @@ def _pair(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
                       sides=(text[s1:e1], text[s2:e2]))
 
 
+#: The word of a difference of two sides, in the languages users write ("gap", "diff", "Differenz", "écart").
+_GAP_WORD = re.compile(
+    r"\b(?:gap|difference|diff|differenz|unterschied|[ée]cart|diff[ée]rence|diferencia|differenza|verschil)\b"
+    r"(?:\s+(?:in\s+)?(?:the\s+)?(?:spend|spending|ausgaben|d[ée]penses|gasto|spesa|uitgaven))?"
+    r"(?:\s+(?:between|zwischen|entre|tra|fra|tussen|of))?", re.I)
+#: "how much more went to A than to B", "how much less was spent with A vs B": the cue of a difference whose sides
+#: are said after it, joined by "than" or "vs" (the company and period anywhere in the question).
+_MORE_CUE = re.compile(
+    r"\bhow\s+much\s+(?P<dir>more|less|higher|lower)\b(?:\s+money)?(?:\s+(?:went|goes|go|was\s+(?:spent|paid|invoiced|"
+    r"billed)|did\s+we\s+(?:spend|pay)|have\s+we\s+(?:spent|paid)))?", re.I)
+_MORE_JOIN = re.compile(r"^\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+(?:(?:to|with|on|from|at|for)"
+                        r"\s+)?$", re.I)
+_SIDE_PREPOSITION = re.compile(r"\b(?:to|with|on|from|at|for)\s*$", re.I)
+#: Between the two sides: "A and B", "A et B", "A minus B" (side a first, b subtracted).
+_GAP_JOIN = re.compile(r"^\s*(?:and|und|et|y|e|en|&|minus|-|–)\s*$", re.I)
+_MINUS_JOIN = re.compile(r"^\s*minus\s*$", re.I)
+_SPEND_WORD = re.compile(r"\b(?:spend|spent|spending|ausgaben|d[ée]penses|gasto|spesa|uitgaven|purchases|"
+                         r"how\s+much|amount|total|ap|payables|invoiced)\b", re.I)
+
+
+def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyAsk | None:
+    """"gap between A and B spend Q1", "Differenz Spend A minus B, Company C, Q3", "écart entre A et B": the
+    difference of two sides of one kind (two companies, or two suppliers / groups / products of the same scope),
+    each side the question with the pair replaced by that side (everything else said applies to both)."""
+    more = _MORE_CUE.search(text)
+    cue = None if more is not None else _GAP_WORD.search(text)
+    spans = sorted([(int(m.start), int(m.end), "company") for m in companies]
+                   + [(int(o.start), int(o.end), str(o.kind)) for o in others])
+    for first, second in itertools.pairwise(spans):
+        join = text[first[1]:second[0]]
+        if more is not None:
+            if first[0] < more.end() or not _MORE_JOIN.match(join) or "company" in (first[2], second[2]):
+                continue  # (two companies: "how much more did A spend than B", read by _difference)
+        elif not _GAP_JOIN.match(join) or (cue is None and not _MINUS_JOIN.match(join)):
+            continue
+        if (cue is not None and not (cue.end() <= first[0] and not text[cue.end():first[0]].strip(" :,"))
+                and not _MINUS_JOIN.match(join)):
+            continue  # the cue word does not introduce this pair (and no "minus" says which side is subtracted)
+        if (first[2] == "company") != (second[2] == "company"):
+            return None  # a company against a supplier: no one difference of like sides
+        start = cue.start() if cue is not None and cue.end() <= first[0] else first[0]
+        sides = (text[first[0]:first[1]], text[second[0]:second[1]])
+        before, after = text[:start], text[second[1]:]
+        if more is not None:
+            # the cue leaves the question; what was said between it and the pair (a period) stays
+            lead = text[:first[0]]
+            prep = _SIDE_PREPOSITION.search(lead)
+            lead = lead[:prep.start()] if prep is not None else lead
+            before = lead[:more.start()] + lead[more.end():]
+        if first[2] == "company":
+            bases = tuple(f"{before}{side}{after}" for side in sides)
+        else:
+            preps = tuple("with" if kind == "supplier" else "on" for kind in (first[2], second[2]))
+            bases = tuple(f"{before}{p} {side}{after}" for p, side in zip(preps, sides, strict=True))
+        bases = tuple(b if _SPEND_WORD.search(b) else f"spend {b}" for b in bases)
+        words = more.group(0) if more is not None else text[start:second[1]]
+        down = more is not None and more.group("dir").lower() in ("less", "lower")
+        return CompanyAsk(kind="difference", bases=tuple(re.sub(r"\s+", " ", b).strip(" ,") for b in bases),
+                          words=words, sides=sides, direction="bottom" if down else "top")
+    return None
+
+
 def detect(text: str, companies: Sequence[Any], others: Sequence[Any] = ()) -> CompanyAsk | None:
     """The comparison across companies or sides ``text`` asks, or ``None``. ``companies``: the reading's company
     mentions (spans in ``text``, each with its candidates); ``others``: its supplier, product group and product
     mentions (a side after "than" that names one is what was bought, the subject unchanged)."""
-    return _difference(text, companies, others) or _ranking(text, companies) or _pair(text, companies)
+    return (_difference(text, companies, others) or _ranking(text, companies) or _pair(text, companies)
+            or _gap(text, companies, others))
 
 
 def _decimal(value: object) -> Decimal | None:
@@ -591,5 +676,5 @@ def check_compared(answer: Answer) -> tuple[PolicyCheck, ...]:
     return ()
 
 
-__all__ = ["CompanyAsk", "check_compared", "company_mentions", "detect", "difference", "implied_base", "implied_note",
-           "ranked"]
+__all__ = ["COMPARISON_CUE", "CompanyAsk", "check_compared", "company_mentions", "detect", "difference",
+           "implied_base", "implied_note", "ranked"]

@@ -41,6 +41,7 @@ from typing import Any, Literal
 
 from router.analysis import _WHICH_CURRENCY
 from router.answer import Answer, AnswerStatus, Citation, _Draft, _snippet, composer
+from router.comparison_words import change_output_only
 from router.contract import PlanStep, Ref
 from router.outcome_words import did_not_run
 from router.reader import Reading, _company_id_mentions
@@ -946,7 +947,8 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         return ()
     if len(texts) == 2 and _RANKING_ONLY.match(texts[1]) and _ranks(whole):
         return ()  # "which supplier is cheapest per unit in 2025? rank all": how the ranking is shown, one question
-    if len(texts) == 2 and _CHANGE_ONLY.match(texts[1]) and whole.analysis.comparison is not None:
+    if len(texts) == 2 and (_CHANGE_ONLY.match(texts[1]) or change_output_only(texts[1])) \
+            and whole.analysis.comparison is not None:
         # "unit price PRD-530 q1 26 vs q4 25 - how much did it move?": the size of the change the first part
         # compares is that comparison's own answer (its delta and percent), not an ask of its own
         return price_change_parts(whole)

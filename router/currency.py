@@ -28,6 +28,7 @@ from router.currency_lists import CODE as _CODE
 from router.currency_lists import CODE_LIST as _CODE_LIST
 from router.currency_lists import CODES as _CODES
 from router.currency_lists import ISSUED as _ISSUED
+from router.currency_lists import NATIVE_LABEL as _NATIVE_LABEL
 from router.entities import Gazetteer
 from router.reader import Reading
 from router.reading import currency_code
@@ -90,7 +91,8 @@ def _side_by_side(reading: Reading, reporting: str) -> bool:
 
 #: The spend of each invoice currency asked as a mix ("currency mix", "amounts in each currency", "split by
 #: currency"): every currency's row as invoiced, with the reporting total beside them.
-_MIX = re.compile(r"\bcurrency\s+(?:mix|split|breakdown|composition)\b|\bmix\s+of\s+(?:invoice\s+)?currencies\b|"
+_MIX = re.compile(r"\b(?:currency|ccy|fx)\s+(?:mix|split|breakdown|composition)\b|"
+                  r"\bmix\s+of\s+(?:invoice\s+)?currencies\b|"
                   r"\b(?:in|for)\s+each\s+(?:invoice\s+)?currency\b|\bW(?:ä|ae)hrungsmix\b|"
                   # "totals per currency", "which currency do they bill in", "currency + amounts": every invoice
                   # currency's row; a currency named beside it ("bills us in GBP? totals per currency") is one
@@ -114,7 +116,7 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
                            excluded_currency=analysis.excluded_currency or None)
         reading = replace(reading, analysis=analysis, currencies=())
     if (analysis.named_currency is None and analysis.excluded_currency != "" and not analysis.original_currency
-            and not _CODE_LIST.search(reading.cue_text)):
+            and not _CODE_LIST.search(reading.cue_text) and not issued_currencies(reading.cue_text)):
         return reading
     company = gazetteer.company(reading.entities.company_id) if reading.entities.company_id else None
     # no company named: the figure is the tenant's companies', whose one reporting currency is the one asked in
@@ -123,6 +125,11 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     if reporting is None:
         return reading
     codes = named_currency_set(reading.cue_text, reporting)
+    if codes and mix and _NATIVE_LABEL.search(reading.cue_text) and not issued_currencies(reading.cue_text):
+        # "ccy breakdown (GBP/CHF/USD native, total EUR)": the codes label the native amounts of every invoice
+        # currency's row beside the reporting total, no filter (a silent answer without the EUR invoices)
+        codes = ()
+        reading = replace(reading, currencies=tuple(c for c in reading.currencies if c == reporting))
     if codes and analysis.excluded_currency is None and not analysis.ranking:
         # "GBP and USD invoices", "in CHF, GBP and USD": only the currencies named, each as invoiced with the
         # reporting amounts beside it (their reporting total too), never one of them nor every currency

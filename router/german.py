@@ -50,6 +50,9 @@ _ORD_WORDS = r"(?:([1-4])\.|(erste[nsr]?|zweite[nsr]?|dritte[nsr]?|vierte[nsr]?)
 _ORD_EN = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
 _LAST = r"(?:letzte[nmsr]?|vorige[nmsr]?|vergangene[nmsr]?)"
 _THIS = r"(?:diese[nmsr]?)"
+#: The unit of a base period said as "<unit> davor" ("Quartal davor": the quarter before the one named).
+_UNIT_BEFORE = {"monat": "month", "quartal": "quarter", "halbjahr": "half", "woche": "week", "zeitraum": "period",
+                "periode": "period"}
 _UNITS_DE = {"tag": "days", "tage": "days", "tagen": "days", "woche": "weeks", "wochen": "weeks",
              "monat": "months", "monate": "months", "monaten": "months", "quartal": "quarters",
              "quartale": "quarters", "quartalen": "quarters", "jahr": "years", "jahre": "years", "jahren": "years"}
@@ -289,6 +292,17 @@ _RULES: tuple[tuple[re.Pattern[str], object], ...] = tuple(
          "compared with the same quarter last year"),
         (r"\b(?:gegen(?:ü|ue)ber|ggü\.?|vs\.?|im\s+vergleich\s+zum?)\s+(?:dem\s+)?vorquartal\b",
          "compared with the previous quarter"),
+        # the base said relative to the period named ("Q4 2025 im Vgl. zum Quartal davor", "ggü. Vorperiode"): the
+        # period before the named one (router/comparison_words.py reads the English it becomes)
+        (r"\bim\s+vgl\.?\s+zu[mr]?\b|\bverglichen\s+mit\b", "vs"),
+        (r"\b(?:de[mnr]\s+|das\s+|die\s+)?(monat|quartal|halbjahr|woche|zeitraum|periode)\s+(?:davor|zuvor|vorher)\b",
+         lambda m: f"the {_UNIT_BEFORE[m.group(1).lower()]} before"),
+        (r"\b(?:de[mnr]\s+|die\s+)?vorperiode\b", "the previous period"),
+        # "wie viel mehr ging an A ggü. B": how much more went to one side than to the other
+        (r"\bwie\s?viel\s+(mehr|weniger)\s+(?:ging(?:en)?|wurde\s+(?:ausgegeben|bezahlt|gezahlt))\b",
+         lambda m: f"how much {'more' if m.group(1).lower() == 'mehr' else 'less'} went"),
+        # the change asked for itself ("Abweichung absolut und in %", "Differenz in EUR")
+        (r"\babweichung(?:en)?\b", "change"),
         # "im Vorquartal" alone: the previous quarter as the period
         (r"\b(?:im\s+)?vorquartal\b", "last quarter"),
         # "Veränderung in %", "prozentuale Veränderung": the change between two periods

@@ -137,7 +137,8 @@ _SO_FAR = re.compile(r"\b(?:finora|fino\s+ad\s+ora|sinora|tot\s+nu\s+toe|tot\s+o
 #: "il mese prima", "o mês anterior", "el trimestre anterior", "il mese precedente", "de maand ervoor": the unit
 #: before the other period of a comparison (not the last one before today, which "scorso"/"passado" say).
 _UNIT_BEFORE = re.compile(
-    rf"{_ARTICLE}\b(?P<unit>{_UNIT_W})\s+(?:prima|ervoor|daarvoor|antes|anterior|precedente)\b"
+    # (the article a word of its own: "del año anterior" keeps its "del", never "dthe year before")
+    rf"(?<![\w'’]){_ARTICLE}\b(?P<unit>{_UNIT_W})\s+(?:prima|ervoor|daarvoor|antes|anterior|precedente)\b"
     rf"|\b(?:de|het)\s+(?P<unit2>{_UNIT_W})\s+(?:daarvoor|ervoor)\b", _I)
 
 #: A month written as number-dash-year ("1-2026", "10-2025"), as "11/2025" is (router/notation.py).

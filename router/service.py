@@ -34,7 +34,15 @@ from router.approval_synonyms import read_approval_contrast, read_approval_field
 from router.breakdown_words import company_spellings, read_breakdown_words
 from router.catalog_relations import split_group_list
 from router.classifier import IntentClassifier, load_or_train
-from router.company_compare import CompanyAsk, check_compared, company_mentions, implied_base, implied_note, ranked
+from router.company_compare import (
+    COMPARISON_CUE,
+    CompanyAsk,
+    check_compared,
+    company_mentions,
+    implied_base,
+    implied_note,
+    ranked,
+)
 from router.company_compare import detect as detect_comparison
 from router.company_compare import difference as difference_answer
 from router.company_probe import (
@@ -405,8 +413,7 @@ class AskService:
         # with no measure ranked by spend (router/company_set.py, router/elliptic.py)
         text = company_nouns(text).text
         text = ranked_by_spend(text) or text
-        if not re.search(r"\b(?:compan|entit|subsidiar|firm|who|than|vs|versus|against|compared|relative|rank|sort)",
-                         text, re.I):
+        if not COMPARISON_CUE.search(text):
             return None  # (no reading for the common question without a comparison word)
         reading = read_part(text)
         mentions = reading.mentions
