@@ -368,6 +368,10 @@ _INLINE_PURPOSE = re.compile(
     r"per\s+(?:il|la|lo)|voor\s+(?:de|het|onze|ons))\s)", re.I)
 
 
+#: The longest trailing segment read as envelope, in characters (a sign-off, a purpose clause, a closing).
+_LONGEST_TAIL = 240
+
+
 def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
     """``line`` without its trailing envelope segments (sign-off, chat closing, urgency, purpose)."""
     while True:
@@ -393,7 +397,8 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
         found = False
         # (the longest trailing segment first: "... ? I need it ahead of the board meeting." goes as one)
         for cut in sorted(cuts + markers, key=lambda m: m.start()):
-            if cut.end() >= len(stripped):
+            # (an envelope segment is short: cuts further back are never tried, so a long message costs linear time)
+            if cut.end() >= len(stripped) or len(stripped) - cut.end() > _LONGEST_TAIL:
                 continue
             segment, head = stripped[cut.end():], stripped[:cut.start()]
             sep = stripped[cut.start():cut.end()].strip()
