@@ -54,6 +54,11 @@ MONTH_WORDS: dict[str, int] = {
     **_ENGLISH_MONTHS,
 }
 _MONTH_W = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+#: After a day number a month word is a month even when it is a word too ("2 mars", "16 mai"), except for the
+#: words that also follow a number in English ("5 out of 10", "2 set", "3 ago").
+DAY_MONTH_WORDS: dict[str, int] = {**{w: n for w, n in _ROMANCE_MONTHS.items() if w not in ("set", "ago")},
+                                   **MONTH_WORDS}
+_DAY_MONTH_W = "|".join(sorted(DAY_MONTH_WORDS, key=len, reverse=True))
 
 #: "Today" in the languages: the end of a range running to the as-of date.
 NOW_WORDS = ("today", "now", "to date", "date", "the present", "present", "heute", "jetzt", "dato", "aujourd'hui",
@@ -87,12 +92,15 @@ _ATOM = (
     rf"|(?P<nmonth>(?P<nm_m>0?[1-9]|1[0-2])[./](?P<nm_y>{_Y}))(?![\d./])"
     rf"|(?P<slash>(?P<sl_a>\d{{1,2}})/(?P<sl_b>\d{{1,2}})(?:/(?P<sl_y>{_Y}|\d{{2}}))?)(?![\d/])"
     rf"|(?P<isomonth>(?P<im_y>{_Y})-(?P<im_m>0[1-9]|1[0-2]))(?![\d-])"
-    rf"|(?P<quarter>(?:q\s?(?P<q_n>[1-4])|(?P<q_o>[1-4])\s?q|{_ordinal('q_w')}\s*{_QUARTER_UNIT})"
+    rf"|(?P<quarter>(?:q\s?(?P<q_n>[1-4])|t(?P<q_t>[1-4])|(?P<q_o>[1-4])\s?q|{_ordinal('q_w')}\s*{_QUARTER_UNIT})"
     rf"(?:{_year_after('q_y', 'q_yy')})?)(?![\w])"
     rf"|(?P<half>(?:h\s?(?P<h_n>[12])|(?P<h_o>[12])\s?h|{_ordinal('h_w')}\s*{_HALF_UNIT})"
     rf"(?:{_year_after('h_y', 'h_yy')})?)(?![\w])"
+    rf"|(?P<dmonth>(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?\s*(?:de\s+|di\s+|of\s+)?(?P<dm_w>{_DAY_MONTH_W})\.?"
+    rf"(?:\s+(?:de\s+|del\s+)?(?P<dm_y>{_Y}))?)(?![\w])"
     rf"|(?P<wmonth>(?P<wm_w>{_MONTH_W})\.?(?:{_year_after('wm_y', 'wm_yy')})?)(?![\w])"
-    rf"|(?P<year>{_Y})(?![\d])"
+    # (a year after a quarter, half or month word is that atom's: "T3 2025" is no year 2025 to read alone)
+    rf"|(?<![qths][1-4]\s)(?<![qths][1-4]/)(?P<year>{_Y})(?![\d])"
 )
 
 
@@ -138,8 +146,15 @@ def _range_pattern(word: RangeWord) -> re.Pattern[str]:
     atom_a = _ATOM.replace("(?P<", "(?P<a_")
     atom_b = _ATOM.replace("(?P<", "(?P<b_")
     return re.compile(
-        rf"(?<![\w/.,-]){opening}(?P<a>{atom_a})\s*(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*"
-        rf"(?P<b>{atom_b}|(?P<now>{_NOW_W})(?![\w]))(?![\w/-]|[.,]\d)", _I)
+        rf"(?<![\w/.,-]){opening}{_ARTICLE}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
+        rf"(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*"
+        rf"{_ARTICLE}(?P<qb>{_QUOTE})(?P<b>{atom_b}|(?P<now>{_NOW_W})(?![\w]))(?P=qb)(?![\w/-]|[.,]\d)", _I)
+
+
+#: A quote around an atom, as a query writes its literals ("BETWEEN '2025-07-01' AND '2025-09-30'").
+_QUOTE = r"['\"‘’“”]?"
+#: An article between a range word and its atom ("desde el 5 de enero", "bis zum 15.4.", "du le", "al la").
+_ARTICLE = r"(?:(?:el|la|le|il|lo|the|dem|den|der|o|a)\s+)?"
 
 
 _RANGES = tuple((word, _range_pattern(word)) for word in RANGE_WORDS)
@@ -194,9 +209,9 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
             return Atom(day, day + dt.timedelta(days=1), False, written is not None, False)
         if g("isomonth"):
             start = dt.date(int(str(g("im_y"))), int(str(g("im_m"))), 1)
-            return Atom(start, _months_after(start, 1), True, True, True)
+            return Atom(start, _months_after(start, 1), True, True, False)  # (no range the period reader reads)
         if g("quarter"):
-            number = int(str(g("q_n") or g("q_o") or g("q_w")))
+            number = int(str(g("q_n") or g("q_t") or g("q_o") or g("q_w")))
             written = _year(g("q_y"), g("q_yy"))
             start = dt.date(written or year, 3 * number - 2, 1)
             english = bool(g("q_n") or g("q_o"))
@@ -209,6 +224,11 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
             start = dt.date(written or year, 6 * number - 5, 1)
             english = bool(g("h_n") or g("h_o"))
             return Atom(start, _months_after(start, 6), True, written is not None, english)
+        if g("dmonth"):
+            word = str(g("dm_w")).casefold()
+            written = int(str(g("dm_y"))) if g("dm_y") else None
+            day = dt.date(written or year, DAY_MONTH_WORDS[word], int(str(g("dm_d"))))
+            return Atom(day, day + dt.timedelta(days=1), False, written is not None, word in _ENGLISH_MONTHS)
         if g("wmonth"):
             word = str(g("wm_w")).casefold()
             written = _year(g("wm_y"), g("wm_yy"))
@@ -225,7 +245,7 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
 def _written_year(m: re.Match[str], side: str) -> int | None:
     """The year an atom writes, if any (to lend it to the other end)."""
     for four, two in (("dot_y", None), ("sl_y", None), ("nm_y", None), ("q_y", "q_yy"), ("h_y", "h_yy"),
-                      ("wm_y", "wm_yy"), ("year", None), ("im_y", None)):
+                      ("wm_y", "wm_yy"), ("dm_y", None), ("year", None), ("im_y", None)):
         value = m.group(f"{side}_{four}")
         if value:
             return int(value) if len(value) == 4 else 2000 + int(value)
@@ -264,14 +284,16 @@ def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> st
     b = _atom(m, "b", year_b or year_a or 0, order)
     if b is None:
         return None
-    if word.english and a.english and b.english:
+    quoted = bool(m.group("qa") or m.group("qb"))
+    if word.english and a.english and b.english and not quoted:
         return None  # the period reader's own range ("Q3 2025 to Q1 2026")
     if not a.year_written and a.start >= b.end:
         a = Atom(a.start.replace(year=a.start.year - 1), a.end.replace(year=a.end.year - 1), a.unit, False, a.english)
     if b.start < a.start:
         return None  # an end before the start: no range anyone writes; left for the reader to ask about
     included = word.inclusive
-    if _INCLUDED_AFTER.match(m.string, m.end()):
+    if quoted or _INCLUDED_AFTER.match(m.string, m.end()):
+        # (a query's BETWEEN includes both ends)
         included = True
     if b.unit and included is not False:
         return f"from {a.start.isoformat()} through {(b.end - dt.timedelta(days=1)).isoformat()}"
@@ -314,16 +336,20 @@ _APPROVAL_BEFORE = re.compile(r"\b(?:approv\w*|valid\w*|expir\w*|laps\w*|effecti
 
 
 def _tenant_days(text: str, order: DateOrder | None) -> str:
-    """``text`` with its slashed days dotted day first (the notation every reader takes as day first) in the
-    tenant's order ``order``, when the question does not settle the order itself (a part above 12: the period
-    reader reads those). Without an order they stay, and the period reader asks which reading is meant."""
-    if order is None or _slash_order(text, None) is not None:
+    """``text`` with its slashed days dotted day first (the notation every reader takes as day first): in the
+    order the question settles (a part above 12) those with a two-digit year ("15/12/25", which the period reader
+    does not read; it reads four-digit ones itself), else in the tenant's order ``order`` every one. Without an
+    order they stay, and the period reader asks which reading is meant."""
+    settled = _slash_order(text, None)
+    if settled is None and order is None:
         return text
 
     def dotted(m: re.Match[str]) -> str:
-        if _APPROVAL_BEFORE.search(text, 0, m.start()):
+        if settled is not None and len(m.group(3)) == 4:
+            return m.group(0)  # (read by the period reader in the order the question settles)
+        if settled is None and _APPROVAL_BEFORE.search(text, 0, m.start()):
             return m.group(0)  # an approval's date ("not approved before 01/10/2026"): the approval readers' own
-        day, month = (m.group(1), m.group(2)) if order == "day_first" else (m.group(2), m.group(1))
+        day, month = (m.group(1), m.group(2)) if (settled or order) == "day_first" else (m.group(2), m.group(1))
         year = m.group(3) if len(m.group(3)) == 4 else f"20{m.group(3)}"
         try:
             dt.date(int(year), int(month), int(day))

@@ -31,15 +31,20 @@ _TOKEN = (rf"(?<![\w./-])(?:{_NUMERIC}|(?:19|20)\d{{2}}|[qh][1-4]|[1-4]\.\s?(?:q
           r"(?!\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|tsd\b|mio\b|units?\b|pcs\b|st(?:ü|ue)ck\b))")
 #: What may stand between a period and a token meant as part of it: spacing, a bracket, a dash, a range word.
 _GLUE = r"\s*(?:[-–—/,(]|\b(?:to|through|until|till|and|bis|und|au|tot|a|al)\b)?\s*\(?\s*"
-_AFTER = re.compile(rf"{_GLUE}(?P<token>{_TOKEN})", _I)
-_BEFORE = re.compile(rf"(?P<token>{_TOKEN}){_GLUE}$", _I)
+_AFTER = re.compile(rf"(?P<glue>{_GLUE})(?P<token>{_TOKEN})", _I)
+_BEFORE = re.compile(rf"(?P<token>{_TOKEN})(?P<glue>{_GLUE})$", _I)
+#: "today" is part of a period only as a range's end ("Jul 2025 - today"); "as of today (15 May 2026)" restates it.
+_NOW = re.compile(r"today|heute|aujourd['’]hui", _I)
+_RANGE_GLUE = re.compile(r"[-–—]|\b(?:to|through|until|till|bis|au|tot|a|al)\b", _I)
 #: A full dotted date anywhere ("01.04.2026"): a day nobody writes as anything else.
 _DOTTED_DAY = re.compile(r"(?<![\w./-])\d{1,2}\.\d{1,2}\.(?:(?:19|20)\d{2}|\d{2})(?![\w/-]|[.,]\d)")
 #: Words before a date that make it another reader's: an approval's or agreement's date, an as-at date.
 _OTHER_READERS = re.compile(
     r"\b(?:approv\w*|valid\w*|expir\w*|laps\w*|effective|genehmig\w*|freigabe|freigegeben|g(?:ü|ue)ltig\w*|"
     r"agreement|contract|vertrag\w*|stichtag|stand|as\s+(?:of|at|per)|dated|sent|issued|due|f(?:ä|ae)llig\w*)\b"
-    r"\W*(?:[\w/]+\W+){0,4}$", _I)
+    r"\W*(?:[\w/]+\W+){0,4}$"
+    # an e-mail's header line ("Date: 12.05.2026", "Gesendet: ...")
+    r"|\b(?:date|datum|sent|gesendet|envoy(?:é|e))\s*:\s*(?:\w+,?\s+)?$", _I)
 
 
 def _covered(span: tuple[int, int], spans: tuple[tuple[int, int], ...]) -> bool:
@@ -52,6 +57,14 @@ def _restated(token: str, period: tuple[dt.date, dt.date] | None) -> bool:
         return False
     year = int(token)
     return dt.date(year, 1, 1) <= period[0] and period[1] <= dt.date(year + 1, 1, 1)
+
+
+def _left(found: re.Match[str] | None, spans: tuple[tuple[int, int], ...],
+          period: tuple[dt.date, dt.date] | None) -> bool:
+    """Whether ``found`` (an :data:`_AFTER` or :data:`_BEFORE` match) is a token the period reading left."""
+    if found is None or _covered(found.span("token"), spans) or _restated(found.group("token"), period):
+        return False
+    return not (_NOW.fullmatch(found.group("token")) and not _RANGE_GLUE.search(found.group("glue")))
 
 
 def unconsumed_date_token(question: str, spans: tuple[tuple[int, int], ...],
@@ -67,12 +80,10 @@ def unconsumed_date_token(question: str, spans: tuple[tuple[int, int], ...],
     """
     for start, end in spans:
         after = _AFTER.match(question, end)
-        if after is not None and not _covered(after.span("token"), spans) \
-                and not _restated(after.group("token"), period):
+        if after is not None and _left(after, spans, period):
             return after.group("token"), after.span("token")
         before = _BEFORE.search(question, 0, start)
-        if before is not None and not _covered(before.span("token"), spans) \
-                and not _restated(before.group("token"), period):
+        if before is not None and _left(before, spans, period):
             return before.group("token"), before.span("token")
     for day in _DOTTED_DAY.finditer(question):
         if not _covered(day.span(), spans) and not any(day.start() < e and s < day.end() for s, e in spans) \

@@ -165,3 +165,55 @@ def test_a_slashed_day_is_read_in_the_tenants_order_or_asked(order: str | None, 
 
 def test_a_question_that_settles_the_order_wins_over_the_tenants() -> None:
     assert _read("spend 02/03/2026 - 25/03/2026", "month_first") == (dt.date(2026, 3, 2), dt.date(2026, 3, 25))
+
+
+@pytest.mark.parametrize(("written", "expected"), [
+    ("spend desde el 5 de enero de 2026 hasta el 20 de febrero de 2026", (dt.date(2026, 1, 5), dt.date(2026, 2, 21))),
+    ("spesa dal 3 marzo 2026 al 15 aprile 2026", (dt.date(2026, 3, 3), dt.date(2026, 4, 16))),
+    ("dépenses du 2 février au 16 mars 2026", (dt.date(2026, 2, 2), dt.date(2026, 3, 17))),
+    ("dépenses T4 2025 jusqu'à aujourd'hui", (dt.date(2025, 10, 1), AS_OF + dt.timedelta(days=1))),
+    ("spend from 2025-08 to 2025-10", (dt.date(2025, 8, 1), dt.date(2025, 11, 1))),
+    ("spend WHERE invoice_date BETWEEN '2025-08-01' AND '2025-10-31'", (dt.date(2025, 8, 1), dt.date(2025, 11, 1))),
+])
+def test_ranges_with_days_in_words_articles_and_iso_months(written: str, expected: tuple[dt.date, dt.date]) -> None:
+    assert _read(written) == expected
+
+
+@pytest.mark.parametrize(("written", "expected"), [
+    ("Kestrel spend mois dernier", (dt.date(2026, 4, 1), dt.date(2026, 5, 1))),
+    ("Kestrel spend le trimestre précédent", (dt.date(2026, 1, 1), dt.date(2026, 4, 1))),
+    ("Kestrel spend la semaine dernière", (dt.date(2026, 5, 4), dt.date(2026, 5, 11))),
+])
+def test_french_relative_words_in_an_english_question(written: str, expected: tuple[dt.date, dt.date]) -> None:
+    from router.period_words import period_words
+
+    resolved = resolve_period(period_words(written), AS_OF)
+    assert resolved.time_range is not None
+    assert (resolved.time_range.start, resolved.time_range.end) == expected
+
+
+def test_words_that_only_look_like_a_range_are_left() -> None:
+    for text in ("von 3 bis 5 Rechnungen", "invoices of 1.2025 EUR", "Q1 10 largest invoices", "PRD-482 bis PRD-490"):
+        assert read_period_grammar(text) == text
+
+
+def test_a_slashed_day_with_a_two_digit_year_is_read_in_the_order_the_question_settles() -> None:
+    assert _read("spend since 21/11/25") == (dt.date(2025, 11, 21), AS_OF + dt.timedelta(days=1))
+    assert _read("spend on 04/05/26") is None  # (both orders are days: asked)
+
+
+def test_an_email_header_date_is_no_period_token() -> None:
+    question = "Date: 12.05.2026 Dear team, spend in Q1 2026"
+    assert unconsumed_date_token(question, ((question.index("Q1"), len(question)),)) is None
+
+
+@pytest.mark.parametrize("noise", ["Projekt P-2025-17", "INV-2025-0503", "PRD-2025", "CN-2025-0501"])
+def test_codes_holding_a_year_are_no_date_tokens(noise: str) -> None:
+    question = f"spend Q1 2026 {noise}"
+    assert unconsumed_date_token(question, ((6, 13),)) is None
+
+
+def test_today_restated_by_its_date_is_consumed() -> None:
+    question = "approved vendors of Company B as of today (15 May 2026)"
+    assert unconsumed_date_token(question, ((question.index("15"), len(question) - 1),)) is None
+    assert unconsumed_date_token("spend March 2026 - today", ((6, 16),)) == ("today", (19, 24))
