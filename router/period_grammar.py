@@ -386,12 +386,26 @@ _PREVIOUS = re.compile(r"\b(?:prev|prv)\.?\s+(quarter|qtr|month|year|yr|half|wee
 _VJ = re.compile(r"(?<![\w-])VJ(?![\w-])")
 
 
+#: A period to the as-of date glossed by its start: "so far (from 01.01.2026)", "to date (since Jul 2025)".
+_SO_FAR_FROM = re.compile(
+    r"(?P<now>so\s+far|to\s+date|until\s+now|up\s+to\s+now|bis\s+heute|bisher|bislang|jusqu['’]\s?(?:à|a)\s+"
+    r"pr(?:é|e)sent|hasta\s+(?:ahora|hoy))\s*\(\s*(?:from|since|starting|ab|seit|depuis|desde|vanaf|da)\s+"
+    rf"{_ARTICLE}(?P<a>{_ATOM.replace('(?P<', '(?P<a_')})\s*\)", _I)
+
+
+def _so_far_from(m: re.Match[str]) -> str:
+    year = _written_year(m, "a")
+    atom = _atom(m, "a", year, None) if year is not None else None
+    return m.group(0) if atom is None else f"since {atom.start.isoformat()}"
+
+
 def read_atoms(text: str) -> str:
     """``text`` with single period atoms in German or numeric notation written as the period reader reads them.
 
     >>> read_atoms("Anzahl Rechnungen COMP-A 08.2025, Spend 3. Qu. 2025, Ausgaben lfd. Jahr")
     'Anzahl Rechnungen COMP-A August 2025, Spend Q3 2025, Ausgaben year to date'
     """
+    text = _SO_FAR_FROM.sub(_so_far_from, text)
     text = _DOTTED_SHORT_DAY.sub(lambda m: f"{m.group(1)}.{m.group(2)}.20{m.group(3)}", text)
     text = _DOTTED_MONTH.sub(lambda m: f"{calendar.month_name[int(m.group(1))]} {m.group(2)}", text)
     text = _GERMAN_PART.sub(lambda m: f"{'Q' if m.group(2) else 'H'}{m.group(1)} "

@@ -217,3 +217,9 @@ def test_today_restated_by_its_date_is_consumed() -> None:
     question = "approved vendors of Company B as of today (15 May 2026)"
     assert unconsumed_date_token(question, ((question.index("15"), len(question) - 1),)) is None
     assert unconsumed_date_token("spend March 2026 - today", ((6, 16),)) == ("today", (19, 24))
+
+
+@pytest.mark.parametrize("written", ["spend so far (from 01.02.2026)", "spend to date (since Feb 2026)",
+                                     "Ausgaben bisher (ab 1.2.26)", "spend until now (starting 2026-02-01)"])
+def test_a_period_to_date_glossed_by_its_start_runs_from_it(written: str) -> None:
+    assert _read(written) == (dt.date(2026, 2, 1), AS_OF + dt.timedelta(days=1))
