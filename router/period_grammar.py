@@ -134,7 +134,7 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     # English (the period reader's own words: rewritten only when an atom is in a notation it does not read)
     RangeWord(r"through|thru|until|till|up\s+to\s+and\s+including", r"from", True, english=True),
     RangeWord(r"and", r"between", None, opened=True, english=True),
-    RangeWord(r"to|-|–|—", r"from", None, english=True),
+    RangeWord(r"to|-|–|—|→|->", r"from", None, english=True),
 )
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
 _INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:incl\.?|inclusive|included|inclusief|incluso|inclus|inclusivo|"

@@ -16,12 +16,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from router.period_grammar import DAY_MONTH_WORDS
 from router.period_words import _KNOWN_MONTHS
 
 _I = re.I | re.UNICODE
 
 #: Month words that are everyday words too ("may", "march", "mar", "jan" as a name): never a token alone.
 _WORD_TOO = {"may", "march", "mar", "jan", "mai", "set", "out", "ago", "mei", "marco", "sept", "dec", "nov"}
+#: The month of each month word (router/period_grammar.py's table of every language the readers know).
+_MONTH_NUMBERS = DAY_MONTH_WORDS
 _MONTH_W = "|".join(sorted((re.escape(w) for w in _KNOWN_MONTHS if w not in _WORD_TOO), key=len, reverse=True))
 _NUMERIC = (r"\d{1,2}[./]\d{1,2}[./](?:(?:19|20)\d{2}|\d{2})|\d{1,2}[./](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?"
             r"|\d{1,2}/\d{1,2}")
@@ -51,18 +54,31 @@ def _covered(span: tuple[int, int], spans: tuple[tuple[int, int], ...]) -> bool:
     return any(start <= span[0] and span[1] <= end for start, end in spans)
 
 
-def _restated(token: str, period: tuple[dt.date, dt.date] | None) -> bool:
-    """Whether ``token`` is a year holding the whole period read ("Q1 (2026)"): it restates it."""
-    if period is None or not re.fullmatch(r"(?:19|20)\d{2}", token):
+def _restated(token: str, glue: str, period: tuple[dt.date, dt.date] | None) -> bool:
+    """Whether ``token`` restates the period read: a year holding all of it ("Q1 (2026)"), or, in brackets, a
+    month word of a month inside it ("T4 2025 - T1 2026 (oct→mars)", "Q3 2025 (Jul-Sep)"; "Okt. 2026" is a
+    month left unread beside its year)."""
+    if period is None:
         return False
-    year = int(token)
-    return dt.date(year, 1, 1) <= period[0] and period[1] <= dt.date(year + 1, 1, 1)
+    if re.fullmatch(r"(?:19|20)\d{2}", token):
+        year = int(token)
+        return dt.date(year, 1, 1) <= period[0] and period[1] <= dt.date(year + 1, 1, 1)
+    month = _MONTH_NUMBERS.get(token.casefold().rstrip("."))
+    if month is None or "(" not in glue:
+        return False
+    day = period[0]
+    while day < period[1]:
+        if day.month == month:
+            return True
+        day = dt.date(day.year + day.month // 12, day.month % 12 + 1, 1)
+    return False
 
 
 def _left(found: re.Match[str] | None, spans: tuple[tuple[int, int], ...],
           period: tuple[dt.date, dt.date] | None) -> bool:
     """Whether ``found`` (an :data:`_AFTER` or :data:`_BEFORE` match) is a token the period reading left."""
-    if found is None or _covered(found.span("token"), spans) or _restated(found.group("token"), period):
+    if found is None or _covered(found.span("token"), spans) \
+            or _restated(found.group("token"), found.group("glue"), period):
         return False
     return not (_NOW.fullmatch(found.group("token")) and not _RANGE_GLUE.search(found.group("glue")))
 

@@ -111,7 +111,7 @@ def test_a_gloss_placing_the_period_in_a_year_keeps_the_period() -> None:
 
 
 #: A period and a date-like token written beside it, and where the token goes.
-_NOISE = [("H1 2026", "(Feb)", "after"), ("March 2026", "- today", "after"), ("Q4 2025", "/ Q1", "after"),
+_NOISE = [("H1 2026", "(Aug)", "after"), ("March 2026", "- today", "after"), ("Q4 2025", "/ Q1", "after"),
           ("2025", "3. Qu.", "before"), ("Q1 2026", "- Feb", "after"), ("2026", "Okt.", "before"),
           ("August 2025", "bis heute", "after")]
 
@@ -223,3 +223,9 @@ def test_today_restated_by_its_date_is_consumed() -> None:
                                      "Ausgaben bisher (ab 1.2.26)", "spend until now (starting 2026-02-01)"])
 def test_a_period_to_date_glossed_by_its_start_runs_from_it(written: str) -> None:
     assert _read(written) == (dt.date(2026, 2, 1), AS_OF + dt.timedelta(days=1))
+
+
+@pytest.mark.parametrize(("period", "gloss"), [("Q4 2025 - Q1 2026", "(oct→mars)"), ("Q3 2025", "(Jul-Sep)"),
+                                               ("H2 2025", "(Jul)"), ("Q1", "(2026)")])
+def test_a_gloss_of_months_or_the_year_inside_the_period_restates_it(period: str, gloss: str) -> None:
+    assert resolve_period(f"weakest month {period} {gloss}?", AS_OF).time_range is not None
