@@ -281,6 +281,8 @@ def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> st
         if a.english and m.group("now").casefold() == "date" and m.group("mid").casefold() == "to":
             return None  # "2026 to date", "Jul-25 to date": the period reader's own forms
         return f"since {a.start.isoformat()}"
+    if year_a is None and m.group("b_year") is not None:
+        return None  # "T1-2026", "Jan - 2026": the year is the first atom's own, no range's end
     b = _atom(m, "b", year_b or year_a or 0, order)
     if b is None:
         return None

@@ -193,7 +193,8 @@ def test_french_relative_words_in_an_english_question(written: str, expected: tu
 
 
 def test_words_that_only_look_like_a_range_are_left() -> None:
-    for text in ("von 3 bis 5 Rechnungen", "invoices of 1.2025 EUR", "Q1 10 largest invoices", "PRD-482 bis PRD-490"):
+    for text in ("von 3 bis 5 Rechnungen", "invoices of 1.2025 EUR", "Q1 10 largest invoices", "PRD-482 bis PRD-490",
+                 "factures T1-2026", "spend Jan - 2026", "H2-2025 bis heute"[:7]):
         assert read_period_grammar(text) == text
 
 
