@@ -49,7 +49,12 @@ _WORDS = {
 }
 
 
-@pytest.mark.parametrize(("atom", "word"), list(itertools.product(_ATOMS, _WORDS)))
+#: Every range word with every other atom (each atom still meets half of the words), to keep the file fast.
+_PAIRS = [(atom, word) for (i, atom), (j, word) in itertools.product(enumerate(_ATOMS), enumerate(_WORDS))
+          if (i + j) % 2 == 0]
+
+
+@pytest.mark.parametrize(("atom", "word"), _PAIRS)
 def test_a_range_of_atoms_is_read_whole_in_every_language(atom: str, word: str) -> None:
     first, last, start, end, unit = _ATOMS[atom]
     opening, middle, included = _WORDS[word]
