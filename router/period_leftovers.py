@@ -55,16 +55,21 @@ def _covered(span: tuple[int, int], spans: tuple[tuple[int, int], ...]) -> bool:
 
 
 def _restated(token: str, glue: str, period: tuple[dt.date, dt.date] | None) -> bool:
-    """Whether ``token`` restates the period read: a year holding all of it ("Q1 (2026)"), or, in brackets, a
-    month word of a month inside it ("T4 2025 - T1 2026 (oct→mars)", "Q3 2025 (Jul-Sep)"; "Okt. 2026" is a
-    month left unread beside its year)."""
+    """Whether ``token`` restates the period read: a year holding all of it ("Q1 (2026)"), a month word of the
+    month holding all of it ("MTD Feb"), or, in brackets, a month word of a month inside it ("T4 2025 - T1 2026
+    (oct→mars)", "Q3 2025 (Jul-Sep)"; "Okt. 2026" is a month left unread beside its year)."""
     if period is None:
         return False
     if re.fullmatch(r"(?:19|20)\d{2}", token):
         year = int(token)
         return dt.date(year, 1, 1) <= period[0] and period[1] <= dt.date(year + 1, 1, 1)
     month = _MONTH_NUMBERS.get(token.casefold().rstrip("."))
-    if month is None or "(" not in glue:
+    if month is None:
+        return False
+    last = period[1] - dt.timedelta(days=1)
+    if period[0].month == month == last.month and (period[0].year, period[0].month) == (last.year, last.month):
+        return True  # "MTD Feb" as of 17 February: the period read lies in the month written
+    if "(" not in glue:
         return False
     day = period[0]
     while day < period[1]:

@@ -232,6 +232,6 @@ def test_a_period_to_date_glossed_by_its_start_runs_from_it(written: str) -> Non
 
 
 @pytest.mark.parametrize(("period", "gloss"), [("Q4 2025 - Q1 2026", "(oct→mars)"), ("Q3 2025", "(Jul-Sep)"),
-                                               ("H2 2025", "(Jul)"), ("Q1", "(2026)")])
+                                               ("H2 2025", "(Jul)"), ("Q1", "(2026)"), ("MTD", "May")])
 def test_a_gloss_of_months_or_the_year_inside_the_period_restates_it(period: str, gloss: str) -> None:
     assert resolve_period(f"weakest month {period} {gloss}?", AS_OF).time_range is not None
