@@ -57,6 +57,13 @@ class Settings(BaseSettings):
         description="How a slashed day with both parts <= 12 ('03/02/2026') is read when the question does not settle"
                     " it (router/periods.py): asked back naming both readings, or the deployment's order.",
     )
+    slash_date_order_by_tenant: dict[str, Literal["ask", "day_first", "month_first"]] = Field(
+        default_factory=dict,
+        description="Per tenant (JSON object tenant id -> order), the order of a slashed day the question does not"
+                    " settle; it wins over slash_date_order. Unset: day first when every company of the tenant"
+                    " carries a legal form of a day-first country (GmbH, AG, S.A., Ltd...), else slash_date_order"
+                    " (router/date_order.py).",
+    )
     statement_timeout_ms: int = Field(default=5000, ge=10, le=600_000)
     row_cap: int = Field(default=10_000, ge=1, le=1_000_000)
     ingest_max_source_bytes: int = Field(default=64 * 1024 * 1024, ge=1024,

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 #: Dimension nouns (as written, with their variants) -> the label named back. Each is a field of an ERP or P2P
 #: record that the governed invoice lines do not carry.
 _LEXICON: tuple[tuple[str, str], ...] = (
-    (r"cost[\s_-]?cent(?:re|er)s?(?:[\s_-]?(?:code|id|number|no\.?))?", "cost centre"),
+    (r"cost[\s_-]?cent(?:re|er)s?(?:[\s_-]?(?:code|id|number|no\.?))?|kostenstellen?", "cost centre"),
     (r"profit[\s_-]?cent(?:re|er)s?(?:[\s_-]?(?:code|id|number|no\.?))?", "profit centre"),
-    (r"projects?(?:[\s_-]?(?:code|id|number|no\.?|name))?", "project"),
+    (r"(?:projects?|projekte?)(?:[\s_-]?(?:code|id|number|no\.?|name|nummer|nr\.?))?", "project"),
     (r"wbs(?:[\s_-]?elements?)?", "project"),
     (r"(?:sales[\s_-]?)?regions?(?:[\s_-]?(?:code|id))?", "region"),
     (r"departments?(?:[\s_-]?(?:code|id))?|business[\s_-]?units?", "department"),

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from router.document_notation import spell_document_numbers
 from router.document_nouns import spell_document_nouns
 from router.entities import Gazetteer
+from router.period_grammar import DateOrder, read_period_grammar
 from router.period_words import period_words
 from router.supplier_gloss import supplier_glosses
 
@@ -109,11 +110,13 @@ def _shared_heads(text: str, names: set[str]) -> str:
     return _SHARED_HEAD.sub(sub, text)
 
 
-def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer | None = None) -> str | None:
+def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer | None = None,
+                  date_order: DateOrder | None = None) -> str | None:
     """``question`` with the shorthand notations above written out, or ``None`` when it has none.
 
     ``names``: the tenant's names (its "Company <letter>" names enable the company shorthands); ``gazetteer``:
-    its catalogue, for a supplier glossed with its trade ("beta logistics (freight)", router/supplier_gloss.py).
+    its catalogue, for a supplier glossed with its trade ("beta logistics (freight)", router/supplier_gloss.py);
+    ``date_order``: the tenant's order of a slashed day the question does not settle (router/date_order.py).
 
     >>> read_notation("CompanyC invoices over 8'000.00 EUR in 11/2025, last 60d", ["Company C"])
     'Company C invoices over 8000.00 EUR in November 2025, last 60 days'
@@ -126,6 +129,9 @@ def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer
     text = spell_document_numbers(question)
     # "anything at least 15,000": the invoices above an amount asked without their noun (router/document_nouns.py)
     text = spell_document_nouns(text)
+    # "zw. 15.09.25 und 15.12.2025", "7/2025 bis 3/2026", "Jul 2025 - today", "3. Qu. 2025": ranges of period atoms
+    # and atoms in notations of any language, read whole (router/period_grammar.py)
+    text = read_period_grammar(text, date_order)
     # "settembre '25", "kwartaal 1 2026", "1-2026": Italian, Dutch, Portuguese, Spanish periods (router/period_words.py)
     text = period_words(text, names)
     text = _SWISS.sub(_swiss, text)

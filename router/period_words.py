@@ -110,6 +110,8 @@ _UNITS: dict[str, str] = {
     "anno": "year", "jaar": "year", "ano": "year", "año": "year",
     "semestre": "half", "halfjaar": "half",
     "settimana": "week", "semana": "week",
+    # French ("le mois dernier", "l'année précédente", "ce trimestre"), for a French word in an English question
+    "mois": "month", "année": "year", "annee": "year", "semaine": "week",
 }
 _UNIT_W = "|".join(sorted(_UNITS, key=len, reverse=True))
 #: "this"/"last" words before the unit (Dutch, Portuguese, Spanish, Italian, and English ones beside a foreign unit).
@@ -118,6 +120,7 @@ _BEFORE_UNIT = {
     "neste": "this", "nesta": "this", "questo": "this", "questa": "this", "quest'": "this",
     "last": "last", "previous": "last", "prior": "last", "vorige": "last", "vorig": "last", "afgelopen": "last",
     "next": "next", "volgende": "next", "volgend": "next", "prossimo": "next", "próximo": "next",
+    "ce": "this", "cette": "this", "dernier": "last", "dernière": "last", "derniere": "last",
 }
 _BEFORE_W = "|".join(re.escape(w) for w in sorted(_BEFORE_UNIT, key=len, reverse=True))
 #: ... and after it ("il mese scorso", "o mês passado", "el año pasado", "il trimestre corrente").
@@ -126,10 +129,13 @@ _AFTER_UNIT = {
     "pasado": "last", "pasada": "last",
     "corrente": "this", "attuale": "this", "atual": "this", "actual": "this", "in corso": "this",
     "prossimo": "next", "prossima": "next", "que vem": "next", "próximo": "next",
+    "dernier": "last", "dernière": "last", "derniere": "last", "précédent": "last", "précédente": "last",
+    "passé": "last", "passée": "last", "en cours": "this",
+    "prochain": "next", "prochaine": "next",
 }
 _AFTER_W = "|".join(re.escape(w) for w in sorted(_AFTER_UNIT, key=len, reverse=True))
-_ARTICLE = r"(?:(?:il|lo|l['’]|la|o|a|el|het|de|the)\s*)?"
-_RELATIVE_BEFORE = re.compile(rf"\b(?P<rel>{_BEFORE_W})\s+(?P<unit>{_UNIT_W})\b", _I)
+_ARTICLE = r"(?:(?:il|lo|l['’]|la|le|o|a|el|het|de|the)\s*)?"
+_RELATIVE_BEFORE = re.compile(rf"(?:\b(?:le|la)\s+)?\b(?P<rel>{_BEFORE_W})\s+(?P<unit>{_UNIT_W})\b", _I)
 _RELATIVE_AFTER = re.compile(rf"(?<![\w'’]){_ARTICLE}(?P<unit>{_UNIT_W})\s+(?P<rel>{_AFTER_W})\b", _I)
 #: "so far", "to date" and "the month before" in the four languages.
 _SO_FAR = re.compile(r"\b(?:finora|fino\s+ad\s+ora|sinora|tot\s+nu\s+toe|tot\s+op\s+heden|até\s+agora|ate\s+agora|"

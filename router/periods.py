@@ -61,6 +61,7 @@ from itertools import pairwise
 
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
+from router.period_leftovers import unconsumed_date_token
 from router.period_words import unread_month_word
 
 _MONTHS = {
@@ -112,7 +113,7 @@ _START_DATE = _date_pattern(r"(?:,?\s+\d{4})?")
 #: Words that make the period after them the *end* of an open range ("until March 2026", "by the end of Q1").
 #: "before"/"prior to" end where that period starts; the others end where it ends (it is included).
 _UNTIL = (r"(?:until|till|through|thru|up\s+(?:to|until|till)(?:\s+and\s+including)?|(?:up\s+)?to\s+(?:the\s+)?end"
-          r"\s+of|(?:by|until|till|through)\s+(?:the\s+)?end\s+of|before|prior\s+to|no\s+later\s+than)")
+          r"\s+of|(?:by|until|till|through)\s+(?:the\s+)?end(?:\s+of)?|before|prior\s+to|no\s+later\s+than)")
 _UNTIL_BEFORE = re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?$", re.I)
 #: A comparison word after or before a period that names no year (lookbehinds: each of a fixed width).
 _BESIDE_AFTER = r"(?:vs\.?|versus|against|compared?\s+(?:with|to))\s"
@@ -711,7 +712,9 @@ class _Unclear(ValueError):
 #: Not a day ("on Dec 25", "Dec 25th", "Dec 25, 2025"), an amount ("Q3 25k", "Q3 25.000 EUR", "Q3 25%") or a
 #: count ("Q1 10 largest invoices").
 _SHORT_YEAR = re.compile(
-    rf"(?<![\w'’/.-])(?:(?P<part>[qh][1-4])|(?<!\bon\s)(?<!\bof\s)(?<!\bat\s)(?<!\bthe\s)(?P<month>{_MONTH_NAMES})\.?)"
+    # (a month after another and a dash, "Jul-Dec 25", takes the year too: the range's year)
+    rf"(?:(?<![\w'’/.-])|(?<=[a-z]-))(?:(?P<part>[qh][1-4])|(?<!\bon\s)(?<!\bof\s)(?<!\bat\s)(?<!\bthe\s)"
+    rf"(?P<month>{_MONTH_NAMES})\.?)"
     r"\s+(?P<yy>\d{2})(?![\w/.:'’]|-\d|[.,]\d|,?\s+\d{4}|\s*(?:st|nd|rd|th)\b|%|\s*(?:€|\$|£|eur\b|euros?\b|usd\b|"
     r"chf\b|gbp\b|k\b|tsd\b|mio\b|%\s*of\b))"
     r"(?!\s+(?:largest|biggest|highest|lowest|smallest|top|most|least|suppliers?|vendors?|invoices?|products?|items?|"
@@ -892,9 +895,19 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
         found = _SLASHED_DAY.search(question)
         assert found is not None  # unsettled_slashed_day found one
         return PeriodResolution(None, True, unsettled, (found.group(0),), (found.span(),))
-    if text == question:
-        return resolved
-    return replace(resolved, spans=tuple((origin[s], origin[e]) for s, e in resolved.spans))
+    if text != question:
+        resolved = replace(resolved, spans=tuple((origin[s], origin[e]) for s, e in resolved.spans))
+    if resolved.time_range is not None and not resolved.ambiguous:
+        # every date-like token must be consumed: one left beside the period read ("3. Qu. 2025" read as 2025,
+        # "H2 2025 (Oct)") is a period read in part, named back, never answered with the part
+        # (router/period_leftovers.py)
+        left = unconsumed_date_token(question, resolved.spans,
+                                     (resolved.time_range.start, resolved.time_range.end))
+        if left is not None:
+            return PeriodResolution(None, True, f"I read {resolved.time_range.label} but not {left[0]!r} beside it: "
+                                    "which period do you mean?", (*resolved.mentions, left[0]),
+                                    (*resolved.spans, left[1]))
+    return resolved
 
 
 def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = None) -> PeriodResolution:
@@ -1176,8 +1189,14 @@ def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> Time
             end = inner.end.replace(year=inner.end.year + years)
         except ValueError:
             continue
-        if (start == outer.start or end == outer.end
-                or (abs(start - outer.start) <= _GLOSS_SLACK and abs(end - outer.end) <= _GLOSS_SLACK)):
+        if not years and start <= outer.start and outer.end <= end and (start, end) != (outer.start, outer.end):
+            # a parenthesis around the period only places it: "Q1/2025 (last year)" is Q1 2025
+            agreeing.append(TimeRange(start=outer.start, end=outer.end, label=outer.label,
+                                      source_text=question[outer_span[0]:inner_span[1] + 1]))
+        elif (start == outer.start or end == outer.end
+                or (abs(start - outer.start) <= _GLOSS_SLACK and abs(end - outer.end) <= _GLOSS_SLACK)
+                or (outer.start <= start and end <= outer.end)):
+            # (a parenthesis inside the period narrows it: "FY2025 (Jul-Dec 25)" is July to December)
             agreeing.append(TimeRange(start=start, end=end, label=inner.label if not years else f"[{start}, {end})",
                                       source_text=question[outer_span[0]:inner_span[1] + 1]))
     return agreeing[0] if len(agreeing) == 1 else None

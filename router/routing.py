@@ -73,6 +73,7 @@ from router.contract import (
     clean_question,
 )
 from router.currency import currency_reading, issued_currencies
+from router.date_order import tenant_date_order
 from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
@@ -296,7 +297,9 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     spoken = spoken_question(text, inputs.gazetteer)
     text = spoken or text
     # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
-    text = read_notation(text, (n for _, _, n in name_spellings(inputs.gazetteer)), inputs.gazetteer) or text
+    # (a slashed day in the tenant's date order when the question does not settle it: router/date_order.py)
+    order = tenant_date_order(inputs.ctx.tenant_id, (c.company_name for c in inputs.gazetteer.companies))
+    text = read_notation(text, (n for _, _, n in name_spellings(inputs.gazetteer)), inputs.gazetteer, order) or text
     # "AP spned", "QoQ chg", "Kreditoren", "Rechnugen": the vocabulary table and its typos (router/vocabulary.py)
     vocabulary = normalise(text, _vocabulary_names(inputs.gazetteer))
     text = vocabulary.text

@@ -1,0 +1,423 @@
+"""Ranges of periods as a grammar: a period atom, a range word of some language, a period atom.
+
+Writers join two period *atoms* with the range words of their own language: "1.2.2026 bis 15.04.26", "zw.
+15.09.25 und 15.12.2025", "von August 2025 bis einschl. Oktober 2025", "7/2025 bis 3/2026", "1/11-15/12/25 incl",
+"du 01/09/2025 au 30/11/2025", "van 3. kwartaal 2025 tot en met Q1 2026", "Jul 2025 - today". Read one pattern at a
+time, such a range lost an end: its first day alone, its last day alone, or two periods asked about. This module
+reads the range as a whole: each atom (a day, a month, a quarter, a half, a year, or "today" in any language) is
+parsed from one table of notations, the range word from one table of range words (with whether its end is
+included as written), and the range is written back as ISO days ("from 2026-02-01 through 2026-04-15", "since
+2025-07-01"), the notation router/periods.py reads with its span accounting.
+
+A unit atom at the end (a month, a quarter, a half, a year) ends where the unit ends, whatever the range word
+("von Januar bis März" includes March); a day at the end is included after an inclusive word ("bis", "au", "t/m",
+"through", "einschl.", "incl") and keeps the corpus's convention otherwise ("from 1.2.2026 to 15.4.2026": the
+period reader's rule for "to"). An atom without its year takes the other end's ("1/11-15/12/25", "Q3 to Q1 2026":
+the first before the second). Ranges written in English words only ("Q3 2025 to Q1 2026", "Jan-Mar 2026") are the
+period reader's own forms and are left to it.
+
+Single atoms in German or numeric notation the period reader does not know are written out too: "08.2025" (August
+2025), "15.09.25" (15.09.2025), "3. Qu. 2025" (Q3 2025), "2. HJ 2025" (H2 2025), "lfd. Jahr" (this year), "full
+year 25" (the year 2025). A slashed day ("01/03/2026") is read in the tenant's date order (router/date_order.py)
+or, when the question settles it (a part above 12), in that order; otherwise it stays for the period reader to
+ask about.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from router.german import _MONTH_NUMBERS as _GERMAN_MONTHS
+from router.period_words import _ALL_MONTHS, _SHAPED_ONLY
+from router.romance import _AMBIGUOUS_MONTHS
+from router.romance import _MONTHS as _ROMANCE_MONTHS
+
+_I = re.I | re.UNICODE
+
+DateOrder = Literal["day_first", "month_first"]
+
+#: Month words of every language the readers know (English, German, French, Spanish, Italian, Dutch, Portuguese),
+#: from their own tables; words that are English words or names too ("set", "out", "mars") are left out: here a
+#: month word stands without a day, so only unambiguous ones are read.
+_ENGLISH_MONTHS = {name: number for number, names in enumerate(
+    (("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+     ("december", "dec")), start=1) for name in names}
+MONTH_WORDS: dict[str, int] = {
+    **{w: n for w, n in _ROMANCE_MONTHS.items() if w not in _AMBIGUOUS_MONTHS},
+    **{w: n for w, n in _ALL_MONTHS.items() if w not in _SHAPED_ONLY},
+    **_GERMAN_MONTHS, "jän": 1, "mär": 3, "mrz": 3, "okt": 10, "dez": 12,
+    **_ENGLISH_MONTHS,
+}
+_MONTH_W = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+#: After a day number a month word is a month even when it is a word too ("2 mars", "16 mai"), except for the
+#: words that also follow a number in English ("5 out of 10", "2 set", "3 ago").
+DAY_MONTH_WORDS: dict[str, int] = {**{w: n for w, n in _ROMANCE_MONTHS.items() if w not in ("set", "ago")},
+                                   **MONTH_WORDS}
+_DAY_MONTH_W = "|".join(sorted(DAY_MONTH_WORDS, key=len, reverse=True))
+
+#: "Today" in the languages: the end of a range running to the as-of date.
+NOW_WORDS = ("today", "now", "to date", "date", "the present", "present", "heute", "jetzt", "dato", "aujourd'hui",
+             "aujourd’hui", "aujourd hui", "aujourdhui", "hoy", "oggi", "vandaag", "nu", "hoje", "agora")
+_NOW_W = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(NOW_WORDS, key=len, reverse=True))
+
+#: Quarter and half words after an ordinal ("3. Qu.", "3. Quartal", "2. HJ", "3rd quarter", "1er trimestre").
+_QUARTER_UNIT = r"(?:q\.?|qu\.?|qt\.?|qtr\.?|qrt\.?|quart\.?|quartal|quarter|trimestre|trim\.?|kwartaal|kw\.?)"
+_HALF_UNIT = r"(?:hj\.?|halbjahr|half(?:[- ]year)?|semestre|sem\.?|halfjaar)"
+_ORDINAL = r"([1-4])\s?(?:\.|st|nd|rd|th|er|e|º|°|o)?"
+_Y = r"(?:19|20)\d{2}"
+#: What may follow a year: no digit, no amount.
+_NO_AMOUNT = r"(?![\d.,/]|\s*(?:%|k\b|m\b|€|eur\b|usd\b|chf\b))"
+
+
+def _year_after(four: str, two: str) -> str:
+    """The year after a month, quarter or half, four digits or two after a space, slash, dash or apostrophe, in
+    the groups ``four`` and ``two``."""
+    return rf"(?:\s*[/-]\s*|\s+|\s*['’]\s?)(?:(?P<{four}>{_Y})|(?P<{two}>\d{{2}})){_NO_AMOUNT}"
+
+
+def _ordinal(group: str) -> str:
+    """An ordinal number 1 to 4 ("3.", "3rd", "1er", "2e", "1º") in the group ``group``."""
+    return rf"(?P<{group}>[1-4])\s?(?:\.|st|nd|rd|th|er|e|º|°|o)?"
+
+
+#: One period atom. Each alternative has its own groups; :func:`_atom` reads them.
+_ATOM = (
+    rf"(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})(?![\d-])"
+    rf"|(?P<dot>(?P<dot_d>\d{{1,2}})\.\s?(?P<dot_m>\d{{1,2}})\.(?:\s?(?P<dot_y>{_Y}|\d{{2}})(?![\d.]))?)(?![\d])"
+    rf"|(?P<nmonth>(?P<nm_m>0?[1-9]|1[0-2])[./](?P<nm_y>{_Y}))(?![\d./])"
+    rf"|(?P<slash>(?P<sl_a>\d{{1,2}})/(?P<sl_b>\d{{1,2}})(?:/(?P<sl_y>{_Y}|\d{{2}}))?)(?![\d/])"
+    rf"|(?P<isomonth>(?P<im_y>{_Y})-(?P<im_m>0[1-9]|1[0-2]))(?![\d-])"
+    rf"|(?P<quarter>(?:q\s?(?P<q_n>[1-4])|t(?P<q_t>[1-4])|(?P<q_o>[1-4])\s?q|{_ordinal('q_w')}\s*{_QUARTER_UNIT})"
+    rf"(?:{_year_after('q_y', 'q_yy')})?)(?![\w])"
+    rf"|(?P<half>(?:h\s?(?P<h_n>[12])|(?P<h_o>[12])\s?h|{_ordinal('h_w')}\s*{_HALF_UNIT})"
+    rf"(?:{_year_after('h_y', 'h_yy')})?)(?![\w])"
+    rf"|(?P<dmonth>(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?\s*(?:de\s+|di\s+|of\s+)?(?P<dm_w>{_DAY_MONTH_W})\.?"
+    rf"(?:\s+(?:de\s+|del\s+)?(?P<dm_y>{_Y}))?)(?![\w])"
+    rf"|(?P<wmonth>(?P<wm_w>{_MONTH_W})\.?(?:{_year_after('wm_y', 'wm_yy')})?)(?![\w])"
+    # (a year after a quarter, half or month word is that atom's: "T3 2025" is no year 2025 to read alone)
+    rf"|(?<![qths][1-4]\s)(?<![qths][1-4]/)(?P<year>{_Y})(?![\d])"
+)
+
+
+@dataclass(frozen=True)
+class RangeWord:
+    """A range word of one language: the word between the two atoms, the word that may open the range (required
+    when ``opened``), and whether an end day written after it is included (``None``: the period reader's
+    convention for "to", router/periods.py)."""
+
+    middle: str
+    opening: str
+    inclusive: bool | None
+    opened: bool = False
+    english: bool = False
+
+
+#: The range words, one table for every language. A short middle word ("a", "e", "y", "und", "and", "et", "tot")
+#: only joins a range its opening word began (``opened``).
+RANGE_WORDS: tuple[RangeWord, ...] = (
+    # German: "bis" includes its end ("vom 1. bis 15. März"), "bis ausschl." does not
+    RangeWord(r"bis\s+(?:ausschl(?:\.|ie(?:ß|ss)lich)?|exkl\.?|exklusive|vor)", r"von|vom|ab", False),
+    RangeWord(r"bis\s*(?:einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?|inklusive|zum|zur)?", r"von|vom|ab", True),
+    RangeWord(r"und", r"zw\.|zwischen", True, opened=True),
+    # French, Spanish, Italian, Portuguese
+    RangeWord(r"jusqu['’ ]?(?:au|à|a)|au", r"du|de|des|depuis\s+le|depuis", True),
+    RangeWord(r"et|y|e", r"entre", True, opened=True),
+    RangeWord(r"a|à|al|ao|hasta|até|ate|fino\s+al?", r"de|desde|del|da|dal|dall['’]|dai|dalla", True, opened=True),
+    # Dutch
+    RangeWord(r"tot\s+en\s+met|t/m|t\.m\.", r"van|vanaf", True),
+    RangeWord(r"tot", r"van|vanaf", False, opened=True),
+    # English (the period reader's own words: rewritten only when an atom is in a notation it does not read)
+    RangeWord(r"through|thru|until|till|up\s+to\s+and\s+including", r"from", True, english=True),
+    RangeWord(r"and", r"between", None, opened=True, english=True),
+    RangeWord(r"to|-|–|—|→|->", r"from", None, english=True),
+)
+#: "incl", "inclusive", "einschl." after the end: the end day is included.
+_INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:incl\.?|inclusive|included|inclusief|incluso|inclus|inclusivo|"
+                             r"einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])", _I)
+
+
+def _range_pattern(word: RangeWord) -> re.Pattern[str]:
+    opening = rf"(?P<open>(?:{word.opening})\s+)" + ("" if word.opened else "?")
+    atom_a = _ATOM.replace("(?P<", "(?P<a_")
+    atom_b = _ATOM.replace("(?P<", "(?P<b_")
+    return re.compile(
+        rf"(?<![\w/.,-]){opening}{_ARTICLE}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
+        rf"(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*"
+        rf"{_ARTICLE}(?P<qb>{_QUOTE})(?P<b>{atom_b}|(?P<now>{_NOW_W})(?![\w]))(?P=qb)(?![\w/-]|[.,]\d)", _I)
+
+
+#: A quote around an atom, as a query writes its literals ("BETWEEN '2025-07-01' AND '2025-09-30'").
+_QUOTE = r"['\"‘’“”]?"
+#: An article between a range word and its atom ("desde el 5 de enero", "bis zum 15.4.", "du le", "al la").
+_ARTICLE = r"(?:(?:el|la|le|il|lo|the|dem|den|der|o|a)\s+)?"
+
+
+_RANGES = tuple((word, _range_pattern(word)) for word in RANGE_WORDS)
+
+
+@dataclass(frozen=True)
+class Atom:
+    """A period atom read: its first day, its end (exclusive), whether it is a whole unit or a day, and whether
+    its year was written (an atom without one takes the other end's)."""
+
+    start: dt.date
+    end: dt.date
+    unit: bool
+    year_written: bool
+    english: bool
+
+
+def _year(four: str | None, two: str | None) -> int | None:
+    return int(four) if four else (2000 + int(two) if two else None)
+
+
+def _months_after(start: dt.date, months: int) -> dt.date:
+    month = start.month - 1 + months
+    return dt.date(start.year + month // 12, month % 12 + 1, 1)
+
+
+def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> Atom | None:
+    """The atom of side ``side`` ("a" or "b") of a range match, its year ``year`` when it writes none; ``None``
+    when it names no calendar period (or a slashed day whose order nothing settles)."""
+    def g(name: str) -> str | None:
+        return m.group(f"{side}_{name}")
+
+    try:
+        if g("iso"):
+            day = dt.date.fromisoformat(str(g("iso")))
+            return Atom(day, day + dt.timedelta(days=1), False, True, True)
+        if g("dot"):
+            written = _year(*((g("dot_y"), None) if g("dot_y") and len(str(g("dot_y"))) == 4 else (None, g("dot_y"))))
+            day = dt.date(written or year, int(str(g("dot_m"))), int(str(g("dot_d"))))
+            return Atom(day, day + dt.timedelta(days=1), False, written is not None, False)
+        if g("nmonth"):
+            start = dt.date(int(str(g("nm_y"))), int(str(g("nm_m"))), 1)
+            return Atom(start, _months_after(start, 1), True, True, False)
+        if g("slash"):
+            if order is None:
+                return None
+            first, second = int(str(g("sl_a"))), int(str(g("sl_b")))
+            day_n, month_n = (first, second) if order == "day_first" else (second, first)
+            y = g("sl_y")
+            written = _year(*((y, None) if y and len(y) == 4 else (None, y)))
+            day = dt.date(written or year, month_n, day_n)
+            return Atom(day, day + dt.timedelta(days=1), False, written is not None, False)
+        if g("isomonth"):
+            start = dt.date(int(str(g("im_y"))), int(str(g("im_m"))), 1)
+            return Atom(start, _months_after(start, 1), True, True, False)  # (no range the period reader reads)
+        if g("quarter"):
+            number = int(str(g("q_n") or g("q_t") or g("q_o") or g("q_w")))
+            written = _year(g("q_y"), g("q_yy"))
+            start = dt.date(written or year, 3 * number - 2, 1)
+            english = bool(g("q_n") or g("q_o"))
+            return Atom(start, _months_after(start, 3), True, written is not None, english)
+        if g("half"):
+            number = int(str(g("h_n") or g("h_o") or g("h_w")))
+            if number > 2:
+                return None
+            written = _year(g("h_y"), g("h_yy"))
+            start = dt.date(written or year, 6 * number - 5, 1)
+            english = bool(g("h_n") or g("h_o"))
+            return Atom(start, _months_after(start, 6), True, written is not None, english)
+        if g("dmonth"):
+            word = str(g("dm_w")).casefold()
+            written = int(str(g("dm_y"))) if g("dm_y") else None
+            day = dt.date(written or year, DAY_MONTH_WORDS[word], int(str(g("dm_d"))))
+            return Atom(day, day + dt.timedelta(days=1), False, written is not None, word in _ENGLISH_MONTHS)
+        if g("wmonth"):
+            word = str(g("wm_w")).casefold()
+            written = _year(g("wm_y"), g("wm_yy"))
+            start = dt.date(written or year, MONTH_WORDS[word], 1)
+            return Atom(start, _months_after(start, 1), True, written is not None, word in _ENGLISH_MONTHS)
+        if g("year"):
+            start = dt.date(int(str(g("year"))), 1, 1)
+            return Atom(start, dt.date(start.year + 1, 1, 1), True, True, True)
+    except ValueError:
+        return None
+    return None
+
+
+def _written_year(m: re.Match[str], side: str) -> int | None:
+    """The year an atom writes, if any (to lend it to the other end)."""
+    for four, two in (("dot_y", None), ("sl_y", None), ("nm_y", None), ("q_y", "q_yy"), ("h_y", "h_yy"),
+                      ("wm_y", "wm_yy"), ("dm_y", None), ("year", None), ("im_y", None)):
+        value = m.group(f"{side}_{four}")
+        if value:
+            return int(value) if len(value) == 4 else 2000 + int(value)
+        if two and m.group(f"{side}_{two}"):
+            return 2000 + int(m.group(f"{side}_{two}"))
+    if m.group(f"{side}_iso"):
+        return int(m.group(f"{side}_iso")[:4])
+    return None
+
+
+def _slash_order(text: str, order: DateOrder | None) -> DateOrder | None:
+    """The order of the slashed days of ``text``: settled by a part above 12, else ``order`` (the tenant's)."""
+    parts = re.findall(r"(?<![\w/.])(\d{1,2})/(\d{1,2})(?:/(?:(?:19|20)\d{2}|\d{2}))?(?![\w/])", text)
+    if any(int(a) > 12 for a, _ in parts):
+        return "day_first"
+    if any(int(b) > 12 for _, b in parts):
+        return "month_first"
+    return order
+
+
+def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> str | None:
+    """The ISO reading of one range match, or ``None`` to leave it as written."""
+    if m.group("b_slash") is None and m.group("a_slash") is not None and m.group("a_sl_y") is None:
+        return None  # "1/11 - 15.12.25": a slashed day without a year beside another notation: not read here
+    year_b = _written_year(m, "b") if m.group("now") is None else None
+    year_a = _written_year(m, "a")
+    if year_a is None and year_b is None:
+        return None  # no year anywhere: the period reader's defaults (router/periods.py) apply
+    a = _atom(m, "a", year_a or year_b or 0, order)
+    if a is None:
+        return None
+    if m.group("now") is not None:
+        if a.english and m.group("now").casefold() == "date" and m.group("mid").casefold() == "to":
+            return None  # "2026 to date", "Jul-25 to date": the period reader's own forms
+        return f"since {a.start.isoformat()}"
+    if year_a is None and m.group("b_year") is not None:
+        return None  # "T1-2026", "Jan - 2026": the year is the first atom's own, no range's end
+    b = _atom(m, "b", year_b or year_a or 0, order)
+    if b is None:
+        return None
+    quoted = bool(m.group("qa") or m.group("qb"))
+    if word.english and a.english and b.english and not quoted:
+        return None  # the period reader's own range ("Q3 2025 to Q1 2026")
+    if not a.year_written and a.start >= b.end:
+        a = Atom(a.start.replace(year=a.start.year - 1), a.end.replace(year=a.end.year - 1), a.unit, False, a.english)
+    if b.start < a.start:
+        return None  # an end before the start: no range anyone writes; left for the reader to ask about
+    included = word.inclusive
+    if quoted or _INCLUDED_AFTER.match(m.string, m.end()):
+        # (a query's BETWEEN includes both ends)
+        included = True
+    if b.unit and included is not False:
+        return f"from {a.start.isoformat()} through {(b.end - dt.timedelta(days=1)).isoformat()}"
+    if included is False:
+        return f"from {a.start.isoformat()} to before {b.start.isoformat()}"
+    if included:
+        return f"from {a.start.isoformat()} through {b.start.isoformat()}"
+    return f"from {a.start.isoformat()} to {b.start.isoformat()}"
+
+
+def read_ranges(text: str, order: DateOrder | None = None) -> str:
+    """``text`` with each range of period atoms the grammar reads written as ISO days.
+
+    >>> read_ranges("spend zw. 15.09.25 und 15.12.2025")
+    'spend from 2025-09-15 through 2025-12-15'
+    >>> read_ranges("Summe 7/2025 bis 3/2026, danke")
+    'Summe from 2025-07-01 through 2026-03-31, danke'
+    >>> read_ranges("Top 3 suppliers, Jul 2025 - today")
+    'Top 3 suppliers, since 2025-07-01'
+    """
+    slash_order = _slash_order(text, order)
+    for word, pattern in _RANGES:
+        def sub(m: re.Match[str], word: RangeWord = word) -> str:
+            read = _one_range(m, word, slash_order)
+            if read is None:
+                return m.group(0)
+            return read
+        text = pattern.sub(sub, text)
+    return _tenant_days(_INCLUDED_LEFT.sub(r"\1", text), order)
+
+
+#: A slashed day with its year ("01/03/2026", "1/3/26").
+_SLASHED_DAY = re.compile(rf"(?<![\w/.-])(\d{{1,2}})/(\d{{1,2}})/({_Y}|\d{{2}})(?![\w/-]|[.,]\d)")
+
+
+#: An approval's or agreement's date: an approval word at most four words before the day ("approval start
+#: 01/04/2026", "not approved before 01/10/2026", "valid to 01/01/2026"), read by the approval readers.
+_APPROVAL_BEFORE = re.compile(r"\b(?:approv\w*|valid\w*|expir\w*|laps\w*|effective|genehmig\w*|freigabe|freigegeben|"
+                              r"g(?:ü|ue)ltig\w*)\b\W*(?:[\w/]+\W+){0,4}$", _I)
+
+
+def _tenant_days(text: str, order: DateOrder | None) -> str:
+    """``text`` with its slashed days dotted day first (the notation every reader takes as day first): in the
+    order the question settles (a part above 12) those with a two-digit year ("15/12/25", which the period reader
+    does not read; it reads four-digit ones itself), else in the tenant's order ``order`` every one. Without an
+    order they stay, and the period reader asks which reading is meant."""
+    settled = _slash_order(text, None)
+    if settled is None and order is None:
+        return text
+
+    def dotted(m: re.Match[str]) -> str:
+        if settled is not None and len(m.group(3)) == 4:
+            return m.group(0)  # (read by the period reader in the order the question settles)
+        if settled is None and _APPROVAL_BEFORE.search(text, 0, m.start()):
+            return m.group(0)  # an approval's date ("not approved before 01/10/2026"): the approval readers' own
+        day, month = (m.group(1), m.group(2)) if (settled or order) == "day_first" else (m.group(2), m.group(1))
+        year = m.group(3) if len(m.group(3)) == 4 else f"20{m.group(3)}"
+        try:
+            dt.date(int(year), int(month), int(day))
+        except ValueError:
+            return m.group(0)
+        return f"{int(day)}.{int(month)}.{year}"
+    return _SLASHED_DAY.sub(dotted, text)
+
+
+#: An "incl" marker left after a range already read as including its end.
+_INCLUDED_LEFT = re.compile(r"(through \d{4}-\d{2}-\d{2})" + _INCLUDED_AFTER.pattern, _I)
+
+
+# --- single atoms in notations the period reader does not know ---------------------------------------------------
+
+_AMOUNT_AFTER = r"(?!\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|tsd\b|mio\b))"
+#: "08.2025", "3.2026": a month and its year, dotted (German notation), never inside a number or a date.
+_DOTTED_MONTH = re.compile(rf"(?<![\w.,/-])(0?[1-9]|1[0-2])\.({_Y})(?![\w/-]|[.,]\d){_AMOUNT_AFTER}", _I)
+#: "15.09.25", "1.2.26": a dotted day with a two-digit year.
+_DOTTED_SHORT_DAY = re.compile(r"(?<![\w.,/-])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\w/-]|[.,]\d)")
+#: "3. Qu. 2025", "3.Qu 25", "2. HJ 2025", "3. Quartal 2025": German quarter and half abbreviations.
+_GERMAN_PART = re.compile(
+    rf"(?<![\w.])([1-4])\.\s?(?:(qu\.?|qt\.?|qrt\.?|quart\.?|qtl\.?)|(hj\.?|halbj\.?))\s*(?:({_Y})|(\d{{2}}))(?![\w/-]|[.,]\d)",
+    _I)
+#: "lfd. Jahr", "laufendes Quartal": the current unit (the year so far, as router/german.py reads "im laufenden
+#: Jahr"; "lfd. GJ" is router/german_shopfloor.py's).
+_CURRENT = re.compile(r"\b(?:lfd\.|lfd\b|laufende[snm]?|akt\.)\s*(jahr|quartal|monat)\b", _I)
+_UNIT_EN = {"jahr": "year to date", "quartal": "this quarter", "monat": "this month"}
+#: "full year 25", "full-year 2025", "the full year 2025": the calendar year.
+_FULL_YEAR = re.compile(rf"\b(?:the\s+)?full[- ]year\s+(?:({_Y})|['’]?(\d{{2}}))(?![\w.,]|\.\d)", _I)
+#: Abbreviated relative words: "prev quarter", "prev. month" are the previous unit.
+_PREVIOUS = re.compile(r"\b(?:prev|prv)\.?\s+(quarter|qtr|month|year|yr|half|week|period)\b", _I)
+#: "VJ" (Vorjahr), the German abbreviation: the year before, read by router/german.py.
+_VJ = re.compile(r"(?<![\w-])VJ(?![\w-])")
+
+
+#: A period to the as-of date glossed by its start: "so far (from 01.01.2026)", "to date (since Jul 2025)".
+_SO_FAR_FROM = re.compile(
+    r"(?P<now>so\s+far|to\s+date|until\s+now|up\s+to\s+now|bis\s+heute|bisher|bislang|jusqu['’]\s?(?:à|a)\s+"
+    r"pr(?:é|e)sent|hasta\s+(?:ahora|hoy))\s*\(\s*(?:from|since|starting|ab|seit|depuis|desde|vanaf|da)\s+"
+    rf"{_ARTICLE}(?P<a>{_ATOM.replace('(?P<', '(?P<a_')})\s*\)", _I)
+
+
+def _so_far_from(m: re.Match[str]) -> str:
+    year = _written_year(m, "a")
+    atom = _atom(m, "a", year, None) if year is not None else None
+    return m.group(0) if atom is None else f"since {atom.start.isoformat()}"
+
+
+def read_atoms(text: str) -> str:
+    """``text`` with single period atoms in German or numeric notation written as the period reader reads them.
+
+    >>> read_atoms("Anzahl Rechnungen COMP-A 08.2025, Spend 3. Qu. 2025, Ausgaben lfd. Jahr")
+    'Anzahl Rechnungen COMP-A August 2025, Spend Q3 2025, Ausgaben year to date'
+    """
+    text = _SO_FAR_FROM.sub(_so_far_from, text)
+    text = _DOTTED_SHORT_DAY.sub(lambda m: f"{m.group(1)}.{m.group(2)}.20{m.group(3)}", text)
+    text = _DOTTED_MONTH.sub(lambda m: f"{calendar.month_name[int(m.group(1))]} {m.group(2)}", text)
+    text = _GERMAN_PART.sub(lambda m: f"{'Q' if m.group(2) else 'H'}{m.group(1)} "
+                                      f"{m.group(4) or '20' + m.group(5)}", text)
+    text = _CURRENT.sub(lambda m: _UNIT_EN[m.group(1).casefold()], text)
+    text = _FULL_YEAR.sub(lambda m: f"in {m.group(1) or '20' + m.group(2)}", text)
+    text = _PREVIOUS.sub(r"previous \1", text)
+    return _VJ.sub("Vorjahr", text)
+
+
+def read_period_grammar(text: str, order: DateOrder | None = None) -> str:
+    """:func:`read_ranges` then :func:`read_atoms`: ranges first, so that both ends are read together."""
+    return read_atoms(read_ranges(text, order))

@@ -1,0 +1,113 @@
+"""The invariant of the period reading: every date-like token of the question is consumed.
+
+A period read in part is the silent wrong of this area: "3. Qu. 2025" read as the year 2025, "zw. 15.09.25 und
+15.12.2025" as its last day, "Jul 2025 - today" as July, "H2 2025 (Oct)" as the half. After the period reader has
+read the question, a date-like token it left standing *beside* the period it read (joined to it by nothing but
+spacing, punctuation or a range word: it was meant as part of it), or a full numeric date anywhere that no other
+reader takes (an approval's or an as-at date, a document number, an amount), is named back instead of answering
+with the part that was read.
+
+Date-like tokens: numeric dates and months ("15.09.25", "1/11", "08.2025", "2025-10"), years, quarter and half
+codes ("Q3", "H2", "3. Qu."), month words of the languages the readers know, and "today" words.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from router.period_grammar import DAY_MONTH_WORDS
+from router.period_words import _KNOWN_MONTHS
+
+_I = re.I | re.UNICODE
+
+#: Month words that are everyday words too ("may", "march", "mar", "jan" as a name): never a token alone.
+_WORD_TOO = {"may", "march", "mar", "jan", "mai", "set", "out", "ago", "mei", "marco", "sept", "dec", "nov"}
+#: The month of each month word (router/period_grammar.py's table of every language the readers know).
+_MONTH_NUMBERS = DAY_MONTH_WORDS
+_MONTH_W = "|".join(sorted((re.escape(w) for w in _KNOWN_MONTHS if w not in _WORD_TOO), key=len, reverse=True))
+_NUMERIC = (r"\d{1,2}[./]\d{1,2}[./](?:(?:19|20)\d{2}|\d{2})|\d{1,2}[./](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?"
+            r"|\d{1,2}/\d{1,2}")
+#: One date-like token; not inside a code or number ("INV-2025-0503", "PRD-482", "1.000,50").
+_TOKEN = (rf"(?<![\w./-])(?:{_NUMERIC}|(?:19|20)\d{{2}}|[qh][1-4]|[1-4]\.\s?(?:qu|quartal|q|hj|halbjahr)\.?|"
+          rf"(?:{_MONTH_W})\.?|today|heute|aujourd['’]hui)(?![\w/-]|[.,]\d)"
+          r"(?!\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|tsd\b|mio\b|units?\b|pcs\b|st(?:ü|ue)ck\b))")
+#: What may stand between a period and a token meant as part of it: spacing, a bracket, a dash, a range word.
+_GLUE = r"\s*(?:[-–—/,(]|\b(?:to|through|until|till|and|bis|und|au|tot|a|al)\b)?\s*\(?\s*"
+_AFTER = re.compile(rf"(?P<glue>{_GLUE})(?P<token>{_TOKEN})", _I)
+_BEFORE = re.compile(rf"(?P<token>{_TOKEN})(?P<glue>{_GLUE})$", _I)
+#: "today" is part of a period only as a range's end ("Jul 2025 - today"); "as of today (15 May 2026)" restates it.
+_NOW = re.compile(r"today|heute|aujourd['’]hui", _I)
+_RANGE_GLUE = re.compile(r"[-–—]|\b(?:to|through|until|till|bis|au|tot|a|al)\b", _I)
+#: A full dotted date anywhere ("01.04.2026"): a day nobody writes as anything else.
+_DOTTED_DAY = re.compile(r"(?<![\w./-])\d{1,2}\.\d{1,2}\.(?:(?:19|20)\d{2}|\d{2})(?![\w/-]|[.,]\d)")
+#: Words before a date that make it another reader's: an approval's or agreement's date, an as-at date.
+_OTHER_READERS = re.compile(
+    r"\b(?:approv\w*|valid\w*|expir\w*|laps\w*|effective|genehmig\w*|freigabe|freigegeben|g(?:ü|ue)ltig\w*|"
+    r"agreement|contract|vertrag\w*|stichtag|stand|as\s+(?:of|at|per)|dated|sent|issued|due|f(?:ä|ae)llig\w*)\b"
+    r"\W*(?:[\w/]+\W+){0,4}$"
+    # an e-mail's header line ("Date: 12.05.2026", "Gesendet: ...")
+    r"|\b(?:date|datum|sent|gesendet|envoy(?:é|e))\s*:\s*(?:\w+,?\s+)?$", _I)
+
+
+def _covered(span: tuple[int, int], spans: tuple[tuple[int, int], ...]) -> bool:
+    return any(start <= span[0] and span[1] <= end for start, end in spans)
+
+
+def _restated(token: str, glue: str, period: tuple[dt.date, dt.date] | None) -> bool:
+    """Whether ``token`` restates the period read: a year holding all of it ("Q1 (2026)"), a month word of the
+    month holding all of it ("MTD Feb"), or, in brackets, a month word of a month inside it ("T4 2025 - T1 2026
+    (oct→mars)", "Q3 2025 (Jul-Sep)"; "Okt. 2026" is a month left unread beside its year)."""
+    if period is None:
+        return False
+    if re.fullmatch(r"(?:19|20)\d{2}", token):
+        year = int(token)
+        return dt.date(year, 1, 1) <= period[0] and period[1] <= dt.date(year + 1, 1, 1)
+    month = _MONTH_NUMBERS.get(token.casefold().rstrip("."))
+    if month is None:
+        return False
+    last = period[1] - dt.timedelta(days=1)
+    if period[0].month == month == last.month and (period[0].year, period[0].month) == (last.year, last.month):
+        return True  # "MTD Feb" as of 17 February: the period read lies in the month written
+    if "(" not in glue:
+        return False
+    day = period[0]
+    while day < period[1]:
+        if day.month == month:
+            return True
+        day = dt.date(day.year + day.month // 12, day.month % 12 + 1, 1)
+    return False
+
+
+def _left(found: re.Match[str] | None, spans: tuple[tuple[int, int], ...],
+          period: tuple[dt.date, dt.date] | None) -> bool:
+    """Whether ``found`` (an :data:`_AFTER` or :data:`_BEFORE` match) is a token the period reading left."""
+    if found is None or _covered(found.span("token"), spans) \
+            or _restated(found.group("token"), found.group("glue"), period):
+        return False
+    return not (_NOW.fullmatch(found.group("token")) and not _RANGE_GLUE.search(found.group("glue")))
+
+
+def unconsumed_date_token(question: str, spans: tuple[tuple[int, int], ...],
+                          period: tuple[dt.date, dt.date] | None = None) -> tuple[str, tuple[int, int]] | None:
+    """The first date-like token of ``question`` the period reading (its consumed ``spans``, the ``period`` read)
+    left beside a period it read, or a dotted date no reader takes, with its span; ``None`` when every one is
+    consumed (a year holding the period read only restates it).
+
+    >>> unconsumed_date_token("spend 3. Qu. 2025", ((13, 17),))
+    ('3. Qu.', (6, 12))
+    >>> unconsumed_date_token("spend Q3 2025", ((6, 13),)) is None
+    True
+    """
+    for start, end in spans:
+        after = _AFTER.match(question, end)
+        if after is not None and _left(after, spans, period):
+            return after.group("token"), after.span("token")
+        before = _BEFORE.search(question, 0, start)
+        if before is not None and _left(before, spans, period):
+            return before.group("token"), before.span("token")
+    for day in _DOTTED_DAY.finditer(question):
+        if not _covered(day.span(), spans) and not any(day.start() < e and s < day.end() for s, e in spans) \
+                and not _OTHER_READERS.search(question, 0, day.start()):
+            return day.group(0), day.span()
+    return None
