@@ -61,21 +61,22 @@ _NOUNS: tuple[tuple[str, str], ...] = (
     (r"(?:grandes?\s+)?familles?(?:\s+de\s+produits?)?|(?:top[- ]level\s+)?(?:product\s+)?famil(?:y|ies)|"
      r"familias?(?:\s+de\s+productos?)?", "top-level product group"),
     (r"sups?|supps?|suppl?s?|vend|vndrs?|supplier_ids?|supplier_names?|proveedores|proveedor|fournisseurs?|"
-     r"lieferant(?:en)?|kreditor(?:en)?|anbieter(?:n)?", "supplier"),
+     r"lieferant(?:en)?|kreditor(?:en)?|anbieter(?:n)?|suppliers?|vendors?", "supplier"),
     # "by co", "per cos", "by entity", "Gesellschaft", "Mandant", "Buchungskreis"; never "by co a" / "by Co. B",
     # where the short word starts a company's name
     (r"sociedad(?:es)?|soci[ée]t[ée]s?|entidad(?:es)?|entit[ée]s?|empresas?|company_ids?|comp_ids?|"
+     r"(?:legal\s+)?entit(?:y|ies)|subsidiar(?:y|ies)|"
      r"cos?(?!\.?\s+(?:[a-z]|\d)(?![\w-]))(?!\.\s*[A-Za-z])|gesellschaft(?:en)?|firmen?|mandant(?:en)?|"
-     r"buchungskreis(?:e)?", "company"),
+     r"buchungskreis(?:e)?|compan(?:y|ies)(?!\s+(?-i:[A-Z]|[a-z])(?![\w-]))", "company"),
     (r"(?:(?:original(?:e|es)?|d['’]\s*origine|de\s+origen)\s+)?(?:devises?|divisas?|monedas?)"
      r"(?:\s+(?:d['’]\s*origine|originale?s?|de\s+origen|de\s+factura))?|ccy|curr|currency_codes?|"
      r"(?:original|invoice|document)\s+devises?|(?:rechnungs|beleg|original)?w(?:ä|ae|a)hrung(?:en)?|"
-     r"(?:invoice|original|billing)\s+ccys?|ccys", "currency"),
-    (r"mes(?:es)?|mois|month_start|invoice_month|monat(?:e|en)?|mths?", "month"),
-    (r"trimestres?|quarter_start|invoice_quarter|qtrs?|quartal(?:e|en)?", "quarter"),
-    (r"a[ñn]os?|ann[ée]es?|yr|invoice_year|jahr(?:e|en)?", "year"),
+     r"(?:invoice|original|billing)\s+ccys?|ccys|currenc(?:y|ies)", "currency"),
+    (r"mes(?:es)?|mois|month_start|invoice_month|monat(?:e|en)?|mths?|months?", "month"),
+    (r"trimestres?|quarter_start|invoice_quarter|qtrs?|quartal(?:e|en)?|quarters?", "quarter"),
+    (r"a[ñn]os?|ann[ée]es?|yr|invoice_year|jahr(?:e|en)?|years?", "year"),
     # "pro Artikel", "par article", "by article": the product ("Artikel" alone is no product group)
-    (r"artikel(?:n)?|produkt(?:e|en)?|articles?|art[íi]culos?|produits?|productos?|product_codes?|skus?",
+    (r"artikel(?:n)?|produkt(?:e|en)?|articles?|art[íi]culos?|produits?|productos?|product_codes?|skus?|products?",
      "product"),
 )
 #: Full dimension words a one-letter typo is measured against ("suplier", "supplir", "compnay", "curency").
@@ -217,7 +218,7 @@ _UNRECORDED_JOINED = re.compile(
 
 
 def _unrecorded_joined(text: str) -> str:
-    return _UNRECORDED_JOINED.sub(lambda m: f"{m.group('head')} and by {m.group('noun')}", text)
+    return _UNRECORDED_JOINED.sub(lambda m: f"{m.group('head')} and by {m.group('noun').lower()}", text)
 
 
 def _objects(text: str) -> str:

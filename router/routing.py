@@ -82,6 +82,7 @@ from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
 from router.group_unions import joined_groups_union, restated_parts, slash_joined_unknown
+from router.group_words import read_goods_heads, read_group_typos, read_subgroup_joins
 from router.idle_vendors import idle_clarification, idle_narrowing, idle_question, idle_spans
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
@@ -294,6 +295,14 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)
     grouping = read_breakdown_words(text, company_spellings(inputs.gazetteer))
     text = grouping or text
+    # "calibraton eqpt", "cables n connectors", "control cabinets + accessories": a group's name typed with a slip,
+    # an "n" join or its own subgroup joined to it, read as the name (router/group_words.py)
+    typed = read_group_typos(text, inputs.gazetteer)
+    text = typed[0] if typed is not None else text
+    joins = read_subgroup_joins(text, inputs.gazetteer)
+    text = joins[0] if joins is not None else text
+    goods = read_goods_heads(text, inputs.gazetteer)
+    text = goods[0] if goods is not None else text
     # "fatture", "leverancier", "without BTW", "money to Orbis", "kantoorartikelen": the concepts of a figure in any
     # writer's words, foreign group names as the tenant's groups (router/foreign_words.py)
     foreign = read_foreign_words(text, inputs.gazetteer)
@@ -391,6 +400,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
              *relation_notes,
              *([f"breakdown read as {grouping!r}"] if grouping else []),
+             *([", ".join(f"{a!r} read as {b!r}" for a, b in typed[1])] if typed is not None else []),
+             *([f"{', '.join(repr(w) for w in joins[1])} read with the group (its own subgroup, held in the group's "
+                "figure)"] if joins is not None else []),
+             *([f"{', '.join(repr(w) for w in goods[1])} read as the group's goods"] if goods is not None else []),
              *([foreign_note(foreign)] if foreign is not None else []),
              *([f"French/Spanish phrasing read as {romance!r}"] if romance else []),
              *([f"German phrasing read as {german!r}"] if german else []),
