@@ -155,10 +155,22 @@ _PRICE_BEFORE = re.compile(r"(?:\bpreis\w*|\bprices?|\bcosts?|\bkost\w*|\bprix|\
                            r"\b(?:ø|avg|average|durchschnitt\w*))\s*(?:\S+\s+){0,1}$", _I)
 
 
+#: The reader's own English nouns: rewritten only after a foreign grouping word ("je supplier", "par month");
+#: after an English one ("per month", "by company") they are read as typed.
+_ENGLISH_NOUN = re.compile(r"suppliers?|vendors?|compan(?:y|ies)|currenc(?:y|ies)|months?|quarters?|years?|"
+                           r"products?|entit(?:y|ies)|legal\s+entit(?:y|ies)|subsidiar(?:y|ies)|categor(?:y|ies)|"
+                           r"top[- ]level\s+(?:categor(?:y|ies)|groups?)", _I)
+_ENGLISH_BY = re.compile(r"by|per|group(?:ed)?\s+by|split\s+(?:by|per)|broken\s+(?:down|out)\s+by|"
+                         r"breakdown\s+(?:by|per)", _I)
+
+
 def _noun_rule(noun: str, text: str) -> Callable[[re.Match[str]], str]:
     def sub(m: re.Match[str]) -> str:
         if noun == "product" and _PRICE_BEFORE.search(text, 0, m.start()):
             return m.group(0)
+        if _ENGLISH_BY.fullmatch(" ".join(m.group("by").split())) and _ENGLISH_NOUN.fullmatch(m.group("noun")) \
+                and not re.fullmatch(r"categor(?:y|ies)", m.group("noun"), _I):
+            return m.group(0)  # the reader's own phrase ("per month", "by supplier"); a bare category is re-read
         return f"{_english_by(m.group('by'))} {noun}"
 
     return sub
