@@ -233,6 +233,55 @@ def _unrecorded_joined(text: str) -> str:
     return _UNRECORDED_JOINED.sub(lambda m: f"{m.group('head')} and by {m.group('noun').lower()}", text)
 
 
+#: The grouping noun before its breakdown word ("Status breakdown", "ccy split", "Lieferanten-Aufstellung",
+#: "category mix"): the grouping it names. At the head of the message it is moved to the end ("Status breakdown
+#: (counts) of all invoices H2" -> "(counts) of all invoices H2, by status"), where the reader reads a grouping.
+_NOUN_BEFORE = re.compile(
+    r"(?<![\w-])(?P<noun>(?:invoice\s+|payment\s+|document\s+)?status(?:es)?|ccys?|currenc(?:y|ies)|"
+    # (not "supplier breakdown", "monthly split", "category mix": the reader reads those as they stand)
+    r"w(?:ä|ae)hrungs?|lieferanten|kreditoren|cats?|warengruppen|compan(?:y|ies)|entit(?:y|ies))"
+    r"[\s-]*(?P<word>breakdown|split|mix|aufstellung|aufteilung|aufschl(?:ü|ue)sselung)(?![\w-])", _I)
+_NOUN_OF = {"status": "status", "statuses": "status", "invoice status": "status", "ccy": "currency",
+            "ccys": "currency", "currency": "currency", "currencies": "currency", "monthly": "month",
+            "month": "month", "quarterly": "quarter", "quarter": "quarter", "supplier": "supplier",
+            "suppliers": "supplier", "vendor": "supplier", "vendors": "supplier", "lieferanten": "supplier",
+            "kreditoren": "supplier", "category": "product group", "categories": "product group",
+            "cat": "product group", "cats": "product group", "warengruppen": "product group",
+            "company": "company", "companies": "company", "entity": "company", "entities": "company"}
+
+
+#: "(GBP/CHF/USD native, total EUR)" beside a currency breakdown: how the rows are to be shown (the foreign ones
+#: as invoiced, the total in EUR), not a limit to the codes listed (read as one, the EUR rows were dropped and the
+#: total shrank to the foreign invoices: a silent wrong).
+_CURRENCY_SHOWN = re.compile(
+    r"\s*\(\s*(?:(?-i:[A-Z]{3})\s*(?:/|,|&|\+|and)\s*)+(?-i:[A-Z]{3})\s+(?:native|original|as\s+invoiced|in\s+their\s+"
+    r"own\s+currenc(?:y|ies))(?:\s+amounts?)?\s*(?:(?:,|;|\+|and|&)\s*(?P<total>(?:the\s+)?total\s+(?:in\s+)?EUR|"
+    r"EUR\s+total|(?:converted\s+)?(?:in(?:to)?\s+)?EUR))?\s*\)", _I)
+_CURRENCY_GROUPING = re.compile(r"\b(?:ccys?|currenc(?:y|ies)|w(?:ä|ae)hrung(?:en)?|devises?|divisas?)\b", _I)
+
+
+def _currency_shown(text: str) -> str:
+    if not _CURRENCY_GROUPING.search(text):
+        return text
+    return _CURRENCY_SHOWN.sub(lambda m: ", with the EUR total" if m.group("total") else "", text)
+
+
+def _noun_before(text: str) -> str:
+    m = _NOUN_BEFORE.search(text)
+    if m is None:
+        return text
+    noun = " ".join(m.group("noun").lower().split())
+    noun = _NOUN_OF.get(noun, _NOUN_OF.get(noun.split()[-1], "")) or \
+        ("currency" if noun.startswith(("w", "W")) else "")
+    if not noun:
+        return text
+    if not text[:m.start()].strip(" -–—:,"):
+        rest = text[m.end():].strip(" -–—:,")
+        body = rest.rstrip(" ?.!")
+        return f"{body}, by {noun}{rest[len(body):]}"
+    return f"{text[:m.start()]}by {noun}{text[m.end():]}"
+
+
 def _objects(text: str) -> str:
     """The grouping said as an object ("top level cats ... breakdown", "both cos split", "dims: supplier"): a
     grouping phrase the reader reads."""
@@ -242,7 +291,7 @@ def _objects(text: str) -> str:
 
     text = _TOP_LEVEL_OBJECT.sub(top, text)
     text = _COMPANIES_SPLIT.sub(lambda m: f"{m.group('all')} companies{m.group('mid')}, by company", text)
-    return _DIMS_KEY.sub("by ", text)
+    return _noun_before(_currency_shown(_DIMS_KEY.sub("by ", text)))
 
 
 def _english_by(word: str) -> str:

@@ -127,3 +127,19 @@ def test_a_goods_head_after_a_group_name_is_dropped(head: str) -> None:
 @pytest.mark.parametrize("head", ["products", "items", "articles"])
 def test_a_catalogue_head_is_kept(head: str) -> None:
     assert read_goods_heads(f"which office {head} does Iris sell", _GAZETTEER) is None
+
+
+@pytest.mark.parametrize(("noun", "dim"), [("Status", "invoice_status"), ("ccy", "currency"),
+                                           ("Währungs", "currency"), ("Lieferanten", "supplier_id"),
+                                           ("cats", "product_group_id"), ("entity", "company_id")])
+@pytest.mark.parametrize("word", ["breakdown", "split", "mix"])
+def test_the_grouping_noun_before_its_breakdown_word_is_read(noun: str, dim: str, word: str) -> None:
+    for question in (f"{noun} {word} of the invoices of Kestrel H2 2025", f"Kestrel H2 2025 {noun} {word} pls"):
+        assert dim in _read(question).group_by, question
+
+
+@pytest.mark.parametrize("codes", ["GBP/CHF/USD", "USD, GBP", "CHF + GBP"])
+@pytest.mark.parametrize("total", ["total EUR", "EUR total", "in EUR"])
+def test_currency_codes_beside_a_currency_breakdown_say_how_rows_are_shown(codes: str, total: str) -> None:
+    read = read_breakdown_words(f"ccy breakdown kestrel H2-2025 ({codes} native, {total})")
+    assert read is not None and codes not in read and "EUR total" in read and "by currency" in read
