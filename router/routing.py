@@ -35,6 +35,7 @@ from router.analysis import (
 from router.approval_dates import approval_day_reading, compared_approvals, context_note, remark_comparison
 from router.approval_validity import asks_approval_end, checked_claims, validity_interpretation, validity_reading
 from router.as_at import overdue_as_at
+from router.breakdown_check import dropped_breakdown
 from router.breakdown_words import company_spellings, every_period, read_breakdown_words
 from router.catalog_asks import read_catalog_ask
 from router.catalog_relations import (
@@ -453,6 +454,13 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
             "clarification_reasons": (f"group: {', '.join(group.unclear)} not understood",
                                       *result.clarification_reasons)})
+    dropped = dropped_breakdown(german or text, result)
+    if dropped is not None:
+        # a breakdown asked and no grouping in the spend plan: named, never the total as complete (breakdown_check)
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": dropped,
+            "clarification_reasons": ("breakdown: asked but not in the plan", *result.clarification_reasons)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])
