@@ -10,6 +10,7 @@ grouping anywhere in the plan make a clarification naming the breakdown, never a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,12 +32,26 @@ def _groups(value: Any) -> bool:
     return False
 
 
+#: Words of an amount: with a breakdown by a governed dimension they ask for figures, never for passages.
+_AMOUNT_WORDS = re.compile(r"\b(?:spend|spent|spending|invoiced|billed|amounts?|totals?|sum|eur|euros?|costs?|"
+                           r"ausgaben|betr(?:ä|ae)ge|summe|montants?|importes?)\b", re.I)
+
+
 def dropped_breakdown(text: str, result: RoutingResult) -> str | None:
     """The clarification for a breakdown ``text`` asks for that no step of ``result``'s spend plan carries, or
-    ``None`` (no breakdown asked, the plan carries one, several steps answer one row each, or no spend plan)."""
-    if result.requires_clarification or result.workflow not in _SPEND_WORKFLOWS:
+    ``None`` (no breakdown asked, the plan carries one, several steps answer one row each, or no spend plan).
+    An amount broken down by a governed dimension ("invoiced per legal entity Q1, EUR") that was read as a search
+    of the documents is named too: passages are no figure per company."""
+    if result.requires_clarification:
         return None
     asked = parse_breakdown(text)
+    if result.workflow == "document_answer" and asked.group_by and _AMOUNT_WORDS.search(text):
+        names = " and ".join(repr(dimension_phrase(d)) for d in asked.group_by)
+        return (f"I read a breakdown by {names} of an amount in your question, but could not read it as a spend "
+                f"figure (it was read as a search of the documents, whose passages give no amount per {names}). Do "
+                f"you want the spend broken down by {names}?")
+    if result.workflow not in _SPEND_WORKFLOWS:
+        return None
     if not (asked.group_by or asked.grain):
         return None
     steps = [s for s in result.execution_plan if s.tool.startswith(("finance.", "semantic."))]

@@ -39,3 +39,9 @@ def test_no_breakdown_asked_passes(question: str) -> None:
 def test_other_workflows_and_a_step_per_row_pass() -> None:
     assert dropped_breakdown("Kestrel Q1 by supplier", _plan({}, workflow="catalog_products")) is None
     assert dropped_breakdown("Q1 spend by company", _plan({}, steps=3)) is None
+
+
+def test_an_amount_per_dimension_read_as_a_document_search_is_named() -> None:
+    asked = dropped_breakdown("check - invoiced per legal entity Q1, EUR", _plan({}, workflow="document_answer"))
+    assert asked is not None and "'company'" in asked
+    assert dropped_breakdown("what is the penalty per day of delay", _plan({}, workflow="document_answer")) is None
