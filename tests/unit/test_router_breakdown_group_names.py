@@ -143,3 +143,11 @@ def test_the_grouping_noun_before_its_breakdown_word_is_read(noun: str, dim: str
 def test_currency_codes_beside_a_currency_breakdown_say_how_rows_are_shown(codes: str, total: str) -> None:
     read = read_breakdown_words(f"ccy breakdown kestrel H2-2025 ({codes} native, {total})")
     assert read is not None and codes not in read and "EUR total" in read and "by currency" in read
+
+
+@pytest.mark.parametrize("sign", ["%", "percent", "pct", "per cent"])
+@pytest.mark.parametrize("verb", ["was", "were", "went"])
+def test_how_much_of_a_whole_in_percent_is_a_share(sign: str, verb: str) -> None:
+    from router.analysis import _SHARE
+
+    assert _SHARE.search(f"how much of co a 2025 {verb} control eqpt {sign}")
