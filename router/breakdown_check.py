@@ -37,6 +37,12 @@ _AMOUNT_WORDS = re.compile(r"\b(?:spend|spent|spending|invoiced|billed|amounts?|
                            r"ausgaben|betr(?:ä|ae)ge|summe|montants?|importes?)\b", re.I)
 
 
+#: An average over a grain ("average monthly spend", "avg spend per month", "run rate"): the grain divides the
+#: total, it asks for no rows.
+_AVERAGE = re.compile(r"\b(?:average|avg|mean|typical|durchschnitt\w*|schnitt|moyenne|promedio|run[- ]?rates?|"
+                      r"ø)(?!\w)|ø", re.I)
+
+
 def dropped_breakdown(text: str, result: RoutingResult) -> str | None:
     """The clarification for a breakdown ``text`` asks for that no step of ``result``'s spend plan carries, or
     ``None`` (no breakdown asked, the plan carries one, several steps answer one row each, or no spend plan).
@@ -52,12 +58,15 @@ def dropped_breakdown(text: str, result: RoutingResult) -> str | None:
                 f"you want the spend broken down by {names}?")
     if result.workflow not in _SPEND_WORKFLOWS:
         return None
-    if not (asked.group_by or asked.grain):
+    if _AVERAGE.search(text):
+        return None  # "average monthly spend", "avg spend per supplier": the grouping divides, its rows are no ask
+    grain = asked.grain
+    if not (asked.group_by or grain):
         return None
     steps = [s for s in result.execution_plan if s.tool.startswith(("finance.", "semantic."))]
     if not steps or any(_groups(dict(s.arguments)) for s in result.execution_plan) or len(steps) > 1:
         return None  # (several governed steps: a row each, e.g. one per company)
-    said = [dimension_phrase(d) for d in asked.group_by] + ([asked.grain] if asked.grain else [])
+    said = [dimension_phrase(d) for d in asked.group_by] + ([grain] if grain else [])
     names = " and ".join(repr(s) for s in said)
     return (f"I read a breakdown by {names} in your question, but this figure was planned as one total without "
             f"that breakdown, so it is not answered as if it were complete. Do you want the total only, or the "

@@ -45,3 +45,9 @@ def test_an_amount_per_dimension_read_as_a_document_search_is_named() -> None:
     asked = dropped_breakdown("check - invoiced per legal entity Q1, EUR", _plan({}, workflow="document_answer"))
     assert asked is not None and "'company'" in asked
     assert dropped_breakdown("what is the penalty per day of delay", _plan({}, workflow="document_answer")) is None
+
+
+@pytest.mark.parametrize("question", ["Average monthly spend for Company B in H2", "Avg spend per month for Kestrel",
+                                      "Kestrel monthly run rate Q1", "Ø Ausgaben pro Monat Kestrel 2025"])
+def test_an_average_over_a_grain_asks_for_no_rows(question: str) -> None:
+    assert dropped_breakdown(question, _plan({})) is None
