@@ -392,6 +392,32 @@ def read_goods_heads(text: str, gazetteer: Gazetteer) -> tuple[str, tuple[str, .
     return (out, tuple(dropped)) if dropped else None
 
 
+#: Labels written before a group's name ("WG Papier", "Wgr. Sensors", "cat Office", "Kategorie Tools"): the name's
+#: kind, said as the reader's "product group" (left as typed, "WG" was named back as an unknown name).
+_LABEL = re.compile(r"(?<![\w-])(?:wgs?|wgr\.?|warengruppen?|kategorien?|cats?\.?|cat[ée]gories?|categor[íi]as?|"
+                    r"categor(?:y|ies)|familles?|pgs?)\s*[:.]?\s+", re.I)
+
+
+def read_group_labels(text: str, gazetteer: Gazetteer) -> str | None:
+    """``text`` with a label before a group's name written "product group" ("WG Papier" -> "product group
+    Papier"), or ``None``. Only right before a name of the tenant's groups (any of its spellings).
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-PAPER", "Paper Products")], [("Papier", "PG-PAPER")])
+    >>> read_group_labels("WG Papier, Xenon, Okt 2025: Gesamtbetrag?", g), read_group_labels("cat Leipzig", g)
+    ('product group Papier, Xenon, Okt 2025: Gesamtbetrag?', None)
+    """
+    spelled = "|".join(r"\s+".join(re.escape(w) for w in name.split())
+                       for name, _ in sorted(group_names(gazetteer), key=lambda x: -len(x[0])))
+    if not spelled:
+        return None
+    out = re.sub(rf"{_LABEL.pattern}(?=(?:{spelled})(?![\w-]))", "product group ", text, flags=re.I)
+    # the German labels name nothing but a product group: any capitalised name after them is one ("WG Papier")
+    out = re.sub(r"(?<![\w-])(?:WGs?|Wgr\.?|Warengruppen?)\s*[:.]?\s+(?=(?-i:[A-ZÄÖÜ])[\w-]{2,})",
+                 "product group ", out)
+    return out if out != text else None
+
+
 #: The public names of the word-form helpers (router/catalog_relations.py reads a group slot with them).
 GENERIC_HEADS = _GENERIC_HEADS
 content_words = _content

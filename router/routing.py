@@ -82,8 +82,9 @@ from router.foreign_words import foreign_note, read_foreign_words
 from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
+from router.group_spend import spend_asked_of_group
 from router.group_unions import joined_groups_union, restated_parts, slash_joined_unknown
-from router.group_words import read_goods_heads, read_group_typos, read_subgroup_joins
+from router.group_words import read_goods_heads, read_group_labels, read_group_typos, read_subgroup_joins
 from router.idle_vendors import idle_clarification, idle_narrowing, idle_question, idle_spans
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
@@ -304,6 +305,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text = joins[0] if joins is not None else text
     goods = read_goods_heads(text, inputs.gazetteer)
     text = goods[0] if goods is not None else text
+    text = read_group_labels(text, inputs.gazetteer) or text
     # "fatture", "leverancier", "without BTW", "money to Orbis", "kantoorartikelen": the concepts of a figure in any
     # writer's words, foreign group names as the tenant's groups (router/foreign_words.py)
     foreign = read_foreign_words(text, inputs.gazetteer)
@@ -394,6 +396,13 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         retry = _route(elliptic, inputs)
         elliptic = elliptic if not (retry.requires_clarification or retry.workflow == "unsupported") else None
         result = retry if elliptic else result
+    grouped = spend_asked_of_group(base, result, (n for kind, _, n in spellings if kind == "product_group"))
+    if grouped:
+        # "WG Papier, Xenon, 10.2025: Gesamtbetrag in EUR?": an amount of a group is its spend, not the catalogue's
+        # list of it (router/group_spend.py); kept only when that reading answers
+        retry = _route(f"spend {base}", inputs)
+        grouped = not (retry.requires_clarification or retry.workflow in ("unsupported", "catalog_products"))
+        result = retry if grouped else result
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     # a unit price or its change asked for no product: the product first, never a spend change (price_asks.py)
@@ -416,6 +425,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([f"'the {subject.subject} agreement' read as the company's agreement of that subject (its approval "
                 "list), not as a product-group filter"] if subject is not None else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
+             *(["an amount of a product group read as the group's spend"] if grouped else []),
              *([set_aside_note(context.aside)] if context is not None and context.aside else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
              *(["the claim " + "; ".join(repr(c) for c in checked) + " checked against the approval table, not "

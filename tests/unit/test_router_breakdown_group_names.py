@@ -151,3 +151,22 @@ def test_how_much_of_a_whole_in_percent_is_a_share(sign: str, verb: str) -> None
     from router.analysis import _SHARE
 
     assert _SHARE.search(f"how much of co a 2025 {verb} control eqpt {sign}")
+
+
+@pytest.mark.parametrize("label", ["WG", "Wgr.", "Warengruppe", "cat", "Kategorie", "category"])
+def test_a_label_before_a_group_name_is_the_product_group(label: str) -> None:
+    from router.group_words import read_group_labels
+
+    assert read_group_labels(f"{label} Office, Ypsilon, Q4: total?", _GAZETTEER) == \
+        "product group Office, Ypsilon, Q4: total?"
+
+
+@pytest.mark.parametrize("amount", ["Gesamtbetrag in EUR?", "total?", "montant ?", "importe", "how much", "spend"])
+def test_an_amount_of_a_group_listed_from_the_catalogue_is_its_spend(amount: str) -> None:
+    from types import SimpleNamespace
+
+    from router.group_spend import spend_asked_of_group
+
+    listed = SimpleNamespace(workflow="catalog_products", requires_clarification=False)
+    assert spend_asked_of_group(f"Office Products, Ypsilon, Q4 2025: {amount}", listed, ["Office Products"])
+    assert not spend_asked_of_group(f"which products in Office, Q4 2025: {amount}", listed, ["Office"])
