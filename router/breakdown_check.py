@@ -43,6 +43,9 @@ _AVERAGE = re.compile(r"\b(?:average|avg|mean|typical|durchschnitt\w*|schnitt|mo
                       r"ø)(?!\w)|ø", re.I)
 
 
+_COMPANY_NAME = re.compile(r"\b(?:compan(?:y|ies)|comp|co)\.?\s+[A-Za-z](?![\w-])", re.I)
+
+
 def dropped_breakdown(text: str, result: RoutingResult) -> str | None:
     """The clarification for a breakdown ``text`` asks for that no step of ``result``'s spend plan carries, or
     ``None`` (no breakdown asked, the plan carries one, several steps answer one row each, or no spend plan).
@@ -50,7 +53,8 @@ def dropped_breakdown(text: str, result: RoutingResult) -> str | None:
     of the documents is named too: passages are no figure per company."""
     if result.requires_clarification:
         return None
-    asked = parse_breakdown(text)
+    # a company named by its letter ("paid by Company A", "by co a") is a name, no grouping by company
+    asked = parse_breakdown(_COMPANY_NAME.sub("them", text))
     if result.workflow == "document_answer" and asked.group_by and _AMOUNT_WORDS.search(text):
         names = " and ".join(repr(dimension_phrase(d)) for d in asked.group_by)
         return (f"I read a breakdown by {names} of an amount in your question, but could not read it as a spend "

@@ -49,11 +49,11 @@ _NOUNS: tuple[tuple[str, str], ...] = (
      r"hauptwarengruppen?|haupt-?wgs?|ober(?:st)?(?:e[nrs]?)?\s+(?:waren|produkt|artikel)gruppen?|"
      r"(?:grandes?\s+)?cat[ée]gories?\s+principales?|cat[ée]gor[íi]as?\s+principales?", "top-level product group"),
     # product groups: "pg", "prod grp", "product_group", "grupo de producto", "groupe de produits", "famille",
-    # German "Warengruppe", "WG lt. Artikel", "Artikel-WG", "Produktgruppe"; a bare "category" / "cat" is the
-    # group each product is filed under (its catalogue group), as the breakdown key analysts mean by it
+    # German "Warengruppe", "WG lt. Artikel", "Artikel-WG", "Produktgruppe" (a bare "category" is left to the
+    # reader, which reads it as the top level: reading.group_dimension)
     (r"pgs?|prod(?:uct|\.)?[\s_]?gro?u?ps?|product_groups?|product_group_ids?|"
      r"grupos?\s+de\s+productos?|groupes?\s+de\s+produits?|cat[ée]gor[íi]as?\s+de\s+productos?|"
-     r"cat[ée]gories?\s+de\s+produits?|cats?|categor(?:y|ies)|cat[ée]gories?|"
+     r"cat[ée]gories?\s+de\s+produits?|cats?|"
      r"(?:artikel-?)?(?:waren|produkt|material|artikel)gruppen?(?:\s*\(\s*artikel-?wg\s*\))?|"
      r"(?:artikel-?)?wgs?(?:\s+(?:lt\.?|laut|gem\.?|gem(?:ä|ae)(?:ß|ss))\s+(?:artikel|katalog))?",
      "product group"),
@@ -66,7 +66,8 @@ _NOUNS: tuple[tuple[str, str], ...] = (
     # where the short word starts a company's name
     (r"sociedad(?:es)?|soci[ée]t[ée]s?|entidad(?:es)?|entit[ée]s?|empresas?|company_ids?|comp_ids?|"
      r"(?:legal\s+)?entit(?:y|ies)|subsidiar(?:y|ies)|"
-     r"cos?(?!\.?\s+(?:[a-z]|\d)(?![\w-]))(?!\.\s*[A-Za-z])|gesellschaft(?:en)?|firmen?|mandant(?:en)?|"
+     # (not "Gesellschaft": the German reader reads "je Gesellschaft (A, B, C)" with its list)
+     r"cos?(?!\.?\s+(?:[a-z]|\d)(?![\w-]))(?!\.\s*[A-Za-z])|mandant(?:en)?|"
      r"buchungskreis(?:e)?|compan(?:y|ies)(?!\s+(?-i:[A-Z]|[a-z])(?![\w-]))", "company"),
     (r"(?:(?:original(?:e|es)?|d['’]\s*origine|de\s+origen)\s+)?(?:devises?|divisas?|monedas?)"
      r"(?:\s+(?:d['’]\s*origine|originale?s?|de\s+origen|de\s+factura))?|ccy|curr|currency_codes?|"
@@ -168,9 +169,8 @@ def _noun_rule(noun: str, text: str) -> Callable[[re.Match[str]], str]:
     def sub(m: re.Match[str]) -> str:
         if noun == "product" and _PRICE_BEFORE.search(text, 0, m.start()):
             return m.group(0)
-        if _ENGLISH_BY.fullmatch(" ".join(m.group("by").split())) and _ENGLISH_NOUN.fullmatch(m.group("noun")) \
-                and not re.fullmatch(r"categor(?:y|ies)", m.group("noun"), _I):
-            return m.group(0)  # the reader's own phrase ("per month", "by supplier"); a bare category is re-read
+        if _ENGLISH_BY.fullmatch(" ".join(m.group("by").split())) and _ENGLISH_NOUN.fullmatch(m.group("noun")):
+            return m.group(0)  # the reader's own phrase ("per month", "by supplier")
         return f"{_english_by(m.group('by'))} {noun}"
 
     return sub

@@ -343,16 +343,25 @@ def read_subgroup_joins(text: str, gazetteer: Gazetteer) -> tuple[str, tuple[str
     True
     """
     by_id = {g.product_group_id: g for g in gazetteer.product_groups}
+    name_words = {w for name, _ in group_names(gazetteer) for w in content_words(name)}
     dropped: list[str] = []
     for name, gid in sorted(group_names(gazetteer), key=lambda x: -len(x[0])):
         spelled = r"\s+".join(re.escape(w) for w in name.split())
         for m in re.finditer(rf"(?<![\w-]){spelled}(?![\w-])", text, re.I):
             joint = _JOINED_WORD.match(text, m.end())
-            if joint is None:
-                continue
+            before = re.search(r"([^\W\d_]+)\W*$", text[:m.start()])
+            after = re.match(r"\W*([^\W\d_]+)", text[joint.end():]) if joint is not None else None
+            if joint is None or (before is not None and before.group(1).lower() in name_words) \
+                    or (after is not None and after.group(1).lower() in name_words):
+                continue  # ("pressure sensors & temperature sensors": names of their own on either side)
             word = joint.group("word").lower()
+            own = set(content_words(name))
             subs = [by_id[s] for s in gazetteer.subgroups(gid) if s != gid and s in by_id]
-            if any(any(same_word(word, w) for w in content_words(sub.group_name)) for sub in subs):
+            # the subgroup's name less the group's own words is the joined word ("Cabinet Accessories" less
+            # "cabinets" is "accessories")
+            rests = [[w for w in content_words(sub.group_name) if not any(same_word(w, o) for o in own)]
+                     for sub in subs]
+            if any(rest and all(same_word(word, w) for w in rest) for rest in rests):
                 dropped.append(joint.group("word"))
                 return text[:m.end()] + text[joint.end():], tuple(dropped)
     return None

@@ -73,7 +73,9 @@ _AGGREGATION = re.compile(
     # "share of wallet", "the value of our unpaid invoices", "how many times did Beta invoice us": figures
     # "what share of Alpenland's H2 was sensors", "percentage of Q1 on cables": a part of the spend (never the
     # catalogue's list of the group named in it)
-    r"share of|wallet share|(?:percent(?:age)?|pct)\s+of|"
+    # ("share of it": a part of the figure said before, read by the compound reader)
+    r"share of(?!\s+(?:it|that|this|them|those|these)\b)|wallet share|"
+    r"(?:percent(?:age)?|pct)\s+of(?!\s+(?:it|that|this|them|those|these)\b)|"
     r"value of(?=\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend)\b)|"
     r"how many times (?=(?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b)|invoice volume|"
     r"expenditures|outlay|cost|costs|tax|taxes|grand total|"

@@ -51,3 +51,8 @@ def test_an_amount_per_dimension_read_as_a_document_search_is_named() -> None:
                                       "Kestrel monthly run rate Q1", "Ø Ausgaben pro Monat Kestrel 2025"])
 def test_an_average_over_a_grain_asks_for_no_rows(question: str) -> None:
     assert dropped_breakdown(question, _plan({})) is None
+
+
+@pytest.mark.parametrize("question", ["amount paid to Supplier Beta by Company A in 2025", "spend by co a q1"])
+def test_a_company_named_by_its_letter_is_no_grouping(question: str) -> None:
+    assert dropped_breakdown(question, _plan({})) is None

@@ -15,10 +15,10 @@ _BY_WORDS = ("by", "per", "split by", "broken down by", "group by", "je", "pro",
              "par", "por", "ventilé par")
 _DIMENSIONS = (
     ("supplier", "supplier_id"), ("sup", "supplier_id"), ("vendor", "supplier_id"), ("Lieferant", "supplier_id"),
-    ("Kreditor", "supplier_id"), ("fournisseur", "supplier_id"), ("category", "product_group_id"),
+    ("Kreditor", "supplier_id"), ("fournisseur", "supplier_id"),
     ("cat", "product_group_id"), ("Warengruppe", "product_group_id"), ("WG", "product_group_id"),
     ("Hauptwarengruppe", "product_group_id"), ("co", "company_id"), ("entity", "company_id"),
-    ("Gesellschaft", "company_id"), ("Währung", "currency"), ("ccy", "currency"), ("Artikel", "product_code"),
+    ("Mandant", "company_id"), ("Währung", "currency"), ("ccy", "currency"), ("Artikel", "product_code"),
 )
 _GRAINS = (("month", "month"), ("Monat", "month"), ("quarter", "quarter"), ("Quartal", "quarter"))
 
