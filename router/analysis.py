@@ -114,6 +114,8 @@ _SHARE = re.compile(
     # "from 2025-07-01 to ...", "from March": a period, not the part of a share
     r"(?!\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|q[1-4]\b|h[12]\b|last\b|this\b))"
     r"|%\s+of\b|\bper ?cent of\b"
+    # "how much of co a 2025 was control eqpt %": the part asked in percent (the sign or word after the part)
+    r"|\bhow much of\b[^?]{0,80}\b(?:was|were|is|are|went)\b[^?]{0,60}(?:%|\bper\s?cent\b|\bpct\b)"
     # "within Company A's sensor spend, what % was pressure sensors": the whole named before the part
     r"|\bwhat\s+%\s+(?:was|were|is|are|went|goes)\b(?!\s+(?:the\s+)?(?:change|increase|decrease|growth|drop|rise))"
     # a part of the whole in other words: "how big a slice of our spend was sensors", "how much of Company A's

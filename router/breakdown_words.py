@@ -21,36 +21,64 @@ Company C by company"), never dropped.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from router.dimensions import UNRECORDED_NOUN
 from router.entities import Gazetteer
 from router.reading import parse_breakdown
 
 _I = re.I | re.UNICODE
 
 #: Words that introduce a grouping, in English, SQL, French and Spanish.
-_BY = (r"(?:group(?:ed)?\s+by|split\s+(?:by|per)|broken\s+(?:down|out)\s+by|breakdown\s+(?:by|per)|"
+_BY = (r"(?:group(?:ed)?\s+by|split\s+(?:by|per|into)|broken\s+(?:down|out)\s+by|breakdown\s+(?:by|per)|"
        r"(?:desglos(?:e|ado)|r[ée]partition|ventilation|reparto|distribuci[óo]n)\s+(?:par|por|per|by)|"
-       r"by|per|por|par)")
+       # French participles: "ventilé par", "réparties par", "détaillé par"
+       r"(?:ventil|r[ée]parti|d[ée]taill)[ée]*e?s?\s+par|"
+       # German: "aufgeteilt nach", "aufgeschlüsselt nach", "gegliedert nach", "getrennt nach", "Aufstellung je"
+       r"(?:aufgeteilt|aufgeschl(?:ü|ue)sselt|gegliedert|getrennt|unterteilt)\s+(?:nach|je|pro)|"
+       r"(?:Aufstellung|Aufteilung|Aufschl(?:ü|ue)sselung|Gliederung|(?:Ü|Ue)bersicht)\s+(?:nach|je|pro)|"
+       # SQL-like and report notation: "dims: supplier", "dimension = month", "rows: category"
+       r"dim(?:ension)?s?\s*[:=]|rows?\s*[:=]|"
+       r"by|per|por|par|je|pro|nach)")
 
 #: Dimension words as typed -> the English noun the reader reads. Abbreviations first (whole words only).
 _NOUNS: tuple[tuple[str, str], ...] = (
-    # product groups: "pg", "prod grp", "product_group", "grupo de producto", "groupe de produits", "famille"
+    # the top level first ("top level cats", "Hauptwarengruppe", "oberste Warengruppe", "top_group"): a longer
+    # phrase than the plain product-group words below, which would otherwise take its last word
+    (r"top[- _]?level\s+(?:cats?|categor(?:y|ies)|groups?)|top[_ ]?(?:product[_ ])?groups?(?:_ids?)?|"
+     r"hauptwarengruppen?|haupt-?wgs?|ober(?:st)?(?:e[nrs]?)?\s+(?:waren|produkt|artikel)gruppen?|"
+     r"(?:grandes?\s+)?cat[ée]gories?\s+principales?|cat[ée]gor[íi]as?\s+principales?", "top-level product group"),
+    # product groups: "pg", "prod grp", "product_group", "grupo de producto", "groupe de produits", "famille",
+    # German "Warengruppe", "WG lt. Artikel", "Artikel-WG", "Produktgruppe" (a bare "category" is left to the
+    # reader, which reads it as the top level: reading.group_dimension)
     (r"pgs?|prod(?:uct|\.)?[\s_]?gro?u?ps?|product_groups?|product_group_ids?|"
      r"grupos?\s+de\s+productos?|groupes?\s+de\s+produits?|cat[ée]gor[íi]as?\s+de\s+productos?|"
-     r"cat[ée]gories?\s+de\s+produits?|cats?", "product group"),
+     r"cat[ée]gories?\s+de\s+produits?|cats?|"
+     r"(?:artikel-?)?(?:waren|produkt|material|artikel)gruppen?(?:\s*\(\s*artikel-?wg\s*\))?|"
+     r"(?:artikel-?)?wgs?(?:\s+(?:lt\.?|laut|gem\.?|gem(?:ä|ae)(?:ß|ss))\s+(?:artikel|katalog))?",
+     "product group"),
     # the top level of the catalogue: "grande famille", "familles de produits", "famille", "product family"
     (r"(?:grandes?\s+)?familles?(?:\s+de\s+produits?)?|(?:top[- ]level\s+)?(?:product\s+)?famil(?:y|ies)|"
      r"familias?(?:\s+de\s+productos?)?", "top-level product group"),
-    (r"sups?|supps?|suppl?s?|vend|vndrs?|supplier_ids?|supplier_names?|proveedores|proveedor|fournisseurs?",
-     "supplier"),
-    (r"sociedad(?:es)?|soci[ée]t[ée]s?|entidad(?:es)?|entit[ée]s?|empresas?|company_ids?|comp_ids?", "company"),
+    (r"sups?|supps?|suppl?s?|vend|vndrs?|supplier_ids?|supplier_names?|proveedores|proveedor|fournisseurs?|"
+     r"lieferant(?:en)?|kreditor(?:en)?|anbieter(?:n)?|suppliers?|vendors?", "supplier"),
+    # "by co", "per cos", "by entity", "Gesellschaft", "Mandant", "Buchungskreis"; never "by co a" / "by Co. B",
+    # where the short word starts a company's name
+    (r"sociedad(?:es)?|soci[ée]t[ée]s?|entidad(?:es)?|entit[ée]s?|empresas?|company_ids?|comp_ids?|"
+     r"(?:legal\s+)?entit(?:y|ies)|subsidiar(?:y|ies)|"
+     # (not "Gesellschaft": the German reader reads "je Gesellschaft (A, B, C)" with its list)
+     r"cos?(?!\.?\s+(?:[a-z]|\d)(?![\w-]))(?!\.\s*[A-Za-z])|mandant(?:en)?|"
+     r"buchungskreis(?:e)?|compan(?:y|ies)(?!\s+(?-i:[A-Z]|[a-z])(?![\w-]))", "company"),
     (r"(?:(?:original(?:e|es)?|d['’]\s*origine|de\s+origen)\s+)?(?:devises?|divisas?|monedas?)"
      r"(?:\s+(?:d['’]\s*origine|originale?s?|de\s+origen|de\s+factura))?|ccy|curr|currency_codes?|"
-     r"(?:original|invoice|document)\s+devises?", "currency"),
-    (r"mes(?:es)?|mois|month_start|invoice_month", "month"),
-    (r"trimestres?|quarter_start|invoice_quarter|qtrs?", "quarter"),
-    (r"a[ñn]os?|ann[ée]es?|yr|invoice_year", "year"),
+     r"(?:original|invoice|document)\s+devises?|(?:rechnungs|beleg|original)?w(?:ä|ae|a)hrung(?:en)?|"
+     r"(?:invoice|original|billing)\s+ccys?|ccys|currenc(?:y|ies)", "currency"),
+    (r"mes(?:es)?|mois|month_start|invoice_month|monat(?:e|en)?|mths?|months?", "month"),
+    (r"trimestres?|quarter_start|invoice_quarter|qtrs?|quartal(?:e|en)?|quarters?", "quarter"),
+    (r"a[ñn]os?|ann[ée]es?|yr|invoice_year|jahr(?:e|en)?|years?", "year"),
+    # "pro Artikel", "par article", "by article": the product ("Artikel" alone is no product group)
+    (r"artikel(?:n)?|produkt(?:e|en)?|articles?|art[íi]culos?|produits?|productos?|product_codes?|skus?|products?",
+     "product"),
 )
 #: Full dimension words a one-letter typo is measured against ("suplier", "supplir", "compnay", "curency").
 _TYPO_TARGETS = ("supplier", "suppliers", "vendor", "vendors", "company", "companies", "currency", "currencies",
@@ -122,9 +150,35 @@ _RANGE = re.compile(r"\b(?:to|through|thru|until|till|bis|from|since)\b(?!\s+dat
 _COMPANY_ITEM = re.compile(r"(?-i:[A-Z])(?:[\w-]*)(?:\s+(?-i:[A-Z])[\w-]*)?")
 
 
+#: A price word before "per" / "pro" / "je": the noun after it is the unit a price is quoted in ("Preis pro
+#: Artikel", "price per article", "prix par produit"), never a grouping.
+_PRICE_BEFORE = re.compile(r"(?:\bpreis\w*|\bprices?|\bcosts?|\bkost\w*|\bprix|\bprecios?|\bpaid|\bbezahlt|"
+                           r"\b(?:ø|avg|average|durchschnitt\w*))\s*(?:\S+\s+){0,1}$", _I)
+
+
+#: The reader's own English nouns: rewritten only after a foreign grouping word ("je supplier", "par month");
+#: after an English one ("per month", "by company") they are read as typed.
+_ENGLISH_NOUN = re.compile(r"suppliers?|vendors?|compan(?:y|ies)|currenc(?:y|ies)|months?|quarters?|years?|"
+                           r"products?|entit(?:y|ies)|legal\s+entit(?:y|ies)|subsidiar(?:y|ies)|categor(?:y|ies)|"
+                           r"top[- ]level\s+(?:categor(?:y|ies)|groups?)", _I)
+_ENGLISH_BY = re.compile(r"by|per|group(?:ed)?\s+by|split\s+(?:by|per)|broken\s+(?:down|out)\s+by|"
+                         r"breakdown\s+(?:by|per)", _I)
+
+
+def _noun_rule(noun: str, text: str) -> Callable[[re.Match[str]], str]:
+    def sub(m: re.Match[str]) -> str:
+        if noun == "product" and _PRICE_BEFORE.search(text, 0, m.start()):
+            return m.group(0)
+        if _ENGLISH_BY.fullmatch(" ".join(m.group("by").split())) and _ENGLISH_NOUN.fullmatch(m.group("noun")):
+            return m.group(0)  # the reader's own phrase ("per month", "by supplier")
+        return f"{_english_by(m.group('by'))} {noun}"
+
+    return sub
+
+
 def _nouns(text: str) -> str:
     for pattern, noun in _NOUN_RULES:
-        text = pattern.sub(lambda m, noun=noun: f"{_english_by(m.group('by'))} {noun}", text)
+        text = pattern.sub(_noun_rule(noun, text), text)
 
     def typo(m: re.Match[str]) -> str:
         word = m.group("word").lower()
@@ -138,12 +192,116 @@ def _nouns(text: str) -> str:
     return _TYPO.sub(typo, text)
 
 
+#: Every dimension word a grouping may name, as typed (the table above) or in the reader's English.
+_ANY_NOUN = "|".join([*(p for p, _ in _NOUNS), r"suppliers?|vendors?|compan(?:y|ies)|currenc(?:y|ies)|months?|"
+                      r"quarters?|years?|weeks?|days?|products?|(?:top[- ]level\s+)?(?:product\s+)?groups?|"
+                      r"(?:invoice\s+)?status(?:es)?"])
+
+#: "dims: supplier, month", "rows = category", "group_by: vendor": a report's notation for the grouping.
+_DIMS_KEY = re.compile(rf"(?<![\w-])(?:dim(?:ension)?s?|rows?|group[\s_]?by|breakdown|split)\s*[:=]\s*"
+                       rf"(?=(?:{_ANY_NOUN})(?![\w-]))", _I)
+
+#: The grouping named as the object, before a breakdown word or alone at the end: "alpenland top level cats 2025
+#: breakdown", "ypsi ytd top level cats", "Hauptwarengruppen Q4": read as "by top-level product group" (never after
+#: a grouping word, a ranking's "top 3", a question word or an article, where the words are read as they stand).
+_TOP_LEVEL_OBJECT = re.compile(
+    r"(?<![\w-])(?<!by\s)(?<!per\s)(?<!top\s)(?<!which\s)(?<!what\s)(?<!the\s)(?<!\d\s)(?<!across\s)(?<!on\s)"
+    r"(?:top[- ]?level\s+(?:cats|categories|(?:product\s+)?groups)|hauptwarengruppen)(?![\w-])"
+    r"(?P<mid>(?:\s+(?!(?:by|per|for|in|of|with|from|did|do|does|we|were|was|have|had|are|is)\b)[\w'’/-]+){0,3}?)"
+    r"(?:\s+(?P<word>breakdown|split|mix)\b|(?=\s*[?.!,;]|\s*$|\s+(?:pls|please|thx|thanks|ty|asap)\b))", _I)
+
+#: "both cos split q4 25", "all 3 entities jan-apr breakdown", "the two companies split": every company, a row each.
+_COMPANIES_SPLIT = re.compile(
+    r"(?<![\w-])(?P<all>both|all(?:\s+(?:\d|two|three|four|five|the))?|the\s+(?:two|three|\d)|our\s+(?:two|three|\d))"
+    r"\s+(?P<noun>cos|companies|entities|subsidiaries|legal\s+entities|gesellschaften)"
+    r"(?P<mid>(?:\s+[\w'’/-]+){0,3}?)\s+(?P<word>split|breakdown|side[- ]by[- ]side)(?![\w-])", _I)
+
+
+#: A grouping the data records, then one it does not, joined to it: "by sup + po numbers", "per supplier and cost
+#: centre", "by supplier - contract owner view". Read as written, the second was dropped and a one-dimension table
+#: presented as complete; written as a grouping of its own ("and by po numbers"), the reader names it back.
+_UNRECORDED_JOINED = re.compile(
+    rf"(?P<head>(?<![\w-])(?:{_BY})\s+(?:the\s+)?(?:{_ANY_NOUN}))"
+    r"(?P<joint>\s*(?:\+|&|/|,|\band\b|\bplus\b|\bund\b|\bet\b|\by\b|\s[-–—]\s)\s*(?:(?:by|per|je|pro|nach|par|por)\s+)?)"
+    # (not a limit with its value: "by supplier, po 4500012345", "and cost centre 'CC-1'" are read as limits)
+    rf"(?P<noun>(?:{UNRECORDED_NOUN}))(?![\w-])(?!\s*(?:[:=#]\s*)?(?:[\w/-]*\d|[\"'“‘]|(?-i:[A-Z]{{2,}})))"
+    r"(?P<tail>\s+(?:view|level|split|breakdown|wise|perspective|sicht))?",
+    _I)
+
+
+def _unrecorded_joined(text: str) -> str:
+    return _UNRECORDED_JOINED.sub(lambda m: f"{m.group('head')} and by {m.group('noun').lower()}", text)
+
+
+#: The grouping noun before its breakdown word ("Status breakdown", "ccy split", "Lieferanten-Aufstellung",
+#: "category mix"): the grouping it names. At the head of the message it is moved to the end ("Status breakdown
+#: (counts) of all invoices H2" -> "(counts) of all invoices H2, by status"), where the reader reads a grouping.
+_NOUN_BEFORE = re.compile(
+    r"(?<![\w-])(?P<noun>(?:invoice\s+|payment\s+|document\s+)?status(?:es)?|ccys?|currenc(?:y|ies)|"
+    # (not "supplier breakdown", "monthly split", "category mix": the reader reads those as they stand)
+    r"w(?:ä|ae)hrungs?|lieferanten|kreditoren|cats?|warengruppen|compan(?:y|ies)|entit(?:y|ies))"
+    r"[\s-]*(?P<word>breakdown|split|mix|aufstellung|aufteilung|aufschl(?:ü|ue)sselung)(?![\w-])", _I)
+_NOUN_OF = {"status": "status", "statuses": "status", "invoice status": "status", "ccy": "currency",
+            "ccys": "currency", "currency": "currency", "currencies": "currency", "monthly": "month",
+            "month": "month", "quarterly": "quarter", "quarter": "quarter", "supplier": "supplier",
+            "suppliers": "supplier", "vendor": "supplier", "vendors": "supplier", "lieferanten": "supplier",
+            "kreditoren": "supplier", "category": "product group", "categories": "product group",
+            "cat": "product group", "cats": "product group", "warengruppen": "product group",
+            "company": "company", "companies": "company", "entity": "company", "entities": "company"}
+
+
+#: "(GBP/CHF/USD native, total EUR)" beside a currency breakdown: how the rows are to be shown (the foreign ones
+#: as invoiced, the total in EUR), not a limit to the codes listed (read as one, the EUR rows were dropped and the
+#: total shrank to the foreign invoices: a silent wrong).
+_CURRENCY_SHOWN = re.compile(
+    r"\s*\(\s*(?:(?-i:[A-Z]{3})\s*(?:/|,|&|\+|and)\s*)+(?-i:[A-Z]{3})\s+(?:native|original|as\s+invoiced|in\s+their\s+"
+    r"own\s+currenc(?:y|ies))(?:\s+amounts?)?\s*(?:(?:,|;|\+|and|&)\s*(?P<total>(?:the\s+)?total\s+(?:in\s+)?EUR|"
+    r"EUR\s+total|(?:converted\s+)?(?:in(?:to)?\s+)?EUR))?\s*\)", _I)
+_CURRENCY_GROUPING = re.compile(r"\b(?:ccys?|currenc(?:y|ies)|w(?:ä|ae)hrung(?:en)?|devises?|divisas?)\b", _I)
+
+
+def _currency_shown(text: str) -> str:
+    if not _CURRENCY_GROUPING.search(text):
+        return text
+    return _CURRENCY_SHOWN.sub(lambda m: ", with the EUR total" if m.group("total") else "", text)
+
+
+def _noun_before(text: str) -> str:
+    m = _NOUN_BEFORE.search(text)
+    if m is None:
+        return text
+    noun = " ".join(m.group("noun").lower().split())
+    noun = _NOUN_OF.get(noun, _NOUN_OF.get(noun.split()[-1], "")) or \
+        ("currency" if noun.startswith(("w", "W")) else "")
+    if not noun:
+        return text
+    if not text[:m.start()].strip(" -–—:,"):
+        rest = text[m.end():].strip(" -–—:,")
+        body = rest.rstrip(" ?.!")
+        return f"{body}, by {noun}{rest[len(body):]}"
+    return f"{text[:m.start()]}by {noun}{text[m.end():]}"
+
+
+def _objects(text: str) -> str:
+    """The grouping said as an object ("top level cats ... breakdown", "both cos split", "dims: supplier"): a
+    grouping phrase the reader reads."""
+    def top(m: re.Match[str]) -> str:
+        mid = m.group("mid").strip()
+        return f"{mid} by top-level product group" if mid else "by top-level product group"
+
+    text = _TOP_LEVEL_OBJECT.sub(top, text)
+    text = _COMPANIES_SPLIT.sub(lambda m: f"{m.group('all')} companies{m.group('mid')}, by company", text)
+    return _noun_before(_currency_shown(_DIMS_KEY.sub("by ", text)))
+
+
 def _english_by(word: str) -> str:
     """The grouping word in English: "group by", "split by", "breakdown by" keep their verb, the rest read "by"."""
     lower = " ".join(word.lower().split())
     if lower.startswith(("desglos", "répartition", "repartition", "ventilation", "reparto", "distribuci")):
         return "breakdown by"
-    if lower.startswith(("group", "split", "broken", "breakdown")):
+    if lower.startswith("split"):
+        return "split by"  # ("split into categories": the rows, as "split by")
+    if lower.startswith(("group", "broken", "breakdown")):
         return lower if not lower.startswith("group") else "by"
     return "by"
 
@@ -292,7 +450,7 @@ def read_breakdown_words(question: str, companies: Iterable[str] = ()) -> str | 
     text = question if _DOCUMENT.search(question) else \
         _BOTH_CURRENCIES.sub("by invoice currency, with the EUR total", question)
     text = _COUNTER_VALUE.sub("equivalent", text)
-    text = _nouns(text)
+    text = _unrecorded_joined(_nouns(_objects(text)))
     text = _BREAKDOWN_NOUN.sub("breakdown", text)
     text = _illustrations(text, tuple(companies))
     text = _split_between(text, tuple(companies))

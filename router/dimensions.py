@@ -20,18 +20,25 @@ from dataclasses import dataclass
 #: Dimension nouns (as written, with their variants) -> the label named back. Each is a field of an ERP or P2P
 #: record that the governed invoice lines do not carry.
 _LEXICON: tuple[tuple[str, str], ...] = (
-    (r"cost[\s_-]?cent(?:re|er)s?(?:[\s_-]?(?:code|id|number|no\.?))?|kostenstellen?", "cost centre"),
+    # (German and French as the shared-service staff write them: "Kostenstelle 4711", "KST 200", "Projekt P-17",
+    # "centre de coût 4100", "projet Alpha", "Sachkonto 540000", "Einkäufer Huber", "Abteilung Einkauf")
+    (r"cost[\s_-]?cent(?:re|er)s?(?:[\s_-]?(?:code|id|number|no\.?))?|kostenstellen?|kst|"
+     r"centres?\s+de\s+co[ûu]ts?|centros?\s+de\s+costes?", "cost centre"),
     (r"profit[\s_-]?cent(?:re|er)s?(?:[\s_-]?(?:code|id|number|no\.?))?", "profit centre"),
-    (r"(?:projects?|projekte?)(?:[\s_-]?(?:code|id|number|no\.?|name|nummer|nr\.?))?", "project"),
+    (r"(?:projects?|projekte?|projets?|proyectos?)(?:[\s_-]?(?:code|id|number|no\.?|name|nummer|nr\.?))?", "project"),
     (r"wbs(?:[\s_-]?elements?)?", "project"),
     (r"(?:sales[\s_-]?)?regions?(?:[\s_-]?(?:code|id))?", "region"),
-    (r"departments?(?:[\s_-]?(?:code|id))?|business[\s_-]?units?", "department"),
+    (r"departments?(?:[\s_-]?(?:code|id))?|business[\s_-]?units?|abteilung(?:en)?|d[ée]partements?",
+     "department"),
     # (not "approved by", "ordered by": "vendors approved by <company>" is the approval table, "ordered by date" a
     # sort; a person after them is an unknown name, named back by the reader)
-    (r"(?:buyer|requester|requestor|approver|purchaser|requested[\s_-]by)"
+    (r"(?:buyer|requester|requestor|approver|purchaser|requested[\s_-]by|eink(?:ä|ae)ufer(?:in)?|acheteur|"
+     r"contract[\s_-]?owners?|owners?[\s_-]?of[\s_-]?the[\s_-]?contract)"
      r"(?:[\s_-]?(?:name|id))?", "buyer, requester or approver"),
-    (r"(?:purchase[\s_-]?orders?|po)(?:[\s_-]?(?:numbers?|no\.?|ids?|#))?", "purchase order"),
-    (r"(?:bank[\s_-]?accounts?|iban|gl[\s_-]?accounts?|general[\s_-]?ledger[\s_-]?accounts?|ledger[\s_-]?accounts?)"
+    (r"(?:purchase[\s_-]?orders?|pos?|bestell(?:ung(?:en)?|nummer(?:n)?)|bons?\s+de\s+commande)"
+     r"(?:[\s_-]?(?:numbers?|no\.?|ids?|#|nummern?|nr\.?))?", "purchase order"),
+    (r"(?:bank[\s_-]?accounts?|iban|gl[\s_-]?accounts?|general[\s_-]?ledger[\s_-]?accounts?|ledger[\s_-]?accounts?|"
+     r"sachkont(?:o|en)|hauptbuchkont(?:o|en))"
      r"(?:[\s_-]?(?:number|no\.?|id))?", "account"),
     (r"(?:budget|forecast)[\s_-]?(?:lines?|ids?|codes?|versions?)", "budget or forecast"),
     (r"(?:plants?|sites?|warehouses?|locations?)(?:[\s_-]?(?:code|id))?", "site"),
@@ -39,6 +46,13 @@ _LEXICON: tuple[tuple[str, str], ...] = (
     (r"(?:payment|pay)[\s_-]?runs?(?:[\s_-]?(?:id|number|no\.?))?|zahl(?:ungs)?l(?:ä|ae|a)uf", "payment run"),
 )
 _NOUN = "|".join(f"(?:{pattern})" for pattern, _ in _LEXICON)
+#: Dimension nouns a figure is only ever broken down by, never limited to a value of: "split by payment method",
+#: "+ incoterm", "contract owner view" (none recorded on an invoice line either).
+_GROUPING_ONLY = (r"payment[\s_-]?(?:methods?|terms?|runs?)|zahlungs(?:art|lauf|bedingung)(?:en)?|incoterms?|"
+                  r"delivery[\s_-]?routes?|ship[\s_-]?to(?:[\s_-]?address(?:es)?)?|channels?|"
+                  r"(?:sales[\s_-]?)?(?:territor(?:y|ies)|areas?|districts?|divisions?)")
+#: Every noun of a dimension no invoice line records, for readers of a breakdown (router/breakdown_words.py).
+UNRECORDED_NOUN = f"{_NOUN}|{_GROUPING_ONLY}"
 #: A value: a quoted name, a code (a word with a digit, or two or more capitals: "CC-4711", "4100-LOG", "DACH",
 #: "EMEA-North"), or a capitalized name of up to three words ("Jana Wolff", "M. Keller").
 _NAME = r"(?-i:[A-Z][a-zäöüß]+(?:\s[A-Z][a-zäöüß]+){1,2}|[A-Z]\.\s?[A-Z][a-zäöüß]+)"
@@ -145,4 +159,4 @@ def dimension_question(dimension: Dimension) -> str:
             "so that limit cannot be applied and nothing was calculated. Do you want the figure without it?")
 
 
-__all__ = ["Dimension", "dimension_question", "unknown_dimensions"]
+__all__ = ["UNRECORDED_NOUN", "Dimension", "dimension_question", "unknown_dimensions"]

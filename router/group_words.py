@@ -224,6 +224,209 @@ def read_shared_heads(text: str, gazetteer: Gazetteer) -> str | None:
     return "".join(out) + text[last:] if out else None
 
 
+#: Shorthand of a group's words as analysts type it ("calibration eqpt", "mgmt", "cats"): router/foreign_words.py
+#: keeps the one table of them; read here only to see that a word beside a typo belongs to the same name.
+def _shorthand() -> dict[str, str]:
+    from router.foreign_words import SHORTHAND  # (a table of plain-English words, no reader of this module)
+
+    return SHORTHAND
+
+
+#: "n", "'n'", "n'" between two words of one name: "cables n connectors", "rock 'n' roll" style joins.
+_N_JOIN = re.compile(r"(?<=[^\W\d_])\s+(?:'n'|'n|n'|n)\s+(?=[^\W\d_])", re.I)
+#: A typed word is corrected towards a name's word only from this length (shorter words are too often others).
+_TYPO_MIN = 6
+
+
+def _one_edit(typed: str, word: str) -> bool:
+    """One insertion, deletion, substitution or swap of neighbours turns ``typed`` into ``word``."""
+    if typed == word or abs(len(typed) - len(word)) > 1:
+        return False
+    if len(typed) == len(word):
+        diff = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and typed[diff[0]] == word[diff[1]] and typed[diff[1]] == word[diff[0]])
+    short, long_ = (typed, word) if len(typed) < len(word) else (word, typed)
+    i = next((k for k, (a, b) in enumerate(zip(short, long_, strict=False)) if a != b), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def _fits(said: str, named: str) -> bool:
+    """``said`` is ``named`` as typed: the word, its other form, or its shorthand ("eqpt" for "equipment")."""
+    said = said.lower()
+    return same_word(said, named) or _shorthand().get(said) == named
+
+
+def read_group_typos(text: str, gazetteer: Gazetteer) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """``text`` with the words of a product group's name typed with one slip ("calibraton eqpt" -> "calibration
+    eqpt", "sensros" -> "sensors") or joined by "n" ("cables n connectors" -> "cables and connectors") written as
+    the name's words, and the corrections made; ``None`` when there is none.
+
+    A slip is corrected only towards one word of the tenant's group names (never two candidates), only for a typed
+    word of six letters or more that is itself no word of any name, and only where the name is recognisable: its
+    neighbour is the name's next (or previous) word, or the name is that one word. Anything else stays as typed
+    and is named back by the reader (never guessed).
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-CAL", "Calibration Equipment"),
+    ...                                  ProductGroup("PG-CABL", "Cables and Connectors"),
+    ...                                  ProductGroup("PG-SENS", "Sensors")])
+    >>> read_group_typos("calibraton eqpt co a h2", g)[0], read_group_typos("cables n connectors 2025", g)[0]
+    ('calibration eqpt co a h2', 'cables and connectors 2025')
+    >>> read_group_typos("share of sensros in h2", g)[0], read_group_typos("calibrate the meters", g)
+    ('share of sensors in h2', None)
+    """
+    names = [content_words(name) for name, _ in group_names(gazetteer)]
+    names = [n for n in names if n and all(w.isalpha() for w in n)]
+    known = {w for n in names for w in n}
+    others = {w.casefold() for c in gazetteer.companies for w in re.findall(r"[^\W\d_]+", c.company_name)}
+    others |= {w.casefold() for spelling in gazetteer.supplier_names.values()
+               for w in re.findall(r"[^\W\d_]+", spelling)}
+    fixes: list[tuple[str, str]] = []
+
+    def joined(m: re.Match[str]) -> str:
+        before = re.search(r"([^\W\d_]+)\s*$", text[:m.start() + 1])
+        after = re.match(r"\s*([^\W\d_]+)", text[m.end() - 1:])
+        if before is None or after is None:
+            return m.group(0)
+        a, b = before.group(1).lower(), after.group(1).lower()
+        if any(any(_fits(a, x) for x in n) and any(_fits(b, y) for y in n) for n in names):
+            fixes.append((m.group(0).strip(), "and"))
+            return " and "
+        return m.group(0)
+
+    out = _N_JOIN.sub(joined, text)
+    # (the joining words of a name are no neighbours: "cables and connetors" has "cables" before the slip)
+    words = [w for w in re.finditer(r"[^\W\d_]+", out) if w.group(0).lower() not in ("and", "n", "und", "et")]
+    pieces: list[str] = []
+    last = 0
+    for i, m in enumerate(words):
+        typed = m.group(0).lower()
+        if len(typed) < _TYPO_MIN or typed in known or typed in others or _shorthand().get(typed):
+            continue
+        near = words[i - 1].group(0).lower() if i else ""
+        after = words[i + 1].group(0).lower() if i + 1 < len(words) else ""
+        hits: set[str] = set()
+        for n in names:
+            for k, w in enumerate(n):
+                if not _one_edit(typed, w) or same_word(typed, w):
+                    continue
+                if (len(n) == 1 or (k + 1 < len(n) and after and _fits(after, n[k + 1]))
+                        or (k > 0 and near and _fits(near, n[k - 1]))):
+                    hits.add(w)
+        if len(hits) != 1:
+            continue
+        word = next(iter(hits))
+        pieces.append(out[last:m.start()] + word)
+        last = m.end()
+        fixes.append((m.group(0), word))
+    out = "".join(pieces) + out[last:]
+    return (out, tuple(fixes)) if fixes else None
+
+
+#: A group's name, then its own subgroup's word joined to it ("control cabinets + accessories", "sensors and
+#: probes"): the group already holds its subgroups, so the joined word adds nothing and is read with the group.
+_JOINED_WORD = re.compile(r"\s*(?:\+|&|and|incl\.?|including|with|w/|plus)\s*(?P<word>[^\W\d_]+)(?![\w-])", re.I)
+
+
+def read_subgroup_joins(text: str, gazetteer: Gazetteer) -> tuple[str, tuple[str, ...]] | None:
+    """``text`` with a word joined to a group's name dropped where that word names (a word of) one of the group's
+    own subgroups, and the words dropped; ``None`` otherwise. "control cabinets + accessories" is Control Cabinets
+    with its subgroup Cabinet Accessories, which the group's figure already holds.
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-CAB", "Control Cabinets"),
+    ...                                  ProductGroup("PG-ACC", "Cabinet Accessories", "PG-CAB")])
+    >>> read_subgroup_joins("control cabinets + accessories co c apr", g)
+    ('control cabinets co c apr', ('accessories',))
+    >>> read_subgroup_joins("control cabinets and tools", g) is None
+    True
+    """
+    by_id = {g.product_group_id: g for g in gazetteer.product_groups}
+    name_words = {w for name, _ in group_names(gazetteer) for w in content_words(name)}
+    dropped: list[str] = []
+    for name, gid in sorted(group_names(gazetteer), key=lambda x: -len(x[0])):
+        spelled = r"\s+".join(re.escape(w) for w in name.split())
+        for m in re.finditer(rf"(?<![\w-]){spelled}(?![\w-])", text, re.I):
+            joint = _JOINED_WORD.match(text, m.end())
+            before = re.search(r"([^\W\d_]+)\W*$", text[:m.start()])
+            after = re.match(r"\W*([^\W\d_]+)", text[joint.end():]) if joint is not None else None
+            if joint is None or (before is not None and before.group(1).lower() in name_words) \
+                    or (after is not None and after.group(1).lower() in name_words):
+                continue  # ("pressure sensors & temperature sensors": names of their own on either side)
+            word = joint.group("word").lower()
+            own = set(content_words(name))
+            subs = [by_id[s] for s in gazetteer.subgroups(gid) if s != gid and s in by_id]
+            # the subgroup's name less the group's own words is the joined word ("Cabinet Accessories" less
+            # "cabinets" is "accessories")
+            rests = [[w for w in content_words(sub.group_name) if not any(same_word(w, o) for o in own)]
+                     for sub in subs]
+            if any(rest and all(same_word(word, w) for w in rest) for rest in rests):
+                dropped.append(joint.group("word"))
+                return text[:m.end()] + text[joint.end():], tuple(dropped)
+    return None
+
+
+#: Head nouns that say "goods of" a group after its name and are no catalogue word of their own ("office supplies",
+#: "office stuff", "sensor gear"): "products", "items", "articles" stay, since they ask for the catalogue's list.
+_GOODS_HEADS = frozenset({"stuff", "things", "gear", "kit", "kits", "goods", "supplies", "wares", "materials",
+                          "material", "bits"})
+
+
+def read_goods_heads(text: str, gazetteer: Gazetteer) -> tuple[str, tuple[str, ...]] | None:
+    """``text`` with a "goods" head noun after a group's name dropped ("office supplies" -> "office", "office
+    stuff" -> "office"), and the words dropped; ``None`` when there is none. Left on, "supplies" was read as the
+    catalogue's verb (a list of products where a figure was asked) and "stuff" named back as unknown. A name
+    whose own words go on with the head ("Office Supplies" as a group's name) is the reader's, untouched.
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-OFF", "Office"), ProductGroup("PG-SENS", "Sensors")])
+    >>> read_goods_heads("office supplies ypsilon q4", g), read_goods_heads("which office products", g)
+    (('office ypsilon q4', ('supplies',)), None)
+    """
+    spelled_names = [name for name, _ in group_names(gazetteer)]
+    lowered = [" ".join(n.lower().split()) for n in spelled_names]
+    dropped: list[str] = []
+    out = text
+    for name in sorted(spelled_names, key=len, reverse=True):
+        pattern = r"\s+".join(re.escape(w) for w in name.split())
+        found = re.search(rf"(?<![\w-])(?P<name>{pattern})\s+(?P<head>[^\W\d_]+)(?![\w-])", out, re.I)
+        if found is None or found.group("head").lower() not in _GOODS_HEADS:
+            continue
+        said = f"{found.group('name')} {found.group('head')}".lower()
+        if any(said in n for n in lowered):
+            continue  # "Office Supplies" is a name of its own
+        dropped.append(found.group("head"))
+        out = out[:found.end("name")] + out[found.end("head"):]
+    return (out, tuple(dropped)) if dropped else None
+
+
+#: Labels written before a group's name ("WG Papier", "Wgr. Sensors", "cat Office", "Kategorie Tools"): the name's
+#: kind, said as the reader's "product group" (left as typed, "WG" was named back as an unknown name).
+_LABEL = re.compile(r"(?<![\w-])(?:wgs?|wgr\.?|warengruppen?|kategorien?|cats?\.?|cat[ée]gories?|categor[íi]as?|"
+                    r"categor(?:y|ies)|familles?|pgs?)\s*[:.]?\s+", re.I)
+
+
+def read_group_labels(text: str, gazetteer: Gazetteer) -> str | None:
+    """``text`` with a label before a group's name written "product group" ("WG Papier" -> "product group
+    Papier"), or ``None``. Only right before a name of the tenant's groups (any of its spellings).
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-PAPER", "Paper Products")], [("Papier", "PG-PAPER")])
+    >>> read_group_labels("WG Papier, Xenon, Okt 2025: Gesamtbetrag?", g), read_group_labels("cat Leipzig", g)
+    ('product group Papier, Xenon, Okt 2025: Gesamtbetrag?', None)
+    """
+    spelled = "|".join(r"\s+".join(re.escape(w) for w in name.split())
+                       for name, _ in sorted(group_names(gazetteer), key=lambda x: -len(x[0])))
+    if not spelled:
+        return None
+    out = re.sub(rf"{_LABEL.pattern}(?=(?:{spelled})(?![\w-]))", "product group ", text, flags=re.I)
+    # the German labels name nothing but a product group: any capitalised name after them is one ("WG Papier")
+    out = re.sub(r"(?<![\w-])(?:WGs?|Wgr\.?|Warengruppen?)\s*[:.]?\s+(?=(?-i:[A-ZÄÖÜ])[\w-]{2,})",
+                 "product group ", out)
+    return out if out != text else None
+
+
 #: The public names of the word-form helpers (router/catalog_relations.py reads a group slot with them).
 GENERIC_HEADS = _GENERIC_HEADS
 content_words = _content
@@ -235,6 +438,16 @@ def group_names(gazetteer: Gazetteer) -> list[tuple[str, str]]:
     return _names(gazetteer)
 
 
-__all__ = ["GENERIC_HEADS", "content_words", "group_names", "leading_word_group", "read_group_forms",
-           "read_shared_heads", "same_word",
-           "word_form_group"]
+__all__ = [
+    "GENERIC_HEADS",
+    "content_words",
+    "group_names",
+    "leading_word_group",
+    "read_goods_heads",
+    "read_group_forms",
+    "read_group_typos",
+    "read_shared_heads",
+    "read_subgroup_joins",
+    "same_word",
+    "word_form_group",
+]

@@ -35,6 +35,7 @@ from router.analysis import (
 from router.approval_dates import approval_day_reading, compared_approvals, context_note, remark_comparison
 from router.approval_validity import asks_approval_end, checked_claims, validity_interpretation, validity_reading
 from router.as_at import overdue_as_at
+from router.breakdown_check import dropped_breakdown
 from router.breakdown_words import company_spellings, every_period, read_breakdown_words
 from router.catalog_asks import read_catalog_ask
 from router.catalog_relations import (
@@ -83,7 +84,9 @@ from router.foreign_words import foreign_note, read_foreign_words
 from router.german import read_german
 from router.group_only import subgroup_only
 from router.group_scope import group_scope
+from router.group_spend import spend_asked_of_group
 from router.group_unions import joined_groups_union, restated_parts, slash_joined_unknown
+from router.group_words import read_goods_heads, read_group_labels, read_group_typos, read_subgroup_joins
 from router.idle_vendors import idle_clarification, idle_narrowing, idle_question, idle_spans
 from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
@@ -309,6 +312,15 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)
     grouping = read_breakdown_words(text, company_spellings(inputs.gazetteer))
     text = grouping or text
+    # "calibraton eqpt", "cables n connectors", "control cabinets + accessories": a group's name typed with a slip,
+    # an "n" join or its own subgroup joined to it, read as the name (router/group_words.py)
+    typed = read_group_typos(text, inputs.gazetteer)
+    text = typed[0] if typed is not None else text
+    joins = read_subgroup_joins(text, inputs.gazetteer)
+    text = joins[0] if joins is not None else text
+    goods = read_goods_heads(text, inputs.gazetteer)
+    text = goods[0] if goods is not None else text
+    text = read_group_labels(text, inputs.gazetteer) or text
     # "fatture", "leverancier", "without BTW", "money to Orbis", "kantoorartikelen": the concepts of a figure in any
     # writer's words, foreign group names as the tenant's groups (router/foreign_words.py)
     foreign = read_foreign_words(text, inputs.gazetteer)
@@ -412,6 +424,13 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         result = retry if elliptic else result
     else:
         elliptic = None
+    grouped = spend_asked_of_group(base, result, (n for kind, _, n in spellings if kind == "product_group"))
+    if grouped:
+        # "WG Papier, Xenon, 10.2025: Gesamtbetrag in EUR?": an amount of a group is its spend, not the catalogue's
+        # list of it (router/group_spend.py); kept only when that reading answers
+        retry = _route(f"spend {base}", inputs)
+        grouped = not (retry.requires_clarification or retry.workflow in ("unsupported", "catalog_products"))
+        result = retry if grouped else result
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     # a unit price or its change asked for no product: the product first, never a spend change (price_asks.py)
@@ -420,6 +439,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([vocabulary_note(vocabulary)] if vocabulary.read else []),
              *relation_notes,
              *([f"breakdown read as {grouping!r}"] if grouping else []),
+             *([", ".join(f"{a!r} read as {b!r}" for a, b in typed[1])] if typed is not None else []),
+             *([f"{', '.join(repr(w) for w in joins[1])} read with the group (its own subgroup, held in the group's "
+                "figure)"] if joins is not None else []),
+             *([f"{', '.join(repr(w) for w in goods[1])} read as the group's goods"] if goods is not None else []),
              *([foreign_note(foreign)] if foreign is not None else []),
              *([f"French/Spanish phrasing read as {romance!r}"] if romance else []),
              *([f"German phrasing read as {german!r}"] if german else []),
@@ -431,6 +454,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([f"'the {subject.subject} agreement' read as the company's agreement of that subject (its approval "
                 "list), not as a product-group filter"] if subject is not None else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
+             *(["an amount of a product group read as the group's spend"] if grouped else []),
              *([set_aside_note(context.aside)] if context is not None and context.aside else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
              *(["the claim " + "; ".join(repr(c) for c in checked) + " checked against the approval table, not "
@@ -472,6 +496,13 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
             "clarification_reasons": (f"group: {', '.join(group.unclear)} not understood",
                                       *result.clarification_reasons)})
+    dropped = dropped_breakdown(german or text, result)
+    if dropped is not None:
+        # a breakdown asked and no grouping in the spend plan: named, never the total as complete (breakdown_check)
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": dropped,
+            "clarification_reasons": ("breakdown: asked but not in the plan", *result.clarification_reasons)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])

@@ -73,7 +73,12 @@ _AGGREGATION = re.compile(
     # ("how do we pay Beta?" asks about a payment method: only "did ... pay" is an amount)
     r"did\s[\w\s'’.-]{1,50}?\bpay(?!\s+(?:terms?|attention)\b)|purchases(?!\s+orders?\b)|"
     # "share of wallet", "the value of our unpaid invoices", "how many times did Beta invoice us": figures
-    r"share of wallet|wallet share|value of(?=\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend)\b)|"
+    # "what share of Alpenland's H2 was sensors", "percentage of Q1 on cables": a part of the spend (never the
+    # catalogue's list of the group named in it)
+    # ("share of it": a part of the figure said before, read by the compound reader)
+    r"share of(?!\s+(?:it|that|this|them|those|these)\b)|wallet share|"
+    r"(?:percent(?:age)?|pct)\s+of(?!\s+(?:it|that|this|them|those|these)\b)|"
+    r"value of(?=\s+(?:[\w'’-]+\s+){0,4}?(?:invoices?|credit notes?|bills|spend)\b)|"
     r"how many times (?=(?:did|has|have)\b[^?.;!]{1,60}?\binvoiced?\b)|invoice volume|"
     r"expenditures|outlay|cost|costs|tax|taxes|grand total|"
     r"per supplier|by supplier|unit price|per unit|per company|by company|"
