@@ -45,6 +45,8 @@ _NAME_END = re.compile(r"(?:\s*(?:$|[?.,;:!()/\u2013-]|\d)|\s{2}|\s+(?:in|for|du
 #: Courtesy words right before a cue: the cue then opens a greeting or a signature, not a name slot.
 _COURTESY = re.compile(r"\b(?:greetings|regards|thanks|thank\s+you|cheers|best|love|hello|hi|gr(?:ü|ue)(?:ß|ss)e?|"
                        r"lg|vg|mfg|danke|salutations|merci|saludos|grazie)\s*,?\s*$", re.I)
+#: The start of a clause: a kind marker there with a lowercase word and a colon is a heading ("Supplier mix:").
+_SEGMENT_START = re.compile(r"(?:^|[.:;!?\n(]|\s[-\u2013])\s*$")
 _CUE = re.compile(r"(?<![\w/])(?P<cue>w/(?!o\b)|[^\W\d_]+)", re.I)
 _WORD = re.compile(r"[^\W\d_][\w&'’.-]*")
 
@@ -65,7 +67,8 @@ def cued_names(text: str, known: Callable[[str], bool]) -> list[tuple[int, int, 
         word = cue.group("cue")
         folded = word.lower()
         strict = NAME_CUES.get(folded)
-        if strict is None and KIND_MARKERS.get(folded) == "supplier":
+        marker = strict is None and KIND_MARKERS.get(folded) == "supplier"
+        if marker:
             strict = True  # "spend at supplier acme", "fournisseur dupont": the supplier named after its kind
         company = KIND_MARKERS.get(folded) == "company" and marker_kind(
             folded, written=word, dotted=text[cue.end("cue"):cue.end("cue") + 1] == ".", before_letter=True)
@@ -100,6 +103,9 @@ def cued_names(text: str, known: Callable[[str], bool]) -> list[tuple[int, int, 
         if not company and not any(t[:1].isupper() for _, _, t in words) \
                 and not _NAME_END.match(text, words[-1][1]):
             continue  # "with duplicates counted only once": a lowercase noun of a clause, no name in a slot
+        if marker and not any(t[:1].isupper() for _, _, t in words) and _SEGMENT_START.search(text, 0, cue.start()) \
+                and text[words[-1][1]:words[-1][1] + 1] == ":":
+            continue  # "Supplier concentration: what share ...": a heading's compound noun, not a supplier's name
         if company:
             # "Company D": the marker is part of the unknown company's name; one word only ("Company D spend")
             begin, end = cue.start(), words[0][1]
