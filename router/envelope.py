@@ -113,8 +113,17 @@ riunione comitato relazione presentazione chiusura vergadering overleg rapport p
 _PURPOSE_MARKER = re.compile(
     r"^(?:(?:(?:i|we)\s+)?(?:needed|required|wanted|need\s+(?:it|this|these|them|the\s+figures?|the\s+numbers?)|"
     r"want\s+(?:it|this)|it's|it\s+is|this\s+is)\s+)?"
-    r"(?:for|ahead\s+of|in\s+time\s+for|before|prior\s+to|für|vor|zur|zum|pour|avant|para|antes\s+de|per|prima\s+del"
-    r"|prima\s+della|voor|vóór)\b\s*", re.I)
+    r"(?P<marker>for|ahead\s+of|in\s+time\s+for|before|prior\s+to|für|vor|zur|zum|pour|avant|para|antes\s+de|"
+    r"per(?=\s+(?:il|la|lo)\b)|prima\s+del|prima\s+della|voor|vóór)\b\s*", re.I)
+#: Markers that tell a time ("approved before the month-end close"): a purpose only before a meeting-type occasion;
+#: before anything else the clause may be a constraint of the ask and stays in it.
+_TEMPORAL_MARKERS = frozenset(("before", "prior to", "vor", "avant", "antes de", "prima del", "prima della", "vóór"))
+#: The occasions that are meetings (a time no data is filtered by): the only ones a temporal marker may lead to.
+_MEETINGS = frozenset("""
+meeting meetings call calls board review reviews presentation presentations committee steerco qbr mbr sync standup
+stand-up workshop huddle cash-call briefing session besprechung sitzung termin vorstand präsentation runde réunion
+comité présentation reunión presentación riunione comitato presentazione vergadering overleg presentatie
+""".split())  # noqa: SIM905 - a word list reads better as text
 #: Words a purpose clause may hold between its marker and its occasion (articles, owners, times, kinds of plan).
 _PURPOSE_FILLER = frozenset("""
 the a an my our your this next tomorrow's today's friday's monday's tuesday's wednesday's thursday's weekly monthly
@@ -314,6 +323,9 @@ def _purpose(segment: str, names: frozenset[str]) -> bool:
         return False
     while words and (words[-1] in _WHEN or words[-1] in _WHEN_JOINERS):
         words.pop()
+    if marker and " ".join(marker.group("marker").lower().split()) in _TEMPORAL_MARKERS \
+            and not (words and words[-1] in _MEETINGS):
+        return False  # "approved before the month-end close": a time the ask may be filtered by
     return bool(words) and words[-1] in OCCASIONS and all(
         w in _PURPOSE_FILLER or w in OCCASIONS or w in _WHEN or _HORIZON.match(w) for w in words)
 
@@ -368,6 +380,23 @@ _INLINE_PURPOSE = re.compile(
     r"per\s+(?:il|la|lo)|voor\s+(?:de|het|onze|ons))\s)", re.I)
 
 
+#: Words after which an urgency word is what is asked about ("on priority", "flagged urgent", "are urgent").
+_URGENCY_BINDERS = frozenset("""
+on as by with of in at to for is are was were be been being marked flagged tagged labelled labeled set made
+ist sind war waren als mit auf sont est comme en es son como con è sono come met op zijn is als
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+_SOON = frozenset(("asap", "a.s.a.p"))
+
+
+def _binds_urgency(before: str) -> bool:
+    """Whether the text ``before`` an urgency word ends on a preposition, a verb or a participle."""
+    last = re.findall(r"[^\W\d_]+", before)
+    word = last[-1].lower() if last else ""
+    return word in _URGENCY_BINDERS or (len(word) > 4 and word.endswith(("ed", "iert", "é", "ée", "és", "ées")))
+
+
 #: The longest trailing segment read as envelope, in characters (a sign-off, a purpose clause, a closing).
 _LONGEST_TAIL = 240
 
@@ -383,6 +412,13 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
             k = len(tokens)
             while k > 0 and (tokens[k - 1].lower().strip("!.") in CHAT_CLOSINGS | URGENCY | _COURTESY):
                 k -= 1
+            # an urgency word without a separator goes only beside a closing word ("urgent thx", "asap pls"), and
+            # never after a preposition, a verb or a participle ("on priority", "flagged urgent"): a constraint
+            # ("asap" is a closing run word too: "Thanks, asap", "... March 2026 asap"; no figure is ever "asap")
+            closes = any(t.lower().strip("!.") in CHAT_CLOSINGS | _COURTESY | _SOON for t in tokens[k:])
+            while k < len(tokens) and tokens[k].lower().strip("!.") in URGENCY and (
+                    not closes or _binds_urgency(tokens[k - 1] if k else stripped[:run.start()])):
+                k += 1
             tail = tokens[k:]
             if tail and any(t.lower().strip("!.") in CHAT_CLOSINGS | URGENCY for t in tail):
                 head = stripped[:len(stripped) - len(run.group(0))] + " " + " ".join(tokens[:k])

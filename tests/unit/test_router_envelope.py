@@ -202,3 +202,48 @@ def test_brackets_initials_and_split_sign_offs(message: str, ask: str) -> None:
 
 def test_a_purpose_inside_brackets_with_a_company_is_kept() -> None:
     assert read_envelope("Company A spend in March 2026 (Company B, for the board)", KNOWN).aside == ()
+
+
+# --- review f1: an urgency word or a "before ..." clause that can be a constraint stays in the question -------------
+@pytest.mark.parametrize("message", [
+    "Spend of Company A in Q1 2026 on priority",                            # the probe: after a preposition
+    "How many invoices of Company A in Q1 2026 are flagged urgent",         # after a participle
+    "Which invoices of Company B in March 2026 were marked as priority",    # after "as"
+    "Company B invoices in March 2026 that are urgent",                     # after a verb
+    "Company B spend with Beta in March 2026 urgent",                       # no separator, no closing word
+])
+def test_a_trailing_urgency_word_that_can_be_a_constraint_is_kept(message: str) -> None:
+    assert read_envelope(message, KNOWN).aside == ()
+
+
+@pytest.mark.parametrize(("message", "ask", "aside"), [
+    ("How many invoices of Company A in Q1 2026 are flagged urgent thx",
+     "How many invoices of Company A in Q1 2026 are flagged urgent", ("sign-off 'thx'",)),
+    ("Company B spend with Beta in March 2026 urgent thx", ASK[:-1], ("sign-off 'urgent thx'",)),
+    ("Company B spend with Beta in March 2026 - urgent", ASK[:-1], ("urgency 'urgent'",)),
+    ("Company B spend with Beta in March 2026 priority pls", ASK[:-1], ("urgency 'priority pls'",)),
+])
+def test_an_urgency_word_goes_only_after_a_separator_or_beside_a_closing(message: str, ask: str,
+                                                                         aside: tuple[str, ...]) -> None:
+    envelope = read_envelope(message, KNOWN)
+    assert (envelope.text, envelope.aside) == (ask, aside)
+
+
+@pytest.mark.parametrize("message", [
+    "How many invoices of Company A in Q1 2026 were approved before the month-end close?",  # the probe
+    "Company B invoices posted in March 2026 prior to the quarter-end close",
+    "Company B spend with Beta in March 2026, before the year-end",
+    "Company B Rechnungen März 2026 vor dem Monatsabschluss",
+    "Company B spend with Beta in March 2026, per review",                  # bare English "per": "as per"
+    "Company B spend with Beta in March 2026 - per the board",
+])
+def test_a_before_clause_or_bare_per_that_can_be_a_constraint_is_kept(message: str) -> None:
+    assert read_envelope(message, KNOWN).aside == ()
+
+
+@pytest.mark.parametrize("tail", [" before the board meeting", ", prior to the steerco call", " - vor der Besprechung",
+                                  " - avant la réunion", ", per la riunione"])
+def test_a_before_clause_ending_on_a_meeting_is_still_set_aside(tail: str) -> None:
+    envelope = read_envelope(ASK[:-1] + tail, KNOWN)
+    assert envelope.text == ASK[:-1]
+    assert envelope.aside and envelope.aside[0].startswith("purpose")
