@@ -15,7 +15,7 @@ another language ("an" in English, "de" in English text, "at") count only before
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from router.name_match import KIND_MARKERS, marker_kind
 
@@ -47,6 +47,11 @@ _COURTESY = re.compile(r"\b(?:greetings|regards|thanks|thank\s+you|cheers|best|l
                        r"lg|vg|mfg|danke|salutations|merci|saludos|grazie)\s*,?\s*$", re.I)
 #: The start of a clause: a kind marker there with a lowercase word and a colon is a heading ("Supplier mix:").
 _SEGMENT_START = re.compile(r"(?:^|[.:;!?\n(]|\s[-\u2013])\s*$")
+#: A supplier named by its kind and a number ("supplier 27", "Sup 27", "vendor #27", "Lieferant Nr. 27"): the
+#: number is the supplier's id (SUP-27), never a name that ends at its digit and is dropped.
+KIND_NUMBER = re.compile(
+    r"\b(?:supplier|vendor|lieferant|kreditor|fournisseur|proveedor|fornitore|leverancier|fornecedor|lief|sup)\.?"
+    r"[ \t]*(?:(?:no|nr|n°|num|number)\.?[ \t]*|#[ \t]*)?(?P<number>\d{1,6})\b(?![.,]\d|[ \t]*%)", re.I)
 _CUE = re.compile(r"(?<![\w/])(?P<cue>w/(?!o\b)|[^\W\d_]+)", re.I)
 _WORD = re.compile(r"[^\W\d_][\w&'’.-]*")
 
@@ -112,7 +117,36 @@ def cued_names(text: str, known: Callable[[str], bool]) -> list[tuple[int, int, 
         else:
             begin, end = words[0][0], words[-1][1]
         found.append((begin, end, text[begin:end]))
-    return found
+    # "with supplier 27", "Sup 27" left unread (no such id in the tenant): the supplier is asked about, never the
+    # company-wide total for a name that ended at its digit
+    for numbered in KIND_NUMBER.finditer(text):
+        if not any(b <= numbered.start() < e or numbered.start() <= b < numbered.end() for b, e, _ in found):
+            found.append((numbered.start(), numbered.end(), numbered.group(0)))
+        else:
+            found = [f for f in found if not numbered.start() <= f[0] < numbered.end()]
+            found.append((numbered.start(), numbered.end(), numbered.group(0)))
+    return sorted(found)
+
+
+def supplier_numbers(text: str, supplier_ids: Iterable[str]) -> str:
+    """``text`` with each supplier named by kind and number written as its id when the tenant has that id
+    ("spend with supplier 27" -> "spend with      SUP-27"; the same length, so every span keeps its place).
+
+    >>> supplier_numbers("Company A spend with Sup 27 in Q1", {"SUP-27"})
+    'Company A spend with SUP-27 in Q1'
+    >>> supplier_numbers("spend with supplier 9 in Q1", {"SUP-27"})
+    'spend with supplier 9 in Q1'
+    """
+    known = {i.upper() for i in supplier_ids}
+
+    def _id(match: re.Match[str]) -> str:
+        sid = f"SUP-{int(match.group('number')):02d}"
+        sid = sid if sid in known else f"SUP-{match.group('number')}"
+        if sid not in known or len(sid) > len(match.group(0)):
+            return match.group(0)
+        return sid.rjust(len(match.group(0)))
+
+    return KIND_NUMBER.sub(_id, text)
 
 
 def names_a_company(span: str) -> bool:
@@ -122,4 +156,4 @@ def names_a_company(span: str) -> bool:
     return len(words) > 1 and KIND_MARKERS.get(words[0].lower().rstrip(".")) == "company"
 
 
-__all__ = ["NAME_CUES", "cued_names", "names_a_company"]
+__all__ = ["KIND_NUMBER", "NAME_CUES", "cued_names", "names_a_company", "supplier_numbers"]

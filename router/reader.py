@@ -56,7 +56,7 @@ from router.entities import (
 )
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group, word_form_group
-from router.name_cues import cued_names
+from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
@@ -1241,7 +1241,8 @@ def read(
     ``resolver`` places constraint-looking spans that match no spelling exactly (default: trigram similarity
     over ``gazetteer`` in memory).
     """
-    text = question
+    # "with supplier 27", "Sup 27": the supplier's id when the tenant has it (router/name_cues.py), else asked about
+    text = supplier_numbers(question, gazetteer.supplier_names)
     identifiers, manual_codes = _product_of_manual(text, find_identifiers(text))
     id_masked = mask(text, identifiers.spans)
     # A count is a figure too ("how many invoice lines for copy paper A4"): a product's catalogue name filters it
