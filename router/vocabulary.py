@@ -166,12 +166,15 @@ _SURFACES = re.compile(
 #: "(im) Zeitraum" before a period it names ("im Zeitraum Q1 2026", "Zeitraum 01.01.-31.03.2026") is "in"; "Zeitraum
 #: davor" and "im Vergleich zum Zeitraum" are the German reader's (router/german.py) and stay as typed.
 _ZEITRAUM = re.compile(
-    r"(?<![\w-])(?:im\s+)?zeitraum(?=\s+(?:vo[nm]\s+|zwischen\s+)?(?:\d|[qh][1-4]\b|ytd\b|mtd\b|gj\b|fy\b|"
+    r"(?<![\w-])(?:im\s+)?zeitraum(?=\s*:?\s+(?:(?:vo[nm]|zwischen|from|between|ab|seit)\s+)?(?:\d|[qh][1-4]\b|ytd\b|mtd\b|gj\b|fy\b|"
     r"jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[zc]|gesch[äa]ftsjahr))", re.I)
 #: "AP" and "payables" are the supplier spend beside a measure, period or company ("AP total", "Company A payables
 #: 2025"); after "in", "open", "outstanding", "unpaid" they are the ledger or the open items ("still in AP").
 _LEDGER_BEFORE = re.compile(r"\b(?:in|open|outstanding|unpaid|offene[nm]?|overdue|due)\s+$", re.I)
 _LEDGER_WORDS = frozenset({"ap", "a/p", "payables", "accounts payable"})
+#: A party noun or a payee's preposition right before a word: a capitalised word there is a name, whatever this
+#: tenant's names are ("Spend with Supplier Delta" where no Supplier Delta is known is asked about, not "change").
+_NAME_BEFORE = re.compile(r"\b(?:supplier|vendor|company|lieferant(?:en)?|fournisseur|with|from|bei|von|mit)\s+$", re.I)
 #: Words before a payee's name: a vocabulary word that is also a word of a name is that name there ("with delta").
 _PAYEE_SLOT = re.compile(r"(?:\b(?:w|with|from|to|at|by|supplier|vendor|bei|an|von|mit)\s*|w/\s*)$", re.I)
 
@@ -295,6 +298,8 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
         low = " ".join(typed.casefold().split())
         if inside(*match.span()):
             return typed
+        if typed[:1].isupper() and not typed.isupper() and _NAME_BEFORE.search(text[: match.start()]):
+            return typed  # (a capitalised word after a party noun or a payee's preposition: "Supplier Delta")
         if low in _LEDGER_WORDS and _LEDGER_BEFORE.search(text[: match.start()]):
             return typed  # (the ledger or its open items: "still in AP", "open payables")
         if any(w in name_words for w in re.findall(r"[^\W\d_]+", low)):

@@ -254,3 +254,21 @@ def test_a_german_slip_reads_as_the_german_word(company: str, frame: str, typed:
     question = frame.format(w=typed, c=company)
     assert _reading(question) == _reading(frame.format(w=word, c=company))
     assert not _reading(question)[1], question
+
+
+@pytest.mark.parametrize(("question", "kept"), [
+    ("Spend with Supplier Delta at Kestrel, H1 2026?", "Supplier Delta"),  # (no such supplier: asked about)
+    ("invoices from Delta, Q1 2026", "from Delta"),
+])
+def test_a_capitalised_word_in_a_names_slot_is_a_name_of_no_known_party(question: str, kept: str) -> None:
+    assert kept in normalise(question, ()).text
+
+
+@pytest.mark.parametrize(("question", "read_as"), [
+    ("Ranking Kreditoren Comp. A, Zeitraum 11/2025 bis 2/2026, Top 3",
+     "Ranking Lieferanten Comp. A, in 11/2025 bis 2/2026, Top 3"),
+    ("Ausgaben Company B im Zeitraum vom 01.01.2026 bis 31.03.2026",
+     "Ausgaben Company B in vom 01.01.2026 bis 31.03.2026"),
+])
+def test_zeitraum_before_a_period_is_in(question: str, read_as: str) -> None:
+    assert normalise(question, NAMES).text == read_as
