@@ -125,11 +125,15 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     if reporting is None:
         return reading
     codes = named_currency_set(reading.cue_text, reporting)
-    if codes and mix and _NATIVE_LABEL.search(reading.cue_text) and not issued_currencies(reading.cue_text):
+    grouped = mix or "currency" in reading.breakdown.group_by
+    if codes and grouped and _NATIVE_LABEL.search(reading.cue_text) and not issued_currencies(reading.cue_text):
         # "ccy breakdown (GBP/CHF/USD native, total EUR)": the codes label the native amounts of every invoice
         # currency's row beside the reporting total, no filter (a silent answer without the EUR invoices)
         codes = ()
         reading = replace(reading, currencies=tuple(c for c in reading.currencies if c == reporting))
+        if not mix:
+            analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None)
+            reading = replace(reading, analysis=analysis)
     if codes and analysis.excluded_currency is None and not analysis.ranking:
         # "GBP and USD invoices", "in CHF, GBP and USD": only the currencies named, each as invoiced with the
         # reporting amounts beside it (their reporting total too), never one of them nor every currency

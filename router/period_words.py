@@ -136,6 +136,10 @@ _AFTER_UNIT = {
 _AFTER_W = "|".join(re.escape(w) for w in sorted(_AFTER_UNIT, key=len, reverse=True))
 _ARTICLE = r"(?:(?:il|lo|l['’]|la|le|o|a|el|het|de|the)\s*)?"
 _RELATIVE_BEFORE = re.compile(rf"(?:\b(?:le|la)\s+)?\b(?P<rel>{_BEFORE_W})\s+(?P<unit>{_UNIT_W})\b", _I)
+#: Words setting a period against another ("Q1 2026 par rapport au trimestre précédent"): the unit "précédent"
+#: after them is the one before the period named, not the one before today.
+_SET_AGAINST = re.compile(r"(?:\bpar\s+rapport\s+(?:au|à)|\bcompar[ée]e?s?\s+(?:au|à)|\bvs\.?)\s+(?:le\s+|la\s+)?$",
+                          _I)
 _RELATIVE_AFTER = re.compile(rf"(?<![\w'’]){_ARTICLE}(?P<unit>{_UNIT_W})\s+(?P<rel>{_AFTER_W})\b", _I)
 #: "so far", "to date" and "the month before" in the four languages.
 _SO_FAR = re.compile(r"\b(?:finora|fino\s+ad\s+ora|sinora|tot\s+nu\s+toe|tot\s+op\s+heden|até\s+agora|ate\s+agora|"
@@ -232,8 +236,13 @@ def _parts(text: str) -> str:
 def _relative(text: str) -> str:
     text = _RELATIVE_BEFORE.sub(lambda m: f"{_BEFORE_UNIT[m.group('rel').casefold()]} "
                                           f"{_UNITS[m.group('unit').casefold()]}", text)
-    text = _RELATIVE_AFTER.sub(lambda m: f"{_AFTER_UNIT[m.group('rel').casefold()]} "
-                                         f"{_UNITS[m.group('unit').casefold()]}", text)
+    def after(m: re.Match[str]) -> str:
+        rel = m.group("rel").casefold()
+        if rel.startswith(("précédent", "precedent")) and _SET_AGAINST.search(m.string[: m.start()]):
+            return m.group(0)  # (the period before the one named: the comparison readers', router/romance.py)
+        return f"{_AFTER_UNIT[rel]} {_UNITS[m.group('unit').casefold()]}"
+
+    text = _RELATIVE_AFTER.sub(after, text)
     text = _UNIT_BEFORE.sub(lambda m: f"the {_UNITS[(m.group('unit') or m.group('unit2')).casefold()]} before", text)
     text = _YEAR_TO_DATE.sub("year to date", text)
     text = _WEEK.sub(lambda m: f"week {m.group(1)}" + (f" of {m.group(2)}" if m.group(2) else ""), text)

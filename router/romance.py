@@ -217,6 +217,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r" FY\1"),
         (r"\b(?:(?:au\s+cours\s+de|sur|pour|en|durant|de|del|para)\s+)?(?:l['’]\s*|el\s+)?"
          r"(?:exercice|ejercicio|a[ñn]o\s+fiscal)(?:\s+fiscal)?\s+(?:de\s+)?" + _YEAR + r"\b", r" FY\1"),
+        # (set against a named period, the quarter before is that period's: "Q1 2026 par rapport au trimestre
+        # précédent" is Q4 2025 vs Q1 2026, whatever the day asked)
+        (r"\b(?:par\s+rapport\s+(?:au|à)|compar[ée]e?s?\s+(?:au|à)|frente\s+al?|comparad[oa]s?\s+con|vs\.?)\s+"
+         r"(?:le\s+|el\s+)?trimestre\s+(?:pr[ée]c[ée]dent|anterior)\b", "vs the previous quarter"),
         (r"\b(?:le\s+|el\s+)?trimestre\s+(?:dernier|pr[ée]c[ée]dent|pasado|anterior)\b|"
          r"\b(?:le\s+|el\s+)?(?:dernier|[úu]ltimo)\s+trimestre\b", "last quarter"),
         (r"\b(?:le\s+|el\s+)?mois\s+(?:dernier|pr[ée]c[ée]dent)\b|\b(?:el\s+)?mes\s+(?:pasado|anterior)\b",

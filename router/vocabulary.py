@@ -16,8 +16,12 @@ within Damerau-Levenshtein distance 1 (5 letters or more) or 2 (9 letters or mor
 more often another word). Ties, short tokens and real words are left alone, so they are still named back.
 
 Names are never rewritten: a span that spells a company, supplier or group of the tenant stays as typed, and a
-vocabulary word that is also a word of a name ("Delta") is read as vocabulary only in lower case, not right after a
-preposition that introduces a payee ("with delta"), and not before another word of that name.
+vocabulary word that is also a word of one of the tenant's names ("Delta" of "Supplier Delta") is read as vocabulary
+only in lower case, not right after a preposition that introduces a payee ("with delta"), and not before another word
+of that name. Which words are names is the tenant's gazetteer's to say, never this table's.
+
+A typo is corrected only in a token no general word list knows (:func:`common_words`: "percentile", "purchasers",
+"quartet" are words, not slips of "percentage", "purchases", "quarter").
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import importlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from rapidfuzz.distance import OSA
 
@@ -71,7 +76,6 @@ VOCABULARY: Mapping[str, str] = {
     "kreditor": "Lieferant", "kreditoren": "Lieferanten", "kreditors": "Lieferanten", "steuer": "VAT",
     "steuern": "VAT", "steuerbetrag": "VAT", "aufteilung": "breakdown", "aufstellung": "breakdown",
     "aufschlüsselung": "breakdown", "abweichung": "Veränderung", "abweichungen": "Veränderung",
-    "vgl.": "Vergleich", "vgl": "Vergleich",
     "ø": "average", "ø preis": "Durchschnittspreis", "ø preis pro einheit": "durchschnittlicher Stückpreis",
     "ø preis je einheit": "durchschnittlicher Stückpreis", "preis pro einheit": "Stückpreis",
     "preis je einheit": "Stückpreis", "pro einheit": "pro Stück", "je einheit": "je Stück", "stk.": "units",
@@ -81,7 +85,7 @@ VOCABULARY: Mapping[str, str] = {
     "gesamtjahr": "Jahr", "gesamtspend": "total spend", "beim": "bei", "beim spend": "spend",
     "wo stehen wir": "what is", "rechnungsnr.": "Rechnungsnummern", "rechnungsnr": "Rechnungsnummern",
     "re-nr.": "Rechnungsnummern", "rechnungsnummer": "Rechnungsnummern", "rechnungsanzahl": "Anzahl Rechnungen",
-    "zeitraum": "in", "im zeitraum": "in", "lt.": "laut", "rahmenvertrag": "agreement",
+    "lt.": "laut", "rahmenvertrag": "agreement",
     "rahmenvertrags": "agreement", "zugelassen": "freigegeben", "zugelassene": "freigegebene",
     "zugelassenen": "freigegebenen", "gezahlt": "bezahlt", "gingen an": "went to", "ging an": "went to",
     "was ging an": "how much went to", "was ist an": "how much went to", "was gingen an": "how much went to",
@@ -90,13 +94,8 @@ VOCABULARY: Mapping[str, str] = {
                                                       "beide", "beiden", "zwei", "drei", "vier", "fünf")
        for noun in ("gesellschaft", "gesellschaften")},
     "wg": "Warengruppe", "artikel-wg": "Warengruppe", "wg lt. artikel": "Warengruppe",
-    "wg laut artikel": "Warengruppe", "quartal davor": "Vorquartal", "monat davor": "Vormonat",
-    "jahr davor": "Vorjahr",
+    "wg laut artikel": "Warengruppe",
 }
-
-#: Surfaces that also name companies and suppliers in many tenants ("Supplier Delta", "Delta Enclosures"): read as
-#: vocabulary only where a name's word would be (see :func:`normalise`), whatever this tenant's names are.
-NAME_LIKE = frozenset({"delta"})
 
 #: Words a typo is read as: the reader's measure, document, party and comparison words, in English and German.
 TYPO_TARGETS: tuple[str, ...] = tuple(dict.fromkeys((
@@ -164,6 +163,18 @@ _SURFACES = re.compile(
     r"(?<![\w/&-])(?:" + "|".join(
         re.escape(w).replace(r"\ ", r"\s+") + ("" if w[-1] in "./" else r"(?![\w&'’-]|/\w)")
         for w in sorted(VOCABULARY, key=len, reverse=True)) + ")", re.I | re.UNICODE)
+#: "(im) Zeitraum" before a period it names ("im Zeitraum Q1 2026", "Zeitraum 01.01.-31.03.2026") is "in"; "Zeitraum
+#: davor" and "im Vergleich zum Zeitraum" are the German reader's (router/german.py) and stay as typed.
+_ZEITRAUM = re.compile(
+    r"(?<![\w-])(?:im\s+)?zeitraum(?=\s*:?\s+(?:(?:vo[nm]|zwischen|from|between|ab|seit)\s+)?(?:\d|[qh][1-4]\b|ytd\b|mtd\b|gj\b|fy\b|"
+    r"jan|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[zc]|gesch[äa]ftsjahr))", re.I)
+#: "AP" and "payables" are the supplier spend beside a measure, period or company ("AP total", "Company A payables
+#: 2025"); after "in", "open", "outstanding", "unpaid" they are the ledger or the open items ("still in AP").
+_LEDGER_BEFORE = re.compile(r"\b(?:in|open|outstanding|unpaid|offene[nm]?|overdue|due)\s+$", re.I)
+_LEDGER_WORDS = frozenset({"ap", "a/p", "payables", "accounts payable"})
+#: A party noun or a payee's preposition right before a word: a capitalised word there is a name, whatever this
+#: tenant's names are ("Spend with Supplier Delta" where no Supplier Delta is known is asked about, not "change").
+_NAME_BEFORE = re.compile(r"\b(?:supplier|vendor|company|lieferant(?:en)?|fournisseur|with|from|bei|von|mit)\s+$", re.I)
 #: Words before a payee's name: a vocabulary word that is also a word of a name is that name there ("with delta").
 _PAYEE_SLOT = re.compile(r"(?:\b(?:w|with|from|to|at|by|supplier|vendor|bei|an|von|mit)\s*|w/\s*)$", re.I)
 
@@ -191,6 +202,16 @@ def _strings(value: object, depth: int = 0) -> Iterable[str]:
 
 
 @functools.cache
+def common_words() -> frozenset[str]:
+    """General English, German and French words within reach of a typo target ("percentile", "purchasers",
+    "quartet", "princes"): real words, never a slip. Shipped in ``router/data/common_words.txt`` (built by
+    ``router/data/build_common_words.py``, which states its source)."""
+    path = Path(__file__).resolve().parent / "data" / "common_words.txt"
+    return frozenset(w.strip().casefold() for w in path.read_text(encoding="utf-8").splitlines()
+                     if w.strip() and not w.startswith("#"))
+
+
+@functools.cache
 def reader_words() -> frozenset[str]:
     """Every word (5+ letters) the readers' tables and patterns spell: a word a reader knows is never a slip
     ("exceeding" is no "excluding", "fatture" no "facture", "freigegebene" no "freigegeben"). Read once, lazily (the
@@ -214,7 +235,7 @@ def close_word(token: str, known: frozenset[str] = frozenset()) -> str | None:
     """
     low = token.casefold()
     if len(low) < 5 or low in KNOWN_WORDS or low in known or low in VOCABULARY or low in _TARGET_SET \
-            or low in reader_words():
+            or low in reader_words() or low in common_words():
         return None
     limit = 2 if len(low) >= 9 else 1
     found = {t for t in TYPO_TARGETS if t[0] == low[0] and abs(len(t) - len(low)) <= limit
@@ -269,7 +290,7 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
         read.append((word, fixed))
         return fixed
 
-    text = _WORD.sub(typo, text)
+    text = _zeitraum(_WORD.sub(typo, text), read)
     spans = [m.span() for m in pattern.finditer(text)] if pattern is not None else []
 
     def word(match: re.Match[str]) -> str:
@@ -277,7 +298,11 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
         low = " ".join(typed.casefold().split())
         if inside(*match.span()):
             return typed
-        if any(w in name_words or w in NAME_LIKE for w in re.findall(r"[^\W\d_]+", low)):
+        if typed[:1].isupper() and not typed.isupper() and _NAME_BEFORE.search(text[: match.start()]):
+            return typed  # (a capitalised word after a party noun or a payee's preposition: "Supplier Delta")
+        if low in _LEDGER_WORDS and _LEDGER_BEFORE.search(text[: match.start()]):
+            return typed  # (the ledger or its open items: "still in AP", "open payables")
+        if any(w in name_words for w in re.findall(r"[^\W\d_]+", low)):
             # a word of a name ("Delta Enclosures"): vocabulary only typed in lower case, not in a payee's slot
             # and not before another word of that name
             after = re.match(r"\s*([^\W\d_]+)", text[match.end():])
@@ -293,6 +318,14 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
 
     text = _SURFACES.sub(word, text)
     return Normalised(text=text, read=tuple(read))
+
+
+def _zeitraum(text: str, read: list[tuple[str, str]]) -> str:
+    def sub(match: re.Match[str]) -> str:
+        read.append((match.group(0), "in"))
+        return "in"
+
+    return _ZEITRAUM.sub(sub, text)
 
 
 def vocabulary_note(reading: Normalised) -> str:

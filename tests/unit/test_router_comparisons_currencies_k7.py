@@ -201,7 +201,10 @@ def _currency_calls(question: str) -> list[tuple[str, dict[str, Any], list[str]]
 @pytest.mark.parametrize("question", [
     "ccy breakdown Company A Q1 2026 (GBP/CHF/USD native, total EUR)",
     "Company B H2 2025 currency breakdown: USD/GBP native amounts + EUR total",
-    "fx split Company A 2025, native GBP, CHF, USD + total EUR"])
+    "fx split Company A 2025, native GBP, CHF, USD + total EUR",
+    # (the grouping read first as "by currency": the codes still label, the currency reader owns them)
+    "Company A H1 2026 currency breakdown: GBP/CHF native amounts + EUR total",
+    "Company B 2025 breakdown by currency - USD/GBP native + EUR total"])
 def test_codes_labelling_native_amounts_are_no_filter(question: str) -> None:
     calls = _currency_calls(question)
     assert calls, question
@@ -231,3 +234,16 @@ def test_reporting_currency_words_give_the_bare_figure(suffix: str) -> None:
     bare = "Company B spend Q4 2025 vs Q3 2025"
     assert _currency_calls(bare + suffix) == _currency_calls(bare), suffix
     assert not read(bare + suffix, GAZETTEER, INPUTS.as_of).not_understood, suffix
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("spend company b Q1 2026 par rapport au trimestre précédent", "2026-01-01", "2026-04-01"),
+    ("Company A T4 2025 comparé au trimestre précédent", "2025-10-01", "2026-01-01"),
+    ("dépenses Company B T3 2025 vs le trimestre précédent", "2025-07-01", "2025-10-01"),
+])
+def test_the_quarter_before_a_named_one_is_its_base(question: str, start: str, end: str) -> None:
+    # ("trimestre précédent" was read as the quarter before today: "more than one period (2025-Q4, 2026-Q1)")
+    calls = _comparison_calls(question)
+    assert calls, question
+    assert all((c["start_date"], c["end_date"], c["compare_to"]) == (start, end, "previous_period")
+               for c in calls), calls
