@@ -97,6 +97,7 @@ def test_short_years_keep_their_year(question: str, as_of: str, period: tuple[st
     "Company A spend 2025 ytd",  # a past year has no to-date
     "Company A spend Q1 2026; Q2 2026",  # two periods, neither a context clause
     "Company A spend in 2025 (Q3)",  # a parenthesis that narrows, not restates
+    "Company B spend in 2024 (Q4)",  # (the same: no year written in the parenthesis)
 ])
 def test_unclear_periods_are_asked_about(question: str) -> None:
     read = resolve_period(question, dt.date(2026, 5, 15))
