@@ -1169,6 +1169,8 @@ _GLOSS_AFTER = re.compile(r"\s*\)")
 #: How far the bounds of a period and its restatement may differ (a rolling window glossed by its calendar
 #: months: "last 12 months (May-Apr)" as of 15 May).
 _GLOSS_SLACK = dt.timedelta(days=31)
+#: A parenthesis spelling out both bounds of its window ("(Jul-Dec)", "(Jul to Dec)"), not a lone part code.
+_SPELLED_BOUNDS = re.compile(r"\w\s*(?:[-–—→]|->|\bto\b|\bthrough\b)\s*\w", re.I)
 
 
 def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> TimeRange | None:
@@ -1184,6 +1186,7 @@ def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> Time
         return None
     year_written = bool(_FOUR_DIGITS.search(question, inner_span[0], inner_span[1]))
     shifts = (0,) if year_written else (0, -1, 1)
+    spelled_out = bool(_SPELLED_BOUNDS.search(question, inner_span[0], inner_span[1]))
     agreeing = []
     for years in shifts:
         try:
@@ -1198,9 +1201,10 @@ def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> Time
         elif (start == outer.start or end == outer.end
                 or (abs(start - outer.start) <= _GLOSS_SLACK and abs(end - outer.end) <= _GLOSS_SLACK)
                 or (outer.start <= start and end <= outer.end)):
-            # (a parenthesis inside the period narrows it when it writes its own year: "FY2025 (Jul-Dec 25)" is
-            # July to December; "in 2025 (Q3)", "in 2024 (Q4)" may be the year or its part: asked about)
-            if (not year_written and outer.start <= start and end <= outer.end
+            # (a parenthesis inside the period narrows it when it writes its own year or spells out its bounds:
+            # "FY2025 (Jul-Dec 25)", "calendar 2025 (Jul-Dec)" are July to December; a lone part code without
+            # a year, "in 2025 (Q3)", "in 2024 (Q4)", may be the year or its part: asked about)
+            if (not year_written and not spelled_out and outer.start <= start and end <= outer.end
                     and end - start < outer.end - outer.start - _GLOSS_SLACK):
                 continue
             agreeing.append(TimeRange(start=start, end=end, label=inner.label if not years else f"[{start}, {end})",
