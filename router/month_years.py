@@ -1,13 +1,11 @@
 """Months and days written without their year: "helix ypsilon jan?", "xenon may so far", "kestrel spend may
-20-27", "co a spend 1/11-15/12/25".
+20-27".
 
 Short asks leave the year out when it is obvious to the writer: the month meant is the latest such month not after
 the as-of date (in May 2026 "jan" is January 2026, "sept" September 2025), and a day or a range of days in that
 month is read the same way (the latest such first day not after the as-of date). "So far", "to date" or "mtd"
-after the as-of date's own month make it that month up to the as-of date. A range of slashed days whose year is
-written on the last day only ("1/11-15/12/25") takes that year (the first day the year before when it falls
-later in the calendar), day first or month first as a part above 12 settles it (never guessed otherwise), the
-last day included as in every day range.
+after the as-of date's own month make it that month up to the as-of date. Ranges of numeric days ("1/11-15/12/25")
+are router/period_grammar.py's, the one reader of day ranges.
 
 Only what the period reader left unread is written out (:func:`with_years` gets the spans it read), so a month
 read with a year written elsewhere ("jan-mar 2026", "March vs February 2026") keeps that reading. "may" is the month
@@ -39,12 +37,34 @@ _COUNTED_AFTER = re.compile(r"\s+(?:largest|biggest|highest|lowest|smallest|top|
                             re.I)
 #: "may so far", "may mtd", "may to date": the month up to the as-of date (when it is the as-of date's month).
 _TO_DATE_AFTER = re.compile(r"\s*,?\s*(?P<word>so\s+far|to\s+date|thus\s+far|mtd)\b", re.I)
-#: "1/11-15/12/25", "1.11.-15.12.2025": two days, the year on the last one only.
-_SLASHED_RANGE = re.compile(
-    r"(?<![\w/.-])(?P<a1>\d{1,2})[/.](?P<a2>\d{1,2})\.?\s*(?:-|–|to|bis)\s*(?P<b1>\d{1,2})[/.](?P<b2>\d{1,2})[/.]"
-    r"(?P<year>(?:19|20)\d{2}|\d{2})(?![\w/-]|[.,]\d)", re.I)
+#: After a month, words that make it a qualifier of something else, not the period ("at March prices", "May
+#: rates", "June levels", "on April terms", "on a March basis").
+_QUALIFIED_AFTER = re.compile(r"\s+(?:prices?|pricing|rates?|levels?|terms|basis|values?|costs?\s+basis)\b", re.I)
+#: Before a month, the words that put it in a period slot ("in march", "for jan", "during oct", "since may").
+_SLOT_BEFORE = re.compile(r"(?:^|\b(?:in|for|during|since|from|of|over|until|till|through|thru|by|before|after)\s+"
+                          r"(?:the\s+(?:month\s+of\s+)?)?)$", re.I)
+#: Month words with another reading besides the month ("may" the verb, "march" the verb): a bare number after
+#: them is no day.
+_OTHER_READING = {"may", "march"}
 
 Edit = tuple[int, int, str]
+
+
+def _in_period_slot(text: str, m: re.Match[str], word: str) -> bool:
+    """Whether the month of ``m`` (a :data:`_MONTH_DAYS` match) stands where a period stands: after "in", "for",
+    "during", "since" (or at the start of the ask), at the end of a fragment, or with a day beside it that is
+    clearly a day (a day before it, a range of days, an ordinal day; a bare number after it only when it is at
+    most 31, ends the fragment, and the month word has no other reading). Never before "price(s)", "rates",
+    "level", "terms", "basis" ("at March prices")."""
+    if _QUALIFIED_AFTER.match(text, m.end("month")):
+        return False
+    if m["d3"] and not m["d4"] and not re.search(r"[a-z]", m["d3"], re.I):
+        # "dec 3", "may 2": a bare number after the month: a day only where nothing else can be meant
+        return (word not in _OTHER_READING and int(re.match(r"\d+", m["d3"]).group(0)) <= 31  # type: ignore[union-attr]
+                and bool(_MONTH_AFTER_MAY.match(text, m.end())))
+    if m["d1"] or m["d3"]:
+        return True  # "3-9 dec", "may 20-27", "oct 2nd-5th"
+    return bool(_SLOT_BEFORE.search(text, 0, m.start()) or _MONTH_AFTER_MAY.match(text, m.end()))
 
 
 def _number(day: str | None) -> int | None:
@@ -73,6 +93,8 @@ def _month_edits(text: str, as_of: dt.date, unread: Sequence[tuple[int, int]]) -
             continue  # "we may spend", "what may 25 suppliers cost": the verb
         if m["d3"] and _COUNTED_AFTER.match(text, m.end()):
             continue  # "dec 3 suppliers": a count, not a day
+        if not _in_period_slot(text, m, word):
+            continue  # "spend at March prices", "spend may 2": the month is not the period asked about
         month = MONTH_NUMBERS[word]
         year = _latest_year(month, days[0] if days else 1, as_of)
         if year is None or any(d is None or not 1 <= d <= 31 for d in days):
@@ -86,30 +108,8 @@ def _month_edits(text: str, as_of: dt.date, unread: Sequence[tuple[int, int]]) -
     return edits
 
 
-def _slashed_edits(text: str, as_of: dt.date, unread: Sequence[tuple[int, int]]) -> list[Edit]:
-    edits: list[Edit] = []
-    for m in _SLASHED_RANGE.finditer(text):
-        if not any(s <= m.start() and m.end() <= e for s, e in unread):
-            continue
-        a1, a2, b1, b2 = (int(m[g]) for g in ("a1", "a2", "b1", "b2"))
-        day_first, month_first = a1 > 12 or b1 > 12, a2 > 12 or b2 > 12
-        if day_first == month_first:
-            continue  # both orders possible (or none): the period is asked about, never guessed
-        (d1, m1), (d2, m2) = ((a1, a2), (b1, b2)) if day_first else ((a2, a1), (b2, b1))
-        year = int(m["year"]) if len(m["year"]) == 4 else 2000 + int(m["year"])
-        if not as_of.year - 10 <= year <= as_of.year + 1:
-            continue
-        first_year = year if (m1, d1) <= (m2, d2) else year - 1
-        try:
-            first, last = dt.date(first_year, m1, d1), dt.date(year, m2, d2)
-        except ValueError:
-            continue
-        edits.append((m.start(), m.end(), f"{first:%-d %b %Y} through {last:%-d %b %Y}"))
-    return edits
-
-
 def with_years(text: str, as_of: dt.date, read: Sequence[tuple[int, int]]) -> tuple[str, tuple[int, ...]] | None:
-    """``text`` with a year written after each month (or day range) the period reader left unread, and for each
+    """``text`` with a year written after each month the period reader left unread, and for each
     position of the new text (one past its end included) the position in ``text`` it comes from; ``None`` when
     there is nothing to write out. ``read``: the spans the period reader read.
 
@@ -121,16 +121,11 @@ def with_years(text: str, as_of: dt.date, read: Sequence[tuple[int, int]]) -> tu
     'orbis sept 2025?'
     >>> with_years("kestrel spend may 20-27", dt.date(2026, 5, 28), ())[0]
     'kestrel spend may 20-27 2026'
-    >>> with_years("co a spend 1/11-15/12/25 incl", dt.date(2026, 3, 26), ())[0]
-    'co a spend 1 Nov 2025 through 15 Dec 2025 incl'
     >>> with_years("how much may we spend", dt.date(2026, 3, 26), ()) is None
     True
     """
     unread = _unread(text, read)
-    edits = sorted(_slashed_edits(text, as_of, unread))
-    taken = [(s, e) for s, e, _ in edits]
-    edits = sorted([*edits, *(x for x in _month_edits(text, as_of, unread)
-                              if not any(x[0] < e and s < x[1] for s, e in taken))])
+    edits = sorted(_month_edits(text, as_of, unread))
     if not edits:
         return None
     pieces: list[str] = []

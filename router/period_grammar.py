@@ -11,10 +11,12 @@ included as written), and the range is written back as ISO days ("from 2026-02-0
 
 A unit atom at the end (a month, a quarter, a half, a year) ends where the unit ends, whatever the range word
 ("von Januar bis März" includes March); a day at the end is included after an inclusive word ("bis", "au", "t/m",
-"through", "einschl.", "incl") and keeps the corpus's convention otherwise ("from 1.2.2026 to 15.4.2026": the
-period reader's rule for "to"). An atom without its year takes the other end's ("1/11-15/12/25", "Q3 to Q1 2026":
-the first before the second). Ranges written in English words only ("Q3 2025 to Q1 2026", "Jan-Mar 2026") are the
-period reader's own forms and are left to it.
+"through", "einschl.", "incl") and after a dash or "to" between two days ("1/2-15/3/26", "from 1.2.2026 to
+15.4.2026" include 15 March and 15 April, as "2 to 3 March 2026" includes 3 March), and is left out only after an
+exclusive word ("bis ausschl.", "tot"). This module is the one reader of numeric day ranges
+(router/month_years.py only adds years to months in words). An atom without its year takes the other end's
+("1/11-15/12/25", "Q3 to Q1 2026": the first before the second). Ranges written in English words only ("Q3 2025
+to Q1 2026", "Jan-Mar 2026") are the period reader's own forms and are left to it.
 
 Single atoms in German or numeric notation the period reader does not know are written out too: "08.2025" (August
 2025), "15.09.25" (15.09.2025), "3. Qu. 2025" (Q3 2025), "2. HJ 2025" (H2 2025), "lfd. Jahr" (this year), "full
@@ -136,17 +138,20 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     RangeWord(r"and", r"between", None, opened=True, english=True),
     RangeWord(r"to|-|–|—|→|->", r"from", None, english=True),
 )
+#: The dash or "to": between two days it includes the end day, as "2 to 3 March 2026" does.
+_DASH_OR_TO = RANGE_WORDS[-1]
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
 _INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:incl\.?|inclusive|included|inclusief|incluso|inclus|inclusivo|"
                              r"einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])", _I)
 
 
 def _range_pattern(word: RangeWord) -> re.Pattern[str]:
-    opening = rf"(?P<open>(?:{word.opening})\s+)" + ("" if word.opened else "?")
+    # (an article only after an opening word: "co a 1/2-15/3/26" keeps its "a", "desde el 5 de enero" drops "el")
+    opening = rf"(?:(?P<open>(?:{word.opening})\s+){_ARTICLE})" + ("" if word.opened else "?")
     atom_a = _ATOM.replace("(?P<", "(?P<a_")
     atom_b = _ATOM.replace("(?P<", "(?P<b_")
     return re.compile(
-        rf"(?<![\w/.,-]){opening}{_ARTICLE}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
+        rf"(?<![\w/.,-]){opening}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
         rf"(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*"
         rf"{_ARTICLE}(?P<qb>{_QUOTE})(?P<b>{atom_b}|(?P<now>{_NOW_W})(?![\w]))(?P=qb)(?![\w/-]|[.,]\d)", _I)
 
@@ -296,6 +301,9 @@ def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> st
     included = word.inclusive
     if quoted or _INCLUDED_AFTER.match(m.string, m.end()):
         # (a query's BETWEEN includes both ends)
+        included = True
+    if included is None and word is _DASH_OR_TO and not a.unit and not b.unit:
+        # a dash or "to" between two days includes the end day ("1/2-15/3/26", "2 to 3 March 2026")
         included = True
     if b.unit and included is not False:
         return f"from {a.start.isoformat()} through {(b.end - dt.timedelta(days=1)).isoformat()}"

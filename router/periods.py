@@ -883,9 +883,10 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     # the latest such year not after the as-of date (router/month_years.py)
     from router.month_years import with_years  # (it reads this module's month table)
 
-    dated = None if resolved.ambiguous else with_years(text, as_of, resolved.spans)
+    # one owner per span: a year is added only to a month standing alone as the period; a month beside a period
+    # read is the leftover/gloss rule's (router/period_leftovers.py), never a second period
+    dated = None if resolved.ambiguous or resolved.spans else with_years(text, as_of, resolved.spans)
     if dated is not None:
-        # (beside another period it is one more period, asked about: never dropped)
         text, origin = dated[0], tuple(origin[i] for i in dated[1])
         resolved = _resolve(text, as_of, fiscal_start_month)
     # a slashed day left unread beside a period read ("01/09/2025 - 10 December 2025") is a range read in part:
@@ -1168,6 +1169,8 @@ _GLOSS_AFTER = re.compile(r"\s*\)")
 #: How far the bounds of a period and its restatement may differ (a rolling window glossed by its calendar
 #: months: "last 12 months (May-Apr)" as of 15 May).
 _GLOSS_SLACK = dt.timedelta(days=31)
+#: A parenthesis spelling out both bounds of its window ("(Jul-Dec)", "(Jul to Dec)"), not a lone part code.
+_SPELLED_BOUNDS = re.compile(r"\w\s*(?:[-–—→]|->|\bto\b|\bthrough\b)\s*\w", re.I)
 
 
 def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> TimeRange | None:
@@ -1181,7 +1184,9 @@ def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> Time
     if (not _GLOSS_BEFORE.fullmatch(question, outer_span[1], inner_span[0])
             or not _GLOSS_AFTER.match(question, inner_span[1])):
         return None
-    shifts = (0,) if _FOUR_DIGITS.search(question, inner_span[0], inner_span[1]) else (0, -1, 1)
+    year_written = bool(_FOUR_DIGITS.search(question, inner_span[0], inner_span[1]))
+    shifts = (0,) if year_written else (0, -1, 1)
+    spelled_out = bool(_SPELLED_BOUNDS.search(question, inner_span[0], inner_span[1]))
     agreeing = []
     for years in shifts:
         try:
@@ -1196,7 +1201,12 @@ def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> Time
         elif (start == outer.start or end == outer.end
                 or (abs(start - outer.start) <= _GLOSS_SLACK and abs(end - outer.end) <= _GLOSS_SLACK)
                 or (outer.start <= start and end <= outer.end)):
-            # (a parenthesis inside the period narrows it: "FY2025 (Jul-Dec 25)" is July to December)
+            # (a parenthesis inside the period narrows it when it writes its own year or spells out its bounds:
+            # "FY2025 (Jul-Dec 25)", "calendar 2025 (Jul-Dec)" are July to December; a lone part code without
+            # a year, "in 2025 (Q3)", "in 2024 (Q4)", may be the year or its part: asked about)
+            if (not year_written and not spelled_out and outer.start <= start and end <= outer.end
+                    and end - start < outer.end - outer.start - _GLOSS_SLACK):
+                continue
             agreeing.append(TimeRange(start=start, end=end, label=inner.label if not years else f"[{start}, {end})",
                                       source_text=question[outer_span[0]:inner_span[1] + 1]))
     return agreeing[0] if len(agreeing) == 1 else None

@@ -10,6 +10,7 @@ import itertools
 import pytest
 
 from router.date_order import date_order, implied_order
+from router.month_years import with_years
 from router.period_grammar import read_period_grammar
 from router.period_leftovers import unconsumed_date_token
 from router.periods import resolve_period
@@ -169,7 +170,39 @@ def test_a_slashed_day_is_read_in_the_tenants_order_or_asked(order: str | None, 
 
 
 def test_a_question_that_settles_the_order_wins_over_the_tenants() -> None:
-    assert _read("spend 02/03/2026 - 25/03/2026", "month_first") == (dt.date(2026, 3, 2), dt.date(2026, 3, 25))
+    # (a dash between two days includes the end day)
+    assert _read("spend 02/03/2026 - 25/03/2026", "month_first") == (dt.date(2026, 3, 2), dt.date(2026, 3, 26))
+
+
+@pytest.mark.parametrize(("written", "as_of", "expected"), [
+    # the probes: a dash between two days, slashed or dotted, the year on the last day only
+    ("Company A spend 1/2-15/3/26", dt.date(2026, 3, 31), (dt.date(2026, 2, 1), dt.date(2026, 3, 16))),
+    ("Company A spend 1.2.-15.3.26", dt.date(2026, 3, 31), (dt.date(2026, 2, 1), dt.date(2026, 3, 16))),
+    ("Company A spend 2 to 3 March 2026", dt.date(2026, 3, 31), (dt.date(2026, 3, 2), dt.date(2026, 3, 4))),
+    # variants: "to" between numeric days, a full year on both days, month first settled by a part above 12
+    ("co b spend from 1.2.2026 to 15.4.2026", AS_OF, (dt.date(2026, 2, 1), dt.date(2026, 4, 16))),
+    ("co a spend 1/11-15/12/25 incl", dt.date(2026, 3, 26), (dt.date(2025, 11, 1), dt.date(2025, 12, 16))),
+    ("co a 20.12.-13.01.2026", dt.date(2026, 3, 26), (dt.date(2025, 12, 20), dt.date(2026, 1, 14))),
+    ("co a 11/1-12/15/2025", dt.date(2026, 3, 26), (dt.date(2025, 11, 1), dt.date(2025, 12, 16))),
+])
+def test_a_dash_or_to_between_two_days_includes_the_end_day(written: str, as_of: dt.date,
+                                                            expected: tuple[dt.date, dt.date]) -> None:
+    # one reader of day ranges (this module): never the end day dropped by one reading and kept by another
+    resolved = resolve_period(read_period_grammar(written), as_of)
+    assert resolved.time_range is not None, written
+    assert (resolved.time_range.start, resolved.time_range.end) == expected, written
+
+
+def test_an_article_is_read_only_after_an_opening_word() -> None:
+    # "co a 1/2-15/3/26": the "a" of the company stays; "desde el 5 de enero" drops its "el"
+    assert read_period_grammar("co a 1/2-15/3/26").startswith("co a from 2026-02-01")
+    assert "el" not in read_period_grammar("spend desde el 5.1.2026 hasta el 20.2.2026").split()
+
+
+def test_month_years_reads_no_day_range() -> None:
+    # the duplicate slashed-range parser is gone: router/month_years.py writes years after month words only
+    assert with_years("co a spend 1/2-15/3/26", dt.date(2026, 3, 31), ()) is None
+    assert with_years("co a spend 1.2.-15.3.26", dt.date(2026, 3, 31), ()) is None
 
 
 @pytest.mark.parametrize(("written", "expected"), [
@@ -235,3 +268,14 @@ def test_a_period_to_date_glossed_by_its_start_runs_from_it(written: str) -> Non
                                                ("H2 2025", "(Jul)"), ("Q1", "(2026)"), ("MTD", "May")])
 def test_a_gloss_of_months_or_the_year_inside_the_period_restates_it(period: str, gloss: str) -> None:
     assert resolve_period(f"weakest month {period} {gloss}?", AS_OF).time_range is not None
+
+
+@pytest.mark.parametrize("question", [
+    "Company A spend H1 2026 (Aug) please", "Company A spend Q1 2026 - Feb please",  # the probes
+    "Company B spend H2 2025 (Feb)?", "spend of Beta Q3 2025 - Oct",  # variants: a month outside the period
+])
+def test_a_month_beside_a_period_read_is_no_second_period(question: str) -> None:
+    # one owner per span: the leftover rule names the month back; router/month_years.py adds no year to it
+    resolved = resolve_period(question, AS_OF)
+    assert resolved.time_range is None and resolved.ambiguous, question
+    assert "more than one period" not in (resolved.reason or ""), resolved.reason

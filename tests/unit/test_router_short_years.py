@@ -67,6 +67,8 @@ def test_short_period_forms_read_the_slots_period_at_every_as_of_date(kind: str)
 
 
 @pytest.mark.parametrize(("question", "as_of", "period"), [
+    # a parenthesis spelling out its bounds narrows the year (a lone "(Q3)" is asked about, below)
+    ("Company A spend, calendar 2025 (Jul-Dec)?", "2026-05-15", ("2025-07-01", "2026-01-01")),
     # the year written is kept whatever the as-of date ("Q3 25" asked in Q3 2026 is still 2025)
     ("Company A spend in Q3 25", "2026-09-15", ("2025-07-01", "2025-10-01")),
     ("Company A spend since jul 25", "2026-12-06", ("2025-07-01", "2026-12-07")),
@@ -97,6 +99,7 @@ def test_short_years_keep_their_year(question: str, as_of: str, period: tuple[st
     "Company A spend 2025 ytd",  # a past year has no to-date
     "Company A spend Q1 2026; Q2 2026",  # two periods, neither a context clause
     "Company A spend in 2025 (Q3)",  # a parenthesis that narrows, not restates
+    "Company B spend in 2024 (Q4)",  # (the same: no year written in the parenthesis)
 ])
 def test_unclear_periods_are_asked_about(question: str) -> None:
     read = resolve_period(question, dt.date(2026, 5, 15))
