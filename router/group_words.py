@@ -16,6 +16,7 @@ import re
 from itertools import pairwise
 
 from router.entities import Gazetteer
+from router.measure_words import one_edit
 
 #: A compound's modifier must leave this many letters of the name after it ("Labor" + "geräte").
 _COMPOUND_REST = 3
@@ -238,19 +239,6 @@ _N_JOIN = re.compile(r"(?<=[^\W\d_])\s+(?:'n'|'n|n'|n)\s+(?=[^\W\d_])", re.I)
 _TYPO_MIN = 6
 
 
-def _one_edit(typed: str, word: str) -> bool:
-    """One insertion, deletion, substitution or swap of neighbours turns ``typed`` into ``word``."""
-    if typed == word or abs(len(typed) - len(word)) > 1:
-        return False
-    if len(typed) == len(word):
-        diff = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and typed[diff[0]] == word[diff[1]] and typed[diff[1]] == word[diff[0]])
-    short, long_ = (typed, word) if len(typed) < len(word) else (word, typed)
-    i = next((k for k, (a, b) in enumerate(zip(short, long_, strict=False)) if a != b), len(short))
-    return short[i:] == long_[i + 1:]
-
-
 def _fits(said: str, named: str) -> bool:
     """``said`` is ``named`` as typed: the word, its other form, or its shorthand ("eqpt" for "equipment")."""
     said = said.lower()
@@ -309,7 +297,7 @@ def read_group_typos(text: str, gazetteer: Gazetteer) -> tuple[str, tuple[tuple[
         hits: set[str] = set()
         for n in names:
             for k, w in enumerate(n):
-                if not _one_edit(typed, w) or same_word(typed, w):
+                if not one_edit(typed, w) or same_word(typed, w):
                     continue
                 if (len(n) == 1 or (k + 1 < len(n) and after and _fits(after, n[k + 1]))
                         or (k > 0 and near and _fits(near, n[k - 1]))):
