@@ -240,7 +240,8 @@ _NOUN_LEAD = (r"(?:which|what|each|every|per|by|both|all|any|either|the|our|my|o
 _COMPANY_NOUN = re.compile(
     rf"(?P<lead>\b{_NOUN_LEAD}\s+(?:(?:the|our|of|two|three|four|five|six|\d)\s+){{0,2}})"
     r"(?:(?P<plural>co['’]s|cos|comps|cies|entities|legal\s+entities)\b\.?|"
-    r"(?P<single>co|comp|cie|entity|legal\s+entity)\b(?!\.?\s*(?:[a-z]|\d{1,2})\b)\.?)", re.I)
+    # (never an id: "COMP-A", "co-1" are the company's code, not its noun)
+    r"(?P<single>co|comp|cie|entity|legal\s+entity)\b(?!\.?\s*(?:[a-z]|\d{1,2})\b|-\w)\.?)", re.I)
 #: "whole grp", "entire grp", "grp-wide": the group, abbreviated (router/group_scope.py reads it written out).
 _GROUP_SHORT = re.compile(r"\b(?:(?:whole|entire)\s+grp|grp[- ]wide)\b", re.I)
 
@@ -261,8 +262,8 @@ def company_nouns(text: str, names: Iterable[str] = ()) -> CompanyNouns:
     'rank the 3 companies h2 25'
     >>> company_nouns("which co spent most q1").text, company_nouns("co a spend by co b").text
     ('which company spent most q1', 'co a spend by co b')
-    >>> company_nouns("whole grp q4 vs q3 %?").text
-    'group-wide q4 vs q3 %?'
+    >>> company_nouns("whole grp q4 vs q3 %?").text, company_nouns("spend of COMP-A in Q1").text
+    ('group-wide q4 vs q3 %?', 'spend of COMP-A in Q1')
     """
     taken = [(m.start(), m.end()) for n in names if len(n) > 2
              for m in re.finditer(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text, re.I)]
