@@ -6,23 +6,15 @@ written for these tests."""
 
 from __future__ import annotations
 
-import datetime as dt
-import functools
 import itertools
-import json
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from procura.db.session import AuthContext
 from router.context_noise import name_words, set_aside_context
-from router.entities import Company, Gazetteer, ProductGroup
 from router.envelope import CLOSINGS, GREETINGS, read_envelope
-from router.reading import catalog_metrics
-from router.routing import RouterInputs, route
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+
+# (the routing fixture and plan fingerprint of the context-noise tests: one gazetteer, one cache of routed plans)
+from tests.unit.test_router_context_noise import _plan
 
 NAMES = ("Company A", "Company B", "Company C", "Supplier Beta", "Beta Supplies GmbH", "Gamma Controls",
          "Sensors", "Marlow Freight")
@@ -136,36 +128,12 @@ def test_what_is_set_aside_is_named_back() -> None:
 
 
 # --- metamorphic: the envelope never changes the reading ----------------------------------------------------------
-AS_OF = dt.date(2026, 5, 15)
-GAZETTEER = Gazetteer.build(
-    [Company("COMP-A", "Company A", "EUR"), Company("COMP-B", "Company B", "EUR"),
-     Company("COMP-C", "Company C", "EUR")],
-    [("SUP-18", "Supplier Beta"), ("SUP-27", "Supplier Gamma")],
-    [("Beta Supplies GmbH", "SUP-18"), ("Gamma Controls", "SUP-27")],
-    [ProductGroup("PG-SENS", "Sensors")], [], [],
-)
-CTX = AuthContext(tenant_id="tenant-42", principal_id="envelope", scopes=frozenset({"invoice:aggregate",
-                                                                                "procurement:read"}))
 BARE = ("Company B spend with Beta in March 2026", "how many invoices did Company C get from Gamma Controls in 2025",
         "top 3 suppliers of Company A in Q1 2026")
 LEADS = ("Liebe Kollegen,\n", "Bonjour à tous, ", "need asap: ", "Hola equipo,\n", "treasury q: ", "@procura ",
          "Goedemiddag, ", "for the cash plan: ")
 TAILS = ("\nGruß, Stefan (AP-Team)", " thx", " - for the 13wk forecast", "\nCordialement,\nA. Dubois",
          " (cash call tmrw)", "\nSaluti, Paolo", " - danke", "\nMet vriendelijke groet")
-
-
-@functools.cache
-def _inputs() -> RouterInputs:
-    schema = load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")
-    return RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=tuple(catalog_metrics(load_registry(
-        schema))))
-
-
-@functools.cache
-def _plan(question: str) -> tuple[Any, ...]:
-    r = route(question, _inputs())
-    steps = [(s.tool, json.dumps(s.arguments, sort_keys=True, default=str)) for s in r.execution_plan]
-    return r.requires_clarification, r.workflow, tuple(steps)
 
 
 @pytest.mark.parametrize(("bare", "lead", "tail"), [
