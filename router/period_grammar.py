@@ -56,6 +56,12 @@ MONTH_WORDS: dict[str, int] = {
     **_ENGLISH_MONTHS,
 }
 _MONTH_W = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+#: Month words that are words or names too ("mars", "mai", "avr", "mei"): months here only with a year after them
+#: ("mars 26", "avr. 2026", "mei '26"), where no other word stands. ("set", "ago", "out", "marco" stay out: "2 years
+#: ago 2025", "left out 2025".)
+YEAR_MONTH_WORDS: dict[str, int] = {w: n for w, n in (*_ROMANCE_MONTHS.items(), *_ALL_MONTHS.items())
+                                    if w in {"mars", "mai", "ene", "dic", "avr", "abr", "mayo", "mei"}}
+_YEAR_MONTH_W = "|".join(sorted(YEAR_MONTH_WORDS, key=len, reverse=True))
 #: After a day number a month word is a month even when it is a word too ("2 mars", "16 mai"), except for the
 #: words that also follow a number in English ("5 out of 10", "2 set", "3 ago").
 DAY_MONTH_WORDS: dict[str, int] = {**{w: n for w, n in _ROMANCE_MONTHS.items() if w not in ("set", "ago")},
@@ -94,6 +100,8 @@ _ATOM = (
     rf"|(?P<nmonth>(?P<nm_m>0?[1-9]|1[0-2])[./](?P<nm_y>{_Y}))(?![\d./])"
     rf"|(?P<slash>(?P<sl_a>\d{{1,2}})/(?P<sl_b>\d{{1,2}})(?:/(?P<sl_y>{_Y}|\d{{2}}))?)(?![\d/])"
     rf"|(?P<isomonth>(?P<im_y>{_Y})-(?P<im_m>0[1-9]|1[0-2]))(?![\d-])"
+    # "2025-Q3", "2025Q3", "2025-H2": a quarter or half written year first (a query's or dashboard's notation)
+    rf"|(?P<isopart>(?P<ip_y>{_Y})-?(?:q(?P<ip_q>[1-4])|h(?P<ip_h>[12])))(?![\w-])"
     rf"|(?P<quarter>(?:q\s?(?P<q_n>[1-4])|t(?P<q_t>[1-4])|(?P<q_o>[1-4])\s?q|{_ordinal('q_w')}\s*{_QUARTER_UNIT})"
     rf"(?:{_year_after('q_y', 'q_yy')})?)(?![\w])"
     rf"|(?P<half>(?:h\s?(?P<h_n>[12])|(?P<h_o>[12])\s?h|{_ordinal('h_w')}\s*{_HALF_UNIT})"
@@ -101,6 +109,7 @@ _ATOM = (
     rf"|(?P<dmonth>(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?\s*(?:de\s+|di\s+|of\s+)?(?P<dm_w>{_DAY_MONTH_W})\.?"
     rf"(?:\s+(?:de\s+|del\s+)?(?P<dm_y>{_Y}))?)(?![\w])"
     rf"|(?P<wmonth>(?P<wm_w>{_MONTH_W})\.?(?:{_year_after('wm_y', 'wm_yy')})?)(?![\w])"
+    rf"|(?P<ymonth>(?P<ym_w>{_YEAR_MONTH_W})\.?{_year_after('ym_y', 'ym_yy')})(?![\w])"
     # (a year after a quarter, half or month word is that atom's: "T3 2025" is no year 2025 to read alone)
     rf"|(?<![qths][1-4]\s)(?<![qths][1-4]/)(?P<year>{_Y})(?![\d])"
 )
@@ -117,6 +126,8 @@ class RangeWord:
     inclusive: bool | None
     opened: bool = False
     english: bool = False
+    #: A sign, not a word ("..", "→"): it may touch the atoms ("Jan→Apr 2026").
+    sign: bool = False
 
 
 #: The range words, one table for every language. A short middle word ("a", "e", "y", "und", "and", "et", "tot")
@@ -130,16 +141,22 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     RangeWord(r"jusqu['’ ]?(?:au|à|a)|au", r"du|de|des|depuis\s+le|depuis", True),
     RangeWord(r"et|y|e", r"entre", True, opened=True),
     RangeWord(r"a|à|al|ao|hasta|até|ate|fino\s+al?", r"de|desde|del|da|dal|dall['’]|dai|dalla", True, opened=True),
-    # Dutch
-    RangeWord(r"tot\s+en\s+met|t/m|t\.m\.", r"van|vanaf", True),
+    # Dutch, Swedish, Danish, Norwegian "to and with" (written in English word by word too: "to and with",
+    # "till and with", "up to and with"); Polish "od ... do"
+    RangeWord(r"tot\s+en\s+met|t/m|t\.m\.|till\s+och\s+med|t\.o\.m\.?|til\s+og\s+med|"
+              r"(?:up\s+)?(?:to|till|until|through)\s+and\s+with", r"van|vanaf|från|fran|fra|from|od", True),
+    RangeWord(r"do", r"od", True, opened=True),
     RangeWord(r"tot", r"van|vanaf", False, opened=True),
     # English (the period reader's own words: rewritten only when an atom is in a notation it does not read)
     RangeWord(r"through|thru|until|till|up\s+to\s+and\s+including", r"from", True, english=True),
     RangeWord(r"and", r"between", None, opened=True, english=True),
-    RangeWord(r"to|-|–|—|→|->", r"from", None, english=True),
+    # ("2025-07..2026-04", "Jan→Apr 2026": the two dots or arrow of a query or a dashboard filter, which the period
+    # reader does not read)
+    RangeWord(r"\.\.\.?|…|→|->", r"from", None, sign=True),
+    RangeWord(r"to|-|–|—", r"from", None, english=True),
 )
-#: The dash or "to": between two days it includes the end day, as "2 to 3 March 2026" does.
-_DASH_OR_TO = RANGE_WORDS[-1]
+#: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
+_DASH_OR_TO = RANGE_WORDS[-2:]
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
 _INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:incl\.?|inclusive|included|inclusief|incluso|inclus|inclusivo|"
                              r"einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])", _I)
@@ -151,11 +168,13 @@ def _range_pattern(word: RangeWord) -> re.Pattern[str]:
     atom_a = _ATOM.replace("(?P<", "(?P<a_")
     atom_b = _ATOM.replace("(?P<", "(?P<b_")
     return re.compile(
-        rf"(?<![\w/.,-]){opening}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
-        rf"(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*"
-        rf"{_ARTICLE}(?P<qb>{_QUOTE})(?P<b>{atom_b}|(?P<now>{_NOW_W})(?![\w]))(?P=qb)(?![\w/-]|[.,]\d)", _I)
+        rf"(?<![\w/.,-]){opening}{_UNIT_OF}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
+        + (rf"(?P<mid>{word.middle})\s*" if word.sign else rf"(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*")
+        + rf"{_ARTICLE}{_UNIT_OF}(?P<qb>{_QUOTE})(?P<b>{atom_b}|(?P<now>{_NOW_W})(?![\w]))(?P=qb)(?![\w/-]|[.,]\d)", _I)
 
 
+#: The unit a month is named with ("entre le mois de décembre 2025 et ...", "from the month of July 2025 to ...").
+_UNIT_OF = r"(?:(?:mois|month|monat|mes|mese|maand|månad|måned)\s+(?:de\s+|d['’]\s?|of\s+|di\s+|van\s+)?)?"
 #: A quote around an atom, as a query writes its literals ("BETWEEN '2025-07-01' AND '2025-09-30'").
 _QUOTE = r"['\"‘’“”]?"
 #: An article between a range word and its atom ("desde el 5 de enero", "bis zum 15.4.", "du le", "al la").
@@ -215,11 +234,16 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
         if g("isomonth"):
             start = dt.date(int(str(g("im_y"))), int(str(g("im_m"))), 1)
             return Atom(start, _months_after(start, 1), True, True, False)  # (no range the period reader reads)
+        if g("isopart"):
+            months = 3 if g("ip_q") else 6
+            start = dt.date(int(str(g("ip_y"))), months * int(str(g("ip_q") or g("ip_h"))) - months + 1, 1)
+            return Atom(start, _months_after(start, months), True, True, False)
         if g("quarter"):
             number = int(str(g("q_n") or g("q_t") or g("q_o") or g("q_w")))
             written = _year(g("q_y"), g("q_yy"))
             start = dt.date(written or year, 3 * number - 2, 1)
-            english = bool(g("q_n") or g("q_o"))
+            # ("Q3-2025", "Q1/26": a year joined by a dash or slash is no range form the period reader reads)
+            english = bool(g("q_n") or g("q_o")) and not re.search(r"\d\s*[/-]\s*\d", str(g("quarter")))
             return Atom(start, _months_after(start, 3), True, written is not None, english)
         if g("half"):
             number = int(str(g("h_n") or g("h_o") or g("h_w")))
@@ -227,7 +251,7 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
                 return None
             written = _year(g("h_y"), g("h_yy"))
             start = dt.date(written or year, 6 * number - 5, 1)
-            english = bool(g("h_n") or g("h_o"))
+            english = bool(g("h_n") or g("h_o")) and not re.search(r"\d\s*[/-]\s*\d", str(g("half")))
             return Atom(start, _months_after(start, 6), True, written is not None, english)
         if g("dmonth"):
             word = str(g("dm_w")).casefold()
@@ -239,6 +263,10 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
             written = _year(g("wm_y"), g("wm_yy"))
             start = dt.date(written or year, MONTH_WORDS[word], 1)
             return Atom(start, _months_after(start, 1), True, written is not None, word in _ENGLISH_MONTHS)
+        if g("ymonth"):
+            written = _year(g("ym_y"), g("ym_yy"))
+            start = dt.date(written or year, YEAR_MONTH_WORDS[str(g("ym_w")).casefold()], 1)
+            return Atom(start, _months_after(start, 1), True, True, False)
         if g("year"):
             start = dt.date(int(str(g("year"))), 1, 1)
             return Atom(start, dt.date(start.year + 1, 1, 1), True, True, True)
@@ -249,8 +277,8 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
 
 def _written_year(m: re.Match[str], side: str) -> int | None:
     """The year an atom writes, if any (to lend it to the other end)."""
-    for four, two in (("dot_y", None), ("sl_y", None), ("nm_y", None), ("q_y", "q_yy"), ("h_y", "h_yy"),
-                      ("wm_y", "wm_yy"), ("dm_y", None), ("year", None), ("im_y", None)):
+    for four, two in (("dot_y", None), ("sl_y", None), ("nm_y", None), ("ip_y", None), ("q_y", "q_yy"), ("h_y", "h_yy"),
+                      ("wm_y", "wm_yy"), ("ym_y", "ym_yy"), ("dm_y", None), ("year", None), ("im_y", None)):
         value = m.group(f"{side}_{four}")
         if value:
             return int(value) if len(value) == 4 else 2000 + int(value)
@@ -277,6 +305,15 @@ def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> st
         return None  # "1/11 - 15.12.25": a slashed day without a year beside another notation: not read here
     year_b = _written_year(m, "b") if m.group("now") is None else None
     year_a = _written_year(m, "a")
+    if m.group("now") is not None and year_a is None:
+        # "depuis le 1er janvier jusqu'à aujourd'hui", "from March till today": the latest such day (month) up to
+        # the as-of date, in the words the period reader reads so ("since 1 January", "since March")
+        if m.group("a_dmonth"):
+            month = DAY_MONTH_WORDS[str(m.group("a_dm_w")).casefold()]
+            return f"since {int(str(m.group('a_dm_d')))} {calendar.month_name[month]}"
+        if m.group("a_wmonth"):
+            return f"since {calendar.month_name[MONTH_WORDS[str(m.group('a_wm_w')).casefold()]]}"
+        return None
     if year_a is None and year_b is None:
         return None  # no year anywhere: the period reader's defaults (router/periods.py) apply
     a = _atom(m, "a", year_a or year_b or 0, order)
@@ -302,7 +339,7 @@ def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> st
     if quoted or _INCLUDED_AFTER.match(m.string, m.end()):
         # (a query's BETWEEN includes both ends)
         included = True
-    if included is None and word is _DASH_OR_TO and not a.unit and not b.unit:
+    if included is None and word in _DASH_OR_TO and not a.unit and not b.unit:
         # a dash or "to" between two days includes the end day ("1/2-15/3/26", "2 to 3 March 2026")
         included = True
     if b.unit and included is not False:
@@ -392,6 +429,12 @@ _UNIT_EN = {"jahr": "year to date", "quartal": "this quarter", "monat": "this mo
 _FULL_YEAR = re.compile(rf"\b(?:the\s+)?full[- ]year\s+(?:({_Y})|['’]?(\d{{2}}))(?![\w.,]|\.\d)", _I)
 #: Abbreviated relative words: "prev quarter", "prev. month" are the previous unit.
 _PREVIOUS = re.compile(r"\b(?:prev|prv)\.?\s+(quarter|qtr|month|year|yr|half|week|period)\b", _I)
+#: Finance shorthand of the previous unit, capitals only ("invoiced LM", "spend LQ", "LY vs TY"): "last month" etc.
+_LAST_UNIT_CODES = {"LM": "last month", "LQ": "last quarter", "LY": "last year"}
+_LAST_UNIT = re.compile(rf"(?<![\w/.-])({'|'.join(_LAST_UNIT_CODES)})(?![\w/-]|\.\w)")
+#: "all time to 2026-04-30", "ever - 31.12.2025": everything on file up to that end, the end's words the period
+#: reader reads ("through").
+_ALL_TIME_TO = re.compile(r"\b(all[- ]time|all\s+periods|ever)\s+(?:to|-|–|up\s+to)\s+(?=\d)", _I)
 #: "VJ" (Vorjahr), the German abbreviation: the year before, read by router/german.py.
 _VJ = re.compile(r"(?<![\w-])VJ(?![\w-])")
 
@@ -409,6 +452,24 @@ def _so_far_from(m: re.Match[str]) -> str:
     return m.group(0) if atom is None else f"since {atom.start.isoformat()}"
 
 
+#: A month word of any language the tables know, abbreviated or not, with a year of two digits ("mars 26", "avr. 26",
+#: "kwiecień 26", "nov. 25:"): that month (read alone, "26" was no year and the period was missed). Not after a
+#: day ("le 3 mars 26") or "on" ("on Dec 25", a day), nor before an amount or a count; English words without a dot
+#: stay the period reader's ("dec 25", router/periods.py).
+_FOREIGN_MONTH_W = "|".join(sorted({*(w for w in MONTH_WORDS if w not in _ENGLISH_MONTHS), *YEAR_MONTH_WORDS},
+                                   key=len, reverse=True))
+_MONTH_YY = re.compile(
+    rf"(?<![\w.,/-])(?<!\d\s)(?<!\bon\s)(?<!\bof\s)(?:(?P<w>{_FOREIGN_MONTH_W})|(?P<en>{'|'.join(_ENGLISH_MONTHS)})(?=\.))"
+    rf"\.?\s*['’]?\s?(?P<yy>\d{{2}})(?![\w/.,-]|\.\d|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|st\b|"
+    rf"invoices?\b|factures?\b|units?\b|pcs\b|pieces?\b|lines?\b|suppliers?\b|fournisseurs?\b))", _I)
+
+
+def _month_yy(m: re.Match[str]) -> str:
+    word = (m.group("w") or m.group("en")).casefold()
+    number = YEAR_MONTH_WORDS.get(word) or MONTH_WORDS[word]
+    return f"{calendar.month_name[number]} 20{m.group('yy')}"
+
+
 def read_atoms(text: str) -> str:
     """``text`` with single period atoms in German or numeric notation written as the period reader reads them.
 
@@ -418,11 +479,14 @@ def read_atoms(text: str) -> str:
     text = _SO_FAR_FROM.sub(_so_far_from, text)
     text = _DOTTED_SHORT_DAY.sub(lambda m: f"{m.group(1)}.{m.group(2)}.20{m.group(3)}", text)
     text = _DOTTED_MONTH.sub(lambda m: f"{calendar.month_name[int(m.group(1))]} {m.group(2)}", text)
+    text = _MONTH_YY.sub(_month_yy, text)
     text = _GERMAN_PART.sub(lambda m: f"{'Q' if m.group(2) else 'H'}{m.group(1)} "
                                       f"{m.group(4) or '20' + m.group(5)}", text)
     text = _CURRENT.sub(lambda m: _UNIT_EN[m.group(1).casefold()], text)
     text = _FULL_YEAR.sub(lambda m: f"in {m.group(1) or '20' + m.group(2)}", text)
     text = _PREVIOUS.sub(r"previous \1", text)
+    text = _LAST_UNIT.sub(lambda m: _LAST_UNIT_CODES[m.group(1)], text)
+    text = _ALL_TIME_TO.sub(r"\1 through ", text)
     return _VJ.sub("Vorjahr", text)
 
 

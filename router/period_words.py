@@ -22,6 +22,7 @@ back instead of letting the year stand alone.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from difflib import SequenceMatcher
 
@@ -44,6 +45,20 @@ _MONTH_WORDS: dict[str, int] = {
     # Spanish
     "enero": 1, "febrero": 2, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "septiembre": 9, "setiembre": 9,
     "octubre": 10, "noviembre": 11, "diciembre": 12,
+    # Swedish, Danish, Norwegian (the others are German's or Dutch's words too: "januar", "juni", "oktober")
+    "augusti": 8, "maj": 5, "marts": 3, "desember": 12,
+    # Polish, nominative and genitive ("kwiecień 2026", "1 kwietnia 2026"), with and without diacritics
+    "styczeń": 1, "styczen": 1, "stycznia": 1, "luty": 2, "lutego": 2, "marzec": 3, "marca": 3, "kwiecień": 4,
+    "kwiecien": 4, "kwietnia": 4, "maja": 5, "czerwiec": 6, "czerwca": 6, "lipiec": 7, "lipca": 7, "sierpień": 8,
+    "sierpien": 8, "sierpnia": 8, "wrzesień": 9, "wrzesien": 9, "września": 9, "wrzesnia": 9, "październik": 10,
+    "pazdziernik": 10, "października": 10, "pazdziernika": 10, "listopad": 11, "listopada": 11, "grudzień": 12,
+    "grudzien": 12, "grudnia": 12,
+    # Finnish, with the genitive "-n" and the inessive "-ssa" ("tammikuussa 2026")
+    **{f"{stem}{ending}": number for number, stem in enumerate(
+        ("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu", "heinäkuu", "elokuu", "syyskuu",
+         "lokakuu", "marraskuu", "joulukuu"), start=1) for ending in ("", "n", "ssa", "ssä")},
+    **{f"{stem}{ending}": number for number, stem in ((6, "kesakuu"), (7, "heinakuu"))
+       for ending in ("", "n", "ssa")},
 }
 #: Abbreviations only these writers use ("gen", "mag", "giu", "lug", "ott", "dic", "mrt", "okt", "fev", "dez",
 #: "out", "set", "ago", "abr", "ene"): several are English words ("out", "set"), so they are months only where a
@@ -51,6 +66,8 @@ _MONTH_WORDS: dict[str, int] = {
 _MONTH_ABBREVIATIONS: dict[str, int] = {
     "gen": 1, "ene": 1, "fev": 2, "mrt": 3, "abr": 4, "mag": 5, "giu": 6, "lug": 7, "ago": 8, "set": 9, "ott": 10,
     "okt": 10, "out": 10, "dic": 12, "dez": 12,
+    # Polish abbreviations that are no English word
+    "sty": 1, "kwi": 4, "cze": 6, "wrz": 9, "paź": 10, "gru": 12,
 }
 #: Words that are English words or names too ("out", "set", "ago", "Marco", "mei"): months only in a month's
 #: place, beside a day or joined to a year by "/", "-", "." or "de"; the other abbreviations ("gen 2026", "ott 2025")
@@ -82,12 +99,22 @@ _ORDINALS: dict[str, int] = {
     "secondo": 2, "seconda": 2, "segundo": 2, "segunda": 2, "tweede": 2,
     "terzo": 3, "terza": 3, "terceiro": 3, "terceira": 3, "tercer": 3, "tercero": 3, "tercera": 3, "derde": 3,
     "quarto": 4, "quarta": 4, "cuarto": 4, "cuarta": 4, "vierde": 4,
+    # English (beside a foreign unit, or after the unit: "the quarter fourth of 2025")
+    "first": 1, "second": 2, "third": 3, "fourth": 4,
+    # Polish, Swedish, Danish, Norwegian, Finnish
+    "pierwszy": 1, "pierwsze": 1, "pierwsza": 1, "drugi": 2, "drugie": 2, "druga": 2, "trzeci": 3, "trzecie": 3,
+    "trzecia": 3, "czwarty": 4, "czwarte": 4, "czwarta": 4,
+    "första": 1, "forsta": 1, "første": 1, "forste": 1, "andra": 2, "anden": 2, "andre": 2, "tredje": 3,
+    "fjärde": 4, "fjarde": 4, "fjerde": 4,
+    "ensimmäinen": 1, "ensimmainen": 1, "toinen": 2, "kolmas": 3, "neljäs": 4, "neljas": 4,
 }
 _ORD_W = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _DIGIT_ORD = r"([1-4])\s?(?:º|°|ª|o|e|ste|de|st|nd|rd|th|\.)?"
 #: A quarter ("trimestre", "kwartaal", "quarter") or a half ("semestre", "halfjaar", "helft", "semester").
-_QUARTER_W = r"trimestres?|kwarta(?:a|)l(?:en)?"
-_HALF_W = r"semestres?|semester|halfjaar|halfjaars|helft"
+_QUARTER_W = (r"trimestres?|kwarta(?:a|)l(?:en)?|kwartał[uy]?|kvartal(?:et|en)?|kvartaali|(?:vuosi)?neljännes|"
+              r"neljannes")
+_HALF_W = (r"semestres?|semester|halfjaar|halfjaars|helft|halvår(?:et)?|halvar(?:et)?|półrocz[ea]|polrocz[ea]|"
+           r"puolivuotis|puolivuotiskausi|vuosipuolisko|half[- ]?year")
 #: English unit words: a quarter or half only with the year written after the number ("quarter 1/2026"), never
 #: in prose ("half 2 pallets").
 _ENGLISH_UNIT_W = r"quarter|qtr|half"
@@ -112,6 +139,14 @@ _UNITS: dict[str, str] = {
     "settimana": "week", "semana": "week",
     # French ("le mois dernier", "l'année précédente", "ce trimestre"), for a French word in an English question
     "mois": "month", "année": "year", "annee": "year", "semaine": "week",
+    # Swedish, Danish, Norwegian, Polish, Finnish ("last kvartal", "förra månaden", "forrige måned", "zeszły rok")
+    "kvartal": "quarter", "kvartalet": "quarter", "kwartał": "quarter", "kwartal": "quarter", "kvartaali": "quarter",
+    "månad": "month", "månaden": "month", "måned": "month", "måneden": "month", "manad": "month",
+    "maned": "month", "miesiąc": "month", "miesiac": "month", "kuukausi": "month",
+    "år": "year", "året": "year", "rok": "year", "vuosi": "year",
+    "halvår": "half", "halvåret": "half", "półrocze": "half", "polrocze": "half",
+    "vecka": "week", "veckan": "week", "uke": "week", "uken": "week", "uge": "week", "ugen": "week",
+    "tydzień": "week", "tydzien": "week", "viikko": "week",
 }
 _UNIT_W = "|".join(sorted(_UNITS, key=len, reverse=True))
 #: "this"/"last" words before the unit (Dutch, Portuguese, Spanish, Italian, and English ones beside a foreign unit).
@@ -121,6 +156,10 @@ _BEFORE_UNIT = {
     "last": "last", "previous": "last", "prior": "last", "vorige": "last", "vorig": "last", "afgelopen": "last",
     "next": "next", "volgende": "next", "volgend": "next", "prossimo": "next", "próximo": "next",
     "ce": "this", "cette": "this", "dernier": "last", "dernière": "last", "derniere": "last",
+    "förra": "last", "forra": "last", "forrige": "last", "sidste": "last", "siste": "last", "ubiegły": "last",
+    "ubiegly": "last", "zeszły": "last", "zeszly": "last", "poprzedni": "last", "ostatni": "last", "viime": "last",
+    "denna": "this", "detta": "this", "denne": "this", "dette": "this", "bieżący": "this", "biezacy": "this",
+    "tämä": "this", "kuluva": "this", "nästa": "next", "nasta": "next", "næste": "next",
 }
 _BEFORE_W = "|".join(re.escape(w) for w in sorted(_BEFORE_UNIT, key=len, reverse=True))
 #: ... and after it ("il mese scorso", "o mês passado", "el año pasado", "il trimestre corrente").
@@ -143,7 +182,11 @@ _SET_AGAINST = re.compile(r"(?:\bpar\s+rapport\s+(?:au|à)|\bcompar[ée]e?s?\s+(
 _RELATIVE_AFTER = re.compile(rf"(?<![\w'’]){_ARTICLE}(?P<unit>{_UNIT_W})\s+(?P<rel>{_AFTER_W})\b", _I)
 #: "so far", "to date" and "the month before" in the four languages.
 _SO_FAR = re.compile(r"\b(?:finora|fino\s+ad\s+ora|sinora|tot\s+nu\s+toe|tot\s+op\s+heden|até\s+agora|ate\s+agora|"
-                     r"até\s+hoje|hasta\s+ahora|hasta\s+hoy|hasta\s+la\s+fecha|ad\s+oggi|a\s+oggi)\b", _I)
+                     r"até\s+hoje|hasta\s+ahora|hasta\s+hoy|hasta\s+la\s+fecha|ad\s+oggi|a\s+oggi|"
+                     # French, Swedish, Danish/Norwegian, Polish, Finnish
+                     r"jusqu['’]\s?ici|jusqu['’]\s?(?:à|a)\s+(?:présent|present|maintenant|ce\s+jour)|à\s+ce\s+jour|"
+                     r"hittills|(?:til|indtil)\s+nu|"
+                     r"do\s+tej\s+pory|do\s+dzisiaj|do\s+dziś|tähän\s+mennessä)(?!\w)", _I)
 #: "il mese prima", "o mês anterior", "el trimestre anterior", "il mese precedente", "de maand ervoor": the unit
 #: before the other period of a comparison (not the last one before today, which "scorso"/"passado" say).
 _UNIT_BEFORE = re.compile(
@@ -213,11 +256,23 @@ def _year_of(m: re.Match[str]) -> str:
 
 def _part(unit: str, number: int, m: re.Match[str]) -> str:
     half = re.match(rf"(?:{_HALF_W}|half)$", unit, _I) is not None
-    if re.fullmatch(_ENGLISH_UNIT_W, unit, _I) and not (m.group("year") or m.group("yy")):
+    if re.fullmatch(rf"{_ENGLISH_UNIT_W}|half[- ]?year", unit, _I) and not (m.group("year") or m.group("yy")):
         return m.group(0)
     if half and number > 2:
         return m.group(0)  # "semestre 3": no half of a year; left as written (the reader asks about it)
     return f"{'H' if half else 'Q'}{number}{_year_of(m)}"
+
+
+#: The unit before its ordinal, as some writers order them ("the quarter fourth of 2025", "half year second of
+#: 2025", "kvartal tredje 2025"): English units too, as no English writer orders them so.
+_UNIT_ORDINAL = re.compile(
+    rf"(?<![\w])(?:the\s+)?(?P<unit>{_QUARTER_W}|{_HALF_W}|quarter|half)\s+(?P<word>{_ORD_W})\b"
+    rf"(?:\s+of)?(?:{_PART_YEAR}|{_PART_YY})", _I)
+#: The year before the part ("2025 second half year", "2025 3. kvartal", "2025 Q3" is the reader's own): the part
+#: of that year, one period (read apart, the year and its half were two conflicting periods).
+_YEAR_THEN_PART = re.compile(
+    rf"(?<![\w./-])(?P<year>{_YEAR})\s*,?\s+(?:the\s+)?(?:(?P<word>{_ORD_W})|{_DIGIT_ORD})\s+"
+    rf"(?P<unit>{_QUARTER_W}|{_HALF_W}|quarter|half)\b", _I)
 
 
 def _parts(text: str) -> str:
@@ -229,11 +284,22 @@ def _parts(text: str) -> str:
         number = _ORDINALS[word.casefold()] if word else int(m.group(2))
         return _part(m.group("unit"), number, m)
 
+    def year_first(m: re.Match[str]) -> str:
+        word = m.group("word")
+        number = _ORDINALS[word.casefold()] if word else int(m.group(2))
+        half = re.fullmatch(rf"{_HALF_W}|half", m.group("unit"), _I) is not None
+        if half and number > 2:
+            return m.group(0)
+        return f"{'H' if half else 'Q'}{number} {m.group('year')}"
+
+    text = _YEAR_THEN_PART.sub(year_first, text)
+    text = _UNIT_ORDINAL.sub(ordinal, text)
     text = _ORDINAL_UNIT.sub(ordinal, text)
     return _UNIT_NUMBER.sub(numbered, text)
 
 
 def _relative(text: str) -> str:
+    text = _CURRENT_UNIT.sub(lambda m: f"this {_UNITS[m.group(1).casefold()]}", text)
     text = _RELATIVE_BEFORE.sub(lambda m: f"{_BEFORE_UNIT[m.group('rel').casefold()]} "
                                           f"{_UNITS[m.group('unit').casefold()]}", text)
     def after(m: re.Match[str]) -> str:
@@ -244,9 +310,12 @@ def _relative(text: str) -> str:
 
     text = _RELATIVE_AFTER.sub(after, text)
     text = _UNIT_BEFORE.sub(lambda m: f"the {_UNITS[(m.group('unit') or m.group('unit2')).casefold()]} before", text)
+    text = _FISCAL_TO_DATE.sub("fiscal year to date", text)
     text = _YEAR_TO_DATE.sub("year to date", text)
+    text = _BEFORE_THIS.sub(lambda m: f"last {m.group(1).casefold()}", text)
     text = _WEEK.sub(lambda m: f"week {m.group(1)}" + (f" of {m.group(2)}" if m.group(2) else ""), text)
-    return _SO_FAR.sub("so far", text)
+    text = _SO_FAR.sub("so far", text)
+    return _THIS_TO_DATE.sub(r"\1 so far", text)
 
 
 #: The year to date: "da inizio anno", "dall'inizio dell'anno", "sinds begin dit jaar", "desde o início do ano",
@@ -254,7 +323,27 @@ def _relative(text: str) -> str:
 _YEAR_TO_DATE = re.compile(
     r"\b(?:da(?:ll['’])?\s*inizio\s+(?:dell['’]\s*)?anno|sinds\s+(?:het\s+)?begin\s+(?:van\s+)?(?:dit|het)\s+jaar|"
     r"desde\s+(?:o\s+)?in[íi]cio\s+do\s+ano|desde\s+(?:el\s+)?inicio\s+del\s+año|en\s+lo\s+que\s+va\s+del\s+año|"
-    r"(?:no\s+)?acumulado\s+do\s+ano|(?:el\s+)?acumulado\s+del\s+año)\b", _I)
+    r"(?:no\s+)?acumulado\s+do\s+ano|(?:el\s+)?acumulado\s+del\s+año|"
+    # French: "depuis le début de l'année", "cumul de l'année"; English "since new year (till today)"
+    r"depuis\s+(?:le\s+)?d[ée]but\s+(?:de\s+)?l['’]\s?ann[ée]e|cumul\s+(?:de\s+)?l['’]\s?ann[ée]e|"
+    r"(?:since|from)\s+(?:the\s+)?new\s+year(?:['’]s(?:\s+day)?)?(?:\s+(?:till|until|to|up\s+to|through)\s+"
+    r"(?:today|now|date))?|"
+    # Swedish, Danish/Norwegian, Polish, Finnish
+    r"sedan\s+årets\s+början|hittills\s+i\s+år|(?:siden|fra)\s+nyt[åa]r|(?:siden|fra)\s+årets\s+start|"
+    r"od\s+pocz[ąa]tku\s+roku|vuoden\s+alusta)\b", _I)
+#: The fiscal year to date: "depuis le début de l'exercice" (router/periods.py reads "fiscal year to date").
+_FISCAL_TO_DATE = re.compile(r"\b(?:depuis\s+(?:le\s+)?d[ée]but\s+(?:de\s+)?l['’]\s?exercice(?:\s+fiscal)?|"
+                             r"cumul\s+(?:de\s+)?l['’]\s?exercice|sinds\s+(?:het\s+)?begin\s+van\s+het\s+boekjaar)\b",
+                             _I)
+#: The current unit in French ("ce mois-ci", "du mois en cours", "le trimestre courant"): this unit.
+_CURRENT_UNIT = re.compile(r"\b(?:ce|cet|cette|du|le|la)\s+(mois|trimestre|ann[ée]e|semestre|semaine)"
+                           r"(?:[- ]ci\b|\s+en\s+cours\b|\s+courante?\b)", _I)
+#: ... and "à date" after it ("du mois en cours à date"): up to today.
+_THIS_TO_DATE = re.compile(r"\b(this\s+(?:month|quarter|year|half|week))\s+(?:à|a)\s+date\b", _I)
+#: The unit before the current one, in English words: "the month before this one", "the quarter before the
+#: current one" (the previous unit, as "last month" is).
+_BEFORE_THIS = re.compile(r"\b(?:the\s+)?(month|quarter|year|week|half)\s+(?:just\s+)?before\s+(?:this|the\s+"
+                          r"(?:current|present))(?:\s+one|\s+(?:month|quarter|year|week|half))?\b", _I)
 #: "settimana 12 del 2026", "semana 12 de 2026": a calendar week (router/periods.py reads "week 12 of 2026").
 _WEEK = re.compile(rf"\b(?:settimana|semana)\s+(?:n[º°.]?\s*)?(\d{{1,2}})(?:\s+(?:del|de|di)\s+({_YEAR}))?\b", _I)
 #: A remark on where the data starts ("(the files start in July)", ", data only from July 2025"): context that
@@ -265,7 +354,11 @@ _COVERAGE = r"(?:(?:the\s+|our\s+)?(?:files?|data|records?|books|history|ledger)
             r"started|begin|begins|began|go(?:es)?\s+back|(?:is\s+|are\s+)?(?:only\s+)?available)|" \
             r"(?:we|i)\s+(?:only\s+)?have\s+(?:the\s+)?(?:files?|data|records?|books|history))\s+(?:only\s+)?" \
             r"(?:in|from|on|at|to|since)\s+[^(),;?!]*?"
-_COVERAGE_ALONE = re.compile(rf"\s*\(\s*{_COVERAGE}\s*\)", _I)
+_COVERAGE_ALONE = re.compile(rf"\s*\(\s*{_COVERAGE}\s*\)"
+                             # "(jul-dec data only)", "(jul-dec is all we have)": the span the data covers, after it
+                             r"|\s*\(\s*[^()]{1,40}?\s+(?:data\s+only|is\s+all\s+(?:we\s+have|there\s+is|the\s+data)|"
+                             r"is\s+what\s+we\s+have|(?:is\s+)?all\s+(?:the\s+)?data\s+(?:we\s+have|there\s+is))\s*\)",
+                             _I)
 _COVERAGE_AFTER = re.compile(rf"\s*[,;]\s*{_COVERAGE}(?=\s*\))", _I)
 #: A heading of bare period codes before a colon that the ask after it restates in full ("Alpenland H1 vs H2: Jan-Apr
 #: 26 so far vs Jul-Dec 25?"): the heading is a title, the compared periods are the ones after the colon.
@@ -372,6 +465,17 @@ _KNOWN_MONTHS = {*_ALL_MONTHS, *_MONTHS_EN_W.split("|"), "janvier", "février", 
                  "sept", "déc", "dez", "mär"}
 
 
+def _folded(word: str) -> str:
+    """``word`` without its diacritics ("kwiecień" -> "kwiecien", "április" -> "aprilis")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.replace("ł", "l").replace("ø", "o"))
+                   if not unicodedata.combining(c))
+
+
+#: The first letters of every month word of the table, folded: a word beginning so, in a month's place, is a
+#: month-like word of some language ("kwiecien", "augusti", "aprilis").
+_TABLE_STEMS = tuple(sorted({_folded(w)[:3] for w in _KNOWN_MONTHS if len(w) >= 3} | set(_MONTH_STEMS)))
+
+
 def _misspelt_month(word: str) -> bool:
     """Whether ``word`` is a month name of the table with a letter or two wrong ("maarch", "settembte")."""
     return any(SequenceMatcher(None, word, known).ratio() >= 0.8 for known in _KNOWN_MONTHS if len(known) >= 4)
@@ -390,9 +494,38 @@ def unread_month_word(question: str) -> tuple[str, tuple[int, int]] | None:
     """
     for m in _MONTH_SHAPED.finditer(question):
         word = (m.group("a") or m.group("b") or m.group("c") or m.group("d")).casefold()
-        if word in _KNOWN_MONTHS or not word.startswith(_MONTH_STEMS):
+        if word in _KNOWN_MONTHS or not _folded(word).startswith(_TABLE_STEMS):
             continue
-        if m.group("d") and not _misspelt_month(word):
+        if m.group("d") and not (_misspelt_month(word) or _misspelt_month(_folded(word))):
             continue  # "market 2026", "decisions 2025": a word beside a year, not a month's place
+        return " ".join(m.group(0).split()), m.span()
+    return None
+
+
+#: First letters of the words for a quarter or a half in the languages around the tables' ("kwartał", "kvartal",
+#: "kvartaali", "neljännes", "trimestre", "cuatrimestre", "semester", "halvår", "półrocze", "puolivuotis",
+#: "čtvrtletí", "negyedév", "helft"): such a word between a part's number and a year is a part of the year.
+_PART_STEMS = ("kw", "kv", "qu", "cuat", "tri", "sem", "halv", "halb", "halfj", "pol", "puol", "nelj", "ctvrt",
+               "negyed", "pulrok", "felev", "cetrt", "tertial")
+#: A number of a part (1 to 4, "3.", "2nd"), a word, a year: "3. kvartil 2025", "2 polroku 2025".
+_PART_SHAPED = re.compile(
+    rf"(?<![\w/.,-])(?P<n>[1-4])(?:\.|st|nd|rd|th|e|º|°)?\s+(?P<w>[^\W\d_]{{4,16}})\.?\s+(?:of\s+|de\s+|van\s+)?"
+    rf"(?P<y>{_YEAR})(?![\w/-])", _I)
+_KNOWN_PARTS = re.compile(rf"(?:{_QUARTER_W}|{_HALF_W}|quarter|qtr|half|halves|quarters)", _I)
+
+
+def unread_part_word(question: str) -> tuple[str, tuple[int, int]] | None:
+    """The phrase (and its span) of a part of a year whose unit word no table knows ("3. kvartil 2025",
+    "2 polroku 2025"), or ``None``: read without it, the year alone would be a silent whole-year figure.
+
+    >>> unread_part_word("spend 3. kvartil 2025")
+    ('3. kvartil 2025', (6, 21))
+    >>> unread_part_word("top 3 suppliers 2025") is None
+    True
+    """
+    for m in _PART_SHAPED.finditer(question):
+        word = m.group("w")
+        if _KNOWN_PARTS.fullmatch(word) or not _folded(word).casefold().startswith(_PART_STEMS):
+            continue
         return " ".join(m.group(0).split()), m.span()
     return None

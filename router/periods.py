@@ -62,7 +62,7 @@ from itertools import pairwise
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
 from router.period_leftovers import unconsumed_date_token
-from router.period_words import unread_month_word
+from router.period_words import unread_month_word, unread_part_word
 
 _MONTHS = {
     name: number
@@ -308,8 +308,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("relative_to_date", re.compile(r"\b(?:this|current)\s+(quarter|qtr|month|year|week)\s+(?:so\s+far|to\s+date|"
                                     r"until\s+(?:now|today))\b|\bso\s+far\s+this\s+(quarter|qtr|month|year|week)\b",
                                     re.I)),
-    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(quarter|qtr|month|year|yr|half|week)\b",
-                            re.I)),
+    # ("the last calendar month", "this calendar quarter": the calendar unit, as the unit alone is)
+    ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(?:calendar\s+)?"
+                            r"(quarter|qtr|month|year|yr|half|week)\b", re.I)),
     ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
     ("qtd", re.compile(r"\b(quarter[- ]to[- ]date|qtd)\b", re.I)),
     ("mtd", re.compile(r"\b(month[- ]to[- ]date|mtd)\b", re.I)),
@@ -869,6 +870,12 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
         # would be a confident whole-year figure for a one-day or one-month question (router/period_words.py)
         return PeriodResolution(None, True, f"the month in {unread[0]!r} is not one I know: which month do you "
                                 "mean?", (unread[0],), (unread[1],))
+    unread = unread_part_word(question)
+    if unread is not None:
+        # "3. kvartil 2025": a part of a year whose unit word no table knows; the year alone would be a silent
+        # whole-year figure (router/period_words.py)
+        return PeriodResolution(None, True, f"the part of the year in {unread[0]!r} is not one I know: which "
+                                "quarter, half or month do you mean?", (unread[0],), (unread[1],))
     question = slashed_days(question, as_of)
     # "since 01-Oct-25", "Mar-2026": written out first, each position mapped back to the question's
     clerk, written = clerk_dates(question, as_of)
@@ -1023,7 +1030,10 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
                                [sp for sp in start_spans if keep(sp)])
         ends = [e for e, sp in zip(ends, end_spans, strict=True) if keep(sp)]
     everything = [i for i, p in enumerate(found) if p.start == HISTORY_START and p.label.startswith("all dates")]
-    if everything and len(everything) < len(found) + len(starts) + len(ends):
+    if everything and ends and not starts and len(everything) == len(found):
+        # "all periods thru 2026-04-30", "all time up to the end of Q1": everything on file up to that end
+        starts, found, found_spans = [found[everything[0]]], [], []
+    elif everything and len(everything) < len(found) + len(starts) + len(ends):
         # "did we ever buy from Beta in 2025": "ever" stresses the question; the other period is the one asked
         found_spans = [s for i, s in enumerate(found_spans) if i not in everything]
         found = [p for i, p in enumerate(found) if i not in everything]
