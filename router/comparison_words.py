@@ -53,6 +53,10 @@ CONNECTORS = (
     # (French and Spanish "par rapport à", "frente a", "comparado con" are written "vs" by router/romance.py)
     r"compar[ée]e?s?\s+avec", r"contre", r"frente\s+al?", r"en\s+comparaci[óo]n\s+con", r"rispetto\s+(?:a|al|alla)",
     r"vergeleken\s+met", r"t\.o\.v\.", r"ten\s+opzichte\s+van",
+    # "higher or lower as in Sep '25": the Dutch and Nordic "hoger dan"/"högre än" written "higher as" (before a
+    # period only: "as in" after a comparative sets the periods against each other)
+    r"(?:higher|lower|more|less|bigger|smaller|greater)\s+(?:or\s+(?:higher|lower|more|less|bigger|smaller)\s+)?"
+    r"as(?=\s+(?:in|for|during|over)\b)",
 )
 
 #: Words asking for the change itself: its amount, its percent or both ("delta", "chg", "up/down", "écart").

@@ -79,7 +79,7 @@ _HALF_UNIT = r"(?:hj\.?|halbjahr|half(?:[- ]year)?|semestre|sem\.?|halfjaar)"
 _ORDINAL = r"([1-4])\s?(?:\.|st|nd|rd|th|er|e|º|°|o)?"
 _Y = r"(?:19|20)\d{2}"
 #: What may follow a year: no digit, no amount.
-_NO_AMOUNT = r"(?![\d.,/]|\s*(?:%|k\b|m\b|€|eur\b|usd\b|chf\b))"
+_NO_AMOUNT = r"(?![\d,/]|[.,]\d|\s*(?:%|k\b|m\b|€|eur\b|usd\b|chf\b))"
 
 
 def _year_after(four: str, two: str) -> str:
@@ -97,7 +97,7 @@ def _ordinal(group: str) -> str:
 _ATOM = (
     rf"(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})(?![\d-])"
     rf"|(?P<dot>(?P<dot_d>\d{{1,2}})\.\s?(?P<dot_m>\d{{1,2}})\.(?:\s?(?P<dot_y>{_Y}|\d{{2}})(?![\d.]))?)(?![\d])"
-    rf"|(?P<nmonth>(?P<nm_m>0?[1-9]|1[0-2])[./](?P<nm_y>{_Y}))(?![\d./])"
+    rf"|(?P<nmonth>(?P<nm_m>0?[1-9]|1[0-2])[./](?P<nm_y>{_Y}))(?![\d/]|\.\d)"
     rf"|(?P<slash>(?P<sl_a>\d{{1,2}})/(?P<sl_b>\d{{1,2}})(?:/(?P<sl_y>{_Y}|\d{{2}}))?)(?![\d/])"
     rf"|(?P<isomonth>(?P<im_y>{_Y})-(?P<im_m>0[1-9]|1[0-2]))(?![\d-])"
     # "2025-Q3", "2025Q3", "2025-H2": a quarter or half written year first (a query's or dashboard's notation)
@@ -460,14 +460,15 @@ _FOREIGN_MONTH_W = "|".join(sorted({*(w for w in MONTH_WORDS if w not in _ENGLIS
                                    key=len, reverse=True))
 _MONTH_YY = re.compile(
     rf"(?<![\w.,/-])(?<!\d\s)(?<!\bon\s)(?<!\bof\s)(?:(?P<w>{_FOREIGN_MONTH_W})|(?P<en>{'|'.join(_ENGLISH_MONTHS)})(?=\.))"
-    rf"\.?\s*['’]?\s?(?P<yy>\d{{2}})(?![\w/.,-]|\.\d|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|st\b|"
+    rf"\.?\s*['’]?\s?(?P<yy>\d{{2}}|{_Y})(?![\w/.,-]|\.\d|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|st\b|"
     rf"invoices?\b|factures?\b|units?\b|pcs\b|pieces?\b|lines?\b|suppliers?\b|fournisseurs?\b))", _I)
 
 
 def _month_yy(m: re.Match[str]) -> str:
     word = (m.group("w") or m.group("en")).casefold()
     number = YEAR_MONTH_WORDS.get(word) or MONTH_WORDS[word]
-    return f"{calendar.month_name[number]} 20{m.group('yy')}"
+    year = m.group("yy")
+    return f"{calendar.month_name[number]} {year if len(year) == 4 else '20' + year}"
 
 
 def read_atoms(text: str) -> str:
