@@ -426,7 +426,7 @@ _GERMAN_PART = re.compile(
 _CURRENT = re.compile(r"\b(?:lfd\.|lfd\b|laufende[snm]?|akt\.)\s*(jahr|quartal|monat)\b", _I)
 _UNIT_EN = {"jahr": "year to date", "quartal": "this quarter", "monat": "this month"}
 #: "full year 25", "full-year 2025", "the full year 2025": the calendar year.
-_FULL_YEAR = re.compile(rf"\b(?:the\s+)?full[- ]year\s+(?:({_Y})|['’]?(\d{{2}}))(?![\w.,]|\.\d)", _I)
+_FULL_YEAR = re.compile(rf"\b(?:the\s+)?full[- ]year\s+(?:({_Y})|['’]?(\d{{2}}))(?![\w]|[.,]\d)", _I)
 #: Abbreviated relative words: "prev quarter", "prev. month" are the previous unit.
 _PREVIOUS = re.compile(r"\b(?:prev|prv)\.?\s+(quarter|qtr|month|year|yr|half|week|period)\b", _I)
 #: Finance shorthand of the previous unit, capitals only ("invoiced LM", "spend LQ", "LY vs TY"): "last month" etc.

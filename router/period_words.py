@@ -315,7 +315,23 @@ def _relative(text: str) -> str:
     text = _BEFORE_THIS.sub(lambda m: f"last {m.group(1).casefold()}", text)
     text = _WEEK.sub(lambda m: f"week {m.group(1)}" + (f" of {m.group(2)}" if m.group(2) else ""), text)
     text = _SO_FAR.sub("so far", text)
-    return _THIS_TO_DATE.sub(r"\1 so far", text)
+    text = _THIS_TO_DATE.sub(r"\1 so far", text)
+    return _so_far_aside(text)
+
+
+#: "so far" set apart from its period, in brackets or after a comma at the end ("ce mois ci pour Kestrel (so
+#: far)", "this quarter for Xenon, to date"): it bounds the one current unit the question names.
+_SO_FAR_ASIDE = re.compile(r"\s*(?:\(\s*(?:so\s+far|to\s+date)\s*\)|,\s*(?:so\s+far|to\s+date)\s*(?=[?!.]*\s*$))", _I)
+_THIS_UNIT = re.compile(r"\bthis\s+(?:month|quarter|year|half|week)\b(?!\s+(?:so\s+far|to\s+date))", _I)
+
+
+def _so_far_aside(text: str) -> str:
+    asides = list(_SO_FAR_ASIDE.finditer(text))
+    units = list(_THIS_UNIT.finditer(text))
+    if len(asides) != 1 or len(units) != 1 or units[0].end() > asides[0].start():
+        return text
+    aside, unit = asides[0], units[0]
+    return f"{text[:unit.end()]} so far{text[unit.end():aside.start()]}{text[aside.end():]}"
 
 
 #: The year to date: "da inizio anno", "dall'inizio dell'anno", "sinds begin dit jaar", "desde o início do ano",

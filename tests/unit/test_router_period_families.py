@@ -263,3 +263,15 @@ def test_an_unknown_part_word_beside_a_year_is_asked_about(word: str, number: st
                                       "first 2 sensors 2025"])
 def test_counted_things_beside_a_year_are_no_part(question: str) -> None:
     assert unread_part_word(question) is None
+
+
+@pytest.mark.parametrize(("question", "unit"), [("montant ce mois ci pour Kestrel (so far)", "month"),
+                                                ("spend this quarter for Xenon, to date?", "quarter"),
+                                                ("invoices this year at Company B (to date)", "year")])
+def test_a_so_far_set_apart_bounds_the_current_unit(question: str, unit: str) -> None:
+    assert _read(question) == _read(f"spend this {unit} so far")
+
+
+@pytest.mark.parametrize("tail", [", EUR thx", "?", " by supplier", ". thanks"])
+def test_full_year_with_two_digits_before_punctuation(tail: str) -> None:
+    assert _read(f"invoiced per legal entity full year 24{tail}") == (dt.date(2024, 1, 1), dt.date(2025, 1, 1))
