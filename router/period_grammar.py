@@ -99,7 +99,7 @@ _ATOM = (
     rf"|(?P<dot>(?P<dot_d>\d{{1,2}})\.\s?(?P<dot_m>\d{{1,2}})\.(?:\s?(?P<dot_y>{_Y}|\d{{2}})(?![\d.]))?)(?![\d])"
     rf"|(?P<nmonth>(?P<nm_m>0?[1-9]|1[0-2])[./](?P<nm_y>{_Y}))(?![\d/]|\.\d)"
     rf"|(?P<slash>(?P<sl_a>\d{{1,2}})/(?P<sl_b>\d{{1,2}})(?:/(?P<sl_y>{_Y}|\d{{2}}))?)(?![\d/])"
-    rf"|(?P<isomonth>(?P<im_y>{_Y})-(?P<im_m>0[1-9]|1[0-2]))(?![\d-])"
+    rf"|(?P<isomonth>(?P<im_y>{_Y})[-/](?P<im_m>0[1-9]|1[0-2]))(?![\d/]|-\d{{1,2}}(?!\d))"
     # "2025-Q3", "2025Q3", "2025-H2": a quarter or half written year first (a query's or dashboard's notation)
     rf"|(?P<isopart>(?P<ip_y>{_Y})-?(?:q(?P<ip_q>[1-4])|h(?P<ip_h>[12])))(?![\w-])"
     rf"|(?P<quarter>(?:q\s?(?P<q_n>[1-4])|t(?P<q_t>[1-4])|(?P<q_o>[1-4])\s?q|{_ordinal('q_w')}\s*{_QUARTER_UNIT})"
@@ -144,7 +144,8 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     # Dutch, Swedish, Danish, Norwegian "to and with" (written in English word by word too: "to and with",
     # "till and with", "up to and with"); Polish "od ... do"
     RangeWord(r"tot\s+en\s+met|t/m|t\.m\.|till\s+och\s+med|t\.o\.m\.?|til\s+og\s+med|"
-              r"(?:up\s+)?(?:to|till|until|through)\s+and\s+with", r"van|vanaf|från|fran|fra|from|od", True),
+              r"(?:up\s+)?(?:to|till|until|through)\s+and\s+(?:with|including)",
+              r"van|vanaf|från|fran|fra|from|od", True),
     RangeWord(r"do", r"od", True, opened=True),
     RangeWord(r"tot", r"van|vanaf", False, opened=True),
     # English (the period reader's own words: rewritten only when an atom is in a notation it does not read)
@@ -153,10 +154,12 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     # ("2025-07..2026-04", "Jan→Apr 2026": the two dots or arrow of a query or a dashboard filter, which the period
     # reader does not read)
     RangeWord(r"\.\.\.?|…|→|->", r"from", None, sign=True),
-    RangeWord(r"to|-|–|—", r"from", None, english=True),
+    # (a dash may touch its atoms: "Q3'25–Q1'26", "2025/07-2026/04")
+    RangeWord(r"-|–|—", r"from", None, english=True, sign=True),
+    RangeWord(r"to", r"from", None, english=True),
 )
 #: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
-_DASH_OR_TO = RANGE_WORDS[-2:]
+_DASH_OR_TO = RANGE_WORDS[-3:]
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
 _INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:incl\.?|inclusive|included|inclusief|incluso|inclus|inclusivo|"
                              r"einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])", _I)
@@ -243,7 +246,7 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
             written = _year(g("q_y"), g("q_yy"))
             start = dt.date(written or year, 3 * number - 2, 1)
             # ("Q3-2025", "Q1/26": a year joined by a dash or slash is no range form the period reader reads)
-            english = bool(g("q_n") or g("q_o")) and not re.search(r"\d\s*[/-]\s*\d", str(g("quarter")))
+            english = bool(g("q_n") or g("q_o")) and not re.search(r"\d\s*[/'’-]\s*\d", str(g("quarter")))
             return Atom(start, _months_after(start, 3), True, written is not None, english)
         if g("half"):
             number = int(str(g("h_n") or g("h_o") or g("h_w")))
@@ -251,7 +254,7 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
                 return None
             written = _year(g("h_y"), g("h_yy"))
             start = dt.date(written or year, 6 * number - 5, 1)
-            english = bool(g("h_n") or g("h_o")) and not re.search(r"\d\s*[/-]\s*\d", str(g("half")))
+            english = bool(g("h_n") or g("h_o")) and not re.search(r"\d\s*[/'’-]\s*\d", str(g("half")))
             return Atom(start, _months_after(start, 6), True, written is not None, english)
         if g("dmonth"):
             word = str(g("dm_w")).casefold()
@@ -351,6 +354,26 @@ def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> st
     return f"from {a.start.isoformat()} to {b.start.isoformat()}"
 
 
+#: An interval in mathematical notation, as the answers themselves write a period ("[2025-07-01, 2026-01-01)",
+#: "[2025-07, 2026-04]"): a square bracket includes its end, a round one leaves it out.
+_INTERVAL = re.compile(r"\[\s*(?P<a>\d{4}-\d{2}(?:-\d{2})?)\s*[,;]\s*(?P<b>\d{4}-\d{2}(?:-\d{2})?)\s*(?P<close>[\])])")
+
+
+def _interval(m: re.Match[str]) -> str:
+    a, b = m.group("a"), m.group("b")
+    try:
+        start = dt.date.fromisoformat(a if len(a) == 10 else f"{a}-01")
+        end = dt.date.fromisoformat(b if len(b) == 10 else f"{b}-01")
+    except ValueError:
+        return m.group(0)
+    if len(b) == 7:  # a month at the end: the whole month, whatever the bracket
+        end = _months_after(end, 1) if m.group("close") == "]" else end
+        return f"from {start.isoformat()} to before {end.isoformat()}"
+    if m.group("close") == "]":
+        return f"from {start.isoformat()} through {end.isoformat()}"
+    return f"from {start.isoformat()} to before {end.isoformat()}"
+
+
 def read_ranges(text: str, order: DateOrder | None = None) -> str:
     """``text`` with each range of period atoms the grammar reads written as ISO days.
 
@@ -361,6 +384,7 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
     >>> read_ranges("Top 3 suppliers, Jul 2025 - today")
     'Top 3 suppliers, since 2025-07-01'
     """
+    text = _INTERVAL.sub(_interval, text)
     slash_order = _slash_order(text, order)
     for word, pattern in _RANGES:
         def sub(m: re.Match[str], word: RangeWord = word) -> str:

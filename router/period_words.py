@@ -147,6 +147,9 @@ _UNITS: dict[str, str] = {
     "halvår": "half", "halvåret": "half", "półrocze": "half", "polrocze": "half",
     "vecka": "week", "veckan": "week", "uke": "week", "uken": "week", "uge": "week", "ugen": "week",
     "tydzień": "week", "tydzien": "week", "viikko": "week",
+    # (Polish locatives and Finnish essives after "w"/"viime": "w zeszłym miesiącu", "viime kuussa")
+    "miesiącu": "month", "miesiacu": "month", "kwartale": "quarter", "roku": "year", "półroczu": "half",
+    "kuussa": "month", "vuonna": "year", "neljänneksellä": "quarter",
 }
 _UNIT_W = "|".join(sorted(_UNITS, key=len, reverse=True))
 #: "this"/"last" words before the unit (Dutch, Portuguese, Spanish, Italian, and English ones beside a foreign unit).
@@ -160,6 +163,8 @@ _BEFORE_UNIT = {
     "ubiegly": "last", "zeszły": "last", "zeszly": "last", "poprzedni": "last", "ostatni": "last", "viime": "last",
     "denna": "this", "detta": "this", "denne": "this", "dette": "this", "bieżący": "this", "biezacy": "this",
     "tämä": "this", "kuluva": "this", "nästa": "next", "nasta": "next", "næste": "next",
+    "zeszłym": "last", "zeszlym": "last", "ubiegłym": "last", "ubieglym": "last", "poprzednim": "last",
+    "ostatnim": "last", "tym": "this", "bieżącym": "this", "biezacym": "this", "tässä": "this", "tänä": "this",
 }
 _BEFORE_W = "|".join(re.escape(w) for w in sorted(_BEFORE_UNIT, key=len, reverse=True))
 #: ... and after it ("il mese scorso", "o mês passado", "el año pasado", "il trimestre corrente").
@@ -174,7 +179,12 @@ _AFTER_UNIT = {
 }
 _AFTER_W = "|".join(re.escape(w) for w in sorted(_AFTER_UNIT, key=len, reverse=True))
 _ARTICLE = r"(?:(?:il|lo|l['’]|la|le|o|a|el|het|de|the)\s*)?"
-_RELATIVE_BEFORE = re.compile(rf"(?:\b(?:le|la)\s+)?\b(?P<rel>{_BEFORE_W})\s+(?P<unit>{_UNIT_W})\b", _I)
+_RELATIVE_BEFORE = re.compile(rf"(?:\b(?:le|la|w|we)\s+)?\b(?P<rel>{_BEFORE_W})\s+(?P<unit>{_UNIT_W})\b", _I)
+#: Whole relative phrases of one word kind that name no unit word of the table ("i fjol": last year).
+_RELATIVE_PHRASES = {"i fjol": "last year", "i fjor": "last year", "i fjord": "last year", "sidste år": "last year",
+                     "i år": "this year", "i ar": "this year", "w tym roku": "this year", "tänä vuonna": "this year"}
+_RELATIVE_PHRASE = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in
+                                               sorted(_RELATIVE_PHRASES, key=len, reverse=True)) + r")(?!\w)", _I)
 #: Words setting a period against another ("Q1 2026 par rapport au trimestre précédent"): the unit "précédent"
 #: after them is the one before the period named, not the one before today.
 _SET_AGAINST = re.compile(r"(?:\bpar\s+rapport\s+(?:au|à)|\bcompar[ée]e?s?\s+(?:au|à)|\bvs\.?)\s+(?:le\s+|la\s+)?$",
@@ -299,6 +309,7 @@ def _parts(text: str) -> str:
 
 
 def _relative(text: str) -> str:
+    text = _RELATIVE_PHRASE.sub(lambda m: _RELATIVE_PHRASES[" ".join(m.group(0).casefold().split())], text)
     text = _CURRENT_UNIT.sub(lambda m: f"this {_UNITS[m.group(1).casefold()]}", text)
     text = _RELATIVE_BEFORE.sub(lambda m: f"{_BEFORE_UNIT[m.group('rel').casefold()]} "
                                           f"{_UNITS[m.group('unit').casefold()]}", text)

@@ -275,3 +275,24 @@ def test_a_so_far_set_apart_bounds_the_current_unit(question: str, unit: str) ->
 @pytest.mark.parametrize("tail", [", EUR thx", "?", " by supplier", ". thanks"])
 def test_full_year_with_two_digits_before_punctuation(tail: str) -> None:
     assert _read(f"invoiced per legal entity full year 24{tail}") == (dt.date(2024, 1, 1), dt.date(2025, 1, 1))
+
+
+@pytest.mark.parametrize(("period", "expected"), [
+    ("[2025-10-01, 2026-01-01)", (dt.date(2025, 10, 1), dt.date(2026, 1, 1))),
+    ("[2025-10-01, 2025-12-31]", (dt.date(2025, 10, 1), dt.date(2026, 1, 1))),
+    ("[2025-10, 2025-12]", (dt.date(2025, 10, 1), dt.date(2026, 1, 1))),
+    ("Q4'24–Q1'25", (dt.date(2024, 10, 1), dt.date(2025, 4, 1))),
+    ("2024/10-2025/03", (dt.date(2024, 10, 1), dt.date(2025, 4, 1))),
+    ("October 2024 until and including March 2025", (dt.date(2024, 10, 1), dt.date(2025, 4, 1))),
+    ("lokakuu 2024 - maaliskuu 2025", (dt.date(2024, 10, 1), dt.date(2025, 4, 1))),
+])
+def test_interval_dash_and_including_notations(period: str, expected: tuple[dt.date, dt.date]) -> None:
+    assert _read(f"rank suppliers by spend, company c, {period}") == expected
+
+
+@pytest.mark.parametrize(("phrase", "english"), [("i fjol", "last year"), ("i år", "this year"),
+                                                 ("w zeszłym miesiącu", "last month"),
+                                                 ("w ubiegłym kwartale", "last quarter"),
+                                                 ("viime kuussa", "last month")])
+def test_relative_phrases_with_their_case_endings(phrase: str, english: str) -> None:
+    assert _read(f"how much did Xenon spend {phrase}?") == _read(f"how much did Xenon spend {english}?")
