@@ -6,17 +6,18 @@ X dans le total", "kwiecien 2026") was skipped, and the figure of the broader qu
 the answer. Each reader records the spans it consumed (``Reading.consumed``, the analysis and breakdown spans); a
 word outside all of them is either a word the writer may add without a constraint ("please", "overall",
 "dashboard": an everyday word) or a word nobody read. So before a figure, list or ranking is answered, the words of
-the question as routed are checked once more: a word of three or more letters, outside every consumed span, that is
-no function word (:data:`FUNCTION_WORDS`, several languages), no general word (``router/data/english_words.txt``,
-the shipped English word list), no word the readers' own tables spell (router/vocabulary.py), and no word of the
-tenant's names, is named back as not understood, and the answer is marked PARTIAL: the figure stays, with the words
-it does not apply (router/ap_fields.py's marking; no data, not found and clarifications keep their status and carry
-the note). Words set aside before reading (greetings, signatures, instructions: router/context_noise.py,
-router/envelope.py) and words a reader rewrote into English never reach this check.
+the question as routed are checked once more. A word of three or more letters, outside every consumed span, that is
+no function word (:data:`FUNCTION_WORDS`, several languages), no filler word (:data:`FILLER_WORDS`), no general
+word (``router/data/english_words.txt``, the shipped English word list), no word the readers' own tables spell
+(router/vocabulary.py) and no word of the tenant's names is named back as not understood, and the answer is marked
+PARTIAL: the figure stays, with the words it does not apply (router/ap_fields.py's marking; no data, not found and
+clarifications keep their status and carry the note). Words set aside before reading (greetings, signatures,
+instructions: router/context_noise.py, router/envelope.py) and words a reader rewrote into English never reach
+this check.
 
-The check is one of shape, not of training strings: any word in any language the system has no table for is caught,
-and any everyday English word passes (precision over recall: a correct figure should not be marked partial because
-the writer said "kindly").
+The check is one of shape, not of training strings: any word in any language the system has no table for is
+caught, and any everyday English word passes (precision over recall: a correct figure should not be marked partial
+because the writer said "kindly").
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,7 @@ the and for with from into onto per via than then that this these those there he
 when where why any all each every some our ours your yours their theirs its his her him she they them you we
 was were are is been being have has had does did done can could would should shall will may might must let lets
 pls plz thx thanks thank cheers kindly please hello dear regards best also just only still even yet too very
+asap fyi eod eow cob tia aob pfa fwd tks tnx thks poss
 les des une aux par pour dans sur sous avec sans chez entre vers depuis jusqu jusque qui que quoi dont quel quelle
 quels quelles est sont ont nous vous ils elles leur leurs notre nos votre vos mon mes ton tes son ses cette ces
 merci bonjour svp stp cordialement une uns del los las por para con sin desde hasta entre cual cuales cuanto
@@ -46,6 +49,27 @@ welches unser unsere unserer bitte danke het een van voor met naar door bij over
 onze ons jullie graag bedankt alsjeblieft alstublieft och eller med fra til frå och att som vad vilken vilka hur
 vår vårt våra tack hej för och det den ett frå til hva hvilke hvilken hvordan vores vår tak dla przez jak jaki
 jaka jakie ile nasz nasza nasze nasi oraz lub ale czy prosze proszę dziekuje dziękuję cześć albo się jest są
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+#: Words that ask, point or restate without narrowing the figure, in the languages the writers mix in: verbs of
+#: asking and showing ("peux-tu me sortir", "kannst du", "kun je geven"), "all / whole / only / each", relative
+#: pronouns, the participles of paying, receiving and invoicing that every spend question implies, the nouns of a
+#: month or a year beside a named one ("le mois de janvier"), and the abbreviations of a report's layout (sort
+#: order, dimensions, rows). A word that narrows (ranking, weight, quarter, subgroup) is never listed here.
+FILLER_WORDS: frozenset[str] = frozenset("""
+peux pouvez pourriez pourrais peut sortir donner donne donnez montrer montre montrez afficher affiche envoyer
+envoie voir indiquer indique fournir fournis merci tout toute tous toutes entier entiere entiers uniquement
+seulement seul seule lesquelles lesquels laquelle lequel celles ceux celle celui numero numeros paye payes payee
+payees recu recus recue recues facture factures depense depenses regle regles rapporte annule correspond
+puedes podrias dame dime mostrar muestra enviar todo toda todos todas solo solamente entero pagado pagados
+recibido recibidos puoi potresti dammi mostra mostrami inviare tutto tutta tutti tutte solo soltanto intero
+pagato pagati ricevuto ricevuti kannst koennen konnen koenntest zeig zeige zeigen gib geben schick alle alles
+ganz ganze gesamt gesamte nur bezahlt bezahlte erhalten erhaltene kun kunt kunnen geef geven laat laten toon
+stuur heel hele alleen enkel betaald betaalde ontvangen mozesz mozecie pokaz pokazac podaj podac wyslij caly cala
+cale calego wszystkie wszystko tylko zaplacone zaplacono otrzymane kan kunne visa vise ge giv gi skicka send hela
+hele helt alla alle bara kun endast betalt betalda modtaget mottatt mottagna month months mois maand maanden monat
+monate mes meses mese mesi miesiac miesiace manad manader maned maneder year annee annees jaar jahr ano anos anno
+rok roku aret asc desc ascending descending dims dim dimension biz rows row cols col
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 _TOKEN = re.compile(r"(?<![\w])[^\W\d_]+(?:['’][^\W\d_]+)?(?![\w])")
@@ -66,29 +90,73 @@ def general_words() -> frozenset[str]:
 
     path = Path(__file__).resolve().parent / "data" / "english_words.txt"
     words = {w.strip() for w in path.read_text(encoding="utf-8").splitlines() if w.strip() and not w.startswith("#")}
-    words |= {_plain(w) for w in (*common_words(), *reader_words(), *TYPO_TARGETS, *KNOWN_WORDS, *FUNCTION_WORDS)}
+    # (the readers' words of three letters and more: "vat", "eur", "incl", "mois" are read by some table)
+    words |= {_plain(w) for w in (*common_words(), *reader_words(3), *TYPO_TARGETS, *KNOWN_WORDS, *FUNCTION_WORDS,
+                                  *FILLER_WORDS)}
     return frozenset(words)
+
+
+#: Where a message's sentences end: a sentence that names nothing the reader read (no name, period, amount, id) is
+#: the writer's context ("Asap if poss.", "This is for the CFO."), never a constraint of the figure.
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|:\s+|\n+")
+#: A gloss right after a word: "czujniki (sensors)", "korekta (credit note)": the writer translated the word.
+_GLOSS = re.compile(r"\s*\(([^()]{1,60})\)")
+
+
+def _sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of ``text`` whose words are checked: every sentence that overlaps a consumed span (all of ``text``
+    when it is one sentence or no sentence does)."""
+    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
+    spans = [(a, b) for a, b in pairwise(cuts) if b > a]
+    read = [(a, b) for a, b in spans if any(s < b and a < e for s, e in consumed)]
+    return read if len(spans) > 1 and read else [(0, len(text))]
+
+
+def _slip_of_function_word(plain: str) -> bool:
+    """Whether ``plain`` is a function word typed with one slip ("teh", "wich", "whcih"): two neighbours swapped
+    in a three-letter word, any one edit from a function word of four letters or more."""
+    from router.measure_words import one_edit
+
+    if len(plain) == 3:
+        return any(sorted(plain) == sorted(f) and one_edit(plain, f) for f in FUNCTION_WORDS if len(f) == 3)
+    return any(one_edit(plain, f) for f in FUNCTION_WORDS if len(f) >= 4)
+
+
+def _known_gloss(text: str, end: int, known: frozenset[str], named: set[str]) -> bool:
+    """Whether a word ending at ``end`` is glossed by known words in brackets right after it."""
+    gloss = _GLOSS.match(text, end)
+    words = [_plain(w) for w in _WORD.findall(gloss.group(1))] if gloss else []
+    return bool(words) and all(w in known or w in named for w in words)
 
 
 def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable[str] = ()) -> tuple[str, ...]:
     """The content words of ``text`` no reader consumed and no word list knows, in order, each once.
 
     ``consumed``: the spans the reading took; ``names``: every spelling of the tenant's names (their words are known).
+    In a message of several sentences only those naming something the reader read are checked; a word glossed in
+    brackets ("czujniki (sensors)") and a function word typed with a slip ("teh") are read.
 
-    >>> unread_words("classement des 2 premiers suppliers by spend", [])
-    ('classement', 'premiers')
+    >>> unread_words("classement des 2 fournisseurs by spend", [])
+    ('classement',)
     >>> unread_words("please show the overall spend on the dashboard", [])
     ()
     """
-    known = general_words() | {_plain(w) for n in names for w in _WORD.findall(n)}
+    general = general_words()
+    named = {_plain(w) for n in names for w in _WORD.findall(n)}
+    checked = _sentences(text, consumed)
     found: list[str] = []
     for match in _TOKEN.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in consumed):
             continue
+        if not any(a <= match.start() < b for a, b in checked):
+            continue
         for part in _WORD.finditer(match.group(0)):
-            word = part.group(0)
-            if _plain(word) not in known:
-                found.append(word)
+            word, plain = part.group(0), _plain(part.group(0))
+            if plain in general or plain in named or _slip_of_function_word(plain):
+                continue
+            if _known_gloss(text, match.end(), general, named):
+                continue
+            found.append(word)
     return tuple(dict.fromkeys(found))
 
 
@@ -123,5 +191,5 @@ def reading_spans(reading: Any) -> tuple[tuple[int, int], ...]:
     return (*reading.consumed, *reading.analysis.spans, *reading.analysis.compare_words, *reading.breakdown.spans)
 
 
-__all__ = ["FUNCTION_WORDS", "figure_answer", "general_words", "reading_spans", "unread_note", "unread_words",
-           "with_unread_words"]
+__all__ = ["FILLER_WORDS", "FUNCTION_WORDS", "figure_answer", "general_words", "reading_spans", "unread_note",
+           "unread_words", "with_unread_words"]

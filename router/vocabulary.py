@@ -212,10 +212,11 @@ def common_words() -> frozenset[str]:
 
 
 @functools.cache
-def reader_words() -> frozenset[str]:
+def reader_words(min_letters: int = 5) -> frozenset[str]:
     """Every word (5+ letters) the readers' tables and patterns spell: a word a reader knows is never a slip
     ("exceeding" is no "excluding", "fatture" no "facture", "freigegebene" no "freigegeben"). Read once, lazily (the
-    readers import this module's users)."""
+    readers import this module's users). With ``min_letters`` below 5 (the unread-word invariant,
+    router/unread_words.py: "vat", "eur", "incl"), a pattern's escapes are cut first ("\\bvat\\b" spells "vat")."""
     words: set[str] = set()
     for name in _READER_MODULES:
         module = importlib.import_module(name)
@@ -223,7 +224,8 @@ def reader_words() -> frozenset[str]:
             if attr.startswith("__"):
                 continue
             for text in _strings(value):
-                words.update(w.casefold() for w in re.findall(r"[^\W\d_]{5,}", text))
+                source = re.sub(r"\\[A-Za-z]", " ", text) if min_letters < 5 else text
+                words.update(w.casefold() for w in re.findall(rf"[^\W\d_]{{{min_letters},}}", source))
     return frozenset(words - _TARGET_SET)
 
 
