@@ -122,6 +122,24 @@ def _slip_of_function_word(plain: str) -> bool:
     return any(one_edit(plain, f) for f in FUNCTION_WORDS if len(f) >= 4)
 
 
+@lru_cache(maxsize=1)
+def _domain_words() -> frozenset[str]:
+    """The English words of the domain the readers spell (5+ letters): the words a cognate is read as."""
+    from router.vocabulary import TYPO_TARGETS, reader_words
+
+    path = Path(__file__).resolve().parent / "data" / "english_words.txt"
+    english = {w.strip() for w in path.read_text(encoding="utf-8").splitlines() if not w.startswith("#")}
+    return frozenset(w for w in {*reader_words(), *TYPO_TARGETS} if len(w) >= 5 and w in english)
+
+
+def _cognate(plain: str) -> bool:
+    """Whether ``plain`` is one edit from an English word of the domain ("groupe" group, "contrat" contract): the
+    same word in the writer's spelling, read by the reader of the English one."""
+    from router.measure_words import one_edit
+
+    return len(plain) >= 5 and any(one_edit(plain, w) for w in _domain_words())
+
+
 def _known_gloss(text: str, end: int, known: frozenset[str], named: set[str]) -> bool:
     """Whether a word ending at ``end`` is glossed by known words in brackets right after it."""
     gloss = _GLOSS.match(text, end)
@@ -155,6 +173,9 @@ def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable
             if plain in general or plain in named or _slip_of_function_word(plain):
                 continue
             if _known_gloss(text, match.end(), general, named):
+                continue
+            # (a part of a compound is no cognate: "sous-groupe" is a subgroup, not the group)
+            if "-" not in text[max(0, part.start() + match.start() - 1):match.end() + 1] and _cognate(plain):
                 continue
             found.append(word)
     return tuple(dict.fromkeys(found))

@@ -104,3 +104,56 @@ def test_nothing_unread_changes_nothing() -> None:
 def test_the_invariant_is_checked_for_figures_lists_and_rankings(workflow: str, clarifying: bool,
                                                                  checked: bool) -> None:
     assert figure_answer(workflow, clarifying) is checked
+
+
+@pytest.mark.parametrize("context", ["Asap if poss.", "This is for the ExCo offsite.", "Thx, the CFO asked.",
+                                     "Vielen Dank im Voraus!"])
+def test_a_sentence_naming_nothing_read_is_context(context: str) -> None:
+    ask = "What did Company A spend with Supplier Beta in Q1 2026?"
+    consumed = [(ask.index("Company A"), ask.index("Company A") + 9), (ask.index("Q1 2026"), ask.index("Q1 2026") + 7)]
+    assert unread_words(f"{ask} {context}", consumed) == ()
+    # the same words inside the sentence that is read are named
+    inside = f"What did Company A spend with Supplier Beta zestawienie in Q1 2026? {context}"
+    spans = [(inside.index("Company A"), inside.index("Company A") + 9)]
+    assert unread_words(inside, spans) == ("zestawienie",)
+
+
+@pytest.mark.parametrize(("word", "gloss"), [("czujniki", "sensors"), ("korekta", "credit note"),
+                                             ("osuus", "share")])
+def test_a_word_glossed_in_brackets_is_read(word: str, gloss: str) -> None:
+    assert unread_words(f"Company A {word} ({gloss}) in Q4 2025", []) == ()
+    assert unread_words(f"Company A {word} in Q4 2025", []) == (word,)
+
+
+@pytest.mark.parametrize(("slip", "word"), [("teh", "the"), ("wich", "which"), ("whcih", "which"), ("adn", "and")])
+def test_a_function_word_with_one_slip_is_read(slip: str, word: str) -> None:
+    assert unread_words(f"{slip} suppliers are approved for Company B", []) == ()
+
+
+def _route(question: str) -> Any:
+    from router.routing import route
+    from tests.unit.test_router_context_noise import _inputs
+
+    return route(question, _inputs())
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("Company A spend Supplier Beta zestawienie Q1 2026", "zestawienie"),
+    ("vaegtning of Supplier Beta in Company A spend, Q1 2026", "vaegtning"),
+])
+def test_route_carries_the_unread_words_of_a_figure(question: str, word: str) -> None:
+    result = _route(question)
+    assert not result.requires_clarification and word in result.unread
+
+
+@pytest.mark.parametrize("question", ["Company A spend with Supplier Beta in Q1 2026, please",
+                                      "overall spend of Company B in 2025 for the dashboard"])
+def test_route_of_a_question_read_whole_carries_none(question: str) -> None:
+    result = _route(question)
+    assert not result.requires_clarification and result.unread == ()
+
+
+@pytest.mark.parametrize(("cognate", "compound"), [("groupe", "sous-groupe"), ("contrat", "sous-contrat")])
+def test_a_cognate_is_read_but_not_inside_a_compound(cognate: str, compound: str) -> None:
+    assert unread_words(f"Company A spend for the {cognate} in 2025", []) == ()
+    assert unread_words(f"Company A spend par {compound} in 2025", []) == (cognate,)
