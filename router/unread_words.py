@@ -82,17 +82,37 @@ def _plain(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ł", "l")
 
 
+#: Readers beyond router/vocabulary.py's list whose tables spell words of a question ("dup", "overdue", "whole grp"):
+#: a word any of them reads is known here.
+_MORE_READERS = (
+    "router.agreement_clauses", "router.approval_synonyms", "router.approval_validity", "router.approval_windows",
+    "router.as_at", "router.catalog_asks", "router.catalog_relations", "router.company_compare", "router.company_lists",
+    "router.company_set", "router.comparison_words", "router.count_asks", "router.counts", "router.currency",
+    "router.currency_counts", "router.currency_lists", "router.cutoff", "router.date_order", "router.derived",
+    "router.described_products", "router.document_asks", "router.document_notation", "router.document_nouns",
+    "router.document_scopes", "router.duplicates", "router.elliptic", "router.envelope", "router.first_time",
+    "router.group_lists", "router.group_only", "router.group_scope", "router.group_spend", "router.group_unions",
+    "router.idle_vendors", "router.injection", "router.invoice_facts", "router.like_patterns", "router.list_prices",
+    "router.list_totals", "router.listings", "router.month_years", "router.name_cues", "router.net_change",
+    "router.netted_documents", "router.off_contract", "router.open_amount", "router.open_reading", "router.overdue",
+    "router.per_item", "router.period_grammar", "router.period_leftovers", "router.period_ranking", "router.preamble",
+    "router.price_asks", "router.price_rankings", "router.product_models", "router.run_rate", "router.scope",
+    "router.sole_products", "router.status_counts", "router.supplier_gloss", "router.tenant_scope",
+    "router.thresholds", "router.tool_syntax", "router.unapplied_limits", "router.unit_prices", "router.unknown_names",
+)
+
+
 @lru_cache(maxsize=1)
 def general_words() -> frozenset[str]:
     """The general words no constraint hides in: the shipped English word list, the common-word list and the words
     the readers' tables spell (router/vocabulary.py), all accent-free."""
-    from router.vocabulary import KNOWN_WORDS, TYPO_TARGETS, common_words, reader_words
+    from router.vocabulary import KNOWN_WORDS, TYPO_TARGETS, common_words, reader_words, spelled_words
 
     path = Path(__file__).resolve().parent / "data" / "english_words.txt"
     words = {w.strip() for w in path.read_text(encoding="utf-8").splitlines() if w.strip() and not w.startswith("#")}
     # (the readers' words of three letters and more: "vat", "eur", "incl", "mois" are read by some table)
-    words |= {_plain(w) for w in (*common_words(), *reader_words(3), *TYPO_TARGETS, *KNOWN_WORDS, *FUNCTION_WORDS,
-                                  *FILLER_WORDS)}
+    words |= {_plain(w) for w in (*common_words(), *reader_words(3), *spelled_words(_MORE_READERS, 3), *TYPO_TARGETS,
+                                  *KNOWN_WORDS, *FUNCTION_WORDS, *FILLER_WORDS)}
     return frozenset(words)
 
 
