@@ -211,6 +211,9 @@ class RoutingResult(_Frozen):
     #: Clauses of the question addressed to the system (instructions, SQL, claims about approvals): set aside
     #: before reading, never followed, and named back in the answer.
     set_aside: tuple[str, ...] = ()
+    #: Content words of the question no reader consumed and no word list knows (router/unread_words.py): the answer
+    #: names them as not understood and a figure is marked partial, never presented as complete.
+    unread: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _clarification_stops_execution(self) -> RoutingResult:

@@ -118,6 +118,8 @@ from router.sound_alike import sounded_names
 from router.spoken import read_spoken
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
+from router.unread_words import figure_answer, reading_spans
+from router.unread_words import unread_words as unread_content
 from router.vocabulary import normalise, vocabulary_note
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
@@ -503,6 +505,12 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": dropped,
             "clarification_reasons": ("breakdown: asked but not in the plan", *result.clarification_reasons)})
+    if figure_answer(result.workflow, result.requires_clarification):
+        # a word no reader took is named in the answer, never a figure of a broader question presented as complete
+        # (router/unread_words.py)
+        again = read(result.question, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
+        unread = unread_content(again.text, reading_spans(again), _vocabulary_names(inputs.gazetteer))
+        result = result.model_copy(update={"unread": unread}) if unread else result
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])

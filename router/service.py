@@ -84,6 +84,7 @@ from router.rules import quoted_spans
 from router.tools import TOOLS, ApprovedVendorsToolRequest, ToolEnv, _metric, find_approved_vendors
 from router.traces import TraceRecorder, TraceStore
 from router.unapplied_limits import split_limits, with_unapplied_limits
+from router.unread_words import with_unread_words
 from semantic.errors import ScopeError
 
 log = logging.getLogger(__name__)
@@ -349,6 +350,8 @@ class AskService:
             answer = answer.model_copy(update={"text": f"{answer.text} Passages are quoted from the document "
                                                        f"versions in force on {valid_at.isoformat()}."})
         answer = self._validated(conn, ctx, routing, run, answer, recorder)
+        # a content word no reader took: named, the figure marked partial (router/unread_words.py)
+        answer = with_unread_words(answer, routing.unread)
         for citation in answer.citations:
             recorder.add("citation", citation.model_dump(mode="json"))
         recorder.add("answer", {"status": answer.status, "text": answer.text})

@@ -211,20 +211,28 @@ def common_words() -> frozenset[str]:
                      if w.strip() and not w.startswith("#"))
 
 
-@functools.cache
-def reader_words() -> frozenset[str]:
-    """Every word (5+ letters) the readers' tables and patterns spell: a word a reader knows is never a slip
-    ("exceeding" is no "excluding", "fatture" no "facture", "freigegebene" no "freigegeben"). Read once, lazily (the
-    readers import this module's users)."""
+def spelled_words(modules: Iterable[str], min_letters: int = 5) -> frozenset[str]:
+    """Every word of ``min_letters`` letters or more the tables and patterns of ``modules`` spell (below 5 letters a
+    pattern's escapes are cut first: "\\bvat\\b" spells "vat")."""
     words: set[str] = set()
-    for name in _READER_MODULES:
+    for name in modules:
         module = importlib.import_module(name)
         for attr, value in vars(module).items():
             if attr.startswith("__"):
                 continue
             for text in _strings(value):
-                words.update(w.casefold() for w in re.findall(r"[^\W\d_]{5,}", text))
-    return frozenset(words - _TARGET_SET)
+                source = re.sub(r"\\[A-Za-z]", " ", text) if min_letters < 5 else text
+                words.update(w.casefold() for w in re.findall(rf"[^\W\d_]{{{min_letters},}}", source))
+    return frozenset(words)
+
+
+@functools.cache
+def reader_words(min_letters: int = 5) -> frozenset[str]:
+    """Every word (5+ letters) the readers' tables and patterns spell: a word a reader knows is never a slip
+    ("exceeding" is no "excluding", "fatture" no "facture", "freigegebene" no "freigegeben"). Read once, lazily (the
+    readers import this module's users); ``min_letters`` below 5 for the unread-word invariant (router/unread_words.py:
+    "vat", "eur", "incl")."""
+    return spelled_words(_READER_MODULES, min_letters) - _TARGET_SET
 
 
 def close_word(token: str, known: frozenset[str] = frozenset()) -> str | None:

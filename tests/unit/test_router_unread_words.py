@@ -1,0 +1,159 @@
+"""The unread-word invariant: a figure is never presented as complete while a content word was not read
+(router/unread_words.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from router.answer import Answer
+from router.unread_words import figure_answer, general_words, unread_note, unread_words, with_unread_words
+
+#: Words no list knows, from languages and trades the tables do not cover (invented or rare on purpose).
+_UNKNOWN = ("rangering", "vaegtning", "osuus", "kvartaali", "pozycja", "zestawienie", "teilmenge", "ponderacion",
+            "avgrensning", "razbivka")
+#: Everyday English a writer adds without a constraint.
+_HARMLESS = ("please", "overall", "dashboard", "kindly", "quick", "for the board", "urgent", "thanks a lot",
+             "ASAP", "as discussed", "if possible")
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("tabela rangering of the 3 biggest suppliers, Company B, 2025", ("tabela", "rangering")),
+    ("vaegtning of Supplier Beta in the company total Q2 2025", ("vaegtning",)),
+    ("Company A spend 2. kvartaali 2025", ("kvartaali",)),
+])
+def test_words_no_list_knows_are_unread(question: str, unread: tuple[str, ...]) -> None:
+    assert unread_words(question, []) == unread
+
+
+@pytest.mark.parametrize("extra", _HARMLESS)
+def test_everyday_english_is_never_unread(extra: str) -> None:
+    assert unread_words(f"{extra} total spend of Company A in Q1 2026 {extra}", []) == ()
+
+
+@pytest.mark.parametrize("question", [
+    "dépenses de la société A pour le trimestre, merci", "Ausgaben der Gesellschaft bitte", "hoeveel van onze facturen",
+    "ile faktur dla firmy", "vad är vår totala", "quanto per favore",
+])
+def test_function_and_reader_words_of_other_languages_are_known(question: str) -> None:
+    unread = unread_words(question, [])
+    assert not {w.casefold() for w in unread} & {"de", "la", "pour", "der", "bitte", "van", "onze", "dla", "vad"}
+
+
+def test_consumed_spans_and_names_are_read() -> None:
+    text = "zestawienie Zorblax Qwimmet 2025"
+    assert unread_words(text, []) == ("zestawienie", "Zorblax", "Qwimmet")
+    assert unread_words(text, [(0, len("zestawienie"))], names=["Zorblax Qwimmet GmbH"]) == ()
+
+
+def test_accents_case_and_hyphens() -> None:
+    # accent-free lookup: "Données" is read like "donnees"; a hyphenated compound is checked part by part
+    assert unread_words("Please SHOW the Dashboard", []) == ()
+    assert unread_words("spend per sous-zestawienie", []) == ("zestawienie",)
+
+
+@settings(max_examples=40, deadline=None)
+@given(word=st.sampled_from(_UNKNOWN), harmless=st.sampled_from(_HARMLESS),
+       position=st.integers(min_value=0, max_value=6),
+       base=st.sampled_from(["total spend Company A Q1 2026", "top 3 suppliers by spend for Kestrel in 2025",
+                             "share of Supplier Beta in Company B spend, H2 2025", "invoice count Xenon March"]))
+def test_metamorphic_one_unknown_word_anywhere(word: str, harmless: str, position: int, base: str) -> None:
+    """Adding everyday words changes nothing; adding one unknown word anywhere names exactly that word."""
+    words, names = base.split(), ["Kestrel Lebensmittel GmbH", "Xenon AG"]
+    assert unread_words(" ".join([harmless, *words]), [], names) == ()
+    at = min(position, len(words))
+    assert unread_words(" ".join([*words[:at], word, *words[at:], harmless]), [], names) == (word,)
+
+
+def test_the_word_list_is_general_and_accent_free() -> None:
+    known = general_words()
+    assert {"please", "overall", "dashboard", "supplier", "quarter", "breakdown"} <= known
+    assert not any(re.search(r"[^\x00-\x7f]", w) for w in known if w.isascii() is False and len(w) > 40)
+
+
+def _answer(status: str, text: str = "Company A's total spend was 100.00 EUR.") -> Answer:
+    return Answer(status=status, text=text, result={"status": "complete"}, inputs={}, sources=(),  # type: ignore[arg-type]
+                  clarification_question=text if status == "clarification" else None)
+
+
+def test_an_answered_figure_becomes_partial_and_keeps_its_figure() -> None:
+    marked: Any = with_unread_words(_answer("answered"), ("rangering",))
+    assert marked.status == "partial" and "100.00 EUR" in marked.text and "'rangering'" in marked.text
+    assert marked.result["not_understood"] == ["rangering"] and marked.result["status"] == "partial"
+
+
+@pytest.mark.parametrize("status", ["no_data", "not_found", "clarification"])
+def test_other_statuses_keep_their_status_and_gain_the_note(status: str) -> None:
+    marked: Any = with_unread_words(_answer(status, "No counted spend."), ("osuus", "pozycja"))
+    assert marked.status == status and "'osuus', 'pozycja'" in marked.text
+
+
+def test_nothing_unread_changes_nothing() -> None:
+    answer = _answer("answered")
+    assert with_unread_words(answer, ()) is answer
+    assert "does not apply it" in unread_note(["x"]) and "does not apply them" in unread_note(["x", "y"])
+
+
+@pytest.mark.parametrize(("workflow", "clarifying", "checked"), [
+    ("spend", False, True), ("metric", False, True), ("approved_vendors", False, True),
+    ("document_answer", False, False), ("clarification", True, False), ("spend", True, False)])
+def test_the_invariant_is_checked_for_figures_lists_and_rankings(workflow: str, clarifying: bool,
+                                                                 checked: bool) -> None:
+    assert figure_answer(workflow, clarifying) is checked
+
+
+@pytest.mark.parametrize("context", ["Asap if poss.", "This is for the ExCo offsite.", "Thx, the CFO asked.",
+                                     "Vielen Dank im Voraus!"])
+def test_a_sentence_naming_nothing_read_is_context(context: str) -> None:
+    ask = "What did Company A spend with Supplier Beta in Q1 2026?"
+    consumed = [(ask.index("Company A"), ask.index("Company A") + 9), (ask.index("Q1 2026"), ask.index("Q1 2026") + 7)]
+    assert unread_words(f"{ask} {context}", consumed) == ()
+    # the same words inside the sentence that is read are named
+    inside = f"What did Company A spend with Supplier Beta zestawienie in Q1 2026? {context}"
+    spans = [(inside.index("Company A"), inside.index("Company A") + 9)]
+    assert unread_words(inside, spans) == ("zestawienie",)
+
+
+@pytest.mark.parametrize(("word", "gloss"), [("czujniki", "sensors"), ("korekta", "credit note"),
+                                             ("osuus", "share")])
+def test_a_word_glossed_in_brackets_is_read(word: str, gloss: str) -> None:
+    assert unread_words(f"Company A {word} ({gloss}) in Q4 2025", []) == ()
+    assert unread_words(f"Company A {word} in Q4 2025", []) == (word,)
+
+
+@pytest.mark.parametrize(("slip", "word"), [("teh", "the"), ("wich", "which"), ("whcih", "which"), ("adn", "and")])
+def test_a_function_word_with_one_slip_is_read(slip: str, word: str) -> None:
+    assert unread_words(f"{slip} suppliers are approved for Company B", []) == ()
+
+
+def _route(question: str) -> Any:
+    from router.routing import route
+    from tests.unit.test_router_context_noise import _inputs
+
+    return route(question, _inputs())
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("Company A spend Supplier Beta zestawienie Q1 2026", "zestawienie"),
+    ("vaegtning of Supplier Beta in Company A spend, Q1 2026", "vaegtning"),
+])
+def test_route_carries_the_unread_words_of_a_figure(question: str, word: str) -> None:
+    result = _route(question)
+    assert not result.requires_clarification and word in result.unread
+
+
+@pytest.mark.parametrize("question", ["Company A spend with Supplier Beta in Q1 2026, please",
+                                      "overall spend of Company B in 2025 for the dashboard"])
+def test_route_of_a_question_read_whole_carries_none(question: str) -> None:
+    result = _route(question)
+    assert not result.requires_clarification and result.unread == ()
+
+
+@pytest.mark.parametrize(("cognate", "compound"), [("groupe", "sous-groupe"), ("contrat", "sous-contrat")])
+def test_a_cognate_is_read_but_not_inside_a_compound(cognate: str, compound: str) -> None:
+    assert unread_words(f"Company A spend for the {cognate} in 2025", []) == ()
+    assert unread_words(f"Company A spend par {compound} in 2025", []) == (cognate,)
