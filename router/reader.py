@@ -56,6 +56,7 @@ from router.entities import (
 )
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group, word_form_group
+from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
 from router.per_item import priced_per_item
@@ -937,6 +938,10 @@ def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
                 continue
             if w.lower() in _OBJECT_WORDS and not (len(w) > 1 and w.isupper()) and not _it_acronym(words, i, kept):
                 break  # ("IT hardware" is not "it", nor is a transcript's lowercase "it hardware")
+            if not kept and w.lower() in MEASURE_WORDS:
+                # "total costs of purchases", "spend on invoices": a measure word names the figure, never a thing
+                # bought to look up and ask back as unknown
+                break
             kept.append(w)
         if not kept:
             continue
@@ -1611,7 +1616,9 @@ _INVOICE_LISTING = re.compile(
     r"which)\b)(?![^?.;:]*\b(?:is|are|was|were|do|does|did|has|have|had|get|got|receive|received|send|sent|cost|"
     r"costs|look|looks|come|came|how|what|which|much)\b)[^\w#]*(?:(?:all|the|our|my|its|their|any)\s+|['’]s\s+)*"
     # then only its scope: a supplier, a period (a state after the noun, "awaiting payment", is another question)
-    r"invoices\b(?:\s*,|\s+(?:from|with|of|in|during|for|between|dated|since|issued|on|at|by|over|this|last|"
+    # ("Beta invoices to      in May": "to" before a blanked name is the receiving company, never "to pay")
+    r"invoices\b(?:\s*,|\s+to(?=\s{2,}\S)|\s+(?:from|with|of|in|during|for|between|dated|since|issued|on|at|by|over|"
+    r"this|last|"
     r"previous|past|year|ytd|qtd|mtd|q[1-4]|h[12]|fy\w*|\d{4}|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
     r"sep\w*|oct\w*|nov\w*|dec\w*)\b|\s*$|\s*[?.!])[^?.;:]*[?.!\s]*$",
     re.I)
