@@ -1045,6 +1045,7 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
             lower = word.lower().strip("'’")
             known = (_covered(start, end, others) or _covered(start, end, group_spans) or len(word) < 2
                      or _vocabulary(word) or (lower in _OBJECT_WORDS and not word.isupper())
+                     or lower in MEASURE_WORDS  # "costs of expenses": the figure's own word, nothing bought
                      or lower in _NP_VOCABULARY
                      or (lower in _OPENING_VERBS and _IMPERATIVE_START.search(text[:start]) is not None))
             kind = "X" if known else "U"
