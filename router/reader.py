@@ -938,9 +938,10 @@ def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
                 continue
             if w.lower() in _OBJECT_WORDS and not (len(w) > 1 and w.isupper()) and not _it_acronym(words, i, kept):
                 break  # ("IT hardware" is not "it", nor is a transcript's lowercase "it hardware")
-            if not kept and w.lower() in MEASURE_WORDS:
-                # "total costs of purchases", "spend on invoices": a measure word names the figure, never a thing
-                # bought to look up and ask back as unknown
+            if not kept and w.lower() in MEASURE_WORDS and (i + 1 == len(words)
+                                                             or words[i + 1].lower() in _OBJECT_WORDS):
+                # "total costs of purchases for ...": a measure word ending the object names the figure, never a
+                # thing bought to ask back ("spend on price lists" keeps its object: the word is a modifier there)
                 break
             kept.append(w)
         if not kept:
@@ -1011,6 +1012,18 @@ _TOPIC_NOUNS = frozenset({"calibration", "installation", "maintenance", "repair"
                           "services"})
 
 
+_NEXT_WORD = re.compile(r"[ \t]+([^\W\d_][\w'’-]*)")
+
+
+def _measure_head(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``start:end`` is a measure word heading its phrase ("costs of expenses for Company A"):
+    the figure's own word, nothing bought. Followed by another content word it is a modifier ("price lists")."""
+    if text[start:end].lower() not in MEASURE_WORDS:
+        return False
+    after = _NEXT_WORD.match(text, end)
+    return after is None or after.group(1).lower() in _OBJECT_WORDS
+
+
 def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]],
                  consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """Category-like noun phrases the reading has not placed: runs of adjacent words, at least one of them neither
@@ -1045,7 +1058,7 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
             lower = word.lower().strip("'’")
             known = (_covered(start, end, others) or _covered(start, end, group_spans) or len(word) < 2
                      or _vocabulary(word) or (lower in _OBJECT_WORDS and not word.isupper())
-                     or lower in MEASURE_WORDS  # "costs of expenses": the figure's own word, nothing bought
+                     or _measure_head(text, start, end)
                      or lower in _NP_VOCABULARY
                      or (lower in _OPENING_VERBS and _IMPERATIVE_START.search(text[:start]) is not None))
             kind = "X" if known else "U"
