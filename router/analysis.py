@@ -277,7 +277,7 @@ _ORIGINAL = re.compile(
     r"|\b(?:per|by)\s+ccys?\b"
     r"|\b(?:currenc(?:y|ies)|ccys?)\s*(?:\+|&|/|,|\band\b|\bplus\b)\s*(?:the\s+|their\s+)?(?:amounts?|totals?|figures?)\b"
     r"|\b(?:amounts?|totals?)\s*(?:\+|&|/|,|\band\b|\bplus\b)\s*(?:the\s+|their\s+)?(?:currenc(?:y|ies)|ccys?)\b"
-    r"|\b(?:original|as[- ](?:invoiced|billed)|invoiced|billed)\s+(?:amounts?|totals?|figures?|values?)\b"
+    r"|\b(?:original|native|as[- ](?:invoiced|billed)|invoiced|billed)\s+(?:amounts?|totals?|figures?|values?)\b"
     r"|\bin\s+each\s+invoice['’]?s?\s+(?:own\s+)?currency\b"
     r"|\b(?:Original|Rechnungs|Beleg|Transaktions|Landes)w(?:ä|ae)hrung(?:en)?\b"
     r"|\b(?:nach|je|pro)\s+(?:der\s+)?W(?:ä|ae)hrung(?:en)?\b"
@@ -312,6 +312,9 @@ _IN_CURRENCIES = tuple(re.compile(p, re.I) for p in (
     rf"(?<![A-Za-z]){_CODE}[- ](?:{_CURRENCY_PART})\b",
     rf"\b(?:{_CURRENCY_PART})\s+(?:of\s+|der\s+|an\s+)?{_CODE}(?![A-Za-z])(?!\s?\d)(?!\s*(?:invoices|spend))",
 ))
+#: A currency code before an amount noun only ("EUR amounts", "USD spend"): of the phrases of _IN_CURRENCIES, the
+#: one that may just name the currency the amounts are given in.
+_CODE_AMOUNT = re.compile(rf"(?<![A-Za-z]){_CODE}[- ](?:spend|purchases|amounts)\b", re.I)
 #: "in USD", "in Swiss francs", "paid in £": a currency the figure is asked in; the router reads it as the invoices
 #: issued in it when it is not the company's reporting currency (a conversion into it is no governed figure).
 _NAMED_CURRENCY = tuple(re.compile(p, re.I) for p in (
@@ -402,6 +405,9 @@ class Analysis:
     #: Spend in the invoices' own currency; ``document_currency`` when one currency is named with it.
     original_currency: bool = False
     document_currency: str | None = None
+    #: "EUR amounts", "by EUR spend": the one currency named only before an amount noun (no "invoice currency",
+    #: no "EUR invoices"); when it is the reporting currency it restates the figure's basis, nothing to choose.
+    amount_currency: bool = False
     #: "GBP and USD invoices": two or more invoice currencies named together (each its own row, never added).
     document_currencies: tuple[str, ...] = ()
     #: "in USD": the currency a figure is asked in (document currency unless it is the reporting currency).
@@ -877,6 +883,8 @@ def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int
     named, excluded, scope_spans = parse_currency_scope(text)
     # "non-EUR spend" is no EUR spend: the exclusion's span is read first and hidden from the other readers
     original, code, currency_spans = parse_currency(_blank(text, scope_spans if excluded is not None else ()))
+    amount_currency = bool(original and code and currency_spans
+                           and all(_CODE_AMOUNT.fullmatch(text[s:e]) for s, e in currency_spans))
     currency_spans = (*currency_spans, *scope_spans)
     average = [m.span() for m in _AVERAGE_PRICE.finditer(text)]
     cheapest = [m.span() for m in _CHEAPEST_SUPPLIER.finditer(text)]
@@ -888,6 +896,7 @@ def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int
     analysis = Analysis(
         ranking=ranking, share=share, comparison=comparison, exclusion_cues=cues, statuses=statuses,
         document_types=types, original_currency=original or excluded is not None, document_currency=code,
+        amount_currency=amount_currency and excluded is None,
         named_currency=named, excluded_currency=excluded,
         average_price=bool(average or cheapest), price_by_supplier=bool(cheapest), compare_words=compare_words(text),
         spans=tuple(sorted({*ranking_spans, *share_spans, *compare_spans, *filter_spans, *currency_spans, *average,
@@ -1234,7 +1243,8 @@ def governed_request(analysis: Analysis, slots: Slots, declared: Mapping[str, tu
         elif analysis.excluded_currency == "":
             problems.append(("currency: 'foreign currency' without a reporting currency",
                              "Foreign to which currency? Name the currency to leave out (e.g. non-EUR invoices)."))
-    elif analysis.document_currency or analysis.original_currency:
+    elif (analysis.document_currency or analysis.original_currency) and not (
+            analysis.amount_currency and analysis.document_currency == slots.reporting_currency):
         problems.append((f"combination: {metric} is not served in the invoices' own currency",
                          f"{_LABELS.get(metric, metric)} is computed in the reporting currency only; spend in the "
                          "invoices' own currency is a separate figure. Which one do you want?"))

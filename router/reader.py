@@ -56,6 +56,7 @@ from router.entities import (
 )
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group, word_form_group
+from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
 from router.per_item import priced_per_item
@@ -937,6 +938,11 @@ def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
                 continue
             if w.lower() in _OBJECT_WORDS and not (len(w) > 1 and w.isupper()) and not _it_acronym(words, i, kept):
                 break  # ("IT hardware" is not "it", nor is a transcript's lowercase "it hardware")
+            if not kept and w.lower() in MEASURE_WORDS and (i + 1 == len(words)
+                                                             or words[i + 1].lower() in _OBJECT_WORDS):
+                # "total costs of purchases for ...": a measure word ending the object names the figure, never a
+                # thing bought to ask back ("spend on price lists" keeps its object: the word is a modifier there)
+                break
             kept.append(w)
         if not kept:
             continue
@@ -1006,6 +1012,18 @@ _TOPIC_NOUNS = frozenset({"calibration", "installation", "maintenance", "repair"
                           "services"})
 
 
+_NEXT_WORD = re.compile(r"[ \t]+([^\W\d_][\w'’-]*)")
+
+
+def _measure_head(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``start:end`` is a measure word heading its phrase ("costs of expenses for Company A"):
+    the figure's own word, nothing bought. Followed by another content word it is a modifier ("price lists")."""
+    if text[start:end].lower() not in MEASURE_WORDS:
+        return False
+    after = _NEXT_WORD.match(text, end)
+    return after is None or after.group(1).lower() in _OBJECT_WORDS
+
+
 def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]],
                  consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """Category-like noun phrases the reading has not placed: runs of adjacent words, at least one of them neither
@@ -1040,6 +1058,7 @@ def noun_phrases(text: str, residual: str, group_spans: Sequence[tuple[int, int]
             lower = word.lower().strip("'’")
             known = (_covered(start, end, others) or _covered(start, end, group_spans) or len(word) < 2
                      or _vocabulary(word) or (lower in _OBJECT_WORDS and not word.isupper())
+                     or _measure_head(text, start, end)
                      or lower in _NP_VOCABULARY
                      or (lower in _OPENING_VERBS and _IMPERATIVE_START.search(text[:start]) is not None))
             kind = "X" if known else "U"
@@ -1611,7 +1630,9 @@ _INVOICE_LISTING = re.compile(
     r"which)\b)(?![^?.;:]*\b(?:is|are|was|were|do|does|did|has|have|had|get|got|receive|received|send|sent|cost|"
     r"costs|look|looks|come|came|how|what|which|much)\b)[^\w#]*(?:(?:all|the|our|my|its|their|any)\s+|['’]s\s+)*"
     # then only its scope: a supplier, a period (a state after the noun, "awaiting payment", is another question)
-    r"invoices\b(?:\s*,|\s+(?:from|with|of|in|during|for|between|dated|since|issued|on|at|by|over|this|last|"
+    # ("Beta invoices to      in May": "to" before a blanked name is the receiving company, never "to pay")
+    r"invoices\b(?:\s*,|\s+to(?=\s{2,}\S)|\s+(?:from|with|of|in|during|for|between|dated|since|issued|on|at|by|over|"
+    r"this|last|"
     r"previous|past|year|ytd|qtd|mtd|q[1-4]|h[12]|fy\w*|\d{4}|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
     r"sep\w*|oct\w*|nov\w*|dec\w*)\b|\s*$|\s*[?.!])[^?.;:]*[?.!\s]*$",
     re.I)

@@ -435,7 +435,8 @@ _DIMENSIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # grouping; every other metric names it as a breakdown it does not offer).
         # "by original invoice currency", "per billing ccy": up to two qualifiers of the invoice's currency
         ("currency", r"\b(?:per|by|for each|broken down by|split by|grouped by)\s+(?:the\s+|their\s+)?"
-                     r"(?:(?:invoice|invoiced|original|document|transaction|billing|source|native)[\s-]+){0,2}"
+                     # ("by invoices currency", "per invoices' currency": the noun's plural or possessive too)
+                     r"(?:(?:invoices?['’]?|invoiced|original|document|transaction|billing|source|native)[\s-]+){0,2}"
                      r"(?:currenc(?:y|ies)|ccys?)\b"
                      # German: "nach Währung", "je Rechnungswährung", "aufgeschlüsselt nach Währungen"
                      r"|\b(?:nach|je|pro)\s+(?:(?:der\s+)?(?:Rechnungs|Beleg|Original|Transaktions)?w(?:ä|ae)hrung(?:en)?)\b"),
@@ -510,12 +511,14 @@ _FUNCTION_WORDS = ("and|or|in|for|with|from|of|at|to|on|last|this|next|per|by|du
 _BARE_GROUPING = re.compile(rf"\b(?:per|by|for each|for every)\s(?P<what>[a-z][a-z-]+(?:\s+(?!(?:{_FUNCTION_WORDS})\b)"
                             r"[a-z][a-z-]+)?)\b")
 #: Never an unknown grouping as the first word: articles, pronouns, time words ("by the end of"), manner ("by
-#: email"), and the dimension and grain nouns, which the patterns above read or deliberately leave as a scope
-#: ("for every company" in an instruction is no breakdown).
+#: email", "got back by credit notes": the document type, a filter the filter reader reads), and the dimension and
+#: grain nouns, which the patterns above read or deliberately leave as a scope ("for every company" in an
+#: instruction is no breakdown).
 _NOT_A_GROUPING = frozenset("""
 a an the this that these those our my your their its me us far now then default mistake end start close
 all both
 how which what when where who whom name email post mail hand law itself approved of
+credit
 company companies supplier suppliers vendor vendors product products group groups category categories item items
 entity entities subsidiary subsidiaries
 day days week weeks month months quarter quarters year years
