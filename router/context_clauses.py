@@ -213,7 +213,8 @@ it that's fine ok okay bitte svp s'il vous plaît per favore por favor proszę a
 #: The longest clause read, in words (a clause is a few words; a longer span is the ask).
 _LONGEST = 22
 #: An abbreviation whose dot ends no sentence ("Co.", "Dr.", "incl.").
-_ABBREVIATION = re.compile(r"\b(?:co|dr|mr|mrs|ms|no|nr|incl|excl|approx|vs|etc|e\.g|i\.e|ltd|inc|corp|st|ext|"
+_ABBREVIATION = re.compile(r"\b(?:co|comp|cie|sté|soc|ges|fa|dr|mr|mrs|ms|no|nr|incl|excl|approx|vs|etc|e\.g|i\.e|"
+                           r"ltd|inc|corp|st|ext|resp|ca|bzw|inkl|zzgl|"
                            r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.I)
 
 
@@ -299,8 +300,8 @@ def _clause(span: str, rest: str, names: frozenset[str]) -> str | None:
         return None
     body = found.group("body").strip(" ,;:.!-–—")
     words = _words(body)
-    if not words or len(words) > _LONGEST or "?" in body or _holds_slot(body, rest, names):
-        return None
+    if not words or len(words) > _LONGEST or "?" in body or re.search(r":\s", body) or _holds_slot(body, rest, names):
+        return None  # (a colon inside: the ask follows it, "... to follow up: did Comp. B spend ...")
     if found.group("conj"):
         return "reason"
     if found.group("hand"):
