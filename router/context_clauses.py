@@ -82,7 +82,9 @@ HANDOVER_MARKERS = ("on behalf of", "in the name of", "im auftrag von", "im name
 #: Leads a clause may carry before its marker ("Quick one as we ...", "This is because ...", "It's for the ...").
 CLAUSE_LEADS = ("quick one", "a quick one", "just a quick one", "one quick one", "quick question", "a quick question",
                 "one quick question", "quick q", "small one", "short one", "this is", "this is all", "it's", "it is",
-                "that's", "that is", "all this is", "all of this is", "context", "background", "fyi")
+                "that's", "that is", "all this is", "all of this is", "context", "background", "fyi",
+                "das ist", "es ist", "das ist alles", "c'est", "ceci est", "tout ça est", "dit is", "het is", "dat is",
+                "esto es", "es", "todo esto es", "questo è", "è", "to jest", "det är", "det er", "det här är")
 #: Events an occasion clause ends on (compounds end on them too: "Vorstandssitzung", "styrelsemötet").
 EVENTS = frozenset("""
 meeting meetings call calls committee board offsite off-site talks negotiation negotiations renewal review reviews
@@ -162,7 +164,8 @@ _FILTER = re.compile(
     r"(?<![\w-])(?:only|just\s+the|excl\w*|except\w*|without|apart\s+from|incl\w*|net|gross|paid|unpaid|open|posted|"
     r"approved|draft|cancel\w*|per|each|by\s+(?:supplier|vendor|month|quarter|company|entity|group|category|product)|"
     r"top|largest|biggest|smallest|highest|lowest|most|least|rank\w*|list|split|broken|breakdown|compare\w*|"
-    r"versus|vs\.?|average|share|percent\w*|trend|above|below|over|under|more\s+than|less\s+than|between|"
+    r"versus|vs\.?|average|share|percent\w*|trend|(?:above|below|over|under)(?=\s+(?:[€$£]|eur\s|usd\s)?\s*\d)|"
+    r"more\s+than|less\s+than|between|"
     r"group|group-wide|groupwide|consolidated|combined|whole|entire|every|entity|entities|all|both|"
     r"eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|sek|nok|dkk|pln|złoty|zloty|"
     r"nur|ohne|außer|pro|je|seulement|sans|hors|sauf|par|alleen|zonder|exclusief|solo|sin|excepto|senza|tranne|"
@@ -396,8 +399,7 @@ def _one(text: str, names: frozenset[str], aside: list[str]) -> str | None:
                 if kind and _asks(tail):
                     shown = sentence[:len(sentence) - len(opened) + cut.start()].strip()
                     aside.append(f"{kind} {shown!r}")
-                    new = line[:start] + tail[:1].upper() + tail[1:] + line[end:] \
-                        if not lead or not lead.group("lead") else line[:start] + tail + line[end:]
+                    new = line[:start] + tail[:1].upper() + tail[1:] + line[end:]
                     return "\n".join([*lines[:n], new, *lines[n + 1:]])
             # a clause closing its sentence after a comma: "..., as we prepare for the negotiations?"
             for comma in re.finditer(r",(?=\s)\s*", sentence):
