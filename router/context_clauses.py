@@ -211,8 +211,12 @@ _DEADLINE = re.compile(
 #: Courtesy words a deadline or an urgency runs on with ("asap if poss", "before EOD if you can").
 _COURTESY_RUN = frozenset("""
 if poss possible you can could please pls plz ideally when convenient thanks thank would be great helpful appreciated
-it that's fine ok okay bitte svp s'il vous plaît per favore por favor proszę alsjeblieft
+it that's fine ok okay bitte svp s'il vous plaît per favore por favor proszę alsjeblieft whenever at your earliest
+convenience no rush time hurry wenn möglich si possible indien mogelijk si es posible se possibile jeśli możliwe om
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: The words that make a run of courtesy words a courtesy ("whenever convenient", "if possible"): never a slot.
+_WHENEVER = frozenset(("whenever", "convenient", "convenience", "possible", "poss", "rush", "hurry", "möglich",
+                       "mogelijk", "posible", "possibile", "możliwe"))
 #: The longest clause read, in words (a clause is a few words; a longer span is the ask).
 _LONGEST = 22
 #: An abbreviation whose dot ends no sentence ("Co.", "Dr.", "incl.").
@@ -351,6 +355,8 @@ def _deadline(sentence: str, rest: str, names: frozenset[str]) -> str | None:
         return "deadline"
     if any(w in URGENCY for w in words) and all(w in URGENCY or w in _COURTESY_RUN for w in words):
         return "urgency"
+    if any(w in _WHENEVER for w in words) and all(w in _COURTESY_RUN for w in words):
+        return "courtesy"  # "Whenever convenient", "if possible", "at your earliest convenience"
     return None
 
 
@@ -395,7 +401,10 @@ def _one(text: str, names: frozenset[str], aside: list[str]) -> str | None:
             if cut is not None:
                 clause = opened[:cut.start()]
                 tail = opened[cut.end():]
-                kind = _clause(clause, line[:start] + tail + line[end:] + "\n" + others, names)
+                around = line[:start] + tail + line[end:] + "\n" + others
+                kind = _clause(clause, around, names) or _deadline(clause, around, names) or (
+                    "courtesy" if re.match(r"\s*if\s+\S+\s+\S+", clause, re.I) and _statement(clause, around, names)
+                    else None)  # "If it's easy to pull - ...": a condition on the asking, no slot
                 if kind and _asks(tail):
                     shown = sentence[:len(sentence) - len(opened) + cut.start()].strip()
                     aside.append(f"{kind} {shown!r}")

@@ -117,6 +117,19 @@ def test_a_sentence_with_a_slot_or_a_request_is_kept(sentence: str) -> None:
     assert _clauses(message) == (message, ())
 
 
+@pytest.mark.parametrize(("segment", "kind"), [("Whenever convenient", "courtesy"), ("If possible", "courtesy"),
+                                             ("If it's no trouble to pull", "courtesy"), ("Asap if poss", "urgency")])
+def test_a_courtesy_or_urgency_segment_before_a_dash_is_set_aside(segment: str, kind: str) -> None:
+    text, aside = _clauses(f"{ASK} {segment} - the total is all I need.")
+    assert text == f"{ASK} The total is all I need."
+    assert aside == (f"{kind} {segment!r}",)
+
+
+def test_a_short_condition_that_refers_back_is_kept() -> None:
+    message = f"{ASK} If so, how much?"
+    assert _clauses(message) == (message, ())
+
+
 def test_nothing_is_set_aside_when_no_ask_would_be_left() -> None:
     assert _clauses("This is for the board meeting.") == ("This is for the board meeting.", ())
 
