@@ -177,7 +177,8 @@ _MEASURE = re.compile(r"(?<![\w-])(?:how\s+(?:much|many)|spen[dt]|spending|invoi
 #: Period words: a clause holding one is set aside only when the rest of the message has a period of its own.
 _PERIOD = re.compile(
     r"\d|(?<![\w-])(?:q[1-4]|h[12]|fy|ytd|mtd|qtd|year|years|quarter|quarters|month|months|week|weeks|weekly|monthly|"
-    r"quarterly|annual|annually|yearly|current|currently|now|today|tonight|yesterday|tomorrow|tmrw|eod|eow|cob|"
+    r"quarterly|annual|annually|yearly|period|periods|zeitraum|période|periode|periodo|okres|"
+    r"current|currently|now|today|tonight|yesterday|tomorrow|tmrw|eod|eow|cob|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|"
     r"nov|november|dec|december|"
