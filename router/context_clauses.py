@@ -162,7 +162,7 @@ their let let's happy glad sorry apologies apologise apologize if whenever hope 
 #: Filter and shape words: a clause holding one may constrain the ask, so it is never set aside.
 _FILTER = re.compile(
     r"(?<![\w-])(?:only|just\s+the|excl\w*|except\w*|without|apart\s+from|incl\w*|net|gross|paid|unpaid|open|posted|"
-    r"approved|draft|cancel\w*|per|each|by\s+(?:supplier|vendor|month|quarter|company|entity|group|category|product)|"
+    r"approved|draft|cancel\w*|twice|duplicat\w*|per|each|by\s+(?:supplier|vendor|month|quarter|company|entity|group|category|product)|"
     r"top|largest|biggest|smallest|highest|lowest|most|least|rank\w*|list|split|broken|breakdown|compare\w*|"
     r"versus|vs\.?|average|share|percent\w*|trend|(?:above|below|over|under)(?=\s+(?:[€$£]|eur\s|usd\s)?\s*\d)|"
     r"more\s+than|less\s+than|between|"
@@ -198,6 +198,8 @@ _WORD = re.compile(r"[^\W\d_][\w'’-]*|\d[\w:'’.-]*")
 #: A request: a sentence opening on one asks for something, never context ("I'd like to see how much ...").
 _REQUEST = re.compile(r"\s*(?:i\s+(?:would|'d|’d)\s+(?:like|love|need|want)|i\s+(?:need|want|require)|"
                       r"we\s+(?:need|want|would\s+like|'d\s+like)|please|pls|could|can|would)\b", re.I)
+#: A sentence naming what the ask refers to ("The one for the depots, I think.", "The same as last time."): kept.
+_REFERRING = re.compile(r"\s*(?:the|that|this)\s+(?:one|ones|same|kind|type)\b", re.I)
 #: The nouns of what is asked about: a statement naming one may scope the ask ("It's about our suppliers.").
 _ENTITY = re.compile(r"(?<![\w-])(?:suppliers?|vendors?|compan(?:y|ies)|products?|categor(?:y|ies)|agreements?|"
                      r"contracts?|documents?|lieferant\w*|fournisseurs?|leveranciers?|proveedor\w*|fornitor\w*|"
@@ -337,7 +339,8 @@ def _statement(sentence: str, rest: str, names: frozenset[str]) -> bool:
     words = _words(body)
     if not words or "?" in body or words[0] not in STATEMENT_OPENERS or len(words) > _LONGEST:
         return False
-    if _MEASURE.search(body) or _ENTITY.search(body) or _REQUEST.match(body) or _holds_slot(body, rest, names):
+    if _MEASURE.search(body) or _ENTITY.search(body) or _REQUEST.match(body) or _REFERRING.match(body) \
+            or re.search(r"\b(?:please|pls|kindly)\b", body, re.I) or _holds_slot(body, rest, names):
         return False
     # a capitalised word inside it may be a name of the ask ("I mean Nortwind."): kept
     inner = _WORD.findall(body)[1:]
