@@ -61,15 +61,19 @@ SUBORDINATORS: dict[str, tuple[str, ...]] = {
 #: Prepositions that open an occasion ("ahead of the board meeting", "für die Vorstandssitzung", "inför mötet").
 OCCASION_MARKERS: dict[str, tuple[str, ...]] = {
     "en": ("ahead of", "for", "following", "before", "prior to", "in preparation for", "in time for",
-           "in advance of", "in view of", "in the run-up to", "in the run up to"),
-    "de": ("für", "vor", "zur", "zum", "anlässlich", "im vorfeld", "im hinblick auf", "in vorbereitung auf"),
-    "fr": ("pour", "avant", "en vue de", "en vue du", "suite à", "à la suite de", "en préparation de"),
-    "nl": ("voor", "vóór", "ter voorbereiding op", "naar aanleiding van", "in aanloop naar"),
-    "es": ("para", "antes de", "antes del", "de cara a", "tras", "en preparación de"),
+           "in advance of", "in view of", "in the run-up to", "in the run up to", "as part of", "in the context of",
+           "in connection with", "with regard to", "in the framework of"),
+    "de": ("für", "vor", "zur", "zum", "anlässlich", "im vorfeld", "im hinblick auf", "in vorbereitung auf",
+           "im rahmen", "im zusammenhang mit"),
+    "fr": ("pour", "avant", "en vue de", "en vue du", "suite à", "à la suite de", "en préparation de",
+           "dans le cadre de", "dans le cadre du"),
+    "nl": ("voor", "vóór", "ter voorbereiding op", "naar aanleiding van", "in aanloop naar", "in het kader van"),
+    "es": ("para", "antes de", "antes del", "de cara a", "tras", "en preparación de", "en el marco de"),
     "it": ("prima di", "prima del", "prima della", "in vista di", "in vista del", "in vista della",
-           "a seguito di", "in preparazione di", "per il", "per la", "per lo", "per l'", "per i", "per gli", "per le"),
-    "pl": ("przed", "na", "dla", "w związku z"),
-    "nordic": ("inför", "før", "före", "for", "til", "till"),
+           "a seguito di", "in preparazione di", "nell'ambito di", "nell'ambito del", "per il", "per la", "per lo",
+           "per l'", "per i", "per gli", "per le"),
+    "pl": ("przed", "na", "dla", "w związku z", "w ramach"),
+    "nordic": ("inför", "før", "före", "for", "til", "till", "inom ramen för", "i forbindelse med", "i samband med"),
 }
 #: Markers that tell a time: an occasion only before an event ("before the board meeting"), never before a
 #: deliverable ("before the report": the report's period may be meant).
@@ -96,8 +100,9 @@ réunion comité conseil négociation négociations entretien séminaire
 vergadering overleg onderhandeling onderhandelingen bespreking gesprek
 reunión comité consejo negociación negociaciones junta
 riunione comitato consiglio trattativa trattative incontro
-spotkanie spotkania spotkaniem zebranie zarząd negocjacje negocjacji rozmowy
-möte mötet møte møtet møde mødet styrelsemöte styrelsemötet förhandlingar forhandlinger kokous
+spotkanie spotkania spotkaniem zebranie zarząd negocjacje negocjacji rozmowy przegląd przeglądu
+möte mötet møte møtet møde mødet styrelsemöte styrelsemötet förhandlingar forhandlinger kokous granskning
+gjennomgang gennemgang bestyrelsesmøde bestyrelsesmødet styremøte styremøtet ledermøde ledermøte
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Deliverables a purpose clause ends on ("for the investor update", "for a slide", "pour le rapport").
 DELIVERABLES = frozenset("""
@@ -251,8 +256,10 @@ _SUBORDINATOR_W = _phrases(_flat(SUBORDINATORS))
 _OCCASION_W = _phrases(_flat(OCCASION_MARKERS))
 _HANDOVER_W = _phrases(HANDOVER_MARKERS)
 _LEAD = re.compile(rf"^(?P<lead>(?:{_phrases(CLAUSE_LEADS)})\s*[,:-]?\s+)?", re.I)
-_MARKER = re.compile(rf"(?P<marker>(?P<conj>{_CONJUNCTION_W})|(?P<sub>{_SUBORDINATOR_W})|(?P<occ>{_OCCASION_W})|"
-                     rf"(?P<hand>{_HANDOVER_W}))(?:\s+|(?<=')|(?<=’))(?P<body>\S.*)$", re.I | re.S)
+_TAIL = r"(?:\s+|(?<=')|(?<=’))(?P<body>\S.*)$"
+#: The markers of each kind, tried in turn ("as part of the review" is an occasion where "as" opens no clause).
+_MARKERS = tuple((kind, re.compile(rf"(?P<marker>{words}){_TAIL}", re.I | re.S)) for kind, words in (
+    ("conj", _CONJUNCTION_W), ("hand", _HANDOVER_W), ("occ", _OCCASION_W), ("sub", _SUBORDINATOR_W)))
 
 
 def _words(span: str) -> list[str]:
@@ -305,20 +312,26 @@ def _holds_slot(body: str, rest: str, names: frozenset[str]) -> bool:
 
 def _clause(span: str, rest: str, names: frozenset[str]) -> str | None:
     """The kind of clause ``span`` is ("reason", "occasion", "hand-over"), or None: it is no clause or holds a slot."""
-    found = _MARKER.match(span.strip())
-    if found is None:
-        return None
+    for kind, pattern in _MARKERS:
+        found = pattern.match(span.strip())
+        if found is not None and (read := _marked(kind, found, rest, names)) is not None:
+            return read
+    return None
+
+
+def _marked(kind: str, found: re.Match[str], rest: str, names: frozenset[str]) -> str | None:
+    """The kind of the clause ``found`` opens with a marker of ``kind``, or None."""
     body = found.group("body").strip(" ,;:.!-–—")
     words = _words(body)
     if not words or len(words) > _LONGEST or "?" in body or re.search(r":\s", body) or _holds_slot(body, rest, names):
         return None  # (a colon inside: the ask follows it, "... to follow up: did Comp. B spend ...")
-    if found.group("conj"):
+    if kind == "conj":
         return "reason"
-    if found.group("hand"):
+    if kind == "hand":
         return "hand-over" if any(w in ROLES for w in words[:4]) or body[:1].isupper() else None
-    if found.group("sub"):
+    if kind == "sub":
         return "reason" if _subject(words, body) else None
-    marker = " ".join(found.group("occ").lower().split())
+    marker = " ".join(found.group("marker").lower().split())
     # an occasion noun right after the marker or after a determiner ("ahead of the ExCo offsite", "inför mötet")
     if not (words[0] in DETERMINERS or re.search(r"['’]s$", words[0]) or _occasion_word(words[0])):
         return None

@@ -31,7 +31,7 @@ def _clauses(message: str) -> tuple[str, tuple[str, ...]]:
     ("Because the chairwoman brought it up at breakfast,", "reason"),
     ("As Henrik (our COO) is on the road and asked me to chase this,", "reason"),
     ("While Pieter is out of office,", "reason"),
-    ("Given that the board asked twice,", "reason"),
+    ("Given that the board asked again,", "reason"),
     ("Ahead of Thursday's steering committee,", "occasion"),
     ("Following this morning's call with the auditors,", "occasion"),
     ("For the investor briefing we're preparing,", "occasion"),
@@ -47,6 +47,10 @@ def _clauses(message: str) -> tuple[str, tuple[str, ...]]:
     ("Eftersom styrelsen frågar,", "reason"),
     ("Inför styrelsemötet,", "occasion"),
     ("Pour la réunion du comité,", "occasion"),
+    ("As part of our supplier review,", "occasion"),
+    ("Dans le cadre du comité d'audit,", "occasion"),
+    ("I forbindelse med bestyrelsesmødet,", "occasion"),
+    ("W ramach przeglądu dostawców,", "occasion"),
 ])
 def test_a_clause_opening_the_sentence_is_set_aside(lead: str, kind: str) -> None:
     text, aside = _clauses(f"{lead} {ASK}")
