@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from router.context_clauses import set_aside_clauses
 from router.context_sentences import after_reference, passes, same_company, subject_line
 from router.envelope import closing_pattern, read_envelope, read_envelope_lead
 
@@ -368,7 +369,10 @@ def set_aside_context(message: str, names: Iterable[str] = ()) -> Pruned:
     # the salutation, sign-off, urgency and purpose around the ask, read by their place and shape (router/envelope.py)
     envelope = read_envelope(message, known)
     aside.extend(envelope.aside)
-    lines = _numbered(subject_line(_lines(envelope.text, aside), known, aside), aside, known)
+    # the reason, occasion and hand-over clauses anywhere in it, read by their shape (router/context_clauses.py)
+    clauses = set_aside_clauses(envelope.text, known)
+    aside.extend(clauses.aside)
+    lines = _numbered(subject_line(_lines(clauses.text, aside), known, aside), aside, known)
     text = " ".join(" ".join(lines).split())
     second = passes(known)  # the sentences and lead-ins about the writer or the occasion (router/context_sentences.py)
     for _ in range(24):

@@ -59,6 +59,9 @@ _TAIL_REASON = re.compile(r"\s*[,;-]+\s*(?:that's|that’s|that\s+is|this\s+is)\
 _ANNOUNCE = re.compile(r"^\s*(?P<lead>[^:?;]{0,80}?\b(?:the\s+following|(?:one|two|three|four|a\s+few|some|\d)\s+"
                        r"(?:quick\s+)?(?:asks|questions|things|requests|ones|points|items))\b[^:?;]{0,80}?)\s*:\s+(?=\S)",
                        re.I)
+#: The words of a lead that announce how many asks follow ("two quick things", "a few questions", "the following").
+_COUNTED_ASKS = re.compile(r"^.*?\b(?:the\s+following|(?:one|two|three|four|a\s+few|some|\d)\s+(?:quick\s+)?"
+                           r"(?:asks|questions|things|requests|ones|points|items))\b", re.I)
 #: "..., so in euros please": what a belief leads to is the ask's own constraint, kept.
 _SO_TAIL = re.compile(r",?\s+so\s+(?=(?:in|please|the|only|just|net|gross|converted|show|give)\b)", re.I)
 #: Who wants the answer, before the ask: "AP wants to know how ...", "My buddy asked me to check how much ...".
@@ -242,7 +245,17 @@ def lead_in(text: str, names: frozenset[str], aside: list[str]) -> str:
     announced = _ANNOUNCE.match(text)
     if announced and (who := _name_span(announced.group("lead"), names)) and \
             announced.group("lead").strip() != f"for {who}":
-        aside.append(f"lead-in {announced.group('lead').strip()!r} (for {who})")
+        lead = announced.group("lead")
+        rest = lead.replace(who, " ", 1)
+        if _named(rest, names) or _PERIODISH.search(rest):
+            # "two things on Beta Trading for Kestrel during Q3/25:": a second name or a period in the lead is the
+            # scope of the asks too; only the words announcing them go ("on Beta Trading for Kestrel during Q3/25:")
+            scope = _COUNTED_ASKS.sub(" ", lead).strip(" ,;-")
+            if scope == lead.strip():
+                return text
+            aside.append(f"lead-in words {_COUNTED_ASKS.search(lead).group(0).strip()!r}")  # type: ignore[union-attr]
+            return f"{scope}: {text[announced.end():]}"
+        aside.append(f"lead-in {lead.strip()!r} (for {who})")
         return f"for {who}: {text[announced.end():]}"
     found = _LEAD_IN.match(text)
     if found is None or _named(found.group("lead"), names) or _PERIODISH.search(found.group("lead")) or (

@@ -50,7 +50,8 @@ CLOSINGS: dict[str, tuple[str, ...]] = {
     "en": ("thanks", "thank you", "thankyou", "thanks a lot", "thanks so much", "many thanks", "thanks in advance",
            "thank you in advance", "thx", "thnx", "thnks", "tx", "ty", "tyvm", "tia", "cheers", "regards",
            "best regards", "kind regards", "warm regards", "warmest regards", "best wishes", "best", "br", "brgds",
-           "kr", "rgds", "sincerely", "yours sincerely", "yours truly", "yours", "all the best", "much appreciated",
+           "kr", "rgds", "tks", "thks", "tnx", "sincerely", "yours sincerely", "yours truly", "yours", "all the best",
+           "much appreciated",
            "appreciated", "talk soon", "speak soon", "cu", "ttyl", "please revert", "kindly revert", "pls revert",
            "do the needful", "kindly do the needful", "awaiting your reply", "awaiting your response",
            "looking forward to your reply", "looking forward to hearing from you", "waiting for your reply",
@@ -74,7 +75,7 @@ CLOSINGS: dict[str, tuple[str, ...]] = {
            "un saluto", "buona giornata", "buona serata", "a presto"),
 }
 #: Closings a chat message ends with without any separator ("... EUR total thx"): words no ask ends with.
-CHAT_CLOSINGS = frozenset(("thx", "thnx", "thnks", "ty", "tyvm", "tia", "thanks", "danke", "merci", "gracias",
+CHAT_CLOSINGS = frozenset(("thx", "thnx", "thnks", "tks", "ty", "tyvm", "tia", "thanks", "danke", "merci", "gracias",
                            "grazie", "bedankt", "cheers", "dankeschön", "thank you", "many thanks", "vielen dank",
                            "danke vorab", "merci beaucoup", "muchas gracias", "grazie mille", "dank je", "dank je wel"))
 #: Words of urgency: how soon, never what ("need asap:", "urgent -", "dringend:", "au plus vite").
@@ -91,7 +92,7 @@ _COURTESY = frozenset(("pls", "plz", "please", "bitte", "svp", "stp", "pf", "pfv
 #: "treasury q:" lead. (router/preamble.py reads its salutations with the same table.)
 ADDRESSEES = frozenset("""
 ap accounts payable procurement purchasing finance controlling fp&a treasury buyers buying helpdesk desk procura bot
-assistant there everyone everybody colleagues all team folks guys people zusammen kollegen kolleginnen kollegin
+assistant there everyone everybody colleagues all both team folks guys people zusammen kollegen kolleginnen kollegin
 kollege leute allerseits miteinander ihr alle à tous tout le monde collègues équipe allemaal collega's collega team
 iedereen todos a todos equipo compañeros l'équipe toutes monde compañeras tutti a tutti colleghi ragazzi squadra
 """.split())  # noqa: SIM905 - a word list reads better as text
@@ -145,7 +146,7 @@ _HORIZON = re.compile(r"^\d{1,2}(?:-?(?:wk|wks|week|weeks|w|month|months|m))$", 
 #: Words a signature may hold besides names: joiners, a place preposition, a team word.
 _SIGNATURE_WORDS = frozenset("""
 & + / | - – — and und et en y e i.a. i.v. ia iv aus from von de da uit van der den di team teams dept department
-abteilung équipe equipo of for the für des du la le del della degli al ppa pp
+abteilung équipe equipo of for to the für des du la le del della degli al ppa pp
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Words a closing runs on with before the signature ("very much in advance", "again for your help").
 _CLOSING_RUN = frozenset(("very", "much", "so", "in", "advance", "again", "a", "lot", "for", "your", "help", "all",
@@ -483,6 +484,37 @@ def _trailing_lines(lines: list[str], names: frozenset[str], aside: list[str]) -
     return lines
 
 
+def _run_on_greeting(line: str, names: frozenset[str], aside: list[str]) -> str:
+    """A salutation run on into the ask with no separator ("hi all Quick one: ...", "hello team Could you ..."): the
+    lower-case greeting words up to the first capitalised word, which opens the ask."""
+    words = line.split(" ")
+    for n in range(min(4, len(words) - 1), 0, -1):
+        prefix, rest = " ".join(words[:n]), " ".join(words[n:])
+        if words[n][:1].isupper() and all(w[:1].islower() for w in words[:n]) and _salutation(prefix, names) \
+                and _asks(rest):
+            aside.append(f"greeting {prefix!r}")
+            return rest
+    return line
+
+
+def _closing_before_signature(lines: list[str], names: frozenset[str], aside: list[str]) -> list[str]:
+    """A closing at the end of the ask's line with the signature lines below it ("... with? Many thanks in advance,"
+    / "Anna Weber" / "Executive Assistant to the COO")."""
+    block = len(lines)
+    while block > 1 and len(lines) - block < 3 and _signature(lines[block - 1]) and not _constraint(
+            lines[block - 1], names) and not _MEASURE.search(lines[block - 1]):
+        block -= 1
+    if block == len(lines) or block == 0:
+        return lines
+    found: list[str] = []
+    head = _tail(lines[block - 1], names, found)
+    if not any(f.startswith("sign-off") for f in found) or head.rstrip()[-1:] not in "?.!":
+        return lines  # (the closing follows the ask's last sentence: "... many" would be left of "many thanks")
+    aside.extend(found)
+    aside.append(f"signature {' / '.join(x.strip() for x in lines[block:])!r}")
+    return [*lines[:block - 1], head]
+
+
 def read_envelope(message: str, names: Iterable[str] | frozenset[str] = frozenset()) -> Envelope:
     """The ask of ``message`` with its envelope set aside; ``names``: the distinctive words of the tenant's names.
 
@@ -507,7 +539,8 @@ def read_envelope(message: str, names: Iterable[str] | frozenset[str] = frozense
         aside.append(f"{label} {lines[0].rstrip(',!:;. ')!r}")
         lines = lines[1:]
     lines = _trailing_lines(lines, known, aside)
-    lines = [_lead(lines[0], known, aside), *lines[1:]]
+    lines = _closing_before_signature(lines, known, aside)
+    lines = [_lead(_run_on_greeting(lines[0], known, aside), known, aside), *lines[1:]]
     # a closing or a purpose sentence on a line of its own above the signature ("Thank you very much in advance.")
     while len(lines) > 1 and (_closing(lines[-1], known) or _purpose(lines[-1].rstrip(" .!"), known)):
         aside.append(f"{'sign-off' if _closing(lines[-1], known) else 'purpose'} {lines[-1].strip()!r}")
