@@ -105,8 +105,10 @@ TOP_SINGULAR = ("plus gros", "plus grand", "plus important", "premier",
 #: Supplier nouns of every language a ranking counts (the French, Spanish and German ones are read here only in a
 #: ranking: their modules read them elsewhere).
 RANKED_PLURAL = (*SUPPLIERS, "fournisseurs", "proveedores", "lieferanten", "leverantörs", "leverantorer",
-                 "toimittajat", "toimittajaa", "dostawców", "dostawcow", "suppliers", "vendors")
-RANKED_SINGULAR = (*SUPPLIER, "fournisseur", "proveedor", "lieferant", "toimittaja", "supplier", "vendor")
+                 "leverantörerna", "leverandørerne", "leverandørene", "leveranciers", "toimittajat", "toimittajaa",
+                 "dostawców", "dostawcow", "suppliers", "vendors")
+RANKED_SINGULAR = (*SUPPLIER, "fournisseur", "proveedor", "lieferant", "leverantören", "leverandøren",
+                   "toimittaja", "supplier", "vendor")
 #: Small numbers in words (a ranking's N); "to", "ti", "fire" are left out: English words.
 NUMBER_WORDS = {
     "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "dix": 10, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,
@@ -297,6 +299,13 @@ _OF_TOTAL = (r"(?=[^?]{1,160}?(?:\btotal|\btotaal|\bgesamt|\bsum|%|\bspend|\bd[�
 _STATUS_HEAD = r"(?P<head>\bstatus(?:es|sen|ar|er|y)?|\bstatuts?|\bestados?|\bstat[oi]|\btilat?)"
 
 
+#: "papier = combien de % du total Ypsilon", "Beta = what % of total": the share of the left side (read before the
+#: rules, whose name guard would keep a supplier's name on the left from being read with it).
+_EQUATION = re.compile(
+    rf"(?P<lead>^|[:;,]\s*)(?P<x>[^=?:;,]{{2,80}}?)\s*=\s*(?:{_HOW}\s*)?{_PERCENT}\s*(?:du|de\s+la|de|del|della|do|"
+    rf"da|of(?:\s+the)?|van\s+(?:het\s+)?|vom|von|av|af|z)?\s*(?=total|totaal|gesamt|summ)", _I)
+
+
 def _top_n(match: re.Match[str]) -> str:
     n = match.group("n")
     return f"top {NUMBER_WORDS.get(n.casefold(), n)} suppliers"
@@ -330,11 +339,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # --- shares: "poids de X dans le total", "aandeel van X in", "udział X w": the share of X
         (rf"{_B}(?:{_alt(SHARE_NOUNS)})\s+(?:de\s+la|de\s+los|de\s+las|du|des|de|d['’]\s*|di|del|della|dello|do|da|"
          rf"dos|das|van\s+de|van\s+het|van|von|vom|der|av|af|of(?:\s+the)?)\s*{_OF_TOTAL}|"
-         rf"{_B}part\s+(?:de\s+la|du|des|de|d['’]\s*){_OF_TOTAL}", "share of "),
-        # "papier = combien de % du total Ypsilon", "Beta = what % of total": the share of the left side
-        (rf"(?P<lead>^|[:;,]\s*)(?P<x>[^=?:;,]{{2,80}}?)\s*=\s*(?:{_HOW}\s*)?{_PERCENT}\s*(?:du|de\s+la|de|del|"
-         rf"della|do|da|of(?:\s+the)?|van\s+(?:het\s+)?|vom|von|av|af|z)?\s*(?=total|totaal|gesamt|summ)",
-         lambda m: f"{m.group('lead')}share of {m.group('x').strip()} in "),
+         rf"{_B}part\s+(?:de\s+la|du|des|de|d['’]\s*){_OF_TOTAL}|{_B}udzia[łl](?:em)?\s+{_OF_TOTAL}", "share of "),
         # --- approvals: "fournisseurs sont homologués", "leveranciers zijn goedgekeurd": the approved suppliers
         (rf"{_B}(?:{_alt(RANKED_PLURAL)})\s+(?:sont|son|sono|são|sao|zijn|sind|är|er|są|sa|ovat|are|were)\s+"
          rf"(?:{_alt(APPROVED)}){_E}", "suppliers are approved"),
@@ -591,6 +596,7 @@ def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | 
     names = _name_words(gazetteer)
     read: list[tuple[str, str]] = []
     text = _groups(question, gazetteer, read)
+    text = _EQUATION.sub(lambda m: f"{m.group('lead')}share of {m.group('x').strip()} in ", text)
     text = _apply(text, gazetteer)
     text = _supplier_typos(text, gazetteer, names, read)
     text = " ".join(text.split())
