@@ -186,7 +186,7 @@ _SUFFIXED = {"kuukausittain": "month", "neljännesvuosittain": "quarter", "vuosi
              "tuoteryhmittäin": "product group", "pääryhmittäin": "top-level product group"}
 _SUFFIXED_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(_SUFFIXED) + r")(?![\w-])", _I)
 #: "split the spend ... on / over / across the suppliers": the grouping of a split ("split on currency").
-_SPLIT_ON = re.compile(r"\b(?P<verb>split|spread|divide|distribute|break\s+down)(?P<mid>(?:\s+[^\s?.;!]+){0,8}?)\s+"
+_SPLIT_ON = re.compile(r"\b(?P<verb>split|divide|break\s+down)(?P<mid>(?:\s+[^\s?.;!]+){0,8}?)\s+"
                        r"(?:on|over|across|into)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?=(?:"
                        r"suppliers?|vendors?|supliers?|compan(?:y|ies)|entit(?:y|ies)|currenc(?:y|ies)|months?|"
                        r"quarters?|product\s+groups?|groups?|categor(?:y|ies))\b(?!\s+(?-i:[A-Z0-9])\w*\b))", _I)

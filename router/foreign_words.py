@@ -94,7 +94,7 @@ TOP_PLURAL = ("plus gros", "plus grands", "plus importants", "principaux", "prem
               "suurimmat", "suurinta", "tärkeimmät", "tärkeintä")
 #: "the biggest / main / first" before a singular ranked noun: the top one.
 TOP_SINGULAR = ("plus gros", "plus grand", "plus important", "premier",
-                "mayor", "más grande", "mas grande", "más importante", "mas importante", "primer",
+                "mayor", "más grande", "mas grande", "más importante", "mas importante",
                 "maggiore", "più grande", "piu grande", "primo",
                 "maior", "primeiro",
                 "grootste", "belangrijkste",
@@ -208,7 +208,7 @@ _GROUP_WORDS: Mapping[str, tuple[str, ...]] = {
     "cooling": ("koeling", "koel", "raffreddamento", "refrigerazione", "refrigeração", "refrigeracao",
                 "refrigeración", "refroidissement", "kyl", "køling", "kjøling", "cooling", "refrigeration"),
     "compressors": ("compressoren", "compressor", "compressori", "compressore", "compressores", "compresseurs",
-                    "kompressorer", "compressors"),
+                    "compresseur", "compresor", "kompressor", "kompressorer", "compressors"),
     "spare": ("reserve", "ricambio", "ricambi", "sobressalentes", "repuestos", "rechange", "reserv", "détachées",
               "detachees", "détachés", "reservdelar", "spare"),
     "parts": ("onderdelen", "parti", "peças", "pecas", "piezas", "pièces", "pieces", "delar", "dele", "parts"),
