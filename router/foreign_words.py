@@ -57,8 +57,8 @@ MONEY = ("money", "geld", "soldi", "denaro", "dinheiro", "pengar", "penge", "pen
 NUMBER_OF = ("numero di", "numero de", "número de", "aantal", "antal", "antall", "liczba", "quantità di",
              "quantidade de")
 #: "how many" / "how much".
-HOW_MANY = ("quante", "quanti", "quantas", "quantos", "hur många", "hvor mange")
-HOW_MUCH = ("quanto", "quanta", "hoeveel", "hur mycket", "hvor meget", "hvor mye")
+HOW_MANY = ("quante", "quanti", "quantas", "quantos", "hur många", "hvor mange", "kuinka monta", "montako")
+HOW_MUCH = ("quanto", "quanta", "hoeveel", "hur mycket", "hvor meget", "hvor mye", "kuinka paljon", "paljonko")
 #: "biggest" (the top of a ranking).
 BIGGEST = ("grootste", "più grande", "piu grande", "più grandi", "maggiore", "maggiori", "maior", "maiores",
            "största", "storste", "største", "największy", "najwiekszy", "największi", "mayor", "mayores", "primo",
@@ -163,6 +163,21 @@ STATUS_WORDS = {
                   "void", "voided"),
 }
 _STATUS_OF: Mapping[str, str] = {w: status for status, words in STATUS_WORDS.items() for w in words}
+#: Statuses as adjectives beside a document noun ("geannuleerde facturen", "facturas anuladas", "makulerade
+#: fakturor"): read as the English status before the noun. (English words, and "concept", stay as typed: "invoices
+#: paid in March" dates a payment, "the concept" is no status.)
+STATUS_ADJECTIVES: Mapping[str, str] = {
+    **{w: "cancelled" for w in ("geannuleerde", "annulées", "annulés", "anuladas", "anulados", "annullate",
+                                "annullati", "canceladas", "cancelados", "makulerade", "annullerade", "annullerede",
+                                "annullerte", "anulowane", "peruutetut", "mitätöidyt", "stornierte", "stornierten")},
+    **{w: "draft" for w in ("conceptfacturen", "brouillons", "borradores", "bozze", "rascunhos", "utkast",
+                            "kladder", "robocze", "luonnokset")},
+    **{w: "posted" for w in ("geboekte", "comptabilisées", "contabilizadas", "registrate", "contabilizzate",
+                             "lançadas", "bokförda", "bogførte", "bokførte", "zaksięgowane", "kirjatut",
+                             "gebuchte", "gebuchten")},
+    **{w: "paid" for w in ("betaalde", "payées", "pagadas", "pagate", "pagas", "betalda", "betalte",
+                           "zapłacone", "zaplacone", "maksetut", "bezahlte", "bezahlten")},
+}
 
 # --- the words product groups are named with ---------------------------------------------------------------------
 #: Every form (Dutch, Italian, Portuguese, Spanish, French, Nordic, English) of a group word, by its English word.
@@ -349,6 +364,13 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(DUPLICATE)})\s+(?=(?:{_alt(DOCUMENT_NOUNS)}){_E})", "duplicate "),
         # --- statuses listed after "status": "per status (concept, geboekt, betaald, geannuleerd)"
         (rf"{_STATUS_HEAD}\s*:?\s*\((?P<list>[^()]{{1,160}})\)", _statuses),
+        # --- statuses beside a document noun: "geannuleerde facturen", "facturas anuladas": "cancelled invoices"
+        (rf"{_B}(?P<s>{_alt(STATUS_ADJECTIVES)})\s+(?P<d>{_alt(DOCUMENT_NOUNS)}){_E}",
+         lambda m: f"{STATUS_ADJECTIVES[m.group('s').casefold()]} {m.group('d')}"),
+        (rf"{_B}(?P<d>{_alt(DOCUMENT_NOUNS)})\s+(?P<s>{_alt(STATUS_ADJECTIVES)}){_E}",
+         lambda m: f"{STATUS_ADJECTIVES[m.group('s').casefold()]} {m.group('d')}"),
+        # --- "topp 3 leverantörer", "top-3": the top N
+        (r"(?<![\w-])topp?\s*-\s*(?=\d{1,2}\b)|(?<![\w-])topp(?=\s+\d{1,2}\b)", "top "),
         # --- "nb factures", "nbre avoirs", "n° facturen": the number of
         (rf"(?<![\w#])(?:{_alt(NUMBER_SHORT)})\.?\s+(?:de\s+|d['’]\s*|of\s+)?(?=(?:{_alt(DOCUMENT_NOUNS)}){_E})",
          "number of "),
@@ -391,7 +413,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\b(credit\s+notes?|invoices?|VAT)\s*(?:\(\s*\1\s*\)|/\s*\1\b)", r"\1"),
         # --- the counting and asking words
         (rf"{_B}(?:{_alt(NUMBER_OF)})\s+", "number of "),
-        (rf"{_B}hoeveel(?=\s+(?:invoices|credit\s+notes|suppliers|{_SUP}|facturen|leveranciers)\b)", "how many"),
+        (rf"{_B}(?:hoeveel|ile)(?=\s+(?:(?:cancelled|draft|posted|paid|duplicate|approved)\s+)?"
+         rf"(?:invoices|credit\s+notes|suppliers|{_SUP}|facturen|leveranciers)\b)",
+         "how many"),
         (rf"{_B}(?:{_alt(HOW_MANY)}){_E}", "how many"),
         (rf"{_B}(?:{_alt(HOW_MUCH)}){_E}", "how much"),
         # --- "biggest leverancier", "fornecedor principal": the top supplier

@@ -250,3 +250,23 @@ def test_breakdowns_route_with_their_grouping(typed: str) -> None:
     assert not result.requires_clarification, result.clarification_question
     plan = _plan(result)
     assert '"grain": "month"' in plan or "supplier_id" in plan or "currency" in plan
+
+
+@pytest.mark.parametrize("typed,status", [
+    ("geannuleerde facturen", "cancelled"), ("fatture annullate", "cancelled"), ("makulerade fakturor", "cancelled"),
+    ("anulowane faktury", "cancelled"), ("betaalde facturen", "paid"), ("fatture pagate", "paid"),
+    ("geboekte facturen", "posted"), ("bokförda fakturor", "posted")])
+def test_status_adjectives_beside_a_document_noun(typed: str, status: str) -> None:
+    for frame in ("hoeveel {t} had {c} in Q1 2026", "{c} Q1 2026: {t}?"):
+        text = _read(frame.format(t=typed, c="Pelikan"))
+        assert f"{status} invoices" in text and "how much" not in text, text
+
+
+@pytest.mark.parametrize("typed", ["topp 3 leverantörer", "top-3 suppliers", "Top - 3 vendors"])
+def test_top_written_with_a_dash_or_nordic_spelling(typed: str) -> None:
+    assert "top 3 " in _read(f"Pelikan {typed} 2025")
+
+
+@pytest.mark.parametrize("how", ["ile", "kuinka monta", "montako", "hoeveel"])
+def test_how_many_words_before_a_document_noun(how: str) -> None:
+    assert _read(f"{how} faktur Pelikan Q1 2026").startswith("how many invoices")
