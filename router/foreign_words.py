@@ -124,6 +124,10 @@ RANKING_NOUNS = ("classement", "palmarès", "palmares", "clasificación", "clasi
 #: "the share / weight of X" (in a total): the share of X.
 SHARE_NOUNS = ("poids", "peso", "quota", "percentuale", "aandeel", "anteil", "andel", "andelen", "udział", "udzial",
                "osuus", "proportion", "pourcentage", "porcentaje", "porcentagem")
+#: "compare" (a verb that opens a comparison of two periods or parties); German is the German reader's.
+COMPARE = ("comparer", "comparez", "comparons", "comparar", "compara", "comparemos", "confrontare", "confronta",
+           "confrontiamo", "vergelijk", "vergelijken", "jämför", "jämföra", "sammenlign", "sammenligne", "sammenlikn",
+           "sammenlikne", "porównaj", "porownaj", "porównać", "porownac", "vertaa", "vertaile")
 #: "the number of" in shorthand, before a document noun ("nb factures", "nbre avoirs", "n° facturen").
 NUMBER_SHORT = ("nb", "nbr", "nbre", "nº", "n°")
 #: Document nouns of every language (a count's or a duplicate's noun).
@@ -371,6 +375,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          lambda m: f"{STATUS_ADJECTIVES[m.group('s').casefold()]} {m.group('d')}"),
         # --- "topp 3 leverantörer", "top-3": the top N
         (r"(?<![\w-])topp?\s*-\s*(?=\d{1,2}\b)|(?<![\w-])topp(?=\s+\d{1,2}\b)", "top "),
+        # --- "comparer les dépenses de X entre sept. et oct.", "vergelijk": compare
+        (rf"{_B}(?:{_alt(COMPARE)}){_E}", "compare"),
         # --- "nb factures", "nbre avoirs", "n° facturen": the number of
         (rf"(?<![\w#])(?:{_alt(NUMBER_SHORT)})\.?\s+(?:de\s+|d['’]\s*|of\s+)?(?=(?:{_alt(DOCUMENT_NOUNS)}){_E})",
          "number of "),

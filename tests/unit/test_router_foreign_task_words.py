@@ -270,3 +270,10 @@ def test_top_written_with_a_dash_or_nordic_spelling(typed: str) -> None:
 @pytest.mark.parametrize("how", ["ile", "kuinka monta", "montako", "hoeveel"])
 def test_how_many_words_before_a_document_noun(how: str) -> None:
     assert _read(f"{how} faktur Pelikan Q1 2026").startswith("how many invoices")
+
+
+@pytest.mark.parametrize("verb", ["comparer les dépenses de", "comparar el gasto de", "confronta la spesa di",
+                                  "vergelijk de uitgaven van", "jämför spend för", "porównaj spend", "vertaa spend"])
+def test_compare_verbs(verb: str) -> None:
+    text = _read(f"{verb} Pelikan entre sept. et oct. 2025")
+    assert text.startswith("compare ") and "Pelikan" in text
