@@ -277,3 +277,12 @@ def test_how_many_words_before_a_document_noun(how: str) -> None:
 def test_compare_verbs(verb: str) -> None:
     text = _read(f"{verb} Pelikan entre sept. et oct. 2025")
     assert text.startswith("compare ") and "Pelikan" in text
+
+
+@pytest.mark.parametrize("clause", ["die zweimal ins System gelaufen sind", "die zweimal ins System eingelesen wurden",
+                                    "die mehrfach eingelesen wurden"])
+@pytest.mark.parametrize("company", ["Pelikan", "Quarzwerk GmbH"])
+def test_german_twice_into_the_system_is_a_duplicate(clause: str, company: str) -> None:
+    result = _route(f"{company}: Rechnungen 2025, {clause}?")
+    assert not result.requires_clarification, result.clarification_question
+    assert result.workflow == "duplicate_documents"
