@@ -374,7 +374,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?P<d>{_alt(DOCUMENT_NOUNS)})\s+(?P<s>{_alt(STATUS_ADJECTIVES)}){_E}",
          lambda m: f"{STATUS_ADJECTIVES[m.group('s').casefold()]} {m.group('d')}"),
         # --- "topp 3 leverantörer", "top-3": the top N
-        (r"(?<![\w-])topp?\s*-\s*(?=\d{1,2}\b)|(?<![\w-])topp(?=\s+\d{1,2}\b)", "top "),
+        # ("Top-5-Lieferanten" is the German shop floor's compound, read by its reader as typed)
+        (r"(?<![\w-])topp?\s*-\s*(?=\d{1,2}(?![\w-]))|(?<![\w-])topp(?=\s+\d{1,2}(?![\w-]))", "top "),
         # --- "comparer les dépenses de X entre sept. et oct.", "vergelijk": compare
         (rf"{_B}(?:{_alt(COMPARE)}){_E}", "compare"),
         # --- "nb factures", "nbre avoirs", "n° facturen": the number of

@@ -286,3 +286,7 @@ def test_german_twice_into_the_system_is_a_duplicate(clause: str, company: str) 
     result = _route(f"{company}: Rechnungen 2025, {clause}?")
     assert not result.requires_clarification, result.clarification_question
     assert result.workflow == "duplicate_documents"
+
+
+def test_a_german_top_compound_is_left_to_its_reader() -> None:
+    assert "Top-5-Lieferanten" in _read("Top-5-Lieferanten Pelikan Q4 2025")
