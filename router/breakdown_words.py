@@ -39,7 +39,8 @@ _BY = (r"(?:group(?:ed)?\s+by|split\s+(?:by|per|into)|broken\s+(?:down|out)\s+by
        r"(?:Aufstellung|Aufteilung|Aufschl(?:ü|ue)sselung|Gliederung|(?:Ü|Ue)bersicht)\s+(?:nach|je|pro)|"
        # SQL-like and report notation: "dims: supplier", "dimension = month", "rows: category"
        r"dim(?:ension)?s?\s*[:=]|rows?\s*[:=]|"
-       r"by|per|por|par|je|pro|nach)")
+       # Nordic "efter" / "pr.", Polish "według" / "wg."
+       r"by|per|por|par|je|pro|nach|efter|pr\.|według|wedlug)")
 
 #: Dimension words as typed -> the English noun the reader reads. Abbreviations first (whole words only).
 _NOUNS: tuple[tuple[str, str], ...] = (
@@ -47,13 +48,22 @@ _NOUNS: tuple[tuple[str, str], ...] = (
     # phrase than the plain product-group words below, which would otherwise take its last word
     (r"top[- _]?level\s+(?:cats?|categor(?:y|ies)|groups?)|top[_ ]?(?:product[_ ])?groups?(?:_ids?)?|"
      r"hauptwarengruppen?|haupt-?wgs?|ober(?:st)?(?:e[nrs]?)?\s+(?:waren|produkt|artikel)gruppen?|"
-     r"(?:grandes?\s+)?cat[ée]gories?\s+principales?|cat[ée]gor[íi]as?\s+principales?", "top-level product group"),
+     r"(?:grandes?\s+)?cat[ée]gories?\s+principales?|cat[ée]gor[íi]as?\s+principales?|"
+     # the main group in Dutch, French, Spanish, Italian, Portuguese, German, Nordic, Polish, Finnish
+     r"hoofdgroep(?:en)?|hoofdproductgroep(?:en)?|groupes?\s+principa(?:l|ux)|grupos?\s+principa(?:l|les)|"
+     r"grupp[oi]\s+principal[ei]|hauptgruppen?|huvudgrupp(?:er(?:na)?)?|hovedgruppe(?:r|ne)?|"
+     r"grup[ay]\s+g[łl][óo]wn[ae]|p[äa][äa]ryhm(?:ä|a|ät|at|ittäin)", "top-level product group"),
     # product groups: "pg", "prod grp", "product_group", "grupo de producto", "groupe de produits", "famille",
     # German "Warengruppe", "WG lt. Artikel", "Artikel-WG", "Produktgruppe" (a bare "category" is left to the
     # reader, which reads it as the top level: reading.group_dimension)
     (r"pgs?|prod(?:uct|\.)?[\s_]?gro?u?ps?|product_groups?|product_group_ids?|"
      r"grupos?\s+de\s+productos?|groupes?\s+de\s+produits?|cat[ée]gor[íi]as?\s+de\s+productos?|"
      r"cat[ée]gories?\s+de\s+produits?|cats?|"
+     # a subgroup is a product group of the catalogue: "sous-groupe de produits", "subgrupo", "subgroep"
+     r"sous[- ]?groupes?(?:\s+de\s+produits?)?|sub[- ]?grupos?(?:\s+de\s+produc?tos?)?|sottogrupp[oi]|"
+     r"subgroep(?:en)?|untergruppen?|undergrupp(?:er)?|undergrupper?|podgrup[ay]|alaryhm(?:ä|a|ät|at)|"
+     r"sub[- ]?groups?|productgroep(?:en)?|produktgrupp(?:er)?|produktgruppe(?:r|n)?|gruppo\s+prodotti|"
+     r"grupp[oi]\s+di\s+prodotti|grupa\s+produkt(?:ów|ow)|grupy\s+produktowe|tuoteryhm(?:ä|a|ät|at)|"
      r"(?:artikel-?)?(?:waren|produkt|material|artikel)gruppen?(?:\s*\(\s*artikel-?wg\s*\))?|"
      r"(?:artikel-?)?wgs?(?:\s+(?:lt\.?|laut|gem\.?|gem(?:ä|ae)(?:ß|ss))\s+(?:artikel|katalog))?",
      "product group"),
@@ -61,20 +71,27 @@ _NOUNS: tuple[tuple[str, str], ...] = (
     (r"(?:grandes?\s+)?familles?(?:\s+de\s+produits?)?|(?:top[- ]level\s+)?(?:product\s+)?famil(?:y|ies)|"
      r"familias?(?:\s+de\s+productos?)?", "top-level product group"),
     (r"sups?|supps?|suppl?s?|vend|vndrs?|supplier_ids?|supplier_names?|proveedores|proveedor|fournisseurs?|"
-     r"lieferant(?:en)?|kreditor(?:en)?|anbieter(?:n)?|suppliers?|vendors?", "supplier"),
+     r"lieferant(?:en)?|kreditor(?:en)?|anbieter(?:n)?|suppliers?|vendors?|"
+     r"leveranciers?|fornitor[ei]|fornecedor(?:es)?|leverant[öo]r(?:er|s)?|leverand[øo]r(?:er)?|"
+     r"dostawc(?:a|y|ów|ow)|toimittaj(?:a|at|ittain)", "supplier"),
     # "by co", "per cos", "by entity", "Gesellschaft", "Mandant", "Buchungskreis"; never "by co a" / "by Co. B",
     # where the short word starts a company's name
     (r"sociedad(?:es)?|soci[ée]t[ée]s?|entidad(?:es)?|entit[ée]s?|empresas?|company_ids?|comp_ids?|"
      r"(?:legal\s+)?entit(?:y|ies)|subsidiar(?:y|ies)|"
      # (not "Gesellschaft": the German reader reads "je Gesellschaft (A, B, C)" with its list)
      r"cos?(?!\.?\s+(?:[a-z]|\d)(?![\w-]))(?!\.\s*[A-Za-z])|mandant(?:en)?|"
+     r"bedrijf|bedrijven|vennootschap(?:pen)?|societ[àa]|bolag(?:et)?|selskab(?:er)?|selskap(?:er)?|"
+     r"sp[óo][łl]k[aiy]|sp[óo][łl]ek|yhti[öo](?:t|ittäin)?|"
      r"buchungskreis(?:e)?|compan(?:y|ies)(?!\s+(?-i:[A-Z]|[a-z])(?![\w-]))", "company"),
     (r"(?:(?:original(?:e|es)?|d['’]\s*origine|de\s+origen)\s+)?(?:devises?|divisas?|monedas?)"
      r"(?:\s+(?:d['’]\s*origine|originale?s?|de\s+origen|de\s+factura))?|ccy|curr|currency_codes?|"
      r"(?:original|invoice|document)\s+devises?|(?:rechnungs|beleg|original)?w(?:ä|ae|a)hrung(?:en)?|"
-     r"(?:invoice|original|billing)\s+ccys?|ccys|currenc(?:y|ies)", "currency"),
-    (r"mes(?:es)?|mois|month_start|invoice_month|monat(?:e|en)?|mths?|months?", "month"),
-    (r"trimestres?|quarter_start|invoice_quarter|qtrs?|quartal(?:e|en)?|quarters?", "quarter"),
+     r"(?:invoice|original|billing)\s+ccys?|ccys|currenc(?:y|ies)|"
+     r"valut(?:a|as|e|aer|or)|walut(?:a|y)?|valuut(?:ta|at|oittain)|moedas?", "currency"),
+    (r"mes(?:es)?|mois|month_start|invoice_month|monat(?:e|en)?|mths?|months?|maand(?:en)?|mes[ei]|m[êe]s|"
+     r"m[åa]nad(?:er)?|m[åa]ned(?:er)?|miesi[ąa]c(?:e)?|miesi[ęe]cy|kuukau(?:si|det|sittain)", "month"),
+    (r"trimestres?|quarter_start|invoice_quarter|qtrs?|quartal(?:e|en)?|quarters?|kwarta(?:al|len)|"
+     r"kvartal(?:er)?|kwarta[łl](?:y)?", "quarter"),
     (r"a[ñn]os?|ann[ée]es?|yr|invoice_year|jahr(?:e|en)?|years?", "year"),
     # "pro Artikel", "par article", "by article": the product ("Artikel" alone is no product group)
     (r"artikel(?:n)?|produkt(?:e|en)?|articles?|art[íi]culos?|produits?|productos?|product_codes?|skus?|products?",
@@ -161,6 +178,18 @@ _PRICE_BEFORE = re.compile(r"(?:\bpreis\w*|\bprices?|\bcosts?|\bkost\w*|\bprix|\
 _ENGLISH_NOUN = re.compile(r"suppliers?|vendors?|compan(?:y|ies)|currenc(?:y|ies)|months?|quarters?|years?|"
                            r"products?|entit(?:y|ies)|legal\s+entit(?:y|ies)|subsidiar(?:y|ies)|categor(?:y|ies)|"
                            r"top[- ]level\s+(?:categor(?:y|ies)|groups?)", _I)
+#: A time grain typed in the plural after "per" / "by" ("per months"): the reader reads the grain in the singular.
+_PLURAL_GRAIN = re.compile(r"months|quarters|years|weeks", _I)
+#: Finnish grouping adverbs ("kuukausittain", "toimittajittain"): a grouping word and its noun in one word.
+_SUFFIXED = {"kuukausittain": "month", "neljännesvuosittain": "quarter", "vuosittain": "year",
+             "toimittajittain": "supplier", "yhtiöittäin": "company", "valuutoittain": "currency",
+             "tuoteryhmittäin": "product group", "pääryhmittäin": "top-level product group"}
+_SUFFIXED_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(_SUFFIXED) + r")(?![\w-])", _I)
+#: "split the spend ... on / over / across the suppliers": the grouping of a split ("split on currency").
+_SPLIT_ON = re.compile(r"\b(?P<verb>split|divide|break\s+down)(?P<mid>(?:\s+[^\s?.;!]+){0,8}?)\s+"
+                       r"(?:on|over|across|into)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?=(?:"
+                       r"suppliers?|vendors?|supliers?|compan(?:y|ies)|entit(?:y|ies)|currenc(?:y|ies)|months?|"
+                       r"quarters?|product\s+groups?|groups?|categor(?:y|ies))\b(?!\s+(?-i:[A-Z0-9])\w*\b))", _I)
 _ENGLISH_BY = re.compile(r"by|per|group(?:ed)?\s+by|split\s+(?:by|per)|broken\s+(?:down|out)\s+by|"
                          r"breakdown\s+(?:by|per)", _I)
 
@@ -170,6 +199,8 @@ def _noun_rule(noun: str, text: str) -> Callable[[re.Match[str]], str]:
         if noun == "product" and _PRICE_BEFORE.search(text, 0, m.start()):
             return m.group(0)
         if _ENGLISH_BY.fullmatch(" ".join(m.group("by").split())) and _ENGLISH_NOUN.fullmatch(m.group("noun")):
+            if _PLURAL_GRAIN.fullmatch(m.group("noun")):
+                return f"{m.group('by')} {noun}"  # ("per months": the grain, as the reader reads it)
             return m.group(0)  # the reader's own phrase ("per month", "by supplier")
         return f"{_english_by(m.group('by'))} {noun}"
 
@@ -450,6 +481,8 @@ def read_breakdown_words(question: str, companies: Iterable[str] = ()) -> str | 
     text = question if _DOCUMENT.search(question) else \
         _BOTH_CURRENCIES.sub("by invoice currency, with the EUR total", question)
     text = _COUNTER_VALUE.sub("equivalent", text)
+    text = _SUFFIXED_WORD.sub(lambda m: f"by {_SUFFIXED[m.group(0).casefold()]}", text)
+    text = _SPLIT_ON.sub(lambda m: f"{m.group('verb')}{m.group('mid')} by ", text)
     text = _unrecorded_joined(_nouns(_objects(text)))
     text = _BREAKDOWN_NOUN.sub("breakdown", text)
     text = _illustrations(text, tuple(companies))

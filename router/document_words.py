@@ -14,11 +14,16 @@ import re
 #: Credit-note nouns of the subsidiaries' languages (Dutch, Italian, Portuguese, Nordic), shared by every reader
 #: that names a document by its type (router/foreign_words.py, router/document_notation.py).
 CREDIT_NOTES = ("creditnota's", "creditnotas", "creditnota", "creditfacturen", "creditfactuur",
-                "note di credito", "nota di credito", "notas de crédito", "nota de crédito", "kreditnotor",
-                "kreditnota", "kreditnotaer")
-#: Invoice nouns: Dutch, Italian, Portuguese, Swedish / Danish / Norwegian, Polish.
+                "note di credito", "nota di credito", "notas de crédito", "nota de crédito", "notas de credito",
+                "nota de credito", "kreditnotor", "kreditnota", "kreditnotaer", "kreditfakturor", "kreditfaktura",
+                "kreditfakturaer", "notes de crédit", "note de crédit", "hyvityslaskut", "hyvityslaskuja",
+                "hyvityslasku", "faktury korygujące", "faktury korygujace", "faktur korygujących",
+                "faktur korygujacych", "faktura korygująca", "faktura korygujaca",
+                # the English noun with the Dutch / Iberian plural ("credit notas")
+                "credit notas", "credit nota")
+#: Invoice nouns: Dutch, Italian, Portuguese, Swedish / Danish / Norwegian, Polish, Finnish.
 INVOICES = ("facturen", "factuur", "fatture", "fattura", "faturas", "fatura", "fakturor", "fakturaer",
-            "fakturaen", "faktura", "faktury")
+            "fakturaen", "faktura", "faktury", "faktur", "laskut", "laskuja")
 
 
 def alternation(words: tuple[str, ...]) -> str:

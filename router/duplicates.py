@@ -53,9 +53,12 @@ _DUPLICATE = re.compile(
     r"twice[- ](?:exported|imported|loaded|entered|booked|posted|received|submitted|ingested|recorded|billed|"
     r"invoiced|sent)|"
     # German: "doppelt eingespielt", "doppelte Rechnungen", "Dubletten", "Duplikate", "Replikat", "zweimal"
+    # ("zweimal ins System gelaufen": the system named in between is where they came twice, no name)
+    r"(?:zweimal|mehrfach|doppelt)\s+(?:(?:ins|im|in\s+das)\s+System\s+)?"
+    r"(?:eingespielt|exportiert|erfasst|gebucht|eingegangen|importiert|gekommen|berechnet|gestellt|erhalten|bekommen|"
+    r"gelaufen|eingelaufen|eingelesen|eingestellt|angelegt)|"
     r"doppelt\w*|doppel(?:erfass|buchung|import|rechnung|export)\w*|dublette\w*|duplikat\w*|dupliziert\w*|"
-    r"replikat\w*|(?:zweimal|mehrfach)\s+(?:eingespielt|exportiert|erfasst|gebucht|eingegangen|importiert|"
-    r"gekommen|berechnet|gestellt|erhalten|bekommen)|"
+    r"replikat\w*|"
     # French / Spanish / Italian: "en double", "doublons", "facturas duplicadas", "por duplicado", "fatture doppie"
     r"en\s+double|doublons?|duplicad[oa]s?|por\s+duplicado|dos\s+veces|doppi[eo]|due\s+volte|deux\s+fois)\b",
     re.I)

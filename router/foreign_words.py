@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from router.document_words import CREDIT_NOTES, INVOICES  # noqa: F401 (INVOICES: part of the vocabulary)
+from router.document_words import CREDIT_NOTES, INVOICES
 from router.entities import Gazetteer
 from router.measure_words import one_edit
 
@@ -41,7 +41,7 @@ SUPPLIERS = ("leveranciers", "fornitori", "fornecedores", "leverantörer", "leve
              "dostawcy")
 SUPPLIER = ("leverancier", "fornitore", "fornecedor", "leverantör", "leverandør", "leverandor", "dostawca")
 #: Names of VAT that are no English word.
-VAT_NAMES = ("btw", "iva", "mwst", "ust", "mva", "tva", "moms", "vat")
+VAT_NAMES = ("btw", "iva", "mwst", "ust", "mva", "tva", "moms", "ptu", "alv", "vat")
 #: "without" before a VAT name: the figure net of VAT.
 WITHOUT = ("without", "excluding", "zonder", "exclusief", "excl", "excl.", "ex", "ex.", "senza", "escl", "escl.",
            "esclusa", "escluso", "sem", "excluindo", "utan", "uden", "uten", "exkl", "exkl.", "ekskl", "ekskl.",
@@ -57,8 +57,8 @@ MONEY = ("money", "geld", "soldi", "denaro", "dinheiro", "pengar", "penge", "pen
 NUMBER_OF = ("numero di", "numero de", "número de", "aantal", "antal", "antall", "liczba", "quantità di",
              "quantidade de")
 #: "how many" / "how much".
-HOW_MANY = ("quante", "quanti", "quantas", "quantos", "hur många", "hvor mange")
-HOW_MUCH = ("quanto", "quanta", "hoeveel", "hur mycket", "hvor meget", "hvor mye")
+HOW_MANY = ("quante", "quanti", "quantas", "quantos", "hur många", "hvor mange", "kuinka monta", "montako")
+HOW_MUCH = ("quanto", "quanta", "hoeveel", "hur mycket", "hvor meget", "hvor mye", "kuinka paljon", "paljonko")
 #: "biggest" (the top of a ranking).
 BIGGEST = ("grootste", "più grande", "piu grande", "più grandi", "maggiore", "maggiori", "maior", "maiores",
            "största", "storste", "største", "największy", "najwiekszy", "największi", "mayor", "mayores", "primo",
@@ -67,13 +67,121 @@ BIGGEST = ("grootste", "più grande", "piu grande", "più grandi", "maggiore", "
 APPROVED = ("approvati", "approvato", "autorizzati", "autorizzato", "qualificati", "omologati", "aprovados",
             "aprovado", "autorizados", "autorizado", "homologados", "homologado", "goedgekeurde", "goedgekeurd",
             "toegestane", "erkende", "godkända", "godkänd", "godkendte", "godkjente", "allowed", "permitted",
-            "authorised", "authorized", "sanctioned", "whitelisted", "cleared")
+            "authorised", "authorized", "sanctioned", "whitelisted", "cleared",
+            # French, Polish, Finnish (the French reader reads them beside its own noun; here after any noun)
+            "homologués", "homologuées", "homologues", "homologué", "homologuée", "référencés", "referencés",
+            "agréés", "agrees", "agréées", "approuvés", "approuvées", "zatwierdzeni", "zatwierdzone",
+            "zatwierdzonych", "hyväksytyt", "hyväksytyt", "approved")
 #: Plain-English shorthand of what a group is called ("shipping svcs", "lab eqpt").
 SHORTHAND = {"svcs": "services", "svc": "services", "srvcs": "services", "servs": "services", "eqpt": "equipment",
              "equip": "equipment", "eqp": "equipment", "consumbls": "consumables", "consums": "consumables",
              "mgmt": "management", "maint": "maintenance", "supps": "supplies", "temp": "temperature",
              "pkg": "packaging", "pkging": "packaging", "comms": "communications", "lab": "laboratory",
              "labs": "laboratory"}
+
+# --- the task words of a question, by language: rankings, shares, counts, approvals, duplicates, statuses ---------
+# (French, Spanish, Italian, Portuguese, Dutch, German, Swedish, Danish, Norwegian, Polish, Finnish: the words
+# finance staff of those languages carry into English; each is read as the English task word the readers know)
+#: "the N biggest / main / first" before a plural ranked noun: the top N.
+TOP_PLURAL = ("plus gros", "plus grands", "plus importants", "principaux", "premiers",
+              "mayores", "más grandes", "mas grandes", "más importantes", "mas importantes", "principales", "primeros",
+              "maggiori", "più grandi", "piu grandi", "principali", "primi",
+              "maiores", "principais", "primeiros",
+              "grootste", "belangrijkste",
+              "größten", "grössten", "groessten", "wichtigsten",
+              "största", "viktigaste", "største", "storste", "vigtigste", "viktigste",
+              "najwięksi", "najwieksi", "największych", "najwiekszych", "najważniejsi", "najwazniejsi",
+              "suurimmat", "suurinta", "tärkeimmät", "tärkeintä")
+#: "the biggest / main / first" before a singular ranked noun: the top one.
+TOP_SINGULAR = ("plus gros", "plus grand", "plus important", "premier",
+                "mayor", "más grande", "mas grande", "más importante", "mas importante",
+                "maggiore", "più grande", "piu grande", "primo",
+                "maior", "primeiro",
+                "grootste", "belangrijkste",
+                "größte", "grösste", "groesste", "wichtigste",
+                "största", "viktigaste", "største", "storste", "vigtigste", "viktigste",
+                "największy", "najwiekszy", "najważniejszy", "najwazniejszy",
+                "suurin", "tärkein")
+#: Supplier nouns of every language a ranking counts (the French, Spanish and German ones are read here only in a
+#: ranking: their modules read them elsewhere).
+RANKED_PLURAL = (*SUPPLIERS, "fournisseurs", "proveedores", "lieferanten", "leverantörs", "leverantorer",
+                 "leverantörerna", "leverandørerne", "leverandørene", "leveranciers", "toimittajat", "toimittajaa",
+                 "dostawców", "dostawcow", "suppliers", "vendors")
+RANKED_SINGULAR = (*SUPPLIER, "fournisseur", "proveedor", "lieferant", "leverantören", "leverandøren",
+                   "toimittaja", "supplier", "vendor")
+#: Small numbers in words (a ranking's N); "to", "ti", "fire" are left out: English words.
+NUMBER_WORDS = {
+    "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "dix": 10, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,
+    "diez": 10, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "dieci": 10, "dois": 2, "duas": 2, "três": 3,
+    "quatro": 4, "dez": 10, "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "tien": 10, "zwei": 2, "drei": 3,
+    "fünf": 5, "zehn": 10, "två": 2, "fyra": 4, "fem": 5, "tio": 10, "dwóch": 2, "dwa": 2, "trzech": 3,
+    "trzy": 3, "czterech": 4, "pięciu": 5, "kaksi": 2, "kolme": 3, "neljä": 4, "viisi": 5, "two": 2, "three": 3,
+    "four": 4, "five": 5, "ten": 10}
+#: A ranking noun before the ranked ones ("classement des 3 premiers fournisseurs").
+RANKING_NOUNS = ("classement", "palmarès", "palmares", "clasificación", "clasificacion", "classifica", "graduatoria",
+                 "classificação", "classificacao", "ranglijst", "rangorde", "rangliste", "rangfolge", "rangordning",
+                 "ranking")
+#: "the share / weight of X" (in a total): the share of X.
+SHARE_NOUNS = ("poids", "peso", "quota", "percentuale", "aandeel", "anteil", "andel", "andelen", "udział", "udzial",
+               "osuus", "proportion", "pourcentage", "porcentaje", "porcentagem")
+#: "compare" (a verb that opens a comparison of two periods or parties); German is the German reader's.
+COMPARE = ("comparer", "comparez", "comparons", "comparar", "compara", "comparemos", "confrontare", "confronta",
+           "confrontiamo", "vergelijk", "vergelijken", "jämför", "jämföra", "sammenlign", "sammenligne", "sammenlikn",
+           "sammenlikne", "porównaj", "porownaj", "porównać", "porownac", "vertaa", "vertaile")
+#: "the number of" in shorthand, before a document noun ("nb factures", "nbre avoirs", "n° facturen").
+NUMBER_SHORT = ("nb", "nbr", "nbre", "nº", "n°")
+#: Document nouns of every language (a count's or a duplicate's noun).
+DOCUMENT_NOUNS = (*INVOICES, *CREDIT_NOTES, "factures", "facture", "facturas", "factura", "avoirs", "avoir",
+                  "invoices", "invoice", "credit notes", "credit note", "bills", "documents", "docs")
+#: "twice" in every language, and the participles it follows ("saisies 2 fois", "twee keer geboekt").
+TWICE = ("deux fois", "2 fois", "dos veces", "2 veces", "due volte", "2 volte", "duas vezes", "2 vezes", "twee keer",
+         "2 keer", "tweemaal", "zweimal", "2-mal", "2 mal", "två gånger", "2 gånger", "to gange", "2 gange",
+         "to ganger", "2 ganger", "dwa razy", "2 razy", "dwukrotnie", "kahdesti", "kaksi kertaa", "2 kertaa",
+         "two times", "2 times", "2x", "en double", "in duplo", "in duplicate")
+ENTERED = ("saisie", "saisies", "saisis", "reçue", "reçues", "recues", "enregistrée", "enregistrées", "comptabilisées",
+           "facturées", "payées", "registradas", "recibidas", "contabilizadas", "pagadas", "registrate", "ricevute",
+           "pagate", "registadas", "recebidas", "pagas", "geboekt", "ontvangen", "ingevoerd", "betaald", "erfasst",
+           "gebucht", "erhalten", "bezahlt", "bokförda", "mottagna", "betalda", "bogført", "bogførte", "modtaget",
+           "modtagne", "bokført", "bokførte", "mottatt", "zaksięgowane", "otrzymane", "zapłacone", "wprowadzone",
+           "kirjattu", "kirjatut", "vastaanotettu", "maksettu", "entered", "booked", "received", "posted", "paid",
+           "recorded", "registered", "keyed", "invoiced", "billed", "charged")
+#: "duplicate" before a document noun.
+DUPLICATE = ("dubbele", "dubbel", "doppelte", "doppelten", "duplicadas", "duplicados", "duplicati", "duplicate",
+             "duplicerade", "duplicerede", "dubletter", "dobbelte", "duplikaty", "zdublowane", "podwójne",
+             "podwojne", "kaksinkertaiset", "päällekkäiset", "dupliquées", "dupliquees", "doublons")
+#: Invoice statuses in every language, read inside a status list ("per status (concept, geboekt, betaald)").
+STATUS_WORDS = {
+    "draft": ("concept", "ontwerp", "brouillon", "brouillons", "borrador", "borradores", "bozza", "bozze",
+              "rascunho", "rascunhos", "utkast", "kladde", "udkast", "szkic", "szkice", "robocza", "robocze",
+              "luonnos", "luonnokset", "entwurf", "entwürfe", "draft", "drafts"),
+    "posted": ("geboekt", "comptabilisé", "comptabilisée", "comptabilisées", "comptabilisés", "contabilizado",
+               "contabilizada", "contabilizadas", "registrato", "registrata", "contabilizzato", "lançado", "lancado",
+               "lançada", "bokförd", "bokförda", "bogført", "bokført", "zaksięgowana", "zaksięgowane", "zaksiegowana",
+               "kirjattu", "gebucht", "posted", "booked"),
+    "paid": ("betaald", "payé", "payée", "payées", "payés", "pagado", "pagada", "pagadas", "pagato", "pagata",
+             "pago", "paga", "betald", "betalda", "betalt", "zapłacona", "zapłacone", "zaplacona", "maksettu",
+             "bezahlt", "paid"),
+    "cancelled": ("geannuleerd", "annulé", "annulée", "annulées", "annulés", "anulado", "anulada", "anuladas",
+                  "annullato", "annullata", "cancelado", "cancelada", "annullerad", "makulerad", "annulleret",
+                  "annullert", "anulowana", "anulowane", "peruttu", "mitätöity", "storniert", "cancelled", "canceled",
+                  "void", "voided"),
+}
+_STATUS_OF: Mapping[str, str] = {w: status for status, words in STATUS_WORDS.items() for w in words}
+#: Statuses as adjectives beside a document noun ("geannuleerde facturen", "facturas anuladas", "makulerade
+#: fakturor"): read as the English status before the noun. (English words, and "concept", stay as typed: "invoices
+#: paid in March" dates a payment, "the concept" is no status.)
+STATUS_ADJECTIVES: Mapping[str, str] = {
+    **{w: "cancelled" for w in ("geannuleerde", "annulées", "annulés", "anuladas", "anulados", "annullate",
+                                "annullati", "canceladas", "cancelados", "makulerade", "annullerade", "annullerede",
+                                "annullerte", "anulowane", "peruutetut", "mitätöidyt", "stornierte", "stornierten")},
+    **{w: "draft" for w in ("conceptfacturen", "brouillons", "borradores", "bozze", "rascunhos", "utkast",
+                            "kladder", "robocze", "luonnokset")},
+    **{w: "posted" for w in ("geboekte", "comptabilisées", "contabilizadas", "registrate", "contabilizzate",
+                             "lançadas", "bokförda", "bogførte", "bokførte", "zaksięgowane", "kirjatut",
+                             "gebuchte", "gebuchten")},
+    **{w: "paid" for w in ("betaalde", "payées", "pagadas", "pagate", "pagas", "betalda", "betalte",
+                           "zapłacone", "zaplacone", "maksetut", "bezahlte", "bezahlten")},
+}
 
 # --- the words product groups are named with ---------------------------------------------------------------------
 #: Every form (Dutch, Italian, Portuguese, Spanish, French, Nordic, English) of a group word, by its English word.
@@ -119,9 +227,10 @@ _GROUP_WORDS: Mapping[str, tuple[str, ...]] = {
     "cooling": ("koeling", "koel", "raffreddamento", "refrigerazione", "refrigeração", "refrigeracao",
                 "refrigeración", "refroidissement", "kyl", "køling", "kjøling", "cooling", "refrigeration"),
     "compressors": ("compressoren", "compressor", "compressori", "compressore", "compressores", "compresseurs",
-                    "kompressorer", "compressors"),
-    "spare": ("reserve", "ricambio", "ricambi", "sobressalentes", "repuestos", "rechange", "reserv", "spare"),
-    "parts": ("onderdelen", "parti", "peças", "pecas", "piezas", "pièces", "delar", "dele", "parts"),
+                    "compresseur", "compresor", "kompressor", "kompressorer", "compressors"),
+    "spare": ("reserve", "ricambio", "ricambi", "sobressalentes", "repuestos", "rechange", "reserv", "détachées",
+              "detachees", "détachés", "reservdelar", "spare"),
+    "parts": ("onderdelen", "parti", "peças", "pecas", "piezas", "pièces", "pieces", "delar", "dele", "parts"),
     "cables": ("kabels", "kabel", "cavi", "cavo", "cabos", "cabo", "cables", "câbles", "kablar"),
     "connectors": ("connectoren", "connettori", "conectores", "connecteurs", "kontakter", "connectors"),
     "tools": ("gereedschap", "gereedschappen", "utensili", "attrezzi", "ferramentas", "herramientas", "outils",
@@ -138,7 +247,7 @@ _GROUP_WORDS: Mapping[str, tuple[str, ...]] = {
                     "underhåll", "vedligeholdelse", "vedlikehold", "maintenance"),
     "flow": ("debiet", "doorstroming", "flusso", "portata", "fluxo", "vazão", "flujo", "caudal", "débit", "flöde",
              "flow"),
-    "loggers": ("dataloggers", "logger", "loggers", "registratori"),
+    "loggers": ("dataloggers", "logger", "loggers", "registratori", "enregistreurs", "enregistreur"),
     "data": ("dati", "dados", "datos", "données", "data"),
     "costs": ("kosten", "costi", "custos", "costos", "coûts", "kostnader", "costs"),
 }
@@ -193,8 +302,85 @@ _B = r"(?<![\w&-])"
 _E = r"(?![\w&-])"
 #: money coming back to us: "money back", "money we got back", "money received / refunded / owed / credited".
 _MONEY_BACK = r"(?=\s+(?:[\w'’]+\s+){0,2}?(?:back|received|refunded|owed|credited)\b)"
+_TOPN = rf"(?:\d{{1,2}}|{_alt(NUMBER_WORDS)})"
+#: Articles and possessives before a ranking ("les", "nos", "de", "die", "our"): dropped with it.
+_DET = (r"(?:(?:les|nos|mes|los|las|nuestros|nuestras|i|gli|le|os|as|nossos|nossas|de|die|unsere|unserer|våra|"
+        r"vores|våre|naszych|nasi|the|our)\s+)?")
+_DET1 = (r"(?:(?:le|la|el|il|lo|o|a|het|de|der|den|die|det|the|our|notre|nuestro|nosso|nostro|unser|vår|vores|"
+         r"vår)\s+)?")
+#: Words after "how much / what" before a percent sign of a total ("papier = combien de % du total Y").
+_HOW = (r"(?:combien\s+de|combien|quel(?:le)?|what|how\s+much|how\s+many|cu[áa]nto|qu[ée]|quanto|quale|hoeveel|"
+        r"welk(?:e)?|wie\s+viel(?:e)?|hur\s+mycket|hvor\s+meget|hvor\s+mye|ile|kuinka\s+paljon|kuinka\s+monta)")
+_PERCENT = r"(?:%|procent|pourcentage|percent(?:age)?|porcentaje|percentuale|prozent|prosent|prosentti)"
+#: What a share is of: a total or a spend ahead in the question.
+_OF_TOTAL = (r"(?=[^?]{1,160}?(?:\btotal|\btotaal|\bgesamt|\bsum|%|\bspend|\bd[ée]penses|\bgastos?|\bspesa|"
+             r"\buitgaven|\butgifter|\bprocent|\bpercent))")
+_STATUS_HEAD = r"(?P<head>\bstatus(?:es|sen|ar|er|y)?|\bstatuts?|\bestados?|\bstat[oi]|\btilat?)"
+
+
+#: "papier = combien de % du total Ypsilon", "Beta = what % of total": the share of the left side (read before the
+#: rules, whose name guard would keep a supplier's name on the left from being read with it).
+_EQUATION = re.compile(
+    rf"(?P<lead>^|[:;,]\s*)(?P<x>[^=?:;,]{{2,80}}?)\s*=\s*(?:{_HOW}\s*)?{_PERCENT}\s*(?:du|de\s+la|de|del|della|do|"
+    rf"da|of(?:\s+the)?|van\s+(?:het\s+)?|vom|von|av|af|z)?\s*(?=total|totaal|gesamt|summ)", _I)
+
+
+def _top_n(match: re.Match[str]) -> str:
+    n = match.group("n")
+    return f"top {NUMBER_WORDS.get(n.casefold(), n)} suppliers"
+
+
+def _statuses(match: re.Match[str]) -> str:
+    """ "status (concept, geboekt, betaald)": each listed status in the English the status reader knows."""
+    def word(m: re.Match[str]) -> str:
+        return _STATUS_OF.get(m.group(0).casefold(), m.group(0))
+
+    listed = re.sub(r"[^\W\d_]+", word, match.group("list"))
+    return f"{match.group('head')} ({listed})"
+
+
+def _amount_of(match: re.Match[str]) -> str:
+    """ "the amount of invoices from Beta": their number (a money word before "amount" keeps it the value)."""
+    return match.group(0) if match.group("money") else "number of "
+
+
 _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p, _I), r) for p, r in (
+        # --- rankings: "classement des 3 premiers fournisseurs", "les 2 plus gros fournisseurs", "de 3 grootste
+        # leveranciers", "die 2 größten Lieferanten": the top N suppliers; "le plus gros fournisseur": the top one
+        (rf"{_B}(?:{_alt(RANKING_NOUNS)})\s+(?:(?:des|de\s+los|de\s+las|de|dei|degli|delle|dos|das|van\s+de|van|der|"
+         rf"av|af|of(?:\s+the)?|the)\s+)?(?={_DET}{_TOPN}\s+(?:{_alt(TOP_PLURAL)})\s)", ""),
+        (rf"{_B}{_DET}(?P<n>{_TOPN})\s+(?:{_alt(TOP_PLURAL)})\s+(?:{_alt(RANKED_PLURAL)}){_E}", _top_n),
+        (rf"{_B}{_DET1}(?:{_alt(TOP_SINGULAR)})\s+(?:{_alt(RANKED_SINGULAR)}){_E}", "the top supplier"),
+        (rf"{_B}(?:(?:le|el|il|o)\s+)?(?:fournisseur|proveedor|fornitore|fornecedor)\s+(?:(?:le|el|lo|il|o)\s+)?"
+         rf"(?:plus\s+(?:gros|grand|important)|m[áa]s\s+(?:grande|importante)|più\s+(?:grande|importante)|"
+         rf"mais\s+(?:importante|grande)){_E}", "the top supplier"),
+        # --- shares: "poids de X dans le total", "aandeel van X in", "udział X w": the share of X
+        (rf"{_B}(?:{_alt(SHARE_NOUNS)})\s+(?:de\s+la|de\s+los|de\s+las|du|des|de|d['’]\s*|di|del|della|dello|do|da|"
+         rf"dos|das|van\s+de|van\s+het|van|von|vom|der|av|af|of(?:\s+the)?)\s*{_OF_TOTAL}|"
+         rf"{_B}part\s+(?:de\s+la|du|des|de|d['’]\s*){_OF_TOTAL}|{_B}udzia[łl](?:em)?\s+{_OF_TOTAL}", "share of "),
+        # --- approvals: "fournisseurs sont homologués", "leveranciers zijn goedgekeurd": the approved suppliers
+        (rf"{_B}(?:{_alt(RANKED_PLURAL)})\s+(?:sont|son|sono|são|sao|zijn|sind|är|er|są|sa|ovat|are|were)\s+"
+         rf"(?:{_alt(APPROVED)}){_E}", "suppliers are approved"),
+        # --- duplicates: "saisies 2 fois", "twee keer geboekt", "dubbele facturen": documents received twice
+        (rf"{_B}(?:{_alt(ENTERED)})\s+(?:{_alt(TWICE)}){_E}|{_B}(?:{_alt(TWICE)})\s+(?:{_alt(ENTERED)}){_E}",
+         "received twice"),
+        (rf"{_B}(?:{_alt(DUPLICATE)})\s+(?=(?:{_alt(DOCUMENT_NOUNS)}){_E})", "duplicate "),
+        # --- statuses listed after "status": "per status (concept, geboekt, betaald, geannuleerd)"
+        (rf"{_STATUS_HEAD}\s*:?\s*\((?P<list>[^()]{{1,160}})\)", _statuses),
+        # --- statuses beside a document noun: "geannuleerde facturen", "facturas anuladas": "cancelled invoices"
+        (rf"{_B}(?P<s>{_alt(STATUS_ADJECTIVES)})\s+(?P<d>{_alt(DOCUMENT_NOUNS)}){_E}",
+         lambda m: f"{STATUS_ADJECTIVES[m.group('s').casefold()]} {m.group('d')}"),
+        (rf"{_B}(?P<d>{_alt(DOCUMENT_NOUNS)})\s+(?P<s>{_alt(STATUS_ADJECTIVES)}){_E}",
+         lambda m: f"{STATUS_ADJECTIVES[m.group('s').casefold()]} {m.group('d')}"),
+        # --- "topp 3 leverantörer", "top-3": the top N
+        # ("Top-5-Lieferanten" is the German shop floor's compound, read by its reader as typed)
+        (r"(?<![\w-])topp?\s*-\s*(?=\d{1,2}(?![\w-]))|(?<![\w-])topp(?=\s+\d{1,2}(?![\w-]))", "top "),
+        # --- "comparer les dépenses de X entre sept. et oct.", "vergelijk": compare
+        (rf"{_B}(?:{_alt(COMPARE)}){_E}", "compare"),
+        # --- "nb factures", "nbre avoirs", "n° facturen": the number of
+        (rf"(?<![\w#])(?:{_alt(NUMBER_SHORT)})\.?\s+(?:de\s+|d['’]\s*|of\s+)?(?=(?:{_alt(DOCUMENT_NOUNS)}){_E})",
+         "number of "),
         # --- whom one may buy from: the approved suppliers ("who are we allowed to buy from at Kestrel")
         # only with a permission word ("may", "allowed", "permitted", "authorised", "cleared"): "what could we
         # order from Zeta" / "what can we buy from X" ask the catalogue, never the approved-vendor list
@@ -218,17 +404,25 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(AMOUNT_OF)})\s+(?:(?:della|dell['’]|do|da|van\s+de|van|av|af)\s*)?{_VAT}{_E}", "VAT part"),
         # a VAT name beside a basis word of the reader's ("only the BTW part", "net of MwSt"): the tax itself.
         # "btw" in lower case alone is the chat word "by the way" ("btw, spend Q1"): only beside a tax word
-        (rf"(?-i:{_B}(?:BTW|MwSt|MWST|USt|MVA|IVA|Iva|TVA|Moms|MOMS){_E})", "VAT"),
+        (rf"(?-i:{_B}(?:BTW|MwSt|MWST|USt|MVA|IVA|Iva|TVA|Moms|MOMS|PTU|ALV){_E})", "VAT"),
         (rf"{_B}(?:btw|iva|mwst|moms|mva|tva)(?=\s+(?:part|portion|amount|only|charged|paid)\b)", "VAT"),
         (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus)\s+)(?:btw|iva|mwst|moms|mva|tva){_E}",
          r"\1VAT"),
         # --- documents
         (rf"{_B}(?:{_alt(CREDIT_NOTES)}){_E}", "credit notes"),
-        (rf"{_B}(?:facturen|fatture|faturas|fakturor|fakturaer|faktury){_E}", "invoices"),
+        (rf"{_B}(?:facturen|fatture|faturas|fakturor|fakturaer|faktury|faktur|laskut|laskuja){_E}", "invoices"),
         (rf"{_B}(?:factuur|fattura|fatura|faktura|fakturaen){_E}", "invoice"),
+        # "the amount of invoices / credit notes from Beta": their number ("the total amount of" is the value)
+        (rf"{_B}(?:(?P<money>total|gross|net|eur|euro|overall|invoiced|money|value|sum)\s+)?amount\s+of\s+"
+         rf"(?=(?:the\s+)?(?:invoices|credit\s+notes|bills)\b|(?:the\s+)?invoice\s+(?:from|for|of|at|by)\b)",
+         _amount_of),
+        # a gloss restating the word before it: "credit notes (credit notes)", "VAT/VAT"
+        (r"\b(credit\s+notes?|invoices?|VAT)\s*(?:\(\s*\1\s*\)|/\s*\1\b)", r"\1"),
         # --- the counting and asking words
         (rf"{_B}(?:{_alt(NUMBER_OF)})\s+", "number of "),
-        (rf"{_B}hoeveel(?=\s+(?:invoices|credit\s+notes|suppliers|{_SUP}|facturen|leveranciers)\b)", "how many"),
+        (rf"{_B}(?:hoeveel|ile)(?=\s+(?:(?:cancelled|draft|posted|paid|duplicate|approved)\s+)?"
+         rf"(?:invoices|credit\s+notes|suppliers|{_SUP}|facturen|leveranciers)\b)",
+         "how many"),
         (rf"{_B}(?:{_alt(HOW_MANY)}){_E}", "how many"),
         (rf"{_B}(?:{_alt(HOW_MUCH)}){_E}", "how much"),
         # --- "biggest leverancier", "fornecedor principal": the top supplier
@@ -433,6 +627,7 @@ def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | 
     names = _name_words(gazetteer)
     read: list[tuple[str, str]] = []
     text = _groups(question, gazetteer, read)
+    text = _EQUATION.sub(lambda m: f"{m.group('lead')}share of {m.group('x').strip()} in ", text)
     text = _apply(text, gazetteer)
     text = _supplier_typos(text, gazetteer, names, read)
     text = " ".join(text.split())

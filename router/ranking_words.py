@@ -208,6 +208,24 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"(?:\b(?:pct|percent(?:age)?)|%)\s+of\s+(?:the\s+)?(?:total|all)(?P<scope>\s+(?:group(?:[- ]wide)?|"
          rf"tenant))?(?:\s+{_SPEND})?(?!\w)",
          lambda m: f"share of total{m.group('scope') or ''} spend"),
+        # "how big part of Ypsilon spend is by Gamma" (a Germanic "how big a part"): the share of Gamma in that spend
+        (rf"\bhow\s+(?:big|large|much|great)\s+(?:a\s+)?(?:part|share|portion|piece|percentage)\s+of\s+"
+         rf"(?P<base>[^?]{{1,80}}?)\s+(?P<spend>{_SPEND}|spendings?)\s+(?:is|was|are|were|goes|went|comes|came)\s+"
+         r"(?:by|from|with|to|at|on|for)\s+(?P<x>[^?,;]+?)(?=\s+(?:in|for|during|over|from|between|since|the|"
+         r"this|last|previous)\b|\s*[,?;(]|\s*$)",
+         lambda m: f"share of {m.group('x')} in {m.group('base')} spend"),
+        # --- "which 2 vendors have the most spend", "from which supplier we buy the most": the top suppliers
+        (rf"\b(?:which|what)\s+(?P<n>{_N})\s+(?P<what>suppliers|vendors)\s+(?:have|has|had|got|get|did\s+have)\s+"
+         rf"(?:the\s+)?(?:most|highest|biggest|largest)\s+(?:{_SPEND}|spendings?|volume|turnover)\b",
+         r"the top \g<n> \g<what> by spend"),
+        (rf"\b(?:which|what)\s+(?P<what>supplier|vendor)\s+(?:has|had|got|gets|did\s+have)\s+"
+         rf"(?:the\s+)?(?:most|highest|biggest|largest)\s+(?:{_SPEND}|spendings?|volume|turnover)\b",
+         r"the top \g<what> by spend"),
+        (r"\b(?:from|with|at)\s+(?:which|what)\s+(?P<what>supplier|vendor)s?\s+(?:do\s+|did\s+)?"
+         r"(?:we|you|they|i)\s+(?:buy|bought|purchase|purchased|spend|spent|order|ordered)\s+(?:the\s+)?most\b",
+         r"the top \g<what>"),
+        (r"\b(?:which|what)\s+(?P<what>supplier|vendor)\s+(?:do|did)\s+(?:we|you|they|i)\s+"
+         r"(?:buy|purchase|spend|order)\s+(?:the\s+)?most\s+(?:from|with|at)\b", r"the top \g<what>"),
         # "part of Helix in spend of Xenon" (French "la part de ... dans les achats de ...")
         (rf"\bpart\s+of\s+(?=[^?]{{1,80}}?\bin\s+(?:the\s+)?{_SPEND})", "share of "),
     )

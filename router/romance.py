@@ -35,7 +35,7 @@ _WORDS = (
     r"mensual(?:es)?|achats?|compras?|pendientes?|pay[ée]e?s|pagadas?|impay[ée]e?s|"
     # duplicates, the close, approvals, the currency and the payment term in French and Spanish
     r"doublons?|duplicad[oa]s?|dupliqu[ée]e?s|en\s+double|deux\s+fois|dos\s+veces|cierre|cl[ôo]ture|"
-    r"homologad[oa]s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?|devises?|divisas?|plazos?\s+de\s+pago|"
+    r"homologad[oa]s?|homologu[ée]e?s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?|devises?|divisas?|plazos?\s+de\s+pago|"
     r"d[ée]lais?\s+de\s+paiement|conditions\s+de\s+paiement|condiciones\s+de\s+pago|garant[íi]a|"
     r"mars(?=\s+(?:19|20)\d{2}\b)|"
     # abbreviated months only these writers use, with their dot ("déc. 2025", "ene.-mar. 2026"), and the words
@@ -172,6 +172,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"comparad[oa]s?\s+con(?:\s+el|\s+la)?|respecto\s+(?:al|a(?:\s+la)?))(?=\s)", " vs"),
         (r"\b(?:quel(?:le)?s?|cu[áa]l(?:es)?|qu[ée])\s+(?:a|ont)\s+[ée]t[ée]\b|\b(?:a|ont)\s+[ée]t[ée]\b",
          "what was"),
+        # "combien d'avoirs en €": an amount asked in a currency is the value, never the number of documents
+        (r"\bcombien\s+(?:de|d['’])\s*(?=(?:avoirs|factures|credit\s+notes|invoices)\s+(?:en|in)\s+"
+         r"(?:€|eur\b|euros?\b|usd\b|gbp\b|chf\b|\$|£))", "total of "),
         (r"\bcombien\s+(?:de|d['’])\s*", "how many "),
         (r"\bcombien\b", "how much"),
         (r"\bcu[áa]nt[oa]s\b", "how many"),
@@ -284,7 +287,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # --- approved vendors: "proveedores homologados", "fournisseurs agréés" (the approval list)
         (rf"\b{_SUPPLIER}\s+(?:homologad[oa]s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?|r[ée]f[ée]renc[ée]s)\b",
          "approved suppliers"),
-        (r"\b(?:homologad[oa]s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?)\b", "approved"),
+        (r"\b(?:homologad[oa]s?|homologu[ée]e?s?|agr[ée][ée]e?s?|aprobad[oa]s?|approuv[ée]e?s?)(?!\w)", "approved"),
         # --- a document's currency and an agreement's payment term and warranty
         (r"\b(?:devises?|divisas?)\b", "currency"),
         (r"\b(?:(?:le|el|les|los)\s+)?(?:plazos?\s+de\s+pago|d[ée]lais?\s+de\s+paiement|conditions\s+de\s+paiement|"
