@@ -81,8 +81,9 @@ _DATE_IN = re.compile(rf"\b{_DAY_COL}\s+(?:in|within|during)\s+(?=[^\s(])", re.I
 #: "gross_total between 5k and 10k", "net_amount between 500 and 1000": an amount range (before the "and" of the
 #: where clause is read as a joint between predicates)
 _AMOUNT_BETWEEN = re.compile(r"\b(?P<f>gross(?:_(?:amount|total))?|net(?:_(?:amount|total))?|amount|invoice_(?:amount|"
-                             r"total|value)|grand_total|total(?:_amount)?|value)(?:_eur)?\s+between\s+(?P<a>\d[\d,._]*"
-                             r"(?:\.\d+)?)\s*(?P<ka>k|m)?\s+and\s+(?P<b>\d[\d,._]*(?:\.\d+)?)\s*(?P<kb>k|m)?(?!\w)", re.I)
+                             r"total|value)|grand_total|total(?:_amount)?|value)(?:_eur)?\s+between\s+"
+                             r"(?P<a>\d[\d,._]*(?:\.\d+)?)\s*(?P<ka>k|m)?\s+and\s+(?P<b>\d[\d,._]*(?:\.\d+)?)\s*"
+                             r"(?P<kb>k|m)?(?!\w)", re.I)
 #: "month = 2025-11", "quarter = '2025-Q4'", "year = 2025", "fiscal_year = 2026": the period named
 _PERIOD_EQ = re.compile(r"\b(?:month|quarter|year|yr|fiscal_year|fy|period)\s*=\s*'?(?P<p>\d{4}(?:-(?:\d{2}|[qQ][1-4]|"
                         r"[hH][12]))?|[qQhH][1-4]\s*\d{4})'?(?![\w-])", re.I)

@@ -66,7 +66,8 @@ FIELDS: dict[str, Field] = {
                     Field("invoice_amount", "spend")),
     **dict.fromkeys(("unit_price", "net_unit_price", "price", "price_per_unit", "line_unit_price", "unit_cost",
                      "unit_net_price", "net_price"), Field("unit_price", "unit price")),
-    **dict.fromkeys(("list_price", "catalog_price", "catalogue_price", "price_list"), Field("list_price", "list price")),
+    **dict.fromkeys(("list_price", "catalog_price", "catalogue_price", "price_list"),
+                    Field("list_price", "list price")),
     # dimensions
     **dict.fromkeys(("supplier", "supplier_id", "supplier_name", "supplier_code", "vendor", "vendor_id",
                      "vendor_name"), _dim("supplier", "suppliers")),
@@ -132,7 +133,9 @@ _FUNCTIONS = {"sum": "sum", "total": "sum", "count": "count", "cnt": "count", "a
               "mean": "avg", "min": "min", "minimum": "min", "max": "max", "maximum": "max", "median": "median"}
 _FN = r"(?P<fn>sum|count|cnt|avg|average|mean|min|minimum|max|maximum|median)"
 #: "sum(net_amount)", "COUNT(DISTINCT supplier)", "avg( invoice value )", "max(invoice gross)"
-_CALL = re.compile(rf"\b{_FN}\s*\(\s*(?P<distinct>distinct\s+)?(?P<arg>\*|[\w.\- ]{{1,40}}?)\s*\)", re.I)
+#: ("total(...)" only with its parentheses: "total spend" is prose)
+_CALL = re.compile(rf"\b{_FN.replace('(?P<fn>', '(?P<fn>total|')}\s*\(\s*(?P<distinct>distinct\s+)?"
+                   r"(?P<arg>\*|[\w.\- ]{1,40}?)\s*\)", re.I)
 #: a field written bare after its function: one snake/dotted token, or up to three plain words
 _ARG_WORDS = r"(?P<arg>[a-z][\w]*(?:\.[a-z]\w*)?(?:\s+(?!for\b|of\b|in\b|by\b|per\b|from\b|with\b|where\b|and\b)" \
              r"[a-z]\w*){0,2})"
@@ -287,6 +290,26 @@ def _snake(match: re.Match[str]) -> str:
     return f"{words} in EUR" if re.search(r"_(?:in_)?eur$", name, re.I) else words
 
 
+#: "by company" / "by company and month": a breakdown whose rows are the companies
+_BY_COMPANY = re.compile(r"\bby\s+company\b(?:\s+and\s+(?:by\s+)?(?:top-level\s+group|product\s+group|[a-z]+)\b)*",
+                         re.I)
+#: words that name the companies themselves or their scope: then the rows are theirs, nothing is added
+_COMPANY_SCOPE = re.compile(r"\bcompan(?:y|ies)\b(?<!by company)|\bCOMP-[A-Z]\b|\bentit(?:y|ies)\b|\bcos\b|"
+                            r"\btenant\b|\bgroup[- ]wide\b", re.I)
+
+
+def _every_company(text: str) -> str:
+    """A breakdown by company with no company named is every company's row: "for all companies" said, so the
+    readers never ask "which company?" of a grouping whose rows are the companies."""
+    grouped = _BY_COMPANY.search(text)
+    if grouped is None:
+        return text
+    rest = text[:grouped.start()] + text[grouped.end():]
+    if _COMPANY_SCOPE.search(rest) or re.search(r"\bcompan(?:y|ies)\b", grouped.group(0)[10:], re.I):
+        return text
+    return f"{text[:grouped.end()]} for all companies{text[grouped.end():]}"
+
+
 def structured_style(text: str) -> str:
     """``text`` with its aggregate calls, field names, dimension lists, labels and separators written as the
     readers' phrases (unchanged when it has none).
@@ -294,14 +317,14 @@ def structured_style(text: str) -> str:
     >>> structured_style("count distinct supplier_id with spend, all companies, 2026-Q1")
     'number of suppliers with spend, all companies, 2026-Q1'
     >>> structured_style("dims: company | metric: sum(net) | period 2025-H2")
-    'by company, net spend, period 2025-H2'
+    'by company for all companies, net spend, period 2025-H2'
     >>> structured_style("pivot supplier x month for COMP-B")
     'by supplier and month for COMP-B'
     >>> structured_style("AVG(invoice_total_eur) company_c, 2026-Q1")
     'average invoice value COMP-C, 2026-Q1'
     """
-    if not re.search(r"[_|(:×→>]|\b(?:x|sum|count|cnt|avg|average|mean|min|max|minimum|maximum|median|pivot|"
-                     r"ranking|leaderboard|breakdown|split)\b", text, re.I):
+    if not re.search(r"[_|(:×→>]|\bby\s+company\b|\b(?:x|sum|count|cnt|avg|average|mean|min|max|minimum|maximum|"
+                     r"median|pivot|ranking|leaderboard|breakdown|split)\b", text, re.I):
         return text
     out = _CALL.sub(lambda m: _call(m, bare=False), text)
     out = _BARE_CALL.sub(lambda m: _call(m, bare=True), out)
@@ -315,6 +338,7 @@ def structured_style(text: str) -> str:
     out = _LABEL.sub(" ", out)
     out = _COMPANY_VALUE.sub(lambda m: f"COMP-{m.group('l').upper()}", out)
     out = _SNAKE.sub(_snake, out)
+    out = _every_company(out)
     out = re.sub(r"\s+([,?.!])", r"\1", re.sub(r",\s*,", ",", " ".join(out.split())))
     return out.strip(" ,")
 
