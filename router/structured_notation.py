@@ -201,12 +201,14 @@ _ITEM = r"[A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*)?"
 #: "dims: supplier, buyer_name", "dimensions = company", "group: month", "breakdown: product_group": a breakdown list
 _DIMS = re.compile(rf"\b(?:dims?|dimensions?|grouping|breakdown|split|rows|columns|axes|axis)\s*[:=]\s*"
                    rf"(?P<items>{_ITEM}(?:\s*(?:,|\+|/|&|\band\b)\s*{_ITEM})*)", re.I)
+_SNAKE_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+\.[a-z][a-z0-9_]*", re.I)
 #: "pivot supplier x month", "pivot: supplier by month", "supplier x month": two dimensions crossed
 _PIVOT = re.compile(r"\bpivot(?:\s+table)?\s*:?\s*(?:on\s+|by\s+)?(?P<a>[A-Za-z][\w.\-]*)\s*(?:\bx\b|×|\*|\bby\b|,|/|"
                     r"\band\b|\bvs\.?)\s*(?P<b>[A-Za-z][\w.\-]*)", re.I)
 _CROSS = re.compile(r"\b(?P<a>[A-Za-z][\w.\-]*)\s*(?:\bx\b|×)\s*(?P<b>[A-Za-z][\w.\-]*)\b", re.I)
-#: "top_group breakdown", "supplier split", "month-wise": a dimension named before its breakdown word
-_FIELD_BREAKDOWN = re.compile(r"\b(?P<f>[a-z]\w*_\w+|[a-z]+)\s+(?:breakdown|split|wise)\b", re.I)
+#: "top_group breakdown", "product_group split": a column named before its breakdown word
+#: (a column's own name only: in prose "last year split by supplier" the year is the period, not a breakdown)
+_FIELD_BREAKDOWN = re.compile(r"\b(?P<f>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s+(?:breakdown|split)\b", re.I)
 #: "company ranking by spend", "supplier leaderboard": the dimension ranked
 _RANKING = re.compile(r"\b(?P<f>[a-z][\w.]*)\s+(?:ranking|leaderboard|league\s+table)\s+(?P<by>by|on)\b", re.I)
 #: "metric: sum(net)", "filter: currency=USD", "measure = gross": labels of a dashboard's parts (content kept)
@@ -234,9 +236,30 @@ def _by_list(items: list[str]) -> str:
     return "by " + " and ".join(_dimension_words(i) for i in items if i.strip())
 
 
+#: a dimension list saying there is none: the total alone ("dims: none", "breakdown: -", "group: n/a")
+_NO_DIMENSION = re.compile(r"none|no|nil|null|n/?a|total|totals?\s+only|-+", re.I)
+
+
 def _dims(match: re.Match[str]) -> str:
-    items = re.split(r"\s*(?:,|\+|/|&|\band\b)\s*", match.group("items"))
-    return _by_list(items)
+    """The list's dimensions as a breakdown, up to the first item that is no column ("dims: supplier, period = Q1":
+    the period is the ask's next part, kept after the breakdown)."""
+    pieces = re.split(r"(\s*(?:,|\+|/|&|\band\b)\s*)", match.group("items"))
+    items, seps = pieces[0::2], pieces[1::2]
+    if _NO_DIMENSION.fullmatch(match.group("items").strip()):
+        return ""
+    if _NO_DIMENSION.fullmatch(items[0].strip()):
+        rest = "".join(p for pair in zip(seps, items[1:], strict=True) for p in pair)
+        return rest  # no breakdown asked: the total alone
+    taken = 0
+    for item in items:
+        field = field_of(item)
+        if not ((field is not None and field.kind == "dimension") or _SNAKE_NAME.fullmatch(item.strip())):
+            break
+        taken += 1
+    if taken == 0:
+        return match.group(0)
+    rest = "".join(p for pair in zip(seps[taken - 1:], items[taken:], strict=False) for p in pair)
+    return _by_list(items[:taken]) + rest
 
 
 def _pivot(match: re.Match[str]) -> str:

@@ -154,3 +154,20 @@ def test_date_column_in_a_period() -> None:
 def test_the_whole_cleaning_reads_a_dashboard_ask() -> None:
     assert clean_question("dims: company | metric: sum(tax) | period 2025-07-01..2025-12-31") == \
         "by company for all companies, tax amount, period from 2025-07-01 through 2025-12-31"
+
+
+@pytest.mark.parametrize("none", ["none", "None", "nil", "total only"])
+def test_a_dimension_list_of_none_is_the_total(none: str) -> None:
+    assert structured_style(f"spend w/ Gamma, dims: {none}, period = 2026-Q1") == "spend w/ Gamma, period = 2026-Q1"
+
+
+@pytest.mark.parametrize(("tail", "kept"), [(", period Q1 2026", ", period Q1 2026"), (", Xenon", ", Xenon"),
+                                            (" | 2025-H2", ", 2025-H2")])
+def test_a_dimension_list_ends_at_its_first_non_column(tail: str, kept: str) -> None:
+    assert structured_style(f"dims: supplier, month{tail}") == f"by supplier and month{kept}"
+
+
+@pytest.mark.parametrize("prose", ["Company A spend last year split by supplier and month",
+                                   "Xenon spend in 2025 split per supplier", "supplier breakdown of Kestrel Q1"])
+def test_a_breakdown_word_after_prose_is_no_column(prose: str) -> None:
+    assert structured_style(prose) == prose
