@@ -81,7 +81,7 @@ from router.reading import CatalogMetric, catalog_metrics
 from router.romance import read_romance
 from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
-from router.structured_notation import columns_note, unknown_columns
+from router.structured_notation import columns_note, unknown_columns, unread_aggregates
 from router.tools import TOOLS, ApprovedVendorsToolRequest, ToolEnv, _metric, find_approved_vendors
 from router.traces import TraceRecorder, TraceStore
 from router.unapplied_limits import split_limits, with_unapplied_limits
@@ -210,6 +210,11 @@ class AskService:
         liked = read_likes(said or plain, gazetteer)
         if liked is not None and liked.problem is not None:
             return self._asked_back(conn, ctx, question, liked.problem, as_of, interface)
+        # "sum(freight_cost)", "median(gross)": an aggregate call no governed figure computes is asked back, naming
+        # it (router/structured_notation.py), never answered as another figure
+        unread = unread_aggregates(said or plain)
+        if unread is not None:
+            return self._asked_back(conn, ctx, question, unread, as_of, interface)
         if liked is not None and liked.text != (said or plain):
             return self.ask(conn, ctx, liked.text, as_of=as_of, interface=interface, _part=_part, _base=_base,
                             _company=_company)

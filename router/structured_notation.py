@@ -116,7 +116,7 @@ def field_of(name: str) -> Field | None:
     True
     """
     candidates = [_normal(name)]
-    if "." in name:
+    if "." in name and not re.search(r"\s", name.strip()):  # ("incl. VAT" is an abbreviation, no table.column)
         candidates.append(_normal(name.rsplit(".", 1)[1]))
     for cand in candidates:
         forms = (cand, cand[:-1] if cand.endswith("s") and not cand.endswith("ss") else "",
@@ -178,6 +178,8 @@ def _call_words(fn: str, field: Field | None, distinct: bool, bare: bool = False
 
 
 def _call(match: re.Match[str], bare: bool) -> str:
+    if match.group("fn").casefold() == "total" and not re.match(r"total\(", match.group(0), re.I):
+        return match.group(0)  # "total (incl. VAT)", "total (net)": a remark on prose, no call
     fn = _FUNCTIONS[match.group("fn").casefold()]
     arg = match.group("arg").strip()
     distinct = bool(match.group("distinct"))
@@ -223,8 +225,8 @@ _COMPANY_VALUE = re.compile(r"\bcompany_(?P<l>[a-z])\b(?!_)", re.I)
 #: a snake_case or dotted field name standing alone ("vat_amount total", "product_codes bought by", "list_price of")
 #: (not before an operator: "invoice_date between ...", "supplier_id = ...", "company_id=..." are filters, read by
 #: router/keyword_query.py and router/tool_syntax.py)
-_SNAKE = re.compile(r"(?<![\w\-'\"])(?P<f>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+\.[a-z][a-z0-9_]*)(?![\w\-])"
-                    r"(?!\s*(?:[=<>!:]|\b(?:in|not|between|like|ilike|is)\b))", re.I)
+_SNAKE = re.compile(r"(?<![\w\-'\"(])(?P<f>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+\.[a-z][a-z0-9_]*)(?![\w\-])"
+                    r"(?!\s*(?:[=<>!:)]|\b(?:in|not|between|like|ilike|is)\b))", re.I)
 
 
 def _dimension_words(item: str) -> str:
@@ -366,6 +368,44 @@ def structured_style(text: str) -> str:
     return out.strip(" ,")
 
 
+# -- aggregate calls no governed figure computes ------------------------------------------------------------------
+#: what the governed figures are, named back with an aggregate that is none of them
+_GOVERNED = ("spend (sum of gross), net spend, tax, units, invoice and supplier counts, the average, largest or "
+             "smallest invoice, and the average, lowest or highest unit price")
+
+
+#: the strict shape of a call named back: the function touching its parenthesis, one column or "distinct column"
+_STRICT_CALL = re.compile(r"\w+\((?:distinct\s+)?\s*[A-Za-z][\w.]*\s*\)", re.I)
+
+
+def unread_aggregates(text: str) -> str | None:
+    """The clarification an aggregate call left as typed needs (its column unknown, or no governed figure computes
+    that function of it), or ``None``: "sum(freight_cost)" answered as the total spend would be another figure
+    presented as the one asked.
+
+    >>> unread_aggregates("median(gross) Company A 2026-Q1")
+    "I did not understand 'median(gross)': no governed figure computes a median of gross. I can give spend (sum of \
+gross), net spend, tax, units, invoice and supplier counts, the average, largest or smallest invoice, and the average, \
+lowest or highest unit price. Which one do you mean?"
+    """
+    for match in _CALL.finditer(text):
+        arg = match.group("arg").strip()
+        if not _STRICT_CALL.fullmatch(match.group(0)):
+            continue  # "total (incl. VAT)", "max (approx.)": prose with a parenthesis, no call
+        fn = _FUNCTIONS.get(match.group("fn").casefold(), "sum")
+        field = None if arg == "*" else field_of(arg)
+        if arg == "*" or _call_words(fn, field, bool(match.group("distinct"))) is not None:
+            continue
+        if field is None:
+            why = f"the invoice data has no field {arg!r}"
+        else:
+            function = {"sum": "a sum", "count": "a count", "avg": "an average", "min": "a minimum",
+                        "max": "a maximum", "median": "a median"}[fn]
+            why = f"no governed figure computes {function} of {arg}"
+        return f"I did not understand {match.group(0)!r}: {why}. I can give {_GOVERNED}. Which one do you mean?"
+    return None
+
+
 # -- fields the data does not have --------------------------------------------------------------------------------
 #: a snake_case or dotted column name (the notation's own shape: prose has no such word)
 _COLUMN = r"(?P<col>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+\.[a-z][a-z0-9_]*)"
@@ -429,4 +469,5 @@ def columns_note(columns: tuple[str, ...]) -> str:
             "units), so that part is not applied.")
 
 
-__all__ = ["FIELDS", "ColumnSplit", "Field", "columns_note", "field_of", "structured_style", "unknown_columns"]
+__all__ = ["FIELDS", "ColumnSplit", "Field", "columns_note", "field_of", "structured_style", "unknown_columns",
+           "unread_aggregates"]

@@ -7,7 +7,7 @@ import pytest
 
 from router.contract import clean_question
 from router.keyword_query import keyword_style
-from router.structured_notation import FIELDS, field_of, structured_style, unknown_columns
+from router.structured_notation import FIELDS, field_of, structured_style, unknown_columns, unread_aggregates
 
 
 @pytest.mark.parametrize(("name", "kind"), [
@@ -171,3 +171,24 @@ def test_a_dimension_list_ends_at_its_first_non_column(tail: str, kept: str) -> 
                                    "Xenon spend in 2025 split per supplier", "supplier breakdown of Kestrel Q1"])
 def test_a_breakdown_word_after_prose_is_no_column(prose: str) -> None:
     assert structured_style(prose) == prose
+
+
+@pytest.mark.parametrize(("call", "named"), [("sum(freight_cost)", "freight_cost"), ("median(gross)", "median"),
+                                             ("AVG(delivery_days)", "delivery_days"), ("sum(unit_price)", "a sum")])
+@pytest.mark.parametrize("tail", [" Company A 2026-Q1", ", for Kestrel in H2 2025"])
+def test_an_aggregate_no_figure_computes_is_asked_back(call: str, named: str, tail: str) -> None:
+    problem = unread_aggregates(structured_style(call + tail))
+    assert problem is not None and call in problem and named in problem
+
+
+@pytest.mark.parametrize("ask", ["spend total (incl. VAT) for Xenon Q1", "max (approx.) spend of Gamma",
+                                 "sum(net) by supplier, Xenon", "count(*) of invoices Company B",
+                                 "average invoice value Ypsilon 2026-Q1"])
+def test_governed_calls_and_prose_parentheses_are_not_asked_back(ask: str) -> None:
+    assert unread_aggregates(structured_style(ask)) is None
+
+
+@pytest.mark.parametrize("ask", ["spend total (incl. VAT) for Company A Q1", "the total (net) of Kestrel, 2025",
+                                 "spend Xenon 2025 (approx. value)"])
+def test_a_parenthesis_after_prose_is_no_call(ask: str) -> None:
+    assert structured_style(ask) == ask
