@@ -214,7 +214,8 @@ _FIELD_BREAKDOWN = re.compile(r"\b(?P<f>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s+(?:brea
 #: "company ranking by spend", "supplier leaderboard": the dimension ranked
 _RANKING = re.compile(r"\b(?P<f>[a-z][\w.]*)\s+(?:ranking|leaderboard|league\s+table)\s+(?P<by>by|on)\b", re.I)
 #: "metric: sum(net)", "filter: currency=USD", "measure = gross": labels of a dashboard's parts (content kept)
-_LABEL = re.compile(r"(?:^|(?<=[|,;(]))\s*(?:metrics?|measures?|kpis?|filters?|values?|aggregates?|aggs?)\s*:\s*",
+_LABEL = re.compile(r"(?:^|(?<=[|,;(]))\s*(?:metrics?|measures?|kpis?|filters?|values?|aggregates?|aggs?|periods?|"
+                    r"time(?:frame|_?range)?|date_?range|fields?|select)\s*:\s*",
                     re.I)
 #: "|" between the parts of a dashboard ask
 _PIPE = re.compile(r"\s*\|\s*")
@@ -227,6 +228,38 @@ _COMPANY_VALUE = re.compile(r"\bcompany_(?P<l>[a-z])\b(?!_)", re.I)
 #: router/keyword_query.py and router/tool_syntax.py)
 _SNAKE = re.compile(r"(?<![\w\-'\"(])(?P<f>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+\.[a-z][a-z0-9_]*)(?![\w\-])"
                     r"(?!\s*(?:[=<>!:)]|\b(?:in|not|between|like|ilike|is)\b))", re.I)
+
+
+#: '"company": "COMP-A"', "'period': '2026-Q1'", '"dims": ["supplier", "month"]': a JSON / YAML object's pair
+_JSON_PAIR = re.compile(r"[\"'](?P<k>[A-Za-z][\w .-]{0,30})[\"']\s*:\s*"
+                        r"(?P<v>\"[^\"]*\"|'[^']*'|\[[^\]]*\]|[^,{}\[\]]+)")
+#: "... group by supplier_id having sum(gross) > 40000": the groups whose aggregate passes the condition
+_HAVING = re.compile(r"\bby\s+(?P<dim>top-level\s+group|product\s+group|[a-z]+)\s+having\s+", re.I)
+
+
+def _json_object(text: str) -> str:
+    """A request written as a JSON / YAML object, as its "key: value" parts (braces and quotes are the notation's,
+    not the ask's; a list value is its items)."""
+    if not re.search(r"^\s*[{\[]|[\"']\w[\w .-]*[\"']\s*:", text):
+        return text
+
+    def pair(match: re.Match[str]) -> str:
+        value = match.group("v").strip().strip("\"'")
+        if value.startswith("["):
+            value = ", ".join(v.strip().strip("\"'") for v in value.strip("[]").split(",") if v.strip())
+        return f"{match.group('k')}: {value}"
+
+    out = _JSON_PAIR.sub(pair, text)
+    if out == text:
+        return text
+    return re.sub(r"^\s*[{\[]\s*|\s*[}\]]\s*$", "", out)
+
+
+def _having(match: re.Match[str]) -> str:
+    field = field_of(match.group("dim"))
+    if field is None or field.kind != "dimension":
+        return match.group(0)
+    return f"{field.plural} with "
 
 
 def _dimension_words(item: str) -> str:
@@ -349,15 +382,18 @@ def structured_style(text: str) -> str:
     'average invoice value COMP-C, 2026-Q1'
     """
     if not re.search(r"[_|(:×→>]|\bby\s+company\b|\b(?:x|sum|count|cnt|avg|average|mean|min|max|minimum|maximum|"
-                     r"median|pivot|ranking|leaderboard|breakdown|split)\b", text, re.I):
+                     r"median|pivot|ranking|leaderboard|breakdown|split|having)\b", text, re.I):
         return text
-    out = _CALL.sub(lambda m: _call(m, bare=False), text)
+    out = _json_object(text)
+    out = _CALL.sub(lambda m: _call(m, bare=False), out)
     out = _BARE_CALL.sub(lambda m: _call(m, bare=True), out)
     out = _DIMS.sub(_dims, out)
     out = _PIVOT.sub(_pivot, out)
     out = _CROSS.sub(_cross, out)
     out = _FIELD_BREAKDOWN.sub(_field_breakdown, out)
     out = _RANKING.sub(_ranking, out)
+    out = _HAVING.sub(_having, out)
+    out = re.sub(r"\bhaving\s+(?=\w)", "with ", out, flags=re.I)
     out = _ARROW.sub(_arrow, out)
     out = _PIPE.sub(", ", out)
     out = _LABEL.sub(" ", out)

@@ -192,3 +192,18 @@ def test_governed_calls_and_prose_parentheses_are_not_asked_back(ask: str) -> No
                                  "spend Xenon 2025 (approx. value)"])
 def test_a_parenthesis_after_prose_is_no_call(ask: str) -> None:
     assert structured_style(ask) == ask
+
+
+@pytest.mark.parametrize(("quote", "company", "period"), [('"', "COMP-A", "2026-Q1"), ("'", "COMP-C", "2025-H2")])
+def test_a_json_object_is_its_key_value_parts(quote: str, company: str, period: str) -> None:
+    q = quote
+    ask = (f"{{{q}metric{q}: {q}net_amount{q}, {q}company{q}: {q}{company}{q}, {q}period{q}: {q}{period}{q}, "
+           f"{q}dims{q}: [{q}vendor{q}, {q}quarter{q}]}}")
+    assert structured_style(ask) == f"net spend, company: {company}, {period}, by supplier and quarter"
+
+
+@pytest.mark.parametrize(("dim", "plural"), [("supplier_id", "suppliers"), ("product_code", "products")])
+def test_having_keeps_the_groups_passing_it(dim: str, plural: str) -> None:
+    read = clean_question(f"select {dim} from invoices where company_id = 'COMP-B' group by {dim} "
+                          "having sum(net_amount) > 5000")
+    assert read == f"company COMP-B {plural} with net spend above 5000"
