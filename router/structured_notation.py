@@ -140,7 +140,8 @@ _CALL = re.compile(rf"\b{_FN.replace('(?P<fn>', '(?P<fn>total|')}\s*\(\s*(?P<dis
 _ARG_WORDS = r"(?P<arg>[a-z][\w]*(?:\.[a-z]\w*)?(?:\s+(?!for\b|of\b|in\b|by\b|per\b|from\b|with\b|where\b|and\b)" \
              r"[a-z]\w*){0,2})"
 #: "count distinct supplier_id", "max unit price", "min invoice total", "avg invoice_value": no parentheses
-_BARE_CALL = re.compile(rf"\b{_FN}\s+(?P<distinct>distinct\s+)?{_ARG_WORDS}", re.I)
+#: (not "mean": "I mean the invoice total" is prose)
+_BARE_CALL = re.compile(rf"\b{_FN.replace('|mean', '')}\s+(?P<distinct>distinct\s+)?{_ARG_WORDS}", re.I)
 
 _EXTREME_INVOICE = {"min": "smallest invoice", "max": "largest invoice"}
 _EXTREME_PRICE = {"min": "lowest unit price", "max": "highest unit price"}

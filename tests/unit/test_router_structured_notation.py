@@ -207,3 +207,9 @@ def test_having_keeps_the_groups_passing_it(dim: str, plural: str) -> None:
     read = clean_question(f"select {dim} from invoices where company_id = 'COMP-B' group by {dim} "
                           "having sum(net_amount) > 5000")
     assert read == f"company COMP-B {plural} with net spend above 5000"
+
+
+@pytest.mark.parametrize("prose", ["I mean invoice total for Q1", "what do you mean by spend in Q1",
+                                   "count of documents per status for Xenon", "30 min delay on the Gamma invoices"])
+def test_prose_with_function_words_stays(prose: str) -> None:
+    assert structured_style(prose) == prose
