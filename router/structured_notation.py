@@ -190,7 +190,11 @@ def _call(match: re.Match[str], bare: bool) -> str:
         # a bare call reads the longest run of words that is a field ("max unit price paid": "unit price")
         words = arg.split()
         for n in range(len(words), 0, -1):
-            said = _call_words(fn, field_of(" ".join(words[:n])), distinct, bare=True)
+            field = field_of(" ".join(words[:n]))
+            if fn == "count" and field is not None and field.kind == "dimension" and not distinct and \
+                    not words[n - 1].lower().endswith("s"):
+                continue  # "count company c", "cnt supplier Gamma": a count of one member's documents, no members
+            said = _call_words(fn, field, distinct, bare=True)
             if said is not None:
                 rest = " ".join(words[n:])
                 return f"{said} {rest}".rstrip()

@@ -213,3 +213,11 @@ def test_having_keeps_the_groups_passing_it(dim: str, plural: str) -> None:
                                    "count of documents per status for Xenon", "30 min delay on the Gamma invoices"])
 def test_prose_with_function_words_stays(prose: str) -> None:
     assert structured_style(prose) == prose
+
+
+@pytest.mark.parametrize(("ask", "read"), [("count company c fy25", "count company c fy25"),
+                                           ("count supplier Gamma 2025", "count supplier Gamma 2025"),
+                                           ("count suppliers Company C 2025", "number of suppliers Company C 2025"),
+                                           ("count distinct product Xenon", "number of products Xenon")])
+def test_a_bare_count_of_one_member_is_no_count_of_members(ask: str, read: str) -> None:
+    assert structured_style(ask) == read
