@@ -221,3 +221,9 @@ def test_prose_with_function_words_stays(prose: str) -> None:
                                            ("count distinct product Xenon", "number of products Xenon")])
 def test_a_bare_count_of_one_member_is_no_count_of_members(ask: str, read: str) -> None:
     assert structured_style(ask) == read
+
+
+@pytest.mark.parametrize("ask", ["Number of credit notes booked by Company A in Q1 2026?",
+                                 "invoices paid by company b in 2025", "spend booked by company Alpenland 2025"])
+def test_a_company_named_after_by_is_no_grouping(ask: str) -> None:
+    assert structured_style(ask) == ask
