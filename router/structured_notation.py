@@ -355,7 +355,8 @@ def _snake(match: re.Match[str]) -> str:
 
 #: "by company" / "by company and month": a breakdown whose rows are the companies
 #: (never "booked by Company A", "paid by company B": a company named after "by" is a name, no grouping)
-_BY_COMPANY = re.compile(r"\bby\s+company\b(?!\s+(?:[A-Za-z]\b|(?-i:[A-Z])|[\w-]*\d))(?:\s+and\s+(?:by\s+)?(?:top-level\s+group|product\s+group|[a-z]+)\b)*",
+_BY_COMPANY = re.compile(r"\bby\s+company\b(?![-_]\w|\s+(?:[A-Za-z]\b|(?-i:[A-Z])|[\w-]*\d))"
+                         r"(?:\s+and\s+(?:by\s+)?(?:top-level\s+group|product\s+group|[a-z]+)\b)*",
                          re.I)
 #: words that name the companies themselves or their scope: then the rows are theirs, nothing is added
 _COMPANY_SCOPE = re.compile(r"\bcompan(?:y|ies)\b(?<!by company)|\bCOMP-[A-Z]\b|\bentit(?:y|ies)\b|\bcos\b|"

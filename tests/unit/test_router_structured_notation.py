@@ -224,6 +224,7 @@ def test_a_bare_count_of_one_member_is_no_count_of_members(ask: str, read: str) 
 
 
 @pytest.mark.parametrize("ask", ["Number of credit notes booked by Company A in Q1 2026?",
-                                 "invoices paid by company b in 2025", "spend booked by company Alpenland 2025"])
+                                 "invoices paid by company b in 2025", "spend booked by company Alpenland 2025",
+                                 "how much we spent by Company-B last quarter", "spend by COMP-C, 2025"])
 def test_a_company_named_after_by_is_no_grouping(ask: str) -> None:
     assert structured_style(ask) == ask
