@@ -259,6 +259,7 @@ def clean_question(text: str) -> str:
     from router.document_words import document_words
     from router.errors import QuestionError
     from router.keyword_query import keyword_style
+    from router.structured_notation import structured_style
     from router.tool_syntax import tool_style
 
     if not isinstance(text, str):
@@ -266,8 +267,10 @@ def clean_question(text: str) -> str:
     cleaned = _CURRENCY_TWICE.sub(_one_spelling, " ".join(_CONTROL.sub(" ", text).split()))
     cleaned = _CCY.sub(lambda m: "currencies" if m.group("plural") else "currency", cleaned)
     # a search-bar query ("sum(gross) where supplier = 'Gamma' group by month", "cn count zeta 2025") and an agent's
-    # parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing
-    cleaned = tool_style(keyword_style(cleaned))
+    # parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing; between them the
+    # structured notation's aggregate calls, field names and dimension lists ("max(invoice gross)", "vat_amount",
+    # "dims: company | metric: ...", "pivot supplier x month") in the readers' words (router/structured_notation.py)
+    cleaned = tool_style(structured_style(keyword_style(cleaned)))
     # "CNs", "credit memo", "docs": the clerk's shorthand in the words every reader knows (router/document_words.py)
     cleaned = document_words(cleaned)
     # "nr of invoices", "credit notes Ypsilon H2 25 #", "distinct vendors Company B FY25": counts and entity lists

@@ -76,6 +76,14 @@ _DATE_BETWEEN = re.compile(rf"\b{_DAY_COL}\s+between\s+{_A}\s+and\s+{_B}", re.I)
 _DATE_BOTH = re.compile(rf"\b{_DAY_COL}\s*(?P<op1>>=|=>|>)\s*{_A}\s*(?:and|,)\s*{_DAY_COL}\s*(?P<op2><=|=<|<)\s*{_B}",
                         re.I)
 _DATE_ONE = re.compile(rf"\b{_DAY_COL}\s*{_OP}\s*{_DATE.format('d')}", re.I)
+#: "invoice_date in 2025-Q4", "invoice_date in Q4 2025": the period the dates fall in (never "in (...)", a list)
+_DATE_IN = re.compile(rf"\b{_DAY_COL}\s+(?:in|within|during)\s+(?=[^\s(])", re.I)
+#: "gross_total between 5k and 10k", "net_amount between 500 and 1000": an amount range (before the "and" of the
+#: where clause is read as a joint between predicates)
+_AMOUNT_BETWEEN = re.compile(r"\b(?P<f>gross(?:_(?:amount|total))?|net(?:_(?:amount|total))?|amount|invoice_(?:amount|"
+                             r"total|value)|grand_total|total(?:_amount)?|value)(?:_eur)?\s+between\s+"
+                             r"(?P<a>\d[\d,._]*(?:\.\d+)?)\s*(?P<ka>k|m)?\s+and\s+(?P<b>\d[\d,._]*(?:\.\d+)?)\s*"
+                             r"(?P<kb>k|m)?(?!\w)", re.I)
 #: "month = 2025-11", "quarter = '2025-Q4'", "year = 2025", "fiscal_year = 2026": the period named
 _PERIOD_EQ = re.compile(r"\b(?:month|quarter|year|yr|fiscal_year|fy|period)\s*=\s*'?(?P<p>\d{4}(?:-(?:\d{2}|[qQ][1-4]|"
                         r"[hH][12]))?|[qQhH][1-4]\s*\d{4})'?(?![\w-])", re.I)
@@ -189,6 +197,9 @@ def _key_not(match: re.Match[str]) -> str:
 
 def _status(match: re.Match[str]) -> str:
     values = _values(match.group("vs")) if match.group("vs") else [_bare(match.group("v"))]
+    if {v.lower() for v in values} == {"posted", "paid"}:
+        # "status in ('posted', 'paid')" is the governed default, both statuses: never "posted or paid?" asked back
+        return "status posted and paid"
     return "status " + " or ".join(v.lower() for v in values)
 
 
@@ -231,6 +242,21 @@ def _date_both(match: re.Match[str]) -> str:
         return match.group(0)
     joint = "to before" if match.group("op2") == "<" else "through"
     return f"from {start} {joint} {match.group('b')}"
+
+
+def _scaled(number: str, scale: str | None) -> str:
+    number = number.replace("_", "").replace(",", "")
+    if scale:
+        number = str(int(float(number) * (1000 if scale.lower() == "k" else 1_000_000)))
+    return number
+
+
+def _amount_between(match: re.Match[str]) -> str:
+    field = match.group("f").lower()
+    basis = "net total" if field.startswith("net") else "gross total" if field.startswith(("gross", "grand")) \
+        else "total"
+    return f"{basis} between {_scaled(match.group('a'), match.group('ka'))} and " \
+           f"{_scaled(match.group('b'), match.group('kb'))}"
 
 
 def _amount(match: re.Match[str]) -> str:
@@ -295,7 +321,8 @@ def _where_joints(text: str, sql: bool) -> str:
     where = re.search(r"\bwhere\b", text, re.I) if sql else None
     if where is None:
         return text
-    parts = re.split(r"('[^']*'|\"[^\"]*\")", text[where.end():])
+    # (nor the "and" of a range: "gross total between 5000 and 10000" is one predicate)
+    parts = re.split(r"('[^']*'|\"[^\"]*\"|\bbetween\s+\S+\s+and\b)", text[where.end():], flags=re.I)
     joined = "".join(p if i % 2 else re.sub(r"\s+and\s+", ", ", p, flags=re.I) for i, p in enumerate(parts))
     return text[:where.end()] + joined
 
@@ -327,6 +354,8 @@ def keyword_style(text: str) -> str:
     out = _GROUP_BY.sub(lambda m: "by " + " and ".join(
         _BREAKDOWNS.get(c.strip().lower(), c.strip()) for c in m.group("cols").split(",")), out)
     out = _DATE_BETWEEN.sub(lambda m: f"from {m.group('a')} through {m.group('b')}", out)
+    out = _AMOUNT_BETWEEN.sub(_amount_between, out)
+    out = _DATE_IN.sub("in ", out)
     out = _where_joints(out, sql)
     out = _DATE_BOTH.sub(_date_both, out)
     out = _DATE_ONE.sub(_date_one, out)
