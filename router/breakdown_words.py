@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from router.dimensions import UNRECORDED_NOUN
+from router.edits import unique_typo
 from router.entities import Gazetteer
 from router.reading import parse_breakdown
 
@@ -100,19 +101,6 @@ _NOUNS: tuple[tuple[str, str], ...] = (
 #: Full dimension words a one-letter typo is measured against ("suplier", "supplir", "compnay", "curency").
 _TYPO_TARGETS = ("supplier", "suppliers", "vendor", "vendors", "company", "companies", "currency", "currencies",
                  "category", "categories", "quarter", "quarters", "month", "months", "product", "products")
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Whether ``a`` becomes ``b`` by one deletion, insertion, substitution or swap of neighbours (``a != b``)."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-                                  and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
-    return short[i:] == long_[i + 1:]
 
 
 _NOUN_RULES = tuple((re.compile(rf"(?<![\w-])(?P<by>{_BY})\s+(?:the\s+)?(?P<noun>{pattern})(?![\w-])", _I), noun)
@@ -215,10 +203,11 @@ def _nouns(text: str) -> str:
         word = m.group("word").lower()
         if word in _TYPO_TARGETS:
             return m.group(0)
-        close = [t for t in _TYPO_TARGETS if _one_edit(word, t)]
-        if len(close) != 1:
+        # (the word is five letters or more by _TYPO: router/edits.py's ONE_EDIT_FROM_FIVE)
+        close = unique_typo(word, _TYPO_TARGETS, 1)
+        if close is None:
             return m.group(0)
-        return f"{_english_by(m.group('by'))} {close[0]}"
+        return f"{_english_by(m.group('by'))} {close}"
 
     return _TYPO.sub(typo, text)
 

@@ -14,11 +14,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import psycopg
-from rapidfuzz.distance import OSA
 
 from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
 from procura.db.session import AuthContext, tenant_transaction
 from router.described_products import catalogue, described_products
+from router.edits import ONE_EDIT_FROM_FIVE, ONE_EDIT_FROM_FOUR, budget, distance
 from router.name_match import KIND_MARKERS, abbreviates, covers, marker_kind
 
 
@@ -180,29 +180,24 @@ def company_abbreviations(name: str) -> tuple[tuple[str, ...], ...]:
 
 
 def edit_distance(a: str, b: str, limit: int = 2) -> int:
-    """Optimal-string-alignment distance (insert, delete, substitute, swap two neighbours), capped at
-    ``limit + 1``.
+    """The edit distance of the readers (router/edits.py: insert, delete, substitute, swap two neighbours), capped
+    at ``limit + 1``.
 
     >>> edit_distance("sensros", "sensors"), edit_distance("presure", "pressure"), edit_distance("eta", "zeta")
     (1, 1, 1)
     """
-    # Design note: rapidfuzz's OSA (C++, stopping at the cutoff) is the same distance; the reader compares every
-    # window of a question with every known name, and the pure-Python table was most of its time.
-    return int(OSA.distance(a, b, score_cutoff=limit))
-
-
-#: A typed word is read as a known name's word with one edit only when both have at least this many letters:
-#: shorter words are other names one edit away ("Eta"/"Zeta", "A"/"B").
-FUZZY_MIN_LETTERS = 5
+    return distance(a, b, limit)
 
 
 def _near(typed: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     """Same words but for one word that is one edit away (both long enough)."""
     if len(typed) != len(phrase):
         return False
-    # In a name of several words the others pin the name down: a shorter word may carry the typo there, and a
-    # dropped or added plural "s" is no other name ("Iota Cable Work" for "Iota Cable Works").
-    least = FUZZY_MIN_LETTERS - 1 if len(phrase) > 1 else FUZZY_MIN_LETTERS
+    # A typed word is read as a known name's word with one edit only when both have five letters or more: shorter
+    # words are other names one edit away ("Eta"/"Zeta", "A"/"B"). In a name of several words the others pin the
+    # name down: a word of four letters may carry the typo there, and a dropped or added plural "s" is no other
+    # name ("Iota Cable Work" for "Iota Cable Works").
+    rule = ONE_EDIT_FROM_FOUR if len(phrase) > 1 else ONE_EDIT_FROM_FIVE
     differing = [(t, p) for t, p in zip(typed, phrase, strict=True) if t != p]
     if len(differing) != 1:
         return False
@@ -210,7 +205,8 @@ def _near(typed: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     if re.sub(r"\D", "", t) != re.sub(r"\D", "", p):
         return False  # a model's number is never a typo of another's: "PT1000" is no "PT100", "MC-8" no "MC-4"
     plural = len(phrase) > 1 and (t + "s" == p or p + "s" == t) and len(t) >= 3
-    return plural or (min(len(t), len(p)) >= least and edit_distance(t, p, 1) <= 1)
+    edits = budget(min(len(t), len(p)), rule)
+    return plural or (edits > 0 and edit_distance(t, p, edits) <= edits)
 
 
 _Phrases = Mapping[tuple[str, ...], frozenset[str]]

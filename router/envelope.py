@@ -78,6 +78,13 @@ CLOSINGS: dict[str, tuple[str, ...]] = {
 CHAT_CLOSINGS = frozenset(("thx", "thnx", "thnks", "tks", "ty", "tyvm", "tia", "thanks", "danke", "merci", "gracias",
                            "grazie", "bedankt", "cheers", "dankeschön", "thank you", "many thanks", "vielen dank",
                            "danke vorab", "merci beaucoup", "muchas gracias", "grazie mille", "dank je", "dank je wel"))
+#: Courtesy words of a greeting or sign-off that say where or whom it comes from with a preposition ("greetings
+#: from Vienna", "thanks from Maria", "Grüße aus Wien", "merci de Paul"): the preposition after one opens no name
+#: slot (router/name_cues.py). Words of the two tables above and their other spellings ("ue" for "ü", "ss" for
+#: "ß"), plus "love" ("love from Anna"), which the tables leave out: it is an ordinary word at a message's edge.
+SIGN_OFF_WORDS = frozenset(("greetings", "regards", "thanks", "thank you", "cheers", "best", "love", "hello", "hi",
+                            "grüß", "grüße", "grüss", "grüsse", "grueß", "grueße", "gruess", "gruesse", "lg", "vg",
+                            "mfg", "danke", "salutations", "merci", "saludos", "grazie"))
 #: Words of urgency: how soon, never what ("need asap:", "urgent -", "dringend:", "au plus vite").
 URGENCY = frozenset(("asap", "a.s.a.p", "urgent", "urgently", "urgente", "urgentemente", "dringend", "eilig", "eilt",
                      "spoed", "prio", "priority", "rush", "pressing", "quickly", "rápido", "subito"))

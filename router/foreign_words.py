@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from router.document_words import CREDIT_NOTES, INVOICES
+from router.edits import unique_typo
 from router.entities import Gazetteer
-from router.measure_words import one_edit
 
 _I = re.I | re.UNICODE
 
@@ -610,11 +610,11 @@ def _supplier_typos(text: str, gazetteer: Gazetteer, names: frozenset[str],
         low = word.casefold()
         if low in names or low in _NOT_A_NAME or low in _FORM_TO_WORD or low in group_words:
             return match.group(0)
-        close = {t for t in tokens if one_edit(low, t)}
-        ids = set().union(*(tokens[t] for t in close)) if close else set()
-        if len(close) != 1 or len(ids) != 1:
+        # (one edit: the supplier's word is five letters or more, router/edits.py's ONE_EDIT_FROM_FIVE)
+        close = unique_typo(low, tokens, 1)
+        if close is None or len(tokens[close]) != 1:
             return match.group(0)
-        fixed = display.get(next(iter(close)), next(iter(close)))
+        fixed = display.get(close, close)
         read.append((word, fixed))
         return match.group(0)[: match.start(1) - match.start()] + fixed
 

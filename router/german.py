@@ -166,6 +166,8 @@ _DAY_ORDINALS = ("erst", "zweit", "dritt", "viert", "fünft", "sechst", "siebt",
 _DAY_NUMBERS = {word: day for day, word in enumerate(_DAY_ORDINALS, start=1)}
 _MONTH_NUMBERS = {"januar": 1, "jänner": 1, "februar": 2, "märz": 3, "maerz": 3, "april": 4, "mai": 5, "juni": 6,
                   "juli": 7, "august": 8, "september": 9, "oktober": 10, "november": 11, "dezember": 12}
+#: The German month names and their numbers, for the other period readers (router/period_grammar.py).
+GERMAN_MONTHS: dict[str, int] = _MONTH_NUMBERS
 #: A German calendar day: "3. März 2026", "am dritten März 2026", "1. Januar" (its year then the next one named).
 _DE_DAY = re.compile(
     rf"\b(?:(\d{{1,2}})\.|({'|'.join(sorted(_DAY_ORDINALS, key=len, reverse=True))})e[nrs]?)\s*"

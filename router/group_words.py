@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from router.edits import ONE_EDIT_FROM_SIX, Budget, budget, is_slip
 from router.entities import Gazetteer
-from router.measure_words import one_edit
 
 #: A compound's modifier must leave this many letters of the name after it ("Labor" + "geräte").
 _COMPOUND_REST = 3
@@ -235,8 +235,9 @@ def _shorthand() -> dict[str, str]:
 
 #: "n", "'n'", "n'" between two words of one name: "cables n connectors", "rock 'n' roll" style joins.
 _N_JOIN = re.compile(r"(?<=[^\W\d_])\s+(?:'n'|'n|n'|n)\s+(?=[^\W\d_])", re.I)
-#: A typed word is corrected towards a name's word only from this length (shorter words are too often others).
-_TYPO_MIN = 6
+#: A typed word is corrected towards a name's word with one edit, only from six letters (shorter words are too
+#: often others).
+_TYPO_EDITS: Budget = ONE_EDIT_FROM_SIX
 
 
 def _fits(said: str, named: str) -> bool:
@@ -290,14 +291,15 @@ def read_group_typos(text: str, gazetteer: Gazetteer) -> tuple[str, tuple[tuple[
     last = 0
     for i, m in enumerate(words):
         typed = m.group(0).lower()
-        if len(typed) < _TYPO_MIN or typed in known or typed in others or _shorthand().get(typed):
+        edits = budget(len(typed), _TYPO_EDITS)
+        if not edits or typed in known or typed in others or _shorthand().get(typed):
             continue
         near = words[i - 1].group(0).lower() if i else ""
         after = words[i + 1].group(0).lower() if i + 1 < len(words) else ""
         hits: set[str] = set()
         for n in names:
             for k, w in enumerate(n):
-                if not one_edit(typed, w) or same_word(typed, w):
+                if not is_slip(typed, w, edits) or same_word(typed, w):
                     continue
                 if (len(n) == 1 or (k + 1 < len(n) and after and _fits(after, n[k + 1]))
                         or (k > 0 and near and _fits(near, n[k - 1]))):

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from router.edits import ONE_EDIT_FROM_FOUR, budget, is_slip, unique_typo
+
 #: The measure words a figure question names, each as the reader knows it.
 MEASURE_WORDS: tuple[str, ...] = (
     "spend", "spending", "spent", "expenditure", "expenditures", "expenses", "expense", "purchases", "purchase",
@@ -46,20 +48,13 @@ _FUNCTION_WORDS = frozenset([
 
 
 def one_edit(typed: str, word: str) -> bool:
-    """Whether ``typed`` becomes ``word`` by one insertion, deletion, substitution or swap of two neighbours.
+    """Whether ``typed`` becomes ``word`` by one insertion, deletion, substitution or swap of two neighbours
+    (router/edits.py measures it).
 
     >>> one_edit("spnd", "spend"), one_edit("sepnd", "spend"), one_edit("spend", "spend"), one_edit("spx", "spend")
     (True, True, False, False)
     """
-    if typed == word or abs(len(typed) - len(word)) > 1:
-        return False
-    if len(typed) == len(word):
-        diff = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and typed[diff[0]] == word[diff[1]] and typed[diff[1]] == word[diff[0]])
-    short, long = (typed, word) if len(typed) < len(word) else (word, typed)
-    i = next((k for k, (a, b) in enumerate(zip(short, long, strict=False)) if a != b), len(short))
-    return short[i:] == long[i + 1:]
+    return is_slip(typed, word, 1)
 
 
 def measure_for(typed: str) -> str | None:
@@ -69,10 +64,10 @@ def measure_for(typed: str) -> str | None:
     ('spend', 'invoices', None, None)
     """
     low = typed.lower()
-    if low in MEASURE_WORDS or low in _REAL_WORDS or len(low) < 4:
+    edits = budget(len(low), ONE_EDIT_FROM_FOUR)
+    if low in MEASURE_WORDS or low in _REAL_WORDS or not edits:
         return None
-    found = [w for w in MEASURE_WORDS if one_edit(low, w)]
-    return found[0] if len(found) == 1 else None
+    return unique_typo(low, MEASURE_WORDS, edits)
 
 
 def measure_typos(text: str, names: Iterable[str] = ()) -> tuple[tuple[int, int, str, str], ...]:

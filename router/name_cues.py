@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from router.envelope import SIGN_OFF_WORDS
 from router.name_match import KIND_MARKERS, marker_kind
 
 #: Words that introduce the supplier or company a figure is about, in the languages users write: True when the
@@ -42,9 +43,11 @@ regards reference thanks kind best greetings love cheers
 _NAME_END = re.compile(r"(?:\s*(?:$|[?.,;:!()/\u2013-]|\d)|\s{2}|\s+(?:in|for|during|since|from|between|last|this|"
                        r"over|until|till|to|at|im|seit|bis|en|pour|und|and|et|or|oder|vs\.?|versus|ltd|gmbh|ag|inc|"
                        r"llc|plc|corp|sa|sarl|bv|kg|se|q[1-4]|h[12]|ytd|mtd|qtd|fy\w*)\b)", re.I)
-#: Courtesy words right before a cue: the cue then opens a greeting or a signature, not a name slot.
-_COURTESY = re.compile(r"\b(?:greetings|regards|thanks|thank\s+you|cheers|best|love|hello|hi|gr(?:ü|ue)(?:ß|ss)e?|"
-                       r"lg|vg|mfg|danke|salutations|merci|saludos|grazie)\s*,?\s*$", re.I)
+#: Courtesy words right before a cue (router/envelope.py's table): the cue then opens a greeting or a signature,
+#: not a name slot.
+_COURTESY = re.compile(r"\b(?:" + "|".join(r"\s+".join(map(re.escape, w.split()))
+                                           for w in sorted(SIGN_OFF_WORDS, key=lambda w: (-len(w), w)))
+                       + r")\s*,?\s*$", re.I)
 #: The start of a clause: a kind marker there with a lowercase word and a colon is a heading ("Supplier mix:").
 _SEGMENT_START = re.compile(r"(?:^|[.:;!?\n(]|\s[-\u2013])\s*$")
 #: A supplier named by its kind and a number ("supplier 27", "Sup 27", "vendor #27", "Lieferant Nr. 27"): the

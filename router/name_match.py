@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rapidfuzz.distance import OSA
+from router.edits import TYPO_EDITS, budget, is_slip
 
 #: Words that say "company" or "supplier" before a name, in the languages users write (folded: lower case, umlauts
 #: and accents spelled out, no dot). The value is the kind word of the names they stand for.
@@ -53,8 +53,8 @@ KIND_MARKERS: dict[str, str] = {
 #: capitalised ("Co. B", "Comp A"), or right before a one-letter name ("co a").
 AMBIGUOUS_MARKERS = frozenset({"co", "comp", "ste", "soc", "fa", "entity"})
 
-#: Edits a typo may have, by the shorter word's length (at least): one from five letters, two from nine.
-TYPO_EDITS: tuple[tuple[int, int], ...] = ((9, 2), (5, 1))
+# Edits a typo may have, by the shorter word's length: router/edits.py's TYPO_EDITS (one from five letters, two
+# from nine), re-exported here for the readers that import it from this module.
 #: A word written alone (no other word of the name before it) names the name by a prefix of at least this many
 #: letters ("ypsi" for Ypsilon, "kest" for Kestrel), and only when the prefix is at least half the word.
 LONE_PREFIX_MIN = 4
@@ -69,8 +69,7 @@ und oder der die das den dem ein eine q1 q2 q3 q4 h1 h2 fy ytd mtd qtd
 
 def typo_edits(a: str, b: str) -> int:
     """How many edits a typo of ``b`` may have when typed as ``a`` (0: none, the words are too short)."""
-    shorter = min(len(a), len(b))
-    return next((n for least, n in TYPO_EDITS if shorter >= least), 0)
+    return budget(min(len(a), len(b)), TYPO_EDITS)
 
 
 def is_typo(typed: str, word: str) -> bool:
@@ -80,11 +79,11 @@ def is_typo(typed: str, word: str) -> bool:
     (True, True, False)
     """
     edits = typo_edits(typed, word)
-    if not edits or typed == word or abs(len(typed) - len(word)) > edits:
+    if not edits or typed == word:
         return False
     if "".join(c for c in typed if c.isdigit()) != "".join(c for c in word if c.isdigit()):
         return False
-    return int(OSA.distance(typed, word, score_cutoff=edits)) <= edits
+    return is_slip(typed, word, edits)
 
 
 def is_initials(typed: str, word: str) -> bool:

@@ -33,10 +33,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from router.german import _MONTH_NUMBERS as _GERMAN_MONTHS
-from router.period_words import _ALL_MONTHS, _SHAPED_ONLY
-from router.romance import _AMBIGUOUS_MONTHS
-from router.romance import _MONTHS as _ROMANCE_MONTHS
+from router.german import GERMAN_MONTHS as _GERMAN_MONTHS
+from router.period_words import ALL_MONTHS as _ALL_MONTHS
+from router.period_words import SHAPED_ONLY_MONTHS as _SHAPED_ONLY
+from router.romance import AMBIGUOUS_MONTHS as _AMBIGUOUS_MONTHS
+from router.romance import ROMANCE_MONTHS as _ROMANCE_MONTHS
 
 _I = re.I | re.UNICODE
 

@@ -17,7 +17,7 @@ import datetime as dt
 import re
 
 from router.period_grammar import DAY_MONTH_WORDS
-from router.period_words import _KNOWN_MONTHS
+from router.period_words import KNOWN_MONTHS as _KNOWN_MONTHS
 
 _I = re.I | re.UNICODE
 

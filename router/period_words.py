@@ -78,6 +78,10 @@ _SHAPED_ONLY = {"out", "set", "ago", "marco", "mei", "mayo"}
 #: write them, with "/", "de" or a plain day ("dez/2025", "15 dez 2025", "okt-2025").
 _GERMAN_SHARED = {"dez", "okt"}
 _ALL_MONTHS = {**_MONTH_WORDS, **_MONTH_ABBREVIATIONS}
+#: Every month word and abbreviation of this module's tables, and those read only in a month's place, for the other
+#: period readers (router/period_grammar.py).
+ALL_MONTHS: dict[str, int] = _ALL_MONTHS
+SHAPED_ONLY_MONTHS: set[str] = _SHAPED_ONLY
 _MONTH_W = "|".join(sorted(_ALL_MONTHS, key=len, reverse=True))
 _MONTHS_EN_W = ("january|february|march|april|may|june|july|august|september|october|november|december|"
                 "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
@@ -490,6 +494,8 @@ _KNOWN_MONTHS = {*_ALL_MONTHS, *_MONTHS_EN_W.split("|"), "janvier", "février", 
                  "juin", "juillet", "août", "aout", "septembre", "octobre", "décembre", "decembre", "januar",
                  "februar", "märz", "maerz", "juni", "juli", "oktober", "dezember", "janv", "févr", "fevr", "juil",
                  "sept", "déc", "dez", "mär"}
+#: Every month word the readers know in any language, for the leftover-period reader (router/period_leftovers.py).
+KNOWN_MONTHS: set[str] = _KNOWN_MONTHS
 
 
 def _folded(word: str) -> str:

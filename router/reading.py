@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from router.edits import ONE_EDIT_FROM_FIVE, budget, same_length, unique_typo
+
 _CURRENCY_CODES = {
     "eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR",
     "usd": "USD", "dollar": "USD", "dollars": "USD", "$": "USD",
@@ -794,19 +796,6 @@ _NUMBER_OF = (r"(?:number\s+of\s+|#\s*(?:of\s+)?|no\.\s*of\s+|nr\.?\s*of\s+|coun
               r"count\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?)")
 
 
-def _one_edit(a: str, b: str) -> bool:
-    """Whether ``a`` becomes ``b`` by one deletion, insertion, substitution or swap of neighbours."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return a == b
-    if len(a) == len(b):
-        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-                                  and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
-    return short[i:] == long_[i + 1:]
-
-
 def _typos_mended(text: str, catalog: tuple[CatalogMetric, ...]) -> str:
     """``text`` with each word of five or more letters that is one edit from exactly one word of the catalog's
     phrases (and is none itself) written as that word, in place, so spans keep their offsets only where lengths
@@ -816,12 +805,12 @@ def _typos_mended(text: str, catalog: tuple[CatalogMetric, ...]) -> str:
     for match in re.finditer(r"[A-Za-z]+|[^A-Za-z]+", text):
         word = match.group(0)
         lower = word.lower()
-        if len(lower) >= 5 and lower.isalpha() and lower not in vocabulary:
-            close = {v for v in vocabulary if _one_edit(lower, v)}
-            if len(close) > 1:  # "producst": the swap ("products") before the dropped letter ("product")
-                close = {v for v in close if len(v) == len(lower)}
-            if len(close) == 1:
-                word = close.pop()
+        edits = budget(len(lower), ONE_EDIT_FROM_FIVE)
+        if edits and lower.isalpha() and lower not in vocabulary:
+            # "producst": the swap ("products", same length) before the dropped letter ("product")
+            close = unique_typo(lower, vocabulary, edits, rank=same_length(lower))
+            if close is not None:
+                word = close
         out.append(word)
     return "".join(out)
 

@@ -63,6 +63,10 @@ _MONTH_EN = ("", "January", "February", "March", "April", "May", "June", "July",
 #: Month words that are English words or names too ("set", "mars", "ago"): months only beside a day or a year.
 _AMBIGUOUS_MONTHS = {"mars", "set", "ago", "sept", "mai", "ene", "dic", "avr", "abr", "mayo", "mar", "feb", "jun",
                      "jul", "sep", "oct", "nov", "dec"}
+#: The French and Spanish month words and the ambiguous ones among them, for the other period readers
+#: (router/period_grammar.py).
+ROMANCE_MONTHS: dict[str, int] = _MONTHS
+AMBIGUOUS_MONTHS: set[str] = _AMBIGUOUS_MONTHS
 _MONTH_W = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _MONTHS_EN = "January|February|March|April|May|June|July|August|September|October|November|December"
 _ORDINALS = {

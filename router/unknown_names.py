@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 
 from ingest.normalize import LEGAL_FORMS
-from router.entities import Gazetteer, edit_distance, fold
+from router.edits import ONE_EDIT_FROM_FIVE, budget, is_slip
+from router.entities import Gazetteer, fold
 from router.name_match import KIND_MARKERS, abbreviates
 from router.reader import Reading
 
@@ -36,7 +37,7 @@ def _words(name: str) -> list[str]:
 def _close(word: str, known: str) -> bool:
     """The same word, a typo of it (one edit in a word of five letters or more), or its abbreviation after the
     name's first word ("Kestrel LM GmbH", "Alpenland Log. AG": router/name_match.py)."""
-    return word == known or (min(len(word), len(known)) >= 5 and edit_distance(word, known, 1) <= 1) or (
+    return word == known or is_slip(word, known, budget(min(len(word), len(known)), ONE_EDIT_FROM_FIVE)) or (
         abbreviates(word, known))
 
 
