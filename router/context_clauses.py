@@ -396,6 +396,10 @@ def _asks(text: str) -> bool:
     return len(re.findall(r"[^\W\d_]{3,}", text)) >= 2
 
 
+#: The longest closing clause after a comma tried ("..., as we prepare for the supplier negotiations in June").
+_CLOSING_CLAUSE_CHARS = 240
+
+
 def _one(text: str, names: frozenset[str], aside: list[str]) -> str | None:
     """``text`` with its first clause set aside, or None when it has none."""
     lines = text.split("\n")
@@ -429,6 +433,8 @@ def _one(text: str, names: frozenset[str], aside: list[str]) -> str | None:
                     return "\n".join([*lines[:n], new, *lines[n + 1:]])
             # a clause closing its sentence after a comma: "..., as we prepare for the negotiations?"
             for comma in re.finditer(r",(?=\s)\s*", sentence):
+                if len(sentence) - comma.end() > _CLOSING_CLAUSE_CHARS:
+                    continue  # only a short tail can be a closing clause; testing every comma is quadratic
                 clause = sentence[comma.end():].rstrip(" .!?")
                 head = sentence[:comma.start()]
                 around = head + "\n" + others
