@@ -457,6 +457,18 @@ _PREVIOUS = re.compile(r"\b(?:prev|prv)\.?\s+(quarter|qtr|month|year|yr|half|wee
 #: Finance shorthand of the previous unit, capitals only ("invoiced LM", "spend LQ", "LY vs TY"): "last month" etc.
 _LAST_UNIT_CODES = {"LM": "last month", "LQ": "last quarter", "LY": "last year"}
 _LAST_UNIT = re.compile(rf"(?<![\w/.-])({'|'.join(_LAST_UNIT_CODES)})(?![\w/-]|\.\w)")
+#: The code as the initials of a name ("Kestrel LM" for Lebensmittel): a capitalised word just before it, or a
+#: colon or a capitalised word (a legal form) just after it ("kestrel LM: spend ...", "Kestrel LM GmbH").
+_NAME_BEFORE = re.compile(r"\b[A-Z][\w&.-]*\s+$")
+_NAME_AFTER = re.compile(r"\s*:|\s+[A-Z][a-z]")
+
+
+def _last_unit(m: re.Match[str]) -> str:
+    if _NAME_BEFORE.search(m.string[max(0, m.start() - 40):m.start()]) or _NAME_AFTER.match(m.string, m.end()):
+        return m.group(0)
+    return _LAST_UNIT_CODES[m.group(1)]
+
+
 #: "all time to 2026-04-30", "ever - 31.12.2025": everything on file up to that end, the end's words the period
 #: reader reads ("through").
 _ALL_TIME_TO = re.compile(r"\b(all[- ]time|all\s+periods|ever)\s+(?:to|-|–|up\s+to)\s+(?=\d)", _I)
@@ -511,7 +523,7 @@ def read_atoms(text: str) -> str:
     text = _CURRENT.sub(lambda m: _UNIT_EN[m.group(1).casefold()], text)
     text = _FULL_YEAR.sub(lambda m: f"in {m.group(1) or '20' + m.group(2)}", text)
     text = _PREVIOUS.sub(r"previous \1", text)
-    text = _LAST_UNIT.sub(lambda m: _LAST_UNIT_CODES[m.group(1)], text)
+    text = _LAST_UNIT.sub(_last_unit, text)
     text = _ALL_TIME_TO.sub(r"\1 through ", text)
     return _VJ.sub("Vorjahr", text)
 

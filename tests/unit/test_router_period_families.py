@@ -235,6 +235,13 @@ def test_capital_codes_of_the_last_unit(code: str, unit: str) -> None:
     assert "last" not in (read_notation(f"spend with {code.lower()} logistics") or "")
 
 
+@pytest.mark.parametrize("code", ["LM", "LQ", "LY"])
+@pytest.mark.parametrize("name", ["Kestrel {}:", "kestrel {}:", "Delta Paper {}", "ACME {}", "kestrel {} GmbH"])
+def test_a_code_after_a_name_is_its_initials(code: str, name: str) -> None:
+    # "Kestrel LM" is Kestrel Lebensmittel: no second period beside the one written
+    assert "last" not in (read_notation(name.format(code) + " spend 11/2025 vs. 10/2025") or "")
+
+
 @pytest.mark.parametrize("head", ["all time to", "all periods thru", "all time up to", "ever -"])
 def test_everything_up_to_a_day(head: str) -> None:
     found = _read(f"sum(units) of PRD-123, company A, {head} 2026-03-31")
