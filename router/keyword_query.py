@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal, InvalidOperation
 from typing import Any
+
+from router.structured_notation import FIELDS
 
 _DATE = r"'?(?P<{}>\d{{4}}-\d{{2}}-\d{{2}})'?"
 _A, _B = _DATE.format("a"), _DATE.format("b")
@@ -52,16 +55,10 @@ _AGGREGATES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bsum\s*\(\s*(?:tax|tax_amount|vat|line_tax_amount)\s*\)", re.I), "tax amount"),
     (re.compile(r"\bsum\s*\(\s*(?:gross\w*|amount|spend\w*|total\w*|value|\*)?\s*\)", re.I), "spend"),
 )
-#: the view columns a select list or "group by" names, as the breakdown's word
-_BREAKDOWNS = {
-    "supplier_name": "supplier", "supplier_id": "supplier", "supplier": "supplier", "vendor": "supplier",
-    "company_id": "company", "company_name": "company", "company": "company",
-    "product_group": "product group", "product_group_id": "product group", "product_group_name": "product group",
-    "group_name": "product group", "category": "product group",
-    "product_code": "product", "product_name": "product", "product": "product",
-    "month": "month", "quarter": "quarter", "year": "year", "currency": "currency", "invoice_status": "status",
-    "status": "status", "document_type": "document type",
-}
+#: the view columns a select list or "group by" names, as the breakdown's word: the dimensions of the one field
+#: table (router/structured_notation.py), so both notations read a column alike
+_BREAKDOWNS = {name: field.words for name, field in FIELDS.items() if field.kind == "dimension"}
+_PLURALS = {name: field.plural for name, field in FIELDS.items() if field.kind == "dimension"}
 #: (a column after it: never "product group by spend", "top-level group by spend", the noun "group" before a breakdown)
 _GROUP_COL = r"(?:\w+_\w+|month|quarter|year|supplier|vendor|company|product|category|currency|status)\b"
 _GROUP_BY = re.compile(r"(?<!product )(?<!product_)(?<!material )(?<!commodity )(?<!level )\bgroup\s+by\s+"
@@ -82,8 +79,8 @@ _DATE_IN = re.compile(rf"\b{_DAY_COL}\s+(?:in|within|during)\s+(?=[^\s(])", re.I
 #: where clause is read as a joint between predicates)
 _AMOUNT_BETWEEN = re.compile(r"\b(?P<f>gross(?:_(?:amount|total))?|net(?:_(?:amount|total))?|amount|invoice_(?:amount|"
                              r"total|value)|grand_total|total(?:_amount)?|value)(?:_eur)?\s+between\s+"
-                             r"(?P<a>\d[\d,._]*(?:\.\d+)?)\s*(?P<ka>k|m)?\s+and\s+(?P<b>\d[\d,._]*(?:\.\d+)?)\s*"
-                             r"(?P<kb>k|m)?(?!\w)", re.I)
+                             r"(?P<a>\d[\d,._]*(?:\.\d+)?)\s*(?P<ka>k|mio|bn|m)?\s+and\s+(?P<b>\d[\d,._]*(?:\.\d+)?)\s*"
+                             r"(?P<kb>k|mio|bn|m)?(?!\w)", re.I)
 #: "month = 2025-11", "quarter = '2025-Q4'", "year = 2025", "fiscal_year = 2026": the period named
 _PERIOD_EQ = re.compile(r"\b(?:month|quarter|year|yr|fiscal_year|fy|period)\s*=\s*'?(?P<p>\d{4}(?:-(?:\d{2}|[qQ][1-4]|"
                         r"[hH][12]))?|[qQhH][1-4]\s*\d{4})'?(?![\w-])", re.I)
@@ -111,10 +108,11 @@ _DOCTYPE = re.compile(rf"\b(?:document_type|doc_type|type)\s*(?:(?:=|==)\s*{_VAL
 _CURRENCY = re.compile(r"\b(?:invoice_)?currency(?:_code)?\s*(?:=|==)\s*'?(?P<c>[A-Za-z]{3})'?(?!\w)", re.I)
 #: "gross > 10k", "net_amount >= 5000", "amount > 10000": an amount compared
 _AMOUNT = re.compile(r"\b(?P<f>gross(?:_amount)?|net(?:_amount)?|amount|invoice_(?:amount|total|value)|total|"
-                     r"spend|value)\s*(?P<op>>=|=>|<=|=<|>|<)\s*(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<k>k|m)?(?!\w)", re.I)
+                     r"spend|value)\s*(?P<op>>=|=>|<=|=<|>|<)\s*(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<k>k|mio|bn|m)?(?!\w)",
+                     re.I)
 #: "invoices > 10k", "spend >= 5000": a comparison after the counted noun, the noun kept
 _NOUN_AMOUNT = re.compile(r"\b(?P<w>invoices?|documents?|lines?)\s*(?P<op>>=|=>|<=|=<|>|<)\s*(?:€|eur\s*)?"
-                          r"(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<k>k|m)?(?!\w)", re.I)
+                          r"(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<k>k|mio|bn|m)?(?!\w)", re.I)
 #: (">=" as "at least": "of 5000 or more" without a currency is not read as a threshold by every reader)
 _AMOUNT_OPS = {">": "above", "<": "below", ">=": "of at least", "=>": "of at least", "<=": "of at most",
                "=<": "of at most"}
@@ -244,29 +242,43 @@ def _date_both(match: re.Match[str]) -> str:
     return f"from {start} {joint} {match.group('b')}"
 
 
+#: the multipliers analysts write after an amount
+_SCALES = {"k": Decimal(1000), "m": Decimal(1_000_000), "mio": Decimal(1_000_000), "bn": Decimal(1_000_000_000)}
+
+
 def _scaled(number: str, scale: str | None) -> str:
+    """``number`` times its multiplier, exactly (money in Decimal: a float makes "2.01k" 2009)."""
     number = number.replace("_", "").replace(",", "")
-    if scale:
-        number = str(int(float(number) * (1000 if scale.lower() == "k" else 1_000_000)))
-    return number
+    if not scale:
+        return number
+    try:
+        value = Decimal(number) * _SCALES[scale.lower()]
+    except (InvalidOperation, KeyError):
+        return number + scale
+    return format(value.normalize() if value != value.to_integral_value() else value.to_integral_value(), "f")
+
+
+#: a currency written after an amount range's upper bound
+_CURRENCY_AFTER = re.compile(r"\s*(?:€|\$|£|(?:eur|euros?|usd|chf|gbp|sek|nok|dkk|pln)\b)", re.I)
 
 
 def _amount_between(match: re.Match[str]) -> str:
     field = match.group("f").lower()
     basis = "net total" if field.startswith("net") else "gross total" if field.startswith(("gross", "grand")) \
         else "total"
-    return f"{basis} between {_scaled(match.group('a'), match.group('ka'))} and " \
-           f"{_scaled(match.group('b'), match.group('kb'))}"
+    low, high = _scaled(match.group("a"), match.group("ka")), _scaled(match.group("b"), match.group("kb"))
+    if _CURRENCY_AFTER.match(match.string, match.end()):
+        return f"{basis} between {low} and {high}"  # "between 2k and 7500 eur": the currency said applies to both
+    # each bound with the reporting currency the columns are in: bare, "between 2000 and 2100" is two years to the
+    # period readers
+    return f"{basis} between {low} EUR and {high} EUR"
 
 
 def _amount(match: re.Match[str]) -> str:
     field = (match.groupdict().get("f") or "").lower()
     basis = "net total" if field.startswith("net") else "gross total" if field.startswith("gross") else \
         "spend" if field == "spend" else "total"  # ("spend > 10k" as said: a supplier's spend or an invoice's)
-    number = match.group("n").replace("_", "").replace(",", "")
-    scale = (match.group("k") or "").lower()
-    if scale:
-        number = str(int(float(number) * (1000 if scale == "k" else 1_000_000)))
+    number = _scaled(match.group("n"), match.group("k"))
     op = _AMOUNT_OPS[match.group("op")]
     if "w" in match.groupdict():
         basis = match.group("w")  # "invoices > 10k": the invoices above it
@@ -279,8 +291,9 @@ _ID_COLUMNS = re.compile(r"(?:distinct\s+)?(?:\*|invoice_(?:number|no|id)|docume
                          r"(?:\s*,\s*(?:invoice_(?:number|no|id|date)|document_(?:id|number)|status|invoice_status))*",
                          re.I)
 #: "distinct supplier_id", "distinct product_code": the members of a dimension
-_DISTINCT_KEY = re.compile(r"distinct\s+(?P<col>supplier_id|supplier_name|supplier|vendor|product_code|product_name|"
-                           r"product)", re.I)
+_DISTINCT_KEY = re.compile(r"distinct\s+(?P<col>" + "|".join(sorted(
+    (name for name, field in FIELDS.items() if field.words in ("supplier", "product")), key=len, reverse=True)) + ")",
+    re.I)
 
 
 def _select(match: re.Match[str], grouped: bool) -> str:
@@ -293,7 +306,7 @@ def _select(match: re.Match[str], grouped: bool) -> str:
     distinct = _DISTINCT_KEY.fullmatch(cols.strip())
     if distinct is not None:
         # "select distinct supplier_id from invoices where ...": the suppliers (products) with counted lines
-        return f"distinct {_BREAKDOWNS[distinct.group('col').lower()]}s, "
+        return f"distinct {_PLURALS[distinct.group('col').lower()]}, "
     kept = []
     for col in (c.strip() for c in cols.split(",")):
         # a key column beside an aggregate is the breakdown ("select supplier_name, sum(gross) ... group by
@@ -322,7 +335,7 @@ def _where_joints(text: str, sql: bool) -> str:
     if where is None:
         return text
     # (nor the "and" of a range: "gross total between 5000 and 10000" is one predicate)
-    parts = re.split(r"('[^']*'|\"[^\"]*\"|\bbetween\s+\S+\s+and\b)", text[where.end():], flags=re.I)
+    parts = re.split(r"('[^']*'|\"[^\"]*\"|\bbetween\s+\S+(?:\s+EUR)?\s+and\b)", text[where.end():], flags=re.I)
     joined = "".join(p if i % 2 else re.sub(r"\s+and\s+", ", ", p, flags=re.I) for i, p in enumerate(parts))
     return text[:where.end()] + joined
 

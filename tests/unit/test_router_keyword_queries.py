@@ -219,3 +219,49 @@ def test_a_column_the_views_lack_is_named_never_dropped(query: str, named: str) 
 def test_prose_is_left_as_written(text: str) -> None:
     # (a spoken invoice number after "inv" stays for router/spoken.py; another tenant is no scope of ours)
     assert keyword_style(text) == text or keyword_style(text).lower() == text.lower(), keyword_style(text)
+
+
+# -- money is scaled exactly; an amount range stays one predicate, with its currency --------------------------------
+from decimal import Decimal  # noqa: E402
+
+from router.keyword_query import _scaled  # noqa: E402
+
+_FACTORS = {"k": 1000, "m": 1_000_000, "mio": 1_000_000, "bn": 1_000_000_000}
+
+
+@pytest.mark.parametrize(("number", "scale", "scaled"), [("2.01", "k", "2010"), ("4.35", "k", "4350"),
+                                                         ("1.15", "k", "1150"), ("0.29", "m", "290000"),
+                                                         ("2.0005", "k", "2000.5"), ("1,250", "k", "1250000")])
+def test_a_scaled_amount_is_exact(number: str, scale: str, scaled: str) -> None:
+    assert _scaled(number, scale) == scaled  # (a float made "2.01k" 2009)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.decimals(min_value=Decimal("0.01"), max_value=Decimal("99999.99"), places=2),
+       st.sampled_from(sorted(_FACTORS)))
+def test_scaling_any_two_decimal_amount_is_exact(amount: Decimal, scale: str) -> None:
+    assert Decimal(_scaled(str(amount), scale)) == amount * _FACTORS[scale]
+
+
+@pytest.mark.parametrize(("query", "bounds"), [
+    ("select count(*) from invoices where company = company a and gross_total between 1.15k and 4.35k and "
+     "invoice_date in 2025-Q3", "between 1150 EUR and 4350 EUR"),
+    ("select sum(gross) from invoices where gross_total between 2000 and 2100 and invoice_date in 2025-Q3",
+     "between 2000 EUR and 2100 EUR"),
+    ("sum(net) where net_amount between 0.5mio and 1.25mio", "between 500000 EUR and 1250000 EUR"),
+])
+def test_an_amount_range_is_money_never_two_years(query: str, bounds: str) -> None:
+    # bare, "between 2000 and 2100" named two periods; split at its "and", the range was lost
+    assert bounds in keyword_style(query)
+
+
+# -- one field table: a column structured_notation knows is a breakdown here too ------------------------------------
+@pytest.mark.parametrize(("query", "said"), [
+    ("sum(gross) where supplier = 'Gamma' group by legal_entity", "by company"),
+    ("sum(gross) where supplier = 'Gamma' group by group_id", "by product group"),
+    ("net_amount by top_group q4 2025 company_id = COMP-B", "by top-level group"),
+    ("select distinct vendor_id from invoices where company_id = COMP-B", "distinct suppliers"),
+])
+def test_a_dimension_of_the_field_table_is_a_breakdown(query: str, said: str) -> None:
+    # (the copy here lacked entity, group_id, top_group ...: the column stayed as typed)
+    assert said in keyword_style(query)
