@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from router.contract import RoutingResult
-from router.reading import dimension_phrase, parse_breakdown
+from router.reader import amount_range
+from router.reading import dimension_phrase, parse_amounts, parse_breakdown
 
 #: The workflows whose plan answers a spend figure (their steps carry the grouping when one is asked).
 _SPEND_WORKFLOWS = frozenset({"spend", "spend_with_documents"})
@@ -77,4 +78,34 @@ def dropped_breakdown(text: str, result: RoutingResult) -> str | None:
             f"spend broken down by {names}?")
 
 
-__all__ = ["dropped_breakdown"]
+#: Argument keys through which a step bounds the amounts it counts or sums.
+_AMOUNT_KEYS = ("threshold", "upper_threshold", "min_amount", "max_amount", "amount_min", "amount_max")
+
+
+def _bounds(value: Any) -> bool:
+    """Whether an argument tree holds a set amount bound."""
+    if isinstance(value, Mapping):
+        return any((key in _AMOUNT_KEYS and item is not None) or _bounds(item) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_bounds(item) for item in value)
+    return False
+
+
+#: Workflows that bound each group's total by the question's amounts after the plan ran (router/thresholds.py).
+_BOUNDING_WORKFLOWS = frozenset({"spend_threshold"})
+
+
+def dropped_amount_range(text: str, result: RoutingResult) -> str | None:
+    """The words of an amount range ``text`` asks ("gross total between 1150 EUR and 4350 EUR") that no step of
+    ``result``'s plan bounds its amounts by, or ``None``: the figure of every amount would otherwise be answered
+    as if it were the range's, so the answer names the range as not applied (partial)."""
+    if result.requires_clarification or not result.execution_plan or result.workflow in _BOUNDING_WORKFLOWS:
+        return None
+    found = amount_range(parse_amounts(text))
+    if found is None or any(_bounds(dict(s.arguments)) for s in result.execution_plan):
+        return None
+    low, high = found
+    return text[low.start:high.end].strip()
+
+
+__all__ = ["dropped_amount_range", "dropped_breakdown"]

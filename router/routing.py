@@ -35,7 +35,7 @@ from router.analysis import (
 from router.approval_dates import approval_day_reading, compared_approvals, context_note, remark_comparison
 from router.approval_validity import asks_approval_end, checked_claims, validity_interpretation, validity_reading
 from router.as_at import overdue_as_at
-from router.breakdown_check import dropped_breakdown
+from router.breakdown_check import dropped_amount_range, dropped_breakdown
 from router.breakdown_words import company_spellings, every_period, read_breakdown_words
 from router.catalog_asks import read_catalog_ask
 from router.catalog_relations import (
@@ -511,6 +511,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         again = read(result.question, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
         unread = unread_content(again.text, reading_spans(again), _vocabulary_names(inputs.gazetteer))
         result = result.model_copy(update={"unread": unread}) if unread else result
+        # an amount range the plan does not bound its amounts by is named as not applied, never the figure of
+        # every amount presented as the range's (router/breakdown_check.py)
+        ranged = dropped_amount_range(german or text, result)
+        if ranged is not None and ranged not in result.unread:
+            result = result.model_copy(update={"unread": (*result.unread, ranged)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])

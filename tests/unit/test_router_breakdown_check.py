@@ -56,3 +56,27 @@ def test_an_average_over_a_grain_asks_for_no_rows(question: str) -> None:
 @pytest.mark.parametrize("question", ["amount paid to Supplier Beta by Company A in 2025", "spend by co a q1"])
 def test_a_company_named_by_its_letter_is_no_grouping(question: str) -> None:
     assert dropped_breakdown(question, _plan({})) is None
+
+
+# -- an amount range the plan does not bound is named, never the figure of every amount ---------------------------
+from router.breakdown_check import dropped_amount_range  # noqa: E402
+
+_RANGED = "number of invoices, company company a, gross total between 1150 EUR and 4350 EUR, in 2025-Q3"
+
+
+@pytest.mark.parametrize("question", [_RANGED, "Kestrel spend by supplier 2025 for invoices between 2k and 5k EUR"])
+def test_an_amount_range_missing_from_the_plan_is_named(question: str) -> None:
+    named = dropped_amount_range(question, _plan({"company_id": "COMP-A"}, workflow="invoice_count"))
+    assert named is not None and named.startswith("between") and "EUR" in named
+
+
+@pytest.mark.parametrize("arguments", [{"threshold": "1150.00", "upper_threshold": "4350.00"},
+                                       {"parameters": {"min_amount": 1150, "max_amount": 4350}}])
+def test_a_plan_bounding_the_amounts_passes(arguments: dict[str, Any]) -> None:
+    assert dropped_amount_range(_RANGED, _plan(arguments)) is None
+
+
+def test_no_range_or_a_threshold_workflow_passes() -> None:
+    assert dropped_amount_range("Kestrel 2025 spend between Q1 and Q2", _plan({})) is None
+    assert dropped_amount_range("between 2024 and 2025 Kestrel spend", _plan({})) is None
+    assert dropped_amount_range(_RANGED, _plan({}, workflow="spend_threshold")) is None
