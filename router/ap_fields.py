@@ -12,6 +12,10 @@ back instead.
 
 "Our house-bank accounts" are the company's own accounts, not a supplier's bank details: the field is named as
 unknown, never refused as a request for personal data (the question is answered without it).
+
+A column the data does not have in structured notation ("dims: supplier, buyer_name", "where po_number like
+'PO-77%'", "cost_center = 100": snake_case or dotted, as a breakdown or a filter) is read here too, by the same
+split: the column is named as not understood, the rest answered and marked partial, with the one note.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+from router.structured_notation import field_of
 
 #: (pattern of the field as asked, with its determiners; label named back). Each is a field of an ERP or payment
 #: record that no governed figure records.
@@ -89,6 +95,7 @@ class UnknownField:
     words: str  # "the date it was paid out"
     start: int
     end: int
+    kind: Literal["field", "column"] = "field"  # an AP field asked beside the figure, or a column of the notation
 
 
 @dataclass(frozen=True)
@@ -128,9 +135,8 @@ def unknown_fields(text: str) -> tuple[UnknownField, ...]:
     return tuple(found)
 
 
-def split_fields(text: str) -> FieldSplit | None:
-    """The question without its asked AP fields (each with the joint before it), or ``None`` when it asks none or
-    nothing would be left to answer."""
+def _split_asked(text: str) -> FieldSplit | None:
+    """The question without its asked AP fields (each with the joint before it), or ``None``."""
     fields = unknown_fields(text)
     if not fields:
         return None
@@ -152,13 +158,73 @@ def split_fields(text: str) -> FieldSplit | None:
     return FieldSplit(fields=fields, rest=rest)
 
 
+# -- columns of the structured notation the data does not have ---------------------------------------------------
+#: a snake_case or dotted column name (the notation's own shape: prose has no such word)
+_COLUMN = r"(?P<col>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+\.[a-z][a-z0-9_]*)"
+_VALUE = r"(?:'[^']{0,60}'|\"[^\"]{0,60}\"|[\w.%@/-]+)"
+#: "po_number like 'PO-77%'", "buyer_name = 'x'", "cost_center in (a, b)", "region_code != 'N'": a filter
+_FILTER = re.compile(rf"(?P<joint>\s*(?:,|;|\bwhere\b|\band\b|\bfilter\s*:)?\s*)(?<![\w-]){_COLUMN}\s*"
+                     rf"(?:(?:not\s+)?i?like\s+{_VALUE}|(?:==|=|!=|<>|>=|<=|>|<)\s*{_VALUE}|"
+                     rf"(?:not\s+)?in\s*\([^()]{{0,200}}\)|between\s+{_VALUE}\s+and\s+{_VALUE})", re.I)
+#: "by supplier and buyer_name", "by buyer_name": a breakdown by the column
+_GROUPED = re.compile(rf"(?P<joint>\s*(?:,\s*by|\band\s+by|\band|,|\bby|\bper))\s+(?<![\w-]){_COLUMN}(?![\w-])",
+                      re.I)
+
+
+def _split_columns(text: str) -> FieldSplit | None:
+    """The ask without the breakdowns and filters on columns the data does not have, or ``None`` when it has none
+    (or nothing would be left to answer).
+
+    >>> _split_columns("spend by supplier and buyer_name, 2025-H2").rest
+    'spend by supplier, 2025-H2'
+    """
+    found: list[UnknownField] = []
+
+    def drop(match: re.Match[str]) -> str:
+        col = match.group("col")
+        if field_of(col) is not None:
+            return match.group(0)
+        if col not in (f.label for f in found):
+            found.append(UnknownField(col, col, match.start("col"), match.end("col"), kind="column"))
+        return ""
+
+    rest = _FILTER.sub(drop, text)
+    rest = _GROUPED.sub(lambda m: drop(m) if re.search(r"\b(?:by|per)\b", rest[:m.end()], re.I) else m.group(0),
+                        rest)
+    if not found:
+        return None
+    rest = re.sub(r"\s+([,?.!])", r"\1", re.sub(r",\s*,", ",", " ".join(rest.split()))).strip(" ,;")
+    rest = re.sub(r"\s+(?:where|and|by|per)$", "", rest, flags=re.I)
+    if len(re.findall(r"[A-Za-z0-9]{2,}", rest)) < 2:
+        return None
+    return FieldSplit(fields=tuple(found), rest=rest)
+
+
+def split_fields(text: str) -> FieldSplit | None:
+    """The question without its asked AP fields (each with the joint before it) and without the breakdowns and
+    filters on columns the data does not have, or ``None`` when it has neither or nothing would be left to answer.
+    One reader of "a field the data does not have", whichever way it is written."""
+    asked = _split_asked(text)
+    columns = _split_columns(asked.rest if asked is not None else text)
+    if asked is None or columns is None:
+        return asked or columns
+    return FieldSplit(fields=(*asked.fields, *columns.fields), rest=columns.rest)
+
+
 def fields_note(fields: Sequence[UnknownField]) -> str:
-    """The sentence naming the fields not understood, for the answer and for a clarification."""
+    """The sentence naming the fields not understood, for the answer and for a clarification: an AP field asked is
+    not answered, a column filtered or grouped by is not applied."""
     words = ", ".join(repr(f.words) for f in fields)
     labels = ", ".join(dict.fromkeys(f.label for f in fields))
-    return (f"I did not understand {words}: the invoice data records no {labels} (only the company, supplier, "
-            "products, product groups, invoice status, invoice and posting dates and amounts), so that part is not "
-            "answered.")
+    kinds = {f.kind for f in fields}
+    if kinds == {"field"}:
+        return (f"I did not understand {words}: the invoice data records no {labels} (only the company, supplier, "
+                "products, product groups, invoice status, invoice and posting dates and amounts), so that part is "
+                "not answered.")
+    verb = "applied" if kinds == {"column"} else "answered or applied"
+    return (f"I did not understand {words}: the invoice data has no such field (only the company, supplier, "
+            "products, product groups, invoice status, currency, invoice and posting dates, amounts, tax and "
+            f"units), so that part is not {verb}.")
 
 
 def with_not_understood(answer: Any, words: Sequence[str], note: str, *, reason: str, joint: str = "") -> Any:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from procura.db.session import AuthContext
 from retrieval import documents
 from router.answer import Answer, PolicyCheck, Synthesizer, compose, validate_answer
-from router.ap_fields import split_fields, with_not_understood, with_unknown_fields
+from router.ap_fields import split_fields, with_unknown_fields
 from router.approval_boundaries import (
     ApprovalRow,
     ApprovalWindow,
@@ -81,7 +81,7 @@ from router.reading import CatalogMetric, catalog_metrics
 from router.romance import read_romance
 from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
-from router.structured_notation import columns_note, unknown_columns, unread_aggregates
+from router.structured_notation import unread_aggregates
 from router.tools import TOOLS, ApprovedVendorsToolRequest, ToolEnv, _metric, find_approved_vendors
 from router.traces import TraceRecorder, TraceStore
 from router.unapplied_limits import split_limits, with_unapplied_limits
@@ -245,8 +245,9 @@ class AskService:
             done = self.ask(conn, ctx, worded, as_of=as_of, interface=interface, _worded=True)
             return done.model_copy(update={"answer": done.answer.model_copy(update={
                 "text": with_reading_note(done.answer.text, worded)})})
-        # "... and the payment run date": an AP field the data does not record is named as not understood and the
-        # rest of the question answered, marked partial (router/ap_fields.py), never the rest presented as complete
+        # "... and the payment run date", "where po_number like 'PO-77%'": an AP field or a column the data does not
+        # record is named as not understood and the rest of the question answered, marked partial
+        # (router/ap_fields.py), never the rest presented as complete
         unasked = split_fields(said or plain)
         if unasked is not None:
             rest = self.ask(conn, ctx, unasked.rest, as_of=as_of, interface=interface, _part=_part, _base=_base,
@@ -261,16 +262,6 @@ class AskService:
             rest = self.ask(conn, ctx, unapplied.rest, as_of=as_of, interface=interface, _part=_part, _base=_base,
                             _company=_company)
             return rest.model_copy(update={"answer": with_unapplied_limits(rest.answer, unapplied.limits)})
-        # "dims: supplier, buyer_name", "where po_number like 'PO-77%'": a column the data does not have, as a
-        # breakdown or a filter, is named as not understood and the rest answered, marked partial
-        # (router/structured_notation.py)
-        columns = unknown_columns(said or plain)
-        if columns is not None:
-            rest = self.ask(conn, ctx, columns.rest, as_of=as_of, interface=interface, _part=_part, _base=_base,
-                            _company=_company)
-            return rest.model_copy(update={"answer": with_not_understood(
-                rest.answer, list(columns.columns), columns_note(columns.columns), reason="not understood",
-                joint=" The rest of the question is answered:")})
         # a derived measure (run-rate projection, average invoice value, concentration) of a base figure
         found = None if _base else detect(said or plain, as_of)
         if found is not None and _part:

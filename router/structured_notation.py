@@ -15,7 +15,7 @@ metric: sum(net) | period ...", "pivot supplier x month", "vat_amount total", "C
   the labels "metric:", "filter:", "measure:" (dropped, their content kept), "|" and "->" between parts (commas).
 
 The rewrite is to the readers' canonical words, never an executor: SQL text is never run. A field the table does
-not have is never dropped or guessed: it stays as typed, and :func:`unknown_columns` names it where it stands as a
+not have is never dropped or guessed: it stays as typed, and router/ap_fields.py names it where it stands as a
 breakdown or a filter ("dims: supplier, buyer_name", "where po_number like 'PO-77%'"), so the rest is answered and
 marked partial with the field named as not understood. A function the governed metrics do not compute on a field
 ("median(gross)", "sum(unit_price)") stays as typed too, and the reader names it back.
@@ -340,7 +340,7 @@ def _snake(match: re.Match[str]) -> str:
     name = match.group("f")
     field = field_of(name)
     if field is None:
-        return name  # a column the data does not have: kept, named by unknown_columns / the reader
+        return name  # a column the data does not have: kept, named by router/ap_fields.py / the reader
     if field.kind == "date":
         return "invoice date" if "posting" not in name.lower() else "posting date"
     plural = name.lower().endswith("s") and not _normal(name).endswith("ss")
@@ -449,68 +449,4 @@ lowest or highest unit price. Which one do you mean?"
     return None
 
 
-# -- fields the data does not have --------------------------------------------------------------------------------
-#: a snake_case or dotted column name (the notation's own shape: prose has no such word)
-_COLUMN = r"(?P<col>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+\.[a-z][a-z0-9_]*)"
-_VALUE = r"(?:'[^']{0,60}'|\"[^\"]{0,60}\"|[\w.%@/-]+)"
-#: "po_number like 'PO-77%'", "buyer_name = 'x'", "cost_center in (a, b)", "region_code != 'N'": a filter
-_FILTER = re.compile(rf"(?P<joint>\s*(?:,|;|\bwhere\b|\band\b|\bfilter\s*:)?\s*)(?<![\w-]){_COLUMN}\s*"
-                     rf"(?:(?:not\s+)?i?like\s+{_VALUE}|(?:==|=|!=|<>|>=|<=|>|<)\s*{_VALUE}|"
-                     rf"(?:not\s+)?in\s*\([^()]{{0,200}}\)|between\s+{_VALUE}\s+and\s+{_VALUE})", re.I)
-#: "by supplier and buyer_name", "by buyer_name": a breakdown by the column
-_GROUPED = re.compile(rf"(?P<joint>\s*(?:,\s*by|\band\s+by|\band|,|\bby|\bper))\s+(?<![\w-]){_COLUMN}(?![\w-])",
-                      re.I)
-
-
-@dataclass(frozen=True)
-class ColumnSplit:
-    """The columns a structured ask names that the data does not have, and the ask without them."""
-
-    columns: tuple[str, ...]
-    rest: str
-
-
-def unknown_columns(text: str) -> ColumnSplit | None:
-    """The ask without the breakdowns and filters on columns the data does not have, or ``None`` when it has none
-    (or nothing would be left to answer).
-
-    >>> unknown_columns("spend by supplier and buyer_name, 2025-H2")
-    ColumnSplit(columns=('buyer_name',), rest='spend by supplier, 2025-H2')
-    >>> unknown_columns("spend alpenland 2026-Q1 where po_number like 'PO-77%'").rest
-    'spend alpenland 2026-Q1'
-    """
-    found: list[str] = []
-
-    def drop(match: re.Match[str]) -> str:
-        col = match.group("col")
-        if field_of(col) is not None:
-            return match.group(0)
-        found.append(col)
-        return ""
-
-    rest = _FILTER.sub(drop, text)
-    grouped = _GROUPED.search(rest)
-    if grouped is not None and re.match(r"\s*(?:,|and)", grouped.group("joint")) and \
-            not re.search(r"\b(?:by|per)\b", rest[:grouped.start()], re.I):
-        grouped = None  # ", foo_bar" without a breakdown before it is no breakdown column
-    rest = _GROUPED.sub(lambda m: drop(m) if re.search(r"\b(?:by|per)\b", rest[:m.end()], re.I) else m.group(0),
-                        rest)
-    if not found:
-        return None
-    rest = re.sub(r"\s+([,?.!])", r"\1", re.sub(r",\s*,", ",", " ".join(rest.split()))).strip(" ,;")
-    rest = re.sub(r"\s+(?:where|and|by|per)$", "", rest, flags=re.I)
-    if len(re.findall(r"[A-Za-z0-9]{2,}", rest)) < 2:
-        return None
-    return ColumnSplit(columns=tuple(dict.fromkeys(found)), rest=rest)
-
-
-def columns_note(columns: tuple[str, ...]) -> str:
-    """The sentence naming the columns not understood, for the answer."""
-    named = ", ".join(repr(c) for c in columns)
-    return (f"I did not understand {named}: the invoice data has no such field (only the company, supplier, "
-            "products, product groups, invoice status, currency, invoice and posting dates, amounts, tax and "
-            "units), so that part is not applied.")
-
-
-__all__ = ["FIELDS", "ColumnSplit", "Field", "columns_note", "field_of", "structured_style", "unknown_columns",
-           "unread_aggregates"]
+__all__ = ["FIELDS", "Field", "field_of", "structured_style", "unread_aggregates"]
