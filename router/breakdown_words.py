@@ -178,6 +178,17 @@ _SPLIT_ON = re.compile(r"\b(?P<verb>split|divide|break\s+down)(?P<mid>(?:\s+[^\s
                        r"(?:on|over|across|into)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?=(?:"
                        r"suppliers?|vendors?|supliers?|compan(?:y|ies)|entit(?:y|ies)|currenc(?:y|ies)|months?|"
                        r"quarters?|product\s+groups?|groups?|categor(?:y|ies))\b(?!\s+(?-i:[A-Z0-9])\w*\b))", _I)
+
+
+def _split_on(m: re.Match[str], companies: tuple[str, ...]) -> str:
+    """"split ... across the suppliers": "by"; never before a tenant's company, in whatever case it is written
+    ("split across company b and Company A" names the companies to compare, not a dimension "company")."""
+    after = m.string[m.end():].casefold()
+    if any(after.startswith(c.casefold()) and not after[len(c):len(c) + 1].isalnum() for c in companies if c):
+        return m.group(0)
+    return f"{m.group('verb')}{m.group('mid')} by "
+
+
 _ENGLISH_BY = re.compile(r"by|per|group(?:ed)?\s+by|split\s+(?:by|per)|broken\s+(?:down|out)\s+by|"
                          r"breakdown\s+(?:by|per)", _I)
 
@@ -471,7 +482,7 @@ def read_breakdown_words(question: str, companies: Iterable[str] = ()) -> str | 
         _BOTH_CURRENCIES.sub("by invoice currency, with the EUR total", question)
     text = _COUNTER_VALUE.sub("equivalent", text)
     text = _SUFFIXED_WORD.sub(lambda m: f"by {_SUFFIXED[m.group(0).casefold()]}", text)
-    text = _SPLIT_ON.sub(lambda m: f"{m.group('verb')}{m.group('mid')} by ", text)
+    text = _SPLIT_ON.sub(lambda m: _split_on(m, tuple(companies)), text)
     text = _unrecorded_joined(_nouns(_objects(text)))
     text = _BREAKDOWN_NOUN.sub("breakdown", text)
     text = _illustrations(text, tuple(companies))

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from router.document_words import CREDIT_NOTES, INVOICES
 from router.edits import unique_typo
 from router.entities import Gazetteer
+from router.list_totals import read_list_total
 
 _I = re.I | re.UNICODE
 
@@ -339,9 +340,33 @@ def _statuses(match: re.Match[str]) -> str:
     return f"{match.group('head')} ({listed})"
 
 
-def _amount_of(match: re.Match[str]) -> str:
-    """ "the amount of invoices from Beta": their number (a money word before "amount" keeps it the value)."""
-    return match.group(0) if match.group("money") else "number of "
+#: "(what is) the amount of invoices from Beta for Company A in 2025?": in accounts payable "amount" is their value
+#: as often as their number, so both are asked of the same documents ("<documents>: how many and total", the
+#: invoice list/count and total reader's form, router/list_totals.py) and the answer names the reading. A money word
+#: before "amount" ("the total amount of", "gross amount of") keeps it the value alone; "number of" stays a count.
+_AMOUNT_OF_DOCUMENTS = re.compile(
+    rf"{_B}(?:(?:what|how\s+much)\s+(?:is|was|are|were)\s+|what['’]s\s+)?(?:the\s+)?"
+    rf"(?<!total\s)(?<!gross\s)(?<!net\s)(?<!eur\s)(?<!euro\s)(?<!overall\s)(?<!invoiced\s)(?<!money\s)"
+    rf"(?<!value\s)(?<!sum\s)amount\s+of\s+(?:the\s+)?"
+    rf"(?P<docs>invoices|credit\s+notes|bills|invoice(?=\s+(?:from|for|of|at|by)\b)){_E}"
+    rf"(?P<rest>[^?!]*?)(?P<end>\s*[?!.]*\s*)$", _I)
+#: How the reading is named in the answer.
+_BOTH_READ = "their number and their total"
+
+
+def _amount_of_documents(text: str, read: list[tuple[str, str]]) -> str:
+    """``text`` with "the amount of invoices <scope>" asked as their number and their total over one scope."""
+    m = _AMOUNT_OF_DOCUMENTS.search(text)
+    if m is None:
+        return text
+    docs = "invoices" if m.group("docs").casefold() == "invoice" else m.group("docs")
+    both = f"{text[:m.start()]}{docs}{m.group('rest').rstrip(' ,;:')}: how many and total{m.group('end')}"
+    if read_list_total(both) is None:
+        # another ask beside it ("by month", "top 3"): the documents' number, as the count readers read it
+        read.append((f"amount of {m.group('docs')}", "their number"))
+        return f"{text[:m.start()]}number of {docs}{m.group('rest')}{m.group('end')}"
+    read.append((f"amount of {m.group('docs')}", _BOTH_READ))
+    return both
 
 
 _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
@@ -412,10 +437,6 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(CREDIT_NOTES)}){_E}", "credit notes"),
         (rf"{_B}(?:facturen|fatture|faturas|fakturor|fakturaer|faktury|faktur|laskut|laskuja){_E}", "invoices"),
         (rf"{_B}(?:factuur|fattura|fatura|faktura|fakturaen){_E}", "invoice"),
-        # "the amount of invoices / credit notes from Beta": their number ("the total amount of" is the value)
-        (rf"{_B}(?:(?P<money>total|gross|net|eur|euro|overall|invoiced|money|value|sum)\s+)?amount\s+of\s+"
-         rf"(?=(?:the\s+)?(?:invoices|credit\s+notes|bills)\b|(?:the\s+)?invoice\s+(?:from|for|of|at|by)\b)",
-         _amount_of),
         # a gloss restating the word before it: "credit notes (credit notes)", "VAT/VAT"
         (r"\b(credit\s+notes?|invoices?|VAT)\s*(?:\(\s*\1\s*\)|/\s*\1\b)", r"\1"),
         # --- the counting and asking words
@@ -629,11 +650,18 @@ def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | 
     text = _groups(question, gazetteer, read)
     text = _EQUATION.sub(lambda m: f"{m.group('lead')}share of {m.group('x').strip()} in ", text)
     text = _apply(text, gazetteer)
+    text = _amount_of_documents(text, read)
     text = _supplier_typos(text, gazetteer, names, read)
     text = " ".join(text.split())
     if text == " ".join(question.split()):
         return None
     return ForeignReading(text=text, read=tuple(read))
+
+
+def amount_read_as_both(reading: ForeignReading | None) -> str | None:
+    """The sentence naming "amount of invoices" read as their number and their total, or ``None``."""
+    both = [typed for typed, as_read in (reading.read if reading is not None else ()) if as_read == _BOTH_READ]
+    return f"{both[0]!r} is read as {_BOTH_READ}, each over the same documents." if both else None
 
 
 def foreign_note(reading: ForeignReading) -> str:

@@ -491,12 +491,15 @@ def _so_far_from(m: re.Match[str]) -> str:
 
 #: A month word of any language the tables know, abbreviated or not, with a year of two digits ("mars 26", "avr. 26",
 #: "kwiecień 26", "nov. 25:"): that month (read alone, "26" was no year and the period was missed). Not after a
-#: day ("le 3 mars 26") or "on" ("on Dec 25", a day), nor before an amount or a count; English words without a dot
+#: day ("le 3 mars 26", "22. Oktober 2025", "22nd Oktober 2025": the day's month, which the range and day readers
+#: read whole; written out alone it left "zwischen 7. und 22. October 2025", read as 22 October only) or "on"
+#: ("on Dec 25", a day), nor before an amount or a count; English words without a dot
 #: stay the period reader's ("dec 25", router/periods.py).
 _FOREIGN_MONTH_W = "|".join(sorted({*(w for w in MONTH_WORDS if w not in _ENGLISH_MONTHS), *YEAR_MONTH_WORDS},
                                    key=len, reverse=True))
 _MONTH_YY = re.compile(
-    rf"(?<![\w.,/-])(?<!\d\s)(?<!\bon\s)(?<!\bof\s)(?:(?P<w>{_FOREIGN_MONTH_W})|(?P<en>{'|'.join(_ENGLISH_MONTHS)})(?=\.))"
+    rf"(?<![\w.,/-])(?<!\d\s)(?<!\d\.\s)(?<!\d(?:st|nd|rd|th|er)\s)(?<!\bon\s)(?<!\bof\s)"
+    rf"(?:(?P<w>{_FOREIGN_MONTH_W})|(?P<en>{'|'.join(_ENGLISH_MONTHS)})(?=\.))"
     rf"\.?\s*['’]?\s?(?P<yy>\d{{2}}|{_Y})(?![\w/.,-]|\.\d|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|st\b|"
     rf"invoices?\b|factures?\b|units?\b|pcs\b|pieces?\b|lines?\b|suppliers?\b|fournisseurs?\b))", _I)
 

@@ -535,11 +535,24 @@ def unread_month_word(question: str) -> tuple[str, tuple[int, int]] | None:
     return None
 
 
-#: First letters of the words for a quarter or a half in the languages around the tables' ("kwartał", "kvartal",
-#: "kvartaali", "neljännes", "trimestre", "cuatrimestre", "semester", "halvår", "półrocze", "puolivuotis",
-#: "čtvrtletí", "negyedév", "helft"): such a word between a part's number and a year is a part of the year.
-_PART_STEMS = ("kw", "kv", "qu", "cuat", "tri", "sem", "halv", "halb", "halfj", "pol", "puol", "nelj", "ctvrt",
-               "negyed", "pulrok", "felev", "cetrt", "tertial")
+#: The words for a quarter or a half in the languages around the tables', folded, in their base forms
+#: ("kwartał", "kvartal", "kvartaali", "neljännes", "trimestre", "cuatrimestre", "semester", "halvår", "półrocze",
+#: "pół roku", "puolivuotis", "čtvrtletí", "negyedév", "helft"). A word between a part's number and a year that is
+#: one of these with a letter or two wrong or an ending unknown ("kvartil", "polroku", "semestr") is a part of the
+#: year no table reads; a word merely sharing first letters ("polymers", "quality", "triggers", "semiconductors")
+#: is a counted thing or a name, never a part.
+_PART_UNIT_WORDS = ("quarter", "quartal", "kwartal", "kwartaal", "kvartal", "kvartaali", "neljannes",
+                    "vuosineljannes", "trimestre", "cuatrimestre", "ctvrtleti", "negyedev", "cetrtletje", "tertial",
+                    "semestre", "semester", "halfjaar", "helft", "halvar", "halbjahr", "polrocze", "polrok",
+                    "puolivuotis", "puolivuosi", "vuosipuolisko", "felev", "pulrok", "halfyear")
+
+
+def _part_like(word: str) -> bool:
+    """Whether ``word`` (folded) is a quarter or half word of :data:`_PART_UNIT_WORDS` with a letter or two wrong
+    or another ending ("kvartil", "polroku"), rather than a word that only begins like one ("polymers")."""
+    return any(SequenceMatcher(None, word, unit).ratio() >= 0.8 for unit in _PART_UNIT_WORDS)
+
+
 #: A number of a part (1 to 4, "3.", "2nd"), a word, a year: "3. kvartil 2025", "2 polroku 2025".
 _PART_SHAPED = re.compile(
     rf"(?<![\w/.,-])(?P<n>[1-4])(?:\.|st|nd|rd|th|e|º|°)?\s+(?P<w>[^\W\d_]{{4,16}})\.?\s+(?:of\s+|de\s+|van\s+)?"
@@ -555,10 +568,12 @@ def unread_part_word(question: str) -> tuple[str, tuple[int, int]] | None:
     ('3. kvartil 2025', (6, 21))
     >>> unread_part_word("top 3 suppliers 2025") is None
     True
+    >>> unread_part_word("spend on the top 3 polymers 2025") is None
+    True
     """
     for m in _PART_SHAPED.finditer(question):
         word = m.group("w")
-        if _KNOWN_PARTS.fullmatch(word) or not _folded(word).casefold().startswith(_PART_STEMS):
+        if _KNOWN_PARTS.fullmatch(word) or not _part_like(_folded(word).casefold()):
             continue
         return " ".join(m.group(0).split()), m.span()
     return None

@@ -65,7 +65,7 @@ from router.elliptic import ranked_by_spend
 from router.entities import Gazetteer, load_gazetteer
 from router.errors import ToolFailedError, ToolTimeoutError
 from router.executor import Executor, KnownEntities, RunResult
-from router.foreign_words import read_foreign_words
+from router.foreign_words import amount_read_as_both, read_foreign_words
 from router.german import read_german
 from router.like_patterns import read_likes
 from router.list_totals import list_total_parts, with_currency_total, with_list_reading
@@ -308,7 +308,12 @@ class AskService:
                     "question": question, "rule_hits": (*first.routing.rule_hits, f"compound:parts:{len(parts)}")})
                 merged = [(p, with_other_reading(p, r.answer, others[i].answer if i in others else None))
                           for i, (p, r) in enumerate(asked)]
-                return AskResult(trace_id=first.trace_id, answer=with_currency_total(merge_answers(merged), merged),
+                answer = with_currency_total(merge_answers(merged), merged)
+                both = amount_read_as_both(foreign)
+                if both is not None:
+                    # "the amount of invoices": their number and their value both answered, the reading named
+                    answer = answer.model_copy(update={"text": f"{both} {answer.text or ''}".strip()})
+                return AskResult(trace_id=first.trace_id, answer=answer,
                                  routing=routing, steps=[s for _, r in asked for s in r.steps])
         # a reading for one company of the tenant (router/company_probe.py): that company is the only one it knows
         routed_with = gazetteer if _company is None else one_company(gazetteer, _company)

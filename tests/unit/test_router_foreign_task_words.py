@@ -158,8 +158,23 @@ def test_credit_note_nouns_route_as_credit_note_count(noun: str) -> None:
 
 
 @pytest.mark.parametrize("noun", ["invoices", "facturen", "fakturor", "credit notes"])
-def test_the_amount_of_documents_is_their_number(noun: str) -> None:
-    assert "number of" in _read(f"what is the amount of {noun} from Castellan for Pelikan in Q1 2026")
+def test_the_amount_of_documents_is_their_number_and_their_total(noun: str) -> None:
+    # in accounts payable "amount" is the documents' value as often as their number: both, over one scope
+    read = _read(f"what is the amount of {noun} from Castellan for Pelikan in Q1 2026")
+    assert read.endswith(": how many and total") and "from Castellan for Pelikan in Q1 2026" in read
+
+
+@pytest.mark.parametrize("question", ["What is the amount of invoices from Castellan for Pelikan in 2025?",
+                                      "amount of invoices from Castellan for Pelikan in Q1 2026 ??",
+                                      "what's the amount of invoice from Castellan for Pelikan in 2025"])
+def test_the_amount_of_invoices_is_never_a_count_alone(question: str) -> None:
+    # "amount of invoices" was rewritten as "number of invoices": "4 invoices" answered where the value was meant
+    read = _read(question)
+    assert "number of" not in read and "how many and total" in read, read
+
+
+def test_the_number_of_invoices_stays_a_count() -> None:
+    assert "total" not in _read("what is the number of invoices from Castellan for Pelikan in 2025")
 
 
 @pytest.mark.parametrize("money", ["total", "gross", "net", "EUR"])

@@ -290,3 +290,13 @@ def test_a_fiscal_year_or_half_without_a_number_is_the_relative_period(german: s
                                   "their share in Q1 2026?", "wie viel davon ging an Beta?"])
 def test_a_part_that_refers_back_is_never_read_as_plain_spend(part: str) -> None:
     assert elliptic_spend(read_german(part) or part) is None
+
+
+@pytest.mark.parametrize(("question", "period"), [
+    ("company b Ausgaben zwischen 7. und 22. Oktober 2025", ("2025-10-07", "2025-10-23")),
+    ("company a Ausgaben vom 6. bis 23. Oktober 2025", ("2025-10-06", "2025-10-24")),
+    ("Company C spend between 7th and 22nd Oktober 2025", ("2025-10-07", "2025-10-23"))])
+def test_a_day_range_keeps_its_first_day_when_the_month_is_foreign(question: str, period: tuple[str, str]) -> None:
+    # a German month after a dotted day was written out alone ("22. October 2025"), leaving "7." unread: the range
+    # was planned as its last day only, a silent one-day figure
+    assert _period(question) == period

@@ -272,6 +272,15 @@ def test_counted_things_beside_a_year_are_no_part(question: str) -> None:
     assert unread_part_word(question) is None
 
 
+@pytest.mark.parametrize("question", ["Company A spend on the top 3 polymers 2025",
+                                      "Company A spend on 3 semiconductors 2025", "Company B spend 2 quality 2025",
+                                      "spend on the 3 triggers 2025", "the 2 quartz 2025"])
+def test_words_only_beginning_like_a_part_word_are_no_part(question: str) -> None:
+    # a stem shared with "półrocze", "quarter", "trimestre" or "semestre" is no part of a year: such a word is a
+    # counted thing or a catalogue name, and asking about "3 polymers 2025" as a period would be wrong
+    assert unread_part_word(question) is None
+
+
 @pytest.mark.parametrize(("question", "unit"), [("montant ce mois ci pour Kestrel (so far)", "month"),
                                                 ("spend this quarter for Xenon, to date?", "quarter"),
                                                 ("invoices this year at Company B (to date)", "year")])

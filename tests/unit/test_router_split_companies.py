@@ -33,3 +33,16 @@ def test_a_split_between_named_companies_is_a_row_each(seed: int) -> None:
 def test_companies_set_against_each_other_without_a_split_word_are_asked() -> None:
     routed = _routed("sensors spend Company A vs Company C, FY25")
     assert routed.workflow == "clarification"
+
+
+@pytest.mark.parametrize("question", ["sensors spend split across company b and Company A, Q1 2026",
+                                      "spend split over company b and company c, 2025",
+                                      "consumables spend divided across company c and company b, FY25"])
+def test_a_split_across_lowercase_companies_is_no_dimension(question: str) -> None:
+    # "split across <dimension>" means "by"; before a tenant's company written in lower case it named the
+    # companies as a dimension ("by company b and ...") and asked about breaking spend down by "and"
+    routed = _routed(question)
+    assert routed.workflow != "clarification", (question, routed.clarification_question)
+    steps = [s.arguments for s in routed.execution_plan if s.tool == "metrics.query"]
+    companies = {c for s in steps for c in (s["parameters"].get("company_ids") or [])}
+    assert len(companies) == 2, (question, steps)
