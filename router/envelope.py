@@ -95,6 +95,10 @@ _URGENCY_FILLER = frozenset(("need", "needed", "needs", "this", "it", "please", 
                              "!", "q", "question", "pl", "plis"))
 #: The courtesy words a chat closing run may hold ("pls ty", "bitte danke").
 _COURTESY = frozenset(("pls", "plz", "please", "bitte", "svp", "stp", "pf", "pfv", "xx", "x"))
+#: Chat words a writer puts around a figure without narrowing it ("gimme the number", "a ballpark figure is fine",
+#: "lemme know"): shared with the unread-word check (router/unread_words.py), which reads them as known words.
+CHAT_WORDS = frozenset(("gimme", "lemme", "wanna", "gonna", "gotta", "ballpark", "thx", "thnx", "pls", "plz", "ty",
+                        "tia", "btw", "fyi", "cheers", "ta"))
 #: Who a message is addressed to (a desk, a team, the product): never a constraint in a salutation or a
 #: "treasury q:" lead. (router/preamble.py reads its salutations with the same table.)
 ADDRESSEES = frozenset("""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -508,7 +509,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     if figure_answer(result.workflow, result.requires_clarification):
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)
-        again = read(result.question, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
+        again = _reading_of(result.question, inputs)
         unread = unread_content(again.text, reading_spans(again), _vocabulary_names(inputs.gazetteer))
         result = result.model_copy(update={"unread": unread}) if unread else result
         # an amount range the plan does not bound its amounts by is named as not applied, never the figure of
@@ -580,10 +581,33 @@ def _listing_over_history(reading: Reading, as_of: dt.date) -> Reading:
     return replace(reading, period=PeriodResolution(everything, False, None, period.mentions, period.spans))
 
 
+#: The last readings made, by question: (the inputs they were read with, the reading). The unread-word check reuses
+#: the reading of the question routed instead of reading it a second time (the same text and the same inputs
+#: object read the same).
+_READINGS: OrderedDict[str, tuple[RouterInputs, Reading]] = OrderedDict()
+
+
+def _reading_of(text: str, inputs: RouterInputs) -> Reading:
+    """The reading of ``text`` with ``inputs``: the one already made when this routing read it, else read now."""
+    kept = _READINGS.get(text)
+    if kept is not None and kept[0] is inputs:
+        return kept[1]
+    reading = read(text, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
+    _remember_reading(text, inputs, reading)
+    return reading
+
+
+def _remember_reading(text: str, inputs: RouterInputs, reading: Reading) -> None:
+    _READINGS[text] = (inputs, reading)
+    _READINGS.move_to_end(text)
+    while len(_READINGS) > 16:
+        _READINGS.popitem(last=False)
+
+
 def _route(text: str, inputs: RouterInputs) -> RoutingResult:
     gazetteer = inputs.gazetteer
     # "in USD" / "foreign-currency invoices" read against the company's reporting currency (router/currency.py)
-    reading = currency_reading(read(text, gazetteer, inputs.as_of, inputs.catalog, inputs.resolver), gazetteer)
+    reading = currency_reading(_reading_of(text, inputs), gazetteer)
     reading = _listing_over_history(reading, inputs.as_of)
     # "monitoring spend split alpenland vs kestrel": a row per named company (router/company_set.py)
     reading = split_between_companies(reading)

@@ -9,11 +9,13 @@ word outside all of them is either a word the writer may add without a constrain
 the question as routed are checked once more. A word of three or more letters, outside every consumed span, that is
 no function word (:data:`FUNCTION_WORDS`, several languages), no filler word (:data:`FILLER_WORDS`), no general
 word (``router/data/english_words.txt``, the shipped English word list), no word the readers' own tables spell
-(router/vocabulary.py) and no word of the tenant's names is named back as not understood, and the answer is marked
-PARTIAL: the figure stays, with the words it does not apply (router/ap_fields.py's marking; no data, not found and
-clarifications keep their status and carry the note). Words set aside before reading (greetings, signatures,
-instructions: router/context_noise.py, router/envelope.py) and words a reader rewrote into English never reach
-this check.
+(router/vocabulary.py) and no word of the tenant's names is named back as not understood, and so is a narrowing
+word no reader consumed (a restriction, a status, a share, ranking or period word: :func:`narrowing_words`, even
+where a table spells it) and a word right before a kind noun no reader consumed ("domestic suppliers"); the
+answer is marked PARTIAL: the figure stays, with the words it does not apply (router/ap_fields.py's marking; no
+data, not found and clarifications keep their status and carry the note). Words set aside before reading
+(greetings, signatures, instructions: router/context_noise.py, router/envelope.py) and words a reader rewrote into
+English never reach this check.
 
 The check is one of shape, not of training strings: any word in any language the system has no table for is
 caught, and any everyday English word passes (precision over recall: a correct figure should not be marked partial
@@ -52,24 +54,24 @@ jaka jakie ile nasz nasza nasze nasi oraz lub ale czy prosze proszę dziekuje dz
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 #: Words that ask, point or restate without narrowing the figure, in the languages the writers mix in: verbs of
-#: asking and showing ("peux-tu me sortir", "kannst du", "kun je geven"), "all / whole / only / each", relative
-#: pronouns, the participles of paying, receiving and invoicing that every spend question implies, the nouns of a
-#: month or a year beside a named one ("le mois de janvier"), and the abbreviations of a report's layout (sort
-#: order, dimensions, rows). A word that narrows (ranking, weight, quarter, subgroup) is never listed here.
+#: asking and showing ("peux-tu me sortir", "kannst du", "kunt je geven"), "all / whole / each", relative
+#: pronouns, the participles of receiving and invoicing that every spend question implies, the nouns of a month
+#: or a year beside a named one ("le mois de janvier"), and the abbreviations of a report's layout (sort order,
+#: dimensions, rows). A word that narrows is never listed here: no ranking, weight, quarter or subgroup, no
+#: restriction word ("seulement", "nur", "alleen", "tylko": only what?) and no status participle ("paye",
+#: "annule", "bezahlt", "betaald", "zaplacone": a status the figure must apply).
 FILLER_WORDS: frozenset[str] = frozenset("""
-peux pouvez pourriez pourrais peut sortir donner donne donnez montrer montre montrez afficher affiche envoyer
-envoie voir indiquer indique fournir fournis merci tout toute tous toutes entier entiere entiers uniquement
-seulement seul seule lesquelles lesquels laquelle lequel celles ceux celle celui numero numeros paye payes payee
-payees recu recus recue recues facture factures depense depenses regle regles rapporte annule correspond
-puedes podrias dame dime mostrar muestra enviar todo toda todos todas solo solamente entero pagado pagados
-recibido recibidos puoi potresti dammi mostra mostrami inviare tutto tutta tutti tutte solo soltanto intero
-pagato pagati ricevuto ricevuti kannst koennen konnen koenntest zeig zeige zeigen gib geben schick alle alles
-ganz ganze gesamt gesamte nur bezahlt bezahlte erhalten erhaltene kun kunt kunnen geef geven laat laten toon
-stuur heel hele alleen enkel betaald betaalde ontvangen mozesz mozecie pokaz pokazac podaj podac wyslij caly cala
-cale calego wszystkie wszystko tylko zaplacone zaplacono otrzymane kan kunne visa vise ge giv gi skicka send hela
-hele helt alla alle bara kun endast betalt betalda modtaget mottatt mottagna month months mois maand maanden monat
-monate mes meses mese mesi miesiac miesiace manad manader maned maneder year annee annees jaar jahr ano anos anno
-rok roku aret asc desc ascending descending dims dim dimension biz rows row cols col
+peux pouvez pourriez pourrais peut sortir donner donne donnez montrer montre montrez afficher affiche envoyer envoie
+voir indiquer indique fournir fournis merci tout toute tous toutes entier entiere entiers lesquelles lesquels
+laquelle lequel celles ceux celle celui numero numeros recu recus recue recues facture factures depense depenses
+rapporte correspond puedes podrias dame dime mostrar muestra enviar todo toda todos todas entero recibido recibidos
+puoi potresti dammi mostra mostrami inviare tutto tutta tutti tutte intero ricevuto ricevuti kannst koennen konnen
+koenntest zeig zeige zeigen gib geben schick alle alles ganz ganze gesamt gesamte erhalten erhaltene kunt kunnen
+geef geven laat laten toon stuur heel hele ontvangen mozesz mozecie pokaz pokazac podaj podac wyslij caly cala cale
+calego wszystkie wszystko otrzymane kan kunne visa vise ge giv gi skicka send hela hele helt alla alle modtaget
+mottatt mottagna month months mois maand maanden monat monate mes meses mese mesi miesiac miesiace manad manader
+maned maneder year annee annees jaar jahr ano anos anno rok roku aret asc desc ascending descending dims dim
+dimension biz rows row cols col
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 _TOKEN = re.compile(r"(?<![\w])[^\W\d_]+(?:['’][^\W\d_]+)?(?![\w])")
@@ -102,18 +104,88 @@ _MORE_READERS = (
 )
 
 
+#: Words that restrict a set to a part of it ("only", "seulement", "nur", "alleen", "tylko"): never a general word,
+#: even where a word list spells them ("solo", "kun"); read only where a reader consumed them ("invoices only").
+RESTRICTION_WORDS: frozenset[str] = frozenset("""
+only solely exclusively seulement uniquement seul seule solo sola solos solas solamente unicamente soltanto
+unicamente nur ausschliesslich alleen enkel uitsluitend tylko wylacznie jedynie endast bara enbart kun alene
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+#: Participles of a status ("paye", "annule", "bezahlt", "betaald", "zaplacone"): a status the figure must apply,
+#: never a general word, a slip of a function word ("bara" para) or a cognate ("payes" payee).
+STATUS_PARTICIPLES: frozenset[str] = frozenset("""
+paye payes regle regles annule annules annulee annulees bezahlt bezahlte storniert betaald betaalde
+geannuleerd zaplacone zaplacono zaplacona anulowane pagado pagados pagada pagadas anulado anulada pagato pagati
+pagata pagate annullato annullata betalt betalda betalade annullerad
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+#: The auxiliaries and subject pronouns a participle is a verb after ("on a payé", "il annule", "hat bezahlt"): the
+#: verb of what was paid, not a status of the documents.
+_AUXILIARIES: frozenset[str] = frozenset("""
+a ai as avons avez ont il elle on hat habe haben habt heeft hebben hebt heb ha han hemos ho hanno abbiamo har
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+#: Words never read by a slip or a cognate: only a reader consuming them reads them.
+_NEVER_NEAR = RESTRICTION_WORDS | STATUS_PARTICIPLES
+
+#: The nouns of a kind of record: a word right before one that no reader consumed ("domestic suppliers", "strategic
+#: vendors", "recurring invoices") restricts the set, an everyday English word or not, and is named.
+#: Plural only: a singular kind noun is mostly a compound's first word ("invoice count", "supplier share").
+KIND_NOUNS: frozenset[str] = frozenset("""
+suppliers vendors invoices products lines items documents
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+#: Words before a kind noun that count or point without restricting ("how many suppliers", "distinct vendors").
+_KIND_COUNTERS: frozenset[str] = frozenset("""
+many much number count distinct different unique individual separate various several total amount list listed
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+@lru_cache(maxsize=1)
+def narrowing_words() -> frozenset[str]:
+    """The words a table spells that narrow the figure where a reader takes them: restriction words, status
+    participles and the foreign words of a share, a ranking or a period unit ("osuus", "classement", "kvartaali"),
+    accent-free. Such a word is read only where a reader consumed it in the question (its span is recorded), and
+    named where none did: a table spelling it is no proof it was applied. (English words stay general words.)"""
+    from router.foreign_words import RANKING_NOUNS, SHARE_NOUNS, STATUS_ADJECTIVES, STATUS_WORDS
+    from router.period_words import _UNITS
+
+    foreign = {_plain(w) for w in (*SHARE_NOUNS, *RANKING_NOUNS, *STATUS_ADJECTIVES, *_UNITS,
+                                   *(w for words in STATUS_WORDS.values() for w in words)) if " " not in w}
+    # (a period word is consumed with its period: "2. kvartaali 2025" read is a span, "kvartaali" alone is not)
+    return frozenset(_NEVER_NEAR | (foreign - _english_words() - FILLER_WORDS - FUNCTION_WORDS))
+
+
+@lru_cache(maxsize=1)
+def _english_words() -> frozenset[str]:
+    path = Path(__file__).resolve().parent / "data" / "english_words.txt"
+    return frozenset(w.strip() for w in path.read_text(encoding="utf-8").splitlines()
+                     if w.strip() and not w.startswith("#"))
+
+
+@lru_cache(maxsize=1)
+def table_words() -> frozenset[str]:
+    """The words the readers' own tables spell (router/vocabulary.py's readers and the typo targets), accent-free:
+    a word of a reader's domain, never a restriction a kind noun is narrowed by."""
+    from router.vocabulary import TYPO_TARGETS, reader_words
+
+    return frozenset(_plain(w) for w in (*reader_words(3), *TYPO_TARGETS))
+
+
 @lru_cache(maxsize=1)
 def general_words() -> frozenset[str]:
-    """The general words no constraint hides in: the shipped English word list, the common-word list and the words
-    the readers' tables spell (router/vocabulary.py), all accent-free."""
-    from router.vocabulary import KNOWN_WORDS, TYPO_TARGETS, common_words, reader_words, spelled_words
+    """The general words no constraint hides in: the shipped English word list, the common-word list, the words the
+    readers' tables spell (router/vocabulary.py), the function and filler words and the chat words of
+    router/envelope.py ("gimme", "ballpark"), all accent-free; never a narrowing word (:func:`narrowing_words`)
+    ("osuus", "betaald", "seulement"), which is read only where a reader consumed it."""
+    from router.envelope import CHAT_WORDS
+    from router.vocabulary import KNOWN_WORDS, common_words, spelled_words
 
-    path = Path(__file__).resolve().parent / "data" / "english_words.txt"
-    words = {w.strip() for w in path.read_text(encoding="utf-8").splitlines() if w.strip() and not w.startswith("#")}
+    words = set(_english_words())
     # (the readers' words of three letters and more: "vat", "eur", "incl", "mois" are read by some table)
-    words |= {_plain(w) for w in (*common_words(), *reader_words(3), *spelled_words(_MORE_READERS, 3), *TYPO_TARGETS,
-                                  *KNOWN_WORDS, *FUNCTION_WORDS, *FILLER_WORDS)}
-    return frozenset(words)
+    words |= {_plain(w) for w in (*common_words(), *spelled_words(_MORE_READERS, 3), *table_words(), *KNOWN_WORDS,
+                                  *FUNCTION_WORDS, *FILLER_WORDS, *CHAT_WORDS)}
+    return frozenset(words - narrowing_words())
 
 
 #: Where a message's sentences end: a sentence that names nothing the reader read (no name, period, amount, id) is
@@ -132,32 +204,54 @@ def _sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int
     return read if len(spans) > 1 and read else [(0, len(text))]
 
 
+@lru_cache(maxsize=1)
+def _function_words_by_length() -> dict[int, tuple[str, ...]]:
+    """:data:`FUNCTION_WORDS` by length: a slip is within one letter of its word's length."""
+    by_length: dict[int, list[str]] = {}
+    for word in sorted(FUNCTION_WORDS):
+        by_length.setdefault(len(word), []).append(word)
+    return {n: tuple(ws) for n, ws in by_length.items()}
+
+
+@lru_cache(maxsize=4096)
 def _slip_of_function_word(plain: str) -> bool:
     """Whether ``plain`` is a function word typed with one slip ("teh", "wich", "whcih"): two neighbours swapped
     in a three-letter word, any one edit from a function word of four letters or more."""
-    from router.measure_words import one_edit
+    from router.edits import typo_targets
 
+    if plain in narrowing_words():
+        return False
+    by_length = _function_words_by_length()
     if len(plain) == 3:
-        return any(sorted(plain) == sorted(f) and one_edit(plain, f) for f in FUNCTION_WORDS if len(f) == 3)
-    return any(one_edit(plain, f) for f in FUNCTION_WORDS if len(f) >= 4)
+        return any(sorted(plain) == sorted(f) for f in typo_targets(plain, by_length.get(3, ())))
+    near = [w for n in (len(plain) - 1, len(plain), len(plain) + 1) if n >= 4 for w in by_length.get(n, ())]
+    return bool(typo_targets(plain, near))
 
 
 @lru_cache(maxsize=1)
-def _domain_words() -> frozenset[str]:
-    """The English words of the domain the readers spell (5+ letters): the words a cognate is read as."""
+def _domain_words() -> dict[int, tuple[str, ...]]:
+    """The English words of the domain the readers spell (5+ letters), by length: the words a cognate is read as."""
     from router.vocabulary import TYPO_TARGETS, reader_words
 
     path = Path(__file__).resolve().parent / "data" / "english_words.txt"
     english = {w.strip() for w in path.read_text(encoding="utf-8").splitlines() if not w.startswith("#")}
-    return frozenset(w for w in {*reader_words(), *TYPO_TARGETS} if len(w) >= 5 and w in english)
+    by_length: dict[int, list[str]] = {}
+    for word in sorted(w for w in {*reader_words(), *TYPO_TARGETS} if len(w) >= 5 and w in english):
+        by_length.setdefault(len(word), []).append(word)
+    return {n: tuple(ws) for n, ws in by_length.items()}
 
 
+@lru_cache(maxsize=4096)
 def _cognate(plain: str) -> bool:
     """Whether ``plain`` is one edit from an English word of the domain ("groupe" group, "contrat" contract): the
     same word in the writer's spelling, read by the reader of the English one."""
-    from router.measure_words import one_edit
+    from router.edits import typo_targets
 
-    return len(plain) >= 5 and any(one_edit(plain, w) for w in _domain_words())
+    if len(plain) < 5 or plain in narrowing_words():
+        return False
+    by_length = _domain_words()
+    return bool(typo_targets(plain, [w for n in (len(plain) - 1, len(plain), len(plain) + 1)
+                                     for w in by_length.get(n, ())]))
 
 
 def _known_gloss(text: str, end: int, known: frozenset[str], named: set[str]) -> bool:
@@ -183,15 +277,22 @@ def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable
     named = {_plain(w) for n in names for w in _WORD.findall(n)}
     checked = _sentences(text, consumed)
     found: list[str] = []
-    for match in _TOKEN.finditer(text):
+    tokens = list(_TOKEN.finditer(text))
+    for i, match in enumerate(tokens):
         if any(s < match.end() and match.start() < e for s, e in consumed):
             continue
         if not any(a <= match.start() < b for a, b in checked):
             continue
+        if _restricts_kind(text, match, tokens[i + 1] if i + 1 < len(tokens) else None, named):
+            found.append(match.group(0))
+            continue
+        before = _plain(tokens[i - 1].group(0)) if i and text[tokens[i - 1].end():match.start()].isspace() else ""
         for part in _WORD.finditer(match.group(0)):
             word, plain = part.group(0), _plain(part.group(0))
             if plain in general or plain in named or _slip_of_function_word(plain):
                 continue
+            if plain in STATUS_PARTICIPLES and before in _AUXILIARIES:
+                continue  # "combien on a payé": the verb of the spend, no status
             if _known_gloss(text, match.end(), general, named):
                 continue
             # (a part of a compound is no cognate: "sous-groupe" is a subgroup, not the group)
@@ -199,6 +300,20 @@ def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable
                 continue
             found.append(word)
     return tuple(dict.fromkeys(found))
+
+
+def _restricts_kind(text: str, match: re.Match[str], following: re.Match[str] | None, named: set[str]) -> bool:
+    """Whether the word of ``match`` stands right before a kind noun ("domestic suppliers", "recurring invoices")
+    as an adjective or noun that restricts the set: no function, filler, counting or tenant's word."""
+    if following is None or _plain(following.group(0)) not in KIND_NOUNS or text[match.end():following.start()] != " ":
+        return False
+    plain = _plain(match.group(0))
+    # (a superlative before the kind is the ranking's word, read by the ranking readers: "the 3 biggest suppliers")
+    superlative = plain.endswith("est") and len(plain) >= 6 and plain in general_words()
+    return (not superlative and len(plain) >= 3 and _WORD.fullmatch(plain) is not None and plain not in KIND_NOUNS
+            and plain not in FUNCTION_WORDS and plain not in FILLER_WORDS and plain not in _KIND_COUNTERS
+            and plain not in named and not _slip_of_function_word(plain)
+            and (plain not in table_words() or plain in narrowing_words()))
 
 
 def unread_note(words: Sequence[str]) -> str:
@@ -232,5 +347,6 @@ def reading_spans(reading: Any) -> tuple[tuple[int, int], ...]:
     return (*reading.consumed, *reading.analysis.spans, *reading.analysis.compare_words, *reading.breakdown.spans)
 
 
-__all__ = ["FILLER_WORDS", "FUNCTION_WORDS", "figure_answer", "general_words", "reading_spans", "unread_note",
-           "unread_words", "with_unread_words"]
+__all__ = ["FILLER_WORDS", "FUNCTION_WORDS", "KIND_NOUNS", "RESTRICTION_WORDS", "STATUS_PARTICIPLES", "figure_answer",
+           "general_words", "narrowing_words", "reading_spans", "table_words", "unread_note", "unread_words",
+           "with_unread_words"]

@@ -157,3 +157,108 @@ def test_route_of_a_question_read_whole_carries_none(question: str) -> None:
 def test_a_cognate_is_read_but_not_inside_a_compound(cognate: str, compound: str) -> None:
     assert unread_words(f"Company A spend for the {cognate} in 2025", []) == ()
     assert unread_words(f"Company A spend par {compound} in 2025", []) == (cognate,)
+
+
+# --- review f2: restriction words, status participles, table words not consumed, kind nouns, chat words ------------
+def _invoices_only(result: Any) -> bool:
+    """Whether the plan of ``result`` keeps invoices only (credit notes left out)."""
+    return any("invoice" in (step.arguments.get("document_types") or ()) for step in result.execution_plan
+               if isinstance(step.arguments, dict)) or "invoice" in repr(result.execution_plan).split(
+        "document_types")[-1][:40]
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("Company A spend Q1 2026, seulement les factures", "seulement"),
+    ("Company A spend Q1 2026, alleen facturen", "alleen"),
+    ("Company A spend Q1 2026, tylko faktury", "tylko"),
+    ("Company A spend Q1 2026, nur Rechnungen", "nur"),
+    ("Company A spend Q1 2026, endast fakturor", "endast"),
+])
+def test_a_restriction_word_is_applied_or_named(question: str, word: str) -> None:
+    # "only the invoices" in another language: the figure with credit notes is never presented as complete
+    result = _route(question)
+    assert word in result.unread or result.requires_clarification or _invoices_only(result)
+
+
+@pytest.mark.parametrize("word", ["seulement", "uniquement", "nur", "alleen", "enkel", "solo", "solamente", "tylko",
+                                  "endast", "bara", "kun"])
+def test_a_restriction_word_is_no_filler(word: str) -> None:
+    assert unread_words(f"Company A spend Q1 2026, {word} factures", []) == (word,)
+
+
+@pytest.mark.parametrize("word", ["paye", "payes", "regle", "annule", "bezahlt", "betaald", "zaplacone", "pagados"])
+def test_a_status_participle_not_consumed_is_unread(word: str) -> None:
+    # a status the figure must apply: named unless a reader consumed it
+    assert unread_words(f"Company A spend Q1 2026 {word}", []) == (word,)
+
+
+@pytest.mark.parametrize("question", ["combien Comp C a payé à Supplier Beta sur 02/2026 ?",
+                                      "combien on a payé chez Supplier Beta pour Company A en 2025"])
+def test_a_participle_after_an_auxiliary_is_the_verb_of_the_spend(question: str) -> None:
+    assert unread_words(question, [], ["Comp C"]) == ()
+
+
+@pytest.mark.parametrize("word", ["osuus", "betaald", "bezahlt"])
+def test_a_word_a_table_spells_is_unread_when_not_consumed(word: str) -> None:
+    # a reader's table spelling a word is no proof the reader applied it in this question
+    question = f"Supplier Beta {word} Company A spend 2025"
+    assert unread_words(question, []) == (word,)
+    at = question.index(word)
+    assert unread_words(question, [(at, at + len(word))]) == ()
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("Company A spend in 2025 with domestic suppliers", "domestic"),
+    ("Company A spend in 2025 with strategic vendors", "strategic"),
+    ("Company A spend on recurring invoices in 2025", "recurring"),
+    ("Company B spend 2025, regional suppliers", "regional"),
+])
+def test_a_word_before_a_kind_noun_restricts_it(question: str, word: str) -> None:
+    assert word in unread_words(question, [])
+    result = _route(question)
+    assert word in result.unread or result.requires_clarification
+
+
+@pytest.mark.parametrize("question", ["how many suppliers did Company A use in 2025",
+                                      "the 3 biggest suppliers of Company A in 2025", "teh suppliers of Company A"])
+def test_a_counting_or_ranking_word_before_a_kind_noun_is_no_restriction(question: str) -> None:
+    assert unread_words(question, []) == ()
+
+
+@pytest.mark.parametrize("question", ["Company A spend Q1 2026 pls, gimme the number",
+                                      "Company A spend Q1 2026 (ballpark figure is fine)",
+                                      "lemme know Company A spend Q1 2026, thx"])
+def test_chat_words_of_the_envelope_are_read(question: str) -> None:
+    from router.envelope import CHAT_WORDS
+
+    assert {"gimme", "ballpark"} <= CHAT_WORDS
+    result = _route(question)
+    assert not result.requires_clarification and result.unread == ()
+
+
+def test_the_routed_question_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the unread-word check reuses the reading the routing made, never reads the question a second time
+    import router.routing as routing
+
+    calls: list[str] = []
+    real = routing.read
+
+    def counting(text: str, *args: Any, **kwargs: Any) -> Any:
+        calls.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(routing, "read", counting)
+    monkeypatch.setattr(routing, "_READINGS", type(routing._READINGS)())
+    result = _route("Company A spend with Supplier Beta in Q1 2026, please")
+    assert not result.requires_clarification
+    assert all(n == 1 for n in (calls.count(t) for t in set(calls)))
+
+
+def test_slips_and_cognates_are_looked_up_fast() -> None:
+    import time
+
+    question = " ".join(["zestawienie rangering vaegtning kvartaali teilmenge ponderacion avgrensning"] * 20)
+    start = time.perf_counter()
+    for _ in range(5):
+        unread_words(question + " Company A spend 2025", [])
+    assert time.perf_counter() - start < 1.5
