@@ -196,7 +196,7 @@ CONSTRAINT_WORDS: dict[str, tuple[str, ...]] = {
                "reversals", "open", "outstanding", "unpaid", "paid", "settled", "cancelled", "canceled",
                "cancellation", "cancellations", "draft", "drafts", "posted", "unposted", "pending", "blocked",
                "disputed", "duplicate", "duplicates", "storniert", "überfällig", "offen", "offene", "entwurf",
-               "annulé", "annulée", "annulées", "brouillon", "impayé", "impayées", "geannuleerd", "openstaand",
+               "brouillon", "impayé", "impayées", "geannuleerd", "openstaand",
                "anulada", "anuladas", "pendiente", "vencida", "vencidas", "annullata", "scaduta", "scadute"),
     "restriction": ("only", "solely", "exclusively", "specifically", "lediglich", "ausschließlich",
                     "exclusivement", "únicamente", "unicamente", "esclusivamente", "uitsluitend", "wyłącznie",
@@ -216,6 +216,11 @@ _PERIOD_START = re.compile(r"(?<![\w-])(?:start(?:ed|s)?|began|begun|begins|join
 #: them restates a constraint of the ask, never context.
 _ITEM_SUBJECT = re.compile(r"\s*(?:they|these|those|it|them|the\s+ones|ones)\b|.*\bthe\s+\w+\s+ones\b|"
                            r".*\b(?:these|those|the)\s+ones\b", re.I | re.S)
+def shape_filter_word(word: str) -> bool:
+    """Whether ``word`` is one of the filter and shape words (:data:`_FILTER`: "only", "paid", "excluding")."""
+    return bool(_FILTER.fullmatch(word))
+
+
 #: Measure words: a clause holding one is set aside only when the rest of the message has one of its own.
 _MEASURE = re.compile(r"(?<![\w-])(?:how\s+(?:much|many)|spen[dt]|spending|invoices?|credit\s+notes?|count|totals?|"
                       r"amounts?|value|vat|tax|prices?|units?|costs?|ausgaben|rechnung\w*|kosten|dépenses?|factures?|uitgaven|facturen|"

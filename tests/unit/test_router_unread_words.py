@@ -157,3 +157,13 @@ def test_route_of_a_question_read_whole_carries_none(question: str) -> None:
 def test_a_cognate_is_read_but_not_inside_a_compound(cognate: str, compound: str) -> None:
     assert unread_words(f"Company A spend for the {cognate} in 2025", []) == ()
     assert unread_words(f"Company A spend par {compound} in 2025", []) == (cognate,)
+
+
+# --- negative: an everyday word that narrows the figure is never passed as general (review f1) ----------------------
+@pytest.mark.parametrize(("question", "unread"), [
+    ("Company A invoice count 2025, because we skip the reversed documents", {"skip", "reversed"}),
+    ("Company A invoices in Q1 2026, as we care about the unapproved ones", {"unapproved"}),
+    ("Company B spend in 2025, ignoring the late ones", {"ignoring", "late"}),
+])
+def test_an_unconsumed_constraint_word_is_unread(question: str, unread: set[str]) -> None:
+    assert unread <= set(unread_words(question, []))
