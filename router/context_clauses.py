@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from router.document_words import CREDIT_NOTES, INVOICES, alternation
 from router.envelope import URGENCY
 
 # --- the tables: one place per kind of word ----------------------------------------------------------------------
@@ -175,6 +176,51 @@ _FILTER = re.compile(
     r"eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|sek|nok|dkk|pln|złoty|zloty|"
     r"nur|ohne|außer|pro|je|seulement|sans|hors|sauf|par|alleen|zonder|exclusief|solo|sin|excepto|senza|tranne|"
     r"tylko|bez|oprócz|endast|utan|kun|uten)(?![\w-])|%", re.I)
+#: Words that constrain the figure by themselves, whatever clause they stand in: verbs that exclude or negate
+#: ("as we leave out the credit notes", "because we skip the reversed documents", "don't count"), the statuses and
+#: states the readers filter on ("They should be overdue.", "the unapproved ones") and the restriction words
+#: ("solely", "lediglich"). A clause holding one is never set aside: it is read, or its words are named back as
+#: unread (router/unread_words.py), never dropped silently. None of them is a filler word of
+#: router/unread_words.py (tests/unit/test_router_context_clauses.py checks it).
+CONSTRAINT_WORDS: dict[str, tuple[str, ...]] = {
+    "exclusion": ("leave out", "leaving out", "left out", "leave aside", "set aside", "skip", "skipping", "skipped",
+                  "ignore", "ignoring", "ignored", "disregard", "disregarding", "omit", "omitting", "omitted",
+                  "exclude", "excluded", "excluding", "excludes", "except", "without", "not counting", "don't count",
+                  "do not count", "doesn't count", "does not count", "not to be counted", "shouldn't count",
+                  "should not count", "not included", "not include", "not including", "drop", "dropping",
+                  "take out", "taking out", "minus", "not",
+                  "ausschließen", "ausgeschlossen", "ohne", "außer", "exclure", "exclus", "sans", "sauf",
+                  "zonder", "uitsluiten", "behalve", "excluir", "sin", "excepto", "escludere", "senza", "tranne",
+                  "wykluczyć", "bez", "oprócz", "utan", "uten", "undtagen"),
+    "status": ("overdue", "past due", "past-due", "late", "unapproved", "approved", "reversed", "reversal",
+               "reversals", "open", "outstanding", "unpaid", "paid", "settled", "cancelled", "canceled",
+               "cancellation", "cancellations", "draft", "drafts", "posted", "unposted", "pending", "blocked",
+               "disputed", "duplicate", "duplicates", "storniert", "überfällig", "offen", "offene", "entwurf",
+               "brouillon", "impayé", "impayées", "geannuleerd", "openstaand",
+               "anulada", "anuladas", "pendiente", "vencida", "vencidas", "annullata", "scaduta", "scadute"),
+    "restriction": ("only", "solely", "exclusively", "specifically", "lediglich", "ausschließlich",
+                    "exclusivement", "únicamente", "unicamente", "esclusivamente", "uitsluitend", "wyłącznie",
+                    "enbart", "utelukkende", "udelukkende"),
+}
+_CONSTRAINT = re.compile(
+    rf"(?<![\w-])(?:{alternation(tuple(w for ws in CONSTRAINT_WORDS.values() for w in ws) + CREDIT_NOTES + INVOICES)}|"
+    r"credit\s+notes?|credit\s+memos?|documents?|docs)(?![\w-])", re.I)
+#: Subordinators that may bound a period by an event ("since the new CFO started", "while Julia was away").
+_PERIOD_SUBORDINATORS = frozenset(("since", "while", "whilst", "seit", "seitdem", "während", "depuis", "sinds",
+                                   "terwijl", "desde", "mientras", "da quando", "mentre", "odkąd", "sedan", "siden"))
+#: The verbs that date an event: after a period subordinator the clause names when the period starts or runs.
+_PERIOD_START = re.compile(r"(?<![\w-])(?:start(?:ed|s)?|began|begun|begins|joined|joins|took\s+over|arrived|"
+                           r"opened|launched|went\s+live|switched|moved|changed|was|were|has\s+been|have\s+been|"
+                           r"had\s+been)(?![\w-])", re.I)
+#: Subjects that refer to the asked items ("They should be overdue.", "It has to be the late ones."): a statement on
+#: them restates a constraint of the ask, never context.
+_ITEM_SUBJECT = re.compile(r"\s*(?:they|these|those|it|them|the\s+ones|ones)\b|.*\bthe\s+\w+\s+ones\b|"
+                           r".*\b(?:these|those|the)\s+ones\b", re.I | re.S)
+def shape_filter_word(word: str) -> bool:
+    """Whether ``word`` is one of the filter and shape words (:data:`_FILTER`: "only", "paid", "excluding")."""
+    return bool(_FILTER.fullmatch(word))
+
+
 #: Measure words: a clause holding one is set aside only when the rest of the message has one of its own.
 _MEASURE = re.compile(r"(?<![\w-])(?:how\s+(?:much|many)|spen[dt]|spending|invoices?|credit\s+notes?|count|totals?|"
                       r"amounts?|value|vat|tax|prices?|units?|costs?|ausgaben|rechnung\w*|kosten|dépenses?|factures?|uitgaven|facturen|"
@@ -299,7 +345,8 @@ def _verb_after(words: list[str], within: int) -> bool:
 def _holds_slot(body: str, rest: str, names: frozenset[str]) -> bool:
     """Whether ``body`` carries something the ask may need: a name, a filter, or the only period or measure."""
     words = set(_words(body))
-    if words & names or _COMPANY_CODE.search(body) or _DOCUMENT_ID.search(body) or _FILTER.search(body):
+    if words & names or _COMPANY_CODE.search(body) or _DOCUMENT_ID.search(body) or _FILTER.search(body) \
+            or _CONSTRAINT.search(body.replace("’", "'")):
         return True
     for found in _NAMED_AFTER.finditer(body):
         if found.group("word").lower().strip(".'’") not in ROLES | {"i"} and not _PERIOD.fullmatch(found.group("word")):
@@ -330,6 +377,9 @@ def _marked(kind: str, found: re.Match[str], rest: str, names: frozenset[str]) -
     if kind == "hand":
         return "hand-over" if any(w in ROLES for w in words[:4]) or body[:1].isupper() else None
     if kind == "sub":
+        marker = " ".join(found.group("marker").lower().split())
+        if marker in _PERIOD_SUBORDINATORS and _PERIOD_START.search(body):
+            return None  # "since the new CFO started", "while Julia was on leave": a period, kept for the reader
         return "reason" if _subject(words, body) else None
     marker = " ".join(found.group("marker").lower().split())
     # an occasion noun right after the marker or after a determiner ("ahead of the ExCo offsite", "inför mötet")
@@ -352,6 +402,8 @@ def _statement(sentence: str, rest: str, names: frozenset[str]) -> bool:
     words = _words(body)
     if not words or "?" in body or words[0] not in STATEMENT_OPENERS or len(words) > _LONGEST:
         return False
+    if _ITEM_SUBJECT.match(body):
+        return False  # "They should be overdue.": its subject is the asked items
     if _MEASURE.search(body) or _ENTITY.search(body) or _REQUEST.match(body) or _REFERRING.match(body) \
             or re.search(r"\b(?:please|pls|kindly)\b", body, re.I) or _holds_slot(body, rest, names):
         return False

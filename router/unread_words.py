@@ -261,6 +261,20 @@ def _known_gloss(text: str, end: int, known: frozenset[str], named: set[str]) ->
     return bool(words) and all(w in known or w in named for w in words)
 
 
+@lru_cache(maxsize=1)
+def constraint_words() -> frozenset[str]:
+    """The one-word exclusion verbs, statuses and restriction words of router/context_clauses.py beyond its shape
+    filter words ("skip", "reversed", "unapproved"): everyday English, yet each narrows the figure, so an unconsumed
+    one is never passed as a general word ("as we skip the reversed documents" is named back, never answered as all
+    documents)."""
+    from router.context_clauses import CONSTRAINT_WORDS, shape_filter_word
+
+    # (the filter words the clause reader always kept, "paid", "open", "excluding", are read by the readers where
+    # they stand; "not" is everywhere)
+    return frozenset(_plain(p) for phrases in CONSTRAINT_WORDS.values() for p in phrases
+                     if " " not in p and "'" not in p and p != "not" and not shape_filter_word(p))
+
+
 def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable[str] = ()) -> tuple[str, ...]:
     """The content words of ``text`` no reader consumed and no word list knows, in order, each once.
 
@@ -273,7 +287,7 @@ def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable
     >>> unread_words("please show the overall spend on the dashboard", [])
     ()
     """
-    general = general_words()
+    general = general_words() - constraint_words()
     named = {_plain(w) for n in names for w in _WORD.findall(n)}
     checked = _sentences(text, consumed)
     found: list[str] = []

@@ -193,3 +193,41 @@ def test_context_clauses_never_change_the_reading(bare: str, lead: str, tail: st
     expected = _plan(bare[:1].upper() + bare[1:])
     assert not expected[0]
     assert _plan(lead + bare + tail) == expected
+
+
+# --- negative: a clause that constrains the figure is never set aside (review f1) ---------------------------------
+@pytest.mark.parametrize("message", [
+    # the review's probes
+    "What did Company A spend in Q1 2026, as we leave out the credit notes?",
+    "Which Company A invoices are unpaid in Q1 2026? They should be overdue.",
+    "Company A invoice count 2025, as we care about the unapproved ones",
+    "Company A invoice count 2025, because we skip the reversed documents",
+    "Company A invoices Q1 2026? It has to be the late ones.",
+    # variants: other exclusion verbs, statuses, restriction words and a period bounded by an event
+    "Because we don't count the drafts, what did Company B spend in March 2026?",
+    "Company C spend in 2025, since we ignore the cancelled invoices.",
+    "Company A spend in Q1 2026? These are not to be counted when reversed.",
+    "Company B invoices in 2025, given that we omit anything still open.",
+    "Company A spend in Q1 2026, as we look solely at posted documents.",
+    "What did Company B spend since the new CFO started?",
+    "What did Company C spend while Pieter was on leave?",
+])
+def test_a_constraining_clause_is_kept(message: str) -> None:
+    text, aside = _clauses(message)
+    assert aside == ()
+    assert text == message
+
+
+def test_constraint_words_are_no_filler_words() -> None:
+    """A word that keeps a clause for the reader is never one the unread-word check lets pass as filler."""
+    from router.context_clauses import CONSTRAINT_WORDS
+    from router.unread_words import FILLER_WORDS, _plain
+
+    words = {_plain(w) for phrases in CONSTRAINT_WORDS.values() for p in phrases for w in p.split()}
+    assert not words & {_plain(w) for w in FILLER_WORDS}
+
+
+def test_pure_context_is_still_set_aside() -> None:
+    text, aside = _clauses("Since I'm covering for Julia while she's on leave, what did Company A spend in Q1 2026?")
+    assert text == "What did Company A spend in Q1 2026?"
+    assert aside

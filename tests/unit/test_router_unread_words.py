@@ -262,3 +262,13 @@ def test_slips_and_cognates_are_looked_up_fast() -> None:
     for _ in range(5):
         unread_words(question + " Company A spend 2025", [])
     assert time.perf_counter() - start < 1.5
+
+
+# --- negative: an everyday word that narrows the figure is never passed as general (review f1) ----------------------
+@pytest.mark.parametrize(("question", "unread"), [
+    ("Company A invoice count 2025, because we skip the reversed documents", {"skip", "reversed"}),
+    ("Company A invoices in Q1 2026, as we care about the unapproved ones", {"unapproved"}),
+    ("Company B spend in 2025, ignoring the late ones", {"ignoring", "late"}),
+])
+def test_an_unconsumed_constraint_word_is_unread(question: str, unread: set[str]) -> None:
+    assert unread <= set(unread_words(question, []))
