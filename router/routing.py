@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -585,11 +586,14 @@ def _listing_over_history(reading: Reading, as_of: dt.date) -> Reading:
 #: the reading of the question routed instead of reading it a second time (the same text and the same inputs
 #: object read the same).
 _READINGS: OrderedDict[str, tuple[RouterInputs, Reading]] = OrderedDict()
+#: The API routes requests on several threads: the memo is changed under one lock.
+_READINGS_LOCK = threading.Lock()
 
 
 def _reading_of(text: str, inputs: RouterInputs) -> Reading:
     """The reading of ``text`` with ``inputs``: the one already made when this routing read it, else read now."""
-    kept = _READINGS.get(text)
+    with _READINGS_LOCK:
+        kept = _READINGS.get(text)
     if kept is not None and kept[0] is inputs:
         return kept[1]
     reading = read(text, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)
@@ -598,10 +602,11 @@ def _reading_of(text: str, inputs: RouterInputs) -> Reading:
 
 
 def _remember_reading(text: str, inputs: RouterInputs, reading: Reading) -> None:
-    _READINGS[text] = (inputs, reading)
-    _READINGS.move_to_end(text)
-    while len(_READINGS) > 16:
-        _READINGS.popitem(last=False)
+    with _READINGS_LOCK:
+        _READINGS[text] = (inputs, reading)
+        _READINGS.move_to_end(text)
+        while len(_READINGS) > 16:
+            _READINGS.popitem(last=False)
 
 
 def _route(text: str, inputs: RouterInputs) -> RoutingResult:
