@@ -72,7 +72,7 @@ APPROVED = ("approvati", "approvato", "autorizzati", "autorizzato", "qualificati
             # French, Polish, Finnish (the French reader reads them beside its own noun; here after any noun)
             "homologués", "homologuées", "homologues", "homologué", "homologuée", "référencés", "referencés",
             "agréés", "agrees", "agréées", "approuvés", "approuvées", "zatwierdzeni", "zatwierdzone",
-            "zatwierdzonych", "hyväksytyt", "hyväksytyt", "approved")
+            "zatwierdzonych", "hyväksytyt")
 #: Plain-English shorthand of what a group is called ("shipping svcs", "lab eqpt").
 SHORTHAND = {"svcs": "services", "svc": "services", "srvcs": "services", "servs": "services", "eqpt": "equipment",
              "equip": "equipment", "eqp": "equipment", "consumbls": "consumables", "consums": "consumables",
@@ -386,7 +386,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          rf"{_B}part\s+(?:de\s+la|du|des|de|d['’]\s*){_OF_TOTAL}|{_B}udzia[łl](?:em)?\s+{_OF_TOTAL}", "share of "),
         # --- approvals: "fournisseurs sont homologués", "leveranciers zijn goedgekeurd": the approved suppliers
         (rf"{_B}(?:{_alt(RANKED_PLURAL)})\s+(?:sont|son|sono|são|sao|zijn|sind|är|er|są|sa|ovat|are|were)\s+"
-         rf"(?:{_alt(APPROVED)}){_E}", "suppliers are approved"),
+         # "approved" itself only here: "approved vendors" is English already and stays as asked (the trace keeps
+         # the question as read)
+         rf"(?:{_alt(APPROVED)}|approved){_E}", "suppliers are approved"),
         # --- duplicates: "saisies 2 fois", "twee keer geboekt", "dubbele facturen": documents received twice
         (rf"{_B}(?:{_alt(ENTERED)})\s+(?:{_alt(TWICE)}){_E}|{_B}(?:{_alt(TWICE)})\s+(?:{_alt(ENTERED)}){_E}",
          "received twice"),

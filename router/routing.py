@@ -120,7 +120,7 @@ from router.sound_alike import sounded_names
 from router.spoken import read_spoken
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
-from router.unread_words import figure_answer, reading_spans
+from router.unread_words import figure_answer, narrowed_restrictions, reading_spans
 from router.unread_words import unread_words as unread_content
 from router.vocabulary import normalise, vocabulary_note
 
@@ -512,6 +512,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         # (router/unread_words.py)
         again = _reading_of(result.question, inputs)
         unread = unread_content(again.text, reading_spans(again), _vocabulary_names(inputs.gazetteer))
+        unread = narrowed_restrictions(unread, [step.arguments for step in result.execution_plan])
         result = result.model_copy(update={"unread": unread}) if unread else result
         # an amount range the plan does not bound its amounts by is named as not applied, never the figure of
         # every amount presented as the range's (router/breakdown_check.py)

@@ -362,5 +362,35 @@ def reading_spans(reading: Any) -> tuple[tuple[int, int], ...]:
 
 
 __all__ = ["FILLER_WORDS", "FUNCTION_WORDS", "KIND_NOUNS", "RESTRICTION_WORDS", "STATUS_PARTICIPLES", "figure_answer",
-           "general_words", "narrowing_words", "reading_spans", "table_words", "unread_note", "unread_words",
-           "with_unread_words"]
+           "general_words", "narrowed_restrictions", "narrowing_words", "reading_spans", "table_words", "unread_note",
+           "unread_words", "with_unread_words"]
+
+
+#: Plan parameters that only scope a figure (whose, when, in which currency, how grouped): every other parameter
+#: narrows it to a part of the set (document types, statuses, suppliers, groups, products, amounts).
+_SCOPE_PARAMETERS = frozenset({"company_id", "company_ids", "start_date", "end_date", "reporting_currency",
+                               "as_of", "as_of_date", "valid_at", "grain", "group_by", "limit"})
+
+
+#: Parameters every figure carries with their default value: no narrowing while they hold it.
+_DEFAULT_SETS = {"invoice_statuses": {"posted", "paid"}, "document_types": {"invoice", "credit_note"}}
+
+
+def narrowed_restrictions(unread: Sequence[str], plan_arguments: Iterable[Any]) -> tuple[str, ...]:
+    """``unread`` without its restriction words ("only", "nur") when the plan narrows the set: "credit notes only"
+    is applied by the credit-note filter even where the reader that set it did not record the word "only".
+
+    >>> narrowed_restrictions(("only",), [{"parameters": {"company_id": "C", "document_types": ["credit_note"]}}])
+    ()
+    >>> narrowed_restrictions(("only", "domestic"), [{"company_id": "C", "invoice_statuses": ["posted", "paid"]}])
+    ('only', 'domestic')
+    """
+    if not any(_plain(w) in RESTRICTION_WORDS for w in unread):
+        return tuple(unread)
+    narrowed = any(key not in _SCOPE_PARAMETERS and value not in (None, "", [], ())
+                   and not (key in _DEFAULT_SETS and isinstance(value, (list, tuple))
+                            and set(value) == _DEFAULT_SETS[key])
+                   for arguments in plan_arguments if isinstance(arguments, dict)
+                   for key, value in {**arguments, **(arguments.get("parameters") or {})}.items()
+                   if key not in ("parameters", "metric"))
+    return tuple(w for w in unread if not (narrowed and _plain(w) in RESTRICTION_WORDS))

@@ -272,3 +272,16 @@ def test_slips_and_cognates_are_looked_up_fast() -> None:
 ])
 def test_an_unconsumed_constraint_word_is_unread(question: str, unread: set[str]) -> None:
     assert unread <= set(unread_words(question, []))
+
+
+# --- a restriction word beside a filter the plan applies ("credit notes only") is applied -------------------------
+@pytest.mark.parametrize("question", ["Company A spend Q1 2026 - credit notes only",
+                                      "Company B spend in 2025, invoices only",
+                                      "only paid invoices of Company A in Q1 2026"])
+def test_a_restriction_the_plan_applies_is_read(question: str) -> None:
+    assert "only" not in _route(question).unread
+
+
+def test_a_restriction_with_nothing_narrowed_is_named() -> None:
+    # the default statuses are no narrowing: "only" restricts something no reader applied
+    assert "only" in _route("Company A spend Q1 2026, only the domestic ones").unread
