@@ -32,6 +32,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from router.contract import Constraints
+
 #: Function words of the languages the writers mix in (articles, prepositions, pronouns, conjunctions, courtesy and
 #: question words): they carry no constraint, in any position. Content words (months, quarters, "rank", "weight")
 #: are never listed here: an unread one is exactly what the invariant names.
@@ -372,8 +374,10 @@ _SCOPE_PARAMETERS = frozenset({"company_id", "company_ids", "start_date", "end_d
                                "as_of", "as_of_date", "valid_at", "grain", "group_by", "limit"})
 
 
-#: Parameters every figure carries with their default value: no narrowing while they hold it.
-_DEFAULT_SETS = {"invoice_statuses": {"posted", "paid"}, "document_types": {"invoice", "credit_note"}}
+#: Parameters every figure carries with their default value: no narrowing while they hold it (the statuses every
+#: plan counts unless asked otherwise are the constraints' default; both document types are all of them).
+_DEFAULT_SETS = {"invoice_statuses": set(Constraints.model_fields["invoice_status"].default),
+                 "document_types": {"invoice", "credit_note"}}
 
 
 def narrowed_restrictions(unread: Sequence[str], plan_arguments: Iterable[Any]) -> tuple[str, ...]:
