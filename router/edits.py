@@ -24,6 +24,7 @@ reader's own table; only the measuring is shared.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable
 
 from rapidfuzz.distance import DamerauLevenshtein
@@ -122,3 +123,14 @@ def same_length(typed: str) -> Callable[[str], int]:
 
 __all__ = ["ONE_EDIT_FROM_FIVE", "ONE_EDIT_FROM_FOUR", "ONE_EDIT_FROM_SIX", "TYPO_EDITS", "Budget", "budget",
            "distance", "is_slip", "nearer", "same_length", "typo_targets", "unique_typo", "within"]
+
+
+def without_diacritics(word: str) -> str:
+    """``word`` with its combining marks dropped ("kwiecień" -> "kwiecien"); letters NFKD keeps whole ("ł", "ø") are
+    each caller's to map, as its word lists are written.
+
+    >>> without_diacritics("données"), without_diacritics("półrocze")
+    ('donnees', 'połrocze')
+    """
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+

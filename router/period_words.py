@@ -22,9 +22,10 @@ back instead of letting the year stand alone.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from difflib import SequenceMatcher
+
+from router.edits import without_diacritics
 
 _I = re.I | re.UNICODE
 
@@ -500,8 +501,7 @@ KNOWN_MONTHS: set[str] = _KNOWN_MONTHS
 
 def _folded(word: str) -> str:
     """``word`` without its diacritics ("kwiecień" -> "kwiecien", "április" -> "aprilis")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.replace("ł", "l").replace("ø", "o"))
-                   if not unicodedata.combining(c))
+    return without_diacritics(word.replace("ł", "l").replace("ø", "o"))
 
 
 #: The first letters of every month word of the table, folded: a word beginning so, in a month's place, is a

@@ -25,7 +25,6 @@ because the writer said "kindly").
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import pairwise
@@ -33,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from router.contract import Constraints
+from router.edits import without_diacritics
 
 #: Function words of the languages the writers mix in (articles, prepositions, pronouns, conjunctions, courtesy and
 #: question words): they carry no constraint, in any position. Content words (months, quarters, "rank", "weight")
@@ -82,8 +82,7 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 
 def _plain(word: str) -> str:
     """``word`` casefolded without accents: the form the word lists hold ("données" -> "donnees")."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ł", "l")
+    return without_diacritics(word.casefold()).replace("ł", "l")
 
 
 #: Readers beyond router/vocabulary.py's list whose tables spell words of a question ("dup", "overdue", "whole grp"):
