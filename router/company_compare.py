@@ -269,6 +269,17 @@ def _bought_sides(m: re.Match[str], side_span: tuple[int, int], companies: Seque
     return (a, b) if a and b else None
 
 
+def _shared_lead(lead: str, companies: Sequence[Any]) -> str:
+    """The words before a comparison clause, as every side's own (its period, statuses, basis), with the company
+    names in it left out (each side names its own company, and a side that names a slot overrides that slot only):
+    ``""`` or the words followed by one space."""
+    for s, e, _ in sorted(_spans_of(companies), reverse=True):
+        if e <= len(lead):
+            lead = lead[:s] + " " + lead[e:]
+    lead = re.sub(r"\s+", " ", lead).strip(" :;,-–—")
+    return f"{lead}, " if lead else ""
+
+
 def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyAsk | None:
     m = _MORE_THAN.search(text) or _FRONTED_MORE.search(text)
     if m is None or m.group("a").strip().lower() in ("we", "i"):
@@ -291,14 +302,17 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
         return None
     side_span = (start, start + len(side))
     spend = "spend" if verb.lower() in ("spend", "spent") else verb.lower()
+    # what is said before the clause ("Q4 2025: how much more did A spend than B", "From July to March, how much
+    # more did C spend with X than with Y") is the ask's shared slots: each side inherits it
+    lead = _shared_lead(text[:m.start()], companies)
     preposition = re.match(r"\s*(with|on|from|at|for)\b", mid, re.I)
     if _OBJECT_SIDE.match(side) or (preposition is not None and not _overlaps(_spans_of(companies), *side_span)
                                     and _overlaps(_spans_of(others), *side_span)):
         if preposition is None:
             return None  # "how much more did A spend than with B": the first side's object is not said
         side = side if _OBJECT_SIDE.match(side) else f"{preposition.group(1)} {side}"
-        base_a = f"how much did {a} {spend}{mid} {rest}"
-        base_b = f"how much did {a} {spend} {side} {rest}"
+        base_a = f"{lead}how much did {a} {spend}{mid} {rest}"
+        base_b = f"{lead}how much did {a} {spend} {side} {rest}"
         sides = (f"{a}{mid}", f"{a} {side}")
     elif _overlaps(_spans_of(companies), *side_span):
         if mid.strip() and _REST_QUALIFIER.match(rest):
@@ -309,8 +323,8 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
                                   f"'{a}{mid}' and '{side}{rest.rstrip(' ?.!')}' each name what was bought; I read a "
                                   "difference of two companies' spend on the same suppliers or products, or of one "
                                   "company's spend with two suppliers. Which difference do you mean?"))
-        base_a = f"how much did {a} {spend}{mid} {rest}"
-        base_b = f"how much did {side} {spend}{mid} {rest}"
+        base_a = f"{lead}how much did {a} {spend}{mid} {rest}"
+        base_b = f"{lead}how much did {side} {spend}{mid} {rest}"
         sides = (a, side)
     elif _PERIOD_WORD.search(side):
         return None  # "than the quarter before": a change between periods (the ordinary comparison reading)
@@ -430,6 +444,9 @@ _SIDE_PREPOSITION = re.compile(r"\b(?:to|with|on|from|at|for)\s*$", re.I)
 #: Between the two sides: "A and B", "A et B", "A minus B" (side a first, b subtracted).
 _GAP_JOIN = re.compile(r"^\s*(?:and|und|et|y|e|en|&|minus|-|–)\s*$", re.I)
 _MINUS_JOIN = re.compile(r"^\s*minus\s*$", re.I)
+#: "A vs B spend gap", "A / B Differenz": the pair said first, the difference word after it (only spend words between).
+_VS_JOIN = re.compile(r"^\s*(?:vs\.?|versus|v\.?|/|and|und|et|y|e|en|&|-|–)\s*$", re.I)
+_TRAILING_CUE_GAP = re.compile(r"^\s*(?:spend|spending|ausgaben|d[ée]penses|gasto|spesa|uitgaven)?\s*$", re.I)
 _SPEND_WORD = re.compile(r"\b(?:spend|spent|spending|ausgaben|d[ée]penses|gasto|spesa|uitgaven|purchases|"
                          r"how\s+much|amount|total|ap|payables|invoiced)\b", re.I)
 
@@ -444,12 +461,16 @@ def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyA
                    + [(int(o.start), int(o.end), str(o.kind)) for o in others])
     for first, second in itertools.pairwise(spans):
         join = text[first[1]:second[0]]
-        if more is not None:
+        trailing = (cue is not None and second[1] <= cue.start() and _VS_JOIN.match(join) is not None
+                    and _TRAILING_CUE_GAP.match(text[second[1]:cue.start()]) is not None)
+        if trailing:
+            pass  # "Gamma vs Iota spend gap": the pair, then its difference word
+        elif more is not None:
             if first[0] < more.end() or not _MORE_JOIN.match(join) or "company" in (first[2], second[2]):
                 continue  # (two companies: "how much more did A spend than B", read by _difference)
         elif not _GAP_JOIN.match(join) or (cue is None and not _MINUS_JOIN.match(join)):
             continue
-        if (cue is not None and not (cue.end() <= first[0] and not text[cue.end():first[0]].strip(" :,"))
+        if (cue is not None and not trailing and not (cue.end() <= first[0] and not text[cue.end():first[0]].strip(" :,"))
                 and not _MINUS_JOIN.match(join)):
             continue  # the cue word does not introduce this pair (and no "minus" says which side is subtracted)
         if (first[2] == "company") != (second[2] == "company"):
@@ -457,6 +478,9 @@ def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyA
         start = cue.start() if cue is not None and cue.end() <= first[0] else first[0]
         sides = (text[first[0]:first[1]], text[second[0]:second[1]])
         before, after = text[:start], text[second[1]:]
+        if trailing:
+            # the pair's own words end at the difference word; what follows it (the period) is shared
+            after = f" spend {text[cue.end():]}" if cue is not None else after
         if more is not None:
             # the cue leaves the question; what was said between it and the pair (a period) stays
             lead = text[:first[0]]
@@ -469,7 +493,8 @@ def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyA
             preps = tuple("with" if kind == "supplier" else "on" for kind in (first[2], second[2]))
             bases = tuple(f"{before}{p} {side}{after}" for p, side in zip(preps, sides, strict=True))
         bases = tuple(b if _SPEND_WORD.search(b) else f"spend {b}" for b in bases)
-        words = more.group(0) if more is not None else text[start:second[1]]
+        words = (more.group(0) if more is not None else text[first[0]:cue.end()] if trailing and cue is not None
+                 else text[start:second[1]])
         down = more is not None and more.group("dir").lower() in ("less", "lower")
         return CompanyAsk(kind="difference", bases=tuple(re.sub(r"\s+", " ", b).strip(" ,") for b in bases),
                           words=words, sides=sides, direction="bottom" if down else "top")
