@@ -470,8 +470,8 @@ def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyA
                 continue  # (two companies: "how much more did A spend than B", read by _difference)
         elif not _GAP_JOIN.match(join) or (cue is None and not _MINUS_JOIN.match(join)):
             continue
-        if (cue is not None and not trailing and not (cue.end() <= first[0] and not text[cue.end():first[0]].strip(" :,"))
-                and not _MINUS_JOIN.match(join)):
+        leads = cue is not None and cue.end() <= first[0] and not text[cue.end():first[0]].strip(" :,")
+        if cue is not None and not trailing and not leads and not _MINUS_JOIN.match(join):
             continue  # the cue word does not introduce this pair (and no "minus" says which side is subtracted)
         if (first[2] == "company") != (second[2] == "company"):
             return None  # a company against a supplier: no one difference of like sides

@@ -515,6 +515,9 @@ _BOUNDARY = re.compile(
 #: A part asks for something: a measure, a ranking, a list, a breakdown, a count, a price (English and German).
 _ASK = re.compile(
     r"\b(?:spen[dt]|spending|paid|pay|cost|bill|how much|how many|number of|count|top|biggest|largest|smallest|"
+    # a measure of the same scope said by its basis or kind ("net of VAT and also the gross total", "the VAT amount,
+    # and the gross", "how many invoices and what's the avg invoice size"): each is a part of its own
+    r"net|gross|vat|tax|average|avg|mean|"
     r"bottom|rank\w*|share|percent\w*|portion|proportion|monthly|quarterly|per (?:supplier|vendor|month|quarter|"
     r"product|category)|by (?:month|supplier|vendor|quarter|product|category)|broken down|breakdown|unit price|"
     r"price|approved|which (?:suppliers|vendors)|invoices?|payment terms?|total|(?:gesamt)?ausgaben|anzahl|"
@@ -726,6 +729,11 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
         compared = reading.analysis.comparison
         current = reading.period.time_range
         base = compared.base if compared is not None else None
+        if base is None:
+            # the period as the part read it, never its words again: the words of a span may be read otherwise
+            # out of their sentence ("from Oct 25 through Mar 26" carried as "from Oct 25 through Mar")
+            last = current.end - dt.timedelta(days=1)
+            out["period"] = f"between {current.start.isoformat()} and {last.isoformat()}"
         if base is not None and (base.end == current.start or current.end == base.start):
             # "paper spend q4 25 vs q1 26, plus # paper suppliers": a part without a period of its own takes both
             # compared periods together (they adjoin), said as one range; the comparison part keeps its own two
@@ -790,7 +798,8 @@ _CARRY_WORDS = {"company": "for {}", "period": "{}", "supplier": "with {}", "gro
 #: A part that is only a measure ("number of invoices", "invoice count", "the total spend"): the scope is the
 #: other part's.
 _BARE_MEASURE = re.compile(r"^\s*(?:and\s+)?(?:the\s+|its\s+|their\s+)?(?:total\s+)?(?:spend(?:ing)?|amount|value|"
-                           r"number\s+of\s+(?:invoices|documents|credit\s+notes|invoice\s+lines|lines|units)|"
+                           r"(?:number\s+of|#\s*(?:of\s+)?)\s*(?:invoices|documents|credit\s+notes|invoice\s+lines|"
+                           r"lines|units)|"
                            r"(?:how\s+many\s+)?units|(?:the\s+)?quantity|"
                            r"(?:invoice|document|line)\s+count|count\s+of\s+invoices|how\s+many\s+invoices)"
                            r"\s*[?.!]?\s*$", re.I)
@@ -916,6 +925,27 @@ def about_named_document(texts: Sequence[str], read_part: Any) -> bool:
     return True
 
 
+#: A part that names only the basis of a figure ("and the gross incl. VAT", "the net please"): the basis word, with
+#: no measure noun after it.
+_BASIS_ONLY = re.compile(r"\b(?P<basis>gross|net)\b(?!\s+(?:of\b|spend|spending|spent|total|amount|value|sum|figure|"
+                         r"purchases|invoice))", re.I)
+_MEASURE_NOUN = re.compile(r"\b(?:spen[dt]|spending|how\s+much|how\s+many|totals?|amounts?|value|sum|figures?|"
+                           r"purchases?|invoices?|count|number|average|avg)\b", re.I)
+
+
+#: A remark in brackets closing a part ("... was that? (rough is fine but exact pref.)").
+_TRAILING_REMARK = re.compile(r"\s*[?.!]?\s*\([^()]{0,80}\)\s*[?.!]*\s*$")
+
+
+def _basis_as_spend(text: str) -> str:
+    """A part that names only a basis ("the gross incl. VAT as well") asks for the spend at that basis: the measure
+    the other parts share (spend), said, so that the part is read as a figure and not refused."""
+    found = _BASIS_ONLY.search(text)
+    if found is None or _MEASURE_NOUN.search(text) is not None:
+        return text
+    return f"{text[:found.end()]} spend{text[found.end():]}"
+
+
 def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     """The asks of ``question`` (one part: not a compound question), each with the constraints it shares.
 
@@ -994,11 +1024,13 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
     parts = []
     for i, (text, own) in enumerate(zip(read_texts, slots, strict=True)):
         donors = [slots[j] for j in (*range(i - 1, -1, -1), *range(i + 1, len(texts)))]
-        refers = bool(_REFERS.search(text))
+        # (a remark in brackets after the part, "(rough is fine)", is no word of its ask)
+        core = _TRAILING_REMARK.sub("", text)
+        refers = bool(_REFERS.search(core))
         # "spend with Gamma and invoice count": a bare count has the whole scope of the part before it; a bare
         # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
-        bare = _BARE_MEASURE.match(text) is not None and not own and re.search(r"number|count|many|units|quantity",
-                                                                                 text) is not None
+        bare = _BARE_MEASURE.match(core) is not None and not own and re.search(r"number|count|many|units|quantity|#",
+                                                                                 core) is not None
         # (a document fact asked in words, "what warranty does it set", takes the company of the other parts: the
         # agreement searched is that company's; "how often does it need calibrating" the product: the manual is
         # that product's; its period is its own)
@@ -1054,6 +1086,7 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
                 noun = earlier.group(1).lower().rstrip("s") if not earlier.group(1).lower().startswith("credit") \
                     else "credit note"
                 text = _ONE.sub(functools.partial(_one_as, noun=noun), text)
+        text = _basis_as_spend(text)
         later_period = ""
         before_period = text
         for slot in wanted:

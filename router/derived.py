@@ -225,7 +225,8 @@ def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
 
 # -- the average invoice value -------------------------------------------------------------------------------------
 _AVERAGE = re.compile(
-    r"\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:invoice|bill)\s+(?:value|size|amount|total)s?\b"
+    # ("ticket": the trade's word for one invoice's amount, "average ticket size")
+    r"\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:invoice|bill|ticket)\s+(?:value|size|amount|total)s?\b"
     r"|\b(?:the\s+)?(?:average|avg\.?|mean)\s+(?:gross\s+)?(?:value|size|amount|total)\s+(?:of\s+an?\s+|of\s+the\s+|"
     r"per\s+|of\s+)?invoices?\b"
     # "how big is the average invoice at Company B": the invoice itself, not its count, lines or dates

@@ -199,8 +199,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # --- counts of the suppliers bought from
         # "no. of active suppliers", "how many active vendors", "active supplier count": a supplier is active in a
         # period when it has counted invoice lines there, which is what the governed supplier count counts
-        (r"\b(?P<count>(?:number|no\.?|nr\.?|count|#)\s+of\s+|how\s+many\s+)(?:(?:currently|actually)\s+)?"
-         r"active\s+(?P<what>suppliers|vendors)\b", r"\g<count>\g<what>"),
+        # ("# active vendors": the number sign says "number of" by itself, with or without "of")
+        (r"(?P<count>\b(?:number|no\.?|nr\.?|count)\s+of\s+|\bhow\s+many\s+|(?<!\w)#\s*(?:of\s+)?)"
+         r"(?:(?:currently|actually)\s+)?active\s+(?P<what>suppliers|vendors)\b",
+         lambda m: f"{'number of ' if m.group('count').startswith('#') else m.group('count')}{m.group('what')}"),
         (r"\bactive\s+(?P<what>supplier|vendor)s?\s+count\b", r"\g<what> count"),
         # --- shares
         # "pct of total", "% of the total spend": the share of the total
