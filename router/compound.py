@@ -485,6 +485,8 @@ _BOUNDARY = re.compile(
     # "how many X did we buy and at what average unit price?"
     r"at\s+what\s+(?:(?:avg|average|mean)\s+)?(?:unit\s+)?(?:price|cost)|"
     r"the\s+(?:number|count|share|top|average|"
+    # "the VAT amount and the gross incl. VAT": a figure at another basis is a second measure of the same scope
+    r"gross|net|vat|tax|"
     r"total|spend|breakdown|same|monthly|biggest|largest|unit)|top|"
     # "spend per supplier and the open (posted) total": a figure over the invoices of a status
     r"(?:the\s+)?(?:open|unpaid|outstanding|paid|settled|posted)\s+(?:\([\w\s,/-]{1,25}\)\s+)?"
@@ -496,6 +498,8 @@ _BOUNDARY = re.compile(
     # "Q1 spend and the invoices over 10,000 EUR": a listing beside a figure
     r"\s+and\s+(?=(?:the|which|all)\s+(?:invoices|credit\s+notes)\s+(?:over|above|under|below|exceeding|of\s+more|"
     r"of\s+less|(?:more|less|greater|larger|smaller)\s+than|from|with|still|that|which)\b)|"
+    # "spend with Gamma and # of invoices": the number sign opens a count, a second measure
+    r"\s+(?:and|&)\s+(?=#\s*(?:of\s+)?[A-Za-z])|"
     r"\s+&\s+(?=(?:the\s+)?(?:(?:number|count)\s+of|(?:invoice|document)\s+count|total\s+(?:\d{4}\s+)?(?:spend|"
     r"spending|amount)|"
     r"how\s+(?:many|much)|spend|spending|top\s+\d+|list\s+(?:of\s+)?(?:the\s+)?(?:invoices|credit\s+notes)|"
