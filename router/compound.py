@@ -733,7 +733,8 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
         compared = reading.analysis.comparison
         current = reading.period.time_range
         base = compared.base if compared is not None else None
-        if base is None:
+        if base is None and current.end - current.start > dt.timedelta(days=1):
+            # (a single day keeps its words: "as at 10 April" is a point in time, not a range of one day)
             # the period as the part read it, never its words again: the words of a span may be read otherwise
             # out of their sentence ("from Oct 25 through Mar 26" carried as "from Oct 25 through Mar")
             last = current.end - dt.timedelta(days=1)
@@ -1030,7 +1031,11 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
         donors = [slots[j] for j in (*range(i - 1, -1, -1), *range(i + 1, len(texts)))]
         # (a remark in brackets after the part, "(rough is fine)", is no word of its ask)
         core = _TRAILING_REMARK.sub("", text)
-        refers = bool(_REFERS.search(core))
+        # "..., and how does that trend vs the prior quarter": a pronoun in a part that names no measure of its own
+        # refers to the figure of a part before, whatever its position in the part
+        refers = bool(_REFERS.search(core)) or bool(
+            not _MEASURE_NOUN.search(core) and re.search(r"\b(?:that|this|it)\b", core, re.I)
+            and any(_FIGURE.search(t) for t in read_texts[:i]))
         # "spend with Gamma and invoice count": a bare count has the whole scope of the part before it; a bare
         # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
         bare = _BARE_MEASURE.match(core) is not None and not own and re.search(r"number|count|many|units|quantity|#",
@@ -1084,6 +1089,10 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             # "which invoices are they?": the documents the part before selected
             text = re.sub(r"\s+(?:was|is|were|are)\s+(?:they|those|these)\s*([?.!]?)\s*$", r"\1", text, flags=re.I)
             text = re.sub(r"\bthe same\b", "the spend", text, flags=re.I)
+            if not _MEASURE_NOUN.search(text) and any(_FIGURE.search(t) for t in read_texts[:i]):
+                # "what did X spend in Q4, and how does that trend vs the prior quarter": the part names no measure
+                # of its own; what it refers to is the spend of the part before
+                text = re.sub(r"\b(?:that|this|it)\b", "the spend", text, count=1, flags=re.I)
             earlier = next((_DOCUMENT_NOUN.search(t) for t in reversed(read_texts[:i]) if _DOCUMENT_NOUN.search(t)),
                            None)
             if earlier is not None:

@@ -121,3 +121,12 @@ def test_the_carried_period_is_the_range_read() -> None:
                        _read)
     assert len(parts) == 2
     assert "2025-10-01" in parts[1].question and "2026-01-31" in parts[1].question, parts[1]
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("What did Company A spend in Q4 2025", "how does that trend vs the prior quarter in %?"),
+    ("How much did company c spend last quarter", "how does that trend vs. prior qtr in %?")])
+def test_a_measureless_part_with_a_pronoun_refers_to_the_figure_before(first: str, second: str) -> None:
+    parts = split_asks(f"{first}, and {second}", _read)
+    assert len(parts) == 2 and parts[1].refers, parts
+    assert "spend" in parts[1].question, parts[1]
