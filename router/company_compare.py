@@ -24,6 +24,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any, Literal
 
 from router.answer import Answer, PolicyCheck
+from router.comparison_words import change_output_only
 from router.derived import base_total, one_figure
 from router.entities import Company, Mention
 
@@ -269,6 +270,16 @@ def _bought_sides(m: re.Match[str], side_span: tuple[int, int], companies: Seque
     return (a, b) if a and b else None
 
 
+#: A bracket or a comma clause of the rest: "(abs diff)", ", EUR and %".
+_REST_CLAUSE = re.compile(r"\(([^()]{1,40})\)|,\s*([^,()?]{1,40}?)\s*(?=[?.!]*\s*$)")
+
+
+def _without_output_words(rest: str) -> str:
+    """The rest of a difference without the words that say how the difference is given ("(abs diff)", ", EUR and
+    %"): they are the comparison's own answer, never a constraint of each side's figure."""
+    return _REST_CLAUSE.sub(lambda m: " " if change_output_only(m.group(1) or m.group(2) or "") else m.group(0), rest)
+
+
 def _shared_lead(lead: str, companies: Sequence[Any]) -> str:
     """The words before a comparison clause, as every side's own (its period, statuses, basis), with the company
     names in it left out (each side names its own company, and a side that names a slot overrides that slot only):
@@ -297,6 +308,7 @@ def _difference(text: str, companies: Sequence[Any], others: Sequence[Any]) -> C
     end = next((x for x in _SIDE_END.finditer(b) if not _overlaps(named, start + x.start(), start + x.end())), None)
     side, rest = (b[:end.start()], b[end.start():]) if end else (b, "")
     rest = re.sub(r"^\s+(?:did|does|do|has|have|had)\b", "", rest, flags=re.I)  # "than Company B did in Q1"
+    rest = _without_output_words(rest)
     side = side.strip()
     if not side or not a:
         return None
@@ -444,6 +456,8 @@ _SIDE_PREPOSITION = re.compile(r"\b(?:to|with|on|from|at|for)\s*$", re.I)
 #: Between the two sides: "A and B", "A et B", "A minus B" (side a first, b subtracted).
 _GAP_JOIN = re.compile(r"^\s*(?:and|und|et|y|e|en|&|minus|-|–)\s*$", re.I)
 _MINUS_JOIN = re.compile(r"^\s*minus\s*$", re.I)
+#: Between a difference word and its pair: nothing, or the measure and the pair's preposition ("between spend with").
+_CUE_TO_PAIR = re.compile(r"^(?:(?:the\s+)?(?:spend|spending|purchases)(?:\s+(?:with|on|at|from))?)?$", re.I)
 #: "A vs B spend gap", "A / B Differenz": the pair said first, the difference word after it (only spend words between).
 _VS_JOIN = re.compile(r"^\s*(?:vs\.?|versus|v\.?|/|and|und|et|y|e|en|&|-|–)\s*$", re.I)
 _TRAILING_CUE_GAP = re.compile(r"^\s*(?:spend|spending|ausgaben|d[ée]penses|gasto|spesa|uitgaven)?\s*$", re.I)
@@ -470,7 +484,9 @@ def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyA
                 continue  # (two companies: "how much more did A spend than B", read by _difference)
         elif not _GAP_JOIN.match(join) or (cue is None and not _MINUS_JOIN.match(join)):
             continue
-        leads = cue is not None and cue.end() <= first[0] and not text[cue.end():first[0]].strip(" :,")
+        # ("diff between spend with Gamma and Beta": the measure and the pair's preposition may stand between)
+        leads = (cue is not None and cue.end() <= first[0]
+                 and _CUE_TO_PAIR.match(text[cue.end():first[0]].strip(" :,")) is not None)
         if cue is not None and not trailing and not leads and not _MINUS_JOIN.match(join):
             continue  # the cue word does not introduce this pair (and no "minus" says which side is subtracted)
         if (first[2] == "company") != (second[2] == "company"):

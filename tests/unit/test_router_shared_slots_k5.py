@@ -130,3 +130,15 @@ def test_a_measureless_part_with_a_pronoun_refers_to_the_figure_before(first: st
     parts = split_asks(f"{first}, and {second}", _read)
     assert len(parts) == 2 and parts[1].refers, parts
     assert "spend" in parts[1].question, parts[1]
+
+
+@pytest.mark.parametrize(("question", "period"), [
+    ("how much more did Company A spend than Company B in Q1 2026 (abs diff)", ("2026-01-01", "2026-04-01")),
+    ("How much less did company c spend than Company A in H2 2025, EUR and %?", ("2025-07-01", "2026-01-01"))])
+def test_how_the_difference_is_given_is_no_sides_constraint(question: str, period: tuple[str, str]) -> None:
+    ask = _ask(question)
+    assert ask is not None and ask.kind == "difference" and ask.refused is None, question
+    for base in ask.bases:
+        assert "abs" not in base and "%" not in base, base
+        result = route(base, COMPARE_INPUTS)
+        assert not result.requires_clarification and _period(result) == period, (base, result.clarification_question)
