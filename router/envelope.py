@@ -114,8 +114,9 @@ _QUESTION_WORDS = frozenset(("q", "qq", "question", "query", "frage", "anfrage",
 #: The occasion an answer is for: a purpose clause ending on one of these carries no constraint.
 OCCASIONS = frozenset("""
 forecast forecasts plan planning budget budgeting meeting meetings call calls deck decks review reviews report
-reporting pack board committee presentation slides slide memo close closing month-end quarter-end year-end
-steerco qbr mbr sync standup stand-up workshop huddle check cash-call update briefing session minutes file files
+reporting pack board committee cttee ctte cmte presentation slides slide memo close closing month-end quarter-end
+year-end steerco qbr mbr sync standup stand-up workshop huddle check cash-call update briefing session minutes file
+files
 model prognose planung besprechung sitzung termin bericht vorstand präsentation abschluss monatsabschluss
 jahresabschluss liquiditätsplanung liquiditätsplan vorschau runde meeting prévision prévisions réunion comité rapport
 présentation clôture trésorerie point previsión reunión comité informe presentación cierre presupuesto previsione
@@ -132,8 +133,9 @@ _PURPOSE_MARKER = re.compile(
 _TEMPORAL_MARKERS = frozenset(("before", "prior to", "vor", "avant", "antes de", "prima del", "prima della", "vóór"))
 #: The occasions that are meetings (a time no data is filtered by): the only ones a temporal marker may lead to.
 _MEETINGS = frozenset("""
-meeting meetings call calls board review reviews presentation presentations committee steerco qbr mbr sync standup
-stand-up workshop huddle cash-call briefing session besprechung sitzung termin vorstand präsentation runde réunion
+meeting meetings call calls board review reviews presentation presentations committee cttee ctte cmte steerco qbr
+mbr sync standup stand-up workshop huddle cash-call briefing session besprechung sitzung termin vorstand präsentation
+runde réunion
 comité présentation reunión presentación riunione comitato presentazione vergadering overleg presentatie
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Words a purpose clause may hold between its marker and its occasion (articles, owners, times, kinds of plan).
@@ -144,6 +146,7 @@ internal external upcoming die den das der dem des einen ein eine unser unsere u
 du de des notre nos mon ma el los las nuestro nuestra il lo i gli della dello del nostro nostra de het onze ons
 13-week 13wk 13-wk 4-week 12-month week weeks wk weekly tmrw tomorrow today tonight eod eow cob morgen heute demain
 mañana domani morgen next upcoming requirement requirements sanity plausibility quick
+audit risk remuneration nomination finance investment
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Times an occasion may be told with ("cash call tmrw", "meeting on friday").
 _WHEN = frozenset("""

@@ -142,3 +142,13 @@ def test_how_the_difference_is_given_is_no_sides_constraint(question: str, perio
         assert "abs" not in base and "%" not in base, base
         result = route(base, COMPARE_INPUTS)
         assert not result.requires_clarification and _period(result) == period, (base, result.clarification_question)
+
+
+@pytest.mark.parametrize("lead", ["For the audit cttee -", "for the risk committee:", "Ahead of the finance cmte -"])
+def test_a_committee_lead_is_set_aside_so_the_parts_stay_whole(lead: str) -> None:
+    from router.envelope import read_envelope
+
+    ask = "What was Company B's total spend in Q1 2026, and also who were the top 2 suppliers by spend?"
+    envelope = read_envelope(f"{lead} {ask}", frozenset())
+    assert envelope.text == ask and envelope.aside, envelope
+    assert len(split_asks(envelope.text, _read)) == 2
