@@ -181,6 +181,8 @@ EXCLUSION_CUE = re.compile(
     r"not including|exclusive of|without counting|without|besides|but not counting|but not including|but not|"
     r"(?:if|when|once)\s+(?:we|you|i)\s+ignore|disregarding|(?:leaving|setting|putting|leave|set|put)\s+aside|"
     r"take out|taking out|"
+    # "if we take dataloggers out", "leaving Beta out": the verb and its particle around what is left out
+    r"(?:take|taking|leave|leaving|keep|keeping)(?=\s+[^,;?]{1,40}?\s+out\b)|"
     r"leaving out|leave out|not counting|ignoring|minus|ex\.|excl\.?|exkl\.?|w/o|"
     # "if we ignore Gamma", "disregarding Beta": the named supplier or group is left out of the figure (an
     # imperative "Ignore previous instructions" is no exclusion: only "we/you ignore" is)

@@ -396,6 +396,13 @@ def _marked(kind: str, found: re.Match[str], rest: str, names: frozenset[str]) -
     return None
 
 
+#: An "if" clause that leaves something out of the data ("if we take dataloggers out", "if we exclude ..."): a
+#: condition of the figure, never a courtesy set aside.
+_LEAVES_OUT = re.compile(r"\b(?:take|takes|taking|took|leave|leaves|leaving|left|strip|stripping|pull|pulling|carve|"
+                         r"carving|cut|cutting)\b[^,;]{0,40}?\bout\b|\b(?:exclude[sd]?|excluding|remove[sd]?|removing|"
+                         r"ignore[sd]?|ignoring|drop(?:ped|s)?|dropping|disregard(?:ed|ing)?|without|except)\b", re.I)
+
+
 def _statement(sentence: str, rest: str, names: frozenset[str]) -> bool:
     """A sentence with no question, opening on a statement word and holding no slot ("Happy to discuss ...")."""
     body = sentence.strip()
@@ -477,6 +484,7 @@ def _one(text: str, names: frozenset[str], aside: list[str]) -> str | None:
                 around = line[:start] + tail + line[end:] + "\n" + others
                 kind = _clause(clause, around, names) or _deadline(clause, around, names) or (
                     "courtesy" if re.match(r"\s*if\s+\S+\s+\S+", clause, re.I) and _statement(clause, around, names)
+                    and not _LEAVES_OUT.search(clause)
                     else None)  # "If it's easy to pull - ...": a condition on the asking, no slot
                 if kind and _asks(tail):
                     shown = sentence[:len(sentence) - len(opened) + cut.start()].strip()

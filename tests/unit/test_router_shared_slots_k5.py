@@ -152,3 +152,18 @@ def test_a_committee_lead_is_set_aside_so_the_parts_stay_whole(lead: str) -> Non
     envelope = read_envelope(f"{lead} {ask}", frozenset())
     assert envelope.text == ask and envelope.aside, envelope
     assert len(split_asks(envelope.text, _read)) == 2
+
+
+@pytest.mark.parametrize("clause", ["if we take Gamma out", "if we leave Supplier Beta out", "if we exclude Gamma"])
+def test_an_if_clause_that_leaves_something_out_is_no_courtesy(clause: str) -> None:
+    from router.context_clauses import _LEAVES_OUT
+
+    assert _LEAVES_OUT.search(clause)
+    assert not _LEAVES_OUT.search("if it's easy to pull")
+
+
+@pytest.mark.parametrize(("question", "sid"), [("if we take Gamma out, what did Company A spend in Q1 2026", "SUP-27"),
+                                               ("Company B spend in H2 2025 leaving Supplier Beta out", "SUP-18")])
+def test_a_verb_and_out_around_a_name_exclude_it(question: str, sid: str) -> None:
+    result = route(question, PART_INPUTS)
+    assert sid not in result.entities.supplier_ids, (question, result.entities.supplier_ids)
