@@ -19,6 +19,7 @@ The rules are structural, by position in the message and by closed word classes:
 - **Organisation unit**: a noun of :data:`ORG_UNIT_NOUNS` directly before or after a company the reader resolved is
   that company ("alpenland site" is Alpenland); next to an unknown name it stays a constraint ("Brno site").
 - **Generic goods**: a span made only of :data:`GENERIC_GOODS` ("stuff", "things", "Zeug") names everything bought.
+- **Slip**: a function word typed with one slip ("teh", "wich") is grammar (router/unread_words.py reads it so).
 - **Name variant**: a word right after a resolved company's mention that is its name's next word in another form
   ("Alpenland Logistics" for Alpenland Logistik AG: one stem).
 """
@@ -177,6 +178,14 @@ def generic_goods(phrase: str) -> bool:
     return bool(words) and all(w in GENERIC_GOODS for w in words)
 
 
+def function_word_slip(word: str) -> bool:
+    """Whether ``word`` is a function word typed with one slip ("teh", "wich"): grammar, never a name."""
+    from router.unread_words import _plain, _slip_of_function_word
+
+    plain = _plain(word)
+    return plain.isalpha() and plain == word.lower() and _slip_of_function_word(plain)
+
+
 def _stem_match(word: str, known: str) -> bool:
     """One word in two forms: a shared stem of five letters or more covering most of the shorter word
     ("logistics"/"logistik", "pharmaceuticals"/"pharma" no: the stem must reach 70% of both)."""
@@ -211,6 +220,8 @@ def slotless(text: str, start: int, end: int, phrase: str, read: Sequence[tuple[
         return Slotless(start, end, phrase, "unit")
     if generic_goods(phrase):
         return Slotless(start, end, phrase, "goods")
+    if len(words) == 1 and function_word_slip(phrase):
+        return Slotless(start, end, phrase, "slip")
     if company_variant(text, start, phrase, companies):
         return Slotless(start, end, phrase, "variant")
     if glossed(text, end, read):
@@ -221,8 +232,8 @@ def slotless(text: str, start: int, end: int, phrase: str, read: Sequence[tuple[
 
 
 #: Reasons whose span is read (the company beside it, everything bought); the others are named on a PARTIAL answer.
-READ_REASONS = frozenset({"unit", "goods", "variant"})
+READ_REASONS = frozenset({"unit", "goods", "variant", "slip"})
 
 
 __all__ = ["GENERIC_GOODS", "ORG_UNIT_NOUNS", "READ_REASONS", "Slotless", "company_spans", "company_units",
-           "company_variant", "framing", "generic_goods", "glossed", "slotless"]
+           "company_variant", "framing", "function_word_slip", "generic_goods", "glossed", "slotless"]
