@@ -138,6 +138,33 @@ def _unit_word(word: str) -> bool:
 _UNIT_TOKEN = re.compile(r"[^\W\d_]+(?:['’]s)?")
 
 
+#: What may follow a unit noun that ends its noun phrase: a spend noun or verb, a record noun, a period word or a
+#: code-shaped period ("P11", "Q1"), a number.
+_AFTER_UNIT = re.compile(
+    r"(?:spend|spent|spending|spends|costs?|bought|buy|buys|purchases?|purchased|purchasing|paid|pays?|invoices?|"
+    r"invoiced|suppliers?|vendors?|total|totals|figures?|numbers?|actuals?|burn|fiscal|so|went|got|had|has|have|"
+    r"did|does|was|were|is|are|q[1-4]|h[12]|fy\w*|ytd|p\d+|m\d+|\d\w*|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|"
+    r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last|this|next|previous|prior|current)\b", re.I)
+_NEXT_WORD = re.compile(r"['’]s\b|\s*(?:$|[^\w\s])|\s+(?P<word>[\w/]+)")
+
+
+def _phrase_ends(text: str, end: int) -> bool:
+    """Whether a noun phrase ends at ``end``: punctuation or the end next, or a function, spend or period word."""
+    from router.unread_words import FUNCTION_WORDS
+
+    after = _NEXT_WORD.match(text, end)
+    if after is None or after.group("word") is None:
+        return True
+    word = after.group("word")
+    return word.lower() in FUNCTION_WORDS or word.lower() in _UNIT_FOLLOWERS or _AFTER_UNIT.fullmatch(word) is not None
+
+
+#: Prepositions and conjunctions after a unit noun ("xenon site in Q1", "the plant and ..."), beyond the function
+#: words of router/unread_words.py.
+_UNIT_FOLLOWERS = frozenset({"in", "on", "at", "by", "of", "to", "or", "and", "since", "during", "over", "until",
+                             "before", "after", "as", "im", "en", "au", "w", "na"})
+
+
 def company_units(text: str, companies: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """The organisation-unit nouns written directly before or after a resolved company's span (only blanks between,
     or a possessive): "alpenland site", "Company C plant:", "site Comp A", "Ypsilon shop's".
@@ -151,8 +178,10 @@ def company_units(text: str, companies: Sequence[tuple[int, int]]) -> tuple[tupl
     for token in _UNIT_TOKEN.finditer(text):
         if not _unit_word(token.group(0)) or _overlaps(token.start(), token.end(), companies):
             continue
+        # after the company, the unit ends the noun phrase ("alpenland site spend", "Ypsilon shop's", "kestrel
+        # plant?"); before another noun it modifies that noun ("Company A office furniture": what was bought)
         before = any(0 <= token.start() - e <= 2 and not text[e:token.start()].strip(" ’'s")
-                     for _, e in companies)
+                     for _, e in companies) and _phrase_ends(text, token.end())
         after = any(0 <= s - token.end() <= 2 and not text[token.end():s].strip() for s, _ in companies)
         if before or after:
             out.append(token.span())

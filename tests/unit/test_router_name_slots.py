@@ -117,3 +117,9 @@ def test_another_word_after_a_company_is_still_asked() -> None:
 def test_a_slip_of_a_function_word_is_grammar_but_a_capitalised_name_is_asked(slip: str) -> None:
     assert slip not in _asked(f"What was {slip} total for Kestrel in Q4 2025?")
     assert _asked(f"What did Kestrel spend with {slip.title()} Ltd in 2025") == [f"{slip.title()} Ltd"]
+
+
+@pytest.mark.parametrize(("question", "named"), [("Kestrel office furniture spend in 2025", "office furniture"),
+                                                 ("alpenland shop fittings spend in 2025", "shop fittings")])
+def test_a_unit_noun_that_modifies_another_noun_is_what_was_bought(question: str, named: str) -> None:
+    assert _asked(question) == [named]
