@@ -114,8 +114,22 @@ def framing(text: str, start: int, end: int, read: Sequence[tuple[int, int]]) ->
         edge = i == 0 or i == len(segments) - 1 or bracketed
         words = _WORD.findall(text[a:b])
         return (edge and len(words) >= 3 and not _overlaps(a, b, read)
-                and _CONSTRAINT_WORD.search(text[a:b]) is None)
+                and _CONSTRAINT_WORD.search(text[a:b]) is None and not _after_cue(text[a:start]))
     return False
+
+
+_LAST_WORDS = re.compile(r"([^\W\d_]+)(?:\s+(?:the|a|an|le|la|les|der|die|das|dem|den|de))?\s*$", re.I)
+
+
+def _after_cue(before: str) -> bool:
+    """Whether the words before a span end in a name cue or kind marker ("what went to Zorbix", "chez Dupont"): a
+    name slot."""
+    from router.name_cues import NAME_CUES
+    from router.name_match import KIND_MARKERS
+
+    last = _LAST_WORDS.search(before)
+    # (a kind marker names the slot too: "chez le fournisseur Dupont", "Lieferant Huber")
+    return last is not None and (last.group(1).lower() in NAME_CUES or last.group(1).lower() in KIND_MARKERS)
 
 
 _GLOSS = re.compile(r"\s*\(([^()]{1,80})\)")

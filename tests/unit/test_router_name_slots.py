@@ -51,6 +51,7 @@ def test_a_made_up_word_in_framing_is_named_not_asked(word: str, frame: str, ask
     "spend with {w} Metal at Kestrel Q4 2025", "{w} Metal spend Kestrel Q4 2025", "Kestrel spend on {w} Q4 2025",
     "Re the Q-review deck — Kestrel spend with {w} Q4 2025", "Kestrel Q4 2025 spend — only {w} pls",
     "Kestrel spend Q4 2025 — excluding the {w} line pls", "{w} site spend in Q4 2025",
+    "Kestrel spend Q1 2026: what went to {w} Ltd?", "Kestrel Q1 2026 — chez le fournisseur {w} svp",
 ]))
 @SMALL
 def test_a_made_up_word_in_a_constraint_slot_is_still_asked(word: str, frame: str) -> None:
