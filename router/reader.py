@@ -978,7 +978,7 @@ seit bis vom am
 _SPEND_OBJECT_BEFORE = re.compile(
     r"\b(?:spend|spent|spending|expenditure|expenses|purchases?|purchased|bought|buy|buying|paid|pay|invoiced|"
     # (one space before the object: "spend for [a read period] expressed in EUR" has none)
-    r"costs?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of) (?:(?:the|our|all) )?$"
+    r"costs?|bills?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of) (?:(?:the|our|all) )?$"
     # "spend w/ Beta on drone parts", "how much went on pumps at Company B": names and periods read between the
     # verb and its preposition are blanked; only scope words may stand there besides
     # (one space or one word per step: nested repeats of spaces would backtrack exponentially on blanked runs)

@@ -124,3 +124,10 @@ def test_a_slip_of_a_function_word_is_grammar_but_a_capitalised_name_is_asked(sl
                                                  ("alpenland shop fittings spend in 2025", "shop fittings")])
 def test_a_unit_noun_that_modifies_another_noun_is_what_was_bought(question: str, named: str) -> None:
     assert _asked(question) == [named]
+
+
+@pytest.mark.parametrize("noun", ["bill", "bills", "cost", "spend"])
+def test_the_object_of_a_bill_is_a_slot(noun: str) -> None:
+    assert read(f"What was the {noun} for sensors at Kestrel in Q4 2025?", GAZETTEER, AS_OF).entities.product_group_id \
+        == "PG-SENS"
+    assert _asked(f"What was teh {noun} for zorblax at Kestrel in Q4 2025?") == ["zorblax"]
