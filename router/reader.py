@@ -59,6 +59,7 @@ from router.group_words import leading_word_group, word_form_group
 from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
+from router.name_slots import READ_REASONS, company_units, slotless
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
 from router.price_words import (
@@ -658,6 +659,8 @@ class Reading:
     agreement_topic: str | None
     consumed: tuple[tuple[int, int], ...] = ()
     not_understood: tuple[Unread, ...] = ()
+    #: Unread names in no constraint slot (framing, an aside: router/name_slots.py): named on a PARTIAL answer.
+    unslotted: tuple[Unread, ...] = ()
     #: Names resolved by similarity rather than exactly ("Monitring Prodcts" -> PG-MON), for the answer.
     fuzzy: tuple[tuple[str, NameMatch], ...] = ()
     #: The analyst slots (ranking, share, comparison, filters, currency, average price; :mod:`router.analysis`).
@@ -975,7 +978,7 @@ seit bis vom am
 _SPEND_OBJECT_BEFORE = re.compile(
     r"\b(?:spend|spent|spending|expenditure|expenses|purchases?|purchased|bought|buy|buying|paid|pay|invoiced|"
     # (one space before the object: "spend for [a read period] expressed in EUR" has none)
-    r"costs?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of) (?:(?:the|our|all) )?$"
+    r"costs?|bills?)\s+(?:(?:in|during|over|for|since|from|between|last|this)\s+)?(?:on|for|of) (?:(?:the|our|all) )?$"
     # "spend w/ Beta on drone parts", "how much went on pumps at Company B": names and periods read between the
     # verb and its preposition are blanked; only scope words may stand there besides
     # (one space or one word per step: nested repeats of spaces would backtrack exponentially on blanked runs)
@@ -1385,6 +1388,13 @@ def read(
     # "cost centre CC-4711", "buyer Jana Wolff": a dimension the invoices do not record, with its value; named
     # back as a whole (router/dimensions.py), never read as a name nor dropped
     dimensions = unknown_dimensions(text)
+    # "alpenland site", "site Comp A", "Company C plant:": an organisation unit beside a resolved company is that
+    # company, never a site limit nor an unknown name (router/name_slots.py)
+    company_spans = [(m.start, m.end) for m in (*mentions.companies, *_company_id_mentions(text, identifiers))
+                     if m.resolved]
+    units = company_units(text, company_spans)
+    dimensions = tuple(d for d in dimensions if not (d.label == "site" and _covered(d.start, d.end, units)))
+    consumed.extend(units)
     consumed.extend((d.start, d.end) for d in dimensions)
     residual = mask(scratch, tuple(consumed))
     fuzzy: list[tuple[int, int, str, NameMatch]] = []
@@ -1431,6 +1441,20 @@ def read(
                                  tuple(f"{m.canonical_id} ({m.spelling})" for m in close)))
         else:
             unread.append(Unread(phrase, start, end, kind))  # type: ignore[arg-type]
+    # An unread name in no constraint slot (framing, a gloss, a company's unit, "stuff") never asks back: read, or
+    # named on a PARTIAL answer (router/name_slots.py)
+    named_companies = [(m.start, m.end, known.company_name) for m in mentions.companies
+                       if m.resolved and (known := gazetteer.company(m.resolved)) is not None]
+    aside: list[Unread] = []
+    for u in [u for u in unread if u.kind in ("name", "category") and not u.candidates]:
+        why = slotless(text, u.start, u.end, u.text, consumed, units, named_companies)
+        if why is None:
+            continue
+        unread.remove(u)
+        if why.why in READ_REASONS:
+            consumed.append((u.start, u.end))
+        else:
+            aside.append(u)
     for match in _UNKNOWN_STATUS.finditer(scratch):
         group = next(i for i in range(1, (match.re.groups or 0) + 1) if match.group(i))
         word, start = match.group(group), match.start(group)
@@ -1597,7 +1621,7 @@ def read(
             ("unit_price" if entities.product_codes else "unsupported") if per_item else None),
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
         cue_text=cue_text, text_part=_text_part(text), agreement_topic=_agreement_topic(text, entities, quoted),
-        consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread),
+        consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread), unslotted=tuple(aside),
         fuzzy=tuple((t, m) for _, _, t, m in fuzzy), analysis=analysis,
         excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
         excluded_product_codes=excluded_products,

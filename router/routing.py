@@ -513,6 +513,8 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         again = _reading_of(result.question, inputs)
         unread = unread_content(again.text, reading_spans(again), _vocabulary_names(inputs.gazetteer))
         unread = narrowed_restrictions(unread, [step.arguments for step in result.execution_plan])
+        # an unread name in no constraint slot ("Re the Q-review deck —"): named, the figure stays (name_slots.py)
+        unread = tuple(dict.fromkeys((*unread, *(u.text for u in again.unslotted))))
         result = result.model_copy(update={"unread": unread}) if unread else result
         # an amount range the plan does not bound its amounts by is named as not applied, never the figure of
         # every amount presented as the range's (router/breakdown_check.py)

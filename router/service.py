@@ -69,6 +69,7 @@ from router.foreign_words import amount_read_as_both, read_foreign_words
 from router.german import read_german
 from router.like_patterns import read_likes
 from router.list_totals import list_total_parts, with_currency_total, with_list_reading
+from router.name_slots import company_spans, company_units
 from router.names import PgTrigramResolver
 from router.net_change import net_period_change
 from router.notation import read_notation
@@ -257,7 +258,9 @@ class AskService:
         # understood and the figure without it answered, marked partial (router/unapplied_limits.py)
         # (a request for bank or contact data is refused as a whole by the router, never answered in part)
         known = [*(n for _, _, n in name_spellings(gazetteer)), *(p.product_name for p in gazetteer.products)]
-        unapplied = None if asks_personal_data(said or plain) else split_limits(said or plain, known)
+        # ("alpenland site", "Company C plant": a company's unit is the company, router/name_slots.py)
+        units = company_units(said or plain, company_spans(said or plain, gazetteer))
+        unapplied = None if asks_personal_data(said or plain) else split_limits(said or plain, known, units)
         if unapplied is not None:
             rest = self.ask(conn, ctx, unapplied.rest, as_of=as_of, interface=interface, _part=_part, _base=_base,
                             _company=_company)

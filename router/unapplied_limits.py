@@ -159,7 +159,7 @@ def _plain(value: str) -> str:
     return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in value.casefold().split())
 
 
-def unapplied_limits(text: str, known: Iterable[str] = ()) -> tuple[Limit, ...]:
+def unapplied_limits(text: str, known: Iterable[str] = (), units: Sequence[tuple[int, int]] = ()) -> tuple[Limit, ...]:
     """Every limit of ``text`` the invoice data cannot apply, in text order (overlaps kept once, longest first).
 
     ``known``: the tenant's names (companies, suppliers, product groups, products); a value before or after a
@@ -216,6 +216,9 @@ def unapplied_limits(text: str, known: Iterable[str] = ()) -> tuple[Limit, ...]:
         found.append(Limit(words, "budget", m.end() - len(words), m.end()))
     for m in _COMPARED_TO_BUDGET.finditer(text):
         found.append(Limit(m.group("words"), "budget", m.start("words"), m.end("words")))
+    # ``units``: organisation-unit nouns beside a company read ("alpenland site"): the company, no limit
+    # (router/name_slots.py)
+    found = [x for x in found if not any(s < x.end and x.start < e for s, e in units)]
     kept: list[Limit] = []
     for limit in sorted(found, key=lambda x: (x.start, -x.end)):
         if kept and limit.start < kept[-1].end:
@@ -237,10 +240,10 @@ _JOINT_BEFORE = re.compile(r"(?:\s*[,;—–-]\s*|\s+)"
 _JOINT_AFTER = re.compile(r"\s+(?:only|alone)\b", re.I)
 
 
-def split_limits(text: str, known: Iterable[str] = ()) -> LimitSplit | None:
+def split_limits(text: str, known: Iterable[str] = (), units: Sequence[tuple[int, int]] = ()) -> LimitSplit | None:
     """The question without its unapplied limits (each with the words tying it in), or ``None`` when it puts none
-    or nothing would be left to answer; ``known`` as in :func:`unapplied_limits`."""
-    limits = unapplied_limits(text, known)
+    or nothing would be left to answer; ``known`` and ``units`` as in :func:`unapplied_limits`."""
+    limits = unapplied_limits(text, known, units)
     if not limits:
         return None
     rest, cursor = "", 0
