@@ -77,6 +77,7 @@ from router.contract import (
 )
 from router.currency import currency_reading, issued_currencies
 from router.date_order import tenant_date_order
+from router.default_measure import AssumedMeasure, assumed_measure, thing_words
 from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
@@ -120,7 +121,7 @@ from router.sound_alike import sounded_names
 from router.spoken import read_spoken
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
-from router.unread_words import figure_answer, narrowed_restrictions, reading_spans
+from router.unread_words import figure_answer, general_words, narrowed_restrictions, reading_spans
 from router.unread_words import unread_words as unread_content
 from router.vocabulary import normalise, vocabulary_note
 
@@ -258,6 +259,13 @@ def _unknown_qualifiers(text: str, result: RoutingResult, gazetteer: Gazetteer) 
         "clarification_question": " ".join(filter(None, [result.clarification_question, question])),
         "clarification_reasons": (*result.clarification_reasons,
                                   *(f"listing: qualifier {w!r} not understood" for w in unknown))})
+
+
+def _assumed_measure(elliptic: str, unread: tuple[str, ...], inputs: RouterInputs) -> AssumedMeasure | None:
+    """The words a fragment left in its measure slot read as the default figure (router/default_measure.py)."""
+    gazetteer = inputs.gazetteer
+    things = thing_words((*_vocabulary_names(gazetteer), *(syn for syn, _ in gazetteer.group_synonyms)))
+    return assumed_measure(elliptic, unread, things, general_words(), net=_reading_of(elliptic, inputs).cues.net_basis)
 
 
 def _vocabulary_names(gazetteer: Gazetteer) -> tuple[str, ...]:
@@ -417,6 +425,18 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         or result.workflow in _PASSAGE_WORKFLOWS) else None
     unread = unread_words(read(elliptic, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)) \
         if elliptic is not None else ()
+    # "actuals Co C H2 2025", "burn KESTREL FY25": the word left in the measure slot read as the default figure,
+    # stated and marked partial (router/default_measure.py); a figure the data lacks ("budget") stays asked
+    assumed = _assumed_measure(elliptic, unread, inputs) if unread and elliptic is not None and (
+        result.requires_clarification or result.workflow == "unsupported") else None
+    if assumed is not None:
+        retry = _route(assumed.text, inputs)
+        answered = not (retry.requires_clarification or retry.workflow == "unsupported"
+                        or retry.workflow in _PASSAGE_WORKFLOWS)
+        assumed = assumed if answered else None
+        if assumed is not None:
+            result = retry.model_copy(update={"assumed_measure": assumed.words, "assumed_figure": assumed.figure})
+            elliptic, unread = None, ()
     if unread and result.requires_clarification:
         # "calibraton eqpt co a h2": a word no slot took is named back, never dropped by the spend reading
         result = result.model_copy(update={"clarification_question": named_back(result.clarification_question,
@@ -458,6 +478,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([f"'the {subject.subject} agreement' read as the company's agreement of that subject (its approval "
                 "list), not as a product-group filter"] if subject is not None else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
+             *([f"{', '.join(repr(w) for w in assumed.words)} read as {assumed.figure}"] if assumed else []),
              *(["an amount of a product group read as the group's spend"] if grouped else []),
              *([set_aside_note(context.aside)] if context is not None and context.aside else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),
