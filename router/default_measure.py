@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from router.edits import is_slip, without_diacritics
+from router.reading import currency_code
 
 #: Figure words the data does not carry (budget-vs-actual, plans, sales, staff, stock): a closed class. Each stands
 #: for a figure that spend would misstate, so a measure slot holding one keeps the clarification that names it.
@@ -48,6 +49,11 @@ inventory accrual accrued commitment committed order ordered backlog liquidity c
 CREDIT_WORDS: frozenset[str] = frozenset("""
 refund refunds credits reimbursement reimbursements chargeback chargebacks creditnote creditnotes
 """.split())  # noqa: SIM905 - a word list reads better as text
+
+#: The gross basis written beside the figure ("gross", "incl VAT", "brutto"): what the default figure already is, so
+#: no second word in the measure slot and no other ask (a figure of the tax alone is "VAT", without "incl").
+GROSS_BASIS = re.compile(r"\b(?:gross|brutto|incl(?:\.|uding|usive|\b)\s*(?:of\s+)?(?:vat|tax(?:es)?|mwst|ust)|"
+                         r"with\s+(?:vat|tax(?:es)?)|(?:vat|tax)[- ]?inclusive)\b", re.I)
 
 #: How the answer says what the default figure is.
 DEFAULT_FIGURE = "spend (posted and paid invoice totals, incl. VAT)"
@@ -130,6 +136,8 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     >>> m = assumed_measure("spend actuals Co C second half 2025?", ("actuals",), frozenset({"company"}))
     >>> m.words, m.text, m.figure.split(" (")[0]
     (('actuals',), 'spend Co C second half 2025?', 'spend')
+    >>> assumed_measure("spend year to date burn Kestrel, gross", ("burn", "gross"), frozenset()).words
+    ('burn',)
     >>> assumed_measure("spend budget Co C Q1", ("budget",), frozenset()) is None
     True
     >>> assumed_measure("spend Xenon Umbrella Supplies nov", ("Umbrella", "Supplies"), frozenset()) is None
@@ -137,6 +145,11 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     >>> assumed_measure("spend comp C refunds/credits since January", ("refunds", "credits"), frozenset()).text
     'comp C credit notes since January'
     """
+    gross = [m.span() for m in GROSS_BASIS.finditer(text)]
+    # (the basis and the currency the default figure takes are no measure: the retry reads them)
+    words = tuple(w for w in words if currency_code(w) is None and not any(
+        s <= m.start() and m.end() <= e for s, e in gross
+        for m in re.finditer(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)))
     if not 1 <= len(words) <= 2:
         return None
     spans: list[tuple[int, int]] = []

@@ -49,6 +49,7 @@ from router.catalog_relations import (
     several_groups,
 )
 from router.classifier import IntentClassifier
+from router.company_probe import asks_only_company
 from router.company_set import (
     adds_up,
     company_nouns,
@@ -431,8 +432,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         result.requires_clarification or result.workflow == "unsupported") else None
     if assumed is not None:
         retry = _route(assumed.text, inputs)
+        # (or asked only which company: the figure is settled, the company is the question left)
         answered = not (retry.requires_clarification or retry.workflow == "unsupported"
-                        or retry.workflow in _PASSAGE_WORKFLOWS)
+                        or retry.workflow in _PASSAGE_WORKFLOWS) or (
+            retry.requires_clarification and asks_only_company(retry.clarification_reasons))
         assumed = assumed if answered else None
         if assumed is not None:
             result = retry.model_copy(update={"assumed_measure": assumed.words, "assumed_figure": assumed.figure})
