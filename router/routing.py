@@ -114,6 +114,7 @@ from router.reader import (
     unread_clarifications,
 )
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
+from router.relation_shapes import read_relation_shape
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
@@ -321,6 +322,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text = vocabulary.text
     # "preferred suppliers", "pressure + temp sensors", "cabling": the class's words (router/catalog_relations.py)
     text, relation_notes = read_relation_words(text, inputs.gazetteer)
+    # "who are we (Ypsilon) allowed to buy from", "who even sells cables": a relationship asked by its shape, no
+    # measure (router/relation_shapes.py)
+    shaped = read_relation_shape(text)
+    text = shaped or text
     # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
     # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)
     grouping = read_breakdown_words(text, company_spellings(inputs.gazetteer))
@@ -465,6 +470,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
              *([vocabulary_note(vocabulary)] if vocabulary.read else []),
              *relation_notes,
+             *([f"read as {shaped!r} (a relationship asked by its shape)"] if shaped else []),
              *([f"breakdown read as {grouping!r}"] if grouping else []),
              *([", ".join(f"{a!r} read as {b!r}" for a, b in typed[1])] if typed is not None else []),
              *([f"{', '.join(repr(w) for w in joins[1])} read with the group (its own subgroup, held in the group's "
