@@ -14,8 +14,10 @@ in it qualifies by its shape:
 
 * one word, or two side by side ("refunds/credits"): a measure is named once; more words left over are another
   question the default would drop;
-* written as a word, not as a name: lower case, capitalised only where a sentence starts, all capitals only for a
-  general word ("BURN"); a capitalised word inside the ask ("Umbrella Supplies") is an unknown name, asked about;
+* written as a word of the language, not as a name: a word of the general word list (any language the readers
+  know) or its stem ("actuals"), in lower case, capitalised only where a sentence starts, or all capitals
+  ("BURN"); a capitalised word inside the ask ("Umbrella Supplies") is an unknown name and an invented token
+  ("xyzzy") a slip or a code, both asked about;
 * no slip or stem of a word of the tenant's names, groups or catalogue ("calibraton", "cables"): a thing, not a
   figure, whose name the group readers ask about;
 * not a figure word of the closed class the data does not carry (:data:`LACKING_FIGURES`: budget, forecast,
@@ -116,33 +118,42 @@ def thing_words(names: Iterable[str]) -> frozenset[str]:
 
 
 def _word_shaped(text: str, start: int, word: str, general: frozenset[str]) -> bool:
-    """A word written as a word, not as a name: lower case; capitalised where a sentence or the fragment starts;
-    all capitals only for a general word ("BURN", not an unknown "ACME")."""
+    """A word written as a word, not as a name: a word of the language (the general word list, or its stem:
+    "actuals", "outgoings"; an invented token or an unknown name is asked back); lower case, capitalised where a
+    sentence or the fragment starts, or all capitals ("BURN", not "Umbrella" inside the ask)."""
+    low = without_diacritics(word.casefold())
+    if low not in general and _stem(word) not in general and low not in CREDIT_WORDS:
+        return False
     if word.islower():
         return True
     if word[0].isupper() and word[1:].islower():
-        return _SENTENCE_START.search(text[:start]) is not None
-    return word.isupper() and len(word) >= 3 and word.casefold() in general
+        before = text[:start]
+        # ("spend " is the word router/elliptic.py put in front: the fragment starts after it)
+        return _SENTENCE_START.search(before) is not None or before.strip().casefold() == "spend"
+    return word.isupper() and len(word) >= 3
 
 
 def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
-                    general: frozenset[str] = frozenset(), *, net: bool = False) -> AssumedMeasure | None:
+                    general: frozenset[str], *, net: bool = False) -> AssumedMeasure | None:
     """The ``words`` a fragment left in its measure slot read as the default figure, or ``None``.
 
     ``text`` is the question as read (the fragment with "spend" put in front: router/elliptic.py), ``words`` the
     words no reader took, ``things`` the words of the tenant's names and catalogue (:func:`thing_words`),
-    ``general`` the general word list (an all-capitals word is a word only when it is one there).
+    ``general`` the general word list (router/unread_words.py): a word in the slot must be one of its words.
 
-    >>> m = assumed_measure("spend actuals Co C second half 2025?", ("actuals",), frozenset({"company"}))
+    >>> GENERAL = frozenset({"burn", "refund", "credits", "budget", "umbrella", "supplies", "actual"})
+    >>> m = assumed_measure("spend actuals Co C second half 2025?", ("actuals",), frozenset({"company"}),
+    ...                     frozenset({"actual"}))
     >>> m.words, m.text, m.figure.split(" (")[0]
     (('actuals',), 'spend Co C second half 2025?', 'spend')
-    >>> assumed_measure("spend year to date burn Kestrel, gross", ("burn", "gross"), frozenset()).words
+    >>> assumed_measure("spend year to date burn Kestrel, gross", ("burn", "gross"), frozenset(), GENERAL).words
     ('burn',)
-    >>> assumed_measure("spend budget Co C Q1", ("budget",), frozenset()) is None
+    >>> assumed_measure("spend budget Co C Q1", ("budget",), frozenset(), GENERAL) is None
     True
-    >>> assumed_measure("spend Xenon Umbrella Supplies nov", ("Umbrella", "Supplies"), frozenset()) is None
+    >>> assumed_measure("spend Xenon Umbrella Supplies nov", ("Umbrella", "Supplies"), frozenset(), GENERAL) is None
     True
-    >>> assumed_measure("spend comp C refunds/credits since January", ("refunds", "credits"), frozenset()).text
+    >>> assumed_measure("spend comp C refunds/credits since January", ("refunds", "credits"), frozenset(),
+    ...                 GENERAL).text
     'comp C credit notes since January'
     """
     gross = [m.span() for m in GROSS_BASIS.finditer(text)]
