@@ -70,6 +70,13 @@ _JOIN = re.compile(r"\s*(?:[/&+,]|\band\b|\bor\b|\bn\b)?\s*", re.I)
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\n\-–—(]\s*)$")
 
 
+#: A key of a key=value or JSON notation ("comp=", "\"period\":"): a field's name, never the measure slot.
+_KEY_AFTER = re.compile(r"[\"'’]?\s*[=:]")
+#: A field or function name in snake_case ("n_invoices", "share_of_spend", "avg_unit_price"): the measure is written
+#: in the notation, which its own reader reads (router/structured_notation.py); no word is left for a default.
+_FIELD_NAME = re.compile(r"\b[^\W\d_]+_[^\W\d_]+(?:_[^\W\d_]+)*\b")
+
+
 @dataclass(frozen=True)
 class AssumedMeasure:
     """The words read as the default figure and the question to route with them read."""
@@ -152,6 +159,8 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     True
     >>> assumed_measure("spend Xenon Umbrella Supplies nov", ("Umbrella", "Supplies"), frozenset(), GENERAL) is None
     True
+    >>> assumed_measure("spend amount_net | comp=comp_y | aug'25", ("comp",), frozenset(), GENERAL) is None
+    True
     >>> assumed_measure("spend comp C refunds/credits since January", ("refunds", "credits"), frozenset(),
     ...                 GENERAL).text
     'comp C credit notes since January'
@@ -161,12 +170,12 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     words = tuple(w for w in words if currency_code(w) is None and not any(
         s <= m.start() and m.end() <= e for s, e in gross
         for m in re.finditer(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)))
-    if not 1 <= len(words) <= 2:
+    if not 1 <= len(words) <= 2 or _FIELD_NAME.search(text):
         return None
     spans: list[tuple[int, int]] = []
     for word in words:
         found = next((m for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)), None)
-        if found is None or lacking_figure(word) or _thing_word(word, things) \
+        if found is None or lacking_figure(word) or _thing_word(word, things) or _KEY_AFTER.match(text, found.end()) \
                 or not _word_shaped(text, found.start(), word, general):
             return None
         spans.append(found.span())
