@@ -35,7 +35,7 @@ _GENERAL = general_words()
 
 # --- the pure rule ---------------------------------------------------------------------------------------------------
 
-_MEASURE_WORDS = ("burn", "actuals", "outgoings", "spendings", "uitgaven", "wydatki", "drain", "Outflow")
+_MEASURE_WORDS = ("burn", "actuals", "outgoings", "spendings", "uitgaven", "wydatki", "drain", "Burn")
 _SCOPES = ("Co A H2 2025", "company a Q3/2025", "COMP-A 10/2025 - 01/2026", "comp a fy25")
 
 
