@@ -70,6 +70,11 @@ _JOIN = re.compile(r"\s*(?:[/&+,]|\band\b|\bor\b|\bn\b)?\s*", re.I)
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\n\-–—(]\s*)$")
 
 
+#: A preposition right before the word: it opens another slot ("w siemens", "by buyer", "on cabling", "for site"),
+#: a party, a grouping or a thing, never the figure's name.
+_PREPOSITION_BEFORE = re.compile(r"(?<![\w-])(?:with|w/?|from|at|to|by|per|for|on|in|of|via|across|under|into|"
+                                 r"bei|von|mit|für|fur|chez|avec|pour|de|du|des|con|para|van|met|voor|bij|z|od|dla|"
+                                 r"hos|från|fra|med)\s*$", re.I)
 #: A key of a key=value or JSON notation ("comp=", "\"period\":"): a field's name, never the measure slot.
 _KEY_AFTER = re.compile(r"[\"'’]?\s*[=:]")
 #: A field or function name in snake_case ("n_invoices", "share_of_spend", "avg_unit_price"): the measure is written
@@ -161,6 +166,8 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     True
     >>> assumed_measure("spend amount_net | comp=comp_y | aug'25", ("comp",), frozenset(), GENERAL) is None
     True
+    >>> assumed_measure("spend how much w siemens q1 co a", ("siemens",), frozenset(), GENERAL | {"siemens"}) is None
+    True
     >>> assumed_measure("spend comp C refunds/credits since January", ("refunds", "credits"), frozenset(),
     ...                 GENERAL).text
     'comp C credit notes since January'
@@ -176,6 +183,7 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     for word in words:
         found = next((m for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)), None)
         if found is None or lacking_figure(word) or _thing_word(word, things) or _KEY_AFTER.match(text, found.end()) \
+                or _PREPOSITION_BEFORE.search(text, 0, found.start()) \
                 or not _word_shaped(text, found.start(), word, general):
             return None
         spans.append(found.span())
