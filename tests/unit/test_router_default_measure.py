@@ -71,7 +71,7 @@ def test_a_figure_the_data_lacks_keeps_the_question_back(word: str) -> None:
     ("spend co a a b c h2", ("alpha", "beta", "gamma")),  # three words: another question
     ("spend how much w siemens q1 co a", ("siemens",)),  # after a preposition: a party's slot
     ("spend co c h2 by supplier and by buyer", ("buyer",)),  # a grouping's slot
-    ("spend co a on cabling stuff h2", ("stuff",)),  # (two words apart, and after "on")
+    ("spend co a on widgets h2", ("widgets",)),  # a thing's slot
     ("spend comp=Company A period=2025-Q4 scope=all", ("scope",)),  # a key of a key=value notation
     ('spend {"company": "Company A", "period": "2025-Q4"}', ("period",)),  # a JSON key
     ("spend n_invoices where company=Company A and period=2025-Q4", ("period",)),  # the measure as a field name
