@@ -214,6 +214,10 @@ class RoutingResult(_Frozen):
     #: Content words of the question no reader consumed and no word list knows (router/unread_words.py): the answer
     #: names them as not understood and a figure is marked partial, never presented as complete.
     unread: tuple[str, ...] = ()
+    #: Words left where the figure's name stands that named no figure (router/default_measure.py): read as the
+    #: default figure (``assumed_figure``), the answer says so and a figure is marked partial naming them.
+    assumed_measure: tuple[str, ...] = ()
+    assumed_figure: str = ""
 
     @model_validator(mode="after")
     def _clarification_stops_execution(self) -> RoutingResult:

@@ -31,9 +31,13 @@ _NOUN = (r"(?:credit[- ]?notes|invoices|documents|bills|invoice\s+lines|line\s+i
 #: Count words the reader does not know: "nr of", "nbr. of", "num of", "cnt of" (before a counted noun). Not
 #: "qty of" for products or suppliers: a quantity of products is units bought, not how many different products;
 #: "qty of invoices" is their number.
-_NR_OF = re.compile(rf"\b(?:nr|nbr|num|cnt)\.?\s+of\b(?=\s+(?:\w+\s+){{0,3}}?{_NOUN}\b)|"
+_NR_OF = re.compile(rf"(?:\b(?:nr|nbr|num|cnt)\.?|\bno\.|\bn[°º]\.?)\s*of\b(?=\s+(?:\w+\s+){{0,3}}?{_NOUN}\b)|"
                     r"\bqty\.?\s+of\b(?=\s+(?:\w+\s+){0,3}?(?:credit[- ]?notes|invoices|documents|bills|"
                     r"invoice\s+lines|line\s+items)\b)", re.I)
+#: A count word before a named product (quoted, or its code): the units bought of it ("number of 'Cable gland M20'
+#: ordered", "no. of PRD-495"), asked as "how many", the count of a thing the reader reads as units.
+_COUNT_OF_NAMED = re.compile(r"\b(?:(?:total\s+)?number|no\.|nr\.?|nbr\.?|n[°º]\.?|count|qty|quantity)\s*of\s+"
+                             r"(?:the\s+)?(?=[\"'‘“„«]|PRD-\d)|(?<!\w)#\s*of\s+(?=[\"'‘“„«]|PRD-\d)", re.I)
 #: Analysts' plural shorthand for suppliers ("which sups did X buy from").
 _SUPS = re.compile(r"\bsupps?\b(?![-/])(?=\s+(?:did|do|does|have|has|we|of|for|used|by|in)\b)|\bsups\b(?![-/])", re.I)
 #: "inv lines" is expanded to "invoices lines" by router/keyword_query.py: the lines of invoices.
@@ -166,6 +170,10 @@ def count_asks(text: str) -> str:
     'which suppliers did kestrel buy from in q1 2026'
     >>> count_asks("invoices of Company A above 5000 EUR #")
     'number of invoices of Company A above 5000 EUR'
+    >>> count_asks("no. of supplier invoices Company B FY25?")
+    'number of invoices Company B FY25?'
+    >>> count_asks("company b: number of 'Cable gland set M20' ordered sept to dec 2025")
+    "company b: how many 'Cable gland set M20' ordered sept to dec 2025"
     >>> count_asks("spend of Company A in Q1 2026")
     'spend of Company A in Q1 2026'
     """
@@ -173,6 +181,7 @@ def count_asks(text: str) -> str:
     out = _INVOICES_LINES.sub(lambda m: f"invoice {m.group(1)}", out)
     out = _BOTH_LINES.sub(lambda m: f"invoice {m.group('a') or m.group('b')} including credit notes", out)
     out = _NR_OF.sub("number of", out)
+    out = _COUNT_OF_NAMED.sub("how many ", out)
     out = _COUNT_FIRST.sub("number of ", out)
     out = _MARKED.sub(_marked, out)
     out = _PAYABLES.sub(lambda m: f"{m.group('count')} {m.group('noun')}", out)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from router.default_measure import GROSS_BASIS
 from router.measure_words import MEASURE_WORDS, unknown_words
 from router.reader import Reading
 from router.scope import ALL_COMPANIES
@@ -80,7 +81,8 @@ def elliptic_spend(text: str) -> str | None:
     ranked = ranked_by_spend(text)
     if ranked is not None:
         return ranked
-    if _OTHER_ASK.search(text) or _REFERS_BACK.search(text) or not _MIN_WORDS.search(text):
+    # ("incl VAT", "gross": the basis the spend already has, no ask for the tax: router/default_measure.py)
+    if _OTHER_ASK.search(GROSS_BASIS.sub(" ", text)) or _REFERS_BACK.search(text) or not _MIN_WORDS.search(text):
         return None
     split = _BARE_SPLIT.search(text)
     if split is not None and ALL_COMPANIES.search(text):

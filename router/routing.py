@@ -49,6 +49,7 @@ from router.catalog_relations import (
     several_groups,
 )
 from router.classifier import IntentClassifier
+from router.company_probe import asks_only_company
 from router.company_set import (
     adds_up,
     company_nouns,
@@ -77,6 +78,7 @@ from router.contract import (
 )
 from router.currency import currency_reading, issued_currencies
 from router.date_order import tenant_date_order
+from router.default_measure import AssumedMeasure, assumed_measure, thing_words
 from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
@@ -112,6 +114,7 @@ from router.reader import (
     unread_clarifications,
 )
 from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
+from router.relation_shapes import read_relation_shape
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
@@ -120,7 +123,7 @@ from router.sound_alike import sounded_names
 from router.spoken import read_spoken
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
-from router.unread_words import figure_answer, narrowed_restrictions, reading_spans
+from router.unread_words import figure_answer, general_words, narrowed_restrictions, reading_spans
 from router.unread_words import unread_words as unread_content
 from router.vocabulary import normalise, vocabulary_note
 
@@ -260,6 +263,13 @@ def _unknown_qualifiers(text: str, result: RoutingResult, gazetteer: Gazetteer) 
                                   *(f"listing: qualifier {w!r} not understood" for w in unknown))})
 
 
+def _assumed_measure(elliptic: str, unread: tuple[str, ...], inputs: RouterInputs) -> AssumedMeasure | None:
+    """The words a fragment left in its measure slot read as the default figure (router/default_measure.py)."""
+    gazetteer = inputs.gazetteer
+    things = thing_words((*_vocabulary_names(gazetteer), *(syn for syn, _ in gazetteer.group_synonyms)))
+    return assumed_measure(elliptic, unread, things, general_words(), net=_reading_of(elliptic, inputs).cues.net_basis)
+
+
 def _vocabulary_names(gazetteer: Gazetteer) -> tuple[str, ...]:
     """Every spelling of the tenant's names and products: words the vocabulary pass never rewrites."""
     return (*(n for _, _, n in name_spellings(gazetteer)), *gazetteer.supplier_names.values(),
@@ -312,6 +322,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text = vocabulary.text
     # "preferred suppliers", "pressure + temp sensors", "cabling": the class's words (router/catalog_relations.py)
     text, relation_notes = read_relation_words(text, inputs.gazetteer)
+    # "who are we (Ypsilon) allowed to buy from", "who even sells cables": a relationship asked by its shape, no
+    # measure (router/relation_shapes.py)
+    shaped = read_relation_shape(text)
+    text = shaped or text
     # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
     # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)
     grouping = read_breakdown_words(text, company_spellings(inputs.gazetteer))
@@ -417,6 +431,20 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         or result.workflow in _PASSAGE_WORKFLOWS) else None
     unread = unread_words(read(elliptic, inputs.gazetteer, inputs.as_of, inputs.catalog, inputs.resolver)) \
         if elliptic is not None else ()
+    # "actuals Co C H2 2025", "burn KESTREL FY25": the word left in the measure slot read as the default figure,
+    # stated and marked partial (router/default_measure.py); a figure the data lacks ("budget") stays asked
+    assumed = _assumed_measure(elliptic, unread, inputs) if unread and elliptic is not None and (
+        result.requires_clarification or result.workflow == "unsupported") else None
+    if assumed is not None:
+        retry = _route(assumed.text, inputs)
+        # (or asked only which company: the figure is settled, the company is the question left)
+        answered = not (retry.requires_clarification or retry.workflow == "unsupported"
+                        or retry.workflow in _PASSAGE_WORKFLOWS) or (
+            retry.requires_clarification and asks_only_company(retry.clarification_reasons))
+        assumed = assumed if answered else None
+        if assumed is not None:
+            result = retry.model_copy(update={"assumed_measure": assumed.words, "assumed_figure": assumed.figure})
+            elliptic, unread = None, ()
     if unread and result.requires_clarification:
         # "calibraton eqpt co a h2": a word no slot took is named back, never dropped by the spend reading
         result = result.model_copy(update={"clarification_question": named_back(result.clarification_question,
@@ -442,6 +470,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
              *([vocabulary_note(vocabulary)] if vocabulary.read else []),
              *relation_notes,
+             *([f"read as {shaped!r} (a relationship asked by its shape)"] if shaped else []),
              *([f"breakdown read as {grouping!r}"] if grouping else []),
              *([", ".join(f"{a!r} read as {b!r}" for a, b in typed[1])] if typed is not None else []),
              *([f"{', '.join(repr(w) for w in joins[1])} read with the group (its own subgroup, held in the group's "
@@ -458,6 +487,7 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
              *([f"'the {subject.subject} agreement' read as the company's agreement of that subject (its approval "
                 "list), not as a product-group filter"] if subject is not None else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
+             *([f"{', '.join(repr(w) for w in assumed.words)} read as {assumed.figure}"] if assumed else []),
              *(["an amount of a product group read as the group's spend"] if grouped else []),
              *([set_aside_note(context.aside)] if context is not None and context.aside else []),
              *(["set aside as instructions, not followed: " + "; ".join(repr(a) for a in aside)] if aside else []),

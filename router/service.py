@@ -59,6 +59,7 @@ from router.company_set import company_nouns
 from router.compound import merge_answers, split_asks, with_other_reading
 from router.context_noise import set_aside_context, with_context_note
 from router.contract import RoutingResult, clean_question
+from router.default_measure import with_assumed_measure
 from router.derived import DerivedAsk, detect
 from router.derived_answer import check_derived, derive
 from router.elliptic import ranked_by_spend
@@ -367,6 +368,8 @@ class AskService:
         answer = self._validated(conn, ctx, routing, run, answer, recorder)
         # a content word no reader took: named, the figure marked partial (router/unread_words.py)
         answer = with_unread_words(answer, routing.unread)
+        # a word read as the default figure: the reading said, the figure marked partial (router/default_measure.py)
+        answer = with_assumed_measure(answer, routing.assumed_measure, routing.assumed_figure)
         for citation in answer.citations:
             recorder.add("citation", citation.model_dump(mode="json"))
         recorder.add("answer", {"status": answer.status, "text": answer.text})
