@@ -286,6 +286,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("until_day", re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?{_DAY_NO_YEAR}", re.I)),
     ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
     ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
+    # "up to new year", "until year end", "till the end of the year": the end of the year of the range's start
+    # (router/periods.py _open_range places it after the start; alone it names no start and is asked about)
+    ("until_year_end", re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?(?:(?:new|next)\s+year(?:['’]s(?:\s+day)?)?|"
+                                  r"year[- ]?end|(?:turn\s+of\s+the\s+)?year)\b(?![\s'’-]*\d)", re.I)),
     ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}(?![\w-]|\.[\w-])", re.I)),
     # a day standing alone ("spend 1 March 2026"), read before its month ("March 2026") could be
     # (a full stop after the day ends the sentence, "... valid on 2026-09-15."; one before a digit continues a code)
@@ -892,7 +896,9 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
 
     # one owner per span: a year is added only to a month standing alone as the period; a month beside a period
     # read is the leftover/gloss rule's (router/period_leftovers.py), never a second period
-    dated = None if resolved.ambiguous or resolved.spans else with_years(text, as_of, resolved.spans)
+    # (an end read without its start, "from september up to new year": the month left unread is that start)
+    dated = (with_years(text, as_of, resolved.spans) if resolved.reason and resolved.reason.endswith(_NO_START)
+             else None if resolved.ambiguous or resolved.spans else with_years(text, as_of, resolved.spans))
     if dated is not None:
         text, origin = dated[0], tuple(origin[i] for i in dated[1])
         resolved = _resolve(text, as_of, fiscal_start_month)
@@ -1038,7 +1044,9 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
         found_spans = [s for i, s in enumerate(found_spans) if i not in everything]
         found = [p for i, p in enumerate(found) if i not in everything]
     if ends:
-        return _open_range(found, starts, ends, tuple(mentions), tuple(consumed))
+        # (a period written before its end bound opens the range the bound closes: "Q3 2025 up to Q1 2026")
+        before_end = bool(found_spans) and max(e for _, e in found_spans) <= min(s for s, _ in end_spans)
+        return _open_range(found, starts, ends, tuple(mentions), tuple(consumed), before_end)
     if comparing:
         _previous_window(question, found, found_spans, mentions)
     elif found and len(starts) == 1:
@@ -1291,11 +1299,14 @@ def _resolve_found(question: str, found: list[TimeRange], starts: list[TimeRange
 
 def _open_range(
     found: list[TimeRange], starts: list[TimeRange], ends: list[tuple[dt.date, str]],
-    mentions: tuple[str, ...], spans: tuple[tuple[int, int], ...],
+    mentions: tuple[str, ...], spans: tuple[tuple[int, int], ...], before_end: bool = False,
 ) -> PeriodResolution:
-    """The range an end bound closes: from a "since" start, or from the start of the one period that contains
-    the bound ("in 2026 up to the end of March"). An end without a start is asked about, never guessed (the
-    month alone, or everything before it, would both be silent guesses)."""
+    """The range an end bound closes: from a "since" start, from the start of the one period that contains
+    the bound ("in 2026 up to the end of March"), or from the start of the one period written before the bound
+    ("from 1 Sep 2025 till end of Dec", "Q3 2025 up to Q1 2026": two periods joined by a range word are one range,
+    from the first's start to the second's end). An end without a year is the first such end after the start
+    ("till end of Dec", "up to new year": in the start's year). An end without a start is asked about, never
+    guessed (the month alone, or everything before it, would both be silent guesses)."""
     if len({end for end, _ in ends}) > 1:
         return PeriodResolution(None, True, f"the question names more than one end ({', '.join(t for _, t in ends)})",
                                 mentions, spans)
@@ -1303,14 +1314,33 @@ def _open_range(
     enclosing = {(p.start, p.end) for p in (*starts, *found)}
     if len(enclosing) == 1:
         ((start, outer),) = enclosing
-        if start < end and (starts or end <= outer):
+        if not _YEAR_WRITTEN.search(end_text):
+            end = _first_after(end, start)
+        if start < end and (starts or end <= outer or before_end):
             return PeriodResolution(_range(start, end, " ".join(mentions)), False, None, mentions, spans)
         return PeriodResolution(None, True, f"{end_text!r} does not fall inside the period the question names",
                                 mentions, spans)
     if len(enclosing) > 1:
         return PeriodResolution(None, True, "the question names more than one start", mentions, spans)
-    return PeriodResolution(None, True, f"{end_text.strip()!r} says where the period ends, not where it starts",
+    return PeriodResolution(None, True, f"{end_text.strip()!r} {_NO_START}",
                             mentions, spans)
+
+
+_NO_START = "says where the period ends, not where it starts"
+#: A year written in an end bound ("end of Dec 2025", "Mar '26", "2026-03-31").
+_YEAR_WRITTEN = re.compile(r"\d{4}|['’]\s?\d{2}\b|\b\d{2}\s*$|\bfy\s?\d{2}\b", re.I)
+
+
+def _first_after(end: dt.date, start: dt.date) -> dt.date:
+    """An end read without its year, moved to the first year in which it falls after ``start``."""
+    for years in range(start.year - end.year - 1, start.year - end.year + 3):
+        try:
+            moved = end.replace(year=end.year + years)
+        except ValueError:
+            continue
+        if moved > start:
+            return moved
+    return end
 
 
 def _read(
@@ -1480,6 +1510,8 @@ def _read(
         if start >= end:
             raise ValueError(text)
         return _range(start, end, text)
+    if kind == "until_year_end":
+        return _year(as_of.year, text)
     if kind == "until_month":
         month = _MONTHS[g[0].lower().rstrip(".")]
         return _month(_latest_started_month(month, as_of), month, text)
