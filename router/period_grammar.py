@@ -110,7 +110,7 @@ _ATOM = (
     rf"|(?P<dmonth>(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?\s*(?:de\s+|di\s+|of\s+)?(?P<dm_w>{_DAY_MONTH_W})\.?"
     rf"(?:\s+(?:de\s+|del\s+)?(?P<dm_y>{_Y}))?)(?![\w])"
     # ("Jul25", "Mar26": a month word with its two-digit year touching it, a tracker's column label)
-    rf"|(?P<wmonth>(?P<wm_w>{_MONTH_W})\.?(?:{_year_after('wm_y', 'wm_yy')}|(?P<wm_yt>\d{{2}})(?=[\s.,;)–—-]|$))?)"
+    rf"|(?P<wmonth>(?P<wm_w>{_MONTH_W})\.?(?:{_year_after('wm_y', 'wm_yy')}|(?P<wm_yt>\d{{2}})(?![\w/]|[.,]\d))?)"
     rf"(?![\w])"
     rf"|(?P<ymonth>(?P<ym_w>{_YEAR_MONTH_W})\.?{_year_after('ym_y', 'ym_yy')})(?![\w])"
     # (a year after a quarter, half or month word is that atom's: "T3 2025" is no year 2025 to read alone)
@@ -400,6 +400,27 @@ def _restated_start(m: re.Match[str]) -> str:
     return f"{lead} {m.group('a')}"
 
 
+#: A period whose start a bracket moves: "H2 2025 (from Sept.)", "2025 (since October on)": from that start to the
+#: period's end (the bracket restates which part of the period is meant; read alone it was dropped).
+#: The words that open a range or a start in the languages of :data:`RANGE_WORDS`, and the start words of their own
+#: ("since", "seit", "à partir de", "a partire da"): a bracket's start.
+_START_WORDS = "|".join((*(w.opening for w in RANGE_WORDS), r"since|seit|starting(?:\s+(?:in|with|from))?",
+                         r"beginning(?:\s+(?:in|with))?", r"[àa]\s+partir\s+(?:de|del|d['’]|du)", r"a\s+partire\s+da"))
+_MOVED_START = re.compile(
+    rf"(?<![\w-])(?P<a>{_ATOM.replace('(?P<', '(?P<a_')})\s*\(\s*(?:{_START_WORDS})\s+{_ARTICLE}"
+    rf"(?P<b>{_ATOM.replace('(?P<', '(?P<b_')})\s*(?:on(?:wards?)?\s*)?\)", _I)
+
+
+def _moved_start(m: re.Match[str]) -> str:
+    year = _written_year(m, "a")
+    if year is None:
+        return m.group(0)
+    outer, start = _atom(m, "a", year, None), _atom(m, "b", _written_year(m, "b") or year, None)
+    if outer is None or start is None or not outer.unit or not outer.start < start.start < outer.end:
+        return m.group(0)
+    return f"from {start.start.isoformat()} through {(outer.end - dt.timedelta(days=1)).isoformat()}"
+
+
 def read_ranges(text: str, order: DateOrder | None = None) -> str:
     """``text`` with each range of period atoms the grammar reads written as ISO days.
 
@@ -411,6 +432,7 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
     'Top 3 suppliers, since 2025-07-01'
     """
     text = _RESTATED_START.sub(_restated_start, text)
+    text = _MOVED_START.sub(_moved_start, text)
     text = _INTERVAL.sub(_interval, text)
     slash_order = _slash_order(text, order)
     for word, pattern in _RANGES:

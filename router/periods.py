@@ -897,7 +897,11 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
     # one owner per span: a year is added only to a month standing alone as the period; a month beside a period
     # read is the leftover/gloss rule's (router/period_leftovers.py), never a second period
     # (an end read without its start, "from september up to new year": the month left unread is that start)
-    dated = (with_years(text, as_of, resolved.spans) if resolved.reason and resolved.reason.endswith(_NO_START)
+    # (and a month in a bracket that moves the start of the period read, "H2 2025 (from sept.)": its year makes
+    # it the bracket's start, read by _gloss; left unread it was silently dropped)
+    dated = (with_years(text, as_of, resolved.spans)
+             if (resolved.reason and resolved.reason.endswith(_NO_START))
+             or (not resolved.ambiguous and _MOVED_BRACKET.search(text))
              else None if resolved.ambiguous or resolved.spans else with_years(text, as_of, resolved.spans))
     if dated is not None:
         text, origin = dated[0], tuple(origin[i] for i in dated[1])
@@ -1182,7 +1186,14 @@ def _asked_clause(question: str, spans: list[tuple[int, int]]) -> tuple[int, int
 
 #: What stands between a period and a parenthesis that restates it ("last 12 months (May-Apr)", "from July 2026
 #: on (H2)"): only the opening bracket, maybe after "on"/"onwards" or a comma.
-_GLOSS_BEFORE = re.compile(r"\s*(?:on(?:wards?)?\s*)?,?\s*\(\s*", re.I)
+#: ("H2 2025 (from Sept.)": a start word in the bracket moves the period's start.)
+_GLOSS_BEFORE = re.compile(r"\s*(?:on(?:wards?)?\s*)?,?\s*\(\s*(?P<moved>(?:from|since|starting(?:\s+(?:in|with|"
+                           r"from))?|beginning(?:\s+(?:in|with))?)\s+(?:the\s+)?)?", re.I)
+#: The same restatement written with a word that says so instead of a bracket ("in December, so 1-24 Dec 2025",
+#: "H2 2025 i.e. Jul-Dec"), maybe after a few words that describe the period ("December before the holidays,
+#: so ..."): the words after the marker are the period meant.
+_GLOSS_SAID = re.compile(r"(?:\s+[^\W\d_][\w'’-]*){0,3}\s*,?\s*(?:so|i\.\s?e\.?|ie|that\s+is|namely)\s*[,:]?\s*"
+                         r"(?:\(\s*)?", re.I)
 _GLOSS_AFTER = re.compile(r"\s*\)")
 #: How far the bounds of a period and its restatement may differ (a rolling window glossed by its calendar
 #: months: "last 12 months (May-Apr)" as of 15 May).
@@ -1199,10 +1210,22 @@ def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> Time
     if len(read) != 2:
         return None
     (outer, outer_span), (inner, inner_span) = sorted(read, key=lambda r: r[1][0])
-    if (not _GLOSS_BEFORE.fullmatch(question, outer_span[1], inner_span[0])
-            or not _GLOSS_AFTER.match(question, inner_span[1])):
+    bracket = _GLOSS_BEFORE.fullmatch(question, outer_span[1], inner_span[0])
+    said = None if bracket else _GLOSS_SAID.fullmatch(question, outer_span[1], inner_span[0])
+    if not (bracket or said) or (("(" in (bracket or said).group(0)) and not _GLOSS_AFTER.match(question,
+                                                                                                   inner_span[1])):
         return None
     year_written = bool(_FOUR_DIGITS.search(question, inner_span[0], inner_span[1]))
+    if bracket and bracket.group("moved"):
+        # "H2 2025 (from Sept.)": the bracket moves the period's start, in the period's year when it writes none
+        try:
+            start = inner.start if year_written else _first_after(inner.start.replace(year=outer.start.year - 1),
+                                                                  outer.start - dt.timedelta(days=1))
+        except ValueError:
+            return None
+        if outer.start <= start < outer.end:
+            return _range(start, outer.end, question[outer_span[0]:inner_span[1] + 1])
+        return None
     shifts = (0,) if year_written else (0, -1, 1)
     spelled_out = bool(_SPELLED_BOUNDS.search(question, inner_span[0], inner_span[1]))
     agreeing = []
@@ -1327,6 +1350,7 @@ def _open_range(
 
 
 _NO_START = "says where the period ends, not where it starts"
+_MOVED_BRACKET = re.compile(r"\(\s*(?:from|since|starting|beginning)\s+[^()\d]{3,20}\)", re.I)
 #: A year written in an end bound ("end of Dec 2025", "Mar '26", "2026-03-31").
 _YEAR_WRITTEN = re.compile(r"\d{4}|['’]\s?\d{2}\b|\b\d{2}\s*$|\bfy\s?\d{2}\b", re.I)
 
