@@ -170,7 +170,7 @@ def test_a_moved_start_outside_the_period_is_not_read_as_its_part() -> None:
 
 
 @pytest.mark.parametrize(("question", "start", "end"), [
-    ("in June before holidays, so 1st-20th jun 25: spend", _D(2025, 6, 1), _D(2025, 6, 21)),
+    ("in June before holidays, so 1st-20th june 2025: spend", _D(2025, 6, 1), _D(2025, 6, 21)),
     ("spend H1 2025, i.e. Jan-Jun 2025", _D(2025, 1, 1), _D(2025, 7, 1)),
 ])
 def test_a_restatement_said_with_so_is_the_period_meant(question: str, start: dt.date, end: dt.date) -> None:
