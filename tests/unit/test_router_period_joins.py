@@ -181,3 +181,16 @@ def test_a_restatement_said_with_so_is_the_period_meant(question: str, start: dt
                                   "count(distinct credit_note_id)"])
 def test_a_count_of_credit_notes_is_theirs(call: str) -> None:
     assert clean_question(f"{call} comp=Company B 2025-Q4").startswith("number of credit notes")
+
+
+@pytest.mark.parametrize(("frame", "a", "b"), [
+    ("Company A: {a} vs {b} spend gap in Q1 2026 (EUR)", "Gamma", "Beta"),
+    ("{a} versus {b} gap H2 2025, Company C", "Epsilon", "Gamma"),
+    ("Company B - {a} vs. {b} spending gap last year", "Beta", "Epsilon"),
+])
+def test_a_vs_pair_with_a_gap_word_after_it_is_their_difference(frame: str, a: str, b: str) -> None:
+    from tests.unit.test_router_company_compare import _ask
+
+    ask = _ask(frame.format(a=a, b=b))
+    assert ask is not None and ask.kind == "difference" and ask.sides == (a, b)
+    assert not any("gap" in base for base in ask.bases)
