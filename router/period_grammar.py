@@ -35,6 +35,7 @@ from typing import Literal
 
 from router.german import GERMAN_MONTHS as _GERMAN_MONTHS
 from router.period_words import ALL_MONTHS as _ALL_MONTHS
+from router.period_words import CHANGE_VERBS
 from router.period_words import SHAPED_ONLY_MONTHS as _SHAPED_ONLY
 from router.romance import AMBIGUOUS_MONTHS as _AMBIGUOUS_MONTHS
 from router.romance import ROMANCE_MONTHS as _ROMANCE_MONTHS
@@ -162,6 +163,10 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     RangeWord(r"-|–|—", r"from", None, english=True, sign=True),
     RangeWord(r"to", r"from", None, english=True),
 )
+#: "from X to Y": after a change verb, two periods compared (a grain, "per month", makes it one range again).
+_FROM_TO = RANGE_WORDS[-1]
+_GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
+                         r"month[- ]by[- ]month|quarter[- ]by[- ]quarter)\b", _I)
 #: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
 _DASH_OR_TO = RANGE_WORDS[-3:]
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
@@ -437,6 +442,9 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
     slash_order = _slash_order(text, order)
     for word, pattern in _RANGES:
         def sub(m: re.Match[str], word: RangeWord = word) -> str:
+            if (word is _FROM_TO and m.group("open") and CHANGE_VERBS.search(m.string, 0, m.start())
+                    and not _GRAIN_WORD.search(m.string)):
+                return m.group(0)  # "how did spend move from 12/2025 to Jan '26": a base and a current period
             read = _one_range(m, word, slash_order)
             if read is None:
                 return m.group(0)

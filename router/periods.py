@@ -62,7 +62,7 @@ from itertools import pairwise
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
 from router.period_leftovers import unconsumed_date_token
-from router.period_words import unread_month_word, unread_part_word
+from router.period_words import CHANGE_VERBS, unread_month_word, unread_part_word
 
 _MONTHS = {
     name: number
@@ -626,8 +626,8 @@ def _two_digit_year(text: str) -> int:
 
 #: A comparison between the parts of a list ("Q1 and Q2 compared"): the parts stay separate periods.
 _FOUR_DIGITS = re.compile(r"(?<![\w.,-])((?:19|20)\d{2})(?![\w-]|[.,]\d)")
-_COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relative to|change[ds]?|grow|grew|growth|"
-                        r"increase[ds]?|decrease[ds]?|rose|fell|dropped|declined?|trend)\b", re.I)
+_COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relative to|growth|trend)\b|"
+                        + CHANGE_VERBS.pattern, re.I)
 _POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+of)?\s+)?)?$", re.I)
 
 

@@ -194,3 +194,15 @@ def test_a_vs_pair_with_a_gap_word_after_it_is_their_difference(frame: str, a: s
     ask = _ask(frame.format(a=a, b=b))
     assert ask is not None and ask.kind == "difference" and ask.sides == (a, b)
     assert not any("gap" in base for base in ask.bases)
+
+
+@pytest.mark.parametrize("verb", ["move", "change", "develop", "shift"])
+@pytest.mark.parametrize(("a", "b"), [("11/2025", "Feb '26"), ("2025-08", "Sep-2025")])
+def test_from_to_after_a_change_verb_stays_two_periods(verb: str, a: str, b: str) -> None:
+    from router.period_grammar import read_ranges
+
+    question = f"how did Delta spend {verb} from {a} to {b}?"
+    assert read_ranges(question) == question
+    assert read_ranges(f"Delta spend from {a} to {b}") != f"Delta spend from {a} to {b}"
+    assert read_ranges(f"how did Delta spend {verb} from {a} to {b} per month") != \
+        f"how did Delta spend {verb} from {a} to {b} per month"
