@@ -206,3 +206,11 @@ def test_from_to_after_a_change_verb_stays_two_periods(verb: str, a: str, b: str
     assert read_ranges(f"Delta spend from {a} to {b}") != f"Delta spend from {a} to {b}"
     assert read_ranges(f"how did Delta spend {verb} from {a} to {b} per month") != \
         f"how did Delta spend {verb} from {a} to {b} per month"
+
+
+@pytest.mark.parametrize("said", ["bills sent to Company B two times", "invoices billed to company c twice",
+                                  "docs received from Beta Logistics 2x", "invoices charged to us twice"])
+def test_an_addressee_between_the_verb_and_twice_is_still_a_duplicate(said: str) -> None:
+    from router.duplicates import _DUPLICATE
+
+    assert _DUPLICATE.search(f"were any {said} in H2 2025?")
