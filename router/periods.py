@@ -1194,7 +1194,8 @@ _GLOSS_BEFORE = re.compile(r"\s*(?:on(?:wards?)?\s*)?,?\s*\(\s*(?P<moved>(?:from
 #: so ..."): the words after the marker are the period meant.
 _GLOSS_SAID = re.compile(r"(?:\s+[^\W\d_][\w'’-]*){0,3}\s*,?\s*(?:so|i\.\s?e\.?|ie|that\s+is|namely)\s*[,:]?\s*"
                          r"(?:\(\s*)?", re.I)
-_GLOSS_AFTER = re.compile(r"\s*\)")
+#: (a note after a comma may close the bracket: "(Jul-Dec, 6 months)")
+_GLOSS_AFTER = re.compile(r"\s*(?:[,;]\s*[^()\d]{0,12}\d{0,2}[^()\d]{0,12})?\)")
 #: How far the bounds of a period and its restatement may differ (a rolling window glossed by its calendar
 #: months: "last 12 months (May-Apr)" as of 15 May).
 _GLOSS_SLACK = dt.timedelta(days=31)

@@ -214,3 +214,11 @@ def test_an_addressee_between_the_verb_and_twice_is_still_a_duplicate(said: str)
     from router.duplicates import _DUPLICATE
 
     assert _DUPLICATE.search(f"were any {said} in H2 2025?")
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("avg monthly spend with Delta in FY25 (Jul-Dec, 6 months)", _D(2025, 7, 1), _D(2026, 1, 1)),
+    ("spend in 2025 (Oct-Dec; one quarter)", _D(2025, 10, 1), _D(2026, 1, 1)),
+])
+def test_a_note_after_a_comma_may_close_the_restating_bracket(question: str, start: dt.date, end: dt.date) -> None:
+    assert _read(question) == (start, end)
