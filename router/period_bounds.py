@@ -23,7 +23,10 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from router.period_grammar import _INCLUDED_AFTER
 
 _I = re.I | re.UNICODE
 
@@ -94,12 +97,32 @@ def range_phrase(start: Bound, start_included: bool, end: Bound, end_included: b
     return f"from {first.isoformat()} through {(stop - dt.timedelta(days=1)).isoformat()}"
 
 
-def _key_pair(m: re.Match[str]) -> str:
+#: A word after the end bound that says whether its day is inside ("period_end=2026-03-01 (exclusive)").
+#: ("incl", "einschl." after the end: the period grammar's table, router/period_grammar.py.)
+_EXCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:exclusive|excl\.?|excluded|exclusief|exkl\.?|ausschl\w*\.?)(?![\w])"
+                             r"\s*\)?", _I)
+
+
+def _key_pair(m: re.Match[str]) -> str | tuple[str, int]:
     ka, kb = m.group("ka").casefold(), m.group("kb").casefold()
     a, b = _bound(m.group("a")), _bound(m.group("b"))
     if ka not in _START_KEYS or kb not in _END_KEYS or a is None or b is None:
         return m.group(0)
-    return range_phrase(a, _START_KEYS[ka], b, _END_KEYS[kb]) or m.group(0)
+    return _with_end_word(m, lambda included: range_phrase(a, _START_KEYS[ka], b, included), _END_KEYS[kb])
+
+
+def _with_end_word(m: re.Match[str], phrase: Callable[[bool], str | None], included: bool) -> str | tuple[str, int]:
+    """The phrase of a range whose end's inclusion a word after it may state: the phrase and how much of the text
+    after the match it read (the word), or the match unchanged."""
+    if (word := _EXCLUDED_AFTER.match(m.string, m.end())) is not None:
+        read = phrase(False)
+    elif (word := _INCLUDED_AFTER.match(m.string, m.end())) is not None:
+        read = phrase(True)
+    else:
+        read = phrase(included)
+    if read is None:
+        return m.group(0)
+    return (read, word.end() - m.end()) if word is not None else read
 
 
 def _compared(m: re.Match[str]) -> str:
@@ -122,11 +145,11 @@ def _chained(m: re.Match[str]) -> str:
     return range_phrase(a, m.group("op1") in ("<=", "=<", "≤"), b, m.group("op2") != "<") or m.group(0)
 
 
-def _interval(m: re.Match[str]) -> str:
+def _interval(m: re.Match[str]) -> str | tuple[str, int]:
     a, b = _bound(m.group("a")), _bound(m.group("b"))
     if a is None or b is None or len(m.group("a")) != len(m.group("b")):
         return m.group(0)
-    return range_phrase(a, True, b, True) or m.group(0)
+    return _with_end_word(m, lambda included: range_phrase(a, True, b, included), True)
 
 
 #: A column of days (its bounds are the period; any other column compared with days is kept, named back).
@@ -135,6 +158,20 @@ _DATE_COLUMN = re.compile(r"(?:[\w.]*[_.])?(?:date|day|dt|period|time|timestamp|
 
 def _is_date_column(col: str) -> bool:
     return bool(_DATE_COLUMN.search(col))
+
+
+def _sub(pattern: re.Pattern[str], read: Callable[[re.Match[str]], str | tuple[str, int]], text: str) -> str:
+    """``pattern.sub`` whose reader may also consume words after its match (an "(exclusive)" after the end)."""
+    out: list[str] = []
+    at = 0
+    for m in pattern.finditer(text):
+        if m.start() < at:
+            continue
+        got = read(m)
+        phrase, extra = got if isinstance(got, tuple) else (got, 0)
+        out.append(text[at:m.start()] + phrase)
+        at = m.end() + extra
+    return "".join(out) + text[at:]
 
 
 def read_period_bounds(text: str) -> str:
@@ -147,7 +184,7 @@ def read_period_bounds(text: str) -> str:
     >>> read_period_bounds("spend comp-b 2026-01-01/2026-03-31")
     'spend comp-b from 2026-01-01 through 2026-03-31'
     """
-    text = _KEY_PAIR.sub(_key_pair, text)
+    text = _sub(_KEY_PAIR, _key_pair, text)
     text = _CHAINED.sub(_chained, text)
     text = _COMPARED.sub(_compared, text)
-    return _INTERVAL.sub(_interval, text)
+    return _sub(_INTERVAL, _interval, text)

@@ -222,3 +222,13 @@ def test_an_addressee_between_the_verb_and_twice_is_still_a_duplicate(said: str)
 ])
 def test_a_note_after_a_comma_may_close_the_restating_bracket(question: str, start: dt.date, end: dt.date) -> None:
     assert _read(question) == (start, end)
+
+
+@pytest.mark.parametrize(("bounds", "end"), [
+    ("period_start=2025-09-01, period_end=2025-12-01 (exclusive)", _D(2025, 12, 1)),
+    ("from=2025-09-01 to=2025-12-01 excl.", _D(2025, 12, 1)),
+    ("2025-09-01/2025-12-01 (exclusive)", _D(2025, 12, 1)),
+    ("start: 2025-09-01, end: 2025-11-30 (inclusive)", _D(2025, 12, 1)),
+])
+def test_a_word_after_the_end_says_whether_its_day_is_inside(bounds: str, end: dt.date) -> None:
+    assert _read(f"Return spend for company_id=COMP-C, {bounds}, top 3") == (_D(2025, 9, 1), end)
