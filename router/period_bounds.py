@@ -99,8 +99,9 @@ def range_phrase(start: Bound, start_included: bool, end: Bound, end_included: b
 
 #: A word after the end bound that says whether its day is inside ("period_end=2026-03-01 (exclusive)").
 #: ("incl", "einschl." after the end: the period grammar's table, router/period_grammar.py.)
-_EXCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:exclusive|excl\.?|excluded|exclusief|exkl\.?|ausschl\w*\.?)(?![\w])"
-                             r"\s*\)?", _I)
+#: ("excl. VAT", "exkl. Gamma" exclude something else: an abbreviation only with no word after it.)
+_EXCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:exclusive|excluded|exclusief|"
+                             r"(?:excl|exkl|ausschl)\.?(?![.\w])(?!\s*[^\W\d_]))(?![\w])\s*\)?", _I)
 
 
 def _key_pair(m: re.Match[str]) -> str | tuple[str, int]:

@@ -232,3 +232,7 @@ def test_a_note_after_a_comma_may_close_the_restating_bracket(question: str, sta
 ])
 def test_a_word_after_the_end_says_whether_its_day_is_inside(bounds: str, end: dt.date) -> None:
     assert _read(f"Return spend for company_id=COMP-C, {bounds}, top 3") == (_D(2025, 9, 1), end)
+
+
+def test_excl_before_another_word_excludes_that_word_not_the_end_day() -> None:
+    assert _read("net spend Company A 2025-09-01/2025-11-30 excl. VAT") == (_D(2025, 9, 1), _D(2025, 12, 1))
