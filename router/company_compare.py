@@ -455,6 +455,9 @@ _MORE_JOIN = re.compile(r"^\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|a
 _SIDE_PREPOSITION = re.compile(r"\b(?:to|with|on|from|at|for)\s*$", re.I)
 #: Between the two sides: "A and B", "A et B", "A minus B" (side a first, b subtracted).
 _GAP_JOIN = re.compile(r"^\s*(?:and|und|et|y|e|en|&|minus|-|–)\s*$", re.I)
+#: "Helix vs Iris spend gap": the pair joined by "vs" with the difference word right after it (the cue follows).
+_VS_JOIN = re.compile(r"^\s*(?:vs\.?|versus)\s*$", re.I)
+_CUE_AFTER = re.compile(r"^\s*(?:spend(?:ing)?|ausgaben|d[ée]penses)?\s*$", re.I)
 _MINUS_JOIN = re.compile(r"^\s*minus\s*$", re.I)
 #: Between a difference word and its pair: nothing, or the measure and the pair's preposition ("between spend with").
 _CUE_TO_PAIR = re.compile(r"^(?:(?:the\s+)?(?:spend|spending|purchases)(?:\s+(?:with|on|at|from))?)?$", re.I)
@@ -482,6 +485,11 @@ def _gap(text: str, companies: Sequence[Any], others: Sequence[Any]) -> CompanyA
         elif more is not None:
             if first[0] < more.end() or not _MORE_JOIN.match(join) or "company" in (first[2], second[2]):
                 continue  # (two companies: "how much more did A spend than B", read by _difference)
+        elif (cue is not None and _VS_JOIN.match(join) and cue.start() >= second[1]
+              and _CUE_AFTER.match(text[second[1]:cue.start()])):
+            # "A vs B spend gap": the cue after the pair; it leaves the question, the rest applies to both sides
+            text = text[:second[1]] + text[cue.end():]
+            cue = None
         elif not _GAP_JOIN.match(join) or (cue is None and not _MINUS_JOIN.match(join)):
             continue
         # ("diff between spend with Gamma and Beta": the measure and the pair's preposition may stand between)

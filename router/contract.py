@@ -263,6 +263,7 @@ def clean_question(text: str) -> str:
     from router.document_words import document_words
     from router.errors import QuestionError
     from router.keyword_query import keyword_style
+    from router.period_bounds import read_period_bounds
     from router.structured_notation import structured_style
     from router.tool_syntax import tool_style
 
@@ -274,6 +275,9 @@ def clean_question(text: str) -> str:
     # parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing; between them the
     # structured notation's aggregate calls, field names and dimension lists ("max(invoice gross)", "vat_amount",
     # "dims: company | metric: ...", "pivot supplier x month") in the readers' words (router/structured_notation.py)
+    # "from=2025-11-01 to=2026-01-31", "invoice_date >= 2025-09-01 AND < 2025-11-01", "2026-01-01/2026-03-31": the
+    # two bounds of one period as one range, before any reader takes each bound alone (router/period_bounds.py)
+    cleaned = read_period_bounds(cleaned)
     cleaned = tool_style(structured_style(keyword_style(cleaned)))
     # "CNs", "credit memo", "docs": the clerk's shorthand in the words every reader knows (router/document_words.py)
     cleaned = document_words(cleaned)

@@ -49,7 +49,9 @@ _DUPLICATE = re.compile(
     # "double invoices", "doubled bills", "any doubles": the documents themselves said double
     r"doubled?\s+" + _DOC_NOUN + r"|doubles\b|"
     # "received twice", "rcvd 2x", "came in two times", "posted more than once", "entered double"
-    + _VERB + r"(?:\s+(?:it|them|this|that|in|again|\w+ly))?\s+" + _TWICE + r"|"
+    # ("sent to company b two times": the addressee between the verb and how often, up to three words)
+    + _VERB + r"(?:\s+(?:it|them|this|that|in|again|\w+ly|(?:to|by|from|for|at)(?:\s+[\w&.-]+){1,3}?))?\s+"
+    + _TWICE + r"|"
     r"twice[- ](?:exported|imported|loaded|entered|booked|posted|received|submitted|ingested|recorded|billed|"
     r"invoiced|sent)|"
     # German: "doppelt eingespielt", "doppelte Rechnungen", "Dubletten", "Duplikate", "Replikat", "zweimal"

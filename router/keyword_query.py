@@ -48,6 +48,9 @@ _AGGREGATES: tuple[tuple[re.Pattern[str], str], ...] = (
      "number of suppliers"),
     (re.compile(r"\bcount\s*\(\s*distinct\s+(?:product_code|product_id|product)\s*\)", re.I),
      "number of products"),
+    # (a count of credit notes is theirs, never every invoice's: "count(credit_notes)", "count(credit notes)")
+    (re.compile(r"\bcount\s*\(\s*(?:distinct\s+)?(?:credit[_ -]?notes?|cns?|credit[_ -]?memos?)(?:_id)?\s*\)", re.I),
+     "number of credit notes"),
     (re.compile(r"\bcount\s*\(\s*(?:\*|distinct\s+\w+|\w+)\s*\)", re.I), "number of invoices"),
     (re.compile(r"\bavg\s*\(\s*(?:gross\w*|amount|total\w*|spend\w*|invoice_\w+)?\s*\)", re.I),
      "average invoice value"),

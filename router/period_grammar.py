@@ -35,6 +35,7 @@ from typing import Literal
 
 from router.german import GERMAN_MONTHS as _GERMAN_MONTHS
 from router.period_words import ALL_MONTHS as _ALL_MONTHS
+from router.period_words import CHANGE_VERBS
 from router.period_words import SHAPED_ONLY_MONTHS as _SHAPED_ONLY
 from router.romance import AMBIGUOUS_MONTHS as _AMBIGUOUS_MONTHS
 from router.romance import ROMANCE_MONTHS as _ROMANCE_MONTHS
@@ -109,7 +110,9 @@ _ATOM = (
     rf"(?:{_year_after('h_y', 'h_yy')})?)(?![\w])"
     rf"|(?P<dmonth>(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?\s*(?:de\s+|di\s+|of\s+)?(?P<dm_w>{_DAY_MONTH_W})\.?"
     rf"(?:\s+(?:de\s+|del\s+)?(?P<dm_y>{_Y}))?)(?![\w])"
-    rf"|(?P<wmonth>(?P<wm_w>{_MONTH_W})\.?(?:{_year_after('wm_y', 'wm_yy')})?)(?![\w])"
+    # ("Jul25", "Mar26": a month word with its two-digit year touching it, a tracker's column label)
+    rf"|(?P<wmonth>(?P<wm_w>{_MONTH_W})\.?(?:{_year_after('wm_y', 'wm_yy')}|(?P<wm_yt>\d{{2}})(?![\w/]|[.,]\d))?)"
+    rf"(?![\w])"
     rf"|(?P<ymonth>(?P<ym_w>{_YEAR_MONTH_W})\.?{_year_after('ym_y', 'ym_yy')})(?![\w])"
     # (a year after a quarter, half or month word is that atom's: "T3 2025" is no year 2025 to read alone)
     rf"|(?<![qths][1-4]\s)(?<![qths][1-4]/)(?P<year>{_Y})(?![\d])"
@@ -150,7 +153,8 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     RangeWord(r"do", r"od", True, opened=True),
     RangeWord(r"tot", r"van|vanaf", False, opened=True),
     # English (the period reader's own words: rewritten only when an atom is in a notation it does not read)
-    RangeWord(r"through|thru|until|till|up\s+to\s+and\s+including", r"from", True, english=True),
+    RangeWord(r"through|thru|until|till|up\s+to\s+and\s+including|up\s+(?:to|until|till)", r"from", True,
+              english=True),
     RangeWord(r"and", r"between", None, opened=True, english=True),
     # ("2025-07..2026-04", "Jan→Apr 2026": the two dots or arrow of a query or a dashboard filter, which the period
     # reader does not read)
@@ -159,6 +163,10 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     RangeWord(r"-|–|—", r"from", None, english=True, sign=True),
     RangeWord(r"to", r"from", None, english=True),
 )
+#: "from X to Y": after a change verb, two periods compared (a grain, "per month", makes it one range again).
+_FROM_TO = RANGE_WORDS[-1]
+_GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
+                         r"month[- ]by[- ]month|quarter[- ]by[- ]quarter)\b", _I)
 #: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
 _DASH_OR_TO = RANGE_WORDS[-3:]
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
@@ -264,9 +272,11 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
             return Atom(day, day + dt.timedelta(days=1), False, written is not None, word in _ENGLISH_MONTHS)
         if g("wmonth"):
             word = str(g("wm_w")).casefold()
-            written = _year(g("wm_y"), g("wm_yy"))
+            written = _year(g("wm_y"), g("wm_yy") or g("wm_yt"))
             start = dt.date(written or year, MONTH_WORDS[word], 1)
-            return Atom(start, _months_after(start, 1), True, written is not None, word in _ENGLISH_MONTHS)
+            # ("Jul-25", "Jul25", "Jul '25": a two-digit year is no range form the period reader reads whole)
+            english = word in _ENGLISH_MONTHS and not (g("wm_yy") or g("wm_yt"))
+            return Atom(start, _months_after(start, 1), True, written is not None, english)
         if g("ymonth"):
             written = _year(g("ym_y"), g("ym_yy"))
             start = dt.date(written or year, YEAR_MONTH_WORDS[str(g("ym_w")).casefold()], 1)
@@ -282,7 +292,8 @@ def _atom(m: re.Match[str], side: str, year: int, order: DateOrder | None) -> At
 def _written_year(m: re.Match[str], side: str) -> int | None:
     """The year an atom writes, if any (to lend it to the other end)."""
     for four, two in (("dot_y", None), ("sl_y", None), ("nm_y", None), ("ip_y", None), ("q_y", "q_yy"), ("h_y", "h_yy"),
-                      ("wm_y", "wm_yy"), ("ym_y", "ym_yy"), ("dm_y", None), ("year", None), ("im_y", None)):
+                      ("wm_y", "wm_yy"), ("wm_yt", None), ("ym_y", "ym_yy"), ("dm_y", None), ("year", None),
+                      ("im_y", None)):
         value = m.group(f"{side}_{four}")
         if value:
             return int(value) if len(value) == 4 else 2000 + int(value)
@@ -375,6 +386,46 @@ def _interval(m: re.Match[str]) -> str:
     return f"from {start.isoformat()} to before {end.isoformat()}"
 
 
+#: A start described in words and restated in brackets as a period: "since the files start (Jul-25)", "since the
+#: summer (so from september on)", "from go-live (i.e. 2025-10-01)". The bracket is the start the writer means; the
+#: words before it name no period (no digit), so the pair is one start, never two periods.
+_RESTATED_START = re.compile(
+    r"\b(?P<lead>since|from|starting(?:\s+(?:from|with|in))?|beginning(?:\s+(?:with|in))?)\s+"
+    r"(?P<desc>(?:[^\W\d_][\w'’-]*\s+){0,5}?[^\W\d_][\w'’-]*)\s*\(\s*"
+    r"(?:(?:so|i\.\s?e\.|ie|that\s+is|namely|=)\s*,?\s*)?(?:(?:from|since|starting(?:\s+in)?)\s+)?"
+    rf"(?P<a>{_ATOM.replace('(?P<', '(?P<a_')})\s*(?:on(?:wards?)?\s*)?\)", _I)
+#: A range word or end after the restated start: the start then opens that range ("... (Jul-25) to date").
+_RANGE_AFTER = re.compile(r"\s*(?:to|till|until|thru|through|up\s+(?:to|until|till)|-|–|—|\.\.)\s", _I)
+
+
+def _restated_start(m: re.Match[str]) -> str:
+    if re.search(r"\b(?:of|in|for)$", m.group("desc"), _I):
+        return m.group(0)  # "from the start of (Q3)": the words around the bracket are one phrase, not a gloss
+    lead = "from" if _RANGE_AFTER.match(m.string, m.end()) or m.group("lead").casefold() == "from" else "since"
+    return f"{lead} {m.group('a')}"
+
+
+#: A period whose start a bracket moves: "H2 2025 (from Sept.)", "2025 (since October on)": from that start to the
+#: period's end (the bracket restates which part of the period is meant; read alone it was dropped).
+#: The words that open a range or a start in the languages of :data:`RANGE_WORDS`, and the start words of their own
+#: ("since", "seit", "à partir de", "a partire da"): a bracket's start.
+_START_WORDS = "|".join((*(w.opening for w in RANGE_WORDS), r"since|seit|starting(?:\s+(?:in|with|from))?",
+                         r"beginning(?:\s+(?:in|with))?", r"[àa]\s+partir\s+(?:de|del|d['’]|du)", r"a\s+partire\s+da"))
+_MOVED_START = re.compile(
+    rf"(?<![\w-])(?P<a>{_ATOM.replace('(?P<', '(?P<a_')})\s*\(\s*(?:{_START_WORDS})\s+{_ARTICLE}"
+    rf"(?P<b>{_ATOM.replace('(?P<', '(?P<b_')})\s*(?:on(?:wards?)?\s*)?\)", _I)
+
+
+def _moved_start(m: re.Match[str]) -> str:
+    year = _written_year(m, "a")
+    if year is None:
+        return m.group(0)
+    outer, start = _atom(m, "a", year, None), _atom(m, "b", _written_year(m, "b") or year, None)
+    if outer is None or start is None or not outer.unit or not outer.start < start.start < outer.end:
+        return m.group(0)
+    return f"from {start.start.isoformat()} through {(outer.end - dt.timedelta(days=1)).isoformat()}"
+
+
 def read_ranges(text: str, order: DateOrder | None = None) -> str:
     """``text`` with each range of period atoms the grammar reads written as ISO days.
 
@@ -385,10 +436,15 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
     >>> read_ranges("Top 3 suppliers, Jul 2025 - today")
     'Top 3 suppliers, since 2025-07-01'
     """
+    text = _RESTATED_START.sub(_restated_start, text)
+    text = _MOVED_START.sub(_moved_start, text)
     text = _INTERVAL.sub(_interval, text)
     slash_order = _slash_order(text, order)
     for word, pattern in _RANGES:
         def sub(m: re.Match[str], word: RangeWord = word) -> str:
+            if (word is _FROM_TO and m.group("open") and CHANGE_VERBS.search(m.string, 0, m.start())
+                    and not _GRAIN_WORD.search(m.string)):
+                return m.group(0)  # "how did spend move from 12/2025 to Jan '26": a base and a current period
             read = _one_range(m, word, slash_order)
             if read is None:
                 return m.group(0)

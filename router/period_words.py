@@ -29,6 +29,13 @@ from router.edits import without_diacritics
 
 _I = re.I | re.UNICODE
 
+#: Verbs of a change between two periods ("how did spend move from Sep to Oct", "how has spend changed from Q3 to
+#: Q4"): "from X to Y" after one is a base and a current period, never one range (router/period_grammar.py,
+#: router/periods.py).
+CHANGE_VERBS = re.compile(r"\b(?:chang(?:e[ds]?|ing)|mov(?:e[ds]?|ing)|gr[eo]w(?:n|s|ing)?|evolv(?:e[ds]?|ing)|"
+                          r"develop(?:s|ed|ing)?|shift(?:s|ed|ing)?|increas(?:e[ds]?|ing)|decreas(?:e[ds]?|ing)|"
+                          r"rose|ris(?:e[ns]?|ing)|fell|fall(?:en|s|ing)?|dropped|declin(?:e[ds]?|ing))\b", _I)
+
 _MONTH_EN = ("", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
              "November", "December")
 

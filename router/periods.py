@@ -62,7 +62,7 @@ from itertools import pairwise
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
 from router.period_leftovers import unconsumed_date_token
-from router.period_words import unread_month_word, unread_part_word
+from router.period_words import CHANGE_VERBS, unread_month_word, unread_part_word
 
 _MONTHS = {
     name: number
@@ -286,6 +286,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("until_day", re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?{_DAY_NO_YEAR}", re.I)),
     ("until_year", re.compile(rf"\b{_UNTIL}\s+((?:19|20)\d{{2}})\b(?![-/]\d)", re.I)),
     ("until_month", re.compile(rf"\b{_UNTIL}\s+({_MONTH_NAMES})\.?\b(?!\s+\d{{4}})", re.I)),
+    # "up to new year", "until year end", "till the end of the year": the end of the year of the range's start
+    # (router/periods.py _open_range places it after the start; alone it names no start and is asked about)
+    ("until_year_end", re.compile(rf"\b{_UNTIL}\s+(?:the\s+)?(?:(?:new|next)\s+year(?:['’]s(?:\s+day)?)?|"
+                                  r"year[- ]?end|(?:turn\s+of\s+the\s+)?year)\b(?![\s'’-]*\d)", re.I)),
     ("on_date", re.compile(rf"\b(?:on|as of|as at|at)\s+{_DATE}(?![\w-]|\.[\w-])", re.I)),
     # a day standing alone ("spend 1 March 2026"), read before its month ("March 2026") could be
     # (a full stop after the day ends the sentence, "... valid on 2026-09-15."; one before a digit continues a code)
@@ -622,8 +626,8 @@ def _two_digit_year(text: str) -> int:
 
 #: A comparison between the parts of a list ("Q1 and Q2 compared"): the parts stay separate periods.
 _FOUR_DIGITS = re.compile(r"(?<![\w.,-])((?:19|20)\d{2})(?![\w-]|[.,]\d)")
-_COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relative to|change[ds]?|grow|grew|growth|"
-                        r"increase[ds]?|decrease[ds]?|rose|fell|dropped|declined?|trend)\b", re.I)
+_COMPARING = re.compile(r"\b(?:compar\w*|vs\.?|versus|against|difference|relative to|growth|trend)\b|"
+                        + CHANGE_VERBS.pattern, re.I)
 _POINT_IN_TIME = re.compile(r"\bas\s+(?:(?:of|at|per)\s+(?:the\s+)?(?:end(?:\s+of)?\s+)?)?$", re.I)
 
 
@@ -892,7 +896,13 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
 
     # one owner per span: a year is added only to a month standing alone as the period; a month beside a period
     # read is the leftover/gloss rule's (router/period_leftovers.py), never a second period
-    dated = None if resolved.ambiguous or resolved.spans else with_years(text, as_of, resolved.spans)
+    # (an end read without its start, "from september up to new year": the month left unread is that start)
+    # (and a month in a bracket that moves the start of the period read, "H2 2025 (from sept.)": its year makes
+    # it the bracket's start, read by _gloss; left unread it was silently dropped)
+    dated = (with_years(text, as_of, resolved.spans)
+             if (resolved.reason and resolved.reason.endswith(_NO_START))
+             or (not resolved.ambiguous and _MOVED_BRACKET.search(text))
+             else None if resolved.ambiguous or resolved.spans else with_years(text, as_of, resolved.spans))
     if dated is not None:
         text, origin = dated[0], tuple(origin[i] for i in dated[1])
         resolved = _resolve(text, as_of, fiscal_start_month)
@@ -1038,7 +1048,9 @@ def _resolve(question: str, as_of: dt.date, fiscal_start_month: int | None = Non
         found_spans = [s for i, s in enumerate(found_spans) if i not in everything]
         found = [p for i, p in enumerate(found) if i not in everything]
     if ends:
-        return _open_range(found, starts, ends, tuple(mentions), tuple(consumed))
+        # (a period written before its end bound opens the range the bound closes: "Q3 2025 up to Q1 2026")
+        before_end = bool(found_spans) and max(e for _, e in found_spans) <= min(s for s, _ in end_spans)
+        return _open_range(found, starts, ends, tuple(mentions), tuple(consumed), before_end)
     if comparing:
         _previous_window(question, found, found_spans, mentions)
     elif found and len(starts) == 1:
@@ -1174,8 +1186,16 @@ def _asked_clause(question: str, spans: list[tuple[int, int]]) -> tuple[int, int
 
 #: What stands between a period and a parenthesis that restates it ("last 12 months (May-Apr)", "from July 2026
 #: on (H2)"): only the opening bracket, maybe after "on"/"onwards" or a comma.
-_GLOSS_BEFORE = re.compile(r"\s*(?:on(?:wards?)?\s*)?,?\s*\(\s*", re.I)
-_GLOSS_AFTER = re.compile(r"\s*\)")
+#: ("H2 2025 (from Sept.)": a start word in the bracket moves the period's start.)
+_GLOSS_BEFORE = re.compile(r"\s*(?:on(?:wards?)?\s*)?,?\s*\(\s*(?P<moved>(?:from|since|starting(?:\s+(?:in|with|"
+                           r"from))?|beginning(?:\s+(?:in|with))?)\s+(?:the\s+)?)?", re.I)
+#: The same restatement written with a word that says so instead of a bracket ("in December, so 1-24 Dec 2025",
+#: "H2 2025 i.e. Jul-Dec"), maybe after a few words that describe the period ("December before the holidays,
+#: so ..."): the words after the marker are the period meant.
+_GLOSS_SAID = re.compile(r"(?:\s+[^\W\d_][\w'’-]*){0,3}\s*,?\s*(?:so|i\.\s?e\.?|ie|that\s+is|namely)\s*[,:]?\s*"
+                         r"(?:\(\s*)?", re.I)
+#: (a note after a comma may close the bracket: "(Jul-Dec, 6 months)")
+_GLOSS_AFTER = re.compile(r"\s*(?:[,;]\s*[^()\d]{0,12}\d{0,2}[^()\d]{0,12})?\)")
 #: How far the bounds of a period and its restatement may differ (a rolling window glossed by its calendar
 #: months: "last 12 months (May-Apr)" as of 15 May).
 _GLOSS_SLACK = dt.timedelta(days=31)
@@ -1191,10 +1211,22 @@ def _gloss(question: str, read: list[tuple[TimeRange, tuple[int, int]]]) -> Time
     if len(read) != 2:
         return None
     (outer, outer_span), (inner, inner_span) = sorted(read, key=lambda r: r[1][0])
-    if (not _GLOSS_BEFORE.fullmatch(question, outer_span[1], inner_span[0])
-            or not _GLOSS_AFTER.match(question, inner_span[1])):
+    bracket = _GLOSS_BEFORE.fullmatch(question, outer_span[1], inner_span[0])
+    said = None if bracket else _GLOSS_SAID.fullmatch(question, outer_span[1], inner_span[0])
+    if not (bracket or said) or (("(" in (bracket or said).group(0)) and not _GLOSS_AFTER.match(question,
+                                                                                                   inner_span[1])):
         return None
     year_written = bool(_FOUR_DIGITS.search(question, inner_span[0], inner_span[1]))
+    if bracket and bracket.group("moved"):
+        # "H2 2025 (from Sept.)": the bracket moves the period's start, in the period's year when it writes none
+        try:
+            start = inner.start if year_written else _first_after(inner.start.replace(year=outer.start.year - 1),
+                                                                  outer.start - dt.timedelta(days=1))
+        except ValueError:
+            return None
+        if outer.start <= start < outer.end:
+            return _range(start, outer.end, question[outer_span[0]:inner_span[1] + 1])
+        return None
     shifts = (0,) if year_written else (0, -1, 1)
     spelled_out = bool(_SPELLED_BOUNDS.search(question, inner_span[0], inner_span[1]))
     agreeing = []
@@ -1291,11 +1323,14 @@ def _resolve_found(question: str, found: list[TimeRange], starts: list[TimeRange
 
 def _open_range(
     found: list[TimeRange], starts: list[TimeRange], ends: list[tuple[dt.date, str]],
-    mentions: tuple[str, ...], spans: tuple[tuple[int, int], ...],
+    mentions: tuple[str, ...], spans: tuple[tuple[int, int], ...], before_end: bool = False,
 ) -> PeriodResolution:
-    """The range an end bound closes: from a "since" start, or from the start of the one period that contains
-    the bound ("in 2026 up to the end of March"). An end without a start is asked about, never guessed (the
-    month alone, or everything before it, would both be silent guesses)."""
+    """The range an end bound closes: from a "since" start, from the start of the one period that contains
+    the bound ("in 2026 up to the end of March"), or from the start of the one period written before the bound
+    ("from 1 Sep 2025 till end of Dec", "Q3 2025 up to Q1 2026": two periods joined by a range word are one range,
+    from the first's start to the second's end). An end without a year is the first such end after the start
+    ("till end of Dec", "up to new year": in the start's year). An end without a start is asked about, never
+    guessed (the month alone, or everything before it, would both be silent guesses)."""
     if len({end for end, _ in ends}) > 1:
         return PeriodResolution(None, True, f"the question names more than one end ({', '.join(t for _, t in ends)})",
                                 mentions, spans)
@@ -1303,14 +1338,34 @@ def _open_range(
     enclosing = {(p.start, p.end) for p in (*starts, *found)}
     if len(enclosing) == 1:
         ((start, outer),) = enclosing
-        if start < end and (starts or end <= outer):
+        if not _YEAR_WRITTEN.search(end_text):
+            end = _first_after(end, start)
+        if start < end and (starts or end <= outer or before_end):
             return PeriodResolution(_range(start, end, " ".join(mentions)), False, None, mentions, spans)
         return PeriodResolution(None, True, f"{end_text!r} does not fall inside the period the question names",
                                 mentions, spans)
     if len(enclosing) > 1:
         return PeriodResolution(None, True, "the question names more than one start", mentions, spans)
-    return PeriodResolution(None, True, f"{end_text.strip()!r} says where the period ends, not where it starts",
+    return PeriodResolution(None, True, f"{end_text.strip()!r} {_NO_START}",
                             mentions, spans)
+
+
+_NO_START = "says where the period ends, not where it starts"
+_MOVED_BRACKET = re.compile(r"\(\s*(?:from|since|starting|beginning)\s+[^()\d]{3,20}\)", re.I)
+#: A year written in an end bound ("end of Dec 2025", "Mar '26", "2026-03-31").
+_YEAR_WRITTEN = re.compile(r"\d{4}|['’]\s?\d{2}\b|\b\d{2}\s*$|\bfy\s?\d{2}\b", re.I)
+
+
+def _first_after(end: dt.date, start: dt.date) -> dt.date:
+    """An end read without its year, moved to the first year in which it falls after ``start``."""
+    for years in range(start.year - end.year - 1, start.year - end.year + 3):
+        try:
+            moved = end.replace(year=end.year + years)
+        except ValueError:
+            continue
+        if moved > start:
+            return moved
+    return end
 
 
 def _read(
@@ -1480,6 +1535,8 @@ def _read(
         if start >= end:
             raise ValueError(text)
         return _range(start, end, text)
+    if kind == "until_year_end":
+        return _year(as_of.year, text)
     if kind == "until_month":
         month = _MONTHS[g[0].lower().rstrip(".")]
         return _month(_latest_started_month(month, as_of), month, text)

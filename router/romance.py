@@ -262,6 +262,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"since \1 until \2"),
         (r"\bentre\s+(\S+(?:\s+\S+)?)\s+(?:et|y)\s+", r"between \1 and "),
         (r"\b(?:depuis|desde)(?:\s+(?:le|el|la))?\b", "since"),
+        # "à partir de sept.", "a partir de octubre": a start, as "from" (before "de" is read as "of")
+        (r"(?<!\w)(?:[àa]\s+partir\s+(?:de(?:l)?|d['’]|du)\s*(?:(?:le|la|el)\s+)?)", "from "),
         (r"\b(?:jusqu['’]\s*(?:au|[àa](?:\s+la)?|en)|hasta(?:\s+(?:el|la))?)\b", "until"),
         # --- breakdowns; a cost centre is a dimension the data does not have, named back (router/dimensions.py)
         (r"\b(?:par|por)\s+(?:centres?\s+de\s+co[ûu]ts?|centros?\s+de\s+cost[eo]s?)\b", "by cost centre"),
