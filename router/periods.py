@@ -61,6 +61,7 @@ from itertools import pairwise
 
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
+from router.fiscal_periods import FISCAL_PERIOD, read_fiscal_period
 from router.period_leftovers import unconsumed_date_token
 from router.period_words import unread_month_word, unread_part_word
 
@@ -142,6 +143,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso_week", re.compile(r"\b(?:(?:calendar|iso)\s+)?(?:week|wk|kw|cw)\s?(?:no\.?\s?|number\s|#\s?)?"
                             r"(\d{1,2})(?:\s*(?:of|,|in)?\s*((?:19|20)\d{2}))?\b(?![-/.]\d)(?!\s*(?:%|€|eur\b))"
                             r"|\b((?:19|20)\d{2})-?w(\d{2})\b|\bw(\d{1,2})[\s/-]+((?:19|20)\d{2})\b", re.I)),
+    # "P04 FY26", "FY25 M8", "P10-P12 FY25", "P12 2025": fiscal period numbers with their year, one month or a run
+    # of months of the fiscal year (router/fiscal_periods.py); read as words, the year alone would be a silent
+    # whole-year figure.
+    ("fiscal_period", FISCAL_PERIOD),
     # Days of one month: "between 1 and 13 March 2026", "1-13 March 2026", "from the 1st to the 13th of March
     # 2026", "March 1-13, 2026": both days in that month, the second included (nobody writes an exclusive end as
     # a bare day number).
@@ -1317,6 +1322,8 @@ def _read(
     kind: str, match: re.Match[str], as_of: dt.date, text: str, fiscal_start_month: int | None = None
 ) -> TimeRange | None:
     g = match.groups()
+    if kind == "fiscal_period":
+        return read_fiscal_period(match, fiscal_start_month or fiscal_year_start_month())
     if kind in ("between", "from_to"):
         return _explicit(g[0], g[2], text, through=g[1].lower() in ("through", "thru"),
                          before="before" in match.group(0).lower())
