@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from router.date_tokens import keyed_elsewhere
 from router.period_grammar import DAY_MONTH_WORDS
 from router.period_words import KNOWN_MONTHS as _KNOWN_MONTHS
 
@@ -114,7 +115,8 @@ def unconsumed_date_token(question: str, spans: tuple[tuple[int, int], ...],
         if before is not None and _left(before, spans, period):
             return before.group("token"), before.span("token")
     for number in _PERIOD_NUMBER.finditer(question):
-        if not any(number.start() < e and s < number.end() for s, e in spans):
+        if not any(number.start() < e and s < number.end() for s, e in spans) \
+                and not keyed_elsewhere(question, number.start()):
             return number.group(0), number.span()
     for day in _DOTTED_DAY.finditer(question):
         if not _covered(day.span(), spans) and not any(day.start() < e and s < day.end() for s, e in spans) \

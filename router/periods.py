@@ -357,6 +357,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "02/2026", "08/25": a month and its year (two parts; a slashed day "03/01/2026" stays unread)
     ("slash_month", re.compile(r"(?<![\w/.-])(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})(?![\w/.-]|[.,]\d)")),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
+    # "202603", "period=202510": the ISO basic month (year and month without a separator, a ledger's and an export's
+    # spelling); never an amount ("202512 EUR", "over 202512": see _read) or part of a code or number
+    ("basic_month", re.compile(r"(?<![\w.,'’/-])((?:19|20)\d{2})(0[1-9]|1[0-2])(?![\w'’/-]|[.,]\d)"
+                               + _NOT_MONEY_AFTER)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of|dated)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
     # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
     # in the year written on the other side (read as a plain word it would leave the comparison one period short).
@@ -1579,6 +1583,12 @@ def _read(
         year = int(g[1]) if len(g[1]) == 4 else 2000 + int(g[1])
         return _month(year, int(g[0]), text)
     if kind == "iso_month":
+        return _month(int(g[0]), int(g[1]), text)
+    if kind == "basic_month":
+        before = match.string[:match.start()]
+        if _NOT_A_YEAR_BEFORE.search(before) and not _AMOUNT_ENDS_BEFORE.search(before) and not re.search(
+                r"\b(?:period|month|yyyymm|\w*_period|\w*_month)\s*[=:]\s*['\"]?$", before, re.I):
+            return None  # "invoices over 202512": an amount
         return _month(int(g[0]), int(g[1]), text)
     if kind == "attr_month" and g[0].lower() == "may" and not re.search(
             r"(?:\b(?:the|our|their|its|last|this)|['’]s)\s+may\s*$", match.string[:match.end()], re.I):
