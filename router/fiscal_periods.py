@@ -20,13 +20,28 @@ import re
 
 from router.contract import TimeRange
 
-#: A fiscal year written with its qualifier ("FY25", "FY 2025", "FY'25", "fiscal 2025", "fiscal year 2025").
-_FY = r"(?:fy|fiscal(?:\s+year)?|financial\s+year)\s?['’-]?\s?(?:(?:19|20)\d{2}|\d{2})"
+#: The words that name a fiscal year, in the languages the readers know (a closed class): "FY", "fiscal (year)",
+#: German "GJ"/"Geschäftsjahr"/"WJ", Dutch "boekjaar"/"BJ", French "exercice", Spanish "ejercicio", Italian
+#: "esercizio", Portuguese "exercício", Nordic "räkenskapsår"/"regnskabsår"/"regnskapsår", Polish "rok obrotowy",
+#: Finnish "tilikausi".
+FISCAL_YEAR_WORDS = (r"fy|fiscal(?:\s+year)?|financial\s+year|gj|wj|gesch(?:ä|ae|a)ftsjahr(?:es|s)?|"
+                     r"wirtschaftsjahr(?:es|s)?|boekjaar|bj|exercice(?:\s+fiscal)?|ejercicio(?:\s+fiscal)?|esercizio|exerc[íi]cio|"
+                     r"r(?:ä|a)kenskaps(?:å|a)r(?:et)?|regnskabs(?:å|a)r(?:et)?|regnskaps(?:å|a)r(?:et)?|"
+                     r"rok(?:u)?\s+obrotow(?:y|ego)|tilikau(?:si|den)")
+#: A fiscal year written with its qualifier ("FY25", "FY 2025", "FY'25", "fiscal 2025", "GJ 2025").
+_FY = rf"(?:{FISCAL_YEAR_WORDS})\s?['’-]?\s?(?:(?:19|20)\d{{2}}|\d{{2}})"
 #: A calendar-looking year beside a period number: the fiscal year of that number ("P12 2025").
 _YEAR = rf"(?:{_FY}|(?:19|20)\d{{2}})"
 #: The period word or letter before the number: "P07", "M8", "period 7", "per. 7", "fiscal month 3", "month 3".
-_MARK = r"(?:[pm](?=\d)|(?:fiscal\s+)?(?:period|month)\s?|per\.\s?)"
+#: (the period word in the same languages: "Periode 7", "période 07", "periodo 7", "kausi 7", "okres 7")
+_MARK = (r"(?:[pm](?=\d)|(?:fiscal\s+)?(?:period|month)\s?|per\.\s?|"
+         r"(?:periode|p(?:é|e)riode|per(?:í|i)odo|kausi|okres)\s?)")
 _NUMBER = r"\d{1,2}(?!\d)"
+
+
+#: What joins a period number to the year after it: "of (the)", "in", German "des/im", French "de (l')", Dutch
+#: "van (het)", Spanish/Italian "del/dell'", Nordic "i", Polish "w".
+_OF = r"(?:(?:of(?:\s+the)?|in|des|im|du|van(?:\s+het)?|del|de|i|w)\s+|dell['’]\s?)?(?:l['’]\s?)?"
 
 
 def _parts(first: str, last: str) -> str:
@@ -39,7 +54,7 @@ def _parts(first: str, last: str) -> str:
 #: "P07 of FY25", "P10-P12/FY25", "P12 2025").
 FISCAL_PERIOD = re.compile(
     rf"(?<![\w./-])(?:(?P<year_before>{_YEAR})\s*[-/,:]?\s*{_parts('first_b', 'last_b')}"
-    rf"|{_parts('first', 'last')}\s*[-/,]?\s*(?:of\s+(?:the\s+)?|in\s+)?(?P<year_after>{_YEAR}))(?![\w/-]|[.,]\d)",
+    rf"|{_parts('first', 'last')}\s*[-/,]?\s*{_OF}(?P<year_after>{_YEAR}))(?![\w/-]|[.,]\d)",
     re.I,
 )
 _DIGITS = re.compile(r"\d+")

@@ -29,7 +29,7 @@ def _month(year: int, number: int) -> tuple[dt.date, dt.date]:
 
 
 @pytest.mark.parametrize("mark,year,frame,number,after", random.Random(47).sample(
-    list(itertools.product(MARKS, YEARS, FRAMES, range(1, 13), (True, False))), 40))
+    list(itertools.product(MARKS, YEARS, FRAMES, range(1, 13), (True, False))), 20))
 def test_one_period_number_is_that_month(mark: str, year: tuple[str, int], frame: str, number: int,
                                          after: bool) -> None:
     part = mark.format(n=number)
@@ -47,9 +47,8 @@ def test_one_period_number_is_that_month(mark: str, year: tuple[str, int], frame
     ("FY25 P07..P09", dt.date(2025, 7, 1), dt.date(2025, 10, 1)),
     ("P02 through P04 2026", dt.date(2026, 2, 1), dt.date(2026, 5, 1)),
 ])
-@pytest.mark.parametrize("frame", FRAMES[:3])
-def test_a_run_of_period_numbers_is_their_months(words: str, start: dt.date, end: dt.date, frame: str) -> None:
-    got = resolve_period(frame.format(p=words), AS_OF)
+def test_a_run_of_period_numbers_is_their_months(words: str, start: dt.date, end: dt.date) -> None:
+    got = resolve_period(FRAMES[len(words) % len(FRAMES)].format(p=words), AS_OF)
     assert got.time_range is not None and (got.time_range.start, got.time_range.end) == (start, end)
 
 
@@ -115,9 +114,10 @@ def test_codes_amounts_and_bare_years_are_no_date_tokens(text: str) -> None:
     assert unread_date_tokens(text, []) == []
 
 
-@pytest.mark.parametrize("frame", ["n_invoices where company=vega and period={t}", "list invoices | Orion | {t}",
-                                   '{{"company": "Lyra", "period": "{t}"}}', "Vega spend {t}"])
-@pytest.mark.parametrize("year,month", [(2025, 10), (2026, 3), (2024, 12), (2026, 1)])
+@pytest.mark.parametrize("frame,year,month", [("n_invoices where company=vega and period={t}", 2025, 10),
+                                               ("list invoices | Orion | {t}", 2026, 3),
+                                               ('{{"company": "Lyra", "period": "{t}"}}', 2024, 12),
+                                               ("Vega spend {t}", 2026, 1)])
 def test_the_iso_basic_month_is_that_month(frame: str, year: int, month: int) -> None:
     got = resolve_period(frame.format(t=f"{year}{month:02d}"), AS_OF)
     assert got.time_range is not None and (got.time_range.start, got.time_range.end) == _month(year, month)
@@ -171,3 +171,12 @@ def test_a_year_or_month_word_outside_the_period_read_is_left(text: str, period:
 @pytest.mark.parametrize("word", ["gen", "mag", "sty", "ott", "may", "march"])
 def test_month_words_that_are_everyday_words_are_no_tokens(word: str) -> None:
     assert unread_date_tokens(f"Vega spend {word} list June 2026", [], JUNE_2026) == []
+
+
+@pytest.mark.parametrize("words", ["Periode 7 GJ 2025", "P07 des Geschäftsjahres 2025", "période 07 de l'exercice 2025",
+                                   "periodo 7 del ejercicio 2025", "periodo 7 dell'esercizio 2025",
+                                   "P07 boekjaar 2025", "P7 räkenskapsår 2025", "okres 7 roku obrotowego 2025",
+                                   "kausi 7 tilikausi 2025", "regnskabsår 2025 P07"])
+def test_period_numbers_in_other_languages(words: str) -> None:
+    got = resolve_period(f"Vega: {words}", AS_OF)
+    assert got.time_range is not None and (got.time_range.start, got.time_range.end) == _month(2025, 7)
