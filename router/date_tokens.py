@@ -9,9 +9,10 @@ its rule for them.
 
 Date tokens (the shapes, not a list of strings): ISO days ("2026-03-15"), ISO months written with a dash or
 without one ("2025-10", "202510"), numeric months ("10/2025", "10.2025"), compact quarters and halves with their
-year ("Q3/25", "3Q25", "2025Q3", "H2-25"), and fiscal period numbers ("P07", "P10-P12"). A year or a month word
-alone is one only when its time lies outside the period read: inside it, it restates the period ("last year
-(2025)", "two months ago (january)"); outside it, the period read is narrower or wider than the one asked.
+year ("Q3/25", "3Q25", "2025Q3", "H2-25"), and fiscal period numbers ("P07", "P10-P12"). A month word alone is
+one only when its month lies outside the period read: inside it, it restates the period ("two months ago
+(january)"); outside it, the period read is narrower than the one asked. (A year outside it is often another
+reader's, a cut-off's posting year or a comparison's base, and is left to those readers.)
 """
 
 from __future__ import annotations
@@ -97,7 +98,9 @@ def unread_date_tokens(text: str, consumed: Iterable[tuple[int, int]],
     if period is not None:
         for match in _TIME_WORD.finditer(text):
             start, end = match.span()
-            if not any(s < end and start < e for s, e in spans) and not keyed_elsewhere(text, start) \
-                    and _outside(match, period):
+            # (a year outside the period is often another reader's: a cut-off's posting year, a comparison's
+            # base; only a month word is named here)
+            if match.group("month") and not any(s < end and start < e for s, e in spans) \
+                    and not keyed_elsewhere(text, start) and _outside(match, period):
                 left.append((match.group(0), (start, end)))
     return sorted(left, key=lambda t: t[1])
