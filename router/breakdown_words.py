@@ -90,7 +90,10 @@ _NOUNS: tuple[tuple[str, str], ...] = (
      r"(?:invoice|original|billing)\s+ccys?|ccys|currenc(?:y|ies)|"
      r"valut(?:a|as|e|aer|or)|walut(?:a|y)?|valuut(?:ta|at|oittain)|moedas?", "currency"),
     (r"mes(?:es)?|mois|month_start|invoice_month|monat(?:e|en)?|mths?|months?|maand(?:en)?|mes[ei]|m[êe]s|"
-     r"m[åa]nad(?:er)?|m[åa]ned(?:er)?|miesi[ąa]c(?:e)?|miesi[ęe]cy|kuukau(?:si|det|sittain)", "month"),
+     r"m[åa]nad(?:er)?|m[åa]ned(?:er)?|miesi[ąa]c(?:e)?|miesi[ęe]cy|kuukau(?:si|det|sittain)|"
+     # a controller's grain: "per P", "by period", "by fiscal month" (a period is a month of the fiscal year,
+     # router/fiscal_periods.py); not "by period 7", which names one
+     r"(?:fiscal[\s_]+)?(?:periods?|months?)(?!\s*\d)|fiscal_period|p(?!\s*\d)", "month"),
     (r"trimestres?|quarter_start|invoice_quarter|qtrs?|quartal(?:e|en)?|quarters?|kwarta(?:al|len)|"
      r"kvartal(?:er)?|kwarta[łl](?:y)?", "quarter"),
     (r"a[ñn]os?|ann[ée]es?|yr|invoice_year|jahr(?:e|en)?|years?", "year"),

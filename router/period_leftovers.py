@@ -3,12 +3,13 @@
 A period read in part is the silent wrong of this area: "3. Qu. 2025" read as the year 2025, "zw. 15.09.25 und
 15.12.2025" as its last day, "Jul 2025 - today" as July, "H2 2025 (Oct)" as the half. After the period reader has
 read the question, a date-like token it left standing *beside* the period it read (joined to it by nothing but
-spacing, punctuation or a range word: it was meant as part of it), or a full numeric date anywhere that no other
-reader takes (an approval's or an as-at date, a document number, an amount), is named back instead of answering
-with the part that was read.
+spacing, punctuation or a range word: it was meant as part of it), or, anywhere, a fiscal period number ("P07")
+or a full numeric date that no other reader takes (an approval's or an as-at date, a document number, an
+amount), is named back instead of answering with the part that was read.
 
 Date-like tokens: numeric dates and months ("15.09.25", "1/11", "08.2025", "2025-10"), years, quarter and half
-codes ("Q3", "H2", "3. Qu."), month words of the languages the readers know, and "today" words.
+codes ("Q3", "H2", "3. Qu."), fiscal period numbers and years ("P07", "M8", "FY26"), month words of the languages
+the readers know, and "today" words.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from router.date_tokens import keyed_elsewhere
 from router.period_grammar import DAY_MONTH_WORDS
 from router.period_words import KNOWN_MONTHS as _KNOWN_MONTHS
 
@@ -28,8 +30,14 @@ _MONTH_NUMBERS = DAY_MONTH_WORDS
 _MONTH_W = "|".join(sorted((re.escape(w) for w in _KNOWN_MONTHS if w not in _WORD_TOO), key=len, reverse=True))
 _NUMERIC = (r"\d{1,2}[./]\d{1,2}[./](?:(?:19|20)\d{2}|\d{2})|\d{1,2}[./](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?"
             r"|\d{1,2}/\d{1,2}")
+#: A fiscal period number ("P07", "M8", "P10-P12": router/fiscal_periods.py reads it with its year).
+_FISCAL_NUMBER = r"[pm]\d{1,2}(?:\s?[-–]\s?[pm]?\d{1,2})?"
+#: A period number with the P of the controllers' notation, anywhere: "M3" alone is as often a screw size, "P07"
+#: alone is a fiscal period whose year nobody read (a figure without it would be the whole year's or none).
+_PERIOD_NUMBER = re.compile(r"(?<![\w./-])p\d{1,2}(?:\s?[-–]\s?p?\d{1,2})?(?![\w/-]|[.,]\d)", _I)
 #: One date-like token; not inside a code or number ("INV-2025-0503", "PRD-482", "1.000,50").
-_TOKEN = (rf"(?<![\w./-])(?:{_NUMERIC}|(?:19|20)\d{{2}}|[qh][1-4]|[1-4]\.\s?(?:qu|quartal|q|hj|halbjahr)\.?|"
+_TOKEN = (rf"(?<![\w./-])(?:{_NUMERIC}|(?:19|20)\d{{2}}|[qh][1-4]|{_FISCAL_NUMBER}|"
+          rf"fy\s?['’-]?(?:\d{{4}}|\d{{2}})|[1-4]\.\s?(?:qu|quartal|q|hj|halbjahr)\.?|"
           rf"(?:{_MONTH_W})\.?|today|heute|aujourd['’]hui)(?![\w/-]|[.,]\d)"
           r"(?!\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|tsd\b|mio\b|units?\b|pcs\b|st(?:ü|ue)ck\b))")
 #: What may stand between a period and a token meant as part of it: spacing, a bracket, a dash, a range word.
@@ -106,6 +114,10 @@ def unconsumed_date_token(question: str, spans: tuple[tuple[int, int], ...],
         before = _BEFORE.search(question, 0, start)
         if before is not None and _left(before, spans, period):
             return before.group("token"), before.span("token")
+    for number in _PERIOD_NUMBER.finditer(question):
+        if not any(number.start() < e and s < number.end() for s, e in spans) \
+                and not keyed_elsewhere(question, number.start()):
+            return number.group(0), number.span()
     for day in _DOTTED_DAY.finditer(question):
         if not _covered(day.span(), spans) and not any(day.start() < e and s < day.end() for s, e in spans) \
                 and not _OTHER_READERS.search(question, 0, day.start()):

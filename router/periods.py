@@ -61,6 +61,7 @@ from itertools import pairwise
 
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
+from router.fiscal_periods import FISCAL_PERIOD, read_fiscal_period
 from router.period_leftovers import unconsumed_date_token
 from router.period_words import CHANGE_VERBS, unread_month_word, unread_part_word
 
@@ -142,6 +143,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso_week", re.compile(r"\b(?:(?:calendar|iso)\s+)?(?:week|wk|kw|cw)\s?(?:no\.?\s?|number\s|#\s?)?"
                             r"(\d{1,2})(?:\s*(?:of|,|in)?\s*((?:19|20)\d{2}))?\b(?![-/.]\d)(?!\s*(?:%|€|eur\b))"
                             r"|\b((?:19|20)\d{2})-?w(\d{2})\b|\bw(\d{1,2})[\s/-]+((?:19|20)\d{2})\b", re.I)),
+    # "P04 FY26", "FY25 M8", "P10-P12 FY25", "P12 2025": fiscal period numbers with their year, one month or a run
+    # of months of the fiscal year (router/fiscal_periods.py); read as words, the year alone would be a silent
+    # whole-year figure.
+    ("fiscal_period", FISCAL_PERIOD),
     # Days of one month: "between 1 and 13 March 2026", "1-13 March 2026", "from the 1st to the 13th of March
     # 2026", "March 1-13, 2026": both days in that month, the second included (nobody writes an exclusive end as
     # a bare day number).
@@ -356,6 +361,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "02/2026", "08/25": a month and its year (two parts; a slashed day "03/01/2026" stays unread)
     ("slash_month", re.compile(r"(?<![\w/.-])(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})(?![\w/.-]|[.,]\d)")),
     ("iso_month", re.compile(r"(?<!-)\b(\d{4})-(0[1-9]|1[0-2])\b(?!-\d)", re.I)),
+    # "202603", "period=202510": the ISO basic month (year and month without a separator, a ledger's and an export's
+    # spelling); never an amount ("202512 EUR", "over 202512": see _read) or part of a code or number
+    ("basic_month", re.compile(r"(?<![\w.,'’/-])((?:19|20)\d{2})(0[1-9]|1[0-2])(?![\w'’/-]|[.,]\d)"
+                               + _NOT_MONEY_AFTER)),
     ("in_month", re.compile(rf"\b(?:in|during|for|of|dated)\s+({_MONTH_NAMES})\b(?!\s+\d{{4}})", re.I)),
     # A month alone on one side of a comparison ("March vs February 2026", "Q1: Jan compared with Feb"): a month,
     # in the year written on the other side (read as a plain word it would leave the comparison one period short).
@@ -1372,6 +1381,8 @@ def _read(
     kind: str, match: re.Match[str], as_of: dt.date, text: str, fiscal_start_month: int | None = None
 ) -> TimeRange | None:
     g = match.groups()
+    if kind == "fiscal_period":
+        return read_fiscal_period(match, fiscal_start_month or fiscal_year_start_month())
     if kind in ("between", "from_to"):
         return _explicit(g[0], g[2], text, through=g[1].lower() in ("through", "thru"),
                          before="before" in match.group(0).lower())
@@ -1629,6 +1640,12 @@ def _read(
         year = int(g[1]) if len(g[1]) == 4 else 2000 + int(g[1])
         return _month(year, int(g[0]), text)
     if kind == "iso_month":
+        return _month(int(g[0]), int(g[1]), text)
+    if kind == "basic_month":
+        before = match.string[:match.start()]
+        if _NOT_A_YEAR_BEFORE.search(before) and not _AMOUNT_ENDS_BEFORE.search(before) and not re.search(
+                r"\b(?:period|month|yyyymm|\w*_period|\w*_month)\s*[=:]\s*['\"]?$", before, re.I):
+            return None  # "invoices over 202512": an amount
         return _month(int(g[0]), int(g[1]), text)
     if kind == "attr_month" and g[0].lower() == "may" and not re.search(
             r"(?:\b(?:the|our|their|its|last|this)|['’]s)\s+may\s*$", match.string[:match.end()], re.I):

@@ -44,6 +44,7 @@ from router.as_at import snapshot_period
 from router.company_lists import elided_companies, excepted_companies
 from router.contract import Entities, TimeRange
 from router.currency_lists import currency_list_spans, issued_spans
+from router.date_tokens import unread_date_tokens
 from router.dimensions import dimension_question, unknown_dimensions
 from router.entities import (
     GENERIC_NAME_WORDS,
@@ -411,7 +412,6 @@ _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*)$")
 #: spend by company", "could you pull spend by supplier").
 _IMPERATIVE_START = re.compile(r"(?:^|[.?!:;]\s*|\n\s*|\b(?:please|pls|plz|kindly|(?:can|could|would|will)\s+"
                                r"(?:you|u)(?:\s+please)?)\s+)$", re.I)
-_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 #: "spend on X", "purchases of X", "spent with X", "bought from X": X is a constraint (a group or a supplier).
 _CONSTRAINT_OBJECT = re.compile(
     # (an object after a read period, "spend in March 2026 on catering", is found by noun_phrases, which checks
@@ -1213,6 +1213,10 @@ def unread_clarifications(spans: Sequence[Unread]) -> tuple[list[str], list[str]
         elif span.kind == "dimension" and (named := unknown_dimensions(span.text)):
             reasons.append(f"parameter: {span.text!r} is a dimension no governed figure records")
             questions.append(dimension_question(named[0]))
+        elif span.kind == "date" and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", span.text):
+            # a month, quarter or fiscal period the period reading left (router/date_tokens.py)
+            reasons.append(f"period: {span.text!r} was not understood as part of a period")
+            questions.append(f"I did not read {span.text!r} as part of the period. Which period do you mean?")
         elif span.kind == "date":
             reasons.append(f"period: the date {span.text!r} was not understood as part of a period")
             questions.append(f"What should {span.text} limit? Give the period as, for example, 'between "
@@ -1464,9 +1468,11 @@ def read(
         # "more than 90 days past due", "over 30 days old": an age of invoices no figure records, never dropped
         if not _covered(*match.span(), consumed) and not _covered(*match.span(), [(u.start, u.end) for u in unread]):
             unread.append(Unread(match.group(0), match.start(), match.end(), "status"))
-    for match in _ISO_DATE.finditer(id_masked):
-        if not _covered(*match.span(), consumed):
-            unread.append(Unread(match.group(0), match.start(), match.end(), "date"))
+    read_period = (period.time_range.start, period.time_range.end) \
+        if period.time_range is not None and not period.ambiguous else None
+    for token, (start, end) in unread_date_tokens(id_masked, consumed, read_period):
+        # the period-coverage invariant: no date token dropped (router/date_tokens.py)
+        unread.append(Unread(token, start, end, "date"))
     for what in breakdown_all.unknown:
         position = scratch.find(what)
         unread.append(Unread(what, max(position, 0), max(position, 0) + len(what), "breakdown"))
