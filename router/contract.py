@@ -259,6 +259,7 @@ def clean_question(text: str) -> str:
     from router.document_words import document_words
     from router.errors import QuestionError
     from router.keyword_query import keyword_style
+    from router.structured_asks import structured_ask
     from router.structured_notation import structured_style
     from router.tool_syntax import tool_style
 
@@ -270,7 +271,9 @@ def clean_question(text: str) -> str:
     # parameters ("company_id=COMP-Y", "period [2026-01-01, 2026-04-01)") in the reader's phrasing; between them the
     # structured notation's aggregate calls, field names and dimension lists ("max(invoice gross)", "vat_amount",
     # "dims: company | metric: ...", "pivot supplier x month") in the readers' words (router/structured_notation.py)
-    cleaned = tool_style(structured_style(keyword_style(cleaned)))
+    # a structured ask (key=value pairs, a JSON object, a call, a REST path, pipes) first, every key read as its
+    # slot's words (router/structured_asks.py)
+    cleaned = tool_style(structured_style(keyword_style(structured_ask(cleaned))))
     # "CNs", "credit memo", "docs": the clerk's shorthand in the words every reader knows (router/document_words.py)
     cleaned = document_words(cleaned)
     # "nr of invoices", "credit notes Ypsilon H2 25 #", "distinct vendors Company B FY25": counts and entity lists
