@@ -38,10 +38,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from router.structured_notation import field_of, measure_words
+from router.structured_notation import TO_DATE, field_of, measure_words
 
 Slot = Literal["company", "supplier", "product", "group", "top_group", "period", "bound", "base", "measure",
-               "rank", "limit", "document", "field", "breakdown", "currency", "status", "doc_type"]
+               "rank", "limit", "document", "field", "breakdown", "currency", "status", "doc_type", "action",
+               "filter"]
 
 #: The notation's own keys (no column of the data): a closed class, each the slot its value fills.
 NOTATION_KEYS: dict[str, Slot] = {
@@ -56,6 +57,10 @@ NOTATION_KEYS: dict[str, Slot] = {
                      "end_date", "period_start", "period_end", "since", "until", "valid_on", "as_of"), "bound"),
     **dict.fromkeys(("group_by", "groupby", "by", "breakdown", "split", "dims", "dim", "dimension", "dimensions"),
                     "breakdown"),
+    # an action's value is the ask itself ("list": "approved_vendors"); a filter's is a condition, kept as typed
+    **dict.fromkeys(("list", "show", "get", "query", "report", "action", "op", "operation", "ask", "question"),
+                    "action"),
+    **dict.fromkeys(("filter", "filters", "where", "condition", "conditions"), "filter"),
     **dict.fromkeys(("credit_note", "creditnote", "credit_note_number", "cn", "document", "doc", "invoice",
                      "inv", "invoice_no", "invoice_number", "invoice_id", "document_number", "id"), "document"),
 }
@@ -99,8 +104,9 @@ class Pair:
 
 
 # -- values -------------------------------------------------------------------------------------------------------
-#: a company's id written as a column value: "comp_a", "company-b", "CompC", "co_x" (a letter after the noun)
-_COMPANY_ID = re.compile(r"(?:comp(?:any)?|co)[\s_-]?(?P<l>[a-z])", re.I)
+#: a company's id written as a column value: "comp_a", "company-b", "CompC", "co_x", "A" (a letter, after the noun
+#: or alone: the value of a company key)
+_COMPANY_ID = re.compile(r"(?:(?:comp(?:any)?|co)[\s_-]?)?(?P<l>[a-z])", re.I)
 #: "202512": a year and month run together (never a six-digit amount: a month 01-12 of a year 19xx-20xx)
 _YEAR_MONTH = re.compile(r"(?<![\w.-])(?P<y>(?:19|20)\d{2})(?P<m>0[1-9]|1[0-2])(?![\w.-])")
 #: a document's number: an invoice or a credit note
@@ -131,7 +137,10 @@ def period_value(value: str) -> str:
     >>> period_value("202603"), period_value("year_to_date"), period_value("2025-Q4")
     ('2026-03', 'year to date', '2025-Q4')
     """
-    return _YEAR_MONTH.sub(lambda m: f"{m.group('y')}-{m.group('m')}", _plain(value))
+    plain = value.strip().strip("\"'`").strip()
+    if TO_DATE.fullmatch(plain):
+        return plain.replace("_", " ")
+    return _YEAR_MONTH.sub(lambda m: f"{m.group('y')}-{m.group('m')}", plain)  # bounds ("date_from: ...") as typed
 
 
 def _document_field(field_text: str) -> str | None:
@@ -150,7 +159,7 @@ _JSON_PAIR = re.compile(rf"(?P<q>[\"']?)(?P<k>{_KEY})(?P=q)\s*:\s*(?P<v>\"[^\"]*
 #: an inline pair "key=value": the value a quoted string, or a token and the words after it up to the next pair,
 #: separator, joint, operator, bracket or number (a period after a name: "comp=Xenon 2026-01" is two slots)
 _INLINE_PAIR = re.compile(
-    rf"(?<![\w<>!=-])(?P<k>{_KEY})\s?=(?!=)\s?(?P<v>\"[^\"]*\"|'[^']*'|"
+    rf"(?<![\w<>!=-])(?P<k>{_KEY})=(?!=)(?P<v>\"[^\"]*\"|'[^']*'|\[[^\]\[()]*[\])]|"
     r"(?:(?![A-Za-z][\w.\-]*\s?=)[^\s,;|&=\[\]()]+)"
     r"(?:\s+(?!(?:and|or|where|vs\.?|versus|from|to|since|until|in|for|by|limit|desc|asc)\b)"
     r"(?![A-Za-z][\w.\-]*\s?[=<>!])(?=[A-Za-z])[^\s,;|&=<>\[\]()_]+(?=[\s,;|&)]|$))*)", re.I)
@@ -160,11 +169,16 @@ _LABEL_PAIR = re.compile(rf"^\s*(?P<k>{_KEY})\s*:\s*(?P<v>.+?)\s*$")
 _REST = re.compile(r"^\s*(?:(?:GET|POST|PUT|QUERY)\s+)?(?P<path>/[\w\-/.]*)(?:\?(?P<query>[^>]*?))?\s*(?=->|→|$)",
                    re.I)
 #: "name(key=value, ...)": a function call with keyword arguments
-_FUNCTION = re.compile(r"^\s*(?P<name>[A-Za-z][\w.]*)\s*\((?P<args>[^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?=->|→|$)")
+_FUNCTION = re.compile(r"^\s*(?P<name>[A-Za-z][\w.]*)\s*\((?P<args>[^()]*=.*)\)\s*(?=->|→|$)")
 #: "... -> field": the field asked of what stands before the arrow (never a period after it: "Jan->Apr")
 _ARROW_FIELD = re.compile(r"\s*(?:->|→|=>)\s*(?P<f>[A-Za-z][\w.()]*(?:\s+[A-Za-z]\w*)?)\s*\??\s*$")
 #: "period=from=...", "period: date_from: ...": a period key whose value is itself bounds (the bounds are read)
-_NESTED_PERIOD = re.compile(r"\bperiod\s*[=:]\s*(?=[A-Za-z_]+\s*[=:])", re.I)
+_NESTED_PERIOD = re.compile(r"\bperiod\s*[=:]\s*(?=[A-Za-z_]+\s*(?:[=:]|[<>]=?))", re.I)
+#: SQL with its own clause grammar, read by router/keyword_query.py (a bare "SELECT field WHERE k=v" is an ask)
+_SQL = re.compile(r"\bselect\b.+\bfrom\b|\bgroup\s+by\b|\border\s+by\b", re.I)
+#: the most words of one pipe-separated field ("rank suppliers desc limit 2 | CompB | 202512"); a longer part
+#: is a sentence ("Best regards | Julia"), the pipe a signature's
+_FIELD_WORDS = 5
 #: the placeholder of a pair in an inline ask's text
 _HOLE = "\x00{}\x00"
 _HOLES = re.compile("\x00(?P<i>\\d+)\x00")
@@ -197,11 +211,13 @@ def parse(text: str) -> Ask | None:
 
     >>> [(p.key, p.value) for p in parse('{"rank":"supplier","n":3,"period":"2025-Q3"}').pairs]
     [('rank', '"supplier"'), ('n', '3'), ('period', '"2025-Q3"')]
-    >>> parse("spend | comp=comp_a | 2026-03").template
-    'spend | \x000\x00 | 2026-03'
+    >>> [(p.key, p.value) for p in parse("spend | comp=comp_a | 2026-03").pairs]
+    [('comp', 'comp_a')]
     >>> parse("what did we spend with Gamma in March?") is None
     True
     """
+    if _SQL.search(text):
+        return None  # a query with its own clauses (SELECT ... FROM, GROUP BY, ORDER BY): router/keyword_query.py
     text = _NESTED_PERIOD.sub("", text)
     arrow = ""
     tail = _ARROW_FIELD.search(text)
@@ -217,8 +233,9 @@ def parse(text: str) -> Ask | None:
         left = " | ".join(b.strip() for b in re.split(r"\s*,\s*", _JSON_PAIR.sub(" ", body)) if b.strip())
         return Ask(tuple(pairs), left, arrow, "") if pairs else None
     if function is not None and "=" in function.group("args"):
-        pairs, left = _inline(re.sub(r"\s*,\s*", " | ", function.group("args")))
-        return Ask(tuple(pairs), _HOLES.sub("", left), arrow, function.group("name"))
+        # the arguments, split before each next key ("[2026-01-01, 2026-05-01)" is one value)
+        pairs, left = _inline(re.sub(r"\s*,\s*(?=[A-Za-z_][\w.]*\s*[=:])", " | ", function.group("args")))
+        return Ask(tuple(pairs), left, arrow, function.group("name"))
     if rest is not None and rest.group("path").strip("/"):
         segments = [s for s in rest.group("path").split("/") if s]
         pairs = [Pair("document", s, s) for s in segments if _DOCUMENT_ID.fullmatch(s)]
@@ -242,8 +259,9 @@ def parse(text: str) -> Ask | None:
         found, left = _inline(part, len(pairs))
         pairs.extend(found)
         template.append(left)
-    if not any(slot_of(p.key) is not None for p in pairs) and len(parts) == 1 and not arrow:
-        return None
+    if not any(slot_of(p.key) is not None for p in pairs) and not arrow and not (
+            len(parts) > 1 and all(len(p.split()) <= _FIELD_WORDS for p in parts)):
+        return None  # prose: no key any table knows, no arrow's field, no short fields between pipes
     return Ask(tuple(pairs), " | ".join(template), arrow, "")
 
 
@@ -254,7 +272,7 @@ _LISTING = re.compile(r"^\s*(?:(?:list|select|get|show|return)\s+)?(?:the\s+|all
                       r"(?=\s|$|\|)(?:\s+where\b)?", re.I)
 #: a compact measure name: "total_spend", "n_invoices", "avg_unit_price", "count(CNs)", "sum(quantity)" (never a
 #: column compared: "total_gross > 10k" is a condition, read by router/keyword_query.py)
-_COMPACT = re.compile(r"(?<![\w-])(?:[a-z]+(?:_[a-z]+)+|(?:count|sum|avg|n|cnt)\s*\([^()]{1,40}\))(?![\w-])"
+_COMPACT = re.compile(r"(?<![\w(-])(?:[a-z]+(?:_[a-z]+)+|(?:count|n|cnt)\s*\([^()]{1,40}\))(?![\w-])"
                       r"(?!\s*[<>=!])", re.I)
 #: "pct spend Gamma vs all", "share of spend SUP-18 vs total": a part's share of the whole
 _SHARE_VS_ALL = re.compile(r"\b(?:pct|percent|percentage|share)\s+(?:of\s+)?spend\s+(?P<part>.+?)\s+vs\.?\s+"
@@ -271,6 +289,8 @@ def _bare_words(bare: str) -> str:
     and a part that is a company's id shape alone as the id (others kept as typed)."""
     def one(match: re.Match[str]) -> str:
         said = measure_words(match.group(0))
+        if "(" in match.group(0) and said not in ("number of credit notes", "number of documents"):
+            return match.group(0)  # "count(*)", "count(invoices)": read by router/keyword_query.py
         return said if said is not None else match.group(0)
 
     out = _COMPACT.sub(one, bare)
@@ -289,8 +309,17 @@ def _bare_words(bare: str) -> str:
 def _pair_words(pair: Pair, slot: Slot | None) -> str:
     """One pair where it stands: the slot's words with the value (a key no table knows stays as typed)."""
     value = _plain(pair.value)
-    if slot is None or slot == "bound":
+    if slot is None or slot in ("document", "field", "rank", "limit"):
+        # not read here (a key no table knows, or a lookup's part without its document): as typed, its quotes
+        # the notation's ('"doc":"agreement-7"' is "doc: agreement-7"), named back by the reader when unknown
+        return re.sub(r"[\"'](?P<k>[^\"']*)[\"']\s*:\s*[\"']?(?P<v>[^\"']*)[\"']?", r"\g<k>: \g<v>",
+                      pair.text.strip())
+    if slot == "bound":
         return pair.text.strip()
+    if slot == "action":
+        return value
+    if slot == "filter":
+        return pair.value.strip().strip("\"'`")
     if slot == "company":
         return f"for {company_value(pair.value)}"
     if slot == "period":
@@ -310,8 +339,6 @@ def _pair_words(pair: Pair, slot: Slot | None) -> str:
         return f"in {value}"
     if slot == "doc_type":
         return value.replace("_", " ") + "s only"
-    if slot in ("document", "field", "rank", "limit"):
-        return pair.text.strip()  # read with the ask's other parts (a lookup, a ranking)
     words = {"supplier": "supplier", "product": "product", "group": "product group", "top_group": "top-level group",
              "status": "status"}[slot]
     return f"{words} {value}"
@@ -380,17 +407,23 @@ def render(ask: Ask) -> str:
     out = _bare_words(_HOLES.sub(hole, template))
     # "where" / "and" / "AND" between pairs: the joints of a list of constraints
     out = re.sub(r"\s*\b(?:where|and)\b\s*(?=\x01)|(?<=\x01)\s*\b(?:and)\b\s*", " | ", out, flags=re.I)
+    # "for company_id=COMP-Y": the preposition typed before the pair is the slot's own
+    out = re.sub(r"\b(?P<p>for|of|at)\s+\x01for\s+", lambda m: f"{m.group('p')} \x01", out, flags=re.I)
     out = out.replace("\x01", "")
     head = ""
     if ask.head:
         head = measure_words(ask.head) or ask.head.replace("-", " ").replace("_", " ")
     said = _tidy(" | ".join(x for x in (lead, head, out) if x))
-    if ask.arrow and not documents:
+    if ask.arrow and not documents and (_document_field(ask.arrow) or "") == "invoice number":
+        said = f"list the invoices, {said}"  # "{...} -> invoice_numbers": the selection's documents
+    elif ask.arrow and not documents:
         said = f"{measure_words(ask.arrow) or ask.arrow}, {said}"
     elif not lead and not listing and not measure and "breakdown" in slots and not measure_words(
             _tidy(_HOLES.sub("", ask.template)).split(" ")[0]):
         said = f"spend {said}"  # a breakdown with no measure: the governed default's, the spend
-    elif not lead and not listing and not measure and not re.search(r"[A-Za-z]", _tidy(_HOLES.sub("", ask.template)
+    elif not lead and not listing and not measure and all(
+            slot_of(p.key) not in (None, "document", "field", "action", "filter") for p in ask.pairs) \
+            and not re.search(r"[A-Za-z]", _tidy(_HOLES.sub("", ask.template)
                                                                                      + " " + ask.head)):
         said = f"spend, {said}"  # a structured ask that names no measure asks the governed default, the spend
     return said

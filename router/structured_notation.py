@@ -341,13 +341,13 @@ def _arrow(match: re.Match[str]) -> str:
 
 
 #: a to-date period written as one snake_case name ("ytd_so_far", "year_to_date", "qtd"): the period's words
-_TO_DATE = re.compile(r"(?:ytd|qtd|mtd|(?:year|quarter|month)_to_date)(?:_so_far)?", re.I)
+TO_DATE = re.compile(r"(?:ytd|qtd|mtd|(?:year|quarter|month)_to_date)(?:_so_far)?", re.I)
 
 
 def _snake(match: re.Match[str]) -> str:
     name = match.group("f")
     field = field_of(name)
-    if field is None and _TO_DATE.fullmatch(name):
+    if field is None and TO_DATE.fullmatch(name):
         return name.replace("_", " ")  # "ytd_so_far", "year_to_date": the period words, for the period readers
     if field is None:
         # a measure written as one compact name ("total_spend", "n_invoices", "avg_unit_price"), else a column the
@@ -550,4 +550,4 @@ lowest or highest unit price. Which one do you mean?"
     return None
 
 
-__all__ = ["FIELDS", "Field", "field_of", "measure_words", "structured_style", "unread_aggregates"]
+__all__ = ["FIELDS", "TO_DATE", "Field", "field_of", "measure_words", "structured_style", "unread_aggregates"]
