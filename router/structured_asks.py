@@ -317,7 +317,9 @@ def _pair_words(pair: Pair, slot: Slot | None) -> str:
     if slot == "bound":
         return pair.text.strip()
     if slot == "action":
-        return value
+        # "list": "approved_vendors" is "list approved vendors" (the verb is the ask's; "op": "x" is the value alone)
+        verb = pair.key.strip().strip("\"'").lower()
+        return f"{verb} {value}" if verb in ("list", "show", "get") else value
     if slot == "filter":
         return pair.value.strip().strip("\"'`")
     if slot == "company":
@@ -339,8 +341,11 @@ def _pair_words(pair: Pair, slot: Slot | None) -> str:
         return f"in {value}"
     if slot == "doc_type":
         return value.replace("_", " ") + "s only"
-    words = {"supplier": "supplier", "product": "product", "group": "product group", "top_group": "top-level group",
-             "status": "status"}[slot]
+    if slot in ("group", "top_group"):
+        # "on <group>": the readers resolve a group named so, and name one the data does not have (after "product
+        # group" an unknown name was dropped: the company's whole spend, a silent wrong)
+        return f"on {value}"
+    words = {"supplier": "supplier", "product": "product", "status": "status"}[slot]
     return f"{words} {value}"
 
 

@@ -41,7 +41,7 @@ def test_every_notation_reads_its_keys(company: str, period: str) -> None:
 def test_an_ask_with_no_measure_is_the_spend(company: str) -> None:
     said = structured_ask(f'{{"company":"{company}","product_group":"valves","period":"2024-Q3"}}')
     assert said.startswith("spend")
-    assert "product group valves" in said
+    assert "on valves" in said
 
 
 @pytest.mark.parametrize(("key", "value", "words"), [
@@ -143,3 +143,15 @@ def test_compact_measure_names(name: str, words: str | None) -> None:
 def test_two_word_columns_read_either_way() -> None:
     assert field_of("total_gross") == field_of("gross_total")
     assert field_of("amount_net") == field_of("net_amount")
+
+
+@pytest.mark.parametrize("key", ("list", "show"))
+def test_an_action_key_carries_the_ask(key: str) -> None:
+    said = structured_ask(f'{{"{key}":"approved_vendors","company":"comp_q","period":"2024-Q2"}}')
+    assert said.startswith(f"{key} approved vendors")
+    assert not said.startswith("spend")
+
+
+def test_an_unknown_object_key_stops_the_default_spend() -> None:
+    said = structured_ask('{"doc":"agreement-2024-07","field":"payment_terms"}')
+    assert said == "doc: agreement-2024-07, field: payment_terms"
