@@ -206,6 +206,39 @@ def _inline(text: str, offset: int = 0) -> tuple[list[Pair], str]:
     return pairs, _INLINE_PAIR.sub(hole, text)
 
 
+#: a label of a YAML block or a settings line: "metric: spend company: Kestrel period: 2025-Q4" (its lines joined)
+_LABEL = re.compile(r"(?:^|(?<=\s))-?\s*(?P<k>[A-Za-z][\w.\-]{0,30})\s*:\s+")
+
+
+def _label_block(text: str) -> Ask | None:
+    """A YAML block / settings line of "key: value" labels, every one a key the tables know, from the first word on
+    ("company: Kestrel period: 2025-Q4 metric: spend"); ``None`` otherwise (prose: "Subject: ...", "Re: ...").
+
+    >>> [(p.key, p.value) for p in _label_block("metric: spend company: Kestrel GmbH period: 2025-Q4").pairs]
+    [('metric', 'spend'), ('company', 'Kestrel GmbH'), ('period', '2025-Q4')]
+    """
+    if re.search(r"[|;=]", text):
+        return None  # fields between pipes / semicolons, or pairs inside the values: the parts' own grammar
+    labels = [m for m in _LABEL.finditer(text) if slot_of(m.group("k")) is not None]
+    if len(labels) < 2 or labels[0].start() > 0 or any(slot_of(m.group("k")) == "bound" for m in labels[:1]):
+        return None
+    if len([m for m in _LABEL.finditer(text)]) != len(labels):
+        return None  # a label no table knows among them: prose with a colon, left to the readers
+    pairs: list[Pair] = []
+    for i, label in enumerate(labels):
+        end = labels[i + 1].start() if i + 1 < len(labels) else len(text)
+        value = text[label.end():end].strip(" ,;")
+        if slot_of(label.group("k")) == "bound" and pairs:
+            # "period: date_from: 2025-08-01 date_to: ...": the bounds are the period's, typed for the period readers
+            last = pairs[-1]
+            pairs[-1] = Pair(last.key, f"{last.value} {text[label.start():end].strip()}".strip(),
+                             f"{last.text} {text[label.start():end].strip()}")
+            continue
+        if value or slot_of(label.group("k")) == "period":
+            pairs.append(Pair(label.group("k"), value, text[label.start():end].strip()))
+    return Ask(tuple(pairs), "", "", "")
+
+
 def parse(text: str) -> Ask | None:
     """The parts of ``text`` written in a structured notation, or ``None`` (prose: no pair, path, call or pipe).
 
@@ -218,6 +251,9 @@ def parse(text: str) -> Ask | None:
     """
     if _SQL.search(text):
         return None  # a query with its own clauses (SELECT ... FROM, GROUP BY, ORDER BY): router/keyword_query.py
+    block = _label_block(text)
+    if block is not None:
+        return block
     text = _NESTED_PERIOD.sub("", text)
     arrow = ""
     tail = _ARROW_FIELD.search(text)
@@ -280,6 +316,9 @@ _SHARE_VS_ALL = re.compile(r"\b(?:pct|percent|percentage|share)\s+(?:of\s+)?spen
 #: "spend delta | ...": the measure's change, in the head (first part) of a structured ask
 _MEASURE_DELTA = re.compile(r"^\s*(?P<m>(?:net\s+|gross\s+|total\s+)?spend|net\s+spend|tax\s+amount|units)\s+"
                             r"(?:delta|diff|change|chg)(?=\s*(?:[|,;]|$))", re.I)
+#: a measure named in the bare text (a breakdown beside it is that measure's)
+_MEASURE_NOUN = re.compile(r"\b(?:spend\w*|spent|costs?|net|gross|tax|vat|units?|quantity|qty|invoices?|"
+                           r"credit[ _]notes?|count|number|price|amount|total|average|avg|share|pct|sum)\b", re.I)
 #: "SUP-98 -> comp_x": an arrow between two names (the flow of the documents, from a supplier to a company)
 _FLOW_ARROW = re.compile(r"\s*(?:->|→)\s*(?=[A-Za-z])(?![A-Za-z]{3}\b)")
 
@@ -291,6 +330,8 @@ def _bare_words(bare: str) -> str:
         said = measure_words(match.group(0))
         if "(" in match.group(0) and said not in ("number of credit notes", "number of documents"):
             return match.group(0)  # "count(*)", "count(invoices)": read by router/keyword_query.py
+        if field_of(match.group(0)) is not None:
+            return match.group(0)  # a column ("spend_eur", "net_amount"): router/structured_notation.py, its currency
         return said if said is not None else match.group(0)
 
     out = _COMPACT.sub(one, bare)
@@ -413,7 +454,7 @@ def render(ask: Ask) -> str:
     # "where" / "and" / "AND" between pairs: the joints of a list of constraints
     out = re.sub(r"\s*\b(?:where|and)\b\s*(?=\x01)|(?<=\x01)\s*\b(?:and)\b\s*", " | ", out, flags=re.I)
     # "for company_id=COMP-Y": the preposition typed before the pair is the slot's own
-    out = re.sub(r"\b(?P<p>for|of|at)\s+\x01for\s+", lambda m: f"{m.group('p')} \x01", out, flags=re.I)
+    out = re.sub(r"\b(?P<p>for|of|at|in|on)\s+\x01(?:for|on)\s+", lambda m: f"{m.group('p')} \x01", out, flags=re.I)
     out = out.replace("\x01", "")
     head = ""
     if ask.head:
@@ -423,8 +464,8 @@ def render(ask: Ask) -> str:
         said = f"list the invoices, {said}"  # "{...} -> invoice_numbers": the selection's documents
     elif ask.arrow and not documents:
         said = f"{measure_words(ask.arrow) or ask.arrow}, {said}"
-    elif not lead and not listing and not measure and "breakdown" in slots and not measure_words(
-            _tidy(_HOLES.sub("", ask.template)).split(" ")[0]):
+    elif not lead and not listing and not measure and "breakdown" in slots and not _MEASURE_NOUN.search(
+            f"{_HOLES.sub('', ask.template)} {ask.head}"):
         said = f"spend {said}"  # a breakdown with no measure: the governed default's, the spend
     elif not lead and not listing and not measure and all(
             slot_of(p.key) not in (None, "document", "field", "action", "filter") for p in ask.pairs) \
@@ -444,7 +485,7 @@ def structured_ask(text: str) -> str:
     >>> structured_ask("credit_note=CN-2025-0502 -> original_invoice_number")
     'original invoice of credit note CN-2025-0502'
     """
-    if not re.search(r"[=|;{}]|->|→|^\s*(?:GET\s+)?/\w|\"\w+\"\s*:", text):
+    if not re.search(r"[=|;{}]|->|→|^\s*(?:GET\s+)?/\w|\"\w+\"\s*:|^\s*-?\s*\w+\s*:\s", text):
         return text
     ask = parse(text)
     if ask is None:

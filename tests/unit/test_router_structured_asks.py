@@ -155,3 +155,23 @@ def test_an_action_key_carries_the_ask(key: str) -> None:
 def test_an_unknown_object_key_stops_the_default_spend() -> None:
     said = structured_ask('{"doc":"agreement-2024-07","field":"payment_terms"}')
     assert said == "doc: agreement-2024-07, field: payment_terms"
+
+
+@pytest.mark.parametrize("company", COMPANIES)
+def test_a_yaml_block_joined_on_one_line(company: str) -> None:
+    said = structured_ask(f"measure: net company: {company} period: date_from: 2024-01-01, date_to: 2024-03-31")
+    assert said.startswith("net spend")
+    assert f"for {company_value(company)}" in said
+    assert "date_from: 2024-01-01, date_to: 2024-03-31" in said
+
+
+@pytest.mark.parametrize("text", ["Subject: Q1 close company: Harbor Foods", "Re: spend Harbor Foods Q1",
+                                  "company: Harbor Foods"])
+def test_prose_with_a_colon_is_no_block(text: str) -> None:
+    assert structured_ask(text) == text
+
+
+@pytest.mark.parametrize("prep", ("in", "for", "on"))
+def test_a_typed_preposition_is_the_slots_own(prep: str) -> None:
+    said = structured_ask(f"spend {prep} product_group='valves' 2024-H2")
+    assert f"{prep} valves" in said and "on on" not in said and "for on" not in said
