@@ -423,8 +423,10 @@ def render(ask: Ask) -> str:
             return f"{asked} of {noun} {' and '.join(documents)}"
 
     template = ask.template
-    if not template and not ask.head:  # an object: its pairs in the order they were typed
-        template = " | ".join(_HOLE.format(i) for i in range(len(ask.pairs)))
+    if not template and not ask.head:
+        # an object's keys have no order: its measure or action first, as a sentence opens with what it asks
+        first = sorted(range(len(ask.pairs)), key=lambda i: slot_of(ask.pairs[i].key) not in ("measure", "action"))
+        template = " | ".join(_HOLE.format(i) for i in first)
     elif ask.head and not _HOLES.search(template):
         template = " | ".join([template, *(_HOLE.format(i) for i in range(len(ask.pairs)))])
     listing = _LISTING.match(template) is not None or (
@@ -472,6 +474,20 @@ def render(ask: Ask) -> str:
             and not re.search(r"[A-Za-z]", _tidy(_HOLES.sub("", ask.template)
                                                                                      + " " + ask.head)):
         said = f"spend, {said}"  # a structured ask that names no measure asks the governed default, the spend
+    return _group_after_measure(said, slots) if not (lead or listing or "action" in slots) else said
+
+
+def _group_after_measure(said: str, slots: dict[Slot, list[str]]) -> str:
+    """The group right after the measure it narrows ("spend on catering, for Company A"): an unknown group named
+    later in a list of parts was dropped by the reader (the company's whole spend, a silent wrong)."""
+    for value in (v for slot in ("group", "top_group") for v in slots.get(slot, ())):
+        group = f"on {_plain(value)}"
+        found = re.search(rf",\s*{re.escape(group)}(?=,|$)", said)
+        if found is None:
+            continue  # typed with its own preposition, or already after the measure
+        said = said[:found.start()] + said[found.end():]
+        first, sep, rest = said.partition(", ")
+        said = f"{first} {group}{sep}{rest}"
     return said
 
 

@@ -175,3 +175,12 @@ def test_prose_with_a_colon_is_no_block(text: str) -> None:
 def test_a_typed_preposition_is_the_slots_own(prep: str) -> None:
     said = structured_ask(f"spend {prep} product_group='valves' 2024-H2")
     assert f"{prep} valves" in said and "on on" not in said and "for on" not in said
+
+
+@pytest.mark.parametrize("text", [
+    'category_spend(company=Harbor Foods, group="catering", period=2024-Q2)',
+    '{"company":"Harbor Foods","product_group":"catering","period":"2024-Q2"}',
+    "spend | comp=Harbor Foods | pg=catering | 2024-Q2",
+])
+def test_a_group_follows_the_measure_it_narrows(text: str) -> None:
+    assert structured_ask(text).startswith("spend on catering, for Harbor Foods")
