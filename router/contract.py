@@ -264,6 +264,7 @@ def clean_question(text: str) -> str:
     from router.errors import QuestionError
     from router.keyword_query import keyword_style
     from router.period_bounds import read_period_bounds
+    from router.structured_asks import structured_ask
     from router.structured_notation import structured_style
     from router.tool_syntax import tool_style
 
@@ -276,9 +277,11 @@ def clean_question(text: str) -> str:
     # structured notation's aggregate calls, field names and dimension lists ("max(invoice gross)", "vat_amount",
     # "dims: company | metric: ...", "pivot supplier x month") in the readers' words (router/structured_notation.py)
     # "from=2025-11-01 to=2026-01-31", "invoice_date >= 2025-09-01 AND < 2025-11-01", "2026-01-01/2026-03-31": the
-    # two bounds of one period as one range, before any reader takes each bound alone (router/period_bounds.py)
+    # two bounds of one period as one range, before any reader takes each bound alone (router/period_bounds.py);
+    # then a structured ask (key=value pairs, a JSON object, a call, a REST path, pipes), every other key read as
+    # its slot's words (router/structured_asks.py)
     cleaned = read_period_bounds(cleaned)
-    cleaned = tool_style(structured_style(keyword_style(cleaned)))
+    cleaned = tool_style(structured_style(keyword_style(structured_ask(cleaned))))
     # "CNs", "credit memo", "docs": the clerk's shorthand in the words every reader knows (router/document_words.py)
     cleaned = document_words(cleaned)
     # "nr of invoices", "credit notes Ypsilon H2 25 #", "distinct vendors Company B FY25": counts and entity lists

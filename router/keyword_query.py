@@ -110,7 +110,8 @@ _DOCTYPE = re.compile(rf"\b(?:document_type|doc_type|type)\s*(?:(?:=|==)\s*{_VAL
 #: "currency = 'USD'", "invoice_currency = usd"
 _CURRENCY = re.compile(r"\b(?:invoice_)?currency(?:_code)?\s*(?:=|==)\s*'?(?P<c>[A-Za-z]{3})'?(?!\w)", re.I)
 #: "gross > 10k", "net_amount >= 5000", "amount > 10000": an amount compared
-_AMOUNT = re.compile(r"\b(?P<f>gross(?:_amount)?|net(?:_amount)?|amount|invoice_(?:amount|total|value)|total|"
+_AMOUNT = re.compile(r"\b(?P<f>(?:total_)?gross(?:_amount)?|(?:total_)?net(?:_amount)?|amount|"
+                     r"invoice_(?:amount|total|value)|total|"
                      r"spend|value)\s*(?P<op>>=|=>|<=|=<|>|<)\s*(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<k>k|mio|bn|m)?(?!\w)",
                      re.I)
 #: "invoices > 10k", "spend >= 5000": a comparison after the counted noun, the noun kept
@@ -279,6 +280,7 @@ def _amount_between(match: re.Match[str]) -> str:
 
 def _amount(match: re.Match[str]) -> str:
     field = (match.groupdict().get("f") or "").lower()
+    field = field.removeprefix("total_")  # "total_gross > 10k": the gross total, its words in either order
     basis = "net total" if field.startswith("net") else "gross total" if field.startswith("gross") else \
         "spend" if field == "spend" else "total"  # ("spend > 10k" as said: a supplier's spend or an invoice's)
     number = _scaled(match.group("n"), match.group("k"))

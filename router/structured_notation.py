@@ -70,13 +70,14 @@ FIELDS: dict[str, Field] = {
                     Field("list_price", "list price")),
     # dimensions
     **dict.fromkeys(("supplier", "supplier_id", "supplier_name", "supplier_code", "vendor", "vendor_id",
-                     "vendor_name"), _dim("supplier", "suppliers")),
-    **dict.fromkeys(("company", "company_id", "company_name", "company_code", "entity", "legal_entity", "co"),
+                     "vendor_name", "supp", "sup"), _dim("supplier", "suppliers")),
+    **dict.fromkeys(("company", "company_id", "company_name", "company_code", "entity", "legal_entity", "co", "comp"),
                     _dim("company", "companies")),
     **dict.fromkeys(("product", "product_code", "product_id", "product_name", "sku", "material", "item"),
                     _dim("product", "products")),
     **dict.fromkeys(("product_group", "product_group_id", "product_group_name", "group", "group_id", "group_name",
-                     "category", "category_id"), _dim("product group", "product groups")),
+                     "category", "category_id", "pg", "product_category"),
+                    _dim("product group", "product groups")),
     **dict.fromkeys(("top_group", "top_group_id", "top_level_group", "top_product_group", "parent_group",
                      "top_level_product_group"), _dim("top-level group", "top-level groups")),
     "month": _dim("month", "months"), "quarter": _dim("quarter", "quarters"), "year": _dim("year", "years"),
@@ -118,6 +119,9 @@ def field_of(name: str) -> Field | None:
     candidates = [_normal(name)]
     if "." in name and not re.search(r"\s", name.strip()):  # ("incl. VAT" is an abbreviation, no table.column)
         candidates.append(_normal(name.rsplit(".", 1)[1]))
+    parts = candidates[0].split("_")
+    if len(parts) == 2:
+        candidates.append(f"{parts[1]}_{parts[0]}")  # "amount_net", "total_gross": a column's two words either way
     for cand in candidates:
         forms = (cand, cand[:-1] if cand.endswith("s") and not cand.endswith("ss") else "",
                  cand[:-2] if cand.endswith("es") else "")
@@ -226,8 +230,8 @@ _LABEL = re.compile(r"(?:^|(?<=[|,;(]))\s*(?:metrics?|measures?|kpis?|filters?|v
 _PIPE = re.compile(r"\s*\|\s*")
 #: "CN-2025-0504 -> original_invoice_number": an arrow before a field asked of what is before it
 _ARROW = re.compile(r"\s*(?:->|→|=>)\s*(?P<f>[A-Za-z][\w.]*(?:\s+[a-z]\w*){0,2})")
-#: "company_a", "company_c": a company's id written as a column value (never "company_id", "company_name")
-_COMPANY_VALUE = re.compile(r"\bcompany_(?P<l>[a-z])\b(?!_)", re.I)
+#: "company_a", "comp_c": a company's id written as a column value (never "company_id", "company_name")
+_COMPANY_VALUE = re.compile(r"\bcomp(?:any)?_(?P<l>[a-z])\b(?!_)", re.I)
 #: a snake_case or dotted field name standing alone ("vat_amount total", "product_codes bought by", "list_price of")
 #: (not before an operator: "invoice_date between ...", "supplier_id = ...", "company_id=..." are filters, read by
 #: router/keyword_query.py and router/tool_syntax.py)
@@ -336,11 +340,19 @@ def _arrow(match: re.Match[str]) -> str:
     return f", {field.words if field.kind != 'dimension' else 'by ' + field.words}"
 
 
+#: a to-date period written as one snake_case name ("ytd_so_far", "year_to_date", "qtd"): the period's words
+TO_DATE = re.compile(r"(?:ytd|qtd|mtd|(?:year|quarter|month)_to_date)(?:_so_far)?", re.I)
+
+
 def _snake(match: re.Match[str]) -> str:
     name = match.group("f")
     field = field_of(name)
+    if field is None and TO_DATE.fullmatch(name):
+        return name.replace("_", " ")  # "ytd_so_far", "year_to_date": the period words, for the period readers
     if field is None:
-        return name  # a column the data does not have: kept, named by router/ap_fields.py / the reader
+        # a measure written as one compact name ("total_spend", "n_invoices", "avg_unit_price"), else a column the
+        # data does not have: kept, named by router/ap_fields.py / the reader
+        return measure_words(name) or name
     if field.kind == "date":
         return "invoice date" if "posting" not in name.lower() else "posting date"
     plural = name.lower().endswith("s") and not _normal(name).endswith("ss")
@@ -411,6 +423,95 @@ def structured_style(text: str) -> str:
     return out.strip(" ,")
 
 
+# -- compact measure names ----------------------------------------------------------------------------------------
+#: aggregate prefixes of a compact measure name ("n_invoices", "total_spend", "avg_unit_price", "share_of_spend")
+_COUNT_WORDS = frozenset(("n", "no", "nr", "num", "number", "count", "cnt", "qty_of", "nb"))
+_SUM_WORDS = frozenset(("total", "sum", "tot"))
+_AVG_WORDS = frozenset(("avg", "average", "mean"))
+_SHARE_WORDS = frozenset(("share", "pct", "percent", "percentage", "ratio"))
+_JOINERS = frozenset(("of", "per", "in", "the"))
+#: VAT qualifiers: "excl. VAT" / "ex VAT" / "w/o VAT" is the net, "incl. VAT" the gross
+_EXCL = frozenset(("excl", "ex", "excluding", "without", "wo", "w/o", "exclusive", "pre"))
+_INCL = frozenset(("incl", "including", "inc", "with", "inclusive"))
+_TAX = frozenset(("vat", "tax", "taxes", "mwst"))
+#: document nouns of a count: credit notes (router/document_words.py writes the shorthand out)
+_CREDIT_NOTE_WORDS = re.compile(r"^(?:cns?|credit(?:_?notes?)?|credit_note(?:_docs?|_documents?)?|creditnotes?)$")
+
+
+def measure_words(value: str) -> str | None:
+    """The readers' words for a measure written as a value or a compact name, or ``None`` (not a measure).
+
+    >>> measure_words("spend_excl_vat"), measure_words("avg price/unit"), measure_words("n_invoices")
+    ('net spend', 'average unit price', 'number of invoices')
+    >>> measure_words("total_spend"), measure_words("amount_net"), measure_words("count(CNs)")
+    ('total spend', 'net spend', 'number of credit notes')
+    >>> measure_words("share_of_spend"), measure_words("VAT"), measure_words("buyer_name") is None
+    ('share of spend', 'tax amount', True)
+    """
+    words = [w for w in re.split(r"[^a-z0-9]+", value.casefold().replace("w/o", "wo")) if w]
+    if not words or len(words) > 6:
+        return None
+    basis = ""
+    for i in range(len(words) - 1):
+        if words[i + 1] in _TAX and words[i] in _EXCL | _INCL:
+            basis = "net" if words[i] in _EXCL else "gross"
+            words = words[:i] + words[i + 2:]
+            break
+    fn = ""
+    if words and words[0] in _COUNT_WORDS | _SUM_WORDS | _AVG_WORDS | _SHARE_WORDS:
+        fn, words = words[0], words[1:]
+    words = [w for w in words if w not in _JOINERS]
+    if not words:
+        words = ["spend"] if basis or fn in _SUM_WORDS else []
+        if not words:
+            return None
+    if fn in _COUNT_WORDS:
+        if _CREDIT_NOTE_WORDS.match("_".join(words)) or (words[0] in ("credit", "cn", "cns")):
+            return "number of credit notes"
+        if words[0] in ("doc", "docs", "document", "documents"):
+            return "number of documents"
+    field = _field(words)
+    if field is None and len(words) > 1 and _field(words[:1]) is not None and _field(words[:1]).kind == "dimension":
+        field = _field(words[1:])  # "category_spend", "supplier_spend": the measure, of the dimension's members
+    if field is None:
+        return None
+    said = _measure_of(field, basis)
+    if said is None:
+        return None
+    if fn in _COUNT_WORDS:
+        return "number of invoices" if field.kind in ("invoice_amount", "key", "amount") else (
+            f"number of {field.plural}" if field.kind == "dimension" and field.plural else None)
+    if field.kind == "dimension":
+        return None
+    if fn in _AVG_WORDS:
+        return "average unit price" if field.kind == "unit_price" else (
+            "average invoice value" if field.kind in ("amount", "invoice_amount") else None)
+    if fn in _SHARE_WORDS:
+        return f"share of {said}"
+    if fn in _SUM_WORDS and said == "spend":
+        return "total spend"
+    return said
+
+
+def _field(words: list[str]) -> Field | None:
+    """The field the words name in either order ("amount net", "price unit": the net amount, the unit price)."""
+    for cand in ("_".join(words), "_".join(reversed(words))):
+        field = field_of(cand)
+        if field is not None:
+            return field
+    return None
+
+
+def _measure_of(field: Field, basis: str) -> str | None:
+    if field.kind == "amount" or field.kind == "invoice_amount":
+        return "net spend" if basis == "net" else "spend"
+    if field.kind in ("net", "tax", "units", "unit_price", "list_price", "dimension"):
+        return field.words
+    if field.kind == "key":
+        return field.words
+    return None
+
+
 # -- aggregate calls no governed figure computes ------------------------------------------------------------------
 #: what the governed figures are, named back with an aggregate that is none of them
 _GOVERNED = ("spend (sum of gross), net spend, tax, units, invoice and supplier counts, the average, largest or "
@@ -449,4 +550,4 @@ lowest or highest unit price. Which one do you mean?"
     return None
 
 
-__all__ = ["FIELDS", "Field", "field_of", "structured_style", "unread_aggregates"]
+__all__ = ["FIELDS", "TO_DATE", "Field", "field_of", "measure_words", "structured_style", "unread_aggregates"]

@@ -1,0 +1,186 @@
+"""Structured asks (router/structured_asks.py): one grammar for every notation, every key read or named."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from router.structured_asks import company_value, parse, period_value, slot_of, structured_ask
+from router.structured_notation import field_of, measure_words
+
+COMPANIES = ("Harbor Foods", "comp_q", "Nordlicht Chemie AG")
+PERIODS = ("2024-Q2", "may-2024", "h2-2024")
+
+
+def _notations(company: str, period: str, extra: dict[str, str]) -> list[str]:
+    """The same ask in each notation family (the slots' order varied too)."""
+    pairs = {"company": company, "period": period, **extra}
+    json_text = "{" + ",".join(f'"{k}":"{v}"' for k, v in pairs.items()) + "}"
+    yaml_text = "{" + ", ".join(f"{k}: {v}" for k, v in reversed(pairs.items())) + "}"
+    pipes = " | ".join(f"{k}={v}" for k, v in pairs.items())
+    inline = " ".join(f'{k}="{v}"' for k, v in pairs.items())
+    call = "figure(" + ", ".join(f"{k}={v}" for k, v in pairs.items()) + ")"
+    labels = "; ".join(f"{k}: {v}" for k, v in pairs.items())
+    return [json_text, yaml_text, pipes, inline, call, labels]
+
+
+@pytest.mark.parametrize("company", COMPANIES)
+@pytest.mark.parametrize("period", PERIODS)
+def test_every_notation_reads_its_keys(company: str, period: str) -> None:
+    for text in _notations(company, period, {"supplier": "Orchard Parts"}):
+        said = structured_ask(text)
+        assert company_value(company) in said, text
+        assert period in said, text
+        assert "supplier Orchard Parts" in said, text
+        # the keys are notation: consumed, never left for the reader to ask about
+        assert not re.search(r"\bcompany\b|\bperiod\b|=|\{|\"", said), (text, said)
+
+
+@pytest.mark.parametrize("company", COMPANIES)
+def test_an_ask_with_no_measure_is_the_spend(company: str) -> None:
+    said = structured_ask(f'{{"company":"{company}","product_group":"valves","period":"2024-Q3"}}')
+    assert said.startswith("spend")
+    assert "on valves" in said
+
+
+@pytest.mark.parametrize(("key", "value", "words"), [
+    ("measure", "spend_excl_vat", "net spend"),
+    ("metric", "VAT", "tax amount"),
+    ("kpi", "avg price/unit", "average unit price"),
+    ("measure", "n_invoices", "number of invoices"),
+    ("measure", "net (w/o VAT)", "net spend"),
+])
+def test_a_measure_value_is_read(key: str, value: str, words: str) -> None:
+    said = structured_ask(f'{{"{key}":"{value}","company":"Harbor Foods","period":"2024-Q1"}}')
+    assert said.startswith(words)
+    assert not said.startswith("spend,")
+
+
+@pytest.mark.parametrize("n", ("2", "5"))
+@pytest.mark.parametrize("dim", (("supplier", "suppliers"), ("product", "products"), ("vendor", "suppliers")))
+def test_a_ranking_key(n: str, dim: tuple[str, str]) -> None:
+    said = structured_ask(f'{{"rank":"{dim[0]}","n":{n},"company":"Harbor Foods","period":"202406"}}')
+    assert said.startswith(f"top {n} {dim[1]} by spend")
+    assert "2024-06" in said
+
+
+@pytest.mark.parametrize("text", [
+    '{"invoice":"INV-2024-0042","field":"net_eur"}',
+    "GET /invoices/INV-2024-0042 -> net_amount",
+    "invoice=INV-2024-0042 -> net",
+])
+def test_a_document_field_is_a_lookup(text: str) -> None:
+    assert structured_ask(text) == "net amount of invoice INV-2024-0042"
+
+
+@pytest.mark.parametrize("text", [
+    "credit_note=CN-2024-0107 -> original_invoice_number",
+    "CN-2024-0107 -> original_invoice_number",
+])
+def test_a_credit_notes_origin(text: str) -> None:
+    assert structured_ask(text) == "original invoice of credit note CN-2024-0107"
+
+
+@pytest.mark.parametrize("head", ("list invoice_numbers", "SELECT invoice_number WHERE", "inv nos"))
+def test_invoice_numbers_are_the_listing(head: str) -> None:
+    said = structured_ask(f"{head} supplier=Orchard Parts and comp=comp_q and period=202404")
+    assert said.startswith("list the invoices")
+    assert "COMP-Q" in said and "supplier Orchard Parts" in said and "2024-04" in said
+
+
+def test_an_unknown_key_is_kept_to_be_named() -> None:
+    said = structured_ask("spend | comp=Harbor Foods | cost_center=4711 | 2024-Q2")
+    assert "cost_center=4711" in said
+    assert slot_of("cost_center") is None
+
+
+def test_period_bounds_are_left_as_typed() -> None:
+    said = structured_ask("spend | comp=Harbor Foods | from=2024-01-01 to=2024-02-29")
+    assert "from=2024-01-01 to=2024-02-29" in said
+
+
+@pytest.mark.parametrize("text", [
+    "what did Harbor Foods spend in May 2024?",
+    "Jan->Apr spend Harbor Foods",
+    "top 3 suppliers by spend, Harbor Foods, 2024",
+])
+def test_prose_is_left_alone(text: str) -> None:
+    assert structured_ask(text) == text
+    assert parse(text) is None
+
+
+def test_a_compare_key_is_the_base_period() -> None:
+    said = structured_ask('{"company":"Harbor Foods","period":"2024-06","vs":"2024-05"}')
+    assert said == "spend, for Harbor Foods, 2024-06, compared with 2024-05"
+
+
+def test_a_measure_delta_in_the_head_is_its_change() -> None:
+    assert structured_ask("spend delta | comp=comp_q | 2024-Q2 vs 2024-Q1").startswith("change in spend")
+
+
+@pytest.mark.parametrize(("value", "said"), [("comp_q", "COMP-Q"), ("CompQ", "COMP-Q"), ("company-q", "COMP-Q"),
+                                             ("harbor_foods", "harbor foods"), ("Co Q", "COMP-Q")])
+def test_company_id_shapes(value: str, said: str) -> None:
+    assert company_value(value) == said
+
+
+@pytest.mark.parametrize(("value", "said"), [("202404", "2024-04"), ("201912", "2019-12"), ("202413", "202413"),
+                                             ("year_to_date", "year to date")])
+def test_period_values(value: str, said: str) -> None:
+    assert period_value(value) == said
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("total_spend", "total spend"), ("n_invoices", "number of invoices"), ("count(CNs)", "number of credit notes"),
+    ("amount_net", "net spend"), ("share_of_spend", "share of spend"), ("sum(quantity)", "units"),
+    ("avg_unit_price", "average unit price"), ("category_spend", "spend"), ("buyer_name", None),
+])
+def test_compact_measure_names(name: str, words: str | None) -> None:
+    assert measure_words(name) == words
+
+
+def test_two_word_columns_read_either_way() -> None:
+    assert field_of("total_gross") == field_of("gross_total")
+    assert field_of("amount_net") == field_of("net_amount")
+
+
+@pytest.mark.parametrize("key", ("list", "show"))
+def test_an_action_key_carries_the_ask(key: str) -> None:
+    said = structured_ask(f'{{"{key}":"approved_vendors","company":"comp_q","period":"2024-Q2"}}')
+    assert said.startswith(f"{key} approved vendors")
+    assert not said.startswith("spend")
+
+
+def test_an_unknown_object_key_stops_the_default_spend() -> None:
+    said = structured_ask('{"doc":"agreement-2024-07","field":"payment_terms"}')
+    assert said == "doc: agreement-2024-07, field: payment_terms"
+
+
+@pytest.mark.parametrize("company", COMPANIES)
+def test_a_yaml_block_joined_on_one_line(company: str) -> None:
+    said = structured_ask(f"measure: net company: {company} period: date_from: 2024-01-01, date_to: 2024-03-31")
+    assert said.startswith("net spend")
+    assert f"for {company_value(company)}" in said
+    assert "date_from: 2024-01-01, date_to: 2024-03-31" in said
+
+
+@pytest.mark.parametrize("text", ["Subject: Q1 close company: Harbor Foods", "Re: spend Harbor Foods Q1",
+                                  "company: Harbor Foods"])
+def test_prose_with_a_colon_is_no_block(text: str) -> None:
+    assert structured_ask(text) == text
+
+
+@pytest.mark.parametrize("prep", ("in", "for", "on"))
+def test_a_typed_preposition_is_the_slots_own(prep: str) -> None:
+    said = structured_ask(f"spend {prep} product_group='valves' 2024-H2")
+    assert f"{prep} valves" in said and "on on" not in said and "for on" not in said
+
+
+@pytest.mark.parametrize("text", [
+    'category_spend(company=Harbor Foods, group="catering", period=2024-Q2)',
+    '{"company":"Harbor Foods","product_group":"catering","period":"2024-Q2"}',
+    "spend | comp=Harbor Foods | pg=catering | 2024-Q2",
+])
+def test_a_group_follows_the_measure_it_narrows(text: str) -> None:
+    assert structured_ask(text).startswith("spend on catering, for Harbor Foods")
