@@ -1966,6 +1966,11 @@ def _exclusions(
     covered, bare = excluded_spans(text, cues, spans_and_companies,
                                    [(m.start, m.end) for m in (*mentions.companies, *company_ids)])
     covered |= after
+    # Invariant: a name right behind an exclusion cue is never the figure's filter ("ex-Delta", "bar Beta"): whatever
+    # the list grammar above decided, the cue before it leaves it out (an exclusion read as an inclusion answers the
+    # opposite question with a confident figure).
+    covered |= {(s, e) for s, e in spans
+                if any(ce <= s and _TARGET_AFTER_CUE.fullmatch(text[ce:s]) for _, ce in analysis.exclusion_cues)}
     # A name restating an excluded one ("take out MRO (maintenance, repair and operations)") is left out with it:
     # one entity is never both kept and left out.
     left_out = {m.candidates for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions,
