@@ -957,7 +957,9 @@ def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
 _NP_WORD = re.compile(r"[^\W\d_][\w&'’-]*")
 #: Nouns of a spend figure: the words before them name what was bought ("catering spend", "IT hardware costs").
 _SPEND_NOUN = re.compile(r"\s+(?:spend|spending|spendings|expenditure|expenditures|expenses|purchases|costs|"
-                         r"outlay|bill|bills)\b", re.I)
+                         r"outlay|bill|bills|"
+                         # "what did sparkle cleaning cost us": the subject of "cost us" is what was bought
+                         r"cost(?:ed)?\s+(?:us|me|them|our\s+\w+|the\s+(?:company|business|plant|site)))\b", re.I)
 #: Words around a figure that name no category and are not in the vocabulary of names (courtesy, scope words).
 _NP_VOCABULARY = frozenset("""
 pls plz asap fyi thx need needed quick approx tia btw group-wide groupwide company-wide companywide enterprise-wide

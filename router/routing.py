@@ -115,6 +115,7 @@ from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
+from router.silent_checks import mismatched_document_type
 from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.sound_alike import sounded_names
 from router.spoken import read_spoken
@@ -507,6 +508,13 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": dropped,
             "clarification_reasons": ("breakdown: asked but not in the plan", *result.clarification_reasons)})
+    mismatched = mismatched_document_type(question, result)
+    if mismatched is not None:
+        # credit notes asked, invoices planned: named, never the other document type's figure (silent_checks)
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": mismatched,
+            "clarification_reasons": ("document type: asked but not in the plan", *result.clarification_reasons)})
     if figure_answer(result.workflow, result.requires_clarification):
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)
