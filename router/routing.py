@@ -115,7 +115,7 @@ from router.reading import Amount, Breakdown, CatalogMetric, dimension_phrase
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
-from router.silent_checks import mismatched_document_type
+from router.silent_checks import mismatched_document_type, unrecorded_scopes
 from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.sound_alike import sounded_names
 from router.spoken import read_spoken
@@ -527,6 +527,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         ranged = dropped_amount_range(german or text, result)
         if ranged is not None and ranged not in result.unread:
             result = result.model_copy(update={"unread": (*result.unread, ranged)})
+        # "for my team": a unit no invoice records, named as not applied (router/silent_checks.py)
+        scopes = tuple(s for s in unrecorded_scopes(german or text) if s not in result.unread)
+        if scopes:
+            result = result.model_copy(update={"unread": (*result.unread, *scopes)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])

@@ -7,6 +7,10 @@ question names with what the plan computes, and when the two disagree the figure
 * the document type: a question that names credit notes (and no invoices) answered over invoices only ("count(CNs)"
   counted as invoices) is asked about, never counted over the other document type.
 
+* the scope: "for my team", "for our department", "for the logistics team" limit the figure to an organisational
+  unit the invoices do not record; the figure of the whole company is answered with that limit named as not
+  applied (partial), never as the team's figure.
+
 (The exclusion invariant, a name right behind an exclusion cue never kept as a filter, is applied where the names
 are read: router/reader.py ``_exclusions``; the breakdown invariant lives in router/breakdown_check.py.)
 """
@@ -70,4 +74,27 @@ def mismatched_document_type(text: str, result: RoutingResult) -> str | None:
             "(their count or their amount), or the invoices?")
 
 
-__all__ = ["mismatched_document_type"]
+#: Organisational units below a company that no invoice line records (a company's own words for itself, "our
+#: site", "my plant", "the shop", are read as the company by the company readers and are not listed here).
+_UNITS = r"(?:team|teams|department|departments|dept|depts|division|divisions|section|crew|squad|desk|cost\s+unit)"
+#: "for my team", "for our department", "for the logistics team": the figure limited to a unit. Not when the unit
+#: noun only qualifies what follows ("for the team meeting", "for my team's deck", "for my team lead").
+_UNIT_SCOPE = re.compile(
+    r"\b(?:for|of|by|within|in)\s+(?P<scope>(?:my|our|the|this|that)\s+(?:[^\W\d_]+\s+)?" + _UNITS + r")\b"
+    r"(?!['’]s|\s*[-–]?\s*(?:meetings?|leads?|leaders?|managers?|heads?|calls?|reviews?|decks?|updates?|reports?|"
+    r"presentations?|syncs?|stand-?ups?|huddles?|members?|discussions?|chats?|channels?|workshops?|off-?sites?)\b)",
+    re.I)
+
+
+def unrecorded_scopes(text: str) -> tuple[str, ...]:
+    """The organisational units ``text`` limits its figure to ("my team"): named as not applied.
+
+    >>> unrecorded_scopes("how much did Company A spend in Q1 for my team cheers")
+    ('my team',)
+    >>> unrecorded_scopes("for the team meeting: Company A spend in Q1")
+    ()
+    """
+    return tuple(dict.fromkeys(" ".join(m.group("scope").split()) for m in _UNIT_SCOPE.finditer(text)))
+
+
+__all__ = ["mismatched_document_type", "unrecorded_scopes"]

@@ -14,7 +14,7 @@ from router.duplicates import _DUPLICATE
 from router.exclusion_words import NAME_ONLY, NAME_ONLY_CUE
 from router.listings import read_purchase_listing
 from router.reading import group_dimension
-from router.silent_checks import mismatched_document_type
+from router.silent_checks import mismatched_document_type, unrecorded_scopes
 from router.vocabulary import normalise
 from tests.unit.test_router_analysis import routed
 from tests.unit.test_router_scope_probes import _filters
@@ -178,3 +178,22 @@ def test_a_frequency_across_clauses_is_no_duplicate(text: str) -> None:
 def test_the_subject_of_cost_us_is_named_when_unknown(thing: str) -> None:
     result = routed(f"what did {thing} cost us in Q1 2026? (Company A)")
     assert result.requires_clarification and re.search(thing.split()[0], result.clarification_question or "")
+
+
+# --- an organisational unit no invoice records is named, never answered as the company's figure -------------------
+@pytest.mark.parametrize(("text", "scopes"), [
+    ("what did Company B spend in May 2026 for our department?", ("our department",)),
+    ("total spend of Company C in Q2 for the warehouse crew, thanks", ("the warehouse crew",)),
+    ("Company A spend in March for my team", ("my team",)),
+    ("for the team meeting: Company A spend in March", ()),
+    ("Company A spend in March (for my team's monthly deck)", ()),
+    ("our team lead wants Company A's March spend", ()),
+    ("Company A spend in March by supplier for the division review", ()),
+])
+def test_an_unrecorded_unit_scope_is_named(text: str, scopes: tuple[str, ...]) -> None:
+    assert unrecorded_scopes(text) == scopes
+
+
+def test_the_unit_scope_reaches_the_answer_as_unread() -> None:
+    result = routed("how much did Company B spend in Q1 2026 for my team")
+    assert not result.requires_clarification and "my team" in result.unread
