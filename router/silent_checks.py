@@ -78,9 +78,10 @@ def mismatched_document_type(text: str, result: RoutingResult) -> str | None:
 #: site", "my plant", "the shop", are read as the company by the company readers and are not listed here).
 _UNITS = r"(?:team|teams|department|departments|dept|depts|division|divisions|section|crew|squad|desk|cost\s+unit)"
 #: "for my team", "for our department", "for the logistics team": the figure limited to a unit. Not when the unit
-#: noun only qualifies what follows ("for the team meeting", "for my team's deck", "for my team lead").
+#: noun only qualifies what follows ("for the team meeting", "for my team's deck", "for my team lead"), nor after
+#: "in" (where the writer works: "I started in the AP team").
 _UNIT_SCOPE = re.compile(
-    r"\b(?:for|of|by|within|in)\s+(?P<scope>(?:my|our|the|this|that)\s+(?:[^\W\d_]+\s+)?" + _UNITS + r")\b"
+    r"\b(?:for|of|by|within)\s+(?P<scope>(?:my|our|the|this|that)\s+(?:[^\W\d_]+\s+)?" + _UNITS + r")\b"
     r"(?!['’]s|\s*[-–]?\s*(?:meetings?|leads?|leaders?|managers?|heads?|calls?|reviews?|decks?|updates?|reports?|"
     r"presentations?|syncs?|stand-?ups?|huddles?|members?|discussions?|chats?|channels?|workshops?|off-?sites?)\b)",
     re.I)

@@ -188,6 +188,7 @@ def test_the_subject_of_cost_us_is_named_when_unknown(thing: str) -> None:
     ("for the team meeting: Company A spend in March", ()),
     ("Company A spend in March (for my team's monthly deck)", ()),
     ("our team lead wants Company A's March spend", ()),
+    ("I just started in the AP team: Company A's March spend?", ()),
     ("Company A spend in March by supplier for the division review", ()),
 ])
 def test_an_unrecorded_unit_scope_is_named(text: str, scopes: tuple[str, ...]) -> None:
