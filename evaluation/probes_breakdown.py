@@ -104,7 +104,7 @@ _BREAKDOWNS_EN: tuple[tuple[str, tuple[str, ...] | None, str | None], ...] = (
                                                                   "quarter"),
     ("broken down by product group and supplier", ("product_group_id", "supplier_id"), None),
     ("per top-level category", ("top_product_group_id",), None), ("by main category", ("top_product_group_id",), None),
-    ("by category", ("top_product_group_id",), None), ("split per supplier", ("supplier_id",), None),
+    ("by category", ("product_group_id",), None), ("split per supplier", ("supplier_id",), None),
     ("across all vendors", ("supplier_id",), None), ("on a monthly basis", (), "month"),
     ("on a quarterly basis", (), "quarter"), ("by week", (), "week"),
     ("broken out by supplier", ("supplier_id",), None), ("broken out by month", (), "month"),

@@ -55,7 +55,7 @@ LEVEL_BREAKDOWNS: tuple[tuple[str, str], ...] = (
     ("by top-level category", "top_product_group_id"), ("by top level product group", "top_product_group_id"),
     ("split by main category", "top_product_group_id"), ("by category (top level)", "top_product_group_id"),
     ("by product group", "product_group_id"), ("split by product group", "product_group_id"),
-    ("per category", "top_product_group_id"), ("broken down by product group", "product_group_id"),
+    ("per category", "product_group_id"), ("broken down by product group", "product_group_id"),
     ("by catalog group", "product_group_id"), ("by main product group", "top_product_group_id"),
     ("by product group (lowest level)", "product_group_id"), ("by leaf product group", "product_group_id"),
     ("broken down by each product's own group", "product_group_id"),

@@ -67,7 +67,7 @@ def _level(template: str) -> Fill:
     def fill(d: Draw, rng: random.Random) -> tuple[str, Call | None, tuple[str, ...]]:
         who, params = _scope(d, rng)
         p = rng.choice(_PERIODS)
-        level = rng.choice(("top-level category", "main category", "category", "top-level product group"))
+        level = rng.choice(("top-level category", "main category", "top-level product group"))
         call = _total({**params, "start_date": p[1], "end_date": p[2]}, ("top_product_group_id",))
         return template.format(c=who, p=p[0], lvl=level), call, ()
     return fill

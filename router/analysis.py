@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from router import comparison_words as _CW
 from router.contract import TimeRange
+from router.exclusion_words import NAME_ONLY_CUE, NAME_ONLY_CUE_PATTERN
 from router.periods import add_months, resolve_period
 from router.reading import currency_code, parse_breakdown
 
@@ -193,8 +194,10 @@ EXCLUSION_CUE = re.compile(
     r"(?<=\beveryone\s)but|(?<=\beverybody\s)but|(?<=\banyone\s)but|(?<=\ball\s)but|"
     r"(?<=\bsuppliers\s)but|(?<=\bvendors\s)but|(?<=\bgroups\s)but)(?=\s)"
     # "suppliers but excluding Gamma": the second cue names the exclusion, "but" is only the conjunction
-    r"(?!\s+(?:excluding|except|other\s+than|without|apart|aside|leaving|ignoring|excl))",
-    re.I,
+    r"(?!\s+(?:excluding|except|other\s+than|without|apart|aside|leaving|ignoring|excl))"
+    # the prefixes and foreign prepositions that lead only a name ("ex-Delta", "bar Beta", "sans Gamma")
+    rf"|{NAME_ONLY_CUE_PATTERN}",
+    re.I | re.UNICODE,
 )
 # --- statuses and document types --------------------------------------------------------------------------------
 _POSTED = re.compile(
@@ -931,6 +934,12 @@ def _glue(gap: str) -> bool:
     return all(not w.strip(".") or w.strip(".") in _LIST_GLUE_WORDS or w.strip(".") in LEGAL_FORMS for w in words)
 
 
+def _name_only(text: str, start: int, end: int) -> bool:
+    """Whether the cue at [start, end) is one that only ever leads a name (router/exclusion_words.py)."""
+    found = NAME_ONLY_CUE.match(text, start)
+    return found is not None and found.end() == end
+
+
 def excluded_spans(text: str, cues: Sequence[tuple[int, int]], mentions: Sequence[tuple[int, int]],
                    companies: Sequence[tuple[int, int]] = ()) -> tuple[set[tuple[int, int]], list[tuple[int, int]]]:
     """The mentions each exclusion cue covers ("excluding Beta and Gamma", "except for pressure sensors"), and the
@@ -957,7 +966,8 @@ def excluded_spans(text: str, cues: Sequence[tuple[int, int]], mentions: Sequenc
                 break
             covered.add((start, end))
             cursor, took, last = end, True, (start, end)
-        if not took and text[cue_start:cue_end].strip().lower() != "ex":
+        # a cue that only leads a name ("ex", "bar", "sans") is no cue without one
+        if not took and not _name_only(text, cue_start, cue_end):
             bare.append((cue_end, cue_end))
     return covered, bare
 

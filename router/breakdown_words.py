@@ -57,7 +57,10 @@ _NOUNS: tuple[tuple[str, str], ...] = (
     # product groups: "pg", "prod grp", "product_group", "grupo de producto", "groupe de produits", "famille",
     # German "Warengruppe", "WG lt. Artikel", "Artikel-WG", "Produktgruppe" (a bare "category" is left to the
     # reader, which reads it as the top level: reading.group_dimension)
-    (r"pgs?|prod(?:uct|\.)?[\s_]?gro?u?ps?|product_groups?|product_group_ids?|"
+    # "by product type", "split by kind of product": what kind of product a line is is its catalogue group (the
+    # product row below would take "product" and leave the type unread)
+    (r"product[- ](?:types?|kinds?|class(?:es)?)|(?:types?|kinds?|sorts?)\s+of\s+(?:products?|goods|items?)|"
+     r"pgs?|prod(?:uct|\.)?[\s_]?gro?u?ps?|product_groups?|product_group_ids?|"
      r"grupos?\s+de\s+productos?|groupes?\s+de\s+produits?|cat[ée]gor[íi]as?\s+de\s+productos?|"
      r"cat[ée]gories?\s+de\s+produits?|cats?|"
      # a subgroup is a product group of the catalogue: "sous-groupe de produits", "subgrupo", "subgroep"

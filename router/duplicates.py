@@ -35,6 +35,8 @@ _TWICE_VERBS = (
     "came in", "come in", "coming in", "arrived", "recorded", "ingested", "counted", "appear", "appears",
     "appeared", "listed", "got", "gotten", "showed up", "shows up", "turned up", "scanned", "processed", "logged",
     "filed", "registered", "delivered", "issued",
+    # the present tense of a supplier's act ("did any supplier bill us more than once")
+    "bill", "send", "charge", "invoice", "post", "book", "enter",
 )
 _VERB = "(?:" + "|".join(re.escape(v).replace("\\ ", r"\s+") for v in sorted(_TWICE_VERBS, key=len, reverse=True)) + ")"
 #: "twice", "two times", "2x", "more than once", "double": how often the one document came.
@@ -49,9 +51,10 @@ _DUPLICATE = re.compile(
     # "double invoices", "doubled bills", "any doubles": the documents themselves said double
     r"doubled?\s+" + _DOC_NOUN + r"|doubles\b|"
     # "received twice", "rcvd 2x", "came in two times", "posted more than once", "entered double"
-    # ("sent to company b two times": the addressee between the verb and how often, up to three words)
-    + _VERB + r"(?:\s+(?:it|them|this|that|in|again|\w+ly|(?:to|by|from|for|at)(?:\s+[\w&.-]+){1,3}?))?\s+"
-    + _TWICE + r"|"
+    + _VERB + r"(?:\s+(?:it|them|this|that|in|again|\w+ly))?\s+" + _TWICE + r"|"
+    # ... with the addressee or the period between ("sent to company b two times", "billed Company A twice in
+    # March", "invoiced us for it more than once"): a few words of one clause, no frequency of digits
+    + _VERB + r"(?:\s+(?!(?:and|or|but)\b)[^\s?.!,;:]+){1,5}?\s+" + _TWICE + r"(?!\s*[- ]?digits?)|"
     r"twice[- ](?:exported|imported|loaded|entered|booked|posted|received|submitted|ingested|recorded|billed|"
     r"invoiced|sent)|"
     # German: "doppelt eingespielt", "doppelte Rechnungen", "Dubletten", "Duplikate", "Replikat", "zweimal"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from router.document_words import CREDIT_NOTES, INVOICES
 from router.edits import unique_typo
 from router.entities import Gazetteer
+from router.exclusion_words import WITHOUT
 from router.list_totals import read_list_total
 
 _I = re.I | re.UNICODE
@@ -43,10 +44,7 @@ SUPPLIERS = ("leveranciers", "fornitori", "fornecedores", "leverantörer", "leve
 SUPPLIER = ("leverancier", "fornitore", "fornecedor", "leverantör", "leverandør", "leverandor", "dostawca")
 #: Names of VAT that are no English word.
 VAT_NAMES = ("btw", "iva", "mwst", "ust", "mva", "tva", "moms", "ptu", "alv", "vat")
-#: "without" before a VAT name: the figure net of VAT.
-WITHOUT = ("without", "excluding", "zonder", "exclusief", "excl", "excl.", "ex", "ex.", "senza", "escl", "escl.",
-           "esclusa", "escluso", "sem", "excluindo", "utan", "uden", "uten", "exkl", "exkl.", "ekskl", "ekskl.",
-           "bez", "w/o", "minus", "ohne", "sans", "sin", "hors")
+#: "without" before a VAT name: the figure net of VAT (one table with the exclusion cues).
 #: "including" before a VAT name: the total with VAT (the governed spend).
 WITH = ("inclusief", "incl", "incl.", "inkl", "inkl.", "compresa", "compreso", "inclusa", "incluso", "incluindo",
         "met", "com", "med", "con", "avec", "mit")

@@ -14,6 +14,8 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from router.reading import parse_breakdown
+
 #: The dimension asked for, by its plural noun.
 _DIMENSIONS = {"product": "product", "item": "product", "article": "product", "sku": "product",
                "product code": "product", "catalog item": "product", "catalogue item": "product",
@@ -212,6 +214,26 @@ def unknown_qualifiers(question: str, vocabulary: Iterable[str]) -> tuple[str, .
 
 
 def read_purchase_listing(question: str) -> str | None:
+    """The question as a spend breakdown when it asks which products, suppliers or groups were bought; the grouping
+    it names itself wins over the one the listing implies ("what did Ypsilon buy in Q3, split by product group" is
+    broken down by product group only, never by product too).
+
+    >>> read_purchase_listing("what did Company A buy in March 2026, split by product group")
+    'spend of Company A in March 2026, split by product group'
+    """
+    listing = _purchase_listing(question)
+    if listing is None or not parse_breakdown(question).group_by or _NAMED_LISTING.search(question):
+        return listing
+    return _IMPLIED_GROUPING.sub("", listing)
+
+
+#: A listing that names its own rows ("which products ..., by month"): its grouping is asked, not implied.
+_NAMED_LISTING = re.compile(r"\b(?:which|what)\s+(?:products?|items?|suppliers?|vendors?|goods)\b", re.I)
+#: The grouping a listing adds at its end (", by product").
+_IMPLIED_GROUPING = re.compile(r",\s+by\s+(?:product|supplier|product\s+group)$")
+
+
+def _purchase_listing(question: str) -> str | None:
     """The question as a spend breakdown when it asks which products, suppliers or groups were bought (past
     tense), else None.
 

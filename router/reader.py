@@ -960,7 +960,9 @@ def _object_phrases(masked: str) -> list[tuple[int, int, str]]:
 _NP_WORD = re.compile(r"[^\W\d_][\w&'’-]*")
 #: Nouns of a spend figure: the words before them name what was bought ("catering spend", "IT hardware costs").
 _SPEND_NOUN = re.compile(r"\s+(?:spend|spending|spendings|expenditure|expenditures|expenses|purchases|costs|"
-                         r"outlay|bill|bills)\b", re.I)
+                         r"outlay|bill|bills|"
+                         # "what did sparkle cleaning cost us": the subject of "cost us" is what was bought
+                         r"cost(?:ed)?\s+(?:us|me|them|our\s+\w+|the\s+(?:company|business|plant|site)))\b", re.I)
 #: Words around a figure that name no category and are not in the vocabulary of names (courtesy, scope words).
 _NP_VOCABULARY = frozenset("""
 pls plz asap fyi thx need needed quick approx tia btw group-wide groupwide company-wide companywide enterprise-wide
@@ -1996,6 +1998,11 @@ def _exclusions(
     covered, bare = excluded_spans(text, cues, spans_and_companies,
                                    [(m.start, m.end) for m in (*mentions.companies, *company_ids)])
     covered |= after
+    # Invariant: a name right behind an exclusion cue is never the figure's filter ("ex-Delta", "bar Beta"): whatever
+    # the list grammar above decided, the cue before it leaves it out (an exclusion read as an inclusion answers the
+    # opposite question with a confident figure).
+    covered |= {(s, e) for s, e in spans
+                if any(ce <= s and _TARGET_AFTER_CUE.fullmatch(text[ce:s]) for _, ce in analysis.exclusion_cues)}
     # A name restating an excluded one ("take out MRO (maintenance, repair and operations)") is left out with it:
     # one entity is never both kept and left out.
     left_out = {m.candidates for m in (*mentions.suppliers, *mentions.product_groups, *id_mentions,

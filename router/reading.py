@@ -640,18 +640,25 @@ _GROUP_NOUN = re.compile(r"\b(?:product|material)[- ]groups?\b|\bgroups?\b|"
                          r"\bproduct[- ]categor(?:y|ies)\b", re.I)
 
 
+#: A breakdown by a bare "category" ("break down October by category", "split per category"): the rows are the
+#: products' own catalogue groups, as the writers' own figures are; only a ranking of categories ("top 3
+#: categories") or a level word ("top-level category") asks for the top of the catalogue.
+_CATEGORY_ROWS = re.compile(r"\b(?:by|per|each|every)\s+categor(?:y|ies)\b(?!\s*\(?\s*(?:top|main|highest))", re.I)
+
+
 def group_dimension(text: str, *, filtered: bool = False) -> str:
     """The dimension "product group" means in ``text``: the top-level group ("top-level category", "main
-    groups", a bare "category") or each product's own catalog group (a bare "product group", "lowest level",
-    "sub-groups"); a question already limited to a product group is broken down by the groups below it (each
-    product's own group) unless it names the top level. The answer names the level it used.
+    groups", a ranking of bare "categories") or each product's own catalog group (a bare "product group", "lowest
+    level", "sub-groups", a breakdown "by category"); a question already limited to a product group is broken
+    down by the groups below it (each product's own group) unless it names the top level. The answer names the
+    level it used.
 
     >>> group_dimension("spend by top-level category"), group_dimension("by product group (lowest level)")
     ('top_product_group_id', 'product_group_id')
     >>> group_dimension("spend by product group"), group_dimension("by product group", filtered=True)
     ('product_group_id', 'product_group_id')
     >>> group_dimension("spend by category"), group_dimension("top 3 categories by spend")
-    ('top_product_group_id', 'top_product_group_id')
+    ('product_group_id', 'top_product_group_id')
     >>> group_dimension("top 3 product categories"), group_dimension("by main product category")
     ('product_group_id', 'top_product_group_id')
     """
@@ -659,7 +666,8 @@ def group_dimension(text: str, *, filtered: bool = False) -> str:
         return "product_group_id"
     if _TOP_LEVEL.search(text):
         return "top_product_group_id"
-    if not filtered and _CATEGORY_NOUN.search(text) and not _GROUP_NOUN.search(text):
+    if not filtered and _CATEGORY_NOUN.search(text) and not _GROUP_NOUN.search(text) \
+            and not _CATEGORY_ROWS.search(text):
         return "top_product_group_id"
     return "product_group_id"
 

@@ -118,6 +118,7 @@ from router.relation_shapes import read_relation_shape
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
+from router.silent_checks import mismatched_document_type, unrecorded_scopes
 from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.sound_alike import sounded_names
 from router.spoken import read_spoken
@@ -537,6 +538,13 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": dropped,
             "clarification_reasons": ("breakdown: asked but not in the plan", *result.clarification_reasons)})
+    mismatched = mismatched_document_type(question, result)
+    if mismatched is not None:
+        # credit notes asked, invoices planned: named, never the other document type's figure (silent_checks)
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": mismatched,
+            "clarification_reasons": ("document type: asked but not in the plan", *result.clarification_reasons)})
     if figure_answer(result.workflow, result.requires_clarification):
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)
@@ -551,6 +559,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         ranged = dropped_amount_range(german or text, result)
         if ranged is not None and ranged not in result.unread:
             result = result.model_copy(update={"unread": (*result.unread, ranged)})
+        # "for my team": a unit no invoice records, named as not applied (router/silent_checks.py)
+        scopes = tuple(s for s in unrecorded_scopes(german or text) if s not in result.unread)
+        if scopes:
+            result = result.model_copy(update={"unread": (*result.unread, *scopes)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])

@@ -175,7 +175,9 @@ _LEDGER_WORDS = frozenset({"ap", "a/p", "payables", "accounts payable"})
 #: tenant's names are ("Spend with Supplier Delta" where no Supplier Delta is known is asked about, not "change").
 _NAME_BEFORE = re.compile(r"\b(?:supplier|vendor|company|lieferant(?:en)?|fournisseur|with|from|bei|von|mit)\s+$", re.I)
 #: Words before a payee's name: a vocabulary word that is also a word of a name is that name there ("with delta").
-_PAYEE_SLOT = re.compile(r"(?:\b(?:w|with|from|to|at|by|supplier|vendor|bei|an|von|mit)\s*|w/\s*)$", re.I)
+#: (a payment verb leads its payee too, and "on" / "for" a spend's object: "what did we pay delta", "spend on delta")
+_PAYEE_SLOT = re.compile(r"(?:\b(?:w|with|from|to|at|by|on|for|supplier|vendor|bei|an|von|mit|pay|paid|paying|pays|"
+                         r"owe|owed)\s*|w/\s*)$", re.I)
 
 
 @dataclass(frozen=True)
@@ -301,7 +303,9 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
     def word(match: re.Match[str]) -> str:
         typed = match.group(0)
         low = " ".join(typed.casefold().split())
-        if inside(*match.span()):
+        # a name that is this very word ("Delta" the short name of "Supplier Delta") is read by the rule of name
+        # words below (lower case, no payee before it: "spend delta" is the change); one it is only part of stays
+        if inside(*match.span()) and match.span() not in spans:
             return typed
         if typed[:1].isupper() and not typed.isupper() and _NAME_BEFORE.search(text[: match.start()]):
             return typed  # (a capitalised word after a party noun or a payee's preposition: "Supplier Delta")

@@ -26,13 +26,13 @@ def _sample(cases: list[Any], n: int) -> list[Any]:
 
 
 # --- the level of "product group" ----------------------------------------------------------------------------------
-#: (phrase, dimension): a bare "product group" is each product's own catalog group; a bare "category" and the level
-#: words ("top-level", "main", "Hauptwarengruppe", "oberste Ebene") the top level.
+#: (phrase, dimension): a bare "product group" and a breakdown by a bare "category" are each product's own catalog
+#: group; the level words ("top-level", "main", "Hauptwarengruppe", "oberste Ebene") the top level.
 LEVEL_BREAKDOWNS = (
     ("by product group", "product_group_id"), ("split by product group", "product_group_id"),
     ("broken down by product group", "product_group_id"), ("across product groups", "product_group_id"),
     ("by material group", "product_group_id"), ("by catalog group", "product_group_id"),
-    ("by category", "top_product_group_id"), ("per category", "top_product_group_id"),
+    ("by category", "product_group_id"), ("per category", "product_group_id"),
     ("by top-level category", "top_product_group_id"), ("per top-level category", "top_product_group_id"),
     ("by main product group", "top_product_group_id"), ("by top level product group", "top_product_group_id"),
     ("by sub-group", "product_group_id"), ("by product group (lowest level)", "product_group_id"),

@@ -139,10 +139,10 @@ def test_descriptors_name_products_in_figure_questions_only() -> None:
     ("top two top-level categories for Company A", False, "top_product_group_id"),
     ("Comp B spend by category (top level) FY2025", False, "top_product_group_id"),
     # an unqualified "product group" is the group a product is assigned to in the catalogue; a bare
-    # "category" is the top level
+    # "category" is the top level in a ranking, the own group in a breakdown ("by category")
     ("Company A Q4 2025 spend split by product group", False, "product_group_id"),
     ("Xenon top 2 product groups by spend", False, "product_group_id"),
-    ("Company A spend by category", False, "top_product_group_id"),
+    ("Company A spend by category", False, "product_group_id"),
     ("top 3 categories at Company C", False, "top_product_group_id"),
     ("spend by main product group", False, "top_product_group_id"),
     ("spend on Sensors by product group", True, "product_group_id"),

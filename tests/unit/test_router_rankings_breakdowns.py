@@ -60,7 +60,7 @@ def test_main_before_a_ranked_noun_still_ranks(question: str) -> None:
     ("top two product-categories by spend", "product_group_id"),
     ("spend by main product category", "top_product_group_id"),
     ("top 2 top-level product categories", "top_product_group_id"),
-    ("top 3 categories by spend", "top_product_group_id"), ("spend by category", "top_product_group_id"),
+    ("top 3 categories by spend", "top_product_group_id"), ("spend by category", "product_group_id"),
 ])
 def test_product_category_is_the_products_own_group_unless_a_level_is_named(text: str, expected: str) -> None:
     assert group_dimension(text) == expected

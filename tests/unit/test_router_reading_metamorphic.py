@@ -231,7 +231,7 @@ _BREAKDOWNS = [
     ("per supplier", ("supplier_id",), None), ("by vendor", ("supplier_id",), None),
     ("for each supplier", ("supplier_id",), None), ("by product code", ("product_code",), None),
     ("per product", ("product_code",), None), ("by product group", ("product_group_id",), None),
-    ("per category", ("top_product_group_id",), None),
+    ("per category", ("product_group_id",), None),
 ]
 
 

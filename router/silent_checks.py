@@ -1,0 +1,101 @@
+"""Invariants checked on a planned figure before it is answered: each one a way a confident figure could answer
+another question than the one asked (a silent wrong), caught on the question as read and the plan as built.
+
+Every reader along the way may lose a constraint; these checks do not re-read the question, they compare what the
+question names with what the plan computes, and when the two disagree the figure is not presented as complete:
+
+* the document type: a question that names credit notes (and no invoices) answered over invoices only ("count(CNs)"
+  counted as invoices) is asked about, never counted over the other document type.
+
+* the scope: "for my team", "for our department", "for the logistics team" limit the figure to an organisational
+  unit the invoices do not record; the figure of the whole company is answered with that limit named as not
+  applied (partial), never as the team's figure.
+
+(The exclusion invariant, a name right behind an exclusion cue never kept as a filter, is applied where the names
+are read: router/reader.py ``_exclusions``; the breakdown invariant lives in router/breakdown_check.py.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from router.analysis import EXCLUSION_CUE
+from router.contract import RoutingResult
+from router.document_words import CREDIT_NOTES, INVOICES, alternation, document_words
+
+#: Credit notes by their name in English and the writers' languages (the shorthand "CN" is written out first).
+_CREDIT_NOTE = re.compile(rf"\bcredit[- ]?notes?\b|(?<![\w-])(?:{alternation(CREDIT_NOTES)})(?![\w-])", re.I)
+#: Invoices by their name (a credit-note word is no invoice word: "credit invoice" is not read here).
+_INVOICE = re.compile(rf"\b(?:invoices?|invs?|bills?)\b|(?<![\w-])(?:{alternation(INVOICES)})(?![\w-])", re.I)
+#: A document number ("INV-2025-0042", "CN-2026-0007"): an identifier, not a document type asked for.
+_DOCUMENT_NUMBER = re.compile(r"\b(?:INV|CN|CRN)[-_ ]?\d{4}[-_]\d+\b", re.I)
+#: At most this many characters between an exclusion cue and the credit notes it leaves out ("ignore the CNs").
+_CUE_REACH = 24
+#: Words that leave documents out without being a cue of the names' grammar ("invoices only, ignore CNs").
+_LEFT_OUT = re.compile(r"\b(?:ignore|ignoring|no|not)\b", re.I)
+
+
+def _excluded(text: str, start: int) -> bool:
+    """Whether the document word at ``start`` stands behind an exclusion cue ("excluding credit notes", "w/o CNs")."""
+    before = text[max(0, start - _CUE_REACH):start]
+    return bool(EXCLUSION_CUE.search(before) or _LEFT_OUT.search(before))
+
+
+def _document_types(value: Any) -> Iterable[tuple[str, ...]]:
+    """Every ``document_types`` argument in an argument tree."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key == "document_types" and isinstance(item, (list, tuple)):
+                yield tuple(str(i) for i in item)
+            else:
+                yield from _document_types(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _document_types(item)
+
+
+def mismatched_document_type(text: str, result: RoutingResult) -> str | None:
+    """The clarification for a plan that counts or sums invoices only where ``text`` asks about credit notes (and
+    names no invoices), or ``None``."""
+    if result.requires_clarification or not result.execution_plan:
+        return None
+    plain = _DOCUMENT_NUMBER.sub(" ", document_words(text))
+    asked = [m for m in _CREDIT_NOTE.finditer(plain) if not _excluded(plain, m.start())]
+    if not asked or _INVOICE.search(_CREDIT_NOTE.sub(" ", plain)):
+        return None
+    planned = {types for step in result.execution_plan for types in _document_types(dict(step.arguments))}
+    if not planned or any("credit_note" in types for types in planned):
+        return None
+    said = asked[0].group(0)
+    return (f"I read {said!r} in your question, but this figure was planned over invoices only (credit notes not "
+            "included), so it is not answered as if it were the credit notes' figure. Do you want the credit notes "
+            "(their count or their amount), or the invoices?")
+
+
+#: Organisational units below a company that no invoice line records (a company's own words for itself, "our
+#: site", "my plant", "the shop", are read as the company by the company readers and are not listed here).
+_UNITS = r"(?:team|teams|department|departments|dept|depts|division|divisions|section|crew|squad|desk|cost\s+unit)"
+#: "for my team", "for our department", "for the logistics team": the figure limited to a unit. Not when the unit
+#: noun only qualifies what follows ("for the team meeting", "for my team's deck", "for my team lead"), nor after
+#: "in" (where the writer works: "I started in the AP team").
+_UNIT_SCOPE = re.compile(
+    r"\b(?:for|of|by|within)\s+(?P<scope>(?:my|our|the|this|that)\s+(?:[^\W\d_]+\s+)?" + _UNITS + r")\b"
+    r"(?!['’]s|\s*[-–]?\s*(?:meetings?|leads?|leaders?|managers?|heads?|calls?|reviews?|decks?|updates?|reports?|"
+    r"presentations?|syncs?|stand-?ups?|huddles?|members?|discussions?|chats?|channels?|workshops?|off-?sites?)\b)",
+    re.I)
+
+
+def unrecorded_scopes(text: str) -> tuple[str, ...]:
+    """The organisational units ``text`` limits its figure to ("my team"): named as not applied.
+
+    >>> unrecorded_scopes("how much did Company A spend in Q1 for my team cheers")
+    ('my team',)
+    >>> unrecorded_scopes("for the team meeting: Company A spend in Q1")
+    ()
+    """
+    return tuple(dict.fromkeys(" ".join(m.group("scope").split()) for m in _UNIT_SCOPE.finditer(text)))
+
+
+__all__ = ["mismatched_document_type", "unrecorded_scopes"]
