@@ -694,7 +694,8 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
             continue
         if out and (not _asks(piece_clean) or not _asks(out[-1]) or _MODIFIER.match(piece_clean)
                     or _NOT_ASK.match(piece_clean) or _PARTITIVE.match(out[-1].strip())
-                    or _GROUPING_LEAD.fullmatch(out[-1].strip(" ,;:"))):
+                    or _GROUPING_LEAD.fullmatch(out[-1].strip(" ,;:"))
+                    or _BASIS_QUALIFIER.fullmatch(out[-1].strip(" ,;:"))):
             out[-1] = out[-1] + sep + piece  # not an ask of its own: part of the one before
         else:
             out.append(piece)
@@ -704,6 +705,13 @@ def _segments(text: str, names: Sequence[tuple[int, int]] = ()) -> list[str]:
         out[1:2] = [out[0].strip().rstrip(".") + ". " + out[1]]
         del out[0]
     return [" ".join(p.strip(" ,;-\u2013\u2014").split()) for p in out]
+
+
+#: A piece that only states the basis of the figure ("Net of VAT, what did A and B spend", "excl. VAT: ...") qualifies
+#: the ask after it; read as an ask of its own it would leave that ask at the default (gross) basis.
+_BASIS_QUALIFIER = re.compile(r"(?:(?:net|gross)(?:\s+(?:of|excl\.?|excluding|ex|before|after|w/o|without|incl\.?|"
+                              r"including)\s+(?:vat|tax(?:es)?))?|(?:excl\.?|excluding|ex|w/o|without|incl\.?|including|"
+                              r"before|after)[\s.-]*(?:vat|tax(?:es)?)|in\s+[a-z]{3}(?:,?\s+(?:net|gross))?)", re.I)
 
 
 def _asks(piece: str) -> bool:
