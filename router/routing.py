@@ -434,8 +434,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         if elliptic is not None else ()
     # "actuals Co C H2 2025", "burn KESTREL FY25": the word left in the measure slot read as the default figure,
     # stated and marked partial (router/default_measure.py); a figure the data lacks ("budget") stays asked
+    # (a figure no metric computes, "emissions", keeps its refusal: never retried as the spend)
     assumed = _assumed_measure(elliptic, unread, inputs) if unread and elliptic is not None and (
-        result.requires_clarification or result.workflow == "unsupported") else None
+        result.requires_clarification or result.workflow == "unsupported") \
+        and not _UNSERVED_MEASURES.search(base) else None
     if assumed is not None:
         retry = _route(assumed.text, inputs)
         # (or asked only which company: the figure is settled, the company is the question left)
@@ -554,6 +556,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         # an unread name in no constraint slot ("Re the Q-review deck —"): named, the figure stays (name_slots.py)
         unread = tuple(dict.fromkeys((*unread, *(u.text for u in again.unslotted))))
         result = result.model_copy(update={"unread": unread}) if unread else result
+        # "Company A site": the unit noun read as the company, said in the restatement (router/name_slots.py)
+        units_said = [f"'{word}' read as {name} itself" for word, name in again.unit_reads]
+        if units_said:
+            result = result.model_copy(update={"interpretation": "; ".join(
+                [*([result.interpretation] if result.interpretation else []), *units_said])})
         # an amount range the plan does not bound its amounts by is named as not applied, never the figure of
         # every amount presented as the range's (router/breakdown_check.py)
         ranged = dropped_amount_range(german or text, result)
