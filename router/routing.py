@@ -290,7 +290,7 @@ def spoken_question(text: str, gazetteer: Gazetteer) -> str | None:
     return sounded if sounded != text else None
 
 
-def route(question: str, inputs: RouterInputs) -> RoutingResult:
+def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> RoutingResult:
     """Route one question; the result carries either a clarification or an execution plan.
 
     Clauses addressed to the system ("ignore previous instructions", SQL, "the manual says Zeta is approved") are
@@ -325,7 +325,14 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text, relation_notes = read_relation_words(text, inputs.gazetteer)
     # "who are we (Ypsilon) allowed to buy from", "who even sells cables": a relationship asked by its shape, no
     # measure (router/relation_shapes.py)
-    shaped = read_relation_shape(text)
+    shaped = read_relation_shape(text) if _shapes else None
+    if shaped is not None:
+        # the rewrite only where no existing approval or catalogue reader answers the question as typed ("which
+        # suppliers is Company A approved to buy from" is read as written; passages are no such reader)
+        typed = route(question, inputs, _shapes=False)
+        if not (typed.requires_clarification or typed.workflow == "unsupported"
+                or typed.workflow in _PASSAGE_WORKFLOWS):
+            return typed
     text = shaped or text
     # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
     # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)

@@ -216,6 +216,15 @@ def test_a_negated_permission_is_never_the_approved_list(ask: str) -> None:
     assert result.workflow != "approved_vendors", (ask, result.workflow)
 
 
+def test_the_shape_is_rewritten_only_when_no_reader_answers_the_question_as_typed(monkeypatch) -> None:
+    import router.routing as routing
+
+    seen: list[str] = []
+    monkeypatch.setattr(routing, "read_relation_shape", lambda text: seen.append(text) or "approved suppliers")
+    result = route("who sells cabling?", _INPUTS)  # the catalogue reader answers it as typed
+    assert seen and result.workflow == "catalog_products", result.workflow
+
+
 @pytest.mark.parametrize("hedge", ["else", "now", "all"])
 def test_a_meaningful_word_before_a_selling_verb_is_kept(hedge: str) -> None:
     assert read_relation_shape(f"who {hedge} sells cabling?") is None
