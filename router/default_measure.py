@@ -89,6 +89,12 @@ _KEY_AFTER = re.compile(r"[\"'’]?\s*[=:]")
 _FIELD_NAME = re.compile(r"\b[^\W\d_]+_[^\W\d_]+(?:_[^\W\d_]+)*\b")
 
 
+#: Words of asking ("need", "pls", "show me") left unread around a fragment: the request, never the figure's name.
+_REQUEST_WORDS = frozenset("""
+need needs needed want wants wanted give gimme show send get pls plz please quick brauche bitte besoin svp
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
 @dataclass(frozen=True)
 class AssumedMeasure:
     """The words read as the default figure and the question to route with them read."""
@@ -185,6 +191,8 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     words = tuple(w for w in words if currency_code(w) is None and not any(
         s <= m.start() and m.end() <= e for s, e in gross
         for m in re.finditer(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)))
+    # (a request word around the ask, "need burn FY25", "pls", is no measure: the slot is the word beside it)
+    words = tuple(w for w in words if without_diacritics(w.casefold()) not in _REQUEST_WORDS)
     if not 1 <= len(words) <= 2 or _FIELD_NAME.search(text):
         return None
     spans: list[tuple[int, int]] = []
