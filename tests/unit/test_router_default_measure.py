@@ -176,12 +176,12 @@ def test_an_unserved_measure_keeps_its_refusal_never_retried_as_spend(ask: str) 
         result.clarification_question
 
 
-@pytest.mark.parametrize("request", ["need", "pls", "gimme"])
-def test_a_request_word_beside_the_measure_is_no_second_measure_word(request: str) -> None:
-    found = assumed_measure(f"spend {request} burn FY25 Q3 Co A, gross", (request, "burn", "gross"), _THINGS,
+@pytest.mark.parametrize("asking", ["need", "pls", "gimme"])
+def test_a_request_word_beside_the_measure_is_no_second_measure_word(asking: str) -> None:
+    found = assumed_measure(f"spend {asking} burn FY25 Q3 Co A, gross", (asking, "burn", "gross"), _THINGS,
                             _GENERAL)
     assert found is not None and found.words == ("burn",)
-    assert assumed_measure(f"spend {request} laptops Co A FY25", (request, "laptops"), _THINGS, _GENERAL) is None
+    assert assumed_measure(f"spend {asking} laptops Co A FY25", (asking, "laptops"), _THINGS, _GENERAL) is None
 
 
 @pytest.mark.parametrize("word", ["expenditure", "outlays", "disbursements", "purchases", "Ausgaben", "dépenses"])
