@@ -8,7 +8,7 @@ nothing the writer did not already say; giving the spend silently would hide tha
 answer is the spend (posted and paid invoices, gross: the governed default) and says how it read the word
 ("I read 'burn' as spend ..."), marked PARTIAL naming the word.
 
-The rule is structural, not a list of synonyms: the slot is what is left once the names, the period and every
+The slot is what is left once the names, the period and every
 reader's words are consumed (router/elliptic.py's reading of a fragment with "spend" put in front), and the word
 in it qualifies by its shape:
 
@@ -20,9 +20,11 @@ in it qualifies by its shape:
   ("xyzzy") a slip or a code, both asked about;
 * no slip or stem of a word of the tenant's names, groups or catalogue ("calibraton", "cables"): a thing, not a
   figure, whose name the group readers ask about;
-* not a figure word of the closed class the data does not carry (:data:`LACKING_FIGURES`: budget, forecast,
-  plan, target, headcount, margin, revenue ...): the spend is no answer to them, and the clarification that names
-  them stays.
+* a word of the closed positive class of spend synonyms (:data:`SPEND_SYNONYMS`: actuals, burn, outgoings,
+  expenditure, costs, purchases, Ausgaben, dépenses ...): any other word (goods, "returns", "discounts", a figure
+  the data lacks: "budget", "emissions") is no name of the spend, and the clarification or refusal that names it
+  stays. Figures the data lacks are listed once, in router/routing.py (``_UNSERVED_MEASURES``), where the retry
+  is never tried when that list matched.
 
 A word of the closed class of document reversals (:data:`CREDIT_WORDS`: "refunds", "credits", "reimbursements") is
 read as the credit notes instead of the spend: the data carries that figure under another name.
@@ -37,14 +39,19 @@ from dataclasses import dataclass
 from router.edits import is_slip, without_diacritics
 from router.reading import currency_code
 
-#: Figure words the data does not carry (budget-vs-actual, plans, sales, staff, stock): a closed class. Each stands
-#: for a figure that spend would misstate, so a measure slot holding one keeps the clarification that names it.
+#: Words that name the spend itself in a controller's shorthand, in the languages the readers know: a closed
+#: positive class. A word outside it (goods: "laptops", "consulting"; figures the data lacks: "emissions",
+#: "returns", "discounts", "budget") is never read as the spend; its question stays asked (or is refused by the
+#: router's list of figures no metric computes, the one list of lacking figures: router/routing.py).
 #: (Stems: a word is matched without a plural or participle ending.)
-LACKING_FIGURES: frozenset[str] = frozenset("""
-budget budgeted budgeting plan planned planning target forecast forecasted forecasting projection estimate
-outlook prognosis headcount fte staff staffing payroll salary salaries wage margin profit revenue sales turnover
-income earning ebit ebitda gross-margin contribution variance deviation savings saving quota capacity stock
-inventory accrual accrued commitment committed order ordered backlog liquidity cash balance pipeline
+SPEND_SYNONYMS: frozenset[str] = frozenset("""
+actual actuals burn drain spending spendings outgoing outgoings expenditure expenditures outflow outflows
+outlay outlays cost costs
+disbursement disbursements purchasing procurement purchase purchases bought expense expenses
+ausgaben aufwand aufwendungen kosten einkauf einkaufsvolumen beschaffung
+depenses dépenses achats achat couts coûts decaissements décaissements
+gastos gasto compras egresos desembolsos spesa spese acquisti costi uscite
+uitgaven inkoop kosten uitgaaf utgifter inköp kostnader indkøb udgifter wydatki zakupy koszty
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 #: Words of document reversals: the credit notes, a figure the data carries under its own name.
@@ -82,6 +89,12 @@ _KEY_AFTER = re.compile(r"[\"'’]?\s*[=:]")
 _FIELD_NAME = re.compile(r"\b[^\W\d_]+_[^\W\d_]+(?:_[^\W\d_]+)*\b")
 
 
+#: Words of asking ("need", "pls", "show me") left unread around a fragment: the request, never the figure's name.
+_REQUEST_WORDS = frozenset("""
+need needs needed want wants wanted give gimme show send get pls plz please quick brauche bitte besoin svp
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
 @dataclass(frozen=True)
 class AssumedMeasure:
     """The words read as the default figure and the question to route with them read."""
@@ -99,14 +112,15 @@ def _stem(word: str) -> str:
     return low
 
 
-def lacking_figure(word: str) -> bool:
-    """Whether ``word`` names a figure of the closed class the data does not carry.
+def spend_synonym(word: str) -> bool:
+    """Whether ``word`` names the spend in a word of the closed class :data:`SPEND_SYNONYMS`.
 
-    >>> lacking_figure("Budgets"), lacking_figure("forecasted"), lacking_figure("burn"), lacking_figure("margins")
-    (True, True, False, True)
+    >>> spend_synonym("Budgets"), spend_synonym("outgoings"), spend_synonym("burn"), spend_synonym("laptops")
+    (False, True, True, False)
     """
     low = without_diacritics(word.casefold())
-    return low in LACKING_FIGURES or _stem(word) in LACKING_FIGURES
+    synonyms = {without_diacritics(w) for w in SPEND_SYNONYMS}
+    return low in synonyms or _stem(word) in synonyms
 
 
 def _thing_word(word: str, things: frozenset[str]) -> bool:
@@ -134,7 +148,7 @@ def _word_shaped(text: str, start: int, word: str, general: frozenset[str]) -> b
     "actuals", "outgoings"; an invented token or an unknown name is asked back); lower case, capitalised where a
     sentence or the fragment starts, or all capitals ("BURN", not "Umbrella" inside the ask)."""
     low = without_diacritics(word.casefold())
-    if low not in general and _stem(word) not in general and low not in CREDIT_WORDS:
+    if low not in general and _stem(word) not in general and low not in CREDIT_WORDS and not spend_synonym(word):
         return False
     if word.islower():
         return True
@@ -177,12 +191,16 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     words = tuple(w for w in words if currency_code(w) is None and not any(
         s <= m.start() and m.end() <= e for s, e in gross
         for m in re.finditer(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)))
+    # (a request word around the ask, "need burn FY25", "pls", is no measure: the slot is the word beside it)
+    words = tuple(w for w in words if without_diacritics(w.casefold()) not in _REQUEST_WORDS)
     if not 1 <= len(words) <= 2 or _FIELD_NAME.search(text):
         return None
     spans: list[tuple[int, int]] = []
     for word in words:
         found = next((m for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)), None)
-        if found is None or lacking_figure(word) or _thing_word(word, things) or _KEY_AFTER.match(text, found.end()) \
+        credit_word = word.casefold() in CREDIT_WORDS or _stem(word) in {_stem(c) for c in CREDIT_WORDS}
+        if found is None or not (credit_word or spend_synonym(word)) or _thing_word(word, things) \
+                or _KEY_AFTER.match(text, found.end()) \
                 or _PREPOSITION_BEFORE.search(text, 0, found.start()) \
                 or not _word_shaped(text, found.start(), word, general):
             return None
@@ -224,5 +242,5 @@ def with_assumed_measure(answer: object, words: Sequence[str], figure: str) -> o
     return with_not_understood(answer, list(words), assumed_note(words, figure), reason="measure assumed")
 
 
-__all__ = ["CREDIT_FIGURE", "CREDIT_WORDS", "DEFAULT_FIGURE", "LACKING_FIGURES", "AssumedMeasure", "assumed_measure",
-           "assumed_note", "lacking_figure", "thing_words", "with_assumed_measure"]
+__all__ = ["CREDIT_FIGURE", "CREDIT_WORDS", "DEFAULT_FIGURE", "SPEND_SYNONYMS", "AssumedMeasure", "assumed_measure",
+           "assumed_note", "spend_synonym", "thing_words", "with_assumed_measure"]

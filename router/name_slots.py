@@ -35,16 +35,21 @@ if TYPE_CHECKING:
     from router.entities import Gazetteer
 
 #: Nouns of a company's organisation unit, in the languages the readers know: next to a resolved company they name
-#: that company ("the Kestrel plant", "Werk Alpenland", "usine Xenon"). A closed class.
+#: that company ("the Kestrel plant", "Werk Alpenland", "usine Xenon"). A closed class, limited to nouns that cannot
+#: name a category of goods or costs: "<noun> spend" must not be able to mean what was bought. So "office",
+#: "store(s)", "warehouse", "depot", "works", "facilities", "premises" (office supplies, stores materials, warehouse
+#: costs, construction works, facility management, rent) are not in it, nor "unit(s)" (the units measure): beside a
+#: company they stay unread and are asked about. "shop" (and its translations) is in it, but a unit noun is read
+#: only where its noun phrase ends (:func:`company_units`): "Ypsilon shop's spend", never "Ypsilon shop fittings".
 ORG_UNIT_NOUNS: frozenset[str] = frozenset("""
-site sites plant plants shop shops office offices branch branches store stores location locations entity entities
-subsidiary subsidiaries works facility facilities factory factories premises unit units depot warehouse
-werk werke standort standorte filiale filialen niederlassung niederlassungen gesellschaft betrieb
-usine usines succursale succursales filiale filiales etablissement établissement entite entité bureau bureaux
-vestiging vestigingen fabriek fabrieken kantoor winkel
+site sites plant plants shop shops branch branches location locations entity entities subsidiary subsidiaries
+factory factories
+werk werke standort standorte filiale filialen niederlassung niederlassungen gesellschaft
+usine usines succursale succursales filiale filiales etablissement établissement entite entité
+vestiging vestigingen fabriek fabrieken winkel
 zaklad zakład oddzial oddział spolka spółka fabryka
 sede sedes planta plantas sucursal sucursales tienda tiendas fabbrica stabilimento negozio
-anlaggning anläggning fabrik kontor butik
+anlaggning anläggning fabrik butik
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 #: Everyday nouns of "whatever was bought" ("how much stuff did we buy", "was für Zeug"): no category, the whole
@@ -114,8 +119,33 @@ def framing(text: str, start: int, end: int, read: Sequence[tuple[int, int]]) ->
         edge = i == 0 or i == len(segments) - 1 or bracketed
         words = _WORD.findall(text[a:b])
         return (edge and len(words) >= 3 and not _overlaps(a, b, read)
-                and _CONSTRAINT_WORD.search(text[a:b]) is None and not _after_cue(text[a:start]))
+                and _CONSTRAINT_WORD.search(text[a:b]) is None and not _after_cue(text[a:start])
+                and _prose(words))
     return False
+
+
+def _prose(words: Sequence[str]) -> bool:
+    """Whether a segment's words read as prose, not as a name: no legal-form word ("GmbH", "AG"), not a run of
+    capitalised words ("Nordwind Pumpen Service"), and a function word, a verb of need, or an occasion or deadline
+    word (router/envelope.py's tables: "Re the Q-review deck", "need by EOD pls"). An unknown supplier's name written
+    after the ask ("- Nordwind Pumpen Service", "(Nordwind Pumpen Service)") is a constraint, asked about.
+
+    >>> _prose(["Nordwind", "Pumpen", "Service"]), _prose(["Re", "the", "Q-review", "deck"])
+    (False, True)
+    """
+    from ingest.normalize import LEGAL_FORMS
+    from router.envelope import CHAT_WORDS, OCCASIONS, URGENCY
+    from router.unread_words import FUNCTION_WORDS
+
+    low = [w.lower().strip(".,:;!?'’") for w in words]
+    if any(w in LEGAL_FORMS for w in low):
+        return False
+    letters = [w for w, lw in zip(words, low, strict=True) if w[:1].isalpha() and lw not in FUNCTION_WORDS]
+    if len(letters) >= 2 and all(w[0].isupper() for w in letters) and len(letters) == len(words):
+        return False  # a run of capitalised words: a name
+    return any(w in FUNCTION_WORDS or w in OCCASIONS or w in URGENCY or w in CHAT_WORDS
+               or w in {"need", "needed", "needs", "want", "pls", "please", "re", "fyi", "eod", "eow", "cob", "by"}
+               for w in low)
 
 
 _LAST_WORDS = re.compile(r"([^\W\d_]+)(?:\s+(?:the|a|an|le|la|les|der|die|das|dem|den|de))?\s*$", re.I)

@@ -661,6 +661,8 @@ class Reading:
     not_understood: tuple[Unread, ...] = ()
     #: Unread names in no constraint slot (framing, an aside: router/name_slots.py): named on a PARTIAL answer.
     unslotted: tuple[Unread, ...] = ()
+    #: Organisation-unit nouns beside a resolved company read as that company ("alpenland site"): (word, company).
+    unit_reads: tuple[tuple[str, str], ...] = ()
     #: Names resolved by similarity rather than exactly ("Monitring Prodcts" -> PG-MON), for the answer.
     fuzzy: tuple[tuple[str, NameMatch], ...] = ()
     #: The analyst slots (ranking, share, comparison, filters, currency, average price; :mod:`router.analysis`).
@@ -1399,6 +1401,11 @@ def read(
     company_spans = [(m.start, m.end) for m in (*mentions.companies, *_company_id_mentions(text, identifiers))
                      if m.resolved]
     units = company_units(text, company_spans)
+    # (each unit noun is said in the restatement: "'site' read as Alpenland Logistik AG itself")
+    unit_reads = tuple(dict.fromkeys(
+        (text[a:b], known.company_name) for a, b in units for m in mentions.companies
+        if m.resolved and (0 <= a - m.end <= 3 or 0 <= m.start - b <= 3)
+        and (known := gazetteer.company(m.resolved)) is not None))
     dimensions = tuple(d for d in dimensions if not (d.label == "site" and _covered(d.start, d.end, units)))
     consumed.extend(units)
     consumed.extend((d.start, d.end) for d in dimensions)
@@ -1630,6 +1637,7 @@ def read(
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
         cue_text=cue_text, text_part=_text_part(text), agreement_topic=_agreement_topic(text, entities, quoted),
         consumed=tuple(sorted(set(consumed))), not_understood=tuple(unread), unslotted=tuple(aside),
+        unit_reads=unit_reads,
         fuzzy=tuple((t, m) for _, _, t, m in fuzzy), analysis=analysis,
         excluded_supplier_ids=excluded_suppliers, excluded_group_ids=excluded_groups,
         excluded_product_codes=excluded_products,

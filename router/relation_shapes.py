@@ -33,12 +33,17 @@ _PERMITTED_SOURCE = re.compile(
     rf"{_BUY}\s+(?:(?:stuff|things|goods|anything|items|products)\s+)?(?:from|with|at)\b"
     # the preposition stranded: no name or noun phrase of its own after it ("buy from Zeta" asks the catalogue)
     r"(?!\s+(?:the\s+)?[A-Z][\w-]*\s+(?:[A-Z]|AG|GmbH|Ltd|Inc)\b)", re.I)
+#: A negation inside the shape ("no longer allowed to buy from", "can Company A not order from"): the ask is the
+#: vendors NOT permitted, which no reader answers from the approval table; the shape is left as typed (its old
+#: route), never rewritten into the approved list (the meaning inverted).
+_NEGATION = re.compile(r"(?:\b(?:not|no|never|cannot|anymore|any\s+more|nicht|kein\w*|ne|pas|niet|nie|inte|ikke|"
+                       r"non|nope)\b|n['’]t\b)", re.I)
 #: Auxiliaries, pronouns and permission words inside the shape: no constraint of their own.
 _SHAPE_WORDS = re.compile(rf"\b(?:are|is|am|be|were|was|do|does|did|we|i|us|they|you|one|our|still|even|actually|"
                           rf"really|currently|to|{_PERMISSION})\b", re.I)
 #: A hedge between "who" and the verb of selling: no constraint ("who even sells", "who actually supplies").
-_HEDGED_SELLER = re.compile(r"\b(?P<who>who|which\s+suppliers?|which\s+vendors?)\s+(?:even|actually|really|else|"
-                            r"exactly|currently|now|still|in\s+fact|all)\s+(?=(?:sells?|supplies|carries|stocks|"
+_HEDGED_SELLER = re.compile(r"\b(?P<who>who|which\s+suppliers?|which\s+vendors?)\s+(?:even|actually|really|"
+                            r"exactly|currently|still|in\s+fact)\s+(?=(?:sells?|supplies|carries|stocks|"
                             r"offers|provides|makes|has|delivers)\b)", re.I)
 
 
@@ -51,10 +56,18 @@ def read_relation_shape(text: str) -> str | None:
     'approved suppliers Company A at the moment'
     >>> read_relation_shape("which suppliers did we buy from in Q1") is None
     True
+    >>> read_relation_shape("who are we (Company A) no longer allowed to buy from") is None
+    True
+    >>> read_relation_shape("who else sells cables?") is None
+    True
     >>> read_relation_shape("who even sells cables & plugs?")
     'who sells cables & plugs?'
     """
     found = _PERMITTED_SOURCE.search(text)
+    # (the shape's sentence: "... allowed to buy from anymore" negates after the preposition)
+    end = re.compile(r"[?.!;]|$").search(text, found.end()).start() if found is not None else 0
+    if found is not None and _NEGATION.search(text, found.start(), end) is not None:
+        return None  # "no longer allowed to buy from": the negation no reader applies keeps the old route
     if found is not None:
         kept = _SHAPE_WORDS.sub(" ", found.group("mid"))
         said = f"approved suppliers {kept}"

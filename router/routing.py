@@ -290,7 +290,7 @@ def spoken_question(text: str, gazetteer: Gazetteer) -> str | None:
     return sounded if sounded != text else None
 
 
-def route(question: str, inputs: RouterInputs) -> RoutingResult:
+def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> RoutingResult:
     """Route one question; the result carries either a clarification or an execution plan.
 
     Clauses addressed to the system ("ignore previous instructions", SQL, "the manual says Zeta is approved") are
@@ -325,7 +325,14 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
     text, relation_notes = read_relation_words(text, inputs.gazetteer)
     # "who are we (Ypsilon) allowed to buy from", "who even sells cables": a relationship asked by its shape, no
     # measure (router/relation_shapes.py)
-    shaped = read_relation_shape(text)
+    shaped = read_relation_shape(text) if _shapes else None
+    if shaped is not None:
+        # the rewrite only where no existing approval or catalogue reader answers the question as typed ("which
+        # suppliers is Company A approved to buy from" is read as written; passages are no such reader)
+        typed = route(question, inputs, _shapes=False)
+        if not (typed.requires_clarification or typed.workflow == "unsupported"
+                or typed.workflow in _PASSAGE_WORKFLOWS):
+            return typed
     text = shaped or text
     # French / Spanish finance words and whole questions ("Cie A factures HT T1 2026"): English (router/romance.py)
     # "by pg", "per suplier", "desglose por divisa": grouping words as the reader knows them (breakdown_words.py)
@@ -434,8 +441,10 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         if elliptic is not None else ()
     # "actuals Co C H2 2025", "burn KESTREL FY25": the word left in the measure slot read as the default figure,
     # stated and marked partial (router/default_measure.py); a figure the data lacks ("budget") stays asked
+    # (a figure no metric computes, "emissions", keeps its refusal: never retried as the spend)
     assumed = _assumed_measure(elliptic, unread, inputs) if unread and elliptic is not None and (
-        result.requires_clarification or result.workflow == "unsupported") else None
+        result.requires_clarification or result.workflow == "unsupported") \
+        and not _UNSERVED_MEASURES.search(base) else None
     if assumed is not None:
         retry = _route(assumed.text, inputs)
         # (or asked only which company: the figure is settled, the company is the question left)
@@ -554,6 +563,11 @@ def route(question: str, inputs: RouterInputs) -> RoutingResult:
         # an unread name in no constraint slot ("Re the Q-review deck —"): named, the figure stays (name_slots.py)
         unread = tuple(dict.fromkeys((*unread, *(u.text for u in again.unslotted))))
         result = result.model_copy(update={"unread": unread}) if unread else result
+        # "Company A site": the unit noun read as the company, said in the restatement (router/name_slots.py)
+        units_said = [f"'{word}' read as {name} itself" for word, name in again.unit_reads]
+        if units_said:
+            result = result.model_copy(update={"interpretation": "; ".join(
+                [*([result.interpretation] if result.interpretation else []), *units_said])})
         # an amount range the plan does not bound its amounts by is named as not applied, never the figure of
         # every amount presented as the range's (router/breakdown_check.py)
         ranged = dropped_amount_range(german or text, result)

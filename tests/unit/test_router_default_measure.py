@@ -17,7 +17,7 @@ from router.default_measure import (
     DEFAULT_FIGURE,
     DEFAULT_NET_FIGURE,
     assumed_measure,
-    lacking_figure,
+    spend_synonym,
     thing_words,
     with_assumed_measure,
 )
@@ -55,7 +55,7 @@ def test_a_word_in_the_measure_slot_is_read_as_the_spend(word: str, scope: str, 
 @pytest.mark.parametrize("word", ["budget", "Budgets", "forecast", "plan", "targets", "headcount", "margin",
                                   "revenue", "payroll", "accruals", "ordered"])
 def test_a_figure_the_data_lacks_keeps_the_question_back(word: str) -> None:
-    assert lacking_figure(word)
+    assert not spend_synonym(word)
     assert assumed_measure(f"spend {word} Co A H2 2025", (word,), _THINGS, _GENERAL) is None
 
 
@@ -150,6 +150,45 @@ def test_a_routed_fragment_asking_a_lacking_figure_is_not_answered_as_spend(ask:
     assert result.requires_clarification or result.workflow == "unsupported"
 
 
+# goods, figures the data lacks and other words outside the closed class of spend synonyms: never the spend
+@pytest.mark.parametrize("word", ["laptops", "furniture", "consulting", "returns", "discounts", "emissions",
+                                  "drinks", "rebates", "volume"])
+def test_a_word_outside_the_spend_synonyms_is_never_the_spend(word: str) -> None:
+    assert not spend_synonym(word)
+    assert assumed_measure(f"spend {word} Co A H2 2025", (word,), _THINGS, _GENERAL | {word}) is None
+
+
+@pytest.mark.parametrize("ask", ["laptops Company A H2 2025", "furniture Company A H2 2025",
+                                 "consulting Company A H2 2025", "returns Company A H2 2025",
+                                 "discounts Company A H2 2025", "Company A stationery Q3 2025"])
+def test_a_routed_fragment_with_goods_or_a_lacking_figure_is_not_answered_as_spend(ask: str) -> None:
+    result = route(ask, _INPUTS)
+    assert not result.assumed_measure, ask
+    assert result.requires_clarification or result.workflow == "unsupported", (ask, result.workflow)
+
+
+@pytest.mark.parametrize("ask", ["emissions Company A H2 2025", "Company A CO2 emissions Q3 2025",
+                                 "headcount Company A H2 2025"])
+def test_an_unserved_measure_keeps_its_refusal_never_retried_as_spend(ask: str) -> None:
+    result = route(ask, _INPUTS)
+    assert not result.assumed_measure, ask
+    assert result.requires_clarification and "cannot compute" in (result.clarification_question or ""), \
+        result.clarification_question
+
+
+@pytest.mark.parametrize("asking", ["need", "pls", "gimme"])
+def test_a_request_word_beside_the_measure_is_no_second_measure_word(asking: str) -> None:
+    found = assumed_measure(f"spend {asking} burn FY25 Q3 Co A, gross", (asking, "burn", "gross"), _THINGS,
+                            _GENERAL)
+    assert found is not None and found.words == ("burn",)
+    assert assumed_measure(f"spend {asking} laptops Co A FY25", (asking, "laptops"), _THINGS, _GENERAL) is None
+
+
+@pytest.mark.parametrize("word", ["expenditure", "outlays", "disbursements", "purchases", "Ausgaben", "dépenses"])
+def test_spend_synonyms_of_the_closed_class_are_read_as_spend(word: str) -> None:
+    assert spend_synonym(word)
+
+
 # --- relationship asks by shape ------------------------------------------------------------------------------------
 
 
@@ -172,6 +211,31 @@ def test_a_routed_permission_ask_plans_the_approved_vendors() -> None:
     result = route("hello, who are we (Company A) allowed to buy from right now?", _INPUTS)
     assert not result.requires_clarification, result.clarification_question
     assert result.workflow == "approved_vendors"
+
+
+@pytest.mark.parametrize("ask", ["who are we (Company A) no longer allowed to buy from",
+                                 "which suppliers can Company A not order from",
+                                 "which vendors are we not permitted to buy from?",
+                                 "who can't we order from", "who are we never allowed to source from",
+                                 "which suppliers are we allowed to buy from anymore"])
+def test_a_negated_permission_is_never_the_approved_list(ask: str) -> None:
+    assert read_relation_shape(ask) is None
+    result = route(ask, _INPUTS)
+    assert result.workflow != "approved_vendors", (ask, result.workflow)
+
+
+def test_the_shape_is_rewritten_only_when_no_reader_answers_the_question_as_typed(monkeypatch) -> None:
+    import router.routing as routing
+
+    seen: list[str] = []
+    monkeypatch.setattr(routing, "read_relation_shape", lambda text: seen.append(text) or "approved suppliers")
+    result = route("who sells cabling?", _INPUTS)  # the catalogue reader answers it as typed
+    assert seen and result.workflow == "catalog_products", result.workflow
+
+
+@pytest.mark.parametrize("hedge", ["else", "now", "all"])
+def test_a_meaningful_word_before_a_selling_verb_is_kept(hedge: str) -> None:
+    assert read_relation_shape(f"who {hedge} sells cabling?") is None
 
 
 @pytest.mark.parametrize("hedge", ["even", "actually", "really", "currently"])
