@@ -75,6 +75,11 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;\n\-–—(]\s*)$")
 _PREPOSITION_BEFORE = re.compile(r"(?<![\w-])(?:with|w/?|from|at|to|by|per|for|on|in|of|via|across|under|into|"
                                  r"bei|von|mit|für|fur|chez|avec|pour|de|du|des|con|para|van|met|voor|bij|z|od|dla|"
                                  r"hos|från|fra|med)\s*$", re.I)
+#: Function words of a follow-up or a clause ("what about last year?", "how about Q2?", "same again"): a closed
+#: class that never names a figure; the follow-up without context is asked about with its words.
+_FUNCTION_WORDS = frozenset("""
+about around regarding concerning re than then also too again same other else instead what how which who why
+""".split())  # noqa: SIM905 - a word list reads better as text
 #: A key of a key=value or JSON notation ("comp=", "\"period\":"): a field's name, never the measure slot.
 _KEY_AFTER = re.compile(r"[\"'’]?\s*[=:]")
 #: A field or function name in snake_case ("n_invoices", "share_of_spend", "avg_unit_price"): the measure is written
@@ -182,7 +187,8 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     spans: list[tuple[int, int]] = []
     for word in words:
         found = next((m for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)), None)
-        if found is None or lacking_figure(word) or _thing_word(word, things) or _KEY_AFTER.match(text, found.end()) \
+        if found is None or lacking_figure(word) or word.casefold() in _FUNCTION_WORDS \
+                or _thing_word(word, things) or _KEY_AFTER.match(text, found.end()) \
                 or _PREPOSITION_BEFORE.search(text, 0, found.start()) \
                 or not _word_shaped(text, found.start(), word, general):
             return None
