@@ -210,3 +210,11 @@ def test_a_follow_up_word_is_no_measure_word(ask: str) -> None:
     # instead of naming its words
     result = route(ask, _INPUTS)
     assert not result.assumed_measure, result.assumed_measure
+
+
+@pytest.mark.parametrize("ask", ["qty control cabinets company a Q1 2026", "company b cabling volume H2 2025",
+                                 "Quantity Company A Q1 2026"])
+def test_a_quantity_word_is_never_read_as_the_spend(ask: str) -> None:
+    # "qty" in the measure slot was answered as spend (a quantity asked, a money figure given)
+    result = route(ask, _INPUTS)
+    assert not result.assumed_measure, result.assumed_measure
