@@ -814,7 +814,12 @@ _BARE_MEASURE = re.compile(r"^\s*(?:and\s+)?(?:the\s+|its\s+|their\s+)?(?:total\
                            r"(?:number\s+of|#\s*(?:of\s+)?)\s*(?:invoices|documents|credit\s+notes|invoice\s+lines|"
                            r"lines|units)|"
                            r"(?:how\s+many\s+)?units|(?:the\s+)?quantity|"
-                           r"(?:invoice|document|line)\s+count|count\s+of\s+invoices|how\s+many\s+invoices)"
+                           r"(?:invoice|document|line)\s+count|count\s+of\s+invoices|how\s+many\s+invoices|"
+                           # a basis or tax figure ("and the VAT amount", "the gross incl. VAT", "net too"): the
+                           # figure of the part before at another basis, so of its whole scope
+                           r"(?:(?:vat|tax(?:es)?)|(?:gross|net)(?:\s+(?:of|incl\.?|including|excl\.?|excluding|ex)"
+                           r"\s+(?:vat|tax(?:es)?))?)(?:\s+(?:amount|total|figure|value|sum|spend))?"
+                           r"(?:\s+(?:too|as\s+well|also|please|pls))?)"
                            r"\s*[?.!]?\s*$", re.I)
 
 
@@ -1046,8 +1051,9 @@ def split_asks(question: str, read_part: Any) -> tuple[AskPart, ...]:
             and any(_FIGURE.search(t) for t in read_texts[:i]))
         # "spend with Gamma and invoice count": a bare count has the whole scope of the part before it; a bare
         # "total spend" beside a named figure is the company's total (the contrast), so it takes no names
-        bare = _BARE_MEASURE.match(core) is not None and not own and re.search(r"number|count|many|units|quantity|#",
-                                                                                 core) is not None
+        # (as has a part that names only a basis or tax figure, "and the VAT amount": the same figure's VAT)
+        bare = _BARE_MEASURE.match(core) is not None and not own and re.search(
+            r"number|count|many|units|quantity|#|(?i:\b(?:vat|tax(?:es)?|gross|net)\b)", core) is not None
         # (a document fact asked in words, "what warranty does it set", takes the company of the other parts: the
         # agreement searched is that company's; "how often does it need calibrating" the product: the manual is
         # that product's; its period is its own)

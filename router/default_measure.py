@@ -82,6 +82,16 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;\n\-–—(]\s*)$")
 _PREPOSITION_BEFORE = re.compile(r"(?<![\w-])(?:with|w/?|from|at|to|by|per|for|on|in|of|via|across|under|into|"
                                  r"bei|von|mit|für|fur|chez|avec|pour|de|du|des|con|para|van|met|voor|bij|z|od|dla|"
                                  r"hos|från|fra|med)\s*$", re.I)
+#: Function words of a follow-up or a clause ("what about last year?", "how about Q2?", "same again"): a closed
+#: class that never names a figure; the follow-up without context is asked about with its words.
+_FUNCTION_WORDS = frozenset("""
+about around regarding concerning re than then also too again same other else instead what how which who why
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Words of the quantity bought ("qty control cabinets company a Q1"): a figure the quantity readers own (units, and
+#: units of different measures asked about), never the spend.
+_QUANTITY_WORDS = frozenset("""
+qty qtys quantity quantities units unit volume volumes pcs pieces stk stueck stück menge mengen
+""".split())  # noqa: SIM905 - a word list reads better as text
 #: A key of a key=value or JSON notation ("comp=", "\"period\":"): a field's name, never the measure slot.
 _KEY_AFTER = re.compile(r"[\"'’]?\s*[=:]")
 #: A field or function name in snake_case ("n_invoices", "share_of_spend", "avg_unit_price"): the measure is written
@@ -199,7 +209,8 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     for word in words:
         found = next((m for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)), None)
         credit_word = word.casefold() in CREDIT_WORDS or _stem(word) in {_stem(c) for c in CREDIT_WORDS}
-        if found is None or not (credit_word or spend_synonym(word)) or _thing_word(word, things) \
+        if found is None or not (credit_word or spend_synonym(word)) \
+                or word.casefold() in _FUNCTION_WORDS | _QUANTITY_WORDS or _thing_word(word, things) \
                 or _KEY_AFTER.match(text, found.end()) \
                 or _PREPOSITION_BEFORE.search(text, 0, found.start()) \
                 or not _word_shaped(text, found.start(), word, general):

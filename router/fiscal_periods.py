@@ -34,8 +34,12 @@ _FY = rf"(?:{FISCAL_YEAR_WORDS})\s?['’-]?\s?(?:(?:19|20)\d{{2}}|\d{{2}})"
 _YEAR = rf"(?:{_FY}|(?:19|20)\d{{2}})"
 #: The period word or letter before the number: "P07", "M8", "period 7", "per. 7", "fiscal month 3", "month 3".
 #: (the period word in the same languages: "Periode 7", "période 07", "periodo 7", "kausi 7", "okres 7")
+#: ("M8" only beside a fiscal-year word, "FY25 M8", "M8 fiscal 2025": beside a plain year "M12 2025", "M10, 2025" it
+#: is as often a size or a thread, "cable glands M12"; "P12 2025" is the controllers' notation only)
 _MARK = (r"(?:[pm](?=\d)|(?:fiscal\s+)?(?:period|month)\s?|per\.\s?|"
          r"(?:periode|p(?:é|e)riode|per(?:í|i)odo|kausi|okres)\s?)")
+_MARK_PLAIN = (r"(?:p(?=\d)|(?:fiscal\s+)?(?:period|month)\s?|per\.\s?|"
+               r"(?:periode|p(?:é|e)riode|per(?:í|i)odo|kausi|okres)\s?)")
 _NUMBER = r"\d{1,2}(?!\d)"
 
 
@@ -44,17 +48,19 @@ _NUMBER = r"\d{1,2}(?!\d)"
 _OF = r"(?:(?:of(?:\s+the)?|in|des|im|du|van(?:\s+het)?|del|de|i|w)\s+|dell['’]\s?)?(?:l['’]\s?)?"
 
 
-def _parts(first: str, last: str) -> str:
+def _parts(first: str, last: str, mark: str = _MARK) -> str:
     """One period number and, closing a run, a second ("P10-P12", "P10-12", "M1 to M3", "P01..P03")."""
-    run = rf"\s*(?:-|–|—|\.\.|\s(?:to|through|thru|until|till)\s)\s*(?:{_MARK})?(?P<{last}>{_NUMBER})"
-    return rf"{_MARK}(?P<{first}>{_NUMBER})(?:{run})?"
+    run = rf"\s*(?:-|–|—|\.\.|\s(?:to|through|thru|until|till)\s)\s*(?:{mark})?(?P<{last}>{_NUMBER})"
+    return rf"{mark}(?P<{first}>{_NUMBER})(?:{run})?"
 
 
 #: The whole notation, the year before ("FY25 P07", "FY25-P07-P09", "2025/P12") or after ("P07 FY25",
 #: "P07 of FY25", "P10-P12/FY25", "P12 2025").
 FISCAL_PERIOD = re.compile(
-    rf"(?<![\w./-])(?:(?P<year_before>{_YEAR})\s*[-/,:]?\s*{_parts('first_b', 'last_b')}"
-    rf"|{_parts('first', 'last')}\s*[-/,]?\s*{_OF}(?P<year_after>{_YEAR}))(?![\w/-]|[.,]\d)",
+    rf"(?<![\w./-])(?:(?P<year_before>{_FY})\s*[-/,:]?\s*{_parts('first_b', 'last_b')}"
+    rf"|(?P<plain_before>{_YEAR})\s*[-/,:]?\s*{_parts('first_pb', 'last_pb', _MARK_PLAIN)}"
+    rf"|{_parts('first', 'last')}\s*[-/,]?\s*{_OF}(?P<year_after>{_FY})"
+    rf"|{_parts('first_pa', 'last_pa', _MARK_PLAIN)}\s*[-/,]?\s*{_OF}(?P<plain_after>{_YEAR}))(?![\w/-]|[.,]\d)",
     re.I,
 )
 _DIGITS = re.compile(r"\d+")
@@ -97,9 +103,12 @@ def fiscal_period_range(year: int, first: int, last: int, start_month: int, text
 
 def read_fiscal_period(match: re.Match[str], start_month: int) -> TimeRange:
     """The range a :data:`FISCAL_PERIOD` match names, counted from the fiscal year's ``start_month``."""
-    if match.group("year_before") is not None:
-        year_text, first, last = match.group("year_before"), match.group("first_b"), match.group("last_b")
-    else:
-        year_text, first, last = match.group("year_after"), match.group("first"), match.group("last")
+    for year, first_name, last_name in (("year_before", "first_b", "last_b"), ("plain_before", "first_pb", "last_pb"),
+                                        ("year_after", "first", "last"), ("plain_after", "first_pa", "last_pa")):
+        if match.group(year) is not None:
+            year_text, first, last = match.group(year), match.group(first_name), match.group(last_name)
+            break
+    else:  # pragma: no cover - every alternative of FISCAL_PERIOD names its year
+        raise ValueError(match.group(0))
     return fiscal_period_range(fiscal_year_of(year_text), int(first), int(last or first), start_month,
                                match.group(0))

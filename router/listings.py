@@ -222,9 +222,12 @@ def read_purchase_listing(question: str) -> str | None:
     'spend of Company A in March 2026, split by product group'
     """
     listing = _purchase_listing(question)
-    if listing is None or not parse_breakdown(question).group_by or _NAMED_LISTING.search(question):
+    if listing is None or _NAMED_LISTING.search(question):
         return listing
-    return _IMPLIED_GROUPING.sub("", listing)
+    own = _IMPLIED_GROUPING.sub("", listing)
+    # (the grouping is read on the listing as rewritten: the buyer of a passive listing, "products bought from Zeta
+    # by company b", is the company, not a breakdown by company)
+    return own if parse_breakdown(own).group_by else listing
 
 
 #: A listing that names its own rows ("which products ..., by month"): its grouping is asked, not implied.

@@ -37,10 +37,17 @@ _CUE_REACH = 24
 _LEFT_OUT = re.compile(r"\b(?:ignore|ignoring|no|not)\b", re.I)
 
 
-def _excluded(text: str, start: int) -> bool:
-    """Whether the document word at ``start`` stands behind an exclusion cue ("excluding credit notes", "w/o CNs")."""
+#: An exclusion said after the documents it leaves out ("(credit notes excluded)", "CNs not included").
+_LEFT_OUT_AFTER = re.compile(r"\s*(?:are\s+|were\s+|to\s+be\s+|being\s+)?(?:excluded|not\s+(?:included|counted)|"
+                             r"left\s+out|omitted|ignored|removed|out)\b", re.I)
+
+
+def _excluded(text: str, start: int, end: int | None = None) -> bool:
+    """Whether the document word at ``start`` (to ``end``) stands behind an exclusion cue ("excluding credit notes",
+    "w/o CNs") or before one ("credit notes excluded")."""
     before = text[max(0, start - _CUE_REACH):start]
-    return bool(EXCLUSION_CUE.search(before) or _LEFT_OUT.search(before))
+    return bool(EXCLUSION_CUE.search(before) or _LEFT_OUT.search(before)
+                or (end is not None and _LEFT_OUT_AFTER.match(text, end)))
 
 
 def _document_types(value: Any) -> Iterable[tuple[str, ...]]:
@@ -59,10 +66,10 @@ def _document_types(value: Any) -> Iterable[tuple[str, ...]]:
 def mismatched_document_type(text: str, result: RoutingResult) -> str | None:
     """The clarification for a plan that counts or sums invoices only where ``text`` asks about credit notes (and
     names no invoices), or ``None``."""
-    if result.requires_clarification or not result.execution_plan:
-        return None
+    if result.requires_clarification or not result.execution_plan or result.workflow == "identifier_lookup":
+        return None  # (a document looked up by its number is that document, whatever its type: no figure)
     plain = _DOCUMENT_NUMBER.sub(" ", document_words(text))
-    asked = [m for m in _CREDIT_NOTE.finditer(plain) if not _excluded(plain, m.start())]
+    asked = [m for m in _CREDIT_NOTE.finditer(plain) if not _excluded(plain, m.start(), m.end())]
     if not asked or _INVOICE.search(_CREDIT_NOTE.sub(" ", plain)):
         return None
     planned = {types for step in result.execution_plan for types in _document_types(dict(step.arguments))}

@@ -6,6 +6,7 @@ second reading; "duplicates counted once" is the governed dedup policy, not a du
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -120,3 +121,17 @@ def test_a_document_fact_beside_an_invoice_listing_is_not_dropped(company: str, 
 
 def test_a_german_share_of_the_total_before_stays_one_ask() -> None:
     assert split_asks("Company A Q4 2025: Gesamtausgaben und Anteil Delta daran", _read) == ()
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("Company A spend with Supplier Beta in Q1 2026 and the VAT amount", "Supplier Beta"),  # review probe
+    ("Company A spend with Supplier Beta in Q1 2026, and the gross incl. VAT", "Supplier Beta"),
+    ("spend of company b on Pressure Sensors in Q1 2026 and the net", "Pressure Sensors"),
+])
+def test_a_part_naming_only_a_basis_takes_the_whole_scope(question: str, name: str) -> None:
+    # "and the VAT amount" is the VAT of the figure before it: without the supplier (or group) it was the company's
+    # VAT over all suppliers, presented as complete
+    parts = split_asks(question, _read)
+    assert len(parts) == 2, parts
+    assert name.lower() in parts[1].question.lower(), parts[1]
+    assert "Company" in parts[1].question or "company" in parts[1].question, parts[1]

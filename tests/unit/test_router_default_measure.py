@@ -75,6 +75,9 @@ def test_a_figure_the_data_lacks_keeps_the_question_back(word: str) -> None:
     ("spend comp=Company A period=2025-Q4 scope=all", ("scope",)),  # a key of a key=value notation
     ('spend {"company": "Company A", "period": "2025-Q4"}', ("period",)),  # a JSON key
     ("spend n_invoices where company=Company A and period=2025-Q4", ("period",)),  # the measure as a field name
+    ("spend What last year?", ("about",)),  # a follow-up's function word ("What about last year?")
+    ("spend how Q2 co a?", ("about",)),
+    ("spend same again for Q3 company b", ("same", "again")),
 ])
 def test_names_things_and_several_words_are_never_a_measure(text: str, words: tuple[str, ...]) -> None:
     assert assumed_measure(text, words, _THINGS, _GENERAL) is None
@@ -263,3 +266,19 @@ def test_a_count_of_a_named_product_is_how_many_units(count: str, thing: str) ->
 def test_a_count_of_documents_is_not_a_count_of_units() -> None:
     assert "how many" not in count_asks("number of invoices Company B FY25")
 
+
+
+@pytest.mark.parametrize("ask", ["What about last year?", "how about Q2?", "and what about Q3 2025?"])
+def test_a_follow_up_word_is_no_measure_word(ask: str) -> None:
+    # "about" in the measure slot was read as spend, and the follow-up without context was asked "which company?"
+    # instead of naming its words
+    result = route(ask, _INPUTS)
+    assert not result.assumed_measure, result.assumed_measure
+
+
+@pytest.mark.parametrize("ask", ["qty control cabinets company a Q1 2026", "company b cabling volume H2 2025",
+                                 "Quantity Company A Q1 2026"])
+def test_a_quantity_word_is_never_read_as_the_spend(ask: str) -> None:
+    # "qty" in the measure slot was answered as spend (a quantity asked, a money figure given)
+    result = route(ask, _INPUTS)
+    assert not result.assumed_measure, result.assumed_measure

@@ -238,3 +238,21 @@ def test_other_questions_are_left_as_written(question: str) -> None:
 def test_the_written_out_asks_are_read_once(question: str) -> None:
     once = document_asks(question)
     assert once != question and document_asks(once) == once
+
+
+@pytest.mark.parametrize("question", [
+    "Company A: number of paid line items in Q1 2026 (credit notes excluded)",
+    "Company B paid line items in Q4 2025, credit notes not included",
+    "how many paid line items did Company A have in Q1 2026? CNs left out",
+])
+def test_credit_notes_left_out_after_the_ask_are_no_credit_note_ask(question: str) -> None:
+    # the exclusion said after the credit notes was read as asking for them: the invoices-only count was refused
+    result = routed(question)
+    assert "planned over invoices only" not in (result.clarification_question or ""), result.clarification_question
+
+
+@pytest.mark.parametrize("question", ["CN-2026-0042 - is that credit note booked?",
+                                      "is credit note CN-2025-0007 paid?"])
+def test_a_credit_note_looked_up_by_number_is_no_invoices_only_figure(question: str) -> None:
+    result = routed(question)
+    assert "planned over invoices only" not in (result.clarification_question or ""), result.clarification_question

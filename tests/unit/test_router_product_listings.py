@@ -52,3 +52,16 @@ def test_what_a_supplier_sells_in_a_group_is_the_catalogue(supplier: str, verb: 
     assert read_catalog_ask(f"What {supplier} {verb} {group}?") == (
         f"which products does {supplier} sell in {group}")
     assert read_catalog_ask(f"what did {supplier} buy in {group}") is None
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # the buyer of a passive listing is no breakdown by company: the rows were dropped, the products summed
+    ("products bought from Zeta by Company A in Q1 2026", "spend of Company A with Zeta in Q1 2026, by product"),
+    ("items ordered from Beta Trading by company b since jan 26",
+     "spend of company b with Beta Trading since jan 26, by product"),
+    # a grouping the listing names itself still wins over the implied one
+    ("what did Company A buy in March 2026, split by product group",
+     "spend of Company A in March 2026, split by product group"),
+])
+def test_a_passive_listings_buyer_is_no_grouping_of_its_own(question: str, expected: str) -> None:
+    assert read_purchase_listing(question) == expected
