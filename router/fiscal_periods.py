@@ -36,7 +36,14 @@ _YEAR = rf"(?:{_FY}|(?:19|20)\d{{2}})"
 #: (the period word in the same languages: "Periode 7", "période 07", "periodo 7", "kausi 7", "okres 7")
 #: ("M8" only beside a fiscal-year word, "FY25 M8", "M8 fiscal 2025": beside a plain year "M12 2025", "M10, 2025" it
 #: is as often a size or a thread, "cable glands M12"; "P12 2025" is the controllers' notation only)
-_MARK = (r"(?:[pm](?=\d)|(?:fiscal\s+)?(?:period|month)\s?|per\.\s?|"
+#: "M12 connector set": an M number that starts a noun phrase of two words is a size or thread of what follows (a
+#: product), not a fiscal month, even beside a fiscal year ("FY2025 M12 connector set excluded"); read as a month it
+#: would silently narrow the year. (Words that may follow a period keep it a month: "FY25 M8 spend for Xenon".)
+M_SIZE = (r"\d{1,2}\s+(?!(?:spend|spent|spending|burn|actuals?|costs?|totals?|for|of|to|and|or|vs|versus|at|in|by|"
+           r"per|from|with|only|incl|excl|gross|net|the|a|an|is|was|were|please|pls|invoices?|purchases?|approved|"
+           r"suppliers?|vendors?|lists?)\b)"
+           r"[a-z]{3,}\s+[a-z]{3,}")
+_MARK = (rf"(?:p(?=\d)|m(?=\d)(?!{M_SIZE})|(?:fiscal\s+)?(?:period|month)\s?|per\.\s?|"
          r"(?:periode|p(?:é|e)riode|per(?:í|i)odo|kausi|okres)\s?)")
 _MARK_PLAIN = (r"(?:p(?=\d)|(?:fiscal\s+)?(?:period|month)\s?|per\.\s?|"
                r"(?:periode|p(?:é|e)riode|per(?:í|i)odo|kausi|okres)\s?)")

@@ -18,6 +18,7 @@ import datetime as dt
 import re
 
 from router.date_tokens import keyed_elsewhere
+from router.fiscal_periods import M_SIZE
 from router.period_grammar import DAY_MONTH_WORDS
 from router.period_words import KNOWN_MONTHS as _KNOWN_MONTHS
 
@@ -31,7 +32,8 @@ _MONTH_W = "|".join(sorted((re.escape(w) for w in _KNOWN_MONTHS if w not in _WOR
 _NUMERIC = (r"\d{1,2}[./]\d{1,2}[./](?:(?:19|20)\d{2}|\d{2})|\d{1,2}[./](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?"
             r"|\d{1,2}/\d{1,2}")
 #: A fiscal period number ("P07", "M8", "P10-P12": router/fiscal_periods.py reads it with its year).
-_FISCAL_NUMBER = r"[pm]\d{1,2}(?:\s?[-–]\s?[pm]?\d{1,2})?"
+#: ("M12 connector set": an M number starting a noun phrase is a size of a product, router/fiscal_periods.M_SIZE)
+_FISCAL_NUMBER = rf"(?:p|m(?!{M_SIZE}))\d{{1,2}}(?:\s?[-–]\s?[pm]?\d{{1,2}})?"
 #: A period number with the P of the controllers' notation, anywhere: "M3" alone is as often a screw size, "P07"
 #: alone is a fiscal period whose year nobody read (a figure without it would be the whole year's or none).
 _PERIOD_NUMBER = re.compile(r"(?<![\w./-])p\d{1,2}(?:\s?[-–]\s?p?\d{1,2})?(?![\w/-]|[.,]\d)", _I)

@@ -205,3 +205,17 @@ def test_month_words_that_are_everyday_words_are_no_tokens(word: str) -> None:
 def test_period_numbers_in_other_languages(words: str) -> None:
     got = resolve_period(f"Vega: {words}", AS_OF)
     assert got.time_range is not None and (got.time_range.start, got.time_range.end) == _month(2025, 7)
+
+
+@pytest.mark.parametrize("text", ["Company A spend in FY2025 M12 connector set excluded",
+                                  "FY26 M8 cable gland kit spend", "fiscal 2025 M20 hex bolts for Orion"])
+def test_an_m_number_starting_a_noun_phrase_is_a_size_not_a_fiscal_month(text: str) -> None:
+    # "M12 connector set" is a product's size or thread: read as the fiscal month it would narrow the year silently
+    from router.fiscal_periods import FISCAL_PERIOD
+    assert FISCAL_PERIOD.search(text) is None, text
+
+
+@pytest.mark.parametrize("text", ["FY25 M8 spend for Orion", "ex-VAT burn FY25 M8 - Orion", "FY26 M2 approved list"])
+def test_an_m_number_before_a_period_word_stays_a_fiscal_month(text: str) -> None:
+    from router.fiscal_periods import FISCAL_PERIOD
+    assert FISCAL_PERIOD.search(text) is not None, text
