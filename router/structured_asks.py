@@ -404,6 +404,12 @@ def _pair_words(pair: Pair, slot: Slot | None) -> str:
         # a ranking order no word of which is read ("sort": "weird"): in the column shape the reader names as a
         # field it does not have (PARTIAL), never a silent "top"
         return f"sort_order = {value}"
+    key = pair.key.strip().strip("\"'`")
+    if slot is None and re.fullmatch(r"[A-Za-z]+", key) and field_of(key) is None and measure_words(key) is None \
+            and value:
+        # a one-word key no table knows ("foo": "bar", "basis": "x"): the reader names only a column's shape
+        # (router/ap_fields.py), and dropped the word silently; written so, it is named (PARTIAL)
+        return f"{key.casefold()}_field = " + (f"'{value}'" if re.search(r"\s", value) else value)
     if slot is None or slot in ("document", "field", "rank", "limit", "direction"):
         # not read here (a key no table knows, or a lookup's part without its document): as typed, its quotes
         # the notation's ('"doc":"agreement-7"' is "doc: agreement-7"), named back by the reader when unknown

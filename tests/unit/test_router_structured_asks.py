@@ -284,3 +284,17 @@ def test_the_bound_keys_have_one_owner() -> None:
     assert not {"from", "to", "date_from", "date_to", "start", "end"} & set(NOTATION_KEYS)
     assert slot_of("from") == slot_of("date_to") == slot_of("period_start") == "bound"
     assert slot_of("posting_date_from") != "bound" and slot_of("due_date_to") != "bound"
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ('{"rank":"supplier","n":2,"company":"COMP-A","period":"2025","foo":"bar"}', "foo_field"),
+    ('{"company":"COMP-A","period":"2026-Q1","basis":"weird thing"}', "basis_field"),
+    ("GET /spend?company=COMP-A&period=2026-Q1&foo=bar", "foo_field"),
+])
+def test_a_one_word_unknown_key_is_named_not_dropped(text: str, named: str) -> None:
+    # "foo: bar" was kept as typed but the reader names only a column's shape: the word was dropped silently
+    from tests.unit.test_router_invoice_facts import _routed
+
+    assert named in structured_ask(text)
+    routed = _routed(text)
+    assert routed.workflow == "clarification" or named in str(routed), routed
