@@ -60,6 +60,9 @@ NOTATION_KEYS: dict[str, Slot] = {
                      "base_period", "baseline", "against", "prior", "reference_period"), "base"),
     # the bounds of the period ("from", "date_to", "period_start", ...) are router/period_bounds.py's (is_bound_key)
     **dict.fromkeys(("valid_on", "as_of"), "bound"),
+    # a period named by its span ("range": "mtd", "timeframe": "2025-Q3"): the period's value, as typed
+    **dict.fromkeys(("range", "date_range", "time_range", "timeframe", "time_frame", "window", "span",
+                     "horizon"), "period"),
     **dict.fromkeys(("direction", "order", "sort", "sort_order", "sort_dir", "order_dir", "asc", "desc",
                      "ascending", "descending", "bottom", "lowest", "smallest", "highest", "largest"), "direction"),
     **dict.fromkeys(("group_by", "groupby", "by", "breakdown", "split", "dims", "dim", "dimension", "dimensions"),
@@ -406,7 +409,7 @@ def _pair_words(pair: Pair, slot: Slot | None) -> str:
         return f"sort_order = {value}"
     key = pair.key.strip().strip("\"'`")
     if slot is None and re.fullmatch(r"[A-Za-z]+", key) and field_of(key) is None and measure_words(key) is None \
-            and value:
+            and value and measure_words(value) is None:
         # a one-word key no table knows ("foo": "bar", "basis": "x"): the reader names only a column's shape
         # (router/ap_fields.py), and dropped the word silently; written so, it is named (PARTIAL)
         return f"{key.casefold()}_field = " + (f"'{value}'" if re.search(r"\s", value) else value)

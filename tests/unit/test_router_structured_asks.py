@@ -298,3 +298,11 @@ def test_a_one_word_unknown_key_is_named_not_dropped(text: str, named: str) -> N
     assert named in structured_ask(text)
     routed = _routed(text)
     assert routed.workflow == "clarification" or named in str(routed), routed
+
+
+@pytest.mark.parametrize("key", ["range", "timeframe", "window"])
+def test_a_period_span_key_is_the_period_not_an_unknown_field(key: str) -> None:
+    # "spend?comp=CompA&range=mtd": the span key's value is the period (never named as a field it is not)
+    said = structured_ask(f"spend?comp=CompA&{key}=mtd")
+    assert "mtd" in said and "_field" not in said, said
+    assert slot_of(key) == "period"
