@@ -43,7 +43,11 @@ _KEY_WORDS = "|".join(sorted({*_START_KEYS, *_END_KEYS}, key=len, reverse=True))
 _VALUE = (r"[\"'‘’“”]?(?P<{n}>\d{{4}}-\d{{2}}-\d{{2}}|\d{{4}}-\d{{2}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}})"
           r"(?![\d-]|\.\d)[\"'‘’“”]?")
 #: A key with its column around it and its separator: "from=", "date_to:", ``"end": ``, "period.start =".
-_KEY = (r"[\"']?(?:[a-z]+[_.-])*(?P<{n}>" + _KEY_WORDS + r")(?:[_.-]?(?:date|day|dt))?[\"']?\s*(?:==|=>|=|:)\s*")
+#: Only the invoice date's own columns (or none) may stand before the key: "due_date_from", "posting_date_to" bound
+#: another column, left as typed so the reader names the field it does not have (never the invoice-date period).
+_INVOICE_COLUMNS = r"(?:invoice[_.-]?(?:date|dt|month)|inv[_.-]?date|date|period|month)"
+_KEY = (r"[\"']?(?:" + _INVOICE_COLUMNS + r"[_.-])?(?P<{n}>" + _KEY_WORDS
+        + r")(?:[_.-]?(?:date|day|dt))?[\"']?\s*(?:==|=>|=|:)\s*")
 #: What may stand between two bounds: the notation's separators, "and", a closing quote ("&", "|", ",", ";").
 _GLUE = r"(?:\s*(?:[,;&|]|\band\b|&&)\s*|\s+)"
 _KEY_PAIR = re.compile(rf"(?<![\w-]){_KEY.format(n='ka')}{_VALUE.format(n='a')}{_GLUE}"
@@ -126,22 +130,29 @@ def _with_end_word(m: re.Match[str], phrase: Callable[[bool], str | None], inclu
     return (read, word.end() - m.end()) if word is not None else read
 
 
+#: A joint read where a column may stand ("where >= 2025-10-01 AND < ..."): no column, kept before the range.
+_JOINT = re.compile(r"where|and|or|with|if|when", _I)
+
+
 def _compared(m: re.Match[str]) -> str:
     col, col2 = m.group("col"), m.group("col2")
+    joint = ""
+    if col and _JOINT.fullmatch(col):
+        joint, col = f"{col} ", None
     if col and col2 and col.casefold() != col2.casefold():
         return m.group(0)  # bounds on two columns: two conditions, no range
     a, b = _bound(m.group("a")), _bound(m.group("b"))
     if a is None or b is None:
         return m.group(0)
+    if (col and not _is_date_column(col)) or (col2 and not _is_date_column(col2)):
+        return m.group(0)  # another column's bounds ("due_date >= ..."): as typed, named back by the reader
     phrase = range_phrase(a, m.group("op1") != ">", b, m.group("op2") != "<")
-    if phrase is None:
-        return m.group(0)
-    return f"{col} {phrase}" if col and not _is_date_column(col) else phrase
+    return m.group(0) if phrase is None else joint + phrase
 
 
 def _chained(m: re.Match[str]) -> str:
     a, b = _bound(m.group("a")), _bound(m.group("b"))
-    if a is None or b is None:
+    if a is None or b is None or not _is_date_column(m.group("col")):
         return m.group(0)
     return range_phrase(a, m.group("op1") in ("<=", "=<", "≤"), b, m.group("op2") != "<") or m.group(0)
 
@@ -153,12 +164,19 @@ def _interval(m: re.Match[str]) -> str | tuple[str, int]:
     return _with_end_word(m, lambda included: range_phrase(a, True, b, included), True)
 
 
-#: A column of days (its bounds are the period; any other column compared with days is kept, named back).
-_DATE_COLUMN = re.compile(r"(?:[\w.]*[_.])?(?:date|day|dt|period|time|timestamp|ts|month)$|date", _I)
+#: The invoice date's column (its bounds are the period); any other column compared with days ("due_date",
+#: "posting_date") is kept as typed, named back by the reader as a field it does not have.
+_DATE_COLUMN = re.compile(rf"(?:[a-z]+\.)?{_INVOICE_COLUMNS}|invoice[_.-]?month|day", _I)
 
 
 def _is_date_column(col: str) -> bool:
-    return bool(_DATE_COLUMN.search(col))
+    return bool(_DATE_COLUMN.fullmatch(col))
+
+
+def is_bound_key(key: str) -> bool:
+    """Whether ``key`` names a bound of the invoice-date period ("from", "date_to", "period.start", "end_date"):
+    the one table of bound keys (router/structured_asks.py leaves such a pair as typed, read here)."""
+    return re.fullmatch(_KEY.format(n="k").replace(r"\s*(?:==|=>|=|:)\s*", ""), key.strip(), _I) is not None
 
 
 def _sub(pattern: re.Pattern[str], read: Callable[[re.Match[str]], str | tuple[str, int]], text: str) -> str:

@@ -16,8 +16,12 @@ key goes through ONE table to a slot: the column names of :data:`router.structur
 supplier, product / sku, product group, period, ...) and the closed class of the notation's own keys
 (:data:`NOTATION_KEYS`: measure, metric, rank, n, compare_to, field ...). The key is notation: it is consumed when its
 value is written where the readers read that slot ("of Company A", "supplier Orbis", "product group Monitoring",
-the period as typed, "compared with 2025-11", "top 3 suppliers"). A key no table knows is never dropped: the pair
-stays as typed, and router/ap_fields.py / the reader names it as not understood.
+the period as typed, "compared with 2025-11", "top 3 suppliers"). A slot's key with an exclusion word before or after
+it ("supplier_excl", "exclude_supplier", "not_company") is that slot's exclusion ("excluding supplier SUP-18"); a rank
+direction ("direction", "order", "sort": "bottom" / "asc" / "desc") the ranking's side, one not read written so the
+reader names it. A key no table knows is never dropped: the pair stays as typed, and router/ap_fields.py / the
+reader names it as not understood. Nothing typed is dropped: a REST query's part without "=" stays as text, and a
+parse that lost a word of the input leaves the input as typed (:func:`_covers`).
 
 Values are left to the readers of their slot: a company's name to the name readers (only the id shapes "comp_a",
 "company-b", "CompC" written as the id "COMP-A"), a period to the period readers (only "202512", a year and month
@@ -38,11 +42,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from router.period_bounds import is_bound_key
 from router.structured_notation import TO_DATE, field_of, measure_words
 
 Slot = Literal["company", "supplier", "product", "group", "top_group", "period", "bound", "base", "measure",
-               "rank", "limit", "document", "field", "breakdown", "currency", "status", "doc_type", "action",
-               "filter"]
+               "rank", "limit", "direction", "exclude", "document", "field", "breakdown", "currency", "status",
+               "doc_type", "action", "filter"]
 
 #: The notation's own keys (no column of the data): a closed class, each the slot its value fills.
 NOTATION_KEYS: dict[str, Slot] = {
@@ -53,8 +58,13 @@ NOTATION_KEYS: dict[str, Slot] = {
     **dict.fromkeys(("n", "top", "top_n", "topn", "limit", "first", "count_limit", "k"), "limit"),
     **dict.fromkeys(("compare_to", "compare", "compared_to", "compare_with", "vs", "versus", "base",
                      "base_period", "baseline", "against", "prior", "reference_period"), "base"),
-    **dict.fromkeys(("from", "to", "date_from", "date_to", "from_date", "to_date", "start", "end", "start_date",
-                     "end_date", "period_start", "period_end", "since", "until", "valid_on", "as_of"), "bound"),
+    # the bounds of the period ("from", "date_to", "period_start", ...) are router/period_bounds.py's (is_bound_key)
+    **dict.fromkeys(("valid_on", "as_of"), "bound"),
+    # a period named by its span ("range": "mtd", "timeframe": "2025-Q3"): the period's value, as typed
+    **dict.fromkeys(("range", "date_range", "time_range", "timeframe", "time_frame", "window", "span",
+                     "horizon"), "period"),
+    **dict.fromkeys(("direction", "order", "sort", "sort_order", "sort_dir", "order_dir", "asc", "desc",
+                     "ascending", "descending", "bottom", "lowest", "smallest", "highest", "largest"), "direction"),
     **dict.fromkeys(("group_by", "groupby", "by", "breakdown", "split", "dims", "dim", "dimension", "dimensions"),
                     "breakdown"),
     # an action's value is the ask itself ("list": "approved_vendors"); a filter's is a condition, kept as typed
@@ -82,6 +92,10 @@ def slot_of(key: str) -> Slot | None:
     name = re.sub(r"[\s.\-]+", "_", key.strip().strip("'\"`").casefold())
     if name in NOTATION_KEYS:
         return NOTATION_KEYS[name]
+    if is_bound_key(name):
+        return "bound"
+    if excluded_slot(name) is not None:
+        return "exclude"
     field = field_of(name)
     if field is None:
         return None
@@ -92,6 +106,30 @@ def slot_of(key: str) -> Slot | None:
     if field.kind == "key":
         return "document" if field.words == "invoice number" else "field"
     return None  # a measure column as a key ("gross=..."): a condition, read by router/keyword_query.py
+
+
+#: the words of an exclusion in a key ("supplier_excl", "exclude_supplier", "not_supplier", "ex_supplier")
+_EXCLUSION_WORDS = frozenset(("excl", "exclude", "excluded", "excluding", "exclusion", "exclusions", "not", "without",
+                              "ex", "except", "exkl", "minus"))
+
+
+def excluded_slot(key: str) -> Slot | None:
+    """The slot a key excludes ("supplier_excl": "supplier"), or ``None`` (no exclusion word, or none before or
+    after a slot's name: such a key is one no table knows, named back).
+
+    >>> excluded_slot("supplier_excl"), excluded_slot("exclude_supplier"), excluded_slot("not_company")
+    ('supplier', 'supplier', 'company')
+    >>> excluded_slot("supplier"), excluded_slot("excl_foo")
+    (None, None)
+    """
+    words = re.sub(r"[\s.\-]+", "_", key.strip().strip("'\"`").casefold()).split("_")
+    for cut, rest in ((words[0], words[1:]), (words[-1], words[:-1])) if len(words) > 1 else ():
+        if cut not in _EXCLUSION_WORDS:
+            continue
+        slot = slot_of("_".join(rest))
+        if slot in ("company", "supplier", "product", "group", "top_group", "currency", "status", "doc_type"):
+            return slot
+    return None
 
 
 @dataclass(frozen=True)
@@ -275,12 +313,21 @@ def parse(text: str) -> Ask | None:
     if rest is not None and rest.group("path").strip("/"):
         segments = [s for s in rest.group("path").split("/") if s]
         pairs = [Pair("document", s, s) for s in segments if _DOCUMENT_ID.fullmatch(s)]
+        template = [_HOLE.format(i) for i in range(len(pairs))]
         for part in (rest.group("query") or "").split("&"):
             key, sep, value = part.partition("=")
-            if sep:
+            if sep and re.fullmatch(_KEY, key.strip()):
                 pairs.append(Pair(key, value, part))
+                template.append(_HOLE.format(len(pairs) - 1))
+            elif part.strip():
+                # a part with no "=" ("excluding Supplier Beta", "paid only", a range already read as words) is
+                # the ask's text, as inline (never dropped: an exclusion or a status lost is a silent wrong)
+                found, left = _inline(part, len(pairs))
+                pairs.extend(found)
+                template.append(left)
         head = " ".join(s for s in segments if not _DOCUMENT_ID.fullmatch(s))
-        return Ask(tuple(pairs), text[rest.end():], arrow, head)
+        template.append(text[rest.end():])
+        return Ask(tuple(pairs), " | ".join(t for t in template if t.strip()), arrow, head)
     if not re.search(r"[|;]", text) and _LISTING.match(text) and _FLOW_ARROW.search(text):
         text = _FLOW_ARROW.sub(" | ", text)  # "inv nos SUP-98 -> comp_x aug'25": the documents' flow, two names
     parts = re.split(r"\s*[|;]\s*", text) if re.search(r"[|;]", text) else [text]
@@ -350,7 +397,23 @@ def _bare_words(bare: str) -> str:
 def _pair_words(pair: Pair, slot: Slot | None) -> str:
     """One pair where it stands: the slot's words with the value (a key no table knows stays as typed)."""
     value = _plain(pair.value)
-    if slot is None or slot in ("document", "field", "rank", "limit"):
+    if slot == "exclude":
+        base = excluded_slot(pair.key)
+        if base == "doc_type":
+            return f"excluding {value.replace('_', ' ')}s"
+        inner = _pair_words(pair, base) if base is not None else value
+        return "excluding " + re.sub(r"^(?:for|on|in)\s+", "", inner)
+    if slot == "direction" and _direction((pair,)) is None:
+        # a ranking order no word of which is read ("sort": "weird"): in the column shape the reader names as a
+        # field it does not have (PARTIAL), never a silent "top"
+        return f"sort_order = {value}"
+    key = pair.key.strip().strip("\"'`")
+    if slot is None and re.fullmatch(r"[A-Za-z]+", key) and field_of(key) is None and measure_words(key) is None \
+            and value and measure_words(value) is None:
+        # a one-word key no table knows ("foo": "bar", "basis": "x"): the reader names only a column's shape
+        # (router/ap_fields.py), and dropped the word silently; written so, it is named (PARTIAL)
+        return f"{key.casefold()}_field = " + (f"'{value}'" if re.search(r"\s", value) else value)
+    if slot is None or slot in ("document", "field", "rank", "limit", "direction"):
         # not read here (a key no table knows, or a lookup's part without its document): as typed, its quotes
         # the notation's ('"doc":"agreement-7"' is "doc: agreement-7"), named back by the reader when unknown
         return re.sub(r"[\"'](?P<k>[^\"']*)[\"']\s*:\s*[\"']?(?P<v>[^\"']*)[\"']?", r"\g<k>: \g<v>",
@@ -388,6 +451,28 @@ def _pair_words(pair: Pair, slot: Slot | None) -> str:
         return f"on {value}"
     words = {"supplier": "supplier", "product": "product", "status": "status"}[slot]
     return f"{words} {value}"
+
+
+_BOTTOM = frozenset(("bottom", "lowest", "smallest", "least", "asc", "ascending", "min", "low", "worst"))
+_TOP = frozenset(("top", "highest", "largest", "most", "desc", "descending", "max", "high", "best"))
+
+
+def _direction(pairs: tuple[Pair, ...]) -> str | None:
+    """The ranking's direction the direction keys state ("bottom" / "top"), or ``None`` (none, or one not read:
+    the pair then stays as typed, named back by the reader, never a silent "top")."""
+    said: set[str] = set()
+    for pair in pairs:
+        if slot_of(pair.key) != "direction":
+            continue
+        key = re.sub(r"[\s.\-]+", "_", pair.key.strip().strip("'\"`").casefold())
+        value = _plain(pair.value).casefold()
+        if key in _BOTTOM | _TOP and (value.isdigit() or value in ("true", "yes", "1", "")):
+            said.add("bottom" if key in _BOTTOM else "top")
+        elif value in _BOTTOM | _TOP:
+            said.add("bottom" if value in _BOTTOM else "top")
+        else:
+            return None
+    return said.pop() if len(said) == 1 else None
 
 
 def _tidy(text: str) -> str:
@@ -437,13 +522,23 @@ def render(ask: Ask) -> str:
 
     ranked = slots.get("rank", ())
     lead = ""
+    direction = _direction(ask.pairs)
     if ranked:
         field = field_of(_plain(ranked[0]))
         plural = field.plural if field is not None and field.kind == "dimension" and field.plural else \
             _plain(ranked[0])
         limit = _plain((slots.get("limit") or [""])[0])
-        lead = f"{'top ' + limit if limit.isdigit() else 'ranking of'} {plural} by {measure or 'spend'}"
+        if not limit.isdigit():
+            limit = next((_plain(p.value) for p in ask.pairs if slot_of(p.key) == "direction"
+                          and _plain(p.value).isdigit()), limit)  # '"bottom": 3'
+        if limit.isdigit():
+            lead = f"{direction or 'top'} {limit} {plural} by {measure or 'spend'}"
+        else:
+            lead = f"ranking of {plural} by {measure or 'spend'}" + (", smallest first" if direction == "bottom"
+                                                                      else "")
     skip = {"rank", "limit"} if ranked else set()
+    if ranked and direction is not None:
+        skip.add("direction")  # read into the lead; a direction no word of which is known stays, named back
     if ranked and measure:
         skip.add("measure")
 
@@ -504,9 +599,23 @@ def structured_ask(text: str) -> str:
     if not re.search(r"[=|;{}]|->|→|^\s*(?:GET\s+)?/\w|\"\w+\"\s*:|^\s*-?\s*\w+\s*:\s", text):
         return text
     ask = parse(text)
-    if ask is None:
+    if ask is None or not _covers(text, ask):
         return text
     return render(ask)
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _covers(text: str, ask: Ask) -> bool:
+    """Whether every word of ``text`` is in a part of ``ask`` (a pair, its text around them, the arrow's field, the
+    call's or path's name): a word the parse lost would be a constraint silently dropped; then the text is left to
+    the readers as typed."""
+    kept = " ".join([*(p.text for p in ask.pairs), _HOLES.sub(" ", ask.template), ask.arrow, ask.head])
+    have = {w.casefold() for w in _WORD.findall(kept)}
+    said = _NESTED_PERIOD.sub("", text)
+    said = re.sub(r"^\s*(?:GET|POST|PUT|QUERY)\s+", "", said, flags=re.I)
+    return all(w.casefold() in have for w in _WORD.findall(said))
 
 
 __all__ = ["NOTATION_KEYS", "Ask", "Pair", "company_value", "parse", "period_value", "render", "slot_of",

@@ -76,7 +76,9 @@ def test_the_notation_says_which_end_is_included(bounds: str, start: dt.date, en
     assert _read(f"net spend Company B {bounds}") == (start, end)
 
 
-@pytest.mark.parametrize("column", ["invoice_date", "booking_day", ""])
+# (was also "booking_day": a booking day is the posting date, not the invoice date the period reads; its bounds
+# are left as typed now, see test_another_date_columns_bounds_are_no_period below)
+@pytest.mark.parametrize("column", ["invoice_date", "date", ""])
 @pytest.mark.parametrize(("form", "start", "end"), [
     ("{c} >= 2025-10-01 AND < 2026-01-01", _D(2025, 10, 1), _D(2026, 1, 1)),
     ("{c} >= '2025-10-01' and {c} <= '2025-12-31'", _D(2025, 10, 1), _D(2026, 1, 1)),
@@ -236,3 +238,23 @@ def test_a_word_after_the_end_says_whether_its_day_is_inside(bounds: str, end: d
 
 def test_excl_before_another_word_excludes_that_word_not_the_end_day() -> None:
     assert _read("net spend Company A 2025-09-01/2025-11-30 excl. VAT") == (_D(2025, 9, 1), _D(2025, 12, 1))
+
+
+@pytest.mark.parametrize("text", [
+    "spend Company A where due_date >= 2026-01-01 and due_date < 2026-02-01",
+    "spend Company A booking_day >= 2026-01-01 AND < 2026-02-01",
+    "spend Company A 2026-01-01 <= due_date < 2026-02-01",
+    "spend | comp=COMP-A | posting_date_from=2026-01-01 posting_date_to=2026-01-31",
+    "spend | comp=COMP-A | due_date_from: 2026-01-01, due_date_to: 2026-01-31",
+])
+def test_another_date_columns_bounds_are_no_period(text: str) -> None:
+    # any "*date" column was read as the invoice-date period: January's spend by invoice date, the column dropped
+    assert read_period_bounds(text) == text
+    assert _read(text) is None or "due_date" in clean_question(text) or "posting_date" in clean_question(text) \
+        or "booking_day" in clean_question(text)
+
+
+@pytest.mark.parametrize("key", ["invoice_date", "date", "period", "month", "invoice_month"])
+def test_the_invoice_dates_own_bound_keys_are_a_range(key: str) -> None:
+    text = f"spend | comp=COMP-A | {key}_from=2026-01-01 {key}_to=2026-01-31"
+    assert "from 2026-01-01 through 2026-01-31" in read_period_bounds(text)

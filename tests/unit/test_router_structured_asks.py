@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from router.contract import clean_question
 from router.structured_asks import company_value, parse, period_value, slot_of, structured_ask
 from router.structured_notation import field_of, measure_words
 
@@ -184,3 +185,124 @@ def test_a_typed_preposition_is_the_slots_own(prep: str) -> None:
 ])
 def test_a_group_follows_the_measure_it_narrows(text: str) -> None:
     assert structured_ask(text).startswith("spend on catering, for Harbor Foods")
+
+
+# -- review findings (f1): nothing of a structured ask is dropped, no key read as its opposite --------------------
+def _params(text: str) -> dict:
+    from tests.unit.test_router_invoice_facts import _routed
+
+    routed = _routed(text)
+    steps = [s.arguments for s in routed.execution_plan]
+    found: dict = {}
+    for args in steps:
+        found |= args.get("parameters", args)
+    return found
+
+
+@pytest.mark.parametrize(("part", "said"), [
+    ("excluding Supplier Beta", "excluding Supplier Beta"),
+    ("excl. SUP-18", "excl. SUP-18"),
+    ("paid only", "paid only"),
+])
+def test_a_rest_query_part_without_a_key_is_kept(part: str, said: str) -> None:
+    # a query part with no "=" was thrown away: the company's whole spend, no note (a silent wrong)
+    out = structured_ask(f"GET /spend?company=COMP-A&period=2026-Q1&{part}")
+    assert said in out, out
+    assert "for COMP-A" in out and "2026-Q1" in out
+
+
+def test_a_rest_query_exclusion_and_status_reach_the_plan() -> None:
+    assert _params("GET /spend?company=COMP-A&period=2026-Q1&excluding Supplier Beta").get(
+        "exclude_supplier_ids") == ["SUP-18"]
+    assert _params("GET /spend?company=COMP-A&period=2026-Q1&paid only").get("invoice_statuses") == ["paid"]
+
+
+def test_a_rest_query_range_read_as_words_is_kept() -> None:
+    # period_bounds rewrites "from=..&to=.." to words (no "="): the period was lost
+    out = clean_question("GET /spend?company=COMP-A&from=2026-01-01&to=2026-01-31")
+    assert "from 2026-01-01 through 2026-01-31" in out, out
+
+
+def test_a_word_the_parse_loses_leaves_the_text_as_typed() -> None:
+    # the coverage check: every word of the input in a pair, the template, the arrow or the head
+    from router.structured_asks import Ask, Pair, _covers
+
+    ask = Ask((Pair("company", "COMP-A", "company=COMP-A"),), "\x000\x00", "", "spend")
+    assert _covers("GET /spend?company=COMP-A", ask)
+    assert not _covers("GET /spend?company=COMP-A&paid only", ask)
+
+
+@pytest.mark.parametrize("key", ["direction", "order", "sort"])
+@pytest.mark.parametrize("value", ["bottom", "asc", "lowest"])
+def test_a_rank_direction_key_is_read(key: str, value: str) -> None:
+    out = structured_ask(f'{{"rank":"supplier","n":2,"company":"COMP-A","period":"2025","{key}":"{value}"}}')
+    assert out.startswith("bottom 2 suppliers"), out
+
+
+def test_a_rank_direction_reaches_the_plan() -> None:
+    params = _params('{"rank":"supplier","n":2,"company":"COMP-A","period":"2025","direction":"bottom"}')
+    assert params.get("direction") == "bottom" and params.get("limit") == 2
+    assert structured_ask('{"rank":"supplier","bottom":3,"period":"2025"}').startswith("bottom 3 suppliers")
+    assert structured_ask('{"rank":"supplier","n":3,"order":"desc"}').startswith("top 3 suppliers")
+
+
+def test_an_unread_rank_direction_is_named_never_top() -> None:
+    out = structured_ask('{"rank":"supplier","n":2,"company":"COMP-A","period":"2025","sort":"weird"}')
+    assert "weird" in out and "sort_order" in out, out
+    routed = __import__("tests.unit.test_router_invoice_facts", fromlist=["_routed"])._routed(
+        '{"rank":"supplier","n":2,"company":"COMP-A","period":"2025","sort":"sideways"}')
+    assert routed.workflow == "clarification" or "sort_order" in str(routed), routed
+
+
+@pytest.mark.parametrize("key", ["supplier_excl", "exclude_supplier", "not_supplier", "ex_supplier",
+                                 "supplier_except", "without_supplier"])
+def test_an_exclusion_key_is_the_slots_exclusion(key: str) -> None:
+    # "supplier_excl": "SUP-18" was read as the supplier itself: spend from SUP-18 only
+    out = structured_ask(f'{{"company":"COMP-A","period":"2026-Q1","{key}":"SUP-18"}}')
+    assert "excluding supplier SUP-18" in out, out
+    assert not re.search(r"(?<!excluding )supplier SUP-18", out), out
+
+
+def test_an_exclusion_key_reaches_the_plan() -> None:
+    params = _params('{"company":"COMP-A","period":"2026-Q1","supplier_excl":"SUP-18"}')
+    assert params.get("exclude_supplier_ids") == ["SUP-18"] and not params.get("supplier_ids")
+    params = _params("GET /spend?company=COMP-A&period=2026-Q1&exclude_supplier=SUP-18")
+    assert params.get("exclude_supplier_ids") == ["SUP-18"] and not params.get("supplier_ids")
+
+
+def test_an_exclusion_word_on_an_unknown_key_is_no_slot() -> None:
+    from router.structured_asks import excluded_slot
+
+    assert excluded_slot("excl_foo") is None and slot_of("excl_foo") is None
+    assert slot_of("supplier_excl") == "exclude"
+
+
+def test_the_bound_keys_have_one_owner() -> None:
+    # the from/to keys are router/period_bounds.py's table (no second list here)
+    from router.structured_asks import NOTATION_KEYS
+
+    assert not {"from", "to", "date_from", "date_to", "start", "end"} & set(NOTATION_KEYS)
+    assert slot_of("from") == slot_of("date_to") == slot_of("period_start") == "bound"
+    assert slot_of("posting_date_from") != "bound" and slot_of("due_date_to") != "bound"
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ('{"rank":"supplier","n":2,"company":"COMP-A","period":"2025","foo":"bar"}', "foo_field"),
+    ('{"company":"COMP-A","period":"2026-Q1","basis":"weird thing"}', "basis_field"),
+    ("GET /spend?company=COMP-A&period=2026-Q1&foo=bar", "foo_field"),
+])
+def test_a_one_word_unknown_key_is_named_not_dropped(text: str, named: str) -> None:
+    # "foo: bar" was kept as typed but the reader names only a column's shape: the word was dropped silently
+    from tests.unit.test_router_invoice_facts import _routed
+
+    assert named in structured_ask(text)
+    routed = _routed(text)
+    assert routed.workflow == "clarification" or named in str(routed), routed
+
+
+@pytest.mark.parametrize("key", ["range", "timeframe", "window"])
+def test_a_period_span_key_is_the_period_not_an_unknown_field(key: str) -> None:
+    # "spend?comp=CompA&range=mtd": the span key's value is the period (never named as a field it is not)
+    said = structured_ask(f"spend?comp=CompA&{key}=mtd")
+    assert "mtd" in said and "_field" not in said, said
+    assert slot_of(key) == "period"
