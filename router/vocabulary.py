@@ -176,6 +176,12 @@ _LEDGER_WORDS = frozenset({"ap", "a/p", "payables", "accounts payable"})
 _NAME_BEFORE = re.compile(r"\b(?:supplier|vendor|company|lieferant(?:en)?|fournisseur|with|from|bei|von|mit)\s+$", re.I)
 #: Words before a payee's name: a vocabulary word that is also a word of a name is that name there ("with delta").
 #: (a payment verb leads its payee too, and "on" / "for" a spend's object: "what did we pay delta", "spend on delta")
+#: A determiner right before a word that is also a short name ("the delta in spend"), or a comparison anywhere in the
+#: message ("spend delta | ... Q4 vs Q3"): then the word is the change asked for, not the name. Without either a
+#: change has no base, and the word is the name ("inv count delta comp a fy25").
+_MEASURE_BEFORE = re.compile(r"(?<![\w-])(?:the|a|any|what)\s*$", re.I)
+_CHANGE_CONTEXT = re.compile(r"\b(?:vs\.?|versus|compared?|comparison|against|prior|previous|prev|change|growth|"
+                             r"percent\w*|yoy|mom|qoq)\b|%", re.I)
 _PAYEE_SLOT = re.compile(r"(?:\b(?:w|with|from|to|at|by|on|for|supplier|vendor|bei|an|von|mit|pay|paid|paying|pays|"
                          r"owe|owed)\s*|w/\s*)$", re.I)
 
@@ -305,7 +311,10 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
         low = " ".join(typed.casefold().split())
         # a name that is this very word ("Delta" the short name of "Supplier Delta") is read by the rule of name
         # words below (lower case, no payee before it: "spend delta" is the change); one it is only part of stays
-        if inside(*match.span()) and match.span() not in spans:
+        if inside(*match.span()) and (match.span() not in spans or not (
+                _MEASURE_BEFORE.search(text[: match.start()]) or _CHANGE_CONTEXT.search(text))):
+            # (only after a determiner or beside a comparison is the word the change: "inv count comp a delta fy25"
+            # is Delta's count, "spend delta | ... Q4 vs Q3" the change)
             return typed
         if typed[:1].isupper() and not typed.isupper() and _NAME_BEFORE.search(text[: match.start()]):
             return typed  # (a capitalised word after a party noun or a payee's preposition: "Supplier Delta")

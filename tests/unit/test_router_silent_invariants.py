@@ -90,7 +90,9 @@ def test_a_name_in_a_payee_slot_or_capitalised_stays_a_name(text: str) -> None:
 
 def test_vocabulary_reads_the_one_word_name_only_outside_a_payee_slot() -> None:
     names = ("Supplier Delta", "Delta")
-    assert normalise("spend delta Q1", names).text == "spend change Q1"
+    assert normalise("spend delta Q1 vs Q4", names).text == "spend change Q1 vs Q4"
+    # (with no comparison and no determiner a change has no base: the word is the name, "inv count delta comp a")
+    assert normalise("spend delta Q1", names).text == "spend delta Q1"
     assert normalise("spend with delta Q1", names).text == "spend with delta Q1"
     assert normalise("Delta spend Q1", names).text == "Delta spend Q1"
 
