@@ -122,6 +122,14 @@ def _stem(word: str) -> str:
     return low
 
 
+_CREDIT_STEMS = frozenset(_stem(c) for c in CREDIT_WORDS)
+
+
+def _credit_word(word: str) -> bool:
+    """Whether ``word`` is a document reversal of :data:`CREDIT_WORDS` ("refunds", "credit")."""
+    return word.casefold() in CREDIT_WORDS or _stem(word) in _CREDIT_STEMS
+
+
 def spend_synonym(word: str) -> bool:
     """Whether ``word`` names the spend in a word of the closed class :data:`SPEND_SYNONYMS`.
 
@@ -208,8 +216,7 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     spans: list[tuple[int, int]] = []
     for word in words:
         found = next((m for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)), None)
-        credit_word = word.casefold() in CREDIT_WORDS or _stem(word) in {_stem(c) for c in CREDIT_WORDS}
-        if found is None or not (credit_word or spend_synonym(word)) \
+        if found is None or not (_credit_word(word) or spend_synonym(word)) \
                 or word.casefold() in _FUNCTION_WORDS | _QUANTITY_WORDS or _thing_word(word, things) \
                 or _KEY_AFTER.match(text, found.end()) \
                 or _PREPOSITION_BEFORE.search(text, 0, found.start()) \
@@ -219,8 +226,7 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     spans.sort()
     if len(spans) == 2 and _JOIN.fullmatch(text[spans[0][1]:spans[1][0]]) is None:
         return None  # two words apart are two things left unread, not one measure
-    credit = all(_stem(w) in {_stem(c) for c in CREDIT_WORDS} or w.casefold() in CREDIT_WORDS for w in words)
-    if credit:
+    if all(_credit_word(w) for w in words):
         start, end = spans[0][0], spans[-1][1]
         rest = text[:start] + "credit notes" + text[end:]
         if rest.lower().startswith("spend "):

@@ -179,7 +179,7 @@ _NAME_BEFORE = re.compile(r"\b(?:supplier|vendor|company|lieferant(?:en)?|fourni
 #: A determiner right before a word that is also a short name ("the delta in spend"), or a comparison anywhere in the
 #: message ("spend delta | ... Q4 vs Q3"): then the word is the change asked for, not the name. Without either a
 #: change has no base, and the word is the name ("inv count delta comp a fy25").
-_MEASURE_BEFORE = re.compile(r"(?<![\w-])(?:the|a|any|what)\s*$", re.I)
+_DETERMINER_BEFORE = re.compile(r"(?<![\w-])(?:the|a|any|what)\s*$", re.I)
 _CHANGE_CONTEXT = re.compile(r"\b(?:vs\.?|versus|compared?|comparison|against|prior|previous|prev|change|growth|"
                              r"percent\w*|yoy|mom|qoq)\b|%", re.I)
 _PAYEE_SLOT = re.compile(r"(?:\b(?:w|with|from|to|at|by|on|for|supplier|vendor|bei|an|von|mit|pay|paid|paying|pays|"
@@ -312,7 +312,7 @@ def normalise(text: str, names: Iterable[str] = ()) -> Normalised:
         # a name that is this very word ("Delta" the short name of "Supplier Delta") is read by the rule of name
         # words below (lower case, no payee before it: "spend delta" is the change); one it is only part of stays
         if inside(*match.span()) and (match.span() not in spans or not (
-                _MEASURE_BEFORE.search(text[: match.start()]) or _CHANGE_CONTEXT.search(text))):
+                _DETERMINER_BEFORE.search(text[: match.start()]) or _CHANGE_CONTEXT.search(text))):
             # (only after a determiner or beside a comparison is the word the change: "inv count comp a delta fy25"
             # is Delta's count, "spend delta | ... Q4 vs Q3" the change)
             return typed
