@@ -71,6 +71,7 @@ from router.german import read_german
 from router.like_patterns import read_likes
 from router.list_totals import list_total_parts, with_currency_total, with_list_reading
 from router.manual_asks import manual_ask, manual_note, manual_question, manuals_of, unknown_product
+from router.missing_documents import set_aside_note, sole_not_found
 from router.name_slots import company_spans, company_units
 from router.names import PgTrigramResolver
 from router.net_change import net_period_change
@@ -314,6 +315,14 @@ class AskService:
                 # a part that took its period from a later part: also answered without it (router/compound.py)
                 others = {i: self.ask(conn, ctx, p.without_period, as_of=as_of, interface=interface, _part=True)
                           for i, (p, _) in enumerate(asked) if p.without_period}
+                # a document named and missing: its not-found is the whole answer, a remark beside it asks
+                # nothing (router/missing_documents.py)
+                sole = sole_not_found([(r.answer.status, r.routing.clarification_reasons) for _, r in asked])
+                if sole is not None:
+                    alone = asked[sole][1]
+                    return alone.model_copy(update={"answer": alone.answer.model_copy(update={
+                        "text": set_aside_note(alone.answer.text or "",
+                                               [p.asked for i, (p, _) in enumerate(asked) if i != sole])})})
                 first = asked[0][1]
                 routing = first.routing.model_copy(update={
                     "question": question, "rule_hits": (*first.routing.rule_hits, f"compound:parts:{len(parts)}")})

@@ -52,3 +52,26 @@ def test_lookup_words() -> None:
         "Is there document manual-prd-1 and document manual-prd-2?"
     assert "Read as: the manual (datasheet) of PRD-1 (Valve), PRD-2." in manual_note("x", [("PRD-1", "Valve"),
                                                                                          ("PRD-2", "")])
+
+
+# -- a compound question about a missing document (router/missing_documents.py) ----------------------------------
+from router.missing_documents import NO_ASK, set_aside_note, sole_not_found  # noqa: E402
+
+
+@pytest.mark.parametrize("outcomes,expected", [
+    ([("not_found", ()), ("clarification", (NO_ASK,))], 0),
+    ([("clarification", (NO_ASK,)), ("not_found", ())], 1),
+    ([("clarification", (NO_ASK,)), ("not_found", ()), ("clarification", (NO_ASK,))], 1),
+    ([("not_found", ()), ("answered", ())], None),                             # another part is answered
+    ([("not_found", ()), ("clarification", ("period: which period?",))], None),  # a real question asked back
+    ([("not_found", ()), ("clarification", (NO_ASK, "unknown name 'Zeta'"))], None),
+    ([("not_found", ())], None),                                               # not compound
+    ([("not_found", ()), ("not_found", ())], None),                            # each missing document said
+])
+def test_sole_not_found(outcomes: list[tuple[str, tuple[str, ...]]], expected: int | None) -> None:
+    assert sole_not_found(outcomes) == expected
+
+
+def test_set_aside_note_keeps_sources_last() -> None:
+    text = set_aside_note("Not found: no invoice X. Sources: a, b.", ["supplier claims payment is due"])
+    assert text.endswith("Sources: a, b.") and "'supplier claims payment is due'" in text
