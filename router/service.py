@@ -85,6 +85,7 @@ from router.reading import CatalogMetric, catalog_metrics
 from router.romance import read_romance
 from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
+from router.stated_limits import limit_note, read_stated_limits
 from router.structured_notation import unread_aggregates
 from router.tools import TOOLS, ApprovedVendorsToolRequest, ToolEnv, _metric, find_approved_vendors
 from router.traces import TraceRecorder, TraceStore
@@ -244,6 +245,13 @@ class AskService:
                                                               interface)
         if manual is not None:
             return manual
+        # "invoices above the EUR 25,000 dual-signature threshold": the amount stated is the bound, where it comes
+        # from is context (router/stated_limits.py)
+        limited = None if _base or _worded else read_stated_limits(said or plain)
+        if limited is not None:
+            done = self.ask(conn, ctx, limited.text, as_of=as_of, interface=interface, _part=_part, _worded=True)
+            return done.model_copy(update={"answer": done.answer.model_copy(update={
+                "text": limit_note(done.answer.text or "", limited.descriptions)})})
         # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
         # the phrasing their readers know, the reading stated (router/ranking_words.py)
         worded = None if _part or _base or _worded else read_ranking_words(said or plain)

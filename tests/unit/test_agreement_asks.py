@@ -26,3 +26,38 @@ def test_one_approval_without_supplier_is_asked_back(text: str) -> None:
 ])
 def test_not_an_unnamed_approval(text: str, suppliers: tuple[str, ...]) -> None:
     assert not approval_unnamed(text, suppliers)
+
+
+# -- an amount bound described as a document's limit (router/stated_limits.py) -----------------------------------
+from router.stated_limits import read_stated_limits  # noqa: E402
+
+AMOUNTS = ("EUR 25,000", "€10k", "15.000 €", "1,50,000.00 INR", "7.5k USD", "CHF 40'000", "2 lakh")
+DESCRIBED = (
+    ("the {a} dual-signature threshold", "dual-signature threshold"),
+    ("{a} (the two-signatory limit in the packaging agreement)", "the two-signatory limit in the packaging agreement"),
+    ("{a} - the approval limit of our policy -", "the approval limit of our policy"),
+    ("the {a} signing limit set by the framework contract", "signing limit set by the framework contract"),
+    ("{a} (Freigabegrenze laut Vertrag)", "Freigabegrenze laut Vertrag"),
+    ("the {a} seuil", "seuil"),
+)
+
+
+@pytest.mark.parametrize("amount", AMOUNTS)
+@pytest.mark.parametrize("described,description", DESCRIBED)
+@pytest.mark.parametrize("comparator", ("above", "over", "exceeding", "über"))
+def test_described_limit_is_the_amount(amount: str, described: str, description: str, comparator: str) -> None:
+    text = f"Orbis invoices {comparator} {described.format(a=amount)} in Q3 2025?"
+    read = read_stated_limits(text)
+    assert read is not None
+    assert read.text == f"Orbis invoices {comparator} {amount} in Q3 2025?"
+    assert read.descriptions == (description,)
+
+
+@pytest.mark.parametrize("text", [
+    "What is the dual-signature threshold in the Company C agreement?",  # the limit itself asked
+    "Is EUR 25,000 the signing limit of the packaging agreement?",       # no bound on invoices
+    "invoices over 10k for Beta in March",                               # no description
+    "invoices above 2025 limits",                                        # a year, not an amount
+])
+def test_no_described_limit(text: str) -> None:
+    assert read_stated_limits(text) is None
