@@ -61,3 +61,39 @@ def test_described_limit_is_the_amount(amount: str, described: str, description:
 ])
 def test_no_described_limit(text: str) -> None:
     assert read_stated_limits(text) is None
+
+
+# -- clause questions: the effective date, a topic's complement (router/agreement_clauses.py) ---------------------
+from tests.unit.test_router_analysis import routed  # noqa: E402
+
+
+def _search_query(question: str) -> str:
+    result = routed(question)
+    assert not result.requires_clarification, (question, result.clarification_question)
+    assert result.workflow == "document_answer", result.rule_hits
+    return str(next(s for s in result.execution_plan if s.tool == "documents.search").arguments["query_text"])
+
+
+@pytest.mark.parametrize("question,complement", [
+    ("Company A supply agreement - warranty period from acceptance?", "acceptance"),
+    ("Company B contract: warranty term from handover?", "handover"),
+    ("warranty from commissioning in the framework agmt of Company A?", "commissioning"),
+])
+def test_topic_complement_is_searched_not_asked(question: str, complement: str) -> None:
+    query = _search_query(question)
+    assert complement in query.split()
+
+
+@pytest.mark.parametrize("question", [
+    "Effective date of the Company A framework purchasing agmt?",
+    "Company B agreement: commencement date?",
+    "Inkrafttreten des Rahmenvertrags von Company A?",
+    "date of effect of Company B's contract, please confirm",
+])
+def test_effective_date_is_a_clause(question: str) -> None:
+    assert "Effective" in _search_query(question).split()
+
+
+def test_an_unknown_name_beside_a_clause_is_still_asked() -> None:
+    result = routed("Company A agreement with Zorblax - warranty period?")
+    assert result.requires_clarification and "Zorblax" in (result.clarification_question or "")
