@@ -97,3 +97,39 @@ def test_effective_date_is_a_clause(question: str) -> None:
 def test_an_unknown_name_beside_a_clause_is_still_asked() -> None:
     result = routed("Company A agreement with Zorblax - warranty period?")
     assert result.requires_clarification and "Zorblax" in (result.clarification_question or "")
+
+
+# -- an agreement named by its subject, its owner before it (router/agreement_subject.py) -------------------------
+from router.agreement_subject import agreement_by_subject  # noqa: E402
+
+GROUPS = ("Packaging", "Lab Equipment", "Office Supplies")
+
+
+@pytest.mark.parametrize("owner", ("", "Kestrel ", "Company B ", "our "))
+@pytest.mark.parametrize("group", GROUPS)
+@pytest.mark.parametrize("frame,kept", [
+    ("Approved vendors under the {o}{g} agreement as at today?",
+     "Approved vendors under the {o}agreement as at today?"),
+    ("spend with vendors outside the {o}{g} agreement's approved list in 2025",
+     "spend with vendors outside the {o}agreement's approved list in 2025"),
+    ("who is approved per the {o}{g} supply contract?", "who is approved per the {o}supply contract?"),
+])
+def test_subject_of_an_agreement_is_no_group_filter(owner: str, group: str, frame: str, kept: str) -> None:
+    if owner == "our ":
+        text, expected = frame.replace("the {o}", "our "), kept.replace("the {o}", "our ")
+        read = agreement_by_subject(text.format(g=group), GROUPS)
+        assert read is not None and read.text == expected and read.subject == group
+        return
+    read = agreement_by_subject(frame.format(o=owner, g=group), GROUPS)
+    assert read is not None
+    assert read.text == kept.format(o=owner)
+    assert read.subject == group
+
+
+@pytest.mark.parametrize("text", [
+    "Approved packaging vendors of Kestrel under its agreement?",         # the group is the list's filter
+    "warranty period in the packaging agreement of Kestrel?",             # a clause, no approved list
+    "Approved vendors under the Kestrel agreement?",                      # no group subject
+])
+def test_group_kept_where_it_is_no_agreement_subject(text: str) -> None:
+    assert agreement_by_subject(text, GROUPS) is None
