@@ -133,3 +133,21 @@ def test_subject_of_an_agreement_is_no_group_filter(owner: str, group: str, fram
 ])
 def test_group_kept_where_it_is_no_agreement_subject(text: str) -> None:
     assert agreement_by_subject(text, GROUPS) is None
+
+
+# -- an agreement named by its number in prose (retrieval/documents.py) -------------------------------------------
+from retrieval.documents import spelled_document_ids  # noqa: E402
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("open the 2024-10 frame agreement - warranty clause?", ("agreement-2024-10",)),
+    ("the 2023-07 master supply contract, effective date?", ("agreement-2023-07",)),
+    ("effective date of the framework agmt (doc 2026-04)?", ("agreement-2026-04",)),
+    ("agmt no. 2025-11: notice period", ("agreement-2025-11",)),
+    ("document #2025-09 payment terms", ("agreement-2025-09",)),
+    ("spend in 2025-10 under the agreement", ()),            # a month, then a preposition
+    ("doc 2026-0148 amount", ()),                              # a longer number: no agreement id shape
+    ("invoices of 2025-10 and the agreement", ()),
+])
+def test_agreement_number_in_prose(text: str, expected: tuple[str, ...]) -> None:
+    assert spelled_document_ids(text) == expected
