@@ -150,8 +150,16 @@ def document_ids_in_text(text: str) -> tuple[str, ...]:
 #: A document named by its kind and number as typed in prose ("Agreement 2024-03", "contract no. 2025-09") and a
 #: product's manual ("the manual for PRD-710", "PRD-482 manual"): the ids they stand for are looked up like
 #: written ones, so a missing one is "not found", never passages of another document.
-_SPELLED_AGREEMENT = re.compile(r"\b(?:framework\s+|supply\s+)?(?:agreement|contract)\s+(?:no\.?\s*|number\s+|#\s*)?"
-                                r"(\d{4}-\d{2,4})(?![\w-])", re.I)
+#: ("agmt 2026-04", "(doc 2026-04)": a document word with a year-month number is the agreement of that number, the
+#: corpus's agreement id shape; "doc" alone with a longer number may be an invoice, and is not read here)
+_SPELLED_AGREEMENT = re.compile(r"\b(?:framework\s+|supply\s+)?(?:agreement|agmt|agrmt|contract)\s+"
+                                r"(?:no\.?\s*|number\s+|#\s*)?(\d{4}-\d{2,4})(?![\w-])|"
+                                r"\b(?:doc(?:ument)?\.?)\s+(?:no\.?\s*|number\s+|#\s*)?(\d{4}-\d{2})(?![\w-])|"
+                                # "the 2024-10 frame agreement": the number in the noun's modifier slot (kind words
+                                # between, never a preposition: "spend in 2025-10 under the agreement" is a month)
+                                r"(?<![\w-])(\d{4}-\d{2})\s+(?:(?!(?:under|the|of|in|per|for|with|and|from|by|"
+                                r"our|its|their|a|an|to|on|at|vs|or)\b)[a-z]+\s+){0,2}(?:agreement|agmt|contract)\b",
+                                re.I)
 _SPELLED_MANUAL = re.compile(r"\b(?:manual|handbook|user\s+guide)\s+(?:for|of)\s+(?:the\s+)?(?:product\s+)?"
                              r"(prd-\d+)\b|\b(prd-\d+)(?:['’]s)?\s+(?:manual|handbook|user\s+guide)\b", re.I)
 
@@ -163,8 +171,12 @@ def spelled_document_ids(text: str) -> tuple[str, ...]:
     ('agreement-2024-03', 'manual-prd-710')
     >>> spelled_document_ids("What does the PRD-482 manual say? Spend under agreements in 2025-10?")
     ('manual-prd-482',)
+    >>> spelled_document_ids("Effective date of the framework agmt (doc 2026-04)? Not doc 2026-0148.")
+    ('agreement-2026-04',)
+    >>> spelled_document_ids("open the 2024-10 frame agreement; spend in 2025-10 under the agreement")
+    ('agreement-2024-10',)
     """
-    found = [f"agreement-{m.group(1)}" for m in _SPELLED_AGREEMENT.finditer(text)]
+    found = [f"agreement-{m.group(1) or m.group(2) or m.group(3)}" for m in _SPELLED_AGREEMENT.finditer(text)]
     found += [f"manual-{(m.group(1) or m.group(2)).lower()}" for m in _SPELLED_MANUAL.finditer(text)]
     return tuple(dict.fromkeys(found))[:MAX_DOCUMENT_IDS]
 

@@ -33,7 +33,7 @@ from router.rules import RULE_CONFIDENCE
 #: subject), "Vertrags", "Nachtrag", "Änderungsvereinbarung", "Klausel".
 _DOCUMENT_WORD = re.compile(
     r"\b(?:(?:framework|purchasing|supply|master|packaging|laboratory|lab|cold[- ]chain|service)\s+)*"
-    r"(?:agreements?|contracts?|amendments?|addend(?:um|a)|clauses?)\b|"
+    r"(?:agreements?|agmts?|agrmts?|agreemts?|contracts?|amendments?|addend(?:um|a)|clauses?)\b|"
     r"\b\w*(?:vertrag|verträge|vertrages|vertrags)\w*\b|\b(?:nachtrag|änderungsvereinbarung|zusatzvereinbarung|"
     r"vereinbarung|klausel)\w*\b",
     re.I,
@@ -79,6 +79,11 @@ TOPICS: tuple[Topic, ...] = (
            "liability insurance at least per event", True),
     _topic("notice period", r"\bnotice\s+period\b|\bterminat\w+|\bperiod\s+of\s+notice\b|\bkündigung\w*|"
            r"\bkuendigung\w*", "notice period terminate months", True),
+    # the date the agreement (or its version) takes effect: its front page states it
+    _topic("effective date", r"\beffective\s+(?:date|from|as\s+of)\b|\bdate\s+of\s+effect\b|\bcommencement\s+"
+           r"date\b|\bin\s+force\s+(?:from|since)\b|\binkrafttreten\w*|\bgültig\s+ab\b|\bwirksam\s+ab\b|"
+           r"\bdate\s+d['’]effet\b|\bdata\s+di\s+decorrenza\b|\bfecha\s+de\s+(?:entrada\s+en\s+vigor|efecto)\b",
+           "Effective date", True),
     _topic("term of the agreement", r"\bterm\s+of\s+the\b|\bhow\s+long\b[^?]{0,40}\b(?:run|last)\w*|"
            r"\b(?:agreement|contract)\s+(?:term|duration)\b|\brenew\w*|\blaufzeit\w*|\bverlängerung\w*",
            "term agreement runs years renews", True),
@@ -226,6 +231,8 @@ def clause_request(reading: Reading) -> ClauseRequest | None:
     # an evidence question describes the statement to find ("limited to the 2026 retrofit"): its words are searched
     content = [w for w in re.findall(r"[^\W_]+", _DOCUMENT_WORD.sub(" ", masked))
                if w.casefold() not in _FILLER and not any(t.pattern.fullmatch(w) for t in topics)] if evidence else []
+    # the topic's complement ("from acceptance") is searched with it: it selects the sentence that states it
+    content += [u.text for u in reading.not_understood if topic_complement(reading, u.start)]
     query = " ".join(dict.fromkeys(" ".join([*english, *suppliers, *content]).split()))
     return ClauseRequest(company, tuple(t.label for t in topics), query, amendment, tuple(dict.fromkeys(words)))
 
@@ -251,6 +258,24 @@ def _consumed(span: str) -> bool:
     return all(read_here(word) for word in re.findall(r"[^\W\d_]+", span))
 
 
+#: The gap between a topic's words and its complement: a few words, no punctuation ("period from acceptance").
+_COMPLEMENT_GAP = re.compile(r"[^\W_]*(?:\s+[^\W\d_]+){0,2}\s+", re.I)
+
+
+def topic_complement(reading: Reading, start: int) -> bool:
+    """Whether the unread span starting at ``start`` completes a clause topic named right before it ("warranty
+    period from acceptance", "notice period after delivery"): the clause's own wording, searched, never a name.
+
+    The slot is structural: the span follows a topic's words within the same phrase (at most two words between,
+    no punctuation); a name asked about elsewhere in the question is still asked about.
+    """
+    for topic in TOPICS:
+        for match in topic.pattern.finditer(reading.text):
+            if match.end() <= start and _COMPLEMENT_GAP.fullmatch(reading.text[match.end():start] or " "):
+                return True
+    return False
+
+
 def open_questions(reading: Reading) -> tuple[list[str], list[str]]:
     """(reasons, questions) for the names of a clause question that are not read: an unknown or ambiguous name
     is asked about (never dropped); a document or clause word taken for a name ("Vertrag", "Festpreise") is not."""
@@ -258,9 +283,11 @@ def open_questions(reading: Reading) -> tuple[list[str], list[str]]:
 
     # "the Cold Chain Equipment Agreement of Alpenland": words right before the document word are the
     # agreement's subject or title, no name to look up
+    # ("warranty period from acceptance": the topic's complement is the clause's wording, searched)
     spans = [u for u in reading.not_understood if u.kind in ("name", "category") and not _consumed(u.text)
              and not _DOCUMENT_WORD.match(reading.text, u.end + len(reading.text[u.end:]) -
-                                          len(reading.text[u.end:].lstrip()))]
+                                          len(reading.text[u.end:].lstrip()))
+             and not topic_complement(reading, u.start)]
     reasons, questions = unread_clarifications(spans)
     for problem in reading.entity_problems:
         quoted = re.findall(r"'([^']+)'", problem)

@@ -44,6 +44,25 @@ def asks_approval_end(text: str) -> bool:
     return _END_ASKED.search(text) is not None and _APPROVAL.search(text) is not None
 
 
+#: One approval meant, not named: "the approval", "this approval", "their authorisation", "die Freigabe" (a plural
+#: "the approvals" or "approvals of Company B" is the approved-vendor list with its end dates).
+_ONE_APPROVAL = re.compile(r"\b(?:the|this|that|its|their|his|her|die|diese)\s+(?:vendor\s+|supplier\s+)?"
+                           r"(?:approval|authori[sz]ation|freigabe)\b(?!s)", re.I)
+
+
+def approval_unnamed(text: str, supplier_ids: Sequence[str]) -> bool:
+    """Whether the question asks until when one approval runs without naming whose ("When does the approval
+    expire?"): the supplier is asked back first (the company alone would not say which approval).
+
+    >>> approval_unnamed("When does the approval expire?", ())
+    True
+    >>> approval_unnamed("When does Beta's approval expire?", ("SUP-02",)), approval_unnamed(
+    ...     "until when do the approvals of Company B run", ())
+    (False, False)
+    """
+    return not supplier_ids and asks_approval_end(text) and _ONE_APPROVAL.search(text) is not None
+
+
 #: Words that describe the approval asked about rather than constrain it: its role ("as compressor supplier"),
 #: its subject before the word approval ("Beta's express-freight approval"), or what the question doubts about its
 #: end ("without an end date"). The answer states the approval table's own scope beside them.

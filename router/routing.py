@@ -35,7 +35,13 @@ from router.analysis import (
     single_month,
 )
 from router.approval_dates import approval_day_reading, compared_approvals, context_note, remark_comparison
-from router.approval_validity import asks_approval_end, checked_claims, validity_interpretation, validity_reading
+from router.approval_validity import (
+    approval_unnamed,
+    asks_approval_end,
+    checked_claims,
+    validity_interpretation,
+    validity_reading,
+)
 from router.as_at import overdue_as_at
 from router.breakdown_check import dropped_amount_range, dropped_breakdown
 from router.breakdown_words import company_spellings, every_period, read_breakdown_words
@@ -1051,6 +1057,10 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
         names = ", ".join(f"{c.company_name} ({c.company_id})" for c in gazetteer.companies)
         reasons.append(f"company: {one.group(0)!r} does not say which company")
         questions.append(f"Which company do you mean? Known companies: {names}.")
+    if approval_unnamed(reading.text, entities.supplier_ids):
+        # "When does the approval expire?": whose approval is asked first (the company alone names no approval)
+        reasons.insert(0, "supplier: the question does not say whose approval")
+        questions.insert(0, "Which supplier's (vendor's) approval do you mean?")
     if (entities.company_id is None and not entities.supplier_ids and not identifiers.contract_ids
             and not identifiers.document_ids and len(gazetteer.companies) > 1
             and (which := _ONE_AGREEMENT.search(reading.cue_text))):

@@ -70,6 +70,8 @@ from router.foreign_words import amount_read_as_both, read_foreign_words
 from router.german import read_german
 from router.like_patterns import read_likes
 from router.list_totals import list_total_parts, with_currency_total, with_list_reading
+from router.manual_asks import manual_ask, manual_note, manual_question, manuals_of, unknown_product
+from router.missing_documents import set_aside_note, sole_not_found
 from router.name_slots import company_spans, company_units
 from router.names import PgTrigramResolver
 from router.net_change import net_period_change
@@ -83,6 +85,7 @@ from router.reading import CatalogMetric, catalog_metrics
 from router.romance import read_romance
 from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
+from router.stated_limits import limit_note, read_stated_limits
 from router.structured_notation import unread_aggregates
 from router.tools import TOOLS, ApprovedVendorsToolRequest, ToolEnv, _metric, find_approved_vendors
 from router.traces import TraceRecorder, TraceStore
@@ -236,6 +239,19 @@ class AskService:
             done = self.ask(conn, ctx, window.text, as_of=as_of, interface=interface, _part=_part, _windowed=True)
             return done.model_copy(update={"answer": done.answer.model_copy(update={
                 "text": with_window_note(done.answer.text, window.note)})})
+        # "do we have the datasheet of <product>?": the product's manual looked up as a document, found or not
+        # found, never other documents' passages (router/manual_asks.py)
+        manual = None if _base or _worded else self._manual(conn, ctx, question, said or plain, gazetteer, as_of,
+                                                              interface)
+        if manual is not None:
+            return manual
+        # "invoices above the EUR 25,000 dual-signature threshold": the amount stated is the bound, where it comes
+        # from is context (router/stated_limits.py)
+        limited = None if _base or _worded else read_stated_limits(said or plain)
+        if limited is not None:
+            done = self.ask(conn, ctx, limited.text, as_of=as_of, interface=interface, _part=_part, _worded=True)
+            return done.model_copy(update={"answer": done.answer.model_copy(update={
+                "text": limit_note(done.answer.text or "", limited.descriptions)})})
         # rankings, shares and differences as typed ("top 3 sups", "xenon minus ypsilon", "pct of total"): asked in
         # the phrasing their readers know, the reading stated (router/ranking_words.py)
         worded = None if _part or _base or _worded else read_ranking_words(said or plain)
@@ -307,6 +323,14 @@ class AskService:
                 # a part that took its period from a later part: also answered without it (router/compound.py)
                 others = {i: self.ask(conn, ctx, p.without_period, as_of=as_of, interface=interface, _part=True)
                           for i, (p, _) in enumerate(asked) if p.without_period}
+                # a document named and missing: its not-found is the whole answer, a remark beside it asks
+                # nothing (router/missing_documents.py)
+                sole = sole_not_found([(r.answer.status, r.routing.clarification_reasons) for _, r in asked])
+                if sole is not None:
+                    alone = asked[sole][1]
+                    return alone.model_copy(update={"answer": alone.answer.model_copy(update={
+                        "text": set_aside_note(alone.answer.text or "",
+                                               [p.asked for i, (p, _) in enumerate(asked) if i != sole])})})
                 first = asked[0][1]
                 routing = first.routing.model_copy(update={
                     "question": question, "rule_hits": (*first.routing.rule_hits, f"compound:parts:{len(parts)}")})
@@ -481,6 +505,24 @@ class AskService:
                           answer=answer.model_dump(mode="json"), duration_ms=0.0)
         return AskResult(trace_id=str(recorder.trace_id), answer=answer, routing=routing,
                          steps=[s for r in bases for s in r.steps])
+
+    def _manual(self, conn: psycopg.Connection, ctx: AuthContext, question: str, text: str, gazetteer: Gazetteer,
+                as_of: dt.date, interface: Interface) -> AskResult | None:
+        """A product's manual asked for: the lookup of its manuals (found / not found), the reading stated; a
+        product the catalogue does not name is asked back; None when ``text`` asks no manual by its product."""
+        asked = manual_ask(text)
+        if asked is None or documents.document_ids_in_text(text) or documents.spelled_document_ids(text):
+            return None
+        codes = read(text, gazetteer, as_of, self.catalog, PgTrigramResolver(conn, ctx)).entities.product_codes
+        if not codes:
+            if not asked.product_text:
+                return None
+            return self._asked_back(conn, ctx, question, unknown_product(asked.product_text), as_of, interface)
+        done = self.ask(conn, ctx, manual_question(manuals_of(conn, ctx, codes)), as_of=as_of, interface=interface,
+                        _worded=True)
+        names = {p.product_code: p.product_name for p in gazetteer.products}
+        return done.model_copy(update={"answer": done.answer.model_copy(update={
+            "text": manual_note(done.answer.text or "", [(c, names.get(c, "")) for c in codes])})})
 
     def _asked_back(self, conn: psycopg.Connection, ctx: AuthContext, question: str, problem: str,
                     as_of: dt.date, interface: Interface) -> AskResult:
