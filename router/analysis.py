@@ -150,8 +150,12 @@ _CHANGE_WORDS = re.compile(
 #: Words for a path over time rather than a change between two periods: with a grain and no base ("the trend
 #: in 2025 by quarter") they ask for the series, which the breakdown gives.
 _TRAJECTORY = re.compile(r"trend|evolution|evolve[ds]?|develop(?:ed)?", re.I)
-_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to|"
-                            r"than)\b|" + _CW.alternation(_CW.CONNECTORS), re.I)
+_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|relative to|than|"
+                            # "invoices booked against vendor X", "against PO 4711": what a document is booked to,
+                            # no comparison
+                            r"(?<!booked\s)(?<!posted\s)(?<!charged\s)(?<!raised\s)(?<!billed\s)(?<!invoiced\s)"
+                            r"against(?!\s+(?:the\s+|our\s+)?(?:vendors?|suppliers?|po|purchase\s+orders?|"
+                            r"contracts?|agreements?|accounts?)\b))\b|" + _CW.alternation(_CW.CONNECTORS), re.I)
 _SAME_LAST_YEAR = re.compile(
     r"\b(?:the\s+)?same\s+(?:period|quarter|qtr|month|time|half|week|year|yr)\s+(?:of\s+|in\s+)?"
     r"(?:last|the previous|the prior|a|one|the)\s+(?:year|yr)(?:\s+(?:before|earlier|ago))?\b"

@@ -137,10 +137,11 @@ kollege leute allerseits miteinander ihr alle à tous tout le monde collègues �
 iedereen todos a todos equipo compañeros l'équipe toutes monde compañeras tutti a tutti colleghi ragazzi squadra
 sir sirs madam madams madame ma'am mam maam mesdames po ji concerned wszyscy alla pessoal equipe
 """.split())  # noqa: SIM905 - a word list reads better as text
-#: The addressees that are a desk or the product, not people: a lead of these alone ("Procurement, ...", "AP, ...")
-#: may be the subject of the ask, so only a lead of people's words ("Team,", "Sir/Madam,") is a vocative.
+#: The addressees that are a desk, not people nor the product: a lead of these alone ("Procurement, ...", "AP, ...")
+#: may be the subject of the ask, so only a lead of people's words or the product's name ("Team,", "Sir/Madam,",
+#: "Procura team,") is a vocative.
 _DESKS = frozenset(("ap", "accounts", "payable", "procurement", "purchasing", "finance", "controlling", "fp&a",
-                    "treasury", "buyers", "buying", "helpdesk", "desk", "procura", "bot", "assistant"))
+                    "treasury", "buyers", "buying", "helpdesk", "desk"))
 #: A question to a desk: "treasury q:", "AP question -", "quick q:" (the desk is an addressee word).
 _QUESTION_WORDS = frozenset(("q", "qq", "question", "query", "frage", "anfrage", "question", "pregunta", "domanda",
                              "vraag", "ask", "request", "quick", "kurze", "short", "small", "one", "rapide",

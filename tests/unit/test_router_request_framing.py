@@ -110,3 +110,41 @@ def test_share_as_a_request_verb_is_no_share(text: str) -> None:
                                   "what share did Beta have", "share Beta Company B 2025"])
 def test_share_as_a_noun_is_a_share(text: str) -> None:
     assert parse_share(text)[0]
+
+
+@pytest.mark.parametrize("lead", ["Procura team,", "Procura,", "Dear Procura team,"])
+def test_the_products_own_name_is_the_addressee(lead: str) -> None:
+    assert read_envelope(f"{lead} {ASK}", NAMES).text == ASK
+
+
+@pytest.mark.parametrize("word", ["Aggregate", "Consolidated", "Cumulative", "Aggregated"])
+def test_a_total_adjective_is_no_name_candidate(word: str) -> None:
+    from router.reader import _vocabulary
+
+    assert _vocabulary(word)
+
+
+@pytest.mark.parametrize("text", ["invoices booked against vendor Nordlicht in Q1", "costs posted against PO 4711",
+                                  "spend charged against the contract in 2025"])
+def test_against_a_booking_target_is_no_comparison(text: str) -> None:
+    from router.analysis import compare_words
+
+    assert compare_words(text) == ()
+
+
+@pytest.mark.parametrize("text", ["Company B spend Q1 2026 against Q4 2025", "spend against last year"])
+def test_against_a_period_compares(text: str) -> None:
+    from router.analysis import compare_words
+
+    assert compare_words(text)
+
+
+@pytest.mark.parametrize("marker", ["vendor", "supplier"])
+def test_a_name_after_its_kind_marker_is_no_gloss(marker: str) -> None:
+    from router.name_slots import slotless
+
+    text = f"invoices of {marker} Zorbix Tools (Company B), Q3 2025"
+    start = text.index("Zorbix")
+    end = start + len("Zorbix Tools")
+    read = [(text.index("Company B"), text.index("Company B") + 9), (len(text) - 7, len(text))]
+    assert slotless(text, start, end, "Zorbix Tools", read, [], []) is None
