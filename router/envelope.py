@@ -462,7 +462,7 @@ def _asks(text: str) -> bool:
                for w in re.findall(r"[\w'’-]+", text))
 
 
-def _lead(line: str, names: frozenset[str], aside: list[str]) -> str:
+def _lead(line: str, names: frozenset[str], aside: list[str], *, alone: bool = True) -> str:
     """``line`` without its leading envelope segments (handle, salutation, urgency, desk question, purpose)."""
     while True:
         handle = _HANDLE.match(line)
@@ -470,7 +470,8 @@ def _lead(line: str, names: frozenset[str], aside: list[str]) -> str:
             aside.append(f"chat handle {handle.group(0).strip(' ,:;-')!r}")
             line = line[handle.end():]
             continue
-        reference = _reference(line, names, first=not aside)
+        # (a forwarding marker on the first of several lines heads a subject line: router/context_sentences.py)
+        reference = _reference(line, names, first=not aside and alone)
         if reference is not None:
             aside.append(reference[0])
             line = reference[1]
@@ -684,7 +685,7 @@ def read_envelope(message: str, names: Iterable[str] | frozenset[str] = frozense
         lines = lines[1:]
     lines = _trailing_lines(lines, known, aside)
     lines = _closing_before_signature(lines, known, aside)
-    lines = [_lead(_run_on_greeting(lines[0], known, aside), known, aside), *lines[1:]]
+    lines = [_lead(_run_on_greeting(lines[0], known, aside), known, aside, alone=len(lines) == 1), *lines[1:]]
     # a closing or a purpose sentence on a line of its own above the signature ("Thank you very much in advance.")
     while len(lines) > 1 and (_closing(lines[-1], known) or _purpose(lines[-1].rstrip(" .!"), known)):
         aside.append(f"{'sign-off' if _closing(lines[-1], known) else 'purpose'} {lines[-1].strip()!r}")

@@ -155,7 +155,8 @@ def unrecorded_qualifiers(text: str, consumed: Iterable[tuple[int, int]]) -> tup
     for m in _CODE.finditer(text):
         code = m.group("code")
         prefix = re.split(r"[-/]", code)[0].lower()
-        if read(m.start(), m.end()) or prefix in _OWN_CODES:
+        # (a code is written in capitals: "total/3", "per-2" in lower case are prose or a formula)
+        if read(m.start(), m.end()) or prefix in _OWN_CODES or re.split(r"[-/]", code)[0].islower():
             continue
         head = _CODE_HEAD.search(text[:m.start()])
         words: list[str] = []

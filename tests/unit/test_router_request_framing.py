@@ -148,3 +148,8 @@ def test_a_name_after_its_kind_marker_is_no_gloss(marker: str) -> None:
     end = start + len("Zorbix Tools")
     read = [(text.index("Company B"), text.index("Company B") + 9), (len(text) - 7, len(text))]
     assert slotless(text, start, end, "Zorbix Tools", read, [], []) is None
+
+
+@pytest.mark.parametrize("text", ["avg monthly spend Company B over Q4-25 = total/3?", "spend per-2 weeks Company B"])
+def test_lower_case_prose_is_no_reference_code(text: str) -> None:
+    assert unrecorded_qualifiers(text, []) == ()
