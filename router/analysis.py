@@ -110,7 +110,10 @@ _SHARE = re.compile(
     r"|\b(?:share|percentage|proportion|fraction|portion)\s+(?:of|in)\b"
     # "what part (percent) of Company C's spend is in GBP", "which part of our spend was Beta": a part of a whole
     r"|\b(?:what|which)\s+part\s+(?:\(\s*(?:in\s+)?(?:percent|per\s?cent|%|percentage|share)\s*\)\s+)?of\b"
-    r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b|\bshare\b"
+    r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b"
+    # "share" alone, never the verb of a request ("Request you to share the total", "pls share", "can you share"):
+    # the verb sends the figure back, it asks for no part of a whole ("share of"/"share in" is read above)
+    r"|(?<!\bto\s)(?<!\bpls\s)(?<!\bplz\s)(?<!please\s)(?<!kindly\s)(?<!\byou\s)(?<!\bpl\s)\bshare\b"
     r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b"
     # "from 2025-07-01 to ...", "from March": a period, not the part of a share
     r"(?!\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|q[1-4]\b|h[12]\b|last\b|this\b))"
@@ -147,8 +150,12 @@ _CHANGE_WORDS = re.compile(
 #: Words for a path over time rather than a change between two periods: with a grain and no base ("the trend
 #: in 2025 by quarter") they ask for the series, which the breakdown gives.
 _TRAJECTORY = re.compile(r"trend|evolution|evolve[ds]?|develop(?:ed)?", re.I)
-_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to|"
-                            r"than)\b|" + _CW.alternation(_CW.CONNECTORS), re.I)
+_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|relative to|than|"
+                            # "invoices booked against vendor X", "against PO 4711": what a document is booked to,
+                            # no comparison
+                            r"(?<!booked\s)(?<!posted\s)(?<!charged\s)(?<!raised\s)(?<!billed\s)(?<!invoiced\s)"
+                            r"against(?!\s+(?:the\s+|our\s+)?(?:vendors?|suppliers?|po|purchase\s+orders?|"
+                            r"contracts?|agreements?|accounts?)\b))\b|" + _CW.alternation(_CW.CONNECTORS), re.I)
 _SAME_LAST_YEAR = re.compile(
     r"\b(?:the\s+)?same\s+(?:period|quarter|qtr|month|time|half|week|year|yr)\s+(?:of\s+|in\s+)?"
     r"(?:last|the previous|the prior|a|one|the)\s+(?:year|yr)(?:\s+(?:before|earlier|ago))?\b"

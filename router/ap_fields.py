@@ -61,6 +61,11 @@ _FIELDS: tuple[tuple[str, str], ...] = (
      r"|sachbearbeiter\w*|erfasser\w*|buchhalter\w*", "booking clerk"),
     (r"(?:the\s+|any\s+)?(?:due[- ]date|payment[- ]term|payment)\s+extensions?|extended\s+due[- ]dates?",
      "due-date extension"),
+    # what identifies one physical piece received: the lines carry a product and a quantity, never its pieces
+    (r"(?:the\s+|its\s+|their\s+|which\s+|what\s+)?(?:serial|batch|lot|chargen)[- ]?(?:numbers?|nos\.?|no\.|#|"
+     r"nummern?|nr\.?)|seriennummer\w*|num[ée]ros?\s+de\s+s[ée]rie|n[úu]meros?\s+de\s+serie|numeri\s+di\s+serie|"
+     r"serienummers?", "serial number"),
+    (r"(?:the\s+|its\s+|their\s+|which\s+|what\s+)?asset[- ]?(?:tags?|ids?|numbers?)", "asset tag"),
 )
 _PATTERN = re.compile("|".join(f"(?P<f{i}>(?<![\\w-])(?:{p})(?!\\w))" for i, (p, _) in enumerate(_FIELDS)), re.I)
 #: A field after "by", "per", "for" is a breakdown or a limit, not an output asked beside a figure: router/dimensions.py

@@ -44,6 +44,12 @@ GREETINGS: dict[str, tuple[str, ...]] = {
            "estimados", "estimadas", "querido", "querida", "queridos", "saludos"),
     "it": ("ciao", "buongiorno", "buon giorno", "buonasera", "buona sera", "salve", "gentile", "gentili", "caro",
            "cara", "cari", "care", "egregio", "egregi"),
+    "pt": ("olá", "ola", "oi", "bom dia", "boa tarde", "boa noite", "prezado", "prezada", "prezados", "prezadas"),
+    "pl": ("dzień dobry", "dzien dobry", "witam", "witajcie", "cześć", "czesc", "szanowni państwo", "szanowni"),
+    "sv": ("hej", "hejsan", "god morgon", "god dag", "hallå"),
+    # (Indian and Philippine English: the greetings of the languages written beside it)
+    "hi": ("namaste", "namaskar", "namaskaram", "vanakkam", "greetings of the day", "good day", "respected"),
+    "tl": ("kumusta", "kamusta", "magandang umaga", "magandang hapon", "magandang gabi", "mabuhay"),
 }
 #: Closings that end a message, by language (lower case), alone or before the writer's name ("Danke & LG, Sabine").
 CLOSINGS: dict[str, tuple[str, ...]] = {
@@ -73,6 +79,12 @@ CLOSINGS: dict[str, tuple[str, ...]] = {
            "saludos cordiales", "atentamente", "cordialmente", "un abrazo", "abrazos", "besos"),
     "it": ("grazie", "grazie mille", "grazie in anticipo", "saluti", "cordiali saluti", "distinti saluti",
            "un saluto", "buona giornata", "buona serata", "a presto"),
+    "pt": ("obrigado", "obrigada", "muito obrigado", "muito obrigada", "atenciosamente", "abraços", "cumprimentos"),
+    "pl": ("dziękuję", "dziekuje", "dzięki", "dzieki", "pozdrawiam", "pozdrowienia", "z poważaniem"),
+    "sv": ("tack", "tack så mycket", "hälsningar", "vänliga hälsningar", "mvh"),
+    "hi": ("dhanyavaad", "dhanyavad", "dhanyawad", "shukriya", "thanks and regards", "thanks & regards",
+           "thanks n regards", "regards and thanks", "warm regards and thanks"),
+    "tl": ("salamat", "salamat po", "maraming salamat", "maraming salamat po", "ingat"),
 }
 #: Closings a chat message ends with without any separator ("... EUR total thx"): words no ask ends with.
 CHAT_CLOSINGS = frozenset(("thx", "thnx", "thnks", "tks", "ty", "tyvm", "tia", "thanks", "danke", "merci", "gracias",
@@ -90,9 +102,26 @@ URGENCY = frozenset(("asap", "a.s.a.p", "urgent", "urgently", "urgente", "urgent
                      "spoed", "prio", "priority", "rush", "pressing", "quickly", "rápido", "subito"))
 #: Words that may stand beside an urgency word in its segment ("need this asap", "bitte dringend").
 _URGENCY_FILLER = frozenset(("need", "needed", "needs", "this", "it", "please", "pls", "plz", "bitte", "very",
+                             "treat", "treated", "as", "kindly",
                              "sehr", "i", "we", "is", "svp", "stp", "por", "favor", "per", "favore", "a", "one",
                              "quick", "request", "ask", "benötigt", "gebraucht", "besoin", "très", "molto", "muy",
                              "!", "q", "question", "pl", "plis"))
+#: Words of a deadline for the reply: when the answer is wanted, never which figure ("by EOD", "at the earliest").
+DEADLINES = frozenset(("eod", "cob", "eow", "eom", "earliest", "asap", "a.s.a.p", "tmrw", "tomorrow", "today",
+                       "tonight", "noon", "shortly", "soonest"))
+#: The words a trailing sentence of delivery may hold around its deadline ("Same may be shared by EOD", "please
+#: send it across by COB today", "kindly revert at the earliest"): the thing sent back, a modal, a verb of sending,
+#: the joiners of a time. A closed class; a sentence with any other word stays in the ask.
+_DELIVERY = frozenset("""
+same it this these them the data details info information figures numbers report answer reply response may can
+could would will shall should must kindly please pls plz request requested you to be is are shared share send
+sent sending provide provided providing revert reverted reply replied respond mail mailed email emailed
+forward forwarded update updated across back over by at before on of end day as soon possible latest within
+hours hrs required needed need wanted us me
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: The verbs of sending back: a delivery sentence without a deadline word holds one ("Kindly share.").
+_SENDING = frozenset(("shared", "share", "send", "sent", "provide", "provided", "revert", "reply", "respond",
+                      "mail", "mailed", "email", "emailed", "forward", "forwarded"))
 #: The courtesy words a chat closing run may hold ("pls ty", "bitte danke").
 _COURTESY = frozenset(("pls", "plz", "please", "bitte", "svp", "stp", "pf", "pfv", "xx", "x"))
 #: Chat words a writer puts around a figure without narrowing it ("gimme the number", "a ballpark figure is fine",
@@ -106,11 +135,24 @@ ap accounts payable procurement purchasing finance controlling fp&a treasury buy
 assistant there everyone everybody colleagues all both team folks guys people zusammen kollegen kolleginnen kollegin
 kollege leute allerseits miteinander ihr alle à tous tout le monde collègues équipe allemaal collega's collega team
 iedereen todos a todos equipo compañeros l'équipe toutes monde compañeras tutti a tutti colleghi ragazzi squadra
+sir sirs madam madams madame ma'am mam maam mesdames po ji concerned wszyscy alla pessoal equipe
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: The addressees that are a desk, not people nor the product: a lead of these alone ("Procurement, ...", "AP, ...")
+#: may be the subject of the ask, so only a lead of people's words or the product's name ("Team,", "Sir/Madam,",
+#: "Procura team,") is a vocative.
+_DESKS = frozenset(("ap", "accounts", "payable", "procurement", "purchasing", "finance", "controlling", "fp&a",
+                    "treasury", "buyers", "buying", "helpdesk", "desk"))
 #: A question to a desk: "treasury q:", "AP question -", "quick q:" (the desk is an addressee word).
 _QUESTION_WORDS = frozenset(("q", "qq", "question", "query", "frage", "anfrage", "question", "pregunta", "domanda",
                              "vraag", "ask", "request", "quick", "kurze", "short", "small", "one", "rapide",
-                             "petite", "rápida", "veloce"))
+                             "petite", "rápida", "veloce", "demande", "requête", "pergunta", "pytanie", "fråga"))
+#: The nouns of a request that head a message alone, as its subject line ("Query -", "Request:", "Anfrage:").
+_REQUEST_NOUNS = frozenset(("query", "question", "request", "frage", "anfrage", "pregunta", "domanda", "vraag",
+                            "demande", "requête", "pergunta", "pytanie", "fråga", "ask", "q", "qq"))
+#: Courtesy abbreviations and words of a request's lead ("PFB request:", "PFA query -", "FYI request:"): say where
+#: the ask is ("please find below"), never what.
+REQUEST_LEADS = frozenset(("pfb", "pfa", "pfbl", "fyi", "fyr", "pfe", "please", "pls", "plz", "kindly", "new",
+                           "find", "below", "attached", "my", "our", "the", "a", "an", "following", "urgent"))
 #: The occasion an answer is for: a purpose clause ending on one of these carries no constraint.
 OCCASIONS = frozenset("""
 forecast forecasts plan planning budget budgeting meeting meetings call calls deck decks review reviews report
@@ -145,7 +187,7 @@ quarterly annual rolling cash liquidity treasury board management mgmt exec exec
 internal external upcoming die den das der dem des einen ein eine unser unsere unseren morgige morgigen le la les l'
 du de des notre nos mon ma el los las nuestro nuestra il lo i gli della dello del nostro nostra de het onze ons
 13-week 13wk 13-wk 4-week 12-month week weeks wk weekly tmrw tomorrow today tonight eod eow cob morgen heute demain
-mañana domani morgen next upcoming requirement requirements sanity plausibility quick
+mañana domani morgen next upcoming requirement requirements sanity plausibility quick month end quarter year
 audit risk remuneration nomination finance investment
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Times an occasion may be told with ("cash call tmrw", "meeting on friday").
@@ -284,8 +326,9 @@ def _salutation(segment: str, names: frozenset[str]) -> bool:
                for w in rest)
 
 
-def _closing(segment: str, names: frozenset[str]) -> bool:
-    """A sign-off, with closings joined ("Danke & LG") and the writer's signature after it ("Gruß, Stefan (AP)")."""
+def _closing(segment: str, names: frozenset[str], *, signed: bool = True) -> bool:
+    """A sign-off, with closings joined ("Danke & LG") and the writer's signature after it ("Gruß, Stefan (AP)");
+    with ``signed`` False the closing words alone (no signature: "Thanks in advance", "Kindly do the needful")."""
     head = re.sub(r"^[\s\-–—]+", "", segment).strip()
     words = _words(head)
     if not words or _constraint(_EXTENSION.sub("", _CONTACT.sub("", head)), names) or _MEASURE.search(head):
@@ -308,7 +351,7 @@ def _closing(segment: str, names: frozenset[str]) -> bool:
     # the courtesy words a closing runs on with ("Thank you very much in advance", "thanks again for your help")
     while tail and tail.split()[0].lower().strip(",.!") in _CLOSING_RUN:
         tail = tail.split(None, 1)[1].strip(" ,;:!.-–—") if len(tail.split()) > 1 else ""
-    return not tail or _signature(tail)
+    return not tail or (signed and _signature(tail))
 
 
 def _urgency(segment: str) -> bool:
@@ -318,10 +361,71 @@ def _urgency(segment: str) -> bool:
 
 
 def _desk_question(segment: str) -> bool:
-    """"treasury q", "AP question", "quick q": a question addressed to a desk, no constraint."""
+    """"treasury q", "AP question", "quick q", "PFB request", "Query": a question addressed to a desk, or the
+    request noun heading the message, no constraint."""
     words = _words(segment)
+    if len(words) == 1:
+        return words[0] in _REQUEST_NOUNS
     return 1 < len(words) <= 4 and words[-1] in _QUESTION_WORDS and all(
-        w in ADDRESSEES or w in _QUESTION_WORDS for w in words)
+        w in ADDRESSEES or w in _QUESTION_WORDS or w in REQUEST_LEADS for w in words)
+
+
+def _vocative(segment: str) -> bool:
+    """A lead of people addressed without a greeting word ("Team,", "Sir/Madam,", "All,"): no desk, no product."""
+    words = [w for w in _words(segment) if w not in _JOINERS]
+    return 0 < len(words) <= 3 and all(w in ADDRESSEES and w not in _DESKS for w in words)
+
+
+def _deadline(segment: str, names: frozenset[str]) -> bool:
+    """A sentence of delivery: when or how the answer is to be sent ("Same may be shared by EOD", "Kindly revert at
+    the earliest", "pls send by COB"): only words of :data:`_DELIVERY` and :data:`DEADLINES`, with a deadline word
+    that names no period of data (EOD, COB, "at the earliest") or a verb of sending."""
+    words = _words(segment)
+    if not words or _constraint(segment, names) or _MEASURE.search(segment):
+        return False
+    return all(w in _DELIVERY or w in DEADLINES or w in _COURTESY for w in words) and any(
+        w in _SENDING or w in {"eod", "cob", "eow", "eom", "earliest", "asap", "a.s.a.p", "soonest"} for w in words)
+
+
+#: Forwarding and reply markers of a subject line ("FW:", "RE: RE:", "AW:", "WG:", "TR:", "RV:", "SV:", "Fwd:").
+_FORWARDED = re.compile(r"^\s*(?:(?:re|fw|fwd|aw|wg|tr|rv|sv|vs|antw|odp|res|enc)\s*(?:\[\d+\])?\s*:\s*)+", re.I)
+#: A queue tag or ticket number in brackets heading the message ("[AP-GBS]", "[SR524805]", "[EXT]").
+_TAG = re.compile(r"^\s*\[(?P<tag>[^\[\]\n]{1,40})\]\s*[:\-–—]?\s*")
+#: A ticket token heading the message before a colon or a dash ("INC1528156:", "Ticket #52256 -", "SR-88123 -"):
+#: a reference noun with its number, or a code of letters and five digits or more.
+_TICKET_LEAD = re.compile(
+    r"^\s*(?P<ref>(?:ticket|case|incident|inc|sr|req|ritm|chg|task|ref|reference|query|request|issue|jira)\.?\s*"
+    r"(?:no\.?|nr\.?|number|id|#|:)?\s*#?\s*[A-Z]{0,6}-?\d{3,}(?:[-/]\d+)?|[A-Z]{2,6}-?\d{5,})"
+    r"\s*(?::|\s[-–—]+)\s+", re.I)
+#: Document ids of the product's own records: a number heading the message that is one of them is the ask's subject.
+_OWN_DOCUMENT = re.compile(r"\b(?:inv|po|cn|crn|sup|comp|prd|pg|agr)\b", re.I)
+#: A period inside a tag ("[Q1 2026]", "[FY25]"): a constraint, kept.
+_PERIODISH = re.compile(r"\b(?:19|20)\d{2}\b|\b(?:q[1-4]|h[12]|fy|cy|ytd)\w*|\b(?:jan|feb|mar|apr|may|jun|jul|aug|"
+                        r"sep|oct|nov|dec)[a-z]*\b", re.I)
+
+
+def _reference(line: str, names: frozenset[str], *, first: bool) -> tuple[str, str] | None:
+    """The reference heading ``line`` (forwarding marker, bracketed tag, ticket token) as (label, rest), or None.
+
+    A reference says which thread or queue the message belongs to, never what is asked: it is set aside, unless it
+    names something of the tenant, one of the product's own documents or a period. A forwarding marker is one only
+    at the very start (``first``): after a greeting "re:" is "regarding" ("Hi, re: ticket 4821 - ...")."""
+    for pattern, label in ((_FORWARDED, "forwarding marker"), (_TAG, "reference tag"),
+                           (_TICKET_LEAD, "ticket reference")):
+        found = pattern.match(line)
+        if found is None or not _asks(line[found.end():]) or (label == "forwarding marker" and not first):
+            continue
+        shown = found.group(0).strip(" :-–—")
+        if label != "forwarding marker" and (
+                _OWN_DOCUMENT.search(shown) or _PERIODISH.search(shown) or _COMPANY_CODE.search(shown)
+                or {w.lower().strip(".,'’()[]") for w in re.findall(r"[\w'’.&-]+", shown)} & names):
+            continue
+        if label == "ticket reference":
+            shown = re.sub(r"^(?:ticket|case|incident|ref|reference|query|request|issue|jira)\.?\s*(?:no\.?|nr\.?|"
+                           r"number|id|#|:)?\s*#?\s*", "", shown, flags=re.I)
+            return f"{label} {shown}", line[found.end():]
+        return f"{label} {shown!r}", line[found.end():]
+    return None
 
 
 def _purpose(segment: str, names: frozenset[str]) -> bool:
@@ -358,7 +462,7 @@ def _asks(text: str) -> bool:
                for w in re.findall(r"[\w'’-]+", text))
 
 
-def _lead(line: str, names: frozenset[str], aside: list[str]) -> str:
+def _lead(line: str, names: frozenset[str], aside: list[str], *, alone: bool = True) -> str:
     """``line`` without its leading envelope segments (handle, salutation, urgency, desk question, purpose)."""
     while True:
         handle = _HANDLE.match(line)
@@ -366,13 +470,20 @@ def _lead(line: str, names: frozenset[str], aside: list[str]) -> str:
             aside.append(f"chat handle {handle.group(0).strip(' ,:;-')!r}")
             line = line[handle.end():]
             continue
+        # (a forwarding marker on the first of several lines heads a subject line: router/context_sentences.py)
+        reference = _reference(line, names, first=not aside and alone)
+        if reference is not None:
+            aside.append(reference[0])
+            line = reference[1]
+            continue
         cut = _BOUNDARY.search(line)
         if cut is None or cut.start() == 0:
             return line
         segment, rest = line[:cut.start()], line[cut.end():]
         if not _asks(rest) or line[cut.start():cut.end()].strip().startswith(("?", ".")):
             return line
-        label = ("greeting" if _salutation(segment, names) else "urgency" if _urgency(segment)
+        vocative = _vocative(segment) and line[cut.start():cut.end()].strip().startswith(",")
+        label = ("greeting" if _salutation(segment, names) or vocative else "urgency" if _urgency(segment)
                  else "addressed to" if _desk_question(segment)
                  else "purpose" if _purpose(segment, names) or _occasion_lead(segment, names) else None)
         if label is None:
@@ -414,6 +525,27 @@ def _binds_urgency(before: str) -> bool:
 
 #: The longest trailing segment read as envelope, in characters (a sign-off, a purpose clause, a closing).
 _LONGEST_TAIL = 240
+#: A sentence begun without the full stop before it: a capitalised word right after a word ("... with total Kindly
+#: do the needful", "... 04/2026 Regards", "... only top 3 required Pls revert at the earliest"). Tried as the start of
+#: a trailing segment only where all that follows is a closing, urgency or delivery sentence (no signature, no name).
+_UNPUNCTUATED = re.compile(r"(?<=[^\W_]|[)'’])\s+(?=[A-Z][^\W\d_]*['’]?[^\W\d_]*(?:[\s,.!]|$))")
+
+
+def _trailing_label(segment: str, names: frozenset[str], *, bare: bool) -> str | None:
+    """What a trailing ``segment`` is (sign-off, urgency, delivery, purpose), or None; ``bare``: it follows the ask
+    with no punctuation, so only envelope words are allowed (never a signature, which could be a name)."""
+    if re.fullmatch(r"\([^()]*\)[.!]*", segment.strip()):
+        return None if bare else "purpose" if _purpose(segment.strip(" .!"), names) else None
+    if _closing(segment, names, signed=not bare):
+        return "sign-off"
+    if _urgency(segment):
+        return "urgency"
+    if _deadline(segment.strip(" .!"), names):
+        return "delivery"
+    if bare:
+        return None
+    inner = segment.strip(" .!-–—")
+    return "purpose" if _purpose(inner, names) or _occasion_lead(inner, names) else None
 
 
 def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
@@ -445,9 +577,10 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
                     continue
         cuts = list(_BOUNDARY.finditer(stripped))
         markers = list(_INLINE_PURPOSE.finditer(stripped))
+        bare_cuts = {m.start() for m in _UNPUNCTUATED.finditer(stripped)}
         found = False
         # (the longest trailing segment first: "... ? I need it ahead of the board meeting." goes as one)
-        for cut in sorted(cuts + markers, key=lambda m: m.start()):
+        for cut in sorted(cuts + markers + [m for m in _UNPUNCTUATED.finditer(stripped)], key=lambda m: m.start()):
             # (an envelope segment is short: cuts further back are never tried, so a long message costs linear time)
             if cut.end() >= len(stripped) or len(stripped) - cut.end() > _LONGEST_TAIL:
                 continue
@@ -455,12 +588,10 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
             sep = stripped[cut.start():cut.end()].strip()
             if not _asks(head) or head.count("(") > head.count(")"):
                 continue  # (a cut inside brackets: the bracket is read whole below)
-            bracketed = re.fullmatch(r"\([^()]*\)[.!]*", segment.strip()) is not None
-            label = ("sign-off" if not bracketed and _closing(segment, names)
-                     else "urgency" if not bracketed and _urgency(segment)
-                     else "purpose" if _purpose(segment.strip(" .!"), names) else None)
-            if label is None:
-                continue
+            bare = cut.start() in bare_cuts and not sep
+            label = _trailing_label(segment, names, bare=bare)
+            if label is None or (bare and label == "urgency" and _binds_urgency(head)):
+                continue  # ("invoices flagged Urgent": what is asked about)
             shown = segment.strip(' -–—?') if label == "purpose" else re.sub(r"^[^\w(]+", "", segment).rstrip(" ?")
             aside.append(f"{label} {shown!r}")
             keep = sep if sep and sep[0] in "?!." else "?" if segment.rstrip().endswith("?") else ""
@@ -554,7 +685,7 @@ def read_envelope(message: str, names: Iterable[str] | frozenset[str] = frozense
         lines = lines[1:]
     lines = _trailing_lines(lines, known, aside)
     lines = _closing_before_signature(lines, known, aside)
-    lines = [_lead(_run_on_greeting(lines[0], known, aside), known, aside), *lines[1:]]
+    lines = [_lead(_run_on_greeting(lines[0], known, aside), known, aside, alone=len(lines) == 1), *lines[1:]]
     # a closing or a purpose sentence on a line of its own above the signature ("Thank you very much in advance.")
     while len(lines) > 1 and (_closing(lines[-1], known) or _purpose(lines[-1].rstrip(" .!"), known)):
         aside.append(f"{'sign-off' if _closing(lines[-1], known) else 'purpose'} {lines[-1].strip()!r}")

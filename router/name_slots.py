@@ -297,7 +297,8 @@ def slotless(text: str, start: int, end: int, phrase: str, read: Sequence[tuple[
         return Slotless(start, end, phrase, "slip")
     if company_variant(text, start, phrase, companies):
         return Slotless(start, end, phrase, "variant")
-    if glossed(text, end, read):
+    if glossed(text, end, read) and not _after_cue(text[:start]):
+        # (a name after its kind marker is in its slot whatever follows: "vendor Reliance Packaging (Company A)")
         return Slotless(start, end, phrase, "gloss")
     if framing(text, start, end, read):
         return Slotless(start, end, phrase, "framing")

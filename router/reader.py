@@ -395,6 +395,7 @@ book time times volume volumes wallet incur incurred rack racked shell shelled f
 disburse disbursed run ran them those these they
 exclude excluded removed omitted ignore ignored aside dropped disregard disregarding take taken taking took left out
 recognise recognize booked actual realise realize
+aggregate aggregated consolidated cumulative
 """.split())  # noqa: SIM905 - a word list reads better as text
 #: Request verbs that open a request ("Return total spend ...", "Fetch the invoices ..."): grammar where they open a
 #: sentence, but nouns elsewhere ("returns spend" is spend on returns, named back when no group reads it).
@@ -1012,7 +1013,9 @@ _PAID_OBJECT_BEFORE = re.compile(r"\b(?:pay|paid)\s+$", re.I)
 #: Nouns of goods that are vocabulary too ("cleaning supplies", "sensor equipment"): part of a noun phrase they
 #: stand in, never unknown by themselves, nor with a group name ("MRO supplies" is the group's supplies).
 _HEAD_NOUNS = frozenset({"supplies", "supply", "products", "product", "items", "parts", "materials", "material",
-                         "equipment", "goods", "articles", "consumables"})
+                         "equipment", "goods", "articles", "consumables",
+                         # "pantry category spend": the category's own name is the word before it, asked about
+                         "category", "categories", "kategorie", "warengruppe", "catégorie", "categoria"})
 #: Nouns of an activity ("calibration training", "sensor repairs"): part of a noun phrase, not unknown alone, but
 #: with a group name they make another noun than the group ("sensor repairs" is no spend on sensors).
 _TOPIC_NOUNS = frozenset({"calibration", "installation", "maintenance", "repair", "repairs", "warranty", "service",

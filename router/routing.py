@@ -124,7 +124,7 @@ from router.relation_shapes import read_relation_shape
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
-from router.silent_checks import mismatched_document_type, unrecorded_scopes
+from router.silent_checks import mismatched_document_type, unrecorded_qualifiers, unrecorded_scopes
 from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.sound_alike import sounded_names
 from router.spoken import read_spoken
@@ -581,6 +581,9 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             result = result.model_copy(update={"unread": (*result.unread, ranged)})
         # "for my team": a unit no invoice records, named as not applied (router/silent_checks.py)
         scopes = tuple(s for s in unrecorded_scopes(german or text) if s not in result.unread)
+        # a reference code of another system or a delivery place no reader took (silent_checks.py)
+        scopes += tuple(q for q in unrecorded_qualifiers(again.text, reading_spans(again))
+                        if q not in result.unread and q not in scopes)
         if scopes:
             result = result.model_copy(update={"unread": (*result.unread, *scopes)})
     if not notes:

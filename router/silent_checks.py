@@ -105,4 +105,78 @@ def unrecorded_scopes(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(" ".join(m.group("scope").split()) for m in _UNIT_SCOPE.finditer(text)))
 
 
-__all__ = ["mismatched_document_type", "unrecorded_scopes"]
+#: A reference code: letters, then a dash or slash and a digit ("LIT-2026-014", "WBS/4471", "PRJ-88"): a matter,
+#: project or order of another system. Two letters at least, so a period ("Q1-2026", "H2-25") is none.
+_CODE = re.compile(r"(?<![\w/-])(?P<code>[A-Za-z]{2,8}(?:[-/][A-Za-z]+)*[-/]\d[\w]*(?:[-/.][\w]+)*)(?![\w/-])")
+#: Code prefixes of the product's own records and of periods: read by their readers, never a foreign reference
+#: (an own id no reader took is asked about there: a document, product or supplier not found).
+_OWN_CODES = frozenset(("inv", "cn", "crn", "po", "prd", "sup", "comp", "pg", "agr", "fy", "cy", "kw", "cw", "wk",
+                        "qtr", "ytd", "mtd", "qtd", "iso", "din", "en", "eur", "usd", "gbp", "chf"))
+#: The words a code's noun phrase is headed by, walking back from the code: nouns and abbreviations of reference,
+#: stopping at a function word or punctuation ("for matter no. LIT-2026-014" names "matter no. LIT-2026-014").
+_CODE_HEAD = re.compile(r"(?:(?<=\s)|^)((?:[^\W\d_][\w'’]*\.?\s+){1,3})$")
+#: Where a place is given for the goods: a verb of delivery or placement and its preposition ("delivered to
+#: building B", "shipped to the Brno warehouse", "installed at site 4").
+_PLACED = re.compile(r"\b(?:delivered|shipped|dispatched|installed|located|stored|deployed|sent|routed|"
+                     r"geliefert|livr[ée]e?s?|entregad[oa]s?|consegnat[oi])\s+(?:to|at|into|in|nach|an|à|a)\s+"
+                     r"(?P<place>(?:the\s+|our\s+)?[^\W\d_][\w'’-]*(?:\s+(?:[A-Z0-9][\w-]*))?)", re.I)
+#: A place noun with its designator ("building B", "warehouse 3", "hall 7", "dock 2", "Gebäude C"): a delivery
+#: point the invoice lines do not record.
+_PLACE = re.compile(r"\b(?P<place>(?:building|bldg|warehouse|hall|floor|room|dock|gate|wing|block|depot|yard|"
+                    r"campus|lab|laboratory|gebäude|gebaude|halle|lager|b[âa]timent|entrep[ôo]t|edificio|almac[ée]n|"
+                    r"magazzino|capannone)\.?\s+(?-i:[A-Z]{1,2}|\d{1,3}[A-Za-z]?))(?![\w-])", re.I)
+
+
+def _function(word: str) -> bool:
+    from router.unread_words import FUNCTION_WORDS
+
+    return word.lower().strip(".") in FUNCTION_WORDS or word.lower().strip(".") in {
+        "in", "on", "at", "to", "of", "by", "as", "or", "and", "is", "it", "re"}
+
+
+def unrecorded_qualifiers(text: str, consumed: Iterable[tuple[int, int]]) -> tuple[str, ...]:
+    """The qualifiers of ``text`` no reader consumed that the invoice lines cannot apply: a reference code of
+    another system with its noun phrase ("matter no. LIT-2026-014") and a delivery place ("delivered to building
+    B", "warehouse 3"). Named as not applied on a PARTIAL answer, never dropped.
+
+    >>> unrecorded_qualifiers("Company A spend in Q1 2026 for matter no. LIT-2026-014?", [(0, 9), (19, 26)])
+    ('matter no. LIT-2026-014',)
+    >>> unrecorded_qualifiers("avg unit price of VG-1 gauges delivered to building B", [(18, 22)])
+    ('delivered to building B',)
+    >>> unrecorded_qualifiers("Company A spend Q1-2026", [(0, 9), (16, 23)])
+    ()
+    """
+    spans = list(consumed)
+
+    def read(start: int, end: int) -> bool:
+        return any(s < end and start < e for s, e in spans)
+
+    found: list[str] = []
+    for m in _CODE.finditer(text):
+        code = m.group("code")
+        prefix = re.split(r"[-/]", code)[0].lower()
+        # (a code is written in capitals: "total/3", "per-2" in lower case are prose or a formula)
+        if read(m.start(), m.end()) or prefix in _OWN_CODES or re.split(r"[-/]", code)[0].islower():
+            continue
+        head = _CODE_HEAD.search(text[:m.start()])
+        words: list[str] = []
+        for word in reversed(head.group(1).split() if head else []):
+            if _function(word):
+                break
+            words.insert(0, word)
+        # (only the reference nouns right before the code: never a word a reader took)
+        start = m.start() - len(" ".join(words)) - 1 if words else m.start()
+        if words and read(start, m.start()):
+            words = []
+        found.append(" ".join([*words, code]))
+    for m in (*_PLACED.finditer(text), *_PLACE.finditer(text)):
+        if read(m.start("place"), m.end("place")):
+            continue
+        said = " ".join(m.group(0).split())
+        if not any(said in f or f in said for f in found):
+            found = [f for f in found if f not in said]
+            found.append(said)
+    return tuple(dict.fromkeys(found))
+
+
+__all__ = ["mismatched_document_type", "unrecorded_qualifiers", "unrecorded_scopes"]

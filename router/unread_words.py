@@ -126,8 +126,13 @@ _AUXILIARIES: frozenset[str] = frozenset("""
 a ai as avons avez ont il elle on hat habe haben habt heeft hebben hebt heb ha han hemos ho hanno abbiamo har
 """.split())  # noqa: SIM905 - a word list reads better as text
 
+#: Distributive suffixes written as a word of their own ("supplier wise", "category-wise", "month wise"): a breakdown
+#: by the noun before, never an everyday word ("wise" is one in the word list); read only where a breakdown reader
+#: consumed it, else named with its noun (a total answered for "supplier wise summary" would drop the breakdown).
+DISTRIBUTIVE_WORDS: frozenset[str] = frozenset(("wise", "weise"))
+
 #: Words never read by a slip or a cognate: only a reader consuming them reads them.
-_NEVER_NEAR = RESTRICTION_WORDS | STATUS_PARTICIPLES
+_NEVER_NEAR = RESTRICTION_WORDS | STATUS_PARTICIPLES | DISTRIBUTIVE_WORDS
 
 #: The nouns of a kind of record: a word right before one that no reader consumed ("domestic suppliers", "strategic
 #: vendors", "recurring invoices") restricts the set, an everyday English word or not, and is named.
@@ -301,6 +306,10 @@ def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable
         if _restricts_kind(text, match, tokens[i + 1] if i + 1 < len(tokens) else None, named):
             found.append(match.group(0))
             continue
+        if i and _plain(match.group(0)) in DISTRIBUTIVE_WORDS and text[tokens[i - 1].end():match.start()] in (" ", "-"):
+            # "supplier wise": the breakdown named with its noun
+            found.append(text[tokens[i - 1].start():match.end()])
+            continue
         before = _plain(tokens[i - 1].group(0)) if i and text[tokens[i - 1].end():match.start()].isspace() else ""
         for part in _WORD.finditer(match.group(0)):
             word, plain = part.group(0), _plain(part.group(0))
@@ -362,7 +371,8 @@ def reading_spans(reading: Any) -> tuple[tuple[int, int], ...]:
     return (*reading.consumed, *reading.analysis.spans, *reading.analysis.compare_words, *reading.breakdown.spans)
 
 
-__all__ = ["FILLER_WORDS", "FUNCTION_WORDS", "KIND_NOUNS", "RESTRICTION_WORDS", "STATUS_PARTICIPLES", "figure_answer",
+__all__ = ["DISTRIBUTIVE_WORDS", "FILLER_WORDS",
+           "FUNCTION_WORDS", "KIND_NOUNS", "RESTRICTION_WORDS", "STATUS_PARTICIPLES", "figure_answer",
            "general_words", "narrowed_restrictions", "narrowing_words", "reading_spans", "table_words", "unread_note",
            "unread_words", "with_unread_words"]
 

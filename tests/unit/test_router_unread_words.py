@@ -285,3 +285,13 @@ def test_a_restriction_the_plan_applies_is_read(question: str) -> None:
 def test_a_restriction_with_nothing_narrowed_is_named() -> None:
     # the default statuses are no narrowing: "only" restricts something no reader applied
     assert "only" in _route("Company A spend Q1 2026, only the domestic ones").unread
+
+
+@pytest.mark.parametrize("noun", ["supplier", "month", "category", "currency", "entity"])
+@pytest.mark.parametrize("joint", [" ", "-"])
+def test_a_distributive_no_reader_took_is_named(noun: str, joint: str) -> None:
+    assert f"{noun}{joint}wise" in unread_words(f"need {noun}{joint}wise summary of spend", [])
+
+
+def test_otherwise_is_an_ordinary_word() -> None:
+    assert unread_words("otherwise the total spend", []) == ()
