@@ -522,10 +522,12 @@ def _explicit(start_text: str, end_text: str, text: str, *, through: bool = Fals
               before: bool = False) -> TimeRange:
     """The range between two written days.
 
-    The second day is the exclusive end (the convention of "between 2026-01-01 and 2026-04-01"), except after
-    "through", and when it is the last day of a month: nobody writes an exclusive end on the 31st, so "from
-    2025-07-01 to 2025-12-31" includes December 31st. "to before" keeps it exclusive. A first day written
-    without a year takes the second's (the year before when it would come after the second).
+    The second day is the exclusive end only on the first day of a month (the half-open convention of "between
+    2026-01-01 and 2026-04-01"); any other day is the last day asked, included: nobody writes an exclusive end on
+    the 31st ("from 2025-07-01 to 2025-12-31" includes December 31st), nor on the 15th ("between 18.01.2026 and
+    03.04.2026", "between 1 Oct and 15 Nov" name the days of the range, both ends in). "to before" keeps it
+    exclusive. A first day written without a year takes the second's (the year before when it would come after
+    the second).
     """
     end = parse_day(end_text)
     if re.search(r"\d{4}", start_text):
@@ -534,7 +536,7 @@ def _explicit(start_text: str, end_text: str, text: str, *, through: bool = Fals
         start = parse_day(f"{start_text} {end.year}")
         if start > end:
             start = start.replace(year=end.year - 1)
-    if not before and (through or (end + dt.timedelta(days=1)).day == 1):
+    if not before and (through or end.day != 1):
         end += dt.timedelta(days=1)
     return _range(start, end, text)
 
