@@ -598,7 +598,7 @@ def _part_joined(m: re.Match[str]) -> str:
 
 #: A day written with dashes and a two-digit year ("15-11-25", "08-12-25"): the clerk's slashed day, so that one
 #: reader (the slashed days': the order the question settles, else the tenant's) reads both.
-_DASHED_SHORT_DAY = re.compile(r"(?<![\w/.:-])(\d{1,2})-(\d{1,2})-(\d{2})(?![\w/:-]|[.,]\d)")
+_DASHED_SHORT_DAY = re.compile(r"(?<![\w/.:-])(\d{1,2})-(\d{1,2})-(\d{2})(?![\w/-]|[.,:]\d)")
 
 
 def _dashed_day(m: re.Match[str]) -> str:
