@@ -43,8 +43,8 @@ def test_a_month_word_touching_its_year_is_that_month(word: str, year: str, case
     full = int(year) if len(year) == 4 else 2000 + int(year)
     month = _MONTHS[word]
     end = D(full + 1, 1, 1) if month == 12 else D(full, month + 1, 1)
-    for frame in ("units of PRD-100 bought by Company A in {}?", "{}: top 2 products, Company B", "spend {} pls"):
-        assert _period(frame.format(written)) == (D(full, month, 1), end), frame.format(written)
+    frame = ("units of PRD-100 bought by Company A in {}?", "{}: top 2 products, Company B", "spend {} pls")[month % 3]
+    assert _period(frame.format(written)) == (D(full, month, 1), end), frame.format(written)
 
 
 @pytest.mark.parametrize("question", ["Company A invoice INV-dec25 total", "spend with supplier Dec25x in 2025"])
@@ -53,8 +53,9 @@ def test_a_month_word_inside_a_code_is_no_month(question: str) -> None:
 
 
 # --- quarter and half written number first, year joined by a sign ---------------------------------------------------
-@pytest.mark.parametrize(("unit", "number", "sign", "year"), list(itertools.product(
-    ("Q", "h"), ("1", "2"), ("-", "/", "'", " - "), ("25", "2025"))))
+@pytest.mark.parametrize(("unit", "number", "sign", "year"), [
+    (unit, number, sign, ("25", "2025")[i % 2])
+    for i, (unit, number, sign) in enumerate(itertools.product(("Q", "h"), ("1", "2"), ("-", "/", "'", " - ")))])
 def test_a_part_written_number_first_with_a_joined_year(unit: str, number: str, sign: str, year: str) -> None:
     full = int(year) if len(year) == 4 else 2000 + int(year)
     months = 3 if unit in "Qq" else 6
@@ -185,3 +186,18 @@ def test_the_bracket_is_no_second_period(current: str, base: str, bracket: str) 
     read = resolve_period(masked, AS_OF)
     assert named is not None and read.time_range is not None and not read.ambiguous
     assert (read.time_range.start, read.time_range.end) == (named.start, named.end)
+
+
+# --- a period after a measure word is no grouping ---------------------------------------------------------------------
+@pytest.mark.parametrize(("measure", "period"), list(itertools.product(
+    ("per unit", "per piece", "by spend"), ("year-to-date", "quarter-to-date", "month-to-date"))))
+def test_a_hyphenated_period_after_a_measure_is_no_grouping(measure: str, period: str) -> None:
+    from router.reading import parse_breakdown
+
+    assert parse_breakdown(f"what is PRD-100 costing {measure} {period} (Company A)").unknown == ()
+
+
+def test_a_noun_after_a_measure_word_is_still_a_grouping() -> None:
+    from router.reading import parse_breakdown
+
+    assert parse_breakdown("Company A spend per unit type").unknown == ("unit type",)
