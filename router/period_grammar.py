@@ -175,6 +175,8 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     RangeWord(r"-|–|—", r"from", None, english=True, sign=True),
     RangeWord(r"to", r"from", None, english=True),
 )
+#: "between X and Y": an end day other than a first of the month is included (router/periods.py reads ISO days).
+_BETWEEN = next(w for w in RANGE_WORDS if w.opening == "between")
 #: "from X to Y": after a change verb, two periods compared (a grain, "per month", makes it one range again).
 _FROM_TO = RANGE_WORDS[-1]
 _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
@@ -378,6 +380,9 @@ def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> st
     if included is False:
         return f"from {a.start.isoformat()} to before {b.start.isoformat()}"
     if included:
+        return f"from {a.start.isoformat()} through {b.start.isoformat()}"
+    if word is _BETWEEN and b.start.day != 1:
+        # "between 18/01/2026 and 03/04/2026": days written as a writer writes them name both ends of the range
         return f"from {a.start.isoformat()} through {b.start.isoformat()}"
     return f"from {a.start.isoformat()} to {b.start.isoformat()}"
 

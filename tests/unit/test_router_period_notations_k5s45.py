@@ -110,8 +110,11 @@ def test_a_dashed_day_whose_order_nothing_settles_is_asked_about() -> None:
     ("between 18/01/2026 and 03/04/2026", D(2026, 1, 18), D(2026, 4, 4)),
     ("between 18.01.2026 and 03.04.2026", D(2026, 1, 18), D(2026, 4, 4)),
     ("between 1 Oct and 15 Nov 2025", D(2025, 10, 1), D(2025, 11, 16)),
-    ("between 2026-01-01 and 2026-03-15", D(2026, 1, 1), D(2026, 3, 16)),
+    ("between 1.1.2026 and 15.3.2026", D(2026, 1, 1), D(2026, 3, 16)),
+    ("between Jan 1 and Mar 15 2026", D(2026, 1, 1), D(2026, 3, 16)),
     ("between 2026-01-01 and 2026-03-31", D(2026, 1, 1), D(2026, 4, 1)),
+    # (an ISO end keeps the exclusive convention the readers themselves write a half-open period in)
+    ("between 2026-01-01 and 2026-03-15", D(2026, 1, 1), D(2026, 3, 15)),
     # (an end on the first of a month is the half-open convention's exclusive end)
     ("between 2026-01-01 and 2026-04-01", D(2026, 1, 1), D(2026, 4, 1)),
     ("from 2026-01-01 to before 2026-03-15", D(2026, 1, 1), D(2026, 3, 15)),
