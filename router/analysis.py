@@ -399,6 +399,9 @@ class Comparison:
 
     compare_to: CompareTo
     base: TimeRange | None = None
+    #: The period a bracket after a relative base restates ("compared to last month (Oct'25)"): the base as the
+    #: writer worked it out; the relative base is still taken from the period compared (router/reader.py).
+    stated_base: TimeRange | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -595,12 +598,19 @@ def parse_comparison(text: str, as_of: dt.date) -> tuple[Comparison | None, tupl
     spans: list[tuple[int, int]] = []
     hidden: list[tuple[int, int]] = []
     compare_to: CompareTo | None = None
+    stated: TimeRange | None = None
     for pattern, rule in ((_SAME_LAST_YEAR, "same_period_last_year"), (_PREVIOUS, "previous_period")):
         for match in pattern.finditer(text):
             if any(s < match.end() and match.start() < e for s, e in hidden):
                 continue
-            hidden.append(match.span())
-            spans.append(match.span())
+            span = match.span()
+            gloss = _base_gloss(text, span[1], as_of)
+            if gloss is not None:
+                # "02/2026 compared to last month (JAN 2026)": the bracket restates the base, so it is hidden with
+                # it; read by the period reader it was a second period (taken for the current one)
+                span, stated = (span[0], gloss[0]), stated or gloss[1]
+            hidden.append(span)
+            spans.append(span)
             compare_to = compare_to or rule  # type: ignore[assignment]
     change = [m.span() for m in _CHANGE_WORDS.finditer(text)]
     compare = [m.span() for m in _COMPARE_WORDS.finditer(text)]
@@ -619,7 +629,25 @@ def parse_comparison(text: str, as_of: dt.date) -> tuple[Comparison | None, tupl
         return None, (), (), False
     spans.extend(change)
     spans.extend(compare)
-    return (Comparison(compare_to) if compare_to else None), tuple(spans), tuple(hidden), True
+    return ((Comparison(compare_to, stated_base=stated) if compare_to else None), tuple(spans), tuple(hidden),
+            True)
+
+
+#: A bracket right after a relative base ("last month (Oct'25)", "QoQ (Jul to Sep 2025)", "the prior quarter (i.e.
+#: Q3 2025)"): what it holds, read as a period.
+_BASE_BRACKET = re.compile(r"\s*\(\s*(?:i\.\s?e\.?,?\s*|ie\s+|=\s*|that\s+is,?\s+|viz\.?\s*)?(?P<p>[^()]{2,40}?)\s*\)")
+
+
+def _base_gloss(text: str, end: int, as_of: dt.date) -> tuple[int, TimeRange] | None:
+    """Where a bracket restating the base phrase ending at ``end`` ends, and its period; ``None`` when none
+    follows or it names no single period."""
+    found = _BASE_BRACKET.match(text, end)
+    if found is None:
+        return None
+    read = resolve_period(found.group("p"), as_of)
+    if read.time_range is None or read.ambiguous:
+        return None
+    return found.end(), read.time_range
 
 
 def split_periods(mentions: Sequence[str], as_of: dt.date) -> tuple[TimeRange, TimeRange] | None:

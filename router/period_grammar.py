@@ -84,10 +84,17 @@ _Y = r"(?:19|20)\d{2}"
 _NO_AMOUNT = r"(?![\d,/]|[.,]\d|\s*(?:%|k\b|m\b|€|eur\b|usd\b|chf\b))"
 
 
+#: What may follow a year joined to its atom by a dash, slash or apostrophe ("Feb-26, gross EUR", "Q3/25 EUR"): no
+#: digit, and no year after a comma ("Dec-25, 2026" is a day); a currency or comma is no amount after such a year.
+_NO_AMOUNT_JOINED = r"(?![\d/]|[.,]\d|,\s*(?:19|20)\d{2}|\s*(?:%|k\b|m\b))"
+
+
 def _year_after(four: str, two: str) -> str:
     """The year after a month, quarter or half, four digits or two after a space, slash, dash or apostrophe, in
-    the groups ``four`` and ``two``."""
-    return rf"(?:\s*[/-]\s*|\s+|\s*['’]\s?)(?:(?P<{four}>{_Y})|(?P<{two}>\d{{2}})){_NO_AMOUNT}"
+    the groups ``four`` and ``two``. After a space a two-digit number may be a day or an amount ("Feb 26, 2026",
+    "Q3 25 EUR"); joined by a sign it is the year whatever follows."""
+    return (rf"(?:(?P<{two}_sp>\s+)|\s*[/-]\s*|\s*['’]\s?)(?:(?P<{four}>{_Y})|(?P<{two}>\d{{2}}))"
+            rf"(?({two}_sp){_NO_AMOUNT}|{_NO_AMOUNT_JOINED})")
 
 
 def _ordinal(group: str) -> str:
@@ -117,6 +124,11 @@ _ATOM = (
     # (a year after a quarter, half or month word is that atom's: "T3 2025" is no year 2025 to read alone)
     rf"|(?<![qths][1-4]\s)(?<![qths][1-4]/)(?P<year>{_Y})(?![\d])"
 )
+
+
+def _sided(pattern: str, side: str) -> str:
+    """``pattern`` with its groups (and the conditions on them) named for one side of a range."""
+    return pattern.replace("(?P<", f"(?P<{side}_").replace("(?(", f"(?({side}_")
 
 
 @dataclass(frozen=True)
@@ -163,6 +175,8 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     RangeWord(r"-|–|—", r"from", None, english=True, sign=True),
     RangeWord(r"to", r"from", None, english=True),
 )
+#: "between X and Y": an end day other than a first of the month is included (router/periods.py reads ISO days).
+_BETWEEN = next(w for w in RANGE_WORDS if w.opening == "between")
 #: "from X to Y": after a change verb, two periods compared (a grain, "per month", makes it one range again).
 _FROM_TO = RANGE_WORDS[-1]
 _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
@@ -170,15 +184,17 @@ _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quart
 #: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
 _DASH_OR_TO = RANGE_WORDS[-3:]
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
-_INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:incl\.?|inclusive|included|inclusief|incluso|inclus|inclusivo|"
-                             r"einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])", _I)
+#: ("(both dates incl.)", "(both days inclusive)", "both ends included": the same, said of both ends)
+_INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:both\s+(?:dates|days|ends)\s+)?(?:incl\.?|inclusive|included|"
+                             r"inclusief|incluso|inclus|inclusivo|einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])",
+                             _I)
 
 
 def _range_pattern(word: RangeWord) -> re.Pattern[str]:
     # (an article only after an opening word: "co a 1/2-15/3/26" keeps its "a", "desde el 5 de enero" drops "el")
     opening = rf"(?:(?P<open>(?:{word.opening})\s+){_ARTICLE})" + ("" if word.opened else "?")
-    atom_a = _ATOM.replace("(?P<", "(?P<a_")
-    atom_b = _ATOM.replace("(?P<", "(?P<b_")
+    atom_a = _sided(_ATOM, "a")
+    atom_b = _sided(_ATOM, "b")
     return re.compile(
         rf"(?<![\w/.,-]){opening}{_UNIT_OF}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
         + (rf"(?P<mid>{word.middle})\s*" if word.sign else rf"(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*")
@@ -186,7 +202,9 @@ def _range_pattern(word: RangeWord) -> re.Pattern[str]:
 
 
 #: The unit a month is named with ("entre le mois de décembre 2025 et ...", "from the month of July 2025 to ...").
-_UNIT_OF = r"(?:(?:mois|month|monat|mes|mese|maand|månad|måned)\s+(?:de\s+|d['’]\s?|of\s+|di\s+|van\s+)?)?"
+#: (Not after a grain word: "by month Jul-25 to Oct-25" is a grain and its range, the unit word the grain's.)
+_UNIT_OF = (r"(?:(?<!\bby\s)(?<!\bper\s)(?<!\beach\s)"
+            r"(?:mois|month|monat|mes|mese|maand|månad|måned)\s+(?:de\s+|d['’]\s?|of\s+|di\s+|van\s+)?)?")
 #: A quote around an atom, as a query writes its literals ("BETWEEN '2025-07-01' AND '2025-09-30'").
 _QUOTE = r"['\"‘’“”]?"
 #: An article between a range word and its atom ("desde el 5 de enero", "bis zum 15.4.", "du le", "al la").
@@ -363,6 +381,9 @@ def _one_range(m: re.Match[str], word: RangeWord, order: DateOrder | None) -> st
         return f"from {a.start.isoformat()} to before {b.start.isoformat()}"
     if included:
         return f"from {a.start.isoformat()} through {b.start.isoformat()}"
+    if word is _BETWEEN and b.start.day != 1:
+        # "between 18/01/2026 and 03/04/2026": days written as a writer writes them name both ends of the range
+        return f"from {a.start.isoformat()} through {b.start.isoformat()}"
     return f"from {a.start.isoformat()} to {b.start.isoformat()}"
 
 
@@ -393,7 +414,7 @@ _RESTATED_START = re.compile(
     r"\b(?P<lead>since|from|starting(?:\s+(?:from|with|in))?|beginning(?:\s+(?:with|in))?)\s+"
     r"(?P<desc>(?:[^\W\d_][\w'’-]*\s+){0,5}?[^\W\d_][\w'’-]*)\s*\(\s*"
     r"(?:(?:so|i\.\s?e\.|ie|that\s+is|namely|=)\s*,?\s*)?(?:(?:from|since|starting(?:\s+in)?)\s+)?"
-    rf"(?P<a>{_ATOM.replace('(?P<', '(?P<a_')})\s*(?:on(?:wards?)?\s*)?\)", _I)
+    rf"(?P<a>{_sided(_ATOM, 'a')})\s*(?:on(?:wards?)?\s*)?\)", _I)
 #: A range word or end after the restated start: the start then opens that range ("... (Jul-25) to date").
 _RANGE_AFTER = re.compile(r"\s*(?:to|till|until|thru|through|up\s+(?:to|until|till)|-|–|—|\.\.)\s", _I)
 
@@ -412,8 +433,8 @@ def _restated_start(m: re.Match[str]) -> str:
 _START_WORDS = "|".join((*(w.opening for w in RANGE_WORDS), r"since|seit|starting(?:\s+(?:in|with|from))?",
                          r"beginning(?:\s+(?:in|with))?", r"[àa]\s+partir\s+(?:de|del|d['’]|du)", r"a\s+partire\s+da"))
 _MOVED_START = re.compile(
-    rf"(?<![\w-])(?P<a>{_ATOM.replace('(?P<', '(?P<a_')})\s*\(\s*(?:{_START_WORDS})\s+{_ARTICLE}"
-    rf"(?P<b>{_ATOM.replace('(?P<', '(?P<b_')})\s*(?:on(?:wards?)?\s*)?\)", _I)
+    rf"(?<![\w-])(?P<a>{_sided(_ATOM, 'a')})\s*\(\s*(?:{_START_WORDS})\s+{_ARTICLE}"
+    rf"(?P<b>{_sided(_ATOM, 'b')})\s*(?:on(?:wards?)?\s*)?\)", _I)
 
 
 def _moved_start(m: re.Match[str]) -> str:
@@ -436,6 +457,7 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
     >>> read_ranges("Top 3 suppliers, Jul 2025 - today")
     'Top 3 suppliers, since 2025-07-01'
     """
+    text = _DASHED_SHORT_DAY.sub(_dashed_day, text)
     text = _RESTATED_START.sub(_restated_start, text)
     text = _MOVED_START.sub(_moved_start, text)
     text = _INTERVAL.sub(_interval, text)
@@ -536,7 +558,7 @@ _VJ = re.compile(r"(?<![\w-])VJ(?![\w-])")
 _SO_FAR_FROM = re.compile(
     r"(?P<now>so\s+far|to\s+date|until\s+now|up\s+to\s+now|bis\s+heute|bisher|bislang|jusqu['’]\s?(?:à|a)\s+"
     r"pr(?:é|e)sent|hasta\s+(?:ahora|hoy))\s*\(\s*(?:from|since|starting|ab|seit|depuis|desde|vanaf|da)\s+"
-    rf"{_ARTICLE}(?P<a>{_ATOM.replace('(?P<', '(?P<a_')})\s*\)", _I)
+    rf"{_ARTICLE}(?P<a>{_sided(_ATOM, 'a')})\s*\)", _I)
 
 
 def _so_far_from(m: re.Match[str]) -> str:
@@ -550,12 +572,13 @@ def _so_far_from(m: re.Match[str]) -> str:
 #: day ("le 3 mars 26", "22. Oktober 2025", "22nd Oktober 2025": the day's month, which the range and day readers
 #: read whole; written out alone it left "zwischen 7. und 22. October 2025", read as 22 October only) or "on"
 #: ("on Dec 25", a day), nor before an amount or a count; English words without a dot
-#: stay the period reader's ("dec 25", router/periods.py).
+#: stay the period reader's ("dec 25", router/periods.py), unless the year touches them ("dec25", "Oct2025": a
+#: tracker's column label, no day).
 _FOREIGN_MONTH_W = "|".join(sorted({*(w for w in MONTH_WORDS if w not in _ENGLISH_MONTHS), *YEAR_MONTH_WORDS},
                                    key=len, reverse=True))
 _MONTH_YY = re.compile(
     rf"(?<![\w.,/-])(?<!\d\s)(?<!\d\.\s)(?<!\d(?:st|nd|rd|th|er)\s)(?<!\bon\s)(?<!\bof\s)"
-    rf"(?:(?P<w>{_FOREIGN_MONTH_W})|(?P<en>{'|'.join(_ENGLISH_MONTHS)})(?=\.))"
+    rf"(?:(?P<w>{_FOREIGN_MONTH_W})|(?P<en>{'|'.join(_ENGLISH_MONTHS)})(?=\.|\d))"
     rf"\.?\s*['’]?\s?(?P<yy>\d{{2}}|{_Y})(?![\w/.,-]|\.\d|\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|st\b|"
     rf"invoices?\b|factures?\b|units?\b|pcs\b|pieces?\b|lines?\b|suppliers?\b|fournisseurs?\b))", _I)
 
@@ -565,6 +588,29 @@ def _month_yy(m: re.Match[str]) -> str:
     number = YEAR_MONTH_WORDS.get(word) or MONTH_WORDS[word]
     year = m.group("yy")
     return f"{calendar.month_name[number]} {year if len(year) == 4 else '20' + year}"
+
+
+#: A quarter or half written number first with its year joined by a sign ("2H-25", "3Q'25", "1H/26", "4Q-2025"),
+#: which the period reader does not read (it reads "2H 2025", "Q3-25", "H2/25").
+_PART_JOINED = re.compile(rf"(?<![\w./-])(?:([1-4])\s?q|([12])\s?h)\s*(?:[-/]\s*|['’]\s?)({_Y}|\d{{2}})"
+                          rf"(?![\w/-]|[.,]\d){_AMOUNT_AFTER}", _I)
+
+
+def _part_joined(m: re.Match[str]) -> str:
+    year = m.group(3) if len(m.group(3)) == 4 else f"20{m.group(3)}"
+    return f"Q{m.group(1)} {year}" if m.group(1) else f"H{m.group(2)} {year}"
+
+
+#: A day written with dashes and a two-digit year ("15-11-25", "08-12-25"): the clerk's slashed day, so that one
+#: reader (the slashed days': the order the question settles, else the tenant's) reads both.
+_DASHED_SHORT_DAY = re.compile(r"(?<![\w/.:-])(\d{1,2})-(\d{1,2})-(\d{2})(?![\w/-]|[.,:]\d)")
+
+
+def _dashed_day(m: re.Match[str]) -> str:
+    first, second = int(m.group(1)), int(m.group(2))
+    if not (1 <= first <= 31 and 1 <= second <= 31 and min(first, second) <= 12):
+        return m.group(0)  # no day of any calendar: left as written
+    return f"{m.group(1)}/{m.group(2)}/{m.group(3)}"
 
 
 def read_atoms(text: str) -> str:
@@ -577,6 +623,7 @@ def read_atoms(text: str) -> str:
     text = _DOTTED_SHORT_DAY.sub(lambda m: f"{m.group(1)}.{m.group(2)}.20{m.group(3)}", text)
     text = _DOTTED_MONTH.sub(lambda m: f"{calendar.month_name[int(m.group(1))]} {m.group(2)}", text)
     text = _MONTH_YY.sub(_month_yy, text)
+    text = _PART_JOINED.sub(_part_joined, text)
     text = _GERMAN_PART.sub(lambda m: f"{'Q' if m.group(2) else 'H'}{m.group(1)} "
                                       f"{m.group(4) or '20' + m.group(5)}", text)
     text = _CURRENT.sub(lambda m: _UNIT_EN[m.group(1).casefold()], text)

@@ -345,12 +345,19 @@ def _relative(text: str) -> str:
 #: "so far" set apart from its period, in brackets or after a comma at the end ("ce mois ci pour Kestrel (so
 #: far)", "this quarter for Xenon, to date"): it bounds the one current unit the question names.
 _SO_FAR_ASIDE = re.compile(r"\s*(?:\(\s*(?:so\s+far|to\s+date)\s*\)|,\s*(?:so\s+far|to\s+date)\s*(?=[?!.]*\s*$))", _I)
-_THIS_UNIT = re.compile(r"\bthis\s+(?:month|quarter|year|half|week)\b(?!\s+(?:so\s+far|to\s+date))", _I)
+_THIS_UNIT = re.compile(r"\bthis\s+(?:month|mth|quarter|qtr|year|yr|half|week)\b(?!\s+(?:so\s+far|to\s+date))", _I)
+#: A running total of the current unit ("running total this yr", "cumulative spend this quarter", "this month's
+#: cumulative total"): the figure accumulated up to now, so the unit runs to the as-of date, as "so far" says.
+_RUNNING_TOTAL = re.compile(r"\b(?:running|cumulative|cumulated|accumulated|cumul)\s+(?:total|sum|spend|amount|"
+                            r"value|figure)s?\b|\b(?:total|spend)\s+(?:accumulated|cumulated)\b", _I)
 
 
 def _so_far_aside(text: str) -> str:
     asides = list(_SO_FAR_ASIDE.finditer(text))
     units = list(_THIS_UNIT.finditer(text))
+    if len(units) == 1 and not asides and _RUNNING_TOTAL.search(text):
+        # (the running-total words stay: they are the figure's own, the "so far" only bounds its unit)
+        return f"{text[:units[0].end()]} so far{text[units[0].end():]}"
     if len(asides) != 1 or len(units) != 1 or units[0].end() > asides[0].start():
         return text
     aside, unit = asides[0], units[0]

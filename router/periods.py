@@ -518,6 +518,9 @@ def _relative(which: str, unit: str, as_of: dt.date, text: str) -> TimeRange:
     return _year(as_of.year - 1 if previous else as_of.year, text)
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _explicit(start_text: str, end_text: str, text: str, *, through: bool = False,
               before: bool = False) -> TimeRange:
     """The range between two written days.
@@ -1384,7 +1387,12 @@ def _read(
     if kind == "fiscal_period":
         return read_fiscal_period(match, fiscal_start_month or fiscal_year_start_month())
     if kind in ("between", "from_to"):
-        return _explicit(g[0], g[2], text, through=g[1].lower() in ("through", "thru"),
+        # "between 1 Oct and 15 Nov 2025", "between 15.01.2026 and 15.03.2026": days written as a writer writes them
+        # name the days of the range, both ends in; an end on the first of a month keeps the half-open convention,
+        # and an ISO end keeps the exclusive one of "between 2026-01-01 and 2026-04-01" (the notation the readers
+        # themselves write a half-open period in)
+        return _explicit(g[0], g[2], text, through=g[1].lower() in ("through", "thru") or (
+            kind == "between" and not _ISO_DAY.fullmatch(g[2].strip()) and parse_day(g[2]).day != 1),
                          before="before" in match.group(0).lower())
     if kind == "between_day_month_end":
         last = dt.date(int(g[2]), _MONTHS[g[1].lower().rstrip(".")], 1)

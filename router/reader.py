@@ -1262,6 +1262,23 @@ def _without_measure_words(mentions: EntityMentions, text: str) -> EntityMention
     return mentions if len(kept) == len(mentions.suppliers) else replace(mentions, suppliers=kept)
 
 
+def _stated_base(analysis: Analysis, period: PeriodResolution) -> Analysis:
+    """The comparison with the base a bracket restates ("11/2025 compared to last month (Oct'25)"): the relative
+    base is taken from the period compared, never from the as-of date; a bracket naming another period than that
+    base is the base the writer means (named, so the answer states both periods)."""
+    comparison = analysis.comparison
+    if comparison is None or comparison.stated_base is None or comparison.base is not None:
+        return analysis
+    current, stated = period.time_range, comparison.stated_base
+    if current is None or period.ambiguous or (current.start, current.end) == (stated.start, stated.end):
+        return analysis
+    from semantic.params import base_period
+
+    if base_period(current.start, current.end, comparison.compare_to) == (stated.start, stated.end):
+        return analysis
+    return replace(analysis, comparison=Comparison(compare_rule(current, stated), stated))
+
+
 def read(
     question: str,
     gazetteer: Gazetteer,
@@ -1351,6 +1368,7 @@ def read(
             analysis = replace(analysis, comparison=Comparison(compare_rule(last, first), first))
             spans = (*period.spans, tail.span(1)) if tail and not ends else period.spans
             period = PeriodResolution(last, False, None, period.mentions, spans)
+    analysis = _stated_base(analysis, period)
     resolver = resolver if resolver is not None else TrigramResolver(gazetteer)
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.

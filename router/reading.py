@@ -607,7 +607,9 @@ def parse_breakdown(text: str) -> Breakdown:
             continue  # "price per set", "what did we pay per metre": the unit a price is quoted in
         if (words[0] in _NOT_A_GROUPING or (words[0] in _MEASURE_WORDS and (len(words) == 1 or words[1] in _CLAUSE
                                                                               # "by net spend": a measure
-                                                                              or words[1] in _MEASURE_WORDS))
+                                                                              or words[1] in _MEASURE_WORDS
+                                                                              # "per unit year-to-date": a period
+                                                                              or words[1].split("-")[0] in _CLAUSE))
                 # "ranked by paid spend": a status before a measure word is the measure, not a grouping
                 or (words[0] in _STATUS_WORDS and len(words) > 1 and words[1] in _MEASURE_WORDS)
                 or any(s < m.end() and m.start() < e for s, e in spans)):

@@ -41,7 +41,8 @@ def test_every_form_of_a_day_is_that_day(day: dt.date, frame: str) -> None:
 
 @pytest.mark.parametrize(("question", "start", "end"), [
     ("spend since 15 Jan 2026", dt.date(2026, 1, 15), dt.date(2026, 5, 16)),
-    ("spend between 1 Jan 2026 and March 15, 2026", dt.date(2026, 1, 1), dt.date(2026, 3, 15)),
+    # (days written in words name both ends of the range: "between 1 Oct and 15 Nov 2025" runs through 15 Nov)
+    ("spend between 1 Jan 2026 and March 15, 2026", dt.date(2026, 1, 1), dt.date(2026, 3, 16)),
     ("spend in March 2026", dt.date(2026, 3, 1), dt.date(2026, 4, 1)),
 ])
 def test_days_as_bounds(question: str, start: dt.date, end: dt.date) -> None:

@@ -39,7 +39,7 @@ def test_between_a_day_and_today_runs_to_the_as_of_date() -> None:
 def test_between_two_days_is_unchanged() -> None:
     got = resolve_period("spend between 1 April 2026 and 10 May 2026", dt.date(2026, 12, 31))
     assert got.time_range is not None and got.time_range.start == dt.date(2026, 4, 1)
-    assert got.time_range.end == dt.date(2026, 5, 10)
+    assert got.time_range.end == dt.date(2026, 5, 11)  # (days in words: both ends in)
 
 
 def test_statuses_included_are_beside_the_others() -> None:
