@@ -21,7 +21,6 @@ import dataclasses
 import datetime as dt
 import itertools
 import random
-from pathlib import Path
 
 import pytest
 
@@ -36,12 +35,11 @@ from router.listings import read_purchase_listing
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
 from router.tools import TOOLS
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 15)
 CTX = AuthContext("tenant-42", "analyst-1", frozenset({"procurement:read", "invoice:aggregate"}))
-REGISTRY = load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json"))
+REGISTRY = shipped_registry()
 METRICS = catalog_metrics(REGISTRY)
 CATALOG = catalog_metrics(REGISTRY, exclude=frozenset(TOOLS))
 _PRODUCTS = (("PRD-482", "Differential pressure sensor DPS-482", "PG-PRES", "SUP-18"),

@@ -5,7 +5,6 @@ questions of ``evaluation/probes_entities.py`` (training seed) routed to the gov
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,8 +24,7 @@ from router.entities import (
 )
 from router.reading import catalog_metrics, group_dimension, parse_breakdown
 from router.routing import RouterInputs, route
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 15)
 #: The demo tenant-42 catalogue (groups, German synonyms, products) and its companies.
@@ -63,7 +61,7 @@ GAZETTEER = Gazetteer.build(
 )
 CTX = AuthContext(tenant_id="tenant-42", principal_id="levels", scopes=frozenset({"invoice:aggregate",
                                                                                 "procurement:read"}))
-METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+METRICS = catalog_metrics(shipped_registry())
 
 
 def _groups(text: str, gazetteer: Gazetteer = GAZETTEER) -> list[tuple[str, tuple[str, ...]]]:

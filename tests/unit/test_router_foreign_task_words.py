@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +20,7 @@ from router.foreign_words import NUMBER_WORDS, read_foreign_words
 from router.ranking_words import read_ranking_words
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 20)
 GAZETTEER = Gazetteer.build(
@@ -32,7 +30,7 @@ GAZETTEER = Gazetteer.build(
     [ProductGroup("PG-LAB", "Laboratory Equipment"), ProductGroup("PG-OFF", "Office")],
 )
 CTX = AuthContext(tenant_id="tenant-7", principal_id="task-words", scopes=frozenset({"invoice:aggregate"}))
-METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+METRICS = catalog_metrics(shipped_registry())
 COMPANIES = [("Pelikan", "COMP-P"), ("Quarzwerk GmbH", "COMP-Q")]
 
 

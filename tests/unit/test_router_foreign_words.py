@@ -9,7 +9,6 @@ never dropped; a tenant's name is never rewritten.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +17,7 @@ from router.entities import Company, Gazetteer, ProductGroup
 from router.foreign_words import read_foreign_words
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 20)
 GAZETTEER = Gazetteer.build(
@@ -32,7 +30,7 @@ GAZETTEER = Gazetteer.build(
      ProductGroup("PG-PACK", "Packaging"), ProductGroup("PG-BOX", "Boxes", "PG-PACK")],
 )
 CTX = AuthContext(tenant_id="tenant-7", principal_id="foreign-words", scopes=frozenset({"invoice:aggregate"}))
-METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+METRICS = catalog_metrics(shipped_registry())
 PERIODS = [("in Q2 2025", dt.date(2025, 4, 1), dt.date(2025, 7, 1)),
            ("March 2026", dt.date(2026, 3, 1), dt.date(2026, 4, 1)),
            ("H1 2025", dt.date(2025, 1, 1), dt.date(2025, 7, 1))]

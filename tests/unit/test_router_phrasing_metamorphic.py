@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, seed, settings
@@ -22,8 +21,7 @@ from router.contract import RoutingResult
 from router.entities import Company, Gazetteer, ProductGroup
 from router.reading import catalog_metrics, parse_amounts, parse_breakdown
 from router.routing import RouterInputs, route
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 15)
 SUPPLIERS = {
@@ -51,8 +49,7 @@ BOUNDED = settings(max_examples=150, deadline=None, derandomize=True, suppress_h
 
 @functools.cache
 def _inputs() -> RouterInputs:
-    schema = load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")
-    metrics = tuple(catalog_metrics(load_registry(schema)))
+    metrics = tuple(catalog_metrics(shipped_registry()))  # shared with the other tests of this process
     return RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=metrics)
 
 

@@ -4,7 +4,6 @@ and ranking or count questions that must be asked about (one class per test, fro
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,11 +13,10 @@ from router.counts import ranked_rows
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
 from router.tools import TOOLS
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 from tests.unit.test_router_analysis import AS_OF, CTX, GAZETTEER, METRICS
 
-_REGISTRY = load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json"))
+_REGISTRY = shipped_registry()
 CATALOG = catalog_metrics(_REGISTRY, exclude=frozenset(TOOLS))
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,8 +21,7 @@ from router.names import MADE_UP, measure
 from router.reader import read
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 from tests.unit.test_router_reading_metamorphic import (
     _BREAKDOWNS,
     _PERIODS,
@@ -37,7 +35,8 @@ from tests.unit.test_router_reading_metamorphic import (
     _typo,
 )
 
-METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+#: The shipped registry this process already loaded (tests.unit.shipped): a load of its own costs seconds.
+METRICS = catalog_metrics(shipped_registry())
 BULK = settings(max_examples=1000, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, seed, settings
@@ -23,8 +22,7 @@ from router.entities import Company, Gazetteer, ProductGroup, find_mentions
 from router.periods import resolve_period
 from router.reading import catalog_metrics, excluded_status, parse_amounts, parse_breakdown
 from router.routing import RouterInputs, route
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 15)
 SUPPLIERS = {
@@ -400,8 +398,7 @@ def test_credit_notes_left_out_before_or_after_are_invoices_only(phrase: str, fr
 @functools.cache
 def _catalog() -> tuple[Any, ...]:
     """The metric catalog from the recorded schema: it bounds the spend workflow's breakdowns."""
-    return tuple(catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic"
-                                                             / "schema.json"))))
+    return tuple(catalog_metrics(shipped_registry()))  # shared with the other tests of this process
 
 
 @given(st.sampled_from(["Which supplier did Company A spend more with {p}, {a} or {b}?",

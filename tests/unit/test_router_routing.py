@@ -21,8 +21,7 @@ from router.planner import validate_plan
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
 from router.rules import find_identifiers
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 FIXTURES = Path(__file__).parent / "fixtures" / "router"
 AS_OF = dt.date(2026, 5, 15)
@@ -48,7 +47,7 @@ CASES = load("routing_cases.yml")["cases"]
 
 
 #: The catalog's metrics (config.meta.procura of the semantic fixture): the allow-lists bound the breakdowns.
-METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+METRICS = catalog_metrics(shipped_registry())
 
 
 def routed(question: str) -> RoutingResult:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from pathlib import Path
 
 import pytest
 
@@ -26,12 +25,11 @@ from router.periods import resolve_period
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
 from router.tools import TOOLS
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 15)
 CTX = AuthContext("tenant-42", "analyst-1", frozenset({"procurement:read", "invoice:aggregate"}))
-REGISTRY = load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json"))
+REGISTRY = shipped_registry()
 METRICS = catalog_metrics(REGISTRY)
 #: The metrics without a workflow of their own, matched by their label and synonyms (as router/service.py does).
 CATALOG = catalog_metrics(REGISTRY, exclude=frozenset(TOOLS))

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import random
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,8 +29,7 @@ from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
 from router.status_counts import STEP_PREFIX, status_table
 from router.tools import MetricToolResponse
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 15)
 CTX = AuthContext("tenant-42", "analyst", frozenset({"procurement:read", "invoice:aggregate"}))
@@ -43,7 +41,7 @@ GAZETTEER = Gazetteer.build(
     [],
     [Product(p.product_code, p.product_name) for p in TENANT_42.products],
 )
-METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+METRICS = catalog_metrics(shipped_registry())
 INPUTS = RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS)
 COUNT = "finance.invoice_count"
 CANCELLED = "finance.cancelled_draft_invoices"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,8 +26,7 @@ from router.executor import RunResult, StepOutcome
 from router.reading import asked_statuses, catalog_metrics
 from router.routing import RouterInputs, route
 from router.tools import MetricToolResponse
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 15)
 CTX = AuthContext("tenant-42", "analyst", frozenset({"procurement:read", "invoice:aggregate"}))
@@ -40,7 +38,7 @@ GAZETTEER = Gazetteer.build(
     [(syn, g.product_group_id) for g in TENANT_42.groups for syn in GROUP_SYNONYMS_DE.get(g.group_name, ())],
     [Product(p.product_code, p.product_name) for p in TENANT_42.products],
 )
-METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+METRICS = catalog_metrics(shipped_registry())
 INPUTS = RouterInputs(ctx=CTX, as_of=AS_OF, gazetteer=GAZETTEER, metrics=METRICS)
 STATUS = "finance.cancelled_draft_invoices"
 SPEND = ("finance.company_spend", "finance.aggregate_spend")

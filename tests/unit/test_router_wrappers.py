@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +18,7 @@ from router.listings import read_purchase_listing
 from router.preamble import strip_preamble
 from router.reading import catalog_metrics
 from router.routing import RouterInputs, route
-from semantic.loader import load_registry
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 AS_OF = dt.date(2026, 5, 15)
 GAZETTEER = Gazetteer(
@@ -37,7 +35,7 @@ GAZETTEER = Gazetteer(
 )
 CTX = AuthContext(tenant_id="tenant-42", principal_id="wrappers", scopes=frozenset({"invoice:aggregate",
                                                                                   "procurement:read"}))
-METRICS = catalog_metrics(load_registry(load_snapshot(Path(__file__).parent / "fixtures" / "semantic" / "schema.json")))
+METRICS = catalog_metrics(shipped_registry())
 #: Known-good questions every preamble is put in front of.
 PLAIN = ("Company A spend with Supplier Beta in Q1 2026", "Top 3 suppliers of Company B in March 2026",
          "How many invoices did Company C get from Gamma Controls in H2 2025?",

@@ -11,9 +11,9 @@ import pytest
 
 from procura.db.session import AuthContext
 from semantic.errors import ParameterError, ScopeError
-from semantic.loader import MetricRegistry, load_registry
-from semantic.schema import load_snapshot
+from semantic.loader import MetricRegistry
 from semantic.service import MetricService, _Call, _request_key
+from tests.unit.shipped import shipped_registry
 
 FIXTURES = Path(__file__).parent / "fixtures" / "semantic"
 METRIC = "finance.aggregate_spend"
@@ -31,7 +31,7 @@ DENIED = AuthContext(tenant_id="tenant-42", principal_id="r", scopes=frozenset()
 
 @pytest.fixture(scope="module")
 def registry() -> MetricRegistry:
-    return load_registry(load_snapshot(FIXTURES / "schema.json"))
+    return shipped_registry()  # one load per test process: these tests only read it
 
 
 def _plan(service: MetricService, ctx: AuthContext, parameters: dict[str, Any], group_by: Any = ()) -> Any:

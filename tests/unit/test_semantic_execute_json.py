@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from semantic.compile import COVERAGE, PERIOD, SOURCE_COUNT, SOURCE_IDS
 from semantic.execute import shape, shape_json
-from semantic.loader import MetricRegistry, load_registry
+from semantic.loader import MetricRegistry
 from semantic.params import bind
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 FIXTURES = Path(__file__).parent / "fixtures" / "semantic"
 SEED = {
@@ -33,7 +33,7 @@ SEED = {
 
 @pytest.fixture(scope="module")
 def registry() -> MetricRegistry:
-    return load_registry(load_snapshot(FIXTURES / "schema.json"))
+    return shipped_registry()  # one load per test process: these tests only read it
 
 
 _NAMES = ["SUP-18", "SUP-27", "Müller GmbH", 'a "quoted" \\ name', "東京"]

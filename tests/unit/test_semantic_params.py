@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from semantic.errors import ParameterError
-from semantic.loader import MetricRegistry, load_registry
+from semantic.loader import MetricRegistry
 from semantic.params import bind
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 FIXTURES = Path(__file__).parent / "fixtures" / "semantic"
 SEED = {
@@ -25,7 +25,7 @@ SEED = {
 
 @pytest.fixture(scope="module")
 def registry() -> MetricRegistry:
-    return load_registry(load_snapshot(FIXTURES / "schema.json"))
+    return shipped_registry()  # one load per test process: these tests only read it
 
 
 def _bind(registry: MetricRegistry, name: str, raw: dict[str, object], *, from_text: bool = False):  # type: ignore[no-untyped-def]

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from semantic.execute import present, shape
-from semantic.loader import MetricRegistry, load_registry
+from semantic.loader import MetricRegistry
 from semantic.model import OutputSpec
 from semantic.params import bind
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 FIXTURES = Path(__file__).parent / "fixtures" / "semantic"
 SEED = {
@@ -26,7 +26,7 @@ SEED = {
 
 @pytest.fixture(scope="module")
 def registry() -> MetricRegistry:
-    return load_registry(load_snapshot(FIXTURES / "schema.json"))
+    return shipped_registry()  # one load per test process: these tests only read it
 
 
 def _shape(registry: MetricRegistry, rows: list[tuple[object, ...]], group_by: list[str] | None = None):  # type: ignore[no-untyped-def]

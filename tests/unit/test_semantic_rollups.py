@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from semantic.loader import MetricRegistry, load_registry
+from semantic.loader import MetricRegistry
 from semantic.params import bind
 from semantic.rollups import LINES, RelationPlanner
-from semantic.schema import load_snapshot
+from tests.unit.shipped import shipped_registry
 
 FIXTURES = Path(__file__).parent / "fixtures" / "semantic"
 MONTHLY, DAILY = "marts.spend_monthly_rollup", "marts.spend_daily_rollup"
@@ -18,7 +18,7 @@ MONTHLY, DAILY = "marts.spend_monthly_rollup", "marts.spend_daily_rollup"
 
 @pytest.fixture(scope="module")
 def registry() -> MetricRegistry:
-    return load_registry(load_snapshot(FIXTURES / "schema.json"))
+    return shipped_registry()  # one load per test process: these tests only read it
 
 
 def _relations(registry: MetricRegistry, name: str, group_by: tuple[str, ...] = (), grain: str | None = None) -> list:

@@ -1,6 +1,10 @@
 """Metrics defined in dbt's semantic spec: config.meta.procura is validated, templates are generated from the
 measures, filters and binds, and mistakes name the dbt metric and the field. Database-free: dbt's semantic
-manifest comes from the unit snapshot (tests/unit/fixtures/semantic/schema.json)."""
+manifest comes from the unit snapshot (tests/unit/fixtures/semantic/schema.json).
+
+The tests that read the shipped registry share one load (tests.unit.shipped). A broken definition is loaded with the
+broken dbt metric first in the manifest and domain files that keep their header (domain, owner) but no listings:
+the load fails on that metric without first validating every other template, which it would pass anyway."""
 
 from __future__ import annotations
 
@@ -12,10 +16,10 @@ from typing import Any
 import pytest
 
 from semantic.errors import MetricDefinitionError
-from semantic.loader import load_registry
-from semantic.schema import GovernedSchema, load_semantic_manifest, load_snapshot
+from semantic.loader import METRICS_DIR, MetricRegistry, load_registry
+from semantic.schema import GovernedSchema, load_semantic_manifest
+from tests.unit.shipped import shipped_registry, unit_schema
 
-FIXTURES = Path(__file__).parent / "fixtures" / "semantic"
 #: dbt metric -> the name Procura serves it under.
 SERVED = {
     "aggregate_spend": "finance.aggregate_spend",
@@ -28,7 +32,30 @@ SERVED = {
 
 @pytest.fixture(scope="module")
 def schema() -> GovernedSchema:
-    return load_snapshot(FIXTURES / "schema.json")
+    return unit_schema()
+
+
+@pytest.fixture(scope="module")
+def registry() -> MetricRegistry:
+    """The shipped registry, loaded once: these tests only read it."""
+    return shipped_registry()
+
+
+@pytest.fixture(scope="module")
+def headers(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped domain files with their header lines (domain, owner: the dbt metrics' default owners) only."""
+    out = tmp_path_factory.mktemp("headers")
+    for path in METRICS_DIR.glob("*.yml"):
+        head = path.read_text().split("\nmetrics:")[0]
+        assert "\ndomain: " in head
+        (out / path.name).write_text(head + "\nmetrics: []\n")
+    return out
+
+
+def _load_broken(schema: GovernedSchema, semantic: dict[str, Any], name: str, headers: Path) -> None:
+    """Load ``semantic`` with the dbt metric ``name`` moved to the front (dbt keeps no order of its own)."""
+    semantic["metrics"] = sorted(semantic["metrics"], key=lambda m: m["name"] != name)
+    load_registry(_with_semantic(schema, semantic), headers)
 
 
 def _with_semantic(schema: GovernedSchema, semantic: dict[str, Any]) -> GovernedSchema:
@@ -39,9 +66,10 @@ def _metric(semantic: dict[str, Any], name: str) -> dict[str, Any]:
     return next(m for m in semantic["metrics"] if m["name"] == name)
 
 
-def test_every_dbt_metric_with_procura_meta_is_served_under_its_name(schema: GovernedSchema) -> None:
+def test_every_dbt_metric_with_procura_meta_is_served_under_its_name(
+    schema: GovernedSchema, registry: MetricRegistry
+) -> None:
     assert schema.semantic is not None
-    registry = load_registry(schema)
     for dbt_name, served in SERVED.items():
         assert _metric(dict(schema.semantic), dbt_name)["config"]["meta"]["procura"]["name"] == served
         assert served in {m.name for m in registry}
@@ -49,8 +77,7 @@ def test_every_dbt_metric_with_procura_meta_is_served_under_its_name(schema: Gov
     assert "net_purchases" not in {m.name.split(".")[1] for m in registry}
 
 
-def test_templates_sum_the_measures_under_the_metric_filter(schema: GovernedSchema) -> None:
-    registry = load_registry(schema)
+def test_templates_sum_the_measures_under_the_metric_filter(registry: MetricRegistry) -> None:
     spend = registry.get("finance.aggregate_spend").definition
     assert "coalesce(sum(spend_reporting_amount), 0) as total_spend" in spend.sql
     assert "where is_counted" in spend.sql and "supplier_id = any(:supplier_ids)" in spend.sql
@@ -70,8 +97,8 @@ def test_templates_sum_the_measures_under_the_metric_filter(schema: GovernedSche
 _FLAG_LISTINGS = {"finance.duplicate_invoices": "where is_duplicate"}
 
 
-def test_no_template_rederives_the_accounting_policy(schema: GovernedSchema) -> None:
-    for metric in load_registry(schema):
+def test_no_template_rederives_the_accounting_policy(registry: MetricRegistry) -> None:
+    for metric in registry:
         sql = metric.definition.sql.lower()
         assert "credit_note" not in sql and "fx_rate_to_reporting_currency" not in sql, metric.name
         flag = _FLAG_LISTINGS.get(metric.name)
@@ -104,12 +131,12 @@ def test_no_template_rederives_the_accounting_policy(schema: GovernedSchema) -> 
          "unsupported-filter", "bad-type"],
 )
 def test_a_broken_procura_meta_names_the_dbt_metric_and_the_field(
-    schema: GovernedSchema, edit: Any, message: str
+    schema: GovernedSchema, headers: Path, edit: Any, message: str
 ) -> None:
     semantic = copy.deepcopy(dict(schema.semantic or {}))
     edit(_metric(semantic, "aggregate_spend"))
     with pytest.raises(MetricDefinitionError, match=message):
-        load_registry(_with_semantic(schema, semantic))
+        _load_broken(schema, semantic, "aggregate_spend", headers)
 
 
 def test_a_measure_column_missing_from_the_contract_fails_the_load(schema: GovernedSchema) -> None:
@@ -171,16 +198,15 @@ def test_snapshot_semantic_manifest_matches_dbt_when_one_exists(schema: Governed
          "partition-not-groupable"],
 )
 def test_a_broken_shape_names_the_dbt_metric_and_the_reason(
-    schema: GovernedSchema, name: str, edit: Any, message: str
+    schema: GovernedSchema, headers: Path, name: str, edit: Any, message: str
 ) -> None:
     semantic = copy.deepcopy(dict(schema.semantic or {}))
     edit(_metric(semantic, name))
     with pytest.raises(MetricDefinitionError, match=message):
-        load_registry(_with_semantic(schema, semantic))
+        _load_broken(schema, semantic, name, headers)
 
 
-def test_ranking_and_comparison_generate_their_own_bounded_parameters(schema: GovernedSchema) -> None:
-    registry = load_registry(schema)
+def test_ranking_and_comparison_generate_their_own_bounded_parameters(registry: MetricRegistry) -> None:
     ranking = registry.get("finance.spend_ranking").definition
     assert ranking.parameters["limit"].maximum == 100 and ranking.parameters["limit"].minimum == 1
     assert ranking.parameters["order_by"].allowed_values == ("total_spend", "net_spend", "units",
