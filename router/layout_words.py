@@ -173,14 +173,21 @@ def _layout_noun(field: str) -> str | None:
     return None
 
 
+#: A grain said as an adjective ("monthly split ... InvMonth on rows"): the rows already asked.
+_GRAIN_ADJECTIVES = {"month": "monthly", "quarter": "quarterly", "year": "yearly|annual", "week": "weekly",
+                     "day": "daily"}
+
+
 def read_pivot(text: str) -> str:
     """``text`` with its pivot layout (the fields on the rows and the columns, the values, the filter label and the
     word "pivot") written as the grouping and the measure the readers know; unchanged when no layout is named.
 
     >>> read_pivot("pivot rows=Vendor, values=Sum of Gross, filter Company=comp A, Period=02/2026 thru 04/2026")
     'by supplier, total spend, Company=comp A, Period=02/2026 thru 04/2026'
+    >>> read_pivot("split for COMP-B, Jan-26 to Jun-26, like a pivot w/ InvMonth on rows")
+    'split for COMP-B, Jan-26 to Jun-26, by month'
     >>> read_pivot("monthly split for COMP-B, Jan-26 to Jun-26, like a pivot w/ InvMonth on rows")
-    'monthly split for COMP-B, Jan-26 to Jun-26, by month'
+    'monthly split for COMP-B, Jan-26 to Jun-26'
     >>> read_pivot("Xenon pivot: rows = cost center, cols = supplier, Q2-26")
     'Xenon by supplier and by cost center, Q2-26'
     """
@@ -214,7 +221,8 @@ def read_pivot(text: str) -> str:
     if unknown:
         phrase = " and ".join([phrase, *(f"by {n}" for n in dict.fromkeys(unknown))]) if phrase \
             else " and ".join(f"by {n}" for n in dict.fromkeys(unknown))
-    if all(re.search(rf"\b(?:by|per)\s+{re.escape(n)}\b", text, _I) for _, _, _, n in axes):
+    if all(re.search(rf"\b(?:(?:by|per)\s+{re.escape(n)}|{_GRAIN_ADJECTIVES.get(n, '(?!)')})\b", text, _I)
+           for _, _, _, n in axes):
         phrase = ""  # "spend by month ... (one row per month)": the grouping already said
     out = text
     for i, (s, e, _, _) in enumerate(reversed(axes)):
@@ -241,9 +249,39 @@ def _measure(value: str) -> str | None:
     return said if said in ("total spend", "net spend", "spend", "tax amount", "units") else None
 
 
+#: "(MAX over company col)", "(max of the month column)", "(top by vendor col)": a ranking restated as a column's
+#: aggregate, beside the ranking it restates.
+_COLUMN_RANK = re.compile(
+    r"\s*\(\s*(?P<way>max(?:imum)?|min(?:imum)?|top|highest|lowest|largest|smallest)\s*(?:\(\s*|over|of|by|on|across|"
+    r"per|in)\s+(?:the\s+)?"
+    r"(?P<f>[A-Za-z][\w.]*(?:\s+(?!(?:col(?:umn)?s?|field)\b)[A-Za-z][\w.]*)?)"
+    r"\s*(?:col(?:umn)?s?|field)?\s*\)?\s*\)", _I)
+_RANK_WORDS = {"max": r"most|highest|largest|biggest|top|max", "min": r"least|lowest|smallest|bottom|min"}
+
+
+def read_column_rank(text: str) -> str:
+    """``text`` without a parenthesis that restates its ranking as a column aggregate, when the ranking outside it
+    goes the same way ("which entity spent the most (MAX over company col)"); kept otherwise.
+
+    >>> read_column_rank("which entity spent the most in 2H-25? (MAX over company col)")
+    'which entity spent the most in 2H-25?'
+    >>> read_column_rank("spend of Company A (MAX over company col)")
+    'spend of Company A (MAX over company col)'
+    """
+    def sub(m: re.Match[str]) -> str:
+        if dimension_noun(m.group("f")) is None:
+            return m.group(0)
+        way = "min" if m.group("way").lower().startswith(("min", "low", "small")) else "max"
+        outside = text[:m.start()] + text[m.end():]
+        return "" if re.search(rf"\b(?:{_RANK_WORDS[way]})\b", outside, _I) else m.group(0)
+
+    return _COLUMN_RANK.sub(sub, text)
+
+
 def read_layout(text: str) -> str:
-    """``text`` with its "-wise" groupings and its pivot layout in the readers' grouping words."""
-    return read_pivot(read_wise(text))
+    """``text`` with its "-wise" groupings, its pivot layout and its column restatement of a ranking in the
+    readers' words."""
+    return read_column_rank(read_pivot(read_wise(text)))
 
 
-__all__ = ["read_layout", "read_pivot", "read_wise"]
+__all__ = ["read_column_rank", "read_layout", "read_pivot", "read_wise"]

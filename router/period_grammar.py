@@ -186,7 +186,9 @@ def _range_pattern(word: RangeWord) -> re.Pattern[str]:
 
 
 #: The unit a month is named with ("entre le mois de décembre 2025 et ...", "from the month of July 2025 to ...").
-_UNIT_OF = r"(?:(?:mois|month|monat|mes|mese|maand|månad|måned)\s+(?:de\s+|d['’]\s?|of\s+|di\s+|van\s+)?)?"
+#: (never after a grouping word: "by month Jul-25 to Oct-25" is the grain, then the range)
+_UNIT_OF = (r"(?:(?<!\bby\s)(?<!\bper\s)(?<!\beach\s)(?<!\bpro\s)(?<!\bpar\s)(?<!\bpor\s)"
+            r"(?:mois|month|monat|mes|mese|maand|månad|måned)\s+(?:de\s+|d['’]\s?|of\s+|di\s+|van\s+)?)?")
 #: A quote around an atom, as a query writes its literals ("BETWEEN '2025-07-01' AND '2025-09-30'").
 _QUOTE = r"['\"‘’“”]?"
 #: An article between a range word and its atom ("desde el 5 de enero", "bis zum 15.4.", "du le", "al la").
