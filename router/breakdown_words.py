@@ -132,7 +132,8 @@ _BREAKDOWN_NOUN = re.compile(r"\b(?:desglose|r[ée]partition|ventilation)\b", _I
 
 #: A parenthesis right after a grouping phrase (the phrase as rewritten above).
 _GROUPING_HEAD = (r"(?P<head>\b(?:by|per|(?:for|in)\s+(?:each|every)|each|every)\s+"
-                  r"(?:top-level\s+|top\s+level\s+|detailed\s+)?"
+                  r"(?:top-level\s+|top\s+level\s+|detailed\s+|(?:invoice|original|document|transaction)\s+"
+                  r"(?=currenc))?"
                   r"(?:product\s+group|category|product\s+categor(?:y|ies)|product\s+groups|categories|groups?|company|companies|supplier|"
                   r"suppliers|month|quarter|year|currency)|\b(?:per|each)\s+(?:month|quarter|year)|"
                   r"\b(?:monthly|quarterly|yearly|annual)(?:\s+(?:totals?|figures?|breakdown|split|desglose))?)")
@@ -374,6 +375,9 @@ def _illustrations(text: str, companies: tuple[str, ...]) -> str:
             return dropped
         if re.search(r"\d", inside):
             return m.group(0)  # "(ref MTG-597 of 12/05)": a reference, set aside as context elsewhere
+        if re.search(r"currenc", head, re.I) and items >= 2 and re.fullmatch(
+                r"\s*(?-i:[A-Z]{3})(?:\s*(?:,|/|\+|&|\band\b)\s*(?-i:[A-Z]{3}))+\s*", inside):
+            return dropped  # "by invoice currency (GBP/USD/CHF/EUR)": the codes of the rows, a legend, no limit
         if items >= 2 and (_REMARK.search(inside) or re.match(r"\s*(?:top[- ]level|top\s+level)\s*:", inside, re.I)):
             return dropped  # "(Monitoring, Control, MRO...)", "(top level: A / B / C)": examples of the rows
         return m.group(0)

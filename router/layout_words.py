@@ -221,7 +221,10 @@ def read_pivot(text: str) -> str:
     if unknown:
         phrase = " and ".join([phrase, *(f"by {n}" for n in dict.fromkeys(unknown))]) if phrase \
             else " and ".join(f"by {n}" for n in dict.fromkeys(unknown))
-    if all(re.search(rf"\b(?:(?:by|per)\s+{re.escape(n)}|{_GRAIN_ADJECTIVES.get(n, '(?!)')})\b", text, _I)
+    cuts = [(s, e) for s, e, _, _ in axes]
+    outside = "".join(text[a:b] for a, b in zip([0, *(e for _, e in cuts)], [*(s for s, _ in cuts), len(text)],
+                                                strict=True))
+    if all(re.search(rf"\b(?:(?:by|per)\s+{re.escape(n)}|{_GRAIN_ADJECTIVES.get(n, '(?!)')})\b", outside, _I)
            for _, _, _, n in axes):
         phrase = ""  # "spend by month ... (one row per month)": the grouping already said
     out = text
