@@ -58,14 +58,24 @@ def _level(noun: str, paren: re.Match[str] | None) -> str:
     return "top-level product group" if _TOP_LEVEL.match(paren.group("level")) else "product group"
 
 
-def _wise_noun(words: str) -> str | None:
+#: English words that take "-wise" as an adverb, never a grouping ("otherwise", "time-wise", "penny-wise").
+_ADVERB_STEMS = frozenset("""
+other like clock counter anti step pair length side street penny pound time date price budget size
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def _wise_noun(words: str, hyphen: bool = False) -> str | None:
     """The grouping noun for the words before "wise": a dimension, a dimension the data lacks (named back by the
-    reader), or ``None``."""
+    reader), or ``None``. Hyphenated ("party-wise", "GL-wise", "plant-wise") any one word (or an abbreviation) is a
+    grouping: written as one, the reader names it back when no governed dimension is it, never drops it."""
     noun = dimension_noun(words)
     if noun is not None:
         return noun
     if re.fullmatch(rf"(?:{UNRECORDED_NOUN})", words, _I):
         return " ".join(words.lower().split())
+    if hyphen and (re.fullmatch(r"[a-z]{3,}", words) or re.fullmatch(r"(?-i:[A-Z]{2,4})", words)) \
+            and words.lower() not in _ADVERB_STEMS:
+        return words.lower()
     return None
 
 
@@ -82,7 +92,10 @@ def _wise_once(text: str) -> str | None:
                 span = before[offset + first.start():]
                 if words[-1].end() + offset != len(before) or not re.fullmatch(r"[A-Za-z&./\s-]+", span):
                     continue
-                noun = _wise_noun(span) if len(span.strip()) >= 3 else None
+                # a grouping by its slot: hyphenated, or spaced before the figure it qualifies ("party wise spend")
+                figure = _HEAD_NOUNS.match(text, m.end())
+                hyphen = k == 1 and ("-" in m.group("sep") or (figure is not None and bool(figure.group(0))))
+                noun = _wise_noun(span, hyphen) if len(span.strip()) >= 3 or hyphen else None
                 if noun is None and k == 1 and _MEASURE_WISE.fullmatch(span.strip()):
                     noun = "spend"
                 if noun is not None:

@@ -70,6 +70,7 @@ def test_category_alone_keeps_the_reader_convention_and_fcy_is_the_currency() ->
 
 
 @pytest.mark.parametrize("text", ["otherwise give the total for Orbis", "likewise for Q2", "clockwise",
+                                  "time-wise this is urgent", "other-wise", "penny wise and pound foolish",
                                   "stepwise approval", "pairwise compare", "penny wise spend of Orbis",
                                   "a wise choice for Orbis"])
 def test_words_ending_in_wise_that_name_no_dimension_are_left_alone(text: str) -> None:
@@ -77,9 +78,11 @@ def test_words_ending_in_wise_that_name_no_dimension_are_left_alone(text: str) -
 
 
 @pytest.mark.parametrize(("word", "said"), [("region", "by region"), ("cost centre", "by cost centre"),
-                                            ("plant", "by plant"), ("department", "by department")])
+                                            ("plant", "by plant"), ("department", "by department"),
+                                            ("party", "by party"), ("GL", "by gl"), ("BU", "by bu")])
 def test_a_wise_dimension_the_data_lacks_is_a_grouping_named_back(word: str, said: str) -> None:
     out = read_wise(f"{word}-wise spend of Orbis for 2025")
+    assert said in read_wise(f"{word} wise summary of Orbis for 2025")
     assert said in out
     assert said.split(" ", 1)[1] in parse_breakdown(out).unknown or said in out
 
