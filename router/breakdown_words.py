@@ -91,6 +91,8 @@ _NOUNS: tuple[tuple[str, str], ...] = (
      r"(?:\s+(?:d['’]\s*origine|originale?s?|de\s+origen|de\s+factura))?|ccy|curr|currency_codes?|"
      r"(?:original|invoice|document)\s+devises?|(?:rechnungs|beleg|original)?w(?:ä|ae|a)hrung(?:en)?|"
      r"(?:invoice|original|billing)\s+ccys?|ccys|currenc(?:y|ies)|"
+     # "FCY wise", "by FCY": the foreign (invoice) currency of a line, as Indian and British AP teams abbreviate it
+     r"fcys?|foreign\s+currenc(?:y|ies)|"
      r"valut(?:a|as|e|aer|or)|walut(?:a|y)?|valuut(?:ta|at|oittain)|moedas?", "currency"),
     (r"mes(?:es)?|mois|month_start|invoice_month|monat(?:e|en)?|mths?|months?|maand(?:en)?|mes[ei]|m[êe]s|"
      r"m[åa]nad(?:er)?|m[åa]ned(?:er)?|miesi[ąa]c(?:e)?|miesi[ęe]cy|kuukau(?:si|det|sittain)|"
@@ -130,7 +132,8 @@ _BREAKDOWN_NOUN = re.compile(r"\b(?:desglose|r[ée]partition|ventilation)\b", _I
 
 #: A parenthesis right after a grouping phrase (the phrase as rewritten above).
 _GROUPING_HEAD = (r"(?P<head>\b(?:by|per|(?:for|in)\s+(?:each|every)|each|every)\s+"
-                  r"(?:top-level\s+|top\s+level\s+|detailed\s+)?"
+                  r"(?:top-level\s+|top\s+level\s+|detailed\s+|(?:invoice|original|document|transaction)\s+"
+                  r"(?=currenc))?"
                   r"(?:product\s+group|category|product\s+categor(?:y|ies)|product\s+groups|categories|groups?|company|companies|supplier|"
                   r"suppliers|month|quarter|year|currency)|\b(?:per|each)\s+(?:month|quarter|year)|"
                   r"\b(?:monthly|quarterly|yearly|annual)(?:\s+(?:totals?|figures?|breakdown|split|desglose))?)")
@@ -372,6 +375,9 @@ def _illustrations(text: str, companies: tuple[str, ...]) -> str:
             return dropped
         if re.search(r"\d", inside):
             return m.group(0)  # "(ref MTG-597 of 12/05)": a reference, set aside as context elsewhere
+        if re.search(r"currenc", head, re.I) and items >= 2 and re.fullmatch(
+                r"\s*(?-i:[A-Z]{3})(?:\s*(?:,|/|\+|&|\band\b)\s*(?-i:[A-Z]{3}))+\s*", inside):
+            return dropped  # "by invoice currency (GBP/USD/CHF/EUR)": the codes of the rows, a legend, no limit
         if items >= 2 and (_REMARK.search(inside) or re.match(r"\s*(?:top[- ]level|top\s+level)\s*:", inside, re.I)):
             return dropped  # "(Monitoring, Control, MRO...)", "(top level: A / B / C)": examples of the rows
         return m.group(0)
@@ -455,6 +461,63 @@ _ALL_PERIODS = re.compile(
     r"\b(?:everything|all)\s+on\s+file\b", _I)
 
 
+#: The reader's own dimension nouns, as a dimension word may be typed alone ("Vendor", "entities", "InvMonth").
+_READER_NOUNS: tuple[tuple[str, str], ...] = (
+    (r"suppliers?|vendors?|supplier\s+names?|vendor\s+names?", "supplier"),
+    (r"compan(?:y|ies)|entit(?:y|ies)|legal\s+entit(?:y|ies)|subsidiar(?:y|ies)|company\s+codes?", "company"),
+    (r"months?|monthly", "month"), (r"quarters?|quarterly", "quarter"), (r"years?|yearly|annual", "year"),
+    (r"weeks?|weekly", "week"), (r"days?|daily|dates?", "day"),
+    (r"products?|items?|materials?|product\s+(?:codes?|ids?|names?)|item\s+codes?|material\s+codes?|parts?",
+     "product"),
+    (r"categor(?:y|ies)|product\s+categor(?:y|ies)", "category"),
+    (r"(?:product\s+)?groups?", "product group"),
+    (r"(?:invoice\s+)?status(?:es)?", "status"),
+)
+#: The level of the catalogue a group word names ("main category", "sub-category", "level 1 group"): the top level
+#: or each product's own group (router/reading.py group_dimension reads the same words in a sentence).
+_TOP_LEVEL_WORDS = (r"(?:top[- ]?level|top|main|highest[- ]level|parent|root|level[- ]?1|l1|first[- ]level|"
+                    r"major|master)")
+_OWN_LEVEL_WORDS = r"(?:sub|leaf|lowest[- ]level|detailed|level[- ]?2|l2|second[- ]level|own)"
+_GROUP_WORDS = r"(?:product\s+)?(?:categor(?:y|ies)|groups?|families|family)"
+_TOP_LEVEL_GROUP = re.compile(rf"{_TOP_LEVEL_WORDS}[\s-]*{_GROUP_WORDS}", _I)
+_OWN_LEVEL_GROUP = re.compile(rf"{_OWN_LEVEL_WORDS}[\s-]*{_GROUP_WORDS}", _I)
+#: Words before a dimension that only say which date or amount of the invoice it is taken from ("InvMonth",
+#: "invoice currency", "posting quarter", "doc ccy"): the dimension itself.
+_DATE_OR_DOCUMENT = re.compile(r"(?:inv(?:oice)?|posting|booking|doc(?:ument)?|txn|transaction|billing|original)"
+                               r"[\s-]+(?=\S)", _I)
+
+
+def dimension_noun(word: str) -> str | None:
+    """The reader's noun for a dimension word typed alone (a column header, the word before "-wise", the value of
+    "rows ="), or ``None`` when it names no dimension of the governed spend. CamelCase and snake_case are read as
+    words; a level word before a group word names the level.
+
+    >>> dimension_noun("ProductCode"), dimension_noun("InvMonth"), dimension_noun("vendor")
+    ('product', 'month', 'supplier')
+    >>> dimension_noun("main category"), dimension_noun("sub-category"), dimension_noun("FCY")
+    ('top-level product group', 'product group', 'currency')
+    >>> dimension_noun("cost center") is None
+    True
+    """
+    text = " ".join(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", word).replace("_", " ").split()).strip(" .:-")
+    if not text:
+        return None
+    if _TOP_LEVEL_GROUP.fullmatch(text):
+        return "top-level product group"
+    if _OWN_LEVEL_GROUP.fullmatch(text):
+        return "product group"
+    for pattern, noun in (*_READER_NOUNS, *_NOUNS):
+        if re.fullmatch(pattern, text, _I):
+            return noun
+    qualified = _DATE_OR_DOCUMENT.match(text)
+    if qualified is not None:
+        return dimension_noun(text[qualified.end():])
+    if " " not in text and len(text) >= 5 and text.isalpha():
+        close = unique_typo(text.lower(), _TYPO_TARGETS, 1)
+        return dimension_noun(close) if close is not None else None
+    return None
+
+
 def every_period(question: str) -> bool:
     """Whether a question without a period asks for every period on file: it says so ("all data", "full
     history"), or it asks for a breakdown by a time grain ("spend by quarter", "group by month"), whose rows are
@@ -503,4 +566,4 @@ def read_breakdown_words(question: str, companies: Iterable[str] = ()) -> str | 
     return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
 
 
-__all__ = ["company_spellings", "every_period", "read_breakdown_words"]
+__all__ = ["company_spellings", "dimension_noun", "every_period", "read_breakdown_words"]

@@ -54,6 +54,11 @@ _WHICH_HIGHEST = re.compile(
     rf"\b(?:which|what)\s+(?:one\s+|(?P<n>{_N_WORD})\s+)?(?:of\s+(?:our|the|my)\s+(?:{_N_WORD}\s+)?)?{_COMPANIES}\s+"
     r"(?:has|had)\s+"
     rf"the\s+{_MOST}\s+{_SPEND_NOUN}\b", re.I)
+#: "company with the highest total", "the entity with the most spend", "the two companies with the lowest AP": the
+#: company named by its rank, the criterion after "with" (a total or spend; "the most invoices" is a count, below).
+_WITH_HIGHEST = re.compile(
+    rf"(?<![\w-])(?:(?:the|which|what)\s+)?(?:(?P<n>{_N_WORD})\s+)?{_COMPANIES}\s+(?:with|having|that\s+had|"
+    rf"that\s+has)\s+(?:the\s+)?{_MOST}\s+(?:{_SPEND_NOUN}|totals?|amounts?|sum)\b", re.I)
 #: "rank our companies by spend", "rank all companies by spend", "order the companies by spend".
 _RANK = re.compile(
     rf"\b(?:rank|order|sort)\s+(?:(?:all\s+)?(?:of\s+)?(?:our|the|my|all)\s+)?(?:{_N_WORD}\s+)?{_COMPANIES}"
@@ -155,7 +160,8 @@ def _count(word: str) -> int:
 
 def _ranking(text: str, companies: Sequence[Any]) -> CompanyAsk | None:
     named = _spans_of(companies)
-    cue = _WHICH.search(text) or _WHICH_HIGHEST.search(text) or _RANK.search(text) or _rank_named(text, named)
+    cue = _WHICH.search(text) or _WHICH_HIGHEST.search(text) or _WITH_HIGHEST.search(text) or _RANK.search(text) \
+        or _rank_named(text, named)
     if cue is None:
         who = _WHO.search(text)
         if who is None or len({n for _, _, n in named if n}) < 2:

@@ -202,8 +202,8 @@ def _range_pattern(word: RangeWord) -> re.Pattern[str]:
 
 
 #: The unit a month is named with ("entre le mois de décembre 2025 et ...", "from the month of July 2025 to ...").
-#: (Not after a grain word: "by month Jul-25 to Oct-25" is a grain and its range, the unit word the grain's.)
-_UNIT_OF = (r"(?:(?<!\bby\s)(?<!\bper\s)(?<!\beach\s)"
+#: (never after a grouping word: "by month Jul-25 to Oct-25" is the grain, then the range)
+_UNIT_OF = (r"(?:(?<!\bby\s)(?<!\bper\s)(?<!\beach\s)(?<!\bpro\s)(?<!\bpar\s)(?<!\bpor\s)"
             r"(?:mois|month|monat|mes|mese|maand|månad|måned)\s+(?:de\s+|d['’]\s?|of\s+|di\s+|van\s+)?)?")
 #: A quote around an atom, as a query writes its literals ("BETWEEN '2025-07-01' AND '2025-09-30'").
 _QUOTE = r"['\"‘’“”]?"

@@ -10,6 +10,7 @@ apart from the ranking rather than ranked as zero.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Mapping
@@ -112,8 +113,29 @@ def _with_spend(base: str, grain: Grain) -> str:
     return f"{body} by {grain}?"
 
 
+#: A count said apart, after the ranking's question ("which month had the highest spend ...? top 2", "..., top-3
+#: pls", "(first 2)"): how many periods are ranked.
+_COUNT_APART = re.compile(rf"(?:[?.!,;:]\s*|\s+|\(\s*)(?:top|first|bottom|best)[- ]?(?P<n>{_N})\s*\)?"
+                          r"(?:\s+(?:please|pls|only|months?|quarters?))*\s*[?.!]*\s*$", re.I)
+
+
 def detect(question: str) -> PeriodRanking | None:
-    """The period ranking ``question`` asks for, or ``None``."""
+    """The period ranking ``question`` asks for, or ``None``.
+
+    >>> found = detect("which month had the highest spend in H2-25 for Kestrel? top 2")
+    >>> found.n, found.base
+    (2, 'spend in H2-25 for Kestrel by month?')
+    """
+    apart = _COUNT_APART.search(question)
+    if apart is not None:
+        found = _detect(question[:apart.start()] + ("?" if apart.group(0).lstrip()[:1] == "?" else ""))
+        if found is not None and found.refused is None and found.n in (1, _number(apart.group("n"))):
+            return dataclasses.replace(found, n=_number(apart.group("n")),
+                                       words=f"{found.words} ({apart.group(0).strip(' ?.!,;:()')})")
+    return _detect(question)
+
+
+def _detect(question: str) -> PeriodRanking | None:
     for pattern in (_WHICH, _WITH, _RANKED, _RANK):
         found = pattern.search(question)
         if found is None:
