@@ -42,18 +42,41 @@ _MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_
                 "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000,
                 # German ledgers: "20 Tsd. EUR", "0,02 Mio. €", "1,2 Mrd.", "20 Tausend Euro"
                 "tsd": 1000, "tausend": 1000, "millionen": 1_000_000, "mrd": 1_000_000_000,
-                "milliarde": 1_000_000_000, "milliarden": 1_000_000_000}
+                "milliarde": 1_000_000_000, "milliarden": 1_000_000_000,
+                # South Asian ledgers: "0.5 lakh euro", "2 crore", "1.5 lacs" (a lakh is 1,00,000, a crore 1,00,00,000)
+                "lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000,
+                "crore": 10_000_000, "crores": 10_000_000}
 
 
 def _multiplier(word: str) -> int:
     """The scale of a multiplier word as written ("Mio.", "k", "Tsd.")."""
     return _MULTIPLIERS[word.lower().rstrip(".")]
-# Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" is a whole amount;
-# "TEUR" / "kEUR" / "T€" are thousands of the currency, as German and Swiss ledgers write them.
+
+
+#: The multiplier words after a number, as one regex alternative (longest first), for every reader that rewrites an
+#: amount (router/keyword_query.py): one table, so "0.5 million" or "2 lakh" is never cut to its number there.
+MULTIPLIER_WORDS = "|".join(sorted((re.escape(w) + (r"\.?" if w in ("mio", "tsd", "mrd") else "")
+                                    for w in _MULTIPLIERS), key=len, reverse=True))
+
+
+def scale(number: Decimal, word: str | None) -> Decimal:
+    """``number`` times the multiplier ``word`` (exact; ``None``: the number itself).
+
+    >>> scale(Decimal("0.5"), "lakh"), scale(Decimal("2.01"), "k"), scale(Decimal("3"), None)
+    (Decimal('50000.0'), Decimal('2010.00'), Decimal('3'))
+    """
+    return number * _multiplier(word) if word else number
+# Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" and "17,000/-" are whole
+# amounts; "TEUR" / "kEUR" / "T€" are thousands of the currency, as German and Swiss ledgers write them. South Asian
+# grouping puts the thousands first and then pairs ("1,00,000.00", "12,50,000"): :data:`_INDIAN_GROUPING`. A number
+# never ends inside a digit group (the lookahead after it): "1,00,000" is read whole or not at all, never as "1,00".
+_INDIAN_GROUPING = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?"
 _MONEY = re.compile(
     rf"(?<![\w.,'’])(?:(?P<cur1>{_CUR})\s?)?"
-    r"(?P<num>\d{1,3}(?:[.,\s'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:[.,]-)?"
-    r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?)(?![A-Za-z])|"
+    rf"(?P<num>{_INDIAN_GROUPING}|\d{{1,3}}(?:[.,\s'’]\d{{3}})+(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?)"
+    r"(?![.,'’]\d)(?:[.,/]-)?"
+    r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?|lakhs?|lacs?|crores?)"
+    r"(?![A-Za-z])|"
     r"(?:mio|tsd|mrd)(?:\.|(?![A-Za-z]))|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
     rf"(?:\s?(?P<cur2>{_CUR})(?![A-Za-z]))?",
     re.I,
@@ -124,6 +147,9 @@ def parse_number(text: str) -> Decimal | None:
     (Decimal('10000.50'), Decimal('10000.50'), Decimal('1.5'), Decimal('10000'))
     """
     compact = text.replace(" ", "").replace("\u00a0", "").replace("'", "").replace("\u2019", "")
+    if re.fullmatch(_INDIAN_GROUPING, compact):
+        # "1,00,000.00": South Asian grouping (thousands, then pairs); the comma never is a decimal point there
+        return Decimal(compact.replace(",", ""))
     if re.fullmatch(r"0[.,]\d+", compact):
         # "0,025 Mio.", "0.125m": a leading zero groups no thousands, so the separator is the decimal point
         return Decimal("0." + compact[2:])
