@@ -115,6 +115,11 @@ _SHARE = re.compile(
     # "from 2025-07-01 to ...", "from March": a period, not the part of a share
     r"(?!\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|q[1-4]\b|h[12]\b|last\b|this\b))"
     r"|%\s+of\b|\bper ?cent of\b"
+    # "Beta contribution % to total spend", "% contribution of Beta", "weightage in overall spend", "% to total": the
+    # part's contribution to a whole (a percent sign or a whole word beside the contribution noun)
+    r"|\b(?:contribution|weightage)\b(?=\s*(?:\(?\s*(?:%|in\s+%|percent|per\s?cent|pct)\b\)?|\s+(?:to|of|in|towards)\b))"
+    r"|(?:%|\bpercent|\bper\s?cent|\bpct)\s*(?:contribution|weightage)\b"
+    r"|%\s*(?:to|in|of)\s+(?:the\s+|our\s+)?(?:total|overall|whole|entire|all)\b"
     # "how much of co a 2025 was control eqpt %": the part asked in percent (the sign or word after the part)
     r"|\bhow much of\b[^?]{0,80}\b(?:was|were|is|are|went)\b[^?]{0,60}(?:%|\bper\s?cent\b|\bpct\b)"
     # "within Company A's sensor spend, what % was pressure sensors": the whole named before the part

@@ -83,6 +83,7 @@ from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
+from router.figure_words import unanswered_percent
 from router.first_time import first_time_spans
 from router.foreign_words import foreign_note, read_foreign_words
 from router.german import read_german
@@ -577,6 +578,11 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         scopes = tuple(s for s in unrecorded_scopes(german or text) if s not in result.unread)
         if scopes:
             result = result.model_copy(update={"unread": (*result.unread, *scopes)})
+        # "Beta contribution % to total": a percentage asked, an amount planned; named, never the amount as the
+        # share (router/figure_words.py)
+        percent = unanswered_percent(german or text, [step.tool for step in result.execution_plan])
+        if percent is not None and percent not in result.unread:
+            result = result.model_copy(update={"unread": (*result.unread, percent)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])
