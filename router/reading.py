@@ -28,8 +28,11 @@ _CURRENCY_CODES = {
     # other ISO currencies (router/analysis.py reads them as invoice currencies)
     "jpy": "JPY", "yen": "JPY", "¥": "JPY", "sek": "SEK", "nok": "NOK", "dkk": "DKK", "pln": "PLN", "czk": "CZK",
     "huf": "HUF", "cny": "CNY", "yuan": "CNY", "renminbi": "CNY",
+    # South Asian ledgers: "Rs. 1,50,000", "INR 2 lakh", "₹17,000/-" (a currency no company reports in: asked back)
+    "inr": "INR", "₹": "INR", "rs": "INR", "rs.": "INR", "rupee": "INR", "rupees": "INR",
 }
-_CUR = r"(?:EUR|USD|GBP|CHF|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|€|\$|£)"
+_CUR = (r"(?:EUR|USD|GBP|CHF|INR|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|rupees?|"
+        r"€|\$|£|₹|Rs\.?(?=\s?\d))")
 
 
 def currency_code(cur: str) -> str | None:
@@ -92,7 +95,10 @@ _COMPARATOR = re.compile(
     r"(?:\s+the)?|"
     r"north of|south of|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
-    r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
+    r"no more than|not more than|maximum(?: of)?|max\.|up to)"
+    # "above the EUR 25,000 signature threshold", "over our €10k limit": a determiner before a named amount (kept
+    # only where the amount carries a currency or a multiplier: parse_amounts)
+    r"(?P<det>\s+(?:the|our|their|its|a|an))?|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|and up(?:wards)?|or higher|or greater|"
@@ -243,12 +249,18 @@ def _fraction_value(match: re.Match[str]) -> Decimal:
     return (Decimal(1 if whole in ("one", "a") else whole) + Decimal("0.5")) * _SCALES[match.group("scale2").lower()]
 
 
+def _bare_comparator(comparator: re.Match[str] | None, cur: str | None) -> re.Match[str] | None:
+    """The comparator before a number in words, unless a determiner stands between and no currency follows ("over
+    the hundred lines" counts lines)."""
+    return None if comparator is not None and comparator.group("det") and cur is None else comparator
+
+
 def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
     """Amounts written in words: with a currency or a threshold word before them (a bare "five" is a count)."""
     found = []
     taken = list(taken)
     for match in _FRACTION_MONEY.finditer(text):
-        comparator = _COMPARATOR.search(text[: match.start()])
+        comparator = _bare_comparator(_COMPARATOR.search(text[: match.start()]), match.group("cur"))
         if any(s < match.end() and match.start() < e for s, e in taken) or (
                 match.group("cur") is None and comparator is None):
             continue
@@ -264,7 +276,7 @@ def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
         if any(s < match.end() and match.start() < e for s, e in taken):
             continue
         cur = match.group("cur")
-        comparator = _COMPARATOR.search(text[: match.start()])
+        comparator = _bare_comparator(_COMPARATOR.search(text[: match.start()]), cur)
         trailing = _TRAILING.match(text[match.end():])
         value = words_to_number(match.group("num"))
         if value is None or (cur is None and comparator is None) or value == 0:
@@ -366,6 +378,8 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
                                     text=text[start:end].strip(), comparator=side, inclusive=True))
             continue
         comparator = _COMPARATOR.search(text[: match.start()])
+        if comparator is not None and comparator.group("det") and cur is None and mult is None:
+            comparator = None  # "over the 3 lines", "above the 2025 level": a determiner before a bare number
         trailing = _TRAILING.match(text[match.end():])
         if cur is None and mult is None and re.match(r"/\d{2}", text[match.end():]):
             continue  # "over 02/2026": a month and its year (router/periods.py), not an amount
