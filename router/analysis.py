@@ -117,7 +117,7 @@ _SHARE = re.compile(
     r"|%\s+of\b|\bper ?cent of\b"
     # "Beta contribution % to total spend", "% contribution of Beta", "weightage in overall spend", "% to total": the
     # part's contribution to a whole (a percent sign or a whole word beside the contribution noun)
-    r"|\b(?:contribution|weightage)\b(?=\s*(?:\(?\s*(?:%|in\s+%|percent|per\s?cent|pct)\b\)?|\s+(?:to|of|in|towards)\b))"
+    r"|\b(?:contribution|weightage)\b(?=\s*(?:\(?\s*(?:%|in\s+%|(?:percent|per\s?cent|pct)\b)|\s+(?:to|of|in|towards)\b))"
     r"|(?:%|\bpercent|\bper\s?cent|\bpct)\s*(?:contribution|weightage)\b"
     r"|%\s*(?:to|in|of)\s+(?:the\s+|our\s+)?(?:total|overall|whole|entire|all)\b"
     # "how much of co a 2025 was control eqpt %": the part asked in percent (the sign or word after the part)

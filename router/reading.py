@@ -77,7 +77,7 @@ _INDIAN_GROUPING = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?"
 _MONEY = re.compile(
     rf"(?<![\w.,'’])(?:(?P<cur1>{_CUR})\s?)?"
     rf"(?P<num>{_INDIAN_GROUPING}|\d{{1,3}}(?:[.,\s'’]\d{{3}})+(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?)"
-    r"(?![.,'’]\d)(?:[.,/]-)?"
+    r"(?![.,'’]?\d)(?:[.,/]-)?"
     r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?|lakhs?|lacs?|crores?)"
     r"(?![A-Za-z])|"
     r"(?:mio|tsd|mrd)(?:\.|(?![A-Za-z]))|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
