@@ -73,6 +73,26 @@ def period_year(amount: Amount, period_spans: Sequence[tuple[int, int]]) -> bool
     return any(s <= start < e for s, e in period_spans)
 
 
+#: The part of a "how much of" named as the approved set ("was with approved vendors", "went to our approved
+#: suppliers"): a set no share metric takes as its part.
+_APPROVED_PART = re.compile(r"\b(?:with|from|to|on)\s+(?:our\s+|the\s+|its\s+|their\s+)?(?:approved|authori[sz]ed|"
+                            r"on[- ]contract)\s+(?:vendors?|suppliers?)\b", re.I)
+_SHARE_NOUN = re.compile(r"\b(?:share|percentage|proportion|fraction|portion|ratio)\b", re.I)
+
+
+def amount_of_approved_part(text: str) -> bool:
+    """Whether "how much of <spend> was with approved vendors" asks the amount of that part (no percent or share
+    word): the approved vendors' spend, never a share whose part names no supplier.
+
+    >>> amount_of_approved_part("Company A: how much of our Feb-26 spend was with approved vendors?")
+    True
+    >>> amount_of_approved_part("how much of our spend was with approved vendors, in %")
+    False
+    """
+    return bool(re.search(r"\bhow\s+much\s+of\b", text, re.I) and _APPROVED_PART.search(text)
+                and not PERCENT.search(text) and not _SHARE_NOUN.search(text))
+
+
 def unanswered_percent(text: str, tools: Iterable[str]) -> str | None:
     """The percent word of ``text`` when the plan's figures (``tools``, the tool of each step) are amounts or counts
     only, so the percentage asked is not computed; ``None`` otherwise.
@@ -92,4 +112,5 @@ def unanswered_percent(text: str, tools: Iterable[str]) -> str | None:
     return match.group(0) if match is not None else None
 
 
-__all__ = ["AMOUNT_TOOLS", "PERCENT", "TAX_BASE", "basis_only_spans", "period_year", "unanswered_percent"]
+__all__ = ["AMOUNT_TOOLS", "PERCENT", "TAX_BASE", "amount_of_approved_part", "basis_only_spans", "period_year",
+           "unanswered_percent"]

@@ -55,7 +55,7 @@ from router.entities import (
     fold,
     named_product_codes,
 )
-from router.figure_words import TAX_BASE, basis_only_spans, period_year
+from router.figure_words import TAX_BASE, amount_of_approved_part, basis_only_spans, period_year
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group, word_form_group
 from router.measure_words import MEASURE_WORDS
@@ -1300,6 +1300,8 @@ def read(
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.
     analysis, hidden = parse_analysis(mask(id_masked, (*mentions.spans, *quotes)), as_of)
+    if analysis.share and amount_of_approved_part(id_masked):
+        analysis = replace(analysis, share=False)  # "how much of our spend was with approved vendors": that amount
     # "what did we pay per label roll": the price of one item of the product named, not the spend on it
     per_item_spans = priced_per_item(id_masked, [*((m.start, m.end) for m in mentions.products),
                                                  *((s, e) for s, e, _ in codes)])

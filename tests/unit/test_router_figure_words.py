@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from router.analysis import parse_analysis, parse_share
 from router.comparison_words import CHANGE_RE, change_output_only
-from router.figure_words import basis_only_spans, period_year, unanswered_percent
+from router.figure_words import amount_of_approved_part, basis_only_spans, period_year, unanswered_percent
 from router.invoice_facts import amount_basis
 from router.keyword_query import keyword_style
 from router.reading import parse_amounts, parse_number
@@ -167,3 +167,18 @@ def test_percent_beside_a_percent_plan_is_answered(tools: list[str]) -> None:
 
 def test_no_percent_no_note() -> None:
     assert unanswered_percent("Beta spend Q1 2026", ["finance.aggregate_spend"]) is None
+
+
+# --- "how much of" with the approved set as its part -----------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Company A: how much of our Feb-26 spend was with approved vendors?",
+                                  "how much of Kestrel's Q1 spend went to our approved suppliers",
+                                  "How much of Co B 2025 purchases were from authorised vendors?"])
+def test_how_much_of_approved_is_an_amount(text: str) -> None:
+    assert amount_of_approved_part(text)
+
+
+@pytest.mark.parametrize("text", ["how much of our spend was with approved vendors, in %",
+                                  "what share of our spend was with approved vendors",
+                                  "how much of our spend was with Beta"])
+def test_share_of_approved_stays_a_share(text: str) -> None:
+    assert not amount_of_approved_part(text)
