@@ -110,7 +110,11 @@ _SHARE = re.compile(
     r"|\b(?:share|percentage|proportion|fraction|portion)\s+(?:of|in)\b"
     # "what part (percent) of Company C's spend is in GBP", "which part of our spend was Beta": a part of a whole
     r"|\b(?:what|which)\s+part\s+(?:\(\s*(?:in\s+)?(?:percent|per\s?cent|%|percentage|share)\s*\)\s+)?of\b"
-    r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b|\bshare\b"
+    r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b"
+    # "share" alone, but not the verb of a request ("request you to share variance", "pls share the report",
+    # "kindly share us"): after a request word or before an object pronoun or determiner it asks to send
+    r"|(?<!\bto\s)(?<!\bpls\s)(?<!\bplz\s)(?<!\bplease\s)(?<!\bkindly\s)(?<!\byou\s)(?<!\bcan\s)(?<!\bwill\s)"
+    r"(?<!\bdo\s)\bshare\b(?!\s+(?:the|us|me|it|this|that|these|those|your|details|with\s+(?:us|me))\b)"
     r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b"
     # "from 2025-07-01 to ...", "from March": a period, not the part of a share
     r"(?!\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|q[1-4]\b|h[12]\b|last\b|this\b))"

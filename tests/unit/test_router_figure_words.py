@@ -182,3 +182,17 @@ def test_how_much_of_approved_is_an_amount(text: str) -> None:
                                   "how much of our spend was with Beta"])
 def test_share_of_approved_stays_a_share(text: str) -> None:
     assert not amount_of_approved_part(text)
+
+
+# --- "share" the verb of a request ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("lead", ["Request you to", "pls", "Please", "Kindly", "can you", "Could you"])
+@pytest.mark.parametrize("rest", ["share variance of Xenon spend Nov-25 vs Oct-25", "share the Q1 spend of Co B",
+                                  "share us the invoice count"])
+def test_share_as_a_request_verb_is_no_share(lead: str, rest: str) -> None:
+    assert not parse_share(f"{lead} {rest}")[0]
+
+
+@pytest.mark.parametrize("text", ["Beta share of Company A spend", "supplier share Q1 for Company A",
+                                  "Beta spend share in 2025", "what is the share of Beta in Q1"])
+def test_share_as_a_noun_stays(text: str) -> None:
+    assert parse_share(text)[0]
