@@ -156,7 +156,12 @@ _CHANGE_WORDS = re.compile(
 #: Words for a path over time rather than a change between two periods: with a grain and no base ("the trend
 #: in 2025 by quarter") they ask for the series, which the breakdown gives.
 _TRAJECTORY = re.compile(r"trend|evolution|evolve[ds]?|develop(?:ed)?", re.I)
-_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|against|relative to|"
+_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|relative to|"
+                            # "booked against vendor X", "against PO 4711", "against the agreement": the document or
+                            # party a booking is made on, no base of a comparison
+                            r"against(?!\s+(?:the\s+|this\s+|that\s+|our\s+|a\s+)?(?:vendors?|suppliers?|compan(?:y|ies)|"
+                            r"po|purchase\s+orders?|orders?|invoices?|agreements?|contracts?|budget|cost\s+cent(?:er|re)s?|"
+                            r"accounts?|gl)\b)|"
                             r"than)\b|" + _CW.alternation(_CW.CONNECTORS), re.I)
 _SAME_LAST_YEAR = re.compile(
     r"\b(?:the\s+)?same\s+(?:period|quarter|qtr|month|time|half|week|year|yr)\s+(?:of\s+|in\s+)?"

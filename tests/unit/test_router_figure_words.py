@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from router.analysis import parse_analysis, parse_share
+from router.analysis import compare_words, parse_analysis, parse_share
 from router.comparison_words import CHANGE_RE, change_output_only
 from router.figure_words import amount_of_approved_part, basis_only_spans, period_year, unanswered_percent
 from router.invoice_facts import amount_basis
@@ -196,3 +196,16 @@ def test_share_as_a_request_verb_is_no_share(lead: str, rest: str) -> None:
                                   "Beta spend share in 2025", "what is the share of Beta in Q1"])
 def test_share_as_a_noun_stays(text: str) -> None:
     assert parse_share(text)[0]
+
+
+# --- "against" a party or a document is no comparison --------------------------------------------------------------
+@pytest.mark.parametrize("text", ["invoices booked against vendor Orbis, Q3 2025", "booked against PO 4711 in May",
+                                  "spend against the agreement in Q1", "invoices posted against supplier Beta"])
+def test_against_a_party_is_no_comparison(text: str) -> None:
+    assert not compare_words(text)
+
+
+@pytest.mark.parametrize("text", ["Q1 spend against the prev qtr", "Q1 2026 against Q4 2025",
+                                  "variance of Kestrel spend for Q1 against the previous quarter"])
+def test_against_a_period_compares(text: str) -> None:
+    assert compare_words(text)
