@@ -111,13 +111,19 @@ _SHARE = re.compile(
     # "what part (percent) of Company C's spend is in GBP", "which part of our spend was Beta": a part of a whole
     r"|\b(?:what|which)\s+part\s+(?:\(\s*(?:in\s+)?(?:percent|per\s?cent|%|percentage|share)\s*\)\s+)?of\b"
     r"|['’]s\s+share\b|\bhow (?:big|large|much) (?:a|of a|is the) share\b"
-    # "share" alone, never the verb of a request ("Request you to share the total", "pls share", "can you share"):
-    # the verb sends the figure back, it asks for no part of a whole ("share of"/"share in" is read above)
-    r"|(?<!\bto\s)(?<!\bpls\s)(?<!\bplz\s)(?<!please\s)(?<!kindly\s)(?<!\byou\s)(?<!\bpl\s)\bshare\b"
+    # "share" alone, but not the verb of a request ("request you to share variance", "pls share the report",
+    # "kindly share us"): after a request word or before an object pronoun or determiner it asks to send
+    r"|(?<!\bto\s)(?<!\bpls\s)(?<!\bplz\s)(?<!\bplease\s)(?<!\bkindly\s)(?<!\byou\s)(?<!\bcan\s)(?<!\bwill\s)"
+    r"(?<!\bdo\s)(?<!\bpl\s)\bshare\b(?!\s+(?:the|us|me|it|this|that|these|those|your|details|with\s+(?:us|me))\b)"
     r"|\bhow much of\b[^?]{0,80}\b(?:went to|was with|was from|with|from)\b"
     # "from 2025-07-01 to ...", "from March": a period, not the part of a share
     r"(?!\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|q[1-4]\b|h[12]\b|last\b|this\b))"
     r"|%\s+of\b|\bper ?cent of\b"
+    # "Beta contribution % to total spend", "% contribution of Beta", "weightage in overall spend", "% to total": the
+    # part's contribution to a whole (a percent sign or a whole word beside the contribution noun)
+    r"|\b(?:contribution|weightage)\b(?=\s*(?:\(?\s*(?:%|in\s+%|(?:percent|per\s?cent|pct)\b)|\s+(?:to|of|in|towards)\b))"
+    r"|(?:%|\bpercent|\bper\s?cent|\bpct)\s*(?:contribution|weightage)\b"
+    r"|%\s*(?:to|in|of)\s+(?:the\s+|our\s+)?(?:total|overall|whole|entire|all)\b"
     # "how much of co a 2025 was control eqpt %": the part asked in percent (the sign or word after the part)
     r"|\bhow much of\b[^?]{0,80}\b(?:was|were|is|are|went)\b[^?]{0,60}(?:%|\bper\s?cent\b|\bpct\b)"
     # "within Company A's sensor spend, what % was pressure sensors": the whole named before the part
@@ -150,12 +156,14 @@ _CHANGE_WORDS = re.compile(
 #: Words for a path over time rather than a change between two periods: with a grain and no base ("the trend
 #: in 2025 by quarter") they ask for the series, which the breakdown gives.
 _TRAJECTORY = re.compile(r"trend|evolution|evolve[ds]?|develop(?:ed)?", re.I)
-_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|relative to|than|"
-                            # "invoices booked against vendor X", "against PO 4711": what a document is booked to,
-                            # no comparison
+_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparing|comparison|vs\.?|versus|difference|relative to|"
+                            # "invoices booked against vendor X", "against PO 4711", "against the agreement": the
+                            # document or party a booking is made on, no base of a comparison
                             r"(?<!booked\s)(?<!posted\s)(?<!charged\s)(?<!raised\s)(?<!billed\s)(?<!invoiced\s)"
-                            r"against(?!\s+(?:the\s+|our\s+)?(?:vendors?|suppliers?|po|purchase\s+orders?|"
-                            r"contracts?|agreements?|accounts?)\b))\b|" + _CW.alternation(_CW.CONNECTORS), re.I)
+                            r"against(?!\s+(?:the\s+|this\s+|that\s+|our\s+|a\s+)?(?:vendors?|suppliers?|compan(?:y|ies)|"
+                            r"po|purchase\s+orders?|orders?|invoices?|agreements?|contracts?|budget|cost\s+cent(?:er|re)s?|"
+                            r"accounts?|gl)\b)|"
+                            r"than)\b|" + _CW.alternation(_CW.CONNECTORS), re.I)
 _SAME_LAST_YEAR = re.compile(
     r"\b(?:the\s+)?same\s+(?:period|quarter|qtr|month|time|half|week|year|yr)\s+(?:of\s+|in\s+)?"
     r"(?:last|the previous|the prior|a|one|the)\s+(?:year|yr)(?:\s+(?:before|earlier|ago))?\b"

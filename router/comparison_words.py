@@ -62,8 +62,10 @@ CONNECTORS = (
 #: Words asking for the change itself: its amount, its percent or both ("delta", "chg", "up/down", "écart").
 CHANGE = (
     # ("delta" is left out: "Delta" names suppliers; "QoQ delta" compares through its QoQ)
-    r"chg", r"up\s*/\s*down", r"down\s*/\s*up", r"[ée]cart", r"variation", r"variaci[óo]n", r"diferencia",
-    r"variazione", r"differenza", r"verschil", r"afwijking",
+    # ("variance" is the controller's word for the change between two periods; a price, budget or cost variance
+    # is read before it as a measure no metric serves, router/routing.py)
+    r"chg", r"variances?", r"up\s*/\s*down", r"down\s*/\s*up", r"[ée]cart", r"variation", r"variaci[óo]n",
+    r"diferencia", r"variazione", r"differenza", r"verschil", r"afwijking",
 )
 
 
@@ -83,6 +85,7 @@ absolute absolut relative rel pct percent percentage prozent pourcentage porcent
 und et y e en als plus also both as well terms amount amounts eur euro euros € % qoq mom yoy q/q m/m y/y please pls
 plz thx thanks ty asap écart ecart variation variación variacion diferencia variazione differenza verschil
 afwijking abweichung veränderung differenz or
+need needed want wanted require required give show provide share send kindly both
 """.split())  # noqa: SIM905 - a word list reads better as text
 _OUTPUT_TOKEN = re.compile(r"[%€]|[^\W\d_]+(?:['’][a-z]+)?|/|\+|&|\d+", re.I)
 
@@ -98,7 +101,7 @@ def change_output_only(part: str, reporting: str = "EUR") -> bool:
 #: Output words that ask nothing by themselves ("in", "and", "EUR"): a part of only these is no change ask.
 _FILLER = frozenset("""
 in en and und et y e als plus also both as well terms amount amounts eur euro euros € please pls plz thx thanks ty
-asap the it is was by
+asap the it is was by need needed want wanted require required give show provide share send kindly
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from router.answer import AnswerStatus, _Draft, cite_lines, composer
 from router.contract import PlanStep
+from router.figure_words import TAX_BASE
 from router.reader import Reading
 
 AMOUNTS_METRIC = "finance.document_amounts"
@@ -66,7 +67,7 @@ _INCLUDING_TAX = re.compile(r"\b(?:incl(?:uding|usive\s+of|\.)?|with|plus|inkl\.
                             re.I)
 #: A tax rate or share is asked, not the tax amount.
 _TAX_RATE = re.compile(r"\b(?:rates?|satz|s[aä]tze|percent(?:age)?|prozent)\b|%", re.I)
-_NET = re.compile(r"\bnet(?:to)?\b|\bnet(?:to)?(?:betrag|summe|wert)\b", re.I)
+_NET = re.compile(r"\bnet(?:to)?\b|\bnet(?:to)?(?:betrag|summe|wert)\b|\b(?:" + TAX_BASE + r")\b", re.I)
 #: "net of credit note", "netted against the credit", "net of the CN": a deduction, not a tax basis.
 _NET_OF_CREDIT = re.compile(r"\bnet(?:ted)?\s+(?:of|against|with)\s+(?:the\s+|its\s+|any\s+|all\s+)?"
                             r"(?:credit|gutschrift|cn\b|#DOC|refund|return|avoir|nota\s+de\s+cr[ée]dito)", re.I)

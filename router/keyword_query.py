@@ -23,6 +23,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from router.reading import MULTIPLIER_WORDS, parse_number, scale
 from router.structured_notation import FIELDS
 
 _DATE = r"'?(?P<{}>\d{{4}}-\d{{2}}-\d{{2}})'?"
@@ -82,8 +83,8 @@ _DATE_IN = re.compile(rf"\b{_DAY_COL}\s+(?:in|within|during)\s+(?=[^\s(])", re.I
 #: where clause is read as a joint between predicates)
 _AMOUNT_BETWEEN = re.compile(r"\b(?P<f>gross(?:_(?:amount|total))?|net(?:_(?:amount|total))?|amount|invoice_(?:amount|"
                              r"total|value)|grand_total|total(?:_amount)?|value)(?:_eur)?\s+between\s+"
-                             r"(?P<a>\d[\d,._]*(?:\.\d+)?)\s*(?P<ka>k|mio|bn|m)?\s+and\s+(?P<b>\d[\d,._]*(?:\.\d+)?)\s*"
-                             r"(?P<kb>k|mio|bn|m)?(?!\w)", re.I)
+                             r"(?P<a>\d[\d,._]*(?:\.\d+)?)\s*(?P<ka>" + MULTIPLIER_WORDS + r")?(?!\w)\s+and\s+"
+                             r"(?P<b>\d[\d,._]*(?:\.\d+)?)\s*(?P<kb>" + MULTIPLIER_WORDS + r")?(?!\w)", re.I)
 #: "month = 2025-11", "quarter = '2025-Q4'", "year = 2025", "fiscal_year = 2026": the period named
 _PERIOD_EQ = re.compile(r"\b(?:month|quarter|year|yr|fiscal_year|fy|period)\s*=\s*'?(?P<p>\d{4}(?:-(?:\d{2}|[qQ][1-4]|"
                         r"[hH][12]))?|[qQhH][1-4]\s*\d{4})'?(?![\w-])", re.I)
@@ -112,11 +113,12 @@ _CURRENCY = re.compile(r"\b(?:invoice_)?currency(?:_code)?\s*(?:=|==)\s*'?(?P<c>
 #: "gross > 10k", "net_amount >= 5000", "amount > 10000": an amount compared
 _AMOUNT = re.compile(r"\b(?P<f>(?:total_)?gross(?:_amount)?|(?:total_)?net(?:_amount)?|amount|"
                      r"invoice_(?:amount|total|value)|total|"
-                     r"spend|value)\s*(?P<op>>=|=>|<=|=<|>|<)\s*(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<k>k|mio|bn|m)?(?!\w)",
+                     r"spend|value)\s*(?P<op>>=|=>|<=|=<|>|<)\s*(?P<n>\d[\d,._]*(?:\.\d+)?)\s*"
+                     r"(?P<k>" + MULTIPLIER_WORDS + r")?(?!\w)",
                      re.I)
 #: "invoices > 10k", "spend >= 5000": a comparison after the counted noun, the noun kept
 _NOUN_AMOUNT = re.compile(r"\b(?P<w>invoices?|documents?|lines?)\s*(?P<op>>=|=>|<=|=<|>|<)\s*(?:€|eur\s*)?"
-                          r"(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<k>k|mio|bn|m)?(?!\w)", re.I)
+                          r"(?P<n>\d[\d,._]*(?:\.\d+)?)\s*(?P<k>" + MULTIPLIER_WORDS + r")?(?!\w)", re.I)
 #: (">=" as "at least": "of 5000 or more" without a currency is not read as a threshold by every reader)
 _AMOUNT_OPS = {">": "above", "<": "below", ">=": "of at least", "=>": "of at least", "<=": "of at most",
                "=<": "of at most"}
@@ -246,19 +248,20 @@ def _date_both(match: re.Match[str]) -> str:
     return f"from {start} {joint} {match.group('b')}"
 
 
-#: the multipliers analysts write after an amount
-_SCALES = {"k": Decimal(1000), "m": Decimal(1_000_000), "mio": Decimal(1_000_000), "bn": Decimal(1_000_000_000)}
-
-
-def _scaled(number: str, scale: str | None) -> str:
-    """``number`` times its multiplier, exactly (money in Decimal: a float makes "2.01k" 2009)."""
-    number = number.replace("_", "").replace(",", "")
-    if not scale:
-        return number
-    try:
-        value = Decimal(number) * _SCALES[scale.lower()]
-    except (InvalidOperation, KeyError):
-        return number + scale
+def _scaled(number: str, word: str | None) -> str:
+    """``number`` times its multiplier, exactly (money in Decimal: a float makes "2.01k" 2009); the multipliers are
+    router/reading.py's one table ("k", "mio", "million", "lakh", "crore"), the digits its one number reader
+    ("1,00,000.00", "10.000,50")."""
+    plain = number.replace("_", "")
+    value = parse_number(plain)
+    if value is None:
+        try:
+            value = Decimal(plain.replace(",", ""))
+        except InvalidOperation:
+            return number + (word or "")
+    if not word:
+        return format(value, "f")
+    value = scale(value, word)
     return format(value.normalize() if value != value.to_integral_value() else value.to_integral_value(), "f")
 
 

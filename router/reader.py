@@ -55,6 +55,7 @@ from router.entities import (
     fold,
     named_product_codes,
 )
+from router.figure_words import TAX_BASE, amount_of_approved_part, basis_only_spans, period_year
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
 from router.group_words import leading_word_group, word_form_group
 from router.measure_words import MEASURE_WORDS
@@ -96,7 +97,9 @@ _CURRENCY = re.compile(
 _NET_BASIS = re.compile(
     # "excluding VAT", "net of VAT": the tax named by its European name is the same tax
     r"\b(net of (?:tax|vat)|excluding (?:tax|vat)|excl\.? (?:tax|vat)|before (?:tax|vat)|pre-tax|without (?:tax|vat)|"
-    r"net spend|net amount)\b", re.I
+    r"net spend|net amount|"
+    # the tax base under its own names: "taxable value", "assessable value", "tax base" (the amount the tax is on)
+    + TAX_BASE + r")\b", re.I
 )
 #: Credit notes named beside "net spend" ("after the credit note: net spend"): net of the credit notes, which
 #: governed spend already is, not net of tax.
@@ -1317,6 +1320,8 @@ def read(
     quoted = tuple(p.strip() for p in _QUOTED.findall(text) if len(p.strip()) >= 2)[:5]
     # The analyst's phrases first: a comparison's base ("the same quarter last year") is not *the* period.
     analysis, hidden = parse_analysis(mask(id_masked, (*mentions.spans, *quotes)), as_of)
+    if analysis.share and amount_of_approved_part(id_masked):
+        analysis = replace(analysis, share=False)  # "how much of our spend was with approved vendors": that amount
     # "what did we pay per label roll": the price of one item of the product named, not the spend on it
     per_item_spans = priced_per_item(id_masked, [*((m.start, m.end) for m in mentions.products),
                                                  *((s, e) for s, e, _ in codes)])
@@ -1373,7 +1378,8 @@ def read(
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.
     consumed: list[tuple[int, int]] = [*identifiers.spans, *mentions.spans, *quotes, *period.spans, *hidden,
-                                       *analysis.spans, *status_spans(id_masked), *currency_list_spans(id_masked)]
+                                       *analysis.spans, *status_spans(id_masked), *currency_list_spans(id_masked),
+                                       *basis_only_spans(id_masked)]
     # "how many sets did we buy", "wie viele Stück": the unit the quantity is counted in, no name to look up
     consumed.extend(m.span(1) for m in _UNIT_NOUN.finditer(id_masked))
     included_spans = _included_subgroups(id_masked, mentions, gazetteer)
@@ -1557,7 +1563,8 @@ def read(
                 # "the VG-2 vacuum gauge" when only the VG-1 is catalogued: another model, asked about
                 *other_model_problems(id_masked, (*mentions.products, *mentions.product_groups), gazetteer,
                                       period.spans)]
-    amounts = parse_amounts(cue_text)
+    # a bare number the period reader took is the period's year, never an amount ("over 2025 Q4": the quarter)
+    amounts = tuple(a for a in parse_amounts(cue_text) if not period_year(a, period.spans))
     company = gazetteer.company(entities.company_id) if entities.company_id else None
     # "(posted + paid)", "posted & paid": both counted statuses are every invoice the listing lists anyway
     status_text = _BOTH_STATUSES.sub(" ", cue_text)
@@ -1653,7 +1660,8 @@ def read(
         excluded_status=excluded_status(_mask_excluded_statuses(cue_text, analysis)),
         asked_statuses=asked_statuses(_mask_excluded_statuses(cue_text, analysis)),
         currencies=_currencies(cue_text), cues=cues,
-        measure="invoices_above_threshold" if listed else metric_kind(text, entities, parse_amounts(text)) or (
+        measure="invoices_above_threshold" if listed else metric_kind(text, entities, tuple(
+            a for a in parse_amounts(text) if not period_year(a, period.spans))) or (
             ("unit_price" if entities.product_codes else "unsupported") if per_item else None),
         catalog_metric=catalog_hit[0] if catalog_hit else None, quoted=quoted, quote_spans=quotes,
         cue_text=cue_text, text_part=_text_part(text), agreement_topic=_agreement_topic(text, entities, quoted),

@@ -28,8 +28,11 @@ _CURRENCY_CODES = {
     # other ISO currencies (router/analysis.py reads them as invoice currencies)
     "jpy": "JPY", "yen": "JPY", "¥": "JPY", "sek": "SEK", "nok": "NOK", "dkk": "DKK", "pln": "PLN", "czk": "CZK",
     "huf": "HUF", "cny": "CNY", "yuan": "CNY", "renminbi": "CNY",
+    # South Asian ledgers: "Rs. 1,50,000", "INR 2 lakh", "₹17,000/-" (a currency no company reports in: asked back)
+    "inr": "INR", "₹": "INR", "rs": "INR", "rs.": "INR", "rupee": "INR", "rupees": "INR",
 }
-_CUR = r"(?:EUR|USD|GBP|CHF|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|€|\$|£)"
+_CUR = (r"(?:EUR|USD|GBP|CHF|INR|euros?|(?:US\s?)?dollars?|US\$|pounds?(?:\s+sterling)?|(?:swiss\s+)?francs?|rupees?|"
+        r"€|\$|£|₹|Rs\.?(?=\s?\d))")
 
 
 def currency_code(cur: str) -> str | None:
@@ -42,18 +45,41 @@ _MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_
                 "million": 1_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000,
                 # German ledgers: "20 Tsd. EUR", "0,02 Mio. €", "1,2 Mrd.", "20 Tausend Euro"
                 "tsd": 1000, "tausend": 1000, "millionen": 1_000_000, "mrd": 1_000_000_000,
-                "milliarde": 1_000_000_000, "milliarden": 1_000_000_000}
+                "milliarde": 1_000_000_000, "milliarden": 1_000_000_000,
+                # South Asian ledgers: "0.5 lakh euro", "2 crore", "1.5 lacs" (a lakh is 1,00,000, a crore 1,00,00,000)
+                "lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000,
+                "crore": 10_000_000, "crores": 10_000_000}
 
 
 def _multiplier(word: str) -> int:
     """The scale of a multiplier word as written ("Mio.", "k", "Tsd.")."""
     return _MULTIPLIERS[word.lower().rstrip(".")]
-# Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" is a whole amount;
-# "TEUR" / "kEUR" / "T€" are thousands of the currency, as German and Swiss ledgers write them.
+
+
+#: The multiplier words after a number, as one regex alternative (longest first), for every reader that rewrites an
+#: amount (router/keyword_query.py): one table, so "0.5 million" or "2 lakh" is never cut to its number there.
+MULTIPLIER_WORDS = "|".join(sorted((re.escape(w) + (r"\.?" if w in ("mio", "tsd", "mrd") else "")
+                                    for w in _MULTIPLIERS), key=len, reverse=True))
+
+
+def scale(number: Decimal, word: str | None) -> Decimal:
+    """``number`` times the multiplier ``word`` (exact; ``None``: the number itself).
+
+    >>> scale(Decimal("0.5"), "lakh"), scale(Decimal("2.01"), "k"), scale(Decimal("3"), None)
+    (Decimal('50000.0'), Decimal('2010.00'), Decimal('3'))
+    """
+    return number * _multiplier(word) if word else number
+# Thousands are grouped with "," "." a space or an apostrophe (Swiss "12'500"); "5000.-" and "17,000/-" are whole
+# amounts; "TEUR" / "kEUR" / "T€" are thousands of the currency, as German and Swiss ledgers write them. South Asian
+# grouping puts the thousands first and then pairs ("1,00,000.00", "12,50,000"): :data:`_INDIAN_GROUPING`. A number
+# never ends inside a digit group (the lookahead after it): "1,00,000" is read whole or not at all, never as "1,00".
+_INDIAN_GROUPING = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?"
 _MONEY = re.compile(
     rf"(?<![\w.,'’])(?:(?P<cur1>{_CUR})\s?)?"
-    r"(?P<num>\d{1,3}(?:[.,\s'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:[.,]-)?"
-    r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?)(?![A-Za-z])|"
+    rf"(?P<num>{_INDIAN_GROUPING}|\d{{1,3}}(?:[.,\s'’]\d{{3}})+(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?)"
+    r"(?![.,'’]?\d)(?:[.,/]-)?"
+    r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?|lakhs?|lacs?|crores?)"
+    r"(?![A-Za-z])|"
     r"(?:mio|tsd|mrd)(?:\.|(?![A-Za-z]))|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
     rf"(?:\s?(?P<cur2>{_CUR})(?![A-Za-z]))?",
     re.I,
@@ -69,7 +95,10 @@ _COMPARATOR = re.compile(
     r"(?:\s+the)?|"
     r"north of|south of|"
     r"no less than|not less than|minimum(?: of)?|min\.|below|under|less than|lower than|smaller than|at most|"
-    r"no more than|not more than|maximum(?: of)?|max\.|up to)|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
+    r"no more than|not more than|maximum(?: of)?|max\.|up to)"
+    # "above the EUR 25,000 signature threshold", "over our €10k limit": a determiner before a named amount (kept
+    # only where the amount carries a currency or a multiplier: parse_amounts)
+    r"(?P<det>\s+(?:the|our|their|its|a|an))?|(?P<symbol>>=|=>|≥|>|<=|=<|≤|<))\s*$",
     re.I,
 )
 _TRAILING = re.compile(r"^\s*(?:(?P<above>or more|or above|and above|and more|and up(?:wards)?|or higher|or greater|"
@@ -124,6 +153,9 @@ def parse_number(text: str) -> Decimal | None:
     (Decimal('10000.50'), Decimal('10000.50'), Decimal('1.5'), Decimal('10000'))
     """
     compact = text.replace(" ", "").replace("\u00a0", "").replace("'", "").replace("\u2019", "")
+    if re.fullmatch(_INDIAN_GROUPING, compact):
+        # "1,00,000.00": South Asian grouping (thousands, then pairs); the comma never is a decimal point there
+        return Decimal(compact.replace(",", ""))
     if re.fullmatch(r"0[.,]\d+", compact):
         # "0,025 Mio.", "0.125m": a leading zero groups no thousands, so the separator is the decimal point
         return Decimal("0." + compact[2:])
@@ -217,12 +249,18 @@ def _fraction_value(match: re.Match[str]) -> Decimal:
     return (Decimal(1 if whole in ("one", "a") else whole) + Decimal("0.5")) * _SCALES[match.group("scale2").lower()]
 
 
+def _bare_comparator(comparator: re.Match[str] | None, cur: str | None) -> re.Match[str] | None:
+    """The comparator before a number in words, unless a determiner stands between and no currency follows ("over
+    the hundred lines" counts lines)."""
+    return None if comparator is not None and comparator.group("det") and cur is None else comparator
+
+
 def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
     """Amounts written in words: with a currency or a threshold word before them (a bare "five" is a count)."""
     found = []
     taken = list(taken)
     for match in _FRACTION_MONEY.finditer(text):
-        comparator = _COMPARATOR.search(text[: match.start()])
+        comparator = _bare_comparator(_COMPARATOR.search(text[: match.start()]), match.group("cur"))
         if any(s < match.end() and match.start() < e for s, e in taken) or (
                 match.group("cur") is None and comparator is None):
             continue
@@ -238,7 +276,7 @@ def _word_amounts(text: str, taken: list[tuple[int, int]]) -> list[Amount]:
         if any(s < match.end() and match.start() < e for s, e in taken):
             continue
         cur = match.group("cur")
-        comparator = _COMPARATOR.search(text[: match.start()])
+        comparator = _bare_comparator(_COMPARATOR.search(text[: match.start()]), cur)
         trailing = _TRAILING.match(text[match.end():])
         value = words_to_number(match.group("num"))
         if value is None or (cur is None and comparator is None) or value == 0:
@@ -340,6 +378,8 @@ def parse_amounts(text: str) -> tuple[Amount, ...]:
                                     text=text[start:end].strip(), comparator=side, inclusive=True))
             continue
         comparator = _COMPARATOR.search(text[: match.start()])
+        if comparator is not None and comparator.group("det") and cur is None and mult is None:
+            comparator = None  # "over the 3 lines", "above the 2025 level": a determiner before a bare number
         trailing = _TRAILING.match(text[match.end():])
         if cur is None and mult is None and re.match(r"/\d{2}", text[match.end():]):
             continue  # "over 02/2026": a month and its year (router/periods.py), not an amount

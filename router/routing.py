@@ -89,6 +89,7 @@ from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
+from router.figure_words import unanswered_percent
 from router.first_time import first_time_spans
 from router.foreign_words import foreign_note, read_foreign_words
 from router.german import read_german
@@ -586,6 +587,11 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
                         if q not in result.unread and q not in scopes)
         if scopes:
             result = result.model_copy(update={"unread": (*result.unread, *scopes)})
+        # "Beta contribution % to total": a percentage asked, an amount planned; named, never the amount as the
+        # share (router/figure_words.py)
+        percent = unanswered_percent(german or text, [step.tool for step in result.execution_plan])
+        if percent is not None and percent not in result.unread:
+            result = result.model_copy(update={"unread": (*result.unread, percent)})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])
