@@ -25,7 +25,11 @@ _UNIT_WORDS = (r"sets?|kits?|metres?|meters?|box(?:es)?|parcels?|pairs?|rolls?|p
 _AVERAGE_PER_UNIT = re.compile(
     rf"\b(?:average|avg\.?|mean|on\s+average)\s+(?:net\s+)?(?:paid\s+)?per\s+(?:{_UNIT_WORDS})\b"
     rf"|\bper\s+(?:{_UNIT_WORDS})\s+on\s+average\b"
-    rf"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+)?(?:for\s+)?(?:a|one|each)\s+(?:{_UNIT_WORDS})\b",
+    rf"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+)?(?:for\s+)?(?:a|one|each)\s+(?:{_UNIT_WORDS})\b"
+    # "what did X spend per unit on Y", "what does Y cost us per piece", "Y costing per unit", "price/unit": the
+    # spend or cost of one unit is the unit price (a count unit after "per", never a month or a supplier)
+    r"|\b(?:spen[dt]|spending|cost(?:s|ing)?(?:\s+(?:us|me|them))?|pa(?:y|id|ying)|charged|billed|prices?)\s*"
+    r"(?:per|/|a)\s*(?:unit|piece|pc|pcs|ea|each|item)\b",
     re.I)
 
 

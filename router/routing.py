@@ -166,7 +166,9 @@ _UNSERVED_MEASURES = re.compile(
     r"(?!\s*(?:approvals?|approved|agreements?|contracts?|suppliers?|vendors?|providers?|carriers?|partners?|"
     r"clauses?|terms)\b))|"
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
-    r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
+    # "spend per unit / piece / ea" of a product is its unit price (router/reader.py), a governed figure
+    r"spend per (?!(?:units?|pieces?|pcs?|ea|each|suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|"
+    r"products?|groups?|categor\w+|"
     r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|(?:legal\s+)?entit\w+|subsidiar\w+|"
     # "spend per original currency": the invoices' own currencies (the currency grouping)
     r"(?:the\s+)?(?:(?:invoice|invoiced|original|document|transaction|billing|source|native)[\s-]+){1,2}currenc\w+|"
