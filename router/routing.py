@@ -104,6 +104,7 @@ from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_m
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.price_asks import one_period_change, price_without_product
+from router.product_company import company_question, unscoped_product_figure
 from router.reader import (
     NameResolver,
     Reading,
@@ -556,6 +557,19 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": mismatched,
             "clarification_reasons": ("document type: asked but not in the plan", *result.clarification_reasons)})
+    if (not result.requires_clarification and result.entities.company_id is None
+            and len(inputs.gazetteer.companies) > 1 and unscoped_product_figure(result.execution_plan)
+            and not (tenant.read or group.read or nouns.read)):
+        # a product's unit price or units with no company in a tenant of several: asked, like spend, unless all
+        # companies are said (router/product_company.py)
+        again = _reading_of(result.question, inputs)
+        if not again.mentions.companies and all_companies_scope(again, len(inputs.gazetteer.companies)) is None:
+            names = [f"{c.company_name} ({c.company_id})" for c in inputs.gazetteer.companies]
+            result = result.model_copy(update={
+                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+                "clarification_question": company_question(names, offer_all(inputs.gazetteer)),
+                "clarification_reasons": ("company: the question does not say which company",
+                                          *result.clarification_reasons)})
     if figure_answer(result.workflow, result.requires_clarification):
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)
