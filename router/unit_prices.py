@@ -77,6 +77,10 @@ _UNITS = re.compile(
     r"(?:[^\s?.;]+\s+){0,3}?"
     r"(?:buy|bought|purchase|purchased|order|ordered|receive|received|get|got|procure|procured|take|took|taken|"
     r"billed|invoiced|deliver|delivered)\b"
+    # "number of compr. valve kits bought", "# of X purchased", "count of X received": a count of the product
+    # itself, said with the verb of buying (a count of documents or suppliers is the count questions')
+    r"|(?:\b(?:number|count|no\.|nr\.?)|(?<!\w)#)\s*of\s+" + _NOT_COUNTED_THINGS + r"(?:[^\s?.;]+\s+){0,8}?"
+    r"(?:bought|purchased|ordered|received|procured|delivered|billed|invoiced|taken)\b"
     # "qty of PRD-491", "RK-12 qty Xenon": the finance user's shorthand for the quantity
     r"|\bqtys?\b"
     # "X bought by Company C - how many?", "how many boxes of A4 paper": "how many" of the product itself (the
@@ -95,6 +99,9 @@ _LATEST = re.compile(
     r"\b(?:latest|most\s+recent|last|newest|current|recent)\s+(?:(?:net|average|avg\.?)\s+)?(?:unit\s+(?:price|cost)|"
     r"price(?:s)?(?:\s+(?:paid|per\s+(?:unit|piece)))?|per[- ]unit\s+(?:price|cost)|purchase\s+price|cost\s+per\s+unit)"
     r"\b|\b(?:pay|paid|cost)\s+[^?.;]{0,60}?\b(?:most\s+recently|last\s+time|the\s+last\s+time)\b"
+    # "unit price on the most recent X invoice", "price of our last PRD-650 bill": the price on the latest document
+    r"|\b(?:unit\s+)?(?:price|cost)\s+(?:on|of|from|in|per)\s+(?:the\s+|our\s+)?(?:latest|most\s+recent|last|newest)"
+    r"\s+(?:[^\s?.;]+\s+){0,6}?(?:invoices?|bills?|purchases?|orders?|lines?|deliver(?:y|ies))\b"
     r"|\b(?:letzte[nr]?|aktuelle[nr]?|j(?:ü|ue)ngste[nr]?)\s+(?:St(?:ü|ue)ck)?[Pp]reis\b",
     re.I,
 )
