@@ -107,6 +107,8 @@ _LATEST = re.compile(
 )
 #: The earliest day a governed period may start: "the latest price" without a period looks back to it.
 LATEST_FROM = dt.date(1990, 1, 1)
+#: Spend asked of a product, read as net (tax excluded) only beside a net-basis word (router/reader.py _NET_BASIS).
+_NET_SPEND = re.compile(r"\b(?:spen[dt]|spending|purchases?|paid|pay|cost)\b", re.I)
 #: A ranking of products or suppliers by units is the governed ranking's (router/analysis.py), not one product's.
 _RANKED = re.compile(r"\b(?:top|bottom|rank\w*|most|least|largest|biggest|smallest|which (?:products?|suppliers?|"
                      r"vendors?))\b", re.I)
@@ -121,7 +123,7 @@ COUNTING_NOUN = re.compile(r"(?:boxes|box|parcels|parcel|packs|pack|packages|rol
 class PriceRequest:
     """An extreme unit price of one product, or the supplier with the lowest/highest average price of it."""
 
-    kind: Literal["range", "cheapest_supplier", "units", "latest", "group_units"]
+    kind: Literal["range", "cheapest_supplier", "units", "latest", "group_units", "net_spend"]
     direction: Literal["low", "high"]
     words: str
 
@@ -143,6 +145,12 @@ def price_request(reading: Reading) -> PriceRequest | None:
     found = _UNITS.search(text)
     if found is not None and not _RANKED.search(text):
         return PriceRequest("units", "high", " ".join(found.group(0).split()))
+    found = _NET_SPEND.search(text)
+    if (found is not None and reading.cues.net_basis and not reading.cues.unit_price and not _RANKED.search(text)
+            and not reading.breakdown.group_by and not reading.breakdown.grain):
+        # "net spend (excl. VAT) on PRD-612", "how much net did Co. A spend on X, without tax": the product's net
+        # amount (tax excluded) is the governed net purchases of its lines (the unit price's numerator)
+        return PriceRequest("net_spend", "high", " ".join(found.group(0).split()))
     return None
 
 
@@ -221,7 +229,7 @@ def price_steps(req: PriceRequest, reading: Reading, company_id: str | None, sta
             PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=("unit-price",),
                      purpose="The figure is present, or its absence is said (no data, not a price)."),
         )
-    if req.kind in ("range", "units"):
+    if req.kind in ("range", "units", "net_spend"):
         if reading.entities.supplier_ids:
             params["supplier_ids"] = list(reading.entities.supplier_ids)
         metric, group_by = (RANGE_METRIC if req.kind == "range" else AVERAGE_METRIC), []
@@ -320,6 +328,22 @@ def _compose_unit_price(d: _Draft) -> None:
                     f"average net unit price of {v.get('unit_price')} {cur}.")
             status = "answered"
             result.update({"quantity": v.get("quantity"), "net_amount": v.get("net_amount"),
+                           "unit_price": v.get("unit_price")})
+    elif kind == "net_spend":
+        v = m.values
+        if m.status == "no_data" or v.get("net_amount") is None:
+            text = f"Not found: no counted invoice line of {code} ({who}) in {d.period_text}; no data, not zero spend."
+            status = "no_data"
+            result["net_amount"] = None
+        else:
+            text = (f"{company}'s net spend on {code} (tax excluded)"
+                    + (f" with {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids") else "")
+                    + f" in {d.period_text} was {v.get('net_amount')} {cur}, over {m.matched_line_count} counted "
+                    f"invoice lines (net line amounts after discounts, credit notes subtracted; cancelled and "
+                    f"duplicate invoices left out; in {cur}); {_count(v.get('quantity'))} units, an average net unit "
+                    f"price of {v.get('unit_price')} {cur}.")
+            status = "answered"
+            result.update({"net_amount": v.get("net_amount"), "quantity": v.get("quantity"),
                            "unit_price": v.get("unit_price")})
     elif kind == "group_units":
         text, status = _group_units_sentence(m, company, who, d.period_text, result)
