@@ -46,6 +46,7 @@ from router.contract import PlanStep, Ref
 from router.outcome_words import did_not_run
 from router.reader import Reading, _company_id_mentions
 from router.reading import COORDINATED_GROUPINGS
+from router.rules import PRODUCT_CODE
 from router.scope import all_companies
 
 RANKING_METRIC = "finance.spend_ranking"
@@ -1459,7 +1460,8 @@ def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
         return ()
     spans: list[tuple[int, int, str]] = [(m.start, m.end, m.resolved) for m in whole.mentions.products
                                          if m.resolved]
-    spans += [(f.start(), f.end(), f.group(0).upper()) for f in re.finditer(r"\bPRD-\d+\b", question, re.I)
+    # a code as written ("prd 600", "PRD655", "prd-482"): the identifiers' own pattern, normalised
+    spans += [(f.start(), f.end(), f"PRD-{f.group(1)}") for f in PRODUCT_CODE.finditer(question)
               if not any(a <= f.start() < b for a, b, _ in spans)]
     codes = list(dict.fromkeys(code for _, _, code in spans))
     if len(codes) < 2 or len(codes) != len(spans):
@@ -1470,7 +1472,9 @@ def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
         return ()
     words = question[whole.period.spans[0][0]:whole.period.spans[-1][1]]
     period = words if _PERIOD_LEAD.match(words) else f"in {words}"
-    who = _company_words(whole)
+    # (products' prices compared with no company named compare them over every company: each part says so, a
+    # part alone would ask which company)
+    who = _company_words(whole) or " for all companies"
     sup = f" from {' and '.join(e.supplier_ids)}" if e.supplier_ids and len(e.supplier_ids) == 1 else ""
     asked = {code: " ".join(question[a:b].split()) for a, b, code in spans}
     return tuple(AskPart(f"average unit price of {asked[c]}", f"average unit price of {c}{sup}{who} {period}",
