@@ -84,8 +84,8 @@ from router.reading import (
     parse_breakdown,
     status_spans,
 )
-from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.rules import COMPANY_ID, Identifiers, find_identifiers, mask, quoted_spans
+from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.run_rate import RUN_RATE
 from router.sound_alike import sound_alike
 
