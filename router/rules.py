@@ -34,8 +34,8 @@ _CONTRACT = re.compile(r"\b(agreement|contract)[\s_-](\d{4})[\s_-](\d{2})\b", re
 _SUPPLIER_ID = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
 #: "comp-a", "comp a"; never a measure after a space ("scroll comp 7kw": "comp" is the compressor cut short and
 #: "7kw" its rating, a number with a unit is no company id)
-COMPANY_ID = re.compile(r"\bcomp(?:[_-]|\s(?!\d+(?:[.,]\d+)?(?:kw|w|v|l|ml|mm|cm|m|in|bar|kg|g)\b))([a-z0-9]{1,6})\b",
-                         re.I)
+_RATING = r"\d+(?:[.,]\d+)?\s?(?:kw|w|v|l|ml|mm|cm|m|in|bar|kg|g)\b"
+COMPANY_ID = re.compile(rf"\bcomp(?:[_-]|\s(?!{_RATING}))([a-z0-9]{{1,6}})\b", re.I)
 _DOCUMENT_ID = re.compile(r"\b(invoice|credit-note|manual-prd)-(\d{3,4}(?:-\d{3,6})?)\b", re.I)
 
 # Design note: cue words are deliberately narrow. A rule's intent can never be removed by the classifier, so a
