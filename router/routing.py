@@ -105,6 +105,7 @@ from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.price_asks import one_period_change, price_without_product
 from router.product_company import company_question, unscoped_product_figure
+from router.product_models import unknown_specified_product
 from router.reader import (
     NameResolver,
     Reading,
@@ -570,6 +571,17 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
                 "clarification_question": company_question(names, offer_all(inputs.gazetteer)),
                 "clarification_reasons": ("company: the question does not say which company",
                                           *result.clarification_reasons)})
+    specified = unknown_specified_product(result.question, inputs.gazetteer)
+    if specified is not None and specified not in (result.clarification_question or ""):
+        # "27in monitors": a product named by a specification no catalogue name holds is asked about by name,
+        # never the spend of everything else in its place (router/product_models.py)
+        said = (f"I do not know the product {specified!r} in your catalogue (no catalogue product has that "
+                "specification). Which product do you mean (its code, such as PRD-482, or its catalogue name)?")
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
+            "clarification_reasons": (f"product: {specified!r} is no product of the catalogue",
+                                      *result.clarification_reasons)})
     if figure_answer(result.workflow, result.requires_clarification):
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)

@@ -199,3 +199,19 @@ def test_product_figure_without_company_asks_which(question: str) -> None:
 def test_product_figure_with_company_or_all_is_answered(question: str) -> None:
     result = routed(question)
     assert not result.requires_clarification, (question, result.clarification_question)
+
+
+@pytest.mark.parametrize(("question", "unknown"), [
+    ("how much did Nordwerk spend on 27in monitors in Feb 2026?", "27in monitors"),
+    ("which 500ml bottles do we have in the catalog?", "500ml bottles"),
+    ("units of 40 mm hoses bought by Suedhof in 2025", "40 mm hoses"),
+])
+def test_a_product_of_an_unknown_specification_is_asked_by_name(question: str, unknown: str) -> None:
+    result = routed(question)
+    assert result.requires_clarification and unknown in (result.clarification_question or ""), question
+
+
+@pytest.mark.parametrize("question", ["Nordwerk spend Q1 2026 in EUR", "Nordwerk spend 2026 v 2025",
+                                      "Nordwerk invoices between EUR 1,000 and EUR 10,000 in November 2025"])
+def test_amounts_years_and_versus_are_no_specification(question: str) -> None:
+    assert "catalogue product has that specification" not in (routed(question).clarification_question or "")
