@@ -1461,8 +1461,10 @@ def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     spans: list[tuple[int, int, str]] = [(m.start, m.end, m.resolved) for m in whole.mentions.products
                                          if m.resolved]
     # a code as written ("prd 600", "PRD655", "prd-482"): the identifiers' own pattern, normalised
+    # (a code restating a product already named beside it, "thermal mass flowmeter TMF-2 (PRD-515)", is the same
+    # product, no product of its own)
     spans += [(f.start(), f.end(), f"PRD-{f.group(1)}") for f in PRODUCT_CODE.finditer(question)
-              if not any(a <= f.start() < b for a, b, _ in spans)]
+              if not any(a <= f.start() < b or code == f"PRD-{f.group(1)}" for a, b, code in spans)]
     codes = list(dict.fromkeys(code for _, _, code in spans))
     if len(codes) < 2 or len(codes) != len(spans):
         return ()
