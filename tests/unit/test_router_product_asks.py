@@ -215,3 +215,10 @@ def test_a_product_of_an_unknown_specification_is_asked_by_name(question: str, u
                                       "Nordwerk invoices between EUR 1,000 and EUR 10,000 in November 2025"])
 def test_amounts_years_and_versus_are_no_specification(question: str) -> None:
     assert "catalogue product has that specification" not in (routed(question).clarification_question or "")
+
+
+def test_price_slash_unit_is_a_price_word() -> None:
+    from router.price_rankings import _PRICE
+
+    for said in ("by price/unit", "cost / piece", "price/ea"):
+        assert _PRICE.search(f"tools: cheapest 2 vendors {said} H2 2025"), said
