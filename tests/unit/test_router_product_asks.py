@@ -222,3 +222,12 @@ def test_price_slash_unit_is_a_price_word() -> None:
 
     for said in ("by price/unit", "cost / piece", "price/ea"):
         assert _PRICE.search(f"tools: cheapest 2 vendors {said} H2 2025"), said
+
+
+@pytest.mark.parametrize("noun", ["item codes", "product codes", "article numbers", "part nos", "material ids"])
+def test_product_code_nouns_list_the_products_bought(noun: str) -> None:
+    from router.listings import read_purchase_listing
+
+    for buyer, period in (("Nordwerk", "in Q1 2026"), ("COMP-S", "in Nov 2025-Feb 2026")):
+        assert read_purchase_listing(f"which {noun} did {buyer} buy {period}") == f"spend of {buyer} {period}, " \
+            "by product"
