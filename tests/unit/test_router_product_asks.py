@@ -231,3 +231,10 @@ def test_product_code_nouns_list_the_products_bought(noun: str) -> None:
     for buyer, period in (("Nordwerk", "in Q1 2026"), ("COMP-S", "in Nov 2025-Feb 2026")):
         assert read_purchase_listing(f"which {noun} did {buyer} buy {period}") == f"spend of {buyer} {period}, " \
             "by product"
+
+
+def test_a_period_word_keeps_the_average_price() -> None:
+    q = "what did Company A spend per unit on PRD-123 last quarter"
+    assert priced_per_item(q, [(q.index("PRD-123"), q.index("PRD-123") + 7)]) is not None
+    q = "what did Company A pay per unit for PRD-123 most recently"
+    assert priced_per_item(q, [(q.index("PRD-123"), q.index("PRD-123") + 7)]) is None
