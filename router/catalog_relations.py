@@ -61,6 +61,9 @@ _LEAD = re.compile(r"^\s*(?P<lead>[^?:;,\-–—]{2,60}?)\s*(?:\s[-–—]+\s|:\
 _SUPPLIER_PRODUCTS = tuple(re.compile(p, _I) for p in (
     # "does Theta have anything in sensors", "can Beta sell us anything under packaging"
     rf"^(?:does|do|can|could)\s+(?P<supplier>[^?,;:]{{2,60}}?)\s+{_CARRY}\s+(?:us\s+)?{_ANY}\s+{_IN}\s+{_GROUP}{_END}",
+    # "does Theta carry any pressure sensors", "do they stock any crates": the goods right after "any"
+    rf"^(?:does|do|can|could)\s+(?P<supplier>[^?,;:]{{2,60}}?)\s+{_CARRY}\s+(?:us\s+)?(?:any|some)\s+"
+    rf"(?!{_THINGS}\b|thing\b){_GROUP}{_END}",
     # "which products does Theta sell in pallets", "what items does Beta stock under sensors"
     rf"^(?:which|what)\s+{_THINGS}\s+(?:does|do|can)\s+(?P<supplier>[^?,;:]{{2,60}}?)\s+{_CARRY}\s+{_IN}\s+{_GROUP}{_END}",
     # "what sensor products does Beta stock", "which cabling items does Iota carry"

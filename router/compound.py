@@ -46,6 +46,8 @@ from router.contract import PlanStep, Ref
 from router.outcome_words import did_not_run
 from router.reader import Reading, _company_id_mentions
 from router.reading import COORDINATED_GROUPINGS
+from router.rules import PRODUCT_CODE
+from router.scope import all_companies
 
 RANKING_METRIC = "finance.spend_ranking"
 UNIT_PRICE_METRIC = "catalog.average_unit_price"
@@ -1442,6 +1444,15 @@ def _price_order(parts: Sequence[tuple[AskPart, Answer]]) -> str:
             f"unit below {dearest}.").replace("  ", " ")
 
 
+def _company_words(reading: Reading) -> str:
+    """The company a unit-price part is asked for: the one named, all of them when the question says so ("(all
+    cos)", "group-wide": a part without them would ask which company), or none."""
+    e = reading.entities
+    if e.company_id:
+        return f" for {e.company_name or e.company_id}"
+    return " for all companies" if all_companies(reading) is not None else ""
+
+
 def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
     """One unit-price part per product when a price question names several and asks for each ("average unit price
     of each", "which is cheaper, A or B? give both averages"); ``()`` otherwise."""
@@ -1449,8 +1460,11 @@ def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
         return ()
     spans: list[tuple[int, int, str]] = [(m.start, m.end, m.resolved) for m in whole.mentions.products
                                          if m.resolved]
-    spans += [(f.start(), f.end(), f.group(0).upper()) for f in re.finditer(r"\bPRD-\d+\b", question, re.I)
-              if not any(a <= f.start() < b for a, b, _ in spans)]
+    # a code as written ("prd 600", "PRD655", "prd-482"): the identifiers' own pattern, normalised
+    # (a code restating a product already named beside it, "thermal mass flowmeter TMF-2 (PRD-515)", is the same
+    # product, no product of its own)
+    spans += [(f.start(), f.end(), f"PRD-{f.group(1)}") for f in PRODUCT_CODE.finditer(question)
+              if not any(a <= f.start() < b or code == f"PRD-{f.group(1)}" for a, b, code in spans)]
     codes = list(dict.fromkeys(code for _, _, code in spans))
     if len(codes) < 2 or len(codes) != len(spans):
         return ()
@@ -1460,7 +1474,9 @@ def _product_parts(question: str, whole: Reading) -> tuple[AskPart, ...]:
         return ()
     words = question[whole.period.spans[0][0]:whole.period.spans[-1][1]]
     period = words if _PERIOD_LEAD.match(words) else f"in {words}"
-    who = f" for {e.company_name or e.company_id}" if e.company_id else ""
+    # (products' prices compared with no company named compare them over every company: each part says so, a
+    # part alone would ask which company)
+    who = _company_words(whole) or " for all companies"
     sup = f" from {' and '.join(e.supplier_ids)}" if e.supplier_ids and len(e.supplier_ids) == 1 else ""
     asked = {code: " ".join(question[a:b].split()) for a, b, code in spans}
     return tuple(AskPart(f"average unit price of {asked[c]}", f"average unit price of {c}{sup}{who} {period}",
@@ -1527,7 +1543,7 @@ def price_change_parts(reading: Reading) -> tuple[AskPart, ...]:
     else:
         start, end = base.start, base.end
     e = reading.entities
-    who = f" for {e.company_name or e.company_id}" if e.company_id else ""
+    who = _company_words(reading)
     sup = f" from {' and '.join(e.supplier_ids)}" if e.supplier_ids else ""
     ask = "average unit price of {code}{sup}{who} between {start} and {end}"
     now = ask.format(code=codes[0], sup=sup, who=who, start=tr.start, end=tr.end)

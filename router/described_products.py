@@ -34,7 +34,8 @@ CONTRACTIONS: dict[str, tuple[str, ...]] = {
     "xmtr": ("transmitter",), "xmitter": ("transmitter",), "pwr": ("power",), "assy": ("assembly",),
     "eqpt": ("equipment",), "equip": ("equipment",), "mtr": ("meter", "motor"), "temps": ("temperature",),
     "thermo": ("thermal", "thermometer", "temperature"), "lbl": ("label",), "lbls": ("label",), "frt": ("freight",),
-    "pkg": ("package", "pack"), "calib": ("calibration",), "dmm": ("multimeter",),
+    "pkg": ("package", "pack"), "calib": ("calibration",), "dmm": ("multimeter",), "soln": ("solution",),
+    "sol": ("solution",), "sln": ("solution",),
 }
 #: Nouns of how a product is packed or sold, optional in its description ("safety gloves" for "... (pair)").
 PACK_NOUNS = frozenset({"set", "pair", "pack", "box", "carton", "case", "roll", "bundle"})
@@ -90,6 +91,7 @@ def _required(name: str) -> tuple[frozenset[str], ...]:
     trailing specification) and, for a name with a model code, the rest of the name when it is two words or
     more ("differential pressure sensor" of "Differential pressure sensor DP-10")."""
     bare = _PER_UNIT.sub("", _PARENTHESIS.sub(" ", name)).split()
+    whole = tuple(bare)
     while len(bare) > 2 and _SPEC.match(bare[-1]) and not _MODEL.match(bare[-1]):
         bare = bare[:-1]
     out = [frozenset(parts(" ".join(bare)))]
@@ -97,11 +99,35 @@ def _required(name: str) -> tuple[frozenset[str], ...]:
     if len(plain) >= 2 and len(plain) < len(bare):
         out.append(frozenset(parts(" ".join(plain))))
     # "torque wrenches" for "Torque wrench set", "cable glands M20" for "Cable gland set M20": the pack noun is how
-    # the product is sold, not which product (another product named without it keeps both candidates)
+    # the product is sold, not which product (another product named without it keeps both candidates); a plural
+    # pack noun ("Label rolls") is one as well
     for words in list(out):
-        if len(words - PACK_NOUNS) >= 2 and words & PACK_NOUNS:
-            out.append(words - PACK_NOUNS)
+        packed = {w for w in words if set(_singular(w)) & PACK_NOUNS}
+        if len(words - packed) >= 2 and packed:
+            out.append(words - packed)
+    head = _specified_head(whole)
+    if head:
+        out.append(head)
     return tuple(dict.fromkeys(o for o in out if len(o) >= 2))
+
+
+def _specified_head(bare: Sequence[str]) -> frozenset[str]:
+    """The name's specification or model code(s) with its head noun, or an empty set: "A4 paper" names "Copy paper
+    A4", "PT-100 probe" the "PT100 temperature probe", "100x50 labels" the "Label rolls 100x50". The head noun is
+    the last word that is no specification (a pack noun before it steps back one word, "Label rolls"); the
+    specification's digits are compared whole, so "MC-4 controller" never names "Monitoring controller MC-8".
+    A head noun of two letters ("pH" of "Buffer solution pH 7") is no noun: no such set."""
+    specs = [w for w in bare if any(c.isdigit() for c in w) and (_MODEL.match(w) or _SPEC.match(w))]
+    words = [w for w in bare if w not in specs and not re.fullmatch(r"(?i)kw|w|v|mm2?|cm|m|l|bar|kg|g", w)]
+    if not specs or not words:
+        return frozenset()
+    heads = [p for w in words for p in parts(w)]
+    while len(heads) > 1 and set(_singular(heads[-1])) & PACK_NOUNS:
+        heads = heads[:-1]
+    head = heads[-1]
+    if not head.isalpha() or len(head) < 3:
+        return frozenset()
+    return frozenset({head, *parts(" ".join(specs))})
 
 
 @dataclass(frozen=True)
@@ -129,7 +155,8 @@ def _canonical(word: str, vocabulary: frozenset[str]) -> tuple[str, ...]:
     for spelling in _singular(word):
         if spelling in vocabulary:
             return (spelling,)
-    expanded = tuple(w for w in CONTRACTIONS.get(word, ()) if w in vocabulary)
+    # ("ctrls": a contraction's plural)
+    expanded = tuple(w for s in _singular(word) for w in CONTRACTIONS.get(s, ()) if w in vocabulary)
     if expanded:
         return expanded[:1]
     if word.isalpha() and len(word) >= MIN_PREFIX:
@@ -157,8 +184,20 @@ def _units(text: str, vocabulary: frozenset[str]) -> list[tuple[str | None, int,
             out.append((None, m.start(), m.end()))  # ("a" of "A4" is a catalogue word, "a" alone a filler)
             continue
         for p in _PARTS.findall(word):
-            out.append((_canonical(p, vocabulary)[0], m.start(), m.end()))
+            out.extend((w, m.start(), m.end()) for w in _compound(p, vocabulary))
     return out
+
+
+def _compound(word: str, vocabulary: frozenset[str]) -> tuple[str, ...]:
+    """The catalogue word(s) a typed word stands for: :func:`_canonical`'s, or, for a word no catalogue word
+    stands for, the two catalogue words it joins ("coldroom" for "Cold-room", "flowmeter" for "flow meter",
+    "eurocrates" for "Euro crate"), each of at least three letters; a word with no such split stays itself."""
+    one = _canonical(word, vocabulary)[0]
+    if one in vocabulary or not word.isalpha() or len(word) < 6:
+        return (one,)
+    splits = {(left, right) for i in range(3, len(word) - 2)
+              if (left := word[:i]) in vocabulary and (right := _canonical(word[i:], vocabulary)[0]) in vocabulary}
+    return splits.pop() if len(splits) == 1 else (one,)
 
 
 def _fits(words: frozenset[str], names: Sequence[_Name]) -> tuple[str, ...]:

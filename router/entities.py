@@ -17,7 +17,7 @@ import psycopg
 
 from ingest.normalize import LEGAL_FORMS, normalize_supplier_name
 from procura.db.session import AuthContext, tenant_transaction
-from router.described_products import catalogue, described_products
+from router.described_products import CONTRACTIONS, catalogue, described_products
 from router.edits import ONE_EDIT_FROM_FIVE, ONE_EDIT_FROM_FOUR, budget, distance
 from router.name_match import KIND_MARKERS, abbreviates, covers, marker_kind
 
@@ -732,6 +732,9 @@ def group_abbreviations(
                 continue
             for cut in range(_ABBREVIATION_MIN, len(word) - 1):
                 found.setdefault((*words[:i], word[:cut], *words[i + 1:]), set()).add(gid)
+            # "monitoring ctrls", "calib equipment": a contraction of the word (router/described_products.py)
+            for short in (c for c, full in CONTRACTIONS.items() if word in full):
+                found.setdefault((*words[:i], short, *words[i + 1:]), set()).add(gid)
     return {k: frozenset(v) for k, v in found.items() if k not in taken}
 
 

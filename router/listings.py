@@ -22,7 +22,9 @@ _DIMENSIONS = {"product": "product", "item": "product", "article": "product", "s
                "catalog product": "product", "catalogue product": "product", "catalog article": "product",
                "supplier": "supplier", "vendor": "supplier", "product group": "product group",
                "category": "product group", "categorie": "product group"}
-_NOUN = (r"(?P<noun>product\s+groups|categories|products|items|articles|skus|suppliers|vendors)")
+#: (the code of a product names it: "which item codes / article numbers / part nos did X buy" lists the products)
+_CODE_NOUN = r"(?:product|item|article|part|material)\s+(?:codes|numbers|nos\.?|ids)"
+_NOUN = (rf"(?P<noun>product\s+groups|categories|{_CODE_NOUN}|products|items|articles|skus|suppliers|vendors)")
 #: A ranking or a bound on amounts ("the most units of", "more than 5k EUR from"): another question than a list.
 _NOT_A_LIST = re.compile(r"\b(?:most|least|top|bottom|biggest|largest|highest|lowest|fewest|more|less|fewer|above|"
                          r"below|exceed\w*|at\s+least|at\s+most|how\s+many|number|count|share|percent\w*)\b|"
@@ -346,7 +348,8 @@ def _purchase_listing(question: str) -> str | None:
     if match is not None:
         noun = re.sub(r"\s+", " ", match.group("noun").lower())
         noun = noun[:-1] if noun.endswith("s") else noun
-        dimension = _DIMENSIONS.get(noun) or _DIMENSIONS.get(noun.replace("ie", "y"))
+        dimension = _DIMENSIONS.get(noun) or _DIMENSIONS.get(noun.replace("ie", "y")) or (
+            "product" if re.fullmatch(_CODE_NOUN, match.group("noun"), re.I) else None)
         subject = match.group("subject") or match.groupdict().get("subject2") or (
             "" if match.re is _LIST_PURCHASED else None)
     else:

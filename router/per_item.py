@@ -27,6 +27,13 @@ _AVERAGE_PER_UNIT = re.compile(
     rf"|\bper\s+(?:{_UNIT_WORDS})\s+on\s+average\b"
     rf"|\b(?:pay|paid|cost(?:\s+us)?)\s+(?:on\s+average\s+)?(?:for\s+)?(?:a|one|each)\s+(?:{_UNIT_WORDS})\b",
     re.I)
+#: "what did X spend per unit on Y", "what does Y cost us per piece", "Y costing per unit": the spend or cost of
+#: one unit is the unit price (a count unit after "per", never a month or a supplier).
+_SPEND_PER_UNIT = re.compile(r"\b(?:spen[dt]|spending|cost(?:s|ing)?(?:\s+(?:us|me|them))?|pa(?:y|id|ying))\s*"
+                             r"(?:per|/)\s*(?:unit|piece|pc|pcs|ea|each|item)\b", re.I)
+#: A word that asks another price than the average: the lowest, highest or latest one (router/unit_prices.py).
+_OTHER_PRICE = re.compile(r"\b(?:highest|lowest|max(?:imum)?|min(?:imum)?|cheapest|dearest|latest|"
+                          r"last\s+(?:time|price|invoice|purchase|order)|most\s+recent(?:ly)?|recently|peak)\b", re.I)
 
 
 def priced_per_item(text: str, product_spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...] | None:
@@ -51,4 +58,6 @@ def priced_per_item(text: str, product_spans: Sequence[tuple[int, int]]) -> tupl
     if before:
         return tuple((m.start(), m.start() + 3) for m in before)
     found = [m.span() for m in _AVERAGE_PER_UNIT.finditer(text)]
+    if not _OTHER_PRICE.search(text):
+        found += [m.span() for m in _SPEND_PER_UNIT.finditer(text)]
     return tuple(found) if found else None

@@ -169,8 +169,12 @@ def price_without_product(text: str, result: RoutingResult, gazetteer: Gazetteer
     if result.entities.product_codes or _DOCUMENT.search(text) or not (
             asks_unit_price(text) or _LIST_PRICE.search(text)):
         return None  # (what an agreement says of list prices is read in the agreement)
+    # ("Beta vs Northwind on monitoring products - which is cheaper per piece": "vs" between the two suppliers
+    # ranked compares them, not two periods)
+    suppliers_compared = (len(result.entities.supplier_ids) >= 2
+                          and any(h.startswith("unit_price_ranking:supplier:") for h in result.rule_hits))
     if any(h.startswith("unit_price_ranking:") for h in result.rule_hits) and result.entities.product_group_id \
-            and (price_change_spans(text) or _COMPARED.search(text)):
+            and (price_change_spans(text) or (_COMPARED.search(text) and not suppliers_compared)):
         # "pumps: avg unit price Q1 vs Q4": a change is per product; the group's ranking in one period would drop
         # the comparison silently
         reason, question = product_question(text, result, gazetteer)

@@ -35,6 +35,8 @@ METRIC = "catalog.unit_price_ranking"
 _PRICE = re.compile(
     r"\b(?:unit[- ]?(?:price|cost)s?|per[- ](?:unit|piece|pc|pcs|item|each)|price\s+per|cost\s+per|each\s+unit|"
     r"(?:eur|€|euros?|chf|usd|gbp)\s*/\s*(?:unit|piece|pc|stk|stück)|avg\.?\s+price|average\s+price|"
+    # "by price/unit", "cost/piece"
+    r"(?:price|cost)\s*/\s*(?:unit|piece|pc|ea|item)|"
     r"pro\s+st(?:ü|ue)ck|je\s+st(?:ü|ue)ck|st(?:ü|ue)ckpreis\w*|preis\s+pro\s+\w+)(?!\w)",
     re.I,
 )

@@ -55,4 +55,38 @@ def other_model_problems(text: str, products: Iterable[Mention], gazetteer: Gaze
     return problems
 
 
-__all__ = ["other_model_problems"]
+#: A specification typed before a noun: a size or rating with its unit ("27in", "3 kW", "500ml", "40 mm") or a
+#: dimension ("600x400"). (No "m" or "k": "2m EUR" is an amount.)
+#: (A one- or two-letter unit is read only written onto its number: "2025 in EUR", "Q1 2026 v Q4" are no sizes.)
+_SPECIFIED = re.compile(r"(?<![\w.,'’-])(?P<spec>\d+(?:[.,]\d+)?(?:(?:in|inch|w|v|l)\b|-inch\b|"
+                        r"\s?(?:inches|kw|ml|mm|cm|kg|bar)\b|(?:\s?x\s?\d+)+\b))[\s\"”]+(?P<noun>[^\W\d_][\w-]{2,})",
+                        re.I)
+
+
+def unknown_specified_product(text: str, gazetteer: Gazetteer) -> str | None:
+    """A product named by a specification and a noun that no catalogue name holds ("27in monitors" when the
+    catalogue has no 27-inch anything), or ``None``. The specification's numbers are compared whole with every
+    product name's; a specification some product carries ("1l", "600x400") or a noun that is a word of the tenant's
+    names is no unknown product (the product readers resolve it or name it themselves).
+
+    >>> from router.entities import Product
+    >>> g = Gazetteer.build([], [], [], [], [], [Product("PRD-1", "Euro crate 600x400"), Product("PRD-2", "Cable 3 m")])
+    >>> unknown_specified_product("spend on 27in monitors in Feb", g), unknown_specified_product("600x400 crates", g)
+    ('27in monitors', None)
+    """
+    names = [p.product_name for p in gazetteer.products]
+    numbers = {n for name in names for n in re.findall(r"\d+(?:[.,]\d+)?", name)}
+    words = {_fold(w) for name in (*names, *(g.group_name for g in gazetteer.product_groups),
+                                   *(c.company_name for c in gazetteer.companies), *gazetteer.supplier_names.values())
+             for w in re.findall(r"[^\W\d_]+", name)}
+    for m in _SPECIFIED.finditer(text):
+        if set(re.findall(r"\d+(?:[.,]\d+)?", m.group("spec"))) <= numbers:
+            continue
+        noun = _fold(m.group("noun"))
+        if noun in words or noun.rstrip("s") in words or noun.removesuffix("es") in words:
+            continue
+        return " ".join(f"{m.group('spec')} {m.group('noun')}".split())
+    return None
+
+
+__all__ = ["other_model_problems", "unknown_specified_product"]

@@ -85,8 +85,8 @@ from router.reading import (
     parse_breakdown,
     status_spans,
 )
+from router.rules import COMPANY_ID, Identifiers, find_identifiers, mask, quoted_spans
 from router.rules import PRODUCT_CODE as _PRODUCT_CODE
-from router.rules import Identifiers, find_identifiers, mask, quoted_spans
 from router.run_rate import RUN_RATE
 from router.sound_alike import sound_alike
 
@@ -1849,7 +1849,7 @@ def _mask_excluded_statuses(text: str, analysis: Analysis) -> str:
 
 
 _SUPPLIER_ID_SPAN = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
-_COMPANY_ID_SPAN = re.compile(r"\bcomp[\s_-]([a-z0-9]{1,6})\b", re.I)
+_COMPANY_ID_SPAN = COMPANY_ID  # (the identifiers' own pattern: a span is read exactly where an id was found)
 
 
 #: "leave the 16DI PLC module out": the verb before a description, "out" after it.

@@ -111,6 +111,8 @@ from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_m
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.price_asks import one_period_change, price_without_product
+from router.product_company import company_question, unscoped_product_figure
+from router.product_models import unknown_specified_product
 from router.reader import (
     NameResolver,
     Reading,
@@ -173,7 +175,9 @@ _UNSERVED_MEASURES = re.compile(
     r"(?!\s*(?:approvals?|approved|agreements?|contracts?|suppliers?|vendors?|providers?|carriers?|partners?|"
     r"clauses?|terms)\b))|"
     r"average invoice (?:value|amount|size)|median invoice\w*|maverick spend|tail spend|"
-    r"spend per (?!(?:suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|products?|groups?|categor\w+|"
+    # "spend per unit / piece / ea" of a product is its unit price (router/reader.py), a governed figure
+    r"spend per (?!(?:units?|pieces?|pcs?|ea|each|suppliers?|vendors?|months?|quarters?|years?|weeks?|days?|"
+    r"products?|groups?|categor\w+|"
     r"compan\w+|currenc\w+|invoices?|product group|supplier|status(?:es)?|(?:legal\s+)?entit\w+|subsidiar\w+|"
     # "spend per original currency": the invoices' own currencies (the currency grouping)
     r"(?:the\s+)?(?:(?:invoice|invoiced|original|document|transaction|billing|source|native)[\s-]+){1,2}currenc\w+|"
@@ -561,6 +565,30 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": mismatched,
             "clarification_reasons": ("document type: asked but not in the plan", *result.clarification_reasons)})
+    if (not result.requires_clarification and result.entities.company_id is None
+            and len(inputs.gazetteer.companies) > 1 and unscoped_product_figure(result.execution_plan)
+            and not (tenant.read or group.read or nouns.read)):
+        # a product's unit price or units with no company in a tenant of several: asked, like spend, unless all
+        # companies are said (router/product_company.py)
+        again = _reading_of(result.question, inputs)
+        if not again.mentions.companies and all_companies_scope(again, len(inputs.gazetteer.companies)) is None:
+            names = [f"{c.company_name} ({c.company_id})" for c in inputs.gazetteer.companies]
+            result = result.model_copy(update={
+                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+                "clarification_question": company_question(names, offer_all(inputs.gazetteer)),
+                "clarification_reasons": ("company: the question does not say which company",
+                                          *result.clarification_reasons)})
+    specified = unknown_specified_product(result.question, inputs.gazetteer)
+    if specified is not None and specified not in (result.clarification_question or ""):
+        # "27in monitors": a product named by a specification no catalogue name holds is asked about by name,
+        # never the spend of everything else in its place (router/product_models.py)
+        said = (f"I do not know the product {specified!r} in your catalogue (no catalogue product has that "
+                "specification). Which product do you mean (its code, such as PRD-482, or its catalogue name)?")
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
+            "clarification_reasons": (f"product: {specified!r} is no product of the catalogue",
+                                      *result.clarification_reasons)})
     if figure_answer(result.workflow, result.requires_clarification):
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)

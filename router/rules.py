@@ -32,7 +32,10 @@ PRODUCT_CODE = _PRODUCT
 _INVOICE = re.compile(r"\b(inv|cn)[\s_-]?(\d{4})[\s_-]?(\d{3,6})\b", re.I)
 _CONTRACT = re.compile(r"\b(agreement|contract)[\s_-](\d{4})[\s_-](\d{2})\b", re.I)
 _SUPPLIER_ID = re.compile(r"\bsup[\s_-]?(\d{1,6})\b", re.I)
-_COMPANY_ID = re.compile(r"\bcomp[\s_-]([a-z0-9]{1,6})\b", re.I)
+#: "comp-a", "comp a"; never a measure after a space ("scroll comp 7kw": "comp" is the compressor cut short and
+#: "7kw" its rating, a number with a unit is no company id)
+_RATING = r"\d+(?:[.,]\d+)?\s?(?:kw|w|v|l|ml|mm|cm|m|in|bar|kg|g)\b"
+COMPANY_ID = re.compile(rf"\bcomp(?:[_-]|\s(?!{_RATING}))([a-z0-9]{{1,6}})\b", re.I)
 _DOCUMENT_ID = re.compile(r"\b(invoice|credit-note|manual-prd)-(\d{3,4}(?:-\d{3,6})?)\b", re.I)
 
 # Design note: cue words are deliberately narrow. A rule's intent can never be removed by the classifier, so a
@@ -193,7 +196,7 @@ def find_identifiers(text: str) -> Identifiers:
     invoices = collect(_INVOICE, lambda m: f"{m.group(1).upper()}-{m.group(2)}-{m.group(3)}")
     products = collect(_PRODUCT, lambda m: f"PRD-{m.group(1)}")
     suppliers = collect(_SUPPLIER_ID, lambda m: f"SUP-{m.group(1)}")
-    companies = collect(_COMPANY_ID, lambda m: f"COMP-{m.group(1).upper()}")
+    companies = collect(COMPANY_ID, lambda m: f"COMP-{m.group(1).upper()}")
     return Identifiers(
         product_codes=_unique(products),
         invoice_numbers=_unique(invoices),

@@ -13,7 +13,9 @@ from router.reader import Reading
 
 ALL_COMPANIES = re.compile(
     r"\b(?:all|every|each|both)\s+(?:of\s+)?(?:our\s+|the\s+|my\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
-    r"compan(?:y|ies)\b|\bacross\s+(?:the\s+)?(?:group|"
+    r"compan(?:y|ies)\b|"
+    # "all three of our companies": the count before "of"
+    r"\ball\s+(?:two|three|four|five|six|\d)\s+of\s+(?:our|the)\s+(?:compan(?:y|ies)|entities|subsidiaries)\b|\bacross\s+(?:the\s+)?(?:group|"
     r"companies|tenant|entities|business)\b|\bgroup[- ]?wide\b|\bcross[- ]compan(?:y|ies)\b|"
     r"\bconsolidated\b|\b(?:whole|entire)\s+group\b|"
     r"\ball\s+(?:of\s+)?(?:our\s+|the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:entities|subsidiaries|"

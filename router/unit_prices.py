@@ -77,6 +77,10 @@ _UNITS = re.compile(
     r"(?:[^\s?.;]+\s+){0,3}?"
     r"(?:buy|bought|purchase|purchased|order|ordered|receive|received|get|got|procure|procured|take|took|taken|"
     r"billed|invoiced|deliver|delivered)\b"
+    # "number of compr. valve kits bought", "# of X purchased", "count of X received": a count of the product
+    # itself, said with the verb of buying (a count of documents or suppliers is the count questions')
+    r"|(?:\b(?:number|count|no\.|nr\.?)|(?<!\w)#)\s*of\s+" + _NOT_COUNTED_THINGS + r"(?:[^\s?.;]+\s+){0,8}?"
+    r"(?:bought|purchased|ordered|received|procured|delivered|billed|invoiced|taken)\b"
     # "qty of PRD-491", "RK-12 qty Xenon": the finance user's shorthand for the quantity
     r"|\bqtys?\b"
     # "X bought by Company C - how many?", "how many boxes of A4 paper": "how many" of the product itself (the
@@ -95,11 +99,16 @@ _LATEST = re.compile(
     r"\b(?:latest|most\s+recent|last|newest|current|recent)\s+(?:(?:net|average|avg\.?)\s+)?(?:unit\s+(?:price|cost)|"
     r"price(?:s)?(?:\s+(?:paid|per\s+(?:unit|piece)))?|per[- ]unit\s+(?:price|cost)|purchase\s+price|cost\s+per\s+unit)"
     r"\b|\b(?:pay|paid|cost)\s+[^?.;]{0,60}?\b(?:most\s+recently|last\s+time|the\s+last\s+time)\b"
+    # "unit price on the most recent X invoice", "price of our last PRD-650 bill": the price on the latest document
+    r"|\b(?:unit\s+)?(?:price|cost)\s+(?:on|of|from|in|per)\s+(?:the\s+|our\s+)?(?:latest|most\s+recent|last|newest)"
+    r"\s+(?:[^\s?.;]+\s+){0,6}?(?:invoices?|bills?|purchases?|orders?|lines?|deliver(?:y|ies))\b"
     r"|\b(?:letzte[nr]?|aktuelle[nr]?|j(?:ü|ue)ngste[nr]?)\s+(?:St(?:ü|ue)ck)?[Pp]reis\b",
     re.I,
 )
 #: The earliest day a governed period may start: "the latest price" without a period looks back to it.
 LATEST_FROM = dt.date(1990, 1, 1)
+#: Spend asked of a product, read as net (tax excluded) only beside a net-basis word (router/reader.py _NET_BASIS).
+_NET_SPEND = re.compile(r"\b(?:spen[dt]|spending|purchases?|paid|pay|cost)\b", re.I)
 #: A ranking of products or suppliers by units is the governed ranking's (router/analysis.py), not one product's.
 _RANKED = re.compile(r"\b(?:top|bottom|rank\w*|most|least|largest|biggest|smallest|which (?:products?|suppliers?|"
                      r"vendors?))\b", re.I)
@@ -114,7 +123,7 @@ COUNTING_NOUN = re.compile(r"(?:boxes|box|parcels|parcel|packs|pack|packages|rol
 class PriceRequest:
     """An extreme unit price of one product, or the supplier with the lowest/highest average price of it."""
 
-    kind: Literal["range", "cheapest_supplier", "units", "latest", "group_units"]
+    kind: Literal["range", "cheapest_supplier", "units", "latest", "group_units", "net_spend"]
     direction: Literal["low", "high"]
     words: str
 
@@ -136,6 +145,12 @@ def price_request(reading: Reading) -> PriceRequest | None:
     found = _UNITS.search(text)
     if found is not None and not _RANKED.search(text):
         return PriceRequest("units", "high", " ".join(found.group(0).split()))
+    found = _NET_SPEND.search(text)
+    if (found is not None and reading.cues.net_basis and not reading.cues.unit_price and not _RANKED.search(text)
+            and not reading.breakdown.group_by and not reading.breakdown.grain):
+        # "net spend (excl. VAT) on PRD-612", "how much net did Co. A spend on X, without tax": the product's net
+        # amount (tax excluded) is the governed net purchases of its lines (the unit price's numerator)
+        return PriceRequest("net_spend", "high", " ".join(found.group(0).split()))
     return None
 
 
@@ -214,7 +229,7 @@ def price_steps(req: PriceRequest, reading: Reading, company_id: str | None, sta
             PlanStep(step_id="validate-result", tool="validation.check_completeness", depends_on=("unit-price",),
                      purpose="The figure is present, or its absence is said (no data, not a price)."),
         )
-    if req.kind in ("range", "units"):
+    if req.kind in ("range", "units", "net_spend"):
         if reading.entities.supplier_ids:
             params["supplier_ids"] = list(reading.entities.supplier_ids)
         metric, group_by = (RANGE_METRIC if req.kind == "range" else AVERAGE_METRIC), []
@@ -313,6 +328,22 @@ def _compose_unit_price(d: _Draft) -> None:
                     f"average net unit price of {v.get('unit_price')} {cur}.")
             status = "answered"
             result.update({"quantity": v.get("quantity"), "net_amount": v.get("net_amount"),
+                           "unit_price": v.get("unit_price")})
+    elif kind == "net_spend":
+        v = m.values
+        if m.status == "no_data" or v.get("net_amount") is None:
+            text = f"Not found: no counted invoice line of {code} ({who}) in {d.period_text}; no data, not zero spend."
+            status = "no_data"
+            result["net_amount"] = None
+        else:
+            text = (f"{company}'s net spend on {code} (tax excluded)"
+                    + (f" with {', '.join(m.parameters['supplier_ids'])}" if m.parameters.get("supplier_ids") else "")
+                    + f" in {d.period_text} was {v.get('net_amount')} {cur}, over {m.matched_line_count} counted "
+                    f"invoice lines (net line amounts after discounts, credit notes subtracted; cancelled and "
+                    f"duplicate invoices left out; in {cur}); {_count(v.get('quantity'))} units, an average net unit "
+                    f"price of {v.get('unit_price')} {cur}.")
+            status = "answered"
+            result.update({"net_amount": v.get("net_amount"), "quantity": v.get("quantity"),
                            "unit_price": v.get("unit_price")})
     elif kind == "group_units":
         text, status = _group_units_sentence(m, company, who, d.period_text, result)

@@ -58,6 +58,10 @@ VOCABULARY: Mapping[str, str] = {
     "pct": "percent", "pct.": "percent", "excl. vat": "excluding VAT", "excl vat": "excluding VAT",
     "incl. vat": "including VAT", "incl vat": "including VAT", "no vat": "excluding VAT",
     "no tax": "excluding VAT",
+    # "bought off Zeta", "ordered off of Beta": the colloquial "off" of a purchase is its supplier's "from"
+    **{f"{verb} {off}": f"{verb} from" for verb in ("buy", "buys", "bought", "buying", "purchase", "purchased",
+                                                  "order", "ordered", "get", "got", "source", "sourced")
+       for off in ("off", "off of")},
     # ("NB" alone is the nota bene of a letter: only before "of" / "de")
     "nb of": "number of", "nbr of": "number of", "no. of": "number of", "nb de": "nombre de",
     "nbre de": "nombre de", "nb des": "nombre des", "nbre des": "nombre des",

@@ -53,7 +53,8 @@ _GLOSSED = (("best (lowest) unit price of {p} {w}", "low"), ("lowest (best) unit
 def test_glossed_extreme_is_the_line_price_range(frame: tuple[str, str], product: tuple[str, str],
                                                  period: tuple[str, str, str]) -> None:
     text, direction = frame
-    question = text.format(p=product[0], w=period[0])
+    # (a product's price is one company's: router/product_company.py)
+    question = text.format(p=product[0], w=period[0]) + " for Company B"
     req = price_request(read(question, GAZETTEER, AS_OF))
     assert req is not None and (req.kind, req.direction) == ("range", direction), question
     call = _call(question)
@@ -140,8 +141,8 @@ def test_a_ranking_instruction_is_the_ranking_itself(tail: str) -> None:
 
 # -- a product group of one catalogue product ----------------------------------------------------------------------
 @pytest.mark.parametrize(("frame", "period"), list(itertools.product(
-    ("consumables: avg unit price {w}", "average unit price of consumables {w}", "Company A consumables unit "
-     "price {w}"), PERIODS)))
+    ("consumables: avg unit price {w}, Company B", "average unit price of consumables at Company B {w}",
+     "Company A consumables unit price {w}"), PERIODS)))
 def test_a_group_of_one_product_is_that_products_price(frame: str, period: tuple[str, str, str]) -> None:
     question = frame.format(w=period[0])
     call = _call(question)
