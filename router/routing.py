@@ -111,7 +111,6 @@ from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_m
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.price_asks import one_period_change, price_without_product
-from router.product_company import company_question, unscoped_product_figure
 from router.product_models import unknown_specified_product
 from router.reader import (
     NameResolver,
@@ -565,19 +564,6 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": mismatched,
             "clarification_reasons": ("document type: asked but not in the plan", *result.clarification_reasons)})
-    if (not result.requires_clarification and result.entities.company_id is None
-            and len(inputs.gazetteer.companies) > 1 and unscoped_product_figure(result.execution_plan)
-            and not (tenant.read or group.read or nouns.read)):
-        # a product's unit price or units with no company in a tenant of several: asked, like spend, unless all
-        # companies are said (router/product_company.py)
-        again = _reading_of(result.question, inputs)
-        if not again.mentions.companies and all_companies_scope(again, len(inputs.gazetteer.companies)) is None:
-            names = [f"{c.company_name} ({c.company_id})" for c in inputs.gazetteer.companies]
-            result = result.model_copy(update={
-                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-                "clarification_question": company_question(names, offer_all(inputs.gazetteer)),
-                "clarification_reasons": ("company: the question does not say which company",
-                                          *result.clarification_reasons)})
     specified = unknown_specified_product(result.question, inputs.gazetteer)
     if specified is not None and specified not in (result.clarification_question or ""):
         # "27in monitors": a product named by a specification no catalogue name holds is asked about by name,

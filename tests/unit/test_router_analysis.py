@@ -402,7 +402,6 @@ def currency_and_price_questions(draw: st.DrawFn) -> tuple[str, str, dict[str, A
         ("Average price per unit of PRD-482 paid to {s} {p}", True),
         ("What was the weighted average price of PRD-482 {p}?", False),
     ]))
-    # a product's price is one company's, or all companies' when said (router/product_company.py)
     lead, company = draw(st.sampled_from([("Company B: ", {"company_id": "COMP-B", "reporting_currency": "EUR"}),
                                           ("All companies together: ", {})]))
     params = {"start_date": start, "end_date": end, "product_code": "PRD-482",

@@ -226,9 +226,6 @@ def test_clarification_for_unchosen_currency_status_and_measures_over_invoices()
     listing = routed("Which invoices of Company C exceed 2,500 EUR?")
     assert not listing.requires_clarification
     assert "all dates on file up to the as-of date" in listing.interpretation
-    # A product's unit price is one company's figure, like spend: "we" in a tenant of several companies is asked
-    # about (router/product_company.py); named, or all companies said, it is answered.
-    assert "company" in kinds("What did we pay per unit for PRD-611 in February 2026?")
-    for price in (routed("What did Company B pay per unit for PRD-611 in February 2026?"),
-                  routed("What did all companies pay per unit for PRD-611 in February 2026?")):
-        assert not price.requires_clarification, price.clarification_reasons
+    # A unit price is not company spend: no company is needed for it.
+    price = routed("What did we pay per unit for PRD-611 in February 2026?")
+    assert not price.requires_clarification, price.clarification_reasons

@@ -53,7 +53,6 @@ _GLOSSED = (("best (lowest) unit price of {p} {w}", "low"), ("lowest (best) unit
 def test_glossed_extreme_is_the_line_price_range(frame: tuple[str, str], product: tuple[str, str],
                                                  period: tuple[str, str, str]) -> None:
     text, direction = frame
-    # (a product's price is one company's: router/product_company.py)
     question = text.format(p=product[0], w=period[0]) + " for Company B"
     req = price_request(read(question, GAZETTEER, AS_OF))
     assert req is not None and (req.kind, req.direction) == ("range", direction), question
