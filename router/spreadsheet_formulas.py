@@ -76,7 +76,8 @@ FUNCTIONS: dict[str, Function] = {
 _GENERIC_NAMES = frozenset(n for n, f in FUNCTIONS.items() if not f.sheet_only)
 _NAMES = "|".join(sorted((re.escape(n) for n in FUNCTIONS), key=len, reverse=True))
 #: the opening of a call: an optional "=", the name, "(" (the closing one is found by counting)
-_OPENING = re.compile(rf"(?P<eq>=\s*)?(?<![\w.])(?P<fn>{_NAMES})\s*\(", re.I)
+#: (no space before the "(": a sheet never writes one, prose does: "the MAX (approx.) spend")
+_OPENING = re.compile(rf"(?P<eq>=\s*)?(?<![\w.])(?P<fn>{_NAMES})\(", re.I)
 #: a function's name alone, as a verb ("SUMIFS for Co C", "sumif spend where ..."): a sheet-only name, no "("
 _BARE_NAME = re.compile(r"(?P<eq>=\s*)?(?<![\w.])(?P<fn>(?:sum|count|average|max|min)ifs?|counta)\b(?!\s*\()"
                         r"(?P<more>\s*(?:>|>=)\s*1\b)?(?P<prep>\s+(?:on|of|over)\b)?", re.I)
@@ -159,7 +160,7 @@ def _arguments(body: str) -> list[str]:
     if any(_ELISION.search(a) for a in args):
         # "..Helix Reagents..": the criteria elided to their values, each a name (quoted: never a column)
         return [f'"{_ELISION.sub("", a).strip()}"' for a in args if _ELISION.sub("", a).strip()]
-    return [a for a in args if a]
+    return [a for a in args if a and a != "*"]  # ("COUNT(*)": every row)
 
 
 def _is_column(arg: str, before_value: bool = False) -> bool:
@@ -328,19 +329,23 @@ def _difference(a: str, b: str) -> str:
 #: a remark around a formula ("(like =UNIQUE(Vendor))", "(i.e. MAX over company col)"): a restatement
 _REMARK = re.compile(r"\(\s*(?:like|i\.?e\.?|as\s+in|e\.?g\.?|cf\.?|=)?\s*(?P<body>[^()]*(?:\([^()]*\)[^()]*)?)\)")
 #: a function over a column in words: "MAX over company col", "sumifs on category", "vlookup on inv no."
-_OVER = re.compile(rf"^=?\s*(?:{_NAMES})\s+(?:over|on|of|by|per|in)\s+(?:the\s+)?[\w. ]{{1,30}}?"
-                   r"(?:\s+(?:col|column|field|header))?\.?\s*$", re.I)
+_OVER = re.compile(rf"^=?\s*(?P<fn>{_NAMES})\s+(?:over|on|of|by|per|in)\s+(?:the\s+)?(?P<col>[\w. ]{{1,30}}?)"
+                   r"(?P<said>\s+(?:col|column|field|header))?\.?\s*$", re.I)
 #: "= total/3": the figure's own arithmetic written after the ask (the average it restates)
 _ARITHMETIC = re.compile(r"\s*=\s*(?:the\s+)?(?:total|sum)\s*/\s*\d+\b", re.I)
 #: "<field> col(umn)": a sheet's column named as the field ("invoice no. column", "tax col")
-_COLUMN = re.compile(r"\b(?P<f>[A-Za-z][\w]*(?:\s+[A-Za-z][\w]*)?)\.?\s+(?:col|column)\b(?:\s+(?:filtered|filter)"
+_COLUMN = re.compile(r"\b(?P<w>[A-Za-z]\w*\s+)?(?P<f>[A-Za-z]\w*)\.?\s+(?:col|column)\b(?:\s+(?:filtered|filter)"
                      r"\s+(?:on|by|for|to)\b)?", re.I)
 
 
 def _remark(match: re.Match[str]) -> str:
     """A remark that is only a formula without a criterion's value restates the sentence: set aside."""
     body = match.group("body").strip()
-    if _OVER.match(body) or _BARE_NAME.fullmatch(body):
+    over = _OVER.match(body)
+    if over is not None and (over.group("fn").upper() not in _GENERIC_NAMES or over.group("fn").isupper()) and (
+            over.group("said") or field_of(over.group("col")) is not None):
+        return ""  # a sheet's function (in capitals when generic: "(max of 3)" is prose) over a column
+    if _BARE_NAME.fullmatch(body):
         return ""
     calls = _calls(body)
     if len(calls) == 1 and calls[0][0] <= 1 and calls[0][1] == len(body) and not calls[0][2].criteria \
@@ -350,14 +355,18 @@ def _remark(match: re.Match[str]) -> str:
 
 
 def _column(match: re.Match[str]) -> str:
-    field = field_of(match.group("f"))
+    """The column named as its field (two words, else the last one: "the tax col"); a name no table knows stays."""
+    lead = ""
+    field = field_of(f"{match.group('w') or ''}{match.group('f')}")
+    if field is None or not match.group("w"):
+        lead, field = match.group("w") or "", field_of(match.group("f"))
     if field is None:
         return match.group(0)
     filtered = re.search(r"\bfilter", match.group(0), re.I) is not None
     if field.kind == "key":
         # "invoice no. column filtered on ...": the documents of the selection, listed
-        return "list the invoices," if filtered else f"{field.words}s"
-    return f"{field.words}," if filtered else field.words
+        return f"{lead}list the invoices," if filtered else f"{lead}{field.words}s"
+    return f"{lead}{field.words}," if filtered else f"{lead}{field.words}"
 
 
 def _bare_name(match: re.Match[str]) -> str:
@@ -381,8 +390,10 @@ def read_formulas(text: str) -> str:
     >>> read_formulas("unique list of vendors (like =UNIQUE(Vendor)) in 04/2026")
     'list of vendors in 04/2026'
     """
-    if not re.search(r"\(|\bcol(?:umn)?\b|ifs?\b|\bcounta\b|=|[a-z][A-Z]", text, re.I):
+    if not re.search(r"\(|\bcol(?:umn)?\b|ifs?\b|\bcounta\b|=|(?-i:[a-z][A-Z])", text, re.I):
         return text
+    if re.search(r"\bselect\b.+\bfrom\b", text, re.I | re.S):
+        return text  # SQL, with its own clause grammar: router/keyword_query.py
     out = _REMARK.sub(_remark, text)
     calls = _calls(out)
     if calls:
@@ -406,6 +417,10 @@ def read_formulas(text: str) -> str:
                 said = _difference(said, read[i + 1][2])
                 end = read[i + 1][1]
                 i += 1
+            # a name or a period typed right after the formula is a part of its own ("... Company A March 2026")
+            if re.match(r"\s+(?!(?:for|in|with|from|to|during|over|at|of|on|between|by|and|since|until)\b)\w",
+                        out[end:], re.I):
+                said += ","
             pieces.append(said)
             last = end
             i += 1
@@ -417,8 +432,9 @@ def read_formulas(text: str) -> str:
                                                  re.I) else out
     out = _COLUMN.sub(_column, out)
     out = _CAMEL_HEADER.sub(_camel_header, out)
-    out = re.sub(r"\bunique\s+(?=(?:list\s+of\s+)?(?:vendors|suppliers|products|items|categories)\b)", "", out,
-                 flags=re.I)
+    # "unique list of vendors": the sheet's UNIQUE said in words, the list itself ("unique vendors" alone is read by
+    # router/count_asks.py)
+    out = re.sub(r"\bunique\s+(?=list\s+of\s+\w)", "", out, flags=re.I)
     out = re.sub(r"\s+([,?.!)])", r"\1", " ".join(out.split()))
     return out.strip(" ,") or text
 
@@ -451,6 +467,8 @@ def unread_formula(text: str) -> str | None:
         eq = re.search(r"=\s*$", text[:start])
         typed = f"={typed}" if eq else typed
         function = FUNCTIONS[formula.name]
+        if not eq and not function.sheet_only:
+            continue  # "SUM(Freight)" without "=": router/structured_notation.py's aggregate calls name it
         if function.aggregate == "none":
             why = f"no governed figure computes {formula.name} (formulas are read, never run)"
         elif formula.column and field_of(formula.column) is None:
