@@ -464,8 +464,7 @@ def unread_formula(text: str) -> str | None:
     """
     for start, end, formula in _calls(text):
         typed = text[start:end]
-        eq = re.search(r"=\s*$", text[:start])
-        typed = f"={typed}" if eq else typed
+        eq = typed.startswith("=")
         function = FUNCTIONS[formula.name]
         if not eq and not function.sheet_only:
             continue  # "SUM(Freight)" without "=": router/structured_notation.py's aggregate calls name it
