@@ -37,7 +37,7 @@ from typing import Literal
 from router.structured_asks import pair_words
 from router.structured_notation import GOVERNED_FIGURES, Field, call_words, column_name, field_of
 
-Aggregate = Literal["sum", "count", "avg", "min", "max", "list", "none"]
+Aggregate = Literal["sum", "count", "avg", "min", "max", "list", "top", "bottom", "none"]
 #: how a function's arguments are laid out: the value column first then criteria pairs (SUMIFS), a range, a
 #: criterion and an optional value column (SUMIF), criteria pairs only (COUNTIFS), one column (SUM, UNIQUE), a
 #: column then conditions (FILTER), or none read (a lookup)
@@ -69,8 +69,10 @@ FUNCTIONS: dict[str, Function] = {
     "MAX": _generic("max", "single"), "MIN": _generic("min", "single"),
     "MAXIFS": Function("max", "value_first"), "MINIFS": Function("min", "value_first"),
     "UNIQUE": _generic("list", "single"), "FILTER": _generic("list", "filter"),
+    # the k-th largest / smallest: a ranking's side and size (the ranked dimension is the sentence's)
+    "LARGE": _generic("top", "single"), "SMALL": _generic("bottom", "single"),
     **dict.fromkeys(("VLOOKUP", "XLOOKUP", "HLOOKUP", "SUMPRODUCT", "COUNTUNIQUE", "STDEV", "STDEV.S", "STDEV.P",
-                     "VAR", "PERCENTILE", "QUARTILE", "MEDIAN", "MODE", "LARGE", "SMALL", "RANK", "INDEX", "MATCH",
+                     "VAR", "PERCENTILE", "QUARTILE", "MEDIAN", "MODE", "RANK", "INDEX", "MATCH",
                      "QUERY", "GETPIVOTDATA", "DSUM", "DCOUNT", "DAVERAGE"), Function("none", "none")),
 }
 _GENERIC_NAMES = frozenset(n for n, f in FUNCTIONS.items() if not f.sheet_only)
@@ -261,7 +263,17 @@ def _measure(formula: Formula, criteria: list[Criterion]) -> str | None:
         return "number of credit notes" if credit else "number of invoices"
     if function.aggregate in ("avg", "min", "max"):
         return call_words(function.aggregate, field) if field is not None else None
-    if function.aggregate == "list":
+    if function.aggregate in ("top", "bottom"):
+        # "LARGE()" beside "top 2 suppliers": the function's name only, the sentence says the ranking; "LARGE(Gross,
+        # 3)": the top 3 by that measure
+        if not formula.column and not formula.bare:
+            return ""
+        size = formula.bare[0] if len(formula.bare) == 1 and formula.bare[0].isdigit() else ""
+        measure = call_words("sum", field) if field is not None else None
+        if not size or measure is None:
+            return None
+        formula_words = f"{function.aggregate} {size} by {measure}"
+        return formula_words
         if field is None:
             return None
         if field.kind == "key":
@@ -306,7 +318,9 @@ def read_formula(formula: Formula, elsewhere: bool) -> str | None:
     measure = _measure(formula, criteria)
     if measure is None:
         return None
-    words = [measure]
+    words = [measure] if measure else []
+    if FUNCTIONS[formula.name].aggregate in ("top", "bottom"):
+        return measure  # its size is read into the measure's words
     for criterion in criteria:
         said = _criterion_words(criterion, elsewhere)
         if said is None:
@@ -403,10 +417,13 @@ def read_formulas(text: str) -> str:
         pieces: list[str] = []
         last = 0
         read: list[tuple[int, int, str]] = []
+        ranked: set[int] = set()  # the calls read as a ranking's side ("top 3 by spend"): their noun follows
         for start, end, formula in calls:
             said = read_formula(formula, elsewhere)
             if said is None:
                 return text  # a part not read: the formula as typed, asked back (unread_formula)
+            if FUNCTIONS[formula.name].aggregate in ("top", "bottom"):
+                ranked.add(start)
             read.append((start, end, said))
         i = 0
         while i < len(read):
@@ -418,8 +435,9 @@ def read_formulas(text: str) -> str:
                 end = read[i + 1][1]
                 i += 1
             # a name or a period typed right after the formula is a part of its own ("... Company A March 2026")
-            if re.match(r"\s+(?!(?:for|in|with|from|to|during|over|at|of|on|between|by|and|since|until)\b)\w",
-                        out[end:], re.I):
+            if said and start not in ranked and re.match(
+                    r"\s+(?!(?:for|in|with|from|to|during|over|at|of|on|between|by|and|since|until)\b)\w", out[end:],
+                    re.I):
                 said += ","
             pieces.append(said)
             last = end

@@ -208,3 +208,17 @@ def test_a_formula_reads_the_same_wherever_it_stands(position: str) -> None:
     text = f"{formula} for 2027-Q3" if position == "start" else f"for 2027-Q3: {formula}"
     out = read_formulas(text)
     assert "net spend" in out and "supplier Tau Metals" in out and "2027-Q3" in out
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("LARGE() top 3 vendors Company T 2027", "top 3 vendors Company T 2027"),
+    ("bottom 2 suppliers (SMALL()) Company T, 2027-Q2", "bottom 2 suppliers Company T, 2027-Q2"),
+    ("=LARGE(NetAmount, 4) suppliers of Company T 2027", "top 4 by net spend suppliers of Company T 2027"),
+])
+def test_large_and_small_are_a_ranking_side(text: str, expected: str) -> None:
+    assert read_formulas(text) == expected
+
+
+def test_large_of_a_column_the_data_lacks_is_asked_back() -> None:
+    assert read_formulas("=LARGE(Freight, 3) suppliers") == "=LARGE(Freight, 3) suppliers"
+    assert unread_formula("=LARGE(Freight, 3) suppliers") is not None
