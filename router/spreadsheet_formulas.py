@@ -272,8 +272,8 @@ def _measure(formula: Formula, criteria: list[Criterion]) -> str | None:
         measure = call_words("sum", field) if field is not None else None
         if not size or measure is None:
             return None
-        formula_words = f"{function.aggregate} {size} by {measure}"
-        return formula_words
+        return f"{function.aggregate} {size} by {measure}"
+    if function.aggregate == "list":
         if field is None:
             return None
         if field.kind == "key":
