@@ -79,7 +79,8 @@ _GENERIC_NAMES = frozenset(n for n, f in FUNCTIONS.items() if not f.sheet_only)
 _NAMES = "|".join(sorted((re.escape(n) for n in FUNCTIONS), key=len, reverse=True))
 #: the opening of a call: an optional "=", the name, "(" (the closing one is found by counting)
 #: (no space before the "(": a sheet never writes one, prose does: "the MAX (approx.) spend")
-_OPENING = re.compile(rf"(?P<eq>=\s*)?(?<![\w.])(?P<fn>{_NAMES})\(", re.I)
+#: (the "=" is the formula's own only where no key stands before it: in "values=Sum(Gross)" it is the pair's)
+_OPENING = re.compile(rf"(?P<eq>(?:^|(?<=[\s(:;,]))=\s*)?(?<![\w.])(?P<fn>{_NAMES})\(", re.I)
 #: a function's name alone, as a verb ("SUMIFS for Co C", "sumif spend where ..."): a sheet-only name, no "("
 _BARE_NAME = re.compile(r"(?P<eq>=\s*)?(?<![\w.])(?P<fn>(?:sum|count|average|max|min)ifs?|counta)\b(?!\s*\()"
                         r"(?P<more>\s*(?:>|>=)\s*1\b)?(?P<prep>\s+(?:on|of|over)\b)?", re.I)
@@ -453,7 +454,10 @@ def read_formulas(text: str) -> str:
     # "unique list of vendors": the sheet's UNIQUE said in words, the list itself ("unique vendors" alone is read by
     # router/count_asks.py)
     out = re.sub(r"\bunique\s+(?=list\s+of\s+\w)", "", out, flags=re.I)
-    out = re.sub(r"\s+([,?.!)])", r"\1", " ".join(out.split()))
+    if out == text:
+        return text
+    # the joints a removed part left ("spend , for", "2027 )"): tidied, the rest of the message as typed
+    out = re.sub(r"\s+([,)])", r"\1", re.sub(r",\s*,", ",", " ".join(out.split())))
     return out.strip(" ,") or text
 
 

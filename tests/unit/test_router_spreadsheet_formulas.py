@@ -222,3 +222,10 @@ def test_large_and_small_are_a_ranking_side(text: str, expected: str) -> None:
 def test_large_of_a_column_the_data_lacks_is_asked_back() -> None:
     assert read_formulas("=LARGE(Freight, 3) suppliers") == "=LARGE(Freight, 3) suppliers"
     assert unread_formula("=LARGE(Freight, 3) suppliers") is not None
+
+
+@pytest.mark.parametrize("text", ["pivot rows=ProdCode values=Sum(Gross) for Company U",
+                                  "montant facturé à Company U en mars 2027 ?", "Company U (2027) ?? spend"])
+def test_text_around_is_kept_as_typed(text: str) -> None:
+    out = read_formulas(text)
+    assert "values=Sum(Gross)" in out if "values" in text else out == text
