@@ -418,13 +418,13 @@ def read_formulas(text: str) -> str:
         pieces: list[str] = []
         last = 0
         read: list[tuple[int, int, str]] = []
-        ranked: set[int] = set()  # the calls read as a ranking's side ("top 3 by spend"): their noun follows
+        ranked: set[int] = set()  # the calls whose reading runs on into the text after them ("top 3 by spend")
         for start, end, formula in calls:
             said = read_formula(formula, elsewhere)
             if said is None:
                 return text  # a part not read: the formula as typed, asked back (unread_formula)
-            if FUNCTIONS[formula.name].aggregate in ("top", "bottom"):
-                ranked.add(start)
+            if FUNCTIONS[formula.name].aggregate in ("top", "bottom") or formula.bare:
+                ranked.add(start)  # (a bare argument, "Feb-26 to May-26", runs on into the text typed after it)
             read.append((start, end, said))
         i = 0
         while i < len(read):

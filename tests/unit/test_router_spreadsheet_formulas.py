@@ -229,3 +229,8 @@ def test_large_of_a_column_the_data_lacks_is_asked_back() -> None:
 def test_text_around_is_kept_as_typed(text: str) -> None:
     out = read_formulas(text)
     assert "values=Sum(Gross)" in out if "values" in text else out == text
+
+
+def test_a_bare_argument_runs_on_into_the_text_after_the_formula() -> None:
+    out = read_formulas('COUNTIFS(Vendor="Phi Labs", Co="Company V", Mar-27 to Jun-27) credit notes excluded')
+    assert out.endswith("Mar-27 to Jun-27 credit notes excluded")
