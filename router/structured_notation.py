@@ -139,7 +139,8 @@ def _spelled_out(name: str) -> str:
 def field_of(name: str) -> Field | None:
     """The governed column ``name`` stands for, or ``None`` when the data has no such column.
 
-    Dotted names are read with their table ("invoices.gross_amount") or without it; a plural is its singular.
+    Dotted names are read with their table ("invoices.gross_amount") or without it; a plural is its singular; a
+    sheet's CamelCase header is its words, abbreviations written out (:data:`HEADER_WORDS`: "InvTotal", "NetAmt").
 
     >>> field_of("invoice_total_eur").kind
     'invoice_amount'
@@ -147,6 +148,8 @@ def field_of(name: str) -> Field | None:
     'net spend'
     >>> field_of("buyer_name") is None
     True
+    >>> field_of("InvTotal").kind, field_of("NetAmt").words, field_of("DocType").words
+    ('invoice_amount', 'net spend', 'document type')
     """
     candidates = [_normal(name)]
     if "." in name and not re.search(r"\s", name.strip()):  # ("incl. VAT" is an abbreviation, no table.column)
