@@ -265,6 +265,7 @@ def clean_question(text: str) -> str:
     from router.keyword_query import keyword_style
     from router.layout_words import read_layout
     from router.period_bounds import read_period_bounds
+    from router.spreadsheet_formulas import read_formulas
     from router.structured_asks import structured_ask
     from router.structured_notation import structured_style
     from router.tool_syntax import tool_style
@@ -281,10 +282,11 @@ def clean_question(text: str) -> str:
     # two bounds of one period as one range, before any reader takes each bound alone (router/period_bounds.py);
     # then a structured ask (key=value pairs, a JSON object, a call, a REST path, pipes), every other key read as
     # its slot's words (router/structured_asks.py)
-    # "category-wise summary", "pivot rows=Vendor", "InvMonth on rows": the rows of a breakdown named by their
+    # spreadsheet formulas ("=SUMIFS(NetAmount, Vendor, "Orbis", Co, "Company B")", "=UNIQUE(Vendor)", "InvDate")
+    # in the readers' words first, their criteria through the field and slot tables (router/spreadsheet_formulas.py);
+    # then "category-wise summary", "pivot rows=Vendor", "InvMonth on rows": the rows of a breakdown named by their
     # layout, as the grouping the readers know, before a reader takes the header for a key (router/layout_words.py)
-    cleaned = read_layout(cleaned)
-    cleaned = read_period_bounds(cleaned)
+    cleaned = read_period_bounds(read_layout(read_formulas(cleaned)))
     cleaned = tool_style(structured_style(keyword_style(structured_ask(cleaned))))
     # "CNs", "credit memo", "docs": the clerk's shorthand in the words every reader knows (router/document_words.py)
     cleaned = document_words(cleaned)

@@ -85,6 +85,7 @@ from router.reading import CatalogMetric, catalog_metrics
 from router.romance import read_romance
 from router.routing import RouterInputs, route, spoken_question
 from router.rules import quoted_spans
+from router.spreadsheet_formulas import formula_not_answered, formulas, unread_formula
 from router.stated_limits import limit_note, read_stated_limits
 from router.structured_notation import unread_aggregates
 from router.tools import TOOLS, ApprovedVendorsToolRequest, ToolEnv, _metric, find_approved_vendors
@@ -218,7 +219,8 @@ class AskService:
             return self._asked_back(conn, ctx, question, liked.problem, as_of, interface)
         # "sum(freight_cost)", "median(gross)": an aggregate call no governed figure computes is asked back, naming
         # it (router/structured_notation.py), never answered as another figure
-        unread = unread_aggregates(said or plain)
+        # ("=VLOOKUP(...)", "=SUM(Freight)": a spreadsheet formula not read, router/spreadsheet_formulas.py)
+        unread = unread_aggregates(said or plain) or unread_formula(said or plain)
         if unread is not None:
             return self._asked_back(conn, ctx, question, unread, as_of, interface)
         if liked is not None and liked.text != (said or plain):
@@ -358,6 +360,9 @@ class AskService:
                 # asked back, saying which companies have data for it (the answer differs between them)
                 routing = routing.model_copy(update={
                     "clarification_question": f"{routing.clarification_question} {sole}"})
+        if routing.workflow == "document_answer" and formulas(question):
+            # a spreadsheet formula is an ask for a figure, never a passage search: its reading did not reach one
+            return self._asked_back(conn, ctx, question, formula_not_answered(question), as_of, interface)
         # Document ids named in the question: found / not found / duplicate, searches scoped to them and dated.
         valid_at = evidence_date(routing, as_of)
         lookup = documents.lookup_question(conn, ctx, said or question, valid_at=valid_at)

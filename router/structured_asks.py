@@ -453,6 +453,13 @@ def _pair_words(pair: Pair, slot: Slot | None) -> str:
     return f"{words} {value}"
 
 
+def pair_words(key: str, value: str) -> str:
+    """One key and its value in the readers' words, through the one slot table ("vendor", '"Orbis"':
+    "supplier Orbis"; "Co", "Company B": "for Company B"); a key no table knows stays as typed, named back. Shared
+    with the criteria of a spreadsheet formula (router/spreadsheet_formulas.py)."""
+    return _pair_words(Pair(key, value, f"{key}={value}"), slot_of(key))
+
+
 _BOTTOM = frozenset(("bottom", "lowest", "smallest", "least", "asc", "ascending", "min", "low", "worst"))
 _TOP = frozenset(("top", "highest", "largest", "most", "desc", "descending", "max", "high", "best"))
 
@@ -618,5 +625,5 @@ def _covers(text: str, ask: Ask) -> bool:
     return all(w.casefold() in have for w in _WORD.findall(said))
 
 
-__all__ = ["NOTATION_KEYS", "Ask", "Pair", "company_value", "parse", "period_value", "render", "slot_of",
-           "structured_ask"]
+__all__ = ["NOTATION_KEYS", "Ask", "Pair", "company_value", "pair_words", "parse", "period_value", "render",
+           "slot_of", "structured_ask"]

@@ -93,21 +93,54 @@ FIELDS: dict[str, Field] = {
     **dict.fromkeys(("line_id", "invoice_line_id", "line", "invoice_line"), Field("count_all", "invoice lines")),
     **dict.fromkeys(("invoice_date", "posting_date", "document_date", "inv_date", "date", "period"),
                     Field("date", "date")),
+    # a date column's grain ("InvMonth", "posting_month"): the time dimension
+    **{f"{d}_{g}": _dim(g, f"{g}s") for d in ("invoice", "posting", "document", "period")
+       for g in ("month", "quarter", "year", "week", "day")},
+}
+
+#: Abbreviations of a spreadsheet's or an export's column headers, one word of the name each ("InvTotal",
+#: "DocType", "VendNo", "NetAmt"): written out before the name is looked up in :data:`FIELDS` (a closed class).
+HEADER_WORDS: dict[str, str] = {
+    "inv": "invoice", "invc": "invoice", "doc": "document", "amt": "amount", "amnt": "amount", "vend": "vendor",
+    "vndr": "vendor", "supp": "supplier", "suppl": "supplier", "prod": "product", "grp": "group",
+    "curr": "currency", "dt": "date", "mth": "month", "yr": "year", "qtr": "quarter", "no": "number",
+    "num": "number", "nr": "number", "tot": "total",
 }
 
 #: Currency and unit suffixes of a column name that only say how it is reported ("gross_eur", "spend_in_eur").
 _SUFFIX = re.compile(r"_(?:in_)?(?:eur|reporting|rc|lc)$")
 
 
+#: the joint of a CamelCase header's words ("InvDate", "NetAmount", "ProductCode"; "GLAccount": "gl_account")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def _normal(name: str) -> str:
-    name = re.sub(r"[\s.\-]+", "_", name.strip().strip("'\"`").casefold())
+    name = _CAMEL.sub("_", name.strip().strip("'\"`"))
+    name = re.sub(r"[\s.\-]+", "_", name.casefold())
+    name = re.sub(r"_+", "_", name).strip("_")
     return _SUFFIX.sub("", name)
+
+
+def column_name(name: str) -> str:
+    """A column header as the snake_case name the tables read ("InvDate": "invoice_date", "Co": "co").
+
+    >>> column_name("DocType"), column_name("GL_Account"), column_name("Net Amt")
+    ('document_type', 'gl_account', 'net_amount')
+    """
+    return _spelled_out(_normal(name))
+
+
+def _spelled_out(name: str) -> str:
+    """A normalized name with its header abbreviations written out ("inv_total": "invoice_total")."""
+    return "_".join(HEADER_WORDS.get(w, w) for w in name.split("_"))
 
 
 def field_of(name: str) -> Field | None:
     """The governed column ``name`` stands for, or ``None`` when the data has no such column.
 
-    Dotted names are read with their table ("invoices.gross_amount") or without it; a plural is its singular.
+    Dotted names are read with their table ("invoices.gross_amount") or without it; a plural is its singular; a
+    sheet's CamelCase header is its words, abbreviations written out (:data:`HEADER_WORDS`: "InvTotal", "NetAmt").
 
     >>> field_of("invoice_total_eur").kind
     'invoice_amount'
@@ -115,10 +148,14 @@ def field_of(name: str) -> Field | None:
     'net spend'
     >>> field_of("buyer_name") is None
     True
+    >>> field_of("InvTotal").kind, field_of("NetAmt").words, field_of("DocType").words
+    ('invoice_amount', 'net spend', 'document type')
     """
     candidates = [_normal(name)]
     if "." in name and not re.search(r"\s", name.strip()):  # ("incl. VAT" is an abbreviation, no table.column)
         candidates.append(_normal(name.rsplit(".", 1)[1]))
+    # a header's abbreviations ("InvTotal", "DocType", "NetAmt"): the same name written out
+    candidates.extend(s for c in list(candidates) if (s := _spelled_out(c)) != c)
     parts = candidates[0].split("_")
     if len(parts) == 2:
         candidates.append(f"{parts[1]}_{parts[0]}")  # "amount_net", "total_gross": a column's two words either way
@@ -182,6 +219,16 @@ def _call_words(fn: str, field: Field | None, distinct: bool, bare: bool = False
     return None  # median: no governed metric computes it; left as typed, named back by the reader
 
 
+def call_words(fn: str, field: Field | None, distinct: bool = False) -> str | None:
+    """The reader's words for the aggregate ``fn`` ("sum", "count", "avg", "min", "max") of ``field``, or ``None``
+    when no governed figure computes it (shared with the spreadsheet formulas of router/spreadsheet_formulas.py).
+
+    >>> call_words("avg", field_of("InvTotal")), call_words("sum", field_of("NetAmount"))
+    ('average invoice value', 'net spend')
+    """
+    return _call_words(fn, field, distinct)
+
+
 def _call(match: re.Match[str], bare: bool) -> str:
     if match.group("fn").casefold() == "total" and not re.match(r"total\(", match.group(0), re.I):
         return match.group(0)  # "total (incl. VAT)", "total (net)": a remark on prose, no call
@@ -214,8 +261,9 @@ _DIMS = re.compile(rf"\b(?:dims?|dimensions?|grouping|breakdown|split|rows|colum
                    rf"(?P<items>{_ITEM}(?:\s*(?:,|\+|/|&|\band\b)\s*{_ITEM})*)", re.I)
 _SNAKE_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+\.[a-z][a-z0-9_]*", re.I)
 #: "pivot supplier x month", "pivot: supplier by month", "supplier x month": two dimensions crossed
-_PIVOT = re.compile(r"\bpivot(?:\s+table)?\s*:?\s*(?:on\s+|by\s+)?(?P<a>[A-Za-z][\w.\-]*)\s*(?:\bx\b|×|\*|\bby\b|,|/|"
-                    r"\band\b|\bvs\.?)\s*(?P<b>[A-Za-z][\w.\-]*)", re.I)
+#: ("pivot w/ month on rows": "w/" is "with", no side of a pivot)
+_PIVOT = re.compile(r"\bpivot(?:\s+table)?\s*:?\s*(?:on\s+|by\s+)?(?P<a>(?!w/)[A-Za-z][\w.\-]*)\s*"
+                    r"(?:\bx\b|×|\*|\bby\b|,|/|\band\b|\bvs\.?)\s*(?P<b>[A-Za-z][\w.\-]*)", re.I)
 _CROSS = re.compile(r"\b(?P<a>[A-Za-z][\w.\-]*)\s*(?:\bx\b|×)\s*(?P<b>[A-Za-z][\w.\-]*)\b", re.I)
 #: "top_group breakdown", "product_group split": a column named before its breakdown word
 #: (a column's own name only: in prose "last year split by supplier" the year is the period, not a breakdown)
@@ -550,4 +598,8 @@ lowest or highest unit price. Which one do you mean?"
     return None
 
 
-__all__ = ["FIELDS", "TO_DATE", "Field", "field_of", "measure_words", "structured_style", "unread_aggregates"]
+#: the governed figures, as a clarification names them
+GOVERNED_FIGURES = _GOVERNED
+
+__all__ = ["FIELDS", "GOVERNED_FIGURES", "HEADER_WORDS", "TO_DATE", "Field", "call_words", "column_name", "field_of",
+           "measure_words", "structured_style", "unread_aggregates"]
