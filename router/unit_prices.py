@@ -65,7 +65,7 @@ _CHEAPEST_SUPPLIER = re.compile(
 _COUNTED_THINGS = (r"(?:invoices?|credit\s+notes?|documents?|lines?|invoice\s+lines?|suppliers?|vendors?|products?|"
                    r"items?|articles?|skus?|product\s+groups?|groups?|categories|companies|orders?|times|days|months|"
                    r"weeks|years|currencies|agreements?|contracts?|approvals?|payments?|clauses?|pages?|euros?|eur|usd|"
-                   r"chf|gbp|different|distinct)\b")
+                   r"chf|gbp|different|distinct|unique|separate)\b")
 _NOT_COUNTED_THINGS = r"(?!" + _COUNTED_THINGS + r")"
 #: "How many units of PRD-482", "quantity of X bought", "number of units of X": the product's net quantity.
 _UNITS = re.compile(
