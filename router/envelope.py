@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 # --- the tables: one place per kind of word --------------------------------------------------------------------------
 #: Salutations that open a message, by language (lower case; a phrase matches word by word).
@@ -119,6 +120,8 @@ sent sending provide provided providing revert reverted reply replied respond ma
 forward forwarded update updated across back over by at before on of end day as soon possible latest within
 hours hrs required needed need wanted us me
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: The words after "as" that make an as-of date ("as at today", "as of EOM", "as on date"): a constraint.
+_AS_OF = frozenset(("at", "of", "on", "per"))
 #: The verbs of sending back: a delivery sentence without a deadline word holds one ("Kindly share.").
 _SENDING = frozenset(("shared", "share", "send", "sent", "provide", "provided", "revert", "reply", "respond",
                       "mail", "mailed", "email", "emailed", "forward", "forwarded"))
@@ -383,6 +386,8 @@ def _deadline(segment: str, names: frozenset[str]) -> bool:
     words = _words(segment)
     if not words or _constraint(segment, names) or _MEASURE.search(segment):
         return False
+    if any(a == "as" and b in _AS_OF for a, b in pairwise(words)):
+        return False  # ("Send me the numbers as at today": an as-of date of the data, never a deadline)
     return all(w in _DELIVERY or w in DEADLINES or w in _COURTESY for w in words) and any(
         w in _SENDING or w in {"eod", "cob", "eow", "eom", "earliest", "asap", "a.s.a.p", "soonest"} for w in words)
 
@@ -392,11 +397,39 @@ _FORWARDED = re.compile(r"^\s*(?:(?:re|fw|fwd|aw|wg|tr|rv|sv|vs|antw|odp|res|enc
 #: A queue tag or ticket number in brackets heading the message ("[AP-GBS]", "[SR524805]", "[EXT]").
 _TAG = re.compile(r"^\s*\[(?P<tag>[^\[\]\n]{1,40})\]\s*[:\-–—]?\s*")
 #: A ticket token heading the message before a colon or a dash ("INC1528156:", "Ticket #52256 -", "SR-88123 -"):
-#: a reference noun with its number, or a code of letters and five digits or more.
+#: a ticket noun or a ticket prefix with its number, or "#" and a number. Any other code ("GL-400100:", "CC-4471:")
+#: may be what is asked about: it stays in the ask, where the unread-qualifier check names it if no reader takes it.
 _TICKET_LEAD = re.compile(
-    r"^\s*(?P<ref>(?:ticket|case|incident|inc|sr|req|ritm|chg|task|ref|reference|query|request|issue|jira)\.?\s*"
-    r"(?:no\.?|nr\.?|number|id|#|:)?\s*#?\s*[A-Z]{0,6}-?\d{3,}(?:[-/]\d+)?|[A-Z]{2,6}-?\d{5,})"
+    r"^\s*(?P<ref>(?:ticket|tkt|case|incident|inc|sr|req|ritm|chg|task|ref|reference|query|request|issue|jira)"
+    r"(?![^\W\d_])\.?\s*(?:no\.?|nr\.?|number|id|#|:)?\s*#?\s*[A-Z]{0,6}-?\d{3,}(?:[-/]\d+)?|#\s?\d{3,})"
     r"\s*(?::|\s[-–—]+)\s+", re.I)
+#: Words of a queue or a channel a bracketed tag with spaces may hold ("[AP queue]", "[SSC request]").
+_QUEUE_WORDS = frozenset("""
+queue queues ticket tickets ext external internal intern extern fyi info request requests query queries inbox
+mailbox helpdesk desk team ssc gbs sap ops fin finance ap ar accounts payable procurement treasury new reply action
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Words a reader table knows (status, ranking, exclusion, document, measure): a tag holding one is part of the ask
+#: ("[posted only]", "[Top 5]", "[paid invoices]", "[excl. credit notes]"), never a queue label.
+_READER_WORDS = frozenset("""
+posted paid unpaid open opened closed overdue due draft drafted cancelled canceled void voided approved pending
+blocked disputed booked cleared settled outstanding reversed only top bottom rank ranked ranking largest biggest
+highest lowest smallest most least first last best worst excl excluding exclude excluded without except except
+incl including include included with net gross avg average mean median min max sum total count number invoice
+invoices credit credits note notes order orders po pos contract contracts agreement agreements spend spent
+spending amount amounts price prices unit units quantity qty vat tax supplier suppliers vendor vendors category
+categories product products share trend growth per by
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def _queue_label(tag: str) -> bool:
+    """Whether a bracketed ``tag`` reads as a queue or ticket label ("[AP-GBS]", "[SR524805]", "[EXT]", "[AP
+    queue]"): no word any reader table knows, and one token, letters with digits, or queue words only."""
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", tag)]
+    if any(w in _READER_WORDS for w in words) or _MEASURE.search(tag):
+        return False
+    tokens = tag.split()
+    return len(tokens) == 1 or bool(re.search(r"[^\W\d_]", tag) and re.search(r"\d", tag)) or all(
+        w in _QUEUE_WORDS for w in words)
 #: Document ids of the product's own records: a number heading the message that is one of them is the ask's subject.
 _OWN_DOCUMENT = re.compile(r"\b(?:inv|po|cn|crn|sup|comp|prd|pg|agr)\b", re.I)
 #: A period inside a tag ("[Q1 2026]", "[FY25]"): a constraint, kept.
@@ -416,6 +449,8 @@ def _reference(line: str, names: frozenset[str], *, first: bool) -> tuple[str, s
         if found is None or not _asks(line[found.end():]) or (label == "forwarding marker" and not first):
             continue
         shown = found.group(0).strip(" :-–—")
+        if label == "reference tag" and not _queue_label(found.group("tag")):
+            continue  # ("[posted only]", "[Top 5]": a constraint of the ask, left to the readers)
         if label != "forwarding marker" and (
                 _OWN_DOCUMENT.search(shown) or _PERIODISH.search(shown) or _COMPANY_CODE.search(shown)
                 or {w.lower().strip(".,'’()[]") for w in re.findall(r"[\w'’.&-]+", shown)} & names):
@@ -539,6 +574,10 @@ def _trailing_label(segment: str, names: frozenset[str], *, bare: bool) -> str |
     if _closing(segment, names, signed=not bare):
         return "sign-off"
     if _urgency(segment):
+        # (a lone "Priority", "Urgent" after the ask with no punctuation may be an invoice flag or a supplier tier:
+        # it stays in the ask, as a lower-case one does; "asap" is never a figure)
+        if bare and all(w in URGENCY and w not in _SOON for w in _words(segment)):
+            return None
         return "urgency"
     if _deadline(segment.strip(" .!"), names):
         return "delivery"
@@ -590,8 +629,8 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
                 continue  # (a cut inside brackets: the bracket is read whole below)
             bare = cut.start() in bare_cuts and not sep
             label = _trailing_label(segment, names, bare=bare)
-            if label is None or (bare and label == "urgency" and _binds_urgency(head)):
-                continue  # ("invoices flagged Urgent": what is asked about)
+            if label is None or (bare and label in ("urgency", "delivery") and _binds_urgency(head)):
+                continue  # ("invoices flagged Urgent", "numbers as of EOD": what is asked about)
             shown = segment.strip(' -–—?') if label == "purpose" else re.sub(r"^[^\w(]+", "", segment).rstrip(" ?")
             aside.append(f"{label} {shown!r}")
             keep = sep if sep and sep[0] in "?!." else "?" if segment.rstrip().endswith("?") else ""

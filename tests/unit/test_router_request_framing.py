@@ -153,3 +153,62 @@ def test_a_name_after_its_kind_marker_is_no_gloss(marker: str) -> None:
 @pytest.mark.parametrize("text", ["avg monthly spend Company B over Q4-25 = total/3?", "spend per-2 weeks Company B"])
 def test_lower_case_prose_is_no_reference_code(text: str) -> None:
     assert unrecorded_qualifiers(text, []) == ()
+
+
+# --- review f1: a tag or a lead code that may be the constraint stays in the question ------------------------------
+@pytest.mark.parametrize("message", [
+    "[posted only] total spend of Company A in Q1 2026",  # the probe: a status in brackets
+    "[Top 5] suppliers of Company A in Q1 2026 by spend",  # a ranking
+    "[paid invoices] count of Company A invoices in Q1 2026",  # a status and a document word
+    "[excl. credit notes] total spend of Company A in Q1 2026",  # an exclusion
+    "[Top5] total spend of Company A in Q1 2026",  # one token, but a ranking word
+])
+def test_a_tag_holding_a_reader_word_is_kept(message: str) -> None:
+    envelope = read_envelope(message, NAMES)
+    assert (envelope.text, envelope.aside) == (message, ())
+
+
+@pytest.mark.parametrize(("message", "tag"), [
+    ("[AP-GBS] total spend of Company A in Q1 2026", "[AP-GBS]"),
+    ("[SR524805] total spend of Company A in Q1 2026", "[SR524805]"),
+    ("[AP queue] total spend of Company A in Q1 2026", "[AP queue]"),
+])
+def test_a_queue_label_tag_is_still_set_aside(message: str, tag: str) -> None:
+    envelope = read_envelope(message, NAMES)
+    assert envelope.text == "total spend of Company A in Q1 2026"
+    assert envelope.aside == (f"reference tag {tag!r}",)
+
+
+@pytest.mark.parametrize("message", [
+    "GL-400100: total spend of Company A in Q1 2026",  # the probe: a code without a ticket noun or prefix
+    "CC-447100 - total spend of Company A in Q1 2026",
+    "INCOME-12345: total spend of Company A in Q1 2026",  # a word that only opens with a ticket prefix
+])
+def test_a_lead_code_without_a_ticket_noun_is_kept_and_named(message: str) -> None:
+    envelope = read_envelope(message, NAMES)
+    assert (envelope.text, envelope.aside) == (message, ())
+    code = message.split(":")[0].split(" - ")[0]
+    assert any(code in q for q in unrecorded_qualifiers(message, []))
+
+
+@pytest.mark.parametrize("message", [
+    "Company A spend Q1 2026 Priority",  # the probe: a lone flag-like noun with no punctuation before it
+    "Company A spend Q1 2026 URGENT",
+    "Company A spend Q1 2026 Send me the numbers as at today",  # an as-of clause, no deadline
+    "Company A spend Q1 2026 Pls send the numbers as of EOD",
+    "Company A spend Q1 2026 Kindly share the figures as on date",
+])
+def test_an_unpunctuated_trailer_that_can_be_a_constraint_is_kept(message: str) -> None:
+    envelope = read_envelope(message, NAMES)
+    assert (envelope.text, envelope.aside) == (message, ())
+
+
+@pytest.mark.parametrize(("message", "aside"), [
+    ("Company A spend Q1 2026 ASAP", ("urgency 'ASAP'",)),
+    ("Company A spend Q1 2026 Same may be shared by EOD", ("delivery 'Same may be shared by EOD'",)),
+    ("Company A spend Q1 2026 Pls treat as urgent", ("urgency 'Pls treat as urgent'",)),
+])
+def test_an_unpunctuated_courtesy_or_sending_trailer_is_still_set_aside(message: str,
+                                                                        aside: tuple[str, ...]) -> None:
+    envelope = read_envelope(message, NAMES)
+    assert (envelope.text, envelope.aside) == ("Company A spend Q1 2026", aside)
