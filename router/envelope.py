@@ -629,7 +629,8 @@ def _tail(line: str, names: frozenset[str], aside: list[str]) -> str:
                 continue  # (a cut inside brackets: the bracket is read whole below)
             bare = cut.start() in bare_cuts and not sep
             label = _trailing_label(segment, names, bare=bare)
-            if label is None or (bare and label in ("urgency", "delivery") and _binds_urgency(head)):
+            if label is None or (bare and label == "urgency" and _binds_urgency(head)) or (
+                    bare and label == "delivery" and re.search(r"\b(?:as|of|at|on|per|by)\s*$", head, re.I)):
                 continue  # ("invoices flagged Urgent", "numbers as of EOD": what is asked about)
             shown = segment.strip(' -–—?') if label == "purpose" else re.sub(r"^[^\w(]+", "", segment).rstrip(" ?")
             aside.append(f"{label} {shown!r}")
