@@ -14,8 +14,8 @@ import re
 from router.entities import Gazetteer
 
 #: A word with a "*" in it, or a "?" inside it ("Hel?x"; a trailing "?" ends a question), with at least two letters.
-_PATTERN = re.compile(r"(?<![\w*?&.-])(?!\*\*)(?=[\w&.*?-]*[A-Za-z][\w&.*?-]*[A-Za-z])"
-                      r"(?P<p>[\w&.-]*\*[\w&.*?-]*|[\w&.*-]*\w\?\w[\w&.*?-]*)(?![\w&-])")
+_PATTERN = re.compile(r"(?<![\w*?&./-])(?!\*\*)(?=[\w&.*?-]*[A-Za-z][\w&.*?-]*[A-Za-z])"
+                      r"(?P<p>[\w&.-]*\*[\w&.*?-]*|[\w&.*-]*\w\?\w[\w&.*?-]*)(?![\w&=-])")
 
 
 def _matches(pattern: str, names: dict[str, str]) -> list[str]:

@@ -42,6 +42,7 @@ def test_wildcard_without_match_is_left_for_the_unknown_name_question() -> None:
     "Is Beta? approved for Company A",          # a question mark ends the question
     "spend of **Company A** in Q1",             # markdown emphasis
     "2 * 3 units",                              # arithmetic
+    "GET /approved-suppliers?company=comp_a",   # a query string
 ])
 def test_no_wildcard_read(text: str) -> None:
     assert read_wildcards(text, GAZ) == (text, ())
