@@ -154,12 +154,36 @@ def document_ids_in_text(text: str) -> tuple[str, ...]:
 #: corpus's agreement id shape; "doc" alone with a longer number may be an invoice, and is not read here)
 _SPELLED_AGREEMENT = re.compile(r"\b(?:framework\s+|supply\s+)?(?:agreement|agmt|agrmt|contract)\s+"
                                 r"(?:no\.?\s*|number\s+|#\s*)?(\d{4}-\d{2,4})(?![\w-])|"
-                                r"\b(?:doc(?:ument)?\.?)\s+(?:no\.?\s*|number\s+|#\s*)?(\d{4}-\d{2})(?![\w-])|"
-                                # "the 2024-10 frame agreement": the number in the noun's modifier slot (kind words
-                                # between, never a preposition: "spend in 2025-10 under the agreement" is a month)
-                                r"(?<![\w-])(\d{4}-\d{2})\s+(?:(?!(?:under|the|of|in|per|for|with|and|from|by|"
-                                r"our|its|their|a|an|to|on|at|vs|or)\b)[a-z]+\s+){0,2}(?:agreement|agmt|contract)\b",
+                                r"\b(?:doc(?:ument)?\.?)\s+(?:no\.?\s*|number\s+|#\s*)?(\d{4}-\d{2})(?![\w-])",
                                 re.I)
+#: "the 2024-10 frame agreement": the number in the noun's modifier slot (kind words between, never a preposition:
+#: "spend in 2025-10 under the agreement" is a month). The same shape is also a month modifying the noun ("Company A
+#: 2025-10 contract spend"), so it is an agreement id only in a question asking for a document (see
+#: :func:`_modifier_number_is_agreement`).
+_MODIFIER_AGREEMENT = re.compile(r"(?<![\w-])(\d{4}-\d{2})\s+(?:(?!(?:under|the|of|in|per|for|with|and|from|"
+                                 r"by|our|its|their|a|an|to|on|at|vs|or)\b)[a-z]+\s+){0,2}"
+                                 r"(?:agreement|agmt|contract)\b", re.I)
+#: A preposition right before the number makes it a period ("in 2025-10 agreement suppliers").
+_PERIOD_PREPOSITION = re.compile(r"\b(?:in|for|during|since|until|till|through|before|after|from|by|of|to|"
+                                 r"between|as\s+of)\s+$", re.I)
+#: A figure asked for: the number is the period of the figure, not a document to open.
+_FIGURE_WORD = re.compile(r"\b(?:spend|spent|spending|totals?|amounts?|how\s+much|how\s+many|sum|costs?|paid|"
+                          r"invoiced|value|volume|revenue|count|average|avg|share|number\s+of|price|units?|"
+                          r"quantity|rank|top)\b", re.I)
+#: A document asked for: a clause or term, opening/showing it, or what it says.
+_DOCUMENT_ASK = re.compile(r"\b(?:clauses?|terms?|open|show|find|view|read|display|says?|wording|text|provisions?|"
+                           r"conditions?|effective|warranty|notice|expir\w*|renew\w*|terminat\w*|liabilit\w*|"
+                           r"penalt\w*|signed|signator\w*|parties|party|versions?|governing|law|scope|duration|"
+                           r"obligations?|sla|rebates?|discounts?|incoterms?|delivery|payment)\b", re.I)
+
+
+def _modifier_number_is_agreement(text: str, match: re.Match[str]) -> bool:
+    """Whether the number before an agreement noun (``match``) is its id: a document question, not a figure's month."""
+    if _PERIOD_PREPOSITION.search(text[:match.start()]):
+        return False
+    if _FIGURE_WORD.search(text):
+        return False
+    return _DOCUMENT_ASK.search(text) is not None
 _SPELLED_MANUAL = re.compile(r"\b(?:manual|handbook|user\s+guide)\s+(?:for|of)\s+(?:the\s+)?(?:product\s+)?"
                              r"(prd-\d+)\b|\b(prd-\d+)(?:['’]s)?\s+(?:manual|handbook|user\s+guide)\b", re.I)
 
@@ -173,10 +197,14 @@ def spelled_document_ids(text: str) -> tuple[str, ...]:
     ('manual-prd-482',)
     >>> spelled_document_ids("Effective date of the framework agmt (doc 2026-04)? Not doc 2026-0148.")
     ('agreement-2026-04',)
-    >>> spelled_document_ids("open the 2024-10 frame agreement; spend in 2025-10 under the agreement")
+    >>> spelled_document_ids("open the 2024-10 frame agreement; warranty clause?")
     ('agreement-2024-10',)
+    >>> spelled_document_ids("Company A 2025-10 contract spend")
+    ()
     """
-    found = [f"agreement-{m.group(1) or m.group(2) or m.group(3)}" for m in _SPELLED_AGREEMENT.finditer(text)]
+    found = [f"agreement-{m.group(1) or m.group(2)}" for m in _SPELLED_AGREEMENT.finditer(text)]
+    found += [f"agreement-{m.group(1)}" for m in _MODIFIER_AGREEMENT.finditer(text)
+              if _modifier_number_is_agreement(text, m)]
     found += [f"manual-{(m.group(1) or m.group(2)).lower()}" for m in _SPELLED_MANUAL.finditer(text)]
     return tuple(dict.fromkeys(found))[:MAX_DOCUMENT_IDS]
 

@@ -27,6 +27,7 @@ from router.dimensions import UNRECORDED_NOUN
 from router.edits import unique_typo
 from router.entities import Gazetteer
 from router.reading import parse_breakdown
+from router.structured_notation import field_of
 
 _I = re.I | re.UNICODE
 
@@ -487,6 +488,13 @@ _DATE_OR_DOCUMENT = re.compile(r"(?:inv(?:oice)?|posting|booking|doc(?:ument)?|t
                                r"[\s-]+(?=\S)", _I)
 
 
+#: The dimensions of a sheet header (router/structured_notation.py field_of) in the readers' nouns; the document
+#: type is no breakdown of the governed spend.
+_HEADER_NOUNS = {"supplier": "supplier", "company": "company", "product": "product", "product group": "product group",
+                 "top-level group": "top-level product group", "month": "month", "quarter": "quarter",
+                 "year": "year", "week": "week", "day": "day", "currency": "currency", "status": "status"}
+
+
 def dimension_noun(word: str) -> str | None:
     """The reader's noun for a dimension word typed alone (a column header, the word before "-wise", the value of
     "rows ="), or ``None`` when it names no dimension of the governed spend. CamelCase and snake_case are read as
@@ -498,6 +506,8 @@ def dimension_noun(word: str) -> str | None:
     ('top-level product group', 'product group', 'currency')
     >>> dimension_noun("cost center") is None
     True
+    >>> dimension_noun("SupplierID"), dimension_noun("CompanyName"), dimension_noun("DocType")
+    ('supplier', 'company', None)
     """
     text = " ".join(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", word).replace("_", " ").split()).strip(" .:-")
     if not text:
@@ -512,6 +522,10 @@ def dimension_noun(word: str) -> str | None:
     qualified = _DATE_OR_DOCUMENT.match(text)
     if qualified is not None:
         return dimension_noun(text[qualified.end():])
+    # a sheet header's other forms ("SupplierID", "CompanyName", "comp"): the one header table, field_of
+    header = field_of(word.strip(" .:-"))
+    if header is not None and header.kind == "dimension" and header.words in _HEADER_NOUNS:
+        return _HEADER_NOUNS[header.words]
     if " " not in text and len(text) >= 5 and text.isalpha():
         close = unique_typo(text.lower(), _TYPO_TARGETS, 1)
         return dimension_noun(close) if close is not None else None

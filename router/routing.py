@@ -135,6 +135,7 @@ from router.unknown_names import unknown_name_problems
 from router.unread_words import figure_answer, general_words, narrowed_restrictions, reading_spans
 from router.unread_words import unread_words as unread_content
 from router.vocabulary import normalise, vocabulary_note
+from router.wildcard_names import read_wildcards
 
 #: An intent the classifier alone proposes is selected from this calibrated probability on.
 INTENT_THRESHOLD = 0.5
@@ -321,6 +322,8 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         # "Our records say Eta is approved for Company B without an end date - until when does it run?": the claim
         # is what is checked (its names are the question's), answered from the approval table, never believed
         text, checked, aside = strip_preamble(clean_question(question)), aside, ()
+    # "Vendor, \"Beta*\"": a wildcard name is every name of the tenant it matches, said so (router/wildcard_names.py)
+    text, wildcard_notes = read_wildcards(text, inputs.gazetteer)
     # a voice transcript ("q one twenty twenty six", "pt one hundred") is read as typed: digits, codes, names
     spoken = spoken_question(text, inputs.gazetteer)
     text = spoken or text
@@ -490,6 +493,7 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
     notes = [*([f"spoken numbers and names read as {spoken!r}"] if spoken else []),
              *([vocabulary_note(vocabulary)] if vocabulary.read else []),
              *relation_notes,
+             *wildcard_notes,
              *([f"read as {shaped!r} (a relationship asked by its shape)"] if shaped else []),
              *([f"breakdown read as {grouping!r}"] if grouping else []),
              *([", ".join(f"{a!r} read as {b!r}" for a, b in typed[1])] if typed is not None else []),

@@ -357,6 +357,11 @@ def _remark(match: re.Match[str]) -> str:
     """A remark that is only a formula without a criterion's value restates the sentence: set aside."""
     body = match.group("body").strip()
     over = _OVER.match(body)
+    if over is not None and over.group("fn").upper() in ("MAX", "MIN") and (
+            (column := field_of(over.group("col"))) is None or column.kind == "dimension"):
+        # "(MAX over company col)": a ranking restated over a dimension column; its one reader is
+        # router/layout_words.py (read_column_rank), which sets it aside only beside a ranking the same way
+        return match.group(0)
     if over is not None and (over.group("fn").upper() not in _GENERIC_NAMES or over.group("fn").isupper()) and (
             over.group("said") or field_of(over.group("col")) is not None):
         return ""  # a sheet's function (in capitals when generic: "(max of 3)" is prose) over a column

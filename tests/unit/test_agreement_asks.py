@@ -148,6 +148,13 @@ from retrieval.documents import spelled_document_ids  # noqa: E402
     ("spend in 2025-10 under the agreement", ()),            # a month, then a preposition
     ("doc 2026-0148 amount", ()),                              # a longer number: no agreement id shape
     ("invoices of 2025-10 and the agreement", ()),
+    # a month modifying the noun in a figure question is the figure's period, never a document lookup
+    ("Company A 2025-10 contract spend", ()),
+    ("total spend of Company A in 2025-10 agreement suppliers only", ()),
+    ("how much did we pay on the 2025-10 contract?", ()),
+    ("in 2025-10 contract clauses changed?", ()),                 # a preposition before the number: a month
+    ("2025-10 supply contract", ()),                              # no document asked for: left to the period reader
+    ("show the 2025-10 supply contract", ("agreement-2025-10",)),
 ])
 def test_agreement_number_in_prose(text: str, expected: tuple[str, ...]) -> None:
     assert spelled_document_ids(text) == expected

@@ -150,3 +150,34 @@ def test_a_column_restatement_of_the_ranking_is_dropped_only_beside_it(question:
     ("subgroup", "product group"), ("entities", "company"), ("budget", None), ("Orbis", None)])
 def test_dimension_noun_is_one_table_for_every_layout_reader(word: str, noun: str | None) -> None:
     assert dimension_noun(word) == noun
+
+
+# -- one reader of "(MAX over company col)": read_column_rank, after read_formulas (router/contract.py) -------------
+
+
+@pytest.mark.parametrize("text", [
+    "which entity spent the most in 2H-25? (MAX over company col)",
+    "(MAX over company col) which entity spent the most in 2H-25?",
+    "which supplier had the least spend in Q1 (MIN over vendor column)",
+    "(MIN over vendor column) which supplier had the least spend in Q1",
+])
+def test_column_rank_beside_the_same_ranking_is_set_aside(text: str) -> None:
+    assert "MAX" not in clean_question(text) and "MIN" not in clean_question(text)
+
+
+@pytest.mark.parametrize("text", [
+    "spend of Company A in Q1 2026 (MAX over company col)",       # no ranking outside: the words stay, named
+    "(MAX over company col) spend of Company A in Q1 2026",
+    "which supplier had the least spend in Q1 (MAX over vendor col)",  # the other way: kept
+    "which entity spent the most (MAX over foo col)",              # a column the data does not have
+])
+def test_column_rank_without_its_ranking_is_kept(text: str) -> None:
+    assert "MAX" in clean_question(text)
+
+
+@pytest.mark.parametrize("word,noun", [
+    ("SupplierID", "supplier"), ("CompanyName", "company"), ("InvMonth", "month"), ("vendor", "supplier"),
+    ("top_group_id", "top-level product group"), ("DocType", None), ("cost center", None),
+])
+def test_dimension_noun_reads_headers_through_field_of(word: str, noun: str | None) -> None:
+    assert dimension_noun(word) == noun
