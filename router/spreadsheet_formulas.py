@@ -31,6 +31,7 @@ text is never executed, and never goes to passage retrieval: a formula is either
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -124,37 +125,38 @@ class Formula:
 
 
 # -- parsing ------------------------------------------------------------------------------------------------------
-def _closing(text: str, start: int) -> int | None:
-    """The index of the ")" closing the "(" before ``start`` (quotes respected), or ``None``."""
-    depth, quote = 1, ""
+def _depths(text: str, start: int = 0, depth: int = 0) -> Iterator[tuple[int, str, int | None]]:
+    """Each character from ``start`` with the bracket depth after it, ``None`` inside a quoted literal: both the
+    call's end and its argument commas are read outside quotes ("Co, \"Smith, Jones Ltd\"")."""
+    quote = ""
     for i in range(start, len(text)):
         ch = text[i]
         if quote:
             quote = "" if ch == quote or (quote == "“" and ch == "”") else quote
-        elif ch in "\"“":
+            yield i, ch, None
+            continue
+        if ch in "\"“":
             quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+            yield i, ch, None
+            continue
+        depth += 1 if ch == "(" else -1 if ch == ")" else 0
+        yield i, ch, depth
+
+
+def _closing(text: str, start: int) -> int | None:
+    """The index of the ")" closing the "(" before ``start`` (quotes respected), or ``None``."""
+    for i, ch, depth in _depths(text, start, 1):
+        if ch == ")" and depth == 0:
+            return i
     return None
 
 
 def _arguments(body: str) -> list[str]:
     """The top-level arguments of a call ("," or ";" between them, as sheets of any locale write)."""
-    args, depth, quote, current = [], 0, "", []
-    for ch in body:
-        if quote:
-            quote = "" if ch == quote or (quote == "“" and ch == "”") else quote
-        elif ch in "\"“":
-            quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch in ",;" and depth == 0:
+    args: list[str] = []
+    current: list[str] = []
+    for _, ch, depth in _depths(body):
+        if ch in ",;" and depth == 0:
             args.append("".join(current).strip())
             current = []
             continue
