@@ -1587,7 +1587,7 @@ def _point_in_time_question(words: str, period: TimeRange) -> str:
     month = fiscal_year_start_month()
     start = dt.date(last_day.year if last_day.month >= month else last_day.year - 1, month, 1)
     return (f"{words!r}: do you mean the year to date up to it ({start} to {period.end}, end exclusive; ask "
-            f"'between {start} and {period.end}') or {period.label} alone ({period.start} to {period.end}, end "
+            f"'from {start} to before {period.end}') or {period.label} alone ({period.start} to {period.end}, end "
             "exclusive)?")
 
 

@@ -242,3 +242,45 @@ def test_a_noun_after_a_measure_word_is_still_a_grouping() -> None:
     from router.reading import parse_breakdown
 
     assert parse_breakdown("Company A spend per unit type").unknown == ("unit type",)
+
+
+# --- the system's own restatements of a period read back exactly -----------------------------------------------------
+def _generated_periods() -> list[tuple[dt.date, dt.date]]:
+    days = [D(2025, 1, 1) + dt.timedelta(days=n) for n in range(0, 520, 37)]
+    return [(a, a + dt.timedelta(days=length)) for a in days for length in (2, 13, 28, 31, 45, 92)]
+
+
+@pytest.mark.parametrize(("start", "end"), _generated_periods())
+def test_the_systems_restatements_read_back_exactly(start: dt.date, end: dt.date) -> None:
+    # every form the system writes a period back in (compound parts, net change, open amounts, price bases): a
+    # "between <iso> and <iso>" with the last day in was read with the end out ("15 Jan to 14 Feb" restated as
+    # "between 2026-01-15 and 2026-02-13", one day short)
+    from router.net_change import _period_words
+    from router.open_amount import up_to
+
+    last = end - dt.timedelta(days=1)
+    for said in (_period_words(start, end, None), f"from {start.isoformat()} to before {end.isoformat()}",
+                 f"from {start.isoformat()} through {last.isoformat()}"):
+        read = resolve_period(f"Company A spend {said}", AS_OF)
+        assert read.time_range is not None and not read.ambiguous, said
+        assert (read.time_range.start, read.time_range.end) == (start, end), said
+    opened = resolve_period(up_to("open spend Company A", last), AS_OF)
+    assert opened.time_range is not None and opened.time_range.end == end
+
+
+@pytest.mark.parametrize("period", [
+    "from 15 Jan 2026 to 14 Feb 2026", "from 2026-01-15 to before 2026-02-14", "between 15.01.2026 and 13.02.2026",
+])
+def test_a_compound_part_restates_the_range_the_first_part_read(period: str) -> None:
+    from router.compound import split_asks
+    from router.reader import read
+    from tests.unit.test_router_status_counts import AS_OF as COUNTS_AS_OF
+    from tests.unit.test_router_status_counts import GAZETTEER, METRICS
+
+    question = f"Company A spend {period} by supplier, plus number of Company A suppliers"
+    question = read_notation(question, as_of=COUNTS_AS_OF) or question
+    parts = split_asks(question, lambda t: read(t, GAZETTEER, COUNTS_AS_OF, METRICS))
+    assert len(parts) == 2, parts
+    ranges = [resolve_period(p.question, COUNTS_AS_OF).time_range for p in parts]
+    assert all(r is not None for r in ranges)
+    assert len({(r.start, r.end) for r in ranges if r is not None}) == 1, [p.question for p in parts]
