@@ -748,12 +748,12 @@ def _slots(part: str, reading: Reading) -> dict[str, str]:
             # the period as the part read it, never its words again: the words of a span may be read otherwise
             # out of their sentence ("from Oct 25 through Mar 26" carried as "from Oct 25 through Mar")
             last = current.end - dt.timedelta(days=1)
-            out["period"] = f"between {current.start.isoformat()} and {last.isoformat()}"
+            out["period"] = f"from {current.start.isoformat()} through {last.isoformat()}"
         if base is not None and (base.end == current.start or current.end == base.start):
             # "paper spend q4 25 vs q1 26, plus # paper suppliers": a part without a period of its own takes both
             # compared periods together (they adjoin), said as one range; the comparison part keeps its own two
             first, last = min(base.start, current.start), max(base.end, current.end) - dt.timedelta(days=1)
-            out["period"] = f"between {first.isoformat()} and {last.isoformat()}"
+            out["period"] = f"from {first.isoformat()} through {last.isoformat()}"
     if m.suppliers:
         out["supplier"] = " and ".join(x.text for x in m.suppliers)
     if m.product_groups:
@@ -1545,7 +1545,7 @@ def price_change_parts(reading: Reading) -> tuple[AskPart, ...]:
     e = reading.entities
     who = _company_words(reading)
     sup = f" from {' and '.join(e.supplier_ids)}" if e.supplier_ids else ""
-    ask = "average unit price of {code}{sup}{who} between {start} and {end}"
+    ask = "average unit price of {code}{sup}{who} from {start} to before {end}"
     now = ask.format(code=codes[0], sup=sup, who=who, start=tr.start, end=tr.end)
     then = ask.format(code=codes[0], sup=sup, who=who, start=start, end=end)
     return AskPart(now, now, (), "current"), AskPart(then, then, (), "base")

@@ -38,7 +38,7 @@ def _period_words(start: dt.date, end: dt.date, said: str | None) -> str:
     """A period as the reader reads it back: as written, or as its first and last day."""
     if said:
         return said
-    return f"between {start.isoformat()} and {(end - dt.timedelta(days=1)).isoformat()}"
+    return f"from {start.isoformat()} through {(end - dt.timedelta(days=1)).isoformat()}"
 
 
 def _shifted(day: dt.date, years: int) -> dt.date:

@@ -19,6 +19,7 @@ named back when not understood. The answer's reading shows the rewritten questio
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable
 
@@ -111,12 +112,13 @@ def _shared_heads(text: str, names: set[str]) -> str:
 
 
 def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer | None = None,
-                  date_order: DateOrder | None = None) -> str | None:
+                  date_order: DateOrder | None = None, as_of: dt.date | None = None) -> str | None:
     """``question`` with the shorthand notations above written out, or ``None`` when it has none.
 
     ``names``: the tenant's names (its "Company <letter>" names enable the company shorthands); ``gazetteer``:
     its catalogue, for a supplier glossed with its trade ("beta logistics (freight)", router/supplier_gloss.py);
-    ``date_order``: the tenant's order of a slashed day the question does not settle (router/date_order.py).
+    ``date_order``: the tenant's order of a slashed day the question does not settle (router/date_order.py);
+    ``as_of``: the day the question is asked (a month touching two digits, "dec25", is a month of a year near it).
 
     >>> read_notation("CompanyC invoices over 8'000.00 EUR in 11/2025, last 60d", ["Company C"])
     'Company C invoices over 8000.00 EUR in November 2025, last 60 days'
@@ -131,7 +133,7 @@ def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer
     text = spell_document_nouns(text)
     # "zw. 15.09.25 und 15.12.2025", "7/2025 bis 3/2026", "Jul 2025 - today", "3. Qu. 2025": ranges of period atoms
     # and atoms in notations of any language, read whole (router/period_grammar.py)
-    text = read_period_grammar(text, date_order)
+    text = read_period_grammar(text, date_order, as_of)
     # "settembre '25", "kwartaal 1 2026", "1-2026": Italian, Dutch, Portuguese, Spanish periods (router/period_words.py)
     text = period_words(text, names)
     text = _SWISS.sub(_swiss, text)

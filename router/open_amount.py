@@ -47,8 +47,7 @@ def open_question(text: str) -> str | None:
 
 def up_to(text: str, as_of: dt.date) -> str:
     """``text`` with the whole history up to the as-of date as its period (an open amount is a state now)."""
-    end = as_of + dt.timedelta(days=1)
-    return f"{text.rstrip(' ?.!')} between {HISTORY_START.isoformat()} and {end.isoformat()}"
+    return f"{text.rstrip(' ?.!')} from {HISTORY_START.isoformat()} through {as_of.isoformat()}"
 
 
 __all__ = ["open_question", "status_only", "up_to"]

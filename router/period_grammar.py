@@ -583,10 +583,25 @@ _MONTH_YY = re.compile(
     rf"invoices?\b|factures?\b|units?\b|pcs\b|pieces?\b|lines?\b|suppliers?\b|fournisseurs?\b))", _I)
 
 
-def _month_yy(m: re.Match[str]) -> str:
+#: How far from the as-of year a two-digit number touching an English month word ("dec25", "feb26") may lie to be
+#: read as its year: "dec15" or "mar31" are written days far more often than the years 2015 or 2031.
+_TOUCHING_YEARS = 2
+#: A four-digit year right after the touching digits ("mar31 2026", "dec15 2025"): the digits are the day.
+_YEAR_AFTER = re.compile(rf"\s*,?\s*(?:{_Y})\b")
+
+
+def _month_yy(m: re.Match[str], as_of: dt.date | None = None) -> str:
     word = (m.group("w") or m.group("en")).casefold()
     number = YEAR_MONTH_WORDS.get(word) or MONTH_WORDS[word]
     year = m.group("yy")
+    if m.group("en") and m.end("en") == m.start("yy") and len(year) == 2 and int(year) <= 31:
+        # "dec25" is December 2025 but "dec15" or "mar31 2026" a day: the digits are the year only when no year
+        # follows and they lie near the as-of year; a day with its year is written out, anything else is left as
+        # written (a period the reader asks about, never a silent year 2015 or 2031)
+        if _YEAR_AFTER.match(m.string, m.end()) and int(year) >= 1:
+            return f"{int(year)} {calendar.month_name[number]}"
+        if as_of is None or abs(2000 + int(year) - as_of.year) > _TOUCHING_YEARS:
+            return m.group(0)
     return f"{calendar.month_name[number]} {year if len(year) == 4 else '20' + year}"
 
 
@@ -613,7 +628,7 @@ def _dashed_day(m: re.Match[str]) -> str:
     return f"{m.group(1)}/{m.group(2)}/{m.group(3)}"
 
 
-def read_atoms(text: str) -> str:
+def read_atoms(text: str, as_of: dt.date | None = None) -> str:
     """``text`` with single period atoms in German or numeric notation written as the period reader reads them.
 
     >>> read_atoms("Anzahl Rechnungen COMP-A 08.2025, Spend 3. Qu. 2025, Ausgaben lfd. Jahr")
@@ -622,7 +637,7 @@ def read_atoms(text: str) -> str:
     text = _SO_FAR_FROM.sub(_so_far_from, text)
     text = _DOTTED_SHORT_DAY.sub(lambda m: f"{m.group(1)}.{m.group(2)}.20{m.group(3)}", text)
     text = _DOTTED_MONTH.sub(lambda m: f"{calendar.month_name[int(m.group(1))]} {m.group(2)}", text)
-    text = _MONTH_YY.sub(_month_yy, text)
+    text = _MONTH_YY.sub(lambda m: _month_yy(m, as_of), text)
     text = _PART_JOINED.sub(_part_joined, text)
     text = _GERMAN_PART.sub(lambda m: f"{'Q' if m.group(2) else 'H'}{m.group(1)} "
                                       f"{m.group(4) or '20' + m.group(5)}", text)
@@ -634,6 +649,6 @@ def read_atoms(text: str) -> str:
     return _VJ.sub("Vorjahr", text)
 
 
-def read_period_grammar(text: str, order: DateOrder | None = None) -> str:
+def read_period_grammar(text: str, order: DateOrder | None = None, as_of: dt.date | None = None) -> str:
     """:func:`read_ranges` then :func:`read_atoms`: ranges first, so that both ends are read together."""
-    return read_atoms(read_ranges(text, order))
+    return read_atoms(read_ranges(text, order), as_of)

@@ -1265,21 +1265,30 @@ def _without_measure_words(mentions: EntityMentions, text: str) -> EntityMention
     return mentions if len(kept) == len(mentions.suppliers) else replace(mentions, suppliers=kept)
 
 
-def _stated_base(analysis: Analysis, period: PeriodResolution) -> Analysis:
-    """The comparison with the base a bracket restates ("11/2025 compared to last month (Oct'25)"): the relative
-    base is taken from the period compared, never from the as-of date; a bracket naming another period than that
-    base is the base the writer means (named, so the answer states both periods)."""
+def _stated_base(analysis: Analysis, period: PeriodResolution) -> tuple[Analysis, PeriodResolution]:
+    """The comparison and period once a bracket after a relative base is weighed ("11/2025 compared to last month
+    (Oct'25)"): the relative base is taken from the period compared, never from the as-of date. A bracket that
+    equals that base, or only names the year it lies in ("same quarter last year (2025)"), restates it: the
+    computed base is kept. A bracket naming another period contradicts the base: the period is asked about,
+    naming both (swapped silently, "previous quarter (Q3 2025)" of Q1 2026 compared with Q3 2025)."""
     comparison = analysis.comparison
     if comparison is None or comparison.stated_base is None or comparison.base is not None:
-        return analysis
+        return analysis, period
     current, stated = period.time_range, comparison.stated_base
     if current is None or period.ambiguous or (current.start, current.end) == (stated.start, stated.end):
-        return analysis
+        return analysis, period
     from semantic.params import base_period
 
-    if base_period(current.start, current.end, comparison.compare_to) == (stated.start, stated.end):
-        return analysis
-    return replace(analysis, comparison=Comparison(compare_rule(current, stated), stated))
+    start, end = base_period(current.start, current.end, comparison.compare_to)
+    if stated.start <= start and end <= stated.end:
+        return analysis, period
+    rule = "the same period a year earlier" if comparison.compare_to == "same_period_last_year" \
+        else "the period before"
+    reason = (f"the base in brackets, {stated.source_text.strip() or stated.start.isoformat()} "
+              f"({stated.start.isoformat()} to {(stated.end - dt.timedelta(days=1)).isoformat()}), is not {rule} "
+              f"{current.start.isoformat()} to {(current.end - dt.timedelta(days=1)).isoformat()} "
+              f"(that is {start.isoformat()} to {(end - dt.timedelta(days=1)).isoformat()})")
+    return analysis, replace(period, ambiguous=True, reason=reason)
 
 
 def read(
@@ -1373,7 +1382,7 @@ def read(
             analysis = replace(analysis, comparison=Comparison(compare_rule(last, first), first))
             spans = (*period.spans, tail.span(1)) if tail and not ends else period.spans
             period = PeriodResolution(last, False, None, period.mentions, spans)
-    analysis = _stated_base(analysis, period)
+    analysis, period = _stated_base(analysis, period)
     resolver = resolver if resolver is not None else TrigramResolver(gazetteer)
 
     # Constraint-looking spans outside every exact reading: offered to the fuzzy resolver, else not understood.

@@ -330,7 +330,8 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
     # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
     # (a slashed day in the tenant's date order when the question does not settle it: router/date_order.py)
     order = tenant_date_order(inputs.ctx.tenant_id, (c.company_name for c in inputs.gazetteer.companies))
-    text = read_notation(text, (n for _, _, n in name_spellings(inputs.gazetteer)), inputs.gazetteer, order) or text
+    text = read_notation(text, (n for _, _, n in name_spellings(inputs.gazetteer)), inputs.gazetteer, order,
+                         inputs.as_of) or text
     # "AP spned", "QoQ chg", "Kreditoren", "Rechnugen": the vocabulary table and its typos (router/vocabulary.py)
     vocabulary = normalise(text, _vocabulary_names(inputs.gazetteer))
     text = vocabulary.text
@@ -1590,7 +1591,7 @@ def _point_in_time_question(words: str, period: TimeRange) -> str:
     month = fiscal_year_start_month()
     start = dt.date(last_day.year if last_day.month >= month else last_day.year - 1, month, 1)
     return (f"{words!r}: do you mean the year to date up to it ({start} to {period.end}, end exclusive; ask "
-            f"'between {start} and {period.end}') or {period.label} alone ({period.start} to {period.end}, end "
+            f"'from {start} to before {period.end}') or {period.label} alone ({period.start} to {period.end}, end "
             "exclusive)?")
 
 

@@ -202,7 +202,7 @@ class AskService:
         # a voice transcript's numbers and names written as typed, for every reader below (router/spoken.py)
         plain = strip_preamble(clean_question(question))
         # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
-        plain = read_notation(plain, (n for _, _, n in name_spellings(gazetteer)), gazetteer) or plain
+        plain = read_notation(plain, (n for _, _, n in name_spellings(gazetteer)), gazetteer, as_of=as_of) or plain
         said = spoken_question(plain, gazetteer)
         # French / Spanish finance words read in English before any reader splits or detects (router/romance.py)
         # "by pg", "per suplier", "por divisa": grouping words as the reader knows them (router/breakdown_words.py)

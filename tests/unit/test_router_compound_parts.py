@@ -159,8 +159,8 @@ def test_merged_answer_names_every_part_and_says_partial() -> None:
 def test_price_change_is_two_periods_and_the_change() -> None:
     parts = price_change_parts(_read("Did the unit price of PRD-482 go up in Q1 2026 vs Q4 2025 for Company A?"))
     assert [p.role for p in parts] == ["current", "base"]
-    assert "between 2026-01-01 and 2026-04-01" in parts[0].question
-    assert "between 2025-10-01 and 2026-01-01" in parts[1].question
+    assert "from 2026-01-01 to before 2026-04-01" in parts[0].question
+    assert "from 2025-10-01 to before 2026-01-01" in parts[1].question
     merged = merge_answers([(parts[0], _answer("answered", "x", unit_price="110.0000")),
                             (parts[1], _answer("answered", "y", unit_price="100.0000"))])
     assert "went up" in merged.text and "+10.0000" in merged.text and "+10.00 %" in merged.text

@@ -66,5 +66,5 @@ def test_status_only(status: str) -> None:
 
 
 def test_up_to_the_as_of_date() -> None:
-    assert up_to("open spend from Beta?", dt.date(2026, 5, 15)) == "open spend from Beta between 1990-01-01 and " \
-                                                                 "2026-05-16"
+    assert up_to("open spend from Beta?", dt.date(2026, 5, 15)) == "open spend from Beta from 1990-01-01 through " \
+                                                                 "2026-05-15"

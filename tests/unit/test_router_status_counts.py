@@ -159,10 +159,10 @@ def test_a_slashed_day_that_reads_two_ways_stays_unread() -> None:
 
 
 @pytest.mark.parametrize(("question", "second"), [
-    ("Company A sensor spend q4 25 vs q1 26, plus # sensor suppliers", "between 2025-10-01 and 2026-03-31"),
-    ("Company B spend H1 2025 vs H2 2025, plus number of invoices", "between 2025-01-01 and 2025-12-31"),
+    ("Company A sensor spend q4 25 vs q1 26, plus # sensor suppliers", "from 2025-10-01 through 2026-03-31"),
+    ("Company B spend H1 2025 vs H2 2025, plus number of invoices", "from 2025-01-01 through 2025-12-31"),
     # (k5 carries a period as its days, as the two cases above: the same Q1 2026)
-    ("Company C spend in Q1 2026, plus # invoices", "between 2026-01-01 and 2026-03-31"),
+    ("Company C spend in Q1 2026, plus # invoices", "from 2026-01-01 through 2026-03-31"),
 ])
 def test_a_count_beside_a_comparison_takes_both_adjoining_periods(question: str, second: str) -> None:
     from router.compound import split_asks
