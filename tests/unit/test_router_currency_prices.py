@@ -148,7 +148,7 @@ def test_a_bare_year_beside_a_comparison_word_is_the_base(question: str, base: t
     from tests.unit.test_router_analysis import AS_OF, GAZETTEER
 
     current, previous = price_change_parts(read(question, GAZETTEER, AS_OF))
-    assert f"between {base[0]} and {base[1]}" in previous.question, (question, previous)
+    assert f"from {base[0]} to before {base[1]}" in previous.question, (question, previous)
     assert "2026-01-01" in current.question, current
 
 

@@ -160,8 +160,8 @@ def test_price_change_of_a_described_product(frame: str, case: tuple[str, str], 
     assert [p.role for p in parts] == ["current", "base"], (question, parts)
     now, then = (p.question for p in parts)
     assert code in now and code in then, (question, now)
-    assert f"between {current[0]} and {current[1]}" in now, (question, now)
-    assert f"between {base[0]} and {base[1]}" in then, (question, then)
+    assert f"from {current[0]} to before {current[1]}" in now, (question, now)
+    assert f"from {base[0]} to before {base[1]}" in then, (question, then)
     assert "Company A" in now, question  # the company named is kept
 
 
@@ -203,17 +203,17 @@ def test_a_document_about_prices_is_no_price(question: str) -> None:
     assert "price:product_asked" not in result.rule_hits, question
 
 
-# -- one period named: the period before, "between A and B" its two ends, a base alone asks the other ---------------
+# -- one period named: the period before, "from A to before B" its two ends, a base alone asks the other ---------------
 @pytest.mark.parametrize(("question", "current", "base"), [
-    ("Company A: did the {d} get more expensive in Q1 2026?", "2026-01-01 and 2026-04-01", "2025-10-01 and 2026-01-01"),
-    ("Company B - {d}: price increase in H2 2025?", "2025-07-01 and 2026-01-01", "2025-01-01 and 2025-07-01"),
-    ("Company A: price change of the {d} between Q3 2025 and Q1 2026", "2026-01-01 and 2026-04-01",
-     "2025-07-01 and 2025-10-01")])
+    ("Company A: did the {d} get more expensive in Q1 2026?", "2026-01-01 to before 2026-04-01", "2025-10-01 to before 2026-01-01"),
+    ("Company B - {d}: price increase in H2 2025?", "2025-07-01 to before 2026-01-01", "2025-01-01 to before 2025-07-01"),
+    ("Company A: price change of the {d} between Q3 2025 and Q1 2026", "2026-01-01 to before 2026-04-01",
+     "2025-07-01 to before 2025-10-01")])
 def test_a_change_with_one_period_or_its_ends(question: str, current: str, base: str) -> None:
     text = question.format(d=DESCRIBED["PRD-107"][0])
     parts = split_asks(text, _read_part)
     assert [p.role for p in parts] == ["current", "base"], (text, parts)
-    assert f"between {current}" in parts[0].question and f"between {base}" in parts[1].question, (text, parts)
+    assert f"from {current}" in parts[0].question and f"from {base}" in parts[1].question, (text, parts)
 
 
 def test_a_base_period_alone_asks_the_other_period() -> None:
