@@ -13,6 +13,7 @@ from procura.db.session import AuthContext
 from retrieval.passages import Hit, Segment, merge_passages, snippet
 from retrieval.topics import Topic, fact_words, sentence_score, topic_terms
 from router.errors import ToolFailedError, ToolTimeoutError
+from router.manual_asks import PRODUCT_DOCUMENT_WORDS
 from router.tools import DocumentSearchRequest, EvidenceChunk
 
 
@@ -229,10 +230,7 @@ _MANUAL_CUE = re.compile(
     r"\b(?:manuals?|handbooks?|data\s?sheets?|user\s+guide|quick\s+start|instructions|documentation|handbuch\w*|"
     r"\w*anleitung\w*|datenblatt\w*)\b", re.I)
 #: Words that ask about a product's other documents (its invoices, price, suppliers), not its manual.
-_OTHER_DOCUMENTS = re.compile(
-    r"\b(?:invoices?|invoiced|credit\s+notes?|bills?|prices?|priced|costs?|spend|spent|paid|bought|purchased|"
-    r"ordered|suppliers?|vendors?|catalog(?:ue)?|sells?|sold|rechnung\w*|preis\w*|lieferant\w*|gutschrift\w*)\b",
-    re.I)
+_OTHER_DOCUMENTS = re.compile(rf"\b(?:{PRODUCT_DOCUMENT_WORDS})\b", re.I)
 #: Chunks of the named documents fetched for ranking by topic (a manual or an agreement has about 20).
 FOCUS_DEPTH = 60
 

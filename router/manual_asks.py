@@ -50,11 +50,15 @@ MANUAL_NOUNS = (
 #: A manual noun anywhere in a question (also German compounds ending in "-anleitung", "-handbuch", "-datenblatt").
 MANUAL_CUE = re.compile(rf"(?<![\w-])(?:{alternation(MANUAL_NOUNS)})(?![\w-])|"
                         r"\b\w+(?:anleitung|handbuch|datenblatt)\w*\b", re.I)
-#: Words that ask about a product's other documents or figures (its invoices, price, suppliers, spend), not its
-#: manual: such a question is the figure's or the invoice reader's.
+#: Words that ask about a product's other documents (its invoices, price, suppliers), not its manual: the
+#: retrieval of a named product's documents (router/evidence.py) reads these too.
+PRODUCT_DOCUMENT_WORDS = (
+    r"invoices?|invoiced|credit\s+notes?|bills?|prices?|priced|costs?|spend|spent|paid|bought|purchased|"
+    r"ordered|suppliers?|vendors?|catalog(?:ue)?|sells?|sold|rechnung\w*|preis\w*|lieferant\w*|gutschrift\w*")
+#: The same, with the figures and other document kinds a manual question is not: such a question is the figure's,
+#: the invoice reader's or the agreement reader's.
 OTHER_DOCUMENTS = re.compile(
-    r"\b(?:invoices?|invoiced|credit\s+notes?|bills?|prices?|priced|costs?|spend|spent|paid|bought|purchased|"
-    r"ordered|suppliers?|vendors?|catalog(?:ue)?|sells?|sold|rechnung\w*|preis\w*|lieferant\w*|gutschrift\w*|"
+    rf"\b(?:{PRODUCT_DOCUMENT_WORDS}|"
     r"how\s+many|how\s+much|total|amount|units?|quantit\w*|agreements?|contracts?|clauses?)\b", re.I)
 #: The product named after the manual noun ("manual of the valve kit", "Datenblatt für Kopierpapier"), up to the
 #: end of the clause; a parenthesis right after the noun ("spec sheet (manual) of") is the noun's own gloss.
@@ -174,6 +178,7 @@ __all__ = [
     "MANUAL_CUE",
     "MANUAL_NOUNS",
     "OTHER_DOCUMENTS",
+    "PRODUCT_DOCUMENT_WORDS",
     "ManualAsk",
     "manual_ask",
     "manual_id",
