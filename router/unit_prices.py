@@ -297,8 +297,7 @@ def _compose_unit_price(d: _Draft) -> None:
         v = m.values
         value = v.get("lowest_unit_price" if direction == "low" else "highest_unit_price")
         if m.status == "no_data" or value is None:
-            text = (f"Not found: no counted invoice line of {code} ({who}) in {d.period_text}; no data, not a "
-                    "price.")
+            text = _no_line(code, who, d.period_text, "a price")
             status = "no_data"
             result["unit_price"] = None
         else:
@@ -317,7 +316,7 @@ def _compose_unit_price(d: _Draft) -> None:
     elif kind == "units":
         v = m.values
         if m.status == "no_data" or v.get("quantity") is None:
-            text = f"Not found: no counted invoice line of {code} ({who}) in {d.period_text}; no data, not zero units."
+            text = _no_line(code, who, d.period_text, "zero units")
             status = "no_data"
             result["quantity"] = None
         else:
@@ -332,7 +331,7 @@ def _compose_unit_price(d: _Draft) -> None:
     elif kind == "net_spend":
         v = m.values
         if m.status == "no_data" or v.get("net_amount") is None:
-            text = f"Not found: no counted invoice line of {code} ({who}) in {d.period_text}; no data, not zero spend."
+            text = _no_line(code, who, d.period_text, "zero spend")
             status = "no_data"
             result["net_amount"] = None
         else:
@@ -382,8 +381,7 @@ def _group_units_sentence(m: Any, company: str, who: str, period_text: str,
     rows = [r for r in m.rows if r.get("units") is not None and r.get("product_code")]
     if m.status == "no_data" or not rows:
         result["quantity"] = None
-        return (f"Not found: no counted invoice line of {groups} ({who}) in {period_text}; no data, not zero units.",
-                "no_data")
+        return _no_line(groups, who, period_text, "zero units"), "no_data"
     total = sum((Decimal(str(r["units"])) for r in rows), Decimal(0))
     lines = sum(int(r.get("matched_line_count") or 0) for r in rows) or m.matched_line_count
     by_product = "; ".join(f"{r['product_code']} {_count(r['units'])}" for r in rows)
@@ -398,6 +396,11 @@ def _group_units_sentence(m: Any, company: str, who: str, period_text: str,
     return text, "answered"
 
 
+def _no_line(code: Any, who: str, period_text: str, not_what: str) -> str:
+    """The answer when no counted line of the product falls in the period: no data, never a zero or a price."""
+    return f"Not found: no counted invoice line of {code} ({who}) in {period_text}; no data, not {not_what}."
+
+
 def _count(quantity: Any) -> str:
     """A net quantity as "how many" is answered: without trailing zeros ("26", not "26.0000"; "580.5")."""
     return f"{Decimal(str(quantity)).normalize():f}"
@@ -410,8 +413,7 @@ def _latest_sentence(m: Any, company: str, who: str, period_text: str, result: d
     priced = [r for r in m.rows if r.get("unit_price") is not None]
     if m.status == "no_data" or not priced:
         result["unit_price"] = None
-        return (f"Not found: no counted invoice line of {code} ({who}) in {period_text}; no data, not a price.",
-                "no_data")
+        return _no_line(code, who, period_text, "a price"), "no_data"
     last = priced[-1]
     day = str(last.get("period_start") or last.get("invoice_date") or "")[:10]
     result.update({"unit_price": last.get("unit_price"), "invoice_date": day, "quantity": last.get("quantity"),
