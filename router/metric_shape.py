@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from router.measure_words import unknown_words
 from router.reader import Reading
+from router.unread_words import reading_spans, unread_words
 
 #: Words that name a price or a quantity of a product, in the languages the writers mix into English (English,
 #: German, French, Spanish, Portuguese, Italian, Dutch, Nordic, Polish, Finnish, Czech, Turkish, and the CJK
@@ -64,7 +64,9 @@ _PERIOD_DIGITS = re.compile(
     r"(?<![\w-])(?:[12０-９][0-9０-９]{3}|'?[0-9０-９]{2})\s*(?:[./\-年~～〜]|\s)\s*[0-9０-９]{1,2}"
     r"(?:\s*[月Qq])?(?:\s*[~～〜\-–]+\s*(?:[12０-９][0-9０-９]{3}\s*[./\-年]\s*)?[0-9０-９]{1,2}\s*月?)?(?![\w-])|"
     r"(?<![\w-])[0-9０-９]{1,2}\s*[./\-月]\s*[12０-９][0-9０-９]{3}(?![\w-])|"
-    r"(?<![\w-])[12０-９][0-9０-９]{3}\s*年|[0-9０-９]{4}(?=[^\w\s]*$)")
+    r"(?<![\w-])[12０-９][0-9０-９]{3}\s*年|[0-9０-９]{4}(?=[^\w\s]*$)|"
+    # "202603": a year and a month run together (a report's period key)
+    r"(?<![\w-])(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?![\w-])")
 _YEAR = re.compile(r"(?:19|20|１９|２０)[0-9０-９]{2}")
 
 
@@ -115,14 +117,18 @@ def document_question(reading: Reading, document_cues: re.Pattern[str]) -> bool:
     text = reading.cue_text
     if reading.amounts:
         text = CLAIM_VERBS.sub(" ", text)
-    return bool(document_cues.search(text) or reading.quoted or reading.cues.summary
+    names = reading.mentions.spans
+    # a quote that is a name of the tenant ('Vendor, "Delta Enclosures"') is the name, not text to find
+    quoted = any(not any(s <= a and b <= e for a, b in names) for s, e in reading.quote_spans)
+    return bool(document_cues.search(text) or quoted or reading.cues.summary
                 or reading.cues.agreement_question or reading.identifiers.contract_ids
                 or reading.identifiers.document_ids)
 
 
-def metric_shape(reading: Reading, document_cues: re.Pattern[str]) -> MetricShape | None:
+def metric_shape(reading: Reading, document_cues: re.Pattern[str], names: Sequence[str] = ()) -> MetricShape | None:
     """The metric evidence of ``reading`` (:class:`MetricShape`), or ``None``: no figure-shaped slots, or a
-    document question (``document_cues``: the router's document words)."""
+    document question (``document_cues``: the router's document words). ``names``: every spelling of the tenant's
+    names, whose words are read (the words no reader took and no word list knows are named back)."""
     if document_question(reading, document_cues):
         return None
     e = reading.entities
@@ -138,15 +144,16 @@ def metric_shape(reading: Reading, document_cues: re.Pattern[str]) -> MetricShap
               *(["a ranking"] if a.ranking is not None else []),
               *(["a share"] if a.share else []),
               *(["a comparison"] if a.comparison is not None or a.compare_words else [])]
-    words = unknown_words(reading.text, reading.consumed)
+    words = unread_words(reading.text, reading_spans(reading), names)
     if scope and figure:
         return MetricShape("scope", (*scope, *figure), periods, words)
     if reading.amounts and (p.time_range is not None or p.ambiguous or periods):
         # "the deck says EUR 39,237.82 for X+Y in March 2026": an amount of a period is a figure to check, whatever
         # names the reader did not resolve (asked back by the figure's own reading)
         return MetricShape("scope", tuple(figure), periods, words)
-    if e.product_codes and (reading.cues.unit_price or reading.cues.quantity or names_price(reading.text)):
-        return MetricShape("product", (f"the product(s) {', '.join(e.product_codes)}", "a price or quantity word"),
+    products = e.product_codes or tuple(m.text for m in reading.mentions.products)
+    if products and (reading.cues.unit_price or reading.cues.quantity or names_price(reading.text)):
+        return MetricShape("product", (f"the product(s) {', '.join(products)}", "a price or quantity word"),
                            periods, words)
     return None
 
@@ -157,8 +164,9 @@ def spend_compatible(reading: Reading) -> bool:
     c = reading.cues
     return (reading.measure is None and reading.catalog_metric is None and not reading.identifiers.invoice_numbers
             and not reading.identifiers.product_codes
+            # (the products cue also fires on a name's word, "Beta Supplies": the retry's own reading decides)
             and not (c.unit_price or c.quantity or c.invoices or c.invoice_count or c.price_comparison
-                     or c.approved or c.approves or c.products or c.group_traversal or c.filtered_figure))
+                     or c.approved or c.approves or c.filtered_figure))
 
 
 def named_unread(shape: MetricShape) -> str:

@@ -622,28 +622,41 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
     return result.model_copy(update={"set_aside": aside, "interpretation": read_as})
 
 
+class _FigureIntent:
+    """The intent the metric-shape rule decides: a figure. It stands in for the classifier, whose passage intent
+    (an identifier lookup above its floor) is what sent the metric-shaped question to passages; the rules'
+    own intents stay selected, as always."""
+
+    def predict(self, text: str, rule_intents: object = None) -> dict[IntentType, float]:
+        return {"aggregate": 0.9, "exact_lookup": 0.0, "lexical": 0.0, "semantic": 0.0, "relationship": 0.0}
+
+
 def _never_passages(base: str, result: RoutingResult, inputs: RouterInputs) -> tuple[RoutingResult, str | None]:
     """``result``, or for a metric-shaped question routed to passages (router/metric_shape.py) its figure or a
     clarification naming what was not read; with the note the answer states when the figure was assumed.
 
-    The figure is the default one (spend, put in front as for a fragment) only where the reading names no other
-    measure or relationship and that reading is complete; anything it asks back (the period, the company) is the
-    clarification, with the unread period text and words named; otherwise the figure itself is asked.
+    The question is read again as a figure: with the spend put in front where the reading names no other measure
+    or relationship (the default figure, said in the answer), else as typed with the figure intent decided. A
+    complete plan is the answer (never when period-like text was left unread); what that reading asks back (the
+    period, the company) is the clarification, with the unread period text and words named; otherwise the figure
+    itself is asked.
     """
     if result.requires_clarification or result.workflow not in _PASSAGE_WORKFLOWS:
         return result, None
     reading = _reading_of(base, inputs)
-    shape = metric_shape(reading, _DOCUMENT_CUES)
+    shape = metric_shape(reading, _DOCUMENT_CUES, _vocabulary_names(inputs.gazetteer))
     if shape is None:
         return result, None
-    retry = _route(f"spend {base}", inputs) if shape.kind == "scope" and spend_compatible(reading) else None
-    asked = retry is not None and (retry.requires_clarification or retry.workflow == "unsupported")
-    if retry is not None and not asked and retry.workflow not in _PASSAGE_WORKFLOWS and not shape.unread_periods:
-        return retry, ELLIPTIC_NOTE
+    spend = shape.kind == "scope" and spend_compatible(reading)
+    retry = _route(f"spend {base}" if spend else base,
+                   inputs if spend else replace(inputs, classifier=_FigureIntent()))  # type: ignore[arg-type]
+    asked = retry.requires_clarification or retry.workflow == "unsupported"
+    if not asked and retry.workflow not in _PASSAGE_WORKFLOWS and not shape.unread_periods:
+        return retry, ELLIPTIC_NOTE if spend else None
     reason = f"passages: a figure is asked ({'; '.join(shape.evidence)}) and its plan is not complete"
     said = named_unread(shape)
-    if asked and retry is not None and retry.clarification_question and not all(
-            r.startswith("intent:") for r in retry.clarification_reasons):
+    if asked and retry.clarification_question and not all(
+            r.startswith(("intent:", "measure:")) for r in retry.clarification_reasons):
         question = f"{said} {retry.clarification_question}".strip()
         # (which company alone stays the only reason: the service then asks each company's data, company_probe.py)
         reasons = (retry.clarification_reasons if asks_only_company(retry.clarification_reasons)
