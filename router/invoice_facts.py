@@ -99,7 +99,9 @@ _ORIGIN = re.compile(_WHICH_INVOICE + r"|"
     # "corresponds to", "corresponde a", "correspond à", "pertenece a", "se refiere a", "si riferisce", "hoort bij",
     # "dotyczy": the credit note's relation to its invoice, in the writers' languages
     r"correspond(?:s|e|en|ing)?\b|corrisponde\w*|pertenec\w*|pertence\w*|se\s+refiere|refere-se|se\s+refere|"
-    r"se\s+rapporte|si\s+riferisce|hoort\s+bij|h[öo]r\s+till|h[øo]rer\s+til|dotycz\w*|koskee)", re.I)
+    r"se\s+rapporte|si\s+riferisce|hoort\s+bij|h[öo]r\s+till|h[øo]rer\s+til|dotycz\w*|koskee|"
+    # "facture initiale", "factura inicial", "fattura iniziale": the invoice first issued, i.e. the original
+    r"initial\w*|inicial\w*|iniziale)", re.I)
 #: Amount words: a question with them about a credit note asks its value, not its reference.
 _AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\s+up|betrag|wert|summe|eur|euros?|"
                            # German compounds: "Bruttobetrag", "Rechnungsbetrag", "Nettosumme", "Gesamtwert"

@@ -82,7 +82,7 @@ def test_supplier_and_period_asks_the_company(question: str) -> None:
 
 
 def test_claimed_figure_with_a_complete_scope_is_the_spend() -> None:
-    result = _route("slide 4 states EUR 12,345.00 for Company A with Gamma Controls in Feb 2026, what's right?")
+    result = _route("the report says EUR 12,345.00 for Company A with Gamma Controls in Feb 2026, what is right?")
     assert not result.requires_clarification, result.clarification_question
     assert result.workflow not in PASSAGES
     assert "read as the spend" in (result.interpretation or "")
@@ -137,6 +137,7 @@ def test_foreign_average_unit_prices(question: str) -> None:
     "nota di credito CN-2026-0042, a quale fattura si riferisce?",
     "creditnota CN-2026-0042 hoort bij welke factuur?",
     "credit note CN-2026-0042 refer to which invoice?",
+    "avoir CN-2026-0042 -> facture initiale ?",
 ])
 def test_credit_note_origin_in_any_language(question: str) -> None:
     result = _route(question)
@@ -150,7 +151,7 @@ _PERIODS = ("2026.01～2026.03", "2025/07～2025/12", "2026.02-2026.04", "２０
 _FRAMES = ("{c} monthly {p} for {s} only", "{s} / {c} / {p} / by month", "{c}, {s}: per month {p} pls")
 
 
-@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(_FRAMES), st.sampled_from(_COMPANIES), st.sampled_from(_SUPPLIER_NAMES),
        st.sampled_from(_PERIODS))
 def test_metamorphic_never_passages(frame: str, company: str, supplier: str, period: str) -> None:
