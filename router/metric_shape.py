@@ -102,6 +102,19 @@ def unread_periods(reading: Reading) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+#: Double quotation marks of any typography (single ones are apostrophes as often).
+_QUOTES = re.compile(r"[\"“”„«»「」『』]")
+
+
+def unquoted(text: str) -> str:
+    """``text`` without its double quotation marks: a claim quoted with the tenant's names in it is read as asked.
+
+    >>> unquoted('confirm "4 invoices above EUR 25,000 at Kestrel" pls')
+    'confirm 4 invoices above EUR 25,000 at Kestrel pls'
+    """
+    return " ".join(_QUOTES.sub(" ", text).split())
+
+
 def names_price(text: str) -> bool:
     """Whether ``text`` names a price or a quantity (:data:`PRICE_WORDS`, any of the writers' languages).
 
@@ -190,4 +203,4 @@ def not_read_question(shape: MetricShape, scope: str) -> str:
 
 __all__ = ["CLAIM_VERBS", "PRICE_WORDS", "MetricShape", "document_question", "metric_shape", "named_unread",
            "names_price",
-           "not_read_question", "spend_compatible", "unread_periods"]
+           "not_read_question", "spend_compatible", "unquoted", "unread_periods"]

@@ -103,7 +103,7 @@ from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
 from router.listings import read_purchase_listing, unknown_qualifiers
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
-from router.metric_shape import metric_shape, named_unread, not_read_question, spend_compatible
+from router.metric_shape import metric_shape, named_unread, not_read_question, spend_compatible, unquoted
 from router.name_cues import names_a_company
 from router.notation import read_notation
 from router.open_amount import open_question, status_only, up_to
@@ -648,7 +648,10 @@ def _never_passages(base: str, result: RoutingResult, inputs: RouterInputs) -> t
     if shape is None:
         return result, None
     spend = shape.kind == "scope" and spend_compatible(reading)
-    retry = _route(f"spend {base}" if spend else base,
+    # (a claim quoted with the tenant's names in it, '"4 invoices above EUR 25,000 at Kestrel"', is the question's
+    # own content: read without its quotation marks, which make it text to find)
+    said = unquoted(base)
+    retry = _route(f"spend {said}" if spend else said,
                    inputs if spend else replace(inputs, classifier=_FigureIntent()))  # type: ignore[arg-type]
     asked = retry.requires_clarification or retry.workflow == "unsupported"
     if not asked and retry.workflow not in _PASSAGE_WORKFLOWS and not shape.unread_periods:

@@ -99,6 +99,12 @@ def test_document_questions_keep_their_passages(question: str) -> None:
     assert not any(r.startswith("passages:") for r in result.clarification_reasons)
 
 
+def test_quoted_claim_with_names_is_read_as_asked() -> None:
+    result = _route('pls verify "5 invoices above EUR 9,000 at Company B in Oct-Dec 2025" - which are they?')
+    assert result.workflow not in PASSAGES
+    assert not any(r.startswith("passages:") for r in result.clarification_reasons), result.clarification_question
+
+
 @pytest.mark.parametrize("word,expected", [
     ("preço", True), ("prezzo", True), ("Stückpreis", True), ("単価", True), ("cena", True), ("quantidade", True),
     ("manual", False), ("datasheet", False), ("warranty", False),
