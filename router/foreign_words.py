@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from router import price_phrases
 from router.document_words import CREDIT_NOTES, INVOICES
 from router.edits import unique_typo
 from router.entities import Gazetteer
@@ -116,23 +117,6 @@ NUMBER_WORDS = {
     "fünf": 5, "zehn": 10, "två": 2, "fyra": 4, "fem": 5, "tio": 10, "dwóch": 2, "dwa": 2, "trzech": 3,
     "trzy": 3, "czterech": 4, "pięciu": 5, "kaksi": 2, "kolme": 3, "neljä": 4, "viisi": 5, "two": 2, "three": 3,
     "four": 4, "five": 5, "ten": 10}
-#: A product's prices by kind, in the languages whose readers lack them (Portuguese, Italian, Dutch, Nordic, Polish,
-#: Finnish; the Spanish and French list prices too): the catalogue's list price, the average paid per unit and the
-#: unit price. Each is a figure of the product (router/list_prices.py, the unit-price metric), never passages.
-LIST_PRICES = ("preço de tabela", "preço de lista", "preço de catálogo", "preço de catalogo", "preco de tabela",
-               "preco de lista", "preco de catalogo", "prezzo di listino", "prezzo listino", "prezzo di catalogo",
-               "precio de lista", "precio de catálogo", "precio de catalogo", "precio de tarifa", "precio tarifa",
-               "prix catalogue", "prix de catalogue", "prix de liste", "prix tarif", "catalogusprijs", "lijstprijs",
-               "listpris", "listepris", "cena katalogowa", "cena cennikowa", "listahinta", "luettelohinta")
-AVERAGE_UNIT_PRICES = ("preço médio unitário", "preço unitário médio", "preco medio unitario",
-                       "preco unitario medio", "preço médio por unidade", "prezzo medio unitario",
-                       "prezzo unitario medio", "gemiddelde stukprijs", "gemiddelde eenheidsprijs",
-                       "genomsnittligt styckpris", "genomsnittligt enhetspris", "gennemsnitlig enhedspris",
-                       "gjennomsnittlig enhetspris", "średnia cena jednostkowa", "srednia cena jednostkowa",
-                       "keskimääräinen yksikköhinta")
-UNIT_PRICES = ("preço unitário", "preco unitario", "preço por unidade", "prezzo unitario", "prezzo per unità",
-               "stukprijs", "eenheidsprijs", "styckpris", "enhetspris", "enhedspris", "stykpris",
-               "cena jednostkowa", "yksikköhinta")
 #: A ranking noun before the ranked ones ("classement des 3 premiers fournisseurs").
 RANKING_NOUNS = ("classement", "palmarès", "palmares", "clasificación", "clasificacion", "classifica", "graduatoria",
                  "classificação", "classificacao", "ranglijst", "rangorde", "rangliste", "rangfolge", "rangordning",
@@ -450,10 +434,6 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:btw|iva|mwst|moms|mva|tva)(?=\s+(?:part|portion|amount|only|charged|paid)\b)", "VAT"),
         (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus)\s+)(?:btw|iva|mwst|moms|mva|tva){_E}",
          r"\1VAT"),
-        # --- a product's prices: "preço de tabela", "prezzo medio unitario", "stukprijs" (router/metric_shape.py)
-        (rf"{_B}(?:{_alt(LIST_PRICES)}){_E}", "list price"),
-        (rf"{_B}(?:{_alt(AVERAGE_UNIT_PRICES)}){_E}", "average unit price"),
-        (rf"{_B}(?:{_alt(UNIT_PRICES)}){_E}", "unit price"),
         # --- documents
         (rf"{_B}(?:{_alt(CREDIT_NOTES)}){_E}", "credit notes"),
         (rf"{_B}(?:facturen|fatture|faturas|fakturor|fakturaer|faktury|faktur|laskut|laskuja){_E}", "invoices"),
@@ -671,6 +651,8 @@ def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | 
     text = _groups(question, gazetteer, read)
     text = _EQUATION.sub(lambda m: f"{m.group('lead')}share of {m.group('x').strip()} in ", text)
     text = _apply(text, gazetteer)
+    # "preço de tabela", "prezzo medio unitario", "stukprijs": a product's prices (router/price_phrases.py)
+    text = price_phrases.read_prices(text)
     text = _amount_of_documents(text, read)
     text = _supplier_typos(text, gazetteer, names, read)
     text = " ".join(text.split())
