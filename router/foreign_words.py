@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from router import price_phrases
 from router.document_words import CREDIT_NOTES, INVOICES
 from router.edits import unique_typo
 from router.entities import Gazetteer
@@ -650,6 +651,8 @@ def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | 
     text = _groups(question, gazetteer, read)
     text = _EQUATION.sub(lambda m: f"{m.group('lead')}share of {m.group('x').strip()} in ", text)
     text = _apply(text, gazetteer)
+    # "preço de tabela", "prezzo medio unitario", "stukprijs": a product's prices (router/price_phrases.py)
+    text = price_phrases.read_prices(text)
     text = _amount_of_documents(text, read)
     text = _supplier_typos(text, gazetteer, names, read)
     text = " ".join(text.split())

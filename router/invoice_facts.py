@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from router.answer import AnswerStatus, _Draft, cite_lines, composer
 from router.contract import PlanStep
+from router.document_words import INVOICES, alternation
 from router.figure_words import TAX_BASE
 from router.reader import Reading
 
@@ -72,8 +73,20 @@ _NET = re.compile(r"\bnet(?:to)?\b|\bnet(?:to)?(?:betrag|summe|wert)\b|\b(?:" + 
 _NET_OF_CREDIT = re.compile(r"\bnet(?:ted)?\s+(?:of|against|with)\s+(?:the\s+|its\s+|any\s+|all\s+)?"
                             r"(?:credit|gutschrift|cn\b|#DOC|refund|return|avoir|nota\s+de\s+cr[ée]dito)", re.I)
 _TAX = re.compile(r"(?<![\w])" + _TAX_WORD + r"(?![\w])", re.I)
+#: "which" before a noun, in the languages the writers mix in ("a qué factura", "à quelle facture", "welche
+#: Rechnung", "a qual fatura", "bij welke factuur", "vilken faktura", "której faktury", "mihin laskuun").
+WHICH = ("which", "what", "qué", "que", "cuál", "cual", "cuáles", "cuales", "qual", "quais", "quale", "quali",
+         "quel", "quelle", "quels", "quelles", "welche", "welcher", "welchem", "welchen", "welches", "welk", "welke",
+         "vilken", "vilket", "vilka", "hvilken", "hvilket", "hvilke", "który", "która", "które", "której",
+         "którego", "którym", "jaki", "jaka", "jakie", "jakiej", "mikä", "mihin", "minkä", "mille", "hangi")
+#: Invoice nouns of every language (the credit note's original is an invoice), singular and plural, in any case.
+_INVOICE_NOUNS = ("invoices", "invoice", "rechnungen", "rechnung", "factures", "facture", "facturas", "factura",
+                  *INVOICES, "laskuun", "laskulle", "faktury", "fakturze", "fatury")
+#: "which invoice" in any of those languages: asked of a credit note, its original invoice.
+_WHICH_INVOICE = (rf"(?<![\w-])(?:{alternation(WHICH)})\s+(?:[\w'’]+\s+)?(?:{alternation(_INVOICE_NOUNS)})"
+                  r"(?![\w-])")
 #: "refer to", "original invoice", "issued against", "which invoice(s) ... correct": the credit note's reference.
-_ORIGIN = re.compile(
+_ORIGIN = re.compile(_WHICH_INVOICE + r"|"
     r"\b(?:refer(?:s|red|ring)?\s+(?:back\s+)?to|relat(?:e|es|ed|ing)\s+to|orig(?:inal(?:ly)?)?\b|issued\s+(?:against|for|"
     r"on)|raised\s+(?:against|for|on)|against\s+which|correct(?:s|ed|ing|ion)?\b|reverse[sd]?\b|underlying|"
     r"(?:which|what)\s+(?:\w+\s+)?invoices?\b|invoice\s+(?:numbers?\s+)?(?:does|do|did|is|was|were)\s+(?:it|they|"
@@ -82,7 +95,13 @@ _ORIGIN = re.compile(
     # "the reference invoice(s)", "Bezug auf", "which Rechnungsnr." (German read half-way), "facture d'origine",
     # "factura de origen", "fattura di riferimento": the credit note's reference in other words and languages
     r"referenc(?:e[ds]?|ing)\b|referenz\w*|bezug\b|(?:which|what)\s+(?:\w+\s+)?rechnung\w*|origine\b|origen\b|"
-    r"riferimento\b|originale\b)", re.I)
+    r"riferimento\b|originale\b|"
+    # "corresponds to", "corresponde a", "correspond à", "pertenece a", "se refiere a", "si riferisce", "hoort bij",
+    # "dotyczy": the credit note's relation to its invoice, in the writers' languages
+    r"correspond(?:s|e|en|ing)?\b|corrisponde\w*|pertenec\w*|pertence\w*|se\s+refiere|refere-se|se\s+refere|"
+    r"se\s+rapporte|si\s+riferisce|hoort\s+bij|h[öo]r\s+till|h[øo]rer\s+til|dotycz\w*|koskee|"
+    # "facture initiale", "factura inicial", "fattura iniziale": the invoice first issued, i.e. the original
+    r"initial\w*|inicial\w*|iniziale)", re.I)
 #: Amount words: a question with them about a credit note asks its value, not its reference.
 _AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\s+up|betrag|wert|summe|eur|euros?|"
                            # German compounds: "Bruttobetrag", "Rechnungsbetrag", "Nettosumme", "Gesamtwert"

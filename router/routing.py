@@ -103,6 +103,7 @@ from router.injection import set_aside_instructions
 from router.list_prices import list_price_route
 from router.listings import read_purchase_listing, unknown_qualifiers
 from router.measure_words import corrected, correction_note, measure_typos, unknown_words
+from router.metric_shape import metric_shape, named_unread, not_read_question, spend_compatible, unquoted
 from router.name_cues import names_a_company
 from router.notation import read_notation
 from router.open_amount import open_question, status_only, up_to
@@ -487,6 +488,9 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         retry = _route(f"spend {base}", inputs)
         grouped = not (retry.requires_clarification or retry.workflow in ("unsupported", "catalog_products"))
         result = retry if grouped else result
+    # a metric-shaped question is never answered with passages: its figure, or what was not read asked back
+    # (router/metric_shape.py)
+    result, metric_note = _never_passages(base, result, inputs)
     # "which new products did X buy": a qualifier no known name stands for is asked about, never echoed unapplied
     result = _unknown_qualifiers(german or text, result, inputs.gazetteer) if listing is not None else result
     # a unit price or its change asked for no product: the product first, never a spend change (price_asks.py)
@@ -512,6 +516,7 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
              *([f"'the {subject.subject} agreement' read as the company's agreement of that subject (its approval "
                 "list), not as a product-group filter"] if subject is not None else []),
              *([ELLIPTIC_NOTE] if elliptic else []),
+             *([metric_note] if metric_note else []),
              *([f"{', '.join(repr(w) for w in assumed.words)} read as {assumed.figure}"] if assumed else []),
              *(["an amount of a product group read as the group's spend"] if grouped else []),
              *([set_aside_note(context.aside)] if context is not None and context.aside else []),
@@ -615,6 +620,57 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])
     return result.model_copy(update={"set_aside": aside, "interpretation": read_as})
+
+
+class _FigureIntent:
+    """The intent the metric-shape rule decides: a figure. It stands in for the classifier, whose passage intent
+    (an identifier lookup above its floor) is what sent the metric-shaped question to passages; the rules'
+    own intents stay selected, as always."""
+
+    def predict(self, text: str, rule_intents: object = None) -> dict[IntentType, float]:
+        return {"aggregate": 0.9, "exact_lookup": 0.0, "lexical": 0.0, "semantic": 0.0, "relationship": 0.0}
+
+
+def _never_passages(base: str, result: RoutingResult, inputs: RouterInputs) -> tuple[RoutingResult, str | None]:
+    """``result``, or for a metric-shaped question routed to passages (router/metric_shape.py) its figure or a
+    clarification naming what was not read; with the note the answer states when the figure was assumed.
+
+    The question is read again as a figure: with the spend put in front where the reading names no other measure
+    or relationship (the default figure, said in the answer), else as typed with the figure intent decided. A
+    complete plan is the answer (never when period-like text was left unread); what that reading asks back (the
+    period, the company) is the clarification, with the unread period text and words named; otherwise the figure
+    itself is asked.
+    """
+    if result.requires_clarification or result.workflow not in _PASSAGE_WORKFLOWS:
+        return result, None
+    reading = _reading_of(base, inputs)
+    shape = metric_shape(reading, _DOCUMENT_CUES, _vocabulary_names(inputs.gazetteer))
+    if shape is None:
+        return result, None
+    spend = shape.kind == "scope" and spend_compatible(reading)
+    # (a claim quoted with the tenant's names in it, '"4 invoices above EUR 25,000 at Kestrel"', is the question's
+    # own content: read without its quotation marks, which make it text to find)
+    said = unquoted(base)
+    retry = _route(f"spend {said}" if spend else said,
+                   inputs if spend else replace(inputs, classifier=_FigureIntent()))  # type: ignore[arg-type]
+    asked = retry.requires_clarification or retry.workflow == "unsupported"
+    if not asked and retry.workflow not in _PASSAGE_WORKFLOWS and not shape.unread_periods:
+        return retry, ELLIPTIC_NOTE if spend else None
+    reason = f"passages: a figure is asked ({'; '.join(shape.evidence)}) and its plan is not complete"
+    said = named_unread(shape)
+    if asked and retry.clarification_question and not all(
+            r.startswith(("intent:", "measure:")) for r in retry.clarification_reasons):
+        question = f"{said} {retry.clarification_question}".strip()
+        # (which company alone stays the only reason: the service then asks each company's data, company_probe.py)
+        reasons = (retry.clarification_reasons if asks_only_company(retry.clarification_reasons)
+                   else (*retry.clarification_reasons, reason))
+    else:
+        question = not_read_question(shape, _interpretation(reading.entities, Constraints(
+            time_range=reading.period.time_range)) or "your question")
+        reasons = (reason,)
+    return result.model_copy(update={
+        "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+        "clarification_question": question, "clarification_reasons": reasons}), None
 
 
 def _compared_approvals(text: str, reading: Reading, inputs: RouterInputs) -> RoutingResult:

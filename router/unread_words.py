@@ -66,7 +66,9 @@ FILLER_WORDS: frozenset[str] = frozenset("""
 peux pouvez pourriez pourrais peut sortir donner donne donnez montrer montre montrez afficher affiche envoyer envoie
 voir indiquer indique fournir fournis merci tout toute tous toutes entier entiere entiers lesquelles lesquels
 laquelle lequel celles ceux celle celui numero numeros recu recus recue recues facture factures depense depenses
-rapporte correspond puedes podrias dame dime mostrar muestra enviar todo toda todos todas entero recibido recibidos
+rapporte correspond corresponde corresponden corrisponde pertenece pertence refiere refere riferisce initiale
+inicial iniziale puedes podrias
+dame dime mostrar muestra enviar todo toda todos todas entero recibido recibidos
 puoi potresti dammi mostra mostrami inviare tutto tutta tutti tutte intero ricevuto ricevuti kannst koennen konnen
 koenntest zeig zeige zeigen gib geben schick alle alles ganz ganze gesamt gesamte erhalten erhaltene kunt kunnen
 geef geven laat laten toon stuur heel hele ontvangen mozesz mozecie pokaz pokazac podaj podac wyslij caly cala cale
