@@ -83,18 +83,14 @@ _CLAUSE_WORDS = frozenset("""
 is it that this the a an or not and if so then what which whats what's was were be is are am give me us tell
 send pls plz please can could would you u we our to of for before out go going goes there here now number
 figure value amount amounts total answer one ones they them do does did really actually
-no sí si é es ist c'est est ou o oder y e und et
+no sí si é es ist c'est est ou o oder y e und et das dies isso isto está esta eso esto ça cela ce het dat dit è
+questo nos me
 correct right how many fyi auditors auditor auditor's board management
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 #: Clause boundaries: punctuation, a dash between spaces, a double dash.
 _CLAUSES = re.compile(r"(\s*(?:[?!;]+|\.(?=\s|$)|:(?=\s)|,(?=\s)|\s[-–—]{1,2}\s|\s--\s)\s*)")
-#: A leading "is it true that", "is it correct that", "can you confirm that".
-_LEADING = re.compile(r"^\s*(?:(?:is|was)\s+it\s+(?:true|correct|right|accurate|the\s+case)\s+that|"
-                      r"(?:can|could)\s+(?:you|u)\s+(?:confirm|verify|check)(?:\s+that)?|"
-                      r"(?:please\s+|pls\s+)?(?:confirm|verify|check)\s+that|"
-                      r"es\s+cierto\s+que|é\s+verdade\s+que|stimmt\s+es,?\s+dass)\s+", re.I)
 #: The verb or sign right before a quoted amount ("was EUR 3,988", "had 47298.60", "= 18,583", ": 96k").
 _STATING_BEFORE = re.compile(r"(?:\b(?:total\s+(?:is|was|stated|of|=)|totals?|was|were|is|are|had|has|came\s+to|"
                              r"totalled|totaled|of|at|amounts?\s+to|"
@@ -106,6 +102,10 @@ _COUNT_AFTER = re.compile(r"(?:[=:]|\b(?:says|said|has|shows|claims|quotes|is|wa
                           r"(?![\d.,/%-])(?=\s*(?:[?.!,;]|$|\s+(?:pls|please|correct|right|true|ok)\b))", re.I)
 _COUNT_WORDS = re.compile(r"\b(?:how\s+many|number\s+of|count|#|no\.\s+of)|#", re.I)
 _LIST_ASK = re.compile(r"\b(?:which\s+ones?|which|list|what\s+are\s+they|invoice\s+numbers?|ids?)\b", re.I)
+#: The reviewer's own activity before the source ("Reviewing the deck", "checking numbers in the memo").
+_REVIEWING = frozenset("""
+reviewing proofreading proof-reading fact-checking checking verifying re-checking double-checking numbers figures in
+""".split())  # noqa: SIM905 - a word list reads better as text
 _PAGE = re.compile(r"\b(?:p\.?|page|pg\.?|slide|folie|diapo)\s*\d{1,3}\b", re.I)
 
 
@@ -168,6 +168,9 @@ def _source_phrases(text: str) -> str:
             if lead == "to" and first > 0 and re.fullmatch(r"acc\.?|according", tokens[first - 1].group(0), re.I):
                 first -= 1
         elif lead in ("acc.", "acc", "according") and first > 0:
+            first -= 1
+        # ("Reviewing the mgmt pack", "checking numbers in a draft e-mail"): the reviewer's gerund before the source
+        while first > 0 and tokens[first - 1].group(0).casefold().strip(".,:") in _REVIEWING:
             first -= 1
         last = i
         while last + 1 < len(tokens) and _PAGE.fullmatch(" ".join(t.group(0) for t in tokens[last + 1:last + 3])
@@ -247,7 +250,7 @@ def read_claim(question: str) -> Claim | None:
         quoted = amount.text
         value, places = amount.value, _precision(amount.text, amount.value)
         text = _cut(question, amount.start, amount.end)
-    text = _LEADING.sub("", text)
+    # ("is it true that X ..." stays: the names after it keep their place, never read as a sentence's first word)
     # ("if not, what is the correct number?", "accurate or not"): the alternative of the verdict, no negation
     text = re.sub(r"\b(?:if|or)\s+not\b", " ", text, flags=re.I)
     text = re.sub(r"\bfigure\b\s*", "", text, flags=re.I)
