@@ -50,7 +50,8 @@ klopt juist bevestigen controleren
 #: Nouns of the document a figure is quoted from (the closed class; several languages).
 SOURCE_NOUNS: frozenset[str] = frozenset("""
 deck decks slide slides draft drafts memo memos email e-mail mail emails report reports pack packs presentation
-presentations spreadsheet sheet table chart summary dashboard minutes newsletter ppt excel writeup write-up narrative
+presentations spreadsheet sheet table chart summary one-pager one-pagers onepager handout factsheet briefing
+dashboard minutes newsletter ppt excel writeup write-up narrative
 commentary note notes doc document version figure figures number numbers value claim claims statement
 borrador informe reporte presentación presentacion correo planilla diapositiva
 rascunho relatório relatorio apresentação apresentacao planilha
@@ -260,6 +261,8 @@ def read_claim(question: str) -> Claim | None:
     text = re.sub(r"^\s*(?:is|was)\s+(?:the|this|that)\s+", "", text, flags=re.I)
     text = re.sub(r"\s+(?:correct|right|true|accurate|ok)\s*\?*\s*$", "", text, flags=re.I)
     text = _tidy(text)
+    # ("the deck says €366k for both entities with Gamma"): the subject the claim was "for" starts the ask
+    text = re.sub(r"^(?:for|about|regarding|para|pour|für)\s+", "", text, flags=re.I)
     if count is not None:
         text = re.sub(r"(?<![\w#])#\s*(?=[^\W\d_])", "number of ", text)  # "#invoices": their number
     if count is not None and not _COUNT_WORDS.search(text) and not _LIST_ASK.search(question):

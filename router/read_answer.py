@@ -37,7 +37,7 @@ from router.period_words import ALL_MONTHS
 UNCARRIED_FIGURES: frozenset[str] = frozenset("""
 budget budgets budgeted budgetary forecast forecasts forecasted plan plans planned planning target targets
 outlook projection projections estimate estimates estimated accrual accruals accrued commitment commitments
-committed savings saving baseline baselines variance variances
+committed savings saving variance variances
 presupuesto presupuestos presupuestado previsión prevision previsiones pronóstico pronostico meta metas objetivo
 objetivos orçamento orcamento orçamentos orcamentos orçado orcado previsão previsao previsões previsoes
 planejado planejamento

@@ -17,12 +17,12 @@ _AMOUNTS = [("EUR 12,345.67", Decimal("12345.67"), 2), ("12.345,67 €", Decimal
             ("€12k", Decimal("12000"), -3), ("12.3K EUR", Decimal("12300.0"), -2), ("12,346 EUR", Decimal("12346"), 0)]
 
 
-@pytest.mark.parametrize("source", _SOURCES)
-@pytest.mark.parametrize("closing", _VERDICTS)
+@pytest.mark.parametrize(("source", "closing"), [(s, _VERDICTS[(i * 3 + j) % len(_VERDICTS)])
+                                                 for i, s in enumerate(_SOURCES) for j in range(2)])
 def test_source_and_verdict_are_taken_out(source: str, closing: str) -> None:
     claim = read_claim(f"{source} EUR 8,100.00 for Gamma at Company B in May 2026, {closing}")
     assert claim is not None
-    assert claim.text == "for Gamma at Company B in May 2026"
+    assert claim.text == "Gamma at Company B in May 2026"
     assert claim.value == Decimal("8100.00") and not claim.count
 
 
