@@ -107,6 +107,17 @@ _LIST_ASK = re.compile(r"\b(?:which\s+ones?|which|list|what\s+are\s+they|invoice
 _REVIEWING = frozenset("""
 reviewing proofreading proof-reading fact-checking checking verifying re-checking double-checking numbers figures in
 """.split())  # noqa: SIM905 - a word list reads better as text
+#: A percentage claimed: a change ("down 53 percent", "changed by +98%") or a share ("accounts for ~7% of").
+_PERCENT = (r"(?:about|around|approx\.?|roughly|some|~|≈|ca\.?)?\s*(?P<sign>[+\-−])?\s*(?P<n>\d{1,3}(?:[.,]\d{1,2})?)"
+            r"\s*(?:%|percent\b|pct\b|per\s+cent\b|por\s+ciento\b|por\s+cento\b|prozent\b|pour\s+cent\b)")
+_SHARE_CLAIM = re.compile(r"\b(?:accounts?\s+for|accounted\s+for|makes?\s+up|made\s+up|represents?|represented|"
+                          r"is|are|was|were|=)\s*" + _PERCENT + r"\s+of\b", re.I)
+_CHANGE_CLAIM = re.compile(r"\b(?:(?:up|down|higher|lower|grew|fell|rose|dropped|increased|decreased|declined|jumped|"
+                           r"changed)\s+(?:by\s+)?)" + _PERCENT, re.I)
+#: A claim about what a document stipulates ("the penalty in the framework agreement is 3% of order value"):
+#: a document question, never a governed figure.
+_DOCUMENT_CLAIM = re.compile(r"\b(?:agreements?|contracts?|clauses?|terms|penalt\w*|manuals?|polic(?:y|ies)|sla)\b",
+                             re.I)
 _PAGE = re.compile(r"\b(?:p\.?|page|pg\.?|slide|folie|diapo)\s*\d{1,3}\b", re.I)
 
 
@@ -119,6 +130,7 @@ class Claim:
     value: Decimal
     places: int  # decimal places of the quoted precision (negative: tens, hundreds, thousands)
     count: bool
+    percent: bool = False
 
 
 def _words(text: str) -> list[str]:
@@ -233,11 +245,20 @@ def read_claim(question: str) -> Claim | None:
     >>> read_claim("invoices above 10.000 EUR at Company A in March 2026") is None
     True
     """
-    if not _verdict_cue(question):
-        return None
+    if not _verdict_cue(question) or _DOCUMENT_CLAIM.search(question):
+        return None  # (what an agreement says is checked against its passages, router/evidence.py)
     amounts = [a for a in parse_amounts(question) if a.comparator is None]
     count = None
-    if len(amounts) != 1:
+    percent = _SHARE_CLAIM.search(question) or _CHANGE_CLAIM.search(question) if not amounts else None
+    if percent is not None:
+        said = "share of" if percent.re is _SHARE_CLAIM else "change"
+        text = f"{question[:percent.start()].rstrip()} {said} {question[percent.end():].lstrip()}"
+        sign = "-" if percent.group("sign") in ("-", "−") or re.match(r"(?i)(?:down|lower|fell|dropped|decreased|"
+                                                                     r"declined)", percent.group(0)) else ""
+        quoted = percent.group(0)
+        value, places = Decimal(sign + percent.group("n").replace(",", ".")), 0
+        amounts, count = [], None
+    elif len(amounts) != 1:
         if amounts:
             return None  # two quoted amounts: a range or two claims, read by their own readers
         count = _COUNT_AFTER.search(question) or _COUNT_CLAIM.search(question)
@@ -246,7 +267,7 @@ def read_claim(question: str) -> Claim | None:
         text = _cut(question, count.start("n"), count.end("n")) if count.re is _COUNT_AFTER \
             else question[:count.start()] + question[count.end():]
         quoted, value, places = count.group("n"), Decimal(count.group("n")), 0
-    else:
+    elif percent is None:
         amount = amounts[0]
         quoted = amount.text
         value, places = amount.value, _precision(amount.text, amount.value)
@@ -269,7 +290,8 @@ def read_claim(question: str) -> Claim | None:
         text = f"number of invoices {text}" if not re.search(_COUNT_NOUN, text, re.I) else f"how many {text}"
     if not re.search(r"[^\W\d_]{2}", text):
         return None
-    return Claim(text=text, quoted=quoted, value=value, places=places, count=count is not None)
+    return Claim(text=text, quoted=quoted, value=value, places=places, count=count is not None,
+                 percent=percent is not None)
 
 
 def _figure(result: Mapping[str, Any], count: bool) -> Decimal | None:
@@ -296,7 +318,7 @@ def verdict(claim: Claim, status: str, result: Mapping[str, Any]) -> str:
         return ""
     if status == "no_data":
         return f"The quoted figure {claim.quoted!r} does not match: there is no counted data for it."
-    figure = _figure(result, claim.count)
+    figure = None if claim.percent else _figure(result, claim.count)
     if figure is None:
         return f"The quoted figure {claim.quoted!r} was read as the claim to check, not as a filter."
     quantum = Decimal(1).scaleb(-claim.places)

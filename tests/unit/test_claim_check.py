@@ -75,3 +75,20 @@ def test_verdict_of_no_data_and_of_a_question_asked_back() -> None:
     assert claim is not None
     assert "no counted data" in verdict(claim, "no_data", {})
     assert verdict(claim, "clarification", {}) == ""
+
+
+@pytest.mark.parametrize(("question", "ask"), [
+    ("the memo says Company B spend fell 40 percent Q2 vs Q1 2026, right?", "Company B spend change Q2 vs Q1 2026"),
+    ("draft: Lambda up 12% May vs April 2026. pls verify", "Lambda change May vs April 2026"),
+    ('deck: "Zeta accounts for ~9% of Company C spend in 2026-Q1" - true?', "Zeta share of Company C spend in 2026-Q1"),
+    ("is it true that valves make up about 4 % of Company A spend in May 2026?",
+     "is it true that valves share of Company A spend in May 2026?"),
+])
+def test_a_claimed_percentage_asks_the_change_or_the_share(question: str, ask: str) -> None:
+    claim = read_claim(question)
+    assert claim is not None and claim.percent
+    assert claim.text == ask
+
+
+def test_a_document_claim_stays_a_document_question() -> None:
+    assert read_claim("the deck says the penalty in the framework agreement is 5% of order value, correct?") is None
