@@ -68,3 +68,10 @@ def test_other_clarifications_and_too_many_words_keep_asking() -> None:
 def test_a_capitalised_word_where_a_sentence_starts_is_no_name() -> None:
     assert not constraint_shaped("spend Porfa, Company B Q1", "Porfa")
     assert not constraint_shaped("spend Company B Q1. Gracias", "Gracias")
+
+
+@pytest.mark.parametrize("text", ["Company A 2025-08 G/L 6110 total", "G/L account 4400 of Kestrel, May 2026"])
+def test_a_gl_code_is_an_account_the_data_does_not_record(text: str) -> None:
+    from router.dimensions import unknown_dimensions
+
+    assert [d.label for d in unknown_dimensions(text)] == ["account"]
