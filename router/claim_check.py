@@ -239,7 +239,7 @@ def read_claim(question: str) -> Claim | None:
 
     >>> c = read_claim("the deck says 49,102.99 € for XENON in Dec '25, correct?")
     >>> c.text, c.quoted, c.value, c.places
-    ("for XENON in Dec '25", '49,102.99 €', Decimal('49102.99'), 2)
+    ("XENON in Dec '25", '49,102.99 €', Decimal('49102.99'), 2)
     >>> read_claim("alpenland logistik, Nov-25: draft has €96k. right or wrong? give me the real number").text
     'alpenland logistik, Nov-25'
     >>> read_claim("invoices above 10.000 EUR at Company A in March 2026") is None

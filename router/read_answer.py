@@ -12,7 +12,8 @@ understand 'x', 'y': ..."), never dropping them silently.
 
 It keeps asking where the unread span is shaped like a constraint or another question, each with its own ask:
 
-* a word with a digit (an amount, a code), a capitalised word inside the sentence or an all-capitals word (an
+* a word of no word list (router/unread_words.py's general words: an invented token, a slip of a name, a code),
+  a word with a digit (an amount, a code), a capitalised word inside the sentence or an all-capitals word (an
   unknown name or code), or a month word (a period not read): constraints, never dropped;
 * a word of a figure the invoice data does not carry (:data:`UNCARRIED_FIGURES`: budget, forecast, plan, target
   ... in the languages the writers mix in): the figure is not the spend;
@@ -83,17 +84,23 @@ def _other_ask(cues: _Cues) -> bool:
                 cues.quantity, cues.approved, cues.agreement_question, cues.summary))
 
 
-def constraint_shaped(text: str, word: str) -> bool:
+def constraint_shaped(text: str, word: str, general: frozenset[str]) -> bool:
     """Whether the unread ``word`` of ``text`` is shaped like a constraint: a digit (an amount, a code), a
     capitalised word inside a sentence or all capitals (a name, a code), a month (a period), or a figure the data
-    does not carry.
+    does not carry; ``general`` is the general word list (router/unread_words.py): a word outside it is a slip,
+    a code or a name.
 
-    >>> constraint_shaped("spend Alpenland Umbrella Q1", "Umbrella"), constraint_shaped("spend todos Q1", "todos")
+    >>> G = frozenset({"umbrella", "todos", "presupuesto", "jul"})
+    >>> constraint_shaped("spend Alpenland Umbrella Q1", "Umbrella", G), constraint_shaped("spend todos Q1", "todos", G)
     (True, False)
-    >>> constraint_shaped("Presupuesto Alpenland Q1", "Presupuesto"), constraint_shaped("spend jul a mar", "jul")
+    >>> constraint_shaped("Presupuesto Alpenland Q1", "Presupuesto", G), constraint_shaped("spend jul a mar", "jul", G)
     (True, True)
+    >>> constraint_shaped("spend Company B wibopu Q1", "wibopu", G)
+    True
     """
     low = without_diacritics(word.casefold())
+    if low not in general and word.casefold() not in general:
+        return True  # an invented token or a word no table knows: a slip of a name, or a code ("wibopu")
     if any(ch.isdigit() for ch in word) or word.casefold() in UNCARRIED_FIGURES or low in UNCARRIED_FIGURES \
             or low.rstrip("s") in UNCARRIED_FIGURES or _month(low):
         return True
@@ -105,19 +112,22 @@ def constraint_shaped(text: str, word: str) -> bool:
     return False
 
 
-def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cues: _Cues) -> bool:
+def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cues: _Cues,
+                    general: frozenset[str]) -> bool:
     """Whether a question asked back for its measure alone is answered as the spend of what was read, naming the
-    ``unread`` words; ``text`` is the fragment read with "spend" in front, ``reasons`` the ask's reasons.
+    ``unread`` words; ``text`` is the fragment read with "spend" in front, ``reasons`` the ask's reasons,
+    ``general`` the general word list.
 
     >>> class C:
     ...     invoices = invoice_count = threshold_words = unit_price = price_comparison = quantity = False
     ...     approved = agreement_question = summary = False
+    >>> G = frozenset({"con", "porfa", "umbrella"})
     >>> answers_as_read("spend YTD Company A con Gamma, porfa", ("con", "porfa"),
-    ...                 ["intent: no retrieval intent reached the confidence threshold"], C())
+    ...                 ["intent: no retrieval intent reached the confidence threshold"], C(), G)
     True
-    >>> answers_as_read("spend Company A Umbrella Q1", ("Umbrella",), ["intent: no retrieval intent"], C())
+    >>> answers_as_read("spend Company A Umbrella Q1", ("Umbrella",), ["intent: no retrieval intent"], C(), G)
     False
-    >>> answers_as_read("spend YTD Company A, porfa", ("porfa",), ["entity: 'X' was not understood"], C())
+    >>> answers_as_read("spend YTD Company A, porfa", ("porfa",), ["entity: 'X' was not understood"], C(), G)
     False
     """
     reasons = list(reasons)
@@ -125,7 +135,7 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
         return False
     if any(not r.startswith(_MEASURE_ASKS) for r in reasons) or _other_ask(cues):
         return False
-    return not any(constraint_shaped(text, w) for w in unread)
+    return not any(constraint_shaped(text, w, general) for w in unread)
 
 
 __all__ = ["MOST_UNREAD", "UNCARRIED_FIGURES", "answers_as_read", "constraint_shaped"]

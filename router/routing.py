@@ -476,7 +476,7 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
     read_only: tuple[str, ...] = ()
     if unread and elliptic is not None and result.requires_clarification and not _UNSERVED_MEASURES.search(base) \
             and not asks_price(base) and answers_as_read(elliptic, unread, result.clarification_reasons,
-                                                         _reading_of(elliptic, inputs).cues):
+                                                         _reading_of(elliptic, inputs).cues, general_words()):
         retry = _route(elliptic, inputs)
         if not (retry.requires_clarification or retry.workflow == "unsupported"
                 or retry.workflow in _PASSAGE_WORKFLOWS):
