@@ -20,6 +20,8 @@ It keeps asking where the unread span is shaped like a constraint or another que
 * a reading that asks something else than a total: invoices listed or counted, a threshold, a unit price or
   "cheaper" (its own template asks the product), quantities, approvals, products, an agreement or a document;
 * more than :data:`MOST_UNREAD` unread words: the question was not understood, not only its measure;
+* one or two open-class words and nothing else: they stand in the measure slot and name something other than the
+  spend (goods: "furniture"; a figure the data lacks: "returns"), router/default_measure.py's ask;
 * an ask of another kind (an unknown name, a company, a period): only the measure asks are replaced.
 """
 
@@ -31,7 +33,9 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from router.edits import without_diacritics
+from router.envelope import CHAT_WORDS
 from router.period_words import ALL_MONTHS
+from router.unread_words import FILLER_WORDS, FUNCTION_WORDS
 
 #: Figures the invoice data does not carry, in the languages the writers mix in (English, Spanish, Portuguese,
 #: German, French, Italian, Dutch): a word of them beside a subject and a period asks another figure than the spend.
@@ -56,6 +60,11 @@ def _month(low: str) -> bool:
     return low in ALL_MONTHS or low in _ENGLISH_MONTHS or (
         len(low) >= 3 and any(m.startswith(low) for m in _ENGLISH_MONTHS))
 
+
+#: Closed-class words (function, filler and courtesy words of every language the readers know): they never name a
+#: figure or a thing. One or two open-class words alone in the measure slot ("furniture", "returns", "ruse") name
+#: something other than the spend (goods, a figure the data lacks): router/default_measure.py's ask stands there.
+_CLOSED_WORDS = FUNCTION_WORDS | FILLER_WORDS | CHAT_WORDS
 
 #: The most unread words an answer may name: beyond them the question, not only its measure, was not understood.
 MOST_UNREAD = 4
@@ -135,6 +144,8 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
         return False
     if any(not r.startswith(_MEASURE_ASKS) for r in reasons) or _other_ask(cues):
         return False
+    if len(unread) <= 2 and not any(without_diacritics(w.casefold()) in _CLOSED_WORDS for w in unread):
+        return False  # the measure slot's own word(s), not the spend's name: asked (router/default_measure.py)
     return not any(constraint_shaped(text, w, general) for w in unread)
 
 

@@ -11,8 +11,10 @@ from router.read_answer import answers_as_read, constraint_shaped
 
 _NO_INTENT = ("intent: no retrieval intent reached the confidence threshold",)
 #: The general word list, as far as these tests use it (router/unread_words.py's, loaded once by the router).
-_G = frozenset({"porfa", "con", "todos", "ganz", "bitte", "stp", "nordwind", "pumpen", "presupuesto", "orcamento",
-                "forecast", "jul", "mar", "gracias", "bu"})
+_G = frozenset("""
+sheet tab view furniture returns porfa con todos ganz bitte stp nordwind pumpen presupuesto orcamento forecast jul
+mar gracias bu
+""".split())  # noqa: SIM905 - a word list reads better as text
 _NO_MEASURE = ("measure: the question names a company and a period but no figure the reading understood",)
 
 
@@ -30,7 +32,8 @@ class _Cues:
 
 
 @pytest.mark.parametrize("subject", ["Company B", "Lambda Controls x Company C", "all companies", "Kestrel"])
-@pytest.mark.parametrize("words", [("porfa",), ("con", "porfa"), ("todos",), ("ganz", "bitte"), ("stp",)])
+@pytest.mark.parametrize("words", [("porfa",), ("con", "porfa"), ("todos",), ("ganz", "bitte"), ("stp",),
+                                   ("sheet", "tab", "view")])
 @pytest.mark.parametrize("reasons", [_NO_INTENT, _NO_MEASURE])
 def test_filler_words_beside_subject_and_period_are_answered(subject: str, words: tuple[str, ...],
                                                              reasons: tuple[str, ...]) -> None:
@@ -57,6 +60,11 @@ def test_constraint_shaped_words_keep_asking(text: str, word: str) -> None:
                                  "quantity", "approved", "agreement_question", "summary"])
 def test_another_ask_keeps_asking(cue: str) -> None:
     assert not answers_as_read("spend Company B porfa Q1", ("porfa",), _NO_INTENT, replace(_Cues(), **{cue: True}), _G)
+
+
+@pytest.mark.parametrize("words", [("furniture",), ("returns",), ("sheet", "tab")])
+def test_an_open_class_word_alone_in_the_measure_slot_keeps_asking(words: tuple[str, ...]) -> None:
+    assert not answers_as_read(f"spend Company B {' '.join(words)} Q1", words, _NO_INTENT, _Cues(), _G)
 
 
 def test_other_clarifications_and_too_many_words_keep_asking() -> None:
