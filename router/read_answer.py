@@ -12,6 +12,8 @@ understand 'x', 'y': ..."), never dropping them silently.
 
 It keeps asking where the unread span is shaped like a constraint or another question, each with its own ask:
 
+* a bound of a period left unread (:data:`PERIOD_BOUNDS`: "since", "until", "desde"): the period read may be
+  another than the one asked;
 * a word of no word list (router/unread_words.py's general words: an invented token, a slip of a name, a code),
   a word with a digit (an amount, a code), a capitalised word inside the sentence or an all-capitals word (an
   unknown name or code), or a month word (a period not read): constraints, never dropped;
@@ -50,6 +52,13 @@ planwert planwerte prognose prognosen ziel ziele zielwert soll
 prévision prévisions previsions objectif objectifs prévu prevu
 previsione previsioni obiettivo obiettivi preventivo
 begroting prognoses doel
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+#: The bounds of a period ("since", "until", "desde", "até", "seit", "depuis"): one left unread means the period
+#: read may be another than the one asked ("since data start Jul-25" read as July alone), never answered as read.
+PERIOD_BOUNDS: frozenset[str] = frozenset("""
+since until till til thru through onwards onward starting beginning desde hasta ate até seit bis ab depuis jusqu
+jusque jusqua sinds vanaf tot dal fino
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 #: English month names and their abbreviations ("jul", "sept"): with router/period_words.py's other languages.
@@ -110,8 +119,8 @@ def constraint_shaped(text: str, word: str, general: frozenset[str]) -> bool:
     low = without_diacritics(word.casefold())
     if low not in general and word.casefold() not in general:
         return True  # an invented token or a word no table knows: a slip of a name, or a code ("wibopu")
-    if any(ch.isdigit() for ch in word) or word.casefold() in UNCARRIED_FIGURES or low in UNCARRIED_FIGURES \
-            or low.rstrip("s") in UNCARRIED_FIGURES or _month(low):
+    if low in PERIOD_BOUNDS or any(ch.isdigit() for ch in word) or word.casefold() in UNCARRIED_FIGURES \
+            or low in UNCARRIED_FIGURES or low.rstrip("s") in UNCARRIED_FIGURES or _month(low):
         return True
     if len(word) >= 2 and word.isupper():
         return True
@@ -149,4 +158,4 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
     return not any(constraint_shaped(text, w, general) for w in unread)
 
 
-__all__ = ["MOST_UNREAD", "UNCARRIED_FIGURES", "answers_as_read", "constraint_shaped"]
+__all__ = ["MOST_UNREAD", "PERIOD_BOUNDS", "UNCARRIED_FIGURES", "answers_as_read", "constraint_shaped"]

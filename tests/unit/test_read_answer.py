@@ -13,7 +13,7 @@ _NO_INTENT = ("intent: no retrieval intent reached the confidence threshold",)
 #: The general word list, as far as these tests use it (router/unread_words.py's, loaded once by the router).
 _G = frozenset("""
 sheet tab view furniture returns porfa con todos ganz bitte stp nordwind pumpen presupuesto orcamento forecast jul
-mar gracias bu
+mar gracias bu since desde
 """.split())  # noqa: SIM905 - a word list reads better as text
 _NO_MEASURE = ("measure: the question names a company and a period but no figure the reading understood",)
 
@@ -49,7 +49,9 @@ def test_filler_words_beside_subject_and_period_are_answered(subject: str, words
     ("spend Company B orçamento Q1", "orçamento"),
     ("spend Company B forecast Q1", "forecast"),
     ("spend Company B jul a mar", "jul"),  # a period word not read
-    ("spend Company B wibopu Q1", "wibopu"),  # an invented token: a slip of a name, or a code
+    ("spend Company B wibopu Q1", "wibopu"),
+    ("spend Company B since data start Jul-25", "since"),  # a period bound not read: the period may be another
+    ("spend Company B desde jul 2025", "desde"),  # an invented token: a slip of a name, or a code
 ])
 def test_constraint_shaped_words_keep_asking(text: str, word: str) -> None:
     assert constraint_shaped(text, word, _G)
