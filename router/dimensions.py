@@ -37,7 +37,9 @@ _LEXICON: tuple[tuple[str, str], ...] = (
      r"(?:[\s_-]?(?:name|id))?", "buyer, requester or approver"),
     (r"(?:purchase[\s_-]?orders?|pos?|bestell(?:ung(?:en)?|nummer(?:n)?)|bons?\s+de\s+commande)"
      r"(?:[\s_-]?(?:numbers?|no\.?|ids?|#|nummern?|nr\.?))?", "purchase order"),
-    (r"(?:bank[\s_-]?accounts?|iban|gl[\s_-]?accounts?|general[\s_-]?ledger[\s_-]?accounts?|ledger[\s_-]?accounts?|"
+    # ("G/L 6110": the account written with its slash, before its number)
+    (r"(?:bank[\s_-]?accounts?|iban|gl[\s_-]?accounts?|g/l(?:[\s_-]?(?:accounts?|codes?))?|"
+     r"general[\s_-]?ledger[\s_-]?accounts?|ledger[\s_-]?accounts?|"
      r"sachkont(?:o|en)|hauptbuchkont(?:o|en))"
      r"(?:[\s_-]?(?:number|no\.?|id))?", "account"),
     (r"(?:budget|forecast)[\s_-]?(?:lines?|ids?|codes?|versions?)", "budget or forecast"),

@@ -130,7 +130,10 @@ _COURTESY = frozenset(("pls", "plz", "please", "bitte", "svp", "stp", "pf", "pfv
 #: Chat words a writer puts around a figure without narrowing it ("gimme the number", "a ballpark figure is fine",
 #: "lemme know"): shared with the unread-word check (router/unread_words.py), which reads them as known words.
 CHAT_WORDS = frozenset(("gimme", "lemme", "wanna", "gonna", "gotta", "ballpark", "thx", "thnx", "pls", "plz", "ty",
-                        "tia", "btw", "fyi", "cheers", "ta"))
+                        "tia", "btw", "fyi", "cheers", "ta",
+                        # (the same courtesy in the writers' other languages: "porfa", "vlw", "bitte", "stp", "grazie")
+                        "porfa", "porfis", "porfavor", "xfa", "pfv", "vlw", "valeu", "obg", "brigado", "gracias",
+                        "obrigado", "obrigada", "bitte", "danke", "stp", "svp", "merci", "grazie", "bedankt", "tks"))
 #: Who a message is addressed to (a desk, a team, the product): never a constraint in a salutation or a
 #: "treasury q:" lead. (router/preamble.py reads its salutations with the same table.)
 ADDRESSEES = frozenset("""

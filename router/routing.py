@@ -112,7 +112,9 @@ from router.periods import HISTORY_START, ListedPeriods, PeriodResolution, add_m
 from router.planner import PlanInput, plan, validate_plan
 from router.preamble import strip_preamble
 from router.price_asks import one_period_change, price_without_product
+from router.price_words import asks_price
 from router.product_models import unknown_specified_product
+from router.read_answer import answers_as_read
 from router.reader import (
     NameResolver,
     Reading,
@@ -470,16 +472,26 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         if assumed is not None:
             result = retry.model_copy(update={"assumed_measure": assumed.words, "assumed_figure": assumed.figure})
             elliptic, unread = None, ()
+    # "YTD Company A con Gamma, porfa": a subject and a period read, no measure: the spend, PARTIAL naming the words
+    # left unread, unless they are shaped like a constraint or another ask (router/read_answer.py)
+    read_only: tuple[str, ...] = ()
+    if unread and elliptic is not None and result.requires_clarification and not _UNSERVED_MEASURES.search(base) \
+            and not asks_price(base) and answers_as_read(elliptic, unread, result.clarification_reasons,
+                                                         _reading_of(elliptic, inputs).cues, general_words()):
+        retry = _route(elliptic, inputs)
+        if not (retry.requires_clarification or retry.workflow == "unsupported"
+                or retry.workflow in _PASSAGE_WORKFLOWS):
+            result, read_only, unread = retry, unread, ()
     if unread and result.requires_clarification:
         # "calibraton eqpt co a h2": a word no slot took is named back, never dropped by the spend reading
         result = result.model_copy(update={"clarification_question": named_back(result.clarification_question,
                                                                                 unread)})
-    if elliptic is not None and not unread:
+    if elliptic is not None and not unread and not read_only:
         # "Theta letzter Monat, Company B": names and a period, the measure unsaid, is the spend (router/elliptic.py)
         retry = _route(elliptic, inputs)
         elliptic = elliptic if not (retry.requires_clarification or retry.workflow == "unsupported") else None
         result = retry if elliptic else result
-    else:
+    elif not read_only:
         elliptic = None
     grouped = spend_asked_of_group(base, result, (n for kind, _, n in spellings if kind == "product_group"))
     if grouped:
@@ -616,6 +628,9 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         percent = unanswered_percent(german or text, [step.tool for step in result.execution_plan])
         if percent is not None and percent not in result.unread:
             result = result.model_copy(update={"unread": (*result.unread, percent)})
+        if read_only:
+            # (the words the spend reading left unread: named, the figure marked partial)
+            result = result.model_copy(update={"unread": tuple(dict.fromkeys((*result.unread, *read_only)))})
     if not notes:
         return result
     read_as = "; ".join([*([result.interpretation] if result.interpretation else []), *notes])

@@ -33,6 +33,7 @@ from router.approval_boundaries import (
 from router.approval_synonyms import read_approval_contrast, read_approval_fields
 from router.breakdown_words import company_spellings, read_breakdown_words
 from router.catalog_relations import split_group_list
+from router.claim_check import read_claim, with_verdict
 from router.classifier import IntentClassifier, load_or_train
 from router.company_compare import (
     COMPARISON_CUE,
@@ -199,6 +200,13 @@ class AskService:
                 done = self.ask(conn, ctx, context.text, as_of=as_of, interface=interface)
                 return done.model_copy(update={"answer": done.answer.model_copy(update={
                     "text": with_context_note(done.answer.text, context.aside)})})
+            # "the deck says EUR 1.2m for Beta in Q1, correct?": the quoted figure is the claim to check, never a
+            # filter; the ask left is answered and the claim compared with its figure (router/claim_check.py)
+            claim = read_claim(question)
+            if claim is not None and claim.text != question:
+                done = self.ask(conn, ctx, claim.text, as_of=as_of, interface=interface)
+                return done.model_copy(update={"answer": done.answer.model_copy(update={
+                    "text": with_verdict(done.answer.text, claim, done.answer.status, done.answer.result or {})})})
         # a voice transcript's numbers and names written as typed, for every reader below (router/spoken.py)
         plain = strip_preamble(clean_question(question))
         # "8'000.00", "last 60d", "11/2025", "CompanyC": shorthand notations written out (router/notation.py)
