@@ -134,6 +134,7 @@ from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 from router.unread_words import figure_answer, general_words, narrowed_restrictions, reading_spans
 from router.unread_words import unread_words as unread_content
+from router.unused_spans import checked_sentences, plan_periods, unused_digit_tokens
 from router.vocabulary import normalise, vocabulary_note
 from router.wildcard_names import read_wildcards
 
@@ -588,6 +589,11 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         unread = narrowed_restrictions(unread, [step.arguments for step in result.execution_plan])
         # an unread name in no constraint slot ("Re the Q-review deck —"): named, the figure stays (name_slots.py)
         unread = tuple(dict.fromkeys((*unread, *(u.text for u in again.unslotted))))
+        # a token with a digit no reader took whole ("2025.10" read as 2025, "1Q" beside "2026") and no period of
+        # the plan is written with: named, never the broader period's figure as complete (router/unused_spans.py)
+        unread = tuple(dict.fromkeys((*unread, *unused_digit_tokens(
+            again.text, reading_spans(again), checked_sentences(again.text, reading_spans(again)),
+            plan_periods([step.arguments for step in result.execution_plan])))))
         result = result.model_copy(update={"unread": unread}) if unread else result
         # "Company A site": the unit noun read as the company, said in the restatement (router/name_slots.py)
         units_said = [f"'{word}' read as {name} itself" for word, name in again.unit_reads]

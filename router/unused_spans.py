@@ -1,0 +1,164 @@
+"""The unused-span invariant: a span of the question that carries a number, a period or a breakdown is never
+dropped silently.
+
+The unread-word invariant (router/unread_words.py) checks the *words* of a question no reader consumed; it skips
+every token with a digit, and a word it knows ("category", "by") passes as a general word. So the spans that decide
+which figure is asked slipped through it: "Kestrel spend in 2025.10 only" was answered for all of 2025 (the period
+reader took "2025" and left ".10"), "2026 1Q" for the year 2026 ("1Q" unread), "spend by L1 category" as a total
+("by L1 category" unread, no grouping planned). Each reader records the spans it consumed; the question's figure is
+the plan built from those readings. So the check is one of shape, after planning and before the answer is
+presented complete:
+
+* every token bearing a digit (ASCII or full-width: "2025.10", "1Q", "L1", "３", "20 mil") must have each of its
+  digits inside a span some reader consumed. A reader that took part of a token ("2025" of "2025.10") did not
+  account for the rest: the whole token is named. A token whose digits no reader took is named too.
+* a breakdown phrase ("by X", "per X", "por X", "pro X", "par X", "nach X", "je X") whose preposition and noun no
+  reader consumed, in a plan that groups nothing, asks for rows the answer does not give: a clarification, never
+  the total as if it were the breakdown.
+
+Named spans make the figure PARTIAL (router/unread_words.py's marking: the figure stays, with the spans it does
+not apply); a breakdown asked but not planned is asked about (the figure would be of another kind). Sentences that
+name nothing the readers read (a remark, a page reference of the writer's deck) are not checked, as for the words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+#: A token with a digit: the run of non-space characters around it ("2025.10", "1Q", "Top3", "L1", "２０２５年").
+_DIGIT_TOKEN = re.compile(r"[^\s]*\d[^\s]*")
+#: Punctuation around a token that belongs to the sentence, not to the token ("(2025.10)", "1Q?", "2026,").
+_EDGE = "()[]{}<>\"'“”‘’«»,;:!?¿¡.…。、，：；！？（）"
+
+
+def _token_spans(text: str) -> Iterable[tuple[int, int]]:
+    """The digit-bearing tokens of ``text`` as spans, sentence punctuation stripped from their edges."""
+    for match in _DIGIT_TOKEN.finditer(text):
+        start, end = match.span()
+        while start < end and text[start] in _EDGE:
+            start += 1
+        while end > start and text[end - 1] in _EDGE:
+            end -= 1
+        if any(c.isdecimal() for c in text[start:end]):
+            yield start, end
+
+
+#: The digit groups of a token ("2025/07～2025/12" -> 2025, 7, 2025, 12; full-width digits read as ASCII).
+_GROUP = re.compile(r"\d+")
+
+
+def plan_periods(arguments: Iterable[Any]) -> tuple[tuple[dt.date, dt.date], ...]:
+    """Every ``[start_date, end_date)`` pair in the plan's argument trees (a step's own or its ``parameters``)."""
+    found: list[tuple[dt.date, dt.date]] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Mapping):
+            start, end = value.get("start_date"), value.get("end_date")
+            with contextlib.suppress(ValueError):  # (no dates here, or a reference to another step's output)
+                found.append((dt.date.fromisoformat(str(start)), dt.date.fromisoformat(str(end))))
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    for step in arguments:
+        walk(step)
+    return tuple(dict.fromkeys(found))
+
+
+def _months(start: dt.date, end: dt.date) -> int:
+    return (end.year - start.year) * 12 + end.month - start.month
+
+
+def _aligned(start: dt.date, end: dt.date, months: int) -> bool:
+    """Whether ``[start, end)`` is exactly one calendar block of ``months`` months (a quarter, a half)."""
+    return (start.day == 1 and end.day == 1 and (start.month - 1) % months == 0
+            and _months(start, end) == months)
+
+
+def _boundaries(start: dt.date, end: dt.date) -> tuple[tuple[int, ...], ...]:
+    """The digit groups a period's boundaries are written with: each boundary day (first, last, and the exclusive
+    end) as year-month-day and year-month, in either order, with a four- or two-digit year."""
+    last = end - dt.timedelta(days=1)
+    forms: list[tuple[int, ...]] = []
+    for day in (start, last, end):
+        for year in (day.year, day.year % 100):
+            forms += [(year, day.month, day.day), (day.day, day.month, year), (day.month, day.day, year),
+                      (year, day.month), (day.month, year)]
+    return tuple(forms)
+
+
+def _explained(groups: Sequence[int], has_letters: bool, periods: Sequence[tuple[dt.date, dt.date]]) -> bool:
+    """Whether the digit groups of one token are the numbers of a planned period as written: its years, its
+    boundary dates or months (one boundary, or both in order: "2025/07～2025/12"), and for a lone number beside
+    letters ("3T", "2H", "12m") the number of its one quarter or half, or its length in months. A number of a
+    broader period than the token names is not: "1Q" of a whole year, "10" of "2025.10" answered for 2025."""
+    for start, end in periods:
+        last = end - dt.timedelta(days=1)
+        years = {start.year, last.year, start.year % 100, last.year % 100}
+        if len(groups) == 1 and groups[0] in years and groups[0] >= 1000:
+            return True  # "2026" of "2026 (Jan-Apr)": the year the period lies in
+        forms = _boundaries(start, end)
+        if tuple(groups) in forms:
+            return True
+        if any(tuple(groups) == a + b for a in forms for b in forms):
+            return True  # a range written as one token: "2025/07～2025/12", "2025/07/01～2025/12/31"
+        if len(groups) == 1 and has_letters:
+            n = groups[0]
+            if (_aligned(start, end, 3) and n == (start.month - 1) // 3 + 1) or (
+                    _aligned(start, end, 6) and n == (start.month - 1) // 6 + 1) or n == _months(start, end):
+                return True
+    return False
+
+
+def _covered(position: int, consumed: Sequence[tuple[int, int]]) -> bool:
+    return any(s <= position < e for s, e in consumed)
+
+
+def unused_digit_tokens(text: str, consumed: Sequence[tuple[int, int]],
+                        checked: Sequence[tuple[int, int]] | None = None,
+                        periods: Sequence[tuple[dt.date, dt.date]] = ()) -> tuple[str, ...]:
+    """The digit-bearing tokens of ``text`` with a digit outside every ``consumed`` span, in order, each once,
+    unless the token's numbers are those of a period the plan computes (``periods``: a reader that rewrote the
+    token kept no span, but the plan says what it read).
+
+    ``checked``: the spans of ``text`` whose tokens are checked (default all of it).
+
+    >>> unused_digit_tokens("Kestrel spend in 2025.10 only", [(0, 7), (14, 21)])
+    ('2025.10',)
+    >>> unused_digit_tokens("Alpenland spend for 2026 1Q?", [(0, 9), (16, 24)])
+    ('1Q',)
+    >>> unused_digit_tokens("Alpenland spend in Q1 2026", [(0, 9), (16, 26)])
+    ()
+    """
+    spans = list(consumed)
+    where = list(checked) if checked is not None else [(0, len(text))]
+    found: list[str] = []
+    for start, end in _token_spans(text):
+        if not any(a <= start < b for a, b in where):
+            continue
+        digits = [i for i in range(start, end) if text[i].isdecimal()]
+        if all(_covered(i, spans) for i in digits):
+            continue
+        token = text[start:end]
+        groups = [int(g) for g in _GROUP.findall(token)]
+        if _explained(groups, any(c.isalpha() for c in token), periods):
+            continue
+        found.append(text[start:end])
+    return tuple(dict.fromkeys(found))
+
+
+def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The sentences of ``text`` whose spans are checked: those naming something a reader read (the unread-word
+    invariant's own choice, router/unread_words.py: a remark or a page reference of the writer's deck is context)."""
+    from router.unread_words import _sentences
+
+    return _sentences(text, consumed)
+
+
+__all__ = ["checked_sentences", "plan_periods", "unused_digit_tokens"]
