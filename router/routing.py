@@ -134,7 +134,14 @@ from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 from router.unread_words import figure_answer, general_words, narrowed_restrictions, reading_spans
 from router.unread_words import unread_words as unread_content
-from router.unused_spans import checked_sentences, plan_periods, unused_digit_tokens
+from router.unused_spans import (
+    breakdown_question,
+    checked_sentences,
+    plan_counts,
+    plan_periods,
+    unplanned_breakdown,
+    unused_digit_tokens,
+)
 from router.vocabulary import normalise, vocabulary_note
 from router.wildcard_names import read_wildcards
 
@@ -563,6 +570,17 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": dropped,
             "clarification_reasons": ("breakdown: asked but not in the plan", *result.clarification_reasons)})
+    if figure_answer(result.workflow, result.requires_clarification):
+        # "spend by L1 category" with no grouping planned: a breakdown phrase no reader took is asked about, never the
+        # total presented as the breakdown (router/unused_spans.py)
+        grouped_by = _reading_of(result.question, inputs)
+        unplanned = unplanned_breakdown(grouped_by.text, reading_spans(grouped_by), result.workflow,
+                                        [(step.tool, dict(step.arguments)) for step in result.execution_plan])
+        if unplanned is not None:
+            result = result.model_copy(update={
+                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+                "clarification_question": breakdown_question(unplanned),
+                "clarification_reasons": (f"breakdown: {unplanned!r} not read", *result.clarification_reasons)})
     mismatched = mismatched_document_type(question, result)
     if mismatched is not None:
         # credit notes asked, invoices planned: named, never the other document type's figure (silent_checks)
@@ -593,7 +611,8 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         # the plan is written with: named, never the broader period's figure as complete (router/unused_spans.py)
         unread = tuple(dict.fromkeys((*unread, *unused_digit_tokens(
             again.text, reading_spans(again), checked_sentences(again.text, reading_spans(again)),
-            plan_periods([step.arguments for step in result.execution_plan])))))
+            plan_periods([step.arguments for step in result.execution_plan]),
+            plan_counts([step.arguments for step in result.execution_plan], len(inputs.gazetteer.companies))))))
         result = result.model_copy(update={"unread": unread}) if unread else result
         # "Company A site": the unit noun read as the company, said in the restatement (router/name_slots.py)
         units_said = [f"'{word}' read as {name} itself" for word, name in again.unit_reads]

@@ -27,6 +27,7 @@ import contextlib
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 #: A token with a digit: the run of non-space characters around it ("2025.10", "1Q", "Top3", "L1", "２０２５年").
@@ -93,6 +94,37 @@ def _boundaries(start: dt.date, end: dt.date) -> tuple[tuple[int, ...], ...]:
     return tuple(forms)
 
 
+#: Argument keys whose integer value is a count the question may write ("top 3", "2 productos con mayor gasto").
+_COUNT_KEYS = frozenset({"limit", "top_n", "n", "top", "count"})
+#: Argument keys naming the companies a figure is computed for (absent: every company of the tenant).
+_COMPANY_KEYS = frozenset({"company_id", "company_ids"})
+
+
+def plan_counts(arguments: Iterable[Any], companies: int) -> frozenset[int]:
+    """The counts a plan accounts for: its ranking limits, the length of each list of ids it names, and the number
+    of the tenant's ``companies`` when no step names a company ("all 3 companies": every company)."""
+    counts: set[int] = set()
+    named = False
+
+    def walk(value: Any) -> None:
+        nonlocal named
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if key in _COUNT_KEYS and isinstance(item, int) and not isinstance(item, bool):
+                    counts.add(item)
+                elif str(key).endswith("_ids") and isinstance(item, (list, tuple)) and item:
+                    counts.add(len(item))
+                named = named or (key in _COMPANY_KEYS and bool(item))
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    for step in arguments:
+        walk(step)
+    return frozenset(counts | ({companies} if not named else set()))
+
+
 def _explained(groups: Sequence[int], has_letters: bool, periods: Sequence[tuple[dt.date, dt.date]]) -> bool:
     """Whether the digit groups of one token are the numbers of a planned period as written: its years, its
     boundary dates or months (one boundary, or both in order: "2025/07～2025/12"), and for a lone number beside
@@ -108,6 +140,8 @@ def _explained(groups: Sequence[int], has_letters: bool, periods: Sequence[tuple
             return True
         if any(tuple(groups) == a + b for a in forms for b in forms):
             return True  # a range written as one token: "2025/07～2025/12", "2025/07/01～2025/12/31"
+        if start.year == last.year and tuple(groups) == (start.month, last.month) and start.day == end.day == 1:
+            return True  # the months of one year, the year written apart: "2026 1~4月"
         if len(groups) == 1 and has_letters:
             n = groups[0]
             if (_aligned(start, end, 3) and n == (start.month - 1) // 3 + 1) or (
@@ -122,10 +156,12 @@ def _covered(position: int, consumed: Sequence[tuple[int, int]]) -> bool:
 
 def unused_digit_tokens(text: str, consumed: Sequence[tuple[int, int]],
                         checked: Sequence[tuple[int, int]] | None = None,
-                        periods: Sequence[tuple[dt.date, dt.date]] = ()) -> tuple[str, ...]:
+                        periods: Sequence[tuple[dt.date, dt.date]] = (),
+                        counts: frozenset[int] = frozenset()) -> tuple[str, ...]:
     """The digit-bearing tokens of ``text`` with a digit outside every ``consumed`` span, in order, each once,
     unless the token's numbers are those of a period the plan computes (``periods``: a reader that rewrote the
-    token kept no span, but the plan says what it read).
+    token kept no span, but the plan says what it read) or, for a bare number, a count the plan holds (``counts``:
+    "all 3 companies" over the tenant's three, "top 3" with a limit of 3).
 
     ``checked``: the spans of ``text`` whose tokens are checked (default all of it).
 
@@ -149,8 +185,73 @@ def unused_digit_tokens(text: str, consumed: Sequence[tuple[int, int]],
         groups = [int(g) for g in _GROUP.findall(token)]
         if _explained(groups, any(c.isalpha() for c in token), periods):
             continue
+        if token.isdecimal() and int(token) in counts:
+            continue
         found.append(text[start:end])
     return tuple(dict.fromkeys(found))
+
+
+#: The workflows whose answer is one aggregate figure: a breakdown asked is rows the total does not give.
+_AGGREGATE_WORKFLOWS = frozenset({"spend", "spend_with_documents", "metric", "document_amounts"})
+#: Dimensions a plan of several governed steps already answers one row each of (a step per company or period).
+_ROW_PER_STEP = frozenset({"company", "month", "quarter", "year", "week", "day"})
+
+
+@lru_cache(maxsize=1)
+def _grouping_pattern() -> re.Pattern[str]:
+    """A grouping word and the up to three words after it, the dimension searched among them ("by L1 category",
+    "por grupo de producto", "je Lieferant"); an article or "each" between them is skipped."""
+    from router.breakdown_words import GROUPING_WORDS
+
+    return re.compile(rf"(?<![\w-])(?:{GROUPING_WORDS})\s+(?:(?:the|each|every|le|la|les|el|los|das|den|die|der)\s+)?"
+                      r"(?P<words>[^\s,;:!?()]+(?:[\s-]+[^\s,;:!?()]+){0,2})", re.I | re.UNICODE)
+
+
+def unplanned_breakdown(text: str, consumed: Sequence[tuple[int, int]], workflow: str,
+                        steps: Sequence[tuple[str, Mapping[str, Any]]]) -> str | None:
+    """The breakdown phrase of ``text`` ("by L1 category", "por proveedor") no reader consumed, where the plan
+    (``steps``: each step's tool and arguments) answers one aggregate and groups nothing; ``None`` otherwise.
+
+    >>> unplanned_breakdown("Kestrel Q3 spend by L1 category", [(0, 7), (8, 10)], "spend",
+    ...                     [("finance.company_spend", {"start_date": "2025-07-01"})])
+    'by L1 category'
+    >>> unplanned_breakdown("Kestrel Q3 spend by L1 category", [(0, 7), (8, 10)], "spend",
+    ...                     [("finance.company_spend", {"group_by": ["product_group_id"]})]) is None
+    True
+    >>> unplanned_breakdown("Kestrel Q3 spend por favor", [(0, 7), (8, 10)], "spend", [("finance.x", {})]) is None
+    True
+    """
+    from router.breakdown_check import _AVERAGE, _groups
+    from router.breakdown_words import dimension_noun
+
+    if workflow not in _AGGREGATE_WORKFLOWS or any(_groups(dict(arguments)) for _, arguments in steps):
+        return None
+    if _AVERAGE.search(text):
+        return None  # "average spend per month": the grain divides the total, it asks for no rows
+    governed = [tool for tool, _ in steps if not tool.startswith(("entity.", "validation."))]
+    spans = list(consumed)
+    for match in _grouping_pattern().finditer(text):
+        words = re.split(r"(?<=\S)(?=[\s-])", match.group("words"))
+        for n in range(len(words), 0, -1):
+            phrase = "".join(words[:n]).strip()
+            noun = dimension_noun(phrase)
+            if noun is None:
+                continue
+            start = match.start("words")
+            end = start + len("".join(words[:n]))
+            if any(s < end and start < e for s, e in spans):
+                break  # a name or a grouping a reader took ("by Company A", "by supplier")
+            if noun in _ROW_PER_STEP and len(governed) > 1:
+                break  # (a step per company or per period: a row each)
+            return " ".join(text[match.start():end].split())
+    return None
+
+
+def breakdown_question(phrase: str) -> str:
+    """The clarification for a breakdown asked and not planned: the total would be a figure of another kind."""
+    return (f"I did not read {phrase!r} in your question: the figure I could compute is one total without that "
+            f"breakdown, so it is not answered as if it were the breakdown. Do you want the total only, or the "
+            f"spend broken down as {phrase!r} asks?")
 
 
 def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -161,4 +262,5 @@ def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tu
     return _sentences(text, consumed)
 
 
-__all__ = ["checked_sentences", "plan_periods", "unused_digit_tokens"]
+__all__ = ["breakdown_question", "checked_sentences", "plan_counts", "plan_periods", "unplanned_breakdown",
+           "unused_digit_tokens"]
