@@ -137,6 +137,7 @@ from router.unread_words import unread_words as unread_content
 from router.unused_spans import (
     breakdown_question,
     checked_sentences,
+    figure_kinds,
     plan_counts,
     plan_periods,
     unplanned_breakdown,
@@ -612,7 +613,8 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         unread = tuple(dict.fromkeys((*unread, *unused_digit_tokens(
             again.text, reading_spans(again), checked_sentences(again.text, reading_spans(again)),
             plan_periods([step.arguments for step in result.execution_plan]),
-            plan_counts([step.arguments for step in result.execution_plan], len(inputs.gazetteer.companies))))))
+            plan_counts([step.arguments for step in result.execution_plan], len(inputs.gazetteer.companies)),
+            figure_kinds([(step.tool, dict(step.arguments)) for step in result.execution_plan])))))
         result = result.model_copy(update={"unread": unread}) if unread else result
         # "Company A site": the unit noun read as the company, said in the restatement (router/name_slots.py)
         units_said = [f"'{word}' read as {name} itself" for word, name in again.unit_reads]

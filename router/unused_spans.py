@@ -48,6 +48,8 @@ def _token_spans(text: str) -> Iterable[tuple[int, int]]:
             yield start, end
 
 
+#: The CJK markers of a year, a month and a day ("2025年10月1日"): a date written with them is a date.
+_DATE_MARKS = frozenset("年月日")
 #: The digit groups of a token ("2025/07～2025/12" -> 2025, 7, 2025, 12; full-width digits read as ASCII).
 _GROUP = re.compile(r"\d+")
 
@@ -127,27 +129,60 @@ def plan_counts(arguments: Iterable[Any], companies: int) -> frozenset[int]:
 
 def _explained(groups: Sequence[int], has_letters: bool, periods: Sequence[tuple[dt.date, dt.date]]) -> bool:
     """Whether the digit groups of one token are the numbers of a planned period as written: its years, its
-    boundary dates or months (one boundary, or both in order: "2025/07～2025/12"), and for a lone number beside
-    letters ("3T", "2H", "12m") the number of its one quarter or half, or its length in months. A number of a
+    boundary dates or months (one boundary, or both in order: "2025/07～2025/12"), and for a number marked by
+    letters (``has_letters``: "3T", "2H/2025", "12m") the number of its one quarter or half, or its length in
+    months. A number of a
     broader period than the token names is not: "1Q" of a whole year, "10" of "2025.10" answered for 2025."""
     for start, end in periods:
         last = end - dt.timedelta(days=1)
         years = {start.year, last.year, start.year % 100, last.year % 100}
         if len(groups) == 1 and groups[0] in years and groups[0] >= 1000:
             return True  # "2026" of "2026 (Jan-Apr)": the year the period lies in
-        forms = _boundaries(start, end)
+        forms = _boundaries(start, end) if not has_letters else ()
         if tuple(groups) in forms:
             return True
         if any(tuple(groups) == a + b for a in forms for b in forms):
             return True  # a range written as one token: "2025/07～2025/12", "2025/07/01～2025/12/31"
-        if start.year == last.year and tuple(groups) == (start.month, last.month) and start.day == end.day == 1:
+        if (not has_letters and start.year == last.year and tuple(groups) == (start.month, last.month)
+                and start.day == end.day == 1):
             return True  # the months of one year, the year written apart: "2026 1~4月"
-        if len(groups) == 1 and has_letters:
-            n = groups[0]
+        rest = list(groups)
+        for year in (start.year, start.year % 100, last.year, last.year % 100):
+            if len(rest) > 1 and year in rest:
+                rest.remove(year)  # "2H/2024", "Q4/25": the year beside the quarter's or half's number
+        if len(rest) == 1 and has_letters:
+            n = rest[0]
             if (_aligned(start, end, 3) and n == (start.month - 1) // 3 + 1) or (
                     _aligned(start, end, 6) and n == (start.month - 1) // 6 + 1) or n == _months(start, end):
                 return True
     return False
+
+
+#: What a plan's figure is, by the names of its tools and metrics: a percentage (a share, a change) or a count or
+#: list of records. A number of that kind in the question is the writer's guess at the answer ("= 5?", "up 18%",
+#: "the memo says 8 invoices"), checked by the answer itself, never a constraint it dropped.
+_PERCENT_FIGURE = re.compile(r"share|comparison|change|growth|ratio|percent|pareto|concentration", re.I)
+_COUNT_FIGURE = re.compile(r"count|invoices|duplicate|vendors|suppliers|products|documents|lines", re.I)
+
+
+def figure_kinds(steps: Iterable[tuple[str, Mapping[str, Any]]]) -> frozenset[str]:
+    """The kinds of figure a plan computes (``steps``: each step's tool and arguments): ``percent``, ``count``."""
+    names = [f"{tool} {arguments.get('metric', '')}" for tool, arguments in steps]
+    return frozenset({*(["percent"] if any(_PERCENT_FIGURE.search(n) for n in names) else []),
+                      *(["count"] if any(_COUNT_FIGURE.search(n) for n in names) else [])})
+
+
+def _guessed(text: str, start: int, end: int, kinds: frozenset[str]) -> bool:
+    """Whether the number at ``[start, end)`` is of the kind the plan computes: a percentage ("18%", "~62 %",
+    "72 percent") where a share or change is computed, a bare count ("5", "10") where a count or a list is."""
+    from router.figure_words import PERCENT
+
+    token = text[start:end]
+    percent = token.endswith("%") or PERCENT.match(text[end:].lstrip()) is not None
+    bare = token.lstrip("~≈#=+-").rstrip("%").strip()
+    if not bare.isdecimal() or len(bare) > 4:
+        return False
+    return ("percent" in kinds and percent) or ("count" in kinds and not percent and len(bare) <= 3)
 
 
 def _covered(position: int, consumed: Sequence[tuple[int, int]]) -> bool:
@@ -157,11 +192,14 @@ def _covered(position: int, consumed: Sequence[tuple[int, int]]) -> bool:
 def unused_digit_tokens(text: str, consumed: Sequence[tuple[int, int]],
                         checked: Sequence[tuple[int, int]] | None = None,
                         periods: Sequence[tuple[dt.date, dt.date]] = (),
-                        counts: frozenset[int] = frozenset()) -> tuple[str, ...]:
+                        counts: frozenset[int] = frozenset(),
+                        kinds: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The digit-bearing tokens of ``text`` with a digit outside every ``consumed`` span, in order, each once,
     unless the token's numbers are those of a period the plan computes (``periods``: a reader that rewrote the
     token kept no span, but the plan says what it read) or, for a bare number, a count the plan holds (``counts``:
-    "all 3 companies" over the tenant's three, "top 3" with a limit of 3).
+    "all 3 companies" over the tenant's three, "top 3" with a limit of 3), or a number of the kind of figure the
+    plan computes (``kinds``, :func:`figure_kinds`: "= 5?" beside a count, "up 18%" beside a change: the writer's
+    guess, which the answer checks).
 
     ``checked``: the spans of ``text`` whose tokens are checked (default all of it).
 
@@ -183,10 +221,17 @@ def unused_digit_tokens(text: str, consumed: Sequence[tuple[int, int]],
             continue
         token = text[start:end]
         groups = [int(g) for g in _GROUP.findall(token)]
-        if _explained(groups, any(c.isalpha() for c in token), periods):
+        # (a letter marks a quarter, a half or a length, "1Q2026", "2H", "12m"; the CJK date markers mark a date)
+        if _explained(groups, any(c.isalpha() and c not in _DATE_MARKS for c in token), periods):
             continue
         if token.isdecimal() and int(token) in counts:
             continue
+        if _guessed(text, start, end, kinds):
+            continue
+        after = text[end:].lstrip()
+        if (len(token) == 2 and token.isdecimal() and not after[:1].isalpha()
+                and any(int(token) in (a.year % 100, (b - dt.timedelta(days=1)).year % 100) for a, b in periods)):
+            continue  # "Jul/Aug 25": the plan's year in two digits (a count is followed by its noun: "25 bills")
         found.append(text[start:end])
     return tuple(dict.fromkeys(found))
 
@@ -262,5 +307,5 @@ def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tu
     return _sentences(text, consumed)
 
 
-__all__ = ["breakdown_question", "checked_sentences", "plan_counts", "plan_periods", "unplanned_breakdown",
-           "unused_digit_tokens"]
+__all__ = ["breakdown_question", "checked_sentences", "figure_kinds", "plan_counts", "plan_periods",
+           "unplanned_breakdown", "unused_digit_tokens"]
