@@ -137,10 +137,12 @@ from router.unread_words import unread_words as unread_content
 from router.unused_spans import (
     breakdown_question,
     checked_sentences,
+    comparison_question,
     figure_kinds,
     plan_counts,
     plan_periods,
     unplanned_breakdown,
+    unplanned_comparison,
     unused_digit_tokens,
 )
 from router.vocabulary import normalise, vocabulary_note
@@ -577,11 +579,17 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         grouped_by = _reading_of(result.question, inputs)
         unplanned = unplanned_breakdown(grouped_by.text, reading_spans(grouped_by), result.workflow,
                                         [(step.tool, dict(step.arguments)) for step in result.execution_plan])
-        if unplanned is not None:
+        # "quanto a mais ... do que com Beta": a comparison no reader took is asked about, never the sum of both sides
+        compared = None if unplanned is not None else unplanned_comparison(
+            grouped_by.text, reading_spans(grouped_by), result.workflow,
+            [(step.tool, dict(step.arguments)) for step in result.execution_plan])
+        if unplanned is not None or compared is not None:
             result = result.model_copy(update={
                 "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-                "clarification_question": breakdown_question(unplanned),
-                "clarification_reasons": (f"breakdown: {unplanned!r} not read", *result.clarification_reasons)})
+                "clarification_question": breakdown_question(unplanned) if unplanned is not None
+                else comparison_question(str(compared)),
+                "clarification_reasons": (f"breakdown: {unplanned!r} not read" if unplanned is not None
+                                          else f"comparison: {compared!r} not read", *result.clarification_reasons)})
     mismatched = mismatched_document_type(question, result)
     if mismatched is not None:
         # credit notes asked, invoices planned: named, never the other document type's figure (silent_checks)

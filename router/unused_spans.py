@@ -299,6 +299,55 @@ def breakdown_question(phrase: str) -> str:
             f"spend broken down as {phrase!r} asks?")
 
 
+@lru_cache(maxsize=1)
+def _comparison_pattern() -> re.Pattern[str]:
+    """A comparison cue: a comparative and, within eight words, the word of the other side ("a mais ... do que"),
+    or a word that compares by itself ("vs", "compared")."""
+    from router.comparison_words import COMPARATIVES, THAN, VERSUS
+
+    return re.compile(rf"(?<![\w-])(?:(?P<more>{COMPARATIVES})(?:\W+[^\W\d_][\w'’-]*){{0,8}}?\W+(?P<than>{THAN})|"
+                      rf"(?P<versus>{VERSUS}))(?![\w-])", re.I | re.UNICODE)
+
+
+#: Tools and metrics that compute a comparison or a change: the two sides are set against each other in the plan.
+_COMPARING = re.compile(r"comparison|change|growth|difference|delta|trend|by_period", re.I)
+
+
+def unplanned_comparison(text: str, consumed: Sequence[tuple[int, int]], workflow: str,
+                         steps: Sequence[tuple[str, Mapping[str, Any]]]) -> str | None:
+    """The comparison cue of ``text`` no reader consumed ("quanto a mais ... do que", "vs") where the plan computes
+    one aggregate and compares nothing; ``None`` otherwise. The sum or the total of both sides answered as the
+    difference asked would be a figure of another kind.
+
+    >>> unplanned_comparison("how much more with Nordwind than with Ostwind", [], "spend",
+    ...                      [("finance.aggregate_spend", {"supplier_ids": ["S-1", "S-2"]})])
+    'more ... than'
+    >>> unplanned_comparison("how much more with Nordwind than with Ostwind", [(28, 32)], "spend",
+    ...                      [("finance.aggregate_spend", {})]) is None
+    True
+    """
+    if workflow not in _AGGREGATE_WORKFLOWS:
+        return None
+    governed = [f"{tool} {arguments.get('metric', '')}" for tool, arguments in steps
+                if not tool.startswith(("entity.", "validation."))]
+    if len(governed) != 1 or any(_COMPARING.search(g) for g in governed):
+        return None  # (two figures, or a comparison planned: the sides are set against each other)
+    spans = list(consumed)
+    for match in _comparison_pattern().finditer(text):
+        # (the cue words themselves: the sides between them are names a reader took)
+        cues = [match.span(g) for g in ("more", "than", "versus") if match.group(g)]
+        if not any(s < end and start < e for start, end in cues for s, e in spans):
+            return " ... ".join(" ".join(text[a:b].split()) for a, b in cues)
+    return None
+
+
+def comparison_question(cue: str) -> str:
+    """The clarification for a comparison asked and not planned."""
+    return (f"I did not read the comparison {cue!r} in your question: the figure I could compute is one total of "
+            "everything named, not the difference between the two sides, so it is not answered as if it were the "
+            "comparison. Do you want each side's figure and their difference, or the total?")
+
+
 def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The sentences of ``text`` whose spans are checked: those naming something a reader read (the unread-word
     invariant's own choice, router/unread_words.py: a remark or a page reference of the writer's deck is context)."""
@@ -307,5 +356,5 @@ def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tu
     return _sentences(text, consumed)
 
 
-__all__ = ["breakdown_question", "checked_sentences", "figure_kinds", "plan_counts", "plan_periods",
-           "unplanned_breakdown", "unused_digit_tokens"]
+__all__ = ["breakdown_question", "checked_sentences", "comparison_question", "figure_kinds", "plan_counts",
+           "plan_periods", "unplanned_breakdown", "unplanned_comparison", "unused_digit_tokens"]

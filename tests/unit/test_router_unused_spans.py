@@ -7,7 +7,14 @@ import datetime as dt
 
 import pytest
 
-from router.unused_spans import figure_kinds, plan_counts, plan_periods, unplanned_breakdown, unused_digit_tokens
+from router.unused_spans import (
+    figure_kinds,
+    plan_counts,
+    plan_periods,
+    unplanned_breakdown,
+    unplanned_comparison,
+    unused_digit_tokens,
+)
 
 D = dt.date
 
@@ -140,3 +147,28 @@ def test_a_number_of_the_planned_figures_kind_is_a_guess(text: str, steps: list)
 def test_a_number_of_another_kind_is_named(text: str) -> None:
     assert unused_digit_tokens(text, [_span(text, "Nordwind"), _span(text, "May 2024")],
                                kinds=figure_kinds(AMOUNT)) != ()
+
+
+# --- comparison cues -------------------------------------------------------------------------------------------------
+
+ONE_TOTAL = [("entity.resolve_company", {}), ("finance.aggregate_spend", {"supplier_ids": ["S-1", "S-2"]})]
+
+
+@pytest.mark.parametrize(("text", "cue"), [
+    ("how much more did Nordwind buy from Ostwind than from Sudwind", "more ... than"),
+    ("quanto a mais Nordwind comprou da Ostwind do que da Sudwind", "mais ... do que"),
+    ("cuánto más gastó Nordwind con Ostwind que con Sudwind", "más ... que"),
+    ("wie viel mehr hat Nordwind bei Ostwind als bei Sudwind gekauft", "mehr ... als"),
+    ("Nordwind outlay Ostwind vs Sudwind", "vs"),
+])
+def test_a_comparison_no_reader_took_is_asked_about(text: str, cue: str) -> None:
+    assert unplanned_comparison(text, [_span(text, "Nordwind")], "spend", ONE_TOTAL) == cue
+
+
+def test_a_comparison_read_or_planned_passes() -> None:
+    text = "how much more did Nordwind buy from Ostwind than from Sudwind"
+    assert unplanned_comparison(text, [_span(text, "more"), _span(text, "than")], "spend", ONE_TOTAL) is None
+    assert unplanned_comparison(text, [], "spend", [("finance.spend_comparison", {})]) is None
+    assert unplanned_comparison(text, [], "spend", [("finance.aggregate_spend", {}),
+                                                    ("finance.aggregate_spend", {})]) is None
+    assert unplanned_comparison("Nordwind outlay 2024", [], "spend", ONE_TOTAL) is None
