@@ -30,6 +30,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from router.edits import without_diacritics
+
 #: A token with a digit: the run of non-space characters around it ("2025.10", "1Q", "Top3", "L1", "２０２５年").
 _DIGIT_TOKEN = re.compile(r"[^\s]*\d[^\s]*")
 #: Punctuation around a token that belongs to the sentence, not to the token ("(2025.10)", "1Q?", "2026,").
@@ -50,8 +52,6 @@ def _token_spans(text: str) -> Iterable[tuple[int, int]]:
 
 #: The CJK markers of a year, a month and a day ("2025年10月1日"): a date written with them is a date.
 _DATE_MARKS = frozenset("年月日")
-#: The digit groups of a token ("2025/07～2025/12" -> 2025, 7, 2025, 12; full-width digits read as ASCII).
-_GROUP = re.compile(r"\d+")
 
 
 def plan_periods(arguments: Iterable[Any]) -> tuple[tuple[dt.date, dt.date], ...]:
@@ -185,6 +185,33 @@ def _guessed(text: str, start: int, end: int, kinds: frozenset[str]) -> bool:
     return ("percent" in kinds and percent) or ("count" in kinds and not percent and len(bare) <= 3)
 
 
+@lru_cache(maxsize=1)
+def _month_words() -> dict[str, int]:
+    """Every month word of the period tables, by number, including those that are words too ("ago", "set", "mars"):
+    inside a token with a year ("ago/25", "mars-26") a month word is a month."""
+    from router.period_grammar import MONTH_WORDS
+    from router.period_words import ALL_MONTHS
+    from router.romance import ROMANCE_MONTHS
+
+    return {without_diacritics(w.casefold()): n for w, n in {**ROMANCE_MONTHS, **ALL_MONTHS, **MONTH_WORDS}.items()}
+
+
+def _numbers(token: str) -> tuple[list[int], bool]:
+    """The numbers of a token in order, a month word read as its number ("oct/25" -> 10, 25), and whether letters
+    other than month words and the CJK date marks remain (a quarter, half or length marker: "1Q", "2H", "12m")."""
+    numbers: list[int] = []
+    marked = False
+    for part in re.finditer(r"\d+|[^\W\d_]+", token):
+        text = part.group(0)
+        if text.isdecimal():
+            numbers.append(int(text))
+        elif (month := _month_words().get(without_diacritics(text.casefold()).rstrip("."))) is not None:
+            numbers.append(month)
+        elif any(c not in _DATE_MARKS for c in text):
+            marked = True
+    return numbers, marked
+
+
 def _covered(position: int, consumed: Sequence[tuple[int, int]]) -> bool:
     return any(s <= position < e for s, e in consumed)
 
@@ -220,9 +247,9 @@ def unused_digit_tokens(text: str, consumed: Sequence[tuple[int, int]],
         if all(_covered(i, spans) for i in digits):
             continue
         token = text[start:end]
-        groups = [int(g) for g in _GROUP.findall(token)]
-        # (a letter marks a quarter, a half or a length, "1Q2026", "2H", "12m"; the CJK date markers mark a date)
-        if _explained(groups, any(c.isalpha() and c not in _DATE_MARKS for c in token), periods):
+        # (a letter marks a quarter, a half or a length, "1Q2026", "2H", "12m"; a month word or a CJK date mark
+        # marks a date: "oct/25", "2025年10月")
+        if _explained(*_numbers(token), periods):
             continue
         if token.isdecimal() and int(token) in counts:
             continue

@@ -172,3 +172,17 @@ def test_a_comparison_read_or_planned_passes() -> None:
     assert unplanned_comparison(text, [], "spend", [("finance.aggregate_spend", {}),
                                                     ("finance.aggregate_spend", {})]) is None
     assert unplanned_comparison("Nordwind outlay 2024", [], "spend", ONE_TOTAL) is None
+
+
+@pytest.mark.parametrize("month", [("oct", 10), ("okt", 10), ("out", 10), ("ago", 8), ("aug", 8), ("dic", 12),
+                                   ("dez", 12), ("janvier", 1), ("enero", 1)])
+@pytest.mark.parametrize("glue", ["/", "-", ".", "'"])
+def test_a_month_word_beside_its_year_is_checked_against_the_plan(month: tuple[str, int], glue: str) -> None:
+    """Metamorphic: a month word and a two-digit year in one token pass against that month, are named against the
+    year when the month is neither of its ends."""
+    word, number = month
+    text = f"Nordwind outlay {word}{glue}24"
+    own = (D(2024, number, 1), D(2024 + (number == 12), number % 12 + 1, 1))
+    assert unused_digit_tokens(text, [], periods=[own]) == ()
+    if number not in (1, 12):
+        assert unused_digit_tokens(text, [], periods=[(D(2024, 1, 1), D(2025, 1, 1))]) == (f"{word}{glue}24",)
