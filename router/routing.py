@@ -143,6 +143,7 @@ from router.unused_spans import (
     plan_periods,
     unplanned_breakdown,
     unplanned_comparison,
+    unplanned_percent,
     unused_digit_tokens,
 )
 from router.vocabulary import normalise, vocabulary_note
@@ -644,6 +645,9 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         # "Beta contribution % to total": a percentage asked, an amount planned; named, never the amount as the
         # share (router/figure_words.py)
         percent = unanswered_percent(german or text, [step.tool for step in result.execution_plan])
+        # (any other figure than a percentage, a unit price or a count too: router/unused_spans.py)
+        percent = percent or unplanned_percent(again.text, reading_spans(again), [
+            (step.tool, dict(step.arguments)) for step in result.execution_plan])
         if percent is not None and percent not in result.unread:
             result = result.model_copy(update={"unread": (*result.unread, percent)})
     if not notes:

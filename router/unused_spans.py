@@ -375,6 +375,29 @@ def comparison_question(cue: str) -> str:
             "comparison. Do you want each side's figure and their difference, or the total?")
 
 
+def unplanned_percent(text: str, consumed: Sequence[tuple[int, int]],
+                      steps: Sequence[tuple[str, Mapping[str, Any]]]) -> str | None:
+    """The percent word of ``text`` ("%", "percent", "Prozent") no reader consumed where the plan computes a figure
+    and no percentage (no share, change or ratio: :func:`figure_kinds`), or ``None``: a unit price or a count
+    answered for "how many % of total" would be a figure of another kind.
+
+    >>> unplanned_percent("shipping how many % of total", [], [("catalog.unit_price", {})])
+    '%'
+    >>> unplanned_percent("shipping how many % of total", [], [("finance.product_group_share", {})]) is None
+    True
+    """
+    from router.figure_words import PERCENT
+
+    if not any(not tool.startswith(("entity.", "validation.")) for tool, _ in steps) or "percent" in figure_kinds(
+            steps):
+        return None
+    spans = list(consumed)
+    for match in PERCENT.finditer(text):
+        if not any(s < match.end() and match.start() < e for s, e in spans):
+            return match.group(0)
+    return None
+
+
 def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The sentences of ``text`` whose spans are checked: those naming something a reader read (the unread-word
     invariant's own choice, router/unread_words.py: a remark or a page reference of the writer's deck is context)."""
@@ -384,4 +407,5 @@ def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tu
 
 
 __all__ = ["breakdown_question", "checked_sentences", "comparison_question", "figure_kinds", "plan_counts",
-           "plan_periods", "unplanned_breakdown", "unplanned_comparison", "unused_digit_tokens"]
+           "plan_periods", "unplanned_breakdown", "unplanned_comparison", "unplanned_percent",
+           "unused_digit_tokens"]

@@ -13,6 +13,7 @@ from router.unused_spans import (
     plan_periods,
     unplanned_breakdown,
     unplanned_comparison,
+    unplanned_percent,
     unused_digit_tokens,
 )
 
@@ -186,3 +187,14 @@ def test_a_month_word_beside_its_year_is_checked_against_the_plan(month: tuple[s
     assert unused_digit_tokens(text, [], periods=[own]) == ()
     if number not in (1, 12):
         assert unused_digit_tokens(text, [], periods=[(D(2024, 1, 1), D(2025, 1, 1))]) == (f"{word}{glue}24",)
+
+
+# --- percent cues ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["Nordwind freight: what % of the total, Q1 2024?",
+                                  "Nordwind freight wie viel Prozent vom Gesamt, Q1 2024?",
+                                  "Nordwind freight quel pourcentage du total, Q1 2024?"])
+def test_a_percent_asked_beside_another_figure_is_named(text: str) -> None:
+    assert unplanned_percent(text, [_span(text, "Nordwind")], [("catalog.unit_price", {})]) is not None
+    assert unplanned_percent(text, [], [("finance.product_group_share", {})]) is None
+    assert unplanned_percent(text, [], [("entity.resolve_company", {})]) is None  # no figure planned
