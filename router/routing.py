@@ -138,6 +138,8 @@ from router.unused_spans import (
     breakdown_question,
     checked_sentences,
     comparison_question,
+    counted_phrase,
+    counted_question,
     figure_kinds,
     plan_counts,
     plan_periods,
@@ -619,11 +621,19 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         unread = tuple(dict.fromkeys((*unread, *(u.text for u in again.unslotted))))
         # a token with a digit no reader took whole ("2025.10" read as 2025, "1Q" beside "2026") and no period of
         # the plan is written with: named, never the broader period's figure as complete (router/unused_spans.py)
-        unread = tuple(dict.fromkeys((*unread, *unused_digit_tokens(
+        steps = [(step.tool, dict(step.arguments)) for step in result.execution_plan]
+        unused = unused_digit_tokens(
             again.text, reading_spans(again), checked_sentences(again.text, reading_spans(again)),
-            plan_periods([step.arguments for step in result.execution_plan]),
-            plan_counts([step.arguments for step in result.execution_plan], len(inputs.gazetteer.companies)),
-            figure_kinds([(step.tool, dict(step.arguments)) for step in result.execution_plan])))))
+            plan_periods([arguments for _, arguments in steps]),
+            plan_counts([arguments for _, arguments in steps], len(inputs.gazetteer.companies)), figure_kinds(steps))
+        unread = tuple(dict.fromkeys((*unread, *unused)))
+        counted = counted_phrase(again.text, unused, result.workflow, steps)
+        if counted is not None:
+            # "2 productos con mayor gasto" planned as one total: N things asked, asked about (unused_spans.py)
+            result = result.model_copy(update={
+                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+                "clarification_question": counted_question(counted),
+                "clarification_reasons": (f"count: {counted!r} not read", *result.clarification_reasons)})
         result = result.model_copy(update={"unread": unread}) if unread else result
         # "Company A site": the unit noun read as the company, said in the restatement (router/name_slots.py)
         units_said = [f"'{word}' read as {name} itself" for word, name in again.unit_reads]

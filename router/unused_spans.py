@@ -375,6 +375,35 @@ def comparison_question(cue: str) -> str:
             "comparison. Do you want each side's figure and their difference, or the total?")
 
 
+def counted_phrase(text: str, unused: Sequence[str], workflow: str,
+                   steps: Sequence[tuple[str, Mapping[str, Any]]]) -> str | None:
+    """The unused bare count and the noun after it ("2 productos", "3 vendors") where the plan computes one
+    aggregate: N things were asked (a ranking, a list of N), one total would be a figure of another kind; ``None``
+    otherwise.
+
+    >>> counted_phrase("Nordwind: 2 productos con mayor gasto", ("2",), "spend", [("finance.company_spend", {})])
+    '2 productos'
+    >>> counted_phrase("Nordwind spend 2024.10", ("2024.10",), "spend", [("finance.company_spend", {})]) is None
+    True
+    """
+    if workflow not in _AGGREGATE_WORKFLOWS or len([t for t, _ in steps
+                                                    if not t.startswith(("entity.", "validation."))]) != 1:
+        return None
+    for token in unused:
+        if not (token.isdecimal() and len(token) <= 2):
+            continue
+        following = re.search(rf"(?<![\w.,]){re.escape(token)}\s+(?P<noun>[^\W\d_]{{3,}})", text)
+        if following is not None:
+            return f"{token} {following.group('noun')}"
+    return None
+
+
+def counted_question(phrase: str) -> str:
+    """The clarification for a count of things asked where one total was planned."""
+    return (f"I did not read {phrase!r} in your question: the figure I could compute is one total, not {phrase}, "
+            "so it is not answered as if it were them. Do you want the total, or a ranking or list of that many?")
+
+
 def unplanned_percent(text: str, consumed: Sequence[tuple[int, int]],
                       steps: Sequence[tuple[str, Mapping[str, Any]]]) -> str | None:
     """The percent word of ``text`` ("%", "percent", "Prozent") no reader consumed where the plan computes a figure
@@ -406,6 +435,6 @@ def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tu
     return _sentences(text, consumed)
 
 
-__all__ = ["breakdown_question", "checked_sentences", "comparison_question", "figure_kinds", "plan_counts",
-           "plan_periods", "unplanned_breakdown", "unplanned_comparison", "unplanned_percent",
-           "unused_digit_tokens"]
+__all__ = ["breakdown_question", "checked_sentences", "comparison_question", "counted_phrase", "counted_question",
+           "figure_kinds", "plan_counts", "plan_periods", "unplanned_breakdown", "unplanned_comparison",
+           "unplanned_percent", "unused_digit_tokens"]

@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 
 from router.unused_spans import (
+    counted_phrase,
     figure_kinds,
     plan_counts,
     plan_periods,
@@ -198,3 +199,13 @@ def test_a_percent_asked_beside_another_figure_is_named(text: str) -> None:
     assert unplanned_percent(text, [_span(text, "Nordwind")], [("catalog.unit_price", {})]) is not None
     assert unplanned_percent(text, [], [("finance.product_group_share", {})]) is None
     assert unplanned_percent(text, [], [("entity.resolve_company", {})]) is None  # no figure planned
+
+
+@pytest.mark.parametrize(("text", "phrase"), [("Nordwind: 3 produtos com maior gasto em 2024", "3 produtos"),
+                                              ("Nordwind 4 vendors highest outlay 2024", "4 vendors"),
+                                              ("Nordwind: die 2 Lieferanten mit dem meisten Umsatz", "2 Lieferanten")])
+def test_a_count_of_things_beside_one_total_is_asked_about(text: str, phrase: str) -> None:
+    token = phrase.split()[0]
+    assert counted_phrase(text, (token,), "spend", TOTAL) == phrase
+    assert counted_phrase(text, (), "spend", TOTAL) is None  # the count was read
+    assert counted_phrase(text, (token,), "approved_vendors", TOTAL) is None  # a list, no total
