@@ -158,10 +158,11 @@ def _explained(groups: Sequence[int], has_letters: bool, periods: Sequence[tuple
     return False
 
 
-#: What a plan's figure is, by the names of its tools and metrics: a percentage (a share, a change) or a count or
-#: list of records. A number of that kind in the question is the writer's guess at the answer ("= 5?", "up 18%",
-#: "the memo says 8 invoices"), checked by the answer itself, never a constraint it dropped.
-_PERCENT_FIGURE = re.compile(r"share|comparison|change|growth|ratio|percent|pareto|concentration", re.I)
+#: What a plan's figure is, by the names of its tools and metrics: a percentage (a share, a change, a ranking with
+#: each row's share of the ranked total) or a count or list of records. A number of that kind in the question is the
+#: writer's guess at the answer ("= 5?", "up 18%", "the memo says 8 invoices"), checked by the answer itself, never
+#: a constraint it dropped.
+_PERCENT_FIGURE = re.compile(r"share|comparison|change|growth|ratio|percent|pareto|concentration|ranking", re.I)
 _COUNT_FIGURE = re.compile(r"count|invoices|duplicate|vendors|suppliers|products|documents|lines", re.I)
 
 
