@@ -43,7 +43,7 @@ from router.approval_validity import (
     validity_reading,
 )
 from router.as_at import overdue_as_at
-from router.breakdown_check import dropped_amount_range, dropped_breakdown
+from router.breakdown_check import _groups, dropped_amount_range, dropped_breakdown
 from router.breakdown_words import company_spellings, every_period, read_breakdown_words
 from router.catalog_asks import read_catalog_ask
 from router.catalog_relations import (
@@ -625,7 +625,8 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         unused = unused_digit_tokens(
             again.text, reading_spans(again), checked_sentences(again.text, reading_spans(again)),
             plan_periods([arguments for _, arguments in steps]),
-            plan_counts([arguments for _, arguments in steps], len(inputs.gazetteer.companies)), figure_kinds(steps))
+            plan_counts([arguments for _, arguments in steps], len(inputs.gazetteer.companies)), figure_kinds(steps),
+            grouped=any(_groups(arguments) for _, arguments in steps))
         unread = tuple(dict.fromkeys((*unread, *unused)))
         counted = counted_phrase(again.text, unused, result.workflow, steps)
         if counted is not None:

@@ -213,6 +213,18 @@ def _numbers(token: str) -> tuple[list[int], bool]:
     return numbers, marked
 
 
+def _dimension_level(text: str, start: int, end: int) -> bool:
+    """Whether the token at ``[start, end)`` and the words after it name a dimension ("L1 category", "level 2
+    group"): router/breakdown_words.py's dimension nouns."""
+    from router.breakdown_words import dimension_noun
+
+    following = re.match(r"((?:[\s-]+[^\W\d_]+)?)((?:[\s-]+[^\W\d_]+)?)", text[end:])
+    one, two = following.groups() if following else ("", "")
+    before = re.search(r"[^\W\d_]+[\s-]*$", text[:start])  # "level 1 group": the level word before the number
+    return any(dimension_noun(lead + text[start:end] + words) is not None
+               for lead in ("", *([before.group(0)] if before else [])) for words in (one, one + two) if words)
+
+
 def _covered(position: int, consumed: Sequence[tuple[int, int]]) -> bool:
     return any(s <= position < e for s, e in consumed)
 
@@ -221,13 +233,14 @@ def unused_digit_tokens(text: str, consumed: Sequence[tuple[int, int]],
                         checked: Sequence[tuple[int, int]] | None = None,
                         periods: Sequence[tuple[dt.date, dt.date]] = (),
                         counts: frozenset[int] = frozenset(),
-                        kinds: frozenset[str] = frozenset()) -> tuple[str, ...]:
+                        kinds: frozenset[str] = frozenset(), grouped: bool = False) -> tuple[str, ...]:
     """The digit-bearing tokens of ``text`` with a digit outside every ``consumed`` span, in order, each once,
     unless the token's numbers are those of a period the plan computes (``periods``: a reader that rewrote the
     token kept no span, but the plan says what it read) or, for a bare number, a count the plan holds (``counts``:
     "all 3 companies" over the tenant's three, "top 3" with a limit of 3), or a number of the kind of figure the
     plan computes (``kinds``, :func:`figure_kinds`: "= 5?" beside a count, "up 18%" beside a change: the writer's
-    guess, which the answer checks).
+    guess, which the answer checks), or the level of a dimension where the plan groups ("L1 category" with
+    ``grouped``: the grouping the plan carries is the one named).
 
     ``checked``: the spans of ``text`` whose tokens are checked (default all of it).
 
@@ -255,6 +268,8 @@ def unused_digit_tokens(text: str, consumed: Sequence[tuple[int, int]],
         if token.isdecimal() and int(token) in counts:
             continue
         if _guessed(text, start, end, kinds):
+            continue
+        if grouped and _dimension_level(text, start, end):
             continue
         after = text[end:].lstrip()
         if (len(token) == 2 and token.isdecimal() and not after[:1].isalpha()

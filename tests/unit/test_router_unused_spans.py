@@ -209,3 +209,11 @@ def test_a_count_of_things_beside_one_total_is_asked_about(text: str, phrase: st
     assert counted_phrase(text, (token,), "spend", TOTAL) == phrase
     assert counted_phrase(text, (), "spend", TOTAL) is None  # the count was read
     assert counted_phrase(text, (token,), "approved_vendors", TOTAL) is None  # a list, no total
+
+
+@pytest.mark.parametrize("level", ["L1 category", "level 1 group", "L2 category"])
+def test_a_dimension_level_is_accounted_by_the_planned_grouping(level: str) -> None:
+    text = f"Nordwind Q1 2024: {level} breakdown"
+    consumed = [_span(text, "Nordwind"), _span(text, "Q1 2024")]
+    assert unused_digit_tokens(text, consumed, grouped=True) == ()
+    assert unused_digit_tokens(text, consumed, grouped=False) != ()
