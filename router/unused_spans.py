@@ -402,15 +402,23 @@ def counted_phrase(text: str, unused: Sequence[str], workflow: str,
     >>> counted_phrase("Nordwind spend 2024.10", ("2024.10",), "spend", [("finance.company_spend", {})]) is None
     True
     """
+    from router.breakdown_check import _groups
+    from router.unread_words import FILLER_WORDS, FUNCTION_WORDS, RESTRICTION_WORDS
+
     if workflow not in _AGGREGATE_WORKFLOWS or len([t for t, _ in steps
                                                     if not t.startswith(("entity.", "validation."))]) != 1:
         return None
+    if any(_groups(dict(arguments)) for _, arguments in steps):
+        return None  # (rows are given: the N things may be among them)
+    grammar = FUNCTION_WORDS | FILLER_WORDS | RESTRICTION_WORDS
     for token in unused:
         if not (token.isdecimal() and len(token) <= 2):
             continue
         following = re.search(rf"(?<![\w.,]){re.escape(token)}\s+(?P<noun>[^\W\d_]{{3,}})", text)
-        if following is not None:
-            return f"{token} {following.group('noun')}"
+        if following is None or following.group("noun").casefold() in grammar or _dimension_level(
+                text, following.start(), following.start() + len(token)):
+            continue  # ("level 1 only", "L1 category": a word of grammar or a dimension's level, no things)
+        return f"{token} {following.group('noun')}"
     return None
 
 

@@ -217,3 +217,11 @@ def test_a_dimension_level_is_accounted_by_the_planned_grouping(level: str) -> N
     consumed = [_span(text, "Nordwind"), _span(text, "Q1 2024")]
     assert unused_digit_tokens(text, consumed, grouped=True) == ()
     assert unused_digit_tokens(text, consumed, grouped=False) != ()
+
+
+@pytest.mark.parametrize("text", ["Nordwind pivot by main category (level 2 only), Q1 2024",
+                                  "Nordwind: 3 only, Q1 2024"])
+def test_a_level_or_a_word_of_grammar_after_a_number_is_no_count_of_things(text: str) -> None:
+    token = "2" if "level 2" in text else "3"
+    assert counted_phrase(text, (token,), "spend", TOTAL) is None
+    assert counted_phrase("Nordwind: 3 produtos, Q1 2024", ("3",), "spend", GROUPED) is None  # rows are given
