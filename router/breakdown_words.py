@@ -580,4 +580,8 @@ def read_breakdown_words(question: str, companies: Iterable[str] = ()) -> str | 
     return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
 
 
-__all__ = ["company_spellings", "dimension_noun", "every_period", "read_breakdown_words"]
+#: The grouping words of every language above ("by", "per", "por", "par", "je", "pro", "nach", "według", ...): the
+#: unused-span invariant (router/unused_spans.py) looks for a breakdown no reader took behind the same words.
+GROUPING_WORDS = _BY
+
+__all__ = ["GROUPING_WORDS", "company_spellings", "dimension_noun", "every_period", "read_breakdown_words"]

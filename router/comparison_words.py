@@ -105,6 +105,17 @@ asap the it is was by need needed want wanted require required give show provide
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
+#: Comparatives that set one side above the other ("how much more ... than", "quanto a mais ... do que", "cuánto
+#: más ... que", "wie viel mehr ... als", "hoeveel meer ... dan", "di quanto in più ... che"), in the languages the
+#: writers mix in; and the words that introduce the other side after one.
+COMPARATIVES = (r"more|less|fewer|higher|lower|bigger|greater|smaller|larger|mais|menos|m[áa]s|plus|moins|mehr|"
+                r"weniger|meer|minder|pi[ùu]|meno|mer|mindre|flere|wi[ęe]cej|mniej|enemm[äa]n|v[äa]hemm[äa]n")
+THAN = r"than|do\s+que|da\s+que|que|als|dan|che|di|[äa]n|enn|end|ni[żz]|kuin"
+#: Words that set two sides against each other by themselves ("vs", "compared with", "comparado com").
+VERSUS = (r"vs\.?|versus|compared|comparado|comparada|compar[ée]e?s?|verglichen|vergeleken|confrontat[oa]|"
+          r"jämfört|sammenlignet|w\s+por[óo]wnaniu")
+
+
 def alternation(rows: tuple[str, ...]) -> str:
     """One regex alternative of a table's rows, each anchored at a word start."""
     return "|".join(rf"\b{row}" if row[0] not in "(?" else rf"\b(?:{row})" for row in rows)
@@ -116,6 +127,6 @@ CONNECTOR_RE = re.compile(alternation(CONNECTORS), re.I)
 CHANGE_RE = re.compile(rf"(?:{alternation(CHANGE)})(?![\w])", re.I)
 INHERENT_RE = re.compile(alternation(INHERENT), re.I)
 
-__all__ = ["CHANGE", "CHANGE_RE", "CONNECTORS", "CONNECTOR_RE", "INHERENT", "INHERENT_RE", "OUTPUT_WORDS",
-           "PREVIOUS_BASE", "PREVIOUS_RE", "SAME_LAST_YEAR_RE", "SAME_PERIOD_LAST_YEAR", "UNITS", "alternation",
-           "change_output_only"]
+__all__ = ["CHANGE", "CHANGE_RE", "COMPARATIVES", "CONNECTORS", "CONNECTOR_RE", "INHERENT", "INHERENT_RE",
+           "OUTPUT_WORDS", "PREVIOUS_BASE", "PREVIOUS_RE", "SAME_LAST_YEAR_RE", "SAME_PERIOD_LAST_YEAR", "THAN",
+           "UNITS", "VERSUS", "alternation", "change_output_only"]

@@ -43,7 +43,7 @@ from router.approval_validity import (
     validity_reading,
 )
 from router.as_at import overdue_as_at
-from router.breakdown_check import dropped_amount_range, dropped_breakdown
+from router.breakdown_check import _groups, dropped_amount_range, dropped_breakdown
 from router.breakdown_words import company_spellings, every_period, read_breakdown_words
 from router.catalog_asks import read_catalog_ask
 from router.catalog_relations import (
@@ -137,6 +137,20 @@ from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 from router.unread_words import figure_answer, general_words, narrowed_restrictions, reading_spans
 from router.unread_words import unread_words as unread_content
+from router.unused_spans import (
+    breakdown_question,
+    checked_sentences,
+    comparison_question,
+    counted_phrase,
+    counted_question,
+    figure_kinds,
+    plan_counts,
+    plan_periods,
+    unplanned_breakdown,
+    unplanned_comparison,
+    unplanned_percent,
+    unused_digit_tokens,
+)
 from router.vocabulary import normalise, vocabulary_note
 from router.wildcard_names import read_wildcards
 
@@ -579,6 +593,23 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": dropped,
             "clarification_reasons": ("breakdown: asked but not in the plan", *result.clarification_reasons)})
+    if figure_answer(result.workflow, result.requires_clarification):
+        # "spend by L1 category" with no grouping planned: a breakdown phrase no reader took is asked about, never the
+        # total presented as the breakdown (router/unused_spans.py)
+        grouped_by = _reading_of(result.question, inputs)
+        unplanned = unplanned_breakdown(grouped_by.text, reading_spans(grouped_by), result.workflow,
+                                        [(step.tool, dict(step.arguments)) for step in result.execution_plan])
+        # "quanto a mais ... do que com Beta": a comparison no reader took is asked about, never the sum of both sides
+        compared = None if unplanned is not None else unplanned_comparison(
+            grouped_by.text, reading_spans(grouped_by), result.workflow,
+            [(step.tool, dict(step.arguments)) for step in result.execution_plan])
+        if unplanned is not None or compared is not None:
+            result = result.model_copy(update={
+                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+                "clarification_question": breakdown_question(unplanned) if unplanned is not None
+                else comparison_question(str(compared)),
+                "clarification_reasons": (f"breakdown: {unplanned!r} not read" if unplanned is not None
+                                          else f"comparison: {compared!r} not read", *result.clarification_reasons)})
     mismatched = mismatched_document_type(question, result)
     if mismatched is not None:
         # credit notes asked, invoices planned: named, never the other document type's figure (silent_checks)
@@ -605,6 +636,22 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         unread = narrowed_restrictions(unread, [step.arguments for step in result.execution_plan])
         # an unread name in no constraint slot ("Re the Q-review deck —"): named, the figure stays (name_slots.py)
         unread = tuple(dict.fromkeys((*unread, *(u.text for u in again.unslotted))))
+        # a token with a digit no reader took whole ("2025.10" read as 2025, "1Q" beside "2026") and no period of
+        # the plan is written with: named, never the broader period's figure as complete (router/unused_spans.py)
+        steps = [(step.tool, dict(step.arguments)) for step in result.execution_plan]
+        unused = unused_digit_tokens(
+            again.text, reading_spans(again), checked_sentences(again.text, reading_spans(again)),
+            plan_periods([arguments for _, arguments in steps]),
+            plan_counts([arguments for _, arguments in steps], len(inputs.gazetteer.companies)), figure_kinds(steps),
+            grouped=any(_groups(arguments) for _, arguments in steps))
+        unread = tuple(dict.fromkeys((*unread, *unused)))
+        counted = counted_phrase(again.text, unused, result.workflow, steps)
+        if counted is not None:
+            # "2 productos con mayor gasto" planned as one total: N things asked, asked about (unused_spans.py)
+            result = result.model_copy(update={
+                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+                "clarification_question": counted_question(counted),
+                "clarification_reasons": (f"count: {counted!r} not read", *result.clarification_reasons)})
         result = result.model_copy(update={"unread": unread}) if unread else result
         # "Company A site": the unit noun read as the company, said in the restatement (router/name_slots.py)
         units_said = [f"'{word}' read as {name} itself" for word, name in again.unit_reads]
@@ -626,6 +673,9 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         # "Beta contribution % to total": a percentage asked, an amount planned; named, never the amount as the
         # share (router/figure_words.py)
         percent = unanswered_percent(german or text, [step.tool for step in result.execution_plan])
+        # (any other figure than a percentage, a unit price or a count too: router/unused_spans.py)
+        percent = percent or unplanned_percent(again.text, reading_spans(again), [
+            (step.tool, dict(step.arguments)) for step in result.execution_plan])
         if percent is not None and percent not in result.unread:
             result = result.model_copy(update={"unread": (*result.unread, percent)})
         if read_only:
