@@ -267,9 +267,22 @@ def read_period_family(text: str, order: str | None = None, as_of: dt.date | Non
     folded = _TURKISH_TO.sub(r"\1", folded)
     folded = _YEAR_FIRST_DAY.sub(_year_first_day, folded)
     folded = _MM_YY_RANGE.sub(lambda m: _mm_yy_range(m, order, as_of), folded)
+    # ("2025.10" as "2025/10": the grammar's year-first month, read whole in a range; alone it is written out after
+    # the grammar by :func:`read_family_months`)
     folded = _YEAR_FIRST_MONTH.sub(
-        lambda m: f"{calendar.month_name[int(m.group(2) or m.group(3))]} {m.group(1)}"
-        if _near(int(m.group(1)), as_of) else m.group(0), folded)
+        lambda m: f"{m.group(1)}/{m.group(2) or m.group(3)}" if _near(int(m.group(1)), as_of) else m.group(0), folded)
     folded = _parts(folded)
     folded = _CALENDAR_YEAR.sub(lambda m: m.group("y") or f"20{m.group('yy')}", folded)
     return _YEAR_TO_DATE.sub(_year_to_date, folded)
+
+
+def read_family_months(text: str, as_of: dt.date | None = None) -> str:
+    """``text`` with the year-first months the period grammar left (no range of them) written as the period reader
+    reads them: "2026/03 vs 2026/02" is "March 2026 vs February 2026".
+
+    >>> read_family_months("Comp B: 2026/03 vs 2026/02 spend change?")
+    'Comp B: March 2026 vs February 2026 spend change?'
+    """
+    return _YEAR_FIRST_MONTH.sub(
+        lambda m: f"{calendar.month_name[int(m.group(2) or m.group(3))]} {m.group(1)}"
+        if _near(int(m.group(1)), as_of) else m.group(0), text)
