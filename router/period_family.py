@@ -84,8 +84,10 @@ _NOT_MONEY_BEFORE = r"(?<![€$£¥])(?<!eur\s)(?<!usd\s)(?<!chf\s)(?<![<>=]\s)(
 #: "2025/10/01", "2025.10.01", "2025-1-5": a day written year first (ISO once written with dashes and two digits).
 _YEAR_FIRST_DAY = re.compile(rf"(?<![\w/.,-])({_Y})([/.-])(\d{{1,2}})\2(\d{{1,2}})(?![\w/]|[.,-]\d)")
 #: "2025/10", "2025.10": a month written year first (two-digit month after a dot: "2025.1" is an amount).
-_YEAR_FIRST_MONTH = re.compile(rf"(?<![\w/.,-]){_NOT_MONEY_BEFORE}({_Y})(?:/(0?[1-9]|1[0-2])|\.(0[1-9]|1[0-2]))"
-                               rf"{_NOT_AMOUNT}", _I)
+_YEAR_FIRST_MONTH = re.compile(rf"(?<![\w/.,])(?:(?<=\d{{4}}/\d{{2}}-)|(?<!-)){_NOT_MONEY_BEFORE}"
+                               rf"({_Y})(?:/(0?[1-9]|1[0-2])|\.(0[1-9]|1[0-2]))"
+                               # (a dash before another year-first month is a range: "2025.08-2025.11")
+                               rf"(?=-{_Y}[./]\d|{_NOT_AMOUNT})", _I)
 
 
 def _year_first_day(m: re.Match[str]) -> str:
@@ -190,7 +192,7 @@ def _mm_yy_range(m: re.Match[str], order: str | None, as_of: dt.date | None) -> 
     last = (2000 + int(m.group(4)), int(m.group(3)))
     if not (_near(first[0], as_of) and _near(last[0], as_of)) or last < first:
         return m.group(0)
-    if order == "month_first" and int(m.group(2)) <= 31 and int(m.group(4)) <= 31 and first[0] == last[0]:
+    if order == "month_first" and int(m.group(2)) <= 31 and int(m.group(4)) <= 31:
         return m.group(0)  # "07/25-07/28": a month-first tenant's days, read by the period reader
     end = dt.date(last[0], last[1], calendar.monthrange(*last)[1])
     return f"from {first[0]}-{first[1]:02d}-01 through {end.isoformat()}"
@@ -230,8 +232,8 @@ _TO_DATE_W = "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
                       for w in sorted(TO_DATE_WORDS, key=len, reverse=True))
 _YEAR_W = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(YEAR_WORDS, key=len, reverse=True))
 #: Prepositions and articles before a year word ("no ano", "del ejercicio", "de l'année", "im Jahr", "w roku").
-_YEAR_LEAD = (r"(?:(?:in|no|na|en|el|del|de|do|da|dell['’]|nell['’]|l['’]|im|in\s+diesem|dieses|this|the|w|tym|"
-              r"v|i|în|bu|acumulado|acumulada|accumulated|cumul|cumulé|cumulado)\s+)*")
+_YEAR_LEAD = (r"(?:(?:in|no|na|en|el|del|de|do|da|im|in\s+diesem|dieses|this|the|w|tym|v|i|în|bu|acumulado|"
+              r"acumulada|accumulated|cumul|cumulé|cumulado)\s+|(?:dell|nell|l)['’]\s?)*")
 #: A year word then a to-date word ("no ano até agora", "del ejercicio hasta hoy", "this year so far" is the
 #: reader's own), or the other way round ("hasta hoy en el año").
 _YEAR_TO_DATE = re.compile(
