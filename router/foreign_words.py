@@ -196,7 +196,7 @@ PAYMENT_TERMS = (
     "betalingsfrist", "betalingsvilkår")
 #: An agreement's warranty.
 WARRANTY = ("garantía", "garantia", "garanzia", "gwarancja", "gwarancji", "záruka", "záruky", "zaruka",
-            "garanție", "garantie", "garanția", "garanti", "garantisi", "garantin")
+            "garanție", "garanția", "garanti", "garantisi", "garantin")
 #: A duration's units ("plazo de pago en días", "garantía de cuántos meses"): the clause's figure is a duration.
 DURATION_UNITS = {
     "days": ("días", "dias", "jours", "giorni", "dagen", "dni", "dní", "dnů", "zile", "gün", "dagar", "dage", "dager"),
@@ -209,15 +209,13 @@ LIST_PRICE = ("precio de lista", "precio de catálogo", "precio de catalogo", "p
               "preço de catálogo", "prix catalogue", "prix de catalogue", "prix de liste", "prezzo di listino",
               "prezzo di catalogo", "prezzo listino", "catalogusprijs", "lijstprijs", "cena katalogowa",
               "ceníková cena", "katalogová cena", "preț de listă", "pret de lista", "preț de catalog",
-              "liste fiyatı", "liste fiyati", "katalog fiyatı", "listpris", "listepris", "katalogpris",
-              "listenpreis", "katalogpreis")
+              "liste fiyatı", "liste fiyati", "katalog fiyatı", "listpris", "listepris", "katalogpris")
 PER_CATALOGUE = ("según catálogo", "según el catálogo", "segun catalogo", "segun el catalogo", "según la lista",
                  "segundo o catálogo", "segundo catálogo", "conforme o catálogo", "conforme catálogo",
                  "selon le catalogue", "selon catalogue", "d'après le catalogue", "secondo il catalogo",
                  "secondo il listino", "da listino", "volgens de catalogus", "volgens catalogus", "według katalogu",
                  "wedlug katalogu", "podle katalogu", "podle ceníku", "conform catalogului", "kataloğa göre",
-                 "kataloga gore", "enligt katalogen", "ifølge kataloget", "ifolge kataloget", "laut katalog",
-                 "lt. katalog")
+                 "kataloga gore", "enligt katalogen", "ifølge kataloget", "ifolge kataloget")
 #: Overdue and unpaid, as adjectives or phrases.
 OVERDUE = ("vencido", "vencidos", "vencida", "vencidas", "em atraso", "atrasado", "atrasados", "atrasada",
            "atrasadas", "échu", "échus", "échue", "échues", "echues", "en retard de paiement", "scaduto", "scaduti",

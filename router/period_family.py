@@ -25,6 +25,8 @@ import calendar
 import datetime as dt
 import re
 
+from router.period_grammar import MONTH_WORDS
+
 _I = re.I | re.UNICODE
 _Y = r"(?:19|20)\d{2}"
 
@@ -179,6 +181,32 @@ def _year_part(m: re.Match[str]) -> str:
     return _part(m)  # ("2025 Q3", "2025 H2" stay: the period reader's own)
 
 
+# --- month words after their year ------------------------------------------------------------------------------
+
+#: A month word after its year ("2025 November", "2026 Feb–Jun", "2026 (Jan～Apr)", "2025 Jul~Dec"), as East-Asian
+#: and ISO-minded writers order them: the month (or months) of that year. Month words of every language of the one
+#: month table (router/period_grammar.py); a range of them runs into the next year when its end comes first.
+_MONTH_W = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+_YEAR_MONTHS = re.compile(
+    rf"(?<![\w/.,-])(?P<y>{_Y})\s*(?P<open>\(\s*)?(?P<a>{_MONTH_W})\.?"
+    rf"(?:\s*(?:-|–|—|~|to|till|until|through|a|al|bis|do)\s*(?P<b>{_MONTH_W})\.?)?"
+    rf"(?(open)\s*\))(?![\w/]|[.,]\d|\s*[-–~]?\s*\d)"
+    # ("2026 April–May so far": up to the as-of date when it lies in the last month)
+    r"(?P<now>\s+(?:so\s+far|to\s+date|until\s+(?:today|now)|till\s+(?:today|now)))?", _I)
+
+
+def _year_months(m: re.Match[str], as_of: dt.date | None) -> str:
+    year, first = int(m.group("y")), MONTH_WORDS[m.group("a").casefold()]
+    last = MONTH_WORDS[m.group("b").casefold()] if m.group("b") else first
+    end_year = year + (last < first)
+    now = m.group("now") or ""
+    if now and as_of is not None and (as_of.year, as_of.month) == (end_year, last):
+        return f"since {calendar.month_name[first]} {year}"
+    if m.group("b") is None:
+        return f"{calendar.month_name[first]} {year}{now}"
+    return f"{calendar.month_name[first]} {year} - {calendar.month_name[last]} {end_year}{now}"
+
+
 # --- month-year ranges written mm/yy ---------------------------------------------------------------------------
 
 #: "07/25-04/26", "07/25 to 04/26": two months written month/two-digit year, joined by a range sign or word.
@@ -274,6 +302,7 @@ def read_period_family(text: str, order: str | None = None, as_of: dt.date | Non
     folded = _YEAR_FIRST_MONTH.sub(
         lambda m: f"{m.group(1)}/{m.group(2) or m.group(3)}" if _near(int(m.group(1)), as_of) else m.group(0), folded)
     folded = _parts(folded)
+    folded = _YEAR_MONTHS.sub(lambda m: _year_months(m, as_of), folded)
     folded = _CALENDAR_YEAR.sub(lambda m: m.group("y") or f"20{m.group('yy')}", folded)
     return _YEAR_TO_DATE.sub(_year_to_date, folded)
 

@@ -104,3 +104,21 @@ def test_amounts_counts_and_the_readers_own_notation_stay_as_typed(text: str) ->
 
 def test_a_month_first_tenants_days_are_no_month_range() -> None:
     assert read_period_family("spend 07/25-07/28", "month_first", AS_OF) == "spend 07/25-07/28"
+
+
+@pytest.mark.parametrize("connector", ["-", "–", "~", "～", " to ", " a ", " bis "])
+@pytest.mark.parametrize(("first", "last"), [("Aug", "Nov"), ("August", "November"), ("agosto", "noviembre"),
+                                             ("août", "novembre"), ("sierpień", "listopad")])
+@pytest.mark.parametrize("bracket", [False, True])
+def test_month_words_after_their_year(connector: str, first: str, last: str, bracket: bool) -> None:
+    months = f"({first}{connector}{last})" if bracket else f"{first}{connector}{last}"
+    assert _period(f"Company A spend for 2025 {months} please") == (dt.date(2025, 8, 1), dt.date(2025, 12, 1))
+
+
+def test_a_year_then_months_so_far_runs_to_the_as_of_date() -> None:
+    assert _period("Company A spend 2026 Apr–May so far") == (dt.date(2026, 4, 1), dt.date(2026, 5, 16))
+
+
+@pytest.mark.parametrize("text", ["spend 2025 dec 15", "spend 2025 may 2026"])
+def test_a_year_then_a_month_and_another_number_is_not_guessed(text: str) -> None:
+    assert _period(text) is None
