@@ -188,6 +188,7 @@ def _year_part(m: re.Match[str]) -> str:
 #: month table (router/period_grammar.py); a range of them runs into the next year when its end comes first.
 _MONTH_W = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 _YEAR_MONTHS = re.compile(
+    # (not the year of a part or month before it: "H2 2025 (Jul-Dec)" restates the half, "Q3 2025 Jul" is a list)
     rf"(?<![\w/.,-])(?P<y>{_Y})\s*(?P<open>\(\s*)?(?P<a>{_MONTH_W})\.?"
     rf"(?:\s*(?:-|–|—|~|to|till|until|through|a|al|bis|do)\s*(?P<b>{_MONTH_W})\.?)?"
     rf"(?(open)\s*\))(?![\w/]|[.,]\d|\s*[-–~]?\s*\d)"
@@ -195,7 +196,13 @@ _YEAR_MONTHS = re.compile(
     r"(?P<now>\s+(?:so\s+far|to\s+date|until\s+(?:today|now)|till\s+(?:today|now)))?", _I)
 
 
+#: A part or month word just before the year: the year is theirs.
+_OWNED_YEAR = re.compile(rf"(?:\b[qhts]\s?[1-4]|\b[1-4]\s?[qhts]|\b(?:{_MONTH_W})\.?|fy|cy)\s*[/'’-]?\s*$", _I)
+
+
 def _year_months(m: re.Match[str], as_of: dt.date | None) -> str:
+    if _OWNED_YEAR.search(m.string, 0, m.start()):
+        return m.group(0)  # "H2 2025 (Jul-Dec)" restates the half; "Dec 2025 Jan" is no month of a year
     year, first = int(m.group("y")), MONTH_WORDS[m.group("a").casefold()]
     last = MONTH_WORDS[m.group("b").casefold()] if m.group("b") else first
     end_year = year + (last < first)
@@ -246,14 +253,14 @@ TO_DATE_WORDS = (
     "do dnes", "până azi", "pana azi", "până acum", "pana acum", "până astăzi", "bugüne kadar", "bugune kadar",
     "şu ana kadar", "su ana kadar", "hittills", "till idag", "tills idag", "indtil nu", "til nå", "hittil",
 )
-#: Year words ("year", "ano", "año", "Jahr", "rok", "yıl", "an"), with whether they name the fiscal year
-#: ("ejercicio", "exercice", "Geschäftsjahr", "boekjaar", "esercizio", "exercício", "fiscal year").
+#: Year words ("ano", "año", "Jahr", "rok", "yıl", "an"), with whether they name the fiscal year ("ejercicio",
+#: "exercice", "Geschäftsjahr", "boekjaar", "esercizio", "exercício"); English ones are the period reader's own.
 YEAR_WORDS = {
-    "year": False, "ano": False, "año": False, "ano corrente": False, "année": False, "annee": False,
+    "ano": False, "año": False, "ano corrente": False, "année": False, "annee": False,
     "jahr": False, "jaar": False, "anno": False, "rok": False, "roku": False, "år": False, "året": False,
     "yıl": False, "yil": False, "an": False, "anul": False, "anului": False, "letos": False,
     "ejercicio": True, "exercício": True, "exercicio": True, "exercice": True, "geschäftsjahr": True,
-    "geschaeftsjahr": True, "boekjaar": True, "esercizio": True, "fiscal year": True, "räkenskapsår": True,
+    "geschaeftsjahr": True, "boekjaar": True, "esercizio": True, "räkenskapsår": True,
     "regnskabsår": True, "rok obrotowy": True, "exercițiu": True, "exercitiu": True, "mali yıl": True,
 }
 _TO_DATE_W = "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
@@ -273,8 +280,6 @@ _YEAR_TO_DATE = re.compile(
 def _year_to_date(m: re.Match[str]) -> str:
     unit = (m.group("unit") or m.group("unit2")).casefold()
     fiscal = YEAR_WORDS.get(" ".join(unit.split()), False)
-    if unit == "year" and m.group("now") and re.match(r"this\s", m.group(0), _I):
-        return m.group(0)  # "this year so far": the period reader's own
     return "fiscal year to date" if fiscal else "year to date"
 
 
