@@ -169,7 +169,14 @@ def _part(m: re.Match[str]) -> str:
 def _parts(text: str) -> str:
     # the year first ("2026 1Q"), so that a year between two parts is read with the part it follows only when
     # no part follows it
-    return _PART_YEAR.sub(_part, _YEAR_PART.sub(_year_part, text))
+    return _PART_YEAR.sub(_part_year, _YEAR_PART.sub(_year_part, text))
+
+
+def _part_year(m: re.Match[str]) -> str:
+    letter = (m.group("code_l") or m.group("lead_l") or "").casefold()
+    if letter in ("t", "s"):
+        return m.group(0)  # "T1 2026", "2S 2025": the French and Spanish reader's own codes (router/romance.py)
+    return _part(m)
 
 
 def _year_part(m: re.Match[str]) -> str:

@@ -10,12 +10,15 @@ import pytest
 from router.notation import read_notation
 from router.period_family import read_family_months, read_period_family
 from router.periods import resolve_period
+from router.romance import read_romance
 
 AS_OF = dt.date(2026, 5, 15)
 
 
 def _period(question: str, order: str | None = "day_first") -> tuple[dt.date, dt.date] | None:
     text = read_notation(question, ("Company A",), None, order, AS_OF) or question  # type: ignore[arg-type]
+    # ("T3 2025", "2S 2025": the French and Spanish reader's codes, read after the notation as the router does)
+    text = read_romance(text) or text
     resolved = resolve_period(text, AS_OF)
     if resolved.ambiguous or resolved.time_range is None:
         return None
