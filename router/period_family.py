@@ -198,13 +198,15 @@ _YEAR_MONTHS = re.compile(
     # (not the year of a part or month before it: "H2 2025 (Jul-Dec)" restates the half, "Q3 2025 Jul" is a list)
     rf"(?<![\w/.,-])(?P<y>{_Y})\s*(?P<open>\(\s*)?(?P<a>{_MONTH_W})\.?"
     rf"(?:\s*(?:-|–|—|~|to|till|until|through|a|al|bis|do)\s*(?P<b>{_MONTH_W})\.?)?"
-    rf"(?(open)\s*\))(?![\w/]|[.,]\d|\s*[-–~]?\s*\d)"
+    # (no number after it, a day or a year of its own, unless that opens the range's other end: "2025 Nov ~
+    # 2026 Mar")
+    rf"(?(open)\s*\))(?![\w/]|[.,]\d|\s*[-–~]?\s*\d(?!\d{{3}}\s*(?:{_MONTH_W})\b))"
     # ("2026 April–May so far": up to the as-of date when it lies in the last month)
     r"(?P<now>\s+(?:so\s+far|to\s+date|until\s+(?:today|now)|till\s+(?:today|now)))?", _I)
 
 
 #: A part or month word just before the year: the year is theirs.
-_OWNED_YEAR = re.compile(rf"(?:\b[qhts]\s?[1-4]|\b[1-4]\s?[qhts]|\b(?:{_MONTH_W})\.?|fy|cy)\s*[/'’-]?\s*$", _I)
+_OWNED_YEAR = re.compile(rf"(?:(?:\b[qhts]\s?[1-4]|\b[1-4]\s?[qhts]|fy|cy)\s*[/'’-]?|\b(?:{_MONTH_W})\.?)\s*$", _I)
 
 
 def _year_months(m: re.Match[str], as_of: dt.date | None) -> str:

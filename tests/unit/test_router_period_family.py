@@ -125,3 +125,9 @@ def test_a_year_then_months_so_far_runs_to_the_as_of_date() -> None:
 @pytest.mark.parametrize("text", ["spend 2025 dec 15", "spend 2025 may 2026"])
 def test_a_year_then_a_month_and_another_number_is_not_guessed(text: str) -> None:
     assert _period(text) is None
+
+
+@pytest.mark.parametrize("connector", [" ~ ", "～", " - ", " to "])
+def test_two_year_first_months_make_one_range(connector: str) -> None:
+    assert _period(f"approved vendors of Company A for 2025 Nov{connector}2026 Mar?") == (
+        dt.date(2025, 11, 1), dt.date(2026, 4, 1))
