@@ -228,6 +228,10 @@ UNPAID = ("não pago", "não pagos", "não paga", "não pagas", "nao pago", "nao
           "non pagata", "non pagate", "onbetaald", "onbetaalde", "niezapłacone", "niezaplacone", "niezapłacona",
           "nezaplacené", "nezaplaceno", "neplătite", "neplatite", "ödenmemiş", "odenmemis", "obetalda", "obetald",
           "ubetalte", "ubetalt")
+#: "Until when" (an approval's or agreement's validity: its end date, no period).
+UNTIL_WHEN = ("até quando", "ate quando", "hasta cuándo", "hasta cuando", "jusqu'à quand", "jusqu’à quand",
+              "jusqu'a quand", "fino a quando", "tot wanneer", "do kiedy", "do kdy", "până când", "pana cand",
+              "ne zamana kadar", "hur länge", "till när", "indtil hvornår", "til når")
 #: "Today" as the day an open or overdue amount is taken at ("vencido hoje", "vencidas a la fecha").
 AS_OF_TODAY = ("hoje", "hoy", "a la fecha", "a día de hoy", "a dia de hoy", "à data de hoje", "a data de hoje",
                "à date", "aujourd'hui", "aujourd’hui", "ad oggi", "oggi", "vandaag", "per vandaag", "dziś", "dzisiaj",
@@ -508,6 +512,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          rf"{_alt(DURATION_UNITS['months'])}|{_alt(DURATION_UNITS['years'])}|months|years)\b|[^?.!]*$)", "warranty"),
         (rf"{_B}(?:{_alt(AGREEMENT)}){_E}(?=[^?]*(?:payment\s+terms|warranty|framework\s+agreement|"
          r"notice|clause|liabilit|insurance))", "agreement"),
+        (rf"{_B}(?:{_alt(UNTIL_WHEN)}){_E}", "until when"),
         (rf"{_B}(?:{_alt(LIST_PRICE)}){_E}", "list price"),
         (rf"{_B}(?:{_alt(PER_CATALOGUE)}){_E}", "per catalogue"),
         (rf"{_B}(?:{_alt(OVERDUE)}){_E}", "overdue"),

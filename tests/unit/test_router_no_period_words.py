@@ -70,3 +70,9 @@ def test_overdue_today_in_any_language(overdue: str, today: str) -> None:
                                   "how many invoices in 2025", "Company A overdue lines in 2025"])
 def test_other_questions_keep_their_words(text: str) -> None:
     assert _read(text) == text
+
+
+@pytest.mark.parametrize("until_when", ["até quando", "hasta cuándo", "jusqu'à quand", "fino a quando",
+                                        "tot wanneer", "do kiedy", "până când"])
+def test_until_when_in_any_language_asks_for_the_end_date(until_when: str) -> None:
+    assert "until when" in _read(f"{until_when} is Supplier Eta approved for Company B?")
