@@ -44,7 +44,7 @@ _CJK_HALF = {"上期": 1, "上半期": 1, "上半年": 1, "前期": 1, "下期":
 _CJK_HALF_W = "|".join(sorted(_CJK_HALF, key=len, reverse=True))
 _CJK_DAY = re.compile(rf"({_Y})\s*年\s*(\d{{1,2}})\s*月\s*(\d{{1,2}})\s*日")
 #: "2025年9月～12月", "2026年1~4月", "2026 1~4月", "2025年9月～2026年2月": a range of months.
-_CJK_MONTHS = re.compile(rf"({_Y})\s*年?\s*(\d{{1,2}})\s*(?:月\s*)?~\s*(?:({_Y})\s*年\s*)?(\d{{1,2}})\s*月")
+_CJK_MONTHS = re.compile(rf"({_Y})\s*(?:年|[/.])?\s*(\d{{1,2}})\s*(?:月\s*)?~\s*(?:({_Y})\s*年\s*)?(\d{{1,2}})\s*月")
 _CJK_MONTH = re.compile(rf"({_Y})\s*年\s*(\d{{1,2}})\s*月(?:\s*度)?")
 _CJK_PART = re.compile(rf"({_Y})\s*年(?:\s*度)?\s*(?:(?P<half>{_CJK_HALF_W})|第?\s*(?P<q>[1-4])\s*(?:四半期|季度?|Q))",
                        _I)
@@ -90,6 +90,17 @@ _YEAR_FIRST_MONTH = re.compile(rf"(?<![\w/.,])(?:(?<=\d{{4}}/\d{{2}}-)|(?<!-)){_
                                rf"({_Y})(?:/(0?[1-9]|1[0-2])|\.(0[1-9]|1[0-2]))"
                                # (a dash before another year-first month is a range: "2025.08-2025.11")
                                rf"(?=-{_Y}[./]\d|{_NOT_AMOUNT})", _I)
+
+
+#: "2026/01~03", "2026.1~3月", "2026/01 to 03": a range of months of one year with its end month alone (the year
+#: written once); read month by month, the end was left over and the first month answered alone.
+_YEAR_FIRST_MONTHS = re.compile(rf"(?<![\w/.,-])({_Y})[/.](0?[1-9]|1[0-2])\s*(?:~|to|till|until|-(?=\s*\d{{1,2}}\s*月))"
+                                r"\s*(0?[1-9]|1[0-2])(?:\s*月)?(?![\w/]|[.,]\d)", _I)
+
+
+def _year_first_months(m: re.Match[str]) -> str:
+    year, first, last = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    return f"{year}/{first:02d} ~ {year + (last < first)}/{last:02d}"
 
 
 def _year_first_day(m: re.Match[str]) -> str:
@@ -310,6 +321,7 @@ def read_period_family(text: str, order: str | None = None, as_of: dt.date | Non
     folded = _TURKISH_FROM.sub(r"\1 - ", folded)
     folded = _TURKISH_TO.sub(r"\1", folded)
     folded = _YEAR_FIRST_DAY.sub(_year_first_day, folded)
+    folded = _YEAR_FIRST_MONTHS.sub(_year_first_months, folded)
     folded = _MM_YY_RANGE.sub(lambda m: _mm_yy_range(m, order, as_of), folded)
     # ("2025.10" as "2025/10": the grammar's year-first month, read whole in a range; alone it is written out after
     # the grammar by :func:`read_family_months`)

@@ -44,12 +44,12 @@ _TOKEN = (rf"(?<![\w./-])(?:{_NUMERIC}|(?:19|20)\d{{2}}|[qh][1-4]|{_FISCAL_NUMBE
           rf"(?:{_MONTH_W})\.?|today|heute|aujourd['’]hui)(?![\w/-]|[.,]\d)"
           r"(?!\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|tsd\b|mio\b|units?\b|pcs\b|st(?:ü|ue)ck\b))")
 #: What may stand between a period and a token meant as part of it: spacing, a bracket, a dash, a range word.
-_GLUE = r"\s*(?:[-–—/,(]|\b(?:to|through|until|till|and|bis|und|au|tot|a|al)\b)?\s*\(?\s*"
+_GLUE = r"\s*(?:[-–—/,(~]|\b(?:to|through|until|till|and|bis|und|au|tot|a|al)\b)?\s*\(?\s*"
 _AFTER = re.compile(rf"(?P<glue>{_GLUE})(?P<token>{_TOKEN})", _I)
 _BEFORE = re.compile(rf"(?P<token>{_TOKEN})(?P<glue>{_GLUE})$", _I)
 #: "today" is part of a period only as a range's end ("Jul 2025 - today"); "as of today (15 May 2026)" restates it.
 _NOW = re.compile(r"today|heute|aujourd['’]hui", _I)
-_RANGE_GLUE = re.compile(r"[-–—]|\b(?:to|through|until|till|bis|au|tot|a|al)\b", _I)
+_RANGE_GLUE = re.compile(r"[-–—~]|\b(?:to|through|until|till|bis|au|tot|a|al)\b", _I)
 #: A full dotted date anywhere ("01.04.2026"): a day nobody writes as anything else.
 _DOTTED_DAY = re.compile(r"(?<![\w./-])\d{1,2}\.\d{1,2}\.(?:(?:19|20)\d{2}|\d{2})(?![\w/-]|[.,]\d)")
 #: Words before a date that make it another reader's: an approval's or agreement's date, an as-at date.

@@ -131,3 +131,8 @@ def test_a_year_then_a_month_and_another_number_is_not_guessed(text: str) -> Non
 def test_two_year_first_months_make_one_range(connector: str) -> None:
     assert _period(f"approved vendors of Company A for 2025 Nov{connector}2026 Mar?") == (
         dt.date(2025, 11, 1), dt.date(2026, 4, 1))
+
+
+@pytest.mark.parametrize("written", ["2026/01~03", "2026.01 ~ 03", "2026/1~3月", "2026.1〜3月", "2026/01 to 03"])
+def test_a_year_first_month_range_with_its_end_month_alone(written: str) -> None:
+    assert _period(f"Company A spend {written}") == (dt.date(2026, 1, 1), dt.date(2026, 4, 1))
