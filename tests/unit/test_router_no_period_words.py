@@ -28,7 +28,7 @@ def test_a_payment_term_in_any_language_is_the_payment_terms_clause(term: str, c
     assert [t.label for t in clause_topics(text)] == ["payment terms"]
 
 
-@pytest.mark.parametrize("kind", ["contrato de compras", "acuerdo marco", "contrat-cadre", "contratto quadro",
+@pytest.mark.parametrize("kind", ["contrato de compras", "acuerdo marco", "accord-cadre", "contratto quadro",
                                   "raamovereenkomst", "umowa ramowa", "ramavtal"])
 def test_an_agreement_named_by_its_kind_is_the_framework_agreement_never_spend(kind: str) -> None:
     text = _read(f"Company C - {kind}, plazo de pago en días?")
