@@ -167,6 +167,78 @@ STATUS_WORDS = {
                   "void", "voided"),
 }
 _STATUS_OF: Mapping[str, str] = {w: status for status, words in STATUS_WORDS.items() for w in words}
+
+# --- the words of questions that need no period, by language ------------------------------------------------------
+# An agreement's clause, a catalogue's list price and what is overdue today are answered without a period; read in
+# a writer's own words ("plazo de pago", "precio de lista según catálogo", "facturas vencidas a la fecha") they
+# were a spend figure or a count asked without one, and the answer was "For which period?".
+#: An agreement of a kind (framework, purchasing, supply): a framework agreement.
+FRAMEWORK_AGREEMENT = (
+    "contrato de compras", "contrato de compra", "contrato de suministro", "contrato de fornecimento", "contrato marco",
+    "contrato quadro", "acuerdo marco", "acordo quadro", "accord cadre", "accord-cadre", "contratto quadro",
+    "accordo quadro", "contratto di fornitura", "raamovereenkomst", "raamcontract", "inkoopcontract", "umowa ramowa",
+    "rámcová smlouva", "ramcova smlouva", "contract cadru", "acord cadru", "çerçeve sözleşme", "cerceve sozlesme",
+    "çerçeve anlaşması", "ramavtal", "inköpsavtal", "rammeaftale", "rammeavtale", "indkøbsaftale", "innkjøpsavtale")
+#: An agreement, any language: an agreement. (French "contrat" is a cognate the unread-word check reads as
+#: "contract" itself, and names inside a compound: "sous-contrat"; it stays out of the tables.)
+AGREEMENT = ("contrato", "contratos", "contratto", "contratti", "overeenkomst", "umowa",
+             "umowy", "umowie", "smlouva", "smlouvy", "smlouvě", "contractul", "contractului", "sözleşme",
+             "sözleşmesi", "sozlesme", "avtal", "avtalet", "aftale", "aftalen", "avtale", "avtalen", "acuerdo",
+             "acordo")
+#: An agreement's payment term.
+PAYMENT_TERMS = (
+    "plazo de pago", "plazos de pago", "condiciones de pago", "prazo de pagamento", "prazos de pagamento",
+    "condições de pagamento", "condicoes de pagamento", "délai de paiement", "delai de paiement",
+    "délais de paiement", "conditions de paiement", "termini di pagamento", "termine di pagamento",
+    "condizioni di pagamento", "betalingstermijn", "betalingsvoorwaarden", "betaaltermijn", "termin płatności",
+    "termin platnosci", "warunki płatności", "warunki platnosci", "splatnost", "platební podmínky",
+    "termen de plată", "termenul de plată", "termen de plata", "condiții de plată", "ödeme vadesi", "odeme vadesi",
+    "ödeme koşulları", "ödeme süresi", "betalningsvillkor", "betalningstid", "betalingsbetingelser",
+    "betalingsfrist", "betalingsvilkår")
+#: An agreement's warranty.
+WARRANTY = ("garantía", "garantia", "garanzia", "gwarancja", "gwarancji", "záruka", "záruky", "zaruka",
+            "garanție", "garanția", "garanti", "garantisi", "garantin")
+#: A duration's units ("plazo de pago en días", "garantía de cuántos meses"): the clause's figure is a duration.
+DURATION_UNITS = {
+    "days": ("días", "dias", "jours", "giorni", "dagen", "dni", "dní", "dnů", "zile", "gün", "dagar", "dage", "dager"),
+    "months": ("meses", "mois", "mesi", "maanden", "miesięcy", "miesiecy", "měsíců", "mesicu", "luni", "ay",
+               "månader", "måneder"),
+    "years": ("años", "anos", "ans", "anni", "jaren", "jaar", "lat", "let", "ani", "yıl", "år"),
+}
+#: A catalogue's list price, and "according to the catalogue".
+LIST_PRICE = ("precio de lista", "precio de catálogo", "precio de catalogo", "preço de lista", "preco de lista",
+              "preço de catálogo", "prix catalogue", "prix de catalogue", "prix de liste", "prezzo di listino",
+              "prezzo di catalogo", "prezzo listino", "catalogusprijs", "lijstprijs", "cena katalogowa",
+              "ceníková cena", "katalogová cena", "preț de listă", "pret de lista", "preț de catalog",
+              "liste fiyatı", "liste fiyati", "katalog fiyatı", "listpris", "listepris", "katalogpris")
+PER_CATALOGUE = ("según catálogo", "según el catálogo", "segun catalogo", "segun el catalogo", "según la lista",
+                 "segundo o catálogo", "segundo catálogo", "conforme o catálogo", "conforme catálogo",
+                 "selon le catalogue", "selon catalogue", "d'après le catalogue", "secondo il catalogo",
+                 "secondo il listino", "da listino", "volgens de catalogus", "volgens catalogus", "według katalogu",
+                 "wedlug katalogu", "podle katalogu", "podle ceníku", "conform catalogului", "kataloğa göre",
+                 "kataloga gore", "enligt katalogen", "ifølge kataloget", "ifolge kataloget")
+#: Overdue and unpaid, as adjectives or phrases.
+OVERDUE = ("vencido", "vencidos", "vencida", "vencidas", "em atraso", "atrasado", "atrasados", "atrasada",
+           "atrasadas", "échu", "échus", "échue", "échues", "echues", "en retard de paiement", "scaduto", "scaduti",
+           "scaduta", "scadute", "achterstallig", "achterstallige", "vervallen", "przeterminowane",
+           "przeterminowana", "przeterminowanych", "po splatnosti", "po lhůtě splatnosti", "restante", "restanțe",
+           "vadesi geçmiş", "vadesi gecmis", "vadesi geçen", "förfallna", "förfallen", "forfaldne", "forfalte",
+           "forfalden")
+UNPAID = ("não pago", "não pagos", "não paga", "não pagas", "nao pago", "nao pagos", "no pagado", "no pagados",
+          "no pagada", "no pagadas", "non payé", "non payés", "non payée", "non payées", "non pagato", "non pagati",
+          "non pagata", "non pagate", "onbetaald", "onbetaalde", "niezapłacone", "niezaplacone", "niezapłacona",
+          "nezaplacené", "nezaplaceno", "neplătite", "neplatite", "ödenmemiş", "odenmemis", "obetalda", "obetald",
+          "ubetalte", "ubetalt")
+#: "Until when" (an approval's or agreement's validity: its end date, no period).
+UNTIL_WHEN = ("até quando", "ate quando", "hasta cuándo", "hasta cuando", "jusqu'à quand", "jusqu’à quand",
+              "jusqu'a quand", "fino a quando", "tot wanneer", "do kiedy", "do kdy", "până când", "pana cand",
+              "ne zamana kadar", "hur länge", "till när", "indtil hvornår", "til når")
+#: "Today" as the day an open or overdue amount is taken at ("vencido hoje", "vencidas a la fecha").
+AS_OF_TODAY = ("hoje", "hoy", "a la fecha", "a día de hoy", "a dia de hoy", "à data de hoje", "a data de hoje",
+               "à date", "aujourd'hui", "aujourd’hui", "ad oggi", "oggi", "vandaag", "per vandaag", "dziś", "dzisiaj",
+               "na dzień dzisiejszy", "dnes", "k dnešku", "azi", "astăzi", "la zi", "bugün", "bugün itibarıyla",
+               "idag", "i dag", "per idag")
+
 #: Statuses as adjectives beside a document noun ("geannuleerde facturen", "facturas anuladas", "makulerade
 #: fakturor"): read as the English status before the noun. (English words, and "concept", stay as typed: "invoices
 #: paid in March" dates a payment, "the concept" is no status.)
@@ -434,6 +506,30 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:btw|iva|mwst|moms|mva|tva)(?=\s+(?:part|portion|amount|only|charged|paid)\b)", "VAT"),
         (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus)\s+)(?:btw|iva|mwst|moms|mva|tva){_E}",
          r"\1VAT"),
+        # --- questions that need no period: an agreement's clause, a list price, what is overdue today
+        (rf"{_B}(?:{_alt(FRAMEWORK_AGREEMENT)}){_E}", "framework agreement"),
+        (rf"{_B}(?:{_alt(PAYMENT_TERMS)}){_E}", "payment terms"),
+        (rf"{_B}(?:{_alt(WARRANTY)}){_E}(?=[^?.!]*\b(?:agreement|contract|{_alt(AGREEMENT)}|warranty|"
+         rf"{_alt(DURATION_UNITS['months'])}|{_alt(DURATION_UNITS['years'])}|months|years)\b|[^?.!]*$)", "warranty"),
+        (rf"{_B}(?:{_alt(AGREEMENT)}){_E}(?=[^?]*(?:payment\s+terms|warranty|framework\s+agreement|"
+         r"notice|clause|liabilit|insurance))", "agreement"),
+        (rf"{_B}(?:{_alt(UNTIL_WHEN)}){_E}", "until when"),
+        (rf"{_B}(?:{_alt(LIST_PRICE)}){_E}", "list price"),
+        (rf"{_B}(?:{_alt(PER_CATALOGUE)}){_E}", "per catalogue"),
+        (rf"{_B}(?:{_alt(OVERDUE)}){_E}", "overdue"),
+        (rf"{_B}(?:{_alt(UNPAID)}){_E}", "unpaid"),
+        # ("quanto está vencido", "qué está vencido": the copula of the languages before it, read as English's)
+        (rf"{_B}(?:está|esta|estão|estao|están|estan|es|son|est|sont|è|sono|zijn|jest|są|je|jsou|este|sunt|är|er)"
+         r"\s+(?=overdue\b)", "is "),
+        (rf"(?<=overdue)(?P<mid>(?:\s+(?:and|e|y|et|und|en|i|ve|och|og|a)\s+unpaid)?[^?.!]{{0,40}}?)\s+"
+         rf"(?:{_alt(AS_OF_TODAY)}){_E}", lambda m: f"{m.group('mid')} today"),
+        (rf"\b(?P<lead>in|en|em|na|w|v|de|di|ve|i)\s+(?:{_alt(DURATION_UNITS['days'])}){_E}"
+         r"(?=[^?]*\bpayment\s+terms|\s*\??\s*$)", lambda m: f"{m.group('lead')} days"),
+        (rf"{_B}(?:how\s+many|cu[áa]nt[oa]s|quant[oa]s|quant[ie]|combien\s+de|hoeveel|ile|kolik|c[âa]te|ka[çc]|"
+         rf"hur\s+många|hvor\s+mange)\s+(?P<unit>{_alt(DURATION_UNITS['months'])}|{_alt(DURATION_UNITS['years'])}|"
+         rf"{_alt(DURATION_UNITS['days'])}){_E}",
+         lambda m: "how many " + next(unit for unit, words in DURATION_UNITS.items()
+                                      if m.group("unit").casefold() in words)),
         # --- documents
         (rf"{_B}(?:{_alt(CREDIT_NOTES)}){_E}", "credit notes"),
         (rf"{_B}(?:facturen|fatture|faturas|fakturor|fakturaer|faktury|faktur|laskut|laskuja){_E}", "invoices"),

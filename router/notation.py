@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from router.document_notation import spell_document_numbers
 from router.document_nouns import spell_document_nouns
 from router.entities import Gazetteer
+from router.period_family import read_family_months, read_period_family
 from router.period_grammar import DateOrder, read_period_grammar
 from router.period_words import period_words
 from router.supplier_gloss import supplier_glosses
@@ -133,7 +134,10 @@ def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer
     text = spell_document_nouns(text)
     # "zw. 15.09.25 und 15.12.2025", "7/2025 bis 3/2026", "Jul 2025 - today", "3. Qu. 2025": ranges of period atoms
     # and atoms in notations of any language, read whole (router/period_grammar.py)
-    text = read_period_grammar(text, date_order, as_of)
+    # "2026 1Q", "2025/07～2025/12", "4º tri de 2025", "no ano até agora": the period notation family (every
+    # order, separator, script and language) in the notation the grammar and reader read (router/period_family.py)
+    text = read_period_family(text, date_order, as_of)
+    text = read_family_months(read_period_grammar(text, date_order, as_of), as_of)
     # "settembre '25", "kwartaal 1 2026", "1-2026": Italian, Dutch, Portuguese, Spanish periods (router/period_words.py)
     text = period_words(text, names)
     text = _SWISS.sub(_swiss, text)

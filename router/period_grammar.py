@@ -72,7 +72,10 @@ _DAY_MONTH_W = "|".join(sorted(DAY_MONTH_WORDS, key=len, reverse=True))
 
 #: "Today" in the languages: the end of a range running to the as-of date.
 NOW_WORDS = ("today", "now", "to date", "date", "the present", "present", "heute", "jetzt", "dato", "aujourd'hui",
-             "aujourd’hui", "aujourd hui", "aujourdhui", "hoy", "oggi", "vandaag", "nu", "hoje", "agora")
+             "aujourd’hui", "aujourd hui", "aujourdhui", "hoy", "oggi", "vandaag", "nu", "hoje", "agora",
+             # Polish, Czech, Romanian, Turkish, Swedish/Danish/Norwegian, Spanish
+             "dziś", "dzis", "dzisiaj", "dnes", "dneška", "dneska", "azi", "astăzi", "astazi", "acum", "bugün",
+             "bugun", "idag", "i dag", "ahora")
 _NOW_W = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(NOW_WORDS, key=len, reverse=True))
 
 #: Quarter and half words after an ordinal ("3. Qu.", "3. Quartal", "2. HJ", "3rd quarter", "1er trimestre").
@@ -144,6 +147,9 @@ class RangeWord:
     english: bool = False
     #: A sign, not a word ("..", "→"): it may touch the atoms ("Jan→Apr 2026").
     sign: bool = False
+    #: Written without its opening word: a range only between two atoms that are no bare years ("jul/25 a
+    #: mar/26"; "2025 a 2026" may be prose).
+    bare: bool = False
 
 
 #: The range words, one table for every language. A short middle word ("a", "e", "y", "und", "and", "et", "tot")
@@ -174,15 +180,22 @@ RANGE_WORDS: tuple[RangeWord, ...] = (
     # (a dash may touch its atoms: "Q3'25–Q1'26", "2025/07-2026/04")
     RangeWord(r"-|–|—", r"from", None, english=True, sign=True),
     RangeWord(r"to", r"from", None, english=True),
+    # ("2025/07～2025/12", "2026.01 ~ 2026.04": the wave dash of East-Asian writers, folded to "~" by
+    # router/period_family.py; the period reader does not read it, so even English atoms are written out)
+    RangeWord(r"~", r"from", None, sign=True),
+    # ("jul/25 a mar/26", "Okt 2025 bis März 2026", "10.2025 do 03.2026": the range words of the languages
+    # without their opening word, only between two atoms that are no bare years (checked in read_ranges))
+    RangeWord(r"a|al|ao|à|até|ate|hasta|au|jusqu['’ ]?(?:au|à|a)|bis|do|až|az|până|pana|tot\s+en\s+met|t/m",
+              r"(?!)", True, bare=True),
 )
 #: "between X and Y": an end day other than a first of the month is included (router/periods.py reads ISO days).
 _BETWEEN = next(w for w in RANGE_WORDS if w.opening == "between")
 #: "from X to Y": after a change verb, two periods compared (a grain, "per month", makes it one range again).
-_FROM_TO = RANGE_WORDS[-1]
+_FROM_TO = next(w for w in RANGE_WORDS if w.middle == "to")
 _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
                          r"month[- ]by[- ]month|quarter[- ]by[- ]quarter)\b", _I)
 #: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
-_DASH_OR_TO = RANGE_WORDS[-3:]
+_DASH_OR_TO = tuple(w for w in RANGE_WORDS if w.middle in (r"\.\.\.?|…|→|->", "-|–|—", "to", "~"))
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
 #: ("(both dates incl.)", "(both days inclusive)", "both ends included": the same, said of both ends)
 _INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:both\s+(?:dates|days|ends)\s+)?(?:incl\.?|inclusive|included|"
@@ -467,6 +480,8 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
             if (word is _FROM_TO and m.group("open") and CHANGE_VERBS.search(m.string, 0, m.start())
                     and not _GRAIN_WORD.search(m.string)):
                 return m.group(0)  # "how did spend move from 12/2025 to Jan '26": a base and a current period
+            if word.bare and (m.group("a_year") is not None or m.group("b_year") is not None):
+                return m.group(0)
             read = _one_range(m, word, slash_order)
             if read is None:
                 return m.group(0)

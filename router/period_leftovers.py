@@ -8,8 +8,8 @@ or a full numeric date that no other reader takes (an approval's or an as-at dat
 amount), is named back instead of answering with the part that was read.
 
 Date-like tokens: numeric dates and months ("15.09.25", "1/11", "08.2025", "2025-10"), years, quarter and half
-codes ("Q3", "H2", "3. Qu."), fiscal period numbers and years ("P07", "M8", "FY26"), month words of the languages
-the readers know, and "today" words.
+codes in every order and language ("Q3", "H2", "3. Qu.", "5Q", "3S": router/period_family.py), fiscal period
+numbers and years ("P07", "M8", "FY26"), month words of the languages the readers know, and "today" words.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import re
 
 from router.date_tokens import keyed_elsewhere
 from router.fiscal_periods import M_SIZE
+from router.period_family import PART_TOKEN
 from router.period_grammar import DAY_MONTH_WORDS
 from router.period_words import KNOWN_MONTHS as _KNOWN_MONTHS
 
@@ -39,16 +40,16 @@ _FISCAL_NUMBER = rf"(?:p|m(?!{M_SIZE}))\d{{1,2}}(?:\s?[-–]\s?[pm]?\d{{1,2}})?"
 _PERIOD_NUMBER = re.compile(r"(?<![\w./-])p\d{1,2}(?:\s?[-–]\s?p?\d{1,2})?(?![\w/-]|[.,]\d)", _I)
 #: One date-like token; not inside a code or number ("INV-2025-0503", "PRD-482", "1.000,50").
 _TOKEN = (rf"(?<![\w./-])(?:{_NUMERIC}|(?:19|20)\d{{2}}|[qh][1-4]|{_FISCAL_NUMBER}|"
-          rf"fy\s?['’-]?(?:\d{{4}}|\d{{2}})|[1-4]\.\s?(?:qu|quartal|q|hj|halbjahr)\.?|"
+          rf"fy\s?['’-]?(?:\d{{4}}|\d{{2}})|[1-4]\.\s?(?:qu|quartal|q|hj|halbjahr)\.?|{PART_TOKEN}|"
           rf"(?:{_MONTH_W})\.?|today|heute|aujourd['’]hui)(?![\w/-]|[.,]\d)"
           r"(?!\s*(?:%|€|\$|£|eur\b|euros?\b|usd\b|chf\b|gbp\b|k\b|tsd\b|mio\b|units?\b|pcs\b|st(?:ü|ue)ck\b))")
 #: What may stand between a period and a token meant as part of it: spacing, a bracket, a dash, a range word.
-_GLUE = r"\s*(?:[-–—/,(]|\b(?:to|through|until|till|and|bis|und|au|tot|a|al)\b)?\s*\(?\s*"
+_GLUE = r"\s*(?:[-–—/,(~]|\b(?:to|through|until|till|and|bis|und|au|tot|a|al)\b)?\s*\(?\s*"
 _AFTER = re.compile(rf"(?P<glue>{_GLUE})(?P<token>{_TOKEN})", _I)
 _BEFORE = re.compile(rf"(?P<token>{_TOKEN})(?P<glue>{_GLUE})$", _I)
 #: "today" is part of a period only as a range's end ("Jul 2025 - today"); "as of today (15 May 2026)" restates it.
 _NOW = re.compile(r"today|heute|aujourd['’]hui", _I)
-_RANGE_GLUE = re.compile(r"[-–—]|\b(?:to|through|until|till|bis|au|tot|a|al)\b", _I)
+_RANGE_GLUE = re.compile(r"[-–—~]|\b(?:to|through|until|till|bis|au|tot|a|al)\b", _I)
 #: A full dotted date anywhere ("01.04.2026"): a day nobody writes as anything else.
 _DOTTED_DAY = re.compile(r"(?<![\w./-])\d{1,2}\.\d{1,2}\.(?:(?:19|20)\d{2}|\d{2})(?![\w/-]|[.,]\d)")
 #: Words before a date that make it another reader's: an approval's or agreement's date, an as-at date.

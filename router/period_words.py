@@ -61,6 +61,20 @@ _MONTH_WORDS: dict[str, int] = {
     "sierpien": 8, "sierpnia": 8, "wrzesień": 9, "wrzesien": 9, "września": 9, "wrzesnia": 9, "październik": 10,
     "pazdziernik": 10, "października": 10, "pazdziernika": 10, "listopad": 11, "listopada": 11, "grudzień": 12,
     "grudzien": 12, "grudnia": 12,
+    # Czech, nominative and genitive ("leden 2026", "1. února 2026"), with and without diacritics ("listopad" is
+    # Polish's too)
+    "leden": 1, "ledna": 1, "únor": 2, "února": 2, "unor": 2, "unora": 2, "březen": 3, "března": 3, "brezen": 3,
+    "brezna": 3, "duben": 4, "dubna": 4, "květen": 5, "května": 5, "kveten": 5, "kvetna": 5, "červen": 6,
+    "června": 6, "cerven": 6, "cervna": 6, "červenec": 7, "července": 7, "cervenec": 7, "cervence": 7, "srpen": 8,
+    "srpna": 8, "září": 9, "zari": 9, "říjen": 10, "října": 10, "rijen": 10, "rijna": 10, "listopadu": 11,
+    "prosinec": 12, "prosince": 12,
+    # Romanian ("mai", "august" are other languages' words too)
+    "ianuarie": 1, "februarie": 2, "martie": 3, "aprilie": 4, "iunie": 6, "iulie": 7, "septembrie": 9,
+    "octombrie": 10, "noiembrie": 11, "decembrie": 12,
+    # Turkish, with and without its letters
+    "ocak": 1, "şubat": 2, "subat": 2, "mart": 3, "nisan": 4, "mayıs": 5, "mayis": 5, "haziran": 6, "temmuz": 7,
+    "ağustos": 8, "agustos": 8, "eylül": 9, "eylul": 9, "ekim": 10, "kasım": 11, "kasim": 11, "aralık": 12,
+    "aralik": 12,
     # Finnish, with the genitive "-n" and the inessive "-ssa" ("tammikuussa 2026")
     **{f"{stem}{ending}": number for number, stem in enumerate(
         ("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu", "heinäkuu", "elokuu", "syyskuu",

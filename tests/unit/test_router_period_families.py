@@ -257,7 +257,7 @@ def test_a_coverage_remark_is_no_second_period(period: str, remark: str) -> None
 # --- the invariant: a part word no table knows is asked about -------------------------------------------------
 
 @pytest.mark.parametrize(("word", "number"), [("kvartil", "2."), ("kwartil", "3"), ("polroku", "1st"),
-                                             ("puolivuosi", "2"), ("semestr", "1."), ("ctvrtleti", "4"),
+                                             ("puolivuosi", "2"), ("semestr", "1."), ("cuatrimestre", "2"),
                                              ("trimestr", "3rd"), ("quartier", "2")])
 def test_an_unknown_part_word_beside_a_year_is_asked_about(word: str, number: str) -> None:
     question = f"Company B spend {number} {word} 2025"
