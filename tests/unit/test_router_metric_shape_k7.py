@@ -58,16 +58,28 @@ def _route(question: str) -> RoutingResult:
 
 
 @pytest.mark.parametrize("question", [
-    # a period in a notation no reader knows, beside a company and a supplier
+    # a period in a notation no reader knows (letter O for zero, week codes), beside a company and a supplier
+    "Company B monthly 10~12.2O25 with Beta",
+    "Company A per quarter 2O25.07-2O26.03 Delta Enclosures",
+    "Company B monthly 25w40~25w52 with Beta",
+])
+def test_unread_period_is_asked_never_passages(question: str) -> None:
+    result = _route(question)
+    assert result.workflow not in PASSAGES
+    assert result.requires_clarification
+    assert "period" in (result.clarification_question or "")
+
+
+@pytest.mark.parametrize("question", [
+    # the same asks in notations the period family reads: answered, never passages
     "Company B monthly 2025.10～2025.12 with Beta",
     "Gamma Controls for Company C: 2026/02 vs 2025/11 delta?",
     "Company A per quarter 2025.07-2026.03 Delta Enclosures",
 ])
-def test_unread_period_is_named_never_passages(question: str) -> None:
+def test_read_period_is_answered_never_passages(question: str) -> None:
     result = _route(question)
     assert result.workflow not in PASSAGES
-    assert result.requires_clarification
-    assert "the period" in (result.clarification_question or "")
+    assert not result.requires_clarification
 
 
 @pytest.mark.parametrize("question", [
