@@ -268,29 +268,44 @@ def _average(question: str) -> DerivedAsk | None:
 
 
 # -- concentration -------------------------------------------------------------------------------------------------
+#: The suppliers' nouns of a concentration (English; router/romance.py and router/foreign_words.py write the other
+#: languages' "proveedores", "fournisseurs", "Lieferanten" as "suppliers" before this reader runs).
+_SUPPLIERS = r"(?:suppliers?|vendors?|sups?)"
 _TOP = re.compile(
-    rf"\btop[- ]?(?P<n>{_N})\s+(?:suppliers?|vendors?)(?:['’]s?)?"
+    rf"\btop[- ]?(?P<n>{_N})\s+{_SUPPLIERS}(?:['’]s?)?"
+    # "the 3 largest vendors", "2 biggest suppliers": the top N said with a superlative after the number
+    rf"|\b(?P<n4>{_N})\s+(?:largest|biggest|main|major|top|leading)\s+{_SUPPLIERS}(?:['’]s?)?"
     # "top-3 concentration", "top 2 vendor concentration": a concentration is of suppliers unless said otherwise
-    rf"|\btop[- ]?(?P<n2>{_N})(?:\s+(?:supplier|vendor))?\s+concentration(?:\s+ratio)?(?:\s+of)?"
-    rf"|\bconcentration(?:\s+ratio)?\s+(?:of|in|for)\s+(?:the\s+)?top[- ]?(?P<n3>{_N})(?:\s+(?:suppliers?|vendors?))?"
+    # ("top1 share %", "top-2 share": the share of the top N, suppliers unless another ranked noun follows)
+    rf"|\btop[- ]?(?P<n2>{_N})(?:\s+(?:supplier|vendor))?\s+(?:concentration(?:\s+ratio)?|share)(?:\s+of)?"
+    rf"(?!\s+(?:products?|product\s+groups?|groups?|categor\w+|items?|invoices?|months?|quarters?)\b)"
+    rf"|\bconcentration(?:\s+ratio)?\s+(?:of|in|for)\s+(?:the\s+)?top[- ]?(?P<n3>{_N})(?:\s+{_SUPPLIERS})?"
     rf"(?:\s+(?:in|of))?", re.I)
+#: The words that make a top N a share: the concentration noun in the writers' languages (English, Spanish,
+#: Portuguese, Italian, French, German stems), the share nouns, the percent sign or word, "Pareto".
 _CONCENTRATION_WORDS = re.compile(
-    r"\b(?:how\s+)?concentrat\w*(?:\s+is)?\b|\bshare\b|\bproportion\b|\bpercent(?:age)?\b|\b%", re.I)
-#: Words around a concentration that only frame it ("what share of ... sits with", "i.e.").
+    r"\b(?:how\s+)?concentra(?:t|d|ci[óo]n|ç[ãa]o|cao|zione|tion)\w*(?:\s+is)?\b|\bkonzentration\b|\bshare\b|"
+    r"\bproportion\b|\bpercent(?:age)?\b|\bpct\b|%", re.I)
+#: Words around a concentration that only frame it ("what share of ... sits with", "i.e.", "Pareto:", "qué tan
+#: concentrado está").
 _FRAME = re.compile(
-    r"\b(?:supplier|vendor)\s+concentration\s*:?|\bwhat\s+(?:share|proportion|percentage)\s+of\b|"
-    r"\b(?:sits?|lies|is|are|goes|went)\s+(?:with|to)\s+(?:the\s+)?(?=top)|\bheld\s+by\s+(?:the\s+)?(?=top)|"
-    r"\bi\.?\s*e\.?,?|\bthe\s+(?=top)|\bshare(?:\s+of)?\b|\bconcentrat\w*(?:\s+is)?\b|\bhow\b|[,:]", re.I)
+    r"\b(?:supplier|vendor)\s+concentration\s*:?|\bwhat\s+(?:share|proportion|percentage|%)\s+of\b|"
+    r"(?:\bwhat\s+)?%\s+of\b|\bpareto\b(?:\s+(?:analysis|view|check))?\s*[:-]?|"
+    r"\b(?:qu[ée]\s+tan|qu[ãa]o|how)\s+concentra\w*(?:\s+(?:est[áa]|[ée]|is))?|"
+    r"\b(?:sits?|lies|is|are|goes|went|going|falls?)\s+(?:with|to)\s+(?:the\s+)?(?=top|\d)|"
+    r"\bheld\s+by\s+(?:the\s+)?(?=top|\d)|\bi\.?\s*e\.?,?|\bthe\s+(?=top)|\bshare(?:\s+of)?(?:\s+spend)?\s+"
+    r"(?:with|w/)\s+(?:the\s+)?(?=top)|\bshare(?:\s+of)?\b|\bconcentrat\w*(?:\s+is)?\b|\bhow\b|"
+    r"\(\s*(?:in\s+)?(?:%|percent|pct)\s*\)|\bin\s+(?:%|percent|pct)(?!\w)|%|\?(?=.)|[,:]", re.I)
 
 
 def _concentration(question: str) -> DerivedAsk | None:
     top = _TOP.search(question)
     if top is None or not _CONCENTRATION_WORDS.search(question):
         return None
-    said = top.group("n") or top.group("n2") or top.group("n3")
+    said = top.group("n") or top.group("n2") or top.group("n3") or top.group("n4")
     n = _NUMBERS.get(said.lower()) or int(said)
-    if n < 2:
-        return None  # the top supplier's share is the ranking's own share column
+    if n < 1:
+        return None
     outside = question[:top.start()] + " " + question[top.end():]
     if _COUNT_SHARE.search(outside):
         # "what percentage of Company A's invoices were from the top 3": a count share, not the spend share
@@ -301,7 +316,7 @@ def _concentration(question: str) -> DerivedAsk | None:
         return compared
     cut = [top.span(), *(m.span() for m in _FRAME.finditer(question))]
     base = _strip(question, cut)
-    base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,")
+    base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,-–—")
     body = _with_spend(base).rstrip("?.! ")
     # the scope first, the ranking after it: "by all companies' spend" would read as a breakdown by company
     return DerivedAsk("concentration", f"{body}: top {n} suppliers by spend?", top.group(0), top_n=n)
@@ -415,7 +430,8 @@ def average_text(average: str, total: str, count: int, currency: str) -> str:
 def concentration_text(n: int, ids: list[str], percent: str, part: str, whole: str, currency: str,
                        ranked: int) -> str:
     """The sentence of a top-N concentration."""
-    return (f"Top-{n} supplier concentration: {percent} % of the spend is with the top {n} suppliers "
+    suppliers = "supplier" if n == 1 else "suppliers"
+    return (f"Top-{n} supplier concentration: {percent} % of the spend is with the top {n} {suppliers} "
             f"({', '.join(ids)}): {part} {currency} of {whole} {currency} ({ranked} suppliers with spend in scope; "
             "share = spend with the top suppliers / all the spend in scope, the same governed lines).")
 
