@@ -1462,7 +1462,7 @@ def read(
                     # "what % of Comp B's spend is cabling": a share's part slot names what is asked (looked up,
                     # or named back), never dropped to a generic "which supplier?" (router/share_slots.py)
                     *((s, e, t, "category")
-                      for s, e, t in (share_part_phrases(scratch, residual) if analysis.share else ())),
+                      for s, e, t in (share_part_phrases(id_masked, residual) if analysis.share else ())),
                     *((s, e, t, "category") for s, e, t in noun_phrases(
                         text, residual, [(m.start, m.end) for m in mentions.product_groups],
                         # an invoice state no figure records is asked about as a status, below

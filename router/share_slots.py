@@ -57,8 +57,8 @@ _OTHER_SLOT = re.compile(
 
 
 def share_part_phrases(text: str, residual: str) -> list[tuple[int, int, str]]:
-    """(start, end, phrase) of each part slot of a share in ``text`` whose words were not read (still present in
-    ``residual``, the text with every read span blanked).
+    """(start, end, phrase) of each part slot of a share in ``text`` none of whose words was read (all still present
+    in ``residual``, the text with every read span blanked).
 
     >>> q = "how big a slice of Comp B's Q3 spend is cabling (percent pls)"
     >>> share_part_phrases(q, q.replace("Comp B's Q3", " " * 11))
@@ -74,15 +74,16 @@ def share_part_phrases(text: str, residual: str) -> list[tuple[int, int, str]]:
     for slot in _SLOTS:
         for match in slot.finditer(text):
             start, end = match.span("p")
-            # the slot's words still unread (a read name or period is blanked in the residual)
-            words = [w for w in re.finditer(r"\S+", residual[start:end])
+            if residual[start:end] != text[start:end]:
+                continue  # a name, period or cue read inside the slot: its part is read ("Beta Supplies GmbH")
+            words = [w for w in re.finditer(r"\S+", text[start:end])
                      if w.group(0).lower().strip("'’") not in _NOT_A_NAME]
             if not words:
                 continue
             a, b = start + words[0].start(), start + words[-1].end()
-            phrase = residual[a:b]
-            if "  " in phrase.strip() or _OTHER_SLOT.search(phrase) or not any(c.isalpha() for c in phrase):
-                continue  # a read name inside the slot: its part is read, the other words are not a name
+            phrase = text[a:b]
+            if _OTHER_SLOT.search(phrase) or not any(c.isalpha() for c in phrase):
+                continue
             found.setdefault((a, b), phrase)
     return sorted((a, b, p) for (a, b), p in found.items())
 
