@@ -317,7 +317,10 @@ def _concentration(question: str) -> DerivedAsk | None:
     cut = [top.span(), *(m.span() for m in _FRAME.finditer(question))]
     base = _strip(question, cut)
     base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,-–—")
-    body = _with_spend(base).rstrip("?.! ")
+    # the spend noun before the scope ("spend of Company A Jul 2025-Jun 2026 baseline"): after it, the scope's last
+    # word would read as the name of goods bought ("baseline spend")
+    lead = "spend " if re.match(r"(?:for|of|at|in|across|with|from|by)\b", base, re.I) else "spend of "
+    body = (base if _SPEND_WORD.search(base) or not base else f"{lead}{base}").rstrip("?.! ")
     # the scope first, the ranking after it: "by all companies' spend" would read as a breakdown by company
     return DerivedAsk("concentration", f"{body}: top {n} suppliers by spend?", top.group(0), top_n=n)
 
