@@ -146,6 +146,18 @@ def _share_does_have(match: re.Match[str]) -> str:
     return f"share of {match.group('p')} in total spend"
 
 
+#: Words of a change or a comparison: "how much %" beside one asks the change in percent, not a share.
+_CHANGE_CUE = re.compile(
+    r"\b(?:increas\w*|decreas\w*|grow\w*|grew|rise|rose|risen|drop\w*|fell|fall\w*|chang\w*|up|down|more|less|"
+    r"higher|lower|jump\w*|climb\w*|declin\w*|vs\.?|versus|compar\w*|against|than|differ\w*|delta|variance|"
+    r"yoy|qoq|mom)\b", re.I)
+
+
+def _how_many_percent(match: re.Match[str]) -> str:
+    """ "how many % is shipping": a share; "up or down, how much %": the change in percent (left as written)."""
+    return match.group(0) if _CHANGE_CUE.search(match.string) else "what share"
+
+
 def _of_base_what_is(match: re.Match[str]) -> str:
     """ "Of group total Q1, what percent is Ypsilon": the share of Ypsilon in the group's total spend."""
     base = match.group("b")
@@ -263,8 +275,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"(?:is|are|was|were|goes\s+to|went\s+to|belongs\s+to|comes\s+from|came\s+from)\s+", _of_base_what_is),
         (rf"\b(?:in|as)\s+(?:a\s+)?{_PCT}\s+of\b(?:\s+(?:the\s+)?(?P<t>total|overall|all)(?!\w)(?:\s+{_SPEND})?)?",
          lambda m: "share of total spend" if m.group("t") else "share of"),
-        (rf"\bhow\s+(?:many|much)\s+{_PCT}(?!\w)(?![^?]*\b(?:increas|decreas|grow|grew|rise|rose|drop|fell|fall|"
-         r"chang|up\b|down\b|more\b|less\b|higher|lower|jump|climb|declin))", "what share"),
+        (rf"\bhow\s+(?:many|much)\s+{_PCT}(?!\w)", _how_many_percent),
         # --- shares
         # "pct of total", "% of the total spend": the share of the total
         # ("% of total group spend": the scope word between stays, the share of the group's total)
