@@ -63,6 +63,8 @@ class DerivedAsk:
     refused: str | None = None
     #: a period ranking's own reading (router/period_ranking.py)
     periods: PeriodRanking | None = None
+    #: a concentration's complement: the share of the tail, every supplier outside the top N
+    tail: bool = False
 
 
 # -- words around a measure that make it something else than the measure of one figure --------------------------
@@ -298,6 +300,15 @@ _FRAME = re.compile(
     r"\(\s*(?:in\s+)?(?:%|percent|pct)\s*\)|\bin\s+(?:%|percent|pct)(?!\w)|%|\?(?=.)|[,:]", re.I)
 
 
+#: The tail of a concentration: the suppliers outside the top N ("outside the top 5", "the long tail beyond the top
+#: 3", "not with the top 2", "all but the top 3"): the share asked is the rest of the spend, never the top N's.
+_TAIL_WORD = re.compile(r"\b(?:long[- ])?tail(?:[- ]end)?(?:\s+(?:spend|suppliers|vendors))?\b", re.I)
+_TAIL_BEFORE = re.compile(
+    r"(?:\b(?:is|are|was|were|sits?|lies|goes|went)\s+)?\b(?:outside(?:\s+of)?|beyond|below|not\s+(?:with|in|from|held\s+by|among|going\s+to)|other\s+than|"
+    r"except(?:\s+for)?|excluding|excl\.?|apart\s+from|besides|all\s+but|(?:the\s+)?rest\s+(?:of|after)|"
+    r"remaining\s+(?:after|beyond)|after)\s+(?:the\s+|our\s+)?$", re.I)
+
+
 def _concentration(question: str) -> DerivedAsk | None:
     top = _TOP.search(question)
     if top is None or not _CONCENTRATION_WORDS.search(question):
@@ -314,15 +325,21 @@ def _concentration(question: str) -> DerivedAsk | None:
     compared = _compared(question, top.span(), "concentration", top.group(0))
     if compared is not None:
         return compared
-    cut = [top.span(), *(m.span() for m in _FRAME.finditer(question))]
+    before = _TAIL_BEFORE.search(question[:top.start()])
+    tail = before is not None or _TAIL_WORD.search(question) is not None
+    cut = [top.span(), *(m.span() for m in _FRAME.finditer(question)),
+           *(m.span() for m in _TAIL_WORD.finditer(question))]
+    if before is not None:
+        cut.append(before.span())
     base = _strip(question, cut)
+    base = re.sub(r"\(\s*\)", "", base).strip()
     base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,-–—")
     # the spend noun before the scope ("spend of Company A Jul 2025-Jun 2026 baseline"): after it, the scope's last
     # word would read as the name of goods bought ("baseline spend")
     lead = "spend " if re.match(r"(?:for|of|at|in|across|with|from|by)\b", base, re.I) else "spend of "
     body = (base if _SPEND_WORD.search(base) or not base else f"{lead}{base}").rstrip("?.! ")
     # the scope first, the ranking after it: "by all companies' spend" would read as a breakdown by company
-    return DerivedAsk("concentration", f"{body}: top {n} suppliers by spend?", top.group(0), top_n=n)
+    return DerivedAsk("concentration", f"{body}: top {n} suppliers by spend?", top.group(0), top_n=n, tail=tail)
 
 
 def detect(question: str, as_of: dt.date) -> DerivedAsk | None:
@@ -439,6 +456,16 @@ def concentration_text(n: int, ids: list[str], percent: str, part: str, whole: s
             "share = spend with the top suppliers / all the spend in scope, the same governed lines).")
 
 
+def tail_text(n: int, ids: list[str], percent: str, tail: str, top: str, whole: str, currency: str,
+              ranked: int) -> str:
+    """The sentence of the tail outside a top N: the rest of the spend, with the top N's part it is the rest of."""
+    outside = ranked - n
+    return (f"Tail outside the top {n} supplier{'s' if n != 1 else ''}: {percent} % of the spend is with the "
+            f"{outside} other supplier{'s' if outside != 1 else ''}: {tail} {currency} of {whole} {currency} (tail = "
+            f"all the spend in scope - the top {n} ({', '.join(ids)}) {top} {currency}, the same governed lines; "
+            f"{ranked} suppliers with spend in scope).")
+
+
 __all__ = ["AVERAGE_METRIC", "PROJECTION_METRIC", "RANKING_METRIC", "SHARE_METRIC", "SPEND_CARRIED", "SPEND_METRICS",
            "DerivedAsk", "average_text", "base_params", "base_total", "carried", "concentration_text", "detect",
-           "one_figure", "projection_text"]
+           "one_figure", "projection_text", "tail_text"]

@@ -15,7 +15,7 @@ from decimal import Decimal
 import pytest
 
 from router.answer import share_two_decimals
-from router.derived import detect
+from router.derived import detect, tail_text
 from router.ranking_words import read_ranking_words
 from router.share_slots import share_part_phrases
 from tests.unit.test_router_analysis import call, routed
@@ -171,3 +171,39 @@ def test_the_slot_finder_skips_a_slot_with_a_read_name_in_it() -> None:
     assert share_part_phrases(q, residual) == []
     q = "what share of Company A spend went to zorbo?"
     assert share_part_phrases(q, q.replace("Company A", " " * 9)) == [(38, 43, "zorbo")]
+
+
+# --- the tail: every supplier outside the top N ----------------------------------------------------------------
+TAILS = (
+    "what share of {c} {t} spend is outside the top {n} suppliers?",
+    "tail spend share beyond the top {n} vendors, {c} {t}",
+    "% of spend not with the top {n} suppliers, {c} {t}",
+    "{c} {t}: long tail share (all but the top {n} suppliers) in %",
+    "{c} {t} - what % of spend sits outside the top {n} vendors?",
+)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_tail_outside_a_top_n_is_its_complement_never_the_top_n(seed: int) -> None:
+    rng = random.Random(seed)
+    n, company, period = rng.choice((1, 2, 3, 5)), rng.choice(COMPANIES), rng.choice(PERIODS)
+    q = rng.choice(TAILS).format(c=company, t=period, n=n)
+    found = detect(q, AS_OF)
+    assert found is not None and found.kind == "concentration" and found.tail, q
+    assert found.top_n == n and company in found.base and period in found.base, (q, found.base)
+    for word in ("outside", "beyond", "tail", "not with", "all but"):
+        assert word not in found.base.lower(), (q, found.base)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_top_n_share_is_not_a_tail(seed: int) -> None:
+    rng = random.Random(seed)
+    q = rng.choice(FRAMES).format(c=rng.choice(COMPANIES), t=rng.choice(PERIODS), n=rng.choice((2, 3)))
+    found = detect(q, AS_OF)
+    assert found is not None and not found.tail, q
+
+
+def test_the_tail_sentence_states_part_whole_and_the_top_n_it_is_the_rest_of() -> None:
+    text = tail_text(2, ["SUP-07", "SUP-33"], "12.64", "6469.76", "44710.31", "51180.07", "EUR", 4)
+    assert "12.64 %" in text and "6469.76 EUR of 51180.07 EUR" in text and "44710.31" in text
+    assert "2 other suppliers" in text
