@@ -286,7 +286,10 @@ _TOP = re.compile(
 #: The words that make a top N a share: the concentration noun in the writers' languages (English, Spanish,
 #: Portuguese, Italian, French, German stems), the share nouns, the percent sign or word, "Pareto".
 _CONCENTRATION_WORDS = re.compile(
-    r"\b(?:how\s+)?concentra(?:t|d|ci[óo]n|ç[ãa]o|cao|zione|tion)\w*(?:\s+is)?\b|\bkonzentration\b|\bshare\b|"
+    r"\b(?:how\s+)?concentra(?:t|d|ci[óo]n|ç[ãa]o|cao|zione|tion)\w*(?:\s+is)?\b|\bkonzentration\b|"
+    # "share" as a noun, not the verb of a request ("request you to share the top-3 suppliers", "pls share")
+    r"(?<!\bto\s)(?<!\bpls\s)(?<!\bplz\s)(?<!\bplease\s)(?<!\bkindly\s)(?<!\byou\s)(?<!\bcan\s)(?<!\bwill\s)"
+    r"(?<!\bpl\s)\bshare\b|"
     r"\bproportion\b|\bpercent(?:age)?\b|\bpct\b|%", re.I)
 #: Words around a concentration that only frame it ("what share of ... sits with", "i.e.", "Pareto:", "qué tan
 #: concentrado está").

@@ -207,3 +207,10 @@ def test_the_tail_sentence_states_part_whole_and_the_top_n_it_is_the_rest_of() -
     text = tail_text(2, ["SUP-07", "SUP-33"], "12.64", "6469.76", "44710.31", "51180.07", "EUR", 4)
     assert "12.64 %" in text and "6469.76 EUR of 51180.07 EUR" in text and "44710.31" in text
     assert "2 other suppliers" in text
+
+
+@pytest.mark.parametrize("lead", ["Request you to share", "pls share", "kindly share", "can you share"])
+def test_share_as_the_verb_of_a_request_is_no_concentration(lead: str) -> None:
+    q = f"{lead} top-3 suppliers (Company A) for Q1 2026"
+    found = detect(q, AS_OF)
+    assert found is None or found.kind != "concentration", q
