@@ -214,3 +214,15 @@ def test_share_as_the_verb_of_a_request_is_no_concentration(lead: str) -> None:
     q = f"{lead} top-3 suppliers (Company A) for Q1 2026"
     found = detect(q, AS_OF)
     assert found is None or found.kind != "concentration", q
+
+
+@pytest.mark.parametrize("q", [
+    "comparar el gasto del Q1 2026 contra el Q4 2025: diferencia en EUR y porcentaje de variación",
+    "Company A Q1 2026 vs Q4 2025, pourcentage d'évolution",
+    "gasto Company B 2025 contra 2024, porcentaje de crecimiento",
+])
+def test_a_percent_of_a_change_in_spanish_or_french_is_no_share(q: str) -> None:
+    from router.romance import read_romance
+
+    read = read_romance(q) or q
+    assert "percent change" in read and "what percentage" not in read, (q, read)
