@@ -273,7 +273,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"\b(?:of|from|out\s+of|within)\s+(?:the\s+)?(?P<b>[^,?;]{{1,60}}?\b(?:total|{_SPEND}))(?P<mid>[^,?;]{{0,40}}?)"
          rf"\s*[,:;]\s*(?:what|which|how\s+many|how\s+much)\s+(?:{_PCT}|share|part|portion|proportion)\s+"
          r"(?:is|are|was|were|goes\s+to|went\s+to|belongs\s+to|comes\s+from|came\s+from)\s+", _of_base_what_is),
-        (rf"\b(?:in|as)\s+(?:a\s+)?{_PCT}\s+of\b(?:\s+(?:the\s+)?(?P<t>total|overall|all)(?!\w)(?:\s+{_SPEND})?)?",
+        # ("as % of total group spend": the scope word after "total" stays, the "% of total" rule below reads it)
+        (rf"\b(?:in|as)\s+(?:a\s+)?{_PCT}\s+of\b(?:\s+(?:the\s+)?(?P<t>total|overall|all)(?!\w)"
+         rf"(?!\s+(?:group|tenant|compan|entit|combined|consolidated))(?:\s+{_SPEND})?)?",
          lambda m: "share of total spend" if m.group("t") else "share of"),
         (rf"\bhow\s+(?:many|much)\s+{_PCT}(?!\w)", _how_many_percent),
         # --- shares

@@ -53,6 +53,8 @@ _NOT_A_NAME = frozenset((
 _OTHER_SLOT = re.compile(
     r"\b(?:paid|posted|open|overdue|draft|drafts|cancel+ed|approved|unapproved|invoiced?|invoices|credit|notes?|"
     r"net|gross|tax|vat|currency|currencies|foreign|domestic|top|largest|biggest|bottom|rest|others?|tail|"
+    # the base's scope words ("share of group-wide spend", "of our combined spend"): a whole, not a part
+    r"group[- ]?wide|groupwide|tenant\w*|combined|consolidated|across|entities|companies|"
     r"[A-Z]{3})\b")
 
 
