@@ -1298,8 +1298,11 @@ def _company_share_sentence(routing: RoutingResult,
     if row is None or row.get("share_of_total_percent") is None:
         return (f"{company} has no validated spend in the period: no share can be stated (no data, not 0 %).",
                 {"company_id": company, "share_percent": None})
-    pct = Decimal(str(row["share_of_total_percent"])).quantize(Decimal("0.01"))
     total = whole.values.get("total_spend") if whole is not None else None
+    # to two places from the exact part and whole when both are governed (the 4-place percent rounded again can move
+    # the last digit, and a plain quantize rounds half to even)
+    pct = share_two_decimals(row["share_of_total_percent"], row.get("total_spend"), total) or \
+        str(Decimal(str(row["share_of_total_percent"])).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
     cur = ranked.currency or ""
     of = f" of {total} {cur}" if total is not None else ""
     return (f"Share of {company}: {pct} % ({row.get('total_spend')} {cur}{of}, the spend of all the tenant's "

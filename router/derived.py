@@ -63,6 +63,8 @@ class DerivedAsk:
     refused: str | None = None
     #: a period ranking's own reading (router/period_ranking.py)
     periods: PeriodRanking | None = None
+    #: a concentration's complement: the share of the tail, every supplier outside the top N
+    tail: bool = False
 
 
 # -- words around a measure that make it something else than the measure of one figure --------------------------
@@ -268,29 +270,56 @@ def _average(question: str) -> DerivedAsk | None:
 
 
 # -- concentration -------------------------------------------------------------------------------------------------
+#: The suppliers' nouns of a concentration (English; router/romance.py and router/foreign_words.py write the other
+#: languages' "proveedores", "fournisseurs", "Lieferanten" as "suppliers" before this reader runs).
+_SUPPLIERS = r"(?:suppliers?|vendors?|sups?)"
 _TOP = re.compile(
-    rf"\btop[- ]?(?P<n>{_N})\s+(?:suppliers?|vendors?)(?:['’]s?)?"
+    rf"\btop[- ]?(?P<n>{_N})\s+{_SUPPLIERS}(?:['’]s?)?"
+    # "the 3 largest vendors", "2 biggest suppliers": the top N said with a superlative after the number
+    rf"|\b(?P<n4>{_N})\s+(?:largest|biggest|main|major|top|leading)\s+{_SUPPLIERS}(?:['’]s?)?"
     # "top-3 concentration", "top 2 vendor concentration": a concentration is of suppliers unless said otherwise
-    rf"|\btop[- ]?(?P<n2>{_N})(?:\s+(?:supplier|vendor))?\s+concentration(?:\s+ratio)?(?:\s+of)?"
-    rf"|\bconcentration(?:\s+ratio)?\s+(?:of|in|for)\s+(?:the\s+)?top[- ]?(?P<n3>{_N})(?:\s+(?:suppliers?|vendors?))?"
+    # ("top1 share %", "top-2 share": the share of the top N, suppliers unless another ranked noun follows)
+    rf"|\btop[- ]?(?P<n2>{_N})(?:\s+(?:supplier|vendor))?\s+(?:concentration(?:\s+ratio)?|share)(?:\s+of)?"
+    rf"(?!\s+(?:products?|product\s+groups?|groups?|categor\w+|items?|invoices?|months?|quarters?)\b)"
+    rf"|\bconcentration(?:\s+ratio)?\s+(?:of|in|for)\s+(?:the\s+)?top[- ]?(?P<n3>{_N})(?:\s+{_SUPPLIERS})?"
     rf"(?:\s+(?:in|of))?", re.I)
+#: The words that make a top N a share: the concentration noun in the writers' languages (English, Spanish,
+#: Portuguese, Italian, French, German stems), the share nouns, the percent sign or word, "Pareto".
 _CONCENTRATION_WORDS = re.compile(
-    r"\b(?:how\s+)?concentrat\w*(?:\s+is)?\b|\bshare\b|\bproportion\b|\bpercent(?:age)?\b|\b%", re.I)
-#: Words around a concentration that only frame it ("what share of ... sits with", "i.e.").
+    r"\b(?:how\s+)?concentra(?:t|d|ci[óo]n|ç[ãa]o|cao|zione|tion)\w*(?:\s+is)?\b|\bkonzentration\b|"
+    # "share" as a noun, not the verb of a request ("request you to share the top-3 suppliers", "pls share")
+    r"(?<!\bto\s)(?<!\bpls\s)(?<!\bplz\s)(?<!\bplease\s)(?<!\bkindly\s)(?<!\byou\s)(?<!\bcan\s)(?<!\bwill\s)"
+    r"(?<!\bpl\s)\bshare\b|"
+    r"\bproportion\b|\bpercent(?:age)?\b|\bpct\b|%", re.I)
+#: Words around a concentration that only frame it ("what share of ... sits with", "i.e.", "Pareto:", "qué tan
+#: concentrado está").
 _FRAME = re.compile(
-    r"\b(?:supplier|vendor)\s+concentration\s*:?|\bwhat\s+(?:share|proportion|percentage)\s+of\b|"
-    r"\b(?:sits?|lies|is|are|goes|went)\s+(?:with|to)\s+(?:the\s+)?(?=top)|\bheld\s+by\s+(?:the\s+)?(?=top)|"
-    r"\bi\.?\s*e\.?,?|\bthe\s+(?=top)|\bshare(?:\s+of)?\b|\bconcentrat\w*(?:\s+is)?\b|\bhow\b|[,:]", re.I)
+    r"\b(?:supplier|vendor)\s+concentration\s*:?|\bwhat\s+(?:share|proportion|percentage|%)\s+of\b|"
+    r"(?:\bwhat\s+)?%\s+of\b|\bpareto\b(?:\s+(?:analysis|view|check))?\s*[:-]?|"
+    r"\b(?:qu[ée]\s+tan|qu[ãa]o|how)\s+concentra\w*(?:\s+(?:est[áa]|[ée]|is))?|"
+    r"\b(?:sits?|lies|is|are|goes|went|going|falls?)\s+(?:with|to)\s+(?:the\s+)?(?=top|\d)|"
+    r"\bheld\s+by\s+(?:the\s+)?(?=top|\d)|\bi\.?\s*e\.?,?|\bthe\s+(?=top)|\bshare(?:\s+of)?(?:\s+spend)?\s+"
+    r"(?:with|w/)\s+(?:the\s+)?(?=top)|\bshare(?:\s+of)?\b|\bconcentrat\w*(?:\s+is)?\b|\bhow\b|"
+    r"\(\s*(?:in\s+)?(?:%|percent|pct)\s*\)|\bin\s+(?:%|percent|pct)(?!\w)|%|\?(?=.)|[,:]", re.I)
+
+
+#: The tail of a concentration: the suppliers outside the top N ("outside the top 5", "the long tail beyond the top
+#: 3", "not with the top 2", "all but the top 3"): the share asked is the rest of the spend, never the top N's.
+_TAIL_WORD = re.compile(r"\b(?:long[- ])?tail(?:[- ]end)?(?:\s+(?:spend|suppliers|vendors))?\b", re.I)
+_TAIL_BEFORE = re.compile(
+    r"(?:\b(?:is|are|was|were|sits?|lies|goes|went)\s+)?\b(?:outside(?:\s+of)?|beyond|below|not\s+(?:with|in|from|held\s+by|among|going\s+to)|other\s+than|"
+    r"except(?:\s+for)?|excluding|excl\.?|apart\s+from|besides|all\s+but|(?:the\s+)?rest\s+(?:of|after)|"
+    r"remaining\s+(?:after|beyond)|after)\s+(?:the\s+|our\s+)?$", re.I)
 
 
 def _concentration(question: str) -> DerivedAsk | None:
     top = _TOP.search(question)
     if top is None or not _CONCENTRATION_WORDS.search(question):
         return None
-    said = top.group("n") or top.group("n2") or top.group("n3")
+    said = top.group("n") or top.group("n2") or top.group("n3") or top.group("n4")
     n = _NUMBERS.get(said.lower()) or int(said)
-    if n < 2:
-        return None  # the top supplier's share is the ranking's own share column
+    if n < 1:
+        return None
     outside = question[:top.start()] + " " + question[top.end():]
     if _COUNT_SHARE.search(outside):
         # "what percentage of Company A's invoices were from the top 3": a count share, not the spend share
@@ -299,12 +328,21 @@ def _concentration(question: str) -> DerivedAsk | None:
     compared = _compared(question, top.span(), "concentration", top.group(0))
     if compared is not None:
         return compared
-    cut = [top.span(), *(m.span() for m in _FRAME.finditer(question))]
+    before = _TAIL_BEFORE.search(question[:top.start()])
+    tail = before is not None or _TAIL_WORD.search(question) is not None
+    cut = [top.span(), *(m.span() for m in _FRAME.finditer(question)),
+           *(m.span() for m in _TAIL_WORD.finditer(question))]
+    if before is not None:
+        cut.append(before.span())
     base = _strip(question, cut)
-    base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,")
-    body = _with_spend(base).rstrip("?.! ")
+    base = re.sub(r"\(\s*\)", "", base).strip()
+    base = re.sub(r"^(?:what|which)\b\s*", "", base, flags=re.I).strip(" ,-–—")
+    # the spend noun before the scope ("spend of Company A Jul 2025-Jun 2026 baseline"): after it, the scope's last
+    # word would read as the name of goods bought ("baseline spend")
+    lead = "spend " if re.match(r"(?:for|of|at|in|across|with|from|by)\b", base, re.I) else "spend of "
+    body = (base if _SPEND_WORD.search(base) or not base else f"{lead}{base}").rstrip("?.! ")
     # the scope first, the ranking after it: "by all companies' spend" would read as a breakdown by company
-    return DerivedAsk("concentration", f"{body}: top {n} suppliers by spend?", top.group(0), top_n=n)
+    return DerivedAsk("concentration", f"{body}: top {n} suppliers by spend?", top.group(0), top_n=n, tail=tail)
 
 
 def detect(question: str, as_of: dt.date) -> DerivedAsk | None:
@@ -415,11 +453,22 @@ def average_text(average: str, total: str, count: int, currency: str) -> str:
 def concentration_text(n: int, ids: list[str], percent: str, part: str, whole: str, currency: str,
                        ranked: int) -> str:
     """The sentence of a top-N concentration."""
-    return (f"Top-{n} supplier concentration: {percent} % of the spend is with the top {n} suppliers "
+    suppliers = "supplier" if n == 1 else "suppliers"
+    return (f"Top-{n} supplier concentration: {percent} % of the spend is with the top {n} {suppliers} "
             f"({', '.join(ids)}): {part} {currency} of {whole} {currency} ({ranked} suppliers with spend in scope; "
             "share = spend with the top suppliers / all the spend in scope, the same governed lines).")
 
 
+def tail_text(n: int, ids: list[str], percent: str, tail: str, top: str, whole: str, currency: str,
+              ranked: int) -> str:
+    """The sentence of the tail outside a top N: the rest of the spend, with the top N's part it is the rest of."""
+    outside = ranked - n
+    return (f"Tail outside the top {n} supplier{'s' if n != 1 else ''}: {percent} % of the spend is with the "
+            f"{outside} other supplier{'s' if outside != 1 else ''}: {tail} {currency} of {whole} {currency} (tail = "
+            f"all the spend in scope - the top {n} ({', '.join(ids)}) {top} {currency}, the same governed lines; "
+            f"{ranked} suppliers with spend in scope).")
+
+
 __all__ = ["AVERAGE_METRIC", "PROJECTION_METRIC", "RANKING_METRIC", "SHARE_METRIC", "SPEND_CARRIED", "SPEND_METRICS",
            "DerivedAsk", "average_text", "base_params", "base_total", "carried", "concentration_text", "detect",
-           "one_figure", "projection_text"]
+           "one_figure", "projection_text", "tail_text"]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
-from router.answer import Answer, PolicyCheck
+from router.answer import Answer, PolicyCheck, share_two_decimals
 from router.derived import (
     AVERAGE_METRIC,
     PROJECTION_METRIC,
@@ -29,6 +29,7 @@ from router.derived import (
     concentration_text,
     one_figure,
     projection_text,
+    tail_text,
 )
 from router.period_ranking import period_label, rank, ranking_text
 from router.run_rate import whole_months
@@ -223,11 +224,30 @@ def _concentration(base: Answer, found: DerivedAsk, name: str, params: dict[str,
     part = _decimal(v.get("part_value"))
     if ranked_part is None or part is None or abs(ranked_part - part) > Decimal("0.005") * n + Decimal("0.005"):
         return _clarify(base, found, "the share's governed call does not reproduce the ranked suppliers' spend")
-    sentence = concentration_text(n, ids, str(v["share_percent"]), str(v["part_value"]), str(v["whole_value"]),
-                                  str(r.currency), ranked)
+    # the percent stated to two places from the exact part and whole (the metric's 4-place percent rounded again
+    # could move the last digit: 53.53497 % is 53.5350 %, which reads as 53.54)
+    two = share_two_decimals(v["share_percent"], v["part_value"], v["whole_value"])
+    if found.tail:
+        # the tail is the rest of the same governed whole: whole - top N, in exact Decimal
+        whole = _decimal(v.get("whole_value"))
+        if whole is None or not whole:
+            return _clarify(base, found, "the spend in scope is zero, so there is no share")
+        rest = whole - part
+        exact = Decimal(100) - Decimal(str(v["share_percent"]))
+        pct = share_two_decimals(exact, rest, whole) or str(exact)
+        sentence = tail_text(n, ids, pct, str(rest), str(v["part_value"]), str(whole), str(r.currency), ranked)
+        if ranked <= n:
+            sentence += f" Only {ranked} suppliers have spend in scope, so there is no tail outside the top {n}."
+        result = {"status": "complete", "top_n": n, "tail": True, "supplier_ids": ids, "share_percent": pct,
+                  "part": str(rest), "top_part": v["part_value"], "whole": v["whole_value"],
+                  "suppliers_ranked": ranked}
+        return _answered(base, found, sentence, r, result, keep_base=True)
+    sentence = concentration_text(n, ids, two or str(v["share_percent"]), str(v["part_value"]),
+                                  str(v["whole_value"]), str(r.currency), ranked)
     if ranked <= n:
         sentence += f" Only {ranked} suppliers have spend in scope, so the top {n} hold all of it."
-    result = {"status": "complete", "top_n": n, "supplier_ids": ids, "share_percent": v["share_percent"],
+    result = {"status": "complete", "top_n": n, "supplier_ids": ids, "share_percent": two or v["share_percent"],
+              "share_percent_exact": v["share_percent"],
               "part": v["part_value"], "whole": v["whole_value"], "suppliers_ranked": ranked}
     return _answered(base, found, sentence, r, result, keep_base=True)
 

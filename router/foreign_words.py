@@ -123,7 +123,11 @@ RANKING_NOUNS = ("classement", "palmarès", "palmares", "clasificación", "clasi
                  "ranking")
 #: "the share / weight of X" (in a total): the share of X.
 SHARE_NOUNS = ("poids", "peso", "quota", "percentuale", "aandeel", "anteil", "andel", "andelen", "udział", "udzial",
-               "osuus", "proportion", "pourcentage", "porcentaje", "porcentagem")
+               "osuus", "proportion", "pourcentage", "porcentaje", "porcentagem",
+               # Spanish / Portuguese "participación / participação", "cuota", "percentual", "quota-parte",
+               # Italian "incidenza", French "quote-part", Dutch "procentuele aandeel" (its noun above)
+               "participación", "participacion", "participação", "participacao", "cuota", "percentual",
+               "quota-parte", "quote-part", "incidenza")
 #: "compare" (a verb that opens a comparison of two periods or parties); German is the German reader's.
 COMPARE = ("comparer", "comparez", "comparons", "comparar", "compara", "comparemos", "confrontare", "confronta",
            "confrontiamo", "vergelijk", "vergelijken", "jämför", "jämföra", "sammenlign", "sammenligne", "sammenlikn",

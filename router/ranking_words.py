@@ -116,6 +116,55 @@ def _between(match: re.Match[str]) -> str:
     return f"how much more did {match.group('a')} spend than {match.group('b')}"
 
 
+#: A percent said as a sign or a word ("%", "percent", "per cent", "pct", "percentage").
+_PCT = r"(?:%|percent(?:age)?|per\s?cent|pct)"
+#: The heading of a share written before its "part / total" ("share of wallet:", "share:", "% split:").
+_SHARE_HEAD = r"(?:\bshare(?:[- ]of[- ](?:wallet|spend))?|%\s*(?:split|share)?|\bpercent(?:age)?|\bpct|\bratio)"
+#: A share cue anywhere in the question: "P / total" is a share only beside one (else a ratio no reader states).
+_SHARE_CUE = re.compile(r"\bshare\b|%|\bpercent|\bpct\b|\bratio\b|\bproportion\b|\bportion\b", re.I)
+
+
+def _slash_total(match: re.Match[str]) -> str:
+    """ "share of wallet: sensors / total": the share of sensors in the total spend (a share cue is needed)."""
+    if not match.group("head") and not _SHARE_CUE.search(match.string):
+        return match.group(0)
+    return f"{match.group('lead')}share of {match.group('p').strip()} in total spend"
+
+
+def _percent_is_of(match: re.Match[str]) -> str:
+    """ "how many percent is control equipment of total": the share of the part in the total (or in the base)."""
+    base = match.group("b")
+    if base.casefold() in ("total", "overall", "all"):
+        return f"share of {match.group('p')} in total spend"
+    return f"share of {match.group('p')} in {base}"
+
+
+def _share_does_have(match: re.Match[str]) -> str:
+    """ "what share does Iris have at Ypsilon": the share of Iris in Ypsilon's spend (the base named after)."""
+    if match.group("prep"):
+        return f"share of {match.group('p')} in the spend of"
+    return f"share of {match.group('p')} in total spend"
+
+
+#: Words of a change or a comparison: "how much %" beside one asks the change in percent, not a share.
+_CHANGE_CUE = re.compile(
+    r"\b(?:increas\w*|decreas\w*|grow\w*|grew|rise|rose|risen|drop\w*|fell|fall\w*|chang\w*|up|down|more|less|"
+    r"higher|lower|jump\w*|climb\w*|declin\w*|vs\.?|versus|compar\w*|against|than|differ\w*|delta|variance|"
+    r"yoy|qoq|mom)\b", re.I)
+
+
+def _how_many_percent(match: re.Match[str]) -> str:
+    """ "how many % is shipping": a share; "up or down, how much %": the change in percent (left as written)."""
+    return match.group(0) if _CHANGE_CUE.search(match.string) else "what share"
+
+
+def _of_base_what_is(match: re.Match[str]) -> str:
+    """ "Of group total Q1, what percent is Ypsilon": the share of Ypsilon in the group's total spend."""
+    base = match.group("b")
+    noun = " spend" if re.search(r"\btotal$", base, re.I) else ""
+    return f"what share of {base}{noun}{match.group('mid')} is "
+
+
 #: (pattern, replacement), applied in order; longer phrases before the words inside them.
 _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p, _I), r)
@@ -204,6 +253,31 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"(?:(?:currently|actually)\s+)?active\s+(?P<what>suppliers|vendors)\b",
          lambda m: f"{'number of ' if m.group('count').startswith('#') else m.group('count')}{m.group('what')}"),
         (r"\bactive\s+(?P<what>supplier|vendor)s?\s+count\b", r"\g<what> count"),
+        # --- the share family: a part over a base in any order ("P / total", "how many % is P of total", "what
+        # share does P have at B", "of B's total, what percent is P"), written as "share of P in B" or "what share of
+        # B is P", the phrasings router/analysis.py reads (it tells the part from the base by the kind of name)
+        (r"\bpareto(?:\s+(?:analysis|view|check|chart|cut))?\s*[:\-–]\s*(?=[^?]{0,60}(?:\btop|\bshare|%|\bpercent))",
+         ""),
+        (rf"(?P<lead>^|[:;,]\s*)(?P<head>{_SHARE_HEAD}\s*[:\-–]\s*)?(?P<p>[^/:;,?()]{{2,80}}?)\s*/\s*(?:the\s+)?"
+         rf"(?:total|overall|all|everything)(?:\s+{_SPEND})?(?!\w)", _slash_total),
+        (r"\bshare[- ]of[- ]wallet\b", "share"),
+        (rf"(?P<lead>^|[:;,]\s*)(?P<p>[^:;,?()]{{2,80}}?)\s+how\s+(?:many|much)\s+{_PCT}(?:\s+(?:is\s+it|are\s+they))?\s+"
+         rf"(?:of|in|from)\s+(?:the\s+)?(?:total|overall|all)(?:\s+{_SPEND})?(?!\w)",
+         r"\g<lead>share of \g<p> in total spend"),
+        (rf"\bhow\s+(?:many|much)\s+{_PCT}\s+(?:is|are|was|were|does|do|did|makes?\s+up|made\s+up)\s+"
+         rf"(?P<p>[^:;,?()]{{2,80}}?)\s+(?:of|in|from)\s+(?:the\s+)?(?P<b>total|overall|all|[^:;,?()]{{1,60}}?\b{_SPEND})"
+         rf"(?:\s+{_SPEND})?(?!\w)", _percent_is_of),
+        (r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|portion|part|%)\s+(?:does|do|did)\s+"
+         r"(?P<p>[^?,;]{2,80}?)\s+(?:have|has|hold|take|get|make\s+up|represent|account\s+for)"
+         r"(?:\s+(?P<prep>at|in|of|within|for|on|across))?(?!\w)", _share_does_have),
+        (rf"\b(?:of|from|out\s+of|within)\s+(?:the\s+)?(?P<b>[^,?;]{{1,60}}?\b(?:total|{_SPEND}))(?P<mid>[^,?;]{{0,40}}?)"
+         rf"\s*[,:;]\s*(?:what|which|how\s+many|how\s+much)\s+(?:{_PCT}|share|part|portion|proportion)\s+"
+         r"(?:is|are|was|were|goes\s+to|went\s+to|belongs\s+to|comes\s+from|came\s+from)\s+", _of_base_what_is),
+        # ("as % of total group spend": the scope word after "total" stays, the "% of total" rule below reads it)
+        (rf"\b(?:in|as)\s+(?:a\s+)?{_PCT}\s+of\b(?:\s+(?:the\s+)?(?P<t>total|overall|all)(?!\w)"
+         rf"(?!\s+(?:group|tenant|compan|entit|combined|consolidated))(?:\s+{_SPEND})?)?",
+         lambda m: "share of total spend" if m.group("t") else "share of"),
+        (rf"\bhow\s+(?:many|much)\s+{_PCT}(?!\w)", _how_many_percent),
         # --- shares
         # "pct of total", "% of the total spend": the share of the total
         # ("% of total group spend": the scope word between stays, the share of the group's total)

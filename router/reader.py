@@ -88,6 +88,7 @@ from router.reading import (
 from router.rules import COMPANY_ID, Identifiers, find_identifiers, mask, quoted_spans
 from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.run_rate import RUN_RATE
+from router.share_slots import share_part_phrases
 from router.sound_alike import sound_alike
 
 # --- cue words (moved here from routing, planner and answer: one place reads the question) ---------------------
@@ -1458,6 +1459,10 @@ def read(
                     # "approved vendors for Company B in cables": what the approval is asked for, after the list
                     *((s, e, t, "category") for s, e, t in approval_targets(residual)),
                     *((s, e, t, "category") for s, e, t in _counted_for(scratch, consumed)),
+                    # "what % of Comp B's spend is cabling": a share's part slot names what is asked (looked up,
+                    # or named back), never dropped to a generic "which supplier?" (router/share_slots.py)
+                    *((s, e, t, "category")
+                      for s, e, t in (share_part_phrases(id_masked, residual) if analysis.share else ())),
                     *((s, e, t, "category") for s, e, t in noun_phrases(
                         text, residual, [(m.start, m.end) for m in mentions.product_groups],
                         # an invoice state no figure records is asked about as a status, below

@@ -314,6 +314,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"\bprecio\s+unitario\s+(?:medio|promedio)\b", "average unit price"),
         (r"\bprix\s+unitaire\b|\bprecio\s+unitario\b|\bprecio\s+por\s+unidad\b", "unit price"),
         (r"\bunidades\b|\bunit[ée]s\b", "units"),
+        # "porcentaje de variación", "pourcentage d'évolution": the change in percent, never a share of a whole
+        (r"\b(?:porcentaje|pourcentage|porcentagem)\s+(?:de\s+|d['’]\s*)(?:la\s+|l['’]\s*)?(?:variaci[óo]n|varia[çc][ãa]o|"
+         r"variation|cambio|mudan[çc]a|changement|[ée]volution|evoluci[óo]n|crecimiento|crescimento|croissance|"
+         r"aumento|augmentation|incremento|diferencia|diferen[çc]a|diff[ée]rence)\b", "percent change"),
         (r"\b(?:qu[ée]\s+|quel\s+)?(?:porcentaje|pourcentage)\b", "what percentage"),
         # informal names of the usual catalogue groups, in the English a catalogue names them with
         (r"\b(?:gastos\s+de\s+(?:env[íi]os?|transporte|porte)|frais\s+de\s+(?:port|transport|livraison)|"

@@ -324,7 +324,8 @@ class AskService:
             # "at the Q1 pace, what would X be for a half-year" is one ask (its clauses are not asks of their own:
             # without the measure's words it is one question); "average invoice value, and how many invoices" is
             # two, the measure in its part
-            if found is not None and (not parts or (found.kind == "projection"
+            # ("Company B: how concentrated is spend? % of the top 2": the frame's clauses are the concentration's)
+            if found is not None and (not parts or (found.kind in ("projection", "concentration")
                                                     and not split_asks(found.base, read_part))):
                 return self._derived(conn, ctx, question, found, as_of, interface)
             if parts:
