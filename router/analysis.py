@@ -20,6 +20,7 @@ from typing import Any, Literal
 from router import comparison_words as _CW
 from router.contract import TimeRange
 from router.exclusion_words import NAME_ONLY_CUE, NAME_ONLY_CUE_PATTERN
+from router.negation_scope import negated, netted_before
 from router.periods import add_months, resolve_period
 from router.reading import currency_code, parse_breakdown
 
@@ -815,8 +816,21 @@ def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[
             if cue_after is not None:
                 spans.append(cue_after.span())
             continue
+        # the negation cues of every language, before or after ("sem notas de crédito", "(credit note exclude)",
+        # "credit note not include", "Gutschriften ausgenommen"): router/negation_scope.py
+        shared = negated(text, match.start(), match.end())
+        if shared is not None:
+            left_out = True
+            spans.append(shared)
+            continue
         in_both = any(s <= match.start() < e for s, e in both_spans)
+        # "net of", "neto de", "líquido de", "after": the credit notes netted in, never the credit notes alone
+        netted = netted_before(text, match.start())
         cue_both = _BOTH_BEFORE.search(before)
+        if netted is not None and cue_both is None:
+            taken_along = True
+            spans.append(netted)
+            continue
         if cue_both is None and _CONTEXT_MENTION.search(before) and _NET_ASKED.search(text):
             # "I know there was a credit note, I want the net figure": the note is context, the net figure is the
             # invoices with it netted in (credit notes alone would be another figure, confidently wrong)
