@@ -189,12 +189,19 @@ APPROVED_WORDS: tuple[str, ...] = (
     "zugelassenen", "goedgekeurd", "goedgekeurde", "erkende", "zatwierdzeni", "zatwierdzone", "zatwierdzonych",
     "onaylı", "onayli", "godkänd", "godkända", "godkendt", "godkendte", "godkjent", "godkjente", "承認済み",
     "承認済", "批准")
+#: "Outside the contract" in the writers' languages ("fora de contrato", "fuera de contrato", "hors contrat",
+#: "außerhalb des Vertrags", "buiten contract", "fuori contratto", "poza umową"): spend with suppliers not approved.
+OUTSIDE_CONTRACT = (r"(?<![\w-])(?:outside|off|fora|fuera|hors|au(?:ß|ss)erhalb|buiten|fuori|poza|d[ıi][şs][ıi]nda)"
+                    r"(?:\s+(?:of|de|do|da|del|des|du|dem|der|het|di|del|dal))?(?:\s+(?:the|o|el|le|la|il))?\s+"
+                    r"(?:contracts?|contratos?|contrats?|vertrag(?:s|es)?|vertr[äa]ge|contratt[oi]|umow[ąay]|"
+                    r"kontrakt\w*|s[öo]zle[şs]me)(?![\w-])")
 #: A negated approval in any language: a negator or "without" right before the approval adjective ("NO
 #: homologados", "não aprovados", "non approuvés", "nicht freigegebene", "niet goedgekeurde", "non-approved").
 NEGATED_APPROVAL = re.compile(
     rf"(?:(?<![\w.-])(?:{_alt(NOT_BEFORE)}))[\s-]*(?:(?:yet|been|currently|ainda|todavía|todavia|encore|noch|"
-    rf"nog|ancora)\s+)?(?:{_alt(APPROVED_WORDS)})(?![\w-])", re.I | re.UNICODE)
+    rf"nog|ancora)\s+)?(?:{_alt(APPROVED_WORDS)})(?![\w-])|{OUTSIDE_CONTRACT}", re.I | re.UNICODE)
 
 
-__all__ = ["APPROVED_WORDS", "EXCLUDED_AFTER", "NEGATED_APPROVAL", "NETTED_BEFORE", "NOT_BEFORE", "WITHOUT_BEFORE",
+__all__ = ["APPROVED_WORDS", "EXCLUDED_AFTER", "NEGATED_APPROVAL", "NETTED_BEFORE", "NOT_BEFORE", "OUTSIDE_CONTRACT",
+           "WITHOUT_BEFORE",
            "negated", "negation_after", "negation_before", "netted_before"]
