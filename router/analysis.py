@@ -20,7 +20,7 @@ from typing import Any, Literal
 from router import comparison_words as _CW
 from router.contract import TimeRange
 from router.exclusion_words import NAME_ONLY_CUE, NAME_ONLY_CUE_PATTERN
-from router.negation_scope import negated, netted_before
+from router.negation_scope import negated, negation_after, negation_before, netted_before
 from router.periods import add_months, resolve_period
 from router.reading import currency_code, parse_breakdown
 
@@ -699,7 +699,7 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
     posted = [m for m in _POSTED.finditer(text) if not any(p.start() <= m.start() < p.end() for p in paid)]
     # A status behind an exclusion cue is left out ("excluding unpaid invoices" = the paid ones).
     flip = {"posted": "paid", "paid": "posted"}
-    asked = {("posted" if m in posted else "paid") if not _after_exclusion(text, m.start()) else
+    asked = {("posted" if m in posted else "paid") if not _status_left_out(text, m) else
              flip["posted" if m in posted else "paid"] for m in (*paid, *posted)}
     # "posted or paid invoices", "paid/posted": both named together are both (the default), never the one whose
     # noun happens to follow it
@@ -877,6 +877,21 @@ def _after_exclusion(text: str, position: int) -> bool:
     return _EXCLUDED_BEFORE.search(text[max(0, position - 40): position]) is not None
 
 
+#: The document noun a status word qualifies ("paid invoices", "the unpaid ones"), before a postfix cue.
+_STATUS_NOUN = re.compile(r"\s+(?:invoices?|bills?|documents?|docs|ones|items?|lines?)\b", re.I)
+
+
+def _status_left_out(text: str, match: re.Match[str]) -> bool:
+    """Whether a status phrase is left out: a cue before it ("excluding the unpaid invoices", "sin facturas
+    pagadas") or a postfix one after it and its noun ("paid invoices excluded", "paid ones not included"). The
+    bare negators are not asked here: "not paid" is itself a status (posted), read by ``_POSTED``."""
+    end = match.end()
+    noun = _STATUS_NOUN.match(text, end)
+    end = noun.end() if noun is not None else end
+    return (_after_exclusion(text, match.start()) or negation_before(text, match.start(), bare=False) is not None
+            or negation_after(text, end) is not None)
+
+
 def parse_currency(text: str) -> tuple[bool, str | None, tuple[tuple[int, int], ...]]:
     """A request for spend in the invoices' own currency, and the one currency named with it."""
     spans: list[tuple[int, int]] = []
@@ -972,7 +987,10 @@ def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int
 _LIST_GLUE_WORDS = frozenset("""
 and or nor & the our supplier suppliers vendor vendors product group groups category categories any all those
 anything everything spend spending purchases invoices lines items products from with of on by for
+a o os el la los las al le les lo il gli die den der dem
 """.split())  # noqa: SIM905 - a word list reads better as text
+# (the last line: the articles a Romance or German writer puts before a name, "exceto a Beta", "sem o Gamma",
+# "ohne den Delta": the name is still the one the cue leaves out, never kept as the figure's filter)
 
 
 #: A spend word between two names: the list of names an exclusion cue covers has ended before it.

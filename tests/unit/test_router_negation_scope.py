@@ -169,3 +169,30 @@ def test_a_plan_over_credit_notes_alone_is_not_the_answer_to_a_negation(question
 def test_credit_notes_asked_pass_the_invariant(question: str) -> None:
     planned = routed("Company A credit notes only in Q1 2026")
     assert inverted_document_type(question, planned) is None
+
+
+def _args(question: str) -> dict[str, object]:
+    result = routed(question)
+    assert not result.requires_clarification, result.clarification_question
+    merged: dict[str, object] = {}
+    for step in result.execution_plan:
+        args = dict(step.arguments)
+        merged.update({k: v for k, v in dict(args.get("parameters", args)).items() if v})
+    return merged
+
+
+@pytest.mark.parametrize(("phrase", "status"), [
+    ("paid invoices excluded", "posted"), ("(paid invoices not included)", "posted"),
+    ("- unpaid ones excluded", "paid"), ("sem faturas pagas", "posted"), ("ohne bezahlte Rechnungen", "posted"),
+    ("excluding the unpaid invoices", "paid"), ("facturas no pagadas", "posted"), ("paid invoices only", "paid"),
+])
+def test_a_status_left_out_is_the_other_status(phrase: str, status: str) -> None:
+    # "paid invoices excluded" is the posted (unpaid) ones, never the paid ones
+    assert _args(f"Company A spend in Q1 2026, {phrase}")["invoice_statuses"] == [status]
+
+
+@pytest.mark.parametrize("cue", ["exceto a", "excepto a", "sem a", "sans le", "ohne den", "senza il", "except"])
+@pytest.mark.parametrize(("name", "sid"), [("Supplier Beta", "SUP-18"), ("Delta Enclosures Ltd", "SUP-31")])
+def test_an_article_after_the_cue_does_not_turn_the_exclusion_into_a_filter(cue: str, name: str, sid: str) -> None:
+    args = _args(f"Company A spend in Q1 2026 {cue} {name}")
+    assert args.get("exclude_supplier_ids") == [sid] and not args.get("supplier_ids"), args
