@@ -189,6 +189,14 @@ APPROVED_WORDS: tuple[str, ...] = (
     "zugelassenen", "goedgekeurd", "goedgekeurde", "erkende", "zatwierdzeni", "zatwierdzone", "zatwierdzonych",
     "onaylı", "onayli", "godkänd", "godkända", "godkendt", "godkendte", "godkjent", "godkjente", "承認済み",
     "承認済", "批准")
+#: "any" / "none" after a negation ("sin ninguna compra", "sem nenhuma fatura", "sans aucun achat", "ohne
+#: jeglichen Einkauf", "zonder enige aankoop", "senza alcun acquisto", "bez żadnych zakupów").
+ANY_WORDS: tuple[str, ...] = ("any", "ninguna", "ningún", "ningun", "ninguno", "nenhuma", "nenhum", "aucun",
+                              "aucune", "jeglichen", "jegliche", "einen", "eine", "enige", "alcun", "alcuna",
+                              "nessun", "nessuna", "żadnych", "zadnych", "żadnego", "hiç", "hic")
+#: A negation followed by its "any", as a regex part ending before the negated noun: "without any", "sin
+#: ninguna", "sem nenhuma", "sans aucun" (the "any" word is required: "excluding spend" alone is no "none").
+WITHOUT_ANY = rf"(?:{_boundary_before((*WITHOUT_BEFORE, *NOT_BEFORE))})\s+(?:{_alt(ANY_WORDS)})\s+"
 #: "Outside the contract" in the writers' languages ("fora de contrato", "fuera de contrato", "hors contrat",
 #: "außerhalb des Vertrags", "buiten contract", "fuori contratto", "poza umową"): spend with suppliers not approved.
 OUTSIDE_CONTRACT = (r"(?<![\w-])(?:outside|off|fora|fuera|hors|au(?:ß|ss)erhalb|buiten|fuori|poza|d[ıi][şs][ıi]nda)"
@@ -202,6 +210,6 @@ NEGATED_APPROVAL = re.compile(
     rf"nog|ancora)\s+)?(?:{_alt(APPROVED_WORDS)})(?![\w-])|{OUTSIDE_CONTRACT}", re.I | re.UNICODE)
 
 
-__all__ = ["APPROVED_WORDS", "EXCLUDED_AFTER", "NEGATED_APPROVAL", "NETTED_BEFORE", "NOT_BEFORE", "OUTSIDE_CONTRACT",
-           "WITHOUT_BEFORE",
-           "negated", "negation_after", "negation_before", "netted_before"]
+__all__ = ["ANY_WORDS", "APPROVED_WORDS", "EXCLUDED_AFTER", "NEGATED_APPROVAL", "NETTED_BEFORE", "NOT_BEFORE",
+           "OUTSIDE_CONTRACT", "WITHOUT_ANY", "WITHOUT_BEFORE", "negated", "negation_after", "negation_before",
+           "netted_before"]

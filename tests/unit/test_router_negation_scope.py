@@ -196,3 +196,12 @@ def test_a_status_left_out_is_the_other_status(phrase: str, status: str) -> None
 def test_an_article_after_the_cue_does_not_turn_the_exclusion_into_a_filter(cue: str, name: str, sid: str) -> None:
     args = _args(f"Company A spend in Q1 2026 {cue} {name}")
     assert args.get("exclude_supplier_ids") == [sid] and not args.get("supplier_ids"), args
+
+
+@pytest.mark.parametrize("phrase", ["proveedores aprobados sin ninguna compra",
+                                    "fornecedores aprovados sem nenhuma compra",
+                                    "fournisseurs agréés sans aucun achat"])
+def test_approved_vendors_without_any_spend_are_the_idle_list(phrase: str) -> None:
+    result = routed(f"Company A {phrase} en el 1T 2026?")
+    assert not result.requires_clarification, result.clarification_question
+    assert result.idle_vendors
