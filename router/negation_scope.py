@@ -84,7 +84,7 @@ EXCLUDED_AFTER: tuple[str, ...] = (
     "excluido", "excluida", "excluidos", "excluidas", "excluído", "excluída", "excluídos", "excluídas",
     "no incluido", "no incluida", "no incluidos", "no incluidas", "não incluído", "não incluída", "não incluídos",
     "não incluídas", "nao incluido", "nao incluida", "nao incluidos", "nao incluidas", "fuera", "fora", "aparte",
-    "à parte", "a parte", "no", "não", "nao",
+    "à parte", "a parte",
     # French, Italian
     "exclu", "exclue", "exclus", "exclues", "non inclus", "non incluse", "non incluses", "non compris",
     "non comprises", "à part", "escluso", "esclusa", "esclusi", "escluse", "non incluso", "non inclusa",
@@ -152,15 +152,15 @@ def negation_after(text: str, end: int) -> tuple[int, int] | None:
     """The span of a postfix negation right after ``end`` ("credit notes excluded", "(credit note exclude)",
     "notas de crédito no incluidas", "Gutschriften ausgenommen"), or ``None``.
 
-    A bare "no" / "não" after the constraint negates it only when nothing goes on after it ("credit notes: no"),
-    never "credit notes no 1T" (Portuguese "in the")."""
+    "out", "fora", "fuera" after the constraint negate it only when nothing goes on after them ("Beta out."), never
+    "credit notes out of 12"; a bare "no" after it is no cue (the tag question "Beta, no?")."""
     found = _AFTER.match(text, end)
     if found is None:
         return None
     word = found.group(0).strip(" :([–-").lower()
     closed = re.match(r"\s*(?:[).,;!?\]]|$)", text[found.end():]) is not None
-    if word in ("no", "não", "nao", "out", "fora", "fuera") and not closed:
-        return None  # "credit notes out of 12", "no 1T 2026": the word goes on, no postfix negation
+    if word in ("out", "fora", "fuera") and not closed:
+        return None  # "credit notes out of 12": the word goes on, no postfix negation
     return found.span()
 
 

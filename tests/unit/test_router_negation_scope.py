@@ -205,3 +205,16 @@ def test_approved_vendors_without_any_spend_are_the_idle_list(phrase: str) -> No
     result = routed(f"Company A {phrase} en el 1T 2026?")
     assert not result.requires_clarification, result.clarification_question
     assert result.idle_vendors
+
+
+@pytest.mark.parametrize("question", ["How many invoices did Company A get from Supplier Beta in Q1 2026, no?",
+                                      "Company A spend with Supplier Beta in Q1 2026, não?"])
+def test_a_tag_question_does_not_negate_the_name_before_it(question: str) -> None:
+    args = _args(question)
+    assert args.get("supplier_ids") == ["SUP-18"] and not args.get("exclude_supplier_ids"), args
+
+
+@pytest.mark.parametrize("cue", ["sem a", "hors", "ohne den"])
+def test_a_count_leaves_out_the_supplier_a_cue_of_any_language_scopes(cue: str) -> None:
+    args = _args(f"How many invoices did Company A get in Q1 2026 {cue} Supplier Beta?")
+    assert args.get("exclude_supplier_ids") == ["SUP-18"] and not args.get("supplier_ids"), args
