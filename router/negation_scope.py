@@ -111,7 +111,10 @@ NETTED_BEFORE: tuple[str, ...] = (
 
 #: Words that may stand between a cue and the constraint it scopes (articles, "any", "all", "the").
 _DETERMINERS = (r"(?:(?:the|any|all|our|their|its|a|an|el|la|los|las|al|a\s+la|a\s+los|o|os|as|um|uma|das|dos|"
-                r"do|da|les|le|l['’]|des|du|de|die|der|den|dem|het|gli|il|i|lo|ze|those|these|that|this)\s+)*")
+                r"do|da|les|le|l['’]|des|du|de|die|der|den|dem|het|gli|il|i|lo|ze|those|these|that|this)\s{1,3})*")
+#: The space between a cue and what it scopes: a few blanks, never the run a masked name leaves (the readers see
+#: names blanked to spaces: "excluding            (paid invoices)" does not scope "paid" past the name).
+_GAP = r"\s{0,3}"
 
 
 def _alt(words: Iterable[str]) -> str:
@@ -125,13 +128,13 @@ def _boundary_before(words: Iterable[str]) -> str:
 
 
 #: A cue that ends right before the scoped constraint: the cue, an optional bracket or colon, the determiners.
-_BEFORE = re.compile(rf"{_boundary_before(WITHOUT_BEFORE)}\s*[:(\[]?\s*{_DETERMINERS}$", re.I | re.UNICODE)
-_NOT = re.compile(rf"(?:(?<![\w.-])(?:{_alt(NOT_BEFORE)}))[\s-]*{_DETERMINERS}$", re.I | re.UNICODE)
-_NETTED = re.compile(rf"{_boundary_before(NETTED_BEFORE)}\s+{_DETERMINERS}$", re.I | re.UNICODE)
+_BEFORE = re.compile(rf"{_boundary_before(WITHOUT_BEFORE)}{_GAP}[:(\[]?{_GAP}{_DETERMINERS}$", re.I | re.UNICODE)
+_NOT = re.compile(rf"(?:(?<![\w.-])(?:{_alt(NOT_BEFORE)}))(?:{_GAP}-)?{_GAP}{_DETERMINERS}$", re.I | re.UNICODE)
+_NETTED = re.compile(rf"{_boundary_before(NETTED_BEFORE)}\s{{1,3}}{_DETERMINERS}$", re.I | re.UNICODE)
 #: The postfix form: optional "are / is / should be", a colon, dash or bracket, the cue, then no word going on.
 _AFTER = re.compile(
-    r"\s*(?:(?:are|were|is|was|being|to\s+be|should\s+be|must\s+be|sind|werden|son|são|sont|sono|zijn)\s+)?"
-    rf"[:(\[–-]?\s*(?:{_alt(EXCLUDED_AFTER)})(?![\w'’])", re.I | re.UNICODE)
+    rf"{_GAP}(?:(?:are|were|is|was|being|to\s+be|should\s+be|must\s+be|sind|werden|son|são|sont|sono|zijn)\s+)?"
+    rf"[:(\[–-]?{_GAP}(?:{_alt(EXCLUDED_AFTER)})(?![\w'’])", re.I | re.UNICODE)
 #: How far back a prefix cue may start (the longest cue with its determiners).
 _REACH = 48
 
