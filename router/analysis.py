@@ -20,6 +20,7 @@ from typing import Any, Literal
 from router import comparison_words as _CW
 from router.contract import TimeRange
 from router.exclusion_words import NAME_ONLY_CUE, NAME_ONLY_CUE_PATTERN
+from router.negation_scope import negated, negation_after, negation_before, netted_before
 from router.periods import add_months, resolve_period
 from router.reading import currency_code, parse_breakdown
 
@@ -698,7 +699,7 @@ def parse_filters(text: str) -> tuple[tuple[str, ...] | None, tuple[str, ...] | 
     posted = [m for m in _POSTED.finditer(text) if not any(p.start() <= m.start() < p.end() for p in paid)]
     # A status behind an exclusion cue is left out ("excluding unpaid invoices" = the paid ones).
     flip = {"posted": "paid", "paid": "posted"}
-    asked = {("posted" if m in posted else "paid") if not _after_exclusion(text, m.start()) else
+    asked = {("posted" if m in posted else "paid") if not _status_left_out(text, m) else
              flip["posted" if m in posted else "paid"] for m in (*paid, *posted)}
     # "posted or paid invoices", "paid/posted": both named together are both (the default), never the one whose
     # noun happens to follow it
@@ -815,8 +816,21 @@ def document_type_scope(text: str) -> tuple[tuple[str, ...] | None, tuple[tuple[
             if cue_after is not None:
                 spans.append(cue_after.span())
             continue
+        # the negation cues of every language, before or after ("sem notas de crédito", "(credit note exclude)",
+        # "credit note not include", "Gutschriften ausgenommen"): router/negation_scope.py
+        shared = negated(text, match.start(), match.end())
+        if shared is not None:
+            left_out = True
+            spans.append(shared)
+            continue
         in_both = any(s <= match.start() < e for s, e in both_spans)
+        # "net of", "neto de", "líquido de", "after": the credit notes netted in, never the credit notes alone
+        netted = netted_before(text, match.start())
         cue_both = _BOTH_BEFORE.search(before)
+        if netted is not None and cue_both is None:
+            taken_along = True
+            spans.append(netted)
+            continue
         if cue_both is None and _CONTEXT_MENTION.search(before) and _NET_ASKED.search(text):
             # "I know there was a credit note, I want the net figure": the note is context, the net figure is the
             # invoices with it netted in (credit notes alone would be another figure, confidently wrong)
@@ -861,6 +875,21 @@ _EXCLUDED_AFTER = re.compile(
 def _after_exclusion(text: str, position: int) -> bool:
     """Whether an exclusion cue stands right before ``position`` ("excluding the unpaid invoices")."""
     return _EXCLUDED_BEFORE.search(text[max(0, position - 40): position]) is not None
+
+
+#: The document noun a status word qualifies ("paid invoices", "the unpaid ones"), before a postfix cue.
+_STATUS_NOUN = re.compile(r"\s+(?:invoices?|bills?|documents?|docs|ones|items?|lines?)\b", re.I)
+
+
+def _status_left_out(text: str, match: re.Match[str]) -> bool:
+    """Whether a status phrase is left out: a cue before it ("excluding the unpaid invoices", "sin facturas
+    pagadas") or a postfix one after it and its noun ("paid invoices excluded", "paid ones not included"). The
+    bare negators are not asked here: "not paid" is itself a status (posted), read by ``_POSTED``."""
+    end = match.end()
+    noun = _STATUS_NOUN.match(text, end)
+    end = noun.end() if noun is not None else end
+    return (_after_exclusion(text, match.start()) or negation_before(text, match.start(), bare=False) is not None
+            or negation_after(text, end) is not None)
 
 
 def parse_currency(text: str) -> tuple[bool, str | None, tuple[tuple[int, int], ...]]:
@@ -958,7 +987,10 @@ def parse_analysis(text: str, as_of: dt.date) -> tuple[Analysis, tuple[tuple[int
 _LIST_GLUE_WORDS = frozenset("""
 and or nor & the our supplier suppliers vendor vendors product group groups category categories any all those
 anything everything spend spending purchases invoices lines items products from with of on by for
+a o os el la los las al le les lo il gli die den der dem
 """.split())  # noqa: SIM905 - a word list reads better as text
+# (the last line: the articles a Romance or German writer puts before a name, "exceto a Beta", "sem o Gamma",
+# "ohne den Delta": the name is still the one the cue leaves out, never kept as the figure's filter)
 
 
 #: A spend word between two names: the list of names an exclusion cue covers has ended before it.

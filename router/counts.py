@@ -19,6 +19,7 @@ from router.analysis import document_type_scope, ranking_by_count
 from router.answer import AnswerStatus, _Draft, cite_lines, composer
 from router.contract import PlanStep
 from router.entities import Gazetteer, Mention
+from router.negation_scope import negated
 from router.reader import Reading
 from router.reading import dimension_phrase
 from router.status_counts import (
@@ -160,7 +161,9 @@ def document_types(text: str) -> tuple[str, ...]:
 
 
 def _excluded(text: str, mention: Mention) -> bool:
-    return bool(_EXCLUDING.search(text[max(0, mention.start - 40): mention.start]))
+    # (the cues of every language, "sem a Beta", "hors Gamma", "Beta excluded": router/negation_scope.py)
+    return bool(_EXCLUDING.search(text[max(0, mention.start - 40): mention.start])
+                or negated(text, mention.start, mention.end, bare=False))
 
 
 @dataclass(frozen=True)

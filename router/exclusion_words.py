@@ -22,7 +22,14 @@ WITHOUT = ("without", "excluding", "zonder", "exclusief", "excl", "excl.", "ex",
 EXCEPT = ("sauf", "hormis", "excepté", "excepte", "behalve", "uitgezonderd", "förutom", "forutom", "utom",
           "undtagen", "bortset fra", "bortsett från", "bortsett fra", "unntatt", "oprócz", "oprocz", "poza",
           "z wyjątkiem", "z wyjatkiem", "excepto", "salvo", "tranne", "eccetto", "exceto", "außer", "ausser",
-          "ausgenommen", "abzüglich", "abzuglich", "ilman", "paitsi")
+          "ausgenommen", "abzüglich", "abzuglich", "ilman", "paitsi",
+          # "not counting X" with the writers' own verb and the article or preposition their verb takes
+          "sin contar", "sin contar a", "sin contar al", "sin contar con", "sin incluir", "sin incluir a",
+          "sem contar", "sem contar com", "sem contar com a", "sem contar com o", "sem contar a", "sem contar o",
+          "sem incluir", "sem incluir a", "sem incluir o", "sans compter", "sans inclure", "senza contare",
+          "senza includere", "a excepción de", "a excepcion de", "con excepción de", "com exceção de",
+          "com excecao de", "à l'exception de", "a l'exception de", "ad eccezione di", "met uitzondering van",
+          "mit ausnahme von", "tirando")
 #: English words that exclude only when a name follows them ("all of it bar Beta", "spend less Delta"): alone they
 #: are other words (a bar chart, less than 5000).
 ENGLISH_NAME_ONLY = ("bar", "less", "ex")

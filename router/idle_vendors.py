@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from router.negation_scope import WITHOUT_ANY
 from router.reader import Reading
 
 #: What says the approved vendors *without* spend are asked for: "without spend", "had no (recognised) spend",
@@ -30,7 +31,10 @@ _IDLE = re.compile(
     r"(?:\s+(?:us\s+)?(?:anything|at\s+all))?(?:\s+(?:that\s+)?we\s+recogni[sz]ed)?"
     r"(?:\s+in\s+(?:that|the\s+same|this)\s+(?:quarter|month|period|year))?"
     r"|\b(?:name|list|show)\s+(?:those|the\s+ones|them|any)\s+(?:that|which|who)\s+(?:had|have|has)\s+none\b"
-    r"|\b(?:dormant|idle|inactive|unused)(?:[- ](?:vendors?|suppliers?))?(?:[- ](?:review|check|list))?\b",
+    r"|\b(?:dormant|idle|inactive|unused)(?:[- ](?:vendors?|suppliers?))?(?:[- ](?:review|check|list))?\b"
+    # the negation of any writer before the spend noun a reader wrote in English ("sin ninguna compra" read as
+    # "excluding ninguna spend", "sem nenhuma fatura", "sans aucun achat"): router/negation_scope.py
+    rf"|{WITHOUT_ANY}(?:spend|spending|invoices?|purchases|transactions|activity)\b",
     re.I,
 )
 _APPROVED = re.compile(r"\bapproved\b", re.I)

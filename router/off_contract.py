@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from router.contract import IntentScore, PlanStep, Ref, TimeRange
+from router.negation_scope import NEGATED_APPROVAL
 from router.open_reading import with_invoices_only_step
 from router.reader import Reading, interpretation
 
@@ -136,7 +137,7 @@ def _apposition(reading: Reading, found: list[re.Match[str]]) -> tuple[str, ...]
 def off_contract_request(reading: Reading) -> OffContract | None:
     """The negated-approval shape of the question, or ``None`` when it negates no approval."""
     ended = list(_EXPIRED.finditer(reading.text))
-    found = ended or list(_NEGATION.finditer(reading.text))
+    found = ended or list(_NEGATION.finditer(reading.text)) or list(NEGATED_APPROVAL.finditer(reading.text))
     if not found:
         return None
     if ended:

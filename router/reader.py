@@ -62,6 +62,7 @@ from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
 from router.name_slots import READ_REASONS, company_units, slotless
+from router.negation_scope import negated
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
 from router.price_words import (
@@ -1632,7 +1633,9 @@ def read(
         by_status = True
     if by_status and (choice or analysis.statuses is None):
         statuses = ("posted", "paid")
-    other_basis = _OTHER_BASIS.search(cue_text)
+    # "(actuals, not forecast)", "sin presupuesto": another basis negated is the invoiced spend, never asked about
+    other_basis = next((m for m in _OTHER_BASIS.finditer(cue_text) if negated(cue_text, m.start(), m.end()) is None),
+                       None)
     filtered_figure = _filtered_figure(cue_text, analysis, entities, identifiers, period)
     cues = Cues(
         # amounts shown in currencies ("Beta at Company A in Q4 in invoice currency"): the spend

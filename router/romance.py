@@ -345,7 +345,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"\b(?:au\s+moins|al\s+menos|como\s+m[íi]nimo){_AMOUNT_AHEAD}", "at least"),
         (rf"\b(?:au\s+plus|como\s+m[áa]ximo){_AMOUNT_AHEAD}", "at most"),
         # --- exclusions and function words (after the phrases that hold them)
-        (r"\b(?:sauf|hors|excepto|salvo|sin|except[ée])\b", "excluding"),
+        # ("sin contar a X", "sans compter X": the whole cue is read by router/exclusion_words.py, kept as typed)
+        (r"\b(?:sauf|hors|excepto|salvo|sin|except[ée])\b(?!\s+(?:contar|incluir|compter|inclure)\b)", "excluding"),
         (r"\b(?:pour|para)\s+(?:le|la|les|el|los|las|l['’])?\s*", "for "),
         (r"\b(?:au|aux|en)\s+(?=(?:[QH][1-4]|FY|\d{4}|January|February|March|April|May|June|July|August|September|"
          r"October|November|December)\b)", "in "),

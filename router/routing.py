@@ -129,7 +129,12 @@ from router.relation_shapes import read_relation_shape
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
-from router.silent_checks import mismatched_document_type, unrecorded_qualifiers, unrecorded_scopes
+from router.silent_checks import (
+    inverted_document_type,
+    mismatched_document_type,
+    unrecorded_qualifiers,
+    unrecorded_scopes,
+)
 from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.sound_alike import sounded_names
 from router.spoken import read_spoken
@@ -617,6 +622,13 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
             "clarification_question": mismatched,
             "clarification_reasons": ("document type: asked but not in the plan", *result.clarification_reasons)})
+    inverted = inverted_document_type(question, result)
+    if inverted is not None:
+        # credit notes left out or netted in, credit notes alone planned: named, never the opposite figure
+        result = result.model_copy(update={
+            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+            "clarification_question": inverted,
+            "clarification_reasons": ("document type: negated but planned", *result.clarification_reasons)})
     specified = unknown_specified_product(result.question, inputs.gazetteer)
     if specified is not None and specified not in (result.clarification_question or ""):
         # "27in monitors": a product named by a specification no catalogue name holds is asked about by name,

@@ -24,13 +24,20 @@ from typing import Any
 from router.analysis import EXCLUSION_CUE
 from router.contract import RoutingResult
 from router.document_words import CREDIT_NOTES, INVOICES, alternation, document_words
+from router.negation_scope import negated, netted_before
+from router.netted_documents import NETTED_STEP
 
 #: Credit notes by their name in English and the writers' languages (the shorthand "CN" is written out first).
 _CREDIT_NOTE = re.compile(rf"\bcredit[- ]?notes?\b|(?<![\w-])(?:{alternation(CREDIT_NOTES)})(?![\w-])", re.I)
+#: The same with the German noun (a credit note left out is checked in every language the negation reader knows).
+_ANY_CREDIT_NOTE = re.compile(rf"{_CREDIT_NOTE.pattern}|\bgutschrift(?:en)?\b", re.I)
 #: Invoices by their name (a credit-note word is no invoice word: "credit invoice" is not read here).
 _INVOICE = re.compile(rf"\b(?:invoices?|invs?|bills?)\b|(?<![\w-])(?:{alternation(INVOICES)})(?![\w-])", re.I)
 #: A document number ("INV-2025-0042", "CN-2026-0007"): an identifier, not a document type asked for.
 _DOCUMENT_NUMBER = re.compile(r"\b(?:INV|CN|CRN)[-_ ]?\d{4}[-_]\d+\b", re.I)
+#: A document named by its number, with its type word before it ("credit note CN-2026-0011", "Gutschrift CN 2026-7").
+_NAMED_DOCUMENT = re.compile(rf"(?:(?:credit[- ]?notes?|gutschrift(?:en)?)\s*(?:no\.?|nr\.?|#)?\s*)?"
+                             rf"{_DOCUMENT_NUMBER.pattern}", re.I)
 #: At most this many characters between an exclusion cue and the credit notes it leaves out ("ignore the CNs").
 _CUE_REACH = 24
 #: Words that leave documents out without being a cue of the names' grammar ("invoices only, ignore CNs").
@@ -44,10 +51,11 @@ _LEFT_OUT_AFTER = re.compile(r"\s*(?:are\s+|were\s+|to\s+be\s+|being\s+)?(?:excl
 
 def _excluded(text: str, start: int, end: int | None = None) -> bool:
     """Whether the document word at ``start`` (to ``end``) stands behind an exclusion cue ("excluding credit notes",
-    "w/o CNs") or before one ("credit notes excluded")."""
+    "w/o CNs", "sem notas de crédito") or before one ("credit notes excluded", "(credit note exclude)")."""
     before = text[max(0, start - _CUE_REACH):start]
     return bool(EXCLUSION_CUE.search(before) or _LEFT_OUT.search(before)
-                or (end is not None and _LEFT_OUT_AFTER.match(text, end)))
+                or (end is not None and _LEFT_OUT_AFTER.match(text, end))
+                or negated(text, start, end if end is not None else start) is not None)
 
 
 def _document_types(value: Any) -> Iterable[tuple[str, ...]]:
@@ -79,6 +87,37 @@ def mismatched_document_type(text: str, result: RoutingResult) -> str | None:
     return (f"I read {said!r} in your question, but this figure was planned over invoices only (credit notes not "
             "included), so it is not answered as if it were the credit notes' figure. Do you want the credit notes "
             "(their count or their amount), or the invoices?")
+
+
+def inverted_document_type(text: str, result: RoutingResult) -> str | None:
+    """The clarification for a plan over credit notes only where ``text`` names credit notes only to leave them out
+    ("só faturas (sem notas de crédito)", "(credit note exclude)") or to net them in ("neto de notas de crédito",
+    "after credit notes"), or ``None``.
+
+    The mirror of :func:`mismatched_document_type`: the negation (or the netting) read by router/negation_scope.py
+    is checked against the plan whichever reader built it, so a negation lost on the way is never answered with the
+    credit notes' own figure, the opposite question."""
+    if result.requires_clarification or not result.execution_plan or result.workflow == "identifier_lookup":
+        return None
+    # (a credit note named by its number is one document, "after credit note CN-2026-0009": no type asked)
+    plain = _NAMED_DOCUMENT.sub(" ", document_words(text))
+    mentions = list(_ANY_CREDIT_NOTE.finditer(plain))
+    if not mentions:
+        return None
+    cues = []
+    for m in mentions:
+        cue = negated(plain, m.start(), m.end()) or netted_before(plain, m.start())
+        if cue is None:
+            return None  # credit notes asked for somewhere: a plan over them may be right
+        cues.append(plain[min(cue[0], m.start()):max(cue[1], m.end())].strip(" ()[]:"))
+    # (the scope check of a named credit note reads that note's own row: not the figure, router/netted_documents.py)
+    planned = {types for step in result.execution_plan if step.step_id != NETTED_STEP
+               for types in _document_types(dict(step.arguments))}
+    if not planned or not all(types == ("credit_note",) for types in planned):
+        return None
+    return (f"I read {cues[0]!r} as leaving the credit notes out (or netting them in), but this figure was planned "
+            "over credit notes only, so it is not answered as if it were the figure asked. Do you want the invoices "
+            "only (credit notes left out), or the invoices with the credit notes netted in?")
 
 
 #: Organisational units below a company that no invoice line records (a company's own words for itself, "our
@@ -179,4 +218,4 @@ def unrecorded_qualifiers(text: str, consumed: Iterable[tuple[int, int]]) -> tup
     return tuple(dict.fromkeys(found))
 
 
-__all__ = ["mismatched_document_type", "unrecorded_qualifiers", "unrecorded_scopes"]
+__all__ = ["inverted_document_type", "mismatched_document_type", "unrecorded_qualifiers", "unrecorded_scopes"]
