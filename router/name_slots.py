@@ -276,16 +276,38 @@ def _stem_match(word: str, known: str) -> bool:
 
 def company_variant(text: str, start: int, phrase: str, companies: Sequence[tuple[int, int, str]]) -> bool:
     """Whether ``phrase`` (at ``start``) continues a resolved company's mention with its name's next words in
-    another form: "Alpenland Logistics" for "Alpenland Logistik AG". ``companies``: (start, end, company name)."""
+    another form: "Alpenland Logistics" for "Alpenland Logistik AG", abbreviated ("Ypsilon Rtl", "Xenon Ph.").
+    ``companies``: (start, end, company name)."""
     words = phrase.split()
     for s, e, name in companies:
         if not (0 < start - e <= 1 and not text[e:start].strip()):
             continue
         mentioned = len(text[s:e].split())
         rest = name.split()[mentioned:]
-        if rest and len(words) <= len(rest) and all(_stem_match(w, k) for w, k in zip(words, rest, strict=False)):
+        # (a prefix is marked by its dot, or by its capital right after the company: "Xenon Ph", the dot lost)
+        dotted = text[start + len(phrase):start + len(phrase) + 1] == "." or phrase[:1].isupper()
+        if rest and len(words) <= len(rest) and all(_stem_match(w, k) or _abbreviation(w, k, dotted)
+                                                    for w, k in zip(words, rest, strict=False)):
             return True
     return False
+
+
+def _abbreviation(word: str, known: str, dotted: bool) -> bool:
+    """Whether ``word`` abbreviates the name's word ``known``: its prefix written with a dot ("Xenon Ph.") or its
+    skeleton, the same first letter and the other letters in order ("Ypsilon Rtl" for Retail, "Intl", "Mgmt")."""
+    from router.name_match import abbreviates
+
+    a, b = word.lower().rstrip("."), known.lower()
+    if not a.isalpha() or len(a) < 2 or len(a) >= len(b) or a[0] != b[0]:
+        return False
+    if abbreviates(a, b, dotted=dotted):
+        return True
+    at = 0
+    for letter in a[1:]:
+        at = b.find(letter, at + 1)
+        if at < 0:
+            return False
+    return len(a) >= 3
 
 
 def slotless(text: str, start: int, end: int, phrase: str, read: Sequence[tuple[int, int]],

@@ -161,6 +161,9 @@ CLOSED_CLASS_WORDS: dict[str, frozenset[str]] = {
     "quantity": frozenset("""
     more most less least much many few fewer amount amounts sum sums value values figure figures number numbers
     count whole entire single overall top bottom highest lowest biggest largest smallest half
+    baseline concentration addressable pareto distribution trend variance benchmark breakdown split mix profile
+    overview summary snapshot analysis cumulative concentración concentração konzentration concentrazione
+    concentratie koncentracja koncentrace tendencia tendência tendance tendenza analyse análisis análise analisi
     más mas menos mayor menor mucho mucha muchos muchas poco pocos cantidad monto importe suma valor ninguna
     ninguno ningún ningun algún algun alguna algunos algunas cada mais maior muitos pouco quantidade montante
     nenhum nenhuma algum cada plus moins beaucoup peu montant somme valeur aucun aucune chaque mehr meisten meiste

@@ -118,3 +118,22 @@ def test_a_known_group_behind_plain_words_is_read() -> None:
     reading = read("Kestrel: quanto foi em Sensors no Q1 2026?", GAZETTEER, AS_OF)
     assert reading.entities.product_group_id == "PG-SENS"
     assert not [u for u in reading.not_understood if u.kind in ("name", "category")]
+
+
+@pytest.mark.parametrize("written", ["Alpenland Lgstk", "Alpenland Log.", "Alpenland Lo", "Kestrel Lbnsmttl"])
+def test_an_abbreviated_next_word_of_a_company_name_is_the_company(written: str) -> None:
+    reading = read(f"{written} spend in Q1 2026", GAZETTEER, AS_OF)
+    assert reading.entities.company_id in ("COMP-A", "COMP-K")
+    assert not [u for u in reading.not_understood if u.kind in ("name", "category")]
+
+
+@pytest.mark.parametrize("written", ["Alpenland Brno", "Kestrel Zorbix"])
+def test_another_word_after_a_company_is_still_asked(written: str) -> None:
+    assert any(written.split()[1] in t for t in _asked(f"{written} spend in Q1 2026"))
+
+
+@pytest.mark.parametrize("cue", ["not", "minus", "excluding"])
+@pytest.mark.parametrize(("plain", "asked"), [("sure", False), ("amount", False), ("Zorbix", True)])
+def test_an_exclusion_target_of_plain_words_is_named_not_asked(cue: str, plain: str, asked: bool) -> None:
+    question = f"Kestrel spend Q1 2026 ({cue} {plain})"
+    assert any(plain in t for t in _asked(question)) is asked, question
