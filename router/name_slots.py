@@ -363,8 +363,8 @@ def plain_language(text: str, start: int, phrase: str) -> bool:
     tokens = list(_PLAIN_TOKEN.finditer(phrase))
     if not tokens or re.sub(r"[\s,/&+]", "", _PLAIN_TOKEN.sub("", phrase)):
         return False  # a digit or sign inside: code-shaped ("3rd-party", "M.R.O", "PG-HVAC")
-    if len(tokens) == 1 and len(tokens[0].group(0)) == 1:
-        return False  # one letter: a company's or supplier's letter ("supplier e", "Company D")
+    if any(len(t.group(0)) == 1 and (t.group(0).isupper() or t is tokens[-1]) for t in tokens):
+        return False  # a letter: a company's or supplier's letter ("supplier e", "Company D", "company z")
     for token in tokens:
         word = token.group(0)
         if closed_class(word) is None:
@@ -386,8 +386,9 @@ _EDGE_CLASSES = frozenset({"function", "verb"})
 def name_core(text: str, start: int, phrase: str) -> tuple[int, int]:
     """The part of the span ``phrase`` (at ``start`` of ``text``) that may be a name: without the lowercase function
     words and verbs at its edges ("foi em Compressors" -> "Compressors", "pueden pasar Zorbix" -> "Zorbix"), as
-    (start, end) offsets inside ``phrase``. A span of plain words only is kept whole (:func:`plain_language` decides
-    it), and so is a core shorter than three letters ("Company D" is never cut to "D": "Company" is no edge word).
+    (start, end) offsets inside ``phrase``. Only a capitalised core is cut out ("it hardware" stays whole); a span of
+    plain words only is kept whole (:func:`plain_language` decides it), and so is a core shorter than three letters
+    ("Company D" is never cut to "D": "Company" is no edge word).
 
     >>> name_core("how much foi em Compressors", 9, "foi em Compressors")
     (7, 18)
@@ -409,7 +410,8 @@ def name_core(text: str, start: int, phrase: str) -> tuple[int, int]:
         i += 1
     while j > i and edge(tokens[j - 1]):
         j -= 1
-    if i == j or (i, j) == (0, len(tokens)):
+    if i == j or (i, j) == (0, len(tokens)) or not tokens[i].group(0)[:1].isupper():
+        # (only a name-shaped core is cut out: "it hardware" keeps its "it", a lowercase phrase stays whole)
         return 0, len(phrase)
     a, b = tokens[i].start(), tokens[j - 1].end()
     # (a core is cut at word edges only; whatever stands between its words, a sign or a digit, stays in it)

@@ -69,6 +69,8 @@ def test_every_class_is_a_set_of_single_words() -> None:
     ("spend with Zorbix in Q1", "Zorbix", False),
     ("spend with zorbix in Q1", "zorbix", False),      # lowercase, in a name slot, of no class: a name
     ("spend with supplier e in Q1", "e", False),       # one letter: a supplier's letter
+    ("spend of company z in Q1", "company z", False),  # (after a kind noun, in any case)
+    ("spend of Firma Q in Q1", "Firma Q", False),
     ("Kestrel Total spend", "Total", False),           # an English word capitalised mid-sentence
     ("spend for JP fiscal year", "JP", False),         # all capitals
     ("spend on FreshFruit lines", "FreshFruit", False),  # capitals inside
@@ -89,6 +91,7 @@ def test_name_core_cuts_plain_words_off_the_edges(lead: str, name: str) -> None:
 
 def test_name_core_never_cuts_a_name_to_a_letter_nor_a_capitalised_word() -> None:
     assert name_core("spend of Company D", 9, "Company D") == (0, 9)
+    assert name_core("spend on it hardware", 9, "it hardware") == (0, 11)  # a lowercase core: the phrase whole
     assert name_core("spend with Da Costa", 11, "Da Costa") == (0, 8)
 
 
