@@ -20,6 +20,9 @@ The rules are structural, by position in the message and by closed word classes:
   that company ("alpenland site" is Alpenland); next to an unknown name it stays a constraint ("Brno site").
 - **Generic goods**: a span made only of :data:`GENERIC_GOODS` ("stuff", "things", "Zeug") names everything bought.
 - **Slip**: a function word typed with one slip ("teh", "wich") is grammar (router/unread_words.py reads it so).
+- **Plain language**: a span made only of closed-class words of any language the readers know ("pueden pasar",
+  "produto teve mais", "wie viele Tage", "the e-mail says"; router/unread_words.py's table) is no name, even in a
+  name slot; a single letter, an all-caps or code-shaped word or an English word capitalised mid-sentence stays one.
 - **Name variant**: a word right after a resolved company's mention that is its name's next word in another form
   ("Alpenland Logistics" for Alpenland Logistik AG: one stem).
 """
@@ -71,8 +74,8 @@ _WORD = re.compile(r"[^\W_][\w'’&./-]*")
 
 @dataclass(frozen=True)
 class Slotless:
-    """An unread span in no constraint slot and why: "framing", "gloss" (named on a PARTIAL answer) or "unit",
-    "goods", "variant" (read: the company beside it, or everything bought)."""
+    """An unread span in no constraint slot and why: "framing", "gloss", "plain" (named on a PARTIAL answer) or
+    "unit", "goods", "variant" (read: the company beside it, or everything bought)."""
 
     start: int
     end: int
@@ -273,16 +276,38 @@ def _stem_match(word: str, known: str) -> bool:
 
 def company_variant(text: str, start: int, phrase: str, companies: Sequence[tuple[int, int, str]]) -> bool:
     """Whether ``phrase`` (at ``start``) continues a resolved company's mention with its name's next words in
-    another form: "Alpenland Logistics" for "Alpenland Logistik AG". ``companies``: (start, end, company name)."""
+    another form: "Alpenland Logistics" for "Alpenland Logistik AG", abbreviated ("Ypsilon Rtl", "Xenon Ph.").
+    ``companies``: (start, end, company name)."""
     words = phrase.split()
     for s, e, name in companies:
         if not (0 < start - e <= 1 and not text[e:start].strip()):
             continue
         mentioned = len(text[s:e].split())
         rest = name.split()[mentioned:]
-        if rest and len(words) <= len(rest) and all(_stem_match(w, k) for w, k in zip(words, rest, strict=False)):
+        # (a prefix is marked by its dot, or by its capital right after the company: "Xenon Ph", the dot lost)
+        dotted = text[start + len(phrase):start + len(phrase) + 1] == "." or phrase[:1].isupper()
+        if rest and len(words) <= len(rest) and all(_stem_match(w, k) or _abbreviation(w, k, dotted)
+                                                    for w, k in zip(words, rest, strict=False)):
             return True
     return False
+
+
+def _abbreviation(word: str, known: str, dotted: bool) -> bool:
+    """Whether ``word`` abbreviates the name's word ``known``: its prefix written with a dot ("Xenon Ph.") or its
+    skeleton, the same first letter and the other letters in order ("Ypsilon Rtl" for Retail, "Intl", "Mgmt")."""
+    from router.name_match import abbreviates
+
+    a, b = word.lower().rstrip("."), known.lower()
+    if not a.isalpha() or len(a) < 2 or len(a) >= len(b) or a[0] != b[0]:
+        return False
+    if abbreviates(a, b, dotted=dotted):
+        return True
+    at = 0
+    for letter in a[1:]:
+        at = b.find(letter, at + 1)
+        if at < 0:
+            return False
+    return len(a) >= 3
 
 
 def slotless(text: str, start: int, end: int, phrase: str, read: Sequence[tuple[int, int]],
@@ -297,6 +322,8 @@ def slotless(text: str, start: int, end: int, phrase: str, read: Sequence[tuple[
         return Slotless(start, end, phrase, "slip")
     if company_variant(text, start, phrase, companies):
         return Slotless(start, end, phrase, "variant")
+    if plain_language(text, start, phrase):
+        return Slotless(start, end, phrase, "plain")
     if glossed(text, end, read) and not _after_cue(text[:start]):
         # (a name after its kind marker is in its slot whatever follows: "vendor Reliance Packaging (Company A)")
         return Slotless(start, end, phrase, "gloss")
@@ -305,9 +332,98 @@ def slotless(text: str, start: int, end: int, phrase: str, read: Sequence[tuple[
     return None
 
 
+#: The words of a span as written: letters with inner hyphens or apostrophes ("e-mail", "l'équipe"); anything else
+#: in the span (a digit, a sign) makes it code-shaped.
+_PLAIN_TOKEN = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+#: What opens a sentence: the start, a sentence end, a colon, a bracket, a spaced dash or a line break before the word.
+_SENTENCE_OPENS = re.compile(r"(?:^|[.!?:;(\[\n¿¡]|\s[-–—])\s*$")
+
+
+def plain_language(text: str, start: int, phrase: str) -> bool:
+    """Whether the unread span ``phrase`` (at ``start`` of ``text``) is ordinary language, not an unknown name: every
+    word is of a closed class (router/unread_words.py's :data:`~router.unread_words.CLOSED_CLASS_WORDS`: function
+    words, verbs of asking and buying, quantity, time and record words, in every language the readers know). It is
+    named on a PARTIAL answer, never asked as an unknown company or supplier, and never read silently either: a
+    function word left over is the sign of a constraint the readers missed ("os 2 meses de menor gasto em 2026").
+
+    The decision is by shape and word class, in every language at once: a span is a name candidate when a word is
+    of no closed class, is a single letter ("supplier e", "Company D"), is all capitals or code-shaped ("JP",
+    "M.R.O", "FreshFruit", "3rd"), or is an English word capitalised mid-sentence ("spend with Total"). A closed-class
+    word capitalised mid-sentence in another language is a noun of that language ("wie viele Tage", "im Jahr").
+
+    >>> plain_language("cuanto le compramos a Epsilon", 11, "compramos"), plain_language("te pido algo", 0, "te pido")
+    (True, True)
+    >>> plain_language("Kestrel gasto em maio", 14, "em"), plain_language("spend with Zorbix", 11, "Zorbix")
+    (True, False)
+    >>> plain_language("spend with supplier e", 20, "e"), plain_language("Kestrel Total spend", 8, "Total")
+    (False, False)
+    """
+    from router.unread_words import _english_words, _plain, closed_class
+
+    tokens = list(_PLAIN_TOKEN.finditer(phrase))
+    if not tokens or re.sub(r"[\s,/&+]", "", _PLAIN_TOKEN.sub("", phrase)):
+        return False  # a digit or sign inside: code-shaped ("3rd-party", "M.R.O", "PG-HVAC")
+    if any(len(t.group(0)) == 1 and (t.group(0).isupper() or t is tokens[-1]) for t in tokens):
+        return False  # a letter: a company's or supplier's letter ("supplier e", "Company D", "company z")
+    for token in tokens:
+        word = token.group(0)
+        if closed_class(word) is None:
+            return False
+        if len(word) > 1 and word.isupper():
+            return False  # all capitals: an acronym or a name ("JP", "ALPENLAND")
+        if any(c.isupper() for c in word[1:]):
+            return False  # capitals inside: a brand's shape ("FreshFruit", "eBay")
+        opens = _SENTENCE_OPENS.search(text, 0, start + token.start()) is not None
+        if word[0].isupper() and not opens and _plain(word) in _english_words():
+            return False  # "spend with Total", "the Best account": an English word written as a name
+    return True
+
+
+#: The classes a name never starts or ends with: function words and verbs ("foi em Compressors", "ask Zorbix").
+_EDGE_CLASSES = frozenset({"function", "verb"})
+
+
+def name_core(text: str, start: int, phrase: str) -> tuple[int, int]:
+    """The part of the span ``phrase`` (at ``start`` of ``text``) that may be a name: without the lowercase function
+    words and verbs at its edges ("foi em Compressors" -> "Compressors", "pueden pasar Zorbix" -> "Zorbix"), as
+    (start, end) offsets inside ``phrase``. Only a capitalised core is cut out ("it hardware" stays whole); a span of
+    plain words only is kept whole (:func:`plain_language` decides it), and so is a core shorter than three letters
+    ("Company D" is never cut to "D": "Company" is no edge word).
+
+    >>> name_core("how much foi em Compressors", 9, "foi em Compressors")
+    (7, 18)
+    >>> name_core("spend with Da Costa Ltd", 11, "Da Costa Ltd"), name_core("x pueden pasar", 2, "pueden pasar")
+    ((0, 12), (0, 12))
+    """
+    from router.unread_words import closed_class
+
+    tokens = list(_PLAIN_TOKEN.finditer(phrase))
+
+    def edge(token: re.Match[str]) -> bool:
+        word = token.group(0)
+        opens = _SENTENCE_OPENS.search(text, 0, start + token.start()) is not None
+        return (word.islower() or (opens and len(word) > 1 and word[1:].islower())) \
+            and closed_class(word) in _EDGE_CLASSES
+
+    i, j = 0, len(tokens)
+    while i < j and edge(tokens[i]):
+        i += 1
+    while j > i and edge(tokens[j - 1]):
+        j -= 1
+    if i == j or (i, j) == (0, len(tokens)) or not tokens[i].group(0)[:1].isupper():
+        # (only a name-shaped core is cut out: "it hardware" keeps its "it", a lowercase phrase stays whole)
+        return 0, len(phrase)
+    a, b = tokens[i].start(), tokens[j - 1].end()
+    # (a core is cut at word edges only; whatever stands between its words, a sign or a digit, stays in it)
+    b = len(phrase) if j == len(tokens) else b
+    a = 0 if i == 0 else a
+    return (a, b) if len(phrase[a:b].strip()) >= 3 else (0, len(phrase))
+
+
 #: Reasons whose span is read (the company beside it, everything bought); the others are named on a PARTIAL answer.
 READ_REASONS = frozenset({"unit", "goods", "variant", "slip"})
 
 
 __all__ = ["GENERIC_GOODS", "ORG_UNIT_NOUNS", "READ_REASONS", "Slotless", "company_spans", "company_units",
-           "company_variant", "framing", "function_word_slip", "generic_goods", "glossed", "slotless"]
+           "company_variant", "framing", "function_word_slip", "generic_goods", "glossed", "name_core",
+           "plain_language", "slotless"]

@@ -61,7 +61,7 @@ from router.group_words import leading_word_group, word_form_group
 from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
-from router.name_slots import READ_REASONS, company_units, slotless
+from router.name_slots import READ_REASONS, company_units, name_core, plain_language, slotless
 from router.negation_scope import negated
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
@@ -1474,6 +1474,10 @@ def read(
         if _covered(start, end, [(s, e) for s, e, _, _ in fuzzy]) or _covered(start, end, [(u.start, u.end)
                                                                                           for u in unread]):
             continue
+        # "foi em Compressors": the function words and verbs at a span's edges are no part of a name; only the
+        # rest is looked up (the words cut off stay unread, named by the unread-word check: router/name_slots.py)
+        a, b = name_core(text, start, phrase)
+        start, end, phrase = start + a, start + b, phrase[a:b]
         # Bounded: a long pasted text is not looked up name by name (its spans stay not understood).
         lookups += 1
         matches = list(resolver.similar(phrase)) if lookups <= MAX_LOOKUPS else []
@@ -1569,7 +1573,10 @@ def read(
         if target:
             position = id_masked.index(target, position)
             if not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
-                unread.append(Unread(target, position, position + len(target), "name"))
+                # "not sure", "minus amount": plain words after the cue name nothing to leave out; named on a PARTIAL
+                # answer, never asked as a name (router/name_slots.py)
+                (aside if plain_language(id_masked, position, target) else unread).append(
+                    Unread(target, position, position + len(target), "name"))
 
     # Quoted phrases are literal text to find: no cue word, metric word or group name inside them counts.
     cue_text = mask(id_masked, (*mentions.spans, *quotes))

@@ -78,6 +78,177 @@ maned maneder year annee annees jaar jahr ano anos anno rok roku aret asc desc a
 dimension biz rows row cols col
 """.split())  # noqa: SIM905 - a word list reads better as text
 
+#: The closed word classes of the languages users write in (English, Spanish, Portuguese, French, German, Italian,
+#: Dutch, Polish, Czech, Romanian, Turkish, Swedish, Danish, Norwegian), beyond :data:`FUNCTION_WORDS` and
+#: :data:`FILLER_WORDS`: what is never the name of a company, supplier, product group or product. One table, by
+#: class. An unread span made only of such words ("pueden pasar", "produto teve mais", "Te pido", "e-mail says") is
+#: ordinary language the readers did not take, never an unknown name to ask about (router/name_slots.py): it is
+#: read ("function": it carries no constraint) or named on a PARTIAL answer (every other class: a verb, a
+#: quantity or a time unit may carry the constraint the figure left out). Stored as written; compared accent-free.
+CLOSED_CLASS_WORDS: dict[str, frozenset[str]] = {
+    # articles, prepositions, conjunctions, pronouns, possessives, auxiliaries, question and courtesy words
+    "function": frozenset("""
+    a an of to in on at by as is it be or if so am i me my us we he him his she her its they them our ours your
+    about above after along among around before behind below beside between beyond during inside into near onto
+    out outside over past since through till toward towards under until upon within whether such either neither
+    do does did done be been being having would will shall should could might must ok okay yes hi hey dear
+    el la lo los las un una unos unas al del de en con por para sobre entre hasta desde hacia segun según durante y
+    o u ni pero que qué cual cuál cuales cuáles cuanto cuánto cuanta cuánta cuantos cuántos cuantas cuántas como
+    cómo donde dónde cuando cuándo quien quién quienes porque yo tu tú usted ustedes nosotros nosotras ellos ellas
+    él ella me te se nos os le les mi mis su sus tus este esta estos estas ese esa esos esas aquel aquella esto eso
+    es son fue fueron era eran ser estar está están estaba estuvo ha han hay había hemos habían tiene tienen
+    tenemos tuvo tuvimos ya muy también aun aún todavía así aquí allí buen buenos buenas buena dia día va vamos
+    os as um uma uns umas do da dos das no na nas ao aos à às pelo pela pelos pelas em com até e ou mas qual quais
+    quantos quantas onde quem eu você vocês nós eles elas ele lhe lhes meu minha meus minhas seu sua seus suas
+    nosso nossa nossos nossas estes esse essa esses essas isto isso aquilo é são foi foram eram está estão estava
+    tem têm temos teve tiveram tinha houve há pode podem podemos poderia já muito ainda aqui ali olá oi bom boa
+    tudo bem le l du au à dans sous vers chez depuis pendant et donc car quoi quel quelle quels quelles quand
+    comment combien où pourquoi je il on ils moi toi lui ce cet ceci cela ça était étaient été être avoir ai avons
+    avez avait eu fait faire peut peuvent pouvons y très aussi encore déjà ici là salut ein einen einem einer eines
+    aber denn sondern dass daß ob wenn als wen wem wessen wo wann warum wieso weshalb welchen welchem ich du er sie
+    es wir ihr mich mir dich dir ihn ihm uns euch ihnen sich mein meine meinen meinem meiner dein sein seine ihre
+    unseren unserem euer im ins an am auf zu über unter vor hinter neben zwischen durch gegen um je laut lt ist
+    sind war waren gewesen hat haben hatte hatten habe wird werden wurde wurden worden kann können konnte könnten
+    soll sollen muss müssen darf hallo moin servus noch schon sehr ja doch mal eigentlich genau dann also il gli
+    di da su tra fra dello della dei degli delle allo alla ai agli alle dalla dai nel nei negli nelle sul sulla sui
+    ed od ma chi cui come dove perché perche io lei noi voi loro ti si ci vi mio mia miei mie tuo suo nostri
+    nostre vostro questo questa questi queste quello quella è sono stato stata essere hanno abbiamo avuto avere
+    può possono potete anche già ancora qui buongiorno op aan uit om onder dat dit deze wie welk waar wanneer
+    waarom ik jij je hij zij ze mij mijn jouw zijn haar hun geweest heeft hebben hadden zou zouden moet moeten ook
+    nog al erg hoi er daar w we z ze na do od za dla po pod nad przed między miedzy przy i oraz że ze co kto który
+    która które gdzie kiedy dlaczego ja ty ona ono my wy oni one mnie nam był była było byli były być ma mają
+    mieć może mogą można witam dzień dzien dobry też tez także takze już juz jeszcze bardzo tak v ve přes pres pro
+    mezi při pri nebo ale že kdo jaký jaký jaká jaké kde kdy proč proc mě nás náš naše naši můj moje jsou byl
+    bylo být má mají mít může mohou můžete prosím prosim děkuji dekuji dobrý den ahoj si také uz už ještě velmi
+    în din cu pe pentru prin spre despre până pana între intre și si sau dar că ca ce cine care cum unde când cand
+    eu el ea noi voi ei ele mă ne nostru noastră noastra noștri nostri meu mea este sunt erau fost fi au avem
+    avut pot puteți puteti vă rog mulțumesc multumesc bună buna ziua deja încă foarte ale unui unei ve veya ya
+    ama ile için icin mı mu mü neler kim hangi kaç kac nasıl nasil nerede neden ben sen biz siz onlar bizim bu şu
+    su bunlar bir lütfen lutfen teşekkürler tesekkurler merhaba selam olan oldu olarak og men att at vad hva hvad
+    vilket hvilket hvor när når varför hvorfor jag jeg han hon hun dem oss mig meg dig deg vårt vor vort min mitt
+    mina din ditt sitt är er varit vara være har hade havde hadde ha kunde ska skal skulle på av af till från med
+    om över mellan mellem mellom hos efter etter takk hei också også ju jo nog
+    """.split()),  # noqa: SIM905 - a word list reads better as text
+    # verbs of asking, sending, showing, knowing, saying, buying, paying, spending and changing, and the words of
+    # certainty a reviewer checks a figure with: what every question does, never whom it is about
+    "verb": frozenset("""
+    know knew known say says said tell told think thought heard hear ask asked asking need needs needed want wants
+    wanted like check checking verify confirm confirmed see show send give get got buy bought purchase pay paid
+    spend spent cost change changed vary varied compare sure unsure correct right wrong accurate true false mean
+    means meant seem seems look looks help quoted stated claims claimed reported
+    pido pedir pedimos puedo pueden puedes podrían podrias podrías pasar pasame pásame pasarme pasen mandar mandame
+    mándame enviar envíame enviame dar decir saber sé sabes necesito necesitamos quiero queremos quisiera compramos
+    compré compro compró comprado compra compras comprar gastamos gastó gastado gastos gasto pagamos pagó pagar
+    pago facturado facturó facturamos cambió cambio cambiar varió subió bajó ver mirar revisar confirmar confirma
+    armar peço preciso precisamos quero gostaria poderia passar manda envia diga dizer sei sabe comprei comprou
+    gastou pagou faturado faturou faturamos mudou mudar variou variar subiu caiu conferir verificar voudrais
+    voulons veux savoir sais dire dis acheté achete achetés achetes payer dépensé depense facturé facture changé
+    varié évolué evolue faut besoin vérifier verifier confirmer brauche brauchen bräuchte möchte möchten wüsste
+    wissen weiß weiss sagen sag schicken kaufen gekauft eingekauft zahlen gezahlt ausgegeben ausgeben kostet
+    gekostet geändert verändert gestiegen gesunken prüfen bestätigen stimmt vorrei vogliamo dare inviare mandare
+    mostrare sapere dire comprato acquistato acquistati pagare speso spendere fatturato cambiato variato aumentato
+    verificare confermare wil willen zou geef stuur sturen zien weten zeggen gekocht kopen betalen uitgegeven
+    gefactureerd veranderd gestegen gedaald controleren bevestigen potrzebuję potrzebuje chcę chce chciałbym
+    chcialbym podaj podać pokaż pokaz wyślij wiedzieć kupiliśmy kupilismy kupione zapłaciliśmy zaplacilismy
+    wydaliśmy wydalismy wydano zafakturowane zmienił zmienilo zmieniło sprawdzić sprawdzic potwierdzić potwierdzic
+    potřebuji potrebuji chci chtěl chtěla pošlete posli pošli ukažte ukaž dejte vědět vedet koupili nakoupili
+    zaplatili utratili fakturováno změnilo zmenilo ověřit overit potvrdit vreau doresc aș putea trimite trimiteți
+    arată arata spune știu stiu cumpărat cumparat plătit platit cheltuit facturat schimbat verifica confirma
+    istiyorum lazım lazim gerek gönder gonder göster goster söyle soyle biliyorum aldık aldik satın satin ödedik
+    odedik ödenen odenen harcadık harcadik değişti degisti kontrol teyit vill ville behöver behover behøver
+    trenger skicka sende visa vise gi giv veta vite vide köpt kopt kjøpt kjopt købt kobt spenderat brukt brugt
+    fakturerat fakturert faktureret ändrats endret ændret kontrollera bekräfta bekrafta bekreft
+    """.split()),  # noqa: SIM905 - a word list reads better as text
+    # quantity, degree and measure words: what a figure is (more, the most, none, the amount), never whose
+    "quantity": frozenset("""
+    more most less least much many few fewer amount amounts sum sums value values figure figures number numbers
+    count whole entire single overall top bottom highest lowest biggest largest smallest half
+    baseline concentration addressable pareto distribution trend variance benchmark breakdown split mix profile
+    overview summary snapshot analysis cumulative concentración concentração konzentration concentrazione
+    concentratie koncentracja koncentrace tendencia tendência tendance tendenza analyse análisis análise analisi
+    más mas menos mayor menor mucho mucha muchos muchas poco pocos cantidad monto importe suma valor ninguna
+    ninguno ningún ningun algún algun alguna algunos algunas cada mais maior muitos pouco quantidade montante
+    nenhum nenhuma algum cada plus moins beaucoup peu montant somme valeur aucun aucune chaque mehr meisten meiste
+    weniger wenigsten viel viele wenig betrag summe wert anzahl jeder jede jedes più piu meno molti importo somma
+    valore nessun nessuna ogni meer meest minder minst veel weinig bedrag som waarde elke ieder więcej wiecej
+    najwięcej najwiecej mniej najmniej dużo duzo mało malo kwota wartość wartosc każdy kazdy żaden zaden více vice
+    nejvíce nejvice méně mene nejméně nejmene hodně hodne málo částka castka hodnota každý žádný zadny mai multe
+    mult puțin putin cel cea cei cele sumă valoare fiecare niciun daha en çok cok az tutar toplam değer deger her
+    hiç hic mer mest mindre mycket mange många manga lite belopp beløb belob beløp belop summa värde varde verdi
+    hver varje
+    """.split()),  # noqa: SIM905 - a word list reads better as text
+    # states of a document and the words of how it came about ("ya está pagado", "está vencido", "acumulado"): a
+    # status or a period the figure may have to apply, never a name
+    "status": frozenset("""
+    open opened unpaid outstanding pending overdue due cumulative accumulated cumulated vencido vencidos vencida
+    vencidas pendiente pendientes abierto abiertos abierta abiertas acumulado acumulada acumulados pendente
+    pendentes aberto abertos aberta abertas acumulada acumulados ouvert ouverte ouverts ouvertes échu échue échus
+    échues impayé impayée impayés cumulé cumulée cumulés offen offene offenen fällig überfällig kumuliert
+    kumulierte aperto aperti aperta scaduto scaduti scaduta cumulato cumulativo openstaand openstaande vervallen
+    cumulatief otwarte niezapłacone przeterminowane narastająco otevřené neuhrazené splatné deschis deschise
+    restant restante açık acik vadesi ödenmemiş öppen öppna förfallen obetald åben forfalden ubetalt åpen
+    forfalt
+    """.split()),  # noqa: SIM905 - a word list reads better as text
+    # units of time: how long or which part of a period, never a name ("wie viele Tage", "combien de jours")
+    "time": frozenset("""
+    day days week weeks month months year years quarter quarters día días dia dias semana semanas mes meses año
+    años ano anos trimestre trimestres mês jour jours semaine semaines mois an ans année années annee annees tag
+    tage tagen woche wochen monat monate monaten jahr jahre jahren quartal quartale giorno giorni settimana
+    settimane mese mesi anno anni dag dagen week weken maand maanden jaar jaren kwartaal dni tydzień tydzien
+    miesiąc miesiac miesiące miesiace rok lata kwartał kwartal dny týden tyden měsíc mesic měsíce mesice roky zi
+    zile săptămână saptamana lună luna luni ani trimestru gün gun hafta ay yıl yil çeyrek ceyrek dagar dage dager
+    vecka veckor uke uker uge uger månad manad måned maned år kvartal
+    """.split()),  # noqa: SIM905 - a word list reads better as text
+    # nouns of a record or message a question refers to ("on a single line", "the e-mail says"), and of the kinds
+    # of thing it is about ("productos por gasto", "grupo de produto"): a kind, never its name
+    "record": frozenset("""
+    line lines row rows entry entries record records document documents transaction transactions booking bookings
+    email e-mail mail message note slide deck report sheet spreadsheet file
+    product products producto productos produto produtos produit produits produkt produkte prodotto prodotti
+    produkten produkty produktu výrobek vyrobek výrobky produs produse ürün urun ürünler urunler produkter group
+    groups grupo grupos groupe groupes gruppe gruppen gruppo gruppi groep groepen grupa grupy skupina skupiny grup
+    grupuri gruplar grupp grupper category categories categoría categoria categorías categorias catégorie
+    categorie kategorie kategoria kategorien kategori company companies empresa empresas entreprise société
+    societe firma unternehmen azienda società bedrijf spółka spolka společnost spolecnost companie şirket sirket
+    företag foretag selskab selskap
+    """.split()),  # noqa: SIM905 - a word list reads better as text
+}
+
+
+@lru_cache(maxsize=1)
+def _closed_classes() -> dict[str, frozenset[str]]:
+    """:data:`CLOSED_CLASS_WORDS` accent-free, with the function and filler words of this module in "function"."""
+    classes = {k: frozenset(_plain(w) for w in ws) - _NEVER_PLAIN for k, ws in CLOSED_CLASS_WORDS.items()}
+    # (the status participles of this module are states too: "pagado", "bezahlt", "annulé")
+    classes["status"] = classes["status"] | {_plain(w) for w in STATUS_PARTICIPLES}
+    classes["function"] = classes["function"] | ({_plain(w) for w in (*FUNCTION_WORDS, *FILLER_WORDS)} - _NEVER_PLAIN)
+    return classes
+
+
+#: Negation and exclusion words: a closed class too, but one that turns a name after it into a constraint ("sin
+#: Beta", "ohne Gamma"); never read as plain language here, whichever table spells them.
+_NEVER_PLAIN = frozenset("""
+no not non nicht kein keine keinen pas ne nie nu geen ingen sin sans senza zonder ohne bez utan uden uten sem
+except without excluding excl hors sauf degil değil
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def closed_class(word: str) -> str | None:
+    """The closed class of ``word`` ("function", "verb", "quantity", "status", "time", "record"), any case or
+    accents, or None.
+
+    >>> closed_class("Te"), closed_class("compramos"), closed_class("más"), closed_class("Tage"), closed_class("Zorbix")
+    ('function', 'verb', 'quantity', 'time', None)
+    """
+    plain = _plain(word)
+    # the classes that may narrow first: "más" is Spanish "more" before it is Portuguese "but"
+    classes = _closed_classes()
+    return next((k for k in _NARROWING_FIRST if plain in classes[k]), None)
+
+
+_NARROWING_FIRST = ("quantity", "status", "time", "verb", "record", "function")
+
+
 _TOKEN = re.compile(r"(?<![\w])[^\W\d_]+(?:['’][^\W\d_]+)?(?![\w])")
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
