@@ -96,12 +96,18 @@ _ORIGIN = re.compile(_WHICH_INVOICE + r"|"
     # "factura de origen", "fattura di riferimento": the credit note's reference in other words and languages
     r"referenc(?:e[ds]?|ing)\b|referenz\w*|bezug\b|(?:which|what)\s+(?:\w+\s+)?rechnung\w*|origine\b|origen\b|"
     r"riferimento\b|originale\b|"
-    # "corresponds to", "corresponde a", "correspond à", "pertenece a", "se refiere a", "si riferisce", "hoort bij",
-    # "dotyczy": the credit note's relation to its invoice, in the writers' languages
-    r"correspond(?:s|e|en|ing)?\b|corrisponde\w*|pertenec\w*|pertence\w*|se\s+refiere|refere-se|se\s+refere|"
-    r"se\s+rapporte|si\s+riferisce|hoort\s+bij|h[öo]r\s+till|h[øo]rer\s+til|dotycz\w*|koskee|"
-    # "facture initiale", "factura inicial", "fattura iniziale": the invoice first issued, i.e. the original
-    r"initial\w*|inicial\w*|iniziale)", re.I)
+    # "pertenece a", "se refiere a", "si riferisce", "hoort bij", "dotyczy": the credit note's relation to its
+    # invoice, in the writers' languages
+    r"pertenec\w*|pertence\w*|se\s+refiere|refere-se|se\s+refere|"
+    r"se\s+rapporte|si\s+riferisce|hoort\s+bij|h[öo]r\s+till|h[øo]rer\s+til|dotycz\w*|koskee)", re.I)
+#: "corresponds to", "corresponde a", "facture initiale", "factura inicial": the original invoice only when an
+#: invoice noun is beside them ("which company does CN-... correspond to" asks a company, not the invoice)
+_LOOSE_ORIGIN = re.compile(r"\b(?:correspond(?:s|e|en|ing)?|corrisponde\w*|initial\w*|inicial\w*|iniziale)\b",
+                           re.I)
+_INVOICE_NOUN = re.compile(rf"(?<![\w-])(?:{alternation(_INVOICE_NOUNS)})(?![\w-])", re.I)
+#: "which company / supplier / date / when / who": another fact asked of the credit note, never its origin
+_OTHER_FACT = re.compile(r"\b(?:(?:which|what)\s+(?:\w+\s+)?(?:company|companies|supplier|suppliers|vendor|vendors|"
+                         r"entity|date|day|month)|when|who|whom)\b", re.I)
 #: Amount words: a question with them about a credit note asks its value, not its reference.
 _AMOUNT_WORDS = re.compile(r"\b(?:amounts?|value|total|worth|how\s+much|sum|add\s+up|betrag|wert|summe|eur|euros?|"
                            # German compounds: "Bruttobetrag", "Rechnungsbetrag", "Nettosumme", "Gesamtwert"
@@ -218,7 +224,9 @@ def document_request(reading: Reading) -> DocumentRequest | None:
     credit_notes_only = all(n.startswith("CN-") for n in numbers)
     # "which invoice does CN-... refer to": the reference, unless an amount is what is asked ("the EUR value of
     # the credit note for invoice ...")
-    origin = credit_notes_only and _ORIGIN.search(masked) is not None
+    origin = credit_notes_only and (_ORIGIN.search(masked) is not None or (
+        _LOOSE_ORIGIN.search(masked) is not None and _INVOICE_NOUN.search(masked) is not None
+        and not _OTHER_FACT.search(masked)))
     if origin and not _AMOUNT_WORDS.search(_ORIGIN.sub(" ", masked)) and not _CREDITED.search(masked):
         return DocumentRequest(numbers=numbers, kind="origin", basis="gross", spans=spans)
     figure = bool(_AMOUNT_WORDS.search(masked))
