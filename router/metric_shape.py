@@ -125,8 +125,9 @@ def names_price(text: str) -> bool:
 
 
 def document_question(reading: Reading, document_cues: re.Pattern[str]) -> bool:
-    """Whether the question asks what a document says (its noun, a how/why ask, a quote, a contract id): the one
-    kind of question passages answer. A saying verb beside an amount quotes a claimed figure, not a document."""
+    """Whether the question asks what a document says (its noun, a how/why ask, a quote, a contract, invoice,
+    credit-note or document id): the one kind of question passages answer. A saying verb beside an amount quotes
+    a claimed figure, not a document."""
     text = reading.cue_text
     if reading.amounts:
         text = CLAIM_VERBS.sub(" ", text)
@@ -135,7 +136,8 @@ def document_question(reading: Reading, document_cues: re.Pattern[str]) -> bool:
     quoted = any(not any(s <= a and b <= e for a, b in names) for s, e in reading.quote_spans)
     return bool(document_cues.search(text) or quoted or reading.cues.summary
                 or reading.cues.agreement_question or reading.identifiers.contract_ids
-                or reading.identifiers.document_ids)
+                # an invoice or credit-note number ("show INV-... of Company A from January") names the document
+                or reading.identifiers.invoice_numbers or reading.identifiers.document_ids)
 
 
 def metric_shape(reading: Reading, document_cues: re.Pattern[str], names: Sequence[str] = ()) -> MetricShape | None:
