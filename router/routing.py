@@ -151,6 +151,7 @@ from router.unused_spans import (
     figure_kinds,
     plan_counts,
     plan_periods,
+    unplanned_amounts,
     unplanned_breakdown,
     unplanned_comparison,
     unplanned_percent,
@@ -675,6 +676,13 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         ranged = dropped_amount_range(german or text, result)
         if ranged is not None and ranged not in result.unread:
             result = result.model_copy(update={"unread": (*result.unread, ranged)})
+        # "Company A spend 1.250 EUR Q1 2026": an amount a reader took and no step uses is named as not applied,
+        # never the figure of every amount presented as complete (router/unused_spans.py)
+        elif ranged is None and not result.requires_clarification:
+            spare = tuple(a for a in unplanned_amounts(again.text, again.amounts, result.workflow, steps)
+                          if a not in result.unread)
+            if spare:
+                result = result.model_copy(update={"unread": (*result.unread, *spare)})
         # "for my team": a unit no invoice records, named as not applied (router/silent_checks.py)
         scopes = tuple(s for s in unrecorded_scopes(german or text) if s not in result.unread)
         # a reference code of another system or a delivery place no reader took (silent_checks.py)

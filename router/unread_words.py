@@ -513,9 +513,12 @@ def _restricts_kind(text: str, match: re.Match[str], following: re.Match[str] | 
             and (plain not in table_words() or plain in narrowing_words()))
 
 
-def unread_note(words: Sequence[str]) -> str:
-    """What the answer says about the words it did not read."""
+def unread_note(words: Sequence[str], figure: bool = True) -> str:
+    """What the answer says about the words it did not read; of a figure (``figure``) only where one is given (a
+    clarification, no data or a refusal has none below it)."""
     said = ", ".join(repr(w) for w in words)
+    if not figure:
+        return f"I did not understand {said} in your question."
     return (f"I did not understand {said}: the figure below does not apply {'it' if len(words) == 1 else 'them'}, "
             "so it may answer a broader question than the one asked.")
 
@@ -527,7 +530,8 @@ def with_unread_words(answer: Any, words: Sequence[str]) -> Any:
         return answer
     from router.ap_fields import with_not_understood
 
-    return with_not_understood(answer, list(words), unread_note(words), reason="not understood")
+    figure = answer.status in ("answered", "partial")
+    return with_not_understood(answer, list(words), unread_note(words, figure), reason="not understood")
 
 
 #: Workflows whose answer is passages, a question back or a refusal: their words are search terms or already named.

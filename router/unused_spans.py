@@ -173,11 +173,45 @@ def figure_kinds(steps: Iterable[tuple[str, Mapping[str, Any]]]) -> frozenset[st
                       *(["count"] if any(_COUNT_FIGURE.search(n) for n in names) else [])})
 
 
+#: The sentence breaks a claim's verb is looked for within (the number's own sentence).
+_SENTENCE_BREAK = re.compile(r"[.;!?\n。！？](?:\s|$)")
+
+
+def guess_cue(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``[start, end)`` is marked as the writer's guess: "= 5", "≈ 62 %", "~5", "5?" (the
+    number itself asked), a claim's verb before it in its sentence ("the memo says 8 invoices") or a verdict asked
+    in its sentence ("up 31% June vs May, true?": router/claim_check.py's VERDICT_WORDS). A number without such a
+    cue ("invoices that had 2 lines") is a constraint of the question, never a guess.
+
+    >>> guess_cue("count = 5?", 8, 9), guess_cue("the memo says 8 invoices", 14, 15)
+    (True, True)
+    >>> guess_cue("how many invoices had 2 lines?", 22, 23)
+    False
+    """
+    from router.claim_check import VERDICT_WORDS
+    from router.metric_shape import CLAIM_VERBS
+
+    token = text[start:end]
+    if token[:1] in "~≈=" or re.search(r"[=≈~]\s*$", text[max(0, start - 4):start]):
+        return True
+    if re.match(r"\s*(?:%|percent\b|pct\b)?\s*\?", text[end:], re.I):
+        return True
+    breaks = [m.end() for m in _SENTENCE_BREAK.finditer(text, 0, start)]
+    if CLAIM_VERBS.search(text, breaks[-1] if breaks else 0, start) is not None:
+        return True
+    after = _SENTENCE_BREAK.search(text, end)
+    sentence = text[breaks[-1] if breaks else 0:after.end() if after else len(text)]
+    return any(w.strip("'’\"") in VERDICT_WORDS for w in re.findall(r"[^\W\d_][\w'’-]*", sentence.casefold()))
+
+
 def _guessed(text: str, start: int, end: int, kinds: frozenset[str]) -> bool:
-    """Whether the number at ``[start, end)`` is of the kind the plan computes: a percentage ("18%", "~62 %",
-    "72 percent") where a share or change is computed, a bare count ("5", "10") where a count or a list is."""
+    """Whether the number at ``[start, end)`` is the writer's guess at the figure the plan computes: marked as a
+    guess (:func:`guess_cue`) and of the plan's kind, a percentage ("= 18%?", "~62 %", "says 72 percent") where a
+    share or change is computed, a bare count ("= 5?", "says 10") where a count or a list is."""
     from router.figure_words import PERCENT
 
+    if not guess_cue(text, start, end):
+        return False
     token = text[start:end]
     percent = token.endswith("%") or PERCENT.match(text[end:].lstrip()) is not None
     bare = token.lstrip("~≈#=+-").rstrip("%").strip()
@@ -422,8 +456,19 @@ def counted_phrase(text: str, unused: Sequence[str], workflow: str,
     return None
 
 
+#: Units of time: "2 weeks", "3 Monate" are a length of period (a grain or a window), not N things to list.
+_TIME_UNITS = re.compile(r"(?:days?|weeks?|months?|quarters?|years?|tage?n?|wochen?|monate?n?|jahren?|jours?|"
+                         r"semaines?|mois|ans?|d[ií]as?|semanas?|mes(?:es)?|a[ñn]os?|giorni|settimane?|mesi|anni)",
+                         re.I)
+
+
 def counted_question(phrase: str) -> str:
-    """The clarification for a count of things asked where one total was planned."""
+    """The clarification for a count of things asked where one total was planned; for a length of time ("2
+    weeks") the split into periods of that length, never a ranking or list of that many."""
+    if _TIME_UNITS.fullmatch(phrase.split()[-1]):
+        return (f"I did not read {phrase!r} in your question: the figure I could compute is one total for the whole "
+                f"period, not split into periods of {phrase}, so it is not answered as if it were. Do you want the "
+                f"total only, or the spend by month or by week?")
     return (f"I did not read {phrase!r} in your question: the figure I could compute is one total, not {phrase}, "
             "so it is not answered as if it were them. Do you want the total, or a ranking or list of that many?")
 
@@ -451,6 +496,48 @@ def unplanned_percent(text: str, consumed: Sequence[tuple[int, int]],
     return None
 
 
+#: Argument keys that carry no amount the question names (dates, ids, counts): an amount equal to one is no use.
+_NOT_AMOUNT_KEYS = frozenset({"start_date", "end_date", "as_of", *_COUNT_KEYS})
+#: Workflows that use the question's amounts after the plan ran (thresholds, the documents' own amounts).
+_AMOUNT_USING_WORKFLOWS = frozenset({"spend_threshold", "document_amounts"})
+
+
+def _plan_numbers(value: Any, key: str = "") -> set[float]:
+    """Every number an argument tree holds outside :data:`_NOT_AMOUNT_KEYS` (numbers, numeric strings)."""
+    if key in _NOT_AMOUNT_KEYS:
+        return set()
+    if isinstance(value, Mapping):
+        return {n for k, item in value.items() for n in _plan_numbers(item, str(k))}
+    if isinstance(value, (list, tuple)):
+        return {n for item in value for n in _plan_numbers(item, key)}
+    if isinstance(value, bool):
+        return set()
+    with contextlib.suppress(TypeError, ValueError):
+        return {float(value)}
+    return set()
+
+
+def unplanned_amounts(text: str, amounts: Iterable[Any], workflow: str,
+                      steps: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
+    """The money amounts of ``text`` (``amounts``: the reading's, each with ``start``, ``end`` and ``value``) that
+    no parameter of the plan holds and no guess cue marks (:func:`guess_cue`): read by the amount reader, used by
+    no step, they are named, never the figure of every amount presented as complete ("Company A spend 1.250 EUR
+    Q1 2026").
+
+    >>> class A: start, end, value = 16, 25, 1250
+    >>> unplanned_amounts("Company A spend 1.250 EUR Q1 2026", [A], "spend", [("finance.company_spend", {})])
+    ('1.250 EUR',)
+    >>> unplanned_amounts("Company A spend 1.250 EUR Q1 2026", [A], "spend", [("x", {"min_amount": "1250"})])
+    ()
+    """
+    if workflow in _AMOUNT_USING_WORKFLOWS or not steps:
+        return ()
+    used = {n for _, arguments in steps for n in _plan_numbers(dict(arguments))}
+    found = [" ".join(text[a.start:a.end].split()) for a in amounts
+             if float(a.value) not in used and not guess_cue(text, a.start, a.end)]
+    return tuple(dict.fromkeys(f for f in found if f))
+
+
 def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The sentences of ``text`` whose spans are checked: those naming something a reader read (the unread-word
     invariant's own choice, router/unread_words.py: a remark or a page reference of the writer's deck is context)."""
@@ -460,5 +547,5 @@ def checked_sentences(text: str, consumed: Sequence[tuple[int, int]]) -> list[tu
 
 
 __all__ = ["breakdown_question", "checked_sentences", "comparison_question", "counted_phrase", "counted_question",
-           "figure_kinds", "plan_counts", "plan_periods", "unplanned_breakdown", "unplanned_comparison",
-           "unplanned_percent", "unused_digit_tokens"]
+           "figure_kinds", "guess_cue", "plan_counts", "plan_periods", "unplanned_amounts", "unplanned_breakdown",
+           "unplanned_comparison", "unplanned_percent", "unused_digit_tokens"]
