@@ -126,14 +126,16 @@ _AS_OF = frozenset(("at", "of", "on", "per"))
 _SENDING = frozenset(("shared", "share", "send", "sent", "provide", "provided", "revert", "reply", "respond",
                       "mail", "mailed", "email", "emailed", "forward", "forwarded"))
 #: The courtesy words a chat closing run may hold ("pls ty", "bitte danke").
-_COURTESY = frozenset(("pls", "plz", "please", "bitte", "svp", "stp", "pf", "pfv", "xx", "x"))
+#: (the chat abbreviations among them are chat words too: :data:`CHAT_WORDS` holds them from here)
+_CHAT_COURTESY = frozenset(("pls", "plz", "bitte", "svp", "stp", "pfv"))
+_COURTESY = _CHAT_COURTESY | frozenset(("please", "pf", "xx", "x"))
 #: Chat words a writer puts around a figure without narrowing it ("gimme the number", "a ballpark figure is fine",
 #: "lemme know"): shared with the unread-word check (router/unread_words.py), which reads them as known words.
-CHAT_WORDS = frozenset(("gimme", "lemme", "wanna", "gonna", "gotta", "ballpark", "thx", "thnx", "pls", "plz", "ty",
-                        "tia", "btw", "fyi", "cheers", "ta",
-                        # (the same courtesy in the writers' other languages: "porfa", "vlw", "bitte", "stp", "grazie")
-                        "porfa", "porfis", "porfavor", "xfa", "pfv", "vlw", "valeu", "obg", "brigado", "gracias",
-                        "obrigado", "obrigada", "bitte", "danke", "stp", "svp", "merci", "grazie", "bedankt", "tks"))
+CHAT_WORDS = _CHAT_COURTESY | frozenset((
+    "gimme", "lemme", "wanna", "gonna", "gotta", "ballpark", "thx", "thnx", "ty", "tia", "btw", "fyi", "cheers", "ta",
+    # (the same courtesy in the writers' other languages: "porfa", "vlw", "danke", "grazie")
+    "porfa", "porfis", "porfavor", "xfa", "vlw", "valeu", "obg", "brigado", "gracias", "obrigado", "obrigada",
+    "danke", "merci", "grazie", "bedankt", "tks"))
 #: Who a message is addressed to (a desk, a team, the product): never a constraint in a salutation or a
 #: "treasury q:" lead. (router/preamble.py reads its salutations with the same table.)
 ADDRESSEES = frozenset("""

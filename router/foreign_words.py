@@ -209,12 +209,8 @@ DURATION_UNITS = {
                "månader", "måneder"),
     "years": ("años", "anos", "ans", "anni", "jaren", "jaar", "lat", "let", "ani", "yıl", "år"),
 }
-#: A catalogue's list price, and "according to the catalogue".
-LIST_PRICE = ("precio de lista", "precio de catálogo", "precio de catalogo", "preço de lista", "preco de lista",
-              "preço de catálogo", "prix catalogue", "prix de catalogue", "prix de liste", "prezzo di listino",
-              "prezzo di catalogo", "prezzo listino", "catalogusprijs", "lijstprijs", "cena katalogowa",
-              "ceníková cena", "katalogová cena", "preț de listă", "pret de lista", "preț de catalog",
-              "liste fiyatı", "liste fiyati", "katalog fiyatı", "listpris", "listepris", "katalogpris")
+#: "according to the catalogue" (a catalogue's list price is router/price_phrases.py's LIST_PRICES, one table read
+#: by :func:`read_foreign_words`; its phrases stay out of the readers' word lists: "tabela" alone is no price).
 PER_CATALOGUE = ("según catálogo", "según el catálogo", "segun catalogo", "segun el catalogo", "según la lista",
                  "segundo o catálogo", "segundo catálogo", "conforme o catálogo", "conforme catálogo",
                  "selon le catalogue", "selon catalogue", "d'après le catalogue", "secondo il catalogo",
@@ -518,7 +514,6 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(AGREEMENT)}){_E}(?=[^?]*(?:payment\s+terms|warranty|framework\s+agreement|"
          r"notice|clause|liabilit|insurance))", "agreement"),
         (rf"{_B}(?:{_alt(UNTIL_WHEN)}){_E}", "until when"),
-        (rf"{_B}(?:{_alt(LIST_PRICE)}){_E}", "list price"),
         (rf"{_B}(?:{_alt(PER_CATALOGUE)}){_E}", "per catalogue"),
         (rf"{_B}(?:{_alt(OVERDUE)}){_E}", "overdue"),
         (rf"{_B}(?:{_alt(UNPAID)}){_E}", "unpaid"),

@@ -17,7 +17,10 @@ LIST_PRICES = ("preço de tabela", "preço de lista", "preço de catálogo", "pr
                "preco de lista", "preco de catalogo", "prezzo di listino", "prezzo listino", "prezzo di catalogo",
                "precio de lista", "precio de catálogo", "precio de catalogo", "precio de tarifa", "precio tarifa",
                "prix catalogue", "prix de catalogue", "prix de liste", "prix tarif", "catalogusprijs", "lijstprijs",
-               "listpris", "listepris", "cena katalogowa", "cena cennikowa", "listahinta", "luettelohinta")
+               "listpris", "listepris", "cena katalogowa", "cena cennikowa", "listahinta", "luettelohinta",
+               # (Czech, Romanian, Turkish, Nordic catalogue prices: router/foreign_words.py reads them from here too)
+               "ceníková cena", "katalogová cena", "preț de listă", "pret de lista", "preț de catalog",
+               "liste fiyatı", "liste fiyati", "katalog fiyatı", "katalogpris")
 AVERAGE_UNIT_PRICES = ("preço médio unitário", "preço unitário médio", "preco medio unitario",
                        "preco unitario medio", "preço médio por unidade", "prezzo medio unitario",
                        "prezzo unitario medio", "gemiddelde stukprijs", "gemiddelde eenheidsprijs",
