@@ -1572,11 +1572,15 @@ def read(
             continue
         if target:
             position = id_masked.index(target, position)
-            if not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
-                # "not sure", "minus amount": plain words after the cue name nothing to leave out; named on a PARTIAL
-                # answer, never asked as a name (router/name_slots.py)
-                (aside if plain_language(id_masked, position, target) else unread).append(
-                    Unread(target, position, position + len(target), "name"))
+            # "excluding ninguna spend Q1 2026": the words of the period the period reader took end the target
+            # (a period the reader wrote without "in" is never part of a name left out)
+            cut = min((s for s, _ in period.spans if position < s < position + len(target)), default=None)
+            target = id_masked[position:cut].rstrip() if cut is not None else target
+        if target and not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
+            # "not sure", "minus amount": plain words after the cue name nothing to leave out; named on a PARTIAL
+            # answer, never asked as a name (router/name_slots.py)
+            (aside if plain_language(id_masked, position, target) else unread).append(
+                Unread(target, position, position + len(target), "name"))
 
     # Quoted phrases are literal text to find: no cue word, metric word or group name inside them counts.
     cue_text = mask(id_masked, (*mentions.spans, *quotes))

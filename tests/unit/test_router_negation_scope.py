@@ -218,3 +218,12 @@ def test_a_tag_question_does_not_negate_the_name_before_it(question: str) -> Non
 def test_a_count_leaves_out_the_supplier_a_cue_of_any_language_scopes(cue: str) -> None:
     args = _args(f"How many invoices did Company A get in Q1 2026 {cue} Supplier Beta?")
     assert args.get("exclude_supplier_ids") == ["SUP-18"] and not args.get("supplier_ids"), args
+
+
+@pytest.mark.parametrize("question", ["Company A spend excluding Zorbix Quillon Q1 2026?",
+                                      "Company A spend sin Zorbix en el 1T 2026?"])
+def test_a_period_after_an_excluded_name_ends_the_name_but_the_name_is_asked(question: str) -> None:
+    # the period ends the words left out ("ninguna spend Q1" is "ninguna spend"), never the ask of a real name
+    result = routed(question)
+    assert result.requires_clarification and "Zorbix" in result.clarification_question, result
+    assert "Q1" not in result.clarification_question.split("Zorbix")[1].split("'")[0], result.clarification_question
