@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from router.agreement_clauses import clause_request
 from router.reader import Reading
 from router.unread_words import reading_spans, unread_words
 
@@ -134,10 +135,13 @@ def document_question(reading: Reading, document_cues: re.Pattern[str]) -> bool:
     names = reading.mentions.spans
     # a quote that is a name of the tenant ('Vendor, "Delta Enclosures"') is the name, not text to find
     quoted = any(not any(s <= a and b <= e for a, b in names) for s, e in reading.quote_spans)
+    # (a clause of a company's agreement asked in German, "Zahlungsziel im Verpackungsvertrag von Company A am 1.
+    # März 2026": router/agreement_clauses.py's own document and clause words, compounds included)
     return bool(document_cues.search(text) or quoted or reading.cues.summary
                 or reading.cues.agreement_question or reading.identifiers.contract_ids
                 # an invoice or credit-note number ("show INV-... of Company A from January") names the document
-                or reading.identifiers.invoice_numbers or reading.identifiers.document_ids)
+                or reading.identifiers.invoice_numbers or reading.identifiers.document_ids
+                or clause_request(reading) is not None)
 
 
 def metric_shape(reading: Reading, document_cues: re.Pattern[str], names: Sequence[str] = ()) -> MetricShape | None:

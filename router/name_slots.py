@@ -335,6 +335,10 @@ def slotless(text: str, start: int, end: int, phrase: str, read: Sequence[tuple[
 #: The words of a span as written: letters with inner hyphens or apostrophes ("e-mail", "l'équipe"); anything else
 #: in the span (a digit, a sign) makes it code-shaped.
 _PLAIN_TOKEN = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+#: A name slot's preposition right before a span ("with", "from" and theirs in the writers' languages): what
+#: follows it is a supplier's or company's name candidate, whatever class its words are of.
+_NAME_SLOT_BEFORE = re.compile(r"(?<![\w-])(?:with|from|con|com|bei|chez|avec|mit|von|van|met|presso|od)\s+$",
+                               re.I)
 #: What opens a sentence: the start, a sentence end, a colon, a bracket, a spaced dash or a line break before the word.
 _SENTENCE_OPENS = re.compile(r"(?:^|[.!?:;(\[\n¿¡]|\s[-–—])\s*$")
 
@@ -361,6 +365,8 @@ def plain_language(text: str, start: int, phrase: str) -> bool:
     from router.unread_words import _english_words, _plain, closed_class
 
     tokens = list(_PLAIN_TOKEN.finditer(phrase))
+    if _NAME_SLOT_BEFORE.search(text, 0, start) is not None:
+        return False  # "spend with best", "from ok", "con grupo bom": the name slot's words are a name to ask
     if not tokens or re.sub(r"[\s,/&+]", "", _PLAIN_TOKEN.sub("", phrase)):
         return False  # a digit or sign inside: code-shaped ("3rd-party", "M.R.O", "PG-HVAC")
     if any(len(t.group(0)) == 1 and (t.group(0).isupper() or t is tokens[-1]) for t in tokens):

@@ -213,6 +213,46 @@ NEGATED_APPROVAL = re.compile(
     rf"nog|ancora)\s+)?(?:{_alt(APPROVED_WORDS)})(?![\w-])|{OUTSIDE_CONTRACT}", re.I | re.UNICODE)
 
 
+#: "Not only / not just" in the writers' languages: what follows is included *with* the rest, never alone.
+_NOT_ONLY = (r"(?<![\w-])(?:not|no|não|nao|pas|non|nicht|niet)\s+(?:only|just|solely|merely|exclusively|solo|sólo|"
+             r"só|somente|apenas|seulement|uniquement|nur|alleen|soltanto)\s+(?:the\s+|los\s+|las\s+|os\s+|as\s+|"
+             r"les\s+|die\s+|de\s+)?")
+#: Words of a document type or a status a "not only" may stand before (the constraint the readers would apply alone).
+_SCOPED = (r"(?P<what>credit[\s-]*notes?|notas?\s+de\s+cr[ée]dito|avoirs?|gutschriften|creditnota'?s?|invoices?|"
+           r"paid|posted|pagad[ao]s|pag[ao]s|payées?|bezahlt\w*|betaald\w*|contabilizad[ao]s|draft|drafts)\b")
+NOT_ONLY = re.compile(_NOT_ONLY + _SCOPED, re.I | re.UNICODE)
+#: "Credit notes not excluded", "paid ones not left out": the constraint named is kept *in*, never the figure of it
+#: alone nor without it.
+NOT_EXCLUDED = re.compile(r"(?<![\w-])(?:not|no|não|nao|pas|nicht|niet)\s+(?:be\s+)?(?:excluded|left\s+out|removed|"
+                          r"omitted|dropped|excluid[ao]s?|excluíd[ao]s?|exclu(?:e|s|es)?|ausgeschlossen|"
+                          r"uitgesloten)(?![\w-])", re.I | re.UNICODE)
+#: "Suppliers that are not [name]": a relative clause negating the name the readers blanked (a run of spaces).
+NOT_THE_NAME = re.compile(r"(?<![\w-])(?:that|which|who|whose|que|qui)\s+(?:are|is|were|was|be|son|são|sont)\s+"
+                          r"(?:not|no|não|pas)\s{3,}", re.I | re.UNICODE)
+
+
+def inverted_scopes(text: str, applied: Iterable[str] = (), written: str | None = None) -> tuple[str, ...]:
+    """The phrases of ``text`` whose scope inverts a constraint the readers would apply as written ("not just
+    credit notes": with the rest; "credit notes not excluded": kept in; "suppliers that are not [a name]": every
+    supplier but that one), each as written; empty when none. ``applied``: the constraint words the reading applies
+    (document types, statuses); a "not only" before a word it does not apply ("paid, not just posted": paid only)
+    is read as written."""
+    kept = {w.lower().replace("_", " ") for w in applied}
+    found: list[str] = []
+    for m in NOT_ONLY.finditer(text):
+        what = re.sub(r"[\s-]+", " ", m.group("what").lower())
+        if any(k.rstrip("s") in what or what.rstrip("s") in k for k in kept):
+            found.append(m.group(0).strip())
+    words = text if written is None else written  # the phrase named as written (``text`` may have names blanked)
+    for m in NOT_EXCLUDED.finditer(text):
+        before = re.search(r"(?:[^\W\d_][\w'’-]*\s+){0,2}$", words[:m.start()])
+        found.append(words[before.start() if before else m.start():m.end()].strip())
+    for m in NOT_THE_NAME.finditer(text):
+        after = re.match(r"\s*\S+", words[m.end() - 3:])
+        found.append(words[m.start():m.end() - 3 + (after.end() if after else 0)].strip())
+    return tuple(dict.fromkeys(found))
+
+
 __all__ = ["ANY_WORDS", "APPROVED_WORDS", "EXCLUDED_AFTER", "NEGATED_APPROVAL", "NETTED_BEFORE", "NOT_BEFORE",
-           "OUTSIDE_CONTRACT", "WITHOUT_ANY", "WITHOUT_BEFORE", "negated", "negation_after", "negation_before",
-           "netted_before"]
+           "NOT_EXCLUDED", "NOT_ONLY", "NOT_THE_NAME", "OUTSIDE_CONTRACT", "WITHOUT_ANY", "WITHOUT_BEFORE",
+           "inverted_scopes", "negated", "negation_after", "negation_before", "netted_before"]

@@ -62,7 +62,7 @@ from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
 from router.name_slots import READ_REASONS, company_units, name_core, plain_language, slotless
-from router.negation_scope import negated
+from router.negation_scope import inverted_scopes, negated
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
 from router.price_words import (
@@ -1572,11 +1572,15 @@ def read(
             continue
         if target:
             position = id_masked.index(target, position)
-            if not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
-                # "not sure", "minus amount": plain words after the cue name nothing to leave out; named on a PARTIAL
-                # answer, never asked as a name (router/name_slots.py)
-                (aside if plain_language(id_masked, position, target) else unread).append(
-                    Unread(target, position, position + len(target), "name"))
+            # "excluding ninguna spend Q1 2026": the words of the period the period reader took end the target
+            # (a period the reader wrote without "in" is never part of a name left out)
+            cut = min((s for s, _ in period.spans if position < s < position + len(target)), default=None)
+            target = id_masked[position:cut].rstrip() if cut is not None else target
+        if target and not _covered(position, position + len(target), [(u.start, u.end) for u in unread]):
+            # "not sure", "minus amount": plain words after the cue name nothing to leave out; named on a PARTIAL
+            # answer, never asked as a name (router/name_slots.py)
+            (aside if plain_language(id_masked, position, target) else unread).append(
+                Unread(target, position, position + len(target), "name"))
 
     # Quoted phrases are literal text to find: no cue word, metric word or group name inside them counts.
     cue_text = mask(id_masked, (*mentions.spans, *quotes))
@@ -1678,6 +1682,12 @@ def read(
         filtered_figure=filtered_figure,
         invoice_list_in_currency=bool(_EXPLICIT_INVOICE_LISTING.search(cue_text) and _CURRENCY.search(cue_text)),
     )
+    # "not just credit notes", "credit notes not excluded", "suppliers that are not SUP-27": the scope of the
+    # constraint is the inverse of the one the readers apply as written; asked, never answered the other way round
+    applied = (*(analysis.document_types or ()), *(statuses if frozenset(statuses) != {"posted", "paid"} else ()))
+    problems.extend(f"You wrote {phrase!r}: do you mean it counted together with the rest, or left out? Read as "
+                    "written it would answer the opposite question."
+                    for phrase in inverted_scopes(cue_text, applied, text))
     return Reading(
         text=text, as_of=as_of, identifiers=identifiers, mentions=mentions, entities=entities,
         entity_problems=tuple(problems), period=period, amounts=amounts, breakdown=breakdown, statuses=statuses,

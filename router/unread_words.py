@@ -454,6 +454,16 @@ def constraint_words() -> frozenset[str]:
                      if " " not in p and "'" not in p and p != "not" and not shape_filter_word(p))
 
 
+#: The prepositions of a name slot ("spend with X", "invoices from X"), in the writers' languages.
+_NAME_SLOT_WORDS = frozenset({"with", "from", "con", "com", "bei", "chez", "avec", "mit", "von", "van", "met"})
+#: What ends a name slot without naming anyone: pronouns, quantifiers and courtesy ("with them", "from all", "with
+#: thanks").
+_SLOT_OBJECTS = frozenset({"them", "us", "it", "me", "you", "him", "her", "whom", "which", "what", "who", "all",
+                           "each", "both", "any", "every", "one", "ones", "others", "thanks", "there", "here", "that",
+                           "this", "these", "those", "ellos", "eles", "eux", "ihnen", "hen", "nosotros", "nous",
+                           "uns", "then", "before", "now", "today"})
+
+
 def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable[str] = ()) -> tuple[str, ...]:
     """The content words of ``text`` no reader consumed and no word list knows, in order, each once.
 
@@ -484,6 +494,12 @@ def unread_words(text: str, consumed: Sequence[tuple[int, int]], names: Iterable
             found.append(text[tokens[i - 1].start():match.end()])
             continue
         before = _plain(tokens[i - 1].group(0)) if i and text[tokens[i - 1].end():match.start()].isspace() else ""
+        if (before in _NAME_SLOT_WORDS and _plain(match.group(0)) not in _SLOT_OBJECTS
+                and re.match(r"\s*(?:[?.!,;)]|$)", text[match.end():])):
+            # "spend with best", "invoices from ok": the last word of a name slot is a name nobody read, whatever
+            # word list knows it (never dropped silently)
+            found.append(match.group(0))
+            continue
         for part in _WORD.finditer(match.group(0)):
             word, plain = part.group(0), _plain(part.group(0))
             if plain in general or plain in named or _slip_of_function_word(plain):

@@ -176,3 +176,19 @@ def test_metamorphic_never_passages(frame: str, company: str, supplier: str, per
     """Any order, name spelling or unread period notation: a figure of the scope or a question, never passages."""
     result = _route(frame.format(c=company, s=supplier, p=period))
     assert result.workflow not in PASSAGES, result.question
+
+
+@pytest.mark.parametrize("question", ["Zahlungsziel im Verpackungsvertrag von Company B am 1. März 2026?",
+                                      "Gewährleistung im Laborvertrag von Company A am 1. März 2026?"])
+def test_a_clause_of_an_agreement_asked_in_german_is_no_metric(question: str) -> None:
+    # the agreement's clause is a document question: searched, never asked back as unread words of a figure
+    result = _route(question)
+    assert not result.requires_clarification, result.clarification_question
+
+
+@pytest.mark.parametrize("question", ["Company B Ausgaben im Verpackungsvertrag Q1 2026 with Zorbix?",
+                                      "How much did Company A spend in the Laborvertrag with Zorbix in Q1 2026?"])
+def test_a_figure_beside_an_agreement_word_is_still_no_passage(question: str) -> None:
+    # a figure asked beside the agreement's word is no clause: never passages (the unknown name is asked)
+    result = _route(question)
+    assert result.requires_clarification or result.workflow not in ("document_answer", "identifier_lookup"), result

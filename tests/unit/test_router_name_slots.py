@@ -157,3 +157,13 @@ def test_the_object_of_a_bill_is_a_slot(noun: str) -> None:
     assert read(f"What was the {noun} for sensors at Kestrel in Q4 2025?", GAZETTEER, AS_OF).entities.product_group_id \
         == "PG-SENS"
     assert _asked(f"What was teh {noun} for zorblax at Kestrel in Q4 2025?") == ["zorblax"]
+
+
+@pytest.mark.parametrize("question", ["Alpenland Logistik AG spend Q1 2026 with grupo bom",
+                                      "Alpenland Logistik AG spend Q1 2026 from grupo bom",
+                                      "Kestrel spend in March 2026 chez grand compte"])
+def test_plain_words_in_a_name_slot_are_asked_not_named(question: str) -> None:
+    # after "with / con / chez" the words fill the supplier's slot: a name candidate whatever their class, never a
+    # PARTIAL total over every supplier
+    slot = question.split(" with ")[-1].split(" from ")[-1].split(" con ")[-1].split(" chez ")[-1]
+    assert _asked(question) == [slot], read(question, GAZETTEER, AS_OF).not_understood

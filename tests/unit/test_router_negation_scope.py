@@ -218,3 +218,33 @@ def test_a_tag_question_does_not_negate_the_name_before_it(question: str) -> Non
 def test_a_count_leaves_out_the_supplier_a_cue_of_any_language_scopes(cue: str) -> None:
     args = _args(f"How many invoices did Company A get in Q1 2026 {cue} Supplier Beta?")
     assert args.get("exclude_supplier_ids") == ["SUP-18"] and not args.get("supplier_ids"), args
+
+
+@pytest.mark.parametrize("question", ["Company A spend excluding Zorbix Quillon Q1 2026?",
+                                      "Company A spend sin Zorbix en el 1T 2026?"])
+def test_a_period_after_an_excluded_name_ends_the_name_but_the_name_is_asked(question: str) -> None:
+    # the period ends the words left out ("ninguna spend Q1" is "ninguna spend"), never the ask of a real name
+    result = routed(question)
+    assert result.requires_clarification and "Zorbix" in result.clarification_question, result
+    assert "Q1" not in result.clarification_question.split("Zorbix")[1].split("'")[0], result.clarification_question
+
+
+@pytest.mark.parametrize("question", ["Company A spend Q1 2026 not just credit notes",
+                                      "Company A spend Q1 2026, credit notes not excluded",
+                                      "How many invoices did Company A get in Q1 2026, not only paid ones?",
+                                      "Company A spend Q1 2026 with suppliers that are not SUP-27 or SUP-18",
+                                      "Company A spend in Q1 2026 with suppliers which are not Supplier Beta",
+                                      "Company A spend Q1 2026, not only the posted invoices"])
+def test_a_scope_inverted_by_its_words_is_asked_never_answered_as_written(question: str) -> None:
+    # "not just X" / "X not excluded" / "that are not X": read as written, the figure of X alone (or with X) is the
+    # answer to the opposite question
+    result = routed(question)
+    assert result.requires_clarification, result
+    assert "opposite question" in (result.clarification_question or ""), result.clarification_question
+
+
+@pytest.mark.parametrize("question", ["Company A paid-only spend Q1 2026 (status paid, not just posted)",
+                                      "How much did Company A spend in Q1 2026 with suppliers that are not approved?"])
+def test_a_not_only_beside_what_is_not_applied_is_read_as_written(question: str) -> None:
+    result = routed(question)
+    assert "opposite question" not in (result.clarification_question or ""), result.clarification_question

@@ -295,3 +295,17 @@ def test_a_distributive_no_reader_took_is_named(noun: str, joint: str) -> None:
 
 def test_otherwise_is_an_ordinary_word() -> None:
     assert unread_words("otherwise the total spend", []) == ()
+
+
+@pytest.mark.parametrize(("question", "word"), [("Company A spend Q1 2026 with best", "best"),
+                                                ("Company A spend Q1 2026 from ok", "ok"),
+                                                ("Company A spend Q1 2026 avec bon", "bon")])
+def test_the_last_word_of_a_name_slot_is_never_dropped(question: str, word: str) -> None:
+    # a word list knowing the word ("best regards", "ok") does not make it no name where a name is written
+    assert word in unread_words(question, [])
+
+
+@pytest.mark.parametrize("question", ["How much did Company A spend in Q1 2026 with them?",
+                                      "Company A spend Q1 2026 with all, thanks"])
+def test_a_pronoun_or_quantifier_ends_a_name_slot_without_a_name(question: str) -> None:
+    assert not {"them", "all"} & set(unread_words(question, []))
