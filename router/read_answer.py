@@ -153,7 +153,9 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
         return False
     if any(not r.startswith(_MEASURE_ASKS) for r in reasons) or _other_ask(cues):
         return False
-    if len(unread) <= 2 and not any(without_diacritics(w.casefold()) in _CLOSED_WORDS for w in unread):
+    # (counted once the closed-class words are set aside: "con furniture, porfa" is "furniture" in the slot)
+    open_words = [w for w in unread if without_diacritics(w.casefold()) not in _CLOSED_WORDS]
+    if 1 <= len(open_words) <= 2:
         return False  # the measure slot's own word(s), not the spend's name: asked (router/default_measure.py)
     return not any(constraint_shaped(text, w, general) for w in unread)
 
