@@ -86,7 +86,7 @@ send pls plz please can could would you u we our to of for before out go going g
 figure value amount amounts total answer one ones they them do does did really actually
 no sí si é es ist c'est est ou o oder y e und et das dies isso isto está esta eso esto ça cela ce het dat dit è
 questo nos me
-correct right how many fyi auditors auditor auditor's board management
+correct right how many fyi
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
@@ -98,7 +98,18 @@ _STATING_BEFORE = re.compile(r"(?:\b(?:total\s+(?:is|was|stated|of|=)|totals?|wa
                              r"era|foi|fue|war|était)\s*|[=:~≈]\s*)$", re.I)
 #: A count claimed: "booked 1 invoices", "7 invoices above", "= 17", "says 1" (the count of documents).
 _COUNT_NOUN = r"(?:invoices?|invs?\.?|bills?|documents?|docs|facturas?|faturas?|notas?|rechnungen|factures?)"
-_COUNT_CLAIM = re.compile(rf"(?<![\w.,/-])(?P<n>\d{{1,4}})\s+(?=(?:\w+\s+){{0,2}}?{_COUNT_NOUN}\b)", re.I)
+_COUNT_CLAIM = re.compile(rf"(?<![\w.,/-])(?<!\btop\s)(?<!\blast\s)(?<!\bfirst\s)(?<!\blargest\s)(?<!\bthe\s)"
+                          rf"(?<!\bbiggest\s)(?<!\bsmallest\s)(?!(?:19|20)\d\d\b)(?P<n>\d{{1,4}})\s+"
+                          rf"(?=(?:\w+\s+){{0,2}}?{_COUNT_NOUN}\b)", re.I)
+#: Words after which an amount is a constraint of the ask, never a claim ("invoices of EUR 5,000", "excluding the
+#: EUR 1,250 credit note", "exactly EUR 4,500", "without the 4,000 EUR invoice").
+_CONSTRAINT_BEFORE = re.compile(r"\b(?:of|for|exactly|excluding|excl\.?|without|except|minus|plus|on|at|over|under|"
+                                r"above|below|than|from|to|with|in)\s+(?:(?:the|a|an|all|any)\s+)?$", re.I)
+#: The verb or sign that states a claimed amount (``_STATING_BEFORE`` without its filter prepositions).
+_CLAIM_STATED = re.compile(r"(?:\b(?:total\s+(?:is|was|stated|of|=)|totals?|was|were|is|are|had|has|came\s+to|"
+                           r"totalled|totaled|amounts?\s+to|era|foi|fue|war|était|spent|invoiced|billed|paid|booked|charged|"
+                           + "|".join(sorted(re.escape(v) for v in SOURCE_VERBS)) +
+                           r")\s*|[=:~≈(]\s*)$", re.I)
 _COUNT_AFTER = re.compile(r"(?:[=:]|\b(?:says|said|has|shows|claims|quotes|is|was|were)\b)\s*(?P<n>\d{1,4})"
                           r"(?![\d.,/%-])(?=\s*(?:[?.!,;]|$|\s+(?:pls|please|correct|right|true|ok)\b))", re.I)
 _COUNT_WORDS = re.compile(r"\b(?:how\s+many|number\s+of|count|#|no\.\s+of)|#", re.I)
@@ -137,8 +148,47 @@ def _words(text: str) -> list[str]:
     return [w.casefold().strip(".'’-") for w in _WORD.findall(text)]
 
 
+#: A verdict frame opening the question: "is it true that ...", "is this correct: ...".
+_VERDICT_FRAME = re.compile(r"^\W*(?:is|was|are|isn't)\s+(?:it|this|that)\s+(?:\w+\s+)?(?P<v>[^\W\d_]+)\s+(?:that\b|:)",
+                            re.I)
+
+
+def _has_source(text: str) -> bool:
+    """Whether ``text`` names a document a figure is quoted from ("the deck says", "per the draft")."""
+    return _source_phrases(text) != text
+
+
+def _verdict_clause(clause: str) -> bool:
+    words = _words(clause)
+    return bool(words) and all(w in VERDICT_WORDS or w in SOURCE_NOUNS or w in SOURCE_VERBS or w in _CLAUSE_WORDS
+                               for w in words) \
+        and any(w in VERDICT_WORDS or w in SOURCE_NOUNS for w in words) and not re.search(r"\d", clause)
+
+
+def _quoting(text: str) -> bool:
+    """Whether ``text`` quotes what it checks: a source phrase, a quoted line, or a verdict clause opening it
+    ("pls verify: ...", "can u confirm - ...")."""
+    frame = _VERDICT_FRAME.search(text)
+    if _has_source(text) or re.search(r"[\"“”]", text) or (frame is not None
+                                                          and frame.group("v").casefold() in VERDICT_WORDS):
+        return True
+    clauses = [c for c in _CLAUSES.split(text)[::2] if _words(c)]
+    return len(clauses) > 1 and _verdict_clause(clauses[0])
+
+
 def _verdict_cue(text: str) -> bool:
-    return any(w in VERDICT_WORDS for w in _words(text)) or "tie out" in text.casefold()
+    """A claim check's cue: a source phrase, or a clause of verdict words closing (or opening) the question.
+
+    A verdict word inside the ask ("can you check the 2025 invoices", "the actual spend") is no cue: the writer
+    asks a figure, with no figure of theirs to check.
+    """
+    if not any(w in VERDICT_WORDS for w in _words(text)):
+        return False
+    frame = _VERDICT_FRAME.search(text)
+    if _has_source(text) or (frame is not None and frame.group("v").casefold() in VERDICT_WORDS):
+        return True
+    clauses = [c for c in _CLAUSES.split(text)[::2] if _words(c)]
+    return bool(clauses) and (_verdict_clause(clauses[-1]) or (len(clauses) > 1 and _verdict_clause(clauses[0])))
 
 
 def _precision(quoted: str, value: Decimal) -> int:
@@ -215,10 +265,7 @@ def _verdict_clauses(text: str) -> str:
     kept: list[str] = []
     for i in range(0, len(parts), 2):
         clause = parts[i]
-        words = _words(clause)
-        if words and all(w in VERDICT_WORDS or w in SOURCE_NOUNS or w in SOURCE_VERBS or w in _CLAUSE_WORDS
-                         for w in words) and any(w in VERDICT_WORDS or w in SOURCE_NOUNS for w in words) \
-                and not re.search(r"\d", clause):
+        if _verdict_clause(clause):
             continue
         kept.append(clause + (parts[i + 1] if i + 1 < len(parts) else ""))
     return "".join(kept)
@@ -248,6 +295,13 @@ def read_claim(question: str) -> Claim | None:
     if not _verdict_cue(question) or _DOCUMENT_CLAIM.search(question):
         return None  # (what an agreement says is checked against its passages, router/evidence.py)
     amounts = [a for a in parse_amounts(question) if a.comparator is None]
+    # an amount is claimed only where a verb or sign states it ("draft has €96k", "= 18,583", "says EUR 1.2m") or
+    # a source phrase quotes it ("the 48,866 EUR figure in the e-mail"); after "of", "exactly", "excluding",
+    # "without" it is the ask's constraint: no claim check (its own readers read or ask it)
+    claimed = [a for a in amounts if _CLAIM_STATED.search(question[:a.start])
+               or (_quoting(question) and not _CONSTRAINT_BEFORE.search(question[:a.start]))]
+    if len(claimed) != len(amounts):
+        return None
     count = None
     percent = _SHARE_CLAIM.search(question) or _CHANGE_CLAIM.search(question) if not amounts else None
     if percent is not None:
@@ -261,7 +315,9 @@ def read_claim(question: str) -> Claim | None:
     elif len(amounts) != 1:
         if amounts:
             return None  # two quoted amounts: a range or two claims, read by their own readers
-        count = _COUNT_AFTER.search(question) or _COUNT_CLAIM.search(question)
+        # (a count written before its noun is claimed only inside a quoted source: "the deck: 6 invoices above
+        # ..."; "the 2025 invoices", "top 5 invoices" are the ask's year and list size)
+        count = _COUNT_AFTER.search(question) or (_COUNT_CLAIM.search(question) if _quoting(question) else None)
         if count is None:
             return None
         text = _cut(question, count.start("n"), count.end("n")) if count.re is _COUNT_AFTER \
@@ -294,11 +350,27 @@ def read_claim(question: str) -> Claim | None:
                  percent=percent is not None)
 
 
+#: Metrics whose answer is not one money total of the subject and period (a comparison, a ranking, a share, a
+#: list, a count): an amount claim has no single governed figure in them to be compared with.
+_NO_TOTAL_METRICS = frozenset({"finance.spend_comparison", "finance.spend_ranking", "finance.supplier_share",
+                               "finance.product_group_share", "finance.invoices_above_threshold",
+                               "finance.duplicate_invoices", "finance.invoice_count"})
+
+
 def _figure(result: Mapping[str, Any], count: bool) -> Decimal | None:
-    key = "invoice_count" if count else "total_spend"
-    value = result.get(key)
-    if value is None and not count:
-        value = result.get("value") or result.get("total")
+    """The figure the answer gave for the claim's kind: the measure answered ("average_invoice_value"), else the
+    total of a spend answer; ``None`` where the answer's figure is unclear (no verdict is said then)."""
+    measure = result.get("measure")
+    if count:
+        value = result.get("invoice_count") if measure in (None, "invoice_count") else None
+    elif isinstance(measure, str) and measure:
+        value = result.get(measure)
+    elif result.get("metric") in _NO_TOTAL_METRICS:
+        value = None
+    else:
+        value = result.get("total_spend")
+        if value is None:
+            value = result.get("value") or result.get("total")
     try:
         return Decimal(str(value)) if value is not None else None
     except ArithmeticError:
@@ -325,6 +397,11 @@ def verdict(claim: Claim, status: str, result: Mapping[str, Any]) -> str:
     rounded = figure.quantize(quantum, rounding=ROUND_HALF_UP) if claim.places >= 0 else \
         (figure / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
     shown = format(rounded.normalize(), "f") if claim.places < 0 else str(rounded)
+    if status == "partial":
+        # (a word of the question was not applied: the figure is broader than the one asked, no verdict on it)
+        return (f"The quoted figure {claim.quoted!r} can only be set against a broader figure than the one asked "
+                f"(not every word of the question was applied): the governed figure is {figure} ({shown} at the "
+                f"quoted precision); no verdict on the figure asked.")
     if rounded == claim.value.quantize(quantum) if claim.places >= 0 else rounded == claim.value:
         return (f"The quoted figure {claim.quoted!r} matches the governed figure {figure} at the quoted precision "
                 f"({shown}).")

@@ -37,7 +37,7 @@ from typing import Protocol
 from router.edits import without_diacritics
 from router.envelope import CHAT_WORDS
 from router.period_words import ALL_MONTHS
-from router.unread_words import FILLER_WORDS, FUNCTION_WORDS
+from router.unread_words import CLOSED_CLASS_WORDS, FILLER_WORDS, FUNCTION_WORDS
 
 #: Figures the invoice data does not carry, in the languages the writers mix in (English, Spanish, Portuguese,
 #: German, French, Italian, Dutch): a word of them beside a subject and a period asks another figure than the spend.
@@ -74,6 +74,10 @@ def _month(low: str) -> bool:
 #: figure or a thing. One or two open-class words alone in the measure slot ("furniture", "returns", "ruse") name
 #: something other than the spend (goods, a figure the data lacks): router/default_measure.py's ask stands there.
 _CLOSED_WORDS = FUNCTION_WORDS | FILLER_WORDS | CHAT_WORDS
+#: Words set aside before the open-class words of the measure slot are counted: the closed words, the function
+#: words of every language ("com") and the units of time ("mês a mês", "per week"), which say how a period is
+#: cut, never which figure is asked.
+_NOT_MEASURE_WORDS = _CLOSED_WORDS | CLOSED_CLASS_WORDS["function"] | CLOSED_CLASS_WORDS["time"]
 
 #: The most unread words an answer may name: beyond them the question, not only its measure, was not understood.
 MOST_UNREAD = 4
@@ -153,7 +157,10 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
         return False
     if any(not r.startswith(_MEASURE_ASKS) for r in reasons) or _other_ask(cues):
         return False
-    if len(unread) <= 2 and not any(without_diacritics(w.casefold()) in _CLOSED_WORDS for w in unread):
+    # (counted once the closed-class words are set aside: "con furniture, porfa" is "furniture" in the slot)
+    open_words = [w for w in unread if without_diacritics(w.casefold()) not in _NOT_MEASURE_WORDS
+                  and w.casefold() not in _NOT_MEASURE_WORDS]
+    if 1 <= len(open_words) <= 2:
         return False  # the measure slot's own word(s), not the spend's name: asked (router/default_measure.py)
     return not any(constraint_shaped(text, w, general) for w in unread)
 

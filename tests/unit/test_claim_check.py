@@ -92,3 +92,48 @@ def test_a_claimed_percentage_asks_the_change_or_the_share(question: str, ask: s
 
 def test_a_document_claim_stays_a_document_question() -> None:
     assert read_claim("the deck says the penalty in the framework agreement is 5% of order value, correct?") is None
+
+
+# -- negatives: a verdict word inside the ask, a year, a list size or a filter amount is never a claim --------------
+
+@pytest.mark.parametrize("question", [
+    "Can you check the 2025 invoices from Company A over EUR 5,000?",  # a year before "invoices", a threshold
+    "pls check the 2026 invoices of Company B in May",
+    "Please verify the top 5 invoices of Company A in Q1 2026",  # a list size
+    "verify the last 3 invoices of Company C in 2025",
+    "What is the actual spend with Company A on invoices of EUR 5,000 in Q1 2026?",  # a filter amount
+    "real spend with Company A in Q1 2026 excluding the EUR 1,250 credit note",
+    "Check invoices of exactly EUR 4,500 at Company A in Q1 2026",
+    "actual spend of Company B in May 2026 without the 4,000 EUR invoice",
+    "Company A spend in March 2026 on 5 invoices, actual figure",
+])
+def test_a_verdict_word_in_the_ask_makes_no_claim(question: str) -> None:
+    assert read_claim(question) is None
+
+
+@pytest.mark.parametrize("question", [
+    "is it true that Lambda invoiced Company B EUR 8,100.00 in May 2026?",
+    "pls verify: Company B spent EUR 8,100.00 with Lambda in May 2026",
+    "Company B with Lambda, May 2026 (EUR 8,100.00?) - exact figure pls",
+])
+def test_a_stated_amount_is_still_the_claim(question: str) -> None:
+    claim = read_claim(question)
+    assert claim is not None and claim.value == Decimal("8100.00") and "8,100" not in claim.text
+
+
+def test_the_verdict_compares_with_the_measure_answered() -> None:
+    claim = read_claim("the deck says average invoice EUR 4,000 for Company A in Q1 2026, correct?")
+    assert claim is not None
+    result = {"measure": "average_invoice_value", "average_invoice_value": "7344.88", "total_spend": "139552.69"}
+    said = verdict(claim, "answered", result)
+    assert "7344.88" in said and "139552.69" not in said
+    # a ranking or a comparison has no single total to compare with: no verdict
+    ranked = verdict(claim, "answered", {"metric": "finance.spend_ranking", "total_spend": "139552.69"})
+    assert "match" not in ranked
+
+
+def test_a_partial_answer_gives_no_match() -> None:
+    claim = read_claim("the deck says EUR 137,589.19 for YTD Company A con orbit porfa, correct?")
+    assert claim is not None
+    said = verdict(claim, "partial", {"total_spend": "137589.19"})
+    assert "matches" not in said and "does not match" not in said and "broader" in said

@@ -69,6 +69,20 @@ def test_an_open_class_word_alone_in_the_measure_slot_keeps_asking(words: tuple[
     assert not answers_as_read(f"spend Company B {' '.join(words)} Q1", words, _NO_INTENT, _Cues(), _G)
 
 
+@pytest.mark.parametrize("words", [("con", "furniture", "porfa"), ("the", "returns", "por", "favor"),
+                                   ("furniture", "bitte"), ("ganz", "sheet", "tab")])
+def test_courtesy_words_do_not_let_an_open_word_through(words: tuple[str, ...]) -> None:
+    # (the open-class words are counted once the closed-class ones are set aside)
+    assert not answers_as_read(f"spend YTD Company A {' '.join(words)}", words, _NO_INTENT, _Cues(),
+                               _G | {"the", "por", "favor"})
+
+
+def test_a_time_unit_beside_a_courtesy_word_is_no_measure_word() -> None:
+    # ("Kestrel com Gamma, mês a mês no 4T 2025": the unit of a period's cut is no figure named in the slot)
+    assert answers_as_read("spend Kestrel com Gamma mês Q4", ("com", "mês"), _NO_INTENT, _Cues(),
+                           _G | {"com", "mês", "mes"})
+
+
 def test_other_clarifications_and_too_many_words_keep_asking() -> None:
     cues = _Cues()
     assert not answers_as_read("spend X porfa Q1", ("porfa",), ("entity: 'X' was not understood",), cues, _G)
