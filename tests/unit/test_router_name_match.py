@@ -209,7 +209,8 @@ def test_the_rules_in_their_own_words() -> None:
     assert cued_names("spend at supplier acme in 2025", {"in"}.__contains__) == [(18, 22, "acme")]
 
 
-@pytest.mark.parametrize("heading", ["Supplier concentration:", "Supplier mix:", "Lieferantenstruktur -", "Vendor spread:"])
+@pytest.mark.parametrize("heading", ["Supplier concentration:", "Supplier mix:", "Lieferantenstruktur -",
+                                     "Vendor spread:"])
 def test_a_heading_with_a_kind_noun_opens_no_name_slot(heading: str) -> None:
     # (the company's name is blanked before the slots are read, as the reader does)
     assert cued_names(f"{heading} what share of            spend went to its largest supplier?",

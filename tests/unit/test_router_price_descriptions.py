@@ -205,8 +205,10 @@ def test_a_document_about_prices_is_no_price(question: str) -> None:
 
 # -- one period named: the period before, "from A to before B" its two ends, a base alone asks the other ---------------
 @pytest.mark.parametrize(("question", "current", "base"), [
-    ("Company A: did the {d} get more expensive in Q1 2026?", "2026-01-01 to before 2026-04-01", "2025-10-01 to before 2026-01-01"),
-    ("Company B - {d}: price increase in H2 2025?", "2025-07-01 to before 2026-01-01", "2025-01-01 to before 2025-07-01"),
+    ("Company A: did the {d} get more expensive in Q1 2026?", "2026-01-01 to before 2026-04-01",
+     "2025-10-01 to before 2026-01-01"),
+    ("Company B - {d}: price increase in H2 2025?", "2025-07-01 to before 2026-01-01",
+     "2025-01-01 to before 2025-07-01"),
     ("Company A: price change of the {d} between Q3 2025 and Q1 2026", "2026-01-01 to before 2026-04-01",
      "2025-07-01 to before 2025-10-01")])
 def test_a_change_with_one_period_or_its_ends(question: str, current: str, base: str) -> None:
