@@ -324,6 +324,14 @@ def spoken_question(text: str, gazetteer: Gazetteer) -> str | None:
     return sounded if sounded != text else None
 
 
+def _asked(result: RoutingResult, question: str, reason: str) -> RoutingResult:
+    """``result`` turned into a clarification asking ``question``, ``reason`` first among its reasons (a check after
+    planning found the plan would answer another question than the one asked)."""
+    return result.model_copy(update={
+        "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
+        "clarification_question": question, "clarification_reasons": (reason, *result.clarification_reasons)})
+
+
 def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> RoutingResult:
     """Route one question; the result carries either a clarification or an execution plan.
 
@@ -579,26 +587,18 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         # lacks (never a refusal, nor another question that leaves it out)
         said = (f"The period {invalid[0]!r} does not exist (a year has quarters Q1 to Q4, halves H1 and H2, twelve "
                 "months and calendar weeks 1 to 52 or 53): which period do you mean?")
-        result = result.model_copy(update={
-            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-            "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
-            "clarification_reasons": (f"period: {invalid[0]!r} does not exist", *result.clarification_reasons)})
+        result = _asked(result, f"{said} {result.clarification_question or ''}".strip(),
+                        f"period: {invalid[0]!r} does not exist")
     if group.unclear:
         # "with group totals": totals per product group, per company or of the whole tenant? never guessed
         said = (f"I did not understand {', '.join(repr(u) for u in group.unclear)}: totals per product group, per "
                 "company, or of all companies of your tenant together?")
-        result = result.model_copy(update={
-            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-            "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
-            "clarification_reasons": (f"group: {', '.join(group.unclear)} not understood",
-                                      *result.clarification_reasons)})
+        result = _asked(result, f"{said} {result.clarification_question or ''}".strip(),
+                        f"group: {', '.join(group.unclear)} not understood")
     dropped = dropped_breakdown(german or text, result)
     if dropped is not None:
         # a breakdown asked and no grouping in the spend plan: named, never the total as complete (breakdown_check)
-        result = result.model_copy(update={
-            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-            "clarification_question": dropped,
-            "clarification_reasons": ("breakdown: asked but not in the plan", *result.clarification_reasons)})
+        result = _asked(result, dropped, "breakdown: asked but not in the plan")
     if figure_answer(result.workflow, result.requires_clarification):
         # "spend by L1 category" with no grouping planned: a breakdown phrase no reader took is asked about, never the
         # total presented as the breakdown (router/unused_spans.py)
@@ -610,37 +610,25 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             grouped_by.text, reading_spans(grouped_by), result.workflow,
             [(step.tool, dict(step.arguments)) for step in result.execution_plan])
         if unplanned is not None or compared is not None:
-            result = result.model_copy(update={
-                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-                "clarification_question": breakdown_question(unplanned) if unplanned is not None
-                else comparison_question(str(compared)),
-                "clarification_reasons": (f"breakdown: {unplanned!r} not read" if unplanned is not None
-                                          else f"comparison: {compared!r} not read", *result.clarification_reasons)})
+            result = (_asked(result, breakdown_question(unplanned), f"breakdown: {unplanned!r} not read")
+                      if unplanned is not None
+                      else _asked(result, comparison_question(str(compared)), f"comparison: {compared!r} not read"))
     mismatched = mismatched_document_type(question, result)
     if mismatched is not None:
         # credit notes asked, invoices planned: named, never the other document type's figure (silent_checks)
-        result = result.model_copy(update={
-            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-            "clarification_question": mismatched,
-            "clarification_reasons": ("document type: asked but not in the plan", *result.clarification_reasons)})
+        result = _asked(result, mismatched, "document type: asked but not in the plan")
     inverted = inverted_document_type(question, result)
     if inverted is not None:
         # credit notes left out or netted in, credit notes alone planned: named, never the opposite figure
-        result = result.model_copy(update={
-            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-            "clarification_question": inverted,
-            "clarification_reasons": ("document type: negated but planned", *result.clarification_reasons)})
+        result = _asked(result, inverted, "document type: negated but planned")
     specified = unknown_specified_product(result.question, inputs.gazetteer)
     if specified is not None and specified not in (result.clarification_question or ""):
         # "27in monitors": a product named by a specification no catalogue name holds is asked about by name,
         # never the spend of everything else in its place (router/product_models.py)
         said = (f"I do not know the product {specified!r} in your catalogue (no catalogue product has that "
                 "specification). Which product do you mean (its code, such as PRD-482, or its catalogue name)?")
-        result = result.model_copy(update={
-            "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-            "clarification_question": f"{said} {result.clarification_question or ''}".strip(),
-            "clarification_reasons": (f"product: {specified!r} is no product of the catalogue",
-                                      *result.clarification_reasons)})
+        result = _asked(result, f"{said} {result.clarification_question or ''}".strip(),
+                        f"product: {specified!r} is no product of the catalogue")
     if figure_answer(result.workflow, result.requires_clarification):
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)
@@ -661,10 +649,7 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         counted = counted_phrase(again.text, unused, result.workflow, steps)
         if counted is not None:
             # "2 productos con mayor gasto" planned as one total: N things asked, asked about (unused_spans.py)
-            result = result.model_copy(update={
-                "requires_clarification": True, "workflow": "clarification", "execution_plan": (),
-                "clarification_question": counted_question(counted),
-                "clarification_reasons": (f"count: {counted!r} not read", *result.clarification_reasons)})
+            result = _asked(result, counted_question(counted), f"count: {counted!r} not read")
         result = result.model_copy(update={"unread": unread}) if unread else result
         # "Company A site": the unit noun read as the company, said in the restatement (router/name_slots.py)
         units_said = [f"'{word}' read as {name} itself" for word, name in again.unit_reads]
