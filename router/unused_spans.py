@@ -54,23 +54,26 @@ def _token_spans(text: str) -> Iterable[tuple[int, int]]:
 _DATE_MARKS = frozenset("年月日")
 
 
+def _mappings(arguments: Iterable[Any]) -> Iterable[Mapping[str, Any]]:
+    """Every mapping in the plan's argument trees, outer before inner (a step's own arguments, its
+    ``parameters``, each metric's)."""
+    stack = list(reversed(list(arguments)))
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            yield value
+            stack.extend(reversed(list(value.values())))
+        elif isinstance(value, (list, tuple)):
+            stack.extend(reversed(value))
+
+
 def plan_periods(arguments: Iterable[Any]) -> tuple[tuple[dt.date, dt.date], ...]:
     """Every ``[start_date, end_date)`` pair in the plan's argument trees (a step's own or its ``parameters``)."""
     found: list[tuple[dt.date, dt.date]] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, Mapping):
-            start, end = value.get("start_date"), value.get("end_date")
-            with contextlib.suppress(ValueError):  # (no dates here, or a reference to another step's output)
-                found.append((dt.date.fromisoformat(str(start)), dt.date.fromisoformat(str(end))))
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
-    for step in arguments:
-        walk(step)
+    for value in _mappings(arguments):
+        start, end = value.get("start_date"), value.get("end_date")
+        with contextlib.suppress(ValueError):  # (no dates here, or a reference to another step's output)
+            found.append((dt.date.fromisoformat(str(start)), dt.date.fromisoformat(str(end))))
     return tuple(dict.fromkeys(found))
 
 
@@ -107,23 +110,13 @@ def plan_counts(arguments: Iterable[Any], companies: int) -> frozenset[int]:
     of the tenant's ``companies`` when no step names a company ("all 3 companies": every company)."""
     counts: set[int] = set()
     named = False
-
-    def walk(value: Any) -> None:
-        nonlocal named
-        if isinstance(value, Mapping):
-            for key, item in value.items():
-                if key in _COUNT_KEYS and isinstance(item, int) and not isinstance(item, bool):
-                    counts.add(item)
-                elif str(key).endswith("_ids") and isinstance(item, (list, tuple)) and item:
-                    counts.add(len(item))
-                named = named or (key in _COMPANY_KEYS and bool(item))
-                walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
-    for step in arguments:
-        walk(step)
+    for value in _mappings(arguments):
+        for key, item in value.items():
+            if key in _COUNT_KEYS and isinstance(item, int) and not isinstance(item, bool):
+                counts.add(item)
+            elif str(key).endswith("_ids") and isinstance(item, (list, tuple)) and item:
+                counts.add(len(item))
+            named = named or (key in _COMPANY_KEYS and bool(item))
     return frozenset(counts | ({companies} if not named else set()))
 
 
