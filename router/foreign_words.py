@@ -515,6 +515,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          r"(?=\s+(?:part|portion|amount|only|charged|paid)\b)", "VAT"),
         (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus|total)\s+)"
          rf"(?:{tax_words.alternation(tax_words.TAX_NAMES_AMBIGUOUS)}){_E}", r"\1VAT"),
+        # "net position", "net effect": invoices and credit notes netted, the governed spend (no tax basis)
+        (rf"{_B}net\s+(?:{tax_words.alternation(tax_words.NETTED_NOUNS)}){_E}", "spend"),
         # the basis words of other languages without a tax name ("bruto", "lordo", "brüt"; "neto", "nettó"): the
         # English basis ("brutto" and "netto" the readers know as typed)
         (rf"{_B}(?:{tax_words.alternation(w for w in tax_words.GROSS_WORDS if w != 'brutto')}){_E}", "gross"),

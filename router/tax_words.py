@@ -52,6 +52,9 @@ TAX_THEN_EXCLUDED = ("excluded", "excl", "excl.", "exclusive", "exkl", "exkl.", 
 #: Basis words said without a tax name, in the reader's English: the gross (the governed spend) and the net.
 GROSS_WORDS = ("brutto", "bruttó", "brüt", "brut", "bruto", "lordo", "брутто")
 NET_WORDS = ("netto", "nettó", "neto", "нетто")
+#: "net" before these nouns nets the credit notes against the invoices ("net position", "net effect after the
+#: credit note"): the governed spend itself (credit notes negative), never the tax-exclusive basis.
+NETTED_NOUNS = ("position", "positions", "effect", "balance", "result", "outcome", "impact")
 #: The French acronyms (upper case only: "ht" and "ttc" in lower case are other things in chat):
 #: "toutes taxes comprises" (the gross) and "hors taxes" (the net); also written "H.T." and "T.T.C.".
 TTC = ("TTC", "T.T.C.", "toutes taxes comprises")
@@ -85,6 +88,6 @@ def other_tax_names(question: str, read_as: str) -> tuple[str, ...]:
                                if m.group(0).casefold() not in left | {"vat"}))
 
 
-__all__ = ["ALL_TAX_NAMES", "GROSS_WORDS", "HT", "NET_WORDS", "TAX_NAME", "TAX_NAMES", "TAX_NAMES_AMBIGUOUS",
+__all__ = ["ALL_TAX_NAMES", "GROSS_WORDS", "HT", "NETTED_NOUNS", "NET_WORDS", "TAX_NAME", "TAX_NAMES", "TAX_NAMES_AMBIGUOUS",
            "TAX_NAMES_CASED", "TAX_THEN_EXCLUDED", "TAX_THEN_INCLUDED", "TTC", "WITHOUT_TAX", "WITH_TAX",
            "alternation", "other_tax_names"]

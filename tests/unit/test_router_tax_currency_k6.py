@@ -139,3 +139,11 @@ def test_two_currencies_joined_by_or_are_a_filter_of_both() -> None:
 def test_incl_credit_notes_after_a_period_takes_both_document_types() -> None:
     routed = _routed("Company B spend with Supplier Beta, Jul 25 - Mar 26 incl. credit notes: net effect?")
     assert all("document_types" not in (s.arguments.get("parameters") or {}) for s in routed.execution_plan)
+
+
+@pytest.mark.parametrize("noun", ["position", "effect", "balance", "result"])
+@pytest.mark.parametrize("frame", ["Supplier Beta, Company B, net {n} Feb+Mar 2026 (after the credit note)?",
+                                   "Company A net {n} with Supplier Gamma in Q1 2026"])
+def test_net_before_a_netting_noun_is_the_spend_with_credit_notes_netted(noun: str, frame: str) -> None:
+    read = _read(frame.format(n=noun))
+    assert "spend" in read and f"net {noun}" not in read, read
