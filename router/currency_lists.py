@@ -73,7 +73,8 @@ EXAMPLES_AFTER = (r"etc\.?|et\s+cetera|and\s+so\s+on|and\s+the\s+like|"
                   r"(?:any|every|what)(?:thing|ever)\s+else|other\s+currenc(?:y|ies)|remaining(?:\s+ones)?)|"
                   r"usw\.?|u\.\s?s\.\s?w\.?|und\s+andere|itd\.?|itp\.?|i\s+inne|vb\.?|ve\s+diğer(?:leri)?|"
                   r"ecc\.?|eccetera|y\s+otr[oa]s|et\s+autres|enz\.?|osv\.?|atd\.?|a\s+další|ș\.a\.|s\.a\.|"
-                  r"и\s+т\.\s?д\.?|тощо|\.\.\.|…")
+                  # (a trailing "..." is no cue: "spend in GBP..." trails off, it does not list)
+                  r"и\s+т\.\s?д\.?|тощо")
 #: Before a list: it names examples ("e.g. GBP/USD", "such as CHF and GBP", "z.B. CHF", "np. EUR, PLN").
 EXAMPLES_BEFORE = (r"e\.?\s?g\.?|for\s+(?:example|instance)|such\s+as|z\.\s?b\.|"
                    r"zum\s+beispiel|np\.|na\s+przykład|örneğin|ör\.|např\.|de\s+ex(?:emplu)?\.?|"

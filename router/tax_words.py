@@ -88,6 +88,6 @@ def other_tax_names(question: str, read_as: str) -> tuple[str, ...]:
                                if m.group(0).casefold() not in left | {"vat"}))
 
 
-__all__ = ["ALL_TAX_NAMES", "GROSS_WORDS", "HT", "NETTED_NOUNS", "NET_WORDS", "TAX_NAME", "TAX_NAMES", "TAX_NAMES_AMBIGUOUS",
-           "TAX_NAMES_CASED", "TAX_THEN_EXCLUDED", "TAX_THEN_INCLUDED", "TTC", "WITHOUT_TAX", "WITH_TAX",
-           "alternation", "other_tax_names"]
+__all__ = ["ALL_TAX_NAMES", "GROSS_WORDS", "HT", "NETTED_NOUNS", "NET_WORDS", "TAX_NAME", "TAX_NAMES",
+           "TAX_NAMES_AMBIGUOUS", "TAX_NAMES_CASED", "TAX_THEN_EXCLUDED", "TAX_THEN_INCLUDED", "TTC", "WITHOUT_TAX",
+           "WITH_TAX", "alternation", "other_tax_names"]
