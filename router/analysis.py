@@ -280,7 +280,9 @@ _CODE = (r"(?P<code>eur|euros?|usd|(?:u\.?s\.?[\s-]?)?dollars?|gbp|(?:british\s+
          r"(?:swiss\s+)?francs?|(?:schweizer\s+)?franken|(?:britischen?\s+)?pfund|€|\$|£|"
          # other ISO currencies a tenant may be asked about: read as currencies (an empty filter says "none"), never
          # as unknown names
-         r"jpy|(?:japanese\s+)?yen|¥|sek|nok|dkk|pln|czk|huf|cny|yuan|renminbi)")
+         r"jpy|(?:japanese\s+)?yen|¥|sek|nok|dkk|pln|czk|huf|cny|yuan|renminbi|"
+         # the colloquial names of the same currencies ("quid", "bucks", "złoty"): router/reading.py's table
+         r"quids?|bucks|z[łl]oty(?:s|ch)?|forints?|korun[ay]?)")
 
 #: "which currency", "what currencies do they bill in", "in which ccy are we invoiced": the invoice currencies asked.
 _WHICH_CURRENCY = (r"\b(?:in\s+)?(?:which|what)\s+(?:invoice\s+|invoicing\s+|billing\s+|original\s+)?"

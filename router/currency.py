@@ -29,6 +29,7 @@ from router.currency_lists import CODE_LIST as _CODE_LIST
 from router.currency_lists import CODES as _CODES
 from router.currency_lists import ISSUED as _ISSUED
 from router.currency_lists import NATIVE_LABEL as _NATIVE_LABEL
+from router.currency_lists import example_spans, list_codes
 from router.entities import Gazetteer
 from router.reader import Reading
 from router.reading import currency_code
@@ -67,7 +68,7 @@ def named_currency_set(text: str, reporting: str) -> tuple[str, ...]:
     two or more, none of them the reporting currency (listed with it, the reporting currency is the amounts' total
     beside every invoice currency, read by :func:`_side_by_side`); empty otherwise."""
     for m in _CODE_LIST.finditer(text):
-        codes = tuple(dict.fromkeys(c.upper() for c in _CODE.findall(m.group(0))))
+        codes = list_codes(m.group(0))
         if len(codes) >= 2 and reporting not in codes:
             return codes
     return ()
@@ -79,7 +80,7 @@ def _side_by_side(reading: Reading, reporting: str) -> bool:
     analysis = reading.analysis
     issued = {(m.group("a") or m.group("b") or m.group("c")).upper() for m in _ISSUED_IN.finditer(text)}
     codes = {c.upper() for c in _CODE.findall(text)}
-    listed = any(reporting in {c.upper() for c in _CODE.findall(m.group(0))} for m in _CODE_LIST.finditer(text))
+    listed = any(reporting in list_codes(m.group(0)) for m in _CODE_LIST.finditer(text))
     if issued and not listed:
         return False  # the invoices of one currency (their reporting equivalent is beside them anyway)
     beside = re.search(_BESIDE.format(r=reporting), text, re.I) is not None
@@ -108,7 +109,18 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     """``reading`` with "in <currency>" and "foreign currency" resolved against the named company's reporting
     currency (unchanged without a company: the router asks for it first)."""
     analysis = reading.analysis
-    mix = _MIX.search(reading.cue_text) is not None and not share_asked(reading.cue_text) and not analysis.ranking
+    # "GBP, CHF etc", "quid vs euros vs anything else", "e.g. GBP/USD": the currencies named are examples of the
+    # rows, every invoice currency is asked (a filter to the listed ones is a silent partial answer)
+    listed = example_spans(reading.cue_text)
+    examples = bool(listed)
+    mix = (_MIX.search(reading.cue_text) is not None or examples) and not share_asked(reading.cue_text) \
+        and not analysis.ranking
+    if mix and examples:
+        # ("quid vs euros vs anything else": the "vs" between the currencies, no comparison of periods)
+        kept = tuple(w for w in analysis.compare_words if not any(s <= w[0] and w[1] <= e for s, e in listed))
+        comparison = analysis.comparison if kept or (analysis.comparison is not None
+                                                     and analysis.comparison.base is not None) else None
+        analysis = replace(analysis, comparison=comparison, compare_words=kept)
     if mix:
         # "currency mix (amounts in each currency + total in EUR)": the rows of every invoice currency; the
         # reporting currency named with them is the total's, no filter
@@ -124,7 +136,7 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     reporting = company.reporting_currency if company else (shared.pop() if len(shared) == 1 else None)
     if reporting is None:
         return reading
-    codes = named_currency_set(reading.cue_text, reporting)
+    codes = () if examples else named_currency_set(reading.cue_text, reporting)
     grouped = mix or "currency" in reading.breakdown.group_by
     if codes and grouped and _NATIVE_LABEL.search(reading.cue_text) and not issued_currencies(reading.cue_text):
         # "ccy breakdown (GBP/CHF/USD native, total EUR)": the codes label the native amounts of every invoice
@@ -142,6 +154,13 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
                            named_currency=None, share=share)
         return replace(reading, analysis=analysis,
                        currencies=tuple(c for c in reading.currencies if c not in (*codes, reporting)))
+    listed_all = [set(list_codes(m.group(0))) for m in _CODE_LIST.finditer(reading.cue_text)]
+    if "currency" in reading.breakdown.group_by and any(reporting in c and len(c) > 1 for c in listed_all):
+        # "split by currency - quid, francs, euros": the currencies listed with the reporting one name the rows
+        # of the breakdown, no filter (every invoice currency's row, the reporting total beside them)
+        analysis = replace(analysis, original_currency=True, document_currency=None, named_currency=None,
+                           document_currencies=())
+        return replace(reading, analysis=analysis, currencies=())
     if "currency" in reading.breakdown.group_by and analysis.document_currency == reporting:
         # "EUR spend by invoice currency": the reporting currency names the amounts of each invoice currency's
         # row, not a filter to the EUR invoices (a silent one-row answer)
@@ -150,7 +169,7 @@ def currency_reading(reading: Reading, gazetteer: Gazetteer) -> Reading:
     issued = issued_currencies(reading.cue_text)
     if len(issued) == 1 and analysis.excluded_currency is None and not analysis.ranking and not mix:
         (code,) = issued
-        listed = [c.upper() for m in _CODE_LIST.finditer(reading.cue_text) for c in _CODE.findall(m.group(0))]
+        listed = [c for m in _CODE_LIST.finditer(reading.cue_text) for c in list_codes(m.group(0))]
         if not set(listed) - {code, reporting}:
             # one currency's invoices, with the reporting currency beside them whatever else is said of it
             share = analysis.share and share_asked(reading.cue_text)

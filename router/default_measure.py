@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from router.edits import is_slip, without_diacritics
 from router.reading import currency_code
+from router.tax_words import GROSS_WORDS, TAX_NAME, alternation
 
 #: Words that name the spend itself in a controller's shorthand, in the languages the readers know: a closed
 #: positive class. A word outside it (goods: "laptops", "consulting"; figures the data lacks: "emissions",
@@ -61,8 +62,10 @@ refund refunds credits reimbursement reimbursements chargeback chargebacks credi
 
 #: The gross basis written beside the figure ("gross", "incl VAT", "brutto"): what the default figure already is, so
 #: no second word in the measure slot and no other ask (a figure of the tax alone is "VAT", without "incl").
-GROSS_BASIS = re.compile(r"\b(?:gross|brutto|incl(?:\.|uding|usive|\b)\s*(?:of\s+)?(?:vat|tax(?:es)?|mwst|ust)|"
-                         r"with\s+(?:vat|tax(?:es)?)|(?:vat|tax)[- ]?inclusive)\b", re.I)
+#: (The tax names and the gross words of every language: router/tax_words.py.)
+GROSS_BASIS = re.compile(rf"\b(?:gross|{alternation(GROSS_WORDS)}|incl(?:\.|uding|usive|\b)\s*(?:of\s+)?"
+                         rf"(?:{TAX_NAME}|tax(?:es)?)|with\s+(?:{TAX_NAME}|tax(?:es)?)|"
+                         rf"(?:{TAX_NAME}|tax)[- ]?inclusive|(?:{TAX_NAME}|tax)\s+included)(?![\w])", re.I)
 
 #: How the answer says what the default figure is.
 DEFAULT_FIGURE = "spend (posted and paid invoice totals, incl. VAT)"

@@ -97,7 +97,9 @@ def unread_words(reading: Reading) -> tuple[str, ...]:
     ("calibraton eqpt co a h2": 'calibraton', 'eqpt'), never answered without it.
     """
     spans = [*reading.consumed, *reading.analysis.spans, *reading.analysis.compare_words, *reading.breakdown.spans,
-             *(m.span() for m in ALL_COMPANIES.finditer(reading.cue_text))]
+             *(m.span() for m in ALL_COMPANIES.finditer(reading.cue_text)),
+             # ("incl. VAT", "gross": the basis the spend already has, read with it)
+             *(m.span() for m in GROSS_BASIS.finditer(reading.text))]
     if reading.breakdown.group_by or reading.breakdown.grain:
         spans += [m.span() for m in _SPLIT_WORD.finditer(reading.text)]  # "split FY25 spend by company"
     return tuple(w for w in unknown_words(reading.text, spans)

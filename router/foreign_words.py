@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from router import price_phrases
+from router import price_phrases, tax_words
 from router.document_words import CREDIT_NOTES, INVOICES
 from router.edits import unique_typo
 from router.entities import Gazetteer
@@ -367,10 +367,14 @@ def _compound(word: str) -> tuple[str, ...] | None:
 
 
 # --- the function vocabulary, rewritten in order -------------------------------------------------------------------
-_VAT = rf"(?:{_alt(VAT_NAMES)})"
+_VAT = rf"(?:{_alt(VAT_NAMES)}|{tax_words.TAX_NAME})"
 _SUP = rf"(?:{_alt(SUPPLIERS)})"
 _SUP1 = rf"(?:{_alt(SUPPLIER)})"
 _B = r"(?<![\w&-])"
+#: Before a preposition of one letter ("z VAT", "s DPH", "з ПДВ"): no apostrophe either ("Company's VAT").
+_BP = r"(?<![\w&'’.-])"
+#: Between a basis word and the tax name: a space or a hyphen ("ex-GST"), or nothing after a dot ("incl.VAT").
+_GAP = r"(?:(?<=\.)[\s-]*|[\s-]+)"
 _E = r"(?![\w&-])"
 #: money coming back to us: "money back", "money we got back", "money received / refunded / owed / credited".
 _MONEY_BACK = r"(?=\s+(?:[\w'’]+\s+){0,2}?(?:back|received|refunded|owed|credited)\b)"
@@ -492,20 +496,31 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(APPROVED)})\s+(?:suppliers|vendors|{_SUP})(?=\s|$|[?.,;:!)])", "approved suppliers"),
         (rf"{_B}(?:{_SUP}|suppliers|vendors)\s+(?:{_alt(APPROVED)}){_E}", "approved suppliers"),
         (rf"{_B}(?:{_SUP1})\s+(?:{_alt(APPROVED)}){_E}", "approved supplier"),
-        # --- VAT and its basis: "without BTW", "IVA esclusa", "excl. moms", "BTW-bedrag", "importo IVA"
-        (rf"{_B}(?:{_alt(WITHOUT)})\s+{_VAT}{_E}|{_B}{_VAT}\s+(?:esclusa|escluso|exclusief|excl\.?|exkl\.?){_E}",
-         "excluding VAT"),
-        (rf"{_B}(?:{_alt(WITH)})\s+{_VAT}{_E}|{_B}{_VAT}\s+(?:compresa|compreso|inclusa|inclusief|incl\.?|"
-         rf"inkl\.?|incluído|incluido|incluida|comprise|compris|incluse|inclus){_E}", "including VAT"),
+        # --- VAT and its basis (the closed class of router/tax_words.py): "without BTW", "ex-GST", "KDV hariç",
+        # "HT", "IVA esclusa", "incl. GST", "s DPH", "TTC", "BTW-bedrag", "importo IVA"; every such tax is the VAT
+        (rf"{_BP}(?:{_alt(WITHOUT)}|{tax_words.alternation(tax_words.WITHOUT_TAX)}){_GAP}{_VAT}{_E}|"
+         rf"{_B}{_VAT}[\s-]*(?:{tax_words.alternation(tax_words.TAX_THEN_EXCLUDED)}){_E}|"
+         rf"(?-i:{_B}(?:{tax_words.alternation(tax_words.HT)}){_E})", "excluding VAT"),
+        (rf"{_BP}(?:{_alt(WITH)}|{tax_words.alternation(tax_words.WITH_TAX)}){_GAP}{_VAT}{_E}|"
+         rf"{_B}{_VAT}[\s-]*(?:{tax_words.alternation(tax_words.TAX_THEN_INCLUDED)}){_E}|"
+         rf"(?-i:{_B}(?:{tax_words.alternation(tax_words.TTC)}){_E})", "including VAT"),
         (rf"{_B}{_VAT}[-\s]?(?:{_alt(AMOUNT_OF)}|deel|gedeelte|parte|portion|part|component){_E}"
          r"(?!\s*(?:%|percent|per\s*cent|share))", "VAT part"),
         (rf"{_B}(?:{_alt(AMOUNT_OF)})\s+(?:(?:della|dell['’]|do|da|van\s+de|van|av|af)\s*)?{_VAT}{_E}", "VAT part"),
         # a VAT name beside a basis word of the reader's ("only the BTW part", "net of MwSt"): the tax itself.
         # "btw" in lower case alone is the chat word "by the way" ("btw, spend Q1"): only beside a tax word
-        (rf"(?-i:{_B}(?:BTW|MwSt|MWST|USt|MVA|IVA|Iva|TVA|Moms|MOMS|PTU|ALV){_E})", "VAT"),
-        (rf"{_B}(?:btw|iva|mwst|moms|mva|tva)(?=\s+(?:part|portion|amount|only|charged|paid)\b)", "VAT"),
-        (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus)\s+)(?:btw|iva|mwst|moms|mva|tva){_E}",
-         r"\1VAT"),
+        (rf"(?-i:{_B}(?:{tax_words.alternation(n for n in tax_words.TAX_NAMES_CASED if n != 'VAT')}){_E})", "VAT"),
+        (rf"{_B}(?:{tax_words.alternation(n for n in tax_words.TAX_NAMES if n != 'vat')}){_E}", "VAT"),
+        (rf"{_B}(?:{tax_words.alternation(tax_words.TAX_NAMES_AMBIGUOUS)})"
+         r"(?=\s+(?:part|portion|amount|only|charged|paid)\b)", "VAT"),
+        (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus|total)\s+)"
+         rf"(?:{tax_words.alternation(tax_words.TAX_NAMES_AMBIGUOUS)}){_E}", r"\1VAT"),
+        # "net position", "net effect": invoices and credit notes netted, the governed spend (no tax basis)
+        (rf"{_B}net\s+(?:{tax_words.alternation(tax_words.NETTED_NOUNS)}){_E}", "spend"),
+        # the basis words of other languages without a tax name ("bruto", "lordo", "brüt"; "neto", "nettó"): the
+        # English basis ("brutto" and "netto" the readers know as typed)
+        (rf"{_B}(?:{tax_words.alternation(w for w in tax_words.GROSS_WORDS if w != 'brutto')}){_E}", "gross"),
+        (rf"{_B}(?:{tax_words.alternation(w for w in tax_words.NET_WORDS if w != 'netto')}){_E}", "net"),
         # --- questions that need no period: an agreement's clause, a list price, what is overdue today
         (rf"{_B}(?:{_alt(FRAMEWORK_AGREEMENT)}){_E}", "framework agreement"),
         (rf"{_B}(?:{_alt(PAYMENT_TERMS)}){_E}", "payment terms"),
@@ -753,6 +768,8 @@ def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | 
     text = " ".join(text.split())
     if text == " ".join(question.split()):
         return None
+    # "ex-GST", "KDV dahil": the tax the product knows as VAT, said so in the answer
+    read.extend((name, "VAT") for name in tax_words.other_tax_names(question, text))
     return ForeignReading(text=text, read=tuple(read))
 
 

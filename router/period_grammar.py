@@ -39,6 +39,7 @@ from router.period_words import CHANGE_VERBS
 from router.period_words import SHAPED_ONLY_MONTHS as _SHAPED_ONLY
 from router.romance import AMBIGUOUS_MONTHS as _AMBIGUOUS_MONTHS
 from router.romance import ROMANCE_MONTHS as _ROMANCE_MONTHS
+from router.tax_words import TAX_NAME
 
 _I = re.I | re.UNICODE
 
@@ -198,8 +199,12 @@ _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quart
 _DASH_OR_TO = tuple(w for w in RANGE_WORDS if w.middle in (r"\.\.\.?|…|→|->", "-|–|—", "to", "~"))
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
 #: ("(both dates incl.)", "(both days inclusive)", "both ends included": the same, said of both ends)
+#: ("Jul-Dec 25 incl VAT", "Jul 25 - Mar 26 incl. credit notes": the word included is a tax or the credit notes,
+#: the figure's basis (router/tax_words.py), never the period's end)
 _INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:both\s+(?:dates|days|ends)\s+)?(?:incl\.?|inclusive|included|"
-                             r"inclusief|incluso|inclus|inclusivo|einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])",
+                             r"inclusief|incluso|inclus|inclusivo|einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])"
+                             rf"(?![.)]*\s*(?:of\s+)?(?:the\s+|all\s+|any\s+)?(?:{TAX_NAME}|tax|taxes|credits?|"
+                             r"credit[- ]?notes?|cns?|refunds?|returns?)(?![\w]))",
                              _I)
 
 

@@ -28,6 +28,10 @@ _CURRENCY_CODES = {
     # other ISO currencies (router/analysis.py reads them as invoice currencies)
     "jpy": "JPY", "yen": "JPY", "¥": "JPY", "sek": "SEK", "nok": "NOK", "dkk": "DKK", "pln": "PLN", "czk": "CZK",
     "huf": "HUF", "cny": "CNY", "yuan": "CNY", "renminbi": "CNY",
+    # colloquial names (UK/IE/AU "quid", US "bucks") and the currencies' own names ("złoty", "forint", "koruna")
+    "quid": "GBP", "quids": "GBP", "bucks": "USD", "złoty": "PLN", "zloty": "PLN", "zlotys": "PLN",
+    "złotych": "PLN", "zlotych": "PLN", "forint": "HUF", "forints": "HUF", "koruna": "CZK", "korun": "CZK",
+    "koruny": "CZK",
     # South Asian ledgers: "Rs. 1,50,000", "INR 2 lakh", "₹17,000/-" (a currency no company reports in: asked back)
     "inr": "INR", "₹": "INR", "rs": "INR", "rs.": "INR", "rupee": "INR", "rupees": "INR",
 }
