@@ -91,6 +91,7 @@ from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.figure_words import unanswered_percent
 from router.first_time import first_time_spans
+from router.supplier_activity import rule_spans
 from router.foreign_words import foreign_note, read_foreign_words
 from router.german import read_german
 from router.group_only import subgroup_only
@@ -633,6 +634,8 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)
         again = _reading_of(result.question, inputs)
+        # (the words a listing's own rule read: "1st invoice", "did NOT invoice", router/supplier_activity.py)
+        again = replace(again, consumed=(*again.consumed, *rule_spans(result.workflow, again.cue_text)))
         unread = unread_content(again.text, reading_spans(again), _vocabulary_names(inputs.gazetteer))
         unread = narrowed_restrictions(unread, [step.arguments for step in result.execution_plan])
         # an unread name in no constraint slot ("Re the Q-review deck —"): named, the figure stays (name_slots.py)
