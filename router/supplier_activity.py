@@ -524,7 +524,8 @@ def _compose_extreme(d: _Draft) -> None:
                          f"{r.get('invoice_date')}, {r.get('document_spend')} {r.get('currency')} gross "
                          f"({r.get('line_count')} line{'' if str(r.get('line_count')) == '1' else 's'})"
                          for r in rows[:LISTED])
-        of = f" (of {total} counted invoices in the selection)" if total is not None else ""
+        of = (f" (of {total} counted invoice{'' if str(total) == '1' else 's'} in the selection)"
+              if total is not None else "")
         if len(rows) == 1:
             texts.append(f"{who}: the {order} invoice{frm} in {d.period_text} is {said}{of}.")
         else:
