@@ -62,6 +62,14 @@ SUBJECTS = (*SUPPLIER_NOUNS, *WHO)
 
 _NOUN = r"(?:invoices?|bills?|inv(?:s|oices)?\b|invoicing|billing|" + alternation(INVOICES) + \
     r"|rechnung(?:en)?|factures?|facturas?|factur[ăi]|facturi|fattur[ae]|рахун(?:ок|ки|ків)|сч[её]т(?:а|ов)?)"
+#: "No" / "without" before a noun, every language of the writers ("zero invoices", "keine Rechnung", "nessuna
+#: fattura", "sin facturas", "geen facturen", "żadnej faktury", "hiç fatura", "nicio factură"); the nouns may be
+#: the writer's own or already read in English ("keine invoice").
+NO_WORDS = ("zero", "no", "nil", "0", "without", "without any", "with no", "not a single", "not one", "none",
+            "kein", "keine", "keinen", "keiner", "ohne", "aucune", "aucun", "sans", "pas de", "ninguna", "ningún",
+            "ninguno", "ningun", "sin", "nessuna", "nessun", "senza", "nenhuma", "nenhum", "sem", "geen", "zonder",
+            "żadnej", "zadnej", "żadnych", "zadnych", "bez", "hiç", "hic", "žádné", "žádnou", "zadne", "nicio",
+            "niciun", "fără", "fara", "жодного", "жодних", "без")
 _NEG_AUX = (r"(?:did|do|does|have|has|had|was|were|is|are)\s*(?:n['’]?t|not)|didnt|dont|doesnt|havent|hasnt|hadnt|"
             r"never|not(?:\s+yet)?|no\s+longer")
 #: A negated invoicing: "did not invoice", "didn't bill us", "never invoiced", "not invoiced", "haven't sent an
@@ -72,8 +80,7 @@ NEGATED = re.compile(
     rf"\b(?:{_NEG_AUX})\s+(?:(?:yet|even|actually|ever|once|really)\s+)?(?:(?:send|sent|submit(?:ted)?|raise[d]?|"
     rf"issue[d]?)\s+(?:us\s+|them\s+)?(?:an?\s+|any\s+)?{_NOUN}|invoic\w*|bill(?:ed|ing)?\b|charg\w*|"
     rf"buy|bought|purchas\w*|order(?:ed)?\b)"
-    rf"|\b(?:zero|no|nil|0|without(?:\s+any)?|with\s+no|not\s+a\s+single|not\s+one)\s+(?:single\s+)?(?:{_NOUN}|"
-    r"activity|purchases|transactions)\b"
+    rf"|(?<!\w)(?:{alternation(NO_WORDS)})\s+(?:single\s+)?(?:{_NOUN}|activity|purchases|transactions)\b"
     r"|\bnicht\s+(?:in\s+rechnung\s+gestellt|fakturiert|abgerechnet)|\bkeine[n]?\s+rechnung\w*"
     r"|\bn['’]\s*(?:ont|a)\s+pas\s+(?:été\s+)?factur\w*|\b(?:pas\s+de|aucune|sans)\s+factur\w*"
     r"|\bno\s+(?:han\s+|ha\s+)?factur\w*|\b(?:ninguna|sin)\s+factur\w*"
@@ -116,9 +123,10 @@ _ORDINAL = re.compile(
     rf"(?P<noun>(?i:{_SINGULAR}))(?!\w)", re.UNICODE)
 #: The noun first, then the ordinal: "invoice, the most recent one", "fattura più recente", "factura más reciente".
 _POSTPOSED = re.compile(
-    rf"(?<!\w)(?P<noun>{_SINGULAR})\s*,?\s+(?:the\s+|la\s+|il\s+|a\s+|de\s+)?(?P<ord>most\s+recent|latest|first|"
+    rf"(?<!\w)(?P<noun>{_SINGULAR})\s*[-,:–—]?\s+(?:the\s+|la\s+|il\s+|a\s+|de\s+)?(?P<ord>most\s+recent|latest|"
+    r"first|"
     r"last|earliest|más\s+reciente|mais\s+recente|più\s+recente|piu\s+recente|plus\s+récente|la\s+plus\s+récente)"
-    r"(?:\s+(?:one|ever))?(?!\w)", re.UNICODE)
+    r"(?:\s+(?:one|ever))?(?=\s*(?:[?.!,;)(]|$))", _I)
 #: "when did Beta last invoice us", "when did Gamma first bill Company A".
 _WHEN_VERB = re.compile(r"\bwhen\s+did\b[^?.;]{0,60}?\b(?P<ord>first|last)\s+(?P<noun>invoice|bill)\b", re.I)
 #: Suppliers asked for as new (router/first_time.py's list): "new suppliers", "first-time vendors", "for the
@@ -250,6 +258,16 @@ def _cannot(reading: Reading) -> list[str]:
             *(["the currency " + ", ".join(reading.currencies)] if reading.currencies else [])]
 
 
+def negation_took_companies(reading: Reading) -> bool:
+    """Whether the companies the reader left out were left out by the listing's own negation ("without any
+    invoices for Company A"): a negation of the invoicing precedes them, no exclusion word of their own does."""
+    if not reading.excluded_company_ids:
+        return False
+    own = [m for m in NEGATED.finditer(reading.cue_text)]
+    return bool(own) and re.search(r"\b(?:except|excluding|excl\.?|apart\s+from|other\s+than|besides|but\s+not|"
+                                   r"ohne|außer|sauf|salvo|tranne|oprócz|hariç)\b", reading.cue_text, _I) is None
+
+
 def _companies(reading: Reading, inputs: Any, *, required: bool, why: str) -> tuple[
         Any, tuple[str, ...], list[str], list[str]]:
     """(entities, companies, reasons, questions): the company scope of a listing. ``required``: one company at
@@ -258,6 +276,10 @@ def _companies(reading: Reading, inputs: Any, *, required: bool, why: str) -> tu
 
     e = reading.entities
     named = _named_companies(reading)
+    if not named and negation_took_companies(reading):
+        # "suppliers without any invoices for Company A": the general reader takes "without ... Company A" as
+        # Company A left out (and the other company as meant); here "without" is the listing's own negation
+        named = list(reading.excluded_company_ids)
     reasons: list[str] = []
     questions: list[str] = []
     known = [c.company_id for c in inputs.gazetteer.companies]
@@ -268,6 +290,9 @@ def _companies(reading: Reading, inputs: Any, *, required: bool, why: str) -> tu
         return e, tuple(named), [f"entity: {p}" for p in problems], problems
     reasons.extend(f"entity: {p}" for p in reading.entity_problems)
     questions.extend(reading.entity_problems)
+    if len(named) == 1 and e.company_id != named[0] and named[0] in known:
+        only = inputs.gazetteer.company(named[0])
+        e = e.model_copy(update={"company_id": named[0], "company_name": only.company_name if only else named[0]})
     if e.company_id:
         return e, (e.company_id,), reasons, questions
     if len(inputs.gazetteer.companies) == 1 and not reading.entity_problems:
@@ -549,5 +574,6 @@ def _compose_extreme(d: _Draft) -> None:
 
 
 __all__ = ["EXTREME_METRIC", "FIRST_WORDS", "INACTIVE_METRIC", "LAST_WORDS", "NEGATED", "SUBJECTS", "ExtremeRequest",
-           "InactiveRequest", "extreme_match", "extreme_request", "inactive_request", "inactive_spans",
-           "route_extreme", "route_inactive", "rule_spans"]
+           "InactiveRequest", "NO_WORDS", "extreme_match", "extreme_request", "inactive_request", "inactive_spans",
+           "negation_took_companies", "route_extreme", "route_inactive",
+           "rule_spans"]
