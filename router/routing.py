@@ -91,7 +91,6 @@ from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.figure_words import unanswered_percent
 from router.first_time import first_time_spans
-from router.supplier_activity import rule_spans
 from router.foreign_words import foreign_note, read_foreign_words
 from router.german import read_german
 from router.group_only import subgroup_only
@@ -139,6 +138,7 @@ from router.silent_checks import (
 from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.sound_alike import sounded_names
 from router.spoken import read_spoken
+from router.supplier_activity import rule_spans
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 from router.unread_words import figure_answer, general_words, narrowed_restrictions, reading_spans

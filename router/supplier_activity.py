@@ -133,6 +133,11 @@ _WHEN_VERB = re.compile(r"\bwhen\s+did\b[^?.;]{0,60}?\b(?P<ord>first|last)\s+(?P
 #: first time", "which vendors sent their first invoice".
 _NEW = re.compile(r"\bfirst[- ]time\b|\bfor\s+the\s+(?:very\s+)?first\s+time\b|\bnew(?:ly\s+\w+)?\s+(?:suppliers?|"
                   r"vendors?)\b|\bneue[nrs]?\s+lieferanten\b|\berstmal\w*|\bzum\s+ersten\s+mal\b", re.I)
+#: "never invoiced us before": a supplier new in the period, not one idle in it.
+_BEFORE = re.compile(r"\b(?:never|not)\s+(?:\w+\s+){0,3}?before\b", re.I)
+#: A measure of the invoice's lines ("unit price on the most recent PRD-650 invoice"): the price readers' question.
+_LINE_MEASURE = re.compile(r"\b(?:unit\s+)?prices?\b|\bcost\s+per\b|\bper\s+(?:unit|piece|item)\b|\bquantit\w*|"
+                           r"\bunits?\b", re.I)
 _PLURAL_SUBJECT = re.compile(rf"(?<!\w)(?:{alternation(SUPPLIER_NOUNS)})(?!\w)", _I)
 _PLURAL_NOUN_AFTER = re.compile(r"\s*(?:s|en|es)\b")
 #: Words of the question the listings read themselves: not unknown names.
@@ -167,8 +172,9 @@ class ExtremeRequest:
 def inactive_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The spans of the words asking which suppliers did not invoice (empty when ``text`` asks no such thing)."""
     negated = [m.span() for m in NEGATED.finditer(text)]
-    if not negated or _APPROVED.search(text) is not None:
-        return ()
+    if not negated or _APPROVED.search(text) is not None or _NEW.search(text) is not None \
+            or _BEFORE.search(text) is not None:
+        return ()  # the approved vendors' idle list, or suppliers new in the period (router/first_time.py)
     subjects = [m.span() for m in _SUBJECT.finditer(text)]
     return tuple(sorted([*negated, *subjects])) if subjects else ()
 
@@ -209,6 +215,8 @@ def extreme_request(reading: Reading) -> ExtremeRequest | None:
     ids = reading.identifiers
     if found is None or ids.invoice_numbers or ids.document_ids or ids.contract_ids:
         return None
+    if reading.entities.product_codes or _LINE_MEASURE.search(reading.cue_text) is not None:
+        return None  # a price or quantity on the latest invoice of a product: router/unit_prices.py
     order, (a, b) = found
     return ExtremeRequest(order=order, words=" ".join(reading.cue_text[a:b].split()), spans=((a, b),))
 
@@ -573,7 +581,22 @@ def _compose_extreme(d: _Draft) -> None:
                 {"metric": EXTREME_METRIC, "parameters": [m.parameters for m in listings]})
 
 
-__all__ = ["EXTREME_METRIC", "FIRST_WORDS", "INACTIVE_METRIC", "LAST_WORDS", "NEGATED", "SUBJECTS", "ExtremeRequest",
-           "InactiveRequest", "NO_WORDS", "extreme_match", "extreme_request", "inactive_request", "inactive_spans",
-           "negation_took_companies", "route_extreme", "route_inactive",
-           "rule_spans"]
+__all__ = [
+    "EXTREME_METRIC",
+    "FIRST_WORDS",
+    "INACTIVE_METRIC",
+    "LAST_WORDS",
+    "NEGATED",
+    "NO_WORDS",
+    "SUBJECTS",
+    "ExtremeRequest",
+    "InactiveRequest",
+    "extreme_match",
+    "extreme_request",
+    "inactive_request",
+    "inactive_spans",
+    "negation_took_companies",
+    "route_extreme",
+    "route_inactive",
+    "rule_spans",
+]

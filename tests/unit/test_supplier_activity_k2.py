@@ -73,7 +73,7 @@ def _params(result: Any, metric: str) -> list[dict[str, Any]]:
 
 
 # -- who did not invoice ----------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", range(len(INACTIVE_FRAMES)))
 def test_did_not_invoice_wordings_route_to_the_governed_listing(seed: int) -> None:
     rng = random.Random(6200 + seed)
     (written, company), (period, start, end) = rng.choice(COMPANIES), rng.choice(PERIODS)
@@ -132,7 +132,7 @@ def test_any_negation_with_any_subject_is_read(negation: str, subject: str) -> N
 
 
 # -- first / last invoice ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("seed", range(18))
+@pytest.mark.parametrize("seed", range(len(EXTREME_FRAMES)))
 def test_first_and_last_wordings_route_to_the_governed_listing(seed: int) -> None:
     rng = random.Random(6300 + seed)
     (written, company), (name, supplier) = rng.choice(COMPANIES), rng.choice(SUPPLIERS)
@@ -254,3 +254,19 @@ def test_the_extreme_answer_names_the_invoice_and_a_tie_is_said() -> None:
     none = _draft(EXTREME_STEP, [_response(EXTREME_METRIC, [], params)], "COMP-B")
     _compose_extreme(none)
     assert none.status == "no_data" and "no counted invoice" in none.text
+
+
+@pytest.mark.parametrize("text", [
+    "new suppliers at Company A in Q4 2025 (never invoiced us before)?",
+    "Company B: which vendors had not billed us before March 2026 and did in March?",
+])
+def test_suppliers_new_in_the_period_are_no_inactive_listing(text: str) -> None:
+    assert inactive_spans(text) == ()
+
+
+@pytest.mark.parametrize("text", [
+    "unit price on the most recent PRD-650 invoice for Company A",
+    "Company B: quantity on the last invoice from Beta?",
+])
+def test_a_line_measure_on_the_latest_invoice_keeps_the_price_path(text: str) -> None:
+    assert _routed(text).workflow != "invoice_extreme"
