@@ -499,7 +499,9 @@ def _compose_inactive(d: _Draft) -> None:
                 for r in rows[:LISTED])
             more = f"; and {len(rows) - LISTED} more (all in the result)" if len(rows) > LISTED else ""
             noun = "supplier" if len(ids) == 1 else "suppliers"
-            texts.append(f"{who}: {len(ids)} {noun} did not invoice in {d.period_text}: {shown}{more}.")
+            pool = rows[0].get("supplier_count")
+            of = f" (of {pool} in scope)" if pool is not None else ""
+            texts.append(f"{who}: {len(ids)} {noun}{of} did not invoice in {d.period_text}: {shown}{more}.")
         else:
             texts.append(f"{who}: none. Every supplier in scope invoiced {who} in {d.period_text} (an empty "
                          "list: each has a counted document dated in the period).")
