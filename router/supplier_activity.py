@@ -70,16 +70,19 @@ NO_WORDS = ("zero", "no", "nil", "0", "without", "without any", "with no", "not 
             "ninguno", "ningun", "sin", "nessuna", "nessun", "senza", "nenhuma", "nenhum", "sem", "geen", "zonder",
             "żadnej", "zadnej", "żadnych", "zadnych", "bez", "hiç", "hic", "žádné", "žádnou", "zadne", "nicio",
             "niciun", "fără", "fara", "жодного", "жодних", "без")
-_NEG_AUX = (r"(?:did|do|does|have|has|had|was|were|is|are)\s*(?:n['’]?t|not)|didnt|dont|doesnt|havent|hasnt|hadnt|"
-            r"never|not(?:\s+yet)?|no\s+longer")
+#: The negated auxiliary of a past action ("did not", "didn't", "did we not", "haven't", "never"): what makes
+#: "buy from" an idle supplier's verb ("which suppliers can we not order from" is a permission, no activity).
+_DID_NOT = (r"(?:did|do|does|have|has|had)(?:\s+(?:we|you|they|us|it|he|she))?\s*(?:n['’]?t|not)|didnt|dont|doesnt|"
+            r"havent|hasnt|hadnt|never")
+_NEG_AUX = rf"{_DID_NOT}|(?:was|were|is|are)\s*(?:n['’]?t|not)|(?<!can\s)(?<!could\s)not(?:\s+yet)?|no\s+longer"
 #: A negated invoicing: "did not invoice", "didn't bill us", "never invoiced", "not invoiced", "haven't sent an
 #: invoice", "with zero / no invoices", "without invoices", "nicht fakturiert", "keine Rechnung", "n'ont pas
 #: facturé", "sin facturas", "nessuna fattura", "nie wystawili faktury", "fatura kesmeyen", "nefakturovali",
 #: "nu au facturat".
 NEGATED = re.compile(
     rf"\b(?:{_NEG_AUX})\s+(?:(?:yet|even|actually|ever|once|really)\s+)?(?:(?:send|sent|submit(?:ted)?|raise[d]?|"
-    rf"issue[d]?)\s+(?:us\s+|them\s+)?(?:an?\s+|any\s+)?{_NOUN}|invoic\w*|bill(?:ed|ing)?\b|charg\w*|"
-    rf"buy|bought|purchas\w*|order(?:ed)?\b)"
+    rf"issue[d]?)\s+(?:us\s+|them\s+)?(?:an?\s+|any\s+)?{_NOUN}|invoic\w*|bill(?:ed|ing)?\b|charg\w*)"
+    rf"|\b(?:{_DID_NOT})\s+(?:(?:yet|even|actually|ever|once|really)\s+)?(?:buy|bought|purchas\w*|order(?:ed)?\b)"
     rf"|(?<!\w)(?:{alternation(NO_WORDS)})\s+(?:single\s+)?(?:{_NOUN}|activity|purchases|transactions)\b"
     r"|\bnicht\s+(?:in\s+rechnung\s+gestellt|fakturiert|abgerechnet)|\bkeine[n]?\s+rechnung\w*"
     r"|\bn['’]\s*(?:ont|a)\s+pas\s+(?:été\s+)?factur\w*|\b(?:pas\s+de|aucune|sans)\s+factur\w*"

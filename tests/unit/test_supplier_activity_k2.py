@@ -270,3 +270,14 @@ def test_suppliers_new_in_the_period_are_no_inactive_listing(text: str) -> None:
 ])
 def test_a_line_measure_on_the_latest_invoice_keeps_the_price_path(text: str) -> None:
     assert _routed(text).workflow != "invoice_extreme"
+
+
+@pytest.mark.parametrize(("text", "idle"), [
+    ("which suppliers can Company A not order from", False),
+    ("which vendors could we not buy from in March", False),
+    ("which suppliers did we not buy from in March 2026", True),
+    ("vendors we didn't order from in Q1", True),
+    ("suppliers that did not charge us in Q1", True),
+])
+def test_a_purchase_verb_is_idle_only_when_the_action_did_not_happen(text: str, idle: bool) -> None:
+    assert bool(inactive_spans(text)) is idle
