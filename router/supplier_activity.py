@@ -104,7 +104,7 @@ _APPROVED = re.compile(r"\bapproved\b", re.I)
 FIRST_WORDS = ("first", "1st", "earliest", "oldest", "initial", "very first", "erste", "ersten", "erster",
                "erstes", "früheste", "frühesten", "première", "premiere", "premier", "1ère", "1re", "primera",
                "primer", "primero", "prima", "primo", "primeira", "primeiro", "eerste", "oudste", "pierwsza",
-               "pierwszą", "pierwsza", "pierwszej", "pierwszy", "ilk", "první", "prvni", "första", "första",
+               "pierwszą", "pierwszej", "pierwszy", "ilk", "první", "prvni", "första",
                "første", "ensimmäinen", "перший", "перша", "першу", "первый", "первая", "первую")
 #: Ordinals of the last end ("last", "latest", "most recent", "letzte", "dernière", "última", "ultima", "laatste",
 #: "ostatnia", "son", "poslední", "останній").
@@ -141,8 +141,9 @@ _BEFORE = re.compile(r"\b(?:never|not)\s+(?:\w+\s+){0,3}?before\b", re.I)
 #: A measure of the invoice's lines ("unit price on the most recent PRD-650 invoice"): the price readers' question.
 _LINE_MEASURE = re.compile(r"\b(?:unit\s+)?prices?\b|\bcost\s+per\b|\bper\s+(?:unit|piece|item)\b|\bquantit\w*|"
                            r"\bunits?\b", re.I)
+#: One invoice per supplier or company asked ("latest invoice for each supplier", "first invoice per vendor").
+_EACH = re.compile(r"\b(?:each|every|per|by)\s+(?:supplier|vendor|company|entity|creditor)\b", re.I)
 _PLURAL_SUBJECT = re.compile(rf"(?<!\w)(?:{alternation(SUPPLIER_NOUNS)})(?!\w)", _I)
-_PLURAL_NOUN_AFTER = re.compile(r"\s*(?:s|en|es)\b")
 #: Words of the question the listings read themselves: not unknown names.
 _OWN_WORDS = re.compile(
     r"(?:which|what|who|any|list|show|names?|ids?|pls|please|one|ones|ever|not|no|did|didnt|didn['’]t|never|zero|"
@@ -182,9 +183,12 @@ def inactive_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted([*negated, *subjects])) if subjects else ()
 
 
+#: The first end's words as read (casefolded, one space): every other ordinal matched is of the last end.
+_FIRST_SET = frozenset(" ".join(w.casefold().split()) for w in FIRST_WORDS)
+
+
 def _order(word: str) -> Order:
-    said = " ".join(word.casefold().split())
-    return "first" if said in {w.casefold() for w in FIRST_WORDS} or said in ("first", "earliest") else "last"
+    return "first" if " ".join(word.casefold().split()) in _FIRST_SET else "last"
 
 
 def extreme_match(text: str) -> tuple[Order, tuple[int, int]] | None:
@@ -220,6 +224,8 @@ def extreme_request(reading: Reading) -> ExtremeRequest | None:
         return None
     if reading.entities.product_codes or _LINE_MEASURE.search(reading.cue_text) is not None:
         return None  # a price or quantity on the latest invoice of a product: router/unit_prices.py
+    if reading.breakdown.group_by or _EACH.search(reading.cue_text) is not None:
+        return None  # "the latest invoice of each supplier": one per row, a breakdown this listing does not give
     order, (a, b) = found
     return ExtremeRequest(order=order, words=" ".join(reading.cue_text[a:b].split()), spans=((a, b),))
 

@@ -281,3 +281,9 @@ def test_a_line_measure_on_the_latest_invoice_keeps_the_price_path(text: str) ->
 ])
 def test_a_purchase_verb_is_idle_only_when_the_action_did_not_happen(text: str, idle: bool) -> None:
     assert bool(inactive_spans(text)) is idle
+
+
+@pytest.mark.parametrize("text", ["Company A: latest invoice date for each supplier",
+                                  "first invoice per vendor for Company B in 2026"])
+def test_one_invoice_per_row_is_no_single_extreme(text: str) -> None:
+    assert _routed(text).workflow != "invoice_extreme"
