@@ -84,6 +84,7 @@ NEGATED = re.compile(
     rf"issue[d]?)\s+(?:us\s+|them\s+)?(?:an?\s+|any\s+)?{_NOUN}|invoic\w*|bill(?:ed|ing)?\b|charg\w*)"
     rf"|\b(?:{_DID_NOT})\s+(?:(?:yet|even|actually|ever|once|really)\s+)?(?:buy|bought|purchas\w*|order(?:ed)?\b)"
     rf"|(?<!\w)(?:{alternation(NO_WORDS)})\s+(?:single\s+)?(?:{_NOUN}|activity|purchases|transactions)\b"
+    r"|\bnothing\s+(?:at\s+all\s+)?(?:invoiced|billed)|\b(?:dormant|idle)\b"
     r"|\bnicht\s+(?:in\s+rechnung\s+gestellt|fakturiert|abgerechnet)|\bkeine[n]?\s+rechnung\w*"
     r"|\bn['’]\s*(?:ont|a)\s+pas\s+(?:été\s+)?factur\w*|\b(?:pas\s+de|aucune|sans)\s+factur\w*"
     r"|\bno\s+(?:han\s+|ha\s+)?factur\w*|\b(?:ninguna|sin)\s+factur\w*"
@@ -131,7 +132,8 @@ _POSTPOSED = re.compile(
     r"last|earliest|más\s+reciente|mais\s+recente|più\s+recente|piu\s+recente|plus\s+récente|la\s+plus\s+récente)"
     r"(?:\s+(?:one|ever))?(?=\s*(?:[?.!,;)(]|$))", _I)
 #: "when did Beta last invoice us", "when did Gamma first bill Company A".
-_WHEN_VERB = re.compile(r"\bwhen\s+did\b[^?.;]{0,60}?\b(?P<ord>first|last)\s+(?P<noun>invoice|bill)\b", re.I)
+_WHEN_VERB = re.compile(r"\bwhen\s+(?:did|was|were|has|have)\b[^?.;]{0,60}?\b(?P<ord>first|last)\s+(?:\w+\s+){0,3}?"
+                        r"(?P<noun>invoic\w*|bill(?:s|ed)?)\b", re.I)
 #: Suppliers asked for as new (router/first_time.py's list): "new suppliers", "first-time vendors", "for the
 #: first time", "which vendors sent their first invoice".
 _NEW = re.compile(r"\bfirst[- ]time\b|\bfor\s+the\s+(?:very\s+)?first\s+time\b|\bnew(?:ly\s+\w+)?\s+(?:suppliers?|"

@@ -287,3 +287,19 @@ def test_a_purchase_verb_is_idle_only_when_the_action_did_not_happen(text: str, 
                                   "first invoice per vendor for Company B in 2026"])
 def test_one_invoice_per_row_is_no_single_extreme(text: str) -> None:
     assert _routed(text).workflow != "invoice_extreme"
+
+
+@pytest.mark.parametrize(("text", "order"), [
+    ("when did we last get an invoice from Beta?", "last"),
+    ("when was Company A first invoiced by Gamma", "first"),
+    ("when did Delta last bill us", "last"),
+])
+def test_when_did_first_or_last_asks_the_extreme(text: str, order: str) -> None:
+    found = extreme_match(text)
+    assert found is not None and found[0] == order
+
+
+@pytest.mark.parametrize("text", ["Company A: suppliers with nothing invoiced in March 2026",
+                                  "dormant vendors of Company B in Q1 2026", "idle suppliers, Company A, Feb 2026"])
+def test_dormant_and_nothing_invoiced_ask_the_same_list(text: str) -> None:
+    assert inactive_spans(text)
