@@ -97,6 +97,13 @@ NEGATED = re.compile(
     r"|\bnu\s+(?:au\s+|a\s+)?facturat|\bnicio\s+factur\w*|\bf[ăa]r[ăa]\s+factur\w*"
     r"|\bне\s+(?:виставил\w*|выставил\w*)|\bбез\s+(?:рахунк\w*|сч[её]т\w*)",
     _I)
+#: Verbs of sending an invoice beside the negation ("keine Rechnung geschickt", "n'ont pas envoyé de facture",
+#: "nie przysłali faktury"): words of the question this rule reads (router/unread_words.py spells them known).
+SENDING = ("sent", "send", "submitted", "issued", "raised", "received", "geschickt", "gesendet", "verschickt",
+           "gestellt", "envoyé", "envoyée", "envoyés", "enviado", "enviada", "enviaron", "inviato", "inviata",
+           "mandato", "enviou", "enviaram", "gestuurd", "verstuurd", "wysłali", "wysłał", "przysłali",
+           "przysłał", "gönderdi", "göndermedi", "gönderen", "poslali", "poslal", "trimis", "надіслали",
+           "прислали")
 _SUBJECT = re.compile(rf"(?<!\w)(?:{alternation(SUBJECTS)})(?!\w)", _I)
 _APPROVED = re.compile(r"\bapproved\b", re.I)
 
