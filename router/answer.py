@@ -1368,7 +1368,8 @@ def validate_answer(
             code = m.parameters.get("document_currency")
             if code and m.values.get(name) is not None:
                 tool_amounts.add((str(m.values[name]), str(code)))
-            listed_amounts |= {(str(r[name]), str(r.get("currency") or code)) for r in m.rows
+            # (a listing of one row comes back as the result's values, with that row's currency)
+            listed_amounts |= {(str(r[name]), str(r.get("currency") or code)) for r in (m.rows or (m.values,))
                                if r.get(name) is not None}
         for key in ("supplier_ids", "exclude_supplier_ids"):
             tool_entities |= {str(x) for x in (m.parameters.get(key) or ())}

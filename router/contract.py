@@ -180,6 +180,8 @@ Workflow = Literal[
     "credit_note_origin",
     "overdue_invoices",
     "first_time_suppliers",
+    "inactive_suppliers",
+    "invoice_extreme",
 ]
 
 

@@ -160,6 +160,14 @@ def route_extensions(text: str, reading: Reading, inputs: Any) -> RoutingResult 
         reason, question = clarification(follow)
         return _result(text, reading, inputs, workflow="clarification", entities=reading.entities,
                        reasons=[reason], questions=[question], rule=f"follow_up:clarification:{follow.words}")
+    from router.supplier_activity import extreme_request, inactive_request, route_extreme, route_inactive
+
+    inactive = inactive_request(reading)  # "which suppliers did NOT invoice Company B in April", "who didnt bill"
+    if inactive is not None:
+        return route_inactive(text, reading, inputs, inactive)  # type: ignore[no-any-return]
+    extreme = extreme_request(reading)  # "Beta's latest invoice to Company A", "the first invoice of 2026 - which?"
+    if extreme is not None:
+        return route_extreme(text, reading, inputs, extreme)  # type: ignore[no-any-return]
     from router.first_time import first_time_request, route_first_time
 
     first_time = first_time_request(reading)  # "new suppliers of Company B in Q1", "who invoiced us for the first time"

@@ -27,8 +27,9 @@ _IDLE = re.compile(
     # "approved vendors with zero spend", "zero invoices", "0 spend": the same list (no counted line)
     r"|\b(?:with\s+|had\s+|have\s+|has\s+|having\s+)?(?:zero|nil|0)\s+(?:(?:recogni[sz]ed|counted|posted|booked|"
     r"actual)\s+)*(?:spend|spending|invoices|purchases|transactions|activity)\b"
-    r"|\b(?:did\s+not|didn['’]t|never|do\s+not|don['’]t|does\s+not|doesn['’]t)\s+(?:invoice|bill)\w*"
-    r"(?:\s+(?:us\s+)?(?:anything|at\s+all))?(?:\s+(?:that\s+)?we\s+recogni[sz]ed)?"
+    # ("did not buy from": no counted purchase from the vendor, the same list)
+    r"|\b(?:did\s+not|didn['’]?t|never|do\s+not|don['’]?t|does\s+not|doesn['’]?t)\s+(?:invoice|bill|buy|bought|"
+    r"purchas|order)\w*(?:\s+from)?(?:\s+(?:us\s+)?(?:anything|at\s+all))?(?:\s+(?:that\s+)?we\s+recogni[sz]ed)?"
     r"(?:\s+in\s+(?:that|the\s+same|this)\s+(?:quarter|month|period|year))?"
     r"|\b(?:name|list|show)\s+(?:those|the\s+ones|them|any)\s+(?:that|which|who)\s+(?:had|have|has)\s+none\b"
     r"|\b(?:dormant|idle|inactive|unused)(?:[- ](?:vendors?|suppliers?))?(?:[- ](?:review|check|list))?\b"

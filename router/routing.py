@@ -138,6 +138,7 @@ from router.silent_checks import (
 from router.sole_products import group_products, sole_product_note, sole_product_reading
 from router.sound_alike import sounded_names
 from router.spoken import read_spoken
+from router.supplier_activity import rule_spans
 from router.tenant_scope import other_tenant_question, tenant_scope
 from router.unknown_names import unknown_name_problems
 from router.unread_words import figure_answer, general_words, narrowed_restrictions, reading_spans
@@ -633,6 +634,8 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         # a word no reader took is named in the answer, never a figure of a broader question presented as complete
         # (router/unread_words.py)
         again = _reading_of(result.question, inputs)
+        # (the words a listing's own rule read: "1st invoice", "did NOT invoice", router/supplier_activity.py)
+        again = replace(again, consumed=(*again.consumed, *rule_spans(result.workflow, again.cue_text)))
         unread = unread_content(again.text, reading_spans(again), _vocabulary_names(inputs.gazetteer))
         unread = narrowed_restrictions(unread, [step.arguments for step in result.execution_plan])
         # an unread name in no constraint slot ("Re the Q-review deck —"): named, the figure stays (name_slots.py)

@@ -273,7 +273,8 @@ _MORE_READERS = (
     "router.netted_documents", "router.off_contract", "router.open_amount", "router.open_reading", "router.overdue",
     "router.per_item", "router.period_grammar", "router.period_leftovers", "router.period_ranking", "router.preamble",
     "router.price_asks", "router.price_rankings", "router.product_models", "router.run_rate", "router.scope",
-    "router.sole_products", "router.status_counts", "router.supplier_gloss", "router.tenant_scope",
+    "router.sole_products", "router.status_counts", "router.supplier_activity", "router.supplier_gloss",
+    "router.tenant_scope",
     "router.thresholds", "router.tool_syntax", "router.unapplied_limits", "router.unit_prices", "router.unknown_names",
 )
 

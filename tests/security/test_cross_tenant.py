@@ -73,6 +73,9 @@ METRIC_PARAMS: dict[str, dict[str, Any]] = {
     "finance.overdue_invoices": {"company_id": "COMP-A", "as_of_date": "2026-05-15"},
     # (the whole history: every supplier of COMP-A is new since 1990, so the listing has rows)
     "finance.first_time_suppliers": {"company_id": "COMP-A", "start_date": "1990-01-01", "end_date": "2026-05-16"},
+    # (one day: suppliers without a line to COMP-A that day are listed, with the count of the tenant's suppliers)
+    "finance.inactive_suppliers": {"company_id": "COMP-A", "start_date": "2026-01-01", "end_date": "2026-01-02"},
+    "finance.invoice_date_extreme": {"company_id": "COMP-A", "order": "first", **Q1},
 }
 #: The grouping a metric needs (a ranking ranks one dimension).
 METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"],
@@ -80,6 +83,7 @@ METRIC_GROUP_BY: dict[str, list[str]] = {"finance.spend_ranking": ["supplier_id"
 #: Metrics whose value is a small count (compared by value, not searched for in the response text).
 SMALL_INTEGERS = frozenset({"finance.invoice_count", "finance.supplier_count", "finance.invoice_line_count",
                             "finance.product_count", "finance.duplicate_invoices", "finance.first_time_suppliers",
+                            "finance.inactive_suppliers",
                             "finance.payment_terms"})
 #: The value compared for metrics without a ground-truth figure: the first of these columns in the first row.
 #: (finance.document_amounts: its gross amount, not its small line count, which any response may contain)
