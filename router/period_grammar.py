@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from router.german import GERMAN_MONTHS as _GERMAN_MONTHS
+from router.period_ranking import RANK_WORDS
 from router.period_words import ALL_MONTHS as _ALL_MONTHS
 from router.period_words import CHANGE_VERBS
 from router.period_words import SHAPED_ONLY_MONTHS as _SHAPED_ONLY
@@ -209,7 +210,7 @@ def _range_pattern(word: RangeWord) -> re.Pattern[str]:
     atom_a = _sided(_ATOM, "a")
     atom_b = _sided(_ATOM, "b")
     return re.compile(
-        rf"(?<![\w/.,-]){opening}{_UNIT_OF}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
+        rf"(?<![\w/.,-]){opening}(?P<unit_a>{_UNIT_OF})(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
         + (rf"(?P<mid>{word.middle})\s*" if word.sign else rf"(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*")
         + rf"{_ARTICLE}{_UNIT_OF}(?P<qb>{_QUOTE})(?P<b>{atom_b}|(?P<now>{_NOW_W})(?![\w]))(?P=qb)(?![\w/-]|[.,]\d)", _I)
 
@@ -223,6 +224,9 @@ _QUOTE = r"['\"‘’“”]?"
 #: An article between a range word and its atom ("desde el 5 de enero", "bis zum 15.4.", "du le", "al la").
 _ARTICLE = r"(?:(?:el|la|le|il|lo|the|dem|den|der|o|a)\s+)?"
 
+
+#: A ranking word right before a range's unit ("peak month", "the busiest month").
+_RANKED_BEFORE = re.compile(rf"\b(?:{RANK_WORDS})\s+$", _I)
 
 _RANGES = tuple((word, _range_pattern(word)) for word in RANGE_WORDS)
 
@@ -485,6 +489,11 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
             read = _one_range(m, word, slash_order)
             if read is None:
                 return m.group(0)
+            # "peak month Jul 25 - Apr 26", "busiest month 7/25 to 3/26": the unit is the ranked period (its head
+            # noun), not the range's own unit: kept for the ranking reader (router/period_ranking.py)
+            unit = m.group("unit_a") or ""
+            if unit and not m.group("open") and _RANKED_BEFORE.search(m.string, 0, m.start()):
+                return f"{unit}{read}"
             return read
         text = pattern.sub(sub, text)
     return _tenant_days(_INCLUDED_LEFT.sub(r"\1", text), order)
