@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -424,7 +425,7 @@ def _candidates_as_range(base: str, grain: str, as_of: dt.date) -> str:
             j += 1
         if j - i >= 2:
             run = sorted(u for u in units[i:j] if u is not None)
-            if all(a[1] == b[0] for a, b in zip(run, run[1:], strict=False)):
+            if all(a[1] == b[0] for a, b in itertools.pairwise(run)):
                 last = chunks[j - 1]
                 tail = _RANKED_TAIL.search(last)
                 head = "".join(parts[:2 * i])
