@@ -156,6 +156,9 @@ _SPEND = re.compile(
     r"(?<=[,;:\-–—]\s)(?:anything|something)(?:\s+at\s+all)?(?=\s*[?!.]*\s*$)|"
     # "Helix cumulative since Jul 2025", "cumulated 2025 YTD": what accumulated over the period, its total
     r"cumulative(?:ly)?|cumulated|accumulated|"
+    # "our monthly trend H2 2025", "trend by quarter": a series over time with no figure named is the spend's
+    # (a price or a count named beside it is that figure's own cue)
+    r"(?:monthly|quarterly|weekly)\s+trend|trend\s+(?:by|per)\s+(?:month|quarter|week)|"
     # "Helix avg per month Jul-Dec 25": a monthly run-rate is the period's spend per month (router/run_rate.py)
     rf"{RUN_RATE.pattern})\b",
     re.I,
