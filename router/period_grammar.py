@@ -195,6 +195,7 @@ _BETWEEN = next(w for w in RANGE_WORDS if w.opening == "between")
 _FROM_TO = next(w for w in RANGE_WORDS if w.middle == "to")
 _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
                          r"month[- ]by[- ]month|quarter[- ]by[- ]quarter)\b", _I)
+_ARROW = next(w for w in RANGE_WORDS if "->" in w.middle)
 #: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
 _DASH_OR_TO = tuple(w for w in RANGE_WORDS if w.middle in (r"\.\.\.?|…|→|->", "-|–|—", "to", "~"))
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
@@ -481,8 +482,10 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
     slash_order = _slash_order(text, order)
     for word, pattern in _RANGES:
         def sub(m: re.Match[str], word: RangeWord = word) -> str:
-            if (word is _FROM_TO and m.group("open") and CHANGE_VERBS.search(m.string, 0, m.start())
-                    and not _GRAIN_WORD.search(m.string)):
+            # ("how much did spend drop feb->mar 2026": an arrow after a change verb points from the base to the
+            # current period, as "from ... to" does)
+            if (((word is _FROM_TO and m.group("open")) or (word is _ARROW and m.group("mid") in ("->", "→")))
+                    and CHANGE_VERBS.search(m.string, 0, m.start()) and not _GRAIN_WORD.search(m.string)):
                 return m.group(0)  # "how did spend move from 12/2025 to Jan '26": a base and a current period
             if word.bare and (m.group("a_year") is not None or m.group("b_year") is not None):
                 return m.group(0)

@@ -41,7 +41,8 @@ def test_a_range_named_with_its_unit_still_drops_the_unit(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "Orbis Handel: Nimbus Tools cumulative since Mar 2025, to date", "Nimbus accumulated 2026 YTD",
     "Orbis cumulatively over H1 2026", "Nimbus Tools (orbis) avg per month Jan-Jun 26",
-    "orbis mean per month in Q2 2026", "Nimbus @ Orbis Feb-Apr 2026, anything?", "Nimbus at Orbis in May: something at all?",
+    "orbis mean per month in Q2 2026", "Nimbus @ Orbis Feb-Apr 2026, anything?",
+    "Nimbus at Orbis in May: something at all?",
     "breakdown split by vendor for Orbis, Q2 2026", "Orbis spend broken down by category in March",
     "split out by month, Orbis, H1 2026"])
 def test_a_time_shape_names_the_spend(text: str) -> None:
@@ -127,3 +128,16 @@ def test_over_before_an_amount_or_a_span_is_no_connector(text: str) -> None:
     from router.comparison_words import CONNECTOR_RE
 
     assert CONNECTOR_RE.search(text) is None
+
+
+# -- an arrow after a change verb: two periods, not one range (router/period_grammar.py) ---------------------------
+@pytest.mark.parametrize("verb", ["drop", "fall", "grow", "change", "move"])
+@pytest.mark.parametrize("arrow", ["->", "→"])
+def test_an_arrow_after_a_change_verb_keeps_both_periods(verb: str, arrow: str) -> None:
+    text = f"orbis - how much did spend {verb} jan{arrow}feb 2026 (m/m %)?"
+    assert "through" not in (read_notation(text, as_of=AS_OF) or text)
+
+
+@pytest.mark.parametrize("arrow", ["->", "→"])
+def test_an_arrow_without_a_change_verb_is_a_range(arrow: str) -> None:
+    assert "from 2026-01-01 through 2026-03-31" in (read_notation(f"orbis spend jan{arrow}mar 2026", as_of=AS_OF) or "")
