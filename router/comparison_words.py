@@ -57,6 +57,10 @@ CONNECTORS = (
     # period only: "as in" after a comparative sets the periods against each other)
     r"(?:higher|lower|more|less|bigger|smaller|greater)\s+(?:or\s+(?:higher|lower|more|less|bigger|smaller)\s+)?"
     r"as(?=\s+(?:in|for|during|over)\b)",
+    # "Q4 2025 over Q3 2025", "Mar-26 over Feb-26": "over" between two named periods sets the first against the
+    # second (an analyst's growth "over" a base); never before an amount ("invoices in Q1 over 5000")
+    r"(?<=\d\s)over(?=\s+(?:the\s+)?(?:q[1-4]|h[12]|fy|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+    r"(?:previous|prior|preceding|last)\s))",
 )
 
 #: Words asking for the change itself: its amount, its percent or both ("delta", "chg", "up/down", "écart").

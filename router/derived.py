@@ -25,7 +25,9 @@ The answer states the formula and the inputs, so the figure can be checked.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -113,19 +115,24 @@ _PACE = re.compile(
     r"\b(?:if\s+)?(?:at\s+(?:the|this|that|its|their|a|current)\s+)?(?:current\s+|same\s+|monthly\s+)*"
     rf"{_PACE_NOUN}\b"
     # "if Q1's monthly pace holds": the condition's verb after the pace
-    r"(?:\s+(?:holds|continues|persists|stays(?:\s+the\s+same)?|is\s+(?:maintained|sustained|kept(?:\s+up)?)))?"
+    r"(?:\s+(?:holds|held|continues|continued|persists|persisted|stays(?:\s+the\s+same)?|stayed|"
+    r"(?:is|was)\s+(?:maintained|sustained|kept(?:\s+up)?)))?"
     rf"|\b(?:if\s+)?(?:keeps?|holds?|maintains?|sustains?|continues?(?:\s+at)?)\s+(?=[\w'’ ]*\b{_PACE_NOUN}\b)",
     re.I)
 #: The verb of a pace's condition said after the pace's period ("if the tempo of March 2026 holds").
-_HOLDS = re.compile(r"\b(?:holds|continues|persists|stays\s+the\s+same|is\s+(?:maintained|sustained|kept\s+up))\b"
-                    r"(?=\s*[,;]|\s+(?:what|where|how|for|at|in)\b)", re.I)
+_HOLDS = re.compile(r"\b(?:holds|held|continues|continued|persists|persisted|stays\s+the\s+same|stayed|"
+                    r"(?:is|was)\s+(?:maintained|sustained|kept\s+up))\b"
+                    r"(?=\s*[,;?.!]|\s*$|\s+(?:what|where|how|for|at|in)\b)", re.I)
+#: The "if" ("at the") of a pace's condition left before the pace's period once the pace went ("if H2-25 pace
+#: continued", "at the Q1-26 pace").
+_IF_BEFORE = re.compile(r"\b(?:if|at)\s+(?:the\s+)?(?=[^\s,;?]{2,12}(?:['’]s)?\s*$)", re.I)
 #: The projected span: "for a full half-year", "over a full year", "for 6 months".
 _SPAN = re.compile(
     r"\b(?:for|over|across)\s+(?:a|an|the)?\s*(?:(?:full|whole|entire|complete)\s+"
     r"(?P<unit>half[- ]?year|half|year|quarter|twelve\s+months)|(?:full\s+)?(?P<n>\d{1,2})\s+months)\b", re.I)
 #: The projected period: "what would Q2 2026 land at", "where would H2 end up".
 _TARGET = re.compile(
-    r"[,;]?\s*\b(?:what|where|how\s+much)\s+(?:would|will|could)\s+(?P<target>[\w' -]+?)\s+"
+    r"[,;]?\s*\b(?:what|where|how\s+much)\s+(?:would|will|could)\s+(?P<target>[\w' -]+?(?:\s*\([\w' -]+\))?)\s+"
     r"(?:land(?:\s+at)?|come\s+(?:in\s+)?(?:at|to)|end\s+up(?:\s+at)?|total|reach|be)\b", re.I)
 #: A span named as the projected period: "what would a full year be", "where would the whole half-year land".
 _TARGET_SPAN = re.compile(
@@ -133,6 +140,12 @@ _TARGET_SPAN = re.compile(
     r"|(?:a|an|the)?\s*(?:full\s+|next\s+)?(?P<n>\d{1,2})\s+months)"
     # "what would 6 months of spend come to": the span's spend named after it
     r"(?:\s+(?:of\s+)?(?:spend|spending|purchases|costs))?", re.I)
+#: A projection named with its projected period: "full-year 2026 projection" (written "in 2026 projection" by the
+#: period notation), "a forecast for H2 2026", "projected Q2 spend".
+_PROJECTION_NOUN = r"(?:projection|forecast|estimate|extrapolation|outlook)"
+_PROJECTED = re.compile(
+    rf"\b(?:in|for|over)\s+(?P<target>[\w' -]{{2,20}}?)\s+{_PROJECTION_NOUN}\b"
+    rf"|\b{_PROJECTION_NOUN}\s+(?:for|of|over)\s+(?:the\s+)?(?P<target2>[\w' -]{{2,20}}?)(?=\s*(?:[,;?.!]|$))", re.I)
 _BASED_ON = re.compile(r"\b(?:based\s+on|from|using|on\s+the\s+basis\s+of)\s+(?=(?:the\s+)?(?:last|past|previous|"
                        r"Q[1-4]|H[12]|FY|\w+\s+\d{4}|\d{4}|january|february|march|april|may|june|july|august|"
                        r"september|october|november|december))", re.I)
@@ -179,6 +192,22 @@ def _with_spend(base: str) -> str:
     return f"{body} spend{base[len(body):]}".strip()
 
 
+def _target_months(target: str, as_of: dt.date) -> int | None:
+    """The whole months of a projected period ("Q2 2026", "a full quarter", "a full quarter (Q2)"), or ``None``."""
+    target = target.strip()
+    glossed = re.fullmatch(r"(?P<head>.*?)\s*\((?P<gloss>[^()]*)\)", target)
+    for text in ((glossed.group("head"), glossed.group("gloss")) if glossed else (target,)):
+        period = resolve_period(text, as_of).time_range
+        if period is not None:
+            months = whole_months(period.start, period.end)
+            if months is not None:
+                return months
+        named = _TARGET_SPAN.fullmatch(text.strip())
+        if named is not None:
+            return _months_of(named.group("unit"), named.group("n"))
+    return None
+
+
 def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
     annual = _ANNUAL.search(question)
     paces = list(_PACE.finditer(question))
@@ -188,12 +217,14 @@ def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
     cut: list[tuple[int, int]] = []
     words: list[str] = []
     target_months: int | None = None
+    projected = _PROJECTED.search(question) if paces and target is None and span is None else None
     if target is not None:
-        period = resolve_period(target.group("target"), as_of).time_range
-        if period is not None:
-            target_months = whole_months(period.start, period.end)
-        elif (named := _TARGET_SPAN.fullmatch(target.group("target").strip())) is not None:
-            target_months = _months_of(named.group("unit"), named.group("n"))
+        target_months = _target_months(target.group("target"), as_of)
+    elif projected is not None:
+        target_months = _target_months(projected.group("target") or projected.group("target2"), as_of)
+        if target_months is not None:
+            # (cut as a target's words are: the projected period is not the base period)
+            target = projected
     if annual is not None:
         horizon, words = 12, [annual.group(0)]
         cut.append(annual.span())
@@ -209,6 +240,8 @@ def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
     if target is not None:
         if target_months is not None:
             cut.append(target.span())
+            if target is projected:
+                words = [target.group(0)]
         else:
             # "what would reagents spend be": the question words go, the words between them stay
             cut.extend([(target.start(), target.start("target")), (target.end("target"), target.end())])
@@ -218,6 +251,11 @@ def _projection(question: str, as_of: dt.date) -> DerivedAsk | None:
     if paces:
         # "if the pace of March holds": the condition's verb after the pace's own period ("of March")
         cut.extend(m.span() for m in _HOLDS.finditer(question))
+        # "if H2-25 pace continued": the condition's "if" before the pace's own period
+        for pace in paces:
+            before = _IF_BEFORE.search(question, 0, pace.start())
+            if before is not None:
+                cut.append(before.span())
     base = _strip(question, cut)
     base = re.sub(r"^(?:if|at)\b\s*", "", base, flags=re.I)
     base = re.sub(r"^(?:the|its|their)\s+(?:of\s+)?", "", base, flags=re.I)
@@ -347,13 +385,63 @@ def _concentration(question: str) -> DerivedAsk | None:
 
 def detect(question: str, as_of: dt.date) -> DerivedAsk | None:
     """The derived measure ``question`` asks for, with its base question, or ``None``."""
-    return _average(question) or _concentration(question) or _projection(question, as_of) or _periods(question)
+    return _average(question) or _concentration(question) or _projection(question, as_of) or _periods(question, as_of)
 
 
-def _periods(question: str) -> DerivedAsk | None:
+#: The separators of a list of candidate periods ("Q3 25 / Q4 25 / Q1 26", "Q3-25, Q4-25 or Q1-26").
+_LIST_SEPARATOR = re.compile(r"(\s*(?:[,/;|]|\bor\b|\band\b|\bvs\.?|\bversus\b)\s*)", re.I)
+#: What may follow the last candidate in a ranking's base (the breakdown the ranking reader appended).
+_RANKED_TAIL = re.compile(r"\s*(?:spend\s+)?(?:by\s+(?:month|quarter))?\s*[?.!]*\s*$", re.I)
+
+
+def _one_unit(chunk: str, grain: str, as_of: dt.date) -> tuple[dt.date, dt.date] | None:
+    """The one month (quarter) ``chunk`` is written as alone ("Q4 25", "Q1-26", "Jan 2026"), or ``None``."""
+    tail = _RANKED_TAIL.search(chunk)
+    body = chunk[:tail.start()] if tail is not None else chunk
+    if not body.strip() or len(body.strip()) > 14 or not re.search(r"\d", body):
+        return None
+    found = resolve_period(body.strip(), as_of)
+    period = found.time_range
+    if period is None or found.ambiguous or whole_months(period.start, period.end) != (3 if grain == "quarter" else 1):
+        return None
+    return period.start, period.end
+
+
+def _candidates_as_range(base: str, grain: str, as_of: dt.date) -> str:
+    """``base`` with a list of candidate periods of the ranked grain ("Q3 25 / Q4 25 / Q1 26") written as the one
+    range they make: the candidates are the periods ranked, so a list of consecutive ones is their range (a list
+    with a gap is left as written, and its several periods are asked about)."""
+    parts = _LIST_SEPARATOR.split(base)
+    # the first candidate may follow the scope in its chunk ("Kestrel: Jan 2026, Feb 2026"): its last words
+    first = re.search(r"(?:^|\s)(?P<unit>\S+(?:\s+\S+)?)\s*$", parts[0])
+    if first is not None and _one_unit(first.group("unit"), grain, as_of) is not None:
+        parts = [parts[0][:first.start("unit")], "", first.group("unit"), *parts[1:]]
+    chunks = parts[0::2]
+    units = [_one_unit(c, grain, as_of) for c in chunks]
+    i = 0
+    while i < len(chunks):
+        j = i
+        while j < len(chunks) and units[j] is not None:
+            j += 1
+        if j - i >= 2:
+            run = sorted(u for u in units[i:j] if u is not None)
+            if all(a[1] == b[0] for a, b in itertools.pairwise(run)):
+                last = chunks[j - 1]
+                tail = _RANKED_TAIL.search(last)
+                head = "".join(parts[:2 * i])
+                written = f"from {run[0][0].isoformat()} through {(run[-1][1] - dt.timedelta(days=1)).isoformat()}"
+                rest = (last[tail.start():] if tail is not None else "") + "".join(parts[2 * j - 1 + 1:])
+                return f"{head}{written}{rest}"
+        i = j + 1
+    return base
+
+
+def _periods(question: str, as_of: dt.date) -> DerivedAsk | None:
     ranking = detect_period_ranking(question)
     if ranking is None:
         return None
+    if ranking.refused is None:
+        ranking = dataclasses.replace(ranking, base=_candidates_as_range(ranking.base, ranking.grain, as_of))
     return DerivedAsk("period_ranking", ranking.base, ranking.words, top_n=ranking.n, refused=ranking.refused,
                       periods=ranking)
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from router.german import GERMAN_MONTHS as _GERMAN_MONTHS
+from router.period_ranking import RANK_WORDS
 from router.period_words import ALL_MONTHS as _ALL_MONTHS
 from router.period_words import CHANGE_VERBS
 from router.period_words import SHAPED_ONLY_MONTHS as _SHAPED_ONLY
@@ -195,6 +196,7 @@ _BETWEEN = next(w for w in RANGE_WORDS if w.opening == "between")
 _FROM_TO = next(w for w in RANGE_WORDS if w.middle == "to")
 _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
                          r"month[- ]by[- ]month|quarter[- ]by[- ]quarter)\b", _I)
+_ARROW = next(w for w in RANGE_WORDS if "->" in w.middle)
 #: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
 _DASH_OR_TO = tuple(w for w in RANGE_WORDS if w.middle in (r"\.\.\.?|…|→|->", "-|–|—", "to", "~"))
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
@@ -214,7 +216,7 @@ def _range_pattern(word: RangeWord) -> re.Pattern[str]:
     atom_a = _sided(_ATOM, "a")
     atom_b = _sided(_ATOM, "b")
     return re.compile(
-        rf"(?<![\w/.,-]){opening}{_UNIT_OF}(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
+        rf"(?<![\w/.,-]){opening}(?P<unit_a>{_UNIT_OF})(?P<qa>{_QUOTE})(?P<a>{atom_a})(?P=qa)\s*"
         + (rf"(?P<mid>{word.middle})\s*" if word.sign else rf"(?P<mid>(?<![^\W\d_])(?:{word.middle}))(?![^\W\d_])\s*")
         + rf"{_ARTICLE}{_UNIT_OF}(?P<qb>{_QUOTE})(?P<b>{atom_b}|(?P<now>{_NOW_W})(?![\w]))(?P=qb)(?![\w/-]|[.,]\d)", _I)
 
@@ -228,6 +230,9 @@ _QUOTE = r"['\"‘’“”]?"
 #: An article between a range word and its atom ("desde el 5 de enero", "bis zum 15.4.", "du le", "al la").
 _ARTICLE = r"(?:(?:el|la|le|il|lo|the|dem|den|der|o|a)\s+)?"
 
+
+#: A ranking word right before a range's unit ("peak month", "the busiest month").
+_RANKED_BEFORE = re.compile(rf"\b(?:{RANK_WORDS})\s+$", _I)
 
 _RANGES = tuple((word, _range_pattern(word)) for word in RANGE_WORDS)
 
@@ -482,14 +487,21 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
     slash_order = _slash_order(text, order)
     for word, pattern in _RANGES:
         def sub(m: re.Match[str], word: RangeWord = word) -> str:
-            if (word is _FROM_TO and m.group("open") and CHANGE_VERBS.search(m.string, 0, m.start())
-                    and not _GRAIN_WORD.search(m.string)):
+            # ("how much did spend drop feb->mar 2026": an arrow after a change verb points from the base to the
+            # current period, as "from ... to" does)
+            if (((word is _FROM_TO and m.group("open")) or (word is _ARROW and m.group("mid") in ("->", "→")))
+                    and CHANGE_VERBS.search(m.string, 0, m.start()) and not _GRAIN_WORD.search(m.string)):
                 return m.group(0)  # "how did spend move from 12/2025 to Jan '26": a base and a current period
             if word.bare and (m.group("a_year") is not None or m.group("b_year") is not None):
                 return m.group(0)
             read = _one_range(m, word, slash_order)
             if read is None:
                 return m.group(0)
+            # "peak month Jul 25 - Apr 26", "busiest month 7/25 to 3/26": the unit is the ranked period (its head
+            # noun), not the range's own unit: kept for the ranking reader (router/period_ranking.py)
+            unit = m.group("unit_a") or ""
+            if unit and not m.group("open") and _RANKED_BEFORE.search(m.string, 0, m.start()):
+                return f"{unit}{read}"
             return read
         text = pattern.sub(sub, text)
     return _tenant_days(_INCLUDED_LEFT.sub(r"\1", text), order)

@@ -29,6 +29,8 @@ _LOW = r"lowest|least|smallest|weakest|quietest|slowest|lightest|bottom|min(?:im
 #: Words that rank by a judgement, not a size: a spend ranking reads "best" as the highest spend and "worst" as the
 #: lowest (the seasonality reading analysts mean), and the answer states that reading so it can be corrected.
 _UNSURE = r"best|worst"
+#: Every word that ranks periods (router/period_grammar.py keeps a range's unit after one: "peak month Jul-Dec").
+RANK_WORDS = rf"{_HIGH}|{_LOW}|{_UNSURE}"
 _PERIOD = r"(?P<grain>months?|quarters?|qtrs?)(?![- ](?:over|on)[- ](?:month|quarter))"
 _SPEND = r"(?:total\s+)?(?:spend(?:ing)?|expenditure|costs?|purchases?|purchasing)"
 _BY_SPEND = rf"(?:\s+(?:by|in\s+terms\s+of|for|of|on|ranked\s+by)\s+(?:the\s+)?{_SPEND})?"
@@ -252,4 +254,4 @@ def ranking_text(ranked: Ranked, found: PeriodRanking, currency: str) -> str:
     return text
 
 
-__all__ = ["PeriodRanking", "Ranked", "detect", "period_key", "period_label", "rank", "ranking_text"]
+__all__ = ["RANK_WORDS", "PeriodRanking", "Ranked", "detect", "period_key", "period_label", "rank", "ranking_text"]

@@ -34,7 +34,8 @@ _I = re.I | re.UNICODE
 #: router/periods.py).
 CHANGE_VERBS = re.compile(r"\b(?:chang(?:e[ds]?|ing)|mov(?:e[ds]?|ing)|gr[eo]w(?:n|s|ing)?|evolv(?:e[ds]?|ing)|"
                           r"develop(?:s|ed|ing)?|shift(?:s|ed|ing)?|increas(?:e[ds]?|ing)|decreas(?:e[ds]?|ing)|"
-                          r"rose|ris(?:e[ns]?|ing)|fell|fall(?:en|s|ing)?|dropped|declin(?:e[ds]?|ing))\b", _I)
+                          r"rose|ris(?:e[ns]?|ing)|fell|fall(?:en|s|ing)?|drop(?:s|ped|ping)?|"
+                          r"declin(?:e[ds]?|ing))\b", _I)
 
 _MONTH_EN = ("", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
              "November", "December")

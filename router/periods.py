@@ -320,9 +320,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # ("the last calendar month", "this calendar quarter": the calendar unit, as the unit alone is)
     ("relative", re.compile(r"\b(last|previous|prior|past|this|current)\s+(?:calendar\s+)?"
                             r"(quarter|qtr|month|year|yr|half|week)\b", re.I)),
-    ("ytd", re.compile(r"\b(year[- ]to[- ]date|ytd)\b", re.I)),
+    # ("calendar YTD", "ytd (calendar)": the year to date is the calendar year's whatever the fiscal year; "MTD (May
+    # so far)": the month the unit to date is, restated, checked against the as-of date in :func:`_read`)
+    ("ytd", re.compile(r"\b(?:calendar(?:[- ]year)?[- ]|cy[- ]?)?(year[- ]to[- ]date|ytd)\b"
+                       r"(?:\s*\(\s*(?:calendar(?:\s+year)?|so\s+far|to\s+date)\s*\))?", re.I)),
     ("qtd", re.compile(r"\b(quarter[- ]to[- ]date|qtd)\b", re.I)),
-    ("mtd", re.compile(r"\b(month[- ]to[- ]date|mtd)\b", re.I)),
+    ("mtd", re.compile(rf"\b(month[- ]to[- ]date|mtd)\b(?:\s*\(\s*(?:(?P<mtd_month>{_MONTH_NAMES})\.?\s*)?"
+                       r"(?:so\s+far|to\s+date)?\s*\))?", re.I)),
     # "FY2025-26", "FY 2025/26", "FY25/26": one fiscal year named by both calendar years it touches (read in
     # :func:`_fiscal_year_span`), before "FY2025" alone would read it and leave the "-26" unread
     ("fiscal_year_span", re.compile(r"\b(?:fy|fiscal\s+year|financial\s+year)\s?['-]?((?:19|20)\d{2}|\d{2})"
@@ -1592,6 +1596,9 @@ def _read(
         start = quarter_start(as_of.year, (as_of.month - 1) // 3 + 1)
         return _to_date(start, as_of, f"{as_of.year}-Q{(as_of.month - 1) // 3 + 1}-QTD", text)
     if kind == "mtd":
+        said = match.groupdict().get("mtd_month")
+        if said and _MONTHS[said.lower().rstrip(".")] != as_of.month:
+            return None  # "MTD (March)" asked in May: which month is meant is not one reading
         return _to_date(dt.date(as_of.year, as_of.month, 1), as_of, f"{as_of:%Y-%m}-MTD", text)
     if kind == "fiscal_year_span":
         return _fiscal_year_span(g, text, fiscal_start_month or fiscal_year_start_month())

@@ -142,13 +142,25 @@ _SPEND = re.compile(
     r"open (?:amounts?|balances?|payables?|items?)|"
     # "supplier split for Company C", "category breakdown": a breakdown of spend named by its grouping alone
     r"(?:suppliers?|vendors?|(?:product\s+)?(?:groups?|categor(?:y|ies))|products?)\s+(?:split|breakdown|mix)|"
-    # "breakdown per company, all suppliers": a breakdown of spend named by its grouping after it
-    r"(?:split|breakdown|broken\s+down)\s+(?:per|by)\s+(?:compan(?:y|ies)|(?:legal\s+)?entit(?:y|ies))|"
+    # "breakdown per company, all suppliers", "breakdown split by supplier", "broken down per month": a breakdown of
+    # spend named by its grouping after it (no other figure named: the spend is the figure broken down)
+    r"(?:split|breakdown|broken\s+down)\s+(?:split\s+|out\s+)?(?:per|by)\s+(?:compan(?:y|ies)|(?:legal\s+)?"
+    r"entit(?:y|ies)|suppliers?|vendors?|(?:product\s+)?(?:groups?|categor(?:y|ies))|products?|months?|"
+    r"quarters?|weeks?|years?)|"
     # verbs of spending: "what did Kestrel book with Gamma", "how much did we rack up with Beta"
     r"(?:book|booked|books)(?=\s+(?:with|from|at|against|on|for|in|to)\b)|incurred|disbursed|"
     r"(?:rack|racked|run|ran|rung|shell|shelled|fork|forked|lay|laid|splash|splashed)\s+(?:up|out)|"
     # "anything from Northwind in Q4?", "anything bought from Beta": what was bought from them, its spend
-    r"(?:anything|something)(?=\s+(?:at\s+all\s+)?(?:(?:bought|purchased|ordered|invoiced|billed)\s+)?(?:from|with)\s))\b",
+    r"(?:anything|something)(?=\s+(?:at\s+all\s+)?(?:(?:bought|purchased|ordered|invoiced|billed)\s+)?(?:from|with)\s)|"
+    # "Beta @ Ypsilon Aug-Oct 2025, anything?": the whole ask is whether anything was bought (none is no data)
+    r"(?<=[,;:\-–—]\s)(?:anything|something)(?:\s+at\s+all)?(?=\s*[?!.]*\s*$)|"
+    # "Helix cumulative since Jul 2025", "cumulated 2025 YTD": what accumulated over the period, its total
+    r"cumulative(?:ly)?|cumulated|accumulated|"
+    # "our monthly trend H2 2025", "trend by quarter": a series over time with no figure named is the spend's
+    # (a price or a count named beside it is that figure's own cue)
+    r"(?:monthly|quarterly|weekly)\s+trend|trend\s+(?:by|per)\s+(?:month|quarter|week)|"
+    # "Helix avg per month Jul-Dec 25": a monthly run-rate is the period's spend per month (router/run_rate.py)
+    rf"{RUN_RATE.pattern})\b",
     re.I,
 )
 _MONEY_WORD = _CURRENCY_WORD.replace("?P<code>", "?:")

@@ -1349,7 +1349,12 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
     if breakdown_metric is None and (spend_shaped or other_metric):
         # The spend workflow's breakdowns are bounded by its metric's allow-list in the catalog; another measure
         # (unit price, tax, units, thresholds) is served without a breakdown.
-        breakdown_metric = next((m for m in inputs.metrics if m.name == SPEND_METRIC), None) if spend_shaped else None
+        # (a breakdown asked with no figure named at all, "our monthly trend H2 2025, by month": a company's figure
+        # over a period is its spend, router/default_measure.py, so the spend metric's groupings bound it too)
+        unnamed = other_metric and not (cues.unit_price or cues.quantity or cues.invoices or cues.threshold_words
+                                        or cues.invoice_count or identifiers.invoice_numbers)
+        breakdown_metric = next((m for m in inputs.metrics if m.name == SPEND_METRIC), None) \
+            if spend_shaped or unnamed else None
     if (spend_shaped or other_metric) and analyst is None:
         allowed_dims = breakdown_metric.group_by if breakdown_metric else ()
         allowed_grains = breakdown_metric.grains if breakdown_metric else ()
