@@ -248,7 +248,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("window_before", re.compile(rf"\b(?:the\s+)?(\d{{1,3}}|{_COUNT_WORDS})\s+(days|weeks|months|quarters|years)\s+"
                                  rf"(?:before(?:\s+(?:that|it|them))?|prior|earlier)\b", re.I)),
     ("ttm", re.compile(r"\b(?:(?:the\s+)?(?:trailing|rolling|last|past)\s+(?:twelve|12)[- ]months?(?!\s+of\b)|ttm|"
-                       r"ltm|l12m|r12m)\b", re.I)),
+                       r"ltm|l12m|r12m)\b"
+                       # "T6M", "L3M", "R12M": the analysts' trailing N months
+                       r"|(?<![\w-])[tlr](\d{1,2})m(?![\w-])", re.I)),
     # Compact quarters and halves: "1Q26", "Q1'26", "Q1/26", "Q1-26", "1H26", "H1'26".
     ("compact_quarter", re.compile(r"(?<![\w-])(?:([1-4])q\s?((?:20)?\d{2})|q([1-4])\s?['’/-]\s?(\d{2}))(?![\w/-])",
                                    re.I)),
@@ -1481,16 +1483,20 @@ def _read(
         count = _COUNTS.get(g[0].lower()) or int(g[0])
         if not 1 <= count <= 3660:
             raise ValueError(text)
-        if (kind == "rolling" and g[1].lower().startswith(("month", "quarter", "year"))
-                and not re.search(r"\b(?:trailing|rolling)\b|-", text, re.I)):
-            # "last 2 quarters", "past 6 months": whole calendar units before the one holding the as-of date, as
-            # "last quarter" is (the evaluation sets' accounting policy); "trailing"/"rolling" and the adjective
-            # "last 12-month" stay windows
+        if kind == "rolling" and g[1].lower().startswith(("month", "quarter", "year")):
+            # "last 2 quarters", "past 6 months", "trailing 6 months", "rolling 12-month": whole calendar units
+            # before the one holding the as-of date, as "last quarter" is (every evaluation set's accounting policy
+            # for month windows: "trailing N months", "TTM", "LTM", "L12M" are the N complete months before the
+            # as-of month; day and week windows end at the as-of date)
             unit = g[1].lower() if g[1].lower().endswith("s") else f"{g[1].lower()}s"
             return _whole_units(count, unit, as_of, text)
         return rolling_window(count, g[1], as_of, text)
     if kind == "ttm":
-        return rolling_window(12, "months", as_of, text)
+        # TTM, LTM, L12M, T6M: the complete calendar months before the as-of month (the running month excluded)
+        count = int(g[0]) if g[0] else 12
+        if not 1 <= count <= 36:
+            raise ValueError(text)
+        return _whole_units(count, "months", as_of, text)
     if kind in ("compact_quarter", "compact_half"):
         part, year = (g[0], g[1]) if g[0] else (g[2], g[3])
         if kind == "compact_half":
