@@ -60,7 +60,7 @@ _I = re.I | re.UNICODE
 #: Words after a unit that make it the unit that has just ended ("the quarter just gone", "the month just passed").
 JUST_GONE = ("gone", "passed", "past", "ended", "finished", "closed", "completed", "done", "elapsed", "been")
 _JUST = (r"(?:(?:that|which)\s+(?:has|have|had)?\s*|that['’]s\s+|thats\s+)?(?:just|recently)\s+(?:"
-         + "|".join(JUST_GONE) + r")(?:\s+by)?\b")
+         + "|".join(JUST_GONE) + r")\b")
 #: Words that count a unit back or name the current one.
 RELATIVE_WORDS = {"last": -1, "previous": -1, "prior": -1, "past": -1, "preceding": -1, "this": 0, "current": 0,
                   "present": 0, "next": 1, "coming": 1}
@@ -173,7 +173,7 @@ def _part_just_gone(m: re.Match[str], as_of: dt.date | None) -> str:
 
 _RELATIVE_FISCAL = re.compile(
     rf"\b(?:the\s+)?(?P<rel>{_REL_W})\s+(?:{FISCAL_WORDS})\b(?!\s*['’-]?\s*\d)"
-    rf"(?:\s*,?\s*\(?\s*(?P<now>{_TO_DATE_W})\b\s*\)?)?", _I)
+    rf"(?:\s*,?\s*\(?\s*(?P<now>{_TO_DATE_W})\b(?:\s*\))?)?", _I)
 
 
 def fiscal_year_ending(as_of: dt.date, start_month: int) -> int:
@@ -244,7 +244,7 @@ def _span_from_day(m: re.Match[str], as_of: dt.date | None) -> str:
 _ROLLING_AFTER = re.compile(r"\b((?:last|past|trailing|previous)\s+\d{1,3}\s+(?:days|weeks|months))\s+(?:rolling|"
                             r"running|trailing)\b(?!\s+(?:avg|average|mean|sum|total))", _I)
 _FULL_ONLY = re.compile(r"\b((?:trailing|rolling|last|past)\s+(?:\d{1,2}|[a-z]+)\s+months)\s*,?\s*\(?\s*(?:full|"
-                        r"complete|completed|whole|calendar)\s+months\s+only\s*\)?", _I)
+                        r"complete|completed|whole|calendar)\s+months\s+only(?:\s*\))?", _I)
 #: "(full months)", "(complete months)": the convention the reader applies to a trailing window already.
 _FULL_MONTHS_NOTE = re.compile(r"(?<=months)\s*\(\s*(?:full|complete|completed|whole|calendar)\s+months"
                                r"(?:\s+only)?\s*\)", _I)

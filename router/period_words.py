@@ -390,7 +390,11 @@ _YEAR_TO_DATE = re.compile(
     r"(?:today|now|date))?|"
     # Swedish, Danish/Norwegian, Polish, Finnish
     r"sedan\s+årets\s+början|hittills\s+i\s+år|(?:siden|fra)\s+nyt[åa]r|(?:siden|fra)\s+årets\s+start|"
-    r"od\s+pocz[ąa]tku\s+roku|vuoden\s+alusta)\b", _I)
+    r"od\s+pocz[ąa]tku\s+roku|vuoden\s+alusta|"
+    # Turkish, Romanian, Czech/Slovak, Ukrainian, Hungarian; English "since begin of (the) year"
+    r"y[ıi]l\s?ba[şs][ıi]ndan\s+(?:beri|bu\s+yana|itibaren)|de\s+la\s+[îi]nceputul\s+anului|"
+    r"od\s+za[čc][áa]tku\s+roku|od\s+za[čc]iatku\s+roka|з\s+початку\s+року|[ée]v\s+eleje\s+[óo]ta)"
+    r"(?![^\W\d_])", _I)
 #: The fiscal year to date: "depuis le début de l'exercice" (router/periods.py reads "fiscal year to date").
 _FISCAL_TO_DATE = re.compile(r"\b(?:depuis\s+(?:le\s+)?d[ée]but\s+(?:de\s+)?l['’]\s?exercice(?:\s+fiscal)?|"
                              r"cumul\s+(?:de\s+)?l['’]\s?exercice|sinds\s+(?:het\s+)?begin\s+van\s+het\s+boekjaar)\b",
