@@ -43,7 +43,7 @@ import calendar
 import datetime as dt
 import re
 
-from router.period_family import TO_DATE_WORDS
+from router.period_family import COUNT_WORDS, JUST_GONE, SPAN_UNITS, TO_DATE_WORDS
 from router.periods import (
     MONTH_NAMES,
     MONTH_NUMBERS,
@@ -57,42 +57,21 @@ _I = re.I | re.UNICODE
 
 # --- closed tables ---------------------------------------------------------------------------------------------
 
-#: Words after a unit that make it the unit that has just ended ("the quarter just gone", "the month just passed").
-JUST_GONE = ("gone", "passed", "past", "ended", "finished", "closed", "completed", "done", "elapsed", "been")
-_JUST = (r"(?:(?:that|which)\s+(?:has|have|had)?\s*|that['’]s\s+|thats\s+)?(?:just|recently)\s+(?:"
-         + "|".join(JUST_GONE) + r")\b")
+_JUST = (r"(?:(?:(?:that|which)\s+(?:has|have|had)?\s*|that['’]s\s+|thats\s+)?(?:just|recently)\s+(?:"
+         + "|".join(JUST_GONE) + r")\b"
+         # "the quarter gone", "the month gone by", "the week that was", "the quarter that's been": without "just"
+         r"|gone(?:\s+by(?=\s*(?:$|[?.!,;:)-]|cheers|thanks|ta\b|pls|please|asap|mate)))?\b"
+         r"|(?:that\s+was|that['’]s\s+been)(?=\s*(?:$|[?.!,;:)-]|cheers|thanks|ta\b|pls|please|asap|mate)))")
 #: Words that count a unit back or name the current one.
 RELATIVE_WORDS = {"last": -1, "previous": -1, "prior": -1, "past": -1, "preceding": -1, "this": 0, "current": 0,
                   "present": 0, "next": 1, "coming": 1}
 #: Words that name the fiscal year ("financial year", "fin year", "fiscal year", "FY", "fiscal"), English; the other
 #: languages' fiscal year words are read by router/period_family.py (:data:`YEAR_WORDS`).
 FISCAL_WORDS = (r"(?:financial|fiscal|fin\.?|finance)\s+(?:year|yr)|fy")
-#: Units of a span counted from a day, in the languages the users write, and their length.
-SPAN_UNITS: dict[str, tuple[str, int]] = {
-    **{w: ("days", 1) for w in ("day", "days", "d", "tag", "tage", "tagen", "jour", "jours", "día", "días", "dia",
-                                "dias", "giorno", "giorni", "dzień", "dni", "den", "dny", "dní", "gün", "zi", "zile",
-                                "dag", "dagar", "dage", "dager", "dagen", "päivä", "päivää")},
-    **{w: ("days", 7) for w in ("week", "weeks", "wk", "wks", "woche", "wochen", "semaine", "semaines", "semana",
-                                "semanas", "settimana", "settimane", "tydzień", "tygodnie", "tygodni", "týden",
-                                "týdny", "týdnů", "hafta", "săptămână", "săptămâni", "saptamana", "saptamani",
-                                "vecka", "veckor", "uge", "uger", "uke", "uker", "viikko", "viikkoa", "weken")},
-    **{w: ("days", 14) for w in ("fortnight", "fortnights", "quinzena", "quincena", "quinzaine", "quindicina")},
-    **{w: ("months", 1) for w in ("month", "months", "mo", "mos", "mth", "mths", "monat", "monate", "monaten", "mois",
-                                  "mes", "meses", "mês", "mese", "mesi", "miesiąc", "miesiące", "miesięcy",
-                                  "měsíc", "měsíce", "měsíců", "ay", "lună", "luni", "luna", "månad", "månader",
-                                  "måned", "måneder", "kuukausi", "kuukautta", "maand", "maanden")},
-}
-#: Count words, English and the languages around it (a closed class).
-COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-               "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple of": 2, "zwei": 2, "drei": 3,
-               "vier": 4, "deux": 2, "trois": 3, "quatre": 4, "dos": 2, "tres": 3, "cuatro": 4, "dois": 2, "duas": 2,
-               "due": 2, "tre": 3, "quattro": 4, "dwa": 2, "dwie": 2, "trzy": 3, "cztery": 4, "dva": 2, "dvě": 2,
-               "tři": 3, "iki": 2, "üç": 3, "dört": 4, "două": 2, "doua": 2, "trei": 3, "patru": 4, "twee": 2,
-               "drie": 3, "två": 2}
 #: Words that open a span at a day ("from", "starting", "beginning", "commencing", German "ab", French "à partir
 #: du", Spanish/Portuguese "desde"/"a partir de", Italian "da"/"dal", Polish/Czech "od", Dutch "vanaf", Nordic
 #: "från"/"fra"), and those that open it the day after ("after", "following").
-FROM_WORDS = ("from", "starting", "starting from", "starting on", "starting with", "beginning", "beginning on",
+FROM_WORDS = ("from", "since", "starting", "starting from", "starting on", "starting with", "beginning", "beginning on",
               "beginning with", "commencing", "commencing on", "as of", "as from", "with effect from", "ab", "ab dem",
               "vom", "à partir du", "à partir de", "a partir du", "a partir de", "desde", "desde el", "da", "dal",
               "dalla", "od", "vanaf", "från", "fra", "från och med", "fra og med", "de la")
@@ -239,6 +218,20 @@ def _span_from_day(m: re.Match[str], as_of: dt.date | None) -> str:
     return f"from {first.isoformat()} through {last.isoformat()}"
 
 
+# --- "the last fortnight", "past 2 fortnights" -----------------------------------------------------------------
+
+_FORTNIGHT_W = "|".join(re.escape(w) for w, (_, days) in sorted(SPAN_UNITS.items(), key=lambda i: -len(i[0]))
+                        if days == 14)
+_LAST_FORTNIGHTS = re.compile(rf"\b(last|past|previous|trailing|rolling)\s+(?:(\d{{1,2}}|{_COUNT_W})\s+)?"
+                              rf"(?:{_FORTNIGHT_W})\b", _I)
+
+
+def _last_fortnights(m: re.Match[str]) -> str:
+    count = int(m.group(2)) if m.group(2) and m.group(2).isdigit() else COUNT_WORDS.get(
+        " ".join((m.group(2) or "one").casefold().split()), 0)
+    return f"{m.group(1)} {14 * count} days" if count else m.group(0)
+
+
 # --- windows glossed by "rolling", "full months only" ----------------------------------------------------------
 
 _ROLLING_AFTER = re.compile(r"\b((?:last|past|trailing|previous)\s+\d{1,3}\s+(?:days|weeks|months))\s+(?:rolling|"
@@ -323,6 +316,7 @@ def read_period_phrases(text: str, as_of: dt.date | None = None) -> str:
     text = _RELATIVE_FISCAL.sub(lambda m: _relative_fiscal(m, as_of), text)
     text = _START_TO_TODAY.sub(lambda m: f"since the start of the {(m.group('unit') or m.group('unit2')).lower()}",
                                text)
+    text = _LAST_FORTNIGHTS.sub(_last_fortnights, text)
     text = _ROLLING_AFTER.sub(r"\1", text)
     text = _FULL_ONLY.sub(r"\1", text)
     text = _FULL_MONTHS_NOTE.sub("", text)

@@ -62,7 +62,7 @@ from itertools import pairwise
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
 from router.fiscal_periods import FISCAL_PERIOD, read_fiscal_period
-from router.period_leftovers import unconsumed_date_token
+from router.period_leftovers import unconsumed_date_token, unread_duration, unread_unit_phrase
 from router.period_words import CHANGE_VERBS, unread_month_word, unread_part_word
 
 _MONTHS = {
@@ -939,6 +939,19 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             return PeriodResolution(None, True, f"I read {resolved.time_range.label} but not {left[0]!r} beside it: "
                                     "which period do you mean?", (*resolved.mentions, left[0]),
                                     (*resolved.spans, left[1]))
+        # "the 2 weeks from <day>" read as the day alone: the duration is named back, never one day's figure
+        duration = unread_duration(question, resolved.spans, (resolved.time_range.start, resolved.time_range.end))
+        if duration is not None:
+            return PeriodResolution(None, True, f"I read {resolved.time_range.label} but not {duration[0]!r} before "
+                                    "it: which period do you mean?", (*resolved.mentions, duration[0]),
+                                    (*resolved.spans, duration[1]))
+    elif resolved.time_range is None and not resolved.ambiguous:
+        # "the quarter gone by", "that fortnight": a unit named as the period, unread; left so, a listing ran over
+        # every date on file and a figure asked without naming what was not understood
+        phrase = unread_unit_phrase(question)
+        if phrase is not None:
+            return PeriodResolution(None, True, f"I did not read {phrase[0]!r} as a period: which period do you "
+                                    "mean?", (phrase[0],), (phrase[1],))
     return resolved
 
 

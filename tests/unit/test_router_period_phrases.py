@@ -168,3 +168,32 @@ def test_a_thread_size_is_no_month(question: str) -> None:
 def test_the_words_after_a_phrase_stay(question: str, kept: str) -> None:
     # (a breakdown or a sign-off after the phrase is the question's own: never eaten with the period)
     assert kept in read_period_phrases(question, D(2026, 4, 24))
+
+
+# --- the invariants: a duration before one day, a unit named but unread ------------------------------------------
+@pytest.mark.parametrize("question", ["spend the 2 weeks thereafter 18 Oct 2025",
+                                      "invoices 10 days around 3 March 2026",
+                                      "Company B spend a fortnight beyond 1 Feb 2026"])
+def test_a_duration_before_a_day_read_alone_is_named_back(question: str) -> None:
+    resolved = resolve_period(question, D(2026, 5, 1))
+    assert resolved.ambiguous and resolved.time_range is None, resolved
+
+
+@pytest.mark.parametrize("question", ["duplicate invoices the quarter before the audit", "spend that fortnight",
+                                      "invoice count the financial year prior to the merger"])
+def test_a_unit_named_as_the_period_but_unread_is_asked_about(question: str) -> None:
+    resolved = resolve_period(question, D(2026, 5, 1))
+    assert resolved.ambiguous and resolved.reason and "as a period" in resolved.reason
+
+
+@pytest.mark.parametrize("question", ["which quarter had the most spend for Company A", "spend per quarter, Company B"])
+def test_a_unit_as_a_grain_or_an_ask_is_no_period(question: str) -> None:
+    assert not resolve_period(question, D(2026, 5, 1)).ambiguous
+
+
+@pytest.mark.parametrize(("phrase", "expected"), [
+    ("the quarter gone by", (D(2026, 1, 1), D(2026, 4, 1))), ("last fortnight", (D(2026, 3, 28), D(2026, 4, 11))),
+    ("the past 2 fortnights", (D(2026, 3, 14), D(2026, 4, 11))), ("the month that was", (D(2026, 3, 1), D(2026, 4, 1))),
+    ("the 3 weeks since 8 Oct 2025", (D(2025, 10, 8), D(2025, 10, 29)))])
+def test_more_members_of_the_families(phrase: str, expected: tuple[dt.date, dt.date]) -> None:
+    assert _range(f"Company A spend {phrase}, thanks", D(2026, 4, 10)) == expected
