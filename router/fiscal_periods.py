@@ -51,7 +51,13 @@ _NUMBER = r"\d{1,2}(?!\d)"
 #: "M11 2025", "M3/2026": a month number with a four-digit year right after it is the controllers' month notation
 #: (the year settles it: a thread or size "M12" is never followed by a year); read without it, the year alone was a
 #: silent whole-year figure or a needless question.
-_MARK_PLAIN_AFTER = rf"(?:{_MARK_PLAIN}|m(?=(?:0?[1-9]|1[0-2])\s*[-/,]?\s*(?:19|20)\d{{2}}(?![\w/-]|[.,]\d)))"
+#: ("on cable glands M12 2025", "spend on M8 2026 hex bolts": after a noun or "on" it is a size of what is bought,
+#: so it is a month only where a period stands: at the start, after a measure word, a preposition of time or a
+#: separator)
+_M_MONTH_PLACE = (r"(?:(?<=^)|(?<=[,:;(]\s)|(?<=[,:;(])|(?<=\bspend\s)|(?<=\bspent\s)|(?<=\btotal\s)|"
+                  r"(?<=\binvoices\s)|(?<=\bcount\s)|(?<=\bin\s)|(?<=\bfor\s)|(?<=\bduring\s)|(?<=\bof\s))")
+_MARK_PLAIN_AFTER = (rf"(?:{_MARK_PLAIN}|{_M_MONTH_PLACE}m(?=(?:0?[1-9]|1[0-2])\s*[-/]?\s*(?:19|20)\d{{2}}"
+                     r"(?![\w/-]|[.,]\d)))")
 
 
 #: What joins a period number to the year after it: "of (the)", "in", German "des/im", French "de (l')", Dutch

@@ -159,14 +159,16 @@ def unread_duration(question: str, spans: tuple[tuple[int, int], ...],
 
 
 _GONE_W = "|".join(JUST_GONE)
-#: A unit named as a period ("the quarter", "that fortnight", "the financial year", "the month that was", "the week
+#: A unit named as a period ("the quarter", "this fortnight", "the financial year", "the month that was", "the week
 #: gone") that no period reading took: with no period read, the question would be answered over every date on file
 #: (a listing) or asked without naming what was not understood.
 _UNIT_PHRASE = re.compile(
-    rf"\b(?:the|this|that|last|past|previous|prior|current|recent|latest|same)\s+(?:[^\W\d_]+\s+)?"
+    # ("that quarter", "the quarter before": a period of the conversation, the follow-up reader's)
+    rf"\b(?:the|this|last|past|previous|prior|current|recent|latest)\s+(?:[^\W\d_]+\s+)?"
     rf"(?:quarter|qtr|fortnight|(?:financial|fiscal|fin\.?)\s+(?:year|yr)|fy|half[- ]year)\b"
-    rf"(?!\s+(?:with|where|when|in\s+which|that\s+had|having|of\s+(?:19|20)\d{{2}})\b)"
-    rf"|\b(?:the|this|that)\s+(?:month|week|year)\s+(?:that\s+was|that['’]s\s+been|(?:just\s+)?(?:{_GONE_W}))\b",
+    rf"(?!\s+(?:with|where|when|in\s+which|that\s+had|having|of\s+(?:19|20)\d{{2}}|before|after|prior|previous|"
+    rf"earlier|later|anterior|following|preceding)\b)"
+    rf"|\b(?:the|this)\s+(?:month|week|year)\s+(?:that\s+was|that['’]s\s+been|(?:just\s+)?(?:{_GONE_W}))\b",
     _I)
 
 
