@@ -176,6 +176,12 @@ _UNITS: dict[str, str] = {
     # (Polish locatives and Finnish essives after "w"/"viime": "w zeszłym miesiącu", "viime kuussa")
     "miesiącu": "month", "miesiacu": "month", "kwartale": "quarter", "roku": "year", "półroczu": "half",
     "kuussa": "month", "vuonna": "year", "neljänneksellä": "quarter",
+    # the fiscal year ("el ejercicio pasado", "l'exercice dernier", "vorig boekjaar", "förra räkenskapsåret"):
+    # written "last fiscal year", read from the configured fiscal year start (router/period_phrases.py)
+    "ejercicio": "fiscal year", "exercice": "fiscal year", "esercizio": "fiscal year", "exercício": "fiscal year",
+    "exercicio": "fiscal year", "boekjaar": "fiscal year", "räkenskapsår": "fiscal year",
+    "räkenskapsåret": "fiscal year", "regnskabsår": "fiscal year", "regnskabsåret": "fiscal year",
+    "regnskapsår": "fiscal year", "regnskapsåret": "fiscal year", "tilikausi": "fiscal year",
 }
 _UNIT_W = "|".join(sorted(_UNITS, key=len, reverse=True))
 #: "this"/"last" words before the unit (Dutch, Portuguese, Spanish, Italian, and English ones beside a foreign unit).

@@ -199,3 +199,15 @@ def test_a_unit_as_a_grain_or_an_ask_is_no_period(question: str) -> None:
     ("the 3 weeks since 8 Oct 2025", (D(2025, 10, 8), D(2025, 10, 29)))])
 def test_more_members_of_the_families(phrase: str, expected: tuple[dt.date, dt.date]) -> None:
     assert _range(f"Company A spend {phrase}, thanks", D(2026, 4, 10)) == expected
+
+
+@pytest.mark.parametrize("phrase", ["el ejercicio pasado", "l'exercice dernier", "vorig boekjaar",
+                                    "förra räkenskapsåret", "last fin. yr"])
+@pytest.mark.parametrize("start_month", [1, 7])
+def test_a_previous_fiscal_year_in_other_languages(phrase: str, start_month: int,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PROCURA_FISCAL_YEAR_START_MONTH", str(start_month))
+    as_of = D(2026, 8, 3)
+    ends_in = fiscal_year_ending(as_of, start_month) - 1
+    first = D(ends_in, 1, 1) if start_month == 1 else D(ends_in - 1, start_month, 1)
+    assert _range(f"Company A spend {phrase}", as_of) == (first, D(first.year + 1, first.month, 1))
