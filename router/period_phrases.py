@@ -242,6 +242,10 @@ _FULL_ONLY = re.compile(r"\b((?:trailing|rolling|last|past)\s+(?:\d{1,2}|[a-z]+)
 _FULL_MONTHS_NOTE = re.compile(r"(?<=months)\s*\(\s*(?:full|complete|completed|whole|calendar)\s+months"
                                r"(?:\s+only)?\s*\)", _I)
 
+#: "ytd (calendar)", "YTD (calendar year)": the calendar year to date, which "ytd" already is.
+_CALENDAR_NOTE = re.compile(r"(?:(?<=\bytd)|(?<=year to date)|(?<=year-to-date))\s*\(\s*calendar(?:\s+year)?\s*\)",
+                            _I)
+
 # --- "May so far" ----------------------------------------------------------------------------------------------
 
 _MONTH_SO_FAR = re.compile(rf"(?<!since\s)(?<!from\s)(?<!\d\s)\b(?P<m>{MONTH_NAMES})\.?\s+(?:{_TO_DATE_W})\b", _I)
@@ -255,9 +259,21 @@ def _month_so_far(m: re.Match[str], as_of: dt.date | None) -> str:
 
 # --- lists with "/" and comparisons with "over" ----------------------------------------------------------------
 
-_ATOM = rf"(?:[QH][1-4]\s*(?:{_Y}|['’]?\d{{2}})|(?:{MONTH_NAMES})\.?\s*(?:{_Y}|['’]\d{{2}}))"
+_ATOM = rf"(?:[QH][1-4]\s*(?:[-'’]\s*)?(?:{_Y}|\d{{2}})|(?:{MONTH_NAMES})\.?\s*(?:{_Y}|['’-]\d{{2}}))"
 _SLASH_LIST = re.compile(rf"(?<![\w/])({_ATOM})((?:\s+/\s+{_ATOM})+)(?![\w/])", _I)
 _OVER = re.compile(rf"(?<![\w/])({_ATOM})\s+over\s+({_ATOM})(?![\w/])", _I)
+
+
+#: "which was the strongest quarter, Q3-25, Q4-25 or Q1-26": periods offered to choose from are the span the
+#: choice ranks, one list (as "Q3 25, Q4 25 and Q1 26" is read); without a choice "Q3 or Q4" stays two periods.
+_CHOICE_LIST = re.compile(rf"(?<![\w/])({_ATOM})((?:\s*,\s*{_ATOM})*\s*(?:,\s*)?\bor\s+{_ATOM})(?![\w/])", _I)
+_CHOOSING = re.compile(r"\b(?:which|what)\b[^?!.]*\b(?:highest|lowest|strongest|weakest|biggest|largest|smallest|"
+                       r"busiest|quietest|best|worst|peak|most|least|top|max(?:imum)?|min(?:imum)?)\b", _I)
+
+
+def _choice_list(m: re.Match[str]) -> str:
+    parts = [m.group(1), *(p.strip() for p in re.split(r"\s*,\s*|\bor\b", m.group(2), flags=_I) if p.strip())]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _slash_list(m: re.Match[str]) -> str:
@@ -322,6 +338,9 @@ def read_period_phrases(text: str, as_of: dt.date | None = None) -> str:
     text = _FULL_MONTHS_NOTE.sub("", text)
     text = _MONTH_SO_FAR.sub(lambda m: _month_so_far(m, as_of), text)
     text = _SLASH_LIST.sub(_slash_list, text)
+    if _CHOOSING.search(text):
+        text = _CHOICE_LIST.sub(_choice_list, text)
+    text = _CALENDAR_NOTE.sub("", text)
     text = _OVER.sub(r"\1 vs \2", text)
     return _gloss_brackets(text, as_of)
 

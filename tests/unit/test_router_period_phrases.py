@@ -211,3 +211,20 @@ def test_a_previous_fiscal_year_in_other_languages(phrase: str, start_month: int
     ends_in = fiscal_year_ending(as_of, start_month) - 1
     first = D(ends_in, 1, 1) if start_month == 1 else D(ends_in - 1, start_month, 1)
     assert _range(f"Company A spend {phrase}", as_of) == (first, D(first.year + 1, first.month, 1))
+
+
+@pytest.mark.parametrize("question", ["Company B: which was the strongest quarter, Q3-25, Q4-25 or Q1-26",
+                                      "what was the weakest month - Oct 2025, Nov 2025 or Dec 2025?",
+                                      "which quarter had the most spend, Q3 2025 / Q4 2025 / Q1 2026"])
+def test_periods_offered_to_choose_from_are_one_span(question: str) -> None:
+    got = _range(question, D(2026, 5, 15))
+    assert got is not None and got[0] < got[1] - dt.timedelta(days=60), got
+
+
+def test_two_periods_joined_by_or_without_a_choice_stay_two() -> None:
+    assert _range("Company A spend Q3 2025 or Q4 2025?", D(2026, 5, 15)) is None
+
+
+@pytest.mark.parametrize("phrase", ["ytd (calendar)", "YTD (calendar year)", "year to date (calendar)"])
+def test_a_calendar_note_after_ytd_is_the_year_to_date(phrase: str) -> None:
+    assert _range(f"Company B {phrase} pls", D(2026, 2, 25)) == (D(2026, 1, 1), D(2026, 2, 26))
