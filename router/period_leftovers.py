@@ -164,7 +164,10 @@ _GONE_W = "|".join(JUST_GONE)
 #: (a listing) or asked without naming what was not understood.
 _UNIT_PHRASE = re.compile(
     # ("that quarter", "the quarter before": a period of the conversation, the follow-up reader's)
-    rf"\b(?:the|this|last|past|previous|prior|current|recent|latest)\s+(?:[^\W\d_]+\s+)?"
+    # ("the next quarter", "the following quarter": a period counted from another one the question names, read by
+    # the reader of that relation, e.g. the posting side of a cut-off)
+    rf"\b(?:the|this|last|past|previous|prior|current|recent|latest)\s+"
+    rf"(?:(?!(?:next|following|same|subsequent|later|earlier|preceding|prior|previous|other)\b)[^\W\d_]+\s+)?"
     rf"(?:quarter|qtr|fortnight|(?:financial|fiscal|fin\.?)\s+(?:year|yr)|fy|half[- ]year)\b"
     rf"(?!\s+(?:with|where|when|in\s+which|that\s+had|having|of\s+(?:19|20)\d{{2}}|before|after|prior|previous|"
     rf"earlier|later|anterior|following|preceding)\b)"
