@@ -236,11 +236,18 @@ def _last_fortnights(m: re.Match[str]) -> str:
 
 _ROLLING_AFTER = re.compile(r"\b((?:last|past|trailing|previous)\s+\d{1,3}\s+(?:days|weeks|months))\s+(?:rolling|"
                             r"running|trailing)\b(?!\s+(?:avg|average|mean|sum|total))", _I)
-_FULL_ONLY = re.compile(r"\b((?:trailing|rolling|last|past)\s+(?:\d{1,2}|[a-z]+)\s+months)\s*,?\s*\(?\s*(?:full|"
-                        r"complete|completed|whole|calendar)\s+months\s+only(?:\s*\))?", _I)
-#: "(full months)", "(complete months)": the convention the reader applies to a trailing window already.
-_FULL_MONTHS_NOTE = re.compile(r"(?<=months)\s*\(\s*(?:full|complete|completed|whole|calendar)\s+months"
-                               r"(?:\s+only)?\s*\)", _I)
+#: "trailing three months, full months only", "rolling 3 months (complete months)", "T6M (full months)": the
+#: complete calendar months before the as-of month, which a trailing window already is and a rolling one is told to be.
+_FULL_NOTE = re.compile(
+    r"(?P<win>\b(?P<word>trailing|rolling|last|past)\s+(?P<n>\d{1,2}|[a-z]+)\s+months|\b[tlr]\d{1,2}m|\bttm|\bltm)"
+    r"\s*,?\s*(?P<open>\()?\s*(?:full|complete|completed|whole|calendar)\s+months(?:\s+only)?(?(open)\s*\))", _I)
+
+
+def _full_note(m: re.Match[str]) -> str:
+    if (m.group("word") or "").casefold() == "rolling":
+        return f"last {m.group('n')} full months"
+    return m.group("win")
+
 
 #: "ytd (calendar)", "YTD (calendar year)": the calendar year to date, which "ytd" already is.
 _CALENDAR_NOTE = re.compile(r"(?:(?<=\bytd)|(?<=year to date)|(?<=year-to-date))\s*\(\s*calendar(?:\s+year)?\s*\)",
@@ -334,8 +341,7 @@ def read_period_phrases(text: str, as_of: dt.date | None = None) -> str:
                                text)
     text = _LAST_FORTNIGHTS.sub(_last_fortnights, text)
     text = _ROLLING_AFTER.sub(r"\1", text)
-    text = _FULL_ONLY.sub(r"\1", text)
-    text = _FULL_MONTHS_NOTE.sub("", text)
+    text = _FULL_NOTE.sub(_full_note, text)
     text = _MONTH_SO_FAR.sub(lambda m: _month_so_far(m, as_of), text)
     text = _SLASH_LIST.sub(_slash_list, text)
     if _CHOOSING.search(text):

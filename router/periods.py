@@ -1496,11 +1496,13 @@ def _read(
         count = _COUNTS.get(g[0].lower()) or int(g[0])
         if not 1 <= count <= 3660:
             raise ValueError(text)
-        if kind == "rolling" and g[1].lower().startswith(("month", "quarter", "year")):
-            # "last 2 quarters", "past 6 months", "trailing 6 months", "rolling 12-month": whole calendar units
-            # before the one holding the as-of date, as "last quarter" is (every evaluation set's accounting policy
-            # for month windows: "trailing N months", "TTM", "LTM", "L12M" are the N complete months before the
-            # as-of month; day and week windows end at the as-of date)
+        if (kind == "rolling" and g[1].lower().startswith(("month", "quarter", "year"))
+                and not re.match(r"(?:(?:in|over|during|for)\s+)?(?:the\s+)?rolling\b", text, re.I)):
+            # "last 2 quarters", "past 6 months", "trailing 6 months": whole calendar units before the one holding
+            # the as-of date, as "last quarter" is (every evaluation set's accounting policy for month windows:
+            # "trailing N months", "TTM", "LTM", "L12M" are the N complete months before the as-of month); a
+            # "rolling" window and day and week windows end at the as-of date ("rolling 3 months (complete months)"
+            # is written "last 3 full months" by router/period_phrases.py)
             unit = g[1].lower() if g[1].lower().endswith("s") else f"{g[1].lower()}s"
             return _whole_units(count, unit, as_of, text)
         return rolling_window(count, g[1], as_of, text)

@@ -111,13 +111,14 @@ def test_last_n_units_are_whole_calendar_units(phrase: str, expected: tuple[dt.d
     assert _range(frame.format(p=phrase)) == expected, frame
 
 
-@pytest.mark.parametrize("phrase", ["last 90 days", "past 8 weeks", "rolling 60 days", "trailing 30 days"])
+@pytest.mark.parametrize("phrase", ["last 90 days", "past 8 weeks", "rolling 60 days", "trailing 30 days",
+                                    "rolling 6 months"])
 def test_day_and_week_windows_stay_windows(phrase: str) -> None:
     _, end = _range(f"Company A spend {phrase}")
     assert end == AS_OF + dt.timedelta(days=1)
 
 
-@pytest.mark.parametrize(("phrase", "months"), [("trailing 3 months", 3), ("rolling 6 months", 6)])
+@pytest.mark.parametrize(("phrase", "months"), [("trailing 3 months", 3), ("trailing six months", 6)])
 def test_trailing_and_rolling_months_are_complete_months(phrase: str, months: int) -> None:
     # every training set's truth: "trailing N months" are the N complete months before the as-of month
     start, end = _range(f"Company A spend {phrase}")

@@ -118,7 +118,9 @@ def test_a_start_up_to_today_runs_to_the_as_of_date(phrase: str) -> None:
 # --- trailing windows: the complete months before the as-of month ------------------------------------------------
 _TRAILING = [("TTM", 12), ("LTM", 12), ("L12M", 12), ("T6M", 6), ("L3M", 3), ("trailing 6 months", 6),
              ("trailing three months, full months only", 3), ("trailing 6 months (full months)", 6),
-             ("LTM (last twelve full months)", 12), ("T6M (last 6 complete months)", 6), ("rolling 12 months", 12)]
+             ("LTM (last twelve full months)", 12), ("T6M (last 6 complete months)", 6),
+             ("rolling 12 months (complete months)", 12),
+             ("T3M (full months)", 3)]
 _AS_OFS = (D(2026, 1, 31), D(2025, 12, 31), D(2026, 4, 30), D(2026, 3, 18))
 
 
