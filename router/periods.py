@@ -1511,6 +1511,8 @@ def _read(
         count = int(g[0]) if g[0] else 12
         if not 1 <= count <= 36:
             raise ValueError(text)
+        if re.match(r"(?:the\s+)?rolling\b", text, re.I):
+            return rolling_window(count, "months", as_of, text)  # "rolling 12 months": a window, as above
         return _whole_units(count, "months", as_of, text)
     if kind in ("compact_quarter", "compact_half"):
         part, year = (g[0], g[1]) if g[0] else (g[2], g[3])

@@ -230,3 +230,10 @@ def test_two_periods_joined_by_or_without_a_choice_stay_two() -> None:
 @pytest.mark.parametrize("phrase", ["ytd (calendar)", "YTD (calendar year)", "year to date (calendar)"])
 def test_a_calendar_note_after_ytd_is_the_year_to_date(phrase: str) -> None:
     assert _range(f"Company B {phrase} pls", D(2026, 2, 25)) == (D(2026, 1, 1), D(2026, 2, 26))
+
+
+@pytest.mark.parametrize("count", [2, 6, 12])
+def test_a_rolling_month_window_ends_at_the_as_of_date_whatever_its_count(count: int) -> None:
+    as_of = D(2026, 3, 18)
+    got = _range(f"Company A spend rolling {count} months", as_of)
+    assert got is not None and got[1] == as_of + dt.timedelta(days=1)
