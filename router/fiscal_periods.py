@@ -48,6 +48,16 @@ _MARK = (rf"(?:p(?=\d)|m(?=\d)(?!{M_SIZE})|(?:fiscal\s+)?(?:period|month)\s?|per
 _MARK_PLAIN = (r"(?:p(?=\d)|(?:fiscal\s+)?(?:period|month)\s?|per\.\s?|"
                r"(?:periode|p(?:é|e)riode|per(?:í|i)odo|kausi|okres)\s?)")
 _NUMBER = r"\d{1,2}(?!\d)"
+#: "M11 2025", "M3/2026": a month number with a four-digit year right after it is the controllers' month notation
+#: (the year settles it: a thread or size "M12" is never followed by a year); read without it, the year alone was a
+#: silent whole-year figure or a needless question.
+#: ("on cable glands M12 2025", "spend on M8 2026 hex bolts": after a noun or "on" it is a size of what is bought,
+#: so it is a month only where a period stands: at the start, after a measure word, a preposition of time or a
+#: separator)
+_M_MONTH_PLACE = (r"(?:(?<=^)|(?<=[,:;(]\s)|(?<=[,:;(])|(?<=\bspend\s)|(?<=\bspent\s)|(?<=\btotal\s)|"
+                  r"(?<=\binvoices\s)|(?<=\bcount\s)|(?<=\bin\s)|(?<=\bfor\s)|(?<=\bduring\s)|(?<=\bof\s))")
+_MARK_PLAIN_AFTER = (rf"(?:{_MARK_PLAIN}|{_M_MONTH_PLACE}m(?=(?:0?[1-9]|1[0-2])\s*[-/]?\s*(?:19|20)\d{{2}}"
+                     r"(?![\w/-]|[.,]\d)))")
 
 
 #: What joins a period number to the year after it: "of (the)", "in", German "des/im", French "de (l')", Dutch
@@ -67,7 +77,7 @@ FISCAL_PERIOD = re.compile(
     rf"(?<![\w./-])(?:(?P<year_before>{_FY})\s*[-/,:]?\s*{_parts('first_b', 'last_b')}"
     rf"|(?P<plain_before>{_YEAR})\s*[-/,:]?\s*{_parts('first_pb', 'last_pb', _MARK_PLAIN)}"
     rf"|{_parts('first', 'last')}\s*[-/,]?\s*{_OF}(?P<year_after>{_FY})"
-    rf"|{_parts('first_pa', 'last_pa', _MARK_PLAIN)}\s*[-/,]?\s*{_OF}(?P<plain_after>{_YEAR}))(?![\w/-]|[.,]\d)",
+    rf"|{_parts('first_pa', 'last_pa', _MARK_PLAIN_AFTER)}\s*[-/,]?\s*{_OF}(?P<plain_after>{_YEAR}))(?![\w/-]|[.,]\d)",
     re.I,
 )
 _DIGITS = re.compile(r"\d+")

@@ -28,6 +28,7 @@ from router.document_nouns import spell_document_nouns
 from router.entities import Gazetteer
 from router.period_family import read_family_months, read_period_family
 from router.period_grammar import DateOrder, read_period_grammar
+from router.period_phrases import read_period_phrases
 from router.period_words import period_words
 from router.supplier_gloss import supplier_glosses
 
@@ -140,6 +141,9 @@ def read_notation(question: str, names: Iterable[str] = (), gazetteer: Gazetteer
     text = read_family_months(read_period_grammar(text, date_order, as_of), as_of)
     # "settembre '25", "kwartaal 1 2026", "1-2026": Italian, Dutch, Portuguese, Spanish periods (router/period_words.py)
     text = period_words(text, names)
+    # "the quarter just gone", "last fin year", "the 2 weeks from 18/10/25", "from 01.01 to today", "MTD (May so
+    # far)": period phrases of everyday speech, in the notation the reader reads (router/period_phrases.py)
+    text = read_period_phrases(text, as_of)
     text = _SWISS.sub(_swiss, text)
     text = _ROLLING.sub(_rolling, text)
     text = _MONTH_YEAR.sub(_month_year, text)

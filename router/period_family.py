@@ -303,6 +303,34 @@ def _year_to_date(m: re.Match[str]) -> str:
     return "fiscal year to date" if fiscal else "year to date"
 
 
+# --- words of everyday period phrases (router/period_phrases.py reads them; router/period_leftovers.py names them
+# back when they are left unread) --------------------------------------------------------------------------------
+
+#: Words after a unit that make it the unit that has just ended ("the quarter just gone", "the month just passed").
+JUST_GONE = ("gone", "passed", "past", "ended", "finished", "closed", "completed", "done", "elapsed", "been")
+#: Units of a span counted from a day, in the languages the users write, and their length.
+SPAN_UNITS: dict[str, tuple[str, int]] = {
+    **{w: ("days", 1) for w in ("day", "days", "d", "tag", "tage", "tagen", "jour", "jours", "día", "días", "dia",
+                                "dias", "giorno", "giorni", "dzień", "dni", "den", "dny", "dní", "gün", "zi", "zile",
+                                "dag", "dagar", "dage", "dager", "dagen", "päivä", "päivää")},
+    **{w: ("days", 7) for w in ("week", "weeks", "wk", "wks", "woche", "wochen", "semaine", "semaines", "semana",
+                                "semanas", "settimana", "settimane", "tydzień", "tygodnie", "tygodni", "týden",
+                                "týdny", "týdnů", "hafta", "săptămână", "săptămâni", "saptamana", "saptamani",
+                                "vecka", "veckor", "uge", "uger", "uke", "uker", "viikko", "viikkoa", "weken")},
+    **{w: ("days", 14) for w in ("fortnight", "fortnights", "quinzena", "quincena", "quinzaine", "quindicina")},
+    **{w: ("months", 1) for w in ("month", "months", "mo", "mos", "mth", "mths", "monat", "monate", "monaten", "mois",
+                                  "mes", "meses", "mês", "mese", "mesi", "miesiąc", "miesiące", "miesięcy",
+                                  "měsíc", "měsíce", "měsíců", "ay", "lună", "luni", "luna", "månad", "månader",
+                                  "måned", "måneder", "kuukausi", "kuukautta", "maand", "maanden")},
+}
+#: Count words, English and the languages around it (a closed class).
+COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple of": 2, "zwei": 2, "drei": 3,
+               "vier": 4, "deux": 2, "trois": 3, "quatre": 4, "dos": 2, "tres": 3, "cuatro": 4, "dois": 2, "duas": 2,
+               "due": 2, "tre": 3, "quattro": 4, "dwa": 2, "dwie": 2, "trzy": 3, "cztery": 4, "dva": 2, "dvě": 2,
+               "tři": 3, "iki": 2, "üç": 3, "dört": 4, "două": 2, "doua": 2, "trei": 3, "patru": 4, "twee": 2,
+               "drie": 3, "två": 2}
+
 #: "CY25", "CY 2025", "CY2025": the calendar year (never the fiscal year "FY25").
 _CALENDAR_YEAR = re.compile(rf"(?<![\w/.-])cy\s?['’]?(?:(?P<y>{_Y})|(?P<yy>\d{{2}}))(?![\w/]|[.,]\d)", _I)
 

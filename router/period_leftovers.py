@@ -19,7 +19,7 @@ import re
 
 from router.date_tokens import keyed_elsewhere
 from router.fiscal_periods import M_SIZE
-from router.period_family import PART_TOKEN
+from router.period_family import COUNT_WORDS, JUST_GONE, PART_TOKEN, SPAN_UNITS
 from router.period_grammar import DAY_MONTH_WORDS
 from router.period_words import KNOWN_MONTHS as _KNOWN_MONTHS
 
@@ -126,3 +126,63 @@ def unconsumed_date_token(question: str, spans: tuple[tuple[int, int], ...],
                 and not _OTHER_READERS.search(question, 0, day.start()):
             return day.group(0), day.span()
     return None
+
+
+# --- a duration left before one day, a relative unit left unread ------------------------------------------------
+
+_COUNT_W = "|".join(re.escape(w).replace(r"\ ", r"\s+")
+                    for w, n in sorted(COUNT_WORDS.items(), key=lambda i: -len(i[0])) if n > 1)
+_FORTNIGHTS = {w for w, (_, days) in SPAN_UNITS.items() if days == 14}
+_UNIT_W = "|".join(re.escape(w) for w in sorted(SPAN_UNITS, key=len, reverse=True))
+_FORTNIGHT_W = "|".join(re.escape(w) for w in sorted(_FORTNIGHTS, key=len, reverse=True))
+#: A duration ("2 weeks", "ten days", "the fortnight") and up to three words ("from", "starting on the") before a
+#: period read as one day: the span the writer meant, of which only its first day was read.
+_DURATION_BEFORE = re.compile(rf"(?<![\w.-])(?P<token>(?:\d{{1,3}}|{_COUNT_W})\s*[- ]?\s*(?:{_UNIT_W})|"
+                              rf"(?:{_FORTNIGHT_W}))\s+(?:[^\W\d_]+\s+){{1,3}}$", _I)
+
+
+def unread_duration(question: str, spans: tuple[tuple[int, int], ...],
+                    period: tuple[dt.date, dt.date] | None) -> tuple[str, tuple[int, int]] | None:
+    """The duration (and its span) left unread before a period read as one day ("the 2 weeks from 18/10/25" read
+    as the 18th), or ``None``: one day's figure for a fortnight's question is a silent wrong.
+
+    >>> unread_duration("spend 2 weeks from 18.10.2025", ((19, 29),), (dt.date(2025, 10, 18), dt.date(2025, 10, 19)))
+    ('2 weeks', (6, 13))
+    """
+    if period is None or period[1] - period[0] != dt.timedelta(days=1):
+        return None
+    for start, _ in spans:
+        found = _DURATION_BEFORE.search(question, 0, start)
+        if found is not None and not _covered(found.span("token"), spans):
+            return " ".join(found.group("token").split()), found.span("token")
+    return None
+
+
+_GONE_W = "|".join(JUST_GONE)
+#: A unit named as a period ("the quarter", "this fortnight", "the financial year", "the month that was", "the week
+#: gone") that no period reading took: with no period read, the question would be answered over every date on file
+#: (a listing) or asked without naming what was not understood.
+_UNIT_PHRASE = re.compile(
+    # ("that quarter", "the quarter before": a period of the conversation, the follow-up reader's)
+    # ("the next quarter", "the following quarter": a period counted from another one the question names, read by
+    # the reader of that relation, e.g. the posting side of a cut-off)
+    rf"\b(?:the|this|last|past|previous|prior|current|recent|latest)\s+"
+    rf"(?:(?!(?:next|following|same|subsequent|later|earlier|preceding|prior|previous|other)\b)[^\W\d_]+\s+)?"
+    rf"(?:quarter|qtr|fortnight|(?:financial|fiscal|fin\.?)\s+(?:year|yr)|fy|half[- ]year)\b"
+    rf"(?!\s+(?:with|where|when|in\s+which|that\s+had|having|of\s+(?:19|20)\d{{2}}|before|after|prior|previous|"
+    rf"earlier|later|anterior|following|preceding)\b)"
+    rf"|\b(?:the|this)\s+(?:month|week|year)\s+(?:that\s+was|that['’]s\s+been|(?:just\s+)?(?:{_GONE_W}))\b",
+    _I)
+
+
+def unread_unit_phrase(question: str) -> tuple[str, tuple[int, int]] | None:
+    """A unit named as a period that the reading left (``None`` when there is none), for a question where no
+    period was read at all.
+
+    >>> unread_unit_phrase("which invoices came in twice the quarter gone by")
+    ('the quarter', (29, 40))
+    >>> unread_unit_phrase("which quarter had the most spend") is None
+    True
+    """
+    found = _UNIT_PHRASE.search(question)
+    return (" ".join(found.group(0).split()), found.span()) if found else None

@@ -177,6 +177,12 @@ _UNITS: dict[str, str] = {
     # (Polish locatives and Finnish essives after "w"/"viime": "w zeszłym miesiącu", "viime kuussa")
     "miesiącu": "month", "miesiacu": "month", "kwartale": "quarter", "roku": "year", "półroczu": "half",
     "kuussa": "month", "vuonna": "year", "neljänneksellä": "quarter",
+    # the fiscal year ("el ejercicio pasado", "l'exercice dernier", "vorig boekjaar", "förra räkenskapsåret"):
+    # written "last fiscal year", read from the configured fiscal year start (router/period_phrases.py)
+    "ejercicio": "fiscal year", "exercice": "fiscal year", "esercizio": "fiscal year", "exercício": "fiscal year",
+    "exercicio": "fiscal year", "boekjaar": "fiscal year", "räkenskapsår": "fiscal year",
+    "räkenskapsåret": "fiscal year", "regnskabsår": "fiscal year", "regnskabsåret": "fiscal year",
+    "regnskapsår": "fiscal year", "regnskapsåret": "fiscal year", "tilikausi": "fiscal year",
 }
 _UNIT_W = "|".join(sorted(_UNITS, key=len, reverse=True))
 #: "this"/"last" words before the unit (Dutch, Portuguese, Spanish, Italian, and English ones beside a foreign unit).
@@ -391,7 +397,11 @@ _YEAR_TO_DATE = re.compile(
     r"(?:today|now|date))?|"
     # Swedish, Danish/Norwegian, Polish, Finnish
     r"sedan\s+årets\s+början|hittills\s+i\s+år|(?:siden|fra)\s+nyt[åa]r|(?:siden|fra)\s+årets\s+start|"
-    r"od\s+pocz[ąa]tku\s+roku|vuoden\s+alusta)\b", _I)
+    r"od\s+pocz[ąa]tku\s+roku|vuoden\s+alusta|"
+    # Turkish, Romanian, Czech/Slovak, Ukrainian, Hungarian; English "since begin of (the) year"
+    r"y[ıi]l\s?ba[şs][ıi]ndan\s+(?:beri|bu\s+yana|itibaren)|de\s+la\s+[îi]nceputul\s+anului|"
+    r"od\s+za[čc][áa]tku\s+roku|od\s+za[čc]iatku\s+roka|з\s+початку\s+року|[ée]v\s+eleje\s+[óo]ta)"
+    r"(?![^\W\d_])", _I)
 #: The fiscal year to date: "depuis le début de l'exercice" (router/periods.py reads "fiscal year to date").
 _FISCAL_TO_DATE = re.compile(r"\b(?:depuis\s+(?:le\s+)?d[ée]but\s+(?:de\s+)?l['’]\s?exercice(?:\s+fiscal)?|"
                              r"cumul\s+(?:de\s+)?l['’]\s?exercice|sinds\s+(?:het\s+)?begin\s+van\s+het\s+boekjaar)\b",

@@ -62,7 +62,7 @@ from itertools import pairwise
 from router.clerk_dates import clerk_dates, so_far_before, year_to_date_of
 from router.contract import TimeRange
 from router.fiscal_periods import FISCAL_PERIOD, read_fiscal_period
-from router.period_leftovers import unconsumed_date_token
+from router.period_leftovers import unconsumed_date_token, unread_duration, unread_unit_phrase
 from router.period_words import CHANGE_VERBS, unread_month_word, unread_part_word
 
 _MONTHS = {
@@ -248,7 +248,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("window_before", re.compile(rf"\b(?:the\s+)?(\d{{1,3}}|{_COUNT_WORDS})\s+(days|weeks|months|quarters|years)\s+"
                                  rf"(?:before(?:\s+(?:that|it|them))?|prior|earlier)\b", re.I)),
     ("ttm", re.compile(r"\b(?:(?:the\s+)?(?:trailing|rolling|last|past)\s+(?:twelve|12)[- ]months?(?!\s+of\b)|ttm|"
-                       r"ltm|l12m|r12m)\b", re.I)),
+                       r"ltm|l12m|r12m)\b"
+                       # "T6M", "L3M", "R12M": the analysts' trailing N months
+                       r"|(?<![\w-])[tlr](\d{1,2})m(?![\w-])", re.I)),
     # Compact quarters and halves: "1Q26", "Q1'26", "Q1/26", "Q1-26", "1H26", "H1'26".
     ("compact_quarter", re.compile(r"(?<![\w-])(?:([1-4])q\s?((?:20)?\d{2})|q([1-4])\s?['’/-]\s?(\d{2}))(?![\w/-])",
                                    re.I)),
@@ -941,6 +943,19 @@ def resolve_period(question: str, as_of: dt.date, fiscal_start_month: int | None
             return PeriodResolution(None, True, f"I read {resolved.time_range.label} but not {left[0]!r} beside it: "
                                     "which period do you mean?", (*resolved.mentions, left[0]),
                                     (*resolved.spans, left[1]))
+        # "the 2 weeks from <day>" read as the day alone: the duration is named back, never one day's figure
+        duration = unread_duration(question, resolved.spans, (resolved.time_range.start, resolved.time_range.end))
+        if duration is not None:
+            return PeriodResolution(None, True, f"I read {resolved.time_range.label} but not {duration[0]!r} before "
+                                    "it: which period do you mean?", (*resolved.mentions, duration[0]),
+                                    (*resolved.spans, duration[1]))
+    elif resolved.time_range is None and not resolved.ambiguous:
+        # "the quarter gone by", "that fortnight": a unit named as the period, unread; left so, a listing ran over
+        # every date on file and a figure asked without naming what was not understood
+        phrase = unread_unit_phrase(question)
+        if phrase is not None:
+            return PeriodResolution(None, True, f"I did not read {phrase[0]!r} as a period: which period do you "
+                                    "mean?", (phrase[0],), (phrase[1],))
     return resolved
 
 
@@ -1486,15 +1501,23 @@ def _read(
         if not 1 <= count <= 3660:
             raise ValueError(text)
         if (kind == "rolling" and g[1].lower().startswith(("month", "quarter", "year"))
-                and not re.search(r"\b(?:trailing|rolling)\b|-", text, re.I)):
-            # "last 2 quarters", "past 6 months": whole calendar units before the one holding the as-of date, as
-            # "last quarter" is (the evaluation sets' accounting policy); "trailing"/"rolling" and the adjective
-            # "last 12-month" stay windows
+                and not re.match(r"(?:(?:in|over|during|for)\s+)?(?:the\s+)?rolling\b", text, re.I)):
+            # "last 2 quarters", "past 6 months", "trailing 6 months": whole calendar units before the one holding
+            # the as-of date, as "last quarter" is (every evaluation set's accounting policy for month windows:
+            # "trailing N months", "TTM", "LTM", "L12M" are the N complete months before the as-of month); a
+            # "rolling" window and day and week windows end at the as-of date ("rolling 3 months (complete months)"
+            # is written "last 3 full months" by router/period_phrases.py)
             unit = g[1].lower() if g[1].lower().endswith("s") else f"{g[1].lower()}s"
             return _whole_units(count, unit, as_of, text)
         return rolling_window(count, g[1], as_of, text)
     if kind == "ttm":
-        return rolling_window(12, "months", as_of, text)
+        # TTM, LTM, L12M, T6M: the complete calendar months before the as-of month (the running month excluded)
+        count = int(g[0]) if g[0] else 12
+        if not 1 <= count <= 36:
+            raise ValueError(text)
+        if re.match(r"(?:the\s+)?rolling\b", text, re.I):
+            return rolling_window(count, "months", as_of, text)  # "rolling 12 months": a window, as above
+        return _whole_units(count, "months", as_of, text)
     if kind in ("compact_quarter", "compact_half"):
         part, year = (g[0], g[1]) if g[0] else (g[2], g[3])
         if kind == "compact_half":

@@ -111,11 +111,19 @@ def test_last_n_units_are_whole_calendar_units(phrase: str, expected: tuple[dt.d
     assert _range(frame.format(p=phrase)) == expected, frame
 
 
-@pytest.mark.parametrize("phrase", ["trailing 3 months", "rolling 6 months", "last 90 days", "past 8 weeks"])
-def test_trailing_and_rolling_windows_and_days_stay_windows(phrase: str) -> None:
-    start, end = _range(f"Company A spend {phrase}")
+@pytest.mark.parametrize("phrase", ["last 90 days", "past 8 weeks", "rolling 60 days", "trailing 30 days",
+                                    "rolling 6 months"])
+def test_day_and_week_windows_stay_windows(phrase: str) -> None:
+    _, end = _range(f"Company A spend {phrase}")
     assert end == AS_OF + dt.timedelta(days=1)
-    assert start.day != 1 or phrase.endswith(("days", "weeks"))
+
+
+@pytest.mark.parametrize(("phrase", "months"), [("trailing 3 months", 3), ("trailing six months", 6)])
+def test_trailing_and_rolling_months_are_complete_months(phrase: str, months: int) -> None:
+    # every training set's truth: "trailing N months" are the N complete months before the as-of month
+    start, end = _range(f"Company A spend {phrase}")
+    assert end == AS_OF.replace(day=1)
+    assert (end.year * 12 + end.month) - (start.year * 12 + start.month) == months and start.day == 1
 
 
 def test_last_n_quarters_routes_with_the_whole_quarters() -> None:

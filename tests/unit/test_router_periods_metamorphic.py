@@ -57,22 +57,23 @@ def test_rolling_windows_end_at_the_as_of_date(frame: str, word: str, count: int
     months = {"months": 1, "quarters": 3, "years": 12}.get(unit, 0)
     if unit in ("days", "weeks"):
         start = end - dt.timedelta(days=count * (7 if unit == "weeks" else 1))
-    elif word in ("trailing", "rolling"):
+    elif word == "rolling":
         start = _months_back(end, count * months)
     else:
-        # "last 2 quarters", "past 6 months": the whole calendar units before the one holding the as-of date (the
-        # evaluation sets' policy, as "last quarter" is); only "trailing"/"rolling" name a window
+        # "last 2 quarters", "past 6 months", "trailing 6 months": the whole calendar units before the one holding
+        # the as-of date (every evaluation set's policy, as "last quarter" is); day and week windows end at as-of
         first = dt.date(as_of.year, 1 if unit == "years" else (as_of.month - 1) // months * months + 1, 1)
         end, start = first, _months_back(first, count * months)
     assert _range(question, as_of) == (start, end), question
 
 
 @given(frame=st.sampled_from(_FRAMES), phrase=st.sampled_from(["trailing 12 months", "TTM", "LTM", "L12M",
-                                                              "the trailing twelve months", "rolling 12-month"]),
+                                                              "the trailing twelve months", "trailing 12-month"]),
        as_of=AS_OFS)
 @FAST
 def test_trailing_twelve_months(frame: str, phrase: str, as_of: dt.date) -> None:
-    end = as_of + dt.timedelta(days=1)
+    # the twelve complete calendar months before the as-of month (the running month excluded)
+    end = as_of.replace(day=1)
     assert _range(_framed(frame, phrase), as_of) == (_months_back(end, 12), end), phrase
 
 

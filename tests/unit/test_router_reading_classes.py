@@ -77,7 +77,12 @@ def test_a_fiscal_quarter_counts_from_the_fiscal_years_first_month(start_month: 
 def test_a_window_written_with_its_end_ends_at_the_as_of_date(frame: str, count: int, unit: str, form: str,
                                                               as_of: dt.date) -> None:
     end = as_of + dt.timedelta(days=1)
-    if unit == "month":
+    if unit == "month" and not form.startswith(("the ", "rolling")):
+        # "trailing 6-month", "last 6-month": the complete months before the as-of month (every training set's
+        # convention for a month window); a window written with its end ("up to today") ends at the as-of date
+        year, month = divmod(as_of.year * 12 + as_of.month - 1 - count, 12)
+        start, end = dt.date(year, month + 1, 1), as_of.replace(day=1)
+    elif unit == "month":
         year, month = divmod(end.year * 12 + end.month - 1 - count, 12)
         start = dt.date(year, month + 1, min(end.day, calendar.monthrange(year, month + 1)[1]))
     else:
