@@ -183,9 +183,19 @@ def _part(m: re.Match[str]) -> str:
     return f"{letter}{number} {year}"
 
 
-#: The unit word first, then its number (Arabic or Roman), then the year: "trimestrul IV 2025", "kw4/2025",
-#: "čtvrtletí 3/2025", "kwartał 2 2026", "semestrul 1 2026".
-_UNIT_FIRST = re.compile(rf"(?<![\w./-])(?:(?P<qw>{_QUARTER_W})|(?P<hw>{_HALF_W}))(?P<dot>\.)?(?P<gap>\s*)"
+#: Unit words written before their number by the writers no other reader serves ("trimestrul IV 2025", "kw4/2025",
+#: "čtvrtletí 3/2025", "yarıyıl 2 2025"); "Quartal 3/2025", "trimestre 1/2026", "kwartał 2 2026", "quarter 1/2026"
+#: are the German and router/period_words.py readers' own.
+UNIT_FIRST_QUARTERS = ("trimestrul", "trimestrului", "trimestru", "kw", "čtvrtletí", "ctvrtleti", "kvartál",
+                       "çeyrek", "ceyrek", "štvrťrok", "stvrtrok", "tromjesečje", "tromjesecje", "negyedév",
+                       "negyedev")
+UNIT_FIRST_HALVES = ("semestrul", "semestrului", "semestru", "pololetí", "pololeti", "yarıyıl", "yariyil",
+                     "pivrichchia", "pivrichchya", "pivrichcha", "polrok", "polugodište", "polugodiste", "félév",
+                     "felev")
+#: The unit word first, then its number (Arabic or Roman), then the year.
+_FIRST_Q = "|".join(sorted(UNIT_FIRST_QUARTERS, key=len, reverse=True))
+_FIRST_H = "|".join(sorted(UNIT_FIRST_HALVES, key=len, reverse=True))
+_UNIT_FIRST = re.compile(rf"(?<![\w./-])(?:(?P<qw>{_FIRST_Q})|(?P<hw>{_FIRST_H}))(?P<dot>\.)?(?P<gap>\s*)"
                          rf"(?:(?P<n>[1-4])|(?P<r>iv|i{{1,3}}))(?![\w]){_YEAR_AFTER}{_NOT_AMOUNT}", _I)
 
 
