@@ -310,9 +310,6 @@ BELOW_BEFORE = ("poniżej", "ponizej", "pod", "sub", "mai mici de", "mai mic de"
 ABOVE_AFTER = ("üstü", "ustu", "üzeri", "uzeri", "üzerinde", "uzerinde", "üzerindeki", "uzerindeki", "üstündeki",
                "ustundeki", "fazla", "felett", "fölött", "folott", "feletti")
 BELOW_AFTER = ("altı", "alti", "altında", "altinda", "altındaki", "altindaki", "alatt", "alatti")
-#: "inclusive" after the end of a range ("do 14.02.2026 włącznie", "05.08.2025–13.11.2025 dahil").
-INCLUSIVE = ("włącznie", "wlacznie", "dahil", "dâhil", "včetně", "vcetne", "inclusiv", "vkliuchno", "vklyuchno",
-             "vklyuchitelno", "bezárólag", "bezarolag")
 #: Spend nouns (with the possessive and case endings: "harcamamız", "w zakupach", "výdajů", "cheltuielile").
 SPEND = ("spesa", "spese", "uitgaven", "despesa", "despesas", "utgifter", "udgifter", "wydatki", "wydatków",
          "wydatkow", "wydatkach", "zakupy", "zakupach", "zakupów", "zakupow", "harcama", "harcamalar",
@@ -570,7 +567,7 @@ def _amount_of_documents(text: str, read: list[tuple[str, str]]) -> str:
 
 
 #: An amount as written before a postposed threshold word: a currency sign, grouped digits, a multiplier, a currency.
-_AMOUNT = (r"(?P<amount>(?<![\w.,/])(?:[€$£]\s?)?(?:\d{1,3}(?:[.,'’\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)"
+_AMOUNT = (r"(?P<amount>(?<![\w.,/])(?<!\d-)(?:[€$£]\s?)?(?:\d{1,3}(?:[.,'’\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)"
            r"(?:\s?(?:k|tys\.?|tis\.?|bin|mln\.?|mio\.?|tsd\.?|mii)(?![^\W\d_]))?"
            r"(?:\s?(?:€|eur|euro|tl|usd|chf|gbp|lei|ron|kč|czk|zł|pln|uah|huf|ft)(?![^\W\d_]))?)")
 
@@ -596,7 +593,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(BELOW_BEFORE)})\s+(?=[€$£]?\s?\d)", "below "),
         (rf"{_AMOUNT}\s+(?P<side>{_alt(ABOVE_AFTER)}|{_alt(BELOW_AFTER)}){_E}(?:\s+(?P<docs>{_alt(DOCUMENT_NOUNS)}){_E})?",
          _postposed_threshold),
-        (rf"(?<=\d)(?P<gap>\s*\)?\s+)(?:{_alt(INCLUSIVE)}){_E}", lambda m: f"{m.group('gap')}inclusive"),
+        # --- "bigger then 15k EUR": the comparative's "than" as second-language writers spell it, before an amount
+        (r"\b(more|greater|larger|higher|bigger|less|lower|smaller|fewer)\s+then(?=\s+[€$£]?\s?\d)", r"\1 than"),
         # --- spend: "w zakupach Company B", "toplam harcama": in the total spend
         (rf"{_B}(?:w|v|în|in)\s+(?:{_alt(SPEND)}){_E}", "in total spend"),
         (rf"{_B}(?:{_alt(TOTAL)})\s+(?=(?:{_alt(SPEND)}){_E})", "total "),
@@ -808,7 +806,13 @@ def _match_group(meaning: frozenset[str], gazetteer: Gazetteer) -> str | None:
             return None
         found = {name for name, words in groups if (words - _GENERIC if relax else words) == want}
         if len(found) == 1:
-            return found.pop()
+            name = found.pop()
+            named = dict(groups)[name]
+            if relax and (meaning & _GENERIC) - named and sum(want <= words for _, words in groups) > 1:
+                # "materiały laboratoryjne" (laboratory supplies) beside "Laboratory Equipment" and "Lab Consumables":
+                # the generic head said is not the group's and another group shares the rest: not surely one
+                return None
+            return name
         if found:
             return None
     return None

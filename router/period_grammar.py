@@ -198,9 +198,13 @@ _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quart
 _DASH_OR_TO = tuple(w for w in RANGE_WORDS if w.middle in (r"\.\.\.?|…|→|->", "-|–|—", "to", "~"))
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
 #: ("(both dates incl.)", "(both days inclusive)", "both ends included": the same, said of both ends)
+#: ("do 14.02.2026 włącznie", "13.11.2025 dahil", "včetně", "inclusiv", "vklyuchno", "bezárólag": the same word in
+#: Polish, Turkish, Czech, Romanian, Ukrainian / Russian transliterated and Hungarian, with and without diacritics)
+INCLUDED_WORDS = ("włącznie", "wlacznie", "dahil", "dâhil", "včetně", "vcetne", "vrátane", "vratane", "inclusiv",
+                  "vkliuchno", "vklyuchno", "vklyuchitelno", "bezárólag", "bezarolag")
 _INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:both\s+(?:dates|days|ends)\s+)?(?:incl\.?|inclusive|included|"
-                             r"inclusief|incluso|inclus|inclusivo|einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])",
-                             _I)
+                             r"inclusief|incluso|inclus|inclusivo|einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?|"
+                             + "|".join(sorted(INCLUDED_WORDS, key=len, reverse=True)) + r")\)?(?![\w])", _I)
 
 
 def _range_pattern(word: RangeWord) -> re.Pattern[str]:

@@ -17,12 +17,14 @@ from retrieval.documents import spelled_document_ids
 from router.entities import Company, Gazetteer, ProductGroup
 from router.followups import context_reference
 from router.foreign_words import BY_DIMENSION, read_foreign_words
+from router.notation import read_notation
 from router.period_family import (
     SINCE_YEAR_START,
     UNIT_FIRST_HALVES,
     UNIT_FIRST_QUARTERS,
     read_period_family,
 )
+from router.period_grammar import INCLUDED_WORDS
 from router.period_words import ALL_MONTHS
 from router.reading import parse_amounts
 from tests.unit.test_router_metric_shape_k7 import _route
@@ -67,13 +69,31 @@ def test_multiplier_words_scale_the_amount(typed: str, value: int) -> None:
     assert [a.value for a in parse_amounts(f"above {typed}")] == [value]
 
 
-@pytest.mark.parametrize("word", ["włącznie", "dahil", "včetně", "inclusiv"])
-def test_inclusive_after_a_range_end(word: str) -> None:
-    assert _read(f"Wisla 01.02.2026 - 20.03.2026 {word} spend").endswith("20.03.2026 inclusive spend")
+@pytest.mark.parametrize("word", INCLUDED_WORDS)
+@pytest.mark.parametrize("dash", [" - ", "–", " do "])
+def test_inclusive_after_a_range_end_is_the_grammars(word: str, dash: str) -> None:
+    assert read_notation(f"Wisla 01.02.2026{dash}20.03.2026 {word} spend", []) == \
+        "Wisla from 2026-02-01 through 2026-03-20 spend"
 
 
-def test_inclusive_word_after_a_tax_word_is_not_a_range_end() -> None:
-    assert "inclusive" not in _read("Marmara KDV dahil harcama Q1 2026")
+def test_a_date_before_an_amount_lends_it_no_digits() -> None:
+    # "till 2025-08-27 500 €" (the day written out by the notation) is 500 EUR, never "27 500"
+    assert _read("Marmara till 2025-08-27 500 € üstü faturalar") == "Marmara till 2025-08-27 invoices above 500 €"
+    assert [a.value for a in parse_amounts("through 2025-08-27 500 EUR")] == [500]
+
+
+@pytest.mark.parametrize("word", ["bigger", "more", "less", "higher"])
+def test_then_for_than_before_an_amount(word: str) -> None:
+    assert f"{word} than 15k EUR" in _read(f"invoices {word} then 15k EUR Wisla Q4'25")
+    assert "then" in _read(f"{word} spend then Q4 2025 Wisla")
+
+
+def test_a_generic_head_of_another_group_is_no_match() -> None:
+    gazetteer = Gazetteer.build([Company("COMP-M", "Marmara Gida AS", "EUR")], [], [],
+                                [ProductGroup("PG-LAB", "Laboratory Equipment"),
+                                 ProductGroup("PG-LABC", "Lab Consumables")])
+    # "laboratory supplies": neither the equipment nor surely the consumables, named back by the reader
+    assert read_foreign_words("materiały laboratoryjne Marmara 4/2026", gazetteer) is None
 
 
 @pytest.mark.parametrize("n", [2, 3, 5])
@@ -128,6 +148,13 @@ def test_half_unit_before_its_number(unit: str, number: str, h: int) -> None:
                                    "trimestrul 5 2025"])
 def test_calendar_weeks_and_other_readers_notations_stay(typed: str) -> None:
     assert read_period_family(typed) == typed
+
+
+@pytest.mark.parametrize("arrow", ["->", "→", "=>", " --> "])
+@pytest.mark.parametrize(("a", "b"), [("Q4 2025", "Q1 2026"), ("2024", "2025"), ("H1 2025", "H2 2025")])
+def test_an_arrow_between_periods_of_a_change_is_current_vs_base(arrow: str, a: str, b: str) -> None:
+    assert read_period_family(f"Wisla spend change {a}{arrow}{b}") == f"Wisla spend change {b} vs {a}"
+    assert read_period_family(f"Wisla spend {a}{arrow}{b}") == f"Wisla spend {a}{arrow}{b}"
 
 
 @pytest.mark.parametrize(("word", "month"), [("lystopad", 11), ("hruden", 12), ("veresen", 9), ("lyutyi", 2),
