@@ -908,18 +908,6 @@ def _supplier_typos(text: str, gazetteer: Gazetteer, names: frozenset[str],
     return _PAYEE.sub(sub, text)
 
 
-#: A parenthesised gloss ("ile faktur (how many invoices)", "udział (share)").
-_GLOSS = re.compile(r"\s*\(\s*(?P<gloss>[^\W\d_][^()]{0,40}?)\s*\)")
-
-
-def _gloss(match: re.Match[str]) -> str:
-    """A gloss whose every word the rewritten text already says just before it is dropped ("how many invoices (how
-    many invoices)"): read once, it is no second constraint and no unread word. Any other parenthesis stays."""
-    before = {w.casefold() for w in re.findall(r"[^\W\d_]+", match.string[max(0, match.start() - 60):match.start()])}
-    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", match.group("gloss"))]
-    return "" if words and all(w in before for w in words) else match.group(0)
-
-
 def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | None:
     """The question with its foreign / plain entity and measure words in the reader's English, its foreign group
     names as the tenant's groups and a one-edit supplier typo as the supplier; ``None`` when nothing was read."""
@@ -932,7 +920,6 @@ def read_foreign_words(question: str, gazetteer: Gazetteer) -> ForeignReading | 
     text = price_phrases.read_prices(text)
     text = _amount_of_documents(text, read)
     text = _supplier_typos(text, gazetteer, names, read)
-    text = _GLOSS.sub(_gloss, text)
     text = " ".join(text.split())
     if text == " ".join(question.split()):
         return None

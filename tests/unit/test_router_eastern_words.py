@@ -120,9 +120,8 @@ def test_percent_of_all_spend_is_a_share_of_the_named_group() -> None:
         "Temperature Sensors share of all spend Wisla 11.2025"
 
 
-def test_a_gloss_read_twice_is_dropped_and_another_kept() -> None:
-    assert "(" not in _read("udział (share) Karpaty w zakupach Wisla Chemia 2025")
-    assert "(net)" in _read("Wisla Chemia toplam harcama (net) 2025")
+def test_a_share_word_glossed_is_the_share() -> None:
+    assert _read("udział (share) Karpaty w zakupach Wisla Chemia 2025").startswith("share of Karpaty in total spend")
 
 
 # --- periods ---------------------------------------------------------------------------------------------------
