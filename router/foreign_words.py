@@ -611,11 +611,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          rf"(?:plus\s+(?:gros|grand|important)|m[áa]s\s+(?:grande|importante)|più\s+(?:grande|importante)|"
          rf"mais\s+(?:importante|grande)){_E}", "the top supplier"),
         # --- shares: "poids de X dans le total", "aandeel van X in", "udział X w": the share of X
+        # ("udział (share) X in total spend": a gloss of the word beside it, read once)
+        (rf"{_B}(?:{_alt(SHARE_NOUNS)})\s*\(\s*share\s*\)\s*(?:(?:of|de|di|van|von|z)\s+)?{_OF_TOTAL}", "share of "),
         (rf"{_B}(?:{_alt(SHARE_NOUNS)})\s+(?:de\s+la|de\s+los|de\s+las|du|des|de|d['’]\s*|di|del|della|dello|do|da|"
          rf"dos|das|van\s+de|van\s+het|van|von|vom|der|av|af|of(?:\s+the)?)\s*{_OF_TOTAL}|"
-         rf"{_B}part\s+(?:de\s+la|du|des|de|d['’]\s*){_OF_TOTAL}|{_B}udzia[łl](?:em)?\s+{_OF_TOTAL}|"
-         # ("udział (share) X in total spend": a gloss of the word beside it, read once)
-         rf"{_B}(?:{_alt(SHARE_NOUNS)})\s*\(\s*share\s*\)\s*(?:(?:of|de|di|van|von|z)\s+)?{_OF_TOTAL}", "share of "),
+         rf"{_B}part\s+(?:de\s+la|du|des|de|d['’]\s*){_OF_TOTAL}|{_B}udzia[łl](?:em)?\s+{_OF_TOTAL}", "share of "),
         # --- approvals: "fournisseurs sont homologués", "leveranciers zijn goedgekeurd": the approved suppliers
         (rf"{_B}(?:{_alt(RANKED_PLURAL)})\s+(?:sont|son|sono|são|sao|zijn|sind|är|er|są|sa|ovat|are|were)\s+"
          # "approved" itself only here: "approved vendors" is English already and stays as asked (the trace keeps

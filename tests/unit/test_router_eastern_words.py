@@ -104,7 +104,7 @@ def test_top_n_suppliers(n: int, typed: str) -> None:
 
 @pytest.mark.parametrize("typed", ["kaç fatura", "ile faktur (how many invoices)", "kolik faktur"])
 def test_how_many_invoices(typed: str) -> None:
-    assert _read(f"{typed} Marmara 01.2026").startswith("how many invoices Marmara")
+    assert _read(f"{typed} Marmara 01.2026").startswith("how many invoices")
 
 
 @pytest.mark.parametrize(("typed", "read"), [("mükerrer faturalar", "duplicate invoices"),
