@@ -702,9 +702,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:hoeveel|ile)(?=\s+(?:(?:cancelled|draft|posted|paid|duplicate|approved)\s+)?"
          rf"(?:invoices|credit\s+notes|suppliers|{_SUP}|facturen|leveranciers)\b)",
          "how many"),
+        # (Turkish and Hungarian count in the singular: "kaç fatura", "hány számla" are "how many invoices")
+        (rf"{_B}(?:kaç|kac|hány|hany)(?:\s+tane)?\s+(?P<noun>invoice|credit\s+note|supplier|tedarikçi|tedarikci)"
+         rf"(?![\w-])", lambda m: "how many " + {"tedarikçi": "suppliers", "tedarikci": "suppliers"}.get(
+             m.group("noun").casefold(), m.group("noun") + "s")),
         (rf"{_B}(?:{_alt(HOW_MANY)}){_E}", "how many"),
-        # (Turkish counts in the singular: "kaç fatura" is "how many invoices")
-        (r"\bhow\s+many\s+(invoice|credit\s+note|supplier)(?![\w-])", r"how many \1s"),
         (rf"{_B}(?:{_alt(HOW_MUCH)}){_E}", "how much"),
         # --- "biggest leverancier", "fornecedor principal": the top supplier
         (rf"{_B}(?:{_alt(BIGGEST)})\s+(?=(?:{_SUP}|{_SUP1})\b)", "biggest "),
