@@ -152,8 +152,11 @@ def document_ids_in_text(text: str) -> tuple[str, ...]:
 #: written ones, so a missing one is "not found", never passages of another document.
 #: ("agmt 2026-04", "(doc 2026-04)": a document word with a year-month number is the agreement of that number, the
 #: corpus's agreement id shape; "doc" alone with a longer number may be an invoice, and is not read here)
-_SPELLED_AGREEMENT = re.compile(r"\b(?:framework\s+|supply\s+)?(?:agreement|agmt|agrmt|contract)\s+"
-                                r"(?:no\.?\s*|number\s+|#\s*)?(\d{4}-\d{2,4})(?![\w-])|"
+#: ("agreement 2025 11", "agreement_2025_11", "contract 2025.11": the id's parts written with spaces, underscores or
+#: dots are the same id; a missing one is "not found", never passages of the agreements that share its words)
+_SPELLED_AGREEMENT = re.compile(r"\b(?:framework\s+|supply\s+)?(?:agreement|agmt|agrmt|contract)(?:\s+|_|\.\s*)"
+                                r"(?:no\.?\s*|number\s+|#\s*)?(\d{4}-\d{2,4}|\d{4}(?:\s+|_|\.)\d{2})"
+                                r"(?![\w-]|[.,]\d)|"
                                 r"\b(?:doc(?:ument)?\.?)\s+(?:no\.?\s*|number\s+|#\s*)?(\d{4}-\d{2})(?![\w-])",
                                 re.I)
 #: "the 2024-10 frame agreement": the number in the noun's modifier slot (kind words between, never a preposition:
@@ -184,6 +187,7 @@ def _modifier_number_is_agreement(text: str, match: re.Match[str]) -> bool:
     if _FIGURE_WORD.search(text):
         return False
     return _DOCUMENT_ASK.search(text) is not None
+_SEPARATORS = re.compile(r"[\s_.]+")
 _SPELLED_MANUAL = re.compile(r"\b(?:manual|handbook|user\s+guide)\s+(?:for|of)\s+(?:the\s+)?(?:product\s+)?"
                              r"(prd-\d+)\b|\b(prd-\d+)(?:['’]s)?\s+(?:manual|handbook|user\s+guide)\b", re.I)
 
@@ -199,10 +203,12 @@ def spelled_document_ids(text: str) -> tuple[str, ...]:
     ('agreement-2026-04',)
     >>> spelled_document_ids("open the 2024-10 frame agreement; warranty clause?")
     ('agreement-2024-10',)
+    >>> spelled_document_ids("open agreement 2025 11 pls; contract_2026_02 and agmt 2025.07 too")
+    ('agreement-2025-11', 'agreement-2026-02', 'agreement-2025-07')
     >>> spelled_document_ids("Company A 2025-10 contract spend")
     ()
     """
-    found = [f"agreement-{m.group(1) or m.group(2)}" for m in _SPELLED_AGREEMENT.finditer(text)]
+    found = [f"agreement-{_SEPARATORS.sub('-', m.group(1) or m.group(2))}" for m in _SPELLED_AGREEMENT.finditer(text)]
     found += [f"agreement-{m.group(1)}" for m in _MODIFIER_AGREEMENT.finditer(text)
               if _modifier_number_is_agreement(text, m)]
     found += [f"manual-{(m.group(1) or m.group(2)).lower()}" for m in _SPELLED_MANUAL.finditer(text)]

@@ -23,7 +23,10 @@ CREDIT_NOTES = ("creditnota's", "creditnotas", "creditnota", "creditfacturen", "
                 "credit notas", "credit nota")
 #: Invoice nouns: Dutch, Italian, Portuguese, Swedish / Danish / Norwegian, Polish, Finnish.
 INVOICES = ("facturen", "factuur", "fatture", "fattura", "faturas", "fatura", "fakturor", "fakturaer",
-            "fakturaen", "faktura", "faktury", "faktur", "laskut", "laskuja")
+            "fakturaen", "faktura", "faktury", "faktur", "laskut", "laskuja",
+            # Turkish plural and its possessive, Romanian with and without the article, Czech locative, Hungarian
+            "faturalar", "faturaları", "faturalari", "faturaların", "facturi", "facturile", "facturilor",
+            "fakturách", "fakturach", "számlák", "szamlak")
 
 
 def alternation(words: tuple[str, ...]) -> str:

@@ -26,7 +26,10 @@ _REFERRING = re.compile(
     r"same (?:breakdown|split|table|view|analysis|report|query|numbers|figures|chart|list|ranking|grouping)"
     r"(?=\s+(?:but|for|with|as|again|please|in|on)\b)|"
     r"as before|as above|like before|(?:the|your|that) (?:previous|last|earlier) (?:answer|question|result|reply|one)|"
-    r"(?:do|show) (?:it|that|the same) (?:again|for)|(?:repeat|redo) (?:it|that|this))\b",
+    r"(?:do|show) (?:it|that|the same) (?:again|for)|(?:repeat|redo) (?:it|that|this)|"
+    # "ok now do that as a 6 month rolling avg", "show this by quarter": an earlier answer re-shaped
+    r"(?:now\s+)?(?:do|show|make|give|redo|run|turn)\s+(?:me\s+)?(?:that|this|it)\s+(?:again\s+)?"
+    r"(?:as|by|per|into|in|with|but|over)(?=\s))\b",
     re.I,
 )
 #: Demonstratives that need an antecedent: one only when the question itself names no company, supplier, group
@@ -36,7 +39,11 @@ _DEMONSTRATIVE = re.compile(
     r"thing|metric|amount|total)\b"
     # "ok now split that by supplier", "break it down by month", "rank them": a figure of an earlier answer reshaped
     r"|\b(?:split|break|broke|broken|group|divide|sort|rank|order|filter|compare)\s+(?:it|that|this|them|those|"
-    r"these)\b(?:\s+(?:down|out|up))?",
+    r"these)\b(?:\s+(?:down|out|up))?"
+    # "how does that compare (then)", "how did it change", "is that higher": the demonstrative is the subject of a
+    # comparison whose two sides were never named
+    r"|\b(?:does|do|did|would|will|is|was|has|are|were)\s+(?:that|this|it|those|these|they)\s+(?:compare|stack\s+up|"
+    r"differ|change|changed|move|moved|look|higher|lower|more|less|better|worse)\b",
     re.I,
 )
 #: Openers of a continuation; what follows them decides whether the question stands on its own.

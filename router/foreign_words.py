@@ -41,8 +41,18 @@ def _alt(words: Iterable[str]) -> str:
 # --- the concepts of a figure question, by language (no French / Spanish / German: their modules read them) -----
 #: Supplier nouns (plural first: the plural is what a ranking or a list counts).
 SUPPLIERS = ("leveranciers", "fornitori", "fornecedores", "leverantörer", "leverandører", "leverandorer",
-             "dostawcy")
-SUPPLIER = ("leverancier", "fornitore", "fornecedor", "leverantör", "leverandør", "leverandor", "dostawca")
+             "dostawcy",
+             # the inflected forms of the supplier noun, with and without diacritics: Polish genitive, locative and
+             # instrumental, Czech, Romanian (with its article), Turkish (with its case endings), Ukrainian and
+             # Russian transliterated, Hungarian, Slovak, Croatian
+             "dostawców", "dostawcow", "dostawcach", "dostawcami", "dostawcom", "dodavatelé", "dodavatele",
+             "dodavatelů", "dodavatelu", "dodavatelích", "dodavatelich", "dodávatelia", "dodavatelia", "furnizori",
+             "furnizorii", "furnizorilor", "tedarikçiler", "tedarikciler", "tedarikçileri", "tedarikcileri",
+             "tedarikçilerin", "tedarikcilerin", "tedarikçilerimiz", "postachalnyky", "postachalnykiv",
+             "postavshchiki", "postavshchikov", "beszállítók", "beszallitok", "dobavljači", "dobavljaci")
+SUPPLIER = ("leverancier", "fornitore", "fornecedor", "leverantör", "leverandør", "leverandor", "dostawca",
+            "dodavatel", "dodávateľ", "furnizor", "furnizorul", "tedarikçi", "tedarikci", "tedarikçisi",
+            "postachalnyk", "postavshchik", "beszállító", "beszallito", "dobavljač", "dobavljac")
 #: Names of VAT that are no English word.
 VAT_NAMES = ("btw", "iva", "mwst", "ust", "mva", "tva", "moms", "ptu", "alv", "vat")
 #: "without" before a VAT name: the figure net of VAT (one table with the exclusion cues).
@@ -57,10 +67,15 @@ MONEY = ("money", "geld", "soldi", "denaro", "dinheiro", "pengar", "penge", "pen
 NUMBER_OF = ("numero di", "numero de", "número de", "aantal", "antal", "antall", "liczba", "quantità di",
              "quantidade de")
 #: "how many" / "how much".
-HOW_MANY = ("quante", "quanti", "quantas", "quantos", "hur många", "hvor mange", "kuinka monta", "montako")
-HOW_MUCH = ("quanto", "quanta", "hoeveel", "hur mycket", "hvor meget", "hvor mye", "kuinka paljon", "paljonko")
+HOW_MANY = ("quante", "quanti", "quantas", "quantos", "hur många", "hvor mange", "kuinka monta", "montako",
+            # Turkish, Czech, Romanian, Ukrainian and Russian transliterated, Hungarian
+            "kaç tane", "kac tane", "kaç", "kac", "kolik", "câte", "cate", "skilky", "skolko", "hány", "hany")
+HOW_MUCH = ("quanto", "quanta", "hoeveel", "hur mycket", "hvor meget", "hvor mye", "kuinka paljon", "paljonko",
+            "ne kadar", "cât", "mennyi")
 #: "biggest" (the top of a ranking).
-BIGGEST = ("grootste", "più grande", "piu grande", "più grandi", "maggiore", "maggiori", "maior", "maiores",
+BIGGEST = ("en büyük", "en buyuk", "největší", "nejvetsi", "cel mai mare", "cei mai mari", "najbilshyi",
+           "legnagyobb",
+           "grootste", "più grande", "piu grande", "più grandi", "maggiore", "maggiori", "maior", "maiores",
            "största", "storste", "største", "największy", "najwiekszy", "największi", "mayor", "mayores", "primo",
            "principale", "principali", "principais")
 #: "approved" after (Romance) or before (Germanic) a supplier noun.
@@ -71,7 +86,10 @@ APPROVED = ("approvati", "approvato", "autorizzati", "autorizzato", "qualificati
             # French, Polish, Finnish (the French reader reads them beside its own noun; here after any noun)
             "homologués", "homologuées", "homologues", "homologué", "homologuée", "référencés", "referencés",
             "agréés", "agrees", "agréées", "approuvés", "approuvées", "zatwierdzeni", "zatwierdzone",
-            "zatwierdzonych", "hyväksytyt")
+            "zatwierdzonych", "hyväksytyt",
+            # Turkish, Czech, Romanian, Ukrainian transliterated, Hungarian
+            "onaylı", "onayli", "onaylanmış", "onaylanmis", "schválení", "schvaleni", "schválené", "schvalene",
+            "aprobați", "aprobati", "aprobate", "zatverdzheni", "jóváhagyott", "jovahagyott")
 #: Plain-English shorthand of what a group is called ("shipping svcs", "lab eqpt").
 SHORTHAND = {"svcs": "services", "svc": "services", "srvcs": "services", "servs": "services", "eqpt": "equipment",
              "equip": "equipment", "eqp": "equipment", "consumbls": "consumables", "consums": "consumables",
@@ -91,7 +109,8 @@ TOP_PLURAL = ("plus gros", "plus grands", "plus importants", "principaux", "prem
               "größten", "grössten", "groessten", "wichtigsten",
               "största", "viktigaste", "største", "storste", "vigtigste", "viktigste",
               "najwięksi", "najwieksi", "największych", "najwiekszych", "najważniejsi", "najwazniejsi",
-              "suurimmat", "suurinta", "tärkeimmät", "tärkeintä")
+              "suurimmat", "suurinta", "tärkeimmät", "tärkeintä",
+              "en büyük", "en buyuk", "největší", "nejvetsi", "cei mai mari", "najbilshi", "legnagyobb")
 #: "the biggest / main / first" before a singular ranked noun: the top one.
 TOP_SINGULAR = ("plus gros", "plus grand", "plus important", "premier",
                 "mayor", "más grande", "mas grande", "más importante", "mas importante",
@@ -106,7 +125,9 @@ TOP_SINGULAR = ("plus gros", "plus grand", "plus important", "premier",
 #: ranking: their modules read them elsewhere).
 RANKED_PLURAL = (*SUPPLIERS, "fournisseurs", "proveedores", "lieferanten", "leverantörs", "leverantorer",
                  "leverantörerna", "leverandørerne", "leverandørene", "leveranciers", "toimittajat", "toimittajaa",
-                 "dostawców", "dostawcow", "suppliers", "vendors")
+                 "dostawców", "dostawcow", "suppliers", "vendors",
+                 # (Turkish counts a noun in the singular after a number: "en büyük 2 tedarikçi")
+                 "tedarikçi", "tedarikci")
 RANKED_SINGULAR = (*SUPPLIER, "fournisseur", "proveedor", "lieferant", "leverantören", "leverandøren",
                    "toimittaja", "supplier", "vendor")
 #: Small numbers in words (a ranking's N); "to", "ti", "fire" are left out: English words.
@@ -127,7 +148,9 @@ SHARE_NOUNS = ("poids", "peso", "quota", "percentuale", "aandeel", "anteil", "an
                # Spanish / Portuguese "participación / participação", "cuota", "percentual", "quota-parte",
                # Italian "incidenza", French "quote-part", Dutch "procentuele aandeel" (its noun above)
                "participación", "participacion", "participação", "participacao", "cuota", "percentual",
-               "quota-parte", "quote-part", "incidenza")
+               "quota-parte", "quote-part", "incidenza",
+               # Czech, Romanian, Turkish, Ukrainian transliterated, Hungarian
+               "podíl", "podil", "ponderea", "payı", "payi", "chastka", "chastku", "részesedés")
 #: "compare" (a verb that opens a comparison of two periods or parties); German is the German reader's.
 COMPARE = ("comparer", "comparez", "comparons", "comparar", "compara", "comparemos", "confrontare", "confronta",
            "confrontiamo", "vergelijk", "vergelijken", "jämför", "jämföra", "sammenlign", "sammenligne", "sammenlikn",
@@ -150,7 +173,9 @@ ENTERED = ("saisie", "saisies", "saisis", "reçue", "reçues", "recues", "enregi
            "kirjattu", "kirjatut", "vastaanotettu", "maksettu", "entered", "booked", "received", "posted", "paid",
            "recorded", "registered", "keyed", "invoiced", "billed", "charged")
 #: "duplicate" before a document noun.
-DUPLICATE = ("dubbele", "dubbel", "doppelte", "doppelten", "duplicadas", "duplicados", "duplicati", "duplicate",
+DUPLICATE = ("mükerrer", "mukerrer", "duplicitní", "duplicitni", "duplicate", "dublikaty", "dvojité", "dvojite",
+             "çift", "cift", "dupla", "duplikált",
+             "dubbele", "dubbel", "doppelte", "doppelten", "duplicadas", "duplicados", "duplicati", "duplicate",
              "duplicerade", "duplicerede", "dubletter", "dobbelte", "duplikaty", "zdublowane", "podwójne",
              "podwojne", "kaksinkertaiset", "päällekkäiset", "dupliquées", "dupliquees", "doublons")
 #: Invoice statuses in every language, read inside a status list ("per status (concept, geboekt, betaald)").
@@ -255,20 +280,73 @@ STATUS_ADJECTIVES: Mapping[str, str] = {
                            "zapłacone", "zaplacone", "maksetut", "bezahlte", "bezahlten")},
 }
 
+# --- the words of Central and Eastern European and Turkish writers (Polish, Czech, Slovak, Romanian, Turkish,
+# Ukrainian and Russian transliterated, Hungarian): families of inflected forms, with and without diacritics ------
+#: "by <dimension>" ("po dostawcach", "tedarikçi bazında", "pe luni", "aylık kırılım"): the breakdown's grouping.
+BY_DIMENSION: Mapping[str, tuple[str, ...]] = {
+    "supplier": ("po dostawcach", "według dostawców", "wedlug dostawcow", "wg dostawców", "wg dostawcow",
+                 "tedarikçi bazında", "tedarikci bazinda", "tedarikçi bazlı", "tedarikçilere göre",
+                 "tedarikcilere gore", "po dodavatelích", "po dodavatelich", "podle dodavatelů", "podle dodavatelu",
+                 "pe furnizori", "pe furnizor", "după furnizor", "dupa furnizor", "po postachalnykakh",
+                 "po postachalnykam", "po postavshchikam", "beszállítónként", "beszallitonkent"),
+    "month": ("po miesiącach", "po miesiacach", "według miesięcy", "wedlug miesiecy", "wg miesięcy",
+              "wg miesiecy", "aylık kırılım", "aylik kirilim", "aylık döküm", "ay bazında", "ay bazinda",
+              "aylara göre", "aylara gore", "po měsících", "po mesicich", "podle měsíců", "podle mesicu",
+              "pe luni", "defalcat pe luni", "po misiatsiakh", "po misyatsyakh", "po mesyatsam", "havonta"),
+    "quarter": ("po kwartałach", "po kwartalach", "çeyrek bazında", "ceyrek bazinda", "çeyreklere göre",
+                "po čtvrtletích", "po ctvrtletich", "pe trimestre", "po kvartalakh", "po kvartalam",
+                "negyedévente"),
+    "product group": ("po grupach produktowych", "po grupach produktów", "po grupach produktow",
+                      "według grup produktowych", "wg grup produktowych", "ürün grubu bazında", "urun grubu bazinda",
+                      "ürün gruplarına göre", "urun gruplarina gore", "po skupinách produktů", "po skupinach produktu",
+                      "podle skupin produktů", "podle skupin produktu", "pe grupe de produse",
+                      "pe grupe de produs", "po hrupakh produktiv", "po gruppam tovarov", "termékcsoportonként"),
+}
+#: "above" / "below" before an amount ("faktury powyżej 5 000 EUR", "peste 10.000 lei", "nad 5000 Kč").
+ABOVE_BEFORE = ("powyżej", "powyzej", "ponad", "nad", "přes", "pres", "peste", "mai mari de", "mai mare de",
+                "vyshche", "bilshe", "bolshe", "több mint", "tobb mint")
+BELOW_BEFORE = ("poniżej", "ponizej", "pod", "sub", "mai mici de", "mai mic de", "nyzhche", "menshe", "kevesebb mint")
+#: ... and after it, as Turkish and Hungarian put them ("500 € üstü faturalar", "10 bin TL altı", "5000 EUR felett").
+ABOVE_AFTER = ("üstü", "ustu", "üzeri", "uzeri", "üzerinde", "uzerinde", "üzerindeki", "uzerindeki", "üstündeki",
+               "ustundeki", "fazla", "felett", "fölött", "folott", "feletti")
+BELOW_AFTER = ("altı", "alti", "altında", "altinda", "altındaki", "altindaki", "alatt", "alatti")
+#: Spend nouns (with the possessive and case endings: "harcamamız", "w zakupach", "výdajů", "cheltuielile").
+SPEND = ("spesa", "spese", "uitgaven", "despesa", "despesas", "utgifter", "udgifter", "wydatki", "wydatków",
+         "wydatkow", "wydatkach", "zakupy", "zakupach", "zakupów", "zakupow", "harcama", "harcamalar",
+         "harcamamız", "harcamamiz", "harcamalarımız", "harcamalarimiz", "harcaması", "harcamasi", "harcamaları",
+         "harcamalari", "harcamanın", "výdaje", "vydaje", "výdajů", "vydaju", "nákupy", "nakupy", "cheltuieli",
+         "cheltuielile", "cheltuielilor", "achiziții", "achizitii", "achizițiile", "vytraty", "vytrat", "raskhody",
+         "költés", "koltes", "kiadások", "kiadasok")
+#: "total" ("toplam harcama", "celkem", "celkové výdaje", "zagalom").
+TOTAL = ("toplam", "celkem", "celkové", "celkove", "celková", "zagalom", "vsego", "összesen", "osszesen")
+#: "percent" before "from / of all spend" ("sensörler procent from all spend"): the share of what precedes it.
+PERCENT_WORDS = ("procent", "procenta", "procento", "procentul", "procentaj", "yüzde", "yuzde", "vidsotok",
+                 "protsent", "százalék", "szazalek", "percent", "percentage", "pourcentage", "porcentaje",
+                 "percentuale", "prozent", "prosent")
+
 # --- the words product groups are named with ---------------------------------------------------------------------
 #: Every form (Dutch, Italian, Portuguese, Spanish, French, Nordic, English) of a group word, by its English word.
 _GROUP_WORDS: Mapping[str, tuple[str, ...]] = {
     "office": ("kantoor", "ufficio", "escritório", "escritorio", "oficina", "bureau", "kontor", "kontors",
-               "biuro", "biurowe", "office"),
+               "biuro", "biurowe", "office",
+              # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+              "ofis", "kancelářské", "kancelarske", "birou"),
     "supplies": ("artikelen", "benodigdheden", "articoli", "forniture", "artigos", "suprimentos", "material",
                  "materiale", "materiali", "materiais", "materiaal", "materialen", "cancelleria", "papelaria",
                  "fournitures", "suministros", "förnödenheter", "artiklar", "artikler", "supplies", "stuff",
-                 "articles", "items", "goods", "spullen"),
+                 "articles", "items", "goods", "spullen",
+                # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                "materiały", "materialy", "materiałów", "materialow", "malzeme", "malzemeleri", "materiály"),
     "laboratory": ("lab", "labs", "labo", "laboratorium", "laboratorio", "laboratório", "laboratoire", "laboratori",
-                   "laboratory", "laboratorie"),
+                   "laboratory", "laboratorie",
+                  # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                  "laboratoryjne", "laboratoryjny", "laboratoryjnych", "laboratuvar", "laboratuar", "laboratorní",
+                  "laboratorni", "laborator"),
     "equipment": ("apparatuur", "uitrusting", "apparecchiature", "attrezzature", "attrezzatura", "strumentazione",
                   "strumenti", "equipamento", "equipamentos", "equipos", "equipo", "équipement", "équipements",
-                  "equipement", "utrustning", "udstyr", "utstyr", "apparaten", "equipment", "gear"),
+                  "equipement", "utrustning", "udstyr", "utstyr", "apparaten", "equipment", "gear",
+                 # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                 "sprzęt", "sprzet", "ekipman", "vybavení", "vybaveni", "echipamente"),
     "consumables": ("verbruiksmateriaal", "verbruiksmaterialen", "verbruiksartikelen", "verbruiksgoederen",
                     "consumabili", "consumíveis", "consumiveis", "consumibles", "consommables",
                     "förbrukningsmaterial", "forbrugsvarer", "forbruksmateriell", "consumables", "consumo",
@@ -279,46 +357,94 @@ _GROUP_WORDS: Mapping[str, tuple[str, ...]] = {
                  "expedição", "expedicao", "frete", "expédition", "expedition", "livraison", "frakt", "fragt",
                  "forsendelse", "transporte", "shipping", "freight", "delivery"),
     "services": ("diensten", "dienstverlening", "servizi", "servizio", "serviços", "servicos", "servicios",
-                 "tjänster", "tjenester", "ydelser", "services", "service"),
-    "paper": ("papier", "carta", "papel", "papper", "papir", "paper"),
-    "products": ("producten", "prodotti", "produtos", "productos", "produits", "produkter", "products"),
+                 "tjänster", "tjenester", "ydelser", "services", "service",
+                # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                "usługi", "uslugi", "hizmetler", "hizmet", "služby", "sluzby", "servicii"),
+    "paper": ("papier", "carta", "papel", "papper", "papir", "paper",
+             # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+             "kağıt", "kagit", "hârtie", "hartie"),
+    "products": ("producten", "prodotti", "produtos", "productos", "produits", "produkter", "products",
+                # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                "ürünleri", "urunleri", "ürünler", "urunler", "ürün", "produkty", "produktów", "produktow", "produse",
+                "produsele", "výrobky", "vyrobky"),
     "measurement": ("meettechniek", "meting", "metingen", "misura", "misure", "misurazione", "medição", "medicao",
-                    "medición", "medicion", "mesure", "mätning", "måling", "measurement", "measuring"),
+                    "medición", "medicion", "mesure", "mätning", "måling", "measurement", "measuring",
+                   # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                   "pomiar", "pomiarowe", "pomiaru", "pomiarów", "ölçüm", "olcum", "ölçme", "olcme", "měření", "mereni",
+                   "măsurare", "masurare", "vymiriuvannia"),
     "pressure": ("druk", "pressione", "pressão", "pressao", "presión", "presion", "pression", "tryck", "tryk",
-                 "trykk", "pressure"),
-    "temperature": ("temperatuur", "temperatura", "température", "temperatur", "temperature"),
-    "sensors": ("sensoren", "sensor", "sensori", "sensore", "sensores", "capteurs", "sensorer", "sensors"),
+                 "trykk", "pressure",
+                # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                "ciśnienia", "cisnienia", "ciśnienie", "cisnienie", "basınç", "basinc", "tlak", "tlaku", "presiune",
+                "presiunii"),
+    "temperature": ("temperatuur", "temperatura", "température", "temperatur", "temperature",
+                   # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                   "temperatury", "sıcaklık", "sicaklik", "teplota", "teploty", "temperaturii"),
+    "sensors": ("sensoren", "sensor", "sensori", "sensore", "sensores", "capteurs", "sensorer", "sensors",
+               # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+               "czujniki", "czujnik", "czujników", "czujnikow", "sensörler", "sensörleri", "sensör", "sensorler",
+               "senzory", "senzor", "senzori", "senzorii", "datchyky", "datchiki"),
     "packaging": ("verpakking", "verpakkingen", "verpakkingsmateriaal", "imballaggi", "imballaggio", "embalagem",
                   "embalagens", "embalaje", "embalajes", "emballage", "emballages", "förpackning", "förpackningar",
-                  "emballasje", "packaging"),
+                  "emballasje", "packaging",
+                 # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                 "opakowania", "opakowań", "ambalaj", "ambalajlar", "obaly", "ambalaje"),
     "boxes": ("kartonnen", "karton", "kartons", "cartone", "cartoni", "papelão", "cartón", "scatole", "scatola",
               "caixas", "caixa", "cajas", "boîtes", "lådor", "kasser",
               "boxes"),
     "crates": ("kratten", "krat", "caixotes", "caixote", "cajones", "caisses", "backar",
                "crates"),
     "cooling": ("koeling", "koel", "raffreddamento", "refrigerazione", "refrigeração", "refrigeracao",
-                "refrigeración", "refroidissement", "kyl", "køling", "kjøling", "cooling", "refrigeration"),
+                "refrigeración", "refroidissement", "kyl", "køling", "kjøling", "cooling", "refrigeration",
+               # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+               "chłodzenie", "chlodzenie", "chłodnicze", "soğutma", "sogutma", "chlazení", "chlazeni", "răcire",
+               "racire"),
     "compressors": ("compressoren", "compressor", "compressori", "compressore", "compressores", "compresseurs",
-                    "compresseur", "compresor", "kompressor", "kompressorer", "compressors"),
+                    "compresseur", "compresor", "kompressor", "kompressorer", "compressors",
+                   # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                   "sprężarki", "sprezarki", "kompresory", "kompresörler", "kompresorler", "compresoare"),
     "spare": ("reserve", "ricambio", "ricambi", "sobressalentes", "repuestos", "rechange", "reserv", "détachées",
-              "detachees", "détachés", "reservdelar", "spare"),
-    "parts": ("onderdelen", "parti", "peças", "pecas", "piezas", "pièces", "pieces", "delar", "dele", "parts"),
-    "cables": ("kabels", "kabel", "cavi", "cavo", "cabos", "cabo", "cables", "câbles", "kablar"),
+              "detachees", "détachés", "reservdelar", "spare",
+             # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+             "zamienne", "yedek", "náhradní", "nahradni", "schimb"),
+    "parts": ("onderdelen", "parti", "peças", "pecas", "piezas", "pièces", "pieces", "delar", "dele", "parts",
+             # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+             "części", "czesci", "parçalar", "parcalar", "parçaları", "díly", "dily", "piese"),
+    "cables": ("kabels", "kabel", "cavi", "cavo", "cabos", "cabo", "cables", "câbles", "kablar",
+              # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+              "kable", "kabli", "kablo", "kablolar", "kabely", "cabluri"),
     "connectors": ("connectoren", "connettori", "conectores", "connecteurs", "kontakter", "connectors"),
     "tools": ("gereedschap", "gereedschappen", "utensili", "attrezzi", "ferramentas", "herramientas", "outils",
-              "verktyg", "værktøj", "verktøy", "tools"),
+              "verktyg", "værktøj", "verktøy", "tools",
+             # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+             "narzędzia", "narzedzia", "aletler", "nástroje", "nastroje", "scule"),
     "calibration": ("kalibratie", "calibrazione", "taratura", "calibração", "calibracao", "calibración",
-                    "étalonnage", "kalibrering", "calibration"),
-    "control": ("besturing", "regeling", "controllo", "controle", "contrôle", "styrning", "styring", "control"),
+                    "étalonnage", "kalibrering", "calibration",
+                   # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                   "kalibracja", "kalibracji", "kalibrasyon", "kalibrace", "calibrare"),
+    "control": ("besturing", "regeling", "controllo", "controle", "contrôle", "styrning", "styring", "control",
+               # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+               "sterownicze", "sterowania", "sterowanie", "kontrol", "řídicí", "ridici", "řízení", "rizeni"),
     "cabinets": ("kasten", "schakelkasten", "armadi", "armários", "armarios", "armoires", "skåp", "skabe",
-                 "cabinets"),
-    "modules": ("moduli", "módulos", "modulos", "moduler", "modules"),
+                 "cabinets",
+                # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                "szafy", "szafa", "szaf", "dolapları", "dolaplar", "skříně", "skrine", "rozvaděče", "rozvadece",
+                "dulapuri"),
+    "modules": ("moduli", "módulos", "modulos", "moduler", "modules",
+               # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+               "moduły", "moduly", "modüller", "moduller", "moduluri"),
     "monitoring": ("bewaking", "monitoraggio", "monitoramento", "monitorização", "monitorización", "surveillance",
-                   "övervakning", "overvågning", "overvåking", "monitoring"),
+                   "övervakning", "overvågning", "overvåking", "monitoring",
+                  # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                  "izleme", "monitorowanie", "monitorowania", "monitorování", "monitorovani", "monitorizare"),
     "maintenance": ("onderhoud", "manutenzione", "manutenção", "manutencao", "mantenimiento", "entretien",
-                    "underhåll", "vedligeholdelse", "vedlikehold", "maintenance"),
+                    "underhåll", "vedligeholdelse", "vedlikehold", "maintenance",
+                   # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+                   "konserwacja", "konserwacji", "bakım", "bakim", "údržba", "udrzba", "întreținere", "intretinere"),
     "flow": ("debiet", "doorstroming", "flusso", "portata", "fluxo", "vazão", "flujo", "caudal", "débit", "flöde",
-             "flow"),
+             "flow",
+            # (Polish, Turkish, Czech, Romanian, Ukrainian transliterated)
+            "przepływ", "przeplyw", "przepływu", "akış", "akis", "průtok", "prutok"),
     "loggers": ("dataloggers", "logger", "loggers", "registratori", "enregistreurs", "enregistreur"),
     "data": ("dati", "dados", "datos", "données", "data"),
     "costs": ("kosten", "costi", "custos", "costos", "coûts", "kostnader", "costs"),
@@ -444,8 +570,41 @@ def _amount_of_documents(text: str, read: list[tuple[str, str]]) -> str:
     return both
 
 
+#: An amount as written before a postposed threshold word: a currency sign, grouped digits, a multiplier, a currency.
+_AMOUNT = (r"(?P<amount>(?<![\w.,/])(?<!\d-)(?:[€$£]\s?)?(?:\d{1,3}(?:[.,'’\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)"
+           r"(?:\s?(?:k|tys\.?|tis\.?|bin|mln\.?|mio\.?|tsd\.?|mii)(?![^\W\d_]))?"
+           r"(?:\s?(?:€|eur|euro|tl|usd|chf|gbp|lei|ron|kč|czk|zł|pln|uah|huf|ft)(?![^\W\d_]))?)")
+
+
+def _postposed_threshold(match: re.Match[str]) -> str:
+    """"500 € üstü faturalar": "invoices above 500 €" (the comparator before its amount, the noun first)."""
+    side = "above" if match.group("side").casefold() in {w.casefold() for w in ABOVE_AFTER} else "below"
+    docs = f"{match.group('docs')} " if match.group("docs") else ""
+    return f"{docs}{side} {match.group('amount')}"
+
+
 _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p, _I), r) for p, r in (
+        # --- "top2 dostawców", "top3": the top N, its number touching the word
+        (r"(?<![\w-])top(?=\d{1,2}(?!\d))", "top "),
+        # --- "en büyük 2 tedarikçi", "největší 3 dodavatelé": the biggest word before the number
+        (rf"{_B}(?:{_alt((*TOP_PLURAL, *TOP_SINGULAR))})\s+(?P<n>{_TOPN})\s+"
+         rf"(?:{_alt((*RANKED_PLURAL, *RANKED_SINGULAR))}){_E}", _top_n),
+        # --- "po dostawcach", "tedarikçi bazında", "aylık kırılım", "po grupach produktowych": by <dimension>
+        *((rf"{_B}(?:{_alt(phrases)}){_E}", f"by {dimension}") for dimension, phrases in BY_DIMENSION.items()),
+        # --- thresholds: "powyżej 5 000 EUR", "500 € üstü faturalar" (the invoices above the amount)
+        (rf"{_B}(?:{_alt(ABOVE_BEFORE)})\s+(?=[€$£]?\s?\d)", "above "),
+        (rf"{_B}(?:{_alt(BELOW_BEFORE)})\s+(?=[€$£]?\s?\d)", "below "),
+        (rf"{_AMOUNT}\s+(?P<side>{_alt(ABOVE_AFTER)}|{_alt(BELOW_AFTER)}){_E}(?:\s+(?P<docs>{_alt(DOCUMENT_NOUNS)}){_E})?",
+         _postposed_threshold),
+        # --- "bigger then 15k EUR": the comparative's "than" as second-language writers spell it, before an amount
+        (r"\b(more|greater|larger|higher|bigger|less|lower|smaller|fewer)\s+then(?=\s+[€$£]?\s?\d)", r"\1 than"),
+        # --- spend: "w zakupach Company B", "toplam harcama": in the total spend
+        (rf"{_B}(?:w|v|în|in)\s+(?:{_alt(SPEND)}){_E}", "in total spend"),
+        (rf"{_B}(?:{_alt(TOTAL)})\s+(?=(?:{_alt(SPEND)}){_E})", "total "),
+        # --- "X procent from all spend": the share of X in the total
+        (rf"{_B}(?:{_alt(PERCENT_WORDS)})\s+(?:from|of|z|ze|din|dintre|iz|in)\s+(?=(?:the\s+)?(?:all|total|whole|"
+         rf"overall)\b)", "share of "),
         # --- rankings: "classement des 3 premiers fournisseurs", "les 2 plus gros fournisseurs", "de 3 grootste
         # leveranciers", "die 2 größten Lieferanten": the top N suppliers; "le plus gros fournisseur": the top one
         (rf"{_B}(?:{_alt(RANKING_NOUNS)})\s+(?:(?:des|de\s+los|de\s+las|de|dei|degli|delle|dos|das|van\s+de|van|der|"
@@ -456,6 +615,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
          rf"(?:plus\s+(?:gros|grand|important)|m[áa]s\s+(?:grande|importante)|più\s+(?:grande|importante)|"
          rf"mais\s+(?:importante|grande)){_E}", "the top supplier"),
         # --- shares: "poids de X dans le total", "aandeel van X in", "udział X w": the share of X
+        # ("udział (share) X in total spend": a gloss of the word beside it, read once)
+        (rf"{_B}(?:{_alt(SHARE_NOUNS)})\s*\(\s*share\s*\)\s*(?:(?:of|de|di|van|von|z)\s+)?{_OF_TOTAL}", "share of "),
         (rf"{_B}(?:{_alt(SHARE_NOUNS)})\s+(?:de\s+la|de\s+los|de\s+las|du|des|de|d['’]\s*|di|del|della|dello|do|da|"
          rf"dos|das|van\s+de|van\s+het|van|von|vom|der|av|af|of(?:\s+the)?)\s*{_OF_TOTAL}|"
          rf"{_B}part\s+(?:de\s+la|du|des|de|d['’]\s*){_OF_TOTAL}|{_B}udzia[łl](?:em)?\s+{_OF_TOTAL}", "share of "),
@@ -546,7 +707,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
                                       if m.group("unit").casefold() in words)),
         # --- documents
         (rf"{_B}(?:{_alt(CREDIT_NOTES)}){_E}", "credit notes"),
-        (rf"{_B}(?:facturen|fatture|faturas|fakturor|fakturaer|faktury|faktur|laskut|laskuja){_E}", "invoices"),
+        (rf"{_B}(?:facturen|fatture|faturas|fakturor|fakturaer|faktury|faktur|laskut|laskuja|faturalar|faturaları|"
+         rf"faturalari|faturaların|facturi|facturile|facturilor|fakturách|fakturach|számlák|szamlak){_E}", "invoices"),
         (rf"{_B}(?:factuur|fattura|fatura|faktura|fakturaen){_E}", "invoice"),
         # a gloss restating the word before it: "credit notes (credit notes)", "VAT/VAT"
         (r"\b(credit\s+notes?|invoices?|VAT)\s*(?:\(\s*\1\s*\)|/\s*\1\b)", r"\1"),
@@ -555,6 +717,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:hoeveel|ile)(?=\s+(?:(?:cancelled|draft|posted|paid|duplicate|approved)\s+)?"
          rf"(?:invoices|credit\s+notes|suppliers|{_SUP}|facturen|leveranciers)\b)",
          "how many"),
+        # (Turkish and Hungarian count in the singular: "kaç fatura", "hány számla" are "how many invoices")
+        (rf"{_B}(?:kaç|kac|hány|hany)(?:\s+tane)?\s+(?P<noun>invoice|credit\s+note|supplier|tedarikçi|tedarikci)"
+         rf"(?![\w-])", lambda m: "how many " + {"tedarikçi": "suppliers", "tedarikci": "suppliers"}.get(
+             m.group("noun").casefold(), m.group("noun") + "s")),
         (rf"{_B}(?:{_alt(HOW_MANY)}){_E}", "how many"),
         (rf"{_B}(?:{_alt(HOW_MUCH)}){_E}", "how much"),
         # --- "biggest leverancier", "fornecedor principal": the top supplier
@@ -565,7 +731,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # back as the year's, a silent wrong); the Dutch "kwartaal 3 2025" is router/period_words.py's, read earlier
         (r"(?<![\w/.-])([1-4])[tT]((?:20)?\d{2})(?![\w/.-])", lambda m: f"Q{m.group(1)} 20{m.group(2)[-2:]}"),
         # --- spend and its verbs: "spesa per", "uitgaven", "despesas com", "pagato a"
-        (rf"{_B}(?:spesa|spese|uitgaven|despesas?|utgifter|udgifter|wydatki){_E}", "spend"),
+        (rf"{_B}(?:{_alt(SPEND)}){_E}", "spend"),
         (rf"{_B}(?:speso|spesi|spesa\s+fatta|uitgegeven|gastou|gastamos){_E}", "spent"),
         (rf"{_B}(?:pagato|pagati|pagata|betaald|betalt|pagou|pagamos){_E}", "paid"),
         # --- suppliers; "fornecedor Gamma" is the supplier Gamma
@@ -657,7 +823,13 @@ def _match_group(meaning: frozenset[str], gazetteer: Gazetteer) -> str | None:
             return None
         found = {name for name, words in groups if (words - _GENERIC if relax else words) == want}
         if len(found) == 1:
-            return found.pop()
+            name = found.pop()
+            named = dict(groups)[name]
+            if relax and (meaning & _GENERIC) - named and sum(want <= words for _, words in groups) > 1:
+                # "materiały laboratoryjne" (laboratory supplies) beside "Laboratory Equipment" and "Lab Consumables":
+                # the generic head said is not the group's and another group shares the rest: not surely one
+                return None
+            return name
         if found:
             return None
     return None

@@ -82,6 +82,9 @@ class MetricShape:
     unread_periods: tuple[str, ...]
     #: Content words no reader took.
     unread_words: tuple[str, ...]
+    #: Whether a company or supplier was read: a figure without one ("what's our MoM change Mar-26 vs Feb-26") is
+    #: only ever asked back (the company, or what was not read), never answered from a retry's guess.
+    scoped: bool = True
 
 
 def _outside(span: tuple[int, int], consumed: Sequence[tuple[int, int]]) -> bool:
@@ -166,6 +169,10 @@ def metric_shape(reading: Reading, document_cues: re.Pattern[str], names: Sequen
     words = unread_words(reading.text, reading_spans(reading), names)
     if scope and figure:
         return MetricShape("scope", (*scope, *figure), periods, words)
+    if not scope and figure[:1] and _figure_of_period(reading, figure):
+        # "what's our MoM change Mar-26 vs Feb-26?", "which suppliers did NOT invoice us in Q4 25?": a period with a
+        # figure slot or word and no company is a figure whose company is missing, never a passage question
+        return MetricShape("scope", tuple(figure), periods, words, scoped=False)
     if reading.amounts and (p.time_range is not None or p.ambiguous or periods):
         # "the deck says EUR 39,237.82 for X+Y in March 2026": an amount of a period is a figure to check, whatever
         # names the reader did not resolve (asked back by the figure's own reading)
@@ -175,6 +182,24 @@ def metric_shape(reading: Reading, document_cues: re.Pattern[str], names: Sequen
         return MetricShape("product", (f"the product(s) {', '.join(products)}", "a price or quantity word"),
                            periods, words)
     return None
+
+
+#: Words that ask a figure of the buyer's own books (English: the foreign ones are read into it before the reading,
+#: router/foreign_words.py): with a period and no company, the question is a figure whose company is missing.
+FIGURE_WORDS = re.compile(r"\b(?:spend|spent|spending|expenditure|paid|pay|invoic(?:e|es|ed|ing)|bills?|billed|"
+                          r"purchas(?:e|es|ed|ing)|bought|costs?|total|totals|sum|how\s+much|how\s+many|number\s+of|"
+                          r"suppliers?|vendors?|mom|qoq|yoy|change|delta|growth|trend|average|avg|run[- ]rate)\b",
+                          re.I)
+
+
+def _figure_of_period(reading: Reading, figure: Sequence[str]) -> bool:
+    """Whether a reading without a company asks a figure of a period: a period read (or period-like digits left
+    unread) beside another figure slot (an amount, a breakdown, a ranking, a share, a comparison), a measure, or a
+    figure word (:data:`FIGURE_WORDS`)."""
+    period = reading.period.time_range is not None or reading.period.ambiguous or bool(unread_periods(reading))
+    if not period:
+        return False
+    return len(figure) > 1 or reading.measure is not None or bool(FIGURE_WORDS.search(reading.cue_text))
 
 
 def spend_compatible(reading: Reading) -> bool:
@@ -207,6 +232,5 @@ def not_read_question(shape: MetricShape, scope: str) -> str:
             "mean?")
 
 
-__all__ = ["CLAIM_VERBS", "PRICE_WORDS", "MetricShape", "document_question", "metric_shape", "named_unread",
-           "names_price",
-           "not_read_question", "spend_compatible", "unquoted", "unread_periods"]
+__all__ = ["CLAIM_VERBS", "FIGURE_WORDS", "PRICE_WORDS", "MetricShape", "document_question", "metric_shape",
+           "named_unread", "names_price", "not_read_question", "spend_compatible", "unquoted", "unread_periods"]

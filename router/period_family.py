@@ -123,12 +123,18 @@ QUARTER_UNITS = (
     "quarter", "qtr", "qrt", "quart", "quartal", "qu", "trimestre", "trimestres", "trim", "tri", "trimestru",
     "kwartaal", "kwartał", "kwartal", "kwartale", "kw", "kvartal", "kvartalet", "kvartál", "kvartalu", "čtvrtletí",
     "ctvrtleti", "çeyrek", "ceyrek", "kvartaali", "neljännes",
+    # (Romanian with its article, Polish genitive, Slovak, Croatian, Hungarian: "trimestrul IV 2025", "kwartału 3")
+    "trimestrul", "trimestrului", "kwartału", "kwartalu", "štvrťrok", "stvrtrok", "tromjesečje", "tromjesecje",
+    "negyedév", "negyedev",
 )
 #: Half-year unit words and abbreviations, the same languages.
 HALF_UNITS = (
     "half", "half-year", "half year", "halfyear", "hy", "hj", "halbjahr", "halbjahres", "semestre", "semestres",
     "sem", "semester", "semestru", "halfjaar", "halvår", "halvåret", "halvar", "półrocze", "polrocze", "półroczu",
     "pololetí", "pololeti", "yarıyıl", "yariyil", "puolivuotis",
+    # (Romanian with its article, Ukrainian transliterated, Slovak, Croatian, Hungarian)
+    "semestrul", "semestrului", "pivrichchia", "pivrichchya", "pivrichcha", "polrok", "polugodište",
+    "polugodiste", "félév", "felev",
 )
 #: Letter codes of a quarter or half written touching its number, before or after it ("Q1", "1Q", "T1", "1T" for
 #: trimestre, "S1"/"2S" for semestre, "H2"/"2H", "HJ1"/"1HJ" for Halbjahr).
@@ -177,10 +183,37 @@ def _part(m: re.Match[str]) -> str:
     return f"{letter}{number} {year}"
 
 
+#: Unit words written before their number by the writers no other reader serves ("trimestrul IV 2025", "kw4/2025",
+#: "čtvrtletí 3/2025", "yarıyıl 2 2025"); "Quartal 3/2025", "trimestre 1/2026", "kwartał 2 2026", "quarter 1/2026"
+#: are the German and router/period_words.py readers' own.
+UNIT_FIRST_QUARTERS = ("trimestrul", "trimestrului", "trimestru", "kw", "čtvrtletí", "ctvrtleti", "kvartál",
+                       "çeyrek", "ceyrek", "štvrťrok", "stvrtrok", "tromjesečje", "tromjesecje", "negyedév",
+                       "negyedev")
+UNIT_FIRST_HALVES = ("semestrul", "semestrului", "semestru", "pololetí", "pololeti", "yarıyıl", "yariyil",
+                     "pivrichchia", "pivrichchya", "pivrichcha", "polrok", "polugodište", "polugodiste", "félév",
+                     "felev")
+#: The unit word first, then its number (Arabic or Roman), then the year.
+_FIRST_Q = "|".join(sorted(UNIT_FIRST_QUARTERS, key=len, reverse=True))
+_FIRST_H = "|".join(sorted(UNIT_FIRST_HALVES, key=len, reverse=True))
+_UNIT_FIRST = re.compile(rf"(?<![\w./-])(?:(?P<qw>{_FIRST_Q})|(?P<hw>{_FIRST_H}))(?P<dot>\.)?(?P<gap>\s*)"
+                         rf"(?:(?P<n>[1-4])|(?P<r>iv|i{{1,3}}))(?![\w]){_YEAR_AFTER}{_NOT_AMOUNT}", _I)
+
+
+def _unit_first(m: re.Match[str]) -> str:
+    """:data:`_UNIT_FIRST` as "Q4 2025" / "H1 2026". The German calendar week shares the abbreviation "KW" ("KW 14",
+    "KW 4 2025"): "kw" is the Polish quarter (kwartał) only in its shape, one digit 1-4 touching it or after its
+    dot, and the year joined by a slash or dot ("kw4/2025", "kw.3/2025")."""
+    if m.group("qw") and m.group("qw").casefold() == "kw" and (
+            m.group("r") or (m.group("gap") and not m.group("dot"))
+            or not re.match(r"\s*[/.]", m.string[m.end("n"):])):
+        return m.group(0)
+    return _part(m)
+
+
 def _parts(text: str) -> str:
     # the year first ("2026 1Q"), so that a year between two parts is read with the part it follows only when
     # no part follows it
-    return _PART_YEAR.sub(_part_year, _YEAR_PART.sub(_year_part, text))
+    return _PART_YEAR.sub(_part_year, _YEAR_PART.sub(_year_part, _UNIT_FIRST.sub(_unit_first, text)))
 
 
 def _part_year(m: re.Match[str]) -> str:
@@ -331,6 +364,37 @@ COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
                "tři": 3, "iki": 2, "üç": 3, "dört": 4, "două": 2, "doua": 2, "trei": 3, "patru": 4, "twee": 2,
                "drie": 3, "två": 2}
 
+
+#: An arrow from one period to another ("Q4 2025 -> Q1 2026", "2025 → 2026") in a question about a change: the
+#: base before it, the current period after it, never one range running from the first to the second (the dash of
+#: the arrow read as a range sign was a silent wrong: the change of a half-year against the one before).
+_PERIOD_TOKEN = (r"(?:(?:Q[1-4]|H[12])\s(?:19|20)\d{2}|(?:January|February|March|April|May|June|July|August|"
+                 r"September|October|November|December)\s(?:19|20)\d{2}|(?:19|20)\d{2}(?:[-/](?:0?[1-9]|1[0-2]))?)")
+_ARROW = re.compile(rf"(?<![\w/-])(?P<a>{_PERIOD_TOKEN})\s*(?:-+>|→|=+>|⇒|⟶|➔)\s*(?P<b>{_PERIOD_TOKEN})"
+                    r"(?![\w/]|[.,]\d)")
+_CHANGE_ASKED = re.compile(r"\b(?:compar\w*|chang\w*|delta|diff\w*|growth|grew|grow\w*|evol\w*|mov\w*|shift\w*|"
+                           r"increas\w*|decreas\w*|rise|rose|risen|fell|fall\w*|drop\w*|trend|development|"
+                           r"up|down)\b|%", re.I)
+
+
+def _arrow(m: re.Match[str]) -> str:
+    if not _CHANGE_ASKED.search(m.string):
+        return m.group(0)  # an arrow between periods in a question naming no change: left as typed
+    return f"{m.group('b')} vs {m.group('a')}"
+
+
+#: "Since the start of the year" in the users' languages (Turkish, Polish, Czech, Slovak, Romanian, Ukrainian and
+#: Russian transliterated, Hungarian): the year to date.
+SINCE_YEAR_START = (
+    "yılbaşından beri", "yilbasindan beri", "yıl başından beri", "yil basindan beri", "yılbaşından bu yana",
+    "yilbasindan bu yana", "yıl başından bu yana", "yılın başından beri", "od początku roku", "od poczatku roku",
+    "od začátku roku", "od zacatku roku", "od začiatku roka", "od zaciatku roka", "de la începutul anului",
+    "de la inceputul anului", "z pochatku roku", "vid pochatku roku", "s nachala goda", "az év eleje óta",
+    "az ev eleje ota", "év eleje óta", "ev eleje ota",
+)
+_SINCE_YEAR_START = re.compile(r"(?<![\w'’])(?:" + "|".join(
+    re.escape(w).replace(r"\ ", r"\s+") for w in sorted(SINCE_YEAR_START, key=len, reverse=True)) + r")(?![\w])", _I)
+
 #: "CY25", "CY 2025", "CY2025": the calendar year (never the fiscal year "FY25").
 _CALENDAR_YEAR = re.compile(rf"(?<![\w/.-])cy\s?['’]?(?:(?P<y>{_Y})|(?P<yy>\d{{2}}))(?![\w/]|[.,]\d)", _I)
 
@@ -358,6 +422,8 @@ def read_period_family(text: str, order: str | None = None, as_of: dt.date | Non
     folded = _parts(folded)
     folded = _YEAR_MONTHS.sub(lambda m: _year_months(m, as_of), folded)
     folded = _CALENDAR_YEAR.sub(lambda m: m.group("y") or f"20{m.group('yy')}", folded)
+    folded = _ARROW.sub(_arrow, folded)
+    folded = _SINCE_YEAR_START.sub("year to date", folded)
     return _YEAR_TO_DATE.sub(_year_to_date, folded)
 
 

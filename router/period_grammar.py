@@ -203,8 +203,13 @@ _DASH_OR_TO = tuple(w for w in RANGE_WORDS if w.middle in (r"\.\.\.?|…|→|->"
 #: ("(both dates incl.)", "(both days inclusive)", "both ends included": the same, said of both ends)
 #: ("Jul-Dec 25 incl VAT", "Jul 25 - Mar 26 incl. credit notes": the word included is a tax or the credit notes,
 #: the figure's basis (router/tax_words.py), never the period's end)
+#: ("do 14.02.2026 włącznie", "13.11.2025 dahil", "včetně", "inclusiv", "vklyuchno", "bezárólag": the same word in
+#: Polish, Turkish, Czech, Romanian, Ukrainian / Russian transliterated and Hungarian, with and without diacritics)
+INCLUDED_WORDS = ("włącznie", "wlacznie", "dahil", "dâhil", "včetně", "vcetne", "vrátane", "vratane", "inclusiv",
+                  "vkliuchno", "vklyuchno", "vklyuchitelno", "bezárólag", "bezarolag")
 _INCLUDED_AFTER = re.compile(r"\s*,?\s*\(?\s*(?:both\s+(?:dates|days|ends)\s+)?(?:incl\.?|inclusive|included|"
-                             r"inclusief|incluso|inclus|inclusivo|einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?)\)?(?![\w])"
+                             r"inclusief|incluso|inclus|inclusivo|einschl(?:\.|ie(?:ß|ss)lich)?|inkl\.?|"
+                             + "|".join(sorted(INCLUDED_WORDS, key=len, reverse=True)) + r")\)?(?![\w])"
                              rf"(?![.)]*\s*(?:of\s+)?(?:the\s+|all\s+|any\s+)?(?:{TAX_NAME}|tax|taxes|credits?|"
                              r"credit[- ]?notes?|cns?|refunds?|returns?)(?![\w]))",
                              _I)

@@ -76,6 +76,22 @@ _MONTH_WORDS: dict[str, int] = {
     "ocak": 1, "şubat": 2, "subat": 2, "mart": 3, "nisan": 4, "mayıs": 5, "mayis": 5, "haziran": 6, "temmuz": 7,
     "ağustos": 8, "agustos": 8, "eylül": 9, "eylul": 9, "ekim": 10, "kasım": 11, "kasim": 11, "aralık": 12,
     "aralik": 12,
+    # Ukrainian transliterated (nominative and genitive, with and without the soft sign's apostrophe; "serpen",
+    # "cherven", "lystopad" spelled as Czech or Polish are theirs above), and Russian transliterated
+    **{f"{stem}{end}": number for number, stems in enumerate((
+        ("sichen", "sichnia", "sichnya"), ("lyutyi", "lyutyy", "liutyi", "liutyy", "lyutoho", "liutoho", "lyutogo"),
+        ("berezen", "bereznia", "bereznya"), ("kviten", "kvitnia", "kvitnya"), ("traven", "travnia", "travnya"),
+        ("cherven", "chervnia", "chervnya"), ("lypen", "lypnia", "lypnya", "lipen"),
+        ("serpen", "serpnia", "serpnya"), ("veresen", "veresnia", "veresnya"),
+        ("zhovten", "zhovtnia", "zhovtnya"), ("lystopad", "lystopada"),
+        ("hruden", "hrudnia", "hrudnya", "gruden", "grudnya")), start=1)
+       for stem in stems for end in ("", "'", "’") if not (end and stem[-1] not in "n")},
+    "yanvar": 1, "yanvarya": 1, "fevral": 2, "fevralya": 2, "aprel": 4, "aprelya": 4, "iyun": 6, "iyunya": 6,
+    "iyul": 7, "iyulya": 7, "avgust": 8, "avgusta": 8, "sentyabr": 9, "sentyabrya": 9, "oktyabr": 10,
+    "oktyabrya": 10, "noyabr": 11, "noyabrya": 11, "dekabr": 12, "dekabrya": 12,
+    # Hungarian ("november", "december" are English's already; "május" with and without its accent)
+    "január": 1, "február": 2, "március": 3, "marcius": 3, "április": 4, "aprilis": 4, "május": 5, "majus": 5,
+    "június": 6, "junius": 6, "július": 7, "julius": 7, "augusztus": 8, "szeptember": 9, "október": 10,
     # Finnish, with the genitive "-n" and the inessive "-ssa" ("tammikuussa 2026")
     **{f"{stem}{ending}": number for number, stem in enumerate(
         ("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu", "heinäkuu", "elokuu", "syyskuu",

@@ -52,7 +52,15 @@ _MULTIPLIERS = {"k": 1000, "thousand": 1000, "t": 1000, "m": 1_000_000, "mn": 1_
                 "milliarde": 1_000_000_000, "milliarden": 1_000_000_000,
                 # South Asian ledgers: "0.5 lakh euro", "2 crore", "1.5 lacs" (a lakh is 1,00,000, a crore 1,00,00,000)
                 "lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000,
-                "crore": 10_000_000, "crores": 10_000_000}
+                "crore": 10_000_000, "crores": 10_000_000,
+                # Slavic, Turkish, Romanian and Hungarian ledgers: "5 tys. EUR", "0,01 mln EUR", "20 tis. Kč",
+                # "5 bin TL", "2 mii lei", "3 ezer", "1,2 mld" (Czech "mil." is left out: Spanish "mil" is a thousand)
+                "tys": 1000, "tysięcy": 1000, "tysiecy": 1000, "tis": 1000, "tisíc": 1000, "tisic": 1000,
+                "bin": 1000, "mii": 1000, "ezer": 1000, "mln": 1_000_000, "milyon": 1_000_000,
+                "milioane": 1_000_000, "millió": 1_000_000, "mld": 1_000_000_000, "mlrd": 1_000_000_000,
+                "milyar": 1_000_000_000}
+#: Abbreviations written with a dot ("Mio.", "tys.", "mln."): the dot belongs to the word.
+_DOTTED = ("mio", "tsd", "mrd", "tys", "tis", "mln", "mld", "mlrd")
 
 
 def _multiplier(word: str) -> int:
@@ -62,7 +70,7 @@ def _multiplier(word: str) -> int:
 
 #: The multiplier words after a number, as one regex alternative (longest first), for every reader that rewrites an
 #: amount (router/keyword_query.py): one table, so "0.5 million" or "2 lakh" is never cut to its number there.
-MULTIPLIER_WORDS = "|".join(sorted((re.escape(w) + (r"\.?" if w in ("mio", "tsd", "mrd") else "")
+MULTIPLIER_WORDS = "|".join(sorted((re.escape(w) + (r"\.?" if w in _DOTTED else "")
                                     for w in _MULTIPLIERS), key=len, reverse=True))
 
 
@@ -79,12 +87,14 @@ def scale(number: Decimal, word: str | None) -> Decimal:
 # never ends inside a digit group (the lookahead after it): "1,00,000" is read whole or not at all, never as "1,00".
 _INDIAN_GROUPING = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?"
 _MONEY = re.compile(
-    rf"(?<![\w.,'’])(?:(?P<cur1>{_CUR})\s?)?"
+    # (never the day of a date written before it: "till 2025-08-27 500 €" is no "27 500")
+    rf"(?<![\w.,'’])(?<!\d[-/])(?:(?P<cur1>{_CUR})\s?)?"
     rf"(?P<num>{_INDIAN_GROUPING}|\d{{1,3}}(?:[.,\s'’]\d{{3}})+(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?)"
     r"(?![.,'’]?\d)(?:[.,/]-)?"
-    r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?|lakhs?|lacs?|crores?)"
-    r"(?![A-Za-z])|"
-    r"(?:mio|tsd|mrd)(?:\.|(?![A-Za-z]))|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
+    r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?|lakhs?|lacs?|crores?|"
+    r"tysięcy|tysiecy|tisíc|tisic|bin|mii|ezer|milyon|milioane|millió|milyar)"
+    r"(?![^\W\d_])|"
+    r"(?:mio|tsd|mrd|tys|tis|mln|mld|mlrd)(?:\.|(?![^\W\d_]))|[tk](?=(?:EUR|USD|GBP|CHF|€)\b|€)))?"
     rf"(?:\s?(?P<cur2>{_CUR})(?![A-Za-z]))?",
     re.I,
 )

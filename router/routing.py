@@ -727,7 +727,7 @@ def _never_passages(base: str, result: RoutingResult, inputs: RouterInputs) -> t
     retry = _route(f"spend {said}" if spend else said,
                    inputs if spend else replace(inputs, classifier=_FigureIntent()))  # type: ignore[arg-type]
     asked = retry.requires_clarification or retry.workflow == "unsupported"
-    if not asked and retry.workflow not in _PASSAGE_WORKFLOWS and not shape.unread_periods:
+    if not asked and retry.workflow not in _PASSAGE_WORKFLOWS and not shape.unread_periods and shape.scoped:
         return retry, ELLIPTIC_NOTE if spend else None
     reason = f"passages: a figure is asked ({'; '.join(shape.evidence)}) and its plan is not complete"
     said = named_unread(shape)

@@ -118,7 +118,7 @@ def test_a_sentence_naming_nothing_read_is_context(context: str) -> None:
     assert unread_words(inside, spans) == ("zestawienie",)
 
 
-@pytest.mark.parametrize(("word", "gloss"), [("czujniki", "sensors"), ("korekta", "credit note"),
+@pytest.mark.parametrize(("word", "gloss"), [("snímače", "sensors"), ("korekta", "credit note"),
                                              ("osuus", "share")])
 def test_a_word_glossed_in_brackets_is_read(word: str, gloss: str) -> None:
     assert unread_words(f"Company A {word} ({gloss}) in Q4 2025", []) == ()
