@@ -28,8 +28,9 @@ shaped like a constraint the figure would silently leave out, or like another qu
 * a price or its comparison (router/price_words.py's :data:`~router.price_words.PRICE_WORDS`: "cheaper",
   "precio", "günstiger"): a unit price, asked per product by its own template;
 * a document (an invoice, credit note or agreement noun: the ids or the text asked, not a total);
-* a bound of a period or a month left unread (:data:`PERIOD_BOUNDS`: "since", "until", "desde"): the period read
-  may be another than the one asked;
+* a bound of a period left unread (:data:`PERIOD_BOUNDS`: "since", "until", "desde"): the period read may be
+  another than the one asked (a month word alone is no bound: "a couple of months ago (november)", "MTD (May so
+  far)" gloss the period read, and "ago", "may", "mar" are words of the language too);
 * a reading that asks something else than a total: invoices listed or counted, a threshold, a unit price,
   quantities, approvals, an agreement or a summary;
 * an ask of another kind (an unknown name, a company, a period): only the measure asks are replaced, so a
@@ -38,7 +39,6 @@ shaped like a constraint the figure would silently leave out, or like another qu
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
@@ -51,7 +51,6 @@ from router.edits import without_diacritics
 from router.envelope import CHAT_WORDS
 from router.foreign_words import AGREEMENT, DOCUMENT_NOUNS
 from router.negation_scope import EXCLUDED_AFTER, NOT_BEFORE, NOT_CONTRACTED, WITHOUT_BEFORE
-from router.period_words import ALL_MONTHS
 from router.price_words import PRICE_WORDS
 from router.reading import currency_code
 from router.unread_words import FILLER_WORDS, FUNCTION_WORDS, closed_class
@@ -77,15 +76,6 @@ PERIOD_BOUNDS: frozenset[str] = frozenset("""
 since until till til thru through onwards onward starting beginning desde hasta ate até seit bis ab depuis jusqu
 jusque jusqua sinds vanaf tot dal fino
 """.split())  # noqa: SIM905 - a word list reads better as text
-
-#: English month names and their abbreviations ("jul", "sept"): with router/period_words.py's other languages.
-_ENGLISH_MONTHS = frozenset(m.casefold() for m in calendar.month_name[1:])
-
-
-def _month(low: str) -> bool:
-    return low in ALL_MONTHS or low in _ENGLISH_MONTHS or (
-        len(low) >= 3 and any(m.startswith(low) for m in _ENGLISH_MONTHS))
-
 
 #: Closed words beyond router/unread_words.py's classes: the function, filler and courtesy words of every
 #: language the readers know and the chat words ("thx", "pls"): never a name, whatever their case.
@@ -153,23 +143,29 @@ def _found(text: str, word: str) -> re.Match[str] | None:
 
 
 def _closed(word: str) -> bool:
-    """A word of a closed class (function, courtesy, chat, verb, quantity, status, time, record), a legal form or a
-    currency: never a name."""
+    """A word of a closed class (function, courtesy, chat, verb, quantity, status, time, record, negation), a legal
+    form or a currency: never a name (a negation is decided as one: :func:`_negation`)."""
     low = _plain(word)
     return (low in _CLOSED_WORDS or word.casefold() in _CLOSED_WORDS or closed_class(word) is not None
-            or low.strip(".") in _LEGAL_FORMS or currency_code(word) is not None)
+            or low in NEGATION_WORDS or low.strip(".") in _LEGAL_FORMS or currency_code(word) is not None)
+
+
+def _document(low: str) -> bool:
+    """A document noun, or a form of one of five letters and more ("faturalar", "facturen", "invoiced")."""
+    return low in DOCUMENT_WORDS or any(len(d) >= 5 and low.startswith(d) for d in DOCUMENT_WORDS)
 
 
 def _negation(text: str, word: str) -> bool:
-    """A negation cue: every one-word cue, a bare negator only before a word ("no 1T", "No. 5" are none)."""
+    """A negation cue: every one-word cue, a bare negator only before a word ("no 1T", "No. 5" are none); a word
+    right before "but" and a name too ("everything but Gamma", "all but Beta": every one except it)."""
     low = _plain(word)
-    if low not in NEGATION_WORDS:
-        return False
-    if low not in _BARE:
-        return True
     found = _found(text, word)
     after = text[found.end():] if found is not None else ""
-    return re.match(r"\s+[^\W\d_]", after) is not None
+    if re.match(r"\s+but\s+[^\W\d_]", after, re.I) and closed_class(word) in (None, "quantity"):
+        return True
+    if low not in NEGATION_WORDS:
+        return False
+    return low not in _BARE or re.match(r"\s+[^\W\d_]", after) is not None
 
 
 def _beside_capitalised(text: str, found: re.Match[str]) -> bool:
@@ -230,13 +226,13 @@ def name_shaped(text: str, word: str, general: frozenset[str], things: frozenset
 def constraint_shaped(text: str, word: str, general: frozenset[str], things: frozenset[str] = frozenset()) -> bool:
     """Whether the unread ``word`` of ``text`` is shaped like a constraint or another question: a name
     (:func:`name_shaped`), a digit, a negation, a price, a document, a field the data does not carry, a bound of a
-    period or a month; ``general`` is the general word list (router/unread_words.py), ``things`` the words of the
+    period; ``general`` is the general word list (router/unread_words.py), ``things`` the words of the
     tenant's names and catalogue.
 
     >>> G = frozenset({"umbrella", "todos", "presupuesto", "jul", "tedarikci", "cumulative"})
     >>> constraint_shaped("spend Alpenland Umbrella Q1", "Umbrella", G), constraint_shaped("spend todos Q1", "todos", G)
     (True, False)
-    >>> constraint_shaped("Presupuesto Alpenland Q1", "Presupuesto", G), constraint_shaped("spend jul a mar", "jul", G)
+    >>> constraint_shaped("Presupuesto Alpenland Q1", "Presupuesto", G), constraint_shaped("spend Q1 desde", "desde", G)
     (True, True)
     >>> constraint_shaped("spend Company B wibopu Q1", "wibopu", G), constraint_shaped("spend B didn't Q1", "didn't", G)
     (False, True)
@@ -244,11 +240,11 @@ def constraint_shaped(text: str, word: str, general: frozenset[str], things: fro
     (True, True)
     """
     low = _plain(word)
-    if any(ch.isdigit() for ch in word) or low in PERIOD_BOUNDS or _month(low) or _negation(text, word):
+    if any(ch.isdigit() for ch in word) or low in PERIOD_BOUNDS or _negation(text, word):
         return True
     if low in UNCARRIED_FIGURES or word.casefold() in UNCARRIED_FIGURES or low.rstrip("s") in UNCARRIED_FIGURES:
         return True  # a figure the data does not carry: not the spend
-    if low in PRICE_WORDS or word.casefold() in PRICE_WORDS or low in DOCUMENT_WORDS:
+    if low in PRICE_WORDS or word.casefold() in PRICE_WORDS or _document(low):
         return True  # a unit price (asked per product) or documents (their ids or text), not a total
     if _DIMENSION.fullmatch(word) is not None and closed_class(word) is None and low not in FUNCTION_WORDS:
         return True  # a field no invoice line records: a cost centre, a project, a region, a site
