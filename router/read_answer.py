@@ -53,7 +53,7 @@ from router.foreign_words import AGREEMENT, DOCUMENT_NOUNS
 from router.negation_scope import EXCLUDED_AFTER, NOT_BEFORE, NOT_CONTRACTED, WITHOUT_BEFORE
 from router.price_words import PRICE_WORDS
 from router.reading import currency_code
-from router.unread_words import FILLER_WORDS, FUNCTION_WORDS, closed_class
+from router.unread_words import FILLER_WORDS, FUNCTION_WORDS, NAME_SLOT_WORDS, closed_class
 
 #: Figures the invoice data does not carry, in the languages the writers mix in (English, Spanish, Portuguese,
 #: German, French, Italian, Dutch): a word of them beside a subject and a period asks another figure than the spend.
@@ -104,9 +104,9 @@ invoice invoices inv invs bill bills agreement agreements contract contracts not
 
 #: The dimension nouns of router/dimensions.py, as one whole word ("region", "project", "site", "kostenstelle").
 _DIMENSION = re.compile(rf"(?:{UNRECORDED_NOUN})", re.I)
-#: The prepositions of a name slot ("con X", "from X", "bei X"), in the writers' languages.
-_NAME_SLOT = frozenset({"with", "from", "con", "com", "bei", "chez", "avec", "mit", "von", "van", "met", "x", "@",
-                        "at", "of", "de", "da", "do", "od", "ot", "från", "fra"})
+#: The prepositions of a name slot ("con X", "from X", "bei X": router/unread_words.py's), with the joins a pair
+#: of names is written with ("Orbis x Alpenland", "Beta @ Ypsilon") and the "of / from" of the writers' languages.
+_NAME_SLOT = NAME_SLOT_WORDS | {"x", "@", "at", "of", "de", "da", "do", "od", "ot", "från", "fra"}
 
 #: The asks this rule replaces: no intent read, or a company and a period read with no figure.
 _MEASURE_ASKS = ("intent: no retrieval intent", "measure: the question names a company and a period")
