@@ -144,7 +144,7 @@ def spend_synonym(word: str) -> bool:
     return low in synonyms or _stem(word) in synonyms
 
 
-def _thing_word(word: str, things: frozenset[str]) -> bool:
+def thing_word(word: str, things: frozenset[str]) -> bool:
     """Whether ``word`` is a slip or a form of a word of the tenant's names or catalogue ("cables" of "cabling",
     "calibraton" of "calibration"); a word merely sharing a beginning ("actuals", "actuator") is not."""
     low, stem = without_diacritics(word.casefold()), _stem(word)
@@ -220,7 +220,7 @@ def assumed_measure(text: str, words: Sequence[str], things: frozenset[str],
     for word in words:
         found = next((m for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)), None)
         if found is None or not (_credit_word(word) or spend_synonym(word)) \
-                or word.casefold() in _FUNCTION_WORDS | _QUANTITY_WORDS or _thing_word(word, things) \
+                or word.casefold() in _FUNCTION_WORDS | _QUANTITY_WORDS or thing_word(word, things) \
                 or _KEY_AFTER.match(text, found.end()) \
                 or _PREPOSITION_BEFORE.search(text, 0, found.start()) \
                 or not _word_shaped(text, found.start(), word, general):
@@ -263,4 +263,4 @@ def with_assumed_measure(answer: object, words: Sequence[str], figure: str) -> o
 
 
 __all__ = ["CREDIT_FIGURE", "CREDIT_WORDS", "DEFAULT_FIGURE", "SPEND_SYNONYMS", "AssumedMeasure", "assumed_measure",
-           "assumed_note", "spend_synonym", "thing_words", "with_assumed_measure"]
+           "assumed_note", "spend_synonym", "thing_word", "thing_words", "with_assumed_measure"]

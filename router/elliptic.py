@@ -96,14 +96,20 @@ def unread_words(reading: Reading) -> tuple[str, ...]:
     (:data:`_SCOPE_WORDS`) are read; anything else would be dropped by the spend reading, so it is named back
     ("calibraton eqpt co a h2": 'calibraton', 'eqpt'), never answered without it.
     """
+    return tuple(w for w in unknown_words(reading.text, read_spans(reading))
+                 if w.lower() not in _SCOPE_WORDS and w.lower() not in MEASURE_WORDS)
+
+
+def read_spans(reading: Reading) -> tuple[tuple[int, int], ...]:
+    """The spans of ``reading.text`` an elliptic reading took: the names, the period, the analysis and breakdown
+    words and the all-companies scope (what :func:`unread_words` does not name back)."""
     spans = [*reading.consumed, *reading.analysis.spans, *reading.analysis.compare_words, *reading.breakdown.spans,
              *(m.span() for m in ALL_COMPANIES.finditer(reading.cue_text)),
              # ("incl. VAT", "gross": the basis the spend already has, read with it)
              *(m.span() for m in GROSS_BASIS.finditer(reading.text))]
     if reading.breakdown.group_by or reading.breakdown.grain:
         spans += [m.span() for m in _SPLIT_WORD.finditer(reading.text)]  # "split FY25 spend by company"
-    return tuple(w for w in unknown_words(reading.text, spans)
-                 if w.lower() not in _SCOPE_WORDS and w.lower() not in MEASURE_WORDS)
+    return tuple(spans)
 
 
 def named_back(clarification: str | None, words: tuple[str, ...]) -> str:

@@ -72,6 +72,15 @@ NOT_BEFORE: tuple[str, ...] = ("not", "no", "non", "never", "não", "nao", "nem"
                                "kein", "keine", "keinen", "keiner", "niet", "geen", "nie", "inte", "ikke", "ej",
                                "nunca", "jamais", "未", "非", "不")
 
+#: Negated verbs written as one word ("didn't", "didnt", "doesn't", "wasn't", "cannot"): a negation whose scope is
+#: the verb after it ("which suppliers didn't invoice"); read by the rule of asking back (router/read_answer.py),
+#: not by the readers of a negated constraint above (a verb is no constraint they apply).
+NOT_CONTRACTED: tuple[str, ...] = (
+    "didn't", "didnt", "doesn't", "doesnt", "don't", "dont", "isn't", "isnt", "wasn't", "wasnt", "weren't",
+    "werent", "aren't", "arent", "hasn't", "hasnt", "haven't", "havent", "hadn't", "hadnt", "won't", "wont",
+    "can't", "cant", "cannot", "couldn't", "couldnt", "wouldn't", "wouldnt", "shouldn't", "shouldnt", "never",
+    "nothing", "none", "nobody", "neither", "nor")
+
 #: Postfix forms: what was named just before is left out ("credit notes excluded", "credit note not include",
 #: "(credit note exclude)", "notas de crédito excluidas", "Gutschriften ausgenommen", "iade hariç").
 EXCLUDED_AFTER: tuple[str, ...] = (
@@ -254,5 +263,5 @@ def inverted_scopes(text: str, applied: Iterable[str] = (), written: str | None 
 
 
 __all__ = ["ANY_WORDS", "APPROVED_WORDS", "EXCLUDED_AFTER", "NEGATED_APPROVAL", "NETTED_BEFORE", "NOT_BEFORE",
-           "NOT_EXCLUDED", "NOT_ONLY", "NOT_THE_NAME", "OUTSIDE_CONTRACT", "WITHOUT_ANY", "WITHOUT_BEFORE",
-           "inverted_scopes", "negated", "negation_after", "negation_before", "netted_before"]
+           "NOT_CONTRACTED", "NOT_EXCLUDED", "NOT_ONLY", "NOT_THE_NAME", "OUTSIDE_CONTRACT", "WITHOUT_ANY",
+           "WITHOUT_BEFORE", "inverted_scopes", "negated", "negation_after", "negation_before", "netted_before"]

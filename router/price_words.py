@@ -90,6 +90,20 @@ _CHEAPER = re.compile(r"\b(?:cheap(?:er|est)|(?:more|most|less|least)\s+expensiv
                       r"dearest)\b", re.I)
 
 
+#: Words of a price or of its comparison, one word each, in the languages the writers mix in ("precio", "barato",
+#: "günstiger", "goedkoper", "tańszy", "ucuz", "ieftin"): left unread beside a subject and a period they ask a unit
+#: price (a product's), never the spend (router/read_answer.py keeps asking for the product).
+PRICE_WORDS: frozenset[str] = frozenset("""
+price prices pricing priced cheap cheaper cheapest expensive pricier priciest dearer dearest
+precio precios barato barata baratos baratas caro cara caros caras preco preço precos preços
+prix cher chere chère chers preis preise gunstig günstig gunstiger günstiger billig billiger teuer teurer
+prezzo prezzi economico economica costoso costosa prijs prijzen goedkoop goedkoper duur duurder
+cena ceny cen tani tansze tańsze tanszy tańszy drogi drozszy droższy levny levný levnejsi levnější drahy drahý
+fiyat fiyati fiyatı ucuz ucuzu pahali pahalı pret preț preturi prețuri ieftin scump
+pris priser billigare billigere dyr dyrere dyrare
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
 def price_change_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The spans of words asking how a unit price changed (none in a question about documents).
 
@@ -178,5 +192,5 @@ def asks_price(text: str) -> bool:
                 or _CHEAPER.search(text) or _PRICE_WORD.search(text))
 
 
-__all__ = ["BASE_WORDS", "PRICE_CHANGE", "asks_price", "bare_product_price", "price_change_asked", "price_change_spans",
-           "product_price_spans"]
+__all__ = ["BASE_WORDS", "PRICE_CHANGE", "PRICE_WORDS", "asks_price", "bare_product_price", "price_change_asked",
+           "price_change_spans", "product_price_spans"]

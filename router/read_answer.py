@@ -1,43 +1,59 @@
-"""The decision rule of asking back: a question whose subject and period were read, and no measure, is answered.
+"""The decision rule of asking back: answer what was read, ask only where an unread span is shaped like a constraint.
 
 Over every training set the two generic asks ("I read <company>, <period>, but not which figure you want" and
 "Could you say what you need: a number, a relationship, a document ...") fired mostly where an answer was expected:
-"acumulado del año de Kestrel, todos los proveedores", "YTD Company A con Gamma, porfa", "Orbis x Alpenland,
-2026-03 - tail or zero?". The writer named a subject (a company, several, all companies, a supplier or a product
-group of the tenant) and a period (or a to-date reading) and said no figure, or said it in a word no reader knew.
-In this product the figure of a subject over a period is its spend ("how much", "total", "our number", "cost",
-"figure" or no measure word at all mean it), so asking "which figure?" answers nothing the writer did not already
-say. The rule answers the governed spend, marked PARTIAL naming every content word left unread ("I did not
-understand 'x', 'y': ..."), never dropping them silently.
+"acumulado del año de Kestrel, todos los proveedores", "YTD Company A con Gamma, porfa", "comp b ytd (calendar)
+pls", "alpenland trailing three months, full months only", "Hi, what is our exposure to Beta across all our
+companies combined last quarter? the group-wide figure is what I need". The writer named a subject (a company,
+several, all companies, a supplier, a product group or a product of the tenant) and a period (or a to-date
+reading) and said no figure, or said it in words no reader took. In this product the figure of a subject over a
+period is its spend, so asking "which figure?" answers nothing the writer did not already say. The rule answers
+the governed spend, marked PARTIAL naming every word left unread ("I did not understand 'x', 'y': ..."), never
+dropping them silently. Chat, courtesy, filler, function words of any language, common nouns and verbs do not
+block it, however many: they are named.
 
-It keeps asking where the unread span is shaped like a constraint or another question, each with its own ask:
+The rule is about the SHAPE of each unread span, not about which word list holds it. It keeps asking where one is
+shaped like a constraint the figure would silently leave out, or like another question:
 
+* a name: a capitalised word inside the sentence (not where a sentence starts) that no closed class, legal form
+  or currency holds, and that is no general word, is all capitals (a code: "BU", "PLC" aside), stands beside
+  another capitalised word ("Labcorp Supplies", "Alpenland Umbrella") or in a name slot ("con X", "from X"); a
+  lower-case word no list knows in a name slot ("from labcorp"); a slip of a word of the tenant's names, groups
+  or catalogue ("cabels"): an unknown or misspelt name;
+* a digit left unread (an amount, a code, an id: "top 2", "ref 4711"): :func:`unread_codes`;
+* a field the invoice data does not carry: a figure (:data:`UNCARRIED_FIGURES`: budget, forecast, plan ...) or a
+  dimension (router/dimensions.py's nouns: region, cost centre, project, site, department ...);
+* a negation whose scope was not read (router/negation_scope.py's cues: "not", "without", "except", "sin",
+  "ohne", "didn't"): answered without it the figure would be the opposite one;
+* a price or its comparison (router/price_words.py's :data:`~router.price_words.PRICE_WORDS`: "cheaper",
+  "precio", "günstiger"): a unit price, asked per product by its own template;
+* a document (an invoice, credit note or agreement noun: the ids or the text asked, not a total);
 * a bound of a period left unread (:data:`PERIOD_BOUNDS`: "since", "until", "desde"): the period read may be
-  another than the one asked;
-* a word of no word list (router/unread_words.py's general words: an invented token, a slip of a name, a code),
-  a word with a digit (an amount, a code), a capitalised word inside the sentence or an all-capitals word (an
-  unknown name or code), or a month word (a period not read): constraints, never dropped;
-* a word of a figure the invoice data does not carry (:data:`UNCARRIED_FIGURES`: budget, forecast, plan, target
-  ... in the languages the writers mix in): the figure is not the spend;
-* a reading that asks something else than a total: invoices listed or counted, a threshold, a unit price or
-  "cheaper" (its own template asks the product), quantities, approvals, products, an agreement or a document;
-* more than :data:`MOST_UNREAD` unread words: the question was not understood, not only its measure;
-* one or two open-class words and nothing else: they stand in the measure slot and name something other than the
-  spend (goods: "furniture"; a figure the data lacks: "returns"), router/default_measure.py's ask;
-* an ask of another kind (an unknown name, a company, a period): only the measure asks are replaced.
+  another than the one asked (a month word alone is no bound: "a couple of months ago (november)", "MTD (May so
+  far)" gloss the period read, and "ago", "may", "mar" are words of the language too);
+* a reading that asks something else than a total: invoices listed or counted, a threshold, a unit price,
+  quantities, approvals, an agreement or a summary;
+* an ask of another kind (an unknown name, a company, a period): only the measure asks are replaced, so a
+  question with no subject in a multi-company tenant keeps asking which company.
 """
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from ingest.normalize import LEGAL_FORMS
+from router.default_measure import thing_word
+from router.dimensions import UNRECORDED_NOUN
+from router.document_words import CREDIT_NOTES, INVOICES
 from router.edits import without_diacritics
 from router.envelope import CHAT_WORDS
-from router.period_words import ALL_MONTHS
-from router.unread_words import CLOSED_CLASS_WORDS, FILLER_WORDS, FUNCTION_WORDS
+from router.foreign_words import AGREEMENT, DOCUMENT_NOUNS
+from router.negation_scope import EXCLUDED_AFTER, NOT_BEFORE, NOT_CONTRACTED, WITHOUT_BEFORE
+from router.price_words import PRICE_WORDS
+from router.reading import currency_code
+from router.unread_words import FILLER_WORDS, FUNCTION_WORDS, NAME_SLOT_WORDS, closed_class
 
 #: Figures the invoice data does not carry, in the languages the writers mix in (English, Spanish, Portuguese,
 #: German, French, Italian, Dutch): a word of them beside a subject and a period asks another figure than the spend.
@@ -61,31 +77,43 @@ since until till til thru through onwards onward starting beginning desde hasta 
 jusque jusqua sinds vanaf tot dal fino
 """.split())  # noqa: SIM905 - a word list reads better as text
 
-#: English month names and their abbreviations ("jul", "sept"): with router/period_words.py's other languages.
-_ENGLISH_MONTHS = frozenset(m.casefold() for m in calendar.month_name[1:])
-
-
-def _month(low: str) -> bool:
-    return low in ALL_MONTHS or low in _ENGLISH_MONTHS or (
-        len(low) >= 3 and any(m.startswith(low) for m in _ENGLISH_MONTHS))
-
-
-#: Closed-class words (function, filler and courtesy words of every language the readers know): they never name a
-#: figure or a thing. One or two open-class words alone in the measure slot ("furniture", "returns", "ruse") name
-#: something other than the spend (goods, a figure the data lacks): router/default_measure.py's ask stands there.
+#: Closed words beyond router/unread_words.py's classes: the function, filler and courtesy words of every
+#: language the readers know and the chat words ("thx", "pls"): never a name, whatever their case.
 _CLOSED_WORDS = FUNCTION_WORDS | FILLER_WORDS | CHAT_WORDS
-#: Words set aside before the open-class words of the measure slot are counted: the closed words, the function
-#: words of every language ("com") and the units of time ("mês a mês", "per week"), which say how a period is
-#: cut, never which figure is asked.
-_NOT_MEASURE_WORDS = _CLOSED_WORDS | CLOSED_CLASS_WORDS["function"] | CLOSED_CLASS_WORDS["time"]
+_LEGAL_FORMS = frozenset(LEGAL_FORMS)
 
-#: The most unread words an answer may name: beyond them the question, not only its measure, was not understood.
-MOST_UNREAD = 4
+#: Postfix negations that are everyday words too ("out", "aside", "removed"): a negation only right after the
+#: constraint they scope (router/negation_scope.py reads them there), never alone in an unread span.
+_EVERYDAY_POSTFIX = frozenset({"out", "aside", "removed", "dropped", "fora", "fuera", "aparte", "raus", "ignored",
+                               "omitted", "exclu"})
+#: One-word negation cues of every position and language (router/negation_scope.py's tables, one word each).
+NEGATION_WORDS: frozenset[str] = frozenset(
+    without_diacritics(w.casefold()) for w in (*WITHOUT_BEFORE, *NOT_BEFORE, *NOT_CONTRACTED, *EXCLUDED_AFTER)
+    if " " not in w and w.strip(".") not in _EVERYDAY_POSTFIX).difference({"minus"})
+#: The bare negators ("no", "non", "não"): "no 1T 2026" (Portuguese "in the"), "No. 5" and "no sorry" negate no
+#: constraint; they are one only before a word.
+_BARE = frozenset(without_diacritics(w.casefold()) for w in NOT_BEFORE)
+
+#: Document nouns, one word each (invoices, credit notes, agreements, in the writers' languages): an unread one
+#: asks the documents (their ids, their text, their count), never a total.
+DOCUMENT_WORDS: frozenset[str] = frozenset(
+    without_diacritics(w.casefold()) for phrase in (*DOCUMENT_NOUNS, *INVOICES, *CREDIT_NOTES, *AGREEMENT)
+    for w in phrase.split() if len(w) >= 4) | frozenset("""
+invoice invoices inv invs bill bills agreement agreements contract contracts nota notas fatura faturas
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+#: The dimension nouns of router/dimensions.py, as one whole word ("region", "project", "site", "kostenstelle").
+_DIMENSION = re.compile(rf"(?:{UNRECORDED_NOUN})", re.I)
+#: The prepositions of a name slot ("con X", "from X", "bei X": router/unread_words.py's), with the joins a pair
+#: of names is written with ("Orbis x Alpenland", "Beta @ Ypsilon") and the "of / from" of the writers' languages.
+_NAME_SLOT = NAME_SLOT_WORDS | {"x", "@", "at", "of", "de", "da", "do", "od", "ot", "från", "fra"}
 
 #: The asks this rule replaces: no intent read, or a company and a period read with no figure.
 _MEASURE_ASKS = ("intent: no retrieval intent", "measure: the question names a company and a period")
 #: Where a sentence starts: a capitalised word right after it is no name.
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;\n\-–—(\"“]\s*|^spend\s+)$", re.I)
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\n\-–—(\"“,]\s*|^spend\s+)$", re.I)
+#: A token of the question: a word, or a run with a digit (a code, an amount, a date).
+_TOKEN = re.compile(r"[^\s,;:()\[\]{}\"“”?!]+")
 
 
 class _Cues(Protocol):
@@ -106,39 +134,141 @@ def _other_ask(cues: _Cues) -> bool:
                 cues.quantity, cues.approved, cues.agreement_question, cues.summary))
 
 
-def constraint_shaped(text: str, word: str, general: frozenset[str]) -> bool:
-    """Whether the unread ``word`` of ``text`` is shaped like a constraint: a digit (an amount, a code), a
-    capitalised word inside a sentence or all capitals (a name, a code), a month (a period), or a figure the data
-    does not carry; ``general`` is the general word list (router/unread_words.py): a word outside it is a slip,
-    a code or a name.
+def _plain(word: str) -> str:
+    return without_diacritics(word.casefold()).replace("’", "'")
 
-    >>> G = frozenset({"umbrella", "todos", "presupuesto", "jul"})
+
+def _found(text: str, word: str) -> re.Match[str] | None:
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)
+
+
+def _closed(word: str) -> bool:
+    """A word of a closed class (function, courtesy, chat, verb, quantity, status, time, record, negation), a legal
+    form or a currency: never a name (a negation is decided as one: :func:`_negation`)."""
+    low = _plain(word)
+    return (low in _CLOSED_WORDS or word.casefold() in _CLOSED_WORDS or closed_class(word) is not None
+            or low in NEGATION_WORDS or low.strip(".") in _LEGAL_FORMS or currency_code(word) is not None)
+
+
+def _document(low: str) -> bool:
+    """A document noun, or a form of one of five letters and more ("faturalar", "facturen", "invoiced")."""
+    return low in DOCUMENT_WORDS or any(len(d) >= 5 and low.startswith(d) for d in DOCUMENT_WORDS)
+
+
+def _negation(text: str, word: str) -> bool:
+    """A negation cue: every one-word cue, a bare negator only before a word ("no 1T", "No. 5" are none); a word
+    right before "but" and a name too ("everything but Gamma", "all but Beta": every one except it)."""
+    low = _plain(word)
+    found = _found(text, word)
+    after = text[found.end():] if found is not None else ""
+    if re.match(r"\s+but\s+[^\W\d_]", after, re.I) and closed_class(word) in (None, "quantity"):
+        return True
+    if low not in NEGATION_WORDS:
+        return False
+    return low not in _BARE or re.match(r"\s+[^\W\d_]", after) is not None
+
+
+def _beside_capitalised(text: str, found: re.Match[str]) -> bool:
+    """Whether a capitalised word that no closed class holds stands right before or after the word (one name of
+    several words: "Labcorp Supplies", "Alpenland Umbrella")."""
+    before = re.search(r"([^\W\d_][\w&'’.-]*)\s+$", text[:found.start()])
+    after = re.match(r"\s+([^\W\d_][\w&'’-]*)", text[found.end():])
+    return any(m is not None and m.group(1)[:1].isupper() and not _closed(m.group(1).rstrip("."))
+               and m.group(1).casefold() != "spend" for m in (before, after))
+
+
+def _in_name_slot(text: str, found: re.Match[str]) -> bool:
+    """Whether the word comes right after a name slot's preposition ("con X", "from X", "x X", "@ X")."""
+    before = re.search(r"(\S+)\s+$", text[:found.start()])
+    return before is not None and _plain(before.group(1)) in _NAME_SLOT
+
+
+def name_shaped(text: str, word: str, general: frozenset[str], things: frozenset[str] = frozenset()) -> bool:
+    """Whether the unread ``word`` of ``text`` is shaped like a name: capitalised inside a sentence and unknown, all
+    capitals, beside another capitalised word or in a name slot; a lower-case unknown word in a name slot; a slip
+    of a word of the tenant's names (``things``: router/default_measure.py's :func:`thing_words`).
+
+    >>> G = frozenset({"umbrella", "porfa", "sorry", "supplies"})
+    >>> name_shaped("spend Alpenland Umbrella Q1", "Umbrella", G), name_shaped("spend Porfa, Company B Q1", "Porfa", G)
+    (True, False)
+    >>> name_shaped("spend Q1 Kestrel Labcorp", "Labcorp", G), name_shaped("spend Q1 Kestrel, wibopu", "wibopu", G)
+    (True, False)
+    >>> name_shaped("spend Q1 Kestrel con wibopu", "wibopu", G), name_shaped("spend Kestrel BU Q1", "BU", G)
+    (True, True)
+    """
+    found = _found(text, word)
+    if found is None:
+        return False
+    low = _plain(word)
+    known = low in general or word.casefold() in general
+    if word.isupper() and len(word) >= 2:
+        # all capitals: a code ("BU", "PLC-7") unless a closed word ("PLS", "FYI"), a legal form or a currency;
+        # a longer word of the language ("URGENT") is a word written loud
+        if low in _CLOSED_WORDS or low.strip(".") in _LEGAL_FORMS or currency_code(word) is not None:
+            return False
+        code = not known or len(word) <= 3
+    elif _closed(word):
+        return False
+    else:
+        code = False
+    if len(low) >= 4 and things and thing_word(word, things):
+        return True  # a slip or a form of a word of the tenant's names or catalogue ("cabels")
+    if not word[:1].isupper():
+        return not known and _in_name_slot(text, found)
+    if len(word) < 2:
+        return False
+    if _SENTENCE_START.search(text[:found.start()]) is not None:
+        # where a sentence starts a word is capitalised anyway: a name only beside another ("Labcorp Supplies")
+        return (code or not known) and _beside_capitalised(text, found)
+    return code or not known or _beside_capitalised(text, found) or _in_name_slot(text, found)
+
+
+def constraint_shaped(text: str, word: str, general: frozenset[str], things: frozenset[str] = frozenset()) -> bool:
+    """Whether the unread ``word`` of ``text`` is shaped like a constraint or another question: a name
+    (:func:`name_shaped`), a digit, a negation, a price, a document, a field the data does not carry, a bound of a
+    period; ``general`` is the general word list (router/unread_words.py), ``things`` the words of the
+    tenant's names and catalogue.
+
+    >>> G = frozenset({"umbrella", "todos", "presupuesto", "jul", "tedarikci", "cumulative"})
     >>> constraint_shaped("spend Alpenland Umbrella Q1", "Umbrella", G), constraint_shaped("spend todos Q1", "todos", G)
     (True, False)
-    >>> constraint_shaped("Presupuesto Alpenland Q1", "Presupuesto", G), constraint_shaped("spend jul a mar", "jul", G)
+    >>> constraint_shaped("Presupuesto Alpenland Q1", "Presupuesto", G), constraint_shaped("spend Q1 desde", "desde", G)
     (True, True)
-    >>> constraint_shaped("spend Company B wibopu Q1", "wibopu", G)
-    True
+    >>> constraint_shaped("spend Company B wibopu Q1", "wibopu", G), constraint_shaped("spend B didn't Q1", "didn't", G)
+    (False, True)
+    >>> constraint_shaped("spend B region Q1", "region", G), constraint_shaped("spend B cheaper Q1", "cheaper", G)
+    (True, True)
     """
-    low = without_diacritics(word.casefold())
-    if low not in general and word.casefold() not in general:
-        return True  # an invented token or a word no table knows: a slip of a name, or a code ("wibopu")
-    if low in PERIOD_BOUNDS or any(ch.isdigit() for ch in word) or word.casefold() in UNCARRIED_FIGURES \
-            or low in UNCARRIED_FIGURES or low.rstrip("s") in UNCARRIED_FIGURES or _month(low):
+    low = _plain(word)
+    if any(ch.isdigit() for ch in word) or low in PERIOD_BOUNDS or _negation(text, word):
         return True
-    if len(word) >= 2 and word.isupper():
-        return True
-    if word[:1].isupper():
-        found = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)
-        return found is not None and _SENTENCE_START.search(text[:found.start()]) is None
-    return False
+    if low in UNCARRIED_FIGURES or word.casefold() in UNCARRIED_FIGURES or low.rstrip("s") in UNCARRIED_FIGURES:
+        return True  # a figure the data does not carry: not the spend
+    if low in PRICE_WORDS or word.casefold() in PRICE_WORDS or _document(low):
+        return True  # a unit price (asked per product) or documents (their ids or text), not a total
+    if _DIMENSION.fullmatch(word) is not None and closed_class(word) is None and low not in FUNCTION_WORDS:
+        return True  # a field no invoice line records: a cost centre, a project, a region, a site
+    return name_shaped(text, word, general, things)
+
+
+def unread_codes(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, ...]:
+    """The tokens of ``text`` with a digit that no span the reading consumed covers: an amount, a code, an id, a
+    count ("top 2", "ref 4711") the spend reading would drop.
+
+    >>> unread_codes("spend Kestrel 2 tedarikci Q1", [(6, 13), (25, 27)])
+    ('2',)
+    """
+    return tuple(m.group(0) for m in _TOKEN.finditer(text) if any(ch.isdigit() for ch in m.group(0))
+                 and not any(s < m.end() and m.start() < e for s, e in spans))
 
 
 def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cues: _Cues,
-                    general: frozenset[str]) -> bool:
+                    general: frozenset[str], *, spans: Sequence[tuple[int, int]] | None = None,
+                    things: frozenset[str] = frozenset()) -> bool:
     """Whether a question asked back for its measure alone is answered as the spend of what was read, naming the
     ``unread`` words; ``text`` is the fragment read with "spend" in front, ``reasons`` the ask's reasons,
-    ``general`` the general word list.
+    ``general`` the general word list, ``spans`` what the reading of ``text`` consumed (``None``: not checked for
+    unread digits), ``things`` the words of the tenant's names and catalogue.
 
     >>> class C:
     ...     invoices = invoice_count = threshold_words = unit_price = price_comparison = quantity = False
@@ -153,16 +283,14 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
     False
     """
     reasons = list(reasons)
-    if not unread or len(unread) > MOST_UNREAD or not reasons:
+    if not unread or not reasons:
         return False
     if any(not r.startswith(_MEASURE_ASKS) for r in reasons) or _other_ask(cues):
         return False
-    # (counted once the closed-class words are set aside: "con furniture, porfa" is "furniture" in the slot)
-    open_words = [w for w in unread if without_diacritics(w.casefold()) not in _NOT_MEASURE_WORDS
-                  and w.casefold() not in _NOT_MEASURE_WORDS]
-    if 1 <= len(open_words) <= 2:
-        return False  # the measure slot's own word(s), not the spend's name: asked (router/default_measure.py)
-    return not any(constraint_shaped(text, w, general) for w in unread)
+    if any(constraint_shaped(text, w, general, things) for w in unread):
+        return False
+    return spans is None or not unread_codes(text, spans)
 
 
-__all__ = ["MOST_UNREAD", "PERIOD_BOUNDS", "UNCARRIED_FIGURES", "answers_as_read", "constraint_shaped"]
+__all__ = ["DOCUMENT_WORDS", "NEGATION_WORDS", "PERIOD_BOUNDS", "UNCARRIED_FIGURES", "answers_as_read",
+           "constraint_shaped", "name_shaped", "unread_codes"]

@@ -86,7 +86,7 @@ from router.currency import currency_reading, issued_currencies
 from router.date_order import tenant_date_order
 from router.default_measure import AssumedMeasure, assumed_measure, thing_words
 from router.dimensions import unknown_dimensions
-from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
+from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, read_spans, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
 from router.extensions import route_extensions
 from router.figure_words import unanswered_percent
@@ -306,6 +306,20 @@ def _assumed_measure(elliptic: str, unread: tuple[str, ...], inputs: RouterInput
     return assumed_measure(elliptic, unread, things, general_words(), net=_reading_of(elliptic, inputs).cues.net_basis)
 
 
+def _answers_as_read(elliptic: str, unread: tuple[str, ...], result: RoutingResult, inputs: RouterInputs) -> bool:
+    """Whether the measure ask of ``result`` is answered as the spend of what the fragment read, naming the
+    ``unread`` words (router/read_answer.py): the reading's own text, spans and cues decide."""
+    reading = _reading_of(elliptic, inputs)
+    spans = read_spans(reading)
+    # (a figure no metric computes, "emissions", is asked; a name that spells one, "Beta Logistics", is no ask)
+    unnamed = "".join(" " if any(s <= i < e for s, e in reading.consumed) else ch for i, ch in enumerate(reading.text))
+    if _UNSERVED_MEASURES.search(unnamed):
+        return False
+    things = thing_words((*_vocabulary_names(inputs.gazetteer), *(syn for syn, _ in inputs.gazetteer.group_synonyms)))
+    return answers_as_read(reading.text, unread, result.clarification_reasons, reading.cues, general_words(),
+                           spans=spans, things=things)
+
+
 def _vocabulary_names(gazetteer: Gazetteer) -> tuple[str, ...]:
     """Every spelling of the tenant's names and products: words the vocabulary pass never rewrites."""
     return (*(n for _, _, n in name_spellings(gazetteer)), *gazetteer.supplier_names.values(),
@@ -504,9 +518,8 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
     # "YTD Company A con Gamma, porfa": a subject and a period read, no measure: the spend, PARTIAL naming the words
     # left unread, unless they are shaped like a constraint or another ask (router/read_answer.py)
     read_only: tuple[str, ...] = ()
-    if unread and elliptic is not None and result.requires_clarification and not _UNSERVED_MEASURES.search(base) \
-            and not asks_price(base) and answers_as_read(elliptic, unread, result.clarification_reasons,
-                                                         _reading_of(elliptic, inputs).cues, general_words()):
+    if unread and elliptic is not None and result.requires_clarification and not asks_price(base) \
+            and _answers_as_read(elliptic, unread, result, inputs):
         retry = _route(elliptic, inputs)
         if not (retry.requires_clarification or retry.workflow == "unsupported"
                 or retry.workflow in _PASSAGE_WORKFLOWS):

@@ -457,6 +457,7 @@ def constraint_words() -> frozenset[str]:
 
 #: The prepositions of a name slot ("spend with X", "invoices from X"), in the writers' languages.
 _NAME_SLOT_WORDS = frozenset({"with", "from", "con", "com", "bei", "chez", "avec", "mit", "von", "van", "met"})
+NAME_SLOT_WORDS = _NAME_SLOT_WORDS
 #: What ends a name slot without naming anyone: pronouns, quantifiers and courtesy ("with them", "from all", "with
 #: thanks").
 _SLOT_OBJECTS = frozenset({"them", "us", "it", "me", "you", "him", "her", "whom", "which", "what", "who", "all",
@@ -565,10 +566,9 @@ def reading_spans(reading: Any) -> tuple[tuple[int, int], ...]:
     return (*reading.consumed, *reading.analysis.spans, *reading.analysis.compare_words, *reading.breakdown.spans)
 
 
-__all__ = ["DISTRIBUTIVE_WORDS", "FILLER_WORDS",
-           "FUNCTION_WORDS", "KIND_NOUNS", "RESTRICTION_WORDS", "STATUS_PARTICIPLES", "figure_answer",
-           "general_words", "narrowed_restrictions", "narrowing_words", "reading_spans", "table_words", "unread_note",
-           "unread_words", "with_unread_words"]
+__all__ = ["DISTRIBUTIVE_WORDS", "FILLER_WORDS", "FUNCTION_WORDS", "KIND_NOUNS", "NAME_SLOT_WORDS", "RESTRICTION_WORDS",
+           "STATUS_PARTICIPLES", "figure_answer", "general_words", "narrowed_restrictions", "narrowing_words",
+           "reading_spans", "table_words", "unread_note", "unread_words", "with_unread_words"]
 
 
 #: Plan parameters that only scope a figure (whose, when, in which currency, how grouped): every other parameter

@@ -166,8 +166,9 @@ def test_an_unknown_word_in_an_elliptic_ask_is_named_back(seed: int) -> None:
         words = ask.split()
         words.insert(at, word)
         result = route(" ".join(words), _INPUTS)
-        assert result.requires_clarification, (words, result.workflow)
-        assert word in (result.clarification_question or ""), (words, result.clarification_question)
+        # asked back naming it, or the spend of what was read answered PARTIAL naming it (router/read_answer.py)
+        assert word in (result.clarification_question or "") or (
+            not result.requires_clarification and word in result.unread), (words, result.clarification_question)
 
 
 # --- group-wide words, splits and rankings -----------------------------------------------------------------------
