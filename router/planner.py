@@ -349,6 +349,10 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
                        **({"inclusive": True} if inp.reading.threshold_inclusive else {}),
                        **({"direction": "below"} if inp.reading.threshold_direction == "below" else {}),
                        **({"supplier_ids": list(e.supplier_ids)} if e.supplier_ids else {}),
+                       # "over 5k, excl Helix": the suppliers left out (router/routing.py asks about any other
+                       # exclusion, a group's or a product's, which an invoice's grand total cannot leave out)
+                       **({"exclude_supplier_ids": list(excluded)}
+                          if (excluded := inp.reading.excluded_supplier_ids) else {}),
                        # "between 5k and 10k EUR": the range's upper bound (its lower one is the threshold).
                        **({"upper_threshold": upper[0], "upper_inclusive": upper[1]} if upper else {}),
                        # "the invoices billed in USD" (router/routing.py asks about any other currency reading)

@@ -89,6 +89,7 @@ from router.reading import (
 from router.rules import COMPANY_ID, Identifiers, find_identifiers, mask, quoted_spans
 from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.run_rate import RUN_RATE
+from router.set_words import set_word_spans
 from router.share_slots import share_part_phrases
 from router.sound_alike import sound_alike
 
@@ -1447,6 +1448,8 @@ def read(
     dimensions = tuple(d for d in dimensions if not (d.label == "site" and _covered(d.start, d.end, units)))
     consumed.extend(units)
     consumed.extend((d.start, d.end) for d in dimensions)
+    # "either Beta or Orbis, combined", "Epsilon only": a set word beside the names read (router/set_words.py)
+    consumed.extend(set_word_spans(text, _named_kinds(text, mentions, identifiers)))
     residual = mask(scratch, tuple(consumed))
     fuzzy: list[tuple[int, int, str, NameMatch]] = []
     unread: list[Unread] = [Unread(text[d.start:d.end], d.start, d.end, "dimension") for d in dimensions]
@@ -1533,6 +1536,7 @@ def read(
         unread.append(Unread(what, max(position, 0), max(position, 0) + len(what), "breakdown"))
     if fuzzy:
         mentions = _with_fuzzy(mentions, fuzzy)
+        consumed.extend(set_word_spans(text, _named_kinds(text, mentions, identifiers)))
     mentions, described = _inside_described_products(id_masked, analysis, mentions, gazetteer)
     product_ids = _product_code_mentions(text, identifiers)
     company_ids = _company_id_mentions(text, identifiers)
@@ -1724,6 +1728,8 @@ _INVOICE_LISTING = re.compile(
     r"\b(?:list|show|give|display|pull|enumerate)\b(?:\s+me)?(?:\s+(?:all|every|each))?(?:\s+(?:the|of\s+the))?"
     r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:(?:from|of|by)\s+[^?.;]{1,60}?\s+)?(?:did|has|have)\b"
     r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b"
+    # "only Beta invoices, list", "Company A invoices Q1: list pls": the bare verb ending the message asks the list
+    r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+|pls\s+)?(?:list|listing|show)(?:\s+(?:pls|please))?\W*$"
     # "which Beta invoices (Company A) are dated between 1 and 15 March": the invoices selected by their date
     r"|\b(?:which|what)\s+[^?.;]{0,60}\binvoices\b[^?.;]{0,40}?\b(?:are|were)\s+(?:dated|issued|from|in|between|"
     r"billed|invoiced|denominated)\b"
@@ -1938,6 +1944,17 @@ def _inside_described_products(text: str, analysis: Analysis, mentions: EntityMe
 
 
 _PRODUCT_CODE_SPAN = re.compile(r"\bPRD-\d+\b", re.I)
+
+
+def _named_kinds(text: str, mentions: EntityMentions, identifiers: Identifiers
+                 ) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The spans of the resolved names, one tuple per kind (suppliers, companies, groups, products), by name or id."""
+    def spans(found: Iterable[Mention]) -> tuple[tuple[int, int], ...]:
+        return tuple((m.start, m.end) for m in found if m.resolved)
+    return (spans((*mentions.suppliers, *_supplier_id_mentions(text, identifiers))),
+            spans((*mentions.companies, *_company_id_mentions(text, identifiers))),
+            spans(mentions.product_groups),
+            spans((*mentions.products, *_product_code_mentions(text, identifiers))))
 
 
 def _product_code_mentions(text: str, identifiers: Identifiers) -> tuple[Mention, ...]:

@@ -88,6 +88,7 @@ from router.default_measure import AssumedMeasure, assumed_measure, thing_words
 from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
+from router.exclusion_shapes import exclusion_parameters, unapplied_exclusions
 from router.extensions import route_extensions
 from router.figure_words import unanswered_percent
 from router.first_time import first_time_spans
@@ -1074,6 +1075,9 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
                           or ("relationship" in selected and not selected & {"semantic", "lexical"}))
     excluded = [*reading.excluded_supplier_ids, *reading.excluded_group_ids, *reading.excluded_product_codes]
+    # the exclusions the planned list or ranking applies itself (router/set_words.py's rule: every shape whose
+    # governed query can filter on an exclusion takes it; only the rest is named)
+    excluded = unapplied_exclusions(reading, catalog_metric if analyst is None else None, excluded)
     if excluded and analyst is None and (figure_or_relation or "relationship" in selected):
         # An exclusion only a governed metric's not-in filter applies: never a list or total that drops it.
         reasons.append(f"exclusion: {', '.join(excluded)} cannot be left out of this answer")
@@ -1411,7 +1415,9 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
             catalog_metric, entities, constraints.time_range, constraints.invoice_status, amounts,
             constraints.reporting_currency,
             gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
-            _named_filters(reading, gazetteer) if _named_metric_filters(reading) else None,
+            _named_filters(reading, gazetteer) if _named_metric_filters(reading)
+            # "largest 2 invoices excl Helix": the exclusions the metric declares (router/exclusion_shapes.py)
+            else exclusion_parameters(reading, catalog_metric, gazetteer) or None,
         )
         if ranked_documents is not None:
             catalog_parameters.update(ranked_documents[1])
@@ -1756,6 +1762,10 @@ def _arguments(value: object, key: str) -> list[object]:
     return found
 
 
+#: The governed invoice listing (thresholds, amount ranges, plain listings): invoices only, by its policy.
+LISTING_TOOL = "finance.invoices_above_threshold"
+
+
 def unused_constraints(
     entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...], workflow: str = "",
     reading: Reading | None = None,
@@ -1797,7 +1807,11 @@ def unused_constraints(
             set(v) == set(statuses) for v in _arguments(arguments, "invoice_statuses") if isinstance(v, list)):
         missing.append(f"the invoice status filter ({', '.join(statuses)} only)")
     analysis = reading.analysis
-    if analysis.document_types is not None and not any(
+    # "only invoices >= 5k": the governed invoice listing lists invoices only (credit notes are no invoices), so an
+    # invoice-only filter is its own scope, applied
+    invoices_only = set(analysis.document_types or ()) == {"invoice"} and any(
+        step.tool == LISTING_TOOL for step in steps)
+    if analysis.document_types is not None and not invoices_only and not any(
             isinstance(v, list) and set(v) == set(analysis.document_types)
             for v in _arguments(arguments, "document_types")):
         missing.append(f"the document type filter ({', '.join(analysis.document_types)} only)")
