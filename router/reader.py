@@ -65,6 +65,7 @@ from router.name_slots import READ_REASONS, company_units, name_core, plain_lang
 from router.negation_scope import inverted_scopes, negated
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
+from router.possessives import possessive_mentions
 from router.price_words import (
     asks_price,
     bare_product_price,
@@ -1318,6 +1319,9 @@ def read(
                   or _COUNTED.search(id_masked) or _AVERAGE_PER.search(id_masked) or asks_price(id_masked))
     mentions = find_mentions(id_masked, gazetteer, figure=figure, codes=codes,
                              hops=bool(_BOUGHT_FROM.search(id_masked)))
+    # "Company Bs spend", "kestrals share": a name in the possessive without its apostrophe (router/possessives.py)
+    mentions = possessive_mentions(id_masked, mentions, lambda t: find_mentions(
+        t, gazetteer, figure=figure, codes=codes, hops=bool(_BOUGHT_FROM.search(t))))
     hopped = [(s, e, c) for s, e, c in codes if any(m.start <= s and e <= m.end for m in mentions.suppliers)]
     if hopped:
         # the code named its supplier: no product filter, and the hop is shown as written
