@@ -2183,7 +2183,10 @@ def interpretation(entities: Entities, period_start: dt.date | None, period_end:
         parts.append(f"{entities.company_name or entities.company_id} ({entities.company_id})")
     if entities.supplier_ids:
         parts.append("suppliers " + ", ".join(entities.supplier_ids))
-    if entities.product_group:
+    if entities.product_group_ids:
+        # a set of groups ("sensors or loggers"): every one of them, each with its subgroups
+        parts.append("product groups " + " + ".join(entities.product_group_ids) + " (each with its subgroups)")
+    elif entities.product_group:
         parts.append(f"{entities.product_group} and its subgroups")
     if entities.product_codes:
         parts.append("products " + ", ".join(entities.product_codes))

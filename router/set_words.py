@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
 from router.edits import without_diacritics
 from router.unread_words import RESTRICTION_WORDS
@@ -64,6 +65,26 @@ _BESIDE = re.compile(r"^[\s,:(\-]*(?:(?:the|from|with|of|on|for|to|at|invoices?|
 _BESIDE_AFTER = re.compile(r"^[\s,:)\-]*(?:(?:invoices?|spend|purchases|lines|items)\s*)?$", re.I)
 
 
+#: What joins the members of a set of names, in the languages of the table: a sign or a conjunction of either kind
+#: ("and" or "or": for an additive figure the set is the same), an "either" before the first.
+_JOIN = re.compile(
+    r"^\s*(?:,\s*)?(?:[/+&]|and|or|und|oder|et|ou|y|e|o|i|lub|oraz|albo|ve|veya|ya\s+da|ile|și|si|sau|a|nebo|"
+    r"och|eller|og|en|of|ja|tai|as\s+well\s+as|plus)?\s*(?:,\s*)?$", re.I | re.UNICODE)
+
+
+def joined_as_set(text: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the names at ``spans`` (two or more, in order) are written as one list: only a sign, a comma or a
+    conjunction between each two ("sensors or cables", "Temperature + Flow Sensors", "crates, boxes and pallets").
+
+    >>> joined_as_set("sensors or data loggers", [(0, 7), (11, 23)])
+    True
+    >>> joined_as_set("sensors vs cables", [(0, 7), (11, 17)]), joined_as_set("sensors", [(0, 7)])
+    (False, False)
+    """
+    ordered = sorted(spans)
+    return len(ordered) >= 2 and all(_JOIN.match(text[a[1]:b[0]]) is not None for a, b in pairwise(ordered))
+
+
 def _plain(word: str) -> str:
     return without_diacritics(word.casefold())
 
@@ -103,4 +124,4 @@ def set_word_spans(text: str, kinds: Sequence[Sequence[tuple[int, int]]]) -> tup
     return tuple(sorted(set(spans)))
 
 
-__all__ = ["COMBINE_PATTERN", "COMBINE_WORDS", "set_word_spans"]
+__all__ = ["COMBINE_PATTERN", "COMBINE_WORDS", "joined_as_set", "set_word_spans"]
