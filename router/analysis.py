@@ -196,7 +196,7 @@ EXCLUSION_CUE = re.compile(
     # "everything but Beta", "anything except cables", "everything outside of Control Equipment": the whole-scope
     # word is read with its cue (the complement of what follows), never an unread word nor a name. First, so the
     # longer cue wins at its position.
-    r"\b(?:(?:everything|anything|all\s+else|everyone|everybody|anyone)\s+(?:else\s+)?"
+    r"\b(?:(?:everything|anything|all\s+else)\s+(?:else\s+)?"
     r"(?:but|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|besides|outside(?:\s+of)?|excl\.?|excluding"
     r"|bar|minus|save)(?=\s)|"
     r"excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|aside from|with the exception of|"
