@@ -1853,6 +1853,11 @@ def _group_set(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
     if (len(ids) < 2 or any(m.resolved is None for m in mentions) or reading.analysis.average_price
             or reading.cues.unit_price or not joined_as_set(reading.text, [(m.start, m.end) for m in mentions])):
         return ()
+    if any("group" in d for d in reading.breakdown.group_by) or (
+            reading.analysis.ranking is not None and "group" in (reading.analysis.ranking.dimension or "")):
+        return ()  # "by top category (Lab / Office / Shipping)": the groups listed are the rows asked, no filter
+    if reading.cues.approved or (reading.cues.products and not reading.cues.spend):
+        return ()  # "which sensors and loggers does Beta sell", "approved vendors for X / Y": no figure adds up
     if any(a in gazetteer.subgroups(b) for a in ids for b in ids if a != b):
         return ()  # a group with its own subgroup is that group (router/group_unions.py), not a set
     return ids  # type: ignore[return-value]
