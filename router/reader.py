@@ -57,7 +57,7 @@ from router.entities import (
 )
 from router.figure_words import TAX_BASE, amount_of_approved_part, basis_only_spans, period_year
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
-from router.group_words import leading_word_group, word_form_group
+from router.group_words import leading_word_group, listed_group_words, word_form_group
 from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
@@ -1541,6 +1541,15 @@ def read(
     if fuzzy:
         mentions = _with_fuzzy(mentions, fuzzy)
         consumed.extend(set_word_spans(text, _named_kinds(text, mentions, identifiers)))
+    listed = listed_group_words(id_masked, [(m.start, m.end) for m in mentions.product_groups if m.resolved],
+                                [*consumed, *mentions.spans], gazetteer)
+    if listed:
+        # "sensors & loggers": a word listed with a read group that names a group in another word form is the list's
+        # next member (router/group_words.py), never left unread while the first group is applied alone
+        mentions = replace(mentions, product_groups=tuple(sorted(
+            (*mentions.product_groups, *(Mention("product_group", text[a:b], a, b, (gid,)) for a, b, gid in listed)),
+            key=lambda m: m.start)))
+        consumed.extend((a, b) for a, b, _ in listed)
     mentions, described = _inside_described_products(id_masked, analysis, mentions, gazetteer)
     product_ids = _product_code_mentions(text, identifiers)
     company_ids = _company_id_mentions(text, identifiers)
@@ -1576,6 +1585,13 @@ def read(
         if inside is not None and target:
             # "control equipment spend excluding cabinets": the subgroup named by its own words within the group
             excluded_groups = tuple(dict.fromkeys((*excluded_groups, inside)))
+            consumed.append((position, id_masked.index(target, position) + len(target)))
+            continue
+        loose = (leading_word_group(target, gazetteer) or word_form_group(target, gazetteer)) if target else None
+        if loose is not None and target:
+            # "everything except cables", "excl. temp sensors": a group named in other word forms behind the cue is
+            # left out like one named exactly (router/group_words.py), never asked about as an unknown name
+            excluded_groups = tuple(dict.fromkeys((*excluded_groups, loose[0])))
             consumed.append((position, id_masked.index(target, position) + len(target)))
             continue
         if target:
