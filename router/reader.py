@@ -57,7 +57,7 @@ from router.entities import (
 )
 from router.figure_words import TAX_BASE, amount_of_approved_part, basis_only_spans, period_year
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
-from router.group_words import leading_word_group, listed_group_words, word_form_group
+from router.group_words import leading_word_group, listed_group_words, tail_word_group, word_form_group
 from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
@@ -1587,7 +1587,8 @@ def read(
             excluded_groups = tuple(dict.fromkeys((*excluded_groups, inside)))
             consumed.append((position, id_masked.index(target, position) + len(target)))
             continue
-        loose = (leading_word_group(target, gazetteer) or word_form_group(target, gazetteer)) if target else None
+        loose = (leading_word_group(target, gazetteer) or word_form_group(target, gazetteer)
+                 or tail_word_group(target, gazetteer)) if target else None
         if loose is not None and target:
             # "everything except cables", "excl. temp sensors": a group named in other word forms behind the cue is
             # left out like one named exactly (router/group_words.py), never asked about as an unknown name

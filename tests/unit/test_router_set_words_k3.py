@@ -142,3 +142,36 @@ def test_possessive_without_apostrophe_is_the_company(written: str, cid: str, pe
     result = routed(f"{written} spend with Beta {period}")
     assert not result.requires_clarification, result.clarification_question
     assert result.entities.company_id == cid
+
+
+@pytest.mark.parametrize(("frame", "low", "high"), [("invoices {a} to {b} in Q1 2026", "1k", "5k"),
+                                                    ("invoices EUR {a} to EUR {b} in H2 2025", "500", "2,000"),
+                                                    ("invoices €{a} to €{b} last quarter", "2k", "10k")])
+def test_money_bounds_joined_by_to_are_a_range(frame: str, low: str, high: str) -> None:
+    result = routed("Company A " + frame.format(a=low, b=high))
+    assert not result.requires_clarification, result.clarification_question
+    listing = _params(result, "finance.invoices_above_threshold")
+    assert listing and listing[0].get("upper_threshold") is not None
+
+
+def test_two_numbers_joined_by_and_are_no_range() -> None:
+    from router.reading import parse_amounts
+
+    assert all(a.comparator != "below" for a in parse_amounts("invoices over 1k and 5k lines"))
+
+
+@pytest.mark.parametrize(("cue", "word", "gid"), [("except", "cabinets", "PG-CAB"),
+                                                  ("excluding", "consumable", "PG-CONS"),
+                                                  ("everything but", "cabinets", "PG-CAB")])
+def test_group_in_other_word_forms_behind_an_exclusion_is_left_out(cue: str, word: str, gid: str) -> None:
+    result = routed(f"Company A spend in Q1 2026 {cue} {word}")
+    assert not result.requires_clarification, result.clarification_question
+    assert any(gid in groups for groups in _all_values(result, "exclude_product_group_ids"))
+
+
+@pytest.mark.parametrize(("written", "ids"), [("Control Cabinets & consumable", {"PG-CAB", "PG-CONS"}),
+                                              ("consumables or cabinets", {"PG-CONS", "PG-CAB"})])
+def test_word_listed_with_a_group_is_the_next_member(written: str, ids: set[str]) -> None:
+    result = routed(f"Company A spend on {written} in Q1 2026")
+    assert not result.requires_clarification, result.clarification_question
+    assert set(result.entities.product_group_ids) == ids
