@@ -193,7 +193,13 @@ _COMPARE_GLUE = re.compile(r"\b(?:compared (?:to|with)|in comparison (?:to|with)
 # --- exclusions ------------------------------------------------------------------------------------------------
 #: Words that put what follows outside the figure.
 EXCLUSION_CUE = re.compile(
-    r"\b(?:excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|aside from|with the exception of|"
+    # "everything but Beta", "anything except cables", "everything outside of Control Equipment": the whole-scope
+    # word is read with its cue (the complement of what follows), never an unread word nor a name. First, so the
+    # longer cue wins at its position.
+    r"\b(?:(?:everything|anything|all\s+else)\s+(?:else\s+)?"
+    r"(?:but|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|besides|outside(?:\s+of)?|excl\.?|excluding"
+    r"|bar|minus|save)(?=\s)|"
+    r"excluding|exclude[ds]?|except(?:\s+for)?|other than|not from|apart from|aside from|with the exception of|"
     # "but not counting X", "without counting X", "if we ignore X": the longer cue first
     r"not including|exclusive of|without counting|without|besides|but not counting|but not including|but not|"
     r"(?:if|when|once)\s+(?:we|you|i)\s+ignore|disregarding|(?:leaving|setting|putting|leave|set|put)\s+aside|"

@@ -702,14 +702,23 @@ def _catalog_sentence(m: MetricToolResponse, company: str, period_text: str) -> 
     if m.rows:
         listed = "; ".join(", ".join(f"{k} {v}" for k, v in r.items() if v is not None) for r in m.rows)
         return (f"{m.metric} for {company} in {period_text}{_document_types_said(m.parameters)}"
-                + (" (truncated at the row cap)" if m.truncated else "")
+                + _exclusions_said(m.parameters) + (" (truncated at the row cap)" if m.truncated else "")
                 + f": {listed}.")
     shown = ", ".join(
         f"{name.replace('_', ' ')} {m.values.get(name)}" + (f" {unit}" if spec.get("type") == "money" and unit else "")
         for name, spec in m.outputs.items() if name != "matched_line_count"
     )
-    return (f"{m.metric} for {company} in {period_text}{_document_types_said(m.parameters)}: {shown}, over "
+    return (f"{m.metric} for {company} in {period_text}{_document_types_said(m.parameters)}"
+            f"{_exclusions_said(m.parameters)}: {shown}, over "
             f"{m.matched_line_count} validated invoice lines.")
+
+
+def _exclusions_said(p: Mapping[str, Any]) -> str:
+    """The exclusions a catalog metric ran with, restated ("largest invoices excl Helix": every other supplier's)."""
+    left = [f"{what} {', '.join(p[key])}" for key, what in (("exclude_supplier_ids", "suppliers"),
+                                                            ("exclude_product_group_ids", "product groups"),
+                                                            ("exclude_product_codes", "products")) if p.get(key)]
+    return f" (excluding {'; '.join(left)})" if left else ""
 
 
 def _document_types_said(p: Mapping[str, Any]) -> str:
@@ -1197,6 +1206,9 @@ def _metric_answer(
             key, amount, what = "invoice_number", "grand_total", "invoices"
             if p.get("document_currency"):
                 what = f"invoices issued in {p['document_currency']}"
+            if p.get("exclude_supplier_ids"):
+                # the suppliers left out are restated: the list is of the invoices of every other supplier
+                what += f" (excluding suppliers {', '.join(p['exclude_supplier_ids'])})"
             threshold = p.get("threshold")
             side = "below" if p.get("direction") == "below" else "above"
             above = f"at or {side}" if p.get("inclusive") else side

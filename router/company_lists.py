@@ -28,9 +28,13 @@ def elided_companies(text: str, mentions: EntityMentions, gazetteer: Gazetteer) 
         company = gazetteer.company(m.candidates[0])
         if company is None or " " not in company.company_name:
             continue
-        head = company.company_name.rsplit(" ", 1)[0]
-        if not text[m.start:m.end].lower().startswith(head.lower()):
-            continue  # the head must be written, not only implied by an alias
+        head, last = company.company_name.rsplit(" ", 1)
+        written = text[m.start:m.end].split()
+        # the head must be written, not only implied by an alias: as in the name, or shortened before the name's
+        # own last word ("cos A and B", "Co. A & C": the short head and the letter of the name)
+        if not (text[m.start:m.end].lower().startswith(head.lower())
+                or (len(written) > 1 and written[-1].lower() == last.lower())):
+            continue
         end = m.end
         while (item := _ELIDED_ITEM.match(text, end)) is not None:
             other = by_name.get(f"{head} {item.group('tail')}".lower())

@@ -17,12 +17,12 @@ from itertools import pairwise
 from router.entities import Company, Gazetteer
 from router.reader import Reading
 from router.scope import all_companies
+from router.set_words import COMBINE_PATTERN
 from router.tenant_scope import SCOPE_WORD
 
 #: Words that add the named companies up into one figure.
-_TOGETHER = re.compile(
-    r"\b(?:combined|together|jointly|altogether|in\s+total|totals?|summed|sum|aggregated?|consolidated|"
-    r"cross[- ]compan(?:y|ies)|across|both|zusammen|gesamt\w*|insgesamt)\b", re.I)
+#: (the one table of such words is router/set_words.py's; "gesamte", "Gesamtausgaben": the German compounds too)
+_TOGETHER = re.compile(rf"(?<![\w-])(?:{COMBINE_PATTERN}|gesamt\w*)(?![\w-])", re.I)
 #: "Alpenland + Kestrel": a plus between two company names adds them up.
 _PLUS = re.compile(r"\s*\+\s*")
 #: Words that keep the named companies apart (a comparison, a figure each): never their sum.

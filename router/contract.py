@@ -107,6 +107,9 @@ class Entities(_Frozen):
     contract_ids: tuple[CanonicalId, ...] = ()
     product_group: str | None = None
     product_group_id: CanonicalId | None = None
+    #: Every group of a set the question adds up ("sensors or cables", "Temperature + Flow Sensors"), the first being
+    #: ``product_group_id``; empty for one group. Each counts with its subgroups (router/set_words.py).
+    product_group_ids: tuple[CanonicalId, ...] = ()
 
 
 class AuthorizationContextModel(_Frozen):

@@ -13,6 +13,7 @@ guessed between two unrelated groups.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import pairwise
 
 from router.edits import ONE_EDIT_FROM_SIX, Budget, budget, is_slip
@@ -428,16 +429,75 @@ def group_names(gazetteer: Gazetteer) -> list[tuple[str, str]]:
     return _names(gazetteer)
 
 
+def _singular(word: str) -> str:
+    low = word.lower()
+    return low[:-1] if len(low) > 3 and low.endswith("s") and not low.endswith("ss") else low
+
+
+def tail_word_group(word: str, gazetteer: Gazetteer) -> tuple[str, str] | None:
+    """(product_group_id, name) of the one group whose name's last word is ``word`` (singular or plural) and longer
+    than it: "loggers" of Data Loggers, "fittings" of Pipe Fittings; ``None`` when none or several groups end so.
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-LOG", "Data Loggers"), ProductGroup("PG-S", "Sensors"),
+    ...                                  ProductGroup("PG-T", "Temperature Sensors", "PG-S")])
+    >>> tail_word_group("logger", g), tail_word_group("sensors", g), tail_word_group("data", g)
+    (('PG-LOG', 'Data Loggers'), None, None)
+    """
+    if len(word) < _MIN_WORD or not re.fullmatch(r"[^\W\d_]+", word):
+        return None
+    if any(_singular(name) == _singular(word) for name, _ in _names(gazetteer)):
+        return None  # a group's whole name: read by the name readers, never a part of a longer one
+    hits = {gid: name for name, gid in _names(gazetteer)
+            if len(name.split()) > 1 and _singular(name.split()[-1]) == _singular(word)}
+    return next(iter(hits.items())) if len(hits) == 1 else None
+
+
+#: A list sign or conjunction after (or before) a group's name, and the one word it joins to it.
+_MEMBER_AFTER = re.compile(r"\s*(?:[/+&,]|\band\b|\bor\b)\s*([^\W\d_]+)\b", re.I)
+_MEMBER_BEFORE = re.compile(r"\b([^\W\d_]+)\s*(?:[/+&,]|\band\b|\bor\b)\s*$", re.I)
+
+
+def listed_group_words(text: str, groups: Sequence[tuple[int, int]], taken: Sequence[tuple[int, int]],
+                       gazetteer: Gazetteer) -> list[tuple[int, int, str]]:
+    """(start, end, group id) of the words listed with a read group that name a group in another word form
+    ("sensors & loggers": Data Loggers; "cables or fittings"): a word joined to a group's name by a list sign is a
+    member of the same list, so it is looked up as a group by its leading word, its word forms or its name's last
+    word (never left unread while the first member is applied alone). A word naming no group is left as it was.
+
+    >>> from router.entities import ProductGroup
+    >>> g = Gazetteer.build([], [], [], [ProductGroup("PG-LOG", "Data Loggers"), ProductGroup("PG-S", "Sensors")])
+    >>> listed_group_words("sensors & loggers by company", [(0, 7)], [(0, 7)], g)
+    [(10, 17, 'PG-LOG')]
+    """
+    out: list[tuple[int, int, str]] = []
+    for start, end in groups:
+        found = [m for m in (_MEMBER_AFTER.match(text, end),) if m] + [
+            m for m in (_MEMBER_BEFORE.search(text[:start]),) if m]
+        for m in found:
+            a, b = m.span(1)
+            if any(s < b and a < e for s, e in (*taken, *((x, y) for x, y, _ in out))):
+                continue
+            word = m.group(1)
+            hit = leading_word_group(word, gazetteer) or word_form_group(word, gazetteer) or tail_word_group(
+                word, gazetteer)
+            if hit is not None:
+                out.append((a, b, hit[0]))
+    return out
+
+
 __all__ = [
     "GENERIC_HEADS",
     "content_words",
     "group_names",
     "leading_word_group",
+    "listed_group_words",
     "read_goods_heads",
     "read_group_forms",
     "read_group_typos",
     "read_shared_heads",
     "read_subgroup_joins",
     "same_word",
+    "tail_word_group",
     "word_form_group",
 ]

@@ -190,7 +190,10 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
         supplier_source = None
     if e.product_group is not None:
         deps = ("find-approved-vendors",) if isinstance(supplier_source, Ref) else ()
-        steps.append(
+        # (a set of groups, "sensors or loggers", filters the company's spend by all of them below; the catalogue
+        # lookup takes one group's name, so its product list would name the first group's products only)
+        listed = not (e.product_group_ids and supplier_source is None and inp.group_ids)
+        steps.extend([] if not listed else [
             PlanStep(
                 step_id="find-products",
                 tool="catalog.find_products",
@@ -201,7 +204,7 @@ def _spend_steps(inp: PlanInput) -> tuple[list[PlanStep], list[str]]:
                 },
                 purpose=f"Products under {e.product_group} (PART_OF*0..3) supplied by those suppliers.",
             )
-        )
+        ])
         if supplier_source is None and inp.group_ids:
             # Design note: no supplier set was asked for, so no supplier coverage is checked: the catalogue's
             # suppliers of the group are not a set the user named, and one without lines bought nothing. The
@@ -349,6 +352,10 @@ def _metric_steps(inp: PlanInput, kind: MetricKind) -> list[PlanStep] | None:
                        **({"inclusive": True} if inp.reading.threshold_inclusive else {}),
                        **({"direction": "below"} if inp.reading.threshold_direction == "below" else {}),
                        **({"supplier_ids": list(e.supplier_ids)} if e.supplier_ids else {}),
+                       # "over 5k, excl Helix": the suppliers left out (router/routing.py asks about any other
+                       # exclusion, a group's or a product's, which an invoice's grand total cannot leave out)
+                       **({"exclude_supplier_ids": list(excluded)}
+                          if (excluded := inp.reading.excluded_supplier_ids) else {}),
                        # "between 5k and 10k EUR": the range's upper bound (its lower one is the threshold).
                        **({"upper_threshold": upper[0], "upper_inclusive": upper[1]} if upper else {}),
                        # "the invoices billed in USD" (router/routing.py asks about any other currency reading)

@@ -57,7 +57,7 @@ from router.entities import (
 )
 from router.figure_words import TAX_BASE, amount_of_approved_part, basis_only_spans, period_year
 from router.group_lists import joined_groups, product_restating_groups, restated_subgroups
-from router.group_words import leading_word_group, word_form_group
+from router.group_words import leading_word_group, listed_group_words, tail_word_group, word_form_group
 from router.measure_words import MEASURE_WORDS
 from router.name_cues import cued_names, supplier_numbers
 from router.name_match import KIND_MARKERS
@@ -65,6 +65,7 @@ from router.name_slots import READ_REASONS, company_units, name_core, plain_lang
 from router.negation_scope import inverted_scopes, negated
 from router.per_item import priced_per_item
 from router.periods import HISTORY_START, PeriodResolution, resolve_period
+from router.possessives import possessive_mentions
 from router.price_words import (
     asks_price,
     bare_product_price,
@@ -89,6 +90,7 @@ from router.reading import (
 from router.rules import COMPANY_ID, Identifiers, find_identifiers, mask, quoted_spans
 from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.run_rate import RUN_RATE
+from router.set_words import set_word_spans
 from router.share_slots import share_part_phrases
 from router.sound_alike import sound_alike
 
@@ -1329,6 +1331,9 @@ def read(
                   or _COUNTED.search(id_masked) or _AVERAGE_PER.search(id_masked) or asks_price(id_masked))
     mentions = find_mentions(id_masked, gazetteer, figure=figure, codes=codes,
                              hops=bool(_BOUGHT_FROM.search(id_masked)))
+    # "Company Bs spend", "kestrals share": a name in the possessive without its apostrophe (router/possessives.py)
+    mentions = possessive_mentions(id_masked, mentions, lambda t: find_mentions(
+        t, gazetteer, figure=figure, codes=codes, hops=bool(_BOUGHT_FROM.search(t))))
     hopped = [(s, e, c) for s, e, c in codes if any(m.start <= s and e <= m.end for m in mentions.suppliers)]
     if hopped:
         # the code named its supplier: no product filter, and the hop is shown as written
@@ -1459,6 +1464,8 @@ def read(
     dimensions = tuple(d for d in dimensions if not (d.label == "site" and _covered(d.start, d.end, units)))
     consumed.extend(units)
     consumed.extend((d.start, d.end) for d in dimensions)
+    # "either Beta or Orbis, combined", "Epsilon only": a set word beside the names read (router/set_words.py)
+    consumed.extend(set_word_spans(text, _named_kinds(text, mentions, identifiers)))
     residual = mask(scratch, tuple(consumed))
     fuzzy: list[tuple[int, int, str, NameMatch]] = []
     unread: list[Unread] = [Unread(text[d.start:d.end], d.start, d.end, "dimension") for d in dimensions]
@@ -1545,6 +1552,16 @@ def read(
         unread.append(Unread(what, max(position, 0), max(position, 0) + len(what), "breakdown"))
     if fuzzy:
         mentions = _with_fuzzy(mentions, fuzzy)
+        consumed.extend(set_word_spans(text, _named_kinds(text, mentions, identifiers)))
+    listed = listed_group_words(id_masked, [(m.start, m.end) for m in mentions.product_groups if m.resolved],
+                                [*consumed, *mentions.spans], gazetteer)
+    if listed:
+        # "sensors & loggers": a word listed with a read group that names a group in another word form is the list's
+        # next member (router/group_words.py), never left unread while the first group is applied alone
+        mentions = replace(mentions, product_groups=tuple(sorted(
+            (*mentions.product_groups, *(Mention("product_group", text[a:b], a, b, (gid,)) for a, b, gid in listed)),
+            key=lambda m: m.start)))
+        consumed.extend((a, b) for a, b, _ in listed)
     mentions, described = _inside_described_products(id_masked, analysis, mentions, gazetteer)
     product_ids = _product_code_mentions(text, identifiers)
     company_ids = _company_id_mentions(text, identifiers)
@@ -1580,6 +1597,14 @@ def read(
         if inside is not None and target:
             # "control equipment spend excluding cabinets": the subgroup named by its own words within the group
             excluded_groups = tuple(dict.fromkeys((*excluded_groups, inside)))
+            consumed.append((position, id_masked.index(target, position) + len(target)))
+            continue
+        loose = (leading_word_group(target, gazetteer) or word_form_group(target, gazetteer)
+                 or tail_word_group(target, gazetteer)) if target else None
+        if loose is not None and target:
+            # "everything except cables", "excl. temp sensors": a group named in other word forms behind the cue is
+            # left out like one named exactly (router/group_words.py), never asked about as an unknown name
+            excluded_groups = tuple(dict.fromkeys((*excluded_groups, loose[0])))
             consumed.append((position, id_masked.index(target, position) + len(target)))
             continue
         if target:
@@ -1736,6 +1761,8 @@ _INVOICE_LISTING = re.compile(
     r"\b(?:list|show|give|display|pull|enumerate)\b(?:\s+me)?(?:\s+(?:all|every|each))?(?:\s+(?:the|of\s+the))?"
     r"[^?.;]{0,60}\binvoices\b|\bwhich\s+invoices\s+(?:(?:from|of|by)\s+[^?.;]{1,60}?\s+)?(?:did|has|have)\b"
     r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+)?(?:list|show|give\s+me)\s+(?:them|those|these|all|each)\b"
+    # "only Beta invoices, list", "Company A invoices Q1: list pls": the bare verb ending the message asks the list
+    r"|\binvoices\b[^?.;]{0,80}[-–:,]\s*(?:please\s+|pls\s+)?(?:list|listing|show)(?:\s+(?:pls|please))?\W*$"
     # "which Beta invoices (Company A) are dated between 1 and 15 March": the invoices selected by their date
     r"|\b(?:which|what)\s+[^?.;]{0,60}\binvoices\b[^?.;]{0,40}?\b(?:are|were)\s+(?:dated|issued|from|in|between|"
     r"billed|invoiced|denominated)\b"
@@ -1950,6 +1977,17 @@ def _inside_described_products(text: str, analysis: Analysis, mentions: EntityMe
 
 
 _PRODUCT_CODE_SPAN = re.compile(r"\bPRD-\d+\b", re.I)
+
+
+def _named_kinds(text: str, mentions: EntityMentions, identifiers: Identifiers
+                 ) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The spans of the resolved names, one tuple per kind (suppliers, companies, groups, products), by name or id."""
+    def spans(found: Iterable[Mention]) -> tuple[tuple[int, int], ...]:
+        return tuple((m.start, m.end) for m in found if m.resolved)
+    return (spans((*mentions.suppliers, *_supplier_id_mentions(text, identifiers))),
+            spans((*mentions.companies, *_company_id_mentions(text, identifiers))),
+            spans(mentions.product_groups),
+            spans((*mentions.products, *_product_code_mentions(text, identifiers))))
 
 
 def _product_code_mentions(text: str, identifiers: Identifiers) -> tuple[Mention, ...]:
@@ -2174,7 +2212,10 @@ def interpretation(entities: Entities, period_start: dt.date | None, period_end:
         parts.append(f"{entities.company_name or entities.company_id} ({entities.company_id})")
     if entities.supplier_ids:
         parts.append("suppliers " + ", ".join(entities.supplier_ids))
-    if entities.product_group:
+    if entities.product_group_ids:
+        # a set of groups ("sensors or loggers"): every one of them, each with its subgroups
+        parts.append("product groups " + " + ".join(entities.product_group_ids) + " (each with its subgroups)")
+    elif entities.product_group:
         parts.append(f"{entities.product_group} and its subgroups")
     if entities.product_codes:
         parts.append("products " + ", ".join(entities.product_codes))

@@ -324,7 +324,11 @@ def _ranges(text: str, matches: list[re.Match[str]]) -> dict[int, tuple[str, int
             continue
         glue = _RANGE_BETWEEN.fullmatch(text[low.end():high.start()])
         before = _RANGE_BEFORE.search(text[: low.start()])
-        if glue is None or (before is None and "-" not in glue.group(0) and "–" not in glue.group(0)):
+        # "1k to 5k", "EUR 500 to EUR 2,000": two money-shaped bounds joined by "to" are a range without "between"
+        # ("and" alone joins two amounts, never bounds them)
+        both_money = all(m.group("cur1") or m.group("cur2") or m.group("mult") for m in (low, high))
+        if glue is None or (before is None and "-" not in glue.group(0) and "–" not in glue.group(0)
+                            and not (both_money and glue.group(0).strip().lower() != "and")):
             continue
         money = [m for m in (low, high) if m.group("cur1") or m.group("cur2") or m.group("mult")]
         if not money or _COMPARATOR.search(text[: low.start()]):

@@ -88,6 +88,7 @@ from router.default_measure import AssumedMeasure, assumed_measure, thing_words
 from router.dimensions import unknown_dimensions
 from router.elliptic import ELLIPTIC_NOTE, elliptic_spend, guess_aside, named_back, read_spans, unread_words
 from router.entities import Company, Gazetteer, ProductGroup
+from router.exclusion_shapes import exclusion_parameters, unapplied_exclusions
 from router.extensions import route_extensions
 from router.figure_words import unanswered_percent
 from router.first_time import first_time_spans
@@ -129,6 +130,7 @@ from router.relation_shapes import read_relation_shape
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
+from router.set_words import joined_as_set
 from router.silent_checks import (
     inverted_document_type,
     mismatched_document_type,
@@ -959,7 +961,16 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
         entities = entities.model_copy(update={"product_group_id": alone.product_group_id,
                                                "product_group": alone.group_name})
         union_note = f"; {alone.group_name} only (not its parent group in general)"
-    if union is not None:
+    # "sensors or cables", "temperature + flow sensors": groups written as one list are the set of them (each with
+    # its subgroups), never a choice between them, for a figure that adds up (router/set_words.py)
+    group_set = _group_set(reading, gazetteer) if nested is None and union is None and alone is None else ()
+    if group_set:
+        entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
+        names = {g.product_group_id: g.group_name for g in gazetteer.product_groups}
+        entities = entities.model_copy(update={"product_group_id": group_set[0], "product_group": names[group_set[0]],
+                                               "product_group_ids": group_set})
+        union_note = f"; {' + '.join(names[g] for g in group_set)} read as one set of groups (added up)"
+    elif union is not None:
         entity_reasons = [r for r in entity_reasons if not r.startswith("Which product group do you mean")]
         entities = entities.model_copy(update={"product_group_id": union.group_id, "product_group": union.group_name})
     else:
@@ -1090,6 +1101,9 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
     figure_or_relation = (spend_shaped or other_metric or needs_company or "aggregate" in selected
                           or ("relationship" in selected and not selected & {"semantic", "lexical"}))
     excluded = [*reading.excluded_supplier_ids, *reading.excluded_group_ids, *reading.excluded_product_codes]
+    # the exclusions the planned list or ranking applies itself (router/set_words.py's rule: every shape whose
+    # governed query can filter on an exclusion takes it; only the rest is named)
+    excluded = unapplied_exclusions(reading, catalog_metric if analyst is None else None, excluded)
     if excluded and analyst is None and (figure_or_relation or "relationship" in selected):
         # An exclusion only a governed metric's not-in filter applies: never a list or total that drops it.
         reasons.append(f"exclusion: {', '.join(excluded)} cannot be left out of this answer")
@@ -1431,8 +1445,10 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
         catalog_parameters, unread = _catalog_parameters(
             catalog_metric, entities, constraints.time_range, constraints.invoice_status, amounts,
             constraints.reporting_currency,
-            gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
-            _named_filters(reading, gazetteer) if _named_metric_filters(reading) else None,
+            _group_scope(entities, gazetteer),
+            _named_filters(reading, gazetteer) if _named_metric_filters(reading)
+            # "largest 2 invoices excl Helix": the exclusions the metric declares (router/exclusion_shapes.py)
+            else exclusion_parameters(reading, catalog_metric, gazetteer) or None,
         )
         if ranked_documents is not None:
             catalog_parameters.update(ranked_documents[1])
@@ -1489,7 +1505,7 @@ def _route_reading(text: str, reading: Reading, inputs: RouterInputs) -> Routing
                 breakdown.grain if (spend_shaped or catalog_metric) else None,
                 catalog_metric=catalog_metric.name if catalog_metric else None,
                 catalog_parameters=catalog_parameters,
-                group_ids=gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else (),
+                group_ids=_group_scope(entities, gazetteer),
             )
         )
         if workflow in _PASSAGE_WORKFLOWS and figure_scope:
@@ -1622,7 +1638,7 @@ def _per_company_steps(companies: tuple[Company, ...], entities: Entities, const
                        gazetteer: Gazetteer, breakdown: Breakdown) -> tuple[PlanStep, ...]:
     """One governed company-spend step per company of the tenant, each in its own reporting currency."""
     assert constraints.time_range is not None
-    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    groups = _group_scope(entities, gazetteer)
     filters: dict[str, object] = {
         "start_date": constraints.time_range.start.isoformat(), "end_date": constraints.time_range.end.isoformat(),
         **({"supplier_ids": list(entities.supplier_ids)} if entities.supplier_ids else {}),
@@ -1653,7 +1669,7 @@ def _scope_steps(companies: tuple[Company, ...], kind: str, entities: Entities, 
     companies ranked by spend (each row with its share of the ranked total) beside the total. ``named``: the
     companies a question names together ("Xenon and Ypsilon combined"), bound as the metric's ``company_ids``."""
     assert constraints.time_range is not None
-    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    groups = _group_scope(entities, gazetteer)
     excluded_groups = sorted({g for gid in reading.excluded_group_ids for g in gazetteer.subgroups(gid)})
     filters: dict[str, object] = {
         "start_date": constraints.time_range.start.isoformat(), "end_date": constraints.time_range.end.isoformat(),
@@ -1704,7 +1720,7 @@ def _scope_steps(companies: tuple[Company, ...], kind: str, entities: Entities, 
 def _per_part_steps(parts: tuple[TimeRange, ...], entities: Entities, constraints: Constraints,
                     gazetteer: Gazetteer) -> tuple[PlanStep, ...]:
     """One governed company-spend step per part of a period list, each with every filter of the reading."""
-    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    groups = _group_scope(entities, gazetteer)
     filters: dict[str, object] = {
         "company_id": entities.company_id,
         **({"supplier_ids": list(entities.supplier_ids)} if entities.supplier_ids else {}),
@@ -1777,6 +1793,10 @@ def _arguments(value: object, key: str) -> list[object]:
     return found
 
 
+#: The governed invoice listing (thresholds, amount ranges, plain listings): invoices only, by its policy.
+LISTING_TOOL = "finance.invoices_above_threshold"
+
+
 def unused_constraints(
     entities: Entities, constraints: Constraints, steps: tuple[PlanStep, ...], workflow: str = "",
     reading: Reading | None = None,
@@ -1806,6 +1826,10 @@ def unused_constraints(
             missing.append(f"the product {code}")
     if entities.product_group and entities.product_group not in used and (entities.product_group_id or "") not in used:
         missing.append(f"the product group {entities.product_group}")
+    for gid in entities.product_group_ids[1:]:
+        # a set of groups: each must reach the plan (a path taking one group would drop the others silently)
+        if gid not in used:
+            missing.append(f"the product group {gid}")
     tr = constraints.time_range
     if scoped and not by_invoice and tr is not None:
         month = tr.start.strftime("%Y-%m") if single_month(tr) else None
@@ -1818,7 +1842,11 @@ def unused_constraints(
             set(v) == set(statuses) for v in _arguments(arguments, "invoice_statuses") if isinstance(v, list)):
         missing.append(f"the invoice status filter ({', '.join(statuses)} only)")
     analysis = reading.analysis
-    if analysis.document_types is not None and not any(
+    # "only invoices >= 5k": the governed invoice listing lists invoices only (credit notes are no invoices), so an
+    # invoice-only filter is its own scope, applied
+    invoices_only = set(analysis.document_types or ()) == {"invoice"} and any(
+        step.tool == LISTING_TOOL for step in steps)
+    if analysis.document_types is not None and not invoices_only and not any(
             isinstance(v, list) and set(v) == set(analysis.document_types)
             for v in _arguments(arguments, "document_types")):
         missing.append(f"the document type filter ({', '.join(analysis.document_types)} only)")
@@ -1835,6 +1863,32 @@ def unused_constraints(
     if grain and grain not in _arguments(arguments, "grain"):
         missing.append(f"the breakdown by {grain}")
     return missing
+
+
+def _group_set(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
+    """The product groups a figure question names as one list ("sensors or data loggers"), in order; empty unless
+    two or more distinct groups, each resolved, are joined only by signs and conjunctions, and the figure adds up
+    (no unit price: a price of two groups is no one price)."""
+    mentions = sorted(reading.mentions.product_groups, key=lambda m: m.start)
+    ids = tuple(dict.fromkeys(m.resolved for m in mentions if m.resolved))
+    if (len(ids) < 2 or any(m.resolved is None for m in mentions) or reading.analysis.average_price
+            or reading.cues.unit_price or not joined_as_set(reading.text, [(m.start, m.end) for m in mentions])):
+        return ()
+    if any("group" in d for d in reading.breakdown.group_by) or (
+            reading.analysis.ranking is not None and "group" in (reading.analysis.ranking.dimension or "")):
+        return ()  # "by top category (Lab / Office / Shipping)": the groups listed are the rows asked, no filter
+    if reading.cues.approved or (reading.cues.products and not reading.cues.spend):
+        return ()  # "which sensors and loggers does Beta sell", "approved vendors for X / Y": no figure adds up
+    if any(a in gazetteer.subgroups(b) for a in ids for b in ids if a != b):
+        return ()  # a group with its own subgroup is that group (router/group_unions.py), not a set
+    return ids  # type: ignore[return-value]
+
+
+def _group_scope(entities: Entities, gazetteer: Gazetteer) -> tuple[str, ...]:
+    """The product groups a figure is filtered to: the named group, or every group of a named set, each with its
+    subgroups (empty when no group is named)."""
+    named = entities.product_group_ids or ((entities.product_group_id,) if entities.product_group_id else ())
+    return tuple(dict.fromkeys(g for gid in named for g in gazetteer.subgroups(gid)))
 
 
 def _interpretation(entities: Entities, constraints: Constraints) -> str:
@@ -2033,7 +2087,8 @@ def _analyst_metric(
         return None, None  # another governed measure (or a count) is asked for: its own path decides
     slots = Slots(
         company_id=entities.company_id, supplier_ids=entities.supplier_ids, product_codes=entities.product_codes,
-        product_group_ids=(entities.product_group_id,) if entities.product_group_id else (),
+        product_group_ids=entities.product_group_ids
+        or ((entities.product_group_id,) if entities.product_group_id else ()),
         exclude_supplier_ids=reading.excluded_supplier_ids,
         exclude_product_group_ids=reading.excluded_group_ids, period=reading.period.time_range,
         exclude_product_codes=reading.excluded_product_codes,
@@ -2125,7 +2180,7 @@ def _governed(
 ) -> GovernedRequest:
     """The analyst metric's parameters from the final entities (the company defaulted), period and currency; a
     product group counts with its subgroups, in the part and whole of a share as in a filter or an exclusion."""
-    groups = gazetteer.subgroups(entities.product_group_id) if entities.product_group_id else ()
+    groups = _group_scope(entities, gazetteer)
     excluded_groups = tuple(sorted({g for gid in reading.excluded_group_ids for g in gazetteer.subgroups(gid)}))
     slots = Slots(
         company_id=entities.company_id, supplier_ids=entities.supplier_ids, product_codes=entities.product_codes,

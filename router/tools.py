@@ -271,6 +271,8 @@ class ThresholdRequest(_PeriodRequest):
     direction: Literal["above", "below"] = "above"
     #: Only invoices of these suppliers ("invoices from Beta over 5,000").
     supplier_ids: tuple[CanonicalId, ...] | None = None
+    #: Leave out the invoices of these suppliers ("invoices over 5,000, excluding Helix").
+    exclude_supplier_ids: tuple[CanonicalId, ...] | None = None
     #: The upper bound of an amount range ("between 5,000 and 10,000 EUR"), with ``direction`` above.
     upper_threshold: Annotated[str, StringConstraints(pattern=r"^\d{1,13}(\.\d{1,2})?$")] | None = None
     upper_inclusive: bool = False
@@ -888,6 +890,7 @@ def _threshold(metric: str) -> Callable[..., MetricToolResponse]:
             **({"inclusive": True} if req.inclusive else {}),
             **({"direction": req.direction} if req.direction != "above" else {}),
             **({"supplier_ids": list(req.supplier_ids)} if req.supplier_ids else {}),
+            **({"exclude_supplier_ids": list(req.exclude_supplier_ids)} if req.exclude_supplier_ids else {}),
             **({"upper_threshold": req.upper_threshold} if req.upper_threshold is not None else {}),
             **({"upper_inclusive": True} if req.upper_threshold is not None and req.upper_inclusive else {}),
             **({"document_currency": req.document_currency} if req.document_currency else {}),
