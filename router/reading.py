@@ -87,8 +87,9 @@ def scale(number: Decimal, word: str | None) -> Decimal:
 # never ends inside a digit group (the lookahead after it): "1,00,000" is read whole or not at all, never as "1,00".
 _INDIAN_GROUPING = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?"
 _MONEY = re.compile(
-    # (never the day of a date written before it: "till 2025-08-27 500 €" is no "27 500")
-    rf"(?<![\w.,'’])(?<!\d[-/])(?:(?P<cur1>{_CUR})\s?)?"
+    # (never the last part of a date written before it: "till 2025-08-27 500 €" is no "27 500"; a date has two
+    # separators, so "1-2000 EUR", an amount range, keeps its upper bound)
+    rf"(?<![\w.,'’])(?<!\d-\d\d-)(?<!\d-\d-)(?<!\d/\d\d/)(?<!\d/\d/)(?:(?P<cur1>{_CUR})\s?)?"
     rf"(?P<num>{_INDIAN_GROUPING}|\d{{1,3}}(?:[.,\s'’]\d{{3}})+(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?)"
     r"(?![.,'’]?\d)(?:[.,/]-)?"
     r"(?:\s?(?P<mult>(?:k|m|mn|bn|thousand|million|billion|tausend|millionen|milliarden?|lakhs?|lacs?|crores?|"
