@@ -273,9 +273,16 @@ def _statuses(reading: Reading) -> tuple[tuple[str, ...], str | None]:
 
 
 def _cannot(reading: Reading) -> list[str]:
-    """What the question narrows by that neither listing takes (a product group, products, an amount, a currency)."""
+    """What the question narrows by that neither listing takes (a product group, products, an amount, a currency;
+    a product group, products or companies left out): asked back, never dropped. Suppliers left out are taken."""
     e = reading.entities
+    left_companies = () if negation_took_companies(reading) else reading.excluded_company_ids
     return [*(["product group " + (e.product_group or "")] if e.product_group_id else []),
+            *(["leaving out the product group(s) " + ", ".join(reading.excluded_group_ids)]
+              if reading.excluded_group_ids else []),
+            *(["leaving out the products " + ", ".join(reading.excluded_product_codes)]
+              if reading.excluded_product_codes else []),
+            *(["leaving out the companies " + ", ".join(left_companies)] if left_companies else []),
             *(["products " + ", ".join(e.product_codes)] if e.product_codes else []),
             *([f"the amount {m.text!r}" for m in reading.amounts if m.text.strip()]),
             *([f"the amount {reading.threshold_amount.text!r}"]
@@ -363,8 +370,8 @@ def route_inactive(text: str, reading: Reading, inputs: Any, req: InactiveReques
     statuses, bad_status = _statuses(reading)
     for what in [*_cannot(reading), *([bad_status] if bad_status else [])]:
         reasons.append(f"inactive_suppliers: {what} cannot be applied to the suppliers that did not invoice")
-        questions.append(f"I can list the suppliers that did not invoice a company in a period (no counted invoice "
-                         f"or credit note), but not by {what}. Do you want the list without it?")
+        questions.append(f"I can list the suppliers that did not invoice a company in a period (no counted "
+                         f"invoice), but not by {what}. Do you want the list without it?")
     tr = period.time_range if not period.ambiguous else None
     shown = e.model_copy(update={"supplier_ids": ()})
     read_as = interpretation(shown, tr.start, tr.end) if tr is not None else interpretation(shown, None, None)
@@ -372,9 +379,10 @@ def route_inactive(text: str, reading: Reading, inputs: Any, req: InactiveReques
         read_as += f"; leaving out {', '.join(reading.excluded_supplier_ids)}"
     if e.supplier_ids:
         read_as += f"; only among {', '.join(e.supplier_ids)}"
-    read_as += ("; did not invoice: no counted document (a posted or paid invoice or credit note; cancelled "
-                "documents and duplicates never count) of the supplier to the company dated in the period, over "
-                "every supplier of the tenant's supplier master data")
+    read_as += (f"; did not invoice: no counted invoice ({' or '.join(statuses)}; a credit note is no invoicing, "
+                "cancelled documents and duplicates never count) of the supplier to the company dated in the period, "
+                "over every supplier in the tenant's supplier master data (including suppliers that never dealt "
+                "with the company)")
     if len(companies) > 1:
         read_as = f"each of {', '.join(companies)} on its own, {read_as}"
     if reasons or tr is None or not companies:
@@ -430,6 +438,8 @@ def route_extreme(text: str, reading: Reading, inputs: Any, req: ExtremeRequest)
         reasons.append("period: the period begins after the as-of date")
         questions.append(f"The period begins after the as-of date {inputs.as_of}: which period do you mean?")
     read_as = interpretation(e, start, end)
+    if reading.excluded_supplier_ids:
+        read_as += f"; leaving out the invoices of {', '.join(reading.excluded_supplier_ids)}"
     if not companies:
         read_as = f"every company of the tenant, {read_as}" if read_as else "every company of the tenant"
     elif len(companies) > 1:
@@ -444,6 +454,8 @@ def route_extreme(text: str, reading: Reading, inputs: Any, req: ExtremeRequest)
     parameters: dict[str, Any] = {"order": req.order, "start_date": start.isoformat(), "end_date": end.isoformat()}
     if e.supplier_ids:
         parameters["supplier_ids"] = list(e.supplier_ids)
+    if reading.excluded_supplier_ids:
+        parameters["exclude_supplier_ids"] = list(reading.excluded_supplier_ids)
     if statuses != _DEFAULT:
         parameters["invoice_statuses"] = list(statuses)
     scopes: tuple[str | None, ...] = companies or (None,)
@@ -489,6 +501,20 @@ def _listings(d: _Draft, prefix: str) -> tuple[list[Any], bool]:
     return found, bool(found) and len(found) == len(planned)
 
 
+def _universe(m: Any, pool: Any) -> str:
+    """The universe a did-not-invoice list is taken from, said plainly (the supplier master, not the company's
+    suppliers), and the rule of what counts as invoicing."""
+    if pool is None:
+        return ""
+    params = m.parameters
+    rule = "invoicing = a counted invoice; a credit note alone is no invoicing"
+    if params.get("supplier_ids"):
+        return f" (of the {pool} suppliers asked about; {rule})"
+    less = (f", less {', '.join(params['exclude_supplier_ids'])}" if params.get("exclude_supplier_ids") else "")
+    return (f" (of the {pool} suppliers in the tenant's supplier master{less}, including suppliers that never "
+            f"dealt with the company; {rule})")
+
+
 @composer("inactive_suppliers")
 def _compose_inactive(d: _Draft) -> None:
     """``inactive_suppliers``: per company, the suppliers without a counted line in the period, or "none"."""
@@ -517,12 +543,11 @@ def _compose_inactive(d: _Draft) -> None:
                 for r in rows[:LISTED])
             more = f"; and {len(rows) - LISTED} more (all in the result)" if len(rows) > LISTED else ""
             noun = "supplier" if len(ids) == 1 else "suppliers"
-            pool = rows[0].get("supplier_count")
-            of = f" (of {pool} in scope)" if pool is not None else ""
+            of = _universe(m, rows[0].get("supplier_count"))
             texts.append(f"{who}: {len(ids)} {noun}{of} did not invoice in {d.period_text}: {shown}{more}.")
         else:
             texts.append(f"{who}: none. Every supplier in scope invoiced {who} in {d.period_text} (an empty "
-                         "list: each has a counted document dated in the period).")
+                         "list: each has a counted invoice dated in the period).")
         parts.append({"company_id": company, "supplier_ids": ids, "supplier_count": len(ids),
                       "suppliers": [{k: r.get(k) for k in ("supplier_id", "supplier_name", "last_invoice_before")}
                                     for r in rows]})
@@ -567,6 +592,8 @@ def _compose_extreme(d: _Draft) -> None:
         who = _who(d, str(company) if company else None)
         sups = m.parameters.get("supplier_ids") or []
         frm = f" from {', '.join(d.routing.entities.supplier_names or sups)} ({', '.join(sups)})" if sups else ""
+        if left := m.parameters.get("exclude_supplier_ids"):
+            frm += f" other than {', '.join(left)}'s"  # the answer names the suppliers it left out
         rows = _rows(m)
         if not rows:
             texts.append(f"{who}: no counted invoice{frm} in {d.period_text}, so there is no {order} invoice.")
