@@ -10,6 +10,7 @@ import re
 
 from router.analysis import _CODE as CURRENCY_WORD
 from router.analysis import _CURRENCY_PART as CURRENCY_PART
+from router.negation_scope import negated
 
 CODES = r"(?:EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|PLN|CZK|CAD|AUD|CNY)"
 CODE = re.compile(rf"(?<![A-Za-z]){CODES}(?![A-Za-z])", re.I)
@@ -94,8 +95,20 @@ def example_spans(text: str) -> tuple[tuple[int, int], ...]:
     ['GBP, CHF etc']
     >>> example_spans("GBP or USD invoices only")
     ()
+
+    A list left out of the figure ("excluding USD and other foreign currencies", "sauf USD et autres", "USD and
+    the rest excluded") names no examples of the rows: it is an exclusion, never the every-currency split (which
+    would answer with the very currencies left out, as if complete).
+
+    >>> example_spans("spend excluding USD and other foreign currencies in Q1")
+    ()
     """
-    return tuple(m.span() for m in CURRENCY_EXAMPLES.finditer(text))
+    return tuple(m.span() for m in CURRENCY_EXAMPLES.finditer(text)
+                 if negated(text, m.start(), _LIST_NOUN.match(text, m.end()).end()) is None)
+
+
+#: The noun a list of examples may end with before a postfix exclusion ("USD and other currencies excluded").
+_LIST_NOUN = re.compile(r"(?:\s*(?:foreign\s+)?(?:currenc(?:y|ies)|ccys?|ones|invoices))?", re.I)
 
 
 def issued_spans(text: str) -> tuple[tuple[int, int], ...]:

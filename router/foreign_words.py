@@ -494,6 +494,11 @@ def _compound(word: str) -> tuple[str, ...] | None:
 
 # --- the function vocabulary, rewritten in order -------------------------------------------------------------------
 _VAT = rf"(?:{_alt(VAT_NAMES)}|{tax_words.TAX_NAME})"
+#: The tax names read after a bare preposition: the unambiguous spellings in their case, "VAT", the non-Latin ones.
+_VAT_STRONG = (rf"(?:(?-i:{tax_words.alternation(tax_words.STRONG_CASED)})|"
+               rf"{tax_words.alternation(('vat', *tax_words.NON_LATIN_NAMES))})")
+#: The other names: the tax only beside a basis word or a tax noun.
+_WEAK_TAX = tax_words.alternation(n for n in (*tax_words.ALL_TAX_NAMES, *VAT_NAMES) if n != "vat")
 _SUP = rf"(?:{_alt(SUPPLIERS)})"
 _SUP1 = rf"(?:{_alt(SUPPLIER)})"
 _B = r"(?<![\w&-])"
@@ -662,7 +667,14 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_BP}(?:{_alt(WITHOUT)}|{tax_words.alternation(tax_words.WITHOUT_TAX)}){_GAP}{_VAT}{_E}|"
          rf"{_B}{_VAT}[\s-]*(?:{tax_words.alternation(tax_words.TAX_THEN_EXCLUDED)}){_E}|"
          rf"(?-i:{_B}(?:{tax_words.alternation(tax_words.HT)}){_E})", "excluding VAT"),
-        (rf"{_BP}(?:{_alt(WITH)}|{tax_words.alternation(tax_words.WITH_TAX)}){_GAP}{_VAT}{_E}|"
+        # an inclusion word before any tax name ("incl gst", "inkl. MwSt"); a bare preposition ("with", "s", "z",
+        # "con") only before an unambiguous one ("with GST", "s DPH", "con IVA"): "spend with PVM" may name a supplier
+        (rf"{_BP}(?:{tax_words.alternation(w for w in (*WITH, *tax_words.WITH_TAX) if w not in tax_words.BARE_WITH)})"
+         rf"{_GAP}{_VAT}{_E}|"
+         rf"{_BP}(?:{tax_words.alternation(tax_words.BARE_WITH)}){_GAP}{_VAT_STRONG}{_E}|"
+         # (the Romance and Germanic "con IVA", "met btw", "mit MwSt": the names of their own language, any case)
+         rf"{_BP}(?:{tax_words.alternation(w for w in tax_words.BARE_WITH if w in (*WITH, 'cu', 'com o', 'avec la'))})"
+         rf"{_GAP}(?:{_alt(n for n in VAT_NAMES if n not in ('ptu', 'alv'))}){_E}|"
          rf"{_B}{_VAT}[\s-]*(?:{tax_words.alternation(tax_words.TAX_THEN_INCLUDED)}){_E}|"
          rf"(?-i:{_B}(?:{tax_words.alternation(tax_words.TTC)}){_E})", "including VAT"),
         (rf"{_B}{_VAT}[-\s]?(?:{_alt(AMOUNT_OF)}|deel|gedeelte|parte|portion|part|component){_E}"
@@ -670,12 +682,13 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (rf"{_B}(?:{_alt(AMOUNT_OF)})\s+(?:(?:della|dell['’]|do|da|van\s+de|van|av|af)\s*)?{_VAT}{_E}", "VAT part"),
         # a VAT name beside a basis word of the reader's ("only the BTW part", "net of MwSt"): the tax itself.
         # "btw" in lower case alone is the chat word "by the way" ("btw, spend Q1"): only beside a tax word
-        (rf"(?-i:{_B}(?:{tax_words.alternation(n for n in tax_words.TAX_NAMES_CASED if n != 'VAT')}){_E})", "VAT"),
-        (rf"{_B}(?:{tax_words.alternation(n for n in tax_words.TAX_NAMES if n != 'vat')}){_E}", "VAT"),
-        (rf"{_B}(?:{tax_words.alternation(tax_words.TAX_NAMES_AMBIGUOUS)})"
-         r"(?=\s+(?:part|portion|amount|only|charged|paid)\b)", "VAT"),
-        (rf"\b((?:the|only|excluding|including|without|net\s+of|with|plus|total)\s+)"
-         rf"(?:{tax_words.alternation(tax_words.TAX_NAMES_AMBIGUOUS)}){_E}", r"\1VAT"),
+        # alone, only the unambiguous names ("GST for Q1", "ПДВ"); a short or lower-case one ("pvm", "gst", "DDS")
+        # only beside a basis word or a tax noun ("the gst", "pvm amount"): alone it may be a name
+        (rf"(?-i:{_B}(?:{tax_words.alternation(n for n in tax_words.STRONG_CASED if n != 'VAT')}){_E})", "VAT"),
+        (rf"{_B}(?:{tax_words.alternation(tax_words.NON_LATIN_NAMES)}){_E}", "VAT"),
+        (rf"{_B}(?:{_WEAK_TAX})(?=\s+(?:{tax_words.alternation(tax_words.TAX_NOUNS_AFTER)})(?![\w&-])|"
+         r"\s*/\s*vat\b)", "VAT"),
+        (rf"(?<![\w&-])((?:{tax_words.alternation(tax_words.TAX_WORDS_BEFORE)})\s+)(?:{_WEAK_TAX}){_E}", r"\1VAT"),
         # "net position", "net effect": invoices and credit notes netted, the governed spend (no tax basis)
         (rf"{_B}net\s+(?:{tax_words.alternation(tax_words.NETTED_NOUNS)}){_E}", "spend"),
         # the basis words of other languages without a tax name ("bruto", "lordo", "brüt"; "neto", "nettó"): the
@@ -790,7 +803,23 @@ def _protected(text: str, gazetteer: Gazetteer) -> list[tuple[int, int]]:
     # the catalogue's own (German) group names are names as written: "Kabel und Stecker" is no Dutch "kabel"
     spellings += [synonym for synonym, _ in gazetteer.group_synonyms]
     pattern = _names_pattern(tuple(sorted(set(spellings))))
-    return [] if pattern is None else [m.span() for m in pattern.finditer(text)]
+    spans = [] if pattern is None else [m.span() for m in pattern.finditer(text)]
+    # a tax name that is a word of a tenant's name ("PVM", "DDS", "GST Logistics" typed "GST") is that name
+    words = _tax_name_words(tuple(sorted(set(spellings + [g.group_name for g in gazetteer.product_groups]))))
+    if words:
+        spans += [m.span() for m in _TAX_TOKEN.finditer(text) if m.group(0).casefold() in words]
+    return spans
+
+
+_TAX_TOKEN = re.compile(rf"(?<![\w&-])(?:{_WEAK_TAX})(?![\w&-])", _I)
+
+
+@functools.lru_cache(maxsize=64)
+def _tax_name_words(spellings: tuple[str, ...]) -> frozenset[str]:
+    """The words of the tenant's names that are also a tax name (never "vat"): read as the name, never the tax."""
+    taxes = {n.casefold() for n in (*tax_words.ALL_TAX_NAMES, *VAT_NAMES)} - {"vat"}
+    return frozenset(w.casefold() for s in spellings for w in re.findall(r"[^\W\d_][\w'’-]*", s)
+                     if w.casefold() in taxes)
 
 
 def _apply(text: str, gazetteer: Gazetteer) -> str:

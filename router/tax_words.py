@@ -38,6 +38,26 @@ WITH_TAX = ("incl", "incl.", "including", "inclusive of", "inc", "inc.", "with",
             "incluida", "con", "com", "com o", "avec", "avec la", "met", "med", "mit", "z", "wraz z", "łącznie z",
             "lacznie z", "s", "se", "včetně", "vcetne", "vč.", "vč", "cu", "inclusiv", "з", "із", "с", "включая",
             "включно з", "after")
+#: The bare prepositions of ``WITH_TAX`` ("with", "plus", "s", "z", "con", "met" ...): words of every sentence, so a
+#: short or lower-case name after them may be a supplier's or a company's ("spend with PVM", "orders s DDS"). Only a
+#: name of ``STRONG_NAMES`` after them is the tax; the others need an inclusion word ("incl", "including", "inkl").
+BARE_WITH = ("with", "plus", "after", "s", "se", "z", "wraz z", "з", "із", "с", "cu", "con", "com", "com o", "avec",
+             "avec la", "met", "med", "mit")
+#: The names read as the tax alone or after a bare preposition: the unambiguous upper-case spellings and the
+#: non-Latin ones. Upper-case acronyms that are as likely a name ("FPA", "AFA", "DDS", "ALV", "PTU") and the short
+#: lower-case names ("pvm", "gst", "ddv") are the tax only beside a basis word or a tax noun.
+WEAK_CASED = ("FPA", "AFA", "DDS", "ALV", "PTU")
+STRONG_CASED = tuple(n for n in TAX_NAMES_CASED if n not in WEAK_CASED)
+NON_LATIN_NAMES = tuple(n for n in TAX_NAMES if not re.fullmatch(r"[a-zá]+", n))
+#: Nouns and words after a tax name that make it the tax ("GST amount", "pvm charged", "gst only").
+TAX_NOUNS_AFTER = ("part", "portion", "amount", "only", "charged", "paid", "rate", "component", "share", "total",
+                   "incl", "incl.", "included", "excl", "excl.", "excluded",
+                   # "how much PTU did we pay", "ALV paid": the tax paid
+                   "did we pay", "do we pay", "did I pay", "we paid", "was paid", "was charged", "were charged")
+#: Words before a tax name that make it the tax ("the gst", "total pvm", "net of gst").
+TAX_WORDS_BEFORE = ("the", "only", "excluding", "including", "without", "net of", "total", "incl", "incl.", "excl",
+                    "excl.", "ex", "ex-", "inkl", "inkl.")
+
 #: "excluding" before a tax name ("ex-GST", "excl. VAT", "bez VAT", "fără TVA", "без ПДВ", "hors TVA", "sin IVA").
 WITHOUT_TAX = ("excl", "excl.", "excluding", "exclusive of", "ex", "ex.", "without", "w/o", "net of", "before", "pre",
                "less", "minus", "ohne", "exkl", "exkl.", "exklusive", "zzgl", "zzgl.", "exclusief", "zonder", "excl",
@@ -88,6 +108,27 @@ def other_tax_names(question: str, read_as: str) -> tuple[str, ...]:
                                if m.group(0).casefold() not in left | {"vat"}))
 
 
-__all__ = ["ALL_TAX_NAMES", "GROSS_WORDS", "HT", "NETTED_NOUNS", "NET_WORDS", "TAX_NAME", "TAX_NAMES",
-           "TAX_NAMES_AMBIGUOUS", "TAX_NAMES_CASED", "TAX_THEN_EXCLUDED", "TAX_THEN_INCLUDED", "TTC", "WITHOUT_TAX",
-           "WITH_TAX", "alternation", "other_tax_names"]
+__all__ = [
+    "ALL_TAX_NAMES",
+    "BARE_WITH",
+    "GROSS_WORDS",
+    "HT",
+    "NETTED_NOUNS",
+    "NET_WORDS",
+    "NON_LATIN_NAMES",
+    "STRONG_CASED",
+    "TAX_NAME",
+    "TAX_NAMES",
+    "TAX_NAMES_AMBIGUOUS",
+    "TAX_NAMES_CASED",
+    "TAX_NOUNS_AFTER",
+    "TAX_THEN_EXCLUDED",
+    "TAX_THEN_INCLUDED",
+    "TAX_WORDS_BEFORE",
+    "TTC",
+    "WEAK_CASED",
+    "WITHOUT_TAX",
+    "WITH_TAX",
+    "alternation",
+    "other_tax_names",
+]
