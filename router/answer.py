@@ -774,6 +774,14 @@ def _filters(p: dict[str, Any], currency: str, *, suppliers: bool = True) -> str
     return "; ".join(parts)
 
 
+def filters_text(p: dict[str, Any], currency: str) -> str:
+    """The filters a metric ran with, restated (every one, the defaults too), for answers built on its rows."""
+    text = _filters(p, currency)
+    if p.get("product_codes"):
+        text = "products " + ", ".join(p["product_codes"]) + "; " + text
+    return text
+
+
 def _supplier_total_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:
     """One named supplier's total under exclusion or document-type filters (its row of the ranking)."""
     p, cur = m.parameters, m.currency or ""
