@@ -105,3 +105,13 @@ def test_a_period_ranking_restates_its_filters(key: str, value: list[str], said:
     answer = derive(base, found, dt.date(2026, 3, 31), _no_call)
     assert answer.status == "answered"
     assert said in answer.text
+
+
+@pytest.mark.parametrize(("rows", "said"), [
+    ([("SUP-18", "32999.92"), ("SUP-27", "97267.59")], "SUP-27 is higher (97267.59 EUR); SUP-18 is lower"),
+    ([("A", "5.00"), ("B", "9.00"), ("C", "9.00")], "B and C are highest (9.00 EUR); A is lowest"),
+    ([("A", "5.00"), ("B", "5.00")], "All 2 are equal")])
+def test_the_choice_is_answered_beside_its_rows(rows: list[tuple[str, str]], said: str) -> None:
+    from router.answer import _which_is_higher
+
+    assert said in _which_is_higher([(k, Decimal(v)) for k, v in rows], "EUR")
