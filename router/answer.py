@@ -33,6 +33,7 @@ from router.netted_documents import NETTED_STEP, netted_amounts, netted_sentence
 from router.off_contract import CHECK_STEP, EXCLUDE_STEP, WHOLE_STEP, off_contract_parts, off_contract_scope
 from router.open_reading import INVOICES_ONLY_STEP, both_readings
 from router.run_rate import run_rate_range, run_rate_sentence
+from router.set_words import choice_cue
 from router.tools import (
     ApprovedVendorsToolResponse,
     CompletenessResponse,
@@ -501,6 +502,10 @@ def _compose_spend(d: _Draft) -> None:
             text += f" By {label}: " + "; ".join(
                 f"{b.key} {b.total_spend} {spend.currency} ({b.matched_line_count} lines)" for b in spend.breakdown
             ) + "."
+            if "+" not in dimension and len(spend.breakdown) >= 2 and choice_cue(routing.question):
+                # "Beta or Gamma, which was higher?": the rows compared, the answer to the choice said
+                text += _which_is_higher([(b.key, Decimal(str(b.total_spend))) for b in spend.breakdown],
+                                         spend.currency)
         by_product = spend is not None and any("product_code" in b.dimension.split("+") for b in spend.breakdown)
         if products is not None and not by_product:
             # (a breakdown by product already names what was bought: the catalogue's products in scope beside it
@@ -772,6 +777,26 @@ def _filters(p: dict[str, Any], currency: str, *, suppliers: bool = True) -> str
         parts.append(f"in {currency}, the reporting currency (converted at the corporate rate on each posting date)")
     parts.append("drafts, cancelled invoices and duplicates never count")
     return "; ".join(parts)
+
+
+def _which_is_higher(rows: list[tuple[str, Decimal]], currency: str) -> str:
+    """The highest and the lowest of compared rows, ties said (amounts compared to the cent, as shown)."""
+    top, low = max(v for _, v in rows), min(v for _, v in rows)
+    if top == low:
+        return f" All {len(rows)} are equal ({top} {currency})."
+    highest = [k for k, v in rows if v == top]
+    lowest = [k for k, v in rows if v == low]
+    word = ("higher", "lower") if len(rows) == 2 else ("highest", "lowest")
+    return (f" {' and '.join(highest)} {'is' if len(highest) == 1 else 'are'} {word[0]} ({top} {currency}); "
+            f"{' and '.join(lowest)} {'is' if len(lowest) == 1 else 'are'} {word[1]} ({low} {currency}).")
+
+
+def filters_text(p: dict[str, Any], currency: str) -> str:
+    """The filters a metric ran with, restated (every one, the defaults too), for answers built on its rows."""
+    text = _filters(p, currency)
+    if p.get("product_codes"):
+        text = "products " + ", ".join(p["product_codes"]) + "; " + text
+    return text
 
 
 def _supplier_total_sentence(m: MetricToolResponse, company: str, period_text: str) -> tuple[str, dict[str, Any]]:

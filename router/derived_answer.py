@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
-from router.answer import Answer, PolicyCheck, share_two_decimals
+from router.answer import Answer, PolicyCheck, filters_text, share_two_decimals
 from router.derived import (
     AVERAGE_METRIC,
     PROJECTION_METRIC,
@@ -276,7 +276,9 @@ def _period_ranking(base: Answer, found: DerivedAsk, name: str, params: dict[str
                         f"{'top' if ask.order == 'desc' else 'bottom'} {ask.n} are not one set (ask for more or "
                         "fewer periods)")
     currency = str(base.result.get("currency") or params.get("reporting_currency") or "")
-    sentence = ranking_text(ranked, ask, currency)
+    # every filter the ranked breakdown ran with is restated ("excluding SUP-27"): the base sentence that named them
+    # is replaced by the ranking
+    sentence = f"{ranking_text(ranked, ask, currency)} Filters applied: {filters_text(params, currency)}."
     items = [{"period": k, "label": period_label(k), "rank": i, "total_spend": str(amount), "matched_line_count": n}
              for i, (k, amount, n) in enumerate(ranked.items, 1)]
     result = {"status": base.result.get("status") or "complete", "kind": "period_ranking", "grain": ask.grain,

@@ -90,7 +90,7 @@ from router.reading import (
 from router.rules import COMPANY_ID, Identifiers, find_identifiers, mask, quoted_spans
 from router.rules import PRODUCT_CODE as _PRODUCT_CODE
 from router.run_rate import RUN_RATE
-from router.set_words import set_word_spans
+from router.set_words import choice_cue, set_word_spans
 from router.share_slots import share_part_phrases
 from router.sound_alike import sound_alike
 
@@ -1645,7 +1645,7 @@ def read(
                 if not (cue_text[a:b].lower() == "than" and (
                     any(x.start <= a < x.end or 0 <= x.start - b <= 8 for x in amounts)
                     or re.search(r"\b(?:other|rather)\s+$", cue_text[:a], re.I)))]
-    if ((compares or _WHICH_OF_THEM.search(cue_text)) and analysis.comparison is None
+    if ((compares or _WHICH_OF_THEM.search(cue_text) or choice_cue(cue_text)) and analysis.comparison is None
             and len(entities.supplier_ids) > 1 and not breakdown.group_by):
         # "Compare our spend with Beta and Gamma", "which supplier did we spend more with, Beta or Gamma": one
         # figure per supplier, side by side, never their sum.

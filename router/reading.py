@@ -620,6 +620,9 @@ class Breakdown:
 _THE_GROUP = re.compile(r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?group", re.I)
 
 
+_SIDE_BY_SIDE = re.compile(r"\bside[\s-]+by[\s-]+side\b", re.I)
+
+
 def parse_breakdown(text: str) -> Breakdown:
     """Group-by dimensions and grain named by breakdown phrases ("month by month", "per supplier").
 
@@ -628,6 +631,8 @@ def parse_breakdown(text: str) -> Breakdown:
     >>> parse_breakdown("spend broken down by colour").unknown
     ('colour',)
     """
+    # "side by side": a comparison of the things named, no grouping by a 'side' (router/set_words.py)
+    text = _SIDE_BY_SIDE.sub(lambda m: " " * len(m.group(0)), text)
     spans: list[tuple[int, int]] = []
     grain = None
     for name, pattern in _GRAINS:

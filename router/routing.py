@@ -130,7 +130,7 @@ from router.relation_shapes import read_relation_shape
 from router.romance import read_romance
 from router.rules import RULE_CONFIDENCE, RuleHit, apply_rules, mask
 from router.scope import all_companies as all_companies_scope
-from router.set_words import joined_as_set
+from router.set_words import choice_cue, joined_as_set
 from router.silent_checks import (
     inverted_document_type,
     mismatched_document_type,
@@ -664,6 +664,11 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             plan_counts([arguments for _, arguments in steps], len(inputs.gazetteer.companies)), figure_kinds(steps),
             grouped=any(_groups(arguments) for _, arguments in steps))
         unread = tuple(dict.fromkeys((*unread, *unused)))
+        # "cumulative spend by month", "running total by month": the governed breakdown gives each period's own sum,
+        # no running sum; the word is named back (the figure partial), never the monthly amounts shown as its reading
+        running = _RUNNING_SUM.search(again.text) if again.breakdown.grain else None
+        if running is not None and running.group(0) not in unread:
+            unread = (*unread, running.group(0))
         counted = counted_phrase(again.text, unused, result.workflow, steps)
         if counted is not None:
             # "2 productos con mayor gasto" planned as one total: N things asked, asked about (unused_spans.py)
@@ -1865,6 +1870,12 @@ def unused_constraints(
     return missing
 
 
+#: A running (cumulative) sum named as the figure ("cumulative spend", "running total", "accumulated amount"), not
+#: a cumulative line the reader builds from the figures ("so I can build the cumulative line myself").
+_RUNNING_SUM = re.compile(r"\b(?:cumulative(?:ly)?|cumulated|accumulated|running)\s+(?:total|sum|spend(?:ing)?|amount|"
+                          r"figure|value|purchase|cost)s?\b|\bcumulative(?=\s+(?:by|per)\s)", re.I)
+
+
 def _group_set(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
     """The product groups a figure question names as one list ("sensors or data loggers"), in order; empty unless
     two or more distinct groups, each resolved, are joined only by signs and conjunctions, and the figure adds up
@@ -1879,6 +1890,8 @@ def _group_set(reading: Reading, gazetteer: Gazetteer) -> tuple[str, ...]:
         return ()  # "by top category (Lab / Office / Shipping)": the groups listed are the rows asked, no filter
     if reading.cues.approved or (reading.cues.products and not reading.cues.spend):
         return ()  # "which sensors and loggers does Beta sell", "approved vendors for X / Y": no figure adds up
+    if choice_cue(reading.cue_text):
+        return ()  # "sensors or cables, which was higher?", "side by side": a choice between them, never their sum
     if any(a in gazetteer.subgroups(b) for a in ids for b in ids if a != b):
         return ()  # a group with its own subgroup is that group (router/group_unions.py), not a set
     return ids  # type: ignore[return-value]

@@ -85,6 +85,26 @@ def joined_as_set(text: str, spans: Sequence[tuple[int, int]]) -> bool:
     return len(ordered) >= 2 and all(_JOIN.match(text[a[1]:b[0]]) is not None for a, b in pairwise(ordered))
 
 
+#: A choice or comparison between the names of a list ("Beta or Gamma, which was higher?", "sensors vs cables",
+#: "side by side", "each", "respectively"): the list is the rows to set side by side, never one set added up.
+CHOICE_CUE = re.compile(
+    r"\bwhich\b[^.?!;]*?\b(?:more|most|less|least|higher|highest|lower|lowest|bigger|biggest|larger|largest|"
+    r"smaller|smallest|greater|greatest)\b|"
+    r"\b(?:vs\.?|versus|compared?|comparing|comparison|side[\s-]+by[\s-]+side|respectively|separately|"
+    r"each(?!\s+(?:month|quarter|week|year|day|with\s+its)\b))(?![\w-])", re.I)
+
+
+def choice_cue(text: str) -> bool:
+    """Whether ``text`` asks to choose between or compare the things it names (no sum of them is meant).
+
+    >>> choice_cue("sensors or cables in Q1, which was higher?"), choice_cue("sensors and cables side by side")
+    (True, True)
+    >>> choice_cue("sensors or cables in Q1 combined"), choice_cue("spend for each month")
+    (False, False)
+    """
+    return CHOICE_CUE.search(text) is not None
+
+
 def _plain(word: str) -> str:
     return without_diacritics(word.casefold())
 
@@ -124,4 +144,4 @@ def set_word_spans(text: str, kinds: Sequence[Sequence[tuple[int, int]]]) -> tup
     return tuple(sorted(set(spans)))
 
 
-__all__ = ["COMBINE_PATTERN", "COMBINE_WORDS", "joined_as_set", "set_word_spans"]
+__all__ = ["CHOICE_CUE", "COMBINE_PATTERN", "COMBINE_WORDS", "choice_cue", "joined_as_set", "set_word_spans"]
