@@ -234,8 +234,17 @@ def _last_fortnights(m: re.Match[str]) -> str:
 
 # --- windows glossed by "rolling", "full months only" ----------------------------------------------------------
 
-_ROLLING_AFTER = re.compile(r"\b((?:last|past|trailing|previous)\s+\d{1,3}\s+(?:days|weeks|months))\s+(?:rolling|"
+_ROLLING_AFTER = re.compile(r"\b((?:last|past|trailing|previous)\s+(\d{1,3})\s+(days|weeks|months))\s+(rolling|"
                             r"running|trailing)\b(?!\s+(?:avg|average|mean|sum|total))", _I)
+
+
+def _rolling_after(m: re.Match[str]) -> str:
+    """"last 30 days rolling" is "last 30 days" (day and week windows end at the as-of date either way); "last 3
+    months rolling" is "rolling 3 months", a window ending at the as-of date, not the whole months "last 3 months"
+    would be read as."""
+    if m.group(3).casefold() == "months" and m.group(4).casefold() in ("rolling", "running"):
+        return f"rolling {m.group(2)} months"
+    return m.group(1)
 #: "trailing three months, full months only", "rolling 3 months (complete months)", "T6M (full months)": the
 #: complete calendar months before the as-of month, which a trailing window already is and a rolling one is told to be.
 _FULL_NOTE = re.compile(
@@ -340,7 +349,7 @@ def read_period_phrases(text: str, as_of: dt.date | None = None) -> str:
     text = _START_TO_TODAY.sub(lambda m: f"since the start of the {(m.group('unit') or m.group('unit2')).lower()}",
                                text)
     text = _LAST_FORTNIGHTS.sub(_last_fortnights, text)
-    text = _ROLLING_AFTER.sub(r"\1", text)
+    text = _ROLLING_AFTER.sub(_rolling_after, text)
     text = _FULL_NOTE.sub(_full_note, text)
     text = _MONTH_SO_FAR.sub(lambda m: _month_so_far(m, as_of), text)
     text = _SLASH_LIST.sub(_slash_list, text)
