@@ -178,10 +178,15 @@ _START_TO_TODAY = re.compile(
     rf"(?P<unit>year|quarter|month)(?:\s+{_TILL}\s+{_TODAY})?\b"
     rf"|\b(?:since|from)\s+(?:the\s+)?(?P<unit2>year|quarter|month)[- ](?:start|beginning)(?:\s+{_TILL}\s+{_TODAY})?\b",
     _I)
+#: a currency or amount word right before "from 1.5": the pair is an amount, never a day
+_AMOUNT_TOUCH = re.compile(r"(?:€|\$|£|\b(?:eur|usd|gbp|chf|pln|czk|amount|price|value|total|over|above|below|under|"
+                           r"between|more\s+than|less\s+than)\b)\s*$", _I)
 _DAY_TO_TODAY = re.compile(rf"\b(?:since|from)\s+(?:the\s+)?(?:{_DAY})\s+{_TILL}\s+{_TODAY}\b", _I)
 
 
 def _day_to_today(m: re.Match[str], as_of: dt.date | None) -> str:
+    if m.group("dd") and not m.group("yy") and _AMOUNT_TOUCH.search(m.string, 0, m.start()):
+        return m.group(0)  # "prices above EUR from 1.5 to today": an amount cue beside a year-less d.m, no day
     day = _day(m, as_of)
     if day is None or (as_of is not None and day > as_of):
         return m.group(0)
@@ -206,6 +211,10 @@ def _span_from_day(m: re.Match[str], as_of: dt.date | None) -> str:
         return m.group(0)
     if m.group("n") is None and count_word is None and (m.group("article") is None or unit in ("d", "mo", "mos")):
         return m.group(0)  # "spend per month from 1 Jan": a breakdown unit, no span; "the fortnight from" is one
+    if m.group("dd") and not m.group("yy"):
+        # "the 2 weeks from 1.5": a dotted pair without its year and no range word to a day after it may be an
+        # amount (1.5); a year-less d.m is a day only in "from 1.5 to today" (:data:`_DAY_TO_TODAY`)
+        return m.group(0)
     first = _day(m, as_of)
     if first is None:
         return m.group(0)

@@ -251,3 +251,14 @@ def test_rolling_after_a_month_window_still_ends_at_the_as_of_date(phrase: str, 
 
 def test_trailing_after_a_month_window_is_still_whole_months() -> None:
     assert _range("Company B spend last 3 months trailing", D(2026, 3, 15)) == (D(2025, 12, 1), D(2026, 3, 1))
+
+
+@pytest.mark.parametrize("question", ["Company A, the 2 weeks from 1.5", "Kestrel spend, 3 days from 2.5 please",
+                                      "Company B prices over EUR from 1.5 to today"])
+def test_a_yearless_dotted_pair_without_its_range_or_beside_an_amount_is_no_day(question: str) -> None:
+    # "1.5" may be an amount: a year-less d.m is a day only after an opener and before a range word to today
+    assert _range(question, D(2026, 5, 20)) is None
+
+
+def test_a_yearless_dotted_day_from_an_opener_to_today_is_a_day() -> None:
+    assert _range("Company A spend from 15.3 to today", D(2026, 5, 20)) == (D(2026, 3, 15), D(2026, 5, 21))
