@@ -365,24 +365,6 @@ COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
                "drie": 3, "två": 2}
 
 
-#: An arrow from one period to another ("Q4 2025 -> Q1 2026", "2025 → 2026") in a question about a change: the
-#: base before it, the current period after it, never one range running from the first to the second (the dash of
-#: the arrow read as a range sign was a silent wrong: the change of a half-year against the one before).
-_PERIOD_TOKEN = (r"(?:(?:Q[1-4]|H[12])\s(?:19|20)\d{2}|(?:January|February|March|April|May|June|July|August|"
-                 r"September|October|November|December)\s(?:19|20)\d{2}|(?:19|20)\d{2}(?:[-/](?:0?[1-9]|1[0-2]))?)")
-_ARROW = re.compile(rf"(?<![\w/-])(?P<a>{_PERIOD_TOKEN})\s*(?:-+>|→|=+>|⇒|⟶|➔)\s*(?P<b>{_PERIOD_TOKEN})"
-                    r"(?![\w/]|[.,]\d)")
-_CHANGE_ASKED = re.compile(r"\b(?:compar\w*|chang\w*|delta|diff\w*|growth|grew|grow\w*|evol\w*|mov\w*|shift\w*|"
-                           r"increas\w*|decreas\w*|rise|rose|risen|fell|fall\w*|drop\w*|trend|development|"
-                           r"up|down)\b|%", re.I)
-
-
-def _arrow(m: re.Match[str]) -> str:
-    if not _CHANGE_ASKED.search(m.string):
-        return m.group(0)  # an arrow between periods in a question naming no change: left as typed
-    return f"{m.group('b')} vs {m.group('a')}"
-
-
 #: "Since the start of the year" in the users' languages (Turkish, Polish, Czech, Slovak, Romanian, Ukrainian and
 #: Russian transliterated, Hungarian): the year to date.
 SINCE_YEAR_START = (
@@ -422,7 +404,6 @@ def read_period_family(text: str, order: str | None = None, as_of: dt.date | Non
     folded = _parts(folded)
     folded = _YEAR_MONTHS.sub(lambda m: _year_months(m, as_of), folded)
     folded = _CALENDAR_YEAR.sub(lambda m: m.group("y") or f"20{m.group('yy')}", folded)
-    folded = _ARROW.sub(_arrow, folded)
     folded = _SINCE_YEAR_START.sub("year to date", folded)
     return _YEAR_TO_DATE.sub(_year_to_date, folded)
 

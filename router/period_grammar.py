@@ -197,6 +197,27 @@ _FROM_TO = next(w for w in RANGE_WORDS if w.middle == "to")
 _GRAIN_WORD = re.compile(r"\b(?:(?:per|by|each)\s+(?:calendar\s+)?(?:month|quarter|week)|monthly|quarterly|weekly|"
                          r"month[- ]by[- ]month|quarter[- ]by[- ]quarter)\b", _I)
 _ARROW = next(w for w in RANGE_WORDS if "->" in w.middle)
+#: An arrow from one period to another ("Q4 2025 -> Q1 2026", "2025 → 2026") in a question about a change: the
+#: base before it, the current period after it, never one range running from the first to the second (the dash of
+#: the arrow read as a range sign was a silent wrong: the change of a half-year against the one before).
+_PERIOD_TOKEN = (r"(?:(?:Q[1-4]|H[12])\s(?:19|20)\d{2}|(?:January|February|March|April|May|June|July|August|"
+                 r"September|October|November|December)\s(?:19|20)\d{2}|(?:19|20)\d{2}(?:[-/](?:0?[1-9]|1[0-2]))?)")
+_PERIOD_ARROW = re.compile(rf"(?<![\w/-])(?P<a>{_PERIOD_TOKEN})\s*(?P<mid>-+>|→|=+>|⇒|⟶|➔)\s*(?P<b>{_PERIOD_TOKEN})"
+                           r"(?![\w/]|[.,]\d)")
+
+
+def _change_asked(m: re.Match[str]) -> bool:
+    """The one arrow rule: an arrow between periods is a change (base before it, current after it) when a change
+    verb comes before it or a change noun anywhere, and no grain word splits the span ("by month", "monthly")."""
+    return bool((CHANGE_VERBS.search(m.string, 0, m.start()) or _CHANGE_NOUN.search(m.string))
+                and not _GRAIN_WORD.search(m.string))
+
+
+#: "2024 -> 2025 delta", "Q4 2025 -> Q1 2026, up or down?", "% Q3 -> Q4": a change named by a noun, before or after
+#: the arrow (the one arrow rule: "broken down by month" names no change, its "down" is no direction)
+_CHANGE_NOUN = re.compile(r"\b(?:compar(?:e|ed|ing|ison)|delta|diff(?:erence)?s?|growth|variance|chang(?:e[ds]?|ing)|"
+                          r"increase[ds]?|decrease[ds]?|"
+                          r"up\s+or\s+down|down\s+or\s+up|(?:went|go(?:ne|es)?)\s+(?:up|down))\b|%", _I)
 #: The dots, arrow, dash or "to": between two days they include the end day, as "2 to 3 March 2026" does.
 _DASH_OR_TO = tuple(w for w in RANGE_WORDS if w.middle in (r"\.\.\.?|…|→|->", "-|–|—", "to", "~"))
 #: "incl", "inclusive", "einschl." after the end: the end day is included.
@@ -485,6 +506,7 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
     >>> read_ranges("Top 3 suppliers, Jul 2025 - today")
     'Top 3 suppliers, since 2025-07-01'
     """
+    text = _PERIOD_ARROW.sub(lambda m: f"{m.group('b')} vs {m.group('a')}" if _change_asked(m) else m.group(0), text)
     text = _DASHED_SHORT_DAY.sub(_dashed_day, text)
     text = _RESTATED_START.sub(_restated_start, text)
     text = _MOVED_START.sub(_moved_start, text)
@@ -494,8 +516,9 @@ def read_ranges(text: str, order: DateOrder | None = None) -> str:
         def sub(m: re.Match[str], word: RangeWord = word) -> str:
             # ("how much did spend drop feb->mar 2026": an arrow after a change verb points from the base to the
             # current period, as "from ... to" does)
-            if (((word is _FROM_TO and m.group("open")) or (word is _ARROW and m.group("mid") in ("->", "→")))
-                    and CHANGE_VERBS.search(m.string, 0, m.start()) and not _GRAIN_WORD.search(m.string)):
+            if (((word is _FROM_TO and m.group("open")) and CHANGE_VERBS.search(m.string, 0, m.start())
+                 and not _GRAIN_WORD.search(m.string))
+                    or (word is _ARROW and m.group("mid") in ("->", "→") and _change_asked(m))):
                 return m.group(0)  # "how did spend move from 12/2025 to Jan '26": a base and a current period
             if word.bare and (m.group("a_year") is not None or m.group("b_year") is not None):
                 return m.group(0)

@@ -178,10 +178,15 @@ _START_TO_TODAY = re.compile(
     rf"(?P<unit>year|quarter|month)(?:\s+{_TILL}\s+{_TODAY})?\b"
     rf"|\b(?:since|from)\s+(?:the\s+)?(?P<unit2>year|quarter|month)[- ](?:start|beginning)(?:\s+{_TILL}\s+{_TODAY})?\b",
     _I)
+#: a currency or amount word right before "from 1.5": the pair is an amount, never a day
+_AMOUNT_TOUCH = re.compile(r"(?:€|\$|£|\b(?:eur|usd|gbp|chf|pln|czk|amount|price|value|total|over|above|below|under|"
+                           r"between|more\s+than|less\s+than)\b)\s*$", _I)
 _DAY_TO_TODAY = re.compile(rf"\b(?:since|from)\s+(?:the\s+)?(?:{_DAY})\s+{_TILL}\s+{_TODAY}\b", _I)
 
 
 def _day_to_today(m: re.Match[str], as_of: dt.date | None) -> str:
+    if m.group("dd") and not m.group("yy") and _AMOUNT_TOUCH.search(m.string, 0, m.start()):
+        return m.group(0)  # "prices above EUR from 1.5 to today": an amount cue beside a year-less d.m, no day
     day = _day(m, as_of)
     if day is None or (as_of is not None and day > as_of):
         return m.group(0)
@@ -206,6 +211,10 @@ def _span_from_day(m: re.Match[str], as_of: dt.date | None) -> str:
         return m.group(0)
     if m.group("n") is None and count_word is None and (m.group("article") is None or unit in ("d", "mo", "mos")):
         return m.group(0)  # "spend per month from 1 Jan": a breakdown unit, no span; "the fortnight from" is one
+    if m.group("dd") and not m.group("yy"):
+        # "the 2 weeks from 1.5": a dotted pair without its year and no range word to a day after it may be an
+        # amount (1.5); a year-less d.m is a day only in "from 1.5 to today" (:data:`_DAY_TO_TODAY`)
+        return m.group(0)
     first = _day(m, as_of)
     if first is None:
         return m.group(0)
@@ -234,8 +243,17 @@ def _last_fortnights(m: re.Match[str]) -> str:
 
 # --- windows glossed by "rolling", "full months only" ----------------------------------------------------------
 
-_ROLLING_AFTER = re.compile(r"\b((?:last|past|trailing|previous)\s+\d{1,3}\s+(?:days|weeks|months))\s+(?:rolling|"
+_ROLLING_AFTER = re.compile(r"\b((?:last|past|trailing|previous)\s+(\d{1,3})\s+(days|weeks|months))\s+(rolling|"
                             r"running|trailing)\b(?!\s+(?:avg|average|mean|sum|total))", _I)
+
+
+def _rolling_after(m: re.Match[str]) -> str:
+    """"last 30 days rolling" is "last 30 days" (day and week windows end at the as-of date either way); "last 3
+    months rolling" is "rolling 3 months", a window ending at the as-of date, not the whole months "last 3 months"
+    would be read as."""
+    if m.group(3).casefold() == "months" and m.group(4).casefold() in ("rolling", "running"):
+        return f"rolling {m.group(2)} months"
+    return m.group(1)
 #: "trailing three months, full months only", "rolling 3 months (complete months)", "T6M (full months)": the
 #: complete calendar months before the as-of month, which a trailing window already is and a rolling one is told to be.
 _FULL_NOTE = re.compile(
@@ -340,7 +358,7 @@ def read_period_phrases(text: str, as_of: dt.date | None = None) -> str:
     text = _START_TO_TODAY.sub(lambda m: f"since the start of the {(m.group('unit') or m.group('unit2')).lower()}",
                                text)
     text = _LAST_FORTNIGHTS.sub(_last_fortnights, text)
-    text = _ROLLING_AFTER.sub(r"\1", text)
+    text = _ROLLING_AFTER.sub(_rolling_after, text)
     text = _FULL_NOTE.sub(_full_note, text)
     text = _MONTH_SO_FAR.sub(lambda m: _month_so_far(m, as_of), text)
     text = _SLASH_LIST.sub(_slash_list, text)

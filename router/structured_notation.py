@@ -278,6 +278,8 @@ _LABEL = re.compile(r"(?:^|(?<=[|,;(]))\s*(?:metrics?|measures?|kpis?|filters?|v
 _PIPE = re.compile(r"\s*\|\s*")
 #: "CN-2025-0504 -> original_invoice_number": an arrow before a field asked of what is before it
 _ARROW = re.compile(r"\s*(?:->|→|=>)\s*(?P<f>[A-Za-z][\w.]*(?:\s+[a-z]\w*){0,2})")
+#: "company b", "supplier sup-18", "entity comp-c": a dimension word with one member's letter or id after it
+_NAMED_AFTER = re.compile(r"(?:comp-[a-z]|[A-Za-z][\w.]*\s+(?:[a-z]|[a-z]+-?\d+|comp-[a-z]))(?![\w-])", re.I)
 #: "company_a", "comp_c": a company's id written as a column value (never "company_id", "company_name")
 _COMPANY_VALUE = re.compile(r"\bcomp(?:any)?_(?P<l>[a-z])\b(?!_)", re.I)
 #: a snake_case or dotted field name standing alone ("vat_amount total", "product_codes bought by", "list_price of")
@@ -385,6 +387,8 @@ def _arrow(match: re.Match[str]) -> str:
     field = field_of(words) or field_of(words.split()[0])
     if field is None:
         return match.group(0)  # "Jan->Apr", "Q1 -> Q2": a range or a change, read by the period readers
+    if field.kind == "dimension" and _NAMED_AFTER.match(match.string, match.start("f")):
+        return match.group(0)  # "Beta -> company b", "-> supplier sup-18": one company / supplier named, no grouping
     return f", {field.words if field.kind != 'dimension' else 'by ' + field.words}"
 
 

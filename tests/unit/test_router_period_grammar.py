@@ -11,7 +11,7 @@ import pytest
 
 from router.date_order import date_order, implied_order
 from router.month_years import with_years
-from router.period_grammar import read_period_grammar
+from router.period_grammar import read_period_grammar, read_ranges
 from router.period_leftovers import unconsumed_date_token
 from router.periods import resolve_period
 
@@ -279,3 +279,21 @@ def test_a_month_beside_a_period_read_is_no_second_period(question: str) -> None
     resolved = resolve_period(question, AS_OF)
     assert resolved.time_range is None and resolved.ambiguous, question
     assert "more than one period" not in (resolved.reason or ""), resolved.reason
+
+
+@pytest.mark.parametrize("question", ["Company A spend broken down by month Q4 2025 -> Q1 2026",
+                                      "Company B spend split by quarter 2024 → 2025, broken down please",
+                                      "Company C spend monthly, drill down 10/2025 -> 12/2025"])
+def test_an_arrow_beside_a_breakdown_word_is_a_range_never_a_change(question: str) -> None:
+    # "broken down" / "drill down" name no change: the arrow is a range read whole, split by its grain
+    read = read_ranges(question)
+    assert "->" not in read and "→" not in read and " vs " not in read, read
+    assert "from " in read and " through " in read, read
+
+
+@pytest.mark.parametrize(("question", "read"), [
+    ("Company A spend 2024 -> 2025 delta", "Company A spend 2025 vs 2024 delta"),
+    ("Company A spend Q4 2025 → Q1 2026, up or down?", "Company A spend Q1 2026 vs Q4 2025, up or down?"),
+    ("% Company B H1 2025 -> H2 2025", "% Company B H2 2025 vs H1 2025")])
+def test_an_arrow_with_a_change_noun_is_the_current_period_vs_the_base(question: str, read: str) -> None:
+    assert read_ranges(question) == read

@@ -237,3 +237,28 @@ def test_a_rolling_month_window_ends_at_the_as_of_date_whatever_its_count(count:
     as_of = D(2026, 3, 18)
     got = _range(f"Company A spend rolling {count} months", as_of)
     assert got is not None and got[1] == as_of + dt.timedelta(days=1)
+
+
+@pytest.mark.parametrize(("phrase", "as_of", "start"), [
+    ("total spend last 3 months rolling for Company A", D(2026, 3, 15), D(2025, 12, 16)),
+    ("Company B spend past 6 months running", D(2026, 5, 20), D(2025, 11, 21)),
+    ("company c, previous 2 months rolling, spend?", D(2026, 4, 10), D(2026, 2, 11))])
+def test_rolling_after_a_month_window_still_ends_at_the_as_of_date(phrase: str, as_of: dt.date,
+                                                                   start: dt.date) -> None:
+    # the word after the window is kept as a rolling window, not dropped to the whole months before the as-of month
+    assert _range(phrase, as_of) == (start, as_of + dt.timedelta(days=1))
+
+
+def test_trailing_after_a_month_window_is_still_whole_months() -> None:
+    assert _range("Company B spend last 3 months trailing", D(2026, 3, 15)) == (D(2025, 12, 1), D(2026, 3, 1))
+
+
+@pytest.mark.parametrize("question", ["Company A, the 2 weeks from 1.5", "Kestrel spend, 3 days from 2.5 please",
+                                      "Company B prices over EUR from 1.5 to today"])
+def test_a_yearless_dotted_pair_without_its_range_or_beside_an_amount_is_no_day(question: str) -> None:
+    # "1.5" may be an amount: a year-less d.m is a day only after an opener and before a range word to today
+    assert _range(question, D(2026, 5, 20)) is None
+
+
+def test_a_yearless_dotted_day_from_an_opener_to_today_is_a_day() -> None:
+    assert _range("Company A spend from 15.3 to today", D(2026, 5, 20)) == (D(2026, 3, 15), D(2026, 5, 21))

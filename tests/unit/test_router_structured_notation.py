@@ -247,3 +247,15 @@ def test_a_column_and_an_ap_field_are_one_split_with_one_note(ask: str, named: l
     note = fields_note(split.fields)
     assert all(repr(n) in note for n in named)
     assert ("not applied" if len(named) == 1 else "not answered or applied") in note
+
+
+@pytest.mark.parametrize("ask", ["Beta -> company b spend 2025", "spend of beta -> company b, 2025",
+                                 "beta -> comp-b spend 2025", "Beta → supplier sup-18 spend"])
+def test_an_arrow_before_one_named_company_or_supplier_is_no_breakdown(ask: str) -> None:
+    # the company after the arrow is a name: never rewritten to "by company for all companies" (a silent drop)
+    read = structured_style(ask)
+    assert "for all companies" not in read and "by company" not in read and "by supplier" not in read, read
+
+
+def test_an_arrow_before_a_bare_dimension_is_still_a_breakdown() -> None:
+    assert structured_style("spend 2025 -> company") == "spend 2025, by company for all companies"
