@@ -28,6 +28,9 @@ shaped like a constraint the figure would silently leave out, or like another qu
 * a price or its comparison (router/price_words.py's :data:`~router.price_words.PRICE_WORDS`: "cheaper",
   "precio", "günstiger"): a unit price, asked per product by its own template;
 * a document (an invoice, credit note or agreement noun: the ids or the text asked, not a total);
+* goods or a figure in the measure slot: a lone open-class noun, plural or mass ("furniture", "outliers",
+  "discounts", "consulting"), standing where a measure or a group stands (:func:`measure_slot_noun`); modifiers of
+  time or shape ("cumulative", "calendar", "rolling", "peak") and chat stay named on the PARTIAL;
 * a bound of a period left unread (:data:`PERIOD_BOUNDS`: "since", "until", "desde"): the period read may be
   another than the one asked (a month word alone is no bound: "a couple of months ago (november)", "MTD (May so
   far)" gloss the period read, and "ago", "may", "mar" are words of the language too);
@@ -53,7 +56,7 @@ from router.foreign_words import AGREEMENT, DOCUMENT_NOUNS
 from router.negation_scope import EXCLUDED_AFTER, NOT_BEFORE, NOT_CONTRACTED, WITHOUT_BEFORE
 from router.price_words import PRICE_WORDS
 from router.reading import currency_code
-from router.unread_words import FILLER_WORDS, FUNCTION_WORDS, NAME_SLOT_WORDS, closed_class
+from router.unread_words import CLOSED_CLASS_WORDS, FILLER_WORDS, FUNCTION_WORDS, NAME_SLOT_WORDS, closed_class
 
 #: Figures the invoice data does not carry, in the languages the writers mix in (English, Spanish, Portuguese,
 #: German, French, Italian, Dutch): a word of them beside a subject and a period asks another figure than the spend.
@@ -251,6 +254,60 @@ def constraint_shaped(text: str, word: str, general: frozenset[str], things: fro
     return name_shaped(text, word, general, things)
 
 
+#: Words set aside before the measure slot's open-class words are counted: the closed words and the units of time
+#: ("mês a mês", "per week"), which say how a period is cut, never which figure is asked.
+_NOT_MEASURE_WORDS = _CLOSED_WORDS | CLOSED_CLASS_WORDS["function"] | CLOSED_CLASS_WORDS["time"]
+#: Modifiers of time or shape and pronoun-like words: they say how the figure is cut or framed, never another
+#: figure or goods ("cumulative", "calendar", "full months only", "rolling", "anything", "peak").
+_MODIFIERS = frozenset("""
+cumulative calendar full only rolling trailing running anything everything something nothing peak whole total
+overall entire complete combined net gross fiscal financial current latest recent last first final partial
+exact rough approximate approx ballpark quick fast asap please thanks sorry number figure amount sum
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Mass nouns of goods and services the writers put in the measure slot (with the noun endings below).
+_MASS_NOUNS = frozenset("""
+furniture stationery consulting equipment software hardware catering cleaning shipping freight packaging
+travel maintenance training marketing advertising printing security insurance energy fuel electricity
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Endings of English nouns ("furniture", "stationery", "equipment", "software", "insurance").
+_NOUN_END = re.compile(r"(?:ture|ery|ment|ware|tion|sion|ance|ence|ity|age|ness)$")
+#: Endings of adjectives and adverbs ("monthly", "cumulative", "annual", "various"): modifiers, no goods.
+_MODIFIER_END = re.compile(r"(?:ly|ive|al|ous|ful|less|able|ible|ic|ed|est|ish)$")
+
+
+def _goods_noun(word: str) -> bool:
+    """Whether ``word`` is shaped like a noun of goods or of a figure: a plural ("outliers", "discounts",
+    "returns"), a mass noun or a word with a noun's ending ("furniture", "stationery", "consulting"); a modifier of
+    time or shape ("cumulative", "calendar", "rolling", "peak") is none."""
+    low = _plain(word)
+    if len(low) < 4 or not low.isalpha() or low in _MODIFIERS or low.rstrip("s") in _MODIFIERS:
+        return False
+    if low in _MASS_NOUNS or _NOUN_END.search(low) is not None:
+        return True
+    if _MODIFIER_END.search(low) is not None:
+        return False
+    return low.endswith("s") and not low.endswith(("ss", "us", "is", "ys"))
+
+
+def measure_slot_noun(unread: Sequence[str]) -> str | None:
+    """The lone open-class noun of ``unread`` standing where a measure or a group stands ("Company A Q1 2026
+    furniture", "returns Company A H2 2025"): goods or a figure no reader read, asked back naming it, never
+    answered as the spend. ``None`` when the open-class words are none, more than two, or no noun: modifiers and
+    chat stay named on the PARTIAL.
+
+    >>> measure_slot_noun(("furniture",)), measure_slot_noun(("con", "outliers", "porfa"))
+    ('furniture', 'outliers')
+    >>> measure_slot_noun(("cumulative",)), measure_slot_noun(("full", "months", "only"))
+    (None, None)
+    """
+    open_words = [w for w in unread if _plain(w) not in _NOT_MEASURE_WORDS and w.casefold() not in _NOT_MEASURE_WORDS
+                  and closed_class(w) is None]
+    if not 1 <= len(open_words) <= 2:
+        return None
+    nouns = [w for w in open_words if _goods_noun(w)]
+    return nouns[0] if nouns else None
+
+
 def unread_codes(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, ...]:
     """The tokens of ``text`` with a digit that no span the reading consumed covers: an amount, a code, an id, a
     count ("top 2", "ref 4711") the spend reading would drop.
@@ -289,8 +346,10 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
         return False
     if any(constraint_shaped(text, w, general, things) for w in unread):
         return False
+    if measure_slot_noun(unread) is not None:
+        return False  # goods or a figure in the measure slot: asked back naming it, never the spend
     return spans is None or not unread_codes(text, spans)
 
 
 __all__ = ["DOCUMENT_WORDS", "NEGATION_WORDS", "PERIOD_BOUNDS", "UNCARRIED_FIGURES", "answers_as_read",
-           "constraint_shaped", "name_shaped", "unread_codes"]
+           "constraint_shaped", "measure_slot_noun", "name_shaped", "unread_codes"]
