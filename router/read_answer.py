@@ -308,6 +308,51 @@ def measure_slot_noun(unread: Sequence[str]) -> str | None:
     return nouns[0] if nouns else None
 
 
+#: A negated verb: "not pay", "never invoiced", "didn't buy", "did not receive" (the verb is the group).
+_NEGATED_VERB = re.compile(
+    r"\b(?:did\s+not|do\s+not|does\s+not|has\s+not|have\s+not|had\s+not|didn['’]?t|don['’]?t|doesn['’]?t|"
+    r"hasn['’]?t|haven['’]?t|hadn['’]?t|not|never|no\s+longer)\s+(?:yet\s+|ever\s+|once\s+)?([^\W\d_]{3,})",
+    re.I)
+#: A "which suppliers" / "who" subject: a listing of suppliers asked, never one total.
+_WHO_SUBJECT = re.compile(r"\b(?:which|what)\s+(?:suppliers?|vendors?|sellers?)\b|\bwho\b", re.I)
+#: Verbs the invoice data records (an invoice is issued and received): a listing of who did not can be read
+#: (router/supplier_activity.py); "pay", "order", "deliver" are events the data does not carry.
+INVOICING_VERBS = frozenset("""
+invoice invoiced bill billed charge charged sell sold supply supplied
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def negated_listing(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, ...]:
+    """The spans of ``text`` that ask a negated listing no reading consumed: a negation with its verb ("not pay",
+    "never invoiced") or a "which suppliers" / "who" subject. A total answered in their place would be the
+    opposite figure, or one figure for a list: they ask back, naming them.
+
+    >>> negated_listing("which suppliers did Company A not pay in Q1 2026", [(20, 29), (42, 49)])
+    ('not pay', 'which suppliers')
+    >>> negated_listing("spend Company A not counting Beta Q1", [(6, 15), (16, 33), (34, 36)])
+    ()
+    """
+    def unread(m: re.Match[str]) -> bool:
+        return not any(s < m.end() and m.start() < e for s, e in spans)
+
+    found = [m.group(0) for m in _NEGATED_VERB.finditer(text) if unread(m)
+             and closed_class(m.group(1)) not in ("function", "quantity", "time")]
+    if found:
+        found += [m.group(0) for m in _WHO_SUBJECT.finditer(text) if unread(m)]
+    return tuple(dict.fromkeys(found))
+
+
+def negated_question(found: Sequence[str]) -> str:
+    """The ask for :func:`negated_listing`'s spans: what the data cannot answer, and what it can."""
+    said = ", ".join(repr(f) for f in found)
+    verbs = {w.casefold() for f in found for w in f.split()[-1:]}
+    cannot = "" if verbs & INVOICING_VERBS else (
+        " The invoice data records invoices, not payments, orders or deliveries, so I cannot list who was not paid"
+        " (or not ordered from).")
+    return (f"I did not read {said}: a total spend would answer another question.{cannot} I can list the suppliers "
+            "that did not invoice a company in a period, or give a total; which do you mean?")
+
+
 def unread_codes(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, ...]:
     """The tokens of ``text`` with a digit that no span the reading consumed covers: an amount, a code, an id, a
     count ("top 2", "ref 4711") the spend reading would drop.
@@ -351,5 +396,6 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
     return spans is None or not unread_codes(text, spans)
 
 
-__all__ = ["DOCUMENT_WORDS", "NEGATION_WORDS", "PERIOD_BOUNDS", "UNCARRIED_FIGURES", "answers_as_read",
-           "constraint_shaped", "measure_slot_noun", "name_shaped", "unread_codes"]
+__all__ = ["DOCUMENT_WORDS", "INVOICING_VERBS", "NEGATION_WORDS", "PERIOD_BOUNDS", "UNCARRIED_FIGURES",
+           "answers_as_read", "constraint_shaped", "measure_slot_noun", "name_shaped", "negated_listing",
+           "negated_question", "unread_codes"]

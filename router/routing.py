@@ -115,7 +115,7 @@ from router.preamble import strip_preamble
 from router.price_asks import one_period_change, price_without_product
 from router.price_words import asks_price
 from router.product_models import unknown_specified_product
-from router.read_answer import answers_as_read
+from router.read_answer import answers_as_read, negated_listing, negated_question
 from router.reader import (
     NameResolver,
     Reading,
@@ -664,6 +664,11 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
             plan_counts([arguments for _, arguments in steps], len(inputs.gazetteer.companies)), figure_kinds(steps),
             grouped=any(_groups(arguments) for _, arguments in steps))
         unread = tuple(dict.fromkeys((*unread, *unused)))
+        negated = negated_listing(again.text, reading_spans(again))
+        if negated:
+            # "which suppliers did Company A not pay": a negated verb no reader took is never answered as the
+            # total (the opposite figure, one figure for a list): asked, naming it (router/read_answer.py)
+            result = _asked(result, negated_question(negated), f"negation: {', '.join(negated)} not read")
         counted = counted_phrase(again.text, unused, result.workflow, steps)
         if counted is not None:
             # "2 productos con mayor gasto" planned as one total: N things asked, asked about (unused_spans.py)

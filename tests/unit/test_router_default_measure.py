@@ -282,3 +282,19 @@ def test_a_quantity_word_is_never_read_as_the_spend(ask: str) -> None:
     # "qty" in the measure slot was answered as spend (a quantity asked, a money figure given)
     result = route(ask, _INPUTS)
     assert not result.assumed_measure, result.assumed_measure
+
+
+@pytest.mark.parametrize("ask", ["which suppliers did Company A not pay in Q1 2026",
+                                 "who did Company A never pay in H2 2025",
+                                 "which vendors didn't Company A order from in Q1 2026",
+                                 "Company A suppliers we did not pay Q1 2026"])
+def test_a_negated_verb_no_reader_took_is_never_answered_as_spend(ask: str) -> None:
+    # (the total would be the opposite figure, or one figure for a list: asked, naming the negation, and saying
+    # the data has no payments; router/read_answer.py negated_listing)
+    # (or, an invoicing verb, the listing of suppliers that did not invoice: router/supplier_activity.py)
+    result = route(ask, _INPUTS)
+    if result.workflow == "inactive_suppliers":
+        return
+    assert result.requires_clarification or result.workflow == "unsupported", (ask, result.workflow)
+    assert "not" in (result.clarification_question or "") or "n't" in (result.clarification_question or ""), \
+        (ask, result.clarification_question)
