@@ -298,3 +298,21 @@ def test_a_negated_verb_no_reader_took_is_never_answered_as_spend(ask: str) -> N
     assert result.requires_clarification or result.workflow == "unsupported", (ask, result.workflow)
     assert "not" in (result.clarification_question or "") or "n't" in (result.clarification_question or ""), \
         (ask, result.clarification_question)
+
+
+@pytest.mark.parametrize("ask", ["how many invoices did Company A get Q4 2025 -> Q1 2026, up or down?",
+                                 "how many invoices did Company A get Q1 2026 vs Q4 2025",
+                                 "number of invoices Company A Q1 2026 versus Q4 2025"])
+def test_a_count_never_drops_the_comparison_period(ask: str) -> None:
+    # (a count planned for one period of a comparison: the base period is named back, never left out silently)
+    result = route(ask, _INPUTS)
+    if not result.requires_clarification:
+        assert result.workflow != "invoice_count" or "2025" in str(result.execution_plan), (ask, result.workflow)
+        return
+    assert "Q4 2025" in (result.clarification_question or "") or "2025-Q4" in (result.clarification_question or ""), \
+        (ask, result.clarification_question)
+
+
+def test_a_count_over_a_range_is_still_answered() -> None:
+    result = route("how many invoices did Company A get from Q4 2025 to Q1 2026", _INPUTS)
+    assert not result.requires_clarification and result.workflow == "invoice_count", result.clarification_question
