@@ -313,6 +313,11 @@ _NEGATED_VERB = re.compile(
     r"\b(?:did\s+not|do\s+not|does\s+not|has\s+not|have\s+not|had\s+not|didn['’]?t|don['’]?t|doesn['’]?t|"
     r"hasn['’]?t|haven['’]?t|hadn['’]?t|not|never|no\s+longer)\s+(?:yet\s+|ever\s+|once\s+)?([^\W\d_]{3,})",
     re.I)
+#: Stems of the status and exclusion participles the negation reader takes ("not approved", "never included").
+_STATUS_STEMS = ("approv", "includ", "exclud", "count", "consider", "post", "cancel", "draft", "list", "contract",
+                 "dupl")
+#: The "do" / "have" auxiliaries a bare "not" negates a verb after ("did Company A not pay").
+_AUXILIARY = re.compile(r"\b(?:did|do|does|have|has|had)\b", re.I)
 #: A "which suppliers" / "who" subject: a listing of suppliers asked, never one total.
 _WHO_SUBJECT = re.compile(r"\b(?:which|what)\s+(?:suppliers?|vendors?|sellers?)\b|\bwho\b", re.I)
 #: Verbs the invoice data records (an invoice is issued and received): a listing of who did not can be read
@@ -335,7 +340,17 @@ def negated_listing(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, .
     def unread(m: re.Match[str]) -> bool:
         return not any(s < m.end() and m.start() < e for s, e in spans)
 
-    found = [m.group(0) for m in _NEGATED_VERB.finditer(text) if unread(m)
+    def verbal(m: re.Match[str]) -> bool:
+        # a bare "not" negates a verb only after a "do" / "have" auxiliary ("did Company A not pay"); "not
+        # approved", "not included", "not counting Beta" are the negation reader's own (a status, an exclusion)
+        if m.group(1).casefold().startswith(_STATUS_STEMS):
+            return False  # "never approved", "not included": a status or an exclusion, the negation reader's
+        if m.group(0).split()[0].casefold() != "not":
+            return True
+        return m.group(1).islower() and _AUXILIARY.search(text, 0, m.start()) is not None \
+            and not m.group(1).casefold().endswith(("ed", "ing", "en"))
+
+    found = [m.group(0) for m in _NEGATED_VERB.finditer(text) if unread(m) and verbal(m)
              and closed_class(m.group(1)) not in ("function", "quantity", "time")]
     if found:
         found += [m.group(0) for m in _WHO_SUBJECT.finditer(text) if unread(m)]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from router.read_answer import answers_as_read, constraint_shaped, measure_slot_noun
+from router.read_answer import answers_as_read, constraint_shaped, measure_slot_noun, negated_listing
 
 _NO_INTENT = ("intent: no retrieval intent reached the confidence threshold",)
 #: The general word list, as far as these tests use it (router/unread_words.py's, loaded once by the router).
@@ -196,3 +196,16 @@ def test_every_one_but_a_name_is_an_exclusion(lead: str, name: str) -> None:
     text = f"spend Kestrel Aug 2025, {lead} but {name}"
     assert constraint_shaped(text, lead, _G | {lead})
     assert not constraint_shaped("spend Kestrel Aug 2025, thanks but urgent", "thanks", _G | {"thanks"})
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("which suppliers did Company A not pay in Q1 2026", ("not pay", "which suppliers")),
+    ("who did Company A never pay in Q1", ("never pay", "who")),
+    ("Company A suppliers we didn't pay Q1 2026", ("didn't pay",)),
+    ("Company A spend Q1, suppliers not approved", ()),  # a status: the negation reader's own
+    ("Company A spend Q1 (paid invoices not included)", ()),
+    ("Company A spend Q1 not counting Beta", ()),  # an exclusion
+    ("Company A spend Q1, not Beta", ()),
+])
+def test_a_negated_verb_left_unread_is_found(text: str, found: tuple[str, ...]) -> None:
+    assert negated_listing(text, []) == found

@@ -287,7 +287,8 @@ def test_a_quantity_word_is_never_read_as_the_spend(ask: str) -> None:
 @pytest.mark.parametrize("ask", ["which suppliers did Company A not pay in Q1 2026",
                                  "who did Company A never pay in H2 2025",
                                  "which vendors didn't Company A order from in Q1 2026",
-                                 "Company A suppliers we did not pay Q1 2026"])
+                                 "Company A suppliers we did not pay Q1 2026",
+                                 "which suppliers have we never paid for Company A in Q1 2026"])
 def test_a_negated_verb_no_reader_took_is_never_answered_as_spend(ask: str) -> None:
     # (the total would be the opposite figure, or one figure for a list: asked, naming the negation, and saying
     # the data has no payments; router/read_answer.py negated_listing)
