@@ -28,6 +28,9 @@ shaped like a constraint the figure would silently leave out, or like another qu
 * a price or its comparison (router/price_words.py's :data:`~router.price_words.PRICE_WORDS`: "cheaper",
   "precio", "günstiger"): a unit price, asked per product by its own template;
 * a document (an invoice, credit note or agreement noun: the ids or the text asked, not a total);
+* goods or a figure in the measure slot: a lone open-class noun, plural or mass ("furniture", "outliers",
+  "discounts", "consulting"), standing where a measure or a group stands (:func:`measure_slot_noun`); modifiers of
+  time or shape ("cumulative", "calendar", "rolling", "peak") and chat stay named on the PARTIAL;
 * a bound of a period left unread (:data:`PERIOD_BOUNDS`: "since", "until", "desde"): the period read may be
   another than the one asked (a month word alone is no bound: "a couple of months ago (november)", "MTD (May so
   far)" gloss the period read, and "ago", "may", "mar" are words of the language too);
@@ -53,7 +56,7 @@ from router.foreign_words import AGREEMENT, DOCUMENT_NOUNS
 from router.negation_scope import EXCLUDED_AFTER, NOT_BEFORE, NOT_CONTRACTED, WITHOUT_BEFORE
 from router.price_words import PRICE_WORDS
 from router.reading import currency_code
-from router.unread_words import FILLER_WORDS, FUNCTION_WORDS, NAME_SLOT_WORDS, closed_class
+from router.unread_words import CLOSED_CLASS_WORDS, FILLER_WORDS, FUNCTION_WORDS, NAME_SLOT_WORDS, closed_class
 
 #: Figures the invoice data does not carry, in the languages the writers mix in (English, Spanish, Portuguese,
 #: German, French, Italian, Dutch): a word of them beside a subject and a period asks another figure than the spend.
@@ -251,6 +254,120 @@ def constraint_shaped(text: str, word: str, general: frozenset[str], things: fro
     return name_shaped(text, word, general, things)
 
 
+#: Words set aside before the measure slot's open-class words are counted: the closed words and the units of time
+#: ("mês a mês", "per week"), which say how a period is cut, never which figure is asked.
+_NOT_MEASURE_WORDS = _CLOSED_WORDS | CLOSED_CLASS_WORDS["function"] | CLOSED_CLASS_WORDS["time"]
+#: Modifiers of time or shape and pronoun-like words: they say how the figure is cut or framed, never another
+#: figure or goods ("cumulative", "calendar", "full months only", "rolling", "anything", "peak").
+_MODIFIERS = frozenset("""
+cumulative calendar full only rolling trailing running anything everything something nothing peak whole total
+overall entire complete combined net gross fiscal financial current latest recent last first final partial
+exact rough approximate approx ballpark quick fast asap please thanks sorry number figure amount sum
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Mass nouns of goods and services the writers put in the measure slot (with the noun endings below).
+_MASS_NOUNS = frozenset("""
+furniture stationery consulting equipment software hardware catering cleaning shipping freight packaging
+travel maintenance training marketing advertising printing security insurance energy fuel electricity
+""".split())  # noqa: SIM905 - a word list reads better as text
+#: Endings of English nouns ("furniture", "stationery", "equipment", "software", "insurance").
+_NOUN_END = re.compile(r"(?:ture|ery|ment|ware|tion|sion|ance|ence|ity|age|ness)$")
+#: Endings of adjectives and adverbs ("monthly", "cumulative", "annual", "various"): modifiers, no goods.
+_MODIFIER_END = re.compile(r"(?:ly|ive|al|ous|ful|less|able|ible|ic|ed|est|ish)$")
+
+
+def _goods_noun(word: str) -> bool:
+    """Whether ``word`` is shaped like a noun of goods or of a figure: a plural ("outliers", "discounts",
+    "returns"), a mass noun or a word with a noun's ending ("furniture", "stationery", "consulting"); a modifier of
+    time or shape ("cumulative", "calendar", "rolling", "peak") is none."""
+    low = _plain(word)
+    if len(low) < 4 or not low.isalpha() or low in _MODIFIERS or low.rstrip("s") in _MODIFIERS:
+        return False
+    if low in _MASS_NOUNS or _NOUN_END.search(low) is not None:
+        return True
+    if _MODIFIER_END.search(low) is not None:
+        return False
+    return low.endswith("s") and not low.endswith(("ss", "us", "is", "ys"))
+
+
+def measure_slot_noun(unread: Sequence[str]) -> str | None:
+    """The lone open-class noun of ``unread`` standing where a measure or a group stands ("Company A Q1 2026
+    furniture", "returns Company A H2 2025"): goods or a figure no reader read, asked back naming it, never
+    answered as the spend. ``None`` when the open-class words are none, more than two, or no noun: modifiers and
+    chat stay named on the PARTIAL.
+
+    >>> measure_slot_noun(("furniture",)), measure_slot_noun(("con", "outliers", "porfa"))
+    ('furniture', 'outliers')
+    >>> measure_slot_noun(("cumulative",)), measure_slot_noun(("full", "months", "only"))
+    (None, None)
+    """
+    open_words = [w for w in unread if _plain(w) not in _NOT_MEASURE_WORDS and w.casefold() not in _NOT_MEASURE_WORDS
+                  and closed_class(w) is None]
+    if not 1 <= len(open_words) <= 2:
+        return None
+    nouns = [w for w in open_words if _goods_noun(w)]
+    return nouns[0] if nouns else None
+
+
+#: A negated verb: "not pay", "never invoiced", "didn't buy", "did not receive" (the verb is the group).
+_NEGATED_VERB = re.compile(
+    r"\b(?:did\s+not|do\s+not|does\s+not|has\s+not|have\s+not|had\s+not|didn['’]?t|don['’]?t|doesn['’]?t|"
+    r"hasn['’]?t|haven['’]?t|hadn['’]?t|not|never|no\s+longer)\s+(?:yet\s+|ever\s+|once\s+)?([^\W\d_]{3,})",
+    re.I)
+#: Stems of the status and exclusion participles the negation reader takes ("not approved", "never included").
+_STATUS_STEMS = ("approv", "includ", "exclud", "count", "consider", "post", "cancel", "draft", "list", "contract",
+                 "dupl")
+#: The "do" / "have" auxiliaries a bare "not" negates a verb after ("did Company A not pay").
+_AUXILIARY = re.compile(r"\b(?:did|do|does|have|has|had)\b", re.I)
+#: A "which suppliers" / "who" subject: a listing of suppliers asked, never one total.
+_WHO_SUBJECT = re.compile(r"\b(?:which|what)\s+(?:suppliers?|vendors?|sellers?)\b|\bwho\b", re.I)
+#: Verbs the invoice data records (an invoice is issued and received): a listing of who did not can be read
+#: (router/supplier_activity.py); "pay", "order", "deliver" are events the data does not carry.
+INVOICING_VERBS = frozenset("""
+invoice invoiced bill billed charge charged sell sold supply supplied
+""".split())  # noqa: SIM905 - a word list reads better as text
+
+
+def negated_listing(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, ...]:
+    """The spans of ``text`` that ask a negated listing no reading consumed: a negation with its verb ("not pay",
+    "never invoiced") or a "which suppliers" / "who" subject. A total answered in their place would be the
+    opposite figure, or one figure for a list: they ask back, naming them.
+
+    >>> negated_listing("which suppliers did Company A not pay in Q1 2026", [(20, 29), (42, 49)])
+    ('not pay', 'which suppliers')
+    >>> negated_listing("spend Company A not counting Beta Q1", [(6, 15), (16, 33), (34, 36)])
+    ()
+    """
+    def unread(m: re.Match[str]) -> bool:
+        return not any(s < m.end() and m.start() < e for s, e in spans)
+
+    def verbal(m: re.Match[str]) -> bool:
+        # a bare "not" negates a verb only after a "do" / "have" auxiliary ("did Company A not pay"); "not
+        # approved", "not included", "not counting Beta" are the negation reader's own (a status, an exclusion)
+        if m.group(1).casefold().startswith(_STATUS_STEMS):
+            return False  # "never approved", "not included": a status or an exclusion, the negation reader's
+        if m.group(0).split()[0].casefold() != "not":
+            return True
+        return m.group(1).islower() and _AUXILIARY.search(text, 0, m.start()) is not None \
+            and not m.group(1).casefold().endswith(("ed", "ing", "en"))
+
+    found = [m.group(0) for m in _NEGATED_VERB.finditer(text) if unread(m) and verbal(m)
+             and closed_class(m.group(1)) not in ("function", "quantity", "time")]
+    if found:
+        found += [m.group(0) for m in _WHO_SUBJECT.finditer(text) if unread(m)]
+    return tuple(dict.fromkeys(found))
+
+
+def negated_question(found: Sequence[str]) -> str:
+    """The ask for :func:`negated_listing`'s spans: what the data cannot answer, and what it can."""
+    said = ", ".join(repr(f) for f in found)
+    verbs = {w.casefold() for f in found for w in f.split()[-1:]}
+    cannot = "" if verbs & INVOICING_VERBS else (
+        " The invoice data records invoices, not payments, orders or deliveries, so I cannot list who was not paid"
+        " (or not ordered from).")
+    return (f"I did not read {said}: a total spend would answer another question.{cannot} I can list the suppliers "
+            "that did not invoice a company in a period, or give a total; which do you mean?")
+
+
 def unread_codes(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, ...]:
     """The tokens of ``text`` with a digit that no span the reading consumed covers: an amount, a code, an id, a
     count ("top 2", "ref 4711") the spend reading would drop.
@@ -289,8 +406,11 @@ def answers_as_read(text: str, unread: Sequence[str], reasons: Iterable[str], cu
         return False
     if any(constraint_shaped(text, w, general, things) for w in unread):
         return False
+    if measure_slot_noun(unread) is not None:
+        return False  # goods or a figure in the measure slot: asked back naming it, never the spend
     return spans is None or not unread_codes(text, spans)
 
 
-__all__ = ["DOCUMENT_WORDS", "NEGATION_WORDS", "PERIOD_BOUNDS", "UNCARRIED_FIGURES", "answers_as_read",
-           "constraint_shaped", "name_shaped", "unread_codes"]
+__all__ = ["DOCUMENT_WORDS", "INVOICING_VERBS", "NEGATION_WORDS", "PERIOD_BOUNDS", "UNCARRIED_FIGURES",
+           "answers_as_read", "constraint_shaped", "measure_slot_noun", "name_shaped", "negated_listing",
+           "negated_question", "unread_codes"]

@@ -115,7 +115,7 @@ from router.preamble import strip_preamble
 from router.price_asks import one_period_change, price_without_product
 from router.price_words import asks_price
 from router.product_models import unknown_specified_product
-from router.read_answer import answers_as_read
+from router.read_answer import answers_as_read, negated_listing, negated_question
 from router.reader import (
     NameResolver,
     Reading,
@@ -320,6 +320,33 @@ def _answers_as_read(elliptic: str, unread: tuple[str, ...], result: RoutingResu
     things = thing_words((*_vocabulary_names(inputs.gazetteer), *(syn for syn, _ in inputs.gazetteer.group_synonyms)))
     return answers_as_read(reading.text, unread, result.clarification_reasons, reading.cues, general_words(),
                            spans=spans, things=things)
+
+
+def _compares(value: object) -> bool:
+    """Whether an argument tree holds a comparison's keys (``compare_to``, ``base_start_date``)."""
+    if isinstance(value, Mapping):
+        return "compare_to" in value or "base_start_date" in value or any(_compares(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_compares(v) for v in value)
+    return False
+
+
+def _dropped_base_period(reading: Reading, workflow: str, steps: list[tuple[str, dict[str, object]]]) -> str | None:
+    """The ask naming the base period of a comparison the reading read ("Q4 2025 -> Q1 2026", "vs Q4 2025") when
+    a count plan counts one period only and compares nothing; ``None`` otherwise."""
+    comparison = reading.analysis.comparison
+    if "count" not in workflow or comparison is None or comparison.base is None:
+        return None
+    base = comparison.base
+    arguments = [arguments for _, arguments in steps]
+    if (base.start, base.end) in plan_periods(arguments) or _compares(arguments):
+        return None
+    said = base.source_text or base.label
+    period = reading.period.time_range
+    counted = f" for {period.label}" if period is not None else ""
+    return (f"I read a comparison with {said!r} ({base.label}), but I can only count{counted} here, not compare "
+            f"two periods' counts. Do you want the count for each period ({base.label} and"
+            f"{counted.replace(' for', '') or ' the other'}) separately, or one of them?")
 
 
 def _vocabulary_names(gazetteer: Gazetteer) -> tuple[str, ...]:
@@ -669,6 +696,16 @@ def route(question: str, inputs: RouterInputs, *, _shapes: bool = True) -> Routi
         running = _RUNNING_SUM.search(again.text) if again.breakdown.grain else None
         if running is not None and running.group(0) not in unread:
             unread = (*unread, running.group(0))
+        negated = negated_listing(again.text, reading_spans(again))
+        if negated:
+            # "which suppliers did Company A not pay": a negated verb no reader took is never answered as the
+            # total (the opposite figure, one figure for a list): asked, naming it (router/read_answer.py)
+            result = _asked(result, negated_question(negated), f"negation: {', '.join(negated)} not read")
+        dropped_base = _dropped_base_period(again, result.workflow, steps)
+        if dropped_base is not None and not result.requires_clarification:
+            # "how many invoices Q4 2025 -> Q1 2026, up or down?": a count planned for one period of a comparison
+            # is never the answer: the base period is named back (no count comparison is planned)
+            result = _asked(result, dropped_base, "comparison: the base period is not in the count plan")
         counted = counted_phrase(again.text, unused, result.workflow, steps)
         if counted is not None:
             # "2 productos con mayor gasto" planned as one total: N things asked, asked about (unused_spans.py)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from router.read_answer import answers_as_read, constraint_shaped
+from router.read_answer import answers_as_read, constraint_shaped, measure_slot_noun, negated_listing
 
 _NO_INTENT = ("intent: no retrieval intent reached the confidence threshold",)
 #: The general word list, as far as these tests use it (router/unread_words.py's, loaded once by the router).
@@ -63,12 +63,24 @@ def test_another_ask_keeps_asking(cue: str) -> None:
     assert not answers_as_read("spend Company B porfa Q1", ("porfa",), _NO_INTENT, replace(_Cues(), **{cue: True}), _G)
 
 
-@pytest.mark.parametrize("words", [("furniture",), ("returns",), ("sheet", "tab"), ("con", "furniture", "porfa"),
-                                   ("ganz", "sheet", "tab")])
-def test_common_nouns_in_the_measure_slot_are_named_not_asked(words: tuple[str, ...]) -> None:
-    # (the decision rule is about the shape of a span: a common noun is named on the PARTIAL answer; an unknown
-    # category in a spend phrase, "spend on furniture", is asked by the entity readers before this rule)
-    assert answers_as_read(f"spend Company B {' '.join(words)} Q1", words, _NO_INTENT, _Cues(), _G)
+@pytest.mark.parametrize("words", [("furniture",), ("returns",), ("con", "furniture", "porfa"), ("outliers",),
+                                   ("discounts",), ("stationery",), ("consulting",), ("the", "returns", "bitte"),
+                                   ("equipment", "pls")])
+@pytest.mark.parametrize("before", [True, False])
+def test_goods_or_a_figure_noun_in_the_measure_slot_keeps_asking(words: tuple[str, ...], before: bool) -> None:
+    # (a lone open-class noun where a measure or group stands names goods or a figure no reader read: never the
+    # spend; the courtesy words around it are set aside before it is counted)
+    text = f"spend {' '.join(words)} Company B Q1" if before else f"spend Company B Q1 {' '.join(words)}"
+    assert measure_slot_noun(words) is not None
+    assert not answers_as_read(text, words, _NO_INTENT, _Cues(), _G | {"the", "pls"})
+    assert not answers_as_read(text, words, _NO_MEASURE, _Cues(), _G | {"the", "pls"})
+
+
+@pytest.mark.parametrize("words", [("cumulative",), ("calendar",), ("full", "only"), ("rolling",), ("anything",),
+                                   ("peak",), ("monthly",), ("sheet", "tab"), ("ganz", "sheet", "tab")])
+def test_modifiers_of_time_or_shape_in_the_measure_slot_are_named_not_asked(words: tuple[str, ...]) -> None:
+    assert measure_slot_noun(words) is None
+    assert answers_as_read(f"spend Company B {' '.join(words)} Q1", words, _NO_INTENT, _Cues(), _G | set(words))
 
 
 def test_a_time_unit_beside_a_courtesy_word_is_no_measure_word() -> None:
@@ -184,3 +196,16 @@ def test_every_one_but_a_name_is_an_exclusion(lead: str, name: str) -> None:
     text = f"spend Kestrel Aug 2025, {lead} but {name}"
     assert constraint_shaped(text, lead, _G | {lead})
     assert not constraint_shaped("spend Kestrel Aug 2025, thanks but urgent", "thanks", _G | {"thanks"})
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("which suppliers did Company A not pay in Q1 2026", ("not pay", "which suppliers")),
+    ("who did Company A never pay in Q1", ("never pay", "who")),
+    ("Company A suppliers we didn't pay Q1 2026", ("didn't pay",)),
+    ("Company A spend Q1, suppliers not approved", ()),  # a status: the negation reader's own
+    ("Company A spend Q1 (paid invoices not included)", ()),
+    ("Company A spend Q1 not counting Beta", ()),  # an exclusion
+    ("Company A spend Q1, not Beta", ()),
+])
+def test_a_negated_verb_left_unread_is_found(text: str, found: tuple[str, ...]) -> None:
+    assert negated_listing(text, []) == found

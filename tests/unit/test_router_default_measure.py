@@ -165,13 +165,9 @@ def test_a_word_outside_the_spend_synonyms_is_never_the_spend(word: str) -> None
                                  "consulting Company A H2 2025", "returns Company A H2 2025",
                                  "discounts Company A H2 2025", "Company A stationery Q3 2025"])
 def test_a_routed_fragment_with_goods_or_a_lacking_figure_is_not_answered_as_spend(ask: str) -> None:
-    # never read as the spend's name; asked back, or the spend of what was read answered PARTIAL naming the word
-    # (router/read_answer.py: a common noun in the slot is named, never dropped)
     result = route(ask, _INPUTS)
-    word = next(w for w in ask.split() if w[0].islower())
     assert not result.assumed_measure, ask
-    assert result.requires_clarification or result.workflow == "unsupported" or word in result.unread, \
-        (ask, result.workflow, result.unread)
+    assert result.requires_clarification or result.workflow == "unsupported", (ask, result.workflow)
 
 
 @pytest.mark.parametrize("ask", ["emissions Company A H2 2025", "Company A CO2 emissions Q3 2025",
@@ -286,3 +282,38 @@ def test_a_quantity_word_is_never_read_as_the_spend(ask: str) -> None:
     # "qty" in the measure slot was answered as spend (a quantity asked, a money figure given)
     result = route(ask, _INPUTS)
     assert not result.assumed_measure, result.assumed_measure
+
+
+@pytest.mark.parametrize("ask", ["which suppliers did Company A not pay in Q1 2026",
+                                 "who did Company A never pay in H2 2025",
+                                 "which vendors didn't Company A order from in Q1 2026",
+                                 "Company A suppliers we did not pay Q1 2026",
+                                 "which suppliers have we never paid for Company A in Q1 2026"])
+def test_a_negated_verb_no_reader_took_is_never_answered_as_spend(ask: str) -> None:
+    # (the total would be the opposite figure, or one figure for a list: asked, naming the negation, and saying
+    # the data has no payments; router/read_answer.py negated_listing)
+    # (or, an invoicing verb, the listing of suppliers that did not invoice: router/supplier_activity.py)
+    result = route(ask, _INPUTS)
+    if result.workflow == "inactive_suppliers":
+        return
+    assert result.requires_clarification or result.workflow == "unsupported", (ask, result.workflow)
+    assert "not" in (result.clarification_question or "") or "n't" in (result.clarification_question or ""), \
+        (ask, result.clarification_question)
+
+
+@pytest.mark.parametrize("ask", ["how many invoices did Company A get Q4 2025 -> Q1 2026, up or down?",
+                                 "how many invoices did Company A get Q1 2026 vs Q4 2025",
+                                 "number of invoices Company A Q1 2026 versus Q4 2025"])
+def test_a_count_never_drops_the_comparison_period(ask: str) -> None:
+    # (a count planned for one period of a comparison: the base period is named back, never left out silently)
+    result = route(ask, _INPUTS)
+    if not result.requires_clarification:
+        assert result.workflow != "invoice_count" or "2025" in str(result.execution_plan), (ask, result.workflow)
+        return
+    assert "Q4 2025" in (result.clarification_question or "") or "2025-Q4" in (result.clarification_question or ""), \
+        (ask, result.clarification_question)
+
+
+def test_a_count_over_a_range_is_still_answered() -> None:
+    result = route("how many invoices did Company A get from Q4 2025 to Q1 2026", _INPUTS)
+    assert not result.requires_clarification and result.workflow == "invoice_count", result.clarification_question
