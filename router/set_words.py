@@ -87,9 +87,10 @@ def joined_as_set(text: str, spans: Sequence[tuple[int, int]]) -> bool:
 
 #: A choice or comparison between the names of a list ("Beta or Gamma, which was higher?", "sensors vs cables",
 #: "side by side", "each", "respectively"): the list is the rows to set side by side, never one set added up.
+#: ("which invoices from Beta and Gamma greater than 10k": a comparative before "than" is an amount bound, no choice)
 CHOICE_CUE = re.compile(
     r"\bwhich\b[^.?!;]*?\b(?:more|most|less|least|higher|highest|lower|lowest|bigger|biggest|larger|largest|"
-    r"smaller|smallest|greater|greatest)\b|"
+    r"smaller|smallest|greater|greatest)\b(?!\s+(?:than|then|or\s+equal)\b)|"
     r"\b(?:vs\.?|versus|compared?|comparing|comparison|side[\s-]+by[\s-]+side|respectively|separately|"
     r"each(?!\s+(?:month|quarter|week|year|day|with\s+its)\b))(?![\w-])", re.I)
 
@@ -101,6 +102,8 @@ def choice_cue(text: str) -> bool:
     (True, True)
     >>> choice_cue("sensors or cables in Q1 combined"), choice_cue("spend for each month")
     (False, False)
+    >>> choice_cue("which invoices from Beta and Gamma were greater than 10k")
+    False
     """
     return CHOICE_CUE.search(text) is not None
 
