@@ -94,6 +94,19 @@ def _named_companies(reading: Reading) -> list[str]:
                                *(m.candidates[0] for m in reading.mentions.companies if len(m.candidates) == 1)]))
 
 
+def period_asks(period: Any, missing: str) -> tuple[tuple[str, str], ...]:
+    """The (reason, question) to ask when a listing's period is ambiguous or missing; none when it was read.
+
+    Listings of one period (first-time suppliers, suppliers that did not invoice) need it stated: the whole history
+    would answer another question."""
+    example = "For example 2026-Q1, March 2026 or between 2026-01-01 and 2026-04-01."
+    if period.ambiguous:
+        return ((f"period: {period.reason}", f"Which period do you mean ({period.reason})? {example}"),)
+    if period.time_range is None:
+        return (("period: the question names no period", f"{missing} {example}"),)
+    return ()
+
+
 def route_first_time(text: str, reading: Reading, inputs: Any, req: FirstTimeRequest) -> Any:
     """The routing result of a first-time-supplier question: the governed listing planned for one company and one
     period, or a clarification naming what is missing or what it cannot take."""
@@ -132,14 +145,9 @@ def route_first_time(text: str, reading: Reading, inputs: Any, req: FirstTimeReq
             questions.append(f"Which company do you mean (a supplier is new to one company)? Known companies: "
                              f"{known}.")
     period = reading.period
-    if period.ambiguous:
-        reasons.append(f"period: {period.reason}")
-        questions.append(f"Which period do you mean ({period.reason})? For example 2026-Q1, March 2026 or between "
-                         "2026-01-01 and 2026-04-01.")
-    elif period.time_range is None:
-        reasons.append("period: the question names no period")
-        questions.append("In which period should the supplier's first invoice fall? For example 2026-Q1, March 2026 "
-                         "or between 2026-01-01 and 2026-04-01.")
+    asked = period_asks(period, "In which period should the supplier's first invoice fall?")
+    reasons.extend(a for a, _ in asked)
+    questions.extend(q for _, q in asked)
     cannot = [*(["product group " + (e.product_group or "")] if e.product_group_id else []),
               *(["products " + ", ".join(e.product_codes)] if e.product_codes else []),
               *([f"the amount {reading.threshold_amount.text!r}"]

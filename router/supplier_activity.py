@@ -35,6 +35,7 @@ from typing import Any, Literal
 from router.answer import _Draft, cite_lines, composer
 from router.contract import PlanStep
 from router.document_words import INVOICES, alternation
+from router.first_time import period_asks
 from router.periods import HISTORY_START
 from router.reader import Reading
 
@@ -359,14 +360,9 @@ def route_inactive(text: str, reading: Reading, inputs: Any, req: InactiveReques
     reasons += r2
     questions += q2
     period = reading.period
-    if period.ambiguous:
-        reasons.append(f"period: {period.reason}")
-        questions.append(f"Which period do you mean ({period.reason})? For example 2026-Q1, March 2026 or between "
-                         "2026-01-01 and 2026-04-01.")
-    elif period.time_range is None:
-        reasons.append("period: the question names no period")
-        questions.append("In which period did the suppliers not invoice? For example 2026-Q1, March 2026 or between "
-                         "2026-01-01 and 2026-04-01.")
+    asked = period_asks(period, "In which period did the suppliers not invoice?")
+    reasons.extend(a for a, _ in asked)
+    questions.extend(q for _, q in asked)
     statuses, bad_status = _statuses(reading)
     for what in [*_cannot(reading), *([bad_status] if bad_status else [])]:
         reasons.append(f"inactive_suppliers: {what} cannot be applied to the suppliers that did not invoice")
@@ -515,6 +511,13 @@ def _universe(m: Any, pool: Any) -> str:
             f"dealt with the company; {rule})")
 
 
+def _inputs(metric: str, listings: list[Any]) -> dict[str, Any]:
+    """The metric and its parameters as the answer records them: one mapping, or one per company listed."""
+    if len(listings) == 1:
+        return {"metric": metric, "parameters": listings[0].parameters}
+    return {"metric": metric, "parameters": [m.parameters for m in listings]}
+
+
 @composer("inactive_suppliers")
 def _compose_inactive(d: _Draft) -> None:
     """``inactive_suppliers``: per company, the suppliers without a counted line in the period, or "none"."""
@@ -570,8 +573,7 @@ def _compose_inactive(d: _Draft) -> None:
                                       role="supplier master data (the suppliers listed)") for doc in sorted(masters))]
     d.citations = list({c.source_id: c for c in cited}.values())
     d.sources = tuple(c.source_id for c in d.citations)
-    d.inputs = ({"metric": INACTIVE_METRIC, "parameters": listings[0].parameters} if len(listings) == 1 else
-                {"metric": INACTIVE_METRIC, "parameters": [m.parameters for m in listings]})
+    d.inputs = _inputs(INACTIVE_METRIC, listings)
 
 
 @composer("invoice_extreme")
@@ -624,8 +626,7 @@ def _compose_extreme(d: _Draft) -> None:
     d.result = {"status": "complete" if numbers else "no_data", "metric": EXTREME_METRIC, "order": order,
                 "policy": listings[0].policy, "invoice_numbers": list(dict.fromkeys(numbers)),
                 "invoices": invoices}
-    d.inputs = ({"metric": EXTREME_METRIC, "parameters": listings[0].parameters} if len(listings) == 1 else
-                {"metric": EXTREME_METRIC, "parameters": [m.parameters for m in listings]})
+    d.inputs = _inputs(EXTREME_METRIC, listings)
 
 
 __all__ = [
