@@ -327,6 +327,14 @@ invoice invoiced bill billed charge charged sell sold supply supplied
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 
+#: A first-person subject right before a negation ("I didn't", "we haven't", "I've not"): the writer's own story.
+#: Verbs of the trade the data records or could be asked about ("we didn't pay", "we never ordered"): never the
+#: writer's own story, whoever the subject.
+_TRADE_STEMS = ("pay", "paid", "invoic", "bill", "order", "buy", "bought", "purchas", "spen", "sourc", "procur",
+                "use", "receiv", "get", "got", "contract", "approv", "deliver", "ship", "sell", "sold", "suppl")
+_WRITER = re.compile(r"(?<![\w'’])(?:i|we)(?:['’](?:ve|d|m|re))?\s*$", re.I)
+
+
 def negated_listing(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, ...]:
     """The spans of ``text`` that ask a negated listing no reading consumed: a negation with its verb ("not pay",
     "never invoiced") or a "which suppliers" / "who" subject. A total answered in their place would be the
@@ -335,6 +343,8 @@ def negated_listing(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, .
     >>> negated_listing("which suppliers did Company A not pay in Q1 2026", [(20, 29), (42, 49)])
     ('not pay', 'which suppliers')
     >>> negated_listing("spend Company A not counting Beta Q1", [(6, 15), (16, 33), (34, 36)])
+    ()
+    >>> negated_listing("Total spend of Company A in Q1 2026? I didn't find it", [(15, 24), (28, 35)])
     ()
     """
     def unread(m: re.Match[str]) -> bool:
@@ -350,7 +360,13 @@ def negated_listing(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, .
         return m.group(1).islower() and _AUXILIARY.search(text, 0, m.start()) is not None \
             and not m.group(1).casefold().endswith(("ed", "ing", "en"))
 
-    found = [m.group(0) for m in _NEGATED_VERB.finditer(text) if unread(m) and verbal(m)
+    def the_writers(m: re.Match[str]) -> bool:
+        # "I didn't find it", "we haven't had it yet": the writer telling about themselves, no listing asked; "which
+        # suppliers we didn't pay" keeps its subject, so it stays a listing
+        return (_WRITER.search(text, 0, m.start()) is not None and _WHO_SUBJECT.search(text) is None
+                and not m.group(1).casefold().startswith(_TRADE_STEMS))
+
+    found = [m.group(0) for m in _NEGATED_VERB.finditer(text) if unread(m) and verbal(m) and not the_writers(m)
              and closed_class(m.group(1)) not in ("function", "quantity", "time")]
     if found:
         found += [m.group(0) for m in _WHO_SUBJECT.finditer(text) if unread(m)]
